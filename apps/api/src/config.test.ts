@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from environment variables', () => {
+  it('applies the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.companyDomain).toBe('adconsole.test');
+    expect(config.adminEmail).toBe('demo@adconsole.test');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.consoleDir.endsWith(path.join('console', 'dist'))).toBe(true);
+  });
+
+  it('derives PUBLIC_URL from PORT and ADMIN_EMAIL from COMPANY_DOMAIN', () => {
+    const config = loadConfig({ PORT: '5123', COMPANY_DOMAIN: 'Example.com' });
+    expect(config.publicUrl).toBe('http://localhost:5123');
+    expect(config.adminEmail).toBe('demo@example.com');
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://ads.example.com/',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      COMPANY_DOMAIN: 'example.com',
+      ADMIN_EMAIL: 'Boss@example.com',
+      SMTP_URL: 'smtp://mail.example.com:25',
+      S3_BUCKET: 'b',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      CONSOLE_DIR: '/srv/console',
+      DEMO_PASSWORD: 'secret123',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://ads.example.com',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h:5432/db',
+      companyDomain: 'example.com',
+      adminEmail: 'boss@example.com',
+      smtpUrl: 'smtp://mail.example.com:25',
+      s3: {
+        bucket: 'b',
+        region: 'eu-west-1',
+        endpoint: 'http://minio:9000',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+      },
+      consoleDir: '/srv/console',
+      demoPassword: 'secret123',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'localhost:4000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['COMPANY_DOMAIN', 'not a domain'],
+    ['ADMIN_EMAIL', 'nobody'],
+    ['SMTP_URL', 'http://mail'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['DEMO_PASSWORD', 'abc'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('refuses S3 settings without a bucket, naming S3_BUCKET', () => {
+    expect(() => loadConfig({ S3_REGION: 'eu-west-1' })).toThrow(/S3_BUCKET/);
+  });
+});

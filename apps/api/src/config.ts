@@ -1,0 +1,132 @@
+// Server configuration: every setting comes from an environment variable, validated once at start so
+// a typo stops the server with a message naming the variable instead of failing on first use.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  companyDomain: string;
+  adminEmail: string;
+  smtpUrl: string | undefined;
+  s3: S3Config | undefined;
+  consoleDir: string;
+  demoPassword: string | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const urlString = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+const envSchema = z.object({
+  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  HOST: optional,
+  PUBLIC_URL: optional.pipe(urlString(['http:', 'https:']).optional()),
+  DATA_DIR: optional,
+  DATABASE_URL: optional.pipe(urlString(['postgres:', 'postgresql:']).optional()),
+  COMPANY_DOMAIN: optional.pipe(
+    z.string().regex(domainPattern, 'must be a domain name such as example.com').optional(),
+  ),
+  ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
+  SMTP_URL: optional.pipe(urlString(['smtp:', 'smtps:']).optional()),
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: optional.pipe(urlString(['http:', 'https:']).optional()),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  CONSOLE_DIR: optional,
+  DEMO_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+  LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+});
+
+/** Where the console's build output lives relative to this module, in the repo and in the bundle. */
+export function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
+  const here = path.dirname(fileURLToPath(moduleUrl));
+  // src/config.ts and dist/main.js both sit one level below apps/api.
+  const candidate = path.resolve(here, '../../console/dist');
+  return existsSync(candidate) ? candidate : path.resolve(process.cwd(), 'apps/console/dist');
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'invalid value');
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 4000;
+  const companyDomain = (e.COMPANY_DOMAIN ?? 'adconsole.test').toLowerCase();
+  const s3Vars = [e.S3_BUCKET, e.S3_REGION, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  let s3: S3Config | undefined;
+  if (s3Vars.some((value) => value !== undefined)) {
+    if (e.S3_BUCKET === undefined)
+      throw new ConfigError('S3_BUCKET', 'is required when any S3_* variable is set');
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+      throw new ConfigError(
+        e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      );
+    }
+    s3 = {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? 'us-east-1',
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    };
+  }
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    companyDomain,
+    adminEmail: (e.ADMIN_EMAIL ?? `demo@${companyDomain}`).toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    s3,
+    consoleDir: path.resolve(e.CONSOLE_DIR ?? defaultConsoleDir()),
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

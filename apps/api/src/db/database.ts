@@ -1,0 +1,107 @@
+// One database interface over the embedded PGlite and a PostgreSQL server: the same SQL runs on both.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type SqlValue = string | number | boolean | Date | null | undefined | Buffer | unknown[] | object;
+
+export interface Queryable {
+  /** Runs one statement with $1.. parameters and answers its rows. */
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** jsonb parameters are sent as JSON text so both drivers store them identically. */
+function toParams(params: readonly SqlValue[] = []): unknown[] {
+  return params.map((value) => {
+    if (value === undefined) return null;
+    if (value === null || value instanceof Date || Buffer.isBuffer(value)) return value;
+    if (typeof value === 'object') return JSON.stringify(value);
+    return value;
+  });
+}
+
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
+      const result = await db.query<T>(sql, toParams(params));
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+    transaction(work) {
+      return db.transaction((tx) =>
+        work({
+          async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
+            const result = await tx.query<T>(sql, toParams(params));
+            return result.rows;
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function createPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Surface a wrong DATABASE_URL at start rather than at the first request.
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
+      const result = await pool.query(sql, toParams(params));
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
+            const rows = await client.query(sql, toParams(params));
+            return rows.rows as T[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+}): Promise<Database> {
+  return options.databaseUrl === undefined
+    ? createPgliteDatabase(options.pgliteDir)
+    : createPostgresDatabase(options.databaseUrl);
+}

@@ -1,0 +1,160 @@
+// Test harness: a real server on an ephemeral port against a fresh database (PGlite or a new
+// PostgreSQL database, chosen by TEST_DATABASE) and a temporary DATA_DIR, cleaned up afterwards.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+
+export const testDatabaseKind = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface FreshDatabase {
+  db: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A new, empty, unmigrated database of the kind under test. */
+export async function freshDatabase(): Promise<FreshDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const db = await createPgliteDatabase();
+    return { db, url: undefined, drop: () => db.close() };
+  }
+  const name = `adconsole_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const db = await createPostgresDatabase(url.toString());
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  db: Database;
+  app: FastifyInstance;
+  dataDir: string;
+  /** fetch against the server, with the CSRF header and JSON body handling. */
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-api-'));
+  const fresh = await freshDatabase();
+  await migrate(fresh.db);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    CONSOLE_DIR: path.join(dataDir, 'no-console'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { db: fresh.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    config: { ...config, publicUrl: config.publicUrl },
+    db: fresh.db,
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  httpStatus: number;
+  body: { status: number; data?: T; message?: string; errors?: string[] };
+  headers: Headers;
+}
+
+/** A cookie-keeping client, like a browser tab of the console. */
+export class Client {
+  cookie: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async call<T = unknown>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { 'X-Requested-With': 'adconsole', ...extraHeaders };
+    if (this.cookie) headers.Cookie = this.cookie;
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}/api${pathname}`, { method, headers, body: payload });
+    const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie) {
+      const [pair] = line.split(';');
+      if (pair?.startsWith('adconsole_session=')) {
+        this.cookie = pair === 'adconsole_session=' ? undefined : pair;
+      }
+    }
+    const text = await response.text();
+    let parsed: ApiAnswer<T>['body'];
+    try {
+      parsed = JSON.parse(text) as ApiAnswer<T>['body'];
+    } catch {
+      throw new Error(`Not JSON (${response.status}): ${text.slice(0, 200)}`);
+    }
+    return { httpStatus: response.status, body: parsed, headers: response.headers };
+  }
+
+  get<T = unknown>(pathname: string) {
+    return this.call<T>('GET', pathname);
+  }
+  post<T = unknown>(pathname: string, body?: unknown) {
+    return this.call<T>('POST', pathname, body);
+  }
+  put<T = unknown>(pathname: string, body?: unknown) {
+    return this.call<T>('PUT', pathname, body);
+  }
+  delete<T = unknown>(pathname: string, body?: unknown) {
+    return this.call<T>('DELETE', pathname, body);
+  }
+}
+
+/** The messages in DATA_DIR/outbox, oldest first. */
+export async function readOutbox(dataDir: string): Promise<{ file: string; text: string }[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (file) => ({ file, text: await readFile(path.join(dir, file), 'utf8') })),
+  );
+}
