@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium.ts';
+import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const ci = process.env.CI === 'true';

@@ -1,0 +1,16 @@
+// `npm run dev`: the console on Vite with hot reload (http://localhost:5173, /api proxied) and the
+// API in watch mode (tsx) on PORT (default 4000). Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { ensureInstalled, pnpm, root } from './lib.mjs';
+
+await ensureInstalled();
+const children = [
+  ['--filter', '@adconsole/api', 'run', 'dev'],
+  ['--filter', '@adconsole/console', 'run', 'dev'],
+].map((args) => spawn(pnpm[0], [...pnpm.slice(1), ...args], { cwd: root, stdio: 'inherit' }));
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => code && code !== 0 && stop());
