@@ -1,0 +1,96 @@
+// Authentication calls of spec section 7.
+import { z } from 'zod';
+import {
+  type LoginResponse,
+  loginResponseSchema,
+  type MeResponse,
+  meResponseSchema,
+  userSchema,
+} from '../entities/user';
+import { changePasswordSchema, forgotPasswordSchema, loginSchema, verifySchema } from '../validation/forms';
+import { MESSAGES } from '../validation/messages';
+import { changePasswordRequestSchema, signUpRequestSchema } from '../validation/requests';
+import { validate } from '../validation/validation-error';
+import { decodeVerifyCode } from '../validation/verify-code';
+import { API_ERROR_CODES, ApiError } from './errors';
+import type { Http } from './http';
+import { readData } from './responses';
+
+export const AUTH_PATHS = {
+  login: '/login',
+  logout: '/logout',
+  forgotPassword: '/forgotPassword',
+  changePassword: '/changePassword',
+  me: '/me',
+  verify: '/verify',
+  signUp: '/signup',
+} as const;
+
+const signUpAnswerSchema = z.object({ user: userSchema });
+
+export function authCalls(http: Http, companyDomain: string | undefined) {
+  return {
+    /** POST /login with method 'password'. */
+    async login(input: z.input<typeof loginSchema>): Promise<LoginResponse> {
+      const form = validate(loginSchema, input);
+      const answer = await http({
+        method: 'POST',
+        path: AUTH_PATHS.login,
+        json: { method: 'password', ...form },
+      });
+      return readData(loginResponseSchema, answer.data);
+    },
+
+    /** Ends the server session; the caller clears the local user as well. */
+    async logout(): Promise<void> {
+      await http({ method: 'POST', path: AUTH_PATHS.logout });
+    },
+
+    /** GET /me: the current session (data with expiry and location). */
+    async me(): Promise<MeResponse> {
+      const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
+      return readData(meResponseSchema, answer.data ?? {});
+    },
+
+    async forgotPassword(input: z.input<typeof forgotPasswordSchema>): Promise<unknown> {
+      const form = validate(forgotPasswordSchema, input);
+      return (await http({ method: 'POST', path: AUTH_PATHS.forgotPassword, json: form })).data;
+    },
+
+    /** POST /changePassword; `code` is the forgotToken of the reset link. */
+    async changePassword(input: z.input<typeof changePasswordSchema> & { code: string }): Promise<unknown> {
+      validate(changePasswordSchema, {
+        username: input.username,
+        password: input.password,
+        confirmPassword: input.confirmPassword,
+      });
+      const payload = validate(changePasswordRequestSchema, input);
+      return (await http({ method: 'POST', path: AUTH_PATHS.changePassword, json: payload })).data;
+    },
+
+    /** POST /verify: the base64 code is decoded to the e-mail before sending. */
+    async verify(input: z.input<typeof verifySchema>): Promise<unknown> {
+      const form = validate(verifySchema, input);
+      const email = decodeVerifyCode(form.code);
+      return (await http({ method: 'POST', path: AUTH_PATHS.verify, json: { ...form, email } })).data;
+    },
+
+    /** POST /signup: success needs status 200 and a user in the answer. */
+    async signUp(input: unknown): Promise<z.infer<typeof signUpAnswerSchema>> {
+      if (companyDomain === undefined)
+        throw new Error('createApiClient needs companyDomain to sign users up');
+      const payload = validate(signUpRequestSchema(companyDomain), input);
+      const answer = await http({ method: 'POST', path: AUTH_PATHS.signUp, json: payload });
+      const parsed = signUpAnswerSchema.safeParse(answer.data);
+      if (answer.status !== 200 || !parsed.success) {
+        throw new ApiError({
+          status: answer.status,
+          code: API_ERROR_CODES.http,
+          message: MESSAGES.signUpFailed,
+          body: answer.body,
+        });
+      }
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Campaign calls of spec section 7, with the list's 403 / empty-rejection rule of section 8.
+import { z } from 'zod';
+import { type Campaign, type CampaignList, campaignSchema } from '../entities/campaign';
+import { MESSAGES } from '../validation/messages';
+import {
+  type CampaignView,
+  campaignBodySchema,
+  campaignIdQuerySchema,
+  campaignUpdateBodySchema,
+} from '../validation/requests';
+import { validate } from '../validation/validation-error';
+import { API_ERROR_CODES, ApiError } from './errors';
+import type { Http } from './http';
+import { readData } from './responses';
+
+export const CAMPAIGN_PATHS = {
+  get: '/v1/campaign/get',
+  list: (view: CampaignView) => `/v1/campaign/${view}`,
+  create: '/v1/campaign/new',
+  update: '/v1/campaign/update',
+  delete: '/v1/campaign/delete',
+} as const;
+
+const listBodySchema = z.looseObject({
+  data: z.array(campaignSchema).default([]),
+  pagination: z.looseObject({ page: z.coerce.number().int().positive().default(1) }).optional(),
+});
+
+/** Keeps only the fields a campaign body may carry, so a whole campaign object can be passed. */
+const campaignBodyFields = z.object(campaignBodySchema.shape);
+
+/** 'Campaign not found!' for a 404, the error itself otherwise. */
+const notFoundAsCampaignNotFound = (error: unknown): never => {
+  if (error instanceof ApiError && error.status === 404) {
+    throw new ApiError({
+      status: 404,
+      code: API_ERROR_CODES.notFound,
+      message: MESSAGES.campaignNotFound,
+      body: error.body,
+    });
+  }
+  throw error;
+};
+
+export function campaignCalls(http: Http) {
+  return {
+    async getCampaign(campaignID: string): Promise<Campaign> {
+      if (!campaignID)
+        throw new ApiError({ status: 400, code: API_ERROR_CODES.notFound, message: MESSAGES.noCampaign });
+      const query = validate(campaignIdQuerySchema, { campaignID });
+      const answer = await http({ method: 'GET', path: CAMPAIGN_PATHS.get, query }).catch(
+        notFoundAsCampaignNotFound,
+      );
+      if (answer.data === undefined || answer.data === null) {
+        throw new ApiError({
+          status: 404,
+          code: API_ERROR_CODES.notFound,
+          message: MESSAGES.campaignNotFound,
+        });
+      }
+      return readData(campaignSchema, answer.data);
+    },
+
+    /**
+     * GET /v1/campaign/mine or /all. A 403 (not allowed to see all) and a rejection without an answer
+     * body both give an empty list.
+     */
+    async listCampaigns(view: CampaignView = 'mine', page?: number): Promise<CampaignList> {
+      try {
+        const answer = await http({
+          method: 'GET',
+          path: CAMPAIGN_PATHS.list(view),
+          query: page === undefined ? undefined : { 'paginate[page]': page },
+        });
+        const body = readData(listBodySchema, answer.body);
+        return { campaigns: body.data, page: body.pagination?.page ?? page ?? 1 };
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          (error.status === 403 || error.body === undefined || error.body === null)
+        ) {
+          if (error.code !== 'invalid_response') return { campaigns: [], page: page ?? 1 };
+        }
+        throw error;
+      }
+    },
+
+    async createCampaign(campaign: unknown): Promise<Campaign> {
+      const body = validate(campaignBodySchema, validate(campaignBodyFields, campaign));
+      const answer = await http({ method: 'POST', path: CAMPAIGN_PATHS.create, json: body });
+      return readData(campaignSchema, answer.data);
+    },
+
+    async updateCampaign(campaign: unknown): Promise<unknown> {
+      const body = validate(campaignUpdateBodySchema, validate(campaignBodyFields, campaign));
+      return (
+        await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(
+          notFoundAsCampaignNotFound,
+        )
+      ).data;
+    },
+
+    /** DELETE /v1/campaign/delete?campaignID=... (the console removes it from its list first). */
+    async deleteCampaign(campaignID: string): Promise<void> {
+      const query = validate(campaignIdQuerySchema, { campaignID });
+      await http({ method: 'DELETE', path: CAMPAIGN_PATHS.delete, query }).catch(notFoundAsCampaignNotFound);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The typed client for every call of spec section 7.
+import { DOWNLOAD_PATH_PREFIX } from '../constants';
+import { authCalls } from './auth';
+import { campaignCalls } from './campaigns';
+import { creativeCalls } from './creatives';
+import { createHttp, type HttpOptions } from './http';
+import { reportCalls } from './reports';
+import { userCalls } from './users';
+
+export interface ApiClientOptions extends HttpOptions {
+  /** The company domain sign-up is limited to (e.g. 'example.com'). */
+  companyDomain?: string | undefined;
+}
+
+/** The download URL of a generated file: the API host under /uploads/. */
+export function downloadUrl(baseUrl: string, file: string): string {
+  const path = file
+    .replace(/^\/+/, '')
+    .replace(/^uploads\//, '')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/');
+  return `${baseUrl.replace(/\/+$/, '')}${DOWNLOAD_PATH_PREFIX}${path}`;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const http = createHttp(options);
+  const fileUrl = (file: string) => downloadUrl(options.baseUrl, file);
+  const campaigns = campaignCalls(http);
+  return {
+    ...authCalls(http, options.companyDomain),
+    ...campaigns,
+    ...creativeCalls(http, fileUrl, campaigns.getCampaign),
+    ...reportCalls(http, fileUrl),
+    ...userCalls(http),
+    fileUrl,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,144 @@
+// Reporting calls of spec section 7: reports, events, video data (with /share variants for share
+// tokens), share links, scheduled reports and downloads.
+import type { z } from 'zod';
+import type { ReportFileFormat } from '../constants';
+import {
+  type ReportResponse,
+  type ReportToken,
+  reportFileSchema,
+  reportResponseSchema,
+  reportTokenSchema,
+  type ScheduledReport,
+  scheduledReportSchema,
+} from '../entities/report';
+import { toApiDateTime } from '../rules/dates';
+import { isSharedToken } from '../rules/ids';
+import type { ReportingDates } from '../rules/reporting-dates';
+import { defaultTimezone, type Timezone } from '../timezones/timezones';
+import { MESSAGES } from '../validation/messages';
+import {
+  idQuerySchema,
+  newTokenRequestSchema,
+  reportsQuerySchema,
+  scheduledReportBodySchema,
+  shareReportsQuerySchema,
+} from '../validation/requests';
+import { ValidationError, validate } from '../validation/validation-error';
+import type { Http, QueryValue } from './http';
+import { readData } from './responses';
+
+export const REPORT_PATHS = {
+  reports: '/v1/campaign/reports',
+  events: '/v1/campaign/events',
+  videoData: '/v1/campaign/videoData',
+  shareReports: '/share/reports',
+  shareEvents: '/share/events',
+  shareVideoData: '/share/videoData',
+  newToken: '/v1/campaign/newToken',
+  scheduledReport: '/v1/campaign/scheduledReport',
+} as const;
+
+export interface ReportRequest {
+  /** A campaign id, or a share token (longer than 24 characters) for the public /share calls. */
+  campaignID: string;
+  /** Live creative ids of a creative report; when given it must not be empty ('No live ids set'). */
+  liveIDs?: readonly string[] | undefined;
+  dates: ReportingDates;
+  /** Defaults to UTC (+00:00). */
+  timezone?: Timezone | undefined;
+  withVideoData?: boolean | undefined;
+  granularity?: 'full' | 'daily' | 'hourly' | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+type Kind = 'reports' | 'events' | 'videoData';
+
+const sharePath: Record<Kind, string> = {
+  reports: REPORT_PATHS.shareReports,
+  events: REPORT_PATHS.shareEvents,
+  videoData: REPORT_PATHS.shareVideoData,
+};
+
+/** The query of a report, event or video call, validated with the schema the server uses. */
+export function reportQuery(
+  request: ReportRequest,
+  type: 'json' | ReportFileFormat = 'json',
+): Record<string, QueryValue> {
+  if (request.liveIDs !== undefined && request.liveIDs.length === 0) {
+    throw new ValidationError([MESSAGES.noLiveIdsSet], request);
+  }
+  const timezone = request.timezone ?? defaultTimezone;
+  const common = {
+    start_dt: toApiDateTime(request.dates.start),
+    end_dt: toApiDateTime(request.dates.end),
+    tzOffset: timezone.offset,
+    timezone: timezone.tzCode || undefined,
+    type,
+    granularity: request.granularity ?? 'full',
+    withVideoData: request.withVideoData ?? false,
+    liveIDs: request.liveIDs === undefined ? undefined : [...request.liveIDs],
+  };
+  if (isSharedToken(request.campaignID)) {
+    const query = validate(shareReportsQuerySchema, { sharedToken: request.campaignID, ...common });
+    return { ...query };
+  }
+  // A creative report goes by its live ids; a campaign report by the campaign.
+  const query = validate(
+    reportsQuerySchema,
+    request.liveIDs === undefined ? { campaignID: request.campaignID, ...common } : common,
+  );
+  return { ...query };
+}
+
+export function reportCalls(http: Http, fileUrl: (file: string) => string) {
+  const get = (kind: Kind, request: ReportRequest, type: 'json' | ReportFileFormat = 'json') =>
+    http({
+      method: 'GET',
+      path: isSharedToken(request.campaignID) ? sharePath[kind] : REPORT_PATHS[kind],
+      query: reportQuery(request, type),
+      signal: request.signal,
+      cancelIsTimeout: true,
+    });
+
+  return {
+    async getReport(request: ReportRequest): Promise<ReportResponse> {
+      return readData(reportResponseSchema, (await get('reports', request)).data ?? {});
+    },
+    async getEvents(request: ReportRequest): Promise<unknown> {
+      return (await get('events', request)).data;
+    },
+    async getVideoData(request: ReportRequest): Promise<unknown> {
+      return (await get('videoData', request)).data;
+    },
+
+    /** A csv / xlsx / xlsx-pivot report file; gives its URL under /uploads/. PDF comes from the print dialog. */
+    async downloadReport(request: ReportRequest & { format: ReportFileFormat }): Promise<string> {
+      const answer = await get('reports', request, request.format);
+      return fileUrl(readData(reportFileSchema, answer.data).file);
+    },
+
+    /** POST /v1/campaign/newToken: the public share link of a campaign report. */
+    async newToken(payload: { campaignID: string } | null | undefined): Promise<ReportToken> {
+      if (!payload) throw new ValidationError([MESSAGES.noData], payload);
+      const body = validate(newTokenRequestSchema, payload);
+      return readData(
+        reportTokenSchema,
+        (await http({ method: 'POST', path: REPORT_PATHS.newToken, json: body })).data,
+      );
+    },
+
+    async createScheduledReport(
+      payload: z.input<typeof scheduledReportBodySchema> | null | undefined,
+    ): Promise<ScheduledReport> {
+      if (!payload) throw new ValidationError([MESSAGES.noData], payload);
+      const body = validate(scheduledReportBodySchema, payload);
+      const answer = await http({ method: 'POST', path: REPORT_PATHS.scheduledReport, json: body });
+      return readData(scheduledReportSchema, answer.data);
+    },
+
+    async deleteScheduledReport(id: string): Promise<void> {
+      const query = validate(idQuerySchema, { id });
+      await http({ method: 'DELETE', path: REPORT_PATHS.scheduledReport, query });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Campaigns, spec section 3.
+import { z } from 'zod';
+import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
+import { creativeSchema } from './creative';
+import { reportResponseSchema, scheduledReportSchema } from './report';
+
+export const campaignDataSchema = countersSchema.extend({
+  start: serverDateSchema.nullable().optional(),
+  end: serverDateSchema.nullable().optional(),
+});
+export type CampaignData = z.infer<typeof campaignDataSchema>;
+
+export const campaignSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  creatives: z.array(creativeSchema).default([]),
+  data: campaignDataSchema.default(zeroCounters),
+  videoCompletes: z.number().nonnegative().optional(),
+  reportURL: z.string().nullable().optional(),
+  report: reportResponseSchema.nullable().optional(),
+  updatedAt: z.string().nullable().optional(),
+  dataPulledAt: z.string().nullable().optional(),
+  scheduledReports: z.array(scheduledReportSchema).default([]),
+  lastReportDates: dateRangeSchema.nullable().optional(),
+  lastReportUpdate: z.number().nullable().optional(),
+  lastVideoDates: dateRangeSchema.nullable().optional(),
+  lastEventDates: dateRangeSchema.nullable().optional(),
+  listView: z.boolean().optional(),
+  pagination: z.object({ page: z.number().int().positive() }).optional(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+/** A campaign not yet saved: everything but the id. */
+export type NewCampaign = Omit<Campaign, 'id'> & { id?: string };
+
+/** A new campaign: no name yet, no creatives, zeroed data. */
+export function newCampaign(name = ''): NewCampaign {
+  return { name, creatives: [], data: zeroCounters(), scheduledReports: [] };
+}
+
+/** Answer of GET /v1/campaign/mine and /v1/campaign/all. */
+export const campaignListSchema = z.object({
+  campaigns: z.array(campaignSchema),
+  page: z.number().int().positive(),
+});
+export type CampaignList = z.infer<typeof campaignListSchema>;

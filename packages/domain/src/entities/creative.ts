@@ -1,0 +1,133 @@
+// Creatives and their live (published) versions, spec section 3.
+import { z } from 'zod';
+import { temporaryId } from '../rules/ids';
+import { assetSchema } from './asset';
+import { countersSchema, idSchema, zeroCounters } from './common';
+
+export const CREATIVE_TYPES = ['Banner', 'VAST', 'VPAID'] as const;
+export type CreativeType = (typeof CREATIVE_TYPES)[number];
+
+export const DEFAULT_CREATIVE_NAME = 'New creative';
+export const DEFAULT_CREATIVE_SIZE = { width: 300, height: 250 } as const;
+
+/** Kinds a tracker list can be keyed by: clicks, and the other events a creative reports. */
+export const TRACKER_KINDS = [
+  'click',
+  'impression',
+  'engagement',
+  'videoStart',
+  'videoFirstQuartile',
+  'videoMidpoint',
+  'videoThirdQuartile',
+  'videoComplete',
+] as const;
+export type TrackerKind = (typeof TRACKER_KINDS)[number];
+
+/** How a tracker URL is fired: as an image pixel, as a script, or (clicks) as a redirect. */
+export const TRACKER_TYPES = ['pixel', 'script', 'redirect'] as const;
+export type TrackerType = (typeof TRACKER_TYPES)[number];
+
+export const trackerSchema = z.object({
+  type: z.enum(TRACKER_TYPES),
+  url: z.url({ protocol: /^https?$/, error: 'Tracker URL must be an http(s) URL' }).max(2048),
+});
+export type Tracker = z.infer<typeof trackerSchema>;
+
+export const trackersSchema = z.partialRecord(z.enum(TRACKER_KINDS), z.array(trackerSchema).max(50));
+export type Trackers = z.infer<typeof trackersSchema>;
+
+export const CREATIVE_SETTING_KEYS = [
+  'layoutOptions',
+  'euCreative',
+  'inAppSupport',
+  'dealIDRequired',
+  'fallbackCreative',
+] as const;
+export type CreativeSettingKey = (typeof CREATIVE_SETTING_KEYS)[number];
+
+export const layoutOptionValueSchema = z.union([z.string().max(2048), z.number(), z.boolean()]);
+export const layoutOptionValuesSchema = z.record(z.string().max(100), layoutOptionValueSchema);
+export type LayoutOptionValues = z.infer<typeof layoutOptionValuesSchema>;
+
+export const creativeSettingSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('layoutOptions'), value: layoutOptionValuesSchema }),
+  z.object({ key: z.literal('euCreative'), value: z.boolean() }),
+  z.object({ key: z.literal('inAppSupport'), value: z.boolean() }),
+  z.object({ key: z.literal('dealIDRequired'), value: z.boolean() }),
+  z.object({ key: z.literal('fallbackCreative'), value: z.boolean() }),
+]);
+export type CreativeSetting = z.infer<typeof creativeSettingSchema>;
+export type CreativeSettingValue<K extends CreativeSettingKey> = Extract<
+  CreativeSetting,
+  { key: K }
+>['value'];
+
+export const liveCreativeSchema = z.object({
+  id: idSchema,
+  creativeID: idSchema.optional(),
+  campaignID: idSchema.optional(),
+  type: z.enum(CREATIVE_TYPES).optional(),
+  width: z.number().int().nonnegative().optional(),
+  height: z.number().int().nonnegative().optional(),
+  platform: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+});
+export type LiveCreative = z.infer<typeof liveCreativeSchema>;
+
+export const creativeSchema = z.object({
+  id: idSchema,
+  campaignID: idSchema,
+  name: z.string().default(DEFAULT_CREATIVE_NAME),
+  type: z.enum(CREATIVE_TYPES).default('Banner'),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  size: z.string(),
+  fluid: z.boolean().default(false),
+  platform: z.string().nullable().default(null),
+  assets: z.array(assetSchema).default([]),
+  trackers: trackersSchema.default({}),
+  settings: z.array(creativeSettingSchema).default([]),
+  liveCreatives: z.array(liveCreativeSchema).default([]),
+  layout: z.string().nullable().default(null),
+  html: z.string().nullable().optional(),
+  data: countersSchema.default(zeroCounters),
+  updatedAt: z.string().nullable().optional(),
+});
+export type Creative = z.infer<typeof creativeSchema>;
+
+/** The 'WxH' size text of a creative. */
+export const creativeSize = (width: number, height: number): string => `${width}x${height}`;
+
+/** A creative made in the browser: it keeps a temporary id until the server assigns a real one. */
+export function newCreative(
+  campaignID: string,
+  size: { width: number; height: number } = DEFAULT_CREATIVE_SIZE,
+  random?: () => number,
+): Creative {
+  return {
+    id: temporaryId(random),
+    campaignID,
+    name: DEFAULT_CREATIVE_NAME,
+    type: 'Banner',
+    width: size.width,
+    height: size.height,
+    size: creativeSize(size.width, size.height),
+    fluid: false,
+    platform: null,
+    assets: [],
+    trackers: {},
+    settings: [],
+    liveCreatives: [],
+    layout: null,
+    data: zeroCounters(),
+  };
+}
+
+/** The value of one setting of a creative, or undefined when it is not set. */
+export function creativeSetting<K extends CreativeSettingKey>(
+  creative: Pick<Creative, 'settings'>,
+  key: K,
+): CreativeSettingValue<K> | undefined {
+  const found = creative.settings.find((setting) => setting.key === key);
+  return found?.value as CreativeSettingValue<K> | undefined;
+}

@@ -1,0 +1,42 @@
+// Notifications (spec sections 3, 4 and 8).
+import { z } from 'zod';
+import { NOTIFICATION_DEFAULT_DELAY_MS, REPORT_ERROR_NOTIFICATION_DELAY_MS } from '../constants';
+import { MESSAGES } from '../validation/messages';
+
+export const NOTIFICATION_TYPES = ['success', 'error', 'info', 'warning'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationSchema = z.object({
+  title: z.string(),
+  text: z.string().default(''),
+  type: z.enum(NOTIFICATION_TYPES).default('info'),
+  /** `false` keeps the notification open until the user closes it. */
+  timeout: z.union([z.boolean(), z.number()]).optional(),
+  /** Milliseconds before it closes itself. */
+  delay: z.number().int().nonnegative().default(NOTIFICATION_DEFAULT_DELAY_MS),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export type NotificationInput = z.input<typeof notificationSchema>;
+
+/** A notification with the spec's defaults: type 'info', delay 6000 ms. */
+export const createNotification = (input: NotificationInput): Notification => notificationSchema.parse(input);
+
+/** Auto-close delay in ms, or null when the notification stays open (timeout explicitly false). */
+export const autoCloseDelay = (notification: Pick<Notification, 'timeout' | 'delay'>): number | null =>
+  notification.timeout === false ? null : notification.delay;
+
+/** The danger notification of a failed report download or share link (spec section 8). */
+export const reportErrorNotification = (): Notification => ({
+  title: MESSAGES.reportErrorTitle,
+  text: MESSAGES.reportErrorText,
+  type: 'error',
+  delay: REPORT_ERROR_NOTIFICATION_DELAY_MS,
+});
+
+/** The 'Welcome back!' notification shown after a release. */
+export const welcomeBackNotification = (): Notification => ({
+  title: MESSAGES.welcomeBackTitle,
+  text: MESSAGES.welcomeBackText,
+  type: 'info',
+  delay: NOTIFICATION_DEFAULT_DELAY_MS,
+});

@@ -1,0 +1,63 @@
+// Settings the console persists in local storage (spec section 3) and the rule for reusing them.
+import { z } from 'zod';
+import { SETTINGS_VERSION } from '../constants';
+import { defaultTimezone, timezoneSchema } from '../timezones/timezones';
+import { dateRangeSchema } from './common';
+
+/** Local storage keys the console uses. */
+export const LOCAL_STORAGE_KEYS = {
+  user: 'user',
+  location: 'location',
+  campaigns: 'campaigns',
+  store: 'store',
+} as const;
+
+export const SIDEBAR_TYPES = ['light', 'dark'] as const;
+export const CAMPAIGN_GROUPINGS = ['list', 'grid'] as const;
+export const LAYOUTS = ['dashboard', 'page'] as const;
+
+export const persistedSettingsSchema = z.object({
+  version: z.string(),
+  darkMode: z.boolean().default(false),
+  sidebarType: z.enum(SIDEBAR_TYPES).default('light'),
+  layout: z.enum(LAYOUTS).default('dashboard'),
+  activeReportingDates: dateRangeSchema.nullable().default(null),
+  activeReportingTimezone: timezoneSchema.default(defaultTimezone),
+  campaignGrouping: z.enum(CAMPAIGN_GROUPINGS).default('list'),
+});
+export type PersistedSettings = z.infer<typeof persistedSettingsSchema>;
+
+export const defaultSettings = (): PersistedSettings => ({
+  version: SETTINGS_VERSION,
+  darkMode: false,
+  sidebarType: 'light',
+  layout: 'dashboard',
+  activeReportingDates: null,
+  activeReportingTimezone: { ...defaultTimezone },
+  campaignGrouping: 'list',
+});
+
+/**
+ * Settings to start with: the stored ones (an object or its JSON text) only when written by settings
+ * version '0.1.0' and still readable; anything else gives the defaults.
+ */
+export function loadSettings(stored: unknown): PersistedSettings {
+  let value = stored;
+  if (typeof stored === 'string') {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      return defaultSettings();
+    }
+  }
+  const parsed = persistedSettingsSchema.safeParse(value);
+  if (!parsed.success || parsed.data.version !== SETTINGS_VERSION) return defaultSettings();
+  return parsed.data;
+}
+
+/** Dark mode switches both the body styling flag and the sidebar type. */
+export const toggleDarkMode = (settings: PersistedSettings): PersistedSettings => ({
+  ...settings,
+  darkMode: !settings.darkMode,
+  sidebarType: settings.darkMode ? 'light' : 'dark',
+});

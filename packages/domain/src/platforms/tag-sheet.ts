@@ -1,0 +1,78 @@
+// The rows behind the xlsx tag sheet: one per live creative and platform.
+import type { Creative } from '../entities/creative';
+import { findPlatform, type PlatformId } from './platforms';
+import { buildTag, TAG_MESSAGES } from './tags';
+
+export interface TagSheetRow {
+  campaignName: string;
+  creativeID: string;
+  creativeName: string;
+  liveCreativeID: string;
+  type: Creative['type'];
+  size: string;
+  platform: string;
+  /** The tag to paste into the platform, or '' when it could not be built. */
+  tag: string;
+  /** Why the tag could not be built. */
+  error?: string;
+}
+
+export interface BuildTagSheetInput {
+  campaign: { name: string; creatives: readonly Creative[] };
+  servingHost: string;
+  /** Platforms to tag for; by default each creative's own platform. */
+  platforms?: readonly PlatformId[];
+  /** User-supplied click macros by platform (needed for Cognitiv and AdRoll). */
+  clickMacros?: Partial<Record<PlatformId, string>>;
+  /** Deal and fallback ids by creative id. */
+  dealIDs?: Readonly<Record<string, string>>;
+  fallbackIDs?: Readonly<Record<string, string>>;
+}
+
+export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
+  const rows: TagSheetRow[] = [];
+  for (const creative of input.campaign.creatives) {
+    const platformIDs = input.platforms ?? (creative.platform ? [creative.platform] : []);
+    const base = {
+      campaignName: input.campaign.name,
+      creativeID: creative.id,
+      creativeName: creative.name,
+      type: creative.type,
+      size: creative.size,
+    };
+    for (const liveCreative of creative.liveCreatives) {
+      for (const platformID of platformIDs) {
+        const platform = findPlatform(platformID);
+        const result = buildTag({
+          creative,
+          liveCreative,
+          platform: platformID,
+          servingHost: input.servingHost,
+          dealID: input.dealIDs?.[creative.id],
+          fallbackID: input.fallbackIDs?.[creative.id],
+          clickMacro: platform ? input.clickMacros?.[platform.id] : undefined,
+        });
+        const row = { ...base, liveCreativeID: liveCreative.id, platform: platform?.name ?? platformID };
+        rows.push(result.ok ? { ...row, tag: result.tag } : { ...row, tag: '', error: result.error });
+      }
+    }
+    if (creative.liveCreatives.length === 0) {
+      rows.push({ ...base, liveCreativeID: '', platform: '', tag: '', error: TAG_MESSAGES.notPublished });
+    }
+  }
+  return rows;
+}
+
+/** The `tags` payload of POST /v1/campaign/tags: the built tags grouped by creative id. */
+export function tagsByCreative(
+  rows: readonly TagSheetRow[],
+): Record<string, { liveCreativeID: string; platform: string; tag: string }[]> {
+  const grouped: Record<string, { liveCreativeID: string; platform: string; tag: string }[]> = {};
+  for (const row of rows) {
+    if (row.tag === '') continue;
+    const list = grouped[row.creativeID] ?? [];
+    list.push({ liveCreativeID: row.liveCreativeID, platform: row.platform, tag: row.tag });
+    grouped[row.creativeID] = list;
+  }
+  return grouped;
+}

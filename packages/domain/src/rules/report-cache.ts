@@ -1,0 +1,30 @@
+// Reports are cached per campaign and date range and reused for under 3600 s (spec section 4).
+import { REPORT_CACHE_SECONDS } from '../constants';
+import { toUnixSeconds } from './dates';
+
+export interface ReportCacheKeyInput {
+  /** Campaign id or share token. */
+  campaignID: string;
+  start: Date;
+  end: Date;
+  tzOffset?: string | undefined;
+  /** Live creative ids of a per-creative report; order does not matter. */
+  liveIDs?: readonly string[] | undefined;
+}
+
+export function reportCacheKey({
+  campaignID,
+  start,
+  end,
+  tzOffset = '+00:00',
+  liveIDs = [],
+}: ReportCacheKeyInput): string {
+  const live = [...liveIDs].sort().join(',');
+  return [campaignID, toUnixSeconds(start), toUnixSeconds(end), tzOffset, live].join('|');
+}
+
+/** A cached report is fresh while it is younger than 3600 seconds. */
+export function isReportFresh(cachedAt: number | Date, now: Date): boolean {
+  const age = now.getTime() - new Date(cachedAt).getTime();
+  return age >= 0 && age < REPORT_CACHE_SECONDS * 1000;
+}

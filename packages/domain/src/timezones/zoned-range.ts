@@ -1,0 +1,53 @@
+// Turns local calendar days in a zone into UTC instants; IANA zones follow daylight-saving changes.
+import { fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
+import { offsetPattern, type Timezone } from './timezones';
+
+/** '+05:45' -> 345, '-03:30' -> -210. */
+export function offsetToMinutes(offset: string): number {
+  if (!offsetPattern.test(offset)) throw new RangeError(`Invalid UTC offset: ${offset}`);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
+  return sign * (hours * 60 + minutes);
+}
+
+/** 345 -> '+05:45', -210 -> '-03:30'. */
+export function minutesToOffset(totalMinutes: number): string {
+  const sign = totalMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(Math.round(totalMinutes));
+  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
+}
+
+/** A zone as date-fns-tz takes it: the IANA code when there is one, else the fixed offset. */
+const zoneOf = (timezone: Timezone | string): string =>
+  typeof timezone === 'string' ? timezone : timezone.tzCode || timezone.offset;
+
+/** The offset a zone has at `instant` (daylight saving included), as '+HH:MM'. */
+export function offsetAt(timezone: Timezone | string, instant: Date): string {
+  const milliseconds = getTimezoneOffset(zoneOf(timezone), instant);
+  if (Number.isNaN(milliseconds)) throw new RangeError(`Unknown timezone: ${zoneOf(timezone)}`);
+  return minutesToOffset(milliseconds / 60_000);
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The UTC instant of a local wall-clock time ('YYYY-MM-DD', 'HH:mm:ss') in a zone. */
+export function zonedTimeToUtc(day: string, time: string, timezone: Timezone | string): Date {
+  if (!dayPattern.test(day)) throw new RangeError(`Invalid day: ${day}`);
+  const instant = fromZonedTime(`${day}T${time}`, zoneOf(timezone));
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Unknown timezone: ${zoneOf(timezone)}`);
+  return instant;
+}
+
+/**
+ * A range of local calendar days ('YYYY-MM-DD', both included) in a zone as UTC instants: start at
+ * 00:00:00 local, end at 23:59:59 local, each with the offset in force on that day.
+ */
+export function zonedDayRangeToUtc(
+  range: { start: string; end: string },
+  timezone: Timezone | string,
+): { start: Date; end: Date } {
+  return {
+    start: zonedTimeToUtc(range.start, '00:00:00', timezone),
+    end: zonedTimeToUtc(range.end, '23:59:59', timezone),
+  };
+}

@@ -1,0 +1,96 @@
+// Field schemas for API requests. Query strings and multipart fields arrive as text, so numbers and
+// booleans are accepted both as values and as their text.
+import { z } from 'zod';
+import { offsetPattern } from '../timezones/timezones';
+
+export const MAX_ID_LENGTH = 128;
+
+/** An id: a non-empty string (trimmed) or a non-negative integer, always given back as a string. */
+export const idField = (label: string) =>
+  z
+    .union([z.string().trim().min(1).max(MAX_ID_LENGTH), z.number().int().nonnegative()], {
+      error: `${label} must be an id`,
+    })
+    .transform(String);
+
+export const booleanField = (label: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label} must be true or false` })
+    .transform((value) => value === true || value === 'true' || value === '1');
+
+export const integerField = (label: string, min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/),
+      ],
+      { error: `${label} must be a number` },
+    )
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
+
+/** 'YYYY-MM-DD HH:mm:ss' (UTC) as the reporting calls send dates. */
+export const apiDateTimeField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date 'YYYY-MM-DD HH:mm:ss'` })
+    .regex(
+      /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+      `${label} must be a date 'YYYY-MM-DD HH:mm:ss'`,
+    );
+
+/** A day 'YYYY-MM-DD', optionally with a time, as campaign flight dates are written. */
+export const dayField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date 'YYYY-MM-DD'` })
+    .regex(
+      /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
+      `${label} must be a date 'YYYY-MM-DD'`,
+    );
+
+export const tzOffsetField = z
+  .string({ error: "tzOffset must be a UTC offset like '+05:30'" })
+  .regex(offsetPattern, "tzOffset must be a UTC offset like '+05:30'");
+
+/** True when the runtime knows the IANA zone (works in browsers and Node alike). */
+export function isIanaZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+export const ianaZoneField = z
+  .string({ error: "timezone must be an IANA zone like 'Europe/Berlin'" })
+  .refine(isIanaZone, "timezone must be an IANA zone like 'Europe/Berlin'");
+
+/** A list of ids given as an array or as comma-separated text. */
+export const idListField = (label: string) =>
+  z
+    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
+      error: `${label} must be a list of ids`,
+    })
+    .transform((value) =>
+      (Array.isArray(value) ? value : String(value).split(','))
+        .map((id) => String(id).trim())
+        .filter((id) => id !== ''),
+    )
+    .pipe(
+      z
+        .array(z.string().max(MAX_ID_LENGTH, `${label} has an id that is too long`))
+        .max(500, `${label} has too many ids`),
+    );
+
+export const emailField = (label: string) =>
+  z.email({ error: `${label} must be an e-mail address` }).max(254, `${label} must be an e-mail address`);

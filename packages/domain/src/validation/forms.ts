@@ -1,0 +1,85 @@
+// The form rules of spec section 5 with their exact messages. Plain zod objects, so react-hook-form's
+// zodResolver can use them as they are; the API request schemas build on them.
+import { z } from 'zod';
+import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import { companyEmailHost, isCompanyEmail } from './company-email';
+import { MESSAGES, onlyHostEmailsAllowed } from './messages';
+
+/** Longest e-mail address SMTP allows. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Bounds the work of hashing a password; far above anything a person types. */
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_NAME_LENGTH = 100;
+
+/** A text of at least `min` characters where every failure (missing, wrong type, short) says `message`. */
+const text = (message: string, min: number, max: number) =>
+  z.string({ error: message }).min(min, message).max(max, message);
+
+const emailField = (message: string) => text(message, MIN_EMAIL_LENGTH, MAX_EMAIL_LENGTH);
+const passwordField = (message: string) => text(message, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH);
+
+export const loginSchema = z.object({
+  username: emailField(MESSAGES.fillInYourEmail),
+  password: passwordField(MESSAGES.loginPassword),
+  remember: z.boolean({ error: 'remember: expected true or false' }).default(false),
+});
+export type LoginForm = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: emailField(MESSAGES.fillInYourEmail),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    username: emailField(MESSAGES.fillInYourEmail),
+    password: passwordField(MESSAGES.changePasswordPassword),
+    confirmPassword: passwordField(MESSAGES.repeatYourPassword),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
+
+/** Verify link parameters: `code` is base64 of the e-mail, `verifyToken` the single-use token. */
+export const verifySchema = z.object({
+  code: text(MESSAGES.invalidEmail, 6, 1024),
+  verifyToken: text(MESSAGES.invalidUrl, 1, 1024),
+});
+export type VerifyForm = z.infer<typeof verifySchema>;
+
+const signUpFields = {
+  firstName: z
+    .string({ error: MESSAGES.fillInYourNames })
+    .trim()
+    .min(1, MESSAGES.fillInYourNames)
+    .max(MAX_NAME_LENGTH, MESSAGES.fillInYourNames),
+  lastName: z
+    .string({ error: MESSAGES.fillInYourNames })
+    .trim()
+    .min(1, MESSAGES.fillInYourNames)
+    .max(MAX_NAME_LENGTH, MESSAGES.fillInYourNames),
+  email: emailField(MESSAGES.fillInYourEmailCorrectly),
+  password: passwordField(MESSAGES.fillInYourPassword),
+  confirmPassword: passwordField(MESSAGES.fillInBothPasswords),
+  termsChecked: z.literal(true, { error: MESSAGES.acceptTheTerms }),
+};
+
+/** Sign-up for `companyDomain` (e.g. 'example.com'): e-mails of other domains get 'Only example.com emails allowed!'. */
+export const signUpSchema = (companyDomain: string) => signUpObject(companyDomain, z.object(signUpFields));
+
+/** Shared by the form and the strict request schema so both apply the same cross-field rules. */
+export const signUpObject = <T extends z.ZodObject<typeof signUpFields>>(companyDomain: string, base: T) => {
+  const host = companyEmailHost(companyDomain);
+  return base.superRefine((form, ctx) => {
+    if (form.email.length >= MIN_EMAIL_LENGTH && !isCompanyEmail(form.email, companyDomain)) {
+      ctx.addIssue({ code: 'custom', message: onlyHostEmailsAllowed(host), path: ['email'] });
+    }
+    if (form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.fillInBothPasswords, path: ['confirmPassword'] });
+    }
+  });
+};
+export const signUpFieldsShape = signUpFields;
+export type SignUpForm = z.infer<ReturnType<typeof signUpSchema>>;

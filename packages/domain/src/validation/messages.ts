@@ -1,0 +1,35 @@
+// The exact texts of spec sections 5 and 8; tests and stories compare against these.
+
+export const MESSAGES = {
+  fillInYourEmail: 'Fill in your email',
+  loginPassword: 'Fill in your password at least 6 characters long',
+  /** The spec gives no text for this change-password rule; the login wording is reused. */
+  changePasswordPassword: 'Fill in your password at least 6 characters long',
+  repeatYourPassword: 'Repeat your password',
+  passwordsDoNotMatch: 'Passwords do not match!',
+  invalidEmail: 'Invalid email!',
+  invalidUrl: 'Invalid URL!',
+  fillInYourNames: 'Fill in your names',
+  fillInYourEmailCorrectly: 'Fill in your email correctly',
+  fillInYourPassword: 'Fill in your password',
+  fillInBothPasswords: 'Fill in both your passwords the same way',
+  acceptTheTerms: 'You have to accept the terms!',
+  noLiveIdsSet: 'No live ids set',
+  incorrectCampaignOrCreative: 'Incorrect campaign or creative!',
+  noData: 'No data',
+  noCreativeFoundYet: 'No creative found yet!',
+  noCampaign: 'No campaign',
+  campaignNotFound: 'Campaign not found!',
+  signUpFailed: 'Sign up failed!',
+  signInFailed: 'Sign in failed!',
+  verificationFailed: 'Verification failed!',
+  emailVerified: 'Email verified! Sign in below',
+  requestTimedOut: 'Request timed out',
+  reportErrorTitle: 'Error!',
+  reportErrorText: "Couldn't receive reporting! Please try again.",
+  welcomeBackTitle: 'Welcome back!',
+  welcomeBackText: 'There has been a new release of bug fixes and some extra features.',
+} as const;
+
+/** 'Only {host} emails allowed!' with the company host filled in. */
+export const onlyHostEmailsAllowed = (host: string): string => `Only ${host} emails allowed!`;

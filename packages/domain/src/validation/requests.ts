@@ -1,0 +1,326 @@
+// Payload schemas of every call of spec section 7. The API server validates requests with these and the
+// client checks its payloads with them before sending, so both sides agree. Unknown keys are refused.
+import { z } from 'zod';
+import {
+  MIN_EMAIL_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  REPORT_FILE_FORMATS,
+  REPORT_FORMATS,
+  REPORT_TYPES,
+  SCHEDULE_FREQUENCIES,
+  SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
+} from '../constants';
+import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entities/creative';
+import { USER_ROLES } from '../entities/user';
+import { PLATFORM_IDS } from '../platforms/platforms';
+import { offsetPattern } from '../timezones/timezones';
+import {
+  apiDateTimeField,
+  booleanField,
+  dayField,
+  emailField,
+  ianaZoneField,
+  idField,
+  idListField,
+  integerField,
+  isIanaZone,
+  tzOffsetField,
+} from './fields';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  signUpFieldsShape,
+  signUpObject,
+  verifySchema,
+} from './forms';
+import { MESSAGES } from './messages';
+
+/** A missing payload (no object at all) reads 'No data' (spec section 8); other issues keep their text. */
+const noDataWhenMissing = (issue: { code?: string }) =>
+  issue.code === 'invalid_type' ? MESSAGES.noData : undefined;
+
+// ---- Authentication -------------------------------------------------------------------------------
+
+export const loginRequestSchema = z.strictObject({
+  method: z.literal('password', { error: "method must be 'password'" }),
+  ...loginSchema.shape,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const signUpRequestSchema = (companyDomain: string) =>
+  signUpObject(companyDomain, z.strictObject(signUpFieldsShape));
+export type SignUpRequest = z.infer<ReturnType<typeof signUpRequestSchema>>;
+
+export const verifyRequestSchema = z.strictObject({
+  ...verifySchema.shape,
+  email: emailField('email'),
+});
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.strictObject(forgotPasswordSchema.shape);
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+const text = (message: string, min: number, max: number) =>
+  z.string({ error: message }).min(min, message).max(max, message);
+
+export const changePasswordRequestSchema = z
+  .strictObject({
+    username: text(MESSAGES.fillInYourEmail, MIN_EMAIL_LENGTH, MAX_EMAIL_LENGTH),
+    password: text(MESSAGES.changePasswordPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
+    confirmPassword: text(MESSAGES.repeatYourPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
+    /** The forgotToken of the reset link. */
+    code: text(MESSAGES.invalidUrl, 1, 1024),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+// ---- Campaigns ------------------------------------------------------------------------------------
+
+export const campaignIdQuerySchema = z.strictObject({ campaignID: idField('campaignID') });
+export const idQuerySchema = z.strictObject({ id: idField('id') });
+
+/** `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it. */
+export const campaignListQuerySchema = z
+  .strictObject({
+    'paginate[page]': integerField('paginate[page]', 1, 1_000_000).optional(),
+    paginate: z.strictObject({ page: integerField('paginate[page]', 1, 1_000_000) }).optional(),
+  })
+  .transform((query) => ({ page: query['paginate[page]'] ?? query.paginate?.page ?? 1 }));
+
+export const CAMPAIGN_VIEWS = ['mine', 'all'] as const;
+export type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
+
+const flightDate = (label: string) =>
+  z
+    .strictObject({ date: dayField(label) })
+    .nullable()
+    .optional();
+
+export const campaignBodySchema = z.strictObject({
+  id: idField('id').optional(),
+  name: z
+    .string({ error: 'Fill in the campaign name' })
+    .trim()
+    .min(1, 'Fill in the campaign name')
+    .max(200, 'Campaign name is too long (200 characters at most)'),
+  data: z.strictObject({ start: flightDate('data.start.date'), end: flightDate('data.end.date') }).optional(),
+});
+export type CampaignBody = z.infer<typeof campaignBodySchema>;
+
+/** PUT /v1/campaign/update: a campaign body that names the campaign. */
+export const campaignUpdateBodySchema = campaignBodySchema.extend({ id: idField('id') });
+export type CampaignUpdateBody = z.infer<typeof campaignUpdateBodySchema>;
+
+// ---- Creatives ------------------------------------------------------------------------------------
+
+export const MAX_CREATIVE_HTML_LENGTH = 2_000_000;
+export const MAX_CREATIVE_DIMENSION = 10_000;
+
+export const creativeBodySchema = z.strictObject({
+  /** Absent or a temporary id ('new_...') on create; the server's id afterwards. */
+  id: idField('id').optional(),
+  campaignID: idField('campaignID'),
+  name: z
+    .string({ error: 'Fill in the creative name' })
+    .trim()
+    .min(1, 'Fill in the creative name')
+    .max(200, 'Creative name is too long (200 characters at most)'),
+  type: z.enum(CREATIVE_TYPES, { error: `type must be one of: ${CREATIVE_TYPES.join(', ')}` }),
+  width: integerField('width', 0, MAX_CREATIVE_DIMENSION),
+  height: integerField('height', 0, MAX_CREATIVE_DIMENSION),
+  /** Derived from width and height; accepted so a whole creative can be sent back. */
+  size: z
+    .string()
+    .regex(/^\d+x\d+$/, "size must look like '300x250'")
+    .optional(),
+  fluid: z.boolean({ error: 'fluid must be true or false' }).optional(),
+  platform: z
+    .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
+    .nullable()
+    .optional(),
+  trackers: trackersSchema.optional(),
+  settings: z.array(creativeSettingSchema).max(20).optional(),
+  layout: z.string().max(100).nullable().optional(),
+  html: z.string().max(MAX_CREATIVE_HTML_LENGTH, 'html is too long').nullable().optional(),
+});
+export type CreativeBody = z.infer<typeof creativeBodySchema>;
+
+export const publishCreativeRequestSchema = z.strictObject({
+  id: idField('id'),
+  platform: z
+    .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
+    .nullable()
+    .optional(),
+});
+export type PublishCreativeRequest = z.infer<typeof publishCreativeRequestSchema>;
+
+/** The text fields of the multipart asset upload (the files travel as `files[]`). */
+export const assetUploadFieldsSchema = z.strictObject({
+  type: z
+    .string({ error: 'type must be the upload type' })
+    .trim()
+    .min(1, 'type must be the upload type')
+    .max(50),
+  width: integerField('width', 0, MAX_CREATIVE_DIMENSION).optional(),
+  height: integerField('height', 0, MAX_CREATIVE_DIMENSION).optional(),
+  duration: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/),
+      ],
+      { error: 'duration must be a number' },
+    )
+    .transform(Number)
+    .pipe(z.number().min(0).max(86_400))
+    .optional(),
+  creativeID: idField('creativeID').refine((id) => id !== '', MESSAGES.incorrectCampaignOrCreative),
+  /** JSON text of the creative's current assets (kept or renamed by the upload). */
+  assets: z
+    .string()
+    .max(1_000_000)
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'assets must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.array(z.looseObject({ id: z.union([z.string(), z.number()]).optional() }), {
+        error: 'assets must be a JSON list',
+      }),
+    )
+    .optional(),
+});
+export type AssetUploadFields = z.infer<typeof assetUploadFieldsSchema>;
+
+export const deleteAssetQuerySchema = z.strictObject({
+  id: idField('id'),
+  creativeID: idField('creativeID'),
+});
+
+export const tagsRequestSchema = z.strictObject({
+  campaignID: idField('campaignID'),
+  type: z.literal('xlsx', { error: "type must be 'xlsx'" }),
+  tags: z.record(
+    z.string().max(128),
+    z
+      .array(
+        z.strictObject({
+          liveCreativeID: z.string().max(128),
+          platform: z.string().max(100),
+          tag: z.string().min(1).max(20_000),
+        }),
+      )
+      .max(500),
+    { error: 'tags must map creative ids to lists of tags' },
+  ),
+});
+export type TagsRequest = z.infer<typeof tagsRequestSchema>;
+
+// ---- Reports --------------------------------------------------------------------------------------
+
+export const REPORT_QUERY_TYPES = ['json', ...REPORT_FILE_FORMATS] as const;
+export const GRANULARITIES = ['full', 'daily', 'hourly'] as const;
+
+const reportQueryFields = {
+  start_dt: apiDateTimeField('start_dt'),
+  end_dt: apiDateTimeField('end_dt'),
+  tzOffset: tzOffsetField.default('+00:00'),
+  /** IANA zone; when given, day boundaries follow its daylight-saving changes. */
+  timezone: ianaZoneField.optional(),
+  type: z
+    .enum(REPORT_QUERY_TYPES, { error: `type must be one of: ${REPORT_QUERY_TYPES.join(', ')}` })
+    .default('json'),
+  granularity: z
+    .enum(GRANULARITIES, { error: `granularity must be one of: ${GRANULARITIES.join(', ')}` })
+    .default('full'),
+  withVideoData: booleanField('withVideoData').default(false),
+  liveIDs: idListField('liveIDs').optional(),
+};
+
+const datesInOrder = (query: { start_dt: string; end_dt: string }) => query.start_dt <= query.end_dt;
+const datesInOrderMessage = { message: 'start_dt must not be after end_dt', path: ['end_dt'] };
+
+/** GET /v1/campaign/reports, /events and /videoData: a campaign, or the live ids of a creative. */
+export const reportsQuerySchema = z
+  .strictObject({ campaignID: idField('campaignID').optional(), ...reportQueryFields })
+  .refine((query) => query.campaignID !== undefined || (query.liveIDs?.length ?? 0) > 0, {
+    message: MESSAGES.noLiveIdsSet,
+    path: ['liveIDs'],
+  })
+  .refine(datesInOrder, datesInOrderMessage);
+export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
+export type ReportsQueryInput = z.input<typeof reportsQuerySchema>;
+export const eventsQuerySchema = reportsQuerySchema;
+export const videoDataQuerySchema = reportsQuerySchema;
+
+/** GET /share/reports, /share/events and /share/videoData. */
+export const shareReportsQuerySchema = z
+  .strictObject({
+    sharedToken: z
+      .string({ error: 'sharedToken must be a share token' })
+      .min(SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH + 1, 'sharedToken must be a share token')
+      .max(256, 'sharedToken must be a share token'),
+    ...reportQueryFields,
+  })
+  .refine(datesInOrder, datesInOrderMessage);
+export type ShareReportsQuery = z.infer<typeof shareReportsQuerySchema>;
+
+export const newTokenRequestSchema = z.strictObject(
+  { campaignID: idField('campaignID') },
+  { error: noDataWhenMissing },
+);
+export type NewTokenRequest = z.infer<typeof newTokenRequestSchema>;
+
+const timezoneValue = z
+  .string({ error: "timezone must be an IANA zone or a UTC offset like '+05:30'" })
+  .refine(
+    (zone) => offsetPattern.test(zone) || isIanaZone(zone),
+    "timezone must be an IANA zone or a UTC offset like '+05:30'",
+  );
+
+export const scheduledReportBodySchema = z.strictObject(
+  {
+    campaignID: idField('campaignID'),
+    name: z
+      .string({ error: 'Fill in the report name' })
+      .trim()
+      .min(1, 'Fill in the report name')
+      .max(200, 'Report name is too long (200 characters at most)'),
+    frequency: z.enum(SCHEDULE_FREQUENCIES, {
+      error: `frequency must be one of: ${SCHEDULE_FREQUENCIES.join(', ')}`,
+    }),
+    reportType: z.enum(REPORT_TYPES, { error: `reportType must be one of: ${REPORT_TYPES.join(', ')}` }),
+    format: z.enum(REPORT_FORMATS, { error: `format must be one of: ${REPORT_FORMATS.join(', ')}` }),
+    timezone: timezoneValue.default('UTC'),
+    recipients: z
+      .array(emailField('Each recipient'), { error: 'recipients must be a list of e-mail addresses' })
+      .min(1, 'Add at least one recipient')
+      .max(50, 'At most 50 recipients'),
+  },
+  { error: noDataWhenMissing },
+);
+export type ScheduledReportBody = z.infer<typeof scheduledReportBodySchema>;
+export type ScheduledReportBodyInput = z.input<typeof scheduledReportBodySchema>;
+
+// ---- Users (admin) --------------------------------------------------------------------------------
+
+export const inviteUsersRequestSchema = z.strictObject({
+  emails: z
+    .array(emailField('Each invitee'), { error: 'emails must be a list of e-mail addresses' })
+    .min(1, 'Add at least one e-mail address')
+    .max(100, 'At most 100 invitations at once'),
+  role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }).default('user'),
+});
+export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
