@@ -1,0 +1,1 @@
+export { Field, type FieldControlProps, type FieldProps, fieldVariants } from './field';
