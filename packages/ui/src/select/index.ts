@@ -1,0 +1,12 @@
+export {
+  Select,
+  SelectContent,
+  type SelectContentProps,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectSeparator,
+  SelectTrigger,
+  type SelectTriggerProps,
+  SelectValue,
+} from './select';
