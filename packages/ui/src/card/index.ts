@@ -1,0 +1,1 @@
+export { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
