@@ -26,6 +26,9 @@ export const AUTH_PATHS = {
   signUp: '/signup',
 } as const;
 
+/** The sign-up form plus, for invited users, the invitation token of their link. */
+export type SignUpInput = Record<string, unknown> & { invite?: string | undefined };
+
 const signUpAnswerSchema = z.object({ user: userSchema });
 
 export function authCalls(http: Http, companyDomain: string | undefined) {

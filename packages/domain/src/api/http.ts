@@ -3,6 +3,9 @@ import { HTTP_TIMEOUT_MS } from '../constants';
 import { envelopeStatus, isSuccessStatus } from './envelope';
 import { API_ERROR_CODES, ApiError, REQUEST_TIMED_OUT_MESSAGE, serverMessage } from './errors';
 
+/** Sent with every request: the API refuses state-changing calls without it (CSRF defence). */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'adconsole' } as const;
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
@@ -74,7 +77,11 @@ export function createHttp(options: HttpOptions): Http {
     if (request.signal?.aborted) controller.abort();
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      ...options.headers?.(),
+    };
     let body: BodyInit | undefined;
     if (request.form) body = request.form;
     else if (request.json !== undefined) {

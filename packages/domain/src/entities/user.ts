@@ -38,6 +38,8 @@ export const loginResponseSchema = z.object({
   user: userSchema,
   expiry: sessionExpirySchema.nullish(),
   location: z.string().nullish(),
+  /** The previous login (epoch ms), for the welcome-back notice. */
+  lastLogin: z.number().nullish(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isReportFresh, reportCacheKey } from './report-cache';
+
+describe('report cache (spec section 4)', () => {
+  const range = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
+
+  it('keys reports per campaign and date range (and timezone and live ids)', () => {
+    const key = reportCacheKey({ campaignID: '7', ...range });
+    expect(key).toBe('7|1767225600|1767830399|+00:00|');
+    expect(reportCacheKey({ campaignID: '8', ...range })).not.toBe(key);
+    expect(reportCacheKey({ campaignID: '7', ...range, end: new Date('2026-01-08T23:59:59Z') })).not.toBe(key);
+    expect(reportCacheKey({ campaignID: '7', ...range, tzOffset: '+05:30' })).not.toBe(key);
+    expect(reportCacheKey({ campaignID: '7', ...range, liveIDs: ['b', 'a'] })).toBe(
+      reportCacheKey({ campaignID: '7', ...range, liveIDs: ['a', 'b'] }),
+    );
+  });
+
+  it('reuses a cached report for under 3600 seconds', () => {
+    const now = new Date('2026-01-08T12:00:00Z');
+    expect(isReportFresh(now.getTime() - 3_599_999, now)).toBe(true);
+    expect(isReportFresh(new Date(now.getTime() - 3_600_000), now)).toBe(false);
+    expect(isReportFresh(now.getTime() + 10, now)).toBe(false);
+  });
+});
