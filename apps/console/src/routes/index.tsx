@@ -1,9 +1,21 @@
 import type { RouteObject } from 'react-router-dom';
-import { NotFoundPage } from './not-found';
-import { PingPage } from './ping';
+import { alwaysRevalidate, guardLoader } from '../router/guard';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
-/** The console's route table (spec section 2). */
+/** The console's route table (spec section 2). The root loader is the guard; screens load lazily. */
 export const routes: RouteObject[] = [
-  { path: '/ping', element: <PingPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    id: 'root',
+    path: '/',
+    loader: guardLoader,
+    shouldRevalidate: alwaysRevalidate,
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      { path: 'ping', lazy: () => import('./ping').then((module) => ({ Component: module.PingPage })) },
+      { path: '*', lazy: () => import('./not-found').then((module) => ({ Component: module.NotFoundPage })) },
+    ],
+  },
 ];

@@ -1,0 +1,27 @@
+// The route guard of spec section 2, as a loader on the root route that runs after every navigation.
+import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
+import { amILoggedIn, currentSession, rememberAfterLoginTarget } from '../session/session';
+import { homePath, isAdminPath, isPublicPath } from './route-rules';
+
+export interface GuardData {
+  signedIn: boolean;
+}
+
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
+  const url = new URL(request.url);
+  const signedIn = await amILoggedIn();
+  if (url.pathname === '/') return redirect(homePath(signedIn));
+  if (isPublicPath(url.pathname)) return { signedIn };
+  if (!signedIn) {
+    rememberAfterLoginTarget(`${url.pathname}${url.search}`);
+    return redirect('/signin');
+  }
+  // Admin screens are the server's to refuse; the console does not even render them for others.
+  if (isAdminPath(url.pathname) && currentSession()?.user.role !== 'admin') {
+    throw new Response('Not found', { status: 404 });
+  }
+  return { signedIn };
+}
+
+/** The check runs after each navigation, not only when params change. */
+export const alwaysRevalidate = () => true;
