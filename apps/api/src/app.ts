@@ -2,6 +2,7 @@
 // /api, files under /api/uploads, the OpenAPI document, and the built console with an SPA fallback.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ApiError as DomainApiError } from '@adconsole/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,8 +12,8 @@ import type { Context } from './context';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { ApiError, type ErrorEnvelope } from './http/errors';
-import type { RouteDef } from './http/routes';
+import { ApiError, codeForStatus, type ErrorEnvelope } from './http/errors';
+import { type RouteDef, WithExtras } from './http/routes';
 import { validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
@@ -68,7 +69,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For may it be trusted: the sign-in limit counts per IP.
+    trustProxy: config.trustProxy,
   });
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
@@ -108,19 +110,35 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainApiError, request, reply) => {
     let body: ErrorEnvelope;
     if (error instanceof ApiError) {
       body = {
         status: error.status,
+        code: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      };
+    } else if (error instanceof DomainApiError) {
+      body = {
+        status: error.status,
+        code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
       };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      body = { status: error.statusCode, message: frameworkMessage(error) };
+      body = {
+        status: error.statusCode,
+        code: codeForStatus(error.statusCode),
+        message: frameworkMessage(error),
+      };
     } else {
       request.log.error({ err: error }, 'request failed');
-      body = { status: 500, message: 'Something went wrong on our side. Please try again.' };
+      body = {
+        status: 500,
+        code: codeForStatus(500),
+        message: 'Something went wrong on our side. Please try again.',
+      };
     }
     if (body.status === 429) reply.header('Retry-After', '900');
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);
@@ -157,6 +175,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         const data = await route.handler({ input: input as never, request, reply, user, ctx });
         if (route.raw) return reply;
         const status = route.successStatus ?? 200;
+        if (data instanceof WithExtras)
+          return reply.code(status).send({ ...data.extras, status, data: data.data ?? null });
         return reply.code(status).send({ status, data: data ?? null });
       },
     });
@@ -179,7 +199,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.code(404).send({ status: 404, message: `Not found: ${request.method} ${pathname}` });
+    return reply
+      .code(404)
+      .send({ status: 404, code: codeForStatus(404), message: `Not found: ${request.method} ${pathname}` });
   });
 
   return app;

@@ -73,6 +73,7 @@ describe('configuration from environment variables', () => {
     ['S3_ENDPOINT', 'minio:9000'],
     ['DEMO_PASSWORD', 'abc'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));

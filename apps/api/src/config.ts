@@ -26,6 +26,7 @@ export interface Config {
   consoleDir: string;
   demoPassword: string | undefined;
   logLevel: string;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +76,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   CONSOLE_DIR: optional,
   DEMO_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+  TRUST_PROXY: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -128,5 +130,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consoleDir: path.resolve(e.CONSOLE_DIR ?? defaultConsoleDir()),
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
   };
 }

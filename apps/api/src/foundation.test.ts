@@ -26,7 +26,11 @@ describe(`server foundation on ${testDatabaseKind()}`, () => {
   it('answers unknown /api paths with a JSON 404 envelope', async () => {
     const response = await fetch(`${server.url}/api/nope`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ status: 404, message: 'Not found: GET /api/nope' });
+    expect(await response.json()).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found: GET /api/nope',
+    });
   });
 
   it('refuses a state-changing call without the console origin or X-Requested-With header', async () => {
@@ -60,7 +64,11 @@ describe(`server foundation on ${testDatabaseKind()}`, () => {
       body: '{"username":',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(await response.json()).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('sends X-Content-Type-Options: nosniff on every answer', async () => {

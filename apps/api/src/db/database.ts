@@ -19,11 +19,15 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** jsonb parameters are sent as JSON text so both drivers store them identically. */
+/**
+ * Plain objects are sent as JSON text (for jsonb columns) so both drivers store them identically;
+ * arrays stay PostgreSQL arrays (`= any($1::text[])`). A jsonb array goes in as JSON.stringify(...).
+ */
 function toParams(params: readonly SqlValue[] = []): unknown[] {
   return params.map((value) => {
     if (value === undefined) return null;
-    if (value === null || value instanceof Date || Buffer.isBuffer(value)) return value;
+    if (value === null || value instanceof Date || Buffer.isBuffer(value) || Array.isArray(value))
+      return value;
     if (typeof value === 'object') return JSON.stringify(value);
     return value;
   });

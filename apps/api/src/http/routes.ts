@@ -35,12 +35,22 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   multipart?: z.ZodType;
   /** The schema of `data` in the success answer. */
   answer: z.ZodType;
+  /** Fields beside `data` in the success answer. */
+  answerExtras?: Record<string, z.ZodType>;
   successStatus?: number;
   /** Extra error statuses this call answers, beyond the common 400/401/403. */
   errors?: Record<number, string>;
   /** Does not answer the JSON envelope (files). */
   raw?: { contentType: string };
   handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
+}
+
+/** An answer with fields beside `data` in the envelope (`pagination` of lists, `deleted` of uploads). */
+export class WithExtras<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly extras: Record<string, unknown>,
+  ) {}
 }
 
 /** Erases the input type once the handler has been checked against it, so routes fit one list. */

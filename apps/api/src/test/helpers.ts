@@ -1,0 +1,74 @@
+// Helpers shared by the API tests: accounts, sign-in and waiting for mail in the outbox.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, readOutbox, type TestServer } from './harness';
+
+export const PASSWORD = 'correct horse 1';
+
+/** The links in the newest outbox message to `to`, waiting for it to be written. */
+export async function waitForMail(
+  server: TestServer,
+  to: string,
+  after = 0,
+): Promise<{ text: string; links: string[] }> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const messages = (await readOutbox(server.dataDir)).filter((m) => m.text.includes(`To: ${to}`));
+    const message = messages[after];
+    if (message) {
+      // The .eml body is quoted-printable: join soft line breaks and decode escapes before reading links.
+      const decoded = message.text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const links = [...decoded.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0].replace(/=$/, ''));
+      return { text: decoded, links };
+    }
+    await sleep(50);
+  }
+  throw new Error(`No mail to ${to}`);
+}
+
+let counter = 0;
+export const uniqueEmail = (domain = 'adconsole.test') => {
+  counter += 1;
+  return `user${Date.now().toString(36)}${counter}@${domain}`;
+};
+
+/** Signs up, verifies through the mailed link and signs in: a client with a session. */
+export async function signedInUser(
+  server: TestServer,
+  email = uniqueEmail(),
+): Promise<{ client: Client; email: string }> {
+  const client = new Client(server.url);
+  const signup = await client.post('/signup', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsChecked: true,
+  });
+  if (signup.httpStatus !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const mail = await waitForMail(server, email);
+  const link = new URL(mail.links.find((l) => l.includes('verifyCode')) ?? '');
+  const verifyCode = link.searchParams.get('verifyCode') ?? '';
+  const verify = await client.post('/verify', {
+    code: verifyCode,
+    verifyToken: link.searchParams.get('code'),
+    email: Buffer.from(verifyCode, 'base64').toString('utf8'),
+  });
+  if (verify.httpStatus !== 200) throw new Error(`verify failed: ${JSON.stringify(verify.body)}`);
+  const login = await client.post('/login', {
+    method: 'password',
+    username: email,
+    password: PASSWORD,
+    remember: false,
+  });
+  if (login.httpStatus !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { client, email };
+}
+
+/** Makes an existing account an admin (as ADMIN_EMAIL would) and signs it in again. */
+export async function signedInAdmin(server: TestServer): Promise<{ client: Client; email: string }> {
+  const { client, email } = await signedInUser(server);
+  await server.db.query("update users set role = 'admin' where email = $1", [email]);
+  return { client, email };
+}
