@@ -16,13 +16,23 @@ describe('campaign entity (spec section 3)', () => {
     const campaign = campaignSchema.parse({
       id: 12,
       name: 'Spring',
-      data: { impressions: 10, engagement: 2, clicks: 1, start: { date: '2026-03-01' }, end: { date: '2026-03-31' } },
+      data: {
+        impressions: 10,
+        engagement: 2,
+        clicks: 1,
+        start: { date: '2026-03-01' },
+        end: { date: '2026-03-31' },
+      },
       pagination: { page: 2 },
     });
     expect(campaign.id).toBe('12');
     expect(campaign.creatives).toEqual([]);
     expect(campaign.data.start?.date).toBe('2026-03-01');
-    expect(campaignSchema.parse({ id: 'a', name: 'x' }).data).toEqual({ impressions: 0, engagement: 0, clicks: 0 });
+    expect(campaignSchema.parse({ id: 'a', name: 'x' }).data).toEqual({
+      impressions: 0,
+      engagement: 0,
+      clicks: 0,
+    });
   });
 
   it('refuses a campaign without id or name', () => {

@@ -13,25 +13,46 @@ import {
 describe('creative entity (spec section 3)', () => {
   it("makes a new creative named 'New creative', of type Banner, with a temporary id and a 'WxH' size", () => {
     const creative = newCreative('c1', { width: 728, height: 90 });
-    expect(creative).toMatchObject({ campaignID: 'c1', name: 'New creative', type: 'Banner', width: 728, height: 90, size: '728x90' });
+    expect(creative).toMatchObject({
+      campaignID: 'c1',
+      name: 'New creative',
+      type: 'Banner',
+      width: 728,
+      height: 90,
+      size: '728x90',
+    });
     expect(creative.id).toMatch(/^new_[A-Za-z0-9]{14}$/);
     expect(creativeSchema.parse(creative)).toEqual(creative);
   });
 
   it('defaults a new creative to 300x250', () => {
-    expect(newCreative('c1', undefined, () => 0)).toMatchObject({ id: 'new_AAAAAAAAAAAAAA', size: '300x250' });
+    expect(newCreative('c1', undefined, () => 0)).toMatchObject({
+      id: 'new_AAAAAAAAAAAAAA',
+      size: '300x250',
+    });
     expect(creativeSize(160, 600)).toBe('160x600');
   });
 
   it('accepts the types Banner, VAST and VPAID only', () => {
     const base = { id: '1', campaignID: '2', width: 1, height: 1, size: '1x1' };
-    for (const type of ['Banner', 'VAST', 'VPAID']) expect(creativeSchema.safeParse({ ...base, type }).success).toBe(true);
+    for (const type of ['Banner', 'VAST', 'VPAID'])
+      expect(creativeSchema.safeParse({ ...base, type }).success).toBe(true);
     expect(creativeSchema.safeParse({ ...base, type: 'Video' }).success).toBe(false);
-    expect(creativeSchema.parse(base)).toMatchObject({ name: 'New creative', type: 'Banner', liveCreatives: [] });
+    expect(creativeSchema.parse(base)).toMatchObject({
+      name: 'New creative',
+      type: 'Banner',
+      liveCreatives: [],
+    });
   });
 
   it('keys settings by layoutOptions, euCreative, inAppSupport, dealIDRequired and fallbackCreative', () => {
-    expect(CREATIVE_SETTING_KEYS).toEqual(['layoutOptions', 'euCreative', 'inAppSupport', 'dealIDRequired', 'fallbackCreative']);
+    expect(CREATIVE_SETTING_KEYS).toEqual([
+      'layoutOptions',
+      'euCreative',
+      'inAppSupport',
+      'dealIDRequired',
+      'fallbackCreative',
+    ]);
     const creative = creativeSchema.parse({
       id: '1',
       campaignID: '2',
@@ -46,13 +67,20 @@ describe('creative entity (spec section 3)', () => {
     expect(creativeSetting(creative, 'euCreative')).toBe(true);
     expect(creativeSetting(creative, 'layoutOptions')).toEqual({ loop: 'yes', buttons_sizes: 120 });
     expect(creativeSetting(creative, 'dealIDRequired')).toBeUndefined();
-    expect(creativeSchema.safeParse({ ...creative, settings: [{ key: 'colour', value: 'red' }] }).success).toBe(false);
+    expect(
+      creativeSchema.safeParse({ ...creative, settings: [{ key: 'colour', value: 'red' }] }).success,
+    ).toBe(false);
   });
 
   it('keys trackers by kind, each a list of {type, url}', () => {
-    const trackers = { click: [{ type: 'redirect', url: 'https://t.example/c' }], impression: [{ type: 'pixel', url: 'https://t.example/i.gif' }] };
+    const trackers = {
+      click: [{ type: 'redirect', url: 'https://t.example/c' }],
+      impression: [{ type: 'pixel', url: 'https://t.example/i.gif' }],
+    };
     expect(trackersSchema.parse(trackers)).toEqual(trackers);
-    expect(trackersSchema.safeParse({ click: [{ type: 'pixel', url: 'javascript:alert(1)' }] }).success).toBe(false);
+    expect(trackersSchema.safeParse({ click: [{ type: 'pixel', url: 'javascript:alert(1)' }] }).success).toBe(
+      false,
+    );
     expect(trackersSchema.safeParse({ hover: [] }).success).toBe(false);
   });
 

@@ -9,7 +9,11 @@ describe('file manager settings (spec section 3)', () => {
   });
 
   it('holds region, bucket, remembered buckets, delimiter, identity pool and current directory', () => {
-    const settings = fileManagerSettingsSchema.parse({ region: 'us-east-1', bucket: 'media', identityPoolId: 'pool' });
+    const settings = fileManagerSettingsSchema.parse({
+      region: 'us-east-1',
+      bucket: 'media',
+      identityPoolId: 'pool',
+    });
     expect(settings).toEqual({
       region: 'us-east-1',
       bucket: 'media',

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { autoCloseDelay, createNotification, reportErrorNotification, welcomeBackNotification } from './notification';
+import {
+  autoCloseDelay,
+  createNotification,
+  reportErrorNotification,
+  welcomeBackNotification,
+} from './notification';
 
 describe('notifications (spec sections 3, 4 and 8)', () => {
   it("defaults to type 'info' and a 6000 ms delay", () => {
-    expect(createNotification({ title: 'Saved' })).toEqual({ title: 'Saved', text: '', type: 'info', delay: 6000 });
+    expect(createNotification({ title: 'Saved' })).toEqual({
+      title: 'Saved',
+      text: '',
+      type: 'info',
+      delay: 6000,
+    });
   });
 
   it('auto-closes after its delay unless timeout is explicitly false', () => {

@@ -3,9 +3,15 @@ import { loginResponseSchema, storedSessionSchema, userSchema } from './user';
 
 describe('user entity (spec section 3)', () => {
   it('holds first_name, last_name and email; admin is a role, user by default', () => {
-    expect(userSchema.parse({ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' }).role).toBe('user');
-    expect(userSchema.parse({ first_name: 'A', last_name: 'L', email: 'a@example.com', role: 'admin' }).role).toBe('admin');
-    expect(userSchema.safeParse({ first_name: 'A', last_name: 'L', email: 'a@example.com', role: 'root' }).success).toBe(false);
+    expect(userSchema.parse({ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' }).role).toBe(
+      'user',
+    );
+    expect(
+      userSchema.parse({ first_name: 'A', last_name: 'L', email: 'a@example.com', role: 'admin' }).role,
+    ).toBe('admin');
+    expect(
+      userSchema.safeParse({ first_name: 'A', last_name: 'L', email: 'a@example.com', role: 'root' }).success,
+    ).toBe(false);
   });
 
   it('stores the user locally with expiry {date, timezone_type, timezone}, location, lastRequest and lastLogin', () => {

@@ -8,7 +8,9 @@ describe('report cache (spec section 4)', () => {
     const key = reportCacheKey({ campaignID: '7', ...range });
     expect(key).toBe('7|1767225600|1767830399|+00:00|');
     expect(reportCacheKey({ campaignID: '8', ...range })).not.toBe(key);
-    expect(reportCacheKey({ campaignID: '7', ...range, end: new Date('2026-01-08T23:59:59Z') })).not.toBe(key);
+    expect(reportCacheKey({ campaignID: '7', ...range, end: new Date('2026-01-08T23:59:59Z') })).not.toBe(
+      key,
+    );
     expect(reportCacheKey({ campaignID: '7', ...range, tzOffset: '+05:30' })).not.toBe(key);
     expect(reportCacheKey({ campaignID: '7', ...range, liveIDs: ['b', 'a'] })).toBe(
       reportCacheKey({ campaignID: '7', ...range, liveIDs: ['a', 'b'] }),

@@ -19,20 +19,22 @@ describe('reporting dates (spec section 4)', () => {
   });
 
   it('adds one minute to a chosen start and sets the chosen end to 23:59:59 UTC', () => {
-    expect(iso(chosenReportingDates(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-05T10:00:00Z')))).toEqual([
-      '2026-03-01T00:01:00.000Z',
-      '2026-03-05T23:59:59.000Z',
-    ]);
+    expect(
+      iso(chosenReportingDates(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-05T10:00:00Z'))),
+    ).toEqual(['2026-03-01T00:01:00.000Z', '2026-03-05T23:59:59.000Z']);
   });
 
   it('reuses stored dates when they are readable and in order, else falls back to the default', () => {
     const now = new Date('2026-03-10T12:00:00Z');
-    expect(iso(reportingDatesOrDefault({ start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z' }, now))).toEqual([
-      '2026-01-01T00:00:00.000Z',
-      '2026-01-02T00:00:00.000Z',
-    ]);
-    expect(iso(reportingDatesOrDefault({ start: '2026-01-03', end: '2026-01-02' }, now))).toEqual(iso(defaultReportingDates(now)));
-    expect(iso(reportingDatesOrDefault({ start: 'garbage', end: '2026-01-02' }, now))).toEqual(iso(defaultReportingDates(now)));
+    expect(
+      iso(reportingDatesOrDefault({ start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z' }, now)),
+    ).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z']);
+    expect(iso(reportingDatesOrDefault({ start: '2026-01-03', end: '2026-01-02' }, now))).toEqual(
+      iso(defaultReportingDates(now)),
+    );
+    expect(iso(reportingDatesOrDefault({ start: 'garbage', end: '2026-01-02' }, now))).toEqual(
+      iso(defaultReportingDates(now)),
+    );
     expect(iso(reportingDatesOrDefault(null, now))).toEqual(iso(defaultReportingDates(now)));
   });
 });

@@ -14,29 +14,44 @@ const user = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com
 
 describe('session expiry (spec section 4)', () => {
   it("reads the server's expiry, in its timezone", () => {
-    expect(sessionExpiry({ date: '2026-05-02 12:00:00.000000', timezone_type: 3, timezone: 'UTC' }, now).toISOString()).toBe(
-      '2026-05-02T12:00:00.000Z',
-    );
     expect(
-      sessionExpiry({ date: '2026-05-02 14:00:00.000000', timezone_type: 3, timezone: 'Europe/Berlin' }, now).toISOString(),
+      sessionExpiry(
+        { date: '2026-05-02 12:00:00.000000', timezone_type: 3, timezone: 'UTC' },
+        now,
+      ).toISOString(),
     ).toBe('2026-05-02T12:00:00.000Z');
-    expect(sessionExpiry({ date: '2026-05-02 17:30:00', timezone_type: 1, timezone: '+05:30' }, now).toISOString()).toBe(
-      '2026-05-02T12:00:00.000Z',
-    );
+    expect(
+      sessionExpiry(
+        { date: '2026-05-02 14:00:00.000000', timezone_type: 3, timezone: 'Europe/Berlin' },
+        now,
+      ).toISOString(),
+    ).toBe('2026-05-02T12:00:00.000Z');
+    expect(
+      sessionExpiry({ date: '2026-05-02 17:30:00', timezone_type: 1, timezone: '+05:30' }, now).toISOString(),
+    ).toBe('2026-05-02T12:00:00.000Z');
   });
 
   it('assumes 24 hours from now when the server gives no expiry (or an unreadable one)', () => {
     expect(sessionExpiry(undefined, now).toISOString()).toBe('2026-05-02T12:00:00.000Z');
     expect(sessionExpiry(null, now).toISOString()).toBe('2026-05-02T12:00:00.000Z');
-    expect(sessionExpiry({ date: 'soon', timezone_type: 3, timezone: 'UTC' }, now).toISOString()).toBe('2026-05-02T12:00:00.000Z');
-    expect(expiryInstant({ date: '2026-05-02 12:00:00', timezone_type: 3, timezone: 'Not/AZone' })).toBeUndefined();
+    expect(sessionExpiry({ date: 'soon', timezone_type: 3, timezone: 'UTC' }, now).toISOString()).toBe(
+      '2026-05-02T12:00:00.000Z',
+    );
+    expect(
+      expiryInstant({ date: '2026-05-02 12:00:00', timezone_type: 3, timezone: 'Not/AZone' }),
+    ).toBeUndefined();
   });
 
   it('stores a session with its expiry in the server shape and the login time', () => {
     const session = createStoredSession({ user }, now);
     expect(session.expiry).toEqual(toSessionExpiry(new Date('2026-05-02T12:00:00Z')));
     expect(session.expiry).toEqual({ date: '2026-05-02 12:00:00', timezone_type: 3, timezone: 'UTC' });
-    expect(session).toMatchObject({ user, location: null, lastRequest: now.getTime(), lastLogin: now.getTime() });
+    expect(session).toMatchObject({
+      user,
+      location: null,
+      lastRequest: now.getTime(),
+      lastLogin: now.getTime(),
+    });
     expect(createStoredSession({ user, location: '/campaigns' }, now).location).toBe('/campaigns');
   });
 

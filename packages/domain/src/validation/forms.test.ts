@@ -15,14 +15,16 @@ const messages = (run: () => unknown): string[] => {
 
 describe('login form (spec section 5)', () => {
   it("needs a username of at least 6 characters: 'Fill in your email'", () => {
-    expect(messages(() => validate(loginSchema, { username: 'a@b.c', password: 'secret' }))).toEqual(['Fill in your email']);
+    expect(messages(() => validate(loginSchema, { username: 'a@b.c', password: 'secret' }))).toEqual([
+      'Fill in your email',
+    ]);
     expect(messages(() => validate(loginSchema, { password: 'secret' }))).toEqual(['Fill in your email']);
   });
 
   it("needs a password of at least 6: 'Fill in your password at least 6 characters long'", () => {
-    expect(messages(() => validate(loginSchema, { username: 'ada@example.com', password: '12345' }))).toEqual([
-      'Fill in your password at least 6 characters long',
-    ]);
+    expect(messages(() => validate(loginSchema, { username: 'ada@example.com', password: '12345' }))).toEqual(
+      ['Fill in your password at least 6 characters long'],
+    );
   });
 
   it('passes a valid form with remember off by default', () => {
@@ -37,7 +39,9 @@ describe('login form (spec section 5)', () => {
 describe('forgot password form (spec section 5)', () => {
   it("needs an email of at least 6 characters: 'Fill in your email'", () => {
     expect(messages(() => validate(forgotPasswordSchema, { email: 'a@b' }))).toEqual(['Fill in your email']);
-    expect(validate(forgotPasswordSchema, { email: 'ada@example.com' })).toEqual({ email: 'ada@example.com' });
+    expect(validate(forgotPasswordSchema, { email: 'ada@example.com' })).toEqual({
+      email: 'ada@example.com',
+    });
   });
 });
 
@@ -45,17 +49,23 @@ describe('change password form (spec section 5)', () => {
   const valid = { username: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
 
   it("needs a username of at least 6: 'Fill in your email'", () => {
-    expect(messages(() => validate(changePasswordSchema, { ...valid, username: 'ada' }))).toEqual(['Fill in your email']);
+    expect(messages(() => validate(changePasswordSchema, { ...valid, username: 'ada' }))).toEqual([
+      'Fill in your email',
+    ]);
   });
 
   it("needs a password of at least 6; the spec gives no text, so: 'Fill in your password at least 6 characters long'", () => {
-    expect(messages(() => validate(changePasswordSchema, { ...valid, password: '123', confirmPassword: '123456' }))).toContain(
-      'Fill in your password at least 6 characters long',
-    );
+    expect(
+      messages(() =>
+        validate(changePasswordSchema, { ...valid, password: '123', confirmPassword: '123456' }),
+      ),
+    ).toContain('Fill in your password at least 6 characters long');
   });
 
   it("needs a confirmation of at least 6: 'Repeat your password'", () => {
-    expect(messages(() => validate(changePasswordSchema, { ...valid, confirmPassword: '' }))).toContain('Repeat your password');
+    expect(messages(() => validate(changePasswordSchema, { ...valid, confirmPassword: '' }))).toContain(
+      'Repeat your password',
+    );
   });
 
   it("needs password and confirmation to match: 'Passwords do not match!'", () => {
@@ -68,12 +78,18 @@ describe('change password form (spec section 5)', () => {
 
 describe('verify (spec section 5)', () => {
   it("needs a code of at least 6 characters: 'Invalid email!'", () => {
-    expect(messages(() => validate(verifySchema, { code: 'YQ==', verifyToken: 't' }))).toEqual(['Invalid email!']);
+    expect(messages(() => validate(verifySchema, { code: 'YQ==', verifyToken: 't' }))).toEqual([
+      'Invalid email!',
+    ]);
   });
 
   it("needs a verify token: 'Invalid URL!'", () => {
-    expect(messages(() => validate(verifySchema, { code: 'YWRhQGV4YW1wbGUuY29t' }))).toEqual(['Invalid URL!']);
-    expect(messages(() => validate(verifySchema, { code: 'YWRhQGV4YW1wbGUuY29t', verifyToken: '' }))).toEqual(['Invalid URL!']);
+    expect(messages(() => validate(verifySchema, { code: 'YWRhQGV4YW1wbGUuY29t' }))).toEqual([
+      'Invalid URL!',
+    ]);
+    expect(messages(() => validate(verifySchema, { code: 'YWRhQGV4YW1wbGUuY29t', verifyToken: '' }))).toEqual(
+      ['Invalid URL!'],
+    );
   });
 });
 
@@ -94,21 +110,27 @@ describe('sign-up form (spec section 5)', () => {
 
   it("needs first and last name: 'Fill in your names'", () => {
     expect(messages(() => validate(schema, { ...valid, firstName: '' }))).toEqual(['Fill in your names']);
-    expect(messages(() => validate(schema, { ...valid, firstName: ' ', lastName: undefined }))).toEqual(['Fill in your names']);
+    expect(messages(() => validate(schema, { ...valid, firstName: ' ', lastName: undefined }))).toEqual([
+      'Fill in your names',
+    ]);
   });
 
   it("needs an email of at least 6: 'Fill in your email correctly'", () => {
-    expect(messages(() => validate(schema, { ...valid, email: 'a@e.c' }))).toEqual(['Fill in your email correctly']);
+    expect(messages(() => validate(schema, { ...valid, email: 'a@e.c' }))).toEqual([
+      'Fill in your email correctly',
+    ]);
   });
 
   it("needs the company domain in the email after its first character: 'Only example.com emails allowed!'", () => {
-    expect(messages(() => validate(schema, { ...valid, email: 'ada@gmail.com' }))).toEqual(['Only example.com emails allowed!']);
+    expect(messages(() => validate(schema, { ...valid, email: 'ada@gmail.com' }))).toEqual([
+      'Only example.com emails allowed!',
+    ]);
     expect(messages(() => validate(schema, { ...valid, email: 'example.com@evil.io' }))).toEqual([
       'Only example.com emails allowed!',
     ]);
-    expect(messages(() => validate(signUpSchema('https://www.acme.io/'), { ...valid, email: 'ada@gmail.com' }))).toEqual([
-      'Only acme.io emails allowed!',
-    ]);
+    expect(
+      messages(() => validate(signUpSchema('https://www.acme.io/'), { ...valid, email: 'ada@gmail.com' })),
+    ).toEqual(['Only acme.io emails allowed!']);
   });
 
   it("needs a password of at least 6: 'Fill in your password'", () => {
@@ -125,7 +147,11 @@ describe('sign-up form (spec section 5)', () => {
   });
 
   it("needs the terms ticked: 'You have to accept the terms!'", () => {
-    expect(messages(() => validate(schema, { ...valid, termsChecked: false }))).toEqual(['You have to accept the terms!']);
-    expect(messages(() => validate(schema, { ...valid, termsChecked: 'yes' }))).toEqual(['You have to accept the terms!']);
+    expect(messages(() => validate(schema, { ...valid, termsChecked: false }))).toEqual([
+      'You have to accept the terms!',
+    ]);
+    expect(messages(() => validate(schema, { ...valid, termsChecked: 'yes' }))).toEqual([
+      'You have to accept the terms!',
+    ]);
   });
 });

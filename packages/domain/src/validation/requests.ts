@@ -250,7 +250,7 @@ const reportQueryFields = {
 };
 
 const datesInOrder = (query: { start_dt: string; end_dt: string }) => query.start_dt <= query.end_dt;
-const datesInOrderMessage = { message: 'start_dt must not be after end_dt', path: ['end_dt'] };
+const datesInOrderMessage = { message: 'start_dt must not be after end_dt', path: ['start_dt'] };
 
 /** GET /v1/campaign/reports, /events and /videoData: a campaign, or the live ids of a creative. */
 export const reportsQuerySchema = z

@@ -1,12 +1,15 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { issueMessages, ValidationError, validate } from './validation-error';
 
 describe('ValidationError and validate (spec section 5, second reading)', () => {
   it('fails with a 400-like error carrying the list of messages and the data', () => {
     const input = { username: 'x' };
-    const schema = z.object({ username: z.string().min(6, 'Fill in your email'), password: z.string().min(6, 'Fill in your password') });
+    const schema = z.object({
+      username: z.string().min(6, 'Fill in your email'),
+      password: z.string().min(6, 'Fill in your password'),
+    });
     try {
       validate(schema, input);
       expect.unreachable();
@@ -16,7 +19,10 @@ describe('ValidationError and validate (spec section 5, second reading)', () => 
       const validation = error as ValidationError;
       expect(validation.status).toBe(400);
       expect(validation.code).toBe('validation_failed');
-      expect(validation.messages).toEqual(['Fill in your email', 'password: Invalid input: expected string, received undefined']);
+      expect(validation.messages).toEqual([
+        'Fill in your email',
+        'password: Invalid input: expected string, received undefined',
+      ]);
       expect(validation.data).toBe(input);
       expect(validation.message).toBe(validation.messages.join('\n'));
       expect(validation.toJSON()).toEqual({
@@ -33,9 +39,17 @@ describe('ValidationError and validate (spec section 5, second reading)', () => 
   });
 
   it('names the field of a generic message, keeps the spec texts as they are, and lists each message once', () => {
-    const schema = z.object({ a: z.string().min(1, 'Fill in your names'), b: z.string().min(1, 'Fill in your names'), c: z.number() });
+    const schema = z.object({
+      a: z.string().min(1, 'Fill in your names'),
+      b: z.string().min(1, 'Fill in your names'),
+      c: z.number(),
+    });
     const result = schema.safeParse({ a: '', b: '', c: 'x' });
     expect(result.success).toBe(false);
-    if (!result.success) expect(issueMessages(result.error)).toEqual(['Fill in your names', 'c: Invalid input: expected number, received string']);
+    if (!result.success)
+      expect(issueMessages(result.error)).toEqual([
+        'Fill in your names',
+        'c: Invalid input: expected number, received string',
+      ]);
   });
 });

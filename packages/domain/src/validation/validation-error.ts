@@ -21,13 +21,14 @@ const isSpecMessage = (message: string): boolean =>
   specMessages.has(message) || onlyHostPattern.test(message);
 
 /**
- * One readable line per issue, each once. The spec's own texts stand alone; zod's generic texts get
- * the field name in front so a user (or a fuzzer's log) knows which field is wrong.
+ * One readable line per issue, each once. The spec's own texts stand alone; texts that do not name
+ * their field get the field name in front so a user (or a fuzzer's log) knows which field is wrong.
  */
 export function issueMessages(error: z.core.$ZodError): string[] {
   const lines = error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
-    if (field === '' || isSpecMessage(issue.message)) {
+    const named = issue.path.some((key) => typeof key === 'string' && issue.message.startsWith(`${key} `));
+    if (field === '' || named || isSpecMessage(issue.message)) {
       return issue.message;
     }
     return `${field}: ${issue.message}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeVerifyCode, encodeVerifyCode } from './verify-code';
 import { ValidationError } from './validation-error';
+import { decodeVerifyCode, encodeVerifyCode } from './verify-code';
 
 describe('verify code (spec section 5)', () => {
   it('is base64 of the e-mail and is decoded to the e-mail', () => {

@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  assetUploadFieldsSchema,
+  campaignBodySchema,
+  campaignIdQuerySchema,
+  campaignListQuerySchema,
+  campaignUpdateBodySchema,
+  changePasswordRequestSchema,
+  creativeBodySchema,
+  deleteAssetQuerySchema,
+  forgotPasswordRequestSchema,
+  inviteUsersRequestSchema,
+  loginRequestSchema,
+  newTokenRequestSchema,
+  publishCreativeRequestSchema,
+  reportsQuerySchema,
+  scheduledReportBodySchema,
+  shareReportsQuerySchema,
+  signUpRequestSchema,
+  tagsRequestSchema,
+  verifyRequestSchema,
+} from './requests';
+import { ValidationError, validate } from './validation-error';
+
+const messages = (schema: z.ZodType, input: unknown): string[] => {
+  try {
+    validate(schema, input);
+    return [];
+  } catch (error) {
+    if (error instanceof ValidationError) return error.messages;
+    throw error;
+  }
+};
+
+const report = { start_dt: '2026-01-01 00:00:00', end_dt: '2026-01-07 23:59:59' };
+const token = 'x'.repeat(32);
+
+/** A valid example per request schema, and the schema itself. */
+const examples: [string, z.ZodType, unknown][] = [
+  [
+    'login',
+    loginRequestSchema,
+    { method: 'password', username: 'ada@example.com', password: 'secret1', remember: true },
+  ],
+  [
+    'signUp',
+    signUpRequestSchema('example.com'),
+    {
+      firstName: 'A',
+      lastName: 'L',
+      email: 'a@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      termsChecked: true,
+    },
+  ],
+  [
+    'verify',
+    verifyRequestSchema,
+    { code: 'YWRhQGV4YW1wbGUuY29t', verifyToken: 't0k3n', email: 'ada@example.com' },
+  ],
+  ['forgotPassword', forgotPasswordRequestSchema, { email: 'ada@example.com' }],
+  [
+    'changePassword',
+    changePasswordRequestSchema,
+    { username: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1', code: 'forgot-token' },
+  ],
+  [
+    'campaignBody',
+    campaignBodySchema,
+    { name: 'Spring', data: { start: { date: '2026-03-01' }, end: null } },
+  ],
+  ['campaignUpdate', campaignUpdateBodySchema, { id: 4, name: 'Spring' }],
+  [
+    'creativeBody',
+    creativeBodySchema,
+    {
+      campaignID: '4',
+      name: 'Banner',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      platform: 'xandr',
+      settings: [{ key: 'euCreative', value: true }],
+    },
+  ],
+  ['publishCreative', publishCreativeRequestSchema, { id: '9', platform: null }],
+  [
+    'tags',
+    tagsRequestSchema,
+    {
+      campaignID: '4',
+      type: 'xlsx',
+      tags: { 9: [{ liveCreativeID: '11', platform: 'Xandr', tag: '<ins></ins>' }] },
+    },
+  ],
+  ['reportsQuery', reportsQuerySchema, { campaignID: '4', ...report }],
+  ['shareReportsQuery', shareReportsQuerySchema, { sharedToken: token, ...report }],
+  ['newToken', newTokenRequestSchema, { campaignID: 4 }],
+  [
+    'scheduledReport',
+    scheduledReportBodySchema,
+    {
+      campaignID: '4',
+      name: 'Weekly',
+      frequency: 'Weekly',
+      reportType: 'Full',
+      format: 'xlsx-pivot',
+      timezone: 'Europe/Berlin',
+      recipients: ['ada@example.com'],
+    },
+  ],
+  ['inviteUsers', inviteUsersRequestSchema, { emails: ['bob@example.com'] }],
+  ['campaignIdQuery', campaignIdQuerySchema, { campaignID: '4' }],
+  ['deleteAssetQuery', deleteAssetQuerySchema, { id: '1', creativeID: '2' }],
+  [
+    'assetUpload',
+    assetUploadFieldsSchema,
+    { type: 'video', width: '640', height: '360', duration: '15.5', creativeID: '2', assets: '[{"id":"1"}]' },
+  ],
+];
+
+describe('API request schemas (spec section 7)', () => {
+  it.each(examples)('%s: accepts its valid payload', (_name, schema, input) => {
+    expect(messages(schema, input)).toEqual([]);
+  });
+
+  it.each(examples)('%s: refuses unknown keys with a readable message', (_name, schema, input) => {
+    expect(messages(schema, { ...(input as object), isAdmin: true })).toContain(
+      'Unrecognized key: "isAdmin"',
+    );
+  });
+
+  it.each(examples)(
+    '%s: refuses garbage (null, strings, arrays, numbers, nested junk) with readable messages',
+    (_name, schema) => {
+      const garbage: unknown[] = [
+        null,
+        undefined,
+        'x',
+        42,
+        [],
+        [1, 2],
+        { a: { b: { c: [] } } },
+        true,
+        { __proto__: { polluted: 1 } },
+      ];
+      for (const input of garbage) {
+        const found = messages(schema, input);
+        expect(found.length).toBeGreaterThan(0);
+        for (const message of found) {
+          expect(message).toMatch(/^[\w "'[\].,:!()@+/-]+/);
+          expect(message.length).toBeLessThan(300);
+        }
+      }
+    },
+  );
+
+  it.each(examples)('%s: refuses every field given a wrong type, field by field', (_name, schema, input) => {
+    for (const key of Object.keys(input as object)) {
+      for (const wrong of [{ nested: 1 }, ['a', 'b'], Number.NaN]) {
+        const found = messages(schema, { ...(input as object), [key]: wrong });
+        // Some fields accept lists (tags, liveIDs); everything else must refuse every wrong type.
+        if (found.length === 0)
+          expect(['tags', 'recipients', 'emails', 'settings'].includes(key) && Array.isArray(wrong)).toBe(
+            true,
+          );
+      }
+    }
+  });
+
+  it("login needs method 'password'", () => {
+    expect(
+      messages(loginRequestSchema, {
+        method: 'token',
+        username: 'ada@example.com',
+        password: 'secret1',
+        remember: false,
+      }),
+    ).toEqual(["method must be 'password'"]);
+  });
+
+  it("change password needs the reset link's code: 'Invalid URL!'", () => {
+    expect(
+      messages(changePasswordRequestSchema, {
+        username: 'ada@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }),
+    ).toEqual(['Invalid URL!']);
+  });
+
+  it('query and multipart fields given as text become numbers, booleans and lists', () => {
+    expect(validate(reportsQuerySchema, { liveIDs: '1, 2,,3', withVideoData: '1', ...report })).toMatchObject(
+      {
+        liveIDs: ['1', '2', '3'],
+        withVideoData: true,
+        tzOffset: '+00:00',
+        type: 'json',
+        granularity: 'full',
+      },
+    );
+    expect(validate(campaignListQuerySchema, { 'paginate[page]': '3' })).toEqual({ page: 3 });
+    expect(validate(campaignListQuerySchema, { paginate: { page: '2' } })).toEqual({ page: 2 });
+    expect(validate(campaignListQuerySchema, {})).toEqual({ page: 1 });
+    expect(validate(assetUploadFieldsSchema, { type: 'image', creativeID: 7 })).toEqual({
+      type: 'image',
+      creativeID: '7',
+    });
+    expect(messages(campaignListQuerySchema, { 'paginate[page]': '0' })).toEqual([
+      'paginate[page] must be at least 1',
+    ]);
+    expect(messages(assetUploadFieldsSchema, { type: 'image', creativeID: '7', assets: '{oops' })).toEqual([
+      'assets must be JSON',
+    ]);
+  });
+
+  it("a report needs a campaign or live ids: 'No live ids set'", () => {
+    expect(messages(reportsQuerySchema, report)).toEqual(['No live ids set']);
+    expect(messages(reportsQuerySchema, { ...report, liveIDs: '' })).toEqual(['No live ids set']);
+  });
+
+  it("sends report dates as UTC 'YYYY-MM-DD HH:mm:ss' in order, with a UTC offset and an optional IANA zone", () => {
+    expect(
+      messages(reportsQuerySchema, { campaignID: '1', start_dt: '2026-01-01', end_dt: report.end_dt }),
+    ).toEqual(["start_dt must be a date 'YYYY-MM-DD HH:mm:ss'"]);
+    expect(
+      messages(reportsQuerySchema, { campaignID: '1', start_dt: report.end_dt, end_dt: report.start_dt }),
+    ).toEqual(['start_dt must not be after end_dt']);
+    expect(messages(reportsQuerySchema, { campaignID: '1', ...report, tzOffset: '+5' })).toEqual([
+      "tzOffset must be a UTC offset like '+05:30'",
+    ]);
+    expect(messages(reportsQuerySchema, { campaignID: '1', ...report, timezone: 'Mars/Olympus' })).toEqual([
+      "timezone must be an IANA zone like 'Europe/Berlin'",
+    ]);
+    expect(
+      validate(reportsQuerySchema, {
+        campaignID: '1',
+        ...report,
+        tzOffset: '-03:30',
+        timezone: 'America/St_Johns',
+      }),
+    ).toMatchObject({
+      tzOffset: '-03:30',
+      timezone: 'America/St_Johns',
+    });
+  });
+
+  it('shared reports need a share token longer than 24 characters', () => {
+    expect(messages(shareReportsQuerySchema, { sharedToken: 'x'.repeat(24), ...report })).toEqual([
+      'sharedToken must be a share token',
+    ]);
+  });
+
+  it("a share link or scheduled report without a payload reads 'No data'", () => {
+    expect(messages(newTokenRequestSchema, undefined)).toEqual(['No data']);
+    expect(messages(scheduledReportBodySchema, null)).toEqual(['No data']);
+  });
+
+  it('schedules with the frequencies, report types, formats, a timezone and e-mail recipients of the dialog', () => {
+    const valid = examples.find(([name]) => name === 'scheduledReport')?.[2] as object;
+    expect(messages(scheduledReportBodySchema, { ...valid, frequency: 'Hourly' })).toEqual([
+      'frequency must be one of: Daily, Weekly, Monthly, On campaign end',
+    ]);
+    expect(messages(scheduledReportBodySchema, { ...valid, reportType: 'Tiny' })).toEqual([
+      'reportType must be one of: Summary, Full',
+    ]);
+    expect(messages(scheduledReportBodySchema, { ...valid, format: 'docx' })).toEqual([
+      'format must be one of: pdf, csv, xlsx, xlsx-pivot',
+    ]);
+    expect(messages(scheduledReportBodySchema, { ...valid, recipients: [] })).toEqual([
+      'recipients: Add at least one recipient',
+    ]);
+    expect(messages(scheduledReportBodySchema, { ...valid, recipients: ['nobody'] })).toEqual([
+      'recipients.0: Each recipient must be an e-mail address',
+    ]);
+    expect(validate(scheduledReportBodySchema, { ...valid, timezone: '+05:45' }).timezone).toBe('+05:45');
+    expect(validate(scheduledReportBodySchema, { ...valid, timezone: undefined }).timezone).toBe('UTC');
+  });
+
+  it('creative bodies name a campaign, a type of Banner, VAST or VPAID, a size and a known platform', () => {
+    const valid = examples.find(([name]) => name === 'creativeBody')?.[2] as object;
+    expect(messages(creativeBodySchema, { ...valid, type: 'Video' })).toEqual([
+      'type must be one of: Banner, VAST, VPAID',
+    ]);
+    expect(messages(creativeBodySchema, { ...valid, platform: 'myspace' })[0]).toMatch(
+      /^platform must be one of: google-ad-manager/,
+    );
+    expect(messages(creativeBodySchema, { ...valid, width: -1 })).toEqual(['width must be at least 0']);
+    expect(messages(creativeBodySchema, { ...valid, name: '   ' })).toEqual([
+      'name: Fill in the creative name',
+    ]);
+  });
+
+  it('invites users by e-mail with role user unless admin is asked for', () => {
+    expect(validate(inviteUsersRequestSchema, { emails: ['bob@example.com'] }).role).toBe('user');
+    expect(messages(inviteUsersRequestSchema, { emails: [] })).toEqual([
+      'emails: Add at least one e-mail address',
+    ]);
+    expect(messages(inviteUsersRequestSchema, { emails: ['bob@example.com'], role: 'root' })).toEqual([
+      'role must be one of: user, admin',
+    ]);
+  });
+});
