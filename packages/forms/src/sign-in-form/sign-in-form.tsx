@@ -1,0 +1,88 @@
+import { type LoginForm, loginSchema, MESSAGES } from '@adconsole/domain';
+import { Button, cn, Field, Input, Switch } from '@adconsole/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { FormStatus } from '../lib/form-status';
+import { linkClassName, type RenderLink, renderAnchor } from '../lib/link';
+
+export type SignInFormValues = LoginForm;
+
+export interface SignInFormProps {
+  defaultValues?: Partial<SignInFormValues>;
+  /** Called with the checked values; the button shows pending until the returned promise settles. */
+  onSubmit: (values: SignInFormValues) => Promise<void> | void;
+  /** The server's error text, shown in an alert above the fields. */
+  serverError?: string | null;
+  /** The e-mail was just verified: shows 'Email verified! Sign in below'. */
+  verified?: boolean;
+  signUpHref?: string;
+  forgotPasswordHref?: string;
+  /** Renders the sign-up and password-reset links (a router link, say); a plain anchor by default. */
+  renderLink?: RenderLink;
+  className?: string;
+}
+
+/** Sign in: email, password and remember me, checked with the domain's login rules. */
+export function SignInForm({
+  defaultValues,
+  onSubmit,
+  serverError,
+  verified = false,
+  signUpHref = '/signup',
+  forgotPasswordHref = '/forgotpassword',
+  renderLink = renderAnchor,
+  className,
+}: SignInFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '', remember: false, ...defaultValues },
+  });
+
+  return (
+    <form
+      aria-label="Sign in"
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+      className={cn('grid gap-4', className)}
+      data-slot="sign-in-form"
+    >
+      <FormStatus successMessage={verified ? MESSAGES.emailVerified : undefined} serverError={serverError} />
+      <Field label="Email" error={errors.username?.message}>
+        <Input type="email" autoComplete="username" {...register('username')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
+      <Controller
+        control={control}
+        name="remember"
+        render={({ field }) => (
+          <Field label="Remember me" orientation="horizontal">
+            {(controlProps) => (
+              <Switch
+                {...controlProps}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        Sign in
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {renderLink({ href: forgotPasswordHref, className: linkClassName, children: 'Forgot password?' })}
+        {renderLink({ href: signUpHref, className: linkClassName, children: 'Create an account' })}
+      </div>
+    </form>
+  );
+}
