@@ -1,0 +1,104 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
+import { describe, expect, it } from 'vitest';
+import type { CreativeSetting } from '../entities/creative';
+import { buildTag, servingOrigin, TAG_PATHS } from './tags';
+
+const banner = { id: 'c1', type: 'Banner' as const, width: 300, height: 250, settings: [] as CreativeSetting[] };
+const vast = { ...banner, type: 'VAST' as const, width: 640, height: 360 };
+const base = { liveCreative: { id: 'L9' }, servingHost: 'ads.example.com' };
+
+const tagOf = (result: ReturnType<typeof buildTag>): string => {
+  if (!result.ok) throw new Error(result.error);
+  return result.tag;
+};
+
+describe('ad tags (spec section 7)', () => {
+  it("gives VAST a VAST XML URL with the platform's click macro and cache-buster as parameters", () => {
+    const result = buildTag({ ...base, creative: vast, platform: 'google-ad-manager' });
+    expect(result).toEqual({
+      ok: true,
+      kind: 'vast-url',
+      tag:
+        'https://ads.example.com/serve/vast/L9.xml?click=%%CLICK_URL_ESC%%&cb=%%CACHEBUSTER%%' +
+        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&view_url=%%VIEW_URL_UNESC%%',
+    });
+  });
+
+  it('gives VPAID its own XML URL, and uses the plain macro where there is no escaped one', () => {
+    expect(tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'google-campaign-manager' }))).toBe(
+      'https://ads.example.com/serve/vpaid/L9.xml?click=%c&cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}',
+    );
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe('https://ads.example.com/serve/vast/L9.xml?click=${CLICK}');
+  });
+
+  it('gives a Banner an <ins> tag with data attributes plus the init script', () => {
+    const tag = tagOf(buildTag({ ...base, creative: banner, platform: 'xandr', servingHost: 'https://ads.example.com/' }));
+    expect(tag).toBe(
+      '<ins class="adconsole-ad" data-live-id="L9" data-width="300" data-height="250" data-platform="xandr" ' +
+        'data-click="${CLICK_URL}" data-cb="${CACHEBUSTER}" data-gdpr="${GDPR_APPLIES}" ' +
+        'data-gdpr-consent="${GDPR_CONSENT_STRING}" style="display:inline-block;width:300px;height:250px"></ins>' +
+        '<script async src="https://ads.example.com/serve/init.js"></script>',
+    );
+  });
+
+  it('marks EU, in-app and fluid banners in the tag', () => {
+    const settings: CreativeSetting[] = [
+      { key: 'euCreative', value: true },
+      { key: 'inAppSupport', value: true },
+    ];
+    const tag = tagOf(buildTag({ ...base, creative: { ...banner, settings, fluid: true }, platform: 'adform' }));
+    expect(tag).toContain('data-click="%%c1;cpdir="');
+    expect(tag).toContain('data-eu="1" data-in-app="1"');
+    expect(tag).toContain('style="display:block;width:100%"');
+  });
+
+  it('says the click macro is missing for Cognitiv and AdRoll until the user supplies one', () => {
+    expect(buildTag({ ...base, creative: banner, platform: 'cognitiv' })).toEqual({
+      ok: false,
+      error: 'Click macro missing: Cognitiv has no default, enter its click macro',
+    });
+    expect(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '  ' })).toMatchObject({ ok: false });
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '__ADROLL_CLICK__' }))).toBe(
+      'https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK__',
+    );
+    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' }))).toContain('data-click="{{CLICK}}"');
+  });
+
+  it('adds the deal-ID / fallback-ID pair only when the creative asks for it, and says when an id is missing', () => {
+    const dealSettings: CreativeSetting[] = [
+      { key: 'dealIDRequired', value: true },
+      { key: 'fallbackCreative', value: true },
+    ];
+    const creative = { ...banner, settings: dealSettings };
+    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'the-trade-desk', dealID: 'D1' }))).not.toContain('data-deal-id');
+    expect(buildTag({ ...base, creative, platform: 'the-trade-desk' })).toEqual({
+      ok: false,
+      error: 'Deal ID missing: this creative requires a deal ID',
+    });
+    expect(buildTag({ ...base, creative, platform: 'the-trade-desk', dealID: 'D1' })).toEqual({
+      ok: false,
+      error: 'Fallback ID missing: this creative requires a fallback creative ID',
+    });
+    const tag = tagOf(buildTag({ ...base, creative, platform: 'the-trade-desk', dealID: 'D1', fallbackID: 'F&2' }));
+    expect(tag).toContain('data-deal-id="D1" data-fallback-id="F&amp;2"');
+    const url = tagOf(buildTag({ ...base, creative: { ...vast, settings: dealSettings }, platform: 'xandr', dealID: 'D 1', fallbackID: 'F2' }));
+    expect(url).toContain('&deal_id=D%201&fallback_id=F2');
+    // Platforms without the pair ignore the settings.
+    expect(buildTag({ ...base, creative, platform: 'mediamath' }).ok).toBe(true);
+  });
+
+  it('escapes attribute values so a macro or id cannot break out of the tag', () => {
+    const tag = tagOf(buildTag({ ...base, liveCreative: { id: '"><script>' }, creative: banner, platform: 'xandr' }));
+    expect(tag).toContain('data-live-id="&quot;&gt;&lt;script&gt;"');
+    expect(TAG_PATHS.vast('a/b')).toBe('/serve/vast/a%2Fb.xml');
+  });
+
+  it('refuses unknown platforms', () => {
+    expect(buildTag({ ...base, creative: banner, platform: 'myspace' })).toEqual({ ok: false, error: 'Unknown platform: myspace' });
+  });
+
+  it('serves from https unless the serving host names its scheme', () => {
+    expect(servingOrigin('ads.example.com')).toBe('https://ads.example.com');
+    expect(servingOrigin('http://localhost:3000/')).toBe('http://localhost:3000');
+  });
+});
