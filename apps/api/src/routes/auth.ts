@@ -98,9 +98,11 @@ export const authRoutes = [
     handler: async ({ input, ctx }) => {
       const email = normaliseEmail(input.email);
       let invited = false;
+      let invitedRole: 'user' | 'admin' = 'user';
       if (input.invite !== undefined) {
-        if (!(await peekToken(ctx.db, 'invite', input.invite, email)))
-          throw new ApiError(400, INVITE_INVALID, [INVITE_INVALID]);
+        const invitation = await peekToken(ctx.db, 'invite', input.invite, email);
+        if (!invitation) throw new ApiError(400, INVITE_INVALID, [INVITE_INVALID]);
+        if (invitation.payload.role === 'admin') invitedRole = 'admin';
         invited = true;
       }
       // An invitation stands in for the company-domain rule: the admin vouched for this address.
@@ -126,7 +128,7 @@ export const authRoutes = [
         return { user, message: SIGNED_UP, verified: false };
       }
       const passwordHash = await hashPassword(form.password);
-      const role = email === ctx.config.adminEmail ? 'admin' : 'user';
+      const role = email === ctx.config.adminEmail ? 'admin' : invitedRole;
       const token = await ctx.db.transaction(async (tx) => {
         await tx.query(
           `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
