@@ -1,0 +1,1 @@
+export { SignUpForm, type SignUpFormProps, type SignUpFormValues } from './sign-up-form';
