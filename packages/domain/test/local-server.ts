@@ -49,13 +49,20 @@ export async function startLocalServer(): Promise<LocalServer> {
         rawBody,
         json: () => JSON.parse(rawBody.toString('utf8')) as unknown,
         formData: () =>
-          new Response(rawBody, { headers: { 'content-type': String(incoming.headers['content-type']) } }).formData(),
+          new Response(rawBody, {
+            headers: { 'content-type': String(incoming.headers['content-type']) },
+          }).formData(),
       };
       requests.push(request);
       const answer = responder(request);
       const send = () => {
         if (outgoing.destroyed) return;
-        const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        const body =
+          answer.body === undefined
+            ? ''
+            : typeof answer.body === 'string'
+              ? answer.body
+              : JSON.stringify(answer.body);
         outgoing.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
         outgoing.end(body);
       };

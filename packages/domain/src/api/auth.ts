@@ -72,18 +72,23 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     },
 
     /** POST /verify: the base64 code is decoded to the e-mail before sending. */
-    async verify(input: z.input<typeof verifySchema>): Promise<unknown> {
+    async verify(input: {
+      code?: string | null | undefined;
+      verifyToken?: string | null | undefined;
+    }): Promise<unknown> {
       const form = validate(verifySchema, input);
       const email = decodeVerifyCode(form.code);
       return (await http({ method: 'POST', path: AUTH_PATHS.verify, json: { ...form, email } })).data;
     },
 
     /** POST /signup: success needs status 200 and a user in the answer. */
-    async signUp(input: unknown): Promise<z.infer<typeof signUpAnswerSchema>> {
+    async signUp(input: SignUpInput): Promise<z.infer<typeof signUpAnswerSchema>> {
       if (companyDomain === undefined)
         throw new Error('createApiClient needs companyDomain to sign users up');
-      const payload = validate(signUpRequestSchema(companyDomain), input);
-      const answer = await http({ method: 'POST', path: AUTH_PATHS.signUp, json: payload });
+      const { invite, ...form } = input;
+      const payload = validate(signUpRequestSchema(companyDomain), form);
+      const json = invite === undefined ? payload : { ...payload, invite };
+      const answer = await http({ method: 'POST', path: AUTH_PATHS.signUp, json });
       const parsed = signUpAnswerSchema.safeParse(answer.data);
       if (answer.status !== 200 || !parsed.success) {
         throw new ApiError({

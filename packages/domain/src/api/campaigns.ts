@@ -26,8 +26,28 @@ const listBodySchema = z.looseObject({
   pagination: z.looseObject({ page: z.coerce.number().int().positive().default(1) }).optional(),
 });
 
-/** Keeps only the fields a campaign body may carry, so a whole campaign object can be passed. */
-const campaignBodyFields = z.object(campaignBodySchema.shape);
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+const defined = (entries: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+
+/**
+ * The fields a campaign body may carry (id, name, flight dates), so a whole campaign object can be
+ * passed; anything else is left out rather than refused. A non-object is passed on to be refused.
+ */
+function campaignBodyFields(campaign: unknown): unknown {
+  const fields = record(campaign);
+  if (!fields) return campaign;
+  const data = record(fields.data);
+  return defined({
+    id: fields.id,
+    name: fields.name,
+    data: data ? defined({ start: data.start, end: data.end }) : fields.data,
+  });
+}
 
 /** 'Campaign not found!' for a 404, the error itself otherwise. */
 const notFoundAsCampaignNotFound = (error: unknown): never => {
@@ -86,13 +106,13 @@ export function campaignCalls(http: Http) {
     },
 
     async createCampaign(campaign: unknown): Promise<Campaign> {
-      const body = validate(campaignBodySchema, validate(campaignBodyFields, campaign));
+      const body = validate(campaignBodySchema, campaignBodyFields(campaign));
       const answer = await http({ method: 'POST', path: CAMPAIGN_PATHS.create, json: body });
       return readData(campaignSchema, answer.data);
     },
 
     async updateCampaign(campaign: unknown): Promise<unknown> {
-      const body = validate(campaignUpdateBodySchema, validate(campaignBodyFields, campaign));
+      const body = validate(campaignUpdateBodySchema, campaignBodyFields(campaign));
       return (
         await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(
           notFoundAsCampaignNotFound,

@@ -5,7 +5,10 @@ import { apiEnvelopeSchema, envelope, envelopeStatus, isSuccessStatus } from './
 describe('response envelope (spec section 7)', () => {
   it('has status and data; success is a status below 400', () => {
     expect(envelope({ id: 1 })).toEqual({ status: 200, data: { id: 1 } });
-    expect(apiEnvelopeSchema(z.object({ id: z.number() })).parse({ status: 201, data: { id: 1 } })).toEqual({ status: 201, data: { id: 1 } });
+    expect(apiEnvelopeSchema(z.object({ id: z.number() })).parse({ status: 201, data: { id: 1 } })).toEqual({
+      status: 201,
+      data: { id: 1 },
+    });
     expect(isSuccessStatus(399)).toBe(true);
     expect(isSuccessStatus(400)).toBe(false);
   });

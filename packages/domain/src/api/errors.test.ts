@@ -12,7 +12,9 @@ describe('error extraction (spec section 8)', () => {
   });
 
   it('joins arrays of messages with newlines', () => {
-    expect(errorMessage(fromServer({ message: ['Email taken', 'Weak password'] }), 'Sign up failed!')).toBe('Email taken\nWeak password');
+    expect(errorMessage(fromServer({ message: ['Email taken', 'Weak password'] }), 'Sign up failed!')).toBe(
+      'Email taken\nWeak password',
+    );
     expect(serverMessage(['a', 'b'])).toBe('a\nb');
   });
 
@@ -24,25 +26,40 @@ describe('error extraction (spec section 8)', () => {
   });
 
   it('uses the error list of an answer that has no message text', () => {
-    const error = new ApiError({ status: 400, code: 'validation_failed', message: 'x', errors: ['One', 'Two'], body: { errors: ['One', 'Two'] } });
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'x',
+      errors: ['One', 'Two'],
+      body: { errors: ['One', 'Two'] },
+    });
     expect(errorMessage(error, 'Sign up failed!')).toBe('One\nTwo');
   });
 
   it("passes on the client's own messages: validation lists and 'Request timed out'", () => {
-    expect(errorMessage(new ValidationError(['Fill in your email', 'Fill in your password'], {}), 'Sign in failed!')).toBe(
-      'Fill in your email\nFill in your password',
-    );
-    expect(errorMessage(new ApiError({ status: 408, code: 'timeout', message: 'Request timed out' }), 'x')).toBe('Request timed out');
-    expect(errorMessage(new ApiError({ status: 0, code: 'network_error', message: '' }), 'Sign in failed!')).toBe('Sign in failed!');
+    expect(
+      errorMessage(
+        new ValidationError(['Fill in your email', 'Fill in your password'], {}),
+        'Sign in failed!',
+      ),
+    ).toBe('Fill in your email\nFill in your password');
+    expect(
+      errorMessage(new ApiError({ status: 408, code: 'timeout', message: 'Request timed out' }), 'x'),
+    ).toBe('Request timed out');
+    expect(
+      errorMessage(new ApiError({ status: 0, code: 'network_error', message: '' }), 'Sign in failed!'),
+    ).toBe('Sign in failed!');
     expect(errorMessage(new TypeError('fetch failed'), 'Sign in failed!')).toBe('fetch failed');
   });
 
   it('serialises to the API error shape {status, code, message, errors?}', () => {
-    expect(new ApiError({ status: 404, code: 'not_found', message: 'Campaign not found!' }).toJSON()).toEqual({
-      status: 404,
-      code: 'not_found',
-      message: 'Campaign not found!',
-    });
+    expect(new ApiError({ status: 404, code: 'not_found', message: 'Campaign not found!' }).toJSON()).toEqual(
+      {
+        status: 404,
+        code: 'not_found',
+        message: 'Campaign not found!',
+      },
+    );
     expect(isApiError(new ValidationError(['a'], {}))).toBe(true);
     expect(isApiError(new Error('a'))).toBe(false);
   });

@@ -33,12 +33,19 @@ describe('HTTP core of the API client (spec section 7)', () => {
     await http({ method: 'GET', path: '/me' });
     await http({ method: 'POST', path: '/logout' });
     expect(seen.map((init) => init.credentials)).toEqual(['include', 'include']);
-    expect(server.requests.map((request) => request.headers['x-requested-with'])).toEqual([CSRF_HEADER.value, CSRF_HEADER.value]);
+    expect(server.requests.map((request) => request.headers['x-requested-with'])).toEqual([
+      CSRF_HEADER.value,
+      CSRF_HEADER.value,
+    ]);
   });
 
   it('writes query strings, leaving out empty values and joining lists with commas', async () => {
     const http = createHttp({ baseUrl: `${server.url}/`, headers: () => ({ 'X-Trace': 't1' }) });
-    await http({ method: 'GET', path: '/v1/x', query: { a: 'b c', n: 1, t: true, list: ['1', 2], none: undefined, nil: null } });
+    await http({
+      method: 'GET',
+      path: '/v1/x',
+      query: { a: 'b c', n: 1, t: true, list: ['1', 2], none: undefined, nil: null },
+    });
     const [request] = server.requests;
     expect(request?.path).toBe('/v1/x');
     expect(Object.fromEntries(request?.query ?? [])).toEqual({ a: 'b c', n: '1', t: 'true', list: '1,2' });
@@ -56,11 +63,18 @@ describe('HTTP core of the API client (spec section 7)', () => {
   it('unwraps the envelope {status, data} and keeps the whole body', async () => {
     server.respond(() => ({ status: 200, body: { status: 200, data: { id: 1 }, pagination: { page: 2 } } }));
     const answer = await createHttp({ baseUrl: server.url })({ method: 'GET', path: '/z' });
-    expect(answer).toEqual({ status: 200, data: { id: 1 }, body: { status: 200, data: { id: 1 }, pagination: { page: 2 } } });
+    expect(answer).toEqual({
+      status: 200,
+      data: { id: 1 },
+      body: { status: 200, data: { id: 1 }, pagination: { page: 2 } },
+    });
   });
 
   it('fails when the envelope status is 400 or more, even over HTTP 200, with the server message and code', async () => {
-    server.respond(() => ({ status: 200, body: { status: 422, code: 'bad', message: 'Nope', errors: ['Nope', 3] } }));
+    server.respond(() => ({
+      status: 200,
+      body: { status: 422, code: 'bad', message: 'Nope', errors: ['Nope', 3] },
+    }));
     const error = await failure(createHttp({ baseUrl: server.url })({ method: 'GET', path: '/z' }));
     expect(error).toMatchObject({ status: 422, code: 'bad', message: 'Nope', errors: ['Nope'] });
   });
@@ -68,7 +82,12 @@ describe('HTTP core of the API client (spec section 7)', () => {
   it('fails on HTTP errors without a body with a generic message and an empty body', async () => {
     server.respond(() => ({ status: 500 }));
     const error = await failure(createHttp({ baseUrl: server.url })({ method: 'GET', path: '/z' }));
-    expect(error).toMatchObject({ status: 500, code: 'http_error', message: 'Request failed with status 500', body: null });
+    expect(error).toMatchObject({
+      status: 500,
+      code: 'http_error',
+      message: 'Request failed with status 500',
+      body: null,
+    });
   });
 
   it('reads a non-JSON answer as text', async () => {
@@ -79,7 +98,9 @@ describe('HTTP core of the API client (spec section 7)', () => {
 
   it("gives 'Request timed out' when the answer takes longer than the time-out", async () => {
     server.respond(() => ({ delayMs: 500, body: { status: 200, data: 1 } }));
-    const error = await failure(createHttp({ baseUrl: server.url, timeoutMs: 50 })({ method: 'GET', path: '/slow' }));
+    const error = await failure(
+      createHttp({ baseUrl: server.url, timeoutMs: 50 })({ method: 'GET', path: '/slow' }),
+    );
     expect(error).toMatchObject({ status: 408, code: 'timeout', message: 'Request timed out' });
   });
 
@@ -95,10 +116,14 @@ describe('HTTP core of the API client (spec section 7)', () => {
   });
 
   it('turns a network failure into an error with status 0', async () => {
-    const error = await failure(createHttp({ baseUrl: 'http://127.0.0.1:1' })({ method: 'GET', path: '/me' }));
+    const error = await failure(
+      createHttp({ baseUrl: 'http://127.0.0.1:1' })({ method: 'GET', path: '/me' }),
+    );
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     const thrower: FetchLike = () => Promise.reject('boom');
-    expect(await failure(createHttp({ baseUrl: server.url, fetch: thrower })({ method: 'GET', path: '/' }))).toMatchObject({
+    expect(
+      await failure(createHttp({ baseUrl: server.url, fetch: thrower })({ method: 'GET', path: '/' })),
+    ).toMatchObject({
       message: 'boom',
     });
   });

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { BUTTON_POSITIONS, findLayout, globalLayoutOptions, inBannerVideoLayout, type LayoutOption, layouts } from './catalogue';
+import {
+  BUTTON_POSITIONS,
+  findLayout,
+  globalLayoutOptions,
+  inBannerVideoLayout,
+  type LayoutOption,
+  layouts,
+} from './catalogue';
 
-const option = (name: string): LayoutOption | undefined => inBannerVideoLayout.options.find((candidate) => candidate.name === name);
+const option = (name: string): LayoutOption | undefined =>
+  inBannerVideoLayout.options.find((candidate) => candidate.name === name);
 
 describe('layout catalogue (spec section 3)', () => {
   it("has the global 'Overall Display Banner settings' with an ad_duration slider of 0 to 120 s, default 30", () => {
     expect(globalLayoutOptions.name).toBe('Overall Display Banner settings');
     expect(globalLayoutOptions.options).toEqual([
-      { name: 'ad_duration', label: 'Ad duration', type: 'range', min: 0, max: 120, step: 1, unit: 'sec', default: 30 },
+      {
+        name: 'ad_duration',
+        label: 'Ad duration',
+        type: 'range',
+        min: 0,
+        max: 120,
+        step: 1,
+        unit: 'sec',
+        default: 30,
+      },
     ]);
   });
 
@@ -21,19 +38,34 @@ describe('layout catalogue (spec section 3)', () => {
   });
 
   it('offers yes/no choices: video_autoplay yes, loop no, controls yes, show_countdown yes', () => {
-    for (const [name, value] of [['video_autoplay', 'yes'], ['loop', 'no'], ['controls', 'yes'], ['show_countdown', 'yes']]) {
+    for (const [name, value] of [
+      ['video_autoplay', 'yes'],
+      ['loop', 'no'],
+      ['controls', 'yes'],
+      ['show_countdown', 'yes'],
+    ]) {
       expect(option(name ?? '')).toMatchObject({ type: 'choice', choices: ['yes', 'no'], default: value });
     }
   });
 
   it('offers progress_type ProgressBar/Countdown (default Countdown) and arrangement background/foreground (default background)', () => {
-    expect(option('progress_type')).toMatchObject({ choices: ['ProgressBar', 'Countdown'], default: 'Countdown' });
-    expect(option('video_player_arrangement')).toMatchObject({ choices: ['background', 'foreground'], default: 'background' });
+    expect(option('progress_type')).toMatchObject({
+      choices: ['ProgressBar', 'Countdown'],
+      default: 'Countdown',
+    });
+    expect(option('video_player_arrangement')).toMatchObject({
+      choices: ['background', 'foreground'],
+      default: 'background',
+    });
   });
 
   it("offers seven button placements, default 'bottom over'", () => {
     expect(BUTTON_POSITIONS).toHaveLength(7);
-    expect(option('buttons_position')).toMatchObject({ type: 'choice', choices: BUTTON_POSITIONS, default: 'bottom over' });
+    expect(option('buttons_position')).toMatchObject({
+      type: 'choice',
+      choices: BUTTON_POSITIONS,
+      default: 'bottom over',
+    });
   });
 
   it('bounds the sliders as listed: sizes, delay, positions, player size and border radius', () => {

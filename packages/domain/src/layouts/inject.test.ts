@@ -16,17 +16,23 @@ describe('layout HTML injection (spec section 4)', () => {
 
   it("leaves the layout's code out while a required asset is missing", () => {
     expect(injectLayout(html, inBannerVideoLayout, {}, [], { mode: 'preview' })).toBe(html);
-    expect(injectLayout(html, inBannerVideoLayout, {}, [], { mode: 'live' })).not.toContain('data-adconsole-layout');
+    expect(injectLayout(html, inBannerVideoLayout, {}, [], { mode: 'live' })).not.toContain(
+      'data-adconsole-layout',
+    );
   });
 
   it('includes the global modules in live output, with ad_duration defaulting to 30', () => {
     const out = injectLayout(html, null, {}, [], { mode: 'live' });
-    expect(out).toContain('<script type="application/json" data-adconsole-global>{"ad_duration":30}</script>');
+    expect(out).toContain(
+      '<script type="application/json" data-adconsole-global>{"ad_duration":30}</script>',
+    );
   });
 
   it('includes the global modules in a preview only when ad_duration is set', () => {
     expect(injectLayout(html, null, {}, [], { mode: 'preview' })).toBe(html);
-    expect(injectLayout(html, null, { ad_duration: 12 }, [], { mode: 'preview' })).toContain('{"ad_duration":12}');
+    expect(injectLayout(html, null, { ad_duration: 12 }, [], { mode: 'preview' })).toContain(
+      '{"ad_duration":12}',
+    );
   });
 
   it('replaces an earlier injection instead of stacking a second one', () => {
@@ -38,14 +44,26 @@ describe('layout HTML injection (spec section 4)', () => {
   });
 
   it('appends to HTML without a body, and falls back to defaults for wrong values', () => {
-    const out = injectLayout('<div></div>', inBannerVideoLayout, { buttons_sizes: 9000, ad_duration: 500 }, video, { mode: 'live' });
+    const out = injectLayout(
+      '<div></div>',
+      inBannerVideoLayout,
+      { buttons_sizes: 9000, ad_duration: 500 },
+      video,
+      { mode: 'live' },
+    );
     expect(out.startsWith(`<div></div>\n${LAYOUT_MARKER_START}`)).toBe(true);
     expect(out).toContain('"buttons_sizes":100');
     expect(out).toContain('{"ad_duration":30}');
   });
 
   it('keeps script-breaking text out of the injected JSON', () => {
-    const out = injectLayout('', inBannerVideoLayout, {}, [{ name: 'main.mp4', url: 'https://x/</script><b>' }], { mode: 'preview' });
+    const out = injectLayout(
+      '',
+      inBannerVideoLayout,
+      {},
+      [{ name: 'main.mp4', url: 'https://x/</script><b>' }],
+      { mode: 'preview' },
+    );
     expect(out).not.toContain('</script><b>');
     expect(out).toContain('\\u003c/script\\u003e');
   });

@@ -26,13 +26,21 @@ describe('platform table (spec section 3)', () => {
   });
 
   it('knows each click macro, its escaped variant and cache-buster where the platform has them', () => {
-    expect(macros('Google Ad Manager')).toEqual(['%%CLICK_URL_UNESC%%', '%%CLICK_URL_ESC%%', '%%CACHEBUSTER%%']);
+    expect(macros('Google Ad Manager')).toEqual([
+      '%%CLICK_URL_UNESC%%',
+      '%%CLICK_URL_ESC%%',
+      '%%CACHEBUSTER%%',
+    ]);
     expect(macros('Google Campaign Manager')).toEqual(['%c', undefined, '%n']);
     expect(macros('Google DV360')).toEqual(['${CLICK_URL}', '${CLICK_URL_ENC}', '${CACHEBUSTER}']);
     expect(macros('Xandr')).toEqual(['${CLICK_URL}', '${CLICK_URL_ENC}', '${CACHEBUSTER}']);
     expect(macros('Yahoo DSP')).toEqual(['${CLICKURL}', '${CLICKURLENC}', undefined]);
     expect(macros('The Trade Desk')).toEqual(['%%TTD_CLK%%', '%%TTD_CLK_ESC%%', '%%TTD_CACHEBUSTER%%']);
-    expect(macros('MediaMath')).toEqual(['[UNENCODED_CLICK_REDIRECT]', '[ENCODED_CLICK_REDIRECT]', '[RANDOM_NUMBER]']);
+    expect(macros('MediaMath')).toEqual([
+      '[UNENCODED_CLICK_REDIRECT]',
+      '[ENCODED_CLICK_REDIRECT]',
+      '[RANDOM_NUMBER]',
+    ]);
     expect(macros('Quantcast')).toEqual(['${CLICK}', undefined, undefined]);
     expect(macros('Adform')).toEqual(['%%c1;cpdir=', undefined, undefined]);
   });
@@ -43,8 +51,13 @@ describe('platform table (spec section 3)', () => {
   });
 
   it('gives some platforms extra attributes, third-party attributes, or the conditional deal-ID / fallback-ID pair', () => {
-    expect(findPlatform('google-dv360')?.extraAttributes).toEqual({ 'data-gdpr': '${GDPR}', 'data-gdpr-consent': '${GDPR_CONSENT_755}' });
-    expect(findPlatform('Google Ad Manager')?.thirdPartyAttributes).toEqual({ 'data-view-url': '%%VIEW_URL_UNESC%%' });
+    expect(findPlatform('google-dv360')?.extraAttributes).toEqual({
+      'data-gdpr': '${GDPR}',
+      'data-gdpr-consent': '${GDPR_CONSENT_755}',
+    });
+    expect(findPlatform('Google Ad Manager')?.thirdPartyAttributes).toEqual({
+      'data-view-url': '%%VIEW_URL_UNESC%%',
+    });
     expect(platforms.filter((platform) => platform.dealAttributes).map((platform) => platform.id)).toEqual([
       'google-ad-manager',
       'google-dv360',
@@ -52,7 +65,10 @@ describe('platform table (spec section 3)', () => {
       'xandr',
       'yahoo-dsp',
     ]);
-    expect(findPlatform('xandr')?.dealAttributes).toEqual({ dealID: 'data-deal-id', fallbackID: 'data-fallback-id' });
+    expect(findPlatform('xandr')?.dealAttributes).toEqual({
+      dealID: 'data-deal-id',
+      fallbackID: 'data-fallback-id',
+    });
   });
 
   it('finds platforms by id or name', () => {

@@ -17,8 +17,15 @@ const creative = (id: string, liveIDs: string[], platform: string | null, type =
 
 describe('tag sheet (spec section 7: POST /v1/campaign/tags)', () => {
   it('gives one row per live creative and platform', () => {
-    const campaign = { name: 'Spring', creatives: [creative('a', ['a1', 'a2'], 'xandr'), creative('b', ['b1'], null, 'VAST')] };
-    const rows = buildTagSheet({ campaign, servingHost: 'ads.example.com', platforms: ['xandr', 'google-dv360'] });
+    const campaign = {
+      name: 'Spring',
+      creatives: [creative('a', ['a1', 'a2'], 'xandr'), creative('b', ['b1'], null, 'VAST')],
+    };
+    const rows = buildTagSheet({
+      campaign,
+      servingHost: 'ads.example.com',
+      platforms: ['xandr', 'google-dv360'],
+    });
     expect(rows.map((row) => [row.creativeID, row.liveCreativeID, row.platform])).toEqual([
       ['a', 'a1', 'Xandr'],
       ['a', 'a1', 'Google DV360'],
@@ -27,12 +34,20 @@ describe('tag sheet (spec section 7: POST /v1/campaign/tags)', () => {
       ['b', 'b1', 'Xandr'],
       ['b', 'b1', 'Google DV360'],
     ]);
-    expect(rows[0]).toMatchObject({ campaignName: 'Spring', creativeName: 'Creative a', type: 'Banner', size: '300x250' });
+    expect(rows[0]).toMatchObject({
+      campaignName: 'Spring',
+      creativeName: 'Creative a',
+      type: 'Banner',
+      size: '300x250',
+    });
     expect(rows[4]?.tag).toMatch(/^https:\/\/ads\.example\.com\/serve\/vast\/b1\.xml\?/);
   });
 
   it("uses each creative's own platform by default and flags creatives that are not published", () => {
-    const campaign = { name: 'Spring', creatives: [creative('a', ['a1'], 'adform'), creative('c', [], 'xandr')] };
+    const campaign = {
+      name: 'Spring',
+      creatives: [creative('a', ['a1'], 'adform'), creative('c', [], 'xandr')],
+    };
     const rows = buildTagSheet({ campaign, servingHost: 'ads.example.com' });
     expect(rows.map((row) => [row.creativeID, row.platform, row.error])).toEqual([
       ['a', 'Adform', undefined],
@@ -46,15 +61,21 @@ describe('tag sheet (spec section 7: POST /v1/campaign/tags)', () => {
       tag: '',
       error: 'Click macro missing: Cognitiv has no default, enter its click macro',
     });
-    expect(buildTagSheet({ campaign, servingHost: 'h', clickMacros: { cognitiv: '{CLICK}' } })[0]?.tag).toContain('data-click="{CLICK}"');
-    expect(buildTagSheet({ campaign, servingHost: 'h', platforms: ['google-ad-manager', 'adroll'] }).map((row) => row.platform)).toEqual([
-      'Google Ad Manager',
-      'AdRoll',
-    ]);
+    expect(
+      buildTagSheet({ campaign, servingHost: 'h', clickMacros: { cognitiv: '{CLICK}' } })[0]?.tag,
+    ).toContain('data-click="{CLICK}"');
+    expect(
+      buildTagSheet({ campaign, servingHost: 'h', platforms: ['google-ad-manager', 'adroll'] }).map(
+        (row) => row.platform,
+      ),
+    ).toEqual(['Google Ad Manager', 'AdRoll']);
   });
 
   it('groups built tags by creative id for the tags request', () => {
-    const campaign = { name: 'S', creatives: [creative('a', ['a1', 'a2'], 'xandr'), creative('b', ['b1'], 'cognitiv')] };
+    const campaign = {
+      name: 'S',
+      creatives: [creative('a', ['a1', 'a2'], 'xandr'), creative('b', ['b1'], 'cognitiv')],
+    };
     const grouped = tagsByCreative(buildTagSheet({ campaign, servingHost: 'h' }));
     expect(Object.keys(grouped)).toEqual(['a']);
     expect(grouped.a?.map((entry) => entry.liveCreativeID)).toEqual(['a1', 'a2']);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { CreativeSetting } from '../entities/creative';
 import { buildTag, servingOrigin, TAG_PATHS } from './tags';
 
-const banner = { id: 'c1', type: 'Banner' as const, width: 300, height: 250, settings: [] as CreativeSetting[] };
+const banner = {
+  id: 'c1',
+  type: 'Banner' as const,
+  width: 300,
+  height: 250,
+  settings: [] as CreativeSetting[],
+};
 const vast = { ...banner, type: 'VAST' as const, width: 640, height: 360 };
 const base = { liveCreative: { id: 'L9' }, servingHost: 'ads.example.com' };
 
@@ -25,14 +31,20 @@ describe('ad tags (spec section 7)', () => {
   });
 
   it('gives VPAID its own XML URL, and uses the plain macro where there is no escaped one', () => {
-    expect(tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'google-campaign-manager' }))).toBe(
+    expect(
+      tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'google-campaign-manager' })),
+    ).toBe(
       'https://ads.example.com/serve/vpaid/L9.xml?click=%c&cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}',
     );
-    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe('https://ads.example.com/serve/vast/L9.xml?click=${CLICK}');
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe(
+      'https://ads.example.com/serve/vast/L9.xml?click=${CLICK}',
+    );
   });
 
   it('gives a Banner an <ins> tag with data attributes plus the init script', () => {
-    const tag = tagOf(buildTag({ ...base, creative: banner, platform: 'xandr', servingHost: 'https://ads.example.com/' }));
+    const tag = tagOf(
+      buildTag({ ...base, creative: banner, platform: 'xandr', servingHost: 'https://ads.example.com/' }),
+    );
     expect(tag).toBe(
       '<ins class="adconsole-ad" data-live-id="L9" data-width="300" data-height="250" data-platform="xandr" ' +
         'data-click="${CLICK_URL}" data-cb="${CACHEBUSTER}" data-gdpr="${GDPR_APPLIES}" ' +
@@ -46,7 +58,9 @@ describe('ad tags (spec section 7)', () => {
       { key: 'euCreative', value: true },
       { key: 'inAppSupport', value: true },
     ];
-    const tag = tagOf(buildTag({ ...base, creative: { ...banner, settings, fluid: true }, platform: 'adform' }));
+    const tag = tagOf(
+      buildTag({ ...base, creative: { ...banner, settings, fluid: true }, platform: 'adform' }),
+    );
     expect(tag).toContain('data-click="%%c1;cpdir="');
     expect(tag).toContain('data-eu="1" data-in-app="1"');
     expect(tag).toContain('style="display:block;width:100%"');
@@ -57,11 +71,15 @@ describe('ad tags (spec section 7)', () => {
       ok: false,
       error: 'Click macro missing: Cognitiv has no default, enter its click macro',
     });
-    expect(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '  ' })).toMatchObject({ ok: false });
-    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '__ADROLL_CLICK__' }))).toBe(
-      'https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK__',
-    );
-    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' }))).toContain('data-click="{{CLICK}}"');
+    expect(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '  ' })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      tagOf(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '__ADROLL_CLICK__' })),
+    ).toBe('https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK__');
+    expect(
+      tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' })),
+    ).toContain('data-click="{{CLICK}}"');
   });
 
   it('adds the deal-ID / fallback-ID pair only when the creative asks for it, and says when an id is missing', () => {
@@ -70,7 +88,9 @@ describe('ad tags (spec section 7)', () => {
       { key: 'fallbackCreative', value: true },
     ];
     const creative = { ...banner, settings: dealSettings };
-    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'the-trade-desk', dealID: 'D1' }))).not.toContain('data-deal-id');
+    expect(
+      tagOf(buildTag({ ...base, creative: banner, platform: 'the-trade-desk', dealID: 'D1' })),
+    ).not.toContain('data-deal-id');
     expect(buildTag({ ...base, creative, platform: 'the-trade-desk' })).toEqual({
       ok: false,
       error: 'Deal ID missing: this creative requires a deal ID',
@@ -79,22 +99,37 @@ describe('ad tags (spec section 7)', () => {
       ok: false,
       error: 'Fallback ID missing: this creative requires a fallback creative ID',
     });
-    const tag = tagOf(buildTag({ ...base, creative, platform: 'the-trade-desk', dealID: 'D1', fallbackID: 'F&2' }));
+    const tag = tagOf(
+      buildTag({ ...base, creative, platform: 'the-trade-desk', dealID: 'D1', fallbackID: 'F&2' }),
+    );
     expect(tag).toContain('data-deal-id="D1" data-fallback-id="F&amp;2"');
-    const url = tagOf(buildTag({ ...base, creative: { ...vast, settings: dealSettings }, platform: 'xandr', dealID: 'D 1', fallbackID: 'F2' }));
+    const url = tagOf(
+      buildTag({
+        ...base,
+        creative: { ...vast, settings: dealSettings },
+        platform: 'xandr',
+        dealID: 'D 1',
+        fallbackID: 'F2',
+      }),
+    );
     expect(url).toContain('&deal_id=D%201&fallback_id=F2');
     // Platforms without the pair ignore the settings.
     expect(buildTag({ ...base, creative, platform: 'mediamath' }).ok).toBe(true);
   });
 
   it('escapes attribute values so a macro or id cannot break out of the tag', () => {
-    const tag = tagOf(buildTag({ ...base, liveCreative: { id: '"><script>' }, creative: banner, platform: 'xandr' }));
+    const tag = tagOf(
+      buildTag({ ...base, liveCreative: { id: '"><script>' }, creative: banner, platform: 'xandr' }),
+    );
     expect(tag).toContain('data-live-id="&quot;&gt;&lt;script&gt;"');
     expect(TAG_PATHS.vast('a/b')).toBe('/serve/vast/a%2Fb.xml');
   });
 
   it('refuses unknown platforms', () => {
-    expect(buildTag({ ...base, creative: banner, platform: 'myspace' })).toEqual({ ok: false, error: 'Unknown platform: myspace' });
+    expect(buildTag({ ...base, creative: banner, platform: 'myspace' })).toEqual({
+      ok: false,
+      error: 'Unknown platform: myspace',
+    });
   });
 
   it('serves from https unless the serving host names its scheme', () => {

@@ -12,10 +12,44 @@ describe('timezone list (spec sections 3 and 4)', () => {
   it('covers every UTC offset in use, including -03:30, +05:30, +05:45, +08:45, +12:45, +13:00 and +14:00', () => {
     const offsets = new Set(timezones.map((timezone) => timezone.offset));
     const inUse = [
-      '-12:00', '-11:00', '-10:00', '-09:30', '-09:00', '-08:00', '-07:00', '-06:00', '-05:00', '-04:00', '-03:30',
-      '-03:00', '-02:00', '-01:00', '+00:00', '+01:00', '+02:00', '+03:00', '+03:30', '+04:00', '+04:30', '+05:00',
-      '+05:30', '+05:45', '+06:00', '+06:30', '+07:00', '+08:00', '+08:45', '+09:00', '+09:30', '+10:00', '+10:30',
-      '+11:00', '+12:00', '+12:45', '+13:00', '+14:00',
+      '-12:00',
+      '-11:00',
+      '-10:00',
+      '-09:30',
+      '-09:00',
+      '-08:00',
+      '-07:00',
+      '-06:00',
+      '-05:00',
+      '-04:00',
+      '-03:30',
+      '-03:00',
+      '-02:00',
+      '-01:00',
+      '+00:00',
+      '+01:00',
+      '+02:00',
+      '+03:00',
+      '+03:30',
+      '+04:00',
+      '+04:30',
+      '+05:00',
+      '+05:30',
+      '+05:45',
+      '+06:00',
+      '+06:30',
+      '+07:00',
+      '+08:00',
+      '+08:45',
+      '+09:00',
+      '+09:30',
+      '+10:00',
+      '+10:30',
+      '+11:00',
+      '+12:00',
+      '+12:45',
+      '+13:00',
+      '+14:00',
     ];
     for (const offset of inUse) expect(offsets.has(offset), offset).toBe(true);
   });
@@ -26,7 +60,10 @@ describe('timezone list (spec sections 3 and 4)', () => {
     for (const timezone of timezones) {
       expect(timezoneSchema.parse(timezone)).toEqual(timezone);
       expect(timezone.label.startsWith(`(GMT${timezone.offset}) `), timezone.label).toBe(true);
-      const standard = Math.min(getTimezoneOffset(timezone.tzCode, january), getTimezoneOffset(timezone.tzCode, july));
+      const standard = Math.min(
+        getTimezoneOffset(timezone.tzCode, january),
+        getTimezoneOffset(timezone.tzCode, july),
+      );
       expect(standard / 60_000, timezone.tzCode).toBe(offsetToMinutes(timezone.offset));
     }
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTimezone, findTimezone } from './timezones';
-import { minutesToOffset, offsetAt, offsetToMinutes, zonedDayRangeToUtc, zonedTimeToUtc } from './zoned-range';
+import {
+  minutesToOffset,
+  offsetAt,
+  offsetToMinutes,
+  zonedDayRangeToUtc,
+  zonedTimeToUtc,
+} from './zoned-range';
 
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 
@@ -44,7 +50,9 @@ describe('zoned date ranges (timezones for reports)', () => {
   });
 
   it('refuses unknown zones and malformed days', () => {
-    expect(() => zonedTimeToUtc('2026-01-01', '00:00:00', 'Mars/Olympus')).toThrow('Unknown timezone: Mars/Olympus');
+    expect(() => zonedTimeToUtc('2026-01-01', '00:00:00', 'Mars/Olympus')).toThrow(
+      'Unknown timezone: Mars/Olympus',
+    );
     expect(() => zonedTimeToUtc('01/02/2026', '00:00:00', 'UTC')).toThrow('Invalid day: 01/02/2026');
     expect(() => offsetAt('Mars/Olympus', new Date())).toThrow('Unknown timezone: Mars/Olympus');
   });
