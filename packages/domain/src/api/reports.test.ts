@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocalServer } from '../../test/local-server';
+import { reportErrorNotification } from '../entities/notification';
+import { findTimezone } from '../timezones/timezones';
+import { createApiClient, downloadUrl } from './client';
+import { errorMessage } from './errors';
+import { reportQuery } from './reports';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond(() => ({ body: { status: 200, data: {} } }));
+});
+
+const dates = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
+const shareToken = 'S'.repeat(32);
+const caught = async (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+const query = (index: number) => Object.fromEntries(server.requests[index]?.query ?? []);
+
+describe('report calls (spec sections 7 and 8)', () => {
+  it("GETs /v1/campaign/reports with campaignID, UTC 'YYYY-MM-DD HH:mm:ss' dates, tzOffset, type json, granularity full", async () => {
+    server.respond(() => ({
+      body: {
+        status: 200,
+        data: { reportToken: [{ url: 'https://x/share/t' }], scheduledReports: [], rows: [1] },
+      },
+    }));
+    const report = await createApiClient({ baseUrl: server.url }).getReport({ campaignID: '7', dates });
+    expect(report.reportToken[0]?.url).toBe('https://x/share/t');
+    expect(server.requests[0]?.path).toBe('/v1/campaign/reports');
+    expect(query(0)).toEqual({
+      campaignID: '7',
+      start_dt: '2026-01-01 00:00:00',
+      end_dt: '2026-01-07 23:59:59',
+      tzOffset: '+00:00',
+      timezone: 'UTC',
+      type: 'json',
+      granularity: 'full',
+      withVideoData: 'false',
+    });
+  });
+
+  it('sends the chosen timezone as offset and IANA zone, and video data on request', async () => {
+    const kathmandu = findTimezone('Asia/Kathmandu');
+    await createApiClient({ baseUrl: server.url }).getReport({
+      campaignID: '7',
+      dates,
+      timezone: kathmandu,
+      withVideoData: true,
+    });
+    expect(query(0)).toMatchObject({ tzOffset: '+05:45', timezone: 'Asia/Kathmandu', withVideoData: 'true' });
+  });
+
+  it("reports by creative with its live ids, and needs at least one: 'No live ids set'", async () => {
+    const client = createApiClient({ baseUrl: server.url });
+    await client.getReport({ campaignID: '7', liveIDs: ['L1', 'L2'], dates });
+    expect(query(0)).toMatchObject({ liveIDs: 'L1,L2' });
+    expect(query(0).campaignID).toBeUndefined();
+    expect(await caught(client.getReport({ campaignID: '7', liveIDs: [], dates }))).toMatchObject({
+      messages: ['No live ids set'],
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('GETs /v1/campaign/events and /v1/campaign/videoData with the same date parameters', async () => {
+    const client = createApiClient({ baseUrl: server.url });
+    await client.getEvents({ campaignID: '7', dates });
+    await client.getVideoData({ campaignID: '7', dates });
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/v1/campaign/events',
+      '/v1/campaign/videoData',
+    ]);
+    expect(query(1)).toEqual(query(0));
+  });
+
+  it('uses /share/reports, /share/events and /share/videoData with sharedToken when the id is a share token', async () => {
+    const client = createApiClient({ baseUrl: server.url });
+    await client.getReport({ campaignID: shareToken, liveIDs: ['L1'], dates });
+    await client.getEvents({ campaignID: shareToken, dates });
+    await client.getVideoData({ campaignID: shareToken, dates });
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/share/reports',
+      '/share/events',
+      '/share/videoData',
+    ]);
+    expect(query(0)).toMatchObject({
+      sharedToken: shareToken,
+      liveIDs: 'L1',
+      start_dt: '2026-01-01 00:00:00',
+    });
+    expect(query(0).campaignID).toBeUndefined();
+  });
+
+  it("gives 'Request timed out' when a report, event or video request times out or is cancelled", async () => {
+    server.respond(() => ({ delayMs: 400, body: { status: 200, data: {} } }));
+    const slow = createApiClient({ baseUrl: server.url, timeoutMs: 30 });
+    expect(await caught(slow.getReport({ campaignID: '7', dates }))).toMatchObject({
+      message: 'Request timed out',
+    });
+    const cancel = new AbortController();
+    const pending = createApiClient({ baseUrl: server.url }).getVideoData({
+      campaignID: '7',
+      dates,
+      signal: cancel.signal,
+    });
+    cancel.abort();
+    expect(await caught(pending)).toMatchObject({ message: 'Request timed out' });
+    expect(
+      await caught(
+        createApiClient({ baseUrl: server.url }).getEvents({
+          campaignID: '7',
+          dates,
+          signal: AbortSignal.abort(),
+        }),
+      ),
+    ).toMatchObject({
+      message: 'Request timed out',
+    });
+  });
+
+  it('passes on the error message of other failures', async () => {
+    server.respond(() => ({ status: 500, body: { status: 500, message: 'Report store down' } }));
+    expect(
+      errorMessage(
+        await caught(createApiClient({ baseUrl: server.url }).getReport({ campaignID: '7', dates })),
+        'x',
+      ),
+    ).toBe('Report store down');
+  });
+
+  it('downloads csv, xlsx or xlsx-pivot reports and gives the file URL under /uploads/ on the API host', async () => {
+    server.respond(() => ({ body: { status: 200, data: { file: 'report-7.xlsx' } } }));
+    const client = createApiClient({ baseUrl: server.url });
+    expect(
+      await client.downloadReport({ campaignID: '7', dates, format: 'xlsx-pivot', withVideoData: true }),
+    ).toBe(`${server.url}/uploads/report-7.xlsx`);
+    expect(query(0)).toMatchObject({ campaignID: '7', type: 'xlsx-pivot', withVideoData: 'true' });
+    await client.downloadReport({ campaignID: shareToken, liveIDs: ['L1'], dates, format: 'csv' });
+    expect(server.requests[1]?.path).toBe('/share/reports');
+    expect(query(1)).toMatchObject({ sharedToken: shareToken, type: 'csv', liveIDs: 'L1' });
+    expect(downloadUrl('https://api.example.com/', '/uploads/a b.csv')).toBe(
+      'https://api.example.com/uploads/a%20b.csv',
+    );
+  });
+
+  it("shows failed downloads and share links as the 'Error!' notification for 10000 ms", async () => {
+    server.respond(() => ({ status: 500 }));
+    const failure = await caught(
+      createApiClient({ baseUrl: server.url }).downloadReport({ campaignID: '7', dates, format: 'csv' }),
+    );
+    expect(failure).toBeDefined();
+    expect(reportErrorNotification()).toMatchObject({ title: 'Error!', delay: 10_000 });
+  });
+
+  it('POSTs /v1/campaign/newToken with campaignID and returns data.url, the public share link', async () => {
+    server.respond(() => ({ body: { status: 200, data: { url: 'https://console.example/share/abc' } } }));
+    const client = createApiClient({ baseUrl: server.url });
+    expect((await client.newToken({ campaignID: '7' })).url).toBe('https://console.example/share/abc');
+    expect(server.requests[0]?.json()).toEqual({ campaignID: '7' });
+    expect(await caught(client.newToken(undefined))).toMatchObject({ messages: ['No data'] });
+  });
+
+  it('POSTs and DELETEs /v1/campaign/scheduledReport; no payload gives No data', async () => {
+    server.respond(() => ({ body: { status: 200, data: { id: 's1', campaignID: '7' } } }));
+    const client = createApiClient({ baseUrl: server.url });
+    const definition = {
+      campaignID: '7',
+      name: 'Weekly summary',
+      frequency: 'Weekly' as const,
+      reportType: 'Summary' as const,
+      format: 'pdf' as const,
+      timezone: 'Europe/Berlin',
+      recipients: ['ada@example.com'],
+    };
+    expect((await client.createScheduledReport(definition)).id).toBe('s1');
+    expect(server.requests[0]?.json()).toEqual(definition);
+    await client.deleteScheduledReport('s1');
+    expect(server.requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/campaign/scheduledReport' });
+    expect(server.requests[1]?.query.get('id')).toBe('s1');
+    expect(await caught(client.createScheduledReport(null))).toMatchObject({ messages: ['No data'] });
+    expect(await caught(client.createScheduledReport({ ...definition, recipients: [] }))).toMatchObject({
+      messages: ['recipients: Add at least one recipient'],
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('builds the same query the server validates (reportQuery)', () => {
+    expect(reportQuery({ campaignID: '7', dates }, 'csv')).toMatchObject({ type: 'csv', tzOffset: '+00:00' });
+  });
+});
+
+describe('admin calls', () => {
+  it('lists users and invites users by e-mail', async () => {
+    server.respond(() => ({
+      body: {
+        status: 200,
+        data: [{ first_name: 'A', last_name: 'B', email: 'a@example.com', role: 'admin' }],
+      },
+    }));
+    const client = createApiClient({ baseUrl: server.url });
+    expect((await client.listUsers())[0]?.role).toBe('admin');
+    await client.inviteUsers({ emails: ['bob@example.com'] });
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/admin/users',
+      'POST /v1/admin/invite',
+    ]);
+    expect(server.requests[1]?.json()).toEqual({ emails: ['bob@example.com'], role: 'user' });
+  });
+});
