@@ -11,4 +11,16 @@ export const systemRoutes = [
     answer: z.literal('Pong'),
     handler: async () => 'Pong',
   }),
+  defineRoute({
+    method: 'GET',
+    path: '/config',
+    summary: "The console's public settings: the company domain sign-up is limited to.",
+    tag: 'System',
+    access: 'public',
+    answer: z.object({ companyDomain: z.string(), companyName: z.string() }),
+    handler: async ({ ctx }) => ({
+      companyDomain: ctx.config.companyDomain,
+      companyName: 'Adconsole',
+    }),
+  }),
 ];
