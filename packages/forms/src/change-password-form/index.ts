@@ -1,0 +1,5 @@
+export {
+  ChangePasswordForm,
+  type ChangePasswordFormProps,
+  type ChangePasswordFormValues,
+} from './change-password-form';

@@ -1,0 +1,5 @@
+export {
+  ForgotPasswordForm,
+  type ForgotPasswordFormProps,
+  type ForgotPasswordFormValues,
+} from './forgot-password-form';
