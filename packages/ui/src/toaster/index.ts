@@ -1,0 +1,10 @@
+export {
+  DEFAULT_NOTIFICATION_DELAY,
+  dismiss,
+  dismissAll,
+  type Notification,
+  type NotificationType,
+  type NotifyOptions,
+  notify,
+} from './notify';
+export { Toaster, type ToasterProps, toastVariants } from './toaster';
