@@ -1,0 +1,91 @@
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import * as React from 'react';
+import { Button } from '../button';
+import { inputVariants } from '../input';
+import { cn } from '../lib/cn';
+
+export type CopyFieldProps = Omit<React.ComponentProps<'div'>, 'onCopy'> & {
+  value: string;
+  /** Accessible name of the read-only text (e.g. "Ad tag", "Share link"). */
+  label: string;
+  /** Shows the text in a multi-line box (ad tags) instead of one line (links). */
+  multiline?: boolean;
+  /** How long the copied state lasts, in ms. */
+  copiedFor?: number;
+  /** Writes to the clipboard; defaults to navigator.clipboard. Injected in tests. */
+  writeText?: (text: string) => Promise<void>;
+  onCopied?: (value: string) => void;
+};
+
+const defaultWriteText = (text: string) => navigator.clipboard.writeText(text);
+
+/** Read-only text with a copy button that confirms with a copied state (ad tags, share links). */
+export function CopyField({
+  value,
+  label,
+  multiline = false,
+  copiedFor = 2000,
+  writeText = defaultWriteText,
+  onCopied,
+  className,
+  ...props
+}: CopyFieldProps) {
+  const [copied, setCopied] = React.useState(false);
+  const [failed, setFailed] = React.useState(false);
+  React.useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), copiedFor);
+    return () => clearTimeout(timer);
+  }, [copied, copiedFor]);
+
+  const copy = async () => {
+    try {
+      await writeText(value);
+      setFailed(false);
+      setCopied(true);
+      onCopied?.(value);
+    } catch {
+      // Clipboard access can be denied (permissions, insecure origin): tell the user to copy by hand.
+      setFailed(true);
+    }
+  };
+  const Text = multiline ? 'textarea' : 'input';
+  return (
+    <div
+      data-slot="copy-field"
+      data-copied={copied || undefined}
+      className={cn('flex flex-col gap-1', className)}
+      {...props}
+    >
+      <div className={cn('flex gap-2', multiline ? 'items-start' : 'items-center')}>
+        <Text
+          readOnly
+          aria-label={label}
+          value={value}
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(
+            inputVariants(),
+            'font-mono text-xs',
+            multiline && 'field-sizing-content h-auto min-h-20 resize-none py-2',
+          )}
+        />
+        <Button
+          variant="outline"
+          size="md"
+          onClick={copy}
+          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+        >
+          {copied ? (
+            <CheckIcon className="size-4 text-success" aria-hidden="true" />
+          ) : (
+            <CopyIcon className="size-4" aria-hidden="true" />
+          )}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p aria-live="polite" className={cn('text-xs', failed ? 'text-destructive' : 'sr-only')}>
+        {failed ? 'Could not copy. Select the text and copy it by hand.' : copied ? `${label} copied` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { CopyField, type CopyFieldProps } from './copy-field';
