@@ -200,6 +200,12 @@ describe('creative calls (spec sections 4 and 7)', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('DELETEs one live creative with /v1/campaign/creatives/live?id=', async () => {
+    await createApiClient({ baseUrl: server.url }).deleteLiveCreative('L1');
+    expect(route(server.requests[0] ?? { method: '', path: '' })).toBe('DELETE /v1/campaign/creatives/live');
+    expect(server.requests[0]?.query.get('id')).toBe('L1');
+  });
+
   it('DELETEs /v1/campaign/creatives/assets?id=&creativeID=', async () => {
     await createApiClient({ baseUrl: server.url }).deleteAsset('a1', '42');
     expect(route(server.requests[0] ?? { method: '', path: '' })).toBe(

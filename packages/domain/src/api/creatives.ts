@@ -29,6 +29,8 @@ export const CREATIVE_PATHS = {
   duplicate: '/v1/campaign/creatives/duplicate',
   publish: '/v1/campaign/creatives/publish',
   delete: '/v1/campaign/creatives/delete',
+  /** Removes one live creative: its tags stop serving. */
+  deleteLive: '/v1/campaign/creatives/live',
   assets: '/v1/campaign/creatives/assets',
   tags: '/v1/campaign/tags',
 } as const;
@@ -150,6 +152,11 @@ export function creativeCalls(
     async deleteCreative(id: string): Promise<void> {
       const query = validate(idQuerySchema, { id: serverId(id) });
       await http({ method: 'DELETE', path: CREATIVE_PATHS.delete, query });
+    },
+
+    async deleteLiveCreative(liveCreativeID: string): Promise<void> {
+      const query = validate(idQuerySchema, { id: liveCreativeID });
+      await http({ method: 'DELETE', path: CREATIVE_PATHS.deleteLive, query });
     },
 
     /** Multipart upload; needs both a campaign and a creative ('Incorrect campaign or creative!'). */

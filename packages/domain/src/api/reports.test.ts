@@ -196,22 +196,3 @@ describe('report calls (spec sections 7 and 8)', () => {
     expect(reportQuery({ campaignID: '7', dates }, 'csv')).toMatchObject({ type: 'csv', tzOffset: '+00:00' });
   });
 });
-
-describe('admin calls', () => {
-  it('lists users and invites users by e-mail', async () => {
-    server.respond(() => ({
-      body: {
-        status: 200,
-        data: [{ first_name: 'A', last_name: 'B', email: 'a@example.com', role: 'admin' }],
-      },
-    }));
-    const client = createApiClient({ baseUrl: server.url });
-    expect((await client.listUsers())[0]?.role).toBe('admin');
-    await client.inviteUsers({ emails: ['bob@example.com'] });
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /v1/admin/users',
-      'POST /v1/admin/invite',
-    ]);
-    expect(server.requests[1]?.json()).toEqual({ emails: ['bob@example.com'], role: 'user' });
-  });
-});

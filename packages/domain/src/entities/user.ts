@@ -15,6 +15,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A row of the admin user list. */
+export const userListEntrySchema = userSchema.extend({
+  verified: z.boolean().optional(),
+  lastLogin: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+});
+export type UserListEntry = z.infer<typeof userListEntrySchema>;
+
 /** The server's expiry, PHP DateTime style: `{date: '2026-01-31 12:00:00.000000', timezone_type: 3, timezone: 'UTC'}`. */
 export const sessionExpirySchema = z.object({
   date: z.string(),

@@ -322,5 +322,12 @@ export const inviteUsersRequestSchema = z.strictObject({
     .min(1, 'Add at least one e-mail address')
     .max(100, 'At most 100 invitations at once'),
   role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }).default('user'),
+  /** First names for the invitation links, matched to `emails` by position. */
+  firstNames: z
+    .array(z.string().trim().max(100, 'A first name is too long (100 characters at most)'), {
+      error: 'firstNames must be a list of names',
+    })
+    .max(100, 'At most 100 invitations at once')
+    .optional(),
 });
 export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
