@@ -14,7 +14,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { ApiError, codeForStatus, type ErrorEnvelope } from './http/errors';
 import { type RouteDef, WithExtras } from './http/routes';
-import { validationError } from './http/validation';
+import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { registerUploads } from './routes/uploads';
@@ -166,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
               ? { ...query, ...body }
               : body;
         }
+        if (containsNul(raw)) throw new ApiError(400, NUL_MESSAGE, [NUL_MESSAGE]);
         let input: unknown = raw;
         if (route.input) {
           const parsed = route.input.safeParse(raw);

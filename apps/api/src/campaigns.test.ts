@@ -125,7 +125,7 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
       await newCampaign(client, `Campaign ${index}`);
     }
     const first = await client.get<CampaignAnswer[]>('/v1/campaign/mine');
-    const body = first.body as {
+    const body = first.body as unknown as {
       data: CampaignAnswer[];
       pagination: { page: number; total: number; pages: number };
     };
@@ -134,7 +134,7 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
     expect(body.data[0]?.name).toBe('Campaign 21');
     expect(body.pagination).toMatchObject({ page: 1, total: 22, pages: 2 });
     const second = await client.get<CampaignAnswer[]>('/v1/campaign/mine?paginate[page]=2');
-    const secondBody = second.body as { data: CampaignAnswer[]; pagination: { page: number } };
+    const secondBody = second.body as unknown as { data: CampaignAnswer[]; pagination: { page: number } };
     expect(secondBody.data.map((c) => c.name)).toEqual(['Campaign 1', 'Campaign 0']);
     expect(secondBody.pagination.page).toBe(2);
   });

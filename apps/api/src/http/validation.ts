@@ -23,3 +23,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw validationError(result.error.issues);
   return result.data;
 }
+
+/** PostgreSQL text cannot hold NUL characters, so input carrying one is refused up front. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 50 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';

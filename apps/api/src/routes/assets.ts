@@ -4,7 +4,7 @@ import { assetSchema, assetUploadFieldsSchema, deleteAssetQuerySchema, MESSAGES 
 import { z } from 'zod';
 import { ApiError } from '../http/errors';
 import { defineRoute, WithExtras } from '../http/routes';
-import { parseInput } from '../http/validation';
+import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
 import { checkUpload, safeFilename } from '../services/assets';
 import { type AssetRow, assetAnswer, ownCreative } from '../services/campaigns';
 import { newId } from '../services/ids';
@@ -56,16 +56,27 @@ export const assetRoutes = [
       if (!request.isMultipart()) throw new ApiError(415, 'Send the upload as multipart/form-data.');
       const fields: Record<string, string> = {};
       const files: { filename: string; bytes: Buffer }[] = [];
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
-            await part.toBuffer();
-            throw new ApiError(400, `Unexpected file field ${part.fieldname}: send files as files[].`);
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
+              await part.toBuffer();
+              throw new ApiError(400, `Unexpected file field ${part.fieldname}: send files as files[].`);
+            }
+            files.push({ filename: part.filename || 'file', bytes: await part.toBuffer() });
+          } else {
+            fields[part.fieldname] = String(part.value);
           }
-          files.push({ filename: part.filename || 'file', bytes: await part.toBuffer() });
-        } else {
-          fields[part.fieldname] = String(part.value);
         }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const status = (error as { statusCode?: unknown }).statusCode;
+        if (typeof status === 'number' && status < 500) throw error;
+        // The form parser's own errors (a cut-off body, a broken boundary) are the client's mistake.
+        throw new ApiError(400, `The multipart body is malformed: ${(error as Error).message}.`);
+      }
+      if (containsNul(fields) || files.some((f) => f.filename.includes('\u0000'))) {
+        throw new ApiError(400, NUL_MESSAGE, [NUL_MESSAGE]);
       }
       if (fields.creativeID === undefined || fields.creativeID.trim() === '') throw incorrect();
       const input = parseInput(assetUploadFieldsSchema, fields);

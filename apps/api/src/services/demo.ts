@@ -33,21 +33,40 @@ export async function seedDemoData(db: Database, config: Config): Promise<DemoAc
       'Demo campaign',
       { data: { impressions: 0, engagement: 0, clicks: 0 } },
     ]);
+    const creativeId = newId();
+    const body = {
+      width: 300,
+      height: 250,
+      fluid: false,
+      platform: 'google-ad-manager',
+      trackers: {},
+      settings: [],
+      layout: null,
+    };
     await tx.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
-      newId(),
+      creativeId,
       campaignId,
       'Demo banner',
       'Banner',
-      {
-        width: 300,
-        height: 250,
-        fluid: false,
-        platform: 'Google Ad Manager',
-        trackers: {},
-        settings: [],
-        layout: null,
-      },
+      body,
     ]);
+    // Published once, so the demo campaign has a live creative and tags to show.
+    await tx.query(
+      'insert into live_creatives (id, creative_id, campaign_id, snapshot) values ($1, $2, $3, $4)',
+      [
+        newId(),
+        creativeId,
+        campaignId,
+        {
+          id: creativeId,
+          campaignID: campaignId,
+          name: 'Demo banner',
+          type: 'Banner',
+          size: '300x250',
+          ...body,
+        },
+      ],
+    );
   });
   return { email, password };
 }

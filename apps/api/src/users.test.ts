@@ -1,0 +1,185 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from './services/demo';
+import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
+
+describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
+  let server: TestServer;
+  let admin: Client;
+  let user: Client;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: 'boss@adconsole.test' });
+    admin = (await signedInAdmin(server)).client;
+    user = (await signedInUser(server)).client;
+  });
+  afterAll(() => server.close());
+
+  it('lists users with role, verified and last login to admins only', async () => {
+    expect((await user.get('/v1/users')).httpStatus).toBe(403);
+    expect((await new Client(server.url).get('/v1/users')).httpStatus).toBe(401);
+    const answer =
+      await admin.get<{ email: string; role: string; verified: boolean; lastLogin: string | null }[]>(
+        '/v1/users',
+      );
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.body.data?.length).toBeGreaterThanOrEqual(2);
+    expect(answer.body.data?.[0]).toMatchObject({
+      role: 'admin',
+      verified: true,
+      lastLogin: expect.any(String),
+    });
+  });
+
+  it('ADMIN_EMAIL signs up as an admin', async () => {
+    const { client } = await signedInUser(server, 'boss@adconsole.test');
+    const me = await client.get<{ user: { role: string } }>('/me');
+    expect(me.body.data?.user.role).toBe('admin');
+  });
+
+  it('invites by e-mail: the link signs up an address of any domain, verified, once', async () => {
+    expect((await user.post('/v1/users/invite', { emails: ['x@partner.example'] })).httpStatus).toBe(403);
+    const email = uniqueEmail('partner.example');
+    const invite = await admin.post<{ invited: string[] }>('/v1/users/invite', {
+      emails: [email],
+      firstNames: ['Pat'],
+    });
+    expect(invite.httpStatus).toBe(200);
+    expect(invite.body.data?.invited).toEqual([email]);
+    const mail = await waitForMail(server, email);
+    const link = new URL(mail.links.find((l) => l.includes('/signup?')) ?? '');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('firstName')).toBe('Pat');
+    const invitation = link.searchParams.get('invite') ?? '';
+    const signUp = {
+      firstName: 'Pat',
+      lastName: 'Partner',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+      invite: invitation,
+    };
+    const client = new Client(server.url);
+    const answer = await client.post<{ verified: boolean }>('/signup', signUp);
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.body.data?.verified).toBe(true);
+    expect(
+      (
+        await client.post('/login', {
+          method: 'password',
+          username: email,
+          password: PASSWORD,
+          remember: false,
+        })
+      ).httpStatus,
+    ).toBe(200);
+    const again = await new Client(server.url).post('/signup', signUp);
+    expect(again.httpStatus).toBe(400);
+    expect(again.body.message).toMatch(/invitation is invalid, expired or already used/);
+  });
+
+  it('an invitation expires after 14 days', async () => {
+    const email = uniqueEmail('partner.example');
+    await admin.post('/v1/users/invite', { emails: [email] });
+    const [row] = await server.db.query<{ days: number }>(
+      "select extract(epoch from expires_at - created_at)::int / 86400 as days from tokens where email = $1 and kind = 'invite'",
+      [email],
+    );
+    expect(row?.days).toBe(14);
+  });
+
+  it('without an invitation, another domain is refused', async () => {
+    const answer = await new Client(server.url).post('/signup', {
+      firstName: 'Eve',
+      lastName: 'Outsider',
+      email: uniqueEmail('partner.example'),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+    });
+    expect(answer.httpStatus).toBe(400);
+    expect(answer.body.message).toContain('Only adconsole.test emails allowed!');
+  });
+
+  it('publishes /api/openapi.json as a valid OpenAPI 3.1 document covering every call', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    const calls = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /api/login',
+        'POST /api/signup',
+        'POST /api/verify',
+        'GET /api/me',
+        'POST /api/logout',
+        'POST /api/forgotPassword',
+        'POST /api/changePassword',
+        'GET /api/v1/users',
+        'POST /api/v1/users/invite',
+        'GET /api/v1/campaign/get',
+        'GET /api/v1/campaign/mine',
+        'GET /api/v1/campaign/all',
+        'POST /api/v1/campaign/new',
+        'PUT /api/v1/campaign/update',
+        'DELETE /api/v1/campaign/delete',
+        'GET /api/v1/campaign/creative',
+        'GET /api/v1/campaign/creatives',
+        'POST /api/v1/campaign/creatives',
+        'PUT /api/v1/campaign/creatives',
+        'PUT /api/v1/campaign/creatives/html',
+        'PUT /api/v1/campaign/creatives/duplicate',
+        'POST /api/v1/campaign/creatives/publish',
+        'DELETE /api/v1/campaign/creatives/delete',
+        'POST /api/v1/campaign/creatives/assets',
+        'DELETE /api/v1/campaign/creatives/assets',
+        'POST /api/v1/campaign/tags',
+        'GET /api/uploads/{file}',
+      ]),
+    );
+  });
+});
+
+describe(`demo data on ${testDatabaseKind()}`, () => {
+  it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once', async () => {
+    const server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
+    try {
+      const demo = await seedDemoData(server.db, server.config);
+      expect(demo).toEqual({ email: 'demo@example.org', password: 'demo-password' });
+      expect(await seedDemoData(server.db, server.config)).toBeUndefined();
+      const client = new Client(server.url);
+      const login = await client.post<{ user: { role: string } }>('/login', {
+        method: 'password',
+        username: 'demo@example.org',
+        password: 'demo-password',
+        remember: true,
+      });
+      expect(login.httpStatus).toBe(200);
+      expect(login.body.data?.user.role).toBe('admin');
+      const mine =
+        await client.get<{ name: string; creatives: { liveCreatives: unknown[] }[] }[]>('/v1/campaign/mine');
+      expect(mine.body.data?.[0]?.name).toBe('Demo campaign');
+      expect(mine.body.data?.[0]?.creatives[0]?.liveCreatives).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints a random password when DEMO_PASSWORD is not set', async () => {
+    const server = await startServer();
+    try {
+      const demo = await seedDemoData(server.db, server.config);
+      expect(demo?.password.length).toBeGreaterThanOrEqual(12);
+    } finally {
+      await server.close();
+    }
+  });
+});
