@@ -1,0 +1,5 @@
+export {
+  ReportExportForm,
+  type ReportExportFormProps,
+  type ReportExportFormValues,
+} from './report-export-form';
