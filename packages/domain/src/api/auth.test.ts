@@ -179,3 +179,63 @@ describe('authentication calls (spec section 7)', () => {
     });
   });
 });
+
+describe('amILoggedIn (spec sections 4 and 7)', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  const stored = {
+    user: { ...user, role: 'user' as const },
+    expiry: { date: '2026-05-02 12:00:00', timezone_type: 3, timezone: 'UTC' },
+    location: '/campaigns',
+    lastRequest: now.getTime() - 2000,
+    lastLogin: now.getTime() - 500_000,
+  };
+
+  it('answers from local data within 6 s of the last request, without a server call', async () => {
+    expect(await client().amILoggedIn(stored, now)).toEqual({
+      loggedIn: true,
+      session: stored,
+      fromServer: false,
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('asks GET /me after 6 s and refreshes the stored session from its expiry and location', async () => {
+    const expiry = { date: '2026-05-03 12:00:00', timezone_type: 3, timezone: 'UTC' };
+    server.respond(() => ({ body: { status: 200, data: { expiry, location: '/dashboard' } } }));
+    const check = await client().amILoggedIn({ ...stored, lastRequest: now.getTime() - 6000 }, now);
+    expect(server.requests.map((request) => request.path)).toEqual(['/me']);
+    expect(check).toEqual({
+      loggedIn: true,
+      fromServer: true,
+      session: {
+        user: stored.user,
+        expiry,
+        location: '/dashboard',
+        lastRequest: now.getTime(),
+        lastLogin: stored.lastLogin,
+      },
+    });
+  });
+
+  it('asks the server when the local session has expired, and is logged out when /me fails', async () => {
+    server.respond(() => ({ status: 401, body: { status: 401, message: 'Sign in first' } }));
+    const check = await client().amILoggedIn(
+      { ...stored, expiry: { ...stored.expiry, date: '2026-05-01 11:00:00' } },
+      now,
+    );
+    expect(check).toMatchObject({ loggedIn: false, session: null });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is logged out when neither /me nor local data names a user', async () => {
+    server.respond(() => ({ body: { status: 200, data: {} } }));
+    expect(await client().amILoggedIn(null, now)).toEqual({ loggedIn: false, session: null });
+    server.respond(() => ({ body: { status: 200, data: { user, expiry: null } } }));
+    const check = await client().amILoggedIn(undefined, now);
+    expect(check.loggedIn && check.session.expiry).toEqual({
+      date: '2026-05-02 12:00:00',
+      timezone_type: 3,
+      timezone: 'UTC',
+    });
+  });
+});

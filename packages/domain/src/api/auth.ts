@@ -5,8 +5,10 @@ import {
   loginResponseSchema,
   type MeResponse,
   meResponseSchema,
+  type StoredSession,
   userSchema,
 } from '../entities/user';
+import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../rules/session';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, verifySchema } from '../validation/forms';
 import { MESSAGES } from '../validation/messages';
 import { changePasswordRequestSchema, signUpRequestSchema } from '../validation/requests';
@@ -31,7 +33,18 @@ export type SignUpInput = Record<string, unknown> & { invite?: string | undefine
 
 const signUpAnswerSchema = z.object({ user: userSchema });
 
+/** Outcome of the amILoggedIn check; `session` is what to store (or clear) locally. */
+export type SessionCheck =
+  | { loggedIn: true; session: StoredSession; fromServer: boolean }
+  | { loggedIn: false; session: null; error?: unknown };
+
 export function authCalls(http: Http, companyDomain: string | undefined) {
+  /** GET /me: the current session (data with expiry and location). */
+  const me = async (): Promise<MeResponse> => {
+    const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
+    return readData(meResponseSchema, answer.data ?? {});
+  };
+
   return {
     /** POST /login with method 'password'. */
     async login(input: z.input<typeof loginSchema>): Promise<LoginResponse> {
@@ -49,10 +62,32 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
       await http({ method: 'POST', path: AUTH_PATHS.logout });
     },
 
-    /** GET /me: the current session (data with expiry and location). */
-    async me(): Promise<MeResponse> {
-      const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
-      return readData(meResponseSchema, answer.data ?? {});
+    me,
+
+    /**
+     * The amILoggedIn check (spec section 4): a valid local session within 6 s of the last request is
+     * answered locally; otherwise GET /me decides, and its answer refreshes the stored session.
+     */
+    async amILoggedIn(stored: StoredSession | null | undefined, now: Date): Promise<SessionCheck> {
+      if (stored && isSessionValid(stored, now) && canAnswerSessionLocally(stored.lastRequest, now)) {
+        return { loggedIn: true, session: stored, fromServer: false };
+      }
+      let answer: MeResponse;
+      try {
+        answer = await me();
+      } catch (error) {
+        return { loggedIn: false, session: null, error };
+      }
+      const user = answer.user ?? stored?.user;
+      if (!user) return { loggedIn: false, session: null };
+      const session: StoredSession = {
+        user,
+        expiry: toSessionExpiry(sessionExpiry(answer.expiry, now)),
+        location: answer.location ?? stored?.location ?? null,
+        lastRequest: now.getTime(),
+        lastLogin: stored?.lastLogin ?? null,
+      };
+      return { loggedIn: true, session, fromServer: true };
     },
 
     async forgotPassword(input: z.input<typeof forgotPasswordSchema>): Promise<unknown> {

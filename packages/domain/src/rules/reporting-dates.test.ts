@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chosenReportingDates, defaultReportingDates, reportingDatesOrDefault } from './reporting-dates';
+import {
+  chosenReportingDates,
+  defaultReportingDates,
+  fromReportingQuery,
+  reportingDatesOrDefault,
+  toReportingQuery,
+} from './reporting-dates';
 
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 
@@ -36,5 +42,25 @@ describe('reporting dates (spec section 4)', () => {
       iso(defaultReportingDates(now)),
     );
     expect(iso(reportingDatesOrDefault(null, now))).toEqual(iso(defaultReportingDates(now)));
+  });
+});
+
+describe('reporting page query (spec section 4)', () => {
+  it('writes start and end as unix seconds and tz as an offset', () => {
+    const dates = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
+    expect(toReportingQuery(dates, '+05:30')).toEqual({ start: 1767225600, end: 1767830399, tz: '+05:30' });
+    expect(toReportingQuery(dates).tz).toBe('+00:00');
+  });
+
+  it('reads the query back, refusing missing, non-numeric or reversed dates, with +00:00 as default tz', () => {
+    const read = fromReportingQuery({ start: '1767225600', end: '1767830399', tz: '-03:30' });
+    expect(read?.dates.start.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(read?.tzOffset).toBe('-03:30');
+    expect(fromReportingQuery({ start: '1767225600', end: '1767830399', tz: 'UTC' })?.tzOffset).toBe(
+      '+00:00',
+    );
+    expect(fromReportingQuery({ start: '1767225600' })).toBeUndefined();
+    expect(fromReportingQuery({ start: 'a', end: '1' })).toBeUndefined();
+    expect(fromReportingQuery({ start: '10', end: '5' })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // Reporting date ranges (spec section 4): all day boundaries in UTC.
 import { DEFAULT_REPORT_RANGE_DAYS } from '../constants';
+import { offsetPattern } from '../timezones/timezones';
 
 export interface ReportingDates {
   start: Date;
@@ -38,4 +39,33 @@ export function reportingDatesOrDefault(
     if (!Number.isNaN(start.getTime()) && !Number.isNaN(end.getTime()) && start <= end) return { start, end };
   }
   return defaultReportingDates(now);
+}
+
+/** The reporting page's query: start and end as unix seconds, tz as a UTC offset (spec section 4). */
+export interface ReportingQuery {
+  start: number;
+  end: number;
+  tz: string;
+}
+
+export function toReportingQuery(dates: ReportingDates, tzOffset = '+00:00'): ReportingQuery {
+  return {
+    start: Math.floor(dates.start.getTime() / 1000),
+    end: Math.floor(dates.end.getTime() / 1000),
+    tz: tzOffset,
+  };
+}
+
+/** Reads the page query back; undefined when start or end is missing, not a number, or out of order. */
+export function fromReportingQuery(query: {
+  start?: string | null | undefined;
+  end?: string | null | undefined;
+  tz?: string | null | undefined;
+}): { dates: ReportingDates; tzOffset: string } | undefined {
+  const start = Number(query.start);
+  const end = Number(query.end);
+  if (!query.start || !query.end || !Number.isInteger(start) || !Number.isInteger(end) || start > end)
+    return undefined;
+  const tzOffset = query.tz && offsetPattern.test(query.tz) ? query.tz : '+00:00';
+  return { dates: { start: new Date(start * 1000), end: new Date(end * 1000) }, tzOffset };
 }
