@@ -14,6 +14,8 @@ export interface ApiClientOptions extends HttpOptions {
 
 /** The download URL of a generated file: the API host under /uploads/. */
 export function downloadUrl(baseUrl: string, file: string): string {
+  // A server that already answers a full URL (e.g. a signed storage link) is taken at its word.
+  if (/^https?:\/\//i.test(file)) return file;
   const path = file
     .replace(/^\/+/, '')
     .replace(/^uploads\//, '')
