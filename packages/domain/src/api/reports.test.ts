@@ -149,6 +149,9 @@ describe('report calls (spec sections 7 and 8)', () => {
     expect(downloadUrl('https://api.example.com/', '/uploads/a b.csv')).toBe(
       'https://api.example.com/uploads/a%20b.csv',
     );
+    expect(downloadUrl('/api', 'https://files.example.com/r.csv?sig=1')).toBe(
+      'https://files.example.com/r.csv?sig=1',
+    );
   });
 
   it("shows failed downloads and share links as the 'Error!' notification for 10000 ms", async () => {
