@@ -3,5 +3,6 @@
 export * from './change-password-form';
 export * from './forgot-password-form';
 export * from './report-export-form';
+export * from './schedule-report-form';
 export * from './sign-in-form';
 export * from './sign-up-form';

@@ -1,8 +1,9 @@
 import type { ReportFormat } from '@adconsole/domain';
 import { Button, cn, Field, Switch } from '@adconsole/ui';
 import { Controller, useForm } from 'react-hook-form';
+import { ChoiceSelect } from '../lib/choice-select';
+import { formatChoices } from '../lib/choices';
 import { FormStatus } from '../lib/form-status';
-import { FormatSelect } from '../lib/format-select';
 
 export interface ReportExportFormValues {
   format: ReportFormat;
@@ -52,8 +53,9 @@ export function ReportExportForm({
         render={({ field }) => (
           <Field label="Download format" disabled={disabled}>
             {(controlProps) => (
-              <FormatSelect
+              <ChoiceSelect
                 control={controlProps}
+                choices={formatChoices}
                 value={field.value}
                 disabled={disabled}
                 onValueChange={(format) => {

@@ -1,0 +1,5 @@
+export {
+  ScheduleReportForm,
+  type ScheduleReportFormProps,
+  type ScheduleReportFormValues,
+} from './schedule-report-form';

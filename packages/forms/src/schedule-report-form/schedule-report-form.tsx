@@ -1,0 +1,295 @@
+import {
+  REPORT_FORMAT_LABELS,
+  type ScheduledReport,
+  type ScheduledReportBody,
+  type ScheduledReportBodyInput,
+  scheduledReportBodySchema,
+  timezones,
+} from '@adconsole/domain';
+import { Button, cn, Field, Input, TimezoneSelect } from '@adconsole/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ChoiceSelect } from '../lib/choice-select';
+import { formatChoices, frequencyChoices, reportTypeChoices } from '../lib/choices';
+import { FormStatus } from '../lib/form-status';
+
+export type ScheduleReportFormValues = ScheduledReportBody;
+
+export interface ScheduleReportFormProps {
+  /** The campaign the schedule reports on; sent with the values. */
+  campaignID: string;
+  defaultValues?: Partial<Omit<ScheduledReportBodyInput, 'campaignID'>>;
+  /** Called with the checked schedule; the button shows pending until the returned promise settles. */
+  onSubmit: (values: ScheduleReportFormValues) => Promise<void> | void;
+  /** The server's error text, shown in an alert. */
+  serverError?: string | null;
+  /** Shown in a success alert once the schedule is saved. */
+  successMessage?: React.ReactNode;
+  /** The campaign's existing schedules, listed under the form. */
+  scheduledReports?: readonly ScheduledReport[];
+  /** Deletes one existing schedule; its button shows pending until the returned promise settles. */
+  onDelete?: (id: string) => Promise<void> | void;
+  className?: string;
+}
+
+const timezoneList = [...timezones];
+
+/** The schedule-report dialog's content: a new schedule's definition and the campaign's existing schedules. */
+export function ScheduleReportForm({
+  campaignID,
+  defaultValues,
+  onSubmit,
+  serverError,
+  successMessage,
+  scheduledReports = [],
+  onDelete,
+  className,
+}: ScheduleReportFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(scheduledReportBodySchema),
+    defaultValues: {
+      name: '',
+      frequency: 'Weekly',
+      reportType: 'Summary',
+      format: 'pdf',
+      timezone: 'UTC',
+      recipients: [''],
+      ...defaultValues,
+      campaignID,
+    },
+  });
+
+  return (
+    <div className={cn('grid gap-6', className)} data-slot="schedule-report-form">
+      <form
+        aria-label="Schedule report"
+        noValidate
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+        className="grid gap-4"
+      >
+        <FormStatus successMessage={successMessage} serverError={serverError} />
+        <Field label="Report name" error={errors.name?.message}>
+          <Input {...register('name')} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="frequency"
+            render={({ field }) => (
+              <Field label="Frequency" error={errors.frequency?.message}>
+                {(controlProps) => (
+                  <ChoiceSelect
+                    control={controlProps}
+                    choices={frequencyChoices}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="reportType"
+            render={({ field }) => (
+              <Field label="Report type" error={errors.reportType?.message}>
+                {(controlProps) => (
+                  <ChoiceSelect
+                    control={controlProps}
+                    choices={reportTypeChoices}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="format"
+            render={({ field }) => (
+              <Field label="Format" error={errors.format?.message}>
+                {(controlProps) => (
+                  <ChoiceSelect
+                    control={controlProps}
+                    choices={formatChoices}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <Field label="Timezone" error={errors.timezone?.message}>
+                {(controlProps) => (
+                  <TimezoneSelect
+                    id={controlProps.id}
+                    aria-describedby={controlProps['aria-describedby']}
+                    aria-invalid={controlProps['aria-invalid']}
+                    timezones={timezoneList}
+                    value={field.value}
+                    onValueChange={(timezone) => field.onChange(timezone.tzCode)}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="recipients"
+          render={({ field }) => (
+            <RecipientList
+              recipients={field.value ?? []}
+              onChange={field.onChange}
+              listError={errors.recipients?.message ?? errors.recipients?.root?.message}
+              rowErrors={(field.value ?? []).map((_, index) => errors.recipients?.[index]?.message)}
+            />
+          )}
+        />
+        <Button type="submit" loading={isSubmitting}>
+          Schedule report
+        </Button>
+      </form>
+      <ScheduledReportList scheduledReports={scheduledReports} onDelete={onDelete} />
+    </div>
+  );
+}
+
+interface RecipientListProps {
+  recipients: string[];
+  onChange: (recipients: string[]) => void;
+  listError: string | undefined;
+  rowErrors: (string | undefined)[];
+}
+
+function RecipientList({ recipients, onChange, listError, rowErrors }: RecipientListProps) {
+  const id = React.useId();
+  const listErrorId = listError ? `${id}-error` : undefined;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={listErrorId} data-slot="recipient-list">
+      <legend className="mb-2 font-medium text-sm">Recipients</legend>
+      {recipients.map((recipient, index) => {
+        const number = index + 1;
+        const error = rowErrors[index];
+        const errorId = error ? `${id}-${index}-error` : undefined;
+        return (
+          // Rows are plain strings without ids; the position is their identity while editing.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <div key={index} className="grid gap-1">
+            <div className="flex gap-2">
+              <Input
+                type="email"
+                aria-label={`Recipient ${number}`}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={errorId}
+                value={recipient}
+                onChange={(event) =>
+                  onChange(recipients.map((value, at) => (at === index ? event.target.value : value)))
+                }
+              />
+              <Button
+                variant="outline"
+                aria-label={`Remove recipient ${number}`}
+                onClick={() => onChange(recipients.filter((_, at) => at !== index))}
+              >
+                Remove
+              </Button>
+            </div>
+            {error ? (
+              <p id={errorId} role="alert" className="font-medium text-destructive text-xs">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {listError ? (
+        <p id={listErrorId} role="alert" className="font-medium text-destructive text-xs">
+          {listError}
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        className="justify-self-start"
+        onClick={() => onChange([...recipients, ''])}
+      >
+        Add recipient
+      </Button>
+    </fieldset>
+  );
+}
+
+interface ScheduledReportListProps {
+  scheduledReports: readonly ScheduledReport[];
+  onDelete: ((id: string) => Promise<void> | void) | undefined;
+}
+
+function ScheduledReportList({ scheduledReports, onDelete }: ScheduledReportListProps) {
+  const [deleting, setDeleting] = React.useState<string | null>(null);
+  const remove = async (id: string) => {
+    setDeleting(id);
+    try {
+      await onDelete?.(id);
+    } finally {
+      setDeleting(null);
+    }
+  };
+  return (
+    <section aria-label="Scheduled reports" className="grid gap-2" data-slot="scheduled-report-list">
+      <h3 className="font-semibold text-sm">Scheduled reports</h3>
+      {scheduledReports.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No reports scheduled for this campaign yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {scheduledReports.map((report) => {
+            const name = report.name ?? `Schedule ${report.id}`;
+            const details = [
+              report.frequency,
+              report.reportType,
+              report.format ? REPORT_FORMAT_LABELS[report.format] : undefined,
+              report.timezone,
+            ].filter(Boolean);
+            return (
+              <li
+                key={report.id}
+                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm"
+              >
+                <div className="grid min-w-0 gap-0.5">
+                  <span className="truncate font-medium">{name}</span>
+                  <span className="truncate text-muted-foreground text-xs">{details.join(' · ')}</span>
+                  {report.recipients?.length ? (
+                    <span className="truncate text-muted-foreground text-xs">
+                      {report.recipients.join(', ')}
+                    </span>
+                  ) : null}
+                </div>
+                {onDelete ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Delete ${name}`}
+                    loading={deleting === report.id}
+                    onClick={() => remove(report.id)}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
