@@ -390,6 +390,30 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
     });
   });
 
+  it('without TRUST_PROXY, X-Forwarded-For cannot dodge the per-IP limit', async () => {
+    const direct = await startServer({ TRUST_PROXY: 'false' });
+    try {
+      const client = new Client(direct.url);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await client.call(
+          'POST',
+          '/login',
+          { method: 'password', username: uniqueEmail(), password: 'wrong password', remember: false },
+          { 'X-Forwarded-For': `10.2.0.${attempt}` },
+        );
+      }
+      const limited = await client.call(
+        'POST',
+        '/login',
+        { method: 'password', username: uniqueEmail(), password: 'wrong password', remember: false },
+        { 'X-Forwarded-For': '10.2.1.1' },
+      );
+      expect(limited.httpStatus).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('a Secure cookie when PUBLIC_URL is https', async () => {
     const secure = await startServer({ PUBLIC_URL: 'https://ads.example.com' });
     try {

@@ -66,6 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
     LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
     ...env,
   });
   const app = await buildApp(config, { db: fresh.db, logger: false });
