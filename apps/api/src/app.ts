@@ -69,6 +69,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // One line per request is noise for a console server; errors and mail links are still logged.
+    disableRequestLogging: true,
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: the sign-in limit counts per IP.
     trustProxy: config.trustProxy,
   });

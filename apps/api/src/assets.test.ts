@@ -261,6 +261,8 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     );
     expect(String(row[8])).toContain(liveId);
 
+    const alias = await fetch(`${server.url}/uploads/${file}`, { headers: { Cookie: owner.cookie ?? '' } });
+    expect(alias.status).toBe(200);
     expect(
       (await fetch(`${server.url}/api/uploads/${file}`, { headers: { Cookie: other.cookie ?? '' } })).status,
     ).toBe(404);

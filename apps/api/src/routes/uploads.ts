@@ -1,6 +1,6 @@
 // Stored files under /api/uploads/{file}: assets are public (ad tags load them on publisher pages);
 // generated files such as tag sheets are answered only to their owner.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { ApiError } from '../http/errors';
 import { findSession, sessionSecret } from '../services/sessions';
@@ -13,7 +13,8 @@ interface FileRow {
 }
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {
-  app.get('/api/uploads/*', async (request, reply) => {
+  // Also under /uploads/*: spec section 7 names the download path '/uploads/{file}' on the API host.
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const name = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
     const missing = new ApiError(404, 'File not found.');
     const [file] = await ctx.db.query<FileRow>(
@@ -38,5 +39,7 @@ export function registerUploads(app: FastifyInstance, ctx: Context) {
         `${file.public ? 'inline' : 'attachment'}; filename="${downloadName.replace(/"/g, '')}"`,
       )
       .send(body);
-  });
+  };
+  app.get('/api/uploads/*', handler);
+  app.get('/uploads/*', handler);
 }
