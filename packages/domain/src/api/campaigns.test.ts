@@ -46,19 +46,26 @@ describe('campaign calls (spec sections 7 and 8)', () => {
     expect(server.requests[0]?.path).toBe('/v1/campaign/all');
     expect(server.requests[0]?.query.get('paginate[page]')).toBe('3');
     server.respond(() => ({ body: { status: 200, data: [] } }));
-    expect(await client().listCampaigns()).toEqual({ campaigns: [], page: 1 });
+    expect(await client().listCampaigns()).toEqual({ campaigns: [], page: 1, pages: 1 });
     expect(server.requests[1]?.path).toBe('/v1/campaign/mine');
     expect(server.requests[1]?.query.has('paginate[page]')).toBe(false);
   });
 
+  it('passes on the page count and total the server gives with pagination', async () => {
+    server.respond(() => ({
+      body: { status: 200, data: [campaign], pagination: { page: 2, perPage: 20, pages: 4, total: 61 } },
+    }));
+    expect(await client().listCampaigns('mine', 2)).toMatchObject({ page: 2, pages: 4, total: 61 });
+  });
+
   it('treats a 403 on the campaign list as success with an empty list', async () => {
     server.respond(() => ({ status: 403, body: { status: 403, code: 'forbidden', message: 'Admins only' } }));
-    expect(await client().listCampaigns('all')).toEqual({ campaigns: [], page: 1 });
+    expect(await client().listCampaigns('all')).toEqual({ campaigns: [], page: 1, pages: 1, total: 0 });
   });
 
   it('gives an empty list for a rejection without a data body', async () => {
     server.respond(() => ({ status: 500 }));
-    expect(await client().listCampaigns('mine', 2)).toEqual({ campaigns: [], page: 2 });
+    expect(await client().listCampaigns('mine', 2)).toEqual({ campaigns: [], page: 2, pages: 1, total: 0 });
     expect((await createApiClient({ baseUrl: 'http://127.0.0.1:1' }).listCampaigns()).campaigns).toEqual([]);
   });
 

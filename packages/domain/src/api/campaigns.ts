@@ -23,7 +23,13 @@ export const CAMPAIGN_PATHS = {
 
 const listBodySchema = z.looseObject({
   data: z.array(campaignSchema).default([]),
-  pagination: z.looseObject({ page: z.coerce.number().int().positive().default(1) }).optional(),
+  pagination: z
+    .looseObject({
+      page: z.coerce.number().int().positive().default(1),
+      pages: z.coerce.number().int().positive().optional(),
+      total: z.coerce.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
@@ -93,13 +99,20 @@ export function campaignCalls(http: Http) {
           query: page === undefined ? undefined : { 'paginate[page]': page },
         });
         const body = readData(listBodySchema, answer.body);
-        return { campaigns: body.data, page: body.pagination?.page ?? page ?? 1 };
+        const current = body.pagination?.page ?? page ?? 1;
+        return {
+          campaigns: body.data,
+          page: current,
+          pages: Math.max(body.pagination?.pages ?? 1, current),
+          ...(body.pagination?.total === undefined ? {} : { total: body.pagination.total }),
+        };
       } catch (error) {
         if (
           error instanceof ApiError &&
           (error.status === 403 || error.body === undefined || error.body === null)
         ) {
-          if (error.code !== 'invalid_response') return { campaigns: [], page: page ?? 1 };
+          if (error.code !== 'invalid_response')
+            return { campaigns: [], page: page ?? 1, pages: 1, total: 0 };
         }
         throw error;
       }

@@ -41,5 +41,9 @@ export function newCampaign(name = ''): NewCampaign {
 export const campaignListSchema = z.object({
   campaigns: z.array(campaignSchema),
   page: z.number().int().positive(),
+  /** How many pages there are (1 when the server does not say). */
+  pages: z.number().int().positive(),
+  /** How many campaigns there are in all, when the server says. */
+  total: z.number().int().nonnegative().optional(),
 });
 export type CampaignList = z.infer<typeof campaignListSchema>;

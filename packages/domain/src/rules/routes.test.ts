@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginPath, homePath, isAdminPath, isPublicPath, isSharePath } from './routes';
+
+describe('route guard rules (spec section 2)', () => {
+  it('treats paths starting with /signin, /signup, /ping, /forgotpassword or /share as public', () => {
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/ping',
+      '/forgotpassword',
+      '/share/abc',
+      '/share/abc/creative/7',
+    ]) {
+      expect(isPublicPath(path)).toBe(true);
+    }
+  });
+
+  it('requires login for any other path, /profile included', () => {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/campaigns',
+      '/campaigns/1/reporting',
+      '/profile',
+      '/admin',
+      '/builder',
+    ]) {
+      expect(isPublicPath(path)).toBe(false);
+    }
+  });
+
+  it('sends / to /dashboard when logged in and to /signin otherwise', () => {
+    expect(homePath(true)).toBe('/dashboard');
+    expect(homePath(false)).toBe('/signin');
+  });
+
+  it('hides the chrome on share pages only', () => {
+    expect(isSharePath('/share/token')).toBe(true);
+    expect(isSharePath('/campaigns/1/reporting')).toBe(false);
+  });
+
+  it('knows the admin screens', () => {
+    expect(isAdminPath('/admin')).toBe(true);
+    expect(isAdminPath('/admin/invite')).toBe(true);
+    expect(isAdminPath('/administrator-guide')).toBe(false);
+  });
+
+  it('goes to the stored after-login path, or /dashboard', () => {
+    expect(afterLoginPath('/campaigns?view=all')).toBe('/campaigns?view=all');
+    expect(afterLoginPath(null)).toBe('/dashboard');
+  });
+
+  it('never goes to another host or back to a public page after login', () => {
+    expect(afterLoginPath('//evil.example/phish')).toBe('/dashboard');
+    expect(afterLoginPath('/\\evil.example')).toBe('/dashboard');
+    expect(afterLoginPath('https://evil.example')).toBe('/dashboard');
+    expect(afterLoginPath('/signin')).toBe('/dashboard');
+    expect(afterLoginPath('/')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,28 @@
+// Route rules of spec section 2: which paths are public, where / leads, which pages hide the chrome.
+
+/** Paths starting with these are public (no sign-in). */
+export const PUBLIC_PATH_PREFIXES = ['/signin', '/signup', '/ping', '/forgotpassword', '/share'] as const;
+
+/** Paths starting with /signin, /signup, /ping, /forgotpassword or /share are public; any other needs sign-in. */
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+
+/** Share pages hide the primary navigation, header info and footer. */
+export const isSharePath = (pathname: string): boolean => pathname.startsWith('/share');
+
+/** Visiting / sends a logged-in user to /dashboard and anyone else to /signin. */
+export const homePath = (signedIn: boolean): '/dashboard' | '/signin' =>
+  signedIn ? '/dashboard' : '/signin';
+
+/** Admin screens (users, invitations): shown to users with the admin role only. */
+export const isAdminPath = (pathname: string): boolean =>
+  pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * Where to go after signing in: the stored after-login path when it is a path on this site (never
+ * another host, never a public page such as /signin itself), else /dashboard.
+ */
+export function afterLoginPath(stored: string | null | undefined): string {
+  if (!stored?.startsWith('/') || stored.startsWith('//') || stored.startsWith('/\\')) return '/dashboard';
+  return isPublicPath(stored) || stored === '/' ? '/dashboard' : stored;
+}
