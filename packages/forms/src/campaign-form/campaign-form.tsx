@@ -1,0 +1,106 @@
+import { type CampaignBody, campaignBodySchema } from '@adconsole/domain';
+import { Button, cn, Field, Input } from '@adconsole/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FormStatus } from '../lib/form-status';
+
+export type CampaignFormValues = CampaignBody;
+
+export interface CampaignFormProps {
+  /** An existing campaign's values; with an `id` the form edits that campaign. */
+  defaultValues?: Partial<CampaignFormValues>;
+  /** Called with the checked campaign body; the button shows pending until the returned promise settles. */
+  onSubmit: (values: CampaignFormValues) => Promise<void> | void;
+  /** The server's error text, shown in an alert. */
+  serverError?: string | null;
+  /** Shown in a success alert once the campaign is saved. */
+  successMessage?: React.ReactNode;
+  submitLabel?: string;
+  className?: string;
+}
+
+/** Flight dates travel as `{ date: 'YYYY-MM-DD' }` or null; the date input speaks plain 'YYYY-MM-DD'. */
+const toInput = (flight: { date: string } | null | undefined) => flight?.date.slice(0, 10) ?? '';
+const fromInput = (value: string) => (value === '' ? null : { date: value });
+
+/** A campaign's name and flight dates, checked with the domain's campaign body rules. */
+export function CampaignForm({
+  defaultValues,
+  onSubmit,
+  serverError,
+  successMessage,
+  submitLabel,
+  className,
+}: CampaignFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(campaignBodySchema),
+    defaultValues: { name: '', data: { start: null, end: null }, ...defaultValues },
+  });
+  const editing = defaultValues?.id !== undefined;
+
+  return (
+    <form
+      aria-label={editing ? 'Edit campaign' : 'New campaign'}
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+      className={cn('grid gap-4', className)}
+      data-slot="campaign-form"
+    >
+      <FormStatus successMessage={successMessage} serverError={serverError} />
+      {editing ? (
+        <Field label="Campaign ID" description="Quote it to your ad operations team and on insertion orders.">
+          <Input readOnly value={String(defaultValues?.id)} className="font-mono" />
+        </Field>
+      ) : null}
+      <Field label="Campaign name" error={errors.name?.message}>
+        <Input autoComplete="off" {...register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="data.start"
+          render={({ field }) => (
+            <Field
+              label="Start date"
+              error={errors.data?.start?.date?.message ?? errors.data?.start?.message}
+            >
+              <Input
+                type="date"
+                name={field.name}
+                value={toInput(field.value)}
+                onChange={(event) => field.onChange(fromInput(event.target.value))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="data.end"
+          render={({ field }) => (
+            <Field label="End date" error={errors.data?.end?.date?.message ?? errors.data?.end?.message}>
+              <Input
+                type="date"
+                name={field.name}
+                value={toInput(field.value)}
+                onChange={(event) => field.onChange(fromInput(event.target.value))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </Field>
+          )}
+        />
+      </div>
+      <Button type="submit" loading={isSubmitting}>
+        {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { CampaignForm, type CampaignFormProps, type CampaignFormValues } from './campaign-form';
