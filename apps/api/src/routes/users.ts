@@ -1,31 +1,11 @@
 // Users and roles (admin only): the user list and invitations. An invitee's link lets an address of
 // any domain sign up, already verified, with the role the admin chose.
-import { inviteUsersRequestSchema } from '@adconsole/domain';
+import { inviteUsersRequestSchema, userListEntrySchema } from '@adconsole/domain';
 import { z } from 'zod';
 import { defineRoute } from '../http/routes';
 import { linkMessage } from '../services/mail';
 import { issueToken } from '../services/tokens';
 import { normaliseEmail, type UserRow } from '../services/users';
-
-const userListEntry = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.enum(['user', 'admin']),
-  verified: z.boolean(),
-  lastLogin: z.string().nullable().describe('ISO time of the last sign-in.'),
-  createdAt: z.string(),
-});
-
-/** The domain's invite payload plus optional first names, matched to the e-mails by position. */
-const inviteInput = inviteUsersRequestSchema.extend({
-  firstNames: z
-    .array(z.string().trim().max(100, 'A first name is too long (100 characters at most)'))
-    .max(100)
-    .optional()
-    .describe('First names for the invitation links, in the order of emails.'),
-});
 
 export const userRoutes = [
   defineRoute({
@@ -34,7 +14,7 @@ export const userRoutes = [
     summary: 'Every user with role, verification and last sign-in (admins only).',
     tag: 'Users',
     access: 'admin',
-    answer: z.array(userListEntry),
+    answer: z.array(userListEntrySchema),
     handler: async ({ ctx }) => {
       const rows = await ctx.db.query<UserRow>('select * from users order by created_at, email');
       return rows.map((row) => ({
@@ -56,7 +36,7 @@ export const userRoutes = [
     description: 'The link is `/signup?email=..&firstName=..&invite=<token>`; the token is single-use.',
     tag: 'Users',
     access: 'admin',
-    input: inviteInput,
+    input: inviteUsersRequestSchema,
     answer: z.object({ invited: z.array(z.string()) }),
     handler: async ({ input, ctx, user }) => {
       const invited: string[] = [];
