@@ -1,0 +1,89 @@
+// The creative form's schema: the domain's creative body with trackers edited as rows, plus the tag inputs
+// a platform asks for. Every field rule and message comes from the domain; only the shape is the form's.
+import {
+  type CreativeBody,
+  type CreativeSetting,
+  creativeBodySchema,
+  findPlatform,
+  TAG_MESSAGES,
+  TRACKER_KINDS,
+  type Trackers,
+  trackerSchema,
+} from '@adconsole/domain';
+import { z } from 'zod';
+
+export const trackerRowSchema = trackerSchema.extend({ kind: z.enum(TRACKER_KINDS) });
+export type TrackerRow = z.infer<typeof trackerRowSchema>;
+
+const settingValue = (settings: readonly CreativeSetting[] | undefined, key: CreativeSetting['key']) =>
+  settings?.find((setting) => setting.key === key)?.value === true;
+
+export const creativeFormSchema = creativeBodySchema
+  .omit({ trackers: true, size: true, html: true, layout: true })
+  .extend({
+    trackerRows: z.array(trackerRowSchema).max(50),
+    dealID: z.string().max(200).optional(),
+    fallbackID: z.string().max(200).optional(),
+    clickMacro: z.string().max(500).optional(),
+  })
+  // The same conditions under which the domain's tag builder refuses to build a tag, checked here so the
+  // trafficker fixes them while the creative is open rather than when the tag is requested.
+  .superRefine((form, ctx) => {
+    const platform = findPlatform(form.platform);
+    if (!platform) return;
+    if (!platform.clickMacro && !form.clickMacro?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TAG_MESSAGES.missingClickMacro(platform.name),
+        path: ['clickMacro'],
+      });
+    }
+    if (!platform.dealAttributes) return;
+    if (settingValue(form.settings, 'dealIDRequired') && !form.dealID?.trim()) {
+      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingDealID, path: ['dealID'] });
+    }
+    if (settingValue(form.settings, 'fallbackCreative') && !form.fallbackID?.trim()) {
+      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingFallbackID, path: ['fallbackID'] });
+    }
+  });
+
+export type CreativeFormInput = z.input<typeof creativeFormSchema>;
+export type CreativeFormOutput = z.output<typeof creativeFormSchema>;
+
+/** What the form hands back: the creative body to save, and the tag inputs its platform asks for. */
+export interface CreativeFormValues {
+  creative: CreativeBody;
+  dealID?: string;
+  fallbackID?: string;
+  clickMacro?: string;
+}
+
+export function trackersToRows(trackers: Trackers | undefined): TrackerRow[] {
+  return TRACKER_KINDS.flatMap((kind) => (trackers?.[kind] ?? []).map((tracker) => ({ kind, ...tracker })));
+}
+
+export function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
+  const trackers: Trackers = {};
+  for (const { kind, type, url } of rows) {
+    const list = trackers[kind] ?? [];
+    list.push({ type, url });
+    trackers[kind] = list;
+  }
+  return trackers;
+}
+
+export function toCreativeFormValues(form: CreativeFormOutput, size: string): CreativeFormValues {
+  const { trackerRows, dealID, fallbackID, clickMacro, ...creative } = form;
+  const platform = findPlatform(form.platform);
+  const values: CreativeFormValues = {
+    creative: { ...creative, size, trackers: rowsToTrackers(trackerRows) },
+  };
+  // Only the inputs the platform asks for travel; stale ones from another platform are dropped.
+  if (platform?.dealAttributes && settingValue(form.settings, 'dealIDRequired'))
+    values.dealID = dealID?.trim();
+  if (platform?.dealAttributes && settingValue(form.settings, 'fallbackCreative')) {
+    values.fallbackID = fallbackID?.trim();
+  }
+  if (platform && !platform.clickMacro) values.clickMacro = clickMacro?.trim();
+  return values;
+}

@@ -1,0 +1,252 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { CreativeForm } from './creative-form';
+
+const meta = {
+  title: 'Forms/CreativeForm',
+  component: CreativeForm,
+  args: { campaignID: 'cmp_42', onSubmit: fn() },
+  decorators: [(Story) => <div className="max-w-3xl">{Story()}</div>],
+} satisfies Meta<typeof CreativeForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+const existing = {
+  id: 'crv_7',
+  name: 'Spring sale leaderboard',
+  type: 'Banner' as const,
+  width: 728,
+  height: 90,
+  fluid: false,
+  platform: 'the-trade-desk' as const,
+  settings: [
+    { key: 'euCreative' as const, value: true },
+    { key: 'dealIDRequired' as const, value: true },
+  ],
+  trackers: {
+    click: [{ type: 'redirect' as const, url: 'https://clicks.agency.example/r?c=42' }],
+    impression: [{ type: 'pixel' as const, url: 'https://pixel.agency.example/i.gif?c=42' }],
+  },
+  dealID: 'TTD-DEAL-0042',
+};
+
+async function choose(canvas: Canvas, combobox: string, option: string) {
+  await userEvent.click(canvas.getByRole('combobox', { name: combobox }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+const save = (canvas: Canvas) => userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
+
+export const Empty: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Creative name')).toHaveValue('New creative');
+    await expect(canvas.getByRole('combobox', { name: 'Size' })).toHaveTextContent(
+      '300 × 250 (Medium Rectangle)',
+    );
+  },
+};
+
+export const Filled: Story = {
+  args: { defaultValues: existing },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Deal ID')).toHaveValue('TTD-DEAL-0042');
+    await expect(canvas.getByLabelText('Tracker 1 URL')).toHaveValue('https://clicks.agency.example/r?c=42');
+    await expect(canvas.getByRole('switch', { name: 'EU creative' })).toBeChecked();
+  },
+};
+
+export const Pending: Story = {
+  args: { defaultValues: existing, onSubmit: fn(() => new Promise<void>(() => {})) },
+  play: async ({ canvas, args }) => {
+    await save(canvas);
+    const button = canvas.getByRole('button', { name: 'Save creative' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    const { dealID, ...creative } = existing;
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      creative: { ...creative, campaignID: 'cmp_42', size: '728x90' },
+      dealID,
+    });
+  },
+};
+
+export const ServerError: Story = {
+  args: { defaultValues: existing, serverError: 'No creative found yet!' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('No creative found yet!');
+  },
+};
+
+export const Success: Story = {
+  args: { defaultValues: existing, successMessage: 'Creative saved.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Creative saved.');
+  },
+};
+
+export const NameMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.clear(canvas.getByLabelText('Creative name'));
+    await save(canvas);
+    await expect(await canvas.findByText('Fill in the creative name')).toBeVisible();
+    await expect(canvas.getByLabelText('Creative name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const CustomSize: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Size', 'Custom size');
+    const width = await canvas.findByLabelText('Width (px)');
+    await userEvent.clear(width);
+    await userEvent.type(width, '640');
+    await userEvent.clear(canvas.getByLabelText('Height (px)'));
+    await userEvent.type(canvas.getByLabelText('Height (px)'), '360');
+    await userEvent.click(canvas.getByRole('switch', { name: 'Fluid' }));
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        creative: expect.objectContaining({ width: 640, height: 360, size: '640x360', fluid: true }),
+      }),
+    );
+  },
+};
+
+export const CustomWidthMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Size', 'Custom size');
+    await userEvent.clear(await canvas.findByLabelText('Width (px)'));
+    await save(canvas);
+    await expect(await canvas.findByText('width must be a number')).toBeVisible();
+    await expect(canvas.getByLabelText('Width (px)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const DealIdMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Traffic platform', 'The Trade Desk');
+    await expect(canvas.queryByLabelText('Deal ID')).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('switch', { name: 'Deal ID required' }));
+    await expect(await canvas.findByLabelText('Deal ID')).toBeVisible();
+    await save(canvas);
+    await expect(await canvas.findByText('Deal ID missing: this creative requires a deal ID')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const FallbackIdMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Traffic platform', 'Google Ad Manager');
+    await userEvent.click(canvas.getByRole('switch', { name: 'Fallback creative' }));
+    await save(canvas);
+    await expect(
+      await canvas.findByText('Fallback ID missing: this creative requires a fallback creative ID'),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText('Fallback creative ID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const DealIdNotAskedWherePlatformHasNone: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, 'Traffic platform', 'MediaMath');
+    await userEvent.click(canvas.getByRole('switch', { name: 'Deal ID required' }));
+    await expect(canvas.queryByLabelText('Deal ID')).not.toBeInTheDocument();
+  },
+};
+
+export const ClickMacroMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Traffic platform', 'Cognitiv');
+    await save(canvas);
+    await expect(
+      await canvas.findByText('Click macro missing: Cognitiv has no default, enter its click macro'),
+    ).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const TrackerUrlInvalid: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add tracker' }));
+    await choose(canvas, 'Tracker 1 event', 'Click');
+    await choose(canvas, 'Tracker 1 type', 'Redirect');
+    await userEvent.type(canvas.getByLabelText('Tracker 1 URL'), 'ftp://clicks.agency.example');
+    await save(canvas);
+    await expect(await canvas.findByText('Tracker URL must be an http(s) URL')).toBeVisible();
+    await expect(canvas.getByLabelText('Tracker 1 URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const TrackersAddedAndRemoved: Story = {
+  args: { defaultValues: { trackers: existing.trackers } },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove tracker 1' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Add tracker' }));
+    await userEvent.type(canvas.getByLabelText('Tracker 2 URL'), 'https://pixel.verifier.example/v.gif');
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        creative: expect.objectContaining({
+          trackers: {
+            impression: [
+              { type: 'pixel', url: 'https://pixel.agency.example/i.gif?c=42' },
+              { type: 'pixel', url: 'https://pixel.verifier.example/v.gif' },
+            ],
+          },
+        }),
+      }),
+    );
+  },
+};
+
+export const KeyboardOnly: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Creative name')).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}Autumn teaser');
+    await userEvent.tab();
+    const type = canvas.getByRole('combobox', { name: 'Type' });
+    await expect(type).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(type).toHaveTextContent('VAST'));
+    await userEvent.tab(); // size
+    await userEvent.tab(); // fluid
+    await userEvent.tab(); // platform
+    await userEvent.tab();
+    await expect(canvas.getByRole('switch', { name: 'EU creative' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab(); // in-app support
+    await userEvent.tab(); // deal ID required
+    await userEvent.tab(); // fallback creative
+    await userEvent.tab(); // add tracker
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Save creative' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        creative: {
+          campaignID: 'cmp_42',
+          name: 'Autumn teaser',
+          type: 'VAST',
+          width: 300,
+          height: 250,
+          size: '300x250',
+          fluid: false,
+          platform: null,
+          settings: [{ key: 'euCreative', value: true }],
+          trackers: {},
+        },
+      }),
+    );
+  },
+};
+
+export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
+export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
+export const TrackerUrlInvalidDark: Story = { ...TrackerUrlInvalid, globals: { theme: 'dark' } };
