@@ -12,6 +12,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   if (demo) {
     console.log(`Demo admin: ${demo.email} / password: ${demo.password}`);
+  } else {
+    console.log(
+      `Demo admin: demo@${config.companyDomain} (password printed at first start; set DEMO_PASSWORD to fix it)`,
+    );
   }
   console.log(`Adconsole API listening on ${config.publicUrl} (API under ${config.publicUrl}/api)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -149,12 +149,13 @@ describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
 });
 
 describe(`demo data on ${testDatabaseKind()}`, () => {
-  it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once', async () => {
+  it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once; DEMO_PASSWORD holds on restart', async () => {
     const server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
     try {
       const demo = await seedDemoData(server.db, server.config);
       expect(demo).toEqual({ email: 'demo@example.org', password: 'demo-password' });
-      expect(await seedDemoData(server.db, server.config)).toBeUndefined();
+      expect(await seedDemoData(server.db, { ...server.config, demoPassword: undefined })).toBeUndefined();
+      expect(await seedDemoData(server.db, server.config)).toEqual(demo);
       const client = new Client(server.url);
       const login = await client.post<{ user: { role: string } }>('/login', {
         method: 'password',

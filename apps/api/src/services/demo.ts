@@ -1,5 +1,6 @@
 // Demo data for a first start: an admin account and one campaign with a creative, so a newcomer can
-// sign in and look around at once. Runs only on an empty database.
+// sign in and look around at once. Runs only on an empty database; DEMO_PASSWORD, when set, is
+// applied to the demo account at every start.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -15,8 +16,16 @@ export async function seedDemoData(db: Database, config: Config): Promise<DemoAc
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     'select count(*)::int as count from users',
   );
-  if (count > 0) return undefined;
   const email = `demo@${config.companyDomain}`;
+  if (count > 0) {
+    // A fixed DEMO_PASSWORD keeps working on an existing database (e2e runs, a forgotten password).
+    if (config.demoPassword === undefined) return undefined;
+    const updated = await db.query('update users set password_hash = $2 where email = $1 returning id', [
+      email,
+      await hashPassword(config.demoPassword),
+    ]);
+    return updated.length > 0 ? { email, password: config.demoPassword } : undefined;
+  }
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
   const userId = newId();
