@@ -1,0 +1,5 @@
+export {
+  LayoutOptionsForm,
+  type LayoutOptionsFormProps,
+  type LayoutOptionsFormValues,
+} from './layout-options-form';
