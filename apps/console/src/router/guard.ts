@@ -1,7 +1,7 @@
 // The route guard of spec section 2, as a loader on the root route that runs after every navigation.
+import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { amILoggedIn, currentSession, rememberAfterLoginTarget } from '../session/session';
-import { homePath, isAdminPath, isPublicPath } from './route-rules';
 
 export interface GuardData {
   signedIn: boolean;

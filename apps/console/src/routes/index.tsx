@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { alwaysRevalidate, guardLoader } from '../router/guard';
+import { lazyScreen } from '../router/lazy-screen';
+import { AppLayout } from './app-layout';
+import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -14,8 +17,42 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      { path: 'ping', lazy: () => import('./ping').then((module) => ({ Component: module.PingPage })) },
-      { path: '*', lazy: () => import('./not-found').then((module) => ({ Component: module.NotFoundPage })) },
+      {
+        Component: PublicLayout,
+        children: [
+          { path: 'ping', lazy: lazyScreen(() => import('./ping'), 'PingPage') },
+          { path: 'signin', lazy: lazyScreen(() => import('../screens/account/sign-in'), 'SignInPage') },
+          { path: 'signup', lazy: lazyScreen(() => import('../screens/account/sign-up'), 'SignUpPage') },
+          {
+            path: 'forgotpassword',
+            lazy: lazyScreen(() => import('../screens/account/forgot-password'), 'ForgotPasswordPage'),
+          },
+        ],
+      },
+      {
+        Component: AppLayout,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: lazyScreen(() => import('../screens/dashboard/dashboard'), 'DashboardPage'),
+          },
+          { path: 'profile', lazy: lazyScreen(() => import('../screens/profile/profile'), 'ProfilePage') },
+          {
+            path: 'campaigns',
+            lazy: lazyScreen(() => import('../screens/campaigns/campaign-list'), 'CampaignListPage'),
+          },
+          {
+            path: 'campaigns/:campaignID',
+            lazy: lazyScreen(() => import('../screens/campaigns/campaign-view'), 'CampaignViewPage'),
+          },
+          {
+            path: 'campaigns/:campaignID/creative/:creativeID',
+            lazy: lazyScreen(() => import('../screens/creatives/creative-editor'), 'CreativeEditorPage'),
+          },
+          { path: 'admin', lazy: lazyScreen(() => import('../screens/admin/user-list'), 'UserListPage') },
+        ],
+      },
+      { path: '*', lazy: lazyScreen(() => import('./not-found'), 'NotFoundPage') },
     ],
   },
 ];

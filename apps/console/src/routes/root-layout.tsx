@@ -1,6 +1,7 @@
+import { Toaster } from '@adconsole/ui';
 import { Outlet, useNavigation } from 'react-router-dom';
 
-/** Every page: a progress line while a lazily loaded screen or the guard is under way. */
+/** Every page: the notifications, and a progress line while a lazy screen or the guard is under way. */
 export function RootLayout() {
   const navigation = useNavigation();
   return (
@@ -13,6 +14,7 @@ export function RootLayout() {
         />
       ) : null}
       <Outlet />
+      <Toaster />
     </>
   );
 }

@@ -1,15 +1,13 @@
 // The signed-in state (spec section 4): the stored user, the local answer inside the 6 s window,
 // /me otherwise, and the after-login target.
 import {
-  canAnswerSessionLocally,
+  afterLoginPath,
   createStoredSession,
   isSessionValid,
   LOCAL_STORAGE_KEYS,
   type LoginResponse,
   type StoredSession,
-  sessionExpiry,
   storedSessionSchema,
-  toSessionExpiry,
 } from '@adconsole/domain';
 import { useSyncExternalStore } from 'react';
 import { api } from '../lib/api';
@@ -57,30 +55,11 @@ export async function signOut(): Promise<void> {
     .catch(() => undefined);
 }
 
-/**
- * amILoggedIn: answered from local data when the last request was under 6 s ago, via /me
- * otherwise. A failed check clears the local user.
- */
+/** amILoggedIn (the domain's rule): local inside the 6 s window, /me otherwise; a failure clears the user. */
 export async function amILoggedIn(now = new Date()): Promise<boolean> {
-  const session = sessionStore.get();
-  if (session && isSessionValid(session, now) && canAnswerSessionLocally(session.lastRequest, now))
-    return true;
-  try {
-    const me = await api().me();
-    const user = me.user ?? session?.user;
-    if (!user) throw new Error('No user in the session answer');
-    sessionStore.set({
-      user,
-      expiry: toSessionExpiry(sessionExpiry(me.expiry, now)),
-      location: me.location ?? session?.location ?? null,
-      lastRequest: now.getTime(),
-      lastLogin: session?.lastLogin ?? null,
-    });
-    return true;
-  } catch {
-    if (session) sessionStore.set(null);
-    return false;
-  }
+  const check = await api().amILoggedIn(sessionStore.get(), now);
+  if (check.session !== sessionStore.get()) sessionStore.set(check.session);
+  return check.loggedIn;
 }
 
 const afterLoginKey = LOCAL_STORAGE_KEYS.location;
@@ -88,9 +67,9 @@ const afterLoginKey = LOCAL_STORAGE_KEYS.location;
 /** Remembers where a signed-out visitor wanted to go. */
 export const rememberAfterLoginTarget = (path: string) => localStorage.setItem(afterLoginKey, path);
 
-/** The stored after-login path (once), or /dashboard. */
+/** The stored after-login path (used once), or /dashboard. */
 export function takeAfterLoginTarget(): string {
   const target = localStorage.getItem(afterLoginKey);
   localStorage.removeItem(afterLoginKey);
-  return target?.startsWith('/') && !target.startsWith('//') ? target : '/dashboard';
+  return afterLoginPath(target);
 }

@@ -1,0 +1,42 @@
+// Breadcrumbs of the signed-in pages, named as the user knows them (campaign and creative names).
+import { type BreadcrumbItem, Breadcrumbs as BreadcrumbTrail } from '@adconsole/ui';
+import { useQuery } from '@tanstack/react-query';
+import { matchPath, useLocation } from 'react-router-dom';
+import { renderRouterLink } from '../components/router-link';
+import { api } from '../lib/api';
+import { campaignKeys } from '../screens/campaigns/campaign-queries';
+
+const TOP_LEVEL: Record<string, string> = {
+  dashboard: 'Dashboard',
+  campaigns: 'Campaigns',
+  profile: 'Profile',
+  admin: 'Admin',
+};
+
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const campaignMatch = matchPath({ path: '/campaigns/:campaignID/*' }, pathname);
+  const campaignID = campaignMatch?.params.campaignID;
+  const campaign = useQuery({
+    queryKey: campaignKeys.detail(campaignID ?? ''),
+    queryFn: () => api().getCampaign(campaignID ?? ''),
+    enabled: Boolean(campaignID),
+  });
+  const creativeID = matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname)?.params
+    .creativeID;
+
+  const first = pathname.split('/')[1] ?? '';
+  const items: BreadcrumbItem[] = [];
+  if (TOP_LEVEL[first]) items.push({ label: TOP_LEVEL[first], href: `/${first}` });
+  if (campaignID) {
+    items.push({ label: campaign.data?.name ?? 'Campaign', href: `/campaigns/${campaignID}` });
+    if (pathname.includes('/reporting'))
+      items.push({ label: 'Reporting', href: `/campaigns/${campaignID}/reporting` });
+    if (creativeID) {
+      const creative = campaign.data?.creatives.find((candidate) => candidate.id === creativeID);
+      items.push({ label: creative?.name ?? 'Creative' });
+    }
+  }
+  if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
+  return <BreadcrumbTrail items={items} renderLink={renderRouterLink} />;
+}

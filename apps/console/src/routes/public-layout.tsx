@@ -1,0 +1,33 @@
+// Public pages (sign in, sign up, password reset, ping): a top bar with the light/dark switch and a
+// Sign In link when logged out, and the footer.
+import { Footer, TopBar } from '@adconsole/ui';
+import { Outlet } from 'react-router-dom';
+import { renderRouterLink } from '../components/router-link';
+import { publicConfig } from '../lib/api';
+import { useSession } from '../session/session';
+import { toggleTheme, useSettings } from '../settings/settings';
+
+export function PublicLayout() {
+  const session = useSession();
+  const settings = useSettings();
+  const companyName = publicConfig().companyName;
+  return (
+    <div className="flex min-h-screen flex-col bg-background text-foreground">
+      <TopBar
+        breadcrumbs={<span className="font-semibold">{companyName}</span>}
+        theme={settings.darkMode ? 'dark' : 'light'}
+        onThemeChange={toggleTheme}
+        user={
+          session
+            ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
+            : undefined
+        }
+        renderLink={renderRouterLink}
+      />
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+      <Footer companyName={companyName} now={new Date()} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// Forgot password (spec section 2): without forgotToken it asks for the e-mail and sends a reset
+// link; with forgotToken it changes the password and goes to /signin.
+import { errorMessage } from '@adconsole/domain';
+import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../../components/auth-card';
+import { api } from '../../lib/api';
+import { sessionStore } from '../../session/session';
+
+const RESET_FAILED = 'The password could not be reset. Please try again.';
+
+export function ForgotPasswordPage() {
+  const [params] = useSearchParams();
+  const forgotToken = params.get('forgotToken');
+  return forgotToken ? <ChangePassword forgotToken={forgotToken} /> : <RequestResetLink />;
+}
+
+function RequestResetLink() {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <AuthCard title="Forgot password" description="We will e-mail you a link to choose a new password.">
+      <ForgotPasswordForm
+        onSubmit={async (values) => {
+          setServerError(null);
+          try {
+            await api().forgotPassword(values);
+            setSentTo(values.email);
+          } catch (error) {
+            setServerError(errorMessage(error, RESET_FAILED));
+          }
+        }}
+        serverError={serverError}
+        successMessage={sentTo ? `If ${sentTo} has an account, a reset link is on its way.` : undefined}
+      />
+    </AuthCard>
+  );
+}
+
+function ChangePassword({ forgotToken }: { forgotToken: string }) {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  return (
+    <AuthCard title="Change password">
+      <ChangePasswordForm
+        onSubmit={async (values) => {
+          setServerError(null);
+          try {
+            await api().changePassword({ ...values, code: forgotToken });
+            sessionStore.set(null);
+            navigate('/signin', { replace: true });
+          } catch (error) {
+            setServerError(errorMessage(error, RESET_FAILED));
+          }
+        }}
+        serverError={serverError}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+// Sign in (spec section 2): verify first when the link carries verifyCode and code, then login,
+// then the stored after-login path or /dashboard.
+import { errorMessage, MESSAGES, shouldWelcomeBack, welcomeBackNotification } from '@adconsole/domain';
+import { SignInForm, type SignInFormValues } from '@adconsole/forms';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../../components/auth-card';
+import { renderRouterLink } from '../../components/router-link';
+import { api } from '../../lib/api';
+import { showNotification } from '../../lib/notify';
+import { signedIn, takeAfterLoginTarget } from '../../session/session';
+
+type Verification = { state: 'none' | 'pending' | 'verified' } | { state: 'failed'; message: string };
+
+function useVerification(verifyCode: string | null, verifyToken: string | null): Verification {
+  const [verification, setVerification] = useState<Verification>({ state: verifyCode ? 'pending' : 'none' });
+  useEffect(() => {
+    if (!verifyCode) return;
+    let current = true;
+    api()
+      .verify({ code: verifyCode, verifyToken: verifyToken ?? '' })
+      .then(() => current && setVerification({ state: 'verified' }))
+      .catch(
+        (error: unknown) =>
+          current &&
+          setVerification({ state: 'failed', message: errorMessage(error, MESSAGES.verificationFailed) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [verifyCode, verifyToken]);
+  return verification;
+}
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const verification = useVerification(params.get('verifyCode'), params.get('code'));
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const signIn = async (values: SignInFormValues) => {
+    setServerError(null);
+    try {
+      const answer = await api().login(values);
+      signedIn(answer);
+      if (shouldWelcomeBack(answer.lastLogin, new Date())) showNotification(welcomeBackNotification());
+      navigate(takeAfterLoginTarget(), { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error, MESSAGES.signInFailed));
+    }
+  };
+
+  return (
+    <AuthCard title="Sign in" description="Campaigns, creatives, ad tags and reports.">
+      <SignInForm
+        onSubmit={signIn}
+        verified={verification.state === 'verified'}
+        serverError={verification.state === 'failed' ? verification.message : serverError}
+        renderLink={renderRouterLink}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,168 @@
+// /campaigns: the user's campaigns ('mine') or, for admins, all campaigns; paginated, grouped as a list.
+import { errorMessage } from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  EmptyState,
+  notify,
+  Pagination,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+} from '@adconsole/ui';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../session/session';
+import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
+import { formatCount, formatFlight } from './format';
+import { NewCampaignDialog } from './new-campaign-dialog';
+
+export function CampaignListPage() {
+  const session = useSession();
+  const isAdmin = session?.user.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const view: CampaignView = isAdmin && params.get('view') === 'all' ? 'all' : 'mine';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useCampaignList(view, page);
+  const remove = useDeleteCampaign();
+  const [creating, setCreating] = useState(false);
+
+  const go = (change: { view?: CampaignView; page?: number }) =>
+    setParams({ view: change.view ?? view, page: String(change.page ?? page) });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl">Campaigns</h1>
+        <div className="flex items-center gap-3">
+          {isAdmin ? (
+            <Tabs value={view} onValueChange={(value) => go({ view: value as CampaignView, page: 1 })}>
+              <TabsList aria-label="Which campaigns">
+                <TabsTrigger value="mine">Mine</TabsTrigger>
+                <TabsTrigger value="all">All</TabsTrigger>
+              </TabsList>
+            </Tabs>
+          ) : null}
+          <Button onClick={() => setCreating(true)}>New campaign</Button>
+        </div>
+      </div>
+
+      {list.isError ? (
+        <Alert variant="danger">
+          <AlertDescription>
+            {errorMessage(list.error, 'The campaigns could not be loaded.')}
+          </AlertDescription>
+        </Alert>
+      ) : list.isPending ? (
+        <div className="grid gap-2" aria-busy="true" aria-label="Loading campaigns">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : list.data.campaigns.length === 0 ? (
+        <EmptyState
+          title="No campaigns yet"
+          description="Create a campaign, add creatives to it and get their ad tags."
+          action={<Button onClick={() => setCreating(true)}>Create your first campaign</Button>}
+        />
+      ) : (
+        <>
+          <Table aria-label="Campaigns">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead className="text-right">Creatives</TableHead>
+                <TableHead className="text-right">Impressions</TableHead>
+                <TableHead className="text-right">Clicks</TableHead>
+                <TableHead>Flight</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.data.campaigns.map((campaign) => (
+                <TableRow key={campaign.id}>
+                  <TableCell>
+                    <Link
+                      to={`/campaigns/${campaign.id}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {campaign.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="text-right">{campaign.creatives.length}</TableCell>
+                  <TableCell className="text-right">{formatCount(campaign.data.impressions)}</TableCell>
+                  <TableCell className="text-right">{formatCount(campaign.data.clicks)}</TableCell>
+                  <TableCell>{formatFlight(campaign.data.start?.date, campaign.data.end?.date)}</TableCell>
+                  <TableCell className="text-right">
+                    <DeleteCampaignButton
+                      name={campaign.name}
+                      onConfirm={() =>
+                        remove.mutate(campaign.id, {
+                          onError: (error) =>
+                            notify({
+                              type: 'error',
+                              title: 'The campaign was not deleted',
+                              text: errorMessage(error, 'The server refused to delete it.'),
+                            }),
+                        })
+                      }
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {list.data.pages > 1 ? (
+            <Pagination page={page} pageCount={list.data.pages} onPageChange={(next) => go({ page: next })} />
+          ) : null}
+        </>
+      )}
+      <NewCampaignDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}
+
+function DeleteCampaignButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Delete ${name}`}>
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The campaign, its creatives and their ad tags stop working. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogAction destructive onClick={onConfirm}>
+            Delete campaign
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

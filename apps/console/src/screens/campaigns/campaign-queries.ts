@@ -1,0 +1,98 @@
+// Server state of the campaign screens (TanStack Query), all through the domain's API client.
+import {
+  type Campaign,
+  type CampaignBody,
+  type CampaignList,
+  type Creative,
+  newCreative,
+} from '@adconsole/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export type CampaignView = 'mine' | 'all';
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: (view: CampaignView, page: number) => ['campaigns', 'list', view, page] as const,
+  detail: (campaignID: string) => ['campaigns', 'detail', campaignID] as const,
+};
+
+export const useCampaignList = (view: CampaignView, page: number) =>
+  useQuery({
+    queryKey: campaignKeys.list(view, page),
+    queryFn: () => api().listCampaigns(view, page),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCampaign = (campaignID: string) =>
+  useQuery({ queryKey: campaignKeys.detail(campaignID), queryFn: () => api().getCampaign(campaignID) });
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaign: CampaignBody) => api().createCampaign(campaign),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+/**
+ * Campaign delete removes it locally first, then calls the server (spec section 4); when the server
+ * refuses, the lists are restored and the error is passed on.
+ */
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaignID: string) => api().deleteCampaign(campaignID),
+    onMutate: async (campaignID) => {
+      await queryClient.cancelQueries({ queryKey: campaignKeys.all });
+      const lists = queryClient.getQueriesData<CampaignList>({ queryKey: ['campaigns', 'list'] });
+      for (const [key, list] of lists) {
+        if (list)
+          queryClient.setQueryData(key, {
+            ...list,
+            campaigns: list.campaigns.filter((c) => c.id !== campaignID),
+          });
+      }
+      return { lists };
+    },
+    onError: (_error, _campaignID, context) => {
+      for (const [key, list] of context?.lists ?? []) queryClient.setQueryData(key, list);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+/** Creatives of a campaign: created locally as new, replaced by the server copy on success. */
+export function useCreativeMutations(campaignID: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
+  return {
+    create: useMutation({
+      mutationFn: ({ campaign }: { campaign: Campaign }) =>
+        api().createCreative(newCreative(campaignID), { campaign }),
+      onSuccess: refresh,
+    }),
+    duplicate: useMutation({
+      mutationFn: (creative: Creative) => api().duplicateCreative(creative),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (creativeID: string) => api().deleteCreative(creativeID),
+      onMutate: async (creativeID) => {
+        await queryClient.cancelQueries({ queryKey: campaignKeys.detail(campaignID) });
+        const previous = queryClient.getQueryData<Campaign>(campaignKeys.detail(campaignID));
+        if (previous) {
+          queryClient.setQueryData(campaignKeys.detail(campaignID), {
+            ...previous,
+            creatives: previous.creatives.filter((creative) => creative.id !== creativeID),
+          });
+        }
+        return { previous };
+      },
+      onError: (_error, _creativeID, context) => {
+        if (context?.previous) queryClient.setQueryData(campaignKeys.detail(campaignID), context.previous);
+      },
+      onSettled: refresh,
+    }),
+  };
+}

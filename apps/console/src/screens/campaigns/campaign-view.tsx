@@ -1,0 +1,206 @@
+// /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status).
+import { type Creative, errorMessage, platforms } from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  notify,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@adconsole/ui';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCampaign, useCreativeMutations } from './campaign-queries';
+import { formatCount, formatDay, formatFlight } from './format';
+
+const platformName = (id: string | null | undefined) =>
+  platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
+
+const failed = (title: string) => (error: unknown) =>
+  notify({ type: 'error', title, text: errorMessage(error, 'The server refused it. Please try again.') });
+
+export function CampaignViewPage() {
+  const { campaignID = '' } = useParams();
+  const navigate = useNavigate();
+  const campaign = useCampaign(campaignID);
+  const creatives = useCreativeMutations(campaignID);
+
+  if (campaign.isPending) return <Skeleton className="h-64" aria-label="Loading campaign" />;
+  if (campaign.isError) {
+    return (
+      <Alert variant="danger">
+        <AlertDescription>{errorMessage(campaign.error, 'Campaign not found!')}</AlertDescription>
+      </Alert>
+    );
+  }
+  const { data } = campaign;
+  const addCreative = () =>
+    creatives.create.mutate(
+      { campaign: data },
+      {
+        onSuccess: (creative) => navigate(`/campaigns/${campaignID}/creative/${creative.id}`),
+        onError: failed('The creative was not created'),
+      },
+    );
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">{data.name}</h1>
+          <p className="text-muted-foreground text-sm">
+            {formatFlight(data.data.start?.date, data.data.end?.date)} · updated {formatDay(data.updatedAt)}
+          </p>
+        </div>
+        <Button onClick={addCreative} loading={creatives.create.isPending}>
+          New creative
+        </Button>
+      </div>
+      <section aria-label="Campaign totals" className="grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ['Impressions', data.data.impressions],
+            ['Engagements', data.data.engagement],
+            ['Clicks', data.data.clicks],
+          ] as const
+        ).map(([label, value]) => (
+          <Card key={label}>
+            <CardHeader>
+              <p className="text-muted-foreground text-sm">{label}</p>
+              <p className="font-semibold text-2xl tabular-nums">{formatCount(value)}</p>
+            </CardHeader>
+          </Card>
+        ))}
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle>Creatives</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.creatives.length === 0 ? (
+            <EmptyState
+              title="No creatives yet"
+              description="Build a Banner, VAST or VPAID creative, publish it and get its ad tags."
+              action={
+                <Button onClick={addCreative} loading={creatives.create.isPending}>
+                  Create a creative
+                </Button>
+              }
+            />
+          ) : (
+            <Table aria-label="Creatives">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Size</TableHead>
+                  <TableHead>Platform</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.creatives.map((creative) => (
+                  <CreativeRow
+                    key={creative.id}
+                    campaignID={campaignID}
+                    creative={creative}
+                    onDuplicate={() =>
+                      creatives.duplicate.mutate(creative, {
+                        onError: failed('The creative was not duplicated'),
+                      })
+                    }
+                    onDelete={() =>
+                      creatives.remove.mutate(creative.id, {
+                        onError: failed('The creative was not deleted'),
+                      })
+                    }
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function CreativeRow({
+  campaignID,
+  creative,
+  onDuplicate,
+  onDelete,
+}: {
+  campaignID: string;
+  creative: Creative;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}) {
+  const live = creative.liveCreatives.length;
+  return (
+    <TableRow>
+      <TableCell>
+        <Link
+          to={`/campaigns/${campaignID}/creative/${creative.id}`}
+          className="font-medium text-primary hover:underline"
+        >
+          {creative.name}
+        </Link>
+      </TableCell>
+      <TableCell>{creative.type}</TableCell>
+      <TableCell>{creative.fluid ? 'Fluid' : creative.size}</TableCell>
+      <TableCell>{platformName(creative.platform)}</TableCell>
+      <TableCell>
+        {live > 0 ? <Badge variant="success">Live ({live})</Badge> : <Badge variant="secondary">Draft</Badge>}
+      </TableCell>
+      <TableCell className="flex justify-end gap-1">
+        <Button variant="ghost" size="sm" onClick={onDuplicate} aria-label={`Duplicate ${creative.name}`}>
+          Duplicate
+        </Button>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="sm" aria-label={`Delete ${creative.name}`}>
+              Delete
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete {creative.name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Its assets and live creatives are removed, and its ad tags stop serving.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep it</AlertDialogCancel>
+              <AlertDialogAction destructive onClick={onDelete}>
+                Delete creative
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </TableCell>
+    </TableRow>
+  );
+}

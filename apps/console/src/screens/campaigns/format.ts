@@ -1,0 +1,21 @@
+// How the campaign screens print numbers and dates.
+const integer = new Intl.NumberFormat('en-US');
+export const formatCount = (value: number | undefined) => integer.format(value ?? 0);
+
+const day = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const formatDay = (value: string | null | undefined) => {
+  if (!value) return '—';
+  const date = new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+};
+
+/** A campaign's flight, e.g. '01 Nov 2026 – 30 Nov 2026', or 'No flight dates'. */
+export function formatFlight(start: string | null | undefined, end: string | null | undefined): string {
+  if (!start && !end) return 'No flight dates';
+  return `${formatDay(start)} – ${formatDay(end)}`;
+}

@@ -1,0 +1,82 @@
+// The creative's assets: upload by drag and drop or browsing (each file its own request and status),
+// and delete.
+import { type Asset, errorMessage } from '@adconsole/domain';
+import { Button, type DropzoneFile, FileDropzone } from '@adconsole/ui';
+import { useState } from 'react';
+import { showError } from './notify-error';
+
+const ACCEPTED = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  '.zip',
+  '.js',
+];
+const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+export function AssetPanel({
+  assets,
+  upload,
+  remove,
+}: {
+  assets: readonly Asset[];
+  upload: (file: File) => Promise<unknown>;
+  remove: (assetID: string) => Promise<unknown>;
+}) {
+  const [uploads, setUploads] = useState<DropzoneFile[]>([]);
+  const track = (id: string, change: Partial<DropzoneFile>) =>
+    setUploads((current) => current.map((file) => (file.id === id ? { ...file, ...change } : file)));
+
+  const accept = (files: File[]) => {
+    for (const file of files) {
+      const id = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2, 8)}`;
+      setUploads((current) => [...current, { id, name: file.name, size: file.size }]);
+      upload(file).then(
+        () => track(id, { done: true, progress: 100 }),
+        (error: unknown) => track(id, { error: errorMessage(error, 'The upload failed.') }),
+      );
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <FileDropzone
+        label="Upload assets"
+        accept={ACCEPTED}
+        maxSize={MAX_UPLOAD_BYTES}
+        files={uploads}
+        onFilesAccepted={accept}
+      />
+      {assets.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No assets yet.</p>
+      ) : (
+        <ul aria-label="Assets" className="divide-y rounded-md border">
+          {assets.map((asset) => (
+            <li key={asset.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0 truncate">
+                {asset.filename ?? asset.name}
+                {asset.width && asset.height ? (
+                  <span className="text-muted-foreground">
+                    {' '}
+                    · {asset.width} × {asset.height}
+                  </span>
+                ) : null}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete ${asset.filename ?? asset.name}`}
+                onClick={() => remove(asset.id).catch(showError('The asset was not deleted'))}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+// /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
+// and the ad tags of each live creative.
+import { buildTagSheet, errorMessage, findPlatform } from '@adconsole/domain';
+import { CreativeForm, type CreativeFormValues } from '@adconsole/forms';
+import {
+  Alert,
+  AlertDescription,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  notify,
+  Skeleton,
+} from '@adconsole/ui';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api } from '../../lib/api';
+import { useCampaign } from '../campaigns/campaign-queries';
+import { AssetPanel } from './asset-panel';
+import { useCreative, useCreativeActions } from './creative-queries';
+import { showError } from './notify-error';
+import { type TagInputs, TagPanel } from './tag-panel';
+
+/** Ads are served by this same server under /api (the ad-serving routes). */
+const servingHost = () => `${window.location.origin}/api`;
+
+export function CreativeEditorPage() {
+  const { campaignID = '', creativeID = '' } = useParams();
+  const navigate = useNavigate();
+  const creative = useCreative(creativeID);
+  const campaign = useCampaign(campaignID);
+  const actions = useCreativeActions(campaignID, creativeID);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [tagInputs, setTagInputs] = useState<TagInputs>({});
+
+  if (creative.isPending) return <Skeleton className="h-96" aria-label="Loading creative" />;
+  if (creative.isError) {
+    return (
+      <Alert variant="danger">
+        <AlertDescription>{errorMessage(creative.error, 'No creative found yet!')}</AlertDescription>
+      </Alert>
+    );
+  }
+  const current = creative.data;
+
+  const save = async (values: CreativeFormValues) => {
+    setServerError(null);
+    setSaved(false);
+    try {
+      await actions.update.mutateAsync({ ...current, ...values.creative, id: current.id });
+      setTagInputs({ dealID: values.dealID, fallbackID: values.fallbackID, clickMacro: values.clickMacro });
+      setSaved(true);
+    } catch (error) {
+      setServerError(errorMessage(error, 'The creative was not saved.'));
+    }
+  };
+
+  const downloadSheet = async () => {
+    if (!campaign.data) return;
+    try {
+      const rows = buildTagSheet({
+        campaign: { ...campaign.data, creatives: [current] },
+        servingHost: servingHost(),
+        dealIDs: { [current.id]: tagInputs.dealID ?? '' },
+        fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
+      });
+      const url = await api().downloadTagSheet({ campaignID, tags: rows });
+      window.location.assign(url);
+    } catch (error) {
+      showError('The tag sheet could not be made')(error);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="font-semibold text-2xl">{current.name}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <Badge variant="outline">{current.type}</Badge>
+            <span className="text-muted-foreground">{current.fluid ? 'Fluid' : current.size}</span>
+            {current.liveCreatives.length > 0 ? (
+              <Badge variant="success">Live ({current.liveCreatives.length})</Badge>
+            ) : (
+              <Badge variant="secondary">Draft</Badge>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() =>
+              actions.publish.mutate(current, {
+                onSuccess: () =>
+                  notify({ type: 'success', title: 'Published', text: 'A new live creative serves now.' }),
+                onError: showError('The creative was not published'),
+              })
+            }
+            loading={actions.publish.isPending}
+          >
+            Publish
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() =>
+              actions.duplicate.mutate(current, {
+                onSuccess: (copy) => navigate(`/campaigns/${campaignID}/creative/${copy.id}`),
+                onError: showError('The creative was not duplicated'),
+              })
+            }
+            loading={actions.duplicate.isPending}
+          >
+            Duplicate
+          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="destructive">Delete</Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete {current.name}?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Its assets and live creatives are removed, and its ad tags stop serving.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Keep it</AlertDialogCancel>
+                <AlertDialogAction
+                  destructive
+                  onClick={() =>
+                    actions.remove.mutate(undefined, {
+                      onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
+                      onError: showError('The creative was not deleted'),
+                    })
+                  }
+                >
+                  Delete creative
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+        <Card>
+          <CardHeader>
+            <CardTitle>Settings</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CreativeForm
+              key={current.updatedAt ?? current.id}
+              campaignID={campaignID}
+              defaultValues={{
+                ...current,
+                platform: findPlatform(current.platform)?.id ?? null,
+                ...tagInputs,
+              }}
+              onSubmit={save}
+              serverError={serverError}
+              successMessage={saved ? 'Saved.' : undefined}
+            />
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Assets</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AssetPanel
+                assets={current.assets}
+                upload={(file) => actions.upload.mutateAsync([file])}
+                remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Ad tags</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <TagPanel
+                creative={current}
+                servingHost={servingHost()}
+                inputs={tagInputs}
+                onDownloadSheet={downloadSheet}
+                downloading={false}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// The ad tag of each live creative for the creative's platform (spec section 7: VAST/VPAID as an
+// XML URL, banners as an <ins> tag with the init script), with copy buttons and the xlsx tag sheet.
+import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
+import { Alert, AlertDescription, Button, CopyField } from '@adconsole/ui';
+
+export interface TagInputs {
+  dealID?: string | undefined;
+  fallbackID?: string | undefined;
+  clickMacro?: string | undefined;
+}
+
+export function TagPanel({
+  creative,
+  servingHost,
+  inputs,
+  onDownloadSheet,
+  downloading,
+}: {
+  creative: Creative;
+  servingHost: string;
+  inputs: TagInputs;
+  onDownloadSheet: () => void;
+  downloading: boolean;
+}) {
+  const platform = creative.platform ? findPlatform(creative.platform) : undefined;
+  if (creative.liveCreatives.length === 0) {
+    return <p className="text-muted-foreground text-sm">Publish the creative to get its ad tags.</p>;
+  }
+  if (!platform) {
+    return (
+      <Alert variant="warning">
+        <AlertDescription>
+          Choose the trading platform in the creative's settings to get its tags.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {creative.liveCreatives.map((liveCreative) => {
+        const tag = buildTag({ creative, liveCreative, platform, servingHost, ...inputs });
+        return tag.ok ? (
+          <CopyField
+            key={liveCreative.id}
+            label={`${platform.name} tag for live creative ${liveCreative.id}`}
+            value={tag.tag}
+            multiline={tag.kind === 'ins'}
+          />
+        ) : (
+          <Alert key={liveCreative.id} variant="warning">
+            <AlertDescription>{tag.error}</AlertDescription>
+          </Alert>
+        );
+      })}
+      <div>
+        <Button variant="outline" onClick={onDownloadSheet} loading={downloading}>
+          Download the tag sheet (xlsx)
+        </Button>
+      </div>
+    </div>
+  );
+}

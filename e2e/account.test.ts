@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { companyDomain, fillSignUp, signIn, uniqueEmail } from './support/account';
+import { useBrowser } from './support/browser';
+import { linkInMail } from './support/outbox';
+
+describe('account journeys', () => {
+  const newPage = useBrowser();
+  const password = 'correct horse battery';
+
+  it('signs up with a company e-mail, verifies through the mailed link and signs in to the dashboard', async () => {
+    const page = await newPage();
+    const email = uniqueEmail(await companyDomain(), 'ada');
+    await fillSignUp(page, { firstName: 'Ada', lastName: 'Lovelace', email, password });
+    await page.getByText(`We sent a verification link to ${email}`).waitFor();
+
+    const link = linkInMail(email, '/signin');
+    expect(link.searchParams.get('verifyCode')).toBeTruthy();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByText('Email verified! Sign in below').waitFor();
+
+    await signIn(page, email, password);
+    await page.waitForURL('**/dashboard');
+  });
+
+  it("refuses a non-company e-mail with 'Only {host} emails allowed!'", async () => {
+    const page = await newPage();
+    const host = await companyDomain();
+    await fillSignUp(page, { firstName: 'Eve', lastName: 'Outsider', email: 'eve@example.org', password });
+    await page.getByText(`Only ${host} emails allowed!`).waitFor();
+  });
+
+  it('sends a signed-out visitor of /campaigns to /signin and back to /campaigns after sign-in', async () => {
+    const page = await newPage();
+    const email = uniqueEmail(await companyDomain(), 'grace');
+    await fillSignUp(page, { firstName: 'Grace', lastName: 'Hopper', email, password });
+    await page.getByText(`We sent a verification link to ${email}`).waitFor();
+    const link = linkInMail(email, '/signin');
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByText('Email verified! Sign in below').waitFor();
+
+    const visitor = await newPage();
+    await visitor.goto('/campaigns');
+    await visitor.waitForURL('**/signin');
+    await signIn(visitor, email, password);
+    await visitor.waitForURL('**/campaigns');
+  });
+});
