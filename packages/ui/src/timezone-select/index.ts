@@ -1,0 +1,1 @@
+export { type Timezone, TimezoneSelect, type TimezoneSelectProps } from './timezone-select';
