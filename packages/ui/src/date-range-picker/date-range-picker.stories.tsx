@@ -1,0 +1,138 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { endOfDay, startOfDay } from 'date-fns';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Field } from '../field';
+import { DateRangePicker } from './date-range-picker';
+import { type DateRange, dateRangePresets } from './presets';
+
+// The app passes its clock in; stories fix it so presets and "today" never drift.
+const now = new Date(2026, 10, 18, 15, 30, 0);
+const last7: DateRange = { from: new Date(2026, 10, 12), to: endOfDay(new Date(2026, 10, 18)) };
+
+const meta = {
+  title: 'UI/DateRangePicker',
+  component: DateRangePicker,
+  args: { now, value: last7, onChange: fn() },
+  decorators: [(Story) => <div className="max-w-xs">{Story()}</div>],
+  render: function Render(args) {
+    const [value, setValue] = useState(args.value);
+    return (
+      <DateRangePicker
+        {...args}
+        value={value}
+        onChange={(range, preset) => {
+          setValue(range);
+          args.onChange?.(range, preset);
+        }}
+      />
+    );
+  },
+} satisfies Meta<typeof DateRangePicker>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: /Date range/ })).toHaveTextContent(
+      '12 Nov 2026 – 18 Nov 2026',
+    );
+  },
+};
+
+export const Empty: Story = { args: { value: undefined } };
+export const Disabled: Story = { args: { disabled: true } };
+
+export const Open: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    await expect(within(dialog).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  },
+};
+
+export const PresetsEndToday: Story = {
+  tags: ['no-visual'],
+  play: async () => {
+    const byId = Object.fromEntries(dateRangePresets(now).map((preset) => [preset.id, preset.range]));
+    await expect(dateRangePresets(now).map((preset) => preset.label)).toEqual([
+      'Today',
+      'Yesterday',
+      'Last 7 days',
+      'Last 30 days',
+      'This month',
+      'Last month',
+      'Custom',
+    ]);
+    await expect(byId.today).toEqual({ from: startOfDay(now), to: endOfDay(now) });
+    await expect(byId.yesterday).toEqual({
+      from: new Date(2026, 10, 17),
+      to: endOfDay(new Date(2026, 10, 17)),
+    });
+    await expect(byId.last7).toEqual(last7);
+    await expect(byId.last30).toEqual({ from: new Date(2026, 9, 20), to: endOfDay(now) });
+    await expect(byId.thisMonth).toEqual({ from: new Date(2026, 10, 1), to: endOfDay(now) });
+    await expect(byId.lastMonth).toEqual({ from: new Date(2026, 9, 1), to: endOfDay(new Date(2026, 9, 31)) });
+    await expect(byId.custom).toBeNull();
+  },
+};
+
+export const PickPreset: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last month' }));
+    await expect(args.onChange).toHaveBeenCalledWith(
+      { from: new Date(2026, 9, 1), to: endOfDay(new Date(2026, 9, 31)) },
+      'lastMonth',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const trigger = canvas.getByRole('button', { name: /Date range/ });
+    await expect(trigger).toHaveTextContent('1 Oct 2026 – 31 Oct 2026');
+    trigger.blur();
+  },
+};
+
+export const CustomRangeWithKeyboard: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    canvas.getByRole('button', { name: /Date range/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Custom' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /, 3 November 2026/ }));
+    // With a range already chosen, a click moves its nearest end; start afresh from the 3rd.
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /, 10 November 2026/ })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
+    await expect(within(dialog).getByRole('button', { name: 'Custom' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(within(dialog).getByRole('button', { name: /, 19 November 2026/ })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await expect(args.onChange).toHaveBeenCalledTimes(1);
+    const [range, preset] = (args.onChange as ReturnType<typeof fn>).mock.calls[0] ?? [];
+    await expect(preset).toBe('custom');
+    await expect(range.to).toEqual(endOfDay(new Date(2026, 9 + 1, 10)));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    canvas.getByRole('button', { name: /Date range/ }).blur();
+  },
+};
+
+export const Invalid: Story = {
+  args: { value: undefined },
+  render: (args) => (
+    <Field label="Reporting dates" error="Pick a date range">
+      {(control) => <DateRangePicker {...args} {...control} />}
+    </Field>
+  ),
+};
+
+export const DarkOpen: Story = { ...Open, globals: { theme: 'dark' } };

@@ -1,0 +1,8 @@
+export { DateRangePicker, type DateRangePickerProps } from './date-range-picker';
+export {
+  type DateRange,
+  type DateRangePreset,
+  type DateRangePresetId,
+  dateRangePresets,
+  matchPreset,
+} from './presets';
