@@ -1,0 +1,1 @@
+export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
