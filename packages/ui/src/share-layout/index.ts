@@ -1,0 +1,1 @@
+export { ShareLayout, type ShareLayoutProps } from './share-layout';
