@@ -1,0 +1,74 @@
+import * as React from 'react';
+import { cn } from '../lib/cn';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../sheet';
+import { AppShellContext } from './app-shell-context';
+
+export type AppShellProps = React.ComponentProps<'div'> & {
+  /** Usually a <Sidebar />. */
+  sidebar: React.ReactNode;
+  /** Usually a <TopBar />. */
+  topBar?: React.ReactNode;
+  /** Usually a <Footer />. */
+  footer?: React.ReactNode;
+  /**
+   * Compact mode, which the app switches by window width: the sidebar leaves the page and opens
+   * as a sheet from the top bar's menu button.
+   */
+  compact?: boolean;
+  /** Controlled state of the compact navigation sheet (optional). */
+  navOpen?: boolean;
+  onNavOpenChange?: (open: boolean) => void;
+};
+
+/** The signed-in page frame: sidebar, top bar, main content and footer. */
+export function AppShell({
+  sidebar,
+  topBar,
+  footer,
+  compact = false,
+  navOpen: navOpenProp,
+  onNavOpenChange,
+  className,
+  children,
+  ...props
+}: AppShellProps) {
+  const [navOpenState, setNavOpenState] = React.useState(false);
+  const navOpen = navOpenProp ?? navOpenState;
+  const setNavOpen = React.useCallback(
+    (open: boolean) => {
+      setNavOpenState(open);
+      onNavOpenChange?.(open);
+    },
+    [onNavOpenChange],
+  );
+  const context = React.useMemo(() => ({ compact, navOpen, setNavOpen }), [compact, navOpen, setNavOpen]);
+  return (
+    <AppShellContext.Provider value={context}>
+      <div
+        data-slot="app-shell"
+        data-compact={compact || undefined}
+        className={cn('flex min-h-full bg-background text-foreground', className)}
+        {...props}
+      >
+        {compact ? (
+          <Sheet open={navOpen} onOpenChange={setNavOpen}>
+            <SheetContent side="left" className="w-64 p-0">
+              <SheetTitle className="sr-only">Navigation</SheetTitle>
+              <SheetDescription className="sr-only">The main sections of the console.</SheetDescription>
+              {sidebar}
+            </SheetContent>
+          </Sheet>
+        ) : (
+          sidebar
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          {topBar}
+          <main data-slot="app-shell-main" className="flex-1 p-4">
+            {children}
+          </main>
+          {footer}
+        </div>
+      </div>
+    </AppShellContext.Provider>
+  );
+}
