@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Breadcrumbs } from '../breadcrumbs';
+import { TopBar } from './top-bar';
+
+const meta = {
+  title: 'Shell/TopBar',
+  component: TopBar,
+  args: {
+    breadcrumbs: (
+      <Breadcrumbs
+        items={[
+          { label: 'Campaigns', href: '#/campaigns' },
+          { label: 'Spring sale', href: '#/campaigns/42' },
+          { label: 'Reporting' },
+        ]}
+      />
+    ),
+    theme: 'light',
+    onThemeChange: fn(),
+    user: { name: 'Ada Lovelace', href: '#/profile' },
+  },
+} satisfies Meta<typeof TopBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const LoggedIn: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '#/profile');
+    await expect(canvas.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Dark mode' }));
+    await expect(args.onThemeChange).toHaveBeenCalledWith('dark');
+    canvas.getByRole('button', { name: 'Dark mode' }).blur();
+  },
+};
+
+export const LoggedOut: Story = {
+  args: { user: undefined, breadcrumbs: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+  },
+};
+
+export const LongText: Story = {
+  args: { user: { name: 'Maximilian Alexander von Hohenzollern-Sigmaringen', href: '#/profile' } },
+};
+
+export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

@@ -1,0 +1,70 @@
+import { MenuIcon } from 'lucide-react';
+import type * as React from 'react';
+import { useAppShell } from '../app-shell/app-shell-context';
+import { buttonVariants } from '../button';
+import { IconButton } from '../icon-button';
+import { cn } from '../lib/cn';
+import { type RenderLink, renderAnchor } from '../lib/link';
+import { type Theme, ThemeToggle } from '../theme-toggle';
+
+export type TopBarUser = { name: string; href: string };
+
+export type TopBarProps = {
+  /** Usually <Breadcrumbs />. */
+  breadcrumbs?: React.ReactNode;
+  /** Extra controls before the theme toggle. */
+  actions?: React.ReactNode;
+  theme?: Theme;
+  onThemeChange?: (theme: Theme) => void;
+  /** The signed-in user: their name links to the profile. Absent: a Sign In link shows instead. */
+  user?: TopBarUser;
+  signInHref?: string;
+  renderLink?: RenderLink;
+  className?: string;
+};
+
+/** The bar above the content: breadcrumbs, light/dark switch, and the user's name or a Sign In link. */
+export function TopBar({
+  breadcrumbs,
+  actions,
+  theme,
+  onThemeChange,
+  user,
+  signInHref = '/signin',
+  renderLink = renderAnchor,
+  className,
+}: TopBarProps) {
+  const shell = useAppShell();
+  return (
+    <header
+      data-slot="top-bar"
+      className={cn('flex h-14 items-center gap-3 border-b bg-background px-4', className)}
+    >
+      {shell.compact ? (
+        <IconButton
+          aria-label="Open navigation"
+          aria-expanded={shell.navOpen}
+          onClick={() => shell.setNavOpen(true)}
+        >
+          <MenuIcon aria-hidden="true" />
+        </IconButton>
+      ) : null}
+      <div className="min-w-0 flex-1">{breadcrumbs}</div>
+      <div className="flex items-center gap-2">
+        {actions}
+        {theme && onThemeChange ? <ThemeToggle value={theme} onChange={onThemeChange} /> : null}
+        {user
+          ? renderLink({
+              href: user.href,
+              className: cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'max-w-48 justify-start'),
+              children: <span className="truncate">{user.name}</span>,
+            })
+          : renderLink({
+              href: signInHref,
+              className: buttonVariants({ variant: 'outline', size: 'sm' }),
+              children: 'Sign In',
+            })}
+      </div>
+    </header>
+  );
+}
