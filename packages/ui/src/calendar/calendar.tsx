@@ -15,6 +15,20 @@ export type CalendarProps = React.ComponentProps<typeof DayPicker>;
 // accessible name contains the visible text (axe: label-content-name-mismatch).
 const dayLabel = (date: Date) => format(date, 'EEEE, d MMMM yyyy');
 
+function Chevron({
+  orientation,
+  className,
+}: {
+  orientation?: 'up' | 'down' | 'left' | 'right';
+  className?: string;
+}) {
+  return orientation === 'left' ? (
+    <ChevronLeftIcon className={cn('size-4', className)} aria-hidden="true" />
+  ) : (
+    <ChevronRightIcon className={cn('size-4', className)} aria-hidden="true" />
+  );
+}
+
 export function Calendar({ className, classNames, labels, showOutsideDays = true, ...props }: CalendarProps) {
   return (
     <DayPicker
@@ -64,14 +78,7 @@ export function Calendar({ className, classNames, labels, showOutsideDays = true
           `${modifiers.today ? 'Today, ' : ''}${dayLabel(date)}${modifiers.selected ? ', selected' : ''}`,
         ...labels,
       }}
-      components={{
-        Chevron: ({ orientation, className: chevronClass }) =>
-          orientation === 'left' ? (
-            <ChevronLeftIcon className={cn('size-4', chevronClass)} aria-hidden="true" />
-          ) : (
-            <ChevronRightIcon className={cn('size-4', chevronClass)} aria-hidden="true" />
-          ),
-      }}
+      components={{ Chevron }}
       {...props}
     />
   );
