@@ -4,6 +4,7 @@ export * from './campaign-form';
 export * from './change-password-form';
 export * from './creative-form';
 export * from './forgot-password-form';
+export * from './invite-users-form';
 export * from './layout-options-form';
 export * from './report-export-form';
 export * from './schedule-report-form';

@@ -1,0 +1,6 @@
+export {
+  type Invitee,
+  InviteUsersForm,
+  type InviteUsersFormProps,
+  type InviteUsersFormValues,
+} from './invite-users-form';
