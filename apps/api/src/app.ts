@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ApiError as DomainApiError } from '@adconsole/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -39,6 +40,8 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   await migrate(db);
   return db;
 }
+
+export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait 15 minutes and try again.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -97,6 +100,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 80 },
   });
 
+  // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The
+  // sign-in limit, which must hold across processes, lives in the database (services/login-limit.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, TOO_MANY_REQUESTS),
+  });
+
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
@@ -151,6 +161,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.route({
       method: route.method,
       url: `/api${route.path}`,
+      ...(route.perIpLimit === undefined
+        ? {}
+        : { config: { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } } }),
       handler: async (request, reply) => {
         const secret = sessionSecret(request);
         const user = secret === undefined ? undefined : await findSession(db, secret);

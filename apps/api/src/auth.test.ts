@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_REQUESTS } from './app';
 import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
 
@@ -388,6 +389,19 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
       );
       expect(limited.httpStatus).toBe(429);
     });
+  });
+
+  it('limits calls that send mail to 30 per IP address in 15 minutes (429 with a clear message)', async () => {
+    const client = new Client(server.url);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await client.post('/forgotPassword', { email: uniqueEmail() })).httpStatus).toBe(200);
+    }
+    const limited = await client.post('/forgotPassword', { email: uniqueEmail() });
+    expect(limited.httpStatus).toBe(429);
+    expect(limited.body).toMatchObject({ status: 429, code: 'rate_limited', message: TOO_MANY_REQUESTS });
+    expect((await new Client(server.url).post('/forgotPassword', { email: uniqueEmail() })).httpStatus).toBe(
+      200,
+    );
   });
 
   it('without TRUST_PROXY, X-Forwarded-For cannot dodge the per-IP limit', async () => {

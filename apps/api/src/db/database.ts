@@ -64,6 +64,9 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
 
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server drops (restart, failover, a dropped test database) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', () => undefined);
   // Surface a wrong DATABASE_URL at start rather than at the first request.
   await pool.query('select 1');
   return {

@@ -40,6 +40,8 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   successStatus?: number;
   /** Extra error statuses this call answers, beyond the common 400/401/403. */
   errors?: Record<number, string>;
+  /** Requests per IP address in 15 minutes, for calls that send mail or guess tokens. */
+  perIpLimit?: number;
   /** Does not answer the JSON envelope (files). */
   raw?: { contentType: string };
   handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;

@@ -84,6 +84,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/signup',
+    perIpLimit: 30,
     summary: 'Sign up with a company e-mail; mails a verification link.',
     description:
       'Applies every sign-up rule of spec section 5 (company domain from COMPANY_DOMAIN). Creates an unverified user and mails `/signin?verifyCode=<base64 e-mail>&code=<token>` (valid 7 days). With a valid `invite` token the user is created verified. An address that already has an account gets the same answer (and a mail telling its owner).',
@@ -166,6 +167,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/verify',
+    perIpLimit: 30,
     summary: "Verify an e-mail address with the sign-up link's verifyCode and code.",
     description:
       "`code` is the link's verifyCode (base64 of the e-mail), `verifyToken` the link's code, `email` the decoded e-mail. The token is single-use and valid 7 days.",
@@ -269,6 +271,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/forgotPassword',
+    perIpLimit: 30,
     summary: 'Mail a password reset link (the same answer whether or not the e-mail has an account).',
     description: 'Mails `/forgotpassword?forgotToken=<token>`, valid 1 hour and once.',
     tag: 'Authentication',
@@ -302,6 +305,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/changePassword',
+    perIpLimit: 30,
     summary: 'Set a new password with the reset link token (code = forgotToken).',
     description: 'Ends every session of the account and marks its e-mail verified (the link proved it).',
     tag: 'Authentication',

@@ -32,6 +32,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/users/invite',
+    perIpLimit: 30,
     summary: 'Invite people by e-mail (admins only): each gets a sign-up link valid for 14 days.',
     description: 'The link is `/signup?email=..&firstName=..&invite=<token>`; the token is single-use.',
     tag: 'Users',

@@ -97,6 +97,9 @@ export interface ApiAnswer<T = unknown> {
 /** A cookie-keeping client, like a browser tab of the console. */
 export class Client {
   cookie: string | undefined;
+  /** Each client looks like its own machine to the per-IP limits (the harness trusts X-Forwarded-For). */
+  readonly address =
+    `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
   constructor(readonly baseUrl: string) {}
 
@@ -106,7 +109,11 @@ export class Client {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { 'X-Requested-With': 'adconsole', ...extraHeaders };
+    const headers: Record<string, string> = {
+      'X-Requested-With': 'adconsole',
+      'X-Forwarded-For': this.address,
+      ...extraHeaders,
+    };
     if (this.cookie) headers.Cookie = this.cookie;
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
