@@ -98,6 +98,14 @@ const meta = {
   title: 'Shell/AppShell',
   component: ConsoleShell,
   args: { compact: false, collapsed: false, loggedIn: true },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "AppShell lays out `sidebar`, `topBar`, the page and `footer`. The app switches `compact` by window width (991 px in the console): the Sidebar then opens as a sheet from the TopBar's menu button and closes when a link is followed. Pass your router's Link through `renderLink` on Sidebar and TopBar. Share pages use ShareLayout instead (no navigation, header info or footer).",
+      },
+    },
+  },
 } satisfies Meta<typeof ConsoleShell>;
 
 export default meta;

@@ -15,6 +15,14 @@ const meta = {
   component: DateRangePicker,
   args: { now, value: last7, onChange: fn() },
   decorators: [(Story) => <div className="max-w-xs">{Story()}</div>],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Pass the app's clock as `now`: presets (Today, Yesterday, Last 7 days, Last 30 days, This month, Last month, Custom) are computed from it, and days after today are disabled. `onChange(range, presetId)` receives `from` at 00:00 and `to` at 23:59:59.999 local time of the first and last day; converting to UTC and unix seconds is the app's job. `dateRangePresets(now)` and `matchPreset(range, now)` are exported for reuse.",
+      },
+    },
+  },
   render: function Render(args) {
     const [value, setValue] = useState(args.value);
     return (

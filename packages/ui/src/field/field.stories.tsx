@@ -11,6 +11,14 @@ const meta = {
   component: Field,
   args: { label: 'Email', children: <Input type="email" placeholder="you@company.com" /> },
   decorators: [(Story) => <div className="max-w-sm">{Story()}</div>],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Wrap one control: Field gives it an id, `aria-describedby` (description, then error) and `aria-invalid` when `error` is set. For composite controls (Select, Combobox, DateRangePicker) pass a function child and spread its argument onto the focusable part: `{(control) => <Select><SelectTrigger {...control} /></Select>}`.',
+      },
+    },
+  },
 } satisfies Meta<typeof Field>;
 
 export default meta;

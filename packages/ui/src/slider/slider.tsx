@@ -44,7 +44,7 @@ export function Slider({
     <div
       data-slot="slider"
       data-disabled={disabled || undefined}
-      className={cn('grid gap-2 data-[disabled]:opacity-50', className)}
+      className={cn('grid gap-2', className)}
     >
       <div className="flex items-center justify-between gap-2 text-sm">
         <span id={labelId} className="font-medium">
@@ -68,7 +68,7 @@ export function Slider({
         onValueCommit={([next]) => {
           if (next !== undefined) onValueCommit?.(next);
         }}
-        className="relative flex w-full touch-none select-none items-center data-[disabled]:cursor-not-allowed"
+        className="relative flex w-full touch-none select-none items-center data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
         {...props}
       >
         <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">

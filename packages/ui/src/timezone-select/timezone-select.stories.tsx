@@ -18,6 +18,14 @@ const meta = {
   component: TimezoneSelect,
   args: { timezones, value: 'UTC', onValueChange: fn() },
   decorators: [(Story) => <div className="max-w-xs">{Story()}</div>],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The timezone list comes in through `timezones` as `{ label, offset, tzCode }`; `value` is a tzCode and `onValueChange` gets the whole item. Search matches the label, the offset ("+05:30") and the code.',
+      },
+    },
+  },
   render: function Render(args) {
     const [value, setValue] = useState(args.value);
     return (

@@ -7,7 +7,15 @@ import { Toaster } from './toaster';
 const meta = {
   title: 'UI/Toaster',
   component: Toaster,
-  parameters: { overlay: true },
+  parameters: {
+    overlay: true,
+    docs: {
+      description: {
+        component:
+          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack.',
+      },
+    },
+  },
   beforeEach: () => {
     dismissAll();
     return () => dismissAll();
