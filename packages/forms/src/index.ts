@@ -6,6 +6,7 @@ export * from './creative-form';
 export * from './forgot-password-form';
 export * from './invite-users-form';
 export * from './layout-options-form';
+export * from './profile-form';
 export * from './report-export-form';
 export * from './schedule-report-form';
 export * from './sign-in-form';

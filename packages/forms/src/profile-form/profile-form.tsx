@@ -1,0 +1,96 @@
+import { signUpFieldsShape } from '@adconsole/domain';
+import { Button, cn, Field, Input } from '@adconsole/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ChangePasswordForm, type ChangePasswordFormValues } from '../change-password-form';
+import { FormStatus } from '../lib/form-status';
+
+// The names follow the sign-up rules ('Fill in your names'); the e-mail is the account's and cannot change.
+const profileSchema = z.object({
+  firstName: signUpFieldsShape.firstName,
+  lastName: signUpFieldsShape.lastName,
+});
+
+export type ProfileFormValues = z.infer<typeof profileSchema>;
+
+export interface ProfileFormProps {
+  /** The signed-in user: names to edit and the e-mail shown read-only. */
+  defaultValues: ProfileFormValues & { email: string };
+  /** Saves the names; the button shows pending until the returned promise settles. */
+  onSubmit: (values: ProfileFormValues) => Promise<void> | void;
+  /** Changes the password of the same account (username is the read-only e-mail). */
+  onChangePassword: (values: ChangePasswordFormValues) => Promise<void> | void;
+  serverError?: string | null;
+  successMessage?: React.ReactNode;
+  passwordServerError?: string | null;
+  passwordSuccessMessage?: React.ReactNode;
+  className?: string;
+}
+
+/** The profile page: first and last name, the e-mail read-only, and a password change. */
+export function ProfileForm({
+  defaultValues,
+  onSubmit,
+  onChangePassword,
+  serverError,
+  successMessage,
+  passwordServerError,
+  passwordSuccessMessage,
+  className,
+}: ProfileFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { firstName: defaultValues.firstName, lastName: defaultValues.lastName },
+  });
+
+  const id = React.useId();
+  return (
+    <div className={cn('grid gap-8', className)} data-slot="profile-form">
+      <section aria-labelledby={`${id}-details`} className="grid gap-4">
+        <h3 id={`${id}-details`} className="font-semibold text-sm">
+          Your details
+        </h3>
+        <form
+          aria-label="Your details"
+          noValidate
+          onSubmit={handleSubmit((values) => onSubmit(values))}
+          className="grid gap-4"
+        >
+          <FormStatus successMessage={successMessage} serverError={serverError} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" error={errors.firstName?.message}>
+              <Input autoComplete="given-name" {...register('firstName')} />
+            </Field>
+            <Field label="Last name" error={errors.lastName?.message}>
+              <Input autoComplete="family-name" {...register('lastName')} />
+            </Field>
+          </div>
+          <Field label="Email address" description="Your sign-in e-mail cannot be changed here.">
+            <Input type="email" readOnly value={defaultValues.email} />
+          </Field>
+          <Button type="submit" loading={isSubmitting} className="justify-self-start">
+            Save profile
+          </Button>
+        </form>
+      </section>
+      <section aria-labelledby={`${id}-password`} className="grid gap-4">
+        <h3 id={`${id}-password`} className="font-semibold text-sm">
+          Change your password
+        </h3>
+        <ChangePasswordForm
+          defaultValues={{ username: defaultValues.email }}
+          emailReadOnly
+          onSubmit={onChangePassword}
+          serverError={passwordServerError}
+          successMessage={passwordSuccessMessage}
+        />
+      </section>
+    </div>
+  );
+}
