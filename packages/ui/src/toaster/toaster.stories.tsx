@@ -100,13 +100,19 @@ export const StaysWhenTimeoutIsFalse: Story = {
 export const PausesOnHover: Story = {
   parameters: { overlay: false },
   play: async () => {
-    notify({ title: 'Hover me', delay: 400 });
+    // Generous margins: the hover must land well inside the delay even on a loaded machine.
+    notify({ title: 'Hover me', delay: 1500 });
     const toast = await within(region()).findByText('Hover me');
     await userEvent.hover(toast);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')).toHaveAttribute(
+        'data-paused',
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await expect(within(region()).getByText('Hover me')).toBeVisible();
     await userEvent.unhover(toast);
-    await waitFor(() => expect(within(region()).queryByText('Hover me')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(within(region()).queryByText('Hover me')).toBeNull(), { timeout: 4000 });
   },
 };
 
