@@ -1,1 +1,7 @@
-export { SignInForm, type SignInFormProps, type SignInFormValues } from './sign-in-form';
+export {
+  SignInForm,
+  type SignInFormProps,
+  type SignInFormValues,
+  type VerifyLink,
+  verifyLinkProblems,
+} from './sign-in-form';

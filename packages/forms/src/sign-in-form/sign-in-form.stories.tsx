@@ -89,3 +89,32 @@ export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const EmailVerifiedDark: Story = { ...EmailVerified, globals: { theme: 'dark' } };
 export const ServerErrorDark: Story = { ...ServerError, globals: { theme: 'dark' } };
 export const PasswordTooShortDark: Story = { ...PasswordTooShort, globals: { theme: 'dark' } };
+
+export const VerifyLinkCodeInvalid: Story = {
+  args: { verifyLink: { code: 'abc', verifyToken: 'a1b2c3d4e5f6' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid email!');
+  },
+};
+
+export const VerifyLinkCodeNotAnEmail: Story = {
+  // Base64 that decodes to text without an @: the code is well-formed but names no e-mail.
+  args: { verifyLink: { code: btoa('not-an-email'), verifyToken: 'a1b2c3d4e5f6' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid email!');
+  },
+};
+
+export const VerifyLinkTokenMissing: Story = {
+  args: { verifyLink: { code: btoa('ada@example.com'), verifyToken: null } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid URL!');
+  },
+};
+
+export const VerifyLinkValid: Story = {
+  args: { verifyLink: { code: btoa('ada@example.com'), verifyToken: 'a1b2c3d4e5f6' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};

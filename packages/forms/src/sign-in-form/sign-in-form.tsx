@@ -1,4 +1,12 @@
-import { type LoginForm, loginSchema, MESSAGES } from '@adconsole/domain';
+import {
+  decodeVerifyCode,
+  issueMessages,
+  type LoginForm,
+  loginSchema,
+  MESSAGES,
+  ValidationError,
+  verifySchema,
+} from '@adconsole/domain';
 import { Button, cn, Field, Input, Switch } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -6,6 +14,28 @@ import { FormStatus } from '../lib/form-status';
 import { linkClassName, type RenderLink, renderAnchor } from '../lib/link';
 
 export type SignInFormValues = LoginForm;
+
+/** The verify link's query values (verifyCode and code), as the sign-in page received them. */
+export interface VerifyLink {
+  code?: string | null;
+  verifyToken?: string | null;
+}
+
+/**
+ * What is wrong with a verify link, in the domain's words ('Invalid email!', 'Invalid URL!'); empty when
+ * the page may call verify with it.
+ */
+export function verifyLinkProblems(link: VerifyLink): string[] {
+  const parsed = verifySchema.safeParse({ code: link.code ?? '', verifyToken: link.verifyToken ?? '' });
+  if (!parsed.success) return issueMessages(parsed.error);
+  try {
+    decodeVerifyCode(parsed.data.code);
+    return [];
+  } catch (error) {
+    if (error instanceof ValidationError) return error.messages;
+    throw error;
+  }
+}
 
 export interface SignInFormProps {
   defaultValues?: Partial<SignInFormValues>;
@@ -15,6 +45,8 @@ export interface SignInFormProps {
   serverError?: string | null;
   /** The e-mail was just verified: shows 'Email verified! Sign in below'. */
   verified?: boolean;
+  /** A verify link the page was opened with; a broken one is reported above the fields. */
+  verifyLink?: VerifyLink;
   signUpHref?: string;
   forgotPasswordHref?: string;
   /** Renders the sign-up and password-reset links (a router link, say); a plain anchor by default. */
@@ -28,6 +60,7 @@ export function SignInForm({
   onSubmit,
   serverError,
   verified = false,
+  verifyLink,
   signUpHref = '/signup',
   forgotPasswordHref = '/forgotpassword',
   renderLink = renderAnchor,
@@ -43,6 +76,8 @@ export function SignInForm({
     defaultValues: { username: '', password: '', remember: false, ...defaultValues },
   });
 
+  const linkProblems = verifyLink ? verifyLinkProblems(verifyLink) : [];
+
   return (
     <form
       aria-label="Sign in"
@@ -51,7 +86,10 @@ export function SignInForm({
       className={cn('grid gap-4', className)}
       data-slot="sign-in-form"
     >
-      <FormStatus successMessage={verified ? MESSAGES.emailVerified : undefined} serverError={serverError} />
+      <FormStatus
+        successMessage={verified ? MESSAGES.emailVerified : undefined}
+        serverError={[...linkProblems, serverError].filter(Boolean).join('\n') || null}
+      />
       <Field label="Email" error={errors.username?.message}>
         <Input type="email" autoComplete="username" {...register('username')} />
       </Field>
