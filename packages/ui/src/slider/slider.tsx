@@ -41,11 +41,7 @@ export function Slider({
   const labelId = React.useId();
   const text = withUnit(current, unit);
   return (
-    <div
-      data-slot="slider"
-      data-disabled={disabled || undefined}
-      className={cn('grid gap-2', className)}
-    >
+    <div data-slot="slider" data-disabled={disabled || undefined} className={cn('grid gap-2', className)}>
       <div className="flex items-center justify-between gap-2 text-sm">
         <span id={labelId} className="font-medium">
           {label}
