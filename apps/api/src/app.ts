@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Context } from './context';
 import type { Database } from './db/database';
@@ -73,7 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     // One line per request is noise for a console server; errors and mail links are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: the sign-in limit counts per IP.
     trustProxy: config.trustProxy,
   });

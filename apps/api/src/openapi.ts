@@ -89,6 +89,12 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       ...commonErrors,
       ...(route.access === 'public' ? {} : ({ 401: 'Not signed in.' } as Record<number, string>)),
       ...(route.errors ?? {}),
+      ...(route.perIpLimit === undefined
+        ? {}
+        : ({ 429: `More than ${route.perIpLimit} calls from one address in 15 minutes.` } as Record<
+            number,
+            string
+          >)),
     };
     for (const [code, description] of Object.entries(errors)) {
       responses[code] = {
