@@ -237,7 +237,7 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
       );
       const token = link.searchParams.get('code') ?? '';
       const [row] = await server.db.query<{ token_hash: string; days: number }>(
-        "select token_hash, extract(epoch from expires_at - created_at)::int / 86400 as days from tokens where email = $1 and kind = 'verify'",
+        "select token_hash, round(extract(epoch from expires_at - created_at) / 86400)::int as days from tokens where email = $1 and kind = 'verify'",
         [email],
       );
       expect(row?.token_hash).not.toBe(token);
@@ -292,7 +292,7 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
         (await waitForMail(server, email, 1)).links.find((l) => l.includes('forgotToken')) ?? '',
       );
       const [row] = await server.db.query<{ minutes: number }>(
-        "select extract(epoch from expires_at - created_at)::int / 60 as minutes from tokens where email = $1 and kind = 'reset'",
+        "select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from tokens where email = $1 and kind = 'reset'",
         [email],
       );
       expect(row?.minutes).toBe(60);

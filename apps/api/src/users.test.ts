@@ -83,7 +83,7 @@ describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
     const email = uniqueEmail('partner.example');
     await admin.post('/v1/users/invite', { emails: [email] });
     const [row] = await server.db.query<{ days: number }>(
-      "select extract(epoch from expires_at - created_at)::int / 86400 as days from tokens where email = $1 and kind = 'invite'",
+      "select round(extract(epoch from expires_at - created_at) / 86400)::int as days from tokens where email = $1 and kind = 'invite'",
       [email],
     );
     expect(row?.days).toBe(14);

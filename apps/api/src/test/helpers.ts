@@ -10,7 +10,7 @@ export async function waitForMail(
   to: string,
   after = 0,
 ): Promise<{ text: string; links: string[] }> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
     const messages = (await readOutbox(server.dataDir)).filter((m) => m.text.includes(`To: ${to}`));
     const message = messages[after];
     if (message) {
