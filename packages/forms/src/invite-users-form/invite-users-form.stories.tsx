@@ -82,7 +82,8 @@ export const KeyboardOnly: Story = {
     await expect(canvas.getByRole('button', { name: 'Add another person' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(canvas.getByLabelText('Invitee 2 e-mail')).toBeInTheDocument());
-    canvas.getByLabelText('Invitee 2 e-mail').focus();
+    // Adding a row moves focus into its e-mail field.
+    await expect(canvas.getByLabelText('Invitee 2 e-mail')).toHaveFocus();
     await userEvent.keyboard('alan@example.com');
     await userEvent.tab(); // first name
     await userEvent.tab(); // remove

@@ -130,7 +130,10 @@ export const KeyboardOnly: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('switch', { name: 'Autoplay' })).toHaveFocus();
     await userEvent.keyboard(' ');
-    canvas.getByRole('button', { name: 'Save layout options' }).focus();
+    const save = canvas.getByRole('button', { name: 'Save layout options' });
+    // Tab past the remaining options to the save button, as a keyboard user would.
+    for (let step = 0; step < 40 && document.activeElement !== save; step += 1) await userEvent.tab();
+    await expect(save).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({ ...defaults, ad_duration: 35, video_autoplay: 'no' }),
