@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { signIn } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 
 describe('the product as a user starts it', () => {
   const newPage = useBrowser();
@@ -17,8 +19,17 @@ describe('the product as a user starts it', () => {
     expect(await response.json()).toEqual({ status: 200, data: 'Pong' });
   });
 
-  it('renders a not-found page with a link home for an unknown route', async () => {
+  it('sends a signed-out visitor of an unknown path to /signin, as for any path that is not public', async () => {
     const page = await newPage();
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/signin');
+  });
+
+  it('renders a not-found page with a link home for an unknown route, signed in', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

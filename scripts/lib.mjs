@@ -89,7 +89,10 @@ export async function buildProduct() {
     const stale = !existsSync(output) || statSync(output).mtimeMs < newestMtime(target.inputs);
     if (stale) {
       console.log(`Building ${target.name}…`);
-      await runPnpm(['--filter', target.name, 'run', 'build']);
+      // A caller such as Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      await runPnpm(['--filter', target.name, 'run', 'build'], {
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     }
   }
 }

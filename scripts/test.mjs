@@ -8,7 +8,7 @@ const vitestArgs = process.argv.slice(2);
 try {
   await ensureInstalled();
   await runPnpm(['run', 'lint']);
-  await runPnpm(['run', 'build']);
+  await runPnpm(['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
   if (vitestArgs.length === 0) await runPnpm(['run', 'build-storybook', '--quiet']);
   // Last, so its closing line (`N passed, N failed, N skipped`) ends the output.
   await runPnpm(['exec', 'vitest', 'run', ...vitestArgs]);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { ServerUnreachable } from './components/server-unreachable';
 import { loadPublicConfig } from './lib/api';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
@@ -10,10 +11,15 @@ if (!container) throw new Error('The page has no #root element to mount the cons
 
 applyTheme();
 settingsStore.subscribe(() => applyTheme());
-// The console needs the server's settings (the company domain) before any form can validate.
-await loadPublicConfig().catch((error: unknown) => console.error(error));
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+try {
+  // The console needs the server's settings (the company domain) before any call or form.
+  await loadPublicConfig();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  root.render(<ServerUnreachable error={error} />);
+}

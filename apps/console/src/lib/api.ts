@@ -29,7 +29,9 @@ export const publicConfig = (): PublicConfig => {
 export type Api = ReturnType<typeof createApiClient>;
 let client: Api | undefined;
 
+/** The client; made after loadPublicConfig() so sign-up knows the company domain. */
 export function api(): Api {
-  client ??= createApiClient({ baseUrl: API_BASE_URL, companyDomain: config?.companyDomain });
+  if (!config) throw new Error('loadPublicConfig() must run before the console calls the API.');
+  client ??= createApiClient({ baseUrl: API_BASE_URL, companyDomain: config.companyDomain });
   return client;
 }

@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(() => import('../screens/creatives/creative-editor'), 'CreativeEditorPage'),
           },
           { path: 'admin', lazy: lazyScreen(() => import('../screens/admin/user-list'), 'UserListPage') },
+          {
+            path: 'admin/invite',
+            lazy: lazyScreen(() => import('../screens/admin/invite-users'), 'InviteUsersPage'),
+          },
         ],
       },
       { path: '*', lazy: lazyScreen(() => import('./not-found'), 'NotFoundPage') },

@@ -9,22 +9,16 @@ import { renderRouterLink } from '../../components/router-link';
 import { api } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
 import { signedIn, takeAfterLoginTarget } from '../../session/session';
+import { type VerificationOutcome, verifyEmailOnce } from './verification';
 
-type Verification = { state: 'none' | 'pending' | 'verified' } | { state: 'failed'; message: string };
+type Verification = { state: 'none' | 'pending' } | VerificationOutcome;
 
 function useVerification(verifyCode: string | null, verifyToken: string | null): Verification {
   const [verification, setVerification] = useState<Verification>({ state: verifyCode ? 'pending' : 'none' });
   useEffect(() => {
     if (!verifyCode) return;
     let current = true;
-    api()
-      .verify({ code: verifyCode, verifyToken: verifyToken ?? '' })
-      .then(() => current && setVerification({ state: 'verified' }))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setVerification({ state: 'failed', message: errorMessage(error, MESSAGES.verificationFailed) }),
-      );
+    verifyEmailOnce(verifyCode, verifyToken ?? '').then((outcome) => current && setVerification(outcome));
     return () => {
       current = false;
     };

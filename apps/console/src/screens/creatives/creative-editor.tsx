@@ -163,8 +163,15 @@ export function CreativeEditorPage() {
               key={current.updatedAt ?? current.id}
               campaignID={campaignID}
               defaultValues={{
-                ...current,
+                id: current.id,
+                name: current.name,
+                type: current.type,
+                width: current.width,
+                height: current.height,
+                fluid: current.fluid,
                 platform: findPlatform(current.platform)?.id ?? null,
+                trackers: current.trackers,
+                settings: current.settings,
                 ...tagInputs,
               }}
               onSubmit={save}

@@ -1,0 +1,44 @@
+// /admin/invite: invite colleagues by e-mail (each gets a sign-up link with their invitation).
+import { errorMessage } from '@adconsole/domain';
+import { InviteUsersForm } from '@adconsole/forms';
+import { Card, CardContent, CardHeader, CardTitle } from '@adconsole/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+
+export function InviteUsersPage() {
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [invited, setInvited] = useState<string[] | null>(null);
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <h1 className="font-semibold text-2xl">Invite users</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Invitations</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <InviteUsersForm
+            serverError={serverError}
+            successMessage={invited ? `Invitations sent to ${invited.join(', ')}.` : undefined}
+            onSubmit={async (values) => {
+              setServerError(null);
+              setInvited(null);
+              try {
+                await api().inviteUsers({
+                  emails: values.invitees.map((invitee) => invitee.email),
+                  role: values.role,
+                  firstNames: values.invitees.map((invitee) => invitee.firstName ?? ''),
+                });
+                setInvited(values.invitees.map((invitee) => invitee.email));
+                await queryClient.invalidateQueries({ queryKey: ['users'] });
+              } catch (error) {
+                setServerError(errorMessage(error, 'The invitations were not sent.'));
+              }
+            }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

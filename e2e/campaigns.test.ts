@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/account';
+import { useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { tinyPng } from './support/files';
+
+describe('campaigns and creatives', () => {
+  const newPage = useBrowser();
+
+  it('creates a campaign and a creative with an uploaded image, publishes it, shows its tag, duplicates and deletes it', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+
+    // A campaign.
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const campaignForm = page.getByRole('form', { name: 'New campaign' });
+    await campaignForm.getByLabel('Campaign name').fill('Winter sale 2026');
+    await campaignForm.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByRole('heading', { name: 'Winter sale 2026' }).waitFor();
+
+    // A creative, on a platform, with an image.
+    await page.getByRole('button', { name: 'New creative', exact: true }).click();
+    await page.waitForURL(/\/creative\//);
+    await page.getByRole('heading', { name: 'New creative' }).waitFor();
+    await page.getByRole('combobox', { name: 'Traffic platform' }).click();
+    await page.getByRole('option', { name: 'Google Ad Manager' }).click();
+    await page.getByRole('button', { name: 'Save creative' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    await page
+      .locator('input[type="file"][aria-label="Upload assets"]')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: tinyPng() });
+    await page.getByRole('list', { name: 'Assets' }).getByText('banner.png').waitFor();
+
+    // Publish: a live creative and its tag.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Live (1)').first().waitFor();
+    const tag = page.getByRole('textbox', { name: /Google Ad Manager tag for live creative/ });
+    expect(await tag.inputValue()).toContain('<ins class="adconsole-ad"');
+    expect(await tag.inputValue()).toContain('%%CLICK_URL_UNESC%%');
+
+    // Duplicate: the copy opens, named by the copy rule.
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: 'New creative (Copy)' }).waitFor();
+
+    // Delete the copy, after confirming.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete creative' }).click();
+    await page.getByRole('heading', { name: 'Winter sale 2026' }).waitFor();
+    const creatives = page.getByRole('table', { name: 'Creatives' });
+    await creatives.getByRole('link', { name: 'New creative', exact: true }).waitFor();
+    expect(await creatives.getByRole('link', { name: 'New creative (Copy)' }).count()).toBe(0);
+  });
+
+  it('keeps dark mode across a reload', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    const toggle = page.getByRole('button', { name: 'Dark mode' });
+    await toggle.click();
+    expect(await page.locator('html').getAttribute('class')).toContain('dark');
+    await page.reload();
+    await page.getByRole('button', { name: 'Dark mode', pressed: true }).waitFor();
+    expect(await page.locator('html').getAttribute('class')).toContain('dark');
+  });
+});
