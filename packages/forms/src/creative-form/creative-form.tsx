@@ -194,7 +194,7 @@ export function CreativeForm({
       </div>
 
       <fieldset className="grid gap-4">
-        <legend className="mb-2 font-semibold text-sm">Size</legend>
+        <legend className="mb-2 font-semibold text-sm">Dimensions</legend>
         <Field label="Size">
           {(controlProps) => (
             <ChoiceSelect
@@ -373,7 +373,7 @@ export function CreativeForm({
               </Field>
               <Button
                 variant="outline"
-                className="sm:mt-6"
+                className="sm:mt-[1.375rem]"
                 aria-label={`Remove tracker ${number}`}
                 onClick={() => trackerRows.remove(index)}
               >

@@ -121,7 +121,7 @@ export function InviteUsersForm({
               </Field>
               <Button
                 variant="outline"
-                className="sm:mt-6"
+                className="sm:mt-[1.375rem]"
                 aria-label={`Remove invitee ${number}`}
                 onClick={() => invitees.remove(index)}
               >
