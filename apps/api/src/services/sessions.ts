@@ -32,6 +32,9 @@ interface SessionRow {
 }
 
 export async function createSession(db: Database, userId: string, remember: boolean, ip: string) {
+  // Sweeping at sign-in keeps the tables small without a separate job.
+  await db.query('delete from sessions where expires_at < now()');
+  await db.query("delete from tokens where expires_at < now() - interval '1 day'");
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
   await db.query(
