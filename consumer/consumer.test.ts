@@ -163,7 +163,7 @@ describe('the published packages, installed by a scratch consumer', () => {
     expect(output.exports).toBeGreaterThan(0);
   });
 
-  it('builds for the browser and renders the components styled by @adconsole/ui/styles.css alone', async () => {
+  it('builds for the browser and renders Button, DateRangePicker, Select, a notification and a form styled by @adconsole/ui/styles.css alone', async () => {
     check('npx', ['vite', 'build', '--logLevel', 'warn'], app);
     const dist = path.join(app, 'dist');
     server = createServer((request, response) => {
@@ -188,7 +188,7 @@ describe('the published packages, installed by a scratch consumer', () => {
 
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumLaunchArgs });
     try {
-      const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
+      const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`http://127.0.0.1:${address.port}/`);
@@ -206,8 +206,27 @@ describe('the published packages, installed by a scratch consumer', () => {
       expect(style.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
       expect(style.radius).not.toBe('0px');
       expect(style.height).toBe('36px');
+      // The domain's rules run in the browser bundle.
+      await page.getByText('Banner (Copy) · (GMT+00:00) UTC').waitFor();
+      // The date range picker, the select and a notification render, styled.
+      const picker = page.locator('[data-slot="date-range-picker-trigger"]');
+      expect(await picker.textContent()).toContain('2026');
+      expect(await picker.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+      const select = page.getByRole('combobox', { name: 'Download format' });
+      expect(await select.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+      const toast = page.locator('[data-slot="toast-title"]', { hasText: 'Report ready' });
+      await toast.waitFor();
+      const toastStyle = await toast.evaluate((element) => ({
+        card: getComputedStyle(element.closest('[data-slot="toast"]') ?? element).backgroundColor,
+        viewport: getComputedStyle(element.closest('[data-slot="toaster"]') ?? element).position,
+      }));
+      expect(toastStyle.card).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+      expect(toastStyle.viewport).toBe('fixed');
+      // The sign-in form from @adconsole/forms validates with the domain's messages.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Fill in your email').waitFor();
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
-      await page.screenshot({ path: path.join(root, '.consumer/consumer.png') });
+      await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -34,6 +34,12 @@ describe('campaigns and creatives', () => {
       .locator('input[type="file"][aria-label="Upload assets"]')
       .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByRole('list', { name: 'Assets' }).getByText('banner.png').waitFor();
+    // A second upload adds to the assets; it never removes the first.
+    await page
+      .locator('input[type="file"][aria-label="Upload assets"]')
+      .setInputFiles({ name: 'backup.png', mimeType: 'image/png', buffer: tinyPng() });
+    await page.getByRole('list', { name: 'Assets' }).getByText('backup.png').waitFor();
+    await page.getByRole('list', { name: 'Assets' }).getByText('banner.png').waitFor();
 
     // Publish: a live creative and its tag.
     await page.getByRole('button', { name: 'Publish' }).click();

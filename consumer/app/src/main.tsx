@@ -1,22 +1,55 @@
 // A product outside the monorepo that installs the packed tarballs from npm and uses them the way
-// the README says: no Tailwind of its own, only @adconsole/ui/styles.css.
-import * as domain from '@adconsole/domain';
-import * as forms from '@adconsole/forms';
-import { Button } from '@adconsole/ui';
+// the READMEs say: no Tailwind of its own, only @adconsole/ui/styles.css.
+import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
+import { SignInForm } from '@adconsole/forms';
+import {
+  Button,
+  DateRangePicker,
+  notify,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Toaster,
+} from '@adconsole/ui';
 import '@adconsole/ui/styles.css';
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 
+const now = new Date('2026-11-22T12:00:00Z');
+
 function App() {
+  useEffect(() => {
+    notify({ title: 'Report ready', text: 'Winter sale 2026, last 7 days', type: 'success', timeout: false });
+  }, []);
   return (
-    <main className="flex flex-col gap-4 p-6">
-      <h1>Consumer of the packed packages</h1>
-      <p data-testid="exports">
-        domain exports {Object.keys(domain).length}, forms exports {Object.keys(forms).length}
+    <main className="grid max-w-3xl gap-6 p-6">
+      <h1 className="font-semibold text-xl">Consumer of the packed packages</h1>
+      <p data-testid="domain">
+        {copyName('Banner')} · {defaultTimezone.label} · {timezones.length} timezones · {platforms.length}{' '}
+        platforms
       </p>
       <div className="flex gap-2">
         <Button>Save campaign</Button>
         <Button variant="outline">Cancel</Button>
       </div>
+      <DateRangePicker
+        aria-label="Reporting dates"
+        now={now}
+        value={{ from: new Date('2026-11-16T00:00:00'), to: new Date('2026-11-22T23:59:59') }}
+      />
+      <Select defaultValue="csv">
+        <SelectTrigger aria-label="Download format" className="w-56">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="csv">CSV</SelectItem>
+          <SelectItem value="xlsx">Excel</SelectItem>
+        </SelectContent>
+      </Select>
+      <SignInForm onSubmit={() => undefined} className="max-w-sm" />
+      <Toaster />
     </main>
   );
 }

@@ -186,6 +186,21 @@ describe('creative calls (spec sections 4 and 7)', () => {
     expect(await files[0]?.text()).toBe('fake video');
   });
 
+  it("leaves the assets list out when the caller gives none, so an upload never deletes the creative's other assets", async () => {
+    server.respond(() => ({ body: { status: 200, data: [asset], deleted: [] } }));
+    const client = createApiClient({ baseUrl: server.url });
+    await client.uploadAssets({
+      campaignID: 'k1',
+      creativeID: '42',
+      type: 'image',
+      files: [new File(['png'], 'second.png')],
+    });
+    const form = await server.requests[0]?.formData();
+    expect(form?.has('assets')).toBe(false);
+    const files = (form?.getAll('files[]') ?? []) as File[];
+    expect(files.map((file) => file.name)).toEqual(['second.png']);
+  });
+
   it("needs campaign and creative to upload: 'Incorrect campaign or creative!'", async () => {
     const client = createApiClient({ baseUrl: server.url });
     for (const ids of [

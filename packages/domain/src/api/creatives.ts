@@ -51,7 +51,10 @@ export interface AssetUpload {
   width?: number | undefined;
   height?: number | undefined;
   duration?: number | undefined;
-  /** The creative's current assets, sent as JSON. */
+  /**
+   * The creative's assets as the caller holds them, sent as JSON: the server keeps (or renames) the
+   * listed ones and deletes the creative's other assets. Leave it out to only add files.
+   */
   assets?: readonly Asset[] | undefined;
   files: readonly (File | { blob: Blob; name: string })[];
 }
@@ -170,7 +173,7 @@ export function creativeCalls(
         height: upload.height,
         duration: upload.duration,
         creativeID: serverId(upload.creativeID),
-        assets: JSON.stringify(upload.assets ?? []),
+        assets: upload.assets === undefined ? undefined : JSON.stringify(upload.assets),
       });
       const form = new FormData();
       form.append('type', fields.type);
@@ -178,7 +181,7 @@ export function creativeCalls(
       if (fields.height !== undefined) form.append('height', String(fields.height));
       if (fields.duration !== undefined) form.append('duration', String(fields.duration));
       form.append('creativeID', fields.creativeID);
-      form.append('assets', JSON.stringify(upload.assets ?? []));
+      if (upload.assets !== undefined) form.append('assets', JSON.stringify(upload.assets));
       for (const file of upload.files) {
         if ('blob' in file) form.append('files[]', file.blob, file.name);
         else form.append('files[]', file, file.name);
