@@ -13,7 +13,7 @@ describe('account journeys', () => {
     await fillSignUp(page, { firstName: 'Ada', lastName: 'Lovelace', email, password });
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
 
-    const link = linkInMail(email, '/signin');
+    const link = await linkInMail(email, '/signin');
     expect(link.searchParams.get('verifyCode')).toBeTruthy();
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('Email verified! Sign in below').waitFor();
@@ -34,7 +34,7 @@ describe('account journeys', () => {
     const email = uniqueEmail(await companyDomain(), 'grace');
     await fillSignUp(page, { firstName: 'Grace', lastName: 'Hopper', email, password });
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
-    const link = linkInMail(email, '/signin');
+    const link = await linkInMail(email, '/signin');
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('Email verified! Sign in below').waitFor();
 

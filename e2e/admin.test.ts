@@ -23,7 +23,7 @@ describe('admin screens', () => {
     await form.getByRole('button', { name: 'Send invitations' }).click();
     await page.getByText(`Invitations sent to ${invitee}.`).waitFor();
 
-    const link = linkInMail(invitee, '/signup');
+    const link = await linkInMail(invitee, '/signup');
     expect(link.searchParams.get('email')).toBe(invitee);
     expect(link.searchParams.get('firstName')).toBe('Newton');
     expect(link.searchParams.get('invite')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('admin screens', () => {
     const password = 'plain user password';
     await fillSignUp(page, { firstName: 'Plain', lastName: 'User', email, password });
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
-    const link = linkInMail(email, '/signin');
+    const link = await linkInMail(email, '/signin');
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('Email verified! Sign in below').waitFor();
     await signIn(page, email, password);

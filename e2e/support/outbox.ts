@@ -1,5 +1,6 @@
-// Reads the mail the server wrote to DATA_DIR/outbox (the embedded default for SMTP).
-import { readdirSync, readFileSync } from 'node:fs';
+// Reads the mail the server wrote to DATA_DIR/outbox (the embedded default for SMTP). Mail is sent
+// after the answer that triggers it, so readers wait for it, as a person waits for their inbox.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -9,25 +10,32 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The newest message to `to`, as text. */
-export function lastMailTo(to: string): string {
+/** The newest message to `to`, as text ('' when there is none yet). */
+function lastMailTo(to: string): string {
   const outbox = path.join(inject('dataDir'), 'outbox');
+  if (!existsSync(outbox)) return '';
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
-  const files = readdirSync(outbox)
+  const newest = readdirSync(outbox)
     .filter((file) => file.endsWith('.eml') && file.includes(safe))
-    .sort();
-  const newest = files.at(-1);
-  if (!newest) throw new Error(`No mail to ${to} in ${outbox} (${readdirSync(outbox).join(', ')})`);
-  return decodeQuotedPrintable(readFileSync(path.join(outbox, newest), 'utf8'));
+    .sort()
+    .at(-1);
+  return newest ? decodeQuotedPrintable(readFileSync(path.join(outbox, newest), 'utf8')) : '';
 }
 
-/** The first link in the newest mail to `to` whose path starts with `pathPrefix`. */
-export function linkInMail(to: string, pathPrefix: string): URL {
-  const mail = lastMailTo(to);
-  const links = mail.match(/https?:\/\/[^\s"<>]+/g) ?? [];
-  const link = links
+const findLink = (mail: string, pathPrefix: string) =>
+  (mail.match(/https?:\/\/[^\s"<>]+/g) ?? [])
     .map((href) => new URL(href.replace(/&amp;/g, '&')))
     .find((url) => url.pathname.startsWith(pathPrefix));
-  if (!link) throw new Error(`No ${pathPrefix} link in the mail to ${to}:\n${mail}`);
-  return link;
+
+/** The first link in the newest mail to `to` whose path starts with `pathPrefix`, waiting up to 15 s. */
+export async function linkInMail(to: string, pathPrefix: string): Promise<URL> {
+  const deadline = Date.now() + 15_000;
+  let mail = '';
+  while (Date.now() < deadline) {
+    mail = lastMailTo(to);
+    const link = findLink(mail, pathPrefix);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No ${pathPrefix} link in a mail to ${to} within 15 s. Newest mail:\n${mail || '(none)'}`);
 }
