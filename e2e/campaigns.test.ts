@@ -53,7 +53,7 @@ describe('campaigns and creatives', () => {
     await page.getByRole('heading', { name: 'New creative (Copy)' }).waitFor();
 
     // Delete the copy, after confirming.
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete New creative (Copy)' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete creative' }).click();
     await page.getByRole('heading', { name: 'Winter sale 2026' }).waitFor();
     const creatives = page.getByRole('table', { name: 'Creatives' });

@@ -303,3 +303,27 @@ describe('API request schemas (spec section 7)', () => {
     ]);
   });
 });
+
+describe('campaign flight', () => {
+  it('refuses a campaign whose end date is before its start date', () => {
+    const result = campaignBodySchema.safeParse({
+      name: 'Spring',
+      data: { start: { date: '2026-03-10' }, end: { date: '2026-03-09' } },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      message: 'The end date must be on or after the start date',
+      path: ['data', 'end'],
+    });
+  });
+
+  it('accepts a one-day flight and flights with only one date', () => {
+    for (const data of [
+      { start: { date: '2026-03-10' }, end: { date: '2026-03-10 23:59:59' } },
+      { start: { date: '2026-03-10' }, end: null },
+      { start: null, end: { date: '2026-03-10' } },
+    ]) {
+      expect(campaignBodySchema.safeParse({ name: 'Spring', data }).success).toBe(true);
+    }
+  });
+});

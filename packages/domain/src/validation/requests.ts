@@ -101,6 +101,9 @@ const flightDate = (label: string) =>
     .nullable()
     .optional();
 
+/** A campaign's flight ends on or after the day it starts. */
+export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the start date';
+
 export const campaignBodySchema = z.strictObject({
   id: idField('id').optional(),
   name: z
@@ -108,7 +111,18 @@ export const campaignBodySchema = z.strictObject({
     .trim()
     .min(1, 'Fill in the campaign name')
     .max(200, 'Campaign name is too long (200 characters at most)'),
-  data: z.strictObject({ start: flightDate('data.start.date'), end: flightDate('data.end.date') }).optional(),
+  data: z
+    .strictObject({ start: flightDate('data.start.date'), end: flightDate('data.end.date') })
+    // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
+    .refine(
+      (flight) =>
+        !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10),
+      {
+        message: CAMPAIGN_END_BEFORE_START,
+        path: ['end'],
+      },
+    )
+    .optional(),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 

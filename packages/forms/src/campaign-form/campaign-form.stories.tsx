@@ -98,6 +98,21 @@ export const KeyboardOnly: Story = {
   },
 };
 
+export const EndBeforeStart: Story = {
+  args: {
+    defaultValues: {
+      name: 'Spring sale 2026',
+      data: { start: { date: '2026-03-10' }, end: { date: '2026-03-01' } },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
+    await expect(await canvas.findByText('The end date must be on or after the start date')).toBeVisible();
+    await expect(canvas.getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const NameMissingDark: Story = { ...NameMissing, globals: { theme: 'dark' } };

@@ -52,7 +52,7 @@ export function CampaignForm({
       className={cn('grid gap-4', className)}
       data-slot="campaign-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       {editing ? (
         <Field label="Campaign ID" description="Quote it to your ad operations team and on insertion orders.">
           <Input readOnly value={String(defaultValues?.id)} className="font-mono" />

@@ -49,7 +49,7 @@ export function ChangePasswordForm({
       className={cn('grid gap-4', className)}
       data-slot="change-password-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       <Field label="Email" error={errors.username?.message}>
         <Input type="email" autoComplete="username" readOnly={emailReadOnly} {...register('username')} />
       </Field>

@@ -247,6 +247,17 @@ export const KeyboardOnly: Story = {
   },
 };
 
+/** A host passed a whole server creative (with fields the form does not edit): the refusal is shown, not swallowed. */
+export const ValuesTheFormDoesNotEdit: Story = {
+  args: { defaultValues: { ...existing, liveCreatives: [] } as typeof existing },
+  play: async ({ canvas, args }) => {
+    await save(canvas);
+    await expect(await canvas.findByText('The form could not be sent')).toBeVisible();
+    await expect(canvas.getByText(/Unrecognized key/)).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const TrackerUrlInvalidDark: Story = { ...TrackerUrlInvalid, globals: { theme: 'dark' } };

@@ -170,7 +170,7 @@ export function CreativeForm({
       className={cn('grid gap-6', className)}
       data-slot="creative-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Creative name" error={errors.name?.message}>
           <Input autoComplete="off" {...register('name')} />

@@ -43,7 +43,7 @@ export function ForgotPasswordForm({
       className={cn('grid gap-4', className)}
       data-slot="forgot-password-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>

@@ -99,7 +99,7 @@ export function InviteUsersForm({
       className={cn('grid gap-4', className)}
       data-slot="invite-users-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       <fieldset className="grid gap-3" aria-describedby={listError ? listErrorId : undefined}>
         <legend className="mb-2 font-semibold text-sm">People to invite</legend>
         {invitees.fields.map((row, index) => {

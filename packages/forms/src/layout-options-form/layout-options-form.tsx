@@ -83,7 +83,7 @@ export function LayoutOptionsForm({
       className={cn('grid gap-6', className)}
       data-slot="layout-options-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={formState.errors} />
       {formState.errors.root?.options?.message ? (
         <Alert variant="danger">
           <AlertDescription className="text-foreground">

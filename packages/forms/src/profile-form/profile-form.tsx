@@ -62,7 +62,7 @@ export function ProfileForm({
           onSubmit={handleSubmit((values) => onSubmit(values))}
           className="grid gap-4"
         >
-          <FormStatus successMessage={successMessage} serverError={serverError} />
+          <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" error={errors.firstName?.message}>
               <Input autoComplete="given-name" {...register('firstName')} />

@@ -46,7 +46,7 @@ export function ReportExportForm({
       className={cn('grid gap-4', className)}
       data-slot="report-export-form"
     >
-      <FormStatus serverError={serverError} />
+      <FormStatus serverError={serverError} errors={formState.errors} />
       <Controller
         control={control}
         name="format"

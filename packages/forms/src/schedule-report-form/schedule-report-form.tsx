@@ -73,7 +73,7 @@ export function ScheduleReportForm({
         onSubmit={handleSubmit((values) => onSubmit(values))}
         className="grid gap-4"
       >
-        <FormStatus successMessage={successMessage} serverError={serverError} />
+        <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
         <Field label="Report name" error={errors.name?.message}>
           <Input {...register('name')} />
         </Field>

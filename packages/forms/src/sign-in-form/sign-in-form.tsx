@@ -89,6 +89,7 @@ export function SignInForm({
       <FormStatus
         successMessage={verified ? MESSAGES.emailVerified : undefined}
         serverError={[...linkProblems, serverError].filter(Boolean).join('\n') || null}
+        errors={errors}
       />
       <Field label="Email" error={errors.username?.message}>
         <Input type="email" autoComplete="username" {...register('username')} />

@@ -56,7 +56,7 @@ export function SignUpForm({
       className={cn('grid gap-4', className)}
       data-slot="sign-up-form"
     >
-      <FormStatus successMessage={successMessage} serverError={serverError} />
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />

@@ -3,15 +3,6 @@ import { errorMessage } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Button,
   EmptyState,
   notify,
@@ -29,6 +20,7 @@ import {
 } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { useSession } from '../../session/session';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
 import { formatCount, formatFlight } from './format';
@@ -113,8 +105,10 @@ export function CampaignListPage() {
                   <TableCell className="text-right">{formatCount(campaign.data.clicks)}</TableCell>
                   <TableCell>{formatFlight(campaign.data.start?.date, campaign.data.end?.date)}</TableCell>
                   <TableCell className="text-right">
-                    <DeleteCampaignButton
+                    <ConfirmDelete
                       name={campaign.name}
+                      what="campaign"
+                      consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
                       onConfirm={() =>
                         remove.mutate(campaign.id, {
                           onError: (error) =>
@@ -138,31 +132,5 @@ export function CampaignListPage() {
       )}
       <NewCampaignDialog open={creating} onOpenChange={setCreating} />
     </div>
-  );
-}
-
-function DeleteCampaignButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${name}`}>
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The campaign, its creatives and their ad tags stop working. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm}>
-            Delete campaign
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -3,15 +3,6 @@ import { type Creative, errorMessage, platforms } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Badge,
   Button,
   Card,
@@ -29,6 +20,7 @@ import {
   TableRow,
 } from '@adconsole/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { useCampaign, useCreativeMutations } from './campaign-queries';
 import { formatCount, formatDay, formatFlight } from './format';
 
@@ -179,27 +171,12 @@ function CreativeRow({
         <Button variant="ghost" size="sm" onClick={onDuplicate} aria-label={`Duplicate ${creative.name}`}>
           Duplicate
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label={`Delete ${creative.name}`}>
-              Delete
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {creative.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Its assets and live creatives are removed, and its ad tags stop serving.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction destructive onClick={onDelete}>
-                Delete creative
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDelete
+          name={creative.name}
+          what="creative"
+          consequence="Its assets and live creatives are removed, and its ad tags stop serving."
+          onConfirm={onDelete}
+        />
       </TableCell>
     </TableRow>
   );

@@ -5,15 +5,6 @@ import { CreativeForm, type CreativeFormValues } from '@adconsole/forms';
 import {
   Alert,
   AlertDescription,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Badge,
   Button,
   Card,
@@ -25,6 +16,7 @@ import {
 } from '@adconsole/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { api } from '../../lib/api';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { AssetPanel } from './asset-panel';
@@ -123,33 +115,19 @@ export function CreativeEditorPage() {
           >
             Duplicate
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="destructive">Delete</Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete {current.name}?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Its assets and live creatives are removed, and its ad tags stop serving.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Keep it</AlertDialogCancel>
-                <AlertDialogAction
-                  destructive
-                  onClick={() =>
-                    actions.remove.mutate(undefined, {
-                      onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
-                      onError: showError('The creative was not deleted'),
-                    })
-                  }
-                >
-                  Delete creative
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDelete
+            name={current.name}
+            what="creative"
+            consequence="Its assets and live creatives are removed, and its ad tags stop serving."
+            variant="destructive"
+            size="md"
+            onConfirm={() =>
+              actions.remove.mutate(undefined, {
+                onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
+                onError: showError('The creative was not deleted'),
+              })
+            }
+          />
         </div>
       </div>
 
