@@ -18,6 +18,7 @@ export function AppLayout() {
   const companyName = publicConfig().companyName;
   return (
     <AppShell
+      className="min-h-svh"
       compact={compact}
       sidebar={
         <Sidebar
