@@ -35,6 +35,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
+      {
+        extends: true,
+        test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], environment: 'node' },
+      },
       apiProject('pglite'),
       apiProject('postgres'),
       {

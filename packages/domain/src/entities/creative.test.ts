@@ -8,6 +8,7 @@ import {
   liveCreativeSchema,
   newCreative,
   trackersSchema,
+  withCreativeSetting,
 } from './creative';
 
 describe('creative entity (spec section 3)', () => {
@@ -105,5 +106,26 @@ describe('asset entity (spec section 3)', () => {
       uploadType: 'video',
     });
     expect(asset).toMatchObject({ id: '1', creativeID: '9', new: false, duration: 15, uploadType: 'video' });
+  });
+});
+
+describe('withCreativeSetting', () => {
+  it('replaces the value of a setting that is there and keeps the others in order', () => {
+    const settings = withCreativeSetting(
+      [
+        { key: 'euCreative', value: true },
+        { key: 'layoutOptions', value: { ad_duration: 30 } },
+      ],
+      'layoutOptions',
+      { ad_duration: 45 },
+    );
+    expect(settings).toEqual([
+      { key: 'euCreative', value: true },
+      { key: 'layoutOptions', value: { ad_duration: 45 } },
+    ]);
+  });
+
+  it('adds a setting that is not there yet', () => {
+    expect(withCreativeSetting([], 'inAppSupport', true)).toEqual([{ key: 'inAppSupport', value: true }]);
   });
 });

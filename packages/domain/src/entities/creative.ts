@@ -131,3 +131,14 @@ export function creativeSetting<K extends CreativeSettingKey>(
   const found = creative.settings.find((setting) => setting.key === key);
   return found?.value as CreativeSettingValue<K> | undefined;
 }
+
+/** The settings with one setting set (replacing an earlier value of the same key), others kept in order. */
+export function withCreativeSetting<K extends CreativeSettingKey>(
+  settings: readonly CreativeSetting[],
+  key: K,
+  value: CreativeSettingValue<K>,
+): CreativeSetting[] {
+  const next = { key, value } as CreativeSetting;
+  const index = settings.findIndex((setting) => setting.key === key);
+  return index === -1 ? [...settings, next] : settings.map((setting, at) => (at === index ? next : setting));
+}

@@ -21,6 +21,7 @@ import { api } from '../../lib/api';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { AssetPanel } from './asset-panel';
 import { useCreative, useCreativeActions } from './creative-queries';
+import { LayoutPanel } from './layout-panel';
 import { showError } from './notify-error';
 import { type TagInputs, TagPanel } from './tag-panel';
 
@@ -168,6 +169,29 @@ export function CreativeEditorPage() {
                 assets={current.assets}
                 upload={(file) => actions.upload.mutateAsync([file])}
                 remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Layout</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <LayoutPanel
+                key={current.updatedAt ?? current.id}
+                creative={current}
+                save={(creative) =>
+                  actions.update.mutateAsync({
+                    id: creative.id,
+                    campaignID: creative.campaignID,
+                    name: creative.name,
+                    type: creative.type,
+                    width: creative.width,
+                    height: creative.height,
+                    layout: creative.layout,
+                    settings: creative.settings,
+                  })
+                }
               />
             </CardContent>
           </Card>
