@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, lazyScreen, loadChunk } from './lazy-screen';
 
+const Screen = () => null;
+
 describe('lazily loaded screens (spec section 8)', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -32,7 +34,6 @@ describe('lazily loaded screens (spec section 8)', () => {
   });
 
   it('gives the route the screen component the module exports', async () => {
-    const Screen = () => null;
     await expect(lazyScreen(async () => ({ Screen }), 'Screen')()).resolves.toEqual({ Component: Screen });
   });
 });
