@@ -6,7 +6,7 @@ import {
   USER_ROLES,
   type UserRole,
 } from '@adconsole/domain';
-import { Button, cn, Field, Input } from '@adconsole/ui';
+import { Button, cn, Field, FieldError, Input } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -130,11 +130,7 @@ export function InviteUsersForm({
             </div>
           );
         })}
-        {listError ? (
-          <p id={listErrorId} role="alert" className="font-medium text-destructive text-xs">
-            {listError}
-          </p>
-        ) : null}
+        {listError ? <FieldError id={listErrorId}>{listError}</FieldError> : null}
         <Button
           variant="secondary"
           className="justify-self-start"

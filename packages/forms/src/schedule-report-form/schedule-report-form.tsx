@@ -6,7 +6,7 @@ import {
   scheduledReportBodySchema,
   timezones,
 } from '@adconsole/domain';
-import { Button, cn, Field, Input, TimezoneSelect } from '@adconsole/ui';
+import { Button, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -206,19 +206,11 @@ function RecipientList({ recipients, onChange, listError, rowErrors }: Recipient
                 Remove
               </Button>
             </div>
-            {error ? (
-              <p id={errorId} role="alert" className="font-medium text-destructive text-xs">
-                {error}
-              </p>
-            ) : null}
+            {error ? <FieldError id={errorId}>{error}</FieldError> : null}
           </div>
         );
       })}
-      {listError ? (
-        <p id={listErrorId} role="alert" className="font-medium text-destructive text-xs">
-          {listError}
-        </p>
-      ) : null}
+      {listError ? <FieldError id={listErrorId}>{listError}</FieldError> : null}
       <Button
         variant="secondary"
         className="justify-self-start"

@@ -97,18 +97,24 @@ export function Field({
               {description}
             </p>
           ) : null}
-          {error ? (
-            <p
-              id={errorId}
-              data-slot="field-error"
-              role="alert"
-              className="font-medium text-destructive text-xs"
-            >
-              {error}
-            </p>
-          ) : null}
+          {error ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An error message, announced when it appears. Field renders it for its control; use it alone for an
+ * error that belongs to a group of controls (a list of rows), pointing the group's aria-describedby at `id`.
+ */
+export function FieldError({ className, ...props }: React.ComponentProps<'p'>) {
+  return (
+    <p
+      data-slot="field-error"
+      role="alert"
+      className={cn('font-medium text-destructive text-xs', className)}
+      {...props}
+    />
   );
 }

@@ -1,1 +1,1 @@
-export { Field, type FieldControlProps, type FieldProps, fieldVariants } from './field';
+export { Field, type FieldControlProps, FieldError, type FieldProps, fieldVariants } from './field';
