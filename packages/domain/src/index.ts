@@ -26,6 +26,7 @@ export * from './layouts/options';
 export * from './platforms/platforms';
 export * from './platforms/tag-sheet';
 export * from './platforms/tags';
+export * from './rules/asset-upload';
 export * from './rules/collections';
 export * from './rules/copy-name';
 export * from './rules/dates';

@@ -5,7 +5,6 @@ import {
   AlertDescription,
   Button,
   EmptyState,
-  notify,
   Pagination,
   Skeleton,
   Table,
@@ -21,6 +20,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
 import { formatCount, formatFlight } from './format';
@@ -110,14 +110,7 @@ export function CampaignListPage() {
                       what="campaign"
                       consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
                       onConfirm={() =>
-                        remove.mutate(campaign.id, {
-                          onError: (error) =>
-                            notify({
-                              type: 'error',
-                              title: 'The campaign was not deleted',
-                              text: errorMessage(error, 'The server refused to delete it.'),
-                            }),
-                        })
+                        remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
                       }
                     />
                   </TableCell>

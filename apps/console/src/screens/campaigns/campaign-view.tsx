@@ -10,7 +10,6 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
-  notify,
   Skeleton,
   Table,
   TableBody,
@@ -21,14 +20,12 @@ import {
 } from '@adconsole/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { showError } from '../../lib/notify-error';
 import { useCampaign, useCreativeMutations } from './campaign-queries';
 import { formatCount, formatDay, formatFlight } from './format';
 
 const platformName = (id: string | null | undefined) =>
   platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
-
-const failed = (title: string) => (error: unknown) =>
-  notify({ type: 'error', title, text: errorMessage(error, 'The server refused it. Please try again.') });
 
 export function CampaignViewPage() {
   const { campaignID = '' } = useParams();
@@ -50,7 +47,7 @@ export function CampaignViewPage() {
       { campaign: data },
       {
         onSuccess: (creative) => navigate(`/campaigns/${campaignID}/creative/${creative.id}`),
-        onError: failed('The creative was not created'),
+        onError: showError('The creative was not created'),
       },
     );
 
@@ -120,12 +117,12 @@ export function CampaignViewPage() {
                     creative={creative}
                     onDuplicate={() =>
                       creatives.duplicate.mutate(creative, {
-                        onError: failed('The creative was not duplicated'),
+                        onError: showError('The creative was not duplicated'),
                       })
                     }
                     onDelete={() =>
                       creatives.remove.mutate(creative.id, {
-                        onError: failed('The creative was not deleted'),
+                        onError: showError('The creative was not deleted'),
                       })
                     }
                   />

@@ -1,21 +1,9 @@
 // The creative's assets: upload by drag and drop or browsing (each file its own request and status),
 // and delete.
-import { type Asset, errorMessage } from '@adconsole/domain';
+import { ASSET_ACCEPT, type Asset, errorMessage, MAX_UPLOAD_BYTES } from '@adconsole/domain';
 import { Button, type DropzoneFile, FileDropzone } from '@adconsole/ui';
 import { useState } from 'react';
-import { showError } from './notify-error';
-
-const ACCEPTED = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/webm',
-  '.zip',
-  '.js',
-];
-const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+import { showError } from '../../lib/notify-error';
 
 export function AssetPanel({
   assets,
@@ -45,7 +33,7 @@ export function AssetPanel({
     <div className="grid gap-4">
       <FileDropzone
         label="Upload assets"
-        accept={ACCEPTED}
+        accept={ASSET_ACCEPT}
         maxSize={MAX_UPLOAD_BYTES}
         files={uploads}
         onFilesAccepted={accept}

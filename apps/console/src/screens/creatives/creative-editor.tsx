@@ -18,11 +18,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { api } from '../../lib/api';
+import { showError } from '../../lib/notify-error';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { AssetPanel } from './asset-panel';
 import { useCreative, useCreativeActions } from './creative-queries';
 import { LayoutPanel } from './layout-panel';
-import { showError } from './notify-error';
 import { type TagInputs, TagPanel } from './tag-panel';
 
 /** Ads are served by this same server under /api (the ad-serving routes). */
