@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { evaluateInFrame, movePointer } from './.storybook/frame-commands';
 import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const ci = process.env.CI === 'true';
+/** Opt-in suites (scripts/test-opt-in.mjs sets ADCONSOLE_OPT_IN): not part of `npm test`. */
+const optIn = (process.env.ADCONSOLE_OPT_IN ?? '').split(',');
 
 /** The API suite runs twice: on the embedded PGlite and on the PostgreSQL server. */
 const apiProject = (database: 'pglite' | 'postgres') => ({
@@ -14,6 +17,8 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${database}`,
     include: ['apps/api/src/**/*.test.ts'],
+    // Suites that need something large run only through their own scripts (npm run test:<name>).
+    exclude: ['**/*.libreoffice.test.ts', '**/*.clickhouse.test.ts', '**/node_modules/**'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,
@@ -39,6 +44,22 @@ export default defineConfig({
         extends: true,
         test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], environment: 'node' },
       },
+      {
+        extends: true,
+        // The charts' pure functions and their server rendering (static SVG, as a PDF renderer gets it).
+        test: { name: 'charts', include: ['packages/charts/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          // Unit tests of the ad runtime's logic, and its built script driven in Chromium.
+          name: 'ad-runtime',
+          include: ['packages/ad-runtime/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       apiProject('pglite'),
       apiProject('postgres'),
       {
@@ -56,6 +77,7 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1200, height: 900 },
+            commands: { evaluateInFrame, movePointer },
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
@@ -87,6 +109,21 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
+      ...(optIn.includes('libreoffice')
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'libreoffice',
+                include: ['apps/api/src/**/*.libreoffice.test.ts'],
+                environment: 'node',
+                testTimeout: 180_000,
+                hookTimeout: 120_000,
+                env: { TEST_DATABASE: 'pglite' },
+              },
+            },
+          ]
+        : []),
     ],
     // In CI a missing screenshot baseline fails instead of being written.
     update: ci ? false : undefined,

@@ -8,6 +8,8 @@ const config: StorybookConfig = {
     '../packages/*/src/**/*.stories.@(ts|tsx)',
     '../apps/console/src/**/*.stories.@(ts|tsx)',
   ],
+  // Files the ad runtime's stories serve as a creative's assets (image, video, HTML5, button images).
+  staticDirs: [{ from: '../packages/ad-runtime/test-assets', to: '/ad-runtime' }],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },

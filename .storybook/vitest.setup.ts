@@ -1,11 +1,39 @@
 // Vitest-only: turns every story into a screenshot test compared with a committed baseline.
 // Stories stay free of `vitest` imports because Storybook's own UI loads them too.
 import { expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { commands, page } from 'vitest/browser';
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
   await document.fonts.ready;
   const target = canvasElement.firstElementChild ?? canvasElement;
   await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`);
+};
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    evaluateInFrame: (selector: string, source: string, arg: unknown) => Promise<unknown>;
+    movePointer: (selector: string, inside: boolean) => Promise<void>;
+  }
+}
+
+let probes = 0;
+/** A selector the Node side can find the element by. */
+function probe(element: Element): string {
+  const id = element.getAttribute('data-frame-probe') ?? String(++probes);
+  element.setAttribute('data-frame-probe', id);
+  return `[data-frame-probe="${id}"]`;
+}
+
+/** Real input (Playwright's mouse) and code run inside child frames, for stories of sandboxed frames. */
+globalThis.__frameTools = {
+  hover: (element) => commands.movePointer(probe(element), true),
+  unhover: (element) => commands.movePointer(probe(element), false),
+  click: (frame, role, name) =>
+    page.frameLocator(page.elementLocator(frame)).getByRole(role, { name, exact: true }).click(),
+  evaluate: <Arg, Result>(
+    frame: HTMLIFrameElement,
+    callback: (arg: Arg) => Result | Promise<Result>,
+    arg?: Arg,
+  ) => commands.evaluateInFrame(probe(frame), callback.toString(), arg) as Promise<Result>,
 };

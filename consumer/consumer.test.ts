@@ -163,7 +163,12 @@ describe('the published packages, installed by a scratch consumer', () => {
     expect(output.exports).toBeGreaterThan(0);
   });
 
-  it('builds for the browser and renders Button, DateRangePicker, Select, a notification and a form styled by @adconsole/ui/styles.css alone', async () => {
+  it('renders the PerformanceChart from @adconsole/charts to static SVG in plain Node', () => {
+    const output = JSON.parse(check('node', ['ssr-check.mjs'], app)) as Record<string, boolean>;
+    expect(output).toEqual({ svg: true, line: true, axis: true, cssVariables: false });
+  });
+
+  it("builds for the browser and renders Button, DateRangePicker, Select, a notification, a form and the report widgets styled by the packages' built stylesheets alone", async () => {
     check('npx', ['vite', 'build', '--logLevel', 'warn'], app);
     const dist = path.join(app, 'dist');
     server = createServer((request, response) => {
@@ -225,8 +230,41 @@ describe('the published packages, installed by a scratch consumer', () => {
       // The sign-in form from @adconsole/forms validates with the domain's messages.
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('Fill in your email').waitFor();
+      // @adconsole/charts: the performance chart draws its line in the theme's colour, and the
+      // report table sorts, totals and links, styled by the charts' stylesheet on ui's tokens.
+      const chart = page.getByRole('img', { name: /^Impressions by day, Nov 16, 2026 to Nov 22, 2026/ });
+      await chart.waitFor();
+      const line = chart.locator('svg path[fill="none"]').first();
+      expect(await line.evaluate((element) => getComputedStyle(element).stroke)).toMatch(
+        /^(rgb|oklch|color)\(/,
+      );
+      expect(await chart.locator('svg text', { hasText: 'Nov 19' }).count()).toBe(1);
+      const table = page.getByRole('table', { name: 'Report by creative' });
+      expect(await table.locator('tbody tr').count()).toBe(4);
+      expect(
+        await table.getByRole('columnheader', { name: 'Impressions', exact: true }).getAttribute('aria-sort'),
+      ).toBe('descending');
+      const totals = table.getByRole('row', { name: /^Total/ });
+      const impressionsTotal = totals.locator('td').nth(2);
+      expect(await impressionsTotal.evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right');
+      expect(await impressionsTotal.evaluate((cell) => getComputedStyle(cell).fontVariantNumeric)).toBe(
+        'tabular-nums',
+      );
+      expect(
+        await page
+          .locator('[data-slot="data-table"] thead')
+          .evaluate((head) => getComputedStyle(head).position),
+      ).toBe('sticky');
+      await table.getByRole('columnheader', { name: 'Clicks' }).getByRole('button').click();
+      expect(await table.getByRole('columnheader', { name: 'Clicks' }).getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+      expect(await table.getByRole('link').first().getAttribute('href')).toMatch(
+        /^\/creatives\/cr-\d+\/report$/,
+      );
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
+      await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -27,6 +27,12 @@ describe('campaigns and creatives', () => {
     await page.getByRole('heading', { name: 'New creative' }).waitFor();
     await page.getByRole('combobox', { name: 'Traffic platform' }).click();
     await page.getByRole('option', { name: 'Google Ad Manager' }).click();
+    // Publishing needs somewhere for clicks to go: first the refusal, then the landing page.
+    await page.getByRole('button', { name: 'Save creative' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Add the landing page URL before publishing').waitFor();
+    await page.getByLabel('Landing page URL').fill('https://shop.example/winter-sale');
     await page.getByRole('button', { name: 'Save creative' }).click();
     await page.getByText('Saved.').waitFor();
 

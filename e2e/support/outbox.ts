@@ -10,8 +10,8 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The newest message to `to`, as text ('' when there is none yet). */
-function lastMailTo(to: string): string {
+/** The newest message to `to` as written (MIME), or '' when there is none yet. */
+function rawMailTo(to: string): string {
   const outbox = path.join(inject('dataDir'), 'outbox');
   if (!existsSync(outbox)) return '';
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
@@ -19,7 +19,21 @@ function lastMailTo(to: string): string {
     .filter((file) => file.endsWith('.eml') && file.includes(safe))
     .sort()
     .at(-1);
-  return newest ? decodeQuotedPrintable(readFileSync(path.join(outbox, newest), 'utf8')) : '';
+  return newest ? readFileSync(path.join(outbox, newest), 'utf8') : '';
+}
+
+/** The newest message to `to`, as text ('' when there is none yet). */
+const lastMailTo = (to: string): string => decodeQuotedPrintable(rawMailTo(to));
+
+/** The newest message to `to` as written (MIME, for a mail parser), waiting up to 20 s. */
+export async function mailTo(to: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mail = rawMailTo(to);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${to} within 20 s`);
 }
 
 const findLink = (mail: string, pathPrefix: string) =>

@@ -13,13 +13,13 @@ describe(`access rules of every call on ${testDatabaseKind()}`, () => {
   afterAll(() => server.close());
 
   const signedInRoutes = allRoutes.filter((route) => route.access !== 'public');
-  it.each(signedInRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(signedInRoutes.map((route) => [`${route.call.method} ${route.call.path}`, route] as const))(
     '%s answers 401 without a session',
     async (_name, route) => {
       const answer = await new Client(server.url).call(
-        route.method,
-        route.path,
-        route.method === 'GET' ? undefined : {},
+        route.call.method,
+        route.call.path,
+        route.call.method === 'GET' ? undefined : {},
       );
       expect(answer.httpStatus).toBe(401);
       expect(answer.body).toMatchObject({
@@ -31,10 +31,14 @@ describe(`access rules of every call on ${testDatabaseKind()}`, () => {
   );
 
   const adminRoutes = allRoutes.filter((route) => route.access === 'admin');
-  it.each(adminRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(adminRoutes.map((route) => [`${route.call.method} ${route.call.path}`, route] as const))(
     '%s answers 403 to a user who is not an admin',
     async (_name, route) => {
-      const answer = await user.call(route.method, route.path, route.method === 'GET' ? undefined : {});
+      const answer = await user.call(
+        route.call.method,
+        route.call.path,
+        route.call.method === 'GET' ? undefined : {},
+      );
       expect(answer.httpStatus).toBe(403);
       expect(answer.body.message).toBe('Only administrators can do this.');
     },

@@ -1,26 +1,38 @@
-// The HTTP application: envelope and error handling, CSRF defence, sessions, the API routes under
-// /api, files under /api/uploads, the OpenAPI document, and the built console with an SPA fallback.
+// The HTTP application: envelope and error handling, CSRF defence on every state-changing request,
+// security headers, sessions, the API routes under /api (each declared from the domain's contract),
+// files under /api/uploads, the OpenAPI document, and the built console with an SPA fallback.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError as DomainApiError } from '@adconsole/domain';
+import { ApiError, type ApiErrorBody, codeForStatus, MAX_UPLOAD_BYTES } from '@adconsole/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Config } from './config';
 import type { Context } from './context';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { ApiError, codeForStatus, type ErrorEnvelope } from './http/errors';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
+import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { MAX_UPLOAD_BYTES } from './services/assets';
+import { UploadSlots } from './services/assets';
+import { createPostgresEventStore, type EventStore } from './services/events/store';
+import { EventWriter } from './services/events/writer';
+import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
+import { loadServerSecret } from './services/secret';
+import { LiveCreativeCache } from './services/serving/live-creatives';
 import { findSession, sessionSecret } from './services/sessions';
 import { createDiskStorage, createS3Storage, type Storage } from './services/storage';
 
@@ -28,6 +40,8 @@ export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
   db?: Database;
   storage?: Storage;
+  /** The event store; PostgreSQL (the main database) by default. */
+  eventStore?: EventStore;
   /** Fastify logging; tests turn it off. */
   logger?: boolean;
 }
@@ -42,8 +56,21 @@ export async function prepareDatabase(config: Config): Promise<Database> {
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait 15 minutes and try again.';
+export const CSRF_REFUSED =
+  'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).';
+export const QUERY_ON_BODY_CALL =
+  'Send the fields in the JSON body: the query string is not read on POST and PUT calls.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes a publisher's page calls without the console's header (ad serving, beacons) opt out. */
+    csrf?: false;
+    /** Routes embedded in other sites (ad serving) carry none of the console's framing or CSP headers. */
+    embeddable?: true;
+  }
+}
 
 /** Readable messages for the framework's own 4xx errors (bad JSON, wrong content type, size limits). */
 function frameworkMessage(error: FastifyError): string {
@@ -52,7 +79,7 @@ function frameworkMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type: send JSON (application/json) or, for uploads, multipart/form-data.';
+      return 'Unsupported content type: send JSON (application/json); multipart/form-data is accepted only by the asset upload.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -68,17 +95,48 @@ function frameworkMessage(error: FastifyError): string {
   }
 }
 
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The console's Content-Security-Policy: its own scripts only, never framed, images and video from its
+ * origin and the web (creatives' assets and trackers), ad previews from the serving origin.
+ */
+function consolePolicy(config: Config): string {
+  const serving = originOf(config.adServingUrl);
+  const storage = config.s3?.endpoint ? ` ${originOf(config.s3.endpoint)}` : '';
+  const extra = serving === originOf(config.publicUrl) ? '' : ` ${serving}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}${storage}`,
+    `frame-src 'self'${extra}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    // One line per request is noise for a console server; errors and mail links are still logged.
+    // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    // Only behind a proxy that sets X-Forwarded-For may it be trusted: the sign-in limit counts per IP.
-    trustProxy: config.trustProxy,
+    // Only the proxies TRUST_PROXY names may set X-Forwarded-For: the per-IP limits read the address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
+  const log = (line: string) => app.log.info(line);
+  const eventStore = options.eventStore ?? createPostgresEventStore(db);
   const ctx: Context = {
     config,
     db,
@@ -88,56 +146,61 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
-      from: `Adconsole <no-reply@${config.companyDomain}>`,
-      log: (line) => app.log.info(line),
+      from: `no-reply@${config.companyDomain}`,
+      fromName: 'Adconsole',
+      log,
+      logLinks: config.logMailLinks,
     }),
-    log: (line) => app.log.info(line),
+    secret: await loadServerSecret(config),
+    uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
+    events: { store: eventStore, writer: new EventWriter(eventStore) },
+    liveCreatives: new LiveCreativeCache(db),
+    log,
   };
+  app.decorate('adconsole', ctx);
+  // Scheduled reports and other background work, shared by every process through the jobs table.
+  const jobs = new JobRunner(ctx);
+  app.decorate('jobs', jobs);
+  if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
+  app.addHook('onClose', async () => jobs.stop());
+  // After the last request: acknowledged events are already committed; write any still held.
+  app.addHook('onClose', async () => ctx.events.writer.close());
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 80 },
-  });
-
   // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The
   // sign-in limit, which must hold across processes, lives in the database (services/login-limit.ts).
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: () => new ApiError(429, TOO_MANY_REQUESTS),
+    errorResponseBuilder: () => ApiError.of(429, TOO_MANY_REQUESTS),
   });
 
-  const publicOrigin = new URL(config.publicUrl).origin;
+  // CSRF: every state-changing request, whatever its path looks like before the router decodes it,
+  // needs the console's origin or the header a cross-site form cannot send. Only routes that declare
+  // themselves callable from any page (ad serving) are exempt.
+  const publicOrigin = originOf(config.publicUrl);
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.csrf === false) return;
     if (request.headers['x-requested-with'] === 'adconsole') return;
-    const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin === publicOrigin) return;
-    throw new ApiError(
-      403,
-      'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).',
-    );
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.headers.origin === publicOrigin) return;
+    throw ApiError.of(403, CSRF_REFUSED);
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError | DomainApiError, request, reply) => {
-    let body: ErrorEnvelope;
+  const policy = consolePolicy(config);
+  const https = config.publicUrl.startsWith('https:');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.routeOptions.config.embeddable) return;
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    let body: ApiErrorBody;
     if (error instanceof ApiError) {
-      body = {
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      };
-    } else if (error instanceof DomainApiError) {
-      body = {
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      };
+      body = error.toJSON();
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = {
         status: error.statusCode,
@@ -153,52 +216,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       };
     }
     if (body.status === 429) reply.header('Retry-After', '900');
+    if (body.status === 503) reply.header('Retry-After', '5');
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);
   });
 
   const routes: RouteDef[] = allRoutes;
-  for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: `/api${route.path}`,
-      ...(route.perIpLimit === undefined
-        ? {}
-        : { config: { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } } }),
-      handler: async (request, reply) => {
-        const secret = sessionSecret(request);
-        const user = secret === undefined ? undefined : await findSession(db, secret);
-        if (route.access !== 'public' && user === undefined)
-          throw new ApiError(401, 'You are not signed in.');
-        if (route.access === 'admin' && user?.role !== 'admin') {
-          throw new ApiError(403, 'Only administrators can do this.');
-        }
-        const query = (request.query ?? {}) as Record<string, unknown>;
-        const body = request.body;
-        let raw: unknown = query;
-        if (route.method !== 'GET' && body !== undefined && body !== null) {
-          raw =
-            typeof body === 'object' && !Array.isArray(body) && !request.isMultipart()
-              ? { ...query, ...body }
-              : body;
-        }
-        if (containsNul(raw)) throw new ApiError(400, NUL_MESSAGE, [NUL_MESSAGE]);
-        let input: unknown = raw;
-        if (route.input) {
-          const parsed = route.input.safeParse(raw);
-          if (!parsed.success) throw validationError(parsed.error.issues);
-          input = parsed.data;
-        }
-        const data = await route.handler({ input: input as never, request, reply, user, ctx });
-        if (route.raw) return reply;
-        const status = route.successStatus ?? 200;
-        if (data instanceof WithExtras)
-          return reply.code(status).send({ ...data.extras, status, data: data.data ?? null });
-        return reply.code(status).send({ status, data: data ?? null });
-      },
+  const plain = routes.filter((route) => !route.call.multipart);
+  for (const route of plain) app.route(apiRoute(route, ctx));
+  // multipart/form-data is parsed only where a call declares it (the asset upload); everywhere else it
+  // is an unsupported content type, so no handler can be fed form fields it does not expect.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 80 },
     });
-  }
+    for (const route of routes.filter((r) => r.call.multipart)) scope.route(apiRoute(route, ctx));
+  });
 
   registerUploads(app, ctx);
+  registerServing(app, ctx);
   const openApi = buildOpenApi(routes, config);
   app.get('/api/openapi.json', async () => openApi);
 
@@ -211,7 +246,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (
       consoleExists &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api')
+      !pathname.startsWith('/api') &&
+      !pathname.startsWith('/serve')
     ) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
@@ -221,4 +257,80 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adconsole: Context;
+    jobs: JobRunner;
+  }
+}
+
+const hasQuery = (request: FastifyRequest) => Object.keys((request.query ?? {}) as object).length > 0;
+
+/** The request's input: the query of GET and DELETE (a DELETE's JSON body wins), the JSON body of POST and PUT. */
+function rawInput(route: RouteDef, request: FastifyRequest): unknown {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  if (route.call.method === 'GET') return query;
+  if (route.call.method === 'DELETE') {
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...query, ...body } : query;
+  }
+  if (hasQuery(request)) throw ApiError.of(400, QUERY_ON_BODY_CALL);
+  return body === undefined || body === null ? {} : body;
+}
+
+/** Checks a handler's answer against the contract's schema: a mismatch is the server's bug, not the client's. */
+function checkedAnswer(route: RouteDef, data: unknown, request: FastifyRequest): unknown {
+  const parsed = route.call.answer.safeParse(data);
+  if (parsed.success) return parsed.data;
+  request.log.error(
+    { issues: parsed.error.issues, path: route.call.path },
+    'answer does not match the contract',
+  );
+  throw new Error(`The answer of ${route.call.method} ${route.call.path} does not match its contract`);
+}
+
+function apiRoute(route: RouteDef, ctx: Context) {
+  return {
+    method: route.call.method,
+    url: `/api${route.call.path}`,
+    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+    ...(route.perIpLimit === undefined
+      ? {}
+      : { config: { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } } }),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const secret = sessionSecret(request);
+      const user = secret === undefined ? undefined : await findSession(ctx.db, secret);
+      if (route.access !== 'public' && user === undefined) throw ApiError.of(401, 'You are not signed in.');
+      if (route.access === 'admin' && user?.role !== 'admin') {
+        throw ApiError.of(403, 'Only administrators can do this.');
+      }
+      let input: unknown;
+      if (!route.call.multipart) {
+        const raw = rawInput(route, request);
+        if (containsNul(raw)) throw ApiError.of(400, NUL_MESSAGE);
+        input = raw;
+        if (route.call.input) {
+          const parsed = route.call.input.safeParse(raw);
+          if (!parsed.success) throw validationError(parsed.error);
+          input = parsed.data;
+        }
+      }
+      const result = await route.handler({ input: input as never, request, reply, user: user as never, ctx });
+      const status = route.successStatus ?? 200;
+      if (result instanceof WithExtras) {
+        const extras = Object.fromEntries(
+          Object.entries(result.extras).map(([key, value]) => {
+            const schema = route.call.extras?.[key];
+            return [key, schema ? schema.parse(value) : value];
+          }),
+        );
+        return reply
+          .code(status)
+          .send({ ...extras, status, data: checkedAnswer(route, result.data, request) });
+      }
+      return reply.code(status).send({ status, data: checkedAnswer(route, result ?? null, request) });
+    },
+  };
 }

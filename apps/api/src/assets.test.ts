@@ -48,6 +48,7 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
       width: 300,
       height: 250,
       platform: 'google-ad-manager',
+      trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] },
     });
     creativeID = creative.body.data?.id ?? '';
   });
@@ -181,8 +182,8 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
       '/v1/campaign/creatives/assets',
       form([{ name: 'huge.png', bytes: png(100, 100, 10 * 1024 * 1024 + 1) }]),
     );
-    expect(answer.httpStatus).toBe(413);
     expect(answer.body.message).toMatch(/at most 10 MB/);
+    expect(answer.httpStatus).toBe(413);
   });
 
   it('answers a bad multipart body with a 4xx and a message', async () => {

@@ -32,6 +32,8 @@ const creativeBody = (campaignID: string, extra: Record<string, unknown> = {}) =
   width: 300,
   height: 250,
   platform: 'google-ad-manager',
+  // A creative is published only with a landing page.
+  trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] },
   ...extra,
 });
 
@@ -75,7 +77,7 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
   it("refuses a campaign without a name: 'Fill in the campaign name'", async () => {
     const answer = await owner.post('/v1/campaign/new', { name: '  ' });
     expect(answer.httpStatus).toBe(400);
-    expect(answer.body.errors).toContain('Fill in the campaign name');
+    expect(answer.body.errors).toContain('name: Fill in the campaign name');
   });
 
   it('gets, updates and deletes an own campaign', async () => {
@@ -216,6 +218,14 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
       creativeBody(campaign.id, { id: copy.body.data?.id, name: 'Leaderboard (Copy)' }),
     );
     expect(copyOfCopy.body.data?.name).toBe('Leaderboard (Copy 2)');
+  });
+
+  it("refuses to publish a creative without a landing page: 'Add the landing page URL before publishing'", async () => {
+    const campaign = await newCampaign(owner);
+    const creative = await newCreative(owner, campaign.id, { trackers: {} });
+    const answer = await owner.post('/v1/campaign/creatives/publish', { id: creative.id });
+    expect(answer.httpStatus).toBe(400);
+    expect(answer.body.message).toBe('Add the landing page URL before publishing');
   });
 
   it('publishing makes a new live creative each time; earlier ones keep serving until removed', async () => {

@@ -25,8 +25,24 @@ export interface Config {
   s3: S3Config | undefined;
   consoleDir: string;
   demoPassword: string | undefined;
+  /** Seed the demo account and campaign on an empty database (DEMO_DATA=false turns it off). */
+  demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For: false (none), a hop count, or a list of addresses and CIDR
+   * ranges. Fastify takes the right-most address not added by a trusted proxy as the client's.
+   */
+  trustProxy: false | number | string[];
+  /** The origin ad tags load from (the serving routes); PUBLIC_URL unless AD_SERVING_URL is set. */
+  adServingUrl: string;
+  /** HMAC key for signed ids and device cookies; from SERVER_SECRET or DATA_DIR/secret.key. */
+  serverSecret: string | undefined;
+  /** Uploads processed at once per process; further ones wait (up to 8 × this) or get 503. */
+  uploadConcurrency: number;
+  /** Mail links are logged only in development (NODE_ENV=development); otherwise only the outbox has them. */
+  logMailLinks: boolean;
+  /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
+  jobPollSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -76,9 +92,42 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   CONSOLE_DIR: optional,
   DEMO_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
-  TRUST_PROXY: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => trustProxyValue(value) !== undefined,
+        "must be 'false', a hop count (1 for one load balancer) or a comma-separated list of proxy addresses or CIDR ranges ('true', which trusts any sender, is refused)",
+      )
+      .optional(),
+  ),
+  AD_SERVING_URL: optional.pipe(urlString(['http:', 'https:']).optional()),
+  DEMO_DATA: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  SERVER_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  UPLOAD_CONCURRENCY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
+  NODE_ENV: optional,
+  JOB_POLL_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(3600).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
+
+const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;
+const ipv6 = /^[0-9a-f:]+(\/(\d|[1-9]\d|1[01]\d|12[0-8]))?$/i;
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's trustProxy takes it; undefined when the text is not a valid setting. */
+export function trustProxyValue(text: string | undefined): Config['trustProxy'] | undefined {
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return undefined;
+  const valid = entries.every(
+    (entry) => namedRanges.has(entry) || ipv4.test(entry) || (entry.includes(':') && ipv6.test(entry)),
+  );
+  return valid ? entries : undefined;
+}
 
 /** Where the console's build output lives relative to this module, in the repo and in the bundle. */
 export function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
@@ -117,10 +166,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     };
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     companyDomain,
@@ -129,7 +179,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3,
     consoleDir: path.resolve(e.CONSOLE_DIR ?? defaultConsoleDir()),
     demoPassword: e.DEMO_PASSWORD,
+    demoData: !(e.DEMO_DATA === 'false' || e.DEMO_DATA === '0'),
     logLevel: e.LOG_LEVEL ?? 'info',
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: trustProxyValue(e.TRUST_PROXY) ?? false,
+    adServingUrl: (e.AD_SERVING_URL ?? publicUrl).replace(/\/+$/, ''),
+    serverSecret: e.SERVER_SECRET,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
+    logMailLinks: e.NODE_ENV === 'development',
+    jobPollSeconds: e.JOB_POLL_SECONDS ?? 15,
   };
 }

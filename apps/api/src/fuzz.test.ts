@@ -137,14 +137,14 @@ describe(`fuzzing every endpoint on ${testDatabaseKind()}`, () => {
     return { status: response.status, text };
   };
 
-  const routes = allRoutes.filter((route) => route.path !== '/logout');
-  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  const routes = allRoutes.filter((route) => route.call.path !== '/logout');
+  it.each(routes.map((route) => [`${route.call.method} ${route.call.path}`, route] as const))(
     '%s never answers 5xx to bad input',
     async (_name, route) => {
-      const random = mulberry32(route.path.length * 7919 + route.method.length);
+      const random = mulberry32(route.call.path.length * 7919 + route.call.method.length);
       const failures: string[] = [];
-      for (const probe of probesFor(fieldNames(route.input ?? route.multipart), random, route.method)) {
-        const { status, text } = await send(admin, route.method, route.path, probe);
+      for (const probe of probesFor(fieldNames(route.call.input), random, route.call.method)) {
+        const { status, text } = await send(admin, route.call.method, route.call.path, probe);
         if (status >= 500) failures.push(`${probe.label}: ${status} ${text.slice(0, 200)}`);
         if (status >= 400) {
           const parsed = JSON.parse(text) as { status?: number; message?: unknown };

@@ -8,16 +8,21 @@ async function main() {
   const db = await prepareDatabase(config);
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
-  const demo = await seedDemoData(db, config);
+  const demo = await seedDemoData(app.adconsole);
   await app.listen({ port: config.port, host: config.host });
   if (demo) {
+    // Printed once, when the demo account is created, so a newcomer can sign in.
     console.log(`Demo admin: ${demo.email} / password: ${demo.password}`);
-  } else {
+  } else if (config.demoData) {
     console.log(
-      `Demo admin: demo@${config.companyDomain} (password printed at first start; set DEMO_PASSWORD to fix it)`,
+      `Demo admin: demo@${config.companyDomain} (its password was printed when it was created; reset it from the sign-in page, the link lands in ${config.dataDir}/outbox)`,
     );
   }
-  console.log(`Adconsole API listening on ${config.publicUrl} (API under ${config.publicUrl}/api)`);
+  console.log(`Adconsole listening on ${config.publicUrl} (API under ${config.publicUrl}/api)`);
+  if (config.demoData)
+    console.log(`Demo publisher page with the demo ads live: ${config.adServingUrl}/serve/demo`);
+  // Stop accepting, let the requests in flight finish (tracking calls wait for their batch), write the
+  // events still held, close the database, exit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(

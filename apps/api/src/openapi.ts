@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the whole API, generated from the same zod schemas that validate
 // requests (zod 4's z.toJSONSchema emits JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
+import { apiErrorBodySchema, EVENT_TYPES, servedAdSchema } from '@adconsole/domain';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { RouteDef } from './http/routes';
@@ -12,18 +13,8 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return json;
 };
 
-const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: {
-    status: { type: 'integer', description: 'Equals the HTTP status.' },
-    message: {
-      type: 'string',
-      description: 'A message a person can read; several messages are joined by newlines.',
-    },
-    errors: { type: 'array', items: { type: 'string' }, description: 'Each validation message on its own.' },
-  },
-};
+/** The error body, from the domain's schema like every other answer. */
+const errorSchema = (): JsonSchema => toSchema(apiErrorBodySchema, 'output');
 
 const commonErrors: Record<number, string> = {
   400: 'Invalid input: the message lists what to fix.',
@@ -33,17 +24,37 @@ const commonErrors: Record<number, string> = {
 export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const url = `/api${route.path}`;
+    const { call } = route;
+    const url = `/api${call.path}`;
     const operation: Record<string, unknown> = {
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: `${call.method.toLowerCase()}${call.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       security: route.access === 'public' ? [] : [{ session: [] }],
     };
-    if (route.input) {
-      const schema = toSchema(route.input, 'input');
-      if (route.method === 'GET') {
+    if (call.input && call.multipart) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              ...toSchema(call.input, 'input'),
+              properties: {
+                ...((toSchema(call.input, 'input').properties as object | undefined) ?? {}),
+                'files[]': {
+                  type: 'array',
+                  items: { type: 'string', format: 'binary' },
+                  description: 'The files (also accepted as `files`), after the text fields.',
+                },
+              },
+            },
+          },
+        },
+      };
+    } else if (call.input) {
+      const schema = toSchema(call.input, 'input');
+      if (call.method === 'GET' || call.method === 'DELETE') {
         const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
         const required = new Set((schema.required ?? []) as string[]);
         operation.parameters = Object.entries(properties).map(([name, property]) => ({
@@ -56,34 +67,25 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
         operation.requestBody = { required: true, content: { 'application/json': { schema } } };
       }
     }
-    if (route.multipart) {
-      operation.requestBody = {
-        required: true,
-        content: { 'multipart/form-data': { schema: toSchema(route.multipart, 'input') } },
-      };
-    }
     const status = route.successStatus ?? 200;
+    const extras = Object.entries(call.extras ?? {});
     const responses: Record<string, unknown> = {
-      [String(status)]: route.raw
-        ? {
-            description: 'The file.',
-            content: { [route.raw.contentType]: { schema: { type: 'string', format: 'binary' } } },
-          }
-        : {
-            description: 'Success.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['status', 'data'],
-                  properties: {
-                    status: { type: 'integer', const: status },
-                    data: toSchema(route.answer, 'output'),
-                  },
-                },
+      [String(status)]: {
+        description: 'Success.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['status', 'data', ...extras.map(([name]) => name)],
+              properties: {
+                status: { type: 'integer', const: status },
+                data: toSchema(call.answer, 'output'),
+                ...Object.fromEntries(extras.map(([name, schema]) => [name, toSchema(schema, 'output')])),
               },
             },
           },
+        },
+      },
     };
     const errors: Record<number, string> = {
       ...commonErrors,
@@ -103,7 +105,7 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       };
     }
     operation.responses = responses;
-    paths[url] = { ...(paths[url] ?? {}), [route.method.toLowerCase()]: operation };
+    paths[url] = { ...(paths[url] ?? {}), [call.method.toLowerCase()]: operation };
   }
   paths['/api/uploads/{file}'] = {
     get: {
@@ -122,8 +124,18 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       ],
       responses: {
         '200': {
-          description: 'The file, with its content type and X-Content-Type-Options: nosniff.',
+          description:
+            'The file, streamed, with its content type, Content-Length, an ETag (304 on If-None-Match) and Accept-Ranges: bytes. Images and video show inline; every other type is an attachment. A sandboxing Content-Security-Policy keeps any file from running as a page.',
           content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '206': {
+          description:
+            'One byte range of the file (a `Range: bytes=start-end` request), with Content-Range; video players seek this way.',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '416': {
+          description: 'The range is outside the file (Content-Range: bytes */size).',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
         '404': {
           description: 'No such file, or not yours.',
@@ -132,19 +144,173 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       },
     },
   };
+  Object.assign(paths, servingPaths());
   return {
     openapi: '3.1.0',
     info: {
       title: 'Adconsole API',
       version: '0.1.0',
       description:
-        'Campaign management and ad-tag API. Every JSON answer is the envelope {status, data} with the HTTP status equal to status; errors are {status, message, errors?}. State-changing calls need the console origin or the header X-Requested-With: adconsole.',
+        'Campaign management and ad-tag API. Every JSON answer is the envelope {status, data} with the HTTP status equal to status; errors are {status, code, message, errors?}. State-changing calls need the console origin or the header X-Requested-With: adconsole. GET and DELETE take their input from the query string, POST and PUT from the JSON body (never from the query string).',
     },
     servers: [{ url: config.publicUrl }],
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema() },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'adconsole_session' } },
+    },
+  };
+}
+
+/** The ad-serving routes (cookieless, CORS-open, not enveloped), documented beside the console's API. */
+function servingPaths(): Record<string, Record<string, unknown>> {
+  const liveFile = (extension: string) => ({
+    name: 'file',
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description: `The live creative's id and .${extension}.`,
+  });
+  const tagQuery = [
+    {
+      name: 'click',
+      in: 'query',
+      schema: { type: 'string' },
+      description: "The platform's expanded click macro: the click-through goes through it.",
+    },
+    { name: 'cb', in: 'query', schema: { type: 'string' }, description: 'Cache-buster.' },
+    { name: 'deal_id', in: 'query', schema: { type: 'string' } },
+    { name: 'fallback_id', in: 'query', schema: { type: 'string' } },
+  ];
+  const impressionQuery = ['l', 'i', 's'].map((name) => ({
+    name,
+    in: 'query',
+    schema: { type: 'string' },
+    description: { l: 'Live creative id.', i: 'The signed impression id.', s: "The impression's signature." }[
+      name
+    ],
+  }));
+  const serving = (summary: string, extra: Record<string, unknown>) => ({
+    tags: ['Ad serving'],
+    summary,
+    security: [],
+    ...extra,
+  });
+  return {
+    '/serve/init.js': {
+      get: serving('The ad runtime (@adconsole/ad-runtime) that banner tags load; revalidated by its ETag.', {
+        operationId: 'getServeInitJs',
+        responses: { '200': { description: 'JavaScript.' }, '304': { description: 'Not modified.' } },
+      }),
+    },
+    '/serve/ad/{file}': {
+      get: serving(
+        'What the runtime renders for one live creative, with a fresh signed impression (never cached).',
+        {
+          operationId: 'getServeAd',
+          parameters: [liveFile('json'), ...tagQuery],
+          responses: {
+            '200': {
+              description: "The served ad (the domain's servedAdSchema).",
+              content: { 'application/json': { schema: toSchema(servedAdSchema, 'output') } },
+            },
+            '404': { description: 'No live creative with this id is serving.' },
+          },
+        },
+      ),
+    },
+    '/serve/vast/{file}': {
+      get: serving(
+        'VAST 4.2 for one live creative; an empty <VAST version="4.2"/> (200) when it is unknown or removed.',
+        {
+          operationId: 'getServeVast',
+          parameters: [liveFile('xml'), ...tagQuery],
+          responses: { '200': { description: 'VAST 4.2 XML.', content: { 'application/xml': {} } } },
+        },
+      ),
+    },
+    '/serve/vpaid/{file}': {
+      get: serving(
+        'VAST 4.2 with the VPAID JavaScript MediaFile beside the video (.xml), or the VPAID script itself (.js).',
+        {
+          operationId: 'getServeVpaid',
+          parameters: [liveFile('xml or .js'), ...tagQuery],
+          responses: { '200': { description: 'VAST XML, or the script.' } },
+        },
+      ),
+    },
+    '/serve/t/{type}': {
+      get: serving(
+        'Counts one event of a signed impression (once per impression and type); answers a 1×1 GIF, or 204 with r=204.',
+        {
+          operationId: 'getServeTrack',
+          parameters: [
+            { name: 'type', in: 'path', required: true, schema: { enum: [...EVENT_TYPES] } },
+            ...impressionQuery,
+          ],
+          responses: { '200': { description: 'A 1×1 GIF, after the event is committed (or not counted).' } },
+        },
+      ),
+      post: serving(
+        'The same as a beacon (navigator.sendBeacon): 204 after the event is committed (or not counted).',
+        {
+          operationId: 'postServeTrack',
+          parameters: [
+            { name: 'type', in: 'path', required: true, schema: { enum: [...EVENT_TYPES] } },
+            ...impressionQuery,
+          ],
+          responses: {
+            '204': {
+              description: 'Committed, or not counted (bad signature, unknown or removed live creative).',
+            },
+          },
+        },
+      ),
+    },
+    '/serve/click/{liveID}': {
+      get: serving(
+        "Counts a click (once per impression) and redirects to the landing page through the platform's click tracker.",
+        {
+          operationId: 'getServeClick',
+          parameters: [
+            { name: 'liveID', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'i', in: 'query', schema: { type: 'string' } },
+            { name: 's', in: 'query', schema: { type: 'string' } },
+            {
+              name: 'c',
+              in: 'query',
+              schema: { type: 'string' },
+              description: "The platform's click prefix, covered by the signature.",
+            },
+          ],
+          responses: {
+            '302': { description: 'To the landing page.' },
+            '204': { description: 'No landing page, or not serving.' },
+          },
+        },
+      ),
+    },
+    '/serve/h5/{liveID}/{path}': {
+      get: serving("A file of an HTML5 creative's ZIP.", {
+        operationId: 'getServeHtml5',
+        parameters: [
+          { name: 'liveID', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'The file.' }, '404': { description: 'No such file.' } },
+      }),
+    },
+    '/serve/demo': {
+      get: serving("A publisher's page with the demo campaign's ads live.", {
+        operationId: 'getServeDemo',
+        responses: { '200': { description: 'HTML.' } },
+      }),
+    },
+    '/serve/health': {
+      get: serving('Does nothing: a health check for load balancers.', {
+        operationId: 'getServeHealth',
+        responses: { '204': { description: 'Up.' } },
+      }),
     },
   };
 }

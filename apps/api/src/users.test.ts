@@ -149,13 +149,26 @@ describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
 });
 
 describe(`demo data on ${testDatabaseKind()}`, () => {
-  it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once; DEMO_PASSWORD holds on restart', async () => {
+  it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once; a later start never re-applies DEMO_PASSWORD', async () => {
     const server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
     try {
-      const demo = await seedDemoData(server.db, server.config);
+      const demo = await seedDemoData(server.app.adconsole);
       expect(demo).toEqual({ email: 'demo@example.org', password: 'demo-password' });
-      expect(await seedDemoData(server.db, { ...server.config, demoPassword: undefined })).toBeUndefined();
-      expect(await seedDemoData(server.db, server.config)).toEqual(demo);
+      expect(
+        await seedDemoData({
+          ...server.app.adconsole,
+          config: { ...server.config, demoPassword: undefined },
+        }),
+      ).toBeUndefined();
+      // The owner changed the password; a restart with DEMO_PASSWORD still set must not undo it.
+      const [before] = await server.db.query<{ password_hash: string }>(
+        "select password_hash from users where email = 'demo@example.org'",
+      );
+      expect(await seedDemoData(server.app.adconsole)).toBeUndefined();
+      const [after] = await server.db.query<{ password_hash: string }>(
+        "select password_hash from users where email = 'demo@example.org'",
+      );
+      expect(after?.password_hash).toBe(before?.password_hash);
       const client = new Client(server.url);
       const login = await client.post<{ user: { role: string } }>('/login', {
         method: 'password',
@@ -174,10 +187,23 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it('DEMO_DATA=false seeds nothing', async () => {
+    const server = await startServer({ DEMO_DATA: 'false' });
+    try {
+      expect(await seedDemoData(server.app.adconsole)).toBeUndefined();
+      const [{ count } = { count: -1 }] = await server.db.query<{ count: number }>(
+        'select count(*)::int as count from users',
+      );
+      expect(count).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('prints a random password when DEMO_PASSWORD is not set', async () => {
     const server = await startServer();
     try {
-      const demo = await seedDemoData(server.db, server.config);
+      const demo = await seedDemoData(server.app.adconsole);
       expect(demo?.password.length).toBeGreaterThanOrEqual(12);
     } finally {
       await server.close();

@@ -1,5 +1,9 @@
 // A product outside the monorepo that installs the packed tarballs from npm and uses them the way
-// the READMEs say: no Tailwind of its own, only @adconsole/ui/styles.css.
+// the READMEs say: no Tailwind of its own, only the built stylesheets of @adconsole/ui and
+// @adconsole/charts.
+import { PerformanceChart, ReportTable } from '@adconsole/charts';
+import { oneWeekReport } from '@adconsole/charts/fixtures';
+import '@adconsole/charts/styles.css';
 import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
 import { SignInForm } from '@adconsole/forms';
 import {
@@ -49,6 +53,16 @@ function App() {
         </SelectContent>
       </Select>
       <SignInForm onSubmit={() => undefined} className="max-w-sm" />
+      <section aria-label="Report" data-testid="report" className="grid gap-4">
+        <PerformanceChart series={oneWeekReport.series} width={720} height={260} locale="en-US" />
+        <ReportTable
+          by="creative"
+          creatives={oneWeekReport.creatives}
+          totals={oneWeekReport.totals}
+          locale="en-US"
+          rowHref={(creative) => `/creatives/${creative.id}/report`}
+        />
+      </section>
       <Toaster />
     </main>
   );

@@ -1,5 +1,8 @@
-// Every API call is declared once : method, path, input schema, answer schema and who may
-// call it. The same declaration validates requests and produces the OpenAPI document.
+// How a route is declared: the call's contract entry from `@adconsole/domain` (method, path, request and
+// answer schemas), who may call it, its documentation, and one call into a service. The declaration
+// validates the request, checks the answer against the same schema the client parses it with, and
+// produces the OpenAPI document (docs/decisions/0004-route-declarations.md).
+import type { CallContract } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
@@ -7,44 +10,17 @@ import type { SessionUser } from '../services/sessions';
 
 export type Access = 'public' | 'user' | 'admin';
 
-export interface RouteCall<I> {
-  input: I;
+/** Signed-in routes always have their user; public ones may. */
+export type UserFor<A extends Access> = A extends 'public' ? SessionUser | undefined : SessionUser;
+
+type InputOf<C extends CallContract> = C['input'] extends z.ZodType ? z.output<C['input']> : undefined;
+
+export interface RouteCall<C extends CallContract, A extends Access> {
+  input: InputOf<C>;
+  user: UserFor<A>;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** The signed-in user; present whenever access is 'user' or 'admin'. */
-  user: SessionUser | undefined;
   ctx: Context;
-}
-
-export interface Answer<T = unknown> {
-  status: number;
-  data: T;
-}
-
-export interface RouteDef<S extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path under /api. */
-  path: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  access: Access;
-  /** Query for GET, JSON body (merged over the query) for the other methods. */
-  input?: S;
-  /** Multipart form fields (documented only; the handler reads the parts itself). */
-  multipart?: z.ZodType;
-  /** The schema of `data` in the success answer. */
-  answer: z.ZodType;
-  /** Fields beside `data` in the success answer. */
-  answerExtras?: Record<string, z.ZodType>;
-  successStatus?: number;
-  /** Extra error statuses this call answers, beyond the common 400/401/403. */
-  errors?: Record<number, string>;
-  /** Requests per IP address in 15 minutes, for calls that send mail or guess tokens. */
-  perIpLimit?: number;
-  /** Does not answer the JSON envelope (files). */
-  raw?: { contentType: string };
-  handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
 }
 
 /** An answer with fields beside `data` in the envelope (`pagination` of lists, `deleted` of uploads). */
@@ -55,5 +31,24 @@ export class WithExtras<T = unknown> {
   ) {}
 }
 
-/** Erases the input type once the handler has been checked against it, so routes fit one list. */
-export const defineRoute = <S extends z.ZodType>(def: RouteDef<S>): RouteDef => def as unknown as RouteDef;
+type AnswerOf<C extends CallContract> = z.input<C['answer']>;
+
+export interface RouteDef<C extends CallContract = CallContract, A extends Access = Access> {
+  call: C;
+  access: A;
+  summary: string;
+  description?: string;
+  tag: string;
+  successStatus?: number;
+  /** Error statuses this call answers beyond the common ones, with what they mean. */
+  errors?: Record<number, string>;
+  /** Requests per IP address in 15 minutes, for calls that send mail or guess tokens. */
+  perIpLimit?: number;
+  /** The largest JSON body, when it must exceed the default 1 MB (the event import). */
+  bodyLimit?: number;
+  handler: (call: RouteCall<C, A>) => Promise<AnswerOf<C> | WithExtras<AnswerOf<C>>>;
+}
+
+/** Checks the handler against the contract entry, then erases the types so routes fit one list. */
+export const defineRoute = <C extends CallContract, A extends Access>(def: RouteDef<C, A>): RouteDef =>
+  def as unknown as RouteDef;

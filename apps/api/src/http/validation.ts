@@ -1,26 +1,16 @@
-// Turns zod issues into the API's 400 answer: the schema's own messages (the spec's texts) verbatim,
-// zod's generic ones prefixed with the field they are about so a person knows what to fix.
+// Input checks shared by the routes: the domain's schemas and messages (a 400 lists the schema's own
+// messages, the spec's texts verbatim), and the refusal of NUL characters that PostgreSQL text cannot hold.
+import { ApiError, issueMessages } from '@adconsole/domain';
 import type { z } from 'zod';
-import { ApiError } from './errors';
 
-const genericMessage = /^(Invalid|Too small|Too big|Unrecognized|Expected)/;
-
-export function issueMessages(issues: readonly z.core.$ZodIssue[]): string[] {
-  const messages = issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field !== '' && genericMessage.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
-  });
-  return [...new Set(messages)];
-}
-
-export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
-  const messages = issueMessages(issues);
-  return new ApiError(400, messages.join('\n') || 'Invalid request.', messages);
+export function validationError(error: z.core.$ZodError): ApiError {
+  const messages = issueMessages(error);
+  return ApiError.of(400, messages.join('\n') || 'Invalid request.', { errors: messages });
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error.issues);
+  if (!result.success) throw validationError(result.error);
   return result.data;
 }
 

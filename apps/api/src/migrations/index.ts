@@ -1,9 +1,19 @@
 // Ordered migrations, embedded as strings so they ship inside the bundled server.
 import init from './0001_init';
+import security from './0002_security';
+import events from './0003_events';
+import reports from './0004_reports';
+import jobs from './0005_jobs';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [{ name: '0001_init', sql: init }];
+export const migrations: readonly Migration[] = [
+  { name: '0001_init', sql: init },
+  { name: '0002_security', sql: security },
+  { name: '0003_events', sql: events },
+  { name: '0004_reports', sql: reports },
+  { name: '0005_jobs', sql: jobs },
+];

@@ -3,8 +3,9 @@ import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { campaignRoutes } from './campaigns';
 import { creativeRoutes } from './creatives';
+import { eventRoutes } from './events';
+import { reportRoutes } from './reports';
 import { systemRoutes } from './system';
-import { tagRoutes } from './tags';
 import { userRoutes } from './users';
 
 export const allRoutes: RouteDef[] = [
@@ -13,6 +14,7 @@ export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...creativeRoutes,
   ...assetRoutes,
-  ...tagRoutes,
   ...userRoutes,
+  ...eventRoutes,
+  ...reportRoutes,
 ];

@@ -1,26 +1,24 @@
-import { z } from 'zod';
+import { contract } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 
 export const systemRoutes = [
   defineRoute({
-    method: 'GET',
-    path: '/ping',
+    call: contract.ping,
+    access: 'public',
     summary: 'Liveness check: answers "Pong".',
     tag: 'System',
-    access: 'public',
-    answer: z.literal('Pong'),
-    handler: async () => 'Pong',
+    handler: async () => 'Pong' as const,
   }),
   defineRoute({
-    method: 'GET',
-    path: '/config',
-    summary: "The console's public settings: the company domain sign-up is limited to.",
-    tag: 'System',
+    call: contract.config,
     access: 'public',
-    answer: z.object({ companyDomain: z.string(), companyName: z.string() }),
+    summary:
+      "The console's public settings: the company domain sign-up is limited to, and where ad tags load from.",
+    tag: 'System',
     handler: async ({ ctx }) => ({
       companyDomain: ctx.config.companyDomain,
       companyName: 'Adconsole',
+      adServingUrl: ctx.config.adServingUrl,
     }),
   }),
 ];

@@ -1,20 +1,34 @@
-// The server's check of an uploaded asset. Which extensions, kinds and sizes are accepted is the
-// domain's rule; here a file is also accepted only when its first bytes agree with its extension, so a
-// renamed file cannot pass as another type.
+// Creative assets: the streamed multipart upload and delete. Which extensions, kinds and sizes are
+// accepted is the domain's rule (the server's detection of the kind wins over the client's label);
+// here each file streams to storage while its bytes are checked as they arrive: the kind's size limit,
+// the first bytes against the extension, scripts as UTF-8 text. A request's files are all stored or,
+// on any refusal, none are (nothing half-written), and only so many uploads run at once.
+import { PassThrough } from 'node:stream';
 import {
+  ApiError,
   type AssetKind,
+  type AssetUploadFields,
   assetFileType,
+  assetReplacement,
   assetTooLargeMessage,
+  assetUploadFieldsSchema,
+  MESSAGES,
   maxAssetBytes,
   unsupportedAssetMessage,
 } from '@adconsole/domain';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
-import { ApiError } from '../http/errors';
-
-export { MAX_UPLOAD_BYTES } from '@adconsole/domain';
+import type { Context } from '../context';
+import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
+import { type AssetAnswer, type AssetRow, assetAnswer, ownCreative } from './campaigns';
+import { insertFileRow, removeUnusedFiles } from './files';
+import { newId } from './ids';
+import type { SessionUser } from './sessions';
+import { readMp4Info } from './video';
 
 /** Does a file's first bytes look like the type its extension claims? */
-type Signature = (bytes: Buffer) => boolean;
+type Signature = (head: Buffer) => boolean;
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   signature.every((byte, index) => bytes[offset + index] === byte);
@@ -28,8 +42,8 @@ const webp: Signature = (b) => ascii(b, 'RIFF') && ascii(b, 'WEBP', 8);
 const mp4: Signature = (b) => ascii(b, 'ftyp', 4);
 const webm: Signature = (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]);
 const zip: Signature = (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]);
-// A script is text: no NUL bytes, and valid UTF-8.
-const javascript: Signature = (b) => !b.includes(0) && Buffer.from(b.toString('utf8'), 'utf8').equals(b);
+// A script is checked as a whole (text without NUL, valid UTF-8) while it streams.
+const anything: Signature = () => true;
 
 const signatures: Record<string, Signature> = {
   png,
@@ -40,39 +54,11 @@ const signatures: Record<string, Signature> = {
   mp4,
   webm,
   zip,
-  js: javascript,
+  js: anything,
 };
+const SIGNATURE_BYTES = 16;
 
-export interface CheckedFile {
-  kind: AssetKind;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** The file's type and, for images, its size in pixels; a 415 or 413 with a readable message otherwise. */
-export function checkUpload(filename: string, bytes: Buffer): CheckedFile {
-  const extension = filename.toLowerCase().split('.').pop() ?? '';
-  const type = assetFileType(filename);
-  const matches = Object.hasOwn(signatures, extension) ? signatures[extension] : undefined;
-  if (!type || !matches || bytes.length === 0 || !matches(bytes))
-    throw new ApiError(415, unsupportedAssetMessage(filename));
-  if (bytes.length > maxAssetBytes(type.kind)) {
-    throw new ApiError(413, assetTooLargeMessage(filename, type.kind));
-  }
-  let width: number | null = null;
-  let height: number | null = null;
-  if (type.kind === 'image') {
-    try {
-      const size = imageSize(bytes);
-      width = size.width ?? null;
-      height = size.height ?? null;
-    } catch {
-      throw new ApiError(415, `${filename}: the image cannot be read.`);
-    }
-  }
-  return { kind: type.kind, contentType: type.contentType, width, height };
-}
+const extensionOf = (filename: string) => filename.toLowerCase().split('.').pop() ?? '';
 
 /** A file name safe in a storage key and a URL: letters, digits, dot, dash and underscore. */
 export function safeFilename(filename: string): string {
@@ -82,4 +68,352 @@ export function safeFilename(filename: string): string {
     .replace(/^\.+/, '')
     .slice(-120);
   return cleaned === '' ? 'file' : cleaned;
+}
+
+/**
+ * Checks a file's bytes as they arrive: refuses (413) as soon as the kind's limit is passed, (415)
+ * when the first bytes do not match the extension or a script is not UTF-8 text. Keeps an image's
+ * bytes (at most 10 MB) to read its width and height.
+ */
+export class UploadCheck {
+  size = 0;
+  private head = Buffer.alloc(0);
+  private readonly kept: Buffer[] = [];
+  private readonly decoder: TextDecoder | undefined;
+
+  constructor(
+    private readonly filename: string,
+    readonly kind: AssetKind,
+  ) {
+    this.decoder = kind === 'vpaid' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  }
+
+  /** Takes the next chunk, or throws the refusal. */
+  accept(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > maxAssetBytes(this.kind))
+      throw ApiError.of(413, assetTooLargeMessage(this.filename, this.kind));
+    if (this.head.length < SIGNATURE_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SIGNATURE_BYTES - this.head.length)]);
+      if (this.head.length >= SIGNATURE_BYTES && !this.signatureMatches()) this.unsupported();
+    }
+    if (this.decoder) {
+      try {
+        if (chunk.includes(0)) throw new Error('NUL');
+        this.decoder.decode(chunk, { stream: true });
+      } catch {
+        this.unsupported();
+      }
+    }
+    if (this.kind === 'image') this.kept.push(chunk);
+  }
+
+  /** The file has ended: a short or empty file is checked now. */
+  finish(): { width: number | null; height: number | null } {
+    if (this.size === 0 || !this.signatureMatches()) this.unsupported();
+    try {
+      this.decoder?.decode();
+    } catch {
+      this.unsupported();
+    }
+    if (this.kind !== 'image') return { width: null, height: null };
+    try {
+      const size = imageSize(Buffer.concat(this.kept));
+      return { width: size.width ?? null, height: size.height ?? null };
+    } catch {
+      throw ApiError.of(415, `${this.filename}: the image cannot be read.`);
+    }
+  }
+
+  private unsupported(): never {
+    throw ApiError.of(415, unsupportedAssetMessage(this.filename));
+  }
+
+  private signatureMatches(): boolean {
+    const matches = signatures[extensionOf(this.filename)];
+    return matches?.(this.head) === true;
+  }
+}
+
+/** Reads a stream to its end, keeping nothing (the rest of a refused file, so the request completes). */
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of stream) {
+    // discarded
+  }
+}
+
+/** At most `limit` uploads at once per process; `queue` more wait for a slot, beyond that 503. */
+export class UploadSlots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly limit: number,
+    readonly queue: number,
+  ) {}
+
+  async take(): Promise<() => void> {
+    if (this.active >= this.limit) {
+      if (this.waiting.length >= this.queue) {
+        throw ApiError.of(503, 'The server is busy with other uploads. Please try again in a moment.');
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    };
+  }
+}
+
+const incorrectCampaignOrCreative = () => ApiError.of(400, MESSAGES.incorrectCampaignOrCreative);
+
+interface StoredUpload {
+  row: AssetRow;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Stores one file part under its own key, checked chunk by chunk as it streams to storage. A refused
+ * file is still read to its end (and dropped), so the request completes and the answer gets through.
+ */
+async function storePart(ctx: Context, creativeId: string, part: MultipartFile): Promise<StoredUpload> {
+  const filename = part.filename || 'file';
+  const type = assetFileType(filename);
+  if (filename.includes('\u0000') || !type) {
+    await drain(part.file);
+    throw filename.includes('\u0000')
+      ? ApiError.of(400, NUL_MESSAGE)
+      : ApiError.of(415, unsupportedAssetMessage(filename));
+  }
+  const check = new UploadCheck(filename, type.kind);
+  const id = newId();
+  const stored = safeFilename(filename);
+  const fileName = `assets/${id}/${stored}`;
+  const bytes = new PassThrough();
+  let failure: unknown;
+  // A refusal is tracked in `failure`; the stream's own error event (storage may not be listening
+  // yet) must not become an uncaught exception.
+  bytes.on('error', () => undefined);
+  const storing = ctx.storage.put(fileName, bytes, type.contentType).catch((error: unknown) => {
+    failure ??= error;
+  });
+  let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (failure !== undefined) continue;
+    try {
+      check.accept(chunk);
+    } catch (error) {
+      failure = error;
+      bytes.destroy(error as Error);
+      continue;
+    }
+    if (!bytes.write(chunk))
+      await new Promise((resolve) => bytes.once('drain', resolve).once('close', resolve));
+  }
+  if (failure === undefined) {
+    try {
+      // The parser's own cap (just above the largest kind's limit) cuts a file short.
+      if (part.file.truncated) throw ApiError.of(413, assetTooLargeMessage(filename, type.kind));
+      dimensions = check.finish();
+      bytes.end();
+    } catch (error) {
+      failure = error;
+      bytes.destroy(error as Error);
+    }
+  }
+  await storing;
+  if (failure !== undefined) {
+    await ctx.storage.delete(fileName).catch(() => undefined);
+    throw failure;
+  }
+  // A player needs an MP4's duration, size and bitrate (VAST); they are read from its boxes.
+  const video =
+    type.contentType === 'video/mp4'
+      ? await readMp4Info(ctx.storage, fileName, check.size)
+      : { duration: null, width: null, height: null, bitrate: null };
+  return {
+    contentType: type.contentType,
+    size: check.size,
+    row: {
+      id,
+      creative_id: creativeId,
+      file_name: fileName,
+      filename: stored,
+      name: filename.slice(0, 200),
+      upload_type: type.kind,
+      width: dimensions.width ?? video.width,
+      height: dimensions.height ?? video.height,
+      duration: video.duration,
+      bitrate: video.bitrate,
+    },
+  };
+}
+
+/**
+ * POST /v1/campaign/creatives/assets: stores every file of the multipart body, then records them and
+ * applies the replacement rule in one transaction. Answers the new assets and the removed ones.
+ */
+export async function uploadAssets(
+  ctx: Context,
+  user: SessionUser,
+  request: FastifyRequest,
+): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
+  if (!request.isMultipart()) throw ApiError.of(415, 'Send the upload as multipart/form-data.');
+  const release = await ctx.uploadSlots.take();
+  const stored: StoredUpload[] = [];
+  let committed = false;
+  try {
+    const fields: Record<string, string> = {};
+    let creativeId: string | undefined;
+    let input: AssetUploadFields | undefined;
+    // The first refusal is answered once the whole body has been read (the rest is dropped).
+    let refusal: unknown;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (refusal !== undefined) {
+          await drain(part.file);
+          continue;
+        }
+        try {
+          if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
+            throw ApiError.of(400, `Unexpected file field ${part.fieldname}: send files as files[].`);
+          }
+          // The text fields come before the files (the domain client sends them first), so the
+          // creative is known and checked before a single byte of a file is stored.
+          if (input === undefined) {
+            if (containsNul(fields)) throw ApiError.of(400, NUL_MESSAGE);
+            if (fields.creativeID === undefined || fields.creativeID.trim() === '')
+              throw incorrectCampaignOrCreative();
+            input = parseInput(assetUploadFieldsSchema, fields);
+            creativeId = (
+              await ownCreative(ctx.db, user, input.creativeID).catch(() => {
+                throw incorrectCampaignOrCreative();
+              })
+            ).id;
+          }
+          stored.push(await storePart(ctx, creativeId as string, part));
+        } catch (error) {
+          refusal = error;
+          if (!part.file.readableEnded) await drain(part.file);
+        }
+      }
+      if (refusal !== undefined) throw refusal;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status < 500) throw error;
+      // The form parser's own errors (a cut-off body, a broken boundary) are the client's mistake.
+      throw ApiError.of(400, `The multipart body is malformed: ${(error as Error).message}.`);
+    }
+    if (input === undefined || creativeId === undefined) {
+      if (fields.creativeID === undefined || fields.creativeID.trim() === '')
+        throw incorrectCampaignOrCreative();
+      parseInput(assetUploadFieldsSchema, fields);
+      throw ApiError.of(400, 'Choose at least one file to upload.');
+    }
+    const fieldsInput = input;
+    const creative = creativeId;
+    const result = await ctx.db.transaction(async (tx) => {
+      for (const file of stored) {
+        const row = {
+          ...file.row,
+          width: file.row.width ?? fieldsInput.width ?? null,
+          height: file.row.height ?? fieldsInput.height ?? null,
+          duration:
+            file.row.upload_type === 'video' ? (file.row.duration ?? fieldsInput.duration ?? null) : null,
+        };
+        file.row = row;
+        await insertFileRow(tx, {
+          name: row.file_name,
+          owner_id: user.id,
+          public: true,
+          content_type: file.contentType,
+          size: file.size,
+        });
+        await tx.query(
+          `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            row.id,
+            row.creative_id,
+            row.file_name,
+            row.filename,
+            row.name,
+            row.upload_type,
+            row.width,
+            row.height,
+            row.duration,
+          ],
+        );
+      }
+      const newIds = new Set(stored.map((file) => file.row.id));
+      const earlier = (
+        await tx.query<AssetRow>('select * from assets where creative_id = $1 order by created_at, id', [
+          creative,
+        ])
+      ).filter((asset) => !newIds.has(asset.id));
+      const change = assetReplacement(
+        earlier,
+        stored.map((file) => file.row.name),
+        fieldsInput.assets?.map((asset) => ({ id: asset.id, name: (asset as { name?: unknown }).name })),
+      );
+      for (const { id, name } of change.renamed) {
+        await tx.query('update assets set name = $2 where id = $1', [id, name]);
+      }
+      const removed = earlier.filter((asset) => change.removed.includes(asset.id));
+      if (removed.length > 0) {
+        await tx.query('delete from assets where id = any($1::text[])', [removed.map((asset) => asset.id)]);
+      }
+      await tx.query('update creatives set updated_at = now() where id = $1', [creative]);
+      return removed;
+    });
+    committed = true;
+    await removeUnusedFiles(
+      ctx,
+      result.map((asset) => asset.file_name),
+    );
+    return {
+      created: stored.map((file) => assetAnswer(file.row, ctx.config.publicUrl, true)),
+      deleted: result.map((asset) => assetAnswer(asset, ctx.config.publicUrl)),
+    };
+  } catch (error) {
+    // Nothing half-written: when the assets were not recorded, the files this request stored go again.
+    if (!committed) {
+      await Promise.all(stored.map((file) => ctx.storage.delete(file.row.file_name).catch(() => undefined)));
+    }
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/** DELETE /v1/campaign/creatives/assets. */
+export async function deleteAsset(
+  ctx: Context,
+  user: SessionUser,
+  input: { id: string; creativeID: string },
+) {
+  const creative = await ownCreative(ctx.db, user, input.creativeID).catch(() => {
+    throw incorrectCampaignOrCreative();
+  });
+  const [asset] = await ctx.db.query<AssetRow>(
+    'delete from assets where id = $1 and creative_id = $2 returning *',
+    [input.id, creative.id],
+  );
+  if (!asset) throw ApiError.of(404, 'Asset not found!');
+  await removeUnusedFiles(ctx, [asset.file_name]);
+  await ctx.db.query('update creatives set updated_at = now() where id = $1', [creative.id]);
+  return null;
 }

@@ -1,7 +1,23 @@
-// Loading campaigns, creatives, live creatives and assets, and shaping them as the API answers them
-// (the entity shapes of spec section 3, with the server-owned fields filled in).
+// Campaigns: loading them with their creatives, live creatives and assets, shaping them as the API
+// answers them (the entity shapes of spec section 3, server-owned fields filled in), and the campaign
+// calls themselves. The "owner or admin" rule is the domain's; the query that applies it lives here.
+import {
+  ApiError,
+  type CampaignBody,
+  type CampaignView,
+  type CreativeSetting,
+  type CreativeType,
+  mayManageCampaign,
+  type ScheduledReport,
+  type Trackers,
+} from '@adconsole/domain';
+import type { Context } from '../context';
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/errors';
+import { WithExtras } from '../http/routes';
+import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
+import { removeUnusedFiles } from './files';
+import { newId } from './ids';
+import { listSchedules } from './reports/schedule-list';
 import type { SessionUser } from './sessions';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found!';
@@ -22,8 +38,8 @@ export interface CreativeBodyJson {
   height?: number;
   fluid?: boolean;
   platform?: string | null;
-  trackers?: Record<string, unknown>;
-  settings?: unknown[];
+  trackers?: Trackers;
+  settings?: CreativeSetting[];
   layout?: string | null;
   html?: string | null;
 }
@@ -42,7 +58,7 @@ export interface LiveCreativeRow {
   id: string;
   creative_id: string | null;
   campaign_id: string;
-  snapshot: { type?: string; width?: number; height?: number; platform?: string | null };
+  snapshot: { type?: CreativeType; width?: number; height?: number; platform?: string | null };
   created_at: Date;
 }
 
@@ -56,6 +72,14 @@ export interface AssetRow {
   width: number | null;
   height: number | null;
   duration: number | null;
+  bitrate?: number | null;
+}
+
+/** Where the loaders read: the database (or a transaction), the public URL and the event store. */
+export interface LoadSource {
+  db: Queryable;
+  config: { publicUrl: string };
+  events: { store: EventStore };
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -75,6 +99,7 @@ export function assetAnswer(row: AssetRow, publicUrl: string, isNew = false) {
     width: row.width,
     height: row.height,
     duration: row.duration,
+    bitrate: row.bitrate ?? null,
     uploadType: row.upload_type,
   };
 }
@@ -93,7 +118,12 @@ export function liveCreativeAnswer(row: LiveCreativeRow) {
   };
 }
 
-export function creativeAnswer(row: CreativeRow, assets: AssetAnswer[], liveCreatives: LiveCreativeRow[]) {
+export function creativeAnswer(
+  row: CreativeRow,
+  assets: AssetAnswer[],
+  liveCreatives: LiveCreativeRow[],
+  counters: EventCounters = zeroEventCounters(),
+) {
   const width = row.body.width ?? 0;
   const height = row.body.height ?? 0;
   return {
@@ -112,18 +142,53 @@ export function creativeAnswer(row: CreativeRow, assets: AssetAnswer[], liveCrea
     liveCreatives: liveCreatives.map(liveCreativeAnswer),
     layout: row.body.layout ?? null,
     html: row.body.html ?? null,
-    data: { impressions: 0, engagement: 0, clicks: 0 },
+    data: { impressions: counters.impressions, engagement: counters.engagement, clicks: counters.clicks },
+    videoCompletes: counters.videoCompletes,
     updatedAt: iso(row.updated_at),
   };
 }
 export type CreativeAnswer = ReturnType<typeof creativeAnswer>;
 
-/** Creatives with their assets and live creatives (those not removed), oldest first. */
+/**
+ * Every event counter of each creative and campaign: the totals of all their live creatives, removed
+ * ones included (their events happened). A deleted creative's live creatives still count for its campaign.
+ */
+async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
+  const lives =
+    campaignIds.length === 0
+      ? []
+      : await source.db.query<{ id: string; creative_id: string | null; campaign_id: string }>(
+          'select id, creative_id, campaign_id from live_creatives where campaign_id = any($1::text[])',
+          [[...campaignIds]],
+        );
+  const totals = await source.events.store.readTotals(lives.map((live) => live.id));
+  const byCreative = new Map<string, EventCounters>();
+  const byCampaign = new Map<string, EventCounters>();
+  const add = (map: Map<string, EventCounters>, key: string, counters: EventCounters) => {
+    const sum = map.get(key) ?? zeroEventCounters();
+    for (const name of Object.keys(sum) as (keyof EventCounters)[]) sum[name] += counters[name];
+    map.set(key, sum);
+  };
+  for (const live of lives) {
+    const counters = totals.get(live.id);
+    if (!counters) continue;
+    if (live.creative_id !== null) add(byCreative, live.creative_id, counters);
+    add(byCampaign, live.campaign_id, counters);
+  }
+  return { byCreative, byCampaign };
+}
+
+/**
+ * Creatives with their assets, live creatives (those not removed) and counters, oldest first. Without
+ * `counters` the event store is not read (a publish snapshot, read inside a transaction).
+ */
 export async function loadCreatives(
-  db: Queryable,
+  source: LoadSource,
   where: { campaignIds?: string[]; creativeIds?: string[] },
-  publicUrl: string,
+  { counters = true }: { counters?: boolean } = {},
 ) {
+  const { db } = source;
+  const publicUrl = source.config.publicUrl;
   const creatives =
     where.creativeIds !== undefined
       ? await db.query<CreativeRow>(
@@ -149,33 +214,43 @@ export async function loadCreatives(
           [ids],
         ),
   ]);
+  const { byCreative } = counters
+    ? await countersOf(source, [...new Set(creatives.map((creative) => creative.campaign_id))])
+    : { byCreative: new Map<string, EventCounters>() };
   return creatives.map((creative) =>
     creativeAnswer(
       creative,
       assets.filter((a) => a.creative_id === creative.id).map((a) => assetAnswer(a, publicUrl)),
       lives.filter((l) => l.creative_id === creative.id),
+      byCreative.get(creative.id),
     ),
   );
 }
 
-export function campaignAnswer(row: CampaignRow, creatives: CreativeAnswer[], ownerEmail?: string) {
+export function campaignAnswer(
+  row: CampaignRow,
+  creatives: CreativeAnswer[],
+  ownerEmail?: string,
+  counters: EventCounters = zeroEventCounters(),
+  scheduledReports: ScheduledReport[] = [],
+) {
   return {
     id: row.id,
     name: row.name,
     creatives,
     data: {
-      impressions: 0,
-      engagement: 0,
-      clicks: 0,
+      impressions: counters.impressions,
+      engagement: counters.engagement,
+      clicks: counters.clicks,
       start: row.body.data?.start ?? null,
       end: row.body.data?.end ?? null,
     },
-    videoCompletes: 0,
+    videoCompletes: counters.videoCompletes,
     reportURL: null,
     report: null,
     updatedAt: iso(row.updated_at),
     dataPulledAt: iso(row.data_pulled_at),
-    scheduledReports: [],
+    scheduledReports,
     lastReportDates: null,
     lastReportUpdate: null,
     lastVideoDates: null,
@@ -185,8 +260,17 @@ export function campaignAnswer(row: CampaignRow, creatives: CreativeAnswer[], ow
   };
 }
 
-export async function loadCampaigns(db: Queryable, rows: CampaignRow[], publicUrl: string) {
-  const creatives = await loadCreatives(db, { campaignIds: rows.map((r) => r.id) }, publicUrl);
+export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
+  const { db } = source;
+  const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
+  const schedules = await listSchedules(
+    db,
+    rows.map((row) => row.id),
+  );
+  const { byCampaign } = await countersOf(
+    source,
+    rows.map((row) => row.id),
+  );
   const owners = rows.length
     ? await db.query<{ id: string; email: string }>(
         'select id, email from users where id = any($1::text[])',
@@ -198,6 +282,8 @@ export async function loadCampaigns(db: Queryable, rows: CampaignRow[], publicUr
       row,
       creatives.filter((c) => c.campaignID === row.id),
       owners.find((o) => o.id === row.owner_id)?.email,
+      byCampaign.get(row.id),
+      schedules.filter((schedule) => schedule.campaignID === row.id),
     ),
   );
 }
@@ -209,11 +295,11 @@ export async function ownCampaign(
   campaignId: string,
 ): Promise<CampaignRow> {
   const [row] = await db.query<CampaignRow>('select * from campaigns where id = $1', [campaignId]);
-  if (!row || (row.owner_id !== user.id && user.role !== 'admin'))
-    throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+  if (!row || !mayManageCampaign(user, row.owner_id)) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   return row;
 }
 
+/** The creative when the user may manage its campaign; 404 otherwise. */
 export async function ownCreative(
   db: Queryable,
   user: SessionUser,
@@ -223,24 +309,89 @@ export async function ownCreative(
     'select c.*, p.owner_id from creatives c join campaigns p on p.id = c.campaign_id where c.id = $1',
     [creativeId],
   );
-  if (!row || (row.owner_id !== user.id && user.role !== 'admin'))
-    throw new ApiError(404, CREATIVE_NOT_FOUND);
+  if (!row || !mayManageCampaign(user, row.owner_id)) throw ApiError.of(404, CREATIVE_NOT_FOUND);
   const { owner_id: _owner, ...creative } = row;
   return creative;
 }
 
-export async function oneCreative(
-  db: Queryable,
-  creativeId: string,
-  publicUrl: string,
-): Promise<CreativeAnswer> {
-  const [creative] = await loadCreatives(db, { creativeIds: [creativeId] }, publicUrl);
-  if (!creative) throw new ApiError(404, CREATIVE_NOT_FOUND);
+export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {
+  const [creative] = await loadCreatives(source, { creativeIds: [creativeId] });
+  if (!creative) throw ApiError.of(404, CREATIVE_NOT_FOUND);
   return creative;
 }
 
-export async function oneCampaign(db: Queryable, row: CampaignRow, publicUrl: string) {
-  const [campaign] = await loadCampaigns(db, [row], publicUrl);
-  if (!campaign) throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+export async function oneCampaign(source: LoadSource, row: CampaignRow) {
+  const [campaign] = await loadCampaigns(source, [row]);
+  if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   return campaign;
+}
+
+// ---- The campaign calls
+
+export const CAMPAIGNS_PER_PAGE = 20;
+
+/** GET /v1/campaign/mine and /all: newest first, 20 a page, with the pagination beside the list. */
+export async function listCampaigns(ctx: Context, user: SessionUser, view: CampaignView, page: number) {
+  const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
+  const mine = view === 'mine';
+  const rows = await ctx.db.query<CampaignRow>(
+    `select * from campaigns ${mine ? 'where owner_id = $3' : ''} order by created_at desc, id desc limit $1 offset $2`,
+    mine ? [CAMPAIGNS_PER_PAGE, offset, user.id] : [CAMPAIGNS_PER_PAGE, offset],
+  );
+  const [{ total } = { total: 0 }] = await ctx.db.query<{ total: number }>(
+    `select count(*)::int as total from campaigns ${mine ? 'where owner_id = $1' : ''}`,
+    mine ? [user.id] : [],
+  );
+  return new WithExtras(await loadCampaigns(ctx, rows), {
+    pagination: {
+      page,
+      perPage: CAMPAIGNS_PER_PAGE,
+      total,
+      pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
+    },
+  });
+}
+
+export async function getCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  return oneCampaign(ctx, await ownCampaign(ctx.db, user, campaignId));
+}
+
+/** POST /v1/campaign/new: no creatives, zeroed data. */
+export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
+  const [row] = await ctx.db.query<CampaignRow>(
+    'insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4) returning *',
+    [newId(), user.id, body.name, { data: { start: body.data?.start ?? null, end: body.data?.end ?? null } }],
+  );
+  if (!row) throw new Error('insert returned no row');
+  return oneCampaign(ctx, row);
+}
+
+/** PUT /v1/campaign/update: the name, and the flight dates that were sent. */
+export async function updateCampaign(ctx: Context, user: SessionUser, body: CampaignBody & { id?: string }) {
+  const existing = await ownCampaign(ctx.db, user, body.id ?? '');
+  const data = { ...(existing.body.data ?? {}) };
+  if (body.data?.start !== undefined) data.start = body.data.start;
+  if (body.data?.end !== undefined) data.end = body.data.end;
+  const [row] = await ctx.db.query<CampaignRow>(
+    'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
+    [existing.id, body.name, { ...existing.body, data }],
+  );
+  if (!row) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+  return oneCampaign(ctx, row);
+}
+
+/** DELETE /v1/campaign/delete: the campaign with its creatives, live creatives and assets. */
+export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  const existing = await ownCampaign(ctx.db, user, campaignId);
+  const files = await ctx.db.transaction(async (tx) => {
+    const assetFiles = await tx.query<{ file_name: string }>(
+      'select a.file_name from assets a join creatives c on c.id = a.creative_id where c.campaign_id = $1',
+      [existing.id],
+    );
+    await tx.query('delete from campaigns where id = $1', [existing.id]);
+    return assetFiles.map((f) => f.file_name);
+  });
+  await removeUnusedFiles(ctx, files);
+  ctx.liveCreatives.clear();
+  return null;
 }

@@ -1,13 +1,13 @@
-// Mail over SMTP and files over the S3 API, each against a minimal local server speaking the protocol.
-
+// Mail over SMTP to a real SMTP server (received and parsed as a mail client would), and files over
+// the S3 API against a real S3 protocol server, beside the embedded defaults (outbox, local disk).
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Peer, type SmtpPeer, startS3Peer, startSmtpPeer } from '../test/peers';
 import { createMailer, linkMessage } from './mail';
-import { createDiskStorage, createS3Storage } from './storage';
+import { createDiskStorage, createS3Storage, type Storage } from './storage';
 
 const message = linkMessage({
   to: 'someone@adconsole.test',
@@ -19,70 +19,81 @@ const message = linkMessage({
 });
 
 describe('mail', () => {
-  it('sends through SMTP_URL with a text and an HTML part', async () => {
-    const received: string[] = [];
-    const server = createTcpServer((socket) => {
-      let inData = false;
-      let data = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        for (const line of chunk.toString('latin1').split('\r\n')) {
-          if (inData) {
-            if (line === '.') {
-              inData = false;
-              received.push(data);
-              socket.write('250 queued\r\n');
-            } else data += `${line}\n`;
-            continue;
-          }
-          if (line === '') continue;
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-          else if (verb === 'DATA') {
-            inData = true;
-            socket.write('354 go\r\n');
-          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-          else socket.write('250 ok\r\n');
-        }
-      });
+  let smtp: SmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+  });
+  afterAll(() => smtp.close());
+
+  const mailer = (logLinks = false, lines: string[] = []) =>
+    createMailer({
+      smtpUrl: smtp.url,
+      outboxDir: '/nonexistent',
+      from: 'no-reply@adconsole.test',
+      fromName: 'Adconsole',
+      log: (line) => lines.push(line),
+      logLinks,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    try {
-      const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        outboxDir: '/nonexistent',
-        from: 'Adconsole <no-reply@adconsole.test>',
-        log: () => undefined,
-      });
-      await mailer.send(message);
-      expect(received).toHaveLength(1);
-      expect(received[0]).toContain('To: someone@adconsole.test');
-      expect(received[0]).toContain('Content-Type: text/plain');
-      expect(received[0]).toContain('Content-Type: text/html');
-      expect(received[0]).toContain('&lt;you&gt;');
-    } finally {
-      server.close();
-    }
+
+  it('sends through SMTP_URL to one recipient with an explicit envelope, as text and HTML', async () => {
+    const before = smtp.received.length;
+    await mailer().send(message);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelope).toEqual({ from: 'no-reply@adconsole.test', to: ['someone@adconsole.test'] });
+    expect(mail?.parsed.to?.map((to) => to.address)).toEqual(['someone@adconsole.test']);
+    expect(mail?.parsed.from?.address).toBe('no-reply@adconsole.test');
+    expect(mail?.parsed.text).toContain('http://localhost:4000/signin?verifyCode=abc&code=def');
+    expect(mail?.parsed.html).toContain('&lt;you&gt;');
   });
 
-  it('writes an .eml file into the outbox and logs the link when SMTP_URL is unset', async () => {
+  // Security review finding 1: a comma in the address made nodemailer mail two recipients.
+  it.each([
+    'attacker@evil.com,someone@adconsole.test',
+    'Attacker <attacker@evil.com>',
+    'someone@adconsole.test; attacker@evil.com',
+  ])('refuses to send to %j: never more than one parsed address', async (to) => {
+    const before = smtp.received.length;
+    await expect(mailer().send({ ...message, to })).rejects.toThrow(/one plain address/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smtp.received).toHaveLength(before);
+  });
+
+  it('carries attachments', async () => {
+    const before = smtp.received.length;
+    await mailer().send({
+      ...message,
+      attachments: [{ filename: 'report.csv', content: Buffer.from('a,b\n1,2\n'), contentType: 'text/csv' }],
+    });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ['report.csv', 'text/csv'],
+    ]);
+  });
+
+  it('writes an .eml file into the outbox; the link is logged only in development', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const lines: string[] = [];
     try {
-      await createMailer({
-        smtpUrl: undefined,
-        outboxDir: dir,
-        from: 'a@b.test',
-        log: (line) => lines.push(line),
-      }).send(message);
+      const outbox = (logLinks: boolean) =>
+        createMailer({
+          smtpUrl: undefined,
+          outboxDir: dir,
+          from: 'no-reply@adconsole.test',
+          fromName: 'Adconsole',
+          log: (line) => lines.push(line),
+          logLinks,
+        });
+      await outbox(false).send(message);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
       const text = await readFile(path.join(dir, files[0] ?? ''), 'utf8');
       expect(text).toContain('Content-Type: text/plain');
-      expect(text).toContain('Content-Type: text/html');
+      expect(text).toContain('verifyCode=3Dabc');
+      // Production: the log says a mail was written, never its link (security review, finding 6).
+      expect(lines.join('\n')).toContain('Mail to someone@adconsole.test');
+      expect(lines.join('\n')).not.toContain('verifyCode');
+      await outbox(true).send(message);
       expect(lines.join('\n')).toContain('http://localhost:4000/signin?verifyCode=abc&code=def');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -90,91 +101,69 @@ describe('mail', () => {
   });
 });
 
-describe('storage', () => {
-  it('local disk: put, get, delete, and refuses keys that climb out of its folder', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'files-'));
-    try {
-      const storage = createDiskStorage(dir);
-      await storage.put('assets/a1/logo.png', Buffer.from('png'), 'image/png');
-      expect((await storage.get('assets/a1/logo.png'))?.toString()).toBe('png');
+const storageContract = (name: string, make: () => Promise<{ storage: Storage; close(): Promise<void> }>) =>
+  describe(`storage: ${name}`, () => {
+    let storage: Storage;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ storage, close } = await make());
+    });
+    afterAll(() => close());
+
+    it('puts bytes and streams, reads them whole or by byte range, deletes', async () => {
+      await storage.put('assets/a1/logo.png', Buffer.from('png bytes'), 'image/png');
+      expect((await storage.get('assets/a1/logo.png'))?.toString()).toBe('png bytes');
+      const big = Buffer.alloc(9 * 1024 * 1024 + 17, 7);
+      big.write('start', 0);
+      big.write('end', big.length - 3);
+      // Several multipart-upload parts on S3: a stream of unknown length.
+      await storage.put(
+        'assets/a2/clip.mp4',
+        Readable.from([big.subarray(0, 4_000_000), big.subarray(4_000_000)]),
+        'video/mp4',
+      );
+      const ranged = await storage.open('assets/a2/clip.mp4', { start: big.length - 3, end: big.length - 1 });
+      const chunks: Buffer[] = [];
+      for await (const chunk of ranged ?? []) chunks.push(Buffer.from(chunk as Uint8Array));
+      expect(Buffer.concat(chunks).toString()).toBe('end');
+      expect((await storage.get('assets/a2/clip.mp4'))?.equals(big)).toBe(true);
       await storage.delete('assets/a1/logo.png');
       expect(await storage.get('assets/a1/logo.png')).toBeUndefined();
+      expect(await storage.open('assets/a1/logo.png')).toBeUndefined();
+    });
+
+    it('stores nothing when the stream fails half-way', async () => {
+      const failing = new Readable({
+        read() {
+          this.push(Buffer.from('half'));
+          this.destroy(new Error('client went away'));
+        },
+      });
+      await expect(storage.put('assets/a3/cut.mp4', failing, 'video/mp4')).rejects.toThrow();
+      expect(await storage.get('assets/a3/cut.mp4')).toBeUndefined();
+    });
+
+    it('refuses keys that climb out of its folder', async () => {
       await expect(storage.put('../escape.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(
         /Unsafe storage key/,
       );
       await expect(storage.get('assets/../../etc/passwd')).rejects.toThrow(/Unsafe storage key/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  describe('S3 through @aws-sdk/client-s3', () => {
-    const objects = new Map<string, { body: Buffer; contentType: string }>();
-    const requests: string[] = [];
-    const readBody = async (request: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    };
-    const server = createHttpServer(async (request, response) => {
-      const key = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      requests.push(`${request.method} ${key} ${request.headers.authorization ? 'signed' : 'unsigned'}`);
-      if (request.method === 'PUT') {
-        let body = await readBody(request);
-        // The SDK may send the body aws-chunked; keep only the payload of each chunk.
-        if (String(request.headers['content-encoding'] ?? '').includes('aws-chunked')) {
-          const text = body.toString('latin1');
-          const parts: Buffer[] = [];
-          let offset = 0;
-          while (offset < text.length) {
-            const lineEnd = text.indexOf('\r\n', offset);
-            const size = Number.parseInt(text.slice(offset, lineEnd).split(';')[0] ?? '0', 16);
-            if (!size) break;
-            parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-            offset = lineEnd + 2 + size + 2;
-          }
-          body = Buffer.concat(parts);
-        }
-        objects.set(key, { body, contentType: String(request.headers['content-type']) });
-        response.writeHead(200, { ETag: '"1"' }).end();
-      } else if (request.method === 'GET') {
-        const object = objects.get(key);
-        if (!object) {
-          response
-            .writeHead(404, { 'Content-Type': 'application/xml' })
-            .end('<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
-          return;
-        }
-        response
-          .writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
-          .end(object.body);
-      } else if (request.method === 'DELETE') {
-        objects.delete(key);
-        response.writeHead(204).end();
-      } else response.writeHead(405).end();
-    });
-    let endpoint = '';
-    beforeAll(async () => {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const address = server.address();
-      endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    });
-    afterAll(() => server.close());
-
-    it('puts, gets and deletes objects path-style in the bucket, signed with the configured keys', async () => {
-      const storage = createS3Storage({
-        bucket: 'ads',
-        region: 'eu-west-1',
-        endpoint,
-        accessKeyId: 'key',
-        secretAccessKey: 'secret',
-      });
-      await storage.put('tags/t1/sheet.xlsx', Buffer.from('sheet bytes'), 'application/octet-stream');
-      expect(objects.get('/ads/tags/t1/sheet.xlsx')?.body.toString()).toBe('sheet bytes');
-      expect((await storage.get('tags/t1/sheet.xlsx'))?.toString()).toBe('sheet bytes');
-      await storage.delete('tags/t1/sheet.xlsx');
-      expect(await storage.get('tags/t1/sheet.xlsx')).toBeUndefined();
-      expect(requests.every((line) => line.endsWith('signed'))).toBe(true);
     });
   });
+
+storageContract('local disk', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'files-'));
+  return { storage: createDiskStorage(dir), close: () => rm(dir, { recursive: true, force: true }) };
+});
+
+storageContract('S3 (s3rver, signed by @aws-sdk/client-s3)', async () => {
+  const peer: S3Peer = await startS3Peer();
+  const storage = createS3Storage({
+    bucket: peer.bucket,
+    region: 'us-east-1',
+    endpoint: peer.endpoint,
+    accessKeyId: peer.accessKeyId,
+    secretAccessKey: peer.secretAccessKey,
+  });
+  return { storage, close: () => peer.close() };
 });

@@ -1,81 +1,253 @@
-// Demo data for a first start: an admin account and one campaign with a creative, so a newcomer can
-// sign in and look around at once. Runs only on an empty database; DEMO_PASSWORD, when set, is
-// applied to the demo account at every start.
+// Demo data for a first start, so a newcomer signs in and sees a full report at once: an admin account
+// and a campaign with three published creatives (a banner with a real image, an In-Banner Video
+// banner and a VAST pre-roll with a real MP4) and 90 days of their events, with daily and weekly
+// rhythms, a realistic click-through rate and a video quartile fall-off. Runs only on an empty
+// database (never with DEMO_DATA=false); DEMO_PASSWORD chooses the password then and is never
+// applied again, so a password changed later stays changed.
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { readFile } from 'node:fs/promises';
+import type { EventType } from '@adconsole/domain';
+import type { Context } from '../context';
+import { loadCreatives } from './campaigns';
+import type { TrackedEvent } from './events/store';
+import { insertFileRow } from './files';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
+import { readMp4Info } from './video';
 
 export interface DemoAccount {
   email: string;
   password: string;
 }
 
-export async function seedDemoData(db: Database, config: Config): Promise<DemoAccount | undefined> {
+export const DEMO_LANDING_PAGE = 'https://www.example.com/northwind/trail-season';
+export const DEMO_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BUCKET_MS = 15 * 60 * 1000;
+
+type Seeded = Pick<Context, 'db' | 'config' | 'storage' | 'events'>;
+
+/** The demo's asset files, shipped beside this module (and copied beside the bundle). */
+const demoFile = (name: string) => readFile(new URL(`./demo-assets/${name}`, import.meta.url));
+
+interface DemoCreative {
+  name: string;
+  type: 'Banner' | 'VAST';
+  width: number;
+  height: number;
+  layout: string | null;
+  settings: unknown[];
+  files: { name: string; contentType: string; kind: 'image' | 'video' }[];
+  /** Events per impression and impressions per 15 minutes at the busiest hour. */
+  traffic: { peak: number; viewable: number; engagement: number; ctr: number; videoStart: number };
+}
+
+const demoCreatives: DemoCreative[] = [
+  {
+    name: 'Trail season banner',
+    type: 'Banner',
+    width: 300,
+    height: 250,
+    layout: null,
+    settings: [],
+    files: [{ name: 'banner.png', contentType: 'image/png', kind: 'image' }],
+    traffic: { peak: 140, viewable: 0.66, engagement: 0.035, ctr: 0.0018, videoStart: 0 },
+  },
+  {
+    name: 'In-banner trailer',
+    type: 'Banner',
+    width: 300,
+    height: 250,
+    layout: 'in-banner-video',
+    settings: [
+      {
+        key: 'layoutOptions',
+        value: {
+          ad_duration: 30,
+          video_autoplay: 'yes',
+          progress_type: 'ProgressBar',
+          buttons_position: 'bottom right',
+        },
+      },
+    ],
+    files: [
+      { name: 'poster.png', contentType: 'image/png', kind: 'image' },
+      { name: 'main.mp4', contentType: 'video/mp4', kind: 'video' },
+    ],
+    traffic: { peak: 90, viewable: 0.71, engagement: 0.092, ctr: 0.0041, videoStart: 0.74 },
+  },
+  {
+    name: 'Trail season pre-roll',
+    type: 'VAST',
+    width: 640,
+    height: 360,
+    layout: null,
+    settings: [],
+    files: [{ name: 'main.mp4', contentType: 'video/mp4', kind: 'video' }],
+    traffic: { peak: 60, viewable: 0.83, engagement: 0.06, ctr: 0.0095, videoStart: 0.97 },
+  },
+];
+
+/** A seeded generator, so the demo data is the same on every first start. */
+function mulberry32(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Share of the day's peak traffic at a UTC hour: quiet at night, a lunch and an evening peak. */
+const hourShape = (hour: number) =>
+  0.12 + 0.55 * Math.exp(-((hour - 12.5) ** 2) / 6) + 0.88 * Math.exp(-((hour - 20) ** 2) / 5);
+/** Weekends are quieter (Saturday 0.78, Sunday 0.72). */
+const weekdayShape = (weekday: number) => (weekday === 6 ? 0.78 : weekday === 0 ? 0.72 : 1);
+
+/** A whole number near `mean` (binomial-like noise that keeps small counts honest). */
+const draw = (random: () => number, mean: number) => {
+  const whole = Math.floor(mean);
+  return whole + (random() < mean - whole ? 1 : 0);
+};
+
+/** 90 days of events per live creative, in 15-minute rows (rows of zero left out). */
+export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
+  const events: TrackedEvent[] = [];
+  const end = Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS;
+  const start = end - days * DAY_MS;
+  demoCreatives.forEach((creative, index) => {
+    const liveId = liveIds[index];
+    if (liveId === undefined) return;
+    const random = mulberry32(1000 + index);
+    const { traffic } = creative;
+    const push = (type: EventType, at: number, count: number) => {
+      if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null });
+    };
+    for (let at = start; at < end; at += BUCKET_MS) {
+      const moment = new Date(at);
+      const day = (at - start) / DAY_MS;
+      // A slow climb as the campaign finds its audience, then a plateau.
+      const trend = 0.55 + 0.45 * Math.min(1, day / 30);
+      const mean =
+        traffic.peak *
+        trend *
+        hourShape(moment.getUTCHours() + moment.getUTCMinutes() / 60) *
+        weekdayShape(moment.getUTCDay());
+      const impressions = draw(random, mean * (0.85 + random() * 0.3));
+      push('impression', at, impressions);
+      push('viewable', at, draw(random, impressions * traffic.viewable));
+      push('engagement', at, draw(random, impressions * traffic.engagement));
+      push('click', at, draw(random, impressions * traffic.ctr * (0.7 + random() * 0.6)));
+      const starts = draw(random, impressions * traffic.videoStart);
+      if (starts > 0) {
+        push('start', at, starts);
+        const first = draw(random, starts * 0.84);
+        const mid = draw(random, first * 0.86);
+        const third = draw(random, mid * 0.9);
+        push('firstQuartile', at, first);
+        push('midpoint', at, mid);
+        push('thirdQuartile', at, third);
+        push('complete', at, draw(random, third * 0.88));
+      }
+    }
+  });
+  return events;
+}
+
+/** Stores a demo asset as the upload would: bytes in storage, a public file row, an asset row. */
+async function addAsset(
+  ctx: Seeded,
+  ownerId: string,
+  creativeId: string,
+  file: DemoCreative['files'][number],
+) {
+  const bytes = await demoFile(file.name);
+  const id = newId();
+  const fileName = `assets/${id}/${file.name}`;
+  await ctx.storage.put(fileName, bytes, file.contentType);
+  const video = file.kind === 'video' ? await readMp4Info(ctx.storage, fileName, bytes.length) : undefined;
+  const size =
+    file.kind === 'image' ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : video;
+  await insertFileRow(ctx.db, {
+    name: fileName,
+    owner_id: ownerId,
+    public: true,
+    content_type: file.contentType,
+    size: bytes.length,
+  });
+  await ctx.db.query(
+    `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration, bitrate)
+     values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      creativeId,
+      fileName,
+      file.name,
+      file.kind,
+      size?.width ?? null,
+      size?.height ?? null,
+      video?.duration ?? null,
+      video?.bitrate ?? null,
+    ],
+  );
+}
+
+export async function seedDemoData(ctx: Seeded, now = new Date()): Promise<DemoAccount | undefined> {
+  const { db, config } = ctx;
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     'select count(*)::int as count from users',
   );
   const email = `demo@${config.companyDomain}`;
-  if (count > 0) {
-    // A fixed DEMO_PASSWORD keeps working on an existing database (e2e runs, a forgotten password).
-    if (config.demoPassword === undefined) return undefined;
-    const updated = await db.query('update users set password_hash = $2 where email = $1 returning id', [
-      email,
-      await hashPassword(config.demoPassword),
-    ]);
-    return updated.length > 0 ? { email, password: config.demoPassword } : undefined;
-  }
+  if (count > 0 || !config.demoData) return undefined;
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
-  const passwordHash = await hashPassword(password);
   const userId = newId();
   const campaignId = newId();
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
-       values ($1, $2, 'Demo', 'Admin', $3, 'admin', now())`,
-      [userId, email, passwordHash],
-    );
-    await tx.query('insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4)', [
-      campaignId,
-      userId,
-      'Demo campaign',
-      { data: { impressions: 0, engagement: 0, clicks: 0 } },
-    ]);
+  const day = (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+  await db.query(
+    `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
+     values ($1, $2, 'Demo', 'Admin', $3, 'admin', now())`,
+    [userId, email, await hashPassword(password)],
+  );
+  await db.query('insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4)', [
+    campaignId,
+    userId,
+    'Demo campaign',
+    { data: { start: { date: day(-DEMO_DAYS) }, end: { date: day(30) } } },
+  ]);
+  const liveIds: string[] = [];
+  for (const creative of demoCreatives) {
     const creativeId = newId();
-    const body = {
-      width: 300,
-      height: 250,
-      fluid: false,
-      platform: 'google-ad-manager',
-      trackers: {},
-      settings: [],
-      layout: null,
-    };
-    await tx.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
+    await db.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
       creativeId,
       campaignId,
-      'Demo banner',
-      'Banner',
-      body,
+      creative.name,
+      creative.type,
+      {
+        width: creative.width,
+        height: creative.height,
+        fluid: false,
+        platform: 'google-ad-manager',
+        trackers: { click: [{ type: 'redirect', url: DEMO_LANDING_PAGE }] },
+        settings: creative.settings,
+        layout: creative.layout,
+      },
     ]);
-    // Published once, so the demo campaign has a live creative and tags to show.
-    await tx.query(
-      'insert into live_creatives (id, creative_id, campaign_id, snapshot) values ($1, $2, $3, $4)',
-      [
-        newId(),
-        creativeId,
-        campaignId,
-        {
-          id: creativeId,
-          campaignID: campaignId,
-          name: 'Demo banner',
-          type: 'Banner',
-          size: '300x250',
-          ...body,
-        },
-      ],
+    for (const file of creative.files) await addAsset(ctx, userId, creativeId, file);
+    // Published as the publish call does: an immutable snapshot under its own id.
+    const [current] = await loadCreatives(ctx, { creativeIds: [creativeId] }, { counters: false });
+    if (!current) throw new Error('The demo creative was not saved');
+    const { liveCreatives: _none, ...snapshot } = current;
+    const liveId = newId();
+    await db.query(
+      `insert into live_creatives (id, creative_id, campaign_id, snapshot, created_at) values ($1, $2, $3, $4, $5)`,
+      [liveId, creativeId, campaignId, snapshot, new Date(now.getTime() - DEMO_DAYS * DAY_MS)],
     );
-  });
+    liveIds.push(liveId);
+  }
+  const events = demoEvents(liveIds, now);
+  for (let offset = 0; offset < events.length; offset += 25_000) {
+    await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
+  }
   return { email, password };
 }

@@ -1,16 +1,27 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an
-// .eml file into DATA_DIR/outbox and its link is logged, so sign-up works with nothing installed.
+// .eml file into DATA_DIR/outbox. Every message goes to exactly one parsed address with an explicit
+// SMTP envelope, so no text can ever be read as a list of recipients. Links are logged only in
+// development: in production they live in the mail (or the outbox) alone.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseEmailAddress } from '@adconsole/domain';
 import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/database';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The one link the message is about, logged when mail goes to the outbox. */
+  /** The one link the message is about, logged in development when mail goes to the outbox. */
   link?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -20,22 +31,41 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
+  /** The sender address (one plain address). */
   from: string;
+  fromName: string;
   log: (line: string) => void;
+  /** Log the link of each outbox message (development only). */
+  logLinks: boolean;
+}
+
+/** The one recipient of a message, parsed; anything else (a list, a display name) is a bug upstream. */
+function recipient(to: string): string {
+  const parsed = parseEmailAddress(to);
+  if (!parsed)
+    throw new Error(
+      `Refusing to send mail to an address that is not one plain address: ${JSON.stringify(to)}`,
+    );
+  return parsed.address;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
+  const envelopeOf = (to: string) => ({ from: options.from, to: [to] });
+  const mail = (message: MailMessage, to: string) => ({
+    from: { name: options.fromName, address: options.from },
+    to: { name: '', address: to },
+    envelope: envelopeOf(to),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((attachment) => ({ ...attachment })),
+  });
+
   if (options.smtpUrl !== undefined) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
+        await transport.sendMail(mail(message, recipient(message.to)));
       },
     };
   }
@@ -43,24 +73,37 @@ export function createMailer(options: MailerOptions): Mailer {
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const to = recipient(message.to);
+      const info = await transport.sendMail(mail(message, to));
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${stamp}-${sequence}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.log(
-        `Mail to ${message.to} ("${message.subject}") written to ${file}${message.link ? `: ${message.link}` : ''}`,
-      );
+      const link = options.logLinks && message.link ? `: ${message.link}` : '';
+      options.log(`Mail to ${to} ("${message.subject}") written to ${file}${link}`);
     },
   };
+}
+
+/** Link mails (verification, reset, "already registered") one address may receive in an hour. */
+export const MAILS_PER_ADDRESS_PER_HOUR = 5;
+
+/**
+ * Whether one more link mail of `kind` may go to `address` (and, if so, counts it). Beyond the limit
+ * the caller answers exactly as if it had sent, so the limit reveals nothing either.
+ */
+export async function takeMailAllowance(db: Queryable, address: string, kind: string): Promise<boolean> {
+  const key = address.toLowerCase();
+  await db.query("delete from mail_sends where sent_at < now() - interval '1 day'");
+  const [{ sent } = { sent: 0 }] = await db.query<{ sent: number }>(
+    "select count(*)::int as sent from mail_sends where address = $1 and sent_at > now() - interval '1 hour'",
+    [key],
+  );
+  if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return false;
+  await db.query('insert into mail_sends (address, kind) values ($1, $2)', [key, kind]);
+  return true;
 }
 
 const escapeHtml = (text: string) =>

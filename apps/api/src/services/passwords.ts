@@ -1,4 +1,7 @@
-// Password hashing with argon2id (OWASP's first choice), parameters per its 2024 cheat sheet.
+// Password hashing with argon2id (OWASP's first choice), parameters per its 2024 cheat sheet, and the
+// refusal of the 10,000 most common passwords (a list shipped with the server; no network look-up).
+import { readFileSync } from 'node:fs';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 import { hash, verify } from '@node-rs/argon2';
 
 // 2 is Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import).
@@ -18,3 +21,29 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 }
 
 const dummyHash = hash('no account has this password', options);
+
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * The list sits beside this module in the sources and is copied beside the bundle by the build
+ * (tsup's onSuccess), so the same relative URL finds it in both.
+ */
+function loadCommonPasswords(): Set<string> {
+  const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim().toLowerCase())
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  );
+}
+
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= loadCommonPasswords();
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+/** Refuses a new password that is on the common list, with a message of its own. */
+export function assertPasswordAllowed(password: string): void {
+  if (isCommonPassword(password)) throw ApiError.of(400, MESSAGES.commonPassword);
+}

@@ -1,13 +1,25 @@
 // Server sessions: a random id in an HttpOnly cookie, stored only as a hash in the database so every
-// API process can answer and a database leak does not hand out live sessions.
+// API process can answer and a database leak does not hand out live sessions. A session ends at its
+// expiry or after a spell of inactivity, whichever comes first. Device cookies mark a browser where
+// the account's owner has signed in before, so strangers' failed guesses cannot lock the owner out.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+// The cookie plugin's types add request.cookies and reply.setCookie.
+import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { hashSecret, newSecret } from './ids';
 
 export const SESSION_COOKIE = 'adconsole_session';
+export const DEVICE_COOKIE = 'adconsole_device';
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 24 * 60 * 60 * 1000;
+/** A session unused this long ends: 2 hours, or 14 days for a remembered one. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const REMEMBER_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reading a session is not a write per request. */
+const SEEN_RESOLUTION_MS = 60 * 1000;
+const DEVICE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -29,11 +41,16 @@ interface SessionRow {
   verified_at: Date | null;
   last_login_at: Date | null;
   expires_at: Date;
+  last_seen_at: Date;
 }
 
-export async function createSession(db: Database, userId: string, remember: boolean, ip: string) {
+export async function createSession(db: Queryable, userId: string, remember: boolean, ip: string) {
   // Sweeping at sign-in keeps the tables small without a separate job.
-  await db.query('delete from sessions where expires_at < now()');
+  await db.query(
+    `delete from sessions where expires_at < now()
+        or last_seen_at < now() - (case when remember then $1::bigint else $2::bigint end) * interval '1 millisecond'`,
+    [REMEMBER_IDLE_MS, SESSION_IDLE_MS],
+  );
   await db.query("delete from tokens where expires_at < now() - interval '1 day'");
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
@@ -44,15 +61,22 @@ export async function createSession(db: Database, userId: string, remember: bool
   return { secret, expiresAt };
 }
 
-export async function findSession(db: Database, secret: string): Promise<SessionUser | undefined> {
+/** The session's user while the session is neither expired nor idle too long; marks it seen. */
+export async function findSession(db: Queryable, secret: string): Promise<SessionUser | undefined> {
+  const idHash = hashSecret(secret);
   const rows = await db.query<SessionRow>(
-    `select u.id, u.email, u.first_name, u.last_name, u.role, u.verified_at, u.last_login_at, s.expires_at
+    `select u.id, u.email, u.first_name, u.last_name, u.role, u.verified_at, u.last_login_at,
+            s.expires_at, s.last_seen_at
        from sessions s join users u on u.id = s.user_id
-      where s.id_hash = $1 and s.expires_at > now()`,
-    [hashSecret(secret)],
+      where s.id_hash = $1 and s.expires_at > now()
+        and s.last_seen_at > now() - (case when s.remember then $2::bigint else $3::bigint end) * interval '1 millisecond'`,
+    [idHash, REMEMBER_IDLE_MS, SESSION_IDLE_MS],
   );
   const row = rows[0];
   if (!row) return undefined;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > SEEN_RESOLUTION_MS) {
+    await db.query('update sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+  }
   return {
     id: row.id,
     email: row.email,
@@ -65,9 +89,21 @@ export async function findSession(db: Database, secret: string): Promise<Session
   };
 }
 
-export async function endSession(db: Database, secret: string): Promise<void> {
+export async function endSession(db: Queryable, secret: string): Promise<void> {
   await db.query('delete from sessions where id_hash = $1', [hashSecret(secret)]);
 }
+
+/** Signs the account out everywhere: every session of the user ends. */
+export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId]);
+}
+
+const cookieOptions = (config: Config) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.publicUrl.startsWith('https:'),
+});
 
 export function setSessionCookie(
   reply: FastifyReply,
@@ -77,25 +113,44 @@ export function setSessionCookie(
   remember: boolean,
 ) {
   reply.setCookie(SESSION_COOKIE, secret, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
+    ...cookieOptions(config),
     // Without remember-me the cookie ends with the browser session (and the server session in 24 h).
     ...(remember ? { expires: expiresAt } : {}),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
-  });
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
 }
 
 export const sessionSecret = (request: FastifyRequest): string | undefined => {
   const value = request.cookies[SESSION_COOKIE];
   return value === undefined || value === '' ? undefined : value;
 };
+
+// ---- Device cookies (OWASP "slow down online guessing with device cookies")
+
+const deviceSignature = (secret: Buffer, userId: string, nonce: string) =>
+  createHmac('sha256', secret).update(`device:${userId}:${nonce}`).digest('base64url');
+
+/** A browser where this user signed in before: `<user id>.<nonce>.<signature>`, HttpOnly, one year. */
+export function setDeviceCookie(reply: FastifyReply, config: Config, secret: Buffer, userId: string) {
+  const nonce = newSecret().slice(0, 22);
+  reply.setCookie(DEVICE_COOKIE, `${userId}.${nonce}.${deviceSignature(secret, userId, nonce)}`, {
+    ...cookieOptions(config),
+    expires: new Date(Date.now() + DEVICE_COOKIE_MS),
+  });
+}
+
+/** The device cookie's user and nonce when its signature verifies; undefined otherwise. */
+export function readDeviceCookie(
+  request: FastifyRequest,
+  secret: Buffer,
+): { userId: string; nonce: string } | undefined {
+  const parts = (request.cookies[DEVICE_COOKIE] ?? '').split('.');
+  if (parts.length !== 3) return undefined;
+  const [userId = '', nonce = '', signature = ''] = parts;
+  const expected = Buffer.from(deviceSignature(secret, userId, nonce));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, nonce } : undefined;
+}

@@ -1,5 +1,18 @@
-// Users as the API answers them, and the shared schemas of those answers.
-import { z } from 'zod';
+// Accounts: the users table as the API answers it, and the admin calls (the user list, invitations
+// and their revocation). An invitee's link lets an address of any domain sign up, already verified,
+// with the role the admin chose.
+import {
+  ApiError,
+  type InviteUsersRequest,
+  normaliseEmail,
+  type User,
+  type UserListEntry,
+} from '@adconsole/domain';
+import type { Context } from '../context';
+import type { Queryable } from '../db/database';
+import { linkMessage } from './mail';
+import type { SessionUser } from './sessions';
+import { issueToken } from './tokens';
 
 export interface UserRow {
   id: string;
@@ -13,34 +26,14 @@ export interface UserRow {
   created_at: Date;
 }
 
-export const publicUserSchema = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.enum(['user', 'admin']),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
-
-export const sessionExpiryAnswerSchema = z.object({
-  date: z.string().describe("UTC, 'YYYY-MM-DD HH:mm:ss.000000'"),
-  timezone_type: z.literal(3),
-  timezone: z.literal('UTC'),
-});
-
-export const sessionAnswerSchema = z.object({
-  user: publicUserSchema,
-  expiry: sessionExpiryAnswerSchema.describe('When the server session ends (PHP DateTime style, UTC).'),
-  location: z.string().nullable().describe('The address the request came from, as the server saw it.'),
-  lastLogin: z
-    .number()
-    .nullable()
-    .describe('The previous sign-in, epoch milliseconds; null on the first one.'),
-});
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.query<UserRow>('select * from users where email = $1', [normaliseEmail(email)]);
+  return user;
+}
 
 export const toPublicUser = (
   row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'role'>,
-): PublicUser => ({
+): User => ({
   id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,
@@ -48,12 +41,60 @@ export const toPublicUser = (
   role: row.role,
 });
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+export const sessionUserAsPublic = (user: SessionUser): User =>
+  toPublicUser({
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+  });
 
-/** PHP DateTime's JSON shape, which the console's session logic reads. */
-export function toExpiry(instant: Date) {
-  const date = `${instant.getUTCFullYear()}-${pad(instant.getUTCMonth() + 1)}-${pad(instant.getUTCDate())} ${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())}:${pad(instant.getUTCSeconds())}.${pad(instant.getUTCMilliseconds(), 3)}000`;
-  return { date, timezone_type: 3 as const, timezone: 'UTC' as const };
+/** GET /v1/users: every user with role, verification and last sign-in. */
+export async function listUsers(ctx: Context): Promise<UserListEntry[]> {
+  const rows = await ctx.db.query<UserRow>('select * from users order by created_at, email');
+  return rows.map((row) => ({
+    ...toPublicUser(row),
+    verified: row.verified_at !== null,
+    lastLogin: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** POST /v1/users/invite: a single-use sign-up link valid 14 days to each address. */
+export async function inviteUsers(ctx: Context, admin: SessionUser, input: InviteUsersRequest) {
+  const invited: string[] = [];
+  for (const [index, address] of input.emails.entries()) {
+    const email = normaliseEmail(address);
+    const firstName = input.firstNames?.[index] ?? '';
+    const token = await issueToken(ctx.db, 'invite', email, { role: input.role, invitedBy: admin.id });
+    const params = new URLSearchParams({ email, ...(firstName ? { firstName } : {}), invite: token });
+    const inviter = `${admin.firstName} ${admin.lastName}`.trim();
+    await ctx.mailer.send(
+      linkMessage({
+        to: email,
+        subject: 'You are invited to Adconsole',
+        intro: `${firstName ? `Hello ${firstName}, y` : 'Y'}ou have been invited to Adconsole${inviter ? ` by ${inviter}` : ''}.`,
+        action: 'Create your account',
+        link: `${ctx.config.publicUrl}/signup?${params.toString()}`,
+        outro: 'The invitation is valid for 14 days and works once.',
+      }),
+    );
+    invited.push(email);
+  }
+  return { invited };
+}
+
+export const NO_OPEN_INVITATION = 'There is no open invitation for this address.';
+
+/** DELETE /v1/users/invite: the address's unused invitation links stop working. */
+export async function revokeInvite(ctx: Context, email: string) {
+  const rows = await ctx.db.query(
+    `update tokens set used_at = now()
+      where kind = 'invite' and email = $1 and used_at is null and expires_at > now()
+      returning token_hash`,
+    [normaliseEmail(email)],
+  );
+  if (rows.length === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
+  return { revoked: rows.length };
+}

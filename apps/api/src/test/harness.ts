@@ -52,6 +52,8 @@ export interface TestServer {
   url: string;
   config: Config;
   db: Database;
+  /** The PostgreSQL database's URL (another process would connect with it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   app: FastifyInstance;
   dataDir: string;
   /** fetch against the server, with the CSRF header and JSON body handling. */
@@ -62,14 +64,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-api-'));
   const fresh = await freshDatabase();
   await migrate(fresh.db);
+  // TEST_LOG=1 prints the server's errors (a 500's cause) while debugging a test.
+  const logErrors = process.env.TEST_LOG === '1';
   const config = loadConfig({
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: 'true',
+    LOG_LEVEL: logErrors ? 'error' : 'silent',
+    // The test process is the proxy: loopback may say which address a client has.
+    TRUST_PROXY: '127.0.0.1',
+    // Tests run the jobs themselves (server.app.jobs.runOnce()), when they want to.
+    JOB_POLL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(config, { db: fresh.db, logger: false });
+  const app = await buildApp(config, { db: fresh.db, logger: logErrors });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -78,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     config: { ...config, publicUrl: config.publicUrl },
     db: fresh.db,
+    databaseUrl: fresh.url,
     app,
     dataDir,
     async close() {
@@ -96,7 +104,10 @@ export interface ApiAnswer<T = unknown> {
 
 /** A cookie-keeping client, like a browser tab of the console. */
 export class Client {
+  /** The session cookie, `adconsole_session=...`. */
   cookie: string | undefined;
+  /** Other cookies the server set (the device cookie), by name. */
+  readonly extraCookies: Record<string, string> = {};
   /** Each client looks like its own machine to the per-IP limits (the harness trusts X-Forwarded-For). */
   readonly address =
     `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
@@ -114,7 +125,11 @@ export class Client {
       'X-Forwarded-For': this.address,
       ...extraHeaders,
     };
-    if (this.cookie) headers.Cookie = this.cookie;
+    const cookies = [
+      ...(this.cookie ? [this.cookie] : []),
+      ...Object.entries(this.extraCookies).map(([name, value]) => `${name}=${value}`),
+    ];
+    if (cookies.length > 0) headers.Cookie = cookies.join('; ');
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -127,6 +142,9 @@ export class Client {
       const [pair] = line.split(';');
       if (pair?.startsWith('adconsole_session=')) {
         this.cookie = pair === 'adconsole_session=' ? undefined : pair;
+      } else if (pair?.includes('=')) {
+        const [name = '', ...value] = pair.split('=');
+        this.extraCookies[name] = value.join('=');
       }
     }
     const text = await response.text();

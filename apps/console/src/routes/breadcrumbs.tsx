@@ -22,8 +22,10 @@ export function Breadcrumbs() {
     queryFn: () => api().getCampaign(campaignID ?? ''),
     enabled: Boolean(campaignID),
   });
-  const creativeID = matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname)?.params
-    .creativeID;
+  const creativeID = (
+    matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname) ??
+    matchPath({ path: '/campaigns/:campaignID/reporting/creative/:creativeID' }, pathname)
+  )?.params.creativeID;
 
   const first = pathname.split('/')[1] ?? '';
   const items: BreadcrumbItem[] = [];

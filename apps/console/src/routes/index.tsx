@@ -5,6 +5,7 @@ import { AppLayout } from './app-layout';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { SharePageLayout } from './share-layout';
 
 /** The console's route table (spec section 2). The root loader is the guard; screens load lazily. */
 export const routes: RouteObject[] = [
@@ -30,6 +31,19 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        Component: SharePageLayout,
+        children: [
+          {
+            path: 'share/:shareToken',
+            lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'SharedReportingPage'),
+          },
+          {
+            path: 'share/:shareToken/creative/:creativeID',
+            lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'SharedReportingPage'),
+          },
+        ],
+      },
+      {
         Component: AppLayout,
         children: [
           {
@@ -44,6 +58,14 @@ export const routes: RouteObject[] = [
           {
             path: 'campaigns/:campaignID',
             lazy: lazyScreen(() => import('../screens/campaigns/campaign-view'), 'CampaignViewPage'),
+          },
+          {
+            path: 'campaigns/:campaignID/reporting',
+            lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'CampaignReportingPage'),
+          },
+          {
+            path: 'campaigns/:campaignID/reporting/creative/:creativeID',
+            lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'CampaignReportingPage'),
           },
           {
             path: 'campaigns/:campaignID/creative/:creativeID',

@@ -1,37 +1,31 @@
 // Authentication calls of spec section 7.
-import { z } from 'zod';
-import {
-  type LoginResponse,
-  loginResponseSchema,
-  type MeResponse,
-  meResponseSchema,
-  type StoredSession,
-  userSchema,
-} from '../entities/user';
+import type { z } from 'zod';
+import type { LoginResponse, MeResponse, StoredSession } from '../entities/user';
 import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../rules/session';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, verifySchema } from '../validation/forms';
 import { MESSAGES } from '../validation/messages';
 import { changePasswordRequestSchema, signUpRequestSchema } from '../validation/requests';
 import { validate } from '../validation/validation-error';
 import { decodeVerifyCode } from '../validation/verify-code';
+import { type PublicConfig, type SignUpAnswer, signUpAnswerSchema } from './answers';
+import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';
 import { readData } from './responses';
 
 export const AUTH_PATHS = {
-  login: '/login',
-  logout: '/logout',
-  forgotPassword: '/forgotPassword',
-  changePassword: '/changePassword',
-  me: '/me',
-  verify: '/verify',
-  signUp: '/signup',
+  login: contract.login.path,
+  logout: contract.logout.path,
+  forgotPassword: contract.forgotPassword.path,
+  changePassword: contract.changePassword.path,
+  me: contract.me.path,
+  verify: contract.verify.path,
+  signUp: contract.signUp.path,
+  config: contract.config.path,
 } as const;
 
 /** The sign-up form plus, for invited users, the invitation token of their link. */
 export type SignUpInput = Record<string, unknown> & { invite?: string | undefined };
-
-const signUpAnswerSchema = z.object({ user: userSchema });
 
 /** Outcome of the amILoggedIn check; `session` is what to store (or clear) locally. */
 export type SessionCheck =
@@ -39,13 +33,25 @@ export type SessionCheck =
   | { loggedIn: false; session: null; error?: unknown };
 
 export function authCalls(http: Http, companyDomain: string | undefined) {
+  /** The company domain: the client's option, else the one GET /config answered. */
+  let config: PublicConfig | undefined;
+
   /** GET /me: the current session (data with expiry and location). */
   const me = async (): Promise<MeResponse> => {
     const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
-    return readData(meResponseSchema, answer.data ?? {});
+    return readData(contract.me.answer, answer.data ?? {});
   };
 
   return {
+    /** GET /config: the company domain, company name and ad-serving origin; remembered for sign-up. */
+    async getConfig(): Promise<PublicConfig> {
+      config = readData(
+        contract.config.answer,
+        (await http({ method: 'GET', path: AUTH_PATHS.config })).data,
+      );
+      return config;
+    },
+
     /** POST /login with method 'password'. */
     async login(input: z.input<typeof loginSchema>): Promise<LoginResponse> {
       const form = validate(loginSchema, input);
@@ -54,12 +60,16 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
         path: AUTH_PATHS.login,
         json: { method: 'password', ...form },
       });
-      return readData(loginResponseSchema, answer.data);
+      return readData(contract.login.answer, answer.data);
     },
 
-    /** Ends the server session; the caller clears the local user as well. */
-    async logout(): Promise<void> {
-      await http({ method: 'POST', path: AUTH_PATHS.logout });
+    /** Ends the server session (with `everywhere`, every session of the account); the caller clears the local user as well. */
+    async logout(options: { everywhere?: boolean } = {}): Promise<void> {
+      await http({
+        method: 'POST',
+        path: AUTH_PATHS.logout,
+        json: { everywhere: options.everywhere ?? false },
+      });
     },
 
     me,
@@ -117,11 +127,12 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     },
 
     /** POST /signup: success needs status 200 and a user in the answer. */
-    async signUp(input: SignUpInput): Promise<z.infer<typeof signUpAnswerSchema>> {
-      if (companyDomain === undefined)
-        throw new Error('createApiClient needs companyDomain to sign users up');
+    async signUp(input: SignUpInput): Promise<SignUpAnswer> {
+      const domain = companyDomain ?? config?.companyDomain;
+      if (domain === undefined)
+        throw new Error('createApiClient needs companyDomain (or a getConfig() call) to sign users up');
       const { invite, ...form } = input;
-      const payload = validate(signUpRequestSchema(companyDomain), form);
+      const payload = validate(signUpRequestSchema(domain), form);
       const json = invite === undefined ? payload : { ...payload, invite };
       const answer = await http({ method: 'POST', path: AUTH_PATHS.signUp, json });
       const parsed = signUpAnswerSchema.safeParse(answer.data);

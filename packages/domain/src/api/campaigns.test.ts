@@ -91,8 +91,8 @@ describe('campaign calls (spec sections 7 and 8)', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('PUTs /v1/campaign/update and DELETEs /v1/campaign/delete?campaignID=', async () => {
-    await client().updateCampaign({ ...campaign, creatives: [] });
+  it('PUTs /v1/campaign/update with the campaign as answered (server-owned fields dropped) and DELETEs /v1/campaign/delete?campaignID=', async () => {
+    expect(await client().updateCampaign({ ...campaign, creatives: [] })).toBeUndefined();
     await client().deleteCampaign('7');
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'PUT /v1/campaign/update',
@@ -104,5 +104,10 @@ describe('campaign calls (spec sections 7 and 8)', () => {
     expect(await caught(client().deleteCampaign('7'))).toMatchObject({ message: 'Campaign not found!' });
     server.respond(() => ({ status: 500, body: { status: 500, message: 'Database down' } }));
     expect(await caught(client().updateCampaign(campaign))).toMatchObject({ message: 'Database down' });
+    server.respond(() => ({ body: { status: 200, data: { ...campaign, name: 'Summer' } } }));
+    expect((await client().updateCampaign({ ...campaign, name: 'Summer' }))?.name).toBe('Summer');
+    expect(await caught(client().updateCampaign({ ...campaign, colour: 'red' }))).toMatchObject({
+      messages: [expect.stringMatching(/colour/)],
+    });
   });
 });

@@ -4,25 +4,28 @@ import { type Campaign, type CampaignList, campaignSchema } from '../entities/ca
 import { MESSAGES } from '../validation/messages';
 import {
   type CampaignView,
-  campaignBodySchema,
   campaignIdQuerySchema,
+  campaignRequestSchema,
   campaignUpdateBodySchema,
 } from '../validation/requests';
 import { validate } from '../validation/validation-error';
+import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';
 import { readData } from './responses';
 
 export const CAMPAIGN_PATHS = {
-  get: '/v1/campaign/get',
-  list: (view: CampaignView) => `/v1/campaign/${view}`,
-  create: '/v1/campaign/new',
-  update: '/v1/campaign/update',
-  delete: '/v1/campaign/delete',
+  get: contract.getCampaign.path,
+  list: (view: CampaignView) =>
+    view === 'mine' ? contract.listMyCampaigns.path : contract.listAllCampaigns.path,
+  create: contract.createCampaign.path,
+  update: contract.updateCampaign.path,
+  delete: contract.deleteCampaign.path,
 } as const;
 
+/** The list answer, read leniently: spec section 7 only promises `data[]` and `pagination.page`. */
 const listBodySchema = z.looseObject({
-  data: z.array(campaignSchema).default([]),
+  data: contract.listMyCampaigns.answer.default([]),
   pagination: z
     .looseObject({
       page: z.coerce.number().int().positive().default(1),
@@ -31,29 +34,6 @@ const listBodySchema = z.looseObject({
     })
     .optional(),
 });
-
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-
-const defined = (entries: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
-
-/**
- * The fields a campaign body may carry (id, name, flight dates), so a whole campaign object can be
- * passed; anything else is left out rather than refused. A non-object is passed on to be refused.
- */
-function campaignBodyFields(campaign: unknown): unknown {
-  const fields = record(campaign);
-  if (!fields) return campaign;
-  const data = record(fields.data);
-  return defined({
-    id: fields.id,
-    name: fields.name,
-    data: data ? defined({ start: data.start, end: data.end }) : fields.data,
-  });
-}
 
 /** 'Campaign not found!' for a 404, the error itself otherwise. */
 const notFoundAsCampaignNotFound = (error: unknown): never => {
@@ -119,18 +99,21 @@ export function campaignCalls(http: Http) {
     },
 
     async createCampaign(campaign: unknown): Promise<Campaign> {
-      const body = validate(campaignBodySchema, campaignBodyFields(campaign));
+      const body = validate(campaignRequestSchema, campaign);
       const answer = await http({ method: 'POST', path: CAMPAIGN_PATHS.create, json: body });
       return readData(campaignSchema, answer.data);
     },
 
-    async updateCampaign(campaign: unknown): Promise<unknown> {
-      const body = validate(campaignUpdateBodySchema, campaignBodyFields(campaign));
-      return (
-        await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(
-          notFoundAsCampaignNotFound,
-        )
-      ).data;
+    /** PUT /v1/campaign/update with the campaign (as answered, or just its id, name and dates). */
+    /** The answer is the updated campaign (spec section 7 leaves it "not shown": undefined when empty). */
+    async updateCampaign(campaign: unknown): Promise<Campaign | undefined> {
+      const body = validate(campaignUpdateBodySchema, campaign);
+      const answer = await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(
+        notFoundAsCampaignNotFound,
+      );
+      return answer.data === undefined || answer.data === null
+        ? undefined
+        : readData(campaignSchema, answer.data);
     },
 
     /** DELETE /v1/campaign/delete?campaignID=... (the console removes it from its list first). */

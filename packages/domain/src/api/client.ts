@@ -3,6 +3,7 @@ import { DOWNLOAD_PATH_PREFIX } from '../constants';
 import { authCalls } from './auth';
 import { campaignCalls } from './campaigns';
 import { creativeCalls } from './creatives';
+import { eventCalls } from './events';
 import { createHttp, type HttpOptions } from './http';
 import { reportCalls } from './reports';
 import { userCalls } from './users';
@@ -35,6 +36,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...creativeCalls(http, fileUrl, campaigns.getCampaign),
     ...reportCalls(http, fileUrl),
     ...userCalls(http),
+    ...eventCalls(http),
     fileUrl,
   };
 }

@@ -1,6 +1,6 @@
 // Creative and asset calls of spec section 7, with the temporary-id rule of section 4.
 import { z } from 'zod';
-import { type Asset, assetSchema } from '../entities/asset';
+import type { Asset } from '../entities/asset';
 import type { Campaign } from '../entities/campaign';
 import { type Creative, creativeSchema } from '../entities/creative';
 import { reportFileSchema } from '../entities/report';
@@ -9,45 +9,44 @@ import { MESSAGES } from '../validation/messages';
 import {
   assetUploadFieldsSchema,
   campaignIdQuerySchema,
-  creativeBodySchema,
+  creativeRequestSchema,
   deleteAssetQuerySchema,
   idQuerySchema,
   publishCreativeRequestSchema,
   tagsRequestSchema,
 } from '../validation/requests';
 import { ValidationError, validate } from '../validation/validation-error';
+import { deletedAssetsSchema } from './answers';
+import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';
 import { readData } from './responses';
 
 export const CREATIVE_PATHS = {
-  get: '/v1/campaign/creative',
-  list: '/v1/campaign/creatives',
-  create: '/v1/campaign/creatives',
-  update: '/v1/campaign/creatives',
-  html: '/v1/campaign/creatives/html',
-  duplicate: '/v1/campaign/creatives/duplicate',
-  publish: '/v1/campaign/creatives/publish',
-  delete: '/v1/campaign/creatives/delete',
+  get: contract.getCreative.path,
+  list: contract.listCreatives.path,
+  create: contract.createCreative.path,
+  update: contract.updateCreative.path,
+  html: contract.updateCreativeHtml.path,
+  duplicate: contract.duplicateCreative.path,
+  publish: contract.publishCreative.path,
+  delete: contract.deleteCreative.path,
   /** Removes one live creative: its tags stop serving. */
-  deleteLive: '/v1/campaign/creatives/live',
-  assets: '/v1/campaign/creatives/assets',
-  tags: '/v1/campaign/tags',
+  deleteLive: contract.deleteLiveCreative.path,
+  assets: contract.uploadAssets.path,
+  tags: contract.tagSheet.path,
 } as const;
 
-/** Keeps only the fields a creative body may carry, so a whole creative object can be passed. */
-const creativeBodyFields = z.object(creativeBodySchema.shape);
-
 const uploadAnswerSchema = z.looseObject({
-  data: z.array(assetSchema).min(1),
-  deleted: z.array(assetSchema).default([]),
+  data: contract.uploadAssets.answer.min(1),
+  deleted: deletedAssetsSchema,
 });
 
 export interface AssetUpload {
   campaignID: string | null | undefined;
   creativeID: string | null | undefined;
-  /** The upload type (e.g. 'image', 'video', 'html'). */
-  type: string;
+  /** The upload type (e.g. 'image', 'video', 'html5'): a label only; the server detects each file's kind. */
+  type?: string | undefined;
   width?: number | undefined;
   height?: number | undefined;
   duration?: number | undefined;
@@ -87,12 +86,10 @@ export function creativeCalls(
     return known;
   };
 
+  /** The creative (as answered, or a body) checked and stripped of server-owned fields, with its server id. */
   const body = (creative: unknown) => {
-    const fields = validate(creativeBodyFields, creative);
-    return validate(
-      creativeBodySchema,
-      fields.id === undefined ? fields : { ...fields, id: serverId(fields.id) },
-    );
+    const fields = validate(creativeRequestSchema, creative);
+    return fields.id === undefined ? fields : { ...fields, id: serverId(fields.id) };
   };
 
   const sendCreative = async (method: 'PUT', path: string, creative: unknown): Promise<Creative> => {
@@ -123,11 +120,11 @@ export function creativeCalls(
       creative: unknown,
       options: { campaign?: Campaign | undefined } = {},
     ): Promise<Creative> {
-      const fields = validate(creativeBodyFields, creative);
+      const fields = validate(creativeRequestSchema, creative);
       if (options.campaign?.id !== fields.campaignID) await getCampaign(fields.campaignID);
       const temporary = fields.id !== undefined && isTemporaryId(fields.id) ? fields.id : undefined;
       const { id: _ignored, ...withoutTemporaryId } = fields;
-      const payload = validate(creativeBodySchema, temporary === undefined ? fields : withoutTemporaryId);
+      const payload = temporary === undefined ? fields : withoutTemporaryId;
       const saved = readData(
         creativeSchema,
         (await http({ method: 'POST', path: CREATIVE_PATHS.create, json: payload })).data,
@@ -176,7 +173,7 @@ export function creativeCalls(
         assets: upload.assets === undefined ? undefined : JSON.stringify(upload.assets),
       });
       const form = new FormData();
-      form.append('type', fields.type);
+      if (fields.type !== undefined) form.append('type', fields.type);
       if (fields.width !== undefined) form.append('width', String(fields.width));
       if (fields.height !== undefined) form.append('height', String(fields.height));
       if (fields.duration !== undefined) form.append('duration', String(fields.duration));

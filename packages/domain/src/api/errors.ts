@@ -22,6 +22,24 @@ export const API_ERROR_CODES = {
 
 export const REQUEST_TIMED_OUT_MESSAGE = 'Request timed out';
 
+/** The machine-readable code of each HTTP status the API answers (client and server read this one table). */
+export const STATUS_CODES: Readonly<Record<number, string>> = {
+  400: API_ERROR_CODES.validation,
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: API_ERROR_CODES.notFound,
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'unavailable',
+};
+
+export const codeForStatus = (status: number): string =>
+  STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : API_ERROR_CODES.http);
+
 export interface ApiErrorInit {
   status: number;
   code: string;
@@ -44,6 +62,15 @@ export class ApiError extends Error {
     this.code = init.code;
     this.errors = init.errors;
     this.body = init.body;
+  }
+
+  /**
+   * An error the API answers: `status`, a message a person can read, the list of messages (a 400's
+   * validation messages default to the message itself) and the code of the status.
+   */
+  static of(status: number, message: string, options: { errors?: string[]; code?: string } = {}): ApiError {
+    const errors = options.errors ?? (status === 400 ? [message] : undefined);
+    return new ApiError({ status, code: options.code ?? codeForStatus(status), message, errors });
   }
 
   toJSON(): ApiErrorBody {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../test/local-server';
 import { reportErrorNotification } from '../entities/notification';
+import { reportRates, videoTotalsOf, zeroReportCounters } from '../entities/report-data';
 import { findTimezone } from '../timezones/timezones';
 import { createApiClient, downloadUrl } from './client';
 import { errorMessage } from './errors';
@@ -11,9 +12,33 @@ beforeAll(async () => {
   server = await startLocalServer();
 });
 afterAll(() => server.close());
+/** Figures as the API answers them, per path: the report, its event part or its video part. */
+const totals = reportRates(zeroReportCounters(true));
+const figures = {
+  campaignID: '7',
+  start: '2026-01-01',
+  end: '2026-01-07',
+  timezone: { offset: '+00:00', tzCode: 'UTC' },
+  granularity: 'full',
+  withVideoData: false,
+  totals,
+  series: [],
+  creatives: [],
+  weekHours: [],
+  dataPulledAt: '2026-01-08T00:00:00.000Z',
+};
+const answerFor = (path: string) => {
+  if (path.endsWith('/videoData')) {
+    const { weekHours: _w, withVideoData: _v, ...rest } = figures;
+    return { ...rest, totals: videoTotalsOf(totals) };
+  }
+  if (path.endsWith('/events')) return figures;
+  return { ...figures, reportToken: [{ url: 'https://x/share/t' }], scheduledReports: [] };
+};
+
 beforeEach(() => {
   server.requests.length = 0;
-  server.respond(() => ({ body: { status: 200, data: {} } }));
+  server.respond((request) => ({ body: { status: 200, data: answerFor(request.path) } }));
 });
 
 const dates = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
@@ -27,12 +52,6 @@ const query = (index: number) => Object.fromEntries(server.requests[index]?.quer
 
 describe('report calls (spec sections 7 and 8)', () => {
   it("GETs /v1/campaign/reports with campaignID, UTC 'YYYY-MM-DD HH:mm:ss' dates, tzOffset, type json, granularity full", async () => {
-    server.respond(() => ({
-      body: {
-        status: 200,
-        data: { reportToken: [{ url: 'https://x/share/t' }], scheduledReports: [], rows: [1] },
-      },
-    }));
     const report = await createApiClient({ baseUrl: server.url }).getReport({ campaignID: '7', dates });
     expect(report.reportToken[0]?.url).toBe('https://x/share/t');
     expect(server.requests[0]?.path).toBe('/v1/campaign/reports');
@@ -169,6 +188,19 @@ describe('report calls (spec sections 7 and 8)', () => {
     expect((await client.newToken({ campaignID: '7' })).url).toBe('https://console.example/share/abc');
     expect(server.requests[0]?.json()).toEqual({ campaignID: '7' });
     expect(await caught(client.newToken(undefined))).toMatchObject({ messages: ['No data'] });
+    await client.revokeToken('T'.repeat(43));
+    expect(server.requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/campaign/newToken' });
+    expect(server.requests[1]?.query.get('token')).toBe('T'.repeat(43));
+  });
+
+  it('a share link holder downloads with the link: the file URL carries the share token', async () => {
+    server.respond(() => ({ body: { status: 200, data: { file: 'reports/r1/x.csv' } } }));
+    const url = await createApiClient({ baseUrl: server.url }).downloadReport({
+      campaignID: shareToken,
+      dates,
+      format: 'csv',
+    });
+    expect(url).toBe(`${server.url}/uploads/reports/r1/x.csv?sharedToken=${shareToken}`);
   });
 
   it('POSTs and DELETEs /v1/campaign/scheduledReport; no payload gives No data', async () => {
@@ -184,7 +216,7 @@ describe('report calls (spec sections 7 and 8)', () => {
       recipients: ['ada@example.com'],
     };
     expect((await client.createScheduledReport(definition)).id).toBe('s1');
-    expect(server.requests[0]?.json()).toEqual(definition);
+    expect(server.requests[0]?.json()).toEqual({ ...definition, withVideo: false });
     await client.deleteScheduledReport('s1');
     expect(server.requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/campaign/scheduledReport' });
     expect(server.requests[1]?.query.get('id')).toBe('s1');

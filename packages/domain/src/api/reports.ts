@@ -2,15 +2,21 @@
 // tokens), share links, scheduled reports and downloads.
 import type { z } from 'zod';
 import type { ReportFileFormat } from '../constants';
+import type { Dashboard } from '../entities/dashboard';
 import {
-  type ReportResponse,
   type ReportToken,
   reportFileSchema,
-  reportResponseSchema,
   reportTokenSchema,
   type ScheduledReport,
   scheduledReportSchema,
 } from '../entities/report';
+import type { ReportGranularity } from '../entities/report-data';
+import {
+  type ReportData,
+  type ReportEvents,
+  type ReportVideoData,
+  reportDataSchema,
+} from '../entities/report-data';
 import { toApiDateTime } from '../rules/dates';
 import { isSharedToken } from '../rules/ids';
 import type { ReportingDates } from '../rules/reporting-dates';
@@ -20,22 +26,25 @@ import {
   idQuerySchema,
   newTokenRequestSchema,
   reportsQuerySchema,
+  revokeTokenQuerySchema,
   scheduledReportBodySchema,
+  sendScheduledReportSchema,
   shareReportsQuerySchema,
 } from '../validation/requests';
 import { ValidationError, validate } from '../validation/validation-error';
+import { contract } from './contract';
 import type { Http, QueryValue } from './http';
 import { readData } from './responses';
 
 export const REPORT_PATHS = {
-  reports: '/v1/campaign/reports',
-  events: '/v1/campaign/events',
-  videoData: '/v1/campaign/videoData',
-  shareReports: '/share/reports',
-  shareEvents: '/share/events',
-  shareVideoData: '/share/videoData',
-  newToken: '/v1/campaign/newToken',
-  scheduledReport: '/v1/campaign/scheduledReport',
+  reports: contract.campaignReport.path,
+  events: contract.campaignEvents.path,
+  videoData: contract.campaignVideoData.path,
+  shareReports: contract.shareReport.path,
+  shareEvents: contract.shareEvents.path,
+  shareVideoData: contract.shareVideoData.path,
+  newToken: contract.newToken.path,
+  scheduledReport: contract.createScheduledReport.path,
 } as const;
 
 export interface ReportRequest {
@@ -47,7 +56,7 @@ export interface ReportRequest {
   /** Defaults to UTC (+00:00). */
   timezone?: Timezone | undefined;
   withVideoData?: boolean | undefined;
-  granularity?: 'full' | 'daily' | 'hourly' | undefined;
+  granularity?: ReportGranularity | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -101,30 +110,43 @@ export function reportCalls(http: Http, fileUrl: (file: string) => string) {
     });
 
   return {
-    async getReport(request: ReportRequest): Promise<ReportResponse> {
-      return readData(reportResponseSchema, (await get('reports', request)).data ?? {});
+    /** The report's figures (spec: reports), with its share links and schedules. */
+    async getReport(request: ReportRequest): Promise<ReportData> {
+      return readData(reportDataSchema, (await get('reports', request)).data);
     },
-    async getEvents(request: ReportRequest): Promise<unknown> {
-      return (await get('events', request)).data;
+    async getEvents(request: ReportRequest): Promise<ReportEvents> {
+      return readData(contract.campaignEvents.answer, (await get('events', request)).data);
     },
-    async getVideoData(request: ReportRequest): Promise<unknown> {
-      return (await get('videoData', request)).data;
+    async getVideoData(request: ReportRequest): Promise<ReportVideoData> {
+      return readData(contract.campaignVideoData.answer, (await get('videoData', request)).data);
     },
 
     /** A csv / xlsx / xlsx-pivot report file; gives its URL under /uploads/. PDF comes from the print dialog. */
     async downloadReport(request: ReportRequest & { format: ReportFileFormat }): Promise<string> {
       const answer = await get('reports', request, request.format);
-      return fileUrl(readData(reportFileSchema, answer.data).file);
+      const url = fileUrl(readData(reportFileSchema, answer.data).file);
+      // A share link's holder proves it to fetch the file.
+      return isSharedToken(request.campaignID)
+        ? `${url}?${new URLSearchParams({ sharedToken: request.campaignID }).toString()}`
+        : url;
     },
 
-    /** POST /v1/campaign/newToken: the public share link of a campaign report. */
-    async newToken(payload: { campaignID: string } | null | undefined): Promise<ReportToken> {
+    /** POST /v1/campaign/newToken: a public share link of a campaign report (optionally expiring). */
+    async newToken(
+      payload: { campaignID: string; expiresAt?: string | null | undefined } | null | undefined,
+    ): Promise<ReportToken> {
       if (!payload) throw new ValidationError([MESSAGES.noData], payload);
       const body = validate(newTokenRequestSchema, payload);
       return readData(
         reportTokenSchema,
         (await http({ method: 'POST', path: REPORT_PATHS.newToken, json: body })).data,
       );
+    },
+
+    /** DELETE /v1/campaign/newToken?token=: the share link stops working. */
+    async revokeToken(token: string): Promise<void> {
+      const query = validate(revokeTokenQuerySchema, { token });
+      await http({ method: 'DELETE', path: REPORT_PATHS.newToken, query });
     },
 
     async createScheduledReport(
@@ -139,6 +161,36 @@ export function reportCalls(http: Http, fileUrl: (file: string) => string) {
     async deleteScheduledReport(id: string): Promise<void> {
       const query = validate(idQuerySchema, { id });
       await http({ method: 'DELETE', path: REPORT_PATHS.scheduledReport, query });
+    },
+
+    /** GET /v1/dashboard: all of the signed-in user's campaigns over a range, summed on the server. */
+    async getDashboard(request: {
+      dates: ReportingDates;
+      timezone?: Timezone | undefined;
+      signal?: AbortSignal | undefined;
+    }): Promise<Dashboard> {
+      const timezone = request.timezone ?? defaultTimezone;
+      const query = validate(contract.dashboard.input, {
+        start_dt: toApiDateTime(request.dates.start),
+        end_dt: toApiDateTime(request.dates.end),
+        tzOffset: timezone.offset,
+        timezone: timezone.tzCode || undefined,
+      });
+      const answer = await http({
+        method: 'GET',
+        path: contract.dashboard.path,
+        query: { ...query },
+        signal: request.signal,
+        cancelIsTimeout: true,
+      });
+      return readData(contract.dashboard.answer, answer.data);
+    },
+
+    /** "Send now": the schedule's last complete period, mailed at once. */
+    async sendScheduledReport(id: string): Promise<{ start: string; end: string; recipients: string[] }> {
+      const body = validate(sendScheduledReportSchema, { id });
+      const answer = await http({ method: 'POST', path: contract.sendScheduledReport.path, json: body });
+      return readData(contract.sendScheduledReport.answer, answer.data);
     },
   };
 }

@@ -13,6 +13,8 @@ export const assetSchema = z.object({
   width: z.number().nonnegative().nullable().optional(),
   height: z.number().nonnegative().nullable().optional(),
   duration: z.number().nonnegative().nullable().optional(),
+  /** Kilobits per second of a video, read from the file. */
+  bitrate: z.number().nonnegative().nullable().optional(),
   uploadType: z.string().optional(),
 });
 export type Asset = z.infer<typeof assetSchema>;

@@ -27,6 +27,9 @@ export const campaignSchema = z.object({
   lastEventDates: dateRangeSchema.nullable().optional(),
   listView: z.boolean().optional(),
   pagination: z.object({ page: z.number().int().positive() }).optional(),
+  createdAt: z.string().nullable().optional(),
+  /** The owner's e-mail, in the admins' list of all campaigns. */
+  ownerEmail: z.string().optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 /** A campaign not yet saved: everything but the id. */

@@ -91,6 +91,8 @@ export const creativeSchema = z.object({
   layout: z.string().nullable().default(null),
   html: z.string().nullable().optional(),
   data: countersSchema.default(zeroCounters),
+  /** Video completes of all its live creatives (with the counters in `data`, from the event rollups). */
+  videoCompletes: z.number().nonnegative().optional(),
   updatedAt: z.string().nullable().optional(),
 });
 export type Creative = z.infer<typeof creativeSchema>;

@@ -12,8 +12,10 @@ export const scheduledReportSchema = z.object({
   format: z.enum(REPORT_FORMATS).optional(),
   timezone: z.string().optional(),
   recipients: z.array(z.string()).optional(),
+  withVideo: z.boolean().optional(),
   createdAt: z.string().optional(),
   nextRunAt: z.string().nullable().optional(),
+  lastRunAt: z.string().nullable().optional(),
 });
 export type ScheduledReport = z.infer<typeof scheduledReportSchema>;
 
@@ -22,6 +24,8 @@ export const reportTokenSchema = z.object({
   url: z.string(),
   token: z.string().optional(),
   createdAt: z.string().optional(),
+  /** When the link stops working by itself (null: until revoked). */
+  expiresAt: z.string().nullable().optional(),
 });
 export type ReportToken = z.infer<typeof reportTokenSchema>;
 

@@ -56,5 +56,6 @@ export const meResponseSchema = z.object({
   user: userSchema.optional(),
   expiry: sessionExpirySchema.nullish(),
   location: z.string().nullish(),
+  lastLogin: z.number().nullish(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

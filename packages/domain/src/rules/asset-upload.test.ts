@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSET_ACCEPT,
   assetFileType,
+  assetReplacement,
   assetUploadProblem,
   MAX_OTHER_BYTES,
   MAX_VIDEO_BYTES,
@@ -33,5 +34,40 @@ describe('asset uploads', () => {
     expect(assetUploadProblem({ name: 'banner.png', size: MAX_OTHER_BYTES + 1 })).toBe(
       'banner.png is too large: images, HTML5 zips and VPAID scripts can be at most 10 MB.',
     );
+  });
+});
+
+describe('asset replacement rule', () => {
+  const earlier = [
+    { id: 'a1', name: 'main.mp4' },
+    { id: 'a2', name: 'poster.png' },
+    { id: 'a3', name: 'logo.png' },
+  ];
+  it('replaces an earlier asset of the same name and leaves the others without a list', () => {
+    expect(assetReplacement(earlier, ['main.mp4'])).toEqual({ removed: ['a1'], renamed: [] });
+  });
+  it('with a list, removes unlisted assets and renames listed ones whose name changed', () => {
+    expect(
+      assetReplacement(
+        earlier,
+        ['new.png'],
+        [
+          { id: 'a1', name: 'main.mp4' },
+          { id: 'a2', name: ' cover.png ' },
+        ],
+      ),
+    ).toEqual({ removed: ['a3'], renamed: [{ id: 'a2', name: 'cover.png' }] });
+  });
+  it('never renames an asset it removes, and ignores empty names', () => {
+    expect(
+      assetReplacement(
+        earlier,
+        ['main.mp4'],
+        [{ id: 'a1', name: 'x.mp4' }, { id: 'a2', name: '' }, { id: 'a3' }],
+      ),
+    ).toEqual({
+      removed: ['a1'],
+      renamed: [],
+    });
   });
 });

@@ -55,3 +55,41 @@ export function assetUploadProblem(file: { name: string; size: number }): string
   if (file.size > maxAssetBytes(type.kind)) return assetTooLargeMessage(file.name, type.kind);
   return undefined;
 }
+
+/** What an upload does to a creative's earlier assets. */
+export interface AssetReplacement {
+  /** Earlier assets the upload removes. */
+  removed: string[];
+  /** Earlier assets the upload keeps under a new name. */
+  renamed: { id: string; name: string }[];
+}
+
+/**
+ * The asset replacement rule: an uploaded file replaces an earlier asset of the same name; when the
+ * client sends its list of the creative's assets, earlier assets missing from it are removed and
+ * listed ones whose `name` differs are renamed. Without a list nothing else changes.
+ */
+export function assetReplacement(
+  earlier: readonly { id: string; name: string }[],
+  uploadedNames: readonly string[],
+  listed?: readonly { id?: string | number | undefined; name?: unknown }[],
+): AssetReplacement {
+  const uploaded = new Set(uploadedNames);
+  const wanted =
+    listed === undefined ? undefined : new Map(listed.map((asset) => [String(asset.id ?? ''), asset]));
+  const removed = earlier.filter(
+    (asset) => uploaded.has(asset.name) || (wanted !== undefined && !wanted.has(asset.id)),
+  );
+  const removedIds = new Set(removed.map((asset) => asset.id));
+  const renamed = earlier.flatMap((asset) => {
+    const name = wanted?.get(asset.id)?.name;
+    if (removedIds.has(asset.id) || typeof name !== 'string') return [];
+    const trimmed = name.trim().slice(0, 200);
+    return trimmed !== '' && trimmed !== asset.name ? [{ id: asset.id, name: trimmed }] : [];
+  });
+  return { removed: removed.map((asset) => asset.id), renamed };
+}
+
+/** What a creative's upload accepts, in a sentence (the dropzone's hint). */
+export const ASSET_LIMITS_HINT =
+  'PNG, JPEG, GIF, WebP, a ZIP for HTML5 or a JavaScript file for VPAID up to 10 MB; MP4 or WebM video up to 200 MB';

@@ -57,3 +57,14 @@ describe('zoned date ranges (timezones for reports)', () => {
     expect(() => offsetAt('Mars/Olympus', new Date())).toThrow('Unknown timezone: Mars/Olympus');
   });
 });
+
+describe('the offset of a zone at an instant', () => {
+  it('is the winter offset until the spring-forward change and the summer one after (New York, 8 March 2026)', () => {
+    expect(offsetAt('America/New_York', new Date('2026-03-08T05:00:00Z'))).toBe('-05:00');
+    expect(offsetAt('America/New_York', new Date('2026-03-08T06:59:59Z'))).toBe('-05:00');
+    expect(offsetAt('America/New_York', new Date('2026-03-08T07:00:00Z'))).toBe('-04:00');
+    expect(offsetAt('UTC', new Date('2026-03-08T07:00:00Z'))).toBe('+00:00');
+    expect(offsetAt('+05:45', new Date('2026-03-08T07:00:00Z'))).toBe('+05:45');
+    expect(() => offsetAt('Mars/Olympus_Mons', new Date())).toThrow(RangeError);
+  });
+});

@@ -1,5 +1,5 @@
 // Turns local calendar days in a zone into UTC instants; IANA zones follow daylight-saving changes.
-import { fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
+import { fromZonedTime } from 'date-fns-tz';
 import { offsetPattern, type Timezone } from './timezones';
 
 /** '+05:45' -> 345, '-03:30' -> -210. */
@@ -21,11 +21,25 @@ export function minutesToOffset(totalMinutes: number): string {
 const zoneOf = (timezone: Timezone | string): string =>
   typeof timezone === 'string' ? timezone : timezone.tzCode || timezone.offset;
 
-/** The offset a zone has at `instant` (daylight saving included), as '+HH:MM'. */
+/**
+ * The offset a zone has at `instant` (daylight saving included), as '+HH:MM'. Read from Intl's
+ * 'longOffset' (date-fns-tz's getTimezoneOffset answers the summer offset for the hours before a
+ * spring-forward change: -04:00 for New York at 05:00 UTC on 8 March 2026).
+ */
 export function offsetAt(timezone: Timezone | string, instant: Date): string {
-  const milliseconds = getTimezoneOffset(zoneOf(timezone), instant);
-  if (Number.isNaN(milliseconds)) throw new RangeError(`Unknown timezone: ${zoneOf(timezone)}`);
-  return minutesToOffset(milliseconds / 60_000);
+  const zone = zoneOf(timezone);
+  if (offsetPattern.test(zone)) return zone;
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value;
+  } catch {
+    throw new RangeError(`Unknown timezone: ${zone}`);
+  }
+  const match = /^GMT(?:([+-]\d{2}):(\d{2}))?$/.exec(name ?? '');
+  if (!match) throw new RangeError(`Unknown timezone: ${zone}`);
+  return match[1] === undefined ? '+00:00' : `${match[1]}:${match[2]}`;
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
 // The sign-up rule "company-domain e-mails only", shared by the sign-up form and the API server.
+import { parseEmailAddress } from './email-address';
 
 /**
  * The bare host of a company domain as users type it in e-mails: 'https://www.Example.com:8080/x'
@@ -16,16 +17,14 @@ export function companyEmailHost(companyDomain: string): string {
 }
 
 /**
- * The spec's rule: the e-mail contains the company host after its first character. On top of that the
- * host must be the e-mail's domain (or a parent of it), so 'example.com@evil.io' and
- * 'a@notexample.com', which contain the host, are still refused.
+ * The spec's rule: the e-mail contains the company host after its first character. It is checked on
+ * the one parsed address: its domain must be the host (or a subdomain of it), so
+ * 'example.com@evil.io', 'a@notexample.com' and a list such as 'a@evil.io,b@example.com' (which all
+ * contain the host) are refused.
  */
 export function isCompanyEmail(email: string, companyDomain: string): boolean {
   const host = companyEmailHost(companyDomain);
-  const address = email.trim().toLowerCase();
-  if (host === '' || address.indexOf(host, 1) < 1) return false;
-  const at = address.lastIndexOf('@');
-  if (at < 1) return false;
-  const domain = address.slice(at + 1);
-  return domain === host || domain.endsWith(`.${host}`);
+  const parsed = parseEmailAddress(email);
+  if (host === '' || !parsed) return false;
+  return parsed.domain === host || parsed.domain.endsWith(`.${host}`);
 }

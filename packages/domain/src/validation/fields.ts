@@ -2,6 +2,7 @@
 // booleans are accepted both as values and as their text.
 import { z } from 'zod';
 import { offsetPattern } from '../timezones/timezones';
+import { emailAddressField } from './email-address';
 
 export const MAX_ID_LENGTH = 128;
 
@@ -92,5 +93,5 @@ export const idListField = (label: string) =>
         .max(500, `${label} has too many ids`),
     );
 
-export const emailField = (label: string) =>
-  z.email({ error: `${label} must be an e-mail address` }).max(254, `${label} must be an e-mail address`);
+/** One plain e-mail address (no lists, display names or quotes), for recipients and invitees. */
+export const emailField = (label: string) => emailAddressField(`${label} must be an e-mail address`);

@@ -1,12 +1,12 @@
 // The form rules of spec section 5 with their exact messages. Plain zod objects, so react-hook-form's
 // zodResolver can use them as they are; the API request schemas build on them.
 import { z } from 'zod';
-import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import { MIN_PASSWORD_LENGTH } from '../constants';
 import { companyEmailHost, isCompanyEmail } from './company-email';
+import { emailAddressField, MAX_EMAIL_LENGTH } from './email-address';
 import { MESSAGES, onlyHostEmailsAllowed } from './messages';
 
-/** Longest e-mail address SMTP allows. */
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH };
 /** Bounds the work of hashing a password; far above anything a person types. */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 100;
@@ -15,7 +15,8 @@ export const MAX_NAME_LENGTH = 100;
 const text = (message: string, min: number, max: number) =>
   z.string({ error: message }).min(min, message).max(max, message);
 
-const emailField = (message: string) => text(message, MIN_EMAIL_LENGTH, MAX_EMAIL_LENGTH);
+/** One plain address (see email-address.ts); every failure, a short one included, reads `message`. */
+const emailField = (message: string) => emailAddressField(message);
 const passwordField = (message: string) => text(message, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH);
 
 export const loginSchema = z.object({
@@ -73,7 +74,7 @@ export const signUpSchema = (companyDomain: string) => signUpObject(companyDomai
 export const signUpObject = <T extends z.ZodObject<typeof signUpFields>>(companyDomain: string, base: T) => {
   const host = companyEmailHost(companyDomain);
   return base.superRefine((form, ctx) => {
-    if (form.email.length >= MIN_EMAIL_LENGTH && !isCompanyEmail(form.email, companyDomain)) {
+    if (!isCompanyEmail(form.email, companyDomain)) {
       ctx.addIssue({ code: 'custom', message: onlyHostEmailsAllowed(host), path: ['email'] });
     }
     if (form.password !== form.confirmPassword) {

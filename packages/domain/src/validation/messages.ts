@@ -27,8 +27,14 @@ export const MESSAGES = {
   requestTimedOut: 'Request timed out',
   reportErrorTitle: 'Error!',
   reportErrorText: "Couldn't receive reporting! Please try again.",
+  /** Beyond the spec: a share link that does not exist, expired or was revoked. */
+  shareLinkInvalid: 'This share link is invalid, expired or revoked.',
   welcomeBackTitle: 'Welcome back!',
   welcomeBackText: 'There has been a new release of bug fixes and some extra features.',
+  /** Beyond the spec: a creative is published only once it has somewhere for its clicks to go. */
+  landingPageRequired: 'Add the landing page URL before publishing',
+  /** Beyond the spec: a new password on the list of the 10,000 most common ones is refused. */
+  commonPassword: 'This password is one of the most common ones: choose one that is harder to guess.',
 } as const;
 
 /** 'Only {host} emails allowed!' with the company host filled in. */

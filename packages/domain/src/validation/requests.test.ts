@@ -5,9 +5,11 @@ import {
   campaignBodySchema,
   campaignIdQuerySchema,
   campaignListQuerySchema,
+  campaignRequestSchema,
   campaignUpdateBodySchema,
   changePasswordRequestSchema,
   creativeBodySchema,
+  creativeRequestSchema,
   deleteAssetQuerySchema,
   forgotPasswordRequestSchema,
   inviteUsersRequestSchema,
@@ -325,5 +327,77 @@ describe('campaign flight', () => {
     ]) {
       expect(campaignBodySchema.safeParse({ name: 'Spring', data }).success).toBe(true);
     }
+  });
+});
+
+describe('round trip: an entity goes back as the server answered it', () => {
+  const campaign = {
+    id: 'c1',
+    name: 'Spring',
+    creatives: [{ id: 'k1' }],
+    data: { impressions: 10, engagement: 2, clicks: 1, start: { date: '2026-03-01' }, end: null },
+    videoCompletes: 4,
+    reportURL: null,
+    report: null,
+    updatedAt: '2026-03-02T00:00:00.000Z',
+    dataPulledAt: null,
+    scheduledReports: [],
+    lastReportDates: null,
+    lastReportUpdate: null,
+    lastVideoDates: null,
+    lastEventDates: null,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    ownerEmail: 'a@adconsole.test',
+  };
+
+  it('accepts the whole campaign and keeps only what a client writes: id, name and flight dates', () => {
+    expect(campaignUpdateBodySchema.parse(campaign)).toEqual({
+      id: 'c1',
+      name: 'Spring',
+      data: { start: { date: '2026-03-01' }, end: null },
+    });
+    expect(campaignRequestSchema.parse({ name: 'New' })).toEqual({ name: 'New' });
+  });
+
+  it('still refuses unknown fields, a campaign update without an id, and an end before the start', () => {
+    expect(messages(campaignUpdateBodySchema, { ...campaign, colour: 'red' })[0]).toMatch(/colour/);
+    expect(messages(campaignUpdateBodySchema, { name: 'No id' })).toEqual(['id must be an id']);
+    expect(
+      messages(campaignRequestSchema, {
+        name: 'x',
+        data: { start: { date: '2026-03-02' }, end: { date: '2026-03-01' } },
+      }),
+    ).toEqual(['data.end: The end date must be on or after the start date']);
+  });
+
+  const creative = {
+    id: 'k1',
+    campaignID: 'c1',
+    name: 'Banner',
+    type: 'Banner',
+    width: 300,
+    height: 250,
+    size: '300x250',
+    fluid: false,
+    platform: null,
+    assets: [{ id: 'a1', filename: 'a.png', name: 'a.png', creativeID: 'k1', url: 'u' }],
+    trackers: {},
+    settings: [],
+    liveCreatives: [{ id: 'l1' }],
+    layout: null,
+    html: null,
+    data: { impressions: 1, engagement: 0, clicks: 0 },
+    updatedAt: null,
+  };
+
+  it('accepts the whole creative for save, duplicate and publish, dropping assets, live creatives and counters', () => {
+    const body = creativeRequestSchema.parse(creative);
+    expect(body).not.toHaveProperty('assets');
+    expect(body).not.toHaveProperty('liveCreatives');
+    expect(body).not.toHaveProperty('data');
+    expect(body).toMatchObject({ id: 'k1', name: 'Banner', width: 300 });
+    expect(publishCreativeRequestSchema.parse(creative)).toEqual({ id: 'k1', platform: null });
+    expect(publishCreativeRequestSchema.parse({ id: 'k1' })).toEqual({ id: 'k1' });
+    expect(messages(creativeRequestSchema, { ...creative, hack: 1 })[0]).toMatch(/hack/);
   });
 });

@@ -2,7 +2,6 @@
 // client checks its payloads with them before sending, so both sides agree. Unknown keys are refused.
 import { z } from 'zod';
 import {
-  MIN_EMAIL_LENGTH,
   MIN_PASSWORD_LENGTH,
   REPORT_FILE_FORMATS,
   REPORT_FORMATS,
@@ -11,9 +10,12 @@ import {
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
 } from '../constants';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entities/creative';
+import { REPORT_GRANULARITIES } from '../entities/report-data';
 import { USER_ROLES } from '../entities/user';
 import { PLATFORM_IDS } from '../platforms/platforms';
+import { EVENT_TYPES } from '../serving/serve-paths';
 import { offsetPattern } from '../timezones/timezones';
+import { emailAddressField } from './email-address';
 import {
   apiDateTimeField,
   booleanField,
@@ -29,7 +31,6 @@ import {
 import {
   forgotPasswordSchema,
   loginSchema,
-  MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   signUpFieldsShape,
   signUpObject,
@@ -53,9 +54,28 @@ export const signUpRequestSchema = (companyDomain: string) =>
   signUpObject(companyDomain, z.strictObject(signUpFieldsShape));
 export type SignUpRequest = z.infer<ReturnType<typeof signUpRequestSchema>>;
 
+/** POST /signup: the sign-up form plus the optional invitation token (the cross-field rules run on the server, which knows whether the invitation stands in for the company domain). */
+export const signUpApiRequestSchema = z.strictObject({
+  ...signUpFieldsShape,
+  invite: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'The token of an invitation link; lets an invited address of any domain sign up, already verified.',
+    ),
+});
+export type SignUpApiRequest = z.infer<typeof signUpApiRequestSchema>;
+
+/** POST /logout: `everywhere` ends every session of the account, not only this one. */
+export const logoutRequestSchema = z.strictObject({
+  everywhere: booleanField('everywhere').default(false),
+});
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
 export const verifyRequestSchema = z.strictObject({
   ...verifySchema.shape,
-  email: emailField('email'),
+  email: emailAddressField(MESSAGES.invalidEmail),
 });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
@@ -67,7 +87,7 @@ const text = (message: string, min: number, max: number) =>
 
 export const changePasswordRequestSchema = z
   .strictObject({
-    username: text(MESSAGES.fillInYourEmail, MIN_EMAIL_LENGTH, MAX_EMAIL_LENGTH),
+    username: emailAddressField(MESSAGES.fillInYourEmail),
     password: text(MESSAGES.changePasswordPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
     confirmPassword: text(MESSAGES.repeatYourPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
     /** The forgotToken of the reset link. */
@@ -104,31 +124,84 @@ const flightDate = (label: string) =>
 /** A campaign's flight ends on or after the day it starts. */
 export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the start date';
 
+const flightFields = { start: flightDate('data.start.date'), end: flightDate('data.end.date') };
+// 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
+const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
+  !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10);
+const flightOrderMessage = { message: CAMPAIGN_END_BEFORE_START, path: ['end'] };
+
+const campaignName = z
+  .string({ error: 'Fill in the campaign name' })
+  .trim()
+  .min(1, 'Fill in the campaign name')
+  .max(200, 'Campaign name is too long (200 characters at most)');
+
+/** What a client writes of a campaign: its name and flight dates (the campaign form's fields). */
 export const campaignBodySchema = z.strictObject({
   id: idField('id').optional(),
-  name: z
-    .string({ error: 'Fill in the campaign name' })
-    .trim()
-    .min(1, 'Fill in the campaign name')
-    .max(200, 'Campaign name is too long (200 characters at most)'),
-  data: z
-    .strictObject({ start: flightDate('data.start.date'), end: flightDate('data.end.date') })
-    // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
-    .refine(
-      (flight) =>
-        !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10),
-      {
-        message: CAMPAIGN_END_BEFORE_START,
-        path: ['end'],
-      },
-    )
-    .optional(),
+  name: campaignName,
+  data: z.strictObject(flightFields).refine(flightInOrder, flightOrderMessage).optional(),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 
-/** PUT /v1/campaign/update: a campaign body that names the campaign. */
-export const campaignUpdateBodySchema = campaignBodySchema.extend({ id: idField('id') });
-export type CampaignUpdateBody = z.infer<typeof campaignUpdateBodySchema>;
+/**
+ * A field the server owns (counters, creatives, report state, timestamps): a client may send the object
+ * back exactly as the server answered it, so the field is accepted, but it is never written.
+ */
+const serverOwned = z.unknown().optional().describe('Server-owned: accepted back, ignored.');
+const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, serverOwned])) as Record<K, typeof serverOwned>;
+
+/** The campaign entity's fields that are not the client's to write (spec section 3 and the answer). */
+export const CAMPAIGN_SERVER_OWNED = [
+  'creatives',
+  'videoCompletes',
+  'reportURL',
+  'report',
+  'updatedAt',
+  'dataPulledAt',
+  'scheduledReports',
+  'lastReportDates',
+  'lastReportUpdate',
+  'lastVideoDates',
+  'lastEventDates',
+  'listView',
+  'pagination',
+  'createdAt',
+  'ownerEmail',
+] as const;
+
+/**
+ * POST /v1/campaign/new and PUT /v1/campaign/update: the campaign body, or the whole campaign as the
+ * server answered it. Server-owned fields (and the counters in `data`) are accepted and dropped;
+ * unknown fields are refused.
+ */
+export const campaignRequestSchema = z
+  .strictObject({
+    ...campaignBodySchema.shape,
+    ...serverOwnedFields(CAMPAIGN_SERVER_OWNED),
+    data: z
+      .strictObject({ ...flightFields, ...serverOwnedFields(['impressions', 'engagement', 'clicks']) })
+      .refine(flightInOrder, flightOrderMessage)
+      .optional(),
+  })
+  .transform(({ id, name, data }): CampaignBody => {
+    const body: CampaignBody = { name };
+    if (id !== undefined) body.id = id;
+    if (data !== undefined) {
+      body.data = {};
+      if (data.start !== undefined) body.data.start = data.start;
+      if (data.end !== undefined) body.data.end = data.end;
+    }
+    return body;
+  });
+
+/** PUT /v1/campaign/update: a campaign (body or whole entity) that names the campaign. */
+export const campaignUpdateBodySchema = campaignRequestSchema.refine((body) => body.id !== undefined, {
+  message: 'id must be an id',
+  path: ['id'],
+});
+export type CampaignUpdateBody = CampaignBody & { id: string };
 
 // ---- Creatives ------------------------------------------------------------------------------------
 
@@ -164,22 +237,54 @@ export const creativeBodySchema = z.strictObject({
 });
 export type CreativeBody = z.infer<typeof creativeBodySchema>;
 
-export const publishCreativeRequestSchema = z.strictObject({
-  id: idField('id'),
-  platform: z
-    .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
-    .nullable()
-    .optional(),
-});
+/** The creative entity's fields that are not the client's to write. */
+export const CREATIVE_SERVER_OWNED = [
+  'assets',
+  'liveCreatives',
+  'data',
+  'videoCompletes',
+  'updatedAt',
+] as const;
+
+/**
+ * POST and PUT /v1/campaign/creatives, /html and /duplicate: the creative body, or the whole creative as
+ * the server answered it (assets, live creatives, counters and timestamps are accepted and dropped);
+ * unknown fields are refused.
+ */
+export const creativeRequestSchema = z
+  .strictObject({ ...creativeBodySchema.shape, ...serverOwnedFields(CREATIVE_SERVER_OWNED) })
+  .transform(
+    ({ assets: _a, liveCreatives: _l, data: _d, videoCompletes: _v, updatedAt: _u, ...body }): CreativeBody =>
+      body,
+  );
+
+const platformField = z
+  .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
+  .nullable()
+  .optional();
+
+/**
+ * POST /v1/campaign/creatives/publish: the creative (as answered, or just `{id, platform}`). Only the id
+ * and platform are read: publishing snapshots the stored creative, saved with the given platform.
+ */
+export const publishCreativeRequestSchema = z
+  .strictObject({
+    ...serverOwnedFields([...CREATIVE_SERVER_OWNED, ...Object.keys(creativeBodySchema.shape)]),
+    id: idField('id'),
+    platform: platformField,
+  })
+  .transform(({ id, platform }) => (platform === undefined ? { id } : { id, platform }));
 export type PublishCreativeRequest = z.infer<typeof publishCreativeRequestSchema>;
 
 /** The text fields of the multipart asset upload (the files travel as `files[]`). */
 export const assetUploadFieldsSchema = z.strictObject({
+  /** The client's label of the upload ('image', 'video', ...): a hint; the server detects the kind itself. */
   type: z
     .string({ error: 'type must be the upload type' })
     .trim()
     .min(1, 'type must be the upload type')
-    .max(50),
+    .max(50)
+    .optional(),
   width: integerField('width', 0, MAX_CREATIVE_DIMENSION).optional(),
   height: integerField('height', 0, MAX_CREATIVE_DIMENSION).optional(),
   duration: z
@@ -245,7 +350,7 @@ export type TagsRequest = z.infer<typeof tagsRequestSchema>;
 // ---- Reports --------------------------------------------------------------------------------------
 
 export const REPORT_QUERY_TYPES = ['json', ...REPORT_FILE_FORMATS] as const;
-export const GRANULARITIES = ['full', 'daily', 'hourly'] as const;
+export const GRANULARITIES = REPORT_GRANULARITIES;
 
 const reportQueryFields = {
   start_dt: apiDateTimeField('start_dt'),
@@ -292,10 +397,22 @@ export const shareReportsQuerySchema = z
 export type ShareReportsQuery = z.infer<typeof shareReportsQuerySchema>;
 
 export const newTokenRequestSchema = z.strictObject(
-  { campaignID: idField('campaignID') },
+  {
+    campaignID: idField('campaignID'),
+    /** Beyond the spec: the link stops working by itself at this time (ISO 8601 with an offset). */
+    expiresAt: z.iso
+      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 time, e.g. '2026-12-31T23:59:00Z'" })
+      .nullable()
+      .optional(),
+  },
   { error: noDataWhenMissing },
 );
 export type NewTokenRequest = z.infer<typeof newTokenRequestSchema>;
+
+/** DELETE /v1/campaign/newToken?token=: revokes a share link (beyond the spec). */
+export const revokeTokenQuerySchema = z.strictObject({
+  token: z.string({ error: 'token must be a share token' }).min(25, 'token must be a share token').max(256),
+});
 
 const timezoneValue = z
   .string({ error: "timezone must be an IANA zone or a UTC offset like '+05:30'" })
@@ -322,11 +439,16 @@ export const scheduledReportBodySchema = z.strictObject(
       .array(emailField('Each recipient'), { error: 'recipients must be a list of e-mail addresses' })
       .min(1, 'Add at least one recipient')
       .max(50, 'At most 50 recipients'),
+    /** Add the video quartiles (a Full report's video section, a download's video columns). */
+    withVideo: booleanField('withVideo').default(false),
   },
   { error: noDataWhenMissing },
 );
 export type ScheduledReportBody = z.infer<typeof scheduledReportBodySchema>;
 export type ScheduledReportBodyInput = z.input<typeof scheduledReportBodySchema>;
+
+/** POST /v1/campaign/scheduledReport/send: the last complete period of a schedule, now. */
+export const sendScheduledReportSchema = z.strictObject({ id: idField('id') }, { error: noDataWhenMissing });
 
 // ---- Users (admin) --------------------------------------------------------------------------------
 
@@ -345,3 +467,48 @@ export const inviteUsersRequestSchema = z.strictObject({
     .optional(),
 });
 export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
+
+/** DELETE /v1/users/invite: revokes the unused invitations of one address. */
+export const revokeInviteQuerySchema = z.strictObject({ email: emailField('email') });
+export type RevokeInviteQuery = z.infer<typeof revokeInviteQuerySchema>;
+
+// ---- Events (admin) -------------------------------------------------------------------------------
+
+/** Rows one import may carry. */
+export const EVENT_IMPORT_MAX_ROWS = 100_000;
+
+/** One row of history from another ad server: an event type of a live creative at a time, `count` times. */
+export const eventImportRowSchema = z.strictObject({
+  liveID: idField('liveID'),
+  type: z.enum(EVENT_TYPES, { error: `the type must be one of: ${EVENT_TYPES.join(', ')}` }),
+  at: z.iso.datetime({
+    offset: true,
+    error: "the time must be ISO 8601 with an offset, e.g. '2026-03-01T10:15:00+01:00' or '...Z'",
+  }),
+  count: z
+    .number({ error: 'the count must be a whole number from 1' })
+    .int('the count must be a whole number from 1')
+    .min(1, 'the count must be a whole number from 1')
+    .max(1_000_000, 'the count can be at most 1,000,000')
+    .default(1),
+});
+
+/** POST /v1/events/import: up to 100,000 rows, all or none. */
+export const eventsImportRequestSchema = z.strictObject({
+  events: z
+    .array(eventImportRowSchema, { error: 'events must be a list of rows' })
+    .min(1, 'Send at least one event')
+    .max(EVENT_IMPORT_MAX_ROWS, `At most ${EVENT_IMPORT_MAX_ROWS.toLocaleString('en')} events at once`),
+});
+export type EventsImportRequest = z.infer<typeof eventsImportRequestSchema>;
+
+/** GET /v1/dashboard: the signed-in user's campaigns over a range of local days in a zone. */
+export const dashboardQuerySchema = z
+  .strictObject({
+    start_dt: reportQueryFields.start_dt,
+    end_dt: reportQueryFields.end_dt,
+    tzOffset: reportQueryFields.tzOffset,
+    timezone: reportQueryFields.timezone,
+  })
+  .refine(datesInOrder, datesInOrderMessage);
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

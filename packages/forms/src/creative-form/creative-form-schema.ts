@@ -9,6 +9,7 @@ import {
   TRACKER_KINDS,
   type Trackers,
   trackerSchema,
+  withLandingPage,
 } from '@adconsole/domain';
 import { z } from 'zod';
 
@@ -18,9 +19,17 @@ export type TrackerRow = z.infer<typeof trackerRowSchema>;
 const settingValue = (settings: readonly CreativeSetting[] | undefined, key: CreativeSetting['key']) =>
   settings?.find((setting) => setting.key === key)?.value === true;
 
+/** 'Landing page URL': the creative's click redirect, kept apart from its other trackers. */
+export const LANDING_URL_MESSAGE = 'The landing page URL must be an http(s) URL';
+const landingUrlSchema = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: LANDING_URL_MESSAGE }).max(2048, LANDING_URL_MESSAGE),
+]);
+
 export const creativeFormSchema = creativeBodySchema
   .omit({ trackers: true, size: true, html: true, layout: true })
   .extend({
+    landingUrl: landingUrlSchema,
     trackerRows: z.array(trackerRowSchema).max(50),
     dealID: z.string().max(200).optional(),
     fallbackID: z.string().max(200).optional(),
@@ -58,8 +67,10 @@ export interface CreativeFormValues {
   clickMacro?: string;
 }
 
+/** The tracker rows of a creative: every tracker but the landing page, which has its own field. */
 export function trackersToRows(trackers: Trackers | undefined): TrackerRow[] {
-  return TRACKER_KINDS.flatMap((kind) => (trackers?.[kind] ?? []).map((tracker) => ({ kind, ...tracker })));
+  const others = withLandingPage(trackers ?? {}, null);
+  return TRACKER_KINDS.flatMap((kind) => (others[kind] ?? []).map((tracker) => ({ kind, ...tracker })));
 }
 
 export function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
@@ -73,10 +84,10 @@ export function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
 }
 
 export function toCreativeFormValues(form: CreativeFormOutput, size: string): CreativeFormValues {
-  const { trackerRows, dealID, fallbackID, clickMacro, ...creative } = form;
+  const { trackerRows, landingUrl, dealID, fallbackID, clickMacro, ...creative } = form;
   const platform = findPlatform(form.platform);
   const values: CreativeFormValues = {
-    creative: { ...creative, size, trackers: rowsToTrackers(trackerRows) },
+    creative: { ...creative, size, trackers: withLandingPage(rowsToTrackers(trackerRows), landingUrl) },
   };
   // Only the inputs the platform asks for travel; stale ones from another platform are dropped.
   if (platform?.dealAttributes && settingValue(form.settings, 'dealIDRequired'))

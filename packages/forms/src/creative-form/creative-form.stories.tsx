@@ -52,7 +52,12 @@ export const Filled: Story = {
   args: { defaultValues: existing },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Deal ID')).toHaveValue('TTD-DEAL-0042');
-    await expect(canvas.getByLabelText('Tracker 1 URL')).toHaveValue('https://clicks.agency.example/r?c=42');
+    await expect(canvas.getByLabelText('Landing page URL')).toHaveValue(
+      'https://clicks.agency.example/r?c=42',
+    );
+    await expect(canvas.getByLabelText('Tracker 1 URL')).toHaveValue(
+      'https://pixel.agency.example/i.gif?c=42',
+    );
     await expect(canvas.getByRole('switch', { name: 'EU creative' })).toBeChecked();
   },
 };
@@ -68,6 +73,30 @@ export const Pending: Story = {
       creative: { ...creative, campaignID: 'cmp_42', size: '728x90' },
       dealID,
     });
+  },
+};
+
+/** The landing page is its own field: checked as an http(s) URL, saved as the click redirect. */
+export const LandingPage: Story = {
+  play: async ({ canvas, args }) => {
+    const landing = canvas.getByLabelText('Landing page URL');
+    await expect(landing).toHaveAccessibleDescription(/Needed before the creative is published/);
+    await userEvent.type(landing, 'javascript:alert(1)');
+    await save(canvas);
+    await expect(await canvas.findByText('The landing page URL must be an http(s) URL')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(landing);
+    await userEvent.type(landing, 'https://shop.example/spring');
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          creative: expect.objectContaining({
+            trackers: { click: [{ type: 'redirect', url: 'https://shop.example/spring' }] },
+          }),
+        }),
+      ),
+    );
   },
 };
 
@@ -186,16 +215,15 @@ export const TrackersAddedAndRemoved: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Remove tracker 1' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Add tracker' }));
-    await userEvent.type(canvas.getByLabelText('Tracker 2 URL'), 'https://pixel.verifier.example/v.gif');
+    await userEvent.type(canvas.getByLabelText('Tracker 1 URL'), 'https://pixel.verifier.example/v.gif');
     await save(canvas);
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
         creative: expect.objectContaining({
+          // The landing page (its own field) stays; the agency pixel went, the verifier's came.
           trackers: {
-            impression: [
-              { type: 'pixel', url: 'https://pixel.agency.example/i.gif?c=42' },
-              { type: 'pixel', url: 'https://pixel.verifier.example/v.gif' },
-            ],
+            click: [{ type: 'redirect', url: 'https://clicks.agency.example/r?c=42' }],
+            impression: [{ type: 'pixel', url: 'https://pixel.verifier.example/v.gif' }],
           },
         }),
       }),
@@ -224,6 +252,8 @@ export const KeyboardOnly: Story = {
     await userEvent.tab(); // in-app support
     await userEvent.tab(); // deal ID required
     await userEvent.tab(); // fallback creative
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Landing page URL')).toHaveFocus();
     await userEvent.tab(); // add tracker
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Save creative' })).toHaveFocus();

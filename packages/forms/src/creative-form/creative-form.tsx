@@ -6,6 +6,7 @@ import {
   DEFAULT_CREATIVE_NAME,
   DEFAULT_CREATIVE_SIZE,
   findPlatform,
+  landingPageUrl,
   type PlatformId,
   platforms,
   TRACKER_KINDS,
@@ -149,6 +150,7 @@ export function CreativeForm({
       ...creativeDefaults,
       width: initialWidth,
       height: initialHeight,
+      landingUrl: landingPageUrl(trackers ?? {}) ?? '',
       trackerRows: trackersToRows(trackers),
       campaignID,
     },
@@ -321,6 +323,20 @@ export function CreativeForm({
           )}
         />
       </fieldset>
+
+      <Field
+        label="Landing page URL"
+        description="Where a click on the ad goes (through the platform's click tracker). Needed before the creative is published."
+        error={errors.landingUrl?.message}
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          {...register('landingUrl')}
+        />
+      </Field>
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-semibold text-sm">Trackers</legend>

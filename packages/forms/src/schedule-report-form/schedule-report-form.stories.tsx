@@ -82,6 +82,20 @@ export const DeleteSchedule: Story = {
   },
 };
 
+/** "Send now" mails a schedule's last complete period at once; only the clicked schedule's button waits. */
+export const SendNow: Story = {
+  args: { scheduledReports, onSendNow: fn(() => new Promise<void>(() => {})) },
+  play: async ({ canvas, args }) => {
+    const send = canvas.getByRole('button', { name: 'Send Weekly summary for the client now' });
+    await userEvent.click(send);
+    await expect(args.onSendNow).toHaveBeenCalledWith('sr_1');
+    await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
+    await expect(canvas.getByRole('button', { name: 'Send Final numbers now' })).not.toHaveAttribute(
+      'aria-busy',
+    );
+  },
+};
+
 export const NameMissing: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.type(canvas.getByLabelText('Recipient 1'), 'client@agency.com');

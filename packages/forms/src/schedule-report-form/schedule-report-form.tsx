@@ -30,6 +30,8 @@ export interface ScheduleReportFormProps {
   scheduledReports?: readonly ScheduledReport[];
   /** Deletes one existing schedule; its button shows pending until the returned promise settles. */
   onDelete?: (id: string) => Promise<void> | void;
+  /** Mails one schedule's last complete period now; its button shows pending until the promise settles. */
+  onSendNow?: (id: string) => Promise<void> | void;
   className?: string;
 }
 
@@ -44,6 +46,7 @@ export function ScheduleReportForm({
   successMessage,
   scheduledReports = [],
   onDelete,
+  onSendNow,
   className,
 }: ScheduleReportFormProps) {
   const {
@@ -161,7 +164,7 @@ export function ScheduleReportForm({
           Schedule report
         </Button>
       </form>
-      <ScheduledReportList scheduledReports={scheduledReports} onDelete={onDelete} />
+      <ScheduledReportList scheduledReports={scheduledReports} onDelete={onDelete} onSendNow={onSendNow} />
     </div>
   );
 }
@@ -225,16 +228,18 @@ function RecipientList({ recipients, onChange, listError, rowErrors }: Recipient
 interface ScheduledReportListProps {
   scheduledReports: readonly ScheduledReport[];
   onDelete: ((id: string) => Promise<void> | void) | undefined;
+  onSendNow: ((id: string) => Promise<void> | void) | undefined;
 }
 
-function ScheduledReportList({ scheduledReports, onDelete }: ScheduledReportListProps) {
-  const [deleting, setDeleting] = React.useState<string | null>(null);
-  const remove = async (id: string) => {
-    setDeleting(id);
+function ScheduledReportList({ scheduledReports, onDelete, onSendNow }: ScheduledReportListProps) {
+  // Which schedule's button is under way, and which one ('delete' or 'send').
+  const [pending, setPending] = React.useState<{ id: string; action: 'delete' | 'send' } | null>(null);
+  const run = async (id: string, action: 'delete' | 'send') => {
+    setPending({ id, action });
     try {
-      await onDelete?.(id);
+      await (action === 'delete' ? onDelete : onSendNow)?.(id);
     } finally {
-      setDeleting(null);
+      setPending(null);
     }
   };
   return (
@@ -266,17 +271,30 @@ function ScheduledReportList({ scheduledReports, onDelete }: ScheduledReportList
                     </span>
                   ) : null}
                 </div>
-                {onDelete ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Delete ${name}`}
-                    loading={deleting === report.id}
-                    onClick={() => remove(report.id)}
-                  >
-                    Delete
-                  </Button>
-                ) : null}
+                <div className="flex shrink-0 gap-2">
+                  {onSendNow ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Send ${name} now`}
+                      loading={pending?.id === report.id && pending.action === 'send'}
+                      onClick={() => run(report.id, 'send')}
+                    >
+                      Send now
+                    </Button>
+                  ) : null}
+                  {onDelete ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Delete ${name}`}
+                      loading={pending?.id === report.id && pending.action === 'delete'}
+                      onClick={() => run(report.id, 'delete')}
+                    >
+                      Delete
+                    </Button>
+                  ) : null}
+                </div>
               </li>
             );
           })}

@@ -105,6 +105,49 @@ export const PickPreset: Story = {
   },
 };
 
+/** An app preset (here a campaign's flight) sits after the standard ones and is matched like them. */
+export const WithCampaignFlight: Story = {
+  args: {
+    extraPresets: [
+      {
+        id: 'flight',
+        label: 'Campaign flight',
+        range: { from: new Date(2026, 8, 1), to: endOfDay(new Date(2026, 10, 18)) },
+      },
+    ],
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    const labels = within(within(dialog).getByRole('list', { name: 'Presets' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    await expect(labels).toEqual([
+      'Today',
+      'Yesterday',
+      'Last 7 days',
+      'Last 30 days',
+      'This month',
+      'Last month',
+      'Campaign flight',
+      'Custom',
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Campaign flight' }));
+    await expect(args.onChange).toHaveBeenCalledWith(
+      { from: new Date(2026, 8, 1), to: endOfDay(new Date(2026, 10, 18)) },
+      'flight',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    await expect(
+      within(await screen.findByRole('dialog', { name: 'Date range' })).getByRole('button', {
+        name: 'Campaign flight',
+      }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 export const CustomRangeWithKeyboard: Story = {
   parameters: { overlay: true },
   play: async ({ canvas, args }) => {

@@ -6,12 +6,21 @@ import { Button } from '../button';
 import { Calendar } from '../calendar';
 import { cn } from '../lib/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '../popover';
-import { type DateRange, type DateRangePresetId, dateRangePresets, matchPreset } from './presets';
+import {
+  type DateRange,
+  type DateRangePreset,
+  type DateRangePresetId,
+  dateRangePresets,
+  type ExtraDateRangePreset,
+  matchPreset,
+} from './presets';
 
 export type DateRangePickerProps = {
   value?: DateRange;
   /** Called with the chosen range (from 00:00 to 23:59:59.999 of the last day) and the preset it came from. */
-  onChange?: (range: DateRange, preset: DateRangePresetId) => void;
+  onChange?: (range: DateRange, preset: DateRangePresetId | (string & {})) => void;
+  /** The app's own presets (a campaign's flight, say), listed after the standard ones, before Custom. */
+  extraPresets?: readonly ExtraDateRangePreset[];
   /** The app's clock: presets and "today" are computed from it, so stories and tests are deterministic. */
   now: Date;
   /** date-fns format of the trigger's dates. */
@@ -31,6 +40,7 @@ export function DateRangePicker({
   value,
   onChange,
   now,
+  extraPresets = [],
   dateFormat = 'd MMM yyyy',
   placeholder = 'Pick a date range',
   numberOfMonths = 2,
@@ -44,8 +54,13 @@ export function DateRangePicker({
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<DayPickerRange | undefined>(value);
   const [custom, setCustom] = React.useState(false);
-  const presets = dateRangePresets(now);
-  const active: DateRangePresetId = custom ? 'custom' : matchPreset(value, now);
+  const standard = dateRangePresets(now);
+  const presets: (DateRangePreset | ExtraDateRangePreset)[] = [
+    ...standard.filter((preset) => preset.id !== 'custom'),
+    ...extraPresets,
+    ...standard.filter((preset) => preset.id === 'custom'),
+  ];
+  const active = custom ? 'custom' : matchPreset(value, now, extraPresets);
   const label = value ? `${format(value.from, dateFormat)} – ${format(value.to, dateFormat)}` : placeholder;
 
   const openChange = (next: boolean) => {
@@ -55,7 +70,7 @@ export function DateRangePicker({
       setCustom(false);
     }
   };
-  const choose = (range: DateRange, preset: DateRangePresetId) => {
+  const choose = (range: DateRange, preset: DateRangePresetId | (string & {})) => {
     onChange?.(range, preset);
     setOpen(false);
   };

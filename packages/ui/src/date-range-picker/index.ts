@@ -4,5 +4,6 @@ export {
   type DateRangePreset,
   type DateRangePresetId,
   dateRangePresets,
+  type ExtraDateRangePreset,
   matchPreset,
 } from './presets';

@@ -13,6 +13,9 @@ export type DateRangePresetId =
 
 export type DateRangePreset = { id: DateRangePresetId; label: string; range: DateRange | null };
 
+/** A preset of the app's own (say, a campaign's flight), listed before Custom. */
+export type ExtraDateRangePreset = { id: string; label: string; range: DateRange };
+
 /** The picker's presets relative to `now`, each from 00:00 of its first day to the end of its last. */
 export function dateRangePresets(now: Date): DateRangePreset[] {
   const today = { from: startOfDay(now), to: endOfDay(now) };
@@ -37,10 +40,14 @@ export function dateRangePresets(now: Date): DateRangePreset[] {
   ];
 }
 
-/** Which preset a range equals (by calendar day), or 'custom'. */
-export function matchPreset(range: DateRange | undefined, now: Date): DateRangePresetId {
+/** Which preset a range equals (by calendar day; the standard ones first), or 'custom'. */
+export function matchPreset(
+  range: DateRange | undefined,
+  now: Date,
+  extraPresets: readonly ExtraDateRangePreset[] = [],
+): DateRangePresetId | (string & {}) {
   if (!range) return 'custom';
-  const match = dateRangePresets(now).find(
+  const match = [...dateRangePresets(now), ...extraPresets].find(
     (preset) =>
       preset.range && isSameDay(preset.range.from, range.from) && isSameDay(preset.range.to, range.to),
   );

@@ -55,6 +55,30 @@ export const DropRejectsTypeAndSize: Story = {
   },
 };
 
+/** An app's own rule after type and size: here images may be 1 MB while video may be 2 MB. */
+export const RuleOfTheApp: Story = {
+  args: {
+    hint: 'Images up to 1 MB, MP4 video up to 2 MB',
+    validate: (candidate: File) =>
+      candidate.type.startsWith('image/') && candidate.size > MB
+        ? `${candidate.name} is too large: images can be at most 1 MB.`
+        : undefined,
+  },
+  play: async ({ canvas, args }) => {
+    const browse = canvas.getByRole('button', { name: 'Browse files' });
+    await expect(browse).toHaveAccessibleDescription('Images up to 1 MB, MP4 video up to 2 MB');
+    const zone = canvas.getByRole('region', { name: 'Upload assets' });
+    const data = new DataTransfer();
+    data.items.add(file('photo.png', 'image/png', 1.5 * MB));
+    data.items.add(file('clip.mp4', 'video/mp4', 1.5 * MB));
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'photo.png is too large: images can be at most 1 MB.',
+    );
+    await expect(args.onFilesAccepted).toHaveBeenCalledWith([expect.objectContaining({ name: 'clip.mp4' })]);
+  },
+};
+
 export const UploadProgress: Story = {
   args: {
     files: [

@@ -21,6 +21,10 @@ export type FileDropzoneProps = {
   accept?: string[];
   /** Largest accepted file, in bytes. */
   maxSize?: number;
+  /** The app's own rule after type and size (e.g. a limit per kind of file): a message refuses the file. */
+  validate?: (file: File) => string | undefined;
+  /** What the dropzone says it accepts; by default it is built from `accept` and `maxSize`. */
+  hint?: string;
   multiple?: boolean;
   disabled?: boolean;
   label?: string;
@@ -35,6 +39,8 @@ export type FileDropzoneProps = {
 export function FileDropzone({
   accept,
   maxSize,
+  validate,
+  hint,
   multiple = true,
   disabled = false,
   label = 'Upload assets',
@@ -51,7 +57,11 @@ export function FileDropzone({
   const take = (list: FileList | null) => {
     if (!list || disabled) return;
     const picked = multiple ? Array.from(list) : Array.from(list).slice(0, 1);
-    const { accepted, rejected } = validateFiles(picked, { accept, maxSize });
+    const { accepted, rejected } = validateFiles(picked, {
+      accept,
+      ...(maxSize === undefined ? {} : { maxSize }),
+      ...(validate === undefined ? {} : { validate }),
+    });
     setRejections(rejected);
     if (accepted.length > 0) onFilesAccepted?.(accepted);
     if (rejected.length > 0) onFilesRejected?.(rejected);
@@ -97,7 +107,7 @@ export function FileDropzone({
           Browse files
         </Button>
         <p id={hintId} className="text-muted-foreground text-xs">
-          {limits ? `Accepted: ${limits}` : 'Any file type'}
+          {hint ?? (limits ? `Accepted: ${limits}` : 'Any file type')}
         </p>
         <input
           ref={inputRef}

@@ -1,6 +1,6 @@
 // Pure checks behind FileDropzone, so an app can run the same rules before uploading.
 
-export type FileRejection = { file: File; reason: 'type' | 'size'; message: string };
+export type FileRejection = { file: File; reason: 'type' | 'size' | 'rule'; message: string };
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -31,7 +31,16 @@ function matches(file: File, entry: string) {
 /** Splits files into accepted ones and rejections with a message a user can act on. */
 export function validateFiles(
   files: File[],
-  { accept, maxSize }: { accept?: string[]; maxSize?: number },
+  {
+    accept,
+    maxSize,
+    validate,
+  }: {
+    accept?: string[];
+    maxSize?: number;
+    /** The app's own rule (e.g. a size limit per kind of file): a message when the file is refused. */
+    validate?: (file: File) => string | undefined;
+  },
 ): { accepted: File[]; rejected: FileRejection[] } {
   const accepted: File[] = [];
   const rejected: FileRejection[] = [];
@@ -49,7 +58,9 @@ export function validateFiles(
         message: `${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(maxSize)}.`,
       });
     } else {
-      accepted.push(file);
+      const message = validate?.(file);
+      if (message === undefined) accepted.push(file);
+      else rejected.push({ file, reason: 'rule', message });
     }
   }
   return { accepted, rejected };

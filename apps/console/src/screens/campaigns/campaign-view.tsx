@@ -60,9 +60,14 @@ export function CampaignViewPage() {
             {formatFlight(data.data.start?.date, data.data.end?.date)} · updated {formatDay(data.updatedAt)}
           </p>
         </div>
-        <Button onClick={addCreative} loading={creatives.create.isPending}>
-          New creative
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
+          </Button>
+          <Button onClick={addCreative} loading={creatives.create.isPending}>
+            New creative
+          </Button>
+        </div>
       </div>
       <section aria-label="Campaign totals" className="grid gap-4 sm:grid-cols-3">
         {(

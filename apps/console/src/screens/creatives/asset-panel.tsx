@@ -1,6 +1,12 @@
 // The creative's assets: upload by drag and drop or browsing (each file its own request and status),
 // and delete.
-import { ASSET_ACCEPT, type Asset, errorMessage, MAX_UPLOAD_BYTES } from '@adconsole/domain';
+import {
+  ASSET_ACCEPT,
+  ASSET_LIMITS_HINT,
+  type Asset,
+  assetUploadProblem,
+  errorMessage,
+} from '@adconsole/domain';
 import { Button, type DropzoneFile, FileDropzone } from '@adconsole/ui';
 import { useState } from 'react';
 import { showError } from '../../lib/notify-error';
@@ -34,7 +40,9 @@ export function AssetPanel({
       <FileDropzone
         label="Upload assets"
         accept={ASSET_ACCEPT}
-        maxSize={MAX_UPLOAD_BYTES}
+        // Each kind has its own limit (the domain's rule, which the server applies again).
+        validate={assetUploadProblem}
+        hint={ASSET_LIMITS_HINT}
         files={uploads}
         onFilesAccepted={accept}
       />

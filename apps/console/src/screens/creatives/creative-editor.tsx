@@ -15,9 +15,9 @@ import {
   Skeleton,
 } from '@adconsole/ui';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { api } from '../../lib/api';
+import { api, publicConfig } from '../../lib/api';
 import { showError } from '../../lib/notify-error';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { AssetPanel } from './asset-panel';
@@ -26,7 +26,8 @@ import { LayoutPanel } from './layout-panel';
 import { type TagInputs, TagPanel } from './tag-panel';
 
 /** Ads are served by this same server under /api (the ad-serving routes). */
-const servingHost = () => `${window.location.origin}/api`;
+/** Tags load from the ad-serving origin the server reports (AD_SERVING_URL), as the tag sheet's do. */
+const servingHost = () => publicConfig().adServingUrl;
 
 export function CreativeEditorPage() {
   const { campaignID = '', creativeID = '' } = useParams();
@@ -115,6 +116,9 @@ export function CreativeEditorPage() {
             loading={actions.duplicate.isPending}
           >
             Duplicate
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={`/campaigns/${campaignID}/reporting/creative/${current.id}`}>Report</Link>
           </Button>
           <ConfirmDelete
             name={current.name}

@@ -33,7 +33,8 @@ export function useCreativeActions(campaignID: string, creativeID: string) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) }),
     }),
     upload: useMutation({
-      mutationFn: (files: File[]) => api().uploadAssets({ campaignID, creativeID, type: 'image', files }),
+      // No kind label: the server detects each file's kind from its name and first bytes.
+      mutationFn: (files: File[]) => api().uploadAssets({ campaignID, creativeID, files }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: creativeKey(creativeID) }),
     }),
     deleteAsset: useMutation({

@@ -1,5 +1,8 @@
-// /dashboard: the signed-in landing page. Totals and the most recently updated campaigns.
-import { clickThroughRate, errorMessage, sumCounters } from '@adconsole/domain';
+// /dashboard: the signed-in landing page. All of the user's campaigns over a chosen range, summed on
+// the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
+// by impressions and the most recently updated ones.
+import { KpiTiles, PerformanceChart } from '@adconsole/charts';
+import { type DashboardCampaign, errorMessage, lastDaysReportingDates } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -11,92 +14,195 @@ import {
   CardTitle,
   EmptyState,
   Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
 } from '@adconsole/ui';
-import { Link } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api';
 import { useSession } from '../../session/session';
-import { useCampaignList } from '../campaigns/campaign-queries';
+import { useSettings } from '../../settings/settings';
 import { formatCount, formatDay } from '../campaigns/format';
+import { formatReportDays } from '../reporting/format';
+import { REPORT_CACHE_MS } from '../reporting/report-queries';
 
-const KPIS = [
-  { key: 'impressions', label: 'Impressions' },
-  { key: 'engagement', label: 'Engagements' },
-  { key: 'clicks', label: 'Clicks' },
-] as const;
+/** The ranges the dashboard offers, in days up to today. */
+const RANGES = [7, 30, 90] as const;
+type RangeDays = (typeof RANGES)[number];
+
+const rate = (value: number) => `${value.toFixed(2)} %`;
 
 export function DashboardPage() {
   const session = useSession();
-  const list = useCampaignList('mine', 1);
-  const campaigns = list.data?.campaigns ?? [];
-  const totals = sumCounters(
-    campaigns.map((campaign) => campaign.data),
-    KPIS.map(({ key }) => key),
-  );
-  const ctr = clickThroughRate(totals);
+  const settings = useSettings();
+  const [params, setParams] = useSearchParams();
+  const days: RangeDays = RANGES.find((choice) => String(choice) === params.get('days')) ?? 30;
+  const now = useMemo(() => new Date(), []);
+  const dates = useMemo(() => lastDaysReportingDates(days, now), [days, now]);
+  const timezone = settings.activeReportingTimezone;
+  const board = useQuery({
+    queryKey: ['dashboard', days, timezone.offset, timezone.tzCode],
+    queryFn: ({ signal }) => api().getDashboard({ dates, timezone, signal }),
+    staleTime: REPORT_CACHE_MS,
+    placeholderData: keepPreviousData,
+  });
+  const data = board.data;
 
   return (
     <div className="grid gap-6">
-      <div>
-        <h1 className="font-semibold text-2xl">Dashboard</h1>
-        <p className="text-muted-foreground">
-          Hello {session?.user.first_name}, here is how your campaigns are doing.
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Dashboard</h1>
+          <p className="text-muted-foreground">
+            Hello {session?.user.first_name}, here is how your campaigns are doing
+            {data ? ` (${formatReportDays(data)}, ${timezone.label})` : ''}.
+          </p>
+        </div>
+        <div role="group" aria-label="Range" className="flex gap-1 rounded-md border p-0.5">
+          {RANGES.map((choice) => (
+            <Button
+              key={choice}
+              size="sm"
+              variant={choice === days ? 'secondary' : 'ghost'}
+              aria-pressed={choice === days}
+              onClick={() => setParams({ days: String(choice) })}
+            >
+              Last {choice} days
+            </Button>
+          ))}
+        </div>
       </div>
-      {list.isError ? (
+      {board.isError ? (
         <Alert variant="danger">
           <AlertDescription>
-            {errorMessage(list.error, 'The campaigns could not be loaded.')}
+            {errorMessage(board.error, 'The dashboard could not be loaded.')}
           </AlertDescription>
         </Alert>
       ) : null}
-      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {[
-          ...KPIS.map(({ key, label }) => ({ label, value: formatCount(totals[key]) })),
-          { label: 'CTR', value: `${ctr.toFixed(2)} %` },
-        ].map((kpi) => (
-          <Card key={kpi.label}>
+      {data && data.campaignCount === 0 ? (
+        <EmptyState
+          title="No campaigns yet"
+          description="Create a campaign, publish a creative and place its tag: your numbers show here."
+          action={
+            <Button asChild>
+              <Link to="/campaigns">Go to campaigns</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <section aria-label="Totals" aria-busy={board.isPending}>
+            {data ? (
+              <KpiTiles
+                totals={data.totals}
+                previous={data.previousTotals}
+                metrics={['impressions', 'viewable', 'engagement', 'clicks', 'ctr', 'engagementRate']}
+              />
+            ) : (
+              <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
+                {Array.from({ length: 6 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Skeleton key={index} className="h-24" />
+                ))}
+              </div>
+            )}
+          </section>
+          <Card>
             <CardHeader>
-              <CardDescription>{kpi.label}</CardDescription>
-              <CardTitle className="text-2xl tabular-nums">
-                {list.isPending ? <Skeleton className="h-7 w-24" /> : kpi.value}
-              </CardTitle>
+              <CardTitle>Trend</CardTitle>
+              <CardDescription>All of your campaigns, by day.</CardDescription>
             </CardHeader>
+            <CardContent>
+              {data ? <PerformanceChart series={data.series} height={260} /> : <Skeleton className="h-64" />}
+            </CardContent>
           </Card>
-        ))}
-      </section>
-      <Card>
-        <CardHeader>
-          <CardTitle>Recently updated campaigns</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {list.isPending ? (
-            <Skeleton className="h-24" />
-          ) : campaigns.length === 0 ? (
-            <EmptyState
-              title="No campaigns yet"
-              description="Your campaigns and their numbers show here."
-              action={
-                <Button asChild>
-                  <Link to="/campaigns">Go to campaigns</Link>
-                </Button>
-              }
+          <div className="grid gap-6 xl:grid-cols-2">
+            <CampaignTable
+              title="Top campaigns"
+              description="By impressions in the range."
+              campaigns={data?.topCampaigns}
+              empty="No impressions in this range yet."
+              linkTo={(campaign) => `/campaigns/${campaign.id}/reporting`}
             />
-          ) : (
-            <ul className="divide-y">
-              {campaigns.slice(0, 5).map((campaign) => (
-                <li key={campaign.id} className="flex items-center justify-between gap-4 py-2">
-                  <Link to={`/campaigns/${campaign.id}`} className="font-medium text-primary hover:underline">
-                    {campaign.name}
-                  </Link>
-                  <span className="text-muted-foreground text-sm">
-                    {formatCount(campaign.data.impressions)} impressions · updated{' '}
-                    {formatDay(campaign.updatedAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+            <CampaignTable
+              title="Recently updated campaigns"
+              description="Newest change first."
+              campaigns={data?.recentCampaigns}
+              empty="No campaigns yet."
+              linkTo={(campaign) => `/campaigns/${campaign.id}`}
+              showUpdated
+            />
+          </div>
+        </>
+      )}
     </div>
+  );
+}
+
+function CampaignTable({
+  title,
+  description,
+  campaigns,
+  empty,
+  linkTo,
+  showUpdated = false,
+}: {
+  title: string;
+  description: string;
+  campaigns: readonly DashboardCampaign[] | undefined;
+  empty: string;
+  linkTo: (campaign: DashboardCampaign) => string;
+  showUpdated?: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {campaigns === undefined ? (
+          <Skeleton className="h-32" />
+        ) : campaigns.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{empty}</p>
+        ) : (
+          <Table aria-label={title}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Campaign</TableHead>
+                {showUpdated ? <TableHead>Updated</TableHead> : null}
+                <TableHead className="text-right">Impressions</TableHead>
+                <TableHead className="text-right">Clicks</TableHead>
+                <TableHead className="text-right">CTR</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {campaigns.map((campaign) => (
+                <TableRow key={campaign.id}>
+                  <TableCell>
+                    <Link to={linkTo(campaign)} className="font-medium text-primary hover:underline">
+                      {campaign.name}
+                    </Link>
+                  </TableCell>
+                  {showUpdated ? <TableCell>{formatDay(campaign.updatedAt)}</TableCell> : null}
+                  <TableCell className="text-right tabular-nums">
+                    {formatCount(campaign.totals.impressions)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatCount(campaign.totals.clicks)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{rate(campaign.totals.ctr)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
   );
 }

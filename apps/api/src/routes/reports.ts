@@ -1,0 +1,133 @@
+// Report calls (spec section 7, "Reports"): declarations; the work is in services/reports.
+import { contract, MESSAGES, REPORT_RANGE_MESSAGES } from '@adconsole/domain';
+import { defineRoute } from '../http/routes';
+import { dashboard } from '../services/reports/dashboard';
+import * as report from '../services/reports/report';
+import * as schedules from '../services/reports/schedules';
+import { SHARE_LINK_INVALID } from '../services/reports/scope';
+import * as share from '../services/reports/share';
+
+const figures =
+  'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone whose day boundaries follow daylight saving, or else the fixed `tzOffset`), both included. `granularity` full or day gives a series by local day, hour by local hour (ranges up to 31 days); every period is present, zeros included.';
+const rangeErrors = `'${MESSAGES.noLiveIdsSet}', '${REPORT_RANGE_MESSAGES.hourlyTooLong}' or '${REPORT_RANGE_MESSAGES.tooLong}'`;
+
+export const reportRoutes = [
+  defineRoute({
+    call: contract.dashboard,
+    access: 'user',
+    summary:
+      "The dashboard: all of the signed-in user's campaigns over a range, with the period before, a daily series, the top campaigns by impressions and the most recently updated.",
+    description:
+      'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone, or else the fixed `tzOffset`), both included. The series has every local day, zeros included; previousTotals cover the same number of days just before.',
+    tag: 'Reports',
+    errors: { 400: `'${REPORT_RANGE_MESSAGES.tooLong}' or start_dt after end_dt` },
+    handler: ({ input, user, ctx }) => dashboard(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.campaignReport,
+    access: 'user',
+    summary:
+      "A campaign's report (or a creative's, by liveIDs): figures as JSON, or a csv / xlsx / xlsx-pivot file.",
+    description: `${figures} With type json the answer carries the campaign's share links (reportToken) and schedules; with a file type it is {file}, fetched by its owner under /api/uploads/{file} within 24 hours.`,
+    tag: 'Reports',
+    errors: {
+      400: rangeErrors,
+      404: 'Campaign not found! / Live creatives not found! (also when not yours)',
+    },
+    handler: ({ input, user, ctx }) => report.campaignReport(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.campaignEvents,
+    access: 'user',
+    summary: 'The event figures of a report: impressions, viewability, engagement and clicks.',
+    description: figures,
+    tag: 'Reports',
+    errors: { 400: rangeErrors, 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => report.campaignEvents(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.campaignVideoData,
+    access: 'user',
+    summary: 'The video figures of a report: starts, quartiles, completes and the completion rate.',
+    description: figures,
+    tag: 'Reports',
+    errors: { 400: rangeErrors, 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => report.campaignVideoData(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.shareReport,
+    access: 'public',
+    perIpLimit: 600,
+    summary: "A shared campaign report, by its share link's token (no sign-in): figures or a download.",
+    description: `${figures} Limited to the link's campaign (liveIDs narrow it to some of its live creatives); never shows share links, schedules or the owner. A download's file is fetched with ?sharedToken=.`,
+    tag: 'Reports',
+    errors: { 400: rangeErrors, 404: SHARE_LINK_INVALID },
+    handler: ({ input, ctx }) => report.sharedReport(ctx, input),
+  }),
+  defineRoute({
+    call: contract.shareEvents,
+    access: 'public',
+    perIpLimit: 600,
+    summary: 'The event figures of a shared report.',
+    tag: 'Reports',
+    errors: { 404: SHARE_LINK_INVALID },
+    handler: ({ input, ctx }) => report.sharedEvents(ctx, input),
+  }),
+  defineRoute({
+    call: contract.shareVideoData,
+    access: 'public',
+    perIpLimit: 600,
+    summary: 'The video figures of a shared report.',
+    tag: 'Reports',
+    errors: { 404: SHARE_LINK_INVALID },
+    handler: ({ input, ctx }) => report.sharedVideoData(ctx, input),
+  }),
+  defineRoute({
+    call: contract.newToken,
+    access: 'user',
+    summary: "A new share link of a campaign's report: {url, token, createdAt, expiresAt}.",
+    description:
+      'The token is 256 random bits (43 characters); the url is <PUBLIC_URL>/share/<token>. A campaign can have several; `expiresAt` (optional) ends one by itself. They are listed in the report answer (reportToken).',
+    tag: 'Reports',
+    errors: { 400: `'${MESSAGES.noData}' or expiresAt in the past`, 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => share.newShareToken(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.revokeToken,
+    access: 'user',
+    summary: 'Revoke a share link: it stops working at once (beyond the spec).',
+    description: '`token` in the query.',
+    tag: 'Reports',
+    errors: { 404: share.SHARE_LINK_NOT_FOUND },
+    handler: ({ input, user, ctx }) => share.revokeShareToken(ctx, user, input.token),
+  }),
+  defineRoute({
+    call: contract.createScheduledReport,
+    access: 'user',
+    summary:
+      'Schedule a report mailed to recipients: Daily, Weekly, Monthly or On campaign end, at 08:00 in its zone.',
+    description:
+      'Daily covers yesterday; Weekly (Mondays) the last Monday to Sunday; Monthly (the 1st) last month; On campaign end (the day after the end date) the whole flight. Summary is totals and the per-creative table; Full adds the daily series and video data. Formats: pdf (rendered on the server with the charts), csv, xlsx, xlsx-pivot. Answers the schedule with nextRunAt.',
+    tag: 'Reports',
+    errors: { 400: MESSAGES.noData, 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => schedules.createSchedule(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.deleteScheduledReport,
+    access: 'user',
+    summary: 'Delete a scheduled report.',
+    description: '`id` in the query.',
+    tag: 'Reports',
+    errors: { 404: schedules.SCHEDULE_NOT_FOUND },
+    handler: ({ input, user, ctx }) => schedules.deleteSchedule(ctx, user, input.id),
+  }),
+  defineRoute({
+    call: contract.sendScheduledReport,
+    access: 'user',
+    perIpLimit: 60,
+    summary: 'Send a scheduled report now: its last complete period, mailed to its recipients.',
+    tag: 'Reports',
+    errors: { 400: schedules.NOTHING_TO_SEND, 404: schedules.SCHEDULE_NOT_FOUND },
+    handler: ({ input, user, ctx }) => schedules.sendScheduleNow(ctx, user, input.id),
+  }),
+];

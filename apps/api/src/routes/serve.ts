@@ -1,0 +1,139 @@
+// The ad-serving routes at the server root under /serve/ (not under /api): cookieless, open to every
+// origin (Access-Control-Allow-Origin: *), without the console's framing or CSP headers, so any
+// publisher page can load them and they can move to their own host or CDN (AD_SERVING_URL). Each is a
+// declaration plus one call into services/serving. None ever answers 5xx for an unknown live creative.
+
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '@adconsole/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { demoPage } from '../services/serving/demo-page';
+import { html5File } from '../services/serving/html5';
+import { findRuntimeScript } from '../services/serving/runtime-script';
+import {
+  type ClickParams,
+  click,
+  EMPTY_VAST,
+  type ServeQuery,
+  servedAd,
+  type TrackParams,
+  track,
+  vastDocument,
+} from '../services/serving/serving';
+
+/** A 1×1 transparent GIF: what an image pixel gets. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const serveConfig = { csrf: false as const, embeddable: true as const };
+
+/** Every serving answer: open to every origin, never a cookie, never the console's headers. */
+const open = (reply: FastifyReply) =>
+  reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+
+/** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
+const liveIdOf = (file: string, extension: string) =>
+  file.endsWith(`.${extension}`) ? file.slice(0, -extension.length - 1) : undefined;
+
+export function registerServing(app: FastifyInstance, ctx: Context) {
+  const route = (
+    method: 'GET' | 'POST' | ('GET' | 'POST')[],
+    url: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url,
+      config: serveConfig,
+      handler: (request, reply) => handler(request, open(reply)),
+    });
+
+  // A route that does nothing: the load balancer's health check, and the ceiling the benchmarks compare
+  // the serving routes with (bench/serving.mjs).
+  route('GET', '/serve/health', async (_request, reply) => reply.code(204).send());
+
+  let runtime: { body: Buffer; etag: string } | undefined;
+  route('GET', '/serve/init.js', async (request, reply) => {
+    if (!runtime) {
+      const file = findRuntimeScript();
+      if (!file) throw ApiError.of(503, 'The ad runtime is not built: run `pnpm build`.');
+      const body = await readFile(file);
+      runtime = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"` };
+    }
+    // Tags name /serve/init.js without a version, so it is revalidated by its ETag rather than pinned.
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('ETag', runtime.etag)
+      .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+    if (request.headers['if-none-match'] === runtime.etag) return reply.code(304).send();
+    return reply.send(runtime.body);
+  });
+
+  route('GET', '/serve/ad/:file', async (request, reply) => {
+    const liveId = liveIdOf((request.params as { file: string }).file, 'json');
+    const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, request.query as ServeQuery);
+    if (!ad) throw ApiError.of(404, 'No live creative with this id is serving.');
+    // A fresh signed impression each time: never cached.
+    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(ad);
+  });
+
+  const vast = (flavour: 'vast' | 'vpaid') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const file = (request.params as { file: string }).file;
+    if (flavour === 'vpaid' && file.endsWith('.js')) return vpaidScript(ctx, file.slice(0, -3), reply);
+    const liveId = liveIdOf(file, 'xml');
+    const document =
+      liveId === undefined
+        ? EMPTY_VAST
+        : await vastDocument(ctx, liveId, request.query as ServeQuery, flavour);
+    return reply.header('Cache-Control', 'no-store').type('application/xml; charset=utf-8').send(document);
+  };
+  route('GET', '/serve/vast/:file', vast('vast'));
+  route('GET', '/serve/vpaid/:file', vast('vpaid'));
+
+  // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
+  // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
+  route(['GET', 'POST'], '/serve/t/:type', async (request, reply) => {
+    const { type } = request.params as { type: string };
+    const query = request.query as TrackParams & { r?: string };
+    await track(ctx, type, query);
+    reply.header('Cache-Control', 'no-store');
+    if (request.method === 'POST' || query.r === '204') return reply.code(204).send();
+    return reply.type('image/gif').send(PIXEL);
+  });
+
+  route('GET', '/serve/click/:liveId', async (request, reply) => {
+    const location = await click(
+      ctx,
+      (request.params as { liveId: string }).liveId,
+      request.query as ClickParams,
+    );
+    reply.header('Cache-Control', 'no-store');
+    return location === undefined ? reply.code(204).send() : reply.redirect(location, 302);
+  });
+
+  route('GET', '/serve/h5/:liveId/*', async (request, reply) => {
+    const { liveId, '*': path } = request.params as { liveId: string; '*': string };
+    const file = await html5File(ctx, liveId, path);
+    if (!file) throw ApiError.of(404, 'No such file in this creative.');
+    return reply.type(file.contentType).header('Cache-Control', 'public, max-age=3600').send(file.body);
+  });
+
+  route('GET', '/serve/demo', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(await demoPage(ctx)),
+  );
+}
+
+/** GET /serve/vpaid/{liveID}.js: the creative's VPAID script, for players (never from /api/uploads). */
+async function vpaidScript(ctx: Context, liveId: string, reply: FastifyReply) {
+  const live = await ctx.liveCreatives.get(liveId);
+  const script = live?.snapshot.assets.find((asset) => asset.uploadType === 'vpaid');
+  const body = script?.path ? await ctx.storage.open(script.path) : undefined;
+  if (!body) throw ApiError.of(404, 'No VPAID script for this live creative.');
+  return reply
+    .type('text/javascript; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=3600')
+    .send(body);
+}

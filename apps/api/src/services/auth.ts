@@ -1,0 +1,255 @@
+// Accounts and sessions (spec section 7, "Authentication"): sign-up with e-mail verification, sign-in,
+// the current user, sign-out, and password reset. No answer, and no answer's timing, reveals whether an
+// e-mail has an account: both paths do the same work and mail is sent after the answer.
+import {
+  ApiError,
+  type ChangePasswordRequest,
+  decodeVerifyCode,
+  encodeVerifyCode,
+  isCompanyEmail,
+  type LoginRequest,
+  MESSAGES,
+  normaliseEmail,
+  type SignUpApiRequest,
+  signUpRequestSchema,
+  toSessionExpiry,
+  type VerifyRequest,
+} from '@adconsole/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { parseInput } from '../http/validation';
+import { newId } from './ids';
+import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt } from './login-limit';
+import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords';
+import {
+  clearSessionCookie,
+  createSession,
+  endAllSessions,
+  endSession,
+  findSession,
+  readDeviceCookie,
+  type SessionUser,
+  sessionSecret,
+  setDeviceCookie,
+  setSessionCookie,
+} from './sessions';
+import { consumeToken, issueToken, peekToken } from './tokens';
+import { findUserByEmail, sessionUserAsPublic, toPublicUser } from './users';
+
+export const INVALID_LOGIN = 'Wrong e-mail or password.';
+export const NOT_VERIFIED = 'Verify your e-mail address first: open the link we sent you when you signed up.';
+export const VERIFY_LINK_INVALID = 'This verification link is invalid, expired or already used.';
+export const RESET_LINK_INVALID =
+  'This password reset link is invalid, expired or already used. Ask for a new one.';
+export const INVITE_INVALID = 'This invitation is invalid, expired or already used.';
+export const SIGNED_UP =
+  'Thanks for signing up! We have sent you an e-mail with a link to verify your address.';
+export const RESET_SENT = 'If an account exists for this e-mail, we have sent it a password reset link.';
+export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';
+
+/**
+ * Sends a link mail after the answer has gone (so the answer's timing does not tell whether mail was
+ * sent), and only while the address has not had too many link mails this hour.
+ */
+function mailLater(ctx: Context, kind: string, message: MailMessage) {
+  setImmediate(() => {
+    (async () => {
+      if (await takeMailAllowance(ctx.db, message.to, kind)) await ctx.mailer.send(message);
+      else ctx.log(`Mail to ${message.to} not sent: it had too many ${kind} mails in the last hour.`);
+    })().catch((error: unknown) => ctx.log(`Mail could not be sent: ${String(error)}`));
+  });
+}
+
+const link = (ctx: Context, pathname: string, params: Record<string, string>) =>
+  `${ctx.config.publicUrl}${pathname}?${new URLSearchParams(params).toString()}`;
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export async function signUp(ctx: Context, input: SignUpApiRequest) {
+  const email = normaliseEmail(input.email);
+  let invitedRole: 'user' | 'admin' | undefined;
+  if (input.invite !== undefined) {
+    const invitation = await peekToken(ctx.db, 'invite', input.invite, email);
+    if (!invitation) throw ApiError.of(400, INVITE_INVALID);
+    invitedRole = invitation.payload.role === 'admin' ? 'admin' : 'user';
+  }
+  // An invitation stands in for the company-domain rule: the admin vouched for this address.
+  const domain = invitedRole !== undefined ? domainOf(email) : ctx.config.companyDomain;
+  const { invite: _invite, ...fields } = input;
+  const form = parseInput(signUpRequestSchema(domain), fields);
+  assertPasswordAllowed(form.password);
+  // Hashed whether or not the address has an account, so both answers take the same time.
+  const passwordHash = await hashPassword(form.password);
+  const user = { first_name: form.firstName, last_name: form.lastName, email };
+  if (await findUserByEmail(ctx.db, email)) {
+    mailLater(
+      ctx,
+      'signup',
+      linkMessage({
+        to: email,
+        subject: 'You already have an Adconsole account',
+        intro:
+          'Someone (hopefully you) tried to sign up with this e-mail address, which already has an account.',
+        action: 'Reset your password',
+        link: `${ctx.config.publicUrl}/forgotpassword`,
+        outro: 'If it was not you, you can ignore this message.',
+      }),
+    );
+    return { user, message: SIGNED_UP, verified: false };
+  }
+  const role = email === ctx.config.adminEmail ? 'admin' : (invitedRole ?? 'user');
+  const invite = input.invite;
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
+       values ($1, $2, $3, $4, $5, $6, ${invite !== undefined ? 'now()' : 'null'})`,
+      [newId(), email, form.firstName, form.lastName, passwordHash, role],
+    );
+    if (invite !== undefined) {
+      if (!(await consumeToken(tx, 'invite', invite, email))) throw ApiError.of(400, INVITE_INVALID);
+      return undefined;
+    }
+    return issueToken(tx, 'verify', email);
+  });
+  if (token === undefined) return { user, message: 'Your account is ready. Sign in below.', verified: true };
+  mailLater(
+    ctx,
+    'signup',
+    linkMessage({
+      to: email,
+      subject: 'Verify your Adconsole e-mail address',
+      intro: `Hello ${form.firstName}, welcome to Adconsole.`,
+      action: 'Verify your e-mail address',
+      link: link(ctx, '/signin', { verifyCode: encodeVerifyCode(email), code: token }),
+      outro: 'The link is valid for 7 days and works once.',
+    }),
+  );
+  return { user, message: SIGNED_UP, verified: false };
+}
+
+export async function verify(ctx: Context, input: VerifyRequest) {
+  const email = normaliseEmail(decodeVerifyCode(input.code));
+  if (normaliseEmail(input.email) !== email) throw ApiError.of(400, MESSAGES.invalidEmail);
+  const verified = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, 'verify', input.verifyToken, email))) return false;
+    await tx.query('update users set verified_at = coalesce(verified_at, now()) where email = $1', [email]);
+    return true;
+  });
+  if (!verified) throw ApiError.of(400, VERIFY_LINK_INVALID);
+  return { email, message: MESSAGES.emailVerified };
+}
+
+export async function login(ctx: Context, request: FastifyRequest, reply: FastifyReply, input: LoginRequest) {
+  const email = normaliseEmail(input.username);
+  const ip = request.ip;
+  const user = await findUserByEmail(ctx.db, email);
+  // The owner's own browser is counted by its device, so strangers' guesses cannot lock the owner out.
+  const device = readDeviceCookie(request, ctx.secret);
+  const ownDevice =
+    device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
+  const attempt = await beginLoginAttempt(ctx.db, [
+    loginKeys.ip(ip),
+    ownDevice ? loginKeys.device(ownDevice.nonce) : loginKeys.account(email),
+  ]);
+  if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
+    throw ApiError.of(401, INVALID_LOGIN);
+  }
+  await refundLoginAttempt(ctx.db, attempt);
+  if (user.verified_at === null) throw ApiError.of(403, NOT_VERIFIED);
+  // A sign-in never continues the session this browser had before.
+  const previous = sessionSecret(request);
+  if (previous !== undefined) await endSession(ctx.db, previous);
+  const role = email === ctx.config.adminEmail ? 'admin' : user.role;
+  await ctx.db.query('update users set last_login_at = now(), role = $2 where id = $1', [user.id, role]);
+  const session = await createSession(ctx.db, user.id, input.remember, ip);
+  setSessionCookie(reply, ctx.config, session.secret, session.expiresAt, input.remember);
+  if (!ownDevice) setDeviceCookie(reply, ctx.config, ctx.secret, user.id);
+  return {
+    user: toPublicUser({ ...user, role }),
+    expiry: toSessionExpiry(session.expiresAt),
+    location: ip,
+    lastLogin: user.last_login_at ? new Date(user.last_login_at).getTime() : null,
+  };
+}
+
+export function me(request: FastifyRequest, user: SessionUser) {
+  return {
+    user: sessionUserAsPublic(user),
+    expiry: toSessionExpiry(user.sessionExpiresAt),
+    location: request.ip,
+    lastLogin: user.lastLoginAt ? new Date(user.lastLoginAt).getTime() : null,
+  };
+}
+
+/** Ends this session, or with `everywhere` every session of the account; clears the cookie. */
+export async function logout(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  everywhere: boolean,
+) {
+  const secret = sessionSecret(request);
+  if (secret !== undefined) {
+    const user = everywhere ? await findSession(ctx.db, secret) : undefined;
+    if (user) await endAllSessions(ctx.db, user.id);
+    else await endSession(ctx.db, secret);
+  }
+  clearSessionCookie(reply, ctx.config);
+  return null;
+}
+
+export async function forgotPassword(ctx: Context, address: string) {
+  const email = normaliseEmail(address);
+  const user = await findUserByEmail(ctx.db, email);
+  // A token is issued on both paths (the same work); it is only ever mailed to an existing account.
+  const token = await issueToken(ctx.db, 'reset', email);
+  if (user) {
+    mailLater(
+      ctx,
+      'reset',
+      linkMessage({
+        to: email,
+        subject: 'Reset your Adconsole password',
+        intro: 'We received a request to reset the password of your Adconsole account.',
+        action: 'Choose a new password',
+        link: link(ctx, '/forgotpassword', { forgotToken: token }),
+        outro: 'The link is valid for 1 hour and works once. If you did not ask for it, ignore this message.',
+      }),
+    );
+  }
+  return { message: RESET_SENT };
+}
+
+/**
+ * Sets a new password with the reset link's token. Every session of the account ends, the account's
+ * other reset links stop working, and strangers' failed sign-ins no longer count against it. The link
+ * proves the mailbox, so it verifies the address, but only a company address: an outside address is
+ * verified by an invitation, never by a reset.
+ */
+export async function changePassword(ctx: Context, input: ChangePasswordRequest) {
+  const email = normaliseEmail(input.username);
+  assertPasswordAllowed(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const companyAddress = isCompanyEmail(email, ctx.config.companyDomain);
+  const changed = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, 'reset', input.code, email))) return false;
+    const rows = await tx.query<{ id: string }>(
+      `update users set password_hash = $2,
+              verified_at = case when verified_at is not null then verified_at when $3 then now() else null end
+        where email = $1 returning id`,
+      [email, passwordHash, companyAddress],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) return false;
+    await endAllSessions(tx, id);
+    await tx.query(
+      "update tokens set used_at = now() where kind = 'reset' and email = $1 and used_at is null",
+      [email],
+    );
+    return true;
+  });
+  if (!changed) throw ApiError.of(400, RESET_LINK_INVALID);
+  await clearAccountAttempts(ctx.db, email);
+  return { message: PASSWORD_CHANGED };
+}

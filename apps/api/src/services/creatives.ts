@@ -1,0 +1,198 @@
+// The creative calls (spec section 7): create, read, update, HTML, duplicate (copy-name rule), publish
+// (an immutable live creative) and delete. Every call checks the creative's campaign is the caller's.
+import {
+  ApiError,
+  type CreativeBody,
+  copyName,
+  isTemporaryId,
+  MESSAGES,
+  publishProblem,
+} from '@adconsole/domain';
+import type { Context } from '../context';
+import type { Queryable } from '../db/database';
+import {
+  type CreativeBodyJson,
+  type CreativeRow,
+  loadCreatives,
+  oneCreative,
+  ownCampaign,
+  ownCreative,
+} from './campaigns';
+import { removeUnusedFiles } from './files';
+import { newId } from './ids';
+import type { SessionUser } from './sessions';
+
+export const LIVE_CREATIVE_NOT_FOUND = 'Live creative not found!';
+const CANNOT_MOVE = 'A creative cannot move to another campaign.';
+
+/** The id of a saved creative: a missing or temporary ('new_...') id has no server copy yet. */
+const savedId = (id: string | undefined): string => {
+  if (id === undefined || isTemporaryId(id)) throw ApiError.of(404, MESSAGES.noCreativeFoundYet);
+  return id;
+};
+
+/** The body fields a request sets; fields it leaves out keep their stored value. */
+function mergeBody(stored: CreativeBodyJson, input: CreativeBody): CreativeBodyJson {
+  const next: CreativeBodyJson = { ...stored, width: input.width, height: input.height };
+  if (input.fluid !== undefined) next.fluid = input.fluid;
+  if (input.platform !== undefined) next.platform = input.platform;
+  if (input.trackers !== undefined) next.trackers = input.trackers;
+  if (input.settings !== undefined) next.settings = input.settings;
+  if (input.layout !== undefined) next.layout = input.layout;
+  if (input.html !== undefined) next.html = input.html;
+  return next;
+}
+
+async function insertCreative(
+  db: Queryable,
+  campaignId: string,
+  name: string,
+  type: string,
+  body: CreativeBodyJson,
+) {
+  const id = newId();
+  await db.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
+    id,
+    campaignId,
+    name,
+    type,
+    body,
+  ]);
+  return id;
+}
+
+/** The saved creative named by the body, checked to be the caller's and to stay in its campaign. */
+async function editableCreative(db: Queryable, user: SessionUser, input: CreativeBody): Promise<CreativeRow> {
+  const creative = await ownCreative(db, user, savedId(input.id));
+  if (creative.campaign_id !== input.campaignID) throw ApiError.of(400, CANNOT_MOVE);
+  return creative;
+}
+
+export async function getCreative(ctx: Context, user: SessionUser, id: string) {
+  await ownCreative(ctx.db, user, savedId(id));
+  return oneCreative(ctx, id);
+}
+
+export async function listCreatives(ctx: Context, user: SessionUser, campaignId: string) {
+  const campaign = await ownCampaign(ctx.db, user, campaignId);
+  return loadCreatives(ctx, { campaignIds: [campaign.id] });
+}
+
+export async function createCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
+  const campaign = await ownCampaign(ctx.db, user, input.campaignID);
+  const id = await insertCreative(
+    ctx.db,
+    campaign.id,
+    input.name,
+    input.type,
+    mergeBody({ fluid: false, platform: null, trackers: {}, settings: [], layout: null }, input),
+  );
+  return oneCreative(ctx, id);
+}
+
+export async function updateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
+  const creative = await editableCreative(ctx.db, user, input);
+  await ctx.db.query(
+    'update creatives set name = $2, type = $3, body = $4, updated_at = now() where id = $1',
+    [creative.id, input.name, input.type, mergeBody(creative.body, input)],
+  );
+  return oneCreative(ctx, creative.id);
+}
+
+/** PUT /v1/campaign/creatives/html: only the HTML changes; the other fields stay as stored. */
+export async function updateCreativeHtml(ctx: Context, user: SessionUser, input: CreativeBody) {
+  const creative = await editableCreative(ctx.db, user, input);
+  await ctx.db.query('update creatives set body = $2, updated_at = now() where id = $1', [
+    creative.id,
+    { ...creative.body, html: input.html ?? null },
+  ]);
+  return oneCreative(ctx, creative.id);
+}
+
+/** A copy of the stored creative (and its assets, sharing their files), named by the copy rule. */
+export async function duplicateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
+  const creative = await editableCreative(ctx.db, user, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    const copyId = await insertCreative(
+      tx,
+      creative.campaign_id,
+      copyName(creative.name),
+      creative.type,
+      creative.body,
+    );
+    await tx.query(
+      `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration, bitrate)
+       select md5(random()::text || id)::varchar(24), $2, file_name, filename, name, upload_type, width, height, duration, bitrate
+         from assets where creative_id = $1`,
+      [creative.id, copyId],
+    );
+    return copyId;
+  });
+  return oneCreative(ctx, id);
+}
+
+/** A new live creative: an immutable snapshot of the stored creative (saved first with `platform`). */
+export async function publishCreative(
+  ctx: Context,
+  user: SessionUser,
+  input: { id: string; platform?: string | null | undefined },
+) {
+  const creative = await ownCreative(ctx.db, user, savedId(input.id));
+  const problem = publishProblem({ trackers: creative.body.trackers ?? {} });
+  if (problem) throw ApiError.of(400, problem);
+  await ctx.db.transaction(async (tx) => {
+    if (input.platform !== undefined) {
+      await tx.query('update creatives set body = $2, updated_at = now() where id = $1', [
+        creative.id,
+        { ...creative.body, platform: input.platform },
+      ]);
+    }
+    const [current] = await loadCreatives(
+      { ...ctx, db: tx },
+      { creativeIds: [creative.id] },
+      { counters: false },
+    );
+    if (!current) throw ApiError.of(404, 'Creative not found!');
+    const { liveCreatives: _earlier, ...snapshot } = current;
+    await tx.query(
+      'insert into live_creatives (id, creative_id, campaign_id, snapshot) values ($1, $2, $3, $4)',
+      [newId(), creative.id, creative.campaign_id, snapshot],
+    );
+  });
+  return oneCreative(ctx, creative.id);
+}
+
+/** Removes a live creative: its tags stop serving; the creative and its other live creatives stay. */
+export async function removeLiveCreative(ctx: Context, user: SessionUser, liveId: string) {
+  const [live] = await ctx.db.query<{ campaign_id: string }>(
+    'select campaign_id from live_creatives where id = $1 and removed_at is null',
+    [liveId],
+  );
+  if (!live) throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
+  await ownCampaign(ctx.db, user, live.campaign_id).catch(() => {
+    throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
+  });
+  await ctx.db.query('update live_creatives set removed_at = now() where id = $1', [liveId]);
+  ctx.liveCreatives.clear();
+  return null;
+}
+
+/** Deletes a creative and its assets; its live creatives stop serving (their events stay for reports). */
+export async function deleteCreative(ctx: Context, user: SessionUser, id: string) {
+  const creative = await ownCreative(ctx.db, user, savedId(id));
+  const files = await ctx.db.transaction(async (tx) => {
+    const assetFiles = await tx.query<{ file_name: string }>(
+      'select file_name from assets where creative_id = $1',
+      [creative.id],
+    );
+    await tx.query(
+      'update live_creatives set removed_at = now() where creative_id = $1 and removed_at is null',
+      [creative.id],
+    );
+    await tx.query('delete from creatives where id = $1', [creative.id]);
+    return assetFiles.map((f) => f.file_name);
+  });
+  await removeUnusedFiles(ctx, files);
+  ctx.liveCreatives.clear();
+  return null;
+}

@@ -1,0 +1,258 @@
+// The event store: one small interface (write a batch; read rollups and totals by live creative and UTC
+// range) so a deployment that outgrows one PostgreSQL can put ClickHouse behind it without touching the
+// tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store.
+import { EVENT_TYPES, type EventType } from '@adconsole/domain';
+import type { Database } from '../../db/database';
+
+/** One tracked (or imported) event. */
+export interface TrackedEvent {
+  liveId: string;
+  type: EventType;
+  at: Date;
+  /** 1 for a tracked event; imports may carry a count. */
+  count: number;
+  /** The signed impression's id; null for imported history. The same type of one impression counts once. */
+  impressionId: string | null;
+}
+
+/** Counters of a rollup bucket, a live creative's totals, or a report row. */
+export interface EventCounters {
+  impressions: number;
+  viewable: number;
+  engagement: number;
+  clicks: number;
+  videoStarts: number;
+  firstQuartile: number;
+  midpoint: number;
+  thirdQuartile: number;
+  videoCompletes: number;
+}
+
+export interface RollupRow extends EventCounters {
+  liveId: string;
+  /** The start of the 15-minute UTC bucket. */
+  bucket: Date;
+}
+
+/** The zone a grouped read uses: an IANA zone (daylight saving followed) or a fixed offset ('+05:45'). */
+export interface StoreZone {
+  iana?: string;
+  offset: string;
+}
+
+/** Counters of one live creative in one local period ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:00'). */
+export interface PeriodRow extends EventCounters {
+  liveId: string;
+  period: string;
+}
+
+/** Impressions and clicks by local weekday (0 Monday ... 6 Sunday) and hour. */
+export interface WeekHourRow {
+  weekday: number;
+  hour: number;
+  impressions: number;
+  clicks: number;
+}
+
+export interface EventStore {
+  /**
+   * Writes a batch durably in one transaction: the raw rows (an impression's event of one type once),
+   * the 15-minute rollups and the totals. Answers how many events counted (replays do not).
+   */
+  writeBatch(events: readonly TrackedEvent[]): Promise<number>;
+  /** Rollup rows of these live creatives with `from <= bucket < to`, by live creative and bucket. */
+  readRollups(liveIds: readonly string[], from: Date, to: Date): Promise<RollupRow[]>;
+  /** All-time totals of each live creative that has events. */
+  readTotals(liveIds: readonly string[]): Promise<Map<string, EventCounters>>;
+  /**
+   * The rollups of `from <= bucket < to` summed by live creative and local day or hour in `zone`, in
+   * the store's own engine (a report reads a few rows per live creative, not every bucket).
+   */
+  readPeriods(
+    liveIds: readonly string[],
+    from: Date,
+    to: Date,
+    zone: StoreZone,
+    unit: 'day' | 'hour',
+  ): Promise<PeriodRow[]>;
+  /** Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone`. */
+  readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
+}
+
+/** `bucket at time zone <zone>` with the zone as a parameter: an IANA name, or an offset as an interval. */
+const localTime = (zone: StoreZone, parameter: number) =>
+  zone.iana !== undefined
+    ? `(bucket at time zone $${parameter}::text)`
+    : `(bucket at time zone $${parameter}::interval)`;
+
+export const BUCKET_MS = 15 * 60 * 1000;
+export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
+
+/** The counter each event type adds to, and its column in the rollup and totals tables. */
+export const COUNTER_OF: Readonly<Record<EventType, keyof EventCounters>> = {
+  impression: 'impressions',
+  viewable: 'viewable',
+  engagement: 'engagement',
+  click: 'clicks',
+  start: 'videoStarts',
+  firstQuartile: 'firstQuartile',
+  midpoint: 'midpoint',
+  thirdQuartile: 'thirdQuartile',
+  complete: 'videoCompletes',
+};
+export const COUNTER_KEYS = EVENT_TYPES.map((type) => COUNTER_OF[type]);
+const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
+  impressions: 'impressions',
+  viewable: 'viewable',
+  engagement: 'engagement',
+  clicks: 'clicks',
+  videoStarts: 'video_starts',
+  firstQuartile: 'first_quartile',
+  midpoint: 'midpoint',
+  thirdQuartile: 'third_quartile',
+  videoCompletes: 'video_completes',
+};
+const COLUMNS = COUNTER_KEYS.map((key) => COLUMN[key]);
+
+export const zeroEventCounters = (): EventCounters => ({
+  impressions: 0,
+  viewable: 0,
+  engagement: 0,
+  clicks: 0,
+  videoStarts: 0,
+  firstQuartile: 0,
+  midpoint: 0,
+  thirdQuartile: 0,
+  videoCompletes: 0,
+});
+
+type TrackedEventLike = { liveId: string; type: EventType; count: number; at: Date };
+
+/** Sums what counted into rows keyed by `key(event)`. */
+function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEventLike) => K) {
+  const rows = new Map<string, { key: K; counters: EventCounters }>();
+  for (const event of events) {
+    const k = key(event);
+    const id = JSON.stringify(k);
+    const row = rows.get(id) ?? { key: k, counters: zeroEventCounters() };
+    row.counters[COUNTER_OF[event.type]] += event.count;
+    rows.set(id, row);
+  }
+  return [...rows.values()];
+}
+
+const numberRow = (row: Record<string, unknown>): EventCounters => {
+  const counters = zeroEventCounters();
+  for (const key of COUNTER_KEYS) counters[key] = Number(row[COLUMN[key]] ?? 0);
+  return counters;
+};
+
+/** Column arrays of the counters, for `unnest`. */
+const counterArrays = (rows: readonly { counters: EventCounters }[]) =>
+  COUNTER_KEYS.map((key) => rows.map((row) => row.counters[key]));
+
+const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
+
+export function createPostgresEventStore(db: Database): EventStore {
+  return {
+    async writeBatch(events) {
+      if (events.length === 0) return 0;
+      return db.transaction(async (tx) => {
+        const counted = await tx.query<{ live_id: string; type: EventType; at: Date; count: number }>(
+          `insert into events (live_id, type, at, count, impression_id)
+           select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[])
+           on conflict (impression_id, type) where impression_id is not null do nothing
+           returning live_id, type, at, count`,
+          [
+            events.map((e) => e.liveId),
+            events.map((e) => e.type),
+            events.map((e) => e.at.toISOString()),
+            events.map((e) => e.count),
+            events.map((e) => e.impressionId),
+          ],
+        );
+        const rows = counted.map((row) => ({
+          liveId: row.live_id,
+          type: row.type,
+          at: new Date(row.at),
+          count: Number(row.count),
+        }));
+        if (rows.length === 0) return 0;
+        const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
+        await tx.query(
+          `insert into event_rollups (live_id, bucket, ${COLUMNS.join(', ')})
+           select * from unnest($1::text[], $2::timestamptz[], ${COLUMNS.map((_, i) => `$${i + 3}::bigint[]`).join(', ')})
+           on conflict (live_id, bucket) do update set ${upsertSet.replaceAll('%T', 'event_rollups')}`,
+          [
+            buckets.map((b) => b.key[0]),
+            buckets.map((b) => new Date(b.key[1]).toISOString()),
+            ...counterArrays(buckets),
+          ],
+        );
+        const totals = tally(rows, (e) => e.liveId);
+        await tx.query(
+          `insert into event_totals (live_id, ${COLUMNS.join(', ')})
+           select * from unnest($1::text[], ${COLUMNS.map((_, i) => `$${i + 2}::bigint[]`).join(', ')})
+           on conflict (live_id) do update set ${upsertSet.replaceAll('%T', 'event_totals')}`,
+          [totals.map((t) => t.key), ...counterArrays(totals)],
+        );
+        return rows.length;
+      });
+    },
+
+    async readRollups(liveIds, from, to) {
+      if (liveIds.length === 0) return [];
+      const rows = await db.query<Record<string, unknown> & { live_id: string; bucket: Date }>(
+        `select live_id, bucket, ${COLUMNS.join(', ')} from event_rollups
+          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+          order by live_id, bucket`,
+        [[...liveIds], from, to],
+      );
+      return rows.map((row) => ({ liveId: row.live_id, bucket: new Date(row.bucket), ...numberRow(row) }));
+    },
+
+    async readPeriods(liveIds, from, to, zone, unit) {
+      if (liveIds.length === 0) return [];
+      const local = localTime(zone, 4);
+      const period =
+        unit === 'day' ? `to_char(${local}, 'YYYY-MM-DD')` : `to_char(${local}, 'YYYY-MM-DD"T"HH24":00"')`;
+      const rows = await db.query<Record<string, unknown> & { live_id: string; period: string }>(
+        `select live_id, ${period} as period, ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+           from event_rollups
+          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+          group by live_id, period
+          order by live_id, period`,
+        [[...liveIds], from, to, zone.iana ?? zone.offset],
+      );
+      return rows.map((row) => ({ liveId: row.live_id, period: row.period, ...numberRow(row) }));
+    },
+
+    async readWeekHours(liveIds, from, to, zone) {
+      if (liveIds.length === 0) return [];
+      const local = localTime(zone, 4);
+      const rows = await db.query<{ weekday: number; hour: number; impressions: string; clicks: string }>(
+        `select (extract(isodow from ${local})::int - 1) as weekday, extract(hour from ${local})::int as hour,
+                sum(impressions)::bigint as impressions, sum(clicks)::bigint as clicks
+           from event_rollups
+          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+          group by weekday, hour`,
+        [[...liveIds], from, to, zone.iana ?? zone.offset],
+      );
+      return rows.map((row) => ({
+        weekday: Number(row.weekday),
+        hour: Number(row.hour),
+        impressions: Number(row.impressions),
+        clicks: Number(row.clicks),
+      }));
+    },
+
+    async readTotals(liveIds) {
+      if (liveIds.length === 0) return new Map();
+      const rows = await db.query<Record<string, unknown> & { live_id: string }>(
+        `select live_id, ${COLUMNS.join(', ')} from event_totals where live_id = any($1::text[])`,
+        [[...liveIds]],
+      );
+      return new Map(rows.map((row) => [row.live_id, numberRow(row)]));
+    },
+  };
+}

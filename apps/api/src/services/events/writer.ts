@@ -1,0 +1,92 @@
+// Durable group commit: tracked events are written in batches, one batch at a time, and each tracking
+// request is answered only after the batch holding its event has committed. When the writer is idle an
+// event is written at once (after `lingerMs`, 0 by default: the same tick's events together); while a
+// batch is being written the next events gather and go together as soon as it commits, up to
+// `maxBatch` (1,000) at a time. So under load batches grow by themselves and an event never waits for a
+// timer: its wait is at most the commit in progress plus its own (well under 50 ms on PostgreSQL).
+// On shutdown the writer takes no more events and writes what it holds; an acknowledged event is on
+// disk, so it survives even `kill -9`.
+import type { EventStore, TrackedEvent } from './store';
+
+export interface EventWriterOptions {
+  maxBatch: number;
+  /** How long an idle writer waits for more events before writing (ms). */
+  lingerMs: number;
+}
+
+interface Pending {
+  event: TrackedEvent;
+  done: (error?: unknown) => void;
+}
+
+export class EventWriterClosed extends Error {
+  constructor() {
+    super('The event writer is shutting down.');
+    this.name = 'EventWriterClosed';
+  }
+}
+
+export class EventWriter {
+  private queue: Pending[] = [];
+  private scheduled: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  private closed = false;
+  /** Batches written and events in them, for the benchmark and the tests. */
+  readonly stats = { batches: 0, events: 0 };
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: EventWriterOptions = { maxBatch: 1000, lingerMs: 0 },
+  ) {}
+
+  /** Resolves once the event's batch has committed (whether or not the event counted). */
+  record(event: TrackedEvent): Promise<void> {
+    if (this.closed) return Promise.reject(new EventWriterClosed());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ event, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      // While a batch is being written, the loop takes this event with the next batch.
+      if (this.writing) return;
+      if (this.queue.length >= this.options.maxBatch) this.kick();
+      else this.scheduled ??= setTimeout(() => this.kick(), this.options.lingerMs);
+    });
+  }
+
+  /** Starts writing now unless a batch is being written (the loop then takes what has gathered). */
+  private kick(): void {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    this.scheduled = undefined;
+    this.writing ??= this.drain().finally(() => {
+      this.writing = undefined;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  /** Writes batches until the queue is empty. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      try {
+        await this.store.writeBatch(batch.map((pending) => pending.event));
+        this.stats.batches += 1;
+        this.stats.events += batch.length;
+        for (const pending of batch) pending.done();
+      } catch (error) {
+        for (const pending of batch) pending.done(error);
+      }
+    }
+  }
+
+  /** Writes everything held now (tests, shutdown). */
+  async flush(): Promise<void> {
+    while (this.queue.length > 0 || this.writing) {
+      this.kick();
+      await this.writing;
+    }
+  }
+
+  /** Takes no more events and writes what it holds. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+}

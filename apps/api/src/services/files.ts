@@ -1,0 +1,180 @@
+// Stored files: a row in `files` (owner, public or private, type, size) beside the bytes in storage.
+// Assets are public (ad tags load them on publishers' pages); generated files (tag sheets, report
+// downloads) are their owner's. Downloads stream, with single byte ranges (206) as video seeking needs.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { ApiError } from '@adconsole/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import type { Queryable } from '../db/database';
+import type { SessionUser } from './sessions';
+import type { ByteRange, Storage } from './storage';
+
+export interface FileRow {
+  name: string;
+  owner_id: string | null;
+  public: boolean;
+  content_type: string;
+  size: number;
+  /** Generated files (report downloads) are removed after this. */
+  expires_at?: Date | null;
+  /** A share link's download: its holder may read it (with `?sharedToken=`). */
+  share_token?: string | null;
+}
+
+export const FILE_NOT_FOUND = 'File not found.';
+
+export async function insertFileRow(db: Queryable, file: FileRow): Promise<void> {
+  await db.query(
+    `insert into files (name, owner_id, public, content_type, size, expires_at, share_token)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      file.name,
+      file.owner_id,
+      file.public,
+      file.content_type,
+      file.size,
+      file.expires_at ?? null,
+      file.share_token ?? null,
+    ],
+  );
+}
+
+/** Removes generated files past their time (report downloads live 24 hours). */
+export async function sweepExpiredFiles(ctx: { db: Queryable; storage: Storage }): Promise<number> {
+  const expired = await ctx.db.query<{ name: string }>(
+    'delete from files where expires_at is not null and expires_at < now() returning name',
+  );
+  for (const file of expired) await ctx.storage.delete(file.name).catch(() => undefined);
+  return expired.length;
+}
+
+/** Stores a generated file (its owner's alone) and records it. */
+export async function storePrivateFile(
+  ctx: { db: Queryable; storage: Storage },
+  file: { name: string; ownerId: string | null; contentType: string; bytes: Buffer },
+): Promise<void> {
+  await ctx.storage.put(file.name, file.bytes, file.contentType);
+  await insertFileRow(ctx.db, {
+    name: file.name,
+    owner_id: file.ownerId,
+    public: false,
+    content_type: file.contentType,
+    size: file.bytes.length,
+  });
+}
+
+/** Deletes stored files no asset refers to any more (a duplicated creative shares its files). */
+export async function removeUnusedFiles(ctx: { db: Queryable; storage: Storage }, names: readonly string[]) {
+  for (const name of new Set(names)) {
+    const [used] = await ctx.db.query('select 1 from assets where file_name = $1 limit 1', [name]);
+    if (used) continue;
+    await ctx.db.query('delete from files where name = $1', [name]);
+    await ctx.storage.delete(name);
+  }
+}
+
+/**
+ * The byte range a `Range` header asks of a file of `size` bytes: undefined for the whole file (no
+ * header, or one this server does not serve partially, such as several ranges), 'unsatisfiable' for a
+ * range outside the file (416).
+ */
+export function requestedRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
+  if (header === undefined) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Types a browser shows in place; everything else (scripts, zips, sheets) is downloaded. */
+const shownInline = (contentType: string) =>
+  /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm))\b/.test(contentType);
+
+/**
+ * The file when its reader may read it: public files for anyone; a share link's download for the link's
+ * holder while the link works; other private files for their owner or an admin. Expired files are gone.
+ */
+export async function readableFile(
+  db: Queryable,
+  name: string,
+  reader: { user: () => Promise<SessionUser | undefined>; sharedToken?: string | undefined },
+): Promise<FileRow> {
+  const [file] = await db.query<FileRow>(
+    `select name, owner_id, public, content_type, size, share_token from files
+      where name = $1 and (expires_at is null or expires_at > now())`,
+    [name],
+  );
+  if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (file.public) return file;
+  if (file.share_token && reader.sharedToken === file.share_token) {
+    const [link] = await db.query(
+      'select 1 from share_tokens where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())',
+      [file.share_token],
+    );
+    if (link) return file;
+  }
+  const user = await reader.user();
+  if (user === undefined) {
+    throw file.share_token ? ApiError.of(404, FILE_NOT_FOUND) : ApiError.of(401, 'You are not signed in.');
+  }
+  if (user.id !== file.owner_id && user.role !== 'admin') throw ApiError.of(404, FILE_NOT_FOUND);
+  return file;
+}
+
+/**
+ * Streams a stored file as an answer: its type, length, caching, an ETag (a name never changes its
+ * bytes), a single byte range with 206, 416 for a range outside it, and headers that keep any file
+ * from running as a page of the console's origin.
+ */
+export async function sendFile(
+  ctx: Pick<Context, 'storage'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileRow,
+): Promise<FastifyReply> {
+  const size = Number(file.size);
+  const etag = `"${createHash('sha256').update(`${file.name}:${size}`).digest('base64url').slice(0, 27)}"`;
+  const downloadName = (file.name.split('/').pop() ?? 'file').replace(/["\\\r\n]/g, '');
+  reply
+    .header('Content-Type', file.content_type)
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag)
+    .header('Cache-Control', file.public ? 'public, max-age=31536000, immutable' : 'private, no-store')
+    .header(
+      'Content-Disposition',
+      `${file.public && shownInline(file.content_type) ? 'inline' : 'attachment'}; filename="${downloadName}"`,
+    )
+    // A stored file is never a page: no scripts, no plugins, no frames, even if opened directly.
+    .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox")
+    .header('Cross-Origin-Resource-Policy', file.public ? 'cross-origin' : 'same-origin');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+  const range = requestedRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${size}`);
+    throw ApiError.of(416, 'The requested byte range is outside the file.');
+  }
+  const body: Readable | undefined = await ctx.storage.open(file.name, range);
+  if (body === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (range) {
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(body);
+  }
+  return reply.header('Content-Length', String(size)).send(body);
+}

@@ -1,0 +1,83 @@
+// Scheduled reports as jobs: a schedule whose next run has come queues one delivery job for its period
+// (the key `report:<schedule>:<start>:<end>` is unique: a period is delivered at most once) and moves on
+// to its next run; a delivery job mails the report to each recipient, remembering who has it, so a
+// retry after a failed send mails only those who did not get it.
+import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { CampaignRow } from '../campaigns';
+import { flightOf, scheduledReportMail } from '../reports/deliver';
+import type { ScheduleRow } from '../reports/schedules';
+import { enqueueJob, type JobRow } from './runner';
+
+export const deliveryKey = (scheduleId: string, period: LocalDays) =>
+  `report:${scheduleId}:${period.start}:${period.end}`;
+
+/** Queues the deliveries of every schedule that is due and sets its next run, in one transaction. */
+export async function queueDueReports(ctx: Context): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx.query<ScheduleRow & { campaign: CampaignRow['body'] }>(
+      `select s.*, c.body as campaign from scheduled_reports s join campaigns c on c.id = s.campaign_id
+        where s.next_run_at is not null and s.next_run_at <= now()
+        order by s.next_run_at limit 50 for update of s skip locked`,
+    );
+    let queued = 0;
+    for (const schedule of due) {
+      const runAt = new Date(schedule.next_run_at as Date);
+      const flight = flightOf({ body: schedule.campaign } as CampaignRow);
+      const period = scheduledPeriod(schedule.frequency, runDayOf(runAt, schedule.timezone), flight);
+      if (
+        period &&
+        (await enqueueJob(tx, {
+          kind: 'report-delivery',
+          key: deliveryKey(schedule.id, period),
+          payload: { scheduleId: schedule.id, period, sent: [] },
+          runAt,
+        }))
+      ) {
+        queued += 1;
+      }
+      await tx.query('update scheduled_reports set next_run_at = $2, last_run_at = $3 where id = $1', [
+        schedule.id,
+        nextScheduledRun(schedule.frequency, schedule.timezone, runAt, flight),
+        runAt,
+      ]);
+    }
+    return queued;
+  });
+}
+
+/** Runs a delivery job: mails each recipient not yet mailed. A failure carries who was mailed. */
+export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Record<string, unknown>> {
+  const payload = job.payload as { scheduleId: string; period: LocalDays; sent: string[] };
+  const [schedule] = await ctx.db.query<ScheduleRow>('select * from scheduled_reports where id = $1', [
+    payload.scheduleId,
+  ]);
+  if (!schedule) return { ...payload, skipped: 'The schedule was deleted.' };
+  const [campaign] = await ctx.db.query<CampaignRow>('select * from campaigns where id = $1', [
+    schedule.campaign_id,
+  ]);
+  if (!campaign) return { ...payload, skipped: 'The campaign was deleted.' };
+  const mail = await scheduledReportMail(ctx, schedule, campaign, payload.period);
+  const sent = [...payload.sent];
+  for (const to of schedule.recipients) {
+    if (sent.includes(to)) continue;
+    try {
+      await ctx.mailer.send({
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: [mail.attachment],
+      });
+    } catch (error) {
+      throw Object.assign(
+        new Error(`Mail to ${to} failed: ${error instanceof Error ? error.message : String(error)}`),
+        {
+          payload: { ...payload, sent },
+        },
+      );
+    }
+    sent.push(to);
+  }
+  return { ...payload, sent };
+}

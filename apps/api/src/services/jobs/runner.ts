@@ -1,0 +1,124 @@
+// Background jobs shared by every API process: a jobs table polled with leases and
+// FOR UPDATE SKIP LOCKED (no pg-boss or graphile-worker: they need Node 22 or LISTEN on a pool, which
+// PGlite lacks). Each poll queues what is due (scheduled reports whose next run has come), claims a few
+// pending jobs, and runs them. A job's key is unique, so a period is queued once; a job claimed by a
+// process that then died is not run again (it may have sent its mail: at most once), and a failed run
+// is retried with back-off, then recorded as failed.
+import { hostname } from 'node:os';
+import type { Context } from '../../context';
+import { sweepExpiredFiles } from '../files';
+import { newId } from '../ids';
+import { queueDueReports, runReportDelivery } from './report-deliveries';
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** Back-off after the nth failed attempt (1 min, 5 min, 15 min, 1 h), then failed for good. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+export const LEASE_MS = 10 * 60_000;
+export const ABANDONED =
+  'The process running this job stopped before it finished; it is not run again, so no one gets a report twice.';
+
+const handlers: Record<string, (ctx: Context, job: JobRow) => Promise<Record<string, unknown> | undefined>> =
+  {
+    'report-delivery': runReportDelivery,
+  };
+
+/** Queues a job unless one with the same key exists (answers whether it was queued). */
+export async function enqueueJob(
+  db: Context['db'] | Parameters<Parameters<Context['db']['transaction']>[0]>[0],
+  job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into jobs (id, kind, key, payload, run_at) values ($1, $2, $3, $4, $5)
+     on conflict (key) do nothing returning id`,
+    [newId(), job.kind, job.key, job.payload, job.runAt ?? new Date()],
+  );
+  return rows.length > 0;
+}
+
+export class JobRunner {
+  readonly worker = `${hostname()}:${process.pid}:${newId().slice(0, 6)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private lastSweep = 0;
+
+  constructor(private readonly ctx: Context) {}
+
+  /** One poll: queue what is due, mark abandoned leases, claim and run up to `limit` jobs. */
+  async runOnce(limit = 5): Promise<number> {
+    const { db } = this.ctx;
+    await queueDueReports(this.ctx);
+    await db.query(
+      `update jobs set state = 'abandoned', last_error = $1, finished_at = now()
+        where state = 'running' and locked_until < now()`,
+      [ABANDONED],
+    );
+    const claimed = await db.transaction((tx) =>
+      tx.query<JobRow>(
+        `update jobs set state = 'running', attempts = attempts + 1, locked_by = $1,
+                locked_until = now() + ($2::bigint * interval '1 millisecond')
+          where id in (select id from jobs where state = 'pending' and run_at <= now()
+                        order by run_at, id limit $3 for update skip locked)
+          returning id, kind, key, payload, attempts`,
+        [this.worker, LEASE_MS, limit],
+      ),
+    );
+    for (const job of claimed) await this.run(job);
+    if (Date.now() - this.lastSweep > 10 * 60_000) {
+      this.lastSweep = Date.now();
+      await sweepExpiredFiles(this.ctx);
+    }
+    return claimed.length;
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+      const payload = await handler(this.ctx, job);
+      await this.ctx.db.query(
+        "update jobs set state = 'done', finished_at = now(), locked_until = null, payload = coalesce($2, payload) where id = $1",
+        [job.id, payload ?? null],
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const partial = (error as { payload?: Record<string, unknown> }).payload;
+      const delay = RETRY_DELAYS_MS[job.attempts - 1];
+      this.ctx.log(`Job ${job.kind} ${job.key} failed (attempt ${job.attempts}): ${message}`);
+      await this.ctx.db.query(
+        `update jobs set state = $2, last_error = $3, locked_until = null, payload = coalesce($5, payload),
+                run_at = now() + ($4::bigint * interval '1 millisecond'),
+                finished_at = case when $2 = 'failed' then now() else null end
+          where id = $1`,
+        [job.id, delay === undefined ? 'failed' : 'pending', message, delay ?? 0, partial ?? null],
+      );
+    }
+  }
+
+  /** Polls every `intervalMs` until stopped (each API process runs one). */
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.running ??= this.runOnce()
+        .then(() => undefined)
+        .catch((error: unknown) => this.ctx.log(`Job poll failed: ${String(error)}`))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,96 @@
+// GET /v1/dashboard: every campaign of the signed-in user over a range of local days, summed from the
+// rollups (totals, a daily series, the period before for comparison), the campaigns with the most
+// impressions and the most recently updated ones. One read of the periods for all live creatives.
+import {
+  ApiError,
+  addReportCounters,
+  DASHBOARD_LIST_LENGTH,
+  type Dashboard,
+  type DashboardCampaign,
+  type DashboardQuery,
+  previousReportPeriod,
+  type ReportCounters,
+  reportDays,
+  reportPeriodKeys,
+  reportRangeProblem,
+  reportRates,
+  reportUtcRange,
+  reportZone,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { SessionUser } from '../sessions';
+
+const counters = (row: ReportCounters): ReportCounters => ({
+  impressions: row.impressions,
+  viewable: row.viewable,
+  engagement: row.engagement,
+  clicks: row.clicks,
+});
+
+export async function dashboard(ctx: Context, user: SessionUser, query: DashboardQuery): Promise<Dashboard> {
+  const days = reportDays(query);
+  const problem = reportRangeProblem(days, 'day');
+  if (problem) throw ApiError.of(400, problem);
+  const { from, to } = reportUtcRange(days, reportZone(query));
+  const zone = reportZone(query, from);
+  const before = previousReportPeriod(days);
+  const previous = reportUtcRange(before, reportZone(query));
+
+  const campaigns = await ctx.db.query<{ id: string; name: string; updated_at: Date }>(
+    'select id, name, updated_at from campaigns where owner_id = $1',
+    [user.id],
+  );
+  const lives = await ctx.db.query<{ id: string; campaign_id: string }>(
+    'select id, campaign_id from live_creatives where campaign_id = any($1::text[])',
+    [campaigns.map((campaign) => campaign.id)],
+  );
+  const liveIds = lives.map((live) => live.id);
+  const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));
+  const [rows, previousRows] = await Promise.all([
+    ctx.events.store.readPeriods(liveIds, from, to, zone, 'day'),
+    ctx.events.store.readPeriods(
+      liveIds,
+      previous.from,
+      previous.to,
+      reportZone(query, previous.from),
+      'day',
+    ),
+  ]);
+
+  const byDay = new Map<string, ReportCounters[]>();
+  const byCampaign = new Map<string, ReportCounters[]>();
+  for (const row of rows) {
+    byDay.set(row.period, [...(byDay.get(row.period) ?? []), counters(row)]);
+    const campaignId = campaignOf.get(row.liveId) ?? '';
+    byCampaign.set(campaignId, [...(byCampaign.get(campaignId) ?? []), counters(row)]);
+  }
+  const entries: DashboardCampaign[] = campaigns.map((campaign) => ({
+    id: campaign.id,
+    name: campaign.name,
+    updatedAt: campaign.updated_at.toISOString(),
+    totals: reportRates(addReportCounters(byCampaign.get(campaign.id) ?? [], false)),
+  }));
+  const top = entries
+    .filter((entry) => entry.totals.impressions > 0)
+    .sort((a, b) => b.totals.impressions - a.totals.impressions || a.name.localeCompare(b.name))
+    .slice(0, DASHBOARD_LIST_LENGTH);
+  const recent = [...entries]
+    .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.id.localeCompare(b.id))
+    .slice(0, DASHBOARD_LIST_LENGTH);
+
+  return {
+    start: days.start,
+    end: days.end,
+    timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
+    campaignCount: campaigns.length,
+    totals: reportRates(addReportCounters(rows.map(counters), false)),
+    previousTotals: reportRates(addReportCounters(previousRows.map(counters), false)),
+    series: reportPeriodKeys(days, zone, 'day').map((date) => ({
+      date,
+      ...reportRates(addReportCounters(byDay.get(date) ?? [], false)),
+    })),
+    topCampaigns: top,
+    recentCampaigns: recent,
+    dataPulledAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+// A scheduled report as it is mailed: the figures of one period in the schedule's zone, rendered as
+// its format (PDF with the charts, CSV, Excel, Excel with a pivot) and attached to a mail to each
+// recipient. Summary is totals and the per-creative table; Full adds the daily series and video data.
+import { type LocalDays, offsetPattern, REPORT_FORMAT_LABELS } from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { CampaignRow } from '../campaigns';
+import type { MailAttachment } from '../mail';
+import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
+import { reportFiguresWithRows } from './figures';
+import { renderReportPdf } from './pdf';
+import type { ScheduleRow } from './schedules';
+import { campaignScope } from './scope';
+
+/** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */
+export const scheduleZone = (timezone: string) =>
+  offsetPattern.test(timezone) ? { tzOffset: timezone } : { tzOffset: '+00:00', timezone };
+
+/** The campaign's flight as local days, for 'On campaign end'. */
+export const flightOf = (campaign: CampaignRow) => ({
+  start: campaign.body.data?.start?.date?.slice(0, 10) ?? null,
+  end: campaign.body.data?.end?.date?.slice(0, 10) ?? null,
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export interface ReportMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachment: MailAttachment;
+}
+
+/** Builds the mail of a schedule's period (the same for every recipient). */
+export async function scheduledReportMail(
+  ctx: Context,
+  schedule: ScheduleRow,
+  campaign: CampaignRow,
+  period: LocalDays,
+): Promise<ReportMail> {
+  const full = schedule.report_type === 'Full';
+  // The system reads on the campaign owner's behalf: every live creative of the campaign.
+  const scope = await campaignScope(ctx.db, campaign);
+  const rows = await reportFiguresWithRows(ctx, scope, {
+    start_dt: `${period.start} 00:00:00`,
+    end_dt: `${period.end} 23:59:59`,
+    ...scheduleZone(schedule.timezone),
+    granularity: 'day',
+    withVideoData: schedule.with_video,
+  });
+  const { figures } = rows;
+  let attachment: MailAttachment;
+  if (schedule.format === 'pdf') {
+    attachment = {
+      filename: reportFileName(figures, 'pdf'),
+      content: await renderReportPdf(figures, { full, title: schedule.name }),
+      contentType: 'application/pdf',
+    };
+  } else {
+    attachment = {
+      filename: reportFileName(figures, schedule.format === 'csv' ? 'csv' : 'xlsx'),
+      content: await reportAttachment(rows, schedule.format, full ? 'full' : 'summary'),
+      contentType: schedule.format === 'csv' ? CSV_TYPE : XLSX_TYPE,
+    };
+  }
+  const range = period.start === period.end ? period.start : `${period.start} to ${period.end}`;
+  const totals = figures.totals;
+  const lines = [
+    `${schedule.name}: ${campaign.name}, ${range} (${figures.timezone.tzCode}).`,
+    '',
+    `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
+    `Clicks: ${totals.clicks.toLocaleString('en-US')} (CTR ${totals.ctr.toFixed(2)} %)`,
+    `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
+    '',
+    `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,
+  ];
+  return {
+    subject: `${schedule.name}: ${campaign.name}, ${range}`,
+    text: `${lines.join('\n')}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif">${lines
+      .map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`))
+      .join('')}</body></html>`,
+    attachment,
+  };
+}

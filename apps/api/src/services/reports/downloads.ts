@@ -1,0 +1,320 @@
+// Report downloads: CSV, XLSX, and XLSX with a real pivot table. Each is stored as a private file with
+// an unguessable name, readable by its owner (or the share link's holder), removed after 24 hours, and
+// answered as `{file}` to fetch under /api/uploads/{file}.
+import { randomBytes } from 'node:crypto';
+import type { ReportFileFormat, ReportTotals } from '@adconsole/domain';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import type { Context } from '../../context';
+import { safeFilename } from '../assets';
+import { insertFileRow } from '../files';
+import type { Figures, FiguresWithRows } from './figures';
+
+export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A column of the report: its header, the counter it reads, and whether it is a rate in percent. */
+interface Column {
+  header: string;
+  key: keyof ReportTotals;
+  rate?: boolean;
+}
+
+const baseColumns: Column[] = [
+  { header: 'Impressions', key: 'impressions' },
+  { header: 'Viewable impressions', key: 'viewable' },
+  { header: 'Engagements', key: 'engagement' },
+  { header: 'Clicks', key: 'clicks' },
+  { header: 'CTR (%)', key: 'ctr', rate: true },
+  { header: 'Engagement rate (%)', key: 'engagementRate', rate: true },
+  { header: 'Viewability (%)', key: 'viewabilityRate', rate: true },
+];
+const videoColumns: Column[] = [
+  { header: 'Video starts', key: 'videoStarts' },
+  { header: 'First quartile', key: 'firstQuartile' },
+  { header: 'Midpoint', key: 'midpoint' },
+  { header: 'Third quartile', key: 'thirdQuartile' },
+  { header: 'Video completes', key: 'videoCompletes' },
+  { header: 'Completion rate (%)', key: 'completionRate', rate: true },
+];
+const columnsOf = (figures: Figures) =>
+  figures.withVideoData ? [...baseColumns, ...videoColumns] : baseColumns;
+
+const roundRate = (value: number) => Math.round(value * 10_000) / 10_000;
+const columnValue = (totals: ReportTotals, column: Column) => {
+  const value = Number(totals[column.key] ?? 0);
+  return column.rate ? roundRate(value) : value;
+};
+
+/** 'Demo campaign_2026-03-01_2026-03-07_Europe-Berlin' (the range and the zone in the name). */
+export function reportFileName(figures: Figures, extension: string): string {
+  // 'Europe-Berlin', 'UTC+0545', or 'UTC' for a fixed offset of zero.
+  const zone = figures.timezone.tzCode
+    .replace(/^\+00:00$/, 'UTC')
+    .replace(/^([+-])(\d\d):(\d\d)$/, 'UTC$1$2$3')
+    .replace(/[^A-Za-z0-9_+-]+/g, '-');
+  return `${safeFilename(figures.campaignName ?? 'report')}_${figures.start}_${figures.end}_${zone}.${extension}`;
+}
+
+// ---- CSV
+
+/**
+ * One CSV field: quoted when it must be (RFC 4180), and neutralised when a spreadsheet would read it
+ * as a formula (a text starting with = + - @, a tab or a carriage return gets a leading apostrophe).
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** How much a file holds: `full` one row per local day per creative; `summary` each creative's totals. */
+export type ReportDetail = 'full' | 'summary';
+
+/** UTF-8 CSV with a header row and one row per local day per creative, plain numbers. */
+export function reportCsv(
+  { figures, creativePeriods }: FiguresWithRows,
+  detail: ReportDetail = 'full',
+): Buffer {
+  const columns = columnsOf(figures);
+  const lines = [
+    ['Date', 'Creative ID', 'Creative', ...columns.map((column) => column.header)].map(csvField).join(','),
+  ];
+  for (const creative of figures.creatives) {
+    const rows: [string, ReportTotals][] =
+      detail === 'full'
+        ? [...(creativePeriods.get(creative.id) ?? [])]
+        : [[`${figures.start}..${figures.end}`, creative.totals]];
+    for (const [period, totals] of rows) {
+      lines.push(
+        [period, creative.id, creative.name, ...columns.map((column) => columnValue(totals, column))]
+          .map(csvField)
+          .join(','),
+      );
+    }
+  }
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+// ---- XLSX
+
+const COUNT_FORMAT = '#,##0';
+const RATE_FORMAT = '0.00%';
+
+const dayDate = (period: string) =>
+  new Date(`${period.slice(0, 10)}T${period.length > 10 ? period.slice(11, 16) : '00:00'}:00Z`);
+
+/** A sheet of rows under a frozen, filterable header, typed cells with number formats. */
+function tableSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  head: { header: string; width: number; format?: string }[],
+  rows: (string | number | Date)[][],
+) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = head.map((column) => ({
+    header: column.header,
+    width: column.width,
+    ...(column.format ? { style: { numFmt: column.format } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  sheet.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: Math.max(1, rows.length + 1), column: head.length },
+  };
+  return sheet;
+}
+
+const metricColumns = (columns: Column[]) =>
+  columns.map((column) => ({
+    header: column.header.replace(' (%)', ''),
+    width: Math.max(12, column.header.length + 2),
+    format: column.rate ? RATE_FORMAT : COUNT_FORMAT,
+  }));
+/** Rates go into Excel as fractions so the percent format shows them right. */
+const cellValue = (totals: ReportTotals, column: Column) =>
+  column.rate ? columnValue(totals, column) / 100 : columnValue(totals, column);
+
+async function reportWorkbook(
+  rows: FiguresWithRows,
+  withPivot: boolean,
+  detail: ReportDetail = 'full',
+): Promise<Buffer> {
+  const { figures, creativePeriods } = rows;
+  const columns = columnsOf(figures);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Adconsole';
+  workbook.created = new Date(figures.dataPulledAt);
+
+  // A plain Summary first: mail previews and spreadsheet viewers open the first sheet.
+  const summary = workbook.addWorksheet('Summary');
+  summary.columns = [
+    { header: 'Report', key: 'label', width: 26 },
+    { header: '', key: 'value', width: 36 },
+  ];
+  summary.getRow(1).font = { bold: true, size: 14 };
+  summary.getCell('A1').value = `${figures.campaignName ?? 'Campaign'} report`;
+  const info: [string, string | number | Date][] = [
+    ['Campaign', figures.campaignName ?? figures.campaignID],
+    ['From (local day)', dayDate(figures.start)],
+    ['To (local day)', dayDate(figures.end)],
+    ['Timezone', `${figures.timezone.tzCode} (UTC${figures.timezone.offset})`],
+    ['Figures read at', new Date(figures.dataPulledAt)],
+  ];
+  for (const [label, value] of info) {
+    const row = summary.addRow({ label, value });
+    if (value instanceof Date)
+      row.getCell(2).numFmt = label.startsWith('Figures') ? 'yyyy-mm-dd hh:mm "UTC"' : 'yyyy-mm-dd';
+    row.getCell(2).alignment = { horizontal: 'left' };
+  }
+  summary.addRow([]);
+  summary.addRow(['Totals']).font = { bold: true };
+  for (const column of columns) {
+    const row = summary.addRow({
+      label: column.header.replace(' (%)', ''),
+      value: cellValue(figures.totals, column),
+    });
+    row.getCell(2).numFmt = column.rate ? RATE_FORMAT : COUNT_FORMAT;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  }
+
+  if (detail === 'full') {
+    tableSheet(
+      workbook,
+      'Daily',
+      [
+        {
+          header: figures.granularity === 'hour' ? 'Hour' : 'Date',
+          width: 16,
+          format: figures.granularity === 'hour' ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd',
+        },
+        ...metricColumns(baseColumns),
+      ],
+      figures.series.map((point) => [
+        dayDate(point.date),
+        ...baseColumns.map((column) => cellValue(point, column)),
+      ]),
+    );
+  }
+  tableSheet(
+    workbook,
+    'By creative',
+    [
+      { header: 'Creative', width: 32 },
+      { header: 'Type', width: 10 },
+      { header: 'Creative ID', width: 26 },
+      ...metricColumns(columns),
+    ],
+    figures.creatives.map((creative) => [
+      creative.name,
+      creative.type,
+      creative.id,
+      ...columns.map((column) => cellValue(creative.totals, column)),
+    ]),
+  );
+  if (figures.withVideoData && detail === 'full') {
+    tableSheet(
+      workbook,
+      'Video',
+      [{ header: 'Date', width: 16, format: 'yyyy-mm-dd' }, ...metricColumns(videoColumns)],
+      figures.series.map((point) => [
+        dayDate(point.date),
+        ...videoColumns.map((column) => cellValue(point, column)),
+      ]),
+    );
+  }
+
+  let dataRows = 0;
+  if (withPivot) {
+    // The pivot's source: every figure in long form (date, creative, metric, value), so one sum field
+    // covers every metric; rates are not summable, so only counters go in.
+    const data = workbook.addWorksheet('Data');
+    data.columns = [
+      { header: 'Date', key: 'date', width: 14 },
+      { header: 'Creative', key: 'creative', width: 32 },
+      { header: 'Metric', key: 'metric', width: 22 },
+      { header: 'Value', key: 'value', width: 12 },
+    ];
+    const counters = columns.filter((column) => !column.rate);
+    for (const creative of figures.creatives) {
+      for (const [period, totals] of creativePeriods.get(creative.id) ?? []) {
+        for (const column of counters) {
+          data.addRow({
+            date: period,
+            creative: creative.name,
+            metric: column.header,
+            value: columnValue(totals, column),
+          });
+          dataRows += 1;
+        }
+      }
+    }
+    const pivot = workbook.addWorksheet('Pivot');
+    (pivot as unknown as PivotWorksheet).addPivotTable({
+      sourceSheet: data,
+      rows: ['Creative', 'Date'],
+      columns: ['Metric'],
+      values: ['Value'],
+      metric: 'sum',
+    });
+  }
+  const written = Buffer.from(await workbook.xlsx.writeBuffer());
+  return withPivot ? fixPivotRecordCount(written, dataRows) : written;
+}
+
+/** ExcelJS 4.4.1-prerelease.0's pivot API, which it ships without types. */
+interface PivotWorksheet {
+  addPivotTable(options: {
+    sourceSheet: ExcelJS.Worksheet;
+    rows: string[];
+    columns: string[];
+    values: string[];
+    metric: 'sum';
+  }): void;
+}
+
+/**
+ * ExcelJS writes the pivot cache's recordCount as the number of cache fields plus one; Excel and
+ * LibreOffice expect the number of source records (docs/decisions: the pivot workbook).
+ */
+export async function fixPivotRecordCount(xlsx: Buffer, records: number): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx);
+  const name = 'xl/pivotCache/pivotCacheDefinition1.xml';
+  const definition = await zip.file(name)?.async('string');
+  if (definition === undefined) return xlsx;
+  zip.file(name, definition.replace(/recordCount="\d+"/, `recordCount="${records}"`));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** Builds a download and stores it for its owner or its share link, answered as `{file}`. */
+export async function storeReportDownload(
+  ctx: Context,
+  rows: FiguresWithRows,
+  format: ReportFileFormat,
+  reader: { userId?: string | undefined; shareToken?: string | undefined },
+): Promise<{ file: string }> {
+  const bytes = format === 'csv' ? reportCsv(rows) : await reportWorkbook(rows, format === 'xlsx-pivot');
+  const contentType = format === 'csv' ? CSV_TYPE : XLSX_TYPE;
+  const extension = format === 'csv' ? 'csv' : 'xlsx';
+  const name = `reports/${randomBytes(16).toString('hex')}/${reportFileName(rows.figures, extension)}`;
+  await ctx.storage.put(name, bytes, contentType);
+  await insertFileRow(ctx.db, {
+    name,
+    owner_id: reader.userId ?? null,
+    public: false,
+    content_type: contentType,
+    size: bytes.length,
+    expires_at: new Date(Date.now() + REPORT_FILE_LIFETIME_MS),
+    share_token: reader.shareToken ?? null,
+  });
+  return { file: name };
+}
+
+/** The workbook as bytes (the scheduled report's attachment). */
+export const reportAttachment = async (
+  rows: FiguresWithRows,
+  format: ReportFileFormat,
+  detail: ReportDetail,
+) => (format === 'csv' ? reportCsv(rows, detail) : reportWorkbook(rows, format === 'xlsx-pivot', detail));

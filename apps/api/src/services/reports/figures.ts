@@ -1,0 +1,191 @@
+// Report figures in any timezone, read from the 15-minute rollups: totals, a series by local day or
+// hour (every period present, zeros included), each creative's totals and an hour-of-week grid. One
+// module per report query (as umami's queries), the zone and the unit in the query, the store doing
+// the grouping.
+import {
+  ApiError,
+  addReportCounters,
+  type CreativeType,
+  type ReportCounters,
+  type ReportData,
+  type ReportGranularity,
+  type ReportVideoData,
+  reportDays,
+  reportPeriodKeys,
+  reportRangeProblem,
+  reportRates,
+  reportUtcRange,
+  reportZone,
+  videoTotalsOf,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { EventCounters } from '../events/store';
+import type { ReportScope } from './scope';
+
+export interface FiguresQuery {
+  start_dt: string;
+  end_dt: string;
+  tzOffset: string;
+  timezone?: string | undefined;
+  granularity: ReportGranularity;
+  withVideoData: boolean;
+}
+
+/** The figures of a report before share links and schedules are added. */
+export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
+
+const reportCounters = (counters: EventCounters, withVideo: boolean): ReportCounters => ({
+  impressions: counters.impressions,
+  viewable: counters.viewable,
+  engagement: counters.engagement,
+  clicks: counters.clicks,
+  ...(withVideo
+    ? {
+        videoStarts: counters.videoStarts,
+        firstQuartile: counters.firstQuartile,
+        midpoint: counters.midpoint,
+        thirdQuartile: counters.thirdQuartile,
+        videoCompletes: counters.videoCompletes,
+      }
+    : {}),
+});
+
+/** The creatives of the scope, each with its live ids, named as they are now (or when last published). */
+async function creativesOf(ctx: Context, scope: ReportScope) {
+  const current = await ctx.db.query<{ id: string; name: string; type: CreativeType }>(
+    'select id, name, type from creatives where campaign_id = $1',
+    [scope.campaign.id],
+  );
+  const byId = new Map<string, { id: string; name: string; type: CreativeType; liveIDs: string[] }>();
+  for (const live of scope.lives) {
+    const id = live.creativeId ?? live.snapshot.id;
+    const now = current.find((creative) => creative.id === id);
+    const entry = byId.get(id) ?? {
+      id,
+      name: now?.name ?? live.snapshot.name,
+      type: now?.type ?? live.snapshot.type,
+      liveIDs: [],
+    };
+    entry.liveIDs.push(live.id);
+    byId.set(id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** Figures plus each creative's counters per period (what the downloads list row by row). */
+export interface FiguresWithRows {
+  figures: Figures;
+  /** creative id -> period -> counters (with rates). */
+  creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
+}
+
+export async function reportFigures(ctx: Context, scope: ReportScope, query: FiguresQuery): Promise<Figures> {
+  return (await reportFiguresWithRows(ctx, scope, query)).figures;
+}
+
+export async function reportFiguresWithRows(
+  ctx: Context,
+  scope: ReportScope,
+  query: FiguresQuery,
+): Promise<FiguresWithRows> {
+  const days = reportDays(query);
+  const unit = query.granularity === 'hour' ? 'hour' : 'day';
+  const problem = reportRangeProblem(days, query.granularity);
+  if (problem) throw ApiError.of(400, problem);
+  const provisional = reportZone(query);
+  const { from, to } = reportUtcRange(days, provisional);
+  const zone = reportZone(query, from);
+  const liveIds = scope.lives.map((live) => live.id);
+  const withVideo = query.withVideoData;
+  const [rows, weekHourRows, creatives] = await Promise.all([
+    ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
+    ctx.events.store.readWeekHours(liveIds, from, to, zone),
+    creativesOf(ctx, scope),
+  ]);
+
+  const byPeriod = new Map<string, ReportCounters[]>();
+  const byLive = new Map<string, ReportCounters[]>();
+  const byLivePeriod = new Map<string, ReportCounters>();
+  for (const row of rows) {
+    byLivePeriod.set(`${row.liveId}|${row.period}`, reportCounters(row, withVideo));
+    const counters = reportCounters(row, withVideo);
+    const period = byPeriod.get(row.period) ?? [];
+    period.push(counters);
+    byPeriod.set(row.period, period);
+    const live = byLive.get(row.liveId) ?? [];
+    live.push(counters);
+    byLive.set(row.liveId, live);
+  }
+  const periods = reportPeriodKeys(days, zone, query.granularity);
+  const creativePeriods = new Map(
+    creatives.map((creative) => [
+      creative.id,
+      new Map(
+        periods.map((period) => [
+          period,
+          reportRates(
+            addReportCounters(
+              creative.liveIDs.flatMap((id) => byLivePeriod.get(`${id}|${period}`) ?? []),
+              withVideo,
+            ),
+          ),
+        ]),
+      ),
+    ]),
+  );
+  const series = periods.map((date) => ({
+    date,
+    ...reportRates(addReportCounters(byPeriod.get(date) ?? [], withVideo)),
+  }));
+  const creativeRows = creatives.map((creative) => ({
+    ...creative,
+    totals: reportRates(
+      addReportCounters(
+        creative.liveIDs.flatMap((id) => byLive.get(id) ?? []),
+        withVideo,
+      ),
+    ),
+  }));
+  const weekHours = [];
+  for (let weekday = 0; weekday < 7; weekday += 1) {
+    for (let hour = 0; hour < 24; hour += 1) {
+      const cell = weekHourRows.find((row) => row.weekday === weekday && row.hour === hour);
+      weekHours.push({ weekday, hour, impressions: cell?.impressions ?? 0, clicks: cell?.clicks ?? 0 });
+    }
+  }
+  const figures: Figures = {
+    campaignID: scope.campaign.id,
+    campaignName: scope.campaign.name,
+    start: days.start,
+    end: days.end,
+    timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
+    granularity: query.granularity,
+    withVideoData: withVideo,
+    totals: reportRates(addReportCounters([...byLive.values()].flat(), withVideo)),
+    series,
+    creatives: creativeRows,
+    weekHours,
+    dataPulledAt: new Date().toISOString(),
+  };
+  return { figures, creativePeriods };
+}
+
+/** GET /videoData: the video part of the same figures. */
+export async function videoFigures(
+  ctx: Context,
+  scope: ReportScope,
+  query: FiguresQuery,
+): Promise<ReportVideoData> {
+  const figures = await reportFigures(ctx, scope, { ...query, withVideoData: true });
+  return {
+    campaignID: figures.campaignID,
+    start: figures.start,
+    end: figures.end,
+    timezone: figures.timezone,
+    granularity: figures.granularity,
+    totals: videoTotalsOf(figures.totals),
+    series: figures.series.map((point) => ({ date: point.date, ...videoTotalsOf(point) })),
+    creatives: figures.creatives.map((creative) => ({ ...creative, totals: videoTotalsOf(creative.totals) })),
+    dataPulledAt: figures.dataPulledAt,
+  };
+}

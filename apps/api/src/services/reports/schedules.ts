@@ -1,0 +1,95 @@
+// Scheduled reports: the schedules of a campaign (as the report and the campaign answer list them),
+// creating and deleting them, and "send now". The runs themselves go through the jobs table
+// (services/jobs/report-deliveries.ts).
+import {
+  ApiError,
+  lastCompletePeriod,
+  nextScheduledRun,
+  normaliseEmail,
+  type ScheduledReport,
+  type ScheduledReportBody,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import { ownCampaign } from '../campaigns';
+import { newId } from '../ids';
+import type { SessionUser } from '../sessions';
+import { flightOf, scheduledReportMail } from './deliver';
+
+export { listSchedules, type ScheduleRow, scheduleAnswer } from './schedule-list';
+
+import { type ScheduleRow, scheduleAnswer } from './schedule-list';
+
+// ---- The schedule calls
+
+export const SCHEDULE_NOT_FOUND = 'Scheduled report not found!';
+export const NOTHING_TO_SEND = 'There is no complete period to send yet.';
+
+async function ownSchedule(ctx: Context, user: SessionUser, id: string) {
+  const [row] = await ctx.db.query<ScheduleRow>('select * from scheduled_reports where id = $1', [id]);
+  if (!row) throw ApiError.of(404, SCHEDULE_NOT_FOUND);
+  const campaign = await ownCampaign(ctx.db, user, row.campaign_id).catch(() => {
+    throw ApiError.of(404, SCHEDULE_NOT_FOUND);
+  });
+  return { row, campaign };
+}
+
+/** POST /v1/campaign/scheduledReport: the schedule, with its first run. */
+export async function createSchedule(
+  ctx: Context,
+  user: SessionUser,
+  body: ScheduledReportBody,
+): Promise<ScheduledReport> {
+  const campaign = await ownCampaign(ctx.db, user, body.campaignID);
+  const nextRunAt = nextScheduledRun(body.frequency, body.timezone, new Date(), flightOf(campaign));
+  const [row] = await ctx.db.query<ScheduleRow>(
+    `insert into scheduled_reports
+       (id, campaign_id, created_by, name, frequency, report_type, format, timezone, with_video, recipients, next_run_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
+    [
+      newId(),
+      campaign.id,
+      user.id,
+      body.name,
+      body.frequency,
+      body.reportType,
+      body.format,
+      body.timezone,
+      body.withVideo,
+      JSON.stringify(body.recipients.map(normaliseEmail)),
+      nextRunAt,
+    ],
+  );
+  if (!row) throw new Error('insert returned no row');
+  return scheduleAnswer(row);
+}
+
+/** DELETE /v1/campaign/scheduledReport?id=. Deliveries already queued for it are dropped too. */
+export async function deleteSchedule(ctx: Context, user: SessionUser, id: string) {
+  const { row } = await ownSchedule(ctx, user, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('delete from scheduled_reports where id = $1', [row.id]);
+    await tx.query(
+      "update jobs set state = 'failed', last_error = 'The schedule was deleted.', finished_at = now() where key like $1 and state = 'pending'",
+      [`report:${row.id}:%`],
+    );
+  });
+  return null;
+}
+
+/** POST /v1/campaign/scheduledReport/send: mails the last complete period now ("send now"). */
+export async function sendScheduleNow(ctx: Context, user: SessionUser, id: string) {
+  const { row, campaign } = await ownSchedule(ctx, user, id);
+  const period = lastCompletePeriod(row.frequency, row.timezone, new Date(), flightOf(campaign));
+  if (!period) throw ApiError.of(400, NOTHING_TO_SEND);
+  const mail = await scheduledReportMail(ctx, row, campaign, period);
+  for (const to of row.recipients) {
+    await ctx.mailer.send({
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: [mail.attachment],
+    });
+  }
+  return { ...period, recipients: row.recipients };
+}

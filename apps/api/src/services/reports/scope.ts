@@ -1,0 +1,111 @@
+// Whose figures a report reads: a campaign's live creatives (all of them, removed ones included: their
+// events happened), a creative report's live ids, or a share link's campaign. Another owner's campaign
+// or live creatives answer 404, as everywhere.
+import { ApiError, MESSAGES, mayManageCampaign } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import { CAMPAIGN_NOT_FOUND, type CampaignRow, type CreativeAnswer, ownCampaign } from '../campaigns';
+import type { SessionUser } from '../sessions';
+
+export interface ReportLive {
+  id: string;
+  creativeId: string | null;
+  snapshot: Pick<CreativeAnswer, 'id' | 'name' | 'type'>;
+}
+
+export interface ReportScope {
+  campaign: CampaignRow;
+  lives: ReportLive[];
+  /** Set when a share link's holder reads the report: no share links or schedules are shown. */
+  shareToken?: string;
+}
+
+export const SHARE_LINK_INVALID = MESSAGES.shareLinkInvalid;
+const LIVE_CREATIVES_NOT_FOUND = 'Live creatives not found!';
+
+async function livesOf(
+  db: Queryable,
+  where: { campaignId: string } | { ids: readonly string[] },
+): Promise<(ReportLive & { campaignId: string })[]> {
+  const rows =
+    'campaignId' in where
+      ? await db.query<{
+          id: string;
+          creative_id: string | null;
+          campaign_id: string;
+          snapshot: ReportLive['snapshot'];
+        }>(
+          'select id, creative_id, campaign_id, snapshot from live_creatives where campaign_id = $1 order by created_at, id',
+          [where.campaignId],
+        )
+      : await db.query<{
+          id: string;
+          creative_id: string | null;
+          campaign_id: string;
+          snapshot: ReportLive['snapshot'];
+        }>(
+          'select id, creative_id, campaign_id, snapshot from live_creatives where id = any($1::text[]) order by created_at, id',
+          [[...where.ids]],
+        );
+  return rows.map((row) => ({
+    id: row.id,
+    creativeId: row.creative_id,
+    campaignId: row.campaign_id,
+    snapshot: row.snapshot,
+  }));
+}
+
+/** Every live creative of a campaign (the system's own reads: scheduled reports). */
+export async function campaignScope(db: Queryable, campaign: CampaignRow): Promise<ReportScope> {
+  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }) };
+}
+
+/** A signed-in user's report: a campaign, or the live ids of a creative report. */
+export async function userScope(
+  db: Queryable,
+  user: SessionUser,
+  query: { campaignID?: string | undefined; liveIDs?: readonly string[] | undefined },
+): Promise<ReportScope> {
+  if (query.liveIDs !== undefined) {
+    if (query.liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
+    const lives = await livesOf(db, { ids: [...new Set(query.liveIDs)] });
+    const campaignIds = new Set(lives.map((live) => live.campaignId));
+    if (lives.length !== new Set(query.liveIDs).size || campaignIds.size !== 1)
+      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+    const [campaign] = await db.query<CampaignRow>('select * from campaigns where id = $1', [
+      [...campaignIds][0],
+    ]);
+    if (!campaign || !mayManageCampaign(user, campaign.owner_id))
+      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+    if (query.campaignID !== undefined && query.campaignID !== campaign.id)
+      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+    return { campaign, lives };
+  }
+  const campaign = await ownCampaign(db, user, query.campaignID ?? '');
+  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }) };
+}
+
+/** A share link's report: its campaign's live creatives (or some of them), for anyone with the link. */
+export async function shareScope(
+  db: Queryable,
+  token: string,
+  liveIDs: readonly string[] | undefined,
+): Promise<ReportScope> {
+  const [row] = await db.query<{ campaign_id: string }>(
+    `select campaign_id from share_tokens
+      where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
+    [token],
+  );
+  if (!row) throw ApiError.of(404, SHARE_LINK_INVALID);
+  const [campaign] = await db.query<CampaignRow>('select * from campaigns where id = $1', [row.campaign_id]);
+  if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+  let lives = await livesOf(db, { campaignId: campaign.id });
+  if (liveIDs !== undefined) {
+    if (liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
+    const wanted = new Set(liveIDs);
+    // Only this campaign's live creatives: another campaign's ids are simply not found.
+    if ([...wanted].some((id) => !lives.some((live) => live.id === id)))
+      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+    lives = lives.filter((live) => wanted.has(live.id));
+  }
+  return { campaign, lives, shareToken: token };
+}

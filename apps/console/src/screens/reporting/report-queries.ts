@@ -1,0 +1,194 @@
+// Server state of the reporting screens (TanStack Query), all through the domain's API client. A
+// report is cached per campaign (or share link), range, zone, unit and live ids, and reused for under
+// 3600 s (spec section 4); share links and schedules are campaign-wide, so a change to them is written
+// into every cached report of the campaign instead of fetching the figures again.
+import {
+  previousReportPeriod,
+  REPORT_CACHE_SECONDS,
+  type ReportData,
+  type ReportFileFormat,
+  type ReportingState,
+  type ReportRequest,
+  type ReportToken,
+  reportCacheKey,
+  reportDaysOf,
+  reportErrorNotification,
+  reportingDatesOfDays,
+  type ScheduledReport,
+  type ScheduledReportBodyInput,
+} from '@adconsole/domain';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { type Api, api } from '../../lib/api';
+import { showNotification } from '../../lib/notify';
+
+/** Whose report: a campaign (signed in) or a share link's campaign (anyone with the link). */
+export type ReportSource = { kind: 'campaign'; campaignID: string } | { kind: 'share'; token: string };
+
+/** The campaign id or the share token: what the domain's report calls take as `campaignID`. */
+export const sourceId = (source: ReportSource) =>
+  source.kind === 'campaign' ? source.campaignID : source.token;
+
+/** Reports are reused for under this long (the domain's rule, spec section 4). */
+export const REPORT_CACHE_MS = REPORT_CACHE_SECONDS * 1000;
+
+export const reportKeys = {
+  /** Every cached report of a campaign or share link. */
+  of: (id: string) => ['reports', id] as const,
+  report: (request: ReportRequest) =>
+    [
+      'reports',
+      request.campaignID,
+      reportCacheKey({
+        campaignID: request.campaignID,
+        start: request.dates.start,
+        end: request.dates.end,
+        // New York and Bogota share an offset in winter, not their days in summer: the zone is the key.
+        tzOffset: `${request.timezone?.offset ?? '+00:00'} ${request.timezone?.tzCode ?? ''}`,
+        liveIDs: request.liveIDs,
+      }),
+      request.granularity ?? 'full',
+      request.withVideoData ?? false,
+    ] as const,
+};
+
+/** What the page asks for: every figure of the state's range, video included, by its unit. */
+export function reportRequest(
+  source: ReportSource,
+  state: ReportingState,
+  liveIDs?: readonly string[],
+): ReportRequest {
+  return {
+    campaignID: sourceId(source),
+    liveIDs,
+    dates: state.dates,
+    timezone: state.timezone,
+    granularity: state.unit,
+    withVideoData: true,
+  };
+}
+
+/** The same request for the period of the same length just before (the KPI comparison). */
+export function previousRequest(request: ReportRequest): ReportRequest {
+  return {
+    ...request,
+    dates: reportingDatesOfDays(previousReportPeriod(reportDaysOf(request.dates))),
+    granularity: 'day',
+  };
+}
+
+/**
+ * A report's query. `cancel` (from useReport) aborts the request on the user's behalf; the domain's
+ * client then fails it with 'Request timed out' (spec section 8), which the page shows.
+ */
+export const reportQueryOptions = (
+  client: Pick<Api, 'getReport'>,
+  request: ReportRequest,
+  cancels?: Map<string, AbortController>,
+) =>
+  queryOptions({
+    queryKey: reportKeys.report(request),
+    queryFn: async ({ signal, queryKey }) => {
+      const controller = new AbortController();
+      const key = JSON.stringify(queryKey);
+      cancels?.set(key, controller);
+      signal.addEventListener('abort', () => controller.abort(signal.reason));
+      try {
+        return await client.getReport({ ...request, signal: controller.signal });
+      } finally {
+        if (cancels?.get(key) === controller) cancels.delete(key);
+      }
+    },
+    staleTime: REPORT_CACHE_MS,
+    gcTime: REPORT_CACHE_MS,
+    // A refused report (no live ids, a revoked link) will not change by asking again.
+    retry: false,
+  });
+
+/** A report, cancellable while it loads. */
+export function useReport(request: ReportRequest | undefined) {
+  const cancels = useRef(new Map<string, AbortController>()).current;
+  const query = useQuery({
+    ...reportQueryOptions(
+      api(),
+      request ?? { campaignID: '', dates: { start: new Date(0), end: new Date(0) } },
+      cancels,
+    ),
+    enabled: request !== undefined,
+  });
+  const cancel = () => {
+    for (const controller of cancels.values()) controller.abort();
+  };
+  return { ...query, cancel };
+}
+
+/** Writes a change of the campaign's share links or schedules into every cached report of it. */
+function patchReports(queryClient: QueryClient, id: string, change: (report: ReportData) => ReportData) {
+  queryClient.setQueriesData<ReportData>({ queryKey: reportKeys.of(id) }, (report) =>
+    report ? change(report) : report,
+  );
+}
+
+/** Reports that failed to download or share: the spec's 'Error!' notification for 10000 ms. */
+const notifyReportError = () => showNotification(reportErrorNotification());
+
+export function useShareLinks(campaignID: string) {
+  const queryClient = useQueryClient();
+  return {
+    create: useMutation({
+      mutationFn: (expiresAt: string | null) => api().newToken({ campaignID, expiresAt }),
+      onSuccess: (token: ReportToken) =>
+        patchReports(queryClient, campaignID, (report) => ({
+          ...report,
+          reportToken: [token, ...report.reportToken.filter((known) => known.token !== token.token)],
+        })),
+      onError: notifyReportError,
+    }),
+    revoke: useMutation({
+      mutationFn: (token: string) => api().revokeToken(token),
+      onSuccess: (_nothing, token) =>
+        patchReports(queryClient, campaignID, (report) => ({
+          ...report,
+          reportToken: report.reportToken.filter((known) => known.token !== token),
+        })),
+      onError: notifyReportError,
+    }),
+  };
+}
+
+export function useSchedules(campaignID: string) {
+  const queryClient = useQueryClient();
+  const patch = (change: (schedules: ScheduledReport[]) => ScheduledReport[]) =>
+    patchReports(queryClient, campaignID, (report) => ({
+      ...report,
+      scheduledReports: change(report.scheduledReports),
+    }));
+  return {
+    create: useMutation({
+      mutationFn: (body: ScheduledReportBodyInput) => api().createScheduledReport(body),
+      onSuccess: (schedule) => patch((schedules) => [...schedules, schedule]),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api().deleteScheduledReport(id),
+      onSuccess: (_nothing, id) => patch((schedules) => schedules.filter((schedule) => schedule.id !== id)),
+    }),
+    sendNow: useMutation({ mutationFn: (id: string) => api().sendScheduledReport(id) }),
+  };
+}
+
+/** Downloads a csv / xlsx / xlsx-pivot file of the report: the browser saves it from /uploads/. */
+export async function downloadReport(request: ReportRequest, format: ReportFileFormat, withVideo: boolean) {
+  try {
+    const url = await api().downloadReport({ ...request, format, withVideoData: withVideo });
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = '';
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch {
+    // The notification is the answer (spec section 8); the form's button leaves its loading state.
+    notifyReportError();
+  }
+}

@@ -1,0 +1,163 @@
+import { makeReport, oneWeekReport, previousWeekReport, zeroReport } from '@adconsole/charts/fixtures';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ReportView } from './report-view';
+
+const bannerWeek = makeReport({
+  seed: 3,
+  start: '2026-11-16',
+  days: 7,
+  creatives: 3,
+  campaignName: 'Winter sale',
+});
+const bannerPrevious = makeReport({ seed: 2, start: '2026-11-09', days: 7, creatives: 3 });
+const emptyCampaign = { ...zeroReport, creatives: [], campaignName: 'Spring launch' };
+const oneDay = makeReport({ seed: 1, start: '2026-11-18', days: 1, granularity: 'hour', creatives: 2 });
+
+const meta = {
+  title: 'Console/Reporting/ReportView',
+  component: ReportView,
+  args: {
+    status: 'ready',
+    report: oneWeekReport,
+    previous: previousWeekReport.totals,
+    previousDays: { start: previousWeekReport.start, end: previousWeekReport.end },
+    title: 'Campaign summary',
+    zoneLabel: '(GMT+00:00) UTC',
+    unit: 'day',
+    onUnitChange: fn(),
+    hourlyAllowed: true,
+    scope: 'campaign',
+    creativeHref: (creative) => `/campaigns/c1/reporting/creative/${creative.id}`,
+    locale: 'en-US',
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The reporting page's main area: KPI tiles against the period before, the performance chart by day or hour, video quartiles when the campaign has video, the creatives' shares, the report table and the hour-of-week heatmap. The charts' own states have their stories in Charts/*.",
+      },
+    },
+  },
+} satisfies Meta<typeof ReportView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A week of a campaign with video: every section, the tiles compared with the week before. */
+export const WithVideo: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Video quartiles' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Creatives' })).toBeVisible();
+    await expect(canvas.getByText('Changes compared with 9 Nov 2026 – 15 Nov 2026.')).toBeVisible();
+    await expect(canvas.getAllByRole('term').map((term) => term.textContent)).toContain('Completion rate');
+  },
+};
+
+/** Banners only: no video tiles, no quartiles chart, no video columns. */
+export const NoVideo: Story = {
+  args: {
+    report: bannerWeek,
+    previous: bannerPrevious.totals,
+    previousDays: { start: bannerPrevious.start, end: bannerPrevious.end },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Video quartiles' })).toBeNull();
+    const terms = canvas.getAllByRole('term').map((term) => term.textContent);
+    await expect(terms).not.toContain('Video completes');
+    await expect(terms).toContain('CTR');
+  },
+};
+
+/** While the figures load: placeholders and a Cancel button (a cancelled report reads 'Request timed out'). */
+export const Loading: Story = {
+  args: { status: 'loading', report: undefined, previous: undefined, onCancel: fn() },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the report…');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalledOnce();
+  },
+};
+
+/** The request was cancelled (or took longer than 180 s): the spec's message and a way to try again. */
+export const Cancelled: Story = {
+  args: { status: 'error', report: undefined, error: 'Request timed out', onRetry: fn() },
+  play: async ({ canvas, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('The report could not be read');
+    await expect(alert).toHaveTextContent('Request timed out');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** A creative that was never published has no live ids: the spec's message. */
+export const NoLiveIds: Story = {
+  args: {
+    status: 'error',
+    report: undefined,
+    error: 'No live ids set',
+    title: 'Draft banner',
+    scope: 'creative',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('No live ids set');
+  },
+};
+
+/** A campaign with nothing published yet: what to do next instead of empty charts. */
+export const EmptyCampaign: Story = {
+  args: { report: emptyCampaign, previous: undefined, previousDays: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Nothing live yet')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Performance' })).toBeNull();
+  },
+};
+
+/** Live creatives that served nothing in the range: zero tiles and the charts' own empty states. */
+export const NothingServed: Story = {
+  args: { report: zeroReport, previous: zeroReport.totals },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No impressions in this period')).toBeVisible();
+  },
+};
+
+/** One creative's report: no breakdown by creative. */
+export const Creative: Story = {
+  args: { title: 'Winter sale leaderboard', scope: 'creative' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Creatives' })).toBeNull();
+    await expect(canvas.queryByRole('tab', { name: 'By creative' })).toBeNull();
+  },
+};
+
+/** One day by hour; the unit switch offers both. */
+export const ByHour: Story = {
+  args: { report: oneDay, previous: undefined, previousDays: undefined, unit: 'hour' },
+  play: async ({ canvas, args }) => {
+    const group = canvas.getByRole('group', { name: 'Figures by' });
+    await expect(within(group).getByRole('button', { name: 'By hour' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(within(group).getByRole('button', { name: 'By day' }));
+    await expect(args.onUnitChange).toHaveBeenCalledWith('day');
+  },
+};
+
+/** Longer than 31 days: hourly figures are not offered, and the switch says why. */
+export const HourlyNotOffered: Story = {
+  args: { hourlyAllowed: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'By hour' })).toBeDisabled();
+    await expect(canvas.getByText('Hourly figures cover up to 31 days.')).toBeVisible();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const WithVideoDark: Story = { ...WithVideo, ...dark };
+export const NoVideoDark: Story = { ...NoVideo, ...dark };
+export const LoadingDark: Story = { ...Loading, ...dark };
+export const CancelledDark: Story = { ...Cancelled, ...dark };
+export const EmptyCampaignDark: Story = { ...EmptyCampaign, ...dark };

@@ -1,0 +1,342 @@
+// The report itself (the reporting page's main area): KPI tiles against the period before, the
+// performance chart by day or hour, the video quartiles when there is video, the creatives' shares,
+// the report table by period and by creative, and the hour-of-week heatmap. Props in, no fetching, so
+// every state has a story; printed, it becomes an A4 document with a header naming campaign, range
+// and zone.
+import {
+  CreativeBreakdown,
+  HourHeatmap,
+  KPI_METRICS,
+  type KpiMetric,
+  KpiTiles,
+  PerformanceChart,
+  ReportTable,
+  type ReportTableMetric,
+  VideoQuartilesChart,
+} from '@adconsole/charts';
+import {
+  type ReportCreative,
+  type ReportData,
+  type ReportTotals,
+  type ReportUnit,
+  reportHasVideo,
+} from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  type RenderLink,
+  Skeleton,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@adconsole/ui';
+import { BarChart3Icon } from 'lucide-react';
+import type * as React from 'react';
+import { formatReportDays } from './format';
+
+/** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
+export const PRINT_WIDTH = 700;
+
+export type ReportViewProps = {
+  /** What the page shows: the report, its loading, or why it could not be read. */
+  status: 'loading' | 'error' | 'ready';
+  report?: ReportData | undefined;
+  /** The totals of the period of the same length before, for the KPI comparison. */
+  previous?: ReportTotals | undefined;
+  /** The days the previous totals cover, named under the tiles. */
+  previousDays?: { start: string; end: string } | undefined;
+  error?: string | undefined;
+  onCancel?: (() => void) | undefined;
+  onRetry?: (() => void) | undefined;
+  /** The report's heading: 'Campaign summary' or the creative's name. */
+  title: string;
+  /** The zone as the user picked it, e.g. '(GMT+05:45) Kathmandu'. */
+  zoneLabel: string;
+  unit: ReportUnit;
+  onUnitChange: (unit: ReportUnit) => void;
+  /** Hourly figures cover at most 31 days. */
+  hourlyAllowed: boolean;
+  /** A creative summary shows no breakdown by creative. */
+  scope: 'campaign' | 'creative';
+  /** Where a creative's row links to (its report). */
+  creativeHref?: ((creative: ReportCreative) => string | undefined) | undefined;
+  renderLink?: RenderLink | undefined;
+  /** What an empty campaign (nothing live yet) offers to do, e.g. a link to the campaign. */
+  emptyAction?: React.ReactNode;
+  /** Print layout: charts at the page's width, no animation or hover. */
+  printing?: boolean | undefined;
+  locale?: string | undefined;
+};
+
+const VIDEO_KPIS: readonly KpiMetric[] = ['videoCompletes', 'completionRate'];
+const VIDEO_COLUMNS: ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
+const PRINT_HIDDEN_COLUMNS: ReportTableMetric[] = [
+  'viewable',
+  'engagementRate',
+  'videoStarts',
+  'videoCompletes',
+];
+
+export function ReportView(props: ReportViewProps) {
+  const { status, report, title } = props;
+  return (
+    <div
+      data-slot="report-view"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
+      aria-busy={status === 'loading'}
+    >
+      {report ? <PrintHeader report={report} title={title} zoneLabel={props.zoneLabel} /> : null}
+      <header className="grid gap-1 print:hidden">
+        <h1 className="font-semibold text-2xl">{title}</h1>
+        <p className="text-muted-foreground text-sm">
+          {report ? `${report.campaignName ?? ''} · ` : null}
+          {report ? formatReportDays(report) : 'Reading the figures'} · {props.zoneLabel}
+        </p>
+      </header>
+      {status === 'loading' ? <ReportLoading onCancel={props.onCancel} /> : null}
+      {status === 'error' ? <ReportError message={props.error} onRetry={props.onRetry} /> : null}
+      {status === 'ready' && report ? <ReportBody {...props} report={report} /> : null}
+    </div>
+  );
+}
+
+function PrintHeader({ report, title, zoneLabel }: { report: ReportData; title: string; zoneLabel: string }) {
+  return (
+    <div data-slot="print-header" className="hidden border-b pb-3 print:block">
+      <p className="font-semibold text-xl">{report.campaignName}</p>
+      <p>
+        {title} · {formatReportDays(report)} · {zoneLabel}
+      </p>
+      <p className="text-muted-foreground text-xs">
+        Figures read {new Date(report.dataPulledAt).toUTCString()}
+      </p>
+    </div>
+  );
+}
+
+function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-center gap-3 text-muted-foreground text-sm" role="status">
+        <Spinner aria-hidden="true" />
+        <span>Loading the report…</span>
+        {onCancel ? (
+          <Button variant="outline" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
+        {KPI_METRICS.slice(0, 6).map((metric) => (
+          <Skeleton key={metric} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-80" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
+
+function ReportError({
+  message,
+  onRetry,
+}: {
+  message?: string | undefined;
+  onRetry?: (() => void) | undefined;
+}) {
+  return (
+    <Alert variant="danger">
+      <AlertTitle>The report could not be read</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <span>{message ?? 'Please try again.'}</span>
+        {onRetry ? (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function ReportBody({
+  report,
+  previous,
+  previousDays,
+  unit,
+  onUnitChange,
+  hourlyAllowed,
+  scope,
+  creativeHref,
+  renderLink,
+  emptyAction,
+  printing = false,
+  locale,
+}: ReportViewProps & { report: ReportData }) {
+  const hasVideo = reportHasVideo(report);
+  const width = printing ? PRINT_WIDTH : undefined;
+  const chartOptions = { locale, width, interactive: !printing, animate: false } as const;
+
+  if (report.creatives.length === 0) {
+    return (
+      <EmptyState
+        icon={<BarChart3Icon aria-hidden="true" />}
+        title="Nothing live yet"
+        description="Publish a creative and place its ad tag: its impressions, clicks and video figures show here within seconds."
+        action={emptyAction}
+      />
+    );
+  }
+  const kpis = hasVideo ? KPI_METRICS : KPI_METRICS.filter((metric) => !VIDEO_KPIS.includes(metric));
+  // On paper the table keeps the columns that fit the page's width.
+  const hiddenColumns: ReportTableMetric[] = [
+    ...(hasVideo ? [] : VIDEO_COLUMNS),
+    ...(printing ? PRINT_HIDDEN_COLUMNS : []),
+  ];
+  const unitName = unit === 'hour' ? 'hour' : 'day';
+
+  return (
+    <>
+      <section aria-labelledby="report-kpis" className="grid gap-2 break-inside-avoid">
+        <h2 id="report-kpis" className="sr-only">
+          Key figures
+        </h2>
+        <KpiTiles totals={report.totals} previous={previous} metrics={kpis} locale={locale} />
+        {previousDays ? (
+          <p className="text-muted-foreground text-xs">
+            Changes compared with {formatReportDays(previousDays)}.
+          </p>
+        ) : null}
+      </section>
+
+      <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <CardTitle id="report-performance">Performance</CardTitle>
+            <CardDescription>
+              By {unitName}, in {report.timezone.tzCode}.
+            </CardDescription>
+          </div>
+          <UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />
+        </CardHeader>
+        <CardContent>
+          <PerformanceChart series={report.series} {...chartOptions} />
+        </CardContent>
+      </Card>
+
+      {hasVideo ? (
+        <Card className="break-inside-avoid" aria-labelledby="report-video">
+          <CardHeader>
+            <CardTitle id="report-video">Video quartiles</CardTitle>
+            <CardDescription>How far viewers watched, of every video start.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <VideoQuartilesChart totals={report.totals} {...chartOptions} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {scope === 'campaign' && report.creatives.length > 1 ? (
+        <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
+          <CardHeader>
+            <CardTitle id="report-creatives">Creatives</CardTitle>
+            <CardDescription>Each creative's share of impressions and clicks.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card className="print:break-before-page" aria-labelledby="report-table">
+        <CardHeader>
+          <CardTitle id="report-table">Figures</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="period">
+            <TabsList className="print:hidden">
+              <TabsTrigger value="period">By {unitName}</TabsTrigger>
+              {scope === 'campaign' ? <TabsTrigger value="creative">By creative</TabsTrigger> : null}
+            </TabsList>
+            <TabsContent value="period" forceMount={printing ? true : undefined}>
+              <ReportTable
+                key={printing ? 'print' : 'screen'}
+                by="period"
+                series={report.series}
+                totals={report.totals}
+                caption={`Figures by ${unitName}`}
+                locale={locale}
+                pageSize={printing ? report.series.length : undefined}
+                hiddenColumns={hiddenColumns}
+              />
+            </TabsContent>
+            {scope === 'campaign' ? (
+              <TabsContent value="creative" forceMount={printing ? true : undefined}>
+                <ReportTable
+                  key={printing ? 'print' : 'screen'}
+                  by="creative"
+                  creatives={report.creatives}
+                  totals={report.totals}
+                  caption="Figures by creative"
+                  locale={locale}
+                  rowHref={creativeHref}
+                  renderLink={renderLink}
+                  hiddenColumns={hiddenColumns}
+                />
+              </TabsContent>
+            ) : null}
+          </Tabs>
+        </CardContent>
+      </Card>
+
+      <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
+        <CardHeader>
+          <CardTitle id="report-hours">Hour of the week</CardTitle>
+          <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function UnitSwitch({
+  unit,
+  onUnitChange,
+  hourlyAllowed,
+}: Pick<ReportViewProps, 'unit' | 'onUnitChange' | 'hourlyAllowed'>) {
+  const choice = (value: ReportUnit, label: string, disabled = false) => (
+    <Button
+      variant={unit === value ? 'secondary' : 'ghost'}
+      size="sm"
+      aria-pressed={unit === value}
+      disabled={disabled}
+      onClick={() => onUnitChange(value)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <div className="grid justify-items-end gap-1 print:hidden">
+      <div role="group" aria-label="Figures by" className="flex gap-1 rounded-md border p-0.5">
+        {choice('day', 'By day')}
+        {choice('hour', 'By hour', !hourlyAllowed)}
+      </div>
+      {hourlyAllowed ? null : (
+        <p className="text-muted-foreground text-xs">Hourly figures cover up to 31 days.</p>
+      )}
+    </div>
+  );
+}

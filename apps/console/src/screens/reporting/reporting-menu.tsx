@@ -1,0 +1,242 @@
+// The reporting side menu (spec section 2): a date range picker, a timezone dropdown, a Campaign
+// summary link, the creatives that have live creatives, and the export section (format, Video
+// Quartiles switch, Download); for the campaign's owner also its share links and scheduled reports.
+import {
+  errorMessage,
+  fixedOffsetTimezone,
+  pickedReportingDates,
+  pickerRangeOf,
+  type ReportingDates,
+  type ReportingState,
+  type ScheduledReport,
+  type ScheduledReportBodyInput,
+  type Timezone,
+  timezones,
+} from '@adconsole/domain';
+import { ReportExportForm, type ReportExportFormValues, ScheduleReportForm } from '@adconsole/forms';
+import {
+  Badge,
+  Button,
+  cn,
+  DateRangePicker,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  type RenderLink,
+  Separator,
+  TimezoneSelect,
+} from '@adconsole/ui';
+import { type ReactNode, useMemo, useState } from 'react';
+import { ShareLinks, type ShareLinksProps } from './share-links';
+
+/** A fixed offset (a link with only tz=) is offered under this code, so the dropdown can show it. */
+const FIXED = 'fixed:';
+
+export type ReportingMenuCreative = { id: string; name: string; type: string; href: string };
+
+export type ReportingMenuProps = {
+  state: ReportingState;
+  onChange: (next: Partial<ReportingState>) => void;
+  /** The app's clock: presets and "today" come from it. */
+  now: Date;
+  /** The campaign's flight, offered as a preset when known. */
+  flight?: ReportingDates | undefined;
+  summaryHref: string;
+  /** The creatives with live creatives, each linking to its report. */
+  creatives: readonly ReportingMenuCreative[];
+  /** The creative whose report is open; none on the campaign summary. */
+  activeCreativeID?: string | undefined;
+  onExport: (values: ReportExportFormValues) => Promise<void> | void;
+  exportDisabled?: boolean;
+  /** Share links and schedules: only for the campaign's owner, never on a share page. */
+  owner?:
+    | {
+        campaignID: string;
+        shareLinks: Omit<ShareLinksProps, 'now'>;
+        schedules: readonly ScheduledReport[];
+        onSchedule: (body: ScheduledReportBodyInput) => Promise<void>;
+        onDeleteSchedule: (id: string) => Promise<void>;
+        onSendNow: (id: string) => Promise<void>;
+      }
+    | undefined;
+  renderLink: RenderLink;
+  className?: string;
+};
+
+export function ReportingMenu({
+  state,
+  onChange,
+  now,
+  flight,
+  summaryHref,
+  creatives,
+  activeCreativeID,
+  onExport,
+  exportDisabled = false,
+  owner,
+  renderLink,
+  className,
+}: ReportingMenuProps) {
+  const options = useMemo(() => timezoneOptions(state.timezone), [state.timezone]);
+  const extraPresets = flight
+    ? [{ id: 'flight', label: 'Campaign flight', range: pickerRangeOf(flight) }]
+    : [];
+  const range = pickerRangeOf(state.dates);
+  const navLink = (href: string, active: boolean, children: ReactNode) =>
+    renderLink({
+      href,
+      'aria-current': active ? 'page' : undefined,
+      className: cn(
+        'flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent',
+        active && 'bg-accent font-medium text-accent-foreground',
+      ),
+      children,
+    });
+
+  return (
+    <div data-slot="reporting-menu" className={cn('grid content-start gap-5', className)}>
+      <div className="grid gap-3">
+        <Field label="Dates">
+          {(control) => (
+            <DateRangePicker
+              {...control}
+              aria-label="Report dates"
+              now={now}
+              value={range}
+              extraPresets={extraPresets}
+              onChange={(picked) => onChange({ dates: pickedReportingDates(picked.from, picked.to) })}
+            />
+          )}
+        </Field>
+        <Field label="Timezone">
+          {(control) => (
+            <TimezoneSelect
+              id={control.id}
+              aria-describedby={control['aria-describedby']}
+              timezones={options}
+              value={state.timezone.tzCode || `${FIXED}${state.timezone.offset}`}
+              onValueChange={(picked) =>
+                onChange({
+                  timezone: picked.tzCode.startsWith(FIXED) ? fixedOffsetTimezone(picked.offset) : picked,
+                })
+              }
+            />
+          )}
+        </Field>
+      </div>
+
+      <nav aria-label="Report" className="grid gap-1">
+        {navLink(summaryHref, activeCreativeID === undefined, 'Campaign summary')}
+        {creatives.length > 0 ? (
+          <>
+            <p className="mt-2 px-2 font-medium text-muted-foreground text-xs">Creatives</p>
+            <ul className="grid gap-0.5">
+              {creatives.map((creative) => (
+                <li key={creative.id}>
+                  {navLink(
+                    creative.href,
+                    creative.id === activeCreativeID,
+                    <>
+                      <span className="truncate">{creative.name}</span>
+                      <Badge variant="secondary">{creative.type}</Badge>
+                    </>,
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </nav>
+
+      <Separator />
+      <section aria-labelledby="report-export" className="grid gap-3">
+        <h3 id="report-export" className="font-semibold text-sm">
+          Export
+        </h3>
+        <ReportExportForm onSubmit={onExport} disabled={exportDisabled} />
+      </section>
+
+      {owner ? (
+        <>
+          <Separator />
+          <ShareLinks {...owner.shareLinks} now={now} />
+          <Separator />
+          <ScheduleDialog {...owner} timezone={state.timezone} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The domain's zones, and the fixed offset a link named when it is not one of them. */
+function timezoneOptions(current: Timezone): Timezone[] {
+  const list = [...timezones];
+  if (current.tzCode) return list;
+  const fixed = fixedOffsetTimezone(current.offset);
+  return [{ ...fixed, tzCode: `${FIXED}${fixed.offset}` }, ...list];
+}
+
+function ScheduleDialog({
+  campaignID,
+  schedules,
+  onSchedule,
+  onDeleteSchedule,
+  onSendNow,
+  timezone,
+}: NonNullable<ReportingMenuProps['owner']> & { timezone: Timezone }) {
+  const [saved, setSaved] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="report-schedules" className="grid gap-2">
+      <h3 id="report-schedules" className="font-semibold text-sm">
+        Scheduled reports
+      </h3>
+      <p className="text-muted-foreground text-xs">
+        {schedules.length === 0
+          ? 'Have the report e-mailed every day, week or month, or when the campaign ends.'
+          : `${schedules.length} scheduled for this campaign.`}
+      </p>
+      <Dialog
+        onOpenChange={() => {
+          setSaved(0);
+          setError(null);
+        }}
+      >
+        <DialogTrigger asChild>
+          <Button variant="secondary">Schedule report</Button>
+        </DialogTrigger>
+        <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Schedule report</DialogTitle>
+            <DialogDescription>
+              Mailed at 08:00 in the report's timezone, each time for the last complete period.
+            </DialogDescription>
+          </DialogHeader>
+          <ScheduleReportForm
+            key={saved}
+            campaignID={campaignID}
+            defaultValues={{ timezone: timezone.tzCode || 'UTC' }}
+            scheduledReports={schedules}
+            serverError={error}
+            successMessage={saved > 0 ? 'Scheduled. The first report goes out with its period.' : undefined}
+            onSubmit={async (values) => {
+              setError(null);
+              try {
+                await onSchedule(values);
+                setSaved((count) => count + 1);
+              } catch (failure) {
+                setError(errorMessage(failure, 'The report was not scheduled. Please try again.'));
+              }
+            }}
+            onDelete={onDeleteSchedule}
+            onSendNow={onSendNow}
+          />
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

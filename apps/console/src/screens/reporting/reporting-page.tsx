@@ -1,0 +1,225 @@
+// The reporting routes (spec section 2): /campaigns/{campaignID}/reporting(/creative/{creativeID}) for
+// the signed-in owner, /share/{shareToken}(/creative/{creativeID}) for anyone with a share link. One
+// screen: the reporting menu beside the report. The campaign summary's report lists the creatives (with
+// their live ids, removed versions included), so a creative's report is read by its live ids.
+import {
+  ApiError,
+  errorMessage,
+  flightReportingDates,
+  hourlyAllowed,
+  isSharedToken,
+  MESSAGES,
+  previousReportPeriod,
+  type ReportCreative,
+  type ReportFileFormat,
+  reportDaysOf,
+  reportingSearch,
+} from '@adconsole/domain';
+import type { ReportExportFormValues } from '@adconsole/forms';
+import { Button, EmptyState, notify } from '@adconsole/ui';
+import { LinkIcon } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { renderRouterLink } from '../../components/router-link';
+import { printPage, usePrinting } from '../../lib/printing';
+import { useCampaign } from '../campaigns/campaign-queries';
+import {
+  downloadReport,
+  previousRequest,
+  type ReportSource,
+  reportRequest,
+  useReport,
+  useSchedules,
+  useShareLinks,
+} from './report-queries';
+import { ReportView } from './report-view';
+import { ReportingMenu } from './reporting-menu';
+import { useReportingState } from './use-reporting-state';
+
+export function CampaignReportingPage() {
+  const { campaignID = '', creativeID } = useParams();
+  const campaign = useCampaign(campaignID);
+  const now = useMemo(() => new Date(), []);
+  const flight = campaign.data
+    ? flightReportingDates({ start: campaign.data.data.start?.date, end: campaign.data.data.end?.date }, now)
+    : undefined;
+  return (
+    <ReportingScreen
+      source={{ kind: 'campaign', campaignID }}
+      creativeID={creativeID}
+      basePath={`/campaigns/${campaignID}/reporting`}
+      flight={flight}
+      now={now}
+    />
+  );
+}
+
+export function SharedReportingPage() {
+  const { shareToken = '', creativeID } = useParams();
+  const now = useMemo(() => new Date(), []);
+  // Shared-report requests are made for share tokens only (spec: longer than 24 characters).
+  if (!isSharedToken(shareToken)) return <ShareLinkGone message={MESSAGES.shareLinkInvalid} />;
+  return (
+    <ReportingScreen
+      source={{ kind: 'share', token: shareToken }}
+      creativeID={creativeID}
+      basePath={`/share/${shareToken}`}
+      now={now}
+    />
+  );
+}
+
+type ScreenProps = {
+  source: ReportSource;
+  creativeID: string | undefined;
+  /** The summary's path; a creative's report is under `${basePath}/creative/{id}`. */
+  basePath: string;
+  flight?: ReturnType<typeof flightReportingDates>;
+  now: Date;
+};
+
+function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenProps) {
+  const { state, change, search } = useReportingState(now);
+  const [params, setParams] = useSearchParams();
+  const printing = usePrinting();
+
+  // A report link is bookmarkable: the URL always names its range and zone.
+  useEffect(() => {
+    if (!params.get('start') || !params.get('end')) setParams(reportingSearch(state), { replace: true });
+  }, [params, setParams, state]);
+
+  const summaryRequest = reportRequest(source, state);
+  const summary = useReport(summaryRequest);
+  const creative = creativeID ? summary.data?.creatives.find((entry) => entry.id === creativeID) : undefined;
+  // A creative without live creatives has no live ids: the domain refuses it with 'No live ids set'.
+  const creativeRequest =
+    creativeID && summary.isSuccess ? reportRequest(source, state, creative?.liveIDs ?? []) : undefined;
+  const creativeReport = useReport(creativeRequest);
+  const main = creativeID ? creativeReport : summary;
+  const mainRequest = creativeID ? creativeRequest : summaryRequest;
+  const previous = useReport(main.isSuccess && mainRequest ? previousRequest(mainRequest) : undefined);
+
+  const owner = source.kind === 'campaign' ? source.campaignID : undefined;
+  const shareLinks = useShareLinks(owner ?? '');
+  const schedules = useSchedules(owner ?? '');
+
+  if (source.kind === 'share' && summary.isError && isGone(summary.error)) {
+    return <ShareLinkGone message={errorMessage(summary.error, MESSAGES.shareLinkInvalid)} />;
+  }
+
+  const creativeHref = (entry: Pick<ReportCreative, 'id'>) => `${basePath}/creative/${entry.id}${search}`;
+  const status = main.isError || summary.isError ? 'error' : main.isSuccess ? 'ready' : 'loading';
+  const error = main.error ?? summary.error;
+  const report = main.data;
+  const exportReport = async ({ format, withVideo }: ReportExportFormValues) => {
+    if (format === 'pdf') return printPage();
+    if (mainRequest) await downloadReport(mainRequest, format as ReportFileFormat, withVideo);
+  };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
+      <aside aria-label="Reporting menu" className="print:hidden">
+        <ReportingMenu
+          state={state}
+          onChange={change}
+          now={now}
+          flight={flight ?? undefined}
+          summaryHref={`${basePath}${search}`}
+          creatives={(summary.data?.creatives ?? []).map((entry) => ({
+            id: entry.id,
+            name: entry.name,
+            type: entry.type,
+            href: creativeHref(entry),
+          }))}
+          activeCreativeID={creativeID}
+          onExport={exportReport}
+          exportDisabled={!main.isSuccess}
+          owner={
+            owner && summary.data
+              ? {
+                  campaignID: owner,
+                  shareLinks: {
+                    tokens: summary.data.reportToken,
+                    onCreate: (expiresAt) => shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
+                    onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
+                    creating: shareLinks.create.isPending,
+                    revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
+                  },
+                  schedules: summary.data.scheduledReports,
+                  onSchedule: async (body) => {
+                    await schedules.create.mutateAsync(body);
+                  },
+                  onDeleteSchedule: (id) =>
+                    schedules.remove.mutateAsync(id).then(
+                      () => undefined,
+                      (failure) => notifyFailure('The schedule was not deleted', failure),
+                    ),
+                  onSendNow: (id) =>
+                    schedules.sendNow.mutateAsync(id).then(
+                      (sent) => {
+                        notify({
+                          type: 'success',
+                          title: 'Report sent',
+                          text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
+                        });
+                      },
+                      (failure) => notifyFailure('The report was not sent', failure),
+                    ),
+                }
+              : undefined
+          }
+          renderLink={renderRouterLink}
+        />
+      </aside>
+      <ReportView
+        status={status}
+        report={report}
+        previous={previous.data?.totals}
+        previousDays={report ? previousReportPeriod(reportDaysOf(state.dates)) : undefined}
+        error={error ? errorMessage(error, 'Please try again.') : undefined}
+        onCancel={() => {
+          summary.cancel();
+          creativeReport.cancel();
+        }}
+        onRetry={() => {
+          if (summary.isError) void summary.refetch();
+          else void main.refetch();
+        }}
+        title={creativeID ? (creative?.name ?? 'Creative') : 'Campaign summary'}
+        zoneLabel={state.timezone.label}
+        unit={state.unit}
+        onUnitChange={(unit) => change({ unit })}
+        hourlyAllowed={hourlyAllowed(state.dates)}
+        scope={creativeID ? 'creative' : 'campaign'}
+        creativeHref={creativeHref}
+        renderLink={renderRouterLink}
+        emptyAction={
+          owner ? (
+            <Button asChild variant="secondary">
+              <Link to={`/campaigns/${owner}`}>Open the campaign</Link>
+            </Button>
+          ) : undefined
+        }
+        printing={printing}
+      />
+    </div>
+  );
+}
+
+function notifyFailure(title: string, failure: unknown) {
+  notify({ type: 'error', title, text: errorMessage(failure, 'Please try again.') });
+}
+
+/** An unknown, revoked or expired share link (404), as opposed to a failure worth retrying. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function ShareLinkGone({ message }: { message: string }) {
+  return (
+    <EmptyState
+      className="mt-12"
+      icon={<LinkIcon aria-hidden="true" />}
+      title="This report link no longer works"
+      description={`${message} Ask whoever shared it for a new link.`}
+    />
+  );
+}

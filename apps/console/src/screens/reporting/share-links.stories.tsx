@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { ShareLinks } from './share-links';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const tokens = [
+  {
+    url: 'https://console.example/share/Vt1S8n2m2QmR3rO9eGmJ0y1b5Qh7uXo4cKx2aZp6LwE',
+    token: 'Vt1S8n2m2QmR3rO9eGmJ0y1b5Qh7uXo4cKx2aZp6LwE',
+    createdAt: '2026-11-22T09:58:00Z',
+    expiresAt: '2026-12-22T09:58:00Z',
+  },
+  {
+    url: 'https://console.example/share/p0Qw8rL3nB7tK2yZ5xC9vM4hJ6gF1dS8aE3uI0oP2lR',
+    token: 'p0Qw8rL3nB7tK2yZ5xC9vM4hJ6gF1dS8aE3uI0oP2lR',
+    createdAt: '2026-10-02T14:12:00Z',
+    expiresAt: null,
+  },
+];
+
+const meta = {
+  title: 'Console/Reporting/ShareLinks',
+  component: ShareLinks,
+  args: { tokens: [], onCreate: fn(), onRevoke: fn(), now },
+  decorators: [(Story) => <div className="max-w-xs">{Story()}</div>],
+} satisfies Meta<typeof ShareLinks>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const NoLinks: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No share links yet.')).toBeVisible();
+  },
+};
+
+/** A link for 30 days: the expiry is sent as a time 30 days from now. */
+export const CreateForThirtyDays: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Link works' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'For 30 days' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create share link' }));
+    await expect(args.onCreate).toHaveBeenCalledWith('2026-12-22T10:00:00.000Z');
+  },
+};
+
+/** Generating the link shows a loading state (spec section 4). */
+export const Creating: Story = {
+  args: { creating: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Create share link' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+export const WithLinks: Story = {
+  args: { tokens },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/expires 22 Dec 2026/)).toBeVisible();
+    await expect(canvas.getByText(/works until revoked/)).toBeVisible();
+  },
+};
+
+/** Revoking asks first; the link is revoked only on confirmation. */
+export const Revoke: Story = {
+  args: { tokens },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke share link 2' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke share link 2?' });
+    await expect(dialog).toHaveTextContent('Other share links keep working.');
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke link' }));
+    await expect(args.onRevoke).toHaveBeenCalledWith(tokens[1]?.token);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+export const WithLinksDark: Story = { ...WithLinks, globals: { theme: 'dark' } };

@@ -1,0 +1,166 @@
+// The share links of a campaign's report (spec: "generate a public share link"): create one (until
+// revoked, or for a number of days), copy it, see every live link with its age and expiry, revoke one.
+import type { ReportToken } from '@adconsole/domain';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  CopyField,
+  Field,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@adconsole/ui';
+import { useState } from 'react';
+
+const LIFETIMES = [
+  { value: 'never', label: 'Until revoked', days: null },
+  { value: '7', label: 'For 7 days', days: 7 },
+  { value: '30', label: 'For 30 days', days: 30 },
+  { value: '90', label: 'For 90 days', days: 90 },
+] as const;
+type Lifetime = (typeof LIFETIMES)[number]['value'];
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : undefined);
+
+export type ShareLinksProps = {
+  tokens: readonly ReportToken[];
+  /** Creates a link that stops working at `expiresAt` (ISO 8601), or never when null. */
+  onCreate: (expiresAt: string | null) => unknown;
+  onRevoke: (token: string) => unknown;
+  creating?: boolean;
+  /** The token being revoked. */
+  revoking?: string | undefined;
+  /** The clock, so stories and tests are deterministic. */
+  now?: Date;
+};
+
+export function ShareLinks({
+  tokens,
+  onCreate,
+  onRevoke,
+  creating = false,
+  revoking,
+  now = new Date(),
+}: ShareLinksProps) {
+  const [lifetime, setLifetime] = useState<Lifetime>('never');
+  const create = () => {
+    const days = LIFETIMES.find((choice) => choice.value === lifetime)?.days ?? null;
+    return onCreate(days === null ? null : new Date(now.getTime() + days * 86_400_000).toISOString());
+  };
+  return (
+    <section aria-labelledby="share-links" className="grid gap-3" data-slot="share-links">
+      <h3 id="share-links" className="font-semibold text-sm">
+        Share link
+      </h3>
+      <p className="text-muted-foreground text-xs">
+        Anyone with the link sees this campaign's report, without signing in.
+      </p>
+      <Field label="Link works">
+        {(control) => (
+          <Select value={lifetime} onValueChange={(value) => setLifetime(value as Lifetime)}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {LIFETIMES.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Button variant="secondary" loading={creating} onClick={create}>
+        Create share link
+      </Button>
+      {tokens.length === 0 ? (
+        <p className="text-muted-foreground text-xs">No share links yet.</p>
+      ) : (
+        <ul aria-label="Share links" className="grid gap-3">
+          {tokens.map((token, index) => (
+            <li key={token.token ?? token.url} className="grid gap-1.5">
+              <CopyField
+                label={index === 0 ? 'Newest share link' : `Share link ${index + 1}`}
+                value={token.url}
+              />
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-muted-foreground text-xs">
+                  {[
+                    token.createdAt ? `Created ${when(token.createdAt)}` : undefined,
+                    token.expiresAt ? `expires ${when(token.expiresAt)}` : 'works until revoked',
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                </span>
+                {token.token ? (
+                  <RevokeLink
+                    token={token.token}
+                    label={index === 0 ? 'the newest share link' : `share link ${index + 1}`}
+                    pending={revoking === token.token}
+                    onRevoke={onRevoke}
+                  />
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RevokeLink({
+  token,
+  label,
+  pending,
+  onRevoke,
+}: {
+  token: string;
+  label: string;
+  pending: boolean;
+  onRevoke: ShareLinksProps['onRevoke'];
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" loading={pending} aria-label={`Revoke ${label}`}>
+          Revoke
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Revoke {label}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Whoever has it sees a page saying the link no longer works. Other share links keep working.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogAction destructive onClick={() => onRevoke(token)}>
+            Revoke link
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

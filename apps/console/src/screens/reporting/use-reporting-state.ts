@@ -1,0 +1,39 @@
+// The reporting page's state in its URL (bookmarkable) and in the persisted settings (the last choice),
+// read and written by the domain's rules.
+import { type ReportingState, readReportingState, reportingSearch } from '@adconsole/domain';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { updateSettings, useSettings } from '../../settings/settings';
+
+export function useReportingState(now: Date = new Date()) {
+  const [params, setParams] = useSearchParams();
+  const settings = useSettings();
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the state follows the URL and the stored choice; `now` moves on every render
+  const state = useMemo(
+    () =>
+      readReportingState(
+        {
+          start: params.get('start'),
+          end: params.get('end'),
+          tz: params.get('tz'),
+          zone: params.get('zone'),
+          by: params.get('by'),
+        },
+        settings,
+        now,
+      ),
+    [key, settings.activeReportingDates, settings.activeReportingTimezone],
+  );
+
+  /** Moves the page to another state: a new history entry, and the stored choice for next time. */
+  const change = (next: Partial<ReportingState>) => {
+    const merged = { ...state, ...next };
+    setParams(reportingSearch(merged));
+    updateSettings({
+      activeReportingDates: { start: merged.dates.start.toISOString(), end: merged.dates.end.toISOString() },
+      activeReportingTimezone: merged.timezone,
+    });
+  };
+  return { state, change, search: `?${new URLSearchParams(reportingSearch(state)).toString()}` };
+}

@@ -1,0 +1,110 @@
+// Durable events per second: group commit (the tracking endpoint's writer) against one transaction per
+// event, on the embedded PGlite (on disk, as `npm start` runs it) and on the PostgreSQL server, side by
+// side in one run. Each event is acknowledged only once it is committed, as a tracking request is.
+// Figures only. Goal: group commit at least 10× one insert per event, and 20,000 events/s on PostgreSQL.
+//
+//   pnpm exec tsx bench/events-ingest.ts [--events 40000] [--concurrency 1000]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../apps/api/src/db/database';
+import { migrate } from '../apps/api/src/db/migrate';
+import { createPostgresEventStore, type TrackedEvent } from '../apps/api/src/services/events/store';
+import { EventWriter } from '../apps/api/src/services/events/writer';
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+};
+const total = arg('events', 40_000);
+// A busy serving process has many beacons in flight; batches grow with them.
+const concurrency = arg('concurrency', 1000);
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let sequence = 0;
+const event = (): TrackedEvent => {
+  sequence += 1;
+  return {
+    liveId: `live${sequence % 20}`,
+    type: 'impression',
+    at: new Date(Date.UTC(2026, 10, 1) + (sequence % 86_400) * 1000),
+    count: 1,
+    impressionId: `bench.${sequence}`,
+  };
+};
+
+/** `count` events through `send`, at most `concurrency` unacknowledged at once; events per second. */
+async function drive(count: number, send: (e: TrackedEvent) => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      next += 1;
+      await send(event());
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return count / ((performance.now() - start) / 1000);
+}
+
+async function measure(label: string, open: () => Promise<{ db: Database; drop(): Promise<void> }>) {
+  const { db, drop } = await open();
+  try {
+    await migrate(db);
+    const store = createPostgresEventStore(db);
+    const writer = new EventWriter(store);
+    // Warm up both paths, then measure.
+    await drive(500, (e) => writer.record(e));
+    await drive(200, (e) => store.writeBatch([e]));
+    const grouped = await drive(total, (e) => writer.record(e));
+    const batches = writer.stats.batches;
+    const single = await drive(Math.min(total, 4000), (e) => store.writeBatch([e]));
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+      'select count(*)::int as count from events',
+    );
+    console.log(
+      `${label.padEnd(12)} ${grouped.toFixed(0).padStart(10)} ${single.toFixed(0).padStart(12)} ${(grouped / single).toFixed(1).padStart(8)}× ${String(Math.round(writer.stats.events / batches)).padStart(10)} ${String(count).padStart(9)}`,
+    );
+  } finally {
+    await drop();
+  }
+}
+
+console.log(
+  `${total} events, ${concurrency} unacknowledged at once; every event acknowledged only after its commit.\n`,
+);
+console.log(
+  `${'database'.padEnd(12)} ${'group/s'.padStart(10)} ${'one-by-one/s'.padStart(12)} ${'ratio'.padStart(9)} ${'per batch'.padStart(10)} ${'rows'.padStart(9)}`,
+);
+await measure('PGlite', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  const db = await createPgliteDatabase(dir);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+await measure('PostgreSQL', async () => {
+  const name = `adconsole_bench_${Date.now().toString(36)}`;
+  const admin = await createPostgresDatabase(adminUrl);
+  await admin.exec(`create database ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await createPostgresDatabase(url.toString());
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const cleanup = await createPostgresDatabase(adminUrl);
+      await cleanup.exec(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+});
+console.log(
+  '\nGoal: group commit at least 10× one insert per event, and at least 20,000 events/s on PostgreSQL.',
+);

@@ -1,0 +1,26 @@
+// Plain Node (no bundler) renders the PerformanceChart from its tarball to static SVG, as a server
+// does for a PDF: fixed size, literal colours.
+import { chartPalette, PerformanceChart } from '@adconsole/charts';
+import { oneWeekReport } from '@adconsole/charts/fixtures';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+const markup = renderToStaticMarkup(
+  createElement(PerformanceChart, {
+    series: oneWeekReport.series,
+    width: 640,
+    height: 280,
+    palette: chartPalette.light,
+    metrics: [],
+    locale: 'en-US',
+    interactive: false,
+  }),
+);
+console.log(
+  JSON.stringify({
+    svg: /<svg[^>]* width="640" height="280"/.test(markup),
+    line: markup.includes(`stroke="${chartPalette.light.series[0]}"`),
+    axis: markup.includes('>Nov 16</text>'),
+    cssVariables: markup.includes('var(--'),
+  }),
+);

@@ -1,0 +1,236 @@
+// The reporting journeys on the seeded demo campaign, in Chromium against the real server: the report
+// and its zone, a creative's report, the three downloads (their totals equal the page's), a share link
+// opened without cookies and then revoked, a weekly schedule sent now (the mail and its attachment in
+// the outbox) and deleted, the printed PDF, and the dashboard's server aggregate.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import PostalMime from 'postal-mime';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/account';
+import { useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { mailTo } from './support/outbox';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-reports-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+/** The value of a KPI tile, e.g. 60386 for 'Impressions 60,386'. */
+const tile = async (page: Page, metric: string) =>
+  number(await page.locator(`[data-slot="kpi-tile"][data-metric="${metric}"] dd`).first().textContent());
+
+/** The daily impressions of the report table: [day, impressions] rows. */
+async function dailyImpressions(page: Page): Promise<[string, number][]> {
+  const table = page.getByRole('table', { name: 'Figures by day' });
+  await table.waitFor();
+  const rows = await table.locator('tbody tr').all();
+  return Promise.all(
+    rows.map(async (row) => {
+      const cells = await row.locator('td, th').allTextContents();
+      return [cells[0] ?? '', number(cells[1] ?? '')] as [string, number];
+    }),
+  );
+}
+
+async function openDemoReport(page: Page) {
+  await page.goto('/signin');
+  await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page
+    .getByRole('table', { name: 'Campaigns', exact: true })
+    .getByRole('link', { name: 'Demo campaign' })
+    .click();
+  await page.getByRole('link', { name: 'Reporting' }).click();
+  await page.waitForURL(/\/reporting\?start=\d+&end=\d+&tz=/);
+  await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
+  await page.locator('[data-slot="kpi-tile"]').first().waitFor();
+}
+
+/** Chooses a download format in the export section and saves what the Download button fetches. */
+async function download(page: Page, format: string): Promise<Buffer> {
+  const form = page.getByRole('form', { name: 'Export report' });
+  await form.getByRole('combobox', { name: 'Download format' }).click();
+  await page.getByRole('option', { name: format, exact: true }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    form.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const target = path.join(scratch, `${format}-${file.suggestedFilename()}`);
+  await file.saveAs(target);
+  return readFileSync(target);
+}
+
+describe('reporting', () => {
+  const newPage = useBrowser();
+
+  it('opens the demo report, moves its days with the zone, opens a creative, and downloads the same totals', async () => {
+    const page = await newPage();
+    await openDemoReport(page);
+    const impressions = await tile(page, 'impressions');
+    expect(impressions).toBeGreaterThan(0);
+    expect(await tile(page, 'clicks')).toBeGreaterThan(0);
+    // The chart is drawn: a line path in the performance chart's SVG.
+    expect(await page.locator('[data-slot="performance-chart"] svg path').count()).toBeGreaterThan(0);
+    const utcDays = await dailyImpressions(page);
+    expect(utcDays).toHaveLength(7);
+
+    // +05:45: local days start 5 h 45 min earlier, so the daily figures move.
+    await page.getByRole('combobox', { name: 'Timezone' }).click();
+    await page.keyboard.type('+05:45');
+    await page.getByRole('option', { name: /Kathmandu/ }).click();
+    await page.waitForURL(/tz=%2B05%3A45&zone=Asia%2FKathmandu/);
+    await page.getByText('(GMT+05:45) Kathmandu').first().waitFor();
+    await expect
+      .poll(async () => JSON.stringify(await dailyImpressions(page)))
+      .not.toBe(JSON.stringify(utcDays));
+    const kathmanduDays = await dailyImpressions(page);
+    expect(kathmanduDays.map(([day]) => day)).toEqual(utcDays.map(([day]) => day));
+    // The choice is kept for the next visit, and the link is bookmarkable.
+    const bookmark = page.url();
+    await page.goto('/dashboard');
+    await page.goto(bookmark);
+    await page.getByText('(GMT+05:45) Kathmandu').first().waitFor();
+    expect(JSON.stringify(await dailyImpressions(page))).toBe(JSON.stringify(kathmanduDays));
+    const zoneImpressions = await tile(page, 'impressions');
+
+    // The downloads carry the same totals as the page.
+    const csv = (await download(page, 'CSV')).toString('utf8').replace(/^\ufeff/, '');
+    const [header, ...lines] = csv.trim().split('\r\n');
+    const column = (header ?? '').split(',').indexOf('Impressions');
+    expect(column).toBeGreaterThan(2);
+    const csvTotal = lines.reduce((sum, line) => sum + Number(line.split(',')[column]), 0);
+    expect(csvTotal).toBe(zoneImpressions);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(page, 'Excel')) as never);
+    const summaryRows = workbook.getWorksheet('Summary')?.getSheetValues() ?? [];
+    const totalRow = summaryRows.find((row) => Array.isArray(row) && row[1] === 'Impressions') as unknown[];
+    expect(totalRow?.[2]).toBe(zoneImpressions);
+
+    const pivotBook = new ExcelJS.Workbook();
+    await pivotBook.xlsx.load((await download(page, 'Excel with Pivot')) as never);
+    expect(pivotBook.getWorksheet('Pivot')).toBeDefined();
+    let pivotSource = 0;
+    pivotBook.getWorksheet('Data')?.eachRow((row, index) => {
+      if (index > 1 && row.getCell(3).value === 'Impressions') pivotSource += Number(row.getCell(4).value);
+    });
+    expect(pivotSource).toBe(zoneImpressions);
+
+    // A creative's report, from the menu: its own figures, part of the campaign's.
+    const menu = page.getByRole('navigation', { name: 'Report' });
+    await menu.getByRole('link', { name: /Trail season pre-roll/ }).click();
+    await page.getByRole('heading', { name: 'Trail season pre-roll', level: 1 }).waitFor();
+    await page.waitForURL(/\/reporting\/creative\/[^?]+\?.*zone=Asia%2FKathmandu/);
+    await expect.poll(() => tile(page, 'impressions')).toBeLessThan(zoneImpressions);
+    expect(await tile(page, 'impressions')).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: 'Video quartiles' }).count()).toBe(1);
+  });
+
+  it('shares the report with someone without an account, then revokes the link', async () => {
+    const page = await newPage();
+    await openDemoReport(page);
+    const impressions = await tile(page, 'impressions');
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const link = page.getByRole('textbox', { name: 'Newest share link' });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
+
+    // A fresh browser context: no cookies, no session.
+    const outsider = await newPage();
+    await outsider.goto(url);
+    await outsider.getByRole('heading', { name: 'Campaign summary' }).waitFor();
+    await outsider.locator('[data-slot="kpi-tile"]').first().waitFor();
+    expect(await tile(outsider, 'impressions')).toBe(impressions);
+    expect(await outsider.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+    expect(await outsider.getByRole('button', { name: 'Create share link' }).count()).toBe(0);
+    await outsider.getByRole('link', { name: 'Sign In' }).waitFor();
+    // The shared creative report works too.
+    await outsider
+      .getByRole('navigation', { name: 'Report' })
+      .getByRole('link', { name: /Trail season banner/ })
+      .click();
+    await outsider.getByRole('heading', { name: 'Trail season banner', level: 1 }).waitFor();
+    await outsider.waitForURL(/\/share\/[^/]+\/creative\//);
+
+    // Revoked: the page says so.
+    await page.getByRole('button', { name: 'Revoke the newest share link' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke link' }).click();
+    await page.getByText('No share links yet.').waitFor();
+    await outsider.goto(url);
+    await outsider.getByText('This report link no longer works').waitFor();
+    await outsider.getByText('This share link is invalid, expired or revoked.').waitFor();
+  });
+
+  it('schedules a weekly report, sends it now (the mail arrives with its attachment) and deletes it', async () => {
+    const page = await newPage();
+    await openDemoReport(page);
+    await page.getByRole('button', { name: 'Schedule report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule report' });
+    const form = dialog.getByRole('form', { name: 'Schedule report' });
+    await form.getByLabel('Report name').fill('Weekly for the client');
+    await form.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'CSV', exact: true }).click();
+    const recipient = `client.${Date.now().toString(36)}@agency.example`;
+    await form.getByLabel('Recipient 1', { exact: true }).fill(recipient);
+    await form.getByRole('button', { name: 'Schedule report' }).click();
+    await dialog.getByText('Scheduled.').waitFor();
+    await dialog.getByRole('button', { name: 'Send Weekly for the client now' }).click();
+    await page.getByText('Report sent').waitFor();
+
+    const mail = await mailTo(recipient);
+    const parsed = await PostalMime.parse(mail);
+    expect(parsed.subject).toContain('Demo campaign');
+    const attachment = parsed.attachments.find((file) => file.filename?.endsWith('.csv'));
+    expect(attachment, parsed.attachments.map((file) => file.filename).join(', ')).toBeDefined();
+    expect(new TextDecoder().decode(attachment?.content as ArrayBuffer)).toContain('Impressions');
+
+    await dialog.getByRole('button', { name: 'Delete Weekly for the client' }).click();
+    await dialog.getByText('No reports scheduled for this campaign yet.').waitFor();
+  });
+
+  it('prints the report to an A4 PDF with its campaign, range and zone, a section per page', async () => {
+    const page = await newPage();
+    await openDemoReport(page);
+    await page.emulateMedia({ media: 'print' });
+    // Charts are redrawn at the page's width before printing.
+    await expect
+      .poll(() => page.locator('[data-slot="performance-chart"] svg').first().getAttribute('width'))
+      .toBe('700');
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const file = path.join(scratch, 'report.pdf');
+    writeFileSync(file, pdf);
+    if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, pdf);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(info).toMatch(/Page size:.*\(A4\)/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Demo campaign');
+    expect(text).toContain('(GMT+00:00) UTC');
+    expect(text).toMatch(/\d{1,2} \w{3} 20\d\d – \d{1,2} \w{3} 20\d\d/);
+    expect(text).not.toContain('Download format');
+    expect(text).not.toContain('Invite users');
+  });
+
+  it('shows every campaign of the user on the dashboard, summed on the server', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.locator('[data-slot="kpi-tile"]').first().waitFor();
+    expect(await tile(page, 'impressions')).toBeGreaterThan(0);
+    const top = page.getByRole('table', { name: 'Top campaigns' });
+    await top.getByRole('link', { name: 'Demo campaign' }).waitFor();
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.waitForURL(/days=7/);
+    await top.getByRole('link', { name: 'Demo campaign' }).click();
+    await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
+  });
+});

@@ -1,0 +1,341 @@
+// Ad serving end to end, as a publisher and a player see it: a publisher's page on another origin embeds
+// a banner tag (init.js renders it, its impression, viewability and click are counted, the click lands
+// on the landing page through the platform's click tracker); a VAST player page reads the VAST URL with
+// the player's own VAST library and plays it (impression, quartiles, complete and click counted); and a
+// server killed with kill -9 after acknowledging events still has every one of them when it restarts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTag, servedAdSchema } from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/lib.mjs';
+import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+
+interface Session {
+  origin: string;
+  cookie: string;
+}
+
+async function signIn(origin: string): Promise<Session> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
+    body: JSON.stringify({
+      method: 'password',
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      remember: false,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`);
+  return {
+    origin,
+    cookie: response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
+}
+
+async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session.origin}/api${pathname}`, {
+    method,
+    headers: {
+      Cookie: session.cookie,
+      'X-Requested-With': 'adconsole',
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${answer.message}`);
+  return answer.data;
+}
+
+type Counters = { data: { impressions: number; engagement: number; clicks: number }; videoCompletes: number };
+const creativeTotals = (session: Session, id: string) =>
+  api<Counters>(session, 'GET', `/v1/campaign/creative?id=${id}`);
+
+/** Polls until `check` passes (beacons are sent as the page acts; their counts land moments later). */
+async function eventually(check: () => Promise<void>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** A publisher's site on its own origin, with a platform's click tracker and the advertiser's landing page. */
+function startPublisher(pages: Record<string, () => string>) {
+  const clicks: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://publisher');
+    if (url.pathname === '/platform-click') {
+      // The platform counts its click and sends the browser on to the advertiser.
+      clicks.push(url.searchParams.get('adurl') ?? '');
+      response.writeHead(302, { Location: url.searchParams.get('adurl') ?? '/' }).end();
+      return;
+    }
+    if (url.pathname === '/vast-client.js') {
+      const file = path.join(root, 'apps/api/node_modules/@dailymotion/vast-client/dist/vast-client.min.js');
+      response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(file));
+      return;
+    }
+    const page = pages[url.pathname];
+    response
+      .writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(page ? page() : 'Not found');
+  });
+  return new Promise<{ origin: string; clicks: string[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        clicks,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+describe('ad serving on a publisher page and in a VAST player', () => {
+  const newPage = useBrowser();
+  let session: Session;
+  let publisher: Awaited<ReturnType<typeof startPublisher>>;
+  let banner: { id: string; live: string };
+  let video: { id: string; live: string };
+  const tags: Record<string, string> = {};
+
+  beforeAll(async () => {
+    publisher = await startPublisher({
+      '/article.html': () =>
+        `<!doctype html><html><head><title>A publisher</title></head><body style="margin:0;font-family:sans-serif">
+         <h1>Today's news</h1><p>Text before the ad.</p>${tags.banner}<p>Text after the ad.</p></body></html>`,
+      '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
+      '/player.html': () => `<!doctype html><html><head><title>A player</title></head>
+        <body><video id="player" width="640" height="360" muted playsinline></video>
+        <script type="module">
+          // The player's own VAST library (an ES module), as a video player uses it.
+          import { VASTClient, VASTTracker } from '/vast-client.js';
+          const VAST = { VASTTracker };
+          const video = document.getElementById('player');
+          const client = new VASTClient();
+          client.get(${JSON.stringify(tags.vast)}).then((response) => {
+            const ad = response.ads[0];
+            const creative = ad.creatives.find((c) => c.type === 'linear');
+            const tracker = new VAST.VASTTracker(client, ad, creative);
+            video.src = creative.mediaFiles[0].fileURL;
+            video.addEventListener('canplay', () => tracker.trackImpression(), { once: true });
+            video.addEventListener('timeupdate', () => tracker.setProgress(video.currentTime));
+            video.addEventListener('ended', () => { tracker.complete(); document.title = 'ended'; });
+            video.addEventListener('click', () => tracker.click());
+            tracker.on('clickthrough', (url) => { window.location.href = url; });
+            video.playbackRate = 4;
+            video.play();
+          });
+        </script></body></html>`,
+    });
+    session = await signIn(baseURL());
+    const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
+      name: 'Served on a publisher page',
+    });
+    const landing = { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] };
+    const make = async (body: Record<string, unknown>, file: { name: string; bytes: Buffer }) => {
+      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+        campaignID: campaign.id,
+        platform: 'google-ad-manager',
+        trackers: landing,
+        ...body,
+      });
+      const form = new FormData();
+      form.append('creativeID', creative.id);
+      form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
+      const published = await api<
+        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
+      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
+      const live = published.liveCreatives.at(-1)?.id ?? '';
+      const tag = buildTag({
+        creative: published,
+        liveCreative: { id: live },
+        platform: 'google-ad-manager',
+        servingHost: baseURL(),
+      });
+      if (!tag.ok) throw new Error(tag.error);
+      return { id: creative.id, live, tag: tag.tag };
+    };
+    const assets = path.join(root, 'apps/api/src/services/demo-assets');
+    const bannerMade = await make(
+      { name: 'Publisher banner', type: 'Banner', width: 300, height: 250 },
+      { name: 'banner.png', bytes: readFileSync(path.join(assets, 'banner.png')) },
+    );
+    const videoMade = await make(
+      { name: 'Publisher pre-roll', type: 'VAST', width: 640, height: 360 },
+      { name: 'main.mp4', bytes: readFileSync(path.join(assets, 'main.mp4')) },
+    );
+    banner = bannerMade;
+    video = videoMade;
+    // The platform expands its click macro to its click tracker's URL before the page loads.
+    const platformClick = `${publisher.origin}/platform-click?adurl=`;
+    tags.banner = bannerMade.tag.replace('%%CLICK_URL_UNESC%%', platformClick);
+    tags.vast = videoMade.tag.replace(/click=[^&]*/, `click=${encodeURIComponent(platformClick)}`);
+  });
+  afterAll(() => publisher.close());
+
+  it('a banner tag on another origin renders, counts its impression, viewability and click, and the click lands through the platform', async () => {
+    const page = await newPage();
+    await page.goto(`${publisher.origin}/article.html`);
+    const slot = page.locator('ins.adconsole-ad');
+    await expect.poll(() => slot.getAttribute('data-adconsole-state'), { timeout: 15_000 }).toBe('rendered');
+    const frame = slot.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(await frame.evaluate((element) => [element.clientWidth, element.clientHeight])).toEqual([
+      300, 250,
+    ]);
+    await page.screenshot({ path: path.join(root, '.vitest-attachments/e2e-publisher-banner.png') });
+    // In view for more than a second: impression and viewable.
+    await eventually(async () => {
+      const totals = await creativeTotals(session, banner.id);
+      expect(totals.data.impressions).toBe(1);
+    });
+    await eventually(async () => expect((await readEvents(banner.live, 'viewable'))[0]?.count).toBe(1));
+    // The click opens a new window: our redirect, then the platform's tracker, then the landing page.
+    const popup = page.waitForEvent('popup');
+    await page.frameLocator('ins.adconsole-ad iframe').locator('a').click();
+    const landing = await popup;
+    await landing.waitForURL(`${publisher.origin}/landing`);
+    expect(await landing.getByRole('heading').textContent()).toBe('Welcome to the advertiser');
+    expect(publisher.clicks).toEqual([`${publisher.origin}/landing`]);
+    await eventually(async () => expect((await creativeTotals(session, banner.id)).data.clicks).toBe(1));
+  });
+
+  it('a VAST player reads the VAST URL and plays it: impression, quartiles, complete and click counted', async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => problems.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${publisher.origin}/player.html`);
+    await page
+      .waitForFunction(() => document.title === 'ended', undefined, { timeout: 20_000 })
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${problems.join('\n')}`);
+      });
+    await page.waitForFunction(() => document.title === 'ended', undefined, { timeout: 20_000 });
+    await eventually(async () => {
+      const events = await readEvents(video.live);
+      expect(Object.fromEntries(events.map((row) => [row.type, row.count]))).toMatchObject({
+        impression: 1,
+        start: 1,
+        firstQuartile: 1,
+        midpoint: 1,
+        thirdQuartile: 1,
+        complete: 1,
+      });
+    });
+    await page.locator('#player').click();
+    await page.waitForURL(`${publisher.origin}/landing`);
+    expect(publisher.clicks).toContain(`${publisher.origin}/landing`);
+    await eventually(async () => expect((await creativeTotals(session, video.id)).data.clicks).toBe(1));
+  });
+
+  /** Event counts of a live creative by type, from the campaign's report (every type, all time). */
+  async function readEvents(liveId: string, only?: string) {
+    const report = await api<{ totals: Record<string, number> }>(
+      session,
+      'GET',
+      `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2026-12-31 23:59:59&withVideoData=true`,
+    );
+    const names: Record<string, string> = {
+      impression: 'impressions',
+      viewable: 'viewable',
+      engagement: 'engagement',
+      click: 'clicks',
+      start: 'videoStarts',
+      firstQuartile: 'firstQuartile',
+      midpoint: 'midpoint',
+      thirdQuartile: 'thirdQuartile',
+      complete: 'videoCompletes',
+    };
+    return Object.entries(names)
+      .filter(([type]) => only === undefined || type === only)
+      .map(([type, key]) => ({ type, count: report.totals[key] ?? 0 }));
+  }
+});
+
+describe('durability', () => {
+  let server: ChildProcess | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-kill9-'));
+  afterAll(() => {
+    server?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async (port: number) => {
+    const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_PASSWORD,
+        JOB_POLL_SECONDS: '0',
+      },
+      stdio: 'ignore',
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    for (let attempt = 0; attempt < 240; attempt += 1) {
+      if (
+        await fetch(`${origin}/serve/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { child, origin };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('The server did not start');
+  };
+
+  it('a server killed with kill -9 right after acknowledging 300 beacons has every one of them after restart', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const first = await start(port);
+    server = first.child;
+    const session = await signIn(first.origin);
+    const [campaign] = await api<
+      { creatives: { id: string; type: string; liveCreatives: { id: string }[] }[] }[]
+    >(session, 'GET', '/v1/campaign/mine');
+    const creative = campaign?.creatives.find((c) => c.type === 'Banner');
+    const live = creative?.liveCreatives[0]?.id ?? '';
+    const before = (await creativeTotals(session, creative?.id ?? '')).data.impressions;
+    const ads = await Promise.all(
+      Array.from({ length: 300 }, async () =>
+        servedAdSchema.parse(await (await fetch(`${first.origin}/serve/ad/${live}.json`)).json()),
+      ),
+    );
+    const acknowledged = await Promise.all(
+      ads.map((ad) =>
+        fetch(ad.events.impression ?? '', { method: 'POST' }).then((response) => response.status),
+      ),
+    );
+    expect(acknowledged.every((status) => status === 204)).toBe(true);
+    // No goodbye: the process is killed at once, after the last acknowledgement.
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    const second = await start(port);
+    server = second.child;
+    const again = await signIn(second.origin);
+    expect((await creativeTotals(again, creative?.id ?? '')).data.impressions).toBe(before + 300);
+  });
+});

@@ -1,0 +1,17 @@
+// The values copied from the domain (contract.ts) are the domain's.
+import { IN_BANNER_VIDEO_ID, inBannerVideoLayout, platforms } from '@adconsole/domain';
+import { describe, expect, it } from 'vitest';
+import { DEAL_ATTRIBUTES, IN_BANNER_VIDEO, VIDEO_ASSET } from './contract';
+
+describe('the runtime’s copies of domain values', () => {
+  it('names the In-Banner Video layout as the catalogue does', () => {
+    expect(IN_BANNER_VIDEO).toBe(IN_BANNER_VIDEO_ID);
+    expect(inBannerVideoLayout.requiredAssets).toEqual([VIDEO_ASSET]);
+  });
+
+  it('reads the deal-ID and fallback-ID attributes of every platform that has them', () => {
+    const withDeals = platforms.filter((platform) => platform.dealAttributes);
+    expect(withDeals.length).toBeGreaterThan(0);
+    for (const platform of withDeals) expect(platform.dealAttributes).toEqual(DEAL_ATTRIBUTES);
+  });
+});

@@ -1,0 +1,29 @@
+// What the runtime shares with the ad server. The serving paths, the ad request's query, the tracker
+// kind of each event and the tag's class come from the domain and are bundled at build time (they are
+// plain constants: no zod reaches the script). Two values live in modules too large to bundle for one
+// string each (the layout catalogue, the platform table): they are copied here, and
+// `contract.test.ts` fails when a copy drifts from the domain.
+import type { EventType, ServedAd } from '@adconsole/domain';
+
+export {
+  INS_TAG_CLASS,
+  SERVE_AD_QUERY,
+  SERVE_INIT_PATH,
+  serveAdPath,
+  TRACKER_KIND_OF_EVENT,
+} from '@adconsole/domain';
+export type { EventType, ServedAd };
+
+/** The In-Banner Video layout's id (the domain's IN_BANNER_VIDEO_ID). */
+export const IN_BANNER_VIDEO = 'in-banner-video';
+/** The deal-ID / fallback-ID attributes of every platform that has them (the domain's dealAttributes). */
+export const DEAL_ATTRIBUTES = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
+/** The layout's video asset (the catalogue's requiredAssets). */
+export const VIDEO_ASSET = 'main.mp4';
+
+/** The attribute that marks a tag the runtime has taken: it is never rendered twice. */
+export const STATE_ATTRIBUTE = 'data-adconsole-state';
+export type TagState = 'loading' | 'rendered' | 'empty' | 'error';
+
+/** The sandbox of every ad frame: scripts and popups, never the publisher's origin. */
+export const FRAME_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { inBannerVideo, servedAd } from './fixtures/served-ad';
+import { frameDocument, withClickTag } from './frame-document';
+
+const clickUrl = 'https://ads.example.test/serve/click/live-1?i=imp&x=<"a">';
+
+describe('frameDocument', () => {
+  it('makes the whole image one link to the click URL, opening a new window', () => {
+    const html = frameDocument(
+      servedAd({
+        clickUrl,
+        content: { kind: 'image', url: 'https://cdn.example.test/a.png', width: 1, height: 1 },
+      }),
+    );
+    expect(html).toContain(
+      '<a id="adc-k" href="https://ads.example.test/serve/click/live-1?i=imp&amp;x=&lt;&quot;a&quot;&gt;" target="_blank" rel="noopener"><img src="https://cdn.example.test/a.png" alt="Advertisement"></a>',
+    );
+  });
+
+  it('writes an HTML creative as it is, with window.clickTag set before it', () => {
+    const html = frameDocument(
+      servedAd({ clickUrl, content: { kind: 'html', html: '<p id="mine">Hi</p>' } }),
+    );
+    expect(html.indexOf('"clickUrl"')).toBeLessThan(html.indexOf('<p id="mine">Hi</p>'));
+    // The click URL in the script's JSON cannot close the script element.
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('loads an HTML5 creative with the IAB ?clickTag= parameter', () => {
+    expect(withClickTag('https://x.test/h5/index.html', clickUrl)).toBe(
+      `https://x.test/h5/index.html?clickTag=${encodeURIComponent(clickUrl)}`,
+    );
+    expect(withClickTag('https://x.test/index.html?v=2', 'https://c.test/')).toBe(
+      'https://x.test/index.html?v=2&clickTag=https%3A%2F%2Fc.test%2F',
+    );
+    const html = frameDocument(servedAd({ content: { kind: 'html5', url: 'https://x.test/h5/index.html' } }));
+    expect(html).toContain('<iframe id="adc-h" src="https://x.test/h5/index.html?clickTag=');
+  });
+
+  it('adds the In-Banner Video player only for that layout with its video', () => {
+    const video = 'https://cdn.example.test/main.mp4';
+    expect(frameDocument(servedAd({ layout: inBannerVideo(video) }))).toContain(
+      `<video id="adc-v" src="${video}" muted`,
+    );
+    expect(
+      frameDocument(servedAd({ layout: { id: 'other', options: {}, assets: { 'main.mp4': video } } })),
+    ).not.toContain('<video');
+    expect(frameDocument(servedAd({ layout: { ...inBannerVideo(video), assets: {} } }))).not.toContain(
+      '<video',
+    );
+  });
+
+  it('hides the player during its delay, and leaves out the buttons without controls', () => {
+    const video = 'https://cdn.example.test/main.mp4';
+    const delayed = frameDocument(servedAd({ layout: inBannerVideo(video, { video_player_delay: 3 }) }));
+    expect(delayed).toContain('<div id="adc-p" hidden>');
+    expect(delayed).toContain('"delay":3000');
+    const bare = frameDocument(servedAd({ layout: inBannerVideo(video, { controls: 'no', loop: 'yes' }) }));
+    expect(bare).not.toContain('<button');
+    expect(bare).toContain(' loop></video>');
+  });
+});

@@ -1,0 +1,209 @@
+// The runtime: finds every ad tag of the page (now and later), asks the ad server for each tag's ad,
+// renders it in a sandboxed frame and reports its events. Nothing here may throw into the host page:
+// every entry point (a scan, a message, an observer, a timer) runs guarded.
+import {
+  type EventType,
+  FRAME_SANDBOX,
+  INS_TAG_CLASS,
+  type ServedAd,
+  STATE_ATTRIBUTE,
+  type TagState,
+} from './contract';
+import { impressionEvents } from './events';
+import { frameDocument } from './frame-document';
+import { quartileTracker } from './quartiles';
+import { readServedAd } from './served-ad';
+import { adRequestUrl, scriptOrigin } from './tag';
+import { onceTimer, type Timers } from './timers';
+
+export type { Timers } from './timers';
+
+export interface StartOptions {
+  /** Where to look for tags (and watch for new ones). Default: the document. */
+  root?: Document | Element;
+  /** The serving origin. Default: the origin of the runtime's own script (`/serve/init.js`). */
+  origin?: string;
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Default: navigator.sendBeacon. */
+  sendBeacon?: (url: string) => boolean;
+  /** GET as an image: the beacon's fallback and the creative's pixels. Default: `new Image().src`. */
+  pixel?: (url: string) => void;
+  /** Default: the window's setTimeout and clearTimeout. */
+  timers?: Timers;
+}
+
+export interface AdRuntime {
+  /** Renders the tags not yet taken (new tags are also found on their own). */
+  scan(): void;
+  /** Stops watching the page, the frames and the timers; rendered ads stay. */
+  stop(): void;
+}
+
+/** Time in view (50 % of the pixels) or under the pointer that counts, in ms. */
+const VIEWABLE_MS = 1000;
+const HOVER_MS = 1000;
+const TAG_SELECTOR = `ins.${INS_TAG_CLASS}:not([${STATE_ATTRIBUTE}])`;
+
+const guard = <A extends unknown[]>(callback: (...args: A) => void) =>
+  function guarded(...args: A): void {
+    try {
+      callback(...args);
+    } catch {
+      // Never into the host page: a broken ad is an empty slot.
+    }
+  };
+
+export function start(options: StartOptions = {}): AdRuntime {
+  const root = options.root ?? document;
+  const doc = root.ownerDocument ?? (root as Document);
+  const win = doc.defaultView ?? window;
+  const origin = options.origin ?? scriptOrigin(doc) ?? '';
+  const fetcher = options.fetch ?? ((url, init) => win.fetch(url, init));
+  const sendBeacon = options.sendBeacon ?? ((url) => win.navigator.sendBeacon(url));
+  const pixel =
+    options.pixel ??
+    ((url) => {
+      new win.Image().src = url;
+    });
+  const timers: Timers = options.timers ?? {
+    setTimeout: (callback, ms) => win.setTimeout(callback, ms),
+    clearTimeout: (id) => win.clearTimeout(id as number),
+  };
+  let stopped = false;
+  const cleanups: (() => void)[] = [];
+  const listen = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void) => {
+    const listener = guard(handler as (event: Event) => void);
+    target.addEventListener(type, listener);
+    cleanups.push(() => target.removeEventListener(type, listener));
+  };
+  const later = (callback: () => void, ms: number) => {
+    const id = timers.setTimeout(guard(callback), ms);
+    cleanups.push(() => timers.clearTimeout(id));
+  };
+
+  /** The message handler and the engagement of each rendered frame. */
+  const frames = new Map<MessageEventSource, { frame: HTMLIFrameElement; receive(data: unknown[]): void }>();
+  // Only our frames' windows, whose sandbox gives them the opaque origin 'null'.
+  listen<MessageEvent>(win, 'message', (event) => {
+    const entry = event.origin === 'null' && event.source && frames.get(event.source);
+    if (entry && Array.isArray(event.data)) entry.receive(event.data);
+  });
+  // A tap or a click into a frame moves the focus into it: the page's window loses it.
+  listen(win, 'blur', () => {
+    for (const entry of frames.values()) if (doc.activeElement === entry.frame) entry.receive(['i']);
+  });
+  // The pointer moves on the page itself: it is over none of the ads (until a frame reports it later).
+  let pointerOnPage = 0;
+  listen(doc, 'mousemove', () => {
+    pointerOnPage = Date.now();
+    for (const entry of frames.values()) entry.receive(['h', 0, pointerOnPage]);
+  });
+
+  function watchViewability(frame: HTMLIFrameElement, fire: (type: EventType) => void) {
+    if (!('IntersectionObserver' in win)) return;
+    let inView = false;
+    const update = () => viewable.set(inView && doc.visibilityState !== 'hidden');
+    const viewable = onceTimer(timers, VIEWABLE_MS, () => {
+      observer.disconnect();
+      fire('viewable');
+    });
+    const observer = new win.IntersectionObserver(
+      guard((entries: IntersectionObserverEntry[]) => {
+        for (const entry of entries) inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+        update();
+      }),
+      { threshold: 0.5 },
+    );
+    observer.observe(frame);
+    listen(doc, 'visibilitychange', update);
+    cleanups.push(() => {
+      observer.disconnect();
+      viewable.set(false);
+    });
+  }
+
+  function show(tag: Element, ad: ServedAd) {
+    const frame = doc.createElement('iframe');
+    frame.setAttribute('sandbox', FRAME_SANDBOX);
+    frame.title = 'Advertisement';
+    const size = ad.fluid
+      ? `width:100%;height:auto;aspect-ratio:${ad.width}/${ad.height}`
+      : `width:${ad.width}px;height:${ad.height}px`;
+    frame.style.cssText = `display:block;border:0;margin:0;padding:0;${size}`;
+    frame.srcdoc = frameDocument(ad);
+    const fire = guard(
+      impressionEvents(ad, {
+        sendBeacon,
+        pixel,
+        script: (url) => frame.contentWindow?.postMessage(['s', url], '*'),
+      }),
+    );
+    const engage = () => fire('engagement');
+    const hover = onceTimer(timers, HOVER_MS, engage);
+    cleanups.push(() => hover.set(false));
+    const quartiles = quartileTracker();
+    let rendered = false;
+    listen(frame, 'load', () => {
+      if (rendered || stopped) return;
+      rendered = true;
+      tag.setAttribute(STATE_ATTRIBUTE, 'rendered' satisfies TagState);
+      fire('impression');
+      // The platform's own impression counter (Google Ad Manager's %%VIEW_URL_UNESC%%), once expanded.
+      const viewUrl = tag.getAttribute('data-view-url');
+      if (viewUrl && /^https?:\/\//i.test(viewUrl)) pixel(viewUrl);
+      watchViewability(frame, fire);
+      if (ad.adDuration > 0) later(() => frame.contentWindow?.postMessage(['x'], '*'), ad.adDuration * 1000);
+    });
+    tag.appendChild(frame);
+    if (!frame.contentWindow) return;
+    frames.set(frame.contentWindow, {
+      frame,
+      // The frame's messages (frame-script.ts): ['h', over, at], ['c'], ['i'], ['p', time, duration], ['e'].
+      receive([type, first, second]) {
+        if (type === 'h') hover.set(first === 1 && Number(second) > pointerOnPage);
+        if (type === 'c' || type === 'i') engage();
+        if (type === 'c') fire('click');
+        if (type === 'p') for (const event of quartiles.progress(Number(first), Number(second))) fire(event);
+        if (type === 'e') for (const event of quartiles.ended()) fire(event);
+      },
+    });
+  }
+
+  async function render(tag: Element) {
+    tag.setAttribute(STATE_ATTRIBUTE, 'loading' satisfies TagState);
+    let state: TagState = 'error';
+    try {
+      const url = adRequestUrl(tag, origin);
+      const response = url ? await fetcher(url, { credentials: 'omit' }) : null;
+      if (response?.status === 404 || response?.status === 204) state = 'empty';
+      else if (response?.ok) {
+        const ad = readServedAd(await response.json());
+        if (ad && !stopped) {
+          show(tag, ad);
+          return;
+        }
+      }
+    } catch {
+      // A failed request or a broken answer leaves the slot empty.
+    }
+    tag.setAttribute(STATE_ATTRIBUTE, state);
+  }
+
+  const scan = guard(() => {
+    if (stopped) return;
+    for (const tag of Array.from(root.querySelectorAll(TAG_SELECTOR))) void render(tag);
+  });
+  const observer = new win.MutationObserver(scan);
+  observer.observe(root, { childList: true, subtree: true });
+  scan();
+
+  return {
+    scan,
+    stop() {
+      stopped = true;
+      observer.disconnect();
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      frames.clear();
+    },
+  };
+}

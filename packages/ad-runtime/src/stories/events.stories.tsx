@@ -1,0 +1,208 @@
+// The events of an impression: impression, viewable (MRC: 50 % in view for one continuous second),
+// engagement (pointer over the ad for 1 s, a touch, a video button), each once, with the creative's
+// own pixels and scripts beside ours.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { servedAd } from '../fixtures/served-ad';
+import { assets } from './assets';
+import { AdPage, EXPANDED_MACROS } from './harness';
+import {
+  beaconCount,
+  eventually,
+  frameTools,
+  inFrame,
+  renderedFrame,
+  sleep,
+  urls,
+  waitForBeacon,
+} from './play';
+
+const imageAd = servedAd({ content: { kind: 'image', url: assets.banner, width: 300, height: 250 } });
+
+const meta = {
+  title: 'Ad runtime/Events',
+  component: AdPage,
+  args: {
+    tags: [{ liveID: 'live-1' }],
+    answers: { 'live-1': imageAd },
+    onRequest: fn(),
+    onBeacon: fn(),
+    onPixel: fn(),
+    onPageError: fn(),
+  },
+} satisfies Meta<typeof AdPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** In view from the start: impression at once, viewable after one second, each once. */
+export const ImpressionThenViewable: Story = {
+  args: {
+    answers: {
+      'live-1': servedAd({
+        content: { kind: 'image', url: assets.banner, width: 300, height: 250 },
+        trackers: { impression: [{ type: 'pixel', url: 'https://pixel.example.test/impression' }] },
+      }),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    await renderedFrame(canvasElement, 'live-1');
+    await expect(beaconCount(args.onBeacon, 'impression', 'imp-live-1')).toBe(1);
+    await expect(urls(args.onPixel)).toContain('https://pixel.example.test/impression');
+    await sleep(600);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+    await waitForBeacon(args.onBeacon, 'viewable', 2000);
+    await sleep(1200);
+    await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
+    // Our own events only: no click beacon ever (the click redirect counts clicks).
+    await expect(beaconCount(args.onBeacon, 'click')).toBe(0);
+  },
+};
+
+/** Below the fold of a scroll box: no viewable until it is scrolled into view for a second. */
+export const ViewableOnlyOnceInView: Story = {
+  args: { layout: 'scroll-box' },
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
+    await sleep(1500);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+    // A third in view is not enough.
+    const box = canvasElement.querySelector('section') as HTMLElement;
+    box.scrollTop += frame.getBoundingClientRect().top - box.getBoundingClientRect().bottom + 80;
+    await sleep(1500);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+    frame.scrollIntoView({ block: 'end' });
+    await waitForBeacon(args.onBeacon, 'viewable', 2500);
+  },
+};
+
+/** The second in view does not run while the tab is hidden, and must then be a whole second again. */
+export const ViewableWaitsForTheVisibleTab: Story = {
+  play: async ({ canvasElement, args }) => {
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      await renderedFrame(canvasElement, 'live-1');
+      await sleep(500);
+      setVisibility('hidden');
+      await sleep(1500);
+      await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+      setVisibility('visible');
+      await sleep(700);
+      await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+      await waitForBeacon(args.onBeacon, 'viewable', 2000);
+    } finally {
+      // The document's own visibility again.
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  },
+};
+
+/** The pointer over the ad for a second is an engagement; a shorter pass is not. */
+export const EngagementOnHover: Story = {
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    // The real pointer (the frame's own boundary events); Storybook's UI has none to give.
+    const pointer = frameTools();
+    if (!pointer) return;
+    await pointer.hover(frame);
+    await sleep(400);
+    await pointer.unhover(frame);
+    await sleep(1000);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(0);
+    await pointer.hover(frame);
+    await waitForBeacon(args.onBeacon, 'engagement', 2000);
+    await pointer.unhover(frame);
+    await pointer.hover(frame);
+    await sleep(1200);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
+    await pointer.unhover(frame);
+  },
+};
+
+/** A touch inside the ad is an engagement at once, counted once. */
+export const EngagementOnTouch: Story = {
+  args: {
+    answers: {
+      'live-1': servedAd({
+        content: { kind: 'image', url: assets.banner, width: 300, height: 250 },
+        trackers: { engagement: [{ type: 'pixel', url: 'https://pixel.example.test/engagement' }] },
+      }),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    const touch = () =>
+      inFrame(frame, () => {
+        const target = document.querySelector('img') as Element;
+        const point = new Touch({ identifier: 1, target, clientX: 10, clientY: 10 });
+        target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [point] }));
+      });
+    if ((await touch()) === null) return;
+    await waitForBeacon(args.onBeacon, 'engagement', 2000);
+    await touch();
+    await sleep(300);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
+    await expect(urls(args.onPixel).filter((url) => url.endsWith('/engagement'))).toHaveLength(1);
+  },
+};
+
+/** The creative's tracking scripts run inside the ad's sandboxed frame, never in the publisher's page. */
+export const TrackerScriptInFrame: Story = {
+  args: {
+    answers: {
+      'live-1': servedAd({
+        content: { kind: 'image', url: assets.banner, width: 300, height: 250 },
+        trackers: { impression: [{ type: 'script', url: assets.trackerScript }] },
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    await expect(document.querySelector(`script[src="${assets.trackerScript}"]`)).toBeNull();
+    if (!frameTools()) return;
+    await eventually(async () =>
+      expect(await inFrame(frame, () => document.documentElement.getAttribute('data-tracker-ran'))).toBe(
+        'yes',
+      ),
+    );
+    await expect(document.documentElement).not.toHaveAttribute('data-tracker-ran');
+  },
+};
+
+/** Google Ad Manager's third-party impression URL (the tag's data-view-url) is pinged at the impression. */
+export const PlatformViewUrl: Story = {
+  play: async ({ canvasElement, args }) => {
+    await renderedFrame(canvasElement, 'live-1');
+    await expect(urls(args.onPixel)).toEqual([EXPANDED_MACROS['%%VIEW_URL_UNESC%%']]);
+  },
+};
+
+/** On DV360 (no view URL attribute) nothing but our own beacons go out. */
+export const NoPlatformViewUrl: Story = {
+  args: { tags: [{ liveID: 'live-1', platform: 'google-dv360' }] },
+  play: async ({ canvasElement, args }) => {
+    await renderedFrame(canvasElement, 'live-1');
+    await expect(args.onPixel).not.toHaveBeenCalled();
+    const [request] = urls(args.onRequest);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: DV360's click macro is literally ${CLICK_URL}.
+    await expect(new URL(request ?? '').searchParams.get('click')).toBe(EXPANDED_MACROS['${CLICK_URL}']);
+  },
+};
+
+/** When the browser refuses a beacon, the event goes as an image GET instead. */
+export const BeaconFallback: Story = {
+  args: {
+    onBeacon: fn(() => false),
+  },
+  play: async ({ canvasElement, args }) => {
+    await renderedFrame(canvasElement, 'live-1');
+    await eventually(() =>
+      expect(urls(args.onPixel)).toContain('https://ads.example.test/serve/t/impression?i=imp-live-1'),
+    );
+  },
+};

@@ -1,0 +1,87 @@
+// Steps the stories' play functions share: waiting for an ad, counting events, reaching into frames.
+import { expect, waitFor } from 'storybook/test';
+import { STATE_ATTRIBUTE, type TagState } from '../contract';
+
+type FrameTools = NonNullable<typeof globalThis.__frameTools>;
+
+type Spy = { mock: { calls: unknown[][] } };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retries an assertion for up to 5 s (testing-library's default is 1 s; the machine may be busy). */
+export const eventually = <T>(assertion: () => T | Promise<T>) => waitFor(assertion, { timeout: 5000 });
+
+/** The tag of a live id on the story's page. */
+export function tagOf(canvasElement: HTMLElement, liveID: string): HTMLElement {
+  const tag = canvasElement.querySelector<HTMLElement>(`ins[data-live-id="${liveID}"]`);
+  if (!tag) throw new Error(`no tag for ${liveID}`);
+  return tag;
+}
+
+/** Waits until the tag reaches `state`; for 'rendered', returns its frame. */
+export async function tagState(canvasElement: HTMLElement, liveID: string, state: TagState) {
+  const tag = tagOf(canvasElement, liveID);
+  await waitFor(() => expect(tag.getAttribute(STATE_ATTRIBUTE)).toBe(state), { timeout: 5000 });
+  return tag.querySelector('iframe');
+}
+
+export async function renderedFrame(canvasElement: HTMLElement, liveID: string): Promise<HTMLIFrameElement> {
+  const frame = await tagState(canvasElement, liveID, 'rendered');
+  if (!frame) throw new Error(`${liveID} rendered without a frame`);
+  return frame;
+}
+
+/** The URLs a spy was called with. */
+export const urls = (spy: Spy): string[] => spy.mock.calls.map((call) => String(call[0]));
+
+/** How many beacons of an event type (our tracking URL /serve/t/{type}) an impression sent. */
+export const beaconCount = (spy: Spy, type: string, impressionID?: string): number =>
+  urls(spy).filter(
+    (url) => url.includes(`/serve/t/${type}?`) && (!impressionID || url.endsWith(`i=${impressionID}`)),
+  ).length;
+
+export const waitForBeacon = (spy: Spy, type: string, timeout = 5000) =>
+  waitFor(() => expect(beaconCount(spy, type)).toBe(1), { timeout });
+
+/**
+ * The Vitest-only frame tools (real pointer, code inside the sandboxed frame). In Storybook's own UI
+ * they are absent and the steps that need them are skipped; under Vitest (where the screenshot bridge
+ * exists) their absence is an error, so no test passes by skipping.
+ */
+export function frameTools(): FrameTools | null {
+  if (globalThis.__frameTools) return globalThis.__frameTools;
+  if ('__visualSnapshot' in globalThis) throw new Error('The Vitest setup defines no __frameTools');
+  return null;
+}
+
+/** Pauses the ad's video at `time` seconds, so the screenshot shows one fixed frame. */
+export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<void> {
+  await frameTools()?.evaluate(
+    frame,
+    async (seconds: number) => {
+      const video = document.querySelector('video');
+      if (!video) throw new Error('no video in the ad');
+      video.pause();
+      if (video.readyState < 1) {
+        await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+      }
+      if (Math.abs(video.currentTime - seconds) > 0.001) {
+        const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+        video.currentTime = seconds;
+        await seeked;
+      }
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    },
+    time,
+  );
+}
+
+/** Reads a value inside the ad's frame (null in Storybook's UI, where frames cannot be reached). */
+export async function inFrame<Arg, Result>(
+  frame: HTMLIFrameElement,
+  callback: (arg: Arg) => Result | Promise<Result>,
+  arg?: Arg,
+): Promise<Result | null> {
+  const tools = frameTools();
+  return tools ? tools.evaluate(frame, callback, arg) : null;
+}

@@ -1,0 +1,75 @@
+import { buildTag, type PlatformId, SERVE_PATHS } from '@adconsole/domain';
+import { describe, expect, it } from 'vitest';
+import { adRequestUrl } from './tag';
+
+const origin = 'https://ads.example.test';
+
+/** The tag the console builds, as an element (its attributes) after the platform expanded `macros`. */
+function tag(
+  platform: PlatformId,
+  macros: Record<string, string> = {},
+  deal?: { dealID: string; fallbackID: string },
+) {
+  const result = buildTag({
+    creative: {
+      id: 'c1',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      settings: [
+        { key: 'dealIDRequired', value: deal !== undefined },
+        { key: 'fallbackCreative', value: deal !== undefined },
+      ],
+    },
+    liveCreative: { id: 'live/1' },
+    platform,
+    servingHost: origin,
+    ...deal,
+  });
+  if (!result.ok) throw new Error(result.error);
+  const html = Object.entries(macros).reduce(
+    (text, [macro, value]) => text.split(macro).join(value),
+    result.tag,
+  );
+  const attributes = new Map(
+    [...html.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [
+      name as string,
+      (value as string).replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    ]),
+  );
+  return { getAttribute: (name: string) => attributes.get(name) ?? null };
+}
+
+describe('adRequestUrl', () => {
+  it('asks the serving origin for the live creative at the domain’s ad path', () => {
+    expect(adRequestUrl(tag('google-ad-manager'), origin)).toBe(`${origin}${SERVE_PATHS.ad('live/1')}`);
+  });
+
+  it('sends the expanded click prefix, the cache-buster and the deal ids (SERVE_AD_QUERY)', () => {
+    const url = new URL(
+      adRequestUrl(
+        tag(
+          'google-ad-manager',
+          { '%%CLICK_URL_UNESC%%': 'https://adclick.example/pcs/click?x=1&adurl=', '%%CACHEBUSTER%%': '123' },
+          { dealID: 'deal 42', fallbackID: 'fb-7' },
+        ),
+        origin,
+      ) ?? '',
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      click: 'https://adclick.example/pcs/click?x=1&adurl=',
+      cb: '123',
+      deal_id: 'deal 42',
+      fallback_id: 'fb-7',
+    });
+  });
+
+  it('leaves out macros the platform did not expand', () => {
+    expect(adRequestUrl(tag('the-trade-desk'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
+    expect(adRequestUrl(tag('google-campaign-manager'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
+  });
+
+  it('asks nothing for a tag without a live id', () => {
+    expect(adRequestUrl({ getAttribute: () => null }, origin)).toBeNull();
+  });
+});

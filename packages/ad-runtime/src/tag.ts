@@ -1,0 +1,34 @@
+// Reading an ad tag (`<ins class="adconsole-ad" data-live-id ...>`, built by the domain's buildTag)
+// and the serving origin of the script.
+import { DEAL_ATTRIBUTES, SERVE_AD_QUERY, SERVE_INIT_PATH, serveAdPath } from './contract';
+
+/**
+ * The ad request of a tag: `<origin>/serve/ad/{liveID}.json` with the platform's expanded click prefix,
+ * its cache-buster and the deal ids. A macro the platform left unexpanded (the tag on a page that is
+ * not served by the platform, e.g. a preview) is not sent: it is not a click URL or a random number.
+ */
+export function adRequestUrl(tag: Pick<Element, 'getAttribute'>, origin: string): string | null {
+  const liveID = tag.getAttribute('data-live-id');
+  if (!liveID) return null;
+  const query: string[] = [];
+  const add = (name: string, value: string | null, expanded: RegExp) => {
+    if (value && expanded.test(value)) query.push(`${name}=${encodeURIComponent(value)}`);
+  };
+  add(SERVE_AD_QUERY.click, tag.getAttribute('data-click'), /^https?:\/\//i);
+  add(SERVE_AD_QUERY.cacheBuster, tag.getAttribute('data-cb'), /^[\w.-]+$/);
+  add(SERVE_AD_QUERY.dealID, tag.getAttribute(DEAL_ATTRIBUTES.dealID), /\S/);
+  add(SERVE_AD_QUERY.fallbackID, tag.getAttribute(DEAL_ATTRIBUTES.fallbackID), /\S/);
+  return `${origin}${serveAdPath(liveID)}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** The origin the runtime was loaded from: its own script, else the last init.js script of the page. */
+export function scriptOrigin(document: Document): string | null {
+  const current = document.currentScript;
+  const scripts = document.querySelectorAll<HTMLScriptElement>(`script[src*="${SERVE_INIT_PATH}"]`);
+  const script = current instanceof HTMLScriptElement && current.src ? current : scripts[scripts.length - 1];
+  try {
+    return script ? new URL(script.src, document.baseURI).origin : null;
+  } catch {
+    return null;
+  }
+}

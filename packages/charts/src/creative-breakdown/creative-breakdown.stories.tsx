@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { oneWeekReport, yearReport, zeroReport } from '../fixtures';
+import { pointAt } from '../lib/story-pointer';
+import { CreativeBreakdown } from './creative-breakdown';
+
+const meta = {
+  title: 'Charts/CreativeBreakdown',
+  component: CreativeBreakdown,
+  args: { creatives: oneWeekReport.creatives, width: 720, locale: 'en-US' },
+} satisfies Meta<typeof CreativeBreakdown>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const yLabels = (canvasElement: HTMLElement) =>
+  [...canvasElement.querySelectorAll('[data-slot="chart-image"] svg text')]
+    .map((text) => text.textContent ?? '')
+    .filter((label) => !label.endsWith('%'));
+
+export const FourCreatives: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(
+      canvas.getByRole('img', {
+        name: /^Share of impressions and clicks by creative: Winter sale leaderboard [\d.]+% of impressions/,
+      }),
+    ).toBeVisible();
+    await expect(yLabels(canvasElement)).toHaveLength(4);
+    const legend = canvas.getByRole('list');
+    await expect(within(legend).getByText('Share of impressions')).toBeVisible();
+    await expect(within(legend).getByText('Share of clicks')).toBeVisible();
+    await expect(
+      canvas.getByRole('table', { name: 'Share of impressions and clicks by creative' }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const TwentyCreatives: Story = {
+  args: { creatives: yearReport.creatives },
+  play: async ({ canvasElement }) => {
+    const labels = yLabels(canvasElement);
+    await expect(labels).toHaveLength(8);
+    await expect(labels).toContain('Other (13 creatives)');
+  },
+};
+
+export const Tooltip: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const bars = [...canvasElement.querySelectorAll('[data-slot="chart-image"] svg rect')].filter(
+      (rect) => Number(rect.getAttribute('width')) > 0 && rect.getAttribute('fill') !== 'transparent',
+    );
+    // The last bars drawn are the top row: the creative with most impressions.
+    await pointAt(bars[bars.length - 1] as Element);
+    const top = [...oneWeekReport.creatives].sort((a, b) => b.totals.impressions - a.totals.impressions)[0];
+    await expect(await canvas.findByRole('tooltip')).toHaveTextContent(
+      `${top?.name}Impressions${top?.totals.impressions.toLocaleString('en-US')} (`,
+    );
+  },
+};
+
+export const NothingServed: Story = {
+  args: { creatives: zeroReport.creatives },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No creative served in this period')).toBeVisible();
+  },
+};
+
+export const NoCreatives: Story = {
+  args: { creatives: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No creatives in this report')).toBeVisible();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const FourCreativesDark: Story = { ...FourCreatives, ...dark };
+export const TwentyCreativesDark: Story = { ...TwentyCreatives, ...dark };
+export const TooltipDark: Story = { ...Tooltip, ...dark };
+export const NothingServedDark: Story = { ...NothingServed, ...dark };

@@ -1,0 +1,200 @@
+import type { ReportCreative } from '@adconsole/domain';
+import { EmptyState } from '@adconsole/ui';
+import { Bar, type BarTooltipProps } from '@nivo/bar';
+import { ImagesIcon } from 'lucide-react';
+import type * as React from 'react';
+import { useMemo } from 'react';
+import { ChartFrame } from '../lib/chart-frame';
+import { ChartSize } from '../lib/chart-size';
+import { ChartTooltip, Swatch } from '../lib/chart-tooltip';
+import { defaultLocale, formatCount, formatRate } from '../lib/format';
+import { metricConfig } from '../lib/metrics';
+import { nivoTheme } from '../lib/nivo-theme';
+import { type ChartConfig, type ChartPalette, seriesColor, themePalette } from '../lib/palette';
+
+export type CreativeBreakdownProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** The report's creatives with their totals. */
+  creatives: readonly ReportCreative[];
+  /** How many creatives get a bar of their own (most impressions first); the rest are summed as "Other". */
+  limit?: number;
+  locale?: string;
+  /** Fixed width in pixels; without it the chart fills its container's width. */
+  width?: number;
+  /** Fixed height; by default it grows with the number of bars. */
+  height?: number;
+  /** Literal colours (e.g. `chartPalette.light`) instead of the theme's CSS variables. */
+  palette?: ChartPalette;
+  animate?: boolean;
+  interactive?: boolean;
+};
+
+/** One row of the chart: a creative (or "Other") and its shares, in percent. */
+export type CreativeShare = {
+  name: string;
+  impressions: number;
+  clicks: number;
+  impressionsShare: number;
+  clicksShare: number;
+};
+
+const config: ChartConfig<'impressionsShare' | 'clicksShare'> = {
+  impressionsShare: { label: 'Share of impressions', color: metricConfig.impressions.color },
+  clicksShare: { label: 'Share of clicks', color: metricConfig.clicks.color },
+};
+const KEYS = ['impressionsShare', 'clicksShare'] as const;
+
+/** Each creative's share of the impressions and clicks, most impressions first; the tail summed. */
+export function creativeShares(creatives: readonly ReportCreative[], limit: number): CreativeShare[] {
+  const impressions = creatives.reduce((sum, creative) => sum + creative.totals.impressions, 0);
+  const clicks = creatives.reduce((sum, creative) => sum + creative.totals.clicks, 0);
+  const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+  const sorted = [...creatives].sort(
+    (a, b) => b.totals.impressions - a.totals.impressions || a.name.localeCompare(b.name),
+  );
+  // "Other" only when it stands for at least two creatives.
+  const head = sorted.length > limit ? sorted.slice(0, limit - 1) : sorted;
+  const tail = sorted.slice(head.length);
+  const rows = head.map((creative) => ({
+    name: creative.name,
+    impressions: creative.totals.impressions,
+    clicks: creative.totals.clicks,
+  }));
+  if (tail.length > 0) {
+    rows.push({
+      name: `Other (${tail.length} creatives)`,
+      impressions: tail.reduce((sum, creative) => sum + creative.totals.impressions, 0),
+      clicks: tail.reduce((sum, creative) => sum + creative.totals.clicks, 0),
+    });
+  }
+  return rows.map((row) => ({
+    ...row,
+    impressionsShare: share(row.impressions, impressions),
+    clicksShare: share(row.clicks, clicks),
+  }));
+}
+
+const truncate = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length - 1)}…` : text;
+
+/** Each creative's share of impressions and clicks as paired horizontal bars. */
+export function CreativeBreakdown({
+  creatives,
+  limit = 8,
+  locale = defaultLocale(),
+  width,
+  height,
+  palette = themePalette,
+  animate = false,
+  interactive = true,
+  ...props
+}: CreativeBreakdownProps) {
+  const rows = useMemo(() => creativeShares(creatives, limit), [creatives, limit]);
+  const chartHeight = height ?? 48 + rows.length * 40;
+  const noImpressions = rows.every((row) => row.impressions === 0);
+
+  if (noImpressions) {
+    return (
+      <div data-slot="creative-breakdown" data-empty="" {...props}>
+        <EmptyState
+          icon={<ImagesIcon aria-hidden="true" />}
+          title={creatives.length === 0 ? 'No creatives in this report' : 'No creative served in this period'}
+          description="Shares show once the creatives deliver impressions."
+          style={{ minHeight: height ?? 200, width }}
+        />
+      </div>
+    );
+  }
+
+  const colorOf = (key: string) => seriesColor(config, key, palette);
+  const summary = `Share of impressions and clicks by creative: ${rows
+    .map(
+      (row) =>
+        `${row.name} ${formatRate(row.impressionsShare, locale)} of impressions, ${formatRate(row.clicksShare, locale)} of clicks`,
+    )
+    .join('; ')}.`;
+  const legend = (
+    <ul data-slot="chart-legend" className="flex flex-wrap gap-4 text-muted-foreground text-xs">
+      {KEYS.map((key) => (
+        <li key={key} className="flex items-center gap-1.5">
+          <Swatch color={colorOf(key)} />
+          {config[key].label}
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <ChartFrame
+      slot="creative-breakdown"
+      summary={summary}
+      config={config}
+      palette={palette}
+      header={legend}
+      dataTable={{
+        caption: 'Share of impressions and clicks by creative',
+        columns: ['Creative', 'Impressions', 'Share of impressions', 'Clicks', 'Share of clicks'],
+        rows: rows.map((row) => [
+          row.name,
+          formatCount(row.impressions, locale),
+          formatRate(row.impressionsShare, locale),
+          formatCount(row.clicks, locale),
+          formatRate(row.clicksShare, locale),
+        ]),
+      }}
+      {...props}
+    >
+      <ChartSize width={width} height={chartHeight}>
+        {(size) => (
+          <Bar<CreativeShare>
+            width={size.width}
+            height={size.height}
+            // nivo draws the first row at the bottom: reversed, the biggest creative is on top.
+            data={[...rows].reverse()}
+            keys={KEYS}
+            indexBy="name"
+            layout="horizontal"
+            groupMode="grouped"
+            margin={{ top: 4, right: 16, bottom: 32, left: 176 }}
+            padding={0.3}
+            innerPadding={2}
+            valueScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
+            colors={({ id }) => colorOf(String(id))}
+            borderRadius={2}
+            theme={nivoTheme(palette)}
+            enableLabel={false}
+            enableGridX
+            enableGridY={false}
+            gridXValues={5}
+            axisBottom={{
+              tickSize: 0,
+              tickPadding: 8,
+              tickValues: 5,
+              format: (value: number) => `${value} %`,
+            }}
+            axisLeft={{ tickSize: 0, tickPadding: 8, format: (name: string) => truncate(name, 26) }}
+            isInteractive={interactive}
+            tooltip={({ data: row }: BarTooltipProps<CreativeShare>) => (
+              <ChartTooltip
+                title={row.name}
+                items={[
+                  {
+                    label: 'Impressions',
+                    value: `${formatCount(row.impressions, locale)} (${formatRate(row.impressionsShare, locale)})`,
+                    color: colorOf('impressionsShare'),
+                  },
+                  {
+                    label: 'Clicks',
+                    value: `${formatCount(row.clicks, locale)} (${formatRate(row.clicksShare, locale)})`,
+                    color: colorOf('clicksShare'),
+                  },
+                ]}
+              />
+            )}
+            animate={animate}
+            role="presentation"
+          />
+        )}
+      </ChartSize>
+    </ChartFrame>
+  );
+}

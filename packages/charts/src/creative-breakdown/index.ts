@@ -1,0 +1,6 @@
+export {
+  CreativeBreakdown,
+  type CreativeBreakdownProps,
+  type CreativeShare,
+  creativeShares,
+} from './creative-breakdown';

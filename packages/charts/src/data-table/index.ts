@@ -1,0 +1,25 @@
+export {
+  DataTable,
+  type DataTableInstance,
+  type DataTableProps,
+  type UseDataTableOptions,
+  useDataTable,
+} from './data-table';
+export { DataTableColumnHeader, type DataTableColumnHeaderProps } from './data-table-column-header';
+export { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
+export { DataTableToolbar, type DataTableToolbarProps } from './data-table-toolbar';
+export {
+  type DataTableColumnMeta,
+  type DataTableFeatures,
+  dataTableColumnHelper,
+  dataTableFeatures,
+} from './features';
+export {
+  ariaSort,
+  compareNumbers,
+  comparePeriods,
+  compareText,
+  type SortStrategy,
+  sortFns,
+  sortsDescendingFirst,
+} from './sorting';

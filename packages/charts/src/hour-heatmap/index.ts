@@ -1,0 +1,7 @@
+export {
+  HEATMAP_METRICS,
+  type HeatmapMetric,
+  HourHeatmap,
+  type HourHeatmapProps,
+  heatColor,
+} from './hour-heatmap';

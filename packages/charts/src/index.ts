@@ -1,0 +1,12 @@
+// @adconsole/charts: the reporting widgets (KPI tiles, charts, report table) drawn from the
+// domain's report figures. Pure props in, no fetching.
+
+export * from './creative-breakdown';
+export * from './data-table';
+export * from './hour-heatmap';
+export * from './kpi-tiles';
+export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
+export { verdictClasses } from './lib/status-colors';
+export * from './performance-chart';
+export * from './report-table';
+export * from './video-quartiles-chart';

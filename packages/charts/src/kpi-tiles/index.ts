@@ -1,0 +1,1 @@
+export { KPI_METRICS, type KpiMetric, KpiTiles, type KpiTilesProps } from './kpi-tiles';

@@ -1,0 +1,104 @@
+import {
+  isRateMetric,
+  type MetricChange,
+  metricChange,
+  type ReportMetric,
+  type ReportTotals,
+} from '@adconsole/domain';
+import { cn } from '@adconsole/ui';
+import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from 'lucide-react';
+import type * as React from 'react';
+import { defaultLocale, formatMetric, formatSignedPercent, formatSignedPoints } from '../lib/format';
+import { metricConfig } from '../lib/metrics';
+import { verdictClasses } from '../lib/status-colors';
+
+/** The tiles in order; the video ones show only when the report has video data. */
+export const KPI_METRICS = [
+  'impressions',
+  'viewable',
+  'engagement',
+  'clicks',
+  'ctr',
+  'engagementRate',
+  'videoCompletes',
+  'completionRate',
+] as const satisfies readonly ReportMetric[];
+export type KpiMetric = (typeof KPI_METRICS)[number];
+
+export type KpiTilesProps = React.ComponentProps<'dl'> & {
+  /** The report's totals. */
+  totals: ReportTotals;
+  /** The previous period's totals: each tile then shows its change, coloured good or bad. */
+  previous?: ReportTotals;
+  /** Which tiles, in order (those without a figure in `totals` are left out). */
+  metrics?: readonly KpiMetric[];
+  /** BCP 47 locale for numbers; the browser's by default. */
+  locale?: string;
+};
+
+/** The report's headline figures, each with its change from the previous period when given. */
+export function KpiTiles({
+  totals,
+  previous,
+  metrics = KPI_METRICS,
+  locale = defaultLocale(),
+  className,
+  ...props
+}: KpiTilesProps) {
+  const shown = metrics.filter((metric) => totals[metric] !== undefined);
+  return (
+    <dl
+      data-slot="kpi-tiles"
+      className={cn('grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3', className)}
+      {...props}
+    >
+      {shown.map((metric) => (
+        <div
+          key={metric}
+          data-slot="kpi-tile"
+          data-metric={metric}
+          className="flex flex-col gap-1 rounded-lg border bg-card p-4 text-card-foreground"
+        >
+          <dt className="text-muted-foreground text-sm">{metricConfig[metric].label}</dt>
+          <dd className="font-semibold text-2xl tabular-nums tracking-tight">
+            {formatMetric(metric, totals[metric] ?? 0, locale)}
+          </dd>
+          {previous ? <Delta change={metricChange(metric, totals, previous)} locale={locale} /> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Delta({ change, locale }: { change: MetricChange | undefined; locale: string }) {
+  if (!change) return null;
+  const { metric, direction, verdict } = change;
+  const rate = isRateMetric(metric);
+  const shown = rate
+    ? formatSignedPoints(change.difference, locale)
+    : change.relative === null
+      ? `${change.difference > 0 ? '+' : ''}${formatMetric(metric, change.difference, locale)}`
+      : formatSignedPercent(change.relative, locale);
+  const Icon = direction === 'up' ? ArrowUpIcon : direction === 'down' ? ArrowDownIcon : MinusIcon;
+  const words = direction === 'up' ? 'Up' : direction === 'down' ? 'Down' : 'No change';
+  return (
+    <dd
+      data-slot="kpi-delta"
+      data-direction={direction}
+      data-verdict={verdict}
+      className={cn(
+        'inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 font-medium text-xs tabular-nums',
+        verdictClasses[verdict].text,
+        verdictClasses[verdict].background,
+      )}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">{words}</span>
+      {direction === 'flat' ? null : <span>{shown}</span>}
+      <span className="sr-only">
+        {' '}
+        from {formatMetric(metric, change.previous, locale)} in the previous period
+      </span>
+    </dd>
+  );
+}

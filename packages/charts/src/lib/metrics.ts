@@ -1,0 +1,24 @@
+// How the charts name and colour each report figure. One colour per figure in every widget
+// (impressions are always --chart-1), so a reader learns the colours once.
+import type { ReportMetric } from '@adconsole/domain';
+import type { ChartConfig } from './palette';
+
+export const metricConfig: ChartConfig<ReportMetric> = {
+  impressions: { label: 'Impressions', color: 1 },
+  viewable: { label: 'Viewable impressions', color: 6 },
+  engagement: { label: 'Engagements', color: 2 },
+  clicks: { label: 'Clicks', color: 3 },
+  ctr: { label: 'CTR', color: 4 },
+  engagementRate: { label: 'Engagement rate', color: 5 },
+  viewabilityRate: { label: 'Viewability', color: 6 },
+  videoStarts: { label: 'Video starts', color: 7 },
+  firstQuartile: { label: '25 % viewed', color: 7 },
+  midpoint: { label: '50 % viewed', color: 7 },
+  thirdQuartile: { label: '75 % viewed', color: 7 },
+  videoCompletes: { label: 'Video completes', color: 7 },
+  completionRate: { label: 'Completion rate', color: 8 },
+};
+
+/** The one-series config of a chart that draws one figure. */
+export const singleMetricConfig = (metric: ReportMetric): ChartConfig =>
+  ({ [metric]: metricConfig[metric] }) as ChartConfig;

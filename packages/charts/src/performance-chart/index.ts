@@ -1,0 +1,6 @@
+export {
+  PERFORMANCE_METRICS,
+  PerformanceChart,
+  type PerformanceChartProps,
+  type PerformanceMetric,
+} from './performance-chart';

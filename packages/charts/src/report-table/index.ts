@@ -1,0 +1,6 @@
+export {
+  REPORT_TABLE_METRICS,
+  ReportTable,
+  type ReportTableMetric,
+  type ReportTableProps,
+} from './report-table';

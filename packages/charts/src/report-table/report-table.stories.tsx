@@ -1,0 +1,240 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { oneDayReport, oneWeekReport, yearReport, zeroReport } from '../fixtures';
+import { ReportTable, type ReportTableProps } from './report-table';
+
+type PeriodProps = Extract<ReportTableProps, { by: 'period' }>;
+type CreativeProps = Extract<ReportTableProps, { by: 'creative' }>;
+/** The props are a union (by period or by creative); Storybook's args need one flat shape. */
+type StoryArgs = Omit<PeriodProps, 'by' | 'series'> & {
+  by: 'period' | 'creative';
+  series?: PeriodProps['series'];
+  creatives?: CreativeProps['creatives'];
+  rowHref?: CreativeProps['rowHref'];
+};
+
+function ReportTableStory({ series = [], creatives = [], rowHref, ...args }: StoryArgs) {
+  return args.by === 'creative' ? (
+    <ReportTable {...args} by="creative" creatives={creatives} rowHref={rowHref} />
+  ) : (
+    <ReportTable {...args} by="period" series={series} />
+  );
+}
+
+const meta = {
+  title: 'Charts/ReportTable',
+  component: ReportTableStory,
+  args: { by: 'period', series: oneWeekReport.series, totals: oneWeekReport.totals, locale: 'en-US' },
+  decorators: [(Story) => <div className="max-w-5xl">{Story()}</div>],
+} satisfies Meta<typeof ReportTableStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('rowgroup')[1] as HTMLElement;
+const columnTexts = (table: HTMLElement, index: number) =>
+  within(bodyRows(table))
+    .getAllByRole('row')
+    .map((row) => row.querySelectorAll('td')[index]?.textContent ?? '');
+const parse = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+export const ByDay: Story = {
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by day' });
+    await expect(columnTexts(table, 0)).toEqual([
+      'Nov 16, 2026',
+      'Nov 17, 2026',
+      'Nov 18, 2026',
+      'Nov 19, 2026',
+      'Nov 20, 2026',
+      'Nov 21, 2026',
+      'Nov 22, 2026',
+    ]);
+    await expect(canvas.getByRole('columnheader', { name: 'Day' })).toHaveAttribute('aria-sort', 'ascending');
+    // The totals row: the report's totals, right-aligned tabular numbers.
+    const totals = canvas.getByRole('row', { name: /^Total/ });
+    await expect(totals).toHaveTextContent(
+      `Total${oneWeekReport.totals.impressions.toLocaleString('en-US')}`,
+    );
+    const cell = within(totals).getByText(oneWeekReport.totals.impressions.toLocaleString('en-US'));
+    await expect(getComputedStyle(cell).textAlign).toBe('right');
+    await expect(getComputedStyle(cell).fontVariantNumeric).toBe('tabular-nums');
+    await expect(canvas.getByText('1–7 of 7 rows')).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Completion rate' })).toBeVisible();
+  },
+};
+
+export const ByHour: Story = {
+  args: { series: oneDayReport.series, totals: oneDayReport.totals },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by hour' });
+    await expect(columnTexts(table, 0)[0]).toBe('Nov 16, 2026, 00:00');
+    // No video data: no video columns.
+    await expect(canvas.queryByRole('columnheader', { name: 'Video starts' })).not.toBeInTheDocument();
+    await expect(canvas.getByText('1–24 of 24 rows')).toBeVisible();
+  },
+};
+
+export const YearByDay: Story = {
+  args: { series: yearReport.series, totals: yearReport.totals },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('1–25 of 365 rows')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Page 15' })).toBeVisible();
+  },
+};
+
+export const SortByClicks: Story = {
+  args: { series: yearReport.series, totals: yearReport.totals },
+  play: async ({ canvas }) => {
+    const header = canvas.getByRole('columnheader', { name: 'Clicks' });
+    await userEvent.click(within(header).getByRole('button', { name: 'Clicks' }));
+    // Figures sort biggest first on the first click, over all 365 days.
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(canvas.getByRole('columnheader', { name: 'Day' })).toHaveAttribute('aria-sort', 'none');
+    const table = canvas.getByRole('table');
+    const clicks = columnTexts(table, 6).map(parse);
+    const most = Math.max(...yearReport.series.map((point) => point.clicks));
+    await expect(clicks[0]).toBe(most);
+    await expect([...clicks].sort((a, b) => b - a)).toEqual(clicks);
+    await userEvent.click(within(header).getByRole('button', { name: 'Clicks' }));
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  },
+};
+
+export const SortByKeyboard: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab(); // Columns menu
+    await userEvent.tab(); // Day
+    await expect(canvas.getByRole('button', { name: 'Day' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Impressions' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('columnheader', { name: 'Impressions' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  },
+};
+
+export const Paginated: Story = {
+  args: { series: yearReport.series, totals: yearReport.totals },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(canvas.getByText('26–50 of 365 rows')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Rows per page' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: '100' }));
+    await waitFor(() => expect(canvas.getByText(/^1–100 of 365 rows$/)).toBeVisible());
+    // The totals row stays the report's totals whatever the page.
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      yearReport.totals.impressions.toLocaleString('en-US'),
+    );
+  },
+};
+
+export const StickyHeaderAndTotals: Story = {
+  args: { series: yearReport.series, totals: yearReport.totals, pageSize: 100 },
+  play: async ({ canvas, canvasElement }) => {
+    const scroller = canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(scroller.scrollTop).toBeGreaterThan(1000));
+    // Scrolled to the last of 100 rows: the header and the totals row stay in view.
+    const box = scroller.getBoundingClientRect();
+    const header = canvas.getByRole('columnheader', { name: 'Day' }).getBoundingClientRect();
+    const totals = canvas.getByRole('row', { name: /^Total/ }).getBoundingClientRect();
+    await expect(Math.round(header.top)).toBe(Math.round(box.top));
+    await expect(Math.round(totals.bottom)).toBeLessThanOrEqual(Math.round(box.bottom));
+    await expect(canvas.getByRole('cell', { name: 'Mar 2, 2026' })).toBeVisible();
+  },
+};
+
+export const HideColumns: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Columns' }));
+    const menu = await within(document.body).findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Viewable impressions' }));
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Viewability' }));
+    await expect(within(menu).getByRole('menuitemcheckbox', { name: 'Viewability' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await expect(
+      canvas.queryByRole('columnheader', { name: 'Viewable impressions' }),
+    ).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('columnheader', { name: 'Viewability' })).not.toBeInTheDocument();
+  },
+};
+
+export const StartingWithHiddenColumns: Story = {
+  args: { hiddenColumns: ['viewable', 'viewabilityRate', 'videoStarts'] },
+  play: async ({ canvas }) => {
+    // Day and ten figures, less the three hidden.
+    await expect(canvas.getAllByRole('columnheader')).toHaveLength(8);
+  },
+};
+
+const creativeArgs = {
+  by: 'creative',
+  creatives: oneWeekReport.creatives,
+  totals: oneWeekReport.totals,
+  rowHref: (creative: { id: string }) => `/creative/${creative.id}/report`,
+} as const;
+
+export const ByCreative: Story = {
+  args: creativeArgs,
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by creative' });
+    await expect(canvas.getByRole('columnheader', { name: 'Impressions' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const impressions = columnTexts(table, 2).map(parse);
+    await expect([...impressions].sort((a, b) => b - a)).toEqual(impressions);
+    // Each creative links to its own report.
+    const top = [...oneWeekReport.creatives].sort((a, b) => b.totals.impressions - a.totals.impressions)[0];
+    await expect(canvas.getByRole('link', { name: top?.name })).toHaveAttribute(
+      'href',
+      `/creative/${top?.id}/report`,
+    );
+  },
+};
+
+export const TwentyCreativesByName: Story = {
+  args: { ...creativeArgs, creatives: yearReport.creatives, totals: yearReport.totals, pageSize: 10 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Creative' }));
+    await expect(canvas.getByRole('columnheader', { name: 'Creative' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const names = within(canvas.getByRole('table'))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    await expect(names[0]).toBe('App install');
+    await expect(canvas.getByText('1–10 of 20 rows')).toBeVisible();
+  },
+};
+
+export const AllZeros: Story = {
+  args: { series: zeroReport.series, totals: zeroReport.totals },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent('Total000.00%00.00%00.00%');
+  },
+};
+
+export const NoRows: Story = {
+  args: { series: [], totals: zeroReport.totals },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No figures for this period.')).toBeVisible();
+    await expect(canvas.getByText('0–0 of 0 rows')).toBeVisible();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const ByDayDark: Story = { ...ByDay, ...dark };
+export const ByCreativeDark: Story = { ...ByCreative, ...dark };
+export const SortByClicksDark: Story = { ...SortByClicks, ...dark };
+export const HideColumnsDark: Story = { ...HideColumns, ...dark };
+export const NoRowsDark: Story = { ...NoRows, ...dark };

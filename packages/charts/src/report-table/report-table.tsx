@@ -1,0 +1,314 @@
+import type { ReportCreative, ReportMetric, ReportSeriesPoint, ReportTotals } from '@adconsole/domain';
+import { cn, type RenderLink } from '@adconsole/ui';
+import type * as React from 'react';
+import { useMemo } from 'react';
+import { DataTable, useDataTable } from '../data-table/data-table';
+import { DataTablePagination } from '../data-table/data-table-pagination';
+import { DataTableToolbar } from '../data-table/data-table-toolbar';
+import { dataTableColumnHelper } from '../data-table/features';
+import { sortsDescendingFirst } from '../data-table/sorting';
+import { defaultLocale, formatMetric, formatPeriod, isHourPeriod } from '../lib/format';
+import { metricConfig } from '../lib/metrics';
+
+/** The figures a report table can show, in column order; video ones only with video data. */
+export const REPORT_TABLE_METRICS = [
+  'impressions',
+  'viewable',
+  'viewabilityRate',
+  'engagement',
+  'engagementRate',
+  'clicks',
+  'ctr',
+  'videoStarts',
+  'videoCompletes',
+  'completionRate',
+] as const satisfies readonly ReportMetric[];
+export type ReportTableMetric = (typeof REPORT_TABLE_METRICS)[number];
+
+const VIDEO_METRICS: readonly ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
+
+type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** The report's totals: the totals row (for every row, not just the page shown). */
+  totals: ReportTotals;
+  /** BCP 47 locale for numbers and dates; the browser's by default. */
+  locale?: string;
+  /** Rows per page at first. */
+  pageSize?: number;
+  /** Columns hidden at first (the column menu shows them again). */
+  hiddenColumns?: readonly ReportTableMetric[];
+  /** The table's name for assistive technology. */
+  caption?: string;
+  /** Controls shown left of the column menu (a title, a download button). */
+  toolbar?: React.ReactNode;
+};
+
+export type ReportTableProps =
+  | (Common & {
+      /** One row per local day or hour of the report's series. */
+      by: 'period';
+      series: readonly ReportSeriesPoint[];
+    })
+  | (Common & {
+      /** One row per creative. */
+      by: 'creative';
+      creatives: readonly ReportCreative[];
+      /** Where a creative's name links to (its own report); no link when it returns undefined. */
+      rowHref?: (creative: ReportCreative) => string | undefined;
+      /** Renders the link, so the console can use its router's Link; a plain anchor by default. */
+      renderLink?: RenderLink;
+    });
+
+type PeriodRow = ReportSeriesPoint;
+type CreativeRow = ReportCreative['totals'] & {
+  id: string;
+  name: string;
+  type: string;
+  creative: ReportCreative;
+};
+
+const renderAnchor: RenderLink = ({ children, ...props }) => <a {...props}>{children}</a>;
+
+function metricColumns<TData extends ReportTotals>(
+  helper: ReturnType<typeof dataTableColumnHelper<TData>>,
+  metrics: readonly ReportTableMetric[],
+  totals: ReportTotals,
+  locale: string,
+) {
+  return metrics.map((metric) =>
+    helper.accessor((row: TData) => row[metric] ?? 0, {
+      id: metric,
+      header: metricConfig[metric].label,
+      cell: (context) => formatMetric(metric, context.getValue(), locale),
+      footer: () => formatMetric(metric, totals[metric] ?? 0, locale),
+      sortFn: 'number',
+      sortDescFirst: sortsDescendingFirst('number'),
+      meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },
+    }),
+  );
+}
+
+/**
+ * The report's figures per day (or hour) or per creative: sortable columns, a totals row, a column
+ * menu, pagination, right-aligned tabular numbers under a sticky header.
+ */
+export function ReportTable(props: ReportTableProps) {
+  const {
+    totals,
+    locale = defaultLocale(),
+    pageSize = 25,
+    hiddenColumns = [],
+    caption,
+    toolbar,
+    className,
+    ...rest
+  } = props;
+  const metrics = useMemo(
+    () =>
+      REPORT_TABLE_METRICS.filter(
+        (metric) => !VIDEO_METRICS.includes(metric) || totals.videoStarts !== undefined,
+      ),
+    [totals.videoStarts],
+  );
+  const columnVisibility = Object.fromEntries(hiddenColumns.map((metric) => [metric, false]));
+  const divProps = omitTableProps(rest);
+
+  if (props.by === 'period') {
+    return (
+      <PeriodTable
+        series={props.series}
+        totals={totals}
+        metrics={metrics}
+        locale={locale}
+        initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
+        caption={caption}
+        toolbar={toolbar}
+        className={className}
+        {...divProps}
+      />
+    );
+  }
+  return (
+    <CreativeTable
+      creatives={props.creatives}
+      rowHref={props.rowHref}
+      renderLink={props.renderLink ?? renderAnchor}
+      totals={totals}
+      metrics={metrics}
+      locale={locale}
+      initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
+      caption={caption}
+      toolbar={toolbar}
+      className={className}
+      {...divProps}
+    />
+  );
+}
+
+/** The div props left once the table's own props are taken out. */
+function omitTableProps(rest: Record<string, unknown>): React.ComponentProps<'div'> {
+  const {
+    by: _by,
+    series: _series,
+    creatives: _creatives,
+    rowHref: _rowHref,
+    renderLink: _renderLink,
+    ...div
+  } = rest;
+  return div as React.ComponentProps<'div'>;
+}
+
+type InnerProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  totals: ReportTotals;
+  metrics: readonly ReportTableMetric[];
+  locale: string;
+  initialState: {
+    pagination: { pageIndex: number; pageSize: number };
+    columnVisibility: Record<string, boolean>;
+  };
+  caption: string | undefined;
+  toolbar: React.ReactNode;
+};
+
+function PeriodTable({
+  series,
+  totals,
+  metrics,
+  locale,
+  initialState,
+  caption,
+  toolbar,
+  className,
+  ...props
+}: InnerProps & { series: readonly ReportSeriesPoint[] }) {
+  const byHour = series.length > 0 && isHourPeriod(series[0]?.date ?? '');
+  const columns = useMemo(() => {
+    const helper = dataTableColumnHelper<PeriodRow>();
+    return helper.columns([
+      helper.accessor('date', {
+        id: 'date',
+        header: byHour ? 'Hour' : 'Day',
+        cell: (context) => formatPeriod(context.getValue(), locale),
+        footer: () => 'Total',
+        sortFn: 'period',
+        enableHiding: false,
+        meta: { label: byHour ? 'Hour' : 'Day', sort: 'period' },
+      }),
+      ...metricColumns(helper, metrics, totals, locale),
+    ]);
+  }, [byHour, metrics, totals, locale]);
+  const table = useDataTable({
+    columns,
+    data: series,
+    getRowId: (row) => row.date,
+    initialState: { ...initialState, sorting: [{ id: 'date', desc: false }] },
+  });
+  return (
+    <ReportTableLayout
+      table={table}
+      caption={caption ?? `Report by ${byHour ? 'hour' : 'day'}`}
+      toolbar={toolbar}
+      locale={locale}
+      className={className}
+      {...props}
+    />
+  );
+}
+
+function CreativeTable({
+  creatives,
+  rowHref,
+  renderLink,
+  totals,
+  metrics,
+  locale,
+  initialState,
+  caption,
+  toolbar,
+  className,
+  ...props
+}: InnerProps & {
+  creatives: readonly ReportCreative[];
+  rowHref: ((creative: ReportCreative) => string | undefined) | undefined;
+  renderLink: RenderLink;
+}) {
+  const rows = useMemo<CreativeRow[]>(
+    () =>
+      creatives.map((creative) => ({
+        ...creative.totals,
+        id: creative.id,
+        name: creative.name,
+        type: creative.type,
+        creative,
+      })),
+    [creatives],
+  );
+  const columns = useMemo(() => {
+    const helper = dataTableColumnHelper<CreativeRow>();
+    return helper.columns([
+      helper.accessor('name', {
+        id: 'name',
+        header: 'Creative',
+        cell: (context) => {
+          const href = rowHref?.(context.row.original.creative);
+          return href
+            ? renderLink({
+                href,
+                className:
+                  'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+                children: context.getValue(),
+              })
+            : context.getValue();
+        },
+        footer: () => 'Total',
+        sortFn: 'text',
+        enableHiding: false,
+        meta: { label: 'Creative', sort: 'text' },
+      }),
+      helper.accessor('type', {
+        id: 'type',
+        header: 'Type',
+        sortFn: 'text',
+        meta: { label: 'Type', sort: 'text' },
+      }),
+      ...metricColumns(helper, metrics, totals, locale),
+    ]);
+  }, [metrics, totals, locale, rowHref, renderLink]);
+  const table = useDataTable({
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    initialState: { ...initialState, sorting: [{ id: 'impressions', desc: true }] },
+  });
+  return (
+    <ReportTableLayout
+      table={table}
+      caption={caption ?? 'Report by creative'}
+      toolbar={toolbar}
+      locale={locale}
+      className={className}
+      {...props}
+    />
+  );
+}
+
+function ReportTableLayout<TData extends object>({
+  table,
+  caption,
+  toolbar,
+  locale,
+  className,
+  ...props
+}: Omit<React.ComponentProps<'div'>, 'children'> & {
+  table: ReturnType<typeof useDataTable<TData>>;
+  caption: string;
+  toolbar: React.ReactNode;
+  locale: string;
+}) {
+  return (
+    <div data-slot="report-table" className={cn('flex min-w-0 flex-col gap-3', className)} {...props}>
+      <DataTableToolbar table={table}>{toolbar}</DataTableToolbar>
+      <DataTable table={table} caption={caption} emptyMessage="No figures for this period." />
+      <DataTablePagination table={table} locale={locale} />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { VIDEO_STEPS, VideoQuartilesChart, type VideoQuartilesChartProps } from './video-quartiles-chart';

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', fixtures: 'src/fixtures/index.ts' },
+  format: ['esm'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  external: ['react', 'react-dom', 'react/jsx-runtime', /^@nivo\//, /^@tanstack\//, 'zod', /^@adconsole\//],
+  // The stylesheet is built by the Tailwind CLI: the widgets' utilities for products without Tailwind.
+  async onSuccess() {
+    execFileSync(
+      'pnpm',
+      ['exec', 'tailwindcss', '-i', 'src/styles.css', '-o', 'dist/styles.css', '--minify'],
+      { stdio: 'inherit' },
+    );
+  },
+});

@@ -1,0 +1,329 @@
+// The API contract, written once: every call's method, path, request schema and answer schema. The
+// server declares its routes from these entries (validating requests and checking its answers with the
+// same schemas) and the client builds its calls from them, so the two can never disagree.
+import { z } from 'zod';
+import { assetSchema } from '../entities/asset';
+import { campaignSchema } from '../entities/campaign';
+import { creativeSchema } from '../entities/creative';
+import { dashboardSchema } from '../entities/dashboard';
+import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../entities/report';
+import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../entities/report-data';
+import { userListEntrySchema } from '../entities/user';
+import {
+  assetUploadFieldsSchema,
+  campaignIdQuerySchema,
+  campaignListQuerySchema,
+  campaignRequestSchema,
+  campaignUpdateBodySchema,
+  changePasswordRequestSchema,
+  creativeRequestSchema,
+  dashboardQuerySchema,
+  deleteAssetQuerySchema,
+  eventsImportRequestSchema,
+  forgotPasswordRequestSchema,
+  idQuerySchema,
+  inviteUsersRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  newTokenRequestSchema,
+  publishCreativeRequestSchema,
+  reportsQuerySchema,
+  revokeInviteQuerySchema,
+  revokeTokenQuerySchema,
+  scheduledReportBodySchema,
+  sendScheduledReportSchema,
+  shareReportsQuerySchema,
+  signUpApiRequestSchema,
+  tagsRequestSchema,
+  verifyRequestSchema,
+} from '../validation/requests';
+import {
+  deletedAssetsSchema,
+  eventsImportAnswerSchema,
+  inviteAnswerSchema,
+  meResponseSchema,
+  messageAnswerSchema,
+  paginationSchema,
+  publicConfigSchema,
+  revokeInviteAnswerSchema,
+  scheduledReportSentSchema,
+  sessionAnswerSchema,
+  signUpAnswerSchema,
+  verifyAnswerSchema,
+} from './answers';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call. GET and DELETE take their input from the query string; POST and PUT from the JSON body
+ * (or, for `multipart` calls, from the form fields). `answer` is the schema of `data` in the
+ * `{status, data}` envelope; `extras` are the envelope's other fields (`pagination`, `deleted`).
+ */
+export interface CallContract<
+  I extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** The path under the API's base (`/api` in the product). */
+  readonly path: string;
+  readonly input: I;
+  readonly answer: A;
+  readonly extras?: Readonly<Record<string, z.ZodType>>;
+  readonly multipart?: boolean;
+}
+
+const call = <I extends z.ZodType | undefined, A extends z.ZodType>(
+  entry: Omit<CallContract<I, A>, 'input'> & { input?: I },
+): CallContract<I, A> => ({ ...entry, input: entry.input as I });
+
+export const contract = {
+  // ---- System
+  ping: call({ method: 'GET', path: '/ping', answer: z.literal('Pong') }),
+  config: call({ method: 'GET', path: '/config', answer: publicConfigSchema }),
+
+  // ---- Authentication (spec section 7)
+  signUp: call({
+    method: 'POST',
+    path: '/signup',
+    input: signUpApiRequestSchema,
+    answer: signUpAnswerSchema,
+  }),
+  verify: call({ method: 'POST', path: '/verify', input: verifyRequestSchema, answer: verifyAnswerSchema }),
+  login: call({ method: 'POST', path: '/login', input: loginRequestSchema, answer: sessionAnswerSchema }),
+  me: call({ method: 'GET', path: '/me', answer: meResponseSchema }),
+  logout: call({ method: 'POST', path: '/logout', input: logoutRequestSchema, answer: z.null() }),
+  forgotPassword: call({
+    method: 'POST',
+    path: '/forgotPassword',
+    input: forgotPasswordRequestSchema,
+    answer: messageAnswerSchema,
+  }),
+  changePassword: call({
+    method: 'POST',
+    path: '/changePassword',
+    input: changePasswordRequestSchema,
+    answer: messageAnswerSchema,
+  }),
+
+  // ---- Campaigns
+  getCampaign: call({
+    method: 'GET',
+    path: '/v1/campaign/get',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+  }),
+  listMyCampaigns: call({
+    method: 'GET',
+    path: '/v1/campaign/mine',
+    input: campaignListQuerySchema,
+    answer: z.array(campaignSchema),
+    extras: { pagination: paginationSchema },
+  }),
+  listAllCampaigns: call({
+    method: 'GET',
+    path: '/v1/campaign/all',
+    input: campaignListQuerySchema,
+    answer: z.array(campaignSchema),
+    extras: { pagination: paginationSchema },
+  }),
+  createCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/new',
+    input: campaignRequestSchema,
+    answer: campaignSchema,
+  }),
+  updateCampaign: call({
+    method: 'PUT',
+    path: '/v1/campaign/update',
+    input: campaignUpdateBodySchema,
+    answer: campaignSchema,
+  }),
+  deleteCampaign: call({
+    method: 'DELETE',
+    path: '/v1/campaign/delete',
+    input: campaignIdQuerySchema,
+    answer: z.null(),
+  }),
+
+  // ---- Creatives
+  getCreative: call({
+    method: 'GET',
+    path: '/v1/campaign/creative',
+    input: idQuerySchema,
+    answer: creativeSchema,
+  }),
+  listCreatives: call({
+    method: 'GET',
+    path: '/v1/campaign/creatives',
+    input: campaignIdQuerySchema,
+    answer: z.array(creativeSchema),
+  }),
+  createCreative: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+  }),
+  updateCreative: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+  }),
+  updateCreativeHtml: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives/html',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+  }),
+  duplicateCreative: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives/duplicate',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+  }),
+  publishCreative: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives/publish',
+    input: publishCreativeRequestSchema,
+    answer: creativeSchema,
+  }),
+  deleteLiveCreative: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/live',
+    input: idQuerySchema,
+    answer: z.null(),
+  }),
+  deleteCreative: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/delete',
+    input: idQuerySchema,
+    answer: z.null(),
+  }),
+
+  // ---- Assets and tags
+  uploadAssets: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives/assets',
+    input: assetUploadFieldsSchema,
+    multipart: true,
+    answer: z.array(assetSchema),
+    extras: { deleted: deletedAssetsSchema },
+  }),
+  deleteAsset: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/assets',
+    input: deleteAssetQuerySchema,
+    answer: z.null(),
+  }),
+  tagSheet: call({
+    method: 'POST',
+    path: '/v1/campaign/tags',
+    input: tagsRequestSchema,
+    answer: reportFileSchema,
+  }),
+
+  // ---- Dashboard
+  dashboard: call({
+    method: 'GET',
+    path: '/v1/dashboard',
+    input: dashboardQuerySchema,
+    answer: dashboardSchema,
+  }),
+
+  // ---- Reports (spec section 7)
+  campaignReport: call({
+    method: 'GET',
+    path: '/v1/campaign/reports',
+    input: reportsQuerySchema,
+    answer: z.union([reportDataSchema, reportFileSchema]),
+  }),
+  campaignEvents: call({
+    method: 'GET',
+    path: '/v1/campaign/events',
+    input: reportsQuerySchema,
+    answer: reportEventsSchema,
+  }),
+  campaignVideoData: call({
+    method: 'GET',
+    path: '/v1/campaign/videoData',
+    input: reportsQuerySchema,
+    answer: reportVideoDataSchema,
+  }),
+  shareReport: call({
+    method: 'GET',
+    path: '/share/reports',
+    input: shareReportsQuerySchema,
+    answer: z.union([reportDataSchema, reportFileSchema]),
+  }),
+  shareEvents: call({
+    method: 'GET',
+    path: '/share/events',
+    input: shareReportsQuerySchema,
+    answer: reportEventsSchema,
+  }),
+  shareVideoData: call({
+    method: 'GET',
+    path: '/share/videoData',
+    input: shareReportsQuerySchema,
+    answer: reportVideoDataSchema,
+  }),
+  newToken: call({
+    method: 'POST',
+    path: '/v1/campaign/newToken',
+    input: newTokenRequestSchema,
+    answer: reportTokenSchema,
+  }),
+  revokeToken: call({
+    method: 'DELETE',
+    path: '/v1/campaign/newToken',
+    input: revokeTokenQuerySchema,
+    answer: z.null(),
+  }),
+  createScheduledReport: call({
+    method: 'POST',
+    path: '/v1/campaign/scheduledReport',
+    input: scheduledReportBodySchema,
+    answer: scheduledReportSchema,
+  }),
+  deleteScheduledReport: call({
+    method: 'DELETE',
+    path: '/v1/campaign/scheduledReport',
+    input: idQuerySchema,
+    answer: z.null(),
+  }),
+  sendScheduledReport: call({
+    method: 'POST',
+    path: '/v1/campaign/scheduledReport/send',
+    input: sendScheduledReportSchema,
+    answer: scheduledReportSentSchema,
+  }),
+
+  // ---- Users (admins)
+  listUsers: call({ method: 'GET', path: '/v1/users', answer: z.array(userListEntrySchema) }),
+  inviteUsers: call({
+    method: 'POST',
+    path: '/v1/users/invite',
+    input: inviteUsersRequestSchema,
+    answer: inviteAnswerSchema,
+  }),
+  revokeInvite: call({
+    method: 'DELETE',
+    path: '/v1/users/invite',
+    input: revokeInviteQuerySchema,
+    answer: revokeInviteAnswerSchema,
+  }),
+
+  // ---- Events (admins)
+  importEvents: call({
+    method: 'POST',
+    path: '/v1/events/import',
+    input: eventsImportRequestSchema,
+    answer: eventsImportAnswerSchema,
+  }),
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+/** The parsed `data` of a call's answer. */
+export type CallAnswer<N extends CallName> = z.output<Contract[N]['answer']>;

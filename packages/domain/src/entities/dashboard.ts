@@ -1,0 +1,37 @@
+// The dashboard's figures (GET /v1/dashboard): every campaign of the signed-in user over a range, summed
+// on the server, with the period before it for comparison, the top campaigns by impressions and the
+// most recently updated ones.
+import { z } from 'zod';
+import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
+
+/** How many campaigns the top and recent lists hold. */
+export const DASHBOARD_LIST_LENGTH = 5;
+
+export const dashboardCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  updatedAt: z.string().nullable(),
+  /** The campaign's figures in the dashboard's range. */
+  totals: reportTotalsSchema,
+});
+export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;
+
+export const dashboardSchema = z.object({
+  /** The first and last local day, both included ('YYYY-MM-DD'). */
+  start: z.string(),
+  end: z.string(),
+  timezone: reportDataSchema.shape.timezone,
+  /** How many campaigns the user has. */
+  campaignCount: z.number().int().nonnegative(),
+  totals: reportTotalsSchema,
+  /** The same number of days just before `start`. */
+  previousTotals: reportTotalsSchema,
+  /** One point per local day, every day present. */
+  series: z.array(reportSeriesPointSchema),
+  /** The campaigns with the most impressions in the range (ties by name), at most five. */
+  topCampaigns: z.array(dashboardCampaignSchema),
+  /** The most recently updated campaigns (by updatedAt, newest first), at most five. */
+  recentCampaigns: z.array(dashboardCampaignSchema),
+  dataPulledAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,186 @@
+// The figures of a report (the `data` of GET /v1/campaign/reports as json): totals, a series by local
+// day or hour, each creative's totals and an hour-of-week grid. The API answers this shape, the charts
+// package draws it and the console shows it, so all three read one schema.
+import { z } from 'zod';
+import { CREATIVE_TYPES } from './creative';
+import { reportTokenSchema, scheduledReportSchema } from './report';
+
+/** The counters every report row carries. */
+export const REPORT_COUNTERS = ['impressions', 'viewable', 'engagement', 'clicks'] as const;
+/** The video counters, present when the report was asked `withVideoData`. */
+export const VIDEO_COUNTERS = [
+  'videoStarts',
+  'firstQuartile',
+  'midpoint',
+  'thirdQuartile',
+  'videoCompletes',
+] as const;
+export type ReportCounter = (typeof REPORT_COUNTERS)[number];
+export type VideoCounter = (typeof VIDEO_COUNTERS)[number];
+
+const count = z.number().int().nonnegative();
+/** A rate in percent (0.52 means 0.52 %), 0 when its denominator is 0. */
+const percent = z.number().nonnegative();
+
+export const reportCountersSchema = z.object({
+  impressions: count,
+  viewable: count,
+  engagement: count,
+  clicks: count,
+  videoStarts: count.optional(),
+  firstQuartile: count.optional(),
+  midpoint: count.optional(),
+  thirdQuartile: count.optional(),
+  videoCompletes: count.optional(),
+});
+export type ReportCounters = z.infer<typeof reportCountersSchema>;
+
+/** Counters plus the rates derived from them (see `reportRates`). */
+export const reportTotalsSchema = reportCountersSchema.extend({
+  /** Clicks per impression, in percent. */
+  ctr: percent,
+  /** Engaged impressions per impression, in percent. */
+  engagementRate: percent,
+  /** Viewable impressions per impression, in percent (MRC: 50 % of pixels for one second). */
+  viewabilityRate: percent,
+  /** Completes per video start, in percent; present with video data. */
+  completionRate: percent.optional(),
+});
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;
+
+/** 'YYYY-MM-DD' for a local day, 'YYYY-MM-DDTHH:00' for a local hour. */
+export const reportPeriodPattern = /^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/;
+
+export const reportSeriesPointSchema = reportTotalsSchema.extend({
+  date: z.string().regex(reportPeriodPattern),
+});
+export type ReportSeriesPoint = z.infer<typeof reportSeriesPointSchema>;
+
+export const reportCreativeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CREATIVE_TYPES),
+  /** The live creatives (published versions) whose events the row sums. */
+  liveIDs: z.array(z.string()),
+  totals: reportTotalsSchema,
+});
+export type ReportCreative = z.infer<typeof reportCreativeSchema>;
+
+/** Local weekday (0 Monday ... 6 Sunday) × local hour of day, summed over the range. */
+export const reportWeekHourSchema = z.object({
+  weekday: z.number().int().min(0).max(6),
+  hour: z.number().int().min(0).max(23),
+  impressions: count,
+  clicks: count,
+});
+export type ReportWeekHour = z.infer<typeof reportWeekHourSchema>;
+
+export const REPORT_GRANULARITIES = ['full', 'day', 'hour'] as const;
+export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
+/** Hourly series are offered for ranges up to this many local days. */
+export const MAX_HOURLY_REPORT_DAYS = 31;
+
+export const reportDataSchema = z.object({
+  campaignID: z.string(),
+  campaignName: z.string().optional(),
+  /** The first and last local day of the report, both included ('YYYY-MM-DD'). */
+  start: z.string(),
+  end: z.string(),
+  timezone: z.object({
+    /** The zone's offset at the start of the range ('+05:45'). */
+    offset: z.string(),
+    /** The IANA zone, or the offset itself when the report ran on a fixed offset. */
+    tzCode: z.string(),
+  }),
+  granularity: z.enum(REPORT_GRANULARITIES),
+  withVideoData: z.boolean(),
+  totals: reportTotalsSchema,
+  /** One point per local day (or hour), every period present, zeros included, oldest first. */
+  series: z.array(reportSeriesPointSchema),
+  creatives: z.array(reportCreativeSchema),
+  /** 168 cells (7 weekdays × 24 hours) in local time. */
+  weekHours: z.array(reportWeekHourSchema),
+  reportToken: z.array(reportTokenSchema).default([]),
+  scheduledReports: z.array(scheduledReportSchema).default([]),
+  /** When the figures were read (ISO 8601). */
+  dataPulledAt: z.string(),
+});
+export type ReportData = z.infer<typeof reportDataSchema>;
+
+/** GET /v1/campaign/events: the event figures of the report (no share links or schedules, no video). */
+export const reportEventsSchema = reportDataSchema.omit({ reportToken: true, scheduledReports: true });
+export type ReportEvents = z.infer<typeof reportEventsSchema>;
+
+/** The video figures of a report: starts, quartiles, completes and the completion rate. */
+export const videoTotalsSchema = z.object({
+  videoStarts: count,
+  firstQuartile: count,
+  midpoint: count,
+  thirdQuartile: count,
+  videoCompletes: count,
+  completionRate: percent,
+});
+export type VideoTotals = z.infer<typeof videoTotalsSchema>;
+
+/** GET /v1/campaign/videoData: the video part of the same figures. */
+export const reportVideoDataSchema = z.object({
+  campaignID: z.string(),
+  start: z.string(),
+  end: z.string(),
+  timezone: reportDataSchema.shape.timezone,
+  granularity: z.enum(REPORT_GRANULARITIES),
+  totals: videoTotalsSchema,
+  series: z.array(videoTotalsSchema.extend({ date: z.string().regex(reportPeriodPattern) })),
+  creatives: z.array(reportCreativeSchema.omit({ totals: true }).extend({ totals: videoTotalsSchema })),
+  dataPulledAt: z.string(),
+});
+export type ReportVideoData = z.infer<typeof reportVideoDataSchema>;
+
+/** The video part of totals (what /videoData answers for them). */
+export function videoTotalsOf(totals: ReportCounters): VideoTotals {
+  const starts = totals.videoStarts ?? 0;
+  return {
+    videoStarts: starts,
+    firstQuartile: totals.firstQuartile ?? 0,
+    midpoint: totals.midpoint ?? 0,
+    thirdQuartile: totals.thirdQuartile ?? 0,
+    videoCompletes: totals.videoCompletes ?? 0,
+    completionRate: rate(totals.videoCompletes ?? 0, starts),
+  };
+}
+
+const rate = (part: number, whole: number): number => (whole > 0 ? (part / whole) * 100 : 0);
+
+/** The rates of a set of counters: CTR, engagement, viewability and (with video) completion. */
+export function reportRates(counters: ReportCounters): ReportTotals {
+  return {
+    ...counters,
+    ctr: rate(counters.clicks, counters.impressions),
+    engagementRate: rate(counters.engagement, counters.impressions),
+    viewabilityRate: rate(counters.viewable, counters.impressions),
+    ...(counters.videoStarts === undefined
+      ? {}
+      : { completionRate: rate(counters.videoCompletes ?? 0, counters.videoStarts) }),
+  };
+}
+
+/** Zeroed counters; with the video counters when `withVideo`. */
+export function zeroReportCounters(withVideo: boolean): ReportCounters {
+  return {
+    impressions: 0,
+    viewable: 0,
+    engagement: 0,
+    clicks: 0,
+    ...(withVideo
+      ? { videoStarts: 0, firstQuartile: 0, midpoint: 0, thirdQuartile: 0, videoCompletes: 0 }
+      : {}),
+  };
+}
+
+/** Adds counters together (video counters only when the first row has them). */
+export function addReportCounters(rows: readonly ReportCounters[], withVideo: boolean): ReportCounters {
+  const sum = zeroReportCounters(withVideo);
+  const keys = withVideo ? [...REPORT_COUNTERS, ...VIDEO_COUNTERS] : REPORT_COUNTERS;
+  for (const row of rows) for (const key of keys) sum[key] = (sum[key] ?? 0) + (row[key] ?? 0);
+  return sum;
+}

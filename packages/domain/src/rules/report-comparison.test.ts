@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { reportRates } from '../entities/report-data';
+import { HIGHER_IS_BETTER, isRateMetric, metricChange, previousReportPeriod } from './report-comparison';
+
+const current = reportRates({ impressions: 1200, viewable: 900, engagement: 60, clicks: 6 });
+const previous = reportRates({ impressions: 1000, viewable: 900, engagement: 80, clicks: 6 });
+
+describe('comparison with the previous period', () => {
+  it('the previous period has as many days as the report and ends the day before it starts', () => {
+    expect(previousReportPeriod({ start: '2026-03-08', end: '2026-03-14' })).toEqual({
+      start: '2026-03-01',
+      end: '2026-03-07',
+    });
+    expect(previousReportPeriod({ start: '2026-03-01', end: '2026-03-01' })).toEqual({
+      start: '2026-02-28',
+      end: '2026-02-28',
+    });
+    // Across a leap day and a year boundary.
+    expect(previousReportPeriod({ start: '2024-03-01', end: '2024-03-02' })).toEqual({
+      start: '2024-02-28',
+      end: '2024-02-29',
+    });
+    expect(previousReportPeriod({ start: '2026-01-01', end: '2026-12-31' })).toEqual({
+      start: '2025-01-01',
+      end: '2025-12-31',
+    });
+  });
+
+  it('a rise of a figure where higher is better is better news; a fall is worse', () => {
+    expect(metricChange('impressions', current, previous)).toEqual({
+      metric: 'impressions',
+      current: 1200,
+      previous: 1000,
+      difference: 200,
+      relative: 20,
+      direction: 'up',
+      verdict: 'better',
+    });
+    expect(metricChange('engagement', current, previous)).toMatchObject({
+      difference: -20,
+      relative: -25,
+      direction: 'down',
+      verdict: 'worse',
+    });
+    expect(metricChange('clicks', current, previous)).toMatchObject({ direction: 'flat', verdict: 'same' });
+  });
+
+  it('a change from zero has no relative change', () => {
+    const zero = reportRates({ impressions: 0, viewable: 0, engagement: 0, clicks: 0 });
+    expect(metricChange('clicks', current, zero)).toMatchObject({
+      difference: 6,
+      relative: null,
+      verdict: 'better',
+    });
+  });
+
+  it('rates are differences in percentage points', () => {
+    // CTR 0.5 % now, 0.6 % before: 0.1 points down.
+    const change = metricChange('ctr', current, previous);
+    expect(change?.difference).toBeCloseTo(-0.1);
+    expect(change?.verdict).toBe('worse');
+    expect(isRateMetric('ctr')).toBe(true);
+    expect(isRateMetric('clicks')).toBe(false);
+  });
+
+  it('a figure missing from either period (video without video data) is not compared', () => {
+    const video = reportRates({ impressions: 1, viewable: 1, engagement: 0, clicks: 0, videoStarts: 2 });
+    expect(metricChange('videoStarts', video, previous)).toBeUndefined();
+    expect(metricChange('completionRate', previous, video)).toBeUndefined();
+  });
+
+  it('more is better for every figure the report shows', () => {
+    expect(Object.values(HIGHER_IS_BETTER).every(Boolean)).toBe(true);
+  });
+});

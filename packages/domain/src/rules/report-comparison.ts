@@ -1,0 +1,81 @@
+// Comparing a report with the period before it: which period that is, how much each figure moved,
+// and whether the move is good news (for every figure we report, more is better).
+import type { ReportTotals } from '../entities/report-data';
+
+/** The figures a report shows as numbers: counters and rates (rates in percent). */
+export type ReportMetric = keyof ReportTotals;
+
+/** Rates are compared in percentage points, counters relative to the previous value. */
+export const REPORT_RATE_METRICS = ['ctr', 'engagementRate', 'viewabilityRate', 'completionRate'] as const;
+
+export function isRateMetric(metric: ReportMetric): boolean {
+  return (REPORT_RATE_METRICS as readonly string[]).includes(metric);
+}
+
+/** Whether a rise of the figure is good news for the advertiser. */
+export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
+  impressions: true,
+  viewable: true,
+  engagement: true,
+  clicks: true,
+  videoStarts: true,
+  firstQuartile: true,
+  midpoint: true,
+  thirdQuartile: true,
+  videoCompletes: true,
+  ctr: true,
+  engagementRate: true,
+  viewabilityRate: true,
+  completionRate: true,
+};
+
+export type MetricChange = {
+  metric: ReportMetric;
+  current: number;
+  previous: number;
+  /** current − previous (percentage points for rates). */
+  difference: number;
+  /** The change relative to the previous value, in percent; null when the previous value is 0. */
+  relative: number | null;
+  direction: 'up' | 'down' | 'flat';
+  /** 'better' when the figure moved the way HIGHER_IS_BETTER wants. */
+  verdict: 'better' | 'worse' | 'same';
+};
+
+/** How one figure moved from the previous period; undefined when either period lacks it. */
+export function metricChange(
+  metric: ReportMetric,
+  current: Partial<ReportTotals>,
+  previous: Partial<ReportTotals>,
+): MetricChange | undefined {
+  const now = current[metric];
+  const before = previous[metric];
+  if (now === undefined || before === undefined) return undefined;
+  const difference = now - before;
+  const direction = difference > 0 ? 'up' : difference < 0 ? 'down' : 'flat';
+  const verdict =
+    direction === 'flat' ? 'same' : (direction === 'up') === HIGHER_IS_BETTER[metric] ? 'better' : 'worse';
+  return {
+    metric,
+    current: now,
+    previous: before,
+    difference,
+    relative: before === 0 ? null : (difference / before) * 100,
+    direction,
+    verdict,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const toDayNumber = (day: string): number => {
+  const [year, month, date] = day.split('-').map(Number);
+  return Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1) / DAY_MS;
+};
+const fromDayNumber = (dayNumber: number): string => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/** The period of the same number of local days that ends the day before `start` (both days included). */
+export function previousReportPeriod(range: { start: string; end: string }): { start: string; end: string } {
+  const first = toDayNumber(range.start);
+  const length = toDayNumber(range.end) - first + 1;
+  return { start: fromDayNumber(first - length), end: fromDayNumber(first - 1) };
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { timezones } from '../timezones/timezones';
+import {
+  defaultReportUnit,
+  fixedOffsetTimezone,
+  flightReportingDates,
+  hourlyAllowed,
+  lastDaysReportingDates,
+  pickedReportingDates,
+  pickerRangeOf,
+  readReportingState,
+  reportDaysOf,
+  reportHasVideo,
+  reportingDatesOfDays,
+  reportingSearch,
+  timezoneFromQuery,
+} from './reporting-view';
+
+const now = new Date('2026-11-22T15:30:00Z');
+const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
+const kathmandu = timezones.find((timezone) => timezone.tzCode === 'Asia/Kathmandu');
+
+describe('the reporting page state (spec sections 2 and 4)', () => {
+  it('defaults to the last 7 days in UTC, by day, when neither the URL nor the settings say otherwise', () => {
+    const state = readReportingState({}, {}, now);
+    expect(iso(state.dates)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-22T23:59:59.000Z']);
+    expect(state.timezone).toEqual({ label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' });
+    expect(state.unit).toBe('day');
+  });
+
+  it('reads start and end as unix seconds and tz as an offset from the URL before the stored choice', () => {
+    const stored = {
+      activeReportingDates: { start: '2026-01-01T00:01:00Z', end: '2026-01-31T23:59:59Z' },
+      activeReportingTimezone: kathmandu,
+    };
+    const state = readReportingState(
+      { start: '1761955260', end: '1762559999', tz: '-05:00', zone: 'America/New_York' },
+      stored,
+      now,
+    );
+    expect(iso(state.dates)).toEqual(['2025-11-01T00:01:00.000Z', '2025-11-07T23:59:59.000Z']);
+    expect(state.timezone.tzCode).toBe('America/New_York');
+    // Without a URL the stored choice wins.
+    const fromSettings = readReportingState({}, stored, now);
+    expect(iso(fromSettings.dates)).toEqual(['2026-01-01T00:01:00.000Z', '2026-01-31T23:59:59.000Z']);
+    expect(fromSettings.timezone).toEqual(kathmandu);
+  });
+
+  it('ignores a URL range that is not two integers in order', () => {
+    expect(iso(readReportingState({ start: '20', end: '10' }, {}, now).dates)).toEqual(
+      iso(readReportingState({}, {}, now).dates),
+    );
+    expect(iso(readReportingState({ start: 'x', end: '10' }, {}, now).dates)).toEqual(
+      iso(readReportingState({}, {}, now).dates),
+    );
+  });
+
+  it('reads a link with only an offset as that fixed offset, and one with a zone as the zone', () => {
+    expect(timezoneFromQuery({ tz: '+05:45' })).toEqual(fixedOffsetTimezone('+05:45'));
+    expect(timezoneFromQuery({ tz: '+05:45', zone: 'Asia/Kathmandu' })).toEqual(kathmandu);
+    expect(timezoneFromQuery({ tz: '+00:00' })?.tzCode).toBe('UTC');
+    expect(timezoneFromQuery({ tz: '5:45' })).toBeUndefined();
+    expect(timezoneFromQuery({ zone: 'Mars/Olympus' })).toBeUndefined();
+  });
+
+  it('writes the state back as start, end, tz, zone and by, and reads it back the same', () => {
+    const state = {
+      dates: reportingDatesOfDays({ start: '2026-11-01', end: '2026-11-07' }),
+      timezone: kathmandu ?? fixedOffsetTimezone('+05:45'),
+      unit: 'hour' as const,
+    };
+    const search = reportingSearch(state);
+    expect(search).toEqual({
+      start: String(Date.parse('2026-11-01T00:01:00Z') / 1000),
+      end: String(Date.parse('2026-11-07T23:59:59Z') / 1000),
+      tz: '+05:45',
+      zone: 'Asia/Kathmandu',
+      by: 'hour',
+    });
+    expect(readReportingState(search, {}, now)).toEqual(state);
+    // A fixed offset writes no zone.
+    expect(reportingSearch({ ...state, timezone: fixedOffsetTimezone('+05:45') }).zone).toBeUndefined();
+  });
+
+  it('offers hourly figures up to 31 days and falls back to daily beyond', () => {
+    const month = reportingDatesOfDays({ start: '2026-10-01', end: '2026-10-31' });
+    const longer = reportingDatesOfDays({ start: '2026-10-01', end: '2026-11-01' });
+    expect(hourlyAllowed(month)).toBe(true);
+    expect(hourlyAllowed(longer)).toBe(false);
+    expect(
+      readReportingState(
+        {
+          ...reportingSearch({ dates: longer, timezone: fixedOffsetTimezone('+00:00'), unit: 'day' }),
+          by: 'hour',
+        },
+        {},
+        now,
+      ).unit,
+    ).toBe('day');
+    expect(defaultReportUnit(reportingDatesOfDays({ start: '2026-10-01', end: '2026-10-01' }))).toBe('hour');
+    expect(defaultReportUnit(month)).toBe('day');
+  });
+
+  it('turns calendar days picked in the browser into the same UTC days, start +1 minute, end 23:59:59', () => {
+    const picked = pickedReportingDates(new Date(2026, 10, 1, 0, 0), new Date(2026, 10, 7, 23, 59, 59, 999));
+    expect(iso(picked)).toEqual(['2026-11-01T00:01:00.000Z', '2026-11-07T23:59:59.000Z']);
+    expect(reportDaysOf(picked)).toEqual({ start: '2026-11-01', end: '2026-11-07' });
+    const range = pickerRangeOf(picked);
+    expect([range.from.getFullYear(), range.from.getMonth(), range.from.getDate()]).toEqual([2026, 10, 1]);
+    expect([range.to.getFullYear(), range.to.getMonth(), range.to.getDate()]).toEqual([2026, 10, 7]);
+  });
+
+  it('names the last N calendar days in UTC, today included', () => {
+    expect(reportDaysOf(lastDaysReportingDates(30, now))).toEqual({ start: '2026-10-24', end: '2026-11-22' });
+    expect(reportDaysOf(lastDaysReportingDates(1, now))).toEqual({ start: '2026-11-22', end: '2026-11-22' });
+  });
+
+  it("reports a campaign's flight from its first day to its last, or to today while it runs", () => {
+    expect(
+      iso(flightReportingDates({ start: '2026-09-01', end: '2026-10-15' }, now) ?? { start: now, end: now }),
+    ).toEqual(['2026-09-01T00:01:00.000Z', '2026-10-15T23:59:59.000Z']);
+    const running = flightReportingDates({ start: '2026-09-01', end: '2026-12-31' }, now);
+    expect(running && reportDaysOf(running)).toEqual({ start: '2026-09-01', end: '2026-11-22' });
+    expect(flightReportingDates({ start: '2026-12-01', end: '2026-12-31' }, now)).toBeUndefined();
+    expect(flightReportingDates({ start: null, end: '2026-12-31' }, now)).toBeUndefined();
+  });
+
+  it('shows video quartiles for video creatives or when videos started', () => {
+    expect(reportHasVideo({ totals: { videoStarts: 0 }, creatives: [{ type: 'VAST' }] })).toBe(true);
+    expect(reportHasVideo({ totals: { videoStarts: 3 }, creatives: [{ type: 'Banner' }] })).toBe(true);
+    expect(reportHasVideo({ totals: { videoStarts: 0 }, creatives: [{ type: 'Banner' }] })).toBe(false);
+    expect(reportHasVideo({ totals: {}, creatives: [] })).toBe(false);
+  });
+});

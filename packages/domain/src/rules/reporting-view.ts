@@ -1,0 +1,170 @@
+// The reporting page's state (spec sections 2 and 4): which days, in which zone, by day or by hour.
+// It lives in the page's URL (start and end as unix seconds, tz as the offset, zone as the IANA zone
+// when one was picked, by=hour for hourly figures), so a report link is bookmarkable; the last choice
+// is kept in the persisted settings; with neither, the last 7 days in UTC.
+import { MAX_HOURLY_REPORT_DAYS, type ReportGranularity } from '../entities/report-data';
+import { dayCount } from '../reports/report-range';
+import { defaultTimezone, offsetPattern, type Timezone, timezones } from '../timezones/timezones';
+import { type ReportingDates, reportingDatesOrDefault, toReportingQuery } from './reporting-dates';
+
+/** By day or by hour: how the report's series and day table are cut. */
+export type ReportUnit = Exclude<ReportGranularity, 'full'>;
+
+export interface ReportingState {
+  dates: ReportingDates;
+  timezone: Timezone;
+  unit: ReportUnit;
+}
+
+/** A report's first and last calendar day, both included ('YYYY-MM-DD'). */
+export interface ReportDays {
+  start: string;
+  end: string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar days a range names: the UTC date parts of its start and end (what the API reads). */
+export const reportDaysOf = (dates: ReportingDates): ReportDays => ({
+  start: isoDay(dates.start),
+  end: isoDay(dates.end),
+});
+
+/** The range of whole days, as a pick of those days gives it: start 00:01:00, end 23:59:59 UTC. */
+export function reportingDatesOfDays(days: ReportDays): ReportingDates {
+  const start = Date.parse(`${days.start}T00:00:00Z`);
+  const end = Date.parse(`${days.end}T00:00:00Z`);
+  return { start: new Date(start + 60_000), end: new Date(end + DAY_MS - 1000) };
+}
+
+/**
+ * Days picked on a calendar in the browser (local dates) as reporting dates: the same calendar days,
+ * the start one minute in and the end at 23:59:59 UTC (spec section 4).
+ */
+export function pickedReportingDates(from: Date, to: Date): ReportingDates {
+  const utcDay = (date: Date) =>
+    `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return reportingDatesOfDays({ start: utcDay(from), end: utcDay(to) });
+}
+
+/** The calendar's range for reporting dates: local dates on the same calendar days. */
+export function pickerRangeOf(dates: ReportingDates): { from: Date; to: Date } {
+  const local = (day: string, endOfDay: boolean) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return endOfDay
+      ? new Date(year ?? 0, (month ?? 1) - 1, date ?? 1, 23, 59, 59, 999)
+      : new Date(year ?? 0, (month ?? 1) - 1, date ?? 1);
+  };
+  const days = reportDaysOf(dates);
+  return { from: local(days.start, false), to: local(days.end, true) };
+}
+
+/** The last `days` calendar days in UTC up to today, today included (the dashboard's ranges). */
+export function lastDaysReportingDates(days: number, now: Date): ReportingDates {
+  const today = isoDay(now);
+  const first = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS));
+  return reportingDatesOfDays({ start: first, end: today });
+}
+
+/**
+ * The campaign's flight as a range to report: its first day to its last, or to today while it runs.
+ * Undefined when it has no start day or starts after today.
+ */
+export function flightReportingDates(
+  flight: { start?: string | null | undefined; end?: string | null | undefined },
+  now: Date,
+): ReportingDates | undefined {
+  const start = flight.start?.slice(0, 10);
+  if (!start || !dayPattern.test(start)) return undefined;
+  const today = isoDay(now);
+  if (start > today) return undefined;
+  const last = flight.end?.slice(0, 10);
+  const end = last && dayPattern.test(last) && last < today ? last : today;
+  return end < start ? undefined : reportingDatesOfDays({ start, end });
+}
+
+/** A fixed UTC offset as a timezone (no daylight saving): what a link with only tz= asks for. */
+export const fixedOffsetTimezone = (offset: string): Timezone => ({
+  label: `(GMT${offset}) Fixed offset`,
+  offset,
+  tzCode: '',
+});
+
+/** The zone a link names: its IANA zone when it is one of ours, else its fixed offset, else undefined. */
+export function timezoneFromQuery(query: {
+  tz?: string | null | undefined;
+  zone?: string | null | undefined;
+}): Timezone | undefined {
+  const listed = query.zone ? timezones.find((timezone) => timezone.tzCode === query.zone) : undefined;
+  if (listed) return listed;
+  if (query.tz && offsetPattern.test(query.tz)) {
+    return query.tz === defaultTimezone.offset && !query.zone
+      ? defaultTimezone
+      : fixedOffsetTimezone(query.tz);
+  }
+  return undefined;
+}
+
+/** Hourly figures are offered for ranges up to MAX_HOURLY_REPORT_DAYS days. */
+export const hourlyAllowed = (dates: ReportingDates): boolean => {
+  const days = reportDaysOf(dates);
+  return dayCount(days.start, days.end) <= MAX_HOURLY_REPORT_DAYS;
+};
+
+/** A one-day report reads best by hour; anything longer by day. */
+export function defaultReportUnit(dates: ReportingDates): ReportUnit {
+  const days = reportDaysOf(dates);
+  return days.start === days.end ? 'hour' : 'day';
+}
+
+export interface StoredReportingChoice {
+  activeReportingDates?: { start: string | Date; end: string | Date } | null | undefined;
+  activeReportingTimezone?: Timezone | null | undefined;
+}
+
+/** The page's state: what the URL says, else the last choice stored, else the last 7 days in UTC. */
+export function readReportingState(
+  query: {
+    start?: string | null;
+    end?: string | null;
+    tz?: string | null;
+    zone?: string | null;
+    by?: string | null;
+  },
+  stored: StoredReportingChoice,
+  now: Date,
+): ReportingState {
+  const start = Number(query.start);
+  const end = Number(query.end);
+  const fromUrl =
+    query.start && query.end && Number.isInteger(start) && Number.isInteger(end) && start <= end
+      ? { start: new Date(start * 1000), end: new Date(end * 1000) }
+      : undefined;
+  const dates = fromUrl ?? reportingDatesOrDefault(stored.activeReportingDates, now);
+  const timezone = timezoneFromQuery(query) ?? stored.activeReportingTimezone ?? defaultTimezone;
+  const asked = query.by === 'hour' ? 'hour' : query.by === 'day' ? 'day' : defaultReportUnit(dates);
+  const unit = asked === 'hour' && !hourlyAllowed(dates) ? 'day' : asked;
+  return { dates, timezone, unit };
+}
+
+/** The URL query of a state: start, end (unix seconds), tz (offset), zone (IANA, when picked), by. */
+export function reportingSearch(state: ReportingState): Record<string, string> {
+  const query = toReportingQuery(state.dates, state.timezone.offset);
+  return {
+    start: String(query.start),
+    end: String(query.end),
+    tz: query.tz,
+    ...(state.timezone.tzCode ? { zone: state.timezone.tzCode } : {}),
+    by: state.unit,
+  };
+}
+
+/** Whether a report shows the video quartiles: a video creative (VAST, VPAID) or video starts at all. */
+export const reportHasVideo = (report: {
+  totals: { videoStarts?: number | undefined };
+  creatives: readonly { type: string }[];
+}): boolean =>
+  (report.totals.videoStarts ?? 0) > 0 ||
+  report.creatives.some((creative) => creative.type === 'VAST' || creative.type === 'VPAID');

@@ -1,0 +1,72 @@
+// The serving contract's plain constants: paths, the ad request's query, event types and the tracker
+// kind of each event, and the landing-page rule. No zod here, so the ad runtime can bundle this module
+// into its few-kilobyte script (served-ad.ts, with the schemas, would pull zod in).
+import type { TrackerKind } from '../entities/creative';
+
+/** Every event the tracking endpoint counts, in the order reports show them. */
+export const EVENT_TYPES = [
+  'impression',
+  'viewable',
+  'engagement',
+  'click',
+  'start',
+  'firstQuartile',
+  'midpoint',
+  'thirdQuartile',
+  'complete',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const VIDEO_EVENT_TYPES = ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const;
+
+/** Which of a creative's own tracker lists fires beside each of our events. */
+export const TRACKER_KIND_OF_EVENT: Readonly<Partial<Record<EventType, TrackerKind>>> = {
+  impression: 'impression',
+  engagement: 'engagement',
+  click: 'click',
+  start: 'videoStart',
+  firstQuartile: 'videoFirstQuartile',
+  midpoint: 'videoMidpoint',
+  thirdQuartile: 'videoThirdQuartile',
+  complete: 'videoComplete',
+};
+
+/** The ad runtime's script, which ad tags load. */
+export const SERVE_INIT_PATH = '/serve/init.js';
+/** The ad description (ServedAd JSON) of a live creative. */
+export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
+
+/**
+ * Paths of the ad-serving routes under the serving origin (AD_SERVING_URL). The two the ad runtime
+ * needs are also exported alone above: a bundler cannot drop the unused members of an object.
+ */
+export const SERVE_PATHS = {
+  init: SERVE_INIT_PATH,
+  ad: serveAdPath,
+  vast: (liveID: string) => `/serve/vast/${encodeURIComponent(liveID)}.xml`,
+  vpaid: (liveID: string) => `/serve/vpaid/${encodeURIComponent(liveID)}.xml`,
+  /** GET (1×1 GIF, or 204 with `?r=204`) or POST (beacons) one event of an impression. */
+  track: (type: EventType) => `/serve/t/${type}`,
+  /** Counts a click and redirects to the landing page through the platform's click macro. */
+  click: (liveID: string) => `/serve/click/${encodeURIComponent(liveID)}`,
+  /** Files of an HTML5 creative's ZIP, extracted when it is first served. */
+  html5: (liveID: string, file: string) => `/serve/h5/${encodeURIComponent(liveID)}/${file}`,
+  demo: '/serve/demo',
+} as const;
+
+/**
+ * The query the runtime sends with GET /serve/ad/{liveID}.json, read from the tag's data attributes:
+ * the platform's expanded click macro, its cache-buster, and the deal and fallback ids.
+ */
+export const SERVE_AD_QUERY = {
+  click: 'click',
+  cacheBuster: 'cb',
+  dealID: 'deal_id',
+  fallbackID: 'fallback_id',
+} as const;
+
+/** The landing page of a creative: its first click tracker of type 'redirect'. */
+export function landingPageUrl(trackers: {
+  click?: readonly { type: string; url: string }[] | undefined;
+}): string | null {
+  return trackers.click?.find((tracker) => tracker.type === 'redirect')?.url ?? null;
+}
