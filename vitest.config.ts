@@ -73,7 +73,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath(), args: chromiumLaunchArgs },
-              contextOptions: { viewport: { width: 1280, height: 1000 } },
+              // Tall enough that a story grown to its full height for its screenshot is never scaled down.
+              contextOptions: { viewport: { width: 1280, height: 4000 } },
             }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1200, height: 900 },

@@ -7,7 +7,16 @@ globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
   await document.fonts.ready;
   const target = canvasElement.firstElementChild ?? canvasElement;
-  await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`);
+  // The tester's frame only paints its viewport: a story taller than it is shot in a viewport grown to
+  // its height (then given back), or everything below the fold would be blank in the baseline.
+  const { innerWidth: width, innerHeight: height } = window;
+  const bottom = Math.ceil(target.getBoundingClientRect().bottom + window.scrollY);
+  if (bottom > height) await page.viewport(width, Math.min(bottom + 16, 3900));
+  try {
+    await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`);
+  } finally {
+    if (bottom > height) await page.viewport(width, height);
+  }
 };
 
 declare module 'vitest/browser' {

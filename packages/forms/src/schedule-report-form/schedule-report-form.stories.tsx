@@ -54,7 +54,7 @@ export const Pending: Story = {
     const button = canvas.getByRole('button', { name: 'Schedule report' });
     await userEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ ...filled, campaignID: 'cmp_42' });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ ...filled, campaignID: 'cmp_42', withVideo: false });
   },
 };
 
@@ -86,11 +86,11 @@ export const DeleteSchedule: Story = {
 export const SendNow: Story = {
   args: { scheduledReports, onSendNow: fn(() => new Promise<void>(() => {})) },
   play: async ({ canvas, args }) => {
-    const send = canvas.getByRole('button', { name: 'Send Weekly summary for the client now' });
+    const send = canvas.getByRole('button', { name: 'Send now: Weekly summary for the client' });
     await userEvent.click(send);
     await expect(args.onSendNow).toHaveBeenCalledWith('sr_1');
     await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
-    await expect(canvas.getByRole('button', { name: 'Send Final numbers now' })).not.toHaveAttribute(
+    await expect(canvas.getByRole('button', { name: 'Send now: Final numbers' })).not.toHaveAttribute(
       'aria-busy',
     );
   },
@@ -168,6 +168,7 @@ export const KeyboardOnly: Story = {
         format: 'pdf',
         timezone: 'UTC',
         recipients: ['client@agency.com'],
+        withVideo: false,
       }),
     );
   },

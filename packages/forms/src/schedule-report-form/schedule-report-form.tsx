@@ -276,7 +276,7 @@ function ScheduledReportList({ scheduledReports, onDelete, onSendNow }: Schedule
                     <Button
                       variant="secondary"
                       size="sm"
-                      aria-label={`Send ${name} now`}
+                      aria-label={`Send now: ${name}`}
                       loading={pending?.id === report.id && pending.action === 'send'}
                       onClick={() => run(report.id, 'send')}
                     >

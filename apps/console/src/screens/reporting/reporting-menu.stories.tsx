@@ -81,7 +81,7 @@ export const SharePage: Story = {
 /** The campaign's flight is a preset; picking it reports from its first day to today. */
 export const PickTheFlight: Story = {
   play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /Report dates/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Dates' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Campaign flight' }));
     const [change] = (args.onChange as ReturnType<typeof fn>).mock.calls[0] ?? [];
     await expect(change.dates.start.toISOString()).toBe('2026-08-24T00:01:00.000Z');
@@ -130,7 +130,7 @@ export const ScheduleDialog: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule report' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Weekly for the client now' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send now: Weekly for the client' }));
     await expect(args.owner?.onSendNow).toHaveBeenCalledWith('s1');
   },
 };

@@ -13,6 +13,7 @@ import {
   type ReportCreative,
   type ReportFileFormat,
   reportDaysOf,
+  reportHasVideo,
   reportingSearch,
 } from '@adconsole/domain';
 import type { ReportExportFormValues } from '@adconsole/forms';
@@ -147,7 +148,8 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
                   },
                   schedules: summary.data.scheduledReports,
                   onSchedule: async (body) => {
-                    await schedules.create.mutateAsync(body);
+                    // A campaign with video gets the video figures in its mailed reports too.
+                    await schedules.create.mutateAsync({ ...body, withVideo: reportHasVideo(summary.data) });
                   },
                   onDeleteSchedule: (id) =>
                     schedules.remove.mutateAsync(id).then(
