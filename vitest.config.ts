@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { evaluateInFrame, movePointer } from './.storybook/frame-commands';
+import { evaluateInFrame, movePointer, resetWindow, setWindowHeight } from './.storybook/frame-commands';
 import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -73,12 +73,11 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath(), args: chromiumLaunchArgs },
-              // Tall enough that a story grown to its full height for its screenshot is never scaled down.
-              contextOptions: { viewport: { width: 1280, height: 4000 } },
+              contextOptions: { viewport: { width: 1280, height: 1000 } },
             }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1200, height: 900 },
-            commands: { evaluateInFrame, movePointer },
+            commands: { evaluateInFrame, movePointer, resetWindow, setWindowHeight },
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',

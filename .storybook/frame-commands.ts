@@ -33,3 +33,26 @@ export const movePointer: BrowserCommand<[selector: string, inside: boolean]> = 
   const x = inside ? box.x + box.width / 2 : box.x + box.width + 40;
   await context.page.mouse.move(x, box.y + box.height / 2, { steps: 8 });
 };
+
+/**
+ * Sets the browser window's height (its width stays 1280, as in the config): a story taller than the
+ * tester's frame is shot in a frame grown to its height, and the window must hold that frame unscaled.
+ */
+export const setWindowHeight: BrowserCommand<[height: number]> = async (context, height) => {
+  await context.page.setViewportSize({ width: 1280, height });
+};
+
+/**
+ * Between stories: closes any window a story opened (a real click on an ad opens its landing page in a
+ * new tab, which sends the tester's page to the background, where Chromium throttles its frames and
+ * every later screenshot waits), brings the tester's page back to the front and parks the pointer in
+ * the window's bottom-right corner, outside the story's frame, so no chart shows a hover tooltip it was not asked for.
+ */
+export const resetWindow: BrowserCommand<[]> = async (context) => {
+  for (const other of context.page.context().pages()) {
+    if (other !== context.page) await other.close();
+  }
+  await context.page.bringToFront();
+  const size = context.page.viewportSize();
+  await context.page.mouse.move((size?.width ?? 1280) - 1, (size?.height ?? 1000) - 1);
+};

@@ -1,7 +1,12 @@
 // Vitest-only: turns every story into a screenshot test compared with a committed baseline.
 // Stories stay free of `vitest` imports because Storybook's own UI loads them too.
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { commands, page } from 'vitest/browser';
+
+// Each story starts in the front window with the pointer parked outside it (see resetWindow).
+beforeEach(async () => {
+  await commands.resetWindow();
+});
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
@@ -11,11 +16,18 @@ globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   // its height (then given back), or everything below the fold would be blank in the baseline.
   const { innerWidth: width, innerHeight: height } = window;
   const bottom = Math.ceil(target.getBoundingClientRect().bottom + window.scrollY);
-  if (bottom > height) await page.viewport(width, Math.min(bottom + 16, 3900));
+  const tall = bottom > height;
+  if (tall) {
+    await commands.setWindowHeight(bottom + 116);
+    await page.viewport(width, bottom + 16);
+  }
   try {
     await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`);
   } finally {
-    if (bottom > height) await page.viewport(width, height);
+    if (tall) {
+      await page.viewport(width, height);
+      await commands.setWindowHeight(1000);
+    }
   }
 };
 
@@ -23,6 +35,8 @@ declare module 'vitest/browser' {
   interface BrowserCommands {
     evaluateInFrame: (selector: string, source: string, arg: unknown) => Promise<unknown>;
     movePointer: (selector: string, inside: boolean) => Promise<void>;
+    setWindowHeight: (height: number) => Promise<void>;
+    resetWindow: () => Promise<void>;
   }
 }
 

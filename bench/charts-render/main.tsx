@@ -3,6 +3,7 @@
 // reports how long React took to commit it and the browser to lay it out, and then to paint.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { ReportView } from '../../apps/console/src/screens/reporting/report-view';
 import { previousWeekReport, yearReport } from '../../packages/charts/src/fixtures/index';
 import {
   CreativeBreakdown,
@@ -53,6 +54,23 @@ const cases: Record<string, () => React.ReactNode> = {
   'VideoQuartilesChart, a year': () => (
     <VideoQuartilesChart totals={yearReport.totals} width={600} locale="en-US" />
   ),
+  // The console's whole report screen from data to drawn: tiles, trend, quartiles, shares, table, heatmap.
+  "The console's report screen (ReportView), a year × 20 creatives, responsive": () => (
+    <ReportView
+      status="ready"
+      report={yearReport}
+      previous={previousWeekReport.totals}
+      previousDays={{ start: previousWeekReport.start, end: previousWeekReport.end }}
+      title="Campaign summary"
+      zoneLabel="(GMT+00:00) UTC"
+      unit="day"
+      onUnitChange={() => {}}
+      hourlyAllowed={false}
+      scope="campaign"
+      creativeHref={(creative) => `/creative/${creative.id}`}
+      locale="en-US"
+    />
+  ),
   'KpiTiles with comparison': () => (
     <KpiTiles totals={yearReport.totals} previous={previousWeekReport.totals} locale="en-US" />
   ),
@@ -81,7 +99,8 @@ window.benchRender = async (name) => {
   const commit = performance.now() - start;
   // A responsive chart measures its container first and draws on the next frames.
   let waited = 0;
-  while (name.includes('responsive') && !container.querySelector('svg') && waited < 50) {
+  const drawn = name.includes('ReportView') ? '[data-slot="performance-chart"] svg' : 'svg';
+  while (name.includes('responsive') && !container.querySelector(drawn) && waited < 50) {
     await nextFrame();
     waited += 1;
   }

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { signedInAdmin, signedInUser } from './test/helpers';
 
-const XSD = path.resolve(__dirname, '../../../../shared/vast/vast_4.2.xsd');
+// The IAB's VAST 4.2 schema, copied from ../shared/vast so the suite runs from any clone.
+const XSD = path.resolve(__dirname, 'test/vast/vast_4.2.xsd');
 const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const LANDING = 'https://advertiser.example/landing?utm=adconsole';
 const GAM_PREFIX = 'https://adclick.g.doubleclick.net/pcs/click?xai=AKAOj&sig=Cg0&adurl=';

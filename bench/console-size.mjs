@@ -1,0 +1,126 @@
+// Prints what the console makes a browser download (gzip, level 9): the sign-in page's first load (the
+// entry's JS and CSS with everything it imports statically, plus the sign-in screen's chunk), the
+// dashboard's, and the report route's extra JS; beside a reference built by the same Vite in the same
+// run: a bare React 19 page (react + react-dom rendering one element), the floor of any React screen.
+// Builds the console into a temporary folder (run `pnpm build` first: it reads the packages' dist).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const consoleRoot = path.join(here, '..', 'apps', 'console');
+const TARGET_KB = 130;
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const quiet = { logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' } };
+
+/** Builds with a manifest into a fresh folder; answers the folder and the manifest. */
+async function buildWithManifest(root, config = {}) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'console-size-'));
+  await build({
+    root,
+    mode: 'production',
+    ...quiet,
+    ...config,
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  return { outDir, manifest: JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) };
+}
+
+/** The files a browser loads for these manifest entries: each chunk, its static imports and their CSS. */
+function closure(manifest, keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) {
+    if (!manifest[key]) throw new Error(`${key} is not in the console's build manifest`);
+    visit(key);
+  }
+  return files;
+}
+
+const sizeOf = (outDir, files) => {
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const gzipped = gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
+    if (file.endsWith('.css')) css += gzipped;
+    else js += gzipped;
+  }
+  return { js, css, total: js + css, count: files.size };
+};
+
+// The reference: a bare React page, built from a folder inside the console so it resolves the same React.
+const referenceRoot = path.join(consoleRoot, '.bench-reference');
+mkdirSync(referenceRoot, { recursive: true });
+writeFileSync(
+  path.join(referenceRoot, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>',
+);
+writeFileSync(
+  path.join(referenceRoot, 'main.js'),
+  "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n",
+);
+
+const built = [];
+try {
+  const reference = await buildWithManifest(referenceRoot, { configFile: false });
+  built.push(reference.outDir);
+  const app = await buildWithManifest(consoleRoot);
+  built.push(app.outDir);
+
+  const { manifest, outDir } = app;
+  const entry = closure(manifest, ['index.html']);
+  const rows = [
+    [
+      'a bare React 19 page (reference)',
+      sizeOf(reference.outDir, closure(reference.manifest, ['index.html'])),
+    ],
+    [
+      'sign-in page, first load',
+      sizeOf(outDir, closure(manifest, ['index.html', 'src/screens/account/sign-in.tsx'])),
+    ],
+    [
+      'dashboard, first load',
+      sizeOf(outDir, closure(manifest, ['index.html', 'src/screens/dashboard/dashboard.tsx'])),
+    ],
+  ];
+  const report = closure(manifest, ['src/screens/reporting/reporting-page.tsx']);
+  const reportExtra = new Set([...report].filter((file) => !entry.has(file)));
+
+  console.log(
+    `${'what the browser loads'.padEnd(46)} ${'files'.padStart(5)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'total'.padStart(9)}`,
+  );
+  for (const [name, size] of rows) {
+    console.log(
+      `${name.padEnd(46)} ${String(size.count).padStart(5)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(9)} ${kb(size.total).padStart(9)}`,
+    );
+  }
+  const extra = sizeOf(outDir, reportExtra);
+  console.log(
+    `${'report route, beyond the entry'.padEnd(46)} ${String(extra.count).padStart(5)} ${kb(extra.js).padStart(9)} ${kb(extra.css).padStart(9)} ${kb(extra.total).padStart(9)}`,
+  );
+  const signIn = rows[1][1].total;
+  console.log(
+    `\nsign-in first load: ${kb(signIn)} gzip, target ${TARGET_KB} kB (${signIn <= TARGET_KB * 1024 ? 'met' : 'missed'}); ${(signIn / rows[0][1].total).toFixed(1)}× the bare React page`,
+  );
+  if (process.argv.includes('--chunks')) {
+    console.log("\nthe sign-in page's files:");
+    for (const file of closure(manifest, ['index.html', 'src/screens/account/sign-in.tsx'])) {
+      console.log(
+        `  ${file.padEnd(50)} ${kb(gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length).padStart(9)}`,
+      );
+    }
+  }
+} finally {
+  rmSync(referenceRoot, { recursive: true, force: true });
+  for (const dir of built) rmSync(dir, { recursive: true, force: true });
+}
