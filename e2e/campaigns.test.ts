@@ -31,7 +31,7 @@ describe('campaigns and creatives', () => {
     await page.getByRole('button', { name: 'Save creative' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByText('Add the landing page URL before publishing').waitFor();
+    await page.getByText('Add the landing page URL before publishing', { exact: true }).waitFor();
     await page.getByLabel('Landing page URL').fill('https://shop.example/winter-sale');
     await page.getByRole('button', { name: 'Save creative' }).click();
     await page.getByText('Saved.').waitFor();

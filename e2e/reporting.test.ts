@@ -182,7 +182,7 @@ describe('reporting', () => {
     await form.getByRole('button', { name: 'Schedule report' }).click();
     await dialog.getByText('Scheduled.').waitFor();
     await dialog.getByRole('button', { name: 'Send now: Weekly for the client' }).click();
-    await page.getByText('Report sent').waitFor();
+    await page.getByText('Report sent', { exact: true }).waitFor();
 
     const mail = await mailTo(recipient);
     const parsed = await PostalMime.parse(mail);

@@ -1,11 +1,27 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 // In dev the console runs on Vite with hot reload and forwards the API to the server in watch mode.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (with its dev-time checks and
+ * warnings, ~10 kB gzip more); a production build of the console takes its production build instead.
+ */
+function reactRouterProduction() {
+  const fromDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom'));
+  const dist = path.join(path.dirname(fromDom.resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss()],
+  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/tags': apiTarget, '/events': apiTarget },
@@ -20,4 +36,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
