@@ -4,13 +4,10 @@
 // Figures only. Goal: group commit at least 10× one insert per event, and 20,000 events/s on PostgreSQL.
 //
 //   pnpm exec tsx bench/events-ingest.ts [--events 40000] [--concurrency 1000]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createPostgresEventStore, type TrackedEvent } from '../apps/api/src/services/events/store';
 import { EventWriter } from '../apps/api/src/services/events/writer';
+import { type ScratchDatabase, scratchPglite, scratchPostgres } from './scratch-database';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -47,7 +44,7 @@ async function drive(count: number, send: (e: TrackedEvent) => Promise<unknown>)
   return count / ((performance.now() - start) / 1000);
 }
 
-async function measure(label: string, open: () => Promise<{ db: Database; drop(): Promise<void> }>) {
+async function measure(label: string, open: () => Promise<ScratchDatabase>) {
   const { db, drop } = await open();
   try {
     await migrate(db);
@@ -76,35 +73,8 @@ console.log(
 console.log(
   `${'database'.padEnd(12)} ${'group/s'.padStart(10)} ${'one-by-one/s'.padStart(12)} ${'ratio'.padStart(9)} ${'per batch'.padStart(10)} ${'rows'.padStart(9)}`,
 );
-await measure('PGlite', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
-  const db = await createPgliteDatabase(dir);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
-await measure('PostgreSQL', async () => {
-  const name = `adconsole_bench_${Date.now().toString(36)}`;
-  const admin = await createPostgresDatabase(adminUrl);
-  await admin.exec(`create database ${name}`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await createPostgresDatabase(url.toString());
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const cleanup = await createPostgresDatabase(adminUrl);
-      await cleanup.exec(`drop database if exists ${name} with (force)`);
-      await cleanup.close();
-    },
-  };
-});
+await measure('PGlite', () => scratchPglite('bench-pglite'));
+await measure('PostgreSQL', () => scratchPostgres(adminUrl));
 console.log(
   '\nGoal: group commit at least 10× one insert per event, and at least 20,000 events/s on PostgreSQL.',
 );

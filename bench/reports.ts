@@ -4,14 +4,12 @@
 // Figures only. Goal: p50 at most 50 ms on PostgreSQL.
 //
 //   pnpm exec tsx bench/reports.ts [--events 10000000] [--runs 15] [--only postgres|pglite]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '../apps/api/src/db/database';
+import type { Database } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createPostgresEventStore, type EventStore } from '../apps/api/src/services/events/store';
 import { reportFigures } from '../apps/api/src/services/reports/figures';
 import type { ReportScope } from '../apps/api/src/services/reports/scope';
+import { type ScratchDatabase, scratchPglite, scratchPostgres } from './scratch-database';
 
 const arg = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -109,7 +107,7 @@ async function time(run: () => Promise<unknown>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-async function measure(label: string, open: () => Promise<{ db: Database; drop(): Promise<void> }>) {
+async function measure(label: string, open: () => Promise<ScratchDatabase>) {
   const { db, drop } = await open();
   try {
     const started = performance.now();
@@ -158,36 +156,9 @@ console.log(
   `A ${DAYS}-day report of a campaign with ${LIVES} live creatives; ${runs} runs per zone after one warm-up.`,
 );
 if (only !== 'pglite') {
-  await measure('PostgreSQL', async () => {
-    const name = `adconsole_bench_${Date.now().toString(36)}`;
-    const admin = await createPostgresDatabase(adminUrl);
-    await admin.exec(`create database ${name}`);
-    await admin.close();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = await createPostgresDatabase(url.toString());
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        const cleanup = await createPostgresDatabase(adminUrl);
-        await cleanup.exec(`drop database if exists ${name} with (force)`);
-        await cleanup.close();
-      },
-    };
-  });
+  await measure('PostgreSQL', () => scratchPostgres(adminUrl));
 }
 if (only !== 'postgres') {
-  await measure('PGlite', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-reports-'));
-    const db = await createPgliteDatabase(dir);
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  });
+  await measure('PGlite', () => scratchPglite('bench-reports'));
 }
 console.log('\nGoal: p50 at most 50 ms on PostgreSQL (rollups: at most 90 × 96 rows per live creative).');
