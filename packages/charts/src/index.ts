@@ -5,6 +5,7 @@ export * from './creative-breakdown';
 export * from './data-table';
 export * from './hour-heatmap';
 export * from './kpi-tiles';
+export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';
 export * from './performance-chart';

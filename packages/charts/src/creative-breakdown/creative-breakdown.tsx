@@ -5,28 +5,23 @@ import { ImagesIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useMemo } from 'react';
 import { ChartFrame } from '../lib/chart-frame';
+import type { ChartDisplayProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { ChartTooltip, Swatch } from '../lib/chart-tooltip';
 import { defaultLocale, formatCount, formatRate } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
-import { type ChartConfig, type ChartPalette, seriesColor, themePalette } from '../lib/palette';
+import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
 
-export type CreativeBreakdownProps = Omit<React.ComponentProps<'div'>, 'children'> & {
-  /** The report's creatives with their totals. */
-  creatives: readonly ReportCreative[];
-  /** How many creatives get a bar of their own (most impressions first); the rest are summed as "Other". */
-  limit?: number;
-  locale?: string;
-  /** Fixed width in pixels; without it the chart fills its container's width. */
-  width?: number;
-  /** Fixed height; by default it grows with the number of bars. */
-  height?: number;
-  /** Literal colours (e.g. `chartPalette.light`) instead of the theme's CSS variables. */
-  palette?: ChartPalette;
-  animate?: boolean;
-  interactive?: boolean;
-};
+export type CreativeBreakdownProps = Omit<React.ComponentProps<'div'>, 'children'> &
+  Omit<ChartDisplayProps, 'height'> & {
+    /** The report's creatives with their totals. */
+    creatives: readonly ReportCreative[];
+    /** How many creatives get a bar of their own (most impressions first); the rest are summed as "Other". */
+    limit?: number;
+    /** Fixed height; by default it grows with the number of bars. */
+    height?: number;
+  };
 
 /** One row of the chart: a creative (or "Other") and its shares, in percent. */
 export type CreativeShare = {

@@ -5,6 +5,7 @@ import { Grid3x3Icon } from 'lucide-react';
 import type * as React from 'react';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChartFrame } from '../lib/chart-frame';
+import type { ChartDisplayProps, SwitchableMetricProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { ChartTooltip } from '../lib/chart-tooltip';
 import { defaultLocale, formatCount, formatHour, formatRate, weekdayNames } from '../lib/format';
@@ -17,24 +18,12 @@ import { useControllable } from '../lib/use-controllable';
 export const HEATMAP_METRICS = ['impressions', 'ctr'] as const;
 export type HeatmapMetric = (typeof HEATMAP_METRICS)[number];
 
-export type HourHeatmapProps = Omit<React.ComponentProps<'div'>, 'children'> & {
-  /** The report's 168 cells: local weekday (0 Monday) × local hour. */
-  weekHours: readonly ReportWeekHour[];
-  /** The figure shown (controlled); with `onMetricChange`. */
-  metric?: HeatmapMetric;
-  defaultMetric?: HeatmapMetric;
-  onMetricChange?: (metric: HeatmapMetric) => void;
-  /** Which figures the switch offers; an empty list hides it. */
-  metrics?: readonly HeatmapMetric[];
-  locale?: string;
-  /** Fixed width in pixels; without it the chart fills its container's width. */
-  width?: number;
-  height?: number;
-  /** Literal colours (e.g. `chartPalette.light`) instead of the theme's CSS variables. */
-  palette?: ChartPalette;
-  animate?: boolean;
-  interactive?: boolean;
-};
+export type HourHeatmapProps = Omit<React.ComponentProps<'div'>, 'children'> &
+  SwitchableMetricProps<HeatmapMetric> &
+  ChartDisplayProps & {
+    /** The report's 168 cells: local weekday (0 Monday) × local hour. */
+    weekHours: readonly ReportWeekHour[];
+  };
 
 type Cell = { x: string; y: number; impressions: number; clicks: number };
 type Row = { id: string; data: Cell[] };

@@ -5,6 +5,7 @@ import { TrendingUpIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useMemo } from 'react';
 import { ChartFrame } from '../lib/chart-frame';
+import type { ChartDisplayProps, SwitchableMetricProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { ChartTooltip } from '../lib/chart-tooltip';
 import {
@@ -18,7 +19,7 @@ import {
 import { MetricSwitch } from '../lib/metric-switch';
 import { metricConfig, singleMetricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
-import { type ChartPalette, seriesColor, themePalette } from '../lib/palette';
+import { seriesColor, themePalette } from '../lib/palette';
 import { thinTicks, ticksThatFit } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
 
@@ -26,27 +27,12 @@ import { useControllable } from '../lib/use-controllable';
 export const PERFORMANCE_METRICS = ['impressions', 'engagement', 'clicks', 'ctr'] as const;
 export type PerformanceMetric = (typeof PERFORMANCE_METRICS)[number];
 
-export type PerformanceChartProps = Omit<React.ComponentProps<'div'>, 'children'> & {
-  /** The report's series: one point per local day or hour, oldest first. */
-  series: readonly ReportSeriesPoint[];
-  /** The figure drawn (controlled); with `onMetricChange`. */
-  metric?: PerformanceMetric;
-  /** The figure drawn first when uncontrolled. */
-  defaultMetric?: PerformanceMetric;
-  onMetricChange?: (metric: PerformanceMetric) => void;
-  /** Which figures the switch offers; an empty list hides the switch (as in a PDF). */
-  metrics?: readonly PerformanceMetric[];
-  /** BCP 47 locale for numbers and dates; the browser's by default. */
-  locale?: string;
-  /** Fixed width in pixels; without it the chart fills its container's width. */
-  width?: number;
-  height?: number;
-  /** Literal colours (e.g. `chartPalette.light`) instead of the theme's CSS variables. */
-  palette?: ChartPalette;
-  animate?: boolean;
-  /** Tooltips and crosshair on pointer hover. */
-  interactive?: boolean;
-};
+export type PerformanceChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
+  SwitchableMetricProps<PerformanceMetric> &
+  ChartDisplayProps & {
+    /** The report's series: one point per local day or hour, oldest first. */
+    series: readonly ReportSeriesPoint[];
+  };
 
 const MARGIN = { top: 12, right: 20, bottom: 36, left: 60 };
 

@@ -5,11 +5,12 @@ import { FilmIcon } from 'lucide-react';
 import type * as React from 'react';
 import { createContext, useContext, useMemo } from 'react';
 import { ChartFrame } from '../lib/chart-frame';
+import type { ChartDisplayProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { ChartTooltip } from '../lib/chart-tooltip';
 import { defaultLocale, formatCompact, formatCount, formatRate } from '../lib/format';
 import { nivoTheme } from '../lib/nivo-theme';
-import { type ChartConfig, type ChartPalette, seriesColor, themePalette } from '../lib/palette';
+import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
 
 /** The steps of a video view, in order, and the counter each reads. */
 export const VIDEO_STEPS = [
@@ -20,18 +21,11 @@ export const VIDEO_STEPS = [
   { key: 'videoCompletes', label: 'Complete' },
 ] as const;
 
-export type VideoQuartilesChartProps = Omit<React.ComponentProps<'div'>, 'children'> & {
-  /** The report's totals (or a creative's); the video counters are read from them. */
-  totals: Partial<ReportCounters>;
-  locale?: string;
-  /** Fixed width in pixels; without it the chart fills its container's width. */
-  width?: number;
-  height?: number;
-  /** Literal colours (e.g. `chartPalette.light`) instead of the theme's CSS variables. */
-  palette?: ChartPalette;
-  animate?: boolean;
-  interactive?: boolean;
-};
+export type VideoQuartilesChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
+  ChartDisplayProps & {
+    /** The report's totals (or a creative's); the video counters are read from them. */
+    totals: Partial<ReportCounters>;
+  };
 
 const config: ChartConfig = { video: { label: 'Video views', color: 7 } };
 const MARGIN = { top: 28, right: 12, bottom: 32, left: 56 };
