@@ -2,7 +2,7 @@
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
 import { KpiTiles, PerformanceChart } from '@adconsole/charts';
-import { type DashboardCampaign, errorMessage, lastDaysReportingDates } from '@adconsole/domain';
+import { type DashboardCampaign, errorMessage } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -21,15 +21,13 @@ import {
   TableHeader,
   TableRow,
 } from '@adconsole/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../settings/settings';
 import { formatCount, formatDay } from '../campaigns/format';
 import { formatReportDays } from '../reporting/format';
-import { REPORT_CACHE_MS } from '../reporting/report-queries';
+import { useDashboard } from '../reporting/report-queries';
 
 /** The ranges the dashboard offers, in days up to today. */
 const RANGES = [7, 30, 90] as const;
@@ -43,14 +41,8 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const days: RangeDays = RANGES.find((choice) => String(choice) === params.get('days')) ?? 30;
   const now = useMemo(() => new Date(), []);
-  const dates = useMemo(() => lastDaysReportingDates(days, now), [days, now]);
   const timezone = settings.activeReportingTimezone;
-  const board = useQuery({
-    queryKey: ['dashboard', days, timezone.offset, timezone.tzCode],
-    queryFn: ({ signal }) => api().getDashboard({ dates, timezone, signal }),
-    staleTime: REPORT_CACHE_MS,
-    placeholderData: keepPreviousData,
-  });
+  const board = useDashboard(days, timezone, now);
   const data = board.data;
 
   return (

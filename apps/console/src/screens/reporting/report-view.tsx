@@ -15,6 +15,7 @@ import {
   VideoQuartilesChart,
 } from '@adconsole/charts';
 import {
+  MAX_HOURLY_REPORT_DAYS,
   type ReportCreative,
   type ReportData,
   type ReportTotals,
@@ -64,7 +65,7 @@ export type ReportViewProps = {
   zoneLabel: string;
   unit: ReportUnit;
   onUnitChange: (unit: ReportUnit) => void;
-  /** Hourly figures cover at most 31 days. */
+  /** Hourly figures cover at most MAX_HOURLY_REPORT_DAYS (31) days. */
   hourlyAllowed: boolean;
   /** A creative summary shows no breakdown by creative. */
   scope: 'campaign' | 'creative';
@@ -335,7 +336,9 @@ function UnitSwitch({
         {choice('hour', 'By hour', !hourlyAllowed)}
       </div>
       {hourlyAllowed ? null : (
-        <p className="text-muted-foreground text-xs">Hourly figures cover up to 31 days.</p>
+        <p className="text-muted-foreground text-xs">
+          Hourly figures cover up to {MAX_HOURLY_REPORT_DAYS} days.
+        </p>
       )}
     </div>
   );
