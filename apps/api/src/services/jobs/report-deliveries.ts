@@ -5,7 +5,7 @@
 import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CampaignRow } from '../campaigns';
-import { flightOf, scheduledReportMail } from '../reports/deliver';
+import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
 import type { ScheduleRow } from '../reports/schedules';
 import { enqueueJob, type JobRow } from './runner';
 
@@ -62,13 +62,7 @@ export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Reco
   for (const to of schedule.recipients) {
     if (sent.includes(to)) continue;
     try {
-      await ctx.mailer.send({
-        to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: [mail.attachment],
-      });
+      await sendReportMail(ctx, mail, to);
     } catch (error) {
       throw Object.assign(
         new Error(`Mail to ${to} failed: ${error instanceof Error ? error.message : String(error)}`),

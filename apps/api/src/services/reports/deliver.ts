@@ -34,6 +34,16 @@ export interface ReportMail {
   attachment: MailAttachment;
 }
 
+/** Sends a schedule's mail to one recipient (one message each: no recipient sees the others). */
+export const sendReportMail = (ctx: Context, mail: ReportMail, to: string) =>
+  ctx.mailer.send({
+    to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: [mail.attachment],
+  });
+
 /** Builds the mail of a schedule's period (the same for every recipient). */
 export async function scheduledReportMail(
   ctx: Context,

@@ -13,7 +13,7 @@ import type { Context } from '../../context';
 import { ownCampaign } from '../campaigns';
 import { newId } from '../ids';
 import type { SessionUser } from '../sessions';
-import { flightOf, scheduledReportMail } from './deliver';
+import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
 
 export { listSchedules, type ScheduleRow, scheduleAnswer } from './schedule-list';
 
@@ -83,13 +83,7 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
   if (!period) throw ApiError.of(400, NOTHING_TO_SEND);
   const mail = await scheduledReportMail(ctx, row, campaign, period);
   for (const to of row.recipients) {
-    await ctx.mailer.send({
-      to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attachments: [mail.attachment],
-    });
+    await sendReportMail(ctx, mail, to);
   }
   return { ...period, recipients: row.recipients };
 }
