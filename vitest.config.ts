@@ -124,6 +124,30 @@ export default defineConfig({
             },
           ]
         : []),
+      ...(optIn.includes('clickhouse')
+        ? [
+            {
+              extends: true as const,
+              test: {
+                // The event-store, serving and report suites again, with events in an embedded
+                // ClickHouse (chdb), plus the ClickHouse-only tests (schema, TTL, parity with PostgreSQL).
+                name: 'clickhouse',
+                include: [
+                  'apps/api/src/**/*.clickhouse.test.ts',
+                  'apps/api/src/services/events/store.test.ts',
+                  'apps/api/src/serving.test.ts',
+                  'apps/api/src/reports.test.ts',
+                ],
+                environment: 'node',
+                // One chdb engine per process: each test file in its own.
+                pool: 'forks' as const,
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                env: { TEST_DATABASE: 'pglite', TEST_EVENTS: 'clickhouse' },
+              },
+            },
+          ]
+        : []),
     ],
     // In CI a missing screenshot baseline fails instead of being written.
     update: ci ? false : undefined,

@@ -230,6 +230,11 @@ describe('the published packages, installed by a scratch consumer', () => {
       // The sign-in form from @adconsole/forms validates with the domain's messages.
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('Fill in your email').waitFor();
+      // The forms' own layout comes from @adconsole/forms/styles.css: the campaign form's dates sit
+      // side by side (a two-column grid from the sm breakpoint), which ui's stylesheet alone lacks.
+      const dates = page.locator('[data-slot="campaign-form"] > div.grid', { hasText: 'Start date' });
+      const columns = await dates.evaluate((element) => getComputedStyle(element).gridTemplateColumns);
+      expect(columns.split(' ')).toHaveLength(2);
       // @adconsole/charts: the performance chart draws its line in the theme's colour, and the
       // report table sorts, totals and links, styled by the charts' stylesheet on ui's tokens.
       const chart = page.getByRole('img', { name: /^Impressions by day, Nov 16, 2026 to Nov 22, 2026/ });

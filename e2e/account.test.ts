@@ -20,6 +20,27 @@ describe('account journeys', () => {
 
     await signIn(page, email, password);
     await page.waitForURL('**/dashboard');
+
+    // The side menu of a user (not an admin), then the profile: names saved, the password changed
+    // with the current one (a wrong one is refused).
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'File manager', exact: true }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Tables', exact: true }).count()).toBe(0);
+    await menu.getByRole('link', { name: 'Profile', exact: true }).click();
+    const details = page.getByRole('form', { name: 'Your details' });
+    await details.getByLabel('First name').fill('Augusta');
+    await details.getByRole('button', { name: 'Save profile' }).click();
+    await details.getByText('Your profile has been saved.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Augusta Lovelace', exact: true }).first().waitFor();
+    const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current password').fill('not my password');
+    await passwordForm.getByLabel('New password', { exact: true }).fill('a brand new secret');
+    await passwordForm.getByLabel('Confirm new password').fill('a brand new secret');
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText('Your current password is not correct.', { exact: true }).waitFor();
+    await passwordForm.getByLabel('Current password').fill(password);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText(/Your password has been changed/).waitFor();
   });
 
   it("refuses a non-company e-mail with 'Only {host} emails allowed!'", async () => {

@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Two buckets, so the file manager journey can choose one; 'files' stays the default.
+      FILE_MANAGER_BUCKETS: 'files,archive',
       DEMO_PASSWORD,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,37 @@
 // `npm run test:libreoffice` and `npm run test:clickhouse`: the suites that need something large, kept
-// out of `npm test`. Installs what they need when it is missing (as root on Debian), builds what is
-// stale, then runs the one Vitest project.
+// out of `npm test`. Installs what they need when it is missing (LibreOffice from Debian as root;
+// chdb from npm into tools/chdb, outside the workspace and its lockfile), builds what is stale, then
+// runs the one Vitest project.
 import { spawnSync } from 'node:child_process';
-import { buildProduct, ensureInstalled, runPnpm } from './lib.mjs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildProduct, ensureInstalled, newestMtime, root, run, runPnpm } from './lib.mjs';
 
 const suite = process.argv[2];
+const chdbDir = path.join(root, 'tools/chdb');
 const suites = {
   libreoffice: { command: 'soffice', packages: ['libreoffice-calc-nogui'], project: 'libreoffice' },
+  clickhouse: {
+    project: 'clickhouse',
+    // The serving suite also serves the built ad runtime (/serve/init.js).
+    builds: [
+      {
+        name: '@adconsole/ad-runtime',
+        output: 'packages/ad-runtime/dist/init.js',
+        inputs: ['packages/ad-runtime/src'],
+      },
+    ],
+    // The embedded ClickHouse (543 MB): installed here on first use, never by `pnpm install`.
+    install: async () => {
+      if (existsSync(path.join(chdbDir, 'node_modules/chdb/package.json'))) return;
+      console.log('Installing chdb (embedded ClickHouse, about 550 MB) into tools/chdb…');
+      await run(
+        'npm',
+        ['install', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+        { cwd: chdbDir },
+      );
+    },
+  },
 };
 const chosen = suites[suite];
 if (!chosen) {
@@ -14,7 +39,7 @@ if (!chosen) {
   process.exit(2);
 }
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-if (!has(chosen.command)) {
+if (chosen.command && !has(chosen.command)) {
   if (process.getuid?.() !== 0) {
     console.error(
       `${chosen.command} is missing: apt-get install -y --no-install-recommends ${chosen.packages.join(' ')}`,
@@ -33,8 +58,13 @@ if (!has(chosen.command)) {
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 try {
+  await chosen.install?.();
   await ensureInstalled();
   await buildProduct();
+  for (const target of chosen.builds ?? []) {
+    if (newestMtime([target.output]) < newestMtime(target.inputs))
+      await runPnpm(['--filter', target.name, 'run', 'build']);
+  }
   await runPnpm(['exec', 'vitest', 'run', '--project', chosen.project], {
     env: { ...process.env, ADCONSOLE_OPT_IN: suite },
   });

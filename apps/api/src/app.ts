@@ -23,24 +23,27 @@ import { migrate } from './db/migrate';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
+import { registerSignedFiles } from './routes/files';
 import { allRoutes } from './routes/index';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { UploadSlots } from './services/assets';
+import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
+import { createDiskFileStore, createS3FileStore } from './services/file-manager/store';
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
 import { loadServerSecret } from './services/secret';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { findSession, sessionSecret } from './services/sessions';
-import { createDiskStorage, createS3Storage, type Storage } from './services/storage';
+import { createDiskStorage, createS3Client, createS3Storage, type Storage } from './services/storage';
 
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
   db?: Database;
   storage?: Storage;
-  /** The event store; PostgreSQL (the main database) by default. */
+  /** The event store; by default ClickHouse when EVENTS_URL is set, otherwise the main database. */
   eventStore?: EventStore;
   /** Fastify logging; tests turn it off. */
   logger?: boolean;
@@ -101,9 +104,15 @@ const originOf = (url: string) => new URL(url).origin;
  * The console's Content-Security-Policy: its own scripts only, never framed, images and video from its
  * origin and the web (creatives' assets and trackers), ad previews from the serving origin.
  */
-function consolePolicy(config: Config): string {
+export function consolePolicy(config: Config): string {
   const serving = originOf(config.adServingUrl);
-  const storage = config.s3?.endpoint ? ` ${originOf(config.s3.endpoint)}` : '';
+  // The file manager's browser sends bytes to presigned storage URLs: the S3 endpoint, or AWS S3's
+  // virtual-hosted bucket hosts when no endpoint is set.
+  const storage = config.s3
+    ? config.s3.endpoint
+      ? ` ${originOf(config.s3.endpoint)}`
+      : ` https://*.s3.amazonaws.com https://*.s3.${config.s3.region}.amazonaws.com`
+    : '';
   const extra = serving === originOf(config.publicUrl) ? '' : ` ${serving}`;
   return [
     "default-src 'self'",
@@ -136,7 +145,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
   const log = (line: string) => app.log.info(line);
-  const eventStore = options.eventStore ?? createPostgresEventStore(db);
+  const clickhouse =
+    options.eventStore === undefined && config.events !== undefined
+      ? await openClickHouseEventStore(config.events, db)
+      : undefined;
+  const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
+  const secret = await loadServerSecret(config);
+  const diskFiles = config.s3 ? undefined : createDiskFileStore(path.join(config.dataDir, 'buckets'), secret);
   const ctx: Context = {
     config,
     db,
@@ -151,10 +166,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       log,
       logLinks: config.logMailLinks,
     }),
-    secret: await loadServerSecret(config),
+    secret,
     uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore) },
     liveCreatives: new LiveCreativeCache(db),
+    files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
+    diskFiles,
     log,
   };
   app.decorate('adconsole', ctx);
@@ -165,6 +182,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => jobs.stop());
   // After the last request: acknowledged events are already committed; write any still held.
   app.addHook('onClose', async () => ctx.events.writer.close());
+  if (clickhouse) app.addHook('onClose', async () => clickhouse.close());
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
@@ -233,6 +251,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerUploads(app, ctx);
+  await registerSignedFiles(app, ctx);
   registerServing(app, ctx);
   const openApi = buildOpenApi(routes, config);
   app.get('/api/openapi.json', async () => openApi);

@@ -74,6 +74,8 @@ describe('configuration from environment variables', () => {
     ['DEMO_PASSWORD', 'abc'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['EVENTS_URL', 'clickhouse://events:9000'],
+    ['EVENTS_URL', 'http://events:8123/a/b'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -81,5 +83,26 @@ describe('configuration from environment variables', () => {
 
   it('refuses S3 settings without a bucket, naming S3_BUCKET', () => {
     expect(() => loadConfig({ S3_REGION: 'eu-west-1' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('EVENTS_URL switches events to ClickHouse: its path names the database, EVENTS_TTL_DAYS the raw TTL', () => {
+    expect(loadConfig({}).events).toBeUndefined();
+    expect(loadConfig({ EVENTS_URL: 'https://u:p@events.example:8443' }).events).toEqual({
+      url: 'https://u:p@events.example:8443',
+      database: 'adconsole',
+      rawTtlDays: undefined,
+    });
+    expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads_prod', EVENTS_TTL_DAYS: '400' }).events).toEqual({
+      url: 'http://events:8123',
+      database: 'ads_prod',
+      rawTtlDays: 400,
+    });
+    expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads?ch_insert_quorum=2' }).events?.url).toBe(
+      'http://events:8123/?ch_insert_quorum=2',
+    );
+    expect(() => loadConfig({ EVENTS_TTL_DAYS: '30' })).toThrow(/EVENTS_TTL_DAYS.*EVENTS_URL/);
+    expect(() => loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_TTL_DAYS: '0' })).toThrow(
+      /EVENTS_TTL_DAYS/,
+    );
   });
 });

@@ -43,6 +43,24 @@ export interface Config {
   logMailLinks: boolean;
   /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
   jobPollSeconds: number;
+  /**
+   * The file manager's buckets (FILE_MANAGER_BUCKETS, the first is the default) and their region. On
+   * S3 they are buckets of the S3_* store; on the embedded default, folders under DATA_DIR/buckets.
+   */
+  fileManager: { buckets: string[]; region: string };
+  /**
+   * ClickHouse's HTTP interface for raw events and rollups (EVENTS_URL, its path naming the database,
+   * `adconsole` by default); undefined keeps events in the main database.
+   */
+  events: EventsConfig | undefined;
+}
+
+export interface EventsConfig {
+  /** The server's URL without the path (credentials and query settings kept). */
+  url: string;
+  database: string;
+  /** Raw events older than this many days are dropped (EVENTS_TTL_DAYS); rollups are kept. */
+  rawTtlDays: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +90,7 @@ const urlString = (protocols: string[]) =>
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   );
 
+const bucketNamePattern = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 const envSchema = z.object({
@@ -107,6 +126,24 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   NODE_ENV: optional,
   JOB_POLL_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(3600).optional()),
+  FILE_MANAGER_BUCKETS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((name) => bucketNamePattern.test(name.trim())),
+        'must be a comma-separated list of bucket names (3-63 lowercase letters, digits, dots and dashes)',
+      )
+      .optional(),
+  ),
+  EVENTS_URL: optional.pipe(
+    urlString(['http:', 'https:'])
+      .refine(
+        (value) => /^\/?([A-Za-z_][A-Za-z0-9_]{0,63})?\/?$/.test(new URL(value).pathname),
+        'its path must be empty or one ClickHouse database name (letters, digits and _)',
+      )
+      .optional(),
+  ),
+  EVENTS_TTL_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(36500).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -135,6 +172,18 @@ export function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
   // src/config.ts and dist/main.js both sit one level below apps/api.
   const candidate = path.resolve(here, '../../console/dist');
   return existsSync(candidate) ? candidate : path.resolve(process.cwd(), 'apps/console/dist');
+}
+
+function eventsConfig(eventsUrl: string | undefined, rawTtlDays: number | undefined) {
+  if (eventsUrl === undefined) {
+    if (rawTtlDays !== undefined)
+      throw new ConfigError('EVENTS_TTL_DAYS', 'applies only to the ClickHouse event store (set EVENTS_URL)');
+    return undefined;
+  }
+  const url = new URL(eventsUrl);
+  const database = url.pathname.replaceAll('/', '') || 'adconsole';
+  url.pathname = '';
+  return { url: url.toString().replace(/\/$/, ''), database, rawTtlDays };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -187,5 +236,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',
     jobPollSeconds: e.JOB_POLL_SECONDS ?? 15,
+    fileManager: {
+      buckets: e.FILE_MANAGER_BUCKETS
+        ? [...new Set(e.FILE_MANAGER_BUCKETS.split(',').map((name) => name.trim()))]
+        : [s3?.bucket ?? 'files'],
+      region: s3?.region ?? 'us-east-1',
+    },
+    events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
   };
 }

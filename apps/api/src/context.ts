@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { UploadSlots } from './services/assets';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
+import type { DiskFileStore, FileStore } from './services/file-manager/store';
 import type { Mailer } from './services/mail';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { Storage } from './services/storage';
@@ -21,5 +22,9 @@ export interface Context {
   events: { store: EventStore; writer: EventWriter };
   /** Live creatives the ad server answers for, cached for a few seconds. */
   liveCreatives: LiveCreativeCache;
+  /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */
+  files: FileStore;
+  /** The embedded file store, whose signed URLs the API answers itself; undefined on S3. */
+  diskFiles: DiskFileStore | undefined;
   log: (line: string) => void;
 }

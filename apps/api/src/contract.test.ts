@@ -1,11 +1,18 @@
 // The contract, written once: every route is declared from an entry of the domain's `contract`, every
 // operation of the OpenAPI document is called for real and its answer parses with the domain's schema
 // (what the console's client reads), and an entity goes back to the server exactly as it came.
-import { type CallContract, contract, creativeSchema } from '@adconsole/domain';
+import { readFile } from 'node:fs/promises';
+import {
+  builderDocumentOf,
+  type CallContract,
+  contract,
+  creativeSchema,
+  defaultAdBuilderState,
+} from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from './routes/index';
 import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { PASSWORD, signedInAdmin, uniqueEmail, waitForMail } from './test/helpers';
+import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
 
 type Operation = { operationId: string; responses: Record<string, unknown> };
 
@@ -61,6 +68,30 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     timezone: 'UTC',
     recipients: [adminEmail],
   });
+  /** A PNG put into the file manager through its presigned URL; answers its path. */
+  const managedFile = async () => {
+    const name = `file-${uniqueEmail().split('@')[0]}.png`;
+    const png = await readFile(new URL('./services/demo-assets/banner.png', import.meta.url));
+    const ticket = await admin.post<{ url: string; headers: Record<string, string> }>('/v1/files/upload', {
+      name,
+      size: png.length,
+    });
+    const put = await fetch(new URL(ticket.body.data?.url ?? '', server.url), {
+      method: 'PUT',
+      headers: ticket.body.data?.headers ?? {},
+      body: new Uint8Array(png),
+    });
+    if (put.status !== 200) throw new Error(`PUT ${put.status}`);
+    return name;
+  };
+
+  const newDraft = async () =>
+    (
+      await admin.post<{ id: string }>('/v1/builder/drafts', {
+        name: 'Contract draft',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      })
+    ).body.data?.id ?? '';
   const calls: Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>> = {
     getPing: () => admin.get('/ping'),
     getConfig: () => admin.get('/config'),
@@ -124,6 +155,25 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         password: 'a fresh secret',
         confirmPassword: 'a fresh secret',
         code,
+      });
+    },
+    getV1FilesBuckets: () => admin.get('/v1/files/buckets'),
+    getV1Files: () => admin.get('/v1/files'),
+    postV1FilesFolder: () =>
+      admin.post('/v1/files/folder', { name: `folder-${uniqueEmail().split('@')[0]}` }),
+    postV1FilesUpload: () => admin.post('/v1/files/upload', { name: 'contract.png', size: 3 }),
+    getV1FilesUrl: async () => admin.get(`/v1/files/url?path=${await managedFile()}`),
+    postV1FilesMove: async () =>
+      admin.post('/v1/files/move', { from: await managedFile(), to: `moved-${Date.now()}.png` }),
+    deleteV1Files: async () => admin.delete(`/v1/files?path=${await managedFile()}`),
+    postV1FilesUse: async () => admin.post('/v1/files/use', { path: await managedFile(), creativeID }),
+    putV1Me: () => admin.put('/v1/me', { firstName: 'Con', lastName: 'Tract' }),
+    putV1MePassword: async () => {
+      const { client } = await signedInUser(server);
+      return client.put('/v1/me/password', {
+        currentPassword: PASSWORD,
+        password: 'a fresh secret',
+        confirmPassword: 'a fresh secret',
       });
     },
     getV1CampaignGet: () => admin.get(`/v1/campaign/get?campaignID=${campaignID}`),
@@ -249,6 +299,22 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       const created = await admin.post<{ id: string }>('/v1/campaign/scheduledReport', schedule());
       return admin.post('/v1/campaign/scheduledReport/send', { id: created.body.data?.id });
     },
+    getV1BuilderDrafts: () => admin.get('/v1/builder/drafts'),
+    postV1BuilderDrafts: () =>
+      admin.post('/v1/builder/drafts', {
+        name: 'Draft',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      }),
+    putV1BuilderDrafts: async () =>
+      admin.put('/v1/builder/drafts', {
+        id: await newDraft(),
+        name: 'Renamed',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      }),
+    deleteV1BuilderDrafts: async () => admin.delete(`/v1/builder/drafts?id=${await newDraft()}`),
+    postV1BuilderCreative: async () =>
+      admin.post('/v1/builder/creative', { id: await newDraft(), campaignID }),
+    postV1BuilderExport: async () => admin.post('/v1/builder/export', { id: await newDraft(), campaignID }),
     deleteV1UsersInvite: async () => {
       const email = uniqueEmail('partner.example');
       await admin.post('/v1/users/invite', { emails: [email] });

@@ -20,14 +20,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createPostgresDatabase } from './db/database';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { type SmtpPeer, startSmtpPeer } from './test/peers';
 
 const LANDING = { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] };
 const day = (iso: string) => `${iso} 00:00:00`;
 const endOf = (iso: string) => `${iso} 23:59:59`;
 
-describe(`reports on ${testDatabaseKind()}`, () => {
+describe(`reports on ${testStoresLabel()}`, () => {
   let server: TestServer;
   let smtp: SmtpPeer;
   let owner: Client;

@@ -286,8 +286,10 @@ describe(`security review findings on ${testDatabaseKind()}`, () => {
       const upload = await streamedUpload('big.mp4', 96 * 1024 * 1024, mp4Head);
       clearInterval(sampler);
       expect(upload.status, upload.body.message).toBe(200);
-      // Buffering the file whole (the old toBuffer) grew array buffers by its 96 MB.
-      expect(peak - baseline).toBeLessThan(40 * 1024 * 1024);
+      // Buffering the file whole (the old toBuffer) grew array buffers by its 96 MB. Streamed chunks
+      // are garbage the collector may take late on a loaded machine (53 MB was seen with every API
+      // suite running at once), so the bound sits between that and the file's size.
+      expect(peak - baseline).toBeLessThan(72 * 1024 * 1024);
     });
 
     it('refuses an image as soon as it passes 10 MB and stores nothing of it', async () => {

@@ -10,7 +10,7 @@ import { servedAdSchema } from '@adconsole/domain';
 import { VASTParser } from '@dailymotion/vast-client';
 import { DOMParser, Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { signedInAdmin, signedInUser } from './test/helpers';
 
 // The IAB's VAST 4.2 schema, copied from ../shared/vast so the suite runs from any clone.
@@ -54,7 +54,7 @@ async function parseAsPlayer(xml: string) {
   return { response, warnings };
 }
 
-describe(`ad serving and events on ${testDatabaseKind()}`, () => {
+describe(`ad serving and events on ${testStoresLabel()}`, () => {
   let server: TestServer;
   let owner: Client;
   let campaignID: string;

@@ -1,11 +1,12 @@
 // A product outside the monorepo that installs the packed tarballs from npm and uses them the way
 // the READMEs say: no Tailwind of its own, only the built stylesheets of @adconsole/ui and
-// @adconsole/charts.
+// @adconsole/charts and @adconsole/forms.
 import { PerformanceChart, ReportTable } from '@adconsole/charts';
 import { oneWeekReport } from '@adconsole/charts/fixtures';
 import '@adconsole/charts/styles.css';
 import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
-import { SignInForm } from '@adconsole/forms';
+import { CampaignForm, SignInForm } from '@adconsole/forms';
+import '@adconsole/forms/styles.css';
 import {
   Button,
   DateRangePicker,
@@ -53,6 +54,7 @@ function App() {
         </SelectContent>
       </Select>
       <SignInForm onSubmit={() => undefined} className="max-w-sm" />
+      <CampaignForm onSubmit={() => undefined} />
       <section aria-label="Report" data-testid="report" className="grid gap-4">
         <PerformanceChart series={oneWeekReport.series} width={720} height={260} locale="en-US" />
         <ReportTable

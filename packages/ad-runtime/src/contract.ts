@@ -25,5 +25,5 @@ export const VIDEO_ASSET = 'main.mp4';
 export const STATE_ATTRIBUTE = 'data-adconsole-state';
 export type TagState = 'loading' | 'rendered' | 'empty' | 'error';
 
-/** The sandbox of every ad frame: scripts and popups, never the publisher's origin. */
-export const FRAME_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+/** The sandbox of every ad frame: scripts and popups, never the publisher's origin (the domain's AD_SANDBOX). */
+export { AD_SANDBOX as FRAME_SANDBOX } from '@adconsole/domain';

@@ -15,6 +15,7 @@ import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
 import { adRequestUrl, scriptOrigin } from './tag';
 import { onceTimer, type Timers } from './timers';
+import { VIEWABLE_MS, viewableRatio } from './viewability';
 
 export type { Timers } from './timers';
 
@@ -39,8 +40,7 @@ export interface AdRuntime {
   stop(): void;
 }
 
-/** Time in view (50 % of the pixels) or under the pointer that counts, in ms. */
-const VIEWABLE_MS = 1000;
+/** Time under the pointer that is an engagement, in ms. */
 const HOVER_MS = 1000;
 const TAG_SELECTOR = `ins.${INS_TAG_CLASS}:not([${STATE_ATTRIBUTE}])`;
 
@@ -99,8 +99,9 @@ export function start(options: StartOptions = {}): AdRuntime {
     for (const entry of frames.values()) entry.receive(['h', 0, pointerOnPage]);
   });
 
-  function watchViewability(frame: HTMLIFrameElement, fire: (type: EventType) => void) {
+  function watchViewability(frame: HTMLIFrameElement, ad: ServedAd, fire: (type: EventType) => void) {
     if (!('IntersectionObserver' in win)) return;
+    const ratio = viewableRatio(ad.width, ad.height);
     let inView = false;
     const update = () => viewable.set(inView && doc.visibilityState !== 'hidden');
     const viewable = onceTimer(timers, VIEWABLE_MS, () => {
@@ -109,10 +110,10 @@ export function start(options: StartOptions = {}): AdRuntime {
     });
     const observer = new win.IntersectionObserver(
       guard((entries: IntersectionObserverEntry[]) => {
-        for (const entry of entries) inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+        for (const entry of entries) inView = entry.isIntersecting && entry.intersectionRatio >= ratio;
         update();
       }),
-      { threshold: 0.5 },
+      { threshold: ratio },
     );
     observer.observe(frame);
     listen(doc, 'visibilitychange', update);
@@ -151,7 +152,7 @@ export function start(options: StartOptions = {}): AdRuntime {
       // The platform's own impression counter (Google Ad Manager's %%VIEW_URL_UNESC%%), once expanded.
       const viewUrl = tag.getAttribute('data-view-url');
       if (viewUrl && /^https?:\/\//i.test(viewUrl)) pixel(viewUrl);
-      watchViewability(frame, fire);
+      watchViewability(frame, ad, fire);
       if (ad.adDuration > 0) later(() => frame.contentWindow?.postMessage(['x'], '*'), ad.adDuration * 1000);
     });
     tag.appendChild(frame);

@@ -1,6 +1,7 @@
 // @adconsole/domain: the spec's entities, rules, messages, tags and API client in one framework-free package.
 export * from './api/answers';
 export * from './api/auth';
+export * from './api/builder';
 export * from './api/campaigns';
 export * from './api/client';
 export * from './api/contract';
@@ -34,6 +35,8 @@ export * from './platforms/tags';
 export * from './reports/report-range';
 export * from './reports/schedules';
 export * from './rules/access';
+export * from './rules/ad-builder';
+export * from './rules/ad-builder-html';
 export * from './rules/asset-upload';
 export * from './rules/collections';
 export * from './rules/copy-name';

@@ -4,6 +4,8 @@ import security from './0002_security';
 import events from './0003_events';
 import reports from './0004_reports';
 import jobs from './0005_jobs';
+import builder from './0006_builder';
+import eventSeen from './0007_event_seen';
 
 export interface Migration {
   name: string;
@@ -16,4 +18,6 @@ export const migrations: readonly Migration[] = [
   { name: '0003_events', sql: events },
   { name: '0004_reports', sql: reports },
   { name: '0005_jobs', sql: jobs },
+  { name: '0006_builder', sql: builder },
+  { name: '0007_event_seen', sql: eventSeen },
 ];

@@ -77,4 +77,27 @@ export const authRoutes = [
     },
     handler: ({ input, ctx }) => auth.changePassword(ctx, input),
   }),
+  defineRoute({
+    call: contract.updateProfile,
+    access: 'user',
+    summary: "Save the signed-in user's first and last name; answers the user.",
+    description: "The names follow the sign-up rules ('Fill in your names'); the e-mail cannot change here.",
+    tag: 'Authentication',
+    errors: { 400: `'${MESSAGES.fillInYourNames}'` },
+    handler: ({ input, ctx, user }) => auth.updateProfile(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.changeOwnPassword,
+    access: 'user',
+    perIpLimit: 30,
+    summary:
+      "Change the signed-in user's password with the current one; ends every other session of the account.",
+    description:
+      'The session that asks stays signed in; every other session of the account ends, and open reset links stop working. Refuses the 10,000 most common passwords.',
+    tag: 'Authentication',
+    errors: {
+      400: `'${MESSAGES.currentPasswordWrong}', '${MESSAGES.fillInCurrentPassword}', the change-password messages of spec section 5 or '${MESSAGES.commonPassword}'`,
+    },
+    handler: ({ input, ctx, user, request }) => auth.changeOwnPassword(ctx, request, user, input),
+  }),
 ];

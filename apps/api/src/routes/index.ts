@@ -1,9 +1,11 @@
 import type { RouteDef } from '../http/routes';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
+import { builderRoutes } from './builder';
 import { campaignRoutes } from './campaigns';
 import { creativeRoutes } from './creatives';
 import { eventRoutes } from './events';
+import { fileRoutes } from './files';
 import { reportRoutes } from './reports';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -14,6 +16,8 @@ export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...creativeRoutes,
   ...assetRoutes,
+  ...fileRoutes,
+  ...builderRoutes,
   ...userRoutes,
   ...eventRoutes,
   ...reportRoutes,

@@ -5,7 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ApiError } from '@adconsole/domain';
+import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { demoPage } from '../services/serving/demo-page';
@@ -115,7 +115,14 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     const { liveId, '*': path } = request.params as { liveId: string; '*': string };
     const file = await html5File(ctx, liveId, path);
     if (!file) throw ApiError.of(404, 'No such file in this creative.');
-    return reply.type(file.contentType).header('Cache-Control', 'public, max-age=3600').send(file.body);
+    // The creative's own pages get the ad frame's sandbox from the response too: opened directly (a
+    // link to /serve/h5/... sent to a signed-in admin), they run in an opaque origin, never as the
+    // console's origin with its session, whatever AD_SERVING_URL is.
+    return reply
+      .type(file.contentType)
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('Content-Security-Policy', `sandbox ${AD_SANDBOX}`)
+      .send(file.body);
   });
 
   route('GET', '/serve/demo', async (_request, reply) =>

@@ -184,11 +184,26 @@ interface StoredUpload {
  * Stores one file part under its own key, checked chunk by chunk as it streams to storage. A refused
  * file is still read to its end (and dropped), so the request completes and the answer gets through.
  */
-async function storePart(ctx: Context, creativeId: string, part: MultipartFile): Promise<StoredUpload> {
-  const filename = part.filename || 'file';
+const storePart = (ctx: Context, creativeId: string, part: MultipartFile) =>
+  storeAsset(
+    ctx,
+    creativeId,
+    part.filename || 'file',
+    part.file as AsyncIterable<Buffer>,
+    () => part.file.truncated,
+  );
+
+/** Stores one asset file from any source of bytes (an upload's part, a file manager file), checked as it streams. */
+async function storeAsset(
+  ctx: Context,
+  creativeId: string,
+  filename: string,
+  source: AsyncIterable<Buffer>,
+  truncated: () => boolean,
+): Promise<StoredUpload> {
   const type = assetFileType(filename);
   if (filename.includes('\u0000') || !type) {
-    await drain(part.file);
+    await drain(source);
     throw filename.includes('\u0000')
       ? ApiError.of(400, NUL_MESSAGE)
       : ApiError.of(415, unsupportedAssetMessage(filename));
@@ -206,7 +221,7 @@ async function storePart(ctx: Context, creativeId: string, part: MultipartFile):
     failure ??= error;
   });
   let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+  for await (const chunk of source) {
     if (failure !== undefined) continue;
     try {
       check.accept(chunk);
@@ -221,7 +236,7 @@ async function storePart(ctx: Context, creativeId: string, part: MultipartFile):
   if (failure === undefined) {
     try {
       // The parser's own cap (just above the largest kind's limit) cuts a file short.
-      if (part.file.truncated) throw ApiError.of(413, assetTooLargeMessage(filename, type.kind));
+      if (truncated()) throw ApiError.of(413, assetTooLargeMessage(filename, type.kind));
       dimensions = check.finish();
       bytes.end();
     } catch (error) {
@@ -323,76 +338,122 @@ export async function uploadAssets(
       parseInput(assetUploadFieldsSchema, fields);
       throw ApiError.of(400, 'Choose at least one file to upload.');
     }
-    const fieldsInput = input;
-    const creative = creativeId;
-    const result = await ctx.db.transaction(async (tx) => {
-      for (const file of stored) {
-        const row = {
-          ...file.row,
-          width: file.row.width ?? fieldsInput.width ?? null,
-          height: file.row.height ?? fieldsInput.height ?? null,
-          duration:
-            file.row.upload_type === 'video' ? (file.row.duration ?? fieldsInput.duration ?? null) : null,
-        };
-        file.row = row;
-        await insertFileRow(tx, {
-          name: row.file_name,
-          owner_id: user.id,
-          public: true,
-          content_type: file.contentType,
-          size: file.size,
-        });
-        await tx.query(
-          `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            row.id,
-            row.creative_id,
-            row.file_name,
-            row.filename,
-            row.name,
-            row.upload_type,
-            row.width,
-            row.height,
-            row.duration,
-          ],
-        );
-      }
-      const newIds = new Set(stored.map((file) => file.row.id));
-      const earlier = (
-        await tx.query<AssetRow>('select * from assets where creative_id = $1 order by created_at, id', [
-          creative,
-        ])
-      ).filter((asset) => !newIds.has(asset.id));
-      const change = assetReplacement(
-        earlier,
-        stored.map((file) => file.row.name),
-        fieldsInput.assets?.map((asset) => ({ id: asset.id, name: (asset as { name?: unknown }).name })),
-      );
-      for (const { id, name } of change.renamed) {
-        await tx.query('update assets set name = $2 where id = $1', [id, name]);
-      }
-      const removed = earlier.filter((asset) => change.removed.includes(asset.id));
-      if (removed.length > 0) {
-        await tx.query('delete from assets where id = any($1::text[])', [removed.map((asset) => asset.id)]);
-      }
-      await tx.query('update creatives set updated_at = now() where id = $1', [creative]);
-      return removed;
+    return await recordAssets(ctx, user, creativeId, stored, input, () => {
+      committed = true;
     });
-    committed = true;
-    await removeUnusedFiles(
-      ctx,
-      result.map((asset) => asset.file_name),
-    );
-    return {
-      created: stored.map((file) => assetAnswer(file.row, ctx.config.publicUrl, true)),
-      deleted: result.map((asset) => assetAnswer(asset, ctx.config.publicUrl)),
-    };
   } catch (error) {
     // Nothing half-written: when the assets were not recorded, the files this request stored go again.
     if (!committed) {
       await Promise.all(stored.map((file) => ctx.storage.delete(file.row.file_name).catch(() => undefined)));
     }
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Records stored files as assets of a creative in one transaction, applying the replacement rule (a
+ * new file replaces an earlier one of the same name; with a listed `assets`, unlisted ones go).
+ */
+async function recordAssets(
+  ctx: Context,
+  user: SessionUser,
+  creative: string,
+  stored: StoredUpload[],
+  fieldsInput: Pick<AssetUploadFields, 'width' | 'height' | 'duration' | 'assets'>,
+  /** Called once the assets are recorded: from then on the stored files must stay. */
+  committed: () => void,
+): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    for (const file of stored) {
+      const row = {
+        ...file.row,
+        width: file.row.width ?? fieldsInput.width ?? null,
+        height: file.row.height ?? fieldsInput.height ?? null,
+        duration:
+          file.row.upload_type === 'video' ? (file.row.duration ?? fieldsInput.duration ?? null) : null,
+      };
+      file.row = row;
+      await insertFileRow(tx, {
+        name: row.file_name,
+        owner_id: user.id,
+        public: true,
+        content_type: file.contentType,
+        size: file.size,
+      });
+      await tx.query(
+        `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          row.id,
+          row.creative_id,
+          row.file_name,
+          row.filename,
+          row.name,
+          row.upload_type,
+          row.width,
+          row.height,
+          row.duration,
+        ],
+      );
+    }
+    const newIds = new Set(stored.map((file) => file.row.id));
+    const earlier = (
+      await tx.query<AssetRow>('select * from assets where creative_id = $1 order by created_at, id', [
+        creative,
+      ])
+    ).filter((asset) => !newIds.has(asset.id));
+    const change = assetReplacement(
+      earlier,
+      stored.map((file) => file.row.name),
+      fieldsInput.assets?.map((asset) => ({ id: asset.id, name: (asset as { name?: unknown }).name })),
+    );
+    for (const { id, name } of change.renamed) {
+      await tx.query('update assets set name = $2 where id = $1', [id, name]);
+    }
+    const removed = earlier.filter((asset) => change.removed.includes(asset.id));
+    if (removed.length > 0) {
+      await tx.query('delete from assets where id = any($1::text[])', [removed.map((asset) => asset.id)]);
+    }
+    await tx.query('update creatives set updated_at = now() where id = $1', [creative]);
+    return removed;
+  });
+  committed();
+  await removeUnusedFiles(
+    ctx,
+    result.map((asset) => asset.file_name),
+  );
+  return {
+    created: stored.map((file) => assetAnswer(file.row, ctx.config.publicUrl, true)),
+    deleted: result.map((asset) => assetAnswer(asset, ctx.config.publicUrl)),
+  };
+}
+
+/**
+ * "Use in a creative" (the file manager): a stored file's bytes become an asset of the creative, with
+ * the same checks as an upload (type by its first bytes, size), replacing an asset of the same name.
+ */
+export async function addAssetFromSource(
+  ctx: Context,
+  user: SessionUser,
+  creativeID: string,
+  filename: string,
+  source: AsyncIterable<Buffer>,
+): Promise<AssetAnswer> {
+  const creative = await ownCreative(ctx.db, user, creativeID).catch(() => {
+    throw incorrectCampaignOrCreative();
+  });
+  const release = await ctx.uploadSlots.take();
+  let stored: StoredUpload | undefined;
+  try {
+    stored = await storeAsset(ctx, creative.id, filename, source, () => false);
+    const { created } = await recordAssets(ctx, user, creative.id, [stored], {}, () => {
+      stored = undefined;
+    });
+    return created[0] as AssetAnswer;
+  } catch (error) {
+    if (stored) await ctx.storage.delete(stored.row.file_name).catch(() => undefined);
     throw error;
   } finally {
     release();

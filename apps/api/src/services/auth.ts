@@ -9,7 +9,9 @@ import {
   isCompanyEmail,
   type LoginRequest,
   MESSAGES,
+  type NewPasswordRequest,
   normaliseEmail,
+  type ProfileRequest,
   type SignUpApiRequest,
   signUpRequestSchema,
   toSessionExpiry,
@@ -26,6 +28,7 @@ import {
   clearSessionCookie,
   createSession,
   endAllSessions,
+  endOtherSessions,
   endSession,
   findSession,
   readDeviceCookie,
@@ -47,6 +50,8 @@ export const SIGNED_UP =
   'Thanks for signing up! We have sent you an e-mail with a link to verify your address.';
 export const RESET_SENT = 'If an account exists for this e-mail, we have sent it a password reset link.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';
+export const OWN_PASSWORD_CHANGED =
+  'Your password has been changed. You stay signed in here; every other session of your account has ended.';
 
 /**
  * Sends a link mail after the answer has gone (so the answer's timing does not tell whether mail was
@@ -252,4 +257,53 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
   if (!changed) throw ApiError.of(400, RESET_LINK_INVALID);
   await clearAccountAttempts(ctx.db, email);
   return { message: PASSWORD_CHANGED };
+}
+
+/** PUT /v1/me: the signed-in user's first and last name (trimmed, with the sign-up rules). */
+export async function updateProfile(ctx: Context, user: SessionUser, input: ProfileRequest) {
+  const [row] = await ctx.db.query<{
+    id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    role: 'user' | 'admin';
+  }>(
+    'update users set first_name = $2, last_name = $3 where id = $1 returning id, email, first_name, last_name, role',
+    [user.id, input.firstName, input.lastName],
+  );
+  if (!row) throw ApiError.of(401, 'You are not signed in.');
+  return toPublicUser(row);
+}
+
+/**
+ * PUT /v1/me/password: a new password for the signed-in user, who proves it with the current one.
+ * Every other session of the account ends (a thief's session with it); this one continues.
+ */
+export async function changeOwnPassword(
+  ctx: Context,
+  request: FastifyRequest,
+  user: SessionUser,
+  input: NewPasswordRequest,
+) {
+  const [row] = await ctx.db.query<{ password_hash: string | null }>(
+    'select password_hash from users where id = $1',
+    [user.id],
+  );
+  if (!(await verifyPassword(row?.password_hash ?? null, input.currentPassword))) {
+    throw ApiError.of(400, MESSAGES.currentPasswordWrong);
+  }
+  assertPasswordAllowed(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const secret = sessionSecret(request);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    if (secret === undefined) await endAllSessions(tx, user.id);
+    else await endOtherSessions(tx, user.id, secret);
+    // A reset link mailed before the change must not undo it.
+    await tx.query(
+      "update tokens set used_at = now() where kind = 'reset' and email = $1 and used_at is null",
+      [user.email],
+    );
+  });
+  return { message: OWN_PASSWORD_CHANGED };
 }

@@ -98,6 +98,14 @@ export async function endAllSessions(db: Queryable, userId: string): Promise<voi
   await db.query('delete from sessions where user_id = $1', [userId]);
 }
 
+/** Every session of the user but the one with `keepSecret` ends (a password changed while signed in). */
+export async function endOtherSessions(db: Queryable, userId: string, keepSecret: string): Promise<void> {
+  await db.query('delete from sessions where user_id = $1 and id_hash <> $2', [
+    userId,
+    hashSecret(keepSecret),
+  ]);
+}
+
 const cookieOptions = (config: Config) => ({
   path: '/',
   httpOnly: true,

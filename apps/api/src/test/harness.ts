@@ -1,5 +1,7 @@
 // Test harness: a real server on an ephemeral port against a fresh database (PGlite or a new
-// PostgreSQL database, chosen by TEST_DATABASE) and a temporary DATA_DIR, cleaned up afterwards.
+// PostgreSQL database, chosen by TEST_DATABASE) and a temporary DATA_DIR, cleaned up afterwards. With
+// TEST_EVENTS=clickhouse (the opt-in ClickHouse suite) events go to a fresh database in an embedded
+// ClickHouse (chdb) instead of the main database.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,11 +11,37 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { prepareClickHouseEventStore } from '../services/events/clickhouse';
+import { createPostgresEventStore, type EventStore } from '../services/events/store';
 
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
 const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const testEventsKind = (): 'main database' | 'clickhouse' =>
+  process.env.TEST_EVENTS === 'clickhouse' ? 'clickhouse' : 'main database';
+
+/** Which databases a suite runs on, for its title: 'pglite', or 'pglite, events in ClickHouse'. */
+export const testStoresLabel = () =>
+  testEventsKind() === 'clickhouse' ? `${testDatabaseKind()}, events in ClickHouse` : testDatabaseKind();
+
+/** The event store under test over a migrated main database, and how to close what it opened. */
+export async function freshEventStore(db: Database): Promise<{ store: EventStore; close(): Promise<void> }> {
+  if (testEventsKind() === 'main database')
+    return { store: createPostgresEventStore(db), close: async () => {} };
+  // Loaded only here, so the default suites never touch chdb.
+  const { embeddedClickHouse } = await import('./chdb');
+  const { client, database } = embeddedClickHouse();
+  const store = await prepareClickHouseEventStore({ db, client, database });
+  return {
+    store,
+    async close() {
+      await client.command({ query: `drop database if exists ${database}` });
+      await client.close();
+    },
+  };
+}
 
 export interface FreshDatabase {
   db: Database;
@@ -76,7 +104,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     JOB_POLL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(config, { db: fresh.db, logger: logErrors });
+  const events = await freshEventStore(fresh.db);
+  const app = await buildApp(config, {
+    db: fresh.db,
+    logger: logErrors,
+    // A test that sets EVENTS_URL gets the store the server opens from it.
+    ...(config.events ? {} : { eventStore: events.store }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -90,6 +124,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     dataDir,
     async close() {
       await app.close();
+      await events.close();
       await fresh.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,7 +8,11 @@ import { campaignKeys } from '../screens/campaigns/campaign-queries';
 
 const TOP_LEVEL: Record<string, string> = {
   dashboard: 'Dashboard',
+  filemanager: 'File manager',
   campaigns: 'Campaigns',
+  tables: 'Tables',
+  billing: 'Billing',
+  builder: 'Creative builder',
   profile: 'Profile',
   admin: 'Admin',
 };

@@ -1,11 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 import { alwaysRevalidate, guardLoader } from '../router/guard';
 import { lazyScreen } from '../router/lazy-screen';
-import { AppLayout } from './app-layout';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { SharePageLayout } from './share-layout';
 
 /** The console's route table (spec section 2). The root loader is the guard; screens load lazily. */
 export const routes: RouteObject[] = [
@@ -31,7 +29,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: SharePageLayout,
+        // The signed-in frame and the share frame load with their first screen: the sign-in page
+        // downloads neither the side menu nor what it brings (sheet, tooltips, breadcrumbs' queries).
+        lazy: lazyScreen(() => import('./share-layout'), 'SharePageLayout'),
         children: [
           {
             path: 'share/:shareToken',
@@ -44,11 +44,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: AppLayout,
+        lazy: lazyScreen(() => import('./app-layout'), 'AppLayout'),
         children: [
           {
             path: 'dashboard',
             lazy: lazyScreen(() => import('../screens/dashboard/dashboard'), 'DashboardPage'),
+          },
+          {
+            path: 'filemanager',
+            lazy: lazyScreen(() => import('../screens/files/file-manager-page'), 'FileManagerPage'),
+          },
+          { path: 'tables', lazy: lazyScreen(() => import('../screens/demo/tables'), 'TablesPage') },
+          { path: 'billing', lazy: lazyScreen(() => import('../screens/demo/billing'), 'BillingPage') },
+          {
+            path: 'builder',
+            lazy: lazyScreen(() => import('../screens/builder/builder-page'), 'BuilderPage'),
           },
           { path: 'profile', lazy: lazyScreen(() => import('../screens/profile/profile'), 'ProfilePage') },
           {

@@ -1,5 +1,7 @@
-// The side menu (spec section 2): everyone signed in sees the main entries; admins also see the
-// staff entries (the spec's hard-coded staff account became the admin role).
+// The side menu (spec section 2): everyone signed in sees Dashboard, File manager, Campaigns and
+// Profile; admins also see the staff entries Tables, Billing, Admin and Invite users (the spec's
+// hard-coded staff account became the admin role). The spec's Sign In and Sign Up staff entries are
+// left out: they lead a signed-in admin to pages that send them back to the dashboard.
 import type { SidebarSection } from '@adconsole/ui';
 
 export function sideMenu(isAdmin: boolean): SidebarSection[] {
@@ -7,6 +9,7 @@ export function sideMenu(isAdmin: boolean): SidebarSection[] {
     id: 'main',
     items: [
       { id: 'dashboard', label: 'Dashboard', href: '/dashboard' },
+      { id: 'filemanager', label: 'File manager', href: '/filemanager' },
       { id: 'campaigns', label: 'Campaigns', href: '/campaigns' },
       { id: 'profile', label: 'Profile', href: '/profile' },
     ],
@@ -18,6 +21,8 @@ export function sideMenu(isAdmin: boolean): SidebarSection[] {
       id: 'admin',
       title: 'Administration',
       items: [
+        { id: 'tables', label: 'Tables', href: '/tables' },
+        { id: 'billing', label: 'Billing', href: '/billing' },
         { id: 'admin', label: 'Admin', href: '/admin' },
         { id: 'invite', label: 'Invite users', href: '/admin/invite' },
       ],

@@ -1,5 +1,11 @@
-import { Toaster } from '@adconsole/ui';
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+
+/**
+ * The notifications' renderer (Radix Toast) is not needed to draw a page, so it loads beside the
+ * first screen instead of before it; `notify()` keeps what is raised meanwhile and it shows on mount.
+ */
+const Toaster = lazy(() => import('../components/toaster'));
 
 /** Every page: the notifications, and a progress line while a lazy screen or the guard is under way. */
 export function RootLayout() {
@@ -14,7 +20,9 @@ export function RootLayout() {
         />
       ) : null}
       <Outlet />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   );
 }

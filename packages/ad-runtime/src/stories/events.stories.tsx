@@ -1,6 +1,6 @@
-// The events of an impression: impression, viewable (MRC: 50 % in view for one continuous second),
-// engagement (pointer over the ad for 1 s, a touch, a video button), each once, with the creative's
-// own pixels and scripts beside ours.
+// The events of an impression: impression, viewable (MRC: 50 % in view for one continuous second, 30 %
+// for large ads), engagement (pointer over the ad for 1 s, a touch, a video button), each once, with
+// the creative's own pixels and scripts beside ours.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { servedAd } from '../fixtures/served-ad';
@@ -74,6 +74,35 @@ export const ViewableOnlyOnceInView: Story = {
     await sleep(1500);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     frame.scrollIntoView({ block: 'end' });
+    await waitForBeacon(args.onBeacon, 'viewable', 2500);
+  },
+};
+
+/**
+ * A large ad (970×250 = 242,500 pixels, the MRC's large-ad size) is viewable with 30 % of its pixels
+ * in view for a second: a fifth is not enough, 40 % is.
+ */
+export const LargeAdViewableAtThirtyPercent: Story = {
+  args: {
+    layout: 'wide-scroll-box',
+    answers: {
+      'live-1': servedAd({
+        width: 970,
+        height: 250,
+        content: { kind: 'image', url: assets.banner, width: 970, height: 250 },
+      }),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    const box = canvasElement.querySelector('section') as HTMLElement;
+    const showTopPixels = (pixels: number) => {
+      box.scrollTop += frame.getBoundingClientRect().top - box.getBoundingClientRect().bottom + pixels;
+    };
+    showTopPixels(50);
+    await sleep(1500);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
+    showTopPixels(100);
     await waitForBeacon(args.onBeacon, 'viewable', 2500);
   },
 };

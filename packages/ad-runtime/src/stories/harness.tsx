@@ -62,8 +62,9 @@ export function tagHtml(spec: TagSpec): string {
 export interface AdPageProps {
   tags: TagSpec[];
   answers: Record<string, Answer>;
-  /** How the tags sit on the page: one after the other, in a short scroll box, or in a column. */
-  layout?: 'page' | 'scroll-box' | 'column';
+  /** How the tags sit on the page: one after the other, in a short scroll box (narrow, or wide for
+      a billboard), or in a column. */
+  layout?: 'page' | 'scroll-box' | 'wide-scroll-box' | 'column';
   onRequest: (url: string) => void;
   /** Returning false refuses the beacon, as a browser with a full beacon queue does. */
   onBeacon: (url: string) => boolean | undefined;
@@ -128,10 +129,14 @@ export function AdPage({
       <div className="contents" data-testid="later" />
     </div>
   );
-  if (layout === 'scroll-box') {
+  if (layout === 'scroll-box' || layout === 'wide-scroll-box') {
     return (
       // A scrollable region is reachable by keyboard (tabIndex), as axe requires.
-      <section aria-label="Publisher page" tabIndex={0} className="h-72 w-[340px] overflow-auto border">
+      <section
+        aria-label="Publisher page"
+        tabIndex={0}
+        className={`h-72 overflow-auto border ${layout === 'wide-scroll-box' ? 'w-[1000px]' : 'w-[340px]'}`}
+      >
         <p className="h-[900px] p-2 text-sm">Article text above the ad…</p>
         {slots}
       </section>

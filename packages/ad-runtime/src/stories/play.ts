@@ -65,11 +65,21 @@ export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<v
       if (video.readyState < 1) {
         await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
       }
-      if (Math.abs(video.currentTime - seconds) > 0.001) {
-        const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
-        video.currentTime = seconds;
-        await seeked;
-      }
+      // Always seek, and wait until the frame of that time is the one presented, not only decoded: the
+      // compositor can keep showing the frame the video was paused on (a screenshot of the wrong frame).
+      const presented = new Promise<void>((resolve) => {
+        setTimeout(resolve, 2000);
+        if (!('requestVideoFrameCallback' in video)) return;
+        const check = (_now: number, metadata: { mediaTime: number }) => {
+          if (Math.abs(metadata.mediaTime - seconds) < 0.02) resolve();
+          else video.requestVideoFrameCallback(check);
+        };
+        video.requestVideoFrameCallback(check);
+      });
+      const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      video.currentTime = seconds;
+      await seeked;
+      await presented;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     },
     time,

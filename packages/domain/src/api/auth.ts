@@ -1,13 +1,20 @@
 // Authentication calls of spec section 7.
 import type { z } from 'zod';
-import type { LoginResponse, MeResponse, StoredSession } from '../entities/user';
+import type { LoginResponse, MeResponse, StoredSession, User } from '../entities/user';
 import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../rules/session';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, verifySchema } from '../validation/forms';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordSchema,
+  profileSchema,
+  verifySchema,
+} from '../validation/forms';
 import { MESSAGES } from '../validation/messages';
 import { changePasswordRequestSchema, signUpRequestSchema } from '../validation/requests';
 import { validate } from '../validation/validation-error';
 import { decodeVerifyCode } from '../validation/verify-code';
-import { type PublicConfig, type SignUpAnswer, signUpAnswerSchema } from './answers';
+import { type MessageAnswer, type PublicConfig, type SignUpAnswer, signUpAnswerSchema } from './answers';
 import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';
@@ -22,6 +29,8 @@ export const AUTH_PATHS = {
   verify: contract.verify.path,
   signUp: contract.signUp.path,
   config: contract.config.path,
+  profile: contract.updateProfile.path,
+  ownPassword: contract.changeOwnPassword.path,
 } as const;
 
 /** The sign-up form plus, for invited users, the invitation token of their link. */
@@ -114,6 +123,27 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
       });
       const payload = validate(changePasswordRequestSchema, input);
       return (await http({ method: 'POST', path: AUTH_PATHS.changePassword, json: payload })).data;
+    },
+
+    /** PUT /v1/me: saves the signed-in user's first and last name; answers the user as stored. */
+    async updateProfile(input: z.input<typeof profileSchema>): Promise<User> {
+      const body = validate(profileSchema, input);
+      return readData(
+        contract.updateProfile.answer,
+        (await http({ method: 'PUT', path: AUTH_PATHS.profile, json: body })).data,
+      );
+    },
+
+    /**
+     * PUT /v1/me/password: the signed-in user's new password, with the current one. The server ends
+     * every other session of the account; this one stays signed in.
+     */
+    async changeOwnPassword(input: z.input<typeof newPasswordSchema>): Promise<MessageAnswer> {
+      const body = validate(newPasswordSchema, input);
+      return readData(
+        contract.changeOwnPassword.answer,
+        (await http({ method: 'PUT', path: AUTH_PATHS.ownPassword, json: body })).data,
+      );
     },
 
     /** POST /verify: the base64 code is decoded to the e-mail before sending. */

@@ -1,9 +1,11 @@
 // The typed client for every call of spec section 7.
 import { DOWNLOAD_PATH_PREFIX } from '../constants';
 import { authCalls } from './auth';
+import { builderCalls } from './builder';
 import { campaignCalls } from './campaigns';
 import { creativeCalls } from './creatives';
 import { eventCalls } from './events';
+import { fileCalls } from './files';
 import { createHttp, type HttpOptions } from './http';
 import { reportCalls } from './reports';
 import { userCalls } from './users';
@@ -37,6 +39,8 @@ export function createApiClient(options: ApiClientOptions) {
     ...reportCalls(http, fileUrl),
     ...userCalls(http),
     ...eventCalls(http),
+    ...fileCalls(http),
+    ...builderCalls(http),
     fileUrl,
   };
 }

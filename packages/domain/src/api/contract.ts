@@ -2,30 +2,48 @@
 // server declares its routes from these entries (validating requests and checking its answers with the
 // same schemas) and the client builds its calls from them, so the two can never disagree.
 import { z } from 'zod';
+import { builderDraftSchema } from '../entities/ad-builder';
 import { assetSchema } from '../entities/asset';
 import { campaignSchema } from '../entities/campaign';
 import { creativeSchema } from '../entities/creative';
 import { dashboardSchema } from '../entities/dashboard';
+import {
+  fileBucketsSchema,
+  fileEntrySchema,
+  fileListingSchema,
+  fileUrlSchema,
+  uploadTicketSchema,
+} from '../entities/file-manager';
 import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../entities/report';
 import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../entities/report-data';
-import { userListEntrySchema } from '../entities/user';
+import { userListEntrySchema, userSchema } from '../entities/user';
 import {
   assetUploadFieldsSchema,
+  builderDraftCreateSchema,
+  builderDraftUpdateSchema,
+  builderTargetSchema,
   campaignIdQuerySchema,
   campaignListQuerySchema,
   campaignRequestSchema,
   campaignUpdateBodySchema,
   changePasswordRequestSchema,
+  createFolderRequestSchema,
   creativeRequestSchema,
   dashboardQuerySchema,
   deleteAssetQuerySchema,
+  deleteFileQuerySchema,
   eventsImportRequestSchema,
+  fileListQuerySchema,
+  fileUrlQuerySchema,
   forgotPasswordRequestSchema,
   idQuerySchema,
   inviteUsersRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
+  moveFileRequestSchema,
+  newPasswordRequestSchema,
   newTokenRequestSchema,
+  profileRequestSchema,
   publishCreativeRequestSchema,
   reportsQuerySchema,
   revokeInviteQuerySchema,
@@ -35,6 +53,8 @@ import {
   shareReportsQuerySchema,
   signUpApiRequestSchema,
   tagsRequestSchema,
+  uploadTicketRequestSchema,
+  useFileRequestSchema,
   verifyRequestSchema,
 } from '../validation/requests';
 import {
@@ -102,6 +122,15 @@ export const contract = {
     method: 'POST',
     path: '/changePassword',
     input: changePasswordRequestSchema,
+    answer: messageAnswerSchema,
+  }),
+
+  // ---- The signed-in user's own account (the profile page)
+  updateProfile: call({ method: 'PUT', path: '/v1/me', input: profileRequestSchema, answer: userSchema }),
+  changeOwnPassword: call({
+    method: 'PUT',
+    path: '/v1/me/password',
+    input: newPasswordRequestSchema,
     answer: messageAnswerSchema,
   }),
 
@@ -221,6 +250,83 @@ export const contract = {
     path: '/v1/campaign/tags',
     input: tagsRequestSchema,
     answer: reportFileSchema,
+  }),
+
+  // ---- File manager: the API lists and presigns; the browser moves the bytes to and from storage
+  fileBuckets: call({ method: 'GET', path: '/v1/files/buckets', answer: fileBucketsSchema }),
+  listFiles: call({
+    method: 'GET',
+    path: '/v1/files',
+    input: fileListQuerySchema,
+    answer: fileListingSchema,
+  }),
+  createFolder: call({
+    method: 'POST',
+    path: '/v1/files/folder',
+    input: createFolderRequestSchema,
+    answer: fileEntrySchema,
+  }),
+  uploadTicket: call({
+    method: 'POST',
+    path: '/v1/files/upload',
+    input: uploadTicketRequestSchema,
+    answer: uploadTicketSchema,
+  }),
+  fileUrl: call({ method: 'GET', path: '/v1/files/url', input: fileUrlQuerySchema, answer: fileUrlSchema }),
+  moveFile: call({
+    method: 'POST',
+    path: '/v1/files/move',
+    input: moveFileRequestSchema,
+    answer: fileEntrySchema,
+  }),
+  deleteFile: call({
+    method: 'DELETE',
+    path: '/v1/files',
+    input: deleteFileQuerySchema,
+    answer: z.object({ deleted: z.number().int().nonnegative() }),
+  }),
+  useFileInCreative: call({
+    method: 'POST',
+    path: '/v1/files/use',
+    input: useFileRequestSchema,
+    answer: assetSchema,
+  }),
+
+  // ---- Ad builder drafts (not in the spec's call table: the builder of section 3 keeps its work per user)
+  listBuilderDrafts: call({
+    method: 'GET',
+    path: '/v1/builder/drafts',
+    answer: z.array(builderDraftSchema),
+  }),
+  createBuilderDraft: call({
+    method: 'POST',
+    path: '/v1/builder/drafts',
+    input: builderDraftCreateSchema,
+    answer: builderDraftSchema,
+  }),
+  updateBuilderDraft: call({
+    method: 'PUT',
+    path: '/v1/builder/drafts',
+    input: builderDraftUpdateSchema,
+    answer: builderDraftSchema,
+  }),
+  deleteBuilderDraft: call({
+    method: 'DELETE',
+    path: '/v1/builder/drafts',
+    input: idQuerySchema,
+    answer: z.null(),
+  }),
+  builderDraftCreative: call({
+    method: 'POST',
+    path: '/v1/builder/creative',
+    input: builderTargetSchema,
+    answer: creativeSchema,
+  }),
+  exportBuilderDraft: call({
+    method: 'POST',
+    path: '/v1/builder/export',
+    input: builderTargetSchema,
+    answer: creativeSchema,
   }),
 
   // ---- Dashboard

@@ -11,6 +11,7 @@ describe('persisted settings (spec sections 3, 4 and 9)', () => {
       activeReportingDates: null,
       activeReportingTimezone: { label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' },
       campaignGrouping: 'list',
+      fileManager: null,
     });
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SETTINGS_VERSION } from '../constants';
 import { defaultTimezone, timezoneSchema } from '../timezones/timezones';
 import { dateRangeSchema } from './common';
+import { fileManagerSettingsSchema } from './file-manager';
 
 /** Local storage keys the console uses. */
 export const LOCAL_STORAGE_KEYS = {
@@ -24,6 +25,11 @@ export const persistedSettingsSchema = z.object({
   activeReportingDates: dateRangeSchema.nullable().default(null),
   activeReportingTimezone: timezoneSchema.default(defaultTimezone),
   campaignGrouping: z.enum(CAMPAIGN_GROUPINGS).default('list'),
+  /**
+   * The file manager's settings (spec section 3), null until a bucket is chosen. Unreadable ones are
+   * dropped on their own, so they never cost the other settings.
+   */
+  fileManager: fileManagerSettingsSchema.nullable().default(null).catch(null),
 });
 export type PersistedSettings = z.infer<typeof persistedSettingsSchema>;
 
@@ -35,6 +41,7 @@ export const defaultSettings = (): PersistedSettings => ({
   activeReportingDates: null,
   activeReportingTimezone: { ...defaultTimezone },
   campaignGrouping: 'list',
+  fileManager: null,
 });
 
 /**

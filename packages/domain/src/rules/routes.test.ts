@@ -45,6 +45,13 @@ describe('route guard rules (spec section 2)', () => {
     expect(isAdminPath('/administrator-guide')).toBe(false);
   });
 
+  it('keeps the demo pages (/tables, /billing) to admins, as the staff menu entries', () => {
+    expect(isAdminPath('/tables')).toBe(true);
+    expect(isAdminPath('/billing')).toBe(true);
+    expect(isAdminPath('/tablesaw')).toBe(false);
+    expect(isAdminPath('/filemanager')).toBe(false);
+  });
+
   it('goes to the stored after-login path, or /dashboard', () => {
     expect(afterLoginPath('/campaigns?view=all')).toBe('/campaigns?view=all');
     expect(afterLoginPath(null)).toBe('/dashboard');

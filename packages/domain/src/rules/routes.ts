@@ -14,9 +14,14 @@ export const isSharePath = (pathname: string): boolean => pathname.startsWith('/
 export const homePath = (signedIn: boolean): '/dashboard' | '/signin' =>
   signedIn ? '/dashboard' : '/signin';
 
-/** Admin screens (users, invitations): shown to users with the admin role only. */
+/** The demo pages (tables, billing): sample content, admin-only like the spec's staff menu entries. */
+export const DEMO_PATHS = ['/tables', '/billing'] as const;
+
+/** Admin screens (users, invitations, the demo pages): shown to users with the admin role only. */
 export const isAdminPath = (pathname: string): boolean =>
-  pathname === '/admin' || pathname.startsWith('/admin/');
+  pathname === '/admin' ||
+  pathname.startsWith('/admin/') ||
+  DEMO_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /**
  * Where to go after signing in: the stored after-login path when it is a path on this site (never

@@ -32,6 +32,13 @@ export const TRACKER_KIND_OF_EVENT: Readonly<Partial<Record<EventType, TrackerKi
 
 /** The ad runtime's script, which ad tags load. */
 export const SERVE_INIT_PATH = '/serve/init.js';
+
+/**
+ * The sandbox of every ad: the ad runtime's frames take it as their `sandbox` attribute, and the
+ * server sends it as `Content-Security-Policy: sandbox …` with an HTML5 creative's own pages, so a page
+ * opened outside its frame is still scripts and popups in an opaque origin, never the server's.
+ */
+export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 /** The ad description (ServedAd JSON) of a live creative. */
 export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
 

@@ -3,6 +3,7 @@ import { defaultTimezone, findTimezone } from './timezones';
 import {
   minutesToOffset,
   offsetAt,
+  offsetSpans,
   offsetToMinutes,
   zonedDayRangeToUtc,
   zonedTimeToUtc,
@@ -66,5 +67,47 @@ describe('the offset of a zone at an instant', () => {
     expect(offsetAt('UTC', new Date('2026-03-08T07:00:00Z'))).toBe('+00:00');
     expect(offsetAt('+05:45', new Date('2026-03-08T07:00:00Z'))).toBe('+05:45');
     expect(() => offsetAt('Mars/Olympus_Mons', new Date())).toThrow(RangeError);
+  });
+
+  describe("offsetSpans (a zone's offsets over a range, for local days by arithmetic)", () => {
+    const spans = (zone: string, from: string, to: string) =>
+      offsetSpans(zone, new Date(from), new Date(to)).map((span) => [
+        span.start.toISOString(),
+        span.offsetMinutes,
+      ]);
+
+    it('is one span for a fixed offset, quarter-hour offsets included', () => {
+      expect(spans('+05:45', '2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')).toEqual([
+        ['2026-01-01T00:00:00.000Z', 345],
+      ]);
+    });
+
+    it('starts a span at each daylight-saving change of an IANA zone, to the quarter hour', () => {
+      // New York: summer time from 2026-03-08 07:00 UTC, winter time from 2026-11-01 06:00 UTC.
+      expect(spans('America/New_York', '2026-02-01T00:00:00Z', '2026-12-01T00:00:00Z')).toEqual([
+        ['2026-02-01T00:00:00.000Z', -300],
+        ['2026-03-08T07:00:00.000Z', -240],
+        ['2026-11-01T06:00:00.000Z', -300],
+      ]);
+      // Lord Howe Island moves by half an hour (+10:30 to +11:00) at 02:00 local, 15:30 UTC.
+      expect(spans('Australia/Lord_Howe', '2026-09-20T00:00:00Z', '2026-10-20T00:00:00Z')).toEqual([
+        ['2026-09-20T00:00:00.000Z', 630],
+        ['2026-10-03T15:30:00.000Z', 660],
+      ]);
+      // Chatham (+12:45 / +13:45) ends summer time on the first Sunday of April at 03:45 local.
+      expect(spans('Pacific/Chatham', '2026-03-01T00:00:00Z', '2026-05-01T00:00:00Z')).toEqual([
+        ['2026-03-01T00:00:00.000Z', 825],
+        ['2026-04-04T14:00:00.000Z', 765],
+      ]);
+    });
+
+    it('is one span for a range without a change, and for UTC', () => {
+      expect(spans('Europe/Berlin', '2026-06-01T00:00:00Z', '2026-06-30T00:00:00Z')).toEqual([
+        ['2026-06-01T00:00:00.000Z', 120],
+      ]);
+      expect(spans('UTC', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([
+        ['2026-01-01T00:00:00.000Z', 0],
+      ]);
+    });
   });
 });

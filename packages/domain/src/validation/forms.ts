@@ -43,6 +43,26 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
+/**
+ * Changing the password while signed in (the profile page): the current password proves it is the
+ * account's owner at the keyboard, then the new one twice, with the change-password rules.
+ */
+export const newPasswordFields = {
+  currentPassword: text(MESSAGES.fillInCurrentPassword, 1, MAX_PASSWORD_LENGTH),
+  password: passwordField(MESSAGES.changePasswordPassword),
+  confirmPassword: passwordField(MESSAGES.repeatYourPassword),
+};
+/** The new password and its confirmation must match ('Passwords do not match!'). */
+export const newPasswordsMatch: [
+  (form: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (form) => form.password === form.confirmPassword,
+  { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] },
+];
+export const newPasswordSchema = z.object(newPasswordFields).refine(...newPasswordsMatch);
+export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
+
 /** Verify link parameters: `code` is base64 of the e-mail, `verifyToken` the single-use token. */
 export const verifySchema = z.object({
   code: text(MESSAGES.invalidEmail, 6, 1024),
@@ -83,4 +103,11 @@ export const signUpObject = <T extends z.ZodObject<typeof signUpFields>>(company
   });
 };
 export const signUpFieldsShape = signUpFields;
+
+/** The profile's names, with the sign-up rules ('Fill in your names'). */
+export const profileSchema = z.object({
+  firstName: signUpFields.firstName,
+  lastName: signUpFields.lastName,
+});
+export type ProfileForm = z.infer<typeof profileSchema>;
 export type SignUpForm = z.infer<ReturnType<typeof signUpSchema>>;

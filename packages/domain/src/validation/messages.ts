@@ -35,6 +35,9 @@ export const MESSAGES = {
   landingPageRequired: 'Add the landing page URL before publishing',
   /** Beyond the spec: a new password on the list of the 10,000 most common ones is refused. */
   commonPassword: 'This password is one of the most common ones: choose one that is harder to guess.',
+  /** Beyond the spec: changing the password while signed in asks for the current one. */
+  fillInCurrentPassword: 'Fill in your current password',
+  currentPasswordWrong: 'Your current password is not correct.',
 } as const;
 
 /** 'Only {host} emails allowed!' with the company host filled in. */

@@ -9,7 +9,15 @@ import {
   SCHEDULE_FREQUENCIES,
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
 } from '../constants';
+import { builderDocumentSchema, builderDraftNameSchema } from '../entities/ad-builder';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entities/creative';
+import {
+  directoryField,
+  entryPathField,
+  FILE_MANAGER_MAX_BYTES,
+  fileNameField,
+  fileTooLargeMessage,
+} from '../entities/file-manager';
 import { REPORT_GRANULARITIES } from '../entities/report-data';
 import { USER_ROLES } from '../entities/user';
 import { PLATFORM_IDS } from '../platforms/platforms';
@@ -32,6 +40,9 @@ import {
   forgotPasswordSchema,
   loginSchema,
   MAX_PASSWORD_LENGTH,
+  newPasswordFields,
+  newPasswordsMatch,
+  profileSchema,
   signUpFieldsShape,
   signUpObject,
   verifySchema,
@@ -98,6 +109,14 @@ export const changePasswordRequestSchema = z
     path: ['confirmPassword'],
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** PUT /v1/me: the signed-in user's first and last name. */
+export const profileRequestSchema = z.strictObject(profileSchema.shape);
+export type ProfileRequest = z.infer<typeof profileRequestSchema>;
+
+/** PUT /v1/me/password: the current password, then the new one twice. */
+export const newPasswordRequestSchema = z.strictObject(newPasswordFields).refine(...newPasswordsMatch);
+export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
 
 // ---- Campaigns ------------------------------------------------------------------------------------
 
@@ -512,3 +531,90 @@ export const dashboardQuerySchema = z
   })
   .refine(datesInOrder, datesInOrderMessage);
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+// ---- File manager ---------------------------------------------------------------------------------
+
+/** One of FILE_MANAGER_BUCKETS; the first when left out. */
+const bucketField = z.string().trim().min(1).max(63).optional();
+
+export const fileListQuerySchema = z.strictObject({ bucket: bucketField, directory: directoryField });
+export type FileListQuery = z.infer<typeof fileListQuerySchema>;
+
+export const createFolderRequestSchema = z.strictObject({
+  bucket: bucketField,
+  directory: directoryField,
+  name: fileNameField,
+});
+export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
+
+/** POST /v1/files/upload: the file the browser is about to PUT, checked before any byte moves. */
+export const uploadTicketRequestSchema = z
+  .strictObject({
+    bucket: bucketField,
+    directory: directoryField,
+    name: fileNameField,
+    size: integerField('size', 0, Number.MAX_SAFE_INTEGER),
+    /** Accepted and ignored: the stored type follows the file's name (servedFileType). */
+    contentType: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'contentType must be a media type')
+      .optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.size > FILE_MANAGER_MAX_BYTES)
+      ctx.addIssue({ code: 'custom', message: fileTooLargeMessage(request.name), path: ['size'] });
+  });
+export type UploadTicketRequest = z.infer<typeof uploadTicketRequestSchema>;
+
+export const fileUrlQuerySchema = z.strictObject({
+  bucket: bucketField,
+  path: entryPathField,
+  /** true: the URL downloads the file (attachment) instead of showing it. */
+  download: booleanField('download').default(false),
+});
+export type FileUrlQuery = z.infer<typeof fileUrlQuerySchema>;
+
+/** Rename (same folder, new name) or move (another folder); a folder moves with its contents. */
+export const moveFileRequestSchema = z.strictObject({
+  bucket: bucketField,
+  from: entryPathField,
+  to: entryPathField,
+});
+export type MoveFileRequest = z.infer<typeof moveFileRequestSchema>;
+
+export const deleteFileQuerySchema = z.strictObject({ bucket: bucketField, path: entryPathField });
+export type DeleteFileQuery = z.infer<typeof deleteFileQuerySchema>;
+
+/** "Use in a creative": the file becomes an asset of the creative. */
+export const useFileRequestSchema = z.strictObject({
+  bucket: bucketField,
+  path: entryPathField,
+  creativeID: idField('creativeID'),
+});
+export type UseFileRequest = z.infer<typeof useFileRequestSchema>;
+
+// ---- Ad builder drafts ----------------------------------------------------------------------------
+
+/** POST /v1/builder/drafts: a new draft. */
+export const builderDraftCreateSchema = z.strictObject({
+  name: builderDraftNameSchema,
+  document: builderDocumentSchema,
+});
+/** PUT /v1/builder/drafts: the draft's name and document (its creative is the server's to set). */
+export const builderDraftUpdateSchema = z.strictObject({
+  id: idField('id'),
+  name: builderDraftNameSchema,
+  document: builderDocumentSchema,
+  // Accepted back as answered, and ignored (server-owned).
+  campaignID: z.string().nullable().optional(),
+  creativeID: z.string().nullable().optional(),
+  updatedAt: z.string().optional(),
+});
+/** POST /v1/builder/creative and /v1/builder/export: a draft and the campaign its creative belongs to. */
+export const builderTargetSchema = z.strictObject({
+  id: idField('id'),
+  campaignID: idField('campaignID'),
+});
+export type BuilderTarget = z.infer<typeof builderTargetSchema>;

@@ -1,6 +1,7 @@
 // The 400-like error of spec section 5: a list of messages plus the data that failed.
 import type { z } from 'zod';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
+import { FILE_MANAGER_MESSAGES } from '../entities/file-manager';
 import { MESSAGES } from './messages';
 
 export class ValidationError extends ApiError {
@@ -15,10 +16,15 @@ export class ValidationError extends ApiError {
   }
 }
 
-const specMessages: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+// The file manager's sentences name what is wrong themselves, as the spec's texts do.
+const specMessages: ReadonlySet<string> = new Set([
+  ...Object.values(MESSAGES),
+  ...Object.values(FILE_MANAGER_MESSAGES),
+]);
 const onlyHostPattern = /^Only .+ emails allowed!$/;
+const tooLargePattern = /^.+ is too large: files can be at most \d+ MB\.$/;
 const isSpecMessage = (message: string): boolean =>
-  specMessages.has(message) || onlyHostPattern.test(message);
+  specMessages.has(message) || onlyHostPattern.test(message) || tooLargePattern.test(message);
 
 /**
  * One readable line per issue, each once. The spec's own texts stand alone; texts that do not name

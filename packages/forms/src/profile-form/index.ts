@@ -1,1 +1,6 @@
-export { ProfileForm, type ProfileFormProps, type ProfileFormValues } from './profile-form';
+export {
+  ProfileForm,
+  type ProfileFormProps,
+  type ProfileFormValues,
+  type ProfilePasswordValues,
+} from './profile-form';

@@ -21,7 +21,10 @@ export const Filled: Story = {
     const email = canvas.getByLabelText('Email address');
     await expect(email).toHaveValue('ada@example.com');
     await expect(email).toHaveAttribute('readonly');
-    await expect(canvas.getByLabelText('Email')).toHaveAttribute('readonly');
+    await expect(canvas.getByLabelText('Current password')).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
   },
 };
 
@@ -72,23 +75,37 @@ export const NamesMissing: Story = {
 
 export const PasswordChange: Story = {
   play: async ({ canvas, args }) => {
-    await userEvent.type(canvas.getByLabelText('Password'), 'new-secret');
-    await userEvent.type(canvas.getByLabelText('Confirm password'), 'new-secret');
+    await userEvent.type(canvas.getByLabelText('Current password'), 'old-secret');
+    await userEvent.type(canvas.getByLabelText('New password'), 'new-secret');
+    await userEvent.type(canvas.getByLabelText('Confirm new password'), 'new-secret');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
       expect(args.onChangePassword).toHaveBeenCalledWith({
-        username: 'ada@example.com',
+        currentPassword: 'old-secret',
         password: 'new-secret',
         confirmPassword: 'new-secret',
       }),
     );
+    // Once the change went through no password stays on the page.
+    await waitFor(() => expect(canvas.getByLabelText('Current password')).toHaveValue(''));
+  },
+};
+
+export const CurrentPasswordMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('New password'), 'new-secret');
+    await userEvent.type(canvas.getByLabelText('Confirm new password'), 'new-secret');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
+    await expect(await canvas.findByText('Fill in your current password')).toBeVisible();
+    await expect(args.onChangePassword).not.toHaveBeenCalled();
   },
 };
 
 export const PasswordsDoNotMatch: Story = {
   play: async ({ canvas, args }) => {
-    await userEvent.type(canvas.getByLabelText('Password'), 'new-secret');
-    await userEvent.type(canvas.getByLabelText('Confirm password'), 'new-secrets');
+    await userEvent.type(canvas.getByLabelText('Current password'), 'old-secret');
+    await userEvent.type(canvas.getByLabelText('New password'), 'new-secret');
+    await userEvent.type(canvas.getByLabelText('Confirm new password'), 'new-secrets');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
     await expect(await canvas.findByText('Passwords do not match!')).toBeVisible();
     await expect(args.onChangePassword).not.toHaveBeenCalled();

@@ -1,27 +1,30 @@
-import { signUpFieldsShape } from '@adconsole/domain';
+import {
+  type NewPasswordForm,
+  newPasswordSchema,
+  type ProfileForm as ProfileValues,
+  profileSchema,
+} from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { ChangePasswordForm, type ChangePasswordFormValues } from '../change-password-form';
 import { FormStatus } from '../lib/form-status';
 
 // The names follow the sign-up rules ('Fill in your names'); the e-mail is the account's and cannot change.
-const profileSchema = z.object({
-  firstName: signUpFieldsShape.firstName,
-  lastName: signUpFieldsShape.lastName,
-});
-
-export type ProfileFormValues = z.infer<typeof profileSchema>;
+export type ProfileFormValues = ProfileValues;
+/** The password change of a signed-in user: the current password, then the new one twice. */
+export type ProfilePasswordValues = NewPasswordForm;
 
 export interface ProfileFormProps {
   /** The signed-in user: names to edit and the e-mail shown read-only. */
   defaultValues: ProfileFormValues & { email: string };
   /** Saves the names; the button shows pending until the returned promise settles. */
   onSubmit: (values: ProfileFormValues) => Promise<void> | void;
-  /** Changes the password of the same account (username is the read-only e-mail). */
-  onChangePassword: (values: ChangePasswordFormValues) => Promise<void> | void;
+  /**
+   * Changes the password of the same account; the current password comes with the new one. The
+   * fields are emptied once it settles, unless it answers `false` (the change was refused).
+   */
+  onChangePassword: (values: ProfilePasswordValues) => Promise<unknown> | unknown;
   serverError?: string | null;
   successMessage?: React.ReactNode;
   passwordServerError?: string | null;
@@ -83,14 +86,60 @@ export function ProfileForm({
         <h3 id={`${id}-password`} className="font-semibold text-sm">
           Change your password
         </h3>
-        <ChangePasswordForm
-          defaultValues={{ username: defaultValues.email }}
-          emailReadOnly
+        <PasswordForm
           onSubmit={onChangePassword}
           serverError={passwordServerError}
           successMessage={passwordSuccessMessage}
         />
       </section>
     </div>
+  );
+}
+
+function PasswordForm({
+  onSubmit,
+  serverError,
+  successMessage,
+}: {
+  onSubmit: ProfileFormProps['onChangePassword'];
+  serverError: string | null | undefined;
+  successMessage: React.ReactNode;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  return (
+    <form
+      aria-label="Change password"
+      noValidate
+      // The fields are emptied once the change went through, so no password lingers on the page.
+      onSubmit={handleSubmit(async (values) => {
+        if ((await onSubmit(values)) !== false) reset();
+      })}
+      className="grid gap-4"
+      data-slot="profile-password-form"
+    >
+      <FormStatus successMessage={successMessage} serverError={serverError} errors={errors} />
+      <Field label="Current password" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="New password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </Field>
+        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+      </div>
+      <Button type="submit" loading={isSubmitting} className="justify-self-start">
+        Change password
+      </Button>
+    </form>
   );
 }

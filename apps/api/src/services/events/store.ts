@@ -1,8 +1,9 @@
 // The event store: one small interface (write a batch; read rollups and totals by live creative and UTC
 // range) so a deployment that outgrows one PostgreSQL can put ClickHouse behind it without touching the
-// tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store.
-import { EVENT_TYPES, type EventType } from '@adconsole/domain';
-import type { Database } from '../../db/database';
+// tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store;
+// clickhouse.ts holds the ClickHouse one (EVENTS_URL).
+import { EVENT_TYPES, type EventType, offsetSpans } from '@adconsole/domain';
+import type { Database, SqlValue } from '../../db/database';
 
 /** One tracked (or imported) event. */
 export interface TrackedEvent {
@@ -79,11 +80,38 @@ export interface EventStore {
   readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
 }
 
-/** `bucket at time zone <zone>` with the zone as a parameter: an IANA name, or an offset as an interval. */
-const localTime = (zone: StoreZone, parameter: number) =>
-  zone.iana !== undefined
-    ? `(bucket at time zone $${parameter}::text)`
-    : `(bucket at time zone $${parameter}::interval)`;
+/**
+ * A bucket's local time as seconds since the local epoch, by arithmetic: the bucket's UTC seconds plus
+ * the offset of the span it falls in (the zone's offsets over the range, daylight-saving changes
+ * included, come from the domain). A zone lookup per row (`at time zone`, `to_char`) made a 90-day
+ * report of 20 creatives scan 172,800 rows at several times the cost. Parameters from `$first` on.
+ */
+function localSeconds(zone: StoreZone, from: Date, to: Date, first: number) {
+  const spans = offsetSpans(zone.iana ?? zone.offset, from, to);
+  const params: SqlValue[] = [];
+  const param = (value: SqlValue, type: string) => {
+    params.push(value);
+    return `$${first + params.length - 1}::${type}`;
+  };
+  const offsetOf = (index: number) => param((spans[index]?.offsetMinutes ?? 0) * 60, 'int');
+  let offset = offsetOf(spans.length - 1);
+  for (let index = spans.length - 2; index >= 0; index -= 1) {
+    const next = spans[index + 1]?.start as Date;
+    offset = `case when bucket < ${param(next, 'timestamptz')} then ${offsetOf(index)} else ${offset} end`;
+  }
+  return { sql: `(extract(epoch from bucket)::bigint + ${offset})`, params };
+}
+
+const DAY_SECONDS = 86_400;
+const HOUR_SECONDS = 3_600;
+/** 1970-01-01 (local day 0) was a Thursday: weekday 3 when Monday is 0. */
+const EPOCH_WEEKDAY = 3;
+
+/** A local period's key from its index since the local epoch: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:00'. */
+const periodKey = (index: number, unit: 'day' | 'hour'): string => {
+  const iso = new Date(index * (unit === 'day' ? DAY_SECONDS : HOUR_SECONDS) * 1000).toISOString();
+  return unit === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 13)}:00`;
+};
 
 export const BUCKET_MS = 15 * 60 * 1000;
 export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
@@ -101,7 +129,8 @@ export const COUNTER_OF: Readonly<Record<EventType, keyof EventCounters>> = {
   complete: 'videoCompletes',
 };
 export const COUNTER_KEYS = EVENT_TYPES.map((type) => COUNTER_OF[type]);
-const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
+/** The column of each counter, the same in PostgreSQL's and ClickHouse's rollup and totals tables. */
+export const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
   impressions: 'impressions',
   viewable: 'viewable',
   engagement: 'engagement',
@@ -112,7 +141,7 @@ const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
   thirdQuartile: 'third_quartile',
   videoCompletes: 'video_completes',
 };
-const COLUMNS = COUNTER_KEYS.map((key) => COLUMN[key]);
+export const COLUMNS = COUNTER_KEYS.map((key) => COLUMN[key]);
 
 export const zeroEventCounters = (): EventCounters => ({
   impressions: 0,
@@ -141,7 +170,8 @@ function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEvent
   return [...rows.values()];
 }
 
-const numberRow = (row: Record<string, unknown>): EventCounters => {
+/** A row's counter columns (numbers, or ClickHouse's quoted 64-bit integers) as counters. */
+export const numberRow = (row: Record<string, unknown>): EventCounters => {
   const counters = zeroEventCounters();
   for (const key of COUNTER_KEYS) counters[key] = Number(row[COLUMN[key]] ?? 0);
   return counters;
@@ -150,6 +180,14 @@ const numberRow = (row: Record<string, unknown>): EventCounters => {
 /** Column arrays of the counters, for `unnest`. */
 const counterArrays = (rows: readonly { counters: EventCounters }[]) =>
   COUNTER_KEYS.map((key) => rows.map((row) => row.counters[key]));
+
+/** A weekday-hour row whose numbers may come as text (64-bit sums). */
+export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): WeekHourRow => ({
+  weekday: Number(row.weekday),
+  hour: Number(row.hour),
+  impressions: Number(row.impressions),
+  clicks: Number(row.clicks),
+});
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
@@ -213,37 +251,36 @@ export function createPostgresEventStore(db: Database): EventStore {
 
     async readPeriods(liveIds, from, to, zone, unit) {
       if (liveIds.length === 0) return [];
-      const local = localTime(zone, 4);
-      const period =
-        unit === 'day' ? `to_char(${local}, 'YYYY-MM-DD')` : `to_char(${local}, 'YYYY-MM-DD"T"HH24":00"')`;
+      const local = localSeconds(zone, from, to, 4);
       const rows = await db.query<Record<string, unknown> & { live_id: string; period: string }>(
-        `select live_id, ${period} as period, ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+        `select live_id, ${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period,
+                ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
            from event_rollups
           where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
           group by live_id, period
           order by live_id, period`,
-        [[...liveIds], from, to, zone.iana ?? zone.offset],
+        [[...liveIds], from, to, ...local.params],
       );
-      return rows.map((row) => ({ liveId: row.live_id, period: row.period, ...numberRow(row) }));
+      return rows.map((row) => ({
+        liveId: row.live_id,
+        period: periodKey(Number(row.period), unit),
+        ...numberRow(row),
+      }));
     },
 
     async readWeekHours(liveIds, from, to, zone) {
       if (liveIds.length === 0) return [];
-      const local = localTime(zone, 4);
+      const local = localSeconds(zone, from, to, 4);
       const rows = await db.query<{ weekday: number; hour: number; impressions: string; clicks: string }>(
-        `select (extract(isodow from ${local})::int - 1) as weekday, extract(hour from ${local})::int as hour,
+        `select (${local.sql} / ${DAY_SECONDS} + ${EPOCH_WEEKDAY}) % 7 as weekday,
+                ${local.sql} / ${HOUR_SECONDS} % 24 as hour,
                 sum(impressions)::bigint as impressions, sum(clicks)::bigint as clicks
            from event_rollups
           where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
           group by weekday, hour`,
-        [[...liveIds], from, to, zone.iana ?? zone.offset],
+        [[...liveIds], from, to, ...local.params],
       );
-      return rows.map((row) => ({
-        weekday: Number(row.weekday),
-        hour: Number(row.hour),
-        impressions: Number(row.impressions),
-        clicks: Number(row.clicks),
-      }));
+      return rows.map(numberWeekHourRow);
     },
 
     async readTotals(liveIds) {

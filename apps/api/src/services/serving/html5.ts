@@ -2,31 +2,18 @@
 // first time the live creative is served, and its files are answered from there under
 // /serve/h5/{liveID}/{path}. The runtime loads index.html in a sandboxed frame with ?clickTag=.
 import type { Readable } from 'node:stream';
+import { contentTypeOfName } from '@adconsole/domain';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  htm: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-};
 const MAX_FILES = 500;
 const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 
-export const contentTypeOf = (path: string) =>
-  TYPES[path.toLowerCase().split('.').pop() ?? ''] ?? 'application/octet-stream';
+/** The domain's media type of a file name; text (HTML, CSS, scripts) is served as UTF-8. */
+export const contentTypeOf = (path: string) => {
+  const type = contentTypeOfName(path);
+  return /^text\//.test(type) ? `${type}; charset=utf-8` : type;
+};
 
 /** A path inside the archive that stays inside it: no '..', no absolute paths, no empty parts. */
 const safePath = (path: string) =>

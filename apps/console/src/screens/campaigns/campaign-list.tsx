@@ -6,7 +6,6 @@ import {
   Button,
   EmptyState,
   Pagination,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { LoadingRows } from '../../components/loading-rows';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
@@ -63,11 +63,7 @@ export function CampaignListPage() {
           </AlertDescription>
         </Alert>
       ) : list.isPending ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading campaigns">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+        <LoadingRows label="Loading campaigns" rowClassName="h-10" />
       ) : list.data.campaigns.length === 0 ? (
         <EmptyState
           title="No campaigns yet"

@@ -64,6 +64,9 @@ export function CampaignViewPage() {
           <Button variant="outline" asChild>
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
           </Button>
+          <Button variant="outline" asChild>
+            <Link to="/builder">Build a banner</Link>
+          </Button>
           <Button onClick={addCreative} loading={creatives.create.isPending}>
             New creative
           </Button>

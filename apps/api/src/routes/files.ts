@@ -1,0 +1,171 @@
+// The file manager's calls (declarations; the work is in services/file-manager), and, for the
+// embedded file store on disk, the signed URLs themselves: PUT stores a body, GET answers a file.
+import { createReadStream } from 'node:fs';
+import {
+  ApiError,
+  contract,
+  FILE_MANAGER_MESSAGES,
+  nameTakenMessage,
+  servedFileType,
+} from '@adconsole/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { defineRoute } from '../http/routes';
+import * as files from '../services/file-manager/files';
+import { dispositionOf, SIGNED_FILES_PATH, verifySignedUrl } from '../services/file-manager/store';
+import { requestedRange } from '../services/files';
+
+const nameErrors = `'${FILE_MANAGER_MESSAGES.nameHasSlash}', '${FILE_MANAGER_MESSAGES.nameHasDots}', '${FILE_MANAGER_MESSAGES.nameMissing}' or '${FILE_MANAGER_MESSAGES.unknownBucket}'`;
+
+export const fileRoutes = [
+  defineRoute({
+    call: contract.fileBuckets,
+    access: 'user',
+    summary: "The buckets the file manager offers (FILE_MANAGER_BUCKETS), their region and the user's space.",
+    tag: 'File manager',
+    handler: async ({ ctx, user }) => files.fileBuckets(ctx, user),
+  }),
+  defineRoute({
+    call: contract.listFiles,
+    access: 'user',
+    summary: 'List a directory: its folders and files (ListObjectsV2 with the "/" delimiter).',
+    description:
+      "`directory` is a path from the top of the user's space (`users/<id>/` of the bucket; an admin's is the whole bucket), '' for the top.",
+    tag: 'File manager',
+    errors: { 400: nameErrors },
+    handler: ({ input, ctx, user }) => files.listFiles(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.createFolder,
+    access: 'user',
+    summary: 'Create an empty folder in a directory.',
+    tag: 'File manager',
+    errors: { 400: nameErrors, 409: 'A file or folder of that name already exists here.' },
+    handler: ({ input, ctx, user }) => files.createFolder(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.uploadTicket,
+    access: 'user',
+    summary: 'A presigned PUT URL for one file: the browser sends the bytes straight to storage.',
+    description:
+      'The URL works 15 minutes and only for exactly `size` bytes of the signed Content-Type. Files are at most 200 MB; an existing name is refused (delete or rename it first).',
+    tag: 'File manager',
+    errors: {
+      400: `${nameErrors} or the size limit`,
+      409: 'A file or folder of that name already exists here.',
+    },
+    handler: ({ input, ctx, user }) => files.uploadTicket(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.fileUrl,
+    access: 'user',
+    summary:
+      'A presigned GET URL of a file (15 minutes): shown in place, or with `download=true` as a download.',
+    tag: 'File manager',
+    errors: { 404: FILE_MANAGER_MESSAGES.notFound },
+    handler: ({ input, ctx, user }) => files.fileUrl(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.moveFile,
+    access: 'user',
+    summary: 'Rename or move a file, or a folder with its contents.',
+    tag: 'File manager',
+    errors: {
+      400: `${nameErrors} or '${FILE_MANAGER_MESSAGES.folderIntoItself}'`,
+      404: FILE_MANAGER_MESSAGES.notFound,
+      409: 'A file or folder of that name already exists there.',
+    },
+    handler: ({ input, ctx, user }) => files.moveFile(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.deleteFile,
+    access: 'user',
+    summary: 'Delete a file, or a folder with everything in it; answers how many files went.',
+    description: '`path` (a folder\'s ends with "/") and the optional `bucket` in the query.',
+    tag: 'File manager',
+    errors: { 404: FILE_MANAGER_MESSAGES.notFound },
+    handler: ({ input, ctx, user }) => files.deleteFile(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.useFileInCreative,
+    access: 'user',
+    summary: "Use a file in a creative: it becomes one of the creative's assets (the upload's checks apply).",
+    tag: 'File manager',
+    errors: {
+      400: 'Incorrect campaign or creative!',
+      404: FILE_MANAGER_MESSAGES.notFound,
+      415: 'Not an asset type.',
+    },
+    handler: ({ input, ctx, user }) => files.useFileInCreative(ctx, user, input),
+  }),
+];
+
+const LINK_INVALID = 'This file link is invalid or has expired.';
+
+/** The signed URLs of the embedded file store: the signature is the authorization (no cookie, no CSRF header). */
+export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
+  const store = ctx.diskFiles;
+  if (!store) return;
+  const target = (request: FastifyRequest) => {
+    const [bucket = '', ...rest] = ((request.params as { '*': string })['*'] ?? '').split('/');
+    const key = rest.join('/');
+    const signed = verifySignedUrl(ctx.secret, bucket, key, request.query as Record<string, string>);
+    if (!signed || !ctx.config.fileManager.buckets.includes(bucket) || key === '' || key.endsWith('/'))
+      throw ApiError.of(403, LINK_INVALID);
+    return signed;
+  };
+  await app.register(async (scope) => {
+    // Any body type streams through untouched: the PUT stores exactly the bytes the browser sends.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put(`${SIGNED_FILES_PATH}/*`, { config: { csrf: false } }, async (request, reply: FastifyReply) => {
+      const signed = target(request);
+      if (signed.op !== 'put') throw ApiError.of(403, LINK_INVALID);
+      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
+      if (type !== signed.contentType)
+        throw ApiError.of(403, `${LINK_INVALID} (Content-Type differs from the signed one)`);
+      const length = Number(request.headers['content-length'] ?? Number.NaN);
+      if (length !== signed.maxBytes)
+        throw ApiError.of(403, `${LINK_INVALID} (the size differs from the signed one)`);
+      try {
+        await store.write(signed.bucket, signed.key, request.raw, signed.maxBytes);
+      } catch (error) {
+        if ((error as { tooLarge?: boolean }).tooLarge)
+          throw ApiError.of(413, 'The body is larger than the signed size.');
+        if ((error as { taken?: boolean }).taken)
+          throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
+        throw error;
+      }
+      return reply.code(200).send();
+    });
+  });
+  app.get(`${SIGNED_FILES_PATH}/*`, async (request, reply) => {
+    const signed = target(request);
+    if (signed.op !== 'get') throw ApiError.of(403, LINK_INVALID);
+    const object = await store.head(signed.bucket, signed.key);
+    if (!object) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+    const filename = signed.key.split('/').pop() ?? 'file';
+    const served = servedFileType(signed.key, signed.download);
+    reply
+      .header('Content-Type', served.contentType)
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'private, max-age=60')
+      .header('Content-Disposition', dispositionOf(served.inline, filename))
+      // A stored file is never a page of the console's origin: no scripts, no plugins, no frames.
+      .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
+    const range = requestedRange(request.headers.range, object.size);
+    if (range === 'unsatisfiable') {
+      reply.header('Content-Range', `bytes */${object.size}`);
+      throw ApiError.of(416, 'The requested byte range is outside the file.');
+    }
+    const file = store.filePath(signed.bucket, signed.key);
+    if (range) {
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(createReadStream(file, { start: range.start, end: range.end }));
+    }
+    return reply.header('Content-Length', String(object.size)).send(createReadStream(file));
+  });
+}

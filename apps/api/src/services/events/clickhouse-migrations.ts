@@ -1,0 +1,130 @@
+// The ClickHouse event store's schema, as ordered, versioned migrations recorded in its own
+// schema_migrations table (ClickHouse runs one statement per call and has no DDL transactions, so every
+// statement is idempotent: a migration cut short is simply run again). `{db}` is the database.
+//
+// Raw events: a MergeTree partitioned by month and ordered by live creative and time. Two materialized
+// views turn every inserted block into 15-minute UTC rollups and all-time totals per live creative, in
+// SummingMergeTrees: background merges add up rows with the same key, and readers `sum()` by key, so a
+// read is exact whether or not the merges have run.
+import type { ClickHouseClient } from '@clickhouse/client';
+import { COLUMN, COUNTER_OF, type EventCounters } from './store';
+
+export interface ClickHouseMigration {
+  name: string;
+  statements: readonly string[];
+}
+
+const counterColumns = (Object.values(COLUMN) as string[]).map((column) => `${column} UInt64`).join(', ');
+/** `sumIf(count, type = 'impression') as impressions, ...`: what one block of raw events adds. */
+const counterSums = (Object.entries(COUNTER_OF) as [string, keyof EventCounters][])
+  .map(([type, key]) => `sumIf(count, type = '${type}') as ${COLUMN[key]}`)
+  .join(', ');
+
+export const clickhouseMigrations: readonly ClickHouseMigration[] = [
+  {
+    name: '0001_events',
+    statements: [
+      `create table if not exists {db}.events (
+         live_id String,
+         type LowCardinality(String),
+         at DateTime64(3, 'UTC'),
+         count UInt32,
+         impression_id Nullable(String),
+         received_at DateTime64(3, 'UTC') default now64(3)
+       ) engine = MergeTree
+       partition by toYYYYMM(at)
+       order by (live_id, at)`,
+      `create table if not exists {db}.event_rollups (
+         live_id String,
+         bucket DateTime('UTC'),
+         ${counterColumns}
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (live_id, bucket)`,
+      `create materialized view if not exists {db}.event_rollups_mv to {db}.event_rollups as
+         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, ${counterSums}
+           from {db}.events
+          group by live_id, bucket`,
+      `create table if not exists {db}.event_totals (
+         live_id String,
+         ${counterColumns}
+       ) engine = SummingMergeTree
+       order by live_id`,
+      `create materialized view if not exists {db}.event_totals_mv to {db}.event_totals as
+         select live_id, ${counterSums}
+           from {db}.events
+          group by live_id`,
+    ],
+  },
+];
+
+/** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */
+export const CLICKHOUSE_DATABASE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** Creates the database and applies each migration once, in order; answers the ones it ran. */
+export async function migrateClickHouse(
+  client: ClickHouseClient,
+  database: string,
+  migrations: readonly ClickHouseMigration[] = clickhouseMigrations,
+): Promise<string[]> {
+  if (!CLICKHOUSE_DATABASE_NAME.test(database))
+    throw new Error(`Not a ClickHouse database name: ${database}`);
+  const sql = (statement: string) => statement.replaceAll('{db}', database);
+  await client.command({ query: `create database if not exists ${database}` });
+  await client.command({
+    query: sql(
+      `create table if not exists {db}.schema_migrations (name String, applied_at DateTime default now())
+       engine = ReplacingMergeTree order by name`,
+    ),
+  });
+  const applied = new Set(
+    (
+      await (
+        await client.query({ query: sql('select name from {db}.schema_migrations'), format: 'JSONEachRow' })
+      ).json<{ name: string }>()
+    ).map((row) => row.name),
+  );
+  const ran: string[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    for (const statement of migration.statements) await client.command({ query: sql(statement) });
+    await client.insert({
+      table: `${database}.schema_migrations`,
+      values: [{ name: migration.name }],
+      format: 'JSONEachRow',
+    });
+    ran.push(migration.name);
+  }
+  return ran;
+}
+
+/** The raw events table's `create table` statement as ClickHouse holds it now ('' before migrations). */
+export async function rawEventsDdl(client: ClickHouseClient, database: string): Promise<string> {
+  const [table] = await (
+    await client.query({
+      query: "select create_table_query from system.tables where database = {db:String} and name = 'events'",
+      query_params: { db: database },
+      format: 'JSONEachRow',
+    })
+  ).json<{ create_table_query: string }>();
+  return table?.create_table_query ?? '';
+}
+
+/**
+ * Raw events older than `days` are dropped by ClickHouse's TTL (whole parts, in the background); the
+ * rollups and totals keep every count, so reports do not change. Undefined removes the TTL.
+ */
+export async function applyRawEventsTtl(
+  client: ClickHouseClient,
+  database: string,
+  days: number | undefined,
+): Promise<void> {
+  const hasTtl = / TTL /.test(await rawEventsDdl(client, database));
+  if (days !== undefined) {
+    await client.command({
+      query: `alter table ${database}.events modify ttl toDateTime(at) + toIntervalDay(${Math.trunc(days)})`,
+    });
+  } else if (hasTtl) {
+    await client.command({ query: `alter table ${database}.events remove ttl` });
+  }
+}

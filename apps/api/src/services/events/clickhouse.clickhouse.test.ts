@@ -1,0 +1,231 @@
+// Opt-in (npm run test:clickhouse; chdb is large): the ClickHouse event store against the PostgreSQL
+// store on the same generated events (every read, every kind of zone, equal), its versioned schema
+// (MergeTree by month and live creative, SummingMergeTree rollups fed by materialized views), the raw
+// events' TTL, a failed insert that releases its replay keys, and the pruned seen-set.
+
+import { EVENT_TYPES } from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDatabase, type Database } from '../../db/database';
+import { migrate } from '../../db/migrate';
+import { embeddedClickHouse } from '../../test/chdb';
+import { createClickHouseEventStore, prepareClickHouseEventStore } from './clickhouse';
+import {
+  applyRawEventsTtl,
+  clickhouseMigrations,
+  migrateClickHouse,
+  rawEventsDdl,
+} from './clickhouse-migrations';
+import { createPostgresEventStore, type EventStore, type StoreZone, type TrackedEvent } from './store';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const ZONES: StoreZone[] = [
+  { offset: '+00:00' },
+  { offset: '+05:45' },
+  { offset: '-03:30' },
+  { offset: '+12:45' },
+  { offset: '+14:00' },
+  { offset: '-12:00' },
+  { iana: 'America/New_York', offset: '-05:00' },
+  { iana: 'Europe/Berlin', offset: '+01:00' },
+  { iana: 'Pacific/Chatham', offset: '+12:45' },
+  { iana: 'Australia/Lord_Howe', offset: '+10:30' },
+  { iana: 'Asia/Kathmandu', offset: '+05:45' },
+];
+
+describe('the ClickHouse event store', () => {
+  let db: Database;
+  let postgres: EventStore;
+  let clickhouse: EventStore;
+  const { client, database } = embeddedClickHouse();
+  const count = async (sql: string) =>
+    Number(
+      (await (await client.query({ query: sql, format: 'JSONEachRow' })).json<{ n: string }>())[0]?.n ?? 0,
+    );
+
+  beforeAll(async () => {
+    db = await createPgliteDatabase();
+    await migrate(db);
+    postgres = createPostgresEventStore(db);
+    clickhouse = await prepareClickHouseEventStore({ db, client, database });
+  });
+  afterAll(async () => {
+    await client.command({ query: `drop database if exists ${database}` });
+    await client.close();
+    await db.close();
+  });
+
+  it('answers exactly what the PostgreSQL store answers: rollups, totals, periods and weekday-hours in every kind of zone', async () => {
+    const next = random(16);
+    const lives = ['live-a', 'live-b', 'Live-C', 'live_d'];
+    // A year around both daylight-saving changes, tracked events with replays, and imports with counts.
+    const start = Date.UTC(2026, 0, 1);
+    const span = 365 * 86_400_000;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+    const batches: TrackedEvent[][] = [];
+    for (let batch = 0; batch < 12; batch += 1) {
+      batches.push(
+        Array.from({ length: 400 }, () => {
+          const imported = next() < 0.3;
+          return {
+            liveId: pick(lives),
+            type: pick(EVENT_TYPES),
+            at: new Date(start + Math.floor(next() * span)),
+            count: imported ? 1 + Math.floor(next() * 50) : 1,
+            // Few impression ids, so replays (in a batch and across batches) are common.
+            impressionId: imported ? null : `imp.${Math.floor(next() * 600)}`,
+          };
+        }).concat(batch > 0 ? (batches[batch - 1]?.slice(0, 20) ?? []) : []),
+      );
+    }
+    for (const events of batches) {
+      expect(await clickhouse.writeBatch(events)).toBe(await postgres.writeBatch(events));
+    }
+    const ranges: [Date, Date][] = [
+      [new Date(start), new Date(start + span)],
+      [new Date('2026-03-07T05:15:00Z'), new Date('2026-03-09T04:00:00Z')],
+      [new Date('2026-10-24T22:00:00Z'), new Date('2026-10-25T23:00:00Z')],
+    ];
+    const byKey = <T extends { liveId: string }>(rows: T[], key: (row: T) => string) =>
+      [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const compare = async () => {
+      expect(await clickhouse.readTotals([...lives, 'none'])).toEqual(
+        await postgres.readTotals([...lives, 'none']),
+      );
+      for (const [from, to] of ranges) {
+        const bucketKey = (row: { liveId: string; bucket: Date }) =>
+          `${row.liveId}|${row.bucket.toISOString()}`;
+        expect(byKey(await clickhouse.readRollups(lives, from, to), bucketKey)).toEqual(
+          byKey(await postgres.readRollups(lives, from, to), bucketKey),
+        );
+        for (const zone of ZONES) {
+          for (const unit of ['day', 'hour'] as const) {
+            const periodKey = (row: { liveId: string; period: string }) => `${row.liveId}|${row.period}`;
+            const expected = byKey(await postgres.readPeriods(lives, from, to, zone, unit), periodKey);
+            expect(
+              byKey(await clickhouse.readPeriods(lives, from, to, zone, unit), periodKey),
+              `${zone.iana ?? zone.offset} ${unit}`,
+            ).toEqual(expected);
+          }
+          const cell = (row: { weekday: number; hour: number }) => row.weekday * 24 + row.hour;
+          const sortCells = <T extends { weekday: number; hour: number }>(rows: T[]) =>
+            [...rows].sort((a, b) => cell(a) - cell(b));
+          expect(sortCells(await clickhouse.readWeekHours(lives, from, to, zone))).toEqual(
+            sortCells(await postgres.readWeekHours(lives, from, to, zone)),
+          );
+        }
+      }
+    };
+    await compare();
+    // The same after the background merges have summed the rollups' rows.
+    await client.command({ query: `optimize table ${database}.event_rollups final` });
+    await client.command({ query: `optimize table ${database}.event_totals final` });
+    await compare();
+  });
+
+  it('creates its schema by versioned migrations: events by month and live creative, rollups summed by materialized views', async () => {
+    expect(await migrateClickHouse(client, database)).toEqual([]);
+    expect(await count(`select count() as n from ${database}.schema_migrations final`)).toBe(
+      clickhouseMigrations.length,
+    );
+    const tables = await (
+      await client.query({
+        query: `select name, engine, partition_key, sorting_key, as_select from system.tables
+                 where database = {db:String} order by name`,
+        query_params: { db: database },
+        format: 'JSONEachRow',
+      })
+    ).json<{ name: string; engine: string; partition_key: string; sorting_key: string; as_select: string }>();
+    const table = (name: string) => tables.find((row) => row.name === name);
+    expect(table('events')).toMatchObject({
+      engine: 'MergeTree',
+      partition_key: 'toYYYYMM(at)',
+      sorting_key: 'live_id, at',
+    });
+    expect(table('event_rollups')).toMatchObject({
+      engine: 'SummingMergeTree',
+      sorting_key: 'live_id, bucket',
+    });
+    expect(table('event_totals')).toMatchObject({ engine: 'SummingMergeTree', sorting_key: 'live_id' });
+    expect(table('event_rollups_mv')?.engine).toBe('MaterializedView');
+    expect(table('event_rollups_mv')?.as_select).toMatch(/toStartOfFifteenMinutes/);
+    expect(table('event_totals_mv')?.engine).toBe('MaterializedView');
+  });
+
+  it('drops raw events past EVENTS_TTL_DAYS; the rollups, and so the reports, keep them', async () => {
+    const old: TrackedEvent = {
+      liveId: 'ttl',
+      type: 'impression',
+      at: new Date('2020-01-01T00:00:00Z'),
+      count: 3,
+      impressionId: null,
+    };
+    await clickhouse.writeBatch([old, { ...old, at: new Date(Date.now() - 60_000) }]);
+    await applyRawEventsTtl(client, database, 30);
+    await client.command({ query: `optimize table ${database}.events final` });
+    expect(await count(`select count() as n from ${database}.events where live_id = 'ttl'`)).toBe(1);
+    expect((await clickhouse.readTotals(['ttl'])).get('ttl')?.impressions).toBe(6);
+    const [rollup] = await clickhouse.readRollups(['ttl'], new Date('2020-01-01'), new Date('2020-01-02'));
+    expect(rollup?.impressions).toBe(3);
+    expect(await rawEventsDdl(client, database)).toMatch(/ TTL toDateTime\(at\) \+ toIntervalDay\(30\)/);
+    await applyRawEventsTtl(client, database, undefined);
+    expect(await rawEventsDdl(client, database)).not.toMatch(/ TTL /);
+  });
+
+  it('a batch ClickHouse refuses fails whole and releases its replay keys, so the retried beacon counts', async () => {
+    const event: TrackedEvent = {
+      liveId: 'retry',
+      type: 'click',
+      at: new Date('2026-06-01T12:00:00Z'),
+      count: 1,
+      impressionId: 'imp.retry',
+    };
+    // A store whose database has no tables: its insert fails.
+    const broken = createClickHouseEventStore({ db, client, database: `${database}_missing` });
+    await expect(broken.writeBatch([event])).rejects.toThrow();
+    expect(await db.query("select * from event_seen where impression_id = 'imp.retry'")).toEqual([]);
+    expect(await clickhouse.writeBatch([event])).toBe(1);
+    expect(await clickhouse.writeBatch([event])).toBe(0);
+    expect((await clickhouse.readTotals(['retry'])).get('retry')?.clicks).toBe(1);
+  });
+
+  it('refuses, by index, a time outside the years ClickHouse keeps (1970 to 2105) instead of clamping it', async () => {
+    const event: TrackedEvent = {
+      liveId: 'years',
+      type: 'impression',
+      at: new Date('2026-01-01'),
+      count: 1,
+      impressionId: null,
+    };
+    await expect(
+      clickhouse.writeBatch([event, { ...event, at: new Date('1969-12-31T23:59:59Z') }]),
+    ).rejects.toThrow('events.1.at: the ClickHouse event store keeps times from 1970 to 2105');
+    await expect(clickhouse.writeBatch([{ ...event, at: new Date('2106-01-01T00:00:00Z') }])).rejects.toThrow(
+      /events\.0\.at/,
+    );
+    expect((await clickhouse.readTotals(['years'])).size).toBe(0);
+  });
+
+  it('keeps the seen-set short: rows older than an impression can verify (48 hours) are pruned', async () => {
+    await db.query(
+      "insert into event_seen (impression_id, type, seen_at) values ('imp.old', 'impression', now() - interval '3 days'), ('imp.recent', 'impression', now() - interval '47 hours')",
+    );
+    // A new store prunes with its first batch (then at most hourly).
+    const store = createClickHouseEventStore({ db, client, database });
+    await store.writeBatch([
+      { liveId: 'prune', type: 'impression', at: new Date(), count: 1, impressionId: 'imp.new' },
+    ]);
+    const left = (await db.query<{ impression_id: string }>('select impression_id from event_seen')).map(
+      (row) => row.impression_id,
+    );
+    expect(left).not.toContain('imp.old');
+    expect(left).toEqual(expect.arrayContaining(['imp.recent', 'imp.new']));
+  });
+});

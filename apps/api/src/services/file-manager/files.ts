@@ -1,0 +1,203 @@
+// The file manager (spec sections 2 and 3): the API lists and presigns, the browser moves the bytes.
+// A user works in a private space (`users/<id>/` of the bucket) and sees paths from its top; an admin
+// browses the whole bucket. Every name is checked with the domain's rules ('/' and '..' never pass),
+// an existing name is refused rather than overwritten, and a folder moves or goes with its contents.
+import {
+  ApiError,
+  type CreateFolderRequest,
+  contentTypeOfName,
+  type DeleteFileQuery,
+  entryName,
+  FILE_MANAGER_MAX_BYTES,
+  FILE_MANAGER_MESSAGES,
+  FILE_URL_SECONDS,
+  type FileEntry,
+  type FileListQuery,
+  type FileUrlQuery,
+  type MoveFileRequest,
+  nameTakenMessage,
+  type UploadTicketRequest,
+  type UseFileRequest,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import { addAssetFromSource } from '../assets';
+import type { SessionUser } from '../sessions';
+import type { FileStore, StoredObject } from './store';
+
+export interface FileManagerContext extends Pick<Context, 'config'> {
+  files: FileStore;
+}
+
+/** Where a user's paths start in the bucket: their own space, or the top for an admin. */
+export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);
+
+function bucketOf(ctx: FileManagerContext, bucket: string | undefined): string {
+  const buckets = ctx.config.fileManager.buckets;
+  if (bucket === undefined) return buckets[0] as string;
+  if (!buckets.includes(bucket)) throw ApiError.of(400, FILE_MANAGER_MESSAGES.unknownBucket);
+  return bucket;
+}
+
+/**
+ * A user's space exists as folder markers (`users/`, `users/<id>/`), so an admin browsing the bucket
+ * sees it even while it is empty; stores that list only marked folders (s3rver) need them too.
+ */
+async function ensureSpace(ctx: FileManagerContext, bucket: string, user: SessionUser) {
+  const space = spaceOf(user);
+  if (space === '' || (await ctx.files.head(bucket, space))) return;
+  await ctx.files.createFolder(bucket, 'users/');
+  await ctx.files.createFolder(bucket, space);
+}
+
+const expiresAt = () => new Date(Date.now() + FILE_URL_SECONDS * 1000).toISOString();
+
+const folderEntry = (path: string): FileEntry => ({
+  name: entryName(path),
+  path,
+  kind: 'folder',
+  size: null,
+  contentType: null,
+  modified: null,
+});
+
+const fileEntry = (path: string, object: Pick<StoredObject, 'size' | 'modified'>): FileEntry => ({
+  name: entryName(path),
+  path,
+  kind: 'file',
+  size: object.size,
+  contentType: contentTypeOfName(path),
+  modified: object.modified ? object.modified.toISOString() : null,
+});
+
+export function fileBuckets(ctx: FileManagerContext, user: SessionUser) {
+  return {
+    buckets: ctx.config.fileManager.buckets,
+    region: ctx.config.fileManager.region,
+    space: user.role === 'admin' ? ('bucket' as const) : ('private' as const),
+    maxBytes: FILE_MANAGER_MAX_BYTES,
+  };
+}
+
+export async function listFiles(ctx: FileManagerContext, user: SessionUser, input: FileListQuery) {
+  const bucket = bucketOf(ctx, input.bucket);
+  const space = spaceOf(user);
+  await ensureSpace(ctx, bucket, user);
+  const listing = await ctx.files.list(bucket, `${space}${input.directory}`);
+  const relative = (key: string) => key.slice(space.length);
+  return {
+    bucket,
+    directory: input.directory,
+    entries: [
+      ...listing.folders.map((key) => folderEntry(relative(key))),
+      ...listing.files.map((object) => fileEntry(relative(object.key), object)),
+    ],
+  };
+}
+
+/** Refuses a name already taken in its folder, as a file or as a folder. */
+async function assertFree(ctx: FileManagerContext, bucket: string, key: string) {
+  const bare = key.endsWith('/') ? key.slice(0, -1) : key;
+  const [asFile, asFolder] = await Promise.all([
+    ctx.files.head(bucket, bare),
+    ctx.files.head(bucket, `${bare}/`),
+  ]);
+  if (asFile || asFolder) throw ApiError.of(409, nameTakenMessage(entryName(key)));
+}
+
+export async function createFolder(ctx: FileManagerContext, user: SessionUser, input: CreateFolderRequest) {
+  const bucket = bucketOf(ctx, input.bucket);
+  const path = `${input.directory}${input.name}/`;
+  const key = `${spaceOf(user)}${path}`;
+  await ensureSpace(ctx, bucket, user);
+  await assertFree(ctx, bucket, key);
+  await ctx.files.createFolder(bucket, key);
+  return folderEntry(path);
+}
+
+/** A presigned PUT for one file of exactly `size` bytes, once its name and size pass the rules. */
+export async function uploadTicket(ctx: FileManagerContext, user: SessionUser, input: UploadTicketRequest) {
+  const bucket = bucketOf(ctx, input.bucket);
+  const path = `${input.directory}${input.name}`;
+  const key = `${spaceOf(user)}${path}`;
+  await ensureSpace(ctx, bucket, user);
+  await assertFree(ctx, bucket, key);
+  // The stored type follows the name, never the browser's word: `a.png` cannot be kept as text/html.
+  const contentType = contentTypeOfName(input.name);
+  const put = await ctx.files.presignPut(bucket, key, contentType, input.size, FILE_URL_SECONDS);
+  return { url: put.url, method: 'PUT' as const, headers: put.headers, path, expiresAt: expiresAt() };
+}
+
+async function existing(ctx: FileManagerContext, bucket: string, key: string) {
+  const object = await ctx.files.head(bucket, key);
+  if (!object) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+  return object;
+}
+
+export async function fileUrl(ctx: FileManagerContext, user: SessionUser, input: FileUrlQuery) {
+  const bucket = bucketOf(ctx, input.bucket);
+  if (input.path.endsWith('/')) throw ApiError.of(400, 'A folder has no URL: choose a file.');
+  const key = `${spaceOf(user)}${input.path}`;
+  await existing(ctx, bucket, key);
+  const url = await ctx.files.presignGet(bucket, key, {
+    download: input.download,
+    filename: entryName(input.path),
+    seconds: FILE_URL_SECONDS,
+  });
+  return { url, expiresAt: expiresAt() };
+}
+
+/** Rename or move: a file is copied and removed; a folder with every key under it. */
+export async function moveFile(ctx: FileManagerContext, user: SessionUser, input: MoveFileRequest) {
+  const bucket = bucketOf(ctx, input.bucket);
+  const space = spaceOf(user);
+  const folder = input.from.endsWith('/');
+  const to =
+    folder && !input.to.endsWith('/') ? `${input.to}/` : !folder ? input.to.replace(/\/+$/, '') : input.to;
+  const fromKey = `${space}${input.from}`;
+  const toKey = `${space}${to}`;
+  const source = await existing(ctx, bucket, fromKey);
+  if (fromKey === toKey) return folder ? folderEntry(to) : fileEntry(to, source);
+  if (folder && toKey.startsWith(fromKey)) throw ApiError.of(400, FILE_MANAGER_MESSAGES.folderIntoItself);
+  await assertFree(ctx, bucket, toKey);
+  if (!folder) {
+    await ctx.files.copy(bucket, fromKey, toKey);
+    await ctx.files.delete(bucket, [fromKey]);
+    return fileEntry(to, source);
+  }
+  const keys = await ctx.files.listAll(bucket, fromKey);
+  await ctx.files.createFolder(bucket, toKey);
+  for (const key of keys) {
+    const target = `${toKey}${key.slice(fromKey.length)}`;
+    if (key.endsWith('/')) await ctx.files.createFolder(bucket, target);
+    else await ctx.files.copy(bucket, key, target);
+  }
+  await ctx.files.delete(bucket, [...keys, fromKey]);
+  return folderEntry(to);
+}
+
+/** Deletes a file, or a folder with everything in it; answers how many objects went. */
+export async function deleteFile(ctx: FileManagerContext, user: SessionUser, input: DeleteFileQuery) {
+  const bucket = bucketOf(ctx, input.bucket);
+  const key = `${spaceOf(user)}${input.path}`;
+  await existing(ctx, bucket, key);
+  const keys = key.endsWith('/') ? [...(await ctx.files.listAll(bucket, key)), key] : [key];
+  await ctx.files.delete(bucket, [...new Set(keys)]);
+  return { deleted: keys.filter((k) => !k.endsWith('/')).length };
+}
+
+/** "Use in a creative": the file's bytes become an asset of a creative the user may manage. */
+export async function useFileInCreative(
+  ctx: Context & FileManagerContext,
+  user: SessionUser,
+  input: UseFileRequest,
+) {
+  const bucket = bucketOf(ctx, input.bucket);
+  if (input.path.endsWith('/')) throw ApiError.of(400, 'A folder cannot be an asset: choose a file.');
+  const stream = await ctx.files.open(bucket, `${spaceOf(user)}${input.path}`);
+  if (!stream) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+  try {
+    return await addAssetFromSource(ctx, user, input.creativeID, entryName(input.path), stream);
+  } finally {
+    stream.destroy();
+  }
+}

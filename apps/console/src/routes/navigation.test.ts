@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuItem, sideMenu } from './navigation';
+
+const labels = (isAdmin: boolean) =>
+  sideMenu(isAdmin).flatMap((section) => section.items.map((item) => item.label));
+
+describe('side menu (spec section 2)', () => {
+  it('shows Dashboard, File manager, Campaigns and Profile to every signed-in user', () => {
+    expect(labels(false)).toEqual(['Dashboard', 'File manager', 'Campaigns', 'Profile']);
+  });
+
+  it('adds Tables, Billing, Admin and Invite users for admins (the staff account became a role)', () => {
+    expect(labels(true)).toEqual([
+      'Dashboard',
+      'File manager',
+      'Campaigns',
+      'Profile',
+      'Tables',
+      'Billing',
+      'Admin',
+      'Invite users',
+    ]);
+    const hrefs = sideMenu(true).flatMap((section) => section.items.map((item) => item.href));
+    expect(hrefs).toContain('/filemanager');
+    expect(hrefs).toContain('/tables');
+    expect(hrefs).toContain('/billing');
+  });
+
+  it('marks the entry of the current path, the longest match winning', () => {
+    const menu = sideMenu(true);
+    expect(activeMenuItem(menu, '/admin/invite')).toBe('invite');
+    expect(activeMenuItem(menu, '/admin')).toBe('admin');
+    expect(activeMenuItem(menu, '/filemanager')).toBe('filemanager');
+    expect(activeMenuItem(menu, '/campaigns/abc/reporting')).toBe('campaigns');
+  });
+});

@@ -1,0 +1,278 @@
+// The builder's two dialogs: export the draft as an HTML5 banner creative of a campaign the user
+// picks, and add an image layer from a URL, an uploaded file (stored as an asset of the draft's
+// creative in the picked campaign, through the asset upload) or an image of the file manager (copied
+// into that creative with "use in a creative").
+import { type Creative, errorMessage, type FileEntry } from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@adconsole/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ImageFileBrowser, type ImageFilesProps } from './builder-file-browser';
+
+export interface CampaignChoice {
+  id: string;
+  name: string;
+}
+
+function CampaignSelect({
+  campaigns,
+  value,
+  onChange,
+}: {
+  campaigns: readonly CampaignChoice[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Field
+      label="Campaign"
+      description={campaigns.length === 0 ? 'Create a campaign first: a creative belongs to one.' : undefined}
+    >
+      {(control) => (
+        <Select value={value} onValueChange={onChange} disabled={campaigns.length === 0}>
+          <SelectTrigger {...control}>
+            <SelectValue placeholder="Choose a campaign" />
+          </SelectTrigger>
+          <SelectContent>
+            {campaigns.map((campaign) => (
+              <SelectItem key={campaign.id} value={campaign.id}>
+                {campaign.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export interface ExportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  campaigns: readonly CampaignChoice[];
+  /** The campaign the draft exported to last, chosen first. */
+  defaultCampaignID?: string | null | undefined;
+  onExport: (campaignID: string) => void;
+  exporting?: boolean;
+  /** The creative the export wrote. */
+  exported?: Creative | undefined;
+  error?: unknown;
+}
+
+export function ExportDialog({
+  open,
+  onOpenChange,
+  campaigns,
+  defaultCampaignID,
+  onExport,
+  exporting = false,
+  exported,
+  error,
+}: ExportDialogProps) {
+  const [campaignID, setCampaignID] = useState(defaultCampaignID ?? '');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Export as HTML5 banner</DialogTitle>
+          <DialogDescription>
+            The draft is saved, then written as a Banner creative (index.html with its images) of the campaign
+            you choose. Exporting again updates the same creative.
+          </DialogDescription>
+        </DialogHeader>
+        <CampaignSelect campaigns={campaigns} value={campaignID} onChange={setCampaignID} />
+        {error ? (
+          <Alert variant="danger">
+            <AlertTitle>Export failed</AlertTitle>
+            <AlertDescription>
+              {errorMessage(error, 'The banner could not be exported. Please try again.')}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {exported ? (
+          <Alert variant="success">
+            <AlertTitle>Exported to “{exported.name}”</AlertTitle>
+            <AlertDescription>
+              <span>
+                Add its landing page and publish it in the creative editor to get its ad tags.{' '}
+                <Link className="underline" to={`/campaigns/${exported.campaignID}/creative/${exported.id}`}>
+                  Open the creative
+                </Link>
+              </span>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button disabled={campaignID === ''} loading={exporting} onClick={() => onExport(campaignID)}>
+            Export
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export type ImageSource = 'url' | 'upload' | 'files';
+
+export interface ImageDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  campaigns: readonly CampaignChoice[];
+  defaultCampaignID?: string | null | undefined;
+  /** The choice shown first. */
+  defaultSource?: ImageSource | undefined;
+  /** Adds an image layer showing the URL. */
+  onAddUrl: (url: string) => void;
+  /** Uploads the file as an asset of the draft's creative in the campaign, then adds the layer. */
+  onUpload: (file: File, campaignID: string) => void;
+  uploading?: boolean;
+  error?: unknown;
+  /** The user's file-manager folder the "File manager" choice shows. */
+  files: ImageFilesProps;
+  /** Called when the "File manager" choice is opened (the page lists the files from then on). */
+  onBrowseFiles?: (() => void) | undefined;
+  /** Copies the image into the draft's creative in the campaign, then adds the layer. */
+  onPickFile: (entry: FileEntry, campaignID: string) => void;
+  copying?: boolean;
+  fileError?: unknown;
+}
+
+export function ImageDialog({
+  open,
+  onOpenChange,
+  campaigns,
+  defaultCampaignID,
+  defaultSource = 'url',
+  onAddUrl,
+  onUpload,
+  uploading = false,
+  error,
+  files,
+  onBrowseFiles,
+  onPickFile,
+  copying = false,
+  fileError,
+}: ImageDialogProps) {
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const [file, setFile] = useState<File | undefined>();
+  const [picked, setPicked] = useState<FileEntry | undefined>();
+  const [campaignID, setCampaignID] = useState(defaultCampaignID ?? '');
+  const addUrl = () => {
+    if (!/^https?:\/\/\S+$/i.test(url.trim())) {
+      setUrlError('Enter an image URL starting with https:// or http://');
+      return;
+    }
+    setUrlError(undefined);
+    onAddUrl(url.trim());
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add an image</DialogTitle>
+          <DialogDescription>
+            From a URL, an upload or your file manager: uploads and files are stored with the draft’s
+            creative.
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs
+          defaultValue={defaultSource}
+          onValueChange={(source) => (source === 'files' ? onBrowseFiles?.() : undefined)}
+        >
+          <TabsList aria-label="Image from">
+            <TabsTrigger value="url">URL</TabsTrigger>
+            <TabsTrigger value="upload">Upload</TabsTrigger>
+            <TabsTrigger value="files">File manager</TabsTrigger>
+          </TabsList>
+          <TabsContent value="url" className="grid gap-2">
+            <Field label="Image URL" error={urlError}>
+              <Input
+                type="url"
+                value={url}
+                placeholder="https://"
+                onChange={(event) => setUrl(event.target.value)}
+              />
+            </Field>
+            <Button variant="outline" className="justify-self-start" onClick={addUrl}>
+              Add from URL
+            </Button>
+          </TabsContent>
+          <TabsContent value="upload" className="grid gap-2">
+            <Field label="Image file" description="PNG, JPEG, GIF or WebP, at most 10 MB.">
+              <Input
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={(event) => setFile(event.target.files?.[0])}
+              />
+            </Field>
+            <CampaignSelect campaigns={campaigns} value={campaignID} onChange={setCampaignID} />
+            {error ? (
+              <Alert variant="danger">
+                <AlertTitle>Upload failed</AlertTitle>
+                <AlertDescription>
+                  {errorMessage(error, 'The image could not be uploaded. Please try again.')}
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <Button
+              className="justify-self-start"
+              disabled={!file || campaignID === ''}
+              loading={uploading}
+              onClick={() => file && onUpload(file, campaignID)}
+            >
+              Upload and add
+            </Button>
+          </TabsContent>
+          <TabsContent value="files" className="grid gap-2">
+            <ImageFileBrowser files={files} selected={picked?.path} onSelect={setPicked} />
+            <CampaignSelect campaigns={campaigns} value={campaignID} onChange={setCampaignID} />
+            {fileError ? (
+              <Alert variant="danger">
+                <AlertTitle>The image was not added</AlertTitle>
+                <AlertDescription>
+                  {errorMessage(
+                    fileError,
+                    'The file could not be copied into the creative. Please try again.',
+                  )}
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <Button
+              className="justify-self-start"
+              disabled={!picked || campaignID === ''}
+              loading={copying}
+              onClick={() => picked && onPickFile(picked, campaignID)}
+            >
+              {picked ? `Add ${picked.name}` : 'Choose an image'}
+            </Button>
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

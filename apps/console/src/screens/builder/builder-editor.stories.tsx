@@ -1,0 +1,334 @@
+import {
+  type AdBuilderState,
+  ApiError,
+  adBuilderReducer,
+  defaultAdBuilderState,
+  type FileEntry,
+  newCreative,
+  newLayer,
+} from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useReducer, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { BuilderEditor, type BuilderEditorProps } from './builder-editor';
+
+const campaigns = [
+  { id: 'c1', name: 'Trail season 2026' },
+  { id: 'c2', name: 'Winter clearance' },
+];
+
+/** A banner: a panel, a headline and a button; the headline selected. */
+function banner(): AdBuilderState {
+  let state = defaultAdBuilderState();
+  const add = (type: 'shape' | 'text' | 'button', id: string, changes = {}) => {
+    state = adBuilderReducer(state, { type: 'addLayer', layer: newLayer(state, type, id, changes) });
+  };
+  add('shape', 'panel', { name: 'Panel', x: 0, y: 170, width: 300, height: 80, background: '#0f766e' });
+  add('text', 'headline', { name: 'Headline', text: 'Trail season is here', fontSize: 24 });
+  add('button', 'cta', { name: 'Call to action', text: 'Shop now' });
+  state = adBuilderReducer(state, { type: 'update', id: 'headline', changes: { x: 20, y: 30, width: 260 } });
+  state = adBuilderReducer(state, { type: 'update', id: 'cta', changes: { x: 90, y: 192 } });
+  return adBuilderReducer(state, { type: 'select', id: 'headline' });
+}
+
+/** The banner with the headline sliding in and fading up over the first 1.5 s, the playhead at 1 s. */
+function animated(): AdBuilderState {
+  let state = banner();
+  state = adBuilderReducer(state, { type: 'update', id: 'headline', changes: { x: -260, opacity: 0 } });
+  state = adBuilderReducer(state, { type: 'addKeyframe', id: 'headline' });
+  state = adBuilderReducer(state, { type: 'seek', time: 1500 });
+  state = adBuilderReducer(state, { type: 'update', id: 'headline', changes: { x: 20, opacity: 1 } });
+  state = adBuilderReducer(state, { type: 'addKeyframe', id: 'cta' });
+  return adBuilderReducer(state, { type: 'seek', time: 1000 });
+}
+
+const file = (path: string, size: number, contentType: string): FileEntry => ({
+  name: path.split('/').pop() ?? path,
+  path,
+  kind: 'file',
+  size,
+  contentType,
+  modified: '2026-03-02T09:30:00.000Z',
+});
+const folder = (path: string): FileEntry => ({
+  name: path.split('/').at(-2) ?? path,
+  path,
+  kind: 'folder',
+  size: null,
+  contentType: null,
+  modified: null,
+});
+
+/** The user's file-manager space, folder by folder (fixed data). */
+const fileTree: Record<string, FileEntry[]> = {
+  '': [
+    file('logo.png', 18_432, 'image/png'),
+    folder('campaigns/'),
+    file('brief.pdf', 204_800, 'application/pdf'),
+  ],
+  'campaigns/': [
+    folder('campaigns/trail-2026/'),
+    file('campaigns/hero.jpg', 96_256, 'image/jpeg'),
+    file('campaigns/spot.mp4', 5_242_880, 'video/mp4'),
+    file('campaigns/copy.txt', 512, 'text/plain'),
+  ],
+  'campaigns/trail-2026/': [],
+};
+
+type StoryArgs = Omit<BuilderEditorProps, 'state' | 'dispatch' | 'imageFiles'> & {
+  initialState: AdBuilderState;
+  /** The folder the image dialog's file manager starts in. */
+  fileDirectory?: string;
+};
+
+/** The editor with its own reducer and a file-manager folder to browse, as the page holds them. */
+function Editor({ initialState, fileDirectory = '', ...props }: StoryArgs) {
+  const [state, dispatch] = useReducer(adBuilderReducer, initialState);
+  const [directory, setDirectory] = useState(fileDirectory);
+  return (
+    <MemoryRouter>
+      <BuilderEditor
+        state={state}
+        dispatch={dispatch}
+        imageFiles={{ directory, entries: fileTree[directory], onDirectoryChange: setDirectory }}
+        {...props}
+      />
+    </MemoryRouter>
+  );
+}
+
+const exported = { ...newCreative('c1', { width: 300, height: 250 }), id: 'k9', name: 'Trail season banner' };
+
+const meta = {
+  title: 'Console/Builder/BuilderEditor',
+  component: Editor,
+  args: {
+    initialState: defaultAdBuilderState(),
+    draftName: 'Trail season banner',
+    onDraftNameChange: fn(),
+    drafts: [{ id: 'd1', name: 'Trail season banner' }],
+    currentDraftID: 'd1',
+    onOpenDraft: fn(),
+    onNewDraft: fn(),
+    onSave: fn(),
+    campaigns,
+    onExport: fn(),
+    onUploadImage: fn(async () => ({ url: 'https://cdn.example/logo.png', width: 600, height: 200 })),
+    onFileImage: fn(async () => ({ url: '/ad-runtime/banner.png', width: 600, height: 500 })),
+    newLayerId: () => 'added',
+  },
+} satisfies Meta<typeof Editor>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A new canvas: the white 300×250 artboard and the artboard's properties. */
+export const EmptyArtboard: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('group', { name: 'Artboard 300×250' })).toBeVisible();
+    await expect(
+      canvas.getByText('No layers yet: add text, a rectangle, a button or an image.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Artboard properties' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save draft' }));
+    await expect(args.onSave).toHaveBeenCalled();
+  },
+};
+
+/**
+ * Layers with one selected: arrow keys move it (Shift: 10 px), the order changes from the layer list,
+ * Ctrl+Z and Ctrl+Shift+Z undo and redo, Delete removes it.
+ */
+export const LayerSelected: Story = {
+  args: { initialState: banner(), dirty: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Headline properties' })).toBeVisible();
+    canvas.getByRole('button', { name: 'Headline' }).focus();
+    await userEvent.keyboard('{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    await expect(canvas.getByRole('textbox', { name: 'X' })).toHaveValue('21');
+    await expect(canvas.getByRole('textbox', { name: 'Y' })).toHaveValue('40');
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await expect(canvas.getByRole('textbox', { name: 'Y' })).toHaveValue('30');
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await expect(canvas.getByRole('textbox', { name: 'Y' })).toHaveValue('40');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send to back' }));
+    const layerList = within(canvas.getByRole('region', { name: 'Layers' }));
+    const names = layerList.getAllByRole('listitem').map((item) => item.textContent);
+    await expect(names).toEqual(['Call to action', 'Panel', 'Headline']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Bring to front' }));
+    // A new layer lands centred and selected; Delete removes it again.
+    await userEvent.click(canvas.getByRole('button', { name: 'Rectangle' }));
+    await expect(canvas.getByRole('heading', { name: 'Rectangle 2 properties' })).toBeVisible();
+    await userEvent.keyboard('{Delete}');
+    await expect(canvas.queryByRole('button', { name: 'Rectangle 2 layer' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Headline' }));
+    await expect(
+      canvas.getByRole('button', { name: 'Headline layer: Trail season is here' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** Keyframes on the timeline: the headline is part-way through its slide at the playhead (1 s). */
+export const TimelineWithKeyframes: Story = {
+  args: { initialState: animated() },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Headline keyframe at 1.5 s' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Headline keyframe at 0.0 s' }));
+    await expect(canvas.getByText('0.0 s / 5.0 s')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Opacity (%)' })).toHaveValue('0');
+    await expect(canvas.getByRole('button', { name: 'Remove keyframe' })).toBeEnabled();
+    // Back to 1 s on the playhead, mid-animation.
+    fireEvent.change(canvas.getByRole('slider', { name: 'Playhead' }), { target: { value: '1000' } });
+    await expect(canvas.getByText('1.0 s / 5.0 s')).toBeVisible();
+    // At 1 s of 1.5 s the headline stands two thirds of the way: x = -260 + 280 × 2/3.
+    await expect(canvas.getByRole('textbox', { name: 'X' })).toHaveValue('-73.3');
+    await expect(canvas.getByRole('textbox', { name: 'Opacity (%)' })).toHaveValue('67');
+    await expect(canvas.getByRole('button', { name: 'Remove keyframe' })).toBeDisabled();
+  },
+};
+
+/** Export: the user picks a campaign; the exported creative is linked for publishing. */
+export const ExportDialog: Story = {
+  args: { initialState: banner(), exported },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export as HTML5 banner' });
+    await expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Campaign' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Winter clearance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await expect(args.onExport).toHaveBeenCalledWith('c2');
+    await expect(dialog).toHaveTextContent('Exported to “Trail season banner”');
+    await expect(screen.getByRole('link', { name: 'Open the creative' })).toHaveAttribute(
+      'href',
+      '/campaigns/c1/creative/k9',
+    );
+  },
+};
+
+/** An image from a URL: a URL that is not http(s) is refused with a message. */
+export const ImageDialog: Story = {
+  args: { initialState: banner() },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Image' }));
+    await screen.findByRole('dialog', { name: 'Add an image' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Image URL' }), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add from URL' }));
+    await expect(screen.getByText('Enter an image URL starting with https:// or http://')).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Upload' }));
+    await expect(screen.getByRole('button', { name: 'Upload and add' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('tab', { name: 'URL' }));
+  },
+};
+
+/**
+ * An image from the file manager: only folders and images are listed; a folder opens, the breadcrumbs
+ * and Back lead out again; the picked image is copied into the draft's creative in the chosen campaign
+ * and lands at its own size fitted to the artboard (600×500 -> 300×250).
+ */
+export const ImageFromFileManager: Story = {
+  args: { initialState: banner() },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Image' }));
+    await screen.findByRole('dialog', { name: 'Add an image' });
+    await userEvent.click(screen.getByRole('tab', { name: 'File manager' }));
+    const list = () => within(screen.getByRole('list', { name: 'Folders and images' }));
+    await expect(list().getByRole('button', { name: /logo\.png/ })).toBeVisible();
+    await expect(screen.queryByText('brief.pdf')).toBeNull();
+    await expect(
+      screen.getByText('1 other file is not shown: a layer takes PNG, JPEG, GIF or WebP images.'),
+    ).toBeVisible();
+    await userEvent.click(list().getByRole('button', { name: /campaigns/ }));
+    await userEvent.click(list().getByRole('button', { name: /trail-2026/ }));
+    await expect(screen.getByText(/No folders or images here/)).toBeVisible();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Folder' }));
+    await expect(crumbs.getByText('trail-2026')).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await expect(crumbs.getByText('campaigns')).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(crumbs.getByRole('button', { name: 'My files' }));
+    await expect(list().getByRole('button', { name: /logo\.png/ })).toBeVisible();
+    await userEvent.click(list().getByRole('button', { name: /campaigns/ }));
+    await expect(
+      screen.getByText('2 other files are not shown: a layer takes PNG, JPEG, GIF or WebP images.'),
+    ).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Choose an image' })).toBeDisabled();
+    await userEvent.click(list().getByRole('button', { name: /hero\.jpg/ }));
+    await expect(list().getByRole('button', { name: /hero\.jpg/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(screen.getByRole('button', { name: 'Add hero.jpg' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Campaign' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Trail season 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add hero.jpg' }));
+    await expect(args.onFileImage).toHaveBeenCalledWith(
+      expect.objectContaining({ path: 'campaigns/hero.jpg', kind: 'file' }),
+      'c1',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add an image' })).toBeNull());
+    await expect(canvas.getByRole('heading', { name: 'Image properties' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Width' })).toHaveValue('300');
+    await expect(canvas.getByRole('textbox', { name: 'Height' })).toHaveValue('250');
+    const image = canvas.getByRole('button', { name: 'Image layer' }).querySelector('img');
+    await waitFor(() => expect(image?.complete && (image?.naturalWidth ?? 0) > 0).toBe(true));
+  },
+};
+
+/** The file manager's folder with an image picked, and the copy refused: the server's reason is shown. */
+export const ImageFromFileManagerFailed: Story = {
+  args: {
+    initialState: banner(),
+    draftCampaignID: 'c1',
+    fileDirectory: 'campaigns/',
+    imageSource: 'files',
+    fileImageError: new ApiError({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'hero.jpg: the image cannot be read.',
+    }),
+  },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an image' });
+    await userEvent.click(screen.getByRole('button', { name: /hero\.jpg/ }));
+    await expect(dialog).toHaveTextContent('The image was not addedhero.jpg: the image cannot be read.');
+    await expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveTextContent('Trail season 2026');
+    await expect(screen.getByRole('button', { name: 'Add hero.jpg' })).toBeEnabled();
+  },
+};
+
+/** A draft without a name cannot be saved or exported; a refused save is shown with the server's message. */
+export const Errors: Story = {
+  args: {
+    initialState: banner(),
+    draftName: '',
+    dirty: true,
+    saveError: new ApiError({ status: 404, code: 'not_found', message: 'Draft not found!' }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Give the draft a name')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Save draft' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Export' })).toBeDisabled();
+    const alerts = canvas.getAllByRole('alert').map((alert) => alert.textContent);
+    await expect(alerts).toContain('The draft was not savedDraft not found!');
+  },
+};
+
+/** A refused export keeps the dialog open with the reason. */
+export const ExportFailed: Story = {
+  args: {
+    initialState: banner(),
+    draftCampaignID: 'c1',
+    exportError: new ApiError({ status: 404, code: 'not_found', message: 'Campaign not found!' }),
+  },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export as HTML5 banner' });
+    await waitFor(() => expect(dialog).toHaveTextContent('Export failedCampaign not found!'));
+    await expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveTextContent('Trail season 2026');
+  },
+};

@@ -1,0 +1,121 @@
+// Server state of the creative builder: the user's drafts, saving, the draft's creative (where an
+// uploaded image or one taken from the file manager goes) and the export, all through the domain's
+// API client.
+import {
+  type Asset,
+  type BuilderDocument,
+  type BuilderDraft,
+  type FileEntry,
+  isBuilderImageName,
+  notAnImageMessage,
+} from '@adconsole/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { campaignKeys } from '../campaigns/campaign-queries';
+import { creativeKey } from '../creatives/creative-queries';
+
+export const builderKeys = { drafts: ['builder', 'drafts'] as const };
+
+export const useBuilderDrafts = () =>
+  useQuery({ queryKey: builderKeys.drafts, queryFn: () => api().listBuilderDrafts() });
+
+export interface DraftToSave {
+  id?: string | undefined;
+  name: string;
+  document: BuilderDocument;
+}
+
+/** An image stored with the draft's creative: its URL and, when the server read it, its size. */
+export interface BuilderImage {
+  url: string;
+  width?: number | null | undefined;
+  height?: number | null | undefined;
+}
+
+const imageOf = (asset: Asset): BuilderImage => ({
+  url: asset.url,
+  width: asset.width,
+  height: asset.height,
+});
+
+export function useBuilderActions() {
+  const queryClient = useQueryClient();
+  const stored = (draft: BuilderDraft) => {
+    queryClient.setQueryData<BuilderDraft[]>(builderKeys.drafts, (drafts = []) => [
+      draft,
+      ...drafts.filter((candidate) => candidate.id !== draft.id),
+    ]);
+    return draft;
+  };
+  const saveDraft = (draft: DraftToSave) =>
+    (draft.id === undefined
+      ? api().createBuilderDraft({ name: draft.name, document: draft.document })
+      : api().updateBuilderDraft({ id: draft.id, name: draft.name, document: draft.document })
+    ).then(stored);
+  const refreshCampaign = (campaignID: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) }),
+      queryClient.invalidateQueries({ queryKey: builderKeys.drafts }),
+    ]);
+  /** Saves the draft and makes sure it has its creative in the campaign (made on first use). */
+  const draftCreative = async (draft: DraftToSave, campaignID: string) => {
+    const saved = await saveDraft(draft);
+    const creative = await api().builderDraftCreative({ id: saved.id, campaignID });
+    return { saved, creative };
+  };
+  return {
+    save: useMutation({ mutationFn: saveDraft }),
+    /** Saves the draft, then writes it as an HTML5 banner creative of the campaign. */
+    exportDraft: useMutation({
+      mutationFn: async ({ draft, campaignID }: { draft: DraftToSave; campaignID: string }) => {
+        const saved = await saveDraft(draft);
+        const creative = await api().exportBuilderDraft({ id: saved.id, campaignID });
+        queryClient.setQueryData(creativeKey(creative.id), creative);
+        await refreshCampaign(campaignID);
+        return { draft: saved, creative };
+      },
+    }),
+    /** Saves the draft, uploads the image to its creative in the campaign; answers the image. */
+    uploadImage: useMutation({
+      mutationFn: async ({
+        draft,
+        campaignID,
+        file,
+      }: {
+        draft: DraftToSave;
+        campaignID: string;
+        file: File;
+      }) => {
+        const { saved, creative } = await draftCreative(draft, campaignID);
+        const uploaded = await api().uploadAssets({ campaignID, creativeID: creative.id, files: [file] });
+        await refreshCampaign(campaignID);
+        return { draft: saved, image: imageOf(uploaded.asset) };
+      },
+    }),
+    /**
+     * Saves the draft and copies a file of the file manager into its creative in the campaign ("use in
+     * a creative"); answers the copy, which the export packs like an uploaded image.
+     */
+    fileImage: useMutation({
+      mutationFn: async ({
+        draft,
+        campaignID,
+        bucket,
+        entry,
+      }: {
+        draft: DraftToSave;
+        campaignID: string;
+        bucket: string | undefined;
+        entry: FileEntry;
+      }) => {
+        // Refused before anything is written: a creative keeps no copy of a file the layer cannot show.
+        if (entry.kind !== 'file' || !isBuilderImageName(entry.name))
+          throw new Error(notAnImageMessage(entry.name));
+        const { saved, creative } = await draftCreative(draft, campaignID);
+        const asset = await api().useFileInCreative({ bucket, path: entry.path, creativeID: creative.id });
+        await refreshCampaign(campaignID);
+        return { draft: saved, image: imageOf(asset) };
+      },
+    }),
+  };
+}

@@ -1,0 +1,69 @@
+// Sample content of the demo pages (spec: "Demo pages (tables, billing, profile card) contain only
+// sample content"): fixed, so the pages and their screenshots never change on their own.
+
+export interface DemoMember {
+  name: string;
+  email: string;
+  role: string;
+  status: 'Online' | 'Offline';
+  joined: string;
+}
+
+const firstNames = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Linus',
+  'Margaret',
+  'Tim',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Dennis',
+  'Radia',
+  'John',
+];
+const lastNames = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Torvalds',
+  'Hamilton',
+  'Berners-Lee',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Ritchie',
+  'Perlman',
+  'Backus',
+];
+const roles = ['Manager', 'Designer', 'Developer', 'Analyst'];
+
+/** Twenty-four members: enough for three pages of eight. */
+export const demoMembers: DemoMember[] = Array.from({ length: 24 }, (_, index) => {
+  const first = firstNames[index % firstNames.length] as string;
+  const last = lastNames[(index * 5 + Math.floor(index / lastNames.length)) % lastNames.length] as string;
+  return {
+    name: `${first} ${last}`,
+    email: `${`${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '')}@example.com`,
+    role: roles[index % roles.length] as string,
+    status: index % 3 === 0 ? 'Offline' : 'Online',
+    joined: `2026-${String((index % 12) + 1).padStart(2, '0')}-${String(((index * 7) % 27) + 1).padStart(2, '0')}`,
+  };
+});
+
+export interface DemoInvoice {
+  number: string;
+  date: string;
+  amount: number;
+  status: 'Paid' | 'Due';
+}
+
+export const demoInvoices: DemoInvoice[] = [
+  { number: 'INV-2026-011', date: '2026-11-01', amount: 1290, status: 'Due' },
+  { number: 'INV-2026-010', date: '2026-10-01', amount: 1290, status: 'Paid' },
+  { number: 'INV-2026-009', date: '2026-09-01', amount: 980, status: 'Paid' },
+  { number: 'INV-2026-008', date: '2026-08-01', amount: 980, status: 'Paid' },
+];
+
+export const demoCard = { brand: 'Visa', last4: '4242', holder: 'Ada Lovelace', expires: '08/29' };

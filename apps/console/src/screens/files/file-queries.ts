@@ -1,0 +1,87 @@
+// Server state of the file manager (TanStack Query): the buckets, a directory's listing (keyed by
+// bucket and directory), the changes (each refreshes the listing) and the uploads with their progress.
+import { errorMessage, FILE_MANAGER_MAX_BYTES, type FileEntry, fileTooLargeMessage } from '@adconsole/domain';
+import type { DropzoneFile } from '@adconsole/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { uploadWithProgress } from './upload';
+
+export const fileKeys = {
+  all: ['files'] as const,
+  buckets: ['files', 'buckets'] as const,
+  listing: (bucket: string, directory: string) => ['files', 'list', bucket, directory] as const,
+};
+
+/** `enabled: false` until the files are wanted (the builder asks once its image dialog browses them). */
+export const useFileBuckets = (enabled = true) =>
+  useQuery({ queryKey: fileKeys.buckets, queryFn: () => api().fileBuckets(), enabled });
+
+export const useFileListing = (bucket: string | undefined, directory: string) =>
+  useQuery({
+    queryKey: fileKeys.listing(bucket ?? '', directory),
+    queryFn: () => api().listFiles({ bucket, directory }),
+    enabled: bucket !== undefined,
+  });
+
+/** A change to the bucket; the listings are fetched again once it is done. */
+function useFileChange<I, A>(change: (input: I) => Promise<A>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['files', 'list'] }),
+  });
+}
+
+export const useCreateFolder = (bucket: string | undefined) =>
+  useFileChange((input: { directory: string; name: string }) => api().createFolder({ bucket, ...input }));
+export const useMoveFile = (bucket: string | undefined) =>
+  useFileChange((input: { from: string; to: string }) => api().moveFile({ bucket, ...input }));
+export const useDeleteFile = (bucket: string | undefined) =>
+  useFileChange((entry: FileEntry) => api().deleteFile({ bucket, path: entry.path }));
+export const useUseInCreative = (bucket: string | undefined) =>
+  useMutation({
+    mutationFn: (input: { path: string; creativeID: string }) =>
+      api().useFileInCreative({ bucket, ...input }),
+  });
+
+/** A presigned URL of a file: shown in place (preview, copy) or as a download. */
+export const fileUrl = (bucket: string | undefined, path: string, download = false) =>
+  api().presignedFileUrl({ bucket, path, download });
+
+/**
+ * Uploads each file to a presigned URL of its own, with its progress (XHR upload events) shown
+ * against it; a refusal (an existing name, the size limit, the storage) is shown against the file.
+ */
+export function useUploads(bucket: string | undefined) {
+  const queryClient = useQueryClient();
+  const [uploads, setUploads] = useState<DropzoneFile[]>([]);
+  const update = (id: string, change: Partial<DropzoneFile>) =>
+    setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
+  const start = (files: File[], directory: string) => {
+    for (const file of files) {
+      const id = `${directory}${file.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      setUploads((list) => [...list, { id, name: file.name, size: file.size, progress: 0 }]);
+      (async () => {
+        if (file.size > FILE_MANAGER_MAX_BYTES) throw new Error(fileTooLargeMessage(file.name));
+        const ticket = await api().uploadTicket({
+          bucket,
+          directory,
+          name: file.name,
+          size: file.size,
+          ...(file.type ? { contentType: file.type } : {}),
+        });
+        await uploadWithProgress(ticket, file, (fraction) =>
+          update(id, { progress: Math.round(fraction * 100) }),
+        );
+        update(id, { progress: undefined, done: true });
+      })()
+        .catch((error: unknown) =>
+          update(id, { progress: undefined, error: errorMessage(error, 'The upload failed.') }),
+        )
+        .finally(() => queryClient.invalidateQueries({ queryKey: ['files', 'list'] }));
+    }
+  };
+  const clearFinished = () => setUploads((list) => list.filter((upload) => !upload.done && !upload.error));
+  return { uploads, start, clearFinished };
+}
