@@ -6,7 +6,12 @@ export const assets = {
   banner: asset('banner.png'),
   /** A 300×250 banner with a transparent window, for a video behind it. */
   frame: asset('frame.png'),
-  /** A 3 s 320×180 test pattern (H.264). */
+  /**
+   * A 3 s 320×180 test pattern (H.264) whose 75 frames are one still (the pattern at 1 s), so a
+   * screenshot cannot depend on which frame the compositor presents after a seek. Made with
+   * `ffmpeg -loop 1 -i still.png -t 3 -r 25 -pix_fmt yuv420p -c:v libx264 -tune stillimage -crf 12 -g 25
+   * -movflags +faststart -an main.mp4` (docs/testing.md).
+   */
   video: asset('main.mp4'),
   /** An HTML5 creative's index page; it shows whether it received ?clickTag=. */
   html5: asset('html5/index.html'),
