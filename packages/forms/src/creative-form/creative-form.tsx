@@ -14,11 +14,10 @@ import {
   type TrackerKind,
   type TrackerType,
 } from '@adconsole/domain';
-import { Button, cn, Field, Input, Switch } from '@adconsole/ui';
+import { Button, type Choice, ChoiceSelect, cn, Field, Input, Switch } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { type Choice, ChoiceSelect } from '../lib/choice-select';
 import { FormStatus } from '../lib/form-status';
 import { withUnionMessages } from '../lib/union-messages';
 import {
@@ -184,7 +183,7 @@ export function CreativeForm({
             <Field label="Type" error={errors.type?.message}>
               {(controlProps) => (
                 <ChoiceSelect
-                  control={controlProps}
+                  {...controlProps}
                   choices={typeChoices}
                   value={field.value}
                   onValueChange={field.onChange}
@@ -200,7 +199,7 @@ export function CreativeForm({
         <Field label="Size">
           {(controlProps) => (
             <ChoiceSelect
-              control={controlProps}
+              {...controlProps}
               choices={sizeChoices}
               value={sizeValue}
               onValueChange={(value) => {
@@ -267,7 +266,7 @@ export function CreativeForm({
             <Field label="Traffic platform" error={errors.platform?.message}>
               {(controlProps) => (
                 <ChoiceSelect
-                  control={controlProps}
+                  {...controlProps}
                   choices={platformChoices}
                   value={field.value ?? NO_PLATFORM}
                   onValueChange={(value) => field.onChange(value === NO_PLATFORM ? null : value)}
@@ -359,7 +358,7 @@ export function CreativeForm({
                   <Field label={`Tracker ${number} event`}>
                     {(controlProps) => (
                       <ChoiceSelect
-                        control={controlProps}
+                        {...controlProps}
                         choices={trackerKindChoices}
                         value={field.value}
                         onValueChange={field.onChange}
@@ -375,7 +374,7 @@ export function CreativeForm({
                   <Field label={`Tracker ${number} type`}>
                     {(controlProps) => (
                       <ChoiceSelect
-                        control={controlProps}
+                        {...controlProps}
                         choices={trackerTypeChoices}
                         value={field.value}
                         onValueChange={field.onChange}

@@ -6,12 +6,11 @@ import {
   USER_ROLES,
   type UserRole,
 } from '@adconsole/domain';
-import { Button, cn, Field, FieldError, Input } from '@adconsole/ui';
+import { Button, ChoiceSelect, cn, Field, FieldError, Input } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ChoiceSelect } from '../lib/choice-select';
 import { FormStatus } from '../lib/form-status';
 
 const inviteeSchema = z.object({
@@ -150,7 +149,7 @@ export function InviteUsersForm({
           >
             {(controlProps) => (
               <ChoiceSelect
-                control={controlProps}
+                {...controlProps}
                 choices={roleChoices}
                 value={field.value}
                 onValueChange={field.onChange}

@@ -5,10 +5,19 @@ import {
   type LayoutOption,
   validateLayoutOptions,
 } from '@adconsole/domain';
-import { Alert, AlertDescription, Button, cn, Field, Input, Slider, Switch } from '@adconsole/ui';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  ChoiceSelect,
+  cn,
+  Field,
+  Input,
+  Slider,
+  Switch,
+} from '@adconsole/ui';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ChoiceSelect } from '../lib/choice-select';
 import { FormStatus } from '../lib/form-status';
 
 export type LayoutOptionsFormValues = Record<string, string | number>;
@@ -131,7 +140,7 @@ export function LayoutOptionsForm({
                         <Field label={option.label}>
                           {(controlProps) => (
                             <ChoiceSelect
-                              control={controlProps}
+                              {...controlProps}
                               choices={option.choices.map((choice) => ({ value: choice, label: choice }))}
                               value={String(field.value)}
                               onValueChange={field.onChange}

@@ -8,7 +8,7 @@ import {
   SCHEDULE_FREQUENCIES,
   type ScheduleFrequency,
 } from '@adconsole/domain';
-import type { Choice } from './choice-select';
+import type { Choice } from '@adconsole/ui';
 
 export const formatChoices: readonly Choice<ReportFormat>[] = REPORT_FORMATS.map((format) => ({
   value: format,

@@ -1,7 +1,6 @@
 import type { ReportFormat } from '@adconsole/domain';
-import { Button, cn, Field, Switch } from '@adconsole/ui';
+import { Button, ChoiceSelect, cn, Field, Switch } from '@adconsole/ui';
 import { Controller, useForm } from 'react-hook-form';
-import { ChoiceSelect } from '../lib/choice-select';
 import { formatChoices } from '../lib/choices';
 import { FormStatus } from '../lib/form-status';
 
@@ -54,7 +53,7 @@ export function ReportExportForm({
           <Field label="Download format" disabled={disabled}>
             {(controlProps) => (
               <ChoiceSelect
-                control={controlProps}
+                {...controlProps}
                 choices={formatChoices}
                 value={field.value}
                 disabled={disabled}

@@ -6,11 +6,10 @@ import {
   scheduledReportBodySchema,
   timezones,
 } from '@adconsole/domain';
-import { Button, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
+import { Button, ChoiceSelect, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ChoiceSelect } from '../lib/choice-select';
 import { formatChoices, frequencyChoices, reportTypeChoices } from '../lib/choices';
 import { FormStatus } from '../lib/form-status';
 
@@ -88,7 +87,7 @@ export function ScheduleReportForm({
               <Field label="Frequency" error={errors.frequency?.message}>
                 {(controlProps) => (
                   <ChoiceSelect
-                    control={controlProps}
+                    {...controlProps}
                     choices={frequencyChoices}
                     value={field.value}
                     onValueChange={field.onChange}
@@ -104,7 +103,7 @@ export function ScheduleReportForm({
               <Field label="Report type" error={errors.reportType?.message}>
                 {(controlProps) => (
                   <ChoiceSelect
-                    control={controlProps}
+                    {...controlProps}
                     choices={reportTypeChoices}
                     value={field.value}
                     onValueChange={field.onChange}
@@ -120,7 +119,7 @@ export function ScheduleReportForm({
               <Field label="Format" error={errors.format?.message}>
                 {(controlProps) => (
                   <ChoiceSelect
-                    control={controlProps}
+                    {...controlProps}
                     choices={formatChoices}
                     value={field.value}
                     onValueChange={field.onChange}

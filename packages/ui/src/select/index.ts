@@ -1,3 +1,4 @@
+export { type Choice, ChoiceSelect, type ChoiceSelectProps } from './choice-select';
 export {
   Select,
   SelectContent,

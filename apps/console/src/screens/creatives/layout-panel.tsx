@@ -10,19 +10,14 @@ import {
   withCreativeSetting,
 } from '@adconsole/domain';
 import { LayoutOptionsForm } from '@adconsole/forms';
-import {
-  Alert,
-  AlertDescription,
-  Field,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@adconsole/ui';
+import { Alert, AlertDescription, ChoiceSelect, Field } from '@adconsole/ui';
 import { useState } from 'react';
 
 const NO_LAYOUT = 'none';
+const layoutChoices = [
+  { value: NO_LAYOUT, label: 'No layout' },
+  ...layouts.map((layout) => ({ value: layout.id, label: layout.name })),
+];
 
 /** Stored option values for the form; a yes/no stored as a boolean reads as the catalogue's 'yes' or 'no'. */
 const savedOptions = (creative: Creative) => {
@@ -53,19 +48,7 @@ export function LayoutPanel({
     <div className="grid gap-4">
       <Field label="Layout">
         {(control) => (
-          <Select value={layoutID} onValueChange={(next) => setLayoutID(next)}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NO_LAYOUT}>No layout</SelectItem>
-              {layouts.map((candidate) => (
-                <SelectItem key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect {...control} choices={layoutChoices} value={layoutID} onValueChange={setLayoutID} />
         )}
       </Field>
       {missing.length > 0 ? (

@@ -26,6 +26,7 @@ import {
   AlertTitle,
   Breadcrumbs,
   Button,
+  ChoiceSelect,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -43,11 +44,6 @@ import {
   FileDropzone,
   formatBytes,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Table,
   TableBody,
   TableCell,
@@ -435,18 +431,15 @@ function UseInCreativeDialog(props: {
           </p>
         ) : (
           <Field label="Creative" error={error}>
-            <Select value={creativeID} onValueChange={setCreativeID}>
-              <SelectTrigger>
-                <SelectValue placeholder="Choose a creative" />
-              </SelectTrigger>
-              <SelectContent>
-                {props.creatives.map((creative) => (
-                  <SelectItem key={creative.id} value={creative.id}>
-                    {creative.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            {(control) => (
+              <ChoiceSelect
+                {...control}
+                choices={props.creatives.map((creative) => ({ value: creative.id, label: creative.label }))}
+                value={creativeID}
+                onValueChange={setCreativeID}
+                placeholder="Choose a creative"
+              />
+            )}
           </Field>
         )}
         <DialogFooter>

@@ -12,13 +12,9 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
   Button,
+  ChoiceSelect,
   CopyField,
   Field,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
 } from '@adconsole/ui';
 import { useState } from 'react';
 
@@ -76,18 +72,7 @@ export function ShareLinks({
       </p>
       <Field label="Link works">
         {(control) => (
-          <Select value={lifetime} onValueChange={(value) => setLifetime(value as Lifetime)}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LIFETIMES.map((choice) => (
-                <SelectItem key={choice.value} value={choice.value}>
-                  {choice.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect {...control} choices={LIFETIMES} value={lifetime} onValueChange={setLifetime} />
         )}
       </Field>
       <Button variant="secondary" loading={creating} onClick={create}>

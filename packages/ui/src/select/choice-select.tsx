@@ -1,28 +1,38 @@
-// A select over a fixed list of choices (report formats, frequencies, creative types), wired to Field.
-import type { FieldControlProps } from '@adconsole/ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@adconsole/ui';
+// A select over a fixed list of choices (report formats, frequencies, buckets, creatives): the Select
+// block every form and dialog would otherwise write out. Props other than the choices go to the
+// trigger, so a Field's control props (id, aria-describedby, aria-invalid) label it: either
+// `<Field label="…">{(control) => <ChoiceSelect {...control} … />}</Field>` or as Field's only child.
+import type * as React from 'react';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  type SelectTriggerProps,
+  SelectValue,
+} from './select';
 
 export interface Choice<T extends string> {
   value: T;
-  label: string;
+  label: React.ReactNode;
 }
 
-export interface ChoiceSelectProps<T extends string> {
-  control: FieldControlProps;
+export interface ChoiceSelectProps<T extends string>
+  extends Omit<SelectTriggerProps, 'value' | 'defaultValue' | 'onChange' | 'children' | 'dir'> {
   choices: readonly Choice<T>[];
+  /** The chosen value; undefined (or a value not among the choices) shows the placeholder. */
   value: T | undefined;
   onValueChange: (value: T) => void;
   placeholder?: string;
-  disabled?: boolean;
 }
 
 export function ChoiceSelect<T extends string>({
-  control,
   choices,
   value,
   onValueChange,
   placeholder,
   disabled,
+  ...trigger
 }: ChoiceSelectProps<T>) {
   return (
     <Select
@@ -34,7 +44,7 @@ export function ChoiceSelect<T extends string>({
         if (choice) onValueChange(choice.value);
       }}
     >
-      <SelectTrigger {...control}>
+      <SelectTrigger {...trigger}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
