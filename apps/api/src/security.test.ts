@@ -28,7 +28,6 @@ const login = (
   password = PASSWORD,
   extraHeaders: Record<string, string> = {},
 ) => client.call('POST', '/login', { method: 'password', username, password, remember: false }, extraHeaders);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 describe(`security review findings on ${testDatabaseKind()}`, () => {
   let server: TestServer;
@@ -452,17 +451,22 @@ describe(`security review findings on ${testDatabaseKind()}`, () => {
         return performance.now() - start;
       };
       const client = new Client(server.url);
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let round = 0; round < 5; round += 1) {
-        known.push(await time(() => client.post('/signup', signUpBody(existing))));
-        unknown.push(await time(() => client.post('/signup', signUpBody(uniqueEmail()))));
-        known.push(await time(() => client.post('/forgotPassword', { email: existing })));
-        unknown.push(await time(() => client.post('/forgotPassword', { email: uniqueEmail() })));
+      const signUp = { known: [] as number[], unknown: [] as number[] };
+      const forgot = { known: [] as number[], unknown: [] as number[] };
+      for (let round = 0; round < 7; round += 1) {
+        signUp.known.push(await time(() => client.post('/signup', signUpBody(existing))));
+        signUp.unknown.push(await time(() => client.post('/signup', signUpBody(uniqueEmail()))));
+        forgot.known.push(await time(() => client.post('/forgotPassword', { email: existing })));
+        forgot.unknown.push(await time(() => client.post('/forgotPassword', { email: uniqueEmail() })));
       }
-      // Before the fix an existing address skipped the password hash: several times faster.
-      expect(median(known) / median(unknown)).toBeGreaterThan(0.5);
-      expect(median(known) / median(unknown)).toBeLessThan(2);
+      // Before the fix an existing address skipped the password hash: several times faster. Each
+      // route's fastest runs are compared (the least disturbed by other suites sharing the machine's
+      // two cores; a median once read 0.42 under load), per route rather than mixed.
+      for (const { known, unknown } of [signUp, forgot]) {
+        const ratio = Math.min(...known) / Math.min(...unknown);
+        expect(ratio).toBeGreaterThan(0.5);
+        expect(ratio).toBeLessThan(2);
+      }
     });
 
     it('an address gets at most 5 link mails an hour, with the same answer beyond', async () => {
