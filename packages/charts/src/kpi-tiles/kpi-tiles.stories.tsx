@@ -98,7 +98,8 @@ export const AllZeros: Story = {
   args: { totals: zeroReport.totals, previous: zeroReport.totals },
   play: async ({ canvasElement }) => {
     await expect(tile(canvasElement, 'impressions')).toHaveTextContent('Impressions0No change');
-    await expect(tile(canvasElement, 'ctr')).toHaveTextContent('CTR0.00%');
+    // No impressions in either period: the CTR has no value (not 0.00 %) and is not compared.
+    await expect(tile(canvasElement, 'ctr')).toHaveTextContent(/^CTR—$/);
   },
 };
 
@@ -109,6 +110,8 @@ export const FromZero: Story = {
     await expect(tile(canvasElement, 'clicks')?.querySelector('[data-slot="kpi-delta"]')).toHaveTextContent(
       `Up+${oneWeekReport.totals.clicks.toLocaleString('en-US')}`,
     );
+    // The previous period had no impressions, so its CTR had no value: no "+0.52 pp from 0.00 %".
+    await expect(tile(canvasElement, 'ctr')?.querySelector('[data-slot="kpi-delta"]')).toBeNull();
   },
 };
 

@@ -8,7 +8,13 @@ import {
 import { cn } from '@adconsole/ui';
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from 'lucide-react';
 import type * as React from 'react';
-import { defaultLocale, formatMetric, formatSignedPercent, formatSignedPoints } from '../lib/format';
+import {
+  defaultLocale,
+  formatFigure,
+  formatMetric,
+  formatSignedPercent,
+  formatSignedPoints,
+} from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 import { verdictClasses } from '../lib/status-colors';
 
@@ -61,7 +67,7 @@ export function KpiTiles({
         >
           <dt className="text-muted-foreground text-sm">{metricConfig[metric].label}</dt>
           <dd className="font-semibold text-2xl tabular-nums tracking-tight">
-            {formatMetric(metric, totals[metric] ?? 0, locale)}
+            {formatFigure(metric, totals, locale)}
           </dd>
           {previous ? <Delta change={metricChange(metric, totals, previous)} locale={locale} /> : null}
         </div>

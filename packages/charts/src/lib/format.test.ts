@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatFigure,
   formatHour,
   formatMetric,
   formatPeriod,
   formatRate,
   formatSignedPercent,
   formatSignedPoints,
+  NO_VALUE,
   weekdayNames,
 } from './format';
 
@@ -18,6 +20,15 @@ describe('formatting for the locale', () => {
     expect(formatRate(0.52, 'de-DE')).toBe('0,52\u00a0%');
     expect(formatMetric('ctr', 12.5, 'en-US')).toBe('12.50%');
     expect(formatMetric('clicks', 12.5, 'en-US')).toBe('13');
+  });
+
+  it("shows '—' for a rate without a denominator, and 0.00% for a rate that is 0 over real impressions", () => {
+    expect(formatFigure('ctr', { impressions: 0, clicks: 0, ctr: 0 }, 'en-US')).toBe(NO_VALUE);
+    expect(formatFigure('ctr', { impressions: 10, clicks: 0, ctr: 0 }, 'en-US')).toBe('0.00%');
+    expect(
+      formatFigure('completionRate', { impressions: 10, videoStarts: 0, completionRate: 0 }, 'en-US'),
+    ).toBe(NO_VALUE);
+    expect(formatFigure('impressions', { impressions: 0 }, 'en-US')).toBe('0');
   });
 
   it('signs changes, and leaves a zero change unsigned', () => {

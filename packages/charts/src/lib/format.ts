@@ -1,6 +1,6 @@
 // Numbers and periods in the user's locale. Formatters are cached: a 365-row table formats
 // thousands of cells, and building an Intl formatter costs far more than using one.
-import { isRateMetric, type ReportMetric } from '@adconsole/domain';
+import { isRateMetric, metricValue, type ReportMetric, type ReportTotals } from '@adconsole/domain';
 
 /** The browser's language, or 'en-US' where there is none (server rendering). */
 export function defaultLocale(): string {
@@ -56,6 +56,15 @@ export const formatSignedPoints = (points: number, locale: string): string =>
 /** A report figure as the report shows it: counters whole, rates in percent. */
 export const formatMetric = (metric: ReportMetric, value: number, locale: string): string =>
   isRateMetric(metric) ? formatRate(value, locale) : formatCount(value, locale);
+
+/** What a report shows for a figure without a value: a rate over no impressions (or no video starts). */
+export const NO_VALUE = '—';
+
+/** A figure of a row or of the totals as the report shows it; NO_VALUE where it has none (`metricValue`). */
+export function formatFigure(metric: ReportMetric, figures: Partial<ReportTotals>, locale: string): string {
+  const value = metricValue(metric, figures);
+  return value === undefined ? NO_VALUE : formatMetric(metric, value, locale);
+}
 
 /** One cached Intl.DateTimeFormat per locale for a given set of options. The periods are already
     local days and hours: they are formatted as UTC so the viewer's own zone cannot shift them. */

@@ -217,10 +217,12 @@ export const TwentyCreativesByName: Story = {
   },
 };
 
+/** No impressions at all: counters read 0, and rates have nothing to be taken over, so they read '—'. */
 export const AllZeros: Story = {
   args: { series: zeroReport.series, totals: zeroReport.totals },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent('Total000.00%00.00%00.00%');
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent('Total00—0—0—');
+    await expect(canvas.queryByText('0.00%')).toBeNull();
   },
 };
 

@@ -7,7 +7,7 @@ import { DataTablePagination } from '../data-table/data-table-pagination';
 import { DataTableToolbar } from '../data-table/data-table-toolbar';
 import { dataTableColumnHelper } from '../data-table/features';
 import { sortsDescendingFirst } from '../data-table/sorting';
-import { defaultLocale, formatMetric, formatPeriod, isHourPeriod } from '../lib/format';
+import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 
 /** The figures a report table can show, in column order; video ones only with video data. */
@@ -78,8 +78,9 @@ function metricColumns<TData extends ReportTotals>(
     helper.accessor((row: TData) => row[metric] ?? 0, {
       id: metric,
       header: metricConfig[metric].label,
-      cell: (context) => formatMetric(metric, context.getValue(), locale),
-      footer: () => formatMetric(metric, totals[metric] ?? 0, locale),
+      // A rate over no impressions (a day without traffic, a banner's completion rate) reads '—'.
+      cell: (context) => formatFigure(metric, context.row.original, locale),
+      footer: () => formatFigure(metric, totals, locale),
       sortFn: 'number',
       sortDescFirst: sortsDescendingFirst('number'),
       meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },

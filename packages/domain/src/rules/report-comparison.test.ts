@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { reportRates } from '../entities/report-data';
-import { HIGHER_IS_BETTER, isRateMetric, metricChange, previousReportPeriod } from './report-comparison';
+import {
+  HIGHER_IS_BETTER,
+  isRateMetric,
+  metricChange,
+  metricValue,
+  previousReportPeriod,
+} from './report-comparison';
 
 const current = reportRates({ impressions: 1200, viewable: 900, engagement: 60, clicks: 6 });
 const previous = reportRates({ impressions: 1000, viewable: 900, engagement: 80, clicks: 6 });
@@ -67,6 +73,31 @@ describe('comparison with the previous period', () => {
     const video = reportRates({ impressions: 1, viewable: 1, engagement: 0, clicks: 0, videoStarts: 2 });
     expect(metricChange('videoStarts', video, previous)).toBeUndefined();
     expect(metricChange('completionRate', previous, video)).toBeUndefined();
+  });
+
+  it('a rate over a denominator of 0 has no value: no CTR without impressions, no completion rate without starts', () => {
+    const idle = reportRates({ impressions: 0, viewable: 0, engagement: 0, clicks: 0, videoStarts: 0 });
+    expect(idle.ctr).toBe(0);
+    expect(metricValue('ctr', idle)).toBeUndefined();
+    expect(metricValue('engagementRate', idle)).toBeUndefined();
+    expect(metricValue('viewabilityRate', idle)).toBeUndefined();
+    expect(metricValue('completionRate', idle)).toBeUndefined();
+    // Counters are values at 0; a rate over a non-zero denominator is a value even at 0 %.
+    expect(metricValue('impressions', idle)).toBe(0);
+    expect(metricValue('ctr', reportRates({ impressions: 10, viewable: 0, engagement: 0, clicks: 0 }))).toBe(
+      0,
+    );
+    // A banner's row in a video report: impressions but no starts.
+    const banner = reportRates({ impressions: 40, viewable: 30, engagement: 0, clicks: 1, videoStarts: 0 });
+    expect(metricValue('ctr', banner)).toBe(2.5);
+    expect(metricValue('completionRate', banner)).toBeUndefined();
+  });
+
+  it('a rate without a value in either period is not compared (not "+0.50 pp from 0.00 %")', () => {
+    const idle = reportRates({ impressions: 0, viewable: 0, engagement: 0, clicks: 0 });
+    expect(metricChange('ctr', current, idle)).toBeUndefined();
+    expect(metricChange('ctr', idle, current)).toBeUndefined();
+    expect(metricChange('impressions', current, idle)).toMatchObject({ previous: 0, relative: null });
   });
 
   it('more is better for every figure the report shows', () => {

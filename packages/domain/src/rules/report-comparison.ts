@@ -12,6 +12,29 @@ export function isRateMetric(metric: ReportMetric): boolean {
   return (REPORT_RATE_METRICS as readonly string[]).includes(metric);
 }
 
+export type ReportRateMetric = (typeof REPORT_RATE_METRICS)[number];
+
+/** The counter each rate is taken over: CTR, engagement and viewability per impression, completion per start. */
+export const RATE_DENOMINATORS = {
+  ctr: 'impressions',
+  engagementRate: 'impressions',
+  viewabilityRate: 'impressions',
+  completionRate: 'videoStarts',
+} as const satisfies Record<ReportRateMetric, ReportMetric>;
+
+/**
+ * A figure's value, or undefined when it has none: missing, or a rate over a denominator of 0 (a day
+ * without impressions has no CTR, a banner without video starts no completion rate; the API answers
+ * 0 for those, which a report must not show as 0.00 % or compare with).
+ */
+export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>): number | undefined {
+  const value = figures[metric];
+  if (value === undefined) return undefined;
+  if (!isRateMetric(metric)) return value;
+  const denominator = figures[RATE_DENOMINATORS[metric as ReportRateMetric]];
+  return denominator === undefined || denominator > 0 ? value : undefined;
+}
+
 /** Whether a rise of the figure is good news for the advertiser. */
 export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
   impressions: true,
@@ -42,14 +65,14 @@ export type MetricChange = {
   verdict: 'better' | 'worse' | 'same';
 };
 
-/** How one figure moved from the previous period; undefined when either period lacks it. */
+/** How one figure moved from the previous period; undefined when either period lacks it (`metricValue`). */
 export function metricChange(
   metric: ReportMetric,
   current: Partial<ReportTotals>,
   previous: Partial<ReportTotals>,
 ): MetricChange | undefined {
-  const now = current[metric];
-  const before = previous[metric];
+  const now = metricValue(metric, current);
+  const before = metricValue(metric, previous);
   if (now === undefined || before === undefined) return undefined;
   const difference = now - before;
   const direction = difference > 0 ? 'up' : difference < 0 ? 'down' : 'flat';

@@ -82,7 +82,7 @@ export async function scheduledReportMail(
     `${schedule.name}: ${campaign.name}, ${range} (${figures.timezone.tzCode}).`,
     '',
     `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
-    `Clicks: ${totals.clicks.toLocaleString('en-US')} (CTR ${totals.ctr.toFixed(2)} %)`,
+    `Clicks: ${totals.clicks.toLocaleString('en-US')}${totals.impressions > 0 ? ` (CTR ${totals.ctr.toFixed(2)} %)` : ''}`,
     `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
     '',
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,

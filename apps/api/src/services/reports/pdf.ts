@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chartPalette, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
-import type { ReportTotals } from '@adconsole/domain';
+import { metricValue, type ReportRateMetric, type ReportTotals } from '@adconsole/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
@@ -33,7 +33,11 @@ function configure() {
 }
 
 const integer = new Intl.NumberFormat('en-US');
-const percent = (value: number | undefined) => `${(value ?? 0).toFixed(2)} %`;
+/** A rate as the report shows it; '—' where it has none (no impressions, no video starts). */
+const percent = (metric: ReportRateMetric, figures: Partial<ReportTotals>) => {
+  const value = metricValue(metric, figures);
+  return value === undefined ? '—' : `${value.toFixed(2)} %`;
+};
 
 /** The <svg> of a chart rendered to static markup (without its accessible text around it). */
 export function chartSvg(element: ReactElement): string {
@@ -70,12 +74,12 @@ const kpis = (totals: ReportTotals, withVideo: boolean): Content => {
     ['Viewable', integer.format(totals.viewable)],
     ['Engagements', integer.format(totals.engagement)],
     ['Clicks', integer.format(totals.clicks)],
-    ['CTR', percent(totals.ctr)],
-    ['Engagement rate', percent(totals.engagementRate)],
+    ['CTR', percent('ctr', totals)],
+    ['Engagement rate', percent('engagementRate', totals)],
     ...(withVideo
       ? ([
           ['Video completes', integer.format(totals.videoCompletes ?? 0)],
-          ['Completion rate', percent(totals.completionRate)],
+          ['Completion rate', percent('completionRate', totals)],
         ] as [string, string][])
       : []),
   ];
@@ -130,7 +134,7 @@ export async function renderReportPdf(
         integer.format(creative.totals.viewable),
         integer.format(creative.totals.engagement),
         integer.format(creative.totals.clicks),
-        percent(creative.totals.ctr),
+        percent('ctr', creative.totals),
       ]),
     ),
   ];
@@ -146,7 +150,7 @@ export async function renderReportPdf(
           integer.format(point.viewable),
           integer.format(point.engagement),
           integer.format(point.clicks),
-          percent(point.ctr),
+          percent('ctr', point),
         ]),
       ),
     );
@@ -177,7 +181,7 @@ export async function renderReportPdf(
           integer.format(point.midpoint ?? 0),
           integer.format(point.thirdQuartile ?? 0),
           integer.format(point.videoCompletes ?? 0),
-          percent(point.completionRate),
+          percent('completionRate', point),
         ]),
       ),
     );

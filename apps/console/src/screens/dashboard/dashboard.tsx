@@ -2,7 +2,7 @@
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
 import { KpiTiles, PerformanceChart } from '@adconsole/charts';
-import { type DashboardCampaign, errorMessage } from '@adconsole/domain';
+import { type DashboardCampaign, errorMessage, metricValue } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -33,7 +33,11 @@ import { useDashboard } from '../reporting/report-queries';
 const RANGES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGES)[number];
 
-const rate = (value: number) => `${value.toFixed(2)} %`;
+/** A campaign's CTR; '—' for a campaign without impressions (metricValue), not 0.00 %. */
+const ctrOf = (totals: DashboardCampaign['totals']) => {
+  const value = metricValue('ctr', totals);
+  return value === undefined ? '—' : `${value.toFixed(2)} %`;
+};
 
 export function DashboardPage() {
   const session = useSession();
@@ -188,7 +192,7 @@ function CampaignTable({
                   <TableCell className="text-right tabular-nums">
                     {formatCount(campaign.totals.clicks)}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{rate(campaign.totals.ctr)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{ctrOf(campaign.totals)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
