@@ -1,6 +1,17 @@
 // The signed-in frame: side menu, top bar (breadcrumbs, light/dark switch, the user's name linking to
 // the profile) and footer, compact below 992 px of window width.
-import { AppShell, Footer, Sidebar, TopBar } from '@adconsole/ui';
+import { AppShell, Footer, Sidebar, type SidebarSection, TopBar } from '@adconsole/ui';
+import {
+  CreditCardIcon,
+  FolderIcon,
+  LayoutDashboardIcon,
+  MegaphoneIcon,
+  ShieldIcon,
+  TableIcon,
+  UserIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import type * as React from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/api';
@@ -9,12 +20,29 @@ import { toggleTheme, useCompactLayout, useSettings } from '../settings/settings
 import { Breadcrumbs } from './breadcrumbs';
 import { activeMenuItem, sideMenu } from './navigation';
 
+/** Each menu entry's icon, so the menu can be scanned at a glance. */
+const MENU_ICONS: Record<string, React.ReactNode> = {
+  dashboard: <LayoutDashboardIcon aria-hidden="true" />,
+  filemanager: <FolderIcon aria-hidden="true" />,
+  campaigns: <MegaphoneIcon aria-hidden="true" />,
+  profile: <UserIcon aria-hidden="true" />,
+  tables: <TableIcon aria-hidden="true" />,
+  billing: <CreditCardIcon aria-hidden="true" />,
+  admin: <ShieldIcon aria-hidden="true" />,
+  invite: <UserPlusIcon aria-hidden="true" />,
+};
+const withIcons = (sections: SidebarSection[]): SidebarSection[] =>
+  sections.map((section) => ({
+    ...section,
+    items: section.items.map((item) => ({ ...item, icon: MENU_ICONS[item.id] })),
+  }));
+
 export function AppLayout() {
   const session = useSession();
   const settings = useSettings();
   const compact = useCompactLayout();
   const { pathname } = useLocation();
-  const sections = sideMenu(session?.user.role === 'admin');
+  const sections = withIcons(sideMenu(session?.user.role === 'admin'));
   const companyName = publicConfig().companyName;
   return (
     <AppShell

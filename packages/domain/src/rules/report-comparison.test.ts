@@ -93,6 +93,15 @@ describe('comparison with the previous period', () => {
     expect(metricValue('completionRate', banner)).toBeUndefined();
   });
 
+  it('a rate that moved less than the 0.01 points it is shown with did not move (no red "0.00 pp")', () => {
+    const before = reportRates({ impressions: 100_000, viewable: 0, engagement: 0, clicks: 400 });
+    const after = reportRates({ impressions: 100_000, viewable: 0, engagement: 0, clicks: 399 });
+    expect(metricChange('ctr', after, before)).toMatchObject({ direction: 'flat', verdict: 'same' });
+    expect(metricChange('clicks', after, before)).toMatchObject({ direction: 'down', verdict: 'worse' });
+    const lower = reportRates({ impressions: 100_000, viewable: 0, engagement: 0, clicks: 390 });
+    expect(metricChange('ctr', lower, before)).toMatchObject({ direction: 'down', verdict: 'worse' });
+  });
+
   it('a rate without a value in either period is not compared (not "+0.50 pp from 0.00 %")', () => {
     const idle = reportRates({ impressions: 0, viewable: 0, engagement: 0, clicks: 0 });
     expect(metricChange('ctr', current, idle)).toBeUndefined();

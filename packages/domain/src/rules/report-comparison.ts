@@ -12,6 +12,9 @@ export function isRateMetric(metric: ReportMetric): boolean {
   return (REPORT_RATE_METRICS as readonly string[]).includes(metric);
 }
 
+/** The precision rates are shown with, in percentage points (0.52 %). */
+export const RATE_PRECISION_POINTS = 0.01;
+
 export type ReportRateMetric = (typeof REPORT_RATE_METRICS)[number];
 
 /** The counter each rate is taken over: CTR, engagement and viewability per impression, completion per start. */
@@ -75,7 +78,9 @@ export function metricChange(
   const before = metricValue(metric, previous);
   if (now === undefined || before === undefined) return undefined;
   const difference = now - before;
-  const direction = difference > 0 ? 'up' : difference < 0 ? 'down' : 'flat';
+  // Rates are shown to 0.01 percentage points: a smaller move reads '0.00 pp' and is no change.
+  const moved = isRateMetric(metric) ? Math.abs(difference) >= RATE_PRECISION_POINTS / 2 : difference !== 0;
+  const direction = !moved ? 'flat' : difference > 0 ? 'up' : 'down';
   const verdict =
     direction === 'flat' ? 'same' : (direction === 'up') === HIGHER_IS_BETTER[metric] ? 'better' : 'worse';
   return {

@@ -59,7 +59,12 @@ export function AppShell({
             </SheetContent>
           </Sheet>
         ) : (
-          sidebar
+          // A stretched flex item has a definite height, so the sidebar's h-full reaches the bottom of a
+          // shell that only has a min-height (the console's min-h-svh); the sidebar itself sticks to the
+          // top of the viewport while a long page scrolls.
+          <div data-slot="app-shell-sidebar" className="shrink-0">
+            {sidebar}
+          </div>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           {topBar}

@@ -44,7 +44,7 @@ export function Sidebar({
       data-slot="sidebar"
       data-collapsed={collapsed || undefined}
       className={cn(
-        'flex h-full shrink-0 flex-col border-r bg-card text-card-foreground',
+        'sticky top-0 flex h-full max-h-svh shrink-0 flex-col border-r bg-card text-card-foreground',
         collapsed ? 'w-14' : 'w-60',
         shell.compact && 'w-full border-r-0',
         className,

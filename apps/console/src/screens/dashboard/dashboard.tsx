@@ -25,7 +25,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../settings/settings';
-import { formatCount, formatDay } from '../campaigns/format';
+import { formatCount, formatDay, formatPercent } from '../campaigns/format';
 import { formatReportDays } from '../reporting/format';
 import { useDashboard } from '../reporting/report-queries';
 
@@ -33,11 +33,8 @@ import { useDashboard } from '../reporting/report-queries';
 const RANGES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGES)[number];
 
-/** A campaign's CTR; '—' for a campaign without impressions (metricValue), not 0.00 %. */
-const ctrOf = (totals: DashboardCampaign['totals']) => {
-  const value = metricValue('ctr', totals);
-  return value === undefined ? '—' : `${value.toFixed(2)} %`;
-};
+/** A campaign's CTR; '—' for a campaign without impressions (metricValue), not 0.00%. */
+const ctrOf = (totals: DashboardCampaign['totals']) => formatPercent(metricValue('ctr', totals));
 
 export function DashboardPage() {
   const session = useSession();
@@ -117,7 +114,8 @@ export function DashboardPage() {
               {data ? <PerformanceChart series={data.series} height={260} /> : <Skeleton className="h-64" />}
             </CardContent>
           </Card>
-          <div className="grid gap-6 xl:grid-cols-2">
+          {/* Side by side only where both tables fit their five columns (beside the side menu). */}
+          <div className="grid gap-6 2xl:grid-cols-2">
             <CampaignTable
               title="Top campaigns"
               description="By impressions in the range."
