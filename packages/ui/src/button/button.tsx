@@ -10,6 +10,8 @@ export const buttonVariants = cva(
     'transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
     'focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50',
     'data-[loading]:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0',
+    // An icon is text-sized unless it says otherwise (lucide draws 24 px by default).
+    "[&_svg:not([class*='size-'])]:size-4",
   ],
   {
     variants: {
