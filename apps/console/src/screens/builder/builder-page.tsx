@@ -62,9 +62,14 @@ export function BuilderPage() {
     setParams({});
   };
 
-  // Open the draft the URL names once the drafts are known (a reload, or another draft chosen).
+  // Open the draft the URL names once the drafts are known (a reload, another draft chosen, the
+  // history). Only a change of the URL opens one: the router applies a navigation after the page's
+  // own state, so for a moment the URL still names the draft a new canvas just replaced.
+  const urlDraftHandled = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (draftID === undefined || draftID === opened.id || !drafts.data) return;
+    if (!drafts.data || draftID === urlDraftHandled.current) return;
+    urlDraftHandled.current = draftID;
+    if (draftID === undefined || draftID === opened.id) return;
     const draft = drafts.data.find((candidate) => candidate.id === draftID);
     if (draft) open(draft);
   });
