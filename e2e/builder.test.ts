@@ -1,3 +1,4 @@
+import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
@@ -181,4 +182,156 @@ describe('the creative builder', () => {
       .poll(() => page.locator('#l4').evaluate((image) => (image as HTMLImageElement).naturalWidth))
       .toBe(2);
   });
+  it('asks before unsaved changes are lost, deletes drafts after confirming, reaches layers by Tab and shares the bucket choice', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/builder');
+    await page.getByRole('group', { name: 'Artboard 300×250' }).waitFor();
+    const status = page.locator('[data-slot="builder-save-status"]');
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true }).inputValue();
+    expect(await status.textContent()).toBe('');
+
+    // A text layer, then reached by Tab from the layer list: focus selects it, arrows move it.
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await status.getByText('Unsaved changes').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('heading', { name: 'Artboard properties' }).count()).toBe(1);
+    await page
+      .getByRole('region', { name: 'Layers' })
+      .getByRole('button', { name: 'Text', exact: true })
+      .focus();
+    await page.keyboard.press('Tab');
+    const textLayer = page.getByRole('button', { name: 'Text layer: Your headline', exact: true });
+    await expect.poll(() => textLayer.evaluate((layer) => layer === document.activeElement)).toBe(true);
+    expect(await textLayer.getAttribute('aria-pressed')).toBe('true');
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => field('X')).toBe('73');
+
+    // Saved: the status says so and the URL names the draft.
+    await page.getByRole('textbox', { name: 'Draft name' }).fill('Unsaved journey');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await status.getByText('All changes saved').waitFor();
+    await page.waitForURL(/\/builder\?draft=/);
+    const draftURL = page.url();
+
+    // A change, then New: Cancel keeps the change.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => field('Y')).toBe('106');
+    await status.getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await question.getByText('Starting a new draft replaces the canvas.', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await field('Y')).toBe('106');
+
+    // Closing the tab with unsaved changes gets the browser's prompt; staying keeps the page.
+    const prompt = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
+    await page.close({ runBeforeUnload: true });
+    const beforeUnload = await prompt;
+    expect(beforeUnload.type()).toBe('beforeunload');
+    await beforeUnload.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    // Leaving for another screen asks too; Cancel stays on the draft.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    await question.getByText('Leaving this draft closes the canvas.', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(draftURL);
+
+    // New again, and Save: the change is saved, then a fresh canvas opens.
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await question.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/builder' && url.search === '');
+    await expect.poll(() => field('Draft name')).toBe('Untitled banner');
+    await expect.poll(() => status.textContent()).toBe('');
+
+    // A change on the fresh canvas, then another draft: Discard changes opens it without saving.
+    await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+    await chooseDraft(page, 'Unsaved journey');
+    await question.getByText('Opening “Unsaved journey” replaces the canvas.', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL(draftURL);
+    await textLayer.waitFor();
+    expect(await page.getByRole('button', { name: 'Rectangle layer', exact: true }).count()).toBe(0);
+    await textLayer.click();
+    // The move made before New was saved by the question's Save.
+    await expect.poll(() => field('Y')).toBe('106');
+    await status.getByText('All changes saved').waitFor();
+
+    // The browser's Back button to the fresh canvas (an entry of this page's history) asks too.
+    await page.keyboard.press('ArrowUp');
+    await status.getByText('Unsaved changes').waitFor();
+    await page.goBack();
+    await question.getByText('Leaving this draft closes the canvas.', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.url()).toBe(draftURL);
+    expect(await field('Y')).toBe('105');
+    // Undoing back to the saved canvas leaves no unsaved changes.
+    await page.keyboard.press('Control+z');
+    await status.getByText('All changes saved').waitFor();
+
+    // Delete draft asks first; Keep it keeps it, Delete draft deletes it and opens a new canvas.
+    const draftID = new URL(draftURL).searchParams.get('draft');
+    await page.getByRole('button', { name: 'Delete draft Unsaved journey' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Unsaved journey?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(draftURL);
+    await page.getByRole('button', { name: 'Delete draft Unsaved journey' }).click();
+    await confirm.getByRole('button', { name: 'Delete draft' }).click();
+    await page.getByText('“Unsaved journey” was deleted.', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/builder' && url.search === '');
+    await expect.poll(() => field('Draft name')).toBe('Untitled banner');
+    const drafts = (await (await page.request.get('/api/v1/builder/drafts')).json()) as {
+      data: { id: string }[];
+    };
+    expect(drafts.data.map((draft) => draft.id)).not.toContain(draftID);
+
+    // A draft deleted elsewhere (another tab) meanwhile: the refusal is a notification.
+    await page.getByRole('textbox', { name: 'Draft name' }).fill('Deleted elsewhere');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/builder\?draft=/);
+    const elsewhereID = new URL(page.url()).searchParams.get('draft');
+    const deleted = await page.request.delete(`/api/v1/builder/drafts?id=${elsewhereID}`, {
+      headers: { 'X-Requested-With': 'adconsole' },
+    });
+    expect(deleted.status()).toBe(200);
+    await page.getByRole('button', { name: 'Delete draft Deleted elsewhere' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Deleted elsewhere?' })
+      .getByRole('button', { name: 'Delete draft' })
+      .click();
+    await page.getByText('The draft was not deleted', { exact: true }).waitFor();
+    await page.getByText('Draft not found!', { exact: true }).waitFor();
+
+    // The image dialog's file browser picks the bucket as the file manager does, and the choice is
+    // the file manager's remembered one.
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    const imageDialog = page.getByRole('dialog', { name: 'Add an image' });
+    await imageDialog.getByRole('tab', { name: 'File manager', exact: true }).click();
+    const bucket = imageDialog.getByRole('combobox', { name: 'Bucket' });
+    await expect.poll(() => bucket.textContent()).toBe('files');
+    await bucket.click();
+    await page.getByRole('option', { name: 'archive', exact: true }).click();
+    await expect.poll(() => bucket.textContent()).toBe('archive');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('store') ?? '{}').fileManager);
+    expect(stored).toMatchObject({ bucket: 'archive', rememberedBuckets: ['archive'] });
+    await page.keyboard.press('Escape');
+    await page.goto('/filemanager');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Bucket' }).textContent()).toBe('archive');
+  });
 });
+
+/** Opens a draft from the toolbar's "Open draft" choice. */
+async function chooseDraft(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Open draft' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+}

@@ -21,6 +21,8 @@ export function ConfirmDelete({
   variant = 'ghost',
   size = 'sm',
   label = 'Delete',
+  ariaLabel,
+  disabled,
 }: {
   /** The name of what is deleted, as the user knows it. */
   name: string;
@@ -31,11 +33,14 @@ export function ConfirmDelete({
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   label?: string;
+  /** The trigger's accessible name (default "Delete <name>"): it must contain the visible label. */
+  ariaLabel?: string;
+  disabled?: boolean;
 }) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant={variant} size={size} aria-label={`Delete ${name}`}>
+        <Button variant={variant} size={size} aria-label={ariaLabel ?? `Delete ${name}`} disabled={disabled}>
           {label}
         </Button>
       </AlertDialogTrigger>

@@ -9,10 +9,12 @@ import {
 import {
   type AdBuilderAction,
   adBuilderReducer,
+  hasUnsavedDraftChanges,
   imageLayerSize,
   isBuilderImageName,
   layerAt,
   MIN_LAYER_SIZE,
+  NEW_BUILDER_DRAFT_NAME,
   newLayer,
   notAnImageMessage,
   selectedLayerOf,
@@ -227,6 +229,80 @@ describe('ad-builder drafts', () => {
       selectedLayer: null,
       playhead: 0,
     });
+  });
+});
+
+describe('ad-builder unsaved changes (the draft differs from the last saved one)', () => {
+  const saved = canvas();
+  const content = (state: AdBuilderState, name = 'Spring sale') => ({
+    name,
+    document: builderDocumentOf(state),
+  });
+
+  it('has none right after opening or saving, nor for a fresh canvas', () => {
+    expect(hasUnsavedDraftChanges(content(saved), content(saved))).toBe(false);
+    const opened = run(defaultAdBuilderState(), { type: 'load', document: builderDocumentOf(saved) });
+    expect(hasUnsavedDraftChanges(content(saved), content(opened))).toBe(false);
+    const fresh = { name: NEW_BUILDER_DRAFT_NAME, document: builderDocumentOf(defaultAdBuilderState()) };
+    expect(
+      hasUnsavedDraftChanges(fresh, {
+        name: NEW_BUILDER_DRAFT_NAME,
+        document: builderDocumentOf(defaultAdBuilderState()),
+      }),
+    ).toBe(false);
+  });
+
+  it('has some once a layer, a keyframe, the duration or the name changes', () => {
+    const changes: AdBuilderAction[] = [
+      { type: 'move', id: 'r', dx: 1, dy: 0 },
+      { type: 'addKeyframe', id: 't' },
+      { type: 'setDuration', duration: 6000 },
+      { type: 'update', id: 't', changes: { text: 'Winter sale' } },
+      { type: 'remove', id: 'r' },
+    ];
+    for (const change of changes) {
+      expect(hasUnsavedDraftChanges(content(saved), content(run(saved, change)))).toBe(true);
+    }
+    expect(hasUnsavedDraftChanges(content(saved), content(saved, 'Winter sale'))).toBe(true);
+  });
+
+  it('counts the name as it is saved (trimmed)', () => {
+    expect(hasUnsavedDraftChanges(content(saved), content(saved, '  Spring sale '))).toBe(false);
+  });
+
+  it('does not count selecting a layer or moving the playhead, and none are left after undoing back', () => {
+    expect(
+      hasUnsavedDraftChanges(
+        content(saved),
+        content(run(saved, { type: 'select', id: 't' }, { type: 'seek', time: 1200 })),
+      ),
+    ).toBe(false);
+    const undone = run(saved, { type: 'move', id: 'r', dx: 5, dy: 5 }, { type: 'undo' });
+    expect(hasUnsavedDraftChanges(content(saved), content(undone))).toBe(false);
+  });
+
+  it('compares documents as they are stored: key order and undefined keys do not count', () => {
+    const document = builderDocumentOf(saved);
+    const reordered = {
+      duration: document.duration,
+      keyframes: document.keyframes,
+      assets: document.assets,
+      layers: document.layers.map((layer) => ({
+        ...Object.fromEntries(Object.entries(layer).reverse()),
+        src: undefined,
+      })),
+    } as typeof document;
+    expect(hasUnsavedDraftChanges({ name: 'a', document }, { name: 'a', document: reordered })).toBe(false);
+    const reorderedLayers = {
+      ...document,
+      layers: [document.layers[0], document.layers[2], document.layers[1]],
+    };
+    expect(
+      hasUnsavedDraftChanges(
+        { name: 'a', document },
+        { name: 'a', document: reorderedLayers as typeof document },
+      ),
+    ).toBe(true);
   });
 });
 

@@ -187,6 +187,49 @@ function valueAt(layer: Layer, keyframes: Keyframe[], property: AnimatedProperty
   return property === 'opacity' ? Math.round(value * 1000) / 1000 : Math.round(value * 10) / 10;
 }
 
+// ---- Unsaved changes: is what the user sees the draft as it was last saved (or opened)?
+
+/** What a draft keeps: its name and its document (not the selection, the playhead or the undo history). */
+export interface BuilderDraftContent {
+  name: string;
+  document: BuilderDocument;
+}
+
+/** The name a new canvas starts with. */
+export const NEW_BUILDER_DRAFT_NAME = 'Untitled banner';
+
+/** Equal as JSON would store them: key order does not count, nor does a key whose value is undefined. */
+function sameStoredValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameStoredValue(item, b[index]))
+    );
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = (record: Record<string, unknown>) =>
+    Object.keys(record).filter((key) => record[key] !== undefined);
+  const leftKeys = keys(left);
+  return (
+    leftKeys.length === keys(right).length &&
+    leftKeys.every((key) => right[key] !== undefined && sameStoredValue(left[key], right[key]))
+  );
+}
+
+/**
+ * Does the draft have unsaved changes: does its name (trimmed, as it is saved) or its document (layers,
+ * assets, keyframes, duration) differ from the last saved (or opened) one? Selecting a layer or moving
+ * the playhead is no change; undoing back to the saved canvas leaves none.
+ */
+export function hasUnsavedDraftChanges(saved: BuilderDraftContent, current: BuilderDraftContent): boolean {
+  return saved.name.trim() !== current.name.trim() || !sameStoredValue(saved.document, current.document);
+}
+
 /** A layer as it stands at a time of its animation. */
 export function layerAt(state: Pick<AdBuilderState, 'keyframes'>, layer: Layer, time: number): Layer {
   const keyframes = keyframesOf(state, layer.id);

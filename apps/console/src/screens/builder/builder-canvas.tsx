@@ -1,6 +1,7 @@
 // The artboard: the layers as they stand at the playhead, selected by a click, dragged to move and
 // resized by the handles of the selected layer. A drag is one undo step (a checkpoint on the first
-// move, then unrecorded updates).
+// move, then unrecorded updates). Each layer is in the Tab order (bottom to top, as painted): focus
+// selects it, and the editor's keys (builder-keys.ts) then move or remove it.
 import {
   type AdBuilderAction,
   type AdBuilderState,
@@ -91,6 +92,11 @@ export function BuilderCanvas({ state, dispatch, scale }: BuilderCanvasProps) {
     event.stopPropagation();
     event.preventDefault();
     (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
+    // The pointer's default is prevented (no text selection, no native drag), so focus is moved here:
+    // the keyboard goes on from the layer the user took.
+    (event.currentTarget as Element)
+      .closest<HTMLElement>('[data-slot="builder-layer"]')
+      ?.focus({ preventScroll: true });
     dispatch({ type: 'select', id: layer.id });
     drag.current = {
       pointer: event.pointerId,
@@ -152,15 +158,18 @@ export function BuilderCanvas({ state, dispatch, scale }: BuilderCanvasProps) {
             <div
               key={layer.id}
               role="button"
-              tabIndex={-1}
+              tabIndex={0}
               // The visible text is part of the name (axe: label-content-name-mismatch).
               aria-label={layer.text ? `${layer.name} layer: ${layer.text}` : `${layer.name} layer`}
               aria-pressed={selected}
               data-slot="builder-layer"
               data-selected={selected || undefined}
               className={cn(
-                'absolute cursor-move select-none',
-                selected && 'outline-2 outline-primary outline-offset-1 outline-solid',
+                'absolute cursor-move select-none outline-none',
+                // Focus without selection (after Escape) still shows where the keyboard is.
+                'focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-1 focus-visible:outline-dashed',
+                selected &&
+                  'outline-2 outline-primary outline-offset-1 outline-solid focus-visible:outline-primary focus-visible:outline-solid',
               )}
               style={{
                 left: layer.x,
@@ -176,6 +185,13 @@ export function BuilderCanvas({ state, dispatch, scale }: BuilderCanvasProps) {
                 borderRadius: layer.type === 'button' ? 4 : undefined,
               }}
               onPointerDown={(event) => start(event, base, 'move')}
+              onFocus={() => (selected ? undefined : dispatch({ type: 'select', id: layer.id }))}
+              onKeyDown={(event) => {
+                // A button's keys: Enter and Space select the layer (Space does not scroll the page).
+                if (event.key !== 'Enter' && event.key !== ' ') return;
+                event.preventDefault();
+                dispatch({ type: 'select', id: layer.id });
+              }}
             >
               <LayerContent layer={layer} />
               {selected

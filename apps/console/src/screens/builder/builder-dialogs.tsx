@@ -1,11 +1,18 @@
-// The builder's two dialogs: export the draft as an HTML5 banner creative of a campaign the user
-// picks, and add an image layer from a URL, an uploaded file (stored as an asset of the draft's
-// creative in the picked campaign, through the asset upload) or an image of the file manager (copied
-// into that creative with "use in a creative").
+// The builder's dialogs: export the draft as an HTML5 banner creative of a campaign the user picks;
+// add an image layer from a URL, an uploaded file (stored as an asset of the draft's creative in the
+// picked campaign, through the asset upload) or an image of the file manager (copied into that
+// creative with "use in a creative"); and the question before unsaved changes would be lost.
 import { type Creative, errorMessage, type FileEntry } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
   AlertTitle,
   Button,
   Dialog,
@@ -274,5 +281,68 @@ export function ImageDialog({
         </Tabs>
       </DialogContent>
     </Dialog>
+  );
+}
+
+export interface UnsavedChangesDialogProps {
+  open: boolean;
+  /** The draft's name as typed (empty: it cannot be saved until it has one). */
+  draftName: string;
+  /** What would replace the canvas, as a sentence: "Opening “Winter clearance” replaces the canvas." */
+  consequence: string;
+  onSave: () => void;
+  onDiscard: () => void;
+  onCancel: () => void;
+  saving?: boolean;
+  /** Why the save failed (the dialog stays open). */
+  error?: unknown;
+}
+
+/**
+ * Asked before unsaved changes would be lost (another draft opened, a new one started, the builder
+ * left): Save (then go on), Discard changes (go on without saving) or Cancel (stay, nothing changes).
+ */
+export function UnsavedChangesDialog({
+  open,
+  draftName,
+  consequence,
+  onSave,
+  onDiscard,
+  onCancel,
+  saving = false,
+  error,
+}: UnsavedChangesDialogProps) {
+  const name = draftName.trim();
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Unsaved changes</AlertDialogTitle>
+          <AlertDialogDescription>
+            {consequence}{' '}
+            {name === ''
+              ? 'The draft has no name yet: cancel and name it to save your changes, or discard them.'
+              : `Save your changes to “${name}” first, or discard them.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {error ? (
+          <Alert variant="danger">
+            <AlertTitle>The draft was not saved</AlertTitle>
+            <AlertDescription>
+              {errorMessage(error, 'The draft could not be saved. Please try again.')}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <AlertDialogFooter>
+          <Button variant="destructive" className="sm:mr-auto" onClick={onDiscard} disabled={saving}>
+            Discard changes
+          </Button>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button onClick={onSave} disabled={name === ''} loading={saving}>
+            Save
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

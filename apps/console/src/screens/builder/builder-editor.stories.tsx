@@ -60,7 +60,7 @@ const folder = (path: string): FileEntry => ({
   modified: null,
 });
 
-/** The user's file-manager space, folder by folder (fixed data). */
+/** The user's file-manager space, folder by folder (fixed data), in the default bucket and another. */
 const fileTree: Record<string, FileEntry[]> = {
   '': [
     file('logo.png', 18_432, 'image/png'),
@@ -75,23 +75,49 @@ const fileTree: Record<string, FileEntry[]> = {
   ],
   'campaigns/trail-2026/': [],
 };
+const archiveTree: Record<string, FileEntry[]> = {
+  '': [folder('brand/'), file('notes.txt', 120, 'text/plain')],
+  'brand/': [file('brand/wordmark.png', 4_096, 'image/png'), file('brand/badge.webp', 2_048, 'image/webp')],
+};
+const bucketTrees: Record<string, Record<string, FileEntry[]>> = { files: fileTree, archive: archiveTree };
 
 type StoryArgs = Omit<BuilderEditorProps, 'state' | 'dispatch' | 'imageFiles'> & {
   initialState: AdBuilderState;
   /** The folder the image dialog's file manager starts in. */
   fileDirectory?: string;
+  /** The deployment's buckets (more than one: the file manager's bucket picker is shown). */
+  buckets?: string[];
 };
 
-/** The editor with its own reducer and a file-manager folder to browse, as the page holds them. */
-function Editor({ initialState, fileDirectory = '', ...props }: StoryArgs) {
+/** The editor with its own reducer, a file-manager folder and bucket to browse, as the page holds them. */
+function Editor({ initialState, fileDirectory = '', buckets = ['files'], ...props }: StoryArgs) {
   const [state, dispatch] = useReducer(adBuilderReducer, initialState);
   const [directory, setDirectory] = useState(fileDirectory);
+  const [bucket, setBucket] = useState(buckets[0] ?? 'files');
+  const [remembered, setRemembered] = useState<string[]>([]);
   return (
     <MemoryRouter>
       <BuilderEditor
         state={state}
         dispatch={dispatch}
-        imageFiles={{ directory, entries: fileTree[directory], onDirectoryChange: setDirectory }}
+        imageFiles={{
+          directory,
+          entries: bucketTrees[bucket]?.[directory],
+          onDirectoryChange: setDirectory,
+          bucketPicker:
+            buckets.length > 1
+              ? {
+                  buckets,
+                  remembered,
+                  region: 'us-east-1',
+                  value: bucket,
+                  onChange: (choice) => {
+                    setBucket(choice);
+                    setRemembered((list) => [choice, ...list.filter((name) => name !== choice)]);
+                  },
+                }
+              : undefined,
+        }}
         {...props}
       />
     </MemoryRouter>
@@ -111,7 +137,8 @@ const meta = {
     currentDraftID: 'd1',
     onOpenDraft: fn(),
     onNewDraft: fn(),
-    onSave: fn(),
+    onSave: fn(async () => undefined),
+    onDeleteDraft: fn(),
     campaigns,
     onExport: fn(),
     onUploadImage: fn(async () => ({ url: 'https://cdn.example/logo.png', width: 600, height: 200 })),
@@ -132,8 +159,182 @@ export const EmptyArtboard: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Artboard properties' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    await expect(canvas.getByRole('status')).toHaveTextContent('All changes saved');
     await userEvent.click(canvas.getByRole('button', { name: 'Save draft' }));
     await expect(args.onSave).toHaveBeenCalled();
+    // No changes: a new draft starts without asking.
+    await userEvent.click(canvas.getByRole('button', { name: 'New' }));
+    await expect(args.onNewDraft).toHaveBeenCalled();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+/** Unsaved changes: the status beside Save says so until the draft is saved. */
+export const UnsavedChanges: Story = {
+  args: { initialState: banner(), dirty: true },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Unsaved changes');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save draft' }));
+    await expect(args.onSave).toHaveBeenCalledOnce();
+  },
+};
+
+const twoDrafts = [
+  { id: 'd1', name: 'Trail season banner' },
+  { id: 'd2', name: 'Winter clearance banner' },
+];
+
+/**
+ * With unsaved changes, opening another draft or starting a new one asks first: Cancel keeps the
+ * canvas, Discard changes goes on, Save saves and then goes on. Left open on the question for "New".
+ */
+export const UnsavedChangesQuestion: Story = {
+  args: { initialState: banner(), dirty: true, drafts: twoDrafts },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    const question = () => screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    // Another draft: Cancel keeps this one.
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Open draft' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Winter clearance banner' }));
+    await expect(await question()).toHaveTextContent(
+      'Opening “Winter clearance banner” replaces the canvas. Save your changes to “Trail season banner” first, or discard them.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(args.onOpenDraft).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('combobox', { name: 'Open draft' })).toHaveTextContent(
+      'Trail season banner',
+    );
+    // Again: Discard changes opens it.
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Open draft' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Winter clearance banner' }));
+    await question();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await expect(args.onOpenDraft).toHaveBeenCalledWith('d2');
+    await expect(args.onSave).not.toHaveBeenCalled();
+    // A new draft: Save saves first, then starts it.
+    await userEvent.click(canvas.getByRole('button', { name: 'New' }));
+    await expect(await question()).toHaveTextContent('Starting a new draft replaces the canvas.');
+    await expect(args.onNewDraft).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(args.onNewDraft).toHaveBeenCalledOnce());
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    // Escape is Cancel.
+    await userEvent.click(canvas.getByRole('button', { name: 'New' }));
+    await question();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(args.onNewDraft).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'New' }));
+    await question();
+  },
+};
+
+/** A save chosen in the question fails: the question stays with the server's reason, nothing is lost. */
+export const UnsavedChangesSaveFailed: Story = {
+  args: {
+    initialState: banner(),
+    dirty: true,
+    onSave: fn(async () => {
+      throw new Error('The server is busy.');
+    }),
+    saveError: new ApiError({ status: 503, code: 'unavailable', message: 'The server is busy.' }),
+  },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    await waitFor(() => expect(question).toHaveTextContent('The draft was not savedThe server is busy.'));
+    await expect(args.onNewDraft).not.toHaveBeenCalled();
+  },
+};
+
+/** Leaving the builder (another screen, or another draft from the history) asks the same question. */
+export const LeavingWithUnsavedChanges: Story = {
+  args: {
+    initialState: banner(),
+    dirty: true,
+    draftName: '',
+    leaving: { onLeave: fn(), onStay: fn() },
+  },
+  parameters: { overlay: true },
+  play: async ({ args }) => {
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toHaveTextContent(
+      'Leaving this draft closes the canvas. The draft has no name yet: cancel and name it to save your changes, or discard them.',
+    );
+    await expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect(args.leaving?.onStay).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await expect(args.leaving?.onLeave).toHaveBeenCalledOnce();
+  },
+};
+
+/** Delete draft asks first (Keep it does nothing); the page then deletes it and opens a new canvas. */
+export const ConfirmDeleteDraft: Story = {
+  args: { initialState: banner() },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Delete draft Trail season banner' });
+    await userEvent.click(trigger);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Trail season banner?' });
+    await expect(confirm).toHaveTextContent('A creative it exported stays in its campaign.');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    await expect(args.onDeleteDraft).not.toHaveBeenCalled();
+    await userEvent.click(trigger);
+    await screen.findByRole('alertdialog', { name: 'Delete Trail season banner?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
+    await expect(args.onDeleteDraft).toHaveBeenCalledOnce();
+    await userEvent.click(trigger);
+    await screen.findByRole('alertdialog', { name: 'Delete Trail season banner?' });
+  },
+};
+
+/** A canvas never saved has nothing to delete; its status says nothing until it changes. */
+export const NewDraft: Story = {
+  args: { initialState: defaultAdBuilderState(), currentDraftID: undefined, draftName: 'Untitled banner' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: /Delete draft/ })).toBeNull();
+    await expect(canvas.getByRole('status')).toHaveTextContent('');
+    await expect(canvas.getByRole('combobox', { name: 'Open draft' })).toHaveTextContent('Choose a draft');
+  },
+};
+
+/**
+ * The artboard's layers are in the Tab order, bottom to top: focus selects a layer, arrow keys move it
+ * (Shift: 10 px), Escape leaves it focused but unselected (a dashed focus ring).
+ */
+export const ArtboardLayersByKeyboard: Story = {
+  args: { initialState: adBuilderReducer(banner(), { type: 'select', id: null }) },
+  play: async ({ canvas }) => {
+    const layerList = within(canvas.getByRole('region', { name: 'Layers' }));
+    // From the last button of the layer list, Tab reaches the artboard's bottom layer.
+    layerList.getByRole('button', { name: 'Panel' }).focus();
+    await userEvent.tab();
+    const panel = canvas.getByRole('button', { name: 'Panel layer' });
+    await expect(panel).toHaveFocus();
+    await expect(panel).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('heading', { name: 'Panel properties' })).toBeVisible();
+    await userEvent.tab();
+    const headline = canvas.getByRole('button', { name: 'Headline layer: Trail season is here' });
+    await expect(headline).toHaveFocus();
+    await expect(canvas.getByRole('heading', { name: 'Headline properties' })).toBeVisible();
+    await userEvent.keyboard('{ArrowLeft}{Shift>}{ArrowUp}{/Shift}');
+    await expect(canvas.getByRole('textbox', { name: 'X' })).toHaveValue('19');
+    await expect(canvas.getByRole('textbox', { name: 'Y' })).toHaveValue('20');
+    await userEvent.tab();
+    const cta = canvas.getByRole('button', { name: 'Call to action layer: Shop now' });
+    await expect(cta).toHaveFocus();
+    await expect(cta).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.tab({ shift: true });
+    await expect(headline).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(headline).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('heading', { name: 'Artboard properties' })).toBeVisible();
+    await expect(headline).toHaveFocus();
   },
 };
 
@@ -273,6 +474,37 @@ export const ImageFromFileManager: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Height' })).toHaveValue('250');
     const image = canvas.getByRole('button', { name: 'Image layer' }).querySelector('img');
     await waitFor(() => expect(image?.complete && (image?.naturalWidth ?? 0) > 0).toBe(true));
+  },
+};
+
+/**
+ * With more than one bucket the file browser has the file manager's bucket picker (the same remembered
+ * choice): another bucket opens at its top folder.
+ */
+export const ImageFromAnotherBucket: Story = {
+  args: {
+    initialState: banner(),
+    buckets: ['files', 'archive'],
+    fileDirectory: 'campaigns/',
+    imageSource: 'files',
+  },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Image' }));
+    await screen.findByRole('dialog', { name: 'Add an image' });
+    const picker = screen.getByRole('combobox', { name: 'Bucket' });
+    await expect(picker).toHaveTextContent('files');
+    await expect(screen.getByText('Region US (us-east-1)')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /hero\.jpg/ }));
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'archive' }));
+    await expect(picker).toHaveTextContent('archive');
+    const list = within(screen.getByRole('list', { name: 'Folders and images' }));
+    await expect(list.getByRole('button', { name: /brand/ })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Choose an image' })).toBeDisabled();
+    await userEvent.click(list.getByRole('button', { name: /brand/ }));
+    await expect(list.getByRole('button', { name: /wordmark\.png/ })).toBeVisible();
+    await expect(list.getByRole('button', { name: /badge\.webp/ })).toBeVisible();
   },
 };
 

@@ -1,6 +1,7 @@
-// The creative builder's editor: toolbar (draft, undo/redo, save, export), the layers to add and
-// arrange, the artboard, the selected layer's properties and the timeline. It holds no server state:
-// the page passes the drafts and campaigns and does the saving and exporting.
+// The creative builder's editor: toolbar (draft, undo/redo, save with its status, export, delete), the
+// layers to add and arrange, the artboard, the selected layer's properties and the timeline. It holds
+// no server state: the page passes the drafts and campaigns and does the saving, deleting and
+// exporting. Before unsaved changes would be lost (another draft, a new one, leaving) it asks first.
 import {
   type AdBuilderAction,
   type AdBuilderState,
@@ -15,6 +16,7 @@ import {
   Alert,
   AlertDescription,
   AlertTitle,
+  Badge,
   Button,
   Card,
   CardContent,
@@ -28,6 +30,8 @@ import {
   SelectValue,
 } from '@adconsole/ui';
 import {
+  CheckIcon,
+  CircleDotIcon,
   FilePlusIcon,
   ImageIcon,
   MousePointerClickIcon,
@@ -39,8 +43,15 @@ import {
   UploadIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { BuilderCanvas } from './builder-canvas';
-import { type CampaignChoice, ExportDialog, ImageDialog, type ImageSource } from './builder-dialogs';
+import {
+  type CampaignChoice,
+  ExportDialog,
+  ImageDialog,
+  type ImageSource,
+  UnsavedChangesDialog,
+} from './builder-dialogs';
 import type { ImageFilesProps } from './builder-file-browser';
 import { builderShortcut, isFieldTarget } from './builder-keys';
 import { BuilderLayers } from './builder-layers';
@@ -62,6 +73,17 @@ export interface DraftChoice {
   name: string;
 }
 
+/** A change that replaces the canvas, waiting on the unsaved-changes question. */
+type CanvasChange = { kind: 'open'; id: string } | { kind: 'new' };
+
+/** A navigation away from the builder that waits on the unsaved-changes question. */
+export interface LeaveRequest {
+  /** Go on (after saving, or discarding the changes). */
+  onLeave: () => void;
+  /** Stay on the builder with the changes. */
+  onStay: () => void;
+}
+
 export interface BuilderEditorProps {
   state: AdBuilderState;
   dispatch: (action: AdBuilderAction) => void;
@@ -70,13 +92,21 @@ export interface BuilderEditorProps {
   /** The user's saved drafts, to open one. */
   drafts: readonly DraftChoice[];
   currentDraftID?: string | undefined;
+  /** Opens a draft (asked first when there are unsaved changes). */
   onOpenDraft: (id: string) => void;
+  /** Starts a fresh canvas (asked first when there are unsaved changes). */
   onNewDraft: () => void;
-  onSave: () => void;
+  /** Saves the draft; rejects when the save fails (shown by `saveError`). */
+  onSave: () => Promise<unknown>;
   saving?: boolean;
-  /** Unsaved changes since the draft was opened or saved. */
+  /** Unsaved changes since the draft was opened or saved (`hasUnsavedDraftChanges`). */
   dirty?: boolean;
   saveError?: unknown;
+  /** Deletes the open draft, after the user confirms (only a saved draft can be deleted). */
+  onDeleteDraft?: (() => void) | undefined;
+  deleting?: boolean;
+  /** A navigation away from the builder waits on the unsaved-changes question. */
+  leaving?: LeaveRequest | undefined;
   campaigns: readonly CampaignChoice[];
   /** The campaign of the draft's creative, if it has one. */
   draftCampaignID?: string | null | undefined;
@@ -115,6 +145,9 @@ export function BuilderEditor({
   saving = false,
   dirty = false,
   saveError,
+  onDeleteDraft,
+  deleting = false,
+  leaving,
   campaigns,
   draftCampaignID,
   onExport,
@@ -135,6 +168,11 @@ export function BuilderEditor({
 }: BuilderEditorProps) {
   const [playing, setPlaying] = useState(false);
   const [dialog, setDialog] = useState<'export' | 'image' | undefined>();
+  const [pending, setPending] = useState<CanvasChange | undefined>();
+  /** Save was chosen in the unsaved-changes question (its failure is shown there, not an older one). */
+  const [savingFromQuestion, setSavingFromQuestion] = useState(false);
+  /** The open draft as saved (its name in the list of drafts). */
+  const savedDraft = drafts.find((draft) => draft.id === currentDraftID);
   const artboard = artboardOf(state);
   const scale = Math.min(1, VIEW.width / artboard.width, VIEW.height / artboard.height);
   const nameMissing = draftName.trim() === '';
@@ -171,6 +209,32 @@ export function BuilderEditor({
     return () => cancelAnimationFrame(frame);
   }, [playing]);
 
+  const change = (next: CanvasChange) => (next.kind === 'open' ? onOpenDraft(next.id) : onNewDraft());
+  /** Replaces the canvas, or first asks what to do with the unsaved changes. */
+  const guarded = (next: CanvasChange) => (dirty ? setPending(next) : change(next));
+  const question = pending ?? (leaving ? 'leave' : undefined);
+  const consequence =
+    question === undefined
+      ? ''
+      : question === 'leave'
+        ? 'Leaving this draft closes the canvas.'
+        : question.kind === 'new'
+          ? 'Starting a new draft replaces the canvas.'
+          : `Opening “${drafts.find((draft) => draft.id === question.id)?.name ?? 'the draft'}” replaces the canvas.`;
+  /** The question is answered: go on with what was asked (Discard, or Save once it succeeded). */
+  const goOn = () => {
+    setSavingFromQuestion(false);
+    if (pending) {
+      setPending(undefined);
+      change(pending);
+    } else leaving?.onLeave();
+  };
+  const stay = () => {
+    setSavingFromQuestion(false);
+    if (pending) setPending(undefined);
+    else leaving?.onStay();
+  };
+
   const add = (type: 'text' | 'shape' | 'button') =>
     dispatch({ type: 'addLayer', layer: newLayer(state, type, newLayerId()) });
   /** An image layer at the image's own size, fitted to the artboard (an image from a URL: the default). */
@@ -192,7 +256,11 @@ export function BuilderEditor({
         </Field>
         <Field label="Open draft" className="w-48">
           {(control) => (
-            <Select value={currentDraftID ?? ''} onValueChange={onOpenDraft} disabled={drafts.length === 0}>
+            <Select
+              value={currentDraftID ?? ''}
+              onValueChange={(id) => guarded({ kind: 'open', id })}
+              disabled={drafts.length === 0}
+            >
               <SelectTrigger size="sm" {...control}>
                 <SelectValue placeholder={drafts.length === 0 ? 'No saved drafts' : 'Choose a draft'} />
               </SelectTrigger>
@@ -206,7 +274,7 @@ export function BuilderEditor({
             </Select>
           )}
         </Field>
-        <Button size="sm" variant="outline" onClick={onNewDraft}>
+        <Button size="sm" variant="outline" onClick={() => guarded({ kind: 'new' })}>
           <FilePlusIcon aria-hidden="true" />
           New
         </Button>
@@ -230,17 +298,47 @@ export function BuilderEditor({
         >
           <Redo2Icon aria-hidden="true" />
         </IconButton>
-        <Button size="sm" onClick={onSave} disabled={nameMissing} loading={saving}>
+        <Button
+          size="sm"
+          onClick={() => onSave().catch(() => undefined)}
+          disabled={nameMissing}
+          loading={saving}
+        >
           {saving ? null : <SaveIcon aria-hidden="true" />}
           Save draft
         </Button>
+        {/* Always there, so a screen reader hears it change. */}
+        <span role="status" className="flex h-8 items-center" data-slot="builder-save-status">
+          {dirty ? (
+            <Badge variant="warning" data-dirty="">
+              <CircleDotIcon aria-hidden="true" />
+              Unsaved changes
+            </Badge>
+          ) : currentDraftID ? (
+            <Badge variant="outline" className="text-muted-foreground">
+              <CheckIcon aria-hidden="true" />
+              All changes saved
+            </Badge>
+          ) : null}
+        </span>
         <Button size="sm" variant="secondary" onClick={() => setDialog('export')} disabled={nameMissing}>
           <UploadIcon aria-hidden="true" />
           Export
         </Button>
-        <span className="pb-2 text-muted-foreground text-xs" role="status">
-          {dirty ? 'Unsaved changes' : currentDraftID ? 'All changes saved' : ''}
-        </span>
+        {savedDraft && onDeleteDraft ? (
+          <div className="ml-auto">
+            <ConfirmDelete
+              name={savedDraft.name}
+              what="draft"
+              label="Delete draft"
+              ariaLabel={`Delete draft ${savedDraft.name}`}
+              consequence="The draft is deleted for good, with any unsaved changes, and a new canvas opens. A creative it exported stays in its campaign."
+              variant="outline"
+              disabled={deleting}
+              onConfirm={onDeleteDraft}
+            />
+          </div>
+        ) : null}
       </div>
 
       {saveError ? (
@@ -306,6 +404,19 @@ export function BuilderEditor({
         </CardContent>
       </Card>
 
+      <UnsavedChangesDialog
+        open={question !== undefined}
+        draftName={draftName}
+        consequence={consequence}
+        onSave={() => {
+          setSavingFromQuestion(true);
+          onSave().then(goOn, () => undefined);
+        }}
+        onDiscard={goOn}
+        onCancel={stay}
+        saving={saving}
+        error={savingFromQuestion ? saveError : undefined}
+      />
       <ExportDialog
         key={`export-${dialog === 'export'}`}
         open={dialog === 'export'}

@@ -1,5 +1,6 @@
 // The image dialog's "File manager" choice: the user's file-manager space, folder by folder (the file
-// manager's breadcrumbs, folders first), showing only the images a layer can take; one is picked.
+// manager's breadcrumbs, folders first), showing only the images a layer can take; one is picked. With
+// more than one bucket, the file manager's bucket picker chooses which (the same remembered choice).
 import {
   directoryCrumbs,
   directoryFromHash,
@@ -12,6 +13,7 @@ import {
 import { Alert, AlertDescription, AlertTitle, Breadcrumbs, Button, formatBytes } from '@adconsole/ui';
 import { ArrowLeftIcon, FolderIcon, ImageIcon } from 'lucide-react';
 import { LoadingRows } from '../../components/loading-rows';
+import { BucketPicker, type BucketPickerProps } from '../files/bucket-picker';
 
 /** A folder of the user's files, as the page lists it (the file manager's listing query). */
 export interface ImageFilesProps {
@@ -22,6 +24,8 @@ export interface ImageFilesProps {
   /** Why the folder could not be listed. */
   listError?: string | null | undefined;
   onDirectoryChange: (directory: string) => void;
+  /** The file manager's bucket choice, when the deployment offers more than one bucket. */
+  bucketPicker?: BucketPickerProps | undefined;
 }
 
 export interface ImageFileBrowserProps {
@@ -52,6 +56,16 @@ export function ImageFileBrowser({ files, selected, onSelect }: ImageFileBrowser
 
   return (
     <div className="grid gap-2" data-slot="builder-file-browser">
+      {files.bucketPicker ? (
+        <BucketPicker
+          {...files.bucketPicker}
+          onChange={(bucket) => {
+            // Another bucket starts at its top folder, nothing picked.
+            files.bucketPicker?.onChange(bucket);
+            open('');
+          }}
+        />
+      ) : null}
       <div className="flex min-h-8 flex-wrap items-center gap-2">
         {directory !== '' ? (
           <Button size="sm" variant="ghost" onClick={() => open(parentDirectory(directory))}>

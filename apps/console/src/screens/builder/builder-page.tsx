@@ -1,26 +1,32 @@
 // /builder: the creative builder. The open draft is named in the URL (?draft=<id>), so a reload (or a
 // shared link to oneself) reopens it from the server; a new canvas has no id until it is saved.
+// Unsaved changes are never lost silently: switching drafts or starting a new one asks first (the
+// editor), leaving the builder for another screen or draft in the history asks the same (a router
+// blocker), and closing or reloading the tab gets the browser's own prompt (beforeunload).
 import {
   type AdBuilderState,
   adBuilderReducer,
-  type BuilderDocument,
   type BuilderDraft,
+  type BuilderDraftContent,
   builderDocumentOf,
   defaultAdBuilderState,
   errorMessage,
+  hasUnsavedDraftChanges,
+  NEW_BUILDER_DRAFT_NAME,
 } from '@adconsole/domain';
-import { Alert, AlertDescription, Skeleton } from '@adconsole/ui';
-import { useEffect, useMemo, useReducer, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Alert, AlertDescription, notify, Skeleton } from '@adconsole/ui';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useBlocker, useSearchParams } from 'react-router-dom';
+import { showError } from '../../lib/notify-error';
 import { useCampaignList } from '../campaigns/campaign-queries';
-import { useFileBuckets, useFileListing } from '../files/file-queries';
+import { useFileBucketChoice, useFileListing } from '../files/file-queries';
 import { BuilderEditor } from './builder-editor';
 import { useBuilderActions, useBuilderDrafts } from './builder-queries';
 
-const NEW_DRAFT_NAME = 'Untitled banner';
-
-/** What is compared to tell unsaved changes: the name and the document. */
-const fingerprint = (name: string, document: BuilderDocument) => JSON.stringify([name.trim(), document]);
+const freshContent = (): BuilderDraftContent => ({
+  name: NEW_BUILDER_DRAFT_NAME,
+  document: builderDocumentOf(defaultAdBuilderState()),
+});
 
 export function BuilderPage() {
   const [params, setParams] = useSearchParams();
@@ -29,40 +35,76 @@ export function BuilderPage() {
   const campaigns = useCampaignList('mine', 1);
   const actions = useBuilderActions();
   const [state, dispatch] = useReducer(adBuilderReducer, undefined, defaultAdBuilderState);
-  const [name, setName] = useState(NEW_DRAFT_NAME);
+  const [name, setName] = useState(NEW_BUILDER_DRAFT_NAME);
   /** The draft the canvas shows, and what it was when opened or last saved. */
-  const [opened, setOpened] = useState<{ id: string | undefined; saved: string }>(() => ({
+  const [opened, setOpened] = useState<{ id: string | undefined; saved: BuilderDraftContent }>(() => ({
     id: undefined,
-    saved: fingerprint(NEW_DRAFT_NAME, builderDocumentOf(defaultAdBuilderState())),
+    saved: freshContent(),
   }));
   const current = drafts.data?.find((draft) => draft.id === opened.id);
   // The file-manager folder the image dialog browses: none is listed until the user opens that choice.
-  // The builder browses the deployment's first bucket (the user's own space in it).
+  // The bucket is the file manager's choice (remembered in the settings), and can be changed there.
   const [fileDirectory, setFileDirectory] = useState<string | undefined>();
-  const fileBuckets = useFileBuckets(fileDirectory !== undefined);
-  const fileBucket = fileDirectory === undefined ? undefined : fileBuckets.data?.buckets[0];
+  const files = useFileBucketChoice(fileDirectory !== undefined);
+  const fileBucket = fileDirectory === undefined ? undefined : files.bucket;
   const fileListing = useFileListing(fileBucket, fileDirectory ?? '');
 
   const open = (draft: BuilderDraft) => {
     dispatch({ type: 'load', document: draft.document });
     setName(draft.name);
-    setOpened({ id: draft.id, saved: fingerprint(draft.name, draft.document) });
+    setOpened({ id: draft.id, saved: { name: draft.name, document: draft.document } });
+  };
+  const startNew = () => {
+    const fresh = freshContent();
+    dispatch({ type: 'load', document: fresh.document });
+    setName(fresh.name);
+    setOpened({ id: undefined, saved: fresh });
+    setParams({});
   };
 
-  // Open the draft the URL names once the drafts are known (a reload, or another draft chosen).
+  // Open the draft the URL names once the drafts are known (a reload, another draft chosen, the
+  // history). Only a change of the URL opens one: the router applies a navigation after the page's
+  // own state, so for a moment the URL still names the draft a new canvas just replaced.
+  const urlDraftHandled = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (draftID === undefined || draftID === opened.id || !drafts.data) return;
+    if (!drafts.data || draftID === urlDraftHandled.current) return;
+    urlDraftHandled.current = draftID;
+    if (draftID === undefined || draftID === opened.id) return;
     const draft = drafts.data.find((candidate) => candidate.id === draftID);
     if (draft) open(draft);
   });
 
   const document = builderDocumentOf(state);
-  const dirty = fingerprint(name, document) !== opened.saved;
+  const dirty = hasUnsavedDraftChanges(opened.saved, { name, document });
   const toSave = () => ({ id: opened.id, name: name.trim(), document });
-  /** After a save: the URL names the draft and the canvas counts as saved. */
+
+  // Leaving for another screen, or for another draft through the browser's history, asks first. The
+  // builder's own URL changes (opening, saving, a new canvas) are pushes or replaces and pass.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      dirtyNow.current &&
+      (nextLocation.pathname !== currentLocation.pathname ||
+        (historyAction === 'POP' && nextLocation.search !== currentLocation.search)),
+  );
+  const leavingNow = blocker.state === 'blocked';
+  // Closing or reloading the tab: the browser's own prompt.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  /** After a save: the URL names the draft (unless the user is leaving) and the canvas counts as saved. */
   const saved = (draft: BuilderDraft, savedState: AdBuilderState = state) => {
-    setOpened({ id: draft.id, saved: fingerprint(draft.name, builderDocumentOf(savedState)) });
-    if (draft.id !== draftID) setParams({ draft: draft.id }, { replace: true });
+    setOpened({ id: draft.id, saved: { name: draft.name, document: builderDocumentOf(savedState) } });
+    if (draft.id !== draftID && !leavingNow) setParams({ draft: draft.id }, { replace: true });
   };
 
   const campaignChoices = useMemo(
@@ -102,17 +144,26 @@ export function BuilderPage() {
         drafts={drafts.data ?? []}
         currentDraftID={opened.id}
         onOpenDraft={(id) => setParams({ draft: id })}
-        onNewDraft={() => {
-          const fresh = defaultAdBuilderState();
-          dispatch({ type: 'load', document: builderDocumentOf(fresh) });
-          setName(NEW_DRAFT_NAME);
-          setOpened({ id: undefined, saved: fingerprint(NEW_DRAFT_NAME, builderDocumentOf(fresh)) });
-          setParams({});
-        }}
-        onSave={() => actions.save.mutate(toSave(), { onSuccess: (draft) => saved(draft) })}
+        onNewDraft={startNew}
+        onSave={() => actions.save.mutateAsync(toSave()).then(saved)}
         saving={actions.save.isPending}
         dirty={dirty}
         saveError={actions.save.error}
+        onDeleteDraft={() => {
+          const deleted = current;
+          if (!deleted) return;
+          actions.remove.mutate(deleted.id, {
+            onSuccess: () => {
+              startNew();
+              notify({ type: 'success', title: 'Draft deleted', text: `“${deleted.name}” was deleted.` });
+            },
+            onError: showError('The draft was not deleted'),
+          });
+        }}
+        deleting={actions.remove.isPending}
+        leaving={
+          leavingNow ? { onLeave: () => blocker.proceed?.(), onStay: () => blocker.reset?.() } : undefined
+        }
         campaigns={campaignChoices}
         draftCampaignID={current?.campaignID}
         onExport={(campaignID) =>
@@ -139,10 +190,11 @@ export function BuilderPage() {
           directory: fileDirectory ?? '',
           entries: fileListing.data?.entries,
           listError:
-            fileListing.isError || fileBuckets.isError
-              ? errorMessage(fileListing.error ?? fileBuckets.error, 'Your files could not be listed.')
+            fileListing.isError || files.buckets.isError
+              ? errorMessage(fileListing.error ?? files.buckets.error, 'Your files could not be listed.')
               : null,
           onDirectoryChange: setFileDirectory,
+          bucketPicker: files.picker,
         }}
         onBrowseImageFiles={() => setFileDirectory((directory) => directory ?? '')}
         onImageDialogOpen={() => {

@@ -1,4 +1,4 @@
-// Server state of the creative builder: the user's drafts, saving, the draft's creative (where an
+// Server state of the creative builder: the user's drafts, saving and deleting them, the draft's creative (where an
 // uploaded image or one taken from the file manager goes) and the export, all through the domain's
 // API client.
 import {
@@ -65,6 +65,14 @@ export function useBuilderActions() {
   };
   return {
     save: useMutation({ mutationFn: saveDraft }),
+    /** Deletes a draft (a creative it exported stays) and drops it from the list of drafts. */
+    remove: useMutation({
+      mutationFn: (id: string) => api().deleteBuilderDraft(id),
+      onSuccess: (_answer, id) =>
+        queryClient.setQueryData<BuilderDraft[]>(builderKeys.drafts, (drafts = []) =>
+          drafts.filter((draft) => draft.id !== id),
+        ),
+    }),
     /** Saves the draft, then writes it as an HTML5 banner creative of the campaign. */
     exportDraft: useMutation({
       mutationFn: async ({ draft, campaignID }: { draft: DraftToSave; campaignID: string }) => {

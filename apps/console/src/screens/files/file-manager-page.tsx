@@ -1,8 +1,6 @@
 // /filemanager: the file manager against the deployment's buckets. The current directory comes from
 // the page hash (`#/photos/2026/`), so the browser's back and forward buttons move between folders.
 import {
-  chooseFileBucket,
-  chosenFileBucket,
   directoryFromHash,
   entryName,
   errorMessage,
@@ -11,7 +9,6 @@ import {
 } from '@adconsole/domain';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { updateSettings, useSettings } from '../../settings/settings';
 import { useCampaignList } from '../campaigns/campaign-queries';
 import { BucketPicker } from './bucket-picker';
 import { type CreativeChoice, FileManagerView } from './file-manager';
@@ -19,7 +16,7 @@ import {
   fileUrl,
   useCreateFolder,
   useDeleteFile,
-  useFileBuckets,
+  useFileBucketChoice,
   useFileListing,
   useMoveFile,
   useUploads,
@@ -29,11 +26,8 @@ import {
 export function FileManagerPage() {
   const { hash } = useLocation();
   const directory = directoryFromHash(hash);
-  const buckets = useFileBuckets();
-  // The chosen bucket lives in the persisted settings (spec section 3), so it outlasts the visit; the
-  // domain only ever picks one the deployment offers.
-  const settings = useSettings().fileManager;
-  const bucket = buckets.data ? chosenFileBucket(settings, buckets.data.buckets) : undefined;
+  // The chosen bucket lives in the persisted settings, shared with the builder's image browser.
+  const { buckets, bucket, picker } = useFileBucketChoice();
   const listing = useFileListing(bucket, directory);
   const createFolder = useCreateFolder(bucket);
   const moveFile = useMoveFile(bucket);
@@ -68,18 +62,7 @@ export function FileManagerPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl">File manager</h1>
-        {buckets.data && buckets.data.buckets.length > 1 ? (
-          <BucketPicker
-            buckets={buckets.data.buckets}
-            remembered={settings?.rememberedBuckets ?? []}
-            region={buckets.data.region}
-            value={bucket ?? ''}
-            onChange={(choice) =>
-              buckets.data &&
-              updateSettings({ fileManager: chooseFileBucket(settings, choice, buckets.data) })
-            }
-          />
-        ) : null}
+        {picker ? <BucketPicker {...picker} /> : null}
       </div>
       <FileManagerView
         directory={directory}

@@ -1,10 +1,19 @@
 // Server state of the file manager (TanStack Query): the buckets, a directory's listing (keyed by
 // bucket and directory), the changes (each refreshes the listing) and the uploads with their progress.
-import { errorMessage, FILE_MANAGER_MAX_BYTES, type FileEntry, fileTooLargeMessage } from '@adconsole/domain';
+import {
+  chooseFileBucket,
+  chosenFileBucket,
+  errorMessage,
+  FILE_MANAGER_MAX_BYTES,
+  type FileEntry,
+  fileTooLargeMessage,
+} from '@adconsole/domain';
 import type { DropzoneFile } from '@adconsole/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { updateSettings, useSettings } from '../../settings/settings';
+import type { BucketPickerProps } from './bucket-picker';
 import { uploadWithProgress } from './upload';
 
 export const fileKeys = {
@@ -16,6 +25,30 @@ export const fileKeys = {
 /** `enabled: false` until the files are wanted (the builder asks once its image dialog browses them). */
 export const useFileBuckets = (enabled = true) =>
   useQuery({ queryKey: fileKeys.buckets, queryFn: () => api().fileBuckets(), enabled });
+
+/**
+ * The bucket the user works in and the way to choose another: the choice lives in the persisted
+ * settings (spec section 3), so the file manager and the builder's image browser share it and it
+ * outlasts the visit; the domain only ever picks a bucket the deployment offers. `picker` is there
+ * when the deployment offers more than one bucket.
+ */
+export function useFileBucketChoice(enabled = true) {
+  const buckets = useFileBuckets(enabled);
+  const settings = useSettings().fileManager;
+  const offered = buckets.data;
+  const bucket = offered ? chosenFileBucket(settings, offered.buckets) : undefined;
+  const picker: BucketPickerProps | undefined =
+    offered && bucket !== undefined && offered.buckets.length > 1
+      ? {
+          buckets: offered.buckets,
+          remembered: settings?.rememberedBuckets ?? [],
+          region: offered.region,
+          value: bucket,
+          onChange: (choice) => updateSettings({ fileManager: chooseFileBucket(settings, choice, offered) }),
+        }
+      : undefined;
+  return { buckets, bucket, picker };
+}
 
 export const useFileListing = (bucket: string | undefined, directory: string) =>
   useQuery({
