@@ -15,6 +15,7 @@ import {
   AlertDialogTitle,
   AlertTitle,
   Button,
+  ChoiceSelect,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -23,11 +24,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Tabs,
   TabsContent,
   TabsList,
@@ -57,18 +53,14 @@ function CampaignSelect({
       description={campaigns.length === 0 ? 'Create a campaign first: a creative belongs to one.' : undefined}
     >
       {(control) => (
-        <Select value={value} onValueChange={onChange} disabled={campaigns.length === 0}>
-          <SelectTrigger {...control}>
-            <SelectValue placeholder="Choose a campaign" />
-          </SelectTrigger>
-          <SelectContent>
-            {campaigns.map((campaign) => (
-              <SelectItem key={campaign.id} value={campaign.id}>
-                {campaign.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ChoiceSelect
+          {...control}
+          choices={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+          value={value}
+          onValueChange={onChange}
+          disabled={campaigns.length === 0}
+          placeholder="Choose a campaign"
+        />
       )}
     </Field>
   );

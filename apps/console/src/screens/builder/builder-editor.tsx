@@ -20,14 +20,10 @@ import {
   Button,
   Card,
   CardContent,
+  ChoiceSelect,
   Field,
   IconButton,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
 } from '@adconsole/ui';
 import {
   CheckIcon,
@@ -256,22 +252,15 @@ export function BuilderEditor({
         </Field>
         <Field label="Open draft" className="w-48">
           {(control) => (
-            <Select
-              value={currentDraftID ?? ''}
+            <ChoiceSelect
+              {...control}
+              size="sm"
+              choices={drafts.map((draft) => ({ value: draft.id, label: draft.name }))}
+              value={currentDraftID}
               onValueChange={(id) => guarded({ kind: 'open', id })}
               disabled={drafts.length === 0}
-            >
-              <SelectTrigger size="sm" {...control}>
-                <SelectValue placeholder={drafts.length === 0 ? 'No saved drafts' : 'Choose a draft'} />
-              </SelectTrigger>
-              <SelectContent>
-                {drafts.map((draft) => (
-                  <SelectItem key={draft.id} value={draft.id}>
-                    {draft.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              placeholder={drafts.length === 0 ? 'No saved drafts' : 'Choose a draft'}
+            />
           )}
         </Field>
         <Button size="sm" variant="outline" onClick={() => guarded({ kind: 'new' })}>

@@ -15,6 +15,7 @@ import {
   selectedLayerOf,
 } from '@adconsole/domain';
 import {
+  ChoiceSelect,
   Field,
   Input,
   Select,
@@ -25,6 +26,8 @@ import {
   Textarea,
 } from '@adconsole/ui';
 import { useEffect, useRef, useState } from 'react';
+
+const FONT_CHOICES = FONT_FAMILIES.map((family) => ({ value: family, label: family }));
 
 interface NumberInputProps {
   label: string;
@@ -168,21 +171,13 @@ function LayerProperties({ state, dispatch, layer }: BuilderPropertiesProps & { 
           <div className="grid grid-cols-2 gap-2">
             <Field label="Font" className="min-w-0">
               {(control) => (
-                <Select
+                <ChoiceSelect
+                  {...control}
+                  size="sm"
+                  choices={FONT_CHOICES}
                   value={layer.fontFamily ?? 'Arial'}
-                  onValueChange={(fontFamily) => update({ fontFamily: fontFamily as Layer['fontFamily'] })}
-                >
-                  <SelectTrigger size="sm" {...control}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {FONT_FAMILIES.map((family) => (
-                      <SelectItem key={family} value={family}>
-                        {family}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  onValueChange={(fontFamily) => update({ fontFamily })}
+                />
               )}
             </Field>
             <NumberInput
