@@ -20,6 +20,7 @@ import type { Context } from './context';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
@@ -233,8 +234,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         message: 'Something went wrong on our side. Please try again.',
       };
     }
-    if (body.status === 429) reply.header('Retry-After', '900');
-    if (body.status === 503) reply.header('Retry-After', '5');
+    const retryAfter = retryAfterOf(error, body.status);
+    if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);
   });
 

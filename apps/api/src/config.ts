@@ -47,7 +47,16 @@ export interface Config {
    * The file manager's buckets (FILE_MANAGER_BUCKETS, the first is the default) and their region. On
    * S3 they are buckets of the S3_* store; on the embedded default, folders under DATA_DIR/buckets.
    */
-  fileManager: { buckets: string[]; region: string };
+  fileManager: {
+    buckets: string[];
+    region: string;
+    /** Bytes a user's space may hold (FILE_MANAGER_QUOTA_MB); null: no quota. */
+    quotaBytes: number | null;
+    /** Upload tickets one user may take a minute (FILE_MANAGER_UPLOADS_PER_MINUTE); 0: no limit. */
+    uploadsPerMinute: number;
+    /** The most keys one folder move or delete touches (FILE_MANAGER_FOLDER_KEY_LIMIT). */
+    folderKeyLimit: number;
+  };
   /**
    * ClickHouse's HTTP interface for raw events and rollups (EVENTS_URL, its path naming the database,
    * `adconsole` by default); undefined keeps events in the main database.
@@ -135,6 +144,15 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  FILE_MANAGER_QUOTA_MB: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(1_048_576).optional(),
+  ),
+  FILE_MANAGER_UPLOADS_PER_MINUTE: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(10_000).optional(),
+  ),
+  FILE_MANAGER_FOLDER_KEY_LIMIT: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(1_000_000).optional(),
+  ),
   EVENTS_URL: optional.pipe(
     urlString(['http:', 'https:'])
       .refine(
@@ -216,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     };
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const quotaMb = e.FILE_MANAGER_QUOTA_MB ?? 1024;
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
@@ -241,6 +260,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? [...new Set(e.FILE_MANAGER_BUCKETS.split(',').map((name) => name.trim()))]
         : [s3?.bucket ?? 'files'],
       region: s3?.region ?? 'us-east-1',
+      quotaBytes: quotaMb === 0 ? null : quotaMb * 1024 * 1024,
+      uploadsPerMinute: e.FILE_MANAGER_UPLOADS_PER_MINUTE ?? 60,
+      folderKeyLimit: e.FILE_MANAGER_FOLDER_KEY_LIMIT ?? 10_000,
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
   };

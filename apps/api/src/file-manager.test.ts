@@ -3,25 +3,31 @@
 // URLs). The bytes always go straight to the presigned URL, as the browser sends them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
   FILE_MANAGER_MAX_BYTES,
   FILE_MANAGER_MESSAGES,
   type FileEntry,
   fileTooLargeMessage,
+  folderTooLargeMessage,
   nameTakenMessage,
+  uploadQuotaMessage,
+  uploadRateMessage,
 } from '@adconsole/domain';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolePolicy } from './app';
 import { loadConfig } from './config';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { createS3Client } from './services/storage';
+import { type ApiAnswer, type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { signedInAdmin, signedInUser } from './test/helpers';
 import { type S3Peer, startS3Peer } from './test/peers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const png = await readFile(path.join(here, 'services/demo-assets/banner.png'));
 
-type Listing = { bucket: string; directory: string; entries: FileEntry[] };
+type Listing = { bucket: string; directory: string; entries: FileEntry[]; nextToken: string | null };
 type Ticket = { url: string; method: 'PUT'; headers: Record<string, string>; path: string };
 
 describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()})`, (store) => {
@@ -31,18 +37,22 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
   let other: Client;
   let admin: Client;
   let userId: string;
-  beforeAll(async () => {
-    peer = store === 's3' ? await startS3Peer() : undefined;
-    server = await startServer(
-      peer
+  /** A server on this store (s3rver's bucket when on S3), with further settings. */
+  const serverOnStore = (env: Record<string, string> = {}) =>
+    startServer({
+      ...(peer
         ? {
             S3_BUCKET: peer.bucket,
             S3_ENDPOINT: peer.endpoint,
             S3_ACCESS_KEY_ID: peer.accessKeyId,
             S3_SECRET_ACCESS_KEY: peer.secretAccessKey,
           }
-        : {},
-    );
+        : {}),
+      ...env,
+    });
+  beforeAll(async () => {
+    peer = store === 's3' ? await startS3Peer() : undefined;
+    server = await serverOnStore();
     user = (await signedInUser(server)).client;
     other = (await signedInUser(server)).client;
     admin = (await signedInAdmin(server)).client;
@@ -60,12 +70,47 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
   /** PUTs the bytes to the presigned URL as the browser does (a relative URL is the API's own). */
   const put = (ticket: Ticket, body: Buffer, headers: Record<string, string> = ticket.headers) =>
     fetch(new URL(ticket.url, server.url), { method: 'PUT', headers, body: new Uint8Array(body) });
-  const upload = async (client: Client, directory: string, name: string, body: Buffer) => {
+  const upload = async (client: Client, directory: string, name: string, body: Buffer, on = server) => {
     const ticket = await client.post<Ticket>('/v1/files/upload', { directory, name, size: body.length });
     expect(ticket.httpStatus, JSON.stringify(ticket.body)).toBe(200);
-    const answer = await put(ticket.body.data as Ticket, body);
+    const answer = await fetch(new URL((ticket.body.data as Ticket).url, on.url), {
+      method: 'PUT',
+      headers: (ticket.body.data as Ticket).headers,
+      body: new Uint8Array(body),
+    });
     expect(answer.status, await answer.clone().text()).toBe(200);
     return ticket.body.data as Ticket;
+  };
+  /** Every page of a directory, `pageSize` entries a page, as the console's "Load more" asks for them. */
+  const allPages = async (client: Client, directory: string, pageSize: number) => {
+    const pages: FileEntry[][] = [];
+    let token: string | null = null;
+    do {
+      const query: URLSearchParams = new URLSearchParams({ directory, pageSize: String(pageSize) });
+      if (token) query.set('token', token);
+      const answer: ApiAnswer<Listing> = await client.get<Listing>(`/v1/files?${query}`);
+      expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+      pages.push(answer.body.data?.entries ?? []);
+      token = answer.body.data?.nextToken ?? null;
+      expect(pages.length).toBeLessThan(5000);
+    } while (token);
+    return pages;
+  };
+  /** Puts bytes under a key of the server's store directly (a fixture, as if uploaded long ago). */
+  const seed = async (on: TestServer, bucket: string, key: string, body: Buffer) => {
+    const disk = on.app.adconsole.diskFiles;
+    if (disk) {
+      await disk.write(bucket, key, Readable.from([body]), body.length);
+      return;
+    }
+    const client = createS3Client({
+      bucket,
+      region: 'us-east-1',
+      endpoint: peer?.endpoint,
+      accessKeyId: peer?.accessKeyId,
+      secretAccessKey: peer?.secretAccessKey,
+    });
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
   };
 
   it("lets the console's page reach the presigned URLs (Content-Security-Policy connect-src)", async () => {
@@ -274,6 +319,199 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
     expect(answer.body.data).toEqual({ deleted: 1 });
     expect(await names(user)).toEqual([]);
     expect((await user.delete('/v1/files?path=archive/')).httpStatus).toBe(404);
+  });
+
+  it('lists a directory in pages: nextToken continues it, every entry once, folders first in a page', async () => {
+    const pager = (await signedInUser(server)).client;
+    await pager.post('/v1/files/folder', { directory: '', name: 'many' });
+    for (const name of ['b-folder', 'd-folder', 'f-folder'])
+      await pager.post('/v1/files/folder', { directory: 'many/', name });
+    // One folder is not empty, so a store that lists its contents must still roll it up into one entry.
+    await upload(pager, 'many/d-folder/', 'inside.png', png);
+    for (const name of ['a.png', 'c.png', 'e.png', 'g.png', 'h.png']) await upload(pager, 'many/', name, png);
+    const everything = [
+      'folder:b-folder',
+      'folder:d-folder',
+      'folder:f-folder',
+      'file:a.png',
+      'file:c.png',
+      'file:e.png',
+      'file:g.png',
+      'file:h.png',
+    ];
+    // One page of the default size (200) holds all of it, with no next page.
+    const whole = await list(pager, 'many/');
+    expect(whole?.entries.map((entry) => `${entry.kind}:${entry.name}`)).toEqual(everything);
+    expect(whole?.nextToken).toBeNull();
+
+    const pages = await allPages(pager, 'many/', 3);
+    const shown = pages.flat().map((entry) => `${entry.kind}:${entry.name}`);
+    expect(shown.toSorted()).toEqual(everything.toSorted());
+    for (const page of pages) {
+      const kinds = page.map((entry) => entry.kind);
+      expect(kinds).toEqual(kinds.toSorted((a, b) => (a === b ? 0 : a === 'folder' ? -1 : 1)));
+    }
+    if (store === 'disk') {
+      // Storage order (by key, as S3 compares them), three at a time.
+      expect(pages.map((page) => page.map((entry) => entry.name))).toEqual([
+        ['b-folder', 'a.png', 'c.png'],
+        ['d-folder', 'f-folder', 'e.png'],
+        ['g.png', 'h.png'],
+      ]);
+    } else {
+      // S3 counts folders and files against MaxKeys; s3rver counts only files.
+      for (const page of pages)
+        expect(page.filter((entry) => entry.kind === 'file').length).toBeLessThanOrEqual(3);
+      expect(pages.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('refuses a page size above 1,000 and a page token it did not answer', async () => {
+    const big = await user.get('/v1/files?directory=&pageSize=1001');
+    expect(big.httpStatus).toBe(400);
+    expect(big.body.errors).toContain('pageSize must be at most 1000');
+    const forged = await user.get(`/v1/files?token=${Buffer.from('{"a":1}').toString('base64url')}`);
+    expect(forged.httpStatus).toBe(400);
+    expect(forged.body.message).toBe(FILE_MANAGER_MESSAGES.badPageToken);
+    const garbage = await user.get('/v1/files?token=bm90IGpzb24');
+    expect(garbage.body.message).toBe(FILE_MANAGER_MESSAGES.badPageToken);
+  });
+
+  it('moves and deletes a folder of more than one page of keys (1,000 a call), and lists it in pages', async () => {
+    const owner = (await signedInUser(server)).client;
+    const ownerId = (await owner.get<{ user: { id: string } }>('/me')).body.data?.user.id ?? '';
+    const bucket = store === 's3' ? (peer?.bucket ?? '') : 'files';
+    await owner.post('/v1/files/folder', { directory: '', name: 'bulk' });
+    const count = 1_005;
+    const keys = Array.from(
+      { length: count },
+      (_, index) => `users/${ownerId}/bulk/f${String(index).padStart(4, '0')}.txt`,
+    );
+    for (let start = 0; start < keys.length; start += 25)
+      await Promise.all(
+        keys.slice(start, start + 25).map((key) => seed(server, bucket, key, Buffer.from('x'))),
+      );
+    const pages = await allPages(owner, 'bulk/', 1000);
+    // On S3 the folder's own marker object is one of the first page's 1,000 keys (and not shown).
+    expect(pages.map((page) => page.length)).toEqual(store === 'disk' ? [1000, 5] : [999, 6]);
+
+    const moved = await owner.post('/v1/files/move', { from: 'bulk/', to: 'moved/' });
+    expect(moved.httpStatus, JSON.stringify(moved.body)).toBe(200);
+    expect(await names(owner)).toEqual(['folder:moved']);
+    expect((await allPages(owner, 'moved/', 1000)).flat()).toHaveLength(count);
+
+    const deleted = await owner.delete<{ deleted: number }>('/v1/files?path=moved/');
+    expect(deleted.body.data).toEqual({ deleted: count });
+    expect(await names(owner)).toEqual([]);
+  }, 180_000);
+
+  describe('limits (FILE_MANAGER_QUOTA_MB=1, FILE_MANAGER_UPLOADS_PER_MINUTE=5, FILE_MANAGER_FOLDER_KEY_LIMIT=5)', () => {
+    const MB = 1024 * 1024;
+    let limited: TestServer;
+    const fresh = async () => {
+      const client = (await signedInUser(limited)).client;
+      const id = (await client.get<{ user: { id: string } }>('/me')).body.data?.user.id ?? '';
+      return { client, id };
+    };
+    const ticket = (client: Client, directory: string, name: string, size: number) =>
+      client.post<Ticket>('/v1/files/upload', { directory, name, size });
+    beforeAll(async () => {
+      limited = await serverOnStore({
+        FILE_MANAGER_QUOTA_MB: '1',
+        FILE_MANAGER_UPLOADS_PER_MINUTE: '5',
+        FILE_MANAGER_FOLDER_KEY_LIMIT: '5',
+      });
+    });
+    afterAll(() => limited.close());
+
+    it("refuses an upload ticket past the user's quota (413), saying how much is used and the quota", async () => {
+      const { client } = await fresh();
+      // Files anywhere in the space count, folders within folders included.
+      await client.post('/v1/files/folder', { directory: '', name: 'deep' });
+      await upload(client, 'deep/', 'banner.png', png, limited);
+      const over = await ticket(client, '', 'video.mp4', MB - png.length + 1);
+      expect(over.httpStatus).toBe(413);
+      expect(over.body.message).toBe(
+        uploadQuotaMessage({
+          name: 'video.mp4',
+          size: MB - png.length + 1,
+          used: png.length,
+          quotaBytes: MB,
+        }),
+      );
+      // Exactly up to the quota fits; the ticket then counts while its file has not arrived.
+      expect((await ticket(client, '', 'video.mp4', MB - png.length)).httpStatus).toBe(200);
+      const pending = await ticket(client, '', 'one-more.txt', 1);
+      expect(pending.httpStatus).toBe(413);
+      expect(pending.body.message).toBe(
+        uploadQuotaMessage({ name: 'one-more.txt', size: 1, used: MB, quotaBytes: MB }),
+      );
+    });
+
+    it("counts an admin's upload into a user's space against that user; the admin's own area has no quota", async () => {
+      const { client, id } = await fresh();
+      const admin = (await signedInAdmin(limited)).client;
+      expect((await ticket(client, '', 'big.mp4', MB - 10)).httpStatus).toBe(200);
+      const intoUser = await ticket(admin, `users/${id}/`, 'from-admin.png', 11);
+      expect(intoUser.httpStatus).toBe(413);
+      expect(intoUser.body.message).toBe(
+        uploadQuotaMessage({ name: 'from-admin.png', size: 11, used: MB - 10, quotaBytes: MB }),
+      );
+      await admin.post('/v1/files/folder', { directory: '', name: 'shared' });
+      expect((await ticket(admin, 'shared/', 'large.mp4', 5 * MB)).httpStatus).toBe(200);
+    });
+
+    it('takes 5 upload tickets a minute per user (refused ones count), then 429 with Retry-After', async () => {
+      const { client } = await fresh();
+      for (const name of ['1.png', '2.png', '3.png'])
+        expect((await ticket(client, '', name, 1)).httpStatus).toBe(200);
+      for (const name of ['4.mp4', '5.mp4'])
+        expect((await ticket(client, '', name, 2 * MB)).httpStatus).toBe(413);
+      const sixth = await ticket(client, '', '6.png', 1);
+      expect(sixth.httpStatus).toBe(429);
+      const retryAfter = Number(sixth.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(sixth.body.message).toBe(uploadRateMessage(5, retryAfter));
+      // Per user: another user's uploads are not held up.
+      expect((await ticket((await fresh()).client, '', '1.png', 1)).httpStatus).toBe(200);
+    });
+
+    it('refuses to move or delete a folder of more than 5 keys (413) before anything changes', async () => {
+      const { client } = await fresh();
+      await client.post('/v1/files/folder', { directory: '', name: 'big' });
+      for (const name of ['a', 'b', 'c', 'd', 'e', 'f'])
+        await client.post('/v1/files/folder', { directory: 'big/', name });
+      const move = await client.post('/v1/files/move', { from: 'big/', to: 'elsewhere/' });
+      expect(move.httpStatus).toBe(413);
+      expect(move.body.message).toBe(folderTooLargeMessage('big', 5));
+      const remove = await client.delete('/v1/files?path=big/');
+      expect(remove.httpStatus).toBe(413);
+      expect(remove.body.message).toBe(folderTooLargeMessage('big', 5));
+      expect(await names(client)).toEqual(['folder:big']);
+      expect(await names(client, 'big/')).toHaveLength(6);
+      // Five keys are within the limit.
+      expect((await client.delete('/v1/files?path=big/f/')).httpStatus).toBe(200);
+      expect((await client.post('/v1/files/move', { from: 'big/', to: 'elsewhere/' })).httpStatus).toBe(200);
+      expect(await names(client, 'elsewhere/')).toHaveLength(5);
+      expect((await client.delete<{ deleted: number }>('/v1/files?path=elsewhere/')).httpStatus).toBe(200);
+      expect(await names(client)).toEqual([]);
+    });
+  });
+});
+
+describe('FILE_MANAGER_QUOTA_MB, FILE_MANAGER_UPLOADS_PER_MINUTE, FILE_MANAGER_FOLDER_KEY_LIMIT', () => {
+  it('default to 1,024 MB a user space, 60 uploads a minute and 10,000 keys; 0 turns quota or rate off', () => {
+    expect(loadConfig({}).fileManager).toMatchObject({
+      quotaBytes: 1024 * 1024 * 1024,
+      uploadsPerMinute: 60,
+      folderKeyLimit: 10_000,
+    });
+    expect(
+      loadConfig({ FILE_MANAGER_QUOTA_MB: '0', FILE_MANAGER_UPLOADS_PER_MINUTE: '0' }).fileManager,
+    ).toMatchObject({ quotaBytes: null, uploadsPerMinute: 0 });
+    expect(() => loadConfig({ FILE_MANAGER_QUOTA_MB: 'lots' })).toThrow(/FILE_MANAGER_QUOTA_MB/);
+    expect(() => loadConfig({ FILE_MANAGER_FOLDER_KEY_LIMIT: '0' })).toThrow(/FILE_MANAGER_FOLDER_KEY_LIMIT/);
   });
 });
 

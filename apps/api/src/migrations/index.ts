@@ -6,6 +6,7 @@ import reports from './0004_reports';
 import jobs from './0005_jobs';
 import builder from './0006_builder';
 import eventSeen from './0007_event_seen';
+import fileUploadTickets from './0008_file_upload_tickets';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   { name: '0005_jobs', sql: jobs },
   { name: '0006_builder', sql: builder },
   { name: '0007_event_seen', sql: eventSeen },
+  { name: '0008_file_upload_tickets', sql: fileUploadTickets },
 ];

@@ -28,11 +28,12 @@ export const fileRoutes = [
   defineRoute({
     call: contract.listFiles,
     access: 'user',
-    summary: 'List a directory: its folders and files (ListObjectsV2 with the "/" delimiter).',
+    summary:
+      'List one page of a directory: its folders and files (ListObjectsV2 with the "/" delimiter, MaxKeys and a continuation token).',
     description:
-      "`directory` is a path from the top of the user's space (`users/<id>/` of the bucket; an admin's is the whole bucket), '' for the top.",
+      "`directory` is a path from the top of the user's space (`users/<id>/` of the bucket; an admin's is the whole bucket), '' for the top. At most `pageSize` entries (200 unless asked, up to 1,000) in storage order (by name); folders first within a page, so a later page may still hold folders. `nextToken`, sent back as `token`, asks for the next page; null on the last.",
     tag: 'File manager',
-    errors: { 400: nameErrors },
+    errors: { 400: `${nameErrors} or '${FILE_MANAGER_MESSAGES.badPageToken}'` },
     handler: ({ input, ctx, user }) => files.listFiles(ctx, user, input),
   }),
   defineRoute({
@@ -48,11 +49,13 @@ export const fileRoutes = [
     access: 'user',
     summary: 'A presigned PUT URL for one file: the browser sends the bytes straight to storage.',
     description:
-      'The URL works 15 minutes and only for exactly `size` bytes of the signed Content-Type. Files are at most 200 MB; an existing name is refused (delete or rename it first).',
+      "The URL works 15 minutes and only for exactly `size` bytes of the signed Content-Type. Files are at most 200 MB; an existing name is refused (delete or rename it first). Each user may take FILE_MANAGER_UPLOADS_PER_MINUTE tickets a minute (60 by default). A file in a user's space (an admin's upload into `users/<id>/` too) must fit that space's FILE_MANAGER_QUOTA_MB (1,024 by default), counting the files stored and the tickets whose files have not arrived.",
     tag: 'File manager',
     errors: {
       400: `${nameErrors} or the size limit`,
       409: 'A file or folder of that name already exists here.',
+      413: 'The file does not fit in the storage quota (the message says how much is used and the quota).',
+      429: 'Too many uploads a minute (Retry-After says when the next is taken).',
     },
     handler: ({ input, ctx, user }) => files.uploadTicket(ctx, user, input),
   }),
@@ -69,11 +72,14 @@ export const fileRoutes = [
     call: contract.moveFile,
     access: 'user',
     summary: 'Rename or move a file, or a folder with its contents.',
+    description:
+      'A folder moves a page of 1,000 keys at a time (copy, then delete); one holding more than FILE_MANAGER_FOLDER_KEY_LIMIT keys (10,000 by default) is refused before anything moves.',
     tag: 'File manager',
     errors: {
       400: `${nameErrors} or '${FILE_MANAGER_MESSAGES.folderIntoItself}'`,
       404: FILE_MANAGER_MESSAGES.notFound,
       409: 'A file or folder of that name already exists there.',
+      413: 'The folder holds more keys than one move may touch.',
     },
     handler: ({ input, ctx, user }) => files.moveFile(ctx, user, input),
   }),
@@ -81,9 +87,13 @@ export const fileRoutes = [
     call: contract.deleteFile,
     access: 'user',
     summary: 'Delete a file, or a folder with everything in it; answers how many files went.',
-    description: '`path` (a folder\'s ends with "/") and the optional `bucket` in the query.',
+    description:
+      '`path` (a folder\'s ends with "/") and the optional `bucket` in the query. A folder goes 1,000 keys a call (DeleteObjects); one holding more than FILE_MANAGER_FOLDER_KEY_LIMIT keys (10,000 by default) is refused before anything goes.',
     tag: 'File manager',
-    errors: { 404: FILE_MANAGER_MESSAGES.notFound },
+    errors: {
+      404: FILE_MANAGER_MESSAGES.notFound,
+      413: 'The folder holds more keys than one delete may touch.',
+    },
     handler: ({ input, ctx, user }) => files.deleteFile(ctx, user, input),
   }),
   defineRoute({

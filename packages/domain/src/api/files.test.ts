@@ -18,6 +18,12 @@ describe('file manager and profile calls', () => {
     await client.listFiles({ directory: 'photos' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/files' });
     expect(server.requests.at(-1)?.query.get('directory')).toBe('photos/');
+    expect(server.requests.at(-1)?.query.get('pageSize')).toBe('200');
+    const next = await client.listFiles({ directory: 'photos', pageSize: 50, token: 'eyJhIjoiYiJ9' });
+    expect(server.requests.at(-1)?.query.get('pageSize')).toBe('50');
+    expect(server.requests.at(-1)?.query.get('token')).toBe('eyJhIjoiYiJ9');
+    // A server that answers no nextToken has no next page.
+    expect(next.nextToken).toBeNull();
     server.respond(() => ({
       body: {
         status: 200,

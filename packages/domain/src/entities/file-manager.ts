@@ -146,11 +146,65 @@ export const FILE_MANAGER_MESSAGES = {
   notFound: 'This file or folder does not exist (any more).',
   unknownBucket: 'This bucket is not offered here.',
   folderIntoItself: 'A folder cannot be moved into itself.',
+  badPageToken: 'This page of the folder is no longer valid: open the folder again.',
 } as const;
 
 export const nameTakenMessage = (name: string) => `A file or folder named "${name}" already exists here.`;
 export const fileTooLargeMessage = (name: string) =>
   `${name} is too large: files can be at most ${FILE_MANAGER_MAX_BYTES / 1024 / 1024} MB.`;
+
+// ---- Limits: listing pages, the storage quota, the upload rate, the largest folder moved at once -----
+
+/** How many entries one page of a listing holds unless the caller asks for another size. */
+export const FILE_LIST_PAGE_SIZE = 200;
+/** The largest page a caller may ask for (S3's ListObjectsV2 answers at most 1,000 keys at a time). */
+export const FILE_LIST_MAX_PAGE_SIZE = 1000;
+
+const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/** A size as the file manager's messages write it: '512 B', '4 KB', '950.2 MB', '1 GB' (1 KB = 1,024 B). */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+/**
+ * The storage quota of a user's space: whether a file of `size` bytes still fits beside the `used`
+ * bytes (the files stored, plus uploads that have their URL and have not arrived yet). A file that
+ * ends exactly at the quota fits. Answers the message to show, or undefined when it fits.
+ */
+export function uploadQuotaProblem(upload: {
+  name: string;
+  size: number;
+  used: number;
+  quotaBytes: number;
+}): string | undefined {
+  if (upload.used + upload.size <= upload.quotaBytes) return undefined;
+  return uploadQuotaMessage(upload);
+}
+
+export const uploadQuotaMessage = (upload: {
+  name: string;
+  size: number;
+  used: number;
+  quotaBytes: number;
+}) =>
+  `${upload.name} (${fileSizeText(upload.size)}) does not fit in the storage quota: ${fileSizeText(upload.used)} of ${fileSizeText(upload.quotaBytes)} are used. Delete files to make room.`;
+
+/** The answer to an upload beyond the rate limit (`seconds`: until the next upload is taken). */
+export const uploadRateMessage = (perMinute: number, seconds: number) =>
+  `Too many uploads: at most ${perMinute.toLocaleString('en-US')} file${perMinute === 1 ? '' : 's'} a minute. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+/** The answer to moving or deleting a folder with more keys than one call may touch. */
+export const folderTooLargeMessage = (name: string, limit: number) =>
+  `${name} holds more than ${limit.toLocaleString('en-US')} files and folders, more than one move or delete may touch: move or delete the folders inside it first.`;
 
 /** Why a file or folder name cannot be used, or undefined when it can ('/' and '..' never can). */
 export function fileNameProblem(name: string): string | undefined {
@@ -317,10 +371,15 @@ export const fileEntrySchema = z.object({
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
+/**
+ * One page of a directory: folders first, then files, each group in storage order (by name, as S3
+ * compares keys). `nextToken` asks for the following page; null when this page is the last one.
+ */
 export const fileListingSchema = z.object({
   bucket: z.string(),
   directory: z.string(),
   entries: z.array(fileEntrySchema),
+  nextToken: z.string().nullable().default(null),
 });
 export type FileListing = z.infer<typeof fileListingSchema>;
 

@@ -14,7 +14,10 @@ import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entiti
 import {
   directoryField,
   entryPathField,
+  FILE_LIST_MAX_PAGE_SIZE,
+  FILE_LIST_PAGE_SIZE,
   FILE_MANAGER_MAX_BYTES,
+  FILE_MANAGER_MESSAGES,
   fileNameField,
   fileTooLargeMessage,
 } from '../entities/file-manager';
@@ -537,7 +540,20 @@ export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 /** One of FILE_MANAGER_BUCKETS; the first when left out. */
 const bucketField = z.string().trim().min(1).max(63).optional();
 
-export const fileListQuerySchema = z.strictObject({ bucket: bucketField, directory: directoryField });
+/**
+ * GET /v1/files: one page of a directory. `pageSize` entries at most (200 unless asked, up to 1,000);
+ * `token` is the `nextToken` of the page before, as the server answered it (opaque).
+ */
+export const fileListQuerySchema = z.strictObject({
+  bucket: bucketField,
+  directory: directoryField,
+  pageSize: integerField('pageSize', 1, FILE_LIST_MAX_PAGE_SIZE).default(FILE_LIST_PAGE_SIZE),
+  token: z
+    .string()
+    .max(4096, FILE_MANAGER_MESSAGES.badPageToken)
+    .regex(/^[A-Za-z0-9_-]+$/, FILE_MANAGER_MESSAGES.badPageToken)
+    .optional(),
+});
 export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 
 export const createFolderRequestSchema = z.strictObject({

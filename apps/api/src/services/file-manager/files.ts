@@ -22,9 +22,10 @@ import {
 import type { Context } from '../../context';
 import { addAssetFromSource } from '../assets';
 import type { SessionUser } from '../sessions';
-import type { FileStore, StoredObject } from './store';
+import { admitUploadTicket, boundedFolderKeys } from './limits';
+import { DELETE_BATCH, type FileStore, type StoredObject } from './store';
 
-export interface FileManagerContext extends Pick<Context, 'config'> {
+export interface FileManagerContext extends Pick<Context, 'config' | 'db'> {
   files: FileStore;
 }
 
@@ -82,15 +83,20 @@ export async function listFiles(ctx: FileManagerContext, user: SessionUser, inpu
   const bucket = bucketOf(ctx, input.bucket);
   const space = spaceOf(user);
   await ensureSpace(ctx, bucket, user);
-  const listing = await ctx.files.list(bucket, `${space}${input.directory}`);
+  const listing = await ctx.files.list(bucket, `${space}${input.directory}`, {
+    size: input.pageSize,
+    cursor: input.token,
+  });
   const relative = (key: string) => key.slice(space.length);
   return {
     bucket,
     directory: input.directory,
+    // Folders first within the page; a later page may still hold folders (the console sorts what it has).
     entries: [
       ...listing.folders.map((key) => folderEntry(relative(key))),
       ...listing.files.map((object) => fileEntry(relative(object.key), object)),
     ],
+    nextToken: listing.cursor ?? null,
   };
 }
 
@@ -121,6 +127,7 @@ export async function uploadTicket(ctx: FileManagerContext, user: SessionUser, i
   const key = `${spaceOf(user)}${path}`;
   await ensureSpace(ctx, bucket, user);
   await assertFree(ctx, bucket, key);
+  await admitUploadTicket(ctx, user, { bucket, key, name: input.name, size: input.size });
   // The stored type follows the name, never the browser's word: `a.png` cannot be kept as text/html.
   const contentType = contentTypeOfName(input.name);
   const put = await ctx.files.presignPut(bucket, key, contentType, input.size, FILE_URL_SECONDS);
@@ -146,7 +153,26 @@ export async function fileUrl(ctx: FileManagerContext, user: SessionUser, input:
   return { url, expiresAt: expiresAt() };
 }
 
-/** Rename or move: a file is copied and removed; a folder with every key under it. */
+/** How many copies a folder move runs at once. */
+const COPY_CONCURRENCY = 8;
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Rename or move: a file is copied and removed; a folder with every key under it, a page of 1,000
+ * keys at a time (copied, then the page's files removed), its folders last. A folder of more keys
+ * than FILE_MANAGER_FOLDER_KEY_LIMIT is refused before anything moves. Stopped halfway (an error),
+ * nothing is lost: each file is in one place or both.
+ */
 export async function moveFile(ctx: FileManagerContext, user: SessionUser, input: MoveFileRequest) {
   const bucket = bucketOf(ctx, input.bucket);
   const space = spaceOf(user);
@@ -164,24 +190,39 @@ export async function moveFile(ctx: FileManagerContext, user: SessionUser, input
     await ctx.files.delete(bucket, [fromKey]);
     return fileEntry(to, source);
   }
-  const keys = await ctx.files.listAll(bucket, fromKey);
+  const keys = await boundedFolderKeys(ctx, bucket, fromKey, entryName(input.from));
   await ctx.files.createFolder(bucket, toKey);
-  for (const key of keys) {
-    const target = `${toKey}${key.slice(fromKey.length)}`;
-    if (key.endsWith('/')) await ctx.files.createFolder(bucket, target);
-    else await ctx.files.copy(bucket, key, target);
+  const folders = keys.filter((key) => key.endsWith('/'));
+  for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+    const page = keys.slice(start, start + DELETE_BATCH);
+    await inParallel(page, COPY_CONCURRENCY, async (key) => {
+      const target = `${toKey}${key.slice(fromKey.length)}`;
+      if (key.endsWith('/')) await ctx.files.createFolder(bucket, target);
+      else await ctx.files.copy(bucket, key, target);
+    });
+    await ctx.files.delete(
+      bucket,
+      page.filter((key) => !key.endsWith('/')),
+    );
   }
-  await ctx.files.delete(bucket, [...keys, fromKey]);
+  // Folders go once their files have: on disk a folder is removed only when empty.
+  await ctx.files.delete(bucket, [...folders, fromKey]);
   return folderEntry(to);
 }
 
-/** Deletes a file, or a folder with everything in it; answers how many objects went. */
+/**
+ * Deletes a file, or a folder with everything in it (DeleteObjects, 1,000 keys a call; a folder of
+ * more keys than FILE_MANAGER_FOLDER_KEY_LIMIT is refused before anything goes); answers how many
+ * files went.
+ */
 export async function deleteFile(ctx: FileManagerContext, user: SessionUser, input: DeleteFileQuery) {
   const bucket = bucketOf(ctx, input.bucket);
   const key = `${spaceOf(user)}${input.path}`;
   await existing(ctx, bucket, key);
-  const keys = key.endsWith('/') ? [...(await ctx.files.listAll(bucket, key)), key] : [key];
-  await ctx.files.delete(bucket, [...new Set(keys)]);
+  const keys = key.endsWith('/')
+    ? [...(await boundedFolderKeys(ctx, bucket, key, entryName(input.path))), key]
+    : [key];
+  await ctx.files.delete(bucket, keys);
   return { deleted: keys.filter((k) => !k.endsWith('/')).length };
 }
 

@@ -8,7 +8,13 @@ import { link, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOfName, FILE_MANAGER_DELIMITER, servedFileType } from '@adconsole/domain';
+import {
+  ApiError,
+  contentTypeOfName,
+  FILE_MANAGER_DELIMITER,
+  FILE_MANAGER_MESSAGES,
+  servedFileType,
+} from '@adconsole/domain';
 import {
   CopyObjectCommand,
   DeleteObjectsCommand,
@@ -29,6 +35,15 @@ export interface Listing {
   /** Keys of the folders directly inside the prefix (each ends with '/'). */
   folders: string[];
   files: StoredObject[];
+  /** Where the next page starts (opaque, URL-safe); undefined on the last page. */
+  cursor: string | undefined;
+}
+
+export interface ListPage {
+  /** The most entries the page holds (S3's MaxKeys, at most 1,000). */
+  size: number;
+  /** The `cursor` of the page before. */
+  cursor?: string | undefined;
 }
 
 export interface PresignedPut {
@@ -37,10 +52,16 @@ export interface PresignedPut {
 }
 
 export interface FileStore {
-  /** What lies directly inside `prefix` (a folder key ending with '/', or '' for the top). */
-  list(bucket: string, prefix: string): Promise<Listing>;
-  /** Every object key under `prefix`, at any depth (folder markers included). */
-  listAll(bucket: string, prefix: string): Promise<string[]>;
+  /**
+   * One page of what lies directly inside `prefix` (a folder key ending with '/', or '' for the top),
+   * in key order across pages (S3's: by the keys' UTF-8 bytes, a folder's key with its '/').
+   */
+  list(bucket: string, prefix: string, page: ListPage): Promise<Listing>;
+  /**
+   * Every object under `prefix`, at any depth (folder markers included, with size 0), fetched a page
+   * at a time as the caller reads on: stop reading and no further page is asked for.
+   */
+  objects(bucket: string, prefix: string): AsyncIterable<StoredObject>;
   /** The object, or undefined; a folder exists when anything lies under its key. */
   head(bucket: string, key: string): Promise<StoredObject | undefined>;
   /** An empty folder: a zero-byte object whose key ends with '/'. */
@@ -67,7 +88,39 @@ export interface FileStore {
 export const dispositionOf = (inline: boolean, filename: string) =>
   `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/** S3's key order: by UTF-8 bytes (JavaScript's < compares UTF-16 units, which differs above U+FFFF). */
+const byKeyOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * A listing's cursor: `a`, the last name shown (relative to the listed prefix, a folder's with '/'),
+ * and on S3 `t`, its continuation token. Base64url JSON, opaque to the caller; the listing's own
+ * prefix still bounds what a forged cursor can reach.
+ */
+interface Cursor {
+  a: string;
+  t?: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (text === undefined) return undefined;
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    cursor = undefined;
+  }
+  const { a, t } = (cursor ?? {}) as Partial<Record<keyof Cursor, unknown>>;
+  if (typeof a !== 'string' || (t !== undefined && typeof t !== 'string'))
+    throw ApiError.of(400, FILE_MANAGER_MESSAGES.badPageToken);
+  return t === undefined ? { a } : { a, t };
+}
+
 // ---- S3 ---------------------------------------------------------------------------------------------
+
+/** The most keys one DeleteObjects call takes. */
+export const DELETE_BATCH = 1000;
 
 export function createS3FileStore(client: S3Client): FileStore {
   const listPage = (
@@ -75,11 +128,13 @@ export function createS3FileStore(client: S3Client): FileStore {
     prefix: string,
     delimiter: string | undefined,
     token: string | undefined,
+    maxKeys = 1000,
   ) =>
     client.send(
       new ListObjectsV2Command({
         Bucket: bucket,
         Prefix: prefix,
+        MaxKeys: maxKeys,
         ...(delimiter ? { Delimiter: delimiter } : {}),
         ...(token ? { ContinuationToken: token } : {}),
       }),
@@ -89,38 +144,65 @@ export function createS3FileStore(client: S3Client): FileStore {
     return name === 'NotFound' || name === 'NoSuchKey';
   };
   return {
-    async list(bucket, prefix) {
+    async list(bucket, prefix, { size, cursor: given }) {
+      const cursor = decodeCursor(given);
+      const after = cursor?.a;
+      const shown = (key: string) => after === undefined || byKeyOrder(key.slice(prefix.length), after) > 0;
       const folders: string[] = [];
       const files: StoredObject[] = [];
-      let token: string | undefined;
+      let token = cursor?.t;
+      // S3 never repeats a key across pages; s3rver repeats folders (it counts only objects against
+      // MaxKeys and continues after the last object), so what the page before showed is skipped, and
+      // a page left empty by that asks for the next one.
       do {
-        const page = await listPage(bucket, prefix, FILE_MANAGER_DELIMITER, token);
-        for (const common of page.CommonPrefixes ?? []) if (common.Prefix) folders.push(common.Prefix);
+        let page: Awaited<ReturnType<typeof listPage>>;
+        try {
+          page = await listPage(bucket, prefix, FILE_MANAGER_DELIMITER, token, size);
+        } catch (error) {
+          if (token && (error as { name?: string }).name === 'InvalidArgument')
+            throw ApiError.of(400, FILE_MANAGER_MESSAGES.badPageToken);
+          throw error;
+        }
+        for (const common of page.CommonPrefixes ?? [])
+          if (common.Prefix && shown(common.Prefix)) folders.push(common.Prefix);
         for (const object of page.Contents ?? []) {
           // The folder's own marker is not one of its files.
-          if (!object.Key || object.Key === prefix) continue;
+          if (!object.Key || object.Key === prefix || !shown(object.Key)) continue;
           files.push({ key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? null });
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return { folders, files };
+      } while (token && folders.length + files.length === 0);
+      const last = [...folders, ...files.map((file) => file.key)]
+        .map((key) => key.slice(prefix.length))
+        .sort(byKeyOrder)
+        .at(-1);
+      return {
+        folders,
+        files,
+        cursor: token ? encodeCursor({ a: last ?? after ?? '', t: token }) : undefined,
+      };
     },
-    async listAll(bucket, prefix) {
-      const keys: string[] = [];
+    async *objects(bucket, prefix) {
       let token: string | undefined;
       do {
         const page = await listPage(bucket, prefix, undefined, token);
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        for (const object of page.Contents ?? [])
+          if (object.Key)
+            yield { key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? null };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      return keys;
     },
     async head(bucket, key) {
       // A listing rather than HeadObject: a folder exists when anything lies under its key (S3 has no
-      // folders, only prefixes), and the delimiter keeps the answer to one level. (s3rver fails on a
-      // truncated listing of a folder marker, so no MaxKeys; and on HeadObject of a key that is also a folder.)
+      // folders, only prefixes), and s3rver fails on HeadObject of a key that is also a folder. One
+      // key is enough: a file's own key comes before every other key it begins.
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: key, Delimiter: FILE_MANAGER_DELIMITER }),
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: key,
+          Delimiter: FILE_MANAGER_DELIMITER,
+          MaxKeys: 1,
+        }),
       );
       if (key.endsWith(FILE_MANAGER_DELIMITER)) {
         const found = (page.Contents?.length ?? 0) > 0 || (page.CommonPrefixes?.length ?? 0) > 0;
@@ -139,14 +221,20 @@ export function createS3FileStore(client: S3Client): FileStore {
       await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
     },
     async delete(bucket, keys) {
-      for (let start = 0; start < keys.length; start += 1000) {
-        const batch = keys.slice(start, start + 1000);
-        await client.send(
+      // DeleteObjects takes at most 1,000 keys a call; in quiet mode it answers only the failures.
+      for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+        const batch = keys.slice(start, start + DELETE_BATCH);
+        const answer = await client.send(
           new DeleteObjectsCommand({
             Bucket: bucket,
             Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
           }),
         );
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0)
+          throw new Error(
+            `S3 kept ${failed.length} of ${batch.length} keys it was asked to delete (first: ${failed[0]?.Key}: ${failed[0]?.Code} ${failed[0]?.Message})`,
+          );
       }
     },
     async open(bucket, key) {
@@ -264,7 +352,7 @@ export function createDiskFileStore(root: string, secret: Buffer): DiskFileStore
     return path.join(root, bucket, ...parts);
   };
   const isPartial = (name: string) => name.endsWith('.partial');
-  const walk = async (directory: string, keyPrefix: string, keys: string[]) => {
+  async function* walk(directory: string, keyPrefix: string): AsyncGenerator<StoredObject> {
     let entries: import('node:fs').Dirent[];
     try {
       entries = await readdir(directory, { withFileTypes: true });
@@ -272,37 +360,60 @@ export function createDiskFileStore(root: string, secret: Buffer): DiskFileStore
       return;
     }
     for (const entry of entries) {
+      const here = path.join(directory, entry.name);
       if (entry.isDirectory()) {
-        keys.push(`${keyPrefix}${entry.name}/`);
-        await walk(path.join(directory, entry.name), `${keyPrefix}${entry.name}/`, keys);
-      } else if (!isPartial(entry.name)) keys.push(`${keyPrefix}${entry.name}`);
+        yield { key: `${keyPrefix}${entry.name}/`, size: 0, modified: null };
+        yield* walk(here, `${keyPrefix}${entry.name}/`);
+      } else if (entry.isFile() && !isPartial(entry.name)) {
+        const info = await stat(here).catch(() => undefined);
+        if (info) yield { key: `${keyPrefix}${entry.name}`, size: info.size, modified: info.mtime };
+      }
     }
-  };
+  }
   const expiresAt = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
   return {
-    async list(bucket, prefix) {
+    async list(bucket, prefix, { size, cursor: given }) {
+      const after = decodeCursor(given)?.a;
       const directory = resolve(bucket, prefix);
-      const folders: string[] = [];
-      const files: StoredObject[] = [];
       let entries: import('node:fs').Dirent[];
       try {
         entries = await readdir(directory, { withFileTypes: true });
       } catch {
-        return { folders, files };
+        return { folders: [], files: [], cursor: undefined };
       }
-      for (const entry of entries) {
-        if (entry.isDirectory()) folders.push(`${prefix}${entry.name}/`);
-        else if (entry.isFile() && !isPartial(entry.name)) {
-          const info = await stat(path.join(directory, entry.name));
-          files.push({ key: `${prefix}${entry.name}`, size: info.size, modified: info.mtime });
-        }
-      }
-      return { folders, files };
+      // The whole directory is read and sorted for every page (names only; only the page's files
+      // are stat'ed), in S3's order, so pages are stable while nothing changes.
+      const names = entries
+        .flatMap((entry) =>
+          entry.isDirectory()
+            ? [`${entry.name}/`]
+            : entry.isFile() && !isPartial(entry.name)
+              ? [entry.name]
+              : [],
+        )
+        .filter((name) => after === undefined || byKeyOrder(name, after) > 0)
+        .sort(byKeyOrder);
+      const page = names.slice(0, size);
+      const folders = page.filter((name) => name.endsWith('/')).map((name) => `${prefix}${name}`);
+      const files = (
+        await Promise.all(
+          page
+            .filter((name) => !name.endsWith('/'))
+            .map(async (name) => {
+              const info = await stat(path.join(directory, name)).catch(() => undefined);
+              return info ? [{ key: `${prefix}${name}`, size: info.size, modified: info.mtime }] : [];
+            }),
+        )
+      ).flat();
+      const last = page.at(-1);
+      return {
+        folders,
+        files,
+        cursor: names.length > size && last !== undefined ? encodeCursor({ a: last }) : undefined,
+      };
     },
-    async listAll(bucket, prefix) {
-      const keys: string[] = prefix.endsWith('/') ? [] : [];
-      await walk(resolve(bucket, prefix), prefix, keys);
-      return keys;
+    objects(bucket, prefix) {
+      return walk(resolve(bucket, prefix), prefix);
     },
     async head(bucket, key) {
       try {

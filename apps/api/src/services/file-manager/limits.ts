@@ -1,0 +1,131 @@
+// What bounds one user's use of the file manager: the upload rate (tickets a minute, per user, in the
+// database so it holds across API processes), the storage quota of a user's space (the files stored
+// plus the uploads whose URL still works and whose file has not arrived), and the most keys one folder
+// move or delete may touch. The rules and their messages are the domain's; this is the counting.
+import {
+  ApiError,
+  FILE_URL_SECONDS,
+  folderTooLargeMessage,
+  uploadQuotaProblem,
+  uploadRateMessage,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import { withRetryAfter } from '../../http/retry-after';
+import { newId } from '../ids';
+import type { SessionUser } from '../sessions';
+import type { FileStore } from './store';
+
+export interface LimitsContext extends Pick<Context, 'config' | 'db'> {
+  files: FileStore;
+}
+
+const RATE_WINDOW_SECONDS = 60;
+
+/** The user space a key lies in ('users/<id>/'), whose quota it counts against; undefined outside one. */
+export function quotaSpaceOf(key: string): string | undefined {
+  return /^users\/[^/]+\//.exec(key)?.[0];
+}
+
+export interface TicketRequest {
+  bucket: string;
+  /** The full key the file is stored under. */
+  key: string;
+  /** The file's name, as the messages call it. */
+  name: string;
+  size: number;
+}
+
+/**
+ * Admits one upload ticket, or refuses it: 429 (with Retry-After) beyond the user's tickets a minute,
+ * 413 when the file would take its space past the quota. An admin's upload outside every user space
+ * counts only for the rate.
+ *
+ * The ticket is recorded before its space is summed, so two tickets asked for at once each see the
+ * other: both may be refused when only one would fit, never both taken past the quota.
+ */
+export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, ticket: TicketRequest) {
+  const { uploadsPerMinute, quotaBytes } = ctx.config.fileManager;
+  const space = quotaSpaceOf(ticket.key);
+  const id = newId();
+  await ctx.db.transaction(async (tx) => {
+    // One user's tickets are counted one at a time (PostgreSQL; PGlite runs one transaction at once).
+    await tx.query('select id from users where id = $1 for update', [user.id]);
+    if (uploadsPerMinute > 0) {
+      const [window] = await tx.query<{ issued: number; wait: number | null }>(
+        `select count(*)::int as issued,
+                extract(epoch from min(issued_at) + interval '${RATE_WINDOW_SECONDS} seconds' - now())::float8 as wait
+           from file_upload_tickets
+          where user_id = $1 and issued_at > now() - interval '${RATE_WINDOW_SECONDS} seconds'`,
+        [user.id],
+      );
+      if ((window?.issued ?? 0) >= uploadsPerMinute) {
+        const seconds = Math.max(1, Math.ceil(window?.wait ?? RATE_WINDOW_SECONDS));
+        throw withRetryAfter(ApiError.of(429, uploadRateMessage(uploadsPerMinute, seconds)), seconds);
+      }
+    }
+    // A ticket matters for a minute (the rate) and while its URL works (the quota); then it goes.
+    await tx.query(
+      `delete from file_upload_tickets where issued_at < now() - interval '${FILE_URL_SECONDS + RATE_WINDOW_SECONDS} seconds'`,
+    );
+    await tx.query(
+      'insert into file_upload_tickets (id, user_id, bucket, space, key, size) values ($1, $2, $3, $4, $5, $6)',
+      [id, user.id, ticket.bucket, space ?? '', ticket.key, ticket.size],
+    );
+  });
+  if (quotaBytes === null || space === undefined) return;
+  const used = await spaceUsage(ctx, ticket.bucket, space, { id, key: ticket.key });
+  const problem = uploadQuotaProblem({ name: ticket.name, size: ticket.size, used, quotaBytes });
+  if (problem) {
+    await ctx.db.query('update file_upload_tickets set refused = true where id = $1', [id]);
+    throw ApiError.of(413, problem);
+  }
+}
+
+/**
+ * The bytes a space holds: every stored object summed (a listing of the whole space, a page of 1,000
+ * keys at a time on S3), plus the tickets still open for files that have not arrived. `except` is the
+ * ticket being decided (and any earlier ticket for the same key, which the same file would use).
+ */
+export async function spaceUsage(
+  ctx: LimitsContext,
+  bucket: string,
+  space: string,
+  except: { id: string; key: string },
+): Promise<number> {
+  const open = await ctx.db.query<{ key: string; size: string | number }>(
+    `select key, max(size) as size from file_upload_tickets
+      where bucket = $1 and space = $2 and not refused and id <> $3 and key <> $4
+        and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
+      group by key`,
+    [bucket, space, except.id, except.key],
+  );
+  const pending = new Map(open.map((row) => [row.key, Number(row.size)]));
+  let stored = 0;
+  for await (const object of ctx.files.objects(bucket, space)) {
+    stored += object.size;
+    pending.delete(object.key);
+  }
+  let waiting = 0;
+  for (const size of pending.values()) waiting += size;
+  return stored + waiting;
+}
+
+/**
+ * Every key under a folder (its own marker left out), read until the folder proves larger than one
+ * move or delete may touch: then 413, before anything changed.
+ */
+export async function boundedFolderKeys(
+  ctx: LimitsContext,
+  bucket: string,
+  folderKey: string,
+  name: string,
+): Promise<string[]> {
+  const limit = ctx.config.fileManager.folderKeyLimit;
+  const keys: string[] = [];
+  for await (const object of ctx.files.objects(bucket, folderKey)) {
+    if (object.key === folderKey) continue;
+    keys.push(object.key);
+    if (keys.length > limit) throw ApiError.of(413, folderTooLargeMessage(name, limit));
+  }
+  return keys;
+}
