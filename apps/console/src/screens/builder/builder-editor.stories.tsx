@@ -81,20 +81,35 @@ const archiveTree: Record<string, FileEntry[]> = {
 };
 const bucketTrees: Record<string, Record<string, FileEntry[]>> = { files: fileTree, archive: archiveTree };
 
+/** The top folder's second page, for a story whose top folder holds more than its first page. */
+const nextTopPage: FileEntry[] = [file('wide-banner.png', 40_960, 'image/png'), folder('exports/')];
+
 type StoryArgs = Omit<BuilderEditorProps, 'state' | 'dispatch' | 'imageFiles'> & {
   initialState: AdBuilderState;
   /** The folder the image dialog's file manager starts in. */
   fileDirectory?: string;
   /** The deployment's buckets (more than one: the file manager's bucket picker is shown). */
   buckets?: string[];
+  /** The top folder holds a second page, loaded with "Load more". */
+  morePages?: boolean;
 };
 
 /** The editor with its own reducer, a file-manager folder and bucket to browse, as the page holds them. */
-function Editor({ initialState, fileDirectory = '', buckets = ['files'], ...props }: StoryArgs) {
+function Editor({
+  initialState,
+  fileDirectory = '',
+  buckets = ['files'],
+  morePages = false,
+  ...props
+}: StoryArgs) {
   const [state, dispatch] = useReducer(adBuilderReducer, initialState);
   const [directory, setDirectory] = useState(fileDirectory);
   const [bucket, setBucket] = useState(buckets[0] ?? 'files');
   const [remembered, setRemembered] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const more = morePages && directory === '' && !loaded;
+  const listed = bucketTrees[bucket]?.[directory];
+  const entries = morePages && directory === '' && loaded ? [...(listed ?? []), ...nextTopPage] : listed;
   return (
     <MemoryRouter>
       <BuilderEditor
@@ -102,8 +117,9 @@ function Editor({ initialState, fileDirectory = '', buckets = ['files'], ...prop
         dispatch={dispatch}
         imageFiles={{
           directory,
-          entries: bucketTrees[bucket]?.[directory],
+          entries,
           onDirectoryChange: setDirectory,
+          more: more ? { onLoadMore: () => setLoaded(true), loading: false } : undefined,
           bucketPicker:
             buckets.length > 1
               ? {
@@ -505,6 +521,33 @@ export const ImageFromAnotherBucket: Story = {
     await userEvent.click(list.getByRole('button', { name: /brand/ }));
     await expect(list.getByRole('button', { name: /wordmark\.png/ })).toBeVisible();
     await expect(list.getByRole('button', { name: /badge\.webp/ })).toBeVisible();
+  },
+};
+
+/** A folder larger than one page: "Load more" brings its next images and folders into the list. */
+export const ImageFromFileManagerMore: Story = {
+  args: { initialState: banner(), morePages: true },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Image' }));
+    await screen.findByRole('dialog', { name: 'Add an image' });
+    await userEvent.click(screen.getByRole('tab', { name: 'File manager' }));
+    const list = () => within(screen.getByRole('list', { name: 'Folders and images' }));
+    await expect(screen.getByText('2 shown; this folder holds more.')).toBeVisible();
+    await expect(list().queryByRole('button', { name: /wide-banner\.png/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await expect(list().getByRole('button', { name: /wide-banner\.png/ })).toBeVisible();
+    await expect(
+      list()
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('campaigns'),
+      expect.stringContaining('exports'),
+      expect.stringContaining('logo.png'),
+      expect.stringContaining('wide-banner.png'),
+    ]);
+    await expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   },
 };
 

@@ -12,6 +12,7 @@ import {
 } from '@adconsole/domain';
 import { Alert, AlertDescription, AlertTitle, Breadcrumbs, Button, formatBytes } from '@adconsole/ui';
 import { ArrowLeftIcon, FolderIcon, ImageIcon } from 'lucide-react';
+import { LoadMore, type MoreEntries } from '../../components/load-more';
 import { LoadingRows } from '../../components/loading-rows';
 import { BucketPicker, type BucketPickerProps } from '../files/bucket-picker';
 
@@ -23,6 +24,8 @@ export interface ImageFilesProps {
   entries: FileEntry[] | undefined;
   /** Why the folder could not be listed. */
   listError?: string | null | undefined;
+  /** Set while the folder holds more than `entries` (the listing comes a page at a time). */
+  more?: MoreEntries | undefined;
   onDirectoryChange: (directory: string) => void;
   /** The file manager's bucket choice, when the deployment offers more than one bucket. */
   bucketPicker?: BucketPickerProps | undefined;
@@ -123,6 +126,9 @@ export function ImageFileBrowser({ files, selected, onSelect }: ImageFileBrowser
           })}
         </ul>
       )}
+      {shown !== undefined && files.more ? (
+        <LoadMore more={files.more} shown={shown.length} sorted={false} />
+      ) : null}
       {hidden > 0 ? (
         <p className="text-muted-foreground text-xs">
           {hidden === 1 ? '1 other file is' : `${hidden} other files are`} not shown: a layer takes PNG, JPEG,

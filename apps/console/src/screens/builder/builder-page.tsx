@@ -188,11 +188,18 @@ export function BuilderPage() {
         uploadError={actions.uploadImage.error}
         imageFiles={{
           directory: fileDirectory ?? '',
-          entries: fileListing.data?.entries,
+          entries: fileListing.entries,
           listError:
-            fileListing.isError || files.buckets.isError
+            fileListing.error || files.buckets.isError
               ? errorMessage(fileListing.error ?? files.buckets.error, 'Your files could not be listed.')
               : null,
+          more: fileListing.more && {
+            onLoadMore: fileListing.more.onLoadMore,
+            loading: fileListing.more.loading,
+            error: fileListing.more.error
+              ? errorMessage(fileListing.more.error, 'The next files could not be listed.')
+              : null,
+          },
           onDirectoryChange: setFileDirectory,
           bucketPicker: files.picker,
         }}

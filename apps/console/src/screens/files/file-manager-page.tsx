@@ -66,11 +66,20 @@ export function FileManagerPage() {
       </div>
       <FileManagerView
         directory={directory}
-        entries={listing.data?.entries}
+        entries={listing.entries}
         listError={
-          listing.isError || buckets.isError
+          listing.error || buckets.isError
             ? errorMessage(listing.error ?? buckets.error, 'The files could not be listed.')
             : null
+        }
+        more={
+          listing.more && {
+            onLoadMore: listing.more.onLoadMore,
+            loading: listing.more.loading,
+            error: listing.more.error
+              ? errorMessage(listing.more.error, 'The next files could not be listed.')
+              : null,
+          }
         }
         uploads={uploads}
         maxBytes={buckets.data?.maxBytes ?? 200 * 1024 * 1024}

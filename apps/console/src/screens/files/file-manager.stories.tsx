@@ -1,5 +1,6 @@
-import type { FileEntry } from '@adconsole/domain';
+import { type FileEntry, uploadQuotaMessage, uploadRateMessage } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { FileManagerView } from './file-manager';
 
@@ -35,6 +36,34 @@ const entries: FileEntry[] = [
     size: 52_224,
     contentType: 'application/pdf',
     modified: '2026-02-27T11:05:00.000Z',
+  },
+];
+
+/** The folder's next page: the storage lists by name, so it may hold a folder too. */
+const secondPage: FileEntry[] = [
+  {
+    name: 'summer',
+    path: 'photos/2026/summer/',
+    kind: 'folder',
+    size: null,
+    contentType: null,
+    modified: null,
+  },
+  {
+    name: 'wide-hero.png',
+    path: 'photos/2026/wide-hero.png',
+    kind: 'file',
+    size: 9_437_184,
+    contentType: 'image/png',
+    modified: '2026-03-06T08:00:00.000Z',
+  },
+  {
+    name: 'logo.png',
+    path: 'photos/2026/logo.png',
+    kind: 'file',
+    size: 8_192,
+    contentType: 'image/png',
+    modified: '2026-03-05T12:30:00.000Z',
   },
 ];
 
@@ -115,6 +144,36 @@ export const Uploading: Story = {
   },
 };
 
+/** Uploads the server refused: one past the storage quota (413), one past the upload rate (429). */
+export const UploadsRefusedByLimits: Story = {
+  args: {
+    uploads: [
+      {
+        id: '1',
+        name: 'launch-film.mp4',
+        size: 125_829_120,
+        error: uploadQuotaMessage({
+          name: 'launch-film.mp4',
+          size: 125_829_120,
+          used: 996_352_410,
+          quotaBytes: 1024 ** 3,
+        }),
+      },
+      { id: '2', name: 'frame-61.png', size: 40_960, error: uploadRateMessage(60, 23) },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'launch-film.mp4 (120 MB) does not fit in the storage quota: 950.2 MB of 1 GB are used. Delete files to make room.',
+      ),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText('Too many uploads: at most 60 files a minute. Try again in 23 seconds.'),
+    ).toBeVisible();
+  },
+};
+
 export const ListError: Story = {
   args: { entries: undefined, listError: 'This bucket is not offered here.' },
   play: async ({ canvas }) => {
@@ -154,5 +213,87 @@ export const ConfirmDelete: Story = {
     await expect(dialog).toHaveTextContent('The folder and everything in it are deleted.');
     await expect(within(dialog).getByRole('button', { name: 'Delete folder' })).toBeVisible();
     await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+const firstCellsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('td')?.textContent);
+
+/** The folder holds more than its first page: "Load more" asks for the next one. */
+export const MoreToLoad: Story = {
+  args: { more: { onLoadMore: fn(), loading: false } },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText(/4 shown; this folder holds more\./)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await expect(args.more?.onLoadMore).toHaveBeenCalledOnce();
+  },
+};
+
+/** Rows sorted by size stay sorted, folders first, once the next page has come in. */
+export const LoadMoreKeepsSort: Story = {
+  args: { more: { onLoadMore: fn(), loading: false } },
+  render: function LoadTwoPages(args) {
+    const [loaded, setLoaded] = useState(false);
+    return (
+      <FileManagerView
+        {...args}
+        entries={loaded ? [...entries, ...secondPage] : entries}
+        more={
+          loaded
+            ? undefined
+            : {
+                loading: false,
+                onLoadMore: () => {
+                  args.more?.onLoadMore();
+                  setLoaded(true);
+                },
+              }
+        }
+      />
+    );
+  },
+  play: async ({ canvas }) => {
+    const sizeButton = () => within(canvas.getByRole('columnheader', { name: /Size/ })).getByRole('button');
+    await userEvent.click(sizeButton());
+    await userEvent.click(sizeButton());
+    const table = canvas.getByRole('table', { name: 'Files and folders' });
+    await expect(firstCellsOf(table)).toEqual(['drafts', 'teaser.mp4', 'spring-hero.png', 'brief.pdf']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(firstCellsOf(canvas.getByRole('table', { name: 'Files and folders' }))).toEqual([
+        'drafts',
+        'summer',
+        'wide-hero.png',
+        'teaser.mp4',
+        'spring-hero.png',
+        'brief.pdf',
+        'logo.png',
+      ]),
+    );
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull();
+  },
+};
+
+export const LoadingMore: Story = {
+  args: { more: { onLoadMore: fn(), loading: true } },
+};
+
+/** The next page could not be read: the rows loaded stay, the message is under them. */
+export const LoadMoreError: Story = {
+  args: {
+    more: {
+      onLoadMore: fn(),
+      loading: false,
+      error: 'This page of the folder is no longer valid: open the folder again.',
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'This page of the folder is no longer valid: open the folder again.',
+    );
+    await expect(canvas.getByRole('table', { name: 'Files and folders' })).toBeVisible();
   },
 };

@@ -53,6 +53,7 @@ import {
 } from '@adconsole/ui';
 import { FileIcon, FolderIcon, MoreHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadMore, type MoreEntries } from '../../components/load-more';
 import { LoadingRows } from '../../components/loading-rows';
 import { SortableHead, type TableSort } from '../../components/sortable-head';
 
@@ -67,6 +68,8 @@ export interface FileManagerViewProps {
   entries: FileEntry[] | undefined;
   /** Why the listing could not be read. */
   listError?: string | null | undefined;
+  /** Set while the folder holds more than `entries` (the listing comes a page at a time). */
+  more?: MoreEntries | undefined;
   uploads: DropzoneFile[];
   maxBytes: number;
   onUpload: (files: File[]) => void;
@@ -256,6 +259,9 @@ export function FileManagerView(props: FileManagerViewProps) {
           </TableBody>
         </Table>
       )}
+      {sorted && sorted.length > 0 && props.more ? (
+        <LoadMore more={props.more} shown={sorted.length} />
+      ) : null}
 
       <NameDialog
         open={dialog?.kind === 'folder'}

@@ -1,5 +1,6 @@
 // Server state of the file manager (TanStack Query): the buckets, a directory's listing (keyed by
-// bucket and directory), the changes (each refreshes the listing) and the uploads with their progress.
+// bucket and directory, loaded a page at a time), the changes (each refreshes the listing) and the
+// uploads with their progress.
 import {
   chooseFileBucket,
   chosenFileBucket,
@@ -9,7 +10,7 @@ import {
   fileTooLargeMessage,
 } from '@adconsole/domain';
 import type { DropzoneFile } from '@adconsole/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { updateSettings, useSettings } from '../../settings/settings';
@@ -50,12 +51,44 @@ export function useFileBucketChoice(enabled = true) {
   return { buckets, bucket, picker };
 }
 
-export const useFileListing = (bucket: string | undefined, directory: string) =>
-  useQuery({
+/** The pages of a directory loaded so far, as one list, and how to ask for the next page. */
+export interface FileListingPages {
+  /** Every entry of the loaded pages, each once; undefined while the first page loads. */
+  entries: FileEntry[] | undefined;
+  /** The first page could not be read. */
+  error: Error | null;
+  /** Set while the directory holds more than is loaded. */
+  more: { onLoadMore: () => void; loading: boolean; error: Error | null } | undefined;
+}
+
+/**
+ * A directory, a page at a time (200 entries; the API's `nextToken` asks for the next). A change to
+ * the bucket fetches every loaded page again, from the first.
+ */
+export function useFileListing(bucket: string | undefined, directory: string): FileListingPages {
+  const listing = useInfiniteQuery({
     queryKey: fileKeys.listing(bucket ?? '', directory),
-    queryFn: () => api().listFiles({ bucket, directory }),
+    queryFn: ({ pageParam }) =>
+      api().listFiles({ bucket, directory, ...(pageParam === undefined ? {} : { token: pageParam }) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextToken ?? undefined,
     enabled: bucket !== undefined,
   });
+  const entries = listing.data
+    ? [...new Map(listing.data.pages.flatMap((page) => page.entries).map((e) => [e.path, e])).values()]
+    : undefined;
+  return {
+    entries,
+    error: listing.isError && !listing.isFetchNextPageError ? listing.error : null,
+    more: listing.hasNextPage
+      ? {
+          onLoadMore: () => void listing.fetchNextPage(),
+          loading: listing.isFetchingNextPage,
+          error: listing.isFetchNextPageError ? listing.error : null,
+        }
+      : undefined,
+  };
+}
 
 /** A change to the bucket; the listings are fetched again once it is done. */
 function useFileChange<I, A>(change: (input: I) => Promise<A>) {
