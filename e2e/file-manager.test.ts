@@ -1,6 +1,7 @@
 // The file manager journey: a folder is created, files go straight to their presigned URLs with a
 // progress bar each, the folder is opened and left through the page hash (back and forward), an image
-// is previewed from its presigned URL, and the folder goes with its contents.
+// is previewed from its presigned URL, and the folder goes with its contents. A large folder comes a
+// page at a time.
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
@@ -93,6 +94,39 @@ describe('file manager', () => {
     await page.getByRole('button', { name: 'Delete folder', exact: true }).click();
     await page.getByText(`${folder} and 2 files in it were deleted.`, { exact: true }).waitFor();
     expect(await table.getByRole('link', { name: folder }).count()).toBe(0);
+  });
+
+  it('lists a large folder a page at a time: "Load more" brings the next page in', async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    // 205 folders (one more page than the console's 200 a page), made through the API with the session.
+    const folder = `paged-${Date.now().toString(36)}`;
+    const create = (directory: string, name: string) =>
+      page.request.post('/api/v1/files/folder', {
+        headers: { 'X-Requested-With': 'adconsole' },
+        data: { directory, name },
+      });
+    expect((await create('', folder)).status()).toBe(200);
+    const names = Array.from({ length: 205 }, (_, index) => `f${String(index).padStart(3, '0')}`);
+    for (let start = 0; start < names.length; start += 15)
+      await Promise.all(names.slice(start, start + 15).map((name) => create(`${folder}/`, name)));
+
+    await page.goto(`/filemanager#/${folder}/`);
+    const table = page.getByRole('table', { name: 'Files and folders' });
+    await table.getByRole('link', { name: 'f199', exact: true }).waitFor();
+    expect(await table.getByRole('link', { name: 'f200', exact: true }).count()).toBe(0);
+    await page.getByText('200 shown; this folder holds more.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    await table.getByRole('link', { name: 'f204', exact: true }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(206);
+    expect(await page.getByRole('button', { name: 'Load more', exact: true }).count()).toBe(0);
+
+    const removed = await page.request.delete(`/api/v1/files?path=${folder}/`, {
+      headers: { 'X-Requested-With': 'adconsole' },
+    });
+    expect(removed.status()).toBe(200);
   });
 
   it('remembers the chosen bucket across a reload, remembered buckets first (spec section 3)', async () => {
