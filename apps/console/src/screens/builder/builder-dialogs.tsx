@@ -317,14 +317,7 @@ export function UnsavedChangesDialog({
               : `Save your changes to “${name}” first, or discard them.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {error ? (
-          <Alert variant="danger">
-            <AlertTitle>The draft was not saved</AlertTitle>
-            <AlertDescription>
-              {errorMessage(error, 'The draft could not be saved. Please try again.')}
-            </AlertDescription>
-          </Alert>
-        ) : null}
+        {error ? <DraftNotSaved error={error} /> : null}
         <AlertDialogFooter>
           <Button variant="destructive" className="sm:mr-auto" onClick={onDiscard} disabled={saving}>
             Discard changes
@@ -336,5 +329,17 @@ export function UnsavedChangesDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** Why a draft was not saved: under the toolbar, and in the unsaved-changes question. */
+export function DraftNotSaved({ error }: { error: unknown }) {
+  return (
+    <Alert variant="danger">
+      <AlertTitle>The draft was not saved</AlertTitle>
+      <AlertDescription>
+        {errorMessage(error, 'The draft could not be saved. Please try again.')}
+      </AlertDescription>
+    </Alert>
   );
 }

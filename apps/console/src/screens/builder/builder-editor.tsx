@@ -7,24 +7,11 @@ import {
   type AdBuilderState,
   artboardOf,
   type Creative,
-  errorMessage,
   type FileEntry,
   imageLayerSize,
   newLayer,
 } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  ChoiceSelect,
-  Field,
-  IconButton,
-  Input,
-} from '@adconsole/ui';
+import { Badge, Button, Card, CardContent, ChoiceSelect, Field, IconButton, Input } from '@adconsole/ui';
 import {
   CheckIcon,
   CircleDotIcon,
@@ -43,6 +30,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { BuilderCanvas } from './builder-canvas';
 import {
   type CampaignChoice,
+  DraftNotSaved,
   ExportDialog,
   ImageDialog,
   type ImageSource,
@@ -330,14 +318,7 @@ export function BuilderEditor({
         ) : null}
       </div>
 
-      {saveError ? (
-        <Alert variant="danger">
-          <AlertTitle>The draft was not saved</AlertTitle>
-          <AlertDescription>
-            {errorMessage(saveError, 'The draft could not be saved. Please try again.')}
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      {saveError ? <DraftNotSaved error={saveError} /> : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-[14rem_1fr_16rem]">
         <Card>
