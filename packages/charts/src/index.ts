@@ -6,6 +6,7 @@ export * from './data-table';
 export * from './hour-heatmap';
 export * from './kpi-tiles';
 export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props';
+export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';
 export * from './performance-chart';

@@ -1,14 +1,6 @@
 // How the campaign screens print numbers and dates.
 const integer = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number | undefined) => integer.format(value ?? 0);
-const percent = new Intl.NumberFormat('en-US', {
-  style: 'percent',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-/** A rate given in percent as the report widgets print it ('0.40%'); '—' for a rate without a value. */
-export const formatPercent = (value: number | undefined) =>
-  value === undefined ? '—' : percent.format(value / 100);
 
 const day = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',

@@ -1,8 +1,8 @@
 // /dashboard: the signed-in landing page. All of the user's campaigns over a chosen range, summed on
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
-import { KpiTiles, PerformanceChart } from '@adconsole/charts';
-import { type DashboardCampaign, errorMessage, metricValue } from '@adconsole/domain';
+import { formatFigure, KpiTiles, PerformanceChart } from '@adconsole/charts';
+import { type DashboardCampaign, errorMessage } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -25,16 +25,13 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../settings/settings';
-import { formatCount, formatDay, formatPercent } from '../campaigns/format';
+import { formatCount, formatDay } from '../campaigns/format';
 import { formatReportDays } from '../reporting/format';
 import { useDashboard } from '../reporting/report-queries';
 
 /** The ranges the dashboard offers, in days up to today. */
 const RANGES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGES)[number];
-
-/** A campaign's CTR; '—' for a campaign without impressions (metricValue), not 0.00%. */
-const ctrOf = (totals: DashboardCampaign['totals']) => formatPercent(metricValue('ctr', totals));
 
 export function DashboardPage() {
   const session = useSession();
@@ -190,7 +187,9 @@ function CampaignTable({
                   <TableCell className="text-right tabular-nums">
                     {formatCount(campaign.totals.clicks)}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{ctrOf(campaign.totals)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatFigure('ctr', campaign.totals, 'en-US')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
