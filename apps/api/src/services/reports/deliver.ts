@@ -1,7 +1,7 @@
 // A scheduled report as it is mailed: the figures of one period in the schedule's zone, rendered as
 // its format (PDF with the charts, CSV, Excel, Excel with a pivot) and attached to a mail to each
 // recipient. Summary is totals and the per-creative table; Full adds the daily series and video data.
-import { type LocalDays, offsetPattern, REPORT_FORMAT_LABELS } from '@adconsole/domain';
+import { type LocalDays, metricValue, offsetPattern, REPORT_FORMAT_LABELS } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CampaignRow } from '../campaigns';
 import type { MailAttachment } from '../mail';
@@ -78,11 +78,13 @@ export async function scheduledReportMail(
   }
   const range = period.start === period.end ? period.start : `${period.start} to ${period.end}`;
   const totals = figures.totals;
+  // No CTR without impressions (metricValue): the mail leaves it out rather than saying 0.00 %.
+  const ctr = metricValue('ctr', totals);
   const lines = [
     `${schedule.name}: ${campaign.name}, ${range} (${figures.timezone.tzCode}).`,
     '',
     `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
-    `Clicks: ${totals.clicks.toLocaleString('en-US')}${totals.impressions > 0 ? ` (CTR ${totals.ctr.toFixed(2)} %)` : ''}`,
+    `Clicks: ${totals.clicks.toLocaleString('en-US')}${ctr === undefined ? '' : ` (CTR ${ctr.toFixed(2)} %)`}`,
     `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
     '',
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,
