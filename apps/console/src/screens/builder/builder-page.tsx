@@ -18,7 +18,7 @@ import { Alert, AlertDescription, notify, Skeleton } from '@adconsole/ui';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router-dom';
 import { showError } from '../../lib/notify-error';
-import { useCampaignList } from '../campaigns/campaign-queries';
+import { useEveryCampaign } from '../campaigns/campaign-queries';
 import { useFileBucketChoice, useFileListing } from '../files/file-queries';
 import { BuilderEditor } from './builder-editor';
 import { useBuilderActions, useBuilderDrafts } from './builder-queries';
@@ -32,7 +32,7 @@ export function BuilderPage() {
   const [params, setParams] = useSearchParams();
   const draftID = params.get('draft') ?? undefined;
   const drafts = useBuilderDrafts();
-  const campaigns = useCampaignList('mine', 1);
+  const campaigns = useEveryCampaign('mine');
   const actions = useBuilderActions();
   const [state, dispatch] = useReducer(adBuilderReducer, undefined, defaultAdBuilderState);
   const [name, setName] = useState(NEW_BUILDER_DRAFT_NAME);
@@ -108,7 +108,7 @@ export function BuilderPage() {
   };
 
   const campaignChoices = useMemo(
-    () => (campaigns.data?.campaigns ?? []).map((campaign) => ({ id: campaign.id, name: campaign.name })),
+    () => (campaigns.data ?? []).map((campaign) => ({ id: campaign.id, name: campaign.name })),
     [campaigns.data],
   );
 

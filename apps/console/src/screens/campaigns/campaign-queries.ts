@@ -15,6 +15,7 @@ export const campaignKeys = {
   all: ['campaigns'] as const,
   list: (view: CampaignView, page: number) => ['campaigns', 'list', view, page] as const,
   detail: (campaignID: string) => ['campaigns', 'detail', campaignID] as const,
+  everyPage: (view: CampaignView) => ['campaigns', 'every-page', view] as const,
 };
 
 export const useCampaignList = (view: CampaignView, page: number) =>
@@ -22,6 +23,22 @@ export const useCampaignList = (view: CampaignView, page: number) =>
     queryKey: campaignKeys.list(view, page),
     queryFn: () => api().listCampaigns(view, page),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * Every campaign of a view, all pages (the server answers 20 a page): what a picker of campaigns or
+ * creatives offers (the builder's export, the file manager's "use in a creative").
+ */
+export const useEveryCampaign = (view: CampaignView) =>
+  useQuery({
+    queryKey: campaignKeys.everyPage(view),
+    queryFn: async (): Promise<Campaign[]> => {
+      const first = await api().listCampaigns(view, 1);
+      const rest = await Promise.all(
+        Array.from({ length: first.pages - 1 }, (_, index) => api().listCampaigns(view, index + 2)),
+      );
+      return [first, ...rest].flatMap((page) => page.campaigns);
+    },
   });
 
 export const useCampaign = (campaignID: string) =>

@@ -4,12 +4,13 @@ import {
   directoryFromHash,
   entryName,
   errorMessage,
+  FILE_MANAGER_MAX_BYTES,
   type FileEntry,
   parentDirectory,
 } from '@adconsole/domain';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCampaignList } from '../campaigns/campaign-queries';
+import { useEveryCampaign } from '../campaigns/campaign-queries';
 import { BucketPicker } from './bucket-picker';
 import { type CreativeChoice, FileManagerView } from './file-manager';
 import {
@@ -35,8 +36,8 @@ export function FileManagerPage() {
   const useInCreative = useUseInCreative(bucket);
   const { uploads, start, clearFinished } = useUploads(bucket);
   const [notice, setNotice] = useState<string | null>(null);
-  const campaigns = useCampaignList('mine', 1);
-  const creatives: CreativeChoice[] = (campaigns.data?.campaigns ?? []).flatMap((campaign) =>
+  const campaigns = useEveryCampaign('mine');
+  const creatives: CreativeChoice[] = (campaigns.data ?? []).flatMap((campaign) =>
     campaign.creatives.flatMap((creative) =>
       creative.id ? [{ id: String(creative.id), label: `${campaign.name} · ${creative.name}` }] : [],
     ),
@@ -82,7 +83,7 @@ export function FileManagerPage() {
           }
         }
         uploads={uploads}
-        maxBytes={buckets.data?.maxBytes ?? 200 * 1024 * 1024}
+        maxBytes={buckets.data?.maxBytes ?? FILE_MANAGER_MAX_BYTES}
         onUpload={(files) => start(files, directory)}
         onCreateFolder={(name) => readable(createFolder.mutateAsync({ directory, name }))}
         onMove={async (entry, to) => {
