@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
 export interface S3Config {
   bucket: string;
@@ -155,10 +156,10 @@ const envSchema = z.object({
   ),
   EVENTS_URL: optional.pipe(
     urlString(['http:', 'https:'])
-      .refine(
-        (value) => /^\/?([A-Za-z_][A-Za-z0-9_]{0,63})?\/?$/.test(new URL(value).pathname),
-        'its path must be empty or one ClickHouse database name (letters, digits and _)',
-      )
+      .refine((value) => {
+        const name = new URL(value).pathname.replace(/^\/|\/$/g, '');
+        return name === '' || CLICKHOUSE_DATABASE_NAME.test(name);
+      }, 'its path must be empty or one ClickHouse database name (letters, digits and _)')
       .optional(),
   ),
   EVENTS_TTL_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(36500).optional()),

@@ -37,7 +37,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from './sessions';
-import { consumeToken, issueToken, peekToken } from './tokens';
+import { consumeToken, issueToken, peekToken, revokeTokens } from './tokens';
 import { findUserByEmail, sessionUserAsPublic, toPublicUser } from './users';
 
 export const INVALID_LOGIN = 'Wrong e-mail or password.';
@@ -248,10 +248,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
     const id = rows[0]?.id;
     if (id === undefined) return false;
     await endAllSessions(tx, id);
-    await tx.query(
-      "update tokens set used_at = now() where kind = 'reset' and email = $1 and used_at is null",
-      [email],
-    );
+    await revokeTokens(tx, 'reset', email);
     return true;
   });
   if (!changed) throw ApiError.of(400, RESET_LINK_INVALID);
@@ -300,10 +297,7 @@ export async function changeOwnPassword(
     if (secret === undefined) await endAllSessions(tx, user.id);
     else await endOtherSessions(tx, user.id, secret);
     // A reset link mailed before the change must not undo it.
-    await tx.query(
-      "update tokens set used_at = now() where kind = 'reset' and email = $1 and used_at is null",
-      [user.email],
-    );
+    await revokeTokens(tx, 'reset', user.email);
   });
   return { message: OWN_PASSWORD_CHANGED };
 }

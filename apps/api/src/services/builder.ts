@@ -4,11 +4,11 @@
 import {
   ApiError,
   adBuilderHtml,
+  artboardOf,
   assetTooLargeMessage,
   type BuilderDocument,
   type BuilderTarget,
   builderDocumentSchema,
-  type Layer,
   maxAssetBytes,
   safeImageUrl,
 } from '@adconsole/domain';
@@ -103,7 +103,7 @@ async function draftCreativeId(ctx: Context, user: SessionUser, target: BuilderT
   const draft = await ownDraft(ctx.db, user, target.id);
   const campaign = await ownCampaign(ctx.db, user, target.campaignID);
   if (draft.creative_id !== null && draft.campaign_id === campaign.id) return draft.creative_id;
-  const artboard = draft.document.layers[0] as Layer;
+  const artboard = artboardOf(draft.document);
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     await tx.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
@@ -209,7 +209,7 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
   const id = newId();
   const fileName = `assets/${id}/${filename}`;
   await ctx.storage.put(fileName, bytes, 'application/zip');
-  const artboard = draft.document.layers[0] as Layer;
+  const artboard = artboardOf(draft.document);
   const [width, height] = [Math.round(artboard.width), Math.round(artboard.height)];
   let replaced: AssetRow[];
   try {

@@ -3,7 +3,7 @@
 // downloads) are their owner's. Downloads stream, with single byte ranges (206) as video seeking needs.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ApiError } from '@adconsole/domain';
+import { ApiError, previewKind } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
@@ -99,9 +99,9 @@ export function requestedRange(
   return { start, end };
 }
 
-/** Types a browser shows in place; everything else (scripts, zips, sheets) is downloaded. */
+/** Types a browser shows in place (the domain's previewable images and videos); the rest is downloaded. */
 const shownInline = (contentType: string) =>
-  /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm))\b/.test(contentType);
+  previewKind(contentType.split(';')[0]?.trim() ?? '') !== undefined;
 
 /**
  * The file when its reader may read it: public files for anyone; a share link's download for the link's

@@ -60,3 +60,11 @@ export async function peekToken(
   );
   return rows[0];
 }
+
+/** Ends every open token of a kind for an address (a password change cancels the reset links mailed before it). */
+export async function revokeTokens(db: Queryable, kind: TokenKind, email: string): Promise<void> {
+  await db.query('update tokens set used_at = now() where kind = $1 and email = $2 and used_at is null', [
+    kind,
+    email,
+  ]);
+}

@@ -1,5 +1,6 @@
 // File manager settings (spec section 3): it works against cloud storage directly from the browser.
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../rules/asset-upload';
 
 export const FILE_MANAGER_DELIMITER = '/';
 
@@ -132,7 +133,7 @@ export function directoryFromHash(hash: string): string {
 // ---- Paths, names and limits of the file manager (the rules the console and the API share) ----------
 
 /** The largest file the file manager takes: the largest asset (a 200 MB video). */
-export const FILE_MANAGER_MAX_BYTES = 200 * 1024 * 1024;
+export const FILE_MANAGER_MAX_BYTES = MAX_UPLOAD_BYTES;
 /** Presigned URLs work this long. */
 export const FILE_URL_SECONDS = 15 * 60;
 export const MAX_FILE_NAME_LENGTH = 255;

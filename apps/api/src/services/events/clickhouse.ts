@@ -9,7 +9,7 @@
 // database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
 // the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
 // of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError } from '@adconsole/domain';
+import { ApiError, offsetToMinutes } from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
@@ -43,13 +43,6 @@ const LATEST = Date.UTC(2106, 0, 1);
 /** A Date as ClickHouse's DateTime64(3, 'UTC') text. */
 const clickhouseTime = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '');
 
-/** '+05:45' as seconds east of UTC. */
-const offsetSeconds = (offset: string) => {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  if (!match) throw new Error(`Not a UTC offset: ${offset}`);
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60);
-};
-
 /**
  * The bucket as local time in `zone`, with its parameters: an IANA zone through ClickHouse's tz database
  * (daylight saving followed, as PostgreSQL's `at time zone` does), a fixed offset as a shift of UTC.
@@ -59,7 +52,7 @@ const localTime = (zone: StoreZone) =>
     ? { sql: 'toTimeZone(bucket, {zone:String})', params: { zone: zone.iana } }
     : {
         sql: "toTimeZone(bucket + toIntervalSecond({shift:Int32}), 'UTC')",
-        params: { shift: offsetSeconds(zone.offset) },
+        params: { shift: offsetToMinutes(zone.offset) * 60 },
       };
 
 /** Of `events`, those that count: every imported one, and the first of each new impression and type. */

@@ -23,11 +23,9 @@ import type { Context } from '../../context';
 import { addAssetFromSource } from '../assets';
 import type { SessionUser } from '../sessions';
 import { admitUploadTicket, boundedFolderKeys } from './limits';
-import { DELETE_BATCH, type FileStore, type StoredObject } from './store';
+import { DELETE_BATCH, type StoredObject } from './store';
 
-export interface FileManagerContext extends Pick<Context, 'config' | 'db'> {
-  files: FileStore;
-}
+export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
 
 /** Where a user's paths start in the bucket: their own space, or the top for an admin. */
 export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);

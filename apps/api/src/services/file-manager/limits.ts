@@ -13,11 +13,8 @@ import type { Context } from '../../context';
 import { withRetryAfter } from '../../http/retry-after';
 import { newId } from '../ids';
 import type { SessionUser } from '../sessions';
-import type { FileStore } from './store';
 
-export interface LimitsContext extends Pick<Context, 'config' | 'db'> {
-  files: FileStore;
-}
+export type LimitsContext = Pick<Context, 'config' | 'db' | 'files'>;
 
 const RATE_WINDOW_SECONDS = 60;
 

@@ -9,6 +9,7 @@ import {
   artboardOf,
   type Layer,
   layerAt,
+  MIN_LAYER_SIZE,
   safeImageUrl,
 } from '@adconsole/domain';
 import { cn } from '@adconsole/ui';
@@ -39,8 +40,8 @@ function dragged(layer: Layer, handle: Handle | 'move', dx: number, dy: number) 
   if (handle === 'move') return { x: Math.round(layer.x + dx), y: Math.round(layer.y + dy) };
   const west = handle === 'nw' || handle === 'sw';
   const north = handle === 'nw' || handle === 'ne';
-  const width = Math.max(4, Math.round(layer.width + (west ? -dx : dx)));
-  const height = Math.max(4, Math.round(layer.height + (north ? -dy : dy)));
+  const width = Math.max(MIN_LAYER_SIZE, Math.round(layer.width + (west ? -dx : dx)));
+  const height = Math.max(MIN_LAYER_SIZE, Math.round(layer.height + (north ? -dy : dy)));
   return {
     x: west ? layer.x + layer.width - width : layer.x,
     y: north ? layer.y + layer.height - height : layer.y,

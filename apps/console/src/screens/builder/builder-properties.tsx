@@ -12,22 +12,18 @@ import {
   type LayerChanges,
   layerAt,
   MAX_TIMELINE_MS,
+  MIN_LAYER_SIZE,
   selectedLayerOf,
 } from '@adconsole/domain';
-import {
-  ChoiceSelect,
-  Field,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Textarea,
-} from '@adconsole/ui';
+import { ChoiceSelect, Field, Input, Textarea } from '@adconsole/ui';
 import { useEffect, useRef, useState } from 'react';
 
 const FONT_CHOICES = FONT_FAMILIES.map((family) => ({ value: family, label: family }));
+const sizeKey = (size: { width: number; height: number }) => `${size.width}x${size.height}`;
+const SIZE_CHOICES = IAB_AD_SIZES.map((size) => ({
+  value: sizeKey(size),
+  label: `${size.name} (${size.width}×${size.height})`,
+}));
 
 interface NumberInputProps {
   label: string;
@@ -134,8 +130,18 @@ function LayerProperties({ state, dispatch, layer }: BuilderPropertiesProps & { 
       <div className="grid grid-cols-2 gap-2">
         <NumberInput label="X" value={shown.x} onCommit={(x) => update({ x })} />
         <NumberInput label="Y" value={shown.y} onCommit={(y) => update({ y })} />
-        <NumberInput label="Width" value={layer.width} min={4} onCommit={(width) => update({ width })} />
-        <NumberInput label="Height" value={layer.height} min={4} onCommit={(height) => update({ height })} />
+        <NumberInput
+          label="Width"
+          value={layer.width}
+          min={MIN_LAYER_SIZE}
+          onCommit={(width) => update({ width })}
+        />
+        <NumberInput
+          label="Height"
+          value={layer.height}
+          min={MIN_LAYER_SIZE}
+          onCommit={(height) => update({ height })}
+        />
         <NumberInput
           label="Opacity (%)"
           value={Math.round(shown.opacity * 100)}
@@ -183,7 +189,7 @@ function LayerProperties({ state, dispatch, layer }: BuilderPropertiesProps & { 
             <NumberInput
               label="Font size"
               value={layer.fontSize ?? 16}
-              min={4}
+              min={MIN_LAYER_SIZE}
               max={200}
               onCommit={(fontSize) => update({ fontSize })}
             />
@@ -218,29 +224,18 @@ function ArtboardProperties({ state, dispatch }: BuilderPropertiesProps) {
     <div className="grid min-w-0 gap-3">
       <Field label="Size preset" className="min-w-0">
         {(control) => (
-          <Select
-            value={preset ? `${preset.width}x${preset.height}` : 'custom'}
+          <ChoiceSelect
+            {...control}
+            size="sm"
+            choices={SIZE_CHOICES}
+            // A size that is no preset shows the placeholder.
+            value={preset ? sizeKey(preset) : undefined}
+            placeholder="Custom"
             onValueChange={(value) => {
-              const size = IAB_AD_SIZES.find(
-                (candidate) => `${candidate.width}x${candidate.height}` === value,
-              );
+              const size = IAB_AD_SIZES.find((candidate) => sizeKey(candidate) === value);
               if (size) update({ width: size.width, height: size.height });
             }}
-          >
-            <SelectTrigger size="sm" {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {IAB_AD_SIZES.map((size) => (
-                <SelectItem key={size.name} value={`${size.width}x${size.height}`}>
-                  {size.name} ({size.width}×{size.height})
-                </SelectItem>
-              ))}
-              <SelectItem value="custom" disabled>
-                Custom
-              </SelectItem>
-            </SelectContent>
-          </Select>
+          />
         )}
       </Field>
       <div className="grid grid-cols-2 gap-2">

@@ -18,7 +18,7 @@ import { SortableHead, type TableSort } from '../../components/sortable-head';
 import { type DemoMember, demoMembers } from './demo-data';
 import { DemoProfileCard } from './profile-card';
 
-export const DEMO_PAGE_SIZE = 8;
+const DEMO_PAGE_SIZE = 8;
 
 type SortKey = keyof Pick<DemoMember, 'name' | 'role' | 'status' | 'joined'>;
 const columns: { key: SortKey; label: string }[] = [
@@ -29,7 +29,7 @@ const columns: { key: SortKey; label: string }[] = [
 ];
 
 /** The members in the chosen order; ties keep the sample's order, so a sort is stable. */
-export function sortMembers(members: readonly DemoMember[], key: SortKey, direction: 'asc' | 'desc') {
+function sortMembers(members: readonly DemoMember[], key: SortKey, direction: 'asc' | 'desc') {
   const sign = direction === 'asc' ? 1 : -1;
   return members
     .map((member, index) => ({ member, index }))

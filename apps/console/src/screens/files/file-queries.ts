@@ -24,7 +24,7 @@ export const fileKeys = {
 };
 
 /** `enabled: false` until the files are wanted (the builder asks once its image dialog browses them). */
-export const useFileBuckets = (enabled = true) =>
+const useFileBuckets = (enabled = true) =>
   useQuery({ queryKey: fileKeys.buckets, queryFn: () => api().fileBuckets(), enabled });
 
 /**

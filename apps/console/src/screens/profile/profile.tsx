@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { signOut, useSession } from '../../session/session';
 import { useChangeOwnPassword, useUpdateProfile } from './profile-queries';
 
-export const PROFILE_SAVED = 'Your profile has been saved.';
+const PROFILE_SAVED = 'Your profile has been saved.';
 
 export function ProfilePage() {
   const session = useSession();
