@@ -2,6 +2,7 @@
 // day or hour, each creative's totals and an hour-of-week grid. The API answers this shape, the charts
 // package draws it and the console shows it, so all three read one schema.
 import { z } from 'zod';
+import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { CREATIVE_TYPES } from './creative';
 import { reportTokenSchema, scheduledReportSchema } from './report';
 
@@ -100,6 +101,11 @@ export const reportDataSchema = z.object({
   creatives: z.array(reportCreativeSchema),
   /** 168 cells (7 weekdays × 24 hours) in local time. */
   weekHours: z.array(reportWeekHourSchema),
+  /**
+   * Invalid traffic of the range, by reason: stored, never in the figures above (which count valid
+   * events only). Absent from answers of servers before invalid-traffic filtering: then nothing.
+   */
+  invalid: invalidTrafficSchema.default(NO_INVALID_TRAFFIC),
   reportToken: z.array(reportTokenSchema).default([]),
   scheduledReports: z.array(scheduledReportSchema).default([]),
   /** When the figures were read (ISO 8601). */

@@ -1,0 +1,64 @@
+// Event integrity: which tracked events of a signed impression count. An event other than the impression
+// counts only after the impression counted (video progress only after `start`), only once per type, and
+// only when the creative can send it. Written over event types in general, so a new event type needs no
+// new rule: it waits for the impression unless it is video progress.
+import type { CreativeType } from '../entities/creative';
+import { findLayout } from '../layouts/catalogue';
+import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';
+import type { InvalidTrafficReason } from './reasons';
+
+/** Video events: only a creative that plays video sends them. */
+const VIDEO_EVENTS: ReadonlySet<string> = new Set(VIDEO_EVENT_TYPES);
+
+/** Events that report how far a video played: they follow its `start`. */
+const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set(
+  VIDEO_EVENT_TYPES.filter((type) => type !== 'start'),
+);
+
+/** The event that must have counted before this one: none for the impression itself. */
+export function prerequisiteOf(type: string): 'impression' | 'start' | null {
+  if (type === 'impression') return null;
+  return VIDEO_PROGRESS_EVENTS.has(type) ? 'start' : 'impression';
+}
+
+/** Rank in an impression's natural order: the impression, then `start`, then everything else. */
+export const eventRank = (type: string): number =>
+  type === 'impression' ? 0 : type === 'start' ? 1 : VIDEO_PROGRESS_EVENTS.has(type) ? 3 : 2;
+
+/** A layout that plays a video (it needs a video file among its assets). */
+export const isVideoLayout = (layoutId: string | null | undefined): boolean =>
+  findLayout(layoutId)?.requiredAssets.some((name) => /\.(mp4|webm)$/i.test(name)) ?? false;
+
+/** Whether a creative can send this event: video events only from VAST/VPAID or a banner's video layout. */
+export function eventFitsCreative(
+  type: string,
+  creative: { type: CreativeType; layout?: string | null | undefined },
+): boolean {
+  if (!VIDEO_EVENTS.has(type)) return true;
+  return creative.type === 'VAST' || creative.type === 'VPAID' || isVideoLayout(creative.layout);
+}
+
+/** An impression's events stored so far: each type once, with its reason (null when it counted). */
+export type ImpressionHistory = ReadonlyMap<string, InvalidTrafficReason | null>;
+
+/**
+ * The verdict on an event of a signed impression, given what the impression already has:
+ * - `duplicate`: this type is already stored for the impression (a replay): dropped, not stored again;
+ * - `wait`: its prerequisite has not arrived (yet): the writer may hold it briefly, else `sequence`;
+ * - otherwise the reason it is invalid (its own, or its prerequisite's), or null when it counts.
+ */
+export function judgeEvent(
+  type: string,
+  ownReason: InvalidTrafficReason | null,
+  history: ImpressionHistory,
+):
+  | { verdict: 'duplicate' }
+  | { verdict: 'wait' }
+  | { verdict: 'store'; reason: InvalidTrafficReason | null } {
+  if (history.has(type)) return { verdict: 'duplicate' };
+  const prerequisite = prerequisiteOf(type);
+  if (prerequisite === null) return { verdict: 'store', reason: ownReason };
+  if (!history.has(prerequisite)) return { verdict: 'wait' };
+  // An event of an invalid impression is invalid for the impression's reason, whatever its own is.
+  return { verdict: 'store', reason: history.get(prerequisite) ?? ownReason };
+}
