@@ -36,7 +36,9 @@ import { createDiskFileStore, createS3FileStore } from './services/file-manager/
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
 import { loadServerSecret } from './services/secret';
+import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
+import { TrafficQuality } from './services/serving/traffic-quality';
 import { findSession, sessionSecret } from './services/sessions';
 import { createDiskStorage, createS3Client, createS3Storage, type Storage } from './services/storage';
 
@@ -171,6 +173,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore) },
     liveCreatives: new LiveCreativeCache(db),
+    traffic: new TrafficQuality({
+      hosting: await loadHostingRanges(),
+      ssaiProxies: config.traffic.ssaiProxies,
+      rateLimit: config.traffic.adRequestsPerMinute,
+    }),
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,
     log,

@@ -1,8 +1,10 @@
 // Server configuration: every setting comes from an environment variable, validated once at start so
 // a typo stops the server with a message naming the variable instead of failing on first use.
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AD_REQUESTS_PER_MINUTE } from '@adconsole/domain';
 import { z } from 'zod';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
@@ -63,6 +65,13 @@ export interface Config {
    * `adconsole` by default); undefined keeps events in the main database.
    */
   events: EventsConfig | undefined;
+  /** Invalid-traffic filtering at the serving edge (docs/traffic-quality.md). */
+  traffic: {
+    /** Ad requests a minute one client may make for one live creative (SERVE_RATE_LIMIT); 0: no limit. */
+    adRequestsPerMinute: number;
+    /** Server-side ad insertion proxies whose X-Device-IP / X-Device-User-Agent are believed (SSAI_PROXIES). */
+    ssaiProxies: string[];
+  };
 }
 
 export interface EventsConfig {
@@ -163,12 +172,38 @@ const envSchema = z.object({
       .optional(),
   ),
   EVENTS_TTL_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(36500).optional()),
+  SERVE_RATE_LIMIT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(100_000).optional()),
+  SSAI_PROXIES: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => addressList(value) !== undefined,
+        'must be a comma-separated list of addresses or CIDR ranges (203.0.113.7, 198.51.100.0/24, 2001:db8::/32)',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
 const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;
 const ipv6 = /^[0-9a-f:]+(\/(\d|[1-9]\d|1[01]\d|12[0-8]))?$/i;
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A comma-separated list of IPv4/IPv6 addresses and CIDR ranges; undefined when one entry is not. */
+export function addressList(text: string): string[] | undefined {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return undefined;
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return false;
+    const family = isIP(address);
+    return family !== 0 && (bits === undefined || Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries : undefined;
+}
 
 /** TRUST_PROXY as Fastify's trustProxy takes it; undefined when the text is not a valid setting. */
 export function trustProxyValue(text: string | undefined): Config['trustProxy'] | undefined {
@@ -266,5 +301,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       folderKeyLimit: e.FILE_MANAGER_FOLDER_KEY_LIMIT ?? 10_000,
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
+    traffic: {
+      adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
+      ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],
+    },
   };
 }

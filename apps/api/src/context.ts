@@ -8,6 +8,7 @@ import type { EventWriter } from './services/events/writer';
 import type { DiskFileStore, FileStore } from './services/file-manager/store';
 import type { Mailer } from './services/mail';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
+import type { TrafficQuality } from './services/serving/traffic-quality';
 import type { Storage } from './services/storage';
 
 export interface Context {
@@ -22,6 +23,8 @@ export interface Context {
   events: { store: EventStore; writer: EventWriter };
   /** Live creatives the ad server answers for, cached for a few seconds. */
   liveCreatives: LiveCreativeCache;
+  /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */
+  traffic: TrafficQuality;
   /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */
   files: FileStore;
   /** The embedded file store, whose signed URLs the API answers itself; undefined on S3. */

@@ -21,6 +21,7 @@ import {
   track,
   vastDocument,
 } from '../services/serving/serving';
+import type { TrafficClient } from '../services/serving/traffic-quality';
 
 /** A 1×1 transparent GIF: what an image pixel gets. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -36,16 +37,25 @@ const liveIdOf = (file: string, extension: string) =>
   file.endsWith(`.${extension}`) ? file.slice(0, -extension.length - 1) : undefined;
 
 export function registerServing(app: FastifyInstance, ctx: Context) {
+  // Every serving request is classified once, here, before its handler runs (only when the handler asks:
+  // files and the runtime script never need it): services/serving/traffic-quality.ts.
   const route = (
     method: 'GET' | 'POST' | ('GET' | 'POST')[],
     url: string,
-    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (request: FastifyRequest, reply: FastifyReply, client: () => TrafficClient) => Promise<unknown>,
   ) =>
     app.route({
       method,
       url,
       config: serveConfig,
-      handler: (request, reply) => handler(request, open(reply)),
+      handler: (request, reply) => {
+        let client: TrafficClient | undefined;
+        const classified = () => {
+          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers });
+          return client;
+        };
+        return handler(request, open(reply), classified);
+      },
     });
 
   // A route that does nothing: the load balancer's health check, and the ceiling the benchmarks compare
@@ -69,43 +79,47 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     return reply.send(runtime.body);
   });
 
-  route('GET', '/serve/ad/:file', async (request, reply) => {
+  route('GET', '/serve/ad/:file', async (request, reply, client) => {
     const liveId = liveIdOf((request.params as { file: string }).file, 'json');
-    const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, request.query as ServeQuery);
+    const ad =
+      liveId === undefined ? undefined : await servedAd(ctx, liveId, request.query as ServeQuery, client());
     if (!ad) throw ApiError.of(404, 'No live creative with this id is serving.');
     // A fresh signed impression each time: never cached.
     return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(ad);
   });
 
-  const vast = (flavour: 'vast' | 'vpaid') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const file = (request.params as { file: string }).file;
-    if (flavour === 'vpaid' && file.endsWith('.js')) return vpaidScript(ctx, file.slice(0, -3), reply);
-    const liveId = liveIdOf(file, 'xml');
-    const document =
-      liveId === undefined
-        ? EMPTY_VAST
-        : await vastDocument(ctx, liveId, request.query as ServeQuery, flavour);
-    return reply.header('Cache-Control', 'no-store').type('application/xml; charset=utf-8').send(document);
-  };
+  const vast =
+    (flavour: 'vast' | 'vpaid') =>
+    async (request: FastifyRequest, reply: FastifyReply, client: () => TrafficClient) => {
+      const file = (request.params as { file: string }).file;
+      if (flavour === 'vpaid' && file.endsWith('.js')) return vpaidScript(ctx, file.slice(0, -3), reply);
+      const liveId = liveIdOf(file, 'xml');
+      const document =
+        liveId === undefined
+          ? EMPTY_VAST
+          : await vastDocument(ctx, liveId, request.query as ServeQuery, flavour, client());
+      return reply.header('Cache-Control', 'no-store').type('application/xml; charset=utf-8').send(document);
+    };
   route('GET', '/serve/vast/:file', vast('vast'));
   route('GET', '/serve/vpaid/:file', vast('vpaid'));
 
   // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
-  route(['GET', 'POST'], '/serve/t/:type', async (request, reply) => {
+  route(['GET', 'POST'], '/serve/t/:type', async (request, reply, client) => {
     const { type } = request.params as { type: string };
     const query = request.query as TrackParams & { r?: string };
-    await track(ctx, type, query);
+    await track(ctx, type, query, client());
     reply.header('Cache-Control', 'no-store');
     if (request.method === 'POST' || query.r === '204') return reply.code(204).send();
     return reply.type('image/gif').send(PIXEL);
   });
 
-  route('GET', '/serve/click/:liveId', async (request, reply) => {
+  route('GET', '/serve/click/:liveId', async (request, reply, client) => {
     const location = await click(
       ctx,
       (request.params as { liveId: string }).liveId,
       request.query as ClickParams,
+      client(),
     );
     reply.header('Cache-Control', 'no-store');
     return location === undefined ? reply.code(204).send() : reply.redirect(location, 302);

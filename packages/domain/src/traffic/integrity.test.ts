@@ -63,6 +63,8 @@ describe('event integrity', () => {
       reason: 'data-centre',
     });
     expect(judgeEvent('impression', 'bot', history([]))).toEqual({ verdict: 'store', reason: 'bot' });
+    // Invalid on its own: stored with its reason at once, not held for an impression.
+    expect(judgeEvent('complete', 'mismatch', history([]))).toEqual({ verdict: 'store', reason: 'mismatch' });
   });
 
   it('a new event type needs its impression first, without a rule of its own', () => {

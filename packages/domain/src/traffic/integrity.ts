@@ -44,7 +44,8 @@ export type ImpressionHistory = ReadonlyMap<string, InvalidTrafficReason | null>
 /**
  * The verdict on an event of a signed impression, given what the impression already has:
  * - `duplicate`: this type is already stored for the impression (a replay): dropped, not stored again;
- * - `wait`: its prerequisite has not arrived (yet): the writer may hold it briefly, else `sequence`;
+ * - `wait`: its prerequisite has not arrived (yet): the writer may hold it briefly, else `sequence`
+ *   (an event already invalid on its own is stored at once with its own reason);
  * - otherwise the reason it is invalid (its own, or its prerequisite's), or null when it counts.
  */
 export function judgeEvent(
@@ -58,7 +59,10 @@ export function judgeEvent(
   if (history.has(type)) return { verdict: 'duplicate' };
   const prerequisite = prerequisiteOf(type);
   if (prerequisite === null) return { verdict: 'store', reason: ownReason };
-  if (!history.has(prerequisite)) return { verdict: 'wait' };
+  if (!history.has(prerequisite)) {
+    // Already invalid on its own: nothing to wait for.
+    return ownReason === null ? { verdict: 'wait' } : { verdict: 'store', reason: ownReason };
+  }
   // An event of an invalid impression is invalid for the impression's reason, whatever its own is.
   return { verdict: 'store', reason: history.get(prerequisite) ?? ownReason };
 }

@@ -65,3 +65,9 @@ export function invalidTrafficOf(
   }).sort((a, b) => b.events - a.events || a.reason.localeCompare(b.reason));
   return { total: byReason.reduce((sum, row) => sum + row.events, 0), byReason };
 }
+
+/** The invalid impressions and clicks of every reason together. */
+export const filteredTotals = (invalid: InvalidTraffic): { impressions: number; clicks: number } => ({
+  impressions: invalid.byReason.reduce((sum, row) => sum + row.impressions, 0),
+  clicks: invalid.byReason.reduce((sum, row) => sum + row.clicks, 0),
+});

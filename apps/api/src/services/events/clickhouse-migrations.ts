@@ -20,6 +20,20 @@ const counterSums = (Object.entries(COUNTER_OF) as [string, keyof EventCounters]
   .map(([type, key]) => `sumIf(count, type = '${type}') as ${COLUMN[key]}`)
   .join(', ');
 
+/** The rollups' and totals' views, counting valid events only (0002 replaces the first ones). */
+const validViews = [
+  `create materialized view if not exists {db}.event_rollups_mv to {db}.event_rollups as
+     select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, ${counterSums}
+       from {db}.events
+      where reason = ''
+      group by live_id, bucket`,
+  `create materialized view if not exists {db}.event_totals_mv to {db}.event_totals as
+     select live_id, ${counterSums}
+       from {db}.events
+      where reason = ''
+      group by live_id`,
+];
+
 export const clickhouseMigrations: readonly ClickHouseMigration[] = [
   {
     name: '0001_events',
@@ -54,6 +68,30 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
          select live_id, ${counterSums}
            from {db}.events
           group by live_id`,
+    ],
+  },
+  {
+    // Invalid traffic (docs/traffic-quality.md): raw events keep their reason ('' when valid); the
+    // figures' views take valid events only and a third view sums invalid ones by reason.
+    name: '0002_invalid_traffic',
+    statements: [
+      "alter table {db}.events add column if not exists reason LowCardinality(String) default ''",
+      'drop view if exists {db}.event_rollups_mv',
+      'drop view if exists {db}.event_totals_mv',
+      ...validViews,
+      `create table if not exists {db}.event_invalid_rollups (
+         live_id String,
+         bucket DateTime('UTC'),
+         reason LowCardinality(String),
+         ${counterColumns}
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (live_id, bucket, reason)`,
+      `create materialized view if not exists {db}.event_invalid_rollups_mv to {db}.event_invalid_rollups as
+         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, reason, ${counterSums}
+           from {db}.events
+          where reason != ''
+          group by live_id, bucket, reason`,
     ],
   },
 ];

@@ -9,12 +9,13 @@
 // database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
 // the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
 // of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError, offsetToMinutes } from '@adconsole/domain';
+import { ApiError, type InvalidTrafficReason, offsetToMinutes } from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
+import { historyOf, impressionIdsOf, judgeBatch } from './integrity';
 import {
   COLUMNS,
   type EventStore,
@@ -55,16 +56,32 @@ const localTime = (zone: StoreZone) =>
         params: { shift: offsetToMinutes(zone.offset) * 60 },
       };
 
-/** Of `events`, those that count: every imported one, and the first of each new impression and type. */
+/** What the signed impressions of a batch already have in the seen-set (the integrity rules read it). */
+async function seenHistory(tx: Queryable, events: readonly TrackedEvent[]) {
+  const ids = impressionIdsOf(events);
+  if (ids.length === 0) return new Map();
+  return historyOf(
+    await tx.query<{ impression_id: string; type: string; reason: string | null }>(
+      'select impression_id, type, reason from event_seen where impression_id = any($1::text[])',
+      [ids],
+    ),
+  );
+}
+
+/** Of `events`, those to store: every imported one, and the first of each new impression and type. */
 async function claimNew(tx: Queryable, events: readonly TrackedEvent[]): Promise<TrackedEvent[]> {
   const signed = events.filter((event) => event.impressionId !== null);
   if (signed.length === 0) return [...events];
   const claimed = await tx.query<{ impression_id: string; type: string }>(
-    `insert into event_seen (impression_id, type)
-     select * from unnest($1::text[], $2::text[])
+    `insert into event_seen (impression_id, type, reason)
+     select * from unnest($1::text[], $2::text[], $3::text[])
      on conflict (impression_id, type) do nothing
      returning impression_id, type`,
-    [signed.map((event) => event.impressionId), signed.map((event) => event.type)],
+    [
+      signed.map((event) => event.impressionId),
+      signed.map((event) => event.type),
+      signed.map((event) => event.reason ?? null),
+    ],
   );
   const fresh = new Set(claimed.map((row) => `${row.type}|${row.impression_id}`));
   return events.filter((event) => {
@@ -91,9 +108,38 @@ export function createClickHouseEventStore({
   });
   const inRange =
     "live_id in {ids:Array(String)} and bucket >= {from:DateTime64(3, 'UTC')} and bucket < {to:DateTime64(3, 'UTC')}";
+  /** A rollup table summed by live creative and local period (and by reason, when asked). */
+  const periodRows = async (
+    name: 'event_rollups' | 'event_invalid_rollups',
+    liveIds: readonly string[],
+    from: Date,
+    to: Date,
+    zone: StoreZone,
+    unit: 'day' | 'hour',
+    extraColumn: '' | 'reason',
+  ) => {
+    if (liveIds.length === 0) return [];
+    const local = localTime(zone);
+    const format = unit === 'day' ? '%Y-%m-%d' : '%Y-%m-%dT%H:00';
+    const extra = extraColumn ? `, ${extraColumn}` : '';
+    const found = await rows<Record<string, unknown> & { live_id: string; period: string; extra?: string }>(
+      `select live_id, formatDateTime(${local.sql}, '${format}') as period${extraColumn ? `, ${extraColumn} as extra` : ''}, ${sums}
+         from ${table(name)}
+        where ${inRange}
+        group by live_id, period${extra}
+        order by live_id, period${extra}`,
+      { ...range(liveIds, from, to), ...local.params },
+    );
+    return found.map((row) => ({
+      liveId: row.live_id,
+      period: row.period,
+      ...numberRow(row),
+      ...(row.extra === undefined ? {} : { extra: row.extra }),
+    }));
+  };
 
   return {
-    async writeBatch(events) {
+    async writeBatch(events, options) {
       if (events.length === 0) return 0;
       // Refused, not clamped: imports are checked by index, in the import's order.
       const outside = events.findIndex(
@@ -112,7 +158,8 @@ export function createClickHouseEventStore({
           ]);
           prunedAt = Date.now();
         }
-        const counted = await claimNew(tx, events);
+        const judged = judgeBatch(events, await seenHistory(tx, events), options);
+        const counted = await claimNew(tx, judged);
         if (counted.length === 0) return 0;
         // Synchronous: resolves once ClickHouse has written the block (async_insert off, whatever the
         // server's profile says), so an acknowledged event is stored.
@@ -124,6 +171,7 @@ export function createClickHouseEventStore({
             at: clickhouseTime(event.at),
             count: event.count,
             impression_id: event.impressionId,
+            reason: event.reason ?? '',
           })),
           format: 'JSONEachRow',
           clickhouse_settings: { async_insert: 0 },
@@ -149,18 +197,12 @@ export function createClickHouseEventStore({
     },
 
     async readPeriods(liveIds, from, to, zone, unit) {
-      if (liveIds.length === 0) return [];
-      const local = localTime(zone);
-      const format = unit === 'day' ? '%Y-%m-%d' : '%Y-%m-%dT%H:00';
-      const found = await rows<Record<string, unknown> & { live_id: string; period: string }>(
-        `select live_id, formatDateTime(${local.sql}, '${format}') as period, ${sums}
-           from ${table('event_rollups')}
-          where ${inRange}
-          group by live_id, period
-          order by live_id, period`,
-        { ...range(liveIds, from, to), ...local.params },
-      );
-      return found.map((row) => ({ liveId: row.live_id, period: row.period, ...numberRow(row) }));
+      return periodRows('event_rollups', liveIds, from, to, zone, unit, '');
+    },
+
+    async readInvalidPeriods(liveIds, from, to, zone, unit) {
+      const found = await periodRows('event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');
+      return found.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
     },
 
     async readWeekHours(liveIds, from, to, zone) {

@@ -2,8 +2,9 @@
 // range) so a deployment that outgrows one PostgreSQL can put ClickHouse behind it without touching the
 // tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store;
 // clickhouse.ts holds the ClickHouse one (EVENTS_URL).
-import { EVENT_TYPES, type EventType, offsetSpans } from '@adconsole/domain';
-import type { Database, SqlValue } from '../../db/database';
+import { EVENT_TYPES, type EventType, type InvalidTrafficReason, offsetSpans } from '@adconsole/domain';
+import type { Database, Queryable, SqlValue } from '../../db/database';
+import { historyOf, impressionIdsOf, judgeBatch, type WriteOptions } from './integrity';
 
 /** One tracked (or imported) event. */
 export interface TrackedEvent {
@@ -14,6 +15,11 @@ export interface TrackedEvent {
   count: number;
   /** The signed impression's id; null for imported history. The same type of one impression counts once. */
   impressionId: string | null;
+  /**
+   * Why the event is invalid traffic (stored, never counted in the figures); null or absent when it is
+   * valid. The store may add one (event integrity: integrity.ts).
+   */
+  reason?: InvalidTrafficReason | null;
 }
 
 /** Counters of a rollup bucket, a live creative's totals, or a report row. */
@@ -47,6 +53,11 @@ export interface PeriodRow extends EventCounters {
   period: string;
 }
 
+/** Invalid events of one live creative in one local period, for one reason. */
+export interface InvalidPeriodRow extends PeriodRow {
+  reason: InvalidTrafficReason;
+}
+
 /** Impressions and clicks by local weekday (0 Monday ... 6 Sunday) and hour. */
 export interface WeekHourRow {
   weekday: number;
@@ -58,9 +69,11 @@ export interface WeekHourRow {
 export interface EventStore {
   /**
    * Writes a batch durably in one transaction: the raw rows (an impression's event of one type once),
-   * the 15-minute rollups and the totals. Answers how many events counted (replays do not).
+   * judged by the integrity rules (integrity.ts); the valid ones into the 15-minute rollups and the
+   * totals, the invalid ones into their own rollups by reason. Answers how many events were stored,
+   * valid or invalid (replays and held events are not).
    */
-  writeBatch(events: readonly TrackedEvent[]): Promise<number>;
+  writeBatch(events: readonly TrackedEvent[], options?: WriteOptions): Promise<number>;
   /** Rollup rows of these live creatives with `from <= bucket < to`, by live creative and bucket. */
   readRollups(liveIds: readonly string[], from: Date, to: Date): Promise<RollupRow[]>;
   /** All-time totals of each live creative that has events. */
@@ -78,6 +91,14 @@ export interface EventStore {
   ): Promise<PeriodRow[]>;
   /** Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone`. */
   readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
+  /** The invalid events' rollups summed by live creative, local day or hour, and reason. */
+  readInvalidPeriods(
+    liveIds: readonly string[],
+    from: Date,
+    to: Date,
+    zone: StoreZone,
+    unit: 'day' | 'hour',
+  ): Promise<InvalidPeriodRow[]>;
 }
 
 /**
@@ -155,7 +176,7 @@ export const zeroEventCounters = (): EventCounters => ({
   videoCompletes: 0,
 });
 
-type TrackedEventLike = { liveId: string; type: EventType; count: number; at: Date };
+type TrackedEventLike = { liveId: string; type: EventType; count: number; at: Date; reason: string | null };
 
 /** Sums what counted into rows keyed by `key(event)`. */
 function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEventLike) => K) {
@@ -191,31 +212,101 @@ export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): Week
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
+/** What the signed impressions of a batch already have in the events table. */
+async function storedHistory(tx: Queryable, events: readonly TrackedEvent[]) {
+  const ids = impressionIdsOf(events);
+  if (ids.length === 0) return new Map();
+  return historyOf(
+    await tx.query<{ impression_id: string; type: string; reason: string | null }>(
+      'select impression_id, type, reason from events where impression_id = any($1::text[])',
+      [ids],
+    ),
+  );
+}
+
+/** A rollup table summed by live creative and local period (and one more column, when given). */
+async function readPeriodRows(
+  db: Database,
+  table: 'event_rollups' | 'event_invalid_rollups',
+  liveIds: readonly string[],
+  from: Date,
+  to: Date,
+  zone: StoreZone,
+  unit: 'day' | 'hour',
+  extraColumn?: 'reason',
+): Promise<(PeriodRow & { extra?: string })[]> {
+  if (liveIds.length === 0) return [];
+  const local = localSeconds(zone, from, to, 4);
+  const extra = extraColumn ? `, ${extraColumn}` : '';
+  const rows = await db.query<Record<string, unknown> & { live_id: string; period: string; extra?: string }>(
+    `select live_id, ${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period${extraColumn ? `, ${extraColumn} as extra` : ''},
+            ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+       from ${table}
+      where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+      group by live_id, period${extra}
+      order by live_id, period${extra}`,
+    [[...liveIds], from, to, ...local.params],
+  );
+  return rows.map((row) => ({
+    liveId: row.live_id,
+    period: periodKey(Number(row.period), unit),
+    ...numberRow(row),
+    ...(row.extra === undefined ? {} : { extra: row.extra }),
+  }));
+}
+
 export function createPostgresEventStore(db: Database): EventStore {
   return {
-    async writeBatch(events) {
+    async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return db.transaction(async (tx) => {
-        const counted = await tx.query<{ live_id: string; type: EventType; at: Date; count: number }>(
-          `insert into events (live_id, type, at, count, impression_id)
-           select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[])
+        const judged = judgeBatch(events, await storedHistory(tx, events), options);
+        if (judged.length === 0) return 0;
+        const stored = await tx.query<{
+          live_id: string;
+          type: EventType;
+          at: Date;
+          count: number;
+          reason: string | null;
+        }>(
+          `insert into events (live_id, type, at, count, impression_id, reason)
+           select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[], $6::text[])
            on conflict (impression_id, type) where impression_id is not null do nothing
-           returning live_id, type, at, count`,
+           returning live_id, type, at, count, reason`,
           [
-            events.map((e) => e.liveId),
-            events.map((e) => e.type),
-            events.map((e) => e.at.toISOString()),
-            events.map((e) => e.count),
-            events.map((e) => e.impressionId),
+            judged.map((e) => e.liveId),
+            judged.map((e) => e.type),
+            judged.map((e) => e.at.toISOString()),
+            judged.map((e) => e.count),
+            judged.map((e) => e.impressionId),
+            judged.map((e) => e.reason ?? null),
           ],
         );
-        const rows = counted.map((row) => ({
+        const all = stored.map((row) => ({
           liveId: row.live_id,
           type: row.type,
           at: new Date(row.at),
           count: Number(row.count),
+          reason: row.reason,
         }));
-        if (rows.length === 0) return 0;
+        const invalid = all.filter((row) => row.reason !== null);
+        if (invalid.length > 0) {
+          const byReason = tally(invalid, (e) => [e.liveId, bucketOf(e.at), e.reason] as const);
+          await tx.query(
+            `insert into event_invalid_rollups (live_id, bucket, reason, ${COLUMNS.join(', ')})
+             select * from unnest($1::text[], $2::timestamptz[], $3::text[], ${COLUMNS.map((_, i) => `$${i + 4}::bigint[]`).join(', ')})
+             on conflict (live_id, bucket, reason) do update set ${upsertSet.replaceAll('%T', 'event_invalid_rollups')}`,
+            [
+              byReason.map((b) => b.key[0]),
+              byReason.map((b) => new Date(b.key[1]).toISOString()),
+              byReason.map((b) => b.key[2]),
+              ...counterArrays(byReason),
+            ],
+          );
+        }
+        // Only valid events reach the figures' rollups and totals.
+        const rows = all.filter((row) => row.reason === null);
+        if (rows.length === 0) return all.length;
         const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
         await tx.query(
           `insert into event_rollups (live_id, bucket, ${COLUMNS.join(', ')})
@@ -234,7 +325,7 @@ export function createPostgresEventStore(db: Database): EventStore {
            on conflict (live_id) do update set ${upsertSet.replaceAll('%T', 'event_totals')}`,
           [totals.map((t) => t.key), ...counterArrays(totals)],
         );
-        return rows.length;
+        return all.length;
       });
     },
 
@@ -249,23 +340,12 @@ export function createPostgresEventStore(db: Database): EventStore {
       return rows.map((row) => ({ liveId: row.live_id, bucket: new Date(row.bucket), ...numberRow(row) }));
     },
 
-    async readPeriods(liveIds, from, to, zone, unit) {
-      if (liveIds.length === 0) return [];
-      const local = localSeconds(zone, from, to, 4);
-      const rows = await db.query<Record<string, unknown> & { live_id: string; period: string }>(
-        `select live_id, ${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period,
-                ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
-           from event_rollups
-          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
-          group by live_id, period
-          order by live_id, period`,
-        [[...liveIds], from, to, ...local.params],
-      );
-      return rows.map((row) => ({
-        liveId: row.live_id,
-        period: periodKey(Number(row.period), unit),
-        ...numberRow(row),
-      }));
+    readPeriods: (liveIds, from, to, zone, unit) =>
+      readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit),
+
+    async readInvalidPeriods(liveIds, from, to, zone, unit) {
+      const rows = await readPeriodRows(db, 'event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');
+      return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
     },
 
     async readWeekHours(liveIds, from, to, zone) {

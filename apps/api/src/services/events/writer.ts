@@ -6,16 +6,26 @@
 // timer: its wait is at most the commit in progress plus its own (well under 50 ms on PostgreSQL).
 // On shutdown the writer takes no more events and writes what it holds; an acknowledged event is on
 // disk, so it survives even `kill -9`.
+//
+// Out of order: a player fires its impression and `start` at the same moment, and the two requests may
+// reach the server in either order, in different batches. An event whose impression (or start) has not
+// arrived is held back and offered again every `holdRetryMs` until `holdMs` after it came; then it is
+// stored as invalid (`sequence`). Its request is answered when it is finally stored.
 import type { EventStore, TrackedEvent } from './store';
 
 export interface EventWriterOptions {
   maxBatch: number;
   /** How long an idle writer waits for more events before writing (ms). */
   lingerMs: number;
+  /** How long an event may wait for its impression (or start) before it is judged without it (ms). */
+  holdMs?: number;
+  /** How often held events are offered again (ms). */
+  holdRetryMs?: number;
 }
 
 interface Pending {
   event: TrackedEvent;
+  receivedAt: number;
   done: (error?: unknown) => void;
 }
 
@@ -31,6 +41,11 @@ export class EventWriter {
   private scheduled: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   private closed = false;
+  /** Events waiting for their impression (or start), and the timer that offers them again. */
+  private held: Pending[] = [];
+  private retry: NodeJS.Timeout | undefined;
+  /** While flushing, nothing is held: every event is judged with what has arrived. */
+  private flushing = false;
   /** Batches written and events in them, for the benchmark and the tests. */
   readonly stats = { batches: 0, events: 0 };
 
@@ -43,7 +58,11 @@ export class EventWriter {
   record(event: TrackedEvent): Promise<void> {
     if (this.closed) return Promise.reject(new EventWriterClosed());
     return new Promise((resolve, reject) => {
-      this.queue.push({ event, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.queue.push({
+        event,
+        receivedAt: Date.now(),
+        done: (error) => (error === undefined ? resolve() : reject(error)),
+      });
       // While a batch is being written, the loop takes this event with the next batch.
       if (this.writing) return;
       if (this.queue.length >= this.options.maxBatch) this.kick();
@@ -65,22 +84,53 @@ export class EventWriter {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
+      const byEvent = new Map(batch.map((pending) => [pending.event, pending]));
+      const held = new Set<Pending>();
+      const holdMs = this.options.holdMs ?? 1000;
+      const hold = (event: TrackedEvent) => {
+        const pending = byEvent.get(event);
+        if (!pending || this.flushing || this.closed || Date.now() - pending.receivedAt >= holdMs)
+          return false;
+        held.add(pending);
+        return true;
+      };
       try {
-        await this.store.writeBatch(batch.map((pending) => pending.event));
+        await this.store.writeBatch(
+          batch.map((pending) => pending.event),
+          { hold },
+        );
         this.stats.batches += 1;
-        this.stats.events += batch.length;
-        for (const pending of batch) pending.done();
+        this.stats.events += batch.length - held.size;
+        for (const pending of batch) if (!held.has(pending)) pending.done();
+        if (held.size > 0) {
+          this.held.push(...held);
+          this.retry ??= setTimeout(() => this.offerHeld(), this.options.holdRetryMs ?? 50);
+        }
       } catch (error) {
         for (const pending of batch) pending.done(error);
       }
     }
   }
 
-  /** Writes everything held now (tests, shutdown). */
+  /** Puts the held events back in the queue and writes them. */
+  private offerHeld(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = undefined;
+    this.queue.push(...this.held.splice(0));
+    this.kick();
+  }
+
+  /** Writes everything held now (tests, shutdown), events still waiting for their impression too. */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.writing) {
-      this.kick();
-      await this.writing;
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0 || this.writing || this.held.length > 0) {
+        if (this.held.length > 0) this.offerHeld();
+        else this.kick();
+        await this.writing;
+      }
+    } finally {
+      this.flushing = false;
     }
   }
 

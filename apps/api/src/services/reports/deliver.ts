@@ -1,7 +1,14 @@
 // A scheduled report as it is mailed: the figures of one period in the schedule's zone, rendered as
 // its format (PDF with the charts, CSV, Excel, Excel with a pivot) and attached to a mail to each
 // recipient. Summary is totals and the per-creative table; Full adds the daily series and video data.
-import { type LocalDays, metricValue, offsetPattern, REPORT_FORMAT_LABELS } from '@adconsole/domain';
+import {
+  filteredTotals,
+  type InvalidTraffic,
+  type LocalDays,
+  metricValue,
+  offsetPattern,
+  REPORT_FORMAT_LABELS,
+} from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CampaignRow } from '../campaigns';
 import type { MailAttachment } from '../mail';
@@ -43,6 +50,15 @@ export const sendReportMail = (ctx: Context, mail: ReportMail, to: string) =>
     html: mail.html,
     attachments: [mail.attachment],
   });
+
+/** What invalid traffic the figures leave out, when there was any. */
+const filteredLine = (invalid: InvalidTraffic): string[] => {
+  if (invalid.total === 0) return [];
+  const { impressions, clicks } = filteredTotals(invalid);
+  return [
+    `Invalid traffic filtered out (not in these figures): ${impressions.toLocaleString('en-US')} impressions, ${clicks.toLocaleString('en-US')} clicks.`,
+  ];
+};
 
 /** Builds the mail of a schedule's period (the same for every recipient). */
 export async function scheduledReportMail(
@@ -86,6 +102,7 @@ export async function scheduledReportMail(
     `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
     `Clicks: ${totals.clicks.toLocaleString('en-US')}${ctr === undefined ? '' : ` (CTR ${ctr.toFixed(2)} %)`}`,
     `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
+    ...filteredLine(figures.invalid),
     '',
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,
   ];

@@ -2,13 +2,13 @@
 // an unguessable name, readable by its owner (or the share link's holder), removed after 24 hours, and
 // answered as `{file}` to fetch under /api/uploads/{file}.
 import { randomBytes } from 'node:crypto';
-import type { ReportFileFormat, ReportTotals } from '@adconsole/domain';
+import { filteredTotals, type ReportFileFormat, type ReportTotals } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
 import { safeFilename } from '../assets';
 import { insertFileRow } from '../files';
-import type { Figures, FiguresWithRows } from './figures';
+import type { Figures, FiguresWithRows, FilteredCounts } from './figures';
 
 export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -72,23 +72,56 @@ export function csvField(value: string | number): string {
 /** How much a file holds: `full` one row per local day per creative; `summary` each creative's totals. */
 export type ReportDetail = 'full' | 'summary';
 
-/** UTF-8 CSV with a header row and one row per local day per creative, plain numbers. */
+/** The invalid-traffic columns: counted apart, never part of the figures beside them. */
+export const FILTERED_HEADERS = [
+  'Filtered impressions (invalid traffic)',
+  'Filtered clicks (invalid traffic)',
+];
+
+/** A creative's invalid impressions and clicks over the whole range. */
+const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): FilteredCounts => {
+  const sum = { impressions: 0, clicks: 0 };
+  for (const counts of periods?.values() ?? []) {
+    sum.impressions += counts.impressions;
+    sum.clicks += counts.clicks;
+  }
+  return sum;
+};
+
+/**
+ * UTF-8 CSV with a header row and one row per local day per creative, plain numbers; the invalid
+ * (filtered) impressions and clicks in their own last columns.
+ */
 export function reportCsv(
-  { figures, creativePeriods }: FiguresWithRows,
+  { figures, creativePeriods, creativeFiltered }: FiguresWithRows,
   detail: ReportDetail = 'full',
 ): Buffer {
   const columns = columnsOf(figures);
   const lines = [
-    ['Date', 'Creative ID', 'Creative', ...columns.map((column) => column.header)].map(csvField).join(','),
+    ['Date', 'Creative ID', 'Creative', ...columns.map((column) => column.header), ...FILTERED_HEADERS]
+      .map(csvField)
+      .join(','),
   ];
   for (const creative of figures.creatives) {
-    const rows: [string, ReportTotals][] =
+    const filtered = creativeFiltered.get(creative.id);
+    const rows: [string, ReportTotals, FilteredCounts][] =
       detail === 'full'
-        ? [...(creativePeriods.get(creative.id) ?? [])]
-        : [[`${figures.start}..${figures.end}`, creative.totals]];
-    for (const [period, totals] of rows) {
+        ? [...(creativePeriods.get(creative.id) ?? [])].map(([period, totals]) => [
+            period,
+            totals,
+            filtered?.get(period) ?? { impressions: 0, clicks: 0 },
+          ])
+        : [[`${figures.start}..${figures.end}`, creative.totals, filteredTotal(filtered)]];
+    for (const [period, totals, invalid] of rows) {
       lines.push(
-        [period, creative.id, creative.name, ...columns.map((column) => columnValue(totals, column))]
+        [
+          period,
+          creative.id,
+          creative.name,
+          ...columns.map((column) => columnValue(totals, column)),
+          invalid.impressions,
+          invalid.clicks,
+        ]
           .map(csvField)
           .join(','),
       );
@@ -180,6 +213,20 @@ async function reportWorkbook(
     row.getCell(2).alignment = { horizontal: 'left' };
   }
 
+  // Invalid traffic: stored with its reason, never in the figures above.
+  summary.addRow([]);
+  summary.addRow(['Invalid traffic (filtered, not in the figures)']).font = { bold: true };
+  const filtered = filteredTotals(figures.invalid);
+  for (const [label, value] of [
+    ['Filtered events', figures.invalid.total],
+    ['Filtered impressions', filtered.impressions],
+    ['Filtered clicks', filtered.clicks],
+  ] as const) {
+    const row = summary.addRow({ label, value });
+    row.getCell(2).numFmt = COUNT_FORMAT;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  }
+
   if (detail === 'full') {
     tableSheet(
       workbook,
@@ -213,6 +260,18 @@ async function reportWorkbook(
       creative.id,
       ...columns.map((column) => cellValue(creative.totals, column)),
     ]),
+  );
+  tableSheet(
+    workbook,
+    'Invalid traffic',
+    [
+      { header: 'Reason', width: 44 },
+      { header: 'Code', width: 14 },
+      { header: 'Filtered impressions', width: 20, format: COUNT_FORMAT },
+      { header: 'Filtered clicks', width: 16, format: COUNT_FORMAT },
+      { header: 'Filtered events (all types)', width: 26, format: COUNT_FORMAT },
+    ],
+    figures.invalid.byReason.map((row) => [row.label, row.reason, row.impressions, row.clicks, row.events]),
   );
   if (figures.withVideoData && detail === 'full') {
     tableSheet(

@@ -6,6 +6,8 @@ import {
   ApiError,
   addReportCounters,
   type CreativeType,
+  type InvalidTrafficReason,
+  invalidTrafficOf,
   type ReportCounters,
   type ReportData,
   type ReportGranularity,
@@ -19,7 +21,7 @@ import {
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { EventCounters } from '../events/store';
+import { COUNTER_KEYS, type EventCounters, type InvalidPeriodRow } from '../events/store';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -72,11 +74,54 @@ async function creativesOf(ctx: Context, scope: ReportScope) {
   return [...byId.values()];
 }
 
+/** Invalid (filtered) impressions and clicks of a creative in a period. */
+export interface FilteredCounts {
+  impressions: number;
+  clicks: number;
+}
+
 /** Figures plus each creative's counters per period (what the downloads list row by row). */
 export interface FiguresWithRows {
   figures: Figures;
   /** creative id -> period -> counters (with rates). */
   creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
+  /** creative id -> period -> invalid impressions and clicks (never in the counters above). */
+  creativeFiltered: Map<string, Map<string, FilteredCounts>>;
+}
+
+/** The report's `invalid`: every invalid event of the range by reason. */
+function invalidOf(rows: readonly InvalidPeriodRow[]) {
+  const byReason = new Map<InvalidTrafficReason, { impressions: number; clicks: number; events: number }>();
+  for (const row of rows) {
+    const sum = byReason.get(row.reason) ?? { impressions: 0, clicks: 0, events: 0 };
+    sum.impressions += row.impressions;
+    sum.clicks += row.clicks;
+    sum.events += COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
+    byReason.set(row.reason, sum);
+  }
+  return invalidTrafficOf(byReason);
+}
+
+/** Invalid impressions and clicks by creative and period. */
+function filteredByCreative(
+  rows: readonly InvalidPeriodRow[],
+  creatives: readonly { id: string; liveIDs: string[] }[],
+): Map<string, Map<string, FilteredCounts>> {
+  const creativeOf = new Map(
+    creatives.flatMap((creative) => creative.liveIDs.map((id) => [id, creative.id])),
+  );
+  const result = new Map<string, Map<string, FilteredCounts>>();
+  for (const row of rows) {
+    const creativeId = creativeOf.get(row.liveId);
+    if (creativeId === undefined) continue;
+    const periods = result.get(creativeId) ?? new Map<string, FilteredCounts>();
+    const counts = periods.get(row.period) ?? { impressions: 0, clicks: 0 };
+    counts.impressions += row.impressions;
+    counts.clicks += row.clicks;
+    periods.set(row.period, counts);
+    result.set(creativeId, periods);
+  }
+  return result;
 }
 
 export async function reportFigures(ctx: Context, scope: ReportScope, query: FiguresQuery): Promise<Figures> {
@@ -97,10 +142,11 @@ export async function reportFiguresWithRows(
   const zone = reportZone(query, from);
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
-  const [rows, weekHourRows, creatives] = await Promise.all([
+  const [rows, weekHourRows, creatives, invalidRows] = await Promise.all([
     ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readWeekHours(liveIds, from, to, zone),
     creativesOf(ctx, scope),
+    ctx.events.store.readInvalidPeriods(liveIds, from, to, zone, unit),
   ]);
 
   const byPeriod = new Map<string, ReportCounters[]>();
@@ -165,9 +211,10 @@ export async function reportFiguresWithRows(
     series,
     creatives: creativeRows,
     weekHours,
+    invalid: invalidOf(invalidRows),
     dataPulledAt: new Date().toISOString(),
   };
-  return { figures, creativePeriods };
+  return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };
 }
 
 /** GET /videoData: the video part of the same figures. */

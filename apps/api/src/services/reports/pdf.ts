@@ -138,6 +138,21 @@ export async function renderReportPdf(
       ]),
     ),
   ];
+  if (figures.invalid.total > 0) {
+    content.push(
+      { text: 'Invalid traffic (filtered, not in the figures above)', style: 'h2', margin: [0, 4, 0, 0] },
+      table(
+        ['*', 'auto', 'auto', 'auto'],
+        ['Reason', 'Impressions', 'Clicks', 'All events'],
+        figures.invalid.byReason.map((row) => [
+          row.label,
+          integer.format(row.impressions),
+          integer.format(row.clicks),
+          integer.format(row.events),
+        ]),
+      ),
+    );
+  }
   if (options.full) {
     content.push(
       { text: 'Daily figures', style: 'h2', pageBreak: 'before' },

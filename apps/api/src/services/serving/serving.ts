@@ -4,6 +4,7 @@
 import {
   EVENT_TYPES,
   type EventType,
+  eventFitsCreative,
   findLayout,
   globalLayoutOptions,
   landingPageUrl,
@@ -20,7 +21,15 @@ import {
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaigns';
 import type { LiveCreative } from './live-creatives';
-import { newImpressionId, signClick, signImpression, verifyClick, verifyImpression } from './signing';
+import {
+  type CarriedReason,
+  newImpressionId,
+  signClick,
+  signImpression,
+  verifyClick,
+  verifyImpression,
+} from './signing';
+import type { TrafficClient } from './traffic-quality';
 
 /** The tag's query: the platform's (expanded) click macro, cache-buster, deal and fallback ids. */
 export interface ServeQuery {
@@ -35,6 +44,8 @@ interface Impression {
   liveId: string;
   id: string;
   signature: string;
+  /** The ad request's invalid-traffic verdict, signed into the impression (null: valid). */
+  reason: CarriedReason | null;
 }
 
 /**
@@ -54,9 +65,11 @@ export function clickPrefix(query: ServeQuery): string | undefined {
 
 const origin = (ctx: Context) => ctx.config.adServingUrl;
 
-function impressionOf(ctx: Context, liveId: string): Impression {
+/** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
+function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
-  return { liveId, id, signature: signImpression(ctx.secret, liveId, id) };
+  const reason = ctx.traffic.adRequestReason(client, liveId);
+  return { liveId, id, reason, signature: signImpression(ctx.secret, liveId, id, reason) };
 }
 
 const impressionQuery = (impression: Impression) =>
@@ -66,7 +79,7 @@ export const trackingUrl = (ctx: Context, type: EventType | 'error', impression:
   `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
 
 function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
-  const signature = signClick(ctx.secret, impression.liveId, impression.id, prefix ?? '');
+  const signature = signClick(ctx.secret, impression.liveId, impression.id, prefix ?? '', impression.reason);
   const c = prefix === undefined ? '' : `&c=${encodeURIComponent(prefix)}`;
   return `${origin(ctx)}${SERVE_PATHS.click(impression.liveId)}?i=${encodeURIComponent(impression.id)}&s=${signature}${c}`;
 }
@@ -148,11 +161,12 @@ export async function servedAd(
   ctx: Context,
   liveId: string,
   query: ServeQuery,
+  client: TrafficClient,
 ): Promise<ServedAd | undefined> {
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const { snapshot } = live;
-  const impression = impressionOf(ctx, liveId);
+  const impression = impressionOf(ctx, liveId, client);
   const events = Object.fromEntries(
     EVENT_TYPES.filter((type) => type !== 'click').map((type) => [type, trackingUrl(ctx, type, impression)]),
   ) as ServedAd['events'];
@@ -215,13 +229,14 @@ export async function vastDocument(
   liveId: string,
   query: ServeQuery,
   flavour: 'vast' | 'vpaid',
+  client: TrafficClient,
 ): Promise<string> {
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return EMPTY_VAST;
   const { snapshot } = live;
   const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
   if (!video) return EMPTY_VAST;
-  const impression = impressionOf(ctx, liveId);
+  const impression = impressionOf(ctx, liveId, client);
   const landing = landingPageUrl(snapshot.trackers);
   const width = video.width ?? snapshot.width;
   const height = video.height ?? snapshot.height;
@@ -301,16 +316,38 @@ export interface TrackParams {
 }
 
 /**
- * Counts one event when its impression's signature verifies and the live creative still serves; the
- * promise resolves once the event's batch is committed. Anything else is quietly not counted.
+ * The invalid-traffic reason of an event of a verified impression: the ad request's verdict, else the
+ * tracking call's own, else `mismatch` when the creative cannot send this event (the event store then
+ * applies the rules that need the impression's other events: services/events/integrity.ts).
  */
-export async function track(ctx: Context, type: string, params: TrackParams): Promise<boolean> {
+const eventReason = (
+  carried: CarriedReason | null,
+  client: TrafficClient,
+  type: EventType,
+  live: LiveCreative,
+) => carried ?? client.reason ?? (eventFitsCreative(type, live.snapshot) ? null : 'mismatch');
+
+/**
+ * Stores one event when its impression's signature verifies and the live creative still serves, with
+ * its invalid-traffic reason if it has one; the promise resolves once the event's batch is committed.
+ * Anything else is quietly not stored.
+ */
+export async function track(
+  ctx: Context,
+  type: string,
+  params: TrackParams,
+  client: TrafficClient,
+): Promise<boolean> {
   if (!(EVENT_TYPES as readonly string[]).includes(type)) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
-  if (!verifyImpression(ctx.secret, liveId, impressionId, signature)) return false;
-  if (!(await ctx.liveCreatives.get(liveId))) return false;
-  await ctx.events.writer.record({ liveId, type: type as EventType, at: new Date(), count: 1, impressionId });
+  const verified = verifyImpression(ctx.secret, liveId, impressionId, signature);
+  if (!verified) return false;
+  const live = await ctx.liveCreatives.get(liveId);
+  if (!live) return false;
+  const eventType = type as EventType;
+  const reason = eventReason(verified.reason, client, eventType, live);
+  await ctx.events.writer.record({ liveId, type: eventType, at: new Date(), count: 1, impressionId, reason });
   return true;
 }
 
@@ -325,22 +362,29 @@ export interface ClickParams {
  * browser: the landing page, through the platform's click tracker when the tag had one. Undefined when
  * the creative has no landing page or is not served any more.
  */
-export async function click(ctx: Context, liveId: string, params: ClickParams): Promise<string | undefined> {
+export async function click(
+  ctx: Context,
+  liveId: string,
+  params: ClickParams,
+  client: TrafficClient,
+): Promise<string | undefined> {
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const landing = landingPageUrl(live.snapshot.trackers);
   const prefix = params.c ? clickPrefix({ click: params.c }) : undefined;
-  const signed =
-    params.i !== undefined &&
-    params.s !== undefined &&
-    verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s);
-  if (signed && params.i) {
+  const verified =
+    params.i !== undefined && params.s !== undefined
+      ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s)
+      : undefined;
+  const signed = verified !== undefined;
+  if (verified && params.i) {
     await ctx.events.writer.record({
       liveId,
       type: 'click',
       at: new Date(),
       count: 1,
       impressionId: params.i,
+      reason: eventReason(verified.reason, client, 'click', live),
     });
   }
   if (!landing) return undefined;

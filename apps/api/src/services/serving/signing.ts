@@ -2,10 +2,25 @@
 // with the time it was issued, signed with the server's HMAC key together with the live creative. A
 // tracking call counts only when its signature verifies and the impression is at most 48 hours old, so
 // nobody can invent impressions, and the same event of one impression counts once.
+//
+// The ad request's invalid-traffic verdict travels inside the signature (a different signed text per
+// reason), not beside it: every event of the impression inherits it, yet nothing in the URLs tells a
+// client how it was judged.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { InvalidTrafficReason } from '@adconsole/domain';
 
 /** How long after serving an impression's events still count (players may hold a VAST document). */
 export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
+/** The verdicts an ad request can hand its impression (prefetch is judged per call: see traffic-quality). */
+export const CARRIED_REASONS = [
+  'bot',
+  'headless',
+  'no-user-agent',
+  'data-centre',
+  'rate',
+] as const satisfies readonly InvalidTrafficReason[];
+export type CarriedReason = (typeof CARRIED_REASONS)[number];
 
 const sign = (secret: Buffer, text: string) =>
   createHmac('sha256', secret).update(text).digest('base64url').slice(0, 22);
@@ -15,12 +30,25 @@ export function newImpressionId(now = Date.now()): string {
   return `${Math.floor(now / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
 }
 
-export const signImpression = (secret: Buffer, liveId: string, impressionId: string) =>
-  sign(secret, `imp|${liveId}|${impressionId}`);
+/** `imp` for a valid ad request (the text signed before verdicts existed), `imp!rate` for an invalid one. */
+const tag = (kind: 'imp' | 'click', reason: CarriedReason | null) =>
+  reason === null ? kind : `${kind}!${reason}`;
+
+export const signImpression = (
+  secret: Buffer,
+  liveId: string,
+  impressionId: string,
+  reason: CarriedReason | null = null,
+) => sign(secret, `${tag('imp', reason)}|${liveId}|${impressionId}`);
 
 /** The click URL's signature also covers the platform's click prefix it will redirect through. */
-export const signClick = (secret: Buffer, liveId: string, impressionId: string, clickPrefix: string) =>
-  sign(secret, `click|${liveId}|${impressionId}|${clickPrefix}`);
+export const signClick = (
+  secret: Buffer,
+  liveId: string,
+  impressionId: string,
+  clickPrefix: string,
+  reason: CarriedReason | null = null,
+) => sign(secret, `${tag('click', reason)}|${liveId}|${impressionId}|${clickPrefix}`);
 
 const equal = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -28,19 +56,31 @@ const equal = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Whether the impression id was issued (and signed) by this server for this live creative, recently. */
+const recent = (impressionId: string, now: number) => {
+  const issued = Number.parseInt(impressionId.split('.')[0] ?? '', 36) * 1000;
+  return Number.isFinite(issued) && issued <= now + 5 * 60 * 1000 && now - issued <= IMPRESSION_LIFETIME_MS;
+};
+
+/** The verdict a recent, verified signature carries (null: a valid ad request); undefined when it does not verify. */
+function carried(
+  signature: string,
+  expected: (reason: CarriedReason | null) => string,
+): { reason: CarriedReason | null } | undefined {
+  if (equal(signature, expected(null))) return { reason: null };
+  const reason = CARRIED_REASONS.find((candidate) => equal(signature, expected(candidate)));
+  return reason === undefined ? undefined : { reason };
+}
+
+/** Whether the impression id was issued (and signed) by this server for this live creative, recently, and its verdict. */
 export function verifyImpression(
   secret: Buffer,
   liveId: string,
   impressionId: string,
   signature: string,
   now = Date.now(),
-  expected = signImpression(secret, liveId, impressionId),
-): boolean {
-  const issued = Number.parseInt(impressionId.split('.')[0] ?? '', 36) * 1000;
-  if (!Number.isFinite(issued) || issued > now + 5 * 60 * 1000 || now - issued > IMPRESSION_LIFETIME_MS)
-    return false;
-  return equal(signature, expected);
+): { reason: CarriedReason | null } | undefined {
+  if (!recent(impressionId, now)) return undefined;
+  return carried(signature, (reason) => signImpression(secret, liveId, impressionId, reason));
 }
 
 export function verifyClick(
@@ -50,13 +90,7 @@ export function verifyClick(
   clickPrefix: string,
   signature: string,
   now = Date.now(),
-): boolean {
-  return verifyImpression(
-    secret,
-    liveId,
-    impressionId,
-    signature,
-    now,
-    signClick(secret, liveId, impressionId, clickPrefix),
-  );
+): { reason: CarriedReason | null } | undefined {
+  if (!recent(impressionId, now)) return undefined;
+  return carried(signature, (reason) => signClick(secret, liveId, impressionId, clickPrefix, reason));
 }

@@ -1,0 +1,62 @@
+// Event integrity over a batch, for both event stores: each signed event is judged by the domain's rules
+// (judgeEvent) against what its impression already has (stored before, or earlier in the batch), in the
+// impression's natural order (impression, start, the rest), so a batch that holds an impression and its
+// click counts both whichever arrived first. Imported history (no impression id) is taken as given.
+import { eventRank, type ImpressionHistory, type InvalidTrafficReason, judgeEvent } from '@adconsole/domain';
+import type { TrackedEvent } from './store';
+
+/** Each impression's stored events: type -> reason (null when it counted). */
+export type StoredHistory = Map<string, Map<string, InvalidTrafficReason | null>>;
+
+export interface WriteOptions {
+  /**
+   * Asked for a signed event whose prerequisite (its impression, or `start`) has not arrived: true holds
+   * it back (not written now; the writer offers it again shortly), false stores it as `sequence`.
+   */
+  hold?: (event: TrackedEvent) => boolean;
+}
+
+/** The batch's impression ids (for the history read). */
+export const impressionIdsOf = (events: readonly TrackedEvent[]): string[] => [
+  ...new Set(events.flatMap((event) => (event.impressionId === null ? [] : [event.impressionId]))),
+];
+
+/** Judges a batch: the events to store with their final reasons (replays left out), in store order. */
+export function judgeBatch(
+  events: readonly TrackedEvent[],
+  history: StoredHistory,
+  options: WriteOptions = {},
+): TrackedEvent[] {
+  const ordered = events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => eventRank(a.event.type) - eventRank(b.event.type) || a.index - b.index);
+  const stored: TrackedEvent[] = [];
+  for (const { event } of ordered) {
+    if (event.impressionId === null) {
+      stored.push(event);
+      continue;
+    }
+    const known = history.get(event.impressionId) ?? new Map<string, InvalidTrafficReason | null>();
+    const judged = judgeEvent(event.type, event.reason ?? null, known as ImpressionHistory);
+    if (judged.verdict === 'duplicate') continue;
+    if (judged.verdict === 'wait' && options.hold?.(event)) continue;
+    const reason = judged.verdict === 'wait' ? 'sequence' : judged.reason;
+    known.set(event.type, reason);
+    history.set(event.impressionId, known);
+    stored.push({ ...event, reason });
+  }
+  return stored;
+}
+
+/** Rows `impression_id, type, reason` as a history. */
+export function historyOf(
+  rows: readonly { impression_id: string; type: string; reason: string | null }[],
+): StoredHistory {
+  const history: StoredHistory = new Map();
+  for (const row of rows) {
+    const known = history.get(row.impression_id) ?? new Map();
+    known.set(row.type, row.reason as InvalidTrafficReason | null);
+    history.set(row.impression_id, known);
+  }
+  return history;
+}

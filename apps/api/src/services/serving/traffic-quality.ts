@@ -1,0 +1,166 @@
+// General invalid traffic, found at the edge: every ad request and tracking call is classified once, in
+// memory, before anything else happens to it, and only the reason is kept (never the address). In order:
+// a prefetch or preview request; no user agent; a headless or automation browser, or a known bot,
+// crawler, link preview or monitor (the maintained `isbot` list); an address in a hosting network
+// (hosting-ranges.ts). Ad requests also pass the rate rule (the domain's arithmetic, counted here).
+//
+// Server-side ad insertion: a stitching server fetches VAST and fires beacons for its viewers, sending
+// the viewer's address and user agent as X-Device-IP and X-Device-User-Agent (IAB VAST 4). Those headers
+// are believed only from the addresses SSAI_PROXIES lists; from anyone else they are ignored, or any
+// client could launder a data-centre request by claiming to be a viewer.
+import { createHash, randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import { countAdRequest, overRateLimit, RATE_WINDOW_MS, type RateCount } from '@adconsole/domain';
+import { list as botPatterns, isbotPattern } from 'isbot';
+import type { HostingRanges } from './hosting-ranges';
+import type { CarriedReason } from './signing';
+
+/** The reasons found from a request itself (the rest come from the event's story: the event store). */
+export type EdgeReason = CarriedReason | 'prefetch';
+
+/** What the classifier reads of a request: its client's address (after TRUST_PROXY) and headers. */
+export interface RequestFacts {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A classified client: why it is invalid traffic (null: it is not), and its key for the rate rule. */
+export interface TrafficClient {
+  reason: EdgeReason | null;
+  /** A salted hash of the client's address and user agent: the rate rule's key, never the address. */
+  rateKey(): string;
+}
+
+/** isbot's patterns that name automation tools rather than bots: their matches are `headless`. */
+const AUTOMATION_PATTERNS = new Set(
+  botPatterns.filter((pattern) =>
+    ['headless', 'phantomjs', 'playwright', 'selenium', 'cypress/'].includes(pattern),
+  ),
+);
+/** User agents whose verdicts are remembered (a few hundred distinct ones make most traffic). */
+const USER_AGENT_CACHE_SIZE = 10_000;
+/** Longer user agents are classified each time rather than kept. */
+const CACHEABLE_USER_AGENT_LENGTH = 512;
+/** Clients × live creatives counted at once; past this the minute's counts start again. */
+const RATE_KEYS_LIMIT = 200_000;
+
+const header = (facts: RequestFacts, name: string): string | undefined => {
+  const value = facts.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** A browser's speculative request: prefetch, prerender, or a preview thumbnail. */
+function isPrefetch(facts: RequestFacts): boolean {
+  const purpose = header(facts, 'sec-purpose') ?? header(facts, 'purpose') ?? header(facts, 'x-purpose');
+  if (purpose !== undefined && /prefetch|preview|prerender/i.test(purpose)) return true;
+  return header(facts, 'x-moz')?.toLowerCase() === 'prefetch';
+}
+
+export interface TrafficQualityOptions {
+  hosting: HostingRanges;
+  /** Addresses and CIDR ranges of server-side ad insertion proxies (SSAI_PROXIES). */
+  ssaiProxies: readonly string[];
+  /** Ad requests a minute per client per live creative (SERVE_RATE_LIMIT); 0 turns the rule off. */
+  rateLimit: number;
+  now?: () => number;
+}
+
+export class TrafficQuality {
+  private readonly userAgents = new Map<string, 'bot' | 'headless' | null>();
+  private readonly proxies = new BlockList();
+  private readonly hasProxies: boolean;
+  private readonly salt = randomBytes(16);
+  private rates = new Map<string, RateCount>();
+  private rateWindow = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: TrafficQualityOptions) {
+    this.now = options.now ?? Date.now;
+    for (const entry of options.ssaiProxies) {
+      const [address = '', bits] = entry.split('/');
+      const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+      if (bits === undefined) this.proxies.addAddress(address, family);
+      else this.proxies.addSubnet(address, Number(bits), family);
+    }
+    this.hasProxies = options.ssaiProxies.length > 0;
+  }
+
+  /** The verdict on a user agent, remembered (least recently used ones forgotten first). */
+  userAgentReason(userAgent: string): 'bot' | 'headless' | null {
+    const known = this.userAgents.get(userAgent);
+    if (known !== undefined) {
+      // Map keeps insertion order: moving a hit to the end makes the first key the least recent.
+      this.userAgents.delete(userAgent);
+      this.userAgents.set(userAgent, known);
+      return known;
+    }
+    const pattern = isbotPattern(userAgent);
+    const reason = pattern === null ? null : AUTOMATION_PATTERNS.has(pattern) ? 'headless' : 'bot';
+    if (userAgent.length <= CACHEABLE_USER_AGENT_LENGTH) {
+      if (this.userAgents.size >= USER_AGENT_CACHE_SIZE) {
+        this.userAgents.delete(this.userAgents.keys().next().value as string);
+      }
+      this.userAgents.set(userAgent, reason);
+    }
+    return reason;
+  }
+
+  /** The client a request speaks for: the viewer behind a listed SSAI proxy, else the sender. */
+  private clientOf(facts: RequestFacts): { address: string; userAgent: string } {
+    const userAgent = header(facts, 'user-agent')?.trim() ?? '';
+    if (this.hasProxies) {
+      const family = isIP(facts.ip);
+      const deviceIp = header(facts, 'x-device-ip')?.trim();
+      const deviceAgent = header(facts, 'x-device-user-agent')?.trim();
+      if (
+        family !== 0 &&
+        deviceIp !== undefined &&
+        isIP(deviceIp) !== 0 &&
+        deviceAgent !== undefined &&
+        this.proxies.check(facts.ip, family === 6 ? 'ipv6' : 'ipv4')
+      ) {
+        return { address: deviceIp, userAgent: deviceAgent };
+      }
+    }
+    return { address: facts.ip, userAgent };
+  }
+
+  /** Classifies one request (an ad request or a tracking call). */
+  classify(facts: RequestFacts): TrafficClient {
+    const client = this.clientOf(facts);
+    const rateKey = () =>
+      createHash('sha256')
+        .update(this.salt)
+        .update(client.address)
+        .update('\n')
+        .update(client.userAgent)
+        .digest('base64url')
+        .slice(0, 22);
+    let reason: EdgeReason | null = null;
+    if (isPrefetch(facts)) reason = 'prefetch';
+    else if (client.userAgent === '') reason = 'no-user-agent';
+    else reason = this.userAgentReason(client.userAgent);
+    if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
+    return { reason, rateKey };
+  }
+
+  /**
+   * The verdict an ad request's impression carries: the client's own reason, else `rate` when this
+   * client asked for this live creative more often this minute than the limit. A prefetch is not
+   * carried: a prerendered page that its visitor then opens fires its events as a normal page.
+   */
+  adRequestReason(client: TrafficClient, liveId: string): CarriedReason | null {
+    if (client.reason !== null) return client.reason === 'prefetch' ? null : client.reason;
+    if (this.options.rateLimit === 0) return null;
+    const now = this.now();
+    const window = Math.floor(now / RATE_WINDOW_MS);
+    if (window !== this.rateWindow || this.rates.size >= RATE_KEYS_LIMIT) {
+      this.rates = new Map();
+      this.rateWindow = window;
+    }
+    const key = `${liveId}|${client.rateKey()}`;
+    const count = countAdRequest(this.rates.get(key), now);
+    this.rates.set(key, count);
+    return overRateLimit(count, this.options.rateLimit) ? 'rate' : null;
+  }
+}
