@@ -141,6 +141,7 @@ export default defineConfig({
                   'apps/api/src/services/events/store.test.ts',
                   'apps/api/src/serving.test.ts',
                   'apps/api/src/reports.test.ts',
+                  'apps/api/src/traffic-quality.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

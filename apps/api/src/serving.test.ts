@@ -11,7 +11,7 @@ import { VASTParser } from '@dailymotion/vast-client';
 import { DOMParser, Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { signedInAdmin, signedInUser } from './test/helpers';
+import { signedInAdmin, signedInUser, visit } from './test/helpers';
 
 // The IAB's VAST 4.2 schema, copied from ../shared/vast so the suite runs from any clone.
 const XSD = path.resolve(__dirname, 'test/vast/vast_4.2.xsd');
@@ -139,7 +139,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
 
   describe('the served ad (GET /serve/ad/{liveID}.json)', () => {
     it('answers what the runtime renders, with a fresh signed impression, open to every origin and cookieless', async () => {
-      const response = await fetch(
+      const response = await visit(
         `${server.url}/serve/ad/${live.banner}.json?click=${encodeURIComponent(GAM_PREFIX)}`,
         {
           headers: { Origin: 'https://publisher.example' },
@@ -175,14 +175,14 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       );
       expect(ad.trackers).toEqual({ impression: [{ type: 'pixel', url: 'https://pixel.example/imp' }] });
       const again = servedAdSchema.parse(
-        await (await fetch(`${server.url}/serve/ad/${live.banner}.json`)).json(),
+        await (await visit(`${server.url}/serve/ad/${live.banner}.json`)).json(),
       );
       expect(again.impressionID).not.toBe(ad.impressionID);
     });
 
     it('gives the In-Banner Video layout every option, defaults filled in, and the global ad_duration', async () => {
       const ad = servedAdSchema.parse(
-        await (await fetch(`${server.url}/serve/ad/${live.inBanner}.json`)).json(),
+        await (await visit(`${server.url}/serve/ad/${live.inBanner}.json`)).json(),
       );
       expect(ad.layout?.id).toBe('in-banner-video');
       expect(ad.layout?.options).toMatchObject({
@@ -198,18 +198,18 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
 
     it('answers 404 (JSON) for an unknown id, never a 5xx', async () => {
       for (const id of ['nope', '%00', `${live.banner}.json`, 'x'.repeat(90)]) {
-        const response = await fetch(`${server.url}/serve/ad/${id}.json`);
+        const response = await visit(`${server.url}/serve/ad/${id}.json`);
         expect(response.status, id).toBe(404);
         expect(response.headers.get('access-control-allow-origin')).toBe('*');
       }
       // Longer than a path parameter may be: the router's own 414.
-      expect((await fetch(`${server.url}/serve/ad/${'x'.repeat(300)}.json`)).status).toBe(414);
+      expect((await visit(`${server.url}/serve/ad/${'x'.repeat(300)}.json`)).status).toBe(414);
     });
   });
 
   describe('VAST 4.2 and VPAID', () => {
     it('validates against the IAB 4.2 schema and parses in vast-client with no warning', async () => {
-      const response = await fetch(
+      const response = await visit(
         `${server.url}/serve/vast/${live.vast}.xml?click=${encodeURIComponent(GAM_PREFIX)}&cb=123`,
       );
       expect(response.headers.get('content-type')).toMatch(/application\/xml/);
@@ -257,7 +257,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     });
 
     it('VPAID adds the JavaScript MediaFile (apiFramework VPAID, AdParameters) beside the plain video', async () => {
-      const xml = await (await fetch(`${server.url}/serve/vpaid/${live.vpaid}.xml`)).text();
+      const xml = await (await visit(`${server.url}/serve/vpaid/${live.vpaid}.xml`)).text();
       await assertValidVast(xml);
       const { response: vast, warnings } = await parseAsPlayer(xml);
       expect(warnings).toEqual([]);
@@ -275,7 +275,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         liveID: live.vpaid,
         videos: [{ mimetype: 'video/mp4' }],
       });
-      const script = await fetch(local(linear.mediaFiles[0].fileURL));
+      const script = await visit(local(linear.mediaFiles[0].fileURL));
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toMatch(/javascript/);
       expect(script.headers.get('access-control-allow-origin')).toBe('*');
@@ -287,7 +287,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         `/serve/vpaid/${'%25'}.xml`,
         `/serve/vast/${live.banner}.xml`,
       ]) {
-        const response = await fetch(`${server.url}${url}`);
+        const response = await visit(`${server.url}${url}`);
         expect(response.status, url).toBe(200);
         const xml = await response.text();
         expect(xml).toMatch(/<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/);
@@ -300,23 +300,23 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     const served = async (liveId: string) =>
       servedAdSchema.parse(
         await (
-          await fetch(`${server.url}/serve/ad/${liveId}.json?click=${encodeURIComponent(GAM_PREFIX)}`)
+          await visit(`${server.url}/serve/ad/${liveId}.json?click=${encodeURIComponent(GAM_PREFIX)}`)
         ).json(),
       );
 
     it('counts a signed event once: a replayed beacon is not a second impression', async () => {
       const before = await totals();
       const ad = await served(live.banner);
-      const beacon = await fetch(local(ad.events.impression ?? ''), { method: 'POST' });
+      const beacon = await visit(local(ad.events.impression ?? ''), { method: 'POST' });
       expect(beacon.status).toBe(204);
       expect(beacon.headers.get('access-control-allow-origin')).toBe('*');
       // Acknowledged only after its batch is committed: the count is there already.
       expect((await totals())?.data.impressions).toBe((before?.data.impressions ?? 0) + 1);
-      const pixel = await fetch(local(ad.events.impression ?? ''));
+      const pixel = await visit(local(ad.events.impression ?? ''));
       expect(pixel.headers.get('content-type')).toBe('image/gif');
-      await fetch(local(ad.events.impression ?? ''), { method: 'POST' });
+      await visit(local(ad.events.impression ?? ''), { method: 'POST' });
       expect((await totals())?.data.impressions).toBe((before?.data.impressions ?? 0) + 1);
-      await fetch(local(ad.events.engagement ?? ''), { method: 'POST' });
+      await visit(local(ad.events.engagement ?? ''), { method: 'POST' });
       expect((await totals())?.data.engagement).toBe((before?.data.engagement ?? 0) + 1);
     });
 
@@ -336,7 +336,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         invented,
         new URL(url.href.replace('/t/impression', '/t/sale')),
       ]) {
-        const response = await fetch(attempt, { method: 'POST' });
+        const response = await visit(attempt, { method: 'POST' });
         expect(response.status).toBe(204);
       }
       expect((await totals())?.data.impressions).toBe(before?.data.impressions);
@@ -345,13 +345,15 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     it('counts video events and the VAST click tracking; completes show as videoCompletes', async () => {
       const before = await totals();
       const { response: vast } = await parseAsPlayer(
-        await (await fetch(`${server.url}/serve/vast/${live.vast}.xml`)).text(),
+        await (await visit(`${server.url}/serve/vast/${live.vast}.xml`)).text(),
       );
       const linear = vast.ads[0]?.creatives.find((c: { type: string }) => c.type === 'linear');
+      // As a player does: the impression first, then the video's events.
+      await visit(local(vast.ads[0]?.impressionURLTemplates[0]?.url ?? ''));
       for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete']) {
-        await fetch(local(linear.trackingEvents[event][0]));
+        await visit(local(linear.trackingEvents[event][0]));
       }
-      await fetch(local(linear.videoClickTrackingURLTemplates[0].url));
+      await visit(local(linear.videoClickTrackingURLTemplates[0].url));
       const after = await totals();
       expect(after?.videoCompletes).toBe((before?.videoCompletes ?? 0) + 1);
       expect(after?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
@@ -360,15 +362,17 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     it('the click redirect counts once and sends the browser to the landing page through the platform macro', async () => {
       const before = await totals();
       const ad = await served(live.banner);
-      const first = await fetch(local(ad.clickUrl), { redirect: 'manual' });
+      // A click counts after its impression (the runtime beacons it when the ad renders).
+      await visit(local(ad.events.impression ?? ''), { method: 'POST' });
+      const first = await visit(local(ad.clickUrl), { redirect: 'manual' });
       expect(first.status).toBe(302);
       expect(first.headers.get('location')).toBe(`${GAM_PREFIX}${encodeURIComponent(LANDING)}`);
-      await fetch(local(ad.clickUrl), { redirect: 'manual' });
+      await visit(local(ad.clickUrl), { redirect: 'manual' });
       expect((await totals())?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
       // A prefix swapped in after signing is not followed: the browser goes straight to the landing page.
       const swapped = new URL(local(ad.clickUrl));
       swapped.searchParams.set('c', 'https://evil.example/?to=');
-      const redirected = await fetch(swapped, { redirect: 'manual' });
+      const redirected = await visit(swapped, { redirect: 'manual' });
       expect(redirected.headers.get('location')).toBe(LANDING);
     });
 
@@ -379,8 +383,8 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       const ad = await served(removable);
       expect((await owner.delete(`/v1/campaign/creatives/live?id=${removable}`)).httpStatus).toBe(200);
       const before = await totals();
-      expect((await fetch(`${server.url}/serve/ad/${removable}.json`)).status).toBe(404);
-      expect((await fetch(local(ad.events.impression ?? ''), { method: 'POST' })).status).toBe(204);
+      expect((await visit(`${server.url}/serve/ad/${removable}.json`)).status).toBe(404);
+      expect((await visit(local(ad.events.impression ?? ''), { method: 'POST' })).status).toBe(204);
       expect((await totals())?.data.impressions).toBe(before?.data.impressions);
     });
 
@@ -389,7 +393,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       const ads = await Promise.all(Array.from({ length: 400 }, () => served(live.inBanner)));
       const writer = server.app.adconsole.events.writer;
       const batches = writer.stats.batches;
-      await Promise.all(ads.map((ad) => fetch(local(ad.events.impression ?? ''), { method: 'POST' })));
+      await Promise.all(ads.map((ad) => visit(local(ad.events.impression ?? ''), { method: 'POST' })));
       expect((await totals())?.data.impressions).toBe((before?.data.impressions ?? 0) + 400);
       expect(writer.stats.batches - batches).toBeLessThan(40);
     });
@@ -458,14 +462,14 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
   });
 
   it('serves init.js, the built ad runtime (pnpm build), revalidated by its ETag', async () => {
-    const response = await fetch(`${server.url}/serve/init.js`);
+    const response = await visit(`${server.url}/serve/init.js`);
     expect(response.status, 'build the packages first: pnpm build').toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = await response.text();
     expect(body).toContain('adconsole-ad');
     const etag = response.headers.get('etag') ?? '';
-    expect((await fetch(`${server.url}/serve/init.js`, { headers: { 'If-None-Match': etag } })).status).toBe(
+    expect((await visit(`${server.url}/serve/init.js`, { headers: { 'If-None-Match': etag } })).status).toBe(
       304,
     );
   });

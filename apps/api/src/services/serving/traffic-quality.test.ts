@@ -1,0 +1,194 @@
+// The edge classifier on real user agents and real addresses: the bots recorded in the open
+// crawler-user-agents list are flagged, real browsers never; hosting networks' addresses are data-centre
+// traffic, broadband and mobile carriers' are not; X-Device-* headers count only from a listed SSAI proxy.
+import crawlers from 'crawler-user-agents';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type HostingRanges, ipv4Number, ipv6Prefix48, loadHostingRanges } from './hosting-ranges';
+import { TrafficQuality } from './traffic-quality';
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** Real browsers, as their vendors ship them (desktop, mobile, tablets, TVs, in-app browsers). */
+const BROWSERS = [
+  CHROME,
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 OPR/111.0.0.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240605.024; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.71 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 337.0.3.23.54 (iPhone15,3; iOS 17_5; en_US; en; scale=3.00; 1290x2796; 618011447)',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.38.108;FBBV/614254040;FBDV/iPhone15,3;FBMD/iPhone;FBSN/iOS;FBSV/17.5;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/80]',
+  'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5) AppleWebKit/537.36 (KHTML, like Gecko) 85.0.4183.93/6.5 TV Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 9; BRAVIA 4K UR2 Build/PTT1.190515.001.S52) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.5735.196 Mobile Safari/537.36',
+];
+
+/** Bots by their pattern in crawler-user-agents: every recorded instance of each must be flagged. */
+const BOT_PATTERNS = [
+  'Googlebot\\/',
+  'bingbot',
+  'facebookexternalhit',
+  'Twitterbot',
+  'LinkedInBot',
+  'Slackbot',
+  'Discordbot',
+  'TelegramBot',
+  'WhatsApp',
+  'AhrefsBot',
+  'SemrushBot',
+  'GPTBot',
+  'ClaudeBot',
+  'UptimeRobot',
+  'Pingdom.com_bot',
+  'curl',
+  'python-requests',
+  'YandexBot',
+  'Baiduspider',
+  'DuckDuckBot',
+  'Applebot',
+];
+
+describe('the edge classifier', () => {
+  let hosting: HostingRanges;
+  beforeAll(async () => {
+    hosting = await loadHostingRanges();
+  });
+  const classifier = (options: Partial<ConstructorParameters<typeof TrafficQuality>[0]> = {}) =>
+    new TrafficQuality({ hosting, ssaiProxies: [], rateLimit: 10, ...options });
+  const request = (
+    userAgent: string | undefined,
+    ip = '79.192.1.1',
+    headers: Record<string, string> = {},
+  ) => ({
+    ip,
+    headers: { ...(userAgent === undefined ? {} : { 'user-agent': userAgent }), ...headers },
+  });
+
+  it('flags every recorded instance of well-known bots, crawlers, link previews and monitors (the maintained list)', () => {
+    const quality = classifier();
+    const instances = crawlers
+      .filter((entry) => BOT_PATTERNS.includes(entry.pattern))
+      .flatMap((entry) => entry.instances.map((ua) => [entry.pattern, ua] as const));
+    expect(instances.length).toBeGreaterThan(60);
+    const missed = instances.filter(([, ua]) => quality.classify(request(ua)).reason === null);
+    expect(missed).toEqual([]);
+  });
+
+  it('never flags a real browser, on a computer, a phone, a tablet, a TV or in an app', () => {
+    const quality = classifier();
+    for (const ua of BROWSERS) expect(quality.classify(request(ua)).reason, ua).toBeNull();
+  });
+
+  it('tells headless and automation browsers from other bots', () => {
+    const quality = classifier();
+    for (const ua of [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.6478.126 Safari/537.36',
+      'Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1',
+    ])
+      expect(quality.classify(request(ua)).reason).toBe('headless');
+  });
+
+  it('a missing or empty user agent is invalid', () => {
+    const quality = classifier();
+    expect(quality.classify(request(undefined)).reason).toBe('no-user-agent');
+    expect(quality.classify(request('  ')).reason).toBe('no-user-agent');
+  });
+
+  it('prefetch, prerender and preview requests are invalid (Sec-Purpose, Purpose, X-Purpose, X-Moz)', () => {
+    const quality = classifier();
+    for (const headers of [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+      { 'x-moz': 'prefetch' },
+    ])
+      expect(quality.classify(request(CHROME, '79.192.1.1', headers)).reason).toBe('prefetch');
+  });
+
+  it('addresses of cloud and hosting networks are data-centre traffic; broadband and mobile carriers are not', () => {
+    const quality = classifier();
+    // AWS, Google Cloud, Azure, DigitalOcean, Hetzner, OVH, Scaleway; AWS and Hetzner over IPv6.
+    for (const ip of [
+      '3.5.140.2',
+      '52.94.236.248',
+      '34.117.59.81',
+      '20.50.2.1',
+      '159.89.1.1',
+      '95.216.1.1',
+      '51.15.1.1',
+      '2600:1f18::1',
+      '2a01:4f8::1',
+      '::ffff:3.5.140.2',
+    ])
+      expect(quality.classify(request(CHROME, ip)).reason, ip).toBe('data-centre');
+    // Deutsche Telekom, Comcast, BT; Telekom over IPv6; Cloudflare (WARP and Private Relay carry people);
+    // private and loopback addresses.
+    for (const ip of [
+      '79.192.1.1',
+      '73.15.1.1',
+      '86.150.1.1',
+      '2003:e1::1',
+      '104.16.0.1',
+      '10.1.2.3',
+      '127.0.0.1',
+    ])
+      expect(quality.classify(request(CHROME, ip)).reason, ip).toBeNull();
+  });
+
+  it('believes X-Device-IP and X-Device-User-Agent only from a listed SSAI proxy', () => {
+    const viewer = { 'x-device-ip': '79.192.1.1', 'x-device-user-agent': CHROME };
+    const trusting = classifier({ ssaiProxies: ['3.5.140.0/24'] });
+    // The stitching server sits in a data centre; its viewer does not.
+    expect(trusting.classify(request('ssai-stitcher/2.0', '3.5.140.2', viewer)).reason).toBeNull();
+    // The viewer's own user agent decides: a bot behind the proxy is still a bot.
+    expect(
+      trusting.classify(
+        request('ssai-stitcher/2.0', '3.5.140.2', { ...viewer, 'x-device-user-agent': 'curl/8.4.0' }),
+      ).reason,
+    ).toBe('bot');
+    // The same headers from an address that is not listed are ignored.
+    expect(trusting.classify(request(CHROME, '52.94.236.248', viewer)).reason).toBe('data-centre');
+    expect(classifier().classify(request(CHROME, '3.5.140.2', viewer)).reason).toBe('data-centre');
+  });
+
+  it('the rate rule: ad requests past the limit a minute, per client and live creative, carry `rate`', () => {
+    let now = 1_000_000 * 60_000;
+    const quality = classifier({ rateLimit: 3, now: () => now });
+    const client = quality.classify(request(CHROME));
+    const verdicts = Array.from({ length: 5 }, () => quality.adRequestReason(client, 'live-a'));
+    expect(verdicts).toEqual([null, null, null, 'rate', 'rate']);
+    // Another live creative, or another client, has its own count.
+    expect(quality.adRequestReason(client, 'live-b')).toBeNull();
+    expect(quality.adRequestReason(quality.classify(request(CHROME, '73.15.1.1')), 'live-a')).toBeNull();
+    now += 60_000;
+    expect(quality.adRequestReason(client, 'live-a')).toBeNull();
+    // A bot's ad request carries its own reason; a prefetch carries none (its page may yet be opened).
+    expect(quality.adRequestReason(quality.classify(request('curl/8.4.0')), 'live-a')).toBe('bot');
+    const prefetch = quality.classify(request(CHROME, '73.15.1.1', { 'sec-purpose': 'prefetch' }));
+    expect(quality.adRequestReason(prefetch, 'live-a')).toBeNull();
+  });
+
+  it('remembers user-agent verdicts: the same answer from the cache as from the list', () => {
+    const quality = classifier();
+    for (const ua of [...BROWSERS, 'curl/8.4.0'])
+      expect(quality.userAgentReason(ua)).toBe(quality.userAgentReason(ua));
+    expect(quality.userAgentReason('curl/8.4.0')).toBe('bot');
+  });
+
+  it('reads IPv4 and IPv6 addresses exactly, and refuses what is not one', () => {
+    expect(ipv4Number('3.5.140.2')).toBe(3 * 2 ** 24 + 5 * 2 ** 16 + 140 * 256 + 2);
+    for (const bad of ['3.5.140', '3.5.140.256', '3..5.1', 'a.b.c.d', '1.2.3.4.5'])
+      expect(ipv4Number(bad)).toBeUndefined();
+    expect(ipv6Prefix48('2001:db8:1::')).toBe(0x2001 * 2 ** 32 + 0x0db8 * 2 ** 16 + 1);
+    expect(ipv6Prefix48('::1')).toBe(0);
+    expect(ipv6Prefix48('fe80::1%eth0')).toBe(0xfe80 * 2 ** 32);
+    for (const bad of ['1::2::3', 'garbage', '1:2:3:4:5:6:7:8:9']) expect(ipv6Prefix48(bad)).toBeUndefined();
+  });
+});
