@@ -409,18 +409,18 @@ describe(`reports on ${testStoresLabel()}`, () => {
       const text = (await response.text()).replace(/^\ufeff/, '');
       const [head, ...rows] = text.trim().split('\r\n');
       expect(head).toBe(
-        'Date,Creative ID,Creative,Impressions,Viewable impressions,Engagements,Clicks,CTR (%),Engagement rate (%),Viewability (%),Video starts,First quartile,Midpoint,Third quartile,Video completes,Completion rate (%)',
+        'Date,Creative ID,Creative,Impressions,Viewable impressions,Engagements,Clicks,CTR (%),Engagement rate (%),Viewability (%),Video starts,First quartile,Midpoint,Third quartile,Video completes,Completion rate (%),Filtered impressions (invalid traffic),Filtered clicks (invalid traffic)',
       );
       expect(rows).toHaveLength(10 * 2);
       expect(rows[0]).toContain(`"'=HYPERLINK(""http://evil"")"`);
-      const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-13)), 0);
+      const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-15)), 0);
       expect(impressions).toBe(json.totals.impressions);
       // Another user cannot fetch it; nor can anyone without a session.
       expect((await fetchFile(file, other)).status).toBe(404);
       expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(401);
     });
 
-    it('XLSX: Summary, Daily, By creative and Video sheets, typed numbers and dates, frozen filtered headers', async () => {
+    it('XLSX: Summary, Daily, By creative, Video and Invalid traffic sheets, typed numbers and dates, frozen filtered headers', async () => {
       const json = await figures({ start_dt: query.start_dt, end_dt: query.end_dt, withVideoData: 'true' });
       const file = await download('xlsx');
       const workbook = new ExcelJS.Workbook();
@@ -430,6 +430,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
         'Daily',
         'By creative',
         'Video',
+        'Invalid traffic',
       ]);
       const daily = workbook.getWorksheet('Daily');
       expect(daily?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });

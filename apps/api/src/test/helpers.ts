@@ -100,3 +100,30 @@ export const visit = (url: string | URL, init: RequestInit = {}) =>
       ...(init.headers as Record<string, string> | undefined),
     },
   });
+
+/** Creates a creative in the campaign, uploads its files and publishes it: its new live creative's id. */
+export async function publishedLive(
+  client: Client,
+  campaignID: string,
+  body: Record<string, unknown>,
+  files: { name: string; bytes: Buffer }[],
+): Promise<string> {
+  const made = await client.post<{ id: string }>('/v1/campaign/creatives', {
+    campaignID,
+    trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/landing' }] },
+    platform: 'google-ad-manager',
+    ...body,
+  });
+  const id = made.body.data?.id ?? '';
+  for (const file of files) {
+    const form = new FormData();
+    form.append('creativeID', id);
+    form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+    const upload = await client.post('/v1/campaign/creatives/assets', form);
+    if (upload.httpStatus !== 200) throw new Error(`upload failed: ${JSON.stringify(upload.body)}`);
+  }
+  const published = await client.post<{ liveCreatives: { id: string }[] }>('/v1/campaign/creatives/publish', {
+    id,
+  });
+  return published.body.data?.liveCreatives.at(-1)?.id ?? '';
+}

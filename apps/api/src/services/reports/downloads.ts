@@ -261,18 +261,6 @@ async function reportWorkbook(
       ...columns.map((column) => cellValue(creative.totals, column)),
     ]),
   );
-  tableSheet(
-    workbook,
-    'Invalid traffic',
-    [
-      { header: 'Reason', width: 44 },
-      { header: 'Code', width: 14 },
-      { header: 'Filtered impressions', width: 20, format: COUNT_FORMAT },
-      { header: 'Filtered clicks', width: 16, format: COUNT_FORMAT },
-      { header: 'Filtered events (all types)', width: 26, format: COUNT_FORMAT },
-    ],
-    figures.invalid.byReason.map((row) => [row.label, row.reason, row.impressions, row.clicks, row.events]),
-  );
   if (figures.withVideoData && detail === 'full') {
     tableSheet(
       workbook,
@@ -285,6 +273,19 @@ async function reportWorkbook(
     );
   }
 
+  // Invalid traffic by reason: filtered counts in their own sheet, never in the figures.
+  tableSheet(
+    workbook,
+    'Invalid traffic',
+    [
+      { header: 'Reason', width: 44 },
+      { header: 'Code', width: 14 },
+      { header: 'Filtered impressions', width: 20, format: COUNT_FORMAT },
+      { header: 'Filtered clicks', width: 16, format: COUNT_FORMAT },
+      { header: 'Filtered events (all types)', width: 26, format: COUNT_FORMAT },
+    ],
+    figures.invalid.byReason.map((row) => [row.label, row.reason, row.impressions, row.clicks, row.events]),
+  );
   let dataRows = 0;
   if (withPivot) {
     // The pivot's source: every figure in long form (date, creative, metric, value), so one sum field

@@ -102,7 +102,7 @@ describe('the edge classifier', () => {
 
   it('prefetch, prerender and preview requests are invalid (Sec-Purpose, Purpose, X-Purpose, X-Moz)', () => {
     const quality = classifier();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-purpose': 'prefetch' },
       { 'sec-purpose': 'prefetch;prerender' },
       { purpose: 'prefetch' },
