@@ -12,6 +12,7 @@ import {
   testEventsKind,
 } from '../../test/harness';
 import type { EventStore, TrackedEvent } from './store';
+import { EventWriter } from './writer';
 
 const at = (iso: string) => new Date(iso);
 const tracked = (
@@ -94,6 +95,79 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
     expect((await store.readTotals(['import'])).get('import')).toMatchObject({
       impressions: 200,
       videoCompletes: 7,
+    });
+  });
+
+  describe('invalid traffic', () => {
+    const utc = { offset: '+00:00' };
+    const day = [at('2026-06-01T00:00:00Z'), at('2026-06-02T00:00:00Z')] as const;
+    const invalidOf = async (liveId: string) =>
+      (await store.readInvalidPeriods([liveId], ...day, utc, 'day')).map((row) => [
+        row.reason,
+        row.impressions,
+        row.clicks,
+        row.videoCompletes,
+      ]);
+
+    it('an invalid event is stored with its reason in its own rollups, never in the rollups or totals the figures read', async () => {
+      expect(
+        await store.writeBatch([
+          { ...tracked('bots', 'impression', '2026-06-01T10:00:00Z', 'bot.1'), reason: 'bot' },
+          { ...tracked('bots', 'impression', '2026-06-01T10:01:00Z', 'dc.1'), reason: 'data-centre' },
+          tracked('bots', 'impression', '2026-06-01T10:02:00Z', 'ok.1'),
+        ]),
+      ).toBe(3);
+      expect((await store.readTotals(['bots'])).get('bots')).toMatchObject({ impressions: 1 });
+      expect((await store.readPeriods(['bots'], ...day, utc, 'day'))[0]).toMatchObject({ impressions: 1 });
+      expect(await invalidOf('bots')).toEqual([
+        ['bot', 1, 0, 0],
+        ['data-centre', 1, 0, 0],
+      ]);
+      expect(await store.readInvalidPeriods([], ...day, utc, 'day')).toEqual([]);
+    });
+
+    it('integrity: an impression and its click in one batch count whichever came first; an event of an invalid impression takes its reason; one without any is `sequence`', async () => {
+      await store.writeBatch([
+        tracked('order', 'click', '2026-06-01T11:00:01Z', 'ord.1'),
+        tracked('order', 'impression', '2026-06-01T11:00:00Z', 'ord.1'),
+        { ...tracked('order', 'impression', '2026-06-01T11:00:00Z', 'ord.2'), reason: 'rate' },
+        tracked('order', 'click', '2026-06-01T11:00:02Z', 'ord.2'),
+        tracked('order', 'click', '2026-06-01T11:00:03Z', 'ord.never'),
+        tracked('order', 'complete', '2026-06-01T11:00:04Z', 'ord.1'),
+      ]);
+      expect((await store.readTotals(['order'])).get('order')).toMatchObject({
+        impressions: 1,
+        clicks: 1,
+        videoCompletes: 0,
+      });
+      expect(await invalidOf('order')).toEqual([
+        ['rate', 1, 1, 0],
+        ['sequence', 0, 1, 1],
+      ]);
+      // Later batches read what is stored: the replay of a stored invalid click is still one click.
+      expect(await store.writeBatch([tracked('order', 'click', '2026-06-01T11:05:00Z', 'ord.2')])).toBe(0);
+    });
+
+    it('the writer holds an event that arrives before its impression, and counts it once the impression arrives', async () => {
+      const writer = new EventWriter(store, { maxBatch: 1000, lingerMs: 0, holdMs: 60_000, holdRetryMs: 20 });
+      const batches = writer.stats.batches;
+      const click = writer.record(tracked('held', 'click', '2026-06-01T12:00:01Z', 'held.1'));
+      // Wait (with a deadline) until the click's batch has been written without it.
+      const deadline = Date.now() + 10_000;
+      while (writer.stats.batches === batches) {
+        if (Date.now() > deadline) throw new Error('the click was never offered to the store');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await store.readTotals(['held'])).get('held')).toBeUndefined();
+      await writer.record(tracked('held', 'impression', '2026-06-01T12:00:00Z', 'held.1'));
+      await click;
+      expect((await store.readTotals(['held'])).get('held')).toMatchObject({ impressions: 1, clicks: 1 });
+      // An orphan is stored as `sequence` when its wait is over (here: the writer is flushed).
+      const orphan = writer.record(tracked('held', 'click', '2026-06-01T12:00:02Z', 'held.orphan'));
+      await writer.flush();
+      await orphan;
+      expect(await invalidOf('held')).toEqual([['sequence', 0, 1, 0]]);
+      await writer.close();
     });
   });
 
