@@ -4,6 +4,7 @@
 export * from './creative-breakdown';
 export * from './data-table';
 export * from './hour-heatmap';
+export * from './invalid-traffic';
 export * from './kpi-tiles';
 export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props';
 export { formatFigure, NO_VALUE } from './lib/format';

@@ -1,4 +1,10 @@
-import { makeReport, oneWeekReport, previousWeekReport, zeroReport } from '@adconsole/charts/fixtures';
+import {
+  makeReport,
+  oneWeekReport,
+  oneWeekReportWithInvalidTraffic,
+  previousWeekReport,
+  zeroReport,
+} from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ReportView } from './report-view';
@@ -52,6 +58,23 @@ export const WithVideo: Story = {
     await expect(canvas.getByRole('heading', { name: 'Creatives' })).toBeVisible();
     await expect(canvas.getByText('Changes compared with 9 Nov 2026 – 15 Nov 2026.')).toBeVisible();
     await expect(canvas.getAllByRole('term').map((term) => term.textContent)).toContain('Completion rate');
+    // No invalid traffic in this range: no panel for it.
+    await expect(
+      canvas.queryByRole('heading', { name: 'Invalid traffic (filtered)' }),
+    ).not.toBeInTheDocument();
+  },
+};
+
+/** Invalid traffic was filtered: its panel lists it by reason, and no other figure counts it. */
+export const WithInvalidTraffic: Story = {
+  args: { report: oneWeekReportWithInvalidTraffic },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Invalid traffic (filtered)' })).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Invalid traffic by reason' });
+    await expect(
+      within(table).getByRole('rowheader', { name: 'Known bot, crawler or link preview' }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/24,017 impressions and 192 clicks were filtered/)).toBeVisible();
   },
 };
 

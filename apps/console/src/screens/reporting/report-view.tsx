@@ -1,11 +1,13 @@
 // The report itself (the reporting page's main area): KPI tiles against the period before, the
 // performance chart by day or hour, the video quartiles when there is video, the creatives' shares,
-// the report table by period and by creative, and the hour-of-week heatmap. Props in, no fetching, so
+// the report table by period and by creative, the invalid traffic it filtered (when there was any), and
+// the hour-of-week heatmap. Props in, no fetching, so
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
 import {
   CreativeBreakdown,
   HourHeatmap,
+  InvalidTrafficTable,
   KPI_METRICS,
   type KpiMetric,
   KpiTiles,
@@ -299,6 +301,25 @@ function ReportBody({
           </Tabs>
         </CardContent>
       </Card>
+
+      {report.invalid.total > 0 ? (
+        <Card className="break-inside-avoid" aria-labelledby="report-invalid">
+          <CardHeader>
+            <CardTitle id="report-invalid">Invalid traffic (filtered)</CardTitle>
+            <CardDescription>
+              Bots, data centres and events that broke the rules, found by open lists: stored, never counted
+              above.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InvalidTrafficTable
+              invalid={report.invalid}
+              impressions={report.totals.impressions}
+              locale={locale}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
         <CardHeader>

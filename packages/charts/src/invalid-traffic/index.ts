@@ -1,0 +1,1 @@
+export { InvalidTrafficTable, type InvalidTrafficTableProps } from './invalid-traffic';

@@ -1,0 +1,92 @@
+import { filteredTotals, type InvalidTraffic } from '@adconsole/domain';
+import {
+  cn,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@adconsole/ui';
+import type * as React from 'react';
+import { defaultLocale, formatCount, formatRate } from '../lib/format';
+
+export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
+  /** The report's invalid traffic (`data.invalid`). */
+  invalid: InvalidTraffic;
+  /** The report's valid impressions: the summary then says what share of all impressions was filtered. */
+  impressions?: number;
+  /** BCP 47 locale for numbers; the browser's by default. */
+  locale?: string;
+};
+
+/**
+ * What invalid-traffic filtering left out of the report, by reason: impressions, clicks and every event.
+ * None of it is in the report's other figures.
+ */
+export function InvalidTrafficTable({
+  invalid,
+  impressions,
+  locale = defaultLocale(),
+  className,
+  ...props
+}: InvalidTrafficTableProps) {
+  const filtered = filteredTotals(invalid);
+  const received = impressions === undefined ? undefined : impressions + filtered.impressions;
+  return (
+    <div data-slot="invalid-traffic" className={cn('grid gap-3', className)} {...props}>
+      <p data-slot="invalid-traffic-summary" className="text-muted-foreground text-sm">
+        {invalid.total === 0
+          ? 'No invalid traffic was filtered in this range.'
+          : `${formatCount(filtered.impressions, locale)} impressions and ${formatCount(filtered.clicks, locale)} clicks were filtered as invalid traffic${
+              received
+                ? ` (${formatRate((filtered.impressions / received) * 100, locale)} of impressions received)`
+                : ''
+            }. They are not in any other figure of this report.`}
+      </p>
+      {invalid.total > 0 ? (
+        <Table>
+          <TableCaption className="sr-only">Invalid traffic by reason</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Reason</TableHead>
+              <TableHead scope="col" data-numeric="">
+                Impressions
+              </TableHead>
+              <TableHead scope="col" data-numeric="">
+                Clicks
+              </TableHead>
+              <TableHead scope="col" data-numeric="">
+                All events
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {invalid.byReason.map((row) => (
+              <TableRow key={row.reason} data-reason={row.reason}>
+                <TableHead scope="row" className="font-normal text-foreground">
+                  {row.label}
+                </TableHead>
+                <TableCell data-numeric="">{formatCount(row.impressions, locale)}</TableCell>
+                <TableCell data-numeric="">{formatCount(row.clicks, locale)}</TableCell>
+                <TableCell data-numeric="">{formatCount(row.events, locale)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableHead scope="row" className="text-foreground">
+                Total filtered
+              </TableHead>
+              <TableCell data-numeric="">{formatCount(filtered.impressions, locale)}</TableCell>
+              <TableCell data-numeric="">{formatCount(filtered.clicks, locale)}</TableCell>
+              <TableCell data-numeric="">{formatCount(invalid.total, locale)}</TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      ) : null}
+    </div>
+  );
+}
