@@ -1,3 +1,4 @@
+import { filteredTotals, type ReportData, reportDataSchema } from '@adconsole/domain';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from './services/demo';
@@ -182,6 +183,22 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
         await client.get<{ name: string; creatives: { liveCreatives: unknown[] }[] }[]>('/v1/campaign/mine');
       expect(mine.body.data?.[0]?.name).toBe('Demo campaign');
       expect(mine.body.data?.[0]?.creatives[0]?.liveCreatives).toHaveLength(1);
+      // The demo's report carries a realistic share of invalid traffic: a few per cent, several reasons.
+      const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const report = await client.get<ReportData>(
+        `/v1/campaign/reports?${new URLSearchParams({
+          campaignID: (mine.body.data?.[0] as { id?: string } | undefined)?.id ?? '',
+          start_dt: `${dayOf(-100)} 00:00:00`,
+          end_dt: `${dayOf(1)} 23:59:59`,
+        })}`,
+      );
+      expect(report.httpStatus, JSON.stringify(report.body)).toBe(200);
+      const { invalid, totals } = reportDataSchema.parse(report.body.data);
+      const filtered = filteredTotals(invalid);
+      const share = filtered.impressions / (filtered.impressions + totals.impressions);
+      expect(share).toBeGreaterThan(0.01);
+      expect(share).toBeLessThan(0.06);
+      expect(invalid.byReason.length).toBeGreaterThanOrEqual(4);
     } finally {
       await server.close();
     }

@@ -6,7 +6,7 @@
 // applied again, so a password changed later stays changed.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { EventType } from '@adconsole/domain';
+import type { EventType, InvalidTrafficReason } from '@adconsole/domain';
 import type { Context } from '../context';
 import { loadCreatives } from './campaigns';
 import type { TrackedEvent } from './events/store';
@@ -111,6 +111,18 @@ const draw = (random: () => number, mean: number) => {
   return whole + (random() < mean - whole ? 1 : 0);
 };
 
+/**
+ * The invalid traffic beside the demo's valid impressions, as a share of them (about 3 % in all): what
+ * list-based filtering finds on open web traffic, so a newcomer sees the report's invalid-traffic panel.
+ */
+const INVALID_SHARES: readonly [InvalidTrafficReason, number][] = [
+  ['bot', 0.014],
+  ['data-centre', 0.008],
+  ['headless', 0.003],
+  ['rate', 0.002],
+  ['prefetch', 0.001],
+];
+
 /** 90 days of events per live creative, in 15-minute rows (rows of zero left out). */
 export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
   const events: TrackedEvent[] = [];
@@ -120,9 +132,11 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
     const liveId = liveIds[index];
     if (liveId === undefined) return;
     const random = mulberry32(1000 + index);
+    // Its own generator, so the valid figures stay the same draws as before invalid traffic existed.
+    const invalidRandom = mulberry32(5000 + index);
     const { traffic } = creative;
-    const push = (type: EventType, at: number, count: number) => {
-      if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null });
+    const push = (type: EventType, at: number, count: number, reason: InvalidTrafficReason | null = null) => {
+      if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null, reason });
     };
     for (let at = start; at < end; at += BUCKET_MS) {
       const moment = new Date(at);
@@ -136,6 +150,14 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
         weekdayShape(moment.getUTCDay());
       const impressions = draw(random, mean * (0.85 + random() * 0.3));
       push('impression', at, impressions);
+      for (const [reason, share] of INVALID_SHARES) {
+        const filtered = draw(invalidRandom, impressions * share);
+        push('impression', at, filtered, reason);
+        // Bots and scripted clients click far more often than people.
+        push('click', at, draw(invalidRandom, filtered * traffic.ctr * 8), reason);
+      }
+      // Clicks on ads whose impression never came (forged or replayed from elsewhere).
+      push('click', at, draw(invalidRandom, impressions * 0.0004), 'sequence');
       push('viewable', at, draw(random, impressions * traffic.viewable));
       push('engagement', at, draw(random, impressions * traffic.engagement));
       push('click', at, draw(random, impressions * traffic.ctr * (0.7 + random() * 0.6)));
