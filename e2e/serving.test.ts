@@ -12,6 +12,7 @@ import path from 'node:path';
 import { buildTag, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
+import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 
@@ -113,6 +114,8 @@ describe('ad serving on a publisher page and in a VAST player', () => {
   let publisher: Awaited<ReturnType<typeof startPublisher>>;
   let banner: { id: string; live: string };
   let video: { id: string; live: string };
+  let crawled: { id: string; live: string };
+  let campaignID: string;
   const tags: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -120,6 +123,9 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       '/article.html': () =>
         `<!doctype html><html><head><title>A publisher</title></head><body style="margin:0;font-family:sans-serif">
          <h1>Today's news</h1><p>Text before the ad.</p>${tags.banner}<p>Text after the ad.</p></body></html>`,
+      '/crawled.html': () =>
+        `<!doctype html><html><head><title>A crawled page</title></head><body style="margin:0;font-family:sans-serif">
+         <h1>Archive</h1><p>Text before the ad.</p>${tags.crawled}<p>Text after the ad.</p></body></html>`,
       '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
       '/player.html': () => `<!doctype html><html><head><title>A player</title></head>
         <body><video id="player" width="640" height="360" muted playsinline></video>
@@ -148,6 +154,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
       name: 'Served on a publisher page',
     });
+    campaignID = campaign.id;
     const landing = { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] };
     const make = async (body: Record<string, unknown>, file: { name: string; bytes: Buffer }) => {
       const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
@@ -182,11 +189,17 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       { name: 'Publisher pre-roll', type: 'VAST', width: 640, height: 360 },
       { name: 'main.mp4', bytes: readFileSync(path.join(assets, 'main.mp4')) },
     );
+    const crawledMade = await make(
+      { name: 'Crawled banner', type: 'Banner', width: 300, height: 250 },
+      { name: 'banner.png', bytes: readFileSync(path.join(assets, 'banner.png')) },
+    );
     banner = bannerMade;
     video = videoMade;
+    crawled = crawledMade;
     // The platform expands its click macro to its click tracker's URL before the page loads.
     const platformClick = `${publisher.origin}/platform-click?adurl=`;
     tags.banner = bannerMade.tag.replace('%%CLICK_URL_UNESC%%', platformClick);
+    tags.crawled = crawledMade.tag.replace('%%CLICK_URL_UNESC%%', platformClick);
     tags.vast = videoMade.tag.replace(/click=[^&]*/, `click=${encodeURIComponent(platformClick)}`);
   });
   afterAll(() => publisher.close());
@@ -247,6 +260,54 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     await eventually(async () => expect((await creativeTotals(session, video.id)).data.clicks).toBe(1));
   });
 
+  it("a bot's browser on the publisher page is served the ad (the page does not break) and counted only as invalid; the report's panel shows it", async () => {
+    const bot = await newPage({
+      userAgent:
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.6478.126 Safari/537.36',
+    });
+    const problems: string[] = [];
+    bot.on('pageerror', (error) => problems.push(error.message));
+    await bot.goto(`${publisher.origin}/crawled.html`);
+    const slot = bot.locator('ins.adconsole-ad');
+    await expect.poll(() => slot.getAttribute('data-adconsole-state'), { timeout: 15_000 }).toBe('rendered');
+    await expect.poll(() => bot.getByRole('heading', { name: 'Archive' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    // Its impression arrives and is stored, filed under its reason, never in the figures.
+    const read = () =>
+      api<{
+        totals: { impressions: number };
+        invalid: { byReason: { reason: string; impressions: number }[] };
+      }>(
+        session,
+        'GET',
+        `/v1/campaign/reports?liveIDs=${crawled.live}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59`,
+      );
+    await eventually(async () => {
+      const report = await read();
+      expect(report.invalid.byReason.find((row) => row.reason === 'bot')?.impressions).toBe(1);
+    });
+    expect((await read()).totals.impressions).toBe(0);
+    expect((await creativeTotals(session, crawled.id)).data.impressions).toBe(0);
+
+    // The campaign's report in the console shows the panel.
+    const owner = await newPage();
+    await owner.goto('/signin');
+    await signInPage(owner, DEMO_EMAIL, DEMO_PASSWORD);
+    await owner.waitForURL('**/dashboard');
+    // Yesterday to tomorrow in UTC (unix seconds), whatever range the demo user chose last.
+    const day = 86_400;
+    const today = Math.floor(Date.now() / 1000 / day) * day;
+    await owner.goto(
+      `/campaigns/${campaignID}/reporting?start=${today - day}&end=${today + 2 * day - 1}&tz=%2B00:00&by=day`,
+    );
+    const heading = owner.getByRole('heading', { name: 'Invalid traffic (filtered)' });
+    await heading.waitFor({ timeout: 20_000 });
+    const table = owner.getByRole('table', { name: 'Invalid traffic by reason' });
+    await expect
+      .poll(() => table.getByRole('row', { name: /Known bot, crawler or link preview/ }).textContent())
+      .toMatch(/^Known bot, crawler or link preview1/);
+  });
+
   /** Event counts of a live creative by type, from the campaign's report (every type, all time). */
   async function readEvents(liveId: string, only?: string) {
     const report = await api<{ totals: Record<string, number> }>(
@@ -291,6 +352,8 @@ describe('durability', () => {
         DATABASE_URL: '',
         DEMO_PASSWORD,
         JOB_POLL_SECONDS: '0',
+        // The load below comes from loopback on behalf of 300 visitors (X-Forwarded-For).
+        TRUST_PROXY: '127.0.0.1',
       },
       stdio: 'ignore',
     });
@@ -319,14 +382,24 @@ describe('durability', () => {
     const creative = campaign?.creatives.find((c) => c.type === 'Banner');
     const live = creative?.liveCreatives[0]?.id ?? '';
     const before = (await creativeTotals(session, creative?.id ?? '')).data.impressions;
+    // 300 visitors' browsers (each its own address), not one bot: every impression is valid.
+    const visitor = (index: number) => ({
+      'User-Agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'X-Forwarded-For': `10.0.${index >> 8}.${index & 255}`,
+    });
     const ads = await Promise.all(
-      Array.from({ length: 300 }, async () =>
-        servedAdSchema.parse(await (await fetch(`${first.origin}/serve/ad/${live}.json`)).json()),
+      Array.from({ length: 300 }, async (_, index) =>
+        servedAdSchema.parse(
+          await (await fetch(`${first.origin}/serve/ad/${live}.json`, { headers: visitor(index) })).json(),
+        ),
       ),
     );
     const acknowledged = await Promise.all(
-      ads.map((ad) =>
-        fetch(ad.events.impression ?? '', { method: 'POST' }).then((response) => response.status),
+      ads.map((ad, index) =>
+        fetch(ad.events.impression ?? '', { method: 'POST', headers: visitor(index) }).then(
+          (response) => response.status,
+        ),
       ),
     );
     expect(acknowledged.every((status) => status === 204)).toBe(true);

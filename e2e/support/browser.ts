@@ -5,8 +5,18 @@ import { chromiumLaunchArgs, chromiumPath } from '../../scripts/chromium';
 
 export const baseURL = () => inject('baseURL');
 
-/** Registers a browser for the file; each call of the returned function opens a fresh context. */
-export function useBrowser(): () => Promise<Page> {
+/**
+ * The user agent this Chromium has when a person runs it: headless Chromium says `HeadlessChrome`,
+ * which the ad server rightly files as invalid traffic, so journeys speak as the browser they drive.
+ */
+const personUserAgent = (browser: Browser) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+
+/**
+ * Registers a browser for the file; each call of the returned function opens a fresh context, as a
+ * person's browser unless it is given another user agent (a bot's, say).
+ */
+export function useBrowser(): (options?: { userAgent?: string }) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumLaunchArgs });
@@ -14,9 +24,13 @@ export function useBrowser(): () => Promise<Page> {
   afterAll(async () => {
     await browser?.close();
   });
-  return async () => {
+  return async (options = {}) => {
     if (!browser) throw new Error('The browser is not started yet: call the page factory inside a test.');
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 900 },
+      userAgent: options.userAgent ?? personUserAgent(browser),
+    });
     return context.newPage();
   };
 }
