@@ -3,9 +3,14 @@
 // beacons (each a distinct signed impression, so each one is a durable write through group commit),
 // VAST documents, and the served-ad JSON. The server runs in its own process on the embedded PGlite
 // (or DATABASE_URL's PostgreSQL), the load comes from this one (autocannon). Figures only.
+// The load speaks as a browser (a desktop Chrome's user agent), so every request passes the edge's
+// invalid-traffic classifier and its events are stored valid, as a real page's are.
 //
-//   pnpm build && node bench/serving.mjs [--duration 10] [--connections 50]
-import { spawn } from 'node:child_process';
+// `--before <dir>` also measures another checkout's build (its apps/api/dist/main.js), first, in the
+// same run: the figures before and after a change, each beside its own bare route.
+//
+//   pnpm build && node bench/serving.mjs [--duration 10] [--connections 50] [--before ../main]
+import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,123 +26,162 @@ const arg = (name, fallback) => {
 };
 const duration = arg('duration', 10);
 const connections = arg('connections', 50);
+const beforeIndex = process.argv.indexOf('--before');
+const before = beforeIndex === -1 ? undefined : path.resolve(process.argv[beforeIndex + 1]);
 const secret = randomBytes(32).toString('base64url');
-
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-'));
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    SERVER_SECRET: secret,
-    LOG_LEVEL: 'warn',
-    DEMO_PASSWORD: 'bench-password',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let log = '';
-server.stdout.on('data', (chunk) => {
-  log += chunk;
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+const headers = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
 };
-process.on('exit', stop);
 
-for (let attempt = 0; ; attempt += 1) {
-  if (attempt > 240) throw new Error(`The server did not start:\n${log}`);
-  if (
-    await fetch(`${origin}/serve/health`).then(
-      (r) => r.ok,
-      () => false,
+/** Servers still running, stopped however the script ends. */
+const running = new Set();
+process.on('exit', () => {
+  for (const stop of running) stop();
+});
+
+/** Starts the server of a checkout, measures every route and stops it: the rows of its table. */
+async function measure(checkout) {
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(checkout, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SERVER_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: 'bench-password',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  server.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    running.delete(stop);
+  };
+  running.add(stop);
+
+  for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 240) throw new Error(`The server did not start:\n${log}`);
+    if (
+      await fetch(`${origin}/serve/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
     )
-  )
-    break;
-  await new Promise((resolve) => setTimeout(resolve, 250));
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  // The demo campaign's live creatives (seeded at the first start).
+  const jar = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
+    body: JSON.stringify({
+      method: 'password',
+      username: 'demo@adconsole.test',
+      password: 'bench-password',
+      remember: false,
+    }),
+  });
+  const cookie = jar.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const campaigns = await (
+    await fetch(`${origin}/api/v1/campaign/mine`, { headers: { Cookie: cookie } })
+  ).json();
+  const creatives = campaigns.data[0].creatives;
+  const banner = creatives.find((c) => c.type === 'Banner').liveCreatives[0].id;
+  const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
+
+  /** A fresh signed impression id per request, as the ad server would have issued it. */
+  const sign = (liveId, id) =>
+    createHmac('sha256', Buffer.from(secret, 'utf8'))
+      .update(`imp|${liveId}|${id}`)
+      .digest('base64url')
+      .slice(0, 22);
+  const beaconPath = () => {
+    const id = `${Math.floor(Date.now() / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
+    return `/serve/t/impression?l=${banner}&i=${encodeURIComponent(id)}&s=${sign(banner, id)}`;
+  };
+
+  const run = (title, options) =>
+    new Promise((resolve, reject) => {
+      autocannon({ url: origin, connections, duration, headers, ...options }, (error, result) =>
+        error ? reject(error) : resolve({ title, result }),
+      );
+    });
+
+  // Warm up every route (JIT, caches), then measure; the bare route is measured first and last and
+  // averaged, so a machine that gets busier during the run shows in it too.
+  for (const warm of [
+    '/serve/health',
+    beaconPath(),
+    `/serve/vast/${video}.xml`,
+    `/serve/ad/${banner}.json`,
+  ]) {
+    await new Promise((resolve) =>
+      autocannon({ url: origin, connections, duration: 2, path: warm, headers }, resolve),
+    );
+  }
+  const results = [];
+  results.push(await run('bare route (GET /serve/health)', { path: '/serve/health' }));
+  results.push(
+    await run('tracking beacon (POST /serve/t/impression)', {
+      method: 'POST',
+      requests: [{ setupRequest: (request) => ({ ...request, path: beaconPath() }) }],
+    }),
+  );
+  results.push(await run('VAST 4.2 (GET /serve/vast/{id}.xml)', { path: `/serve/vast/${video}.xml?cb=1` }));
+  results.push(await run('served ad JSON (GET /serve/ad/{id}.json)', { path: `/serve/ad/${banner}.json` }));
+
+  const last = await run('bare route, again', { path: '/serve/health' });
+  const ceiling = (results[0].result.requests.average + last.result.requests.average) / 2;
+  results[0].result.requests.average = ceiling;
+  stop();
+  return { results, ceiling };
 }
 
-// The demo campaign's live creatives (seeded at the first start).
-const jar = await fetch(`${origin}/api/login`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
-  body: JSON.stringify({
-    method: 'password',
-    username: 'demo@adconsole.test',
-    password: 'bench-password',
-    remember: false,
-  }),
-});
-const cookie = jar.headers
-  .getSetCookie()
-  .map((line) => line.split(';')[0])
-  .join('; ');
-const campaigns = await (
-  await fetch(`${origin}/api/v1/campaign/mine`, { headers: { Cookie: cookie } })
-).json();
-const creatives = campaigns.data[0].creatives;
-const banner = creatives.find((c) => c.type === 'Banner').liveCreatives[0].id;
-const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
-
-/** A fresh signed impression id per request, as the ad server would have issued it. */
-const sign = (liveId, id) =>
-  createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`imp|${liveId}|${id}`)
-    .digest('base64url')
-    .slice(0, 22);
-const beaconPath = () => {
-  const id = `${Math.floor(Date.now() / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
-  return `/serve/t/impression?l=${banner}&i=${encodeURIComponent(id)}&s=${sign(banner, id)}`;
+const print = (title, { results, ceiling }) => {
+  console.log(`\n${title}`);
+  console.log(
+    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
+  );
+  for (const { title: route, result } of results) {
+    const share = `${Math.round((result.requests.average / ceiling) * 100)} %`;
+    console.log(
+      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${share.padStart(8)} ${String(result.non2xx).padStart(8)}`,
+    );
+  }
 };
 
-const run = (title, options) =>
-  new Promise((resolve, reject) => {
-    autocannon({ url: origin, connections, duration, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ title, result }),
-    );
-  });
-
-// Warm up every route (JIT, caches), then measure; the bare route is measured first and last and
-// averaged, so a machine that gets busier during the run shows in it too.
-for (const warm of ['/serve/health', beaconPath(), `/serve/vast/${video}.xml`, `/serve/ad/${banner}.json`]) {
-  await new Promise((resolve) => autocannon({ url: origin, connections, duration: 2, path: warm }, resolve));
-}
-const results = [];
-results.push(await run('bare route (GET /serve/health)', { path: '/serve/health' }));
-results.push(
-  await run('tracking beacon (POST /serve/t/impression)', {
-    method: 'POST',
-    requests: [{ setupRequest: (request) => ({ ...request, path: beaconPath() }) }],
-  }),
-);
-results.push(await run('VAST 4.2 (GET /serve/vast/{id}.xml)', { path: `/serve/vast/${video}.xml?cb=1` }));
-results.push(await run('served ad JSON (GET /serve/ad/{id}.json)', { path: `/serve/ad/${banner}.json` }));
-
-const last = await run('bare route, again', { path: '/serve/health' });
-const ceiling = (results[0].result.requests.average + last.result.requests.average) / 2;
-results[0].result.requests.average = ceiling;
+const measuredBefore = before === undefined ? undefined : await measure(before);
+const after = await measure(root);
 console.log(
-  `\nOne server process on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${duration} s each.\n`,
+  `\nOne server process on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${duration} s each.`,
 );
-console.log(
-  `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
-);
-for (const { title, result } of results) {
-  const share = `${Math.round((result.requests.average / ceiling) * 100)} %`;
-  console.log(
-    `${title.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${share.padStart(8)} ${String(result.non2xx).padStart(8)}`,
-  );
-}
+if (measuredBefore) print(`Before (${before})`, measuredBefore);
+print(measuredBefore ? `After (${root})` : 'This checkout', after);
 console.log('\nGoal: tracking and VAST at least 50 % of the bare route.');
-stop();
+
+// The classification's own cost per request, in this process (bench/traffic-quality.ts).
+console.log('\nInvalid-traffic classification, per request:');
+spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/traffic-quality.ts')], {
+  stdio: 'inherit',
+});
 process.exit(0);
