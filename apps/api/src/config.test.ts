@@ -74,11 +74,23 @@ describe('configuration from environment variables', () => {
     ['DEMO_PASSWORD', 'abc'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['SERVE_RATE_LIMIT', '-1'],
+    ['SERVE_RATE_LIMIT', 'ten'],
+    ['SSAI_PROXIES', 'stitcher.example'],
+    ['SSAI_PROXIES', '10.0.0.0/33'],
     ['EVENTS_URL', 'clickhouse://events:9000'],
     ['EVENTS_URL', 'http://events:8123/a/b'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('invalid-traffic settings: ten ad requests a minute per client by default, no SSAI proxy unless listed', () => {
+    expect(loadConfig({}).traffic).toEqual({ adRequestsPerMinute: 10, ssaiProxies: [] });
+    expect(
+      loadConfig({ SERVE_RATE_LIMIT: '0', SSAI_PROXIES: '203.0.113.7, 198.51.100.0/24,2001:db8::/32' })
+        .traffic,
+    ).toEqual({ adRequestsPerMinute: 0, ssaiProxies: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'] });
   });
 
   it('refuses S3 settings without a bucket, naming S3_BUCKET', () => {
