@@ -11,7 +11,7 @@ import { VASTParser } from '@dailymotion/vast-client';
 import { DOMParser, Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { signedInAdmin, signedInUser, visit } from './test/helpers';
+import { publishedLive, signedInAdmin, signedInUser, visit } from './test/helpers';
 
 // The IAB's VAST 4.2 schema, copied from ../shared/vast so the suite runs from any clone.
 const XSD = path.resolve(__dirname, 'test/vast/vast_4.2.xsd');
@@ -67,30 +67,19 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
   /** The serving origin (PUBLIC_URL in the answers) swapped for the test server's address. */
   const local = (url: string) => `${server.url}${url.slice(new URL(url).origin.length)}`;
 
-  const creative = async (body: Record<string, unknown>, files: { name: string; bytes: Buffer }[]) => {
-    const made = await owner.post<{ id: string }>('/v1/campaign/creatives', {
+  const creative = (body: Record<string, unknown>, files: { name: string; bytes: Buffer }[]) =>
+    publishedLive(
+      owner,
       campaignID,
-      trackers: {
-        click: [{ type: 'redirect', url: LANDING }],
-        impression: [{ type: 'pixel', url: 'https://pixel.example/imp' }],
+      {
+        trackers: {
+          click: [{ type: 'redirect', url: LANDING }],
+          impression: [{ type: 'pixel', url: 'https://pixel.example/imp' }],
+        },
+        ...body,
       },
-      platform: 'google-ad-manager',
-      ...body,
-    });
-    const id = made.body.data?.id ?? '';
-    for (const file of files) {
-      const form = new FormData();
-      form.append('creativeID', id);
-      form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
-      const upload = await owner.post('/v1/campaign/creatives/assets', form);
-      expect(upload.httpStatus, JSON.stringify(upload.body)).toBe(200);
-    }
-    const published = await owner.post<{ liveCreatives: { id: string }[] }>(
-      '/v1/campaign/creatives/publish',
-      { id },
+      files,
     );
-    return published.body.data?.liveCreatives.at(-1)?.id ?? '';
-  };
 
   beforeAll(async () => {
     server = await startServer();

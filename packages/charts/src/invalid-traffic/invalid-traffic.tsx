@@ -69,9 +69,7 @@ export function InvalidTrafficTable({
                 <TableHead scope="row" className="font-normal text-foreground">
                   {row.label}
                 </TableHead>
-                <TableCell data-numeric="">{formatCount(row.impressions, locale)}</TableCell>
-                <TableCell data-numeric="">{formatCount(row.clicks, locale)}</TableCell>
-                <TableCell data-numeric="">{formatCount(row.events, locale)}</TableCell>
+                <CountCells counts={[row.impressions, row.clicks, row.events]} locale={locale} />
               </TableRow>
             ))}
           </TableBody>
@@ -80,13 +78,21 @@ export function InvalidTrafficTable({
               <TableHead scope="row" className="text-foreground">
                 Total filtered
               </TableHead>
-              <TableCell data-numeric="">{formatCount(filtered.impressions, locale)}</TableCell>
-              <TableCell data-numeric="">{formatCount(filtered.clicks, locale)}</TableCell>
-              <TableCell data-numeric="">{formatCount(invalid.total, locale)}</TableCell>
+              <CountCells counts={[filtered.impressions, filtered.clicks, invalid.total]} locale={locale} />
             </TableRow>
           </TableFooter>
         </Table>
       ) : null}
     </div>
   );
+}
+
+/** Impressions, clicks and every event of a row. */
+function CountCells({ counts, locale }: { counts: readonly number[]; locale: string }) {
+  return counts.map((count, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the three columns are fixed
+    <TableCell key={index} data-numeric="">
+      {formatCount(count, locale)}
+    </TableCell>
+  ));
 }

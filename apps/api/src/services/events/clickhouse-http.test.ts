@@ -91,7 +91,7 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
     const insert = received.find((request) => request.query.startsWith('INSERT INTO ads_test.events'));
     expect(insert?.search.get('async_insert')).toBe('0');
     expect(insert?.query).toContain(
-      '{"live_id":"live-1","type":"impression","at":"2026-11-01 10:00:00.250","count":1,"impression_id":"imp.http"}',
+      '{"live_id":"live-1","type":"impression","at":"2026-11-01 10:00:00.250","count":1,"impression_id":"imp.http","reason":""}',
     );
     expect(acknowledged - started).toBeGreaterThanOrEqual(150);
     expect(insert?.at).toBeLessThanOrEqual(acknowledged);

@@ -15,7 +15,7 @@ import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
-import { historyOf, impressionIdsOf, judgeBatch } from './integrity';
+import { judgeBatch, storedHistory } from './integrity';
 import {
   COLUMNS,
   type EventStore,
@@ -55,18 +55,6 @@ const localTime = (zone: StoreZone) =>
         sql: "toTimeZone(bucket + toIntervalSecond({shift:Int32}), 'UTC')",
         params: { shift: offsetToMinutes(zone.offset) * 60 },
       };
-
-/** What the signed impressions of a batch already have in the seen-set (the integrity rules read it). */
-async function seenHistory(tx: Queryable, events: readonly TrackedEvent[]) {
-  const ids = impressionIdsOf(events);
-  if (ids.length === 0) return new Map();
-  return historyOf(
-    await tx.query<{ impression_id: string; type: string; reason: string | null }>(
-      'select impression_id, type, reason from event_seen where impression_id = any($1::text[])',
-      [ids],
-    ),
-  );
-}
 
 /** Of `events`, those to store: every imported one, and the first of each new impression and type. */
 async function claimNew(tx: Queryable, events: readonly TrackedEvent[]): Promise<TrackedEvent[]> {
@@ -158,7 +146,7 @@ export function createClickHouseEventStore({
           ]);
           prunedAt = Date.now();
         }
-        const judged = judgeBatch(events, await seenHistory(tx, events), options);
+        const judged = judgeBatch(events, await storedHistory(tx, 'event_seen', events), options);
         const counted = await claimNew(tx, judged);
         if (counted.length === 0) return 0;
         // Synchronous: resolves once ClickHouse has written the block (async_insert off, whatever the

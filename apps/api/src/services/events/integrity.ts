@@ -3,6 +3,7 @@
 // impression's natural order (impression, start, the rest), so a batch that holds an impression and its
 // click counts both whichever arrived first. Imported history (no impression id) is taken as given.
 import { eventRank, type ImpressionHistory, type InvalidTrafficReason, judgeEvent } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
 import type { TrackedEvent } from './store';
 
 /** Each impression's stored events: type -> reason (null when it counted). */
@@ -17,7 +18,7 @@ export interface WriteOptions {
 }
 
 /** The batch's impression ids (for the history read). */
-export const impressionIdsOf = (events: readonly TrackedEvent[]): string[] => [
+const impressionIdsOf = (events: readonly TrackedEvent[]): string[] => [
   ...new Set(events.flatMap((event) => (event.impressionId === null ? [] : [event.impressionId]))),
 ];
 
@@ -48,14 +49,25 @@ export function judgeBatch(
   return stored;
 }
 
-/** Rows `impression_id, type, reason` as a history. */
-export function historyOf(
-  rows: readonly { impression_id: string; type: string; reason: string | null }[],
-): StoredHistory {
+/**
+ * What the batch's signed impressions already have: the PostgreSQL store reads its raw `events`, the
+ * ClickHouse store its seen-set in the main database (`event_seen`).
+ */
+export async function storedHistory(
+  db: Queryable,
+  table: 'events' | 'event_seen',
+  events: readonly TrackedEvent[],
+): Promise<StoredHistory> {
   const history: StoredHistory = new Map();
+  const ids = impressionIdsOf(events);
+  if (ids.length === 0) return history;
+  const rows = await db.query<{ impression_id: string; type: string; reason: InvalidTrafficReason | null }>(
+    `select impression_id, type, reason from ${table} where impression_id = any($1::text[])`,
+    [ids],
+  );
   for (const row of rows) {
     const known = history.get(row.impression_id) ?? new Map();
-    known.set(row.type, row.reason as InvalidTrafficReason | null);
+    known.set(row.type, row.reason);
     history.set(row.impression_id, known);
   }
   return history;

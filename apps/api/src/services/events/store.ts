@@ -3,8 +3,8 @@
 // tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store;
 // clickhouse.ts holds the ClickHouse one (EVENTS_URL).
 import { EVENT_TYPES, type EventType, type InvalidTrafficReason, offsetSpans } from '@adconsole/domain';
-import type { Database, Queryable, SqlValue } from '../../db/database';
-import { historyOf, impressionIdsOf, judgeBatch, type WriteOptions } from './integrity';
+import type { Database, SqlValue } from '../../db/database';
+import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
 
 /** One tracked (or imported) event. */
 export interface TrackedEvent {
@@ -212,18 +212,6 @@ export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): Week
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
-/** What the signed impressions of a batch already have in the events table. */
-async function storedHistory(tx: Queryable, events: readonly TrackedEvent[]) {
-  const ids = impressionIdsOf(events);
-  if (ids.length === 0) return new Map();
-  return historyOf(
-    await tx.query<{ impression_id: string; type: string; reason: string | null }>(
-      'select impression_id, type, reason from events where impression_id = any($1::text[])',
-      [ids],
-    ),
-  );
-}
-
 /** A rollup table summed by live creative and local period (and one more column, when given). */
 async function readPeriodRows(
   db: Database,
@@ -260,7 +248,7 @@ export function createPostgresEventStore(db: Database): EventStore {
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return db.transaction(async (tx) => {
-        const judged = judgeBatch(events, await storedHistory(tx, events), options);
+        const judged = judgeBatch(events, await storedHistory(tx, 'events', events), options);
         if (judged.length === 0) return 0;
         const stored = await tx.query<{
           live_id: string;
