@@ -133,7 +133,7 @@ export default defineConfig({
             {
               extends: true as const,
               test: {
-                // The event-store, serving and report suites again, with events in an embedded
+                // The event-store, serving, report and invalid-traffic suites again, with events in an embedded
                 // ClickHouse (chdb), plus the ClickHouse-only tests (schema, TTL, parity with PostgreSQL).
                 name: 'clickhouse',
                 include: [
