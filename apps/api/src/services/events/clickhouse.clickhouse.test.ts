@@ -180,9 +180,10 @@ describe('the ClickHouse event store', () => {
   });
 
   it('a batch ClickHouse refuses fails whole and releases its replay keys, so the retried beacon counts', async () => {
+    // An impression: a lone click would be stored invalid (no impression before it), never counted.
     const event: TrackedEvent = {
       liveId: 'retry',
-      type: 'click',
+      type: 'impression',
       at: new Date('2026-06-01T12:00:00Z'),
       count: 1,
       impressionId: 'imp.retry',
@@ -193,7 +194,7 @@ describe('the ClickHouse event store', () => {
     expect(await db.query("select * from event_seen where impression_id = 'imp.retry'")).toEqual([]);
     expect(await clickhouse.writeBatch([event])).toBe(1);
     expect(await clickhouse.writeBatch([event])).toBe(0);
-    expect((await clickhouse.readTotals(['retry'])).get('retry')?.clicks).toBe(1);
+    expect((await clickhouse.readTotals(['retry'])).get('retry')?.impressions).toBe(1);
   });
 
   it('refuses, by index, a time outside the years ClickHouse keeps (1970 to 2105) instead of clamping it', async () => {
