@@ -354,12 +354,12 @@ try {
     await page.goto(server.url);
     await page.getByRole('img', { name: /^Impressions by day, Nov 16, 2026 to Nov 22, 2026/ }).waitFor();
     const tiles = await page.locator('[data-slot="kpi-tiles"] dt').allTextContents();
-    const rows = await page.getByRole('table', { name: 'Report by creative' }).locator('tbody tr').count();
+    const rows = await page.getByRole('table', { name: 'Report by day' }).locator('tbody tr').count();
     const button = await page
       .getByRole('button', { name: 'Download report' })
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     if (!tiles.includes('Impressions')) problems.push(`the KPI tiles show ${JSON.stringify(tiles)}`);
-    if (rows !== 4) problems.push(`the report table shows ${rows} creatives instead of 4`);
+    if (rows !== 7) problems.push(`the report table shows ${rows} days instead of 7`);
     if (/rgba\(0, 0, 0, 0\)|transparent/.test(button))
       problems.push("ui's stylesheet did not style the Button");
     for (const error of errors) problems.push(`page error: ${error}`);

@@ -19,11 +19,10 @@ function Report() {
           <KpiTiles totals={oneWeekReport.totals} previous={previousWeekReport.totals} locale="en-US" />
           <PerformanceChart series={oneWeekReport.series} width={780} height={260} locale="en-US" />
           <ReportTable
-            by="creative"
-            creatives={oneWeekReport.creatives}
+            by="period"
+            series={oneWeekReport.series}
             totals={oneWeekReport.totals}
             locale="en-US"
-            rowHref={(creative) => `/creatives/${creative.id}/report`}
           />
           <div>
             <Button>Download report</Button>
