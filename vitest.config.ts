@@ -5,6 +5,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { evaluateInFrame, movePointer, resetWindow, setWindowHeight } from './.storybook/frame-commands';
 import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium';
+import { screenshotComparison } from './scripts/visual-review/review';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const ci = process.env.CI === 'true';
@@ -32,7 +33,8 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    reporters: ['default', './scripts/summary-reporter.ts'],
+    // The visual review's reporter before the summary, whose line must end the output.
+    reporters: ['default', './scripts/visual-review/reporter.ts', './scripts/summary-reporter.ts'],
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
@@ -47,6 +49,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        // The repository's own tools: the visual review (report and accept from fixture PNGs).
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
@@ -85,7 +92,7 @@ export default defineConfig({
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
-                comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
+                comparatorOptions: screenshotComparison,
               },
             },
           },

@@ -1,121 +1,47 @@
 // Primer's consumer test: every publishable package is packed as npm would publish it, checked
 // with publint and Are the Types Wrong, then installed into a scratch Vite + React app OUTSIDE the
 // workspace, which typechecks, builds for the browser, imports in plain Node, and renders styled.
-import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchArgs, chromiumPath } from '../scripts/chromium';
-import { pnpm, root } from '../scripts/lib.mjs';
+import { root } from '../scripts/lib.mjs';
+import type { StaticServer } from '../scripts/static-server';
+import {
+  buildAndServe,
+  check,
+  createScratchApp,
+  launchChromium,
+  packPackages,
+  publishedPackageDirs,
+  readManifest,
+  workspaceRanges,
+} from './scratch-app';
 
-type Manifest = {
-  name: string;
-  version: string;
-  private?: boolean;
-  publishConfig?: { exports?: Record<string, unknown> };
-  peerDependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-};
-
-const readManifest = (dir: string): Manifest =>
-  JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-const packageDirs = readdirSync(path.join(root, 'packages'))
-  .map((name) => path.join(root, 'packages', name))
-  .filter((dir) => existsSync(path.join(dir, 'package.json')) && !readManifest(dir).private);
-
-const exec = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NODE_ENV: 'development' },
-  });
-
-/** Runs a command and, when it fails, throws its full output so the test says why. */
-function check(command: string, args: string[], cwd: string): string {
-  try {
-    return exec(command, args, cwd);
-  } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(
-      `${command} ${args.join(' ')} failed:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`,
-    );
-  }
-}
+const packageDirs = publishedPackageDirs();
 
 describe('the published packages, installed by a scratch consumer', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'adconsole-consumer-'));
-  const tarballs = new Map<string, string>();
+  let tarballs = new Map<string, string>();
   const app = path.join(work, 'app');
-  let server: Server | undefined;
+  let server: StaticServer | undefined;
 
   beforeAll(() => {
-    const packs = path.join(work, 'tarballs');
-    mkdirSync(packs);
-    for (const dir of packageDirs) {
-      const manifest = readManifest(dir);
-      if (!existsSync(path.join(dir, 'dist')))
-        throw new Error(`${manifest.name} is not built: run \`pnpm build\` first.`);
-      check(pnpm[0] as string, [...pnpm.slice(1), 'pack', '--pack-destination', packs], dir);
-      const file = path.join(
-        packs,
-        `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`,
-      );
-      if (!existsSync(file)) throw new Error(`pnpm pack wrote no ${file}`);
-      tarballs.set(manifest.name, file);
-    }
-
-    cpSync(path.join(root, 'consumer/app'), app, { recursive: true });
-    const devVersion = (name: string) => {
-      for (const dir of packageDirs) {
-        const found = readManifest(dir).devDependencies?.[name];
-        if (found) return found;
-      }
-      return readManifest(root).devDependencies?.[name] ?? 'latest';
-    };
+    tarballs = packPackages(path.join(work, 'tarballs'));
     const local = Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`]));
     const peers = new Set(
       packageDirs.flatMap((dir) => Object.keys(readManifest(dir).peerDependencies ?? {})),
     );
-    const dependencies = {
-      ...local,
-      ...Object.fromEntries([...peers].map((name) => [name, devVersion(name)])),
-    };
-    const devDependencies = Object.fromEntries(
-      ['vite', 'typescript', '@types/react', '@types/react-dom'].map((name) => [name, devVersion(name)]),
-    );
-    writeFileSync(
-      path.join(app, 'package.json'),
-      JSON.stringify(
-        {
-          name: 'adconsole-consumer',
-          private: true,
-          type: 'module',
-          dependencies,
-          devDependencies,
-          overrides: local,
-        },
-        null,
-        2,
-      ),
-    );
-    check('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], app);
+    createScratchApp({
+      template: 'app',
+      dir: app,
+      dependencies: { ...local, ...workspaceRanges(peers) },
+      overrides: local,
+    });
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+    await server?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -169,34 +95,13 @@ describe('the published packages, installed by a scratch consumer', () => {
   });
 
   it("builds for the browser and renders Button, DateRangePicker, Select, a notification, a form and the report widgets styled by the packages' built stylesheets alone", async () => {
-    check('npx', ['vite', 'build', '--logLevel', 'warn'], app);
-    const dist = path.join(app, 'dist');
-    server = createServer((request, response) => {
-      const file = path.join(
-        dist,
-        request.url === '/' ? 'index.html' : ((request.url ?? '').split('?')[0] ?? ''),
-      );
-      if (!file.startsWith(dist) || !existsSync(file)) {
-        response.writeHead(404).end();
-        return;
-      }
-      const type = file.endsWith('.js')
-        ? 'text/javascript'
-        : file.endsWith('.css')
-          ? 'text/css'
-          : 'text/html';
-      response.writeHead(200, { 'content-type': type }).end(readFileSync(file));
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address !== 'object') throw new Error('the static server has no port');
-
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumLaunchArgs });
+    server = await buildAndServe(app);
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${address.port}/`);
+      await page.goto(server.url);
       const save = page.getByRole('button', { name: 'Save campaign' });
       await save.waitFor();
       const style = await save.evaluate((element) => {

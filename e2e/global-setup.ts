@@ -2,10 +2,10 @@
 // server) on a free port, a throwaway data directory and the embedded database, for every journey.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../scripts/free-port';
 import { buildProduct, root } from '../scripts/lib.mjs';
 import { DEMO_PASSWORD } from './support/constants';
 
@@ -14,19 +14,6 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
