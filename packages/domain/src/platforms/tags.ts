@@ -71,9 +71,22 @@ export const tagParamOf = (attribute: string): string => attribute.replace(/^dat
 const isVideo = (type: BuildTagInput['creative']['type']) => type === 'VAST' || type === 'VPAID';
 
 /**
+ * The click macro the user must enter for a tag of this type, where the platform publishes none
+ * (Cognitiv, AdRoll): banners take the macro as it is, VAST/VPAID URLs its URL-encoded variant.
+ */
+export function userClickMacroNeeded(
+  platform: Platform,
+  type: BuildTagInput['creative']['type'],
+): 'clickMacro' | 'clickMacroEscaped' | undefined {
+  if (platform.clickMacro !== undefined) return undefined;
+  if (!isVideo(type)) return 'clickMacro';
+  return platform.vastWrapperTracksClicks ? undefined : 'clickMacroEscaped';
+}
+
+/**
  * The click macro a tag carries, or an error: banners take the unescaped macro (the runtime encodes it),
  * VAST/VPAID URLs the escaped one, since an expanded URL's own `&` would split our query. A VAST URL
- * carries none where the platform's wrapper tracks clicks itself or the platform has no escaped form.
+ * carries none where the platform's wrapper tracks clicks itself.
  */
 function clickMacroOf(
   input: BuildTagInput,
@@ -81,16 +94,16 @@ function clickMacroOf(
 ): { ok: true; macro: string | undefined } | { ok: false; error: string } {
   const user = input.clickMacro?.trim() || undefined;
   const userEscaped = input.clickMacroEscaped?.trim() || undefined;
-  if (!isVideo(input.creative.type)) {
-    const macro = user ?? platform.clickMacro;
-    return macro ? { ok: true, macro } : { ok: false, error: TAG_MESSAGES.missingClickMacro(platform.name) };
+  const needed = userClickMacroNeeded(platform, input.creative.type);
+  if (needed === 'clickMacro' && !user) {
+    return { ok: false, error: TAG_MESSAGES.missingClickMacro(platform.name) };
   }
-  if (platform.vastWrapperTracksClicks) return { ok: true, macro: undefined };
-  const macro = userEscaped ?? platform.clickMacroEscaped;
-  if (!macro && platform.clickMacro === undefined) {
+  if (needed === 'clickMacroEscaped' && !userEscaped) {
     return { ok: false, error: TAG_MESSAGES.missingEscapedClickMacro(platform.name) };
   }
-  return { ok: true, macro };
+  if (!isVideo(input.creative.type)) return { ok: true, macro: user ?? platform.clickMacro };
+  if (platform.vastWrapperTracksClicks) return { ok: true, macro: undefined };
+  return { ok: true, macro: userEscaped ?? platform.clickMacroEscaped };
 }
 
 export function buildTag(input: BuildTagInput): TagResult {
