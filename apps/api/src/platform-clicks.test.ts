@@ -144,21 +144,36 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
     await standIns.close();
   });
 
-  const landedOnce = (before: number) => {
-    expect(standIns.landings.slice(before)).toEqual([new URL(landing).pathname + new URL(landing).search]);
+  /** The tag built for the platform, as its ad server serves it. */
+  const servedTag = (platform: Platform, type: 'Banner' | 'VAST') => {
+    const built = buildTag({
+      creative: { id: type, type, width: 300, height: 250, settings: [] },
+      liveCreative: { id: type === 'Banner' ? live.banner : live.vast },
+      platform,
+      servingHost: server.url,
+      ...USER_MACROS[platform.id],
+    });
+    if (!built.ok) throw new Error(built.error);
+    return expand(platform, built.tag);
+  };
+
+  /** Counts before a click; `landedOnce` then checks the one click it made against them. */
+  const countersOf = async (platform: Platform) => ({
+    hits: standIns.hits.get(platform.id) ?? 0,
+    clicks: await clicks(),
+    landings: standIns.landings.length,
+  });
+  const landedOnce = async (platform: Platform, before: Awaited<ReturnType<typeof countersOf>>) => {
+    expect(standIns.landings.slice(before.landings)).toEqual([
+      new URL(landing).pathname + new URL(landing).search,
+    ]);
+    expect(standIns.hits.get(platform.id) ?? 0).toBe(before.hits + 1);
+    expect(await clicks()).toBe(before.clicks + 1);
   };
 
   describe.each(platforms.map((platform) => [platform.name, platform] as const))('%s', (_name, platform) => {
     it('banner: the click reaches the landing page with its query string, through the platform’s tracker exactly once', async () => {
-      const built = buildTag({
-        creative: { id: 'banner', type: 'Banner', width: 300, height: 250, settings: [] },
-        liveCreative: { id: live.banner },
-        platform,
-        servingHost: server.url,
-        ...USER_MACROS[platform.id],
-      });
-      if (!built.ok) throw new Error(built.error);
-      const html = expand(platform, built.tag);
+      const html = servedTag(platform, 'Banner');
       const attribute = (name: string) =>
         new RegExp(` ${name}="([^"]*)"`)
           .exec(html)?.[1]
@@ -172,29 +187,15 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
       expect(answer.status).toBe(200);
       const ad = servedAdSchema.parse(await answer.json());
 
-      const [hitsBefore, clicksBefore, landingsBefore] = [
-        standIns.hits.get(platform.id) ?? 0,
-        await clicks(),
-        standIns.landings.length,
-      ];
+      const before = await countersOf(platform);
       const arrived = await fetch(local(ad.clickUrl));
       expect(arrived.status).toBe(200);
       expect(arrived.url).toBe(landing);
-      landedOnce(landingsBefore);
-      expect(standIns.hits.get(platform.id) ?? 0).toBe(hitsBefore + 1);
-      expect(await clicks()).toBe(clicksBefore + 1);
+      await landedOnce(platform, before);
     });
 
     it('VAST: the player’s click reaches the landing page with its query string, through the platform’s tracker exactly once', async () => {
-      const built = buildTag({
-        creative: { id: 'vast', type: 'VAST', width: 640, height: 360, settings: [] },
-        liveCreative: { id: live.vast },
-        platform,
-        servingHost: server.url,
-        ...USER_MACROS[platform.id],
-      });
-      if (!built.ok) throw new Error(built.error);
-      const xml = await (await fetch(expand(platform, built.tag))).text();
+      const xml = await (await fetch(servedTag(platform, 'VAST'))).text();
       const cdata = (element: string) =>
         [...xml.matchAll(new RegExp(`<${element}><!\\[CDATA\\[(.*?)\\]\\]></${element}>`, 'g'))].map(
           (match) => match[1] ?? '',
@@ -204,20 +205,14 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
       // Where the platform's wrapper counts the click, our click-through must not count it a second time.
       if (platform.vastWrapperTracksClicks) expect(clickThrough).toBe(landing);
 
-      const [hitsBefore, clicksBefore, landingsBefore] = [
-        standIns.hits.get(platform.id) ?? 0,
-        await clicks(),
-        standIns.landings.length,
-      ];
+      const before = await countersOf(platform);
       // A player on a click: every ClickTracking pinged, the ClickThrough opened. A platform whose VAST
       // wrapper tracks clicks adds its own ClickTracking around ours (its stand-in is pinged here).
       for (const url of clickTracking) await fetch(local(url));
       if (platform.vastWrapperTracksClicks) await fetch(`${standIns.origin}/wrapper-click/${platform.id}`);
       const arrived = await fetch(clickThrough ?? '');
       expect(arrived.url).toBe(landing);
-      landedOnce(landingsBefore);
-      expect(standIns.hits.get(platform.id) ?? 0).toBe(hitsBefore + 1);
-      expect(await clicks()).toBe(clicksBefore + 1);
+      await landedOnce(platform, before);
     });
   });
 });
