@@ -2,8 +2,8 @@
 // serializes its answers with these and the client parses them with the same ones.
 import { z } from 'zod';
 import { assetSchema } from '../entities/asset';
-import { DEFAULT_TCF_VENDOR_ID } from '../platforms/platforms';
 import { loginResponseSchema } from '../entities/user';
+import { DEFAULT_TCF_VENDOR_ID } from '../platforms/platforms';
 
 /** GET /config: the product settings the console needs before its first screen. */
 export const publicConfigSchema = z.object({
