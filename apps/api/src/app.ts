@@ -3,7 +3,13 @@
 // files under /api/uploads, the OpenAPI document, and the built console with an SPA fallback.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError, type ApiErrorBody, codeForStatus, MAX_UPLOAD_BYTES } from '@adconsole/domain';
+import {
+  ApiError,
+  type ApiErrorBody,
+  codeForStatus,
+  MAX_UPLOAD_BYTES,
+  servingUrlWarning,
+} from '@adconsole/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -50,6 +56,8 @@ export interface AppOptions {
   eventStore?: EventStore;
   /** Fastify logging; tests turn it off. */
   logger?: boolean;
+  /** Where log lines go (JSON, one a line); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function prepareDatabase(config: Config): Promise<Database> {
@@ -135,7 +143,10 @@ export function consolePolicy(config: Config): string {
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -148,6 +159,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
   const log = (line: string) => app.log.info(line);
+  // Said once at start, where an operator looks: platforms refuse tags served from a non-https origin.
+  const insecureServing = servingUrlWarning(config.adServingUrl);
+  if (insecureServing) app.log.warn(insecureServing);
   const clickhouse =
     options.eventStore === undefined && config.events !== undefined
       ? await openClickHouseEventStore(config.events, db)

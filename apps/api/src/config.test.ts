@@ -15,6 +15,11 @@ describe('configuration from environment variables', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
     expect(config.consoleDir.endsWith(path.join('console', 'dist'))).toBe(true);
+    expect(config.tcfVendorID).toBe(755);
+  });
+
+  it('TCF_VENDOR_ID sets the vendor id of the consent macros in tags', () => {
+    expect(loadConfig({ TCF_VENDOR_ID: '1234' }).tcfVendorID).toBe(1234);
   });
 
   it('derives PUBLIC_URL from PORT and ADMIN_EMAIL from COMPANY_DOMAIN', () => {
@@ -80,6 +85,9 @@ describe('configuration from environment variables', () => {
     ['SSAI_PROXIES', '10.0.0.0/33'],
     ['EVENTS_URL', 'clickhouse://events:9000'],
     ['EVENTS_URL', 'http://events:8123/a/b'],
+    ['TCF_VENDOR_ID', 'google'],
+    ['TCF_VENDOR_ID', '0'],
+    ['TCF_VENDOR_ID', '7.5'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_AD_REQUESTS_PER_MINUTE } from '@adconsole/domain';
+import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsole/domain';
 import { z } from 'zod';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** The origin ad tags load from (the serving routes); PUBLIC_URL unless AD_SERVING_URL is set. */
   adServingUrl: string;
+  /** The IAB TCF vendor id in the tags' `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID). */
+  tcfVendorID: number;
   /** HMAC key for signed ids and device cookies; from SERVER_SECRET or DATA_DIR/secret.key. */
   serverSecret: string | undefined;
   /** Uploads processed at once per process; further ones wait (up to 8 × this) or get 503. */
@@ -140,6 +142,14 @@ const envSchema = z.object({
       .optional(),
   ),
   AD_SERVING_URL: optional.pipe(urlString(['http:', 'https:']).optional()),
+  TCF_VENDOR_ID: optional.pipe(
+    z.coerce
+      .number<string | undefined>()
+      .int('must be a whole number: the vendor id on the IAB Global Vendor List')
+      .min(1, 'must be a vendor id on the IAB Global Vendor List (1 or more)')
+      .max(99_999, 'must be a vendor id on the IAB Global Vendor List (at most 5 digits)')
+      .optional(),
+  ),
   DEMO_DATA: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
   SERVER_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   UPLOAD_CONCURRENCY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
@@ -287,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyValue(e.TRUST_PROXY) ?? false,
     adServingUrl: (e.AD_SERVING_URL ?? publicUrl).replace(/\/+$/, ''),
+    tcfVendorID: e.TCF_VENDOR_ID ?? DEFAULT_TCF_VENDOR_ID,
     serverSecret: e.SERVER_SECRET,
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',

@@ -29,6 +29,7 @@ export * from './entities/user';
 export * from './layouts/catalogue';
 export * from './layouts/inject';
 export * from './layouts/options';
+export * from './platforms/expansion';
 export * from './platforms/platforms';
 export * from './platforms/tag-sheet';
 export * from './platforms/tags';

@@ -13,12 +13,13 @@ export const systemRoutes = [
     call: contract.config,
     access: 'public',
     summary:
-      "The console's public settings: the company domain sign-up is limited to, and where ad tags load from.",
+      "The console's public settings: the company domain sign-up is limited to, where ad tags load from, and the TCF vendor id tags put in their consent macros.",
     tag: 'System',
     handler: async ({ ctx }) => ({
       companyDomain: ctx.config.companyDomain,
       companyName: 'Adconsole',
       adServingUrl: ctx.config.adServingUrl,
+      tcfVendorID: ctx.config.tcfVendorID,
     }),
   }),
 ];

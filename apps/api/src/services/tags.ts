@@ -31,6 +31,7 @@ export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: 
     return buildTagSheet({
       campaign: { name: campaign.name, creatives: [creative] },
       servingHost: ctx.config.adServingUrl,
+      tcfVendorID: ctx.config.tcfVendorID,
       ...(platforms.length > 0 ? { platforms: [...new Set(platforms)] } : {}),
     });
   });
@@ -50,7 +51,8 @@ export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: 
     { header: 'Note', key: 'error', width: 40 },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow({ ...row, error: row.error ?? '' });
+  // A tag served from a non-https origin is refused by most platforms: the note says so beside each tag.
+  for (const row of rows) sheet.addRow({ ...row, error: row.error ?? row.warning ?? '' });
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
   const name = `tags/${newId()}/${safeFilename(campaign.name)}-tags.xlsx`;
   await storePrivateFile(ctx, { name, ownerId: user.id, contentType: XLSX_TYPE, bytes });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { assetSchema } from '../entities/asset';
 import { loginResponseSchema } from '../entities/user';
+import { DEFAULT_TCF_VENDOR_ID } from '../platforms/platforms';
 
 /** GET /config: the product settings the console needs before its first screen. */
 export const publicConfigSchema = z.object({
@@ -11,6 +12,8 @@ export const publicConfigSchema = z.object({
   companyName: z.string(),
   /** The origin ad tags load from (AD_SERVING_URL). */
   adServingUrl: z.string(),
+  /** The TCF vendor id tags put in `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID). */
+  tcfVendorID: z.number().int().positive().default(DEFAULT_TCF_VENDOR_ID),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

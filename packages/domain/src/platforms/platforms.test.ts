@@ -1,6 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
-import { findPlatform, isPlatformId, PLATFORM_IDS, platforms } from './platforms';
+import {
+  findPlatform,
+  isPlatformId,
+  PLATFORM_IDS,
+  PRIVACY_ATTRIBUTES,
+  platforms,
+  privacyMacros,
+} from './platforms';
 
 const macros = (name: string) => {
   const platform = platforms.find((candidate) => candidate.name === name);
@@ -34,15 +41,15 @@ describe('platform table (spec section 3)', () => {
     expect(macros('Google Campaign Manager')).toEqual(['%c', undefined, '%n']);
     expect(macros('Google DV360')).toEqual(['${CLICK_URL}', '${CLICK_URL_ENC}', '${CACHEBUSTER}']);
     expect(macros('Xandr')).toEqual(['${CLICK_URL}', '${CLICK_URL_ENC}', '${CACHEBUSTER}']);
-    expect(macros('Yahoo DSP')).toEqual(['${CLICKURL}', '${CLICKURLENC}', undefined]);
+    expect(macros('Yahoo DSP')).toEqual(['${CLICKURL}', '${CLICKURLENC}', '${REQUESTID}']);
     expect(macros('The Trade Desk')).toEqual(['%%TTD_CLK%%', '%%TTD_CLK_ESC%%', '%%TTD_CACHEBUSTER%%']);
     expect(macros('MediaMath')).toEqual([
       '[UNENCODED_CLICK_REDIRECT]',
       '[ENCODED_CLICK_REDIRECT]',
       '[RANDOM_NUMBER]',
     ]);
-    expect(macros('Quantcast')).toEqual(['${CLICK}', undefined, undefined]);
-    expect(macros('Adform')).toEqual(['%%c1;cpdir=', undefined, undefined]);
+    expect(macros('Quantcast')).toEqual(['${CLICK}', '${CLICKESC}', '${CACHEBUSTER}']);
+    expect(macros('Adform')).toEqual(['%%c1;cpdir=', undefined, '__ADFRND__']);
   });
 
   it('invents no click macro for Cognitiv and AdRoll', () => {
@@ -50,10 +57,22 @@ describe('platform table (spec section 3)', () => {
     expect(macros('AdRoll')).toEqual([undefined, undefined, undefined]);
   });
 
-  it('gives some platforms extra attributes, third-party attributes, or the conditional deal-ID / fallback-ID pair', () => {
+  it('gives some platforms privacy attributes, third-party attributes, or the conditional deal-ID / fallback-ID pair', () => {
     expect(findPlatform('google-dv360')?.extraAttributes).toEqual({
       'data-gdpr': '${GDPR}',
-      'data-gdpr-consent': '${GDPR_CONSENT_755}',
+      'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
+      'data-addtl-consent': '${ADDTL_CONSENT}',
+      'data-us-privacy': '${US_PRIVACY}',
+      'data-gpp': '${GPP_STRING_{TCF_VENDOR_ID}}',
+      'data-gpp-sid': '${GPP_SID}',
+    });
+    expect(findPlatform('the-trade-desk')?.extraAttributes).toEqual({
+      'data-gdpr': '%%TTD_GDPR_APPLIES%%',
+      'data-gdpr-consent': '%%TTD_GDPR_CONSENT_STRING%%',
+    });
+    expect(findPlatform('adform')?.extraAttributes).toEqual({
+      'data-gdpr': '${GDPR}',
+      'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
     });
     expect(findPlatform('Google Ad Manager')?.thirdPartyAttributes).toEqual({
       'data-view-url': '%%VIEW_URL_UNESC%%',
@@ -69,6 +88,51 @@ describe('platform table (spec section 3)', () => {
       dealID: 'data-deal-id',
       fallbackID: 'data-fallback-id',
     });
+  });
+
+  it('names privacy attributes only from the agreed list the serving side reads', () => {
+    const agreed: string[] = Object.values(PRIVACY_ATTRIBUTES);
+    expect(agreed).toEqual([
+      'data-gdpr',
+      'data-gdpr-consent',
+      'data-addtl-consent',
+      'data-us-privacy',
+      'data-gpp',
+      'data-gpp-sid',
+    ]);
+    for (const platform of platforms) {
+      for (const name of Object.keys(platform.extraAttributes)) expect(agreed, platform.id).toContain(name);
+    }
+  });
+
+  it('fills the configured TCF vendor id into the consent macros that name it', () => {
+    const google = findPlatform('google-ad-manager');
+    if (!google) throw new Error('no Google Ad Manager');
+    expect(Object.fromEntries(privacyMacros(google))).toMatchObject({
+      'data-gdpr-consent': '${GDPR_CONSENT_755}',
+      'data-gpp': '${GPP_STRING_755}',
+    });
+    expect(Object.fromEntries(privacyMacros(google, 1234))).toMatchObject({
+      'data-gdpr-consent': '${GDPR_CONSENT_1234}',
+      'data-gpp': '${GPP_STRING_1234}',
+      'data-gdpr': '${GDPR}',
+    });
+  });
+
+  it("says which platforms' VAST wrappers track clicks themselves (Xandr, Campaign Manager, Adform)", () => {
+    expect(platforms.filter((platform) => platform.vastWrapperTracksClicks).map((p) => p.id)).toEqual([
+      'google-campaign-manager',
+      'xandr',
+      'adform',
+    ]);
+  });
+
+  it('gives every other platform with a click macro its escaped variant for the VAST URL', () => {
+    for (const platform of platforms) {
+      if (platform.clickMacro && !platform.vastWrapperTracksClicks) {
+        expect(platform.clickMacroEscaped, platform.id).toBeDefined();
+      }
+    }
   });
 
   it('finds platforms by id or name', () => {

@@ -1,4 +1,6 @@
-// The traffic platforms of spec section 3 with the macros their ad servers fill in.
+// The traffic platforms of spec section 3 with the macros their ad servers fill in. Each row follows
+// the platform's own macro documentation; docs/tags.md names the page behind every macro and says
+// what could not be verified.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text the ad server replaces.
 
 export const PLATFORM_IDS = [
@@ -16,18 +18,54 @@ export const PLATFORM_IDS = [
 ] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
+/**
+ * The privacy signals a tag forwards, as banner data attributes; a VAST/VPAID URL carries each as the
+ * query parameter of the same name without `data-` and with `_` for `-` (`data-gdpr-consent` is
+ * `gdpr_consent`). The serving side reads exactly these names.
+ */
+export const PRIVACY_ATTRIBUTES = {
+  gdpr: 'data-gdpr',
+  gdprConsent: 'data-gdpr-consent',
+  addtlConsent: 'data-addtl-consent',
+  usPrivacy: 'data-us-privacy',
+  gpp: 'data-gpp',
+  gppSid: 'data-gpp-sid',
+} as const;
+
+/** Stands for the TCF vendor id in macros such as `${GDPR_CONSENT_<id>}` (TCF_VENDOR_ID, default 755). */
+export const TCF_VENDOR_ID_TOKEN = '{TCF_VENDOR_ID}';
+export const DEFAULT_TCF_VENDOR_ID = 755;
+
 export interface Platform {
   id: PlatformId;
   name: string;
-  /** The macro the platform replaces with its click-tracking URL; absent when none is published. */
+  /**
+   * The macro the platform replaces with its click-tracking URL, unescaped: the banner's `data-click`
+   * (the ad runtime encodes it). Absent when the platform publishes none (the user enters it).
+   */
   clickMacro?: string;
-  /** The URL-encoded variant, used where the click URL travels inside another URL. */
+  /**
+   * The URL-encoded variant: the VAST/VPAID URL's `click=` parameter, where an unescaped click URL's own
+   * `&` would split our query. A platform without one gets no click macro in its VAST URL.
+   */
   clickMacroEscaped?: string;
   /** The macro the platform replaces with a random number. */
   cacheBuster?: string;
-  /** Attributes every tag on this platform carries (privacy-consent macros). */
+  /**
+   * The platform wraps a third-party VAST in its own VAST with its own `ClickTracking`: prefixing its
+   * click URL to our `ClickThrough` as well would count each click twice on its side, so its VAST URL
+   * carries no click macro and the click-through goes straight to the landing page.
+   */
+  vastWrapperTracksClicks: boolean;
+  /**
+   * Privacy signals (PRIVACY_ATTRIBUTES) the platform expands, with their macros; TCF_VENDOR_ID_TOKEN
+   * stands for the configured TCF vendor id.
+   */
   extraAttributes: Readonly<Record<string, string>>;
-  /** Attributes that let the ad report back to the platform's own counters (third-party tracking). */
+  /**
+   * Attributes that let a banner report back to the platform's own counters (third-party tracking).
+   * Banners only: in video the platform's VAST wrapper does its own counting.
+   */
   thirdPartyAttributes: Readonly<Record<string, string>>;
   /**
    * Attribute names of the deal-ID / fallback-ID pair: added only when the creative's settings ask for
@@ -38,6 +76,16 @@ export interface Platform {
 
 const dealPair = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
 
+/** Google's ad servers expand the IAB TCF and GPP macros for the vendor id in their name. */
+const googlePrivacy = {
+  'data-gdpr': '${GDPR}',
+  'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
+  'data-addtl-consent': '${ADDTL_CONSENT}',
+  'data-us-privacy': '${US_PRIVACY}',
+  'data-gpp': '${GPP_STRING_{TCF_VENDOR_ID}}',
+  'data-gpp-sid': '${GPP_SID}',
+} as const;
+
 export const platforms: readonly Platform[] = [
   {
     id: 'google-ad-manager',
@@ -45,16 +93,19 @@ export const platforms: readonly Platform[] = [
     clickMacro: '%%CLICK_URL_UNESC%%',
     clickMacroEscaped: '%%CLICK_URL_ESC%%',
     cacheBuster: '%%CACHEBUSTER%%',
-    extraAttributes: { 'data-gdpr': '${GDPR}', 'data-gdpr-consent': '${GDPR_CONSENT_755}' },
+    vastWrapperTracksClicks: false,
+    extraAttributes: googlePrivacy,
     thirdPartyAttributes: { 'data-view-url': '%%VIEW_URL_UNESC%%' },
     dealAttributes: dealPair,
   },
   {
     id: 'google-campaign-manager',
     name: 'Google Campaign Manager',
+    // %c expands in creative code only, never in a redirect URL: the banner has it, VAST does not.
     clickMacro: '%c',
     cacheBuster: '%n',
-    extraAttributes: { 'data-gdpr': '${GDPR}', 'data-gdpr-consent': '${GDPR_CONSENT_755}' },
+    vastWrapperTracksClicks: true,
+    extraAttributes: googlePrivacy,
     thirdPartyAttributes: {},
   },
   {
@@ -63,7 +114,8 @@ export const platforms: readonly Platform[] = [
     clickMacro: '${CLICK_URL}',
     clickMacroEscaped: '${CLICK_URL_ENC}',
     cacheBuster: '${CACHEBUSTER}',
-    extraAttributes: { 'data-gdpr': '${GDPR}', 'data-gdpr-consent': '${GDPR_CONSENT_755}' },
+    vastWrapperTracksClicks: false,
+    extraAttributes: googlePrivacy,
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
   },
@@ -71,12 +123,16 @@ export const platforms: readonly Platform[] = [
     id: 'quantcast',
     name: 'Quantcast',
     clickMacro: '${CLICK}',
+    clickMacroEscaped: '${CLICKESC}',
+    cacheBuster: '${CACHEBUSTER}',
+    vastWrapperTracksClicks: false,
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
   {
     id: 'cognitiv',
     name: 'Cognitiv',
+    vastWrapperTracksClicks: false,
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -86,7 +142,11 @@ export const platforms: readonly Platform[] = [
     clickMacro: '%%TTD_CLK%%',
     clickMacroEscaped: '%%TTD_CLK_ESC%%',
     cacheBuster: '%%TTD_CACHEBUSTER%%',
-    extraAttributes: {},
+    vastWrapperTracksClicks: false,
+    extraAttributes: {
+      'data-gdpr': '%%TTD_GDPR_APPLIES%%',
+      'data-gdpr-consent': '%%TTD_GDPR_CONSENT_STRING%%',
+    },
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
   },
@@ -96,12 +156,14 @@ export const platforms: readonly Platform[] = [
     clickMacro: '[UNENCODED_CLICK_REDIRECT]',
     clickMacroEscaped: '[ENCODED_CLICK_REDIRECT]',
     cacheBuster: '[RANDOM_NUMBER]',
+    vastWrapperTracksClicks: false,
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
   {
     id: 'adroll',
     name: 'AdRoll',
+    vastWrapperTracksClicks: false,
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -111,7 +173,13 @@ export const platforms: readonly Platform[] = [
     clickMacro: '${CLICK_URL}',
     clickMacroEscaped: '${CLICK_URL_ENC}',
     cacheBuster: '${CACHEBUSTER}',
-    extraAttributes: { 'data-gdpr': '${GDPR_APPLIES}', 'data-gdpr-consent': '${GDPR_CONSENT_STRING}' },
+    vastWrapperTracksClicks: true,
+    extraAttributes: {
+      'data-gdpr': '${GDPR_APPLIES}',
+      'data-gdpr-consent': '${GDPR_CONSENT_STRING}',
+      'data-gpp': '${GPP_STRING_{TCF_VENDOR_ID}}',
+      'data-gpp-sid': '${GPP_SID}',
+    },
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
   },
@@ -120,6 +188,8 @@ export const platforms: readonly Platform[] = [
     name: 'Yahoo DSP',
     clickMacro: '${CLICKURL}',
     clickMacroEscaped: '${CLICKURLENC}',
+    cacheBuster: '${REQUESTID}',
+    vastWrapperTracksClicks: false,
     extraAttributes: {},
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
@@ -127,8 +197,16 @@ export const platforms: readonly Platform[] = [
   {
     id: 'adform',
     name: 'Adform',
+    // Open-ended: Adform's tracker takes the landing page appended, as the runtime does for banners.
+    // Adform documents no escaped form for a URL parameter: its VAST URL carries no click macro and
+    // Adform's own VAST tracking counts the click.
     clickMacro: '%%c1;cpdir=',
-    extraAttributes: {},
+    cacheBuster: '__ADFRND__',
+    vastWrapperTracksClicks: true,
+    extraAttributes: {
+      'data-gdpr': '${GDPR}',
+      'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
+    },
     thirdPartyAttributes: {},
   },
 ];
@@ -139,3 +217,11 @@ export const isPlatformId = (value: unknown): value is PlatformId =>
 /** A platform by id or by display name. */
 export const findPlatform = (idOrName: string | null | undefined): Platform | undefined =>
   platforms.find((platform) => platform.id === idOrName || platform.name === idOrName);
+
+/** The platform's privacy attributes with the TCF vendor id filled into macros that name it. */
+export function privacyMacros(platform: Platform, tcfVendorID = DEFAULT_TCF_VENDOR_ID): [string, string][] {
+  return Object.entries(platform.extraAttributes).map(([name, macro]) => [
+    name,
+    macro.split(TCF_VENDOR_ID_TOKEN).join(String(tcfVendorID)),
+  ]);
+}

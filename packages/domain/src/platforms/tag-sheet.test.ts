@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${GDPR} are literal text.
 import { describe, expect, it } from 'vitest';
 import { creativeSchema } from '../entities/creative';
 import { buildTagSheet, tagsByCreative } from './tag-sheet';
@@ -69,6 +70,36 @@ describe('tag sheet (spec section 7: POST /v1/campaign/tags)', () => {
         (row) => row.platform,
       ),
     ).toEqual(['Google Ad Manager', 'AdRoll']);
+  });
+
+  it('passes escaped click macros and the TCF vendor id to video tags', () => {
+    const campaign = { name: 'Spring', creatives: [creative('v', ['v1'], 'cognitiv', 'VAST')] };
+    expect(
+      buildTagSheet({ campaign, servingHost: 'h', clickMacros: { cognitiv: '{CLICK}' } })[0],
+    ).toMatchObject({
+      tag: '',
+      error: expect.stringMatching(/^Escaped click macro missing/),
+    });
+    expect(
+      buildTagSheet({ campaign, servingHost: 'h', clickMacrosEscaped: { cognitiv: '{CLICK_ENC}' } })[0]?.tag,
+    ).toBe('https://h/serve/vast/v1.xml?click={CLICK_ENC}');
+    const google = { name: 'Spring', creatives: [creative('g', ['g1'], 'google-dv360', 'VAST')] };
+    expect(buildTagSheet({ campaign: google, servingHost: 'h', tcfVendorID: 42 })[0]?.tag).toContain(
+      'gdpr_consent=${GDPR_CONSENT_42}',
+    );
+  });
+
+  it('notes on every built tag that it may be refused when ads are not served over https', () => {
+    const campaign = {
+      name: 'Spring',
+      creatives: [creative('a', ['a1'], 'xandr'), creative('c', ['c1'], 'cognitiv')],
+    };
+    const rows = buildTagSheet({ campaign, servingHost: 'http://ads.example.com' });
+    expect(rows[0]?.warning).toMatch(/^Ads are served from http:\/\/ads\.example\.com, which is not https/);
+    // A row without a tag carries its error, not the warning.
+    expect(rows[1]).toMatchObject({ tag: '', error: expect.stringMatching(/^Click macro missing/) });
+    expect(rows[1]).not.toHaveProperty('warning');
+    expect(buildTagSheet({ campaign, servingHost: 'https://ads.example.com' })[0]?.warning).toBeUndefined();
   });
 
   it('groups built tags by creative id for the tags request', () => {

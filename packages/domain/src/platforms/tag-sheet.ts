@@ -1,7 +1,7 @@
 // The rows behind the xlsx tag sheet: one per live creative and platform.
 import type { Creative } from '../entities/creative';
 import { findPlatform, type PlatformId } from './platforms';
-import { buildTag, TAG_MESSAGES } from './tags';
+import { buildTag, servingUrlWarning, TAG_MESSAGES } from './tags';
 
 export interface TagSheetRow {
   campaignName: string;
@@ -15,6 +15,8 @@ export interface TagSheetRow {
   tag: string;
   /** Why the tag could not be built. */
   error?: string;
+  /** Why a built tag may be refused (AD_SERVING_URL not https). */
+  warning?: string;
 }
 
 export interface BuildTagSheetInput {
@@ -22,8 +24,12 @@ export interface BuildTagSheetInput {
   servingHost: string;
   /** Platforms to tag for; by default each creative's own platform. */
   platforms?: readonly PlatformId[];
-  /** User-supplied click macros by platform (needed for Cognitiv and AdRoll). */
+  /** User-supplied click macros by platform (Cognitiv and AdRoll publish none), for banners. */
   clickMacros?: Partial<Record<PlatformId, string>>;
+  /** Their URL-encoded variants, for VAST/VPAID URLs. */
+  clickMacrosEscaped?: Partial<Record<PlatformId, string>>;
+  /** The TCF vendor id in the consent macros (TCF_VENDOR_ID). */
+  tcfVendorID?: number;
   /** Deal and fallback ids by creative id. */
   dealIDs?: Readonly<Record<string, string>>;
   fallbackIDs?: Readonly<Record<string, string>>;
@@ -31,6 +37,7 @@ export interface BuildTagSheetInput {
 
 export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
   const rows: TagSheetRow[] = [];
+  const warning = servingUrlWarning(input.servingHost);
   for (const creative of input.campaign.creatives) {
     const platformIDs = input.platforms ?? (creative.platform ? [creative.platform] : []);
     const base = {
@@ -51,9 +58,12 @@ export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
           dealID: input.dealIDs?.[creative.id],
           fallbackID: input.fallbackIDs?.[creative.id],
           clickMacro: platform ? input.clickMacros?.[platform.id] : undefined,
+          clickMacroEscaped: platform ? input.clickMacrosEscaped?.[platform.id] : undefined,
+          tcfVendorID: input.tcfVendorID,
         });
         const row = { ...base, liveCreativeID: liveCreative.id, platform: platform?.name ?? platformID };
-        rows.push(result.ok ? { ...row, tag: result.tag } : { ...row, tag: '', error: result.error });
+        if (!result.ok) rows.push({ ...row, tag: '', error: result.error });
+        else rows.push(warning ? { ...row, tag: result.tag, warning } : { ...row, tag: result.tag });
       }
     }
     if (creative.liveCreatives.length === 0) {

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
 import type { CreativeSetting } from '../entities/creative';
-import { buildTag, servingOrigin, TAG_PATHS } from './tags';
+import { buildTag, servingOrigin, servingUrlWarning, TAG_PATHS, tagParamOf } from './tags';
 
 const banner = {
   id: 'c1',
@@ -19,26 +19,58 @@ const tagOf = (result: ReturnType<typeof buildTag>): string => {
 };
 
 describe('ad tags (spec section 7)', () => {
-  it("gives VAST a VAST XML URL with the platform's click macro and cache-buster as parameters", () => {
+  it("gives VAST a VAST XML URL with the platform's escaped click macro, cache-buster and privacy macros as parameters", () => {
     const result = buildTag({ ...base, creative: vast, platform: 'google-ad-manager' });
     expect(result).toEqual({
       ok: true,
       kind: 'vast-url',
       tag:
         'https://ads.example.com/serve/vast/L9.xml?click=%%CLICK_URL_ESC%%&cb=%%CACHEBUSTER%%' +
-        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&view_url=%%VIEW_URL_UNESC%%',
+        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&addtl_consent=${ADDTL_CONSENT}' +
+        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}',
     });
   });
 
-  it('gives VPAID its own XML URL, and uses the plain macro where there is no escaped one', () => {
+  it('leaves the banner-only view URL out of VAST: the VAST wrapper of Google Ad Manager counts its own impressions', () => {
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'google-ad-manager' }))).not.toMatch(
+      /VIEW_URL/,
+    );
+    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'google-ad-manager' }))).toContain(
+      'data-view-url="%%VIEW_URL_UNESC%%"',
+    );
+  });
+
+  it('gives VPAID its own XML URL, and no click macro where the platform has no escaped one or its wrapper tracks clicks', () => {
+    // Campaign Manager's %c expands in creative code only, and its VAST wrapper tracks the click.
     expect(
       tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'google-campaign-manager' })),
     ).toBe(
-      'https://ads.example.com/serve/vpaid/L9.xml?click=%c&cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}',
+      'https://ads.example.com/serve/vpaid/L9.xml?cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}' +
+        '&addtl_consent=${ADDTL_CONSENT}&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}',
+    );
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'xandr' }))).not.toContain('click=');
+    // Adform documents no escaped click macro; its own VAST tracking counts the click.
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adform' }))).toBe(
+      'https://ads.example.com/serve/vast/L9.xml?cb=__ADFRND__&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe(
-      'https://ads.example.com/serve/vast/L9.xml?click=${CLICK}',
+      'https://ads.example.com/serve/vast/L9.xml?click=${CLICKESC}&cb=${CACHEBUSTER}',
     );
+  });
+
+  it('puts the configured TCF vendor id into the consent macros', () => {
+    const url = tagOf(buildTag({ ...base, creative: vast, platform: 'google-dv360', tcfVendorID: 1234 }));
+    expect(url).toContain('&gdpr_consent=${GDPR_CONSENT_1234}&');
+    expect(url).toContain('&gpp=${GPP_STRING_1234}&');
+    expect(url).not.toContain('755');
+    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'adform', tcfVendorID: 99 }))).toContain(
+      'data-gdpr-consent="${GDPR_CONSENT_99}"',
+    );
+  });
+
+  it('turns data attribute data-x-y into query parameter x_y', () => {
+    expect(tagParamOf('data-gdpr-consent')).toBe('gdpr_consent');
+    expect(tagParamOf('data-gpp-sid')).toBe('gpp_sid');
   });
 
   it('gives a Banner an <ins> tag with data attributes plus the init script', () => {
@@ -48,7 +80,8 @@ describe('ad tags (spec section 7)', () => {
     expect(tag).toBe(
       '<ins class="adconsole-ad" data-live-id="L9" data-width="300" data-height="250" data-platform="xandr" ' +
         'data-click="${CLICK_URL}" data-cb="${CACHEBUSTER}" data-gdpr="${GDPR_APPLIES}" ' +
-        'data-gdpr-consent="${GDPR_CONSENT_STRING}" style="display:inline-block;width:300px;height:250px"></ins>' +
+        'data-gdpr-consent="${GDPR_CONSENT_STRING}" data-gpp="${GPP_STRING_755}" data-gpp-sid="${GPP_SID}" ' +
+        'style="display:inline-block;width:300px;height:250px"></ins>' +
         '<script async src="https://ads.example.com/serve/init.js"></script>',
     );
   });
@@ -66,17 +99,33 @@ describe('ad tags (spec section 7)', () => {
     expect(tag).toContain('style="display:block;width:100%"');
   });
 
-  it('says the click macro is missing for Cognitiv and AdRoll until the user supplies one', () => {
+  it('says the click macro is missing for Cognitiv and AdRoll until the user supplies one, escaped for video', () => {
     expect(buildTag({ ...base, creative: banner, platform: 'cognitiv' })).toEqual({
       ok: false,
       error: 'Click macro missing: Cognitiv has no default, enter its click macro',
     });
-    expect(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '  ' })).toMatchObject({
+    expect(buildTag({ ...base, creative: banner, platform: 'adroll', clickMacro: '  ' })).toMatchObject({
       ok: false,
     });
+    // The user's unescaped macro never goes raw into click=: once expanded its own & would split our query.
+    expect(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '__ADROLL_CLICK__' })).toEqual(
+      {
+        ok: false,
+        error:
+          "Escaped click macro missing: a video tag carries the click URL inside its query, enter AdRoll's URL-encoded click macro",
+      },
+    );
     expect(
-      tagOf(buildTag({ ...base, creative: vast, platform: 'adroll', clickMacro: '__ADROLL_CLICK__' })),
-    ).toBe('https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK__');
+      tagOf(
+        buildTag({
+          ...base,
+          creative: vast,
+          platform: 'adroll',
+          clickMacro: '__ADROLL_CLICK__',
+          clickMacroEscaped: '__ADROLL_CLICK_ENC__',
+        }),
+      ),
+    ).toBe('https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK_ENC__');
     expect(
       tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' })),
     ).toContain('data-click="{{CLICK}}"');
@@ -130,6 +179,24 @@ describe('ad tags (spec section 7)', () => {
       ok: false,
       error: 'Unknown platform: myspace',
     });
+  });
+
+  it('warns when ads are not served over https, except from a local address', () => {
+    expect(servingUrlWarning('http://ads.example.com')).toBe(
+      'Ads are served from http://ads.example.com, which is not https: trading platforms such as Xandr refuse ' +
+        'non-secure VAST and most exchanges refuse non-secure creatives. Set AD_SERVING_URL to an https address.',
+    );
+    expect(servingUrlWarning('http://10.0.0.5:4000')).toMatch(/not https/);
+    for (const ok of [
+      'https://ads.example.com',
+      'ads.example.com',
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+      'http://console.localhost',
+    ]) {
+      expect(servingUrlWarning(ok), ok).toBeUndefined();
+    }
   });
 
   it('serves from https unless the serving host names its scheme', () => {

@@ -1,6 +1,12 @@
 // Ad tags (spec section 7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
 import { type Creative, creativeSetting, type LiveCreative } from '../entities/creative';
-import { findPlatform, type Platform, type PlatformId } from './platforms';
+import {
+  DEFAULT_TCF_VENDOR_ID,
+  findPlatform,
+  type Platform,
+  type PlatformId,
+  privacyMacros,
+} from './platforms';
 
 /** Paths of the ad-serving endpoints under the serving host; the API serves exactly these. */
 export const TAG_PATHS = {
@@ -21,10 +27,14 @@ export const INS_TAG_CLASS = 'adconsole-ad';
 export const TAG_MESSAGES = {
   missingClickMacro: (platformName: string) =>
     `Click macro missing: ${platformName} has no default, enter its click macro`,
+  missingEscapedClickMacro: (platformName: string) =>
+    `Escaped click macro missing: a video tag carries the click URL inside its query, enter ${platformName}'s URL-encoded click macro`,
   unknownPlatform: (platform: string) => `Unknown platform: ${platform}`,
   missingDealID: 'Deal ID missing: this creative requires a deal ID',
   missingFallbackID: 'Fallback ID missing: this creative requires a fallback creative ID',
   notPublished: 'Publish the creative first: it has no live creative',
+  insecureServingUrl: (origin: string) =>
+    `Ads are served from ${origin}, which is not https: trading platforms such as Xandr refuse non-secure VAST and most exchanges refuse non-secure creatives. Set AD_SERVING_URL to an https address.`,
 } as const;
 
 export interface BuildTagInput {
@@ -36,8 +46,12 @@ export interface BuildTagInput {
   servingHost: string;
   dealID?: string | undefined;
   fallbackID?: string | undefined;
-  /** The user's click macro; required for platforms without a default (Cognitiv, AdRoll). */
+  /** The user's click macro; a Banner needs it on platforms without a default (Cognitiv, AdRoll). */
   clickMacro?: string | undefined;
+  /** The URL-encoded variant of the user's click macro; VAST and VPAID need it on those platforms. */
+  clickMacroEscaped?: string | undefined;
+  /** The TCF vendor id in `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID, default 755). */
+  tcfVendorID?: number | undefined;
 }
 
 export type TagResult = { ok: true; kind: 'vast-url' | 'ins'; tag: string } | { ok: false; error: string };
@@ -51,16 +65,53 @@ export function servingOrigin(servingHost: string): string {
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Macros stay literal so the platform can find and replace them; everything else is encoded. */
-const queryValue = (value: string, isMacro: boolean): string => (isMacro ? value : encodeURIComponent(value));
+/** A VAST/VPAID query parameter of a banner data attribute: `data-gdpr-consent` is `gdpr_consent`. */
+export const tagParamOf = (attribute: string): string => attribute.replace(/^data-/, '').replace(/-/g, '_');
+
+const isVideo = (type: BuildTagInput['creative']['type']) => type === 'VAST' || type === 'VPAID';
+
+/**
+ * The click macro the user must enter for a tag of this type, where the platform publishes none
+ * (Cognitiv, AdRoll): banners take the macro as it is, VAST/VPAID URLs its URL-encoded variant.
+ */
+export function userClickMacroNeeded(
+  platform: Platform,
+  type: BuildTagInput['creative']['type'],
+): 'clickMacro' | 'clickMacroEscaped' | undefined {
+  if (platform.clickMacro !== undefined) return undefined;
+  if (!isVideo(type)) return 'clickMacro';
+  return platform.vastWrapperTracksClicks ? undefined : 'clickMacroEscaped';
+}
+
+/**
+ * The click macro a tag carries, or an error: banners take the unescaped macro (the runtime encodes it),
+ * VAST/VPAID URLs the escaped one, since an expanded URL's own `&` would split our query. A VAST URL
+ * carries none where the platform's wrapper tracks clicks itself.
+ */
+function clickMacroOf(
+  input: BuildTagInput,
+  platform: Platform,
+): { ok: true; macro: string | undefined } | { ok: false; error: string } {
+  const user = input.clickMacro?.trim() || undefined;
+  const userEscaped = input.clickMacroEscaped?.trim() || undefined;
+  const needed = userClickMacroNeeded(platform, input.creative.type);
+  if (needed === 'clickMacro' && !user) {
+    return { ok: false, error: TAG_MESSAGES.missingClickMacro(platform.name) };
+  }
+  if (needed === 'clickMacroEscaped' && !userEscaped) {
+    return { ok: false, error: TAG_MESSAGES.missingEscapedClickMacro(platform.name) };
+  }
+  if (!isVideo(input.creative.type)) return { ok: true, macro: user ?? platform.clickMacro };
+  if (platform.vastWrapperTracksClicks) return { ok: true, macro: undefined };
+  return { ok: true, macro: userEscaped ?? platform.clickMacroEscaped };
+}
 
 export function buildTag(input: BuildTagInput): TagResult {
   const platform = typeof input.platform === 'string' ? findPlatform(input.platform) : input.platform;
   if (!platform) return { ok: false, error: TAG_MESSAGES.unknownPlatform(String(input.platform)) };
 
-  const userMacro = input.clickMacro?.trim();
-  const clickMacro = userMacro || platform.clickMacro;
-  if (!clickMacro) return { ok: false, error: TAG_MESSAGES.missingClickMacro(platform.name) };
+  const click = clickMacroOf(input, platform);
+  if (!click.ok) return click;
 
   const dealRequired = creativeSetting(input.creative, 'dealIDRequired') === true;
   const fallbackWanted = creativeSetting(input.creative, 'fallbackCreative') === true;
@@ -78,24 +129,24 @@ export function buildTag(input: BuildTagInput): TagResult {
 
   const origin = servingOrigin(input.servingHost);
   const liveID = String(input.liveCreative.id);
+  const privacy = privacyMacros(platform, input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID);
 
-  if (input.creative.type === 'VAST' || input.creative.type === 'VPAID') {
-    // Inside a URL the click URL must arrive encoded, so the escaped macro wins when there is one.
-    const click = userMacro || platform.clickMacroEscaped || clickMacro;
-    const params: string[] = [`${TAG_PARAMS.click}=${queryValue(click, true)}`];
+  if (isVideo(input.creative.type)) {
+    // Macros stay literal so the platform can find and replace them; our own values are encoded.
+    const params: string[] = [];
+    if (click.macro) params.push(`${TAG_PARAMS.click}=${click.macro}`);
     if (platform.cacheBuster) params.push(`${TAG_PARAMS.cacheBuster}=${platform.cacheBuster}`);
-    for (const [name, value] of Object.entries({
-      ...platform.extraAttributes,
-      ...platform.thirdPartyAttributes,
-    })) {
-      params.push(`${name.replace(/^data-/, '').replace(/-/g, '_')}=${value}`);
-    }
+    for (const [name, macro] of privacy) params.push(`${tagParamOf(name)}=${macro}`);
     for (const [name, value] of deal) {
       const param = name === platform.dealAttributes?.dealID ? TAG_PARAMS.dealID : TAG_PARAMS.fallbackID;
-      params.push(`${param}=${queryValue(value, false)}`);
+      params.push(`${param}=${encodeURIComponent(value)}`);
     }
     const path = input.creative.type === 'VAST' ? TAG_PATHS.vast(liveID) : TAG_PATHS.vpaid(liveID);
-    return { ok: true, kind: 'vast-url', tag: `${origin}${path}?${params.join('&')}` };
+    return {
+      ok: true,
+      kind: 'vast-url',
+      tag: `${origin}${path}${params.length > 0 ? `?${params.join('&')}` : ''}`,
+    };
   }
 
   const fluid = input.creative.fluid === true;
@@ -105,16 +156,12 @@ export function buildTag(input: BuildTagInput): TagResult {
     ['data-width', String(input.creative.width)],
     ['data-height', String(input.creative.height)],
     ['data-platform', platform.id],
-    ['data-click', clickMacro],
+    ['data-click', click.macro ?? ''],
   ];
   if (platform.cacheBuster) attributes.push(['data-cb', platform.cacheBuster]);
   if (creativeSetting(input.creative, 'euCreative') === true) attributes.push(['data-eu', '1']);
   if (creativeSetting(input.creative, 'inAppSupport') === true) attributes.push(['data-in-app', '1']);
-  attributes.push(
-    ...Object.entries(platform.extraAttributes),
-    ...Object.entries(platform.thirdPartyAttributes),
-    ...deal,
-  );
+  attributes.push(...privacy, ...Object.entries(platform.thirdPartyAttributes), ...deal);
   const style = fluid
     ? 'display:block;width:100%'
     : `display:inline-block;width:${input.creative.width}px;height:${input.creative.height}px`;
@@ -122,4 +169,22 @@ export function buildTag(input: BuildTagInput): TagResult {
   const ins = `<ins ${attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}></ins>`;
   const script = `<script async src="${escapeAttribute(`${origin}${TAG_PATHS.initScript}`)}"></script>`;
   return { ok: true, kind: 'ins', tag: `${ins}${script}` };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why tags served from this origin will be refused, or undefined: Xandr requires https for every URL of
+ * a VAST document and most exchanges refuse non-secure creatives. A local origin (development) is fine.
+ */
+export function servingUrlWarning(servingHost: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(servingOrigin(servingHost));
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')) return undefined;
+  return TAG_MESSAGES.insecureServingUrl(url.origin);
 }

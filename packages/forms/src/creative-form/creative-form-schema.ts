@@ -9,6 +9,7 @@ import {
   TRACKER_KINDS,
   type Trackers,
   trackerSchema,
+  userClickMacroNeeded,
   withLandingPage,
 } from '@adconsole/domain';
 import { z } from 'zod';
@@ -34,17 +35,26 @@ export const creativeFormSchema = creativeBodySchema
     dealID: z.string().max(200).optional(),
     fallbackID: z.string().max(200).optional(),
     clickMacro: z.string().max(500).optional(),
+    clickMacroEscaped: z.string().max(500).optional(),
   })
   // The same conditions under which the domain's tag builder refuses to build a tag, checked here so the
   // trafficker fixes them while the creative is open rather than when the tag is requested.
   .superRefine((form, ctx) => {
     const platform = findPlatform(form.platform);
     if (!platform) return;
-    if (!platform.clickMacro && !form.clickMacro?.trim()) {
+    const needed = userClickMacroNeeded(platform, form.type);
+    if (needed === 'clickMacro' && !form.clickMacro?.trim()) {
       ctx.addIssue({
         code: 'custom',
         message: TAG_MESSAGES.missingClickMacro(platform.name),
         path: ['clickMacro'],
+      });
+    }
+    if (needed === 'clickMacroEscaped' && !form.clickMacroEscaped?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TAG_MESSAGES.missingEscapedClickMacro(platform.name),
+        path: ['clickMacroEscaped'],
       });
     }
     if (!platform.dealAttributes) return;
@@ -65,6 +75,7 @@ export interface CreativeFormValues {
   dealID?: string;
   fallbackID?: string;
   clickMacro?: string;
+  clickMacroEscaped?: string;
 }
 
 /** The tracker rows of a creative: every tracker but the landing page, which has its own field. */
@@ -84,7 +95,7 @@ export function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
 }
 
 export function toCreativeFormValues(form: CreativeFormOutput, size: string): CreativeFormValues {
-  const { trackerRows, landingUrl, dealID, fallbackID, clickMacro, ...creative } = form;
+  const { trackerRows, landingUrl, dealID, fallbackID, clickMacro, clickMacroEscaped, ...creative } = form;
   const platform = findPlatform(form.platform);
   const values: CreativeFormValues = {
     creative: { ...creative, size, trackers: withLandingPage(rowsToTrackers(trackerRows), landingUrl) },
@@ -95,6 +106,9 @@ export function toCreativeFormValues(form: CreativeFormOutput, size: string): Cr
   if (platform?.dealAttributes && settingValue(form.settings, 'fallbackCreative')) {
     values.fallbackID = fallbackID?.trim();
   }
-  if (platform && !platform.clickMacro) values.clickMacro = clickMacro?.trim();
+  if (platform && !platform.clickMacro) {
+    values.clickMacro = clickMacro?.trim();
+    values.clickMacroEscaped = clickMacroEscaped?.trim();
+  }
   return values;
 }

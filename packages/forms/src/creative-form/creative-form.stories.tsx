@@ -197,6 +197,44 @@ export const ClickMacroMissing: Story = {
   },
 };
 
+/** A video tag carries the click URL inside its query: Cognitiv's escaped variant is asked for too. */
+export const EscapedClickMacroMissing: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Type', 'VAST');
+    await choose(canvas, 'Traffic platform', 'AdRoll');
+    await userEvent.type(canvas.getByLabelText('Click macro'), '__ADROLL_CLICK__');
+    await save(canvas);
+    await expect(
+      await canvas.findByText(
+        "Escaped click macro missing: a video tag carries the click URL inside its query, enter AdRoll's URL-encoded click macro",
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText('Escaped click macro')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const UserClickMacros: Story = {
+  play: async ({ canvas, args }) => {
+    await choose(canvas, 'Type', 'VAST');
+    await choose(canvas, 'Traffic platform', 'Cognitiv');
+    await expect(canvas.getByLabelText('Escaped click macro')).toHaveAccessibleDescription(
+      /VAST and VPAID tags use it/,
+    );
+    await userEvent.type(canvas.getByLabelText('Click macro'), '%%COGNITIV_CLICK%%');
+    await userEvent.type(canvas.getByLabelText('Escaped click macro'), '%%COGNITIV_CLICK_ESC%%');
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          clickMacro: '%%COGNITIV_CLICK%%',
+          clickMacroEscaped: '%%COGNITIV_CLICK_ESC%%',
+        }),
+      ),
+    );
+  },
+};
+
 export const TrackerUrlInvalid: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Add tracker' }));

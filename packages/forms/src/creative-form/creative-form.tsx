@@ -105,7 +105,7 @@ export interface CreativeFormProps {
   campaignID: string;
   /** An existing creative; trackers come in keyed by kind, as the creative stores them. */
   defaultValues?: Partial<Omit<CreativeFormValues['creative'], 'campaignID'>> &
-    Pick<CreativeFormValues, 'dealID' | 'fallbackID' | 'clickMacro'>;
+    Pick<CreativeFormValues, 'dealID' | 'fallbackID' | 'clickMacro' | 'clickMacroEscaped'>;
   /** Called with the checked creative and the tag inputs its platform asks for. */
   onSubmit: (values: CreativeFormValues) => Promise<void> | void;
   /** The server's error text, shown in an alert. */
@@ -146,6 +146,7 @@ export function CreativeForm({
       dealID: '',
       fallbackID: '',
       clickMacro: '',
+      clickMacroEscaped: '',
       ...creativeDefaults,
       width: initialWidth,
       height: initialHeight,
@@ -276,13 +277,22 @@ export function CreativeForm({
           )}
         />
         {platform && !platform.clickMacro ? (
-          <Field
-            label="Click macro"
-            description={`${platform.name} publishes no default click macro.`}
-            error={errors.clickMacro?.message}
-          >
-            <Input autoComplete="off" {...register('clickMacro')} />
-          </Field>
+          <>
+            <Field
+              label="Click macro"
+              description={`${platform.name} publishes no default click macro: enter the one it expands to its click URL. Banners use it.`}
+              error={errors.clickMacro?.message}
+            >
+              <Input autoComplete="off" {...register('clickMacro')} />
+            </Field>
+            <Field
+              label="Escaped click macro"
+              description="The variant it expands URL-encoded. VAST and VPAID tags use it: they carry the click URL inside their query."
+              error={errors.clickMacroEscaped?.message}
+            >
+              <Input autoComplete="off" {...register('clickMacroEscaped')} />
+            </Field>
+          </>
         ) : null}
         {platform?.dealAttributes && settingOn(settings, 'dealIDRequired') ? (
           <Field label="Deal ID" error={errors.dealID?.message}>

@@ -63,7 +63,13 @@ export async function demoPage(ctx: Context): Promise<string> {
       if (!liveCreative) return '';
       const platform = findPlatform(creative.platform) ?? findPlatform('google-ad-manager');
       if (!platform) return '';
-      const tag = buildTag({ creative, liveCreative, platform, servingHost: ctx.config.adServingUrl });
+      const tag = buildTag({
+        creative,
+        liveCreative,
+        platform,
+        servingHost: ctx.config.adServingUrl,
+        tcfVendorID: ctx.config.tcfVendorID,
+      });
       if (!tag.ok) return '';
       const slot =
         tag.kind === 'ins'

@@ -25,7 +25,6 @@ import { useCreative, useCreativeActions } from './creative-queries';
 import { LayoutPanel } from './layout-panel';
 import { type TagInputs, TagPanel } from './tag-panel';
 
-/** Ads are served by this same server under /api (the ad-serving routes). */
 /** Tags load from the ad-serving origin the server reports (AD_SERVING_URL), as the tag sheet's do. */
 const servingHost = () => publicConfig().adServingUrl;
 
@@ -54,7 +53,12 @@ export function CreativeEditorPage() {
     setSaved(false);
     try {
       await actions.update.mutateAsync({ ...current, ...values.creative, id: current.id });
-      setTagInputs({ dealID: values.dealID, fallbackID: values.fallbackID, clickMacro: values.clickMacro });
+      setTagInputs({
+        dealID: values.dealID,
+        fallbackID: values.fallbackID,
+        clickMacro: values.clickMacro,
+        clickMacroEscaped: values.clickMacroEscaped,
+      });
       setSaved(true);
     } catch (error) {
       setServerError(errorMessage(error, 'The creative was not saved.'));
@@ -67,6 +71,7 @@ export function CreativeEditorPage() {
       const rows = buildTagSheet({
         campaign: { ...campaign.data, creatives: [current] },
         servingHost: servingHost(),
+        tcfVendorID: publicConfig().tcfVendorID,
         dealIDs: { [current.id]: tagInputs.dealID ?? '' },
         fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
       });
@@ -207,6 +212,7 @@ export function CreativeEditorPage() {
               <TagPanel
                 creative={current}
                 servingHost={servingHost()}
+                tcfVendorID={publicConfig().tcfVendorID}
                 inputs={tagInputs}
                 onDownloadSheet={downloadSheet}
                 downloading={false}

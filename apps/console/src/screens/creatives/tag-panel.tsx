@@ -1,23 +1,28 @@
 // The ad tag of each live creative for the creative's platform (spec section 7: VAST/VPAID as an
 // XML URL, banners as an <ins> tag with the init script), with copy buttons and the xlsx tag sheet.
-import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
+import { buildTag, type Creative, findPlatform, servingUrlWarning } from '@adconsole/domain';
 import { Alert, AlertDescription, Button, CopyField } from '@adconsole/ui';
 
 export interface TagInputs {
   dealID?: string | undefined;
   fallbackID?: string | undefined;
   clickMacro?: string | undefined;
+  clickMacroEscaped?: string | undefined;
 }
 
 export function TagPanel({
   creative,
   servingHost,
+  tcfVendorID,
   inputs,
   onDownloadSheet,
   downloading,
 }: {
   creative: Creative;
+  /** AD_SERVING_URL, from the server's public config. */
   servingHost: string;
+  /** TCF_VENDOR_ID, from the server's public config: the id in the consent macros. */
+  tcfVendorID: number;
   inputs: TagInputs;
   onDownloadSheet: () => void;
   downloading: boolean;
@@ -35,10 +40,16 @@ export function TagPanel({
       </Alert>
     );
   }
+  const insecure = servingUrlWarning(servingHost);
   return (
     <div className="grid gap-4">
+      {insecure ? (
+        <Alert variant="warning">
+          <AlertDescription>{insecure}</AlertDescription>
+        </Alert>
+      ) : null}
       {creative.liveCreatives.map((liveCreative) => {
-        const tag = buildTag({ creative, liveCreative, platform, servingHost, ...inputs });
+        const tag = buildTag({ creative, liveCreative, platform, servingHost, tcfVendorID, ...inputs });
         return tag.ok ? (
           <CopyField
             key={liveCreative.id}

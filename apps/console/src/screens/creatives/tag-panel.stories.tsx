@@ -1,0 +1,129 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${GDPR} are literal text.
+import { creativeSchema } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { TagPanel } from './tag-panel';
+
+const creative = (fields: Record<string, unknown>) =>
+  creativeSchema.parse({
+    id: 'crv_7',
+    campaignID: 'cmp_42',
+    name: 'Spring sale',
+    type: 'Banner',
+    width: 300,
+    height: 250,
+    size: '300x250',
+    platform: 'google-ad-manager',
+    liveCreatives: [{ id: 'lc_9Qx2' }],
+    ...fields,
+  });
+
+const meta = {
+  title: 'Console/Creatives/TagPanel',
+  component: TagPanel,
+  args: {
+    creative: creative({}),
+    servingHost: 'https://ads.example.com',
+    tcfVendorID: 755,
+    inputs: {},
+    onDownloadSheet: fn(),
+    downloading: false,
+  },
+  decorators: [(Story) => <div className="max-w-xl">{Story()}</div>],
+} satisfies Meta<typeof TagPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tagBox = (canvas: Parameters<NonNullable<Story['play']>>[0]['canvas'], platform: string) =>
+  canvas.getByRole<HTMLTextAreaElement | HTMLInputElement>('textbox', {
+    name: `${platform} tag for live creative lc_9Qx2`,
+  });
+
+export const BannerTag: Story = {
+  play: async ({ canvas }) => {
+    const tag = tagBox(canvas, 'Google Ad Manager').value;
+    await expect(tag).toContain('data-click="%%CLICK_URL_UNESC%%"');
+    await expect(tag).toContain('data-gdpr-consent="${GDPR_CONSENT_755}"');
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+/** The TCF vendor id comes from the server's config (TCF_VENDOR_ID). */
+export const VastTagWithVendorId: Story = {
+  args: { creative: creative({ type: 'VAST', platform: 'google-dv360' }), tcfVendorID: 1234 },
+  play: async ({ canvas }) => {
+    await expect(tagBox(canvas, 'Google DV360')).toHaveValue(
+      'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=${CLICK_URL_ENC}&cb=${CACHEBUSTER}' +
+        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_1234}&addtl_consent=${ADDTL_CONSENT}' +
+        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_1234}&gpp_sid=${GPP_SID}',
+    );
+  },
+};
+
+/** Platforms refuse non-secure creatives: AD_SERVING_URL on http (not local) is said above the tags. */
+export const InsecureServingUrl: Story = {
+  args: { servingHost: 'http://ads.example.com' },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'Ads are served from http://ads.example.com, which is not https: trading platforms such as Xandr ' +
+          'refuse non-secure VAST and most exchanges refuse non-secure creatives. Set AD_SERVING_URL to an https address.',
+      ),
+    ).toBeVisible();
+    await expect(tagBox(canvas, 'Google Ad Manager').value).toContain(
+      'src="http://ads.example.com/serve/init.js"',
+    );
+  },
+};
+
+/** A local serving origin (development) is not warned about. */
+export const LocalServingUrl: Story = {
+  args: { servingHost: 'http://localhost:4000' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText(/which is not https/)).not.toBeInTheDocument();
+  },
+};
+
+/** A video tag on a platform without a published macro needs the user's escaped click macro. */
+export const EscapedClickMacroMissing: Story = {
+  args: {
+    creative: creative({ type: 'VAST', platform: 'adroll' }),
+    inputs: { clickMacro: '__ADROLL_CLICK__' },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        "Escaped click macro missing: a video tag carries the click URL inside its query, enter AdRoll's URL-encoded click macro",
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const UserClickMacros: Story = {
+  args: {
+    creative: creative({ type: 'VAST', platform: 'adroll' }),
+    inputs: { clickMacro: '__ADROLL_CLICK__', clickMacroEscaped: '__ADROLL_CLICK_ENC__' },
+  },
+  play: async ({ canvas }) => {
+    await expect(tagBox(canvas, 'AdRoll')).toHaveValue(
+      'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=__ADROLL_CLICK_ENC__',
+    );
+  },
+};
+
+export const NotPublished: Story = {
+  args: { creative: creative({ liveCreatives: [] }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Publish the creative to get its ad tags.')).toBeVisible();
+  },
+};
+
+export const NoPlatform: Story = {
+  args: { creative: creative({ platform: null }) },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText("Choose the trading platform in the creative's settings to get its tags."),
+    ).toBeVisible();
+  },
+};
