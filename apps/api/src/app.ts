@@ -29,6 +29,7 @@ import { allRoutes } from './routes/index';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { UploadSlots } from './services/assets';
+import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     liveCreatives: new LiveCreativeCache(db),
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,
+    background: new BackgroundTasks(log),
     log,
   };
   app.decorate('adconsole', ctx);
@@ -185,6 +187,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => ctx.events.writer.close());
   if (clickhouse) app.addHook('onClose', async () => clickhouse.close());
   if (ownsDb) app.addHook('onClose', async () => db.close());
+  // Mail still on its way after its answer is sent before the database closes (onClose hooks run
+  // last added first).
+  app.addHook('onClose', async () => ctx.background.settled());
 
   await app.register(fastifyCookie);
   // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The
