@@ -10,11 +10,11 @@ import { AdPage } from './harness';
 import {
   beaconCount,
   eventually,
+  frameMessagesHandled,
   frameTools,
   freezeVideo,
   inFrame,
   renderedFrame,
-  sleep,
   urls,
   waitForBeacon,
 } from './play';
@@ -54,6 +54,19 @@ const layoutOf = (frame: HTMLIFrameElement) =>
       paused: video?.paused ?? null,
     };
   });
+
+/**
+ * Waits until the ad's video could play (enough of it loaded): a player that starts by itself has
+ * started by then. Then every message the frame sent has been handled, so the beacons are final.
+ */
+async function videoReady(frame: HTMLIFrameElement) {
+  await inFrame(frame, async () => {
+    const video = document.querySelector('video') as HTMLVideoElement;
+    if (video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA)
+      await new Promise((resolve) => video.addEventListener('canplay', resolve, { once: true }));
+  });
+  await frameMessagesHandled(frame);
+}
 
 /** Waits for the ad, for its video to start by itself, then pauses it at 1 s. */
 async function autoplayed(canvasElement: HTMLElement, onBeacon: Parameters<typeof beaconCount>[0]) {
@@ -314,7 +327,7 @@ export const DelayedPlayer: Story = {
   args: { answers: videoAd({ video_player_delay: 15 }, opaqueBanner) },
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
-    await sleep(1000);
+    await videoReady(frame);
     await expect(beaconCount(args.onBeacon, 'start')).toBe(0);
     const layout = await layoutOf(frame);
     if (layout) await expect(layout).toMatchObject({ player: null, toolbar: null, paused: true });
@@ -341,7 +354,7 @@ export const ClickToPlay: Story = {
   args: { answers: videoAd({ video_autoplay: 'no' }) },
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
-    await sleep(1000);
+    await videoReady(frame);
     await expect(beaconCount(args.onBeacon, 'start')).toBe(0);
     const tools = frameTools();
     if (!tools) return;
@@ -399,7 +412,11 @@ export const QuartilesAsItPlays: Story = {
     await eventually(async () => expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']));
     await tools.click(frame, 'button', 'Replay');
     await eventually(async () => expect((await layoutOf(frame))?.paused).toBe(false));
-    await sleep(1500);
+    // The replay played to its end (Replay shows again) and the frame's reports of it were handled.
+    await waitFor(async () => expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']), {
+      timeout: 15_000,
+    });
+    await frameMessagesHandled(frame);
     for (const type of order) await expect(beaconCount(args.onBeacon, type)).toBe(1);
     await freezeVideo(frame, 1);
   },
