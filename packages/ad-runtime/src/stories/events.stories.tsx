@@ -4,7 +4,7 @@
 // The seconds are timed on a manual clock: each story moves time itself, so the machine's load cannot
 // end a second early or late, and nothing is asserted after a sleep.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
+import { expect, fn } from 'storybook/test';
 import { ManualClock } from '../../../../.storybook/manual-clock';
 import { servedAd } from '../fixtures/served-ad';
 import { VIEWABLE_MS } from '../viewability';
@@ -17,6 +17,7 @@ import {
   frameTools,
   inFrame,
   renderedFrame,
+  timersSet,
   urls,
   visibleRatio,
 } from './play';
@@ -24,8 +25,6 @@ import {
 const imageAd = servedAd({ content: { kind: 'image', url: assets.banner, width: 300, height: 250 } });
 
 const clock = new ManualClock();
-/** Waits until the runtime's timers are the ones expected (it sets them on the browser's reports). */
-const timersSet = (expected: number[]) => waitFor(() => expect(clock.pending()).toEqual(expected));
 
 const meta = {
   title: 'Ad runtime/Events',
@@ -59,7 +58,7 @@ export const ImpressionThenViewable: Story = {
     await renderedFrame(canvasElement, 'live-1');
     await expect(beaconCount(args.onBeacon, 'impression', 'imp-live-1')).toBe(1);
     await expect(urls(args.onPixel)).toContain('https://pixel.example.test/impression');
-    await timersSet([VIEWABLE_MS]);
+    await timersSet(clock, [VIEWABLE_MS]);
     clock.advance(VIEWABLE_MS - 1);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     clock.advance(1);
@@ -91,7 +90,7 @@ export const ViewableOnlyOnceInView: Story = {
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     frame.scrollIntoView({ block: 'end' });
     await expect(await visibleRatio(frame)).toBe(1);
-    await timersSet([VIEWABLE_MS]);
+    await timersSet(clock, [VIEWABLE_MS]);
     clock.advance(VIEWABLE_MS);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
   },
@@ -125,7 +124,7 @@ export const LargeAdViewableAtThirtyPercent: Story = {
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     showTopPixels(100);
     await expect(await visibleRatio(frame)).toBeCloseTo(0.4, 1);
-    await timersSet([VIEWABLE_MS]);
+    await timersSet(clock, [VIEWABLE_MS]);
     clock.advance(VIEWABLE_MS);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
   },
@@ -140,7 +139,7 @@ export const ViewableWaitsForTheVisibleTab: Story = {
     };
     try {
       await renderedFrame(canvasElement, 'live-1');
-      await timersSet([VIEWABLE_MS]);
+      await timersSet(clock, [VIEWABLE_MS]);
       clock.advance(500);
       setVisibility('hidden');
       await expect(clock.pending()).toEqual([]);
@@ -167,17 +166,17 @@ export const EngagementOnHover: Story = {
     const pointer = frameTools();
     if (!pointer) return;
     // The viewable second first, so the only timer below is the hover's.
-    await timersSet([VIEWABLE_MS]);
+    await timersSet(clock, [VIEWABLE_MS]);
     clock.advance(VIEWABLE_MS);
     await pointer.hover(frame);
-    await timersSet([1000]);
+    await timersSet(clock, [1000]);
     clock.advance(400);
     await pointer.unhover(frame);
-    await timersSet([]);
+    await timersSet(clock, []);
     clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'engagement')).toBe(0);
     await pointer.hover(frame);
-    await timersSet([1000]);
+    await timersSet(clock, [1000]);
     clock.advance(1000);
     await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
     await pointer.unhover(frame);

@@ -3,6 +3,7 @@
 import type { ServedAd, ServedLayout } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
+import { ManualClock } from '../../../../.storybook/manual-clock';
 import { inBannerVideo, servedAd } from '../fixtures/served-ad';
 import type { ButtonPosition } from '../layout-options';
 import { assets } from './assets';
@@ -15,9 +16,13 @@ import {
   freezeVideo,
   inFrame,
   renderedFrame,
+  timersSet,
   urls,
   waitForBeacon,
 } from './play';
+
+/** The runtime's timers (the ad's duration): time passes only when a play function moves it. */
+const clock = new ManualClock();
 
 /** An In-Banner Video ad: the video behind (or over) a banner image, with the given options. */
 const videoAd = (options: ServedLayout['options'] = {}, overrides: Partial<ServedAd> = {}) => ({
@@ -87,6 +92,8 @@ const meta = {
     onPixel: fn(),
     onPageError: fn(),
   },
+  beforeEach: () => clock.reset(),
+  render: (args) => <AdPage {...args} timers={clock} />,
 } satisfies Meta<typeof AdPage>;
 
 export default meta;
@@ -442,7 +449,10 @@ export const AdDurationEnded: Story = {
     await waitForBeacon(args.onBeacon, 'start');
     const tools = frameTools();
     if (!tools) return;
-    await waitFor(async () => expect((await layoutOf(frame))?.paused).toBe(true), { timeout: 3000 });
+    // The ad's duration and its viewable second (it is in view).
+    await timersSet(clock, [1000, 1000]);
+    clock.advance(1000);
+    await eventually(async () => expect((await layoutOf(frame))?.paused).toBe(true));
     await expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']);
     await expect(await inFrame(frame, () => document.documentElement.hasAttribute('data-ad-ended'))).toBe(
       true,

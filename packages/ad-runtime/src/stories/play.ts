@@ -1,5 +1,6 @@
 // Steps the stories' play functions share: waiting for an ad, counting events, reaching into frames.
 import { expect, waitFor } from 'storybook/test';
+import type { ManualClock } from '../../../../.storybook/manual-clock';
 import { STATE_ATTRIBUTE, type TagState } from '../contract';
 
 type FrameTools = NonNullable<typeof globalThis.__frameTools>;
@@ -8,6 +9,10 @@ type Spy = { mock: { calls: unknown[][] } };
 
 /** Retries an assertion for up to 5 s (testing-library's default is 1 s; the machine may be busy). */
 export const eventually = <T>(assertion: () => T | Promise<T>) => waitFor(assertion, { timeout: 5000 });
+
+/** Waits until the runtime's timers on `clock` are the ones expected (it sets them as the page reports). */
+export const timersSet = (clock: ManualClock, expected: number[]) =>
+  waitFor(() => expect(clock.pending()).toEqual(expected));
 
 /** The tag of a live id on the story's page. */
 export function tagOf(canvasElement: HTMLElement, liveID: string): HTMLElement {
