@@ -65,6 +65,8 @@ for (let run = 1; run <= runs; run += 1) {
         'run',
         ...(project ? ['--project', project] : []),
         ...rest,
+        // Each test's line, so two tests of one name in a file are told apart.
+        '--includeTaskLocation',
         '--reporter=dot',
         '--reporter=json',
         `--outputFile.json=${report}`,
@@ -89,7 +91,7 @@ for (let run = 1; run <= runs; run += 1) {
         seen.set(`${prefix} › (the file did not load)`, { status: 'failed', failure: file.message });
       }
       for (const test of file.assertionResults) {
-        const key = `${prefix} › ${test.fullName}`;
+        const key = `${prefix}${test.location ? `:${test.location.line}` : ''} › ${test.fullName}`;
         const status = test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped';
         const earlier = seen.get(key);
         if (earlier?.status === 'failed') continue;
