@@ -5,11 +5,14 @@ import { Button } from '../button';
 import { DEFAULT_NOTIFICATION_DELAY, dismissAll, notify } from './notify';
 import { Toaster, type ToasterClock } from './toaster';
 
-/** The delay stories' time: it passes only when their play function says so. */
+/**
+ * Every story's time: it passes only when a play function says so. A notification of the default
+ * 6 s could otherwise close before a slow machine took its screenshot.
+ */
 const clock = new ManualClock();
 
-/** A button that sends a notification, and the Toaster (on the given clock, else the window's). */
-const Page = ({ clock }: { clock?: ToasterClock }) => (
+/** A button that sends a notification, and the Toaster on the given clock. */
+const Page = ({ clock }: { clock: ToasterClock }) => (
   <>
     <Button
       variant="outline"
@@ -34,7 +37,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack.',
+          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack. Pass `clock` to time the delay on your own clock (tests); these stories use a manual one that only their play functions move, so here a notification stays until one does.',
       },
     },
   },
@@ -43,7 +46,7 @@ const meta = {
     clock.reset();
     return () => dismissAll();
   },
-  render: () => <Page />,
+  render: () => <Page clock={clock} />,
 } satisfies Meta<typeof Toaster>;
 
 export default meta;
@@ -84,14 +87,10 @@ export const DefaultDelayIs6000ms: Story = {
   },
 };
 
-/** The stories about the delay run the toaster on the manual clock. */
-const onManualClock: Pick<Story, 'render'> = { render: () => <Page clock={clock} /> };
-
 /** Waits until the toaster's timers are the ones expected (a timer is set in an effect, after render). */
 const timersSet = (expected: number[]) => waitFor(() => expect(clock.pending()).toEqual(expected));
 
 export const ClosesItselfAfterDelay: Story = {
-  ...onManualClock,
   parameters: { overlay: false },
   play: async () => {
     notify({ title: 'Short lived', delay: 300 });
@@ -105,7 +104,6 @@ export const ClosesItselfAfterDelay: Story = {
 };
 
 export const StaysWhenTimeoutIsFalse: Story = {
-  ...onManualClock,
   parameters: { overlay: false },
   play: async () => {
     notify({ title: 'Stays open', delay: 200, timeout: false });
@@ -123,7 +121,6 @@ export const StaysWhenTimeoutIsFalse: Story = {
 };
 
 export const PausesOnHover: Story = {
-  ...onManualClock,
   parameters: { overlay: false },
   play: async () => {
     notify({ title: 'Hover me', delay: 1500 });
