@@ -10,6 +10,9 @@ beforeEach(async () => {
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
+  // The play function may have left the real pointer over an element (a click in an ad's frame): a
+  // hover state would then depend on when the browser re-evaluates it after the layout moved.
+  await commands.resetWindow();
   await document.fonts.ready;
   const target = canvasElement.firstElementChild ?? canvasElement;
   // The tester's frame only paints its viewport: a story taller than it is shot in a viewport grown to

@@ -23,7 +23,8 @@ export async function scratchPglite(prefix: string): Promise<ScratchDatabase> {
 }
 
 export async function scratchPostgres(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `adconsole_bench_${Date.now().toString(36)}`;
+  // Random too: two benches (two worktrees) starting in one millisecond must not share a database.
+  const name = `adconsole_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await createPostgresDatabase(adminUrl);
   await admin.exec(`create database ${name}`);
   await admin.close();

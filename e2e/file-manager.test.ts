@@ -93,7 +93,8 @@ describe('file manager', () => {
     await page.getByText('The folder and everything in it are deleted.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Delete folder', exact: true }).click();
     await page.getByText(`${folder} and 2 files in it were deleted.`, { exact: true }).waitFor();
-    expect(await table.getByRole('link', { name: folder }).count()).toBe(0);
+    // The notice comes with the answer; the listing is fetched again after it.
+    await expect.poll(() => table.getByRole('link', { name: folder }).count()).toBe(0);
   });
 
   it('lists a large folder a page at a time: "Load more" brings the next page in', async () => {

@@ -1,34 +1,19 @@
 // Starts the product as a user would (the built console + API in one process, `npm start`'s
 // server) on a free port, a throwaway data directory and the embedded database, for every journey.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../scripts/free-port';
 import { buildProduct, root } from '../scripts/lib.mjs';
 import { DEMO_PASSWORD } from './support/constants';
+import { freePort, waitUntilServing } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
   }
-}
-
-async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/ping`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer /api/ping within 60 s:\n${output()}`);
 }
 
 export default async function setup(project: TestProject) {
@@ -55,7 +40,7 @@ export default async function setup(project: TestProject) {
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForPing(baseURL, server, () => log);
+  await waitUntilServing(`${baseURL}/api/ping`, server, () => log);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   return async () => {

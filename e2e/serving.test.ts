@@ -15,6 +15,7 @@ import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { freePort, waitUntilServing } from './support/server';
 
 interface Session {
   origin: string;
@@ -340,7 +341,9 @@ describe('durability', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = async (port: number) => {
+  /** The product on a free port over the journey's own data directory (kept across restarts). */
+  const start = async () => {
+    const port = await freePort();
     const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
       env: {
         ...process.env,
@@ -355,25 +358,18 @@ describe('durability', () => {
         // The load below comes from loopback on behalf of 300 visitors (X-Forwarded-For).
         TRUST_PROXY: '127.0.0.1',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     const origin = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 240; attempt += 1) {
-      if (
-        await fetch(`${origin}/serve/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return { child, origin };
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('The server did not start');
+    await waitUntilServing(`${origin}/serve/health`, child, () => output);
+    return { child, origin };
   };
 
   it('a server killed with kill -9 right after acknowledging 300 beacons has every one of them after restart', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const first = await start(port);
+    const first = await start();
     server = first.child;
     const session = await signIn(first.origin);
     const [campaign] = await api<
@@ -406,7 +402,7 @@ describe('durability', () => {
     // No goodbye: the process is killed at once, after the last acknowledgement.
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
-    const second = await start(port);
+    const second = await start();
     server = second.child;
     const again = await signIn(second.origin);
     expect((await creativeTotals(again, creative?.id ?? '')).data.impressions).toBe(before + 300);

@@ -35,6 +35,7 @@ import { allRoutes } from './routes/index';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { UploadSlots } from './services/assets';
+import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,
+    background: new BackgroundTasks(log),
     log,
   };
   app.decorate('adconsole', ctx);
@@ -201,11 +203,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = new JobRunner(ctx);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
-  app.addHook('onClose', async () => jobs.stop());
-  // After the last request: acknowledged events are already committed; write any still held.
-  app.addHook('onClose', async () => ctx.events.writer.close());
-  if (clickhouse) app.addHook('onClose', async () => clickhouse.close());
-  if (ownsDb) app.addHook('onClose', async () => db.close());
+  // One hook, in the order shutdown needs (Fastify runs separate onClose hooks last added first, which
+  // once closed the database before the event writer's last flush): mail still on its way after its
+  // answer, then the jobs, then events still held by the writer, then the stores.
+  app.addHook('onClose', async () => {
+    await ctx.background.settled();
+    await jobs.stop();
+    await ctx.events.writer.close();
+    if (clickhouse) await clickhouse.close();
+    if (ownsDb) await db.close();
+  });
 
   await app.register(fastifyCookie);
   // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The

@@ -3,6 +3,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { UploadSlots } from './services/assets';
+import type { BackgroundTasks } from './services/background';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskFileStore, FileStore } from './services/file-manager/store';
@@ -29,5 +30,7 @@ export interface Context {
   files: FileStore;
   /** The embedded file store, whose signed URLs the API answers itself; undefined on S3. */
   diskFiles: DiskFileStore | undefined;
+  /** Work after the answer (link mails): tracked, so shutdown and tests can wait for it to finish. */
+  background: BackgroundTasks;
   log: (line: string) => void;
 }

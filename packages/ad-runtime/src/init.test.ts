@@ -220,16 +220,42 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
   });
 
   it('counts the pointer over the ad for a second as an engagement, once', async () => {
-    const { handle } = await adFrame('live-1');
+    const { handle, content } = await adFrame('live-1');
     const box = await handle.boundingBox();
     if (!box) throw new Error('the ad is not visible');
+    // The beacons as the runtime sends them (the server sees each a moment later), and a promise of
+    // the ad's next marker message.
+    await frame.evaluate(() => {
+      const page = window as unknown as { sentBeacons: string[]; marker: Promise<void> };
+      page.sentBeacons = [];
+      const send = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        page.sentBeacons.push(String(url));
+        return send(url, data);
+      };
+      page.marker = new Promise((resolve) =>
+        addEventListener('message', (event) => {
+          if (Array.isArray(event.data) && event.data[0] === 'marker') resolve();
+        }),
+      );
+    });
     await page.mouse.move(box.x + box.width + 300, box.y + 20);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 10 });
     await eventually(() => beacons('engagement', 'imp-live-1').length).toBe(1);
     await page.mouse.move(box.x + 10, box.y + 10, { steps: 5 });
-    await page.waitForTimeout(1300);
+    // Every report of the pointer the ad sent has reached the runtime (a marker posted after them
+    // arrives after them); then a timer longer than the hover second, set after any the runtime set
+    // for them, fires after those (timers of one window run in order of their deadlines). A second
+    // engagement would have been sent by then.
+    await content.evaluate(() => parent.postMessage(['marker'], '*'));
+    const sent = await frame.evaluate(async () => {
+      const page = window as unknown as { sentBeacons: string[]; marker: Promise<void> };
+      await page.marker;
+      await new Promise((resolve) => setTimeout(resolve, 1001));
+      return page.sentBeacons.filter((url) => new URL(url).pathname === '/serve/t/engagement');
+    });
+    expect(sent.map((url) => new URL(url).searchParams.get('i'))).toEqual(['imp-live-1']);
     expect(beacons('engagement', 'imp-live-1')).toHaveLength(1);
-    expect(beacons('engagement', 'imp-live-2')).toHaveLength(0);
   });
 
   it('opens the click URL in a new window on a click, and beacons no click itself', async () => {

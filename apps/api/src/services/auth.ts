@@ -58,11 +58,9 @@ export const OWN_PASSWORD_CHANGED =
  * sent), and only while the address has not had too many link mails this hour.
  */
 function mailLater(ctx: Context, kind: string, message: MailMessage) {
-  setImmediate(() => {
-    (async () => {
-      if (await takeMailAllowance(ctx.db, message.to, kind)) await ctx.mailer.send(message);
-      else ctx.log(`Mail to ${message.to} not sent: it had too many ${kind} mails in the last hour.`);
-    })().catch((error: unknown) => ctx.log(`Mail could not be sent: ${String(error)}`));
+  ctx.background.later('Mail could not be sent', async () => {
+    if (await takeMailAllowance(ctx.db, message.to, kind)) await ctx.mailer.send(message);
+    else ctx.log(`Mail to ${message.to} not sent: it had too many ${kind} mails in the last hour.`);
   });
 }
 

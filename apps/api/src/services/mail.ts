@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEmailAddress } from '@adconsole/domain';
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 
 export interface MailAttachment {
   filename: string;
@@ -79,7 +79,11 @@ export function createMailer(options: MailerOptions): Mailer {
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${stamp}-${sequence}-${safeTo}.eml`);
+      // Padded, so the names sort in sending order even for messages of the same millisecond.
+      const file = path.join(
+        options.outboxDir,
+        `${stamp}-${String(sequence).padStart(6, '0')}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       const link = options.logLinks && message.link ? `: ${message.link}` : '';
       options.log(`Mail to ${to} ("${message.subject}") written to ${file}${link}`);
@@ -93,17 +97,25 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 5;
 /**
  * Whether one more link mail of `kind` may go to `address` (and, if so, counts it). Beyond the limit
  * the caller answers exactly as if it had sent, so the limit reveals nothing either.
+ *
+ * Counting and inserting are one step per address: link mails are sent in background tasks that run
+ * side by side on the PostgreSQL pool, and two that both counted 4 would both send. A transaction
+ * lock on the address (PostgreSQL's advisory lock, released at commit) makes the next one wait and
+ * count again; PGlite runs one transaction at a time, so there the transaction alone is enough.
  */
-export async function takeMailAllowance(db: Queryable, address: string, kind: string): Promise<boolean> {
+export async function takeMailAllowance(db: Database, address: string, kind: string): Promise<boolean> {
   const key = address.toLowerCase();
   await db.query("delete from mail_sends where sent_at < now() - interval '1 day'");
-  const [{ sent } = { sent: 0 }] = await db.query<{ sent: number }>(
-    "select count(*)::int as sent from mail_sends where address = $1 and sent_at > now() - interval '1 hour'",
-    [key],
-  );
-  if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return false;
-  await db.query('insert into mail_sends (address, kind) values ($1, $2)', [key, kind]);
-  return true;
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('mail_sends'), hashtext($1))", [key]);
+    const [{ sent } = { sent: 0 }] = await tx.query<{ sent: number }>(
+      "select count(*)::int as sent from mail_sends where address = $1 and sent_at > now() - interval '1 hour'",
+      [key],
+    );
+    if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return false;
+    await tx.query('insert into mail_sends (address, kind) values ($1, $2)', [key, kind]);
+    return true;
+  });
 }
 
 const escapeHtml = (text: string) =>

@@ -1,16 +1,18 @@
-// Helpers shared by the API tests: accounts, sign-in and waiting for mail in the outbox.
+// Helpers shared by the API tests: accounts, sign-in, waiting for mail in the outbox and for the
+// server's work after its answers.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, readOutbox, type TestServer } from './harness';
 
 export const PASSWORD = 'correct horse 1';
 
-/** The links in the newest outbox message to `to`, waiting for it to be written. */
+/** Message number `after` (0: the first) to `to` in the outbox, and its links, waiting for it to be written. */
 export async function waitForMail(
   server: TestServer,
   to: string,
   after = 0,
 ): Promise<{ text: string; links: string[] }> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const messages = (await readOutbox(server.dataDir)).filter((m) => m.text.includes(`To: ${to}`));
     const message = messages[after];
     if (message) {
@@ -23,8 +25,14 @@ export async function waitForMail(
     }
     await sleep(50);
   }
-  throw new Error(`No mail to ${to}`);
+  throw new Error(`No mail number ${after + 1} to ${to} in the outbox within 10 s`);
 }
+
+/**
+ * Waits until the server has finished the work its answers left behind (link mails go after the
+ * answer): a count of mail taken after this is final, and "no mail was sent" can be asserted.
+ */
+export const settled = (server: TestServer): Promise<void> => server.app.adconsole.background.settled();
 
 let counter = 0;
 export const uniqueEmail = (domain = 'adconsole.test') => {

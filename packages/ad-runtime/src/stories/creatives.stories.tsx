@@ -1,11 +1,24 @@
 // Every creative type the runtime renders, each in its sandboxed frame, with the ad request it makes.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { ManualClock } from '../../../../.storybook/manual-clock';
 import { FRAME_SANDBOX } from '../contract';
 import { SERVING_ORIGIN, servedAd } from '../fixtures/served-ad';
 import { assets, htmlCreative } from './assets';
 import { AdPage, EXPANDED_MACROS } from './harness';
-import { beaconCount, eventually, frameTools, inFrame, renderedFrame, urls } from './play';
+import {
+  beaconCount,
+  eventually,
+  frameMessagesHandled,
+  frameTools,
+  inFrame,
+  renderedFrame,
+  timersSet,
+  urls,
+} from './play';
+
+/** The runtime's timers (the ad's duration): time passes only when a play function moves it. */
+const clock = new ManualClock();
 
 const meta = {
   title: 'Ad runtime/Creatives',
@@ -18,6 +31,8 @@ const meta = {
     onPixel: fn(),
     onPageError: fn(),
   },
+  beforeEach: () => clock.reset(),
+  render: (args) => <AdPage {...args} timers={clock} />,
 } satisfies Meta<typeof AdPage>;
 
 export default meta;
@@ -136,7 +151,7 @@ export const ClickThrough: Story = {
 
 /**
  * ad_duration on an HTML creative: when the time is over its animations and videos stop.
- * No screenshot: the animation stops wherever it is when the second ends.
+ * No screenshot: the animation (real time inside the ad's frame) stops wherever it is then.
  */
 export const HtmlAdDurationEnded: Story = {
   tags: ['no-visual'],
@@ -160,7 +175,13 @@ div { width: 80px; height: 80px; margin: 80px auto; background: #b45309; animati
         states: document.getAnimations().map((animation) => animation.playState),
       }));
     if ((await playing()) === null) return;
+    // The ad's second runs on the manual clock: however long rendering took, it is not over yet.
+    // The ad's duration and its viewable second (it is in view).
+    await timersSet(clock, [1000, 1000]);
+    clock.advance(999);
+    await frameMessagesHandled(frame);
     await expect(await playing()).toEqual({ ended: false, states: ['running'] });
+    clock.advance(1);
     await eventually(async () => expect(await playing()).toEqual({ ended: true, states: ['paused'] }));
   },
 };

@@ -1,23 +1,30 @@
 // The events of an impression: impression, viewable (MRC: 50 % in view for one continuous second, 30 %
 // for large ads), engagement (pointer over the ad for 1 s, a touch, a video button), each once, with
 // the creative's own pixels and scripts beside ours.
+// The seconds are timed on a manual clock: each story moves time itself, so the machine's load cannot
+// end a second early or late, and nothing is asserted after a sleep.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { ManualClock } from '../../../../.storybook/manual-clock';
 import { servedAd } from '../fixtures/served-ad';
+import { VIEWABLE_MS } from '../viewability';
 import { assets } from './assets';
 import { AdPage, EXPANDED_MACROS } from './harness';
 import {
   beaconCount,
   eventually,
+  frameMessagesHandled,
   frameTools,
   inFrame,
   renderedFrame,
-  sleep,
+  timersSet,
   urls,
-  waitForBeacon,
+  visibleRatio,
 } from './play';
 
 const imageAd = servedAd({ content: { kind: 'image', url: assets.banner, width: 300, height: 250 } });
+
+const clock = new ManualClock();
 
 const meta = {
   title: 'Ad runtime/Events',
@@ -30,6 +37,8 @@ const meta = {
     onPixel: fn(),
     onPageError: fn(),
   },
+  beforeEach: () => clock.reset(),
+  render: (args) => <AdPage {...args} timers={clock} />,
 } satisfies Meta<typeof AdPage>;
 
 export default meta;
@@ -49,10 +58,12 @@ export const ImpressionThenViewable: Story = {
     await renderedFrame(canvasElement, 'live-1');
     await expect(beaconCount(args.onBeacon, 'impression', 'imp-live-1')).toBe(1);
     await expect(urls(args.onPixel)).toContain('https://pixel.example.test/impression');
-    await sleep(600);
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS - 1);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
-    await waitForBeacon(args.onBeacon, 'viewable', 2000);
-    await sleep(1200);
+    clock.advance(1);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
     // Our own events only: no click beacon ever (the click redirect counts clicks).
@@ -66,15 +77,22 @@ export const ViewableOnlyOnceInView: Story = {
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
     await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
-    await sleep(1500);
+    await expect(await visibleRatio(frame)).toBe(0);
+    await expect(clock.pending()).toEqual([]);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     // A third in view is not enough.
     const box = canvasElement.querySelector('section') as HTMLElement;
     box.scrollTop += frame.getBoundingClientRect().top - box.getBoundingClientRect().bottom + 80;
-    await sleep(1500);
+    await expect(await visibleRatio(frame)).toBeCloseTo(80 / 250, 1);
+    await expect(clock.pending()).toEqual([]);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     frame.scrollIntoView({ block: 'end' });
-    await waitForBeacon(args.onBeacon, 'viewable', 2500);
+    await expect(await visibleRatio(frame)).toBe(1);
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
   },
 };
 
@@ -100,10 +118,15 @@ export const LargeAdViewableAtThirtyPercent: Story = {
       box.scrollTop += frame.getBoundingClientRect().top - box.getBoundingClientRect().bottom + pixels;
     };
     showTopPixels(50);
-    await sleep(1500);
+    await expect(await visibleRatio(frame)).toBeCloseTo(0.2, 1);
+    await expect(clock.pending()).toEqual([]);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
     showTopPixels(100);
-    await waitForBeacon(args.onBeacon, 'viewable', 2500);
+    await expect(await visibleRatio(frame)).toBeCloseTo(0.4, 1);
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
+    await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
   },
 };
 
@@ -116,14 +139,18 @@ export const ViewableWaitsForTheVisibleTab: Story = {
     };
     try {
       await renderedFrame(canvasElement, 'live-1');
-      await sleep(500);
+      await timersSet(clock, [VIEWABLE_MS]);
+      clock.advance(500);
       setVisibility('hidden');
-      await sleep(1500);
+      await expect(clock.pending()).toEqual([]);
+      clock.advance(60_000);
       await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
       setVisibility('visible');
-      await sleep(700);
+      await expect(clock.pending()).toEqual([VIEWABLE_MS]);
+      clock.advance(VIEWABLE_MS - 1);
       await expect(beaconCount(args.onBeacon, 'viewable')).toBe(0);
-      await waitForBeacon(args.onBeacon, 'viewable', 2000);
+      clock.advance(1);
+      await expect(beaconCount(args.onBeacon, 'viewable')).toBe(1);
     } finally {
       // The document's own visibility again.
       Reflect.deleteProperty(document, 'visibilityState');
@@ -138,16 +165,25 @@ export const EngagementOnHover: Story = {
     // The real pointer (the frame's own boundary events); Storybook's UI has none to give.
     const pointer = frameTools();
     if (!pointer) return;
+    // The viewable second first, so the only timer below is the hover's.
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
     await pointer.hover(frame);
-    await sleep(400);
+    await timersSet(clock, [1000]);
+    clock.advance(400);
     await pointer.unhover(frame);
-    await sleep(1000);
+    await timersSet(clock, []);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'engagement')).toBe(0);
     await pointer.hover(frame);
-    await waitForBeacon(args.onBeacon, 'engagement', 2000);
+    await timersSet(clock, [1000]);
+    clock.advance(1000);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
     await pointer.unhover(frame);
     await pointer.hover(frame);
-    await sleep(1200);
+    await frameMessagesHandled(frame);
+    await expect(clock.pending()).toEqual([]);
+    clock.advance(60_000);
     await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
     await pointer.unhover(frame);
   },
@@ -172,9 +208,10 @@ export const EngagementOnTouch: Story = {
         target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [point] }));
       });
     if ((await touch()) === null) return;
-    await waitForBeacon(args.onBeacon, 'engagement', 2000);
+    await frameMessagesHandled(frame);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
     await touch();
-    await sleep(300);
+    await frameMessagesHandled(frame);
     await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
     await expect(urls(args.onPixel).filter((url) => url.endsWith('/engagement'))).toHaveLength(1);
   },

@@ -5,7 +5,7 @@
 import { buildTag, type PlatformId, type ServedAd } from '@adconsole/domain';
 import { useEffect, useRef } from 'react';
 import { SERVING_ORIGIN } from '../fixtures/served-ad';
-import { start } from '../start';
+import { start, type Timers } from '../start';
 
 /** What the fake server answers for a live id: an ad, a bare status, or a body that is not an ad. */
 export type Answer = ServedAd | { status: number } | { body: string };
@@ -70,6 +70,8 @@ export interface AdPageProps {
   onBeacon: (url: string) => boolean | undefined;
   onPixel: (url: string) => void;
   onPageError: (message: string) => void;
+  /** The runtime's timers (the viewable and hover seconds): the window's unless a story drives time. */
+  timers?: Timers;
 }
 
 /** The fake ad server: GET /serve/ad/{liveID}.json answered from `answers`, 404 otherwise. */
@@ -94,6 +96,7 @@ export function AdPage({
   onBeacon,
   onPixel,
   onPageError,
+  timers,
 }: AdPageProps) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -109,13 +112,14 @@ export function AdPage({
       fetch: fakeFetch(answers, onRequest),
       sendBeacon: (url) => onBeacon(url) !== false,
       pixel: onPixel,
+      timers,
     });
     return () => {
       runtime.stop();
       window.removeEventListener('error', error);
       window.removeEventListener('unhandledrejection', rejection);
     };
-  }, [answers, onBeacon, onPageError, onPixel, onRequest]);
+  }, [answers, onBeacon, onPageError, onPixel, onRequest, timers]);
 
   const html = tags.map(tagHtml).join('');
   const slots = (

@@ -3,6 +3,7 @@
 import type { ServedAd, ServedLayout } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
+import { ManualClock } from '../../../../.storybook/manual-clock';
 import { inBannerVideo, servedAd } from '../fixtures/served-ad';
 import type { ButtonPosition } from '../layout-options';
 import { assets } from './assets';
@@ -10,14 +11,18 @@ import { AdPage } from './harness';
 import {
   beaconCount,
   eventually,
+  frameMessagesHandled,
   frameTools,
   freezeVideo,
   inFrame,
   renderedFrame,
-  sleep,
+  timersSet,
   urls,
   waitForBeacon,
 } from './play';
+
+/** The runtime's timers (the ad's duration): time passes only when a play function moves it. */
+const clock = new ManualClock();
 
 /** An In-Banner Video ad: the video behind (or over) a banner image, with the given options. */
 const videoAd = (options: ServedLayout['options'] = {}, overrides: Partial<ServedAd> = {}) => ({
@@ -55,6 +60,19 @@ const layoutOf = (frame: HTMLIFrameElement) =>
     };
   });
 
+/**
+ * Waits until the ad's video could play (enough of it loaded): a player that starts by itself has
+ * started by then. Then every message the frame sent has been handled, so the beacons are final.
+ */
+async function videoReady(frame: HTMLIFrameElement) {
+  await inFrame(frame, async () => {
+    const video = document.querySelector('video') as HTMLVideoElement;
+    if (video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA)
+      await new Promise((resolve) => video.addEventListener('canplay', resolve, { once: true }));
+  });
+  await frameMessagesHandled(frame);
+}
+
 /** Waits for the ad, for its video to start by itself, then pauses it at 1 s. */
 async function autoplayed(canvasElement: HTMLElement, onBeacon: Parameters<typeof beaconCount>[0]) {
   const frame = await renderedFrame(canvasElement, 'live-1');
@@ -74,6 +92,8 @@ const meta = {
     onPixel: fn(),
     onPageError: fn(),
   },
+  beforeEach: () => clock.reset(),
+  render: (args) => <AdPage {...args} timers={clock} />,
 } satisfies Meta<typeof AdPage>;
 
 export default meta;
@@ -314,7 +334,7 @@ export const DelayedPlayer: Story = {
   args: { answers: videoAd({ video_player_delay: 15 }, opaqueBanner) },
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
-    await sleep(1000);
+    await videoReady(frame);
     await expect(beaconCount(args.onBeacon, 'start')).toBe(0);
     const layout = await layoutOf(frame);
     if (layout) await expect(layout).toMatchObject({ player: null, toolbar: null, paused: true });
@@ -341,7 +361,7 @@ export const ClickToPlay: Story = {
   args: { answers: videoAd({ video_autoplay: 'no' }) },
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
-    await sleep(1000);
+    await videoReady(frame);
     await expect(beaconCount(args.onBeacon, 'start')).toBe(0);
     const tools = frameTools();
     if (!tools) return;
@@ -399,7 +419,11 @@ export const QuartilesAsItPlays: Story = {
     await eventually(async () => expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']));
     await tools.click(frame, 'button', 'Replay');
     await eventually(async () => expect((await layoutOf(frame))?.paused).toBe(false));
-    await sleep(1500);
+    // The replay played to its end (Replay shows again) and the frame's reports of it were handled.
+    await waitFor(async () => expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']), {
+      timeout: 15_000,
+    });
+    await frameMessagesHandled(frame);
     for (const type of order) await expect(beaconCount(args.onBeacon, type)).toBe(1);
     await freezeVideo(frame, 1);
   },
@@ -425,7 +449,10 @@ export const AdDurationEnded: Story = {
     await waitForBeacon(args.onBeacon, 'start');
     const tools = frameTools();
     if (!tools) return;
-    await waitFor(async () => expect((await layoutOf(frame))?.paused).toBe(true), { timeout: 3000 });
+    // The ad's duration and its viewable second (it is in view).
+    await timersSet(clock, [1000, 1000]);
+    clock.advance(1000);
+    await eventually(async () => expect((await layoutOf(frame))?.paused).toBe(true));
     await expect((await layoutOf(frame))?.buttons).toEqual(['Replay', 'Unmute']);
     await expect(await inFrame(frame, () => document.documentElement.hasAttribute('data-ad-ended'))).toBe(
       true,

@@ -7,7 +7,7 @@ import { servedAd } from '../fixtures/served-ad';
 import { start } from '../start';
 import { assets, htmlCreative } from './assets';
 import { AdPage, tagHtml } from './harness';
-import { beaconCount, renderedFrame, sleep, tagOf, tagState, urls } from './play';
+import { beaconCount, renderedFrame, tagOf, tagState, urls } from './play';
 
 const imageAd = (liveID: string) =>
   servedAd({ liveID, content: { kind: 'image', url: assets.banner, width: 300, height: 250 } });
@@ -64,15 +64,18 @@ export const TagAddedLater: Story = {
 export const NeverRenderedTwice: Story = {
   play: async ({ canvasElement, args }) => {
     await renderedFrame(canvasElement, 'live-1');
+    // A runtime takes a tag (marks it and asks for its ad) within the scan itself, so right after it
+    // the second runtime has either asked or never will.
+    const secondRequests = fn(async () => Response.json(imageAd('live-1')));
     const second = start({
       root: canvasElement,
-      fetch: async () => Response.json(imageAd('live-1')),
+      fetch: secondRequests,
       sendBeacon: () => true,
       pixel: () => {},
     });
     second.scan();
-    await sleep(300);
     second.stop();
+    await expect(secondRequests).not.toHaveBeenCalled();
     await expect(tagOf(canvasElement, 'live-1').querySelectorAll('iframe')).toHaveLength(1);
     await expect(args.onRequest).toHaveBeenCalledTimes(1);
     await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
@@ -108,10 +111,10 @@ export const BrokenAnswers: Story = {
   },
   play: async ({ canvasElement, args }) => {
     await renderedFrame(canvasElement, 'live-1');
+    // Setting a tag's final state is the last step of rendering it: whatever it could throw, it has.
     for (const liveID of ['not-json', 'wrong-shape', 'server-error']) {
       await expect(await tagState(canvasElement, liveID, 'error')).toBeNull();
     }
-    await sleep(200);
     await expect(args.onPageError).not.toHaveBeenCalled();
     await expect(beaconCount(args.onBeacon, 'impression')).toBe(1);
   },

@@ -1,15 +1,18 @@
 // Steps the stories' play functions share: waiting for an ad, counting events, reaching into frames.
 import { expect, waitFor } from 'storybook/test';
+import type { ManualClock } from '../../../../.storybook/manual-clock';
 import { STATE_ATTRIBUTE, type TagState } from '../contract';
 
 type FrameTools = NonNullable<typeof globalThis.__frameTools>;
 
 type Spy = { mock: { calls: unknown[][] } };
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Retries an assertion for up to 5 s (testing-library's default is 1 s; the machine may be busy). */
 export const eventually = <T>(assertion: () => T | Promise<T>) => waitFor(assertion, { timeout: 5000 });
+
+/** Waits until the runtime's timers on `clock` are the ones expected (it sets them as the page reports). */
+export const timersSet = (clock: ManualClock, expected: number[]) =>
+  waitFor(() => expect(clock.pending()).toEqual(expected));
 
 /** The tag of a live id on the story's page. */
 export function tagOf(canvasElement: HTMLElement, liveID: string): HTMLElement {
@@ -85,6 +88,45 @@ export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<v
     time,
   );
 }
+
+/**
+ * Waits until the runtime has handled every message the ad's frame sent so far (a touch, the pointer
+ * over it, the video's progress): a marker posted from inside the frame after them arrives after them.
+ * What a play function counts after this is final; no sleep could promise that on a loaded machine.
+ */
+export async function frameMessagesHandled(frame: HTMLIFrameElement): Promise<void> {
+  const tools = frameTools();
+  if (!tools) return;
+  const marker = `handled-${Math.random().toString(36).slice(2)}`;
+  const received = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || !Array.isArray(event.data) || event.data[0] !== marker)
+        return;
+      window.removeEventListener('message', listener);
+      resolve();
+    };
+    window.addEventListener('message', listener);
+  });
+  await tools.evaluate(frame, (name: string) => parent.postMessage([name], '*'), marker);
+  await received;
+}
+
+/**
+ * The share of `element` in view, once the page has reported it to every observer after the latest
+ * scroll: an observer made now gets its first report in the same task as the runtime's observer (made
+ * earlier) gets its report of the change, and this resolves in a task after that one. So when it
+ * resolves, the runtime knows whether the ad is in view.
+ */
+export const visibleRatio = (element: Element): Promise<number> =>
+  new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      const ratio = entries.at(-1)?.intersectionRatio ?? 0;
+      // Not a wait for time: a task queued now runs only after the current one (every observer's report).
+      setTimeout(() => resolve(ratio), 0);
+    });
+    observer.observe(element);
+  });
 
 /** Reads a value inside the ad's frame (null in Storybook's UI, where frames cannot be reached). */
 export async function inFrame<Arg, Result>(

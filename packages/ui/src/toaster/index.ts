@@ -7,4 +7,4 @@ export {
   type NotifyOptions,
   notify,
 } from './notify';
-export { Toaster, type ToasterProps, toastVariants } from './toaster';
+export { Toaster, type ToasterClock, type ToasterProps, toastVariants } from './toaster';

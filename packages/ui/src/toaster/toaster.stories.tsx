@@ -1,8 +1,33 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ManualClock } from '../../../../.storybook/manual-clock';
 import { Button } from '../button';
 import { DEFAULT_NOTIFICATION_DELAY, dismissAll, notify } from './notify';
-import { Toaster } from './toaster';
+import { Toaster, type ToasterClock } from './toaster';
+
+/**
+ * Every story's time: it passes only when a play function says so. A notification of the default
+ * 6 s could otherwise close before a slow machine took its screenshot.
+ */
+const clock = new ManualClock();
+
+/** A button that sends a notification, and the Toaster on the given clock. */
+const Page = ({ clock }: { clock: ToasterClock }) => (
+  <>
+    <Button
+      variant="outline"
+      onClick={() =>
+        notify({
+          title: 'Welcome back!',
+          text: 'There has been a new release of bug fixes and some extra features.',
+        })
+      }
+    >
+      Show welcome
+    </Button>
+    <Toaster clock={clock} />
+  </>
+);
 
 const meta = {
   title: 'UI/Toaster',
@@ -12,30 +37,16 @@ const meta = {
     docs: {
       description: {
         component:
-          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack.',
+          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack. Pass `clock` to time the delay on your own clock (tests); these stories use a manual one that only their play functions move, so here a notification stays until one does.',
       },
     },
   },
   beforeEach: () => {
     dismissAll();
+    clock.reset();
     return () => dismissAll();
   },
-  render: () => (
-    <>
-      <Button
-        variant="outline"
-        onClick={() =>
-          notify({
-            title: 'Welcome back!',
-            text: 'There has been a new release of bug fixes and some extra features.',
-          })
-        }
-      >
-        Show welcome
-      </Button>
-      <Toaster />
-    </>
-  ),
+  render: () => <Page clock={clock} />,
 } satisfies Meta<typeof Toaster>;
 
 export default meta;
@@ -76,12 +87,19 @@ export const DefaultDelayIs6000ms: Story = {
   },
 };
 
+/** Waits until the toaster's timers are the ones expected (a timer is set in an effect, after render). */
+const timersSet = (expected: number[]) => waitFor(() => expect(clock.pending()).toEqual(expected));
+
 export const ClosesItselfAfterDelay: Story = {
   parameters: { overlay: false },
   play: async () => {
     notify({ title: 'Short lived', delay: 300 });
     await within(region()).findByText('Short lived');
-    await waitFor(() => expect(within(region()).queryByText('Short lived')).toBeNull(), { timeout: 2000 });
+    await timersSet([300]);
+    clock.advance(299);
+    await expect(within(region()).getByText('Short lived')).toBeVisible();
+    clock.advance(1);
+    await waitFor(() => expect(within(region()).queryByText('Short lived')).toBeNull());
   },
 };
 
@@ -89,8 +107,13 @@ export const StaysWhenTimeoutIsFalse: Story = {
   parameters: { overlay: false },
   play: async () => {
     notify({ title: 'Stays open', delay: 200, timeout: false });
-    await within(region()).findByText('Stays open');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A timed notification after it: once its timer is set, the first one's effect has run too, and
+    // set none.
+    notify({ title: 'Goes', delay: 200 });
+    await within(region()).findByText('Goes');
+    await timersSet([200]);
+    clock.advance(60_000);
+    await waitFor(() => expect(within(region()).queryByText('Goes')).toBeNull());
     await expect(within(region()).getByText('Stays open')).toBeVisible();
     await userEvent.click(within(region()).getByRole('button', { name: 'Close notification' }));
     await waitFor(() => expect(within(region()).queryByText('Stays open')).toBeNull());
@@ -100,19 +123,23 @@ export const StaysWhenTimeoutIsFalse: Story = {
 export const PausesOnHover: Story = {
   parameters: { overlay: false },
   play: async () => {
-    // Generous margins: the hover must land well inside the delay even on a loaded machine.
     notify({ title: 'Hover me', delay: 1500 });
     const toast = await within(region()).findByText('Hover me');
+    await timersSet([1500]);
+    clock.advance(1000);
     await userEvent.hover(toast);
-    await waitFor(() =>
-      expect(screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')).toHaveAttribute(
-        'data-paused',
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await waitFor(() => expect(region().querySelector('ol')).toHaveAttribute('data-paused'));
+    // Paused: no timer runs, however long the pointer stays.
+    await timersSet([]);
+    clock.advance(60_000);
     await expect(within(region()).getByText('Hover me')).toBeVisible();
+    // Leaving resumes the delay where it stopped: 500 ms were left.
     await userEvent.unhover(toast);
-    await waitFor(() => expect(within(region()).queryByText('Hover me')).toBeNull(), { timeout: 4000 });
+    await timersSet([500]);
+    clock.advance(499);
+    await expect(within(region()).getByText('Hover me')).toBeVisible();
+    clock.advance(1);
+    await waitFor(() => expect(within(region()).queryByText('Hover me')).toBeNull());
   },
 };
 

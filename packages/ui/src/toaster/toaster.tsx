@@ -40,22 +40,37 @@ export type ToasterProps = {
   /** Label of the notifications landmark; the hotkey that focuses it is appended by Radix. */
   label?: string;
   className?: string;
+  /** The timers that close notifications after their delay (default: the window's). */
+  clock?: ToasterClock;
 };
 
-type ToastItemProps = { notification: Notification; paused: boolean };
+/** The timers a notification's delay runs on: the window's by default, a test's own clock in a test. */
+export type ToasterClock = {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  now(): number;
+};
+
+const windowClock: ToasterClock = {
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (id) => window.clearTimeout(id as number),
+  now: () => Date.now(),
+};
+
+type ToastItemProps = { notification: Notification; paused: boolean; clock: ToasterClock };
 
 /** One notification. Its own timer (not Radix's) closes it, so pausing is a plain prop we control. */
-function ToastItem({ notification, paused }: ToastItemProps) {
+function ToastItem({ notification, paused, clock }: ToastItemProps) {
   const remaining = React.useRef(notification.duration);
   React.useEffect(() => {
     if (paused || remaining.current === null) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => dismiss(notification.id), remaining.current);
+    const startedAt = clock.now();
+    const timer = clock.setTimeout(() => dismiss(notification.id), remaining.current);
     return () => {
-      clearTimeout(timer);
-      if (remaining.current !== null) remaining.current -= Date.now() - startedAt;
+      clock.clearTimeout(timer);
+      if (remaining.current !== null) remaining.current -= clock.now() - startedAt;
     };
-  }, [paused, notification.id]);
+  }, [paused, notification.id, clock]);
   const Icon = icons[notification.type];
   return (
     <ToastPrimitive.Root
@@ -97,7 +112,7 @@ function ToastItem({ notification, paused }: ToastItemProps) {
  * Radix Toast announces each one (errors assertively) and lets F8 jump to the stack; every timer
  * pauses while the pointer is over the stack or focus is inside it. Mount it once near the root.
  */
-export function Toaster({ label = 'Notifications', className }: ToasterProps) {
+export function Toaster({ label = 'Notifications', className, clock = windowClock }: ToasterProps) {
   const notifications = React.useSyncExternalStore(
     subscribeNotifications,
     getNotifications,
@@ -132,7 +147,7 @@ export function Toaster({ label = 'Notifications', className }: ToasterProps) {
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={label}>
       {notifications.map((notification) => (
-        <ToastItem key={notification.id} notification={notification} paused={paused} />
+        <ToastItem key={notification.id} notification={notification} paused={paused} clock={clock} />
       ))}
       <ToastPrimitive.Viewport
         data-slot="toaster"

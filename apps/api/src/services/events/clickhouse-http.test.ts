@@ -5,22 +5,21 @@
 // fails the event and leaves no replay key behind.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 
 interface Received {
   query: string;
   search: URLSearchParams;
   authorization: string | undefined;
-  at: number;
 }
 
 describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${testDatabaseKind()})`, () => {
   let clickhouse: Server;
   let server: TestServer;
   const received: Received[] = [];
-  /** How the stand-in answers inserts: after a delay, or with ClickHouse's error. */
-  let insertAnswer: { delayMs: number; fail: boolean } = { delayMs: 0, fail: false };
+  /** How the stand-in answers inserts: once `hold` resolves (the test releases it), or with ClickHouse's error. */
+  let insertAnswer: { hold?: Promise<void>; fail: boolean } = { fail: false };
 
   const bodyOf = async (request: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -34,13 +33,12 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
       const body = await bodyOf(request);
       const query = url.searchParams.get('query') ?? body;
       const isInsert = /^insert/i.test(query.trim());
-      if (isInsert && insertAnswer.delayMs > 0) await new Promise((r) => setTimeout(r, insertAnswer.delayMs));
       received.push({
         query: isInsert ? `${query}\n${body}` : query,
         search: url.searchParams,
         authorization: request.headers.authorization,
-        at: performance.now(),
       });
+      if (isInsert) await insertAnswer.hold;
       if (isInsert && insertAnswer.fail) {
         response.writeHead(500, { 'X-ClickHouse-Exception-Code': '241' });
         response.end('Code: 241. DB::Exception: Memory limit exceeded. (MEMORY_LIMIT_EXCEEDED)');
@@ -78,23 +76,38 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
   });
 
   it('answers a tracked event only after ClickHouse accepted its batch, inserted synchronously', async () => {
-    insertAnswer = { delayMs: 150, fail: false };
-    const started = performance.now();
-    await server.app.adconsole.events.writer.record({
-      liveId: 'live-1',
-      type: 'impression',
-      at: new Date('2026-11-01T10:00:00.250Z'),
-      count: 1,
-      impressionId: 'imp.http',
-    });
-    const acknowledged = performance.now();
-    const insert = received.find((request) => request.query.startsWith('INSERT INTO ads_test.events'));
+    let release = () => {};
+    insertAnswer = {
+      hold: new Promise((resolve) => {
+        release = resolve;
+      }),
+      fail: false,
+    };
+    let acknowledged = false;
+    const recorded = server.app.adconsole.events.writer
+      .record({
+        liveId: 'live-1',
+        type: 'impression',
+        at: new Date('2026-11-01T10:00:00.250Z'),
+        count: 1,
+        impressionId: 'imp.http',
+      })
+      .then(() => {
+        acknowledged = true;
+      });
+    const inserted = () =>
+      received.find((request) => request.query.startsWith('INSERT INTO ads_test.events'));
+    // The insert has reached ClickHouse, which holds its answer: the event is not acknowledged yet.
+    await vi.waitFor(() => expect(inserted()).toBeDefined(), { timeout: 10_000 });
+    expect(acknowledged).toBe(false);
+    release();
+    await recorded;
+    insertAnswer = { fail: false };
+    const insert = inserted();
     expect(insert?.search.get('async_insert')).toBe('0');
     expect(insert?.query).toContain(
       '{"live_id":"live-1","type":"impression","at":"2026-11-01 10:00:00.250","count":1,"impression_id":"imp.http","reason":""}',
     );
-    expect(acknowledged - started).toBeGreaterThanOrEqual(150);
-    expect(insert?.at).toBeLessThanOrEqual(acknowledged);
     // Its replay is not sent at all.
     const inserts = received.length;
     await server.app.adconsole.events.writer.record({
@@ -108,7 +121,7 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
   });
 
   it('a batch ClickHouse refuses fails its events and keeps no replay key, so a retried beacon counts', async () => {
-    insertAnswer = { delayMs: 0, fail: true };
+    insertAnswer = { fail: true };
     const event = {
       liveId: 'live-1',
       type: 'click' as const,
@@ -118,7 +131,7 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
     };
     await expect(server.app.adconsole.events.writer.record(event)).rejects.toThrow(/Memory limit exceeded/);
     expect(await server.db.query("select 1 from event_seen where impression_id = 'imp.refused'")).toEqual([]);
-    insertAnswer = { delayMs: 0, fail: false };
+    insertAnswer = { fail: false };
     await server.app.adconsole.events.writer.record(event);
     expect(await server.db.query("select type from event_seen where impression_id = 'imp.refused'")).toEqual([
       { type: 'click' },
