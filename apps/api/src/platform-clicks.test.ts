@@ -29,7 +29,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { type Client, freshDatabase, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInUser } from './test/helpers';
+import { BROWSER_USER_AGENT, signedInUser, visitorAddress } from './test/helpers';
 
 const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 
@@ -157,6 +157,15 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
     return expand(platform, built.tag);
   };
 
+  /**
+   * One visitor's browser: a browser's user agent from one address of its own, on every request of
+   * the ad (Node's own user agent is on the bot list, so its events would count as invalid traffic).
+   */
+  const asOneBrowser = () => {
+    const headers = { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': visitorAddress() };
+    return (url: string) => fetch(url, { headers });
+  };
+
   /** Counts before a click; `landedOnce` then checks the one click it made against them. */
   const countersOf = async (platform: Platform) => ({
     hits: standIns.hits.get(platform.id) ?? 0,
@@ -183,34 +192,43 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
       const query = new URLSearchParams({ [SERVE_AD_QUERY.click]: attribute('data-click') ?? '' });
       const cacheBuster = attribute('data-cb');
       if (cacheBuster) query.set(SERVE_AD_QUERY.cacheBuster, cacheBuster);
-      const answer = await fetch(`${server.url}${SERVE_PATHS.ad(attribute('data-live-id') ?? '')}?${query}`);
+      const browser = asOneBrowser();
+      const answer = await browser(
+        `${server.url}${SERVE_PATHS.ad(attribute('data-live-id') ?? '')}?${query}`,
+      );
       expect(answer.status).toBe(200);
       const ad = servedAdSchema.parse(await answer.json());
+      // A click counts only after its impression (event integrity): the runtime fires it on render.
+      await browser(local(ad.events.impression ?? ''));
 
       const before = await countersOf(platform);
-      const arrived = await fetch(local(ad.clickUrl));
+      const arrived = await browser(local(ad.clickUrl));
       expect(arrived.status).toBe(200);
       expect(arrived.url).toBe(landing);
       await landedOnce(platform, before);
     });
 
     it('VAST: the player’s click reaches the landing page with its query string, through the platform’s tracker exactly once', async () => {
-      const xml = await (await fetch(servedTag(platform, 'VAST'))).text();
+      const browser = asOneBrowser();
+      const xml = await (await browser(servedTag(platform, 'VAST'))).text();
       const cdata = (element: string) =>
-        [...xml.matchAll(new RegExp(`<${element}><!\\[CDATA\\[(.*?)\\]\\]></${element}>`, 'g'))].map(
-          (match) => match[1] ?? '',
-        );
+        [
+          ...xml.matchAll(new RegExp(`<${element}(?: [^>]*)?><!\\[CDATA\\[(.*?)\\]\\]></${element}>`, 'g')),
+        ].map((match) => match[1] ?? '');
       const [clickThrough] = cdata('ClickThrough');
       const clickTracking = cdata('ClickTracking');
       // Where the platform's wrapper counts the click, our click-through must not count it a second time.
       if (platform.vastWrapperTracksClicks) expect(clickThrough).toBe(landing);
 
+      // A click counts only after its impression (event integrity): the player pings it when the ad starts.
+      for (const url of cdata('Impression')) await browser(local(url));
+
       const before = await countersOf(platform);
       // A player on a click: every ClickTracking pinged, the ClickThrough opened. A platform whose VAST
       // wrapper tracks clicks adds its own ClickTracking around ours (its stand-in is pinged here).
-      for (const url of clickTracking) await fetch(local(url));
+      for (const url of clickTracking) await browser(local(url));
       if (platform.vastWrapperTracksClicks) await fetch(`${standIns.origin}/wrapper-click/${platform.id}`);
-      const arrived = await fetch(clickThrough ?? '');
+      const arrived = await browser(clickThrough ?? '');
       expect(arrived.url).toBe(landing);
       await landedOnce(platform, before);
     });
