@@ -215,7 +215,16 @@ async function addAsset(
   );
 }
 
-export async function seedDemoData(ctx: Seeded, now = new Date()): Promise<DemoAccount | undefined> {
+export interface DemoOptions {
+  now?: Date;
+  /** Days of events before `now` (the product seeds 90; tests that check the seeding itself take fewer). */
+  days?: number;
+}
+
+export async function seedDemoData(
+  ctx: Seeded,
+  { now = new Date(), days = DEMO_DAYS }: DemoOptions = {},
+): Promise<DemoAccount | undefined> {
   const { db, config } = ctx;
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     'select count(*)::int as count from users',
@@ -235,7 +244,7 @@ export async function seedDemoData(ctx: Seeded, now = new Date()): Promise<DemoA
     campaignId,
     userId,
     'Demo campaign',
-    { data: { start: { date: day(-DEMO_DAYS) }, end: { date: day(30) } } },
+    { data: { start: { date: day(-days) }, end: { date: day(30) } } },
   ]);
   const liveIds: string[] = [];
   for (const creative of demoCreatives) {
@@ -263,11 +272,11 @@ export async function seedDemoData(ctx: Seeded, now = new Date()): Promise<DemoA
     const liveId = newId();
     await db.query(
       `insert into live_creatives (id, creative_id, campaign_id, snapshot, created_at) values ($1, $2, $3, $4, $5)`,
-      [liveId, creativeId, campaignId, snapshot, new Date(now.getTime() - DEMO_DAYS * DAY_MS)],
+      [liveId, creativeId, campaignId, snapshot, new Date(now.getTime() - days * DAY_MS)],
     );
     liveIds.push(liveId);
   }
-  const events = demoEvents(liveIds, now);
+  const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
   }
