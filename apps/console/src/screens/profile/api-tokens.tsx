@@ -114,7 +114,7 @@ export function ApiTokens({
               <AlertTitle>{loadError}</AlertTitle>
             </Alert>
           ) : tokens === undefined ? (
-            <div className="grid gap-2" aria-busy="true" aria-label="Loading your tokens">
+            <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading your tokens">
               <Skeleton className="h-12" />
               <Skeleton className="h-12" />
             </div>
