@@ -48,7 +48,10 @@ export const NothingChosen: Story = {
 };
 
 export const Pending: Story = {
-  args: { defaultValues: { name: 'BI export' }, onSubmit: fn(() => new Promise<boolean | undefined>(() => {})) },
+  args: {
+    defaultValues: { name: 'BI export' },
+    onSubmit: fn(() => new Promise<boolean | undefined>(() => {})),
+  },
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: 'Create token' });
     await userEvent.click(button);

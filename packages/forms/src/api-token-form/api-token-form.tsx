@@ -48,7 +48,8 @@ export function ApiTokenForm({ defaultValues, onSubmit, serverError, className }
       aria-label="New API token"
       noValidate
       onSubmit={handleSubmit(async (values) => {
-        if ((await onSubmit(values)) === true) reset({ name: '', scopes: ['reports:read'] as ApiTokenScope[] });
+        if ((await onSubmit(values)) === true)
+          reset({ name: '', scopes: ['reports:read'] as ApiTokenScope[] });
       })}
       className={cn('grid gap-4', className)}
       data-slot="api-token-form"
