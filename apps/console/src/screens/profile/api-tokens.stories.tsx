@@ -117,4 +117,41 @@ export const CreateRefused: Story = {
   },
 };
 
+/** An admin may switch the list to everyone's tokens. */
+export const AdminSwitchesToEveryone: Story = {
+  args: { tokens, canListAll: true, onListAllChange: fn() },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Your tokens' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show everyone’s tokens' }));
+    await expect(args.onListAllChange).toHaveBeenCalledWith(true);
+  },
+};
+
+/** Everyone's tokens name their owners; revoking one says whose it is. */
+export const AdminEveryone: Story = {
+  args: {
+    tokens: [
+      ...tokens,
+      {
+        ...tokens[0],
+        id: '2b3c4d5e6f7a8b9c0d1e2f3a',
+        name: 'Looker',
+        owner: { id: 'x', email: 'grace@example.com' },
+      },
+    ] as ApiToken[],
+    canListAll: true,
+    listAll: true,
+    onListAllChange: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Everyone’s tokens' })).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Show everyone’s tokens' })).toBeChecked();
+    await expect(canvas.getByRole('list', { name: 'API tokens' })).toHaveTextContent('grace@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke Looker of grace@example.com' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
+    await expect(args.onRevoke).toHaveBeenCalledWith('2b3c4d5e6f7a8b9c0d1e2f3a');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
 export const CopyOnceDark: Story = { args: { tokens, created }, globals: { theme: 'dark' } };

@@ -1,6 +1,7 @@
 // The profile's "API tokens" (docs/api.md, "API tokens"): make a personal token for another product
 // (name and scopes), copy its secret the one time it is shown, see each token's scopes and when it was
-// made and last used, and revoke one.
+// made and last used, and revoke one. Admins can switch the list to everyone's tokens, each with its
+// owner, and revoke any of them.
 import {
   API_TOKEN_SCOPE_LABELS,
   type ApiToken,
@@ -29,7 +30,9 @@ import {
   CardHeader,
   CardTitle,
   CopyField,
+  Field,
   Skeleton,
+  Switch,
 } from '@adconsole/ui';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -60,6 +63,11 @@ export type ApiTokensProps = {
   revokeError?: string | null;
   /** Writes to the clipboard (stories inject one). */
   writeText?: (text: string) => Promise<void>;
+  /** Admins: the list may show every user's tokens. */
+  canListAll?: boolean;
+  /** The list shows every user's tokens (with their owners) instead of the user's own. */
+  listAll?: boolean;
+  onListAllChange?: (all: boolean) => void;
 };
 
 export function ApiTokens({
@@ -73,6 +81,9 @@ export function ApiTokens({
   revoking,
   revokeError,
   writeText,
+  canListAll = false,
+  listAll = false,
+  onListAllChange,
 }: ApiTokensProps) {
   return (
     <Card aria-labelledby="api-tokens-title" role="region" data-slot="api-tokens">
@@ -101,9 +112,16 @@ export function ApiTokens({
         ) : null}
         <ApiTokenForm onSubmit={onCreate} serverError={createError ?? null} />
         <section aria-labelledby="api-token-list" className="grid gap-3">
-          <h3 id="api-token-list" className="font-semibold text-sm">
-            Your tokens
-          </h3>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h3 id="api-token-list" className="font-semibold text-sm">
+              {listAll ? 'Everyone’s tokens' : 'Your tokens'}
+            </h3>
+            {canListAll ? (
+              <Field label="Show everyone’s tokens" orientation="horizontal" className="gap-2">
+                {(control) => <Switch {...control} checked={listAll} onCheckedChange={onListAllChange} />}
+              </Field>
+            ) : null}
+          </div>
           {revokeError ? (
             <Alert variant="danger">
               <AlertTitle>{revokeError}</AlertTitle>
@@ -125,7 +143,12 @@ export function ApiTokens({
               {tokens.map((token) => (
                 <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                   <div className="grid gap-1">
-                    <span className="font-medium text-sm">{token.name}</span>
+                    <span className="font-medium text-sm">
+                      {token.name}
+                      {listAll ? (
+                        <span className="font-normal text-muted-foreground"> · {token.owner.email}</span>
+                      ) : null}
+                    </span>
                     <span className="flex flex-wrap gap-1">
                       {token.scopes.map((scope: ApiTokenScope) => (
                         <Badge key={scope} variant="secondary" title={API_TOKEN_SCOPE_LABELS[scope].label}>
@@ -138,7 +161,12 @@ export function ApiTokens({
                       {token.lastUsedAt ? `last used ${when(token.lastUsedAt)}` : 'never used'}
                     </span>
                   </div>
-                  <RevokeToken token={token} pending={revoking === token.id} onRevoke={onRevoke} />
+                  <RevokeToken
+                    token={token}
+                    owner={listAll ? token.owner.email : undefined}
+                    pending={revoking === token.id}
+                    onRevoke={onRevoke}
+                  />
                 </li>
               ))}
             </ul>
@@ -151,25 +179,36 @@ export function ApiTokens({
 
 function RevokeToken({
   token,
+  owner,
   pending,
   onRevoke,
 }: {
   token: ApiToken;
+  /** Shown when the list is everyone's: whose token it is. */
+  owner: string | undefined;
   pending: boolean;
   onRevoke: ApiTokensProps['onRevoke'];
 }) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" loading={pending} aria-label={`Revoke ${token.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={pending}
+          aria-label={owner ? `Revoke ${token.name} of ${owner}` : `Revoke ${token.name}`}
+        >
           Revoke
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
+          <AlertDialogTitle>
+            Revoke “{token.name}”{owner ? ` of ${owner}` : ''}?
+          </AlertDialogTitle>
           <AlertDialogDescription>
-            Whatever uses it gets “not valid” (401) from its next request on. Your other tokens keep working.
+            Whatever uses it gets “not valid” (401) from its next request on.{' '}
+            {owner ? 'Their other tokens keep working.' : 'Your other tokens keep working.'}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -21,8 +21,9 @@ export const useChangeOwnPassword = () =>
 
 const API_TOKENS_KEY = ['api-tokens'] as const;
 
-export const useApiTokens = () =>
-  useQuery({ queryKey: API_TOKENS_KEY, queryFn: () => api().listApiTokens() });
+/** The user's tokens; with `all` (admins) every user's. */
+export const useApiTokens = (all = false) =>
+  useQuery({ queryKey: [...API_TOKENS_KEY, all], queryFn: () => api().listApiTokens({ all }) });
 
 /** Makes a token; its secret is only in this mutation's data (reset() forgets it). */
 export function useCreateApiToken() {

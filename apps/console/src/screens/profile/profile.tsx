@@ -4,6 +4,7 @@
 import { errorMessage } from '@adconsole/domain';
 import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut, useSession } from '../../session/session';
 import { ApiTokens } from './api-tokens';
@@ -22,7 +23,8 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();
   const changePassword = useChangeOwnPassword();
-  const apiTokens = useApiTokens();
+  const [listAllTokens, setListAllTokens] = useState(false);
+  const apiTokens = useApiTokens(listAllTokens);
   const createToken = useCreateApiToken();
   const revokeToken = useRevokeApiToken();
   if (!session) return null;
@@ -101,6 +103,9 @@ export function ProfilePage() {
         onDismissCreated={() => createToken.reset()}
         onRevoke={(id) => revokeToken.mutate(id)}
         revoking={revokeToken.isPending ? revokeToken.variables : undefined}
+        canListAll={user.role === 'admin'}
+        listAll={listAllTokens}
+        onListAllChange={setListAllTokens}
         revokeError={
           revokeToken.isError ? errorMessage(revokeToken.error, 'The token could not be revoked.') : null
         }
