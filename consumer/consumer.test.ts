@@ -1,10 +1,16 @@
 // Primer's consumer test: every publishable package is packed as npm would publish it, checked
 // with publint and Are the Types Wrong, then installed into a scratch Vite + React app OUTSIDE the
 // workspace, which typechecks, builds for the browser, imports in plain Node, and renders styled.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The same app is then another product using the API: its server fetches a campaign's report from a
+// running API with a personal API token, through the packed domain's client, and its page draws it.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../apps/api/src/test/harness';
+import { signedInAdmin, signedInUser } from '../apps/api/src/test/helpers';
 import { root } from '../scripts/lib.mjs';
 import type { StaticServer } from '../scripts/static-server';
 import {
@@ -19,6 +25,47 @@ import {
 } from './scratch-app';
 
 const packageDirs = publishedPackageDirs();
+
+/** Starts the scratch app's own server (product-server.mjs) and waits for the address it prints. */
+async function startProductServer(app: string, env: NodeJS.ProcessEnv) {
+  const child = spawn('node', ['product-server.mjs'], {
+    cwd: app,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`product-server.mjs exited (${code}):\n${output}`)));
+  });
+  return { url, child };
+}
+
+/**
+ * Runs the scratch app's token-check.mjs: asynchronously, since the API under test answers from this
+ * very process (a synchronous child would block it and wait forever).
+ */
+async function tokenCheck(app: string, env: NodeJS.ProcessEnv): Promise<unknown> {
+  const { stdout } = await promisify(execFile)('node', ['token-check.mjs'], {
+    cwd: app,
+    env: { ...process.env, ...env },
+  });
+  return JSON.parse(stdout);
+}
+
+const stopProcess = (child: ChildProcess | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill();
+  });
 
 describe('the published packages, installed by a scratch consumer', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'adconsole-consumer-'));
@@ -40,7 +87,12 @@ describe('the published packages, installed by a scratch consumer', () => {
     });
   });
 
+  let api: TestServer | undefined;
+  let product: ChildProcess | undefined;
+
   afterAll(async () => {
+    await stopProcess(product);
+    await api?.close();
     await server?.close();
     rmSync(work, { recursive: true, force: true });
   });
@@ -175,6 +227,90 @@ describe('the published packages, installed by a scratch consumer', () => {
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+  it("another product fetches a campaign report with a reports:read token through the packed domain's client and draws it; the token cannot write, and answers 401 once revoked", async () => {
+    // The API, running: a person with a campaign of two live creatives and a week of figures.
+    api = await startServer();
+    const { client: owner } = await signedInUser(api);
+    const { client: admin } = await signedInAdmin(api);
+    const campaignID = (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Winter sale 2026' }))
+      .body.data?.id as string;
+    const live: string[] = [];
+    for (const name of ['Leaderboard', 'Skyscraper']) {
+      const creative = await owner.post<{ id: string }>('/v1/campaign/creatives', {
+        campaignID,
+        name,
+        type: 'Banner',
+        width: 728,
+        height: 90,
+        trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] },
+      });
+      const published = await owner.post<{ liveCreatives: { id: string }[] }>(
+        '/v1/campaign/creatives/publish',
+        { id: creative.body.data?.id },
+      );
+      live.push(published.body.data?.liveCreatives.at(-1)?.id as string);
+    }
+    const events = [16, 17, 18, 19, 20, 21, 22].flatMap((day, index) => [
+      { liveID: live[0], type: 'impression', at: `2026-11-${day}T12:00:00Z`, count: 1000 + index * 100 },
+      { liveID: live[0], type: 'click', at: `2026-11-${day}T12:00:00Z`, count: 10 + index },
+      { liveID: live[1], type: 'impression', at: `2026-11-${day}T15:00:00Z`, count: 500 },
+    ]);
+    const imported = await admin.post('/v1/events/import', { events });
+    expect(imported.httpStatus, JSON.stringify(imported.body)).toBe(200);
+    const made = await owner.post<{ id: string; secret: string }>('/v1/tokens', {
+      name: 'Partner report screen',
+      scopes: ['reports:read'],
+    });
+    const token = made.body.data as { id: string; secret: string };
+    const env = {
+      ADCONSOLE_API_URL: `${api.url}/api`,
+      ADCONSOLE_TOKEN: token.secret,
+      CAMPAIGN_ID: campaignID,
+    };
+
+    // The product's page, built by the earlier test (or here when run alone), served by its server.
+    if (!existsSync(path.join(app, 'dist', 'report.html')))
+      check('npx', ['vite', 'build', '--logLevel', 'warn'], app);
+    const started = await startProductServer(app, env);
+    product = started.child;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const query = new URLSearchParams({ campaignID, start: '2026-11-16', end: '2026-11-22' });
+      await page.goto(`${started.url}/report.html?${query.toString()}`);
+      await page.getByText('Winter sale 2026').waitFor();
+      // 7 days of 1,000 + 100 × (day - 16) on one creative and 500 a day on the other: 9,100 + 3,500.
+      const impressions = page.locator('[data-slot="kpi-tile"][data-metric="impressions"] dd');
+      expect(await impressions.textContent()).toBe('12,600');
+      expect(await page.locator('[data-slot="kpi-tile"][data-metric="clicks"] dd').textContent()).toBe('91');
+      const chart = page.getByRole('img', {
+        name: /^Impressions by day, Nov 16, 2026 to Nov 22, 2026: 12,600 in total/,
+      });
+      await chart.waitFor();
+      const table = page.getByRole('table', { name: 'Report by creative' });
+      expect(await table.locator('tbody tr').count()).toBe(2);
+      expect(await table.locator('tbody').textContent()).toMatch(
+        /Leaderboard[\s\S]*Skyscraper|Skyscraper[\s\S]*Leaderboard/,
+      );
+      mkdirSync(path.join(root, '.consumer'), { recursive: true });
+      await page.screenshot({ path: path.join(root, '.consumer/consumer-api-report.png'), fullPage: true });
+
+      // The same token, through the same client: it reads, it cannot write.
+      expect(await tokenCheck(app, env)).toEqual({ read: 200, write: 403 });
+      // Revoked by its owner, it answers 401, and the product's page says so.
+      expect((await owner.delete(`/v1/tokens?id=${token.id}`)).httpStatus).toBe(200);
+      expect(await tokenCheck(app, env)).toEqual({ read: 401, write: 401 });
+      await page.reload();
+      const refused = page.getByRole('alert');
+      await refused.waitFor();
+      expect(await refused.textContent()).toContain('The API token is not valid');
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -41,6 +41,29 @@ describe('account journeys', () => {
     await passwordForm.getByLabel('Current password').fill(password);
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
     await passwordForm.getByText(/Your password has been changed/).waitFor();
+
+    // An API token for another product: made with a scope, its secret shown once, working as a bearer
+    // on the calls its scope allows, then revoked.
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByText('No API tokens yet.').waitFor();
+    await tokens.getByLabel('Token name').fill('Partner report screen');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const secret = await tokens.getByRole('textbox', { name: 'New API token' }).inputValue();
+    expect(secret).toMatch(/^adc_/);
+    const dashboard = new URL(
+      '/api/v1/dashboard?start_dt=2026-11-16%2000:00:00&end_dt=2026-11-22%2023:59:59&tzOffset=%2B00:00',
+      page.url(),
+    );
+    const asProduct = await fetch(dashboard, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(asProduct.status).toBe(200);
+    await tokens.getByRole('button', { name: 'I have copied it' }).click();
+    await tokens.getByRole('list', { name: 'API tokens' }).getByText('Partner report screen').waitFor();
+    expect(await tokens.getByRole('textbox', { name: 'New API token' }).count()).toBe(0);
+    expect(await tokens.textContent()).not.toContain(secret);
+    await tokens.getByRole('button', { name: 'Revoke Partner report screen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click();
+    await tokens.getByText('No API tokens yet.').waitFor();
+    expect((await fetch(dashboard, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
   });
 
   it("refuses a non-company e-mail with 'Only {host} emails allowed!'", async () => {

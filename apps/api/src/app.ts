@@ -26,6 +26,7 @@ import type { Context } from './context';
 import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
 import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const publicOrigin = originOf(config.publicUrl);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.csrf === false) return;
+    if (bearerSkipsCsrf(request)) return;
     if (request.headers['x-requested-with'] === 'adconsole') return;
     if (request.headers.origin === publicOrigin) return;
     throw ApiError.of(403, CSRF_REFUSED);
@@ -340,16 +342,27 @@ function checkedAnswer(route: RouteDef, data: unknown, request: FastifyRequest):
 }
 
 function apiRoute(route: RouteDef, ctx: Context) {
+  const apiScope = routeScope(route.call, route.access);
   return {
     method: route.call.method,
     url: `/api${route.call.path}`,
     ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
-    ...(route.perIpLimit === undefined
-      ? {}
-      : { config: { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } } }),
+    config: {
+      ...(route.perIpLimit === undefined
+        ? {}
+        : { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } }),
+      ...(apiScope === undefined ? {} : { apiScope }),
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // A bearer token speaks for its owner on the calls its scopes allow (http/bearer.ts); else the cookie.
+      const bearer = bearerSecret(request);
       const secret = sessionSecret(request);
-      const user = secret === undefined ? undefined : await findSession(ctx.db, secret);
+      const user =
+        bearer !== undefined
+          ? await bearerUser(ctx, apiScope, bearer)
+          : secret === undefined
+            ? undefined
+            : await findSession(ctx.db, secret);
       if (route.access !== 'public' && user === undefined) throw ApiError.of(401, 'You are not signed in.');
       if (route.access === 'admin' && user?.role !== 'admin') {
         throw ApiError.of(403, 'Only administrators can do this.');

@@ -5,6 +5,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsole/domain';
+
+/** API_TOKEN_RATE_LIMIT's default: requests a minute per personal API token. */
+export const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
+
 import { z } from 'zod';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
@@ -67,6 +71,8 @@ export interface Config {
    * `adconsole` by default); undefined keeps events in the main database.
    */
   events: EventsConfig | undefined;
+  /** Requests a minute one personal API token may make (API_TOKEN_RATE_LIMIT), counted in the database. */
+  apiTokenRequestsPerMinute: number;
   /** Invalid-traffic filtering at the serving edge (docs/traffic-quality.md). */
   traffic: {
     /** Ad requests a minute one client may make for one live creative (SERVE_RATE_LIMIT); 0: no limit. */
@@ -182,6 +188,9 @@ const envSchema = z.object({
       .optional(),
   ),
   EVENTS_TTL_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(36500).optional()),
+  API_TOKEN_RATE_LIMIT: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
   SERVE_RATE_LIMIT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(100_000).optional()),
   SSAI_PROXIES: optional.pipe(
     z
@@ -312,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       folderKeyLimit: e.FILE_MANAGER_FOLDER_KEY_LIMIT ?? 10_000,
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
+    apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
     traffic: {
       adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
       ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],

@@ -273,6 +273,18 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     },
     postV1CampaignTags: () => admin.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} }),
     getV1Users: () => admin.get('/v1/users'),
+    getV1Tokens: async () => {
+      await admin.post('/v1/tokens', { name: 'Listed', scopes: ['reports:read'] });
+      return admin.get('/v1/tokens');
+    },
+    postV1Tokens: () => admin.post('/v1/tokens', { name: 'Contract', scopes: ['campaigns:read'] }),
+    deleteV1Tokens: async () => {
+      const made = await admin.post<{ id: string }>('/v1/tokens', {
+        name: 'Revoked',
+        scopes: ['reports:read'],
+      });
+      return admin.delete(`/v1/tokens?id=${made.body.data?.id}`);
+    },
     postV1UsersInvite: () => admin.post('/v1/users/invite', { emails: [uniqueEmail('partner.example')] }),
     postV1EventsImport: () =>
       admin.post('/v1/events/import', {

@@ -3,6 +3,7 @@
 import { apiErrorBodySchema, EVENT_TYPES, servedAdSchema } from '@adconsole/domain';
 import { z } from 'zod';
 import type { Config } from './config';
+import { routeScope } from './http/bearer';
 import type { RouteDef } from './http/routes';
 
 type JsonSchema = Record<string, unknown>;
@@ -26,12 +27,14 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
   for (const route of routes) {
     const { call } = route;
     const url = `/api${call.path}`;
+    const scope = routeScope(call, route.access);
     const operation: Record<string, unknown> = {
       operationId: `${call.method.toLowerCase()}${call.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
-      security: route.access === 'public' ? [] : [{ session: [] }],
+      security: route.access === 'public' ? [] : [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])],
+      ...(scope ? { 'x-token-scope': scope } : {}),
     };
     if (call.input && call.multipart) {
       operation.requestBody = {
@@ -97,6 +100,13 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
             number,
             string
           >)),
+      ...(scope
+        ? ({
+            401: 'Not signed in, or the API token is unknown, revoked or its owner removed.',
+            403: `Refused: not allowed, a token without the scope ${scope}, or a state-changing call with the session cookie but without the console origin or X-Requested-With: adconsole.`,
+            429: `More than ${config.apiTokenRequestsPerMinute} calls a minute with one API token (Retry-After says when to try again).`,
+          } as Record<number, string>)
+        : {}),
     };
     for (const [code, description] of Object.entries(errors)) {
       responses[code] = {
@@ -157,7 +167,15 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
     paths,
     components: {
       schemas: { Error: errorSchema() },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'adconsole_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'adconsole_session' },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API token (`Authorization: Bearer adc_...`), made on the profile screen or with POST /api/v1/tokens. Accepted only by operations whose security lists it, with the scope shown there (also in `x-token-scope`); it acts as its owner. No CSRF header is needed when the request carries no cookie.',
+        },
+      },
     },
   };
 }

@@ -1,5 +1,6 @@
 // @adconsole/domain: the spec's entities, rules, messages, tags and API client in one framework-free package.
 export * from './api/answers';
+export * from './api/api-tokens';
 export * from './api/auth';
 export * from './api/builder';
 export * from './api/campaigns';
@@ -15,6 +16,7 @@ export * from './api/responses';
 export * from './api/users';
 export * from './constants';
 export * from './entities/ad-builder';
+export * from './entities/api-token';
 export * from './entities/asset';
 export * from './entities/campaign';
 export * from './entities/common';

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/routes';
+import { apiTokenRoutes } from './api-tokens';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { builderRoutes } from './builder';
@@ -19,6 +20,7 @@ export const allRoutes: RouteDef[] = [
   ...fileRoutes,
   ...builderRoutes,
   ...userRoutes,
+  ...apiTokenRoutes,
   ...eventRoutes,
   ...reportRoutes,
 ];

@@ -1,5 +1,6 @@
 // The typed client for every call of spec section 7.
 import { DOWNLOAD_PATH_PREFIX } from '../constants';
+import { apiTokenCalls } from './api-tokens';
 import { authCalls } from './auth';
 import { builderCalls } from './builder';
 import { campaignCalls } from './campaigns';
@@ -41,6 +42,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...eventCalls(http),
     ...fileCalls(http),
     ...builderCalls(http),
+    ...apiTokenCalls(http),
     fileUrl,
   };
 }

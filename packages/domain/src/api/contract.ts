@@ -3,6 +3,7 @@
 // same schemas) and the client builds its calls from them, so the two can never disagree.
 import { z } from 'zod';
 import { builderDraftSchema } from '../entities/ad-builder';
+import { type ApiTokenScope, apiTokenSchema, createdApiTokenSchema } from '../entities/api-token';
 import { assetSchema } from '../entities/asset';
 import { campaignSchema } from '../entities/campaign';
 import { creativeSchema } from '../entities/creative';
@@ -18,6 +19,7 @@ import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../e
 import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../entities/report-data';
 import { userListEntrySchema, userSchema } from '../entities/user';
 import {
+  apiTokenListQuerySchema,
   assetUploadFieldsSchema,
   builderDraftCreateSchema,
   builderDraftUpdateSchema,
@@ -27,6 +29,7 @@ import {
   campaignRequestSchema,
   campaignUpdateBodySchema,
   changePasswordRequestSchema,
+  createApiTokenRequestSchema,
   createFolderRequestSchema,
   creativeRequestSchema,
   dashboardQuerySchema,
@@ -90,6 +93,11 @@ export interface CallContract<
   readonly answer: A;
   readonly extras?: Readonly<Record<string, z.ZodType>>;
   readonly multipart?: boolean;
+  /**
+   * The API token scope that may make this call with `Authorization: Bearer <token>`. Calls without one
+   * take only the session cookie: accounts, tokens, admin calls and everything else stay the console's.
+   */
+  readonly scope?: ApiTokenScope;
 }
 
 const call = <I extends z.ZodType | undefined, A extends z.ZodType>(
@@ -140,6 +148,7 @@ export const contract = {
     path: '/v1/campaign/get',
     input: campaignIdQuerySchema,
     answer: campaignSchema,
+    scope: 'campaigns:read',
   }),
   listMyCampaigns: call({
     method: 'GET',
@@ -147,6 +156,7 @@ export const contract = {
     input: campaignListQuerySchema,
     answer: z.array(campaignSchema),
     extras: { pagination: paginationSchema },
+    scope: 'campaigns:read',
   }),
   listAllCampaigns: call({
     method: 'GET',
@@ -160,18 +170,21 @@ export const contract = {
     path: '/v1/campaign/new',
     input: campaignRequestSchema,
     answer: campaignSchema,
+    scope: 'campaigns:write',
   }),
   updateCampaign: call({
     method: 'PUT',
     path: '/v1/campaign/update',
     input: campaignUpdateBodySchema,
     answer: campaignSchema,
+    scope: 'campaigns:write',
   }),
   deleteCampaign: call({
     method: 'DELETE',
     path: '/v1/campaign/delete',
     input: campaignIdQuerySchema,
     answer: z.null(),
+    scope: 'campaigns:write',
   }),
 
   // ---- Creatives
@@ -180,54 +193,63 @@ export const contract = {
     path: '/v1/campaign/creative',
     input: idQuerySchema,
     answer: creativeSchema,
+    scope: 'campaigns:read',
   }),
   listCreatives: call({
     method: 'GET',
     path: '/v1/campaign/creatives',
     input: campaignIdQuerySchema,
     answer: z.array(creativeSchema),
+    scope: 'campaigns:read',
   }),
   createCreative: call({
     method: 'POST',
     path: '/v1/campaign/creatives',
     input: creativeRequestSchema,
     answer: creativeSchema,
+    scope: 'campaigns:write',
   }),
   updateCreative: call({
     method: 'PUT',
     path: '/v1/campaign/creatives',
     input: creativeRequestSchema,
     answer: creativeSchema,
+    scope: 'campaigns:write',
   }),
   updateCreativeHtml: call({
     method: 'PUT',
     path: '/v1/campaign/creatives/html',
     input: creativeRequestSchema,
     answer: creativeSchema,
+    scope: 'campaigns:write',
   }),
   duplicateCreative: call({
     method: 'PUT',
     path: '/v1/campaign/creatives/duplicate',
     input: creativeRequestSchema,
     answer: creativeSchema,
+    scope: 'campaigns:write',
   }),
   publishCreative: call({
     method: 'POST',
     path: '/v1/campaign/creatives/publish',
     input: publishCreativeRequestSchema,
     answer: creativeSchema,
+    scope: 'campaigns:write',
   }),
   deleteLiveCreative: call({
     method: 'DELETE',
     path: '/v1/campaign/creatives/live',
     input: idQuerySchema,
     answer: z.null(),
+    scope: 'campaigns:write',
   }),
   deleteCreative: call({
     method: 'DELETE',
     path: '/v1/campaign/creatives/delete',
     input: idQuerySchema,
     answer: z.null(),
+    scope: 'campaigns:write',
   }),
 
   // ---- Assets and tags
@@ -335,6 +357,7 @@ export const contract = {
     path: '/v1/dashboard',
     input: dashboardQuerySchema,
     answer: dashboardSchema,
+    scope: 'reports:read',
   }),
 
   // ---- Reports (spec section 7)
@@ -343,18 +366,21 @@ export const contract = {
     path: '/v1/campaign/reports',
     input: reportsQuerySchema,
     answer: z.union([reportDataSchema, reportFileSchema]),
+    scope: 'reports:read',
   }),
   campaignEvents: call({
     method: 'GET',
     path: '/v1/campaign/events',
     input: reportsQuerySchema,
     answer: reportEventsSchema,
+    scope: 'reports:read',
   }),
   campaignVideoData: call({
     method: 'GET',
     path: '/v1/campaign/videoData',
     input: reportsQuerySchema,
     answer: reportVideoDataSchema,
+    scope: 'reports:read',
   }),
   shareReport: call({
     method: 'GET',
@@ -405,6 +431,22 @@ export const contract = {
     answer: scheduledReportSentSchema,
   }),
 
+  // ---- Personal API tokens (the signed-in user's; admins may list and revoke anyone's). Never callable
+  // with a token themselves: a token cannot make or revoke tokens.
+  listApiTokens: call({
+    method: 'GET',
+    path: '/v1/tokens',
+    input: apiTokenListQuerySchema,
+    answer: z.array(apiTokenSchema),
+  }),
+  createApiToken: call({
+    method: 'POST',
+    path: '/v1/tokens',
+    input: createApiTokenRequestSchema,
+    answer: createdApiTokenSchema,
+  }),
+  revokeApiToken: call({ method: 'DELETE', path: '/v1/tokens', input: idQuerySchema, answer: z.null() }),
+
   // ---- Users (admins)
   listUsers: call({ method: 'GET', path: '/v1/users', answer: z.array(userListEntrySchema) }),
   inviteUsers: call({
@@ -433,3 +475,7 @@ export type Contract = typeof contract;
 export type CallName = keyof Contract;
 /** The parsed `data` of a call's answer. */
 export type CallAnswer<N extends CallName> = z.output<Contract[N]['answer']>;
+
+/** The calls an API token with this scope may make. */
+export const callsWithScope = (scope: ApiTokenScope): CallName[] =>
+  (Object.keys(contract) as CallName[]).filter((name) => (contract[name] as CallContract).scope === scope);

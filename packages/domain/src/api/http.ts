@@ -17,6 +17,12 @@ export interface HttpOptions {
   timeoutMs?: number | undefined;
   /** Extra headers for every request (e.g. a CSRF token). */
   headers?: (() => Record<string, string>) | undefined;
+  /**
+   * A personal API token (another product calling as a person): sent as `Authorization: Bearer`, with
+   * no cookies and no CSRF header (a request without cookies needs none). Only the calls whose contract
+   * entry names a scope accept it.
+   */
+  token?: string | undefined;
 }
 
 export interface RequestOptions {
@@ -79,7 +85,9 @@ export function createHttp(options: HttpOptions): Http {
 
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      ...(options.token === undefined
+        ? { [CSRF_HEADER.name]: CSRF_HEADER.value }
+        : { Authorization: `Bearer ${options.token}` }),
       ...options.headers?.(),
     };
     let body: BodyInit | undefined;
@@ -94,7 +102,7 @@ export function createHttp(options: HttpOptions): Http {
     try {
       const response = await fetchImpl(buildUrl(options.baseUrl, request.path, request.query), {
         method: request.method,
-        credentials: 'include',
+        credentials: options.token === undefined ? 'include' : 'omit',
         headers,
         body,
         signal: controller.signal,

@@ -10,6 +10,7 @@ import {
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
 } from '../constants';
 import { builderDocumentSchema, builderDraftNameSchema } from '../entities/ad-builder';
+import { API_TOKEN_MESSAGES, apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../entities/api-token';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entities/creative';
 import {
   directoryField,
@@ -471,6 +472,25 @@ export type ScheduledReportBodyInput = z.input<typeof scheduledReportBodySchema>
 
 /** POST /v1/campaign/scheduledReport/send: the last complete period of a schedule, now. */
 export const sendScheduledReportSchema = z.strictObject({ id: idField('id') }, { error: noDataWhenMissing });
+
+// ---- API tokens ------------------------------------------------------------------------------------
+
+/** POST /v1/tokens: a name to know the token by and the scopes it may use (each once). */
+export const createApiTokenRequestSchema = z.strictObject({
+  name: z
+    .string({ error: API_TOKEN_MESSAGES.name })
+    .trim()
+    .min(1, API_TOKEN_MESSAGES.name)
+    .max(MAX_API_TOKEN_NAME_LENGTH, API_TOKEN_MESSAGES.name),
+  scopes: z
+    .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopes })
+    .min(1, API_TOKEN_MESSAGES.scopes)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
+
+/** GET /v1/tokens: your own tokens; `all=true` (admins only) every user's. */
+export const apiTokenListQuerySchema = z.strictObject({ all: booleanField('all').default(false) });
 
 // ---- Users (admin) --------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
-// The profile page's calls (TanStack Query mutations through the domain's API client): saving the
-// names refreshes the stored user (the top bar shows them); a password change keeps this session.
-import type { NewPasswordForm, ProfileForm } from '@adconsole/domain';
-import { useMutation } from '@tanstack/react-query';
+// The profile page's calls (TanStack Query through the domain's API client): saving the names
+// refreshes the stored user (the top bar shows them); a password change keeps this session; API
+// tokens are listed, made (the answer carries the secret, once) and revoked.
+import type { CreateApiTokenRequest, NewPasswordForm, ProfileForm } from '@adconsole/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { sessionStore } from '../../session/session';
 
@@ -17,3 +18,26 @@ export function useUpdateProfile() {
 
 export const useChangeOwnPassword = () =>
   useMutation({ mutationFn: (values: NewPasswordForm) => api().changeOwnPassword(values) });
+
+const API_TOKENS_KEY = ['api-tokens'] as const;
+
+/** The user's tokens; with `all` (admins) every user's. */
+export const useApiTokens = (all = false) =>
+  useQuery({ queryKey: [...API_TOKENS_KEY, all], queryFn: () => api().listApiTokens({ all }) });
+
+/** Makes a token; its secret is only in this mutation's data (reset() forgets it). */
+export function useCreateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CreateApiTokenRequest) => api().createApiToken(values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_TOKENS_KEY }),
+  });
+}
+
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api().revokeApiToken(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_TOKENS_KEY }),
+  });
+}

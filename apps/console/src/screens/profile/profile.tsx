@@ -1,11 +1,20 @@
 // /profile: the signed-in user's names and password (ProfileForm), and signing out (which also ends
-// the server session). Each form says whether it saved, in its own success or error alert.
+// the server session), and the personal API tokens other products call the API with (ApiTokens). Each
+// form says whether it saved, in its own success or error alert.
 import { errorMessage } from '@adconsole/domain';
 import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut, useSession } from '../../session/session';
-import { useChangeOwnPassword, useUpdateProfile } from './profile-queries';
+import { ApiTokens } from './api-tokens';
+import {
+  useApiTokens,
+  useChangeOwnPassword,
+  useCreateApiToken,
+  useRevokeApiToken,
+  useUpdateProfile,
+} from './profile-queries';
 
 const PROFILE_SAVED = 'Your profile has been saved.';
 
@@ -14,6 +23,10 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();
   const changePassword = useChangeOwnPassword();
+  const [listAllTokens, setListAllTokens] = useState(false);
+  const apiTokens = useApiTokens(listAllTokens);
+  const createToken = useCreateApiToken();
+  const revokeToken = useRevokeApiToken();
   if (!session) return null;
   const { user } = session;
   return (
@@ -71,6 +84,32 @@ export function ProfilePage() {
           />
         </CardContent>
       </Card>
+      <ApiTokens
+        tokens={apiTokens.data}
+        loadError={
+          apiTokens.isError ? errorMessage(apiTokens.error, 'Your API tokens could not be read.') : null
+        }
+        onCreate={(values) => {
+          revokeToken.reset();
+          return createToken.mutateAsync(values).then(
+            () => true,
+            () => false,
+          );
+        }}
+        createError={
+          createToken.isError ? errorMessage(createToken.error, 'The token could not be made.') : null
+        }
+        created={createToken.data}
+        onDismissCreated={() => createToken.reset()}
+        onRevoke={(id) => revokeToken.mutate(id)}
+        revoking={revokeToken.isPending ? revokeToken.variables : undefined}
+        canListAll={user.role === 'admin'}
+        listAll={listAllTokens}
+        onListAllChange={setListAllTokens}
+        revokeError={
+          revokeToken.isError ? errorMessage(revokeToken.error, 'The token could not be revoked.') : null
+        }
+      />
     </div>
   );
 }

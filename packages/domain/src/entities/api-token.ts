@@ -1,0 +1,54 @@
+// Personal API tokens: another product calls the API as a person, with `Authorization: Bearer <token>`,
+// limited to the scopes the person chose. The secret is shown once, when the token is made; the server
+// keeps only its hash, so a list shows names, scopes and times, never secrets.
+import { z } from 'zod';
+
+/** What a token may do. Each contract entry that accepts tokens names the one scope it needs. */
+export const API_TOKEN_SCOPES = ['reports:read', 'campaigns:read', 'campaigns:write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, { label: string; description: string }> = {
+  'reports:read': {
+    label: 'Read reports',
+    description: 'Campaign and creative reports, events, video figures and the dashboard.',
+  },
+  'campaigns:read': { label: 'Read campaigns', description: 'Campaigns and their creatives.' },
+  'campaigns:write': {
+    label: 'Change campaigns',
+    description: 'Create, change, publish and delete campaigns and creatives.',
+  },
+};
+
+/** A secret starts with this, so a leaked one is easy to recognise (secret scanners, logs). */
+export const API_TOKEN_PREFIX = 'adc_';
+export const MAX_API_TOKEN_NAME_LENGTH = 100;
+/** Tokens one person may hold at once. */
+export const MAX_API_TOKENS_PER_USER = 20;
+
+export const API_TOKEN_MESSAGES = {
+  name: 'Name your token (up to 100 characters)',
+  scopes: 'Choose at least one scope',
+  unknownScope: `Scopes are ${API_TOKEN_SCOPES.join(', ')}`,
+  tooMany: `You have ${MAX_API_TOKENS_PER_USER} API tokens: revoke one before making another.`,
+  notFound: 'API token not found!',
+  onlyAdmins: 'Only administrators can list every API token.',
+} as const;
+
+export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: API_TOKEN_MESSAGES.unknownScope });
+
+/** A token as lists show it (its owner's own list, or an admin's list of everyone's). */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(apiTokenScopeSchema),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601; null until the token is first used. */
+  lastUsedAt: z.string().nullable(),
+  owner: z.object({ id: z.string(), email: z.string() }),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The answer of creating a token: the token and, this once, its secret. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ secret: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -1,0 +1,1 @@
+export { ApiTokenForm, type ApiTokenFormProps, type ApiTokenFormValues } from './api-token-form';
