@@ -135,7 +135,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         },
       );
       expect(response.status).toBe(200);
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://publisher.example');
       expect(response.headers.get('set-cookie')).toBeNull();
       expect(response.headers.get('content-security-policy')).toBeNull();
       expect(response.headers.get('x-frame-options')).toBeNull();
