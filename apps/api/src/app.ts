@@ -113,7 +113,9 @@ function frameworkMessage(error: FastifyError): string {
 const originOf = (url: string) => new URL(url).origin;
 
 /**
- * The console's Content-Security-Policy: its own scripts only, never framed, images and video from its
+ * The console's Content-Security-Policy: scripts only from the built console's own asset path (a CSP
+ * source with a path: `<origin>/assets/`, never 'self', which would let a user-uploaded `.js` under
+ * /api/uploads run on a console page), never framed, images and video from its
  * origin and the web (creatives' assets and trackers), ad previews from the serving origin.
  */
 export function consolePolicy(config: Config): string {
@@ -128,7 +130,7 @@ export function consolePolicy(config: Config): string {
   const extra = serving === originOf(config.publicUrl) ? '' : ` ${serving}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${originOf(config.publicUrl)}/assets/`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { FILE_NOT_FOUND, type FileRow, sendFile } from '../services/files';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { findRuntimeScript } from '../services/serving/runtime-script';
@@ -177,6 +178,19 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       .header('Cache-Control', 'public, max-age=3600')
       .header('Content-Security-Policy', `sandbox ${AD_SANDBOX}`)
       .send(file.body);
+  });
+
+  // The files a served ad loads (video, image), by storage key: public files only (assets), streamed
+  // with byte ranges (services/files.ts), never by a session: serving reads no cookie.
+  route('GET', '/serve/files/*', async (request, reply) => {
+    const name = (request.params as { '*': string })['*'] ?? '';
+    const [file] = await ctx.db.query<FileRow>(
+      `select name, owner_id, public, content_type, size from files
+        where name = $1 and public and (expires_at is null or expires_at > now())`,
+      [name],
+    );
+    if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
+    return sendFile(ctx, request, reply, file);
   });
 
   route('GET', '/serve/demo', async (_request, reply) =>

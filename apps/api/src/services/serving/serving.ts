@@ -65,6 +65,13 @@ export function clickPrefix(query: ServeQuery): string | undefined {
 
 const origin = (ctx: Context) => ctx.config.adServingUrl;
 
+/**
+ * Where a served ad loads one of its files (video, image): the serving origin's /serve/files/, never the
+ * console's /api/uploads, so AD_SERVING_URL may be a CDN in front of /serve/ alone.
+ */
+export const servedFileUrl = (ctx: Context, asset: { path: string }) =>
+  `${origin(ctx)}${SERVE_PATHS.files(asset.path)}`;
+
 /** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
 function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
@@ -115,14 +122,14 @@ export function adDurationOf(snapshot: Snapshot): number {
 }
 
 /** The layout with every option's value (defaults filled in), only when its required assets are there. */
-export function servedLayout(snapshot: Snapshot): ServedLayout | null {
+export function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
   const layout = findLayout(snapshot.layout);
   if (!layout) return null;
   const assets: Record<string, string> = {};
   for (const required of layout.requiredAssets) {
     const asset = assetNamed(snapshot, required);
     if (!asset) return null;
-    assets[required] = asset.url;
+    assets[required] = servedFileUrl(ctx, asset);
   }
   const given = layoutOptionValues(snapshot);
   const { values } = validateLayoutOptions(
@@ -142,7 +149,12 @@ function servedContent(ctx: Context, snapshot: Snapshot, liveId: string): Served
   if (zip) return { kind: 'html5', url: `${origin(ctx)}${SERVE_PATHS.html5(liveId, 'index.html')}` };
   const image = assetsOfKind(snapshot, 'image')[0];
   if (image)
-    return { kind: 'image', url: image.url, width: image.width ?? null, height: image.height ?? null };
+    return {
+      kind: 'image',
+      url: servedFileUrl(ctx, image),
+      width: image.width ?? null,
+      height: image.height ?? null,
+    };
   return { kind: 'none' };
 }
 
@@ -179,7 +191,7 @@ export async function servedAd(
     fluid: snapshot.fluid,
     impressionID: impression.id,
     content: servedContent(ctx, snapshot, liveId),
-    layout: servedLayout(snapshot),
+    layout: servedLayout(ctx, snapshot),
     adDuration: adDurationOf(snapshot),
     landingUrl: landingPageUrl(snapshot.trackers),
     clickUrl: clickUrl(ctx, impression, clickPrefix(query)),
@@ -254,7 +266,7 @@ export async function vastDocument(
   ].join('');
   const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
     video.bitrate ? ` bitrate="${video.bitrate}"` : ''
-  }>${uri(video.url)}</MediaFile>`;
+  }>${uri(servedFileUrl(ctx, video))}</MediaFile>`;
   const vpaidScript = flavour === 'vpaid' ? assetsOfKind(snapshot, 'vpaid')[0] : undefined;
   const vpaidFile = vpaidScript
     ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
@@ -265,7 +277,7 @@ export async function vastDocument(
     ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
         liveID: liveId,
         impressionID: impression.id,
-        videos: [{ url: video.url, mimetype: videoType(video) }],
+        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
         clickThrough: landing ? clickThrough(landing, clickPrefix(query)) : null,
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
