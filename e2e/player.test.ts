@@ -164,41 +164,50 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     await buildFluidPlayer(playerDir);
     publisher = await startPublisher(playerDir, {
       '/video.html': () => playerPage(tags.vast ?? ''),
+      // VPAID is off in Fluid Player unless the publisher allows it: its one switch, nothing else.
+      '/vpaid.html': () => playerPage(tags.vpaid ?? '', { allowVPAID: true }),
       '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
     });
     session = await signIn(baseURL());
     const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
       name: 'Played by Fluid Player',
     });
-    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-      campaignID: campaign.id,
-      name: 'Pre-roll for a real player',
-      type: 'VAST',
-      width: 640,
-      height: 360,
-      platform: 'google-ad-manager',
-      trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
-    });
-    const form = new FormData();
-    form.append('creativeID', creative.id);
-    form.append('files[]', new Blob([new Uint8Array(readFileSync(CLIP))]), 'main.mp4');
-    await api(session, 'POST', '/v1/campaign/creatives/assets', form);
-    const published = await api<
-      { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
-    >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
-    lives.vast = published.liveCreatives.at(-1)?.id ?? '';
-    const tag = buildTag({
-      creative: published,
-      liveCreative: { id: lives.vast },
-      platform: 'google-ad-manager',
-      servingHost: baseURL(),
-    });
-    if (!tag.ok) throw new Error(tag.error);
-    // The platform expands its click macro to its click tracker before the player asks for the tag.
-    tags.vast = tag.tag.replace(
-      /click=[^&]*/,
-      `click=${encodeURIComponent(`${publisher.origin}/platform-click?adurl=`)}`,
-    );
+    const platformClick = encodeURIComponent(`${publisher.origin}/platform-click?adurl=`);
+    const publish = async (key: 'vast' | 'vpaid', type: string, files: { name: string; bytes: Buffer }[]) => {
+      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+        campaignID: campaign.id,
+        name: `${type} for a real player`,
+        type,
+        width: 640,
+        height: 360,
+        platform: 'google-ad-manager',
+        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
+      });
+      const form = new FormData();
+      form.append('creativeID', creative.id);
+      for (const file of files) form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
+      const published = await api<
+        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
+      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
+      const live = published.liveCreatives.at(-1)?.id ?? '';
+      const tag = buildTag({
+        creative: published,
+        liveCreative: { id: live },
+        platform: 'google-ad-manager',
+        servingHost: baseURL(),
+      });
+      if (!tag.ok) throw new Error(tag.error);
+      lives[key] = live;
+      // The platform expands its click macro to its click tracker before the player asks for the tag.
+      tags[key] = tag.tag.replace(/click=[^&]*/, `click=${platformClick}`);
+    };
+    const clip = { name: 'main.mp4', bytes: readFileSync(CLIP) };
+    await publish('vast', 'VAST', [clip]);
+    await publish('vpaid', 'VPAID', [
+      clip,
+      { name: 'vpaid.js', bytes: readFileSync(path.join(root, 'e2e/support/vpaid-ad.js')) },
+    ]);
   });
   afterAll(async () => {
     await publisher?.close();
@@ -258,6 +267,43 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     await layer.click();
     await eventually(async () =>
       expect(await counts(lives.vast ?? '')).toEqual({
+        impression: 1,
+        start: 1,
+        firstQuartile: 1,
+        midpoint: 1,
+        thirdQuartile: 1,
+        complete: 1,
+        click: 1,
+      }),
+    );
+    expect(errors, log.join('\n')).toEqual([]);
+  });
+  it('plays the VPAID tag (allowVPAID): the ad unit runs in the player, which counts impression, start, quartiles, complete and the click once each, no <Error> call', async () => {
+    expect(tags.vpaid).toContain('/serve/vpaid/');
+    const page = await newPage();
+    const log: string[] = [];
+    page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
+    const errors = watchErrors(page);
+    await page.goto(`${publisher.origin}/vpaid.html`);
+    const layer = page.locator('.vpaid-click');
+    await layer.waitFor({ state: 'visible', timeout: 20_000 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${log.join('\n')}`);
+    });
+    await eventually(async () => expect((await counts(lives.vpaid ?? '')).start).toBe(1));
+    const popup = page.waitForEvent('popup');
+    await layer.click();
+    const landing = await popup;
+    await landing.waitForURL(`${publisher.origin}/landing`);
+    expect(publisher.clicks.filter((url) => url === `${publisher.origin}/landing`)).toHaveLength(2);
+    // The player paused the ad on the click-through; back on the video, the viewer resumes it.
+    await page.bringToFront();
+    await expect
+      .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
+      .toBe(true);
+    await layer.click();
+    await eventually(async () =>
+      expect(await counts(lives.vpaid ?? '')).toEqual({
         impression: 1,
         start: 1,
         firstQuartile: 1,
