@@ -6,6 +6,7 @@ import {
   type EventType,
   eventFitsCreative,
   findLayout,
+  flightState,
   globalLayoutOptions,
   landingPageUrl,
   SERVE_PATHS,
@@ -168,14 +169,34 @@ function ownTrackers(trackers: Trackers): Trackers {
   return result;
 }
 
-/** GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. */
+/**
+ * The live creative an ad request may be answered with: serving, and its campaign's flight live now (in
+ * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
+ * inside the flight keeps counting its later events after the end.
+ */
+export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
+  const live = await ctx.liveCreatives.get(liveId);
+  return live && flightState(live.flight, now) === 'live' ? live : undefined;
+}
+
+/**
+ * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. Out of its
+ * flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is in its
+ * own flight; else nothing (404: the runtime collapses the slot).
+ */
 export async function servedAd(
   ctx: Context,
-  liveId: string,
+  requestedId: string,
   query: ServeQuery,
   client: TrafficClient,
 ): Promise<ServedAd | undefined> {
-  const live = await ctx.liveCreatives.get(liveId);
+  let liveId = requestedId;
+  let live = await inFlight(ctx, liveId);
+  const fallbackId = query.fallback_id?.trim();
+  if (!live && fallbackId && fallbackId !== requestedId && (await ctx.liveCreatives.get(requestedId))) {
+    liveId = fallbackId;
+    live = await inFlight(ctx, liveId);
+  }
   if (!live) return undefined;
   const { snapshot } = live;
   const impression = impressionOf(ctx, liveId, client);
@@ -243,7 +264,7 @@ export async function vastDocument(
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
 ): Promise<string> {
-  const live = await ctx.liveCreatives.get(liveId);
+  const live = await inFlight(ctx, liveId);
   if (!live) return EMPTY_VAST;
   const { snapshot } = live;
   const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
