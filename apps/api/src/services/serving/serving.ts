@@ -2,10 +2,12 @@
 // for players, the tracking of every event and the click redirect. Unknown, removed or deleted live
 // creatives never fail loudly: the JSON answers 404, VAST an empty document, tracking 204 uncounted.
 import {
+  clickPrefixAllowed,
   EVENT_TYPES,
   type EventType,
   eventFitsCreative,
   findLayout,
+  findPlatform,
   flightState,
   globalLayoutOptions,
   landingPageUrl,
@@ -65,6 +67,23 @@ export function clickPrefix(query: ServeQuery): string | undefined {
 }
 
 const origin = (ctx: Context) => ctx.config.adServingUrl;
+
+/**
+ * The click prefix honoured for a live creative: only when its host is one of the creative's platform's
+ * click-tracker hosts or CLICK_PREFIX_HOSTS (clickPrefixAllowed). Any other is dropped and the click goes
+ * straight to the landing page: our redirect is never an open redirect to a stranger's host.
+ */
+export function allowedClickPrefix(
+  ctx: Context,
+  snapshot: { platform?: string | null },
+  value: string | undefined,
+) {
+  const prefix = clickPrefix({ click: value });
+  return prefix !== undefined &&
+    clickPrefixAllowed(prefix, findPlatform(snapshot.platform), ctx.config.clickPrefixHosts)
+    ? prefix
+    : undefined;
+}
 
 /**
  * Where a served ad loads one of its files (video, image): the serving origin's /serve/files/, never the
@@ -215,7 +234,7 @@ export async function servedAd(
     layout: servedLayout(ctx, snapshot),
     adDuration: adDurationOf(snapshot),
     landingUrl: landingPageUrl(snapshot.trackers),
-    clickUrl: clickUrl(ctx, impression, clickPrefix(query)),
+    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, snapshot, query.click)),
     events,
     trackers: ownTrackers(snapshot.trackers),
   };
@@ -271,6 +290,7 @@ export async function vastDocument(
   if (!video) return EMPTY_VAST;
   const impression = impressionOf(ctx, liveId, client);
   const landing = landingPageUrl(snapshot.trackers);
+  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
   const width = video.width ?? snapshot.width;
   const height = video.height ?? snapshot.height;
   const duration = video.duration ?? adDurationOf(snapshot);
@@ -299,7 +319,7 @@ export async function vastDocument(
         liveID: liveId,
         impressionID: impression.id,
         videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
-        clickThrough: landing ? clickThrough(landing, clickPrefix(query)) : null,
+        clickThrough: landing ? clickThrough(landing, prefix) : null,
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
@@ -307,7 +327,7 @@ export async function vastDocument(
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
   const clickThroughElement = landing
-    ? `<ClickThrough>${uri(clickThrough(landing, clickPrefix(query)))}</ClickThrough>`
+    ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
     : '';
   const impressions = [trackingUrl(ctx, 'impression', impression), ...pixelsOf(snapshot, 'impression')]
     .map(
@@ -404,7 +424,7 @@ export async function click(
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const landing = landingPageUrl(live.snapshot.trackers);
-  const prefix = params.c ? clickPrefix({ click: params.c }) : undefined;
+  const prefix = params.c ? allowedClickPrefix(ctx, live.snapshot, params.c) : undefined;
   const verified =
     params.i !== undefined && params.s !== undefined
       ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s)
