@@ -149,7 +149,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // No client address in any log line (serving stores no raw IP anywhere): a request logs its
+            // method and path only, whatever logs it (docs/serving.md, "Privacy signals").
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url }) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

@@ -250,9 +250,41 @@ const escapeXml = (text: string) =>
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
-/** A URL as element content: CDATA, with brackets percent-encoded (raw macros are not xs:anyURI). */
+/**
+ * The IAB VAST macros of privacy signals a player expands in our tracking URLs: the TCF consent string,
+ * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
+ * reads none of them and stores none (docs/serving.md, "Privacy signals").
+ */
+export const PRIVACY_VAST_MACROS = {
+  gdpr_consent: '[GDPRCONSENT]',
+  regs: '[REGULATIONS]',
+  lat: '[LIMITADTRACKING]',
+  gpp: '[GPPSTRING]',
+  gpp_sid: '[GPPSECTIONID]',
+} as const;
+
+/** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
+export const withPrivacyMacros = (url: string) =>
+  `${url}${Object.entries(PRIVACY_VAST_MACROS)
+    .map(([name, macro]) => `&${name}=${macro}`)
+    .join('')}`;
+
+const KNOWN_MACRO = new RegExp(
+  `^\\[(?:${Object.values(PRIVACY_VAST_MACROS)
+    .map((macro) => macro.slice(1, -1))
+    .join('|')})\\]$`,
+);
+
+/**
+ * A URL as element content: CDATA, with brackets percent-encoded (a raw bracket is not xs:anyURI)
+ * except the VAST macros we put there ourselves, which a player must find raw to expand them.
+ */
 const uri = (url: string) =>
-  `<![CDATA[${url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E')}]]>`;
+  `<![CDATA[${url
+    .replace(/\[[A-Z]+\]|\[|\]/g, (match) =>
+      KNOWN_MACRO.test(match) ? match : match.replace(/\[/g, '%5B').replace(/\]/g, '%5D'),
+    )
+    .replace(/]]>/g, ']]%3E')}]]>`;
 
 /** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
 export function vastDuration(seconds: number): string {
@@ -298,11 +330,11 @@ export async function vastDocument(
     urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
   const trackingEvents = [
     ...VIDEO_EVENT_TYPES.map((type) =>
-      tracking(type, [trackingUrl(ctx, type, impression), ...pixelsOf(snapshot, type)]),
+      tracking(type, [withPrivacyMacros(trackingUrl(ctx, type, impression)), ...pixelsOf(snapshot, type)]),
     ),
     // Player interactions are an engagement (counted once per impression).
     ...['mute', 'unmute', 'pause', 'resume'].map((event) =>
-      tracking(event, [trackingUrl(ctx, 'engagement', impression)]),
+      tracking(event, [withPrivacyMacros(trackingUrl(ctx, 'engagement', impression))]),
     ),
   ].join('');
   const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
@@ -323,13 +355,19 @@ export async function vastDocument(
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
-  const clickTracking = [trackingUrl(ctx, 'click', impression), ...pixelsOf(snapshot, 'click')]
+  const clickTracking = [
+    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
+    ...pixelsOf(snapshot, 'click'),
+  ]
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
   const clickThroughElement = landing
     ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
     : '';
-  const impressions = [trackingUrl(ctx, 'impression', impression), ...pixelsOf(snapshot, 'impression')]
+  const impressions = [
+    withPrivacyMacros(trackingUrl(ctx, 'impression', impression)),
+    ...pixelsOf(snapshot, 'impression'),
+  ]
     .map(
       (url, index) =>
         `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
@@ -340,7 +378,7 @@ export async function vastDocument(
     `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
     `<Ad id="${escapeXml(liveId)}"><InLine>`,
     '<AdSystem version="1.0">Adconsole</AdSystem>',
-    `<Error>${uri(trackingUrl(ctx, 'error', impression))}</Error>`,
+    `<Error>${uri(withPrivacyMacros(trackingUrl(ctx, 'error', impression)))}</Error>`,
     impressions,
     `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
