@@ -29,6 +29,15 @@ export const Filled: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Campaign ID')).toHaveValue('cmp_42');
     await expect(canvas.getByLabelText('Start date')).toHaveValue('2026-03-01');
+    // A campaign that names no timezone reads its dates in UTC.
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveTextContent('UTC');
+  },
+};
+
+export const InTokyo: Story = {
+  args: { defaultValues: { ...campaign, data: { ...campaign.data, timezone: 'Asia/Tokyo' } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveTextContent('Tokyo, Osaka');
   },
 };
 
