@@ -15,7 +15,7 @@ export const FLIGHT_STATE_LABELS: Record<FlightState, string> = {
 /** A campaign's timezone when it names none. */
 export const DEFAULT_CAMPAIGN_TIMEZONE = 'UTC';
 
-export interface Flight {
+export interface CampaignFlight {
   start?: { date: string } | null | undefined;
   end?: { date: string } | null | undefined;
   /** An IANA zone or '+HH:MM'; UTC when absent. */
@@ -30,13 +30,13 @@ const dayOf = (value: { date: string } | null | undefined) => {
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const zoneOf = (flight: Flight) => flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
+const zoneOf = (flight: CampaignFlight) => flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
 
 /**
  * The instants a flight runs between: from 00:00 local on its start day, until 00:00 local on the day
  * after its end day (exclusive). An open side is undefined. A zone that cannot be read counts as UTC.
  */
-export function flightInstants(flight: Flight): { from?: Date; until?: Date } {
+export function flightInstants(flight: CampaignFlight): { from?: Date; until?: Date } {
   const start = dayOf(flight.start);
   const end = dayOf(flight.end);
   const at = (day: string) => {
@@ -53,7 +53,7 @@ export function flightInstants(flight: Flight): { from?: Date; until?: Date } {
 }
 
 /** Scheduled before the start, Ended from the day after the end, Live otherwise (no dates: always live). */
-export function flightState(flight: Flight, now: Date): FlightState {
+export function flightState(flight: CampaignFlight, now: Date): FlightState {
   const { from, until } = flightInstants(flight);
   if (from && now < from) return 'scheduled';
   if (until && now >= until) return 'ended';

@@ -1,7 +1,7 @@
 // The live creatives the ad server answers for, cached briefly in memory: every ad request and tracking
 // call needs one, and a database read each time would cap serving at the database's pace. A removal
 // in this process is seen at once; one in another process within the cache's lifetime (5 s).
-import type { Flight } from '@adconsole/domain';
+import type { CampaignFlight } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CreativeAnswer } from '../campaigns';
 
@@ -13,7 +13,7 @@ export interface LiveCreative {
   snapshot: Omit<CreativeAnswer, 'liveCreatives'>;
   createdAt: Date;
   /** Its campaign's flight dates and timezone as they are now (not as published): served only while live. */
-  flight: Flight;
+  flight: CampaignFlight;
 }
 
 const LIVE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -43,7 +43,7 @@ export class LiveCreativeCache {
       creative_id: string | null;
       snapshot: LiveCreative['snapshot'];
       created_at: Date;
-      flight: Flight | null;
+      flight: CampaignFlight | null;
     }>(
       `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight
          from live_creatives l left join campaigns c on c.id = l.campaign_id

@@ -1,6 +1,6 @@
 // A campaign's flight state beside its dates: Scheduled, Live or Ended (the domain's flightState, the
 // same rule ad serving applies), e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
-import { FLIGHT_STATE_LABELS, type Flight, type FlightState, flightState } from '@adconsole/domain';
+import { type CampaignFlight, FLIGHT_STATE_LABELS, type FlightState, flightState } from '@adconsole/domain';
 import { Badge } from '@adconsole/ui';
 import { formatFlight } from './format';
 
@@ -11,7 +11,7 @@ const VARIANT: Record<FlightState, 'info' | 'success' | 'secondary'> = {
 };
 
 export interface FlightBadgeProps {
-  flight: Flight;
+  flight: CampaignFlight;
   /** The clock (stories and tests pin it); now by default. */
   now?: Date;
 }
