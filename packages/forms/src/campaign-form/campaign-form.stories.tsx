@@ -96,6 +96,8 @@ export const KeyboardOnly: Story = {
     await userEvent.tab();
     await userEvent.keyboard('2026-06-30');
     await userEvent.tab();
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveFocus();
+    await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Create campaign' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
