@@ -35,6 +35,9 @@ export default async function setup(project: TestProject) {
       // Two buckets, so the file manager journey can choose one; 'files' stays the default.
       FILE_MANAGER_BUCKETS: 'files,archive',
       DEMO_PASSWORD,
+      // The journeys' stand-in platform click trackers live on loopback (the publisher's own server):
+      // honoured as a deployment's own click-tracker host, as CLICK_PREFIX_HOSTS allows.
+      CLICK_PREFIX_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

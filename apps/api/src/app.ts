@@ -114,7 +114,9 @@ function frameworkMessage(error: FastifyError): string {
 const originOf = (url: string) => new URL(url).origin;
 
 /**
- * The console's Content-Security-Policy: its own scripts only, never framed, images and video from its
+ * The console's Content-Security-Policy: scripts only from the built console's own asset path (a CSP
+ * source with a path: `<origin>/assets/`, never 'self', which would let a user-uploaded `.js` under
+ * /api/uploads run on a console page), never framed, images and video from its
  * origin and the web (creatives' assets and trackers), ad previews from the serving origin.
  */
 export function consolePolicy(config: Config): string {
@@ -129,7 +131,7 @@ export function consolePolicy(config: Config): string {
   const extra = serving === originOf(config.publicUrl) ? '' : ` ${serving}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${originOf(config.publicUrl)}/assets/`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
@@ -148,7 +150,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // No client address in any log line (serving stores no raw IP anywhere): a request logs its
+            // method and path only, whatever logs it (docs/serving.md, "Privacy signals").
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url }) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

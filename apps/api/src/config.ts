@@ -44,6 +44,11 @@ export interface Config {
   adServingUrl: string;
   /** The IAB TCF vendor id in the tags' `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID). */
   tcfVendorID: number;
+  /**
+   * Click-tracker hosts a deployment honours in `?click=` beside each platform's own (CLICK_PREFIX_HOSTS,
+   * comma-separated; each covers its subdomains).
+   */
+  clickPrefixHosts: string[];
   /** HMAC key for signed ids and device cookies; from SERVER_SECRET or DATA_DIR/secret.key. */
   serverSecret: string | undefined;
   /** Uploads processed at once per process; further ones wait (up to 8 × this) or get 503. */
@@ -148,6 +153,15 @@ const envSchema = z.object({
       .optional(),
   ),
   AD_SERVING_URL: optional.pipe(urlString(['http:', 'https:']).optional()),
+  CLICK_PREFIX_HOSTS: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i,
+        "must be a comma-separated list of host names, such as 'clicks.example.com,tracker.example.net'",
+      )
+      .optional(),
+  ),
   TCF_VENDOR_ID: optional.pipe(
     z.coerce
       .number<string | undefined>()
@@ -307,6 +321,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyValue(e.TRUST_PROXY) ?? false,
     adServingUrl: (e.AD_SERVING_URL ?? publicUrl).replace(/\/+$/, ''),
     tcfVendorID: e.TCF_VENDOR_ID ?? DEFAULT_TCF_VENDOR_ID,
+    clickPrefixHosts: (e.CLICK_PREFIX_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     serverSecret: e.SERVER_SECRET,
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',

@@ -318,6 +318,21 @@ function servingPaths(): Record<string, Record<string, unknown>> {
         responses: { '200': { description: 'The file.' }, '404': { description: 'No such file.' } },
       }),
     },
+    '/serve/files/{file}': {
+      get: serving('A file a served ad loads (video, image): public assets only, with byte ranges.', {
+        operationId: 'getServeFile',
+        parameters: [
+          { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'Range', in: 'header', schema: { type: 'string' }, description: 'One byte range.' },
+        ],
+        responses: {
+          '200': { description: 'The file.' },
+          '206': { description: 'The byte range asked for.' },
+          '404': { description: 'No such public file.' },
+          '416': { description: 'The range is outside the file.' },
+        },
+      }),
+    },
     '/serve/demo': {
       get: serving("A publisher's page with the demo campaign's ads live.", {
         operationId: 'getServeDemo',

@@ -568,7 +568,10 @@ describe(`security review findings on ${testDatabaseKind()}`, () => {
     it("sends CSP with frame-ancestors 'none', Referrer-Policy: no-referrer, and HSTS when PUBLIC_URL is https", async () => {
       const ping = await fetch(`${server.url}/api/ping`);
       expect(ping.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
-      expect(ping.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+      // Scripts only from the built console's asset path, never 'self' (which covers /api/uploads).
+      expect(ping.headers.get('content-security-policy')).toContain(
+        `script-src ${server.config.publicUrl}/assets/;`,
+      );
       expect(ping.headers.get('referrer-policy')).toBe('no-referrer');
       expect(ping.headers.get('x-frame-options')).toBe('DENY');
       expect(ping.headers.get('strict-transport-security')).toBeNull();

@@ -44,6 +44,7 @@ export * from './rules/asset-upload';
 export * from './rules/collections';
 export * from './rules/copy-name';
 export * from './rules/dates';
+export * from './rules/flight';
 export * from './rules/ids';
 export * from './rules/layout';
 export * from './rules/metrics';

@@ -1,13 +1,15 @@
 // The ad-serving routes at the server root under /serve/ (not under /api): cookieless, open to every
-// origin (Access-Control-Allow-Origin: *), without the console's framing or CSP headers, so any
-// publisher page can load them and they can move to their own host or CDN (AD_SERVING_URL). Each is a
-// declaration plus one call into services/serving. None ever answers 5xx for an unknown live creative.
+// origin (the caller's Origin echoed with credentials allowed: servingCors), without the console's
+// framing or CSP headers, so any publisher page and any player can load them and they can move to their
+// own host or CDN (AD_SERVING_URL). Each is a declaration plus one call into services/serving. None ever
+// answers 5xx for an unknown live creative.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { FILE_NOT_FOUND, type FileRow, sendFile } from '../services/files';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { findRuntimeScript } from '../services/serving/runtime-script';
@@ -28,15 +30,54 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 const serveConfig = { csrf: false as const, embeddable: true as const };
 
-/** Every serving answer: open to every origin, never a cookie, never the console's headers. */
-const open = (reply: FastifyReply) =>
-  reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+/** The headers a page may read from a cross-origin answer beyond the safelisted ones (video seeking). */
+export const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
+
+/**
+ * CORS of every serving answer, in one place (an onSend hook below, so errors and 404s carry it too).
+ * Players fetch VAST and media with credentials (`withCredentials`), and a browser refuses `*` for a
+ * credentialed request: a request with an `Origin` gets that origin echoed, with credentials allowed
+ * and `Vary: Origin` so no cache hands one publisher's answer to another; `*` only without an Origin.
+ * Serving still never sets or reads a cookie: credentials are allowed, never used.
+ */
+export function servingCors(request: FastifyRequest, reply: FastifyReply): void {
+  const origin = request.headers.origin;
+  const vary = reply.getHeader('Vary');
+  if (!vary) reply.header('Vary', 'Origin');
+  else if (!/\borigin\b/i.test(String(vary))) reply.header('Vary', `${vary}, Origin`);
+  if (origin) {
+    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
+  } else {
+    reply.header('Access-Control-Allow-Origin', '*');
+  }
+  reply
+    .header('Access-Control-Expose-Headers', EXPOSED_HEADERS)
+    .header('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
+const isServing = (request: FastifyRequest) => request.url.startsWith('/serve/');
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
   file.endsWith(`.${extension}`) ? file.slice(0, -extension.length - 1) : undefined;
 
 export function registerServing(app: FastifyInstance, ctx: Context) {
+  app.addHook('onSend', async (request, reply) => {
+    if (isServing(request)) servingCors(request, reply);
+  });
+  // Preflights (a player sending a custom header, a POST beacon of JSON): every method and header a
+  // serving route takes, for a day.
+  app.options('/serve/*', { config: serveConfig }, async (request, reply) =>
+    reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
+      .header(
+        'Access-Control-Allow-Headers',
+        request.headers['access-control-request-headers'] ?? 'Content-Type, Range',
+      )
+      .header('Access-Control-Max-Age', '86400')
+      .send(),
+  );
   // Every serving request is classified once, here, before its handler runs (only when the handler asks:
   // files and the runtime script never need it): services/serving/traffic-quality.ts.
   const route = (
@@ -54,7 +95,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
           client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers });
           return client;
         };
-        return handler(request, open(reply), classified);
+        return handler(request, reply, classified);
       },
     });
 
@@ -137,6 +178,19 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       .header('Cache-Control', 'public, max-age=3600')
       .header('Content-Security-Policy', `sandbox ${AD_SANDBOX}`)
       .send(file.body);
+  });
+
+  // The files a served ad loads (video, image), by storage key: public files only (assets), streamed
+  // with byte ranges (services/files.ts), never by a session: serving reads no cookie.
+  route('GET', '/serve/files/*', async (request, reply) => {
+    const name = (request.params as { '*': string })['*'] ?? '';
+    const [file] = await ctx.db.query<FileRow>(
+      `select name, owner_id, public, content_type, size from files
+        where name = $1 and public and (expires_at is null or expires_at > now())`,
+      [name],
+    );
+    if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
+    return sendFile(ctx, request, reply, file);
   });
 
   route('GET', '/serve/demo', async (_request, reply) =>

@@ -7,6 +7,7 @@ import {
   type CampaignView,
   type CreativeSetting,
   type CreativeType,
+  DEFAULT_CAMPAIGN_TIMEZONE,
   mayManageCampaign,
   type ScheduledReport,
   type Trackers,
@@ -27,7 +28,7 @@ export interface CampaignRow {
   id: string;
   owner_id: string;
   name: string;
-  body: { data?: { start?: { date: string } | null; end?: { date: string } | null } };
+  body: { data?: { start?: { date: string } | null; end?: { date: string } | null; timezone?: string } };
   created_at: Date;
   updated_at: Date;
   data_pulled_at: Date | null;
@@ -244,6 +245,7 @@ export function campaignAnswer(
       clicks: counters.clicks,
       start: row.body.data?.start ?? null,
       end: row.body.data?.end ?? null,
+      timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
     },
     videoCompletes: counters.videoCompletes,
     reportURL: null,
@@ -360,7 +362,18 @@ export async function getCampaign(ctx: Context, user: SessionUser, campaignId: s
 export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
   const [row] = await ctx.db.query<CampaignRow>(
     'insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4) returning *',
-    [newId(), user.id, body.name, { data: { start: body.data?.start ?? null, end: body.data?.end ?? null } }],
+    [
+      newId(),
+      user.id,
+      body.name,
+      {
+        data: {
+          start: body.data?.start ?? null,
+          end: body.data?.end ?? null,
+          timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+        },
+      },
+    ],
   );
   if (!row) throw new Error('insert returned no row');
   return oneCampaign(ctx, row);
@@ -372,11 +385,14 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
   const data = { ...(existing.body.data ?? {}) };
   if (body.data?.start !== undefined) data.start = body.data.start;
   if (body.data?.end !== undefined) data.end = body.data.end;
+  if (body.data?.timezone !== undefined) data.timezone = body.data.timezone;
   const [row] = await ctx.db.query<CampaignRow>(
     'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
     [existing.id, body.name, { ...existing.body, data }],
   );
   if (!row) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+  // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
+  ctx.liveCreatives.clear();
   return oneCampaign(ctx, row);
 }
 

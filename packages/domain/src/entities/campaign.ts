@@ -7,6 +7,8 @@ import { reportResponseSchema, scheduledReportSchema } from './report';
 export const campaignDataSchema = countersSchema.extend({
   start: serverDateSchema.nullable().optional(),
   end: serverDateSchema.nullable().optional(),
+  /** The zone the flight dates are read in (an IANA zone; 'UTC' by default): rules/flight.ts. */
+  timezone: z.string().optional(),
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
 

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
 import {
+  clickPrefixAllowed,
   findPlatform,
   isPlatformId,
   PLATFORM_IDS,
@@ -140,5 +141,26 @@ describe('platform table (spec section 3)', () => {
     expect(findPlatform('MySpace')).toBeUndefined();
     expect(isPlatformId('xandr')).toBe(true);
     expect(isPlatformId('Xandr')).toBe(false);
+  });
+});
+
+describe('clickPrefixAllowed (the platform click-tracker hosts)', () => {
+  const gam = findPlatform('google-ad-manager');
+  it("allows the platform's click-tracker hosts and their subdomains, and the deployment's extra hosts", () => {
+    expect(clickPrefixAllowed('https://adclick.g.doubleclick.net/pcs/click?adurl=', gam)).toBe(true);
+    expect(clickPrefixAllowed('https://doubleclick.net/c?adurl=', gam)).toBe(true);
+    expect(clickPrefixAllowed('https://clicks.agency.example/c?to=', gam, ['agency.example'])).toBe(true);
+  });
+  it('refuses any other host, look-alikes, credentials and other schemes', () => {
+    expect(clickPrefixAllowed('https://evil.example/?u=', gam)).toBe(false);
+    expect(clickPrefixAllowed('https://doubleclick.net.evil.example/?u=', gam)).toBe(false);
+    expect(clickPrefixAllowed('https://evildoubleclick.net/?u=', gam)).toBe(false);
+    expect(clickPrefixAllowed('https://x@evil.example/?u=', gam, ['evil.example'])).toBe(false);
+    expect(clickPrefixAllowed('ftp://doubleclick.net/', gam)).toBe(false);
+    expect(clickPrefixAllowed('https://adclick.g.doubleclick.net/', undefined)).toBe(false);
+  });
+  it('gives every platform at least one click-tracker host', () => {
+    for (const platform of platforms)
+      expect(platform.clickTrackerHosts.length, platform.id).toBeGreaterThan(0);
   });
 });

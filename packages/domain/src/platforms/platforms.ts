@@ -58,6 +58,13 @@ export interface Platform {
    */
   vastWrapperTracksClicks: boolean;
   /**
+   * The hosts of the platform's click trackers (each also covers its subdomains). A click prefix the
+   * platform's macro expanded to is honoured only when its host is one of these (or one the deployment
+   * adds with CLICK_PREFIX_HOSTS): anything else is dropped, so our click redirect never sends a browser
+   * to a host a stranger put in `?click=` (clickPrefixAllowed).
+   */
+  clickTrackerHosts: readonly string[];
+  /**
    * Privacy signals (PRIVACY_ATTRIBUTES) the platform expands, with their macros; TCF_VENDOR_ID_TOKEN
    * stands for the configured TCF vendor id.
    */
@@ -94,6 +101,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '%%CLICK_URL_ESC%%',
     cacheBuster: '%%CACHEBUSTER%%',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['doubleclick.net', 'googleadservices.com', 'googlesyndication.com', 'google.com'],
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: { 'data-view-url': '%%VIEW_URL_UNESC%%' },
     dealAttributes: dealPair,
@@ -105,6 +113,7 @@ export const platforms: readonly Platform[] = [
     clickMacro: '%c',
     cacheBuster: '%n',
     vastWrapperTracksClicks: true,
+    clickTrackerHosts: ['doubleclick.net', 'googleadservices.com'],
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: {},
   },
@@ -115,6 +124,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '${CLICK_URL_ENC}',
     cacheBuster: '${CACHEBUSTER}',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['doubleclick.net', 'googleadservices.com', 'googlesyndication.com'],
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
@@ -126,6 +136,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '${CLICKESC}',
     cacheBuster: '${CACHEBUSTER}',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['quantserve.com', 'quantcast.com'],
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -133,6 +144,7 @@ export const platforms: readonly Platform[] = [
     id: 'cognitiv',
     name: 'Cognitiv',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['cognitiv.ai'],
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -143,6 +155,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '%%TTD_CLK_ESC%%',
     cacheBuster: '%%TTD_CACHEBUSTER%%',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['adsrvr.org'],
     extraAttributes: {
       'data-gdpr': '%%TTD_GDPR_APPLIES%%',
       'data-gdpr-consent': '%%TTD_GDPR_CONSENT_STRING%%',
@@ -157,6 +170,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '[ENCODED_CLICK_REDIRECT]',
     cacheBuster: '[RANDOM_NUMBER]',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['mathtag.com'],
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -164,6 +178,7 @@ export const platforms: readonly Platform[] = [
     id: 'adroll',
     name: 'AdRoll',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['adroll.com'],
     extraAttributes: {},
     thirdPartyAttributes: {},
   },
@@ -174,6 +189,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '${CLICK_URL_ENC}',
     cacheBuster: '${CACHEBUSTER}',
     vastWrapperTracksClicks: true,
+    clickTrackerHosts: ['adnxs.com', 'adnxs-simple.com'],
     extraAttributes: {
       'data-gdpr': '${GDPR_APPLIES}',
       'data-gdpr-consent': '${GDPR_CONSENT_STRING}',
@@ -190,6 +206,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '${CLICKURLENC}',
     cacheBuster: '${REQUESTID}',
     vastWrapperTracksClicks: false,
+    clickTrackerHosts: ['yahoo.com', 'advertising.com', 'yahoo.net'],
     extraAttributes: {},
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
@@ -203,6 +220,7 @@ export const platforms: readonly Platform[] = [
     clickMacro: '%%c1;cpdir=',
     cacheBuster: '__ADFRND__',
     vastWrapperTracksClicks: true,
+    clickTrackerHosts: ['adform.net'],
     extraAttributes: {
       'data-gdpr': '${GDPR}',
       'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
@@ -215,6 +233,39 @@ export const isPlatformId = (value: unknown): value is PlatformId =>
   typeof value === 'string' && (PLATFORM_IDS as readonly string[]).includes(value);
 
 /** A platform by id or by display name. */
+/** `host` is `allowed` or one of its subdomains (hosts compare without case and trailing dot). */
+const hostMatches = (host: string, allowed: string) => {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const a = allowed
+    .toLowerCase()
+    .replace(/^\*?\./, '')
+    .replace(/\.$/, '');
+  return a !== '' && (h === a || h.endsWith(`.${a}`));
+};
+
+/**
+ * Whether a click prefix may be honoured: an http(s) URL whose host is one of the platform's click-tracker
+ * hosts or of `extraHosts` (CLICK_PREFIX_HOSTS). Without a known platform only `extraHosts` count.
+ */
+export function clickPrefixAllowed(
+  prefix: string,
+  platform: Platform | undefined,
+  extraHosts: readonly string[] = [],
+): boolean {
+  let host: string;
+  try {
+    const url = new URL(prefix);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    if (url.username || url.password) return false;
+    host = url.hostname;
+  } catch {
+    return false;
+  }
+  return [...(platform?.clickTrackerHosts ?? []), ...extraHosts].some((allowed) =>
+    hostMatches(host, allowed),
+  );
+}
+
 export const findPlatform = (idOrName: string | null | undefined): Platform | undefined =>
   platforms.find((platform) => platform.id === idOrName || platform.name === idOrName);
 

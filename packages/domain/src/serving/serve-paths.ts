@@ -57,6 +57,11 @@ export const SERVE_PATHS = {
   click: (liveID: string) => `/serve/click/${encodeURIComponent(liveID)}`,
   /** Files of an HTML5 creative's ZIP, extracted when it is first served. */
   html5: (liveID: string, file: string) => `/serve/h5/${encodeURIComponent(liveID)}/${file}`,
+  /**
+   * A stored file an ad loads (video, image), by its storage key: from the serving origin, so a CDN in
+   * front of /serve/ alone serves ads whole, with byte ranges and CORS.
+   */
+  files: (key: string) => `/serve/files/${key.split('/').map(encodeURIComponent).join('/')}`,
   demo: '/serve/demo',
 } as const;
 

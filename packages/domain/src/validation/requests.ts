@@ -25,6 +25,7 @@ import {
 import { REPORT_GRANULARITIES } from '../entities/report-data';
 import { USER_ROLES } from '../entities/user';
 import { PLATFORM_IDS } from '../platforms/platforms';
+import { isCampaignTimezone } from '../rules/flight';
 import { EVENT_TYPES } from '../serving/serve-paths';
 import { offsetPattern } from '../timezones/timezones';
 import { emailAddressField } from './email-address';
@@ -147,7 +148,18 @@ const flightDate = (label: string) =>
 /** A campaign's flight ends on or after the day it starts. */
 export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the start date';
 
-const flightFields = { start: flightDate('data.start.date'), end: flightDate('data.end.date') };
+/** The zone a campaign's flight dates are read in (rules/flight.ts). */
+export const CAMPAIGN_TIMEZONE_MESSAGE = 'Choose the timezone of the flight dates from the list';
+const campaignTimezone = z
+  .string({ error: CAMPAIGN_TIMEZONE_MESSAGE })
+  .refine(isCampaignTimezone, CAMPAIGN_TIMEZONE_MESSAGE)
+  .optional();
+
+const flightFields = {
+  start: flightDate('data.start.date'),
+  end: flightDate('data.end.date'),
+  timezone: campaignTimezone,
+};
 // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
   !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10);
@@ -215,6 +227,7 @@ export const campaignRequestSchema = z
       body.data = {};
       if (data.start !== undefined) body.data.start = data.start;
       if (data.end !== undefined) body.data.end = data.end;
+      if (data.timezone !== undefined) body.data.timezone = data.timezone;
     }
     return body;
   });

@@ -29,6 +29,15 @@ export const Filled: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Campaign ID')).toHaveValue('cmp_42');
     await expect(canvas.getByLabelText('Start date')).toHaveValue('2026-03-01');
+    // A campaign that names no timezone reads its dates in UTC.
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveTextContent('UTC');
+  },
+};
+
+export const InTokyo: Story = {
+  args: { defaultValues: { ...campaign, data: { ...campaign.data, timezone: 'Asia/Tokyo' } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveTextContent('Tokyo, Osaka');
   },
 };
 
@@ -86,6 +95,8 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard('2026-06-01');
     await userEvent.tab();
     await userEvent.keyboard('2026-06-30');
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Timezone of the dates')).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Create campaign' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

@@ -1,5 +1,11 @@
-import { type CampaignBody, campaignBodySchema } from '@adconsole/domain';
-import { Button, cn, Field, Input } from '@adconsole/ui';
+import {
+  type CampaignBody,
+  campaignBodySchema,
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  defaultTimezone,
+  timezones,
+} from '@adconsole/domain';
+import { Button, cn, Field, Input, TimezoneSelect } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -24,7 +30,10 @@ export interface CampaignFormProps {
 const toInput = (flight: { date: string } | null | undefined) => flight?.date.slice(0, 10) ?? '';
 const fromInput = (value: string) => (value === '' ? null : { date: value });
 
-/** A campaign's name and flight dates, checked with the domain's campaign body rules. */
+/** UTC first, then the console's zones (the flight's timezone picker). */
+const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
+
+/** A campaign's name and flight dates (read in the campaign's timezone, UTC by default), checked with the domain's campaign body rules. */
 export function CampaignForm({
   defaultValues,
   onSubmit,
@@ -94,6 +103,29 @@ export function CampaignForm({
                 onBlur={field.onBlur}
                 ref={field.ref}
               />
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="data.timezone"
+          render={({ field }) => (
+            <Field
+              label="Timezone of the dates"
+              description="Ads serve from 00:00 on the start date to the end of the end date in this timezone."
+              error={errors.data?.timezone?.message}
+              className="sm:col-span-2"
+            >
+              {(controlProps) => (
+                <TimezoneSelect
+                  id={controlProps.id}
+                  aria-describedby={controlProps['aria-describedby']}
+                  aria-invalid={controlProps['aria-invalid']}
+                  timezones={timezoneList}
+                  value={field.value ?? DEFAULT_CAMPAIGN_TIMEZONE}
+                  onValueChange={(timezone) => field.onChange(timezone.tzCode)}
+                />
+              )}
             </Field>
           )}
         />

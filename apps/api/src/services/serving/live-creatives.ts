@@ -1,6 +1,7 @@
 // The live creatives the ad server answers for, cached briefly in memory: every ad request and tracking
 // call needs one, and a database read each time would cap serving at the database's pace. A removal
 // in this process is seen at once; one in another process within the cache's lifetime (5 s).
+import type { CampaignFlight } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CreativeAnswer } from '../campaigns';
 
@@ -11,6 +12,8 @@ export interface LiveCreative {
   /** The creative as it was when published (its answer, without its live creatives). */
   snapshot: Omit<CreativeAnswer, 'liveCreatives'>;
   createdAt: Date;
+  /** Its campaign's flight dates and timezone as they are now (not as published): served only while live. */
+  flight: CampaignFlight;
 }
 
 const LIVE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -40,8 +43,11 @@ export class LiveCreativeCache {
       creative_id: string | null;
       snapshot: LiveCreative['snapshot'];
       created_at: Date;
+      flight: CampaignFlight | null;
     }>(
-      'select id, campaign_id, creative_id, snapshot, created_at from live_creatives where id = $1 and removed_at is null',
+      `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight
+         from live_creatives l left join campaigns c on c.id = l.campaign_id
+        where l.id = $1 and l.removed_at is null`,
       [liveId],
     );
     const value = row
@@ -51,6 +57,7 @@ export class LiveCreativeCache {
           creativeId: row.creative_id,
           snapshot: row.snapshot,
           createdAt: new Date(row.created_at),
+          flight: row.flight ?? {},
         }
       : undefined;
     if (this.entries.size > 10_000) this.entries.clear();

@@ -2,10 +2,13 @@
 // for players, the tracking of every event and the click redirect. Unknown, removed or deleted live
 // creatives never fail loudly: the JSON answers 404, VAST an empty document, tracking 204 uncounted.
 import {
+  clickPrefixAllowed,
   EVENT_TYPES,
   type EventType,
   eventFitsCreative,
   findLayout,
+  findPlatform,
+  flightState,
   globalLayoutOptions,
   landingPageUrl,
   SERVE_PATHS,
@@ -65,6 +68,30 @@ export function clickPrefix(query: ServeQuery): string | undefined {
 
 const origin = (ctx: Context) => ctx.config.adServingUrl;
 
+/**
+ * The click prefix honoured for a live creative: only when its host is one of the creative's platform's
+ * click-tracker hosts or CLICK_PREFIX_HOSTS (clickPrefixAllowed). Any other is dropped and the click goes
+ * straight to the landing page: our redirect is never an open redirect to a stranger's host.
+ */
+export function allowedClickPrefix(
+  ctx: Context,
+  snapshot: { platform?: string | null },
+  value: string | undefined,
+) {
+  const prefix = clickPrefix({ click: value });
+  return prefix !== undefined &&
+    clickPrefixAllowed(prefix, findPlatform(snapshot.platform), ctx.config.clickPrefixHosts)
+    ? prefix
+    : undefined;
+}
+
+/**
+ * Where a served ad loads one of its files (video, image): the serving origin's /serve/files/, never the
+ * console's /api/uploads, so AD_SERVING_URL may be a CDN in front of /serve/ alone.
+ */
+export const servedFileUrl = (ctx: Context, asset: { path: string }) =>
+  `${origin(ctx)}${SERVE_PATHS.files(asset.path)}`;
+
 /** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
 function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
@@ -115,14 +142,14 @@ export function adDurationOf(snapshot: Snapshot): number {
 }
 
 /** The layout with every option's value (defaults filled in), only when its required assets are there. */
-export function servedLayout(snapshot: Snapshot): ServedLayout | null {
+export function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
   const layout = findLayout(snapshot.layout);
   if (!layout) return null;
   const assets: Record<string, string> = {};
   for (const required of layout.requiredAssets) {
     const asset = assetNamed(snapshot, required);
     if (!asset) return null;
-    assets[required] = asset.url;
+    assets[required] = servedFileUrl(ctx, asset);
   }
   const given = layoutOptionValues(snapshot);
   const { values } = validateLayoutOptions(
@@ -142,7 +169,12 @@ function servedContent(ctx: Context, snapshot: Snapshot, liveId: string): Served
   if (zip) return { kind: 'html5', url: `${origin(ctx)}${SERVE_PATHS.html5(liveId, 'index.html')}` };
   const image = assetsOfKind(snapshot, 'image')[0];
   if (image)
-    return { kind: 'image', url: image.url, width: image.width ?? null, height: image.height ?? null };
+    return {
+      kind: 'image',
+      url: servedFileUrl(ctx, image),
+      width: image.width ?? null,
+      height: image.height ?? null,
+    };
   return { kind: 'none' };
 }
 
@@ -156,14 +188,34 @@ function ownTrackers(trackers: Trackers): Trackers {
   return result;
 }
 
-/** GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. */
+/**
+ * The live creative an ad request may be answered with: serving, and its campaign's flight live now (in
+ * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
+ * inside the flight keeps counting its later events after the end.
+ */
+export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
+  const live = await ctx.liveCreatives.get(liveId);
+  return live && flightState(live.flight, now) === 'live' ? live : undefined;
+}
+
+/**
+ * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. Out of its
+ * flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is in its
+ * own flight; else nothing (404: the runtime collapses the slot).
+ */
 export async function servedAd(
   ctx: Context,
-  liveId: string,
+  requestedId: string,
   query: ServeQuery,
   client: TrafficClient,
 ): Promise<ServedAd | undefined> {
-  const live = await ctx.liveCreatives.get(liveId);
+  let liveId = requestedId;
+  let live = await inFlight(ctx, liveId);
+  const fallbackId = query.fallback_id?.trim();
+  if (!live && fallbackId && fallbackId !== requestedId && (await ctx.liveCreatives.get(requestedId))) {
+    liveId = fallbackId;
+    live = await inFlight(ctx, liveId);
+  }
   if (!live) return undefined;
   const { snapshot } = live;
   const impression = impressionOf(ctx, liveId, client);
@@ -179,10 +231,10 @@ export async function servedAd(
     fluid: snapshot.fluid,
     impressionID: impression.id,
     content: servedContent(ctx, snapshot, liveId),
-    layout: servedLayout(snapshot),
+    layout: servedLayout(ctx, snapshot),
     adDuration: adDurationOf(snapshot),
     landingUrl: landingPageUrl(snapshot.trackers),
-    clickUrl: clickUrl(ctx, impression, clickPrefix(query)),
+    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, snapshot, query.click)),
     events,
     trackers: ownTrackers(snapshot.trackers),
   };
@@ -198,9 +250,41 @@ const escapeXml = (text: string) =>
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
-/** A URL as element content: CDATA, with brackets percent-encoded (raw macros are not xs:anyURI). */
+/**
+ * The IAB VAST macros of privacy signals a player expands in our tracking URLs: the TCF consent string,
+ * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
+ * reads none of them and stores none (docs/serving.md, "Privacy signals").
+ */
+export const PRIVACY_VAST_MACROS = {
+  gdpr_consent: '[GDPRCONSENT]',
+  regs: '[REGULATIONS]',
+  lat: '[LIMITADTRACKING]',
+  gpp: '[GPPSTRING]',
+  gpp_sid: '[GPPSECTIONID]',
+} as const;
+
+/** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
+export const withPrivacyMacros = (url: string) =>
+  `${url}${Object.entries(PRIVACY_VAST_MACROS)
+    .map(([name, macro]) => `&${name}=${macro}`)
+    .join('')}`;
+
+const KNOWN_MACRO = new RegExp(
+  `^\\[(?:${Object.values(PRIVACY_VAST_MACROS)
+    .map((macro) => macro.slice(1, -1))
+    .join('|')})\\]$`,
+);
+
+/**
+ * A URL as element content: CDATA, with brackets percent-encoded (a raw bracket is not xs:anyURI)
+ * except the VAST macros we put there ourselves, which a player must find raw to expand them.
+ */
 const uri = (url: string) =>
-  `<![CDATA[${url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E')}]]>`;
+  `<![CDATA[${url
+    .replace(/\[[A-Z]+\]|\[|\]/g, (match) =>
+      KNOWN_MACRO.test(match) ? match : match.replace(/\[/g, '%5B').replace(/\]/g, '%5D'),
+    )
+    .replace(/]]>/g, ']]%3E')}]]>`;
 
 /** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
 export function vastDuration(seconds: number): string {
@@ -231,13 +315,14 @@ export async function vastDocument(
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
 ): Promise<string> {
-  const live = await ctx.liveCreatives.get(liveId);
+  const live = await inFlight(ctx, liveId);
   if (!live) return EMPTY_VAST;
   const { snapshot } = live;
   const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
   if (!video) return EMPTY_VAST;
   const impression = impressionOf(ctx, liveId, client);
   const landing = landingPageUrl(snapshot.trackers);
+  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
   const width = video.width ?? snapshot.width;
   const height = video.height ?? snapshot.height;
   const duration = video.duration ?? adDurationOf(snapshot);
@@ -245,16 +330,16 @@ export async function vastDocument(
     urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
   const trackingEvents = [
     ...VIDEO_EVENT_TYPES.map((type) =>
-      tracking(type, [trackingUrl(ctx, type, impression), ...pixelsOf(snapshot, type)]),
+      tracking(type, [withPrivacyMacros(trackingUrl(ctx, type, impression)), ...pixelsOf(snapshot, type)]),
     ),
     // Player interactions are an engagement (counted once per impression).
     ...['mute', 'unmute', 'pause', 'resume'].map((event) =>
-      tracking(event, [trackingUrl(ctx, 'engagement', impression)]),
+      tracking(event, [withPrivacyMacros(trackingUrl(ctx, 'engagement', impression))]),
     ),
   ].join('');
   const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
     video.bitrate ? ` bitrate="${video.bitrate}"` : ''
-  }>${uri(video.url)}</MediaFile>`;
+  }>${uri(servedFileUrl(ctx, video))}</MediaFile>`;
   const vpaidScript = flavour === 'vpaid' ? assetsOfKind(snapshot, 'vpaid')[0] : undefined;
   const vpaidFile = vpaidScript
     ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
@@ -265,18 +350,24 @@ export async function vastDocument(
     ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
         liveID: liveId,
         impressionID: impression.id,
-        videos: [{ url: video.url, mimetype: videoType(video) }],
-        clickThrough: landing ? clickThrough(landing, clickPrefix(query)) : null,
+        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
+        clickThrough: landing ? clickThrough(landing, prefix) : null,
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
-  const clickTracking = [trackingUrl(ctx, 'click', impression), ...pixelsOf(snapshot, 'click')]
+  const clickTracking = [
+    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
+    ...pixelsOf(snapshot, 'click'),
+  ]
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
   const clickThroughElement = landing
-    ? `<ClickThrough>${uri(clickThrough(landing, clickPrefix(query)))}</ClickThrough>`
+    ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
     : '';
-  const impressions = [trackingUrl(ctx, 'impression', impression), ...pixelsOf(snapshot, 'impression')]
+  const impressions = [
+    withPrivacyMacros(trackingUrl(ctx, 'impression', impression)),
+    ...pixelsOf(snapshot, 'impression'),
+  ]
     .map(
       (url, index) =>
         `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
@@ -287,7 +378,7 @@ export async function vastDocument(
     `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
     `<Ad id="${escapeXml(liveId)}"><InLine>`,
     '<AdSystem version="1.0">Adconsole</AdSystem>',
-    `<Error>${uri(trackingUrl(ctx, 'error', impression))}</Error>`,
+    `<Error>${uri(withPrivacyMacros(trackingUrl(ctx, 'error', impression)))}</Error>`,
     impressions,
     `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
@@ -371,7 +462,7 @@ export async function click(
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const landing = landingPageUrl(live.snapshot.trackers);
-  const prefix = params.c ? clickPrefix({ click: params.c }) : undefined;
+  const prefix = params.c ? allowedClickPrefix(ctx, live.snapshot, params.c) : undefined;
   const verified =
     params.i !== undefined && params.s !== undefined
       ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s)

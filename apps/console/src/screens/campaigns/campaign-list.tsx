@@ -1,4 +1,5 @@
 // /campaigns: the user's campaigns ('mine') or, for admins, all campaigns; paginated, grouped as a list.
+
 import { errorMessage } from '@adconsole/domain';
 import {
   Alert,
@@ -23,7 +24,8 @@ import { LoadingRows } from '../../components/loading-rows';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
-import { formatCount, formatFlight } from './format';
+import { FlightBadge } from './flight-badge';
+import { formatCount } from './format';
 import { NewCampaignDialog } from './new-campaign-dialog';
 
 export function CampaignListPage() {
@@ -99,7 +101,9 @@ export function CampaignListPage() {
                   <TableCell className="text-right">{campaign.creatives.length}</TableCell>
                   <TableCell className="text-right">{formatCount(campaign.data.impressions)}</TableCell>
                   <TableCell className="text-right">{formatCount(campaign.data.clicks)}</TableCell>
-                  <TableCell>{formatFlight(campaign.data.start?.date, campaign.data.end?.date)}</TableCell>
+                  <TableCell>
+                    <FlightBadge flight={campaign.data} />
+                  </TableCell>
                   <TableCell className="text-right">
                     <ConfirmDelete
                       name={campaign.name}

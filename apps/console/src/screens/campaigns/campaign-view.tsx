@@ -1,4 +1,5 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status).
+
 import { type Creative, errorMessage, platforms } from '@adconsole/domain';
 import {
   Alert,
@@ -22,7 +23,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCampaign, useCreativeMutations } from './campaign-queries';
-import { formatCount, formatDay, formatFlight } from './format';
+import { FlightBadge } from './flight-badge';
+import { formatCount, formatDay } from './format';
 
 const platformName = (id: string | null | undefined) =>
   platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
@@ -56,8 +58,8 @@ export function CampaignViewPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{data.name}</h1>
-          <p className="text-muted-foreground text-sm">
-            {formatFlight(data.data.start?.date, data.data.end?.date)} · updated {formatDay(data.updatedAt)}
+          <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+            <FlightBadge flight={data.data} /> · updated {formatDay(data.updatedAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

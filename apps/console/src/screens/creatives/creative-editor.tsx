@@ -20,6 +20,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { api, publicConfig } from '../../lib/api';
 import { showError } from '../../lib/notify-error';
 import { useCampaign } from '../campaigns/campaign-queries';
+import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
 import { useCreative, useCreativeActions } from './creative-queries';
 import { LayoutPanel } from './layout-panel';
@@ -89,6 +90,7 @@ export function CreativeEditorPage() {
           <h1 className="font-semibold text-2xl">{current.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="outline">{current.type}</Badge>
+            {campaign.data ? <FlightBadge flight={campaign.data.data} /> : null}
             <span className="text-muted-foreground">{current.fluid ? 'Fluid' : current.size}</span>
             {current.liveCreatives.length > 0 ? (
               <Badge variant="success">Live ({current.liveCreatives.length})</Badge>

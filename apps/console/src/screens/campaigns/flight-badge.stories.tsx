@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { FlightBadge } from './flight-badge';
+
+const NOW = new Date('2026-11-15T12:00:00Z');
+
+const meta = {
+  title: 'Console/Campaigns/FlightBadge',
+  component: FlightBadge,
+  args: { now: NOW, flight: { start: { date: '2026-11-01' }, end: { date: '2026-11-30' }, timezone: 'UTC' } },
+} satisfies Meta<typeof FlightBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Live: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Live')).toBeVisible();
+    await expect(canvas.getByText('01 Nov 2026 – 30 Nov 2026')).toBeVisible();
+  },
+};
+
+export const Scheduled: Story = {
+  args: { flight: { start: { date: '2026-12-01' }, end: { date: '2026-12-31' }, timezone: 'Asia/Tokyo' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Scheduled')).toBeVisible();
+    await expect(canvas.getByText('01 Dec 2026 – 31 Dec 2026 (Asia/Tokyo)')).toBeVisible();
+  },
+};
+
+export const Ended: Story = {
+  args: { flight: { start: { date: '2026-10-01' }, end: { date: '2026-10-31' } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Ended')).toBeVisible();
+  },
+};
+
+export const NoDates: Story = {
+  args: { flight: {} },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Live')).toBeVisible();
+    await expect(canvas.getByText('No flight dates')).toBeVisible();
+  },
+};

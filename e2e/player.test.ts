@@ -1,0 +1,378 @@
+// A real, open-source web video player that nobody here wrote plays our tags (issue 20): Fluid Player
+// (MIT, VAST and VPAID support of its own, not vast-client), built from its sources into a publisher's
+// site on another origin, at its default settings (only the ad tag, and muted autoplay, is given).
+// It requests the VAST with credentials and checks the MediaFile with fetch(), so it only plays when
+// CORS and the files from /serve/files are right. Impression, start, the quartiles, complete and a
+// click through the platform's click tracker are counted once each, and the player calls no <Error>
+// URL. Also here: the console's CSP keeps an uploaded .js from running as a script on a console page.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTag } from '@adconsole/domain';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/lib.mjs';
+import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+
+interface Session {
+  origin: string;
+  cookie: string;
+}
+
+async function signIn(origin: string): Promise<Session> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
+    body: JSON.stringify({
+      method: 'password',
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      remember: false,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`);
+  return {
+    origin,
+    cookie: response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
+}
+
+async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session.origin}/api${pathname}`, {
+    method,
+    headers: {
+      Cookie: session.cookie,
+      'X-Requested-With': 'adconsole',
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${answer.message}`);
+  return answer.data;
+}
+
+/** Polls until `check` passes (the player pings as it plays; the counts land moments later). */
+async function eventually(check: () => Promise<void>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** Fluid Player built from the package's sources (it ships no build), as a publisher's bundler would. */
+async function buildFluidPlayer(outDir: string) {
+  const source = path.join(root, 'node_modules/fluid-player');
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: source,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      lib: { entry: path.join(source, 'src/browser.js'), formats: ['es'], fileName: 'fluid-player' },
+    },
+  });
+}
+
+const CLIP = path.join(root, 'packages/ad-runtime/test-assets/main.mp4');
+const TYPES: Record<string, string> = {
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.mp4': 'video/mp4',
+  '.html': 'text/html; charset=utf-8',
+};
+
+/** The publisher's site on its own origin: the player, its content video, the platform's click tracker. */
+function startPublisher(playerDir: string, pages: Record<string, () => string>) {
+  const clicks: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://publisher');
+    if (url.pathname === '/platform-click') {
+      clicks.push(url.searchParams.get('adurl') ?? '');
+      response.writeHead(302, { Location: url.searchParams.get('adurl') ?? '/' }).end();
+      return;
+    }
+    if (url.pathname.startsWith('/fluid/')) {
+      const name = path.basename(url.pathname);
+      try {
+        const body = readFileSync(path.join(playerDir, name));
+        response.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
+        response.end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+      return;
+    }
+    if (url.pathname === '/content.mp4') {
+      response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(readFileSync(CLIP));
+      return;
+    }
+    const page = pages[url.pathname];
+    response
+      .writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(page ? page() : 'Not found');
+  });
+  return new Promise<{ origin: string; clicks: string[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        clicks,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/** A publisher's article with Fluid Player at its defaults, given only the ad tag and muted autoplay. */
+const playerPage = (vastTag: string, options: Record<string, unknown> = {}) => `<!doctype html>
+<html><head><title>A publisher's video</title><link rel="stylesheet" href="/fluid/fluid-player.css"></head>
+<body style="margin:0;font-family:sans-serif"><h1>Today's video</h1>
+<video id="content" width="640" height="360"><source src="/content.mp4" type="video/mp4"></video>
+<script type="module">
+  import '/fluid/fluid-player.mjs';
+  window.fluidPlayer('content', {
+    layoutControls: { autoPlay: true, mute: true },
+    vastOptions: { adList: [{ roll: 'preRoll', vastTag: ${JSON.stringify(vastTag)} }], ...${JSON.stringify(options)} },
+  });
+</script></body></html>`;
+
+describe('a real open-source player (Fluid Player) plays our tags on a publisher page of another origin', () => {
+  const newPage = useBrowser();
+  const playerDir = mkdtempSync(path.join(tmpdir(), 'adconsole-fluid-'));
+  let session: Session;
+  let publisher: Awaited<ReturnType<typeof startPublisher>>;
+  const tags: Record<string, string> = {};
+  const lives: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await buildFluidPlayer(playerDir);
+    publisher = await startPublisher(playerDir, {
+      '/video.html': () => playerPage(tags.vast ?? ''),
+      // VPAID is off in Fluid Player unless the publisher allows it: its one switch, nothing else.
+      '/vpaid.html': () => playerPage(tags.vpaid ?? '', { allowVPAID: true }),
+      '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
+    });
+    session = await signIn(baseURL());
+    const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
+      name: 'Played by Fluid Player',
+    });
+    const platformClick = encodeURIComponent(`${publisher.origin}/platform-click?adurl=`);
+    const publish = async (key: 'vast' | 'vpaid', type: string, files: { name: string; bytes: Buffer }[]) => {
+      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+        campaignID: campaign.id,
+        name: `${type} for a real player`,
+        type,
+        width: 640,
+        height: 360,
+        platform: 'google-ad-manager',
+        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
+      });
+      const form = new FormData();
+      form.append('creativeID', creative.id);
+      for (const file of files) form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
+      const published = await api<
+        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
+      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
+      const live = published.liveCreatives.at(-1)?.id ?? '';
+      const tag = buildTag({
+        creative: published,
+        liveCreative: { id: live },
+        platform: 'google-ad-manager',
+        servingHost: baseURL(),
+      });
+      if (!tag.ok) throw new Error(tag.error);
+      lives[key] = live;
+      // The platform expands its click macro to its click tracker before the player asks for the tag.
+      tags[key] = tag.tag.replace(/click=[^&]*/, `click=${platformClick}`);
+    };
+    const clip = { name: 'main.mp4', bytes: readFileSync(CLIP) };
+    await publish('vast', 'VAST', [clip]);
+    await publish('vpaid', 'VPAID', [
+      clip,
+      { name: 'vpaid.js', bytes: readFileSync(path.join(root, 'e2e/support/vpaid-ad.js')) },
+    ]);
+  });
+  afterAll(async () => {
+    await publisher?.close();
+    rmSync(playerDir, { recursive: true, force: true });
+  });
+
+  /** Event counts of a live creative from its report (all time). */
+  async function counts(liveId: string) {
+    const report = await api<{ totals: Record<string, number> }>(
+      session,
+      'GET',
+      `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59&withVideoData=true`,
+    );
+    const { totals } = report;
+    return {
+      impression: totals.impressions,
+      start: totals.videoStarts,
+      firstQuartile: totals.firstQuartile,
+      midpoint: totals.midpoint,
+      thirdQuartile: totals.thirdQuartile,
+      complete: totals.videoCompletes,
+      click: totals.clicks,
+    };
+  }
+
+  /** Every request the page makes to our /serve/t/error (the VAST <Error> URL). */
+  const watchErrors = (page: Page) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/serve/t/error')) calls.push(request.url());
+    });
+    return calls;
+  };
+
+  it('plays the VAST tag: impression, start, quartiles, complete and a click through the platform macro counted once each, no <Error> call', async () => {
+    const page = await newPage();
+    const log: string[] = [];
+    page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
+    const errors = watchErrors(page);
+    await page.goto(`${publisher.origin}/video.html`);
+    // The player shows its click-through layer over the ad while the ad plays: a viewer clicks it.
+    const layer = page.locator('.vast_clickthrough_layer');
+    await layer.waitFor({ state: 'visible', timeout: 20_000 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${log.join('\n')}`);
+    });
+    const popup = page.waitForEvent('popup');
+    await layer.click();
+    const landing = await popup;
+    await landing.waitForURL(`${publisher.origin}/landing`);
+    expect(publisher.clicks).toEqual([`${publisher.origin}/landing`]);
+    // The player paused the ad on the click; back on the video, the viewer clicks again to resume.
+    await page.bringToFront();
+    await expect
+      .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
+      .toBe(true);
+    await layer.click();
+    await eventually(async () =>
+      expect(await counts(lives.vast ?? '')).toEqual({
+        impression: 1,
+        start: 1,
+        firstQuartile: 1,
+        midpoint: 1,
+        thirdQuartile: 1,
+        complete: 1,
+        click: 1,
+      }),
+    );
+    expect(errors, log.join('\n')).toEqual([]);
+  });
+  it('plays the VPAID tag (allowVPAID): the ad unit runs in the player, which counts impression, start, quartiles, complete and the click once each, no <Error> call', async () => {
+    expect(tags.vpaid).toContain('/serve/vpaid/');
+    const page = await newPage();
+    const log: string[] = [];
+    page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
+    const errors = watchErrors(page);
+    await page.goto(`${publisher.origin}/vpaid.html`);
+    const layer = page.locator('.vpaid-click');
+    await layer.waitFor({ state: 'visible', timeout: 20_000 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${log.join('\n')}`);
+    });
+    await eventually(async () => expect((await counts(lives.vpaid ?? '')).start).toBe(1));
+    const popup = page.waitForEvent('popup');
+    await layer.click();
+    const landing = await popup;
+    await landing.waitForURL(`${publisher.origin}/landing`);
+    expect(publisher.clicks.filter((url) => url === `${publisher.origin}/landing`)).toHaveLength(2);
+    // The player paused the ad on the click-through; back on the video, the viewer resumes it.
+    await page.bringToFront();
+    await expect
+      .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
+      .toBe(true);
+    await layer.click();
+    await eventually(async () =>
+      expect(await counts(lives.vpaid ?? '')).toEqual({
+        impression: 1,
+        start: 1,
+        firstQuartile: 1,
+        midpoint: 1,
+        thirdQuartile: 1,
+        complete: 1,
+        click: 1,
+      }),
+    );
+    expect(errors, log.join('\n')).toEqual([]);
+  });
+});
+
+describe("the console's CSP", () => {
+  const newPage = useBrowser();
+
+  it('an uploaded .js cannot run as a script on a console page (scripts only from the built /assets/)', async () => {
+    const session = await signIn(baseURL());
+    const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'CSP probe' });
+    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+      campaignID: campaign.id,
+      name: 'Uploaded script',
+      type: 'VPAID',
+      width: 640,
+      height: 360,
+    });
+    const form = new FormData();
+    form.append('creativeID', creative.id);
+    form.append('files[]', new Blob(['window.__uploadedScriptRan = true;']), 'vpaid.js');
+    const uploaded = await api<{ assets?: { url: string; filename: string }[] }>(
+      session,
+      'POST',
+      '/v1/campaign/creatives/assets',
+      form,
+    );
+    const script = (
+      await api<{ assets: { url: string; filename: string }[] }>(
+        session,
+        'GET',
+        `/v1/campaign/creative?id=${creative.id}`,
+      )
+    ).assets.find((asset) => asset.filename === 'vpaid.js');
+    expect(script, JSON.stringify(uploaded)).toBeDefined();
+    const scriptPath = new URL(script?.url ?? '').pathname;
+    expect(scriptPath).toMatch(/^\/api\/uploads\//);
+
+    const page = await newPage();
+    await page.goto('/signin');
+    // The console's own scripts (from /assets/) run: the sign-in form is there.
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    // The uploaded file is reachable from the page's origin: only the policy can stop it.
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, scriptPath)).toBe(200);
+    const outcome = await page.evaluate((url) => {
+      const violation = new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective)),
+      );
+      const loaded = new Promise<boolean>((resolve) => {
+        const element = document.createElement('script');
+        element.src = url;
+        element.onload = () => resolve(true);
+        element.onerror = () => resolve(false);
+        document.head.append(element);
+      });
+      return Promise.all([loaded, violation]).then(([load, directive]) => ({
+        loaded: load,
+        ran: '__uploadedScriptRan' in window,
+        violation: directive,
+      }));
+    }, scriptPath);
+    expect(outcome).toEqual({ loaded: false, ran: false, violation: 'script-src-elem' });
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { flightInstants, flightState, isCampaignTimezone } from './flight';
+
+const at = (iso: string) => new Date(iso);
+
+describe('flight state (campaign start and end in its timezone)', () => {
+  it('is live with no dates, scheduled before the start day, ended from the day after the end day', () => {
+    const flight = { start: { date: '2026-11-10' }, end: { date: '2026-11-20' } };
+    expect(flightState({}, at('2026-11-01T00:00:00Z'))).toBe('live');
+    expect(flightState(flight, at('2026-11-09T23:59:59.999Z'))).toBe('scheduled');
+    expect(flightState(flight, at('2026-11-10T00:00:00Z'))).toBe('live');
+    expect(flightState(flight, at('2026-11-20T23:59:59.999Z'))).toBe('live');
+    expect(flightState(flight, at('2026-11-21T00:00:00Z'))).toBe('ended');
+  });
+
+  it("counts the days in the campaign's timezone, UTC by default", () => {
+    const tokyo = { start: { date: '2026-11-10' }, end: { date: '2026-11-10' }, timezone: 'Asia/Tokyo' };
+    // 00:00 in Tokyo on 10 Nov is 15:00 UTC on 9 Nov; the day ends at 15:00 UTC on 10 Nov.
+    expect(flightState(tokyo, at('2026-11-09T14:59:59Z'))).toBe('scheduled');
+    expect(flightState(tokyo, at('2026-11-09T15:00:00Z'))).toBe('live');
+    expect(flightState(tokyo, at('2026-11-10T14:59:59Z'))).toBe('live');
+    expect(flightState(tokyo, at('2026-11-10T15:00:00Z'))).toBe('ended');
+    expect(flightInstants({ start: { date: '2026-11-10' } })).toEqual({ from: at('2026-11-10T00:00:00Z') });
+  });
+
+  it('follows daylight saving: New York is -04:00 in summer, -05:00 in winter', () => {
+    const flight = {
+      start: { date: '2026-07-01' },
+      end: { date: '2026-12-01' },
+      timezone: 'America/New_York',
+    };
+    expect(flightInstants(flight)).toEqual({
+      from: at('2026-07-01T04:00:00Z'),
+      until: at('2026-12-02T05:00:00Z'),
+    });
+  });
+
+  it('takes a date sent with a time of day as its day', () => {
+    expect(flightState({ end: { date: '2026-11-20 12:00:00' } }, at('2026-11-20T23:00:00Z'))).toBe('live');
+  });
+
+  it('accepts UTC and the console zones as a campaign timezone, nothing else', () => {
+    expect(isCampaignTimezone('UTC')).toBe(true);
+    expect(isCampaignTimezone('America/Los_Angeles')).toBe(true);
+    expect(isCampaignTimezone('Mars/Olympus')).toBe(false);
+    expect(isCampaignTimezone('')).toBe(false);
+  });
+});
