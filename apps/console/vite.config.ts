@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // In dev the console runs on Vite with hot reload and forwards the API to the server in watch mode.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
@@ -20,7 +21,7 @@ function reactRouterProduction() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: {
     port: 5173,
