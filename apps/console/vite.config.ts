@@ -31,6 +31,16 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: true,
     rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Zod and the module that makes it jitless share one chunk, in that order, which runs before
+            // any chunk that builds a schema: Zod decides whether to compile an object's parser when
+            // the schema is built (at module load), so the setting must be in place before then.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
+          ],
+        },
+      },
       // Libraries mark modules "use client" for server-component frameworks; a SPA has no server side.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

@@ -6,15 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { publicConfigSchema } from '@adconsole/domain';
+import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  IMMUTABLE,
-  inlinePublicConfig,
-  negotiateEncoding,
-  PUBLIC_CONFIG_ELEMENT_ID,
-  REVALIDATE,
-} from './http/console-files';
+import { IMMUTABLE, inlinePublicConfig, negotiateEncoding, REVALIDATE } from './http/console-files';
 import { startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { signedInUser } from './test/helpers';
 

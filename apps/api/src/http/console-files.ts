@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PublicConfig } from '@adconsole/domain';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@adconsole/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,9 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page names the current hashed files: the browser must ask each time (a 304 is cheap). */
 export const REVALIDATE = 'no-cache';
-
-/** The id of the JSON data block the console reads its public config from (a data block never runs). */
-export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
 
 type Encoding = 'br' | 'gzip';
 

@@ -90,7 +90,7 @@ export function CampaignViewPage() {
       </section>
       <Card>
         <CardHeader>
-          <CardTitle>Creatives</CardTitle>
+          <CardTitle level={2}>Creatives</CardTitle>
         </CardHeader>
         <CardContent>
           {data.creatives.length === 0 ? (

@@ -144,7 +144,7 @@ export function CreativeEditorPage() {
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
-            <CardTitle>Settings</CardTitle>
+            <CardTitle level={2}>Settings</CardTitle>
           </CardHeader>
           <CardContent>
             <CreativeForm
@@ -171,7 +171,7 @@ export function CreativeEditorPage() {
         <div className="grid content-start gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Assets</CardTitle>
+              <CardTitle level={2}>Assets</CardTitle>
             </CardHeader>
             <CardContent>
               <AssetPanel
@@ -183,7 +183,7 @@ export function CreativeEditorPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Layout</CardTitle>
+              <CardTitle level={2}>Layout</CardTitle>
             </CardHeader>
             <CardContent>
               <LayoutPanel
@@ -206,7 +206,7 @@ export function CreativeEditorPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Ad tags</CardTitle>
+              <CardTitle level={2}>Ad tags</CardTitle>
             </CardHeader>
             <CardContent>
               <TagPanel

@@ -5,16 +5,12 @@
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
 import {
-  CreativeBreakdown,
-  HourHeatmap,
   InvalidTrafficTable,
   KPI_METRICS,
   type KpiMetric,
   KpiTiles,
-  PerformanceChart,
   ReportTable,
   type ReportTableMetric,
-  VideoQuartilesChart,
 } from '@adconsole/charts';
 import {
   MAX_HOURLY_REPORT_DAYS,
@@ -44,8 +40,44 @@ import {
   TabsTrigger,
 } from '@adconsole/ui';
 import { BarChart3Icon } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { formatReportDays } from './format';
+
+type ReportCharts = typeof import('./report-charts');
+let loadedCharts: ReportCharts | undefined;
+
+/**
+ * Loads the charts' code once. The reporting page starts it as it mounts, beside the report's own
+ * request, so the chunk arrives while the figures load; the heading and tiles never wait for it.
+ */
+export function loadReportCharts(): Promise<ReportCharts> {
+  return import('./report-charts').then((charts) => {
+    loadedCharts = charts;
+    return charts;
+  });
+}
+
+/** The charts' components once their code is here (at once when it already is). */
+function useReportCharts(): ReportCharts | undefined {
+  const [charts, setCharts] = React.useState(loadedCharts);
+  React.useEffect(() => {
+    if (!charts) void loadReportCharts().then(setCharts);
+  }, [charts]);
+  return charts;
+}
+
+/** Each chart's height as drawn (switch, drawing, legend), which its placeholder holds while its code loads. */
+const CHART_PLACEHOLDER = {
+  performance: 'h-[356px]',
+  video: 'h-[260px]',
+  creatives: 'h-[300px]',
+  hours: 'h-[280px]',
+} as const;
+
+/** Where a chart goes while its code loads: its final size, so nothing below it moves. */
+function ChartPlaceholder({ size }: { size: keyof typeof CHART_PLACEHOLDER }) {
+  return <Skeleton data-chart-placeholder={size} className={CHART_PLACEHOLDER[size]} />;
+}
 
 /** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
 export const PRINT_WIDTH = 700;
@@ -186,6 +218,7 @@ function ReportBody({
   printing = false,
   locale,
 }: ReportViewProps & { report: ReportData }) {
+  const charts = useReportCharts();
   const hasVideo = reportHasVideo(report);
   const width = printing ? PRINT_WIDTH : undefined;
   const chartOptions = { locale, width, interactive: !printing, animate: false } as const;
@@ -225,7 +258,9 @@ function ReportBody({
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">
-            <CardTitle id="report-performance">Performance</CardTitle>
+            <CardTitle level={2} id="report-performance">
+              Performance
+            </CardTitle>
             <CardDescription>
               By {unitName}, in {report.timezone.tzCode}.
             </CardDescription>
@@ -233,18 +268,28 @@ function ReportBody({
           <UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />
         </CardHeader>
         <CardContent>
-          <PerformanceChart series={report.series} {...chartOptions} />
+          {charts ? (
+            <charts.PerformanceChart series={report.series} {...chartOptions} />
+          ) : (
+            <ChartPlaceholder size="performance" />
+          )}
         </CardContent>
       </Card>
 
       {hasVideo ? (
         <Card className="break-inside-avoid" aria-labelledby="report-video">
           <CardHeader>
-            <CardTitle id="report-video">Video quartiles</CardTitle>
+            <CardTitle level={2} id="report-video">
+              Video quartiles
+            </CardTitle>
             <CardDescription>How far viewers watched, of every video start.</CardDescription>
           </CardHeader>
           <CardContent>
-            <VideoQuartilesChart totals={report.totals} {...chartOptions} />
+            {charts ? (
+              <charts.VideoQuartilesChart totals={report.totals} {...chartOptions} />
+            ) : (
+              <ChartPlaceholder size="video" />
+            )}
           </CardContent>
         </Card>
       ) : null}
@@ -252,18 +297,26 @@ function ReportBody({
       {scope === 'campaign' && report.creatives.length > 1 ? (
         <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
           <CardHeader>
-            <CardTitle id="report-creatives">Creatives</CardTitle>
+            <CardTitle level={2} id="report-creatives">
+              Creatives
+            </CardTitle>
             <CardDescription>Each creative's share of impressions and clicks.</CardDescription>
           </CardHeader>
           <CardContent>
-            <CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+            {charts ? (
+              <charts.CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+            ) : (
+              <ChartPlaceholder size="creatives" />
+            )}
           </CardContent>
         </Card>
       ) : null}
 
       <Card className="print:break-before-page" aria-labelledby="report-table">
         <CardHeader>
-          <CardTitle id="report-table">Figures</CardTitle>
+          <CardTitle level={2} id="report-table">
+            Figures
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="period">
@@ -305,7 +358,9 @@ function ReportBody({
       {report.invalid.total > 0 ? (
         <Card className="break-inside-avoid" aria-labelledby="report-invalid">
           <CardHeader>
-            <CardTitle id="report-invalid">Invalid traffic (filtered)</CardTitle>
+            <CardTitle level={2} id="report-invalid">
+              Invalid traffic (filtered)
+            </CardTitle>
             <CardDescription>
               Bots, data centres and events that broke the rules, found by open lists: stored, never counted
               above.
@@ -323,11 +378,17 @@ function ReportBody({
 
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
         <CardHeader>
-          <CardTitle id="report-hours">Hour of the week</CardTitle>
+          <CardTitle level={2} id="report-hours">
+            Hour of the week
+          </CardTitle>
           <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
         </CardHeader>
         <CardContent>
-          <HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+          {charts ? (
+            <charts.HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+          ) : (
+            <ChartPlaceholder size="hours" />
+          )}
         </CardContent>
       </Card>
     </>
