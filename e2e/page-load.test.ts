@@ -103,7 +103,7 @@ describe('page loads', () => {
     for (const asset of large) expect(asset.encoding, asset.url).toBe('br');
   });
 
-  it('no page scrolls sideways on a 390 px wide phone: public pages, the dashboard, a report, a share page', async () => {
+  it('no page scrolls sideways on a 390 px wide phone: public pages, a share page, the dashboard, campaigns, a report', async () => {
     const page = await newPage({ viewport: PHONE });
     for (const [name, pathOf, painted] of publicPages) {
       await page.goto(pathOf());
@@ -119,5 +119,16 @@ describe('page loads', () => {
     await page.goto('/campaigns');
     await page.waitForLoadState('networkidle');
     expect(await scrollsSideways(page), 'campaigns').toBe(false);
+    const campaignID = await page.evaluate(
+      async () => (await (await fetch('/api/v1/campaign/mine')).json()).data[0].id as string,
+    );
+    await page.goto(`/campaigns/${campaignID}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'campaign view').toBe(false);
+    await page.goto(`/campaigns/${campaignID}/reporting`);
+    await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'campaign report').toBe(false);
   });
 });

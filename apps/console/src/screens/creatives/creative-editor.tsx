@@ -83,7 +83,7 @@ export function CreativeEditorPage() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="font-semibold text-2xl">{current.name}</h1>

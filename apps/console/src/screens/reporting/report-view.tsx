@@ -66,12 +66,15 @@ function useReportCharts(): ReportCharts | undefined {
   return charts;
 }
 
-/** Each chart's height as drawn (switch, drawing, legend), which its placeholder holds while its code loads. */
+/**
+ * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
+ * wide), which its placeholder holds while its code loads. The switch takes two lines on a phone.
+ */
 const CHART_PLACEHOLDER = {
-  performance: 'h-[356px]',
+  performance: 'h-[380px] md:h-[344px]',
   video: 'h-[260px]',
-  creatives: 'h-[300px]',
-  hours: 'h-[280px]',
+  creatives: 'h-[196px]',
+  hours: 'h-[324px]',
 } as const;
 
 /** Where a chart goes while its code loads: its final size, so nothing below it moves. */
