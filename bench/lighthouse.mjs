@@ -4,9 +4,9 @@
 // (Lighthouse's default simulated throttling), and prints one table: scores, LCP, TBT, CLS and the bytes
 // transferred. Figures, not assertions: the goals are printed beside them.
 // Run `pnpm build` first. CHROME_PATH (or CHROMIUM_PATH) names the browser; Debian's Chromium by default.
-// `--pages sign-in,share` and `--forms mobile` narrow the run.
+// `--pages sign-in,share` and `--forms mobile` narrow the run; `--save DIR` keeps each report's JSON.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const option = (name) => {
 };
 const onlyPages = option('pages');
 const forms = option('forms') ?? ['desktop', 'mobile'];
+const saveDir = option('save')?.[0];
 
 const chromePath =
   process.env.CHROME_PATH ??
@@ -142,6 +143,10 @@ try {
       };
       const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
       const { categories, audits } = result.lhr;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}.json`), JSON.stringify(result.lhr));
+      }
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       rows.push({
         page: page.name,

@@ -136,7 +136,8 @@ export function ReportView(props: ReportViewProps) {
       {report ? <PrintHeader report={report} title={title} zoneLabel={props.zoneLabel} /> : null}
       <header className="grid gap-1 print:hidden">
         <h1 className="font-semibold text-2xl">{title}</h1>
-        <p className="text-muted-foreground text-sm">
+        {/* Two lines kept on a phone, where the campaign, range and zone wrap once the report is in. */}
+        <p className="min-h-10 text-muted-foreground text-sm md:min-h-5">
           {report ? `${report.campaignName ?? ''} · ` : null}
           {report ? formatReportDays(report) : 'Reading the figures'} · {props.zoneLabel}
         </p>
@@ -163,9 +164,14 @@ function PrintHeader({ report, title, zoneLabel }: { report: ReportData; title: 
 }
 
 function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
+  // The placeholders stand where the report will: the tiles at their height, the status laid over
+  // them rather than above, so nothing moves when the figures replace them (CLS).
   return (
-    <div className="grid gap-6">
-      <div className="flex items-center gap-3 text-muted-foreground text-sm" role="status">
+    <div className="relative grid gap-6">
+      <div
+        className="absolute inset-x-0 top-0 z-10 flex items-center gap-3 rounded-md bg-background/90 p-2 text-muted-foreground text-sm"
+        role="status"
+      >
         <Spinner aria-hidden="true" />
         <span>Loading the report…</span>
         {onCancel ? (
@@ -176,10 +182,10 @@ function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
         {KPI_METRICS.slice(0, 6).map((metric) => (
-          <Skeleton key={metric} className="h-24" />
+          <Skeleton key={metric} className="h-[114px]" />
         ))}
       </div>
-      <Skeleton className="h-80" />
+      <Skeleton className={CHART_PLACEHOLDER.performance} />
       <Skeleton className="h-64" />
     </div>
   );

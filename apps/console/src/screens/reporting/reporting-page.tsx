@@ -124,7 +124,9 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
-      <aside aria-label="Reporting menu" className="print:hidden">
+      {/* Below the side-by-side layout the report comes first: the menu grows as the campaign's
+          creatives, share links and schedules arrive, and above the report it would push it down. */}
+      <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
         <ReportingMenu
           state={state}
           onChange={change}
