@@ -17,7 +17,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_PASSWORD = 'bench-password';
-const GOALS = 'goals: performance ≥ 95 desktop, ≥ 90 mobile; accessibility 100; best practices 100; CLS < 0.1';
+const GOALS =
+  'goals: performance ≥ 95 desktop, ≥ 90 mobile; accessibility 100; best practices 100; CLS < 0.1';
 
 const option = (name) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -34,7 +35,10 @@ const chromePath =
     existsSync(candidate),
   );
 if (!chromePath) throw new Error('No Chromium found: install it or set CHROME_PATH.');
-if (!existsSync(path.join(root, 'apps/api/dist/main.js')) || !existsSync(path.join(root, 'apps/console/dist'))) {
+if (
+  !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
+  !existsSync(path.join(root, 'apps/console/dist'))
+) {
   throw new Error('Build the product first: pnpm build');
 }
 
@@ -145,7 +149,10 @@ try {
       const { categories, audits } = result.lhr;
       if (saveDir) {
         mkdirSync(saveDir, { recursive: true });
-        writeFileSync(path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}.json`), JSON.stringify(result.lhr));
+        writeFileSync(
+          path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}.json`),
+          JSON.stringify(result.lhr),
+        );
       }
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       rows.push({
@@ -158,15 +165,23 @@ try {
         tbt: `${Math.round(audits['total-blocking-time'].numericValue)} ms`,
         cls: String(Number(audits['cumulative-layout-shift'].numericValue.toFixed(3))),
         transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024).toLocaleString('en-US')} KB`,
-        failing: [...Object.values(categories.accessibility.auditRefs), ...categories['best-practices'].auditRefs]
+        failing: [
+          ...Object.values(categories.accessibility.auditRefs),
+          ...categories['best-practices'].auditRefs,
+        ]
           .map((ref) => audits[ref.id])
-          .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .filter(
+            (audit) =>
+              audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+          )
           .map((audit) => audit.id),
       });
     }
   }
 
-  console.log('| page | form | performance | accessibility | best practices | LCP | TBT | CLS | transferred |');
+  console.log(
+    '| page | form | performance | accessibility | best practices | LCP | TBT | CLS | transferred |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
