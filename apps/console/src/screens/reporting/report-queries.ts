@@ -16,7 +16,6 @@ import {
   reportingDatesOfDays,
   type ScheduledReport,
   type ScheduledReportBodyInput,
-  type Timezone,
 } from '@adconsole/domain';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
