@@ -2,8 +2,10 @@
 // entry's JS and CSS with everything it imports statically, plus the sign-in screen's chunk), the
 // dashboard's, and the report route's extra JS; beside a reference built by the same Vite in the same
 // run: a bare React 19 page (react + react-dom rendering one element), the floor of any React screen.
+// Beside the gzip figures, "sent" is what the server really transfers to a browser that accepts brotli:
+// the build's pre-compressed .br copy of each file (files under its 1 KB floor go as they are).
 // Builds the console into a temporary folder (run `pnpm build` first: it reads the packages' dist).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,15 +49,23 @@ function closure(manifest, keys) {
   return files;
 }
 
+/** The bytes the server sends for a file: its pre-compressed brotli copy, else the file itself. */
+const sentBytes = (outDir, file) => {
+  const full = path.join(outDir, file);
+  return existsSync(`${full}.br`) ? readFileSync(`${full}.br`).length : readFileSync(full).length;
+};
+
 const sizeOf = (outDir, files) => {
   let js = 0;
   let css = 0;
+  let sent = 0;
   for (const file of files) {
     const gzipped = gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
     if (file.endsWith('.css')) css += gzipped;
     else js += gzipped;
+    sent += sentBytes(outDir, file);
   }
-  return { js, css, total: js + css, count: files.size };
+  return { js, css, total: js + css, sent, count: files.size };
 };
 
 // The reference: a bare React page, built from a folder inside the console so it resolves the same React.
@@ -103,19 +113,26 @@ try {
   const reportExtra = new Set([...report].filter((file) => !entry.has(file)));
 
   console.log(
-    `${'what the browser loads'.padEnd(46)} ${'files'.padStart(5)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'total'.padStart(9)}`,
+    `${'what the browser loads'.padEnd(46)} ${'files'.padStart(5)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'gzip'.padStart(9)} ${'sent (br)'.padStart(10)}`,
   );
-  for (const [name, size] of rows) {
+  // The reference is built without the console's pre-compression: nothing to say about what it sends.
+  const line = (name, size, sent = kb(size.sent)) =>
     console.log(
-      `${name.padEnd(46)} ${String(size.count).padStart(5)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(9)} ${kb(size.total).padStart(9)}`,
+      `${name.padEnd(46)} ${String(size.count).padStart(5)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(9)} ${kb(size.total).padStart(9)} ${sent.padStart(10)}`,
     );
-  }
-  console.log(
-    `${'sign-in page, after paint (notifications)'.padEnd(46)} ${String(afterPaint.count).padStart(5)} ${kb(afterPaint.js).padStart(9)} ${kb(afterPaint.css).padStart(9)} ${kb(afterPaint.total).padStart(9)}`,
-  );
-  const extra = sizeOf(outDir, reportExtra);
-  console.log(
-    `${'report route, beyond the entry'.padEnd(46)} ${String(extra.count).padStart(5)} ${kb(extra.js).padStart(9)} ${kb(extra.css).padStart(9)} ${kb(extra.total).padStart(9)}`,
+  for (const [index, [name, size]] of rows.entries()) line(name, size, index === 0 ? '–' : undefined);
+  line('sign-in page, after paint (notifications)', afterPaint);
+  line('report route, beyond the entry', sizeOf(outDir, reportExtra));
+  line(
+    'dashboard, after paint (the trend chart)',
+    sizeOf(
+      outDir,
+      new Set(
+        [...closure(manifest, ['src/screens/dashboard/trend-chart.ts'])].filter(
+          (file) => !closure(manifest, ['index.html', 'src/screens/dashboard/dashboard.tsx']).has(file),
+        ),
+      ),
+    ),
   );
   const signIn = rows[1][1].total;
   console.log(

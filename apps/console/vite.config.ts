@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // In dev the console runs on Vite with hot reload and forwards the API to the server in watch mode.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
@@ -20,7 +21,7 @@ function reactRouterProduction() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: {
     port: 5173,
@@ -30,6 +31,16 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: true,
     rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Zod and the module that makes it jitless share one chunk, in that order, which runs before
+            // any chunk that builds a schema: Zod decides whether to compile an object's parser when
+            // the schema is built (at module load), so the setting must be in place before then.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
+          ],
+        },
+      },
       // Libraries mark modules "use client" for server-component frameworks; a SPA has no server side.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

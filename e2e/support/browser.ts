@@ -16,7 +16,10 @@ const personUserAgent = (browser: Browser) =>
  * Registers a browser for the file; each call of the returned function opens a fresh context, as a
  * person's browser unless it is given another user agent (a bot's, say).
  */
-export function useBrowser(): (options?: { userAgent?: string }) => Promise<Page> {
+export function useBrowser(): (options?: {
+  userAgent?: string;
+  viewport?: { width: number; height: number };
+}) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumLaunchArgs });
@@ -28,7 +31,7 @@ export function useBrowser(): (options?: { userAgent?: string }) => Promise<Page
     if (!browser) throw new Error('The browser is not started yet: call the page factory inside a test.');
     const context = await browser.newContext({
       baseURL: baseURL(),
-      viewport: { width: 1280, height: 900 },
+      viewport: options.viewport ?? { width: 1280, height: 900 },
       userAgent: options.userAgent ?? personUserAgent(browser),
     });
     return context.newPage();

@@ -10,10 +10,10 @@ import {
   MAX_UPLOAD_BYTES,
   servingUrlWarning,
 } from '@adconsole/domain';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -27,6 +27,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
+import { registerConsoleFiles } from './http/console-files';
 import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
@@ -43,6 +44,7 @@ import { EventWriter } from './services/events/writer';
 import { createDiskFileStore, createS3FileStore } from './services/file-manager/store';
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
+import { publicConfigOf } from './services/public-config';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -224,6 +226,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await app.register(fastifyCookie);
+  // Answers above 1 KB (JSON, VAST, CSV) go out in brotli or gzip as the client accepts; the console's
+  // files come pre-compressed from its build and carry their Content-Encoding already, so they pass.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The
   // sign-in limit, which must hold across processes, lives in the database (services/login-limit.ts).
   await app.register(fastifyRateLimit, {
@@ -296,18 +301,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/api/openapi.json', async () => openApi);
 
   const consoleExists = existsSync(path.join(config.consoleDir, 'index.html'));
-  if (consoleExists) {
-    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', index: ['index.html'] });
-  }
+  const consoleFiles = consoleExists
+    ? await registerConsoleFiles(app, config.consoleDir, publicConfigOf(config))
+    : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (
-      consoleExists &&
+      consoleFiles &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api') &&
       !pathname.startsWith('/serve')
     ) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return consoleFiles.sendPage(request, reply);
     }
     return reply
       .code(404)

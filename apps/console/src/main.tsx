@@ -1,3 +1,5 @@
+// Must stay the first import: it configures zod before any schema exists.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -13,7 +15,8 @@ applyTheme();
 settingsStore.subscribe(() => applyTheme());
 const root = createRoot(container);
 try {
-  // The console needs the server's settings (the company domain) before any call or form.
+  // The console needs the server's settings (the company domain) before any call or form: inlined in
+  // the page the server sends, so this resolves without a round trip.
   await loadPublicConfig();
   root.render(
     <StrictMode>

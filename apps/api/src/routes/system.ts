@@ -1,5 +1,6 @@
 import { contract } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
+import { publicConfigOf } from '../services/public-config';
 
 export const systemRoutes = [
   defineRoute({
@@ -15,11 +16,6 @@ export const systemRoutes = [
     summary:
       "The console's public settings: the company domain sign-up is limited to, where ad tags load from, and the TCF vendor id tags put in their consent macros.",
     tag: 'System',
-    handler: async ({ ctx }) => ({
-      companyDomain: ctx.config.companyDomain,
-      companyName: 'Adconsole',
-      adServingUrl: ctx.config.adServingUrl,
-      tcfVendorID: ctx.config.tcfVendorID,
-    }),
+    handler: async ({ ctx }) => publicConfigOf(ctx.config),
   }),
 ];

@@ -9,6 +9,9 @@ export interface GuardData {
 
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
+  // A visitor with no valid local session on a public page is anonymous (spec section 4): there is
+  // nothing to ask the server, whose answer would be a 401 in the browser's console.
+  if (isPublicPath(url.pathname) && currentSession() === null) return { signedIn: false };
   const signedIn = await amILoggedIn();
   if (url.pathname === '/') return redirect(homePath(signedIn));
   if (isPublicPath(url.pathname)) return { signedIn };

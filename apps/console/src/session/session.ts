@@ -55,11 +55,23 @@ export async function signOut(): Promise<void> {
     .catch(() => undefined);
 }
 
-/** amILoggedIn (the domain's rule): local inside the 6 s window, /me otherwise; a failure clears the user. */
-export async function amILoggedIn(now = new Date()): Promise<boolean> {
-  const check = await api().amILoggedIn(sessionStore.get(), now);
-  if (check.session !== sessionStore.get()) sessionStore.set(check.session);
-  return check.loggedIn;
+let checking: Promise<boolean> | undefined;
+
+/**
+ * amILoggedIn (the domain's rule): local inside the 6 s window, /me otherwise; a failure clears the
+ * user. Checks asked for while one is on its way share its answer, so a page load asks /me once.
+ */
+export function amILoggedIn(now = new Date()): Promise<boolean> {
+  checking ??= api()
+    .amILoggedIn(sessionStore.get(), now)
+    .then((check) => {
+      if (check.session !== sessionStore.get()) sessionStore.set(check.session);
+      return check.loggedIn;
+    })
+    .finally(() => {
+      checking = undefined;
+    });
+  return checking;
 }
 
 const afterLoginKey = LOCAL_STORAGE_KEYS.location;

@@ -16,6 +16,11 @@ export const publicConfigSchema = z.object({
   tcfVendorID: z.number().int().positive().default(DEFAULT_TCF_VENDOR_ID),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+/**
+ * The id of the JSON data block (`<script type="application/json">`) in which the server inlines the
+ * public config into the console's page, so the first paint does not wait for GET /config.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
 
 /** POST /login: the user, the session expiry and the address the server saw. */
 export const sessionAnswerSchema = loginResponseSchema;

@@ -151,5 +151,22 @@ export const CompactNavigationOpen: Story = {
   },
 };
 
+/** A 390 px wide phone: the compact layout, the menu behind its button, nothing wider than the screen. */
+export const Phone: Story = {
+  args: { compact: true },
+  decorators: [
+    (Story) => (
+      <div className="w-[390px]">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    const shell = canvasElement.querySelector('[data-slot="app-shell"]') as HTMLElement;
+    await expect(shell.scrollWidth).toBeLessThanOrEqual(shell.clientWidth);
+  },
+};
+
 export const LoggedOut: Story = { args: { loggedIn: false } };
 export const Dark: Story = { globals: { theme: 'dark' } };

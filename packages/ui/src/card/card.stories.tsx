@@ -36,6 +36,24 @@ export const Default: Story = {
   },
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
+/** A card right under the page's h1 takes heading level 2, so the outline has no gap; it looks the same. */
+export const HeadingLevel: Story = {
+  render: () => (
+    <div className="grid max-w-sm gap-3">
+      <h1 className="font-semibold text-2xl">Dashboard</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>Trend</CardTitle>
+          <CardDescription>All of your campaigns, by day.</CardDescription>
+        </CardHeader>
+        <CardContent className="text-sm">The chart goes here.</CardContent>
+      </Card>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Trend' })).toBeVisible();
+  },
+};
 export const LongText: Story = {
   render: () => (
     <Card className="max-w-sm">

@@ -25,8 +25,19 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   );
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('font-semibold leading-tight', className)} {...props} />;
+export type CardTitleProps = React.ComponentProps<'h3'> & {
+  /**
+   * The heading level in the page's outline: 2 for a card right under the page's h1. The look stays
+   * the same at every level. Defaults to 3.
+   */
+  level?: 2 | 3 | 4 | 5 | 6;
+};
+
+export function CardTitle({ className, level = 3, ...props }: CardTitleProps) {
+  const Heading = `h${level}` as const;
+  return (
+    <Heading data-slot="card-title" className={cn('font-semibold leading-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -1,1 +1,10 @@
-export { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
+export {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  type CardTitleProps,
+} from './card';

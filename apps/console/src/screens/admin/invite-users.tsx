@@ -15,7 +15,7 @@ export function InviteUsersPage() {
       <h1 className="font-semibold text-2xl">Invite users</h1>
       <Card>
         <CardHeader>
-          <CardTitle>Invitations</CardTitle>
+          <CardTitle level={2}>Invitations</CardTitle>
         </CardHeader>
         <CardContent>
           <InviteUsersForm

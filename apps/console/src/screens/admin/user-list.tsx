@@ -21,7 +21,7 @@ import { formatDay } from '../campaigns/format';
 export function UserListPage() {
   const users = useQuery({ queryKey: ['users'], queryFn: () => api().listUsers() });
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl">Users</h1>
         <Button asChild>

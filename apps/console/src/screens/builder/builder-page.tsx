@@ -117,7 +117,7 @@ export function BuilderPage() {
     draftID !== undefined && drafts.data !== undefined && !drafts.data.some((d) => d.id === draftID);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div>
         <h1 className="font-semibold text-2xl">Creative builder</h1>
         <p className="text-muted-foreground">

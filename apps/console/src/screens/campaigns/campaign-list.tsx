@@ -42,7 +42,7 @@ export function CampaignListPage() {
     setParams({ view: change.view ?? view, page: String(change.page ?? page) });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl">Campaigns</h1>
         <div className="flex items-center gap-3">

@@ -54,7 +54,7 @@ export function CampaignViewPage() {
     );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{data.name}</h1>
@@ -92,7 +92,7 @@ export function CampaignViewPage() {
       </section>
       <Card>
         <CardHeader>
-          <CardTitle>Creatives</CardTitle>
+          <CardTitle level={2}>Creatives</CardTitle>
         </CardHeader>
         <CardContent>
           {data.creatives.length === 0 ? (

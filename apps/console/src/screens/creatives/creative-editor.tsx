@@ -84,7 +84,7 @@ export function CreativeEditorPage() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="font-semibold text-2xl">{current.name}</h1>
@@ -146,7 +146,7 @@ export function CreativeEditorPage() {
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
-            <CardTitle>Settings</CardTitle>
+            <CardTitle level={2}>Settings</CardTitle>
           </CardHeader>
           <CardContent>
             <CreativeForm
@@ -173,7 +173,7 @@ export function CreativeEditorPage() {
         <div className="grid content-start gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Assets</CardTitle>
+              <CardTitle level={2}>Assets</CardTitle>
             </CardHeader>
             <CardContent>
               <AssetPanel
@@ -185,7 +185,7 @@ export function CreativeEditorPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Layout</CardTitle>
+              <CardTitle level={2}>Layout</CardTitle>
             </CardHeader>
             <CardContent>
               <LayoutPanel
@@ -208,7 +208,7 @@ export function CreativeEditorPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Ad tags</CardTitle>
+              <CardTitle level={2}>Ad tags</CardTitle>
             </CardHeader>
             <CardContent>
               <TagPanel

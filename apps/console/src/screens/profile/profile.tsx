@@ -34,7 +34,7 @@ export function ProfilePage() {
       <h1 className="font-semibold text-2xl">Profile</h1>
       <Card>
         <CardHeader>
-          <CardTitle>
+          <CardTitle level={2}>
             {user.first_name} {user.last_name}
           </CardTitle>
           <CardDescription>{user.email}</CardDescription>

@@ -3,7 +3,6 @@
 // 3600 s (spec section 4); share links and schedules are campaign-wide, so a change to them is written
 // into every cached report of the campaign instead of fetching the figures again.
 import {
-  lastDaysReportingDates,
   previousReportPeriod,
   REPORT_CACHE_SECONDS,
   type ReportData,
@@ -17,16 +16,8 @@ import {
   reportingDatesOfDays,
   type ScheduledReport,
   type ScheduledReportBodyInput,
-  type Timezone,
 } from '@adconsole/domain';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { type Api, api } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
@@ -200,18 +191,4 @@ export async function downloadReport(request: ReportRequest, format: ReportFileF
     // The notification is the answer (spec section 8); the form's button leaves its loading state.
     notifyReportError();
   }
-}
-
-/**
- * The dashboard's aggregate of every campaign the user sees over the last `days` days up to `now`, in
- * `timezone`; the figures on screen stay while another range loads.
- */
-export function useDashboard(days: number, timezone: Timezone, now: Date) {
-  return useQuery({
-    queryKey: ['dashboard', days, timezone.offset, timezone.tzCode],
-    queryFn: ({ signal }) =>
-      api().getDashboard({ dates: lastDaysReportingDates(days, now), timezone, signal }),
-    staleTime: REPORT_CACHE_MS,
-    placeholderData: keepPreviousData,
-  });
 }

@@ -7,7 +7,7 @@ import {
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ReportView } from './report-view';
+import { loadReportCharts, ReportView } from './report-view';
 
 const bannerWeek = makeReport({
   seed: 3,
@@ -37,6 +37,13 @@ const meta = {
     creativeHref: (creative) => `/campaigns/c1/reporting/creative/${creative.id}`,
     locale: 'en-US',
   },
+  // The charts' code is in place before each story renders, so a snapshot shows the charts drawn.
+  loaders: [
+    async () => {
+      await loadReportCharts();
+      return {};
+    },
+  ],
   parameters: {
     docs: {
       description: {
@@ -181,6 +188,27 @@ export const HourlyNotOffered: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
+/** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
+export const Phone: Story = {
+  decorators: [
+    (Story) => (
+      <div className="w-[358px]">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
+    const view = canvasElement.querySelector('[data-slot="report-view"]') as HTMLElement;
+    await expect(view.scrollWidth).toBeLessThanOrEqual(view.clientWidth);
+    for (const card of canvasElement.querySelectorAll('[data-slot="card"]')) {
+      await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(
+        view.getBoundingClientRect().right + 0.5,
+      );
+    }
+  },
+};
+
 export const WithVideoDark: Story = { ...WithVideo, ...dark };
 export const NoVideoDark: Story = { ...NoVideo, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };

@@ -5,16 +5,12 @@
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
 import {
-  CreativeBreakdown,
-  HourHeatmap,
   InvalidTrafficTable,
   KPI_METRICS,
   type KpiMetric,
   KpiTiles,
-  PerformanceChart,
   ReportTable,
   type ReportTableMetric,
-  VideoQuartilesChart,
 } from '@adconsole/charts';
 import {
   MAX_HOURLY_REPORT_DAYS,
@@ -44,8 +40,47 @@ import {
   TabsTrigger,
 } from '@adconsole/ui';
 import { BarChart3Icon } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { formatReportDays } from './format';
+
+type ReportCharts = typeof import('./report-charts');
+let loadedCharts: ReportCharts | undefined;
+
+/**
+ * Loads the charts' code once. The reporting page starts it as it mounts, beside the report's own
+ * request, so the chunk arrives while the figures load; the heading and tiles never wait for it.
+ */
+export function loadReportCharts(): Promise<ReportCharts> {
+  return import('./report-charts').then((charts) => {
+    loadedCharts = charts;
+    return charts;
+  });
+}
+
+/** The charts' components once their code is here (at once when it already is). */
+function useReportCharts(): ReportCharts | undefined {
+  const [charts, setCharts] = React.useState(loadedCharts);
+  React.useEffect(() => {
+    if (!charts) void loadReportCharts().then(setCharts);
+  }, [charts]);
+  return charts;
+}
+
+/**
+ * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
+ * wide), which its placeholder holds while its code loads. The switch takes two lines on a phone.
+ */
+const CHART_PLACEHOLDER = {
+  performance: 'h-[380px] md:h-[344px]',
+  video: 'h-[260px]',
+  creatives: 'h-[196px]',
+  hours: 'h-[324px]',
+} as const;
+
+/** Where a chart goes while its code loads: its final size, so nothing below it moves. */
+function ChartPlaceholder({ size }: { size: keyof typeof CHART_PLACEHOLDER }) {
+  return <Skeleton data-chart-placeholder={size} className={CHART_PLACEHOLDER[size]} />;
+}
 
 /** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
 export const PRINT_WIDTH = 700;
@@ -101,7 +136,8 @@ export function ReportView(props: ReportViewProps) {
       {report ? <PrintHeader report={report} title={title} zoneLabel={props.zoneLabel} /> : null}
       <header className="grid gap-1 print:hidden">
         <h1 className="font-semibold text-2xl">{title}</h1>
-        <p className="text-muted-foreground text-sm">
+        {/* Two lines kept on a phone, where the campaign, range and zone wrap once the report is in. */}
+        <p className="min-h-10 text-muted-foreground text-sm md:min-h-5">
           {report ? `${report.campaignName ?? ''} · ` : null}
           {report ? formatReportDays(report) : 'Reading the figures'} · {props.zoneLabel}
         </p>
@@ -128,9 +164,14 @@ function PrintHeader({ report, title, zoneLabel }: { report: ReportData; title: 
 }
 
 function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
+  // The placeholders stand where the report will: the tiles at their height, the status laid over
+  // them rather than above, so nothing moves when the figures replace them (CLS).
   return (
-    <div className="grid gap-6">
-      <div className="flex items-center gap-3 text-muted-foreground text-sm" role="status">
+    <div className="relative grid gap-6">
+      <div
+        className="absolute inset-x-0 top-0 z-10 flex items-center gap-3 rounded-md bg-background/90 p-2 text-muted-foreground text-sm"
+        role="status"
+      >
         <Spinner aria-hidden="true" />
         <span>Loading the report…</span>
         {onCancel ? (
@@ -141,10 +182,10 @@ function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
         {KPI_METRICS.slice(0, 6).map((metric) => (
-          <Skeleton key={metric} className="h-24" />
+          <Skeleton key={metric} className="h-[114px]" />
         ))}
       </div>
-      <Skeleton className="h-80" />
+      <Skeleton className={CHART_PLACEHOLDER.performance} />
       <Skeleton className="h-64" />
     </div>
   );
@@ -186,6 +227,7 @@ function ReportBody({
   printing = false,
   locale,
 }: ReportViewProps & { report: ReportData }) {
+  const charts = useReportCharts();
   const hasVideo = reportHasVideo(report);
   const width = printing ? PRINT_WIDTH : undefined;
   const chartOptions = { locale, width, interactive: !printing, animate: false } as const;
@@ -225,7 +267,9 @@ function ReportBody({
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">
-            <CardTitle id="report-performance">Performance</CardTitle>
+            <CardTitle level={2} id="report-performance">
+              Performance
+            </CardTitle>
             <CardDescription>
               By {unitName}, in {report.timezone.tzCode}.
             </CardDescription>
@@ -233,18 +277,28 @@ function ReportBody({
           <UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />
         </CardHeader>
         <CardContent>
-          <PerformanceChart series={report.series} {...chartOptions} />
+          {charts ? (
+            <charts.PerformanceChart series={report.series} {...chartOptions} />
+          ) : (
+            <ChartPlaceholder size="performance" />
+          )}
         </CardContent>
       </Card>
 
       {hasVideo ? (
         <Card className="break-inside-avoid" aria-labelledby="report-video">
           <CardHeader>
-            <CardTitle id="report-video">Video quartiles</CardTitle>
+            <CardTitle level={2} id="report-video">
+              Video quartiles
+            </CardTitle>
             <CardDescription>How far viewers watched, of every video start.</CardDescription>
           </CardHeader>
           <CardContent>
-            <VideoQuartilesChart totals={report.totals} {...chartOptions} />
+            {charts ? (
+              <charts.VideoQuartilesChart totals={report.totals} {...chartOptions} />
+            ) : (
+              <ChartPlaceholder size="video" />
+            )}
           </CardContent>
         </Card>
       ) : null}
@@ -252,18 +306,26 @@ function ReportBody({
       {scope === 'campaign' && report.creatives.length > 1 ? (
         <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
           <CardHeader>
-            <CardTitle id="report-creatives">Creatives</CardTitle>
+            <CardTitle level={2} id="report-creatives">
+              Creatives
+            </CardTitle>
             <CardDescription>Each creative's share of impressions and clicks.</CardDescription>
           </CardHeader>
           <CardContent>
-            <CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+            {charts ? (
+              <charts.CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+            ) : (
+              <ChartPlaceholder size="creatives" />
+            )}
           </CardContent>
         </Card>
       ) : null}
 
       <Card className="print:break-before-page" aria-labelledby="report-table">
         <CardHeader>
-          <CardTitle id="report-table">Figures</CardTitle>
+          <CardTitle level={2} id="report-table">
+            Figures
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="period">
@@ -305,7 +367,9 @@ function ReportBody({
       {report.invalid.total > 0 ? (
         <Card className="break-inside-avoid" aria-labelledby="report-invalid">
           <CardHeader>
-            <CardTitle id="report-invalid">Invalid traffic (filtered)</CardTitle>
+            <CardTitle level={2} id="report-invalid">
+              Invalid traffic (filtered)
+            </CardTitle>
             <CardDescription>
               Bots, data centres and events that broke the rules, found by open lists: stored, never counted
               above.
@@ -323,11 +387,17 @@ function ReportBody({
 
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
         <CardHeader>
-          <CardTitle id="report-hours">Hour of the week</CardTitle>
+          <CardTitle level={2} id="report-hours">
+            Hour of the week
+          </CardTitle>
           <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
         </CardHeader>
         <CardContent>
-          <HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+          {charts ? (
+            <charts.HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+          ) : (
+            <ChartPlaceholder size="hours" />
+          )}
         </CardContent>
       </Card>
     </>

@@ -33,7 +33,7 @@ import {
   useSchedules,
   useShareLinks,
 } from './report-queries';
-import { ReportView } from './report-view';
+import { loadReportCharts, ReportView } from './report-view';
 import { ReportingMenu } from './reporting-menu';
 import { useReportingState } from './use-reporting-state';
 
@@ -84,6 +84,11 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
 
+  // The charts' code loads beside the report's figures; the heading and tiles paint without it.
+  useEffect(() => {
+    void loadReportCharts();
+  }, []);
+
   // A report link is bookmarkable: the URL always names its range and zone.
   useEffect(() => {
     if (!params.get('start') || !params.get('end')) setParams(reportingSearch(state), { replace: true });
@@ -118,8 +123,10 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
   };
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
-      <aside aria-label="Reporting menu" className="print:hidden">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
+      {/* Below the side-by-side layout the report comes first: the menu grows as the campaign's
+          creatives, share links and schedules arrive, and above the report it would push it down. */}
+      <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
         <ReportingMenu
           state={state}
           onChange={change}

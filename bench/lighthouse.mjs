@@ -1,0 +1,204 @@
+// Lighthouse (pinned in the root devDependencies) against the product as `npm start` runs it: the built
+// console and the API in one process on a scratch data directory with the seeded demo. Audits the
+// sign-in page, the dashboard, the demo campaign's report and a share page of it, desktop and mobile
+// (Lighthouse's default simulated throttling), and prints one table: scores, LCP, TBT, CLS and the bytes
+// transferred. Figures, not assertions: the goals are printed beside them.
+// Run `pnpm build` first. CHROME_PATH (or CHROMIUM_PATH) names the browser; Debian's Chromium by default.
+// `--pages sign-in,share` and `--forms mobile` narrow the run; `--save DIR` keeps each report's JSON.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO_PASSWORD = 'bench-password';
+const GOALS =
+  'goals: performance ≥ 95 desktop, ≥ 90 mobile; accessibility 100; best practices 100; CLS < 0.1';
+
+const option = (name) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1]?.split(',');
+};
+const onlyPages = option('pages');
+const forms = option('forms') ?? ['desktop', 'mobile'];
+const saveDir = option('save')?.[0];
+
+const chromePath =
+  process.env.CHROME_PATH ??
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((candidate) =>
+    existsSync(candidate),
+  );
+if (!chromePath) throw new Error('No Chromium found: install it or set CHROME_PATH.');
+if (
+  !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
+  !existsSync(path.join(root, 'apps/console/dist'))
+) {
+  throw new Error('Build the product first: pnpm build');
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-lighthouse-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    DEMO_PASSWORD,
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let chrome;
+const stop = async () => {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 480) throw new Error('The server did not start within two minutes');
+    const up = await fetch(`${origin}/api/ping`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  // The demo account's session (as a cookie header for Lighthouse), its campaign and a share link.
+  const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' };
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      method: 'password',
+      username: 'demo@adconsole.test',
+      password: DEMO_PASSWORD,
+      remember: true,
+    }),
+  });
+  if (!login.ok) throw new Error(`The demo sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const signedIn = { ...headers, Cookie: cookie };
+  const campaigns = await (await fetch(`${origin}/api/v1/campaign/mine`, { headers: signedIn })).json();
+  const campaignID = campaigns.data[0].id;
+  const share = await (
+    await fetch(`${origin}/api/v1/campaign/newToken`, {
+      method: 'POST',
+      headers: signedIn,
+      body: JSON.stringify({ campaignID }),
+    })
+  ).json();
+
+  // The anonymous pages first: Lighthouse keeps a page's local storage, and a signed-in page leaves
+  // the demo's stored session behind, which a later anonymous page would check against the server
+  // (a 401 for a visitor whose cookie Lighthouse does not send). The table keeps the issue's order.
+  const pages = [
+    { name: 'sign-in', url: `${origin}/signin`, order: 0 },
+    { name: 'share page', url: `${origin}${new URL(share.data.url).pathname}`, order: 3 },
+    { name: 'dashboard', url: `${origin}/dashboard`, cookie, order: 1 },
+    { name: 'campaign report', url: `${origin}/campaigns/${campaignID}/reporting`, cookie, order: 2 },
+  ].filter((page) => !onlyPages || onlyPages.some((wanted) => page.name.startsWith(wanted)));
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  const rows = [];
+  for (const page of pages) {
+    for (const form of forms) {
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      };
+      const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
+      const { categories, audits } = result.lhr;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(
+          path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
+      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+      rows.push({
+        order: page.order,
+        page: page.name,
+        form,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcp: `${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+        tbt: `${Math.round(audits['total-blocking-time'].numericValue)} ms`,
+        cls: String(Number(audits['cumulative-layout-shift'].numericValue.toFixed(3))),
+        transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024).toLocaleString('en-US')} KB`,
+        failing: [
+          ...Object.values(categories.accessibility.auditRefs),
+          ...categories['best-practices'].auditRefs,
+        ]
+          .map((ref) => audits[ref.id])
+          .filter(
+            (audit) =>
+              audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+          )
+          .map((audit) => audit.id),
+      });
+    }
+  }
+
+  console.log(
+    '| page | form | performance | accessibility | best practices | LCP | TBT | CLS | transferred |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  rows.sort((a, b) => a.order - b.order);
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.form} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.transferred} |`,
+    );
+  }
+  console.log(`\n${GOALS}`);
+  const failing = rows.filter((row) => row.failing.length > 0);
+  if (failing.length > 0) {
+    console.log('\nfailed accessibility / best-practice audits:');
+    for (const row of failing) console.log(`  ${row.page} (${row.form}): ${row.failing.join(', ')}`);
+  }
+} finally {
+  await stop();
+}

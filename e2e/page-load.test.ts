@@ -1,0 +1,134 @@
+// What a page load can be held to without timing it (issue: pages that load fast on a phone): the
+// public pages log no console error and no CSP violation, the console's files travel compressed, and
+// no page scrolls sideways on a phone. The timings themselves are bench/lighthouse.mjs's figures.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/account';
+import { useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+
+const PHONE = { width: 390, height: 844 };
+
+interface Watched {
+  consoleErrors: string[];
+  cspViolations: string[];
+  assets: { url: string; encoding: string | undefined }[];
+}
+
+/** Records the page's console errors, uncaught errors, CSP violations and the console files it loads. */
+async function watch(page: Page): Promise<Watched> {
+  const watched: Watched = { consoleErrors: [], cspViolations: [], assets: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => watched.consoleErrors.push(error.message));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) {
+      watched.assets.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+    }
+  });
+  await page.exposeFunction('__cspViolation', (text: string) => watched.cspViolations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  return watched;
+}
+
+/** Whether the page is wider than its window (it scrolls sideways). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe('page loads', () => {
+  const newPage = useBrowser();
+  let shareUrl = '';
+
+  beforeAll(async () => {
+    // A share link of the demo campaign, made as its owner would, for the share page's checks.
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    shareUrl = await page.evaluate(async () => {
+      const headers = { 'X-Requested-With': 'adconsole', 'Content-Type': 'application/json' };
+      const mine = await (await fetch('/api/v1/campaign/mine', { headers })).json();
+      const answer = await fetch('/api/v1/campaign/newToken', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ campaignID: mine.data[0].id }),
+      });
+      return (await answer.json()).data.url as string;
+    });
+    await page.context().close();
+  });
+
+  const publicPages: [string, () => string, (page: Page) => Promise<unknown>][] = [
+    ['/signin', () => '/signin', (page) => page.getByRole('form', { name: 'Sign in' }).waitFor()],
+    ['/signup', () => '/signup', (page) => page.getByRole('form', { name: 'Sign up' }).waitFor()],
+    ['/forgotpassword', () => '/forgotpassword', (page) => page.getByRole('button').first().waitFor()],
+    ['/ping', () => '/ping', (page) => page.getByText('Pong', { exact: true }).waitFor()],
+    [
+      'a share page',
+      () => new URL(shareUrl).pathname,
+      (page) => page.getByRole('heading', { name: 'Campaign summary' }).waitFor(),
+    ],
+  ];
+
+  for (const [name, pathOf, painted] of publicPages) {
+    it(`${name}: no console error (no 401 from asking who is signed in) and no CSP violation`, async () => {
+      const page = await newPage();
+      const watched = await watch(page);
+      await page.goto(pathOf());
+      await painted(page);
+      await page.waitForLoadState('networkidle');
+      expect(watched.consoleErrors).toEqual([]);
+      expect(watched.cspViolations).toEqual([]);
+    });
+  }
+
+  it("sends the console's scripts and styles compressed, in the browser's preferred encoding", async () => {
+    const page = await newPage();
+    const watched = await watch(page);
+    const response = await page.goto('/signin');
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(response?.headers()['content-encoding']).toBe('br');
+    const scriptsAndStyles = watched.assets.filter((asset) => /\.(js|css)$/.test(asset.url));
+    expect(scriptsAndStyles.length).toBeGreaterThan(0);
+    // Files under the build's 1 KB floor are sent as they are; every larger one is brotli.
+    const large = scriptsAndStyles.filter((asset) => asset.encoding !== undefined);
+    expect(large.length).toBeGreaterThan(scriptsAndStyles.length / 2);
+    for (const asset of large) expect(asset.encoding, asset.url).toBe('br');
+  });
+
+  it('no page scrolls sideways on a 390 px wide phone: public pages, a share page, the dashboard, campaigns, a report', async () => {
+    const page = await newPage({ viewport: PHONE });
+    for (const [name, pathOf, painted] of publicPages) {
+      await page.goto(pathOf());
+      await painted(page);
+      expect(await scrollsSideways(page), name).toBe(false);
+    }
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'dashboard').toBe(false);
+    await page.goto('/campaigns');
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'campaigns').toBe(false);
+    const campaignID = await page.evaluate(
+      async () => (await (await fetch('/api/v1/campaign/mine')).json()).data[0].id as string,
+    );
+    await page.goto(`/campaigns/${campaignID}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'campaign view').toBe(false);
+    await page.goto(`/campaigns/${campaignID}/reporting`);
+    await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), 'campaign report').toBe(false);
+  });
+});
