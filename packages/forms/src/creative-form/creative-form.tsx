@@ -81,7 +81,10 @@ const trackerTypeLabels: Record<TrackerType, string> = {
 };
 const trackerTypeChoices = TRACKER_TYPES.map((type) => ({ value: type, label: trackerTypeLabels[type] }));
 
-type SwitchSettingKey = Exclude<CreativeSettingKey, 'layoutOptions'>;
+type SwitchSettingKey = Exclude<
+  CreativeSettingKey,
+  'layoutOptions' | 'verificationVendors' | 'skipOffset' | 'universalAdId'
+>;
 const settingSwitches: readonly { key: SwitchSettingKey; label: string; description: string }[] = [
   { key: 'euCreative', label: 'EU creative', description: 'Served in the EU: consent macros are passed on.' },
   {
