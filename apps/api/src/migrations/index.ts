@@ -8,6 +8,7 @@ import builder from './0006_builder';
 import eventSeen from './0007_event_seen';
 import fileUploadTickets from './0008_file_upload_tickets';
 import invalidTraffic from './0011_invalid_traffic';
+import vastMeasurement from './0014_vast_measurement';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   { name: '0007_event_seen', sql: eventSeen },
   { name: '0008_file_upload_tickets', sql: fileUploadTickets },
   { name: '0011_invalid_traffic', sql: invalidTraffic },
+  { name: '0014_vast_measurement', sql: vastMeasurement },
 ];

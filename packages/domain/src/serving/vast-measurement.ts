@@ -2,6 +2,7 @@
 // linear events (counted like the others), and the coded pings, VAST errors by [ERRORCODE] and
 // verifications not executed by [REASON], counted per code. Plain constants and functions (no zod), so
 // the ad runtime could bundle them.
+import { EVENT_TYPES } from './serve-paths';
 
 /**
  * Events only a VAST player sends, each counted once per impression like the runtime's events:
@@ -17,6 +18,10 @@ export const VAST_EVENT_TYPES = [
   'viewUndetermined',
 ] as const;
 export type VastEventType = (typeof VAST_EVENT_TYPES)[number];
+
+/** Every event type counted per impression into a counter: the runtime's and the VAST player's. */
+export const COUNTED_EVENT_TYPES = [...EVENT_TYPES, ...VAST_EVENT_TYPES] as const;
+export type CountedEventType = (typeof COUNTED_EVENT_TYPES)[number];
 
 /** Pings counted per code: the tracking path is `/serve/t/{kind}`, the code in `?code=`. */
 export const CODED_EVENT_KINDS = ['error', 'verificationNotExecuted'] as const;
