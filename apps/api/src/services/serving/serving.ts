@@ -1,8 +1,14 @@
-// The ad server: the ad description the runtime renders (banner JSON) and the tracking of every event and the click redirect. Unknown, removed or deleted live
-// creatives never fail loudly: the JSON answers 404, VAST an empty document (vast.ts), tracking 204 uncounted.
+// The ad server: the ad description the runtime renders (banner JSON), the tracking of every event and
+// the click redirect; VAST and VPAID documents are built in vast.ts. Unknown, removed or deleted live
+// creatives never fail loudly: the JSON answers 404, VAST an empty document, tracking 204 uncounted.
 import {
+  CODED_EVENT_KINDS,
+  COUNTED_EVENT_TYPES,
+  type CodedEventKind,
+  type CountedEventType,
+  codedEventType,
+  codeOfPing,
   EVENT_TYPES,
-  type EventType,
   eventFitsCreative,
   findLayout,
   globalLayoutOptions,
@@ -16,6 +22,7 @@ import {
   validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { StoredEventType } from '../events/store';
 import type { LiveCreative } from './live-creatives';
 import {
   type CarriedReason,
@@ -33,6 +40,8 @@ export interface ServeQuery {
   cb?: string | undefined;
   deal_id?: string | undefined;
   fallback_id?: string | undefined;
+  /** The player's [APIFRAMEWORKS] (VPAID only): without 2 (VPAID 2.0) the VPAID MediaFile is left out. */
+  apiframeworks?: string | undefined;
 }
 
 /** A signed impression of one live creative: what every event URL carries. */
@@ -71,7 +80,7 @@ export function impressionOf(ctx: Context, liveId: string, client: TrafficClient
 const impressionQuery = (impression: Impression) =>
   `l=${encodeURIComponent(impression.liveId)}&i=${encodeURIComponent(impression.id)}&s=${impression.signature}`;
 
-export const trackingUrl = (ctx: Context, type: EventType | 'error', impression: Impression) =>
+export const trackingUrl = (ctx: Context, type: CountedEventType | CodedEventKind, impression: Impression) =>
   `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
 
 function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
@@ -190,6 +199,21 @@ export interface TrackParams {
   l?: string | undefined;
   i?: string | undefined;
   s?: string | undefined;
+  /** A coded ping's code: the player's [ERRORCODE] or a verification's [REASON]. */
+  code?: string | undefined;
+}
+
+/**
+ * What a tracking path's type is stored as: a counted event type as itself, a coded ping with its code
+ * ('error:401'; missing or unknown codes as the domain says); undefined for anything else.
+ */
+function storedTypeOf(type: string, params: TrackParams): StoredEventType | undefined {
+  if ((COUNTED_EVENT_TYPES as readonly string[]).includes(type)) return type as CountedEventType;
+  if ((CODED_EVENT_KINDS as readonly string[]).includes(type)) {
+    const kind = type as CodedEventKind;
+    return codedEventType(kind, codeOfPing(kind, params.code));
+  }
+  return undefined;
 }
 
 /**
@@ -200,7 +224,7 @@ export interface TrackParams {
 const eventReason = (
   carried: CarriedReason | null,
   client: TrafficClient,
-  type: EventType,
+  type: StoredEventType,
   live: LiveCreative,
 ) => carried ?? client.reason ?? (eventFitsCreative(type, live.snapshot) ? null : 'mismatch');
 
@@ -215,14 +239,14 @@ export async function track(
   params: TrackParams,
   client: TrafficClient,
 ): Promise<boolean> {
-  if (!(EVENT_TYPES as readonly string[]).includes(type)) return false;
+  const eventType = storedTypeOf(type, params);
+  if (eventType === undefined) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
   const verified = verifyImpression(ctx.secret, liveId, impressionId, signature);
   if (!verified) return false;
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return false;
-  const eventType = type as EventType;
   const reason = eventReason(verified.reason, client, eventType, live);
   await ctx.events.writer.record({ liveId, type: eventType, at: new Date(), count: 1, impressionId, reason });
   return true;

@@ -2,9 +2,12 @@
 // of it (serving.ts), the creative's own pixels beside ours. An unknown or removed live creative, or one
 // without a video, answers the empty document.
 import {
+  type CountedEventType,
+  creativeSetting,
   EVENT_TYPES,
   type EventType,
   landingPageUrl,
+  playerTakesVpaid,
   TRACKER_KIND_OF_EVENT,
   VIDEO_EVENT_TYPES,
 } from '@adconsole/domain';
@@ -22,6 +25,7 @@ import {
   type Snapshot,
   trackingUrl,
 } from './serving';
+import { IMPRESSION_LIFETIME_MS } from './signing';
 import type { TrafficClient } from './traffic-quality';
 
 const VAST_NAMESPACE = 'http://www.iab.com/VAST';
@@ -35,6 +39,19 @@ const escapeXml = (text: string) =>
 /** A URL as element content: CDATA, with brackets percent-encoded (raw macros are not xs:anyURI). */
 const uri = (url: string) =>
   `<![CDATA[${url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E')}]]>`;
+
+/**
+ * A tracking URL with macros the player expands ('[ERRORCODE]'), as element content. The IAB's
+ * macros stay raw, as VAST 4.2 writes them and players look for them (vast-client, for one, expands only
+ * `[MACRO]` or `%%MACRO%%`, never `%5BMACRO%5D`); every other bracket is percent-encoded as in `uri`.
+ * libxml2 checks xs:anyURI as a strict RFC 3986 URI, which a raw bracket is not, although XSD 1.0's
+ * anyURI admits it: the schema check encodes exactly these macros first (docs/serving.md).
+ */
+export const PLAYER_MACROS = ['ERRORCODE', 'REASON', 'CACHEBUSTING', 'TIMESTAMP'] as const;
+const macroUri = (url: string) => {
+  const encoded = url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E');
+  return `<![CDATA[${encoded.replace(new RegExp(`%5B(${PLAYER_MACROS.join('|')})%5D`, 'g'), '[$1]')}]]>`;
+};
 
 /** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
 export function vastDuration(seconds: number): string {
@@ -50,8 +67,8 @@ const videoType = (asset: AssetAnswer) =>
   asset.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4';
 
 /** The creative's pixel URLs of one tracker kind (scripts cannot run in a player). */
-const pixelsOf = (snapshot: Snapshot, type: EventType) => {
-  const kind = TRACKER_KIND_OF_EVENT[type];
+const pixelsOf = (snapshot: Snapshot, type: CountedEventType) => {
+  const kind = TRACKER_KIND_OF_EVENT[type as EventType];
   return kind === undefined
     ? []
     : (snapshot.trackers[kind] ?? []).filter((tracker) => tracker.type === 'pixel').map((t) => t.url);
@@ -78,18 +95,22 @@ export async function vastDocument(
   const tracking = (event: string, urls: string[]) =>
     urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
   const trackingEvents = [
-    ...VIDEO_EVENT_TYPES.map((type) =>
+    ...(['creativeView', 'loaded', ...VIDEO_EVENT_TYPES, 'skip', 'closeLinear'] as const).map((type) =>
       tracking(type, [trackingUrl(ctx, type, impression), ...pixelsOf(snapshot, type)]),
     ),
     // Player interactions are an engagement (counted once per impression).
-    ...['mute', 'unmute', 'pause', 'resume'].map((event) =>
+    ...['mute', 'unmute', 'pause', 'resume', 'otherAdInteraction'].map((event) =>
       tracking(event, [trackingUrl(ctx, 'engagement', impression)]),
     ),
   ].join('');
+  // A player that does not take VPAID 2.0 ([APIFRAMEWORKS] without 2) gets the plain video alone.
   const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
     video.bitrate ? ` bitrate="${video.bitrate}"` : ''
   }>${uri(video.url)}</MediaFile>`;
-  const vpaidScript = flavour === 'vpaid' ? assetsOfKind(snapshot, 'vpaid')[0] : undefined;
+  const vpaidScript =
+    flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
+      ? assetsOfKind(snapshot, 'vpaid')[0]
+      : undefined;
   const vpaidFile = vpaidScript
     ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
         `${origin(ctx)}/serve/vpaid/${encodeURIComponent(liveId)}.js`,
@@ -116,25 +137,63 @@ export async function vastDocument(
         `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
     )
     .join('');
+  // The player's answer on viewability: Viewable counts our viewable impression, the other two say
+  // the impression was not viewable or could not be measured (docs/serving.md).
+  const viewableImpression = [
+    `<ViewableImpression id="adconsole">`,
+    `<Viewable>${uri(trackingUrl(ctx, 'viewable', impression))}</Viewable>`,
+    `<NotViewable>${uri(trackingUrl(ctx, 'notViewable', impression))}</NotViewable>`,
+    `<ViewUndetermined>${uri(trackingUrl(ctx, 'viewUndetermined', impression))}</ViewUndetermined>`,
+    '</ViewableImpression>',
+  ].join('');
+  const vendors = creativeSetting(snapshot, 'verificationVendors') ?? [];
+  const adVerifications =
+    vendors.length === 0
+      ? ''
+      : `<AdVerifications>${vendors
+          .map(
+            (vendor) =>
+              `<Verification vendor="${escapeXml(vendor.vendor)}">` +
+              `<JavaScriptResource apiFramework="omid" browserOptional="true">${uri(vendor.url)}</JavaScriptResource>` +
+              `<TrackingEvents><Tracking event="verificationNotExecuted">${macroUri(
+                `${trackingUrl(ctx, 'verificationNotExecuted', impression)}&code=[REASON]&cb=[CACHEBUSTING]`,
+              )}</Tracking></TrackingEvents>` +
+              (vendor.parameters
+                ? `<VerificationParameters>${escapeXml(vendor.parameters)}</VerificationParameters>`
+                : '') +
+              '</Verification>',
+          )
+          .join('')}</AdVerifications>`;
+  const skipOffset = creativeSetting(snapshot, 'skipOffset');
+  const universalAdId = creativeSetting(snapshot, 'universalAdId') ?? {
+    registry: 'adconsole',
+    value: liveId,
+  };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
     `<Ad id="${escapeXml(liveId)}"><InLine>`,
     '<AdSystem version="1.0">Adconsole</AdSystem>',
-    `<Error>${uri(trackingUrl(ctx, 'error', impression))}</Error>`,
+    `<Error>${macroUri(
+      `${trackingUrl(ctx, 'error', impression)}&code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]`,
+    )}</Error>`,
     impressions,
+    viewableImpression,
     `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
+    adVerifications,
     `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
-    '<Linear>',
+    skipOffset === undefined ? '<Linear>' : `<Linear skipoffset="${vastDuration(skipOffset)}">`,
     `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
     adParameters,
     `<Duration>${vastDuration(duration)}</Duration>`,
     `<MediaFiles>${vpaidFile}${videoFile}</MediaFiles>`,
     `<VideoClicks>${clickTracking}${clickThroughElement}</VideoClicks>`,
     '</Linear>',
-    `<UniversalAdId idRegistry="adconsole">${escapeXml(liveId)}</UniversalAdId>`,
+    `<UniversalAdId idRegistry="${escapeXml(universalAdId.registry)}">${escapeXml(universalAdId.value)}</UniversalAdId>`,
     '</Creative></Creatives>',
+    // How long the signed impression stays countable: a player must not play the ad later.
+    `<Expires>${Math.floor(IMPRESSION_LIFETIME_MS / 1000)}</Expires>`,
     '</InLine></Ad>',
     '</VAST>',
     '',
