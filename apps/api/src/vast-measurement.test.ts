@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ReportData, reportDataSchema } from '@adconsole/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { publishedLive, signedInUser, visit } from './test/helpers';
@@ -115,6 +116,48 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
       ]);
       // Errors are not impressions.
       expect(figures.totals.impressions).toBe(0);
+    });
+
+    it('CSV and XLSX downloads carry the VAST errors and verifications not executed by code', async () => {
+      const mine = await campaign('Error downloads', {
+        settings: [{ key: 'verificationVendors', value: [VENDOR] }],
+      });
+      const { ad } = await vastOf(`/serve/vast/${mine.live}.xml`);
+      await fire(ad?.errorURLTemplates[0] as string, { ERRORCODE: '403' });
+      await fire(ad?.adVerifications[0].trackingEvents.verificationNotExecuted[0], { REASON: '1' });
+      const file = async (type: string) => {
+        const answer = await owner.get<{ file: string }>(
+          `/v1/campaign/reports?${new URLSearchParams({ campaignID: mine.id, ...range(), type })}`,
+        );
+        expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+        const response = await fetch(`${server.url}/api/uploads/${answer.body.data?.file}`, {
+          headers: { Cookie: owner.cookie ?? '' },
+        });
+        return Buffer.from(await response.arrayBuffer());
+      };
+      const csv = (await file('csv')).toString('utf8').trim().split('\r\n');
+      expect(csv.slice(-3)).toEqual([
+        'Report,Code,Meaning,Count',
+        'VAST error,403,No MediaFile the player supports,1',
+        'Verification not executed,1,Verification resource rejected,1',
+      ]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await file('xlsx')) as never);
+      const sheet = workbook.getWorksheet('VAST errors');
+      expect(sheet?.getRow(2).values).toEqual([
+        undefined,
+        'VAST error',
+        403,
+        'No MediaFile the player supports',
+        1,
+      ]);
+      expect(sheet?.getRow(3).values).toEqual([
+        undefined,
+        'Verification not executed',
+        1,
+        'Verification resource rejected',
+        1,
+      ]);
     });
 
     it('a forged error ping (bad signature) is not counted', async () => {
