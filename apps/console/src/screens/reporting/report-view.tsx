@@ -14,6 +14,7 @@ import {
   PerformanceChart,
   ReportTable,
   type ReportTableMetric,
+  VastErrorsTable,
   VideoQuartilesChart,
 } from '@adconsole/charts';
 import {
@@ -315,6 +316,25 @@ function ReportBody({
             <InvalidTrafficTable
               invalid={report.invalid}
               impressions={report.totals.impressions}
+              locale={locale}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {report.errors.length > 0 || report.verificationNotExecuted.length > 0 ? (
+        <Card className="break-inside-avoid" aria-labelledby="report-vast-errors">
+          <CardHeader>
+            <CardTitle id="report-vast-errors">VAST errors</CardTitle>
+            <CardDescription>
+              What video players reported going wrong, by VAST error code, and verification scripts they did
+              not run: each counted once per ad served.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <VastErrorsTable
+              errors={report.errors}
+              verificationNotExecuted={report.verificationNotExecuted}
               locale={locale}
             />
           </CardContent>
