@@ -39,10 +39,13 @@ function Stateful({
 /** Each row's messages from the domain's schema, as the creative form shows them after a submit. */
 const errorsOf = (list: VerificationVendor[]) =>
   list.map((vendor) => {
-    const issues = verificationVendorSchema.safeParse(vendor).error?.issues ?? [];
-    return Object.fromEntries(
-      issues.map((issue) => [issue.path[0], issue.message]),
-    ) as VerificationVendorErrors;
+    const errors: VerificationVendorErrors = {};
+    for (const issue of verificationVendorSchema.safeParse(vendor).error?.issues ?? []) {
+      const field = issue.path[0] as keyof VerificationVendor;
+      // The first message of a field, as the form shows it.
+      errors[field] ??= issue.message;
+    }
+    return errors;
   });
 
 const meta = {
