@@ -1,6 +1,11 @@
 // The OpenAPI 3.1 document of the whole API, generated from the same zod schemas that validate
 // requests (zod 4's z.toJSONSchema emits JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
-import { apiErrorBodySchema, EVENT_TYPES, servedAdSchema } from '@adconsole/domain';
+import {
+  apiErrorBodySchema,
+  CODED_EVENT_KINDS,
+  COUNTED_EVENT_TYPES,
+  servedAdSchema,
+} from '@adconsole/domain';
 import { z } from 'zod';
 import type { Config } from './config';
 import { routeScope } from './http/bearer';
@@ -200,6 +205,15 @@ function servingPaths(): Record<string, Record<string, unknown>> {
     { name: 'deal_id', in: 'query', schema: { type: 'string' } },
     { name: 'fallback_id', in: 'query', schema: { type: 'string' } },
   ];
+  /** Every tracking type: the counted events, and the pings counted per code (docs/serving.md). */
+  const TRACKED_TYPES = [...COUNTED_EVENT_TYPES, ...CODED_EVENT_KINDS];
+  const codeQuery = {
+    name: 'code',
+    in: 'query',
+    schema: { type: 'string' },
+    description:
+      'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
+  };
   const impressionQuery = ['l', 'i', 's'].map((name) => ({
     name,
     in: 'query',
@@ -259,12 +273,13 @@ function servingPaths(): Record<string, Record<string, unknown>> {
     },
     '/serve/t/{type}': {
       get: serving(
-        'Counts one event of a signed impression (once per impression and type); answers a 1×1 GIF, or 204 with r=204.',
+        'Counts one event of a signed impression (once per impression and type; errors and verifications not executed once per impression and code); answers a 1×1 GIF, or 204 with r=204.',
         {
           operationId: 'getServeTrack',
           parameters: [
-            { name: 'type', in: 'path', required: true, schema: { enum: [...EVENT_TYPES] } },
+            { name: 'type', in: 'path', required: true, schema: { enum: TRACKED_TYPES } },
             ...impressionQuery,
+            codeQuery,
           ],
           responses: { '200': { description: 'A 1×1 GIF, after the event is committed (or not counted).' } },
         },
@@ -274,8 +289,9 @@ function servingPaths(): Record<string, Record<string, unknown>> {
         {
           operationId: 'postServeTrack',
           parameters: [
-            { name: 'type', in: 'path', required: true, schema: { enum: [...EVENT_TYPES] } },
+            { name: 'type', in: 'path', required: true, schema: { enum: TRACKED_TYPES } },
             ...impressionQuery,
+            codeQuery,
           ],
           responses: {
             '204': {

@@ -2,66 +2,17 @@
 // schema with xmllint and parsed by vast-client as a player does, signed impressions, replays,
 // unknown and removed live creatives, the click redirect through the platform macro, the atomic
 // import, and durable group commit into 15-minute rollups.
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
-import { VASTParser } from '@dailymotion/vast-client';
-import { DOMParser, Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { publishedLive, signedInAdmin, signedInUser, visit } from './test/helpers';
+import { assertValidVast, parseAsPlayer } from './test/vast-check';
 
-// The IAB's VAST 4.2 schema, copied from ../shared/vast so the suite runs from any clone.
-const XSD = path.resolve(__dirname, 'test/vast/vast_4.2.xsd');
 const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const LANDING = 'https://advertiser.example/landing?utm=adconsole';
 const GAM_PREFIX = 'https://adclick.g.doubleclick.net/pcs/click?xai=AKAOj&sig=Cg0&adurl=';
-
-// vast-client reads required values through Element.children, which xmldom does not provide.
-if (!Object.getOwnPropertyDescriptor(Element.prototype, 'children')) {
-  Object.defineProperty(Element.prototype, 'children', {
-    get(this: Element) {
-      return Array.from(this.childNodes as unknown as ArrayLike<{ nodeType: number }>).filter(
-        (node) => node.nodeType === 1,
-      );
-    },
-  });
-}
-
-/** A player's expansion of the VAST macros our tracking URLs carry raw (the privacy signals). */
-const expandMacros = (xml: string) =>
-  xml.replace(/\[(GDPRCONSENT|REGULATIONS|LIMITADTRACKING|GPPSTRING|GPPSECTIONID)\]/g, 'x');
-
-/**
- * Validates a VAST document against the IAB 4.2 schema with xmllint, throwing its complaint. The VAST
- * macros stand raw in our URLs (a player finds and expands only `[MACRO]`), and libxml2 refuses a raw
- * bracket in xs:anyURI: the document is validated as the player sends it on, macros expanded; any
- * other bracket must already be percent-encoded.
- */
-async function assertValidVast(xml: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'vast-'));
-  const file = path.join(dir, 'ad.xml');
-  await writeFile(file, expandMacros(xml));
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
-  } catch (error) {
-    throw new Error(`xmllint: ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}\n${xml}`);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Parses VAST as a player's vast-client does, collecting its warnings. */
-async function parseAsPlayer(xml: string) {
-  const parser = new VASTParser();
-  const warnings: unknown[] = [];
-  parser.on('VAST-warning', (warning: unknown) => warnings.push(warning));
-  const document = new DOMParser().parseFromString(xml, 'text/xml');
-  const response = await parser.parseVAST(document as unknown as Document);
-  return { response, warnings };
-}
 
 describe(`ad serving and events on ${testStoresLabel()}`, () => {
   let server: TestServer;
@@ -244,12 +195,17 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       ]);
       expect(Object.keys(linear.trackingEvents).sort()).toEqual(
         [
+          'closeLinear',
           'complete',
+          'creativeView',
           'firstQuartile',
+          'loaded',
           'midpoint',
           'mute',
+          'otherAdInteraction',
           'pause',
           'resume',
+          'skip',
           'start',
           'thirdQuartile',
           'unmute',

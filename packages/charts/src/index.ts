@@ -12,4 +12,5 @@ export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from 
 export { verdictClasses } from './lib/status-colors';
 export * from './performance-chart';
 export * from './report-table';
+export * from './vast-errors';
 export * from './video-quartiles-chart';

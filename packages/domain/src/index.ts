@@ -56,6 +56,7 @@ export * from './rules/routes';
 export * from './rules/session';
 export * from './serving/serve-paths';
 export * from './serving/served-ad';
+export * from './serving/vast-measurement';
 export * from './timezones/timezones';
 export * from './timezones/zoned-range';
 export * from './traffic/hosting-asns';

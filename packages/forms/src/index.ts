@@ -12,3 +12,4 @@ export * from './report-export-form';
 export * from './schedule-report-form';
 export * from './sign-in-form';
 export * from './sign-up-form';
+export * from './verification-vendors-field';

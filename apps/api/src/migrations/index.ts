@@ -9,6 +9,7 @@ import eventSeen from './0007_event_seen';
 import fileUploadTickets from './0008_file_upload_tickets';
 import invalidTraffic from './0011_invalid_traffic';
 import apiTokens from './0013_api_tokens';
+import vastMeasurement from './0014_vast_measurement';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   { name: '0008_file_upload_tickets', sql: fileUploadTickets },
   { name: '0011_invalid_traffic', sql: invalidTraffic },
   { name: '0013_api_tokens', sql: apiTokens },
+  { name: '0014_vast_measurement', sql: vastMeasurement },
 ];

@@ -16,14 +16,13 @@ import { findRuntimeScript } from '../services/serving/runtime-script';
 import {
   type ClickParams,
   click,
-  EMPTY_VAST,
   type ServeQuery,
   servedAd,
   type TrackParams,
   track,
-  vastDocument,
 } from '../services/serving/serving';
 import type { TrafficClient } from '../services/serving/traffic-quality';
+import { EMPTY_VAST, vastDocument } from '../services/serving/vast';
 
 /** A 1×1 transparent GIF: what an image pixel gets. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -17,6 +17,11 @@ export const metricConfig: ChartConfig<ReportMetric> = {
   thirdQuartile: { label: '75 % viewed', color: 7 },
   videoCompletes: { label: 'Video completes', color: 7 },
   completionRate: { label: 'Completion rate', color: 8 },
+  measurable: { label: 'Measurable impressions', color: 6 },
+  creativeViews: { label: 'Creative views', color: 7 },
+  loads: { label: 'Media loaded', color: 7 },
+  skips: { label: 'Skips', color: 8 },
+  closes: { label: 'Closes', color: 8 },
 };
 
 /** The one-series config of a chart that draws one figure. */

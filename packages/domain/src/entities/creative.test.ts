@@ -46,13 +46,16 @@ describe('creative entity (spec section 3)', () => {
     });
   });
 
-  it('keys settings by layoutOptions, euCreative, inAppSupport, dealIDRequired and fallbackCreative', () => {
+  it('keys settings by layoutOptions, euCreative, inAppSupport, dealIDRequired, fallbackCreative and the VAST ones', () => {
     expect(CREATIVE_SETTING_KEYS).toEqual([
       'layoutOptions',
       'euCreative',
       'inAppSupport',
       'dealIDRequired',
       'fallbackCreative',
+      'verificationVendors',
+      'skipOffset',
+      'universalAdId',
     ]);
     const creative = creativeSchema.parse({
       id: '1',

@@ -42,6 +42,9 @@ export const CREATIVE_SETTING_KEYS = [
   'inAppSupport',
   'dealIDRequired',
   'fallbackCreative',
+  'verificationVendors',
+  'skipOffset',
+  'universalAdId',
 ] as const;
 export type CreativeSettingKey = (typeof CREATIVE_SETTING_KEYS)[number];
 
@@ -49,12 +52,42 @@ export const layoutOptionValueSchema = z.union([z.string().max(2048), z.number()
 export const layoutOptionValuesSchema = z.record(z.string().max(100), layoutOptionValueSchema);
 export type LayoutOptionValues = z.infer<typeof layoutOptionValuesSchema>;
 
+/**
+ * A verification vendor a VAST creative carries in <AdVerifications>: the vendor's key (VAST's
+ * `vendor`, as 'company.com-omid'), its OM SDK script (a JavaScriptResource, apiFramework "omid") and
+ * the parameters the vendor gave for this creative.
+ */
+export const verificationVendorSchema = z.object({
+  vendor: z
+    .string()
+    .trim()
+    .min(1, 'Vendor key is required')
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'Vendor key: letters, digits, dots, dashes, colons or underscores'),
+  url: z.url({ protocol: /^https$/, error: 'Verification script must be an https URL' }).max(2048),
+  parameters: z.string().max(4096).optional(),
+});
+export type VerificationVendor = z.infer<typeof verificationVendorSchema>;
+
+/** An advertiser's own creative id (the Ad-ID registry's, or another registry's) for <UniversalAdId>. */
+export const universalAdIdSchema = z.object({
+  registry: z.string().trim().min(1, 'Registry is required').max(100),
+  value: z.string().trim().min(1, 'Ad id is required').max(200),
+});
+export type UniversalAdId = z.infer<typeof universalAdIdSchema>;
+
+/** A VAST linear ad's skip offset in seconds (VAST's `skipoffset`), when the creative may be skipped. */
+export const MAX_SKIP_OFFSET_SECONDS = 600;
+
 export const creativeSettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('layoutOptions'), value: layoutOptionValuesSchema }),
   z.object({ key: z.literal('euCreative'), value: z.boolean() }),
   z.object({ key: z.literal('inAppSupport'), value: z.boolean() }),
   z.object({ key: z.literal('dealIDRequired'), value: z.boolean() }),
   z.object({ key: z.literal('fallbackCreative'), value: z.boolean() }),
+  z.object({ key: z.literal('verificationVendors'), value: z.array(verificationVendorSchema).max(10) }),
+  z.object({ key: z.literal('skipOffset'), value: z.number().int().min(0).max(MAX_SKIP_OFFSET_SECONDS) }),
+  z.object({ key: z.literal('universalAdId'), value: universalAdIdSchema }),
 ]);
 export type CreativeSetting = z.infer<typeof creativeSettingSchema>;
 export type CreativeSettingValue<K extends CreativeSettingKey> = Extract<

@@ -16,7 +16,13 @@ export const VIDEO_COUNTERS = [
   'thirdQuartile',
   'videoCompletes',
 ] as const;
+/**
+ * What a VAST player reports beside the quartiles (with video data): the creative was viewed, its media
+ * loaded, the viewer skipped or closed it.
+ */
+export const VAST_COUNTERS = ['creativeViews', 'loads', 'skips', 'closes'] as const;
 export type ReportCounter = (typeof REPORT_COUNTERS)[number];
+export type VastCounter = (typeof VAST_COUNTERS)[number];
 export type VideoCounter = (typeof VIDEO_COUNTERS)[number];
 
 const count = z.number().int().nonnegative();
@@ -33,6 +39,15 @@ export const reportCountersSchema = z.object({
   midpoint: count.optional(),
   thirdQuartile: count.optional(),
   videoCompletes: count.optional(),
+  creativeViews: count.optional(),
+  loads: count.optional(),
+  skips: count.optional(),
+  closes: count.optional(),
+  /**
+   * Impressions whose viewability was measured (see `measurableImpressions`): the denominator of the
+   * viewability rate. Absent from answers of servers before video viewability: then the impressions.
+   */
+  measurable: count.optional(),
 });
 export type ReportCounters = z.infer<typeof reportCountersSchema>;
 
@@ -42,7 +57,11 @@ export const reportTotalsSchema = reportCountersSchema.extend({
   ctr: percent,
   /** Engaged impressions per impression, in percent. */
   engagementRate: percent,
-  /** Viewable impressions per impression, in percent (MRC: 50 % of pixels for one second). */
+  /**
+   * Viewable impressions per measurable impression, in percent: the runtime measures every display
+   * impression (MRC: 50 % of pixels for one second), a VAST player those it answered Viewable or
+   * NotViewable for (`measurableImpressions`).
+   */
   viewabilityRate: percent,
   /** Completes per video start, in percent; present with video data. */
   completionRate: percent.optional(),
@@ -76,6 +95,14 @@ export const reportWeekHourSchema = z.object({
 });
 export type ReportWeekHour = z.infer<typeof reportWeekHourSchema>;
 
+/** A VAST error code (or a verification's [REASON]) with its label and how often it was reported. */
+export const reportCodeCountSchema = z.object({
+  code: z.number().int().nonnegative(),
+  label: z.string(),
+  count,
+});
+export type ReportCodeCount = z.infer<typeof reportCodeCountSchema>;
+
 export const REPORT_GRANULARITIES = ['full', 'day', 'hour'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
 /** Hourly series are offered for ranges up to this many local days. */
@@ -106,6 +133,10 @@ export const reportDataSchema = z.object({
    * events only). Absent from answers of servers before invalid-traffic filtering: then nothing.
    */
   invalid: invalidTrafficSchema.default(NO_INVALID_TRAFFIC),
+  /** VAST errors of the range by code, most first (absent from older servers' answers: none). */
+  errors: z.array(reportCodeCountSchema).default([]),
+  /** Verifications a player did not execute, by [REASON], most first. */
+  verificationNotExecuted: z.array(reportCodeCountSchema).default([]),
   reportToken: z.array(reportTokenSchema).default([]),
   scheduledReports: z.array(scheduledReportSchema).default([]),
   /** When the figures were read (ISO 8601). */
@@ -163,7 +194,7 @@ export function reportRates(counters: ReportCounters): ReportTotals {
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
     engagementRate: rate(counters.engagement, counters.impressions),
-    viewabilityRate: rate(counters.viewable, counters.impressions),
+    viewabilityRate: rate(counters.viewable, counters.measurable ?? counters.impressions),
     ...(counters.videoStarts === undefined
       ? {}
       : { completionRate: rate(counters.videoCompletes ?? 0, counters.videoStarts) }),
@@ -178,7 +209,17 @@ export function zeroReportCounters(withVideo: boolean): ReportCounters {
     engagement: 0,
     clicks: 0,
     ...(withVideo
-      ? { videoStarts: 0, firstQuartile: 0, midpoint: 0, thirdQuartile: 0, videoCompletes: 0 }
+      ? {
+          videoStarts: 0,
+          firstQuartile: 0,
+          midpoint: 0,
+          thirdQuartile: 0,
+          videoCompletes: 0,
+          creativeViews: 0,
+          loads: 0,
+          skips: 0,
+          closes: 0,
+        }
       : {}),
   };
 }
@@ -186,7 +227,23 @@ export function zeroReportCounters(withVideo: boolean): ReportCounters {
 /** Adds counters together (video counters only when the first row has them). */
 export function addReportCounters(rows: readonly ReportCounters[], withVideo: boolean): ReportCounters {
   const sum = zeroReportCounters(withVideo);
-  const keys = withVideo ? [...REPORT_COUNTERS, ...VIDEO_COUNTERS] : REPORT_COUNTERS;
+  const keys = withVideo ? [...REPORT_COUNTERS, ...VIDEO_COUNTERS, ...VAST_COUNTERS] : REPORT_COUNTERS;
   for (const row of rows) for (const key of keys) sum[key] = (sum[key] ?? 0) + (row[key] ?? 0);
+  // Rows without measurement (older answers) measured every impression, as the display runtime does.
+  if (rows.some((row) => row.measurable !== undefined))
+    sum.measurable = rows.reduce((total, row) => total + (row.measurable ?? row.impressions), 0);
   return sum;
+}
+
+/**
+ * The impressions whose viewability was measured. The display runtime measures every impression it
+ * renders (a banner, the In-Banner Video layout), so all count; a VAST player measures an impression
+ * when it answers its <ViewableImpression> Viewable or NotViewable (ViewUndetermined means it could
+ * not), so a VAST or VPAID creative's measurable impressions are its viewable plus not-viewable ones.
+ */
+export function measurableImpressions(
+  counters: { impressions: number; viewable: number; notViewable: number },
+  creativeType: (typeof CREATIVE_TYPES)[number],
+): number {
+  return creativeType === 'Banner' ? counters.impressions : counters.viewable + counters.notViewable;
 }

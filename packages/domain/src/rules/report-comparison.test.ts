@@ -109,7 +109,10 @@ describe('comparison with the previous period', () => {
     expect(metricChange('impressions', current, idle)).toMatchObject({ previous: 0, relative: null });
   });
 
-  it('more is better for every figure the report shows', () => {
-    expect(Object.values(HIGHER_IS_BETTER).every(Boolean)).toBe(true);
+  it('more is better for every figure the report shows, but a skipped or closed video ad', () => {
+    const worse = Object.entries(HIGHER_IS_BETTER)
+      .filter(([, better]) => !better)
+      .map(([metric]) => metric);
+    expect(worse.sort()).toEqual(['closes', 'skips']);
   });
 });

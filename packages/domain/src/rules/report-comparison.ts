@@ -1,5 +1,5 @@
 // Comparing a report with the period before it: which period that is, how much each figure moved,
-// and whether the move is good news (for every figure we report, more is better).
+// and whether the move is good news (more is better for every figure we report but skips and closes).
 import type { ReportTotals } from '../entities/report-data';
 
 /** The figures a report shows as numbers: counters and rates (rates in percent). */
@@ -17,11 +17,14 @@ export const RATE_PRECISION_POINTS = 0.01;
 
 export type ReportRateMetric = (typeof REPORT_RATE_METRICS)[number];
 
-/** The counter each rate is taken over: CTR, engagement and viewability per impression, completion per start. */
+/**
+ * The counter each rate is taken over: CTR and engagement per impression, viewability per measurable
+ * impression (the impressions when a report has no measurement), completion per start.
+ */
 export const RATE_DENOMINATORS = {
   ctr: 'impressions',
   engagementRate: 'impressions',
-  viewabilityRate: 'impressions',
+  viewabilityRate: 'measurable',
   completionRate: 'videoStarts',
 } as const satisfies Record<ReportRateMetric, ReportMetric>;
 
@@ -34,7 +37,8 @@ export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>
   const value = figures[metric];
   if (value === undefined) return undefined;
   if (!isRateMetric(metric)) return value;
-  const denominator = figures[RATE_DENOMINATORS[metric as ReportRateMetric]];
+  const key = RATE_DENOMINATORS[metric as ReportRateMetric];
+  const denominator = key === 'measurable' ? (figures.measurable ?? figures.impressions) : figures[key];
   return denominator === undefined || denominator > 0 ? value : undefined;
 }
 
@@ -49,6 +53,11 @@ export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
   midpoint: true,
   thirdQuartile: true,
   videoCompletes: true,
+  creativeViews: true,
+  loads: true,
+  skips: false,
+  closes: false,
+  measurable: true,
   ctr: true,
   engagementRate: true,
   viewabilityRate: true,

@@ -89,4 +89,34 @@ describe('event integrity', () => {
     for (const type of ['impression', 'viewable', 'engagement', 'click'])
       expect(eventFitsCreative(type, { type: 'Banner', layout: null })).toBe(true);
   });
+
+  it('a VAST error, a verification not executed and loaded need no impression: a player reports them when no ad showed', () => {
+    for (const type of ['error:401', 'error:900', 'verificationNotExecuted:1', 'loaded']) {
+      expect(prerequisiteOf(type)).toBeNull();
+      expect(judgeEvent(type, null, history([]))).toEqual({ verdict: 'store', reason: null });
+      // The ad request's verdict still travels with it.
+      expect(judgeEvent(type, 'bot', history([]))).toEqual({ verdict: 'store', reason: 'bot' });
+      expect(eventRank(type)).toBe(0);
+    }
+  });
+
+  it('an error counts once per impression and code: a second 401 is a replay, a 402 is another error', () => {
+    const seen = history([['error:401', null]]);
+    expect(judgeEvent('error:401', null, seen)).toEqual({ verdict: 'duplicate' });
+    expect(judgeEvent('error:402', null, seen)).toEqual({ verdict: 'store', reason: null });
+  });
+
+  it('skip and closeLinear follow start; NotViewable and ViewUndetermined follow the impression', () => {
+    expect(prerequisiteOf('skip')).toBe('start');
+    expect(prerequisiteOf('closeLinear')).toBe('start');
+    expect(prerequisiteOf('notViewable')).toBe('impression');
+    expect(prerequisiteOf('viewUndetermined')).toBe('impression');
+  });
+
+  it("VAST's own events and coded pings fit only video creatives (a banner's image sends none)", () => {
+    for (const type of ['creativeView', 'skip', 'closeLinear', 'loaded', 'notViewable', 'error:401']) {
+      expect(eventFitsCreative(type, { type: 'Banner', layout: null })).toBe(false);
+      expect(eventFitsCreative(type, { type: 'VAST' })).toBe(true);
+    }
+  });
 });

@@ -1,40 +1,62 @@
 // Event integrity: which tracked events of a signed impression count. An event other than the impression
 // counts only after the impression counted (video progress only after `start`), only once per type, and
 // only when the creative can send it. Written over event types in general, so a new event type needs no
-// new rule: it waits for the impression unless it is video progress.
+// new rule: it waits for the impression unless it is video progress. A player's reports that come before
+// or instead of an impression (a VAST error, a verification not executed, `loaded`) need none.
 import type { CreativeType } from '../entities/creative';
 import { findLayout } from '../layouts/catalogue';
 import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';
+import { parseCodedEventType, VAST_EVENT_TYPES } from '../serving/vast-measurement';
 import type { InvalidTrafficReason } from './reasons';
 
-/** Video events: only a creative that plays video sends them. */
-const VIDEO_EVENTS: ReadonlySet<string> = new Set(VIDEO_EVENT_TYPES);
+/** Video events: only a creative that plays video sends them (the VAST player's own ones too). */
+const VIDEO_EVENTS: ReadonlySet<string> = new Set([...VIDEO_EVENT_TYPES, ...VAST_EVENT_TYPES]);
 
-/** Events that report how far a video played: they follow its `start`. */
-const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set(
-  VIDEO_EVENT_TYPES.filter((type) => type !== 'start'),
-);
+/** Events that report how far a video played, or that it was skipped or closed: they follow its `start`. */
+const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set([
+  ...VIDEO_EVENT_TYPES.filter((type) => type !== 'start'),
+  'skip',
+  'closeLinear',
+]);
+
+/**
+ * A player's reports that need no impression: a VAST error or a verification not executed usually
+ * means no ad was shown at all (no file, no supported MediaFile, a wrapper timeout), and `loaded` comes
+ * before the impression by definition. Each still counts once per impression and code, and keeps the ad
+ * request's invalid-traffic verdict.
+ */
+export const isPreImpressionEvent = (type: string): boolean =>
+  type === 'loaded' || parseCodedEventType(type) !== undefined;
 
 /** The event that must have counted before this one: none for the impression itself. */
 export function prerequisiteOf(type: string): 'impression' | 'start' | null {
-  if (type === 'impression') return null;
+  if (type === 'impression' || isPreImpressionEvent(type)) return null;
   return VIDEO_PROGRESS_EVENTS.has(type) ? 'start' : 'impression';
 }
 
 /** Rank in an impression's natural order: the impression, then `start`, then everything else. */
 export const eventRank = (type: string): number =>
-  type === 'impression' ? 0 : type === 'start' ? 1 : VIDEO_PROGRESS_EVENTS.has(type) ? 3 : 2;
+  type === 'impression' || isPreImpressionEvent(type)
+    ? 0
+    : type === 'start'
+      ? 1
+      : VIDEO_PROGRESS_EVENTS.has(type)
+        ? 3
+        : 2;
 
 /** A layout that plays a video (it needs a video file among its assets). */
 export const isVideoLayout = (layoutId: string | null | undefined): boolean =>
   findLayout(layoutId)?.requiredAssets.some((name) => /\.(mp4|webm)$/i.test(name)) ?? false;
 
-/** Whether a creative can send this event: video events only from VAST/VPAID or a banner's video layout. */
+/**
+ * Whether a creative can send this event: video events (and VAST's errors and verification reports)
+ * only from VAST/VPAID or a banner's video layout.
+ */
 export function eventFitsCreative(
   type: string,
   creative: { type: CreativeType; layout?: string | null | undefined },
 ): boolean {
-  if (!VIDEO_EVENTS.has(type)) return true;
+  if (!VIDEO_EVENTS.has(type) && parseCodedEventType(type) === undefined) return true;
   return creative.type === 'VAST' || creative.type === 'VPAID' || isVideoLayout(creative.layout);
 }
 

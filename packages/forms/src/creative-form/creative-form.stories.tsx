@@ -293,6 +293,7 @@ export const KeyboardOnly: Story = {
     await userEvent.tab();
     await expect(canvas.getByLabelText('Landing page URL')).toHaveFocus();
     await userEvent.tab(); // add tracker
+    await userEvent.tab(); // add verification vendor (a VAST creative)
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Save creative' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -312,6 +313,43 @@ export const KeyboardOnly: Story = {
         },
       }),
     );
+  },
+};
+
+/** A VAST creative lists its verification vendors; each row is checked with the domain's rules on save. */
+export const VerificationVendors: Story = {
+  args: { defaultValues: { name: 'Pre-roll', type: 'VAST', width: 640, height: 360 } },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add verification vendor' }));
+    await userEvent.type(canvas.getByLabelText('Vendor 1 key'), 'verifier.example-omid');
+    await userEvent.type(canvas.getByLabelText('Vendor 1 script URL'), 'http://verifier.example/omid.js');
+    await save(canvas);
+    await expect(await canvas.findByText('Verification script must be an https URL')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Vendor 1 script URL'));
+    await userEvent.type(canvas.getByLabelText('Vendor 1 script URL'), 'https://verifier.example/omid.js');
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        creative: expect.objectContaining({
+          settings: [
+            {
+              key: 'verificationVendors',
+              value: [
+                { vendor: 'verifier.example-omid', url: 'https://verifier.example/omid.js', parameters: '' },
+              ],
+            },
+          ],
+        }),
+      }),
+    );
+  },
+};
+
+/** A banner has no verification vendors to edit (its runtime measures itself). */
+export const NoVerificationVendorsOnBanners: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('group', { name: 'Verification vendors' })).not.toBeInTheDocument();
   },
 };
 

@@ -2,6 +2,7 @@ import {
   CREATIVE_TYPES,
   type CreativeSetting,
   type CreativeSettingKey,
+  creativeSetting,
   creativeSize,
   DEFAULT_CREATIVE_NAME,
   DEFAULT_CREATIVE_SIZE,
@@ -13,6 +14,7 @@ import {
   TRACKER_TYPES,
   type TrackerKind,
   type TrackerType,
+  type VerificationVendor,
 } from '@adconsole/domain';
 import { Button, type Choice, ChoiceSelect, cn, Field, Input, Switch } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,6 +22,7 @@ import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
 import { withUnionMessages } from '../lib/union-messages';
+import { type VerificationVendorErrors, VerificationVendorsField } from '../verification-vendors-field';
 import {
   type CreativeFormInput,
   type CreativeFormOutput,
@@ -81,7 +84,10 @@ const trackerTypeLabels: Record<TrackerType, string> = {
 };
 const trackerTypeChoices = TRACKER_TYPES.map((type) => ({ value: type, label: trackerTypeLabels[type] }));
 
-type SwitchSettingKey = Exclude<CreativeSettingKey, 'layoutOptions'>;
+type SwitchSettingKey = Exclude<
+  CreativeSettingKey,
+  'layoutOptions' | 'verificationVendors' | 'skipOffset' | 'universalAdId'
+>;
 const settingSwitches: readonly { key: SwitchSettingKey; label: string; description: string }[] = [
   { key: 'euCreative', label: 'EU creative', description: 'Served in the EU: consent macros are passed on.' },
   {
@@ -97,6 +103,33 @@ function withSetting(settings: CreativeSetting[], key: SwitchSettingKey, value: 
   const others = settings.filter((setting) => setting.key !== key);
   return [...others, { key, value }];
 }
+/** The settings with this list of verification vendors (the setting left out when the list is empty). */
+function withVerificationVendors(
+  settings: CreativeSetting[],
+  vendors: VerificationVendor[],
+): CreativeSetting[] {
+  const others = settings.filter((setting) => setting.key !== 'verificationVendors');
+  return vendors.length === 0 ? others : [...others, { key: 'verificationVendors', value: vendors }];
+}
+
+/** Each vendor row's messages, read from the form's errors of the verificationVendors setting. */
+function verificationErrors(
+  settings: readonly CreativeSetting[],
+  errors: unknown,
+): VerificationVendorErrors[] {
+  const index = settings.findIndex((setting) => setting.key === 'verificationVendors');
+  const rows = (errors as Record<number, { value?: Record<number, Record<string, { message?: string }>> }>)?.[
+    index
+  ]?.value;
+  if (!rows) return [];
+  return Object.entries(rows).reduce<VerificationVendorErrors[]>((list, [row, fields]) => {
+    list[Number(row)] = Object.fromEntries(
+      Object.entries(fields ?? {}).map(([name, error]) => [name, error?.message]),
+    ) as VerificationVendorErrors;
+    return list;
+  }, []);
+}
+
 const settingOn = (settings: readonly CreativeSetting[] | undefined, key: SwitchSettingKey) =>
   settings?.find((setting) => setting.key === key)?.value === true;
 
@@ -158,6 +191,7 @@ export function CreativeForm({
   const trackerRows = useFieldArray({ control, name: 'trackerRows' });
   const platform = findPlatform(watch('platform'));
   const settings = watch('settings');
+  const isVideo = watch('type') !== 'Banner';
   const width = Number(watch('width'));
   const height = Number(watch('height'));
   const sizeValue = customSize || !isIabSize(width, height) ? CUSTOM_SIZE : creativeSize(width, height);
@@ -415,6 +449,20 @@ export function CreativeForm({
           Add tracker
         </Button>
       </fieldset>
+
+      {isVideo ? (
+        <Controller
+          control={control}
+          name="settings"
+          render={({ field }) => (
+            <VerificationVendorsField
+              value={creativeSetting({ settings: field.value ?? [] }, 'verificationVendors') ?? []}
+              onChange={(vendors) => field.onChange(withVerificationVendors(field.value ?? [], vendors))}
+              errors={verificationErrors(field.value ?? [], errors.settings)}
+            />
+          )}
+        />
+      ) : null}
 
       <Button type="submit" loading={isSubmitting}>
         Save creative

@@ -20,6 +20,23 @@ const counterSums = (Object.entries(COUNTER_OF) as [string, keyof EventCounters]
   .map(([type, key]) => `sumIf(count, type = '${type}') as ${COLUMN[key]}`)
   .join(', ');
 
+/** The invalid events' view, summing them by reason. */
+const invalidView = `create materialized view if not exists {db}.event_invalid_rollups_mv to {db}.event_invalid_rollups as
+   select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, reason, ${counterSums}
+     from {db}.events
+    where reason != ''
+    group by live_id, bucket, reason`;
+
+/** The counter columns the VAST player's own events added (0003), for tables made before them. */
+const vastCounterColumns = [
+  'creative_views',
+  'loads',
+  'skips',
+  'closes',
+  'not_viewable',
+  'view_undetermined',
+];
+
 /** The rollups' and totals' views, counting valid events only (0002 replaces the first ones). */
 const validViews = [
   `create materialized view if not exists {db}.event_rollups_mv to {db}.event_rollups as
@@ -87,11 +104,41 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
        ) engine = SummingMergeTree
        partition by toYYYYMM(bucket)
        order by (live_id, bucket, reason)`,
-      `create materialized view if not exists {db}.event_invalid_rollups_mv to {db}.event_invalid_rollups as
-         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, reason, ${counterSums}
+      invalidView,
+    ],
+  },
+  {
+    // VAST measurement (docs/serving.md): counters for the player's own events (every view is made
+    // again with them), and coded pings ('error:401', 'verificationNotExecuted:2') summed by kind and
+    // code when valid.
+    name: '0003_vast_measurement',
+    statements: [
+      ...['event_rollups', 'event_totals', 'event_invalid_rollups'].flatMap((name) =>
+        vastCounterColumns.map(
+          (column) => `alter table {db}.${name} add column if not exists ${column} UInt64 default 0`,
+        ),
+      ),
+      'drop view if exists {db}.event_rollups_mv',
+      'drop view if exists {db}.event_totals_mv',
+      'drop view if exists {db}.event_invalid_rollups_mv',
+      ...validViews,
+      invalidView,
+      `create table if not exists {db}.event_code_rollups (
+         live_id String,
+         bucket DateTime('UTC'),
+         kind LowCardinality(String),
+         code UInt16,
+         count UInt64
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (live_id, bucket, kind, code)`,
+      `create materialized view if not exists {db}.event_code_rollups_mv to {db}.event_code_rollups as
+         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket,
+                splitByChar(':', toString(type))[1] as kind, toUInt16(splitByChar(':', toString(type))[2]) as code,
+                sum(count) as count
            from {db}.events
-          where reason != ''
-          group by live_id, bucket, reason`,
+          where reason = '' and position(toString(type), ':') > 0
+          group by live_id, bucket, kind, code`,
     ],
   },
 ];

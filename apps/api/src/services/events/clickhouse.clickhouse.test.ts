@@ -3,7 +3,7 @@
 // (MergeTree by month and live creative, SummingMergeTree rollups fed by materialized views), the raw
 // events' TTL, a failed insert that releases its replay keys, and the pruned seen-set.
 
-import { EVENT_TYPES } from '@adconsole/domain';
+import { COUNTED_EVENT_TYPES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
@@ -76,7 +76,13 @@ describe('the ClickHouse event store', () => {
           const imported = next() < 0.3;
           return {
             liveId: pick(lives),
-            type: pick(EVENT_TYPES),
+            // Every counted type, and coded pings (VAST errors, verifications not executed) beside them.
+            type: pick<TrackedEvent['type']>([
+              ...COUNTED_EVENT_TYPES,
+              'error:401',
+              'error:900',
+              'verificationNotExecuted:2',
+            ]),
             at: new Date(start + Math.floor(next() * span)),
             count: imported ? 1 + Math.floor(next() * 50) : 1,
             // Few impression ids, so replays (in a batch and across batches) are common.
@@ -100,6 +106,9 @@ describe('the ClickHouse event store', () => {
         await postgres.readTotals([...lives, 'none']),
       );
       for (const [from, to] of ranges) {
+        expect(await clickhouse.readCodes(lives, from, to)).toEqual(
+          await postgres.readCodes(lives, from, to),
+        );
         const bucketKey = (row: { liveId: string; bucket: Date }) =>
           `${row.liveId}|${row.bucket.toISOString()}`;
         expect(byKey(await clickhouse.readRollups(lives, from, to), bucketKey)).toEqual(

@@ -9,7 +9,7 @@
 // database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
 // the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
 // of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError, type InvalidTrafficReason, offsetToMinutes } from '@adconsole/domain';
+import { ApiError, type CodedEventKind, type InvalidTrafficReason, offsetToMinutes } from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
@@ -191,6 +191,23 @@ export function createClickHouseEventStore({
     async readInvalidPeriods(liveIds, from, to, zone, unit) {
       const found = await periodRows('event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');
       return found.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
+    },
+
+    async readCodes(liveIds, from, to) {
+      if (liveIds.length === 0) return [];
+      const found = await rows<{ live_id: string; kind: CodedEventKind; code: number; count: string }>(
+        `select live_id, kind, code, sum(count) as count from ${table('event_code_rollups')}
+          where ${inRange}
+          group by live_id, kind, code
+          order by live_id, kind, code`,
+        range(liveIds, from, to),
+      );
+      return found.map((row) => ({
+        liveId: row.live_id,
+        kind: row.kind,
+        code: Number(row.code),
+        count: Number(row.count),
+      }));
     },
 
     async readWeekHours(liveIds, from, to, zone) {

@@ -228,4 +228,68 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       expect(await store.readWeekHours([], from, to, { offset: '+00:00' })).toEqual([]);
     });
   });
+
+  describe('VAST measurement', () => {
+    const from = at('2026-06-01T00:00:00Z');
+    const to = at('2026-06-02T00:00:00Z');
+
+    it("counts a VAST error once per impression and code, with no impression before it, in the codes' own rollups", async () => {
+      expect(
+        await store.writeBatch([
+          tracked('errors', 'error:401', '2026-06-01T10:00:00Z', 'err.1'),
+          tracked('errors', 'error:401', '2026-06-01T10:00:01Z', 'err.1'),
+          tracked('errors', 'error:402', '2026-06-01T10:00:02Z', 'err.1'),
+          tracked('errors', 'error:401', '2026-06-01T10:20:00Z', 'err.2'),
+          tracked('errors', 'verificationNotExecuted:2', '2026-06-01T10:20:00Z', 'err.2'),
+        ]),
+      ).toBe(4);
+      // A later replay of the same code of the same impression is not a second error.
+      expect(await store.writeBatch([tracked('errors', 'error:401', '2026-06-01T11:00:00Z', 'err.1')])).toBe(
+        0,
+      );
+      expect(await store.readCodes(['errors'], from, to)).toEqual([
+        { liveId: 'errors', kind: 'error', code: 401, count: 2 },
+        { liveId: 'errors', kind: 'error', code: 402, count: 1 },
+        { liveId: 'errors', kind: 'verificationNotExecuted', code: 2, count: 1 },
+      ]);
+      // Errors are not impressions or any other counter.
+      const [row] = await store.readPeriods(['errors'], from, to, { offset: '+00:00' }, 'day');
+      expect(row).toBeUndefined();
+      expect(await store.readCodes([], from, to)).toEqual([]);
+    });
+
+    it('an invalid error ping (its ad request was a bot) is stored but never counted', async () => {
+      await store.writeBatch([
+        { ...tracked('bot-errors', 'error:900', '2026-06-01T10:00:00Z', 'err.bot'), reason: 'bot' },
+      ]);
+      expect(await store.readCodes(['bot-errors'], from, to)).toEqual([]);
+    });
+
+    it("counts the player's own events once per impression: creativeView, loaded, skip, closeLinear, NotViewable, ViewUndetermined", async () => {
+      await store.writeBatch([
+        tracked('linear', 'loaded', '2026-06-01T09:00:00Z', 'lin.1'),
+        tracked('linear', 'impression', '2026-06-01T09:00:01Z', 'lin.1'),
+        tracked('linear', 'creativeView', '2026-06-01T09:00:01Z', 'lin.1'),
+        tracked('linear', 'creativeView', '2026-06-01T09:00:02Z', 'lin.1'),
+        tracked('linear', 'start', '2026-06-01T09:00:02Z', 'lin.1'),
+        tracked('linear', 'skip', '2026-06-01T09:00:07Z', 'lin.1'),
+        tracked('linear', 'closeLinear', '2026-06-01T09:00:08Z', 'lin.1'),
+        tracked('linear', 'notViewable', '2026-06-01T09:00:09Z', 'lin.1'),
+        tracked('linear', 'impression', '2026-06-01T09:00:01Z', 'lin.2'),
+        tracked('linear', 'viewUndetermined', '2026-06-01T09:00:09Z', 'lin.2'),
+      ]);
+      const [row] = await store.readPeriods(['linear'], from, to, { offset: '+00:00' }, 'day');
+      expect(row).toMatchObject({
+        impressions: 2,
+        loads: 1,
+        creativeViews: 1,
+        videoStarts: 1,
+        skips: 1,
+        closes: 1,
+        notViewable: 1,
+        viewUndetermined: 1,
+      });
+      expect((await store.readTotals(['linear'])).get('linear')).toMatchObject({ skips: 1, notViewable: 1 });
+    });
+  });
 });

@@ -2,14 +2,25 @@
 // range) so a deployment that outgrows one PostgreSQL can put ClickHouse behind it without touching the
 // tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store;
 // clickhouse.ts holds the ClickHouse one (EVENTS_URL).
-import { EVENT_TYPES, type EventType, type InvalidTrafficReason, offsetSpans } from '@adconsole/domain';
+import {
+  COUNTED_EVENT_TYPES,
+  type CodedEventKind,
+  type CodedEventType,
+  type CountedEventType,
+  type InvalidTrafficReason,
+  offsetSpans,
+  parseCodedEventType,
+} from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
+
+/** What an event is: a counted type, or a coded ping ('error:401') counted per kind and code. */
+export type StoredEventType = CountedEventType | CodedEventType;
 
 /** One tracked (or imported) event. */
 export interface TrackedEvent {
   liveId: string;
-  type: EventType;
+  type: StoredEventType;
   at: Date;
   /** 1 for a tracked event; imports may carry a count. */
   count: number;
@@ -33,6 +44,20 @@ export interface EventCounters {
   midpoint: number;
   thirdQuartile: number;
   videoCompletes: number;
+  creativeViews: number;
+  loads: number;
+  skips: number;
+  closes: number;
+  notViewable: number;
+  viewUndetermined: number;
+}
+
+/** Valid coded pings of one live creative in a range: a VAST error or a verification reason, by code. */
+export interface CodeRow {
+  liveId: string;
+  kind: CodedEventKind;
+  code: number;
+  count: number;
 }
 
 export interface RollupRow extends EventCounters {
@@ -89,6 +114,8 @@ export interface EventStore {
     zone: StoreZone,
     unit: 'day' | 'hour',
   ): Promise<PeriodRow[]>;
+  /** The valid coded pings (errors, verifications not executed) of `from <= bucket < to`, summed by code. */
+  readCodes(liveIds: readonly string[], from: Date, to: Date): Promise<CodeRow[]>;
   /** Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone`. */
   readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
   /** The invalid events' rollups summed by live creative, local day or hour, and reason. */
@@ -138,7 +165,7 @@ export const BUCKET_MS = 15 * 60 * 1000;
 export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
 
 /** The counter each event type adds to, and its column in the rollup and totals tables. */
-export const COUNTER_OF: Readonly<Record<EventType, keyof EventCounters>> = {
+export const COUNTER_OF: Readonly<Record<CountedEventType, keyof EventCounters>> = {
   impression: 'impressions',
   viewable: 'viewable',
   engagement: 'engagement',
@@ -148,8 +175,14 @@ export const COUNTER_OF: Readonly<Record<EventType, keyof EventCounters>> = {
   midpoint: 'midpoint',
   thirdQuartile: 'thirdQuartile',
   complete: 'videoCompletes',
+  creativeView: 'creativeViews',
+  loaded: 'loads',
+  skip: 'skips',
+  closeLinear: 'closes',
+  notViewable: 'notViewable',
+  viewUndetermined: 'viewUndetermined',
 };
-export const COUNTER_KEYS = EVENT_TYPES.map((type) => COUNTER_OF[type]);
+export const COUNTER_KEYS = COUNTED_EVENT_TYPES.map((type) => COUNTER_OF[type]);
 /** The column of each counter, the same in PostgreSQL's and ClickHouse's rollup and totals tables. */
 export const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
   impressions: 'impressions',
@@ -161,6 +194,12 @@ export const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
   midpoint: 'midpoint',
   thirdQuartile: 'third_quartile',
   videoCompletes: 'video_completes',
+  creativeViews: 'creative_views',
+  loads: 'loads',
+  skips: 'skips',
+  closes: 'closes',
+  notViewable: 'not_viewable',
+  viewUndetermined: 'view_undetermined',
 };
 export const COLUMNS = COUNTER_KEYS.map((key) => COLUMN[key]);
 
@@ -174,18 +213,52 @@ export const zeroEventCounters = (): EventCounters => ({
   midpoint: 0,
   thirdQuartile: 0,
   videoCompletes: 0,
+  creativeViews: 0,
+  loads: 0,
+  skips: 0,
+  closes: 0,
+  notViewable: 0,
+  viewUndetermined: 0,
 });
 
-type TrackedEventLike = { liveId: string; type: EventType; count: number; at: Date; reason: string | null };
+type TrackedEventLike = {
+  liveId: string;
+  type: StoredEventType;
+  count: number;
+  at: Date;
+  reason: string | null;
+};
 
-/** Sums what counted into rows keyed by `key(event)`. */
+/** Whether an event adds to a counter (coded pings have their own rollups). */
+const isCounted = (type: StoredEventType): type is CountedEventType => type in COUNTER_OF;
+
+/** Sums what counted into rows keyed by `key(event)` (coded pings are left out). */
 function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEventLike) => K) {
   const rows = new Map<string, { key: K; counters: EventCounters }>();
   for (const event of events) {
+    if (!isCounted(event.type)) continue;
     const k = key(event);
     const id = JSON.stringify(k);
     const row = rows.get(id) ?? { key: k, counters: zeroEventCounters() };
     row.counters[COUNTER_OF[event.type]] += event.count;
+    rows.set(id, row);
+  }
+  return [...rows.values()];
+}
+
+/** Valid coded pings summed by live creative, bucket, kind and code. */
+export function tallyCodes(events: readonly TrackedEventLike[]) {
+  const rows = new Map<
+    string,
+    { liveId: string; bucket: number; kind: CodedEventKind; code: number; count: number }
+  >();
+  for (const event of events) {
+    const coded = parseCodedEventType(event.type);
+    if (coded === undefined || event.reason !== null) continue;
+    const bucket = bucketOf(event.at);
+    const id = `${event.liveId}|${bucket}|${event.type}`;
+    const row = rows.get(id) ?? { liveId: event.liveId, bucket, ...coded, count: 0 };
+    row.count += event.count;
     rows.set(id, row);
   }
   return [...rows.values()];
@@ -252,7 +325,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         if (judged.length === 0) return 0;
         const stored = await tx.query<{
           live_id: string;
-          type: EventType;
+          type: StoredEventType;
           at: Date;
           count: number;
           reason: string | null;
@@ -292,8 +365,23 @@ export function createPostgresEventStore(db: Database): EventStore {
             ],
           );
         }
+        const codes = tallyCodes(all);
+        if (codes.length > 0) {
+          await tx.query(
+            `insert into event_code_rollups (live_id, bucket, kind, code, count)
+             select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::int[], $5::bigint[])
+             on conflict (live_id, bucket, kind, code) do update set count = event_code_rollups.count + excluded.count`,
+            [
+              codes.map((c) => c.liveId),
+              codes.map((c) => new Date(c.bucket).toISOString()),
+              codes.map((c) => c.kind),
+              codes.map((c) => c.code),
+              codes.map((c) => c.count),
+            ],
+          );
+        }
         // Only valid events reach the figures' rollups and totals.
-        const rows = all.filter((row) => row.reason === null);
+        const rows = all.filter((row) => row.reason === null && isCounted(row.type));
         if (rows.length === 0) return all.length;
         const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
         await tx.query(
@@ -334,6 +422,23 @@ export function createPostgresEventStore(db: Database): EventStore {
     async readInvalidPeriods(liveIds, from, to, zone, unit) {
       const rows = await readPeriodRows(db, 'event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');
       return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
+    },
+
+    async readCodes(liveIds, from, to) {
+      if (liveIds.length === 0) return [];
+      const rows = await db.query<{ live_id: string; kind: CodedEventKind; code: number; count: string }>(
+        `select live_id, kind, code, sum(count)::bigint as count from event_code_rollups
+          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+          group by live_id, kind, code
+          order by live_id, kind, code`,
+        [[...liveIds], from, to],
+      );
+      return rows.map((row) => ({
+        liveId: row.live_id,
+        kind: row.kind,
+        code: Number(row.code),
+        count: Number(row.count),
+      }));
     },
 
     async readWeekHours(liveIds, from, to, zone) {

@@ -24,6 +24,7 @@ interface Column {
 const baseColumns: Column[] = [
   { header: 'Impressions', key: 'impressions' },
   { header: 'Viewable impressions', key: 'viewable' },
+  { header: 'Measurable impressions', key: 'measurable' },
   { header: 'Engagements', key: 'engagement' },
   { header: 'Clicks', key: 'clicks' },
   { header: 'CTR (%)', key: 'ctr', rate: true },
@@ -37,7 +38,23 @@ const videoColumns: Column[] = [
   { header: 'Third quartile', key: 'thirdQuartile' },
   { header: 'Video completes', key: 'videoCompletes' },
   { header: 'Completion rate (%)', key: 'completionRate', rate: true },
+  { header: 'Creative views', key: 'creativeViews' },
+  { header: 'Media loaded', key: 'loads' },
+  { header: 'Skips', key: 'skips' },
+  { header: 'Closes', key: 'closes' },
 ];
+
+/** The coded reports of a range (VAST errors, verifications not executed), one row per code. */
+const codeRows = (figures: Figures): [string, number, string, number][] => [
+  ...figures.errors.map(
+    (row) => ['VAST error', row.code, row.label, row.count] as [string, number, string, number],
+  ),
+  ...figures.verificationNotExecuted.map(
+    (row) =>
+      ['Verification not executed', row.code, row.label, row.count] as [string, number, string, number],
+  ),
+];
+export const CODE_HEADERS = ['Report', 'Code', 'Meaning', 'Count'];
 const columnsOf = (figures: Figures) =>
   figures.withVideoData ? [...baseColumns, ...videoColumns] : baseColumns;
 
@@ -90,7 +107,8 @@ const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): Filter
 
 /**
  * UTF-8 CSV with a header row and one row per local day per creative, plain numbers; the invalid
- * (filtered) impressions and clicks in their own last columns.
+ * (filtered) impressions and clicks in their own last columns. When players reported VAST errors or
+ * verifications not executed, a second table follows after an empty line (Report, Code, Meaning, Count).
  */
 export function reportCsv(
   { figures, creativePeriods, creativeFiltered }: FiguresWithRows,
@@ -126,6 +144,11 @@ export function reportCsv(
           .join(','),
       );
     }
+  }
+  const codes = codeRows(figures);
+  if (codes.length > 0) {
+    lines.push('', CODE_HEADERS.map(csvField).join(','));
+    for (const row of codes) lines.push(row.map(csvField).join(','));
   }
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
@@ -286,6 +309,21 @@ async function reportWorkbook(
     ],
     figures.invalid.byReason.map((row) => [row.label, row.reason, row.impressions, row.clicks, row.events]),
   );
+  // What players reported: VAST errors and verifications not executed by code (when there are any).
+  const codes = codeRows(figures);
+  if (codes.length > 0) {
+    tableSheet(
+      workbook,
+      'VAST errors',
+      [
+        { header: CODE_HEADERS[0] as string, width: 26 },
+        { header: CODE_HEADERS[1] as string, width: 8 },
+        { header: CODE_HEADERS[2] as string, width: 52 },
+        { header: CODE_HEADERS[3] as string, width: 12, format: COUNT_FORMAT },
+      ],
+      codes,
+    );
+  }
   let dataRows = 0;
   if (withPivot) {
     // The pivot's source: every figure in long form (date, creative, metric, value), so one sum field

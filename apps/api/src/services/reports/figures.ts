@@ -8,6 +8,9 @@ import {
   type CreativeType,
   type InvalidTrafficReason,
   invalidTrafficOf,
+  labelOfCode,
+  measurableImpressions,
+  type ReportCodeCount,
   type ReportCounters,
   type ReportData,
   type ReportGranularity,
@@ -21,7 +24,7 @@ import {
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { COUNTER_KEYS, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -36,7 +39,12 @@ export interface FiguresQuery {
 /** The figures of a report before share links and schedules are added. */
 export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
 
-const reportCounters = (counters: EventCounters, withVideo: boolean): ReportCounters => ({
+/** A live creative's counters as report counters; its measurable impressions follow its type. */
+const reportCounters = (
+  counters: EventCounters,
+  withVideo: boolean,
+  creativeType: CreativeType,
+): ReportCounters => ({
   impressions: counters.impressions,
   viewable: counters.viewable,
   engagement: counters.engagement,
@@ -48,9 +56,24 @@ const reportCounters = (counters: EventCounters, withVideo: boolean): ReportCoun
         midpoint: counters.midpoint,
         thirdQuartile: counters.thirdQuartile,
         videoCompletes: counters.videoCompletes,
+        creativeViews: counters.creativeViews,
+        loads: counters.loads,
+        skips: counters.skips,
+        closes: counters.closes,
       }
     : {}),
+  measurable: measurableImpressions(counters, creativeType),
 });
+
+/** The coded pings of one kind summed by code, most first (then by code), each with its label. */
+function codeCounts(rows: readonly CodeRow[], kind: CodeRow['kind']): ReportCodeCount[] {
+  const byCode = new Map<number, number>();
+  for (const row of rows)
+    if (row.kind === kind) byCode.set(row.code, (byCode.get(row.code) ?? 0) + row.count);
+  return [...byCode.entries()]
+    .map(([code, count]) => ({ code, label: labelOfCode(kind, code), count }))
+    .sort((a, b) => b.count - a.count || a.code - b.code);
+}
 
 /** The creatives of the scope, each with its live ids, named as they are now (or when last published). */
 async function creativesOf(ctx: Context, scope: ReportScope) {
@@ -142,19 +165,21 @@ export async function reportFiguresWithRows(
   const zone = reportZone(query, from);
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
-  const [rows, weekHourRows, creatives, invalidRows] = await Promise.all([
+  const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
+  const [rows, weekHourRows, creatives, invalidRows, codeRows] = await Promise.all([
     ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readWeekHours(liveIds, from, to, zone),
     creativesOf(ctx, scope),
     ctx.events.store.readInvalidPeriods(liveIds, from, to, zone, unit),
+    ctx.events.store.readCodes(liveIds, from, to),
   ]);
 
   const byPeriod = new Map<string, ReportCounters[]>();
   const byLive = new Map<string, ReportCounters[]>();
   const byLivePeriod = new Map<string, ReportCounters>();
   for (const row of rows) {
-    byLivePeriod.set(`${row.liveId}|${row.period}`, reportCounters(row, withVideo));
-    const counters = reportCounters(row, withVideo);
+    const counters = reportCounters(row, withVideo, typeOfLive.get(row.liveId) ?? 'Banner');
+    byLivePeriod.set(`${row.liveId}|${row.period}`, counters);
     const period = byPeriod.get(row.period) ?? [];
     period.push(counters);
     byPeriod.set(row.period, period);
@@ -212,6 +237,8 @@ export async function reportFiguresWithRows(
     creatives: creativeRows,
     weekHours,
     invalid: invalidOf(invalidRows),
+    errors: codeCounts(codeRows, 'error'),
+    verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
     dataPulledAt: new Date().toISOString(),
   };
   return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };

@@ -1,10 +1,15 @@
-// The ad server: the ad description the runtime renders (banner JSON), VAST 4.2 and VPAID documents
-// for players, the tracking of every event and the click redirect. Unknown, removed or deleted live
+// The ad server: the ad description the runtime renders (banner JSON), the tracking of every event and
+// the click redirect; VAST and VPAID documents are built in vast.ts. Unknown, removed or deleted live
 // creatives never fail loudly: the JSON answers 404, VAST an empty document, tracking 204 uncounted.
 import {
+  CODED_EVENT_KINDS,
+  COUNTED_EVENT_TYPES,
   clickPrefixAllowed,
+  type CodedEventKind,
+  type CountedEventType,
+  codedEventType,
+  codeOfPing,
   EVENT_TYPES,
-  type EventType,
   eventFitsCreative,
   findLayout,
   findPlatform,
@@ -15,14 +20,12 @@ import {
   type ServedAd,
   type ServedContent,
   type ServedLayout,
-  TRACKER_KIND_OF_EVENT,
   type Tracker,
   type Trackers,
-  VIDEO_EVENT_TYPES,
   validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { AssetAnswer } from '../campaigns';
+import type { StoredEventType } from '../events/store';
 import type { LiveCreative } from './live-creatives';
 import {
   type CarriedReason,
@@ -40,10 +43,12 @@ export interface ServeQuery {
   cb?: string | undefined;
   deal_id?: string | undefined;
   fallback_id?: string | undefined;
+  /** The player's [APIFRAMEWORKS] (VPAID only): without 2 (VPAID 2.0) the VPAID MediaFile is left out. */
+  apiframeworks?: string | undefined;
 }
 
 /** A signed impression of one live creative: what every event URL carries. */
-interface Impression {
+export interface Impression {
   liveId: string;
   id: string;
   signature: string;
@@ -66,7 +71,7 @@ export function clickPrefix(query: ServeQuery): string | undefined {
   }
 }
 
-const origin = (ctx: Context) => ctx.config.adServingUrl;
+export const origin = (ctx: Context) => ctx.config.adServingUrl;
 
 /**
  * The click prefix honoured for a live creative: only when its host is one of the creative's platform's
@@ -93,7 +98,7 @@ export const servedFileUrl = (ctx: Context, asset: { path: string }) =>
   `${origin(ctx)}${SERVE_PATHS.files(asset.path)}`;
 
 /** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
-function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
+export function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
   const reason = ctx.traffic.adRequestReason(client, liveId);
   return { liveId, id, reason, signature: signImpression(ctx.secret, liveId, id, reason) };
@@ -102,7 +107,7 @@ function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impr
 const impressionQuery = (impression: Impression) =>
   `l=${encodeURIComponent(impression.liveId)}&i=${encodeURIComponent(impression.id)}&s=${impression.signature}`;
 
-export const trackingUrl = (ctx: Context, type: EventType | 'error', impression: Impression) =>
+export const trackingUrl = (ctx: Context, type: CountedEventType | CodedEventKind, impression: Impression) =>
   `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
 
 function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
@@ -115,14 +120,14 @@ function clickUrl(ctx: Context, impression: Impression, prefix: string | undefin
 export const clickThrough = (landing: string, prefix: string | undefined) =>
   prefix === undefined ? landing : `${prefix}${encodeURIComponent(landing)}`;
 
-type Snapshot = LiveCreative['snapshot'];
+export type Snapshot = LiveCreative['snapshot'];
 
-const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
+export const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
   snapshot.assets.find((asset) => names.includes(asset.filename) || names.includes(asset.name));
-const assetsOfKind = (snapshot: Snapshot, kind: string) =>
+export const assetsOfKind = (snapshot: Snapshot, kind: string) =>
   snapshot.assets.filter((asset) => asset.uploadType === kind);
 
-const settingValue = (snapshot: Snapshot, key: string) =>
+export const settingValue = (snapshot: Snapshot, key: string) =>
   snapshot.settings.find((setting) => setting.key === key)?.value;
 
 /** Option values of the creative's layoutOptions setting (the layout's and the global ones). */
@@ -240,170 +245,27 @@ export async function servedAd(
   };
 }
 
-// ---- VAST 4.2 and VPAID
-
-const VAST_NAMESPACE = 'http://www.iab.com/VAST';
-export const EMPTY_VAST = `<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.2" xmlns="${VAST_NAMESPACE}"/>\n`;
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
-/**
- * The IAB VAST macros of privacy signals a player expands in our tracking URLs: the TCF consent string,
- * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
- * reads none of them and stores none (docs/serving.md, "Privacy signals").
- */
-export const PRIVACY_VAST_MACROS = {
-  gdpr_consent: '[GDPRCONSENT]',
-  regs: '[REGULATIONS]',
-  lat: '[LIMITADTRACKING]',
-  gpp: '[GPPSTRING]',
-  gpp_sid: '[GPPSECTIONID]',
-} as const;
-
-/** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
-export const withPrivacyMacros = (url: string) =>
-  `${url}${Object.entries(PRIVACY_VAST_MACROS)
-    .map(([name, macro]) => `&${name}=${macro}`)
-    .join('')}`;
-
-const KNOWN_MACRO = new RegExp(
-  `^\\[(?:${Object.values(PRIVACY_VAST_MACROS)
-    .map((macro) => macro.slice(1, -1))
-    .join('|')})\\]$`,
-);
-
-/**
- * A URL as element content: CDATA, with brackets percent-encoded (a raw bracket is not xs:anyURI)
- * except the VAST macros we put there ourselves, which a player must find raw to expand them.
- */
-const uri = (url: string) =>
-  `<![CDATA[${url
-    .replace(/\[[A-Z]+\]|\[|\]/g, (match) =>
-      KNOWN_MACRO.test(match) ? match : match.replace(/\[/g, '%5B').replace(/\]/g, '%5D'),
-    )
-    .replace(/]]>/g, ']]%3E')}]]>`;
-
-/** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
-export function vastDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds * 1000));
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const s = Math.floor((total % 60_000) / 1000);
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
-}
-
-const videoType = (asset: AssetAnswer) =>
-  asset.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4';
-
-/** The creative's pixel URLs of one tracker kind (scripts cannot run in a player). */
-const pixelsOf = (snapshot: Snapshot, type: EventType) => {
-  const kind = TRACKER_KIND_OF_EVENT[type];
-  return kind === undefined
-    ? []
-    : (snapshot.trackers[kind] ?? []).filter((tracker) => tracker.type === 'pixel').map((t) => t.url);
-};
-
-/** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
-export async function vastDocument(
-  ctx: Context,
-  liveId: string,
-  query: ServeQuery,
-  flavour: 'vast' | 'vpaid',
-  client: TrafficClient,
-): Promise<string> {
-  const live = await inFlight(ctx, liveId);
-  if (!live) return EMPTY_VAST;
-  const { snapshot } = live;
-  const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
-  if (!video) return EMPTY_VAST;
-  const impression = impressionOf(ctx, liveId, client);
-  const landing = landingPageUrl(snapshot.trackers);
-  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
-  const width = video.width ?? snapshot.width;
-  const height = video.height ?? snapshot.height;
-  const duration = video.duration ?? adDurationOf(snapshot);
-  const tracking = (event: string, urls: string[]) =>
-    urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
-  const trackingEvents = [
-    ...VIDEO_EVENT_TYPES.map((type) =>
-      tracking(type, [withPrivacyMacros(trackingUrl(ctx, type, impression)), ...pixelsOf(snapshot, type)]),
-    ),
-    // Player interactions are an engagement (counted once per impression).
-    ...['mute', 'unmute', 'pause', 'resume'].map((event) =>
-      tracking(event, [withPrivacyMacros(trackingUrl(ctx, 'engagement', impression))]),
-    ),
-  ].join('');
-  const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
-    video.bitrate ? ` bitrate="${video.bitrate}"` : ''
-  }>${uri(servedFileUrl(ctx, video))}</MediaFile>`;
-  const vpaidScript = flavour === 'vpaid' ? assetsOfKind(snapshot, 'vpaid')[0] : undefined;
-  const vpaidFile = vpaidScript
-    ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
-        `${origin(ctx)}/serve/vpaid/${encodeURIComponent(liveId)}.js`,
-      )}</MediaFile>`
-    : '';
-  const adParameters = vpaidScript
-    ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
-        liveID: liveId,
-        impressionID: impression.id,
-        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
-        clickThrough: landing ? clickThrough(landing, prefix) : null,
-        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
-      }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
-    : '';
-  const clickTracking = [
-    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
-    ...pixelsOf(snapshot, 'click'),
-  ]
-    .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
-    .join('');
-  const clickThroughElement = landing
-    ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
-    : '';
-  const impressions = [
-    withPrivacyMacros(trackingUrl(ctx, 'impression', impression)),
-    ...pixelsOf(snapshot, 'impression'),
-  ]
-    .map(
-      (url, index) =>
-        `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
-    )
-    .join('');
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
-    `<Ad id="${escapeXml(liveId)}"><InLine>`,
-    '<AdSystem version="1.0">Adconsole</AdSystem>',
-    `<Error>${uri(withPrivacyMacros(trackingUrl(ctx, 'error', impression)))}</Error>`,
-    impressions,
-    `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
-    `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
-    `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
-    '<Linear>',
-    `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
-    adParameters,
-    `<Duration>${vastDuration(duration)}</Duration>`,
-    `<MediaFiles>${vpaidFile}${videoFile}</MediaFiles>`,
-    `<VideoClicks>${clickTracking}${clickThroughElement}</VideoClicks>`,
-    '</Linear>',
-    `<UniversalAdId idRegistry="adconsole">${escapeXml(liveId)}</UniversalAdId>`,
-    '</Creative></Creatives>',
-    '</InLine></Ad>',
-    '</VAST>',
-    '',
-  ].join('\n');
-}
-
 // ---- Tracking
 
 export interface TrackParams {
   l?: string | undefined;
   i?: string | undefined;
   s?: string | undefined;
+  /** A coded ping's code: the player's [ERRORCODE] or a verification's [REASON]. */
+  code?: string | undefined;
+}
+
+/**
+ * What a tracking path's type is stored as: a counted event type as itself, a coded ping with its code
+ * ('error:401'; missing or unknown codes as the domain says); undefined for anything else.
+ */
+function storedTypeOf(type: string, params: TrackParams): StoredEventType | undefined {
+  if ((COUNTED_EVENT_TYPES as readonly string[]).includes(type)) return type as CountedEventType;
+  if ((CODED_EVENT_KINDS as readonly string[]).includes(type)) {
+    const kind = type as CodedEventKind;
+    return codedEventType(kind, codeOfPing(kind, params.code));
+  }
+  return undefined;
 }
 
 /**
@@ -414,7 +276,7 @@ export interface TrackParams {
 const eventReason = (
   carried: CarriedReason | null,
   client: TrafficClient,
-  type: EventType,
+  type: StoredEventType,
   live: LiveCreative,
 ) => carried ?? client.reason ?? (eventFitsCreative(type, live.snapshot) ? null : 'mismatch');
 
@@ -429,14 +291,14 @@ export async function track(
   params: TrackParams,
   client: TrafficClient,
 ): Promise<boolean> {
-  if (!(EVENT_TYPES as readonly string[]).includes(type)) return false;
+  const eventType = storedTypeOf(type, params);
+  if (eventType === undefined) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
   const verified = verifyImpression(ctx.secret, liveId, impressionId, signature);
   if (!verified) return false;
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return false;
-  const eventType = type as EventType;
   const reason = eventReason(verified.reason, client, eventType, live);
   await ctx.events.writer.record({ liveId, type: eventType, at: new Date(), count: 1, impressionId, reason });
   return true;

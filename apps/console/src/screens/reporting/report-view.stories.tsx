@@ -2,6 +2,7 @@ import {
   makeReport,
   oneWeekReport,
   oneWeekReportWithInvalidTraffic,
+  oneWeekReportWithVastErrors,
   previousWeekReport,
   zeroReport,
 } from '@adconsole/charts/fixtures';
@@ -65,10 +66,11 @@ export const WithVideo: Story = {
     await expect(canvas.getByRole('heading', { name: 'Creatives' })).toBeVisible();
     await expect(canvas.getByText('Changes compared with 9 Nov 2026 – 15 Nov 2026.')).toBeVisible();
     await expect(canvas.getAllByRole('term').map((term) => term.textContent)).toContain('Completion rate');
-    // No invalid traffic in this range: no panel for it.
+    // No invalid traffic and no VAST error in this range: no panel for either.
     await expect(
       canvas.queryByRole('heading', { name: 'Invalid traffic (filtered)' }),
     ).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('heading', { name: 'VAST errors' })).not.toBeInTheDocument();
   },
 };
 
@@ -82,6 +84,19 @@ export const WithInvalidTraffic: Story = {
       within(table).getByRole('rowheader', { name: 'Known bot, crawler or link preview' }),
     ).toBeVisible();
     await expect(canvas.getByText(/24,017 impressions and 192 clicks were filtered/)).toBeVisible();
+  },
+};
+
+/** Players reported VAST errors: a "VAST errors" panel lists them by code, and the verifications not run. */
+export const WithVastErrors: Story = {
+  args: { report: oneWeekReportWithVastErrors },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'VAST errors' })).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'VAST errors by code' });
+    await expect(
+      within(table).getByRole('rowheader', { name: 'File not found: MediaFile URI unreachable' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Verifications not executed by reason' })).toBeVisible();
   },
 };
 

@@ -11,6 +11,7 @@ import {
   KpiTiles,
   ReportTable,
   type ReportTableMetric,
+  VastErrorsTable,
 } from '@adconsole/charts';
 import {
   MAX_HOURLY_REPORT_DAYS,
@@ -379,6 +380,27 @@ function ReportBody({
             <InvalidTrafficTable
               invalid={report.invalid}
               impressions={report.totals.impressions}
+              locale={locale}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {report.errors.length > 0 || report.verificationNotExecuted.length > 0 ? (
+        <Card className="break-inside-avoid" aria-labelledby="report-vast-errors">
+          <CardHeader>
+            <CardTitle level={2} id="report-vast-errors">
+              VAST errors
+            </CardTitle>
+            <CardDescription>
+              What video players reported going wrong, by VAST error code, and verification scripts they did
+              not run: each counted once per ad served.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <VastErrorsTable
+              errors={report.errors}
+              verificationNotExecuted={report.verificationNotExecuted}
               locale={locale}
             />
           </CardContent>

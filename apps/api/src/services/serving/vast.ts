@@ -1,0 +1,235 @@
+// VAST 4.2 and VPAID documents for players: one signed impression per document, every tracking URL
+// of it (serving.ts), the creative's own pixels beside ours. An unknown or removed live creative, or one
+// without a video, answers the empty document.
+import {
+  type CountedEventType,
+  creativeSetting,
+  EVENT_TYPES,
+  type EventType,
+  landingPageUrl,
+  playerTakesVpaid,
+  TRACKER_KIND_OF_EVENT,
+  VIDEO_EVENT_TYPES,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { AssetAnswer } from '../campaigns';
+import {
+  adDurationOf,
+  allowedClickPrefix,
+  assetNamed,
+  assetsOfKind,
+  clickThrough,
+  impressionOf,
+  inFlight,
+  origin,
+  type ServeQuery,
+  type Snapshot,
+  servedFileUrl,
+  trackingUrl,
+} from './serving';
+import { IMPRESSION_LIFETIME_MS } from './signing';
+import type { TrafficClient } from './traffic-quality';
+
+const VAST_NAMESPACE = 'http://www.iab.com/VAST';
+export const EMPTY_VAST = `<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.2" xmlns="${VAST_NAMESPACE}"/>\n`;
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+/**
+ * The IAB VAST macros of privacy signals a player expands in our tracking URLs: the TCF consent string,
+ * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
+ * reads none of them and stores none (docs/serving.md, "Privacy signals").
+ */
+export const PRIVACY_VAST_MACROS = {
+  gdpr_consent: '[GDPRCONSENT]',
+  regs: '[REGULATIONS]',
+  lat: '[LIMITADTRACKING]',
+  gpp: '[GPPSTRING]',
+  gpp_sid: '[GPPSECTIONID]',
+} as const;
+
+/** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
+export const withPrivacyMacros = (url: string) =>
+  `${url}${Object.entries(PRIVACY_VAST_MACROS)
+    .map(([name, macro]) => `&${name}=${macro}`)
+    .join('')}`;
+
+/**
+ * A tracking URL with macros the player expands ('[ERRORCODE]'), as element content. The IAB's
+ * macros stay raw, as VAST 4.2 writes them and players look for them (vast-client, for one, expands only
+ * `[MACRO]` or `%%MACRO%%`, never `%5BMACRO%5D`); every other bracket is percent-encoded as in `uri`.
+ * libxml2 checks xs:anyURI as a strict RFC 3986 URI, which a raw bracket is not, although XSD 1.0's
+ * anyURI admits it: the schema check encodes exactly these macros first (docs/serving.md).
+ */
+export const PLAYER_MACROS = [
+  'ERRORCODE',
+  'REASON',
+  'CACHEBUSTING',
+  'TIMESTAMP',
+  'GDPRCONSENT',
+  'REGULATIONS',
+  'LIMITADTRACKING',
+  'GPPSTRING',
+  'GPPSECTIONID',
+] as const;
+/** A URL as element content: CDATA, brackets percent-encoded except the player's macros (above). */
+const uri = (url: string) => {
+  const encoded = url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E');
+  return `<![CDATA[${encoded.replace(new RegExp(`%5B(${PLAYER_MACROS.join('|')})%5D`, 'g'), '[$1]')}]]>`;
+};
+/** Our own tracking URL: the privacy macros appended (player macros stay raw in `uri`). */
+const ours = (url: string) => uri(withPrivacyMacros(url));
+
+/** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
+export function vastDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds * 1000));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const s = Math.floor((total % 60_000) / 1000);
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
+}
+
+const videoType = (asset: AssetAnswer) =>
+  asset.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4';
+
+/** The creative's pixel URLs of one tracker kind (scripts cannot run in a player). */
+const pixelsOf = (snapshot: Snapshot, type: CountedEventType) => {
+  const kind = TRACKER_KIND_OF_EVENT[type as EventType];
+  return kind === undefined
+    ? []
+    : (snapshot.trackers[kind] ?? []).filter((tracker) => tracker.type === 'pixel').map((t) => t.url);
+};
+
+/** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
+export async function vastDocument(
+  ctx: Context,
+  liveId: string,
+  query: ServeQuery,
+  flavour: 'vast' | 'vpaid',
+  client: TrafficClient,
+): Promise<string> {
+  const live = await inFlight(ctx, liveId);
+  if (!live) return EMPTY_VAST;
+  const { snapshot } = live;
+  const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
+  if (!video) return EMPTY_VAST;
+  const impression = impressionOf(ctx, liveId, client);
+  const landing = landingPageUrl(snapshot.trackers);
+  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
+  const width = video.width ?? snapshot.width;
+  const height = video.height ?? snapshot.height;
+  const duration = video.duration ?? adDurationOf(snapshot);
+  const tracking = (event: string, urls: string[]) =>
+    urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
+  const trackingEvents = [
+    ...(['creativeView', 'loaded', ...VIDEO_EVENT_TYPES, 'skip', 'closeLinear'] as const).map((type) =>
+      tracking(type, [withPrivacyMacros(trackingUrl(ctx, type, impression)), ...pixelsOf(snapshot, type)]),
+    ),
+    // Player interactions are an engagement (counted once per impression).
+    ...['mute', 'unmute', 'pause', 'resume', 'otherAdInteraction'].map((event) =>
+      tracking(event, [withPrivacyMacros(trackingUrl(ctx, 'engagement', impression))]),
+    ),
+  ].join('');
+  // A player that does not take VPAID 2.0 ([APIFRAMEWORKS] without 2) gets the plain video alone.
+  const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
+    video.bitrate ? ` bitrate="${video.bitrate}"` : ''
+  }>${uri(servedFileUrl(ctx, video))}</MediaFile>`;
+  const vpaidScript =
+    flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
+      ? assetsOfKind(snapshot, 'vpaid')[0]
+      : undefined;
+  const vpaidFile = vpaidScript
+    ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
+        `${origin(ctx)}/serve/vpaid/${encodeURIComponent(liveId)}.js`,
+      )}</MediaFile>`
+    : '';
+  const adParameters = vpaidScript
+    ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
+        liveID: liveId,
+        impressionID: impression.id,
+        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
+        clickThrough: landing ? clickThrough(landing, prefix) : null,
+        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
+      }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
+    : '';
+  const clickTracking = [withPrivacyMacros(trackingUrl(ctx, 'click', impression)), ...pixelsOf(snapshot, 'click')]
+    .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
+    .join('');
+  const clickThroughElement = landing
+    ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
+    : '';
+  const impressions = [
+    withPrivacyMacros(trackingUrl(ctx, 'impression', impression)),
+    ...pixelsOf(snapshot, 'impression'),
+  ]
+    .map(
+      (url, index) =>
+        `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
+    )
+    .join('');
+  // The player's answer on viewability: Viewable counts our viewable impression, the other two say
+  // the impression was not viewable or could not be measured (docs/serving.md).
+  const viewableImpression = [
+    `<ViewableImpression id="adconsole">`,
+    `<Viewable>${ours(trackingUrl(ctx, 'viewable', impression))}</Viewable>`,
+    `<NotViewable>${ours(trackingUrl(ctx, 'notViewable', impression))}</NotViewable>`,
+    `<ViewUndetermined>${ours(trackingUrl(ctx, 'viewUndetermined', impression))}</ViewUndetermined>`,
+    '</ViewableImpression>',
+  ].join('');
+  const vendors = creativeSetting(snapshot, 'verificationVendors') ?? [];
+  const adVerifications =
+    vendors.length === 0
+      ? ''
+      : `<AdVerifications>${vendors
+          .map(
+            (vendor) =>
+              `<Verification vendor="${escapeXml(vendor.vendor)}">` +
+              `<JavaScriptResource apiFramework="omid" browserOptional="true">${uri(vendor.url)}</JavaScriptResource>` +
+              `<TrackingEvents><Tracking event="verificationNotExecuted">${ours(
+                `${trackingUrl(ctx, 'verificationNotExecuted', impression)}&code=[REASON]&cb=[CACHEBUSTING]`,
+              )}</Tracking></TrackingEvents>` +
+              (vendor.parameters
+                ? `<VerificationParameters>${escapeXml(vendor.parameters)}</VerificationParameters>`
+                : '') +
+              '</Verification>',
+          )
+          .join('')}</AdVerifications>`;
+  const skipOffset = creativeSetting(snapshot, 'skipOffset');
+  const universalAdId = creativeSetting(snapshot, 'universalAdId') ?? {
+    registry: 'adconsole',
+    value: liveId,
+  };
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
+    `<Ad id="${escapeXml(liveId)}"><InLine>`,
+    '<AdSystem version="1.0">Adconsole</AdSystem>',
+    `<Error>${ours(
+      `${trackingUrl(ctx, 'error', impression)}&code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]`,
+    )}</Error>`,
+    impressions,
+    viewableImpression,
+    `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
+    `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
+    adVerifications,
+    `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
+    skipOffset === undefined ? '<Linear>' : `<Linear skipoffset="${vastDuration(skipOffset)}">`,
+    `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
+    adParameters,
+    `<Duration>${vastDuration(duration)}</Duration>`,
+    `<MediaFiles>${vpaidFile}${videoFile}</MediaFiles>`,
+    `<VideoClicks>${clickTracking}${clickThroughElement}</VideoClicks>`,
+    '</Linear>',
+    `<UniversalAdId idRegistry="${escapeXml(universalAdId.registry)}">${escapeXml(universalAdId.value)}</UniversalAdId>`,
+    '</Creative></Creatives>',
+    // How long the signed impression stays countable: a player must not play the ad later.
+    `<Expires>${Math.floor(IMPRESSION_LIFETIME_MS / 1000)}</Expires>`,
+    '</InLine></Ad>',
+    '</VAST>',
+    '',
+  ].join('\n');
+}

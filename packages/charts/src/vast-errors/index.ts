@@ -1,0 +1,1 @@
+export { VastErrorsTable, type VastErrorsTableProps } from './vast-errors';

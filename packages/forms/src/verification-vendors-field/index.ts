@@ -1,0 +1,5 @@
+export {
+  type VerificationVendorErrors,
+  VerificationVendorsField,
+  type VerificationVendorsFieldProps,
+} from './verification-vendors-field';
