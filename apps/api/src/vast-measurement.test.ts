@@ -89,7 +89,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
       const { live } = await campaign('Error macros');
       const { xml, ad } = await vastOf(`/serve/vast/${live}.xml`);
       expect(xml).toMatch(
-        /<Error><!\[CDATA\[[^\]]*\/serve\/t\/error\?[^\]]*&code=\[ERRORCODE\]&cb=\[CACHEBUSTING\]&ts=\[TIMESTAMP\]\]\]><\/Error>/,
+        /<Error><!\[CDATA\[[^\]]*\/serve\/t\/error\?[^\]]*&code=\[ERRORCODE\]&cb=\[CACHEBUSTING\]&ts=\[TIMESTAMP\]&gdpr_consent=\[GDPRCONSENT\][^<]*\]\]><\/Error>/,
       );
       expect(ad?.errorURLTemplates[0]).toContain('code=[ERRORCODE]');
     });
@@ -174,7 +174,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
       const answers = ['Viewable', 'NotViewable', 'ViewUndetermined', 'Viewable'] as const;
       for (const answer of answers) {
         const { xml, ad } = await vastOf(`/serve/vast/${mine.live}.xml`);
-        const url = new RegExp(`<${answer}><!\\[CDATA\\[([^\\]]+)\\]\\]></${answer}>`).exec(xml)?.[1];
+        const url = new RegExp(`<${answer}><!\\[CDATA\\[([^<]+?)\\]\\]></${answer}>`).exec(xml)?.[1];
         expect(url, answer).toBeDefined();
         await fire(ad?.impressionURLTemplates[0]?.url as string);
         await fire(url as string);

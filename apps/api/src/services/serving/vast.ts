@@ -156,7 +156,10 @@ export async function vastDocument(
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
-  const clickTracking = [withPrivacyMacros(trackingUrl(ctx, 'click', impression)), ...pixelsOf(snapshot, 'click')]
+  const clickTracking = [
+    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
+    ...pixelsOf(snapshot, 'click'),
+  ]
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
   const clickThroughElement = landing
