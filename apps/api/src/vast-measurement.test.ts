@@ -163,7 +163,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
     it('a forged error ping (bad signature) is not counted', async () => {
       const mine = await campaign('Forged errors');
       const { ad } = await vastOf(`/serve/vast/${mine.live}.xml`);
-      await fire((ad?.errorURLTemplates[0] as string).replace(/s=[^&]+/, 's=forged'), { ERRORCODE: '401' });
+      await fire(String(ad?.errorURLTemplates[0]).replace(/s=[^&]+/, 's=forged'), { ERRORCODE: '401' });
       expect((await report(mine.id)).errors).toEqual([]);
     });
   });
