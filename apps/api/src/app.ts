@@ -42,6 +42,7 @@ import { EventWriter } from './services/events/writer';
 import { createDiskFileStore, createS3FileStore } from './services/file-manager/store';
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
+import { registerReportMailLinks } from './services/reports/recipients';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerUploads(app, ctx);
+  registerReportMailLinks(app, ctx);
   await registerSignedFiles(app, ctx);
   registerServing(app, ctx);
   const openApi = buildOpenApi(routes, config);

@@ -68,6 +68,15 @@ export interface Config {
    */
   events: EventsConfig | undefined;
   /** Invalid-traffic filtering at the serving edge (docs/traffic-quality.md). */
+  /** The second security review's limits (docs/security.md). */
+  limits: {
+    /** Scheduled-report mails (reports and opt-in requests) one user's schedules may send a day (REPORT_MAILS_PER_USER_PER_DAY). */
+    reportMailsPerUserPerDay: number;
+    /** Report file downloads one share link may build an hour (REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR). */
+    reportDownloadsPerTokenPerHour: number;
+    /** Report files one user or share link may have being built at once (REPORT_DOWNLOADS_QUEUED_PER_CALLER). */
+    reportDownloadsQueuedPerCaller: number;
+  };
   traffic: {
     /** Ad requests a minute one client may make for one live creative (SERVE_RATE_LIMIT); 0: no limit. */
     adRequestsPerMinute: number;
@@ -166,6 +175,15 @@ const envSchema = z.object({
   ),
   FILE_MANAGER_QUOTA_MB: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(1_048_576).optional(),
+  ),
+  REPORT_MAILS_PER_USER_PER_DAY: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  REPORT_DOWNLOADS_QUEUED_PER_CALLER: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(1000).optional(),
   ),
   FILE_MANAGER_UPLOADS_PER_MINUTE: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(10_000).optional(),
@@ -312,6 +330,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       folderKeyLimit: e.FILE_MANAGER_FOLDER_KEY_LIMIT ?? 10_000,
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
+    limits: {
+      reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,
+      reportDownloadsPerTokenPerHour: e.REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR ?? 30,
+      reportDownloadsQueuedPerCaller: e.REPORT_DOWNLOADS_QUEUED_PER_CALLER ?? 2,
+    },
     traffic: {
       adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
       ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],

@@ -561,18 +561,36 @@ describe(`reports on ${testStoresLabel()}`, () => {
   });
 
   describe('scheduled reports, e-mailed', () => {
-    const schedule = (body: Record<string, unknown>) =>
-      owner.post<{ id: string; nextRunAt: string }>('/v1/campaign/scheduledReport', {
+    /** Creates a schedule; its recipients (outside the company domain) confirm by their opt-in link. */
+    const schedule = async (body: Record<string, unknown>) => {
+      const recipients = (body.recipients as string[] | undefined) ?? [
+        'boss@client.example',
+        'analyst@client.example',
+      ];
+      const before = smtp.received.length;
+      const created = await owner.post<{ id: string; nextRunAt: string }>('/v1/campaign/scheduledReport', {
         campaignID,
         name: 'Weekly numbers',
         frequency: 'Weekly',
         reportType: 'Full',
         format: 'pdf',
         timezone: 'Europe/Berlin',
-        recipients: ['boss@client.example', 'analyst@client.example'],
+        recipients,
         withVideo: true,
         ...body,
       });
+      const optIns = (await smtp.waitFor(before + recipients.length)).slice(before);
+      for (const mail of optIns) {
+        const confirm = (mail.parsed.text ?? '').match(
+          /https?:\/\/\S+\/api\/reportMail\/confirm\?token=\S+/,
+        )?.[0];
+        const page = await fetch(
+          `${server.url}${new URL(confirm ?? '').pathname}${new URL(confirm ?? '').search}`,
+        );
+        expect(page.status).toBe(200);
+      }
+      return created;
+    };
 
     it('answers the schedule with its next run (Monday 08:00 in its zone) and lists it in the report and campaign', async () => {
       const created = await schedule({});

@@ -3,8 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MAIL_QUOTA_REACHED } from './services/reports/recipients';
 import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { publishedLive, signedInUser } from './test/helpers';
+import { publishedLive, readOutboxTo, settled, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
 import { deflatedZeros, testZip } from './test/zip';
 
 const INDEX = Buffer.from('<!doctype html><title>Banner</title><p>Hello</p>');
@@ -34,7 +35,7 @@ const MB = 1024 * 1024;
 describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
+    server = await startServer({ COMPANY_DOMAIN: 'adconsole.test', REPORT_MAILS_PER_USER_PER_DAY: '4' });
   });
   afterAll(async () => {
     await server.close();
@@ -198,6 +199,81 @@ describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
         [zipKey],
       );
       expect(row?.files).toEqual([]);
+    });
+  });
+
+  describe('Medium: scheduled reports relay mail', () => {
+    const PHISHING = 'Urgent: your account is locked, sign in at https://evil.example/login now';
+    const subjectOf = (text: string) => /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+
+    it('an outside recipient gets only an opt-in request until it confirms; every mail can unsubscribe; a daily quota per user', async () => {
+      const { client: owner } = await signedInUser(server);
+      const campaignID =
+        (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Relay' })).body.data?.id ?? '';
+      const outsider = uniqueEmail('partner.example');
+      const colleague = uniqueEmail('adconsole.test');
+      const created = await owner.post<{ id: string }>('/v1/campaign/scheduledReport', {
+        campaignID,
+        name: PHISHING,
+        frequency: 'Monthly',
+        reportType: 'Summary',
+        format: 'csv',
+        timezone: 'UTC',
+        recipients: [outsider, colleague],
+        withVideo: false,
+      });
+      expect(created.httpStatus, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data?.id;
+      await settled(server);
+      // The outsider: one opt-in request, a fixed subject, the name quoted as data; nothing else.
+      const optIn = await waitForMail(server, outsider);
+      expect(subjectOf(optIn.text)).toBe('Confirm scheduled report mails from Adconsole');
+      expect(optIn.text).toContain(`Report name (as entered by the sender): "${PHISHING}"`);
+      expect(optIn.links.some((link) => link.includes('/api/reportMail/unsubscribe?token='))).toBe(true);
+      expect(await readOutboxTo(server, colleague)).toHaveLength(0);
+
+      // Send now: only the confirmed company address is mailed.
+      const first = await owner.post<{ recipients: string[] }>('/v1/campaign/scheduledReport/send', { id });
+      expect(first.httpStatus, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.data?.recipients).toEqual([colleague]);
+      const report = await waitForMail(server, colleague);
+      expect(subjectOf(report.text)).toMatch(/^Adconsole scheduled report, /);
+      expect(subjectOf(report.text)).not.toContain('evil');
+      expect(report.text).toMatch(
+        /^List-Unsubscribe:\s+<http:\/\/\S+\/api\/reportMail\/unsubscribe\?token=/m,
+      );
+      expect(report.text).toContain(`Report name (as entered by its sender): "${PHISHING}"`);
+      expect(await readOutboxTo(server, outsider)).toHaveLength(1);
+
+      // The outsider confirms: from now on the report reaches it too, with its own unsubscribe link.
+      const confirm = optIn.links.find((link) => link.includes('/api/reportMail/confirm?token=')) ?? '';
+      expect(
+        (await fetch(`${server.url}${new URL(confirm).pathname}${new URL(confirm).search}`)).status,
+      ).toBe(200);
+      const second = await owner.post<{ recipients: string[] }>('/v1/campaign/scheduledReport/send', { id });
+      expect(second.body.data?.recipients).toEqual([outsider, colleague]);
+      const outsiderReport = await waitForMail(server, outsider, 1);
+      const unsubscribe = outsiderReport.links.find((link) =>
+        link.includes('/api/reportMail/unsubscribe?token='),
+      );
+      expect(unsubscribe).toBeTruthy();
+      expect(
+        (
+          await fetch(
+            `${server.url}${new URL(unsubscribe ?? '').pathname}${new URL(unsubscribe ?? '').search}`,
+          )
+        ).status,
+      ).toBe(200);
+      // A forged or used-up token is a 404, never a 5xx.
+      expect((await fetch(`${server.url}/api/reportMail/confirm?token=${'x'.repeat(32)}`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/reportMail/confirm`)).status).toBe(404);
+
+      // 4 mails a day for this user (1 opt-in + 1 + 2 reports): the next send is refused, in the database.
+      const third = await owner.post('/v1/campaign/scheduledReport/send', { id });
+      expect(third.httpStatus).toBe(429);
+      expect(third.body.message).toBe(REPORT_MAIL_QUOTA_REACHED);
+      expect(await readOutboxTo(server, outsider)).toHaveLength(2);
+      expect(await readOutboxTo(server, colleague)).toHaveLength(2);
     });
   });
 });
