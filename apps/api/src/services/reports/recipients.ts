@@ -24,7 +24,7 @@ const escapeHtml = (text: string) =>
 /** The report's name as data: one line, no control characters, at most 100 characters, in quotes. */
 export const quotedName = (name: string) =>
   `"${name
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .trim()
     .slice(0, 100)}"`;
 
