@@ -43,6 +43,7 @@ import { createDiskFileStore, createS3FileStore } from './services/file-manager/
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
 import { registerReportMailLinks } from './services/reports/recipients';
+import { ReportBuilder } from './services/reports/report-builder';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,
     background: new BackgroundTasks(log),
+    reportBuilder: new ReportBuilder(),
     log,
   };
   app.decorate('adconsole', ctx);
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await ctx.background.settled();
     await jobs.stop();
+    await ctx.reportBuilder.close();
     await ctx.events.writer.close();
     if (clickhouse) await clickhouse.close();
     if (ownsDb) await db.close();

@@ -97,7 +97,7 @@ export async function scheduledReportMail(
   } else {
     attachment = {
       filename: reportFileName(figures, schedule.format === 'csv' ? 'csv' : 'xlsx'),
-      content: await reportAttachment(rows, schedule.format, full ? 'full' : 'summary'),
+      content: await reportAttachment(ctx, rows, schedule.format, full ? 'full' : 'summary'),
       contentType: schedule.format === 'csv' ? CSV_TYPE : XLSX_TYPE,
     };
   }
