@@ -158,6 +158,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // The router's own refusals (a malformed URL such as /api/%zz) answer in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const body = { status, code: codeForStatus(status), message: frameworkMessage(error) };
+      void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
   });
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));

@@ -23,6 +23,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   companyDomain: string;
+  /** COMPANY_DOMAIN as written: 'example.com' (exact) or '*.example.com' (its subdomains too). */
+  companyEmailRule: string;
   adminEmail: string;
   smtpUrl: string | undefined;
   s3: S3Config | undefined;
@@ -277,7 +279,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT ?? 4000;
-  const companyDomain = (e.COMPANY_DOMAIN ?? 'adconsole.test').toLowerCase();
+  // '*.example.com' admits the subdomains' addresses too; the bare host builds the server's addresses.
+  const companyEmailRule = (e.COMPANY_DOMAIN ?? 'adconsole.test').trim().toLowerCase();
+  const companyDomain = companyEmailRule.replace(/^\*\./, '');
   const s3Vars = [e.S3_BUCKET, e.S3_REGION, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   let s3: S3Config | undefined;
   if (s3Vars.some((value) => value !== undefined)) {
@@ -306,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     companyDomain,
+    companyEmailRule,
     adminEmail: (e.ADMIN_EMAIL ?? `demo@${companyDomain}`).toLowerCase(),
     smtpUrl: e.SMTP_URL,
     s3,

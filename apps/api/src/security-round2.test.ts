@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESET_LINK_INVALID } from './services/auth';
 import { DOWNLOADS_QUEUED, downloadTooLong, SHARE_DOWNLOADS_USED } from './services/reports/download-limits';
 import type { FiguresWithRows } from './services/reports/figures';
 import { REPORT_MAIL_QUOTA_REACHED } from './services/reports/recipients';
@@ -412,6 +413,71 @@ describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
         [`token:${token}`],
       );
       expect(count).toBe(4);
+    });
+  });
+
+  describe('Medium: old reset links stay valid', () => {
+    it('issuing a new reset link revokes the earlier ones: the first link no longer works', async () => {
+      const { email } = await signedInUser(server);
+      const client = new Client(server.url);
+      await client.post('/forgotPassword', { email });
+      const first = await waitForMail(server, email, 1);
+      await client.post('/forgotPassword', { email });
+      const second = await waitForMail(server, email, 2);
+      const token = (mail: { links: string[] }) =>
+        new URL(mail.links.find((l) => l.includes('forgotToken')) ?? '').searchParams.get('forgotToken');
+      const body = (code: string | null) => ({
+        username: email,
+        password: 'brand new secret',
+        confirmPassword: 'brand new secret',
+        code,
+      });
+      const old = await client.post('/changePassword', body(token(first)));
+      expect(old.httpStatus).toBe(400);
+      expect(old.body.message).toBe(RESET_LINK_INVALID);
+      expect((await client.post('/changePassword', body(token(second)))).httpStatus).toBe(200);
+    });
+  });
+
+  describe('Low findings', () => {
+    it('a private upload answers 404 to an anonymous caller, as a missing one does', async () => {
+      const { client: owner } = await signedInUser(server);
+      const campaignID =
+        (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Private' })).body.data?.id ?? '';
+      const made = await owner.get<{ file: string }>(
+        `/v1/campaign/report?campaignID=${campaignID}&type=csv&tzOffset=%2B00:00&start_dt=2025-01-01%2000:00:00&end_dt=2025-01-31%2023:59:59`,
+      );
+      const file = made.body.data?.file ?? '';
+      expect(file).toMatch(/^reports\//);
+      const existing = await fetch(`${server.url}/api/uploads/${file}`);
+      const missing = await fetch(`${server.url}/api/uploads/reports/${'0'.repeat(32)}/nothing.csv`);
+      expect([existing.status, missing.status]).toEqual([404, 404]);
+      expect(await existing.json()).toEqual(await missing.json());
+    });
+
+    it('sign-up takes the company domain exactly; subdomains only when COMPANY_DOMAIN is *.domain', async () => {
+      const body = (email: string) => ({
+        firstName: 'Sub',
+        lastName: 'Domain',
+        email,
+        password: 'correct horse 1',
+        confirmPassword: 'correct horse 1',
+        termsChecked: true,
+      });
+      const exact = await new Client(server.url).post('/signup', body(uniqueEmail('sub.adconsole.test')));
+      expect(exact.httpStatus).toBe(400);
+      const wildcard = await startServer({ COMPANY_DOMAIN: '*.adconsole.test' });
+      try {
+        const sub = await new Client(wildcard.url).post('/signup', body(uniqueEmail('sub.adconsole.test')));
+        expect(sub.httpStatus, JSON.stringify(sub.body)).toBe(200);
+        const own = await new Client(wildcard.url).post('/signup', body(uniqueEmail('adconsole.test')));
+        expect(own.httpStatus).toBe(200);
+        // The server's own addresses use the bare domain.
+        expect(wildcard.config.adminEmail).toBe('demo@adconsole.test');
+        await settled(wildcard);
+      } finally {
+        await wildcard.close();
+      }
     });
   });
 });

@@ -16,7 +16,7 @@ export const systemRoutes = [
       "The console's public settings: the company domain sign-up is limited to, where ad tags load from, and the TCF vendor id tags put in their consent macros.",
     tag: 'System',
     handler: async ({ ctx }) => ({
-      companyDomain: ctx.config.companyDomain,
+      companyDomain: ctx.config.companyEmailRule,
       companyName: 'Adconsole',
       adServingUrl: ctx.config.adServingUrl,
       tcfVendorID: ctx.config.tcfVendorID,

@@ -129,9 +129,8 @@ export async function readableFile(
     if (link) return file;
   }
   const user = await reader.user();
-  if (user === undefined) {
-    throw file.share_token ? ApiError.of(404, FILE_NOT_FOUND) : ApiError.of(401, 'You are not signed in.');
-  }
+  // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
+  if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
   if (user.id !== file.owner_id && user.role !== 'admin') throw ApiError.of(404, FILE_NOT_FOUND);
   return file;
 }

@@ -72,7 +72,7 @@ export async function registerRecipients(ctx: Context, schedule: ScheduleRow): P
   const fresh: { address: string; token: string }[] = [];
   for (const address of schedule.recipients) {
     const token = randomBytes(24).toString('base64url');
-    const company = isCompanyEmail(address, ctx.config.companyDomain);
+    const company = isCompanyEmail(address, ctx.config.companyEmailRule);
     const [row] = await ctx.db.query<{ address: string }>(
       `insert into report_recipients (schedule_id, address, token, confirmed_at)
        values ($1, $2, $3, case when $4::boolean then now() else null end)
