@@ -132,7 +132,13 @@ const envSchema = z.object({
   DATA_DIR: optional,
   DATABASE_URL: optional.pipe(urlString(['postgres:', 'postgresql:']).optional()),
   COMPANY_DOMAIN: optional.pipe(
-    z.string().regex(domainPattern, 'must be a domain name such as example.com').optional(),
+    z
+      .string()
+      .refine(
+        (value) => domainPattern.test(value.replace(/^\*\./, '')),
+        'must be a domain name such as example.com (or *.example.com to admit its subdomains)',
+      )
+      .optional(),
   ),
   ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
   SMTP_URL: optional.pipe(urlString(['smtp:', 'smtps:']).optional()),

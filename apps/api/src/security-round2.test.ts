@@ -1,6 +1,6 @@
 // The second security review (issue 21), each finding as the attack it names. docs/security.md lists
 // the limits and their settings.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID } from './services/auth';
@@ -441,14 +441,16 @@ describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
 
   describe('Low findings', () => {
     it('a private upload answers 404 to an anonymous caller, as a missing one does', async () => {
-      const { client: owner } = await signedInUser(server);
-      const campaignID =
-        (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Private' })).body.data?.id ?? '';
-      const made = await owner.get<{ file: string }>(
-        `/v1/campaign/report?campaignID=${campaignID}&type=csv&tzOffset=%2B00:00&start_dt=2025-01-01%2000:00:00&end_dt=2025-01-31%2023:59:59`,
+      const { email } = await signedInUser(server);
+      const [user] = await server.db.query<{ id: string }>('select id from users where email = $1', [email]);
+      // A private file of the user's (as report downloads and tag sheets are), on disk and recorded.
+      const file = `reports/${'a'.repeat(32)}/private.csv`;
+      await mkdir(path.join(server.dataDir, 'files', 'reports', 'a'.repeat(32)), { recursive: true });
+      await writeFile(path.join(server.dataDir, 'files', ...file.split('/')), 'a,b\n');
+      await server.db.query(
+        `insert into files (name, owner_id, public, content_type, size) values ($1, $2, false, 'text/csv', 4)`,
+        [file, user?.id],
       );
-      const file = made.body.data?.file ?? '';
-      expect(file).toMatch(/^reports\//);
       const existing = await fetch(`${server.url}/api/uploads/${file}`);
       const missing = await fetch(`${server.url}/api/uploads/reports/${'0'.repeat(32)}/nothing.csv`);
       expect([existing.status, missing.status]).toEqual([404, 404]);
