@@ -482,4 +482,31 @@ describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
       }
     });
   });
+
+  describe('Medium: file-manager quota bypass', () => {
+    it('an upload ticket is single-use: its signed URL replayed after the file moved away is refused', async () => {
+      const { client: user } = await signedInUser(server);
+      const body = Buffer.alloc(1000, 7);
+      const ticket = await user.post<{ url: string; headers: Record<string, string> }>('/v1/files/upload', {
+        directory: '',
+        name: 'replay.png',
+        size: body.length,
+      });
+      expect(ticket.httpStatus, JSON.stringify(ticket.body)).toBe(200);
+      const put = () =>
+        fetch(new URL(ticket.body.data?.url ?? '', server.url), {
+          method: 'PUT',
+          headers: ticket.body.data?.headers ?? {},
+          body: new Uint8Array(body),
+        });
+      expect((await put()).status).toBe(200);
+      const moved = await user.post('/v1/files/move', { from: 'replay.png', to: 'elsewhere.png' });
+      expect(moved.httpStatus, JSON.stringify(moved.body)).toBe(200);
+      // The name is free again: before the fix the same URL wrote a second copy past the quota.
+      const replay = await put();
+      expect(replay.status).toBe(403);
+      const listing = await user.get<{ entries: { name: string }[] }>('/v1/files?directory=');
+      expect(JSON.stringify(listing.body.data)).not.toContain('replay.png');
+    });
+  });
 });

@@ -40,4 +40,7 @@ create table report_downloads (
 );
 create index report_downloads_caller_idx on report_downloads (caller, created_at);
 create index report_downloads_key_idx on report_downloads (request_key, created_at);
+
+-- Upload tickets are single-use: the PUT that takes one marks it.
+alter table file_upload_tickets add column used_at timestamptz;
 `;
