@@ -39,14 +39,26 @@ export const requestKey = (caller: string, request: unknown) =>
 /** Builds in progress in this process, by request key: an identical request waits for the same file. */
 const building = new Map<string, Promise<{ file: string }>>();
 
-export async function limitedDownload(
+export function limitedDownload(
   ctx: Context,
   caller: string,
   key: string,
   build: () => Promise<{ file: string }>,
 ): Promise<{ file: string }> {
+  // Registered before the first await, so an identical request arriving at once finds it.
   const running = building.get(key);
   if (running) return running;
+  const work = admitAndBuild(ctx, caller, key, build).finally(() => building.delete(key));
+  building.set(key, work);
+  return work;
+}
+
+async function admitAndBuild(
+  ctx: Context,
+  caller: string,
+  key: string,
+  build: () => Promise<{ file: string }>,
+): Promise<{ file: string }> {
   const [done] = await ctx.db.query<{ file_name: string }>(
     `select d.file_name from report_downloads d join files f on f.name = d.file_name
       where d.request_key = $1 and d.state = 'done' and d.created_at > now() - interval '${REUSE_MINUTES} minutes'
@@ -76,23 +88,17 @@ export async function limitedDownload(
       key,
     ]);
   });
-  const work = (async () => {
-    try {
-      const answer = await build();
-      await ctx.db.query("update report_downloads set state = 'done', file_name = $2 where id = $1", [
-        id,
-        answer.file,
-      ]);
-      return answer;
-    } catch (error) {
-      // A failed build does not count against the caller.
-      await ctx.db.query('delete from report_downloads where id = $1', [id]);
-      throw error;
-    } finally {
-      building.delete(key);
-    }
-  })();
-  building.set(key, work);
   await ctx.db.query("delete from report_downloads where created_at < now() - interval '1 day'");
-  return work;
+  try {
+    const answer = await build();
+    await ctx.db.query("update report_downloads set state = 'done', file_name = $2 where id = $1", [
+      id,
+      answer.file,
+    ]);
+    return answer;
+  } catch (error) {
+    // A failed build does not count against the caller.
+    await ctx.db.query('delete from report_downloads where id = $1', [id]);
+    throw error;
+  }
 }
