@@ -1,4 +1,4 @@
-// Accounts and sessions (spec section 7, "Authentication"): sign-up with e-mail verification, sign-in,
+// Accounts and sessions (docs/product.md §7, "Authentication"): sign-up with e-mail verification, sign-in,
 // the current user, sign-out, and password reset. No answer, and no answer's timing, reveals whether an
 // e-mail has an account: both paths do the same work and mail is sent after the answer.
 import {

@@ -1,4 +1,4 @@
-// File manager settings (spec section 3): it works against cloud storage directly from the browser.
+// File manager settings (docs/product.md §3): it works against cloud storage directly from the browser.
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../rules/asset-upload';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyEmailHost, isCompanyEmail } from './company-email';
 
-describe('company e-mail rule (spec sections 1 and 5)', () => {
+describe('company e-mail rule (docs/product.md §1 and §5)', () => {
   it('takes the bare host of a company domain', () => {
     expect(companyEmailHost('example.com')).toBe('example.com');
     expect(companyEmailHost(' https://www.Example.com:8443/about?x=1 ')).toBe('example.com');

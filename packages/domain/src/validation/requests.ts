@@ -1,4 +1,4 @@
-// Payload schemas of every call of spec section 7. The API server validates requests with these and the
+// Payload schemas of every call of docs/product.md §7. The API server validates requests with these and the
 // client checks its payloads with them before sending, so both sides agree. Unknown keys are refused.
 import { z } from 'zod';
 import {
@@ -54,7 +54,7 @@ import {
 } from './forms';
 import { MESSAGES } from './messages';
 
-/** A missing payload (no object at all) reads 'No data' (spec section 8); other issues keep their text. */
+/** A missing payload (no object at all) reads 'No data' (docs/product.md §8); other issues keep their text. */
 const noDataWhenMissing = (issue: { code?: string }) =>
   issue.code === 'invalid_type' ? MESSAGES.noData : undefined;
 
@@ -187,7 +187,7 @@ const serverOwned = z.unknown().optional().describe('Server-owned: accepted back
 const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, serverOwned])) as Record<K, typeof serverOwned>;
 
-/** The campaign entity's fields that are not the client's to write (spec section 3 and the answer). */
+/** The campaign entity's fields that are not the client's to write (docs/product.md §3 and the answer). */
 export const CAMPAIGN_SERVER_OWNED = [
   'creatives',
   'videoCompletes',

@@ -1,4 +1,4 @@
-// The report calls (spec section 7, "Reports"): figures as JSON (with the campaign's share links and
+// The report calls (docs/product.md §7, "Reports"): figures as JSON (with the campaign's share links and
 // schedules for its owner), their event and video parts, and the downloads; for a signed-in user or a
 // share link's holder (who never sees share links, schedules or anything outside the campaign).
 import type {
