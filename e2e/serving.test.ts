@@ -232,6 +232,55 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       .toMatch(/^Known bot, crawler or link preview1/);
   });
 
+  it('/serve/demo runs under its nonce CSP in Chromium: no violation, its banners render in their frames and the VAST player gets its video (issue 21)', async () => {
+    const page = await newPage();
+    // Looked at, not counted: the events of this visit never reach the server (other journeys count them).
+    await page.route('**/serve/t/**', (route) => route.abort());
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    page.on('pageerror', (error) => violations.push(error.message));
+    const answer = await page.goto(`${baseURL()}/serve/demo`);
+    const policy = (await answer?.headerValue('content-security-policy')) ?? '';
+    expect(policy).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    // This journey's banners are the demo account's: both render, their frame's script runs.
+    const slots = page.locator(`ins.adconsole-ad`);
+    await expect
+      .poll(
+        async () =>
+          (
+            await slots.evaluateAll((all) => all.map((slot) => slot.getAttribute('data-adconsole-state')))
+          ).filter((state) => state === 'rendered').length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    const states = await slots.evaluateAll((all) =>
+      all.map((slot) => slot.getAttribute('data-adconsole-state')),
+    );
+    expect(states).not.toContain('error');
+    // The frame script ran inside each srcdoc frame (it sets window.clickTag), under the inherited policy.
+    const adFrames = page.frames().filter((frame) => frame.url() === 'about:srcdoc');
+    expect(adFrames.length).toBeGreaterThanOrEqual(2);
+    for (const frame of adFrames) {
+      expect(
+        await frame.evaluate(() => typeof (window as { clickTag?: string }).clickTag),
+        violations.join('\n'),
+      ).toBe('string');
+    }
+    // The page's own inline script (the small VAST player) ran: it put a video in the player's box.
+    await expect.poll(() => page.locator('.player video').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    // The policy is enforced: an inline script without the nonce is refused.
+    await page.evaluate(() => {
+      const script = document.createElement('p');
+      script.innerHTML = '<img src="x:" onerror="window.__inline = 1">';
+      document.body.append(script);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
+  });
+
   /** Event counts of a live creative by type, from the campaign's report (every type, all time). */
   async function readEvents(liveId: string, only?: string) {
     const report = await api<{ totals: Record<string, number> }>(

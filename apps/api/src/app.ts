@@ -42,6 +42,7 @@ import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
 import { createDiskFileStore, createS3FileStore } from './services/file-manager/store';
+import { countIdentityCall, identityKey } from './services/identity-limit';
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
 import { publicConfigOf } from './services/public-config';
@@ -239,8 +240,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Answers above 1 KB (JSON, VAST, CSV) go out in brotli or gzip as the client accepts; the console's
   // files come pre-compressed from its build and carry their Content-Encoding already, so they pass.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Per-process, in memory: a second line of defence for calls that send mail or take tokens. The
-  // sign-in limit, which must hold across processes, lives in the database (services/login-limit.ts).
+  // Per-process, in memory, per address: only for public calls, where the caller has no identity. Limits
+  // on an identity (user, share link, e-mail address) and the sign-in limit live in the database
+  // (services/identity-limit.ts, services/login-limit.ts), so they hold across addresses and processes.
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => ApiError.of(429, TOO_MANY_REQUESTS),
@@ -401,6 +403,11 @@ function apiRoute(route: RouteDef, ctx: Context) {
           if (!parsed.success) throw validationError(parsed.error);
           input = parsed.data;
         }
+      }
+      if (route.perIdentityLimit) {
+        const { max, by } = route.perIdentityLimit;
+        const key = identityKey(`${route.call.method} ${route.call.path}`, by, user, input);
+        if (key !== undefined) await countIdentityCall(ctx.db, key, max);
       }
       const result = await route.handler({ input: input as never, request, reply, user: user as never, ctx });
       const status = route.successStatus ?? 200;

@@ -10,6 +10,13 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { routeScope } from './http/bearer';
 import type { RouteDef } from './http/routes';
+import type { IdentityKind } from './services/identity-limit';
+
+const IDENTITY_WORDS: Record<IdentityKind, string> = {
+  user: 'by one user',
+  sharedToken: 'with one share link',
+  email: 'for one e-mail address',
+};
 
 type JsonSchema = Record<string, unknown>;
 
@@ -99,12 +106,20 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       ...commonErrors,
       ...(route.access === 'public' ? {} : ({ 401: 'Not signed in.' } as Record<number, string>)),
       ...(route.errors ?? {}),
-      ...(route.perIpLimit === undefined
+      ...(route.perIpLimit === undefined && route.perIdentityLimit === undefined
         ? {}
-        : ({ 429: `More than ${route.perIpLimit} calls from one address in 15 minutes.` } as Record<
-            number,
-            string
-          >)),
+        : ({
+            429: [
+              route.perIpLimit === undefined
+                ? undefined
+                : `More than ${route.perIpLimit} calls from one address in 15 minutes.`,
+              route.perIdentityLimit === undefined
+                ? undefined
+                : `More than ${route.perIdentityLimit.max} calls ${IDENTITY_WORDS[route.perIdentityLimit.by]} in 15 minutes, from any address (Retry-After says when to try again).`,
+            ]
+              .filter(Boolean)
+              .join(' '),
+          } as Record<number, string>)),
       ...(scope
         ? ({
             401: 'Not signed in, or the API token is unknown, revoked or its owner removed.',

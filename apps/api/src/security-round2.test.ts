@@ -2,8 +2,14 @@
 // the limits and their settings.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { uploadQuotaMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from './app';
+import { retryAfterOf } from './http/retry-after';
 import { RESET_LINK_INVALID } from './services/auth';
+import { TOO_MANY_CALLS_FOR_IDENTITY } from './services/identity-limit';
+import { newId } from './services/ids';
+import { beginLoginAttempt, LOGIN_MAX_DELAY_SECONDS, loginKeys } from './services/login-limit';
 import { DOWNLOADS_QUEUED, downloadTooLong, SHARE_DOWNLOADS_USED } from './services/reports/download-limits';
 import type { FiguresWithRows } from './services/reports/figures';
 import { REPORT_MAIL_QUOTA_REACHED } from './services/reports/recipients';
@@ -507,6 +513,246 @@ describe(`security review, round 2 (issue 21) on ${testDatabaseKind()}`, () => {
       expect(replay.status).toBe(403);
       const listing = await user.get<{ entries: { name: string }[] }>('/v1/files?directory=');
       expect(JSON.stringify(listing.body.data)).not.toContain('replay.png');
+    });
+  });
+
+  describe('Low: ten wrong passwords locked an account for 15 minutes for every browser', () => {
+    const second = 1000;
+    /** One attempt at `at`, from an address of its own (the per-address window stays out of it). */
+    const attempt = async (identity: string, at: Date) => {
+      try {
+        await beginLoginAttempt(server.db, { ip: loginKeys.ip(`198.51.100.${newId()}`), identity }, at);
+        return { allowed: true as const };
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        expect(status).toBe(429);
+        return { allowed: false as const, retryAfter: retryAfterOf(error, 429) ?? 0 };
+      }
+    };
+
+    it('after 10 failures each attempt waits a doubling delay (15 s up to 5 min), never a 15-minute lock; the owner’s browser waits none', async () => {
+      const account = loginKeys.account(uniqueEmail());
+      const t0 = Date.now();
+      const at = (seconds: number) => new Date(t0 + seconds * second);
+      for (let index = 0; index < 10; index += 1)
+        expect((await attempt(account, at(index))).allowed).toBe(true);
+      // The 11th right after: the first delay, counted from the last failure (at 9 s).
+      expect(await attempt(account, at(10))).toEqual({ allowed: false, retryAfter: 14 });
+      // A refused attempt is not a failure: it does not lengthen the wait.
+      expect(await attempt(account, at(23))).toEqual({ allowed: false, retryAfter: 1 });
+      // The right password from a new browser is checked 15 s after the last failure, not 15 minutes.
+      expect((await attempt(account, at(24))).allowed).toBe(true);
+      let last = 24;
+      const delays: number[] = [];
+      for (let failure = 11; failure < 16; failure += 1) {
+        const refused = await attempt(account, at(last + 1));
+        expect(refused.allowed).toBe(false);
+        const delay = (refused.allowed ? 0 : refused.retryAfter) + 1;
+        delays.push(delay);
+        expect((await attempt(account, at(last + delay - 1))).allowed).toBe(false);
+        expect((await attempt(account, at(last + delay))).allowed).toBe(true);
+        last += delay;
+      }
+      expect(delays).toEqual([30, 60, 120, 240, LOGIN_MAX_DELAY_SECONDS]);
+      // The browser where the owner signed in before is counted by its device: no wait at all.
+      expect((await attempt(loginKeys.device(newId()), at(last + 1))).allowed).toBe(true);
+    });
+
+    it('guessing stays bounded: a guesser trying whenever allowed gets about 300 guesses in 24 hours', async () => {
+      const account = loginKeys.account(uniqueEmail());
+      const t0 = Date.now();
+      let now = 0;
+      let guesses = 0;
+      while (now < 24 * 3600) {
+        const answer = await attempt(account, new Date(t0 + now * second));
+        if (answer.allowed) {
+          guesses += 1;
+          now += 1;
+        } else {
+          now += answer.retryAfter;
+        }
+      }
+      // 10 free, then one every delay: 15 + 30 + ... + 240 s, then one each 5 minutes.
+      expect(guesses).toBeLessThanOrEqual(10 + 5 + (24 * 3600) / LOGIN_MAX_DELAY_SECONDS);
+      expect(guesses).toBeGreaterThan(10);
+    }, 120_000);
+  });
+
+  describe('Low: per-IP limits kept in memory reset when a caller changed address', () => {
+    it('a user’s calls are counted in the database: a new address or a second API process does not reset them', async () => {
+      const { client } = await signedInUser(server);
+      const wrong = (address: string, on = client) =>
+        on.call(
+          'PUT',
+          '/v1/me/password',
+          {
+            currentPassword: 'not the password',
+            password: 'a fresh secret',
+            confirmPassword: 'a fresh secret',
+          },
+          { 'X-Forwarded-For': address },
+        );
+      // 30 guesses at the current password, each from an address of its own (before: 30 per address).
+      for (let index = 0; index < 30; index += 1) {
+        expect((await wrong(`203.0.113.${index}`)).httpStatus).toBe(400);
+      }
+      const limited = await wrong('198.51.100.77');
+      expect(limited.httpStatus).toBe(429);
+      expect(limited.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // A second API process on the same database knows the count.
+      const second = await buildApp(server.config, { db: server.db, logger: false });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.server.address();
+      try {
+        const secondClient = new Client(
+          `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        );
+        secondClient.cookie = client.cookie;
+        const there = await wrong('198.51.100.78', secondClient);
+        expect(there.httpStatus).toBe(429);
+        expect(there.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+      } finally {
+        await second.close();
+      }
+      // The limit is this user's: another user still gets their own calls.
+      const other = (await signedInUser(server)).client;
+      expect(
+        (
+          await other.put('/v1/me/password', {
+            currentPassword: 'not the password',
+            password: 'a fresh secret',
+            confirmPassword: 'a fresh secret',
+          })
+        ).httpStatus,
+      ).toBe(400);
+    });
+
+    it('an e-mail address is counted in the database: password-reset requests for one address from many addresses stop at 30', async () => {
+      const email = uniqueEmail();
+      const reset = (address: string) =>
+        new Client(server.url).call('POST', '/forgotPassword', { email }, { 'X-Forwarded-For': address });
+      for (let index = 0; index < 30; index += 1) {
+        expect((await reset(`192.0.2.${index}`)).httpStatus).toBe(200);
+      }
+      const limited = await reset('192.0.2.200');
+      expect(limited.httpStatus).toBe(429);
+      expect(limited.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+      const [row] = await server.db.query<{ calls: number }>(
+        'select calls from identity_limits where key = $1',
+        [`POST /forgotPassword:email:${email}`],
+      );
+      expect(row?.calls).toBe(31);
+    });
+  });
+
+  describe('Low: /serve/demo ran an inline script without a CSP', () => {
+    it('answers a nonce policy, a new nonce each time, and every script of the page carries it', async () => {
+      const first = await fetch(new URL('/serve/demo', server.url));
+      const second = await fetch(new URL('/serve/demo', server.url));
+      const policy = first.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(policy).toContain("'strict-dynamic'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).not.toContain('unsafe-inline');
+      expect(second.headers.get('content-security-policy')).not.toBe(policy);
+      const html = await first.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    });
+  });
+
+  describe('Low: creative assets had no storage quota (one quota covers assets and the file manager)', () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      limited = await startServer({ FILE_MANAGER_QUOTA_MB: '1' });
+    });
+    afterAll(() => limited.close());
+    const script = (bytes: number) => Buffer.alloc(bytes, 'a');
+    const newCreative = async (client: Client) => {
+      const campaignID =
+        (await client.post<{ id: string }>('/v1/campaign/new', { name: 'Quota' })).body.data?.id ?? '';
+      return (
+        (
+          await client.post<{ id: string }>('/v1/campaign/creatives', {
+            campaignID,
+            name: 'VPAID',
+            type: 'Banner',
+            width: 300,
+            height: 250,
+          })
+        ).body.data?.id ?? ''
+      );
+    };
+    const uploadAsset = (client: Client, creativeID: string, bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('creativeID', creativeID);
+      form.append('files[]', new Blob([new Uint8Array(bytes)]), name);
+      return client.post<{ created: unknown[] }>('/v1/campaign/creatives/assets', form);
+    };
+
+    it('a user cannot fill storage through creative assets: past the quota an asset upload is refused with the file manager’s 413', async () => {
+      const { client } = await signedInUser(limited);
+      const creativeID = await newCreative(client);
+      // 900 KB of assets fit in the 1 MB quota.
+      const first = await uploadAsset(client, creativeID, script(900 * 1024), 'first.js');
+      expect(first.httpStatus, JSON.stringify(first.body)).toBe(200);
+      // 200 KB more do not: the same 413 and message as a file-manager upload, and nothing is kept.
+      const second = await uploadAsset(client, creativeID, script(200 * 1024), 'second.js');
+      expect(second.httpStatus).toBe(413);
+      expect(second.body.message).toBe(
+        uploadQuotaMessage({ name: 'second.js', size: 200 * 1024, used: 900 * 1024, quotaBytes: MB }),
+      );
+      const assets = await limited.db.query<{ name: string }>(
+        'select name from assets where creative_id = $1 order by name',
+        [creativeID],
+      );
+      expect(assets.map((asset) => asset.name)).toEqual(['first.js']);
+      // Before the fix every asset upload was taken: ten more of 200 KB went into the same space.
+      for (let index = 0; index < 3; index += 1) {
+        expect(
+          (await uploadAsset(client, creativeID, script(200 * 1024), `more-${index}.js`)).httpStatus,
+        ).toBe(413);
+      }
+    });
+
+    it('the assets count in the file manager: a ticket that fits beside the files but not beside the assets is refused', async () => {
+      const { client } = await signedInUser(limited);
+      const creativeID = await newCreative(client);
+      expect((await uploadAsset(client, creativeID, script(600 * 1024), 'asset.js')).httpStatus).toBe(200);
+      const ticket = await client.post('/v1/files/upload', {
+        directory: '',
+        name: 'big.mp4',
+        size: 500 * 1024,
+      });
+      expect(ticket.httpStatus).toBe(413);
+      expect(ticket.body.message).toBe(
+        uploadQuotaMessage({ name: 'big.mp4', size: 500 * 1024, used: 600 * 1024, quotaBytes: MB }),
+      );
+      // And the other way: the file manager's files count against an asset upload.
+      const other = (await signedInUser(limited)).client;
+      const otherCreative = await newCreative(other);
+      const put = await other.post<{ url: string; headers: Record<string, string> }>('/v1/files/upload', {
+        directory: '',
+        name: 'held.png',
+        size: 700 * 1024,
+      });
+      expect(put.httpStatus, JSON.stringify(put.body)).toBe(200);
+      const stored = await fetch(new URL(put.body.data?.url ?? '', limited.url), {
+        method: 'PUT',
+        headers: put.body.data?.headers ?? {},
+        body: new Uint8Array(700 * 1024),
+      });
+      expect(stored.status).toBe(200);
+      const asset = await uploadAsset(other, otherCreative, script(400 * 1024), 'asset.js');
+      expect(asset.httpStatus).toBe(413);
+      expect(asset.body.message).toBe(
+        uploadQuotaMessage({ name: 'asset.js', size: 400 * 1024, used: 700 * 1024, quotaBytes: MB }),
+      );
     });
   });
 });

@@ -26,6 +26,22 @@ describe('frameDocument', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 
+  it('gives the nonce of the runtime’s script to every script of the frame (a srcdoc inherits the page’s CSP)', () => {
+    const ad = servedAd({
+      clickUrl,
+      content: { kind: 'html', html: '<script>mine()</script><SCRIPT src="https://x.test/a.js"></SCRIPT>' },
+    });
+    const html = frameDocument(ad, 'n0nce"x');
+    // The frame script, the creative's own scripts, and the nonce for the tracking scripts it adds.
+    expect(html.match(/<script nonce="n0nce&quot;x"/gi)).toHaveLength(3);
+    expect(html).toContain('"nonce":"n0nce\\"x"');
+    expect(html.match(/<script(?! nonce=)/gi)).toBeNull();
+    // Without a nonce (a page without a policy), nothing changes.
+    const plain = frameDocument(ad);
+    expect(plain).not.toMatch(/<script nonce=/i);
+    expect(plain).not.toContain('"nonce":');
+  });
+
   it('loads an HTML5 creative with the IAB ?clickTag= parameter', () => {
     expect(withClickTag('https://x.test/h5/index.html', clickUrl)).toBe(
       `https://x.test/h5/index.html?clickTag=${encodeURIComponent(clickUrl)}`,

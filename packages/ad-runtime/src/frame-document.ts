@@ -96,14 +96,18 @@ function iconOf(settings: InBannerVideoSettings, name: ButtonImage): string {
   return image ? `<img src="${escapeHtml(image)}" alt="">` : ICONS[name];
 }
 
-function content(ad: ServedAd): string {
+/** The creative's own script elements carry the nonce too: under a page's CSP they would not run. */
+const withNonce = (html: string, nonce: string) =>
+  nonce ? html.replace(/<script\b/gi, `<script nonce="${escapeHtml(nonce)}"`) : html;
+
+function content(ad: ServedAd, nonce: string): string {
   const click = escapeHtml(ad.clickUrl);
   const link = `<a id="adc-k" href="${click}" target="_blank" rel="noopener"`;
   switch (ad.content.kind) {
     case 'image':
       return `${link}><img src="${escapeHtml(ad.content.url)}" alt="Advertisement"></a>`;
     case 'html':
-      return ad.content.html;
+      return withNonce(ad.content.html, nonce);
     case 'html5':
       return `<iframe id="adc-h" src="${escapeHtml(withClickTag(ad.content.url, ad.clickUrl))}" title="Advertisement"></iframe>`;
     default:
@@ -111,8 +115,11 @@ function content(ad: ServedAd): string {
   }
 }
 
-/** The srcdoc of an ad's frame. */
-export function frameDocument(ad: ServedAd): string {
+/**
+ * The srcdoc of an ad's frame. A srcdoc document inherits the page's Content-Security-Policy: with the
+ * `nonce` of the runtime's own script tag, the frame's scripts carry it and run under a nonce policy.
+ */
+export function frameDocument(ad: ServedAd, nonce = ''): string {
   const layout = ad.layout;
   const videoUrl = layout?.id === IN_BANNER_VIDEO ? layout.assets[VIDEO_ASSET] : undefined;
   const settings = videoUrl && layout ? inBannerVideoSettings(layout.options) : null;
@@ -124,13 +131,13 @@ export function frameDocument(ad: ServedAd): string {
       string
     >,
   };
-  const config: FrameConfig = { clickUrl: ad.clickUrl, player };
+  const config: FrameConfig = { clickUrl: ad.clickUrl, player, ...(nonce ? { nonce } : {}) };
   // JSON inside <script>: no '<' may close the element early.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return (
     `<!doctype html><meta charset="utf-8"><style>${BASE_CSS}</style>` +
-    `<script>(${frameScript.toString()})(${json})</script>` +
-    content(ad) +
+    `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>(${frameScript.toString()})(${json})</script>` +
+    content(ad, nonce) +
     (settings && videoUrl ? playerMarkup(settings, videoUrl) : '')
   );
 }

@@ -17,6 +17,8 @@ export interface FramePlayerConfig {
 export interface FrameConfig {
   clickUrl: string;
   player: FramePlayerConfig | null;
+  /** The CSP nonce of the runtime's own script tag (the frame inherits the page's policy); '' for none. */
+  nonce?: string;
 }
 
 export function frameScript(config: FrameConfig): void {
@@ -66,6 +68,7 @@ export function frameScript(config: FrameConfig): void {
     if (event.source !== parent || !Array.isArray(data)) return;
     if (data[0] === 's' && typeof data[1] === 'string') {
       const script = document.createElement('script');
+      if (config.nonce) script.nonce = config.nonce;
       script.src = data[1];
       document.documentElement.appendChild(script);
     }

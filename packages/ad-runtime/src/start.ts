@@ -13,7 +13,7 @@ import { impressionEvents } from './events';
 import { frameDocument } from './frame-document';
 import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
-import { adRequestUrl, scriptOrigin } from './tag';
+import { adRequestUrl, scriptNonce, scriptOrigin } from './tag';
 import { onceTimer, type Timers } from './timers';
 import { VIEWABLE_MS, viewableRatio } from './viewability';
 
@@ -31,6 +31,8 @@ export interface StartOptions {
   pixel?: (url: string) => void;
   /** Default: the window's setTimeout and clearTimeout. */
   timers?: Timers;
+  /** The CSP nonce the frames' scripts carry. Default: the nonce of the runtime's own script tag. */
+  nonce?: string;
 }
 
 export interface AdRuntime {
@@ -58,6 +60,7 @@ export function start(options: StartOptions = {}): AdRuntime {
   const doc = root.ownerDocument ?? (root as Document);
   const win = doc.defaultView ?? window;
   const origin = options.origin ?? scriptOrigin(doc) ?? '';
+  const nonce = options.nonce ?? scriptNonce(doc);
   const fetcher = options.fetch ?? ((url, init) => win.fetch(url, init));
   const sendBeacon = options.sendBeacon ?? ((url) => win.navigator.sendBeacon(url));
   const pixel =
@@ -131,7 +134,7 @@ export function start(options: StartOptions = {}): AdRuntime {
       ? `width:100%;height:auto;aspect-ratio:${ad.width}/${ad.height}`
       : `width:${ad.width}px;height:${ad.height}px`;
     frame.style.cssText = `display:block;border:0;margin:0;padding:0;${size}`;
-    frame.srcdoc = frameDocument(ad);
+    frame.srcdoc = frameDocument(ad, nonce);
     const fire = guard(
       impressionEvents(ad, {
         sendBeacon,

@@ -22,6 +22,18 @@ export function adRequestUrl(tag: Pick<Element, 'getAttribute'>, origin: string)
 }
 
 /** The origin the runtime was loaded from: its own script, else the last init.js script of the page. */
+/**
+ * The CSP nonce of the runtime's own script tag ('' without one): the frames it writes inherit the
+ * page's policy, so their scripts need it. Read while the script runs (`currentScript`), else from the
+ * last init.js tag of the page.
+ */
+export function scriptNonce(document: Document): string {
+  const current = document.currentScript;
+  const scripts = document.querySelectorAll<HTMLScriptElement>(`script[src*="${SERVE_INIT_PATH}"]`);
+  const script = current instanceof HTMLScriptElement && current.src ? current : scripts[scripts.length - 1];
+  return script?.nonce ?? '';
+}
+
 export function scriptOrigin(document: Document): string | null {
   const current = document.currentScript;
   const scripts = document.querySelectorAll<HTMLScriptElement>(`script[src*="${SERVE_INIT_PATH}"]`);

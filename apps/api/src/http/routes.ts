@@ -2,10 +2,12 @@
 // answer schemas), who may call it, its documentation, and one call into a service. The declaration
 // validates the request, checks the answer against the same schema the client parses it with, and
 // produces the OpenAPI document (docs/decisions/0004-route-declarations.md).
+
 import type { CallContract } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
+import type { IdentityKind } from '../services/identity-limit';
 import type { SessionUser } from '../services/sessions';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -44,6 +46,11 @@ export interface RouteDef<C extends CallContract = CallContract, A extends Acces
   errors?: Record<number, string>;
   /** Requests per IP address in 15 minutes, for calls that send mail or guess tokens. */
   perIpLimit?: number;
+  /**
+   * Calls per identity in 15 minutes, counted in the database (services/identity-limit.ts): per
+   * signed-in user, per share link (`sharedToken`) or per e-mail address (`email` or `username`).
+   */
+  perIdentityLimit?: { max: number; by: IdentityKind };
   /** The largest JSON body, when it must exceed the default 1 MB (the event import). */
   bodyLimit?: number;
   handler: (call: RouteCall<C, A>) => Promise<AnswerOf<C> | WithExtras<AnswerOf<C>>>;

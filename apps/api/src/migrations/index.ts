@@ -11,6 +11,7 @@ import securityRound2 from './0010_security_round2';
 import invalidTraffic from './0011_invalid_traffic';
 import apiTokens from './0013_api_tokens';
 import vastMeasurement from './0014_vast_measurement';
+import identityLimits from './0016_identity_limits';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { name: '0011_invalid_traffic', sql: invalidTraffic },
   { name: '0013_api_tokens', sql: apiTokens },
   { name: '0014_vast_measurement', sql: vastMeasurement },
+  { name: '0016_identity_limits', sql: identityLimits },
 ];

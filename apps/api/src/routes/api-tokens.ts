@@ -18,7 +18,7 @@ export const apiTokenRoutes = [
   defineRoute({
     call: contract.createApiToken,
     access: 'user',
-    perIpLimit: 60,
+    perIdentityLimit: { max: 60, by: 'user' },
     summary: 'Make a personal API token: the answer carries its secret, this once.',
     description: `Scopes: ${API_TOKEN_SCOPES.join(', ')}. Another product sends the secret as \`Authorization: Bearer <secret>\`; the server keeps only its hash. At most ${MAX_API_TOKENS_PER_USER} tokens a person.`,
     tag: 'API tokens',

@@ -2,13 +2,19 @@
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as auth from '../services/auth';
-import { LOGIN_MAX_ATTEMPTS } from '../services/login-limit';
+import {
+  LOGIN_FIRST_DELAY_SECONDS,
+  LOGIN_FREE_FAILURES,
+  LOGIN_MAX_ATTEMPTS,
+  LOGIN_MAX_DELAY_SECONDS,
+} from '../services/login-limit';
 
 export const authRoutes = [
   defineRoute({
     call: contract.signUp,
     access: 'public',
     perIpLimit: 30,
+    perIdentityLimit: { max: 30, by: 'email' },
     summary: 'Sign up with a company e-mail; mails a verification link.',
     description:
       'Applies every sign-up rule of docs/product.md §5 (company domain from COMPANY_DOMAIN, checked on the one parsed address) and refuses the 10,000 most common passwords. Creates an unverified user and mails `/signin?verifyCode=<base64 e-mail>&code=<token>` (valid 7 days). With a valid `invite` token the user is created verified. An address that already has an account gets the same answer, in the same time (and a mail telling its owner). At most 5 link mails per address an hour.',
@@ -33,7 +39,7 @@ export const authRoutes = [
     call: contract.login,
     access: 'public',
     summary: 'Sign in with e-mail and password; sets the session cookie.',
-    description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address and per account in 15 minutes (then 429). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot lock the owner out.`,
+    description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address in 15 minutes (then 429). An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
     tag: 'Authentication',
     errors: { 401: auth.INVALID_LOGIN, 403: auth.NOT_VERIFIED, 429: 'Too many sign-in attempts.' },
     handler: ({ input, ctx, request, reply }) => auth.login(ctx, request, reply, input),
@@ -57,6 +63,7 @@ export const authRoutes = [
     call: contract.forgotPassword,
     access: 'public',
     perIpLimit: 30,
+    perIdentityLimit: { max: 30, by: 'email' },
     summary:
       'Mail a password reset link (the same answer, in the same time, whether or not the e-mail has an account).',
     description:
@@ -89,7 +96,7 @@ export const authRoutes = [
   defineRoute({
     call: contract.changeOwnPassword,
     access: 'user',
-    perIpLimit: 30,
+    perIdentityLimit: { max: 30, by: 'user' },
     summary:
       "Change the signed-in user's password with the current one; ends every other session of the account.",
     description:

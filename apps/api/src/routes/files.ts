@@ -161,7 +161,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
         // The quota is counted again now that the file is here (files may have arrived since the ticket).
         const { quotaBytes } = ctx.config.fileManager;
         if (quotaBytes !== null && ticket.space !== '') {
-          const used = await spaceUsage(ctx, signed.bucket, ticket.space, { id: ticket.id, key: '' });
+          const used = await spaceUsage(ctx, ticket.space, { id: ticket.id, key: '' });
           if (used > quotaBytes) {
             await store.delete(signed.bucket, [signed.key]);
             const name = signed.key.split('/').pop() ?? '';

@@ -192,12 +192,14 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     return sendFile(ctx, request, reply, file);
   });
 
-  route('GET', '/serve/demo', async (_request, reply) =>
-    reply
+  route('GET', '/serve/demo', async (_request, reply) => {
+    const page = await demoPage(ctx);
+    return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(await demoPage(ctx)),
-  );
+      .header('Content-Security-Policy', page.policy)
+      .send(page.html);
+  });
 }
 
 /** GET /serve/vpaid/{liveID}.js: the creative's VPAID script, for players (never from /api/uploads). */

@@ -14,7 +14,7 @@ export const userRoutes = [
   defineRoute({
     call: contract.inviteUsers,
     access: 'admin',
-    perIpLimit: 30,
+    perIdentityLimit: { max: 30, by: 'user' },
     summary: 'Invite people by e-mail (admins only): each gets a sign-up link valid for 14 days.',
     description: 'The link is `/signup?email=..&firstName=..&invite=<token>`; the token is single-use.',
     tag: 'Users',

@@ -15,6 +15,7 @@ import {
   MESSAGES,
   maxAssetBytes,
   unsupportedAssetMessage,
+  uploadQuotaMessage,
 } from '@adconsole/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +23,8 @@ import { imageSize } from 'image-size';
 import type { Context } from '../context';
 import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
 import { type AssetAnswer, type AssetRow, assetAnswer, ownCreative } from './campaigns';
+import { spaceOf } from './file-manager/files';
+import { spaceUsage } from './file-manager/limits';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
@@ -173,6 +176,31 @@ export class UploadSlots {
   }
 }
 
+/**
+ * The storage quota a user's asset uploads count against: the file manager's (FILE_MANAGER_QUOTA_MB),
+ * one quota for the files of their space and their creative assets. `used` grows with each file a
+ * request stores. Undefined when no quota applies (none set, or an admin, whose area has none).
+ */
+interface AssetQuota {
+  space: string;
+  quotaBytes: number;
+  used: number;
+}
+
+async function assetQuota(ctx: Context, user: SessionUser): Promise<AssetQuota | undefined> {
+  const { quotaBytes } = ctx.config.fileManager;
+  const space = spaceOf(user);
+  if (quotaBytes === null || space === '') return undefined;
+  return { space, quotaBytes, used: await spaceUsage(ctx, space) };
+}
+
+/** The file manager's refusal of a file past the quota: 413 with its message. */
+const quotaRefusal = (quota: AssetQuota, name: string, size: number) =>
+  ApiError.of(413, uploadQuotaMessage({ name, size, used: quota.used, quotaBytes: quota.quotaBytes }));
+
+/** Thrown while a file streams past the quota; answered once its whole size is known. */
+class OverQuota extends Error {}
+
 const incorrectCampaignOrCreative = () => ApiError.of(400, MESSAGES.incorrectCampaignOrCreative);
 
 interface StoredUpload {
@@ -185,13 +213,14 @@ interface StoredUpload {
  * Stores one file part under its own key, checked chunk by chunk as it streams to storage. A refused
  * file is still read to its end (and dropped), so the request completes and the answer gets through.
  */
-const storePart = (ctx: Context, creativeId: string, part: MultipartFile) =>
+const storePart = (ctx: Context, creativeId: string, part: MultipartFile, quota: AssetQuota | undefined) =>
   storeAsset(
     ctx,
     creativeId,
     part.filename || 'file',
     part.file as AsyncIterable<Buffer>,
     () => part.file.truncated,
+    quota,
   );
 
 /** A stored file that was not recorded goes again, with what was unpacked of it. */
@@ -207,6 +236,8 @@ async function storeAsset(
   filename: string,
   source: AsyncIterable<Buffer>,
   truncated: () => boolean,
+  /** The user's storage quota: the file is refused (413) as soon as it passes what is left. */
+  quota: AssetQuota | undefined,
 ): Promise<StoredUpload> {
   const type = assetFileType(filename);
   if (filename.includes('\u0000') || !type) {
@@ -228,10 +259,14 @@ async function storeAsset(
     failure ??= error;
   });
   let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
+  // Every byte sent is counted, so a refusal past the quota names the file's whole size.
+  let sent = 0;
   for await (const chunk of source) {
+    sent += chunk.length;
     if (failure !== undefined) continue;
     try {
       check.accept(chunk);
+      if (quota && quota.used + check.size > quota.quotaBytes) throw new OverQuota();
     } catch (error) {
       failure = error;
       bytes.destroy(error as Error);
@@ -260,8 +295,9 @@ async function storeAsset(
   }
   if (failure !== undefined) {
     await ctx.storage.delete(fileName).catch(() => undefined);
-    throw failure;
+    throw failure instanceof OverQuota && quota ? quotaRefusal(quota, filename, sent) : failure;
   }
+  if (quota) quota.used += check.size;
   // A player needs an MP4's duration, size and bitrate (VAST); they are read from its boxes.
   const video =
     type.contentType === 'video/mp4'
@@ -304,6 +340,8 @@ export async function uploadAssets(
     let input: AssetUploadFields | undefined;
     // The first refusal is answered once the whole body has been read (the rest is dropped).
     let refusal: unknown;
+    // Counted once, before the first file is stored, and grown by each file stored.
+    let quota: { value: AssetQuota | undefined } | undefined;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
@@ -331,7 +369,8 @@ export async function uploadAssets(
               })
             ).id;
           }
-          stored.push(await storePart(ctx, creativeId as string, part));
+          quota ??= { value: await assetQuota(ctx, user) };
+          stored.push(await storePart(ctx, creativeId as string, part, quota.value));
         } catch (error) {
           refusal = error;
           if (!part.file.readableEnded) await drain(part.file);
@@ -379,6 +418,8 @@ async function recordAssets(
   committed: () => void,
 ): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
   const result = await ctx.db.transaction(async (tx) => {
+    // One user's uploads are recorded one at a time, so two at once cannot both pass the quota.
+    await tx.query('select id from users where id = $1 for update', [user.id]);
     for (const file of stored) {
       const row = {
         ...file.row,
@@ -410,6 +451,20 @@ async function recordAssets(
           row.duration,
         ],
       );
+    }
+    // The quota is counted again with the new files recorded (others may have arrived meanwhile).
+    const { quotaBytes } = ctx.config.fileManager;
+    const space = spaceOf(user);
+    if (quotaBytes !== null && space !== '') {
+      const used = await spaceUsage({ ...ctx, db: tx }, space);
+      const added = stored.reduce((sum, file) => sum + file.size, 0);
+      const last = stored[stored.length - 1];
+      if (used > quotaBytes && last) {
+        throw ApiError.of(
+          413,
+          uploadQuotaMessage({ name: last.row.name, size: added, used: used - added, quotaBytes }),
+        );
+      }
     }
     const newIds = new Set(stored.map((file) => file.row.id));
     const earlier = (
@@ -460,7 +515,7 @@ export async function addAssetFromSource(
   const release = await ctx.uploadSlots.take();
   let stored: StoredUpload | undefined;
   try {
-    stored = await storeAsset(ctx, creative.id, filename, source, () => false);
+    stored = await storeAsset(ctx, creative.id, filename, source, () => false, await assetQuota(ctx, user));
     const { created } = await recordAssets(ctx, user, creative.id, [stored], {}, () => {
       stored = undefined;
     });

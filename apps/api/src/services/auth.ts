@@ -153,10 +153,10 @@ export async function login(ctx: Context, request: FastifyRequest, reply: Fastif
   const device = readDeviceCookie(request, ctx.secret);
   const ownDevice =
     device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
-  const attempt = await beginLoginAttempt(ctx.db, [
-    loginKeys.ip(ip),
-    ownDevice ? loginKeys.device(ownDevice.nonce) : loginKeys.account(email),
-  ]);
+  const attempt = await beginLoginAttempt(ctx.db, {
+    ip: loginKeys.ip(ip),
+    identity: ownDevice ? loginKeys.device(ownDevice.nonce) : loginKeys.account(email),
+  });
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
     throw ApiError.of(401, INVALID_LOGIN);
   }

@@ -2,17 +2,38 @@
 // BEFORE the password is checked, under a row lock per key, so a burst of parallel guesses cannot
 // slip past the count; a successful sign-in takes its own attempt back.
 //
-// Keys: the client address (a hard limit for everyone), and either the account or, when the browser
-// carries a device cookie of this account's owner, that device. Strangers guessing an account's
-// password exhaust the account key, not the owner's device key, so they cannot lock the owner out;
-// and a password reset (which proves the mailbox) clears the account key.
+// Keys: the client address (a hard window: 10 attempts in 15 minutes), and either the account or, when
+// the browser carries a device cookie of this account's owner, that device. The account (or device)
+// key is not locked: its first 10 failures are free, then each further attempt must wait a delay that
+// doubles with every failure (15 s, 30 s, 1 min, ... at most 5 min) after the last one; an attempt
+// refused for waiting is not counted. Guessing stays bounded (about 300 guesses a day per account at
+// the cap), while the owner waits at most 5 minutes in a new browser and not at all in one where they
+// signed in before. Strangers guessing an account's password exhaust the account key, not the owner's
+// device key; a password reset (which proves the mailbox) clears the account key.
 import { ApiError } from '@adconsole/domain';
 import type { Database, Queryable } from '../db/database';
+import { withRetryAfter } from '../http/retry-after';
 import { newId } from './ids';
 
+/** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;
 export const LOGIN_WINDOW_MINUTES = 15;
+/** Failures of one account (or device) that cost no delay. */
+export const LOGIN_FREE_FAILURES = 10;
+/** The delay after the first failure beyond the free ones; it doubles with each further failure. */
+export const LOGIN_FIRST_DELAY_SECONDS = 15;
+/** The longest delay: the most the owner ever waits in a new browser. */
+export const LOGIN_MAX_DELAY_SECONDS = 300;
+/** How long an account's failures are remembered (a successful sign-in does not clear them). */
+export const LOGIN_FAILURE_MEMORY_HOURS = 24;
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+export const tooManyAttemptsFor = (seconds: number) =>
+  `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
+
+const waitText = (seconds: number) =>
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 
 export const loginKeys = {
   ip: (ip: string) => `ip:${ip}`,
@@ -20,9 +41,23 @@ export const loginKeys = {
   device: (nonce: string) => `device:${nonce}`,
 };
 
-/** Counts one attempt under every key, or refuses with 429 when any key has used up its window. */
-export async function beginLoginAttempt(db: Database, keys: readonly string[]): Promise<string> {
-  const sorted = [...new Set(keys)].sort();
+/** The wait an account (or device) key owes after `failures` counted failures: 0 for the free ones. */
+export function loginDelaySeconds(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_DELAY_SECONDS, LOGIN_FIRST_DELAY_SECONDS * 2 ** (failures - LOGIN_FREE_FAILURES));
+}
+
+/**
+ * Counts one attempt under both keys, or refuses with 429 (and Retry-After): when the address has used
+ * up its window, or when the account (or device) still owes its delay. `now` is the clock (tests pass
+ * their own).
+ */
+export async function beginLoginAttempt(
+  db: Database,
+  keys: { ip: string; identity: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const sorted = [...new Set([keys.ip, keys.identity])].sort();
   return db.transaction(async (tx) => {
     for (const key of sorted) {
       await tx.query('insert into login_keys (key) values ($1) on conflict (key) do nothing', [key]);
@@ -31,26 +66,49 @@ export async function beginLoginAttempt(db: Database, keys: readonly string[]): 
     await tx.query('select key from login_keys where key = any($1::text[]) order by key for update', [
       sorted,
     ]);
-    const counts = await tx.query<{ attempts: number }>(
-      `select count(*)::int as attempts from login_attempts
-        where key = any($1::text[]) and attempted_at > now() - interval '${LOGIN_WINDOW_MINUTES} minutes'
-        group by key`,
-      [sorted],
+    const [address] = await tx.query<{ attempts: number; first: Date | string | null }>(
+      `select count(*)::int as attempts, min(attempted_at) as first from login_attempts
+        where key = $1 and attempted_at > $2::timestamptz - interval '${LOGIN_WINDOW_MINUTES} minutes'
+          and attempted_at <= $2::timestamptz`,
+      [keys.ip, now.toISOString()],
     );
-    if (counts.some((row) => row.attempts >= LOGIN_MAX_ATTEMPTS)) throw ApiError.of(429, TOO_MANY_ATTEMPTS);
+    if ((address?.attempts ?? 0) >= LOGIN_MAX_ATTEMPTS) {
+      const frees = new Date(address?.first ?? now).getTime() + LOGIN_WINDOW_MINUTES * 60_000;
+      throw withRetryAfter(ApiError.of(429, TOO_MANY_ATTEMPTS), (frees - now.getTime()) / 1000);
+    }
+    const [identity] = await tx.query<{ failures: number; last: Date | string | null }>(
+      `select count(*)::int as failures, max(attempted_at) as last from login_attempts
+        where key = $1 and attempted_at > $2::timestamptz - interval '${LOGIN_FAILURE_MEMORY_HOURS} hours'
+          and attempted_at <= $2::timestamptz`,
+      [keys.identity, now.toISOString()],
+    );
+    const delay = loginDelaySeconds(identity?.failures ?? 0);
+    if (delay > 0 && identity?.last) {
+      const wait = Math.ceil((new Date(identity.last).getTime() + delay * 1000 - now.getTime()) / 1000);
+      if (wait > 0) throw withRetryAfter(ApiError.of(429, tooManyAttemptsFor(wait)), wait);
+    }
     const id = newId();
     for (const key of sorted) {
-      await tx.query('insert into login_attempts (id, key) values ($1, $2)', [id, key]);
+      await tx.query('insert into login_attempts (id, key, attempted_at) values ($1, $2, $3)', [
+        id,
+        key,
+        now.toISOString(),
+      ]);
     }
     return id;
   });
 }
 
 /** A successful sign-in does not count against its keys. */
-export async function refundLoginAttempt(db: Queryable, attemptId: string): Promise<void> {
+export async function refundLoginAttempt(
+  db: Queryable,
+  attemptId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db.query('delete from login_attempts where id = $1', [attemptId]);
   await db.query(
-    `delete from login_attempts where attempted_at < now() - interval '${LOGIN_WINDOW_MINUTES} minutes'`,
+    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${LOGIN_FAILURE_MEMORY_HOURS} hours'`,
+    [now.toISOString()],
   );
 }
 

@@ -1,6 +1,7 @@
 // What bounds one user's use of the file manager: the upload rate (tickets a minute, per user, in the
 // database so it holds across API processes), the storage quota of a user's space (the files stored
-// plus the uploads whose URL still works and whose file has not arrived), and the most keys one folder
+// in every bucket, the uploads whose URL still works and whose file has not arrived, and the user's
+// creative assets: one quota for both), and the most keys one folder
 // move or delete may touch. The rules and their messages are the domain's; this is the counting.
 import {
   ApiError,
@@ -10,6 +11,7 @@ import {
   uploadRateMessage,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { Queryable } from '../../db/database';
 import { withRetryAfter } from '../../http/retry-after';
 import { newId } from '../ids';
 import type { SessionUser } from '../sessions';
@@ -70,7 +72,7 @@ export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, t
     );
   });
   if (quotaBytes === null || space === undefined) return;
-  const used = await spaceUsage(ctx, ticket.bucket, space, { id, key: ticket.key });
+  const used = await spaceUsage(ctx, space, { id, key: ticket.key });
   const problem = uploadQuotaProblem({ name: ticket.name, size: ticket.size, used, quotaBytes });
   if (problem) {
     await ctx.db.query('update file_upload_tickets set refused = true where id = $1', [id]);
@@ -78,33 +80,53 @@ export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, t
   }
 }
 
+/** The user whose quota a space ('users/<id>/') is, undefined outside one. */
+export const spaceUserId = (space: string): string | undefined => /^users\/([^/]+)\/$/.exec(space)?.[1];
+
 /**
- * The bytes a space holds: every stored object summed (a listing of the whole space, a page of 1,000
- * keys at a time on S3), plus the tickets still open for files that have not arrived. `except` is the
- * ticket being decided (and any earlier ticket for the same key, which the same file would use).
+ * The bytes of a user's creative assets (the files they uploaded as assets, each stored file once:
+ * a duplicated creative shares its files). They count against the same quota as the file manager.
+ */
+export async function assetBytes(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ bytes: string | number }>(
+    `select coalesce(sum(size), 0)::text as bytes from files where owner_id = $1 and name like 'assets/%'`,
+    [userId],
+  );
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * The bytes a user's space holds, the one quota of files and creative assets: every stored object of
+ * the space in every bucket summed (a listing of the whole space, a page of 1,000 keys at a time on
+ * S3), the tickets still open for files that have not arrived, and the user's creative assets.
+ * `except` is the ticket being decided (and any earlier ticket for the same key, which the same file
+ * would use).
  */
 export async function spaceUsage(
-  ctx: LimitsContext,
-  bucket: string,
+  ctx: Pick<Context, 'config' | 'files'> & { db: Queryable },
   space: string,
-  except: { id: string; key: string },
+  except: { id: string; key: string } = { id: '', key: '' },
 ): Promise<number> {
-  const open = await ctx.db.query<{ key: string; size: string | number }>(
-    `select key, max(size) as size from file_upload_tickets
-      where bucket = $1 and space = $2 and not refused and id <> $3 and key <> $4
+  const open = await ctx.db.query<{ bucket: string; key: string; size: string | number }>(
+    `select bucket, key, max(size) as size from file_upload_tickets
+      where space = $1 and not refused and id <> $2 and key <> $3
         and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
-      group by key`,
-    [bucket, space, except.id, except.key],
+      group by bucket, key`,
+    [space, except.id, except.key],
   );
-  const pending = new Map(open.map((row) => [row.key, Number(row.size)]));
+  const pending = new Map(open.map((row) => [`${row.bucket}/${row.key}`, Number(row.size)]));
   let stored = 0;
-  for await (const object of ctx.files.objects(bucket, space)) {
-    stored += object.size;
-    pending.delete(object.key);
+  for (const bucket of ctx.config.fileManager.buckets) {
+    for await (const object of ctx.files.objects(bucket, space)) {
+      stored += object.size;
+      pending.delete(`${bucket}/${object.key}`);
+    }
   }
   let waiting = 0;
   for (const size of pending.values()) waiting += size;
-  return stored + waiting;
+  const userId = spaceUserId(space);
+  const assets = userId === undefined ? 0 : await assetBytes(ctx.db, userId);
+  return stored + waiting + assets;
 }
 
 /**

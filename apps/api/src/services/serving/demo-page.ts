@@ -1,5 +1,8 @@
 // GET /serve/demo: a publisher's page showing the demo campaign's live creatives as a publisher would
 // embed them: banner tags (the <ins> tag and init.js) and a small VAST player reading the VAST URL.
+// It is served under a nonce Content-Security-Policy (a new nonce each time): only its own scripts
+// run, the ad runtime's frames (srcdoc documents, which inherit the policy) with the nonce it hands on.
+import { randomBytes } from 'node:crypto';
 import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { loadCreatives } from '../campaigns';
@@ -48,8 +51,18 @@ const vastPlayer = /* js */ `
 })();
 `;
 
-/** The demo page's HTML: every live creative of the demo account's campaigns. */
-export async function demoPage(ctx: Context): Promise<string> {
+/**
+ * The demo page's policy: scripts only with this response's nonce (and those they add, 'strict-dynamic',
+ * as init.js adds the tracking scripts); no plugins, no <base>. Other resources (the ads' images,
+ * videos, frames, beacons) stay open, as on a publisher's page.
+ */
+export const demoPagePolicy = (nonce: string) =>
+  `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`;
+
+/** The demo page's HTML and its policy: every live creative of the demo account's campaigns. */
+export async function demoPage(ctx: Context): Promise<{ html: string; policy: string }> {
+  const nonce = randomBytes(16).toString('base64');
+  const nonceAttribute = `nonce="${nonce}"`;
   const owner = `demo@${ctx.config.companyDomain}`;
   const campaigns = await ctx.db.query<{ id: string; name: string }>(
     'select c.id, c.name from campaigns c join users u on u.id = c.owner_id where u.email = $1 order by c.created_at',
@@ -73,11 +86,11 @@ export async function demoPage(ctx: Context): Promise<string> {
       if (!tag.ok) return '';
       const slot =
         tag.kind === 'ins'
-          ? tag.tag
+          ? tag.tag.replace(/<script\b/g, `<script ${nonceAttribute}`)
           : `<div class="player" data-vast="${escapeHtml(tag.tag)}"></div><p class="url">${escapeHtml(tag.tag)}</p>`;
       return `<section><h2>${escapeHtml(creative.name)} <small>${creative.type}, ${creative.size}</small></h2>${slot}</section>`;
     });
-  return `<!doctype html>
+  const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Adconsole demo publisher page</title>
 <style>
@@ -90,6 +103,7 @@ article p{color:#6b7280}
 <h1>The Daily Example</h1>
 <article><p>This page plays the part of a publisher's site: the ads below are the demo campaign's live creatives, loaded from their ad tags exactly as a trading platform would embed them. Impressions, viewability, engagement, clicks and video quartiles are counted and show up in the campaign's report.</p></article>
 ${sections.join('\n') || '<p>No live creatives: publish a creative of the demo campaign to see it here.</p>'}
-<script>${vastPlayer}</script>
+<script ${nonceAttribute}>${vastPlayer}</script>
 </body></html>`;
+  return { html, policy: demoPagePolicy(nonce) };
 }
