@@ -4,9 +4,9 @@
 import {
   CODED_EVENT_KINDS,
   COUNTED_EVENT_TYPES,
-  clickPrefixAllowed,
   type CodedEventKind,
   type CountedEventType,
+  clickPrefixAllowed,
   codedEventType,
   codeOfPing,
   EVENT_TYPES,

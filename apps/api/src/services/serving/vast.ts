@@ -156,7 +156,10 @@ export async function vastDocument(
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
-  const clickTracking = [withPrivacyMacros(trackingUrl(ctx, 'click', impression)), ...pixelsOf(snapshot, 'click')]
+  const clickTracking = [
+    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
+    ...pixelsOf(snapshot, 'click'),
+  ]
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
   const clickThroughElement = landing
@@ -216,6 +219,8 @@ export async function vastDocument(
     `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
     adVerifications,
+    // The campaign's advertiser when it names one (read at serve time: a rename shows at once).
+    live.advertiser === undefined ? '' : `<Advertiser>${escapeXml(live.advertiser)}</Advertiser>`,
     `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
     skipOffset === undefined ? '<Linear>' : `<Linear skipoffset="${vastDuration(skipOffset)}">`,
     `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
