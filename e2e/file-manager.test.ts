@@ -130,7 +130,7 @@ describe('file manager', () => {
     expect(removed.status()).toBe(200);
   });
 
-  it('remembers the chosen bucket across a reload, remembered buckets first (spec section 3)', async () => {
+  it('remembers the chosen bucket across a reload, remembered buckets first (docs/product.md §3)', async () => {
     const page = await newPage();
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);

@@ -6,7 +6,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 describe('the product as a user starts it', () => {
   const newPage = useBrowser();
 
-  it('spec section 2: the public route /ping shows the text Pong, rendered by the console', async () => {
+  it('docs/product.md §2: the public route /ping shows the text Pong, rendered by the console', async () => {
     const page = await newPage();
     await page.goto('/ping');
     await page.getByText('Pong', { exact: true }).waitFor();

@@ -6,8 +6,7 @@
 // click through the platform's click tracker are counted once each, and the player calls no <Error>
 // URL. Also here: the console's CSP keeps an uploaded .js from running as a script on a console page.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTag } from '@adconsole/domain';
@@ -16,62 +15,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { baseURL, useBrowser } from './support/browser';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-
-interface Session {
-  origin: string;
-  cookie: string;
-}
-
-async function signIn(origin: string): Promise<Session> {
-  const response = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
-    body: JSON.stringify({
-      method: 'password',
-      username: DEMO_EMAIL,
-      password: DEMO_PASSWORD,
-      remember: false,
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`);
-  return {
-    origin,
-    cookie: response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; '),
-  };
-}
-
-async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${session.origin}/api${pathname}`, {
-    method,
-    headers: {
-      Cookie: session.cookie,
-      'X-Requested-With': 'adconsole',
-      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${answer.message}`);
-  return answer.data;
-}
-
-/** Polls until `check` passes (the player pings as it plays; the counts land moments later). */
-async function eventually(check: () => Promise<void>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
+import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
 
 /** Fluid Player built from the package's sources (it ships no build), as a publisher's bundler would. */
 async function buildFluidPlayer(outDir: string) {
@@ -97,47 +41,25 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 };
 
-/** The publisher's site on its own origin: the player, its content video, the platform's click tracker. */
-function startPublisher(playerDir: string, pages: Record<string, () => string>) {
-  const clicks: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://publisher');
-    if (url.pathname === '/platform-click') {
-      clicks.push(url.searchParams.get('adurl') ?? '');
-      response.writeHead(302, { Location: url.searchParams.get('adurl') ?? '/' }).end();
-      return;
+/** The player's files and the content video, served by the publisher's site. */
+const playerFiles = (playerDir: string) => (url: URL, response: ServerResponse) => {
+  if (url.pathname.startsWith('/fluid/')) {
+    const name = path.basename(url.pathname);
+    try {
+      const body = readFileSync(path.join(playerDir, name));
+      response.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
     }
-    if (url.pathname.startsWith('/fluid/')) {
-      const name = path.basename(url.pathname);
-      try {
-        const body = readFileSync(path.join(playerDir, name));
-        response.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-      return;
-    }
-    if (url.pathname === '/content.mp4') {
-      response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(readFileSync(CLIP));
-      return;
-    }
-    const page = pages[url.pathname];
-    response
-      .writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' })
-      .end(page ? page() : 'Not found');
-  });
-  return new Promise<{ origin: string; clicks: string[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://127.0.0.1:${port}`,
-        clicks,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
+    return true;
+  }
+  if (url.pathname === '/content.mp4') {
+    response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(readFileSync(CLIP));
+    return true;
+  }
+  return false;
+};
 
 /** A publisher's article with Fluid Player at its defaults, given only the ad tag and muted autoplay. */
 const playerPage = (vastTag: string, options: Record<string, unknown> = {}) => `<!doctype html>
@@ -156,18 +78,21 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
   const newPage = useBrowser();
   const playerDir = mkdtempSync(path.join(tmpdir(), 'adconsole-fluid-'));
   let session: Session;
-  let publisher: Awaited<ReturnType<typeof startPublisher>>;
+  let publisher: Publisher;
   const tags: Record<string, string> = {};
   const lives: Record<string, string> = {};
 
   beforeAll(async () => {
     await buildFluidPlayer(playerDir);
-    publisher = await startPublisher(playerDir, {
-      '/video.html': () => playerPage(tags.vast ?? ''),
-      // VPAID is off in Fluid Player unless the publisher allows it: its one switch, nothing else.
-      '/vpaid.html': () => playerPage(tags.vpaid ?? '', { allowVPAID: true }),
-      '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
-    });
+    publisher = await startPublisher(
+      {
+        '/video.html': () => playerPage(tags.vast ?? ''),
+        // VPAID is off in Fluid Player unless the publisher allows it: its one switch, nothing else.
+        '/vpaid.html': () => playerPage(tags.vpaid ?? '', { allowVPAID: true }),
+        '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
+      },
+      playerFiles(playerDir),
+    );
     session = await signIn(baseURL());
     const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
       name: 'Played by Fluid Player',

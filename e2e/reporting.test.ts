@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-import { mailTo } from './support/outbox';
+import { linkInMail, mailTo } from './support/outbox';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-reports-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -181,12 +181,21 @@ describe('reporting', () => {
     await form.getByLabel('Recipient 1', { exact: true }).fill(recipient);
     await form.getByRole('button', { name: 'Schedule report' }).click();
     await dialog.getByText('Scheduled.').waitFor();
+    // An address outside the company domain confirms first (double opt-in): the link in its request.
+    const confirm = await linkInMail(recipient, '/api/reportMail/confirm');
+    expect((await fetch(confirm)).status).toBe(200);
     await dialog.getByRole('button', { name: 'Send now: Weekly for the client' }).click();
     await page.getByText('Report sent', { exact: true }).waitFor();
 
-    const mail = await mailTo(recipient);
-    const parsed = await PostalMime.parse(mail);
-    expect(parsed.subject).toContain('Demo campaign');
+    let parsed = await PostalMime.parse(await mailTo(recipient));
+    const deadline = Date.now() + 20_000;
+    while (!parsed.subject?.startsWith('Adconsole scheduled report') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      parsed = await PostalMime.parse(await mailTo(recipient));
+    }
+    // The sender's own words are only the report's name, quoted as data.
+    expect(parsed.subject).toMatch(/^Adconsole scheduled report, /);
+    expect(parsed.text).toContain('"Weekly for the client"');
     const attachment = parsed.attachments.find((file) => file.filename?.endsWith('.csv'));
     expect(attachment, parsed.attachments.map((file) => file.filename).join(', ')).toBeDefined();
     expect(new TextDecoder().decode(attachment?.content as ArrayBuffer)).toContain('Impressions');

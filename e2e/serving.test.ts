@@ -5,8 +5,7 @@
 // server killed with kill -9 after acknowledging events still has every one of them when it restarts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTag, servedAdSchema } from '@adconsole/domain';
@@ -15,104 +14,25 @@ import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
 import { freePort, waitUntilServing } from './support/server';
-
-interface Session {
-  origin: string;
-  cookie: string;
-}
-
-async function signIn(origin: string): Promise<Session> {
-  const response = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
-    body: JSON.stringify({
-      method: 'password',
-      username: DEMO_EMAIL,
-      password: DEMO_PASSWORD,
-      remember: false,
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`);
-  return {
-    origin,
-    cookie: response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; '),
-  };
-}
-
-async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${session.origin}/api${pathname}`, {
-    method,
-    headers: {
-      Cookie: session.cookie,
-      'X-Requested-With': 'adconsole',
-      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${answer.message}`);
-  return answer.data;
-}
 
 type Counters = { data: { impressions: number; engagement: number; clicks: number }; videoCompletes: number };
 const creativeTotals = (session: Session, id: string) =>
   api<Counters>(session, 'GET', `/v1/campaign/creative?id=${id}`);
 
-/** Polls until `check` passes (beacons are sent as the page acts; their counts land moments later). */
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
-
-/** A publisher's site on its own origin, with a platform's click tracker and the advertiser's landing page. */
-function startPublisher(pages: Record<string, () => string>) {
-  const clicks: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://publisher');
-    if (url.pathname === '/platform-click') {
-      // The platform counts its click and sends the browser on to the advertiser.
-      clicks.push(url.searchParams.get('adurl') ?? '');
-      response.writeHead(302, { Location: url.searchParams.get('adurl') ?? '/' }).end();
-      return;
-    }
-    if (url.pathname === '/vast-client.js') {
-      const file = path.join(root, 'apps/api/node_modules/@dailymotion/vast-client/dist/vast-client.min.js');
-      response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(file));
-      return;
-    }
-    const page = pages[url.pathname];
-    response
-      .writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' })
-      .end(page ? page() : 'Not found');
-  });
-  return new Promise<{ origin: string; clicks: string[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://127.0.0.1:${port}`,
-        clicks,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
+/** The player's own VAST library, served by the publisher's site. */
+const vastClientScript = (url: URL, response: ServerResponse) => {
+  if (url.pathname !== '/vast-client.js') return false;
+  const file = path.join(root, 'apps/api/node_modules/@dailymotion/vast-client/dist/vast-client.min.js');
+  response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(file));
+  return true;
+};
 
 describe('ad serving on a publisher page and in a VAST player', () => {
   const newPage = useBrowser();
   let session: Session;
-  let publisher: Awaited<ReturnType<typeof startPublisher>>;
+  let publisher: Publisher;
   let banner: { id: string; live: string };
   let video: { id: string; live: string };
   let crawled: { id: string; live: string };
@@ -120,15 +40,16 @@ describe('ad serving on a publisher page and in a VAST player', () => {
   const tags: Record<string, string> = {};
 
   beforeAll(async () => {
-    publisher = await startPublisher({
-      '/article.html': () =>
-        `<!doctype html><html><head><title>A publisher</title></head><body style="margin:0;font-family:sans-serif">
+    publisher = await startPublisher(
+      {
+        '/article.html': () =>
+          `<!doctype html><html><head><title>A publisher</title></head><body style="margin:0;font-family:sans-serif">
          <h1>Today's news</h1><p>Text before the ad.</p>${tags.banner}<p>Text after the ad.</p></body></html>`,
-      '/crawled.html': () =>
-        `<!doctype html><html><head><title>A crawled page</title></head><body style="margin:0;font-family:sans-serif">
+        '/crawled.html': () =>
+          `<!doctype html><html><head><title>A crawled page</title></head><body style="margin:0;font-family:sans-serif">
          <h1>Archive</h1><p>Text before the ad.</p>${tags.crawled}<p>Text after the ad.</p></body></html>`,
-      '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
-      '/player.html': () => `<!doctype html><html><head><title>A player</title></head>
+        '/landing': () => '<!doctype html><title>Advertiser</title><h1>Welcome to the advertiser</h1>',
+        '/player.html': () => `<!doctype html><html><head><title>A player</title></head>
         <body><video id="player" width="640" height="360" muted playsinline></video>
         <script type="module">
           // The player's own VAST library (an ES module), as a video player uses it.
@@ -150,7 +71,9 @@ describe('ad serving on a publisher page and in a VAST player', () => {
             video.play();
           });
         </script></body></html>`,
-    });
+      },
+      vastClientScript,
+    );
     session = await signIn(baseURL());
     const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
       name: 'Served on a publisher page',

@@ -45,6 +45,8 @@ import { createDiskFileStore, createS3FileStore } from './services/file-manager/
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
 import { publicConfigOf } from './services/public-config';
+import { registerReportMailLinks } from './services/reports/recipients';
+import { ReportBuilder } from './services/reports/report-builder';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -167,6 +169,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // The router's own refusals (a malformed URL such as /api/%zz) answer in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const body = { status, code: codeForStatus(status), message: frameworkMessage(error) };
+      void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
   });
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
@@ -207,6 +215,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,
     background: new BackgroundTasks(log),
+    reportBuilder: new ReportBuilder(),
     log,
   };
   app.decorate('adconsole', ctx);
@@ -220,6 +229,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await ctx.background.settled();
     await jobs.stop();
+    await ctx.reportBuilder.close();
     await ctx.events.writer.close();
     if (clickhouse) await clickhouse.close();
     if (ownsDb) await db.close();
@@ -295,6 +305,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerUploads(app, ctx);
+  registerReportMailLinks(app, ctx);
   await registerSignedFiles(app, ctx);
   registerServing(app, ctx);
   const openApi = buildOpenApi(routes, config);

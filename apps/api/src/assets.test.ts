@@ -267,7 +267,7 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     expect(
       (await fetch(`${server.url}/api/uploads/${file}`, { headers: { Cookie: other.cookie ?? '' } })).status,
     ).toBe(404);
-    expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
   });
 
   it("tag sheet of another user's campaign is 404; a wrong type is 400", async () => {

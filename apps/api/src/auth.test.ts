@@ -137,7 +137,7 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  describe('sign-up rules of spec section 5, on the server too', () => {
+  describe('sign-up rules of docs/product.md §5, on the server too', () => {
     it.each([
       ['first and last name required', { firstName: '' }, 'Fill in your names'],
       ['email at least 6', { email: 'a@b.c' }, 'Fill in your email correctly'],

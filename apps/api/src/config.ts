@@ -27,6 +27,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   companyDomain: string;
+  /** COMPANY_DOMAIN as written: 'example.com' (exact) or '*.example.com' (its subdomains too). */
+  companyEmailRule: string;
   adminEmail: string;
   smtpUrl: string | undefined;
   s3: S3Config | undefined;
@@ -78,6 +80,15 @@ export interface Config {
   events: EventsConfig | undefined;
   /** Requests a minute one personal API token may make (API_TOKEN_RATE_LIMIT), counted in the database. */
   apiTokenRequestsPerMinute: number;
+  /** The second security review's limits (docs/security.md). */
+  limits: {
+    /** Scheduled-report mails (reports and opt-in requests) one user's schedules may send a day (REPORT_MAILS_PER_USER_PER_DAY). */
+    reportMailsPerUserPerDay: number;
+    /** Report file downloads one share link may build an hour (REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR). */
+    reportDownloadsPerTokenPerHour: number;
+    /** Report files one user or share link may have being built at once (REPORT_DOWNLOADS_QUEUED_PER_CALLER). */
+    reportDownloadsQueuedPerCaller: number;
+  };
   /** Invalid-traffic filtering at the serving edge (docs/traffic-quality.md). */
   traffic: {
     /** Ad requests a minute one client may make for one live creative (SERVE_RATE_LIMIT); 0: no limit. */
@@ -132,7 +143,13 @@ const envSchema = z.object({
   DATA_DIR: optional,
   DATABASE_URL: optional.pipe(urlString(['postgres:', 'postgresql:']).optional()),
   COMPANY_DOMAIN: optional.pipe(
-    z.string().regex(domainPattern, 'must be a domain name such as example.com').optional(),
+    z
+      .string()
+      .refine(
+        (value) => domainPattern.test(value.replace(/^\*\./, '')),
+        'must be a domain name such as example.com (or *.example.com to admit its subdomains)',
+      )
+      .optional(),
   ),
   ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
   SMTP_URL: optional.pipe(urlString(['smtp:', 'smtps:']).optional()),
@@ -186,6 +203,15 @@ const envSchema = z.object({
   ),
   FILE_MANAGER_QUOTA_MB: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(1_048_576).optional(),
+  ),
+  REPORT_MAILS_PER_USER_PER_DAY: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  REPORT_DOWNLOADS_QUEUED_PER_CALLER: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(1000).optional(),
   ),
   FILE_MANAGER_UPLOADS_PER_MINUTE: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(10_000).optional(),
@@ -282,7 +308,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT ?? 4000;
-  const companyDomain = (e.COMPANY_DOMAIN ?? 'adconsole.test').toLowerCase();
+  // '*.example.com' admits the subdomains' addresses too; the bare host builds the server's addresses.
+  const companyEmailRule = (e.COMPANY_DOMAIN ?? 'adconsole.test').trim().toLowerCase();
+  const companyDomain = companyEmailRule.replace(/^\*\./, '');
   const s3Vars = [e.S3_BUCKET, e.S3_REGION, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   let s3: S3Config | undefined;
   if (s3Vars.some((value) => value !== undefined)) {
@@ -311,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     companyDomain,
+    companyEmailRule,
     adminEmail: (e.ADMIN_EMAIL ?? `demo@${companyDomain}`).toLowerCase(),
     smtpUrl: e.SMTP_URL,
     s3,
@@ -340,6 +369,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
+    limits: {
+      reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,
+      reportDownloadsPerTokenPerHour: e.REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR ?? 30,
+      reportDownloadsQueuedPerCaller: e.REPORT_DOWNLOADS_QUEUED_PER_CALLER ?? 2,
+    },
     traffic: {
       adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
       ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],

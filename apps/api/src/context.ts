@@ -8,6 +8,7 @@ import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskFileStore, FileStore } from './services/file-manager/store';
 import type { Mailer } from './services/mail';
+import type { ReportBuilder } from './services/reports/report-builder';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { TrafficQuality } from './services/serving/traffic-quality';
 import type { Storage } from './services/storage';
@@ -32,5 +33,7 @@ export interface Context {
   diskFiles: DiskFileStore | undefined;
   /** Work after the answer (link mails): tracked, so shutdown and tests can wait for it to finish. */
   background: BackgroundTasks;
+  /** Builds report files in a worker thread, off the event loop. */
+  reportBuilder: ReportBuilder;
   log: (line: string) => void;
 }

@@ -191,4 +191,93 @@ describe(`fuzzing every endpoint on ${testDatabaseKind()}`, () => {
       expect((JSON.parse(text) as { message: string }).message).toBeTruthy();
     }
   });
+
+  it("the second security review's 500s answer a 4xx in the envelope (issue 21)", async () => {
+    const campaignID =
+      (await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Fuzz' })).body.data?.id ?? '';
+    const token =
+      (await admin.post<{ token: string }>('/v1/campaign/newToken', { campaignID })).body.data?.token ?? '';
+    const year9999 = 'start_dt=9999-12-01%2000:00:00&end_dt=9999-12-31%2023:59:59&tzOffset=%2B00:00';
+    const probes: { label: string; method: string; path: string; body?: unknown }[] = [
+      { label: 'NUL in an upload name', method: 'GET', path: '/api/uploads/%00' },
+      { label: 'NUL in an upload name (spec path)', method: 'GET', path: '/uploads/%00' },
+      { label: 'an upload name of 5,000 bytes', method: 'GET', path: `/api/uploads/${'a'.repeat(5000)}` },
+      { label: 'dashboard in year 9999', method: 'GET', path: `/api/v1/dashboard?${year9999}` },
+      {
+        label: 'report in year 9999',
+        method: 'GET',
+        path: `/api/v1/campaign/report?campaignID=${campaignID}&type=json&${year9999}`,
+      },
+      {
+        label: 'share link in year 9999',
+        method: 'GET',
+        path: `/api/share/reports?sharedToken=${token}&${year9999}`,
+      },
+      {
+        label: 'share link download in year 9999',
+        method: 'GET',
+        path: `/api/share/reports?sharedToken=${token}&type=csv&${year9999}`,
+      },
+      {
+        label: 'folder name of 256 bytes',
+        method: 'POST',
+        path: '/api/v1/files/folder',
+        body: { name: 'é'.repeat(128) },
+      },
+      {
+        label: 'upload ticket with a name of 256 bytes',
+        method: 'POST',
+        path: '/api/v1/files/upload',
+        body: { name: `${'é'.repeat(126)}.png`, size: 10 },
+      },
+      {
+        label: 'admin import in year 9999',
+        method: 'POST',
+        path: '/api/v1/events/import',
+        body: { events: [{ liveID: 'abc', type: 'impression', at: '9999-01-01T00:00:00Z', count: 1 }] },
+      },
+      {
+        label: 'admin import counting past 100 million',
+        method: 'POST',
+        path: '/api/v1/events/import',
+        body: {
+          events: Array.from({ length: 200 }, () => ({
+            liveID: 'abc',
+            type: 'impression',
+            at: '2026-01-01T00:00:00Z',
+            count: 1_000_000,
+          })),
+        },
+      },
+      { label: 'malformed URL', method: 'GET', path: '/api/%zz' },
+      { label: 'malformed URL in a route', method: 'GET', path: '/api/v1/files/%E0%A4%A' },
+    ];
+    const failures: string[] = [];
+    for (const probe of probes) {
+      const response = await fetch(`${server.url}${probe.path}`, {
+        method: probe.method,
+        headers: {
+          'X-Requested-With': 'adconsole',
+          Cookie: admin.cookie ?? '',
+          ...(probe.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
+      });
+      const text = await response.text();
+      let envelope: { status?: number; message?: unknown } = {};
+      try {
+        envelope = JSON.parse(text) as typeof envelope;
+      } catch {
+        // reported below
+      }
+      if (
+        response.status < 400 ||
+        response.status >= 500 ||
+        envelope.status !== response.status ||
+        !envelope.message
+      )
+        failures.push(`${probe.label}: ${response.status} ${text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });

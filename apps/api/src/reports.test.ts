@@ -415,9 +415,9 @@ describe(`reports on ${testStoresLabel()}`, () => {
       expect(rows[0]).toContain(`"'=HYPERLINK(""http://evil"")"`);
       const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-20)), 0);
       expect(impressions).toBe(json.totals.impressions);
-      // Another user cannot fetch it; nor can anyone without a session.
+      // Another user cannot fetch it; nor can anyone without a session (404, as for a file that does not exist: issue 21).
       expect((await fetchFile(file, other)).status).toBe(404);
-      expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(401);
+      expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
     });
 
     it('XLSX: Summary, Daily, By creative, Video and Invalid traffic sheets, typed numbers and dates, frozen filtered headers', async () => {
@@ -561,18 +561,36 @@ describe(`reports on ${testStoresLabel()}`, () => {
   });
 
   describe('scheduled reports, e-mailed', () => {
-    const schedule = (body: Record<string, unknown>) =>
-      owner.post<{ id: string; nextRunAt: string }>('/v1/campaign/scheduledReport', {
+    /** Creates a schedule; its recipients (outside the company domain) confirm by their opt-in link. */
+    const schedule = async (body: Record<string, unknown>) => {
+      const recipients = (body.recipients as string[] | undefined) ?? [
+        'boss@client.example',
+        'analyst@client.example',
+      ];
+      const before = smtp.received.length;
+      const created = await owner.post<{ id: string; nextRunAt: string }>('/v1/campaign/scheduledReport', {
         campaignID,
         name: 'Weekly numbers',
         frequency: 'Weekly',
         reportType: 'Full',
         format: 'pdf',
         timezone: 'Europe/Berlin',
-        recipients: ['boss@client.example', 'analyst@client.example'],
+        recipients,
         withVideo: true,
         ...body,
       });
+      const optIns = (await smtp.waitFor(before + recipients.length)).slice(before);
+      for (const mail of optIns) {
+        const confirm = (mail.parsed.text ?? '').match(
+          /https?:\/\/\S+\/api\/reportMail\/confirm\?token=\S+/,
+        )?.[0];
+        const page = await fetch(
+          `${server.url}${new URL(confirm ?? '').pathname}${new URL(confirm ?? '').search}`,
+        );
+        expect(page.status).toBe(200);
+      }
+      return created;
+    };
 
     it('answers the schedule with its next run (Monday 08:00 in its zone) and lists it in the report and campaign', async () => {
       const created = await schedule({});

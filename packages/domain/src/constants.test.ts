@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants (docs/product.md §9)', () => {
   it('holds every value of the constants table', () => {
     expect(constants.NOTIFICATION_DEFAULT_DELAY_MS).toBe(6000);
     expect(constants.REPORT_ERROR_NOTIFICATION_DELAY_MS).toBe(10_000);

@@ -1,4 +1,4 @@
-// Every business constant of spec section 9, named once so the console, the forms and the API agree.
+// Every business constant of docs/product.md §9, named once so the console, the forms and the API agree.
 
 /** Default time a notification stays visible before it closes itself. */
 export const NOTIFICATION_DEFAULT_DELAY_MS = 6000;

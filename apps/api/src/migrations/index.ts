@@ -7,6 +7,7 @@ import jobs from './0005_jobs';
 import builder from './0006_builder';
 import eventSeen from './0007_event_seen';
 import fileUploadTickets from './0008_file_upload_tickets';
+import securityRound2 from './0010_security_round2';
 import invalidTraffic from './0011_invalid_traffic';
 import apiTokens from './0013_api_tokens';
 import vastMeasurement from './0014_vast_measurement';
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   { name: '0006_builder', sql: builder },
   { name: '0007_event_seen', sql: eventSeen },
   { name: '0008_file_upload_tickets', sql: fileUploadTickets },
+  { name: '0010_security_round2', sql: securityRound2 },
   { name: '0011_invalid_traffic', sql: invalidTraffic },
   { name: '0013_api_tokens', sql: apiTokens },
   { name: '0014_vast_measurement', sql: vastMeasurement },

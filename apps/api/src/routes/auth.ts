@@ -1,4 +1,4 @@
-// Accounts and sessions (spec section 7, "Authentication"): declarations; the work is in services/auth.
+// Accounts and sessions (docs/product.md §7, "Authentication"): declarations; the work is in services/auth.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as auth from '../services/auth';
@@ -11,10 +11,10 @@ export const authRoutes = [
     perIpLimit: 30,
     summary: 'Sign up with a company e-mail; mails a verification link.',
     description:
-      'Applies every sign-up rule of spec section 5 (company domain from COMPANY_DOMAIN, checked on the one parsed address) and refuses the 10,000 most common passwords. Creates an unverified user and mails `/signin?verifyCode=<base64 e-mail>&code=<token>` (valid 7 days). With a valid `invite` token the user is created verified. An address that already has an account gets the same answer, in the same time (and a mail telling its owner). At most 5 link mails per address an hour.',
+      'Applies every sign-up rule of docs/product.md §5 (company domain from COMPANY_DOMAIN, checked on the one parsed address) and refuses the 10,000 most common passwords. Creates an unverified user and mails `/signin?verifyCode=<base64 e-mail>&code=<token>` (valid 7 days). With a valid `invite` token the user is created verified. An address that already has an account gets the same answer, in the same time (and a mail telling its owner). At most 5 link mails per address an hour.',
     tag: 'Authentication',
     errors: {
-      400: `The sign-up messages of spec section 5, '${MESSAGES.commonPassword}' or '${auth.INVITE_INVALID}'`,
+      400: `The sign-up messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${auth.INVITE_INVALID}'`,
     },
     handler: ({ input, ctx }) => auth.signUp(ctx, input),
   }),
@@ -73,7 +73,7 @@ export const authRoutes = [
       'Ends every session of the account and every other reset link of it. Marks a company address verified (the link proved it); an address outside the company domain stays as it was (only an invitation verifies one). Refuses the 10,000 most common passwords.',
     tag: 'Authentication',
     errors: {
-      400: `Validation messages of spec section 5, '${MESSAGES.commonPassword}' or '${auth.RESET_LINK_INVALID}'`,
+      400: `Validation messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${auth.RESET_LINK_INVALID}'`,
     },
     handler: ({ input, ctx }) => auth.changePassword(ctx, input),
   }),
@@ -96,7 +96,7 @@ export const authRoutes = [
       'The session that asks stays signed in; every other session of the account ends, and open reset links stop working. Refuses the 10,000 most common passwords.',
     tag: 'Authentication',
     errors: {
-      400: `'${MESSAGES.currentPasswordWrong}', '${MESSAGES.fillInCurrentPassword}', the change-password messages of spec section 5 or '${MESSAGES.commonPassword}'`,
+      400: `'${MESSAGES.currentPasswordWrong}', '${MESSAGES.fillInCurrentPassword}', the change-password messages of docs/product.md §5 or '${MESSAGES.commonPassword}'`,
     },
     handler: ({ input, ctx, user, request }) => auth.changeOwnPassword(ctx, request, user, input),
   }),

@@ -1,4 +1,4 @@
-// Campaign calls (spec section 7): users see and change only their own campaigns; admins see all.
+// Campaign calls (docs/product.md §7): users see and change only their own campaigns; admins see all.
 import { contract } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as campaigns from '../services/campaigns';

@@ -1,4 +1,4 @@
-// Creative calls (spec section 7): declarations; the work is in services/creatives.
+// Creative calls (docs/product.md §7): declarations; the work is in services/creatives.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as creatives from '../services/creatives';

@@ -5,13 +5,16 @@ import {
   ApiError,
   contract,
   FILE_MANAGER_MESSAGES,
+  FILE_URL_SECONDS,
   nameTakenMessage,
   servedFileType,
+  uploadQuotaMessage,
 } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { defineRoute } from '../http/routes';
 import * as files from '../services/file-manager/files';
+import { spaceUsage } from '../services/file-manager/limits';
 import { dispositionOf, SIGNED_FILES_PATH, verifySignedUrl } from '../services/file-manager/store';
 import { requestedRange } from '../services/files';
 
@@ -137,8 +140,37 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
       const length = Number(request.headers['content-length'] ?? Number.NaN);
       if (length !== signed.maxBytes)
         throw ApiError.of(403, `${LINK_INVALID} (the size differs from the signed one)`);
+      // A name already taken stays a conflict (a replay onto the file it stored, too).
+      if (await store.head(signed.bucket, signed.key))
+        throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
+      // Single use: the PUT takes its upload ticket (an unused one for this key and size, issued
+      // within the URL's lifetime); a replayed URL finds none.
+      const [ticket] = await ctx.db.query<{ id: string; space: string }>(
+        `update file_upload_tickets set used_at = now()
+          where id = (select id from file_upload_tickets
+                       where bucket = $1 and key = $2 and size = $3 and not refused and used_at is null
+                         and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
+                       order by issued_at desc limit 1)
+            and used_at is null
+          returning id, space`,
+        [signed.bucket, signed.key, signed.maxBytes],
+      );
+      if (!ticket) throw ApiError.of(403, `${LINK_INVALID} (it was used already)`);
       try {
         await store.write(signed.bucket, signed.key, request.raw, signed.maxBytes);
+        // The quota is counted again now that the file is here (files may have arrived since the ticket).
+        const { quotaBytes } = ctx.config.fileManager;
+        if (quotaBytes !== null && ticket.space !== '') {
+          const used = await spaceUsage(ctx, signed.bucket, ticket.space, { id: ticket.id, key: '' });
+          if (used > quotaBytes) {
+            await store.delete(signed.bucket, [signed.key]);
+            const name = signed.key.split('/').pop() ?? '';
+            throw ApiError.of(
+              413,
+              uploadQuotaMessage({ name, size: signed.maxBytes, used: used - signed.maxBytes, quotaBytes }),
+            );
+          }
+        }
       } catch (error) {
         if ((error as { tooLarge?: boolean }).tooLarge)
           throw ApiError.of(413, 'The body is larger than the signed size.');

@@ -1,4 +1,4 @@
-// Report calls (spec section 7, "Reports"): declarations; the work is in services/reports.
+// Report calls (docs/product.md §7, "Reports"): declarations; the work is in services/reports.
 import { contract, MESSAGES, REPORT_RANGE_MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import { dashboard } from '../services/reports/dashboard';

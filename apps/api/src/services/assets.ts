@@ -24,6 +24,7 @@ import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
 import { type AssetAnswer, type AssetRow, assetAnswer, ownCreative } from './campaigns';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
+import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
 import { readMp4Info } from './video';
 
@@ -193,6 +194,12 @@ const storePart = (ctx: Context, creativeId: string, part: MultipartFile) =>
     () => part.file.truncated,
   );
 
+/** A stored file that was not recorded goes again, with what was unpacked of it. */
+const removeStored = async (ctx: Context, name: string) => {
+  await removeUnpacked(ctx, name).catch(() => undefined);
+  await ctx.storage.delete(name).catch(() => undefined);
+};
+
 /** Stores one asset file from any source of bytes (an upload's part, a file manager file), checked as it streams. */
 async function storeAsset(
   ctx: Context,
@@ -245,6 +252,12 @@ async function storeAsset(
     }
   }
   await storing;
+  if (failure === undefined && type.kind === 'html5') {
+    // Checked and unpacked once, here, with a byte budget: serving never inflates a ZIP.
+    await unpackHtml5Zip(ctx, fileName, filename, check.size).catch((error: unknown) => {
+      failure = error;
+    });
+  }
   if (failure !== undefined) {
     await ctx.storage.delete(fileName).catch(() => undefined);
     throw failure;
@@ -344,7 +357,7 @@ export async function uploadAssets(
   } catch (error) {
     // Nothing half-written: when the assets were not recorded, the files this request stored go again.
     if (!committed) {
-      await Promise.all(stored.map((file) => ctx.storage.delete(file.row.file_name).catch(() => undefined)));
+      await Promise.all(stored.map((file) => removeStored(ctx, file.row.file_name)));
     }
     throw error;
   } finally {
@@ -453,7 +466,7 @@ export async function addAssetFromSource(
     });
     return created[0] as AssetAnswer;
   } catch (error) {
-    if (stored) await ctx.storage.delete(stored.row.file_name).catch(() => undefined);
+    if (stored) await removeStored(ctx, stored.row.file_name);
     throw error;
   } finally {
     release();

@@ -1,4 +1,4 @@
-// Accounts and sessions (spec section 7, "Authentication"): sign-up with e-mail verification, sign-in,
+// Accounts and sessions (docs/product.md §7, "Authentication"): sign-up with e-mail verification, sign-in,
 // the current user, sign-out, and password reset. No answer, and no answer's timing, reveals whether an
 // e-mail has an account: both paths do the same work and mail is sent after the answer.
 import {
@@ -37,7 +37,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from './sessions';
-import { consumeToken, issueToken, peekToken, revokeTokens } from './tokens';
+import { consumeToken, issueToken, peekToken, revokeOtherTokens, revokeTokens } from './tokens';
 import { findUserByEmail, sessionUserAsPublic, toPublicUser } from './users';
 
 export const INVALID_LOGIN = 'Wrong e-mail or password.';
@@ -57,10 +57,12 @@ export const OWN_PASSWORD_CHANGED =
  * Sends a link mail after the answer has gone (so the answer's timing does not tell whether mail was
  * sent), and only while the address has not had too many link mails this hour.
  */
-function mailLater(ctx: Context, kind: string, message: MailMessage) {
+function mailLater(ctx: Context, kind: string, message: MailMessage, beforeSend?: () => Promise<void>) {
   ctx.background.later('Mail could not be sent', async () => {
-    if (await takeMailAllowance(ctx.db, message.to, kind)) await ctx.mailer.send(message);
-    else ctx.log(`Mail to ${message.to} not sent: it had too many ${kind} mails in the last hour.`);
+    if (await takeMailAllowance(ctx.db, message.to, kind)) {
+      await beforeSend?.();
+      await ctx.mailer.send(message);
+    } else ctx.log(`Mail to ${message.to} not sent: it had too many ${kind} mails in the last hour.`);
   });
 }
 
@@ -78,7 +80,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
     invitedRole = invitation.payload.role === 'admin' ? 'admin' : 'user';
   }
   // An invitation stands in for the company-domain rule: the admin vouched for this address.
-  const domain = invitedRole !== undefined ? domainOf(email) : ctx.config.companyDomain;
+  const domain = invitedRole !== undefined ? domainOf(email) : ctx.config.companyEmailRule;
   const { invite: _invite, ...fields } = input;
   const form = parseInput(signUpRequestSchema(domain), fields);
   assertPasswordAllowed(form.password);
@@ -219,6 +221,9 @@ export async function forgotPassword(ctx: Context, address: string) {
         link: link(ctx, '/forgotpassword', { forgotToken: token }),
         outro: 'The link is valid for 1 hour and works once. If you did not ask for it, ignore this message.',
       }),
+      // A new reset link revokes the earlier ones (only once it is really mailed, so requests beyond
+      // the hourly mail limit cannot void the owner's link).
+      () => revokeOtherTokens(ctx.db, 'reset', email, token),
     );
   }
   return { message: RESET_SENT };
@@ -234,7 +239,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
   const email = normaliseEmail(input.username);
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
-  const companyAddress = isCompanyEmail(email, ctx.config.companyDomain);
+  const companyAddress = isCompanyEmail(email, ctx.config.companyEmailRule);
   const changed = await ctx.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, 'reset', input.code, email))) return false;
     const rows = await tx.query<{ id: string }>(

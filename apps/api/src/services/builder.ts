@@ -19,6 +19,7 @@ import { safeFilename } from './assets';
 import { type AssetRow, oneCreative, ownCampaign } from './campaigns';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
+import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
 
 export const DRAFT_NOT_FOUND = 'Draft not found!';
@@ -209,6 +210,10 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
   const id = newId();
   const fileName = `assets/${id}/${filename}`;
   await ctx.storage.put(fileName, bytes, 'application/zip');
+  await unpackHtml5Zip(ctx, fileName, filename, bytes.length).catch(async (error: unknown) => {
+    await ctx.storage.delete(fileName).catch(() => undefined);
+    throw error;
+  });
   const artboard = artboardOf(draft.document);
   const [width, height] = [Math.round(artboard.width), Math.round(artboard.height)];
   let replaced: AssetRow[];
@@ -240,6 +245,7 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
     });
   } catch (error) {
     // Nothing half-written: the ZIP goes again when it was not recorded.
+    await removeUnpacked(ctx, fileName).catch(() => undefined);
     await ctx.storage.delete(fileName).catch(() => undefined);
     throw error;
   }

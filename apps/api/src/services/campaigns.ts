@@ -1,5 +1,5 @@
 // Campaigns: loading them with their creatives, live creatives and assets, shaping them as the API
-// answers them (the entity shapes of spec section 3, server-owned fields filled in), and the campaign
+// answers them (the entity shapes of docs/product.md §3, server-owned fields filled in), and the campaign
 // calls themselves. The "owner or admin" rule is the domain's; the query that applies it lives here.
 import {
   ApiError,

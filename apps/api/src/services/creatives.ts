@@ -1,4 +1,4 @@
-// The creative calls (spec section 7): create, read, update, HTML, duplicate (copy-name rule), publish
+// The creative calls (docs/product.md §7): create, read, update, HTML, duplicate (copy-name rule), publish
 // (an immutable live creative) and delete. Every call checks the creative's campaign is the caller's.
 import {
   ApiError,

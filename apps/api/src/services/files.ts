@@ -7,6 +7,7 @@ import { ApiError, previewKind } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
 import type { ByteRange, Storage } from './storage';
 
@@ -70,6 +71,7 @@ export async function removeUnusedFiles(ctx: { db: Queryable; storage: Storage }
     const [used] = await ctx.db.query('select 1 from assets where file_name = $1 limit 1', [name]);
     if (used) continue;
     await ctx.db.query('delete from files where name = $1', [name]);
+    await removeUnpacked(ctx, name);
     await ctx.storage.delete(name);
   }
 }
@@ -127,9 +129,8 @@ export async function readableFile(
     if (link) return file;
   }
   const user = await reader.user();
-  if (user === undefined) {
-    throw file.share_token ? ApiError.of(404, FILE_NOT_FOUND) : ApiError.of(401, 'You are not signed in.');
-  }
+  // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
+  if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
   if (user.id !== file.owner_id && user.role !== 'admin') throw ApiError.of(404, FILE_NOT_FOUND);
   return file;
 }

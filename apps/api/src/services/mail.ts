@@ -21,6 +21,8 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about, logged in development when mail goes to the outbox. */
   link?: string;
+  /** An unsubscribe link, sent in the List-Unsubscribe header too. */
+  unsubscribe?: string;
   attachments?: MailAttachment[];
 }
 
@@ -59,6 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
     text: message.text,
     html: message.html,
     attachments: message.attachments?.map((attachment) => ({ ...attachment })),
+    ...(message.unsubscribe ? { list: { unsubscribe: message.unsubscribe } } : {}),
   });
 
   if (options.smtpUrl !== undefined) {

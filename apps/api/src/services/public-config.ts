@@ -3,7 +3,7 @@ import type { PublicConfig } from '@adconsole/domain';
 import type { Config } from '../config';
 
 export const publicConfigOf = (config: Config): PublicConfig => ({
-  companyDomain: config.companyDomain,
+  companyDomain: config.companyEmailRule,
   companyName: 'Adconsole',
   adServingUrl: config.adServingUrl,
   tcfVendorID: config.tcfVendorID,

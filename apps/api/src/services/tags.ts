@@ -1,4 +1,4 @@
-// The tag sheet (spec section 7): an xlsx workbook of the domain's buildTagSheet rows for the campaign's
+// The tag sheet (docs/product.md §7): an xlsx workbook of the domain's buildTagSheet rows for the campaign's
 // live creatives, built with ExcelJS and stored as its owner's private file under /api/uploads/{file}.
 import {
   buildTagSheet,

@@ -68,3 +68,16 @@ export async function revokeTokens(db: Queryable, kind: TokenKind, email: string
     email,
   ]);
 }
+
+/** Ends every unused token of this kind for the address except `keep` (a newer link voids the older). */
+export async function revokeOtherTokens(
+  db: Queryable,
+  kind: TokenKind,
+  email: string,
+  keep: string,
+): Promise<void> {
+  await db.query(
+    'update tokens set used_at = now() where kind = $1 and email = $2 and used_at is null and token_hash <> $3',
+    [kind, email, hashSecret(keep)],
+  );
+}

@@ -28,6 +28,10 @@ export async function waitForMail(
   throw new Error(`No mail number ${after + 1} to ${to} in the outbox within 10 s`);
 }
 
+/** The messages to `to` in the outbox now (call after `settled`). */
+export const readOutboxTo = async (server: TestServer, to: string) =>
+  (await readOutbox(server.dataDir)).filter((m) => m.text.includes(`To: ${to}`));
+
 /**
  * Waits until the server has finished the work its answers left behind (link mails go after the
  * answer): a count of mail taken after this is final, and "no mail was sent" can be asserted.

@@ -1,4 +1,4 @@
-// The route guard of spec section 2, as a loader on the root route that runs after every navigation.
+// The route guard of docs/product.md §2, as a loader on the root route that runs after every navigation.
 import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { amILoggedIn, currentSession, rememberAfterLoginTarget } from '../session/session';
@@ -9,7 +9,7 @@ export interface GuardData {
 
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
-  // A visitor with no valid local session on a public page is anonymous (spec section 4): there is
+  // A visitor with no valid local session on a public page is anonymous (docs/product.md §4): there is
   // nothing to ask the server, whose answer would be a 401 in the browser's console.
   if (isPublicPath(url.pathname) && currentSession() === null) return { signedIn: false };
   const signedIn = await amILoggedIn();

@@ -3,7 +3,7 @@ import { ChunkLoadError, lazyScreen, loadChunk } from './lazy-screen';
 
 const Screen = () => null;
 
-describe('lazily loaded screens (spec section 8)', () => {
+describe('lazily loaded screens (docs/product.md §8)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -5,7 +5,7 @@ import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-/** The console's route table (spec section 2). The root loader is the guard; screens load lazily. */
+/** The console's route table (docs/product.md §2). The root loader is the guard; screens load lazily. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

@@ -4,7 +4,7 @@ import { activeMenuItem, sideMenu } from './navigation';
 const labels = (isAdmin: boolean) =>
   sideMenu(isAdmin).flatMap((section) => section.items.map((item) => item.label));
 
-describe('side menu (spec section 2)', () => {
+describe('side menu (docs/product.md §2)', () => {
   it('shows Dashboard, File manager, Campaigns and Profile to every signed-in user', () => {
     expect(labels(false)).toEqual(['Dashboard', 'File manager', 'Campaigns', 'Profile']);
   });

@@ -1,4 +1,4 @@
-// Shared report pages (spec section 2): no side menu, header info or footer; the top bar keeps the
+// Shared report pages (docs/product.md §2): no side menu, header info or footer; the top bar keeps the
 // light/dark switch and shows a Sign In link to visitors who are not signed in.
 import { TopBar } from '@adconsole/ui';
 import { Outlet } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The signed-in state (spec section 4): the stored user, the local answer inside the 6 s window,
+// The signed-in state (docs/product.md §4): the stored user, the local answer inside the 6 s window,
 // /me otherwise, and the after-login target.
 import {
   afterLoginPath,

@@ -1,4 +1,4 @@
-// Persisted display settings (spec section 3, local storage key 'store', version 0.1.0).
+// Persisted display settings (docs/product.md §3, local storage key 'store', version 0.1.0).
 import {
   isCompactLayout,
   LOCAL_STORAGE_KEYS,

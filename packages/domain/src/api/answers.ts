@@ -24,7 +24,7 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
 
 /** POST /login: the user, the session expiry and the address the server saw. */
 export const sessionAnswerSchema = loginResponseSchema;
-/** GET /me: the same, read leniently (spec section 7 promises only "data with expiry, location"). */
+/** GET /me: the same, read leniently (docs/product.md §7 promises only "data with expiry, location"). */
 export { meResponseSchema } from '../entities/user';
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
@@ -35,7 +35,7 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 /** POST /signup. */
 export const signUpAnswerSchema = z.object({
   user: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
-  /** Spec section 7 promises only `user`; this server also says what happens next. */
+  /** docs/product.md §7 promises only `user`; this server also says what happens next. */
   message: z.string().optional(),
   /** True when the account is ready (an invitation), false when the e-mail must be verified first. */
   verified: z.boolean().optional(),

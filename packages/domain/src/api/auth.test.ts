@@ -22,7 +22,7 @@ const caught = async (promise: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-describe('authentication calls (spec section 7)', () => {
+describe('authentication calls (docs/product.md §7)', () => {
   it("POSTs /login with method 'password', username, password and remember; answers user, expiry and location", async () => {
     const expiry = { date: '2026-01-02 00:00:00', timezone_type: 3, timezone: 'UTC' };
     server.respond(() => ({ body: { status: 200, data: { user, expiry, location: '/campaigns' } } }));
@@ -180,7 +180,7 @@ describe('authentication calls (spec section 7)', () => {
   });
 });
 
-describe('amILoggedIn (spec sections 4 and 7)', () => {
+describe('amILoggedIn (docs/product.md §4 and §7)', () => {
   const now = new Date('2026-05-01T12:00:00Z');
   const stored = {
     user: { ...user, role: 'user' as const },

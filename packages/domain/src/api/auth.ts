@@ -1,4 +1,4 @@
-// Authentication calls of spec section 7.
+// Authentication calls of docs/product.md §7.
 import type { z } from 'zod';
 import type { LoginResponse, MeResponse, StoredSession, User } from '../entities/user';
 import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../rules/session';
@@ -84,7 +84,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     me,
 
     /**
-     * The amILoggedIn check (spec section 4): a valid local session within 6 s of the last request is
+     * The amILoggedIn check (docs/product.md §4): a valid local session within 6 s of the last request is
      * answered locally; otherwise GET /me decides, and its answer refreshes the stored session.
      */
     async amILoggedIn(stored: StoredSession | null | undefined, now: Date): Promise<SessionCheck> {

@@ -21,7 +21,7 @@ const caught = async (promise: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-describe('campaign calls (spec sections 7 and 8)', () => {
+describe('campaign calls (docs/product.md §7 and §8)', () => {
   it('GETs /v1/campaign/get?campaignID=', async () => {
     server.respond(() => ({ body: { status: 200, data: campaign } }));
     expect((await client().getCampaign('7')).name).toBe('Spring');

@@ -1,4 +1,4 @@
-// Campaign calls of spec section 7, with the list's 403 / empty-rejection rule of section 8.
+// Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod';
 import { type Campaign, type CampaignList, campaignSchema } from '../entities/campaign';
 import { MESSAGES } from '../validation/messages';
@@ -23,7 +23,7 @@ export const CAMPAIGN_PATHS = {
   delete: contract.deleteCampaign.path,
 } as const;
 
-/** The list answer, read leniently: spec section 7 only promises `data[]` and `pagination.page`. */
+/** The list answer, read leniently: docs/product.md §7 only promises `data[]` and `pagination.page`. */
 const listBodySchema = z.looseObject({
   data: contract.listMyCampaigns.answer.default([]),
   pagination: z
@@ -105,7 +105,7 @@ export function campaignCalls(http: Http) {
     },
 
     /** PUT /v1/campaign/update with the campaign (as answered, or just its id, name and dates). */
-    /** The answer is the updated campaign (spec section 7 leaves it "not shown": undefined when empty). */
+    /** The answer is the updated campaign (docs/product.md §7 leaves it "not shown": undefined when empty). */
     async updateCampaign(campaign: unknown): Promise<Campaign | undefined> {
       const body = validate(campaignUpdateBodySchema, campaign);
       const answer = await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(

@@ -1,4 +1,4 @@
-// The typed client for every call of spec section 7.
+// The typed client for every call of docs/product.md §7.
 import { DOWNLOAD_PATH_PREFIX } from '../constants';
 import { apiTokenCalls } from './api-tokens';
 import { authCalls } from './auth';

@@ -109,7 +109,7 @@ export const contract = {
   ping: call({ method: 'GET', path: '/ping', answer: z.literal('Pong') }),
   config: call({ method: 'GET', path: '/config', answer: publicConfigSchema }),
 
-  // ---- Authentication (spec section 7)
+  // ---- Authentication (docs/product.md §7)
   signUp: call({
     method: 'POST',
     path: '/signup',
@@ -360,7 +360,7 @@ export const contract = {
     scope: 'reports:read',
   }),
 
-  // ---- Reports (spec section 7)
+  // ---- Reports (docs/product.md §7)
   campaignReport: call({
     method: 'GET',
     path: '/v1/campaign/reports',

@@ -43,7 +43,7 @@ const creativeServer = () =>
     body: { status: 200, data: request.path === '/v1/campaign/get' ? campaign : saved },
   }));
 
-describe('creative calls (spec sections 4 and 7)', () => {
+describe('creative calls (docs/product.md §4 and §7)', () => {
   it('GETs /v1/campaign/creative?id= and /v1/campaign/creatives?campaignID=', async () => {
     const client = createApiClient({ baseUrl: server.url });
     server.respond(() => ({ body: { status: 200, data: saved } }));

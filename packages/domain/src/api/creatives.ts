@@ -1,4 +1,4 @@
-// Creative and asset calls of spec section 7, with the temporary-id rule of section 4.
+// Creative and asset calls of docs/product.md §7, with the temporary-id rule of section 4.
 import { z } from 'zod';
 import type { Asset } from '../entities/asset';
 import type { Campaign } from '../entities/campaign';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiEnvelopeSchema, envelope, envelopeStatus, isSuccessStatus } from './envelope';
 
-describe('response envelope (spec section 7)', () => {
+describe('response envelope (docs/product.md §7)', () => {
   it('has status and data; success is a status below 400', () => {
     expect(envelope({ id: 1 })).toEqual({ status: 200, data: { id: 1 } });
     expect(apiEnvelopeSchema(z.object({ id: z.number() })).parse({ status: 201, data: { id: 1 } })).toEqual({

@@ -1,4 +1,4 @@
-// The response envelope of spec section 7: `{status, data}`, success when status is below 400.
+// The response envelope of docs/product.md §7: `{status, data}`, success when status is below 400.
 import { z } from 'zod';
 
 export interface ApiEnvelope<T> {

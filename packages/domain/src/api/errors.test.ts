@@ -4,7 +4,7 @@ import { ApiError, errorMessage, isApiError, serverMessage } from './errors';
 
 const fromServer = (body: unknown) => new ApiError({ status: 400, code: 'http_error', message: 'x', body });
 
-describe('error extraction (spec section 8)', () => {
+describe('error extraction (docs/product.md §8)', () => {
   it('takes error.message, then message, then error from the server answer', () => {
     expect(errorMessage(fromServer({ error: { message: 'A' }, message: 'B' }), 'Sign up failed!')).toBe('A');
     expect(errorMessage(fromServer({ message: 'B', error: 'C' }), 'Sign up failed!')).toBe('B');

@@ -100,7 +100,7 @@ const textOf = (value: unknown): string | undefined => {
 };
 
 /**
- * The server's message in an answer body, in the order of spec section 8: `error.message`, then
+ * The server's message in an answer body, in the order of docs/product.md §8: `error.message`, then
  * `message`, then `error`; arrays are joined by newlines.
  */
 export function serverMessage(body: unknown): string | undefined {

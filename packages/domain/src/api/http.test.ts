@@ -22,7 +22,7 @@ const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
   throw new Error('expected the request to fail');
 };
 
-describe('HTTP core of the API client (spec section 7)', () => {
+describe('HTTP core of the API client (docs/product.md §7)', () => {
   it("sends every request with credentials 'include' and the CSRF header", async () => {
     const seen: RequestInit[] = [];
     const fetch: FetchLike = (input, init) => {

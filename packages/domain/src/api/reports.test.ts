@@ -50,7 +50,7 @@ const caught = async (promise: Promise<unknown>): Promise<unknown> =>
   );
 const query = (index: number) => Object.fromEntries(server.requests[index]?.query ?? []);
 
-describe('report calls (spec sections 7 and 8)', () => {
+describe('report calls (docs/product.md §7 and §8)', () => {
   it("GETs /v1/campaign/reports with campaignID, UTC 'YYYY-MM-DD HH:mm:ss' dates, tzOffset, type json, granularity full", async () => {
     const report = await createApiClient({ baseUrl: server.url }).getReport({ campaignID: '7', dates });
     expect(report.reportToken[0]?.url).toBe('https://x/share/t');

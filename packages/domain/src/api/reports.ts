@@ -1,4 +1,4 @@
-// Reporting calls of spec section 7: reports, events, video data (with /share variants for share
+// Reporting calls of docs/product.md §7: reports, events, video data (with /share variants for share
 // tokens), share links, scheduled reports and downloads.
 import type { z } from 'zod';
 import type { ReportFileFormat } from '../constants';

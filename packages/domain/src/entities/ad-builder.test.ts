@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adBuilderStateSchema, defaultAdBuilderState } from './ad-builder';
 
-describe('ad-builder state (spec sections 3 and 9)', () => {
+describe('ad-builder state (docs/product.md §3 and §9)', () => {
   it('starts with a white 300x250 artboard, no assets, keyframes or history, and nothing selected', () => {
     const state = defaultAdBuilderState();
     expect(state.layers).toHaveLength(1);

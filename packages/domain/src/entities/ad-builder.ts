@@ -1,4 +1,4 @@
-// The ad-builder canvas state (spec section 3): layers on an artboard (default 300x250, white), assets,
+// The ad-builder canvas state (docs/product.md §3): layers on an artboard (default 300x250, white), assets,
 // keyframes, history and the selected layer. The reducer that changes it is rules/ad-builder.ts.
 import { z } from 'zod';
 import { DEFAULT_ARTBOARD } from '../constants';

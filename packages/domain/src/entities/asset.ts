@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 
-/** An uploaded creative asset (image, video, html...) of spec section 3. */
+/** An uploaded creative asset (image, video, html...) of docs/product.md §3. */
 export const assetSchema = z.object({
   id: idSchema,
   filename: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignSchema, newCampaign } from './campaign';
 
-describe('campaign entity (spec section 3)', () => {
+describe('campaign entity (docs/product.md §3)', () => {
   it('defaults a new campaign to empty creatives and zeroed data', () => {
     expect(newCampaign()).toEqual({
       name: '',

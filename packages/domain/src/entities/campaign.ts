@@ -1,4 +1,4 @@
-// Campaigns, spec section 3.
+// Campaigns, docs/product.md §3.
 import { z } from 'zod';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';

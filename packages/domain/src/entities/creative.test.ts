@@ -11,7 +11,7 @@ import {
   withCreativeSetting,
 } from './creative';
 
-describe('creative entity (spec section 3)', () => {
+describe('creative entity (docs/product.md §3)', () => {
   it("makes a new creative named 'New creative', of type Banner, with a temporary id and a 'WxH' size", () => {
     const creative = newCreative('c1', { width: 728, height: 90 });
     expect(creative).toMatchObject({
@@ -94,7 +94,7 @@ describe('creative entity (spec section 3)', () => {
   });
 });
 
-describe('asset entity (spec section 3)', () => {
+describe('asset entity (docs/product.md §3)', () => {
   it('holds id, filename, name, path, creativeID, url, new flag, width, height, duration and uploadType', () => {
     const asset = assetSchema.parse({
       id: 1,

@@ -1,4 +1,4 @@
-// Creatives and their live (published) versions, spec section 3.
+// Creatives and their live (published) versions, docs/product.md §3.
 import { z } from 'zod';
 import { temporaryId } from '../rules/ids';
 import { assetSchema } from './asset';

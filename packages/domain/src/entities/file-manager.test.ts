@@ -34,7 +34,7 @@ import {
 } from './file-manager';
 import { defaultSettings, loadSettings } from './settings';
 
-describe('file manager settings (spec section 3)', () => {
+describe('file manager settings (docs/product.md §3)', () => {
   it("offers a US and an Asia-Pacific preset, both with delimiter '/'", () => {
     expect(fileManagerPresets.us.region).toMatch(/^us-/);
     expect(fileManagerPresets.asiaPacific.region).toMatch(/^ap-/);
@@ -66,7 +66,7 @@ describe('file manager settings (spec section 3)', () => {
   });
 });
 
-describe('file manager settings: region, bucket and remembered buckets (spec section 3)', () => {
+describe('file manager settings: region, bucket and remembered buckets (docs/product.md §3)', () => {
   const offered = { buckets: ['media', 'archive', 'exports'], region: 'us-east-1' };
 
   it('names the US and Asia-Pacific preset regions, and starts a deployment from its preset', () => {

@@ -1,4 +1,4 @@
-// File manager settings (spec section 3): it works against cloud storage directly from the browser.
+// File manager settings (docs/product.md §3): it works against cloud storage directly from the browser.
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../rules/asset-upload';
 
@@ -212,7 +212,8 @@ export function fileNameProblem(name: string): string | undefined {
   if (name.trim() === '') return FILE_MANAGER_MESSAGES.nameMissing;
   if (name.includes('/') || name.includes('\\')) return FILE_MANAGER_MESSAGES.nameHasSlash;
   if (name.includes('..') || name === '.') return FILE_MANAGER_MESSAGES.nameHasDots;
-  if (name.length > MAX_FILE_NAME_LENGTH) return FILE_MANAGER_MESSAGES.nameTooLong;
+  // Bytes, as file systems and object stores count them (255 UTF-16 units can be 765 bytes).
+  if (new TextEncoder().encode(name).length > MAX_FILE_NAME_LENGTH) return FILE_MANAGER_MESSAGES.nameTooLong;
   // Control characters (NUL among them) have no place in a key or a header.
   if (/\p{Cc}/u.test(name)) return FILE_MANAGER_MESSAGES.nameHasControl;
   return undefined;

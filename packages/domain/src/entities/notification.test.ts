@@ -6,7 +6,7 @@ import {
   welcomeBackNotification,
 } from './notification';
 
-describe('notifications (spec sections 3, 4 and 8)', () => {
+describe('notifications (docs/product.md §3, §4 and §8)', () => {
   it("defaults to type 'info' and a 6000 ms delay", () => {
     expect(createNotification({ title: 'Saved' })).toEqual({
       title: 'Saved',

@@ -1,4 +1,4 @@
-// Notifications (spec sections 3, 4 and 8).
+// Notifications (docs/product.md §3, §4 and §8).
 import { z } from 'zod';
 import { NOTIFICATION_DEFAULT_DELAY_MS, REPORT_ERROR_NOTIFICATION_DELAY_MS } from '../constants';
 import { MESSAGES } from '../validation/messages';
@@ -25,7 +25,7 @@ export const createNotification = (input: NotificationInput): Notification => no
 export const autoCloseDelay = (notification: Pick<Notification, 'timeout' | 'delay'>): number | null =>
   notification.timeout === false ? null : notification.delay;
 
-/** The danger notification of a failed report download or share link (spec section 8). */
+/** The danger notification of a failed report download or share link (docs/product.md §8). */
 export const reportErrorNotification = (): Notification => ({
   title: MESSAGES.reportErrorTitle,
   text: MESSAGES.reportErrorText,

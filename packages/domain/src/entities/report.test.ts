@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportFileSchema, reportResponseSchema, reportTokenSchema, scheduledReportSchema } from './report';
 
-describe('report entities (spec section 3)', () => {
+describe('report entities (docs/product.md §3)', () => {
   it('reads a report answer with reportToken[] (with url) and scheduledReports, keeping the figures', () => {
     const report = reportResponseSchema.parse({
       reportToken: [{ url: 'https://x.example/share/abc' }],

@@ -1,4 +1,4 @@
-// Report answers, share tokens and scheduled reports (spec sections 3 and 7).
+// Report answers, share tokens and scheduled reports (docs/product.md §3 and §7).
 import { z } from 'zod';
 import { REPORT_FORMATS, REPORT_TYPES, SCHEDULE_FREQUENCIES } from '../constants';
 import { idSchema } from './common';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, LOCAL_STORAGE_KEYS, loadSettings, toggleDarkMode } from './settings';
 
-describe('persisted settings (spec sections 3, 4 and 9)', () => {
+describe('persisted settings (docs/product.md §3, §4 and §9)', () => {
   it("defaults to version '0.1.0', light mode, campaign grouping 'list' and the UTC (+00:00) timezone", () => {
     expect(loadSettings(undefined)).toEqual({
       version: '0.1.0',

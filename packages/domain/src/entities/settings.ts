@@ -1,4 +1,4 @@
-// Settings the console persists in local storage (spec section 3) and the rule for reusing them.
+// Settings the console persists in local storage (docs/product.md §3) and the rule for reusing them.
 import { z } from 'zod';
 import { SETTINGS_VERSION } from '../constants';
 import { defaultTimezone, timezoneSchema } from '../timezones/timezones';
@@ -26,7 +26,7 @@ export const persistedSettingsSchema = z.object({
   activeReportingTimezone: timezoneSchema.default(defaultTimezone),
   campaignGrouping: z.enum(CAMPAIGN_GROUPINGS).default('list'),
   /**
-   * The file manager's settings (spec section 3), null until a bucket is chosen. Unreadable ones are
+   * The file manager's settings (docs/product.md §3), null until a bucket is chosen. Unreadable ones are
    * dropped on their own, so they never cost the other settings.
    */
   fileManager: fileManagerSettingsSchema.nullable().default(null).catch(null),

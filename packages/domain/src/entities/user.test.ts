@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginResponseSchema, storedSessionSchema, userSchema } from './user';
 
-describe('user entity (spec section 3)', () => {
+describe('user entity (docs/product.md §3)', () => {
   it('holds first_name, last_name and email; admin is a role, user by default', () => {
     expect(userSchema.parse({ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' }).role).toBe(
       'user',

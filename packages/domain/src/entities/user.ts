@@ -1,4 +1,4 @@
-// The signed-in user and the session the console keeps in local storage (spec section 3).
+// The signed-in user and the session the console keeps in local storage (docs/product.md §3).
 import { z } from 'zod';
 import { idSchema } from './common';
 

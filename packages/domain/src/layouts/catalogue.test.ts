@@ -11,7 +11,7 @@ import {
 const option = (name: string): LayoutOption | undefined =>
   inBannerVideoLayout.options.find((candidate) => candidate.name === name);
 
-describe('layout catalogue (spec section 3)', () => {
+describe('layout catalogue (docs/product.md §3)', () => {
   it("has the global 'Overall Display Banner settings' with an ad_duration slider of 0 to 120 s, default 30", () => {
     expect(globalLayoutOptions.name).toBe('Overall Display Banner settings');
     expect(globalLayoutOptions.options).toEqual([

@@ -1,4 +1,4 @@
-// The layout-options catalogue (spec section 3): the global banner settings and the In-Banner Video layout.
+// The layout-options catalogue (docs/product.md §3): the global banner settings and the In-Banner Video layout.
 import { DEFAULT_AD_DURATION_SECONDS, MAX_AD_DURATION_SECONDS, MIN_AD_DURATION_SECONDS } from '../constants';
 
 interface OptionBase {

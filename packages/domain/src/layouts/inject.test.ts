@@ -5,7 +5,7 @@ import { injectLayout, LAYOUT_MARKER_END, LAYOUT_MARKER_START } from './inject';
 const html = '<html><body><div id="ad"></div></body></html>';
 const video = [{ filename: 'main.mp4', url: 'https://cdn.example/c1/main.mp4' }];
 
-describe('layout HTML injection (spec section 4)', () => {
+describe('layout HTML injection (docs/product.md §4)', () => {
   it("adds the layout's code when every required asset is present", () => {
     const out = injectLayout(html, inBannerVideoLayout, { loop: 'yes' }, video, { mode: 'preview' });
     expect(out).toContain('data-adconsole-layout="in-banner-video"');

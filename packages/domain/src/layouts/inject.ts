@@ -1,4 +1,4 @@
-// Layout HTML injection (spec section 4). The ad runtime reads the injected JSON blocks; markers make
+// Layout HTML injection (docs/product.md §4). The ad runtime reads the injected JSON blocks; markers make
 // injection idempotent, so saving a creative twice never stacks two copies.
 import type { LayoutOptionValues } from '../entities/creative';
 import { globalLayoutOptions, type Layout } from './catalogue';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { globalLayoutOptions, inBannerVideoLayout } from './catalogue';
 import { defaultLayoutOptions, missingRequiredAssets, validateLayoutOptions } from './options';
 
-describe('layout options (spec sections 3 and 5)', () => {
+describe('layout options (docs/product.md §3 and §5)', () => {
   it('gives every option its default', () => {
     expect(defaultLayoutOptions(globalLayoutOptions)).toEqual({ ad_duration: 30 });
     expect(defaultLayoutOptions(inBannerVideoLayout)).toMatchObject({

@@ -15,7 +15,7 @@ const macros = (name: string) => {
   return [platform?.clickMacro, platform?.clickMacroEscaped, platform?.cacheBuster];
 };
 
-describe('platform table (spec section 3)', () => {
+describe('platform table (docs/product.md §3)', () => {
   it('lists the eleven platforms', () => {
     expect(platforms.map((platform) => platform.name)).toEqual([
       'Google Ad Manager',

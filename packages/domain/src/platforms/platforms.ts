@@ -1,4 +1,4 @@
-// The traffic platforms of spec section 3 with the macros their ad servers fill in. Each row follows
+// The traffic platforms of docs/product.md §3 with the macros their ad servers fill in. Each row follows
 // the platform's own macro documentation; docs/tags.md names the page behind every macro and says
 // what could not be verified.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text the ad server replaces.

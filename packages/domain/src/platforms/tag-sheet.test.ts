@@ -16,7 +16,7 @@ const creative = (id: string, liveIDs: string[], platform: string | null, type =
     liveCreatives: liveIDs.map((liveID) => ({ id: liveID })),
   });
 
-describe('tag sheet (spec section 7: POST /v1/campaign/tags)', () => {
+describe('tag sheet (docs/product.md §7: POST /v1/campaign/tags)', () => {
   it('gives one row per live creative and platform', () => {
     const campaign = {
       name: 'Spring',

@@ -18,7 +18,7 @@ const tagOf = (result: ReturnType<typeof buildTag>): string => {
   return result.tag;
 };
 
-describe('ad tags (spec section 7)', () => {
+describe('ad tags (docs/product.md §7)', () => {
   it("gives VAST a VAST XML URL with the platform's escaped click macro, cache-buster and privacy macros as parameters", () => {
     const result = buildTag({ ...base, creative: vast, platform: 'google-ad-manager' });
     expect(result).toEqual({

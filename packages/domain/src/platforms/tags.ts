@@ -1,4 +1,4 @@
-// Ad tags (spec section 7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
+// Ad tags (docs/product.md §7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
 import { type Creative, creativeSetting, type LiveCreative } from '../entities/creative';
 import {
   DEFAULT_TCF_VENDOR_ID,

@@ -17,8 +17,12 @@ export interface ReportZone {
 
 /** The longest range a report covers. */
 export const MAX_REPORT_DAYS = 3660;
+/** The years a report's dates may fall in. */
+export const MIN_REPORT_YEAR = 2000;
+export const MAX_REPORT_YEAR = 2100;
 export const REPORT_RANGE_MESSAGES = {
   tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
+  yearOutOfRange: `Report dates fall between the years ${MIN_REPORT_YEAR} and ${MAX_REPORT_YEAR}`,
   hourlyTooLong: `Hourly figures cover at most ${MAX_HOURLY_REPORT_DAYS} days: choose a shorter range or daily figures`,
 } as const;
 
@@ -70,6 +74,9 @@ export function reportRangeProblem(
   days: { start: string; end: string },
   granularity: ReportGranularity,
 ): string | undefined {
+  const years = [days.start, days.end].map((day) => Number(day.slice(0, 4)));
+  if (years.some((year) => !(year >= MIN_REPORT_YEAR && year <= MAX_REPORT_YEAR)))
+    return REPORT_RANGE_MESSAGES.yearOutOfRange;
   const count = dayCount(days.start, days.end);
   if (count > MAX_REPORT_DAYS) return REPORT_RANGE_MESSAGES.tooLong;
   if (granularity === 'hour' && count > MAX_HOURLY_REPORT_DAYS) return REPORT_RANGE_MESSAGES.hourlyTooLong;

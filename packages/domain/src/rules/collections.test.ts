@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { removeById, replaceById } from './collections';
 
-describe('local list updates (spec section 4)', () => {
+describe('local list updates (docs/product.md §4)', () => {
   it('replaces a creative created locally as new by the server copy on success', () => {
     const list = [
       { id: '1', name: 'a' },

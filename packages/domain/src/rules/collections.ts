@@ -1,4 +1,4 @@
-// Local list updates of spec section 4: the console changes its lists first and the server follows.
+// Local list updates of docs/product.md §4: the console changes its lists first and the server follows.
 
 /**
  * A creative made locally (temporary id) is replaced by the server's copy once saved; a creative that

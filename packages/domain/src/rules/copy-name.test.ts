@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyName } from './copy-name';
 
-describe('copyName (spec section 4: duplicate names)', () => {
+describe('copyName (docs/product.md §4: duplicate names)', () => {
   it('adds " (Copy)" and then numbers copies: " (Copy 2)"', () => {
     expect(copyName('Banner')).toBe('Banner (Copy)');
     expect(copyName('Banner (Copy)')).toBe('Banner (Copy 2)');

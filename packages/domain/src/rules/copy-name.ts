@@ -1,4 +1,4 @@
-// The duplicate-name rule of spec section 4.
+// The duplicate-name rule of docs/product.md §4.
 const copySuffix = / \(Copy(?: (\d+))?\)$/;
 
 /** 'Banner' -> 'Banner (Copy)' -> 'Banner (Copy 2)' -> 'Banner (Copy 3)' ... */

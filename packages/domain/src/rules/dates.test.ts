@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromApiDateTime, fromUnixSeconds, toApiDateTime, toUnixSeconds } from './dates';
 
-describe('API date formats (spec section 7)', () => {
+describe('API date formats (docs/product.md §7)', () => {
   it("writes dates as 'YYYY-MM-DD HH:mm:ss' in UTC", () => {
     expect(toApiDateTime(new Date('2026-03-05T07:08:09.999Z'))).toBe('2026-03-05 07:08:09');
     expect(toApiDateTime(new Date('2026-03-05T23:30:00-05:00'))).toBe('2026-03-06 04:30:00');

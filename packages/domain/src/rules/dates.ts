@@ -1,4 +1,4 @@
-// Date formats the API expects (spec section 7): UTC 'YYYY-MM-DD HH:mm:ss' strings and unix seconds.
+// Date formats the API expects (docs/product.md §7): UTC 'YYYY-MM-DD HH:mm:ss' strings and unix seconds.
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSharedToken, isTemporaryId, temporaryId } from './ids';
 
-describe('temporary ids (spec sections 3 and 9)', () => {
+describe('temporary ids (docs/product.md §3 and §9)', () => {
   it("makes 'new_' plus 14 random alphanumerics", () => {
     const id = temporaryId();
     expect(id).toMatch(/^new_[A-Za-z0-9]{14}$/);
@@ -22,7 +22,7 @@ describe('temporary ids (spec sections 3 and 9)', () => {
   });
 });
 
-describe('isSharedToken (spec section 5)', () => {
+describe('isSharedToken (docs/product.md §5)', () => {
   it('is a share token when longer than 24 characters', () => {
     expect(isSharedToken('a'.repeat(25))).toBe(true);
     expect(isSharedToken('a'.repeat(24))).toBe(false);

@@ -1,4 +1,4 @@
-// Temporary creative ids and share-token detection (spec sections 3, 5 and 9).
+// Temporary creative ids and share-token detection (docs/product.md §3, §5 and §9).
 import {
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
   TEMPORARY_ID_PREFIX,

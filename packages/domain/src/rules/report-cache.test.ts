@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isReportFresh, reportCacheKey } from './report-cache';
 
-describe('report cache (spec section 4)', () => {
+describe('report cache (docs/product.md §4)', () => {
   const range = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
 
   it('keys reports per campaign and date range (and timezone and live ids)', () => {

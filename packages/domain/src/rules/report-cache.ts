@@ -1,4 +1,4 @@
-// Reports are cached per campaign and date range and reused for under 3600 s (spec section 4).
+// Reports are cached per campaign and date range and reused for under 3600 s (docs/product.md §4).
 import { REPORT_CACHE_SECONDS } from '../constants';
 import { toUnixSeconds } from './dates';
 

@@ -9,7 +9,7 @@ import {
 
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 
-describe('reporting dates (spec section 4)', () => {
+describe('reporting dates (docs/product.md §4)', () => {
   it('defaults to seven calendar days in UTC: start 00:00:00 six days back, end 23:59:59 today', () => {
     expect(iso(defaultReportingDates(new Date('2026-03-10T15:42:00Z')))).toEqual([
       '2026-03-04T00:00:00.000Z',
@@ -45,7 +45,7 @@ describe('reporting dates (spec section 4)', () => {
   });
 });
 
-describe('reporting page query (spec section 4)', () => {
+describe('reporting page query (docs/product.md §4)', () => {
   it('writes start and end as unix seconds and tz as an offset', () => {
     const dates = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-07T23:59:59Z') };
     expect(toReportingQuery(dates, '+05:30')).toEqual({ start: 1767225600, end: 1767830399, tz: '+05:30' });

@@ -1,4 +1,4 @@
-// Reporting date ranges (spec section 4): all day boundaries in UTC.
+// Reporting date ranges (docs/product.md §4): all day boundaries in UTC.
 import { DEFAULT_REPORT_RANGE_DAYS } from '../constants';
 import { offsetPattern } from '../timezones/timezones';
 
@@ -41,7 +41,7 @@ export function reportingDatesOrDefault(
   return defaultReportingDates(now);
 }
 
-/** The reporting page's query: start and end as unix seconds, tz as a UTC offset (spec section 4). */
+/** The reporting page's query: start and end as unix seconds, tz as a UTC offset (docs/product.md §4). */
 export interface ReportingQuery {
   start: number;
   end: number;

@@ -20,7 +20,7 @@ const now = new Date('2026-11-22T15:30:00Z');
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 const kathmandu = timezones.find((timezone) => timezone.tzCode === 'Asia/Kathmandu');
 
-describe('the reporting page state (spec sections 2 and 4)', () => {
+describe('the reporting page state (docs/product.md §2 and §4)', () => {
   it('defaults to the last 7 days in UTC, by day, when neither the URL nor the settings say otherwise', () => {
     const state = readReportingState({}, {}, now);
     expect(iso(state.dates)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-22T23:59:59.000Z']);

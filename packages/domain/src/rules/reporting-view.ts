@@ -1,4 +1,4 @@
-// The reporting page's state (spec sections 2 and 4): which days, in which zone, by day or by hour.
+// The reporting page's state (docs/product.md §2 and §4): which days, in which zone, by day or by hour.
 // It lives in the page's URL (start and end as unix seconds, tz as the offset, zone as the IANA zone
 // when one was picked, by=hour for hourly figures), so a report link is bookmarkable; the last choice
 // is kept in the persisted settings; with neither, the last 7 days in UTC.
@@ -41,7 +41,7 @@ export function reportingDatesOfDays(days: ReportDays): ReportingDates {
 
 /**
  * Days picked on a calendar in the browser (local dates) as reporting dates: the same calendar days,
- * the start one minute in and the end at 23:59:59 UTC (spec section 4).
+ * the start one minute in and the end at 23:59:59 UTC (docs/product.md §4).
  */
 export function pickedReportingDates(from: Date, to: Date): ReportingDates {
   const utcDay = (date: Date) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, homePath, isAdminPath, isPublicPath, isSharePath } from './routes';
 
-describe('route guard rules (spec section 2)', () => {
+describe('route guard rules (docs/product.md §2)', () => {
   it('treats paths starting with /signin, /signup, /ping, /forgotpassword or /share as public', () => {
     for (const path of [
       '/signin',

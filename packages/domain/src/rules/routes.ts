@@ -1,4 +1,4 @@
-// Route rules of spec section 2: which paths are public, where / leads, which pages hide the chrome.
+// Route rules of docs/product.md §2: which paths are public, where / leads, which pages hide the chrome.
 
 /** Paths starting with these are public (no sign-in). */
 export const PUBLIC_PATH_PREFIXES = ['/signin', '/signup', '/ping', '/forgotpassword', '/share'] as const;

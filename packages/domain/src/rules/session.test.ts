@@ -12,7 +12,7 @@ import {
 const now = new Date('2026-05-01T12:00:00Z');
 const user = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'user' as const };
 
-describe('session expiry (spec section 4)', () => {
+describe('session expiry (docs/product.md §4)', () => {
   it("reads the server's expiry, in its timezone", () => {
     expect(
       sessionExpiry(
@@ -64,7 +64,7 @@ describe('session expiry (spec section 4)', () => {
   });
 });
 
-describe('session re-check window (spec sections 4 and 9)', () => {
+describe('session re-check window (docs/product.md §4 and §9)', () => {
   it('answers a session check within 6 s of the last request locally', () => {
     expect(canAnswerSessionLocally(now.getTime() - 5999, now)).toBe(true);
     expect(canAnswerSessionLocally(new Date(now.getTime() - 1000), now)).toBe(true);
@@ -78,7 +78,7 @@ describe('session re-check window (spec sections 4 and 9)', () => {
   });
 });
 
-describe('welcome back (spec section 2)', () => {
+describe('welcome back (docs/product.md §2)', () => {
   it('welcomes back when the last login is older than 100000 ms', () => {
     expect(shouldWelcomeBack(now.getTime() - 100_001, now)).toBe(true);
     expect(shouldWelcomeBack(now.getTime() - 100_000, now)).toBe(false);

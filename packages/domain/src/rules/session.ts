@@ -1,4 +1,4 @@
-// Local session rules (spec section 4): expiry, the 6 s re-check window, the welcome-back notice.
+// Local session rules (docs/product.md §4): expiry, the 6 s re-check window, the welcome-back notice.
 import { fromZonedTime } from 'date-fns-tz';
 import { DEFAULT_SESSION_LIFE_MS, SESSION_RECHECK_WINDOW_MS, WELCOME_BACK_THRESHOLD_MS } from '../constants';
 import type { SessionExpiry, StoredSession, User } from '../entities/user';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultTimezone, findTimezone, timezoneSchema, timezones } from './timezones';
 import { offsetToMinutes } from './zoned-range';
 
-describe('timezone list (spec sections 3 and 4)', () => {
+describe('timezone list (docs/product.md §3 and §4)', () => {
   it("defaults to '(GMT+00:00) UTC', offset +00:00, code UTC", () => {
     expect(defaultTimezone).toEqual({ label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' });
     expect(timezones).toContainEqual(defaultTimezone);

@@ -9,6 +9,7 @@ export function companyEmailHost(companyDomain: string): string {
   return companyDomain
     .trim()
     .toLowerCase()
+    .replace(/^\*\./, '')
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
     .replace(/[/?#].*$/, '')
     .replace(/:\d+$/, '')
@@ -16,15 +17,22 @@ export function companyEmailHost(companyDomain: string): string {
     .replace(/^@/, '');
 }
 
+/** Whether the company domain admits its subdomains: written as a wildcard, '*.example.com'. */
+export const companyDomainAllowsSubdomains = (companyDomain: string) => companyDomain.trim().startsWith('*.');
+
 /**
  * The spec's rule: the e-mail contains the company host after its first character. It is checked on
- * the one parsed address: its domain must be the host (or a subdomain of it), so
- * 'example.com@evil.io', 'a@notexample.com' and a list such as 'a@evil.io,b@example.com' (which all
- * contain the host) are refused.
+ * the one parsed address: its domain must be the host exactly, so 'example.com@evil.io',
+ * 'a@notexample.com', 'a@sub.example.com' and a list such as 'a@evil.io,b@example.com' (which all
+ * contain the host) are refused. A company domain written as '*.example.com' admits its subdomains
+ * too ('a@sub.example.com').
  */
 export function isCompanyEmail(email: string, companyDomain: string): boolean {
   const host = companyEmailHost(companyDomain);
   const parsed = parseEmailAddress(email);
   if (host === '' || !parsed) return false;
-  return parsed.domain === host || parsed.domain.endsWith(`.${host}`);
+  return (
+    parsed.domain === host ||
+    (companyDomainAllowsSubdomains(companyDomain) && parsed.domain.endsWith(`.${host}`))
+  );
 }

@@ -13,7 +13,7 @@ const messages = (run: () => unknown): string[] => {
   return [];
 };
 
-describe('login form (spec section 5)', () => {
+describe('login form (docs/product.md §5)', () => {
   it("needs a username of at least 6 characters: 'Fill in your email'", () => {
     expect(messages(() => validate(loginSchema, { username: 'a@b.c', password: 'secret' }))).toEqual([
       'Fill in your email',
@@ -36,7 +36,7 @@ describe('login form (spec section 5)', () => {
   });
 });
 
-describe('forgot password form (spec section 5)', () => {
+describe('forgot password form (docs/product.md §5)', () => {
   it("needs an email of at least 6 characters: 'Fill in your email'", () => {
     expect(messages(() => validate(forgotPasswordSchema, { email: 'a@b' }))).toEqual(['Fill in your email']);
     expect(validate(forgotPasswordSchema, { email: 'ada@example.com' })).toEqual({
@@ -45,7 +45,7 @@ describe('forgot password form (spec section 5)', () => {
   });
 });
 
-describe('change password form (spec section 5)', () => {
+describe('change password form (docs/product.md §5)', () => {
   const valid = { username: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
 
   it("needs a username of at least 6: 'Fill in your email'", () => {
@@ -76,7 +76,7 @@ describe('change password form (spec section 5)', () => {
   });
 });
 
-describe('verify (spec section 5)', () => {
+describe('verify (docs/product.md §5)', () => {
   it("needs a code of at least 6 characters: 'Invalid email!'", () => {
     expect(messages(() => validate(verifySchema, { code: 'YQ==', verifyToken: 't' }))).toEqual([
       'Invalid email!',
@@ -93,7 +93,7 @@ describe('verify (spec section 5)', () => {
   });
 });
 
-describe('sign-up form (spec section 5)', () => {
+describe('sign-up form (docs/product.md §5)', () => {
   const schema = signUpSchema('example.com');
   const valid = {
     firstName: 'Ada',

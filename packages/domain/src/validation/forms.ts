@@ -1,4 +1,4 @@
-// The form rules of spec section 5 with their exact messages. Plain zod objects, so react-hook-form's
+// The form rules of docs/product.md §5 with their exact messages. Plain zod objects, so react-hook-form's
 // zodResolver can use them as they are; the API request schemas build on them.
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';

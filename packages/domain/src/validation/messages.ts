@@ -1,4 +1,4 @@
-// The exact texts of spec sections 5 and 8; tests and stories compare against these.
+// The exact texts of docs/product.md §5 and §8; tests and stories compare against these.
 
 export const MESSAGES = {
   fillInYourEmail: 'Fill in your email',

@@ -123,7 +123,7 @@ const examples: [string, z.ZodType, unknown][] = [
   ],
 ];
 
-describe('API request schemas (spec section 7)', () => {
+describe('API request schemas (docs/product.md §7)', () => {
   it.each(examples)('%s: accepts its valid payload', (_name, schema, input) => {
     expect(messages(schema, input)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Payload schemas of every call of spec section 7. The API server validates requests with these and the
+// Payload schemas of every call of docs/product.md §7. The API server validates requests with these and the
 // client checks its payloads with them before sending, so both sides agree. Unknown keys are refused.
 import { z } from 'zod';
 import {
@@ -54,7 +54,7 @@ import {
 } from './forms';
 import { MESSAGES } from './messages';
 
-/** A missing payload (no object at all) reads 'No data' (spec section 8); other issues keep their text. */
+/** A missing payload (no object at all) reads 'No data' (docs/product.md §8); other issues keep their text. */
 const noDataWhenMissing = (issue: { code?: string }) =>
   issue.code === 'invalid_type' ? MESSAGES.noData : undefined;
 
@@ -198,7 +198,7 @@ const serverOwned = z.unknown().optional().describe('Server-owned: accepted back
 const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, serverOwned])) as Record<K, typeof serverOwned>;
 
-/** The campaign entity's fields that are not the client's to write (spec section 3 and the answer). */
+/** The campaign entity's fields that are not the client's to write (docs/product.md §3 and the answer). */
 export const CAMPAIGN_SERVER_OWNED = [
   'creatives',
   'videoCompletes',
@@ -545,13 +545,23 @@ export type RevokeInviteQuery = z.infer<typeof revokeInviteQuerySchema>;
 export const EVENT_IMPORT_MAX_ROWS = 100_000;
 
 /** One row of history from another ad server: an event type of a live creative at a time, `count` times. */
+/** The years an imported event may fall in, and what one import's counts may add up to. */
+export const EVENT_IMPORT_MIN_YEAR = 2000;
+export const EVENT_IMPORT_MAX_YEAR = 2100;
+export const EVENT_IMPORT_MAX_TOTAL = 100_000_000;
+
 export const eventImportRowSchema = z.strictObject({
   liveID: idField('liveID'),
   type: z.enum(EVENT_TYPES, { error: `the type must be one of: ${EVENT_TYPES.join(', ')}` }),
-  at: z.iso.datetime({
-    offset: true,
-    error: "the time must be ISO 8601 with an offset, e.g. '2026-03-01T10:15:00+01:00' or '...Z'",
-  }),
+  at: z.iso
+    .datetime({
+      offset: true,
+      error: "the time must be ISO 8601 with an offset, e.g. '2026-03-01T10:15:00+01:00' or '...Z'",
+    })
+    .refine((at) => {
+      const year = new Date(at).getUTCFullYear();
+      return year >= EVENT_IMPORT_MIN_YEAR && year <= EVENT_IMPORT_MAX_YEAR;
+    }, `the time must fall between the years ${EVENT_IMPORT_MIN_YEAR} and ${EVENT_IMPORT_MAX_YEAR}`),
   count: z
     .number({ error: 'the count must be a whole number from 1' })
     .int('the count must be a whole number from 1')
@@ -565,7 +575,11 @@ export const eventsImportRequestSchema = z.strictObject({
   events: z
     .array(eventImportRowSchema, { error: 'events must be a list of rows' })
     .min(1, 'Send at least one event')
-    .max(EVENT_IMPORT_MAX_ROWS, `At most ${EVENT_IMPORT_MAX_ROWS.toLocaleString('en')} events at once`),
+    .max(EVENT_IMPORT_MAX_ROWS, `At most ${EVENT_IMPORT_MAX_ROWS.toLocaleString('en')} events at once`)
+    .refine(
+      (rows) => rows.reduce((sum, row) => sum + (row.count ?? 1), 0) <= EVENT_IMPORT_MAX_TOTAL,
+      `The counts of one import add up to at most ${EVENT_IMPORT_MAX_TOTAL.toLocaleString('en')}`,
+    ),
 });
 export type EventsImportRequest = z.infer<typeof eventsImportRequestSchema>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { issueMessages, ValidationError, validate } from './validation-error';
 
-describe('ValidationError and validate (spec section 5, second reading)', () => {
+describe('ValidationError and validate (docs/product.md §5, second reading)', () => {
   it('fails with a 400-like error carrying the list of messages and the data', () => {
     const input = { username: 'x' };
     const schema = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from './validation-error';
 import { decodeVerifyCode, encodeVerifyCode } from './verify-code';
 
-describe('verify code (spec section 5)', () => {
+describe('verify code (docs/product.md §5)', () => {
   it('is base64 of the e-mail and is decoded to the e-mail', () => {
     expect(decodeVerifyCode('YWRhQGV4YW1wbGUuY29t')).toBe('ada@example.com');
     expect(encodeVerifyCode('ada@example.com')).toBe('YWRhQGV4YW1wbGUuY29t');

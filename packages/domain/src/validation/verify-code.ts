@@ -1,4 +1,4 @@
-// The verify link carries the e-mail as base64 (spec section 5); it is decoded before sending.
+// The verify link carries the e-mail as base64 (docs/product.md §5); it is decoded before sending.
 import { MESSAGES } from './messages';
 import { ValidationError } from './validation-error';
 

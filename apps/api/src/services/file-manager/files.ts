@@ -1,4 +1,4 @@
-// The file manager (spec sections 2 and 3): the API lists and presigns, the browser moves the bytes.
+// The file manager (docs/product.md §2 and §3): the API lists and presigns, the browser moves the bytes.
 // A user works in a private space (`users/<id>/` of the bucket) and sees paths from its top; an admin
 // browses the whole bucket. Every name is checked with the domain's rules ('/' and '..' never pass),
 // an existing name is refused rather than overwritten, and a folder moves or goes with its contents.

@@ -474,7 +474,9 @@ export function createDiskFileStore(root: string, secret: Buffer): DiskFileStore
     async write(bucket, key, body, maxBytes) {
       const file = resolve(bucket, key);
       await mkdir(path.dirname(file), { recursive: true });
-      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      // The bytes arrive outside every bucket (never listed, never in a user's space) until complete.
+      await mkdir(path.join(root, '.partial'), { recursive: true });
+      const partial = path.join(root, '.partial', `${randomBytes(12).toString('hex')}.partial`);
       let size = 0;
       try {
         await pipeline(

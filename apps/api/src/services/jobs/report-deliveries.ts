@@ -6,6 +6,7 @@ import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@ad
 import type { Context } from '../../context';
 import type { CampaignRow } from '../campaigns';
 import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
+import { deliverableRecipients, scheduleSender, takeUserMailQuota } from '../reports/recipients';
 import type { ScheduleRow } from '../reports/schedules';
 import { enqueueJob, type JobRow } from './runner';
 
@@ -57,21 +58,27 @@ export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Reco
     schedule.campaign_id,
   ]);
   if (!campaign) return { ...payload, skipped: 'The campaign was deleted.' };
+  const recipients = (await deliverableRecipients(ctx, schedule)).filter(
+    (to) => !payload.sent.includes(to.address),
+  );
+  if (recipients.length === 0) return { ...payload };
+  const sender = (await scheduleSender(ctx, schedule.id)) ?? campaign.owner_id;
   const mail = await scheduledReportMail(ctx, schedule, campaign, payload.period);
   const sent = [...payload.sent];
-  for (const to of schedule.recipients) {
-    if (sent.includes(to)) continue;
+  for (const to of recipients) {
+    if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'report')))
+      return { ...payload, sent, skipped: "The sender's daily mail quota is used up." };
     try {
       await sendReportMail(ctx, mail, to);
     } catch (error) {
       throw Object.assign(
-        new Error(`Mail to ${to} failed: ${error instanceof Error ? error.message : String(error)}`),
+        new Error(`Mail to ${to.address} failed: ${error instanceof Error ? error.message : String(error)}`),
         {
           payload: { ...payload, sent },
         },
       );
     }
-    sent.push(to);
+    sent.push(to.address);
   }
   return { ...payload, sent };
 }

@@ -15,6 +15,7 @@ import type { MailAttachment } from '../mail';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
+import { quotedName } from './recipients';
 import type { ScheduleRow } from './schedules';
 import { campaignScope } from './scope';
 
@@ -42,12 +43,20 @@ export interface ReportMail {
 }
 
 /** Sends a schedule's mail to one recipient (one message each: no recipient sees the others). */
-export const sendReportMail = (ctx: Context, mail: ReportMail, to: string) =>
+export const sendReportMail = (
+  ctx: Context,
+  mail: ReportMail,
+  to: { address: string; unsubscribe: string },
+) =>
   ctx.mailer.send({
-    to,
+    to: to.address,
     subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    unsubscribe: to.unsubscribe,
+    text: `${mail.text}\nYou receive this report because you confirmed it. Unsubscribe: ${to.unsubscribe}\n`,
+    html: mail.html.replace(
+      '</body>',
+      `<p style="color:#666">You receive this report because you confirmed it. <a href="${escapeHtml(to.unsubscribe)}">Unsubscribe</a></p></body>`,
+    ),
     attachments: [mail.attachment],
   });
 
@@ -88,7 +97,7 @@ export async function scheduledReportMail(
   } else {
     attachment = {
       filename: reportFileName(figures, schedule.format === 'csv' ? 'csv' : 'xlsx'),
-      content: await reportAttachment(rows, schedule.format, full ? 'full' : 'summary'),
+      content: await reportAttachment(ctx, rows, schedule.format, full ? 'full' : 'summary'),
       contentType: schedule.format === 'csv' ? CSV_TYPE : XLSX_TYPE,
     };
   }
@@ -96,8 +105,10 @@ export async function scheduledReportMail(
   const totals = figures.totals;
   // No CTR without impressions (metricValue): the mail leaves it out rather than saying 0.00 %.
   const ctr = metricValue('ctr', totals);
+  // The sender's own words are limited to the report's name, shown as data (docs/security.md).
   const lines = [
-    `${schedule.name}: ${campaign.name}, ${range} (${figures.timezone.tzCode}).`,
+    `Adconsole scheduled report for ${range} (${figures.timezone.tzCode}).`,
+    `Report name (as entered by its sender): ${quotedName(schedule.name)}`,
     '',
     `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
     `Clicks: ${totals.clicks.toLocaleString('en-US')}${ctr === undefined ? '' : ` (CTR ${ctr.toFixed(2)} %)`}`,
@@ -107,7 +118,7 @@ export async function scheduledReportMail(
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,
   ];
   return {
-    subject: `${schedule.name}: ${campaign.name}, ${range}`,
+    subject: `Adconsole scheduled report, ${range}`,
     text: `${lines.join('\n')}\n`,
     html: `<!doctype html><html><body style="font-family:sans-serif">${lines
       .map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`))

@@ -386,14 +386,22 @@ export async function fixPivotRecordCount(xlsx: Buffer, records: number): Promis
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** Builds a download and stores it for its owner or its share link, answered as `{file}`. */
+/** A report file's bytes (run in the worker thread: report-worker.ts). */
+export const reportFileBytes = async (
+  rows: FiguresWithRows,
+  format: ReportFileFormat,
+  detail: ReportDetail,
+): Promise<Buffer> =>
+  format === 'csv' ? reportCsv(rows, detail) : reportWorkbook(rows, format === 'xlsx-pivot', detail);
+
+/** Builds a download (in the worker thread) and stores it for its owner or its share link, answered as `{file}`. */
 export async function storeReportDownload(
   ctx: Context,
   rows: FiguresWithRows,
   format: ReportFileFormat,
   reader: { userId?: string | undefined; shareToken?: string | undefined },
 ): Promise<{ file: string }> {
-  const bytes = format === 'csv' ? reportCsv(rows) : await reportWorkbook(rows, format === 'xlsx-pivot');
+  const bytes = await ctx.reportBuilder.build(rows, format, 'full');
   const contentType = format === 'csv' ? CSV_TYPE : XLSX_TYPE;
   const extension = format === 'csv' ? 'csv' : 'xlsx';
   const name = `reports/${randomBytes(16).toString('hex')}/${reportFileName(rows.figures, extension)}`;
@@ -410,9 +418,10 @@ export async function storeReportDownload(
   return { file: name };
 }
 
-/** The workbook as bytes (the scheduled report's attachment). */
-export const reportAttachment = async (
+/** The file as bytes (the scheduled report's attachment), built in the worker thread. */
+export const reportAttachment = (
+  ctx: Pick<Context, 'reportBuilder'>,
   rows: FiguresWithRows,
   format: ReportFileFormat,
   detail: ReportDetail,
-) => (format === 'csv' ? reportCsv(rows, detail) : reportWorkbook(rows, format === 'xlsx-pivot', detail));
+) => ctx.reportBuilder.build(rows, format, detail);

@@ -1,4 +1,4 @@
-// The report calls (spec section 7, "Reports"): figures as JSON (with the campaign's share links and
+// The report calls (docs/product.md §7, "Reports"): figures as JSON (with the campaign's share links and
 // schedules for its owner), their event and video parts, and the downloads; for a signed-in user or a
 // share link's holder (who never sees share links, schedules or anything outside the campaign).
 import type {
@@ -10,6 +10,7 @@ import type {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { SessionUser } from '../sessions';
+import { checkDownloadRange, limitedDownload, requestKey } from './download-limits';
 import { storeReportDownload } from './downloads';
 import { type FiguresQuery, reportFigures, reportFiguresWithRows, videoFigures } from './figures';
 import { listSchedules } from './schedules';
@@ -24,8 +25,25 @@ async function answerReport(
   query: ReportQuery,
   reader: { userId?: string; shareToken?: string },
 ): Promise<ReportData | { file: string }> {
-  if (query.type !== 'json')
-    return storeReportDownload(ctx, await reportFiguresWithRows(ctx, scope, query), query.type, reader);
+  if (query.type !== 'json') {
+    const format = query.type;
+    checkDownloadRange(format, query);
+    const caller = reader.shareToken ? `token:${reader.shareToken}` : `user:${reader.userId}`;
+    const key = requestKey(caller, {
+      campaign: scope.campaign.id,
+      lives: scope.lives.map((live) => live.id).sort(),
+      start_dt: query.start_dt,
+      end_dt: query.end_dt,
+      tzOffset: query.tzOffset,
+      timezone: query.timezone,
+      granularity: query.granularity,
+      withVideoData: query.withVideoData,
+      format,
+    });
+    return limitedDownload(ctx, caller, key, async () =>
+      storeReportDownload(ctx, await reportFiguresWithRows(ctx, scope, query), format, reader),
+    );
+  }
   const figures = await reportFigures(ctx, scope, query);
   if (scope.shareToken) return { ...figures, reportToken: [], scheduledReports: [] };
   const [reportToken, scheduledReports] = await Promise.all([

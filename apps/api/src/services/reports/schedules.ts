@@ -14,6 +14,13 @@ import { ownCampaign } from '../campaigns';
 import { newId } from '../ids';
 import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
+import {
+  deliverableRecipients,
+  quotaReached,
+  registerRecipients,
+  scheduleSender,
+  takeUserMailQuota,
+} from './recipients';
 
 export { listSchedules, type ScheduleRow, scheduleAnswer } from './schedule-list';
 
@@ -60,6 +67,7 @@ export async function createSchedule(
     ],
   );
   if (!row) throw new Error('insert returned no row');
+  await registerRecipients(ctx, row);
   return scheduleAnswer(row);
 }
 
@@ -81,9 +89,18 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
   const { row, campaign } = await ownSchedule(ctx, user, id);
   const period = lastCompletePeriod(row.frequency, row.timezone, new Date(), flightOf(campaign));
   if (!period) throw ApiError.of(400, NOTHING_TO_SEND);
-  const mail = await scheduledReportMail(ctx, row, campaign, period);
-  for (const to of row.recipients) {
-    await sendReportMail(ctx, mail, to);
+  const recipients = await deliverableRecipients(ctx, row);
+  const sender = (await scheduleSender(ctx, row.id)) ?? user.id;
+  const mail = recipients.length > 0 ? await scheduledReportMail(ctx, row, campaign, period) : undefined;
+  const sent: string[] = [];
+  for (const to of recipients) {
+    if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'report'))) {
+      if (sent.length === 0) throw quotaReached();
+      break;
+    }
+    await sendReportMail(ctx, mail as NonNullable<typeof mail>, to);
+    sent.push(to.address);
   }
-  return { ...period, recipients: row.recipients };
+  // Only confirmed recipients are mailed: the others have their opt-in request.
+  return { ...period, recipients: sent };
 }

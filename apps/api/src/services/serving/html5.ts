@@ -1,13 +1,16 @@
-// HTML5 creatives uploaded as a ZIP: the archive is unpacked into storage (html5/<live id>/...) the
-// first time the live creative is served, and its files are answered from there under
-// /serve/h5/{liveID}/{path}. The runtime loads index.html in a sandboxed frame with ?clickTag=.
+// HTML5 creatives uploaded as a ZIP: the archive is checked and unpacked ONCE per stored ZIP, when it
+// is uploaded (zip-archive.ts: the central directory's limits, then each entry inflated as a stream
+// through a byte budget), into storage under unpacked/<asset file>/..., and its list of files is kept
+// in the database (html5_archives). Its files are answered from there under /serve/h5/{liveID}/{path};
+// serving never inflates anything. A ZIP stored before this rule (or by the builder) is unpacked the
+// same bounded way the first time it is served. The runtime loads index.html in a sandboxed frame with
+// ?clickTag=.
 import type { Readable } from 'node:stream';
-import { contentTypeOfName } from '@adconsole/domain';
-import JSZip from 'jszip';
+import { ApiError, contentTypeOfName } from '@adconsole/domain';
 import type { Context } from '../../context';
-
-const MAX_FILES = 500;
-const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+import type { Queryable } from '../../db/database';
+import type { Storage } from '../storage';
+import { HTML5_ZIP_LIMITS, inflateEntry, readZipDirectory, safeArchivePath } from './zip-archive';
 
 /** The domain's media type of a file name; text (HTML, CSS, scripts) is served as UTF-8. */
 export const contentTypeOf = (path: string) => {
@@ -15,35 +18,94 @@ export const contentTypeOf = (path: string) => {
   return /^text\//.test(type) ? `${type}; charset=utf-8` : type;
 };
 
-/** A path inside the archive that stays inside it: no '..', no absolute paths, no empty parts. */
-const safePath = (path: string) =>
-  path !== '' &&
-  !path.startsWith('/') &&
-  path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+/** Where an unpacked file of the ZIP stored under `zipKey` (assets/<id>/<name>.zip) lives. */
+export const unpackedKey = (zipKey: string, path: string) =>
+  `unpacked/${zipKey.replace(/^assets\//, '')}/${path}`;
 
+type UnpackContext = { db: Queryable; storage: Storage };
+
+/**
+ * Checks and unpacks the ZIP stored under `zipKey` into storage, and records its files. Throws a 415
+ * (nothing of it left in storage) when the archive breaks a limit. Answers the served paths.
+ */
+export async function unpackHtml5Zip(
+  ctx: UnpackContext,
+  zipKey: string,
+  filename: string,
+  size: number,
+): Promise<Set<string>> {
+  const read = (range: { start: number; end: number }) => ctx.storage.open(zipKey, range);
+  const entries = await readZipDirectory(filename, size, read);
+  // A ZIP packed with its folder ("banner/index.html") is served from inside that folder.
+  const roots = new Set(entries.map((entry) => entry.name.split('/')[0]));
+  const prefix =
+    !entries.some((entry) => entry.name === 'index.html') &&
+    roots.size === 1 &&
+    entries.every((e) => e.name.includes('/'))
+      ? `${[...roots][0]}/`
+      : '';
+  const written: string[] = [];
+  let budget = HTML5_ZIP_LIMITS.maxUnpackedBytes;
+  try {
+    for (const entry of entries) {
+      const name = entry.name.slice(prefix.length);
+      if (!safeArchivePath(name)) continue;
+      const key = unpackedKey(zipKey, name);
+      written.push(name);
+      budget -= await inflateEntry(filename, entry, read, budget, (body) =>
+        ctx.storage.put(key, body, contentTypeOf(name)),
+      );
+    }
+    await ctx.db.query(
+      `insert into html5_archives (file_name, files) values ($1, $2::jsonb)
+       on conflict (file_name) do update set files = excluded.files`,
+      [zipKey, JSON.stringify(written)],
+    );
+  } catch (error) {
+    await Promise.all(
+      written.map((name) => ctx.storage.delete(unpackedKey(zipKey, name)).catch(() => undefined)),
+    );
+    throw error;
+  }
+  return new Set(written);
+}
+
+/** Removes a ZIP's unpacked files and their record (the ZIP itself is removed by its caller). */
+export async function removeUnpacked(ctx: UnpackContext, zipKey: string): Promise<void> {
+  const [row] = await ctx.db.query<{ files: string[] }>(
+    'delete from html5_archives where file_name = $1 returning files',
+    [zipKey],
+  );
+  unpacked.delete(zipKey);
+  for (const name of row?.files ?? [])
+    await ctx.storage.delete(unpackedKey(zipKey, name)).catch(() => undefined);
+}
+
+/** The served paths of each ZIP this process has looked at (a refused one has none). */
 const unpacked = new Map<string, Promise<Set<string>>>();
 
-async function unpack(ctx: Context, liveId: string, zipKey: string): Promise<Set<string>> {
-  const bytes = await ctx.storage.get(zipKey);
-  if (!bytes) return new Set();
-  const zip = await JSZip.loadAsync(bytes);
-  const files = Object.values(zip.files).filter((entry) => !entry.dir && safePath(entry.name));
-  // A ZIP packed with its folder ("banner/index.html") is served from inside that folder.
-  const roots = new Set(files.map((entry) => entry.name.split('/')[0]));
-  const prefix =
-    !files.some((entry) => entry.name === 'index.html') && roots.size === 1 ? `${[...roots][0]}/` : '';
-  const names = new Set<string>();
-  let total = 0;
-  for (const entry of files.slice(0, MAX_FILES)) {
-    const content = await entry.async('nodebuffer');
-    total += content.length;
-    if (total > MAX_UNPACKED_BYTES) break;
-    const name = entry.name.slice(prefix.length);
-    if (!safePath(name)) continue;
-    await ctx.storage.put(`html5/${liveId}/${name}`, content, contentTypeOf(name));
-    names.add(name);
+async function servedFiles(ctx: Context, zipKey: string): Promise<Set<string>> {
+  const [row] = await ctx.db.query<{ files: string[] }>(
+    'select files from html5_archives where file_name = $1',
+    [zipKey],
+  );
+  if (row) return new Set(row.files);
+  // Stored before uploads were unpacked (or written by the builder): unpacked now, once, bounded.
+  const [file] = await ctx.db.query<{ size: string | number }>('select size from files where name = $1', [
+    zipKey,
+  ]);
+  if (!file) return new Set();
+  try {
+    return await unpackHtml5Zip(ctx, zipKey, zipKey.split('/').pop() ?? 'banner.zip', Number(file.size));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    ctx.log(`HTML5 ZIP ${zipKey} refused: ${error.message}`);
+    await ctx.db.query(
+      `insert into html5_archives (file_name, files) values ($1, '[]'::jsonb) on conflict (file_name) do nothing`,
+      [zipKey],
+    );
+    return new Set();
   }
-  return names;
 }
 
 /** A file of a live creative's HTML5 ZIP, or undefined. */
@@ -52,17 +114,17 @@ export async function html5File(
   liveId: string,
   path: string,
 ): Promise<{ body: Readable; contentType: string } | undefined> {
-  if (!safePath(path)) return undefined;
+  if (!safeArchivePath(path)) return undefined;
   const live = await ctx.liveCreatives.get(liveId);
   const zip = live?.snapshot.assets.find((asset) => asset.uploadType === 'html5');
   if (!live || !zip?.path) return undefined;
-  let files = unpacked.get(liveId);
+  let files = unpacked.get(zip.path);
   if (!files) {
-    files = unpack(ctx, liveId, zip.path);
-    unpacked.set(liveId, files);
-    files.catch(() => unpacked.delete(liveId));
+    files = servedFiles(ctx, zip.path);
+    unpacked.set(zip.path, files);
+    files.catch(() => unpacked.delete(zip.path as string));
   }
   if (!(await files).has(path)) return undefined;
-  const body = await ctx.storage.open(`html5/${liveId}/${path}`);
+  const body = await ctx.storage.open(unpackedKey(zip.path, path));
   return body ? { body, contentType: contentTypeOf(path) } : undefined;
 }

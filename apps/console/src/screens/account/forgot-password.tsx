@@ -1,4 +1,4 @@
-// Forgot password (spec section 2): without forgotToken it asks for the e-mail and sends a reset
+// Forgot password (docs/product.md §2): without forgotToken it asks for the e-mail and sends a reset
 // link; with forgotToken it changes the password and goes to /signin.
 import { errorMessage } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';

@@ -1,4 +1,4 @@
-// Sign in (spec section 2): verify first when the link carries verifyCode and code, then login,
+// Sign in (docs/product.md §2): verify first when the link carries verifyCode and code, then login,
 // then the stored after-login path or /dashboard.
 import { errorMessage, MESSAGES, shouldWelcomeBack, welcomeBackNotification } from '@adconsole/domain';
 import { SignInForm, type SignInFormValues } from '@adconsole/forms';

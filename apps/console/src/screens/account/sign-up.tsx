@@ -1,4 +1,4 @@
-// Sign up (spec section 2): first name and e-mail prefilled from the query; an invited user's link
+// Sign up (docs/product.md §2): first name and e-mail prefilled from the query; an invited user's link
 // also carries the invitation token. The outcome is a success message or the error in an alert.
 import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { SignUpForm, type SignUpFormValues } from '@adconsole/forms';

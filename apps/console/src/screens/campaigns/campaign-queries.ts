@@ -53,7 +53,7 @@ export function useCreateCampaign() {
 }
 
 /**
- * Campaign delete removes it locally first, then calls the server (spec section 4); when the server
+ * Campaign delete removes it locally first, then calls the server (docs/product.md §4); when the server
  * refuses, the lists are restored and the error is passed on.
  */
 export function useDeleteCampaign() {

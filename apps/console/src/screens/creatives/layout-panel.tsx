@@ -1,4 +1,4 @@
-// The creative's banner layout (spec section 3): none, or a catalogue layout such as In-Banner Video,
+// The creative's banner layout (docs/product.md §3): none, or a catalogue layout such as In-Banner Video,
 // with its options and the global display settings; warns while a required asset is missing.
 import {
   type Creative,

@@ -1,4 +1,4 @@
-// The ad tag of each live creative for the creative's platform (spec section 7: VAST/VPAID as an
+// The ad tag of each live creative for the creative's platform (docs/product.md §7: VAST/VPAID as an
 // XML URL, banners as an <ins> tag with the init script), with copy buttons and the xlsx tag sheet.
 import { buildTag, type Creative, findPlatform, servingUrlWarning } from '@adconsole/domain';
 import { Alert, AlertDescription, Button, CopyField } from '@adconsole/ui';

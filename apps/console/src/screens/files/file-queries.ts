@@ -29,7 +29,7 @@ const useFileBuckets = (enabled = true) =>
 
 /**
  * The bucket the user works in and the way to choose another: the choice lives in the persisted
- * settings (spec section 3), so the file manager and the builder's image browser share it and it
+ * settings (docs/product.md §3), so the file manager and the builder's image browser share it and it
  * outlasts the visit; the domain only ever picks a bucket the deployment offers. `picker` is there
  * when the deployment offers more than one bucket.
  */

@@ -1,5 +1,5 @@
-// The report cache (spec section 4: reused for under 3600 s, per campaign and range) and a cancelled
-// report (spec section 8: 'Request timed out'), through the domain's real client on a fake fetch.
+// The report cache (docs/product.md §4: reused for under 3600 s, per campaign and range) and a cancelled
+// report (docs/product.md §8: 'Request timed out'), through the domain's real client on a fake fetch.
 
 import { makeReport } from '@adconsole/charts/fixtures';
 import { createApiClient, defaultTimezone, reportingDatesOfDays } from '@adconsole/domain';

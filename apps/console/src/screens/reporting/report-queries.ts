@@ -1,6 +1,6 @@
 // Server state of the reporting screens (TanStack Query), all through the domain's API client. A
 // report is cached per campaign (or share link), range, zone, unit and live ids, and reused for under
-// 3600 s (spec section 4); share links and schedules are campaign-wide, so a change to them is written
+// 3600 s (docs/product.md §4); share links and schedules are campaign-wide, so a change to them is written
 // into every cached report of the campaign instead of fetching the figures again.
 import {
   previousReportPeriod,
@@ -29,7 +29,7 @@ export type ReportSource = { kind: 'campaign'; campaignID: string } | { kind: 's
 export const sourceId = (source: ReportSource) =>
   source.kind === 'campaign' ? source.campaignID : source.token;
 
-/** Reports are reused for under this long (the domain's rule, spec section 4). */
+/** Reports are reused for under this long (the domain's rule, docs/product.md §4). */
 export const REPORT_CACHE_MS = REPORT_CACHE_SECONDS * 1000;
 
 export const reportKeys = {
@@ -79,7 +79,7 @@ export function previousRequest(request: ReportRequest): ReportRequest {
 
 /**
  * A report's query. `cancel` (from useReport) aborts the request on the user's behalf; the domain's
- * client then fails it with 'Request timed out' (spec section 8), which the page shows.
+ * client then fails it with 'Request timed out' (docs/product.md §8), which the page shows.
  */
 export const reportQueryOptions = (
   client: Pick<Api, 'getReport'>,
@@ -188,7 +188,7 @@ export async function downloadReport(request: ReportRequest, format: ReportFileF
     link.click();
     link.remove();
   } catch {
-    // The notification is the answer (spec section 8); the form's button leaves its loading state.
+    // The notification is the answer (docs/product.md §8); the form's button leaves its loading state.
     notifyReportError();
   }
 }

@@ -114,7 +114,7 @@ export const FixedOffset: Story = {
   },
 };
 
-/** The Video Quartiles switch is off for PDF, which the browser prints (spec section 2). */
+/** The Video Quartiles switch is off for PDF, which the browser prints (docs/product.md §2). */
 export const PdfHasNoVideoSwitch: Story = {
   play: async ({ canvas }) => {
     const form = canvas.getByRole('form', { name: 'Export report' });

@@ -1,4 +1,4 @@
-// The reporting side menu (spec section 2): a date range picker, a timezone dropdown, a Campaign
+// The reporting side menu (docs/product.md §2): a date range picker, a timezone dropdown, a Campaign
 // summary link, the creatives that have live creatives, and the export section (format, Video
 // Quartiles switch, Download); for the campaign's owner also its share links and scheduled reports.
 import {

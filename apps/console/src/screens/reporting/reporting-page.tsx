@@ -1,4 +1,4 @@
-// The reporting routes (spec section 2): /campaigns/{campaignID}/reporting(/creative/{creativeID}) for
+// The reporting routes (docs/product.md §2): /campaigns/{campaignID}/reporting(/creative/{creativeID}) for
 // the signed-in owner, /share/{shareToken}(/creative/{creativeID}) for anyone with a share link. One
 // screen: the reporting menu beside the report. The campaign summary's report lists the creatives (with
 // their live ids, removed versions included), so a creative's report is read by its live ids.

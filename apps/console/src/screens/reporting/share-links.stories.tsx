@@ -44,7 +44,7 @@ export const CreateForThirtyDays: Story = {
   },
 };
 
-/** Generating the link shows a loading state (spec section 4). */
+/** Generating the link shows a loading state (docs/product.md §4). */
 export const Creating: Story = {
   args: { creating: true },
   play: async ({ canvas }) => {

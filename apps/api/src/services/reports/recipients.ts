@@ -1,0 +1,160 @@
+// Who may receive a schedule's mails (docs/security.md, "Scheduled-report mail"): an address outside
+// the company domain gets nothing but one opt-in request until it confirms by the link in it (double
+// opt-in); every mail carries an unsubscribe link; and all mails of one user's schedules (reports and
+// opt-in requests) count against a daily quota kept in the database. The only text of the sender's in
+// any of these mails is the report's name, quoted as data.
+import { randomBytes } from 'node:crypto';
+import { ApiError, isCompanyEmail } from '@adconsole/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../../context';
+import type { Database } from '../../db/database';
+import { takeMailAllowance } from '../mail';
+import type { ScheduleRow } from './schedule-list';
+
+export const REPORT_MAIL_QUOTA_REACHED =
+  "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.";
+export const RECIPIENT_LINK_INVALID = 'This link is invalid or no longer works.';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The report's name as data: one line, no control characters, at most 100 characters, in quotes. */
+export const quotedName = (name: string) =>
+  `"${name
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .trim()
+    .slice(0, 100)}"`;
+
+/**
+ * Counts `count` mails against the user's daily quota when they fit (atomically, like the link-mail
+ * allowance): whether they may be sent.
+ */
+export async function takeUserMailQuota(
+  db: Database,
+  userId: string,
+  limit: number,
+  kind: string,
+): Promise<boolean> {
+  await db.query("delete from user_mail_sends where sent_at < now() - interval '1 day'");
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('user_mail_sends'), hashtext($1))", [userId]);
+    const [{ sent } = { sent: 0 }] = await tx.query<{ sent: number }>(
+      "select count(*)::int as sent from user_mail_sends where user_id = $1 and sent_at > now() - interval '1 day'",
+      [userId],
+    );
+    if (sent >= limit) return false;
+    await tx.query('insert into user_mail_sends (user_id, kind) values ($1, $2)', [userId, kind]);
+    return true;
+  });
+}
+
+/** The user a schedule's mails count against: its author, or the campaign's owner. */
+export async function scheduleSender(ctx: Context, scheduleId: string): Promise<string | undefined> {
+  const [row] = await ctx.db.query<{ user_id: string | null }>(
+    `select coalesce(s.created_by, c.owner_id) as user_id
+       from scheduled_reports s join campaigns c on c.id = s.campaign_id where s.id = $1`,
+    [scheduleId],
+  );
+  return row?.user_id ?? undefined;
+}
+
+const link = (ctx: Context, action: 'confirm' | 'unsubscribe', token: string) =>
+  `${ctx.config.publicUrl}/api/reportMail/${action}?token=${token}`;
+
+/**
+ * Records each recipient of the schedule not recorded yet: addresses of the company domain are
+ * confirmed at once; any other gets an opt-in request (after the answer), within the sender's quota.
+ */
+export async function registerRecipients(ctx: Context, schedule: ScheduleRow): Promise<void> {
+  const fresh: { address: string; token: string }[] = [];
+  for (const address of schedule.recipients) {
+    const token = randomBytes(24).toString('base64url');
+    const company = isCompanyEmail(address, ctx.config.companyEmailRule);
+    const [row] = await ctx.db.query<{ address: string }>(
+      `insert into report_recipients (schedule_id, address, token, confirmed_at)
+       values ($1, $2, $3, case when $4::boolean then now() else null end)
+       on conflict (schedule_id, address) do nothing returning address`,
+      [schedule.id, address, token, company],
+    );
+    if (row && !company) fresh.push({ address, token });
+  }
+  if (fresh.length === 0) return;
+  const sender = await scheduleSender(ctx, schedule.id);
+  ctx.background.later('Report opt-in mail could not be sent', async () => {
+    for (const { address, token } of fresh) {
+      if (!sender) return;
+      if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'opt-in')))
+        return;
+      if (!(await takeMailAllowance(ctx.db, address, 'report-opt-in'))) continue;
+      const confirm = link(ctx, 'confirm', token);
+      const unsubscribe = link(ctx, 'unsubscribe', token);
+      const name = quotedName(schedule.name);
+      const intro =
+        'An Adconsole user asked to send you a scheduled report by e-mail. Nothing will be sent to you unless you confirm.';
+      await ctx.mailer.send({
+        to: address,
+        subject: 'Confirm scheduled report mails from Adconsole',
+        link: confirm,
+        unsubscribe,
+        text: `${intro}\n\nReport name (as entered by the sender): ${name}\n\nConfirm: ${confirm}\n\nNot for you? Ignore this mail, or refuse for good: ${unsubscribe}\n`,
+        html: `<!doctype html><html><body style="font-family:sans-serif"><p>${escapeHtml(intro)}</p><p>Report name (as entered by the sender): <code>${escapeHtml(name)}</code></p><p><a href="${escapeHtml(confirm)}">Confirm</a></p><p style="color:#666">Not for you? Ignore this mail, or <a href="${escapeHtml(unsubscribe)}">refuse for good</a>.</p></body></html>`,
+      });
+    }
+  });
+}
+
+/** The schedule's confirmed, subscribed recipients (in the schedule's order), with their tokens. */
+export async function deliverableRecipients(
+  ctx: Context,
+  schedule: ScheduleRow,
+): Promise<{ address: string; unsubscribe: string }[]> {
+  await registerRecipients(ctx, schedule);
+  const rows = await ctx.db.query<{ address: string; token: string }>(
+    `select address, token from report_recipients
+      where schedule_id = $1 and confirmed_at is not null and unsubscribed_at is null`,
+    [schedule.id],
+  );
+  const tokens = new Map(rows.map((row) => [row.address, row.token]));
+  return schedule.recipients.flatMap((address) => {
+    const token = tokens.get(address);
+    return token ? [{ address, unsubscribe: link(ctx, 'unsubscribe', token) }] : [];
+  });
+}
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
+
+/** GET /api/reportMail/confirm and /unsubscribe: the links of the mails, answering a small page. */
+export function registerReportMailLinks(app: FastifyInstance, ctx: Context) {
+  const answer = (action: 'confirm' | 'unsubscribe') =>
+    app.get(`/api/reportMail/${action}`, async (request, reply) => {
+      const { token } = request.query as { token?: unknown };
+      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
+        throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+      const [row] = await ctx.db.query<{ address: string }>(
+        action === 'confirm'
+          ? `update report_recipients set confirmed_at = coalesce(confirmed_at, now())
+              where token = $1 and unsubscribed_at is null returning address`
+          : 'update report_recipients set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = $1 returning address',
+        [token],
+      );
+      if (!row) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(
+          action === 'confirm'
+            ? page('Confirmed', `${row.address} will receive this scheduled report.`)
+            : page('Unsubscribed', `${row.address} will receive no more mails of this scheduled report.`),
+        );
+    });
+  answer('confirm');
+  answer('unsubscribe');
+}
+
+/** Refuses with 429 when the sender's daily quota is used up (send now). */
+export const quotaReached = () => ApiError.of(429, REPORT_MAIL_QUOTA_REACHED);

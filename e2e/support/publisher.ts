@@ -1,0 +1,106 @@
+// What the serving journeys share: the demo admin's API session (fetch with its cookie), polling for
+// counts that land moments after a beacon, and a publisher's site on its own origin with a platform's
+// click tracker in front of the advertiser's landing page.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './constants';
+
+export interface Session {
+  origin: string;
+  cookie: string;
+}
+
+/** Signs the demo admin in through the API, keeping the session cookie for `api`. */
+export async function signIn(origin: string): Promise<Session> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
+    body: JSON.stringify({
+      method: 'password',
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      remember: false,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`);
+  return {
+    origin,
+    cookie: response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
+}
+
+/** One API call as the session's user; throws with the API's message on an error answer. */
+export async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session.origin}/api${pathname}`, {
+    method,
+    headers: {
+      Cookie: session.cookie,
+      'X-Requested-With': 'adconsole',
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${answer.message}`);
+  return answer.data;
+}
+
+/** Polls until `check` passes (beacons are sent as the page or player acts; their counts land moments later). */
+export async function eventually(check: () => Promise<void>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+export interface Publisher {
+  origin: string;
+  /** The landing pages the platform's click tracker sent browsers on to, in order. */
+  clicks: string[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A publisher's site on its own origin: its pages, the platform's click tracker (`/platform-click`,
+ * which records the click and redirects to `adurl`), and whatever else `files` answers (it returns
+ * true when it did).
+ */
+export function startPublisher(
+  pages: Record<string, () => string>,
+  files: (url: URL, response: ServerResponse<IncomingMessage>) => boolean = () => false,
+): Promise<Publisher> {
+  const clicks: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://publisher');
+    if (url.pathname === '/platform-click') {
+      // The platform counts its click and sends the browser on to the advertiser.
+      clicks.push(url.searchParams.get('adurl') ?? '');
+      response.writeHead(302, { Location: url.searchParams.get('adurl') ?? '/' }).end();
+      return;
+    }
+    if (files(url, response)) return;
+    const page = pages[url.pathname];
+    response
+      .writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(page ? page() : 'Not found');
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        clicks,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
