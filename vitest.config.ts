@@ -140,7 +140,7 @@ export default defineConfig({
             {
               extends: true as const,
               test: {
-                // The event-store, serving, report and invalid-traffic suites again, with events in an embedded
+                // The event-store, serving, report, invalid-traffic and VAST-measurement suites again, with events in an embedded
                 // ClickHouse (chdb), plus the ClickHouse-only tests (schema, TTL, parity with PostgreSQL).
                 name: 'clickhouse',
                 include: [
@@ -149,6 +149,7 @@ export default defineConfig({
                   'apps/api/src/serving.test.ts',
                   'apps/api/src/reports.test.ts',
                   'apps/api/src/traffic-quality.test.ts',
+                  'apps/api/src/vast-measurement.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

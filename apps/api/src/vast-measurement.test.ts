@@ -1,6 +1,6 @@
 // VAST measurement as players and verification vendors use it (docs/serving.md): error pings by
 // [ERRORCODE], <ViewableImpression>, <AdVerifications> with verificationNotExecuted by [REASON], the
-// player's own linear events, <Expires>, <UniversalAdId>, skipoffset and [APIFRAMEWORKS]. Every document
+// player's own linear events, <Expires>, <Advertiser>, <UniversalAdId>, skipoffset and [APIFRAMEWORKS]. Every document
 // is checked against the IAB 4.2 schema with xmllint and parsed by vast-client with no warning.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -277,7 +277,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
     });
   });
 
-  describe('<Expires>, <UniversalAdId> and [APIFRAMEWORKS]', () => {
+  describe('<Expires>, <Advertiser>, <UniversalAdId> and [APIFRAMEWORKS]', () => {
     it('<Expires> states how long the signed impression stays countable (48 hours)', async () => {
       const { live } = await campaign('Expires');
       const { xml, ad } = await vastOf(`/serve/vast/${live}.xml`);
@@ -298,6 +298,45 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
         idRegistry: 'adconsole',
         value: ours.live,
       });
+    });
+
+    it("<Advertiser> names the campaign's advertiser when set (escaped, read at serve time), none otherwise", async () => {
+      const { id, live } = await campaign('Advertiser');
+      expect((await vastOf(`/serve/vast/${live}.xml`)).xml).not.toContain('<Advertiser');
+      const named = await owner.put<{ data: { advertiser: string | null } }>('/v1/campaign/update', {
+        id,
+        name: 'Advertiser',
+        data: { advertiser: '  Smith & Sons <Outdoor>  ' },
+      });
+      expect(named.httpStatus, JSON.stringify(named.body)).toBe(200);
+      expect(named.body.data?.data.advertiser).toBe('Smith & Sons <Outdoor>');
+      const got = await owner.get<{ data: { advertiser: string | null } }>(
+        `/v1/campaign/get?campaignID=${id}`,
+      );
+      expect(got.body.data?.data.advertiser).toBe('Smith & Sons <Outdoor>');
+      // A published creative serves its campaign's advertiser as it is now, not as it was when published.
+      const { xml, ad } = await vastOf(`/serve/vast/${live}.xml`);
+      expect(xml).toContain('<Advertiser>Smith &amp; Sons &lt;Outdoor&gt;</Advertiser>');
+      expect(ad?.advertiser).toMatchObject({ value: 'Smith & Sons <Outdoor>' });
+      expect((await vastOf(`/serve/vpaid/${live}.xml`)).xml).toContain('<Advertiser>Smith &amp; Sons');
+      // Cleared (an empty text): no <Advertiser> again.
+      await owner.put('/v1/campaign/update', { id, name: 'Advertiser', data: { advertiser: '' } });
+      expect(
+        (await owner.get<{ data: { advertiser: string | null } }>(`/v1/campaign/get?campaignID=${id}`)).body
+          .data?.data.advertiser,
+      ).toBeNull();
+      expect((await vastOf(`/serve/vast/${live}.xml`)).xml).not.toContain('<Advertiser');
+    });
+
+    it('a campaign advertiser longer than 200 characters is refused with the field named', async () => {
+      const answer = await owner.post('/v1/campaign/new', {
+        name: 'Long advertiser',
+        data: { advertiser: 'A'.repeat(201) },
+      });
+      expect(answer.httpStatus).toBe(400);
+      expect(answer.body.errors).toContain(
+        'data.advertiser: Advertiser is too long (200 characters at most)',
+      );
     });
 
     it('/serve/vpaid/ leaves the VPAID MediaFile out when [APIFRAMEWORKS] lacks 2; the plain video always stays', async () => {

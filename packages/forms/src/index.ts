@@ -13,3 +13,4 @@ export * from './schedule-report-form';
 export * from './sign-in-form';
 export * from './sign-up-form';
 export * from './verification-vendors-field';
+export * from './video-ad-settings-field';

@@ -28,7 +28,15 @@ export interface CampaignRow {
   id: string;
   owner_id: string;
   name: string;
-  body: { data?: { start?: { date: string } | null; end?: { date: string } | null; timezone?: string } };
+  body: {
+    data?: {
+      start?: { date: string } | null;
+      end?: { date: string } | null;
+      timezone?: string;
+      /** VAST's <Advertiser>; absent when not set. */
+      advertiser?: string;
+    };
+  };
   created_at: Date;
   updated_at: Date;
   data_pulled_at: Date | null;
@@ -246,6 +254,7 @@ export function campaignAnswer(
       start: row.body.data?.start ?? null,
       end: row.body.data?.end ?? null,
       timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+      advertiser: row.body.data?.advertiser ?? null,
     },
     videoCompletes: counters.videoCompletes,
     reportURL: null,
@@ -371,6 +380,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
           start: body.data?.start ?? null,
           end: body.data?.end ?? null,
           timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+          ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
         },
       },
     ],
@@ -386,6 +396,11 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
   if (body.data?.start !== undefined) data.start = body.data.start;
   if (body.data?.end !== undefined) data.end = body.data.end;
   if (body.data?.timezone !== undefined) data.timezone = body.data.timezone;
+  // An empty or null advertiser clears it.
+  if (body.data?.advertiser !== undefined) {
+    if (body.data.advertiser) data.advertiser = body.data.advertiser;
+    else delete data.advertiser;
+  }
   const [row] = await ctx.db.query<CampaignRow>(
     'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
     [existing.id, body.name, { ...existing.body, data }],

@@ -9,6 +9,8 @@ export const campaignDataSchema = countersSchema.extend({
   end: serverDateSchema.nullable().optional(),
   /** The zone the flight dates are read in (an IANA zone; 'UTC' by default): rules/flight.ts. */
   timezone: z.string().optional(),
+  /** Who the campaign advertises for, as VAST's <Advertiser> names it; null when not set. */
+  advertiser: z.string().nullable().optional(),
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
 

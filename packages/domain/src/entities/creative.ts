@@ -78,6 +78,12 @@ export type UniversalAdId = z.infer<typeof universalAdIdSchema>;
 
 /** A VAST linear ad's skip offset in seconds (VAST's `skipoffset`), when the creative may be skipped. */
 export const MAX_SKIP_OFFSET_SECONDS = 600;
+export const SKIP_OFFSET_MESSAGE = `Skip offset: whole seconds from 0 to ${MAX_SKIP_OFFSET_SECONDS}`;
+const skipOffsetSchema = z
+  .number({ error: SKIP_OFFSET_MESSAGE })
+  .int(SKIP_OFFSET_MESSAGE)
+  .min(0, SKIP_OFFSET_MESSAGE)
+  .max(MAX_SKIP_OFFSET_SECONDS, SKIP_OFFSET_MESSAGE);
 
 export const creativeSettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('layoutOptions'), value: layoutOptionValuesSchema }),
@@ -86,7 +92,7 @@ export const creativeSettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('dealIDRequired'), value: z.boolean() }),
   z.object({ key: z.literal('fallbackCreative'), value: z.boolean() }),
   z.object({ key: z.literal('verificationVendors'), value: z.array(verificationVendorSchema).max(10) }),
-  z.object({ key: z.literal('skipOffset'), value: z.number().int().min(0).max(MAX_SKIP_OFFSET_SECONDS) }),
+  z.object({ key: z.literal('skipOffset'), value: skipOffsetSchema }),
   z.object({ key: z.literal('universalAdId'), value: universalAdIdSchema }),
 ]);
 export type CreativeSetting = z.infer<typeof creativeSettingSchema>;

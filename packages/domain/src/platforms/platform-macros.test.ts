@@ -13,7 +13,7 @@ import {
   privacyMacros,
   TCF_VENDOR_ID_TOKEN,
 } from './platforms';
-import { buildTag, TAG_PARAMS, tagParamOf } from './tags';
+import { APIFRAMEWORKS_MACRO, buildTag, TAG_PARAMS, tagParamOf } from './tags';
 
 const TCF_VENDOR_ID = 812;
 
@@ -159,6 +159,8 @@ describe('every platform expands its tags as its documentation says, and our que
         ...Object.fromEntries(
           Object.entries(expectedPrivacy(platform)).map(([name, value]) => [tagParamOf(name), value]),
         ),
+        // The player's macro, not the platform's: it reaches the player as written, for the player to expand.
+        ...(type === 'VPAID' ? { [TAG_PARAMS.apiFrameworks]: APIFRAMEWORKS_MACRO } : {}),
       });
       expect(url.searchParams.get(TAG_PARAMS.cacheBuster) ?? '0').toMatch(/^\d+$/);
       expect(url.pathname).toBe(`/serve/${type.toLowerCase()}/live%201.xml`);

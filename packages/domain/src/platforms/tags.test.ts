@@ -40,13 +40,24 @@ describe('ad tags (docs/product.md §7)', () => {
     );
   });
 
+  it('appends apiframeworks=[APIFRAMEWORKS] to the VPAID tag alone, for the player to expand', () => {
+    const vpaid = { ...vast, type: 'VPAID' as const };
+    for (const platform of ['quantcast', 'adform', 'google-campaign-manager'] as const) {
+      const tag = tagOf(buildTag({ ...base, creative: vpaid, platform }));
+      expect(tag).toMatch(/[?&]apiframeworks=\[APIFRAMEWORKS\]$/);
+      expect(new URL(tag).searchParams.get('apiframeworks')).toBe('[APIFRAMEWORKS]');
+      expect(tagOf(buildTag({ ...base, creative: vast, platform }))).not.toContain('apiframeworks');
+    }
+  });
+
   it('gives VPAID its own XML URL, and no click macro where the platform has no escaped one or its wrapper tracks clicks', () => {
     // Campaign Manager's %c expands in creative code only, and its VAST wrapper tracks the click.
     expect(
       tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'google-campaign-manager' })),
     ).toBe(
       'https://ads.example.com/serve/vpaid/L9.xml?cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}' +
-        '&addtl_consent=${ADDTL_CONSENT}&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}',
+        '&addtl_consent=${ADDTL_CONSENT}&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}' +
+        '&apiframeworks=[APIFRAMEWORKS]',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'xandr' }))).not.toContain('click=');
     // Adform documents no escaped click macro; its own VAST tracking counts the click.

@@ -21,7 +21,14 @@ export const TAG_PARAMS = {
   cacheBuster: 'cb',
   dealID: 'deal_id',
   fallbackID: 'fallback_id',
+  apiFrameworks: 'apiframeworks',
 } as const;
+
+/**
+ * The IAB VAST macro a player expands to the API frameworks it supports ('2' is VPAID 2.0): on the
+ * VPAID tag, so a player without VPAID gets the plain video MediaFile alone (`playerTakesVpaid`).
+ */
+export const APIFRAMEWORKS_MACRO = '[APIFRAMEWORKS]';
 export const INS_TAG_CLASS = 'adconsole-ad';
 
 export const TAG_MESSAGES = {
@@ -141,6 +148,7 @@ export function buildTag(input: BuildTagInput): TagResult {
       const param = name === platform.dealAttributes?.dealID ? TAG_PARAMS.dealID : TAG_PARAMS.fallbackID;
       params.push(`${param}=${encodeURIComponent(value)}`);
     }
+    if (input.creative.type === 'VPAID') params.push(`${TAG_PARAMS.apiFrameworks}=${APIFRAMEWORKS_MACRO}`);
     const path = input.creative.type === 'VAST' ? TAG_PATHS.vast(liveID) : TAG_PATHS.vpaid(liveID);
     return {
       ok: true,

@@ -105,7 +105,10 @@ describe('VAST creative settings', () => {
 
   it('takes a skip offset in whole seconds and an advertiser Ad-ID (registry and value)', () => {
     expect(creativeSettingSchema.safeParse({ key: 'skipOffset', value: 5 }).success).toBe(true);
-    expect(creativeSettingSchema.safeParse({ key: 'skipOffset', value: -1 }).success).toBe(false);
+    for (const value of [-1, 2.5, 601, '5'])
+      expect(creativeSettingSchema.safeParse({ key: 'skipOffset', value }).error?.issues[0]?.message).toBe(
+        'Skip offset: whole seconds from 0 to 600',
+      );
     expect(
       creativeSettingSchema.safeParse({
         key: 'universalAdId',

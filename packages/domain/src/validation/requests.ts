@@ -155,10 +155,21 @@ const campaignTimezone = z
   .refine(isCampaignTimezone, CAMPAIGN_TIMEZONE_MESSAGE)
   .optional();
 
+/** The campaign's advertiser (VAST's <Advertiser>): optional; empty or null clears it. */
+export const MAX_CAMPAIGN_ADVERTISER_LENGTH = 200;
+export const CAMPAIGN_ADVERTISER_TOO_LONG = `Advertiser is too long (${MAX_CAMPAIGN_ADVERTISER_LENGTH} characters at most)`;
+const campaignAdvertiser = z
+  .string({ error: 'Advertiser must be a text' })
+  .trim()
+  .max(MAX_CAMPAIGN_ADVERTISER_LENGTH, CAMPAIGN_ADVERTISER_TOO_LONG)
+  .nullable()
+  .optional();
+
 const flightFields = {
   start: flightDate('data.start.date'),
   end: flightDate('data.end.date'),
   timezone: campaignTimezone,
+  advertiser: campaignAdvertiser,
 };
 // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
@@ -171,7 +182,7 @@ const campaignName = z
   .min(1, 'Fill in the campaign name')
   .max(200, 'Campaign name is too long (200 characters at most)');
 
-/** What a client writes of a campaign: its name and flight dates (the campaign form's fields). */
+/** What a client writes of a campaign: its name, flight dates and advertiser (the campaign form's fields). */
 export const campaignBodySchema = z.strictObject({
   id: idField('id').optional(),
   name: campaignName,
@@ -228,6 +239,7 @@ export const campaignRequestSchema = z
       if (data.start !== undefined) body.data.start = data.start;
       if (data.end !== undefined) body.data.end = data.end;
       if (data.timezone !== undefined) body.data.timezone = data.timezone;
+      if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
     }
     return body;
   });

@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 const campaign = {
   id: 'cmp_42',
   name: 'Spring sale 2026 — EMEA display',
-  data: { start: { date: '2026-03-01' }, end: { date: '2026-03-31' } },
+  data: { start: { date: '2026-03-01' }, end: { date: '2026-03-31' }, advertiser: 'Northwind Outdoor' },
 };
 
 export const Empty: Story = {
@@ -29,6 +29,7 @@ export const Filled: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Campaign ID')).toHaveValue('cmp_42');
     await expect(canvas.getByLabelText('Start date')).toHaveValue('2026-03-01');
+    await expect(canvas.getByLabelText('Advertiser')).toHaveValue('Northwind Outdoor');
     // A campaign that names no timezone reads its dates in UTC.
     await expect(canvas.getByLabelText('Timezone of the dates')).toHaveTextContent('UTC');
   },
@@ -91,6 +92,9 @@ export const KeyboardOnly: Story = {
     await expect(canvas.getByLabelText('Campaign name')).toHaveFocus();
     await userEvent.keyboard('Summer launch');
     await userEvent.tab();
+    await expect(canvas.getByLabelText('Advertiser')).toHaveFocus();
+    await userEvent.keyboard('Contoso Drinks');
+    await userEvent.tab();
     await expect(canvas.getByLabelText('Start date')).toHaveFocus();
     await userEvent.keyboard('2026-06-01');
     await userEvent.tab();
@@ -103,7 +107,7 @@ export const KeyboardOnly: Story = {
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
         name: 'Summer launch',
-        data: { start: { date: '2026-06-01' }, end: { date: '2026-06-30' } },
+        data: { start: { date: '2026-06-01' }, end: { date: '2026-06-30' }, advertiser: 'Contoso Drinks' },
       }),
     );
   },
@@ -120,6 +124,18 @@ export const EndBeforeStart: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
     await expect(await canvas.findByText('The end date must be on or after the start date')).toBeVisible();
     await expect(canvas.getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const AdvertiserTooLong: Story = {
+  args: {
+    defaultValues: { name: 'Spring sale 2026', data: { advertiser: 'Northwind Outdoor '.repeat(12) } },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
+    await expect(await canvas.findByText('Advertiser is too long (200 characters at most)')).toBeVisible();
+    await expect(canvas.getByLabelText('Advertiser')).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

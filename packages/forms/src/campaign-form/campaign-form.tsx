@@ -33,7 +33,10 @@ const fromInput = (value: string) => (value === '' ? null : { date: value });
 /** UTC first, then the console's zones (the flight's timezone picker). */
 const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
 
-/** A campaign's name and flight dates (read in the campaign's timezone, UTC by default), checked with the domain's campaign body rules. */
+/**
+ * A campaign's name, advertiser and flight dates (read in the campaign's timezone, UTC by default), checked
+ * with the domain's campaign body rules.
+ */
 export function CampaignForm({
   defaultValues,
   onSubmit,
@@ -70,6 +73,26 @@ export function CampaignForm({
       <Field label="Campaign name" error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />
       </Field>
+      <Controller
+        control={control}
+        name="data.advertiser"
+        render={({ field }) => (
+          <Field
+            label="Advertiser"
+            description="Optional. Video ads name it to players and verification vendors."
+            error={errors.data?.advertiser?.message}
+          >
+            <Input
+              autoComplete="off"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          </Field>
+        )}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={control}

@@ -293,6 +293,11 @@ export const KeyboardOnly: Story = {
     await userEvent.tab();
     await expect(canvas.getByLabelText('Landing page URL')).toHaveFocus();
     await userEvent.tab(); // add tracker
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Skip offset (seconds)')).toHaveFocus(); // a VAST creative
+    await userEvent.keyboard('5');
+    await userEvent.tab(); // Ad-ID registry
+    await userEvent.tab(); // Ad-ID
     await userEvent.tab(); // add verification vendor (a VAST creative)
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Save creative' })).toHaveFocus();
@@ -308,7 +313,10 @@ export const KeyboardOnly: Story = {
           size: '300x250',
           fluid: false,
           platform: null,
-          settings: [{ key: 'euCreative', value: true }],
+          settings: [
+            { key: 'euCreative', value: true },
+            { key: 'skipOffset', value: 5 },
+          ],
           trackers: {},
         },
       }),
@@ -346,10 +354,73 @@ export const VerificationVendors: Story = {
   },
 };
 
+/** A VAST creative's skip offset (whole seconds) and the advertiser's Ad-ID, checked with the domain's rules on save. */
+export const SkipOffsetAndAdId: Story = {
+  args: {
+    defaultValues: {
+      name: 'Pre-roll',
+      type: 'VAST',
+      width: 640,
+      height: 360,
+      settings: [{ key: 'universalAdId', value: { registry: 'ad-id.org', value: 'ABCD1234000H' } }],
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByLabelText('Ad-ID')).toHaveValue('ABCD1234000H');
+    await userEvent.type(canvas.getByLabelText('Skip offset (seconds)'), '2.5');
+    await userEvent.clear(canvas.getByLabelText('Ad-ID registry'));
+    await save(canvas);
+    await expect(await canvas.findByText('Skip offset: whole seconds from 0 to 600')).toBeVisible();
+    await expect(canvas.getByText('Registry is required')).toBeVisible();
+    await expect(canvas.getByLabelText('Ad-ID registry')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Skip offset (seconds)'));
+    await userEvent.type(canvas.getByLabelText('Skip offset (seconds)'), '5');
+    await userEvent.type(canvas.getByLabelText('Ad-ID registry'), 'ad-id.org');
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        creative: expect.objectContaining({
+          settings: [
+            { key: 'skipOffset', value: 5 },
+            { key: 'universalAdId', value: { registry: 'ad-id.org', value: 'ABCD1234000H' } },
+          ],
+        }),
+      }),
+    );
+  },
+};
+
+/** Skip offset and Ad-ID emptied: the ad cannot be skipped and VAST names our id (no settings sent). */
+export const SkipOffsetAndAdIdCleared: Story = {
+  args: {
+    defaultValues: {
+      name: 'Pre-roll',
+      type: 'VPAID',
+      width: 640,
+      height: 360,
+      settings: [
+        { key: 'skipOffset', value: 5 },
+        { key: 'universalAdId', value: { registry: 'ad-id.org', value: 'ABCD1234000H' } },
+      ],
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.clear(canvas.getByLabelText('Skip offset (seconds)'));
+    await userEvent.clear(canvas.getByLabelText('Ad-ID registry'));
+    await userEvent.clear(canvas.getByLabelText('Ad-ID'));
+    await save(canvas);
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({ creative: expect.objectContaining({ settings: [] }) }),
+    );
+  },
+};
+
 /** A banner has no verification vendors to edit (its runtime measures itself). */
 export const NoVerificationVendorsOnBanners: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('group', { name: 'Verification vendors' })).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText('Skip offset (seconds)')).not.toBeInTheDocument();
   },
 };
 

@@ -24,6 +24,11 @@ import { FormStatus } from '../lib/form-status';
 import { withUnionMessages } from '../lib/union-messages';
 import { type VerificationVendorErrors, VerificationVendorsField } from '../verification-vendors-field';
 import {
+  type VideoAdSettings,
+  type VideoAdSettingsErrors,
+  VideoAdSettingsField,
+} from '../video-ad-settings-field';
+import {
   type CreativeFormInput,
   type CreativeFormOutput,
   type CreativeFormValues,
@@ -110,6 +115,37 @@ function withVerificationVendors(
 ): CreativeSetting[] {
   const others = settings.filter((setting) => setting.key !== 'verificationVendors');
   return vendors.length === 0 ? others : [...others, { key: 'verificationVendors', value: vendors }];
+}
+
+/** The settings with this skip offset and Ad-ID (each setting left out when not given). */
+function withVideoAdSettings(settings: CreativeSetting[], video: VideoAdSettings): CreativeSetting[] {
+  const others = settings.filter(
+    (setting) => setting.key !== 'skipOffset' && setting.key !== 'universalAdId',
+  );
+  return [
+    ...others,
+    ...(video.skipOffset === undefined ? [] : [{ key: 'skipOffset' as const, value: video.skipOffset }]),
+    ...(video.universalAdId === undefined
+      ? []
+      : [{ key: 'universalAdId' as const, value: video.universalAdId }]),
+  ];
+}
+
+/** The skip offset's and Ad-ID's messages, read from the form's errors of those settings. */
+function videoAdErrors(settings: readonly CreativeSetting[], errors: unknown): VideoAdSettingsErrors {
+  type ValueErrors = {
+    value?: { message?: string; registry?: { message?: string }; value?: { message?: string } };
+  };
+  const of = (key: CreativeSettingKey) =>
+    (errors as Record<number, ValueErrors> | undefined)?.[
+      settings.findIndex((setting) => setting.key === key)
+    ]?.value;
+  const adId = of('universalAdId');
+  return {
+    skipOffset: of('skipOffset')?.message,
+    registry: adId?.registry?.message,
+    value: adId?.value?.message,
+  };
 }
 
 /** Each vendor row's messages, read from the form's errors of the verificationVendors setting. */
@@ -449,6 +485,23 @@ export function CreativeForm({
           Add tracker
         </Button>
       </fieldset>
+
+      {isVideo ? (
+        <Controller
+          control={control}
+          name="settings"
+          render={({ field }) => (
+            <VideoAdSettingsField
+              value={{
+                skipOffset: creativeSetting({ settings: field.value ?? [] }, 'skipOffset'),
+                universalAdId: creativeSetting({ settings: field.value ?? [] }, 'universalAdId'),
+              }}
+              onChange={(video) => field.onChange(withVideoAdSettings(field.value ?? [], video))}
+              errors={videoAdErrors(field.value ?? [], errors.settings)}
+            />
+          )}
+        />
+      ) : null}
 
       {isVideo ? (
         <Controller

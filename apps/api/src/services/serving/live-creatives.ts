@@ -14,6 +14,8 @@ export interface LiveCreative {
   createdAt: Date;
   /** Its campaign's flight dates and timezone as they are now (not as published): served only while live. */
   flight: CampaignFlight;
+  /** Its campaign's advertiser as it is now (VAST's <Advertiser>); undefined when not set. */
+  advertiser: string | undefined;
 }
 
 const LIVE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -44,8 +46,10 @@ export class LiveCreativeCache {
       snapshot: LiveCreative['snapshot'];
       created_at: Date;
       flight: CampaignFlight | null;
+      advertiser: string | null;
     }>(
-      `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight
+      `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
+              c.body->'data'->>'advertiser' as advertiser
          from live_creatives l left join campaigns c on c.id = l.campaign_id
         where l.id = $1 and l.removed_at is null`,
       [liveId],
@@ -58,6 +62,7 @@ export class LiveCreativeCache {
           snapshot: row.snapshot,
           createdAt: new Date(row.created_at),
           flight: row.flight ?? {},
+          advertiser: row.advertiser || undefined,
         }
       : undefined;
     if (this.entries.size > 10_000) this.entries.clear();

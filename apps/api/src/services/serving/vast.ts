@@ -219,6 +219,8 @@ export async function vastDocument(
     `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
     adVerifications,
+    // The campaign's advertiser when it names one (read at serve time: a rename shows at once).
+    live.advertiser === undefined ? '' : `<Advertiser>${escapeXml(live.advertiser)}</Advertiser>`,
     `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
     skipOffset === undefined ? '<Linear>' : `<Linear skipoffset="${vastDuration(skipOffset)}">`,
     `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
