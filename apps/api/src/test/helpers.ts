@@ -1,6 +1,7 @@
 // Helpers shared by the API tests: accounts, sign-in, waiting for mail in the outbox and for the
 // server's work after its answers.
 import { setTimeout as sleep } from 'node:timers/promises';
+import PostalMime from 'postal-mime';
 import { Client, readOutbox, type TestServer } from './harness';
 
 export const PASSWORD = 'correct horse 1';
@@ -16,12 +17,14 @@ export async function waitForMail(
     const messages = (await readOutbox(server.dataDir)).filter((m) => m.text.includes(`To: ${to}`));
     const message = messages[after];
     if (message) {
-      // The .eml body is quoted-printable: join soft line breaks and decode escapes before reading links.
-      const decoded = message.text
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const links = [...decoded.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0].replace(/=$/, ''));
-      return { text: decoded, links };
+      // Each part decoded by its own Content-Transfer-Encoding, as a mail client does (postal-mime): a
+      // 7bit part is not quoted-printable, and decoding it as such broke a link whose token began with
+      // two hex digits ('token=E9…'). The text keeps the raw message (headers, part headers) too.
+      const email = await PostalMime.parse(message.text);
+      const headers = message.text.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+      const bodies = [email.text ?? '', email.html ?? ''].join('\n');
+      const links = [...`${headers}\n${bodies}`.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+      return { text: `${message.text}\n${bodies}`, links };
     }
     await sleep(50);
   }
