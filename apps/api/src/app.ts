@@ -65,6 +65,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (JSON, one a line); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The serving edge's clock (the rate rule's minute, in ms); tests pin it. Date.now by default. */
+  clock?: () => number;
 }
 
 export async function prepareDatabase(config: Config): Promise<Database> {
@@ -212,6 +214,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       hosting: await loadHostingRanges(),
       ssaiProxies: config.traffic.ssaiProxies,
       rateLimit: config.traffic.adRequestsPerMinute,
+      ...(options.clock ? { now: options.clock } : {}),
     }),
     files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
     diskFiles,

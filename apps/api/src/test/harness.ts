@@ -88,7 +88,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { clock }: { clock?: () => number } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-api-'));
   const fresh = await freshDatabase();
   await migrate(fresh.db);
@@ -110,6 +113,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     logger: logErrors,
     // A test that sets EVENTS_URL gets the store the server opens from it.
     ...(config.events ? {} : { eventStore: events.store }),
+    ...(clock ? { clock } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
