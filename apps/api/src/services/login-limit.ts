@@ -49,13 +49,13 @@ export function loginDelaySeconds(failures: number): number {
 
 /**
  * Counts one attempt under both keys, or refuses with 429 (and Retry-After): when the address has used
- * up its window, or when the account (or device) still owes its delay. `now` is the clock (tests pass
- * their own).
+ * up its window, or when the account (or device) still owes its delay. `clock` is the time (tests pass
+ * their own; by default the time once the lock is held).
  */
 export async function beginLoginAttempt(
   db: Database,
   keys: { ip: string; identity: string },
-  now: Date = new Date(),
+  clock?: Date,
 ): Promise<string> {
   const sorted = [...new Set([keys.ip, keys.identity])].sort();
   return db.transaction(async (tx) => {
@@ -66,6 +66,9 @@ export async function beginLoginAttempt(
     await tx.query('select key from login_keys where key = any($1::text[]) order by key for update', [
       sorted,
     ]);
+    // The time is read once the lock is held: read before, an attempt that waited for the lock would
+    // not see the ones recorded while it waited (later than its own time) and pass the limit.
+    const now = clock ?? new Date();
     const [address] = await tx.query<{ attempts: number; first: Date | string | null }>(
       `select count(*)::int as attempts, min(attempted_at) as first from login_attempts
         where key = $1 and attempted_at > $2::timestamptz - interval '${LOGIN_WINDOW_MINUTES} minutes'
