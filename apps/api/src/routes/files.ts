@@ -5,7 +5,6 @@ import {
   ApiError,
   contract,
   FILE_MANAGER_MESSAGES,
-  FILE_URL_SECONDS,
   nameTakenMessage,
   servedFileType,
   uploadQuotaMessage,
@@ -145,16 +144,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
         throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
       // Single use: the PUT takes its upload ticket (an unused one for this key and size, issued
       // within the URL's lifetime); a replayed URL finds none.
-      const [ticket] = await ctx.db.query<{ id: string; space: string }>(
-        `update file_upload_tickets set used_at = now()
-          where id = (select id from file_upload_tickets
-                       where bucket = $1 and key = $2 and size = $3 and not refused and used_at is null
-                         and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
-                       order by issued_at desc limit 1)
-            and used_at is null
-          returning id, space`,
-        [signed.bucket, signed.key, signed.maxBytes],
-      );
+      const ticket = await files.takeUploadTicket(ctx, signed);
       if (!ticket) throw ApiError.of(403, `${LINK_INVALID} (it was used already)`);
       try {
         await store.write(signed.bucket, signed.key, request.raw, signed.maxBytes);

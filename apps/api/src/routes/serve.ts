@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { FILE_NOT_FOUND, type FileRow, sendFile } from '../services/files';
+import { readableFile, sendFile } from '../services/files';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { findRuntimeScript } from '../services/serving/runtime-script';
@@ -183,12 +183,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   // with byte ranges (services/files.ts), never by a session: serving reads no cookie.
   route('GET', '/serve/files/*', async (request, reply) => {
     const name = (request.params as { '*': string })['*'] ?? '';
-    const [file] = await ctx.db.query<FileRow>(
-      `select name, owner_id, public, content_type, size from files
-        where name = $1 and public and (expires_at is null or expires_at > now())`,
-      [name],
-    );
-    if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
+    // No reader: public files only, a private one answers 404 as a missing one does.
+    const file = await readableFile(ctx.db, name, { user: async () => undefined });
     return sendFile(ctx, request, reply, file);
   });
 
