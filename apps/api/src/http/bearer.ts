@@ -7,9 +7,8 @@
 import { ApiError, type ApiTokenScope, type CallContract } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { hashSecret } from '../services/ids';
+import { takeTokenUse } from '../services/api-tokens';
 import type { SessionUser } from '../services/sessions';
-import { withRetryAfter } from './retry-after';
 import type { Access } from './routes';
 
 declare module 'fastify' {
@@ -23,11 +22,7 @@ export const TOKEN_NOT_ACCEPTED = 'API tokens are not accepted on this call: it 
 export const TOKEN_INVALID = 'The API token is not valid: it is unknown, revoked, or its owner was removed.';
 export const tokenLacksScope = (scope: ApiTokenScope) =>
   `This API token does not have the scope ${scope} this call needs.`;
-export const TOKEN_RATE_LIMITED =
-  'Too many requests with this API token. Please wait a minute and try again.';
-
-/** The window of the per-token rate limit. */
-export const TOKEN_WINDOW_SECONDS = 60;
+export { TOKEN_RATE_LIMITED } from '../services/api-tokens';
 
 /** The scope a route accepts tokens with: its contract entry's, never on admin routes. */
 export const routeScope = (call: CallContract, access: Access): ApiTokenScope | undefined =>
@@ -45,18 +40,6 @@ export const bearerSkipsCsrf = (request: FastifyRequest): boolean =>
   request.headers.cookie === undefined &&
   bearerSecret(request) !== undefined;
 
-interface TokenOwnerRow {
-  token_id: string;
-  scopes: ApiTokenScope[];
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'user' | 'admin';
-  verified_at: Date | null;
-  last_login_at: Date | null;
-}
-
 /**
  * The owner of the token, as the route's user: refused (403) where tokens are not accepted or the token
  * lacks the route's scope, 401 for an unknown or revoked token or a removed owner, 429 past the limit.
@@ -67,35 +50,7 @@ export async function bearerUser(
   secret: string,
 ): Promise<SessionUser> {
   if (scope === undefined) throw ApiError.of(403, TOKEN_NOT_ACCEPTED);
-  const limit = ctx.config.apiTokenRequestsPerMinute;
-  const owner = await ctx.db.transaction(async (tx) => {
-    // The token's row lock orders its parallel requests, so none slips past the count.
-    const [row] = await tx.query<TokenOwnerRow>(
-      `select t.id as token_id, t.scopes, u.id, u.email, u.first_name, u.last_name, u.role,
-              u.verified_at, u.last_login_at
-         from api_tokens t join users u on u.id = t.user_id
-        where t.secret_hash = $1
-          for update of t`,
-      [hashSecret(secret)],
-    );
-    if (!row) return undefined;
-    await tx.query(
-      `delete from api_token_uses where token_id = $1 and used_at <= now() - $2 * interval '1 second'`,
-      [row.token_id, TOKEN_WINDOW_SECONDS],
-    );
-    const [window] = await tx.query<{ uses: number; retry: number | null }>(
-      `select count(*)::int as uses,
-              ceil(extract(epoch from (min(used_at) + $2 * interval '1 second' - now())))::int as retry
-         from api_token_uses where token_id = $1`,
-      [row.token_id, TOKEN_WINDOW_SECONDS],
-    );
-    if ((window?.uses ?? 0) >= limit) {
-      throw withRetryAfter(ApiError.of(429, TOKEN_RATE_LIMITED), window?.retry ?? TOKEN_WINDOW_SECONDS);
-    }
-    await tx.query('insert into api_token_uses (token_id) values ($1)', [row.token_id]);
-    await tx.query('update api_tokens set last_used_at = now() where id = $1', [row.token_id]);
-    return row;
-  });
+  const owner = await takeTokenUse(ctx, secret);
   if (!owner) throw ApiError.of(401, TOKEN_INVALID);
   if (!owner.scopes.includes(scope)) throw ApiError.of(403, tokenLacksScope(scope));
   return {

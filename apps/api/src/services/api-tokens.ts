@@ -12,6 +12,7 @@ import {
   MAX_API_TOKENS_PER_USER,
 } from '@adconsole/domain';
 import type { Context } from '../context';
+import { withRetryAfter } from '../http/retry-after';
 import { hashSecret, newId, newSecret } from './ids';
 import type { SessionUser } from './sessions';
 
@@ -81,4 +82,59 @@ export async function revokeApiToken(ctx: Context, user: SessionUser, id: string
   // Someone else's token reads as missing: its id says nothing to a non-admin.
   if (rows.length === 0) throw ApiError.of(404, API_TOKEN_MESSAGES.notFound);
   return null;
+}
+
+export const TOKEN_RATE_LIMITED =
+  'Too many requests with this API token. Please wait a minute and try again.';
+
+/** The window of the per-token rate limit. */
+export const TOKEN_WINDOW_SECONDS = 60;
+
+export interface TokenOwnerRow {
+  token_id: string;
+  scopes: ApiTokenScope[];
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'user' | 'admin';
+  verified_at: Date | null;
+  last_login_at: Date | null;
+}
+
+/**
+ * One use of a token: its row and its owner, or undefined for an unknown or revoked token (or a removed
+ * owner); 429 past the per-token limit. Each use is logged in the database, so the count holds across
+ * API processes.
+ */
+export async function takeTokenUse(ctx: Context, secret: string): Promise<TokenOwnerRow | undefined> {
+  const limit = ctx.config.apiTokenRequestsPerMinute;
+  return ctx.db.transaction(async (tx) => {
+    // The token's row lock orders its parallel requests, so none slips past the count.
+    const [row] = await tx.query<TokenOwnerRow>(
+      `select t.id as token_id, t.scopes, u.id, u.email, u.first_name, u.last_name, u.role,
+              u.verified_at, u.last_login_at
+         from api_tokens t join users u on u.id = t.user_id
+        where t.secret_hash = $1
+          for update of t`,
+      [hashSecret(secret)],
+    );
+    if (!row) return undefined;
+    await tx.query(
+      `delete from api_token_uses where token_id = $1 and used_at <= now() - $2 * interval '1 second'`,
+      [row.token_id, TOKEN_WINDOW_SECONDS],
+    );
+    const [window] = await tx.query<{ uses: number; retry: number | null }>(
+      `select count(*)::int as uses,
+              ceil(extract(epoch from (min(used_at) + $2 * interval '1 second' - now())))::int as retry
+         from api_token_uses where token_id = $1`,
+      [row.token_id, TOKEN_WINDOW_SECONDS],
+    );
+    if ((window?.uses ?? 0) >= limit) {
+      throw withRetryAfter(ApiError.of(429, TOKEN_RATE_LIMITED), window?.retry ?? TOKEN_WINDOW_SECONDS);
+    }
+    await tx.query('insert into api_token_uses (token_id) values ($1)', [row.token_id]);
+    await tx.query('update api_tokens set last_used_at = now() where id = $1', [row.token_id]);
+    return row;
+  });
 }
