@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTag } from '@adconsole/domain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
@@ -73,6 +73,26 @@ const playerPage = (vastTag: string, options: Record<string, unknown> = {}) => `
     vastOptions: { adList: [{ roll: 'preRoll', vastTag: ${JSON.stringify(vastTag)} }], ...${JSON.stringify(options)} },
   });
 </script></body></html>`;
+
+/** Every event of a played ad and its click, counted once each. */
+const ONCE_EACH = {
+  impression: 1,
+  start: 1,
+  firstQuartile: 1,
+  midpoint: 1,
+  thirdQuartile: 1,
+  complete: 1,
+  click: 1,
+};
+
+/** The player pauses the ad on a click-through: back on the video, the viewer clicks again to resume. */
+async function resumeAfterClickThrough(page: Page, layer: Locator) {
+  await page.bringToFront();
+  await expect
+    .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
+    .toBe(true);
+  await layer.click();
+}
 
 describe('a real open-source player (Fluid Player) plays our tags on a publisher page of another origin', () => {
   const newPage = useBrowser();
@@ -184,23 +204,8 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     const landing = await popup;
     await landing.waitForURL(`${publisher.origin}/landing`);
     expect(publisher.clicks).toEqual([`${publisher.origin}/landing`]);
-    // The player paused the ad on the click; back on the video, the viewer clicks again to resume.
-    await page.bringToFront();
-    await expect
-      .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
-      .toBe(true);
-    await layer.click();
-    await eventually(async () =>
-      expect(await counts(lives.vast ?? '')).toEqual({
-        impression: 1,
-        start: 1,
-        firstQuartile: 1,
-        midpoint: 1,
-        thirdQuartile: 1,
-        complete: 1,
-        click: 1,
-      }),
-    );
+    await resumeAfterClickThrough(page, layer);
+    await eventually(async () => expect(await counts(lives.vast ?? '')).toEqual(ONCE_EACH));
     expect(errors, log.join('\n')).toEqual([]);
   });
   it('plays the VPAID tag (allowVPAID): the ad unit runs in the player, which counts impression, start, quartiles, complete and the click once each, no <Error> call', async () => {
@@ -221,23 +226,8 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     const landing = await popup;
     await landing.waitForURL(`${publisher.origin}/landing`);
     expect(publisher.clicks.filter((url) => url === `${publisher.origin}/landing`)).toHaveLength(2);
-    // The player paused the ad on the click-through; back on the video, the viewer resumes it.
-    await page.bringToFront();
-    await expect
-      .poll(() => page.locator('#content').evaluate((video: HTMLVideoElement) => video.paused))
-      .toBe(true);
-    await layer.click();
-    await eventually(async () =>
-      expect(await counts(lives.vpaid ?? '')).toEqual({
-        impression: 1,
-        start: 1,
-        firstQuartile: 1,
-        midpoint: 1,
-        thirdQuartile: 1,
-        complete: 1,
-        click: 1,
-      }),
-    );
+    await resumeAfterClickThrough(page, layer);
+    await eventually(async () => expect(await counts(lives.vpaid ?? '')).toEqual(ONCE_EACH));
     expect(errors, log.join('\n')).toEqual([]);
   });
 });
