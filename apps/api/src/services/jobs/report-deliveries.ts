@@ -4,7 +4,7 @@
 // retry after a failed send mails only those who did not get it.
 import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { CampaignRow } from '../campaigns';
+import type { CampaignRow } from '../../db/queries/campaigns';
 import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
 import { deliverableRecipients, scheduleSender, takeUserMailQuota } from '../reports/recipients';
 import type { ScheduleRow } from '../reports/schedules';
