@@ -25,7 +25,7 @@ import {
   validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { StoredEventType } from '../events/store';
+import type { StoredEventType } from '../events/tracked-event';
 import type { LiveCreative } from './live-creatives';
 import {
   type CarriedReason,
