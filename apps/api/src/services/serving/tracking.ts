@@ -1,6 +1,6 @@
-// The ad server: the ad description the runtime renders (banner JSON), the tracking of every event and
-// the click redirect; VAST and VPAID documents are built in vast.ts. Unknown, removed or deleted live
-// creatives never fail loudly: the JSON answers 404, VAST an empty document, tracking 204 uncounted.
+// Tracking: the signed impression every event URL carries, the tracking and click URLs built from it,
+// the recording of each event (/serve/t/{type}) and the click redirect (/serve/click/{liveID}). Unknown,
+// removed or deleted live creatives never fail loudly: tracking answers 204 uncounted.
 import {
   CODED_EVENT_KINDS,
   COUNTED_EVENT_TYPES,
@@ -9,20 +9,10 @@ import {
   clickPrefixAllowed,
   codedEventType,
   codeOfPing,
-  EVENT_TYPES,
   eventFitsCreative,
-  findLayout,
   findPlatform,
-  flightState,
-  globalLayoutOptions,
   landingPageUrl,
   SERVE_PATHS,
-  type ServedAd,
-  type ServedContent,
-  type ServedLayout,
-  type Tracker,
-  type Trackers,
-  validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { StoredEventType } from '../events/store';
@@ -36,16 +26,7 @@ import {
   verifyImpression,
 } from './signing';
 import type { TrafficClient } from './traffic-quality';
-
-/** The tag's query: the platform's (expanded) click macro, cache-buster, deal and fallback ids. */
-export interface ServeQuery {
-  click?: string | undefined;
-  cb?: string | undefined;
-  deal_id?: string | undefined;
-  fallback_id?: string | undefined;
-  /** The player's [APIFRAMEWORKS] (VPAID only): without 2 (VPAID 2.0) the VPAID MediaFile is left out. */
-  apiframeworks?: string | undefined;
-}
+import { origin } from './urls';
 
 /** A signed impression of one live creative: what every event URL carries. */
 export interface Impression {
@@ -60,7 +41,7 @@ export interface Impression {
  * The platform's click prefix, when the macro was expanded to a real URL (the platform's click
  * tracker, which takes the landing page appended). An unexpanded macro ('%%CLICK_URL_UNESC%%') is not.
  */
-export function clickPrefix(query: ServeQuery): string | undefined {
+export function clickPrefix(query: { click?: string | undefined }): string | undefined {
   const value = query.click?.trim() ?? '';
   if (!/^https?:\/\/[^\s<>"]+$/i.test(value) || value.length > 2048) return undefined;
   try {
@@ -70,8 +51,6 @@ export function clickPrefix(query: ServeQuery): string | undefined {
     return undefined;
   }
 }
-
-export const origin = (ctx: Context) => ctx.config.adServingUrl;
 
 /**
  * The click prefix honoured for a live creative: only when its host is one of the creative's platform's
@@ -90,13 +69,6 @@ export function allowedClickPrefix(
     : undefined;
 }
 
-/**
- * Where a served ad loads one of its files (video, image): the serving origin's /serve/files/, never the
- * console's /api/uploads, so AD_SERVING_URL may be a CDN in front of /serve/ alone.
- */
-export const servedFileUrl = (ctx: Context, asset: { path: string }) =>
-  `${origin(ctx)}${SERVE_PATHS.files(asset.path)}`;
-
 /** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
 export function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
@@ -110,7 +82,8 @@ const impressionQuery = (impression: Impression) =>
 export const trackingUrl = (ctx: Context, type: CountedEventType | CodedEventKind, impression: Impression) =>
   `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
 
-function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
+/** Our signed click redirect for an impression, carrying the honoured click prefix when there is one. */
+export function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
   const signature = signClick(ctx.secret, impression.liveId, impression.id, prefix ?? '', impression.reason);
   const c = prefix === undefined ? '' : `&c=${encodeURIComponent(prefix)}`;
   return `${origin(ctx)}${SERVE_PATHS.click(impression.liveId)}?i=${encodeURIComponent(impression.id)}&s=${signature}${c}`;
@@ -119,133 +92,6 @@ function clickUrl(ctx: Context, impression: Impression, prefix: string | undefin
 /** The URL the click goes to: through the platform's click tracker when there is one, else the landing page. */
 export const clickThrough = (landing: string, prefix: string | undefined) =>
   prefix === undefined ? landing : `${prefix}${encodeURIComponent(landing)}`;
-
-export type Snapshot = LiveCreative['snapshot'];
-
-export const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
-  snapshot.assets.find((asset) => names.includes(asset.filename) || names.includes(asset.name));
-export const assetsOfKind = (snapshot: Snapshot, kind: string) =>
-  snapshot.assets.filter((asset) => asset.uploadType === kind);
-
-export const settingValue = (snapshot: Snapshot, key: string) =>
-  snapshot.settings.find((setting) => setting.key === key)?.value;
-
-/** Option values of the creative's layoutOptions setting (the layout's and the global ones). */
-const layoutOptionValues = (snapshot: Snapshot): Record<string, string | number | boolean> => {
-  const value = settingValue(snapshot, 'layoutOptions');
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, string | number | boolean>)
-    : {};
-};
-
-/** The global ad_duration, default 30 s; 0 means no limit. */
-export function adDurationOf(snapshot: Snapshot): number {
-  const { values } = validateLayoutOptions(globalLayoutOptions, {
-    ad_duration: layoutOptionValues(snapshot).ad_duration ?? 30,
-  });
-  return Number(values.ad_duration ?? 30);
-}
-
-/** The layout with every option's value (defaults filled in), only when its required assets are there. */
-export function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
-  const layout = findLayout(snapshot.layout);
-  if (!layout) return null;
-  const assets: Record<string, string> = {};
-  for (const required of layout.requiredAssets) {
-    const asset = assetNamed(snapshot, required);
-    if (!asset) return null;
-    assets[required] = servedFileUrl(ctx, asset);
-  }
-  const given = layoutOptionValues(snapshot);
-  const { values } = validateLayoutOptions(
-    layout,
-    Object.fromEntries(
-      Object.entries(given).filter(([name]) => layout.options.some((option) => option.name === name)),
-    ),
-  );
-  return { id: layout.id, options: values, assets };
-}
-
-function servedContent(ctx: Context, snapshot: Snapshot, liveId: string): ServedContent {
-  if (snapshot.type !== 'Banner') return { kind: 'none' };
-  const html = snapshot.html?.trim();
-  if (html) return { kind: 'html', html };
-  const zip = assetsOfKind(snapshot, 'html5')[0];
-  if (zip) return { kind: 'html5', url: `${origin(ctx)}${SERVE_PATHS.html5(liveId, 'index.html')}` };
-  const image = assetsOfKind(snapshot, 'image')[0];
-  if (image)
-    return {
-      kind: 'image',
-      url: servedFileUrl(ctx, image),
-      width: image.width ?? null,
-      height: image.height ?? null,
-    };
-  return { kind: 'none' };
-}
-
-/** The creative's own trackers, without the click redirect (the landing page, which is ours to use). */
-function ownTrackers(trackers: Trackers): Trackers {
-  const result: Trackers = {};
-  for (const [kind, list] of Object.entries(trackers) as [keyof Trackers, Tracker[]][]) {
-    const kept = list.filter((tracker) => tracker.type !== 'redirect');
-    if (kept.length > 0) result[kind] = kept;
-  }
-  return result;
-}
-
-/**
- * The live creative an ad request may be answered with: serving, and its campaign's flight live now (in
- * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
- * inside the flight keeps counting its later events after the end.
- */
-export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
-  const live = await ctx.liveCreatives.get(liveId);
-  return live && flightState(live.flight, now) === 'live' ? live : undefined;
-}
-
-/**
- * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. Out of its
- * flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is in its
- * own flight; else nothing (404: the runtime collapses the slot).
- */
-export async function servedAd(
-  ctx: Context,
-  requestedId: string,
-  query: ServeQuery,
-  client: TrafficClient,
-): Promise<ServedAd | undefined> {
-  let liveId = requestedId;
-  let live = await inFlight(ctx, liveId);
-  const fallbackId = query.fallback_id?.trim();
-  if (!live && fallbackId && fallbackId !== requestedId && (await ctx.liveCreatives.get(requestedId))) {
-    liveId = fallbackId;
-    live = await inFlight(ctx, liveId);
-  }
-  if (!live) return undefined;
-  const { snapshot } = live;
-  const impression = impressionOf(ctx, liveId, client);
-  const events = Object.fromEntries(
-    EVENT_TYPES.filter((type) => type !== 'click').map((type) => [type, trackingUrl(ctx, type, impression)]),
-  ) as ServedAd['events'];
-  return {
-    liveID: liveId,
-    name: snapshot.name,
-    type: snapshot.type,
-    width: snapshot.width,
-    height: snapshot.height,
-    fluid: snapshot.fluid,
-    impressionID: impression.id,
-    content: servedContent(ctx, snapshot, liveId),
-    layout: servedLayout(ctx, snapshot),
-    adDuration: adDurationOf(snapshot),
-    landingUrl: landingPageUrl(snapshot.trackers),
-    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, snapshot, query.click)),
-    events,
-    trackers: ownTrackers(snapshot.trackers),
-  };
-}
-
-// ---- Tracking
 
 export interface TrackParams {
   l?: string | undefined;
