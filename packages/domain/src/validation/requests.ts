@@ -25,6 +25,7 @@ import {
 import { REPORT_GRANULARITIES } from '../entities/report-data';
 import { USER_ROLES } from '../entities/user';
 import { PLATFORM_IDS } from '../platforms/platforms';
+import { breakdownQueryField } from '../reports/breakdown';
 import { isCampaignTimezone } from '../rules/flight';
 import { EVENT_TYPES } from '../serving/serve-paths';
 import { offsetPattern } from '../timezones/timezones';
@@ -414,6 +415,8 @@ const reportQueryFields = {
     .default('full'),
   withVideoData: booleanField('withVideoData').default(false),
   liveIDs: idListField('liveIDs').optional(),
+  /** The report's breakdown by site, device, os, browser or country (reports/breakdown.ts). */
+  breakdown: breakdownQueryField,
 };
 
 const datesInOrder = (query: { start_dt: string; end_dt: string }) => query.start_dt <= query.end_dt;
