@@ -14,11 +14,11 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import { listSchedules } from '../db/queries/schedules';
 import { WithExtras } from '../http/routes';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
-import { listSchedules } from './reports/schedule-list';
 import type { SessionUser } from './sessions';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found!';
