@@ -5,7 +5,6 @@
 import {
   COUNTED_EVENT_TYPES,
   type CodedEventKind,
-  type CodedEventType,
   type CountedEventType,
   type InvalidTrafficReason,
   offsetSpans,
@@ -13,25 +12,7 @@ import {
 } from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
-
-/** What an event is: a counted type, or a coded ping ('error:401') counted per kind and code. */
-export type StoredEventType = CountedEventType | CodedEventType;
-
-/** One tracked (or imported) event. */
-export interface TrackedEvent {
-  liveId: string;
-  type: StoredEventType;
-  at: Date;
-  /** 1 for a tracked event; imports may carry a count. */
-  count: number;
-  /** The signed impression's id; null for imported history. The same type of one impression counts once. */
-  impressionId: string | null;
-  /**
-   * Why the event is invalid traffic (stored, never counted in the figures); null or absent when it is
-   * valid. The store may add one (event integrity: integrity.ts).
-   */
-  reason?: InvalidTrafficReason | null;
-}
+import type { StoredEventType, TrackedEvent } from './tracked-event';
 
 /** Counters of a rollup bucket, a live creative's totals, or a report row. */
 export interface EventCounters {

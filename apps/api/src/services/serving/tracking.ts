@@ -15,7 +15,7 @@ import {
   SERVE_PATHS,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { StoredEventType } from '../events/store';
+import type { StoredEventType } from '../events/tracked-event';
 import type { LiveCreative } from './live-creatives';
 import {
   type CarriedReason,
