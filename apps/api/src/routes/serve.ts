@@ -85,7 +85,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       handler: (request, reply) => {
         let client: TrafficClient | undefined;
         const classified = () => {
-          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers });
+          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers, query: request.query });
           return client;
         };
         return handler(request, reply, classified);
