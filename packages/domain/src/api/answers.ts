@@ -64,10 +64,3 @@ export const deletedAssetsSchema = z.array(assetSchema);
 
 /** POST /v1/events/import. */
 export const eventsImportAnswerSchema = z.object({ imported: z.number().int().nonnegative() });
-
-/** POST /v1/campaign/scheduledReport/send: the period that was mailed, and to whom. */
-export const scheduledReportSentSchema = z.object({
-  start: z.string(),
-  end: z.string(),
-  recipients: z.array(z.string()),
-});

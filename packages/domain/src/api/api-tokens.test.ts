@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../test/local-server';
 import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from '../entities/api-token';
 import { createApiTokenRequestSchema } from '../validation/requests';
-import { type CallContract, type CallName, callsWithScope, contract } from './contract';
+import type { CallContract } from './call';
+import { type CallName, callsWithScope, contract } from './contract';
 import { createHttp, type FetchLike } from './http';
 
 let server: LocalServer;

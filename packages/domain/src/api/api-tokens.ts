@@ -2,8 +2,9 @@
 // and revoke. Admins list everyone's with `all` and revoke anyone's.
 import type { z } from 'zod';
 import type { ApiToken, CreatedApiToken } from '../entities/api-token';
-import { apiTokenListQuerySchema, createApiTokenRequestSchema, idQuerySchema } from '../validation/requests';
+import { apiTokenListQuerySchema, createApiTokenRequestSchema } from '../validation/requests';
 import { validate } from '../validation/validation-error';
+import { idQuerySchema } from './common/requests';
 import { contract } from './contract';
 import type { Http } from './http';
 import { readData } from './responses';

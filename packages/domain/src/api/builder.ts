@@ -6,9 +6,9 @@ import {
   builderDraftCreateSchema,
   builderDraftUpdateSchema,
   builderTargetSchema,
-  idQuerySchema,
 } from '../validation/requests';
 import { validate } from '../validation/validation-error';
+import { idQuerySchema } from './common/requests';
 import { contract } from './contract';
 import type { Http } from './http';
 import { readData } from './responses';

@@ -2,13 +2,9 @@
 import { z } from 'zod';
 import { type Campaign, type CampaignList, campaignSchema } from '../entities/campaign';
 import { MESSAGES } from '../validation/messages';
-import {
-  type CampaignView,
-  campaignIdQuerySchema,
-  campaignRequestSchema,
-  campaignUpdateBodySchema,
-} from '../validation/requests';
+import { type CampaignView, campaignRequestSchema, campaignUpdateBodySchema } from '../validation/requests';
 import { validate } from '../validation/validation-error';
+import { campaignIdQuerySchema } from './common/requests';
 import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';

@@ -8,7 +8,7 @@ import { creativeCalls } from './creatives';
 import { eventCalls } from './events';
 import { fileCalls } from './files';
 import { createHttp, type HttpOptions } from './http';
-import { reportCalls } from './reports';
+import { reportCalls } from './reports/client';
 import { userCalls } from './users';
 
 export interface ApiClientOptions extends HttpOptions {

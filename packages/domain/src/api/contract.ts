@@ -7,7 +7,6 @@ import { type ApiTokenScope, apiTokenSchema, createdApiTokenSchema } from '../en
 import { assetSchema } from '../entities/asset';
 import { campaignSchema } from '../entities/campaign';
 import { creativeSchema } from '../entities/creative';
-import { dashboardSchema } from '../entities/dashboard';
 import {
   fileBucketsSchema,
   fileEntrySchema,
@@ -15,8 +14,7 @@ import {
   fileUrlSchema,
   uploadTicketSchema,
 } from '../entities/file-manager';
-import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../entities/report';
-import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../entities/report-data';
+import { reportFileSchema } from '../entities/report';
 import { userListEntrySchema, userSchema } from '../entities/user';
 import {
   apiTokenListQuerySchema,
@@ -24,7 +22,6 @@ import {
   builderDraftCreateSchema,
   builderDraftUpdateSchema,
   builderTargetSchema,
-  campaignIdQuerySchema,
   campaignListQuerySchema,
   campaignRequestSchema,
   campaignUpdateBodySchema,
@@ -32,28 +29,20 @@ import {
   createApiTokenRequestSchema,
   createFolderRequestSchema,
   creativeRequestSchema,
-  dashboardQuerySchema,
   deleteAssetQuerySchema,
   deleteFileQuerySchema,
   eventsImportRequestSchema,
   fileListQuerySchema,
   fileUrlQuerySchema,
   forgotPasswordRequestSchema,
-  idQuerySchema,
   inviteUsersRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
   moveFileRequestSchema,
   newPasswordRequestSchema,
-  newTokenRequestSchema,
   profileRequestSchema,
   publishCreativeRequestSchema,
-  reportsQuerySchema,
   revokeInviteQuerySchema,
-  revokeTokenQuerySchema,
-  scheduledReportBodySchema,
-  sendScheduledReportSchema,
-  shareReportsQuerySchema,
   signUpApiRequestSchema,
   tagsRequestSchema,
   uploadTicketRequestSchema,
@@ -69,40 +58,14 @@ import {
   paginationSchema,
   publicConfigSchema,
   revokeInviteAnswerSchema,
-  scheduledReportSentSchema,
   sessionAnswerSchema,
   signUpAnswerSchema,
   verifyAnswerSchema,
 } from './answers';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * One call. GET and DELETE take their input from the query string; POST and PUT from the JSON body
- * (or, for `multipart` calls, from the form fields). `answer` is the schema of `data` in the
- * `{status, data}` envelope; `extras` are the envelope's other fields (`pagination`, `deleted`).
- */
-export interface CallContract<
-  I extends z.ZodType | undefined = z.ZodType | undefined,
-  A extends z.ZodType = z.ZodType,
-> {
-  readonly method: HttpMethod;
-  /** The path under the API's base (`/api` in the product). */
-  readonly path: string;
-  readonly input: I;
-  readonly answer: A;
-  readonly extras?: Readonly<Record<string, z.ZodType>>;
-  readonly multipart?: boolean;
-  /**
-   * The API token scope that may make this call with `Authorization: Bearer <token>`. Calls without one
-   * take only the session cookie: accounts, tokens, admin calls and everything else stay the console's.
-   */
-  readonly scope?: ApiTokenScope;
-}
-
-const call = <I extends z.ZodType | undefined, A extends z.ZodType>(
-  entry: Omit<CallContract<I, A>, 'input'> & { input?: I },
-): CallContract<I, A> => ({ ...entry, input: entry.input as I });
+import { type CallContract, call } from './call';
+import { campaignIdQuerySchema, idQuerySchema } from './common/requests';
+import { dashboardContract } from './dashboard/contract';
+import { reportsContract } from './reports/contract';
 
 export const contract = {
   // ---- System
@@ -351,85 +314,10 @@ export const contract = {
     answer: creativeSchema,
   }),
 
-  // ---- Dashboard
-  dashboard: call({
-    method: 'GET',
-    path: '/v1/dashboard',
-    input: dashboardQuerySchema,
-    answer: dashboardSchema,
-    scope: 'reports:read',
-  }),
+  ...dashboardContract,
 
   // ---- Reports (docs/product.md §7)
-  campaignReport: call({
-    method: 'GET',
-    path: '/v1/campaign/reports',
-    input: reportsQuerySchema,
-    answer: z.union([reportDataSchema, reportFileSchema]),
-    scope: 'reports:read',
-  }),
-  campaignEvents: call({
-    method: 'GET',
-    path: '/v1/campaign/events',
-    input: reportsQuerySchema,
-    answer: reportEventsSchema,
-    scope: 'reports:read',
-  }),
-  campaignVideoData: call({
-    method: 'GET',
-    path: '/v1/campaign/videoData',
-    input: reportsQuerySchema,
-    answer: reportVideoDataSchema,
-    scope: 'reports:read',
-  }),
-  shareReport: call({
-    method: 'GET',
-    path: '/share/reports',
-    input: shareReportsQuerySchema,
-    answer: z.union([reportDataSchema, reportFileSchema]),
-  }),
-  shareEvents: call({
-    method: 'GET',
-    path: '/share/events',
-    input: shareReportsQuerySchema,
-    answer: reportEventsSchema,
-  }),
-  shareVideoData: call({
-    method: 'GET',
-    path: '/share/videoData',
-    input: shareReportsQuerySchema,
-    answer: reportVideoDataSchema,
-  }),
-  newToken: call({
-    method: 'POST',
-    path: '/v1/campaign/newToken',
-    input: newTokenRequestSchema,
-    answer: reportTokenSchema,
-  }),
-  revokeToken: call({
-    method: 'DELETE',
-    path: '/v1/campaign/newToken',
-    input: revokeTokenQuerySchema,
-    answer: z.null(),
-  }),
-  createScheduledReport: call({
-    method: 'POST',
-    path: '/v1/campaign/scheduledReport',
-    input: scheduledReportBodySchema,
-    answer: scheduledReportSchema,
-  }),
-  deleteScheduledReport: call({
-    method: 'DELETE',
-    path: '/v1/campaign/scheduledReport',
-    input: idQuerySchema,
-    answer: z.null(),
-  }),
-  sendScheduledReport: call({
-    method: 'POST',
-    path: '/v1/campaign/scheduledReport/send',
-    input: sendScheduledReportSchema,
-    answer: scheduledReportSentSchema,
-  }),
+  ...reportsContract,
 
   // ---- Personal API tokens (the signed-in user's; admins may list and revoke anyone's). Never callable
   // with a token themselves: a token cannot make or revoke tokens.

@@ -8,15 +8,14 @@ import { isTemporaryId } from '../rules/ids';
 import { MESSAGES } from '../validation/messages';
 import {
   assetUploadFieldsSchema,
-  campaignIdQuerySchema,
   creativeRequestSchema,
   deleteAssetQuerySchema,
-  idQuerySchema,
   publishCreativeRequestSchema,
   tagsRequestSchema,
 } from '../validation/requests';
 import { ValidationError, validate } from '../validation/validation-error';
 import { deletedAssetsSchema } from './answers';
+import { campaignIdQuerySchema, idQuerySchema } from './common/requests';
 import { contract } from './contract';
 import { API_ERROR_CODES, ApiError } from './errors';
 import type { Http } from './http';

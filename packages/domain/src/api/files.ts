@@ -13,7 +13,8 @@ import {
   useFileRequestSchema,
 } from '../validation/requests';
 import { validate } from '../validation/validation-error';
-import { contract, type HttpMethod } from './contract';
+import type { HttpMethod } from './call';
+import { contract } from './contract';
 import type { Http } from './http';
 import { readData } from './responses';
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { checkRequestSchemas, exampleInput, messages, type RequestExample } from '../../test/request-schemas';
 import {
   assetUploadFieldsSchema,
   campaignBodySchema,
-  campaignIdQuerySchema,
   campaignListQuerySchema,
   campaignRequestSchema,
   campaignUpdateBodySchema,
@@ -14,32 +13,14 @@ import {
   forgotPasswordRequestSchema,
   inviteUsersRequestSchema,
   loginRequestSchema,
-  newTokenRequestSchema,
   publishCreativeRequestSchema,
-  reportsQuerySchema,
-  scheduledReportBodySchema,
-  shareReportsQuerySchema,
   signUpRequestSchema,
   tagsRequestSchema,
   verifyRequestSchema,
 } from './requests';
-import { ValidationError, validate } from './validation-error';
+import { validate } from './validation-error';
 
-const messages = (schema: z.ZodType, input: unknown): string[] => {
-  try {
-    validate(schema, input);
-    return [];
-  } catch (error) {
-    if (error instanceof ValidationError) return error.messages;
-    throw error;
-  }
-};
-
-const report = { start_dt: '2026-01-01 00:00:00', end_dt: '2026-01-07 23:59:59' };
-const token = 'x'.repeat(32);
-
-/** A valid example per request schema, and the schema itself. */
-const examples: [string, z.ZodType, unknown][] = [
+const examples: RequestExample[] = [
   [
     'login',
     loginRequestSchema,
@@ -97,24 +78,7 @@ const examples: [string, z.ZodType, unknown][] = [
       tags: { 9: [{ liveCreativeID: '11', platform: 'Xandr', tag: '<ins></ins>' }] },
     },
   ],
-  ['reportsQuery', reportsQuerySchema, { campaignID: '4', ...report }],
-  ['shareReportsQuery', shareReportsQuerySchema, { sharedToken: token, ...report }],
-  ['newToken', newTokenRequestSchema, { campaignID: 4 }],
-  [
-    'scheduledReport',
-    scheduledReportBodySchema,
-    {
-      campaignID: '4',
-      name: 'Weekly',
-      frequency: 'Weekly',
-      reportType: 'Full',
-      format: 'xlsx-pivot',
-      timezone: 'Europe/Berlin',
-      recipients: ['ada@example.com'],
-    },
-  ],
   ['inviteUsers', inviteUsersRequestSchema, { emails: ['bob@example.com'] }],
-  ['campaignIdQuery', campaignIdQuerySchema, { campaignID: '4' }],
   ['deleteAssetQuery', deleteAssetQuerySchema, { id: '1', creativeID: '2' }],
   [
     'assetUpload',
@@ -124,53 +88,7 @@ const examples: [string, z.ZodType, unknown][] = [
 ];
 
 describe('API request schemas (docs/product.md §7)', () => {
-  it.each(examples)('%s: accepts its valid payload', (_name, schema, input) => {
-    expect(messages(schema, input)).toEqual([]);
-  });
-
-  it.each(examples)('%s: refuses unknown keys with a readable message', (_name, schema, input) => {
-    expect(messages(schema, { ...(input as object), isAdmin: true })).toContain(
-      'Unrecognized key: "isAdmin"',
-    );
-  });
-
-  it.each(examples)(
-    '%s: refuses garbage (null, strings, arrays, numbers, nested junk) with readable messages',
-    (_name, schema) => {
-      const garbage: unknown[] = [
-        null,
-        undefined,
-        'x',
-        42,
-        [],
-        [1, 2],
-        { a: { b: { c: [] } } },
-        true,
-        { __proto__: { polluted: 1 } },
-      ];
-      for (const input of garbage) {
-        const found = messages(schema, input);
-        expect(found.length).toBeGreaterThan(0);
-        for (const message of found) {
-          expect(message).toMatch(/^[\w "'[\].,:!()@+/-]+/);
-          expect(message.length).toBeLessThan(300);
-        }
-      }
-    },
-  );
-
-  it.each(examples)('%s: refuses every field given a wrong type, field by field', (_name, schema, input) => {
-    for (const key of Object.keys(input as object)) {
-      for (const wrong of [{ nested: 1 }, ['a', 'b'], Number.NaN]) {
-        const found = messages(schema, { ...(input as object), [key]: wrong });
-        // Some fields accept lists (tags, liveIDs); everything else must refuse every wrong type.
-        if (found.length === 0)
-          expect(['tags', 'recipients', 'emails', 'settings'].includes(key) && Array.isArray(wrong)).toBe(
-            true,
-          );
-      }
-    }
-  });
+  checkRequestSchemas(examples);
 
   it("login needs method 'password'", () => {
     expect(
@@ -194,15 +112,6 @@ describe('API request schemas (docs/product.md §7)', () => {
   });
 
   it('query and multipart fields given as text become numbers, booleans and lists', () => {
-    expect(validate(reportsQuerySchema, { liveIDs: '1, 2,,3', withVideoData: '1', ...report })).toMatchObject(
-      {
-        liveIDs: ['1', '2', '3'],
-        withVideoData: true,
-        tzOffset: '+00:00',
-        type: 'json',
-        granularity: 'full',
-      },
-    );
     expect(validate(campaignListQuerySchema, { 'paginate[page]': '3' })).toEqual({ page: 3 });
     expect(validate(campaignListQuerySchema, { paginate: { page: '2' } })).toEqual({ page: 2 });
     expect(validate(campaignListQuerySchema, {})).toEqual({ page: 1 });
@@ -218,71 +127,8 @@ describe('API request schemas (docs/product.md §7)', () => {
     ]);
   });
 
-  it("a report needs a campaign or live ids: 'No live ids set'", () => {
-    expect(messages(reportsQuerySchema, report)).toEqual(['No live ids set']);
-    expect(messages(reportsQuerySchema, { ...report, liveIDs: '' })).toEqual(['No live ids set']);
-  });
-
-  it("sends report dates as UTC 'YYYY-MM-DD HH:mm:ss' in order, with a UTC offset and an optional IANA zone", () => {
-    expect(
-      messages(reportsQuerySchema, { campaignID: '1', start_dt: '2026-01-01', end_dt: report.end_dt }),
-    ).toEqual(["start_dt must be a date 'YYYY-MM-DD HH:mm:ss'"]);
-    expect(
-      messages(reportsQuerySchema, { campaignID: '1', start_dt: report.end_dt, end_dt: report.start_dt }),
-    ).toEqual(['start_dt must not be after end_dt']);
-    expect(messages(reportsQuerySchema, { campaignID: '1', ...report, tzOffset: '+5' })).toEqual([
-      "tzOffset must be a UTC offset like '+05:30'",
-    ]);
-    expect(messages(reportsQuerySchema, { campaignID: '1', ...report, timezone: 'Mars/Olympus' })).toEqual([
-      "timezone must be an IANA zone like 'Europe/Berlin'",
-    ]);
-    expect(
-      validate(reportsQuerySchema, {
-        campaignID: '1',
-        ...report,
-        tzOffset: '-03:30',
-        timezone: 'America/St_Johns',
-      }),
-    ).toMatchObject({
-      tzOffset: '-03:30',
-      timezone: 'America/St_Johns',
-    });
-  });
-
-  it('shared reports need a share token longer than 24 characters', () => {
-    expect(messages(shareReportsQuerySchema, { sharedToken: 'x'.repeat(24), ...report })).toEqual([
-      'sharedToken must be a share token',
-    ]);
-  });
-
-  it("a share link or scheduled report without a payload reads 'No data'", () => {
-    expect(messages(newTokenRequestSchema, undefined)).toEqual(['No data']);
-    expect(messages(scheduledReportBodySchema, null)).toEqual(['No data']);
-  });
-
-  it('schedules with the frequencies, report types, formats, a timezone and e-mail recipients of the dialog', () => {
-    const valid = examples.find(([name]) => name === 'scheduledReport')?.[2] as object;
-    expect(messages(scheduledReportBodySchema, { ...valid, frequency: 'Hourly' })).toEqual([
-      'frequency must be one of: Daily, Weekly, Monthly, On campaign end',
-    ]);
-    expect(messages(scheduledReportBodySchema, { ...valid, reportType: 'Tiny' })).toEqual([
-      'reportType must be one of: Summary, Full',
-    ]);
-    expect(messages(scheduledReportBodySchema, { ...valid, format: 'docx' })).toEqual([
-      'format must be one of: pdf, csv, xlsx, xlsx-pivot',
-    ]);
-    expect(messages(scheduledReportBodySchema, { ...valid, recipients: [] })).toEqual([
-      'recipients: Add at least one recipient',
-    ]);
-    expect(messages(scheduledReportBodySchema, { ...valid, recipients: ['nobody'] })).toEqual([
-      'recipients.0: Each recipient must be an e-mail address',
-    ]);
-    expect(validate(scheduledReportBodySchema, { ...valid, timezone: '+05:45' }).timezone).toBe('+05:45');
-    expect(validate(scheduledReportBodySchema, { ...valid, timezone: undefined }).timezone).toBe('UTC');
-  });
-
   it('creative bodies name a campaign, a type of Banner, VAST or VPAID, a size and a known platform', () => {
-    const valid = examples.find(([name]) => name === 'creativeBody')?.[2] as object;
+    const valid = exampleInput(examples, 'creativeBody');
     expect(messages(creativeBodySchema, { ...valid, type: 'Video' })).toEqual([
       'type must be one of: Banner, VAST, VPAID',
     ]);

@@ -1,14 +1,8 @@
 // Payload schemas of every call of docs/product.md §7. The API server validates requests with these and the
 // client checks its payloads with them before sending, so both sides agree. Unknown keys are refused.
 import { z } from 'zod';
-import {
-  MIN_PASSWORD_LENGTH,
-  REPORT_FILE_FORMATS,
-  REPORT_FORMATS,
-  REPORT_TYPES,
-  SCHEDULE_FREQUENCIES,
-  SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
-} from '../constants';
+import { serverOwnedFields } from '../api/common/requests';
+import { MIN_PASSWORD_LENGTH } from '../constants';
 import { builderDocumentSchema, builderDraftNameSchema } from '../entities/ad-builder';
 import { API_TOKEN_MESSAGES, apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../entities/api-token';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../entities/creative';
@@ -22,25 +16,12 @@ import {
   fileNameField,
   fileTooLargeMessage,
 } from '../entities/file-manager';
-import { REPORT_GRANULARITIES } from '../entities/report-data';
 import { USER_ROLES } from '../entities/user';
 import { PLATFORM_IDS } from '../platforms/platforms';
 import { isCampaignTimezone } from '../rules/flight';
 import { EVENT_TYPES } from '../serving/serve-paths';
-import { offsetPattern } from '../timezones/timezones';
 import { emailAddressField } from './email-address';
-import {
-  apiDateTimeField,
-  booleanField,
-  dayField,
-  emailField,
-  ianaZoneField,
-  idField,
-  idListField,
-  integerField,
-  isIanaZone,
-  tzOffsetField,
-} from './fields';
+import { booleanField, dayField, emailField, idField, integerField } from './fields';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -53,10 +34,6 @@ import {
   verifySchema,
 } from './forms';
 import { MESSAGES } from './messages';
-
-/** A missing payload (no object at all) reads 'No data' (docs/product.md §8); other issues keep their text. */
-const noDataWhenMissing = (issue: { code?: string }) =>
-  issue.code === 'invalid_type' ? MESSAGES.noData : undefined;
 
 // ---- Authentication -------------------------------------------------------------------------------
 
@@ -125,9 +102,6 @@ export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
 
 // ---- Campaigns ------------------------------------------------------------------------------------
 
-export const campaignIdQuerySchema = z.strictObject({ campaignID: idField('campaignID') });
-export const idQuerySchema = z.strictObject({ id: idField('id') });
-
 /** `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it. */
 export const campaignListQuerySchema = z
   .strictObject({
@@ -189,14 +163,6 @@ export const campaignBodySchema = z.strictObject({
   data: z.strictObject(flightFields).refine(flightInOrder, flightOrderMessage).optional(),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
-
-/**
- * A field the server owns (counters, creatives, report state, timestamps): a client may send the object
- * back exactly as the server answered it, so the field is accepted, but it is never written.
- */
-const serverOwned = z.unknown().optional().describe('Server-owned: accepted back, ignored.');
-const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((key) => [key, serverOwned])) as Record<K, typeof serverOwned>;
 
 /** The campaign entity's fields that are not the client's to write (docs/product.md §3 and the answer). */
 export const CAMPAIGN_SERVER_OWNED = [
@@ -395,109 +361,6 @@ export const tagsRequestSchema = z.strictObject({
 });
 export type TagsRequest = z.infer<typeof tagsRequestSchema>;
 
-// ---- Reports --------------------------------------------------------------------------------------
-
-export const REPORT_QUERY_TYPES = ['json', ...REPORT_FILE_FORMATS] as const;
-export const GRANULARITIES = REPORT_GRANULARITIES;
-
-const reportQueryFields = {
-  start_dt: apiDateTimeField('start_dt'),
-  end_dt: apiDateTimeField('end_dt'),
-  tzOffset: tzOffsetField.default('+00:00'),
-  /** IANA zone; when given, day boundaries follow its daylight-saving changes. */
-  timezone: ianaZoneField.optional(),
-  type: z
-    .enum(REPORT_QUERY_TYPES, { error: `type must be one of: ${REPORT_QUERY_TYPES.join(', ')}` })
-    .default('json'),
-  granularity: z
-    .enum(GRANULARITIES, { error: `granularity must be one of: ${GRANULARITIES.join(', ')}` })
-    .default('full'),
-  withVideoData: booleanField('withVideoData').default(false),
-  liveIDs: idListField('liveIDs').optional(),
-};
-
-const datesInOrder = (query: { start_dt: string; end_dt: string }) => query.start_dt <= query.end_dt;
-const datesInOrderMessage = { message: 'start_dt must not be after end_dt', path: ['start_dt'] };
-
-/** GET /v1/campaign/reports, /events and /videoData: a campaign, or the live ids of a creative. */
-export const reportsQuerySchema = z
-  .strictObject({ campaignID: idField('campaignID').optional(), ...reportQueryFields })
-  .refine((query) => query.campaignID !== undefined || (query.liveIDs?.length ?? 0) > 0, {
-    message: MESSAGES.noLiveIdsSet,
-    path: ['liveIDs'],
-  })
-  .refine(datesInOrder, datesInOrderMessage);
-export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
-export type ReportsQueryInput = z.input<typeof reportsQuerySchema>;
-export const eventsQuerySchema = reportsQuerySchema;
-export const videoDataQuerySchema = reportsQuerySchema;
-
-/** GET /share/reports, /share/events and /share/videoData. */
-export const shareReportsQuerySchema = z
-  .strictObject({
-    sharedToken: z
-      .string({ error: 'sharedToken must be a share token' })
-      .min(SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH + 1, 'sharedToken must be a share token')
-      .max(256, 'sharedToken must be a share token'),
-    ...reportQueryFields,
-  })
-  .refine(datesInOrder, datesInOrderMessage);
-export type ShareReportsQuery = z.infer<typeof shareReportsQuerySchema>;
-
-export const newTokenRequestSchema = z.strictObject(
-  {
-    campaignID: idField('campaignID'),
-    /** Beyond the spec: the link stops working by itself at this time (ISO 8601 with an offset). */
-    expiresAt: z.iso
-      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 time, e.g. '2026-12-31T23:59:00Z'" })
-      .nullable()
-      .optional(),
-  },
-  { error: noDataWhenMissing },
-);
-export type NewTokenRequest = z.infer<typeof newTokenRequestSchema>;
-
-/** DELETE /v1/campaign/newToken?token=: revokes a share link (beyond the spec). */
-export const revokeTokenQuerySchema = z.strictObject({
-  token: z.string({ error: 'token must be a share token' }).min(25, 'token must be a share token').max(256),
-});
-
-const timezoneValue = z
-  .string({ error: "timezone must be an IANA zone or a UTC offset like '+05:30'" })
-  .refine(
-    (zone) => offsetPattern.test(zone) || isIanaZone(zone),
-    "timezone must be an IANA zone or a UTC offset like '+05:30'",
-  );
-
-export const scheduledReportBodySchema = z.strictObject(
-  {
-    campaignID: idField('campaignID'),
-    name: z
-      .string({ error: 'Fill in the report name' })
-      .trim()
-      .min(1, 'Fill in the report name')
-      .max(200, 'Report name is too long (200 characters at most)'),
-    frequency: z.enum(SCHEDULE_FREQUENCIES, {
-      error: `frequency must be one of: ${SCHEDULE_FREQUENCIES.join(', ')}`,
-    }),
-    reportType: z.enum(REPORT_TYPES, { error: `reportType must be one of: ${REPORT_TYPES.join(', ')}` }),
-    format: z.enum(REPORT_FORMATS, { error: `format must be one of: ${REPORT_FORMATS.join(', ')}` }),
-    timezone: timezoneValue.default('UTC'),
-    recipients: z
-      .array(emailField('Each recipient'), { error: 'recipients must be a list of e-mail addresses' })
-      .min(1, 'Add at least one recipient')
-      .max(50, 'At most 50 recipients'),
-    /** Add the video quartiles (a Full report's video section, a download's video columns). */
-    withVideo: booleanField('withVideo').default(false),
-  },
-  { error: noDataWhenMissing },
-);
-export type ScheduledReportBody = z.infer<typeof scheduledReportBodySchema>;
-export type ScheduledReportBodyInput = z.input<typeof scheduledReportBodySchema>;
-
-/** POST /v1/campaign/scheduledReport/send: the last complete period of a schedule, now. */
-export const sendScheduledReportSchema = z.strictObject({ id: idField('id') }, { error: noDataWhenMissing });
-
 // ---- API tokens ------------------------------------------------------------------------------------
 
 /** POST /v1/tokens: a name to know the token by and the scopes it may use (each once). */
@@ -582,17 +445,6 @@ export const eventsImportRequestSchema = z.strictObject({
     ),
 });
 export type EventsImportRequest = z.infer<typeof eventsImportRequestSchema>;
-
-/** GET /v1/dashboard: the signed-in user's campaigns over a range of local days in a zone. */
-export const dashboardQuerySchema = z
-  .strictObject({
-    start_dt: reportQueryFields.start_dt,
-    end_dt: reportQueryFields.end_dt,
-    tzOffset: reportQueryFields.tzOffset,
-    timezone: reportQueryFields.timezone,
-  })
-  .refine(datesInOrder, datesInOrderMessage);
-export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 // ---- File manager ---------------------------------------------------------------------------------
 

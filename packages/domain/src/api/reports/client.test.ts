@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { reportErrorNotification } from '../entities/notification';
-import { reportRates, videoTotalsOf, zeroReportCounters } from '../entities/report-data';
-import { findTimezone } from '../timezones/timezones';
-import { createApiClient, downloadUrl } from './client';
-import { errorMessage } from './errors';
-import { reportQuery } from './reports';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { reportErrorNotification } from '../../entities/notification';
+import { reportRates, videoTotalsOf, zeroReportCounters } from '../../entities/report-data';
+import { findTimezone } from '../../timezones/timezones';
+import { createApiClient, downloadUrl } from '../client';
+import { errorMessage } from '../errors';
+import { reportQuery } from './client';
 
 let server: LocalServer;
 beforeAll(async () => {
