@@ -1,43 +1,42 @@
 // Creative and asset calls of docs/product.md §7, with the temporary-id rule of section 4.
 import { z } from 'zod';
-import type { Asset } from '../entities/asset';
-import type { Campaign } from '../entities/campaign';
-import { type Creative, creativeSchema } from '../entities/creative';
-import { reportFileSchema } from '../entities/report';
-import { isTemporaryId } from '../rules/ids';
-import { MESSAGES } from '../validation/messages';
+import type { Asset } from '../../entities/asset';
+import type { Campaign } from '../../entities/campaign';
+import { type Creative, creativeSchema } from '../../entities/creative';
+import { reportFileSchema } from '../../entities/report';
+import { isTemporaryId } from '../../rules/ids';
+import { MESSAGES } from '../../validation/messages';
+import { ValidationError, validate } from '../../validation/validation-error';
+import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
+import { API_ERROR_CODES, ApiError } from '../errors';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { creativesContract, deletedAssetsSchema } from './contract';
 import {
   assetUploadFieldsSchema,
   creativeRequestSchema,
   deleteAssetQuerySchema,
   publishCreativeRequestSchema,
   tagsRequestSchema,
-} from '../validation/requests';
-import { ValidationError, validate } from '../validation/validation-error';
-import { deletedAssetsSchema } from './answers';
-import { campaignIdQuerySchema, idQuerySchema } from './common/requests';
-import { contract } from './contract';
-import { API_ERROR_CODES, ApiError } from './errors';
-import type { Http } from './http';
-import { readData } from './responses';
+} from './requests';
 
 export const CREATIVE_PATHS = {
-  get: contract.getCreative.path,
-  list: contract.listCreatives.path,
-  create: contract.createCreative.path,
-  update: contract.updateCreative.path,
-  html: contract.updateCreativeHtml.path,
-  duplicate: contract.duplicateCreative.path,
-  publish: contract.publishCreative.path,
-  delete: contract.deleteCreative.path,
+  get: creativesContract.getCreative.path,
+  list: creativesContract.listCreatives.path,
+  create: creativesContract.createCreative.path,
+  update: creativesContract.updateCreative.path,
+  html: creativesContract.updateCreativeHtml.path,
+  duplicate: creativesContract.duplicateCreative.path,
+  publish: creativesContract.publishCreative.path,
+  delete: creativesContract.deleteCreative.path,
   /** Removes one live creative: its tags stop serving. */
-  deleteLive: contract.deleteLiveCreative.path,
-  assets: contract.uploadAssets.path,
-  tags: contract.tagSheet.path,
+  deleteLive: creativesContract.deleteLiveCreative.path,
+  assets: creativesContract.uploadAssets.path,
+  tags: creativesContract.tagSheet.path,
 } as const;
 
 const uploadAnswerSchema = z.looseObject({
-  data: contract.uploadAssets.answer.min(1),
+  data: creativesContract.uploadAssets.answer.min(1),
   deleted: deletedAssetsSchema,
 });
 

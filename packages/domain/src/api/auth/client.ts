@@ -1,7 +1,7 @@
 // Authentication calls of docs/product.md §7.
 import type { z } from 'zod';
-import type { LoginResponse, MeResponse, StoredSession, User } from '../entities/user';
-import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../rules/session';
+import type { LoginResponse, MeResponse, StoredSession, User } from '../../entities/user';
+import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../../rules/session';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -9,28 +9,28 @@ import {
   newPasswordSchema,
   profileSchema,
   verifySchema,
-} from '../validation/forms';
-import { MESSAGES } from '../validation/messages';
-import { changePasswordRequestSchema, signUpRequestSchema } from '../validation/requests';
-import { validate } from '../validation/validation-error';
-import { decodeVerifyCode } from '../validation/verify-code';
-import { type MessageAnswer, type PublicConfig, type SignUpAnswer, signUpAnswerSchema } from './answers';
-import { contract } from './contract';
-import { API_ERROR_CODES, ApiError } from './errors';
-import type { Http } from './http';
-import { readData } from './responses';
+} from '../../validation/forms';
+import { MESSAGES } from '../../validation/messages';
+import { validate } from '../../validation/validation-error';
+import { decodeVerifyCode } from '../../validation/verify-code';
+import { API_ERROR_CODES, ApiError } from '../errors';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { type PublicConfig, systemContract } from '../system/contract';
+import { authContract, type MessageAnswer, type SignUpAnswer, signUpAnswerSchema } from './contract';
+import { changePasswordRequestSchema, signUpRequestSchema } from './requests';
 
 export const AUTH_PATHS = {
-  login: contract.login.path,
-  logout: contract.logout.path,
-  forgotPassword: contract.forgotPassword.path,
-  changePassword: contract.changePassword.path,
-  me: contract.me.path,
-  verify: contract.verify.path,
-  signUp: contract.signUp.path,
-  config: contract.config.path,
-  profile: contract.updateProfile.path,
-  ownPassword: contract.changeOwnPassword.path,
+  login: authContract.login.path,
+  logout: authContract.logout.path,
+  forgotPassword: authContract.forgotPassword.path,
+  changePassword: authContract.changePassword.path,
+  me: authContract.me.path,
+  verify: authContract.verify.path,
+  signUp: authContract.signUp.path,
+  config: systemContract.config.path,
+  profile: authContract.updateProfile.path,
+  ownPassword: authContract.changeOwnPassword.path,
 } as const;
 
 /** The sign-up form plus, for invited users, the invitation token of their link. */
@@ -48,14 +48,14 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
   /** GET /me: the current session (data with expiry and location). */
   const me = async (): Promise<MeResponse> => {
     const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
-    return readData(contract.me.answer, answer.data ?? {});
+    return readData(authContract.me.answer, answer.data ?? {});
   };
 
   return {
     /** GET /config: the company domain, company name and ad-serving origin; remembered for sign-up. */
     async getConfig(): Promise<PublicConfig> {
       config = readData(
-        contract.config.answer,
+        systemContract.config.answer,
         (await http({ method: 'GET', path: AUTH_PATHS.config })).data,
       );
       return config;
@@ -69,7 +69,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
         path: AUTH_PATHS.login,
         json: { method: 'password', ...form },
       });
-      return readData(contract.login.answer, answer.data);
+      return readData(authContract.login.answer, answer.data);
     },
 
     /** Ends the server session (with `everywhere`, every session of the account); the caller clears the local user as well. */
@@ -129,7 +129,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     async updateProfile(input: z.input<typeof profileSchema>): Promise<User> {
       const body = validate(profileSchema, input);
       return readData(
-        contract.updateProfile.answer,
+        authContract.updateProfile.answer,
         (await http({ method: 'PUT', path: AUTH_PATHS.profile, json: body })).data,
       );
     },
@@ -141,7 +141,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     async changeOwnPassword(input: z.input<typeof newPasswordSchema>): Promise<MessageAnswer> {
       const body = validate(newPasswordSchema, input);
       return readData(
-        contract.changeOwnPassword.answer,
+        authContract.changeOwnPassword.answer,
         (await http({ method: 'PUT', path: AUTH_PATHS.ownPassword, json: body })).data,
       );
     },

@@ -1,12 +1,12 @@
 // Personal API tokens in the domain: the contract is the one place that says which calls take a token
 // and with which scope; the client sends a token as a bearer, without cookies or the CSRF header.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from '../entities/api-token';
-import { createApiTokenRequestSchema } from '../validation/requests';
-import type { CallContract } from './call';
-import { type CallName, callsWithScope, contract } from './contract';
-import { createHttp, type FetchLike } from './http';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from '../../entities/api-token';
+import type { CallContract } from '../call';
+import { type CallName, callsWithScope, contract } from '../contract';
+import { createHttp, type FetchLike } from '../http';
+import { createApiTokenRequestSchema } from './requests';
 
 let server: LocalServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { ValidationError } from '../validation/validation-error';
-import { createApiClient } from './client';
-import { ApiError, errorMessage } from './errors';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { ValidationError } from '../../validation/validation-error';
+import { createApiClient } from '../client';
+import { ApiError, errorMessage } from '../errors';
 
 let server: LocalServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { createApiClient } from './client';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { createApiClient } from '../client';
 
 let server: LocalServer;
 beforeAll(async () => {

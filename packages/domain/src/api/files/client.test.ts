@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { FILE_MANAGER_MESSAGES } from '../entities/file-manager';
-import { createApiClient } from './client';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { FILE_MANAGER_MESSAGES } from '../../entities/file-manager';
+import { createApiClient } from '../client';
 
 let server: LocalServer;
 beforeAll(async () => {

@@ -1,22 +1,18 @@
 // The ad builder's calls: a user's saved drafts, the creative a draft exports to, and the export.
 import type { z } from 'zod';
-import type { BuilderDraft } from '../entities/ad-builder';
-import type { Creative } from '../entities/creative';
-import {
-  builderDraftCreateSchema,
-  builderDraftUpdateSchema,
-  builderTargetSchema,
-} from '../validation/requests';
-import { validate } from '../validation/validation-error';
-import { idQuerySchema } from './common/requests';
-import { contract } from './contract';
-import type { Http } from './http';
-import { readData } from './responses';
+import type { BuilderDraft } from '../../entities/ad-builder';
+import type { Creative } from '../../entities/creative';
+import { validate } from '../../validation/validation-error';
+import { idQuerySchema } from '../common/requests';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { builderContract } from './contract';
+import { builderDraftCreateSchema, builderDraftUpdateSchema, builderTargetSchema } from './requests';
 
 export const BUILDER_PATHS = {
-  drafts: contract.listBuilderDrafts.path,
-  creative: contract.builderDraftCreative.path,
-  export: contract.exportBuilderDraft.path,
+  drafts: builderContract.listBuilderDrafts.path,
+  creative: builderContract.builderDraftCreative.path,
+  export: builderContract.exportBuilderDraft.path,
 } as const;
 
 export function builderCalls(http: Http) {
@@ -24,19 +20,19 @@ export function builderCalls(http: Http) {
     /** The signed-in user's drafts, the most recently saved first. */
     async listBuilderDrafts(): Promise<BuilderDraft[]> {
       const answer = await http({ method: 'GET', path: BUILDER_PATHS.drafts });
-      return readData(contract.listBuilderDrafts.answer, answer.data ?? []);
+      return readData(builderContract.listBuilderDrafts.answer, answer.data ?? []);
     },
     async createBuilderDraft(draft: z.input<typeof builderDraftCreateSchema>): Promise<BuilderDraft> {
       const json = validate(builderDraftCreateSchema, draft);
       return readData(
-        contract.createBuilderDraft.answer,
+        builderContract.createBuilderDraft.answer,
         (await http({ method: 'POST', path: BUILDER_PATHS.drafts, json })).data,
       );
     },
     async updateBuilderDraft(draft: z.input<typeof builderDraftUpdateSchema>): Promise<BuilderDraft> {
       const { id, name, document } = validate(builderDraftUpdateSchema, draft);
       return readData(
-        contract.updateBuilderDraft.answer,
+        builderContract.updateBuilderDraft.answer,
         (await http({ method: 'PUT', path: BUILDER_PATHS.drafts, json: { id, name, document } })).data,
       );
     },
@@ -49,7 +45,7 @@ export function builderCalls(http: Http) {
     async builderDraftCreative(target: z.input<typeof builderTargetSchema>): Promise<Creative> {
       const json = validate(builderTargetSchema, target);
       return readData(
-        contract.builderDraftCreative.answer,
+        builderContract.builderDraftCreative.answer,
         (await http({ method: 'POST', path: BUILDER_PATHS.creative, json })).data,
       );
     },
@@ -57,7 +53,7 @@ export function builderCalls(http: Http) {
     async exportBuilderDraft(target: z.input<typeof builderTargetSchema>): Promise<Creative> {
       const json = validate(builderTargetSchema, target);
       return readData(
-        contract.exportBuilderDraft.answer,
+        builderContract.exportBuilderDraft.answer,
         (await http({ method: 'POST', path: BUILDER_PATHS.export, json })).data,
       );
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../test/local-server';
-import { newCampaign } from '../entities/campaign';
-import { createApiClient } from './client';
+import { type LocalServer, startLocalServer } from '../../../test/local-server';
+import { newCampaign } from '../../entities/campaign';
+import { createApiClient } from '../client';
 
 let server: LocalServer;
 beforeAll(async () => {

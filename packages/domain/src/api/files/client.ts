@@ -1,8 +1,13 @@
 // File manager calls: the API lists a directory and answers short-lived presigned URLs; the bytes go
 // from the browser straight to storage with those URLs and back.
 import type { z } from 'zod';
-import type { Asset } from '../entities/asset';
-import type { FileBuckets, FileEntry, FileListing, FileUrl, UploadTicket } from '../entities/file-manager';
+import type { Asset } from '../../entities/asset';
+import type { FileBuckets, FileEntry, FileListing, FileUrl, UploadTicket } from '../../entities/file-manager';
+import { validate } from '../../validation/validation-error';
+import type { HttpMethod } from '../call';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { filesContract } from './contract';
 import {
   createFolderRequestSchema,
   deleteFileQuerySchema,
@@ -11,12 +16,7 @@ import {
   moveFileRequestSchema,
   uploadTicketRequestSchema,
   useFileRequestSchema,
-} from '../validation/requests';
-import { validate } from '../validation/validation-error';
-import type { HttpMethod } from './call';
-import { contract } from './contract';
-import type { Http } from './http';
-import { readData } from './responses';
+} from './requests';
 
 type Input<S extends z.ZodType> = z.input<S>;
 
@@ -40,24 +40,24 @@ export function fileCalls(http: Http) {
   return {
     async fileBuckets(): Promise<FileBuckets> {
       return readData(
-        contract.fileBuckets.answer,
-        (await http({ method: 'GET', path: contract.fileBuckets.path })).data,
+        filesContract.fileBuckets.answer,
+        (await http({ method: 'GET', path: filesContract.fileBuckets.path })).data,
       );
     },
     listFiles: (input: Input<typeof fileListQuerySchema>): Promise<FileListing> =>
-      send(contract.listFiles, fileListQuerySchema, input),
+      send(filesContract.listFiles, fileListQuerySchema, input),
     createFolder: (input: Input<typeof createFolderRequestSchema>): Promise<FileEntry> =>
-      send(contract.createFolder, createFolderRequestSchema, input),
+      send(filesContract.createFolder, createFolderRequestSchema, input),
     uploadTicket: (input: Input<typeof uploadTicketRequestSchema>): Promise<UploadTicket> =>
-      send(contract.uploadTicket, uploadTicketRequestSchema, input),
+      send(filesContract.uploadTicket, uploadTicketRequestSchema, input),
     /** GET /v1/files/url (`fileUrl` is the client's download-path helper). */
     presignedFileUrl: (input: Input<typeof fileUrlQuerySchema>): Promise<FileUrl> =>
-      send(contract.fileUrl, fileUrlQuerySchema, input),
+      send(filesContract.fileUrl, fileUrlQuerySchema, input),
     moveFile: (input: Input<typeof moveFileRequestSchema>): Promise<FileEntry> =>
-      send(contract.moveFile, moveFileRequestSchema, input),
+      send(filesContract.moveFile, moveFileRequestSchema, input),
     deleteFile: (input: Input<typeof deleteFileQuerySchema>): Promise<{ deleted: number }> =>
-      send(contract.deleteFile, deleteFileQuerySchema, input),
+      send(filesContract.deleteFile, deleteFileQuerySchema, input),
     useFileInCreative: (input: Input<typeof useFileRequestSchema>): Promise<Asset> =>
-      send(contract.useFileInCreative, useFileRequestSchema, input),
+      send(filesContract.useFileInCreative, useFileRequestSchema, input),
   };
 }

@@ -1,27 +1,27 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod';
-import { type Campaign, type CampaignList, campaignSchema } from '../entities/campaign';
-import { MESSAGES } from '../validation/messages';
-import { type CampaignView, campaignRequestSchema, campaignUpdateBodySchema } from '../validation/requests';
-import { validate } from '../validation/validation-error';
-import { campaignIdQuerySchema } from './common/requests';
-import { contract } from './contract';
-import { API_ERROR_CODES, ApiError } from './errors';
-import type { Http } from './http';
-import { readData } from './responses';
+import { type Campaign, type CampaignList, campaignSchema } from '../../entities/campaign';
+import { MESSAGES } from '../../validation/messages';
+import { validate } from '../../validation/validation-error';
+import { campaignIdQuerySchema } from '../common/requests';
+import { API_ERROR_CODES, ApiError } from '../errors';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { campaignsContract } from './contract';
+import { type CampaignView, campaignRequestSchema, campaignUpdateBodySchema } from './requests';
 
 export const CAMPAIGN_PATHS = {
-  get: contract.getCampaign.path,
+  get: campaignsContract.getCampaign.path,
   list: (view: CampaignView) =>
-    view === 'mine' ? contract.listMyCampaigns.path : contract.listAllCampaigns.path,
-  create: contract.createCampaign.path,
-  update: contract.updateCampaign.path,
-  delete: contract.deleteCampaign.path,
+    view === 'mine' ? campaignsContract.listMyCampaigns.path : campaignsContract.listAllCampaigns.path,
+  create: campaignsContract.createCampaign.path,
+  update: campaignsContract.updateCampaign.path,
+  delete: campaignsContract.deleteCampaign.path,
 } as const;
 
 /** The list answer, read leniently: docs/product.md §7 only promises `data[]` and `pagination.page`. */
 const listBodySchema = z.looseObject({
-  data: contract.listMyCampaigns.answer.default([]),
+  data: campaignsContract.listMyCampaigns.answer.default([]),
   pagination: z
     .looseObject({
       page: z.coerce.number().int().positive().default(1),

@@ -1,13 +1,13 @@
 // Personal API tokens (the profile screen's "API tokens"): list, create (the secret comes back once)
 // and revoke. Admins list everyone's with `all` and revoke anyone's.
 import type { z } from 'zod';
-import type { ApiToken, CreatedApiToken } from '../entities/api-token';
-import { apiTokenListQuerySchema, createApiTokenRequestSchema } from '../validation/requests';
-import { validate } from '../validation/validation-error';
-import { idQuerySchema } from './common/requests';
-import { contract } from './contract';
-import type { Http } from './http';
-import { readData } from './responses';
+import type { ApiToken, CreatedApiToken } from '../../entities/api-token';
+import { validate } from '../../validation/validation-error';
+import { idQuerySchema } from '../common/requests';
+import type { Http } from '../http';
+import { readData } from '../responses';
+import { apiTokensContract } from './contract';
+import { apiTokenListQuerySchema, createApiTokenRequestSchema } from './requests';
 
 export function apiTokenCalls(http: Http) {
   return {
@@ -15,22 +15,22 @@ export function apiTokenCalls(http: Http) {
     async listApiTokens(options: { all?: boolean } = {}): Promise<ApiToken[]> {
       const query = validate(apiTokenListQuerySchema, { all: options.all ?? false });
       return readData(
-        contract.listApiTokens.answer,
-        (await http({ method: 'GET', path: contract.listApiTokens.path, query: { ...query } })).data,
+        apiTokensContract.listApiTokens.answer,
+        (await http({ method: 'GET', path: apiTokensContract.listApiTokens.path, query: { ...query } })).data,
       );
     },
     /** POST /v1/tokens: a new token; its `secret` is in this answer and never again. */
     async createApiToken(input: z.input<typeof createApiTokenRequestSchema>): Promise<CreatedApiToken> {
       const body = validate(createApiTokenRequestSchema, input);
       return readData(
-        contract.createApiToken.answer,
-        (await http({ method: 'POST', path: contract.createApiToken.path, json: body })).data,
+        apiTokensContract.createApiToken.answer,
+        (await http({ method: 'POST', path: apiTokensContract.createApiToken.path, json: body })).data,
       );
     },
     /** DELETE /v1/tokens?id=: the token stops working at once. */
     async revokeApiToken(id: string): Promise<void> {
       const query = validate(idQuerySchema, { id });
-      await http({ method: 'DELETE', path: contract.revokeApiToken.path, query });
+      await http({ method: 'DELETE', path: apiTokensContract.revokeApiToken.path, query });
     },
   };
 }
