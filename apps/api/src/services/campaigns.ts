@@ -31,12 +31,12 @@ import {
   listLiveIdsOfCampaigns,
   listOpenLiveCreatives,
 } from '../db/queries/live-creatives';
+import { listSchedules } from '../db/queries/schedules';
 import { listUserEmails } from '../db/queries/users';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
-import { listSchedules } from './reports/schedule-list';
 import type { SessionUser } from './sessions';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found!';

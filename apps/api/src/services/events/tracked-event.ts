@@ -1,5 +1,10 @@
 // One tracked (or imported) event as the event stores take it, and what its type may be.
-import type { CodedEventType, CountedEventType, InvalidTrafficReason } from '@adconsole/domain';
+import type {
+  CodedEventType,
+  CountedEventType,
+  EventDimensions,
+  InvalidTrafficReason,
+} from '@adconsole/domain';
 
 /** What an event is: a counted type, or a coded ping ('error:401') counted per kind and code. */
 export type StoredEventType = CountedEventType | CodedEventType;
@@ -18,4 +23,9 @@ export interface TrackedEvent {
    * valid. The store may add one (event integrity: integrity.ts).
    */
   reason?: InvalidTrafficReason | null;
+  /**
+   * The breakdown values its impression was served with (site, device, os, browser, country; '' for
+   * unknown); absent (all unknown) for imported history. Only valid counted events enter breakdowns.
+   */
+  dims?: EventDimensions | null;
 }

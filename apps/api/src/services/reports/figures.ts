@@ -5,6 +5,8 @@
 import {
   ApiError,
   addReportCounters,
+  type BreakdownDimension,
+  breakdownOf,
   type CreativeType,
   type InvalidTrafficReason,
   invalidTrafficOf,
@@ -34,6 +36,8 @@ export interface FiguresQuery {
   timezone?: string | undefined;
   granularity: ReportGranularity;
   withVideoData: boolean;
+  /** A breakdown of the same figures (data.breakdown). */
+  breakdown?: BreakdownDimension | undefined;
 }
 
 /** A live creative's counters as report counters; its measurable impressions follow its type. */
@@ -148,12 +152,16 @@ export async function reportFiguresWithRows(
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
-  const [rows, weekHourRows, creatives, invalidRows, codeRows] = await Promise.all([
+  const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
+  const [rows, weekHourRows, creatives, invalidRows, codeRows, breakdownRows] = await Promise.all([
     ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readWeekHours(liveIds, from, to, zone),
     creativesOf(ctx, scope),
     ctx.events.store.readInvalidPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readCodes(liveIds, from, to),
+    query.breakdown === undefined
+      ? undefined
+      : ctx.events.store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
   ]);
 
   const byPeriod = new Map<string, ReportCounters[]>();
@@ -221,6 +229,11 @@ export async function reportFiguresWithRows(
     invalid: invalidOf(invalidRows),
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
+    // The same range and valid events as the totals: its rows, other and unknown add up to them.
+    breakdown:
+      query.breakdown === undefined || breakdownRows === undefined
+        ? null
+        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
     dataPulledAt: new Date().toISOString(),
   };
   return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };
