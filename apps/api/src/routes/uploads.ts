@@ -5,8 +5,9 @@
 import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { sessionSecret } from '../http/cookies';
 import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/files';
-import { findSession, sessionSecret } from '../services/sessions';
+import { findSession } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
