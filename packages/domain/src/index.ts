@@ -13,6 +13,8 @@ export * from './api/events';
 export * from './api/http';
 export * from './api/reports';
 export * from './api/responses';
+export * from './api/serving/contract';
+export * from './api/serving/requests';
 export * from './api/users';
 export * from './constants';
 export * from './entities/ad-builder';
