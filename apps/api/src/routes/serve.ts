@@ -206,7 +206,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         // handler asks: files and the runtime script never need it).
         let client: TrafficClient | undefined;
         const classified = () => {
-          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers });
+          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers, query: request.query });
           return client;
         };
         return handler({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileListQuerySchema } from '../validation/requests';
+import { fileListQuerySchema } from '../api/files/requests';
 import {
   chooseFileBucket,
   chosenFileBucket,

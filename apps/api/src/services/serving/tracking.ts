@@ -17,7 +17,7 @@ import {
   type ServeTrackQuery,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { StoredEventType } from '../events/store';
+import type { StoredEventType } from '../events/tracked-event';
 import type { LiveCreative } from './live-creatives';
 import {
   type CarriedReason,
@@ -27,7 +27,7 @@ import {
   verifyClick,
   verifyImpression,
 } from './signing';
-import type { TrafficClient } from './traffic-quality';
+import { decodeDimensions, encodeDimensions, type TrafficClient } from './traffic-quality';
 import { origin } from './urls';
 
 /** A signed impression of one live creative: what every event URL carries. */
@@ -37,6 +37,8 @@ export interface Impression {
   signature: string;
   /** The ad request's invalid-traffic verdict, signed into the impression (null: valid). */
   reason: CarriedReason | null;
+  /** The ad request's breakdown values, encoded (traffic-quality.ts); carried as `d=` and signed. */
+  dims: string;
 }
 
 /**
@@ -75,20 +77,30 @@ export function allowedClickPrefix(
 export function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
   const id = newImpressionId();
   const reason = ctx.traffic.adRequestReason(client, liveId);
-  return { liveId, id, reason, signature: signImpression(ctx.secret, liveId, id, reason) };
+  const dims = encodeDimensions(client.dimensions());
+  return { liveId, id, reason, dims, signature: signImpression(ctx.secret, liveId, id, reason, dims) };
 }
 
+const dimsQuery = (impression: Impression) =>
+  impression.dims === '' ? '' : `&d=${encodeURIComponent(impression.dims)}`;
 const impressionQuery = (impression: Impression) =>
-  `l=${encodeURIComponent(impression.liveId)}&i=${encodeURIComponent(impression.id)}&s=${impression.signature}`;
+  `l=${encodeURIComponent(impression.liveId)}&i=${encodeURIComponent(impression.id)}&s=${impression.signature}${dimsQuery(impression)}`;
 
 export const trackingUrl = (ctx: Context, type: CountedEventType | CodedEventKind, impression: Impression) =>
   `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
 
 /** Our signed click redirect for an impression, carrying the honoured click prefix when there is one. */
 export function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {
-  const signature = signClick(ctx.secret, impression.liveId, impression.id, prefix ?? '', impression.reason);
+  const signature = signClick(
+    ctx.secret,
+    impression.liveId,
+    impression.id,
+    prefix ?? '',
+    impression.reason,
+    impression.dims,
+  );
   const c = prefix === undefined ? '' : `&c=${encodeURIComponent(prefix)}`;
-  return `${origin(ctx)}${SERVE_PATHS.click(impression.liveId)}?i=${encodeURIComponent(impression.id)}&s=${signature}${c}`;
+  return `${origin(ctx)}${SERVE_PATHS.click(impression.liveId)}?i=${encodeURIComponent(impression.id)}&s=${signature}${c}${dimsQuery(impression)}`;
 }
 
 /** The URL the click goes to: through the platform's click tracker when there is one, else the landing page. */
@@ -135,12 +147,21 @@ export async function track(
   if (eventType === undefined) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
-  const verified = verifyImpression(ctx.secret, liveId, impressionId, signature);
+  const verified = verifyImpression(ctx.secret, liveId, impressionId, signature, undefined, params.d ?? '');
   if (!verified) return false;
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return false;
   const reason = eventReason(verified.reason, client, eventType, live);
-  await ctx.events.writer.record({ liveId, type: eventType, at: new Date(), count: 1, impressionId, reason });
+  const dims = decodeDimensions(params.d);
+  await ctx.events.writer.record({
+    liveId,
+    type: eventType,
+    at: new Date(),
+    count: 1,
+    impressionId,
+    reason,
+    dims,
+  });
   return true;
 }
 
@@ -161,7 +182,7 @@ export async function click(
   const prefix = params.c ? allowedClickPrefix(ctx, live.snapshot, params.c) : undefined;
   const verified =
     params.i !== undefined && params.s !== undefined
-      ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s)
+      ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s, undefined, params.d ?? '')
       : undefined;
   const signed = verified !== undefined;
   if (verified && params.i) {
@@ -172,6 +193,7 @@ export async function click(
       count: 1,
       impressionId: params.i,
       reason: eventReason(verified.reason, client, 'click', live),
+      dims: decodeDimensions(params.d),
     });
   }
   if (!landing) return undefined;

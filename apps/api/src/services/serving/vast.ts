@@ -14,7 +14,7 @@ import {
   VIDEO_EVENT_TYPES,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { AssetAnswer } from '../campaigns';
+import type { AssetAnswer } from '../campaign-answers';
 import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
 import { IMPRESSION_LIFETIME_MS } from './signing';
 import { allowedClickPrefix, clickThrough, impressionOf, trackingUrl } from './tracking';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SERVE_PATHS } from '../../serving/serve-paths';
+import { SERVE_AD_QUERY, SERVE_PATHS } from '../../serving/serve-paths';
 import { type ServeRouteContract, servingContract } from './contract';
+import { serveTagQuerySchema } from './requests';
 
 const entries = Object.entries(servingContract) as [string, ServeRouteContract][];
 
@@ -70,6 +71,13 @@ describe('the serving contract', () => {
         path,
       ).toBe(true);
     }
+  });
+
+  it('reads every query parameter the ad runtime sends with an ad request', () => {
+    expect(Object.keys(serveTagQuerySchema.shape)).toEqual(
+      expect.arrayContaining(Object.values(SERVE_AD_QUERY)),
+    );
+    expect(servingContract.ad.query).toBe(serveTagQuerySchema);
   });
 
   it('does not take a rest of the path where a route takes one segment', () => {

@@ -13,7 +13,8 @@ export const serveLiveFileParamsSchema = (extensions: string) =>
 
 /**
  * The ad tag's query (banner JSON, VAST and VPAID): the platform's expanded click macro, the
- * cache-buster, the deal and fallback ids (SERVE_AD_QUERY names the ones the runtime sends).
+ * cache-buster, the deal and fallback ids, and what the breakdown's site is read from (SERVE_AD_QUERY
+ * names the ones the runtime sends).
  */
 export const serveTagQuerySchema = z.object({
   click: text
@@ -26,6 +27,15 @@ export const serveTagQuerySchema = z.object({
   fallback_id: text
     .optional()
     .describe('A live creative of ours served instead while this one is out of its flight.'),
+  page: text
+    .optional()
+    .describe(
+      "The page the ad runtime sees (its top frame's origin, or its referrer's): the breakdown's site.",
+    ),
+  site: text.optional().describe("The platform's site or domain macro, expanded: the breakdown's site."),
+  bundle: text
+    .optional()
+    .describe("The platform's app-bundle macro, expanded (in-app): the breakdown's site."),
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
@@ -54,6 +64,7 @@ export const serveTrackQuerySchema = z.object({
     .describe(
       'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
     ),
+  d: text.optional().describe("The impression's breakdown values, signed with it."),
   r: text.optional().describe('204: answer 204 No Content instead of the 1×1 GIF (GET only).'),
 });
 export type ServeTrackQuery = z.output<typeof serveTrackQuerySchema>;
@@ -68,6 +79,7 @@ export const serveClickQuerySchema = z.object({
   i: text.optional().describe('The signed impression id.'),
   s: text.optional().describe("The click's signature, covering the impression and the prefix."),
   c: text.optional().describe("The platform's click prefix, covered by the signature."),
+  d: text.optional().describe("The impression's breakdown values, covered by the signature."),
 });
 export type ServeClickQuery = z.output<typeof serveClickQuerySchema>;
 
