@@ -33,7 +33,7 @@ export * from './api/http';
 export * from './api/reports/client';
 export * from './api/reports/contract';
 export * from './api/reports/requests';
-export * from './api/responses';
+export * from './api/send';
 export * from './api/system/contract';
 export * from './api/users/client';
 export * from './api/users/contract';
