@@ -28,15 +28,12 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
 import { registerConsoleFiles } from './http/console-files';
-import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
-import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/files';
 import { allRoutes } from './routes/index';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { UploadSlots } from './services/assets';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
@@ -48,12 +45,15 @@ import { createMailer } from './services/mail';
 import { publicConfigOf } from './services/public-config';
 import { registerReportMailLinks } from './services/reports/recipients';
 import { ReportBuilder } from './services/reports/report-builder';
+import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
 import { findSession, sessionSecret } from './services/sessions';
 import { createDiskStorage, createS3Client, createS3Storage, type Storage } from './services/storage';
+import { UploadSlots } from './services/upload-slots';
+import { containsNul, NUL_MESSAGE, validationError } from './services/validation';
 
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */

@@ -10,17 +10,11 @@ import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { readableFile, sendFile } from '../services/files';
+import { type ServeQuery, servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { findRuntimeScript } from '../services/serving/runtime-script';
-import {
-  type ClickParams,
-  click,
-  type ServeQuery,
-  servedAd,
-  type TrackParams,
-  track,
-} from '../services/serving/serving';
+import { type ClickParams, click, type TrackParams, track } from '../services/serving/tracking';
 import type { TrafficClient } from '../services/serving/traffic-quality';
 import { EMPTY_VAST, vastDocument } from '../services/serving/vast';
 
@@ -91,7 +85,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       handler: (request, reply) => {
         let client: TrafficClient | undefined;
         const classified = () => {
-          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers });
+          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers, query: request.query });
           return client;
         };
         return handler(request, reply, classified);

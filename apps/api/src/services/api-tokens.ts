@@ -12,8 +12,8 @@ import {
   MAX_API_TOKENS_PER_USER,
 } from '@adconsole/domain';
 import type { Context } from '../context';
-import { withRetryAfter } from '../http/retry-after';
 import { hashSecret, newId, newSecret } from './ids';
+import { withRetryAfter } from './retry-after';
 import type { SessionUser } from './sessions';
 
 interface TokenRow {

@@ -19,7 +19,6 @@ import {
 } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { parseInput } from '../http/validation';
 import { newId } from './ids';
 import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt } from './login-limit';
 import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
@@ -39,6 +38,7 @@ import {
 } from './sessions';
 import { consumeToken, issueToken, peekToken, revokeOtherTokens, revokeTokens } from './tokens';
 import { findUserByEmail, sessionUserAsPublic, toPublicUser } from './users';
+import { parseInput } from './validation';
 
 export const INVALID_LOGIN = 'Wrong e-mail or password.';
 export const NOT_VERIFIED = 'Verify your e-mail address first: open the link we sent you when you signed up.';

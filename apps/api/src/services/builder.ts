@@ -15,8 +15,9 @@ import {
 import JSZip from 'jszip';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import type { AssetRow } from '../db/queries/assets';
 import { safeFilename } from './assets';
-import { type AssetRow, oneCreative, ownCampaign } from './campaigns';
+import { oneCreative, ownCampaign } from './campaigns';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';

@@ -1,88 +1,28 @@
-// Campaigns: loading them with their creatives, live creatives and assets, shaping them as the API
-// answers them (the entity shapes of docs/product.md §3, server-owned fields filled in), and the campaign
-// calls themselves. The "owner or admin" rule is the domain's; the query that applies it lives here.
+// Campaigns: loading them with their creatives, live creatives and assets (answered as
+// campaign-answers.ts shapes them), and the campaign calls themselves. The "owner or admin" rule is the
+// domain's; the query that applies it lives here.
 import {
   ApiError,
   type CampaignBody,
   type CampaignView,
-  type CreativeSetting,
-  type CreativeType,
   DEFAULT_CAMPAIGN_TIMEZONE,
   mayManageCampaign,
-  type ScheduledReport,
-  type Trackers,
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
-import { WithExtras } from '../http/routes';
+import type { AssetRow } from '../db/queries/assets';
+import type { CampaignRow } from '../db/queries/campaigns';
+import type { CreativeRow } from '../db/queries/creatives';
+import type { LiveCreativeRow } from '../db/queries/live-creatives';
+import { listSchedules } from '../db/queries/schedules';
+import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
-import { listSchedules } from './reports/schedule-list';
 import type { SessionUser } from './sessions';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found!';
 export const CREATIVE_NOT_FOUND = 'Creative not found!';
-
-export interface CampaignRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  body: {
-    data?: {
-      start?: { date: string } | null;
-      end?: { date: string } | null;
-      timezone?: string;
-      /** VAST's <Advertiser>; absent when not set. */
-      advertiser?: string;
-    };
-  };
-  created_at: Date;
-  updated_at: Date;
-  data_pulled_at: Date | null;
-}
-
-export interface CreativeBodyJson {
-  width?: number;
-  height?: number;
-  fluid?: boolean;
-  platform?: string | null;
-  trackers?: Trackers;
-  settings?: CreativeSetting[];
-  layout?: string | null;
-  html?: string | null;
-}
-
-export interface CreativeRow {
-  id: string;
-  campaign_id: string;
-  name: string;
-  type: 'Banner' | 'VAST' | 'VPAID';
-  body: CreativeBodyJson;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface LiveCreativeRow {
-  id: string;
-  creative_id: string | null;
-  campaign_id: string;
-  snapshot: { type?: CreativeType; width?: number; height?: number; platform?: string | null };
-  created_at: Date;
-}
-
-export interface AssetRow {
-  id: string;
-  creative_id: string;
-  file_name: string;
-  filename: string;
-  name: string;
-  upload_type: string;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
-  bitrate?: number | null;
-}
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
@@ -90,73 +30,6 @@ export interface LoadSource {
   config: { publicUrl: string };
   events: { store: EventStore };
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-export const fileUrl = (publicUrl: string, fileName: string) =>
-  `${publicUrl}/api/uploads/${fileName.split('/').map(encodeURIComponent).join('/')}`;
-
-export function assetAnswer(row: AssetRow, publicUrl: string, isNew = false) {
-  return {
-    id: row.id,
-    filename: row.filename,
-    name: row.name,
-    path: row.file_name,
-    creativeID: row.creative_id,
-    url: fileUrl(publicUrl, row.file_name),
-    new: isNew,
-    width: row.width,
-    height: row.height,
-    duration: row.duration,
-    bitrate: row.bitrate ?? null,
-    uploadType: row.upload_type,
-  };
-}
-export type AssetAnswer = ReturnType<typeof assetAnswer>;
-
-export function liveCreativeAnswer(row: LiveCreativeRow) {
-  return {
-    id: row.id,
-    creativeID: row.creative_id ?? undefined,
-    campaignID: row.campaign_id,
-    type: row.snapshot.type,
-    width: row.snapshot.width,
-    height: row.snapshot.height,
-    platform: row.snapshot.platform ?? null,
-    createdAt: iso(row.created_at) ?? undefined,
-  };
-}
-
-export function creativeAnswer(
-  row: CreativeRow,
-  assets: AssetAnswer[],
-  liveCreatives: LiveCreativeRow[],
-  counters: EventCounters = zeroEventCounters(),
-) {
-  const width = row.body.width ?? 0;
-  const height = row.body.height ?? 0;
-  return {
-    id: row.id,
-    campaignID: row.campaign_id,
-    name: row.name,
-    type: row.type,
-    width,
-    height,
-    size: `${width}x${height}`,
-    fluid: row.body.fluid ?? false,
-    platform: row.body.platform ?? null,
-    assets,
-    trackers: row.body.trackers ?? {},
-    settings: row.body.settings ?? [],
-    liveCreatives: liveCreatives.map(liveCreativeAnswer),
-    layout: row.body.layout ?? null,
-    html: row.body.html ?? null,
-    data: { impressions: counters.impressions, engagement: counters.engagement, clicks: counters.clicks },
-    videoCompletes: counters.videoCompletes,
-    updatedAt: iso(row.updated_at),
-  };
-}
-export type CreativeAnswer = ReturnType<typeof creativeAnswer>;
 
 /**
  * Every event counter of each creative and campaign: the totals of all their live creatives, removed
@@ -236,41 +109,6 @@ export async function loadCreatives(
   );
 }
 
-export function campaignAnswer(
-  row: CampaignRow,
-  creatives: CreativeAnswer[],
-  ownerEmail?: string,
-  counters: EventCounters = zeroEventCounters(),
-  scheduledReports: ScheduledReport[] = [],
-) {
-  return {
-    id: row.id,
-    name: row.name,
-    creatives,
-    data: {
-      impressions: counters.impressions,
-      engagement: counters.engagement,
-      clicks: counters.clicks,
-      start: row.body.data?.start ?? null,
-      end: row.body.data?.end ?? null,
-      timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-      advertiser: row.body.data?.advertiser ?? null,
-    },
-    videoCompletes: counters.videoCompletes,
-    reportURL: null,
-    report: null,
-    updatedAt: iso(row.updated_at),
-    dataPulledAt: iso(row.data_pulled_at),
-    scheduledReports,
-    lastReportDates: null,
-    lastReportUpdate: null,
-    lastVideoDates: null,
-    lastEventDates: null,
-    createdAt: iso(row.created_at),
-    ...(ownerEmail === undefined ? {} : { ownerEmail }),
-  };
-}
-
 export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
   const { db } = source;
   const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
@@ -341,7 +179,7 @@ export async function oneCampaign(source: LoadSource, row: CampaignRow) {
 
 export const CAMPAIGNS_PER_PAGE = 20;
 
-/** GET /v1/campaign/mine and /all: newest first, 20 a page, with the pagination beside the list. */
+/** GET /v1/campaign/mine and /all: newest first, 20 a page (the route answers the pagination beside it). */
 export async function listCampaigns(ctx: Context, user: SessionUser, view: CampaignView, page: number) {
   const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
   const mine = view === 'mine';
@@ -353,14 +191,15 @@ export async function listCampaigns(ctx: Context, user: SessionUser, view: Campa
     `select count(*)::int as total from campaigns ${mine ? 'where owner_id = $1' : ''}`,
     mine ? [user.id] : [],
   );
-  return new WithExtras(await loadCampaigns(ctx, rows), {
+  return {
+    campaigns: await loadCampaigns(ctx, rows),
     pagination: {
       page,
       perPage: CAMPAIGNS_PER_PAGE,
       total,
       pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
     },
-  });
+  };
 }
 
 export async function getCampaign(ctx: Context, user: SessionUser, campaignId: string) {

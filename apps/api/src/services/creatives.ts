@@ -10,14 +10,8 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
-import {
-  type CreativeBodyJson,
-  type CreativeRow,
-  loadCreatives,
-  oneCreative,
-  ownCampaign,
-  ownCreative,
-} from './campaigns';
+import type { CreativeBodyJson, CreativeRow } from '../db/queries/creatives';
+import { loadCreatives, oneCreative, ownCampaign, ownCreative } from './campaigns';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';

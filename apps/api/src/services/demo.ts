@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { EventType, InvalidTrafficReason } from '@adconsole/domain';
 import type { Context } from '../context';
 import { loadCreatives } from './campaigns';
-import type { TrackedEvent } from './events/store';
+import type { TrackedEvent } from './events/tracked-event';
 import { insertFileRow } from './files';
 import { newId } from './ids';
 import { hashPassword } from './passwords';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError, normaliseEmail } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
-import { withRetryAfter } from '../http/retry-after';
+import { withRetryAfter } from './retry-after';
 
 export const IDENTITY_WINDOW_MINUTES = 15;
 export const TOO_MANY_CALLS_FOR_IDENTITY = 'Too many requests. Please wait a few minutes and try again.';

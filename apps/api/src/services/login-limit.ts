@@ -12,8 +12,8 @@
 // device key; a password reset (which proves the mailbox) clears the account key.
 import { ApiError } from '@adconsole/domain';
 import type { Database, Queryable } from '../db/database';
-import { withRetryAfter } from '../http/retry-after';
 import { newId } from './ids';
+import { withRetryAfter } from './retry-after';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;

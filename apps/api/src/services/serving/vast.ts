@@ -1,5 +1,5 @@
 // VAST 4.2 and VPAID documents for players: one signed impression per document, every tracking URL
-// of it (serving.ts), the creative's own pixels beside ours. An unknown or removed live creative, or one
+// of it (tracking.ts), the creative's own pixels beside ours. An unknown or removed live creative, or one
 // without a video, answers the empty document.
 import {
   type CountedEventType,
@@ -12,23 +12,12 @@ import {
   VIDEO_EVENT_TYPES,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { AssetAnswer } from '../campaigns';
-import {
-  adDurationOf,
-  allowedClickPrefix,
-  assetNamed,
-  assetsOfKind,
-  clickThrough,
-  impressionOf,
-  inFlight,
-  origin,
-  type ServeQuery,
-  type Snapshot,
-  servedFileUrl,
-  trackingUrl,
-} from './serving';
+import type { AssetAnswer } from '../campaign-answers';
+import { adDurationOf, assetNamed, assetsOfKind, inFlight, type ServeQuery, type Snapshot } from './ad';
 import { IMPRESSION_LIFETIME_MS } from './signing';
+import { allowedClickPrefix, clickThrough, impressionOf, trackingUrl } from './tracking';
 import type { TrafficClient } from './traffic-quality';
+import { origin, servedFileUrl } from './urls';
 
 const VAST_NAMESPACE = 'http://www.iab.com/VAST';
 export const EMPTY_VAST = `<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.2" xmlns="${VAST_NAMESPACE}"/>\n`;

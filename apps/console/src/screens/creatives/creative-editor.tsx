@@ -131,7 +131,7 @@ export function CreativeEditorPage() {
             name={current.name}
             what="creative"
             consequence="Its assets and live creatives are removed, and its ad tags stop serving."
-            variant="destructive"
+            variant="danger"
             size="md"
             onConfirm={() =>
               actions.remove.mutate(undefined, {

@@ -10,6 +10,7 @@ import {
   type ReportVideoData,
   reportDataSchema,
 } from '../../entities/report-data';
+import type { BreakdownDimension } from '../../reports/breakdown';
 import { toApiDateTime } from '../../rules/dates';
 import { isSharedToken } from '../../rules/ids';
 import type { ReportingDates } from '../../rules/reporting-dates';
@@ -44,6 +45,8 @@ export interface ReportRequest {
   timezone?: Timezone | undefined;
   withVideoData?: boolean | undefined;
   granularity?: ReportGranularity | undefined;
+  /** A breakdown of the figures (data.breakdown); none when absent. */
+  breakdown?: BreakdownDimension | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -88,6 +91,7 @@ export function reportQuery(
     granularity: request.granularity ?? 'full',
     withVideoData: request.withVideoData ?? false,
     liveIDs: request.liveIDs === undefined ? undefined : [...request.liveIDs],
+    breakdown: request.breakdown,
   };
   if (isSharedToken(request.campaignID)) {
     const query = validate(shareReport.input, { sharedToken: request.campaignID, ...common });

@@ -9,6 +9,7 @@ import {
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
 } from '../../constants';
 import { REPORT_GRANULARITIES } from '../../entities/report-data';
+import { breakdownQueryField } from '../../reports/breakdown';
 import { offsetPattern } from '../../timezones/timezones';
 import { booleanField, emailField, idField, idListField, isIanaZone } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
@@ -27,6 +28,8 @@ const reportQueryFields = {
     .default('full'),
   withVideoData: booleanField('withVideoData').default(false),
   liveIDs: idListField('liveIDs').optional(),
+  /** The report's breakdown by site, device, os, browser or country (reports/breakdown.ts). */
+  breakdown: breakdownQueryField,
 };
 
 /** GET /v1/campaign/reports, /events and /videoData: a campaign, or the live ids of a creative. */

@@ -1,7 +1,7 @@
-// The schedules of campaigns as the report and the campaign answer list them (no other imports, so the
-// campaign loaders can use it).
+// The scheduled_reports table: a schedule's row, how it reads as the contract's ScheduledReport (the
+// campaign answer and the report list them), and its queries.
 import type { ScheduledReport } from '@adconsole/domain';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../database';
 
 export interface ScheduleRow {
   id: string;

@@ -1,5 +1,6 @@
-// Input checks shared by the routes: the domain's schemas and messages (a 400 lists the schema's own
-// messages, the spec's texts verbatim), and the refusal of NUL characters that PostgreSQL text cannot hold.
+// Input checks shared by the routes and the services: the domain's schemas and messages (a 400 lists
+// the schema's own messages, the spec's texts verbatim), and the refusal of NUL characters that PostgreSQL
+// text cannot hold.
 import { ApiError, issueMessages } from '@adconsole/domain';
 import type { z } from 'zod';
 
