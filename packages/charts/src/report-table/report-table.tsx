@@ -1,5 +1,5 @@
 import type { ReportCreative, ReportMetric, ReportSeriesPoint, ReportTotals } from '@adconsole/domain';
-import { cn, type RenderLink } from '@adconsole/ui';
+import { cn, type RenderLink, renderAnchor } from '@adconsole/ui';
 import type * as React from 'react';
 import { useMemo } from 'react';
 import { DataTable, useDataTable } from '../data-table/data-table';
@@ -65,8 +65,6 @@ type CreativeRow = ReportCreative['totals'] & {
   type: string;
   creative: ReportCreative;
 };
-
-const renderAnchor: RenderLink = ({ children, ...props }) => <a {...props}>{children}</a>;
 
 function metricColumns<TData extends ReportTotals>(
   helper: ReturnType<typeof dataTableColumnHelper<TData>>,
