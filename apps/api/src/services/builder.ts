@@ -27,8 +27,9 @@ import {
 } from '../db/queries/builder-drafts';
 import { insertCreative, updateCreativeAsBanner } from '../db/queries/creatives';
 import { findPublicFile } from '../db/queries/files';
+import { ownCampaign } from './access';
 import { safeFilename } from './assets';
-import { oneCreative, ownCampaign } from './campaigns';
+import { oneCreative } from './campaign-loader';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';

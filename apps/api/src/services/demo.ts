@@ -13,7 +13,7 @@ import { insertCampaign } from '../db/queries/campaigns';
 import { insertCreative } from '../db/queries/creatives';
 import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
-import { loadCreatives } from './campaigns';
+import { loadCreatives } from './campaign-loader';
 import type { TrackedEvent } from './events/tracked-event';
 import { insertFileRow } from './files';
 import { newId } from './ids';

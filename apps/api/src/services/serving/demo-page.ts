@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { loadCreatives } from '../campaigns';
+import { loadCreatives } from '../campaign-loader';
 
 const escapeHtml = (text: string) =>
   text.replace(
