@@ -34,6 +34,8 @@ export * from './api/reports/client';
 export * from './api/reports/contract';
 export * from './api/reports/requests';
 export * from './api/send';
+export * from './api/serving/contract';
+export * from './api/serving/requests';
 export * from './api/system/contract';
 export * from './api/users/client';
 export * from './api/users/contract';

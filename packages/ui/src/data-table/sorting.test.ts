@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSort, compareNumbers, comparePeriods, compareText, sortsDescendingFirst } from './sorting';
+import { ariaSort } from '../table';
+import { compareNumbers, comparePeriods, compareText, sortsDescendingFirst } from './sorting';
 
 describe('data table sort strategies', () => {
   it('orders numbers ascending, a missing value below every number', () => {

@@ -1,7 +1,8 @@
-import { cn, Pagination, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@adconsole/ui';
 import type { RowData } from '@tanstack/react-table';
 import type * as React from 'react';
-import { formatCount } from '../lib/format';
+import { cn } from '../lib/cn';
+import { Pagination } from '../pagination';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select';
 import type { DataTableInstance } from './data-table';
 
 export type DataTablePaginationProps<TData extends RowData> = React.ComponentProps<'div'> & {
@@ -9,6 +10,17 @@ export type DataTablePaginationProps<TData extends RowData> = React.ComponentPro
   locale: string;
   pageSizes?: readonly number[];
 };
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+/** A row count in the locale: 1,234 (en-US), 1.234 (de-DE). */
+function formatCount(count: number, locale: string): string {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    countFormats.set(locale, format);
+  }
+  return format.format(count);
+}
 
 /** Below the table: which rows are shown, rows per page and the page buttons. */
 export function DataTablePagination<TData extends RowData>({

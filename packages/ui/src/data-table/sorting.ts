@@ -30,11 +30,6 @@ export function comparePeriods(a: string, b: string): number {
 /** Whether a column's first click sorts descending: the biggest figures are what people look for. */
 export const sortsDescendingFirst = (strategy: SortStrategy): boolean => strategy === 'number';
 
-/** The `aria-sort` of a column header for the table's sort state of that column. */
-export function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
-  return sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
-}
-
 /** The table's sort functions, one per strategy. */
 export const sortFns = {
   number: constructSortFn({ sort: (a: number | undefined, b: number | undefined) => compareNumbers(a, b) }),

@@ -1,14 +1,4 @@
 import {
-  cn,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFooter,
-  TableHeader,
-  TableRow,
-} from '@adconsole/ui';
-import {
   type ReactTable,
   type RowData,
   type TableOptions,
@@ -16,6 +6,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import type * as React from 'react';
+import { cn } from '../lib/cn';
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHeader, TableRow } from '../table';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { type DataTableFeatures, dataTableFeatures } from './features';
 

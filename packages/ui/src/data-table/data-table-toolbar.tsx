@@ -1,16 +1,16 @@
+import type { RowData } from '@tanstack/react-table';
+import { Columns3Icon } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '../button';
 import {
-  Button,
-  cn,
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@adconsole/ui';
-import type { RowData } from '@tanstack/react-table';
-import { Columns3Icon } from 'lucide-react';
-import type * as React from 'react';
+} from '../dropdown-menu';
+import { cn } from '../lib/cn';
 import type { DataTableInstance } from './data-table';
 
 export type DataTableToolbarProps<TData extends RowData> = React.ComponentProps<'div'> & {

@@ -1,3 +1,5 @@
+// `@adconsole/ui/data-table`: the generic data table on TanStack Table (sorting, column visibility,
+// pagination), an entry of its own so that only a product using it needs `@tanstack/react-table`.
 export {
   DataTable,
   type DataTableInstance,
@@ -15,7 +17,6 @@ export {
   dataTableFeatures,
 } from './features';
 export {
-  ariaSort,
   compareNumbers,
   comparePeriods,
   compareText,
