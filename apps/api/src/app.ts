@@ -32,7 +32,7 @@ import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
 import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
-import { registerSignedFiles } from './routes/files';
+import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';

@@ -5,7 +5,7 @@
 import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/files';
+import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/file-rows';
 import { findSession, sessionSecret } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {

@@ -25,7 +25,7 @@ import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
 import { type AssetAnswer, type AssetRow, assetAnswer, ownCreative } from './campaigns';
 import { spaceOf } from './file-manager/files';
 import { spaceUsage } from './file-manager/limits';
-import { insertFileRow, removeUnusedFiles } from './files';
+import { insertFileRow, removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';

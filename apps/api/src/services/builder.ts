@@ -17,7 +17,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/database';
 import { safeFilename } from './assets';
 import { type AssetRow, oneCreative, ownCampaign } from './campaigns';
-import { insertFileRow, removeUnusedFiles } from './files';
+import { insertFileRow, removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';

@@ -17,7 +17,7 @@ import type { Queryable } from '../db/database';
 import { listSchedules } from '../db/queries/schedules';
 import { WithExtras } from '../http/routes';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
-import { removeUnusedFiles } from './files';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

@@ -18,7 +18,7 @@ import {
   ownCampaign,
   ownCreative,
 } from './campaigns';
-import { removeUnusedFiles } from './files';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

@@ -10,7 +10,7 @@ import type { EventType, InvalidTrafficReason } from '@adconsole/domain';
 import type { Context } from '../context';
 import { loadCreatives } from './campaigns';
 import type { TrackedEvent } from './events/store';
-import { insertFileRow } from './files';
+import { insertFileRow } from './file-rows';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
 import { readMp4Info } from './video';

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Context } from '../context';
 import { safeFilename } from './assets';
 import { loadCreatives, ownCampaign } from './campaigns';
-import { storePrivateFile } from './files';
+import { storePrivateFile } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 
