@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { defineRoute } from '../http/routes';
+import { requestedRange } from '../http/send-file';
 import * as files from '../services/file-manager/files';
 import { spaceUsage } from '../services/file-manager/limits';
-import { requestedRange } from '../services/file-rows';
 import { SIGNED_FILES_PATH, verifySignedUrl } from '../services/object-store/signed-urls';
 import { dispositionOf } from '../services/object-store/store';
 

@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { AD_SANDBOX, ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { readableFile, sendFile } from '../services/file-rows';
+import { sendFile } from '../http/send-file';
+import { readableFile } from '../services/file-rows';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { findRuntimeScript } from '../services/serving/runtime-script';
@@ -180,7 +181,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   });
 
   // The files a served ad loads (video, image), by storage key: public files only (assets), streamed
-  // with byte ranges (services/file-rows.ts), never by a session: serving reads no cookie.
+  // with byte ranges (http/send-file.ts), never by a session: serving reads no cookie.
   route('GET', '/serve/files/*', async (request, reply) => {
     const name = (request.params as { '*': string })['*'] ?? '';
     // No reader: public files only, a private one answers 404 as a missing one does.

@@ -1,13 +1,10 @@
-// Stored files: a row in `files` (owner, public or private, type, size) beside the bytes in storage.
-// Assets are public (ad tags load them on publishers' pages); generated files (tag sheets, report
-// downloads) are their owner's. Downloads stream, with single byte ranges (206) as video seeking needs.
-import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { ApiError, previewKind } from '@adconsole/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../context';
+// Stored files: a row in `files` (owner, public or private, type, size) beside the bytes in the object
+// store. Assets are public (ad tags load them on publishers' pages); generated files (tag sheets,
+// report downloads) are their owner's, and report downloads expire. Answering a file over HTTP is
+// http/send-file.ts.
+import { ApiError } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
-import type { ByteRange, ObjectBucket } from './object-store/store';
+import type { ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
 
@@ -80,35 +77,6 @@ export async function removeUnusedFiles(
 }
 
 /**
- * The byte range a `Range` header asks of a file of `size` bytes: undefined for the whole file (no
- * header, or one this server does not serve partially, such as several ranges), 'unsatisfiable' for a
- * range outside the file (416).
- */
-export function requestedRange(
-  header: string | undefined,
-  size: number,
-): ByteRange | 'unsatisfiable' | undefined {
-  if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return undefined;
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
-
-/** Types a browser shows in place (the domain's previewable images and videos); the rest is downloaded. */
-const shownInline = (contentType: string) =>
-  previewKind(contentType.split(';')[0]?.trim() ?? '') !== undefined;
-
-/**
  * The file when its reader may read it: public files for anyone; a share link's download for the link's
  * holder while the link works; other private files for their owner or an admin. Expired files are gone.
  */
@@ -136,49 +104,4 @@ export async function readableFile(
   if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
   if (user.id !== file.owner_id && user.role !== 'admin') throw ApiError.of(404, FILE_NOT_FOUND);
   return file;
-}
-
-/**
- * Streams a stored file as an answer: its type, length, caching, an ETag (a name never changes its
- * bytes), a single byte range with 206, 416 for a range outside it, and headers that keep any file
- * from running as a page of the console's origin.
- */
-export async function sendFile(
-  ctx: Pick<Context, 'storage'>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: FileRow,
-): Promise<FastifyReply> {
-  const size = Number(file.size);
-  const etag = `"${createHash('sha256').update(`${file.name}:${size}`).digest('base64url').slice(0, 27)}"`;
-  const downloadName = (file.name.split('/').pop() ?? 'file').replace(/["\\\r\n]/g, '');
-  reply
-    .header('Content-Type', file.content_type)
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Cache-Control', file.public ? 'public, max-age=31536000, immutable' : 'private, no-store')
-    .header(
-      'Content-Disposition',
-      `${file.public && shownInline(file.content_type) ? 'inline' : 'attachment'}; filename="${downloadName}"`,
-    )
-    // A stored file is never a page: no scripts, no plugins, no frames, even if opened directly.
-    .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox")
-    .header('Cross-Origin-Resource-Policy', file.public ? 'cross-origin' : 'same-origin');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
-  const range = requestedRange(request.headers.range, size);
-  if (range === 'unsatisfiable') {
-    reply.header('Content-Range', `bytes */${size}`);
-    throw ApiError.of(416, 'The requested byte range is outside the file.');
-  }
-  const body: Readable | undefined = await ctx.storage.open(file.name, range);
-  if (body === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
-  if (range) {
-    return reply
-      .code(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-      .send(body);
-  }
-  return reply.header('Content-Length', String(size)).send(body);
 }
