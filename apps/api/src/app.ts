@@ -28,16 +28,13 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
 import { registerConsoleFiles } from './http/console-files';
-import { retryAfterOf } from './http/retry-after';
 import { type RouteDef, WithExtras } from './http/routes';
-import { containsNul, NUL_MESSAGE, validationError } from './http/validation';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { UploadSlots } from './services/assets';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
@@ -49,11 +46,14 @@ import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { publicConfigOf } from './services/public-config';
 import { ReportBuilder } from './services/reports/report-builder';
+import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
 import { findSession, sessionSecret } from './services/sessions';
+import { UploadSlots } from './services/upload-slots';
+import { containsNul, NUL_MESSAGE, validationError } from './services/validation';
 
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */

@@ -2,7 +2,6 @@
 // server's HMAC key and the upload slots.
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { UploadSlots } from './services/assets';
 import type { BackgroundTasks } from './services/background';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
@@ -12,6 +11,7 @@ import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { ReportBuilder } from './services/reports/report-builder';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { TrafficQuality } from './services/serving/traffic-quality';
+import type { UploadSlots } from './services/upload-slots';
 
 export interface Context {
   config: Config;

@@ -157,7 +157,7 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     return { handle, content };
   };
 
-  it('takes its serving origin from its own script and asks for each tag’s ad with the tag’s macros', async () => {
+  it('takes its serving origin from its own script and asks for each tag’s ad with the tag’s macros and the publisher’s page', async () => {
     await eventually(() => state('live-1')).toBe('rendered');
     await eventually(() => state('live-2')).toBe('rendered');
     const requests = ads.hits.filter((hit) => hit.url.pathname === '/serve/ad/live-1.json');
@@ -165,6 +165,8 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     expect(Object.fromEntries(requests[0]?.url.searchParams ?? [])).toEqual({
       click: 'https://adclick.g.doubleclick.example/pcs/click?adurl=',
       cb: '987654',
+      // The report's site: the top page seen through the ad server's frame (location.ancestorOrigins).
+      page: publisher.origin,
     });
   });
 

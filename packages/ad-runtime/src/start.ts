@@ -13,7 +13,7 @@ import { impressionEvents } from './events';
 import { frameDocument } from './frame-document';
 import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
-import { adRequestUrl, scriptNonce, scriptOrigin } from './tag';
+import { adRequestUrl, pageOrigin, scriptNonce, scriptOrigin } from './tag';
 import { onceTimer, type Timers } from './timers';
 import { VIEWABLE_MS, viewableRatio } from './viewability';
 
@@ -61,6 +61,7 @@ export function start(options: StartOptions = {}): AdRuntime {
   const win = doc.defaultView ?? window;
   const origin = options.origin ?? scriptOrigin(doc) ?? '';
   const nonce = options.nonce ?? scriptNonce(doc);
+  const page = pageOrigin(win);
   const fetcher = options.fetch ?? ((url, init) => win.fetch(url, init));
   const sendBeacon = options.sendBeacon ?? ((url) => win.navigator.sendBeacon(url));
   const pixel =
@@ -177,7 +178,7 @@ export function start(options: StartOptions = {}): AdRuntime {
     tag.setAttribute(STATE_ATTRIBUTE, 'loading' satisfies TagState);
     let state: TagState = 'error';
     try {
-      const url = adRequestUrl(tag, origin);
+      const url = adRequestUrl(tag, origin, page);
       const response = url ? await fetcher(url, { credentials: 'omit' }) : null;
       if (response?.status === 404 || response?.status === 204) state = 'empty';
       else if (response?.ok) {

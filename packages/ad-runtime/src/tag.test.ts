@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${APP_BUNDLE} are literal text.
 import { buildTag, type PlatformId, SERVE_PATHS } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import { adRequestUrl } from './tag';
@@ -67,6 +68,34 @@ describe('adRequestUrl', () => {
   it('leaves out macros the platform did not expand', () => {
     expect(adRequestUrl(tag('the-trade-desk'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
     expect(adRequestUrl(tag('google-campaign-manager'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
+  });
+
+  it('sends the site breakdown’s sources: the page’s origin, and the site and app macros when expanded', () => {
+    const attributes = new Map([
+      ['data-live-id', 'live/1'],
+      ['data-site', 'news.example'],
+      ['data-bundle', 'com.example.game'],
+    ]);
+    const url = new URL(
+      adRequestUrl(
+        { getAttribute: (name) => attributes.get(name) ?? null },
+        origin,
+        'https://www.news.example',
+      ) ?? '',
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      site: 'news.example',
+      bundle: 'com.example.game',
+      page: 'https://www.news.example',
+    });
+    const unexpanded = new Map([
+      ['data-live-id', 'live/1'],
+      ['data-site', '%%SITE%%'],
+      ['data-bundle', '${APP_BUNDLE}'],
+    ]);
+    expect(adRequestUrl({ getAttribute: (name) => unexpanded.get(name) ?? null }, origin, 'null')).toBe(
+      `${origin}/serve/ad/live%2F1.json`,
+    );
   });
 
   it('asks nothing for a tag without a live id', () => {

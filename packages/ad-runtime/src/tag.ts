@@ -7,7 +7,11 @@ import { DEAL_ATTRIBUTES, SERVE_AD_QUERY, SERVE_INIT_PATH, serveAdPath } from '.
  * its cache-buster and the deal ids. A macro the platform left unexpanded (the tag on a page that is
  * not served by the platform, e.g. a preview) is not sent: it is not a click URL or a random number.
  */
-export function adRequestUrl(tag: Pick<Element, 'getAttribute'>, origin: string): string | null {
+export function adRequestUrl(
+  tag: Pick<Element, 'getAttribute'>,
+  origin: string,
+  page?: string | undefined,
+): string | null {
   const liveID = tag.getAttribute('data-live-id');
   if (!liveID) return null;
   const query: string[] = [];
@@ -18,7 +22,31 @@ export function adRequestUrl(tag: Pick<Element, 'getAttribute'>, origin: string)
   add(SERVE_AD_QUERY.cacheBuster, tag.getAttribute('data-cb'), /^[\w.-]+$/);
   add(SERVE_AD_QUERY.dealID, tag.getAttribute(DEAL_ATTRIBUTES.dealID), /\S/);
   add(SERVE_AD_QUERY.fallbackID, tag.getAttribute(DEAL_ATTRIBUTES.fallbackID), /\S/);
+  // The report's site breakdown: the platform's site / app macros when expanded, and the page.
+  add(SERVE_AD_QUERY.site, tag.getAttribute('data-site'), /^[\w.:/-]+$/);
+  add(SERVE_AD_QUERY.bundle, tag.getAttribute('data-bundle'), /^[\w.-]+$/);
+  add(SERVE_AD_QUERY.page, page ?? null, /^https?:\/\/[^\s/]+$/i);
   return `${origin}${serveAdPath(liveID)}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/**
+ * The origin of the page the ad is on, as far as the frame can tell: the top frame's origin from
+ * `location.ancestorOrigins` (Chromium, Safari), else the referrer's origin inside a frame, else its own
+ * origin. Only the origin is sent, never a path.
+ */
+export function pageOrigin(win: Window): string {
+  try {
+    const ancestors = win.location.ancestorOrigins;
+    if (ancestors && ancestors.length > 0) return ancestors[ancestors.length - 1] ?? '';
+  } catch {
+    // No access: fall through.
+  }
+  try {
+    if (win.top !== win && win.document.referrer) return new URL(win.document.referrer).origin;
+    return win.location.origin;
+  } catch {
+    return '';
+  }
 }
 
 /** The origin the runtime was loaded from: its own script, else the last init.js script of the page. */

@@ -22,7 +22,7 @@ export * from './icon-button';
 export * from './input';
 export * from './label';
 export { cn } from './lib/cn';
-export type { LinkProps, RenderLink } from './lib/link';
+export { type LinkProps, type RenderLink, renderAnchor } from './lib/link';
 export * from './pagination';
 export * from './popover';
 export * from './progress';

@@ -9,6 +9,7 @@ import eventSeen from './0007_event_seen';
 import fileUploadTickets from './0008_file_upload_tickets';
 import securityRound2 from './0010_security_round2';
 import invalidTraffic from './0011_invalid_traffic';
+import breakdowns from './0012_breakdowns';
 import apiTokens from './0013_api_tokens';
 import vastMeasurement from './0014_vast_measurement';
 import identityLimits from './0016_identity_limits';
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   { name: '0008_file_upload_tickets', sql: fileUploadTickets },
   { name: '0010_security_round2', sql: securityRound2 },
   { name: '0011_invalid_traffic', sql: invalidTraffic },
+  { name: '0012_breakdowns', sql: breakdowns },
   { name: '0013_api_tokens', sql: apiTokens },
   { name: '0014_vast_measurement', sql: vastMeasurement },
   { name: '0016_identity_limits', sql: identityLimits },

@@ -2,6 +2,7 @@
 // day or hour, each creative's totals and an hour-of-week grid. The API answers this shape, the charts
 // package draws it and the console shows it, so all three read one schema.
 import { z } from 'zod';
+import { breakdownSchema } from '../reports/breakdown';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { CREATIVE_TYPES } from './creative';
 import { reportTokenSchema, scheduledReportSchema } from './report';
@@ -137,6 +138,8 @@ export const reportDataSchema = z.object({
   errors: z.array(reportCodeCountSchema).default([]),
   /** Verifications a player did not execute, by [REASON], most first. */
   verificationNotExecuted: z.array(reportCodeCountSchema).default([]),
+  /** The breakdown asked for with `breakdown=` (reports/breakdown.ts); null or absent when none was. */
+  breakdown: breakdownSchema.nullish(),
   reportToken: z.array(reportTokenSchema).default([]),
   scheduledReports: z.array(scheduledReportSchema).default([]),
   /** When the figures were read (ISO 8601). */

@@ -74,6 +74,12 @@ export const SERVE_AD_QUERY = {
   cacheBuster: 'cb',
   dealID: 'deal_id',
   fallbackID: 'fallback_id',
+  /** The page the runtime sees (its top frame's origin, or its referrer's): the breakdown's site. */
+  page: 'page',
+  /** The platform's site or domain macro, expanded (`data-site`). */
+  site: 'site',
+  /** The platform's app-bundle macro, expanded (`data-bundle`), in-app. */
+  bundle: 'bundle',
 } as const;
 
 /** The landing page of a creative: its first click tracker of type 'redirect'. */

@@ -7,6 +7,7 @@
 // SummingMergeTrees: background merges add up rows with the same key, and readers `sum()` by key, so a
 // read is exact whether or not the merges have run.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { DIMENSION_COLUMN_OF, DIMENSION_COLUMNS } from './dimensions';
 import { COLUMN, COUNTER_OF, type EventCounters } from './store';
 
 export interface ClickHouseMigration {
@@ -18,6 +19,12 @@ const counterColumns = (Object.values(COLUMN) as string[]).map((column) => `${co
 /** `sumIf(count, type = 'impression') as impressions, ...`: what one block of raw events adds. */
 const counterSums = (Object.entries(COUNTER_OF) as [string, keyof EventCounters][])
   .map(([type, key]) => `sumIf(count, type = '${type}') as ${COLUMN[key]}`)
+  .join(', ');
+
+const dimensionColumns = DIMENSION_COLUMNS.map((column) => `${column} UInt64`).join(', ');
+/** `sumIf(count, type = 'impression') as impressions, ...` for the breakdowns' counters. */
+const dimensionSums = Object.entries(DIMENSION_COLUMN_OF)
+  .map(([type, column]) => `sumIf(count, type = '${type}') as ${column}`)
   .join(', ');
 
 /** The invalid events' view, summing them by reason. */
@@ -139,6 +146,37 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
            from {db}.events
           where reason = '' and position(toString(type), ':') > 0
           group by live_id, bucket, kind, code`,
+    ],
+  },
+  {
+    // Report breakdowns (docs/reports.md): each raw event keeps the values of its impression (site,
+    // device, os, browser, country; '' unknown, '~other' past the day's cap, which the main database
+    // keeps: services/events/dimensions.ts), and valid counted events are summed by 15-minute bucket,
+    // dimension and value.
+    name: '0004_breakdowns',
+    statements: [
+      ...['site', 'device', 'os', 'browser', 'country'].map(
+        (column) =>
+          `alter table {db}.events add column if not exists ${column} LowCardinality(String) default ''`,
+      ),
+      `create table if not exists {db}.event_dimension_rollups (
+         live_id String,
+         bucket DateTime('UTC'),
+         dimension LowCardinality(String),
+         value String,
+         ${dimensionColumns}
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (live_id, dimension, bucket, value)`,
+      `create materialized view if not exists {db}.event_dimension_rollups_mv to {db}.event_dimension_rollups as
+         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket,
+                pair.1 as dimension, pair.2 as value, ${dimensionSums}
+           from {db}.events
+           array join [('site', site), ('device', device), ('os', os), ('browser', browser), ('country', country)] as pair
+          where reason = '' and type in (${Object.keys(DIMENSION_COLUMN_OF)
+            .map((type) => `'${type}'`)
+            .join(', ')})
+          group by live_id, bucket, dimension, value`,
     ],
   },
 ];

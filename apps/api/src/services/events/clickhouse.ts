@@ -9,21 +9,22 @@
 // database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
 // the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
 // of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError, type CodedEventKind, type InvalidTrafficReason, offsetToMinutes } from '@adconsole/domain';
+import {
+  ApiError,
+  type CodedEventKind,
+  type InvalidTrafficReason,
+  offsetToMinutes,
+  UNKNOWN_DIMENSIONS,
+} from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
+import { capDimensions, DIMENSION_COLUMN_OF, DIMENSION_COLUMNS, dimensionCounters } from './dimensions';
 import { judgeBatch, storedHistory } from './integrity';
-import {
-  COLUMNS,
-  type EventStore,
-  numberRow,
-  numberWeekHourRow,
-  type StoreZone,
-  type TrackedEvent,
-} from './store';
+import { COLUMNS, type EventStore, numberRow, numberWeekHourRow, type StoreZone } from './store';
+import type { TrackedEvent } from './tracked-event';
 
 export interface ClickHouseEventStoreOptions {
   /** The main database: it keeps the seen-set of replayed beacons. */
@@ -149,6 +150,17 @@ export function createClickHouseEventStore({
         const judged = judgeBatch(events, await storedHistory(tx, 'event_seen', events), options);
         const counted = await claimNew(tx, judged);
         if (counted.length === 0) return 0;
+        // The breakdowns' cap, in the main database (valid counted events only; the rest keep none).
+        const breakdown = counted.filter(
+          (event) => (event.reason ?? null) === null && DIMENSION_COLUMN_OF[event.type] !== undefined,
+        );
+        const capped = await capDimensions(
+          tx,
+          breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS })),
+          'event_dimension_values',
+          true,
+        );
+        const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
         // Synchronous: resolves once ClickHouse has written the block (async_insert off, whatever the
         // server's profile says), so an acknowledged event is stored.
         await client.insert({
@@ -160,6 +172,7 @@ export function createClickHouseEventStore({
             count: event.count,
             impression_id: event.impressionId,
             reason: event.reason ?? '',
+            ...(dimsOf.get(event) ?? UNKNOWN_DIMENSIONS),
           })),
           format: 'JSONEachRow',
           clickhouse_settings: { async_insert: 0 },
@@ -186,6 +199,19 @@ export function createClickHouseEventStore({
 
     async readPeriods(liveIds, from, to, zone, unit) {
       return periodRows('event_rollups', liveIds, from, to, zone, unit, '');
+    },
+
+    async readBreakdown(liveIds, from, to, dimension, bannerIds) {
+      if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
+      const found = await rows<Record<string, unknown> & { value: string }>(
+        `select value, ${DIMENSION_COLUMNS.map((column) => `sum(${column}) as ${column}`).join(', ')},
+                sum(if(has({banners:Array(String)}, live_id), impressions, viewable + not_viewable)) as measurable
+           from ${table('event_dimension_rollups')}
+          where ${inRange} and dimension = {dimension:String}
+          group by value`,
+        { ...range(liveIds, from, to), dimension, banners: [...bannerIds] },
+      );
+      return found.map((row) => ({ value: row.value, counters: dimensionCounters(row) }));
     },
 
     async readInvalidPeriods(liveIds, from, to, zone, unit) {

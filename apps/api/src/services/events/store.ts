@@ -3,35 +3,19 @@
 // tracking routes or the reports. This file holds the interface and the PostgreSQL (and PGlite) store;
 // clickhouse.ts holds the ClickHouse one (EVENTS_URL).
 import {
+  type BreakdownDimension,
   COUNTED_EVENT_TYPES,
   type CodedEventKind,
-  type CodedEventType,
   type CountedEventType,
   type InvalidTrafficReason,
   offsetSpans,
   parseCodedEventType,
+  UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
+import { type DimensionValueRow, readDimensionValues, writeDimensionRollups } from './dimensions';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
-
-/** What an event is: a counted type, or a coded ping ('error:401') counted per kind and code. */
-export type StoredEventType = CountedEventType | CodedEventType;
-
-/** One tracked (or imported) event. */
-export interface TrackedEvent {
-  liveId: string;
-  type: StoredEventType;
-  at: Date;
-  /** 1 for a tracked event; imports may carry a count. */
-  count: number;
-  /** The signed impression's id; null for imported history. The same type of one impression counts once. */
-  impressionId: string | null;
-  /**
-   * Why the event is invalid traffic (stored, never counted in the figures); null or absent when it is
-   * valid. The store may add one (event integrity: integrity.ts).
-   */
-  reason?: InvalidTrafficReason | null;
-}
+import type { StoredEventType, TrackedEvent } from './tracked-event';
 
 /** Counters of a rollup bucket, a live creative's totals, or a report row. */
 export interface EventCounters {
@@ -118,6 +102,18 @@ export interface EventStore {
   readCodes(liveIds: readonly string[], from: Date, to: Date): Promise<CodeRow[]>;
   /** Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone`. */
   readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
+  /**
+   * The valid events of `from <= bucket < to` under one dimension, summed by stored value ('' unknown,
+   * '~other' past the day's cap); measurable impressions follow each live creative's type (`bannerIds`
+   * are the display ones). Rows plus unknown plus other add up to readPeriods' sums over the same range.
+   */
+  readBreakdown(
+    liveIds: readonly string[],
+    from: Date,
+    to: Date,
+    dimension: BreakdownDimension,
+    bannerIds: readonly string[],
+  ): Promise<DimensionValueRow[]>;
   /** The invalid events' rollups summed by live creative, local day or hour, and reason. */
   readInvalidPeriods(
     liveIds: readonly string[],
@@ -325,6 +321,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         if (judged.length === 0) return 0;
         const stored = await tx.query<{
           live_id: string;
+          impression_id: string | null;
           type: StoredEventType;
           at: Date;
           count: number;
@@ -333,7 +330,7 @@ export function createPostgresEventStore(db: Database): EventStore {
           `insert into events (live_id, type, at, count, impression_id, reason)
            select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[], $6::text[])
            on conflict (impression_id, type) where impression_id is not null do nothing
-           returning live_id, type, at, count, reason`,
+           returning live_id, impression_id, type, at, count, reason`,
           [
             judged.map((e) => e.liveId),
             judged.map((e) => e.type),
@@ -343,12 +340,20 @@ export function createPostgresEventStore(db: Database): EventStore {
             judged.map((e) => e.reason ?? null),
           ],
         );
+        const dimsOf = new Map(
+          judged.flatMap((e) =>
+            e.impressionId !== null && e.dims ? [[`${e.impressionId}|${e.type}`, e.dims]] : [],
+          ),
+        );
         const all = stored.map((row) => ({
           liveId: row.live_id,
           type: row.type,
           at: new Date(row.at),
           count: Number(row.count),
           reason: row.reason,
+          dims:
+            (row.impression_id !== null && dimsOf.get(`${row.impression_id}|${row.type}`)) ||
+            UNKNOWN_DIMENSIONS,
         }));
         const invalid = all.filter((row) => row.reason !== null);
         if (invalid.length > 0) {
@@ -394,6 +399,7 @@ export function createPostgresEventStore(db: Database): EventStore {
             ...counterArrays(buckets),
           ],
         );
+        await writeDimensionRollups(tx, rows);
         const totals = tally(rows, (e) => e.liveId);
         await tx.query(
           `insert into event_totals (live_id, ${COLUMNS.join(', ')})
@@ -418,6 +424,9 @@ export function createPostgresEventStore(db: Database): EventStore {
 
     readPeriods: (liveIds, from, to, zone, unit) =>
       readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit),
+
+    readBreakdown: (liveIds, from, to, dimension, bannerIds) =>
+      readDimensionValues(db, liveIds, from, to, dimension, bannerIds),
 
     async readInvalidPeriods(liveIds, from, to, zone, unit) {
       const rows = await readPeriodRows(db, 'event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');

@@ -4,9 +4,9 @@
 // retry after a failed send mails only those who did not get it.
 import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { CampaignRow } from '../../db/queries/campaigns';
 import { enqueueJob, type JobRow } from '../../db/queries/jobs';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import type { CampaignRow } from '../campaigns';
 import { newId } from '../ids';
 import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
 import { deliverableRecipients, scheduleSender, takeUserMailQuota } from '../reports/recipients';

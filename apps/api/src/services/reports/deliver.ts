@@ -10,8 +10,8 @@ import {
   REPORT_FORMAT_LABELS,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import type { CampaignRow } from '../campaigns';
 import { escapeHtml, type MailAttachment } from '../mail';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';

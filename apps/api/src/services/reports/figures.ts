@@ -5,6 +5,8 @@
 import {
   ApiError,
   addReportCounters,
+  type BreakdownDimension,
+  breakdownOf,
   type CreativeType,
   type InvalidTrafficReason,
   invalidTrafficOf,
@@ -12,7 +14,6 @@ import {
   measurableImpressions,
   type ReportCodeCount,
   type ReportCounters,
-  type ReportData,
   type ReportGranularity,
   type ReportVideoData,
   reportDays,
@@ -25,6 +26,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -34,10 +36,9 @@ export interface FiguresQuery {
   timezone?: string | undefined;
   granularity: ReportGranularity;
   withVideoData: boolean;
+  /** A breakdown of the same figures (data.breakdown). */
+  breakdown?: BreakdownDimension | undefined;
 }
-
-/** The figures of a report before share links and schedules are added. */
-export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
 
 /** A live creative's counters as report counters; its measurable impressions follow its type. */
 const reportCounters = (
@@ -97,21 +98,6 @@ async function creativesOf(ctx: Context, scope: ReportScope) {
   return [...byId.values()];
 }
 
-/** Invalid (filtered) impressions and clicks of a creative in a period. */
-export interface FilteredCounts {
-  impressions: number;
-  clicks: number;
-}
-
-/** Figures plus each creative's counters per period (what the downloads list row by row). */
-export interface FiguresWithRows {
-  figures: Figures;
-  /** creative id -> period -> counters (with rates). */
-  creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
-  /** creative id -> period -> invalid impressions and clicks (never in the counters above). */
-  creativeFiltered: Map<string, Map<string, FilteredCounts>>;
-}
-
 /** The report's `invalid`: every invalid event of the range by reason. */
 function invalidOf(rows: readonly InvalidPeriodRow[]) {
   const byReason = new Map<InvalidTrafficReason, { impressions: number; clicks: number; events: number }>();
@@ -166,12 +152,16 @@ export async function reportFiguresWithRows(
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
-  const [rows, weekHourRows, creatives, invalidRows, codeRows] = await Promise.all([
+  const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
+  const [rows, weekHourRows, creatives, invalidRows, codeRows, breakdownRows] = await Promise.all([
     ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readWeekHours(liveIds, from, to, zone),
     creativesOf(ctx, scope),
     ctx.events.store.readInvalidPeriods(liveIds, from, to, zone, unit),
     ctx.events.store.readCodes(liveIds, from, to),
+    query.breakdown === undefined
+      ? undefined
+      : ctx.events.store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
   ]);
 
   const byPeriod = new Map<string, ReportCounters[]>();
@@ -239,6 +229,11 @@ export async function reportFiguresWithRows(
     invalid: invalidOf(invalidRows),
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
+    // The same range and valid events as the totals: its rows, other and unknown add up to them.
+    breakdown:
+      query.breakdown === undefined || breakdownRows === undefined
+        ? null
+        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
     dataPulledAt: new Date().toISOString(),
   };
   return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };

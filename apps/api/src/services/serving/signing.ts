@@ -6,6 +6,10 @@
 // The ad request's invalid-traffic verdict travels inside the signature (a different signed text per
 // reason), not beside it: every event of the impression inherits it, yet nothing in the URLs tells a
 // client how it was judged.
+//
+// The impression's breakdown values (site, device, OS, browser, country: traffic-quality.ts) travel
+// beside it as `d=`, signed with it (appended to the signed text when there are any), so every event of
+// the impression counts under the values its ad request was served with and nobody can move them.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { InvalidTrafficReason } from '@adconsole/domain';
 
@@ -34,12 +38,16 @@ export function newImpressionId(now = Date.now()): string {
 const tag = (kind: 'imp' | 'click', reason: CarriedReason | null) =>
   reason === null ? kind : `${kind}!${reason}`;
 
+/** The signed text's tail for the breakdown values: nothing without them (the text signed before them). */
+const withDims = (dims: string) => (dims === '' ? '' : `|d:${dims}`);
+
 export const signImpression = (
   secret: Buffer,
   liveId: string,
   impressionId: string,
   reason: CarriedReason | null = null,
-) => sign(secret, `${tag('imp', reason)}|${liveId}|${impressionId}`);
+  dims = '',
+) => sign(secret, `${tag('imp', reason)}|${liveId}|${impressionId}${withDims(dims)}`);
 
 /** The click URL's signature also covers the platform's click prefix it will redirect through. */
 export const signClick = (
@@ -48,7 +56,8 @@ export const signClick = (
   impressionId: string,
   clickPrefix: string,
   reason: CarriedReason | null = null,
-) => sign(secret, `${tag('click', reason)}|${liveId}|${impressionId}|${clickPrefix}`);
+  dims = '',
+) => sign(secret, `${tag('click', reason)}|${liveId}|${impressionId}|${clickPrefix}${withDims(dims)}`);
 
 const equal = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -78,9 +87,10 @@ export function verifyImpression(
   impressionId: string,
   signature: string,
   now = Date.now(),
+  dims = '',
 ): { reason: CarriedReason | null } | undefined {
   if (!recent(impressionId, now)) return undefined;
-  return carried(signature, (reason) => signImpression(secret, liveId, impressionId, reason));
+  return carried(signature, (reason) => signImpression(secret, liveId, impressionId, reason, dims));
 }
 
 export function verifyClick(
@@ -90,7 +100,8 @@ export function verifyClick(
   clickPrefix: string,
   signature: string,
   now = Date.now(),
+  dims = '',
 ): { reason: CarriedReason | null } | undefined {
   if (!recent(impressionId, now)) return undefined;
-  return carried(signature, (reason) => signClick(secret, liveId, impressionId, clickPrefix, reason));
+  return carried(signature, (reason) => signClick(secret, liveId, impressionId, clickPrefix, reason, dims));
 }

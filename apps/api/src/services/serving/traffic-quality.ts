@@ -10,8 +10,24 @@
 // client could launder a data-centre request by claiming to be a viewer.
 import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { countAdRequest, overRateLimit, RATE_WINDOW_MS, type RateCount } from '@adconsole/domain';
+import {
+  countAdRequest,
+  DEVICE_TYPES,
+  type EventDimensions,
+  normalizeAppBundle,
+  normalizeSite,
+  OTHER_DIMENSION_VALUE,
+  overRateLimit,
+  RATE_WINDOW_MS,
+  type RateCount,
+  siteOf,
+  UNKNOWN_DIMENSIONS,
+  type UserAgentDimensions,
+  userAgentDimensions,
+} from '@adconsole/domain';
 import { list as botPatterns, isbotPattern } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import { type CountryLookup, createCountryLookup } from './country';
 import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
 
@@ -22,6 +38,11 @@ export type EdgeReason = CarriedReason | 'prefetch';
 export interface RequestFacts {
   ip: string;
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * The request's query, for the breakdown's site: `bundle` (the platform's app-bundle macro), `site`
+   * (its site or domain macro) and `page` (the page the ad runtime sees).
+   */
+  query?: unknown;
 }
 
 /** A classified client: why it is invalid traffic (null: it is not), and its key for the rate rule. */
@@ -29,6 +50,11 @@ export interface TrafficClient {
   reason: EdgeReason | null;
   /** A salted hash of the client's address and user agent: the rate rule's key, never the address. */
   rateKey(): string;
+  /**
+   * The breakdown values of the request (docs/reports.md): its site, the user agent's device type, OS
+   * and browser (parsed once with the bot check, remembered with it) and the address's country.
+   */
+  dimensions(): EventDimensions;
 }
 
 /** isbot's patterns that name automation tools rather than bots: their matches are `headless`. */
@@ -63,10 +89,16 @@ export interface TrafficQualityOptions {
   /** Ad requests a minute per client per live creative (SERVE_RATE_LIMIT); 0 turns the rule off. */
   rateLimit: number;
   now?: () => number;
+  /** The IP-to-country database (default: the packaged one, read on first use). */
+  country?: CountryLookup;
 }
 
 export class TrafficQuality {
-  private readonly userAgents = new Map<string, 'bot' | 'headless' | null>();
+  private readonly userAgents = new Map<
+    string,
+    { reason: 'bot' | 'headless' | null; dims: UserAgentDimensions }
+  >();
+  private readonly country: CountryLookup;
   private readonly proxies = new BlockList();
   private readonly hasProxies: boolean;
   private readonly salt = randomBytes(16);
@@ -76,6 +108,7 @@ export class TrafficQuality {
 
   constructor(private readonly options: TrafficQualityOptions) {
     this.now = options.now ?? Date.now;
+    this.country = options.country ?? createCountryLookup();
     for (const entry of options.ssaiProxies) {
       const [address = '', bits] = entry.split('/');
       const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
@@ -85,8 +118,21 @@ export class TrafficQuality {
     this.hasProxies = options.ssaiProxies.length > 0;
   }
 
+  /** The IP-to-country database the country breakdown reads (the report footer names it). */
+  get countryDatabase() {
+    return this.country.database;
+  }
+
   /** The verdict on a user agent, remembered (least recently used ones forgotten first). */
   userAgentReason(userAgent: string): 'bot' | 'headless' | null {
+    return this.userAgent(userAgent).reason;
+  }
+
+  /**
+   * A user agent's verdict and breakdown values, parsed once and remembered together (least recently
+   * used ones forgotten first).
+   */
+  private userAgent(userAgent: string): { reason: 'bot' | 'headless' | null; dims: UserAgentDimensions } {
     const known = this.userAgents.get(userAgent);
     if (known !== undefined) {
       // Map keeps insertion order: moving a hit to the end makes the first key the least recent.
@@ -96,13 +142,15 @@ export class TrafficQuality {
     }
     const pattern = isbotPattern(userAgent);
     const reason = pattern === null ? null : AUTOMATION_PATTERNS.has(pattern) ? 'headless' : 'bot';
+    const parsed = userAgent === '' ? {} : new UAParser(userAgent).getResult();
+    const entry = { reason, dims: userAgentDimensions(parsed) } as const;
     if (userAgent.length <= CACHEABLE_USER_AGENT_LENGTH) {
       if (this.userAgents.size >= USER_AGENT_CACHE_SIZE) {
         this.userAgents.delete(this.userAgents.keys().next().value as string);
       }
-      this.userAgents.set(userAgent, reason);
+      this.userAgents.set(userAgent, entry);
     }
-    return reason;
+    return entry;
   }
 
   /** The client a request speaks for: the viewer behind a listed SSAI proxy, else the sender. */
@@ -141,7 +189,21 @@ export class TrafficQuality {
     else if (client.userAgent === '') reason = 'no-user-agent';
     else reason = this.userAgentReason(client.userAgent);
     if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
-    return { reason, rateKey };
+    const dimensions = (): EventDimensions => {
+      const query = (facts.query ?? {}) as Record<string, unknown>;
+      const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+      return {
+        site: siteOf({
+          appBundle: text('bundle'),
+          siteMacro: text('site'),
+          page: text('page'),
+          referer: header(facts, 'referer'),
+        }),
+        ...this.userAgent(client.userAgent).dims,
+        country: this.country.countryOf(client.address),
+      };
+    };
+    return { reason, rateKey, dimensions };
   }
 
   /**
@@ -163,4 +225,39 @@ export class TrafficQuality {
     this.rates.set(key, count);
     return overRateLimit(count, this.options.rateLimit) ? 'rate' : null;
   }
+}
+
+const DIMENSION_SEPARATOR = '|';
+
+/**
+ * An impression's breakdown values as its URLs carry them (signed with it: signing.ts): the five
+ * values joined by '|'; '' when every one is unknown.
+ */
+export function encodeDimensions(dims: EventDimensions): string {
+  const values = [dims.site, dims.device, dims.os, dims.browser, dims.country];
+  return values.every((value) => value === '') ? '' : values.join(DIMENSION_SEPARATOR);
+}
+
+/** Only what an encoder could have written is believed; anything else is unknown. */
+const plausible = (value: string | undefined, test: (value: string) => boolean) =>
+  value !== undefined && value !== '' && test(value) ? value : '';
+const familyValue = (value: string) => value.length <= 50 && /^[\p{L}\p{N} ._+\-/()]+$/u.test(value);
+
+/** The values a (verified) `d=` carries; all unknown without one. */
+export function decodeDimensions(encoded: string | undefined): EventDimensions {
+  if (!encoded) return { ...UNKNOWN_DIMENSIONS };
+  const [site, device, os, browser, country] = encoded.split(DIMENSION_SEPARATOR);
+  return {
+    site: plausible(
+      site,
+      (value) =>
+        value === OTHER_DIMENSION_VALUE ||
+        normalizeSite(value) === value ||
+        normalizeAppBundle(value.slice(4)) === value,
+    ),
+    device: plausible(device, (value) => (DEVICE_TYPES as readonly string[]).includes(value)),
+    os: plausible(os, familyValue),
+    browser: plausible(browser, familyValue),
+    country: plausible(country, (value) => /^[A-Z]{2}$/.test(value)),
+  };
 }

@@ -44,18 +44,21 @@ import {
   FileDropzone,
   formatBytes,
   Input,
+  nextTableSort,
+  SortableTableHead,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
+  type TableSort,
+  tableSortOf,
 } from '@adconsole/ui';
 import { FileIcon, FolderIcon, MoreHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore, type MoreEntries } from '../../components/load-more';
 import { LoadingRows } from '../../components/loading-rows';
-import { SortableHead, type TableSort } from '../../components/sortable-head';
 
 export interface CreativeChoice {
   id: string;
@@ -173,14 +176,14 @@ export function FileManagerView(props: FileManagerViewProps) {
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
-                <SortableHead
+                <SortableTableHead
                   key={column.key}
-                  column={column.key}
-                  label={column.label}
-                  sort={sort}
-                  onSort={setSort}
+                  sorted={tableSortOf(sort, column.key)}
+                  onSort={() => setSort(nextTableSort(sort, column.key))}
                   numeric={column.key === 'size'}
-                />
+                >
+                  {column.label}
+                </SortableTableHead>
               ))}
               <TableHead>
                 <span className="sr-only">Actions</span>
@@ -246,7 +249,7 @@ export function FileManagerView(props: FileManagerViewProps) {
                       </DropdownMenuItem>
                       <DropdownMenuSeparator />
                       <DropdownMenuItem
-                        variant="destructive"
+                        variant="danger"
                         onSelect={() => setDialog({ kind: 'delete', entry })}
                       >
                         Delete
@@ -305,7 +308,7 @@ export function FileManagerView(props: FileManagerViewProps) {
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction destructive onClick={() => act(() => props.onDelete(dialog.entry))}>
+              <AlertDialogAction variant="danger" onClick={() => act(() => props.onDelete(dialog.entry))}>
                 Delete {dialog.entry.kind}
               </AlertDialogAction>
             </AlertDialogFooter>

@@ -1,0 +1,87 @@
+// The country of a client address (docs/reports.md, "Breakdowns"): an ISO 3166-1 alpha-2 code from the
+// open IP-to-country database of @ip-location-db/geo-whois-asn-country-mmdb (GeoFeed, the five regional
+// registries' whois and their ASN data, merged; data CC BY 4.0 by the NRO), read with mmdb-lib. The
+// file is read once per process, when the first address is looked up; the address itself is never
+// kept, only the code ('' when the address is in no country: private, reserved, unknown).
+//
+// Updating: bump the package's version in apps/api/package.json (pinned), or point COUNTRY_DATABASE_FILE
+// at a newer geo-whois-asn-country.mmdb (docs/reports.md says where to get one).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { CountryDatabase } from '@adconsole/domain';
+import { Reader, type Response } from 'mmdb-lib';
+
+const PACKAGE = '@ip-location-db/geo-whois-asn-country-mmdb';
+const FILE = 'geo-whois-asn-country.mmdb';
+
+export interface CountryLookup {
+  /** The ISO 3166-1 alpha-2 code of an address (IPv4, IPv6 or IPv4-mapped IPv6); '' when unknown. */
+  countryOf(address: string): string;
+  /** What the report footer names: the database, its version and licence. */
+  readonly database: CountryDatabase;
+}
+
+/** The packaged database's name, version and licence (read from its package.json, no data loaded). */
+function packagedDatabase(): { file: string; database: CountryDatabase } {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve(`${PACKAGE}/package.json`);
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return {
+    file: path.join(path.dirname(manifest), FILE),
+    database: {
+      name: `${PACKAGE.replace('@ip-location-db/', 'ip-location-db ')}`,
+      version,
+      licence: 'CC BY 4.0 (data: NRO, via ip-location-db)',
+    },
+  };
+}
+
+let packaged: ReturnType<typeof packagedDatabase> | undefined;
+const packagedSource = () => {
+  packaged ??= packagedDatabase();
+  return packaged;
+};
+
+/**
+ * A lookup over an mmdb file: the packaged one, or `file` (COUNTRY_DATABASE_FILE; its version is the
+ * file's build date). The file is read on the first lookup.
+ */
+export function createCountryLookup(file?: string): CountryLookup {
+  const source = file
+    ? {
+        file,
+        database: {
+          name: path.basename(file),
+          version: '',
+          licence: 'CC BY 4.0 (data: NRO, via ip-location-db)',
+        },
+      }
+    : packagedSource();
+  let reader: Reader<Response> | undefined;
+  const database = { ...source.database };
+  const open = () => {
+    if (!reader) {
+      reader = new Reader<Response>(readFileSync(source.file));
+      if (file) database.version = new Date(reader.metadata.buildEpoch).toISOString().slice(0, 10);
+    }
+    return reader;
+  };
+  return {
+    get database() {
+      if (file) open();
+      return database;
+    },
+    countryOf(address) {
+      // An IPv4-mapped IPv6 address (::ffff:192.0.2.1, what a dual-stack socket reports) is its IPv4.
+      const plain =
+        address.toLowerCase().startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+      try {
+        const code = (open().get(plain) as { country_code?: unknown } | null)?.country_code;
+        return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : '';
+      } catch {
+        return '';
+      }
+    },
+  };
+}

@@ -1,0 +1,232 @@
+// Report breakdowns (docs/product.md §7, "Breakdowns"; docs/reports.md): a report's valid figures by
+// site, device type, operating system, browser or country. The rules:
+// - Captured at serving time, kept as dimension rollups per live creative, UTC bucket, dimension and
+//   value. Per live creative and UTC day at most DIMENSION_VALUES_PER_DAY values of a dimension are
+//   kept by name (the first ones seen that day); later new values are summed as "Other"
+//   (admitDimensionValues), so storage grows with traffic, not with URLs.
+// - An answer lists the top BREAKDOWN_TOP_ROWS values by impressions (then by label), then "Other"
+//   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
+//   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
+import { z } from 'zod';
+import { siteLabel } from '../traffic/site';
+import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
+
+export const BREAKDOWN_DIMENSIONS = ['site', 'device', 'os', 'browser', 'country'] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+
+/** Values of one dimension kept by name per live creative and UTC day; the rest are "Other". */
+export const DIMENSION_VALUES_PER_DAY = 1000;
+/** Rows an answer lists by name before "Other". */
+export const BREAKDOWN_TOP_ROWS = 50;
+/** The stored value of "nothing to tell". */
+export const UNKNOWN_DIMENSION_VALUE = '';
+/** The stored value of the values past the day's cap (no site, OS, browser or country is spelled so). */
+export const OTHER_DIMENSION_VALUE = '~other';
+
+/** One value of each dimension: what an event of an impression is counted under. */
+export type EventDimensions = Record<BreakdownDimension, string>;
+export const UNKNOWN_DIMENSIONS: EventDimensions = {
+  site: '',
+  device: '',
+  os: '',
+  browser: '',
+  country: '',
+};
+
+/** The counters a breakdown row sums (stored per value) */
+export interface BreakdownCounters {
+  impressions: number;
+  viewable: number;
+  /** Impressions whose viewability was measured (the viewability rate's denominator). */
+  measurable: number;
+  engagements: number;
+  clicks: number;
+  starts: number;
+  completes: number;
+}
+export const BREAKDOWN_COUNTERS = [
+  'impressions',
+  'viewable',
+  'measurable',
+  'engagements',
+  'clicks',
+  'starts',
+  'completes',
+] as const satisfies readonly (keyof BreakdownCounters)[];
+
+export const zeroBreakdownCounters = (): BreakdownCounters => ({
+  impressions: 0,
+  viewable: 0,
+  measurable: 0,
+  engagements: 0,
+  clicks: 0,
+  starts: 0,
+  completes: 0,
+});
+
+const count = z.number().int().nonnegative();
+const percent = z.number().nonnegative();
+
+/** Counters with their rates (percent, 0 when the denominator is 0). */
+export const breakdownFiguresSchema = z.object({
+  impressions: count,
+  viewable: count,
+  /** Impressions whose viewability was measured: the denominator of `viewability`. */
+  measurable: count,
+  engagements: count,
+  clicks: count,
+  starts: count,
+  completes: count,
+  /** Clicks per impression. */
+  ctr: percent,
+  /** Viewable per measurable impression. */
+  viewability: percent,
+  /** Completes per start. */
+  completionRate: percent,
+});
+export type BreakdownFigures = z.infer<typeof breakdownFiguresSchema>;
+
+export const breakdownRowSchema = breakdownFiguresSchema.extend({
+  /** The stored value: a host, `app:<bundle>`, a device type, 'Chrome 126', an ISO 3166-1 alpha-2 code. */
+  value: z.string(),
+  /** How it is shown: the host, 'Connected TV', 'Chrome 126', 'Germany'. */
+  label: z.string(),
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+/** The IP-to-country database the country breakdown was read with (shown in the report's footer). */
+export const countryDatabaseSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  licence: z.string(),
+});
+export type CountryDatabase = z.infer<typeof countryDatabaseSchema>;
+
+export const breakdownSchema = z.object({
+  dimension: z.enum(BREAKDOWN_DIMENSIONS),
+  /** The top values by impressions (then label), at most BREAKDOWN_TOP_ROWS. */
+  rows: z.array(breakdownRowSchema),
+  /** Every other value, and what the per-day cap summed; null when there is none. */
+  other: breakdownFiguresSchema.nullable(),
+  /** Events with nothing to tell for this dimension; null when there is none. */
+  unknown: breakdownFiguresSchema.nullable(),
+  /** With the country dimension: the database that placed the addresses; else null. */
+  countryDatabase: countryDatabaseSchema.nullable().default(null),
+});
+export type Breakdown = z.infer<typeof breakdownSchema>;
+
+const rate = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+
+/** Counters with their rates. */
+export const breakdownFigures = (counters: BreakdownCounters): BreakdownFigures => ({
+  ...counters,
+  ctr: rate(counters.clicks, counters.impressions),
+  viewability: rate(counters.viewable, counters.measurable),
+  completionRate: rate(counters.completes, counters.starts),
+});
+
+export const addBreakdownCounters = (into: BreakdownCounters, add: BreakdownCounters): BreakdownCounters => {
+  for (const key of BREAKDOWN_COUNTERS) into[key] += add[key];
+  return into;
+};
+
+/** Whether any counter is above 0. */
+const anyCount = (counters: BreakdownCounters) => BREAKDOWN_COUNTERS.some((key) => counters[key] > 0);
+
+let regionNames: Intl.DisplayNames | undefined;
+/** A country's name from its ISO 3166-1 alpha-2 code (Intl.DisplayNames, English); the code when unknown. */
+export function countryLabel(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** How a stored value of a dimension is shown. */
+export function breakdownLabel(dimension: BreakdownDimension, value: string): string {
+  if (value === UNKNOWN_DIMENSION_VALUE) return 'Unknown';
+  if (value === OTHER_DIMENSION_VALUE) return 'Other';
+  if (dimension === 'site') return siteLabel(value);
+  if (dimension === 'device') return DEVICE_TYPE_LABELS[value as DeviceType] ?? value;
+  if (dimension === 'country') return countryLabel(value);
+  return value;
+}
+
+/**
+ * The answer of a breakdown from the stored values' sums: the top BREAKDOWN_TOP_ROWS by impressions
+ * (ties by label, then value), the rest and the capped values as `other`, the unknown as `unknown`.
+ * Values with no count at all are left out. Every counter of rows + other + unknown equals its sum
+ * over `values`.
+ */
+export function breakdownOf(
+  dimension: BreakdownDimension,
+  values: readonly { value: string; counters: BreakdownCounters }[],
+  countryDatabase: CountryDatabase | null = null,
+): Breakdown {
+  const byValue = new Map<string, BreakdownCounters>();
+  for (const { value, counters } of values) {
+    const sum = byValue.get(value) ?? zeroBreakdownCounters();
+    byValue.set(value, addBreakdownCounters(sum, counters));
+  }
+  const other = byValue.get(OTHER_DIMENSION_VALUE) ?? zeroBreakdownCounters();
+  const unknown = byValue.get(UNKNOWN_DIMENSION_VALUE) ?? zeroBreakdownCounters();
+  const named = [...byValue.entries()]
+    .filter(
+      ([value, counters]) =>
+        value !== OTHER_DIMENSION_VALUE && value !== UNKNOWN_DIMENSION_VALUE && anyCount(counters),
+    )
+    .map(([value, counters]) => ({ value, label: breakdownLabel(dimension, value), counters }))
+    .sort(
+      (a, b) =>
+        b.counters.impressions - a.counters.impressions ||
+        a.label.localeCompare(b.label) ||
+        (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+    );
+  for (const rest of named.slice(BREAKDOWN_TOP_ROWS)) addBreakdownCounters(other, rest.counters);
+  return {
+    dimension,
+    rows: named.slice(0, BREAKDOWN_TOP_ROWS).map(({ value, label, counters }) => ({
+      value,
+      label,
+      ...breakdownFigures(counters),
+    })),
+    other: anyCount(other) ? breakdownFigures(other) : null,
+    unknown: anyCount(unknown) ? breakdownFigures(unknown) : null,
+    countryDatabase: dimension === 'country' ? countryDatabase : null,
+  };
+}
+
+/**
+ * The cardinality rule: which of `incoming` (new values of one live creative, dimension and UTC day, in
+ * the order they arrived) are kept by name, given the values already kept that day. A value kept
+ * before stays; a new one is kept while fewer than `cap` are; the rest become OTHER_DIMENSION_VALUE.
+ * Unknown stays unknown. Answers each incoming value's stored value.
+ */
+export function admitDimensionValues(
+  kept: ReadonlySet<string>,
+  incoming: readonly string[],
+  cap: number = DIMENSION_VALUES_PER_DAY,
+): Map<string, string> {
+  const result = new Map<string, string>();
+  let size = kept.size;
+  for (const value of incoming) {
+    if (result.has(value)) continue;
+    if (value === UNKNOWN_DIMENSION_VALUE || value === OTHER_DIMENSION_VALUE || kept.has(value)) {
+      result.set(value, value);
+    } else if (size < cap) {
+      result.set(value, value);
+      size += 1;
+    } else {
+      result.set(value, OTHER_DIMENSION_VALUE);
+    }
+  }
+  return result;
+}
+
+/** `breakdown=` of the report calls. */
+export const breakdownQueryField = z
+  .enum(BREAKDOWN_DIMENSIONS, { error: `breakdown must be one of: ${BREAKDOWN_DIMENSIONS.join(', ')}` })
+  .optional();

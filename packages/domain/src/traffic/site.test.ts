@@ -1,0 +1,63 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${SITE} are literal text.
+import { describe, expect, it } from 'vitest';
+import { normalizeAppBundle, normalizeSite, siteLabel, siteOf } from './site';
+
+describe('site host normalisation (the breakdown rule)', () => {
+  it('keeps the host name only: lower case, www. removed, port, path, query and trailing dot dropped', () => {
+    expect(normalizeSite('https://WWW.Example.COM:8443/path?q=1#x')).toBe('example.com');
+    expect(normalizeSite('news.example.co.uk')).toBe('news.example.co.uk');
+    expect(normalizeSite('http://www.example.com.')).toBe('example.com');
+    expect(normalizeSite('www.shop.example')).toBe('shop.example');
+    // Only a leading www. goes: wwwexample.com and a.www.example.com are other hosts.
+    expect(normalizeSite('wwwexample.com')).toBe('wwwexample.com');
+    expect(normalizeSite('a.www.example.com')).toBe('a.www.example.com');
+  });
+
+  it('international names are kept in their ASCII form; IPv4 pages are kept, IPv6 literals are not sites', () => {
+    expect(normalizeSite('https://bücher.example/')).toBe('xn--bcher-kva.example');
+    expect(normalizeSite('http://192.0.2.7/page')).toBe('192.0.2.7');
+    expect(normalizeSite('http://[2001:db8::1]/')).toBe('');
+  });
+
+  it('anything that is not a host is unknown: unexpanded macros, opaque origins, other schemes, garbage', () => {
+    for (const input of [
+      '',
+      '   ',
+      '%%SITE%%',
+      '${SITE_DOMAIN}',
+      '[DOMAIN]',
+      'null',
+      'about:blank',
+      'data:text/html,x',
+      'javascript:alert(1)',
+      'a b.com',
+      `${'a'.repeat(300)}.com`,
+    ]) {
+      expect(normalizeSite(input), input).toBe(input === 'null' ? 'null' : '');
+    }
+    expect(normalizeSite(undefined)).toBe('');
+  });
+
+  it('app bundles are kept as app:<bundle>, lower case; an App Store id loses its "id"', () => {
+    expect(normalizeAppBundle('com.Example.Game')).toBe('app:com.example.game');
+    expect(normalizeAppBundle('id1234567890')).toBe('app:1234567890');
+    expect(normalizeAppBundle('${APP_BUNDLE}')).toBe('');
+    expect(normalizeAppBundle('')).toBe('');
+    expect(siteLabel('app:com.example.game')).toBe('com.example.game (app)');
+    expect(siteLabel('example.com')).toBe('example.com');
+  });
+
+  it('the site comes from the app bundle, else the site macro, else the page the runtime saw, else the Referer', () => {
+    const all = {
+      appBundle: 'com.example.game',
+      siteMacro: 'https://macro.example/',
+      page: 'https://www.page.example',
+      referer: 'https://referer.example/a',
+    };
+    expect(siteOf(all)).toBe('app:com.example.game');
+    expect(siteOf({ ...all, appBundle: '' })).toBe('macro.example');
+    expect(siteOf({ ...all, appBundle: undefined, siteMacro: '%%SITE%%' })).toBe('page.example');
+    expect(siteOf({ referer: 'https://referer.example/a' })).toBe('referer.example');
+    expect(siteOf({})).toBe('');
+  });
+});

@@ -1,0 +1,73 @@
+// The site of an ad request (docs/product.md §7, "Breakdowns"): the page's host name, lower case, without
+// `www.`, or the app's bundle in-app. Where it comes from, first found wins: the platform's site or app
+// macro where the tag carries one, else the page the ad runtime sees (the top frame's origin, or the
+// frame's referrer), else the request's Referer header. Only the host is kept, never a path or query.
+
+/** How an app bundle is kept in the site breakdown: `app:<bundle>` (a host can never start so). */
+export const APP_SITE_PREFIX = 'app:';
+const MAX_HOST_LENGTH = 253;
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * A host name as the site breakdown keeps it: from a URL, an origin or a bare host; lower case, the
+ * port and a trailing dot dropped, a leading `www.` removed, international names in their ASCII
+ * (punycode) form. '' when it is not a host name (an unexpanded macro, an opaque origin, garbage).
+ */
+export function normalizeSite(input: string | null | undefined): string {
+  const text = (input ?? '').trim();
+  if (text === '' || text.length > 2048) return '';
+  let host: string;
+  try {
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`http://${text}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    host = url.hostname;
+  } catch {
+    return '';
+  }
+  host = host.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) return ''; // an IPv6 literal: not a site
+  if (host.startsWith('www.')) host = host.slice(4);
+  if (host === '' || host.length > MAX_HOST_LENGTH) return '';
+  if (IPV4.test(host)) return host;
+  const labels = host.split('.');
+  return labels.every((label) => HOST_LABEL.test(label)) ? host : '';
+}
+
+/**
+ * An app's bundle (Android package `com.example.game`, an App Store id `1234567890` or `id1234567890`)
+ * as the site breakdown keeps it: `app:` and the bundle in lower case; '' when it is not one.
+ */
+export function normalizeAppBundle(input: string | null | undefined): string {
+  const text = (input ?? '').trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9._-]{0,149}$/.test(text)) return '';
+  const bundle = /^id\d+$/.test(text) ? text.slice(2) : text;
+  return `${APP_SITE_PREFIX}${bundle}`;
+}
+
+/** Where a site can come from, in the order they are believed. */
+export interface SiteSources {
+  /** The platform's app-bundle macro, expanded (in-app inventory). */
+  appBundle?: string | null | undefined;
+  /** The platform's site or domain macro, expanded. */
+  siteMacro?: string | null | undefined;
+  /** The page the ad runtime sees: the top frame's origin or the frame's referrer. */
+  page?: string | null | undefined;
+  /** The ad request's Referer header. */
+  referer?: string | null | undefined;
+}
+
+/** The site of an ad request: the first source that is a bundle or host; '' (unknown) when none is. */
+export function siteOf(sources: SiteSources): string {
+  return (
+    normalizeAppBundle(sources.appBundle) ||
+    normalizeSite(sources.siteMacro) ||
+    normalizeSite(sources.page) ||
+    normalizeSite(sources.referer)
+  );
+}
+
+/** A site value's label: the host itself, or the bundle followed by "(app)". */
+export const siteLabel = (value: string): string =>
+  value.startsWith(APP_SITE_PREFIX) ? `${value.slice(APP_SITE_PREFIX.length)} (app)` : value;

@@ -1,0 +1,123 @@
+// What a report breakdown reads of a user agent (docs/product.md §7, "Breakdowns"): the device type
+// (desktop, mobile, tablet, connected TV, other), the operating system and the browser, each as family
+// and major version. The server parses the user agent once, in the serving edge's classification, with
+// a maintained parser (ua-parser-js 1.x, MIT); this module maps the parser's answer to the breakdown's
+// values, so the rule is the same wherever it runs and is tested without a server.
+
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'ctv', 'other'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const DEVICE_TYPE_LABELS: Readonly<Record<DeviceType, string>> = {
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  ctv: 'Connected TV',
+  other: 'Other devices',
+};
+
+/** The part of a user-agent parser's answer the mapping reads (ua-parser-js 1.x's `IResult`). */
+export interface ParsedUserAgent {
+  device?: { type?: string | undefined } | undefined;
+  os?: { name?: string | undefined; version?: string | undefined } | undefined;
+  browser?:
+    | { name?: string | undefined; version?: string | undefined; major?: string | undefined }
+    | undefined;
+}
+
+/** The breakdown values of one user agent; '' where it tells nothing (reported as "Unknown"). */
+export interface UserAgentDimensions {
+  device: DeviceType | '';
+  os: string;
+  browser: string;
+}
+
+/**
+ * Operating systems that run on desktop and laptop computers: a user agent of one of them that names no
+ * device type is a desktop (browsers on computers do not say so).
+ */
+const DESKTOP_SYSTEMS = new Set([
+  'windows',
+  'mac os',
+  'macos',
+  'linux',
+  'ubuntu',
+  'debian',
+  'fedora',
+  'mint',
+  'arch',
+  'gentoo',
+  'suse',
+  'red hat',
+  'centos',
+  'chromium os',
+  'chrome os',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'solaris',
+  'unix',
+]);
+
+/** Devices that are a television or play on one (set-top boxes, game consoles, streaming sticks). */
+const CTV_SYSTEMS = new Set([
+  'tizen',
+  'webos',
+  'netcast',
+  'tvos',
+  'roku',
+  'fire os',
+  'android tv',
+  'playstation',
+]);
+
+/**
+ * The device type of a parsed user agent:
+ * - the parser's own type: mobile, tablet; smarttv and console are connected TV; wearable and embedded
+ *   are other devices;
+ * - no type: a television system (Tizen, webOS, tvOS, Roku ...) is connected TV, a desktop system
+ *   (Windows, macOS, Linux, ChromeOS, BSD) is desktop, anything else other;
+ * - nothing parsed at all: '' (unknown).
+ */
+export function deviceTypeOf(parsed: ParsedUserAgent): DeviceType | '' {
+  const type = parsed.device?.type?.toLowerCase();
+  if (type === 'mobile') return 'mobile';
+  if (type === 'tablet') return 'tablet';
+  if (type === 'smarttv' || type === 'console') return 'ctv';
+  if (type === 'wearable' || type === 'embedded' || type === 'xr') return 'other';
+  const os = parsed.os?.name?.toLowerCase();
+  if (os === undefined || os === '') return parsed.browser?.name ? 'other' : '';
+  if (CTV_SYSTEMS.has(os)) return 'ctv';
+  if (DESKTOP_SYSTEMS.has(os)) return 'desktop';
+  return 'other';
+}
+
+/** A family name as a breakdown keeps it: printable, single spaces, at most 40 characters. */
+const family = (name: string | undefined): string =>
+  (name ?? '')
+    .replace(/[^\p{L}\p{N} ._+\-/()]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40);
+
+/** The major version: the leading number of a version, at most 4 digits ('' when there is none). */
+export function majorVersion(version: string | undefined): string {
+  const major = /^\s*(\d{1,4})(?!\d)/.exec(version ?? '')?.[1];
+  return major === undefined ? '' : String(Number(major));
+}
+
+/** 'Family major' ('Chrome 126', 'iOS 17'), the family alone without a version, '' without a family. */
+export const familyAndMajor = (name: string | undefined, version: string | undefined): string => {
+  const name_ = family(name);
+  if (name_ === '') return '';
+  const major = majorVersion(version);
+  return major === '' ? name_ : `${name_} ${major}`;
+};
+
+/** The device type, OS and browser values of a parsed user agent. */
+export function userAgentDimensions(parsed: ParsedUserAgent): UserAgentDimensions {
+  return {
+    device: deviceTypeOf(parsed),
+    os: familyAndMajor(parsed.os?.name, parsed.os?.version),
+    browser: familyAndMajor(parsed.browser?.name, parsed.browser?.major ?? parsed.browser?.version),
+  };
+}
