@@ -15,7 +15,7 @@ import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
 import { loadCreatives } from './campaign-loader';
 import type { TrackedEvent } from './events/tracked-event';
-import { insertFileRow } from './files';
+import { insertFileRow } from './file-rows';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
 import { readMp4Info } from './video';
