@@ -45,11 +45,3 @@ export async function deleteHtml5Archive(db: Queryable, zipKey: string): Promise
   );
   return row?.files;
 }
-
-/** The stored size of the ZIP under `zipKey` (its files row), to unpack one stored before the record. */
-export async function findStoredZipSize(db: Queryable, zipKey: string): Promise<number | undefined> {
-  const [file] = await db.query<{ size: string | number }>('select size from files where name = $1', [
-    zipKey,
-  ]);
-  return file ? Number(file.size) : undefined;
-}

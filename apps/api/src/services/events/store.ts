@@ -7,7 +7,6 @@ import {
   COUNTED_EVENT_TYPES,
   type CodedEventKind,
   type CountedEventType,
-  type EventDimensions,
   type InvalidTrafficReason,
   offsetSpans,
   parseCodedEventType,

@@ -9,14 +9,14 @@ import type { Readable } from 'node:stream';
 import { ApiError, contentTypeOfName } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { findFileSize } from '../../db/queries/files';
 import {
   deleteHtml5Archive,
   findHtml5ArchiveFiles,
-  findStoredZipSize,
   saveHtml5Archive,
   saveRefusedHtml5Archive,
 } from '../../db/queries/html5-archives';
-import type { Storage } from '../storage';
+import type { ObjectBucket } from '../object-store/store';
 import { HTML5_ZIP_LIMITS, inflateEntry, readZipDirectory, safeArchivePath } from './zip-archive';
 
 /** The domain's media type of a file name; text (HTML, CSS, scripts) is served as UTF-8. */
@@ -29,7 +29,7 @@ export const contentTypeOf = (path: string) => {
 export const unpackedKey = (zipKey: string, path: string) =>
   `unpacked/${zipKey.replace(/^assets\//, '')}/${path}`;
 
-type UnpackContext = { db: Queryable; storage: Storage };
+type UnpackContext = { db: Queryable; storage: ObjectBucket };
 
 /**
  * Checks and unpacks the ZIP stored under `zipKey` into storage, and records its files. Throws a 415
@@ -87,7 +87,7 @@ async function servedFiles(ctx: Context, zipKey: string): Promise<Set<string>> {
   const files = await findHtml5ArchiveFiles(ctx.db, zipKey);
   if (files) return new Set(files);
   // Stored before uploads were unpacked (or written by the builder): unpacked now, once, bounded.
-  const size = await findStoredZipSize(ctx.db, zipKey);
+  const size = await findFileSize(ctx.db, zipKey);
   if (size === undefined) return new Set();
   try {
     return await unpackHtml5Zip(ctx, zipKey, zipKey.split('/').pop() ?? 'banner.zip', size);
