@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignRow } from './services/campaigns';
+import type { CampaignRow } from './db/queries/campaigns';
 import { seedDemoData } from './services/demo';
 import { storeReportDownload } from './services/reports/downloads';
 import { reportFiguresWithRows } from './services/reports/figures';

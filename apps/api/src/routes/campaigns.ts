@@ -1,10 +1,16 @@
 // Campaign calls (docs/product.md §7): users see and change only their own campaigns; admins see all.
 import { contract } from '@adconsole/domain';
-import { defineRoute } from '../http/routes';
+import { defineRoute, WithExtras } from '../http/routes';
 import * as campaigns from '../services/campaigns';
 
 const entityNote =
   'Takes the campaign body or the whole campaign as the server answers it: server-owned fields (creatives, counters, report state, timestamps) are accepted and ignored; unknown fields are refused.';
+
+/** A page of campaigns, answered with its pagination beside the list. */
+const campaignPage = async (page: ReturnType<typeof campaigns.listCampaigns>) => {
+  const { campaigns: list, pagination } = await page;
+  return new WithExtras(list, { pagination });
+};
 
 export const campaignRoutes = [
   defineRoute({
@@ -20,14 +26,14 @@ export const campaignRoutes = [
     access: 'user',
     summary: 'Your campaigns, newest first, 20 a page.',
     tag: 'Campaigns',
-    handler: ({ input, user, ctx }) => campaigns.listCampaigns(ctx, user, 'mine', input.page),
+    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'mine', input.page)),
   }),
   defineRoute({
     call: contract.listAllCampaigns,
     access: 'admin',
     summary: 'Every campaign (admins only), newest first, 20 a page.',
     tag: 'Campaigns',
-    handler: ({ input, user, ctx }) => campaigns.listCampaigns(ctx, user, 'all', input.page),
+    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'all', input.page)),
   }),
   defineRoute({
     call: contract.createCampaign,

@@ -21,14 +21,15 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import type { Context } from '../context';
-import { containsNul, NUL_MESSAGE, parseInput } from '../http/validation';
-import { type AssetAnswer, type AssetRow, assetAnswer, ownCreative } from './campaigns';
-import { spaceOf } from './file-manager/files';
-import { spaceUsage } from './file-manager/limits';
+import type { AssetRow } from '../db/queries/assets';
+import { type AssetAnswer, assetAnswer } from './campaign-answers';
+import { ownCreative } from './campaigns';
+import { spaceOf, spaceUsage } from './file-manager/limits';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
+import { containsNul, NUL_MESSAGE, parseInput } from './validation';
 import { readMp4Info } from './video';
 
 /** Does a file's first bytes look like the type its extension claims? */
@@ -143,36 +144,6 @@ export class UploadCheck {
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   for await (const _chunk of stream) {
     // discarded
-  }
-}
-
-/** At most `limit` uploads at once per process; `queue` more wait for a slot, beyond that 503. */
-export class UploadSlots {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(
-    readonly limit: number,
-    readonly queue: number,
-  ) {}
-
-  async take(): Promise<() => void> {
-    if (this.active >= this.limit) {
-      if (this.waiting.length >= this.queue) {
-        throw ApiError.of(503, 'The server is busy with other uploads. Please try again in a moment.');
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.active += 1;
-    }
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active -= 1;
-    };
   }
 }
 

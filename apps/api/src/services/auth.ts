@@ -19,7 +19,16 @@ import {
 } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { parseInput } from '../http/validation';
+import {
+  findPasswordHash,
+  findUserByEmail,
+  insertUser,
+  markUserVerified,
+  recordUserLogin,
+  resetUserPassword,
+  updateUserNames,
+  updateUserPassword,
+} from '../db/queries/users';
 import { newId } from './ids';
 import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt } from './login-limit';
 import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
@@ -38,7 +47,8 @@ import {
   setSessionCookie,
 } from './sessions';
 import { consumeToken, issueToken, peekToken, revokeOtherTokens, revokeTokens } from './tokens';
-import { findUserByEmail, sessionUserAsPublic, toPublicUser } from './users';
+import { sessionUserAsPublic, toPublicUser } from './users';
+import { parseInput } from './validation';
 
 export const INVALID_LOGIN = 'Wrong e-mail or password.';
 export const NOT_VERIFIED = 'Verify your e-mail address first: open the link we sent you when you signed up.';
@@ -106,11 +116,15 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
   const role = email === ctx.config.adminEmail ? 'admin' : (invitedRole ?? 'user');
   const invite = input.invite;
   const token = await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
-       values ($1, $2, $3, $4, $5, $6, ${invite !== undefined ? 'now()' : 'null'})`,
-      [newId(), email, form.firstName, form.lastName, passwordHash, role],
-    );
+    await insertUser(tx, {
+      id: newId(),
+      email,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      passwordHash,
+      role,
+      verified: invite !== undefined,
+    });
     if (invite !== undefined) {
       if (!(await consumeToken(tx, 'invite', invite, email))) throw ApiError.of(400, INVITE_INVALID);
       return undefined;
@@ -138,7 +152,7 @@ export async function verify(ctx: Context, input: VerifyRequest) {
   if (normaliseEmail(input.email) !== email) throw ApiError.of(400, MESSAGES.invalidEmail);
   const verified = await ctx.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, 'verify', input.verifyToken, email))) return false;
-    await tx.query('update users set verified_at = coalesce(verified_at, now()) where email = $1', [email]);
+    await markUserVerified(tx, email);
     return true;
   });
   if (!verified) throw ApiError.of(400, VERIFY_LINK_INVALID);
@@ -166,7 +180,7 @@ export async function login(ctx: Context, request: FastifyRequest, reply: Fastif
   const previous = sessionSecret(request);
   if (previous !== undefined) await endSession(ctx.db, previous);
   const role = email === ctx.config.adminEmail ? 'admin' : user.role;
-  await ctx.db.query('update users set last_login_at = now(), role = $2 where id = $1', [user.id, role]);
+  await recordUserLogin(ctx.db, user.id, role);
   const session = await createSession(ctx.db, user.id, input.remember, ip);
   setSessionCookie(reply, ctx.config, session.secret, session.expiresAt, input.remember);
   if (!ownDevice) setDeviceCookie(reply, ctx.config, ctx.secret, user.id);
@@ -242,13 +256,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
   const companyAddress = isCompanyEmail(email, ctx.config.companyEmailRule);
   const changed = await ctx.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, 'reset', input.code, email))) return false;
-    const rows = await tx.query<{ id: string }>(
-      `update users set password_hash = $2,
-              verified_at = case when verified_at is not null then verified_at when $3 then now() else null end
-        where email = $1 returning id`,
-      [email, passwordHash, companyAddress],
-    );
-    const id = rows[0]?.id;
+    const id = await resetUserPassword(tx, email, passwordHash, companyAddress);
     if (id === undefined) return false;
     await endAllSessions(tx, id);
     await revokeTokens(tx, 'reset', email);
@@ -261,16 +269,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
 
 /** PUT /v1/me: the signed-in user's first and last name (trimmed, with the sign-up rules). */
 export async function updateProfile(ctx: Context, user: SessionUser, input: ProfileRequest) {
-  const [row] = await ctx.db.query<{
-    id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    role: 'user' | 'admin';
-  }>(
-    'update users set first_name = $2, last_name = $3 where id = $1 returning id, email, first_name, last_name, role',
-    [user.id, input.firstName, input.lastName],
-  );
+  const row = await updateUserNames(ctx.db, user.id, input);
   if (!row) throw ApiError.of(401, 'You are not signed in.');
   return toPublicUser(row);
 }
@@ -285,18 +284,15 @@ export async function changeOwnPassword(
   user: SessionUser,
   input: NewPasswordRequest,
 ) {
-  const [row] = await ctx.db.query<{ password_hash: string | null }>(
-    'select password_hash from users where id = $1',
-    [user.id],
-  );
-  if (!(await verifyPassword(row?.password_hash ?? null, input.currentPassword))) {
+  const currentHash = await findPasswordHash(ctx.db, user.id);
+  if (!(await verifyPassword(currentHash ?? null, input.currentPassword))) {
     throw ApiError.of(400, MESSAGES.currentPasswordWrong);
   }
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const secret = sessionSecret(request);
   await ctx.db.transaction(async (tx) => {
-    await tx.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await updateUserPassword(tx, user.id, passwordHash);
     if (secret === undefined) await endAllSessions(tx, user.id);
     else await endOtherSessions(tx, user.id, secret);
     // A reset link mailed before the change must not undo it.

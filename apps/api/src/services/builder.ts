@@ -15,26 +15,26 @@ import {
 import JSZip from 'jszip';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import { type AssetRow, deleteHtml5Assets, insertAsset } from '../db/queries/assets';
+import {
+  type DraftRow,
+  deleteDraft as deleteDraftRow,
+  findUserDraft,
+  insertDraft,
+  listUserDrafts,
+  setDraftCreative,
+  updateDraft as updateDraftRow,
+} from '../db/queries/builder-drafts';
+import { insertCreative, updateCreativeAsBanner } from '../db/queries/creatives';
+import { findPublicFile } from '../db/queries/files';
 import { safeFilename } from './assets';
-import { type AssetRow, oneCreative, ownCampaign } from './campaigns';
+import { oneCreative, ownCampaign } from './campaigns';
 import { insertFileRow, removeUnusedFiles } from './files';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
 
 export const DRAFT_NOT_FOUND = 'Draft not found!';
-
-interface DraftRow {
-  id: string;
-  user_id: string;
-  name: string;
-  document: BuilderDocument;
-  creative_id: string | null;
-  campaign_id: string | null;
-  updated_at: Date;
-}
-
-const DRAFT_SELECT = `select d.*, c.campaign_id from builder_drafts d left join creatives c on c.id = d.creative_id`;
 
 const draftAnswer = (row: DraftRow) => ({
   id: row.id,
@@ -48,16 +48,13 @@ const draftAnswer = (row: DraftRow) => ({
 
 /** The user's own draft; 404 for a missing one or another user's (ids do not leak). */
 async function ownDraft(db: Queryable, user: SessionUser, id: string): Promise<DraftRow> {
-  const [row] = await db.query<DraftRow>(`${DRAFT_SELECT} where d.id = $1 and d.user_id = $2`, [id, user.id]);
+  const row = await findUserDraft(db, user.id, id);
   if (!row) throw ApiError.of(404, DRAFT_NOT_FOUND);
   return row;
 }
 
 export async function listDrafts(ctx: Context, user: SessionUser) {
-  const rows = await ctx.db.query<DraftRow>(
-    `${DRAFT_SELECT} where d.user_id = $1 order by d.updated_at desc, d.id`,
-    [user.id],
-  );
+  const rows = await listUserDrafts(ctx.db, user.id);
   return rows.map(draftAnswer);
 }
 
@@ -67,12 +64,7 @@ export async function createDraft(
   input: { name: string; document: BuilderDocument },
 ) {
   const id = newId();
-  await ctx.db.query('insert into builder_drafts (id, user_id, name, document) values ($1, $2, $3, $4)', [
-    id,
-    user.id,
-    input.name,
-    input.document,
-  ]);
+  await insertDraft(ctx.db, { id, userId: user.id, name: input.name, document: input.document });
   return draftAnswer(await ownDraft(ctx.db, user, id));
 }
 
@@ -82,17 +74,13 @@ export async function updateDraft(
   input: { id: string; name: string; document: BuilderDocument },
 ) {
   const draft = await ownDraft(ctx.db, user, input.id);
-  await ctx.db.query('update builder_drafts set name = $2, document = $3, updated_at = now() where id = $1', [
-    draft.id,
-    input.name,
-    input.document,
-  ]);
+  await updateDraftRow(ctx.db, draft.id, { name: input.name, document: input.document });
   return draftAnswer(await ownDraft(ctx.db, user, draft.id));
 }
 
 export async function deleteDraft(ctx: Context, user: SessionUser, id: string) {
   const draft = await ownDraft(ctx.db, user, id);
-  await ctx.db.query('delete from builder_drafts where id = $1', [draft.id]);
+  await deleteDraftRow(ctx.db, draft.id);
   return null;
 }
 
@@ -107,12 +95,12 @@ async function draftCreativeId(ctx: Context, user: SessionUser, target: BuilderT
   const artboard = artboardOf(draft.document);
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
+    await insertCreative(tx, {
       id,
-      campaign.id,
-      draft.name,
-      'Banner',
-      {
+      campaignId: campaign.id,
+      name: draft.name,
+      type: 'Banner',
+      body: {
         width: Math.round(artboard.width),
         height: Math.round(artboard.height),
         fluid: false,
@@ -121,8 +109,8 @@ async function draftCreativeId(ctx: Context, user: SessionUser, target: BuilderT
         settings: [],
         layout: null,
       },
-    ]);
-    await tx.query('update builder_drafts set creative_id = $2 where id = $1', [draft.id, id]);
+    });
+    await setDraftCreative(tx, draft.id, id);
   });
   return id;
 }
@@ -146,10 +134,7 @@ async function storedFileOf(
   } catch {
     return undefined;
   }
-  const [file] = await ctx.db.query<{ name: string; size: number; content_type: string }>(
-    'select name, size, content_type from files where name = $1 and public',
-    [key],
-  );
+  const file = await findPublicFile(ctx.db, key);
   return file && { name: file.name, size: Number(file.size), contentType: file.content_type };
 }
 
@@ -226,21 +211,20 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
         content_type: 'application/zip',
         size: bytes.length,
       });
-      const earlier = await tx.query<AssetRow>(
-        `delete from assets where creative_id = $1 and upload_type = 'html5' returning *`,
-        [creativeId],
-      );
-      await tx.query(
-        `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height)
-         values ($1, $2, $3, $4, $5, 'html5', $6, $7)`,
-        [id, creativeId, fileName, filename, filename, width, height],
-      );
-      await tx.query(
-        `update creatives set type = 'Banner', name = $4, updated_at = now(),
-           body = body || jsonb_build_object('width', $2::integer, 'height', $3::integer)
-         where id = $1`,
-        [creativeId, width, height, draft.name],
-      );
+      const earlier = await deleteHtml5Assets(tx, creativeId);
+      await insertAsset(tx, {
+        id,
+        creative_id: creativeId,
+        file_name: fileName,
+        filename,
+        name: filename,
+        upload_type: 'html5',
+        width,
+        height,
+        duration: null,
+        bitrate: null,
+      });
+      await updateCreativeAsBanner(tx, creativeId, { name: draft.name, width, height });
       return earlier;
     });
   } catch (error) {

@@ -1,88 +1,46 @@
-// Campaigns: loading them with their creatives, live creatives and assets, shaping them as the API
-// answers them (the entity shapes of docs/product.md §3, server-owned fields filled in), and the campaign
-// calls themselves. The "owner or admin" rule is the domain's; the query that applies it lives here.
+// Campaigns: loading them with their creatives, live creatives and assets (answered as
+// campaign-answers.ts shapes them), and the campaign calls themselves. The "owner or admin" rule is the
+// domain's; the query that applies it lives here.
 import {
   ApiError,
   type CampaignBody,
   type CampaignView,
-  type CreativeSetting,
-  type CreativeType,
   DEFAULT_CAMPAIGN_TIMEZONE,
   mayManageCampaign,
-  type ScheduledReport,
-  type Trackers,
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
-import { WithExtras } from '../http/routes';
+import { type AssetRow, listAssetFilesOfCampaign, listAssetsOfCreatives } from '../db/queries/assets';
+import {
+  type CampaignRow,
+  countCampaigns,
+  deleteCampaign as deleteCampaignRow,
+  findCampaign,
+  insertCampaign,
+  listCampaignsPage,
+  updateCampaign as updateCampaignRow,
+} from '../db/queries/campaigns';
+import {
+  type CreativeRow,
+  findCreativeWithOwner,
+  listCreativesByIds,
+  listCreativesOfCampaigns,
+} from '../db/queries/creatives';
+import {
+  type LiveCreativeRow,
+  listLiveIdsOfCampaigns,
+  listOpenLiveCreatives,
+} from '../db/queries/live-creatives';
+import { listSchedules } from '../db/queries/schedules';
+import { listUserEmails } from '../db/queries/users';
+import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
-import { listSchedules } from './reports/schedule-list';
 import type { SessionUser } from './sessions';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found!';
 export const CREATIVE_NOT_FOUND = 'Creative not found!';
-
-export interface CampaignRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  body: {
-    data?: {
-      start?: { date: string } | null;
-      end?: { date: string } | null;
-      timezone?: string;
-      /** VAST's <Advertiser>; absent when not set. */
-      advertiser?: string;
-    };
-  };
-  created_at: Date;
-  updated_at: Date;
-  data_pulled_at: Date | null;
-}
-
-export interface CreativeBodyJson {
-  width?: number;
-  height?: number;
-  fluid?: boolean;
-  platform?: string | null;
-  trackers?: Trackers;
-  settings?: CreativeSetting[];
-  layout?: string | null;
-  html?: string | null;
-}
-
-export interface CreativeRow {
-  id: string;
-  campaign_id: string;
-  name: string;
-  type: 'Banner' | 'VAST' | 'VPAID';
-  body: CreativeBodyJson;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface LiveCreativeRow {
-  id: string;
-  creative_id: string | null;
-  campaign_id: string;
-  snapshot: { type?: CreativeType; width?: number; height?: number; platform?: string | null };
-  created_at: Date;
-}
-
-export interface AssetRow {
-  id: string;
-  creative_id: string;
-  file_name: string;
-  filename: string;
-  name: string;
-  upload_type: string;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
-  bitrate?: number | null;
-}
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
@@ -91,85 +49,12 @@ export interface LoadSource {
   events: { store: EventStore };
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-export const fileUrl = (publicUrl: string, fileName: string) =>
-  `${publicUrl}/api/uploads/${fileName.split('/').map(encodeURIComponent).join('/')}`;
-
-export function assetAnswer(row: AssetRow, publicUrl: string, isNew = false) {
-  return {
-    id: row.id,
-    filename: row.filename,
-    name: row.name,
-    path: row.file_name,
-    creativeID: row.creative_id,
-    url: fileUrl(publicUrl, row.file_name),
-    new: isNew,
-    width: row.width,
-    height: row.height,
-    duration: row.duration,
-    bitrate: row.bitrate ?? null,
-    uploadType: row.upload_type,
-  };
-}
-export type AssetAnswer = ReturnType<typeof assetAnswer>;
-
-export function liveCreativeAnswer(row: LiveCreativeRow) {
-  return {
-    id: row.id,
-    creativeID: row.creative_id ?? undefined,
-    campaignID: row.campaign_id,
-    type: row.snapshot.type,
-    width: row.snapshot.width,
-    height: row.snapshot.height,
-    platform: row.snapshot.platform ?? null,
-    createdAt: iso(row.created_at) ?? undefined,
-  };
-}
-
-export function creativeAnswer(
-  row: CreativeRow,
-  assets: AssetAnswer[],
-  liveCreatives: LiveCreativeRow[],
-  counters: EventCounters = zeroEventCounters(),
-) {
-  const width = row.body.width ?? 0;
-  const height = row.body.height ?? 0;
-  return {
-    id: row.id,
-    campaignID: row.campaign_id,
-    name: row.name,
-    type: row.type,
-    width,
-    height,
-    size: `${width}x${height}`,
-    fluid: row.body.fluid ?? false,
-    platform: row.body.platform ?? null,
-    assets,
-    trackers: row.body.trackers ?? {},
-    settings: row.body.settings ?? [],
-    liveCreatives: liveCreatives.map(liveCreativeAnswer),
-    layout: row.body.layout ?? null,
-    html: row.body.html ?? null,
-    data: { impressions: counters.impressions, engagement: counters.engagement, clicks: counters.clicks },
-    videoCompletes: counters.videoCompletes,
-    updatedAt: iso(row.updated_at),
-  };
-}
-export type CreativeAnswer = ReturnType<typeof creativeAnswer>;
-
 /**
  * Every event counter of each creative and campaign: the totals of all their live creatives, removed
  * ones included (their events happened). A deleted creative's live creatives still count for its campaign.
  */
 async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
-  const lives =
-    campaignIds.length === 0
-      ? []
-      : await source.db.query<{ id: string; creative_id: string | null; campaign_id: string }>(
-          'select id, creative_id, campaign_id from live_creatives where campaign_id = any($1::text[])',
-          [[...campaignIds]],
-        );
+  const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
   const totals = await source.events.store.readTotals(lives.map((live) => live.id));
   const byCreative = new Map<string, EventCounters>();
   const byCampaign = new Map<string, EventCounters>();
@@ -200,28 +85,12 @@ export async function loadCreatives(
   const publicUrl = source.config.publicUrl;
   const creatives =
     where.creativeIds !== undefined
-      ? await db.query<CreativeRow>(
-          'select * from creatives where id = any($1::text[]) order by created_at, id',
-          [where.creativeIds],
-        )
-      : await db.query<CreativeRow>(
-          'select * from creatives where campaign_id = any($1::text[]) order by created_at, id',
-          [where.campaignIds ?? []],
-        );
+      ? await listCreativesByIds(db, where.creativeIds)
+      : await listCreativesOfCampaigns(db, where.campaignIds ?? []);
   const ids = creatives.map((c) => c.id);
   const [assets, lives] = await Promise.all([
-    ids.length === 0
-      ? Promise.resolve([] as AssetRow[])
-      : db.query<AssetRow>(
-          'select * from assets where creative_id = any($1::text[]) order by created_at, id',
-          [ids],
-        ),
-    ids.length === 0
-      ? Promise.resolve([] as LiveCreativeRow[])
-      : db.query<LiveCreativeRow>(
-          'select * from live_creatives where creative_id = any($1::text[]) and removed_at is null order by created_at, id',
-          [ids],
-        ),
+    ids.length === 0 ? Promise.resolve([] as AssetRow[]) : listAssetsOfCreatives(db, ids),
+    ids.length === 0 ? Promise.resolve([] as LiveCreativeRow[]) : listOpenLiveCreatives(db, ids),
   ]);
   const { byCreative } = counters
     ? await countersOf(source, [...new Set(creatives.map((creative) => creative.campaign_id))])
@@ -236,41 +105,6 @@ export async function loadCreatives(
   );
 }
 
-export function campaignAnswer(
-  row: CampaignRow,
-  creatives: CreativeAnswer[],
-  ownerEmail?: string,
-  counters: EventCounters = zeroEventCounters(),
-  scheduledReports: ScheduledReport[] = [],
-) {
-  return {
-    id: row.id,
-    name: row.name,
-    creatives,
-    data: {
-      impressions: counters.impressions,
-      engagement: counters.engagement,
-      clicks: counters.clicks,
-      start: row.body.data?.start ?? null,
-      end: row.body.data?.end ?? null,
-      timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-      advertiser: row.body.data?.advertiser ?? null,
-    },
-    videoCompletes: counters.videoCompletes,
-    reportURL: null,
-    report: null,
-    updatedAt: iso(row.updated_at),
-    dataPulledAt: iso(row.data_pulled_at),
-    scheduledReports,
-    lastReportDates: null,
-    lastReportUpdate: null,
-    lastVideoDates: null,
-    lastEventDates: null,
-    createdAt: iso(row.created_at),
-    ...(ownerEmail === undefined ? {} : { ownerEmail }),
-  };
-}
-
 export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
   const { db } = source;
   const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
@@ -282,12 +116,7 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
     source,
     rows.map((row) => row.id),
   );
-  const owners = rows.length
-    ? await db.query<{ id: string; email: string }>(
-        'select id, email from users where id = any($1::text[])',
-        [[...new Set(rows.map((r) => r.owner_id))]],
-      )
-    : [];
+  const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
   return rows.map((row) =>
     campaignAnswer(
       row,
@@ -305,7 +134,7 @@ export async function ownCampaign(
   user: SessionUser,
   campaignId: string,
 ): Promise<CampaignRow> {
-  const [row] = await db.query<CampaignRow>('select * from campaigns where id = $1', [campaignId]);
+  const row = await findCampaign(db, campaignId);
   if (!row || !mayManageCampaign(user, row.owner_id)) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   return row;
 }
@@ -316,10 +145,7 @@ export async function ownCreative(
   user: SessionUser,
   creativeId: string,
 ): Promise<CreativeRow> {
-  const [row] = await db.query<CreativeRow & { owner_id: string }>(
-    'select c.*, p.owner_id from creatives c join campaigns p on p.id = c.campaign_id where c.id = $1',
-    [creativeId],
-  );
+  const row = await findCreativeWithOwner(db, creativeId);
   if (!row || !mayManageCampaign(user, row.owner_id)) throw ApiError.of(404, CREATIVE_NOT_FOUND);
   const { owner_id: _owner, ...creative } = row;
   return creative;
@@ -341,26 +167,21 @@ export async function oneCampaign(source: LoadSource, row: CampaignRow) {
 
 export const CAMPAIGNS_PER_PAGE = 20;
 
-/** GET /v1/campaign/mine and /all: newest first, 20 a page, with the pagination beside the list. */
+/** GET /v1/campaign/mine and /all: newest first, 20 a page (the route answers the pagination beside it). */
 export async function listCampaigns(ctx: Context, user: SessionUser, view: CampaignView, page: number) {
   const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
-  const mine = view === 'mine';
-  const rows = await ctx.db.query<CampaignRow>(
-    `select * from campaigns ${mine ? 'where owner_id = $3' : ''} order by created_at desc, id desc limit $1 offset $2`,
-    mine ? [CAMPAIGNS_PER_PAGE, offset, user.id] : [CAMPAIGNS_PER_PAGE, offset],
-  );
-  const [{ total } = { total: 0 }] = await ctx.db.query<{ total: number }>(
-    `select count(*)::int as total from campaigns ${mine ? 'where owner_id = $1' : ''}`,
-    mine ? [user.id] : [],
-  );
-  return new WithExtras(await loadCampaigns(ctx, rows), {
+  const ownerId = view === 'mine' ? user.id : undefined;
+  const rows = await listCampaignsPage(ctx.db, { limit: CAMPAIGNS_PER_PAGE, offset, ownerId });
+  const total = await countCampaigns(ctx.db, ownerId);
+  return {
+    campaigns: await loadCampaigns(ctx, rows),
     pagination: {
       page,
       perPage: CAMPAIGNS_PER_PAGE,
       total,
       pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
     },
-  });
+  };
 }
 
 export async function getCampaign(ctx: Context, user: SessionUser, campaignId: string) {
@@ -369,23 +190,19 @@ export async function getCampaign(ctx: Context, user: SessionUser, campaignId: s
 
 /** POST /v1/campaign/new: no creatives, zeroed data. */
 export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
-  const [row] = await ctx.db.query<CampaignRow>(
-    'insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4) returning *',
-    [
-      newId(),
-      user.id,
-      body.name,
-      {
-        data: {
-          start: body.data?.start ?? null,
-          end: body.data?.end ?? null,
-          timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-          ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
-        },
+  const row = await insertCampaign(ctx.db, {
+    id: newId(),
+    ownerId: user.id,
+    name: body.name,
+    body: {
+      data: {
+        start: body.data?.start ?? null,
+        end: body.data?.end ?? null,
+        timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+        ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
       },
-    ],
-  );
-  if (!row) throw new Error('insert returned no row');
+    },
+  });
   return oneCampaign(ctx, row);
 }
 
@@ -401,10 +218,10 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     if (body.data.advertiser) data.advertiser = body.data.advertiser;
     else delete data.advertiser;
   }
-  const [row] = await ctx.db.query<CampaignRow>(
-    'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
-    [existing.id, body.name, { ...existing.body, data }],
-  );
+  const row = await updateCampaignRow(ctx.db, existing.id, {
+    name: body.name,
+    body: { ...existing.body, data },
+  });
   if (!row) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
   ctx.liveCreatives.clear();
@@ -415,12 +232,9 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
 export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId: string) {
   const existing = await ownCampaign(ctx.db, user, campaignId);
   const files = await ctx.db.transaction(async (tx) => {
-    const assetFiles = await tx.query<{ file_name: string }>(
-      'select a.file_name from assets a join creatives c on c.id = a.creative_id where c.campaign_id = $1',
-      [existing.id],
-    );
-    await tx.query('delete from campaigns where id = $1', [existing.id]);
-    return assetFiles.map((f) => f.file_name);
+    const assetFiles = await listAssetFilesOfCampaign(tx, existing.id);
+    await deleteCampaignRow(tx, existing.id);
+    return assetFiles;
   });
   await removeUnusedFiles(ctx, files);
   ctx.liveCreatives.clear();

@@ -10,14 +10,22 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import { copyAssets, listAssetFilesOfCreative } from '../db/queries/assets';
 import {
   type CreativeBodyJson,
   type CreativeRow,
-  loadCreatives,
-  oneCreative,
-  ownCampaign,
-  ownCreative,
-} from './campaigns';
+  deleteCreative as deleteCreativeRow,
+  insertCreative,
+  updateCreativeBody,
+  updateCreative as updateCreativeRow,
+} from '../db/queries/creatives';
+import {
+  findOpenLiveCampaignId,
+  insertLiveCreative,
+  markCreativeLivesRemoved,
+  markLiveCreativeRemoved,
+} from '../db/queries/live-creatives';
+import { loadCreatives, oneCreative, ownCampaign, ownCreative } from './campaigns';
 import { removeUnusedFiles } from './files';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
@@ -43,7 +51,7 @@ function mergeBody(stored: CreativeBodyJson, input: CreativeBody): CreativeBodyJ
   return next;
 }
 
-async function insertCreative(
+async function addCreative(
   db: Queryable,
   campaignId: string,
   name: string,
@@ -51,13 +59,7 @@ async function insertCreative(
   body: CreativeBodyJson,
 ) {
   const id = newId();
-  await db.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
-    id,
-    campaignId,
-    name,
-    type,
-    body,
-  ]);
+  await insertCreative(db, { id, campaignId, name, type, body });
   return id;
 }
 
@@ -80,7 +82,7 @@ export async function listCreatives(ctx: Context, user: SessionUser, campaignId:
 
 export async function createCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
-  const id = await insertCreative(
+  const id = await addCreative(
     ctx.db,
     campaign.id,
     input.name,
@@ -92,20 +94,18 @@ export async function createCreative(ctx: Context, user: SessionUser, input: Cre
 
 export async function updateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
-  await ctx.db.query(
-    'update creatives set name = $2, type = $3, body = $4, updated_at = now() where id = $1',
-    [creative.id, input.name, input.type, mergeBody(creative.body, input)],
-  );
+  await updateCreativeRow(ctx.db, creative.id, {
+    name: input.name,
+    type: input.type,
+    body: mergeBody(creative.body, input),
+  });
   return oneCreative(ctx, creative.id);
 }
 
 /** PUT /v1/campaign/creatives/html: only the HTML changes; the other fields stay as stored. */
 export async function updateCreativeHtml(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
-  await ctx.db.query('update creatives set body = $2, updated_at = now() where id = $1', [
-    creative.id,
-    { ...creative.body, html: input.html ?? null },
-  ]);
+  await updateCreativeBody(ctx.db, creative.id, { ...creative.body, html: input.html ?? null });
   return oneCreative(ctx, creative.id);
 }
 
@@ -113,19 +113,14 @@ export async function updateCreativeHtml(ctx: Context, user: SessionUser, input:
 export async function duplicateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
   const id = await ctx.db.transaction(async (tx) => {
-    const copyId = await insertCreative(
+    const copyId = await addCreative(
       tx,
       creative.campaign_id,
       copyName(creative.name),
       creative.type,
       creative.body,
     );
-    await tx.query(
-      `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration, bitrate)
-       select md5(random()::text || id)::varchar(24), $2, file_name, filename, name, upload_type, width, height, duration, bitrate
-         from assets where creative_id = $1`,
-      [creative.id, copyId],
-    );
+    await copyAssets(tx, creative.id, copyId);
     return copyId;
   });
   return oneCreative(ctx, id);
@@ -142,10 +137,7 @@ export async function publishCreative(
   if (problem) throw ApiError.of(400, problem);
   await ctx.db.transaction(async (tx) => {
     if (input.platform !== undefined) {
-      await tx.query('update creatives set body = $2, updated_at = now() where id = $1', [
-        creative.id,
-        { ...creative.body, platform: input.platform },
-      ]);
+      await updateCreativeBody(tx, creative.id, { ...creative.body, platform: input.platform });
     }
     const [current] = await loadCreatives(
       { ...ctx, db: tx },
@@ -154,25 +146,24 @@ export async function publishCreative(
     );
     if (!current) throw ApiError.of(404, 'Creative not found!');
     const { liveCreatives: _earlier, ...snapshot } = current;
-    await tx.query(
-      'insert into live_creatives (id, creative_id, campaign_id, snapshot) values ($1, $2, $3, $4)',
-      [newId(), creative.id, creative.campaign_id, snapshot],
-    );
+    await insertLiveCreative(tx, {
+      id: newId(),
+      creativeId: creative.id,
+      campaignId: creative.campaign_id,
+      snapshot,
+    });
   });
   return oneCreative(ctx, creative.id);
 }
 
 /** Removes a live creative: its tags stop serving; the creative and its other live creatives stay. */
 export async function removeLiveCreative(ctx: Context, user: SessionUser, liveId: string) {
-  const [live] = await ctx.db.query<{ campaign_id: string }>(
-    'select campaign_id from live_creatives where id = $1 and removed_at is null',
-    [liveId],
-  );
-  if (!live) throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
-  await ownCampaign(ctx.db, user, live.campaign_id).catch(() => {
+  const campaignId = await findOpenLiveCampaignId(ctx.db, liveId);
+  if (campaignId === undefined) throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
+  await ownCampaign(ctx.db, user, campaignId).catch(() => {
     throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
   });
-  await ctx.db.query('update live_creatives set removed_at = now() where id = $1', [liveId]);
+  await markLiveCreativeRemoved(ctx.db, liveId);
   ctx.liveCreatives.clear();
   return null;
 }
@@ -181,16 +172,10 @@ export async function removeLiveCreative(ctx: Context, user: SessionUser, liveId
 export async function deleteCreative(ctx: Context, user: SessionUser, id: string) {
   const creative = await ownCreative(ctx.db, user, savedId(id));
   const files = await ctx.db.transaction(async (tx) => {
-    const assetFiles = await tx.query<{ file_name: string }>(
-      'select file_name from assets where creative_id = $1',
-      [creative.id],
-    );
-    await tx.query(
-      'update live_creatives set removed_at = now() where creative_id = $1 and removed_at is null',
-      [creative.id],
-    );
-    await tx.query('delete from creatives where id = $1', [creative.id]);
-    return assetFiles.map((f) => f.file_name);
+    const assetFiles = await listAssetFilesOfCreative(tx, creative.id);
+    await markCreativeLivesRemoved(tx, creative.id);
+    await deleteCreativeRow(tx, creative.id);
+    return assetFiles;
   });
   await removeUnusedFiles(ctx, files);
   ctx.liveCreatives.clear();

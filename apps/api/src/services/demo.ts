@@ -6,10 +6,15 @@
 // applied again, so a password changed later stays changed.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { EventType, InvalidTrafficReason } from '@adconsole/domain';
+import type { CreativeSetting, EventType, InvalidTrafficReason } from '@adconsole/domain';
 import type { Context } from '../context';
+import { insertAsset } from '../db/queries/assets';
+import { insertCampaign } from '../db/queries/campaigns';
+import { insertCreative } from '../db/queries/creatives';
+import { insertLiveCreative } from '../db/queries/live-creatives';
+import { countUsers, insertUser } from '../db/queries/users';
 import { loadCreatives } from './campaigns';
-import type { TrackedEvent } from './events/store';
+import type { TrackedEvent } from './events/tracked-event';
 import { insertFileRow } from './files';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
@@ -36,7 +41,7 @@ interface DemoCreative {
   width: number;
   height: number;
   layout: string | null;
-  settings: unknown[];
+  settings: CreativeSetting[];
   files: { name: string; contentType: string; kind: 'image' | 'video' }[];
   /** Events per impression and impressions per 15 minutes at the busiest hour. */
   traffic: { peak: number; viewable: number; engagement: number; ctr: number; videoStart: number };
@@ -198,21 +203,18 @@ async function addAsset(
     content_type: file.contentType,
     size: bytes.length,
   });
-  await ctx.db.query(
-    `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration, bitrate)
-     values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9)`,
-    [
-      id,
-      creativeId,
-      fileName,
-      file.name,
-      file.kind,
-      size?.width ?? null,
-      size?.height ?? null,
-      video?.duration ?? null,
-      video?.bitrate ?? null,
-    ],
-  );
+  await insertAsset(ctx.db, {
+    id,
+    creative_id: creativeId,
+    file_name: fileName,
+    filename: file.name,
+    name: file.name,
+    upload_type: file.kind,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+    duration: video?.duration ?? null,
+    bitrate: video?.bitrate ?? null,
+  });
 }
 
 export interface DemoOptions {
@@ -226,35 +228,37 @@ export async function seedDemoData(
   { now = new Date(), days = DEMO_DAYS }: DemoOptions = {},
 ): Promise<DemoAccount | undefined> {
   const { db, config } = ctx;
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    'select count(*)::int as count from users',
-  );
+  const count = await countUsers(db);
   const email = `demo@${config.companyDomain}`;
   if (count > 0 || !config.demoData) return undefined;
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
   const userId = newId();
   const campaignId = newId();
   const day = (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
-  await db.query(
-    `insert into users (id, email, first_name, last_name, password_hash, role, verified_at)
-     values ($1, $2, 'Demo', 'Admin', $3, 'admin', now())`,
-    [userId, email, await hashPassword(password)],
-  );
-  await db.query('insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4)', [
-    campaignId,
-    userId,
-    'Demo campaign',
-    { data: { start: { date: day(-days) }, end: { date: day(30) } } },
-  ]);
+  await insertUser(db, {
+    id: userId,
+    email,
+    firstName: 'Demo',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    verified: true,
+  });
+  await insertCampaign(db, {
+    id: campaignId,
+    ownerId: userId,
+    name: 'Demo campaign',
+    body: { data: { start: { date: day(-days) }, end: { date: day(30) } } },
+  });
   const liveIds: string[] = [];
   for (const creative of demoCreatives) {
     const creativeId = newId();
-    await db.query('insert into creatives (id, campaign_id, name, type, body) values ($1, $2, $3, $4, $5)', [
-      creativeId,
+    await insertCreative(db, {
+      id: creativeId,
       campaignId,
-      creative.name,
-      creative.type,
-      {
+      name: creative.name,
+      type: creative.type,
+      body: {
         width: creative.width,
         height: creative.height,
         fluid: false,
@@ -263,17 +267,20 @@ export async function seedDemoData(
         settings: creative.settings,
         layout: creative.layout,
       },
-    ]);
+    });
     for (const file of creative.files) await addAsset(ctx, userId, creativeId, file);
     // Published as the publish call does: an immutable snapshot under its own id.
     const [current] = await loadCreatives(ctx, { creativeIds: [creativeId] }, { counters: false });
     if (!current) throw new Error('The demo creative was not saved');
     const { liveCreatives: _none, ...snapshot } = current;
     const liveId = newId();
-    await db.query(
-      `insert into live_creatives (id, creative_id, campaign_id, snapshot, created_at) values ($1, $2, $3, $4, $5)`,
-      [liveId, creativeId, campaignId, snapshot, new Date(now.getTime() - days * DAY_MS)],
-    );
+    await insertLiveCreative(db, {
+      id: liveId,
+      creativeId,
+      campaignId,
+      snapshot,
+      createdAt: new Date(now.getTime() - days * DAY_MS),
+    });
     liveIds.push(liveId);
   }
   const events = demoEvents(liveIds, now, days);

@@ -7,9 +7,9 @@ import { ApiError, previewKind } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { Queryable } from '../db/database';
+import type { ByteRange, ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
-import type { ByteRange, Storage } from './storage';
 
 export interface FileRow {
   name: string;
@@ -42,7 +42,7 @@ export async function insertFileRow(db: Queryable, file: FileRow): Promise<void>
 }
 
 /** Removes generated files past their time (report downloads live 24 hours). */
-export async function sweepExpiredFiles(ctx: { db: Queryable; storage: Storage }): Promise<number> {
+export async function sweepExpiredFiles(ctx: { db: Queryable; storage: ObjectBucket }): Promise<number> {
   const expired = await ctx.db.query<{ name: string }>(
     'delete from files where expires_at is not null and expires_at < now() returning name',
   );
@@ -52,7 +52,7 @@ export async function sweepExpiredFiles(ctx: { db: Queryable; storage: Storage }
 
 /** Stores a generated file (its owner's alone) and records it. */
 export async function storePrivateFile(
-  ctx: { db: Queryable; storage: Storage },
+  ctx: { db: Queryable; storage: ObjectBucket },
   file: { name: string; ownerId: string | null; contentType: string; bytes: Buffer },
 ): Promise<void> {
   await ctx.storage.put(file.name, file.bytes, file.contentType);
@@ -66,7 +66,10 @@ export async function storePrivateFile(
 }
 
 /** Deletes stored files no asset refers to any more (a duplicated creative shares its files). */
-export async function removeUnusedFiles(ctx: { db: Queryable; storage: Storage }, names: readonly string[]) {
+export async function removeUnusedFiles(
+  ctx: { db: Queryable; storage: ObjectBucket },
+  names: readonly string[],
+) {
   for (const name of new Set(names)) {
     const [used] = await ctx.db.query('select 1 from assets where file_name = $1 limit 1', [name]);
     if (used) continue;

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError, normaliseEmail } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
-import { withRetryAfter } from '../http/retry-after';
+import { countIdentityCall as countCall, deleteEndedWindows } from '../db/queries/identity-limits';
+import { withRetryAfter } from './retry-after';
 
 export const IDENTITY_WINDOW_MINUTES = 15;
 export const TOO_MANY_CALLS_FOR_IDENTITY = 'Too many requests. Please wait a few minutes and try again.';
@@ -42,24 +43,11 @@ export async function countIdentityCall(
   max: number,
   now: Date = new Date(),
 ): Promise<void> {
-  const [row] = await db.query<{ calls: number; window_start: Date | string }>(
-    `insert into identity_limits as l (key, window_start, calls) values ($1, $2::timestamptz, 1)
-     on conflict (key) do update set
-       window_start = case when l.window_start <= $2::timestamptz - interval '${IDENTITY_WINDOW_MINUTES} minutes'
-                           then $2::timestamptz else l.window_start end,
-       calls = case when l.window_start <= $2::timestamptz - interval '${IDENTITY_WINDOW_MINUTES} minutes'
-                    then 1 else least(l.calls + 1, $3::int + 1) end
-     returning calls, window_start`,
-    [key, now.toISOString(), max],
-  );
+  const row = await countCall(db, key, max, IDENTITY_WINDOW_MINUTES, now);
   if (row && row.calls > max) {
     const ends = new Date(row.window_start).getTime() + IDENTITY_WINDOW_MINUTES * 60_000;
     throw withRetryAfter(ApiError.of(429, TOO_MANY_CALLS_FOR_IDENTITY), (ends - now.getTime()) / 1000);
   }
   // Windows long over are of no use: a few go with each call.
-  await db.query(
-    `delete from identity_limits where key in (select key from identity_limits
-      where window_start < $1::timestamptz - interval '${IDENTITY_WINDOW_MINUTES} minutes' limit 20)`,
-    [now.toISOString()],
-  );
+  await deleteEndedWindows(db, IDENTITY_WINDOW_MINUTES, now);
 }

@@ -12,8 +12,16 @@
 // device key; a password reset (which proves the mailbox) clears the account key.
 import { ApiError } from '@adconsole/domain';
 import type { Database, Queryable } from '../db/database';
-import { withRetryAfter } from '../http/retry-after';
+import {
+  attemptsWithin,
+  deleteKeyAttempts,
+  deleteLoginAttempt,
+  failuresWithin,
+  insertLoginAttempt,
+  lockLoginKeys,
+} from '../db/queries/login-attempts';
 import { newId } from './ids';
+import { withRetryAfter } from './retry-after';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;
@@ -59,45 +67,24 @@ export async function beginLoginAttempt(
 ): Promise<string> {
   const sorted = [...new Set([keys.ip, keys.identity])].sort();
   return db.transaction(async (tx) => {
-    for (const key of sorted) {
-      await tx.query('insert into login_keys (key) values ($1) on conflict (key) do nothing', [key]);
-    }
     // Locks in a fixed order (no deadlock); concurrent attempts on the same key wait here.
-    await tx.query('select key from login_keys where key = any($1::text[]) order by key for update', [
-      sorted,
-    ]);
+    await lockLoginKeys(tx, sorted);
     // The time is read once the lock is held: read before, an attempt that waited for the lock would
     // not see the ones recorded while it waited (later than its own time) and pass the limit.
     const now = clock ?? new Date();
-    const [address] = await tx.query<{ attempts: number; first: Date | string | null }>(
-      `select count(*)::int as attempts, min(attempted_at) as first from login_attempts
-        where key = $1 and attempted_at > $2::timestamptz - interval '${LOGIN_WINDOW_MINUTES} minutes'
-          and attempted_at <= $2::timestamptz`,
-      [keys.ip, now.toISOString()],
-    );
+    const address = await attemptsWithin(tx, keys.ip, LOGIN_WINDOW_MINUTES, now);
     if ((address?.attempts ?? 0) >= LOGIN_MAX_ATTEMPTS) {
       const frees = new Date(address?.first ?? now).getTime() + LOGIN_WINDOW_MINUTES * 60_000;
       throw withRetryAfter(ApiError.of(429, TOO_MANY_ATTEMPTS), (frees - now.getTime()) / 1000);
     }
-    const [identity] = await tx.query<{ failures: number; last: Date | string | null }>(
-      `select count(*)::int as failures, max(attempted_at) as last from login_attempts
-        where key = $1 and attempted_at > $2::timestamptz - interval '${LOGIN_FAILURE_MEMORY_HOURS} hours'
-          and attempted_at <= $2::timestamptz`,
-      [keys.identity, now.toISOString()],
-    );
+    const identity = await failuresWithin(tx, keys.identity, LOGIN_FAILURE_MEMORY_HOURS, now);
     const delay = loginDelaySeconds(identity?.failures ?? 0);
     if (delay > 0 && identity?.last) {
       const wait = Math.ceil((new Date(identity.last).getTime() + delay * 1000 - now.getTime()) / 1000);
       if (wait > 0) throw withRetryAfter(ApiError.of(429, tooManyAttemptsFor(wait)), wait);
     }
     const id = newId();
-    for (const key of sorted) {
-      await tx.query('insert into login_attempts (id, key, attempted_at) values ($1, $2, $3)', [
-        id,
-        key,
-        now.toISOString(),
-      ]);
-    }
+    await insertLoginAttempt(tx, id, sorted, now);
     return id;
   });
 }
@@ -108,14 +95,10 @@ export async function refundLoginAttempt(
   attemptId: string,
   now: Date = new Date(),
 ): Promise<void> {
-  await db.query('delete from login_attempts where id = $1', [attemptId]);
-  await db.query(
-    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${LOGIN_FAILURE_MEMORY_HOURS} hours'`,
-    [now.toISOString()],
-  );
+  await deleteLoginAttempt(db, attemptId, LOGIN_FAILURE_MEMORY_HOURS, now);
 }
 
 /** The account's owner proved the mailbox (a password reset): strangers' guesses no longer count. */
 export async function clearAccountAttempts(db: Queryable, email: string): Promise<void> {
-  await db.query('delete from login_attempts where key = $1', [loginKeys.account(email)]);
+  await deleteKeyAttempts(db, loginKeys.account(email));
 }

@@ -7,6 +7,12 @@ import path from 'node:path';
 import { parseEmailAddress } from '@adconsole/domain';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database';
+import {
+  countMailsLastHour,
+  deleteOldMailSends,
+  insertMailSend,
+  lockMailAddress,
+} from '../db/queries/mail-sends';
 
 export interface MailAttachment {
   filename: string;
@@ -108,15 +114,11 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 5;
  */
 export async function takeMailAllowance(db: Database, address: string, kind: string): Promise<boolean> {
   const key = address.toLowerCase();
-  await db.query("delete from mail_sends where sent_at < now() - interval '1 day'");
+  await deleteOldMailSends(db);
   return db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtext('mail_sends'), hashtext($1))", [key]);
-    const [{ sent } = { sent: 0 }] = await tx.query<{ sent: number }>(
-      "select count(*)::int as sent from mail_sends where address = $1 and sent_at > now() - interval '1 hour'",
-      [key],
-    );
-    if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return false;
-    await tx.query('insert into mail_sends (address, kind) values ($1, $2)', [key, kind]);
+    await lockMailAddress(tx, key);
+    if ((await countMailsLastHour(tx, key)) >= MAILS_PER_ADDRESS_PER_HOUR) return false;
+    await insertMailSend(tx, key, kind);
     return true;
   });
 }

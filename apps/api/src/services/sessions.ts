@@ -8,6 +8,15 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
+import {
+  deleteEndedSessions,
+  deleteSession,
+  deleteUserSessions,
+  findLiveSession,
+  insertSession,
+  markSessionSeen,
+} from '../db/queries/sessions';
+import { deleteExpiredTokens } from '../db/queries/tokens';
 import { hashSecret, newSecret } from './ids';
 
 export const SESSION_COOKIE = 'adconsole_session';
@@ -32,50 +41,25 @@ export interface SessionUser {
   sessionExpiresAt: Date;
 }
 
-interface SessionRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'user' | 'admin';
-  verified_at: Date | null;
-  last_login_at: Date | null;
-  expires_at: Date;
-  last_seen_at: Date;
-}
+const IDLE = { rememberMs: REMEMBER_IDLE_MS, sessionMs: SESSION_IDLE_MS };
 
 export async function createSession(db: Queryable, userId: string, remember: boolean, ip: string) {
   // Sweeping at sign-in keeps the tables small without a separate job.
-  await db.query(
-    `delete from sessions where expires_at < now()
-        or last_seen_at < now() - (case when remember then $1::bigint else $2::bigint end) * interval '1 millisecond'`,
-    [REMEMBER_IDLE_MS, SESSION_IDLE_MS],
-  );
-  await db.query("delete from tokens where expires_at < now() - interval '1 day'");
+  await deleteEndedSessions(db, IDLE);
+  await deleteExpiredTokens(db);
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
-  await db.query(
-    'insert into sessions (id_hash, user_id, remember, expires_at, ip) values ($1, $2, $3, $4, $5)',
-    [hashSecret(secret), userId, remember, expiresAt, ip],
-  );
+  await insertSession(db, { idHash: hashSecret(secret), userId, remember, expiresAt, ip });
   return { secret, expiresAt };
 }
 
 /** The session's user while the session is neither expired nor idle too long; marks it seen. */
 export async function findSession(db: Queryable, secret: string): Promise<SessionUser | undefined> {
   const idHash = hashSecret(secret);
-  const rows = await db.query<SessionRow>(
-    `select u.id, u.email, u.first_name, u.last_name, u.role, u.verified_at, u.last_login_at,
-            s.expires_at, s.last_seen_at
-       from sessions s join users u on u.id = s.user_id
-      where s.id_hash = $1 and s.expires_at > now()
-        and s.last_seen_at > now() - (case when s.remember then $2::bigint else $3::bigint end) * interval '1 millisecond'`,
-    [idHash, REMEMBER_IDLE_MS, SESSION_IDLE_MS],
-  );
-  const row = rows[0];
+  const row = await findLiveSession(db, idHash, IDLE);
   if (!row) return undefined;
   if (Date.now() - new Date(row.last_seen_at).getTime() > SEEN_RESOLUTION_MS) {
-    await db.query('update sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+    await markSessionSeen(db, idHash);
   }
   return {
     id: row.id,
@@ -90,20 +74,17 @@ export async function findSession(db: Queryable, secret: string): Promise<Sessio
 }
 
 export async function endSession(db: Queryable, secret: string): Promise<void> {
-  await db.query('delete from sessions where id_hash = $1', [hashSecret(secret)]);
+  await deleteSession(db, hashSecret(secret));
 }
 
 /** Signs the account out everywhere: every session of the user ends. */
 export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
-  await db.query('delete from sessions where user_id = $1', [userId]);
+  await deleteUserSessions(db, userId);
 }
 
 /** Every session of the user but the one with `keepSecret` ends (a password changed while signed in). */
 export async function endOtherSessions(db: Queryable, userId: string, keepSecret: string): Promise<void> {
-  await db.query('delete from sessions where user_id = $1 and id_hash <> $2', [
-    userId,
-    hashSecret(keepSecret),
-  ]);
+  await deleteUserSessions(db, userId, hashSecret(keepSecret));
 }
 
 const cookieOptions = (config: Config) => ({

@@ -9,31 +9,13 @@ import {
   type UserListEntry,
 } from '@adconsole/domain';
 import type { Context } from '../context';
-import type { Queryable } from '../db/database';
+import { revokeOpenInvitations } from '../db/queries/tokens';
+import { listUsers as listUserRows, type PublicUserRow } from '../db/queries/users';
 import { linkMessage } from './mail';
 import type { SessionUser } from './sessions';
 import { issueToken } from './tokens';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'user' | 'admin';
-  password_hash: string | null;
-  verified_at: Date | null;
-  last_login_at: Date | null;
-  created_at: Date;
-}
-
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.query<UserRow>('select * from users where email = $1', [normaliseEmail(email)]);
-  return user;
-}
-
-export const toPublicUser = (
-  row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'role'>,
-): User => ({
+export const toPublicUser = (row: PublicUserRow): User => ({
   id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,
@@ -52,7 +34,7 @@ export const sessionUserAsPublic = (user: SessionUser): User =>
 
 /** GET /v1/users: every user with role, verification and last sign-in. */
 export async function listUsers(ctx: Context): Promise<UserListEntry[]> {
-  const rows = await ctx.db.query<UserRow>('select * from users order by created_at, email');
+  const rows = await listUserRows(ctx.db);
   return rows.map((row) => ({
     ...toPublicUser(row),
     verified: row.verified_at !== null,
@@ -89,12 +71,7 @@ export const NO_OPEN_INVITATION = 'There is no open invitation for this address.
 
 /** DELETE /v1/users/invite: the address's unused invitation links stop working. */
 export async function revokeInvite(ctx: Context, email: string) {
-  const rows = await ctx.db.query(
-    `update tokens set used_at = now()
-      where kind = 'invite' and email = $1 and used_at is null and expires_at > now()
-      returning token_hash`,
-    [normaliseEmail(email)],
-  );
-  if (rows.length === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
-  return { revoked: rows.length };
+  const revoked = await revokeOpenInvitations(ctx.db, normaliseEmail(email));
+  if (revoked === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
+  return { revoked };
 }

@@ -51,7 +51,7 @@ export function ConfirmDelete({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm}>
+          <AlertDialogAction variant="danger" onClick={onConfirm}>
             Delete {what}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -3,4 +3,4 @@ import { notify } from '@adconsole/ui';
 
 /** An error notification for a refused action, with the server's message when it gave one. */
 export const showError = (title: string) => (error: unknown) =>
-  notify({ type: 'error', title, text: errorMessage(error, 'The server refused it. Please try again.') });
+  notify({ type: 'danger', title, text: errorMessage(error, 'The server refused it. Please try again.') });

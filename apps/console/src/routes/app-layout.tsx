@@ -14,7 +14,7 @@ import {
 import type * as React from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
-import { publicConfig } from '../lib/api';
+import { publicConfig } from '../lib/public-config';
 import { useSession } from '../session/session';
 import { toggleTheme, useCompactLayout, useSettings } from '../settings/settings';
 import { Breadcrumbs } from './breadcrumbs';

@@ -1,15 +1,15 @@
 // The typed client for every call of docs/product.md §7.
 import { DOWNLOAD_PATH_PREFIX } from '../constants';
-import { apiTokenCalls } from './api-tokens';
-import { authCalls } from './auth';
-import { builderCalls } from './builder';
-import { campaignCalls } from './campaigns';
-import { creativeCalls } from './creatives';
-import { eventCalls } from './events';
-import { fileCalls } from './files';
+import { apiTokenCalls } from './api-tokens/client';
+import { authCalls } from './auth/client';
+import { builderCalls } from './builder/client';
+import { campaignCalls } from './campaigns/client';
+import { creativeCalls } from './creatives/client';
+import { eventCalls } from './events/client';
+import { fileCalls } from './files/client';
 import { createHttp, type HttpOptions } from './http';
-import { reportCalls } from './reports';
-import { userCalls } from './users';
+import { reportCalls } from './reports/client';
+import { userCalls } from './users/client';
 
 export interface ApiClientOptions extends HttpOptions {
   /** The company domain sign-up is limited to (e.g. 'example.com'). */

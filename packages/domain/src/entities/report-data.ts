@@ -138,8 +138,8 @@ export const reportDataSchema = z.object({
   errors: z.array(reportCodeCountSchema).default([]),
   /** Verifications a player did not execute, by [REASON], most first. */
   verificationNotExecuted: z.array(reportCodeCountSchema).default([]),
-  /** The breakdown asked for with `breakdown=` (reports/breakdown.ts); null when none was. */
-  breakdown: breakdownSchema.nullable().default(null),
+  /** The breakdown asked for with `breakdown=` (reports/breakdown.ts); null or absent when none was. */
+  breakdown: breakdownSchema.nullish(),
   reportToken: z.array(reportTokenSchema).default([]),
   scheduledReports: z.array(scheduledReportSchema).default([]),
   /** When the figures were read (ISO 8601). */

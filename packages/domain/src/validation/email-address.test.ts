@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { changePasswordRequestSchema, verifyRequestSchema } from '../api/auth/requests';
+import { inviteUsersRequestSchema } from '../api/users/requests';
 import { isCompanyEmail } from './company-email';
 import { emailAddressField, parseEmailAddress } from './email-address';
 import { forgotPasswordSchema, loginSchema, signUpSchema } from './forms';
-import { changePasswordRequestSchema, inviteUsersRequestSchema, verifyRequestSchema } from './requests';
 
 // The company-domain bypass of the security review: nodemailer reads a comma as a list, so
 // 'attacker@evil.com,x@adconsole.test' passed the old "text after the last @" rule and mailed both.

@@ -25,7 +25,7 @@ const meta = {
   render: (args) => (
     <AlertDialog {...args}>
       <AlertDialogTrigger asChild>
-        <Button variant="destructive">Delete campaign</Button>
+        <Button variant="danger">Delete campaign</Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
@@ -36,7 +36,7 @@ const meta = {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onDelete}>
+          <AlertDialogAction variant="danger" onClick={onDelete}>
             Delete
           </AlertDialogAction>
         </AlertDialogFooter>

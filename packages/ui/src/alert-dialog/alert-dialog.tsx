@@ -73,15 +73,15 @@ export function AlertDialogDescription({
 }
 
 export type AlertDialogActionProps = React.ComponentProps<typeof AlertDialogPrimitive.Action> & {
-  /** Destructive actions (delete) are red. */
-  destructive?: boolean;
+  /** `danger` for an action that destroys something (delete): red, as Button's danger variant. */
+  variant?: 'primary' | 'danger';
 };
 
-export function AlertDialogAction({ className, destructive = false, ...props }: AlertDialogActionProps) {
+export function AlertDialogAction({ className, variant = 'primary', ...props }: AlertDialogActionProps) {
   return (
     <AlertDialogPrimitive.Action
       data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'primary' }), className)}
+      className={cn(buttonVariants({ variant }), className)}
       {...props}
     />
   );

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button, type buttonVariants } from './button';
 
 type Variant = NonNullable<Parameters<typeof buttonVariants>[0]>['variant'];
-const variants: NonNullable<Variant>[] = ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'link'];
+const variants: NonNullable<Variant>[] = ['primary', 'secondary', 'outline', 'ghost', 'danger', 'link'];
 const sizes = ['sm', 'md', 'lg', 'icon'] as const;
 
 const meta = {
@@ -34,7 +34,7 @@ export const Primary: Story = {
 export const Secondary: Story = { args: { variant: 'secondary' } };
 export const Outline: Story = { args: { variant: 'outline' } };
 export const Ghost: Story = { args: { variant: 'ghost' } };
-export const Destructive: Story = { args: { variant: 'destructive', children: 'Delete campaign' } };
+export const Danger: Story = { args: { variant: 'danger', children: 'Delete campaign' } };
 export const Link: Story = { args: { variant: 'link', children: 'Campaign summary' } };
 
 export const AllVariants: Story = {

@@ -42,7 +42,7 @@ const meta = {
         <DropdownMenuItem disabled>Publish (no assets)</DropdownMenuItem>
         <DropdownMenuCheckboxItem checked>Fluid size</DropdownMenuCheckboxItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive">
+        <DropdownMenuItem variant="danger">
           <TrashIcon aria-hidden="true" />
           Delete
         </DropdownMenuItem>

@@ -35,7 +35,7 @@ export function DropdownMenuContent({
 }
 
 export type DropdownMenuItemProps = React.ComponentProps<typeof DropdownMenuPrimitive.Item> & {
-  variant?: 'default' | 'destructive';
+  variant?: 'default' | 'danger';
 };
 
 export function DropdownMenuItem({ className, variant = 'default', ...props }: DropdownMenuItemProps) {
@@ -43,7 +43,7 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
     <DropdownMenuPrimitive.Item
       data-slot="dropdown-menu-item"
       data-variant={variant}
-      className={cn(menuItem, 'data-[variant=destructive]:text-destructive', className)}
+      className={cn(menuItem, 'data-[variant=danger]:text-destructive', className)}
       {...props}
     />
   );

@@ -27,7 +27,7 @@ export const Variants: Story = {
       <IconButton {...args} variant="ghost" />
       <IconButton {...args} variant="outline" aria-label="Edit (outline)" />
       <IconButton {...args} variant="primary" aria-label="Edit (primary)" />
-      <IconButton {...args} variant="destructive" aria-label="Delete creative">
+      <IconButton {...args} variant="danger" aria-label="Delete creative">
         <TrashIcon aria-hidden="true" />
       </IconButton>
       <IconButton {...args} size="sm" variant="outline" aria-label="Edit (small)" />

@@ -1,10 +1,10 @@
 export {
-  DEFAULT_NOTIFICATION_DELAY,
+  DEFAULT_TOAST_DELAY,
   dismiss,
   dismissAll,
-  type Notification,
-  type NotificationType,
-  type NotifyOptions,
   notify,
+  type Toast,
+  type ToastOptions,
+  type ToastType,
 } from './notify';
 export { Toaster, type ToasterClock, type ToasterProps, toastVariants } from './toaster';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ManualClock } from '../../../../.storybook/manual-clock';
 import { Button } from '../button';
-import { DEFAULT_NOTIFICATION_DELAY, dismissAll, notify } from './notify';
+import { DEFAULT_TOAST_DELAY, dismissAll, notify } from './notify';
 import { Toaster, type ToasterClock } from './toaster';
 
 /**
@@ -37,7 +37,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, error, info (default) or warning. A notification closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Errors are announced assertively, others politely; F8 jumps to the stack. Pass `clock` to time the delay on your own clock (tests); these stories use a manual one that only their play functions move, so here a notification stays until one does.',
+          'Mount `<Toaster />` once near the root, then call `notify({ title, text, type, delay, timeout })` from anywhere (no hook needed). `type` is success, danger, info (default) or warning. A toast closes itself after `delay` ms (6000 by default) unless `timeout === false`; the timer pauses while the pointer is over the stack or focus is in it. Danger toasts are announced assertively, others politely; F8 jumps to the stack. Pass `clock` to time the delay on your own clock (tests); these stories use a manual one that only their play functions move, so here a toast stays until one does.',
       },
     },
   },
@@ -71,7 +71,7 @@ export const AllTypesStacked: Story = {
     notify({
       title: 'Error!',
       text: "Couldn't receive reporting! Please try again.",
-      type: 'error',
+      type: 'danger',
       delay: 10000,
       timeout: false,
     });
@@ -83,7 +83,7 @@ export const DefaultDelayIs6000ms: Story = {
   tags: ['no-visual'],
   parameters: { overlay: false },
   play: async () => {
-    await expect(DEFAULT_NOTIFICATION_DELAY).toBe(6000);
+    await expect(DEFAULT_TOAST_DELAY).toBe(6000);
   },
 };
 

@@ -3,13 +3,7 @@ import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon, XIcon } 
 import { Toast as ToastPrimitive } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../lib/cn';
-import {
-  dismiss,
-  getNotifications,
-  type Notification,
-  type NotificationType,
-  subscribeNotifications,
-} from './notify';
+import { dismiss, getToasts, subscribeToasts, type Toast, type ToastType } from './notify';
 
 export const toastVariants = cva(
   [
@@ -22,29 +16,29 @@ export const toastVariants = cva(
         info: 'border-l-info [&>svg]:text-info',
         success: 'border-l-success [&>svg]:text-success',
         warning: 'border-l-warning [&>svg]:text-warning-foreground dark:[&>svg]:text-warning',
-        error: 'border-l-destructive [&>svg]:text-destructive',
+        danger: 'border-l-destructive [&>svg]:text-destructive',
       },
     },
     defaultVariants: { type: 'info' },
   },
 );
 
-const icons: Record<NotificationType, typeof InfoIcon> = {
+const icons: Record<ToastType, typeof InfoIcon> = {
   info: InfoIcon,
   success: CircleCheckIcon,
   warning: TriangleAlertIcon,
-  error: CircleAlertIcon,
+  danger: CircleAlertIcon,
 };
 
 export type ToasterProps = {
   /** Label of the notifications landmark; the hotkey that focuses it is appended by Radix. */
   label?: string;
   className?: string;
-  /** The timers that close notifications after their delay (default: the window's). */
+  /** The timers that close toasts after their delay (default: the window's). */
   clock?: ToasterClock;
 };
 
-/** The timers a notification's delay runs on: the window's by default, a test's own clock in a test. */
+/** The timers a toast's delay runs on: the window's by default, a test's own clock in a test. */
 export type ToasterClock = {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
@@ -57,42 +51,42 @@ const windowClock: ToasterClock = {
   now: () => Date.now(),
 };
 
-type ToastItemProps = { notification: Notification; paused: boolean; clock: ToasterClock };
+type ToastItemProps = { toast: Toast; paused: boolean; clock: ToasterClock };
 
-/** One notification. Its own timer (not Radix's) closes it, so pausing is a plain prop we control. */
-function ToastItem({ notification, paused, clock }: ToastItemProps) {
-  const remaining = React.useRef(notification.duration);
+/** One toast. Its own timer (not Radix's) closes it, so pausing is a plain prop we control. */
+function ToastItem({ toast, paused, clock }: ToastItemProps) {
+  const remaining = React.useRef(toast.duration);
   React.useEffect(() => {
     if (paused || remaining.current === null) return;
     const startedAt = clock.now();
-    const timer = clock.setTimeout(() => dismiss(notification.id), remaining.current);
+    const timer = clock.setTimeout(() => dismiss(toast.id), remaining.current);
     return () => {
       clock.clearTimeout(timer);
       if (remaining.current !== null) remaining.current -= clock.now() - startedAt;
     };
-  }, [paused, notification.id, clock]);
-  const Icon = icons[notification.type];
+  }, [paused, toast.id, clock]);
+  const Icon = icons[toast.type];
   return (
     <ToastPrimitive.Root
       data-slot="toast"
-      data-type={notification.type}
-      data-persistent={notification.duration === null || undefined}
+      data-type={toast.type}
+      data-persistent={toast.duration === null || undefined}
       data-paused={paused || undefined}
-      type={notification.type === 'error' ? 'foreground' : 'background'}
+      type={toast.type === 'danger' ? 'foreground' : 'background'}
       duration={Number.POSITIVE_INFINITY}
       onOpenChange={(open) => {
-        if (!open) dismiss(notification.id);
+        if (!open) dismiss(toast.id);
       }}
-      className={toastVariants({ type: notification.type })}
+      className={toastVariants({ type: toast.type })}
     >
       <Icon className="mt-0.5 size-4" aria-hidden="true" />
       <div className="grid gap-1">
         <ToastPrimitive.Title data-slot="toast-title" className="font-medium text-sm">
-          {notification.title}
+          {toast.title}
         </ToastPrimitive.Title>
-        {notification.text ? (
+        {toast.text ? (
           <ToastPrimitive.Description data-slot="toast-text" className="text-muted-foreground text-sm">
-            {notification.text}
+            {toast.text}
           </ToastPrimitive.Description>
         ) : null}
       </div>
@@ -108,16 +102,12 @@ function ToastItem({ notification, paused, clock }: ToastItemProps) {
 }
 
 /**
- * Renders the notifications sent with `notify()`, newest at the bottom of a stack in the corner.
- * Radix Toast announces each one (errors assertively) and lets F8 jump to the stack; every timer
+ * Renders the toasts sent with `notify()`, newest at the bottom of a stack in the corner.
+ * Radix Toast announces each one (danger toasts assertively) and lets F8 jump to the stack; every timer
  * pauses while the pointer is over the stack or focus is inside it. Mount it once near the root.
  */
 export function Toaster({ label = 'Notifications', className, clock = windowClock }: ToasterProps) {
-  const notifications = React.useSyncExternalStore(
-    subscribeNotifications,
-    getNotifications,
-    getNotifications,
-  );
+  const toasts = React.useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const [hovered, setHovered] = React.useState(false);
   const [focused, setFocused] = React.useState(false);
   const paused = hovered || focused;
@@ -146,8 +136,8 @@ export function Toaster({ label = 'Notifications', className, clock = windowCloc
   }, []);
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={label}>
-      {notifications.map((notification) => (
-        <ToastItem key={notification.id} notification={notification} paused={paused} clock={clock} />
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} paused={paused} clock={clock} />
       ))}
       <ToastPrimitive.Viewport
         data-slot="toaster"

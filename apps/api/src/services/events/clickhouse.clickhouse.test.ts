@@ -15,7 +15,8 @@ import {
   migrateClickHouse,
   rawEventsDdl,
 } from './clickhouse-migrations';
-import { createPostgresEventStore, type EventStore, type StoreZone, type TrackedEvent } from './store';
+import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
+import type { TrackedEvent } from './tracked-event';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {

@@ -23,14 +23,8 @@ import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
 import { capDimensions, DIMENSION_COLUMN_OF, DIMENSION_COLUMNS, dimensionCounters } from './dimensions';
 import { judgeBatch, storedHistory } from './integrity';
-import {
-  COLUMNS,
-  type EventStore,
-  numberRow,
-  numberWeekHourRow,
-  type StoreZone,
-  type TrackedEvent,
-} from './store';
+import { COLUMNS, type EventStore, numberRow, numberWeekHourRow, type StoreZone } from './store';
+import type { TrackedEvent } from './tracked-event';
 
 export interface ClickHouseEventStoreOptions {
   /** The main database: it keeps the seen-set of replayed beacons. */

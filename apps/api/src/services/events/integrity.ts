@@ -4,7 +4,7 @@
 // click counts both whichever arrived first. Imported history (no impression id) is taken as given.
 import { eventRank, type ImpressionHistory, type InvalidTrafficReason, judgeEvent } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
-import type { TrackedEvent } from './store';
+import type { TrackedEvent } from './tracked-event';
 
 /** Each impression's stored events: type -> reason (null when it counted). */
 export type StoredHistory = Map<string, Map<string, InvalidTrafficReason | null>>;

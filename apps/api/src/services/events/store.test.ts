@@ -11,7 +11,8 @@ import {
   testDatabaseKind,
   testEventsKind,
 } from '../../test/harness';
-import type { EventStore, TrackedEvent } from './store';
+import type { EventStore } from './store';
+import type { TrackedEvent } from './tracked-event';
 import { EventWriter } from './writer';
 
 const at = (iso: string) => new Date(iso);

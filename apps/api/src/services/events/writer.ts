@@ -11,7 +11,8 @@
 // reach the server in either order, in different batches. An event whose impression (or start) has not
 // arrived is held back and offered again every `holdRetryMs` until `holdMs` after it came; then it is
 // stored as invalid (`sequence`). Its request is answered when it is finally stored.
-import type { EventStore, TrackedEvent } from './store';
+import type { EventStore } from './store';
+import type { TrackedEvent } from './tracked-event';
 
 export interface EventWriterOptions {
   maxBatch: number;

@@ -21,14 +21,11 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { addAssetFromSource } from '../assets';
+import { DELETE_BATCH, type StoredObject } from '../object-store/store';
 import type { SessionUser } from '../sessions';
-import { admitUploadTicket, boundedFolderKeys } from './limits';
-import { DELETE_BATCH, type StoredObject } from './store';
+import { admitUploadTicket, boundedFolderKeys, spaceOf } from './limits';
 
 export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
-
-/** Where a user's paths start in the bucket: their own space, or the top for an admin. */
-export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);
 
 function bucketOf(ctx: FileManagerContext, bucket: string | undefined): string {
   const buckets = ctx.config.fileManager.buckets;

@@ -12,13 +12,16 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
-import { withRetryAfter } from '../../http/retry-after';
 import { newId } from '../ids';
+import { withRetryAfter } from '../retry-after';
 import type { SessionUser } from '../sessions';
 
 export type LimitsContext = Pick<Context, 'config' | 'db' | 'files'>;
 
 const RATE_WINDOW_SECONDS = 60;
+
+/** Where a user's paths start in the bucket: their own space, or the top for an admin. */
+export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);
 
 /** The user space a key lies in ('users/<id>/'), whose quota it counts against; undefined outside one. */
 export function quotaSpaceOf(key: string): string | undefined {

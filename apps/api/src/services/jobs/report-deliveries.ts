@@ -4,14 +4,18 @@
 // retry after a failed send mails only those who did not get it.
 import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { CampaignRow } from '../campaigns';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import { enqueueJob, type JobRow } from '../../db/queries/jobs';
+import type { ScheduleRow } from '../../db/queries/schedules';
+import { newId } from '../ids';
 import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
 import { deliverableRecipients, scheduleSender, takeUserMailQuota } from '../reports/recipients';
-import type { ScheduleRow } from '../reports/schedules';
-import { enqueueJob, type JobRow } from './runner';
+
+/** The start of every delivery key of one schedule. */
+export const deliveryKeyPrefix = (scheduleId: string) => `report:${scheduleId}:`;
 
 export const deliveryKey = (scheduleId: string, period: LocalDays) =>
-  `report:${scheduleId}:${period.start}:${period.end}`;
+  `${deliveryKeyPrefix(scheduleId)}${period.start}:${period.end}`;
 
 /** Queues the deliveries of every schedule that is due and sets its next run, in one transaction. */
 export async function queueDueReports(ctx: Context): Promise<number> {
@@ -29,6 +33,7 @@ export async function queueDueReports(ctx: Context): Promise<number> {
       if (
         period &&
         (await enqueueJob(tx, {
+          id: newId(),
           kind: 'report-delivery',
           key: deliveryKey(schedule.id, period),
           payload: { scheduleId: schedule.id, period, sent: [] },

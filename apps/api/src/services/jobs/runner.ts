@@ -6,17 +6,16 @@
 // is retried with back-off, then recorded as failed.
 import { hostname } from 'node:os';
 import type { Context } from '../../context';
+import {
+  abandonExpiredLeases,
+  claimDueJobs,
+  finishJob,
+  type JobRow,
+  recordJobFailure,
+} from '../../db/queries/jobs';
 import { sweepExpiredFiles } from '../files';
 import { newId } from '../ids';
 import { queueDueReports, runReportDelivery } from './report-deliveries';
-
-export interface JobRow {
-  id: string;
-  kind: string;
-  key: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
 
 /** Back-off after the nth failed attempt (1 min, 5 min, 15 min, 1 h), then failed for good. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
@@ -28,19 +27,6 @@ const handlers: Record<string, (ctx: Context, job: JobRow) => Promise<Record<str
   {
     'report-delivery': runReportDelivery,
   };
-
-/** Queues a job unless one with the same key exists (answers whether it was queued). */
-export async function enqueueJob(
-  db: Context['db'] | Parameters<Parameters<Context['db']['transaction']>[0]>[0],
-  job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date },
-): Promise<boolean> {
-  const rows = await db.query(
-    `insert into jobs (id, kind, key, payload, run_at) values ($1, $2, $3, $4, $5)
-     on conflict (key) do nothing returning id`,
-    [newId(), job.kind, job.key, job.payload, job.runAt ?? new Date()],
-  );
-  return rows.length > 0;
-}
 
 export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}:${newId().slice(0, 6)}`;
@@ -54,20 +40,9 @@ export class JobRunner {
   async runOnce(limit = 5): Promise<number> {
     const { db } = this.ctx;
     await queueDueReports(this.ctx);
-    await db.query(
-      `update jobs set state = 'abandoned', last_error = $1, finished_at = now()
-        where state = 'running' and locked_until < now()`,
-      [ABANDONED],
-    );
+    await abandonExpiredLeases(db, ABANDONED);
     const claimed = await db.transaction((tx) =>
-      tx.query<JobRow>(
-        `update jobs set state = 'running', attempts = attempts + 1, locked_by = $1,
-                locked_until = now() + ($2::bigint * interval '1 millisecond')
-          where id in (select id from jobs where state = 'pending' and run_at <= now()
-                        order by run_at, id limit $3 for update skip locked)
-          returning id, kind, key, payload, attempts`,
-        [this.worker, LEASE_MS, limit],
-      ),
+      claimDueJobs(tx, { worker: this.worker, leaseMs: LEASE_MS, limit }),
     );
     for (const job of claimed) await this.run(job);
     if (Date.now() - this.lastSweep > 10 * 60_000) {
@@ -82,22 +57,13 @@ export class JobRunner {
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       const payload = await handler(this.ctx, job);
-      await this.ctx.db.query(
-        "update jobs set state = 'done', finished_at = now(), locked_until = null, payload = coalesce($2, payload) where id = $1",
-        [job.id, payload ?? null],
-      );
+      await finishJob(this.ctx.db, job.id, payload);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const partial = (error as { payload?: Record<string, unknown> }).payload;
       const delay = RETRY_DELAYS_MS[job.attempts - 1];
       this.ctx.log(`Job ${job.kind} ${job.key} failed (attempt ${job.attempts}): ${message}`);
-      await this.ctx.db.query(
-        `update jobs set state = $2, last_error = $3, locked_until = null, payload = coalesce($5, payload),
-                run_at = now() + ($4::bigint * interval '1 millisecond'),
-                finished_at = case when $2 = 'failed' then now() else null end
-          where id = $1`,
-        [job.id, delay === undefined ? 'failed' : 'pending', message, delay ?? 0, partial ?? null],
-      );
+      await recordJobFailure(this.ctx.db, job.id, { error: message, retryInMs: delay, payload: partial });
     }
   }
 

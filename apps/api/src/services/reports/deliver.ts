@@ -10,13 +10,13 @@ import {
   REPORT_FORMAT_LABELS,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { CampaignRow } from '../campaigns';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import type { ScheduleRow } from '../../db/queries/schedules';
 import type { MailAttachment } from '../mail';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
 import { quotedName } from './recipients';
-import type { ScheduleRow } from './schedules';
 import { campaignScope } from './scope';
 
 /** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */

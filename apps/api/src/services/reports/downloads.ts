@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import type { Context } from '../../context';
 import { safeFilename } from '../assets';
 import { insertFileRow } from '../files';
-import type { Figures, FiguresWithRows, FilteredCounts } from './figures';
+import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 
 export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -85,9 +85,6 @@ export function csvField(value: string | number): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
-
-/** How much a file holds: `full` one row per local day per creative; `summary` each creative's totals. */
-export type ReportDetail = 'full' | 'summary';
 
 /** The invalid-traffic columns: counted apart, never part of the figures beside them. */
 export const FILTERED_HEADERS = [

@@ -14,7 +14,6 @@ import {
   measurableImpressions,
   type ReportCodeCount,
   type ReportCounters,
-  type ReportData,
   type ReportGranularity,
   type ReportVideoData,
   reportDays,
@@ -27,6 +26,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -39,9 +39,6 @@ export interface FiguresQuery {
   /** A breakdown of the same figures (data.breakdown). */
   breakdown?: BreakdownDimension | undefined;
 }
-
-/** The figures of a report before share links and schedules are added. */
-export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
 
 /** A live creative's counters as report counters; its measurable impressions follow its type. */
 const reportCounters = (
@@ -99,21 +96,6 @@ async function creativesOf(ctx: Context, scope: ReportScope) {
     byId.set(id, entry);
   }
   return [...byId.values()];
-}
-
-/** Invalid (filtered) impressions and clicks of a creative in a period. */
-export interface FilteredCounts {
-  impressions: number;
-  clicks: number;
-}
-
-/** Figures plus each creative's counters per period (what the downloads list row by row). */
-export interface FiguresWithRows {
-  figures: Figures;
-  /** creative id -> period -> counters (with rates). */
-  creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
-  /** creative id -> period -> invalid impressions and clicks (never in the counters above). */
-  creativeFiltered: Map<string, Map<string, FilteredCounts>>;
 }
 
 /** The report's `invalid`: every invalid event of the range by reason. */

@@ -8,8 +8,8 @@ import { ApiError, isCompanyEmail } from '@adconsole/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context';
 import type { Database } from '../../db/database';
+import type { ScheduleRow } from '../../db/queries/schedules';
 import { takeMailAllowance } from '../mail';
-import type { ScheduleRow } from './schedule-list';
 
 export const REPORT_MAIL_QUOTA_REACHED =
   "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.";

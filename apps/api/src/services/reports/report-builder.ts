@@ -6,9 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ReportFileFormat } from '@adconsole/domain';
-import type { ReportDetail } from './downloads';
-import type { FiguresWithRows } from './figures';
-import type { ReportBuildRequest } from './report-worker';
+import type { FiguresWithRows, ReportBuildRequest, ReportDetail } from './build-input';
 
 function startWorker(): Worker {
   if (import.meta.url.endsWith('.ts')) {

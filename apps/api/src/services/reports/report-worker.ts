@@ -2,16 +2,8 @@
 // a ten-year pivot takes seconds of CPU, during which the main thread keeps answering. The figures
 // come in as a message (structured clone); the file's bytes go back, transferred, not copied.
 import { parentPort } from 'node:worker_threads';
-import type { ReportFileFormat } from '@adconsole/domain';
-import { type ReportDetail, reportFileBytes } from './downloads';
-import type { FiguresWithRows } from './figures';
-
-export interface ReportBuildRequest {
-  id: number;
-  rows: FiguresWithRows;
-  format: ReportFileFormat;
-  detail: ReportDetail;
-}
+import type { ReportBuildRequest } from './build-input';
+import { reportFileBytes } from './downloads';
 
 /** One build at a time, in order (a build awaits inside ExcelJS; the next waits for it to end). */
 let queue: Promise<void> = Promise.resolve();

@@ -9,11 +9,11 @@ import type {
   ShareReportsQuery,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listSchedules } from '../../db/queries/schedules';
 import type { SessionUser } from '../sessions';
 import { checkDownloadRange, limitedDownload, requestKey } from './download-limits';
 import { storeReportDownload } from './downloads';
 import { type FiguresQuery, reportFigures, reportFiguresWithRows, videoFigures } from './figures';
-import { listSchedules } from './schedules';
 import { type ReportScope, shareScope, userScope } from './scope';
 import { listShareTokens } from './share';
 

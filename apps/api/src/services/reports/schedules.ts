@@ -10,8 +10,11 @@ import {
   type ScheduledReportBody,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { failPendingJobs } from '../../db/queries/jobs';
+import { type ScheduleRow, scheduleAnswer } from '../../db/queries/schedules';
 import { ownCampaign } from '../campaigns';
 import { newId } from '../ids';
+import { deliveryKeyPrefix } from '../jobs/report-deliveries';
 import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
 import {
@@ -21,10 +24,6 @@ import {
   scheduleSender,
   takeUserMailQuota,
 } from './recipients';
-
-export { listSchedules, type ScheduleRow, scheduleAnswer } from './schedule-list';
-
-import { type ScheduleRow, scheduleAnswer } from './schedule-list';
 
 // ---- The schedule calls
 
@@ -76,10 +75,7 @@ export async function deleteSchedule(ctx: Context, user: SessionUser, id: string
   const { row } = await ownSchedule(ctx, user, id);
   await ctx.db.transaction(async (tx) => {
     await tx.query('delete from scheduled_reports where id = $1', [row.id]);
-    await tx.query(
-      "update jobs set state = 'failed', last_error = 'The schedule was deleted.', finished_at = now() where key like $1 and state = 'pending'",
-      [`report:${row.id}:%`],
-    );
+    await failPendingJobs(tx, deliveryKeyPrefix(row.id), 'The schedule was deleted.');
   });
   return null;
 }

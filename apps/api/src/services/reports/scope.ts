@@ -3,7 +3,9 @@
 // or live creatives answer 404, as everywhere.
 import { ApiError, MESSAGES, mayManageCampaign } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
-import { CAMPAIGN_NOT_FOUND, type CampaignRow, type CreativeAnswer, ownCampaign } from '../campaigns';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import type { CreativeAnswer } from '../campaign-answers';
+import { CAMPAIGN_NOT_FOUND, ownCampaign } from '../campaigns';
 import type { SessionUser } from '../sessions';
 
 export interface ReportLive {

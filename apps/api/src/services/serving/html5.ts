@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { ApiError, contentTypeOfName } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
-import type { Storage } from '../storage';
+import type { ObjectBucket } from '../object-store/store';
 import { HTML5_ZIP_LIMITS, inflateEntry, readZipDirectory, safeArchivePath } from './zip-archive';
 
 /** The domain's media type of a file name; text (HTML, CSS, scripts) is served as UTF-8. */
@@ -22,7 +22,7 @@ export const contentTypeOf = (path: string) => {
 export const unpackedKey = (zipKey: string, path: string) =>
   `unpacked/${zipKey.replace(/^assets\//, '')}/${path}`;
 
-type UnpackContext = { db: Queryable; storage: Storage };
+type UnpackContext = { db: Queryable; storage: ObjectBucket };
 
 /**
  * Checks and unpacks the ZIP stored under `zipKey` into storage, and records its files. Throws a 415

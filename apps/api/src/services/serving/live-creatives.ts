@@ -3,7 +3,7 @@
 // in this process is seen at once; one in another process within the cache's lifetime (5 s).
 import type { CampaignFlight } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
-import type { CreativeAnswer } from '../campaigns';
+import type { CreativeAnswer } from '../campaign-answers';
 
 export interface LiveCreative {
   id: string;

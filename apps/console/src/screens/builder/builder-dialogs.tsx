@@ -319,7 +319,7 @@ export function UnsavedChangesDialog({
         </AlertDialogHeader>
         {error ? <DraftNotSaved error={error} /> : null}
         <AlertDialogFooter>
-          <Button variant="destructive" className="sm:mr-auto" onClick={onDiscard} disabled={saving}>
+          <Button variant="danger" className="sm:mr-auto" onClick={onDiscard} disabled={saving}>
             Discard changes
           </Button>
           <AlertDialogCancel>Cancel</AlertDialogCancel>

@@ -246,7 +246,7 @@ export function FileManagerView(props: FileManagerViewProps) {
                       </DropdownMenuItem>
                       <DropdownMenuSeparator />
                       <DropdownMenuItem
-                        variant="destructive"
+                        variant="danger"
                         onSelect={() => setDialog({ kind: 'delete', entry })}
                       >
                         Delete
@@ -305,7 +305,7 @@ export function FileManagerView(props: FileManagerViewProps) {
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction destructive onClick={() => act(() => props.onDelete(dialog.entry))}>
+              <AlertDialogAction variant="danger" onClick={() => act(() => props.onDelete(dialog.entry))}>
                 Delete {dialog.entry.kind}
               </AlertDialogAction>
             </AlertDialogFooter>

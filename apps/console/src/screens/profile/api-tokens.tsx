@@ -213,7 +213,7 @@ function RevokeToken({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={() => onRevoke(token.id)}>
+          <AlertDialogAction variant="danger" onClick={() => onRevoke(token.id)}>
             Revoke token
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -216,7 +216,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
 }
 
 function notifyFailure(title: string, failure: unknown) {
-  notify({ type: 'error', title, text: errorMessage(failure, 'Please try again.') });
+  notify({ type: 'danger', title, text: errorMessage(failure, 'Please try again.') });
 }
 
 /** An unknown, revoked or expired share link (404), as opposed to a failure worth retrying. */

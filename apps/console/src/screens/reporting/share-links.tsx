@@ -141,7 +141,7 @@ function RevokeLink({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={() => onRevoke(token)}>
+          <AlertDialogAction variant="danger" onClick={() => onRevoke(token)}>
             Revoke link
           </AlertDialogAction>
         </AlertDialogFooter>

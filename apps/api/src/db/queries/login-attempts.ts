@@ -1,0 +1,75 @@
+// The login_keys and login_attempts tables: the sign-in limit's keys (one row each, locked while an
+// attempt is counted) and the attempts made under each key (services/login-limit.ts).
+import type { Queryable } from '../database';
+
+/** Makes sure each key has its row, then locks them in the given order until the transaction ends. */
+export async function lockLoginKeys(db: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await db.query('insert into login_keys (key) values ($1) on conflict (key) do nothing', [key]);
+  }
+  await db.query('select key from login_keys where key = any($1::text[]) order by key for update', [
+    [...keys],
+  ]);
+}
+
+/** The attempts under `key` in the `minutes` up to `now`, and the earliest of them. */
+export async function attemptsWithin(
+  db: Queryable,
+  key: string,
+  minutes: number,
+  now: Date,
+): Promise<{ attempts: number; first: Date | string | null } | undefined> {
+  const [row] = await db.query<{ attempts: number; first: Date | string | null }>(
+    `select count(*)::int as attempts, min(attempted_at) as first from login_attempts
+      where key = $1 and attempted_at > $2::timestamptz - interval '${minutes} minutes'
+        and attempted_at <= $2::timestamptz`,
+    [key, now.toISOString()],
+  );
+  return row;
+}
+
+/** The failures under `key` in the `hours` up to `now`, and the latest of them. */
+export async function failuresWithin(
+  db: Queryable,
+  key: string,
+  hours: number,
+  now: Date,
+): Promise<{ failures: number; last: Date | string | null } | undefined> {
+  const [row] = await db.query<{ failures: number; last: Date | string | null }>(
+    `select count(*)::int as failures, max(attempted_at) as last from login_attempts
+      where key = $1 and attempted_at > $2::timestamptz - interval '${hours} hours'
+        and attempted_at <= $2::timestamptz`,
+    [key, now.toISOString()],
+  );
+  return row;
+}
+
+/** One attempt, recorded under each of the keys with the same id. */
+export async function insertLoginAttempt(
+  db: Queryable,
+  id: string,
+  keys: readonly string[],
+  at: Date,
+): Promise<void> {
+  for (const key of keys) {
+    await db.query('insert into login_attempts (id, key, attempted_at) values ($1, $2, $3)', [
+      id,
+      key,
+      at.toISOString(),
+    ]);
+  }
+}
+
+/** The attempt goes (under all its keys), and so do all attempts older than `hours` before `now`. */
+export async function deleteLoginAttempt(db: Queryable, id: string, hours: number, now: Date): Promise<void> {
+  await db.query('delete from login_attempts where id = $1', [id]);
+  await db.query(
+    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${hours} hours'`,
+    [now.toISOString()],
+  );
+}
+
+/** Every attempt under the key goes. */
+export async function deleteKeyAttempts(db: Queryable, key: string): Promise<void> {
+  await db.query('delete from login_attempts where key = $1', [key]);
+}

@@ -1,0 +1,32 @@
+// What a report file is built from: the figures, each creative's counters per period, and how much of
+// them a file holds; and the message the report worker takes (report-builder.ts, report-worker.ts).
+import type { ReportData, ReportFileFormat, reportRates } from '@adconsole/domain';
+
+/** The figures of a report before share links and schedules are added. */
+export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
+
+/** Invalid (filtered) impressions and clicks of a creative in a period. */
+export interface FilteredCounts {
+  impressions: number;
+  clicks: number;
+}
+
+/** Figures plus each creative's counters per period (what the downloads list row by row). */
+export interface FiguresWithRows {
+  figures: Figures;
+  /** creative id -> period -> counters (with rates). */
+  creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
+  /** creative id -> period -> invalid impressions and clicks (never in the counters above). */
+  creativeFiltered: Map<string, Map<string, FilteredCounts>>;
+}
+
+/** How much a file holds: `full` one row per local day per creative; `summary` each creative's totals. */
+export type ReportDetail = 'full' | 'summary';
+
+/** One build the worker thread is asked for. */
+export interface ReportBuildRequest {
+  id: number;
+  rows: FiguresWithRows;
+  format: ReportFileFormat;
+  detail: ReportDetail;
+}

@@ -1,0 +1,149 @@
+// The ad description the runtime renders (GET /serve/ad/{liveID}.json, a ServedAd), and what it and the
+// VAST documents (vast.ts) read from a live creative's snapshot. Its impression, event and click URLs
+// come from tracking.ts. An unknown, removed or deleted live creative, or one out of its flight, answers
+// nothing (the route's 404).
+import {
+  EVENT_TYPES,
+  findLayout,
+  flightState,
+  globalLayoutOptions,
+  landingPageUrl,
+  SERVE_PATHS,
+  type ServedAd,
+  type ServedContent,
+  type ServedLayout,
+  type ServeTagQuery,
+  type Tracker,
+  type Trackers,
+  validateLayoutOptions,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { LiveCreative } from './live-creatives';
+import { allowedClickPrefix, clickUrl, impressionOf, trackingUrl } from './tracking';
+import type { TrafficClient } from './traffic-quality';
+import { origin, servedFileUrl } from './urls';
+
+export type Snapshot = LiveCreative['snapshot'];
+
+export const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
+  snapshot.assets.find((asset) => names.includes(asset.filename) || names.includes(asset.name));
+export const assetsOfKind = (snapshot: Snapshot, kind: string) =>
+  snapshot.assets.filter((asset) => asset.uploadType === kind);
+
+export const settingValue = (snapshot: Snapshot, key: string) =>
+  snapshot.settings.find((setting) => setting.key === key)?.value;
+
+/** Option values of the creative's layoutOptions setting (the layout's and the global ones). */
+const layoutOptionValues = (snapshot: Snapshot): Record<string, string | number | boolean> => {
+  const value = settingValue(snapshot, 'layoutOptions');
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, string | number | boolean>)
+    : {};
+};
+
+/** The global ad_duration, default 30 s; 0 means no limit. */
+export function adDurationOf(snapshot: Snapshot): number {
+  const { values } = validateLayoutOptions(globalLayoutOptions, {
+    ad_duration: layoutOptionValues(snapshot).ad_duration ?? 30,
+  });
+  return Number(values.ad_duration ?? 30);
+}
+
+/** The layout with every option's value (defaults filled in), only when its required assets are there. */
+export function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
+  const layout = findLayout(snapshot.layout);
+  if (!layout) return null;
+  const assets: Record<string, string> = {};
+  for (const required of layout.requiredAssets) {
+    const asset = assetNamed(snapshot, required);
+    if (!asset) return null;
+    assets[required] = servedFileUrl(ctx, asset);
+  }
+  const given = layoutOptionValues(snapshot);
+  const { values } = validateLayoutOptions(
+    layout,
+    Object.fromEntries(
+      Object.entries(given).filter(([name]) => layout.options.some((option) => option.name === name)),
+    ),
+  );
+  return { id: layout.id, options: values, assets };
+}
+
+function servedContent(ctx: Context, snapshot: Snapshot, liveId: string): ServedContent {
+  if (snapshot.type !== 'Banner') return { kind: 'none' };
+  const html = snapshot.html?.trim();
+  if (html) return { kind: 'html', html };
+  const zip = assetsOfKind(snapshot, 'html5')[0];
+  if (zip) return { kind: 'html5', url: `${origin(ctx)}${SERVE_PATHS.html5(liveId, 'index.html')}` };
+  const image = assetsOfKind(snapshot, 'image')[0];
+  if (image)
+    return {
+      kind: 'image',
+      url: servedFileUrl(ctx, image),
+      width: image.width ?? null,
+      height: image.height ?? null,
+    };
+  return { kind: 'none' };
+}
+
+/** The creative's own trackers, without the click redirect (the landing page, which is ours to use). */
+function ownTrackers(trackers: Trackers): Trackers {
+  const result: Trackers = {};
+  for (const [kind, list] of Object.entries(trackers) as [keyof Trackers, Tracker[]][]) {
+    const kept = list.filter((tracker) => tracker.type !== 'redirect');
+    if (kept.length > 0) result[kind] = kept;
+  }
+  return result;
+}
+
+/**
+ * The live creative an ad request may be answered with: serving, and its campaign's flight live now (in
+ * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
+ * inside the flight keeps counting its later events after the end.
+ */
+export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
+  const live = await ctx.liveCreatives.get(liveId);
+  return live && flightState(live.flight, now) === 'live' ? live : undefined;
+}
+
+/**
+ * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. Out of its
+ * flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is in its
+ * own flight; else nothing (404: the runtime collapses the slot).
+ */
+export async function servedAd(
+  ctx: Context,
+  requestedId: string,
+  query: ServeTagQuery,
+  client: TrafficClient,
+): Promise<ServedAd | undefined> {
+  let liveId = requestedId;
+  let live = await inFlight(ctx, liveId);
+  const fallbackId = query.fallback_id?.trim();
+  if (!live && fallbackId && fallbackId !== requestedId && (await ctx.liveCreatives.get(requestedId))) {
+    liveId = fallbackId;
+    live = await inFlight(ctx, liveId);
+  }
+  if (!live) return undefined;
+  const { snapshot } = live;
+  const impression = impressionOf(ctx, liveId, client);
+  const events = Object.fromEntries(
+    EVENT_TYPES.filter((type) => type !== 'click').map((type) => [type, trackingUrl(ctx, type, impression)]),
+  ) as ServedAd['events'];
+  return {
+    liveID: liveId,
+    name: snapshot.name,
+    type: snapshot.type,
+    width: snapshot.width,
+    height: snapshot.height,
+    fluid: snapshot.fluid,
+    impressionID: impression.id,
+    content: servedContent(ctx, snapshot, liveId),
+    layout: servedLayout(ctx, snapshot),
+    adDuration: adDurationOf(snapshot),
+    landingUrl: landingPageUrl(snapshot.trackers),
+    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, snapshot, query.click)),
+    events,
+    trackers: ownTrackers(snapshot.trackers),
+  };
+}

@@ -1,0 +1,116 @@
+// Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
+import { z } from 'zod';
+import type { Campaign, CampaignList } from '../../entities/campaign';
+import { MESSAGES } from '../../validation/messages';
+import { validate } from '../../validation/validation-error';
+import { API_ERROR_CODES, ApiError } from '../errors';
+import type { Http } from '../http';
+import { type CallInput, readData, send, sendOnly, sendRaw } from '../send';
+import { campaignsContract } from './contract';
+import type { CampaignView } from './requests';
+
+export const CAMPAIGN_PATHS = {
+  get: campaignsContract.getCampaign.path,
+  list: (view: CampaignView) =>
+    view === 'mine' ? campaignsContract.listMyCampaigns.path : campaignsContract.listAllCampaigns.path,
+  create: campaignsContract.createCampaign.path,
+  update: campaignsContract.updateCampaign.path,
+  delete: campaignsContract.deleteCampaign.path,
+} as const;
+
+/** The list answer, read leniently: docs/product.md §7 only promises `data[]` and `pagination.page`. */
+const listBodySchema = z.looseObject({
+  data: campaignsContract.listMyCampaigns.answer.default([]),
+  pagination: z
+    .looseObject({
+      page: z.coerce.number().int().positive().default(1),
+      pages: z.coerce.number().int().positive().optional(),
+      total: z.coerce.number().int().nonnegative().optional(),
+    })
+    .optional(),
+});
+
+/** 'Campaign not found!' for a 404, the error itself otherwise. */
+const notFoundAsCampaignNotFound = (error: unknown): never => {
+  if (error instanceof ApiError && error.status === 404) {
+    throw new ApiError({
+      status: 404,
+      code: API_ERROR_CODES.notFound,
+      message: MESSAGES.campaignNotFound,
+      body: error.body,
+    });
+  }
+  throw error;
+};
+
+export function campaignCalls(http: Http) {
+  const { getCampaign, listMyCampaigns, listAllCampaigns, createCampaign, updateCampaign, deleteCampaign } =
+    campaignsContract;
+  return {
+    async getCampaign(campaignID: string): Promise<Campaign> {
+      if (!campaignID)
+        throw new ApiError({ status: 400, code: API_ERROR_CODES.notFound, message: MESSAGES.noCampaign });
+      const query = validate(getCampaign.input, { campaignID });
+      const answer = await sendRaw(http, getCampaign, query).catch(notFoundAsCampaignNotFound);
+      if (answer.data === undefined || answer.data === null) {
+        throw new ApiError({
+          status: 404,
+          code: API_ERROR_CODES.notFound,
+          message: MESSAGES.campaignNotFound,
+        });
+      }
+      return readData(getCampaign.answer, answer.data);
+    },
+
+    /**
+     * GET /v1/campaign/mine or /all. A 403 (not allowed to see all) and a rejection without an answer
+     * body both give an empty list.
+     */
+    async listCampaigns(view: CampaignView = 'mine', page?: number): Promise<CampaignList> {
+      try {
+        const entry = view === 'mine' ? listMyCampaigns : listAllCampaigns;
+        // Sent as the server's qs-style parsers read it (the request schema reads it back as `page`).
+        const answer = await sendRaw(
+          http,
+          entry,
+          page === undefined ? undefined : { 'paginate[page]': page },
+        );
+        const body = readData(listBodySchema, answer.body);
+        const current = body.pagination?.page ?? page ?? 1;
+        return {
+          campaigns: body.data,
+          page: current,
+          pages: Math.max(body.pagination?.pages ?? 1, current),
+          ...(body.pagination?.total === undefined ? {} : { total: body.pagination.total }),
+        };
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          (error.status === 403 || error.body === undefined || error.body === null)
+        ) {
+          if (error.code !== 'invalid_response')
+            return { campaigns: [], page: page ?? 1, pages: 1, total: 0 };
+        }
+        throw error;
+      }
+    },
+
+    createCampaign: (campaign: unknown): Promise<Campaign> =>
+      send(http, createCampaign, campaign as CallInput<typeof createCampaign>),
+
+    /** PUT /v1/campaign/update with the campaign (as answered, or just its id, name and dates). */
+    /** The answer is the updated campaign (docs/product.md §7 leaves it "not shown": undefined when empty). */
+    async updateCampaign(campaign: unknown): Promise<Campaign | undefined> {
+      const body = validate(updateCampaign.input, campaign);
+      const answer = await sendRaw(http, updateCampaign, body).catch(notFoundAsCampaignNotFound);
+      return answer.data === undefined || answer.data === null
+        ? undefined
+        : readData(updateCampaign.answer, answer.data);
+    },
+
+    /** DELETE /v1/campaign/delete?campaignID=... (the console removes it from its list first). */
+    async deleteCampaign(campaignID: string): Promise<void> {
+      await sendOnly(http, deleteCampaign, { campaignID }).catch(notFoundAsCampaignNotFound);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// The campaign calls of the contract (docs/product.md §7).
+import { z } from 'zod';
+import { campaignSchema } from '../../entities/campaign';
+import { call } from '../call';
+import { campaignIdQuerySchema } from '../common/requests';
+import { campaignListQuerySchema, campaignRequestSchema, campaignUpdateBodySchema } from './requests';
+
+/** `pagination` beside `data` in the campaign lists. */
+export const paginationSchema = z.object({
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  pages: z.number().int().positive(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const campaignsContract = {
+  getCampaign: call({
+    method: 'GET',
+    path: '/v1/campaign/get',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:read',
+  }),
+  listMyCampaigns: call({
+    method: 'GET',
+    path: '/v1/campaign/mine',
+    input: campaignListQuerySchema,
+    answer: z.array(campaignSchema),
+    extras: { pagination: paginationSchema },
+    scope: 'campaigns:read',
+  }),
+  listAllCampaigns: call({
+    method: 'GET',
+    path: '/v1/campaign/all',
+    input: campaignListQuerySchema,
+    answer: z.array(campaignSchema),
+    extras: { pagination: paginationSchema },
+  }),
+  createCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/new',
+    input: campaignRequestSchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
+  updateCampaign: call({
+    method: 'PUT',
+    path: '/v1/campaign/update',
+    input: campaignUpdateBodySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
+  deleteCampaign: call({
+    method: 'DELETE',
+    path: '/v1/campaign/delete',
+    input: campaignIdQuerySchema,
+    answer: z.null(),
+    scope: 'campaigns:write',
+  }),
+} as const;

@@ -1,0 +1,105 @@
+// The creative, asset and tag calls of the contract (docs/product.md §7).
+import { z } from 'zod';
+import { assetSchema } from '../../entities/asset';
+import { creativeSchema } from '../../entities/creative';
+import { reportFileSchema } from '../../entities/report';
+import { call } from '../call';
+import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
+import {
+  assetUploadFieldsSchema,
+  creativeRequestSchema,
+  deleteAssetQuerySchema,
+  publishCreativeRequestSchema,
+  tagsRequestSchema,
+} from './requests';
+
+/** `deleted` beside `data` in the asset upload answer: the assets the upload replaced. */
+export const deletedAssetsSchema = z.array(assetSchema);
+
+export const creativesContract = {
+  getCreative: call({
+    method: 'GET',
+    path: '/v1/campaign/creative',
+    input: idQuerySchema,
+    answer: creativeSchema,
+    scope: 'campaigns:read',
+  }),
+  listCreatives: call({
+    method: 'GET',
+    path: '/v1/campaign/creatives',
+    input: campaignIdQuerySchema,
+    answer: z.array(creativeSchema),
+    scope: 'campaigns:read',
+  }),
+  createCreative: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+    scope: 'campaigns:write',
+  }),
+  updateCreative: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+    scope: 'campaigns:write',
+  }),
+  updateCreativeHtml: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives/html',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+    scope: 'campaigns:write',
+  }),
+  duplicateCreative: call({
+    method: 'PUT',
+    path: '/v1/campaign/creatives/duplicate',
+    input: creativeRequestSchema,
+    answer: creativeSchema,
+    scope: 'campaigns:write',
+  }),
+  publishCreative: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives/publish',
+    input: publishCreativeRequestSchema,
+    answer: creativeSchema,
+    scope: 'campaigns:write',
+  }),
+  deleteLiveCreative: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/live',
+    input: idQuerySchema,
+    answer: z.null(),
+    scope: 'campaigns:write',
+  }),
+  deleteCreative: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/delete',
+    input: idQuerySchema,
+    answer: z.null(),
+    scope: 'campaigns:write',
+  }),
+
+  // ---- Assets and tags
+  uploadAssets: call({
+    method: 'POST',
+    path: '/v1/campaign/creatives/assets',
+    input: assetUploadFieldsSchema,
+    multipart: true,
+    answer: z.array(assetSchema),
+    extras: { deleted: deletedAssetsSchema },
+  }),
+  deleteAsset: call({
+    method: 'DELETE',
+    path: '/v1/campaign/creatives/assets',
+    input: deleteAssetQuerySchema,
+    answer: z.null(),
+  }),
+  tagSheet: call({
+    method: 'POST',
+    path: '/v1/campaign/tags',
+    input: tagsRequestSchema,
+    answer: reportFileSchema,
+  }),
+} as const;

@@ -1,0 +1,150 @@
+// Requests of the creative, asset and tag calls (docs/product.md §7): a creative as a body or as the
+// server answered it, publishing, the multipart asset upload and the tag sheet.
+import { z } from 'zod';
+import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../../entities/creative';
+import { PLATFORM_IDS } from '../../platforms/platforms';
+import { idField, integerField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
+import { serverOwnedFields } from '../common/requests';
+
+export const MAX_CREATIVE_HTML_LENGTH = 2_000_000;
+export const MAX_CREATIVE_DIMENSION = 10_000;
+
+export const creativeBodySchema = z.strictObject({
+  /** Absent or a temporary id ('new_...') on create; the server's id afterwards. */
+  id: idField('id').optional(),
+  campaignID: idField('campaignID'),
+  name: z
+    .string({ error: 'Fill in the creative name' })
+    .trim()
+    .min(1, 'Fill in the creative name')
+    .max(200, 'Creative name is too long (200 characters at most)'),
+  type: z.enum(CREATIVE_TYPES, { error: `type must be one of: ${CREATIVE_TYPES.join(', ')}` }),
+  width: integerField('width', 0, MAX_CREATIVE_DIMENSION),
+  height: integerField('height', 0, MAX_CREATIVE_DIMENSION),
+  /** Derived from width and height; accepted so a whole creative can be sent back. */
+  size: z
+    .string()
+    .regex(/^\d+x\d+$/, "size must look like '300x250'")
+    .optional(),
+  fluid: z.boolean({ error: 'fluid must be true or false' }).optional(),
+  platform: z
+    .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
+    .nullable()
+    .optional(),
+  trackers: trackersSchema.optional(),
+  settings: z.array(creativeSettingSchema).max(20).optional(),
+  layout: z.string().max(100).nullable().optional(),
+  html: z.string().max(MAX_CREATIVE_HTML_LENGTH, 'html is too long').nullable().optional(),
+});
+export type CreativeBody = z.infer<typeof creativeBodySchema>;
+
+/** The creative entity's fields that are not the client's to write. */
+export const CREATIVE_SERVER_OWNED = [
+  'assets',
+  'liveCreatives',
+  'data',
+  'videoCompletes',
+  'updatedAt',
+] as const;
+
+/**
+ * POST and PUT /v1/campaign/creatives, /html and /duplicate: the creative body, or the whole creative as
+ * the server answered it (assets, live creatives, counters and timestamps are accepted and dropped);
+ * unknown fields are refused.
+ */
+export const creativeRequestSchema = z
+  .strictObject({ ...creativeBodySchema.shape, ...serverOwnedFields(CREATIVE_SERVER_OWNED) })
+  .transform(
+    ({ assets: _a, liveCreatives: _l, data: _d, videoCompletes: _v, updatedAt: _u, ...body }): CreativeBody =>
+      body,
+  );
+
+const platformField = z
+  .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
+  .nullable()
+  .optional();
+
+/**
+ * POST /v1/campaign/creatives/publish: the creative (as answered, or just `{id, platform}`). Only the id
+ * and platform are read: publishing snapshots the stored creative, saved with the given platform.
+ */
+export const publishCreativeRequestSchema = z
+  .strictObject({
+    ...serverOwnedFields([...CREATIVE_SERVER_OWNED, ...Object.keys(creativeBodySchema.shape)]),
+    id: idField('id'),
+    platform: platformField,
+  })
+  .transform(({ id, platform }) => (platform === undefined ? { id } : { id, platform }));
+export type PublishCreativeRequest = z.infer<typeof publishCreativeRequestSchema>;
+
+/** The text fields of the multipart asset upload (the files travel as `files[]`). */
+export const assetUploadFieldsSchema = z.strictObject({
+  /** The client's label of the upload ('image', 'video', ...): a hint; the server detects the kind itself. */
+  type: z
+    .string({ error: 'type must be the upload type' })
+    .trim()
+    .min(1, 'type must be the upload type')
+    .max(50)
+    .optional(),
+  width: integerField('width', 0, MAX_CREATIVE_DIMENSION).optional(),
+  height: integerField('height', 0, MAX_CREATIVE_DIMENSION).optional(),
+  duration: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/),
+      ],
+      { error: 'duration must be a number' },
+    )
+    .transform(Number)
+    .pipe(z.number().min(0).max(86_400))
+    .optional(),
+  creativeID: idField('creativeID').refine((id) => id !== '', MESSAGES.incorrectCampaignOrCreative),
+  /** JSON text of the creative's current assets (kept or renamed by the upload). */
+  assets: z
+    .string()
+    .max(1_000_000)
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'assets must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.array(z.looseObject({ id: z.union([z.string(), z.number()]).optional() }), {
+        error: 'assets must be a JSON list',
+      }),
+    )
+    .optional(),
+});
+export type AssetUploadFields = z.infer<typeof assetUploadFieldsSchema>;
+
+export const deleteAssetQuerySchema = z.strictObject({
+  id: idField('id'),
+  creativeID: idField('creativeID'),
+});
+
+export const tagsRequestSchema = z.strictObject({
+  campaignID: idField('campaignID'),
+  type: z.literal('xlsx', { error: "type must be 'xlsx'" }),
+  tags: z.record(
+    z.string().max(128),
+    z
+      .array(
+        z.strictObject({
+          liveCreativeID: z.string().max(128),
+          platform: z.string().max(100),
+          tag: z.string().min(1).max(20_000),
+        }),
+      )
+      .max(500),
+    { error: 'tags must map creative ids to lists of tags' },
+  ),
+});
+export type TagsRequest = z.infer<typeof tagsRequestSchema>;

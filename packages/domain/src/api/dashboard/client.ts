@@ -1,0 +1,32 @@
+// The dashboard's call: all of the signed-in user's campaigns over a range, summed on the server.
+import type { Dashboard } from '../../entities/dashboard';
+import { toApiDateTime } from '../../rules/dates';
+import type { ReportingDates } from '../../rules/reporting-dates';
+import { defaultTimezone, type Timezone } from '../../timezones/timezones';
+import type { Http } from '../http';
+import { send } from '../send';
+import { dashboardContract } from './contract';
+
+export function dashboardCalls(http: Http) {
+  return {
+    /** GET /v1/dashboard: all of the signed-in user's campaigns over a range, summed on the server. */
+    async getDashboard(request: {
+      dates: ReportingDates;
+      timezone?: Timezone | undefined;
+      signal?: AbortSignal | undefined;
+    }): Promise<Dashboard> {
+      const timezone = request.timezone ?? defaultTimezone;
+      return send(
+        http,
+        dashboardContract.dashboard,
+        {
+          start_dt: toApiDateTime(request.dates.start),
+          end_dt: toApiDateTime(request.dates.end),
+          tzOffset: timezone.offset,
+          timezone: timezone.tzCode || undefined,
+        },
+        { signal: request.signal, cancelIsTimeout: true },
+      );
+    },
+  };
+}

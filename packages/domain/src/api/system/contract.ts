@@ -1,0 +1,26 @@
+// The system calls of the contract: the API's ping and the public config the console reads first.
+import { z } from 'zod';
+import { DEFAULT_TCF_VENDOR_ID } from '../../platforms/platforms';
+import { call } from '../call';
+
+/** GET /config: the product settings the console needs before its first screen. */
+export const publicConfigSchema = z.object({
+  /** The company domain sign-up is limited to. */
+  companyDomain: z.string(),
+  companyName: z.string(),
+  /** The origin ad tags load from (AD_SERVING_URL). */
+  adServingUrl: z.string(),
+  /** The TCF vendor id tags put in `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID). */
+  tcfVendorID: z.number().int().positive().default(DEFAULT_TCF_VENDOR_ID),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+/**
+ * The id of the JSON data block (`<script type="application/json">`) in which the server inlines the
+ * public config into the console's page, so the first paint does not wait for GET /config.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
+
+export const systemContract = {
+  ping: call({ method: 'GET', path: '/ping', answer: z.literal('Pong') }),
+  config: call({ method: 'GET', path: '/config', answer: publicConfigSchema }),
+} as const;

@@ -1,0 +1,24 @@
+// Requests of the admin calls on users: invitations and their revocation.
+import { z } from 'zod';
+import { USER_ROLES } from '../../entities/user';
+import { emailField } from '../../validation/fields';
+
+export const inviteUsersRequestSchema = z.strictObject({
+  emails: z
+    .array(emailField('Each invitee'), { error: 'emails must be a list of e-mail addresses' })
+    .min(1, 'Add at least one e-mail address')
+    .max(100, 'At most 100 invitations at once'),
+  role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }).default('user'),
+  /** First names for the invitation links, matched to `emails` by position. */
+  firstNames: z
+    .array(z.string().trim().max(100, 'A first name is too long (100 characters at most)'), {
+      error: 'firstNames must be a list of names',
+    })
+    .max(100, 'At most 100 invitations at once')
+    .optional(),
+});
+export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
+
+/** DELETE /v1/users/invite: revokes the unused invitations of one address. */
+export const revokeInviteQuerySchema = z.strictObject({ email: emailField('email') });
+export type RevokeInviteQuery = z.infer<typeof revokeInviteQuerySchema>;
