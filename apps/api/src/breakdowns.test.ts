@@ -17,7 +17,7 @@ import {
   UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackedEvent } from './services/events/store';
+import type { TrackedEvent } from './services/events/tracked-event';
 import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { BROWSER_USER_AGENT, publishedLive, signedInUser, visitorAddress } from './test/helpers';
 
