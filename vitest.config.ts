@@ -57,6 +57,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The design system's pure functions (the data table's sort strategies), in Node.
+        test: { name: 'ui', include: ['packages/ui/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
         // The charts' pure functions and their server rendering (static SVG, as a PDF renderer gets it).
         test: { name: 'charts', include: ['packages/charts/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
@@ -150,6 +155,7 @@ export default defineConfig({
                   'apps/api/src/reports.test.ts',
                   'apps/api/src/traffic-quality.test.ts',
                   'apps/api/src/vast-measurement.test.ts',
+                  'apps/api/src/breakdowns.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

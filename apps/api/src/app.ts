@@ -31,20 +31,21 @@ import { registerConsoleFiles } from './http/console-files';
 import { sessionSecret } from './http/cookies';
 import { type RouteDef, WithExtras } from './http/routes';
 import { buildOpenApi } from './openapi';
-import { registerSignedFiles } from './routes/files';
+import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
+import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
-import { createDiskFileStore, createS3FileStore } from './services/file-manager/store';
 import { countIdentityCall, identityKey } from './services/identity-limit';
 import { JobRunner } from './services/jobs/runner';
 import { createMailer } from './services/mail';
+import { openObjectStores } from './services/object-store/open';
+import type { ObjectBucket } from './services/object-store/store';
 import { publicConfigOf } from './services/public-config';
-import { registerReportMailLinks } from './services/reports/recipients';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';
@@ -52,14 +53,14 @@ import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
 import { findSession } from './services/sessions';
-import { createDiskStorage, createS3Client, createS3Storage, type Storage } from './services/storage';
 import { UploadSlots } from './services/upload-slots';
 import { containsNul, NUL_MESSAGE, validationError } from './services/validation';
 
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
   db?: Database;
-  storage?: Storage;
+  /** The bucket of uploaded assets and generated files; by default the configured object store's. */
+  storage?: ObjectBucket;
   /** The event store; by default ClickHouse when EVENTS_URL is set, otherwise the main database. */
   eventStore?: EventStore;
   /** Fastify logging; tests turn it off. */
@@ -192,13 +193,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       : undefined;
   const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
   const secret = await loadServerSecret(config);
-  const diskFiles = config.s3 ? undefined : createDiskFileStore(path.join(config.dataDir, 'buckets'), secret);
+  const objects = openObjectStores(config, secret);
   const ctx: Context = {
     config,
     db,
-    storage:
-      options.storage ??
-      (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'files'))),
+    storage: options.storage ?? objects.storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -217,8 +216,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       rateLimit: config.traffic.adRequestsPerMinute,
       ...(options.clock ? { now: options.clock } : {}),
     }),
-    files: diskFiles ?? createS3FileStore(createS3Client(config.s3 as NonNullable<Config['s3']>)),
-    diskFiles,
+    files: objects.files,
+    diskFiles: objects.diskFiles,
     background: new BackgroundTasks(log),
     reportBuilder: new ReportBuilder(),
     log,

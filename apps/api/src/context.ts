@@ -5,19 +5,20 @@ import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
-import type { DiskFileStore, FileStore } from './services/file-manager/store';
 import type { Mailer } from './services/mail';
+import type { DiskObjectStore } from './services/object-store/disk';
+import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { ReportBuilder } from './services/reports/report-builder';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { TrafficQuality } from './services/serving/traffic-quality';
-import type { Storage } from './services/storage';
 import type { UploadSlots } from './services/upload-slots';
 
 export interface Context {
   config: Config;
   db: Database;
   mailer: Mailer;
-  storage: Storage;
+  /** The bucket of uploaded assets and generated files (the object store's, on S3 S3_BUCKET). */
+  storage: ObjectBucket;
   /** HMAC key: signed ids, device cookies (services/secret.ts). */
   secret: Buffer;
   uploadSlots: UploadSlots;
@@ -28,9 +29,9 @@ export interface Context {
   /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */
   traffic: TrafficQuality;
   /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */
-  files: FileStore;
+  files: ObjectStore;
   /** The embedded file store, whose signed URLs the API answers itself; undefined on S3. */
-  diskFiles: DiskFileStore | undefined;
+  diskFiles: DiskObjectStore | undefined;
   /** Work after the answer (link mails): tracked, so shutdown and tests can wait for it to finish. */
   background: BackgroundTasks;
   /** Builds report files in a worker thread, off the event loop. */

@@ -19,7 +19,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolePolicy } from './app';
 import { loadConfig } from './config';
-import { createS3Client } from './services/storage';
+import { createS3Client } from './services/object-store/s3';
 import { type ApiAnswer, type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { signedInAdmin, signedInUser } from './test/helpers';
 import { type S3Peer, startS3Peer } from './test/peers';

@@ -2,9 +2,10 @@
 // requests (zod 4's z.toJSONSchema emits JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
 import {
   apiErrorBodySchema,
-  CODED_EVENT_KINDS,
-  COUNTED_EVENT_TYPES,
-  servedAdSchema,
+  type ServeAnswer,
+  type ServeAnswerKind,
+  type ServeRouteContract,
+  servingContract,
 } from '@adconsole/domain';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -200,181 +201,79 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
   };
 }
 
-/** The ad-serving routes (cookieless, CORS-open, not enveloped), documented beside the console's API. */
-function servingPaths(): Record<string, Record<string, unknown>> {
-  const liveFile = (extension: string) => ({
-    name: 'file',
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-    description: `The live creative's id and .${extension}.`,
-  });
-  const tagQuery = [
-    {
-      name: 'click',
-      in: 'query',
-      schema: { type: 'string' },
-      description: "The platform's expanded click macro: the click-through goes through it.",
-    },
-    { name: 'cb', in: 'query', schema: { type: 'string' }, description: 'Cache-buster.' },
-    { name: 'deal_id', in: 'query', schema: { type: 'string' } },
-    { name: 'fallback_id', in: 'query', schema: { type: 'string' } },
-  ];
-  /** Every tracking type: the counted events, and the pings counted per code (docs/serving.md). */
-  const TRACKED_TYPES = [...COUNTED_EVENT_TYPES, ...CODED_EVENT_KINDS];
-  const codeQuery = {
-    name: 'code',
-    in: 'query',
-    schema: { type: 'string' },
-    description:
-      'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
-  };
-  const impressionQuery = ['l', 'i', 's'].map((name) => ({
-    name,
-    in: 'query',
-    schema: { type: 'string' },
-    description: { l: 'Live creative id.', i: 'The signed impression id.', s: "The impression's signature." }[
-      name
-    ],
-  }));
-  const serving = (summary: string, extra: Record<string, unknown>) => ({
-    tags: ['Ad serving'],
-    summary,
-    security: [],
-    ...extra,
-  });
+/** The body of each kind of serving answer that has one: its media type and schema. */
+const SERVE_MEDIA: Record<Exclude<ServeAnswerKind, 'redirect' | 'empty'>, () => Record<string, unknown>> = {
+  json: () => ({}),
+  error: () => ({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }),
+  javascript: () => ({ 'text/javascript': { schema: { type: 'string' } } }),
+  xml: () => ({ 'application/xml': { schema: { type: 'string' } } }),
+  html: () => ({ 'text/html': { schema: { type: 'string' } } }),
+  pixel: () => ({ 'image/gif': { schema: { type: 'string', format: 'binary' } } }),
+  file: () => ({ '*/*': { schema: { type: 'string', format: 'binary' } } }),
+};
+
+/** One serving answer: its description, its body's media types, and Location for a redirect. */
+function servingAnswer(answer: ServeAnswer): JsonSchema {
+  const content: Record<string, unknown> = {};
+  for (const kind of ([] as ServeAnswerKind[]).concat(answer.kind)) {
+    if (kind === 'json' && answer.schema) {
+      content['application/json'] = { schema: toSchema(answer.schema, 'output') };
+    } else if (kind !== 'redirect' && kind !== 'empty') Object.assign(content, SERVE_MEDIA[kind]());
+  }
+  const redirect = ([] as ServeAnswerKind[]).concat(answer.kind).includes('redirect');
   return {
-    '/serve/init.js': {
-      get: serving('The ad runtime (@adconsole/ad-runtime) that banner tags load; revalidated by its ETag.', {
-        operationId: 'getServeInitJs',
-        responses: { '200': { description: 'JavaScript.' }, '304': { description: 'Not modified.' } },
-      }),
-    },
-    '/serve/ad/{file}': {
-      get: serving(
-        'What the runtime renders for one live creative, with a fresh signed impression (never cached).',
-        {
-          operationId: 'getServeAd',
-          parameters: [liveFile('json'), ...tagQuery],
-          responses: {
-            '200': {
-              description: "The served ad (the domain's servedAdSchema).",
-              content: { 'application/json': { schema: toSchema(servedAdSchema, 'output') } },
-            },
-            '404': { description: 'No live creative with this id is serving.' },
-          },
-        },
-      ),
-    },
-    '/serve/vast/{file}': {
-      get: serving(
-        'VAST 4.2 for one live creative; an empty <VAST version="4.2"/> (200) when it is unknown or removed.',
-        {
-          operationId: 'getServeVast',
-          parameters: [liveFile('xml'), ...tagQuery],
-          responses: { '200': { description: 'VAST 4.2 XML.', content: { 'application/xml': {} } } },
-        },
-      ),
-    },
-    '/serve/vpaid/{file}': {
-      get: serving(
-        'VAST 4.2 with the VPAID JavaScript MediaFile beside the video (.xml), or the VPAID script itself (.js).',
-        {
-          operationId: 'getServeVpaid',
-          parameters: [liveFile('xml or .js'), ...tagQuery],
-          responses: { '200': { description: 'VAST XML, or the script.' } },
-        },
-      ),
-    },
-    '/serve/t/{type}': {
-      get: serving(
-        'Counts one event of a signed impression (once per impression and type; errors and verifications not executed once per impression and code); answers a 1×1 GIF, or 204 with r=204.',
-        {
-          operationId: 'getServeTrack',
-          parameters: [
-            { name: 'type', in: 'path', required: true, schema: { enum: TRACKED_TYPES } },
-            ...impressionQuery,
-            codeQuery,
-          ],
-          responses: { '200': { description: 'A 1×1 GIF, after the event is committed (or not counted).' } },
-        },
-      ),
-      post: serving(
-        'The same as a beacon (navigator.sendBeacon): 204 after the event is committed (or not counted).',
-        {
-          operationId: 'postServeTrack',
-          parameters: [
-            { name: 'type', in: 'path', required: true, schema: { enum: TRACKED_TYPES } },
-            ...impressionQuery,
-            codeQuery,
-          ],
-          responses: {
-            '204': {
-              description: 'Committed, or not counted (bad signature, unknown or removed live creative).',
-            },
-          },
-        },
-      ),
-    },
-    '/serve/click/{liveID}': {
-      get: serving(
-        "Counts a click (once per impression) and redirects to the landing page through the platform's click tracker.",
-        {
-          operationId: 'getServeClick',
-          parameters: [
-            { name: 'liveID', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'i', in: 'query', schema: { type: 'string' } },
-            { name: 's', in: 'query', schema: { type: 'string' } },
-            {
-              name: 'c',
-              in: 'query',
-              schema: { type: 'string' },
-              description: "The platform's click prefix, covered by the signature.",
-            },
-          ],
-          responses: {
-            '302': { description: 'To the landing page.' },
-            '204': { description: 'No landing page, or not serving.' },
-          },
-        },
-      ),
-    },
-    '/serve/h5/{liveID}/{path}': {
-      get: serving("A file of an HTML5 creative's ZIP.", {
-        operationId: 'getServeHtml5',
-        parameters: [
-          { name: 'liveID', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
-        ],
-        responses: { '200': { description: 'The file.' }, '404': { description: 'No such file.' } },
-      }),
-    },
-    '/serve/files/{file}': {
-      get: serving('A file a served ad loads (video, image): public assets only, with byte ranges.', {
-        operationId: 'getServeFile',
-        parameters: [
-          { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'Range', in: 'header', schema: { type: 'string' }, description: 'One byte range.' },
-        ],
-        responses: {
-          '200': { description: 'The file.' },
-          '206': { description: 'The byte range asked for.' },
-          '404': { description: 'No such public file.' },
-          '416': { description: 'The range is outside the file.' },
-        },
-      }),
-    },
-    '/serve/demo': {
-      get: serving("A publisher's page with the demo campaign's ads live.", {
-        operationId: 'getServeDemo',
-        responses: { '200': { description: 'HTML.' } },
-      }),
-    },
-    '/serve/health': {
-      get: serving('Does nothing: a health check for load balancers.', {
-        operationId: 'getServeHealth',
-        responses: { '204': { description: 'Up.' } },
-      }),
-    },
+    description: answer.description,
+    ...(redirect
+      ? { headers: { Location: { description: 'Where the browser goes.', schema: { type: 'string' } } } }
+      : {}),
+    ...(Object.keys(content).length > 0 ? { content } : {}),
   };
+}
+
+/** The OpenAPI parameters of a zod object: each property's description on the parameter. */
+function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query' | 'header') {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description === undefined ? {} : { description }),
+      schema: rest,
+    };
+  });
+}
+
+/**
+ * The ad-serving routes (cookieless, CORS-open, not enveloped), documented beside the console's API
+ * from the domain's serving contract, the same entries the server registers them from.
+ */
+export function servingPaths(
+  contract: Readonly<Record<string, ServeRouteContract>> = servingContract,
+): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const entry of Object.values(contract)) {
+    const parameters = [
+      ...parametersOf(entry.params, 'path'),
+      ...parametersOf(entry.query, 'query'),
+      ...parametersOf(entry.headers, 'header'),
+    ];
+    paths[entry.path] = {
+      ...(paths[entry.path] ?? {}),
+      [entry.method.toLowerCase()]: {
+        operationId: entry.operationId,
+        summary: entry.summary,
+        tags: ['Ad serving'],
+        security: [],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        responses: Object.fromEntries(
+          Object.entries(entry.answers).map(([status, answer]) => [status, servingAnswer(answer)]),
+        ),
+      },
+    };
+  }
+  return paths;
 }

@@ -4,8 +4,9 @@
 // import, and durable group commit into 15-minute rollups.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { servedAdSchema } from '@adconsole/domain';
+import { type ServeRouteContract, servedAdSchema, servingContract } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastifyPath } from './routes/serve';
 import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
 import { publishedLive, signedInAdmin, signedInUser, visit } from './test/helpers';
 import { assertValidVast, parseAsPlayer } from './test/vast-check';
@@ -432,5 +433,36 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     expect((await visit(`${server.url}/serve/init.js`, { headers: { 'If-None-Match': etag } })).status).toBe(
       304,
     );
+  });
+
+  it("declares every serving route once, in the domain's serving contract: each is served and documented in /api/openapi.json", async () => {
+    type Operation = {
+      operationId: string;
+      tags: string[];
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }>;
+    };
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const entries = Object.entries(servingContract) as [string, ServeRouteContract][];
+    const documented = Object.entries(document.paths)
+      .filter(([pathname]) => pathname.startsWith('/serve/'))
+      .flatMap(([pathname, operations]) =>
+        Object.keys(operations).map((m) => `${m.toUpperCase()} ${pathname}`),
+      );
+    expect(documented.sort()).toEqual(entries.map(([, entry]) => `${entry.method} ${entry.path}`).sort());
+    for (const [name, entry] of entries) {
+      expect(server.app.hasRoute({ method: entry.method, url: fastifyPath(entry) }), name).toBe(true);
+      const operation = document.paths[entry.path]?.[entry.method.toLowerCase()];
+      expect(operation?.operationId, name).toBe(entry.operationId);
+      expect(operation?.tags, name).toEqual(['Ad serving']);
+      expect(Object.keys(operation?.responses ?? {}).sort(), name).toEqual(Object.keys(entry.answers).sort());
+      expect(operation?.parameters?.map((parameter) => parameter.name) ?? [], name).toEqual(
+        [entry.params, entry.query, entry.headers].flatMap((schema) => Object.keys(schema?.shape ?? {})),
+      );
+    }
+    const served = document.paths['/serve/ad/{file}']?.get?.responses['200']?.content?.['application/json'];
+    expect(Object.keys(served?.schema?.properties ?? {})).toEqual(Object.keys(servedAdSchema.shape));
   });
 });

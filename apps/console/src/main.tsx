@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ServerUnreachable } from './components/server-unreachable';
-import { loadPublicConfig } from './lib/api';
+import { loadPublicConfig } from './lib/config-queries';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 

@@ -2,7 +2,6 @@
 // domain's report figures. Pure props in, no fetching.
 
 export * from './creative-breakdown';
-export * from './data-table';
 export * from './hour-heatmap';
 export * from './invalid-traffic';
 export * from './kpi-tiles';

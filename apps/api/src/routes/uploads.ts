@@ -6,7 +6,8 @@ import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { sessionSecret } from '../http/cookies';
-import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/files';
+import { sendFile } from '../http/send-file';
+import { FILE_NOT_FOUND, readableFile } from '../services/file-rows';
 import { findSession } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {

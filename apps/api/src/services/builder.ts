@@ -30,7 +30,7 @@ import { findPublicFile } from '../db/queries/files';
 import { ownCampaign } from './access';
 import { safeFilename } from './assets';
 import { oneCreative } from './campaign-loader';
-import { insertFileRow, removeUnusedFiles } from './files';
+import { insertFileRow, removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';

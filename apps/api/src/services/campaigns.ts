@@ -12,7 +12,7 @@ import {
 } from '../db/queries/campaigns';
 import { CAMPAIGN_NOT_FOUND, ownCampaign } from './access';
 import { loadCampaigns, oneCampaign } from './campaign-loader';
-import { removeUnusedFiles } from './files';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

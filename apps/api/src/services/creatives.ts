@@ -27,7 +27,7 @@ import {
 } from '../db/queries/live-creatives';
 import { CREATIVE_NOT_FOUND, ownCampaign, ownCreative } from './access';
 import { loadCreatives, oneCreative } from './campaign-loader';
-import { removeUnusedFiles } from './files';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

@@ -7,7 +7,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Peer, type SmtpPeer, startS3Peer, startSmtpPeer } from '../test/peers';
 import { createMailer, linkMessage } from './mail';
-import { createDiskStorage, createS3Storage, type Storage } from './storage';
+import { createDiskObjectStore } from './object-store/disk';
+import { createS3Client, createS3ObjectStore } from './object-store/s3';
+import { inBucket, type ObjectBucket } from './object-store/store';
 
 const message = linkMessage({
   to: 'someone@adconsole.test',
@@ -104,9 +106,12 @@ describe('mail', () => {
   });
 });
 
-const storageContract = (name: string, make: () => Promise<{ storage: Storage; close(): Promise<void> }>) =>
+const storageContract = (
+  name: string,
+  make: () => Promise<{ storage: ObjectBucket; close(): Promise<void> }>,
+) =>
   describe(`storage: ${name}`, () => {
-    let storage: Storage;
+    let storage: ObjectBucket;
     let close: () => Promise<void>;
     beforeAll(async () => {
       ({ storage, close } = await make());
@@ -156,17 +161,21 @@ const storageContract = (name: string, make: () => Promise<{ storage: Storage; c
 
 storageContract('local disk', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'files-'));
-  return { storage: createDiskStorage(dir), close: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    storage: inBucket(createDiskObjectStore(dir, Buffer.alloc(32)), 'files'),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 storageContract('S3 (s3rver, signed by @aws-sdk/client-s3)', async () => {
   const peer: S3Peer = await startS3Peer();
-  const storage = createS3Storage({
+  const client = createS3Client({
     bucket: peer.bucket,
     region: 'us-east-1',
     endpoint: peer.endpoint,
     accessKeyId: peer.accessKeyId,
     secretAccessKey: peer.secretAccessKey,
   });
+  const storage = inBucket(createS3ObjectStore(client), peer.bucket);
   return { storage, close: () => peer.close() };
 });

@@ -12,7 +12,7 @@ import type { Context } from '../context';
 import { ownCampaign } from './access';
 import { safeFilename } from './assets';
 import { loadCreatives } from './campaign-loader';
-import { storePrivateFile } from './files';
+import { storePrivateFile } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

@@ -1,7 +1,7 @@
 // What a player needs to know of an uploaded MP4 (VAST's Duration and MediaFile width, height and
 // bitrate), read from its boxes: `moov/mvhd` for the duration and the video track's `tkhd` for the
 // size. Only the box headers and the `moov` box are read, by byte ranges, never the whole file.
-import type { Storage } from './storage';
+import type { ObjectBucket } from './object-store/store';
 
 export interface VideoInfo {
   /** Seconds. */
@@ -12,7 +12,7 @@ export interface VideoInfo {
   bitrate: number | null;
 }
 
-async function readRange(storage: Storage, key: string, start: number, end: number): Promise<Buffer> {
+async function readRange(storage: ObjectBucket, key: string, start: number, end: number): Promise<Buffer> {
   const stream = await storage.open(key, { start, end });
   if (!stream) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
@@ -65,7 +65,7 @@ function parseMoov(moov: Buffer): { duration: number | null; width: number | nul
 }
 
 /** The MP4's duration, size and bitrate, or nulls when the file cannot be read as an MP4. */
-export async function readMp4Info(storage: Storage, key: string, size: number): Promise<VideoInfo> {
+export async function readMp4Info(storage: ObjectBucket, key: string, size: number): Promise<VideoInfo> {
   const none: VideoInfo = { duration: null, width: null, height: null, bitrate: null };
   let offset = 0;
   // Top-level boxes: ftyp, moov, mdat... in either order (moov may come last without faststart).

@@ -1,7 +1,8 @@
 // The route guard of docs/product.md §2, as a loader on the root route that runs after every navigation.
 import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
-import { amILoggedIn, currentSession, rememberAfterLoginTarget } from '../session/session';
+import { currentSession, rememberAfterLoginTarget } from '../session/session';
+import { amILoggedIn } from '../session/session-queries';
 
 export interface GuardData {
   signedIn: boolean;

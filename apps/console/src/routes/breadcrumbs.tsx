@@ -1,10 +1,8 @@
 // Breadcrumbs of the signed-in pages, named as the user knows them (campaign and creative names).
 import { type BreadcrumbItem, Breadcrumbs as BreadcrumbTrail } from '@adconsole/ui';
-import { useQuery } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
-import { api } from '../lib/api';
-import { campaignKeys } from '../screens/campaigns/campaign-queries';
+import { useCampaign } from '../screens/campaigns/campaign-queries';
 
 const TOP_LEVEL: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -21,11 +19,7 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const campaignMatch = matchPath({ path: '/campaigns/:campaignID/*' }, pathname);
   const campaignID = campaignMatch?.params.campaignID;
-  const campaign = useQuery({
-    queryKey: campaignKeys.detail(campaignID ?? ''),
-    queryFn: () => api().getCampaign(campaignID ?? ''),
-    enabled: Boolean(campaignID),
-  });
+  const campaign = useCampaign(campaignID ?? '', Boolean(campaignID));
   const creativeID = (
     matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname) ??
     matchPath({ path: '/campaigns/:campaignID/reporting/creative/:creativeID' }, pathname)

@@ -3,7 +3,7 @@
 import { Footer, TopBar } from '@adconsole/ui';
 import { Outlet } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
-import { publicConfig } from '../lib/api';
+import { publicConfig } from '../lib/public-config';
 import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 

@@ -1,5 +1,5 @@
-// The signed-in state (docs/product.md §4): the stored user, the local answer inside the 6 s window,
-// /me otherwise, and the after-login target.
+// The signed-in state (docs/product.md §4): the stored user and the after-login target. Asking the
+// server (/me, logout) is session-queries.ts's.
 import {
   afterLoginPath,
   createStoredSession,
@@ -10,7 +10,6 @@ import {
   storedSessionSchema,
 } from '@adconsole/domain';
 import { useSyncExternalStore } from 'react';
-import { api } from '../lib/api';
 import { localStore } from '../lib/local-store';
 
 function parseSession(raw: string | null): StoredSession | null {
@@ -45,33 +44,6 @@ export function signedIn(answer: LoginResponse, now = new Date()): StoredSession
   const session = createStoredSession(answer, now);
   sessionStore.set(session);
   return session;
-}
-
-/** Logout clears the local user and ends the server session (a failed server call still signs out here). */
-export async function signOut(): Promise<void> {
-  sessionStore.set(null);
-  await api()
-    .logout()
-    .catch(() => undefined);
-}
-
-let checking: Promise<boolean> | undefined;
-
-/**
- * amILoggedIn (the domain's rule): local inside the 6 s window, /me otherwise; a failure clears the
- * user. Checks asked for while one is on its way share its answer, so a page load asks /me once.
- */
-export function amILoggedIn(now = new Date()): Promise<boolean> {
-  checking ??= api()
-    .amILoggedIn(sessionStore.get(), now)
-    .then((check) => {
-      if (check.session !== sessionStore.get()) sessionStore.set(check.session);
-      return check.loggedIn;
-    })
-    .finally(() => {
-      checking = undefined;
-    });
-  return checking;
 }
 
 const afterLoginKey = LOCAL_STORAGE_KEYS.location;

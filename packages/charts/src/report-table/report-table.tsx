@@ -1,12 +1,15 @@
 import type { ReportCreative, ReportMetric, ReportSeriesPoint, ReportTotals } from '@adconsole/domain';
-import { cn, type RenderLink } from '@adconsole/ui';
+import { cn, type RenderLink, renderAnchor } from '@adconsole/ui';
+import {
+  DataTable,
+  DataTablePagination,
+  DataTableToolbar,
+  dataTableColumnHelper,
+  sortsDescendingFirst,
+  useDataTable,
+} from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
-import { DataTable, useDataTable } from '../data-table/data-table';
-import { DataTablePagination } from '../data-table/data-table-pagination';
-import { DataTableToolbar } from '../data-table/data-table-toolbar';
-import { dataTableColumnHelper } from '../data-table/features';
-import { sortsDescendingFirst } from '../data-table/sorting';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 
@@ -65,8 +68,6 @@ type CreativeRow = ReportCreative['totals'] & {
   type: string;
   creative: ReportCreative;
 };
-
-const renderAnchor: RenderLink = ({ children, ...props }) => <a {...props}>{children}</a>;
 
 function metricColumns<TData extends ReportTotals>(
   helper: ReturnType<typeof dataTableColumnHelper<TData>>,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SETTINGS_VERSION } from '../constants';
 import { defaultTimezone, timezoneSchema } from '../timezones/timezones';
 import { dateRangeSchema } from './common';
-import { fileManagerSettingsSchema } from './file-manager';
+import { fileManagerSettingsSchema } from './file-manager/settings';
 
 /** Local storage keys the console uses. */
 export const LOCAL_STORAGE_KEYS = {

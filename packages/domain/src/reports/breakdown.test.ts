@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportDataSchema } from '../entities/report-data';
 import { reportsQuerySchema } from '../api/reports/requests';
+import { reportDataSchema } from '../entities/report-data';
 import {
   admitDimensionValues,
   BREAKDOWN_COUNTERS,

@@ -1,7 +1,7 @@
 // The 400-like error of docs/product.md §5: a list of messages plus the data that failed.
 import type { z } from 'zod';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
-import { FILE_MANAGER_MESSAGES } from '../entities/file-manager';
+import { FILE_MANAGER_MESSAGES } from '../entities/file-manager/messages';
 import { MESSAGES } from './messages';
 
 export class ValidationError extends ApiError {

@@ -7,11 +7,11 @@ import {
   ValidationError,
   verifySchema,
 } from '@adconsole/domain';
-import { Button, cn, Field, Input, Switch } from '@adconsole/ui';
+import { Button, cn, Field, Input, type RenderLink, renderAnchor, Switch } from '@adconsole/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
-import { linkClassName, type RenderLink, renderAnchor } from '../lib/link';
+import { linkClassName } from '../lib/link';
 
 export type SignInFormValues = LoginForm;
 

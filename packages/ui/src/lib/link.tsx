@@ -1,6 +1,9 @@
 import type * as React from 'react';
 
-/** What a shell component passes to render a link, so an app can plug in its router's Link. */
+/**
+ * What a component passes to render a link (the shell, a form, the report table), so an app can plug
+ * in its router's Link.
+ */
 export type LinkProps = {
   href: string;
   className?: string;
@@ -12,4 +15,5 @@ export type LinkProps = {
 
 export type RenderLink = (link: LinkProps) => React.ReactNode;
 
+/** The default `RenderLink`: a plain `<a>` with the props it is given. */
 export const renderAnchor: RenderLink = ({ children, ...props }) => <a {...props}>{children}</a>;

@@ -1,4 +1,13 @@
 export {
+  ariaSort,
+  nextTableSort,
+  SortableTableHead,
+  type SortableTableHeadProps,
+  type TableSort,
+  type TableSortDirection,
+  tableSortOf,
+} from './sortable-table-head';
+export {
   Table,
   TableBody,
   TableCaption,

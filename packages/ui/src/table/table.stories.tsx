@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import { nextTableSort, SortableTableHead, type TableSort, tableSortOf } from './sortable-table-head';
 import {
   Table,
   TableBody,
@@ -61,3 +63,61 @@ export const Default: Story = {
   },
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+type SortKey = 'date' | 'impressions';
+
+/** A hand-made table whose headers sort: SortableTableHead with the sort kept by the caller. */
+function SortableDelivery() {
+  const [sort, setSort] = useState<TableSort<SortKey>>({ key: 'date', direction: 'asc' });
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const sorted = [...rows].sort((a, b) =>
+    sort.key === 'date' ? sign * a.date.localeCompare(b.date) : sign * (a.impressions - b.impressions),
+  );
+  const head = (key: SortKey, label: string, numeric = false) => (
+    <SortableTableHead
+      sorted={tableSortOf(sort, key)}
+      onSort={() => setSort(nextTableSort(sort, key))}
+      numeric={numeric}
+    >
+      {label}
+    </SortableTableHead>
+  );
+  return (
+    <Table aria-label="Daily delivery">
+      <TableHeader>
+        <TableRow>
+          {head('date', 'Date')}
+          {head('impressions', 'Impressions', true)}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {sorted.map((row) => (
+          <TableRow key={row.date}>
+            <TableCell>{row.date}</TableCell>
+            <TableCell data-numeric>{format(row.impressions)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Impressions sorted descending after two clicks on its header (ascending first). */
+export const Sortable: Story = {
+  render: () => <SortableDelivery />,
+  play: async ({ canvas }) => {
+    const date = canvas.getByRole('columnheader', { name: 'Date' });
+    const impressions = canvas.getByRole('columnheader', { name: 'Impressions' });
+    await expect(date).toHaveAttribute('aria-sort', 'ascending');
+    await expect(impressions).toHaveAttribute('aria-sort', 'none');
+    const button = within(impressions).getByRole('button');
+    await userEvent.click(button);
+    await expect(impressions).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(button);
+    await expect(impressions).toHaveAttribute('aria-sort', 'descending');
+    await expect(date).toHaveAttribute('aria-sort', 'none');
+    const cells = within(canvas.getByRole('table')).getAllByRole('cell');
+    await expect(cells[1]).toHaveTextContent('190,011');
+    button.blur();
+  },
+};

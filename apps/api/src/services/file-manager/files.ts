@@ -21,9 +21,9 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { addAssetFromSource } from '../assets';
+import { DELETE_BATCH, type StoredObject } from '../object-store/store';
 import type { SessionUser } from '../sessions';
 import { admitUploadTicket, boundedFolderKeys, spaceOf } from './limits';
-import { DELETE_BATCH, type StoredObject } from './store';
 
 export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
 

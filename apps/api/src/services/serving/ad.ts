@@ -12,6 +12,7 @@ import {
   type ServedAd,
   type ServedContent,
   type ServedLayout,
+  type ServeTagQuery,
   type Tracker,
   type Trackers,
   validateLayoutOptions,
@@ -21,16 +22,6 @@ import type { LiveCreative } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, trackingUrl } from './tracking';
 import type { TrafficClient } from './traffic-quality';
 import { origin, servedFileUrl } from './urls';
-
-/** The tag's query: the platform's (expanded) click macro, cache-buster, deal and fallback ids. */
-export interface ServeQuery {
-  click?: string | undefined;
-  cb?: string | undefined;
-  deal_id?: string | undefined;
-  fallback_id?: string | undefined;
-  /** The player's [APIFRAMEWORKS] (VPAID only): without 2 (VPAID 2.0) the VPAID MediaFile is left out. */
-  apiframeworks?: string | undefined;
-}
 
 export type Snapshot = LiveCreative['snapshot'];
 
@@ -123,7 +114,7 @@ export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
 export async function servedAd(
   ctx: Context,
   requestedId: string,
-  query: ServeQuery,
+  query: ServeTagQuery,
   client: TrafficClient,
 ): Promise<ServedAd | undefined> {
   let liveId = requestedId;

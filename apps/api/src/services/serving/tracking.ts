@@ -13,6 +13,8 @@ import {
   findPlatform,
   landingPageUrl,
   SERVE_PATHS,
+  type ServeClickQuery,
+  type ServeTrackQuery,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { StoredEventType } from '../events/tracked-event';
@@ -105,21 +107,11 @@ export function clickUrl(ctx: Context, impression: Impression, prefix: string | 
 export const clickThrough = (landing: string, prefix: string | undefined) =>
   prefix === undefined ? landing : `${prefix}${encodeURIComponent(landing)}`;
 
-export interface TrackParams {
-  l?: string | undefined;
-  i?: string | undefined;
-  s?: string | undefined;
-  /** A coded ping's code: the player's [ERRORCODE] or a verification's [REASON]. */
-  code?: string | undefined;
-  /** The impression's breakdown values (signed with it). */
-  d?: string | undefined;
-}
-
 /**
  * What a tracking path's type is stored as: a counted event type as itself, a coded ping with its code
  * ('error:401'; missing or unknown codes as the domain says); undefined for anything else.
  */
-function storedTypeOf(type: string, params: TrackParams): StoredEventType | undefined {
+function storedTypeOf(type: string, params: ServeTrackQuery): StoredEventType | undefined {
   if ((COUNTED_EVENT_TYPES as readonly string[]).includes(type)) return type as CountedEventType;
   if ((CODED_EVENT_KINDS as readonly string[]).includes(type)) {
     const kind = type as CodedEventKind;
@@ -148,7 +140,7 @@ const eventReason = (
 export async function track(
   ctx: Context,
   type: string,
-  params: TrackParams,
+  params: ServeTrackQuery,
   client: TrafficClient,
 ): Promise<boolean> {
   const eventType = storedTypeOf(type, params);
@@ -173,13 +165,6 @@ export async function track(
   return true;
 }
 
-export interface ClickParams {
-  i?: string | undefined;
-  s?: string | undefined;
-  c?: string | undefined;
-  d?: string | undefined;
-}
-
 /**
  * GET /serve/click/{liveID}: counts the click (once per impression) and answers where to send the
  * browser: the landing page, through the platform's click tracker when the tag had one. Undefined when
@@ -188,7 +173,7 @@ export interface ClickParams {
 export async function click(
   ctx: Context,
   liveId: string,
-  params: ClickParams,
+  params: ServeClickQuery,
   client: TrafficClient,
 ): Promise<string | undefined> {
   const live = await ctx.liveCreatives.get(liveId);

@@ -1,6 +1,7 @@
 // VAST 4.2 and VPAID documents for players: one signed impression per document, every tracking URL
 // of it (tracking.ts), the creative's own pixels beside ours. An unknown or removed live creative, or one
 // without a video, answers the empty document.
+import type { Readable } from 'node:stream';
 import {
   type CountedEventType,
   creativeSetting,
@@ -8,12 +9,13 @@ import {
   type EventType,
   landingPageUrl,
   playerTakesVpaid,
+  type ServeVpaidQuery,
   TRACKER_KIND_OF_EVENT,
   VIDEO_EVENT_TYPES,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaign-answers';
-import { adDurationOf, assetNamed, assetsOfKind, inFlight, type ServeQuery, type Snapshot } from './ad';
+import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
 import { IMPRESSION_LIFETIME_MS } from './signing';
 import { allowedClickPrefix, clickThrough, impressionOf, trackingUrl } from './tracking';
 import type { TrafficClient } from './traffic-quality';
@@ -93,11 +95,18 @@ const pixelsOf = (snapshot: Snapshot, type: CountedEventType) => {
     : (snapshot.trackers[kind] ?? []).filter((tracker) => tracker.type === 'pixel').map((t) => t.url);
 };
 
+/** GET /serve/vpaid/{liveID}.js: the creative's VPAID script, for players (never from /api/uploads). */
+export async function vpaidScript(ctx: Context, liveId: string): Promise<Readable | undefined> {
+  const live = await ctx.liveCreatives.get(liveId);
+  const script = live?.snapshot.assets.find((asset) => asset.uploadType === 'vpaid');
+  return script?.path ? await ctx.storage.open(script.path) : undefined;
+}
+
 /** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
 export async function vastDocument(
   ctx: Context,
   liveId: string,
-  query: ServeQuery,
+  query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
 ): Promise<string> {

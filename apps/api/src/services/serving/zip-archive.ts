@@ -8,7 +8,7 @@ import { PassThrough, Readable, Transform, type TransformCallback } from 'node:s
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
 import { ApiError } from '@adconsole/domain';
-import type { ByteRange } from '../storage';
+import type { ByteRange } from '../object-store/store';
 
 export interface ZipLimits {
   /** Entries (files and folders) an archive may have. */

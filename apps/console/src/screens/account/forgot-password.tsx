@@ -5,8 +5,8 @@ import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { api } from '../../lib/api';
 import { sessionStore } from '../../session/session';
+import { requestPasswordReset, resetPassword } from './account-queries';
 
 const RESET_FAILED = 'The password could not be reset. Please try again.';
 
@@ -25,7 +25,7 @@ function RequestResetLink() {
         onSubmit={async (values) => {
           setServerError(null);
           try {
-            await api().forgotPassword(values);
+            await requestPasswordReset(values);
             setSentTo(values.email);
           } catch (error) {
             setServerError(errorMessage(error, RESET_FAILED));
@@ -47,7 +47,7 @@ function ChangePassword({ forgotToken }: { forgotToken: string }) {
         onSubmit={async (values) => {
           setServerError(null);
           try {
-            await api().changePassword({ ...values, code: forgotToken });
+            await resetPassword(values, forgotToken);
             sessionStore.set(null);
             navigate('/signin', { replace: true });
           } catch (error) {

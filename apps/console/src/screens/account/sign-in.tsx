@@ -6,10 +6,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { renderRouterLink } from '../../components/router-link';
-import { api } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
 import { signedIn, takeAfterLoginTarget } from '../../session/session';
-import { type VerificationOutcome, verifyEmailOnce } from './verification';
+import { logIn, type VerificationOutcome, verifyEmailOnce } from './account-queries';
 
 type Verification = { state: 'none' | 'pending' } | VerificationOutcome;
 
@@ -35,7 +34,7 @@ export function SignInPage() {
   const signIn = async (values: SignInFormValues) => {
     setServerError(null);
     try {
-      const answer = await api().login(values);
+      const answer = await logIn(values);
       signedIn(answer);
       if (shouldWelcomeBack(answer.lastLogin, new Date())) showNotification(welcomeBackNotification());
       navigate(takeAfterLoginTarget(), { replace: true });

@@ -5,8 +5,9 @@ import { SignUpForm, type SignUpFormValues } from '@adconsole/forms';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { api, publicConfig } from '../../lib/api';
+import { publicConfig } from '../../lib/public-config';
 import { sessionStore } from '../../session/session';
+import { signUp as signUpCall } from './account-queries';
 
 export function SignUpPage() {
   const [params] = useSearchParams();
@@ -16,7 +17,7 @@ export function SignUpPage() {
   const signUp = async (values: SignUpFormValues) => {
     setServerError(null);
     try {
-      await api().signUp({ ...values, invite: params.get('invite') ?? undefined });
+      await signUpCall({ ...values, invite: params.get('invite') ?? undefined });
       // The auth flag becomes false after a sign-up outcome.
       sessionStore.set(null);
       setSignedUpEmail(values.email);

@@ -2,12 +2,11 @@
 import { errorMessage } from '@adconsole/domain';
 import { InviteUsersForm } from '@adconsole/forms';
 import { Card, CardContent, CardHeader, CardTitle } from '@adconsole/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { useInviteUsers } from './admin-queries';
 
 export function InviteUsersPage() {
-  const queryClient = useQueryClient();
+  const { invite, usersChanged } = useInviteUsers();
   const [serverError, setServerError] = useState<string | null>(null);
   const [invited, setInvited] = useState<string[] | null>(null);
   return (
@@ -25,13 +24,13 @@ export function InviteUsersPage() {
               setServerError(null);
               setInvited(null);
               try {
-                await api().inviteUsers({
+                await invite({
                   emails: values.invitees.map((invitee) => invitee.email),
                   role: values.role,
                   firstNames: values.invitees.map((invitee) => invitee.firstName ?? ''),
                 });
                 setInvited(values.invitees.map((invitee) => invitee.email));
-                await queryClient.invalidateQueries({ queryKey: ['users'] });
+                await usersChanged();
               } catch (error) {
                 setServerError(errorMessage(error, 'The invitations were not sent.'));
               }

@@ -13,13 +13,12 @@ import {
   TableHeader,
   TableRow,
 } from '@adconsole/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api } from '../../lib/api';
 import { formatDay } from '../campaigns/format';
+import { useUsers } from './admin-queries';
 
 export function UserListPage() {
-  const users = useQuery({ queryKey: ['users'], queryFn: () => api().listUsers() });
+  const users = useUsers();
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

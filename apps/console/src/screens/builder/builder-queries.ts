@@ -5,19 +5,25 @@ import {
   type Asset,
   type BuilderDocument,
   type BuilderDraft,
+  builderCalls,
   type FileEntry,
   isBuilderImageName,
   notAnImageMessage,
 } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { areaCalls } from '../../lib/api';
+import { creativesApi } from '../creatives/creative-queries';
+import { filesApi } from '../files/file-queries';
+
+const builderApi = areaCalls(builderCalls);
+
 import { campaignKeys } from '../campaigns/campaign-queries';
 import { creativeKey } from '../creatives/creative-queries';
 
 export const builderKeys = { drafts: ['builder', 'drafts'] as const };
 
 export const useBuilderDrafts = () =>
-  useQuery({ queryKey: builderKeys.drafts, queryFn: () => api().listBuilderDrafts() });
+  useQuery({ queryKey: builderKeys.drafts, queryFn: () => builderApi().listBuilderDrafts() });
 
 export interface DraftToSave {
   id?: string | undefined;
@@ -49,8 +55,8 @@ export function useBuilderActions() {
   };
   const saveDraft = (draft: DraftToSave) =>
     (draft.id === undefined
-      ? api().createBuilderDraft({ name: draft.name, document: draft.document })
-      : api().updateBuilderDraft({ id: draft.id, name: draft.name, document: draft.document })
+      ? builderApi().createBuilderDraft({ name: draft.name, document: draft.document })
+      : builderApi().updateBuilderDraft({ id: draft.id, name: draft.name, document: draft.document })
     ).then(stored);
   const refreshCampaign = (campaignID: string) =>
     Promise.all([
@@ -60,14 +66,14 @@ export function useBuilderActions() {
   /** Saves the draft and makes sure it has its creative in the campaign (made on first use). */
   const draftCreative = async (draft: DraftToSave, campaignID: string) => {
     const saved = await saveDraft(draft);
-    const creative = await api().builderDraftCreative({ id: saved.id, campaignID });
+    const creative = await builderApi().builderDraftCreative({ id: saved.id, campaignID });
     return { saved, creative };
   };
   return {
     save: useMutation({ mutationFn: saveDraft }),
     /** Deletes a draft (a creative it exported stays) and drops it from the list of drafts. */
     remove: useMutation({
-      mutationFn: (id: string) => api().deleteBuilderDraft(id),
+      mutationFn: (id: string) => builderApi().deleteBuilderDraft(id),
       onSuccess: (_answer, id) =>
         queryClient.setQueryData<BuilderDraft[]>(builderKeys.drafts, (drafts = []) =>
           drafts.filter((draft) => draft.id !== id),
@@ -77,7 +83,7 @@ export function useBuilderActions() {
     exportDraft: useMutation({
       mutationFn: async ({ draft, campaignID }: { draft: DraftToSave; campaignID: string }) => {
         const saved = await saveDraft(draft);
-        const creative = await api().exportBuilderDraft({ id: saved.id, campaignID });
+        const creative = await builderApi().exportBuilderDraft({ id: saved.id, campaignID });
         queryClient.setQueryData(creativeKey(creative.id), creative);
         await refreshCampaign(campaignID);
         return { draft: saved, creative };
@@ -95,7 +101,11 @@ export function useBuilderActions() {
         file: File;
       }) => {
         const { saved, creative } = await draftCreative(draft, campaignID);
-        const uploaded = await api().uploadAssets({ campaignID, creativeID: creative.id, files: [file] });
+        const uploaded = await creativesApi().uploadAssets({
+          campaignID,
+          creativeID: creative.id,
+          files: [file],
+        });
         await refreshCampaign(campaignID);
         return { draft: saved, image: imageOf(uploaded.asset) };
       },
@@ -120,7 +130,11 @@ export function useBuilderActions() {
         if (entry.kind !== 'file' || !isBuilderImageName(entry.name))
           throw new Error(notAnImageMessage(entry.name));
         const { saved, creative } = await draftCreative(draft, campaignID);
-        const asset = await api().useFileInCreative({ bucket, path: entry.path, creativeID: creative.id });
+        const asset = await filesApi().useFileInCreative({
+          bucket,
+          path: entry.path,
+          creativeID: creative.id,
+        });
         await refreshCampaign(campaignID);
         return { draft: saved, image: imageOf(asset) };
       },

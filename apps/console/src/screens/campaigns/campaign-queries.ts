@@ -1,13 +1,10 @@
 // Server state of the campaign screens (TanStack Query), all through the domain's API client.
-import {
-  type Campaign,
-  type CampaignBody,
-  type CampaignList,
-  type Creative,
-  newCreative,
-} from '@adconsole/domain';
+import { type Campaign, type CampaignBody, type CampaignList, campaignCalls } from '@adconsole/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { areaCalls } from '../../lib/api';
+
+/** The campaign calls, made once (the creative calls read a campaign through them). */
+export const campaignsApi = areaCalls(campaignCalls);
 
 export type CampaignView = 'mine' | 'all';
 
@@ -21,7 +18,7 @@ export const campaignKeys = {
 export const useCampaignList = (view: CampaignView, page: number) =>
   useQuery({
     queryKey: campaignKeys.list(view, page),
-    queryFn: () => api().listCampaigns(view, page),
+    queryFn: () => campaignsApi().listCampaigns(view, page),
     placeholderData: keepPreviousData,
   });
 
@@ -33,21 +30,26 @@ export const useEveryCampaign = (view: CampaignView) =>
   useQuery({
     queryKey: campaignKeys.everyPage(view),
     queryFn: async (): Promise<Campaign[]> => {
-      const first = await api().listCampaigns(view, 1);
+      const first = await campaignsApi().listCampaigns(view, 1);
       const rest = await Promise.all(
-        Array.from({ length: first.pages - 1 }, (_, index) => api().listCampaigns(view, index + 2)),
+        Array.from({ length: first.pages - 1 }, (_, index) => campaignsApi().listCampaigns(view, index + 2)),
       );
       return [first, ...rest].flatMap((page) => page.campaigns);
     },
   });
 
-export const useCampaign = (campaignID: string) =>
-  useQuery({ queryKey: campaignKeys.detail(campaignID), queryFn: () => api().getCampaign(campaignID) });
+/** A campaign with its creatives; `enabled` false waits (the breadcrumbs outside a campaign's pages). */
+export const useCampaign = (campaignID: string, enabled = true) =>
+  useQuery({
+    queryKey: campaignKeys.detail(campaignID),
+    queryFn: () => campaignsApi().getCampaign(campaignID),
+    enabled,
+  });
 
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (campaign: CampaignBody) => api().createCampaign(campaign),
+    mutationFn: (campaign: CampaignBody) => campaignsApi().createCampaign(campaign),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
@@ -59,7 +61,7 @@ export function useCreateCampaign() {
 export function useDeleteCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (campaignID: string) => api().deleteCampaign(campaignID),
+    mutationFn: (campaignID: string) => campaignsApi().deleteCampaign(campaignID),
     onMutate: async (campaignID) => {
       await queryClient.cancelQueries({ queryKey: campaignKeys.all });
       const lists = queryClient.getQueriesData<CampaignList>({ queryKey: ['campaigns', 'list'] });
@@ -77,39 +79,4 @@ export function useDeleteCampaign() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
-}
-
-/** Creatives of a campaign: created locally as new, replaced by the server copy on success. */
-export function useCreativeMutations(campaignID: string) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
-  return {
-    create: useMutation({
-      mutationFn: ({ campaign }: { campaign: Campaign }) =>
-        api().createCreative(newCreative(campaignID), { campaign }),
-      onSuccess: refresh,
-    }),
-    duplicate: useMutation({
-      mutationFn: (creative: Creative) => api().duplicateCreative(creative),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (creativeID: string) => api().deleteCreative(creativeID),
-      onMutate: async (creativeID) => {
-        await queryClient.cancelQueries({ queryKey: campaignKeys.detail(campaignID) });
-        const previous = queryClient.getQueryData<Campaign>(campaignKeys.detail(campaignID));
-        if (previous) {
-          queryClient.setQueryData(campaignKeys.detail(campaignID), {
-            ...previous,
-            creatives: previous.creatives.filter((creative) => creative.id !== creativeID),
-          });
-        }
-        return { previous };
-      },
-      onError: (_error, _creativeID, context) => {
-        if (context?.previous) queryClient.setQueryData(campaignKeys.detail(campaignID), context.previous);
-      },
-      onSettled: refresh,
-    }),
-  };
 }

@@ -22,7 +22,8 @@ import {
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
-import { useCampaign, useCreativeMutations } from './campaign-queries';
+import { useCreativeMutations } from '../creatives/creative-queries';
+import { useCampaign } from './campaign-queries';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
 

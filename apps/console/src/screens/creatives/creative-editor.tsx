@@ -17,12 +17,12 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { api, publicConfig } from '../../lib/api';
 import { showError } from '../../lib/notify-error';
+import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
-import { useCreative, useCreativeActions } from './creative-queries';
+import { downloadTagSheet, useCreative, useCreativeActions } from './creative-queries';
 import { LayoutPanel } from './layout-panel';
 import { type TagInputs, TagPanel } from './tag-panel';
 
@@ -76,7 +76,7 @@ export function CreativeEditorPage() {
         dealIDs: { [current.id]: tagInputs.dealID ?? '' },
         fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
       });
-      const url = await api().downloadTagSheet({ campaignID, tags: rows });
+      const url = await downloadTagSheet({ campaignID, tags: rows });
       window.location.assign(url);
     } catch (error) {
       showError('The tag sheet could not be made')(error);
@@ -134,7 +134,7 @@ export function CreativeEditorPage() {
             variant="danger"
             size="md"
             onConfirm={() =>
-              actions.remove.mutate(undefined, {
+              actions.remove.mutate(creativeID, {
                 onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
                 onError: showError('The creative was not deleted'),
               })

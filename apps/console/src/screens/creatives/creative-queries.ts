@@ -1,45 +1,92 @@
-// Server state of the creative editor, through the domain's API client.
-import type { Creative } from '@adconsole/domain';
+// Server state of the creatives (TanStack Query): one creative for the editor, and every change to a
+// campaign's creatives, in one place for the campaign page and the editor alike.
+import { type Campaign, type Creative, creativeCalls, newCreative } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { campaignKeys } from '../campaigns/campaign-queries';
+import { apiFileUrl, areaCalls } from '../../lib/api';
+import { campaignKeys, campaignsApi } from '../campaigns/campaign-queries';
+
+/**
+ * The creative calls, made once for the console: a creative made with a temporary id is known under
+ * its server id from then on (docs/product.md §4), wherever it is used next.
+ */
+export const creativesApi = areaCalls((http) =>
+  creativeCalls(http, apiFileUrl, (campaignID) => campaignsApi().getCampaign(campaignID)),
+);
 
 export const creativeKey = (creativeID: string) => ['creatives', creativeID] as const;
 
 export const useCreative = (creativeID: string) =>
-  useQuery({ queryKey: creativeKey(creativeID), queryFn: () => api().getCreative(creativeID) });
+  useQuery({ queryKey: creativeKey(creativeID), queryFn: () => creativesApi().getCreative(creativeID) });
 
+/**
+ * A campaign's creatives: created locally as new and replaced by the server copy on success, copied,
+ * and deleted (removed from the campaign at once, put back when the server refuses).
+ */
+export function useCreativeMutations(campaignID: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
+  return {
+    create: useMutation({
+      mutationFn: ({ campaign }: { campaign: Campaign }) =>
+        creativesApi().createCreative(newCreative(campaignID), { campaign }),
+      onSuccess: refresh,
+    }),
+    duplicate: useMutation({
+      mutationFn: (creative: Creative) => creativesApi().duplicateCreative(creative),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (creativeID: string) => creativesApi().deleteCreative(creativeID),
+      onMutate: async (creativeID) => {
+        await queryClient.cancelQueries({ queryKey: campaignKeys.detail(campaignID) });
+        const previous = queryClient.getQueryData<Campaign>(campaignKeys.detail(campaignID));
+        if (previous) {
+          queryClient.setQueryData(campaignKeys.detail(campaignID), {
+            ...previous,
+            creatives: previous.creatives.filter((creative) => creative.id !== creativeID),
+          });
+        }
+        return { previous };
+      },
+      onError: (_error, _creativeID, context) => {
+        if (context?.previous) queryClient.setQueryData(campaignKeys.detail(campaignID), context.previous);
+      },
+      onSettled: refresh,
+    }),
+  };
+}
+
+/** The editor's changes to one creative: its fields, publishing and its assets (with the campaign's copy and delete). */
 export function useCreativeActions(campaignID: string, creativeID: string) {
   const queryClient = useQueryClient();
+  const { duplicate, remove } = useCreativeMutations(campaignID);
   const store = (creative: Creative) => {
     queryClient.setQueryData(creativeKey(creativeID), creative);
     return queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
   };
   return {
     update: useMutation({
-      mutationFn: (creative: unknown) => api().updateCreative(creative),
+      mutationFn: (creative: unknown) => creativesApi().updateCreative(creative),
       onSuccess: store,
     }),
     publish: useMutation({
-      mutationFn: (creative: Creative) => api().publishCreative(creative),
+      mutationFn: (creative: Creative) => creativesApi().publishCreative(creative),
       onSuccess: store,
     }),
-    duplicate: useMutation({
-      mutationFn: (creative: Creative) => api().duplicateCreative(creative),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) }),
-    }),
-    remove: useMutation({
-      mutationFn: () => api().deleteCreative(creativeID),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) }),
-    }),
+    duplicate,
+    remove,
     upload: useMutation({
       // No kind label: the server detects each file's kind from its name and first bytes.
-      mutationFn: (files: File[]) => api().uploadAssets({ campaignID, creativeID, files }),
+      mutationFn: (files: File[]) => creativesApi().uploadAssets({ campaignID, creativeID, files }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: creativeKey(creativeID) }),
     }),
     deleteAsset: useMutation({
-      mutationFn: (assetID: string) => api().deleteAsset(assetID, creativeID),
+      mutationFn: (assetID: string) => creativesApi().deleteAsset(assetID, creativeID),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: creativeKey(creativeID) }),
     }),
   };
 }
+
+/** POST /v1/campaign/tags: the xlsx tag sheet of the campaign's live creatives; answers its download URL. */
+export const downloadTagSheet = (input: { campaignID: string; tags: unknown }) =>
+  creativesApi().downloadTagSheet(input);

@@ -1,8 +1,15 @@
 // Server state of the dashboard (TanStack Query). Its own module, so the dashboard's chunk does not
 // bring the reporting screens' queries (and, through their shared chunk, the charts' code).
-import { lastDaysReportingDates, REPORT_CACHE_SECONDS, type Timezone } from '@adconsole/domain';
+import {
+  dashboardCalls,
+  lastDaysReportingDates,
+  REPORT_CACHE_SECONDS,
+  type Timezone,
+} from '@adconsole/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { areaCalls } from '../../lib/api';
+
+const dashboardApi = areaCalls(dashboardCalls);
 
 /**
  * The dashboard's aggregate of every campaign the user sees over the last `days` days up to `now`, in
@@ -12,7 +19,7 @@ export function useDashboard(days: number, timezone: Timezone, now: Date) {
   return useQuery({
     queryKey: ['dashboard', days, timezone.offset, timezone.tzCode],
     queryFn: ({ signal }) =>
-      api().getDashboard({ dates: lastDaysReportingDates(days, now), timezone, signal }),
+      dashboardApi().getDashboard({ dates: lastDaysReportingDates(days, now), timezone, signal }),
     staleTime: REPORT_CACHE_SECONDS * 1000,
     placeholderData: keepPreviousData,
   });

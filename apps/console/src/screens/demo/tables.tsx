@@ -6,15 +6,18 @@ import {
   CardContent,
   CardDescription,
   CardHeader,
+  nextTableSort,
   Pagination,
+  SortableTableHead,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableRow,
+  type TableSort,
+  tableSortOf,
 } from '@adconsole/ui';
 import { useState } from 'react';
-import { SortableHead, type TableSort } from '../../components/sortable-head';
 import { type DemoMember, demoMembers } from './demo-data';
 import { DemoProfileCard } from './profile-card';
 
@@ -60,16 +63,16 @@ export function TablesPage() {
               <TableHeader>
                 <TableRow>
                   {columns.map((column) => (
-                    <SortableHead
+                    <SortableTableHead
                       key={column.key}
-                      column={column.key}
-                      label={column.label}
-                      sort={sort}
-                      onSort={(next) => {
-                        setSort(next);
+                      sorted={tableSortOf(sort, column.key)}
+                      onSort={() => {
+                        setSort(nextTableSort(sort, column.key));
                         setPage(1);
                       }}
-                    />
+                    >
+                      {column.label}
+                    </SortableTableHead>
                   ))}
                 </TableRow>
               </TableHeader>

@@ -44,18 +44,21 @@ import {
   FileDropzone,
   formatBytes,
   Input,
+  nextTableSort,
+  SortableTableHead,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
+  type TableSort,
+  tableSortOf,
 } from '@adconsole/ui';
 import { FileIcon, FolderIcon, MoreHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore, type MoreEntries } from '../../components/load-more';
 import { LoadingRows } from '../../components/loading-rows';
-import { SortableHead, type TableSort } from '../../components/sortable-head';
 
 export interface CreativeChoice {
   id: string;
@@ -173,14 +176,14 @@ export function FileManagerView(props: FileManagerViewProps) {
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
-                <SortableHead
+                <SortableTableHead
                   key={column.key}
-                  column={column.key}
-                  label={column.label}
-                  sort={sort}
-                  onSort={setSort}
+                  sorted={tableSortOf(sort, column.key)}
+                  onSort={() => setSort(nextTableSort(sort, column.key))}
                   numeric={column.key === 'size'}
-                />
+                >
+                  {column.label}
+                </SortableTableHead>
               ))}
               <TableHead>
                 <span className="sr-only">Actions</span>

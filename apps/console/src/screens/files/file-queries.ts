@@ -7,12 +7,17 @@ import {
   errorMessage,
   FILE_MANAGER_MAX_BYTES,
   type FileEntry,
+  fileCalls,
   fileTooLargeMessage,
 } from '@adconsole/domain';
 import type { DropzoneFile } from '@adconsole/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { areaCalls } from '../../lib/api';
+
+/** The file manager's calls (the builder's image picker uses them too). */
+export const filesApi = areaCalls(fileCalls);
+
 import { updateSettings, useSettings } from '../../settings/settings';
 import type { BucketPickerProps } from './bucket-picker';
 import { uploadWithProgress } from './upload';
@@ -25,7 +30,7 @@ export const fileKeys = {
 
 /** `enabled: false` until the files are wanted (the builder asks once its image dialog browses them). */
 const useFileBuckets = (enabled = true) =>
-  useQuery({ queryKey: fileKeys.buckets, queryFn: () => api().fileBuckets(), enabled });
+  useQuery({ queryKey: fileKeys.buckets, queryFn: () => filesApi().fileBuckets(), enabled });
 
 /**
  * The bucket the user works in and the way to choose another: the choice lives in the persisted
@@ -69,7 +74,7 @@ export function useFileListing(bucket: string | undefined, directory: string): F
   const listing = useInfiniteQuery({
     queryKey: fileKeys.listing(bucket ?? '', directory),
     queryFn: ({ pageParam }) =>
-      api().listFiles({ bucket, directory, ...(pageParam === undefined ? {} : { token: pageParam }) }),
+      filesApi().listFiles({ bucket, directory, ...(pageParam === undefined ? {} : { token: pageParam }) }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextToken ?? undefined,
     enabled: bucket !== undefined,
@@ -100,20 +105,22 @@ function useFileChange<I, A>(change: (input: I) => Promise<A>) {
 }
 
 export const useCreateFolder = (bucket: string | undefined) =>
-  useFileChange((input: { directory: string; name: string }) => api().createFolder({ bucket, ...input }));
+  useFileChange((input: { directory: string; name: string }) =>
+    filesApi().createFolder({ bucket, ...input }),
+  );
 export const useMoveFile = (bucket: string | undefined) =>
-  useFileChange((input: { from: string; to: string }) => api().moveFile({ bucket, ...input }));
+  useFileChange((input: { from: string; to: string }) => filesApi().moveFile({ bucket, ...input }));
 export const useDeleteFile = (bucket: string | undefined) =>
-  useFileChange((entry: FileEntry) => api().deleteFile({ bucket, path: entry.path }));
+  useFileChange((entry: FileEntry) => filesApi().deleteFile({ bucket, path: entry.path }));
 export const useUseInCreative = (bucket: string | undefined) =>
   useMutation({
     mutationFn: (input: { path: string; creativeID: string }) =>
-      api().useFileInCreative({ bucket, ...input }),
+      filesApi().useFileInCreative({ bucket, ...input }),
   });
 
 /** A presigned URL of a file: shown in place (preview, copy) or as a download. */
 export const fileUrl = (bucket: string | undefined, path: string, download = false) =>
-  api().presignedFileUrl({ bucket, path, download });
+  filesApi().presignedFileUrl({ bucket, path, download });
 
 /**
  * Uploads each file to a presigned URL of its own, with its progress (XHR upload events) shown
@@ -130,7 +137,7 @@ export function useUploads(bucket: string | undefined) {
       setUploads((list) => [...list, { id, name: file.name, size: file.size, progress: 0 }]);
       (async () => {
         if (file.size > FILE_MANAGER_MAX_BYTES) throw new Error(fileTooLargeMessage(file.name));
-        const ticket = await api().uploadTicket({
+        const ticket = await filesApi().uploadTicket({
           bucket,
           directory,
           name: file.name,

@@ -6,7 +6,8 @@ import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut, useSession } from '../../session/session';
+import { useSession } from '../../session/session';
+import { signOut } from '../../session/session-queries';
 import { ApiTokens } from './api-tokens';
 import {
   useApiTokens,

@@ -11,6 +11,7 @@ import {
   type ReportRequest,
   type ReportToken,
   reportCacheKey,
+  reportCalls,
   reportDaysOf,
   reportErrorNotification,
   reportingDatesOfDays,
@@ -19,8 +20,10 @@ import {
 } from '@adconsole/domain';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { type Api, api } from '../../lib/api';
+import { apiFileUrl, areaCalls } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
+
+const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
 
 /** Whose report: a campaign (signed in) or a share link's campaign (anyone with the link). */
 export type ReportSource = { kind: 'campaign'; campaignID: string } | { kind: 'share'; token: string };
@@ -82,7 +85,7 @@ export function previousRequest(request: ReportRequest): ReportRequest {
  * client then fails it with 'Request timed out' (docs/product.md §8), which the page shows.
  */
 export const reportQueryOptions = (
-  client: Pick<Api, 'getReport'>,
+  client: Pick<ReturnType<typeof reportCalls>, 'getReport'>,
   request: ReportRequest,
   cancels?: Map<string, AbortController>,
 ) =>
@@ -110,7 +113,7 @@ export function useReport(request: ReportRequest | undefined) {
   const cancels = useRef(new Map<string, AbortController>()).current;
   const query = useQuery({
     ...reportQueryOptions(
-      api(),
+      reportsApi(),
       request ?? { campaignID: '', dates: { start: new Date(0), end: new Date(0) } },
       cancels,
     ),
@@ -136,7 +139,7 @@ export function useShareLinks(campaignID: string) {
   const queryClient = useQueryClient();
   return {
     create: useMutation({
-      mutationFn: (expiresAt: string | null) => api().newToken({ campaignID, expiresAt }),
+      mutationFn: (expiresAt: string | null) => reportsApi().newToken({ campaignID, expiresAt }),
       onSuccess: (token: ReportToken) =>
         patchReports(queryClient, campaignID, (report) => ({
           ...report,
@@ -145,7 +148,7 @@ export function useShareLinks(campaignID: string) {
       onError: notifyReportError,
     }),
     revoke: useMutation({
-      mutationFn: (token: string) => api().revokeToken(token),
+      mutationFn: (token: string) => reportsApi().revokeToken(token),
       onSuccess: (_nothing, token) =>
         patchReports(queryClient, campaignID, (report) => ({
           ...report,
@@ -165,21 +168,21 @@ export function useSchedules(campaignID: string) {
     }));
   return {
     create: useMutation({
-      mutationFn: (body: ScheduledReportBodyInput) => api().createScheduledReport(body),
+      mutationFn: (body: ScheduledReportBodyInput) => reportsApi().createScheduledReport(body),
       onSuccess: (schedule) => patch((schedules) => [...schedules, schedule]),
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api().deleteScheduledReport(id),
+      mutationFn: (id: string) => reportsApi().deleteScheduledReport(id),
       onSuccess: (_nothing, id) => patch((schedules) => schedules.filter((schedule) => schedule.id !== id)),
     }),
-    sendNow: useMutation({ mutationFn: (id: string) => api().sendScheduledReport(id) }),
+    sendNow: useMutation({ mutationFn: (id: string) => reportsApi().sendScheduledReport(id) }),
   };
 }
 
 /** Downloads a csv / xlsx / xlsx-pivot file of the report: the browser saves it from /uploads/. */
 export async function downloadReport(request: ReportRequest, format: ReportFileFormat, withVideo: boolean) {
   try {
-    const url = await api().downloadReport({ ...request, format, withVideoData: withVideo });
+    const url = await reportsApi().downloadReport({ ...request, format, withVideoData: withVideo });
     const link = document.createElement('a');
     link.href = url;
     link.download = '';

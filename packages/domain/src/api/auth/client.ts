@@ -15,10 +15,10 @@ import { validate } from '../../validation/validation-error';
 import { decodeVerifyCode } from '../../validation/verify-code';
 import { API_ERROR_CODES, ApiError } from '../errors';
 import type { Http } from '../http';
-import { readData } from '../responses';
+import { send, sendOnly, sendRaw } from '../send';
 import { type PublicConfig, systemContract } from '../system/contract';
-import { authContract, type MessageAnswer, type SignUpAnswer, signUpAnswerSchema } from './contract';
-import { changePasswordRequestSchema, signUpRequestSchema } from './requests';
+import { authContract, type MessageAnswer, type SignUpAnswer } from './contract';
+import { signUpRequestSchema } from './requests';
 
 export const AUTH_PATHS = {
   login: authContract.login.path,
@@ -46,39 +46,22 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
   let config: PublicConfig | undefined;
 
   /** GET /me: the current session (data with expiry and location). */
-  const me = async (): Promise<MeResponse> => {
-    const answer = await http({ method: 'GET', path: AUTH_PATHS.me });
-    return readData(authContract.me.answer, answer.data ?? {});
-  };
+  const me = (): Promise<MeResponse> => send(http, authContract.me, undefined, { emptyAnswer: {} });
 
   return {
     /** GET /config: the company domain, company name and ad-serving origin; remembered for sign-up. */
     async getConfig(): Promise<PublicConfig> {
-      config = readData(
-        systemContract.config.answer,
-        (await http({ method: 'GET', path: AUTH_PATHS.config })).data,
-      );
+      config = await send(http, systemContract.config, undefined);
       return config;
     },
 
     /** POST /login with method 'password'. */
-    async login(input: z.input<typeof loginSchema>): Promise<LoginResponse> {
-      const form = validate(loginSchema, input);
-      const answer = await http({
-        method: 'POST',
-        path: AUTH_PATHS.login,
-        json: { method: 'password', ...form },
-      });
-      return readData(authContract.login.answer, answer.data);
-    },
+    login: async (input: z.input<typeof loginSchema>): Promise<LoginResponse> =>
+      send(http, authContract.login, { method: 'password', ...validate(loginSchema, input) }),
 
     /** Ends the server session (with `everywhere`, every session of the account); the caller clears the local user as well. */
     async logout(options: { everywhere?: boolean } = {}): Promise<void> {
-      await http({
-        method: 'POST',
-        path: AUTH_PATHS.logout,
-        json: { everywhere: options.everywhere ?? false },
-      });
+      await sendOnly(http, authContract.logout, { everywhere: options.everywhere ?? false });
     },
 
     me,
@@ -109,9 +92,9 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
       return { loggedIn: true, session, fromServer: true };
     },
 
+    // forgotPassword, changePassword and verify answer the server's data as it came (a sentence).
     async forgotPassword(input: z.input<typeof forgotPasswordSchema>): Promise<unknown> {
-      const form = validate(forgotPasswordSchema, input);
-      return (await http({ method: 'POST', path: AUTH_PATHS.forgotPassword, json: form })).data;
+      return (await sendRaw(http, authContract.forgotPassword, validate(forgotPasswordSchema, input))).data;
     },
 
     /** POST /changePassword; `code` is the forgotToken of the reset link. */
@@ -121,30 +104,20 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
         password: input.password,
         confirmPassword: input.confirmPassword,
       });
-      const payload = validate(changePasswordRequestSchema, input);
-      return (await http({ method: 'POST', path: AUTH_PATHS.changePassword, json: payload })).data;
+      const payload = validate(authContract.changePassword.input, input);
+      return (await sendRaw(http, authContract.changePassword, payload)).data;
     },
 
     /** PUT /v1/me: saves the signed-in user's first and last name; answers the user as stored. */
-    async updateProfile(input: z.input<typeof profileSchema>): Promise<User> {
-      const body = validate(profileSchema, input);
-      return readData(
-        authContract.updateProfile.answer,
-        (await http({ method: 'PUT', path: AUTH_PATHS.profile, json: body })).data,
-      );
-    },
+    updateProfile: async (input: z.input<typeof profileSchema>): Promise<User> =>
+      send(http, authContract.updateProfile, validate(profileSchema, input)),
 
     /**
      * PUT /v1/me/password: the signed-in user's new password, with the current one. The server ends
      * every other session of the account; this one stays signed in.
      */
-    async changeOwnPassword(input: z.input<typeof newPasswordSchema>): Promise<MessageAnswer> {
-      const body = validate(newPasswordSchema, input);
-      return readData(
-        authContract.changeOwnPassword.answer,
-        (await http({ method: 'PUT', path: AUTH_PATHS.ownPassword, json: body })).data,
-      );
-    },
+    changeOwnPassword: async (input: z.input<typeof newPasswordSchema>): Promise<MessageAnswer> =>
+      send(http, authContract.changeOwnPassword, validate(newPasswordSchema, input)),
 
     /** POST /verify: the base64 code is decoded to the e-mail before sending. */
     async verify(input: {
@@ -153,7 +126,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
     }): Promise<unknown> {
       const form = validate(verifySchema, input);
       const email = decodeVerifyCode(form.code);
-      return (await http({ method: 'POST', path: AUTH_PATHS.verify, json: { ...form, email } })).data;
+      return (await sendRaw(http, authContract.verify, { ...form, email })).data;
     },
 
     /** POST /signup: success needs status 200 and a user in the answer. */
@@ -164,8 +137,9 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
       const { invite, ...form } = input;
       const payload = validate(signUpRequestSchema(domain), form);
       const json = invite === undefined ? payload : { ...payload, invite };
-      const answer = await http({ method: 'POST', path: AUTH_PATHS.signUp, json });
-      const parsed = signUpAnswerSchema.safeParse(answer.data);
+      const answer = await sendRaw(http, authContract.signUp, json);
+      // Any other answer, a 2xx without a user included, reads 'Sign up failed!'.
+      const parsed = authContract.signUp.answer.safeParse(answer.data);
       if (answer.status !== 200 || !parsed.success) {
         throw new ApiError({
           status: answer.status,

@@ -1,14 +1,13 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod';
-import { type Campaign, type CampaignList, campaignSchema } from '../../entities/campaign';
+import type { Campaign, CampaignList } from '../../entities/campaign';
 import { MESSAGES } from '../../validation/messages';
 import { validate } from '../../validation/validation-error';
-import { campaignIdQuerySchema } from '../common/requests';
 import { API_ERROR_CODES, ApiError } from '../errors';
 import type { Http } from '../http';
-import { readData } from '../responses';
+import { type CallInput, readData, send, sendOnly, sendRaw } from '../send';
 import { campaignsContract } from './contract';
-import { type CampaignView, campaignRequestSchema, campaignUpdateBodySchema } from './requests';
+import type { CampaignView } from './requests';
 
 export const CAMPAIGN_PATHS = {
   get: campaignsContract.getCampaign.path,
@@ -45,14 +44,14 @@ const notFoundAsCampaignNotFound = (error: unknown): never => {
 };
 
 export function campaignCalls(http: Http) {
+  const { getCampaign, listMyCampaigns, listAllCampaigns, createCampaign, updateCampaign, deleteCampaign } =
+    campaignsContract;
   return {
     async getCampaign(campaignID: string): Promise<Campaign> {
       if (!campaignID)
         throw new ApiError({ status: 400, code: API_ERROR_CODES.notFound, message: MESSAGES.noCampaign });
-      const query = validate(campaignIdQuerySchema, { campaignID });
-      const answer = await http({ method: 'GET', path: CAMPAIGN_PATHS.get, query }).catch(
-        notFoundAsCampaignNotFound,
-      );
+      const query = validate(getCampaign.input, { campaignID });
+      const answer = await sendRaw(http, getCampaign, query).catch(notFoundAsCampaignNotFound);
       if (answer.data === undefined || answer.data === null) {
         throw new ApiError({
           status: 404,
@@ -60,7 +59,7 @@ export function campaignCalls(http: Http) {
           message: MESSAGES.campaignNotFound,
         });
       }
-      return readData(campaignSchema, answer.data);
+      return readData(getCampaign.answer, answer.data);
     },
 
     /**
@@ -69,11 +68,13 @@ export function campaignCalls(http: Http) {
      */
     async listCampaigns(view: CampaignView = 'mine', page?: number): Promise<CampaignList> {
       try {
-        const answer = await http({
-          method: 'GET',
-          path: CAMPAIGN_PATHS.list(view),
-          query: page === undefined ? undefined : { 'paginate[page]': page },
-        });
+        const entry = view === 'mine' ? listMyCampaigns : listAllCampaigns;
+        // Sent as the server's qs-style parsers read it (the request schema reads it back as `page`).
+        const answer = await sendRaw(
+          http,
+          entry,
+          page === undefined ? undefined : { 'paginate[page]': page },
+        );
         const body = readData(listBodySchema, answer.body);
         const current = body.pagination?.page ?? page ?? 1;
         return {
@@ -94,28 +95,22 @@ export function campaignCalls(http: Http) {
       }
     },
 
-    async createCampaign(campaign: unknown): Promise<Campaign> {
-      const body = validate(campaignRequestSchema, campaign);
-      const answer = await http({ method: 'POST', path: CAMPAIGN_PATHS.create, json: body });
-      return readData(campaignSchema, answer.data);
-    },
+    createCampaign: (campaign: unknown): Promise<Campaign> =>
+      send(http, createCampaign, campaign as CallInput<typeof createCampaign>),
 
     /** PUT /v1/campaign/update with the campaign (as answered, or just its id, name and dates). */
     /** The answer is the updated campaign (docs/product.md §7 leaves it "not shown": undefined when empty). */
     async updateCampaign(campaign: unknown): Promise<Campaign | undefined> {
-      const body = validate(campaignUpdateBodySchema, campaign);
-      const answer = await http({ method: 'PUT', path: CAMPAIGN_PATHS.update, json: body }).catch(
-        notFoundAsCampaignNotFound,
-      );
+      const body = validate(updateCampaign.input, campaign);
+      const answer = await sendRaw(http, updateCampaign, body).catch(notFoundAsCampaignNotFound);
       return answer.data === undefined || answer.data === null
         ? undefined
-        : readData(campaignSchema, answer.data);
+        : readData(updateCampaign.answer, answer.data);
     },
 
     /** DELETE /v1/campaign/delete?campaignID=... (the console removes it from its list first). */
     async deleteCampaign(campaignID: string): Promise<void> {
-      const query = validate(campaignIdQuerySchema, { campaignID });
-      await http({ method: 'DELETE', path: CAMPAIGN_PATHS.delete, query }).catch(notFoundAsCampaignNotFound);
+      await sendOnly(http, deleteCampaign, { campaignID }).catch(notFoundAsCampaignNotFound);
     },
   };
 }

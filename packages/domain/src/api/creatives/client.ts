@@ -2,23 +2,14 @@
 import { z } from 'zod';
 import type { Asset } from '../../entities/asset';
 import type { Campaign } from '../../entities/campaign';
-import { type Creative, creativeSchema } from '../../entities/creative';
-import { reportFileSchema } from '../../entities/report';
+import type { Creative } from '../../entities/creative';
 import { isTemporaryId } from '../../rules/ids';
 import { MESSAGES } from '../../validation/messages';
 import { ValidationError, validate } from '../../validation/validation-error';
-import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { API_ERROR_CODES, ApiError } from '../errors';
 import type { Http } from '../http';
-import { readData } from '../responses';
+import { type CallInput, readData, send, sendOnly, sendRaw } from '../send';
 import { creativesContract, deletedAssetsSchema } from './contract';
-import {
-  assetUploadFieldsSchema,
-  creativeRequestSchema,
-  deleteAssetQuerySchema,
-  publishCreativeRequestSchema,
-  tagsRequestSchema,
-} from './requests';
 
 export const CREATIVE_PATHS = {
   get: creativesContract.getCreative.path,
@@ -67,6 +58,20 @@ export function creativeCalls(
   fileUrl: (file: string) => string,
   getCampaign: (id: string) => Promise<Campaign>,
 ) {
+  const {
+    getCreative,
+    listCreatives,
+    createCreative,
+    updateCreative,
+    updateCreativeHtml,
+    duplicateCreative,
+    publishCreative,
+    deleteCreative,
+    deleteLiveCreative,
+    uploadAssets,
+    deleteAsset,
+    tagSheet,
+  } = creativesContract;
   /** Server ids of creatives created in this session, by their temporary id. */
   const serverIds = new Map<string, string>();
 
@@ -86,29 +91,22 @@ export function creativeCalls(
 
   /** The creative (as answered, or a body) checked and stripped of server-owned fields, with its server id. */
   const body = (creative: unknown) => {
-    const fields = validate(creativeRequestSchema, creative);
+    const fields = validate(updateCreative.input, creative);
     return fields.id === undefined ? fields : { ...fields, id: serverId(fields.id) };
   };
 
-  const sendCreative = async (method: 'PUT', path: string, creative: unknown): Promise<Creative> => {
-    const answer = await http({ method, path, json: body(creative) });
-    return readData(creativeSchema, answer.data);
-  };
+  /** Saves through one of the PUT calls: the creative, its HTML, or its copy. */
+  const save = async (entry: typeof updateCreative, creative: unknown): Promise<Creative> =>
+    send(http, entry, body(creative));
 
   return {
     /** The server id of a creative created from `temporaryId`, once the server has answered. */
     serverIdFor: (temporaryId: string): string | undefined => serverIds.get(temporaryId),
 
-    async getCreative(id: string): Promise<Creative> {
-      const query = validate(idQuerySchema, { id: serverId(id) });
-      return readData(creativeSchema, (await http({ method: 'GET', path: CREATIVE_PATHS.get, query })).data);
-    },
+    getCreative: async (id: string): Promise<Creative> => send(http, getCreative, { id: serverId(id) }),
 
-    async listCreatives(campaignID: string): Promise<Creative[]> {
-      const query = validate(campaignIdQuerySchema, { campaignID });
-      const answer = await http({ method: 'GET', path: CREATIVE_PATHS.list, query });
-      return readData(z.array(creativeSchema), answer.data ?? []);
-    },
+    listCreatives: (campaignID: string): Promise<Creative[]> =>
+      send(http, listCreatives, { campaignID }, { emptyAnswer: [] }),
 
     /**
      * POST /v1/campaign/creatives. Creating needs a known campaign: without `options.campaign` (or with
@@ -118,43 +116,36 @@ export function creativeCalls(
       creative: unknown,
       options: { campaign?: Campaign | undefined } = {},
     ): Promise<Creative> {
-      const fields = validate(creativeRequestSchema, creative);
+      const fields = validate(createCreative.input, creative);
       if (options.campaign?.id !== fields.campaignID) await getCampaign(fields.campaignID);
       const temporary = fields.id !== undefined && isTemporaryId(fields.id) ? fields.id : undefined;
       const { id: _ignored, ...withoutTemporaryId } = fields;
       const payload = temporary === undefined ? fields : withoutTemporaryId;
-      const saved = readData(
-        creativeSchema,
-        (await http({ method: 'POST', path: CREATIVE_PATHS.create, json: payload })).data,
-      );
+      const saved = await send(http, createCreative, payload);
       if (temporary !== undefined) serverIds.set(temporary, saved.id);
       return saved;
     },
 
-    updateCreative: (creative: unknown) => sendCreative('PUT', CREATIVE_PATHS.update, creative),
-    updateCreativeHtml: (creative: unknown) => sendCreative('PUT', CREATIVE_PATHS.html, creative),
+    updateCreative: (creative: unknown) => save(updateCreative, creative),
+    updateCreativeHtml: (creative: unknown) => save(updateCreativeHtml, creative),
     /** The server names the copy with `copyName` (' (Copy)', ' (Copy 2)', ...). */
-    duplicateCreative: (creative: unknown) => sendCreative('PUT', CREATIVE_PATHS.duplicate, creative),
+    duplicateCreative: (creative: unknown) => save(duplicateCreative, creative),
 
-    async publishCreative(creative: { id: string; platform?: string | null | undefined }): Promise<Creative> {
-      const payload = validate(publishCreativeRequestSchema, {
+    publishCreative: async (creative: {
+      id: string;
+      platform?: string | null | undefined;
+    }): Promise<Creative> =>
+      send(http, publishCreative, {
         id: serverId(creative.id),
-        platform: creative.platform,
-      });
-      return readData(
-        creativeSchema,
-        (await http({ method: 'POST', path: CREATIVE_PATHS.publish, json: payload })).data,
-      );
-    },
+        platform: creative.platform as CallInput<typeof publishCreative>['platform'],
+      }),
 
     async deleteCreative(id: string): Promise<void> {
-      const query = validate(idQuerySchema, { id: serverId(id) });
-      await http({ method: 'DELETE', path: CREATIVE_PATHS.delete, query });
+      await sendOnly(http, deleteCreative, { id: serverId(id) });
     },
 
     async deleteLiveCreative(liveCreativeID: string): Promise<void> {
-      const query = validate(idQuerySchema, { id: liveCreativeID });
-      await http({ method: 'DELETE', path: CREATIVE_PATHS.deleteLive, query });
+      await sendOnly(http, deleteLiveCreative, { id: liveCreativeID });
     },
 
     /** Multipart upload; needs both a campaign and a creative ('Incorrect campaign or creative!'). */
@@ -162,7 +153,7 @@ export function creativeCalls(
       if (!upload.campaignID || !upload.creativeID) {
         throw new ValidationError([MESSAGES.incorrectCampaignOrCreative], upload);
       }
-      const fields = validate(assetUploadFieldsSchema, {
+      const fields = validate(uploadAssets.input, {
         type: upload.type,
         width: upload.width,
         height: upload.height,
@@ -181,26 +172,24 @@ export function creativeCalls(
         if ('blob' in file) form.append('files[]', file.blob, file.name);
         else form.append('files[]', file, file.name);
       }
-      const answer = await http({ method: 'POST', path: CREATIVE_PATHS.assets, form });
+      const answer = await sendRaw(http, uploadAssets, form);
       const parsed = readData(uploadAnswerSchema, answer.body);
       const [asset] = parsed.data;
       return { asset: asset as Asset, assets: parsed.data, deleted: parsed.deleted };
     },
 
     async deleteAsset(id: string, creativeID: string): Promise<void> {
-      const query = validate(deleteAssetQuerySchema, { id, creativeID: serverId(creativeID) });
-      await http({ method: 'DELETE', path: CREATIVE_PATHS.assets, query });
+      await sendOnly(http, deleteAsset, { id, creativeID: serverId(creativeID) });
     },
 
     /** POST /v1/campaign/tags: builds the xlsx tag sheet and gives its download URL. */
     async downloadTagSheet(input: { campaignID: string; tags: unknown }): Promise<string> {
-      const payload = validate(tagsRequestSchema, {
+      const sheet = await send(http, tagSheet, {
         campaignID: input.campaignID,
         type: 'xlsx',
-        tags: input.tags,
+        tags: input.tags as CallInput<typeof tagSheet>['tags'],
       });
-      const answer = await http({ method: 'POST', path: CREATIVE_PATHS.tags, json: payload });
-      return fileUrl(readData(reportFileSchema, answer.data).file);
+      return fileUrl(sheet.file);
     },
   };
 }

@@ -3,9 +3,8 @@ import type { Dashboard } from '../../entities/dashboard';
 import { toApiDateTime } from '../../rules/dates';
 import type { ReportingDates } from '../../rules/reporting-dates';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
-import { validate } from '../../validation/validation-error';
 import type { Http } from '../http';
-import { readData } from '../responses';
+import { send } from '../send';
 import { dashboardContract } from './contract';
 
 export function dashboardCalls(http: Http) {
@@ -17,20 +16,17 @@ export function dashboardCalls(http: Http) {
       signal?: AbortSignal | undefined;
     }): Promise<Dashboard> {
       const timezone = request.timezone ?? defaultTimezone;
-      const query = validate(dashboardContract.dashboard.input, {
-        start_dt: toApiDateTime(request.dates.start),
-        end_dt: toApiDateTime(request.dates.end),
-        tzOffset: timezone.offset,
-        timezone: timezone.tzCode || undefined,
-      });
-      const answer = await http({
-        method: 'GET',
-        path: dashboardContract.dashboard.path,
-        query: { ...query },
-        signal: request.signal,
-        cancelIsTimeout: true,
-      });
-      return readData(dashboardContract.dashboard.answer, answer.data);
+      return send(
+        http,
+        dashboardContract.dashboard,
+        {
+          start_dt: toApiDateTime(request.dates.start),
+          end_dt: toApiDateTime(request.dates.end),
+          tzOffset: timezone.offset,
+          timezone: timezone.tzCode || undefined,
+        },
+        { signal: request.signal, cancelIsTimeout: true },
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { FILE_MANAGER_MESSAGES } from '../../entities/file-manager';
+import { FILE_MANAGER_MESSAGES } from '../../entities/file-manager/messages';
 import { createApiClient } from '../client';
 
 let server: LocalServer;

@@ -8,7 +8,7 @@ import {
   fileListingSchema,
   fileUrlSchema,
   uploadTicketSchema,
-} from '../../entities/file-manager';
+} from '../../entities/file-manager/entries';
 import { call } from '../call';
 import {
   createFolderRequestSchema,

@@ -2,15 +2,12 @@
 // moves, deletions and "use in a creative".
 import { z } from 'zod';
 import {
-  directoryField,
-  entryPathField,
   FILE_LIST_MAX_PAGE_SIZE,
   FILE_LIST_PAGE_SIZE,
   FILE_MANAGER_MAX_BYTES,
-  FILE_MANAGER_MESSAGES,
-  fileNameField,
-  fileTooLargeMessage,
-} from '../../entities/file-manager';
+} from '../../entities/file-manager/limits';
+import { FILE_MANAGER_MESSAGES, fileTooLargeMessage } from '../../entities/file-manager/messages';
+import { directoryField, entryPathField, fileNameField } from '../../entities/file-manager/paths';
 import { booleanField, idField, integerField } from '../../validation/fields';
 
 /** One of FILE_MANAGER_BUCKETS; the first when left out. */

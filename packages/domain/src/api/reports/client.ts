@@ -2,13 +2,7 @@
 // tokens), share links, scheduled reports and downloads.
 import type { z } from 'zod';
 import type { ReportFileFormat } from '../../constants';
-import {
-  type ReportToken,
-  reportFileSchema,
-  reportTokenSchema,
-  type ScheduledReport,
-  scheduledReportSchema,
-} from '../../entities/report';
+import { type ReportToken, reportFileSchema, type ScheduledReport } from '../../entities/report';
 import type { ReportGranularity } from '../../entities/report-data';
 import {
   type ReportData,
@@ -23,29 +17,22 @@ import type { ReportingDates } from '../../rules/reporting-dates';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
 import { MESSAGES } from '../../validation/messages';
 import { ValidationError, validate } from '../../validation/validation-error';
-import { idQuerySchema } from '../common/requests';
+import type { CallContract } from '../call';
 import { dashboardCalls } from '../dashboard/client';
 import type { Http, QueryValue } from '../http';
-import { readData } from '../responses';
-import { reportsContract as contract } from './contract';
-import {
-  newTokenRequestSchema,
-  reportsQuerySchema,
-  revokeTokenQuerySchema,
-  scheduledReportBodySchema,
-  sendScheduledReportSchema,
-  shareReportsQuerySchema,
-} from './requests';
+import { readData, send, sendOnly, sendRaw } from '../send';
+import { reportsContract } from './contract';
+import type { scheduledReportBodySchema } from './requests';
 
 export const REPORT_PATHS = {
-  reports: contract.campaignReport.path,
-  events: contract.campaignEvents.path,
-  videoData: contract.campaignVideoData.path,
-  shareReports: contract.shareReport.path,
-  shareEvents: contract.shareEvents.path,
-  shareVideoData: contract.shareVideoData.path,
-  newToken: contract.newToken.path,
-  scheduledReport: contract.createScheduledReport.path,
+  reports: reportsContract.campaignReport.path,
+  events: reportsContract.campaignEvents.path,
+  videoData: reportsContract.campaignVideoData.path,
+  shareReports: reportsContract.shareReport.path,
+  shareEvents: reportsContract.shareEvents.path,
+  shareVideoData: reportsContract.shareVideoData.path,
+  newToken: reportsContract.newToken.path,
+  scheduledReport: reportsContract.createScheduledReport.path,
 } as const;
 
 export interface ReportRequest {
@@ -65,10 +52,25 @@ export interface ReportRequest {
 
 type Kind = 'reports' | 'events' | 'videoData';
 
-const sharePath: Record<Kind, string> = {
-  reports: REPORT_PATHS.shareReports,
-  events: REPORT_PATHS.shareEvents,
-  videoData: REPORT_PATHS.shareVideoData,
+const {
+  campaignReport,
+  campaignEvents,
+  campaignVideoData,
+  shareReport,
+  shareEvents,
+  shareVideoData,
+  newToken,
+  revokeToken,
+  createScheduledReport,
+  deleteScheduledReport,
+  sendScheduledReport,
+} = reportsContract;
+
+/** Each kind's call for a campaign (or a creative's live ids), and for a share token. */
+const calls: Record<Kind, { campaign: CallContract; share: CallContract }> = {
+  reports: { campaign: campaignReport, share: shareReport },
+  events: { campaign: campaignEvents, share: shareEvents },
+  videoData: { campaign: campaignVideoData, share: shareVideoData },
 };
 
 /** The query of a report, event or video call, validated with the schema the server uses. */
@@ -92,12 +94,12 @@ export function reportQuery(
     breakdown: request.breakdown,
   };
   if (isSharedToken(request.campaignID)) {
-    const query = validate(shareReportsQuerySchema, { sharedToken: request.campaignID, ...common });
+    const query = validate(shareReport.input, { sharedToken: request.campaignID, ...common });
     return { ...query };
   }
   // A creative report goes by its live ids; a campaign report by the campaign.
   const query = validate(
-    reportsQuerySchema,
+    campaignReport.input,
     request.liveIDs === undefined ? { campaignID: request.campaignID, ...common } : common,
   );
   return { ...query };
@@ -105,24 +107,24 @@ export function reportQuery(
 
 export function reportCalls(http: Http, fileUrl: (file: string) => string) {
   const get = (kind: Kind, request: ReportRequest, type: 'json' | ReportFileFormat = 'json') =>
-    http({
-      method: 'GET',
-      path: isSharedToken(request.campaignID) ? sharePath[kind] : REPORT_PATHS[kind],
-      query: reportQuery(request, type),
-      signal: request.signal,
-      cancelIsTimeout: true,
-    });
+    sendRaw(
+      http,
+      isSharedToken(request.campaignID) ? calls[kind].share : calls[kind].campaign,
+      reportQuery(request, type),
+      { signal: request.signal, cancelIsTimeout: true },
+    );
 
   return {
+    // The report call answers figures (type json) or a file (csv, xlsx): each method reads the one it asked for.
     /** The report's figures (spec: reports), with its share links and schedules. */
     async getReport(request: ReportRequest): Promise<ReportData> {
       return readData(reportDataSchema, (await get('reports', request)).data);
     },
     async getEvents(request: ReportRequest): Promise<ReportEvents> {
-      return readData(contract.campaignEvents.answer, (await get('events', request)).data);
+      return readData(campaignEvents.answer, (await get('events', request)).data);
     },
     async getVideoData(request: ReportRequest): Promise<ReportVideoData> {
-      return readData(contract.campaignVideoData.answer, (await get('videoData', request)).data);
+      return readData(campaignVideoData.answer, (await get('videoData', request)).data);
     },
 
     /** A csv / xlsx / xlsx-pivot report file; gives its URL under /uploads/. PDF comes from the print dialog. */
@@ -140,39 +142,28 @@ export function reportCalls(http: Http, fileUrl: (file: string) => string) {
       payload: { campaignID: string; expiresAt?: string | null | undefined } | null | undefined,
     ): Promise<ReportToken> {
       if (!payload) throw new ValidationError([MESSAGES.noData], payload);
-      const body = validate(newTokenRequestSchema, payload);
-      return readData(
-        reportTokenSchema,
-        (await http({ method: 'POST', path: REPORT_PATHS.newToken, json: body })).data,
-      );
+      return send(http, newToken, payload);
     },
 
     /** DELETE /v1/campaign/newToken?token=: the share link stops working. */
     async revokeToken(token: string): Promise<void> {
-      const query = validate(revokeTokenQuerySchema, { token });
-      await http({ method: 'DELETE', path: REPORT_PATHS.newToken, query });
+      await sendOnly(http, revokeToken, { token });
     },
 
     async createScheduledReport(
       payload: z.input<typeof scheduledReportBodySchema> | null | undefined,
     ): Promise<ScheduledReport> {
       if (!payload) throw new ValidationError([MESSAGES.noData], payload);
-      const body = validate(scheduledReportBodySchema, payload);
-      const answer = await http({ method: 'POST', path: REPORT_PATHS.scheduledReport, json: body });
-      return readData(scheduledReportSchema, answer.data);
+      return send(http, createScheduledReport, payload);
     },
 
     async deleteScheduledReport(id: string): Promise<void> {
-      const query = validate(idQuerySchema, { id });
-      await http({ method: 'DELETE', path: REPORT_PATHS.scheduledReport, query });
+      await sendOnly(http, deleteScheduledReport, { id });
     },
 
     /** "Send now": the schedule's last complete period, mailed at once. */
-    async sendScheduledReport(id: string): Promise<{ start: string; end: string; recipients: string[] }> {
-      const body = validate(sendScheduledReportSchema, { id });
-      const answer = await http({ method: 'POST', path: contract.sendScheduledReport.path, json: body });
-      return readData(contract.sendScheduledReport.answer, answer.data);
-    },
+    sendScheduledReport: (id: string): Promise<{ start: string; end: string; recipients: string[] }> =>
+      send(http, sendScheduledReport, { id }),
 
     // GET /v1/dashboard, kept here for callers of reportCalls; its own feature is api/dashboard.
     ...dashboardCalls(http),
