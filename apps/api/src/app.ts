@@ -30,8 +30,9 @@ import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/be
 import { registerConsoleFiles } from './http/console-files';
 import { type RouteDef, WithExtras } from './http/routes';
 import { buildOpenApi } from './openapi';
-import { registerSignedFiles } from './routes/files';
+import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
+import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { BackgroundTasks } from './services/background';
@@ -44,7 +45,6 @@ import { createMailer } from './services/mail';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { publicConfigOf } from './services/public-config';
-import { registerReportMailLinks } from './services/reports/recipients';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';

@@ -473,7 +473,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
         file,
       ]);
       expect((await fetchFile(file)).status).toBe(404);
-      const { sweepExpiredFiles } = await import('./services/files');
+      const { sweepExpiredFiles } = await import('./services/file-rows');
       expect(await sweepExpiredFiles(server.app.adconsole)).toBeGreaterThanOrEqual(1);
     });
   });

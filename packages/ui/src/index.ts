@@ -1,4 +1,3 @@
-export * from './accordion';
 export * from './alert';
 export * from './alert-dialog';
 export * from './app-shell';
@@ -26,10 +25,8 @@ export { type LinkProps, type RenderLink, renderAnchor } from './lib/link';
 export * from './pagination';
 export * from './popover';
 export * from './progress';
-export * from './radio-group';
 export * from './select';
 export * from './separator';
-export * from './share-layout';
 export * from './sheet';
 export * from './sidebar';
 export * from './skeleton';

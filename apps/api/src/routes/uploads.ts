@@ -5,7 +5,8 @@
 import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/files';
+import { sendFile } from '../http/send-file';
+import { FILE_NOT_FOUND, readableFile } from '../services/file-rows';
 import { findSession, sessionSecret } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {

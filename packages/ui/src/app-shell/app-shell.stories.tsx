@@ -102,7 +102,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "AppShell lays out `sidebar`, `topBar`, the page and `footer`. The app switches `compact` by window width (991 px in the console): the Sidebar then opens as a sheet from the TopBar's menu button and closes when a link is followed. Pass your router's Link through `renderLink` on Sidebar and TopBar. Share pages use ShareLayout instead (no navigation, header info or footer).",
+          "AppShell lays out `sidebar`, `topBar`, the page and `footer`. The app switches `compact` by window width (991 px in the console): the Sidebar then opens as a sheet from the TopBar's menu button and closes when a link is followed. Pass your router's Link through `renderLink` on Sidebar and TopBar. Share pages show only a TopBar above the page (no navigation, header info or footer).",
       },
     },
   },

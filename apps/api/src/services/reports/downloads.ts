@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
 import { safeFilename } from '../assets';
-import { insertFileRow } from '../files';
+import { insertFileRow } from '../file-rows';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 
 export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -4,8 +4,8 @@
 import { ApiError, MESSAGES, mayManageCampaign } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
+import { CAMPAIGN_NOT_FOUND, ownCampaign } from '../access';
 import type { CreativeAnswer } from '../campaign-answers';
-import { CAMPAIGN_NOT_FOUND, ownCampaign } from '../campaigns';
 import type { SessionUser } from '../sessions';
 
 export interface ReportLive {

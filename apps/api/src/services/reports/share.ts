@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, type ReportToken } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
-import { ownCampaign } from '../campaigns';
+import { ownCampaign } from '../access';
 import type { SessionUser } from '../sessions';
 
 export const SHARE_LINK_NOT_FOUND = 'Share link not found!';

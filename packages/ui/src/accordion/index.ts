@@ -1,1 +1,0 @@
-export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';

@@ -1,1 +1,0 @@
-export { RadioGroup, RadioGroupItem, type RadioGroupItemProps, type RadioGroupProps } from './radio-group';

@@ -1,1 +1,0 @@
-export { ShareLayout, type ShareLayoutProps } from './share-layout';
