@@ -16,6 +16,7 @@ import {
   servedAdSchema,
   UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackedEvent } from './services/events/tracked-event';
 import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
@@ -369,6 +370,65 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
       `/share/reports?${new URLSearchParams({ sharedToken: token, liveIDs: theirs.banner, ...today(), breakdown: 'site' })}`,
     );
     expect(other.httpStatus).toBe(404);
+  });
+
+  it('downloads: the CSV carries the breakdown asked for, the XLSX a sheet per dimension, the pivot takes the dimension as a row field', async () => {
+    const { id, banner: live } = await campaign('Downloads');
+    await withVast(id);
+    await seedAroundDst([live]);
+    const range = { start_dt: '2026-03-01 00:00:00', end_dt: '2026-03-10 23:59:59', tzOffset: '+05:45' };
+    const json = await report({ campaignID: id, ...range });
+    const download = async (type: string, extra: Record<string, string> = {}) => {
+      const answer = await owner.get<{ file: string }>(
+        `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...range, type, ...extra })}`,
+      );
+      expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+      const response = await fetch(`${server.url}/api/uploads/${answer.body.data?.file}`, {
+        headers: { Cookie: owner.cookie ?? '' },
+      });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    // CSV: the country table after the figures; its impressions add up to the report's.
+    const csv = (await download('csv', { breakdown: 'country' })).toString('utf8').replace(/^\ufeff/, '');
+    const tables = csv.trim().split('\r\n\r\n');
+    const countries = tables.at(-1)?.split('\r\n') ?? [];
+    expect(countries[0]).toMatch(/^Country,Country name,Impressions,Viewable impressions,/);
+    const body = countries.slice(1).map((line) => line.split(','));
+    expect(body.map((cells) => cells[1])).toEqual(
+      expect.arrayContaining(['United States', 'Germany', 'Nepal', 'Unknown']),
+    );
+    expect(body.reduce((sum, cells) => sum + Number(cells[2]), 0)).toBe(json.totals.impressions);
+    // XLSX without a breakdown asked: one sheet per dimension, each adding up.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download('xlsx')) as never);
+    for (const name of ['By site', 'By device', 'By OS', 'By browser', 'By country']) {
+      const sheet = workbook.getWorksheet(name);
+      expect(sheet, name).toBeDefined();
+      let impressions = 0;
+      sheet?.eachRow((row, index) => {
+        if (index > 1) impressions += Number(row.getCell(3).value);
+      });
+      expect(impressions, name).toBe(json.totals.impressions);
+    }
+    // XLSX with one breakdown asked: only its sheet.
+    const one = new ExcelJS.Workbook();
+    await one.xlsx.load((await download('xlsx', { breakdown: 'device' })) as never);
+    expect(one.worksheets.map((sheet) => sheet.name).filter((name) => name.startsWith('By '))).toEqual([
+      'By creative',
+      'By device',
+    ]);
+    // The pivot with a breakdown: the Data sheet is by device and creative, the pivot's rows are the devices.
+    const pivot = new ExcelJS.Workbook();
+    await pivot.xlsx.load((await download('xlsx-pivot', { breakdown: 'device' })) as never);
+    const data = pivot.getWorksheet('Data');
+    expect(data?.getRow(1).values).toEqual([undefined, 'Device', 'Creative', 'Metric', 'Value']);
+    let dataImpressions = 0;
+    data?.eachRow((row, index) => {
+      if (index > 1 && row.getCell(3).value === 'Impressions')
+        dataImpressions += Number(row.getCell(4).value);
+    });
+    expect(dataImpressions).toBe(json.totals.impressions);
   });
 
   it('breakdown= takes only the five dimensions; without it the answer has none', async () => {

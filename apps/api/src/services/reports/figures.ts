@@ -14,6 +14,7 @@ import {
   measurableImpressions,
   type ReportCodeCount,
   type ReportCounters,
+  type ReportFileFormat,
   type ReportGranularity,
   type ReportVideoData,
   reportDays,
@@ -26,6 +27,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
 
@@ -141,6 +143,8 @@ export async function reportFiguresWithRows(
   ctx: Context,
   scope: ReportScope,
   query: FiguresQuery,
+  /** A download's format: its breakdowns are read too (breakdown-files.ts). */
+  file?: ReportFileFormat,
 ): Promise<FiguresWithRows> {
   const days = reportDays(query);
   const unit = query.granularity === 'hour' ? 'hour' : 'day';
@@ -236,7 +240,16 @@ export async function reportFiguresWithRows(
         : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
     dataPulledAt: new Date().toISOString(),
   };
-  return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };
+  const fileBreakdownsOf =
+    file === undefined
+      ? undefined
+      : await fileBreakdowns(ctx, scope, { from, to }, file, query.breakdown, creatives);
+  return {
+    figures,
+    creativePeriods,
+    creativeFiltered: filteredByCreative(invalidRows, creatives),
+    ...(fileBreakdownsOf ? { fileBreakdowns: fileBreakdownsOf } : {}),
+  };
 }
 
 /** GET /videoData: the video part of the same figures. */
