@@ -11,11 +11,8 @@
 // for sizes PostgreSQL takes too long to load; its columns then read '-'.)
 import { isDeepStrictEqual } from 'node:util';
 import { prepareClickHouseEventStore } from '../apps/api/src/services/events/clickhouse';
-import {
-  createPostgresEventStore,
-  type EventStore,
-  type TrackedEvent,
-} from '../apps/api/src/services/events/store';
+import { createPostgresEventStore, type EventStore } from '../apps/api/src/services/events/store';
+import type { TrackedEvent } from '../apps/api/src/services/events/tracked-event';
 import { EventWriter } from '../apps/api/src/services/events/writer';
 import { reportFigures } from '../apps/api/src/services/reports/figures';
 import { embeddedClickHouse } from '../apps/api/src/test/chdb';

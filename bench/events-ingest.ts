@@ -5,7 +5,8 @@
 //
 //   pnpm exec tsx bench/events-ingest.ts [--events 40000] [--concurrency 1000]
 import { migrate } from '../apps/api/src/db/migrate';
-import { createPostgresEventStore, type TrackedEvent } from '../apps/api/src/services/events/store';
+import { createPostgresEventStore } from '../apps/api/src/services/events/store';
+import type { TrackedEvent } from '../apps/api/src/services/events/tracked-event';
 import { EventWriter } from '../apps/api/src/services/events/writer';
 import { type ScratchDatabase, scratchPglite, scratchPostgres } from './scratch-database';
 
