@@ -4,6 +4,7 @@
 // http/send-file.ts.
 import { ApiError } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
+import { isOwnerOrAdmin } from './access';
 import type { ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
@@ -102,6 +103,6 @@ export async function readableFile(
   const user = await reader.user();
   // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
   if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
-  if (user.id !== file.owner_id && user.role !== 'admin') throw ApiError.of(404, FILE_NOT_FOUND);
+  if (!isOwnerOrAdmin(user, file.owner_id)) throw ApiError.of(404, FILE_NOT_FOUND);
   return file;
 }

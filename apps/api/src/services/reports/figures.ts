@@ -26,6 +26,7 @@ import {
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
 import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
@@ -80,10 +81,7 @@ function codeCounts(rows: readonly CodeRow[], kind: CodeRow['kind']): ReportCode
 
 /** The creatives of the scope, each with its live ids, named as they are now (or when last published). */
 async function creativesOf(ctx: Context, scope: ReportScope) {
-  const current = await ctx.db.query<{ id: string; name: string; type: CreativeType }>(
-    'select id, name, type from creatives where campaign_id = $1',
-    [scope.campaign.id],
-  );
+  const current = await listCreativeNamesOfCampaign(ctx.db, scope.campaign.id);
   const byId = new Map<string, { id: string; name: string; type: CreativeType; liveIDs: string[] }>();
   for (const live of scope.lives) {
     const id = live.creativeId ?? live.snapshot.id;
