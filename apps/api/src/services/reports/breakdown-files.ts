@@ -10,6 +10,7 @@ import {
   breakdownOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { FileBreakdowns } from './build-input';
 import type { ReportScope } from './scope';
 
 export const DIMENSION_NAMES: Readonly<Record<BreakdownDimension, string>> = {
@@ -64,13 +65,6 @@ export function breakdownLines(breakdown: Breakdown): BreakdownLine[] {
     ...(breakdown.other ? [['~other', 'Other', ...metrics(breakdown.other)] as BreakdownLine] : []),
     ...(breakdown.unknown ? [['', 'Unknown', ...metrics(breakdown.unknown)] as BreakdownLine] : []),
   ];
-}
-
-/** What a file holds beside the figures: breakdowns, and a pivot's rows by creative and value. */
-export interface FileBreakdowns {
-  breakdowns: Breakdown[];
-  /** With a breakdown asked of the pivot workbook: each creative's breakdown. */
-  byCreative?: { dimension: BreakdownDimension; creatives: { name: string; breakdown: Breakdown }[] };
 }
 
 /**

@@ -1,7 +1,12 @@
 // What a report file is built from: the figures, each creative's counters per period, and how much of
 // them a file holds; and the message the report worker takes (report-builder.ts, report-worker.ts).
-import type { ReportData, ReportFileFormat, reportRates } from '@adconsole/domain';
-import type { FileBreakdowns } from './breakdown-files';
+import type {
+  Breakdown,
+  BreakdownDimension,
+  ReportData,
+  ReportFileFormat,
+  reportRates,
+} from '@adconsole/domain';
 
 /** The figures of a report before share links and schedules are added. */
 export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
@@ -32,4 +37,11 @@ export interface ReportBuildRequest {
   rows: FiguresWithRows;
   format: ReportFileFormat;
   detail: ReportDetail;
+}
+
+/** What a file holds (breakdown-files.ts fills it) beside the figures: breakdowns, and a pivot's rows by creative and value. */
+export interface FileBreakdowns {
+  breakdowns: Breakdown[];
+  /** With a breakdown asked of the pivot workbook: each creative's breakdown. */
+  byCreative?: { dimension: BreakdownDimension; creatives: { name: string; breakdown: Breakdown }[] };
 }
