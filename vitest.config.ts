@@ -155,6 +155,7 @@ export default defineConfig({
                   'apps/api/src/reports.test.ts',
                   'apps/api/src/traffic-quality.test.ts',
                   'apps/api/src/vast-measurement.test.ts',
+                  'apps/api/src/breakdowns.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

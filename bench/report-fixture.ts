@@ -89,6 +89,22 @@ export async function generatePostgresEvents(db: Database, totalEvents: number) 
            coalesce(${column('impression')}, 0), coalesce(${column('viewable')}, 0), coalesce(${column('engagement')}, 0),
            coalesce(${column('click')}, 0), coalesce(${column('start')}, 0), 0, 0, 0, 0
       from events group by 1, 2;
+  `);
+  // Breakdown rollups as the store writes them: each event under a site (one of 40), a device type and
+  // a country (one of 20), drawn from its id; then the UTC-day table from them.
+  await db.exec(`
+    insert into event_dimension_rollups (live_id, dimension, bucket, value, impressions, viewable, engagement, clicks, video_starts)
+    select live_id, d.dimension, date_bin('15 minutes', at, timestamptz '2000-01-01'),
+           case d.dimension when 'site' then 'site' || (id % 40) || '.example'
+                            when 'device' then (array['desktop', 'mobile', 'tablet', 'ctv', ''])[1 + id % 5]
+                            else (array['US','GB','DE','FR','CA','IN','AU','JP','BR','ES','IT','NL','MX','SE','PL','KR','ZA','IE','NZ','NP'])[1 + id % 20] end,
+           coalesce(${column('impression')}, 0), coalesce(${column('viewable')}, 0), coalesce(${column('engagement')}, 0),
+           coalesce(${column('click')}, 0), coalesce(${column('start')}, 0)
+      from events cross join (values ('site'), ('device'), ('country')) as d(dimension)
+     group by 1, 2, 3, 4;
+    insert into event_dimension_days (live_id, dimension, day, value, impressions, viewable, engagement, clicks, video_starts)
+    select live_id, dimension, (bucket at time zone 'UTC')::date, value, sum(impressions), sum(viewable), sum(engagement), sum(clicks), sum(video_starts)
+      from event_dimension_rollups group by 1, 2, 3, 4;
     analyze;
   `);
 }

@@ -420,7 +420,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
       expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
     });
 
-    it('XLSX: Summary, Daily, By creative, Video and Invalid traffic sheets, typed numbers and dates, frozen filtered headers', async () => {
+    it('XLSX: Summary, Daily, By creative, Video, Invalid traffic and one sheet per breakdown, typed numbers and dates, frozen filtered headers', async () => {
       const json = await figures({ start_dt: query.start_dt, end_dt: query.end_dt, withVideoData: 'true' });
       const file = await download('xlsx');
       const workbook = new ExcelJS.Workbook();
@@ -431,6 +431,11 @@ describe(`reports on ${testStoresLabel()}`, () => {
         'By creative',
         'Video',
         'Invalid traffic',
+        'By site',
+        'By device',
+        'By OS',
+        'By browser',
+        'By country',
       ]);
       const daily = workbook.getWorksheet('Daily');
       expect(daily?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -473,7 +478,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
         file,
       ]);
       expect((await fetchFile(file)).status).toBe(404);
-      const { sweepExpiredFiles } = await import('./services/files');
+      const { sweepExpiredFiles } = await import('./services/file-rows');
       expect(await sweepExpiredFiles(server.app.adconsole)).toBeGreaterThanOrEqual(1);
     });
   });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFileRow } from './services/files';
+import { insertFileRow } from './services/file-rows';
 import { type Client, startServer, type TestServer } from './test/harness';
 import { publishedLive, signedInUser, visit } from './test/helpers';
 

@@ -1,8 +1,25 @@
-// Creative assets and the tag sheet: declarations; the work is in services/assets and services/tags.
-import { contract } from '@adconsole/domain';
+// Creative assets and the tag sheet: declarations, and the upload's multipart body read into parts;
+// the work is in services/assets and services/tags.
+import { ApiError, contract } from '@adconsole/domain';
+import type { FastifyRequest } from 'fastify';
 import { defineRoute, WithExtras } from '../http/routes';
 import * as assets from '../services/assets';
 import { buildTagSheetFile } from '../services/tags';
+
+/** The multipart body's parts as the upload takes them: the form parser stays here. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<assets.UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === 'field') yield { type: 'field', field: part.fieldname, value: String(part.value) };
+    else
+      yield {
+        type: 'file',
+        field: part.fieldname,
+        filename: part.filename,
+        bytes: part.file,
+        truncated: () => part.file.truncated,
+      };
+  }
+}
 
 export const assetRoutes = [
   defineRoute({
@@ -19,7 +36,8 @@ export const assetRoutes = [
       503: 'Too many uploads at once; try again shortly.',
     },
     handler: async ({ request, user, ctx }) => {
-      const { created, deleted } = await assets.uploadAssets(ctx, user, request);
+      if (!request.isMultipart()) throw ApiError.of(415, 'Send the upload as multipart/form-data.');
+      const { created, deleted } = await assets.uploadAssets(ctx, user, uploadParts(request));
       return new WithExtras(created, { deleted });
     },
   }),

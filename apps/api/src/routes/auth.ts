@@ -1,5 +1,13 @@
-// Accounts and sessions (docs/product.md §7, "Authentication"): declarations; the work is in services/auth.
+// Accounts and sessions (docs/product.md §7, "Authentication"): declarations, and the session and device
+// cookies (http/cookies.ts); the work is in services/auth.
 import { contract, MESSAGES } from '@adconsole/domain';
+import {
+  clearSessionCookie,
+  deviceCookie,
+  sessionSecret,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/cookies';
 import { defineRoute } from '../http/routes';
 import * as auth from '../services/auth';
 import {
@@ -42,14 +50,24 @@ export const authRoutes = [
     description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address in 15 minutes (then 429). An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
     tag: 'Authentication',
     errors: { 401: auth.INVALID_LOGIN, 403: auth.NOT_VERIFIED, 429: 'Too many sign-in attempts.' },
-    handler: ({ input, ctx, request, reply }) => auth.login(ctx, request, reply, input),
+    handler: async ({ input, ctx, request, reply }) => {
+      const client = {
+        ip: request.ip,
+        sessionSecret: sessionSecret(request),
+        deviceToken: deviceCookie(request),
+      };
+      const signedIn = await auth.login(ctx, client, input);
+      setSessionCookie(reply, ctx.config, signedIn.session);
+      if (signedIn.deviceToken !== undefined) setDeviceCookie(reply, ctx.config, signedIn.deviceToken);
+      return signedIn.answer;
+    },
   }),
   defineRoute({
     call: contract.me,
     access: 'user',
     summary: 'The signed-in user, the session expiry and location.',
     tag: 'Authentication',
-    handler: async ({ user, request }) => auth.me(request, user),
+    handler: async ({ user, request }) => auth.me(user, request.ip),
   }),
   defineRoute({
     call: contract.logout,
@@ -57,7 +75,11 @@ export const authRoutes = [
     summary:
       'Sign out: ends the server session (with `everywhere: true` every session of the account) and clears the cookie.',
     tag: 'Authentication',
-    handler: ({ input, request, reply, ctx }) => auth.logout(ctx, request, reply, input.everywhere),
+    handler: async ({ input, request, reply, ctx }) => {
+      await auth.logout(ctx, sessionSecret(request), input.everywhere);
+      clearSessionCookie(reply, ctx.config);
+      return null;
+    },
   }),
   defineRoute({
     call: contract.forgotPassword,
@@ -105,6 +127,7 @@ export const authRoutes = [
     errors: {
       400: `'${MESSAGES.currentPasswordWrong}', '${MESSAGES.fillInCurrentPassword}', the change-password messages of docs/product.md §5 or '${MESSAGES.commonPassword}'`,
     },
-    handler: ({ input, ctx, user, request }) => auth.changeOwnPassword(ctx, request, user, input),
+    handler: ({ input, ctx, user, request }) =>
+      auth.changeOwnPassword(ctx, user, sessionSecret(request), input),
   }),
 ];

@@ -6,7 +6,7 @@ import { builderRoutes } from './builder';
 import { campaignRoutes } from './campaigns';
 import { creativeRoutes } from './creatives';
 import { eventRoutes } from './events';
-import { fileRoutes } from './files';
+import { fileManagerRoutes } from './file-manager';
 import { reportRoutes } from './reports';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -17,7 +17,7 @@ export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...creativeRoutes,
   ...assetRoutes,
-  ...fileRoutes,
+  ...fileManagerRoutes,
   ...builderRoutes,
   ...userRoutes,
   ...apiTokenRoutes,

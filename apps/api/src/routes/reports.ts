@@ -8,7 +8,7 @@ import { SHARE_LINK_INVALID } from '../services/reports/scope';
 import * as share from '../services/reports/share';
 
 const figures =
-  'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone whose day boundaries follow daylight saving, or else the fixed `tzOffset`), both included. `granularity` full or day gives a series by local day, hour by local hour (ranges up to 31 days); every period is present, zeros included.';
+  'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone whose day boundaries follow daylight saving, or else the fixed `tzOffset`), both included. `granularity` full or day gives a series by local day, hour by local hour (ranges up to 31 days); every period is present, zeros included. `breakdown` (site, device, os, browser or country) adds data.breakdown: the top 50 values by impressions, then other and unknown, adding up exactly to the totals (valid traffic only); a download then carries it too (an XLSX without it carries all five).';
 const rangeErrors = `'${MESSAGES.noLiveIdsSet}', '${REPORT_RANGE_MESSAGES.hourlyTooLong}' or '${REPORT_RANGE_MESSAGES.tooLong}'`;
 
 export const reportRoutes = [

@@ -17,7 +17,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
-import { readableFile, sendFile } from '../services/files';
+import { sendFile } from '../http/send-file';
+import { readableFile } from '../services/file-rows';
 import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
@@ -176,7 +177,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     },
 
     // The files a served ad loads (video, image), by storage key: public files only (assets), streamed
-    // with byte ranges (services/files.ts), never by a session: serving reads no cookie.
+    // with byte ranges (http/send-file.ts), never by a session: serving reads no cookie.
     files: async ({ params, request, reply }) => {
       // No reader: public files only, a private one answers 404 as a missing one does.
       const file = await readableFile(ctx.db, params.file, { user: async () => undefined });

@@ -5,8 +5,10 @@
 import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { FILE_NOT_FOUND, readableFile, sendFile } from '../services/files';
-import { findSession, sessionSecret } from '../services/sessions';
+import { sessionSecret } from '../http/cookies';
+import { sendFile } from '../http/send-file';
+import { FILE_NOT_FOUND, readableFile } from '../services/file-rows';
+import { findSession } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -23,6 +23,7 @@ import {
   tokenUsesInWindow,
 } from '../db/queries/api-tokens';
 import { lockUser } from '../db/queries/users';
+import { isOwnerOrAdmin } from './access';
 import { hashSecret, newId, newSecret } from './ids';
 import { withRetryAfter } from './retry-after';
 import type { SessionUser } from './sessions';
@@ -67,8 +68,10 @@ export async function listApiTokens(ctx: Context, user: SessionUser, all: boolea
 
 /** DELETE /v1/tokens?id=: the owner's or, for an admin, anyone's token stops working at once. */
 export async function revokeApiToken(ctx: Context, user: SessionUser, id: string): Promise<null> {
-  const deleted = await deleteApiToken(ctx.db, id, user.id, user.role === 'admin');
+  const token = await findApiToken(ctx.db, id);
   // Someone else's token reads as missing: its id says nothing to a non-admin.
+  const deleted =
+    token !== undefined && isOwnerOrAdmin(user, token.user_id) && (await deleteApiToken(ctx.db, id));
   if (!deleted) throw ApiError.of(404, API_TOKEN_MESSAGES.notFound);
   return null;
 }

@@ -3,7 +3,7 @@
 // here each file streams to storage while its bytes are checked as they arrive: the kind's size limit,
 // the first bytes against the extension, scripts as UTF-8 text. A request's files are all stored or,
 // on any refusal, none are (nothing half-written), and only so many uploads run at once.
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   ApiError,
   type AssetKind,
@@ -17,15 +17,13 @@ import {
   unsupportedAssetMessage,
   uploadQuotaMessage,
 } from '@adconsole/domain';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import type { Context } from '../context';
 import type { AssetRow } from '../db/queries/assets';
+import { ownCreative } from './access';
 import { type AssetAnswer, assetAnswer } from './campaign-answers';
-import { ownCreative } from './campaigns';
 import { spaceOf, spaceUsage } from './file-manager/limits';
-import { insertFileRow, removeUnusedFiles } from './files';
+import { insertFileRow, removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
@@ -174,6 +172,18 @@ class OverQuota extends Error {}
 
 const incorrectCampaignOrCreative = () => ApiError.of(400, MESSAGES.incorrectCampaignOrCreative);
 
+/** A file of a multipart upload: its bytes as they arrive, and whether the parser cut it short. */
+export interface UploadFile {
+  type: 'file';
+  field: string;
+  filename: string;
+  bytes: Readable;
+  truncated: () => boolean;
+}
+
+/** One part of a multipart upload as the route reads it: a text field, or a file. */
+export type UploadPart = { type: 'field'; field: string; value: string } | UploadFile;
+
 interface StoredUpload {
   row: AssetRow;
   contentType: string;
@@ -184,13 +194,13 @@ interface StoredUpload {
  * Stores one file part under its own key, checked chunk by chunk as it streams to storage. A refused
  * file is still read to its end (and dropped), so the request completes and the answer gets through.
  */
-const storePart = (ctx: Context, creativeId: string, part: MultipartFile, quota: AssetQuota | undefined) =>
+const storePart = (ctx: Context, creativeId: string, part: UploadFile, quota: AssetQuota | undefined) =>
   storeAsset(
     ctx,
     creativeId,
     part.filename || 'file',
-    part.file as AsyncIterable<Buffer>,
-    () => part.file.truncated,
+    part.bytes as AsyncIterable<Buffer>,
+    part.truncated,
     quota,
   );
 
@@ -293,15 +303,15 @@ async function storeAsset(
 }
 
 /**
- * POST /v1/campaign/creatives/assets: stores every file of the multipart body, then records them and
- * applies the replacement rule in one transaction. Answers the new assets and the removed ones.
+ * POST /v1/campaign/creatives/assets: stores every file of the multipart body (its parts in order,
+ * as they arrive), then records them and applies the replacement rule in one transaction. Answers the
+ * new assets and the removed ones.
  */
 export async function uploadAssets(
   ctx: Context,
   user: SessionUser,
-  request: FastifyRequest,
+  parts: AsyncIterable<UploadPart>,
 ): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
-  if (!request.isMultipart()) throw ApiError.of(415, 'Send the upload as multipart/form-data.');
   const release = await ctx.uploadSlots.take();
   const stored: StoredUpload[] = [];
   let committed = false;
@@ -314,18 +324,18 @@ export async function uploadAssets(
     // Counted once, before the first file is stored, and grown by each file stored.
     let quota: { value: AssetQuota | undefined } | undefined;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of parts) {
         if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
+          fields[part.field] = part.value;
           continue;
         }
         if (refusal !== undefined) {
-          await drain(part.file);
+          await drain(part.bytes);
           continue;
         }
         try {
-          if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
-            throw ApiError.of(400, `Unexpected file field ${part.fieldname}: send files as files[].`);
+          if (part.field !== 'files[]' && part.field !== 'files') {
+            throw ApiError.of(400, `Unexpected file field ${part.field}: send files as files[].`);
           }
           // The text fields come before the files (the domain client sends them first), so the
           // creative is known and checked before a single byte of a file is stored.
@@ -344,7 +354,7 @@ export async function uploadAssets(
           stored.push(await storePart(ctx, creativeId as string, part, quota.value));
         } catch (error) {
           refusal = error;
-          if (!part.file.readableEnded) await drain(part.file);
+          if (!part.bytes.readableEnded) await drain(part.bytes);
         }
       }
       if (refusal !== undefined) throw refusal;

@@ -17,7 +17,6 @@ import {
   toSessionExpiry,
   type VerifyRequest,
 } from '@adconsole/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import {
   findPasswordHash,
@@ -34,17 +33,14 @@ import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt 
 import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords';
 import {
-  clearSessionCookie,
   createSession,
   endAllSessions,
   endOtherSessions,
   endSession,
   findSession,
-  readDeviceCookie,
+  newDeviceToken,
+  readDeviceToken,
   type SessionUser,
-  sessionSecret,
-  setDeviceCookie,
-  setSessionCookie,
 } from './sessions';
 import { consumeToken, issueToken, peekToken, revokeOtherTokens, revokeTokens } from './tokens';
 import { sessionUserAsPublic, toPublicUser } from './users';
@@ -159,12 +155,23 @@ export async function verify(ctx: Context, input: VerifyRequest) {
   return { email, message: MESSAGES.emailVerified };
 }
 
-export async function login(ctx: Context, request: FastifyRequest, reply: FastifyReply, input: LoginRequest) {
+/** What the browser signing in brings: its address, and the session and device cookies it carries. */
+export interface SignInClient {
+  ip: string;
+  sessionSecret: string | undefined;
+  deviceToken: string | undefined;
+}
+
+/**
+ * Signs in: the answer, the new session (for the session cookie) and, for a browser not yet known as
+ * the owner's, a device token (for the device cookie).
+ */
+export async function login(ctx: Context, client: SignInClient, input: LoginRequest) {
   const email = normaliseEmail(input.username);
-  const ip = request.ip;
+  const ip = client.ip;
   const user = await findUserByEmail(ctx.db, email);
   // The owner's own browser is counted by its device, so strangers' guesses cannot lock the owner out.
-  const device = readDeviceCookie(request, ctx.secret);
+  const device = readDeviceToken(client.deviceToken, ctx.secret);
   const ownDevice =
     device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
   const attempt = await beginLoginAttempt(ctx.db, {
@@ -177,45 +184,40 @@ export async function login(ctx: Context, request: FastifyRequest, reply: Fastif
   await refundLoginAttempt(ctx.db, attempt);
   if (user.verified_at === null) throw ApiError.of(403, NOT_VERIFIED);
   // A sign-in never continues the session this browser had before.
-  const previous = sessionSecret(request);
+  const previous = client.sessionSecret;
   if (previous !== undefined) await endSession(ctx.db, previous);
   const role = email === ctx.config.adminEmail ? 'admin' : user.role;
   await recordUserLogin(ctx.db, user.id, role);
   const session = await createSession(ctx.db, user.id, input.remember, ip);
-  setSessionCookie(reply, ctx.config, session.secret, session.expiresAt, input.remember);
-  if (!ownDevice) setDeviceCookie(reply, ctx.config, ctx.secret, user.id);
   return {
-    user: toPublicUser({ ...user, role }),
-    expiry: toSessionExpiry(session.expiresAt),
-    location: ip,
-    lastLogin: user.last_login_at ? new Date(user.last_login_at).getTime() : null,
+    answer: {
+      user: toPublicUser({ ...user, role }),
+      expiry: toSessionExpiry(session.expiresAt),
+      location: ip,
+      lastLogin: user.last_login_at ? new Date(user.last_login_at).getTime() : null,
+    },
+    session: { ...session, remember: input.remember },
+    deviceToken: ownDevice ? undefined : newDeviceToken(ctx.secret, user.id),
   };
 }
 
-export function me(request: FastifyRequest, user: SessionUser) {
+/** The signed-in user, the session's expiry and the address it asks from. */
+export function me(user: SessionUser, ip: string) {
   return {
     user: sessionUserAsPublic(user),
     expiry: toSessionExpiry(user.sessionExpiresAt),
-    location: request.ip,
+    location: ip,
     lastLogin: user.lastLoginAt ? new Date(user.lastLoginAt).getTime() : null,
   };
 }
 
-/** Ends this session, or with `everywhere` every session of the account; clears the cookie. */
-export async function logout(
-  ctx: Context,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  everywhere: boolean,
-) {
-  const secret = sessionSecret(request);
+/** Ends the session of `secret`, or with `everywhere` every session of its account (the route clears the cookie). */
+export async function logout(ctx: Context, secret: string | undefined, everywhere: boolean): Promise<void> {
   if (secret !== undefined) {
     const user = everywhere ? await findSession(ctx.db, secret) : undefined;
     if (user) await endAllSessions(ctx.db, user.id);
     else await endSession(ctx.db, secret);
   }
-  clearSessionCookie(reply, ctx.config);
-  return null;
 }
 
 export async function forgotPassword(ctx: Context, address: string) {
@@ -280,8 +282,8 @@ export async function updateProfile(ctx: Context, user: SessionUser, input: Prof
  */
 export async function changeOwnPassword(
   ctx: Context,
-  request: FastifyRequest,
   user: SessionUser,
+  secret: string | undefined,
   input: NewPasswordRequest,
 ) {
   const currentHash = await findPasswordHash(ctx.db, user.id);
@@ -290,7 +292,6 @@ export async function changeOwnPassword(
   }
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
-  const secret = sessionSecret(request);
   await ctx.db.transaction(async (tx) => {
     await updateUserPassword(tx, user.id, passwordHash);
     if (secret === undefined) await endAllSessions(tx, user.id);

@@ -27,9 +27,10 @@ import {
 } from '../db/queries/builder-drafts';
 import { insertCreative, updateCreativeAsBanner } from '../db/queries/creatives';
 import { findPublicFile } from '../db/queries/files';
+import { ownCampaign } from './access';
 import { safeFilename } from './assets';
-import { oneCreative, ownCampaign } from './campaigns';
-import { insertFileRow, removeUnusedFiles } from './files';
+import { oneCreative } from './campaign-loader';
+import { insertFileRow, removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';

@@ -25,8 +25,9 @@ import {
   markCreativeLivesRemoved,
   markLiveCreativeRemoved,
 } from '../db/queries/live-creatives';
-import { loadCreatives, oneCreative, ownCampaign, ownCreative } from './campaigns';
-import { removeUnusedFiles } from './files';
+import { CREATIVE_NOT_FOUND, ownCampaign, ownCreative } from './access';
+import { loadCreatives, oneCreative } from './campaign-loader';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 
@@ -144,7 +145,7 @@ export async function publishCreative(
       { creativeIds: [creative.id] },
       { counters: false },
     );
-    if (!current) throw ApiError.of(404, 'Creative not found!');
+    if (!current) throw ApiError.of(404, CREATIVE_NOT_FOUND);
     const { liveCreatives: _earlier, ...snapshot } = current;
     await insertLiveCreative(tx, {
       id: newId(),

@@ -13,9 +13,10 @@ import { insertCampaign } from '../db/queries/campaigns';
 import { insertCreative } from '../db/queries/creatives';
 import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
-import { loadCreatives } from './campaigns';
+import { loadCreatives } from './campaign-loader';
+import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import type { TrackedEvent } from './events/tracked-event';
-import { insertFileRow } from './files';
+import { insertFileRow } from './file-rows';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
 import { readMp4Info } from './video';
@@ -139,11 +140,16 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
     const random = mulberry32(1000 + index);
     // Its own generator, so the valid figures stay the same draws as before invalid traffic existed.
     const invalidRandom = mulberry32(5000 + index);
+    // Where each row's valid traffic comes from (the report's breakdowns): demo-breakdowns.ts.
+    const segmentRandom = mulberry32(9000 + index);
+    let segment: DemoSegment | undefined;
     const { traffic } = creative;
     const push = (type: EventType, at: number, count: number, reason: InvalidTrafficReason | null = null) => {
-      if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null, reason });
+      const dims = reason === null ? segment?.dims : undefined;
+      if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null, reason, dims });
     };
     for (let at = start; at < end; at += BUCKET_MS) {
+      segment = demoSegment(segmentRandom);
       const moment = new Date(at);
       const day = (at - start) / DAY_MS;
       // A slow climb as the campaign finds its audience, then a plateau.
@@ -165,8 +171,11 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
       push('click', at, draw(invalidRandom, impressions * 0.0004), 'sequence');
       push('viewable', at, draw(random, impressions * traffic.viewable));
       push('engagement', at, draw(random, impressions * traffic.engagement));
-      push('click', at, draw(random, impressions * traffic.ctr * (0.7 + random() * 0.6)));
-      const starts = draw(random, impressions * traffic.videoStart);
+      push('click', at, draw(random, impressions * traffic.ctr * segment.ctr * (0.7 + random() * 0.6)));
+      const starts = draw(
+        random,
+        Math.min(impressions, impressions * traffic.videoStart * segment.videoStart),
+      );
       if (starts > 0) {
         push('start', at, starts);
         const first = draw(random, starts * 0.84);

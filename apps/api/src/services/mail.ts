@@ -123,7 +123,8 @@ export async function takeMailAllowance(db: Database, address: string, kind: str
   });
 }
 
-const escapeHtml = (text: string) =>
+/** Text as HTML: the five characters that could open markup or end an attribute, escaped. */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

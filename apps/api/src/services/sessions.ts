@@ -1,12 +1,9 @@
-// Server sessions: a random id in an HttpOnly cookie, stored only as a hash in the database so every
-// API process can answer and a database leak does not hand out live sessions. A session ends at its
-// expiry or after a spell of inactivity, whichever comes first. Device cookies mark a browser where
-// the account's owner has signed in before, so strangers' failed guesses cannot lock the owner out.
+// Server sessions: a random id in an HttpOnly cookie (http/cookies.ts), stored only as a hash in the
+// database so every API process can answer and a database leak does not hand out live sessions. A
+// session ends at its expiry or after a spell of inactivity, whichever comes first. Device tokens (in
+// a cookie) mark a browser where the account's owner has signed in before, so strangers' failed
+// guesses cannot lock the owner out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-// The cookie plugin's types add request.cookies and reply.setCookie.
-import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import type { Queryable } from '../db/database';
 import {
   deleteEndedSessions,
@@ -19,8 +16,6 @@ import {
 import { deleteExpiredTokens } from '../db/queries/tokens';
 import { hashSecret, newSecret } from './ids';
 
-export const SESSION_COOKIE = 'adconsole_session';
-export const DEVICE_COOKIE = 'adconsole_device';
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 24 * 60 * 60 * 1000;
 /** A session unused this long ends: 2 hours, or 14 days for a remembered one. */
@@ -28,7 +23,6 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const REMEMBER_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading a session is not a write per request. */
 const SEEN_RESOLUTION_MS = 60 * 1000;
-const DEVICE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -87,56 +81,23 @@ export async function endOtherSessions(db: Queryable, userId: string, keepSecret
   await deleteUserSessions(db, userId, hashSecret(keepSecret));
 }
 
-const cookieOptions = (config: Config) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  secure: config.publicUrl.startsWith('https:'),
-});
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  config: Config,
-  secret: string,
-  expiresAt: Date,
-  remember: boolean,
-) {
-  reply.setCookie(SESSION_COOKIE, secret, {
-    ...cookieOptions(config),
-    // Without remember-me the cookie ends with the browser session (and the server session in 24 h).
-    ...(remember ? { expires: expiresAt } : {}),
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
-}
-
-export const sessionSecret = (request: FastifyRequest): string | undefined => {
-  const value = request.cookies[SESSION_COOKIE];
-  return value === undefined || value === '' ? undefined : value;
-};
-
-// ---- Device cookies (OWASP "slow down online guessing with device cookies")
+// ---- Device tokens (OWASP "slow down online guessing with device cookies")
 
 const deviceSignature = (secret: Buffer, userId: string, nonce: string) =>
   createHmac('sha256', secret).update(`device:${userId}:${nonce}`).digest('base64url');
 
-/** A browser where this user signed in before: `<user id>.<nonce>.<signature>`, HttpOnly, one year. */
-export function setDeviceCookie(reply: FastifyReply, config: Config, secret: Buffer, userId: string) {
+/** A new token for a browser where this user signed in: `<user id>.<nonce>.<signature>`. */
+export function newDeviceToken(secret: Buffer, userId: string): string {
   const nonce = newSecret().slice(0, 22);
-  reply.setCookie(DEVICE_COOKIE, `${userId}.${nonce}.${deviceSignature(secret, userId, nonce)}`, {
-    ...cookieOptions(config),
-    expires: new Date(Date.now() + DEVICE_COOKIE_MS),
-  });
+  return `${userId}.${nonce}.${deviceSignature(secret, userId, nonce)}`;
 }
 
-/** The device cookie's user and nonce when its signature verifies; undefined otherwise. */
-export function readDeviceCookie(
-  request: FastifyRequest,
+/** The device token's user and nonce when its signature verifies; undefined otherwise. */
+export function readDeviceToken(
+  token: string | undefined,
   secret: Buffer,
 ): { userId: string; nonce: string } | undefined {
-  const parts = (request.cookies[DEVICE_COOKIE] ?? '').split('.');
+  const parts = (token ?? '').split('.');
   if (parts.length !== 3) return undefined;
   const [userId = '', nonce = '', signature = ''] = parts;
   const expected = Buffer.from(deviceSignature(secret, userId, nonce));

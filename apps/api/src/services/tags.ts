@@ -9,9 +9,10 @@ import {
 } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import type { Context } from '../context';
+import { ownCampaign } from './access';
 import { safeFilename } from './assets';
-import { loadCreatives, ownCampaign } from './campaigns';
-import { storePrivateFile } from './files';
+import { loadCreatives } from './campaign-loader';
+import { storePrivateFile } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
 

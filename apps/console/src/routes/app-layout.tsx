@@ -15,6 +15,7 @@ import type * as React from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
+import { QueryProvider } from '../lib/query-client';
 import { useSession } from '../session/session';
 import { toggleTheme, useCompactLayout, useSettings } from '../settings/settings';
 import { Breadcrumbs } from './breadcrumbs';
@@ -45,34 +46,36 @@ export function AppLayout() {
   const sections = withIcons(sideMenu(session?.user.role === 'admin'));
   const companyName = publicConfig().companyName;
   return (
-    <AppShell
-      className="min-h-svh"
-      compact={compact}
-      sidebar={
-        <Sidebar
-          label="Main menu"
-          header={<span className="font-semibold">{companyName}</span>}
-          sections={sections}
-          activeId={activeMenuItem(sections, pathname)}
-          renderLink={renderRouterLink}
-        />
-      }
-      topBar={
-        <TopBar
-          breadcrumbs={<Breadcrumbs />}
-          theme={settings.darkMode ? 'dark' : 'light'}
-          onThemeChange={toggleTheme}
-          user={
-            session
-              ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
-              : undefined
-          }
-          renderLink={renderRouterLink}
-        />
-      }
-      footer={<Footer companyName={companyName} now={new Date()} />}
-    >
-      <Outlet />
-    </AppShell>
+    <QueryProvider>
+      <AppShell
+        className="min-h-svh"
+        compact={compact}
+        sidebar={
+          <Sidebar
+            label="Main menu"
+            header={<span className="font-semibold">{companyName}</span>}
+            sections={sections}
+            activeId={activeMenuItem(sections, pathname)}
+            renderLink={renderRouterLink}
+          />
+        }
+        topBar={
+          <TopBar
+            breadcrumbs={<Breadcrumbs />}
+            theme={settings.darkMode ? 'dark' : 'light'}
+            onThemeChange={toggleTheme}
+            user={
+              session
+                ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
+                : undefined
+            }
+            renderLink={renderRouterLink}
+          />
+        }
+        footer={<Footer companyName={companyName} now={new Date()} />}
+      >
+        <Outlet />
+      </AppShell>
+    </QueryProvider>
   );
 }

@@ -127,7 +127,10 @@ export const UnexpandedMacros: Story = {
     await renderedFrame(canvasElement, 'live-1');
     await expect(tagOf(canvasElement, 'live-1').getAttribute('data-click')).toBe('%%CLICK_URL_UNESC%%');
     const [request] = urls(args.onRequest);
-    await expect(request).toBe('https://ads.example.test/serve/ad/live-1.json');
+    // No click macro and no cache-buster are sent; only the page's origin (the site breakdown) is.
+    const url = new URL(request ?? '');
+    await expect(`${url.origin}${url.pathname}`).toBe('https://ads.example.test/serve/ad/live-1.json');
+    await expect([...url.searchParams.keys()]).toEqual(['page']);
     await expect(args.onPixel).not.toHaveBeenCalled();
     await expect(tagOf(canvasElement, 'live-1')).toHaveAttribute(STATE_ATTRIBUTE, 'rendered');
   },

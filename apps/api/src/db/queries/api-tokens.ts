@@ -60,18 +60,9 @@ export function listApiTokens(db: Queryable, userId?: string): Promise<ApiTokenR
       ]);
 }
 
-/** Deletes the token when it is `userId`'s or `anyOwner`; answers whether one went. */
-export async function deleteApiToken(
-  db: Queryable,
-  id: string,
-  userId: string,
-  anyOwner: boolean,
-): Promise<boolean> {
-  const rows = await db.query('delete from api_tokens where id = $1 and (user_id = $2 or $3) returning id', [
-    id,
-    userId,
-    anyOwner,
-  ]);
+/** Deletes the token; answers whether there was one. */
+export async function deleteApiToken(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('delete from api_tokens where id = $1 returning id', [id]);
   return rows.length > 0;
 }
 

@@ -12,3 +12,9 @@ export async function findPublicFile(
   );
   return file;
 }
+
+/** A stored file's size in bytes, public or not; undefined when there is none of that name. */
+export async function findFileSize(db: Queryable, name: string): Promise<number | undefined> {
+  const [file] = await db.query<{ size: string | number }>('select size from files where name = $1', [name]);
+  return file ? Number(file.size) : undefined;
+}

@@ -106,7 +106,7 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
     const insert = inserted();
     expect(insert?.search.get('async_insert')).toBe('0');
     expect(insert?.query).toContain(
-      '{"live_id":"live-1","type":"impression","at":"2026-11-01 10:00:00.250","count":1,"impression_id":"imp.http","reason":""}',
+      '{"live_id":"live-1","type":"impression","at":"2026-11-01 10:00:00.250","count":1,"impression_id":"imp.http","reason":"","site":"","device":"","os":"","browser":"","country":""}',
     );
     // Its replay is not sent at all.
     const inserts = received.length;

@@ -340,21 +340,35 @@ export function createPostgresEventStore(db: Database): EventStore {
             judged.map((e) => e.reason ?? null),
           ],
         );
+        // Imported history (no impression id) never conflicts: every row of it is stored as given. A
+        // signed event is stored unless it replays one; it keeps the breakdown values it came with.
         const dimsOf = new Map(
           judged.flatMap((e) =>
-            e.impressionId !== null && e.dims ? [[`${e.impressionId}|${e.type}`, e.dims]] : [],
+            e.impressionId !== null && e.dims ? [[`${e.impressionId}|${e.type}`, e.dims] as const] : [],
           ),
         );
-        const all = stored.map((row) => ({
-          liveId: row.live_id,
-          type: row.type,
-          at: new Date(row.at),
-          count: Number(row.count),
-          reason: row.reason,
-          dims:
-            (row.impression_id !== null && dimsOf.get(`${row.impression_id}|${row.type}`)) ||
-            UNKNOWN_DIMENSIONS,
-        }));
+        const all = [
+          ...judged
+            .filter((e) => e.impressionId === null)
+            .map((e) => ({
+              liveId: e.liveId,
+              type: e.type,
+              at: e.at,
+              count: e.count,
+              reason: e.reason ?? null,
+              dims: e.dims ?? UNKNOWN_DIMENSIONS,
+            })),
+          ...stored
+            .filter((row) => row.impression_id !== null)
+            .map((row) => ({
+              liveId: row.live_id,
+              type: row.type,
+              at: new Date(row.at),
+              count: Number(row.count),
+              reason: row.reason,
+              dims: dimsOf.get(`${row.impression_id}|${row.type}`) ?? UNKNOWN_DIMENSIONS,
+            })),
+        ];
         const invalid = all.filter((row) => row.reason !== null);
         if (invalid.length > 0) {
           const byReason = tally(invalid, (e) => [e.liveId, bucketOf(e.at), e.reason] as const);

@@ -13,7 +13,7 @@ import {
   type JobRow,
   recordJobFailure,
 } from '../../db/queries/jobs';
-import { sweepExpiredFiles } from '../files';
+import { sweepExpiredFiles } from '../file-rows';
 import { newId } from '../ids';
 import { queueDueReports, runReportDelivery } from './report-deliveries';
 

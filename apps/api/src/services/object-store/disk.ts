@@ -1,7 +1,7 @@
 // The disk back end, the embedded default: a bucket is a folder under the store's root, a key its
 // path inside (a folder key a folder). Bytes are written beside their place and moved into it once
 // complete, so a failed or cut-off write leaves nothing; the signed URLs are the API's own
-// (signed-urls.ts, answered in routes/files.ts).
+// (signed-urls.ts, answered in routes/file-manager.ts).
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -1,8 +1,8 @@
-// The disk back end's signed URLs, which the API answers itself (routes/files.ts): an HMAC of what
+// The disk back end's signed URLs, which the API answers itself (routes/file-manager.ts): an HMAC of what
 // the URL allows (GET or PUT, bucket, key, expiry, type, size, download) with the server's secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The path under /api the disk store's signed URLs use (routes/files.ts serves it). */
+/** The path under /api the disk store's signed URLs use (routes/file-manager.ts serves it). */
 export const SIGNED_FILES_PATH = '/api/files/signed';
 
 export interface SignedRequest {

@@ -1,6 +1,7 @@
 // What a report file is built from: the figures, each creative's counters per period, and how much of
 // them a file holds; and the message the report worker takes (report-builder.ts, report-worker.ts).
 import type { ReportData, ReportFileFormat, reportRates } from '@adconsole/domain';
+import type { FileBreakdowns } from './breakdown-files';
 
 /** The figures of a report before share links and schedules are added. */
 export type Figures = Omit<ReportData, 'reportToken' | 'scheduledReports'>;
@@ -18,6 +19,8 @@ export interface FiguresWithRows {
   creativePeriods: Map<string, Map<string, ReturnType<typeof reportRates>>>;
   /** creative id -> period -> invalid impressions and clicks (never in the counters above). */
   creativeFiltered: Map<string, Map<string, FilteredCounts>>;
+  /** The breakdowns a download holds (breakdown-files.ts); none in mail and older callers. */
+  fileBreakdowns?: FileBreakdowns;
 }
 
 /** How much a file holds: `full` one row per local day per creative; `summary` each creative's totals. */

@@ -18,6 +18,8 @@ import {
   reportZone,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
+import { listDashboardCampaigns } from '../../db/queries/reports';
 import type { SessionUser } from '../sessions';
 
 const counters = (row: ReportCounters): ReportCounters => ({
@@ -36,13 +38,10 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const before = previousReportPeriod(days);
   const previous = reportUtcRange(before, reportZone(query));
 
-  const campaigns = await ctx.db.query<{ id: string; name: string; updated_at: Date }>(
-    'select id, name, updated_at from campaigns where owner_id = $1',
-    [user.id],
-  );
-  const lives = await ctx.db.query<{ id: string; campaign_id: string }>(
-    'select id, campaign_id from live_creatives where campaign_id = any($1::text[])',
-    [campaigns.map((campaign) => campaign.id)],
+  const campaigns = await listDashboardCampaigns(ctx.db, user.id);
+  const lives = await listLiveIdsOfCampaigns(
+    ctx.db,
+    campaigns.map((campaign) => campaign.id),
   );
   const liveIds = lives.map((live) => live.id);
   const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));

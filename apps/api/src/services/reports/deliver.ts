@@ -12,7 +12,7 @@ import {
 import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import type { MailAttachment } from '../mail';
+import { escapeHtml, type MailAttachment } from '../mail';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
@@ -28,12 +28,6 @@ export const flightOf = (campaign: CampaignRow) => ({
   start: campaign.body.data?.start?.date?.slice(0, 10) ?? null,
   end: campaign.body.data?.end?.date?.slice(0, 10) ?? null,
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export interface ReportMail {
   subject: string;

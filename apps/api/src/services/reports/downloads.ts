@@ -7,7 +7,14 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
 import { safeFilename } from '../assets';
-import { insertFileRow } from '../files';
+import { insertFileRow } from '../file-rows';
+import {
+  BREAKDOWN_COLUMNS,
+  BREAKDOWN_SHEETS,
+  breakdownHeaders,
+  breakdownLines,
+  DIMENSION_NAMES,
+} from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 
 export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -108,7 +115,7 @@ const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): Filter
  * verifications not executed, a second table follows after an empty line (Report, Code, Meaning, Count).
  */
 export function reportCsv(
-  { figures, creativePeriods, creativeFiltered }: FiguresWithRows,
+  { figures, creativePeriods, creativeFiltered, fileBreakdowns }: FiguresWithRows,
   detail: ReportDetail = 'full',
 ): Buffer {
   const columns = columnsOf(figures);
@@ -146,6 +153,11 @@ export function reportCsv(
   if (codes.length > 0) {
     lines.push('', CODE_HEADERS.map(csvField).join(','));
     for (const row of codes) lines.push(row.map(csvField).join(','));
+  }
+  // The breakdown asked for, as one more table: its rows, Other and Unknown (breakdown-files.ts).
+  for (const breakdown of fileBreakdowns?.breakdowns ?? []) {
+    lines.push('', breakdownHeaders(breakdown).map(csvField).join(','));
+    for (const line of breakdownLines(breakdown)) lines.push(line.map(csvField).join(','));
   }
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
@@ -321,8 +333,61 @@ async function reportWorkbook(
       codes,
     );
   }
+  // One sheet per breakdown (all five, or the one asked for): rows, Other and Unknown.
+  for (const breakdown of rows.fileBreakdowns?.breakdowns ?? []) {
+    tableSheet(
+      workbook,
+      BREAKDOWN_SHEETS[breakdown.dimension],
+      breakdownHeaders(breakdown).map((header, index) => {
+        const column = BREAKDOWN_COLUMNS[index - 2];
+        return {
+          header: header.replace(' (%)', ''),
+          width: index < 2 ? 30 : Math.max(12, header.length + 2),
+          ...(column ? { format: column.rate ? RATE_FORMAT : COUNT_FORMAT } : {}),
+        };
+      }),
+      breakdownLines(breakdown).map(([value, label, ...metrics]) => [
+        value,
+        label,
+        ...metrics.map((metric, index) => (BREAKDOWN_COLUMNS[index]?.rate ? metric / 100 : metric)),
+      ]),
+    );
+  }
   let dataRows = 0;
-  if (withPivot) {
+  const byCreative = rows.fileBreakdowns?.byCreative;
+  if (withPivot && byCreative) {
+    // The breakdown asked for as the pivot's row field: each creative's counts by value, long form.
+    const name = DIMENSION_NAMES[byCreative.dimension];
+    const data = workbook.addWorksheet('Data');
+    data.columns = [
+      { header: name, key: 'value', width: 32 },
+      { header: 'Creative', key: 'creative', width: 32 },
+      { header: 'Metric', key: 'metric', width: 22 },
+      { header: 'Value', key: 'count', width: 12 },
+    ];
+    for (const creative of byCreative.creatives) {
+      for (const [, label, ...metrics] of breakdownLines(creative.breakdown)) {
+        BREAKDOWN_COLUMNS.forEach((column, index) => {
+          if (column.rate) return;
+          data.addRow({
+            value: label,
+            creative: creative.name,
+            metric: column.header,
+            count: metrics[index],
+          });
+          dataRows += 1;
+        });
+      }
+    }
+    const pivot = workbook.addWorksheet('Pivot');
+    (pivot as unknown as PivotWorksheet).addPivotTable({
+      sourceSheet: data,
+      rows: [name, 'Creative'],
+      columns: ['Metric'],
+      values: ['Value'],
+      metric: 'sum',
+    });
+  } else if (withPivot) {
     // The pivot's source: every figure in long form (date, creative, metric, value), so one sum field
     // covers every metric; rates are not summable, so only counters go in.
     const data = workbook.addWorksheet('Data');

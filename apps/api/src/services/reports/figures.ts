@@ -14,6 +14,7 @@ import {
   measurableImpressions,
   type ReportCodeCount,
   type ReportCounters,
+  type ReportFileFormat,
   type ReportGranularity,
   type ReportVideoData,
   reportDays,
@@ -25,7 +26,9 @@ import {
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
 import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
 
@@ -78,10 +81,7 @@ function codeCounts(rows: readonly CodeRow[], kind: CodeRow['kind']): ReportCode
 
 /** The creatives of the scope, each with its live ids, named as they are now (or when last published). */
 async function creativesOf(ctx: Context, scope: ReportScope) {
-  const current = await ctx.db.query<{ id: string; name: string; type: CreativeType }>(
-    'select id, name, type from creatives where campaign_id = $1',
-    [scope.campaign.id],
-  );
+  const current = await listCreativeNamesOfCampaign(ctx.db, scope.campaign.id);
   const byId = new Map<string, { id: string; name: string; type: CreativeType; liveIDs: string[] }>();
   for (const live of scope.lives) {
     const id = live.creativeId ?? live.snapshot.id;
@@ -141,6 +141,8 @@ export async function reportFiguresWithRows(
   ctx: Context,
   scope: ReportScope,
   query: FiguresQuery,
+  /** A download's format: its breakdowns are read too (breakdown-files.ts). */
+  file?: ReportFileFormat,
 ): Promise<FiguresWithRows> {
   const days = reportDays(query);
   const unit = query.granularity === 'hour' ? 'hour' : 'day';
@@ -236,7 +238,16 @@ export async function reportFiguresWithRows(
         : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
     dataPulledAt: new Date().toISOString(),
   };
-  return { figures, creativePeriods, creativeFiltered: filteredByCreative(invalidRows, creatives) };
+  const fileBreakdownsOf =
+    file === undefined
+      ? undefined
+      : await fileBreakdowns(ctx, scope, { from, to }, file, query.breakdown, creatives);
+  return {
+    figures,
+    creativePeriods,
+    creativeFiltered: filteredByCreative(invalidRows, creatives),
+    ...(fileBreakdownsOf ? { fileBreakdowns: fileBreakdownsOf } : {}),
+  };
 }
 
 /** GET /videoData: the video part of the same figures. */

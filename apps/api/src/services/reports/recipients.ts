@@ -5,21 +5,14 @@
 // any of these mails is the report's name, quoted as data.
 import { randomBytes } from 'node:crypto';
 import { ApiError, isCompanyEmail } from '@adconsole/domain';
-import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import { takeMailAllowance } from '../mail';
+import { escapeHtml, takeMailAllowance } from '../mail';
 
 export const REPORT_MAIL_QUOTA_REACHED =
   "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.";
 export const RECIPIENT_LINK_INVALID = 'This link is invalid or no longer works.';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The report's name as data: one line, no control characters, at most 100 characters, in quotes. */
 export const quotedName = (name: string) =>
@@ -124,36 +117,26 @@ export async function deliverableRecipients(
   });
 }
 
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
-
-/** GET /api/reportMail/confirm and /unsubscribe: the links of the mails, answering a small page. */
-export function registerReportMailLinks(app: FastifyInstance, ctx: Context) {
-  const answer = (action: 'confirm' | 'unsubscribe') =>
-    app.get(`/api/reportMail/${action}`, async (request, reply) => {
-      const { token } = request.query as { token?: unknown };
-      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
-        throw ApiError.of(404, RECIPIENT_LINK_INVALID);
-      const [row] = await ctx.db.query<{ address: string }>(
-        action === 'confirm'
-          ? `update report_recipients set confirmed_at = coalesce(confirmed_at, now())
-              where token = $1 and unsubscribed_at is null returning address`
-          : 'update report_recipients set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = $1 returning address',
-        [token],
-      );
-      if (!row) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(
-          action === 'confirm'
-            ? page('Confirmed', `${row.address} will receive this scheduled report.`)
-            : page('Unsubscribed', `${row.address} will receive no more mails of this scheduled report.`),
-        );
-    });
-  answer('confirm');
-  answer('unsubscribe');
+/**
+ * A mail's confirm or unsubscribe link, followed (GET /api/reportMail/confirm and /unsubscribe):
+ * answers the recipient's address, or 404 for a link that does not work.
+ */
+export async function followRecipientLink(
+  db: Queryable,
+  action: 'confirm' | 'unsubscribe',
+  token: unknown,
+): Promise<string> {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
+    throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  const [row] = await db.query<{ address: string }>(
+    action === 'confirm'
+      ? `update report_recipients set confirmed_at = coalesce(confirmed_at, now())
+          where token = $1 and unsubscribed_at is null returning address`
+      : 'update report_recipients set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = $1 returning address',
+    [token],
+  );
+  if (!row) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  return row.address;
 }
 
 /** Refuses with 429 when the sender's daily quota is used up (send now). */

@@ -38,10 +38,11 @@ async function answerReport(
       timezone: query.timezone,
       granularity: query.granularity,
       withVideoData: query.withVideoData,
+      breakdown: query.breakdown,
       format,
     });
     return limitedDownload(ctx, caller, key, async () =>
-      storeReportDownload(ctx, await reportFiguresWithRows(ctx, scope, query), format, reader),
+      storeReportDownload(ctx, await reportFiguresWithRows(ctx, scope, query, format), format, reader),
     );
   }
   const figures = await reportFigures(ctx, scope, query);

@@ -12,7 +12,7 @@ import {
 import type { Context } from '../../context';
 import { failPendingJobs } from '../../db/queries/jobs';
 import { type ScheduleRow, scheduleAnswer } from '../../db/queries/schedules';
-import { ownCampaign } from '../campaigns';
+import { ownCampaign } from '../access';
 import { newId } from '../ids';
 import { deliveryKeyPrefix } from '../jobs/report-deliveries';
 import type { SessionUser } from '../sessions';

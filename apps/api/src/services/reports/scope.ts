@@ -1,11 +1,14 @@
 // Whose figures a report reads: a campaign's live creatives (all of them, removed ones included: their
 // events happened), a creative report's live ids, or a share link's campaign. Another owner's campaign
 // or live creatives answer 404, as everywhere.
-import { ApiError, MESSAGES, mayManageCampaign } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
+import { findCampaign } from '../../db/queries/campaigns';
+import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/queries/reports';
+import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
+import { CAMPAIGN_NOT_FOUND, isOwnerOrAdmin, ownCampaign } from '../access';
 import type { CreativeAnswer } from '../campaign-answers';
-import { CAMPAIGN_NOT_FOUND, ownCampaign } from '../campaigns';
 import type { SessionUser } from '../sessions';
 
 export interface ReportLive {
@@ -30,24 +33,8 @@ async function livesOf(
 ): Promise<(ReportLive & { campaignId: string })[]> {
   const rows =
     'campaignId' in where
-      ? await db.query<{
-          id: string;
-          creative_id: string | null;
-          campaign_id: string;
-          snapshot: ReportLive['snapshot'];
-        }>(
-          'select id, creative_id, campaign_id, snapshot from live_creatives where campaign_id = $1 order by created_at, id',
-          [where.campaignId],
-        )
-      : await db.query<{
-          id: string;
-          creative_id: string | null;
-          campaign_id: string;
-          snapshot: ReportLive['snapshot'];
-        }>(
-          'select id, creative_id, campaign_id, snapshot from live_creatives where id = any($1::text[]) order by created_at, id',
-          [[...where.ids]],
-        );
+      ? await listReportLivesOfCampaign(db, where.campaignId)
+      : await listReportLivesByIds(db, where.ids);
   return rows.map((row) => ({
     id: row.id,
     creativeId: row.creative_id,
@@ -73,10 +60,8 @@ export async function userScope(
     const campaignIds = new Set(lives.map((live) => live.campaignId));
     if (lives.length !== new Set(query.liveIDs).size || campaignIds.size !== 1)
       throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
-    const [campaign] = await db.query<CampaignRow>('select * from campaigns where id = $1', [
-      [...campaignIds][0],
-    ]);
-    if (!campaign || !mayManageCampaign(user, campaign.owner_id))
+    const campaign = await findCampaign(db, [...campaignIds][0] ?? '');
+    if (!campaign || !isOwnerOrAdmin(user, campaign.owner_id))
       throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
     if (query.campaignID !== undefined && query.campaignID !== campaign.id)
       throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
@@ -92,13 +77,9 @@ export async function shareScope(
   token: string,
   liveIDs: readonly string[] | undefined,
 ): Promise<ReportScope> {
-  const [row] = await db.query<{ campaign_id: string }>(
-    `select campaign_id from share_tokens
-      where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
-    [token],
-  );
-  if (!row) throw ApiError.of(404, SHARE_LINK_INVALID);
-  const [campaign] = await db.query<CampaignRow>('select * from campaigns where id = $1', [row.campaign_id]);
+  const campaignId = await findWorkingShareTokenCampaign(db, token);
+  if (!campaignId) throw ApiError.of(404, SHARE_LINK_INVALID);
+  const campaign = await findCampaign(db, campaignId);
   if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   let lives = await livesOf(db, { campaignId: campaign.id });
   if (liveIDs !== undefined) {

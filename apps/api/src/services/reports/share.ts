@@ -5,16 +5,19 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, type ReportToken } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
-import { ownCampaign } from '../campaigns';
+import {
+  findUnrevokedShareTokenCampaign,
+  insertShareToken,
+  listWorkingShareTokens,
+  revokeShareTokenRow,
+  type ShareTokenRow,
+} from '../../db/queries/share-tokens';
+import { ownCampaign } from '../access';
 import type { SessionUser } from '../sessions';
 
 export const SHARE_LINK_NOT_FOUND = 'Share link not found!';
 
-interface TokenRow {
-  token: string;
-  created_at: Date;
-  expires_at: Date | null;
-}
+type TokenRow = ShareTokenRow;
 
 const shareUrl = (ctx: Pick<Context, 'config'>, token: string) => `${ctx.config.publicUrl}/share/${token}`;
 const answer = (ctx: Pick<Context, 'config'>, row: TokenRow): ReportToken => ({
@@ -34,26 +37,24 @@ export async function newShareToken(
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now())
     throw ApiError.of(400, 'expiresAt must be in the future');
-  const [row] = await ctx.db.query<TokenRow>(
-    `insert into share_tokens (token, campaign_id, created_by, expires_at) values ($1, $2, $3, $4)
-     returning token, created_at, expires_at`,
-    [randomBytes(32).toString('base64url'), campaign.id, user.id, expiresAt],
-  );
+  const row = await insertShareToken(ctx.db, {
+    token: randomBytes(32).toString('base64url'),
+    campaignId: campaign.id,
+    createdBy: user.id,
+    expiresAt,
+  });
   if (!row) throw new Error('insert returned no row');
   return answer(ctx, row);
 }
 
 /** DELETE /v1/campaign/newToken?token=: the link stops working at once. */
 export async function revokeShareToken(ctx: Context, user: SessionUser, token: string) {
-  const [row] = await ctx.db.query<{ campaign_id: string }>(
-    'select campaign_id from share_tokens where token = $1 and revoked_at is null',
-    [token],
-  );
-  if (!row) throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
-  await ownCampaign(ctx.db, user, row.campaign_id).catch(() => {
+  const campaignId = await findUnrevokedShareTokenCampaign(ctx.db, token);
+  if (!campaignId) throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
+  await ownCampaign(ctx.db, user, campaignId).catch(() => {
     throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
   });
-  await ctx.db.query('update share_tokens set revoked_at = now() where token = $1', [token]);
+  await revokeShareTokenRow(ctx.db, token);
   return null;
 }
 
@@ -63,11 +64,6 @@ export async function listShareTokens(
   db: Queryable,
   campaignId: string,
 ): Promise<ReportToken[]> {
-  const rows = await db.query<TokenRow>(
-    `select token, created_at, expires_at from share_tokens
-      where campaign_id = $1 and revoked_at is null and (expires_at is null or expires_at > now())
-      order by created_at, token`,
-    [campaignId],
-  );
+  const rows = await listWorkingShareTokens(db, campaignId);
   return rows.map((row) => answer(ctx, row));
 }

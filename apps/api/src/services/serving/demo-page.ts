@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { loadCreatives } from '../campaigns';
+import { listCampaignsOfOwnerEmail } from '../../db/queries/serving';
+import { loadCreatives } from '../campaign-loader';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -64,10 +65,7 @@ export async function demoPage(ctx: Context): Promise<{ html: string; policy: st
   const nonce = randomBytes(16).toString('base64');
   const nonceAttribute = `nonce="${nonce}"`;
   const owner = `demo@${ctx.config.companyDomain}`;
-  const campaigns = await ctx.db.query<{ id: string; name: string }>(
-    'select c.id, c.name from campaigns c join users u on u.id = c.owner_id where u.email = $1 order by c.created_at',
-    [owner],
-  );
+  const campaigns = await listCampaignsOfOwnerEmail(ctx.db, owner);
   const creatives = (await loadCreatives(ctx, { campaignIds: campaigns.map((c) => c.id) })) as Creative[];
   const sections = creatives
     .filter((creative) => creative.liveCreatives.length > 0)

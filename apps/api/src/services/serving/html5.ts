@@ -9,6 +9,13 @@ import type { Readable } from 'node:stream';
 import { ApiError, contentTypeOfName } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { findFileSize } from '../../db/queries/files';
+import {
+  deleteHtml5Archive,
+  findHtml5ArchiveFiles,
+  saveHtml5Archive,
+  saveRefusedHtml5Archive,
+} from '../../db/queries/html5-archives';
 import type { ObjectBucket } from '../object-store/store';
 import { HTML5_ZIP_LIMITS, inflateEntry, readZipDirectory, safeArchivePath } from './zip-archive';
 
@@ -56,11 +63,7 @@ export async function unpackHtml5Zip(
         ctx.storage.put(key, body, contentTypeOf(name)),
       );
     }
-    await ctx.db.query(
-      `insert into html5_archives (file_name, files) values ($1, $2::jsonb)
-       on conflict (file_name) do update set files = excluded.files`,
-      [zipKey, JSON.stringify(written)],
-    );
+    await saveHtml5Archive(ctx.db, zipKey, written);
   } catch (error) {
     await Promise.all(
       written.map((name) => ctx.storage.delete(unpackedKey(zipKey, name)).catch(() => undefined)),
@@ -72,38 +75,26 @@ export async function unpackHtml5Zip(
 
 /** Removes a ZIP's unpacked files and their record (the ZIP itself is removed by its caller). */
 export async function removeUnpacked(ctx: UnpackContext, zipKey: string): Promise<void> {
-  const [row] = await ctx.db.query<{ files: string[] }>(
-    'delete from html5_archives where file_name = $1 returning files',
-    [zipKey],
-  );
+  const files = await deleteHtml5Archive(ctx.db, zipKey);
   unpacked.delete(zipKey);
-  for (const name of row?.files ?? [])
-    await ctx.storage.delete(unpackedKey(zipKey, name)).catch(() => undefined);
+  for (const name of files ?? []) await ctx.storage.delete(unpackedKey(zipKey, name)).catch(() => undefined);
 }
 
 /** The served paths of each ZIP this process has looked at (a refused one has none). */
 const unpacked = new Map<string, Promise<Set<string>>>();
 
 async function servedFiles(ctx: Context, zipKey: string): Promise<Set<string>> {
-  const [row] = await ctx.db.query<{ files: string[] }>(
-    'select files from html5_archives where file_name = $1',
-    [zipKey],
-  );
-  if (row) return new Set(row.files);
+  const files = await findHtml5ArchiveFiles(ctx.db, zipKey);
+  if (files) return new Set(files);
   // Stored before uploads were unpacked (or written by the builder): unpacked now, once, bounded.
-  const [file] = await ctx.db.query<{ size: string | number }>('select size from files where name = $1', [
-    zipKey,
-  ]);
-  if (!file) return new Set();
+  const size = await findFileSize(ctx.db, zipKey);
+  if (size === undefined) return new Set();
   try {
-    return await unpackHtml5Zip(ctx, zipKey, zipKey.split('/').pop() ?? 'banner.zip', Number(file.size));
+    return await unpackHtml5Zip(ctx, zipKey, zipKey.split('/').pop() ?? 'banner.zip', size);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     ctx.log(`HTML5 ZIP ${zipKey} refused: ${error.message}`);
-    await ctx.db.query(
-      `insert into html5_archives (file_name, files) values ($1, '[]'::jsonb) on conflict (file_name) do nothing`,
-      [zipKey],
-    );
+    await saveRefusedHtml5Archive(ctx.db, zipKey);
     return new Set();
   }
 }

@@ -3,6 +3,7 @@
 // in this process is seen at once; one in another process within the cache's lifetime (5 s).
 import type { CampaignFlight } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
+import { findServedLiveCreative } from '../../db/queries/serving';
 import type { CreativeAnswer } from '../campaign-answers';
 
 export interface LiveCreative {
@@ -39,21 +40,7 @@ export class LiveCreativeCache {
     if (!LIVE_ID.test(liveId)) return undefined;
     const cached = this.entries.get(liveId);
     if (cached && cached.expires > Date.now()) return cached.value;
-    const [row] = await this.db.query<{
-      id: string;
-      campaign_id: string;
-      creative_id: string | null;
-      snapshot: LiveCreative['snapshot'];
-      created_at: Date;
-      flight: CampaignFlight | null;
-      advertiser: string | null;
-    }>(
-      `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
-              c.body->'data'->>'advertiser' as advertiser
-         from live_creatives l left join campaigns c on c.id = l.campaign_id
-        where l.id = $1 and l.removed_at is null`,
-      [liveId],
-    );
+    const row = await findServedLiveCreative<LiveCreative['snapshot']>(this.db, liveId);
     const value = row
       ? {
           id: row.id,

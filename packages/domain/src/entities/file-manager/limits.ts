@@ -1,6 +1,8 @@
-// The file manager's limits (the rules the console and the API share): the largest file, how long a
-// presigned URL works, the longest name and the pages of a listing.
+// The file manager's limits (the rules the console and the API share): the path delimiter, the largest
+// file, how long a presigned URL works, the longest name and the pages of a listing.
 import { MAX_UPLOAD_BYTES } from '../../rules/asset-upload';
+
+export const FILE_MANAGER_DELIMITER = '/';
 
 /** The largest file the file manager takes: the largest asset (a 200 MB video). */
 export const FILE_MANAGER_MAX_BYTES = MAX_UPLOAD_BYTES;

@@ -1,10 +1,8 @@
 // Paths and names in the file manager: which names are allowed, directories and paths as the API reads
 // them (never climbing out with '..'), and the console's page hash and breadcrumbs of a directory.
 import { z } from 'zod';
-import { MAX_FILE_NAME_LENGTH } from './limits';
+import { FILE_MANAGER_DELIMITER, MAX_FILE_NAME_LENGTH } from './limits';
 import { FILE_MANAGER_MESSAGES } from './messages';
-
-export const FILE_MANAGER_DELIMITER = '/';
 
 /** The current directory from the page hash: '#/photos/2024/' -> 'photos/2024/'. */
 export function directoryFromHash(hash: string): string {

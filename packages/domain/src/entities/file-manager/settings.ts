@@ -2,7 +2,7 @@
 // the region, the bucket in use and the buckets chosen before, kept in the persisted settings.
 import { z } from 'zod';
 import type { FileBuckets } from './entries';
-import { FILE_MANAGER_DELIMITER } from './paths';
+import { FILE_MANAGER_DELIMITER } from './limits';
 
 export const fileManagerSettingsSchema = z.object({
   region: z.string().min(1),

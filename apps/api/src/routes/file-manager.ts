@@ -12,15 +12,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { defineRoute } from '../http/routes';
+import { requestedRange } from '../http/send-file';
 import * as files from '../services/file-manager/files';
 import { spaceUsage } from '../services/file-manager/limits';
-import { requestedRange } from '../services/files';
 import { SIGNED_FILES_PATH, verifySignedUrl } from '../services/object-store/signed-urls';
 import { dispositionOf } from '../services/object-store/store';
 
 const nameErrors = `'${FILE_MANAGER_MESSAGES.nameHasSlash}', '${FILE_MANAGER_MESSAGES.nameHasDots}', '${FILE_MANAGER_MESSAGES.nameMissing}' or '${FILE_MANAGER_MESSAGES.unknownBucket}'`;
 
-export const fileRoutes = [
+export const fileManagerRoutes = [
   defineRoute({
     call: contract.fileBuckets,
     access: 'user',

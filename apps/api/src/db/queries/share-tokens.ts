@@ -1,0 +1,60 @@
+// The share_tokens table: a campaign report's share links (docs/reports.md, "Share links"), and its
+// queries. A token works while it is neither revoked nor expired.
+import type { Queryable } from '../database';
+
+export interface ShareTokenRow {
+  token: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+export async function insertShareToken(
+  db: Queryable,
+  token: { token: string; campaignId: string; createdBy: string; expiresAt: Date | null },
+): Promise<ShareTokenRow | undefined> {
+  const [row] = await db.query<ShareTokenRow>(
+    `insert into share_tokens (token, campaign_id, created_by, expires_at) values ($1, $2, $3, $4)
+     returning token, created_at, expires_at`,
+    [token.token, token.campaignId, token.createdBy, token.expiresAt],
+  );
+  return row;
+}
+
+/** The campaign of a token that is not revoked (expired or not): what revoking checks. */
+export async function findUnrevokedShareTokenCampaign(
+  db: Queryable,
+  token: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ campaign_id: string }>(
+    'select campaign_id from share_tokens where token = $1 and revoked_at is null',
+    [token],
+  );
+  return row?.campaign_id;
+}
+
+/** The campaign of a working token (not revoked, not expired). */
+export async function findWorkingShareTokenCampaign(
+  db: Queryable,
+  token: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ campaign_id: string }>(
+    `select campaign_id from share_tokens
+      where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
+    [token],
+  );
+  return row?.campaign_id;
+}
+
+export async function revokeShareTokenRow(db: Queryable, token: string): Promise<void> {
+  await db.query('update share_tokens set revoked_at = now() where token = $1', [token]);
+}
+
+/** A campaign's working tokens, oldest first. */
+export function listWorkingShareTokens(db: Queryable, campaignId: string): Promise<ShareTokenRow[]> {
+  return db.query<ShareTokenRow>(
+    `select token, created_at, expires_at from share_tokens
+      where campaign_id = $1 and revoked_at is null and (expires_at is null or expires_at > now())
+      order by created_at, token`,
+    [campaignId],
+  );
+}

@@ -1,0 +1,106 @@
+// Breakdowns in report files (docs/reports.md, "Breakdowns"): the CSV gets the breakdown asked for as
+// a table after the figures; the XLSX one sheet per dimension ("By site" ... "By country"), or only the
+// one asked for; the pivot workbook, when a breakdown is asked, takes its dimension as the pivot's row
+// field (each creative's figures by value, long form). Rows, Other and Unknown add up to the totals.
+import {
+  BREAKDOWN_DIMENSIONS,
+  type Breakdown,
+  type BreakdownDimension,
+  type BreakdownFigures,
+  breakdownOf,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { ReportScope } from './scope';
+
+export const DIMENSION_NAMES: Readonly<Record<BreakdownDimension, string>> = {
+  site: 'Site',
+  device: 'Device',
+  os: 'OS',
+  browser: 'Browser',
+  country: 'Country',
+};
+
+/** The XLSX sheet of each dimension. */
+export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
+  site: 'By site',
+  device: 'By device',
+  os: 'By OS',
+  browser: 'By browser',
+  country: 'By country',
+};
+
+/** A breakdown metric: its header, its field, and whether it is a rate in percent. */
+export const BREAKDOWN_COLUMNS: readonly { header: string; key: keyof BreakdownFigures; rate?: boolean }[] = [
+  { header: 'Impressions', key: 'impressions' },
+  { header: 'Viewable impressions', key: 'viewable' },
+  { header: 'Measurable impressions', key: 'measurable' },
+  { header: 'Engagements', key: 'engagements' },
+  { header: 'Clicks', key: 'clicks' },
+  { header: 'Video starts', key: 'starts' },
+  { header: 'Video completes', key: 'completes' },
+  { header: 'CTR (%)', key: 'ctr', rate: true },
+  { header: 'Viewability (%)', key: 'viewability', rate: true },
+  { header: 'Completion rate (%)', key: 'completionRate', rate: true },
+];
+
+/** A breakdown table's header: the dimension (its stored value), its label, every metric. */
+export const breakdownHeaders = (breakdown: Breakdown): string[] => [
+  DIMENSION_NAMES[breakdown.dimension],
+  `${DIMENSION_NAMES[breakdown.dimension]} name`,
+  ...BREAKDOWN_COLUMNS.map((column) => column.header),
+];
+
+/** One line of a breakdown table: value, label and every metric (rates rounded as the figures are). */
+export type BreakdownLine = [value: string, label: string, ...metrics: number[]];
+
+/** The breakdown's rows, then Other and Unknown when they have counts. */
+export function breakdownLines(breakdown: Breakdown): BreakdownLine[] {
+  const metrics = (figures: BreakdownFigures) =>
+    BREAKDOWN_COLUMNS.map((column) =>
+      column.rate ? Math.round(figures[column.key] * 10_000) / 10_000 : figures[column.key],
+    );
+  return [
+    ...breakdown.rows.map((row): BreakdownLine => [row.value, row.label, ...metrics(row)]),
+    ...(breakdown.other ? [['~other', 'Other', ...metrics(breakdown.other)] as BreakdownLine] : []),
+    ...(breakdown.unknown ? [['', 'Unknown', ...metrics(breakdown.unknown)] as BreakdownLine] : []),
+  ];
+}
+
+/** What a file holds beside the figures: breakdowns, and a pivot's rows by creative and value. */
+export interface FileBreakdowns {
+  breakdowns: Breakdown[];
+  /** With a breakdown asked of the pivot workbook: each creative's breakdown. */
+  byCreative?: { dimension: BreakdownDimension; creatives: { name: string; breakdown: Breakdown }[] };
+}
+
+/**
+ * The breakdowns a file of `format` holds: the one asked for, else (XLSX) all five, else (CSV) none;
+ * with the pivot and a breakdown asked, each creative's too.
+ */
+export async function fileBreakdowns(
+  ctx: Context,
+  scope: ReportScope,
+  range: { from: Date; to: Date },
+  format: 'csv' | 'xlsx' | 'xlsx-pivot',
+  asked: BreakdownDimension | undefined,
+  creatives: readonly { name: string; liveIDs: readonly string[] }[],
+): Promise<FileBreakdowns> {
+  const dimensions = asked ? [asked] : format === 'csv' ? [] : [...BREAKDOWN_DIMENSIONS];
+  const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
+  const liveIds = scope.lives.map((live) => live.id);
+  const read = async (ids: readonly string[], dimension: BreakdownDimension) =>
+    breakdownOf(
+      dimension,
+      await ctx.events.store.readBreakdown(ids, range.from, range.to, dimension, bannerIds),
+      ctx.traffic.countryDatabase,
+    );
+  const breakdowns = await Promise.all(dimensions.map((dimension) => read(liveIds, dimension)));
+  if (format !== 'xlsx-pivot' || asked === undefined) return { breakdowns };
+  const byCreative = await Promise.all(
+    creatives.map(async (creative) => ({
+      name: creative.name,
+      breakdown: await read(creative.liveIDs, asked),
+    })),
+  );
+  return { breakdowns, byCreative: { dimension: asked, creatives: byCreative } };
+}
