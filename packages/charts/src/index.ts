@@ -1,10 +1,19 @@
 // @adconsole/charts: the reporting widgets (KPI tiles, charts, report table) drawn from the
 // domain's report figures. Pure props in, no fetching.
 
+export * from './breakdown-bars';
+export * from './breakdown-table';
 export * from './creative-breakdown';
 export * from './hour-heatmap';
 export * from './invalid-traffic';
 export * from './kpi-tiles';
+export {
+  BREAKDOWN_DIMENSION_LABELS,
+  BREAKDOWN_METRICS,
+  type BreakdownMetric,
+  breakdownNoun,
+  breakdownTotal,
+} from './lib/breakdown';
 export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props';
 export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';

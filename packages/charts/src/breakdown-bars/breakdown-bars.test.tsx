@@ -1,0 +1,72 @@
+// The breakdown's bars, and the chart as a server renders it for a PDF: fixed size, literal colours.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { countryBreakdown, deviceBreakdown, emptyBreakdown, siteBreakdown } from '../fixtures';
+import { breakdownTotal } from '../lib/breakdown';
+import { chartPalette } from '../lib/palette';
+import { BreakdownBars, breakdownBars } from './breakdown-bars';
+
+describe('breakdown bars', () => {
+  it('give the first values a bar each, sum the rest with Other, and keep Unknown apart', () => {
+    const bars = breakdownBars(siteBreakdown, 10);
+    expect(bars).toHaveLength(12);
+    expect(bars.slice(0, 10).map((bar) => bar.label)).toEqual(
+      siteBreakdown.rows.slice(0, 10).map((row) => row.label),
+    );
+    const rest = siteBreakdown.rows.slice(10).reduce((sum, row) => sum + row.impressions, 0);
+    expect(bars[10]).toMatchObject({ kind: 'other', label: 'Other' });
+    expect(bars[10]?.figures.impressions).toBe(rest + (siteBreakdown.other?.impressions ?? 0));
+    expect(bars[11]?.figures.impressions).toBe(siteBreakdown.unknown?.impressions);
+    // Every impression is in a bar.
+    expect(bars.reduce((sum, bar) => sum + (bar.figures.impressions ?? 0), 0)).toBe(
+      breakdownTotal(siteBreakdown).impressions,
+    );
+  });
+
+  it('make no Other bar when every value has a bar and the answer has no Other', () => {
+    expect(breakdownBars(deviceBreakdown, 10).map((bar) => bar.kind)).toEqual([
+      'value',
+      'value',
+      'value',
+      'value',
+      'value',
+      'unknown',
+    ]);
+    expect(breakdownBars(emptyBreakdown, 10)).toEqual([]);
+  });
+
+  it('take the rate of Other over its summed counters', () => {
+    const other = breakdownBars(siteBreakdown, 5)[5];
+    expect(other?.figures.ctr).toBeCloseTo(
+      ((other?.figures.clicks ?? 0) / (other?.figures.impressions ?? 1)) * 100,
+      10,
+    );
+  });
+});
+
+describe('BreakdownBars on the server', () => {
+  const markup = renderToStaticMarkup(
+    <BreakdownBars
+      breakdown={countryBreakdown}
+      width={640}
+      palette={chartPalette.light}
+      metrics={[]}
+      locale="en-US"
+      interactive={false}
+    />,
+  );
+
+  it('renders an SVG growing with its bars, in literal colours', () => {
+    // Ten countries, Other (the other ten) and Unknown: 12 bars of 28 px and the margins.
+    expect(markup).toMatch(/<svg[^>]* width="640" height="372"/);
+    expect(markup).not.toContain('var(--');
+    expect(markup).toContain('>Germany</text>');
+    expect(markup).toContain('>Other</text>');
+    expect(markup).toContain('>Unknown</text>');
+  });
+
+  it('carries its text alternative and data table', () => {
+    expect(markup).toMatch(/aria-label="Impressions by country: Germany [\d,]+; United States/);
+    expect(markup).toContain('<caption>Top values by country</caption>');
+  });
+});

@@ -1,0 +1,8 @@
+export {
+  BREAKDOWN_BAR_METRICS,
+  type BreakdownBar,
+  type BreakdownBarMetric,
+  BreakdownBars,
+  type BreakdownBarsProps,
+  breakdownBars,
+} from './breakdown-bars';

@@ -1,0 +1,223 @@
+import type { Breakdown, ReportTotals } from '@adconsole/domain';
+import { cn, Skeleton } from '@adconsole/ui';
+import {
+  DataTable,
+  DataTableToolbar,
+  dataTableColumnHelper,
+  sortsDescendingFirst,
+  useDataTable,
+} from '@adconsole/ui/data-table';
+import type * as React from 'react';
+import { useMemo } from 'react';
+import {
+  BREAKDOWN_DIMENSION_LABELS,
+  BREAKDOWN_METRICS,
+  BREAKDOWN_VIDEO_METRICS,
+  type BreakdownMetric,
+  breakdownHasVideo,
+  breakdownNoun,
+  breakdownReportFigures,
+  breakdownTotal,
+} from '../lib/breakdown';
+import { defaultLocale, formatFigure } from '../lib/format';
+import { metricConfig } from '../lib/metrics';
+
+export type BreakdownTableProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** The report's breakdown (`data.breakdown`); undefined while it loads. */
+  breakdown: Breakdown | undefined;
+  /** BCP 47 locale for numbers; the browser's by default. */
+  locale?: string;
+  /** The video columns; by default shown when any value had a video start. */
+  withVideo?: boolean;
+  /** Columns hidden at first (the column menu shows them again). */
+  hiddenColumns?: readonly BreakdownMetric[];
+  /** The table's name for assistive technology; "Report by site" (or device...) by default. */
+  caption?: string;
+  /** Controls shown left of the column menu (a title, a download button). */
+  toolbar?: React.ReactNode;
+  /** The body scrolls under a sticky header past this height (CSS length; 'none' for print). */
+  maxHeight?: string;
+};
+
+/** A row of the table: a value of the dimension, or the Other and Unknown rows that follow them. */
+export type BreakdownTableRow = {
+  id: string;
+  kind: 'value' | 'other' | 'unknown';
+  label: string;
+  figures: Partial<ReportTotals>;
+};
+
+/** The rows of a breakdown in its order: the values, then Other, then Unknown. */
+export function breakdownTableRows(breakdown: Breakdown): BreakdownTableRow[] {
+  return [
+    ...breakdown.rows.map((row) => ({
+      id: `value:${row.value}`,
+      kind: 'value' as const,
+      label: row.label,
+      figures: breakdownReportFigures(row),
+    })),
+    ...(breakdown.other
+      ? [
+          {
+            id: 'other',
+            kind: 'other' as const,
+            label: 'Other',
+            figures: breakdownReportFigures(breakdown.other),
+          },
+        ]
+      : []),
+    ...(breakdown.unknown
+      ? [
+          {
+            id: 'unknown',
+            kind: 'unknown' as const,
+            label: 'Unknown',
+            figures: breakdownReportFigures(breakdown.unknown),
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * A report's figures by site, device, OS, browser or country: the top values by impressions, then
+ * "Other" and "Unknown", which stay last however the table is sorted, and a totals row (the report's
+ * totals). Figures are formatted as in ReportTable, and a rate over nothing reads "—".
+ */
+export function BreakdownTable({
+  breakdown,
+  locale = defaultLocale(),
+  withVideo,
+  hiddenColumns = [],
+  caption,
+  toolbar,
+  maxHeight,
+  className,
+  ...props
+}: BreakdownTableProps) {
+  if (!breakdown) {
+    return (
+      <div
+        data-slot="breakdown-table"
+        data-loading=""
+        className={cn('grid gap-3', className)}
+        aria-busy="true"
+        {...props}
+      >
+        <span className="sr-only" role="status">
+          Loading the breakdown…
+        </span>
+        <Skeleton className="h-8 w-32 justify-self-end" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  return (
+    <LoadedBreakdownTable
+      breakdown={breakdown}
+      locale={locale}
+      withVideo={withVideo ?? breakdownHasVideo(breakdown)}
+      hiddenColumns={hiddenColumns}
+      caption={caption}
+      toolbar={toolbar}
+      maxHeight={maxHeight}
+      className={className}
+      {...props}
+    />
+  );
+}
+
+function LoadedBreakdownTable({
+  breakdown,
+  locale,
+  withVideo,
+  hiddenColumns,
+  caption,
+  toolbar,
+  maxHeight,
+  className,
+  ...props
+}: Omit<BreakdownTableProps, 'breakdown'> & {
+  breakdown: Breakdown;
+  locale: string;
+  withVideo: boolean;
+  hiddenColumns: readonly BreakdownMetric[];
+}) {
+  const dimensionLabel = BREAKDOWN_DIMENSION_LABELS[breakdown.dimension];
+  const rows = useMemo(() => breakdownTableRows(breakdown), [breakdown]);
+  const total = useMemo(() => breakdownReportFigures(breakdownTotal(breakdown)), [breakdown]);
+  const metrics = useMemo(
+    () => BREAKDOWN_METRICS.filter((metric) => withVideo || !BREAKDOWN_VIDEO_METRICS.includes(metric)),
+    [withVideo],
+  );
+  const columns = useMemo(() => {
+    const helper = dataTableColumnHelper<BreakdownTableRow>();
+    return helper.columns([
+      // Other and Unknown sort as "no value", which TanStack keeps last in either direction.
+      helper.accessor((row) => (row.kind === 'value' ? row.label : undefined), {
+        id: 'label',
+        header: dimensionLabel,
+        cell: (context) => {
+          const row = context.row.original;
+          return row.kind === 'value' ? (
+            row.label
+          ) : (
+            <span data-breakdown-row={row.kind} className="text-muted-foreground italic">
+              {row.label}
+            </span>
+          );
+        },
+        footer: () => 'Total',
+        sortFn: 'text',
+        sortUndefined: 'last',
+        enableHiding: false,
+        meta: { label: dimensionLabel, sort: 'text' },
+      }),
+      ...metrics.map((metric) =>
+        helper.accessor((row) => (row.kind === 'value' ? (row.figures[metric] ?? 0) : undefined), {
+          id: metric,
+          header: metricConfig[metric].label,
+          cell: (context) => formatFigure(metric, context.row.original.figures, locale),
+          footer: () => formatFigure(metric, total, locale),
+          sortFn: 'number',
+          sortUndefined: 'last',
+          sortDescFirst: sortsDescendingFirst('number'),
+          meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },
+        }),
+      ),
+    ]);
+  }, [dimensionLabel, metrics, total, locale]);
+  const table = useDataTable({
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    initialState: {
+      sorting: [{ id: 'impressions', desc: true }],
+      // At most the top 50 values, Other and Unknown: one page, scrolling under the sticky header.
+      pagination: { pageIndex: 0, pageSize: Math.max(rows.length, 1) },
+      columnVisibility: Object.fromEntries(hiddenColumns.map((metric) => [metric, false])),
+    },
+  });
+  const database = breakdown.countryDatabase;
+  return (
+    <div
+      data-slot="breakdown-table"
+      data-dimension={breakdown.dimension}
+      className={cn('flex min-w-0 flex-col gap-3', className)}
+      {...props}
+    >
+      <DataTableToolbar table={table}>{toolbar}</DataTableToolbar>
+      <DataTable
+        table={table}
+        caption={caption ?? `Report by ${breakdownNoun(breakdown.dimension)}`}
+        emptyMessage="No figures for this period."
+        maxHeight={maxHeight}
+      />
+      {database ? (
+        <p data-slot="breakdown-country-database" className="text-muted-foreground text-xs">
+          Countries from {database.name} {database.version} ({database.licence}).
+        </p>
+      ) : null}
+    </div>
+  );
+}

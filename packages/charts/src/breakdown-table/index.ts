@@ -1,0 +1,6 @@
+export {
+  BreakdownTable,
+  type BreakdownTableProps,
+  type BreakdownTableRow,
+  breakdownTableRows,
+} from './breakdown-table';

@@ -1,0 +1,84 @@
+// A report breakdown's figures in the terms the other widgets use: the domain's report metric names
+// (so formatting and the "—" rule are ReportTable's), the dimension's name, and the sum of a breakdown.
+import {
+  addBreakdownCounters,
+  type Breakdown,
+  type BreakdownDimension,
+  type BreakdownFigures,
+  breakdownFigures,
+  type ReportMetric,
+  type ReportTotals,
+  zeroBreakdownCounters,
+} from '@adconsole/domain';
+
+/** A dimension's name in a column header or a tab. */
+export const BREAKDOWN_DIMENSION_LABELS: Readonly<Record<BreakdownDimension, string>> = {
+  site: 'Site',
+  device: 'Device',
+  os: 'OS',
+  browser: 'Browser',
+  country: 'Country',
+};
+
+/** A breakdown's name in a caption or a sentence: 'site', 'OS'... */
+export const breakdownNoun = (dimension: BreakdownDimension): string =>
+  dimension === 'os' ? 'OS' : BREAKDOWN_DIMENSION_LABELS[dimension].toLowerCase();
+
+/** The figures a breakdown row has, as report metrics, in column order; video ones only with video. */
+export const BREAKDOWN_METRICS = [
+  'impressions',
+  'viewable',
+  'viewabilityRate',
+  'engagement',
+  'clicks',
+  'ctr',
+  'videoStarts',
+  'videoCompletes',
+  'completionRate',
+] as const satisfies readonly ReportMetric[];
+export type BreakdownMetric = (typeof BREAKDOWN_METRICS)[number];
+
+export const BREAKDOWN_VIDEO_METRICS: readonly BreakdownMetric[] = [
+  'videoStarts',
+  'videoCompletes',
+  'completionRate',
+];
+
+/** A breakdown row's (or Other's, Unknown's) figures under the report's metric names. */
+export function breakdownReportFigures(figures: BreakdownFigures): Partial<ReportTotals> {
+  return {
+    impressions: figures.impressions,
+    viewable: figures.viewable,
+    measurable: figures.measurable,
+    viewabilityRate: figures.viewability,
+    engagement: figures.engagements,
+    clicks: figures.clicks,
+    ctr: figures.ctr,
+    videoStarts: figures.starts,
+    videoCompletes: figures.completes,
+    completionRate: figures.completionRate,
+  };
+}
+
+/** Every part of a breakdown: its rows, then Other and Unknown when there are any. */
+export function breakdownParts(breakdown: Breakdown): BreakdownFigures[] {
+  return [
+    ...breakdown.rows,
+    ...(breakdown.other ? [breakdown.other] : []),
+    ...(breakdown.unknown ? [breakdown.unknown] : []),
+  ];
+}
+
+/** The sum of rows, Other and Unknown: the report's totals for the breakdown's figures. */
+export function breakdownTotal(breakdown: Breakdown): BreakdownFigures {
+  const sum = zeroBreakdownCounters();
+  for (const part of breakdownParts(breakdown)) addBreakdownCounters(sum, part);
+  return breakdownFigures(sum);
+}
+
+/** Whether a breakdown has anything to show: a row, Other or Unknown. */
+export const breakdownIsEmpty = (breakdown: Breakdown): boolean => breakdownParts(breakdown).length === 0;
+
+/** Whether any part of a breakdown had a video start: its video columns are worth showing. */
+export const breakdownHasVideo = (breakdown: Breakdown): boolean =>
+  breakdownParts(breakdown).some((part) => part.starts > 0);
