@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -33,6 +34,10 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the 2-core CI machines that is one, and the
+    // whole run went file by file (28 min). Most API and browser time is spent waiting (the database,
+    // HTTP, Chromium), so two workers on two cores halve the run (docs/testing.md, "How long a run takes").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The visual review's reporter before the summary, whose line must end the output.
     reporters: ['default', './scripts/visual-review/reporter.ts', './scripts/summary-reporter.ts'],
     coverage: {

@@ -3,7 +3,7 @@
 // opened without cookies and then revoked, a weekly schedule sent now (the mail and its attachment in
 // the outbox) and deleted, the printed PDF, and the dashboard's server aggregate.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -14,15 +14,11 @@ import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { linkInMail, mailTo } from './support/outbox';
+import { download as downloadInto, number, openDemoReport, tile } from './support/reporting';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-reports-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const number = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
-
-/** The value of a KPI tile, e.g. 60386 for 'Impressions 60,386'. */
-const tile = async (page: Page, metric: string) =>
-  number(await page.locator(`[data-slot="kpi-tile"][data-metric="${metric}"] dd`).first().textContent());
+const download = (page: Page, format: string) => downloadInto(page, format, scratch);
 
 /** The daily impressions of the report table: [day, impressions] rows. */
 async function dailyImpressions(page: Page): Promise<[string, number][]> {
@@ -35,35 +31,6 @@ async function dailyImpressions(page: Page): Promise<[string, number][]> {
       return [cells[0] ?? '', number(cells[1] ?? '')] as [string, number];
     }),
   );
-}
-
-async function openDemoReport(page: Page) {
-  await page.goto('/signin');
-  await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('link', { name: 'Campaigns' }).click();
-  await page
-    .getByRole('table', { name: 'Campaigns', exact: true })
-    .getByRole('link', { name: 'Demo campaign' })
-    .click();
-  await page.getByRole('link', { name: 'Reporting' }).click();
-  await page.waitForURL(/\/reporting\?start=\d+&end=\d+&tz=/);
-  await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
-  await page.locator('[data-slot="kpi-tile"]').first().waitFor();
-}
-
-/** Chooses a download format in the export section and saves what the Download button fetches. */
-async function download(page: Page, format: string): Promise<Buffer> {
-  const form = page.getByRole('form', { name: 'Export report' });
-  await form.getByRole('combobox', { name: 'Download format' }).click();
-  await page.getByRole('option', { name: format, exact: true }).click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    form.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  const target = path.join(scratch, `${format}-${file.suggestedFilename()}`);
-  await file.saveAs(target);
-  return readFileSync(target);
 }
 
 describe('reporting', () => {
@@ -100,8 +67,9 @@ describe('reporting', () => {
     const zoneImpressions = await tile(page, 'impressions');
 
     // The downloads carry the same totals as the page.
+    // The figures are the file's first table (the chosen tab's breakdown follows after an empty line).
     const csv = (await download(page, 'CSV')).toString('utf8').replace(/^\ufeff/, '');
-    const [header, ...lines] = csv.trim().split('\r\n');
+    const [header, ...lines] = (csv.trim().split('\r\n\r\n')[0] ?? '').split('\r\n');
     const column = (header ?? '').split(',').indexOf('Impressions');
     expect(column).toBeGreaterThan(2);
     const csvTotal = lines.reduce((sum, line) => sum + Number(line.split(',')[column]), 0);
@@ -207,6 +175,9 @@ describe('reporting', () => {
   it('prints the report to an A4 PDF with its campaign, range and zone, a section per page', async () => {
     const page = await newPage();
     await openDemoReport(page);
+    // The chosen breakdown is printed with the report.
+    await page.getByRole('tab', { name: 'Country' }).click();
+    await page.getByRole('table', { name: 'Report by country' }).getByText('United States').waitFor();
     await page.emulateMedia({ media: 'print' });
     // Charts are redrawn at the page's width before printing.
     await expect
@@ -223,6 +194,10 @@ describe('reporting', () => {
     expect(text).toContain('Demo campaign');
     expect(text).toContain('(GMT+00:00) UTC');
     expect(text).toMatch(/\d{1,2} \w{3} 20\d\d – \d{1,2} \w{3} 20\d\d/);
+    expect(text).toContain('Breakdown');
+    expect(text).toContain('Valid impressions and clicks by country');
+    expect(text).toContain('United States');
+    expect(text).toMatch(/Countries from .*geo-whois-asn-country/);
     expect(text).not.toContain('Download format');
     expect(text).not.toContain('Invite users');
   });

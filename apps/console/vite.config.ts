@@ -34,10 +34,15 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // Zod and the module that makes it jitless share one chunk, in that order, which runs before
-            // any chunk that builds a schema: Zod decides whether to compile an object's parser when
-            // the schema is built (at module load), so the setting must be in place before then.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
+            // Zod's core and mini API and the module that makes Zod jitless share one chunk, in that
+            // order, which runs before any chunk that builds a schema: Zod decides whether to compile an
+            // object's parser when the schema is built (at module load), so the setting must be in place
+            // before then. Classic zod (the signed-in screens' schemas) imports the core, so it runs
+            // after too, in a chunk of its own that the first load of the public pages does not fetch.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js|src[\\/]lib[\\/]zod-jitless/,
+            },
           ],
         },
       },

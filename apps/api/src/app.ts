@@ -1,6 +1,7 @@
 // The HTTP application: envelope and error handling, CSRF defence on every state-changing request,
 // security headers, sessions, the API routes under /api (each declared from the domain's contract),
 // files under /api/uploads, the OpenAPI document, and the built console with an SPA fallback.
+
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -21,6 +22,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Context } from './context';
 import type { Database } from './db/database';
@@ -361,7 +363,7 @@ function rawInput(route: RouteDef, request: FastifyRequest): unknown {
 
 /** Checks a handler's answer against the contract's schema: a mismatch is the server's bug, not the client's. */
 function checkedAnswer(route: RouteDef, data: unknown, request: FastifyRequest): unknown {
-  const parsed = route.call.answer.safeParse(data);
+  const parsed = z.safeParse(route.call.answer, data);
   if (parsed.success) return parsed.data;
   request.log.error(
     { issues: parsed.error.issues, path: route.call.path },
@@ -402,7 +404,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
         if (containsNul(raw)) throw ApiError.of(400, NUL_MESSAGE);
         input = raw;
         if (route.call.input) {
-          const parsed = route.call.input.safeParse(raw);
+          const parsed = z.safeParse(route.call.input, raw);
           if (!parsed.success) throw validationError(parsed.error);
           input = parsed.data;
         }
@@ -418,7 +420,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
         const extras = Object.fromEntries(
           Object.entries(result.extras).map(([key, value]) => {
             const schema = route.call.extras?.[key];
-            return [key, schema ? schema.parse(value) : value];
+            return [key, schema ? z.parse(schema, value) : value];
           }),
         );
         return reply

@@ -17,6 +17,7 @@ import {
   UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackedEvent } from './services/events/tracked-event';
 import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
@@ -429,6 +430,87 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
         dataImpressions += Number(row.getCell(4).value);
     });
     expect(dataImpressions).toBe(json.totals.impressions);
+  });
+
+  it('the pivot with breakdown=country takes the country as its first row field (then creative), and its records sum to the breakdown', async () => {
+    const { id, banner: live } = await campaign('Pivot by country');
+    const vast = await withVast(id);
+    await seedAroundDst([live, vast]);
+    const range = { start_dt: '2026-03-01 00:00:00', end_dt: '2026-03-10 23:59:59', tzOffset: '+05:45' };
+    const answer = await owner.get<{ file: string }>(
+      `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...range, type: 'xlsx-pivot', breakdown: 'country' })}`,
+    );
+    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+    const file = await fetch(`${server.url}/api/uploads/${answer.body.data?.file}`, {
+      headers: { Cookie: owner.cookie ?? '' },
+    });
+    const zip = await JSZip.loadAsync(Buffer.from(await file.arrayBuffer()));
+    const part = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
+    const table = await part('xl/pivotTables/pivotTable1.xml');
+    const definition = await part('xl/pivotCache/pivotCacheDefinition1.xml');
+    const records = await part('xl/pivotCache/pivotCacheRecords1.xml');
+    const decodeXml = (text: string) =>
+      text
+        .replace(/&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    // The cache's fields, each with its shared items (the values a record points at by index).
+    const fields = [...definition.matchAll(/<cacheField name="([^"]*)"[^>]*>([\s\S]*?)<\/cacheField>/g)].map(
+      ([, name, body]) => ({
+        name: decodeXml(name ?? ''),
+        items: [...(body ?? '').matchAll(/<s v="([^"]*)"/g)].map(([, value]) => decodeXml(value ?? '')),
+      }),
+    );
+    expect(fields.map((field) => field.name)).toEqual(['Country', 'Creative', 'Metric', 'Value']);
+    // rowFields point at the country's cache field first, then the creative's; the metric is the column.
+    const rowFields = /<rowFields count="(\d+)">([\s\S]*?)<\/rowFields>/.exec(table);
+    const rowIndexes = [...(rowFields?.[2] ?? '').matchAll(/<field x="(\d+)"/g)].map(([, x]) => Number(x));
+    expect(rowFields?.[1]).toBe('2');
+    expect(rowIndexes.map((index) => fields[index]?.name)).toEqual(['Country', 'Creative']);
+    const colIndexes = [
+      ...(/<colFields[^>]*>([\s\S]*?)<\/colFields>/.exec(table)?.[1] ?? '').matchAll(/x="(\d+)"/g),
+    ];
+    expect(colIndexes.map(([, x]) => fields[Number(x)]?.name)).toEqual(['Metric']);
+    const pivotFields = [...table.matchAll(/<pivotField\b([^>]*)>/g)].map(
+      ([, attributes]) => attributes ?? '',
+    );
+    expect(pivotFields[rowIndexes[0] ?? -1]).toContain('axis="axisRow"');
+    expect(/<dataField[^>]*fld="(\d+)"/.exec(table)?.[1]).toBe('3');
+
+    // The pivot's sums: each record's value under its country and creative, impressions only.
+    const [country, creative, metric] = fields;
+    const sums = new Map<string, number>();
+    const byCreative = new Map<string, number>();
+    const rows = [...records.matchAll(/<r>([\s\S]*?)<\/r>/g)];
+    expect(definition).toContain(`recordCount="${rows.length}"`);
+    for (const [, record] of rows) {
+      const [c, k, m] = [...(record ?? '').matchAll(/<x v="(\d+)"/g)].map(([, x]) => Number(x));
+      const value = Number(/<n v="([^"]+)"/.exec(record ?? '')?.[1]);
+      if (metric?.items[m ?? -1] !== 'Impressions') continue;
+      const label = country?.items[c ?? -1] ?? '';
+      sums.set(label, (sums.get(label) ?? 0) + value);
+      if (creative?.items[k ?? -1] === 'Banner') byCreative.set(label, (byCreative.get(label) ?? 0) + value);
+    }
+    const expected = (breakdown: Breakdown) =>
+      new Map([
+        ...breakdown.rows.map((row) => [row.label, row.impressions] as const),
+        ...(breakdown.other ? [['Other', breakdown.other.impressions] as const] : []),
+        ...(breakdown.unknown ? [['Unknown', breakdown.unknown.impressions] as const] : []),
+      ]);
+    const json = await report({ campaignID: id, ...range, breakdown: 'country' });
+    const campaignCountries = expected(json.breakdown as Breakdown);
+    expect([...campaignCountries.keys()]).toEqual(
+      expect.arrayContaining(['United States', 'Germany', 'Nepal', 'Unknown']),
+    );
+    expect(Object.fromEntries(sums)).toEqual(Object.fromEntries(campaignCountries));
+    expect([...sums.values()].reduce((sum, value) => sum + value, 0)).toBe(json.totals.impressions);
+    // And a creative's part is its own breakdown (its live ids).
+    const banner = await report({ liveIDs: live, ...range, breakdown: 'country' });
+    expect(Object.fromEntries(byCreative)).toEqual(
+      Object.fromEntries(expected(banner.breakdown as Breakdown)),
+    );
   });
 
   it('breakdown= takes only the five dimensions; without it the answer has none', async () => {

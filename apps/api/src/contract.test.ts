@@ -10,6 +10,7 @@ import {
   defaultAdBuilderState,
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { allRoutes } from './routes/index';
 import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
 import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
@@ -355,11 +356,11 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
           answer.httpStatus,
           `${operation.operationId}: ${JSON.stringify(answer.body).slice(0, 300)}`,
         ).toBeLessThan(300);
-        const parsed = (call as CallContract).answer.safeParse(answer.body.data);
+        const parsed = z.safeParse((call as CallContract).answer, answer.body.data);
         expect(parsed.error, operation.operationId).toBeUndefined();
         for (const [name, schema] of Object.entries((call as CallContract).extras ?? {})) {
           expect(
-            schema.safeParse(answer.body[name]).error,
+            z.safeParse(schema, answer.body[name]).error,
             `${operation.operationId}.${name}`,
           ).toBeUndefined();
         }

@@ -40,7 +40,7 @@ const wrongValues: unknown[] = [
   '2026-13-45',
 ];
 
-function fieldNames(schema: z.ZodType | undefined): string[] {
+function fieldNames(schema: z.core.$ZodType | undefined): string[] {
   if (!schema) return ['id', 'campaignID', 'name'];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;
@@ -200,7 +200,11 @@ describe(`fuzzing every endpoint on ${testDatabaseKind()}`, () => {
     const year9999 = 'start_dt=9999-12-01%2000:00:00&end_dt=9999-12-31%2023:59:59&tzOffset=%2B00:00';
     const probes: { label: string; method: string; path: string; body?: unknown }[] = [
       { label: 'NUL in an upload name', method: 'GET', path: '/api/uploads/%00' },
-      { label: 'NUL in an upload name (spec path)', method: 'GET', path: '/uploads/%00' },
+      {
+        label: 'NUL in an upload name (the download path of docs/product.md §7)',
+        method: 'GET',
+        path: '/uploads/%00',
+      },
       { label: 'an upload name of 5,000 bytes', method: 'GET', path: `/api/uploads/${'a'.repeat(5000)}` },
       { label: 'dashboard in year 9999', method: 'GET', path: `/api/v1/dashboard?${year9999}` },
       {

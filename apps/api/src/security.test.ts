@@ -630,7 +630,7 @@ describe(`security review findings on ${testDatabaseKind()}`, () => {
       },
     );
 
-    it('refuses one at a password reset, and keeps the spec messages for short passwords', async () => {
+    it('refuses one at a password reset, and keeps the messages of docs/product.md §5 for short passwords', async () => {
       const { email } = await signedInUser(server);
       const client = new Client(server.url);
       await client.post('/forgotPassword', { email });

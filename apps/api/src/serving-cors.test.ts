@@ -3,11 +3,12 @@
 // `Vary: Origin`, `*` only without an Origin; preflights are answered; the files an ad loads come from
 // the serving origin's /serve/files/ (not the console's /api/uploads), with byte ranges readable
 // cross-origin; serving never sets or reads a cookie.
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFileRow } from './services/file-rows';
+import { insertFile } from './db/queries/files';
 import { type Client, startServer, type TestServer } from './test/harness';
 import { publishedLive, signedInUser, visit } from './test/helpers';
 
@@ -166,7 +167,7 @@ describe('CORS of ad serving', () => {
 
     it("serves only public assets: a private file (someone's report download) is 404 under /serve/files/", async () => {
       await server.app.adconsole.storage.put('reports/private.csv', Buffer.from('a,b\n'), 'text/csv');
-      await insertFileRow(server.db, {
+      await insertFile(server.db, {
         name: 'reports/private.csv',
         owner_id: null,
         public: false,

@@ -1,4 +1,4 @@
-// @adconsole/domain: the spec's entities, rules, messages, tags and API client in one framework-free package.
+// @adconsole/domain: the product's entities, rules, messages (docs/product.md), tags and API client in one framework-free package.
 export * from './api/api-tokens/client';
 export * from './api/api-tokens/contract';
 export * from './api/api-tokens/requests';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ValidationError, validate } from '../src/validation/validation-error';
 
 /** The messages a schema refuses the input with; empty when it accepts it. */
-export const messages = (schema: z.ZodType, input: unknown): string[] => {
+export const messages = (schema: z.core.$ZodType, input: unknown): string[] => {
   try {
     validate(schema, input);
     return [];
@@ -16,7 +16,7 @@ export const messages = (schema: z.ZodType, input: unknown): string[] => {
 };
 
 /** A valid example per request schema, and the schema itself. */
-export type RequestExample = [string, z.ZodType, unknown];
+export type RequestExample = [string, z.core.$ZodType, unknown];
 
 /** The example of this name (its valid input). */
 export const exampleInput = (examples: RequestExample[], name: string): object =>

@@ -15,7 +15,7 @@ export type Access = 'public' | 'user' | 'admin';
 /** Signed-in routes always have their user; public ones may. */
 export type UserFor<A extends Access> = A extends 'public' ? SessionUser | undefined : SessionUser;
 
-type InputOf<C extends CallContract> = C['input'] extends z.ZodType ? z.output<C['input']> : undefined;
+type InputOf<C extends CallContract> = C['input'] extends z.core.$ZodType ? z.output<C['input']> : undefined;
 
 export interface RouteCall<C extends CallContract, A extends Access> {
   input: InputOf<C>;

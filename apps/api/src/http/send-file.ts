@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { ApiError, previewKind } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { FILE_NOT_FOUND, type FileRow } from '../services/file-rows';
+import type { FileRow } from '../db/queries/files';
+import { FILE_NOT_FOUND } from '../services/file-rows';
 import type { ByteRange } from '../services/object-store/store';
 
 /**

@@ -98,7 +98,7 @@ export const reportRoutes = [
   defineRoute({
     call: contract.revokeToken,
     access: 'user',
-    summary: 'Revoke a share link: it stops working at once (beyond the spec).',
+    summary: 'Revoke a share link: it stops working at once (beyond the original list of calls).',
     description: '`token` in the query.',
     tag: 'Reports',
     errors: { 404: share.SHARE_LINK_NOT_FOUND },

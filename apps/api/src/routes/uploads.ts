@@ -1,5 +1,5 @@
-// Stored files under /api/uploads/{file} (and /uploads/{file}, the spec's download path on the API
-// host): assets for anyone, generated files for their owner (or a share link's holder, with
+// Stored files under /api/uploads/{file} (and /uploads/{file}, the download path on the API host of
+// docs/product.md §7): assets for anyone, generated files for their owner (or a share link's holder, with
 // ?sharedToken=); streamed, with byte ranges.
 
 import { ApiError } from '@adconsole/domain';

@@ -3,6 +3,7 @@
 // here each file streams to storage while its bytes are checked as they arrive: the kind's size limit,
 // the first bytes against the extension, scripts as UTF-8 text. A request's files are all stored or,
 // on any refusal, none are (nothing half-written), and only so many uploads run at once.
+
 import { PassThrough, type Readable } from 'node:stream';
 import {
   ApiError,
@@ -19,11 +20,21 @@ import {
 } from '@adconsole/domain';
 import { imageSize } from 'image-size';
 import type { Context } from '../context';
-import type { AssetRow } from '../db/queries/assets';
+import {
+  type AssetRow,
+  deleteAssetOfCreative,
+  deleteAssets,
+  insertAsset,
+  listAssetsOfCreatives,
+  updateAssetName,
+} from '../db/queries/assets';
+import { markCreativeUpdated } from '../db/queries/creatives';
+import { insertFile } from '../db/queries/files';
+import { lockUser } from '../db/queries/users';
 import { ownCreative } from './access';
 import { type AssetAnswer, assetAnswer } from './campaign-answers';
 import { spaceOf, spaceUsage } from './file-manager/limits';
-import { insertFileRow, removeUnusedFiles } from './file-rows';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
@@ -400,7 +411,7 @@ async function recordAssets(
 ): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
   const result = await ctx.db.transaction(async (tx) => {
     // One user's uploads are recorded one at a time, so two at once cannot both pass the quota.
-    await tx.query('select id from users where id = $1 for update', [user.id]);
+    await lockUser(tx, user.id);
     for (const file of stored) {
       const row = {
         ...file.row,
@@ -410,28 +421,15 @@ async function recordAssets(
           file.row.upload_type === 'video' ? (file.row.duration ?? fieldsInput.duration ?? null) : null,
       };
       file.row = row;
-      await insertFileRow(tx, {
+      await insertFile(tx, {
         name: row.file_name,
         owner_id: user.id,
         public: true,
         content_type: file.contentType,
         size: file.size,
       });
-      await tx.query(
-        `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          row.id,
-          row.creative_id,
-          row.file_name,
-          row.filename,
-          row.name,
-          row.upload_type,
-          row.width,
-          row.height,
-          row.duration,
-        ],
-      );
+      // As before the queries moved: an upload's bitrate is answered but not stored.
+      await insertAsset(tx, { ...row, bitrate: null });
     }
     // The quota is counted again with the new files recorded (others may have arrived meanwhile).
     const { quotaBytes } = ctx.config.fileManager;
@@ -448,24 +446,23 @@ async function recordAssets(
       }
     }
     const newIds = new Set(stored.map((file) => file.row.id));
-    const earlier = (
-      await tx.query<AssetRow>('select * from assets where creative_id = $1 order by created_at, id', [
-        creative,
-      ])
-    ).filter((asset) => !newIds.has(asset.id));
+    const earlier = (await listAssetsOfCreatives(tx, [creative])).filter((asset) => !newIds.has(asset.id));
     const change = assetReplacement(
       earlier,
       stored.map((file) => file.row.name),
       fieldsInput.assets?.map((asset) => ({ id: asset.id, name: (asset as { name?: unknown }).name })),
     );
     for (const { id, name } of change.renamed) {
-      await tx.query('update assets set name = $2 where id = $1', [id, name]);
+      await updateAssetName(tx, id, name);
     }
     const removed = earlier.filter((asset) => change.removed.includes(asset.id));
     if (removed.length > 0) {
-      await tx.query('delete from assets where id = any($1::text[])', [removed.map((asset) => asset.id)]);
+      await deleteAssets(
+        tx,
+        removed.map((asset) => asset.id),
+      );
     }
-    await tx.query('update creatives set updated_at = now() where id = $1', [creative]);
+    await markCreativeUpdated(tx, creative);
     return removed;
   });
   committed();
@@ -518,12 +515,9 @@ export async function deleteAsset(
   const creative = await ownCreative(ctx.db, user, input.creativeID).catch(() => {
     throw incorrectCampaignOrCreative();
   });
-  const [asset] = await ctx.db.query<AssetRow>(
-    'delete from assets where id = $1 and creative_id = $2 returning *',
-    [input.id, creative.id],
-  );
+  const asset = await deleteAssetOfCreative(ctx.db, input.id, creative.id);
   if (!asset) throw ApiError.of(404, 'Asset not found!');
   await removeUnusedFiles(ctx, [asset.file_name]);
-  await ctx.db.query('update creatives set updated_at = now() where id = $1', [creative.id]);
+  await markCreativeUpdated(ctx.db, creative.id);
   return null;
 }

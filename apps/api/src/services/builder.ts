@@ -1,6 +1,7 @@
 // The ad builder's drafts (a user's saved canvases) and their export: a draft becomes an HTML5 banner
 // creative of a campaign (index.html written by the domain's adBuilderHtml, and the stored images it
 // uses, in a ZIP asset), which publishing and serving treat like any uploaded HTML5 banner.
+
 import {
   ApiError,
   adBuilderHtml,
@@ -26,11 +27,11 @@ import {
   updateDraft as updateDraftRow,
 } from '../db/queries/builder-drafts';
 import { insertCreative, updateCreativeAsBanner } from '../db/queries/creatives';
-import { findPublicFile } from '../db/queries/files';
+import { findPublicFile, insertFile } from '../db/queries/files';
 import { ownCampaign } from './access';
 import { safeFilename } from './assets';
 import { oneCreative } from './campaign-loader';
-import { insertFileRow, removeUnusedFiles } from './file-rows';
+import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
@@ -205,7 +206,7 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
   let replaced: AssetRow[];
   try {
     replaced = await ctx.db.transaction(async (tx) => {
-      await insertFileRow(tx, {
+      await insertFile(tx, {
         name: fileName,
         owner_id: user.id,
         public: true,

@@ -4,6 +4,7 @@
 // rhythms, a realistic click-through rate and a video quartile fall-off. Runs only on an empty
 // database (never with DEMO_DATA=false); DEMO_PASSWORD chooses the password then and is never
 // applied again, so a password changed later stays changed.
+
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CreativeSetting, EventType, InvalidTrafficReason } from '@adconsole/domain';
@@ -11,12 +12,12 @@ import type { Context } from '../context';
 import { insertAsset } from '../db/queries/assets';
 import { insertCampaign } from '../db/queries/campaigns';
 import { insertCreative } from '../db/queries/creatives';
+import { insertFile } from '../db/queries/files';
 import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
 import { loadCreatives } from './campaign-loader';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import type { TrackedEvent } from './events/tracked-event';
-import { insertFileRow } from './file-rows';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
 import { readMp4Info } from './video';
@@ -205,7 +206,7 @@ async function addAsset(
   const video = file.kind === 'video' ? await readMp4Info(ctx.storage, fileName, bytes.length) : undefined;
   const size =
     file.kind === 'image' ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : video;
-  await insertFileRow(ctx.db, {
+  await insertFile(ctx.db, {
     name: fileName,
     owner_id: ownerId,
     public: true,

@@ -4,47 +4,26 @@
 // http/send-file.ts.
 import { ApiError } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
+import { isFileUsedByAsset } from '../db/queries/assets';
+import {
+  deleteExpiredFiles,
+  deleteFile,
+  type FileRow,
+  findUnexpiredFile,
+  insertFile,
+} from '../db/queries/files';
+import { findWorkingShareTokenCampaign } from '../db/queries/share-tokens';
 import { isOwnerOrAdmin } from './access';
 import type { ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
 
-export interface FileRow {
-  name: string;
-  owner_id: string | null;
-  public: boolean;
-  content_type: string;
-  size: number;
-  /** Generated files (report downloads) are removed after this. */
-  expires_at?: Date | null;
-  /** A share link's download: its holder may read it (with `?sharedToken=`). */
-  share_token?: string | null;
-}
-
 export const FILE_NOT_FOUND = 'File not found.';
-
-export async function insertFileRow(db: Queryable, file: FileRow): Promise<void> {
-  await db.query(
-    `insert into files (name, owner_id, public, content_type, size, expires_at, share_token)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      file.name,
-      file.owner_id,
-      file.public,
-      file.content_type,
-      file.size,
-      file.expires_at ?? null,
-      file.share_token ?? null,
-    ],
-  );
-}
 
 /** Removes generated files past their time (report downloads live 24 hours). */
 export async function sweepExpiredFiles(ctx: { db: Queryable; storage: ObjectBucket }): Promise<number> {
-  const expired = await ctx.db.query<{ name: string }>(
-    'delete from files where expires_at is not null and expires_at < now() returning name',
-  );
-  for (const file of expired) await ctx.storage.delete(file.name).catch(() => undefined);
+  const expired = await deleteExpiredFiles(ctx.db);
+  for (const name of expired) await ctx.storage.delete(name).catch(() => undefined);
   return expired.length;
 }
 
@@ -54,7 +33,7 @@ export async function storePrivateFile(
   file: { name: string; ownerId: string | null; contentType: string; bytes: Buffer },
 ): Promise<void> {
   await ctx.storage.put(file.name, file.bytes, file.contentType);
-  await insertFileRow(ctx.db, {
+  await insertFile(ctx.db, {
     name: file.name,
     owner_id: file.ownerId,
     public: false,
@@ -69,9 +48,8 @@ export async function removeUnusedFiles(
   names: readonly string[],
 ) {
   for (const name of new Set(names)) {
-    const [used] = await ctx.db.query('select 1 from assets where file_name = $1 limit 1', [name]);
-    if (used) continue;
-    await ctx.db.query('delete from files where name = $1', [name]);
+    if (await isFileUsedByAsset(ctx.db, name)) continue;
+    await deleteFile(ctx.db, name);
     await removeUnpacked(ctx, name);
     await ctx.storage.delete(name);
   }
@@ -86,20 +64,15 @@ export async function readableFile(
   name: string,
   reader: { user: () => Promise<SessionUser | undefined>; sharedToken?: string | undefined },
 ): Promise<FileRow> {
-  const [file] = await db.query<FileRow>(
-    `select name, owner_id, public, content_type, size, share_token from files
-      where name = $1 and (expires_at is null or expires_at > now())`,
-    [name],
-  );
+  const file = await findUnexpiredFile(db, name);
   if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
   if (file.public) return file;
-  if (file.share_token && reader.sharedToken === file.share_token) {
-    const [link] = await db.query(
-      'select 1 from share_tokens where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())',
-      [file.share_token],
-    );
-    if (link) return file;
-  }
+  if (
+    file.share_token &&
+    reader.sharedToken === file.share_token &&
+    (await findWorkingShareTokenCampaign(db, file.share_token)) !== undefined
+  )
+    return file;
   const user = await reader.user();
   // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
   if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);

@@ -1,16 +1,16 @@
 // Input checks shared by the routes and the services: the domain's schemas and messages (a 400 lists
-// the schema's own messages, the spec's texts verbatim), and the refusal of NUL characters that PostgreSQL
+// the schema's own messages, docs/product.md §5's texts verbatim), and the refusal of NUL characters that PostgreSQL
 // text cannot hold.
 import { ApiError, issueMessages } from '@adconsole/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export function validationError(error: z.core.$ZodError): ApiError {
   const messages = issueMessages(error);
   return ApiError.of(400, messages.join('\n') || 'Invalid request.', { errors: messages });
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

@@ -1,6 +1,6 @@
 // The side menu (docs/product.md §2): everyone signed in sees Dashboard, File manager, Campaigns and
-// Profile; admins also see the staff entries Tables, Billing, Admin and Invite users (the spec's
-// hard-coded staff account became the admin role). The spec's Sign In and Sign Up staff entries are
+// Profile; admins also see the staff entries Tables, Billing, Admin and Invite users (the original
+// brief's hard-coded staff account became the admin role, §6). Its Sign In and Sign Up staff entries are
 // left out: they lead a signed-in admin to pages that send them back to the dashboard.
 import type { SidebarSection } from '@adconsole/ui';
 

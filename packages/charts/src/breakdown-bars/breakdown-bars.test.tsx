@@ -69,4 +69,26 @@ describe('BreakdownBars on the server', () => {
     expect(markup).toMatch(/aria-label="Impressions by country: Germany [\d,]+; United States/);
     expect(markup).toContain('<caption>Top values by country</caption>');
   });
+
+  it('on a phone gives the labels at most 40 % of the width and the value axis only the ticks that fit', () => {
+    const render = (width: number) =>
+      renderToStaticMarkup(
+        <BreakdownBars
+          breakdown={countryBreakdown}
+          width={width}
+          locale="en-US"
+          palette={chartPalette.light}
+          animate={false}
+          interactive={false}
+        />,
+      );
+    // The value axis's labels are compact figures ('0', '50K'...); the left axis's are the countries.
+    const ticks = (markup: string) => markup.match(/>(\d+K?)<\/text>/g)?.length ?? 0;
+    expect(ticks(render(640))).toBeGreaterThanOrEqual(5);
+    expect(ticks(render(300))).toBeLessThanOrEqual(3);
+    expect(ticks(render(300))).toBeGreaterThanOrEqual(2);
+    // Long names are shortened to the narrower margin.
+    expect(render(300)).toContain('>United Kingdom</text>');
+    expect(render(300)).toMatch(/<svg[^>]* width="300"/);
+  });
 });

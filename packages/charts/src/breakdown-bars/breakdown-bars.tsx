@@ -27,6 +27,7 @@ import { MetricSwitch } from '../lib/metric-switch';
 import { metricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
 import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
+import { ticksThatFit } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
 
 /** The figures the bars can measure. */
@@ -101,6 +102,20 @@ const truncate = (text: string, length: number) =>
 /** A bar's height and the chart's margins: the height grows with the bars unless it is given. */
 const BAR_HEIGHT = 28;
 const MARGIN = { top: 4, right: 16, bottom: 32, left: 176 };
+/**
+ * On a narrow chart (a phone) the labels take at most 40 % of the width and the value axis as many
+ * ticks as fit (about 56 px each, 5 at most), so neither the bars nor the tick labels are crowded.
+ */
+const layoutFor = (width: number) => {
+  const left = Math.min(MARGIN.left, Math.round(width * 0.4));
+  const axis = width - left - MARGIN.right;
+  return {
+    margin: { ...MARGIN, left },
+    ticks: Math.min(5, ticksThatFit(axis, 56)),
+    // 26 characters at the full margin; narrower, about 7 px a character at the axis's font size.
+    labelLength: left >= MARGIN.left ? 26 : Math.floor((left - 8) / 7),
+  };
+};
 const heightFor = (bars: number) => MARGIN.top + MARGIN.bottom + Math.max(bars, 1) * BAR_HEIGHT;
 
 type Datum = { id: string; value: number };
@@ -204,55 +219,58 @@ export function BreakdownBars({
       {...props}
     >
       <ChartSize width={width} height={height ?? heightFor(bars.length)}>
-        {(size) => (
-          <Bar<Datum>
-            width={size.width}
-            height={size.height}
-            data={data}
-            keys={['value']}
-            indexBy="id"
-            layout="horizontal"
-            margin={MARGIN}
-            padding={0.3}
-            valueScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
-            // Other and Unknown are not one value each: drawn in the axis colour, apart from the values.
-            colors={(bar) => (byId.get(String(bar.indexValue))?.kind === 'value' ? color : palette.text)}
-            borderRadius={2}
-            theme={nivoTheme(palette)}
-            enableLabel={false}
-            enableGridX
-            enableGridY={false}
-            gridXValues={5}
-            axisBottom={{
-              tickSize: 0,
-              tickPadding: 8,
-              tickValues: 5,
-              format: (value: number) =>
-                metric === 'ctr' ? formatRate(value, locale) : formatCompact(value, locale),
-            }}
-            axisLeft={{
-              tickSize: 0,
-              tickPadding: 8,
-              format: (id: string) => truncate(labels.get(id) ?? id, 26),
-            }}
-            isInteractive={interactive}
-            tooltip={({ data: datum }: BarTooltipProps<Datum>) => {
-              const bar = byId.get(datum.id);
-              return bar ? (
-                <ChartTooltip
-                  title={bar.label}
-                  items={BREAKDOWN_BAR_METRICS.map((key) => ({
-                    label: metricConfig[key].label,
-                    value: formatFigure(key, bar.figures, locale),
-                    color: seriesColor(config, key, palette),
-                  }))}
-                />
-              ) : null;
-            }}
-            animate={animate}
-            role="presentation"
-          />
-        )}
+        {(size) => {
+          const layout = layoutFor(size.width);
+          return (
+            <Bar<Datum>
+              width={size.width}
+              height={size.height}
+              data={data}
+              keys={['value']}
+              indexBy="id"
+              layout="horizontal"
+              margin={layout.margin}
+              padding={0.3}
+              valueScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
+              // Other and Unknown are not one value each: drawn in the axis colour, apart from the values.
+              colors={(bar) => (byId.get(String(bar.indexValue))?.kind === 'value' ? color : palette.text)}
+              borderRadius={2}
+              theme={nivoTheme(palette)}
+              enableLabel={false}
+              enableGridX
+              enableGridY={false}
+              gridXValues={layout.ticks}
+              axisBottom={{
+                tickSize: 0,
+                tickPadding: 8,
+                tickValues: layout.ticks,
+                format: (value: number) =>
+                  metric === 'ctr' ? formatRate(value, locale) : formatCompact(value, locale),
+              }}
+              axisLeft={{
+                tickSize: 0,
+                tickPadding: 8,
+                format: (id: string) => truncate(labels.get(id) ?? id, layout.labelLength),
+              }}
+              isInteractive={interactive}
+              tooltip={({ data: datum }: BarTooltipProps<Datum>) => {
+                const bar = byId.get(datum.id);
+                return bar ? (
+                  <ChartTooltip
+                    title={bar.label}
+                    items={BREAKDOWN_BAR_METRICS.map((key) => ({
+                      label: metricConfig[key].label,
+                      value: formatFigure(key, bar.figures, locale),
+                      color: seriesColor(config, key, palette),
+                    }))}
+                  />
+                ) : null;
+              }}
+              animate={animate}
+              role="presentation"
+            />
+          );
+        }}
       </ChartSize>
     </ChartFrame>
   );

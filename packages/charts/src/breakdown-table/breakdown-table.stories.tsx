@@ -94,7 +94,9 @@ export const Countries: Story = {
       'United Kingdom',
     ]);
     await expect(
-      canvas.getByText('Countries from geo-whois-asn-country 2026.11.01 (CC0-1.0).'),
+      canvas.getByText(
+        'Countries from ip-location-db geo-whois-asn-country-mmdb 2.3.2026061719 (CC BY 4.0, data by the NRO).',
+      ),
     ).toBeVisible();
   },
 };

@@ -1,13 +1,13 @@
 // The response envelope of docs/product.md §7: `{status, data}`, success when status is below 400.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export interface ApiEnvelope<T> {
   status: number;
   data: T;
 }
 
-export const apiEnvelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.looseObject({ status: z.number().int(), data });
+export const apiEnvelopeSchema = <T extends z.core.$ZodType>(data: T) =>
+  z.looseObject({ status: z.number().check(z.int()), data });
 
 /** Wraps an answer the way the API sends it. */
 export const envelope = <T>(data: T, status = 200): ApiEnvelope<T> => ({ status, data });

@@ -1,12 +1,12 @@
-// Errors a user can read: each carries the spec's message text, an HTTP-like status and a machine code.
-import { z } from 'zod';
+// Errors a user can read: each carries the message text of docs/product.md §8, an HTTP-like status and a machine code.
+import { z } from 'zod/mini';
 
 /** The JSON body of every failed API answer (and what `ApiError` serialises to). */
 export const apiErrorBodySchema = z.object({
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   code: z.string(),
   message: z.string(),
-  errors: z.array(z.string()).optional(),
+  errors: z.optional(z.array(z.string())),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 

@@ -1,8 +1,8 @@
 // Sending a call from its contract entry (docs/decisions/0004-route-declarations.md): the entry gives the
 // method, the path, the schema the request is checked with and the schema the answer is read with, so
 // a client module names the call and its input, nothing else.
-import type { z } from 'zod';
-import { issueMessages, validate } from '../validation/validation-error';
+import type { z } from 'zod/mini';
+import { issueMessages, safeParseWithMessages, validate } from '../validation/validation-error';
 import type { CallContract } from './call';
 import { ApiError } from './errors';
 import type { Http, HttpAnswer, QueryValue } from './http';
@@ -10,8 +10,8 @@ import type { Http, HttpAnswer, QueryValue } from './http';
 export const INVALID_RESPONSE_CODE = 'invalid_response';
 
 /** Reading answers: the data is checked against the entity schema so the console never works on a shape it does not expect. */
-export function readData<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
+export function readData<S extends z.core.$ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = safeParseWithMessages(schema, data);
   if (result.success) return result.data;
   throw new ApiError({
     status: 502,
@@ -22,7 +22,7 @@ export function readData<S extends z.ZodType>(schema: S, data: unknown): z.outpu
 }
 
 /** What a call takes: its request schema's input; nothing for a call without one. */
-export type CallInput<C extends CallContract> = C['input'] extends z.ZodType
+export type CallInput<C extends CallContract> = C['input'] extends z.core.$ZodType
   ? z.input<C['input']>
   : undefined;
 /** What a call answers: the parsed `data` of its envelope. */

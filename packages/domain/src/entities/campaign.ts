@@ -4,9 +4,10 @@ import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounte
 import { creativeSchema } from './creative';
 import { reportResponseSchema, scheduledReportSchema } from './report';
 
-export const campaignDataSchema = countersSchema.extend({
-  start: serverDateSchema.nullable().optional(),
-  end: serverDateSchema.nullable().optional(),
+export const campaignDataSchema = z.object({
+  ...countersSchema.shape,
+  start: z.nullable(serverDateSchema).optional(),
+  end: z.nullable(serverDateSchema).optional(),
   /** The zone the flight dates are read in (an IANA zone; 'UTC' by default): rules/flight.ts. */
   timezone: z.string().optional(),
   /** Who the campaign advertises for, as VAST's <Advertiser> names it; null when not set. */
@@ -25,10 +26,10 @@ export const campaignSchema = z.object({
   updatedAt: z.string().nullable().optional(),
   dataPulledAt: z.string().nullable().optional(),
   scheduledReports: z.array(scheduledReportSchema).default([]),
-  lastReportDates: dateRangeSchema.nullable().optional(),
+  lastReportDates: z.nullable(dateRangeSchema).optional(),
   lastReportUpdate: z.number().nullable().optional(),
-  lastVideoDates: dateRangeSchema.nullable().optional(),
-  lastEventDates: dateRangeSchema.nullable().optional(),
+  lastVideoDates: z.nullable(dateRangeSchema).optional(),
+  lastEventDates: z.nullable(dateRangeSchema).optional(),
   listView: z.boolean().optional(),
   pagination: z.object({ page: z.number().int().positive() }).optional(),
   createdAt: z.string().nullable().optional(),

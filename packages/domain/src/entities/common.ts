@@ -1,14 +1,18 @@
-// Building blocks shared by the entity schemas.
-import { z } from 'zod';
+// Building blocks shared by the entity schemas. Built with `zod/mini` (docs/console.md, "What the
+// sign-in page downloads"): the session and the settings use them on every page's first load.
+import { z } from 'zod/mini';
 
 /** Ids travel as strings; numeric ids from older servers are accepted and turned into strings. */
-export const idSchema = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+export const idSchema = z.pipe(
+  z.union([z.string().check(z.minLength(1)), z.number().check(z.int(), z.nonnegative())]),
+  z.transform(String),
+);
 
 /** Counters a campaign or creative report carries. */
 export const countersSchema = z.object({
-  impressions: z.number().nonnegative().default(0),
-  engagement: z.number().nonnegative().default(0),
-  clicks: z.number().nonnegative().default(0),
+  impressions: z._default(z.number().check(z.nonnegative()), 0),
+  engagement: z._default(z.number().check(z.nonnegative()), 0),
+  clicks: z._default(z.number().check(z.nonnegative()), 0),
 });
 export type Counters = z.infer<typeof countersSchema>;
 

@@ -103,8 +103,8 @@ export type CreativeSettingValue<K extends CreativeSettingKey> = Extract<
 
 export const liveCreativeSchema = z.object({
   id: idSchema,
-  creativeID: idSchema.optional(),
-  campaignID: idSchema.optional(),
+  creativeID: z.optional(idSchema),
+  campaignID: z.optional(idSchema),
   type: z.enum(CREATIVE_TYPES).optional(),
   width: z.number().int().nonnegative().optional(),
   height: z.number().int().nonnegative().optional(),
@@ -129,7 +129,7 @@ export const creativeSchema = z.object({
   liveCreatives: z.array(liveCreativeSchema).default([]),
   layout: z.string().nullable().default(null),
   html: z.string().nullable().optional(),
-  data: countersSchema.default(zeroCounters),
+  data: z._default(countersSchema, zeroCounters),
   /** Video completes of all its live creatives (with the counters in `data`, from the event rollups). */
   videoCompletes: z.number().nonnegative().optional(),
   updatedAt: z.string().nullable().optional(),

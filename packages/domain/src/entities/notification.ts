@@ -1,5 +1,6 @@
-// Notifications (docs/product.md §3, §4 and §8).
-import { z } from 'zod';
+// Notifications (docs/product.md §3, §4 and §8). Built with `zod/mini`: the sign-in page raises one
+// ('Welcome back!') on its first load (docs/console.md).
+import { z } from 'zod/mini';
 import { NOTIFICATION_DEFAULT_DELAY_MS, REPORT_ERROR_NOTIFICATION_DELAY_MS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 
@@ -8,17 +9,17 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({
   title: z.string(),
-  text: z.string().default(''),
-  type: z.enum(NOTIFICATION_TYPES).default('info'),
+  text: z._default(z.string(), ''),
+  type: z._default(z.enum(NOTIFICATION_TYPES), 'info'),
   /** `false` keeps the notification open until the user closes it. */
-  timeout: z.union([z.boolean(), z.number()]).optional(),
+  timeout: z.optional(z.union([z.boolean(), z.number()])),
   /** Milliseconds before it closes itself. */
-  delay: z.number().int().nonnegative().default(NOTIFICATION_DEFAULT_DELAY_MS),
+  delay: z._default(z.number().check(z.int(), z.nonnegative()), NOTIFICATION_DEFAULT_DELAY_MS),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export type NotificationInput = z.input<typeof notificationSchema>;
 
-/** A notification with the spec's defaults: type 'info', delay 6000 ms. */
+/** A notification with the defaults of docs/product.md §4: type 'info', delay 6000 ms. */
 export const createNotification = (input: NotificationInput): Notification => notificationSchema.parse(input);
 
 /** Auto-close delay in ms, or null when the notification stays open (timeout explicitly false). */

@@ -1,5 +1,6 @@
 // Settings the console persists in local storage (docs/product.md §3) and the rule for reusing them.
-import { z } from 'zod';
+// Built with `zod/mini`: every page reads them on its first load (docs/console.md).
+import { z } from 'zod/mini';
 import { SETTINGS_VERSION } from '../constants';
 import { defaultTimezone, timezoneSchema } from '../timezones/timezones';
 import { dateRangeSchema } from './common';
@@ -19,17 +20,17 @@ export const LAYOUTS = ['dashboard', 'page'] as const;
 
 export const persistedSettingsSchema = z.object({
   version: z.string(),
-  darkMode: z.boolean().default(false),
-  sidebarType: z.enum(SIDEBAR_TYPES).default('light'),
-  layout: z.enum(LAYOUTS).default('dashboard'),
-  activeReportingDates: dateRangeSchema.nullable().default(null),
-  activeReportingTimezone: timezoneSchema.default(defaultTimezone),
-  campaignGrouping: z.enum(CAMPAIGN_GROUPINGS).default('list'),
+  darkMode: z._default(z.boolean(), false),
+  sidebarType: z._default(z.enum(SIDEBAR_TYPES), 'light'),
+  layout: z._default(z.enum(LAYOUTS), 'dashboard'),
+  activeReportingDates: z._default(z.nullable(dateRangeSchema), null),
+  activeReportingTimezone: z._default(timezoneSchema, defaultTimezone),
+  campaignGrouping: z._default(z.enum(CAMPAIGN_GROUPINGS), 'list'),
   /**
    * The file manager's settings (docs/product.md §3), null until a bucket is chosen. Unreadable ones are
    * dropped on their own, so they never cost the other settings.
    */
-  fileManager: fileManagerSettingsSchema.nullable().default(null).catch(null),
+  fileManager: z.catch(z._default(z.nullable(fileManagerSettingsSchema), null), null),
 });
 export type PersistedSettings = z.infer<typeof persistedSettingsSchema>;
 

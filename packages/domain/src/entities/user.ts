@@ -1,32 +1,33 @@
-// The signed-in user and the session the console keeps in local storage (docs/product.md §3).
-import { z } from 'zod';
+// The signed-in user and the session the console keeps in local storage (docs/product.md §3). Built
+// with `zod/mini`: every page's first load reads the stored session (docs/console.md).
+import { z } from 'zod/mini';
 import { idSchema } from './common';
 
-/** Admin is a role (replacing the spec's hard-coded staff account): it unlocks the admin screens. */
+/** Admin is a role (replacing the original brief's hard-coded staff account, docs/product.md §6): it unlocks the admin screens. */
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const userSchema = z.object({
-  id: idSchema.optional(),
+  id: z.optional(idSchema),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: z.enum(USER_ROLES).default('user'),
+  role: z._default(z.enum(USER_ROLES), 'user'),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** A row of the admin user list. */
-export const userListEntrySchema = userSchema.extend({
-  verified: z.boolean().optional(),
-  lastLogin: z.string().nullable().optional(),
-  createdAt: z.string().optional(),
+export const userListEntrySchema = z.extend(userSchema, {
+  verified: z.optional(z.boolean()),
+  lastLogin: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.string()),
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
 /** The server's expiry, PHP DateTime style: `{date: '2026-01-31 12:00:00.000000', timezone_type: 3, timezone: 'UTC'}`. */
 export const sessionExpirySchema = z.object({
   date: z.string(),
-  timezone_type: z.number().int(),
+  timezone_type: z.number().check(z.int()),
   timezone: z.string(),
 });
 export type SessionExpiry = z.infer<typeof sessionExpirySchema>;
@@ -35,27 +36,27 @@ export type SessionExpiry = z.infer<typeof sessionExpirySchema>;
 export const storedSessionSchema = z.object({
   user: userSchema,
   expiry: sessionExpirySchema,
-  location: z.string().nullable().default(null),
-  lastRequest: z.number().nullable().default(null),
-  lastLogin: z.number().nullable().default(null),
+  location: z._default(z.nullable(z.string()), null),
+  lastRequest: z._default(z.nullable(z.number()), null),
+  lastLogin: z._default(z.nullable(z.number()), null),
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
 /** Answer of POST /login. */
 export const loginResponseSchema = z.object({
   user: userSchema,
-  expiry: sessionExpirySchema.nullish(),
-  location: z.string().nullish(),
+  expiry: z.nullish(sessionExpirySchema),
+  location: z.nullish(z.string()),
   /** The previous login (epoch ms), for the welcome-back notice. */
-  lastLogin: z.number().nullish(),
+  lastLogin: z.nullish(z.number()),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Answer of GET /me. */
 export const meResponseSchema = z.object({
-  user: userSchema.optional(),
-  expiry: sessionExpirySchema.nullish(),
-  location: z.string().nullish(),
-  lastLogin: z.number().nullish(),
+  user: z.optional(userSchema),
+  expiry: z.nullish(sessionExpirySchema),
+  location: z.nullish(z.string()),
+  lastLogin: z.nullish(z.number()),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

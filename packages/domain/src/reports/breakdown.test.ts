@@ -6,6 +6,7 @@ import {
   BREAKDOWN_COUNTERS,
   BREAKDOWN_TOP_ROWS,
   type BreakdownCounters,
+  breakdownIsEmptyFor,
   breakdownLabel,
   breakdownOf,
   countryLabel,
@@ -120,6 +121,18 @@ describe('the answer: top 50 by impressions, then Other and Unknown, adding up e
     const database = { name: 'geo-whois-asn-country', version: '1', licence: 'CC BY 4.0' };
     expect(breakdownOf('country', [], database).countryDatabase).toEqual(database);
     expect(breakdownOf('site', [], database).countryDatabase).toBeNull();
+  });
+
+  it('a report that counts nothing has an empty breakdown in every dimension: no need to ask for it', () => {
+    const nothing = { impressions: 0, viewable: 0, measurable: 0, engagement: 0, clicks: 0 };
+    expect(breakdownIsEmptyFor(nothing)).toBe(true);
+    expect(breakdownIsEmptyFor({ ...nothing, videoStarts: 0, videoCompletes: 0 })).toBe(true);
+    // Any counter a breakdown sums makes it worth asking (a click whose impression fell before the range).
+    expect(breakdownIsEmptyFor({ ...nothing, clicks: 1 })).toBe(false);
+    expect(breakdownIsEmptyFor({ ...nothing, videoStarts: 2 })).toBe(false);
+    expect(breakdownIsEmptyFor({ ...nothing, impressions: 5 })).toBe(false);
+    const empty = breakdownOf('country', []);
+    expect([empty.rows, empty.other, empty.unknown]).toEqual([[], null, null]);
   });
 
   it('the report query takes breakdown=site|device|os|browser|country; the answer defaults to none', () => {

@@ -200,6 +200,28 @@ export function breakdownOf(
 }
 
 /**
+ * Whether a report counts nothing a breakdown sums (impressions, viewable and measurable impressions,
+ * engagements, clicks, video starts and completes). Rows, Other and Unknown add up exactly to the
+ * totals, so such a report's breakdown is empty in every dimension and need not be asked for.
+ */
+export const breakdownIsEmptyFor = (totals: {
+  impressions: number;
+  viewable: number;
+  measurable?: number | undefined;
+  engagement: number;
+  clicks: number;
+  videoStarts?: number | undefined;
+  videoCompletes?: number | undefined;
+}): boolean =>
+  totals.impressions === 0 &&
+  totals.viewable === 0 &&
+  (totals.measurable ?? 0) === 0 &&
+  totals.engagement === 0 &&
+  totals.clicks === 0 &&
+  (totals.videoStarts ?? 0) === 0 &&
+  (totals.videoCompletes ?? 0) === 0;
+
+/**
  * The cardinality rule: which of `incoming` (new values of one live creative, dimension and UTC day, in
  * the order they arrived) are kept by name, given the values already kept that day. A value kept
  * before stays; a new one is kept while fewer than `cap` are; the rest become OTHER_DIMENSION_VALUE.

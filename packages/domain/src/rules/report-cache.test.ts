@@ -17,6 +17,14 @@ describe('report cache (docs/product.md §4)', () => {
     );
   });
 
+  it('keys a report with a breakdown per dimension, so each is cached apart under the same 3600 s rule', () => {
+    const plain = reportCacheKey({ campaignID: '7', ...range });
+    const site = reportCacheKey({ campaignID: '7', ...range, breakdown: 'site' });
+    const country = reportCacheKey({ campaignID: '7', ...range, breakdown: 'country' });
+    expect(site).toBe('7|1767225600|1767830399|+00:00||site');
+    expect(new Set([plain, site, country]).size).toBe(3);
+  });
+
   it('reuses a cached report for under 3600 seconds', () => {
     const now = new Date('2026-01-08T12:00:00Z');
     expect(isReportFresh(now.getTime() - 3_599_999, now)).toBe(true);

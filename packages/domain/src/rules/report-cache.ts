@@ -1,5 +1,7 @@
-// Reports are cached per campaign and date range and reused for under 3600 s (docs/product.md §4).
+// Reports are cached per campaign and date range and reused for under 3600 s (docs/product.md §4); a
+// report with a breakdown is cached per dimension too, under the same rule.
 import { REPORT_CACHE_SECONDS } from '../constants';
+import type { BreakdownDimension } from '../reports/breakdown';
 import { toUnixSeconds } from './dates';
 
 export interface ReportCacheKeyInput {
@@ -10,6 +12,8 @@ export interface ReportCacheKeyInput {
   tzOffset?: string | undefined;
   /** Live creative ids of a per-creative report; order does not matter. */
   liveIDs?: readonly string[] | undefined;
+  /** The breakdown asked with the report; each dimension is its own cached report. */
+  breakdown?: BreakdownDimension | undefined;
 }
 
 export function reportCacheKey({
@@ -18,9 +22,12 @@ export function reportCacheKey({
   end,
   tzOffset = '+00:00',
   liveIDs = [],
+  breakdown,
 }: ReportCacheKeyInput): string {
   const live = [...liveIDs].sort().join(',');
-  return [campaignID, toUnixSeconds(start), toUnixSeconds(end), tzOffset, live].join('|');
+  const key = [campaignID, toUnixSeconds(start), toUnixSeconds(end), tzOffset, live];
+  // A report without a breakdown keeps the key it always had.
+  return (breakdown ? [...key, breakdown] : key).join('|');
 }
 
 /** A cached report is fresh while it is younger than 3600 seconds. */

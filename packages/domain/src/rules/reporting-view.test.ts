@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timezones } from '../timezones/timezones';
 import {
+  breakdownFromQuery,
   defaultReportUnit,
   fixedOffsetTimezone,
   flightReportingDates,
@@ -26,6 +27,15 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect(iso(state.dates)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-22T23:59:59.000Z']);
     expect(state.timezone).toEqual({ label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' });
     expect(state.unit).toBe('day');
+    expect(state.breakdown).toBe('site');
+  });
+
+  it('reads the Breakdown tab from breakdown= (site, device, os, browser or country), else the first tab, site', () => {
+    expect(readReportingState({ breakdown: 'country' }, {}, now).breakdown).toBe('country');
+    expect(readReportingState({ breakdown: 'os' }, {}, now).breakdown).toBe('os');
+    expect(breakdownFromQuery('city')).toBe('site');
+    expect(breakdownFromQuery('Country')).toBe('site');
+    expect(breakdownFromQuery(null)).toBe('site');
   });
 
   it('reads start and end as unix seconds and tz as an offset from the URL before the stored choice', () => {
@@ -63,11 +73,12 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect(timezoneFromQuery({ zone: 'Mars/Olympus' })).toBeUndefined();
   });
 
-  it('writes the state back as start, end, tz, zone and by, and reads it back the same', () => {
+  it('writes the state back as start, end, tz, zone, by and breakdown, and reads it back the same', () => {
     const state = {
       dates: reportingDatesOfDays({ start: '2026-11-01', end: '2026-11-07' }),
       timezone: kathmandu ?? fixedOffsetTimezone('+05:45'),
       unit: 'hour' as const,
+      breakdown: 'country' as const,
     };
     const search = reportingSearch(state);
     expect(search).toEqual({
@@ -76,6 +87,7 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
       tz: '+05:45',
       zone: 'Asia/Kathmandu',
       by: 'hour',
+      breakdown: 'country',
     });
     expect(readReportingState(search, {}, now)).toEqual(state);
     // A fixed offset writes no zone.
@@ -90,7 +102,12 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect(
       readReportingState(
         {
-          ...reportingSearch({ dates: longer, timezone: fixedOffsetTimezone('+00:00'), unit: 'day' }),
+          ...reportingSearch({
+            dates: longer,
+            timezone: fixedOffsetTimezone('+00:00'),
+            unit: 'day',
+            breakdown: 'site',
+          }),
           by: 'hour',
         },
         {},

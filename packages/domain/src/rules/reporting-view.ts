@@ -1,8 +1,10 @@
-// The reporting page's state (docs/product.md §2 and §4): which days, in which zone, by day or by hour.
-// It lives in the page's URL (start and end as unix seconds, tz as the offset, zone as the IANA zone
-// when one was picked, by=hour for hourly figures), so a report link is bookmarkable; the last choice
-// is kept in the persisted settings; with neither, the last 7 days in UTC.
+// The reporting page's state (docs/product.md §2 and §4): which days, in which zone, by day or by hour,
+// and which breakdown. It lives in the page's URL (start and end as unix seconds, tz as the offset, zone
+// as the IANA zone when one was picked, by=hour for hourly figures, breakdown=country for the Breakdown
+// section's tab), so a report link is bookmarkable; the last range and zone are kept in the persisted
+// settings; with neither, the last 7 days in UTC, by site.
 import { MAX_HOURLY_REPORT_DAYS, type ReportGranularity } from '../entities/report-data';
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '../reports/breakdown';
 import { dayCount } from '../reports/report-range';
 import { defaultTimezone, offsetPattern, type Timezone, timezones } from '../timezones/timezones';
 import { type ReportingDates, reportingDatesOrDefault, toReportingQuery } from './reporting-dates';
@@ -14,7 +16,18 @@ export interface ReportingState {
   dates: ReportingDates;
   timezone: Timezone;
   unit: ReportUnit;
+  /** The Breakdown section's tab: the one dimension whose breakdown the page asks for. */
+  breakdown: BreakdownDimension;
 }
+
+/** The Breakdown section's first tab, shown when the URL names none. */
+export const DEFAULT_REPORT_BREAKDOWN: BreakdownDimension = 'site';
+
+/** The breakdown a link names (`breakdown=country`), else the first tab. */
+export const breakdownFromQuery = (value: string | null | undefined): BreakdownDimension =>
+  (BREAKDOWN_DIMENSIONS as readonly string[]).includes(value ?? '')
+    ? (value as BreakdownDimension)
+    : DEFAULT_REPORT_BREAKDOWN;
 
 /** A report's first and last calendar day, both included ('YYYY-MM-DD'). */
 export interface ReportDays {
@@ -132,6 +145,7 @@ export function readReportingState(
     tz?: string | null;
     zone?: string | null;
     by?: string | null;
+    breakdown?: string | null;
   },
   stored: StoredReportingChoice,
   now: Date,
@@ -146,10 +160,10 @@ export function readReportingState(
   const timezone = timezoneFromQuery(query) ?? stored.activeReportingTimezone ?? defaultTimezone;
   const asked = query.by === 'hour' ? 'hour' : query.by === 'day' ? 'day' : defaultReportUnit(dates);
   const unit = asked === 'hour' && !hourlyAllowed(dates) ? 'day' : asked;
-  return { dates, timezone, unit };
+  return { dates, timezone, unit, breakdown: breakdownFromQuery(query.breakdown) };
 }
 
-/** The URL query of a state: start, end (unix seconds), tz (offset), zone (IANA, when picked), by. */
+/** The URL query of a state: start, end (unix seconds), tz (offset), zone (IANA, when picked), by, breakdown. */
 export function reportingSearch(state: ReportingState): Record<string, string> {
   const query = toReportingQuery(state.dates, state.timezone.offset);
   return {
@@ -158,6 +172,7 @@ export function reportingSearch(state: ReportingState): Record<string, string> {
     tz: query.tz,
     ...(state.timezone.tzCode ? { zone: state.timezone.tzCode } : {}),
     by: state.unit,
+    breakdown: state.breakdown,
   };
 }
 

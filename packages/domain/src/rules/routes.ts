@@ -14,7 +14,7 @@ export const isSharePath = (pathname: string): boolean => pathname.startsWith('/
 export const homePath = (signedIn: boolean): '/dashboard' | '/signin' =>
   signedIn ? '/dashboard' : '/signin';
 
-/** The demo pages (tables, billing): sample content, admin-only like the spec's staff menu entries. */
+/** The demo pages (tables, billing): sample content, admin-only like the original brief's staff menu entries (docs/product.md §6). */
 export const DEMO_PATHS = ['/tables', '/billing'] as const;
 
 /** Admin screens (users, invitations, the demo pages): shown to users with the admin role only. */

@@ -1,14 +1,15 @@
-// The timezone list of the reporting menu: every UTC offset in use, each with an IANA zone.
-import { z } from 'zod';
+// The timezone list of the reporting menu: every UTC offset in use, each with an IANA zone. Built with
+// `zod/mini`: the persisted settings, read on every page's first load, hold a timezone.
+import { z } from 'zod/mini';
 
 export const offsetPattern = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
 
 export const timezoneSchema = z.object({
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
   /** Standard-time offset, '+HH:MM' or '-HH:MM'. */
-  offset: z.string().regex(offsetPattern, 'Offset must look like +05:30'),
+  offset: z.string().check(z.regex(offsetPattern, 'Offset must look like +05:30')),
   /** IANA zone name, so day boundaries can follow daylight-saving changes. */
-  tzCode: z.string().min(1),
+  tzCode: z.string().check(z.minLength(1)),
 });
 export type Timezone = z.infer<typeof timezoneSchema>;
 

@@ -21,7 +21,7 @@ export function companyEmailHost(companyDomain: string): string {
 export const companyDomainAllowsSubdomains = (companyDomain: string) => companyDomain.trim().startsWith('*.');
 
 /**
- * The spec's rule: the e-mail contains the company host after its first character. It is checked on
+ * The rule of docs/product.md §5: the e-mail contains the company host after its first character. It is checked on
  * the one parsed address: its domain must be the host exactly, so 'example.com@evil.io',
  * 'a@notexample.com', 'a@sub.example.com' and a list such as 'a@evil.io,b@example.com' (which all
  * contain the host) are refused. A company domain written as '*.example.com' admits its subdomains

@@ -1,8 +1,9 @@
 // One e-mail address, strictly: the only shape any e-mail input of the product accepts. A list
 // ('a@x.com,b@y.com'), a display name ('Ada <a@x.com>'), quotes, comments, spaces or control characters
 // are refused, so a mail library can never read one field as several recipients and the company-domain
-// rule always looks at the one domain the mail goes to.
-import { z } from 'zod';
+// rule always looks at the one domain the mail goes to. Built with `zod/mini`: the sign-in form checks
+// an address on the first load (docs/console.md).
+import { z } from 'zod/mini';
 import { MIN_EMAIL_LENGTH } from '../constants';
 
 /** Longest e-mail address SMTP allows (RFC 5321: 254 in a path). */
@@ -42,15 +43,18 @@ export const isEmailAddress = (text: string): boolean => parseEmailAddress(text)
 
 /**
  * An e-mail field: exactly one plain address, trimmed (domain lower-cased); every failure reads
- * `message` (the spec's text of the form it belongs to).
+ * `message` (docs/product.md §5's text of the form it belongs to).
  */
 export const emailAddressField = (message: string) =>
-  z.string({ error: message }).transform((text, ctx) => {
-    const parsed = parseEmailAddress(text);
-    if (parsed) return parsed.address;
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((text: string, ctx) => {
+      const parsed = parseEmailAddress(text);
+      if (parsed) return parsed.address;
+      ctx.issues.push({ code: 'custom', message, input: text });
+      return z.NEVER;
+    }),
+  );
 
 /** How accounts are keyed: the address in lower case. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -14,10 +14,7 @@ export const idField = (label: string) =>
     })
     .transform(String);
 
-export const booleanField = (label: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label} must be true or false` })
-    .transform((value) => value === true || value === 'true' || value === '1');
+export { booleanField } from './boolean-field';
 
 export const integerField = (label: string, min: number, max: number) =>
   z

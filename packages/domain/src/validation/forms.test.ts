@@ -54,7 +54,7 @@ describe('change password form (docs/product.md §5)', () => {
     ]);
   });
 
-  it("needs a password of at least 6; the spec gives no text, so: 'Fill in your password at least 6 characters long'", () => {
+  it("needs a password of at least 6; docs/product.md §5 gives no text, so: 'Fill in your password at least 6 characters long'", () => {
     expect(
       messages(() =>
         validate(changePasswordSchema, { ...valid, password: '123', confirmPassword: '123456' }),

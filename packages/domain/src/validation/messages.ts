@@ -3,7 +3,7 @@
 export const MESSAGES = {
   fillInYourEmail: 'Fill in your email',
   loginPassword: 'Fill in your password at least 6 characters long',
-  /** The spec gives no text for this change-password rule; the login wording is reused. */
+  /** docs/product.md §5 gives no text for this change-password rule; the login wording is reused. */
   changePasswordPassword: 'Fill in your password at least 6 characters long',
   repeatYourPassword: 'Repeat your password',
   passwordsDoNotMatch: 'Passwords do not match!',
@@ -27,15 +27,15 @@ export const MESSAGES = {
   requestTimedOut: 'Request timed out',
   reportErrorTitle: 'Error!',
   reportErrorText: "Couldn't receive reporting! Please try again.",
-  /** Beyond the spec: a share link that does not exist, expired or was revoked. */
+  /** Beyond (docs/product.md §8): a share link that does not exist, expired or was revoked. */
   shareLinkInvalid: 'This share link is invalid, expired or revoked.',
   welcomeBackTitle: 'Welcome back!',
   welcomeBackText: 'There has been a new release of bug fixes and some extra features.',
-  /** Beyond the spec: a creative is published only once it has somewhere for its clicks to go. */
+  /** Beyond (docs/product.md §8): a creative is published only once it has somewhere for its clicks to go. */
   landingPageRequired: 'Add the landing page URL before publishing',
-  /** Beyond the spec: a new password on the list of the 10,000 most common ones is refused. */
+  /** Beyond (docs/product.md §8): a new password on the list of the 10,000 most common ones is refused. */
   commonPassword: 'This password is one of the most common ones: choose one that is harder to guess.',
-  /** Beyond the spec: changing the password while signed in asks for the current one. */
+  /** Beyond (docs/product.md §8): changing the password while signed in asks for the current one. */
   fillInCurrentPassword: 'Fill in your current password',
   currentPasswordWrong: 'Your current password is not correct.',
 } as const;

@@ -38,7 +38,7 @@ describe('ValidationError and validate (docs/product.md §5, second reading)', (
     expect(validate(z.object({ n: z.coerce.number() }), { n: '4' })).toEqual({ n: 4 });
   });
 
-  it('names the field of a generic message, keeps the spec texts as they are, and lists each message once', () => {
+  it('names the field of a generic message, keeps the product texts as they are, and lists each message once', () => {
     const schema = z.object({
       a: z.string().min(1, 'Fill in your names'),
       b: z.string().min(1, 'Fill in your names'),

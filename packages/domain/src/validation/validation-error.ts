@@ -1,5 +1,6 @@
 // The 400-like error of docs/product.md §5: a list of messages plus the data that failed.
-import type { z } from 'zod';
+import { z } from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
 import { FILE_MANAGER_MESSAGES } from '../entities/file-manager/messages';
 import { MESSAGES } from './messages';
@@ -16,7 +17,7 @@ export class ValidationError extends ApiError {
   }
 }
 
-// The file manager's sentences name what is wrong themselves, as the spec's texts do.
+// The file manager's sentences name what is wrong themselves, as the texts of docs/product.md §5 do.
 const specMessages: ReadonlySet<string> = new Set([
   ...Object.values(MESSAGES),
   ...Object.values(FILE_MANAGER_MESSAGES),
@@ -27,7 +28,7 @@ const isSpecMessage = (message: string): boolean =>
   specMessages.has(message) || onlyHostPattern.test(message) || tooLargePattern.test(message);
 
 /**
- * One readable line per issue, each once. The spec's own texts stand alone; texts that do not name
+ * One readable line per issue, each once. The product's own texts (docs/product.md §5, §8) stand alone; texts that do not name
  * their field get the field name in front so a user (or a fuzzer's log) knows which field is wrong.
  */
 export function issueMessages(error: z.core.$ZodError): string[] {
@@ -42,9 +43,19 @@ export function issueMessages(error: z.core.$ZodError): string[] {
   return [...new Set(lines)];
 }
 
+// Zod's English messages for the issues a schema does not word itself ('Unrecognized key: "x"'). Classic
+// zod installs them globally when it loads; `zod/mini`, which the schemas of a page's first load use,
+// does not, so the domain passes them on every parse it makes: its messages never depend on whether
+// classic zod happens to be loaded.
+const english = en().localeError;
+
+/** `z.safeParse` with Zod's English messages for the issues the schema does not word itself. */
+export const safeParseWithMessages = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
+  z.safeParse(schema, input, { error: english });
+
 /** Parses `input` with `schema`, or throws a `ValidationError` carrying every message and the input. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = safeParseWithMessages(schema, input);
   if (!result.success) throw new ValidationError(issueMessages(result.error), input);
   return result.data;
 }

@@ -1,9 +1,8 @@
 import { type ChangePasswordForm as ChangePasswordValues, changePasswordSchema } from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as React from 'react';
-import { useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { useSchemaForm } from '../lib/schema-form';
 
 export type ChangePasswordFormValues = ChangePasswordValues;
 
@@ -32,13 +31,11 @@ export function ChangePasswordForm({
   submitLabel = 'Change password',
   className,
 }: ChangePasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { username: '', password: '', confirmPassword: '', ...defaultValues },
+  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(changePasswordSchema, {
+    username: '',
+    password: '',
+    confirmPassword: '',
+    ...defaultValues,
   });
 
   return (

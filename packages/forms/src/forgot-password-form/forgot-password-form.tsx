@@ -1,9 +1,8 @@
 import { type ForgotPasswordForm as ForgotPasswordValues, forgotPasswordSchema } from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as React from 'react';
-import { useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { useSchemaForm } from '../lib/schema-form';
 
 export type ForgotPasswordFormValues = ForgotPasswordValues;
 
@@ -26,13 +25,9 @@ export function ForgotPasswordForm({
   successMessage,
   className,
 }: ForgotPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '', ...defaultValues },
+  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(forgotPasswordSchema, {
+    email: '',
+    ...defaultValues,
   });
 
   return (

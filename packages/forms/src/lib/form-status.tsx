@@ -2,7 +2,9 @@
 // success alert. Kept in one place so every form announces its outcome the same way.
 import { Alert, AlertDescription, AlertTitle } from '@adconsole/ui';
 import type * as React from 'react';
-import type { FieldErrors } from 'react-hook-form';
+
+/** A form's messages by field, as react-hook-form's `errors` and the public forms' `useSchemaForm` give them. */
+export type FormStatusErrors = { readonly [field: string]: { readonly message?: unknown } | undefined };
 
 export interface FormOutcomeProps {
   /** The server's error text (several messages may be joined by newlines); shown in a danger alert. */
@@ -13,11 +15,11 @@ export interface FormOutcomeProps {
    * The form's validation errors. Those that belong to no field (a check of the whole form, or
    * values the form does not edit) are shown here, so a refused submit never fails silently.
    */
-  errors?: FieldErrors | undefined;
+  errors?: FormStatusErrors | undefined;
 }
 
 /** Messages of errors attached to the form as a whole rather than to a field the user sees. */
-export function formLevelMessages(errors: FieldErrors | undefined): string[] {
+export function formLevelMessages(errors: FormStatusErrors | undefined): string[] {
   if (!errors) return [];
   const whole = [errors[''], errors.root].flatMap((error) => (error?.message ? [String(error.message)] : []));
   return [...new Set(whole)];

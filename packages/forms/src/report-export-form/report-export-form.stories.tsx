@@ -83,9 +83,44 @@ export const KeyboardOnly: Story = {
   },
 };
 
+/** The report page shows a breakdown: a switch, on by default, puts its tab's breakdown in the file. */
+export const WithBreakdown: Story = {
+  args: { breakdownLabel: 'country' },
+  play: async ({ canvas, args }) => {
+    const breakdown = canvas.getByRole('switch', { name: 'Breakdown by country' });
+    await expect(breakdown).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({ format: 'csv', withVideo: false, withBreakdown: true }),
+    );
+    await userEvent.click(breakdown);
+    await expect(breakdown).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenLastCalledWith({
+        format: 'csv',
+        withVideo: false,
+        withBreakdown: false,
+      }),
+    );
+  },
+};
+
+/** PDF prints the page, which shows the breakdown anyway: the switch stays on and says so. */
+export const PdfPrintsTheBreakdown: Story = {
+  args: { breakdownLabel: 'site', defaultValues: { format: 'pdf' } },
+  play: async ({ canvas }) => {
+    const breakdown = canvas.getByRole('switch', { name: 'Breakdown by site' });
+    await expect(breakdown).toBeDisabled();
+    await expect(breakdown).toBeChecked();
+    await expect(breakdown).toHaveAccessibleDescription('The printed page shows it.');
+  },
+};
+
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const PdfDisablesVideoQuartilesDark: Story = {
   ...PdfDisablesVideoQuartiles,
   globals: { theme: 'dark' },
 };
 export const ServerErrorDark: Story = { ...ServerError, globals: { theme: 'dark' } };
+export const WithBreakdownDark: Story = { ...WithBreakdown, globals: { theme: 'dark' } };

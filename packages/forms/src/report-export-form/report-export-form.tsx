@@ -8,6 +8,11 @@ export interface ReportExportFormValues {
   format: ReportFormat;
   /** Include the video quartiles; always false for PDF, which is printed from the page. */
   withVideo: boolean;
+  /**
+   * Include the breakdown the report page shows (its chosen tab); only with `breakdownLabel`. A PDF
+   * prints the page, which shows it anyway.
+   */
+  withBreakdown?: boolean;
 }
 
 export interface ReportExportFormProps {
@@ -18,19 +23,28 @@ export interface ReportExportFormProps {
   serverError?: string | null;
   /** Turns the whole section off (no report loaded yet, say). */
   disabled?: boolean;
+  /**
+   * The breakdown the page shows, as the switch names it ('country' gives "Breakdown by country", on
+   * by default); no switch without it.
+   */
+  breakdownLabel?: string;
   className?: string;
 }
 
-/** The export section of the reporting side menu: a format and the Video Quartiles switch. */
+/**
+ * The export section of the reporting side menu: a format, the Video Quartiles switch and, when the
+ * page shows a breakdown, a switch that puts it in the file.
+ */
 export function ReportExportForm({
   defaultValues,
   onSubmit,
   serverError,
   disabled = false,
+  breakdownLabel,
   className,
 }: ReportExportFormProps) {
   const { control, handleSubmit, watch, setValue, formState } = useForm<ReportExportFormValues>({
-    defaultValues: { format: 'csv', withVideo: false, ...defaultValues },
+    defaultValues: { format: 'csv', withVideo: false, withBreakdown: true, ...defaultValues },
   });
   // PDF comes from the browser's print dialog, which cannot add the video quartile sheet.
   const isPdf = watch('format') === 'pdf';
@@ -40,7 +54,11 @@ export function ReportExportForm({
       aria-label="Export report"
       noValidate
       onSubmit={handleSubmit((values) =>
-        onSubmit({ format: values.format, withVideo: values.format === 'pdf' ? false : values.withVideo }),
+        onSubmit({
+          format: values.format,
+          withVideo: values.format === 'pdf' ? false : values.withVideo,
+          ...(breakdownLabel === undefined ? {} : { withBreakdown: values.withBreakdown ?? true }),
+        }),
       )}
       className={cn('grid gap-4', className)}
       data-slot="report-export-form"
@@ -90,6 +108,32 @@ export function ReportExportForm({
           </Field>
         )}
       />
+      {breakdownLabel === undefined ? null : (
+        <Controller
+          control={control}
+          name="withBreakdown"
+          render={({ field }) => (
+            <Field
+              label={`Breakdown by ${breakdownLabel}`}
+              orientation="horizontal"
+              disabled={disabled || isPdf}
+              description={isPdf ? 'The printed page shows it.' : undefined}
+            >
+              {(controlProps) => (
+                <Switch
+                  {...controlProps}
+                  name={field.name}
+                  checked={isPdf || (field.value ?? true)}
+                  disabled={disabled || isPdf}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
+            </Field>
+          )}
+        />
+      )}
       <Button type="submit" loading={formState.isSubmitting} disabled={disabled}>
         Download
       </Button>

@@ -8,10 +8,9 @@ import {
   verifySchema,
 } from '@adconsole/domain';
 import { Button, cn, Field, Input, type RenderLink, renderAnchor, Switch } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
 import { linkClassName } from '../lib/link';
+import { useSchemaForm } from '../lib/schema-form';
 
 export type SignInFormValues = LoginForm;
 
@@ -66,15 +65,13 @@ export function SignInForm({
   renderLink = renderAnchor,
   className,
 }: SignInFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '', remember: false, ...defaultValues },
+  const { register, field, handleSubmit, errors, isSubmitting } = useSchemaForm(loginSchema, {
+    username: '',
+    password: '',
+    remember: false,
+    ...defaultValues,
   });
+  const remember = field('remember');
 
   const linkProblems = verifyLink ? verifyLinkProblems(verifyLink) : [];
 
@@ -97,24 +94,17 @@ export function SignInForm({
       <Field label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </Field>
-      <Controller
-        control={control}
-        name="remember"
-        render={({ field }) => (
-          <Field label="Remember me" orientation="horizontal">
-            {(controlProps) => (
-              <Switch
-                {...controlProps}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          </Field>
+      <Field label="Remember me" orientation="horizontal">
+        {(controlProps) => (
+          <Switch
+            {...controlProps}
+            name={remember.name}
+            checked={remember.value === true}
+            onCheckedChange={remember.onChange}
+            ref={remember.ref}
+          />
         )}
-      />
+      </Field>
       <Button type="submit" loading={isSubmitting} className="w-full">
         Sign in
       </Button>

@@ -1,9 +1,8 @@
 import { type SignUpForm as SignUpValues, signUpSchema } from '@adconsole/domain';
 import { Button, Checkbox, cn, Field, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { useSchemaForm } from '../lib/schema-form';
 
 export type SignUpFormValues = SignUpValues;
 
@@ -31,22 +30,16 @@ export function SignUpForm({
   className,
 }: SignUpFormProps) {
   const schema = React.useMemo(() => signUpSchema(companyDomain), [companyDomain]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      ...defaultValues,
-    },
+  const { register, field, handleSubmit, errors, isSubmitting } = useSchemaForm(schema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    termsChecked: undefined as true | undefined,
+    ...defaultValues,
   });
+  const terms = field('termsChecked');
 
   return (
     <form
@@ -74,29 +67,22 @@ export function SignUpForm({
       <Field label="Confirm password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </Field>
-      <Controller
-        control={control}
-        name="termsChecked"
-        render={({ field }) => (
-          <Field
-            label="I accept the terms and conditions"
-            orientation="horizontal"
-            error={errors.termsChecked?.message}
-          >
-            {(controlProps) => (
-              <Checkbox
-                {...controlProps}
-                name={field.name}
-                checked={field.value === true}
-                // Unticking leaves the field unset so the schema's 'accept the terms' rule applies.
-                onCheckedChange={(checked) => field.onChange(checked === true ? true : undefined)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          </Field>
+      <Field
+        label="I accept the terms and conditions"
+        orientation="horizontal"
+        error={errors.termsChecked?.message}
+      >
+        {(controlProps) => (
+          <Checkbox
+            {...controlProps}
+            name={terms.name}
+            checked={terms.value === true}
+            // Unticking leaves the field unset so the schema's 'accept the terms' rule applies.
+            onCheckedChange={(checked) => terms.onChange(checked === true ? true : undefined)}
+            ref={terms.ref}
+          />
         )}
-      />
+      </Field>
       <Button type="submit" loading={isSubmitting} className="w-full">
         Sign up
       </Button>

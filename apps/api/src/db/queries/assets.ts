@@ -39,6 +39,12 @@ export async function listAssetFilesOfCampaign(db: Queryable, campaignId: string
   return rows.map((row) => row.file_name);
 }
 
+/** Whether any asset uses the stored file (a duplicated creative shares its files). */
+export async function isFileUsedByAsset(db: Queryable, fileName: string): Promise<boolean> {
+  const [used] = await db.query('select 1 from assets where file_name = $1 limit 1', [fileName]);
+  return used !== undefined;
+}
+
 export async function insertAsset(db: Queryable, asset: AssetRow): Promise<void> {
   await db.query(
     `insert into assets (id, creative_id, file_name, filename, name, upload_type, width, height, duration, bitrate)
@@ -74,4 +80,25 @@ export function deleteHtml5Assets(db: Queryable, creativeId: string): Promise<As
     `delete from assets where creative_id = $1 and upload_type = 'html5' returning *`,
     [creativeId],
   );
+}
+
+export async function updateAssetName(db: Queryable, id: string, name: string): Promise<void> {
+  await db.query('update assets set name = $2 where id = $1', [id, name]);
+}
+
+export async function deleteAssets(db: Queryable, ids: readonly string[]): Promise<void> {
+  await db.query('delete from assets where id = any($1::text[])', [[...ids]]);
+}
+
+/** The asset goes when it belongs to the creative; answers it (undefined when there was none). */
+export async function deleteAssetOfCreative(
+  db: Queryable,
+  id: string,
+  creativeId: string,
+): Promise<AssetRow | undefined> {
+  const [asset] = await db.query<AssetRow>(
+    'delete from assets where id = $1 and creative_id = $2 returning *',
+    [id, creativeId],
+  );
+  return asset;
 }

@@ -83,6 +83,11 @@ export async function updateCreativeBody(db: Queryable, id: string, body: Creati
   await db.query('update creatives set body = $2, updated_at = now() where id = $1', [id, body]);
 }
 
+/** The creative's assets changed: it counts as updated now. */
+export async function markCreativeUpdated(db: Queryable, id: string): Promise<void> {
+  await db.query('update creatives set updated_at = now() where id = $1', [id]);
+}
+
 /** The creative becomes a Banner of this name and size (the builder's export); its other settings stay. */
 export async function updateCreativeAsBanner(
   db: Queryable,

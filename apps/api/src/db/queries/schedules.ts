@@ -2,6 +2,7 @@
 // campaign answer and the report list them), and its queries.
 import type { ScheduledReport } from '@adconsole/domain';
 import type { Queryable } from '../database';
+import type { CampaignRow } from './campaigns';
 
 export interface ScheduleRow {
   id: string;
@@ -46,4 +47,76 @@ export async function listSchedules(
     [[...campaignIds]],
   );
   return rows.map(scheduleAnswer);
+}
+
+export async function findSchedule(db: Queryable, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db.query<ScheduleRow>('select * from scheduled_reports where id = $1', [id]);
+  return row;
+}
+
+/** The user a schedule's mails count against: its author, or the campaign's owner. */
+export async function findScheduleSender(db: Queryable, id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ user_id: string | null }>(
+    `select coalesce(s.created_by, c.owner_id) as user_id
+       from scheduled_reports s join campaigns c on c.id = s.campaign_id where s.id = $1`,
+    [id],
+  );
+  return row?.user_id ?? undefined;
+}
+
+/**
+ * Up to 50 schedules whose next run has come, earliest first, each with its campaign's body; locked
+ * until the transaction ends, skipping those another process holds.
+ */
+export function lockDueSchedules(
+  db: Queryable,
+): Promise<(ScheduleRow & { campaign: CampaignRow['body'] })[]> {
+  return db.query<ScheduleRow & { campaign: CampaignRow['body'] }>(
+    `select s.*, c.body as campaign from scheduled_reports s join campaigns c on c.id = s.campaign_id
+      where s.next_run_at is not null and s.next_run_at <= now()
+      order by s.next_run_at limit 50 for update of s skip locked`,
+  );
+}
+
+export async function insertSchedule(
+  db: Queryable,
+  schedule: Omit<ScheduleRow, 'last_run_at' | 'created_at'> & { created_by: string },
+): Promise<ScheduleRow> {
+  const [row] = await db.query<ScheduleRow>(
+    `insert into scheduled_reports
+       (id, campaign_id, created_by, name, frequency, report_type, format, timezone, with_video, recipients, next_run_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
+    [
+      schedule.id,
+      schedule.campaign_id,
+      schedule.created_by,
+      schedule.name,
+      schedule.frequency,
+      schedule.report_type,
+      schedule.format,
+      schedule.timezone,
+      schedule.with_video,
+      JSON.stringify(schedule.recipients),
+      schedule.next_run_at,
+    ],
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The schedule ran (or its run was queued) at `lastRunAt`; it runs next at `nextRunAt`. */
+export async function updateScheduleRuns(
+  db: Queryable,
+  id: string,
+  runs: { nextRunAt: Date | null; lastRunAt: Date },
+): Promise<void> {
+  await db.query('update scheduled_reports set next_run_at = $2, last_run_at = $3 where id = $1', [
+    id,
+    runs.nextRunAt,
+    runs.lastRunAt,
+  ]);
+}
+
+export async function deleteSchedule(db: Queryable, id: string): Promise<void> {
+  await db.query('delete from scheduled_reports where id = $1', [id]);
 }

@@ -20,6 +20,7 @@ import {
   type UseFileRequest,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { markTicketUsed } from '../../db/queries/upload-tickets';
 import { addAssetFromSource } from '../assets';
 import { DELETE_BATCH, type StoredObject } from '../object-store/store';
 import type { SessionUser } from '../sessions';
@@ -115,7 +116,6 @@ export async function createFolder(ctx: FileManagerContext, user: SessionUser, i
   return folderEntry(path);
 }
 
-/** A presigned PUT for one file of exactly `size` bytes, once its name and size pass the rules. */
 /**
  * Takes the upload ticket a signed PUT stands for (single use): an unused one for this key and size,
  * issued within the URL's lifetime. A replayed URL finds none (undefined).
@@ -124,19 +124,14 @@ export async function takeUploadTicket(
   ctx: Pick<Context, 'db'>,
   signed: { bucket: string; key: string; maxBytes: number },
 ): Promise<{ id: string; space: string } | undefined> {
-  const [ticket] = await ctx.db.query<{ id: string; space: string }>(
-    `update file_upload_tickets set used_at = now()
-      where id = (select id from file_upload_tickets
-                   where bucket = $1 and key = $2 and size = $3 and not refused and used_at is null
-                     and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
-                   order by issued_at desc limit 1)
-        and used_at is null
-      returning id, space`,
-    [signed.bucket, signed.key, signed.maxBytes],
+  return markTicketUsed(
+    ctx.db,
+    { bucket: signed.bucket, key: signed.key, size: signed.maxBytes },
+    FILE_URL_SECONDS,
   );
-  return ticket;
 }
 
+/** A presigned PUT for one file of exactly `size` bytes, once its name and size pass the rules. */
 export async function uploadTicket(ctx: FileManagerContext, user: SessionUser, input: UploadTicketRequest) {
   const bucket = bucketOf(ctx, input.bucket);
   const path = `${input.directory}${input.name}`;

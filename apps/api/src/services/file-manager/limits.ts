@@ -12,6 +12,15 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { sumAssetFileBytes } from '../../db/queries/files';
+import {
+  countTicketsInWindow,
+  deleteTicketsOlderThan,
+  insertTicket,
+  listOpenTicketSizes,
+  markTicketRefused,
+} from '../../db/queries/upload-tickets';
+import { lockUser } from '../../db/queries/users';
 import { newId } from '../ids';
 import { withRetryAfter } from '../retry-after';
 import type { SessionUser } from '../sessions';
@@ -51,52 +60,36 @@ export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, t
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     // One user's tickets are counted one at a time (PostgreSQL; PGlite runs one transaction at once).
-    await tx.query('select id from users where id = $1 for update', [user.id]);
+    await lockUser(tx, user.id);
     if (uploadsPerMinute > 0) {
-      const [window] = await tx.query<{ issued: number; wait: number | null }>(
-        `select count(*)::int as issued,
-                extract(epoch from min(issued_at) + interval '${RATE_WINDOW_SECONDS} seconds' - now())::float8 as wait
-           from file_upload_tickets
-          where user_id = $1 and issued_at > now() - interval '${RATE_WINDOW_SECONDS} seconds'`,
-        [user.id],
-      );
-      if ((window?.issued ?? 0) >= uploadsPerMinute) {
-        const seconds = Math.max(1, Math.ceil(window?.wait ?? RATE_WINDOW_SECONDS));
+      const window = await countTicketsInWindow(tx, user.id, RATE_WINDOW_SECONDS);
+      if (window.issued >= uploadsPerMinute) {
+        const seconds = Math.max(1, Math.ceil(window.wait ?? RATE_WINDOW_SECONDS));
         throw withRetryAfter(ApiError.of(429, uploadRateMessage(uploadsPerMinute, seconds)), seconds);
       }
     }
     // A ticket matters for a minute (the rate) and while its URL works (the quota); then it goes.
-    await tx.query(
-      `delete from file_upload_tickets where issued_at < now() - interval '${FILE_URL_SECONDS + RATE_WINDOW_SECONDS} seconds'`,
-    );
-    await tx.query(
-      'insert into file_upload_tickets (id, user_id, bucket, space, key, size) values ($1, $2, $3, $4, $5, $6)',
-      [id, user.id, ticket.bucket, space ?? '', ticket.key, ticket.size],
-    );
+    await deleteTicketsOlderThan(tx, FILE_URL_SECONDS + RATE_WINDOW_SECONDS);
+    await insertTicket(tx, {
+      id,
+      userId: user.id,
+      bucket: ticket.bucket,
+      space: space ?? '',
+      key: ticket.key,
+      size: ticket.size,
+    });
   });
   if (quotaBytes === null || space === undefined) return;
   const used = await spaceUsage(ctx, space, { id, key: ticket.key });
   const problem = uploadQuotaProblem({ name: ticket.name, size: ticket.size, used, quotaBytes });
   if (problem) {
-    await ctx.db.query('update file_upload_tickets set refused = true where id = $1', [id]);
+    await markTicketRefused(ctx.db, id);
     throw ApiError.of(413, problem);
   }
 }
 
 /** The user whose quota a space ('users/<id>/') is, undefined outside one. */
 export const spaceUserId = (space: string): string | undefined => /^users\/([^/]+)\/$/.exec(space)?.[1];
-
-/**
- * The bytes of a user's creative assets (the files they uploaded as assets, each stored file once:
- * a duplicated creative shares its files). They count against the same quota as the file manager.
- */
-export async function assetBytes(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.query<{ bytes: string | number }>(
-    `select coalesce(sum(size), 0)::text as bytes from files where owner_id = $1 and name like 'assets/%'`,
-    [userId],
-  );
-  return Number(row?.bytes ?? 0);
-}
 
 /**
  * The bytes a user's space holds, the one quota of files and creative assets: every stored object of
@@ -110,14 +103,8 @@ export async function spaceUsage(
   space: string,
   except: { id: string; key: string } = { id: '', key: '' },
 ): Promise<number> {
-  const open = await ctx.db.query<{ bucket: string; key: string; size: string | number }>(
-    `select bucket, key, max(size) as size from file_upload_tickets
-      where space = $1 and not refused and id <> $2 and key <> $3
-        and issued_at > now() - interval '${FILE_URL_SECONDS} seconds'
-      group by bucket, key`,
-    [space, except.id, except.key],
-  );
-  const pending = new Map(open.map((row) => [`${row.bucket}/${row.key}`, Number(row.size)]));
+  const open = await listOpenTicketSizes(ctx.db, space, FILE_URL_SECONDS, except);
+  const pending = new Map(open.map((row) => [`${row.bucket}/${row.key}`, row.size]));
   let stored = 0;
   for (const bucket of ctx.config.fileManager.buckets) {
     for await (const object of ctx.files.objects(bucket, space)) {
@@ -128,7 +115,8 @@ export async function spaceUsage(
   let waiting = 0;
   for (const size of pending.values()) waiting += size;
   const userId = spaceUserId(space);
-  const assets = userId === undefined ? 0 : await assetBytes(ctx.db, userId);
+  // The user's creative assets count against the same quota as the file manager.
+  const assets = userId === undefined ? 0 : await sumAssetFileBytes(ctx.db, userId);
   return stored + waiting + assets;
 }
 

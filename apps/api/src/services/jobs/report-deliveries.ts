@@ -4,12 +4,17 @@
 // retry after a failed send mails only those who did not get it.
 import { type LocalDays, nextScheduledRun, runDayOf, scheduledPeriod } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { CampaignRow } from '../../db/queries/campaigns';
+import { type CampaignRow, findCampaign } from '../../db/queries/campaigns';
 import { enqueueJob, type JobRow } from '../../db/queries/jobs';
-import type { ScheduleRow } from '../../db/queries/schedules';
+import {
+  findSchedule,
+  findScheduleSender,
+  lockDueSchedules,
+  updateScheduleRuns,
+} from '../../db/queries/schedules';
 import { newId } from '../ids';
 import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
-import { deliverableRecipients, scheduleSender, takeUserMailQuota } from '../reports/recipients';
+import { deliverableRecipients, takeUserMailQuota } from '../reports/recipients';
 
 /** The start of every delivery key of one schedule. */
 export const deliveryKeyPrefix = (scheduleId: string) => `report:${scheduleId}:`;
@@ -20,11 +25,7 @@ export const deliveryKey = (scheduleId: string, period: LocalDays) =>
 /** Queues the deliveries of every schedule that is due and sets its next run, in one transaction. */
 export async function queueDueReports(ctx: Context): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const due = await tx.query<ScheduleRow & { campaign: CampaignRow['body'] }>(
-      `select s.*, c.body as campaign from scheduled_reports s join campaigns c on c.id = s.campaign_id
-        where s.next_run_at is not null and s.next_run_at <= now()
-        order by s.next_run_at limit 50 for update of s skip locked`,
-    );
+    const due = await lockDueSchedules(tx);
     let queued = 0;
     for (const schedule of due) {
       const runAt = new Date(schedule.next_run_at as Date);
@@ -42,11 +43,10 @@ export async function queueDueReports(ctx: Context): Promise<number> {
       ) {
         queued += 1;
       }
-      await tx.query('update scheduled_reports set next_run_at = $2, last_run_at = $3 where id = $1', [
-        schedule.id,
-        nextScheduledRun(schedule.frequency, schedule.timezone, runAt, flight),
-        runAt,
-      ]);
+      await updateScheduleRuns(tx, schedule.id, {
+        nextRunAt: nextScheduledRun(schedule.frequency, schedule.timezone, runAt, flight),
+        lastRunAt: runAt,
+      });
     }
     return queued;
   });
@@ -55,19 +55,15 @@ export async function queueDueReports(ctx: Context): Promise<number> {
 /** Runs a delivery job: mails each recipient not yet mailed. A failure carries who was mailed. */
 export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Record<string, unknown>> {
   const payload = job.payload as { scheduleId: string; period: LocalDays; sent: string[] };
-  const [schedule] = await ctx.db.query<ScheduleRow>('select * from scheduled_reports where id = $1', [
-    payload.scheduleId,
-  ]);
+  const schedule = await findSchedule(ctx.db, payload.scheduleId);
   if (!schedule) return { ...payload, skipped: 'The schedule was deleted.' };
-  const [campaign] = await ctx.db.query<CampaignRow>('select * from campaigns where id = $1', [
-    schedule.campaign_id,
-  ]);
+  const campaign = await findCampaign(ctx.db, schedule.campaign_id);
   if (!campaign) return { ...payload, skipped: 'The campaign was deleted.' };
   const recipients = (await deliverableRecipients(ctx, schedule)).filter(
     (to) => !payload.sent.includes(to.address),
   );
   if (recipients.length === 0) return { ...payload };
-  const sender = (await scheduleSender(ctx, schedule.id)) ?? campaign.owner_id;
+  const sender = (await findScheduleSender(ctx.db, schedule.id)) ?? campaign.owner_id;
   const mail = await scheduledReportMail(ctx, schedule, campaign, payload.period);
   const sent = [...payload.sent];
   for (const to of recipients) {

@@ -5,6 +5,15 @@
 import { createHash } from 'node:crypto';
 import { ApiError, dayCount, type ReportFileFormat } from '@adconsole/domain';
 import type { Context } from '../../context';
+import {
+  countCallerDownloads,
+  deleteDownload,
+  deleteOldDownloads,
+  findRecentDownloadFile,
+  insertDownload,
+  lockCallerDownloads,
+  markDownloadDone,
+} from '../../db/queries/report-downloads';
 import { newId } from '../ids';
 
 /** The longest range each format covers, in local days. */
@@ -59,46 +68,25 @@ async function admitAndBuild(
   key: string,
   build: () => Promise<{ file: string }>,
 ): Promise<{ file: string }> {
-  const [done] = await ctx.db.query<{ file_name: string }>(
-    `select d.file_name from report_downloads d join files f on f.name = d.file_name
-      where d.request_key = $1 and d.state = 'done' and d.created_at > now() - interval '${REUSE_MINUTES} minutes'
-        and (f.expires_at is null or f.expires_at > now())
-      order by d.created_at desc limit 1`,
-    [key],
-  );
-  if (done) return { file: done.file_name };
+  const done = await findRecentDownloadFile(ctx.db, key, REUSE_MINUTES);
+  if (done !== undefined) return { file: done };
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtext('report_downloads'), hashtext($1))", [caller]);
-    const [{ queued, lastHour } = { queued: 0, lastHour: 0 }] = await tx.query<{
-      queued: number;
-      lastHour: number;
-    }>(
-      `select count(*) filter (where state = 'building' and created_at > now() - interval '${STALE_MINUTES} minutes')::int as queued,
-              count(*) filter (where created_at > now() - interval '1 hour')::int as "lastHour"
-         from report_downloads where caller = $1 and created_at > now() - interval '1 hour'`,
-      [caller],
-    );
+    await lockCallerDownloads(tx, caller);
+    const { queued, lastHour } = await countCallerDownloads(tx, caller, STALE_MINUTES);
     if (queued >= ctx.config.limits.reportDownloadsQueuedPerCaller) throw ApiError.of(429, DOWNLOADS_QUEUED);
     if (caller.startsWith('token:') && lastHour >= ctx.config.limits.reportDownloadsPerTokenPerHour)
       throw ApiError.of(429, SHARE_DOWNLOADS_USED);
-    await tx.query('insert into report_downloads (id, caller, request_key) values ($1, $2, $3)', [
-      id,
-      caller,
-      key,
-    ]);
+    await insertDownload(tx, { id, caller, requestKey: key });
   });
-  await ctx.db.query("delete from report_downloads where created_at < now() - interval '1 day'");
+  await deleteOldDownloads(ctx.db);
   try {
     const answer = await build();
-    await ctx.db.query("update report_downloads set state = 'done', file_name = $2 where id = $1", [
-      id,
-      answer.file,
-    ]);
+    await markDownloadDone(ctx.db, id, answer.file);
     return answer;
   } catch (error) {
     // A failed build does not count against the caller.
-    await ctx.db.query('delete from report_downloads where id = $1', [id]);
+    await deleteDownload(ctx.db, id);
     throw error;
   }
 }

@@ -1,13 +1,14 @@
 // Report downloads: CSV, XLSX, and XLSX with a real pivot table. Each is stored as a private file with
 // an unguessable name, readable by its owner (or the share link's holder), removed after 24 hours, and
 // answered as `{file}` to fetch under /api/uploads/{file}.
+
 import { randomBytes } from 'node:crypto';
 import { filteredTotals, type ReportFileFormat, type ReportTotals } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
+import { insertFile } from '../../db/queries/files';
 import { safeFilename } from '../assets';
-import { insertFileRow } from '../file-rows';
 import {
   BREAKDOWN_COLUMNS,
   BREAKDOWN_SHEETS,
@@ -468,7 +469,7 @@ export async function storeReportDownload(
   const extension = format === 'csv' ? 'csv' : 'xlsx';
   const name = `reports/${randomBytes(16).toString('hex')}/${reportFileName(rows.figures, extension)}`;
   await ctx.storage.put(name, bytes, contentType);
-  await insertFileRow(ctx.db, {
+  await insertFile(ctx.db, {
     name,
     owner_id: reader.userId ?? null,
     public: false,

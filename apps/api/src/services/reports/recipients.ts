@@ -7,7 +7,19 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, isCompanyEmail } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Database, Queryable } from '../../db/database';
-import type { ScheduleRow } from '../../db/queries/schedules';
+import {
+  insertReportRecipient,
+  listDeliverableRecipients,
+  markRecipientConfirmed,
+  markRecipientUnsubscribed,
+} from '../../db/queries/report-recipients';
+import { findScheduleSender, type ScheduleRow } from '../../db/queries/schedules';
+import {
+  countUserMailsLastDay,
+  deleteOldUserMailSends,
+  insertUserMailSend,
+  lockUserMailSends,
+} from '../../db/queries/user-mail-sends';
 import { escapeHtml, takeMailAllowance } from '../mail';
 
 export const REPORT_MAIL_QUOTA_REACHED =
@@ -31,27 +43,13 @@ export async function takeUserMailQuota(
   limit: number,
   kind: string,
 ): Promise<boolean> {
-  await db.query("delete from user_mail_sends where sent_at < now() - interval '1 day'");
+  await deleteOldUserMailSends(db);
   return db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtext('user_mail_sends'), hashtext($1))", [userId]);
-    const [{ sent } = { sent: 0 }] = await tx.query<{ sent: number }>(
-      "select count(*)::int as sent from user_mail_sends where user_id = $1 and sent_at > now() - interval '1 day'",
-      [userId],
-    );
-    if (sent >= limit) return false;
-    await tx.query('insert into user_mail_sends (user_id, kind) values ($1, $2)', [userId, kind]);
+    await lockUserMailSends(tx, userId);
+    if ((await countUserMailsLastDay(tx, userId)) >= limit) return false;
+    await insertUserMailSend(tx, userId, kind);
     return true;
   });
-}
-
-/** The user a schedule's mails count against: its author, or the campaign's owner. */
-export async function scheduleSender(ctx: Context, scheduleId: string): Promise<string | undefined> {
-  const [row] = await ctx.db.query<{ user_id: string | null }>(
-    `select coalesce(s.created_by, c.owner_id) as user_id
-       from scheduled_reports s join campaigns c on c.id = s.campaign_id where s.id = $1`,
-    [scheduleId],
-  );
-  return row?.user_id ?? undefined;
 }
 
 const link = (ctx: Context, action: 'confirm' | 'unsubscribe', token: string) =>
@@ -66,16 +64,16 @@ export async function registerRecipients(ctx: Context, schedule: ScheduleRow): P
   for (const address of schedule.recipients) {
     const token = randomBytes(24).toString('base64url');
     const company = isCompanyEmail(address, ctx.config.companyEmailRule);
-    const [row] = await ctx.db.query<{ address: string }>(
-      `insert into report_recipients (schedule_id, address, token, confirmed_at)
-       values ($1, $2, $3, case when $4::boolean then now() else null end)
-       on conflict (schedule_id, address) do nothing returning address`,
-      [schedule.id, address, token, company],
-    );
-    if (row && !company) fresh.push({ address, token });
+    const added = await insertReportRecipient(ctx.db, {
+      scheduleId: schedule.id,
+      address,
+      token,
+      confirmed: company,
+    });
+    if (added && !company) fresh.push({ address, token });
   }
   if (fresh.length === 0) return;
-  const sender = await scheduleSender(ctx, schedule.id);
+  const sender = await findScheduleSender(ctx.db, schedule.id);
   ctx.background.later('Report opt-in mail could not be sent', async () => {
     for (const { address, token } of fresh) {
       if (!sender) return;
@@ -105,11 +103,7 @@ export async function deliverableRecipients(
   schedule: ScheduleRow,
 ): Promise<{ address: string; unsubscribe: string }[]> {
   await registerRecipients(ctx, schedule);
-  const rows = await ctx.db.query<{ address: string; token: string }>(
-    `select address, token from report_recipients
-      where schedule_id = $1 and confirmed_at is not null and unsubscribed_at is null`,
-    [schedule.id],
-  );
+  const rows = await listDeliverableRecipients(ctx.db, schedule.id);
   const tokens = new Map(rows.map((row) => [row.address, row.token]));
   return schedule.recipients.flatMap((address) => {
     const token = tokens.get(address);
@@ -128,15 +122,12 @@ export async function followRecipientLink(
 ): Promise<string> {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
     throw ApiError.of(404, RECIPIENT_LINK_INVALID);
-  const [row] = await db.query<{ address: string }>(
+  const address =
     action === 'confirm'
-      ? `update report_recipients set confirmed_at = coalesce(confirmed_at, now())
-          where token = $1 and unsubscribed_at is null returning address`
-      : 'update report_recipients set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = $1 returning address',
-    [token],
-  );
-  if (!row) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
-  return row.address;
+      ? await markRecipientConfirmed(db, token)
+      : await markRecipientUnsubscribed(db, token);
+  if (address === undefined) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  return address;
 }
 
 /** Refuses with 429 when the sender's daily quota is used up (send now). */

@@ -11,19 +11,19 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { failPendingJobs } from '../../db/queries/jobs';
-import { type ScheduleRow, scheduleAnswer } from '../../db/queries/schedules';
+import {
+  deleteSchedule as deleteScheduleRow,
+  findSchedule,
+  findScheduleSender,
+  insertSchedule,
+  scheduleAnswer,
+} from '../../db/queries/schedules';
 import { ownCampaign } from '../access';
 import { newId } from '../ids';
 import { deliveryKeyPrefix } from '../jobs/report-deliveries';
 import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
-import {
-  deliverableRecipients,
-  quotaReached,
-  registerRecipients,
-  scheduleSender,
-  takeUserMailQuota,
-} from './recipients';
+import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';
 
 // ---- The schedule calls
 
@@ -31,7 +31,7 @@ export const SCHEDULE_NOT_FOUND = 'Scheduled report not found!';
 export const NOTHING_TO_SEND = 'There is no complete period to send yet.';
 
 async function ownSchedule(ctx: Context, user: SessionUser, id: string) {
-  const [row] = await ctx.db.query<ScheduleRow>('select * from scheduled_reports where id = $1', [id]);
+  const row = await findSchedule(ctx.db, id);
   if (!row) throw ApiError.of(404, SCHEDULE_NOT_FOUND);
   const campaign = await ownCampaign(ctx.db, user, row.campaign_id).catch(() => {
     throw ApiError.of(404, SCHEDULE_NOT_FOUND);
@@ -47,25 +47,19 @@ export async function createSchedule(
 ): Promise<ScheduledReport> {
   const campaign = await ownCampaign(ctx.db, user, body.campaignID);
   const nextRunAt = nextScheduledRun(body.frequency, body.timezone, new Date(), flightOf(campaign));
-  const [row] = await ctx.db.query<ScheduleRow>(
-    `insert into scheduled_reports
-       (id, campaign_id, created_by, name, frequency, report_type, format, timezone, with_video, recipients, next_run_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
-    [
-      newId(),
-      campaign.id,
-      user.id,
-      body.name,
-      body.frequency,
-      body.reportType,
-      body.format,
-      body.timezone,
-      body.withVideo,
-      JSON.stringify(body.recipients.map(normaliseEmail)),
-      nextRunAt,
-    ],
-  );
-  if (!row) throw new Error('insert returned no row');
+  const row = await insertSchedule(ctx.db, {
+    id: newId(),
+    campaign_id: campaign.id,
+    created_by: user.id,
+    name: body.name,
+    frequency: body.frequency,
+    report_type: body.reportType,
+    format: body.format,
+    timezone: body.timezone,
+    with_video: body.withVideo,
+    recipients: body.recipients.map(normaliseEmail),
+    next_run_at: nextRunAt,
+  });
   await registerRecipients(ctx, row);
   return scheduleAnswer(row);
 }
@@ -74,7 +68,7 @@ export async function createSchedule(
 export async function deleteSchedule(ctx: Context, user: SessionUser, id: string) {
   const { row } = await ownSchedule(ctx, user, id);
   await ctx.db.transaction(async (tx) => {
-    await tx.query('delete from scheduled_reports where id = $1', [row.id]);
+    await deleteScheduleRow(tx, row.id);
     await failPendingJobs(tx, deliveryKeyPrefix(row.id), 'The schedule was deleted.');
   });
   return null;
@@ -86,7 +80,7 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
   const period = lastCompletePeriod(row.frequency, row.timezone, new Date(), flightOf(campaign));
   if (!period) throw ApiError.of(400, NOTHING_TO_SEND);
   const recipients = await deliverableRecipients(ctx, row);
-  const sender = (await scheduleSender(ctx, row.id)) ?? user.id;
+  const sender = (await findScheduleSender(ctx.db, row.id)) ?? user.id;
   const mail = recipients.length > 0 ? await scheduledReportMail(ctx, row, campaign, period) : undefined;
   const sent: string[] = [];
   for (const to of recipients) {

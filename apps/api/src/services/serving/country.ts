@@ -14,6 +14,9 @@ import { Reader, type Response } from 'mmdb-lib';
 
 const PACKAGE = '@ip-location-db/geo-whois-asn-country-mmdb';
 const FILE = 'geo-whois-asn-country.mmdb';
+/** The data's licence and its attribution, as the report footer shows them (the package's own
+ * metadata says CC0, but the registries' data it is built from is CC BY 4.0). */
+const COUNTRY_DATA_LICENCE = 'CC BY 4.0, data by the NRO';
 
 export interface CountryLookup {
   /** The ISO 3166-1 alpha-2 code of an address (IPv4, IPv6 or IPv4-mapped IPv6); '' when unknown. */
@@ -32,7 +35,7 @@ function packagedDatabase(): { file: string; database: CountryDatabase } {
     database: {
       name: `${PACKAGE.replace('@ip-location-db/', 'ip-location-db ')}`,
       version,
-      licence: 'CC BY 4.0 (data: NRO, via ip-location-db)',
+      licence: COUNTRY_DATA_LICENCE,
     },
   };
 }
@@ -54,7 +57,7 @@ export function createCountryLookup(file?: string): CountryLookup {
         database: {
           name: path.basename(file),
           version: '',
-          licence: 'CC BY 4.0 (data: NRO, via ip-location-db)',
+          licence: COUNTRY_DATA_LICENCE,
         },
       }
     : packagedSource();

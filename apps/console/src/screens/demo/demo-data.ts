@@ -1,5 +1,5 @@
-// Sample content of the demo pages (spec: "Demo pages (tables, billing, profile card) contain only
-// sample content"): fixed, so the pages and their screenshots never change on their own.
+// Sample content of the demo pages (docs/product.md §1: the demo pages hold sample content
+// only): fixed, so the pages and their screenshots never change on their own.
 
 export interface DemoMember {
   name: string;

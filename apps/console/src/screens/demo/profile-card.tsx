@@ -1,4 +1,4 @@
-// The demo pages' profile card (spec: demo pages): a sample person, built from the library's parts.
+// The demo pages' profile card (docs/product.md §1, demo pages): a sample person, built from the library's parts.
 import { Avatar, Badge, Card, CardContent, CardDescription, CardHeader } from '@adconsole/ui';
 
 export function DemoProfileCard() {

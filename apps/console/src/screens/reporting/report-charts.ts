@@ -1,3 +1,9 @@
 // The report's charts (nivo and its helpers, the largest part of the reporting code), reached only
 // through dynamic imports: the report's heading, key figures and table paint before this chunk arrives.
-export { CreativeBreakdown, HourHeatmap, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
+export {
+  BreakdownBars,
+  CreativeBreakdown,
+  HourHeatmap,
+  PerformanceChart,
+  VideoQuartilesChart,
+} from '@adconsole/charts';

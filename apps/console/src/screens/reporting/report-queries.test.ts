@@ -5,13 +5,14 @@ import { makeReport } from '@adconsole/charts/fixtures';
 import { createApiClient, defaultTimezone, reportingDatesOfDays } from '@adconsole/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportKeys, reportQueryOptions, reportRequest } from './report-queries';
+import { breakdownRequest, reportKeys, reportQueryOptions, reportRequest } from './report-queries';
 
 const report = makeReport({ seed: 7, start: '2026-11-01', days: 7 });
 const state = {
   dates: reportingDatesOfDays({ start: '2026-11-01', end: '2026-11-07' }),
   timezone: defaultTimezone,
   unit: 'day' as const,
+  breakdown: 'site' as const,
 };
 
 /** A client whose fetch answers every report call with the fixture, counting the calls. */
@@ -56,6 +57,34 @@ describe('reports in the console', () => {
     await queryClient.fetchQuery(reportQueryOptions(client, request));
     expect(urls).toHaveLength(4);
     expect(new URL(urls[0] ?? '').searchParams.get('campaignID')).toBe('c1');
+  });
+
+  it('asks only the chosen breakdown, and caches each dimension apart for under 3600 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    const { client, urls } = countingClient();
+    const queryClient = new QueryClient();
+    const request = reportRequest({ kind: 'campaign', campaignID: 'c1' }, state);
+    await queryClient.fetchQuery(reportQueryOptions(client, request));
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(request, 'site')));
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(request, 'country')));
+    const asked = urls.map((url) => new URL(url).searchParams.get('breakdown'));
+    expect(asked).toEqual([null, 'site', 'country']);
+    // Each is reused within the hour; by hour or by day, a breakdown is the same request.
+    vi.setSystemTime(new Date('2026-11-22T10:59:59Z'));
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(request, 'country')));
+    const hourly = { ...request, granularity: 'hour' as const };
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(hourly, 'site')));
+    expect(urls).toHaveLength(3);
+    // A creative's breakdown goes by its live ids.
+    const creative = reportRequest({ kind: 'campaign', campaignID: 'c1' }, state, ['L1', 'L2']);
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(creative, 'country')));
+    expect(new URL(urls[3] ?? '').searchParams.get('liveIDs')).toBe('L1,L2');
+    expect(new URL(urls[3] ?? '').searchParams.get('breakdown')).toBe('country');
+    // 3600 s after the first read the chosen dimension is read again.
+    vi.setSystemTime(new Date('2026-11-22T11:00:00Z'));
+    await queryClient.fetchQuery(reportQueryOptions(client, breakdownRequest(request, 'site')));
+    expect(urls).toHaveLength(5);
   });
 
   it('keys a report by its zone, not only its offset (New York and Bogota differ in summer)', () => {

@@ -1,8 +1,11 @@
 // Server state of the reporting screens (TanStack Query), all through the domain's API client. A
-// report is cached per campaign (or share link), range, zone, unit and live ids, and reused for under
-// 3600 s (docs/product.md §4); share links and schedules are campaign-wide, so a change to them is written
+// report is cached per campaign (or share link), range, zone, unit, live ids and breakdown, and reused
+// for under 3600 s (docs/product.md §4); the Breakdown section asks only its chosen dimension, each
+// cached apart under the same rule; share links and schedules are campaign-wide, so a change to them is written
 // into every cached report of the campaign instead of fetching the figures again.
 import {
+  type Breakdown,
+  type BreakdownDimension,
   previousReportPeriod,
   REPORT_CACHE_SECONDS,
   type ReportData,
@@ -49,6 +52,7 @@ export const reportKeys = {
         // New York and Bogota share an offset in winter, not their days in summer: the zone is the key.
         tzOffset: `${request.timezone?.offset ?? '+00:00'} ${request.timezone?.tzCode ?? ''}`,
         liveIDs: request.liveIDs,
+        breakdown: request.breakdown,
       }),
       request.granularity ?? 'full',
       request.withVideoData ?? false,
@@ -78,6 +82,14 @@ export function previousRequest(request: ReportRequest): ReportRequest {
     dates: reportingDatesOfDays(previousReportPeriod(reportDaysOf(request.dates))),
     granularity: 'day',
   };
+}
+
+/**
+ * The report with one breakdown (the Breakdown section's tab): the main request's campaign or live
+ * ids, range and zone. Its figures do not depend on the unit, so switching by day or by hour keeps it.
+ */
+export function breakdownRequest(request: ReportRequest, dimension: BreakdownDimension): ReportRequest {
+  return { ...request, granularity: 'full', breakdown: dimension };
 }
 
 /**
@@ -125,6 +137,22 @@ export function useReport(request: ReportRequest | undefined) {
   return { ...query, cancel };
 }
 
+/**
+ * The chosen tab's breakdown, asked once its report is in (`request` undefined until then), so the
+ * figures never wait for it; every other dimension is asked only when its tab is chosen.
+ */
+export function useBreakdown(request: ReportRequest | undefined, dimension: BreakdownDimension) {
+  const asked = request ? breakdownRequest(request, dimension) : undefined;
+  return useQuery({
+    ...reportQueryOptions(
+      reportsApi(),
+      asked ?? { campaignID: '', dates: { start: new Date(0), end: new Date(0) } },
+    ),
+    enabled: asked !== undefined,
+    select: (report: ReportData): Breakdown | null => report.breakdown ?? null,
+  });
+}
+
 /** Writes a change of the campaign's share links or schedules into every cached report of it. */
 function patchReports(queryClient: QueryClient, id: string, change: (report: ReportData) => ReportData) {
   queryClient.setQueriesData<ReportData>({ queryKey: reportKeys.of(id) }, (report) =>
@@ -132,7 +160,7 @@ function patchReports(queryClient: QueryClient, id: string, change: (report: Rep
   );
 }
 
-/** Reports that failed to download or share: the spec's 'Error!' notification for 10000 ms. */
+/** Reports that failed to download or share: the 'Error!' notification for 10000 ms of docs/product.md §8. */
 const notifyReportError = () => showNotification(reportErrorNotification());
 
 export function useShareLinks(campaignID: string) {
@@ -179,10 +207,23 @@ export function useSchedules(campaignID: string) {
   };
 }
 
-/** Downloads a csv / xlsx / xlsx-pivot file of the report: the browser saves it from /uploads/. */
-export async function downloadReport(request: ReportRequest, format: ReportFileFormat, withVideo: boolean) {
+/**
+ * Downloads a csv / xlsx / xlsx-pivot file of the report: the browser saves it from /uploads/. With a
+ * breakdown the file carries it (the CSV's last table, the XLSX's sheet, the pivot's row field).
+ */
+export async function downloadReport(
+  request: ReportRequest,
+  format: ReportFileFormat,
+  withVideo: boolean,
+  breakdown?: BreakdownDimension,
+) {
   try {
-    const url = await reportsApi().downloadReport({ ...request, format, withVideoData: withVideo });
+    const url = await reportsApi().downloadReport({
+      ...request,
+      format,
+      withVideoData: withVideo,
+      breakdown,
+    });
     const link = document.createElement('a');
     link.href = url;
     link.download = '';

@@ -1,5 +1,6 @@
 import {
   makeReport,
+  oneWeekBreakdowns,
   oneWeekReport,
   oneWeekReportWithInvalidTraffic,
   oneWeekReportWithVastErrors,
@@ -8,7 +9,9 @@ import {
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import type { ReportBreakdownProps } from './report-breakdown';
 import { loadReportCharts, ReportView } from './report-view';
+import { ReportingMenu } from './reporting-menu';
 
 const bannerWeek = makeReport({
   seed: 3,
@@ -19,6 +22,15 @@ const bannerWeek = makeReport({
 });
 const bannerPrevious = makeReport({ seed: 2, start: '2026-11-09', days: 7, creatives: 3 });
 const emptyCampaign = { ...zeroReport, creatives: [], campaignName: 'Spring launch' };
+/** The Breakdown section as the page fills it: the chosen tab's breakdown, here. */
+const breakdownOf = (
+  dimension: ReportBreakdownProps['dimension'],
+): Omit<ReportBreakdownProps, 'charts' | 'printing' | 'printWidth' | 'locale'> => ({
+  dimension,
+  onDimensionChange: fn(),
+  status: 'ready',
+  breakdown: oneWeekBreakdowns[dimension],
+});
 const oneDay = makeReport({ seed: 1, start: '2026-11-18', days: 1, granularity: 'hour', creatives: 2 });
 
 const meta = {
@@ -60,8 +72,11 @@ type Story = StoryObj<typeof meta>;
 
 /** A week of a campaign with video: every section, the tiles compared with the week before. */
 export const WithVideo: Story = {
+  args: { breakdown: breakdownOf('site') },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Breakdown' })).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Report by site' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Video quartiles' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Creatives' })).toBeVisible();
     await expect(canvas.getByText('Changes compared with 9 Nov 2026 – 15 Nov 2026.')).toBeVisible();
@@ -125,7 +140,7 @@ export const Loading: Story = {
   },
 };
 
-/** The request was cancelled (or took longer than 180 s): the spec's message and a way to try again. */
+/** The request was cancelled (or took longer than 180 s): the message of docs/product.md §8 and a way to try again. */
 export const Cancelled: Story = {
   args: { status: 'error', report: undefined, error: 'Request timed out', onRetry: fn() },
   play: async ({ canvas, args }) => {
@@ -137,7 +152,7 @@ export const Cancelled: Story = {
   },
 };
 
-/** A creative that was never published has no live ids: the spec's message. */
+/** A creative that was never published has no live ids: the message of docs/product.md §5. */
 export const NoLiveIds: Story = {
   args: {
     status: 'error',
@@ -170,10 +185,11 @@ export const NothingServed: Story = {
   },
 };
 
-/** One creative's report: no breakdown by creative. */
+/** One creative's report: no breakdown by creative; its live ids' breakdown by device. */
 export const Creative: Story = {
-  args: { title: 'Winter sale leaderboard', scope: 'creative' },
+  args: { title: 'Winter sale leaderboard', scope: 'creative', breakdown: breakdownOf('device') },
   play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Report by device' })).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Creatives' })).toBeNull();
     await expect(canvas.queryByRole('tab', { name: 'By creative' })).toBeNull();
   },
@@ -205,6 +221,7 @@ export const HourlyNotOffered: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 /** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
 export const Phone: Story = {
+  args: { breakdown: breakdownOf('country') },
   decorators: [
     (Story) => (
       <div className="w-[358px]">
@@ -224,8 +241,45 @@ export const Phone: Story = {
   },
 };
 
+/**
+ * A share page (/share/{token}): the menu without share links or schedules beside the report, whose
+ * Breakdown section is the link's campaign's, by country.
+ */
+export const SharePage: Story = {
+  args: { breakdown: breakdownOf('country'), emptyAction: undefined },
+  render: (args) => (
+    <div className="grid grid-cols-[17rem_minmax(0,1fr)] items-start gap-6">
+      <aside aria-label="Reporting menu">
+        <ReportingMenu
+          state={{
+            dates: { start: new Date('2026-11-16T00:01:00Z'), end: new Date('2026-11-22T23:59:59Z') },
+            timezone: { label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' },
+            unit: 'day',
+            breakdown: 'country',
+          }}
+          onChange={fn()}
+          now={new Date('2026-11-22T10:00:00Z')}
+          summaryHref="/share/t"
+          creatives={[]}
+          onExport={fn()}
+          breakdownLabel="country"
+          renderLink={({ children, ...props }) => <a {...props}>{children}</a>}
+        />
+      </aside>
+      <ReportView {...args} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Create share link' })).toBeNull();
+    await expect(canvas.getByRole('tab', { name: 'Country' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('table', { name: 'Report by country' })).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Breakdown by country' })).toBeChecked();
+  },
+};
+
 export const WithVideoDark: Story = { ...WithVideo, ...dark };
 export const NoVideoDark: Story = { ...NoVideo, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const CancelledDark: Story = { ...Cancelled, ...dark };
 export const EmptyCampaignDark: Story = { ...EmptyCampaign, ...dark };
+export const SharePageDark: Story = { ...SharePage, ...dark };

@@ -1,6 +1,6 @@
 // The report itself (the reporting page's main area): KPI tiles against the period before, the
 // performance chart by day or hour, the video quartiles when there is video, the creatives' shares,
-// the report table by period and by creative, the invalid traffic it filtered (when there was any), and
+// the breakdown by site, device, OS, browser or country, the report table by period and by creative, the invalid traffic it filtered (when there was any), and
 // the hour-of-week heatmap. Props in, no fetching, so
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
@@ -43,6 +43,7 @@ import {
 import { BarChart3Icon } from 'lucide-react';
 import * as React from 'react';
 import { formatReportDays } from './format';
+import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 
 type ReportCharts = typeof import('./report-charts');
 let loadedCharts: ReportCharts | undefined;
@@ -112,6 +113,8 @@ export type ReportViewProps = {
   renderLink?: RenderLink | undefined;
   /** What an empty campaign (nothing live yet) offers to do, e.g. a link to the campaign. */
   emptyAction?: React.ReactNode;
+  /** The Breakdown section: its chosen tab and that tab's breakdown (no section without it). */
+  breakdown?: Omit<ReportBreakdownProps, 'charts' | 'printing' | 'printWidth' | 'locale'> | undefined;
   /** Print layout: charts at the page's width, no animation or hover. */
   printing?: boolean | undefined;
   locale?: string | undefined;
@@ -225,6 +228,7 @@ function ReportBody({
   creativeHref,
   renderLink,
   emptyAction,
+  breakdown,
   printing = false,
   locale,
 }: ReportViewProps & { report: ReportData }) {
@@ -320,6 +324,16 @@ function ReportBody({
             )}
           </CardContent>
         </Card>
+      ) : null}
+
+      {breakdown ? (
+        <ReportBreakdown
+          {...breakdown}
+          charts={charts}
+          printing={printing}
+          printWidth={PRINT_WIDTH}
+          locale={locale}
+        />
       ) : null}
 
       <Card className="print:break-before-page" aria-labelledby="report-table">

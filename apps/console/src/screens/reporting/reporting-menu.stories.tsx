@@ -8,6 +8,7 @@ const state = {
   dates: reportingDatesOfDays({ start: '2026-11-16', end: '2026-11-22' }),
   timezone: defaultTimezone,
   unit: 'day' as const,
+  breakdown: 'site' as const,
 };
 const creatives = [
   { id: 'k1', name: 'Trail season banner', type: 'Banner', href: '/campaigns/c1/reporting/creative/k1' },
@@ -44,6 +45,7 @@ const meta = {
     summaryHref: '/campaigns/c1/reporting',
     creatives,
     onExport: fn(),
+    breakdownLabel: 'site',
     renderLink: ({ children, ...props }) => <a {...props}>{children}</a>,
     owner,
   },

@@ -52,6 +52,8 @@ export type ReportingMenuProps = {
   activeCreativeID?: string | undefined;
   onExport: (values: ReportExportFormValues) => Promise<void> | void;
   exportDisabled?: boolean;
+  /** The breakdown the report shows ('country'): the export offers to put it in the file. */
+  breakdownLabel?: string | undefined;
   /** Share links and schedules: only for the campaign's owner, never on a share page. */
   owner?:
     | {
@@ -77,6 +79,7 @@ export function ReportingMenu({
   activeCreativeID,
   onExport,
   exportDisabled = false,
+  breakdownLabel,
   owner,
   renderLink,
   className,
@@ -157,7 +160,7 @@ export function ReportingMenu({
         <h3 id="report-export" className="font-semibold text-sm">
           Export
         </h3>
-        <ReportExportForm onSubmit={onExport} disabled={exportDisabled} />
+        <ReportExportForm onSubmit={onExport} disabled={exportDisabled} breakdownLabel={breakdownLabel} />
       </section>
 
       {owner ? (

@@ -2,8 +2,12 @@
 // the signed-in owner, /share/{shareToken}(/creative/{creativeID}) for anyone with a share link. One
 // screen: the reporting menu beside the report. The campaign summary's report lists the creatives (with
 // their live ids, removed versions included), so a creative's report is read by its live ids.
+
+import { breakdownNoun } from '@adconsole/charts';
 import {
   ApiError,
+  breakdownIsEmptyFor,
+  breakdownOf,
   errorMessage,
   flightReportingDates,
   hourlyAllowed,
@@ -29,6 +33,7 @@ import {
   previousRequest,
   type ReportSource,
   reportRequest,
+  useBreakdown,
   useReport,
   useSchedules,
   useShareLinks,
@@ -58,7 +63,7 @@ export function CampaignReportingPage() {
 export function SharedReportingPage() {
   const { shareToken = '', creativeID } = useParams();
   const now = useMemo(() => new Date(), []);
-  // Shared-report requests are made for share tokens only (spec: longer than 24 characters).
+  // Shared-report requests are made for share tokens only (docs/product.md §5: longer than 24 characters).
   if (!isSharedToken(shareToken)) return <ShareLinkGone message={MESSAGES.shareLinkInvalid} />;
   return (
     <ReportingScreen
@@ -104,6 +109,13 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
   const main = creativeID ? creativeReport : summary;
   const mainRequest = creativeID ? creativeRequest : summaryRequest;
   const previous = useReport(main.isSuccess && mainRequest ? previousRequest(mainRequest) : undefined);
+  // The chosen tab's breakdown, asked once the figures are in (a creative's by its live ids); a report
+  // that counts nothing has an empty one, known without asking.
+  const nothingToBreakDown = main.isSuccess && breakdownIsEmptyFor(main.data.totals);
+  const breakdown = useBreakdown(
+    main.isSuccess && main.data.creatives.length > 0 && !nothingToBreakDown ? mainRequest : undefined,
+    state.breakdown,
+  );
 
   const owner = source.kind === 'campaign' ? source.campaignID : undefined;
   const shareLinks = useShareLinks(owner ?? '');
@@ -117,9 +129,12 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
   const status = main.isError || summary.isError ? 'error' : main.isSuccess ? 'ready' : 'loading';
   const error = main.error ?? summary.error;
   const report = main.data;
-  const exportReport = async ({ format, withVideo }: ReportExportFormValues) => {
+  const exportReport = async ({ format, withVideo, withBreakdown }: ReportExportFormValues) => {
     if (format === 'pdf') return printPage();
-    if (mainRequest) await downloadReport(mainRequest, format as ReportFileFormat, withVideo);
+    if (mainRequest) {
+      const dimension = withBreakdown ? state.breakdown : undefined;
+      await downloadReport(mainRequest, format as ReportFileFormat, withVideo, dimension);
+    }
   };
 
   return (
@@ -142,6 +157,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
           activeCreativeID={creativeID}
           onExport={exportReport}
           exportDisabled={!main.isSuccess}
+          breakdownLabel={breakdownNoun(state.breakdown)}
           owner={
             owner && summary.data
               ? {
@@ -209,6 +225,20 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
             </Button>
           ) : undefined
         }
+        breakdown={{
+          dimension: state.breakdown,
+          onDimensionChange: (dimension) => change({ breakdown: dimension }),
+          status: nothingToBreakDown
+            ? 'ready'
+            : breakdown.isError
+              ? 'error'
+              : breakdown.isSuccess
+                ? 'ready'
+                : 'loading',
+          breakdown: nothingToBreakDown ? breakdownOf(state.breakdown, []) : breakdown.data,
+          error: breakdown.error ? errorMessage(breakdown.error, 'Please try again.') : undefined,
+          onRetry: () => void breakdown.refetch(),
+        }}
         printing={printing}
       />
     </div>

@@ -1,4 +1,4 @@
-// The share links of a campaign's report (spec: "generate a public share link"): create one (until
+// The share links of a campaign's report (docs/product.md §1; §4, "Share link"): create one (until
 // revoked, or for a number of days), copy it, see every live link with its age and expiry, revoke one.
 import type { ReportToken } from '@adconsole/domain';
 import {

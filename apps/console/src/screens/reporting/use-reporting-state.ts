@@ -1,5 +1,5 @@
-// The reporting page's state in its URL (bookmarkable) and in the persisted settings (the last choice),
-// read and written by the domain's rules.
+// The reporting page's state in its URL (bookmarkable) and in the persisted settings (the last range and
+// zone), read and written by the domain's rules. The Breakdown tab lives in the URL only.
 import { type ReportingState, readReportingState, reportingSearch } from '@adconsole/domain';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ export function useReportingState(now: Date = new Date()) {
           tz: params.get('tz'),
           zone: params.get('zone'),
           by: params.get('by'),
+          breakdown: params.get('breakdown'),
         },
         settings,
         now,

@@ -18,4 +18,4 @@ export const createApiTokenRequestSchema = z.strictObject({
 export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
 
 /** GET /v1/tokens: your own tokens; `all=true` (admins only) every user's. */
-export const apiTokenListQuerySchema = z.strictObject({ all: booleanField('all').default(false) });
+export const apiTokenListQuerySchema = z.strictObject({ all: z._default(booleanField('all'), false) });

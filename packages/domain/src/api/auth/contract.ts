@@ -1,6 +1,6 @@
 // The authentication calls of the contract (docs/product.md §7) and the signed-in user's own account
-// (the profile page).
-import { z } from 'zod';
+// (the profile page). Built with `zod/mini`: the sign-in page reads these answers on its first load.
+import { z } from 'zod/mini';
 import { loginResponseSchema, meResponseSchema, userSchema } from '../../entities/user';
 import { call } from '../call';
 import {
@@ -28,9 +28,9 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 export const signUpAnswerSchema = z.object({
   user: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
   /** docs/product.md §7 promises only `user`; this server also says what happens next. */
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   /** True when the account is ready (an invitation), false when the e-mail must be verified first. */
-  verified: z.boolean().optional(),
+  verified: z.optional(z.boolean()),
 });
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
 

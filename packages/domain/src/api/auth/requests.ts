@@ -1,15 +1,16 @@
 // Requests of the authentication calls (docs/product.md §7) and of the signed-in user's own account.
-// The server validates with these and the client checks its payloads with them before sending.
-import { z } from 'zod';
+// The server validates with these and the client checks its payloads with them before sending. Built
+// with `zod/mini`: the sign-in page sends them on its first load (docs/console.md).
+import { z } from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../../constants';
+import { booleanField } from '../../validation/boolean-field';
 import { emailAddressField } from '../../validation/email-address';
-import { booleanField } from '../../validation/fields';
 import {
   forgotPasswordSchema,
   loginSchema,
   MAX_PASSWORD_LENGTH,
   newPasswordFields,
-  newPasswordsMatch,
+  passwordsMatch,
   profileSchema,
   signUpFieldsShape,
   signUpObject,
@@ -31,18 +32,18 @@ export type SignUpRequest = z.infer<ReturnType<typeof signUpRequestSchema>>;
 export const signUpApiRequestSchema = z.strictObject({
   ...signUpFieldsShape,
   invite: z
-    .string()
-    .max(200)
-    .optional()
-    .describe(
-      'The token of an invitation link; lets an invited address of any domain sign up, already verified.',
+    .optional(z.string().check(z.maxLength(200)))
+    .check(
+      z.describe(
+        'The token of an invitation link; lets an invited address of any domain sign up, already verified.',
+      ),
     ),
 });
 export type SignUpApiRequest = z.infer<typeof signUpApiRequestSchema>;
 
 /** POST /logout: `everywhere` ends every session of the account, not only this one. */
 export const logoutRequestSchema = z.strictObject({
-  everywhere: booleanField('everywhere').default(false),
+  everywhere: z._default(booleanField('everywhere'), false),
 });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
@@ -56,7 +57,7 @@ export const forgotPasswordRequestSchema = z.strictObject(forgotPasswordSchema.s
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 const text = (message: string, min: number, max: number) =>
-  z.string({ error: message }).min(min, message).max(max, message);
+  z.string({ error: message }).check(z.minLength(min, message), z.maxLength(max, message));
 
 export const changePasswordRequestSchema = z
   .strictObject({
@@ -66,10 +67,7 @@ export const changePasswordRequestSchema = z
     /** The forgotToken of the reset link. */
     code: text(MESSAGES.invalidUrl, 1, 1024),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch());
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** PUT /v1/me: the signed-in user's first and last name. */
@@ -77,5 +75,5 @@ export const profileRequestSchema = z.strictObject(profileSchema.shape);
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
 /** PUT /v1/me/password: the current password, then the new one twice. */
-export const newPasswordRequestSchema = z.strictObject(newPasswordFields).refine(...newPasswordsMatch);
+export const newPasswordRequestSchema = z.strictObject(newPasswordFields).check(passwordsMatch());
 export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;

@@ -1,4 +1,4 @@
-// The ad builder's calls of the contract (not in the spec's call table: the builder of
+// The ad builder's calls of the contract (beyond the original list of calls of docs/product.md §7: the builder of
 // docs/product.md §3 keeps its work per user).
 import { z } from 'zod';
 import { builderDraftSchema } from '../../entities/ad-builder';

@@ -61,7 +61,7 @@ export const fileUrlQuerySchema = z.strictObject({
   bucket: bucketField,
   path: entryPathField,
   /** true: the URL downloads the file (attachment) instead of showing it. */
-  download: booleanField('download').default(false),
+  download: z._default(booleanField('download'), false),
 });
 export type FileUrlQuery = z.infer<typeof fileUrlQuerySchema>;
 

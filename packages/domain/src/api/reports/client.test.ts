@@ -118,6 +118,23 @@ describe('report calls (docs/product.md §7 and §8)', () => {
     expect(query(0).campaignID).toBeUndefined();
   });
 
+  it('asks one breakdown with breakdown= on the campaign, the creative (live ids) and the share report, and its downloads', async () => {
+    const client = createApiClient({ baseUrl: server.url });
+    await client.getReport({ campaignID: '7', dates, breakdown: 'country' });
+    await client.getReport({ campaignID: '7', liveIDs: ['L1'], dates, breakdown: 'device' });
+    await client.getReport({ campaignID: shareToken, dates, breakdown: 'site' });
+    expect(query(0)).toMatchObject({ campaignID: '7', breakdown: 'country' });
+    expect(query(1)).toMatchObject({ liveIDs: 'L1', breakdown: 'device' });
+    expect(server.requests[2]?.path).toBe('/share/reports');
+    expect(query(2)).toMatchObject({ sharedToken: shareToken, breakdown: 'site' });
+    // Without one the query names none.
+    await client.getReport({ campaignID: '7', dates });
+    expect(query(3).breakdown).toBeUndefined();
+    server.respond(() => ({ body: { status: 200, data: { file: 'reports/r1/x.csv' } } }));
+    await client.downloadReport({ campaignID: '7', dates, format: 'csv', breakdown: 'country' });
+    expect(query(4)).toMatchObject({ type: 'csv', breakdown: 'country' });
+  });
+
   it("gives 'Request timed out' when a report, event or video request times out or is cancelled", async () => {
     server.respond(() => ({ delayMs: 400, body: { status: 200, data: {} } }));
     const slow = createApiClient({ baseUrl: server.url, timeoutMs: 30 });

@@ -116,7 +116,7 @@ export function reportCalls(http: Http, fileUrl: (file: string) => string) {
 
   return {
     // The report call answers figures (type json) or a file (csv, xlsx): each method reads the one it asked for.
-    /** The report's figures (spec: reports), with its share links and schedules. */
+    /** The report's figures (docs/product.md §7, reports), with its share links and schedules. */
     async getReport(request: ReportRequest): Promise<ReportData> {
       return readData(reportDataSchema, (await get('reports', request)).data);
     },

@@ -26,7 +26,7 @@ const reportQueryFields = {
   granularity: z
     .enum(GRANULARITIES, { error: `granularity must be one of: ${GRANULARITIES.join(', ')}` })
     .default('full'),
-  withVideoData: booleanField('withVideoData').default(false),
+  withVideoData: z._default(booleanField('withVideoData'), false),
   liveIDs: idListField('liveIDs').optional(),
   /** The report's breakdown by site, device, os, browser or country (reports/breakdown.ts). */
   breakdown: breakdownQueryField,
@@ -60,7 +60,7 @@ export type ShareReportsQuery = z.infer<typeof shareReportsQuerySchema>;
 export const newTokenRequestSchema = z.strictObject(
   {
     campaignID: idField('campaignID'),
-    /** Beyond the spec: the link stops working by itself at this time (ISO 8601 with an offset). */
+    /** Beyond docs/product.md §7: the link stops working by itself at this time (ISO 8601 with an offset). */
     expiresAt: z.iso
       .datetime({ offset: true, error: "expiresAt must be an ISO 8601 time, e.g. '2026-12-31T23:59:00Z'" })
       .nullable()
@@ -70,7 +70,7 @@ export const newTokenRequestSchema = z.strictObject(
 );
 export type NewTokenRequest = z.infer<typeof newTokenRequestSchema>;
 
-/** DELETE /v1/campaign/newToken?token=: revokes a share link (beyond the spec). */
+/** DELETE /v1/campaign/newToken?token=: revokes a share link (beyond the original list of calls). */
 export const revokeTokenQuerySchema = z.strictObject({
   token: z.string({ error: 'token must be a share token' }).min(25, 'token must be a share token').max(256),
 });
@@ -101,7 +101,7 @@ export const scheduledReportBodySchema = z.strictObject(
       .min(1, 'Add at least one recipient')
       .max(50, 'At most 50 recipients'),
     /** Add the video quartiles (a Full report's video section, a download's video columns). */
-    withVideo: booleanField('withVideo').default(false),
+    withVideo: z._default(booleanField('withVideo'), false),
   },
   { error: noDataWhenMissing },
 );

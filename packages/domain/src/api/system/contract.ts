@@ -1,5 +1,5 @@
 // The system calls of the contract: the API's ping and the public config the console reads first.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_TCF_VENDOR_ID } from '../../platforms/platforms';
 import { call } from '../call';
 
@@ -11,7 +11,7 @@ export const publicConfigSchema = z.object({
   /** The origin ad tags load from (AD_SERVING_URL). */
   adServingUrl: z.string(),
   /** The TCF vendor id tags put in `${GDPR_CONSENT_<id>}` and `${GPP_STRING_<id>}` (TCF_VENDOR_ID). */
-  tcfVendorID: z.number().int().positive().default(DEFAULT_TCF_VENDOR_ID),
+  tcfVendorID: z._default(z.number().check(z.int(), z.positive()), DEFAULT_TCF_VENDOR_ID),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 /**

@@ -1,4 +1,4 @@
-// Admin calls (users with role 'admin'): the user list and invitations. Not in the spec's call table;
+// Admin calls (users with role 'admin'): the user list and invitations. Beyond the original list of calls (docs/product.md §7);
 // they back the /admin and /admin/invite screens.
 import type { UserListEntry } from '../../entities/user';
 import type { Http } from '../http';

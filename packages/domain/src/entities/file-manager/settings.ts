@@ -1,16 +1,17 @@
 // File manager settings (docs/product.md §3): it works against cloud storage directly from the browser;
 // the region, the bucket in use and the buckets chosen before, kept in the persisted settings.
-import { z } from 'zod';
+// Built with `zod/mini`: part of the persisted settings every page reads on its first load.
+import { z } from 'zod/mini';
 import type { FileBuckets } from './entries';
 import { FILE_MANAGER_DELIMITER } from './limits';
 
 export const fileManagerSettingsSchema = z.object({
-  region: z.string().min(1),
-  bucket: z.string().min(1),
-  rememberedBuckets: z.array(z.string()).default([]),
-  delimiter: z.literal(FILE_MANAGER_DELIMITER).default(FILE_MANAGER_DELIMITER),
+  region: z.string().check(z.minLength(1)),
+  bucket: z.string().check(z.minLength(1)),
+  rememberedBuckets: z._default(z.array(z.string()), []),
+  delimiter: z._default(z.literal(FILE_MANAGER_DELIMITER), FILE_MANAGER_DELIMITER),
   identityPoolId: z.string(),
-  currentDirectory: z.string().default(''),
+  currentDirectory: z._default(z.string(), ''),
 });
 export type FileManagerSettings = z.infer<typeof fileManagerSettingsSchema>;
 

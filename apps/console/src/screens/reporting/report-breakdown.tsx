@@ -1,0 +1,213 @@
+// The report's Breakdown section (docs/reports.md, "Breakdowns"): tabs Site, Device, OS, Browser and
+// Country, the chosen one named in the page's URL; its breakdown as bars of the top values and as a
+// table (the top 50, then Other and Unknown, the country database named under the countries). Only the
+// chosen tab's breakdown is asked for, after the report's figures; while it loads, placeholders hold
+// the section's drawn size, so nothing below it moves when it arrives. Printed, it shows the chosen
+// breakdown without the tabs. Props only: the page fetches, every state has a story.
+import {
+  BREAKDOWN_DIMENSION_LABELS,
+  type BreakdownMetric,
+  BreakdownTable,
+  breakdownNoun,
+} from '@adconsole/charts';
+import { BREAKDOWN_DIMENSIONS, type Breakdown, type BreakdownDimension } from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  EmptyState,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@adconsole/ui';
+import { ChartBarBigIcon } from 'lucide-react';
+
+/** The charts' chunk, when it has arrived: BreakdownBars comes with the report's other charts. */
+type BarsChunk = { BreakdownBars: typeof import('@adconsole/charts').BreakdownBars };
+
+export type ReportBreakdownProps = {
+  /** The chosen tab (the URL's `breakdown=`). */
+  dimension: BreakdownDimension;
+  onDimensionChange: (dimension: BreakdownDimension) => void;
+  /** The chosen tab's breakdown: loading, failed, or here. */
+  status: 'loading' | 'error' | 'ready';
+  breakdown?: Breakdown | null | undefined;
+  error?: string | undefined;
+  onRetry?: (() => void) | undefined;
+  /** The charts' code, once loaded; until then the bars' placeholder stands in. */
+  charts?: BarsChunk | undefined;
+  /** Print layout: the chosen breakdown at the page's width, every row, no tabs. */
+  printing?: boolean | undefined;
+  /** The chart's width in print (A4's printable width). */
+  printWidth?: number | undefined;
+  locale?: string | undefined;
+};
+
+/** How many values get a bar of their own; the rest join "Other". */
+const BAR_LIMIT = 10;
+/**
+ * The section's drawn size, held while the breakdown loads and kept when it has fewer values (measured
+ * in Chromium): the metric switch (32 px), a gap and the bars of the top 10, Other and Unknown (372 px);
+ * the table's toolbar, its scrolling body and the country database's line.
+ */
+const BARS_HEIGHT = 'min-h-[416px]';
+const TABLE_MAX_HEIGHT = '26rem';
+const TABLE_HEIGHT = 'min-h-[492px]';
+
+/** Columns that do not fit an A4 page's width, as in the printed report table. */
+const PRINT_HIDDEN_COLUMNS: readonly BreakdownMetric[] = [
+  'viewable',
+  'engagement',
+  'videoStarts',
+  'videoCompletes',
+];
+
+const isEmpty = (breakdown: Breakdown) =>
+  breakdown.rows.length === 0 && breakdown.other === null && breakdown.unknown === null;
+
+export function ReportBreakdown({
+  dimension,
+  onDimensionChange,
+  status,
+  breakdown,
+  error,
+  onRetry,
+  charts,
+  printing = false,
+  printWidth,
+  locale,
+}: ReportBreakdownProps) {
+  const noun = breakdownNoun(dimension);
+  return (
+    <Card
+      data-slot="report-breakdown"
+      data-dimension={dimension}
+      className="print:break-before-page"
+      aria-labelledby="report-breakdown"
+      aria-busy={status === 'loading'}
+    >
+      <CardHeader>
+        <CardTitle level={2} id="report-breakdown">
+          Breakdown
+        </CardTitle>
+        <CardDescription>
+          Valid impressions and clicks by {noun}: the top values, then Other and Unknown.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs
+          value={dimension}
+          onValueChange={(value) => onDimensionChange(value as BreakdownDimension)}
+          activationMode="manual"
+        >
+          <TabsList aria-label="Breakdown by" className="max-w-full overflow-x-auto print:hidden">
+            {BREAKDOWN_DIMENSIONS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {BREAKDOWN_DIMENSION_LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {/* Every tab has its panel (the tabs point at them), but only the chosen one is drawn and asked for. */}
+          {BREAKDOWN_DIMENSIONS.map((value) => (
+            <TabsContent key={value} value={value} className="grid gap-6">
+              <BreakdownBody
+                dimension={dimension}
+                status={status}
+                breakdown={breakdown}
+                error={error}
+                onRetry={onRetry}
+                charts={charts}
+                printing={printing}
+                printWidth={printWidth}
+                locale={locale}
+              />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BreakdownBody({
+  dimension,
+  status,
+  breakdown,
+  error,
+  onRetry,
+  charts,
+  printing,
+  printWidth,
+  locale,
+}: Omit<ReportBreakdownProps, 'onDimensionChange'>) {
+  const noun = breakdownNoun(dimension);
+  // On screen both parts keep their drawn size whatever arrives; on paper they take what they need.
+  const bars = cn('grid content-start', !printing && BARS_HEIGHT);
+  const table = cn('grid content-start', !printing && TABLE_HEIGHT);
+
+  if (status === 'error') {
+    return (
+      <div className={bars} data-breakdown-state="error">
+        <Alert variant="danger">
+          <AlertTitle>The {noun} breakdown could not be read</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <span>{error ?? 'Please try again.'}</span>
+            {onRetry ? (
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+                Try again
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  const loaded = status === 'ready' && breakdown ? breakdown : undefined;
+  if (loaded && isEmpty(loaded)) {
+    return (
+      <div className={bars} data-breakdown-state="empty">
+        <EmptyState
+          icon={<ChartBarBigIcon aria-hidden="true" />}
+          title="No figures for this period"
+          description={`The ${noun} breakdown fills in as the campaign serves.`}
+        />
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className={bars} data-breakdown-state={loaded ? 'ready' : 'loading'}>
+        {charts ? (
+          <charts.BreakdownBars
+            breakdown={loaded}
+            limit={BAR_LIMIT}
+            locale={locale}
+            width={printing ? printWidth : undefined}
+            interactive={!printing}
+            animate={false}
+          />
+        ) : (
+          <Skeleton data-chart-placeholder="breakdown" className="h-[416px]" />
+        )}
+      </div>
+      <div className={table}>
+        <BreakdownTable
+          key={printing ? 'print' : 'screen'}
+          breakdown={loaded}
+          locale={locale}
+          maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
+          hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : undefined}
+        />
+      </div>
+    </>
+  );
+}
