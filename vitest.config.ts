@@ -156,11 +156,11 @@ export default defineConfig({
                 include: [
                   'apps/api/src/**/*.clickhouse.test.ts',
                   'apps/api/src/services/events/store.test.ts',
-                  'apps/api/src/serving.test.ts',
-                  'apps/api/src/reports.test.ts',
-                  'apps/api/src/traffic-quality.test.ts',
-                  'apps/api/src/vast-measurement.test.ts',
-                  'apps/api/src/breakdowns.test.ts',
+                  'apps/api/src/services/serving/serving.test.ts',
+                  'apps/api/src/services/reports/reports.test.ts',
+                  'apps/api/src/services/serving/invalid-traffic.test.ts',
+                  'apps/api/src/services/serving/vast-measurement.test.ts',
+                  'apps/api/src/services/reports/breakdowns.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

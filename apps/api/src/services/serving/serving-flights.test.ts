@@ -4,15 +4,12 @@
 // creative is served; a change of dates is seen at once in this process; an impression minted inside
 // the flight keeps counting its later events. The day arithmetic itself (zones, daylight saving, the
 // boundaries, on an injected clock) is the domain's rule: packages/domain/src/rules/flight.test.ts.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer } from './test/harness';
-import { publishedLive, signedInUser, visit } from './test/helpers';
+import { type Client, startServer, type TestServer } from '../../test/harness';
+import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
 
 const EMPTY = /<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/;
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const PAST = { start: { date: '2020-01-01' }, end: { date: '2020-01-31' } };
 const FUTURE = { start: { date: '2099-01-01' }, end: { date: '2099-12-31' } };
 const NOW = { start: { date: '2020-01-01' }, end: { date: '2099-12-31' } };

@@ -2,9 +2,9 @@
 // the signed-in user, who gives the current one, and ends the account's other sessions.
 import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_PASSWORD_CHANGED } from './services/auth';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { PASSWORD, signedInUser } from './test/helpers';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { PASSWORD, signedInUser } from '../test/helpers';
+import { OWN_PASSWORD_CHANGED } from './auth';
 
 const signIn = async (server: TestServer, email: string, password: string) => {
   const client = new Client(server.url);

@@ -2,15 +2,12 @@
 // only when its host is one of the creative's platform's click-tracker hosts (the domain's platform
 // table) or CLICK_PREFIX_HOSTS; any other prefix is dropped and the click goes straight to the landing
 // page, so no one can get a signed click URL on our origin that redirects to a host of their choosing.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './test/harness';
-import { publishedLive, signedInUser, visit } from './test/helpers';
+import { startServer, type TestServer } from '../../test/harness';
+import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
 
 const LANDING = 'https://advertiser.example/landing?utm=adconsole';
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 
 describe('click prefixes only to the platform click trackers', () => {
   let server: TestServer;

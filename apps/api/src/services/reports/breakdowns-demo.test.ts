@@ -8,8 +8,8 @@ import {
   reportDataSchema,
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from './services/demo';
-import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { seedDemoData } from '../demo';
 
 describe(`the demo's breakdowns (${testStoresLabel()})`, () => {
   let server: TestServer;

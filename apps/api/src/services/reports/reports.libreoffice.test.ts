@@ -6,12 +6,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignRow } from './db/queries/campaigns';
-import { seedDemoData } from './services/demo';
-import { storeReportDownload } from './services/reports/downloads';
-import { reportFiguresWithRows } from './services/reports/figures';
-import { campaignScope } from './services/reports/scope';
-import { startServer, type TestServer } from './test/harness';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import { startServer, type TestServer } from '../../test/harness';
+import { seedDemoData } from '../demo';
+import { storeReportDownload } from './downloads';
+import { reportFiguresWithRows } from './figures';
+import { campaignScope } from './scope';
 
 /** The cells of every row of every table in LibreOffice's HTML export. */
 function htmlRows(html: string): string[][] {

@@ -3,9 +3,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allRoutes } from './routes/index';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInAdmin } from './test/helpers';
+import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInAdmin } from '../test/helpers';
+import { allRoutes } from './index';
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 function mulberry32(seed: number) {

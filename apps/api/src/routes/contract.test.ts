@@ -1,7 +1,6 @@
 // The contract, written once: every route is declared from an entry of the domain's `contract`, every
 // operation of the OpenAPI document is called for real and its answer parses with the domain's schema
 // (what the console's client reads), and an entity goes back to the server exactly as it came.
-import { readFile } from 'node:fs/promises';
 import {
   builderDocumentOf,
   type CallContract,
@@ -11,9 +10,9 @@ import {
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allRoutes } from './routes/index';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { demoAsset, PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
+import { allRoutes } from './index';
 
 type Operation = { operationId: string; responses: Record<string, unknown> };
 
@@ -72,7 +71,7 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
   /** A PNG put into the file manager through its presigned URL; answers its path. */
   const managedFile = async () => {
     const name = `file-${uniqueEmail().split('@')[0]}.png`;
-    const png = await readFile(new URL('./services/demo-assets/banner.png', import.meta.url));
+    const png = await demoAsset('banner.png');
     const ticket = await admin.post<{ url: string; headers: Record<string, string> }>('/v1/files/upload', {
       name,
       size: png.length,

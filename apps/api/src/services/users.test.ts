@@ -1,9 +1,9 @@
 import { filteredTotals, type ReportData, reportDataSchema } from '@adconsole/domain';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from './services/demo';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
+import { seedDemoData } from './demo';
 
 describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
   let server: TestServer;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE, inlinePublicConfig, negotiateEncoding, REVALIDATE } from './http/console-files';
-import { startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInUser } from './test/helpers';
+import { startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInUser } from '../test/helpers';
+import { IMMUTABLE, inlinePublicConfig, negotiateEncoding, REVALIDATE } from './console-files';
 
 interface RawAnswer {
   status: number;

@@ -3,19 +3,15 @@
 // `Vary: Origin`, `*` only without an Origin; preflights are answered; the files an ad loads come from
 // the serving origin's /serve/files/ (not the console's /api/uploads), with byte ranges readable
 // cross-origin; serving never sets or reads a cookie.
-
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFile } from './db/queries/files';
-import { type Client, startServer, type TestServer } from './test/harness';
-import { publishedLive, signedInUser, visit } from './test/helpers';
+import { insertFile } from '../../db/queries/files';
+import { type Client, startServer, type TestServer } from '../../test/harness';
+import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
 
 const PUBLISHER = 'https://publisher.example';
 /** A CDN host in front of /serve/ alone. */
 const SERVING = 'https://ads-cdn.example';
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 
 describe('CORS of ad serving', () => {
   let server: TestServer;

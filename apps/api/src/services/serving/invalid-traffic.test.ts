@@ -4,8 +4,6 @@
 // every event received is either valid or invalid, none lost. The server runs with a rate limit of one
 // ad request a minute per client and live creative, and trusts 3.5.140.0/24 (an AWS range) as an SSAI
 // proxy. Client addresses come through the harness's trusted proxy (X-Forwarded-For).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type InvalidTraffic,
   type ReportData,
@@ -16,10 +14,16 @@ import {
 import { VASTParser } from '@dailymotion/vast-client';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { BROWSER_USER_AGENT, publishedLive, signedInUser, visit, visitorAddress } from './test/helpers';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import {
+  BROWSER_USER_AGENT,
+  demoAsset,
+  publishedLive,
+  signedInUser,
+  visit,
+  visitorAddress,
+} from '../../test/helpers';
 
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const HEADLESS =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.6478.126 Safari/537.36';

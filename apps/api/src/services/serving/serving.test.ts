@@ -2,16 +2,13 @@
 // schema with xmllint and parsed by vast-client as a player does, signed impressions, replays,
 // unknown and removed live creatives, the click redirect through the platform macro, the atomic
 // import, and durable group commit into 15-minute rollups.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type ServeRouteContract, servedAdSchema, servingContract } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastifyPath } from './routes/serve';
-import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { publishedLive, signedInAdmin, signedInUser, visit } from './test/helpers';
-import { assertValidVast, parseAsPlayer } from './test/vast-check';
+import { fastifyPath } from '../../routes/serve';
+import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { demoAsset, publishedLive, signedInAdmin, signedInUser, visit } from '../../test/helpers';
+import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const LANDING = 'https://advertiser.example/landing?utm=adconsole';
 const GAM_PREFIX = 'https://adclick.g.doubleclick.net/pcs/click?xai=AKAOj&sig=Cg0&adurl=';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInAdmin, signedInUser } from './test/helpers';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInAdmin, signedInUser } from '../test/helpers';
 
 interface CampaignAnswer {
   id: string;

@@ -17,11 +17,11 @@ import {
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createPostgresDatabase } from './db/database';
-import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { type SmtpPeer, startSmtpPeer } from './test/peers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createPostgresDatabase } from '../../db/database';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { type SmtpPeer, startSmtpPeer } from '../../test/peers';
 
 const LANDING = { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] };
 const day = (iso: string) => `${iso} 00:00:00`;
@@ -478,7 +478,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
         file,
       ]);
       expect((await fetchFile(file)).status).toBe(404);
-      const { sweepExpiredFiles } = await import('./services/file-rows');
+      const { sweepExpiredFiles } = await import('../file-rows');
       expect(await sweepExpiredFiles(server.app.adconsole)).toBeGreaterThanOrEqual(1);
     });
   });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInUser } from './test/helpers';
+import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInUser } from '../test/helpers';
 
 /** A PNG whose header says width x height (enough for any reader of dimensions), padded to `size` bytes. */
 function png(width: number, height: number, size = 64): Buffer {

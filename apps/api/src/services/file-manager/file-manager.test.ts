@@ -1,10 +1,7 @@
 // The file manager's calls, run twice: on the embedded store (files on disk, the API answers the
 // signed URLs) and on S3 (s3rver on loopback: real @aws-sdk/client-s3 signing, XML and presigned
 // URLs). The bytes always go straight to the presigned URL, as the browser sends them.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import {
   FILE_MANAGER_MAX_BYTES,
   FILE_MANAGER_MESSAGES,
@@ -17,15 +14,20 @@ import {
 } from '@adconsole/domain';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consolePolicy } from './app';
-import { loadConfig } from './config';
-import { createS3Client } from './services/object-store/s3';
-import { type ApiAnswer, type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInAdmin, signedInUser } from './test/helpers';
-import { type S3Peer, startS3Peer } from './test/peers';
+import { consolePolicy } from '../../app';
+import { loadConfig } from '../../config';
+import {
+  type ApiAnswer,
+  type Client,
+  startServer,
+  type TestServer,
+  testDatabaseKind,
+} from '../../test/harness';
+import { demoAsset, signedInAdmin, signedInUser } from '../../test/helpers';
+import { type S3Peer, startS3Peer } from '../../test/peers';
+import { createS3Client } from '../object-store/s3';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const png = await readFile(path.join(here, 'services/demo-assets/banner.png'));
+const png = await demoAsset('banner.png');
 
 type Listing = { bucket: string; directory: string; entries: FileEntry[]; nextToken: string | null };
 type Ticket = { url: string; method: 'PUT'; headers: Record<string, string>; path: string };

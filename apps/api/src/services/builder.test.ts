@@ -1,7 +1,5 @@
 // The ad builder over real HTTP: drafts saved per user (and only theirs), an image uploaded to the
 // draft's creative through the asset upload, and the export served by /serve like any HTML5 banner.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type AdBuilderState,
   adBuilderReducer,
@@ -13,8 +11,8 @@ import {
 } from '@adconsole/domain';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInUser } from './test/helpers';
+import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { demoAsset, signedInUser } from '../test/helpers';
 
 interface Draft {
   id: string;
@@ -160,7 +158,7 @@ describe(`the ad builder on ${testDatabaseKind()}`, () => {
       expect(creative.httpStatus, JSON.stringify(creative.body)).toBe(200);
       expect(creative.body.data).toMatchObject({ campaignID, type: 'Banner', width: 300, height: 250 });
       const creativeID = creative.body.data?.id ?? '';
-      const png = await readFile(path.join(__dirname, 'services/demo-assets/banner.png'));
+      const png = await demoAsset('banner.png');
       const form = new FormData();
       form.append('creativeID', creativeID);
       form.append('files[]', new Blob([new Uint8Array(png)]), 'logo.png');
@@ -230,16 +228,8 @@ describe(`the ad builder on ${testDatabaseKind()}`, () => {
           ?.id ?? '';
       const form = new FormData();
       form.append('creativeID', creativeID);
-      form.append(
-        'files[]',
-        new Blob([new Uint8Array(await readFile(path.join(__dirname, 'services/demo-assets/banner.png')))]),
-        'logo.png',
-      );
-      form.append(
-        'files[]',
-        new Blob([new Uint8Array(await readFile(path.join(__dirname, 'services/demo-assets/main.mp4')))]),
-        'clip.mp4',
-      );
+      form.append('files[]', new Blob([new Uint8Array(await demoAsset('banner.png'))]), 'logo.png');
+      form.append('files[]', new Blob([new Uint8Array(await demoAsset('main.mp4'))]), 'clip.mp4');
       const upload = await owner.post<{ url: string; name: string }[]>('/v1/campaign/creatives/assets', form);
       expect(upload.httpStatus, JSON.stringify(upload.body)).toBe(200);
       const urlOf = (name: string) => upload.body.data?.find((asset) => asset.name === name)?.url ?? '';

@@ -1,15 +1,15 @@
 // Privacy of ad serving (issue 20): serving stores no raw IP address anywhere, neither in the database
 // (events, invalid traffic, anything) nor in the log, even at the most verbose log level; only coarse
 // results derived from it (an invalid-traffic reason) are kept.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { startServer, type TestServer } from './test/harness';
-import { BROWSER_USER_AGENT, publishedLive, signedInUser } from './test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { startServer, type TestServer } from '../../test/harness';
+import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
 
 /** Documentation addresses (RFC 5737 / 3849): a visitor's and a data centre's. */
 const VISITOR = '203.0.113.77';
@@ -31,7 +31,7 @@ describe('serving stores no raw IP address', () => {
       [
         {
           name: 'banner.png',
-          bytes: await readFile(path.join(__dirname, 'services/demo-assets/banner.png')),
+          bytes: await demoAsset('banner.png'),
         },
       ],
     );

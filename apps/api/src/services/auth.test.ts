@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_REQUESTS } from './app';
-import { LOGIN_FIRST_DELAY_SECONDS } from './services/login-limit';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from './test/helpers';
+import { TOO_MANY_REQUESTS } from '../app';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
+import { LOGIN_FIRST_DELAY_SECONDS } from './login-limit';
 
 const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Grace',

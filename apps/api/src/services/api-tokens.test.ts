@@ -11,11 +11,11 @@ import {
   createApiClient,
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, CSRF_REFUSED } from './app';
-import { TOKEN_INVALID, TOKEN_NOT_ACCEPTED, TOKEN_RATE_LIMITED, tokenLacksScope } from './http/bearer';
-import { hashSecret } from './services/ids';
-import { type Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInAdmin, signedInUser } from './test/helpers';
+import { buildApp, CSRF_REFUSED } from '../app';
+import { TOKEN_INVALID, TOKEN_NOT_ACCEPTED, TOKEN_RATE_LIMITED, tokenLacksScope } from '../http/bearer';
+import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInAdmin, signedInUser } from '../test/helpers';
+import { hashSecret } from './ids';
 
 interface BearerAnswer<T = unknown> {
   httpStatus: number;

@@ -2,16 +2,13 @@
 // [ERRORCODE], <ViewableImpression>, <AdVerifications> with verificationNotExecuted by [REASON], the
 // player's own linear events, <Expires>, <Advertiser>, <UniversalAdId>, skipoffset and [APIFRAMEWORKS]. Every document
 // is checked against the IAB 4.2 schema with xmllint and parsed by vast-client with no warning.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type ReportData, reportDataSchema } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { publishedLive, signedInUser, visit } from './test/helpers';
-import { assertValidVast, parseAsPlayer } from './test/vast-check';
+import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
+import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const VENDOR = {
   vendor: 'verifier.example-omid',
   url: 'https://verifier.example/omid/verify.js',

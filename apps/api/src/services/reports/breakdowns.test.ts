@@ -3,8 +3,6 @@
 // report's totals for every metric in +05:45, in America/New_York across a daylight-saving change and
 // by hour; "Other" appears past the 1,000-sites-a-day cap; a share link answers breakdowns of its own
 // campaign only. Client addresses come through the harness's trusted proxy (X-Forwarded-For).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   BREAKDOWN_DIMENSIONS,
   type Breakdown,
@@ -19,11 +17,16 @@ import {
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackedEvent } from './services/events/tracked-event';
-import { Client, startServer, type TestServer, testStoresLabel } from './test/harness';
-import { BROWSER_USER_AGENT, publishedLive, signedInUser, visitorAddress } from './test/helpers';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import {
+  BROWSER_USER_AGENT,
+  demoAsset,
+  publishedLive,
+  signedInUser,
+  visitorAddress,
+} from '../../test/helpers';
+import type { TrackedEvent } from '../events/tracked-event';
 
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SAMSUNG_TV =

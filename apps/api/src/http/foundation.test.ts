@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { migrate } from './db/migrate';
-import { migrations } from './migrations/index';
-import { Client, freshDatabase, startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { migrations } from '../migrations/index';
+import { Client, freshDatabase, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 
 describe(`server foundation on ${testDatabaseKind()}`, () => {
   let server: TestServer;

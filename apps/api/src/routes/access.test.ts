@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from './routes/index';
-import { Client, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { signedInUser } from './test/helpers';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInUser } from '../test/helpers';
+import { allRoutes } from './index';
 
 describe(`access rules of every call on ${testDatabaseKind()}`, () => {
   let server: TestServer;

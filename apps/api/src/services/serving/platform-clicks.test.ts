@@ -8,7 +8,7 @@
 // parameter names, as a click tracker does, and records the landing page requests it receives.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${GDPR} are literal text.
 
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,13 +25,17 @@ import {
 } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { migrate } from './db/migrate';
-import { type Client, freshDatabase, startServer, type TestServer, testDatabaseKind } from './test/harness';
-import { BROWSER_USER_AGENT, signedInUser, visitorAddress } from './test/helpers';
-
-const demoAsset = (name: string) => readFile(path.join(__dirname, 'services/demo-assets', name));
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { migrate } from '../../db/migrate';
+import {
+  type Client,
+  freshDatabase,
+  startServer,
+  type TestServer,
+  testDatabaseKind,
+} from '../../test/harness';
+import { BROWSER_USER_AGENT, demoAsset, signedInUser, visitorAddress } from '../../test/helpers';
 
 /** The user's click macros on the platforms that publish none (the creative form's two fields). */
 const USER_MACROS: Partial<Record<PlatformId, { clickMacro: string; clickMacroEscaped: string }>> = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, testDatabaseKind } from './test/harness';
+import { startServer, type TestServer, testDatabaseKind } from '../test/harness';
 
 describe(`public settings on ${testDatabaseKind()}`, () => {
   let server: TestServer;
