@@ -10,9 +10,7 @@ describe(`security headers on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe("every answer carries the security headers; the demo page's scripts carry a fresh nonce", () => {
     it("sends CSP with frame-ancestors 'none', Referrer-Policy: no-referrer, and HSTS when PUBLIC_URL is https", async () => {

@@ -16,9 +16,7 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
       REPORT_MAILS_PER_USER_PER_DAY: '4',
     });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('link mails go after the answer, at most 5 an hour to an address', () => {
     it('mail goes after the answer: forgot password answers while its mail cannot be sent yet', async () => {

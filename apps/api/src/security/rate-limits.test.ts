@@ -13,9 +13,7 @@ describe(`rate limits per caller on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('the client address is taken from trusted proxies only', () => {
     it("TRUST_PROXY no longer takes 'true' (which trusts any sender); it takes a hop count or proxy addresses", () => {

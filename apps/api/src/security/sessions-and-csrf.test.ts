@@ -12,9 +12,7 @@ describe(`sessions and cross-site requests on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('the CSRF check holds for every spelling of a path, and input comes from the body only', () => {
     let admin: Client;

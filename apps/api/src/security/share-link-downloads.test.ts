@@ -17,9 +17,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
       REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR: '4',
     });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe("a share link's downloads are bounded in time, range, queue and number", () => {
     let owner: Client;

@@ -15,9 +15,7 @@ describe(`sign-in limits and passwords on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('parallel guesses get at most 10 password checks and never lock the owner out', () => {
     // The 15 others wait the account's growing delay (below), never a 15-minute lock.

@@ -16,9 +16,7 @@ describe(`uploads and served files on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('uploads and downloads stream: the server never holds a whole file', () => {
     let owner: Client;

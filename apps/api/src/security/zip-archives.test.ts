@@ -34,9 +34,7 @@ describe(`ZIP archives on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({ COMPANY_DOMAIN: 'adconsole.test' });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   describe('an uploaded ZIP is checked as it is unpacked, once, and never inflated again', () => {
     let owner: Client;
