@@ -4,7 +4,7 @@
 // report; with several --project options each project runs on its own (the JSON report does not name
 // the project, and the API files run in two). Exit code 1 when any test failed at least once.
 //
-//   pnpm test:repeat 5 --project api-postgres apps/api/src/security.test.ts
+//   pnpm test:repeat 5 --project api-postgres apps/api/src/security/sessions-and-csrf.test.ts
 //   pnpm test:repeat 3 --project storybook packages/ui/src/toaster
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

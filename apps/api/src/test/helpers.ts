@@ -1,10 +1,15 @@
 // Helpers shared by the API tests: accounts, sign-in, waiting for mail in the outbox and for the
 // server's work after its answers.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PostalMime from 'postal-mime';
 import { Client, readOutbox, type TestServer } from './harness';
 
 export const PASSWORD = 'correct horse 1';
+
+/** A file of the demo's assets (`banner.png`, `main.mp4`, `poster.png`), as the tests upload it. */
+export const demoAsset = (name: string) => readFile(path.join(__dirname, '../services/demo-assets', name));
 
 /** Message number `after` (0: the first) to `to` in the outbox, and its links, waiting for it to be written. */
 export async function waitForMail(

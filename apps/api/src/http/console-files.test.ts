@@ -1,0 +1,161 @@
+// How the built console and the API's answers travel: pre-compressed console files by content
+// negotiation, cache headers by kind of file, the public config inlined into the page, JSON compressed.
+
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { signedInUser } from '../test/helpers';
+import { IMMUTABLE, inlinePublicConfig, negotiateEncoding, REVALIDATE } from './console-files';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET that reads the bytes as sent (fetch would decode them and hide what travelled). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const decoded = (answer: RawAnswer): string => {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+};
+
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const PAGE =
+  '<!doctype html><html><head><title>Adconsole</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, falls back to gzip, and honours q=0', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('inlinePublicConfig', () => {
+  it('puts the config in a JSON data block in the head, where no value can close the tag', () => {
+    const html = inlinePublicConfig(PAGE, {
+      companyDomain: 'example.com',
+      companyName: '</script><script>alert(1)</script>',
+      adServingUrl: 'https://ads.example.com',
+      tcfVendorID: 1,
+    });
+    expect(html).toContain(`<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">`);
+    expect(html.indexOf(PUBLIC_CONFIG_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe(`the console's files and the API's answers on the wire on ${testDatabaseKind()}`, () => {
+  let server: TestServer;
+  let consoleDir: string;
+
+  beforeAll(async () => {
+    // The test writes its own small console build: a page, a hashed script with its brotli and gzip
+    // copies (as the console's build writes them), and an unhashed file at the root.
+    consoleDir = await mkdtemp(path.join(tmpdir(), 'adconsole-console-'));
+    await mkdir(path.join(consoleDir, 'assets'), { recursive: true });
+    await writeFile(path.join(consoleDir, 'index.html'), PAGE);
+    const script = path.join(consoleDir, 'assets', 'index-AbC123.js');
+    await writeFile(script, SCRIPT);
+    await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+    await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+    await writeFile(path.join(consoleDir, 'robots.txt'), 'User-agent: *\n');
+    server = await startServer({ CONSOLE_DIR: consoleDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(consoleDir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset in the encoding the browser prefers, from the build copies, cached for a year', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const answer = await rawGet(`${server.url}/assets/index-AbC123.js`, { 'accept-encoding': accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control'], accept).toBe(IMMUTABLE);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.body.length).toBeLessThan(SCRIPT.length / 4);
+      expect(decoded(answer)).toBe(SCRIPT);
+    }
+    const plain = await rawGet(`${server.url}/assets/index-AbC123.js`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('sends index.html compressed, never cached without revalidation, with the public config inlined', async () => {
+    for (const pathname of ['/', '/signin', '/share/abc', '/index.html']) {
+      const answer = await rawGet(`${server.url}${pathname}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers['content-encoding'], pathname).toBe('br');
+      expect(answer.headers.vary, pathname).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control'], pathname).toBe(REVALIDATE);
+      // Scripts only from the built console's own asset path (an uploaded .js can never run here).
+      expect(answer.headers['content-security-policy'], pathname).toMatch(
+        /script-src https?:\/\/[^ ;]+\/assets\/;/,
+      );
+      const html = decoded(answer);
+      const block = html.match(
+        new RegExp(`<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+      );
+      const config = publicConfigSchema.parse(JSON.parse(block?.[1] ?? 'null'));
+      expect(config.companyDomain, pathname).toBe(server.config.companyDomain);
+    }
+    const gzip = await rawGet(`${server.url}/campaigns`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toContain('/assets/index-AbC123.js');
+  });
+
+  it('asks the browser to revalidate files outside /assets/ (their names carry no hash)', async () => {
+    const answer = await rawGet(`${server.url}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it('compresses JSON answers above 1 KB and leaves small ones alone', async () => {
+    const { client } = await signedInUser(server);
+    for (let i = 0; i < 12; i += 1) {
+      await client.post('/v1/campaign/new', { name: `Wire campaign number ${i} with a longer name` });
+    }
+    const cookie = client.cookie ?? '';
+    const list = await rawGet(`${server.url}/api/v1/campaign/mine`, {
+      'accept-encoding': 'br, gzip',
+      cookie,
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decoded(list)).data.length).toBe(12);
+    const small = await rawGet(`${server.url}/api/ping`, { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8')).data).toBe('Pong');
+  });
+});

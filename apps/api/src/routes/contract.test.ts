@@ -1,0 +1,427 @@
+// The contract, written once: every route is declared from an entry of the domain's `contract`, every
+// operation of the OpenAPI document is called for real and its answer parses with the domain's schema
+// (what the console's client reads), and an entity goes back to the server exactly as it came.
+import {
+  builderDocumentOf,
+  type CallContract,
+  contract,
+  creativeSchema,
+  defaultAdBuilderState,
+} from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { demoAsset, PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
+import { allRoutes } from './index';
+
+type Operation = { operationId: string; responses: Record<string, unknown> };
+
+describe(`the API contract on ${testDatabaseKind()}`, () => {
+  let server: TestServer;
+  let admin: Client;
+  let adminEmail: string;
+  let campaignID: string;
+  let creativeID: string;
+  let assetID: string;
+  let liveID: string;
+  beforeAll(async () => {
+    server = await startServer();
+    ({ client: admin, email: adminEmail } = await signedInAdmin(server));
+    const campaign = await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Contract' });
+    campaignID = campaign.body.data?.id ?? '';
+    const creative = await admin.post<{ id: string }>('/v1/campaign/creatives', {
+      campaignID,
+      name: 'Banner',
+      type: 'VAST',
+      width: 640,
+      height: 360,
+      platform: 'the-trade-desk',
+      trackers: { click: [{ type: 'redirect', url: 'https://track.example/click' }] },
+      settings: [{ key: 'euCreative', value: true }],
+    });
+    creativeID = creative.body.data?.id ?? '';
+  });
+  afterAll(() => server.close());
+
+  it('declares every route from an entry of the domain contract, each entry once', () => {
+    const entries = new Set<CallContract>(Object.values(contract));
+    for (const route of allRoutes)
+      expect(entries.has(route.call), `${route.call.method} ${route.call.path}`).toBe(true);
+    expect(new Set(allRoutes.map((route) => route.call)).size).toBe(allRoutes.length);
+    expect(allRoutes).toHaveLength(Object.keys(contract).length);
+  });
+
+  /** How to make each documented call succeed; the test fails when an operation has no entry. */
+  const dates = new URLSearchParams({ start_dt: '2026-03-01 00:00:00', end_dt: '2026-03-07 23:59:59' });
+  let sharedToken: string | undefined;
+  const shareToken = async () => {
+    sharedToken ??=
+      (await admin.post<{ token: string }>('/v1/campaign/newToken', { campaignID })).body.data?.token ?? '';
+    return sharedToken;
+  };
+  const schedule = () => ({
+    campaignID,
+    name: 'Contract schedule',
+    frequency: 'Weekly',
+    reportType: 'Summary',
+    format: 'csv',
+    timezone: 'UTC',
+    recipients: [adminEmail],
+  });
+  /** A PNG put into the file manager through its presigned URL; answers its path. */
+  const managedFile = async () => {
+    const name = `file-${uniqueEmail().split('@')[0]}.png`;
+    const png = await demoAsset('banner.png');
+    const ticket = await admin.post<{ url: string; headers: Record<string, string> }>('/v1/files/upload', {
+      name,
+      size: png.length,
+    });
+    const put = await fetch(new URL(ticket.body.data?.url ?? '', server.url), {
+      method: 'PUT',
+      headers: ticket.body.data?.headers ?? {},
+      body: new Uint8Array(png),
+    });
+    if (put.status !== 200) throw new Error(`PUT ${put.status}`);
+    return name;
+  };
+
+  const newDraft = async () =>
+    (
+      await admin.post<{ id: string }>('/v1/builder/drafts', {
+        name: 'Contract draft',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      })
+    ).body.data?.id ?? '';
+  const calls: Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>> = {
+    getPing: () => admin.get('/ping'),
+    getConfig: () => admin.get('/config'),
+    postSignup: () =>
+      new Client(server.url).post('/signup', {
+        firstName: 'Con',
+        lastName: 'Tract',
+        email: uniqueEmail(),
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        termsChecked: true,
+      }),
+    postVerify: async () => {
+      const email = uniqueEmail();
+      const client = new Client(server.url);
+      await client.post('/signup', {
+        firstName: 'V',
+        lastName: 'F',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        termsChecked: true,
+      });
+      const link = new URL(
+        (await waitForMail(server, email)).links.find((l) => l.includes('verifyCode')) ?? '',
+      );
+      return client.post('/verify', {
+        code: link.searchParams.get('verifyCode'),
+        verifyToken: link.searchParams.get('code'),
+        email,
+      });
+    },
+    postLogin: () =>
+      new Client(server.url).post('/login', {
+        method: 'password',
+        username: adminEmail,
+        password: PASSWORD,
+        remember: false,
+      }),
+    getMe: () => admin.get('/me'),
+    postLogout: async () => {
+      const client = new Client(server.url);
+      await client.post('/login', {
+        method: 'password',
+        username: adminEmail,
+        password: PASSWORD,
+        remember: false,
+      });
+      return client.post('/logout', {});
+    },
+    postForgotPassword: () => admin.post('/forgotPassword', { email: uniqueEmail() }),
+    postChangePassword: async () => {
+      const { email } = await signedInAdmin(server);
+      await admin.post('/forgotPassword', { email });
+      const mail = await waitForMail(server, email, 1);
+      const code = new URL(mail.links.find((l) => l.includes('forgotToken')) ?? '').searchParams.get(
+        'forgotToken',
+      );
+      return admin.post('/changePassword', {
+        username: email,
+        password: 'a fresh secret',
+        confirmPassword: 'a fresh secret',
+        code,
+      });
+    },
+    getV1FilesBuckets: () => admin.get('/v1/files/buckets'),
+    getV1Files: () => admin.get('/v1/files'),
+    postV1FilesFolder: () =>
+      admin.post('/v1/files/folder', { name: `folder-${uniqueEmail().split('@')[0]}` }),
+    postV1FilesUpload: () => admin.post('/v1/files/upload', { name: 'contract.png', size: 3 }),
+    getV1FilesUrl: async () => admin.get(`/v1/files/url?path=${await managedFile()}`),
+    postV1FilesMove: async () =>
+      admin.post('/v1/files/move', { from: await managedFile(), to: `moved-${Date.now()}.png` }),
+    deleteV1Files: async () => admin.delete(`/v1/files?path=${await managedFile()}`),
+    postV1FilesUse: async () => admin.post('/v1/files/use', { path: await managedFile(), creativeID }),
+    putV1Me: () => admin.put('/v1/me', { firstName: 'Con', lastName: 'Tract' }),
+    putV1MePassword: async () => {
+      const { client } = await signedInUser(server);
+      return client.put('/v1/me/password', {
+        currentPassword: PASSWORD,
+        password: 'a fresh secret',
+        confirmPassword: 'a fresh secret',
+      });
+    },
+    getV1CampaignGet: () => admin.get(`/v1/campaign/get?campaignID=${campaignID}`),
+    getV1CampaignMine: () => admin.get('/v1/campaign/mine'),
+    getV1CampaignAll: () => admin.get('/v1/campaign/all?paginate[page]=1'),
+    postV1CampaignNew: () => admin.post('/v1/campaign/new', { name: 'Another' }),
+    putV1CampaignUpdate: () => admin.put('/v1/campaign/update', { id: campaignID, name: 'Contract' }),
+    deleteV1CampaignDelete: async () => {
+      const doomed = await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Doomed' });
+      return admin.delete(`/v1/campaign/delete?campaignID=${doomed.body.data?.id}`);
+    },
+    getV1CampaignCreative: () => admin.get(`/v1/campaign/creative?id=${creativeID}`),
+    getV1CampaignCreatives: () => admin.get(`/v1/campaign/creatives?campaignID=${campaignID}`),
+    postV1CampaignCreatives: () =>
+      admin.post('/v1/campaign/creatives', {
+        campaignID,
+        name: 'Second',
+        type: 'Banner',
+        width: 300,
+        height: 250,
+      }),
+    putV1CampaignCreatives: () =>
+      admin.put('/v1/campaign/creatives', {
+        id: creativeID,
+        campaignID,
+        name: 'Banner',
+        type: 'VAST',
+        width: 640,
+        height: 360,
+      }),
+    putV1CampaignCreativesHtml: () =>
+      admin.put('/v1/campaign/creatives/html', {
+        id: creativeID,
+        campaignID,
+        name: 'Banner',
+        type: 'VAST',
+        width: 640,
+        height: 360,
+        html: '<div></div>',
+      }),
+    putV1CampaignCreativesDuplicate: () =>
+      admin.put('/v1/campaign/creatives/duplicate', {
+        id: creativeID,
+        campaignID,
+        name: 'Banner',
+        type: 'VAST',
+        width: 640,
+        height: 360,
+      }),
+    postV1CampaignCreativesPublish: async () => {
+      const answer = await admin.post<{ liveCreatives: { id: string }[] }>('/v1/campaign/creatives/publish', {
+        id: creativeID,
+      });
+      liveID = answer.body.data?.liveCreatives.at(-1)?.id ?? '';
+      return answer;
+    },
+    deleteV1CampaignCreativesLive: async () => {
+      const answer = await admin.post<{ liveCreatives: { id: string }[] }>('/v1/campaign/creatives/publish', {
+        id: creativeID,
+      });
+      return admin.delete(`/v1/campaign/creatives/live?id=${answer.body.data?.liveCreatives.at(-1)?.id}`);
+    },
+    deleteV1CampaignCreativesDelete: async () => {
+      const doomed = await admin.post<{ id: string }>('/v1/campaign/creatives', {
+        campaignID,
+        name: 'Doomed',
+        type: 'Banner',
+        width: 1,
+        height: 1,
+      });
+      return admin.delete(`/v1/campaign/creatives/delete?id=${doomed.body.data?.id}`);
+    },
+    postV1CampaignCreativesAssets: async () => {
+      const form = new FormData();
+      form.append('creativeID', creativeID);
+      form.append(
+        'files[]',
+        new Blob([new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]))]),
+        'main.mp4',
+      );
+      const answer = await admin.post<{ id: string }[]>('/v1/campaign/creatives/assets', form);
+      assetID = answer.body.data?.[0]?.id ?? '';
+      return answer;
+    },
+    deleteV1CampaignCreativesAssets: async () => {
+      const form = new FormData();
+      form.append('creativeID', creativeID);
+      form.append(
+        'files[]',
+        new Blob([new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]))]),
+        'spare.mp4',
+      );
+      const spare = await admin.post<{ id: string }[]>('/v1/campaign/creatives/assets', form);
+      return admin.delete(
+        `/v1/campaign/creatives/assets?id=${spare.body.data?.[0]?.id}&creativeID=${creativeID}`,
+      );
+    },
+    postV1CampaignTags: () => admin.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} }),
+    getV1Users: () => admin.get('/v1/users'),
+    getV1Tokens: async () => {
+      await admin.post('/v1/tokens', { name: 'Listed', scopes: ['reports:read'] });
+      return admin.get('/v1/tokens');
+    },
+    postV1Tokens: () => admin.post('/v1/tokens', { name: 'Contract', scopes: ['campaigns:read'] }),
+    deleteV1Tokens: async () => {
+      const made = await admin.post<{ id: string }>('/v1/tokens', {
+        name: 'Revoked',
+        scopes: ['reports:read'],
+      });
+      return admin.delete(`/v1/tokens?id=${made.body.data?.id}`);
+    },
+    postV1UsersInvite: () => admin.post('/v1/users/invite', { emails: [uniqueEmail('partner.example')] }),
+    postV1EventsImport: () =>
+      admin.post('/v1/events/import', {
+        events: [{ liveID: liveID, type: 'impression', at: '2026-03-01T10:00:00Z', count: 3 }],
+      }),
+    getV1Dashboard: () => admin.get(`/v1/dashboard?${dates}`),
+    getV1CampaignReports: () => admin.get(`/v1/campaign/reports?campaignID=${campaignID}&${dates}`),
+    getV1CampaignEvents: () => admin.get(`/v1/campaign/events?campaignID=${campaignID}&${dates}`),
+    getV1CampaignVideoData: () => admin.get(`/v1/campaign/videoData?campaignID=${campaignID}&${dates}`),
+    getShareReports: async () => admin.get(`/share/reports?sharedToken=${await shareToken()}&${dates}`),
+    getShareEvents: async () => admin.get(`/share/events?sharedToken=${await shareToken()}&${dates}`),
+    getShareVideoData: async () => admin.get(`/share/videoData?sharedToken=${await shareToken()}&${dates}`),
+    postV1CampaignNewToken: () => admin.post('/v1/campaign/newToken', { campaignID }),
+    deleteV1CampaignNewToken: async () => {
+      const doomed = await admin.post<{ token: string }>('/v1/campaign/newToken', { campaignID });
+      return admin.delete(`/v1/campaign/newToken?token=${doomed.body.data?.token}`);
+    },
+    postV1CampaignScheduledReport: () => admin.post('/v1/campaign/scheduledReport', schedule()),
+    deleteV1CampaignScheduledReport: async () => {
+      const doomed = await admin.post<{ id: string }>('/v1/campaign/scheduledReport', schedule());
+      return admin.delete(`/v1/campaign/scheduledReport?id=${doomed.body.data?.id}`);
+    },
+    postV1CampaignScheduledReportSend: async () => {
+      const created = await admin.post<{ id: string }>('/v1/campaign/scheduledReport', schedule());
+      return admin.post('/v1/campaign/scheduledReport/send', { id: created.body.data?.id });
+    },
+    getV1BuilderDrafts: () => admin.get('/v1/builder/drafts'),
+    postV1BuilderDrafts: () =>
+      admin.post('/v1/builder/drafts', {
+        name: 'Draft',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      }),
+    putV1BuilderDrafts: async () =>
+      admin.put('/v1/builder/drafts', {
+        id: await newDraft(),
+        name: 'Renamed',
+        document: builderDocumentOf(defaultAdBuilderState()),
+      }),
+    deleteV1BuilderDrafts: async () => admin.delete(`/v1/builder/drafts?id=${await newDraft()}`),
+    postV1BuilderCreative: async () =>
+      admin.post('/v1/builder/creative', { id: await newDraft(), campaignID }),
+    postV1BuilderExport: async () => admin.post('/v1/builder/export', { id: await newDraft(), campaignID }),
+    deleteV1UsersInvite: async () => {
+      const email = uniqueEmail('partner.example');
+      await admin.post('/v1/users/invite', { emails: [email] });
+      return admin.delete(`/v1/users/invite?email=${encodeURIComponent(email)}`);
+    },
+  };
+
+  it('calls every operation of the OpenAPI document: each answer parses with the domain schema of its call', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const byOperation = new Map<string, CallContract>(
+      allRoutes.map((route) => [`${route.call.method.toLowerCase()} /api${route.call.path}`, route.call]),
+    );
+    const checked: string[] = [];
+    for (const [pathname, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        // Files and the ad-serving routes are not enveloped calls (tested in assets and serving tests).
+        if (pathname === '/api/uploads/{file}' || pathname.startsWith('/serve/')) continue;
+        const call = byOperation.get(`${method} ${pathname}`);
+        expect(call, `${method} ${pathname} is declared from the contract`).toBeDefined();
+        const make = calls[operation.operationId];
+        expect(make, `a sample call for ${operation.operationId}`).toBeDefined();
+        const answer = await (make as NonNullable<typeof make>)();
+        expect(
+          answer.httpStatus,
+          `${operation.operationId}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+        ).toBeLessThan(300);
+        const parsed = z.safeParse((call as CallContract).answer, answer.body.data);
+        expect(parsed.error, operation.operationId).toBeUndefined();
+        for (const [name, schema] of Object.entries((call as CallContract).extras ?? {})) {
+          expect(
+            z.safeParse(schema, answer.body[name]).error,
+            `${operation.operationId}.${name}`,
+          ).toBeUndefined();
+        }
+        checked.push(operation.operationId);
+      }
+    }
+    expect(checked.sort()).toEqual(Object.keys(calls).sort());
+    expect(assetID).not.toBe('');
+    expect(liveID).not.toBe('');
+  });
+
+  describe('round trip: an entity goes back as it was answered', () => {
+    it('GET a campaign, change its name, PUT the whole answer back', async () => {
+      const got = await admin.get<Record<string, unknown>>(`/v1/campaign/get?campaignID=${campaignID}`);
+      const put = await admin.put<{ name: string; data: { impressions: number } }>('/v1/campaign/update', {
+        ...got.body.data,
+        name: 'Renamed by round trip',
+        // Server-owned: accepted, never written.
+        videoCompletes: 999,
+        data: { ...(got.body.data?.data as object), impressions: 123456 },
+      });
+      expect(put.httpStatus, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.data?.name).toBe('Renamed by round trip');
+      expect(put.body.data?.data.impressions).toBe(
+        (got.body.data?.data as { impressions: number } | undefined)?.impressions,
+      );
+      const created = await admin.post<{ name: string }>('/v1/campaign/new', {
+        ...got.body.data,
+        id: undefined,
+        name: 'Copy of',
+      });
+      expect(created.httpStatus).toBe(200);
+    });
+
+    it('GET a creative, change it, PUT it back; duplicate and publish the creative object as answered', async () => {
+      const got = await admin.get<Record<string, unknown>>(`/v1/campaign/creative?id=${creativeID}`);
+      expect(creativeSchema.safeParse(got.body.data).success).toBe(true);
+      const creative = { ...got.body.data, name: 'Round trip' };
+      const put = await admin.put<{ name: string }>('/v1/campaign/creatives', creative);
+      expect(put.httpStatus, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.data?.name).toBe('Round trip');
+      const html = await admin.put('/v1/campaign/creatives/html', { ...put.body.data, html: '<p>hi</p>' });
+      expect(html.httpStatus).toBe(200);
+      const duplicate = await admin.put<{ name: string }>('/v1/campaign/creatives/duplicate', put.body.data);
+      expect(duplicate.httpStatus, JSON.stringify(duplicate.body)).toBe(200);
+      expect(duplicate.body.data?.name).toBe('Round trip (Copy)');
+      const published = await admin.post<{ liveCreatives: unknown[] }>(
+        '/v1/campaign/creatives/publish',
+        put.body.data,
+      );
+      expect(published.httpStatus, JSON.stringify(published.body)).toBe(200);
+    });
+
+    it('still refuses unknown fields', async () => {
+      const got = await admin.get<Record<string, unknown>>(`/v1/campaign/get?campaignID=${campaignID}`);
+      const put = await admin.put('/v1/campaign/update', { ...got.body.data, colour: 'red' });
+      expect(put.httpStatus).toBe(400);
+      expect(put.body.message).toMatch(/colour/);
+      const creative = await admin.get<Record<string, unknown>>(`/v1/campaign/creative?id=${creativeID}`);
+      expect(
+        (await admin.post('/v1/campaign/creatives/publish', { ...creative.body.data, hack: 1 })).httpStatus,
+      ).toBe(400);
+    });
+  });
+});
