@@ -5,6 +5,7 @@
 // Beside the gzip figures, "sent" is what the server really transfers to a browser that accepts brotli:
 // the build's pre-compressed .br copy of each file (files under its 1 KB floor go as they are).
 // Builds the console into a temporary folder (run `pnpm build` first: it reads the packages' dist).
+// `--chunks` lists the sign-in page's files; `--modules` what they hold, by npm package or source folder.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,17 +20,49 @@ const TARGET_KB = 130;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const quiet = { logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' } };
 
-/** Builds with a manifest into a fresh folder; answers the folder and the manifest. */
+/** Where a bundled module comes from: its npm package, or the workspace folder of the source file. */
+function originOf(id) {
+  const clean = id.replace(/^\0/, '').split('?')[0];
+  const inModules = clean.lastIndexOf('node_modules/');
+  if (inModules >= 0) {
+    const [scope, name] = clean.slice(inModules + 'node_modules/'.length).split('/');
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
+  }
+  const inRepo = path.relative(path.join(here, '..'), clean);
+  return inRepo.startsWith('..') ? clean : inRepo.split('/').slice(0, 3).join('/');
+}
+
+/** Builds with a manifest into a fresh folder; answers the folder, the manifest and each file's modules. */
 async function buildWithManifest(root, config = {}) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'console-size-'));
+  // Each output file's modules and their minified length (Rollup's renderedLength), by origin.
+  const modulesOf = new Map();
+  const recordModules = {
+    name: 'record-modules',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const origins = new Map();
+        for (const [id, info] of Object.entries(output.modules)) {
+          origins.set(originOf(id), (origins.get(originOf(id)) ?? 0) + info.renderedLength);
+        }
+        modulesOf.set(output.fileName, origins);
+      }
+    },
+  };
   await build({
     root,
     mode: 'production',
     ...quiet,
     ...config,
+    plugins: [...(config.plugins ?? []), recordModules],
     build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
   });
-  return { outDir, manifest: JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) };
+  return {
+    outDir,
+    modulesOf,
+    manifest: JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
+  };
 }
 
 /** The files a browser loads for these manifest entries: each chunk, its static imports and their CSS. */
@@ -138,6 +171,22 @@ try {
   console.log(
     `\nsign-in first load: ${kb(signIn)} gzip, target ${TARGET_KB} kB (${signIn <= TARGET_KB * 1024 ? 'met' : 'missed'}); ${(signIn / rows[0][1].total).toFixed(1)}× the bare React page`,
   );
+  if (process.argv.includes('--modules')) {
+    // Rendered (minified, before compression) bytes of the sign-in page's first load, by origin.
+    const origins = new Map();
+    for (const file of signInFiles) {
+      for (const [origin, bytes] of app.modulesOf.get(file) ?? []) {
+        origins.set(origin, (origins.get(origin) ?? 0) + bytes);
+      }
+    }
+    const total = [...origins.values()].reduce((sum, bytes) => sum + bytes, 0);
+    console.log(
+      `\nthe sign-in page's first load by origin (minified, before compression; ${kb(total)} in all):`,
+    );
+    for (const [origin, bytes] of [...origins].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+      console.log(`  ${origin.padEnd(60)} ${kb(bytes).padStart(9)}`);
+    }
+  }
   if (process.argv.includes('--chunks')) {
     console.log("\nthe sign-in page's files:");
     for (const file of signInFiles) {
