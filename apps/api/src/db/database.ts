@@ -1,6 +1,6 @@
 // One database interface over the embedded PGlite and a PostgreSQL server: the same SQL runs on both.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export type SqlValue = string | number | boolean | Date | null | undefined | Buffer | unknown[] | object;
@@ -33,9 +33,16 @@ function toParams(params: readonly SqlValue[] = []): unknown[] {
   });
 }
 
-export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+/**
+ * PGlite in `dataDir`, or in memory without one. `start` passes PGlite's own start options through (the
+ * test harness hands every fresh database the compiled WebAssembly and a copy of an initialised cluster).
+ */
+export async function createPgliteDatabase(
+  dataDir?: string,
+  start: Omit<PGliteOptions, 'dataDir'> = {},
+): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir === undefined ? start : { ...start, dataDir });
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
