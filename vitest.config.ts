@@ -27,8 +27,10 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
     // single DES, which Node's OpenSSL 3 offers only through its legacy provider: without it every
     // truncated listing is a 500. The server under test uses no legacy cipher.
     execArgv: ['--openssl-legacy-provider'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts catch a hang, they do not measure speed: several times the slowest test on a loaded
+    // 2-core machine (docs/testing.md, rule 6).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -89,6 +91,8 @@ export default defineConfig({
         test: {
           name: 'storybook',
           setupFiles: ['./.storybook/vitest.setup.ts'],
+          // Browser mode's default is 15 s: a story of 4 s on a quiet machine timed out on a loaded CI.
+          testTimeout: 45_000,
           browser: {
             enabled: true,
             headless: true,
@@ -115,7 +119,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
