@@ -90,6 +90,23 @@ export async function generatePostgresEvents(db: Database, totalEvents: number) 
            coalesce(${column('click')}, 0), coalesce(${column('start')}, 0), 0, 0, 0, 0
       from events group by 1, 2;
   `);
+  // The hourly and daily sums of the 15-minute rows, as the store writes them beside each other.
+  const counters =
+    'impressions, viewable, engagement, clicks, video_starts, first_quartile, midpoint, third_quartile, video_completes';
+  const sums = counters
+    .split(', ')
+    .map((c) => `sum(${c})`)
+    .join(', ');
+  for (const [table, source, step] of [
+    ['event_hour_rollups', 'event_rollups', '1 hour'],
+    ['event_day_rollups', 'event_hour_rollups', '1 day'],
+  ]) {
+    await db.exec(`
+      insert into ${table} (live_id, bucket, ${counters})
+      select live_id, date_bin('${step}', bucket, timestamptz '2000-01-01 00:00:00+00'), ${sums}
+        from ${source} group by 1, 2;
+    `);
+  }
   // Breakdown rollups as the store writes them: each event under a site (one of 40), a device type and
   // a country (one of 20), drawn from its id; then the UTC-day table from them.
   await db.exec(`

@@ -13,6 +13,7 @@ import breakdowns from './0012_breakdowns';
 import apiTokens from './0013_api_tokens';
 import vastMeasurement from './0014_vast_measurement';
 import identityLimits from './0016_identity_limits';
+import rollupGrains from './0017_rollup_grains';
 
 export interface Migration {
   name: string;
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   { name: '0013_api_tokens', sql: apiTokens },
   { name: '0014_vast_measurement', sql: vastMeasurement },
   { name: '0016_identity_limits', sql: identityLimits },
+  { name: '0017_rollup_grains', sql: rollupGrains },
 ];

@@ -14,6 +14,7 @@ import {
 } from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
 import { type DimensionValueRow, readDimensionValues, writeDimensionRollups } from './dimensions';
+import { grainRowsSql, planGrains, writeGrainRollups } from './grains';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
 
@@ -78,8 +79,8 @@ export interface WeekHourRow {
 export interface EventStore {
   /**
    * Writes a batch durably in one transaction: the raw rows (an impression's event of one type once),
-   * judged by the integrity rules (integrity.ts); the valid ones into the 15-minute rollups and the
-   * totals, the invalid ones into their own rollups by reason. Answers how many events were stored,
+   * judged by the integrity rules (integrity.ts); the valid ones into the 15-minute rollups (and, in
+   * the PostgreSQL store, their hourly and daily sums) and the totals, the invalid ones into their own rollups by reason. Answers how many events were stored,
    * valid or invalid (replays and held events are not).
    */
   writeBatch(events: readonly TrackedEvent[], options?: WriteOptions): Promise<number>;
@@ -281,7 +282,10 @@ export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): Week
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
-/** A rollup table summed by live creative and local period (and one more column, when given). */
+/**
+ * A rollup table summed by live creative and local period (and one more column, when given). The figures'
+ * rollups are read from the coarsest exact grain (grains.ts), or by quarter hour when `finest`.
+ */
 async function readPeriodRows(
   db: Database,
   table: 'event_rollups' | 'event_invalid_rollups',
@@ -290,19 +294,28 @@ async function readPeriodRows(
   to: Date,
   zone: StoreZone,
   unit: 'day' | 'hour',
+  finest: boolean,
   extraColumn?: 'reason',
 ): Promise<(PeriodRow & { extra?: string })[]> {
-  if (liveIds.length === 0) return [];
-  const local = localSeconds(zone, from, to, 4);
+  if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
+  const local = localSeconds(zone, from, to, 2);
+  const params: SqlValue[] = [[...liveIds], ...local.params];
+  const param = (value: SqlValue, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
   const extra = extraColumn ? `, ${extraColumn}` : '';
+  const source =
+    table === 'event_rollups'
+      ? `(${grainRowsSql(planGrains(zone, from, to, unit, finest), COLUMNS, '$1::text[]', param)}) as grains`
+      : `${table} where live_id = any($1::text[]) and bucket >= ${param(from, 'timestamptz')} and bucket < ${param(to, 'timestamptz')}`;
   const rows = await db.query<Record<string, unknown> & { live_id: string; period: string; extra?: string }>(
     `select live_id, ${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period${extraColumn ? `, ${extraColumn} as extra` : ''},
             ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
-       from ${table}
-      where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+       from ${source}
       group by live_id, period${extra}
       order by live_id, period${extra}`,
-    [[...liveIds], from, to, ...local.params],
+    params,
   );
   return rows.map((row) => ({
     liveId: row.live_id,
@@ -312,7 +325,13 @@ async function readPeriodRows(
   }));
 }
 
-export function createPostgresEventStore(db: Database): EventStore {
+/** Options of the PostgreSQL store: `grains: 'quarter'` reads every figure from the 15-minute rollups. */
+export interface PostgresStoreOptions {
+  grains?: 'coarsest' | 'quarter';
+}
+
+export function createPostgresEventStore(db: Database, options: PostgresStoreOptions = {}): EventStore {
+  const finest = options.grains === 'quarter';
   return {
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
@@ -402,16 +421,13 @@ export function createPostgresEventStore(db: Database): EventStore {
         // Only valid events reach the figures' rollups and totals.
         const rows = all.filter((row) => row.reason === null && isCounted(row.type));
         if (rows.length === 0) return all.length;
+        // The 15-minute, hourly and daily rollups, in one statement (grains.ts).
         const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
-        await tx.query(
-          `insert into event_rollups (live_id, bucket, ${COLUMNS.join(', ')})
-           select * from unnest($1::text[], $2::timestamptz[], ${COLUMNS.map((_, i) => `$${i + 3}::bigint[]`).join(', ')})
-           on conflict (live_id, bucket) do update set ${upsertSet.replaceAll('%T', 'event_rollups')}`,
-          [
-            buckets.map((b) => b.key[0]),
-            buckets.map((b) => new Date(b.key[1]).toISOString()),
-            ...counterArrays(buckets),
-          ],
+        await writeGrainRollups(
+          tx,
+          buckets.map((b) => ({ liveId: b.key[0], at: new Date(b.key[1]), counters: b.counters })),
+          COUNTER_KEYS,
+          COLUMNS,
         );
         await writeDimensionRollups(tx, rows);
         const totals = tally(rows, (e) => e.liveId);
@@ -437,13 +453,23 @@ export function createPostgresEventStore(db: Database): EventStore {
     },
 
     readPeriods: (liveIds, from, to, zone, unit) =>
-      readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit),
+      readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit, finest),
 
     readBreakdown: (liveIds, from, to, dimension, bannerIds) =>
       readDimensionValues(db, liveIds, from, to, dimension, bannerIds),
 
     async readInvalidPeriods(liveIds, from, to, zone, unit) {
-      const rows = await readPeriodRows(db, 'event_invalid_rollups', liveIds, from, to, zone, unit, 'reason');
+      const rows = await readPeriodRows(
+        db,
+        'event_invalid_rollups',
+        liveIds,
+        from,
+        to,
+        zone,
+        unit,
+        true,
+        'reason',
+      );
       return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
     },
 
@@ -465,16 +491,21 @@ export function createPostgresEventStore(db: Database): EventStore {
     },
 
     async readWeekHours(liveIds, from, to, zone) {
-      if (liveIds.length === 0) return [];
-      const local = localSeconds(zone, from, to, 4);
+      if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
+      const local = localSeconds(zone, from, to, 2);
+      const params: SqlValue[] = [[...liveIds], ...local.params];
+      const param = (value: SqlValue, type: string) => {
+        params.push(value);
+        return `$${params.length}::${type}`;
+      };
+      const parts = planGrains(zone, from, to, 'hour', finest);
       const rows = await db.query<{ weekday: number; hour: number; impressions: string; clicks: string }>(
         `select (${local.sql} / ${DAY_SECONDS} + ${EPOCH_WEEKDAY}) % 7 as weekday,
                 ${local.sql} / ${HOUR_SECONDS} % 24 as hour,
                 sum(impressions)::bigint as impressions, sum(clicks)::bigint as clicks
-           from event_rollups
-          where live_id = any($1::text[]) and bucket >= $2 and bucket < $3
+           from (${grainRowsSql(parts, ['impressions', 'clicks'], '$1::text[]', param)}) as grains
           group by weekday, hour`,
-        [[...liveIds], from, to, ...local.params],
+        params,
       );
       return rows.map(numberWeekHourRow);
     },

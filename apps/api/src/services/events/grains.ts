@@ -1,0 +1,157 @@
+// The grains of the PostgreSQL store's figures: the 15-minute UTC rollups (event_rollups), their sums by
+// UTC hour (event_hour_rollups) and by UTC day (event_day_rollups), written together in one statement
+// of the batch's transaction. A read sums the coarsest rows that are exact for its zone (docs/reports.md,
+// "Tests and benchmark"):
+//   - hours, when every offset of the zone over the range is a whole number of hours and every change of
+//     offset falls on a UTC hour (an hour's four quarters then fall in the same local hour);
+//   - UTC days, when the offset is 0 over the whole range and the read is by day (a local day is then a
+//     UTC day);
+//   - quarter hours otherwise (+05:45, +05:30, Lord Howe's half-hour daylight saving), and for the edges
+//     of a range that starts or ends off an hour (or a day) boundary.
+import { offsetSpans } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+
+export type Grain = 'quarter' | 'hour' | 'day';
+
+/** A part of a read's range and the grain its rows are read from. */
+export interface GrainRange {
+  grain: Grain;
+  from: Date;
+  to: Date;
+}
+
+/** The table of each grain; all three have the same columns, `bucket` the start of the quarter, hour or day. */
+export const GRAIN_TABLE: Readonly<Record<Grain, string>> = {
+  quarter: 'event_rollups',
+  hour: 'event_hour_rollups',
+  day: 'event_day_rollups',
+};
+
+const QUARTER_MS = 15 * 60 * 1000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const GRAIN_MS: Readonly<Record<Grain, number>> = { quarter: QUARTER_MS, hour: HOUR_MS, day: DAY_MS };
+
+/** The start of the grain's bucket an instant falls in (UTC). */
+export const grainBucketOf = (grain: Grain, at: Date): number =>
+  Math.floor(at.getTime() / GRAIN_MS[grain]) * GRAIN_MS[grain];
+
+const ceilTo = (ms: number, step: number) => Math.ceil(ms / step) * step;
+const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
+
+/**
+ * Splits [from, to) into parts read from the coarsest exact grain, in order, covering exactly the same
+ * instants. `unit` is what the rows are grouped by: local days, or local hours (periods by hour, the
+ * hour-of-week grid). `finest` reads every part by quarter hour (the reference the grains must equal).
+ */
+export function planGrains(
+  zone: { iana?: string; offset: string },
+  from: Date,
+  to: Date,
+  unit: 'day' | 'hour',
+  finest = false,
+): GrainRange[] {
+  const start = from.getTime();
+  const end = to.getTime();
+  if (start >= end) return [];
+  const whole: GrainRange[] = [{ grain: 'quarter', from, to }];
+  if (finest) return whole;
+  const spans = offsetSpans(zone.iana ?? zone.offset, from, to);
+  const wholeHours = spans.every(
+    (span, index) => span.offsetMinutes % 60 === 0 && (index === 0 || span.start.getTime() % HOUR_MS === 0),
+  );
+  if (!wholeHours) return whole;
+  const firstHour = ceilTo(start, HOUR_MS);
+  const lastHour = floorTo(end, HOUR_MS);
+  if (lastHour <= firstHour) return whole;
+  const utc = spans.every((span) => span.offsetMinutes === 0);
+  let firstDay = ceilTo(firstHour, DAY_MS);
+  let lastDay = floorTo(lastHour, DAY_MS);
+  if (unit !== 'day' || !utc || lastDay <= firstDay) {
+    firstDay = lastHour;
+    lastDay = lastHour;
+  }
+  const parts: [Grain, number, number][] = [
+    ['quarter', start, firstHour],
+    ['hour', firstHour, firstDay],
+    ['day', firstDay, lastDay],
+    ['hour', lastDay, lastHour],
+    ['quarter', lastHour, end],
+  ];
+  return parts
+    .filter(([, partFrom, partTo]) => partFrom < partTo)
+    .map(([grain, partFrom, partTo]) => ({ grain, from: new Date(partFrom), to: new Date(partTo) }));
+}
+
+/**
+ * A subquery of the rollup rows of `liveIdsParam` in the planned parts, `bucket` and the given columns
+ * from each grain's table (`param` adds a parameter and answers its placeholder).
+ */
+export function grainRowsSql(
+  parts: readonly GrainRange[],
+  columns: readonly string[],
+  liveIdsParam: string,
+  param: (value: Date, type: string) => string,
+): string {
+  const byGrain = new Map<Grain, GrainRange[]>();
+  for (const part of parts) byGrain.set(part.grain, [...(byGrain.get(part.grain) ?? []), part]);
+  return [...byGrain.entries()]
+    .map(([grain, ranges]) => {
+      const where = ranges
+        .map(
+          (range) =>
+            `(bucket >= ${param(range.from, 'timestamptz')} and bucket < ${param(range.to, 'timestamptz')})`,
+        )
+        .join(' or ');
+      return `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE[grain]}
+               where live_id = any(${liveIdsParam}) and (${where})`;
+    })
+    .join(' union all ');
+}
+
+/** Counters of one batch to add to the rollups of every grain (a 15-minute tally, or single events). */
+export interface GrainEvent<K extends string> {
+  liveId: string;
+  at: Date;
+  counters: Readonly<Record<K, number>>;
+}
+
+/**
+ * Adds a batch's valid counted events to the 15-minute, hourly and daily rollups in one statement (so in
+ * the batch's transaction: either every grain has them or none). `keys` are the counter keys in the
+ * order of `columns`.
+ */
+export async function writeGrainRollups<K extends string>(
+  tx: Queryable,
+  events: readonly GrainEvent<K>[],
+  keys: readonly K[],
+  columns: readonly string[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const params: unknown[] = [];
+  const statements = (['quarter', 'hour', 'day'] as const).map((grain) => {
+    const rows = new Map<string, { liveId: string; bucket: number; counts: number[] }>();
+    for (const event of events) {
+      const bucket = grainBucketOf(grain, event.at);
+      const id = `${event.liveId}\n${bucket}`;
+      const row = rows.get(id) ?? { liveId: event.liveId, bucket, counts: keys.map(() => 0) };
+      keys.forEach((key, index) => {
+        row.counts[index] = (row.counts[index] ?? 0) + event.counters[key];
+      });
+      rows.set(id, row);
+    }
+    const list = [...rows.values()];
+    const first = params.length + 1;
+    params.push(
+      list.map((row) => row.liveId),
+      list.map((row) => new Date(row.bucket).toISOString()),
+      ...keys.map((_, index) => list.map((row) => row.counts[index] ?? 0)),
+    );
+    const table = GRAIN_TABLE[grain];
+    return `insert into ${table} (live_id, bucket, ${columns.join(', ')})
+            select * from unnest($${first}::text[], $${first + 1}::timestamptz[], ${columns.map((_, i) => `$${first + i + 2}::bigint[]`).join(', ')})
+            on conflict (live_id, bucket) do update set ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+  });
+  const [quarter, hour, day] = statements;
+  await tx.query(`with quarter as (${quarter}), hour as (${hour}) ${day}`, params as never);
+}
