@@ -158,6 +158,20 @@ const periodKey = (index: number, unit: 'day' | 'hour'): string => {
   return unit === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 13)}:00`;
 };
 
+/**
+ * The parameters of a read by local time: the live creatives ($1), the zone's offsets, and `param` to
+ * add one more and answer its placeholder.
+ */
+function localQuery(liveIds: readonly string[], zone: StoreZone, from: Date, to: Date) {
+  const local = localSeconds(zone, from, to, 2);
+  const params: SqlValue[] = [[...liveIds], ...local.params];
+  const param = (value: SqlValue, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
+  return { local, params, param };
+}
+
 export const BUCKET_MS = 15 * 60 * 1000;
 export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
 
@@ -298,12 +312,7 @@ async function readPeriodRows(
   extraColumn?: 'reason',
 ): Promise<(PeriodRow & { extra?: string })[]> {
   if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
-  const local = localSeconds(zone, from, to, 2);
-  const params: SqlValue[] = [[...liveIds], ...local.params];
-  const param = (value: SqlValue, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
-  };
+  const { local, params, param } = localQuery(liveIds, zone, from, to);
   const extra = extraColumn ? `, ${extraColumn}` : '';
   const source =
     table === 'event_rollups'
@@ -492,12 +501,7 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
 
     async readWeekHours(liveIds, from, to, zone) {
       if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
-      const local = localSeconds(zone, from, to, 2);
-      const params: SqlValue[] = [[...liveIds], ...local.params];
-      const param = (value: SqlValue, type: string) => {
-        params.push(value);
-        return `$${params.length}::${type}`;
-      };
+      const { local, params, param } = localQuery(liveIds, zone, from, to);
       const parts = planGrains(zone, from, to, 'hour', finest);
       const rows = await db.query<{ weekday: number; hour: number; impressions: string; clicks: string }>(
         `select (${local.sql} / ${DAY_SECONDS} + ${EPOCH_WEEKDAY}) % 7 as weekday,
