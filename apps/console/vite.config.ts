@@ -20,6 +20,15 @@ function reactRouterProduction() {
   ];
 }
 
+/** The npm modules of every page's first load (bench/console-size.mjs --modules lists them). */
+const firstLoadLibraries = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|class-variance-authority|clsx)[\\/]`,
+    String.raw`node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs)[\\/]`,
+    String.raw`node_modules[\\/]zod[\\/]v4[\\/](core[\\/](schemas|api|checks|parse|regexes|errors|registries|doc|util)\.js|mini[\\/]|locales[\\/]en\.js)`,
+  ].join('|'),
+);
+
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
@@ -42,7 +51,13 @@ export default defineConfig(({ command }) => ({
             {
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js|src[\\/]lib[\\/]zod-jitless/,
+              priority: 2,
             },
+            // The libraries every page runs before its first screen, in one file after the one above:
+            // React, the router, the class helpers of the ui package and the parts of Zod the public
+            // pages' schemas use. Left to itself, Rolldown splits them by which lazy screens share them;
+            // each file is compressed on its own, so a few files cost more than one (issue 23).
+            { name: 'vendor', test: firstLoadLibraries, priority: 1 },
           ],
         },
       },
