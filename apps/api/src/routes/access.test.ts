@@ -43,26 +43,4 @@ describe(`access rules of every call on ${testDatabaseKind()}`, () => {
       expect(answer.body.message).toBe('Only administrators can do this.');
     },
   );
-
-  it('a forged or expired session cookie is 401', async () => {
-    const forged = new Client(server.url);
-    forged.cookie = 'adconsole_session=not-a-real-session';
-    expect((await forged.get('/me')).httpStatus).toBe(401);
-    const { client } = await signedInUser(server);
-    await server.db.query("update sessions set expires_at = now() - interval '1 second'");
-    expect((await client.get('/me')).httpStatus).toBe(401);
-  });
-
-  it('stores sessions only as hashes', async () => {
-    const { client } = await signedInUser(server);
-    const secret = client.cookie?.split('=')[1] ?? '';
-    const rows = await server.db.query<{ id_hash: string }>('select id_hash from sessions');
-    expect(secret.length).toBeGreaterThan(40);
-    expect(rows.map((r) => r.id_hash)).not.toContain(secret);
-  });
-
-  it('stores passwords as argon2id hashes', async () => {
-    const rows = await server.db.query<{ password_hash: string }>('select password_hash from users');
-    expect(rows.every((r) => r.password_hash.startsWith('$argon2id$'))).toBe(true);
-  });
 });

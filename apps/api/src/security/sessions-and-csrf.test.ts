@@ -99,4 +99,27 @@ describe(`sessions and cross-site requests on ${testDatabaseKind()}`, () => {
       expect((await stale.get('/me')).httpStatus).toBe(401);
     });
   });
+
+  describe('a session is an expiring secret the server keeps only as a hash', () => {
+    it('a forged or expired session cookie is 401', async () => {
+      const forged = new Client(server.url);
+      forged.cookie = 'adconsole_session=not-a-real-session';
+      expect((await forged.get('/me')).httpStatus).toBe(401);
+      const { client, email } = await signedInUser(server);
+      // Only this test's own session expires (the file's other tests keep theirs).
+      await server.db.query(
+        "update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)",
+        [email],
+      );
+      expect((await client.get('/me')).httpStatus).toBe(401);
+    });
+
+    it('stores sessions only as hashes', async () => {
+      const { client } = await signedInUser(server);
+      const secret = client.cookie?.split('=')[1] ?? '';
+      const rows = await server.db.query<{ id_hash: string }>('select id_hash from sessions');
+      expect(secret.length).toBeGreaterThan(40);
+      expect(rows.map((r) => r.id_hash)).not.toContain(secret);
+    });
+  });
 });

@@ -152,4 +152,11 @@ describe(`sign-in limits and passwords on ${testDatabaseKind()}`, () => {
       expect(short.body.errors).toContain('Fill in your password');
     });
   });
+
+  describe('passwords are stored as argon2id hashes', () => {
+    it('stores passwords as argon2id hashes', async () => {
+      const rows = await server.db.query<{ password_hash: string }>('select password_hash from users');
+      expect(rows.every((r) => r.password_hash.startsWith('$argon2id$'))).toBe(true);
+    });
+  });
 });
