@@ -2,7 +2,14 @@ import { filteredTotals, type ReportData, reportDataSchema } from '@adconsole/do
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
-import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
+import {
+  daysAroundToday,
+  PASSWORD,
+  signedInAdmin,
+  signedInUser,
+  uniqueEmail,
+  waitForMail,
+} from '../test/helpers';
 import { seedDemoData } from './demo';
 
 describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
@@ -186,12 +193,10 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
       expect(mine.body.data?.[0]?.name).toBe('Demo campaign');
       expect(mine.body.data?.[0]?.creatives[0]?.liveCreatives).toHaveLength(1);
       // The demo's report carries a realistic share of invalid traffic: a few per cent, several reasons.
-      const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
       const report = await client.get<ReportData>(
         `/v1/campaign/reports?${new URLSearchParams({
           campaignID: (mine.body.data?.[0] as { id?: string } | undefined)?.id ?? '',
-          start_dt: `${dayOf(-100)} 00:00:00`,
-          end_dt: `${dayOf(1)} 23:59:59`,
+          ...daysAroundToday(100, 1),
         })}`,
       );
       expect(report.httpStatus, JSON.stringify(report.body)).toBe(200);

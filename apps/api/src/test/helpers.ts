@@ -47,6 +47,15 @@ export const readOutboxTo = async (server: TestServer, to: string) =>
 export const settled = (server: TestServer): Promise<void> => server.app.adconsole.background.settled();
 
 let counter = 0;
+/**
+ * A report range from `before` days ago to `after` days ahead, as UTC days: a test that reads its own
+ * events of today still finds them when it runs near midnight.
+ */
+export const daysAroundToday = (before = 1, after = 1) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { start_dt: `${day(-before)} 00:00:00`, end_dt: `${day(after)} 23:59:59` };
+};
+
 export const uniqueEmail = (domain = 'adconsole.test') => {
   counter += 1;
   return `user${Date.now().toString(36)}${counter}@${domain}`;

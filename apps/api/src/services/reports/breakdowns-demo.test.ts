@@ -9,6 +9,7 @@ import {
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { daysAroundToday } from '../../test/helpers';
 import { seedDemoData } from '../demo';
 
 describe(`the demo's breakdowns (${testStoresLabel()})`, () => {
@@ -33,12 +34,10 @@ describe(`the demo's breakdowns (${testStoresLabel()})`, () => {
   afterAll(async () => server?.close());
 
   const breakdownOf = async (breakdown: BreakdownDimension) => {
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const answer = await client.get<ReportData>(
       `/v1/campaign/reports?${new URLSearchParams({
         campaignID,
-        start_dt: `${day(-10)} 00:00:00`,
-        end_dt: `${day(1)} 23:59:59`,
+        ...daysAroundToday(10, 1),
         breakdown,
       })}`,
     );

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import {
   BROWSER_USER_AGENT,
+  daysAroundToday,
   demoAsset,
   publishedLive,
   signedInUser,
@@ -36,12 +37,6 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const GB = '81.2.69.142';
 const DE = '79.192.7.7';
 const NP = '110.44.112.1';
-
-/** Today ± one day in UTC, so a test near midnight still reads its own events. */
-const today = () => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return { start_dt: `${day(-1)} 00:00:00`, end_dt: `${day(1)} 23:59:59` };
-};
 
 /** The metrics of a breakdown row and the report totals' name for each. */
 const METRICS = [
@@ -143,7 +138,7 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
     await serve(visitor(DE, GOOGLEBOT, 'https://blog.example/'), live, '', true);
 
     const rowsOf = async (breakdown: BreakdownDimension) => {
-      const answer = await report({ campaignID: id, ...today(), breakdown });
+      const answer = await report({ campaignID: id, ...daysAroundToday(), breakdown });
       expect(answer.totals.impressions).toBe(4);
       return answer.breakdown as Breakdown;
     };
@@ -199,9 +194,11 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
     expect(url.searchParams.get('d')).toBe('news.example|mobile|iOS 17|Mobile Safari 17|GB');
     url.searchParams.set('d', 'fake.example|mobile|iOS 17|Mobile Safari 17|GB');
     await send(url.toString());
-    expect((await report({ campaignID: id, ...today(), breakdown: 'site' })).totals.impressions).toBe(0);
+    expect(
+      (await report({ campaignID: id, ...daysAroundToday(), breakdown: 'site' })).totals.impressions,
+    ).toBe(0);
     await send(ad.events.impression ?? '');
-    const answer = await report({ campaignID: id, ...today(), breakdown: 'site' });
+    const answer = await report({ campaignID: id, ...daysAroundToday(), breakdown: 'site' });
     expect(answer.breakdown?.rows.map((row) => row.value)).toEqual(['news.example']);
   });
 
@@ -358,20 +355,20 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
       .data?.token as string;
     const anonymous = new Client(server.url);
     const shared = await report(
-      { sharedToken: token, ...today(), breakdown: 'site' },
+      { sharedToken: token, ...daysAroundToday(), breakdown: 'site' },
       anonymous,
       '/share/reports',
     );
     expect(shared.breakdown?.rows.map((row) => row.value)).toEqual(['shared.example']);
     const narrowed = await report(
-      { sharedToken: token, liveIDs: mine.banner, ...today(), breakdown: 'country' },
+      { sharedToken: token, liveIDs: mine.banner, ...daysAroundToday(), breakdown: 'country' },
       anonymous,
       '/share/reports',
     );
     expect(narrowed.breakdown?.rows.map((row) => row.value)).toEqual(['GB']);
     // Another campaign's live creative through this link is not found, breakdown or not.
     const other = await anonymous.get(
-      `/share/reports?${new URLSearchParams({ sharedToken: token, liveIDs: theirs.banner, ...today(), breakdown: 'site' })}`,
+      `/share/reports?${new URLSearchParams({ sharedToken: token, liveIDs: theirs.banner, ...daysAroundToday(), breakdown: 'site' })}`,
     );
     expect(other.httpStatus).toBe(404);
   });
@@ -519,14 +516,14 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
   it('breakdown= takes only the five dimensions; without it the answer has none', async () => {
     const { id } = await campaign('Validation');
     const bad = await owner.get(
-      `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...today(), breakdown: 'city' })}`,
+      `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...daysAroundToday(), breakdown: 'city' })}`,
     );
     expect(bad.httpStatus).toBe(400);
     expect(JSON.stringify(bad.body)).toContain(
       'breakdown must be one of: site, device, os, browser, country',
     );
     const none = await owner.get<ReportData>(
-      `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...today() })}`,
+      `/v1/campaign/reports?${new URLSearchParams({ campaignID: id, ...daysAroundToday() })}`,
     );
     expect(reportDataSchema.parse(none.body.data).breakdown).toBeNull();
   });

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import {
   BROWSER_USER_AGENT,
+  daysAroundToday,
   demoAsset,
   publishedLive,
   signedInUser,
@@ -31,12 +32,6 @@ const HEADLESS =
 const HOME = '79.192.7.7';
 const AWS = '52.94.236.248';
 const SSAI_PROXY = '3.5.140.2';
-
-/** Today ± one day in UTC, so a test near midnight still reads its own events. */
-const range = () => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return { start_dt: `${day(-1)} 00:00:00`, end_dt: `${day(1)} 23:59:59` };
-};
 
 /** The sum of every counter of the figures (valid events of every type). */
 const validEvents = (totals: ReportData['totals']) =>
@@ -77,7 +72,7 @@ describe(`invalid traffic is stored, never counted (${testStoresLabel()})`, () =
   };
   const report = async (campaignID: string) => {
     const answer = await owner.get<ReportData>(
-      `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...range(), withVideoData: 'true' })}`,
+      `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday(), withVideoData: 'true' })}`,
     );
     expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
     return reportDataSchema.parse(answer.body.data);
@@ -170,7 +165,7 @@ describe(`invalid traffic is stored, never counted (${testStoresLabel()})`, () =
     const shared = reportDataSchema.parse(
       (
         await new Client(server.url).get(
-          `/share/reports?${new URLSearchParams({ sharedToken: token, ...range() })}`,
+          `/share/reports?${new URLSearchParams({ sharedToken: token, ...daysAroundToday() })}`,
         )
       ).body.data,
     );
@@ -178,7 +173,7 @@ describe(`invalid traffic is stored, never counted (${testStoresLabel()})`, () =
     expect(shared.invalid).toEqual(figures.invalid);
     const file = (
       await owner.get<{ file: string }>(
-        `/v1/campaign/reports?${new URLSearchParams({ campaignID: mine.id, ...range(), type: 'csv' })}`,
+        `/v1/campaign/reports?${new URLSearchParams({ campaignID: mine.id, ...daysAroundToday(), type: 'csv' })}`,
       )
     ).body.data?.file;
     const csv = await (

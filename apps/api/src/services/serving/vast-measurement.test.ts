@@ -6,19 +6,13 @@ import { type ReportData, reportDataSchema } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
-import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
+import { daysAroundToday, demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
 import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 
 const VENDOR = {
   vendor: 'verifier.example-omid',
   url: 'https://verifier.example/omid/verify.js',
   parameters: '{"campaign":"spring","placement":"<pre-roll>"}',
-};
-
-/** Today ± one day in UTC, so a test near midnight still reads its own events. */
-const range = () => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return { start_dt: `${day(-1)} 00:00:00`, end_dt: `${day(1)} 23:59:59` };
 };
 
 type Linear = {
@@ -52,7 +46,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
   };
   const report = async (campaignID: string): Promise<ReportData> => {
     const answer = await owner.get<ReportData>(
-      `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...range(), withVideoData: 'true' })}`,
+      `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday(), withVideoData: 'true' })}`,
     );
     expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
     return reportDataSchema.parse(answer.body.data);
@@ -124,7 +118,7 @@ describe(`VAST measurement on ${testStoresLabel()}`, () => {
       await fire(ad?.adVerifications[0].trackingEvents.verificationNotExecuted[0], { REASON: '1' });
       const file = async (type: string) => {
         const answer = await owner.get<{ file: string }>(
-          `/v1/campaign/reports?${new URLSearchParams({ campaignID: mine.id, ...range(), type })}`,
+          `/v1/campaign/reports?${new URLSearchParams({ campaignID: mine.id, ...daysAroundToday(), type })}`,
         );
         expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
         const response = await fetch(`${server.url}/api/uploads/${answer.body.data?.file}`, {
