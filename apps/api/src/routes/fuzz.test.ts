@@ -3,20 +3,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mulberry32 } from '../services/seeded-random';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInAdmin } from '../test/helpers';
 import { allRoutes } from './index';
-
-/** Deterministic pseudo-random numbers, so a failure can be replayed. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HUGE = 'x'.repeat(200_000);
 const wrongValues: unknown[] = [

@@ -20,6 +20,7 @@ import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import type { TrackedEvent } from './events/tracked-event';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
+import { mulberry32 } from './seeded-random';
 import { readMp4Info } from './video';
 
 export interface DemoAccount {
@@ -94,17 +95,6 @@ const demoCreatives: DemoCreative[] = [
     traffic: { peak: 60, viewable: 0.83, engagement: 0.06, ctr: 0.0095, videoStart: 0.97 },
   },
 ];
-
-/** A seeded generator, so the demo data is the same on every first start. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Share of the day's peak traffic at a UTC hour: quiet at night, a lunch and an evening peak. */
 const hourShape = (hour: number) =>
