@@ -23,6 +23,11 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
     exclude: ['**/*.libreoffice.test.ts', '**/*.clickhouse.test.ts', '**/node_modules/**'],
     environment: 'node',
     env: { TEST_DATABASE: database },
+    // A worker keeps its modules from one file to the next: each file re-importing the server (Fastify,
+    // zod, the domain, the AWS SDK) cost more than its tests (import 189 s of 279 s on PostgreSQL), and
+    // PGlite's WebAssembly is compiled once per worker. No API test mocks a module: what a test
+    // observes inside the server, it observes through a diagnostics channel (docs/testing.md, rule 7).
+    isolate: false,
     // s3rver (the S3 peer of the file-manager suite) makes ListObjectsV2 continuation tokens with
     // single DES, which Node's OpenSSL 3 offers only through its legacy provider: without it every
     // truncated listing is a 500. The server under test uses no legacy cipher.
@@ -118,10 +123,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // One product per worker (e2e/support/product.ts): the journey files run beside the other
+          // projects' files instead of one at a time after all of them.
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

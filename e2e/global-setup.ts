@@ -1,23 +1,29 @@
 // Starts the product as a user would (the built console + API in one process, `npm start`'s
-// server) on a free port, a throwaway data directory and the embedded database, for every journey.
-import { spawn } from 'node:child_process';
+// server) on a free port, a throwaway data directory and the embedded database: one product per
+// Vitest worker, so the journey files run beside the other projects' files, each worker's files one
+// after another against its own product (`e2e/support/product.ts` picks it by VITEST_POOL_ID).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildProduct, root } from '../scripts/lib.mjs';
 import { DEMO_PASSWORD } from './support/constants';
+import type { Product } from './support/product';
 import { freePort, waitUntilServing } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One started product per worker, in the order of VITEST_POOL_ID (1, 2, ...). */
+    products: Product[];
   }
 }
 
-export default async function setup(project: TestProject) {
-  await buildProduct();
+interface Started extends Product {
+  server: ChildProcess;
+}
+
+async function startProduct(): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -44,11 +50,31 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
   await waitUntilServing(`${baseURL}/api/ping`, server, () => log);
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
+  return { baseURL, dataDir, server };
+}
+
+async function stopProduct({ server, dataDir }: Started): Promise<void> {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+export default async function setup(project: TestProject) {
+  await buildProduct();
+  // As many products as files can run at once (the pool hands out VITEST_POOL_ID 1..maxWorkers).
+  const count = Math.max(1, project.vitest.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, startProduct));
+  const products = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(products.map(stopProduct));
+    throw failed.reason;
+  }
+  project.provide(
+    'products',
+    products.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(products.map(stopProduct));
   };
 }

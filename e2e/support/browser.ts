@@ -1,9 +1,10 @@
 // One Debian Chromium per journey file, driven by playwright-core (no browser download).
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { chromiumLaunchArgs, chromiumPath } from '../../scripts/chromium';
+import { product } from './product';
 
-export const baseURL = () => inject('baseURL');
+export const baseURL = () => product().baseURL;
 
 /**
  * The user agent this Chromium has when a person runs it: headless Chromium says `HeadlessChrome`,

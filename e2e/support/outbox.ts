@@ -2,7 +2,7 @@
 // after the answer that triggers it, so readers wait for it, as a person waits for their inbox.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { product } from './product';
 
 /** Undoes quoted-printable soft breaks and escapes, as a mail client would. */
 const decodeQuotedPrintable = (text: string) =>
@@ -12,7 +12,7 @@ const decodeQuotedPrintable = (text: string) =>
 
 /** The newest message to `to` as written (MIME), or '' when there is none yet. */
 function rawMailTo(to: string): string {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(product().dataDir, 'outbox');
   if (!existsSync(outbox)) return '';
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
   const newest = readdirSync(outbox)

@@ -33,18 +33,25 @@ function toParams(params: readonly SqlValue[] = []): unknown[] {
   });
 }
 
+/** The embedded database, which can also copy its whole data directory. */
+export interface PgliteDatabase extends Database {
+  /** The data directory as a tar archive, for PGlite's `loadDataDir` (the test harness's cached copies). */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * PGlite in `dataDir`, or in memory without one. `start` passes PGlite's own start options through (the
- * test harness hands every fresh database the compiled WebAssembly and a copy of an initialised cluster).
+ * test harness hands every fresh database the compiled WebAssembly and a copy of a migrated cluster).
  */
 export async function createPgliteDatabase(
   dataDir?: string,
   start: Omit<PGliteOptions, 'dataDir'> = {},
-): Promise<Database> {
+): Promise<PgliteDatabase> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir === undefined ? start : { ...start, dataDir });
   return {
     kind: 'pglite',
+    dumpDataDir: async () => db.dumpDataDir('none'),
     async query<T extends object>(sql: string, params?: readonly SqlValue[]) {
       const result = await db.query<T>(sql, toParams(params));
       return result.rows;

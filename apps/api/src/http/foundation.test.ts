@@ -6,7 +6,14 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { migrations } from '../migrations/index';
-import { Client, freshDatabase, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import {
+  Client,
+  freshDatabase,
+  freshMigratedDatabase,
+  startServer,
+  type TestServer,
+  testDatabaseKind,
+} from '../test/harness';
 
 describe(`server foundation on ${testDatabaseKind()}`, () => {
   let server: TestServer;
@@ -139,8 +146,7 @@ describe('serving the console', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>console</title>');
     await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
-    const fresh = await freshDatabase();
-    await migrate(fresh.db);
+    const fresh = await freshMigratedDatabase();
     const app = await buildApp(loadConfig({ DATA_DIR: dir, CONSOLE_DIR: dir, LOG_LEVEL: 'silent' }), {
       db: fresh.db,
       logger: false,

@@ -116,7 +116,12 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
         download(anonymous(), 'csv', '2025-02-01', '2025-02-28'),
       ];
       const second = download(anonymous(), 'csv', '2025-03-01', '2025-03-31');
-      await vi.waitFor(async () => expect(await buildingRows()).toBe(2));
+      // Both builds inside the builder, not only their rows marked 'building': a build released before
+      // it reached the builder would skip the hold and go uncounted (a flake seen in CI).
+      await vi.waitFor(async () => {
+        expect(held.seen).toHaveLength(2);
+        expect(await buildingRows()).toBe(2);
+      });
       // A third file while two are being built: refused, whatever address it comes from.
       const third = await download(anonymous(), 'csv', '2025-04-01', '2025-04-30');
       expect(third.httpStatus).toBe(429);

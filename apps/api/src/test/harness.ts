@@ -2,6 +2,7 @@
 // PostgreSQL database, chosen by TEST_DATABASE) and a temporary DATA_DIR, cleaned up afterwards. With
 // TEST_EVENTS=clickhouse (the opt-in ClickHouse suite) events go to a fresh database in an embedded
 // ClickHouse (chdb) instead of the main database.
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { migrations } from '../migrations/index';
 import { prepareClickHouseEventStore } from '../services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from '../services/events/store';
 
@@ -54,18 +56,14 @@ export interface FreshDatabase {
 
 const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
-let pgliteStart: Promise<Omit<PGliteOptions, 'dataDir'>> | undefined;
+let pgliteModules: Promise<{ version: string; modules: Omit<PGliteOptions, 'dataDir'> }> | undefined;
 
 /**
- * What every fresh PGlite starts from: PGlite's WebAssembly, compiled once per test file, and the data
- * directory of a cluster that initdb has just made. initdb runs once per PGlite version on a machine:
- * its dump is kept in `node_modules/.cache/adconsole-test/` (written under a temporary name, then
- * renamed, so parallel workers never read half a file), and a fresh database loads that copy: 1-2 s
- * instead of initdb's 5 s on a quiet machine and 10-15 s on a loaded one, where the suites that start
- * servers of their own ran up against their timeout (docs/testing.md, rule 6).
+ * PGlite's WebAssembly, compiled once per test worker (the API projects keep their modules from file to
+ * file), and its version.
  */
-function pgliteStartOptions(): Promise<Omit<PGliteOptions, 'dataDir'>> {
-  pgliteStart ??= (async () => {
+function pgliteWasm() {
+  pgliteModules ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const { version } = JSON.parse(await readFile(path.join(dist, '..', 'package.json'), 'utf8')) as {
       version: string;
@@ -76,44 +74,83 @@ function pgliteStartOptions(): Promise<Omit<PGliteOptions, 'dataDir'>> {
       read('initdb.wasm'),
       read('pglite.data'),
     ]);
-    const modules = {
-      pgliteWasmModule: await WebAssembly.compile(pgliteWasm),
-      initdbWasmModule: await WebAssembly.compile(initdbWasm),
-      fsBundle: new Blob([fsBundle]),
+    return {
+      version,
+      modules: {
+        pgliteWasmModule: await WebAssembly.compile(pgliteWasm),
+        initdbWasmModule: await WebAssembly.compile(initdbWasm),
+        fsBundle: new Blob([fsBundle]),
+      },
     };
-    const cache = path.join(repositoryRoot, 'node_modules', '.cache', 'adconsole-test');
-    const dump = path.join(cache, `pglite-${version}-initdb.tar`);
-    const cached = await readFile(dump).catch(() => undefined);
-    if (cached) return { ...modules, loadDataDir: new Blob([new Uint8Array(cached)]) };
-    const initialised = await PGlite.create(modules);
-    const loadDataDir = await initialised.dumpDataDir('none');
-    await initialised.close();
-    await mkdir(cache, { recursive: true });
-    const partial = `${dump}.${process.pid}.${Date.now()}`;
-    await writeFile(partial, new Uint8Array(await loadDataDir.arrayBuffer()));
-    await rename(partial, dump);
-    return { ...modules, loadDataDir };
+  })();
+  return pgliteModules;
+}
+
+/**
+ * A file in `node_modules/.cache/adconsole-test/`, made by `make` when it is missing: written under a
+ * temporary name and then renamed, so parallel workers never read half a file.
+ */
+async function cachedFile(name: string, make: () => Promise<Blob>): Promise<Blob> {
+  const cache = path.join(repositoryRoot, 'node_modules', '.cache', 'adconsole-test');
+  const file = path.join(cache, name);
+  const cached = await readFile(file).catch(() => undefined);
+  if (cached) return new Blob([new Uint8Array(cached)]);
+  const made = await make();
+  await mkdir(cache, { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  await writeFile(partial, new Uint8Array(await made.arrayBuffer()));
+  await rename(partial, file);
+  return made;
+}
+
+/** The migrations' fingerprint: a cached migrated database serves only the migrations it was made by. */
+const migrationsKey = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 12);
+
+let pgliteStart:
+  | Promise<{ initdb: Omit<PGliteOptions, 'dataDir'>; migrated: Omit<PGliteOptions, 'dataDir'> }>
+  | undefined;
+
+/**
+ * What every fresh PGlite starts from: PGlite's WebAssembly, compiled once per test worker, and the data
+ * directory of a cluster that initdb has just made (`initdb`) or that the migrations have then been
+ * applied to (`migrated`). initdb runs once per PGlite version on a machine, the migrations once per
+ * set of migrations: their dumps are kept on disk (`cachedFile`), and a fresh database loads a copy:
+ * 1-2 s instead of initdb's 5 s on a quiet machine and 10-15 s on a loaded one, where the suites that
+ * start servers of their own ran up against their timeout (docs/testing.md, rule 6).
+ */
+function pgliteStartOptions() {
+  pgliteStart ??= (async () => {
+    const { version, modules } = await pgliteWasm();
+    const initdbDump = await cachedFile(`pglite-${version}-initdb.tar`, async () => {
+      const initialised = await PGlite.create(modules);
+      const dump = await initialised.dumpDataDir('none');
+      await initialised.close();
+      return dump;
+    });
+    const initdb = { ...modules, loadDataDir: initdbDump };
+    const migratedDump = await cachedFile(`pglite-${version}-migrated-${migrationsKey}.tar`, async () => {
+      const db = await createPgliteDatabase(undefined, initdb);
+      await migrate(db);
+      const dump = await db.dumpDataDir();
+      await db.close();
+      return dump;
+    });
+    return { initdb, migrated: { ...modules, loadDataDir: migratedDump } };
   })();
   return pgliteStart;
 }
 
-/** A new, empty, unmigrated database of the kind under test. */
-export async function freshDatabase(): Promise<FreshDatabase> {
-  if (testDatabaseKind() === 'pglite') {
-    const db = await createPgliteDatabase(undefined, await pgliteStartOptions());
-    return { db, url: undefined, drop: () => db.close() };
-  }
+/** A new database on the PostgreSQL server, copied from `template` (template1 is PostgreSQL's default, empty one). */
+async function freshPostgresDatabase(template: string): Promise<FreshDatabase> {
   const name = `adconsole_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const db = await createPostgresDatabase(url.toString());
+  const db = await createPostgresDatabase(postgresUrl(name));
   return {
     db,
-    url: url.toString(),
+    url: postgresUrl(name),
     async drop() {
       await db.close();
       const client = new pg.Client({ connectionString: adminUrl() });
@@ -122,6 +159,72 @@ export async function freshDatabase(): Promise<FreshDatabase> {
       await client.end();
     },
   };
+}
+
+const postgresUrl = (database: string) => {
+  const url = new URL(adminUrl());
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/** Any number: the lock that lets one process at a time make the migrated template. */
+const TEMPLATE_LOCK = 7_310_424;
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The PostgreSQL database every migrated test database is copied from (`create database ... template`),
+ * made once per set of migrations on the server, under an advisory lock so parallel workers make it
+ * once; templates of other migrations are dropped when a new one is made.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `adconsole_template_${migrationsKey}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) {
+        const older = await admin.query<{ datname: string }>(
+          "select datname from pg_database where datname like 'adconsole\\_template\\_%'",
+        );
+        for (const { datname } of older.rows)
+          await admin.query(`drop database if exists ${datname} with (force)`);
+        const building = `${name}_building`;
+        await admin.query(`create database ${building}`);
+        const db = await createPostgresDatabase(postgresUrl(building));
+        await migrate(db);
+        await db.close();
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+/** A new, empty, unmigrated database of the kind under test (for the migrations' own tests). */
+export async function freshDatabase(): Promise<FreshDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const db = await createPgliteDatabase(undefined, (await pgliteStartOptions()).initdb);
+    return { db, url: undefined, drop: () => db.close() };
+  }
+  return freshPostgresDatabase('template1');
+}
+
+/**
+ * A new database of the kind under test with every migration applied: a copy of a database migrated
+ * once per set of migrations on this machine, instead of running them again for every server.
+ */
+export async function freshMigratedDatabase(): Promise<FreshDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const db = await createPgliteDatabase(undefined, (await pgliteStartOptions()).migrated);
+    return { db, url: undefined, drop: () => db.close() };
+  }
+  return freshPostgresDatabase(await migratedPostgresTemplate());
 }
 
 export interface TestServer {
@@ -141,8 +244,28 @@ export async function startServer(
   { clock }: { clock?: () => number } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-api-'));
-  const fresh = await freshDatabase();
-  await migrate(fresh.db);
+  const fresh = await freshMigratedDatabase();
+  // A server that refuses to start (a test of a bad setting) leaves no database or folder behind.
+  const opened: (() => Promise<void>)[] = [
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => fresh.drop(),
+  ];
+  try {
+    return await listening(dataDir, fresh, env, clock, opened);
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The rest of startServer: `opened` gets each thing to close should a later step fail. */
+async function listening(
+  dataDir: string,
+  fresh: FreshDatabase,
+  env: Record<string, string>,
+  clock: (() => number) | undefined,
+  opened: (() => Promise<void>)[],
+): Promise<TestServer> {
   // TEST_LOG=1 prints the server's errors (a 500's cause) while debugging a test.
   const logErrors = process.env.TEST_LOG === '1';
   const config = loadConfig({
@@ -156,6 +279,7 @@ export async function startServer(
     ...env,
   });
   const events = await freshEventStore(fresh.db);
+  opened.push(() => events.close());
   const app = await buildApp(config, {
     db: fresh.db,
     logger: logErrors,
@@ -163,6 +287,7 @@ export async function startServer(
     ...(config.events ? {} : { eventStore: events.store }),
     ...(clock ? { clock } : {}),
   });
+  opened.push(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

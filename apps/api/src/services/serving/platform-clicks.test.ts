@@ -27,10 +27,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { migrate } from '../../db/migrate';
 import {
   type Client,
-  freshDatabase,
+  freshMigratedDatabase,
   startServer,
   type TestServer,
   testDatabaseKind,
@@ -286,10 +285,9 @@ describe(`the TCF vendor id and the https warning where tags are handed out, on 
 });
 
 describe(`the https warning at server start on ${testDatabaseKind()}`, () => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let fresh: Awaited<ReturnType<typeof freshMigratedDatabase>>;
   beforeAll(async () => {
-    fresh = await freshDatabase();
-    await migrate(fresh.db);
+    fresh = await freshMigratedDatabase();
   });
   afterAll(() => fresh.drop());
 
