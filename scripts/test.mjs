@@ -1,15 +1,23 @@
-// `npm test`: every test. Lint + format + typecheck, build every package and app, then the static
-// Storybook build, then one `vitest run` over all projects (domain, API on PGlite and PostgreSQL, every Storybook story in
-// Chromium, the packed-tarball consumer test, the e2e journeys).
+// `npm test`: every test. Lint + format (Biome), then the type-check beside the build of every package
+// and app and the static Storybook build (the type-check reads only sources, never dist, and the two
+// share the machine's cores), then one `vitest run` over all projects (domain, API on PGlite and
+// PostgreSQL, every Storybook story in Chromium, the packed-tarball consumer test, the e2e journeys).
 // Extra arguments go to vitest (e.g. `npm test -- --project storybook`).
 import { ensureInstalled, runPnpm } from './lib.mjs';
 
 const vitestArgs = process.argv.slice(2);
 try {
   await ensureInstalled();
-  await runPnpm(['run', 'lint']);
-  await runPnpm(['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
-  if (vitestArgs.length === 0) await runPnpm(['run', 'build-storybook', '--quiet']);
+  await runPnpm(['exec', 'biome', 'check', '.']);
+  const built = async () => {
+    await runPnpm(['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
+    if (vitestArgs.length === 0) await runPnpm(['run', 'build-storybook', '--quiet']);
+  };
+  // Both run to their end, so neither leaves a child behind; the first failure is the one reported.
+  const failed = (await Promise.allSettled([runPnpm(['run', 'typecheck']), built()])).find(
+    (result) => result.status === 'rejected',
+  );
+  if (failed) throw failed.reason;
   // Last, so its closing line (`N passed, N failed, N skipped`) ends the output.
   await runPnpm(['exec', 'vitest', 'run', ...vitestArgs]);
 } catch (error) {
