@@ -68,20 +68,30 @@ export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<v
       if (video.readyState < 1) {
         await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
       }
-      // Always seek, and wait until the frame of that time is the one presented, not only decoded: the
+      const seek = (to: number) => {
+        const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+        video.currentTime = to;
+        return seeked;
+      };
+      // A seek to the frame already shown may present no new frame: step away from it first.
+      if (Math.abs(video.currentTime - seconds) < 0.1) await seek(seconds + 0.5);
+      // Seek, and wait until the frame of that time is the one presented, not only decoded: the
       // compositor can keep showing the frame the video was paused on (a screenshot of the wrong frame).
+      // Chromium says so (requestVideoFrameCallback), so the wait has no timer: a frame that never comes
+      // is a hang the story's timeout reports, never a screenshot of whatever frame was there. A browser
+      // without the callback (Storybook's UI elsewhere) gets the next two paints.
       const presented = new Promise<void>((resolve) => {
-        setTimeout(resolve, 2000);
-        if (!('requestVideoFrameCallback' in video)) return;
+        if (!('requestVideoFrameCallback' in video)) {
+          resolve();
+          return;
+        }
         const check = (_now: number, metadata: { mediaTime: number }) => {
           if (Math.abs(metadata.mediaTime - seconds) < 0.02) resolve();
           else video.requestVideoFrameCallback(check);
         };
         video.requestVideoFrameCallback(check);
       });
-      const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
-      video.currentTime = seconds;
-      await seeked;
+      await seek(seconds);
       await presented;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     },
