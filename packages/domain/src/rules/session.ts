@@ -1,7 +1,7 @@
 // Local session rules (docs/product.md §4): expiry, the 6 s re-check window, the welcome-back notice.
-import { fromZonedTime } from 'date-fns-tz';
 import { DEFAULT_SESSION_LIFE_MS, SESSION_RECHECK_WINDOW_MS, WELCOME_BACK_THRESHOLD_MS } from '../constants';
 import type { SessionExpiry, StoredSession, User } from '../entities/user';
+import { wallTimeToUtc } from '../timezones/offsets';
 import { toApiDateTime } from './dates';
 
 /** The instant a server expiry stands for; undefined when it cannot be read. */
@@ -9,7 +9,7 @@ export function expiryInstant(expiry: SessionExpiry): Date | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(expiry.date.trim());
   if (!match) return undefined;
   try {
-    const instant = fromZonedTime(`${match[1]}T${match[2]}`, expiry.timezone || 'UTC');
+    const instant = wallTimeToUtc(`${match[1]}T${match[2]}`, expiry.timezone || 'UTC');
     return Number.isNaN(instant.getTime()) ? undefined : instant;
   } catch {
     return undefined;

@@ -1,3 +1,4 @@
+import { fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { defaultTimezone, findTimezone } from './timezones';
 import {
@@ -5,6 +6,7 @@ import {
   offsetAt,
   offsetSpans,
   offsetToMinutes,
+  wallTimeToUtc,
   zonedDayRangeToUtc,
   zonedTimeToUtc,
 } from './zoned-range';
@@ -109,5 +111,54 @@ describe('the offset of a zone at an instant', () => {
         ['2026-01-01T00:00:00.000Z', 0],
       ]);
     });
+  });
+});
+
+describe('wallTimeToUtc (a wall-clock time in a zone, with Intl alone)', () => {
+  it('agrees with date-fns-tz over 2026 (every 5 hours and a minute) in zones with and without daylight saving', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      '+05:30',
+      '-03:30',
+    ];
+    let compared = 0;
+    for (const zone of zones) {
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 5 * 3_600_000 + 60_000) {
+        const wall = new Date(at).toISOString().slice(0, 19);
+        const ours = wallTimeToUtc(wall, zone);
+        const theirs = fromZonedTime(wall, zone);
+        // Away from a change of offset (within a day of one, the skipped and repeated hours are
+        // read by the rule of the next test) both read the wall time the same way.
+        if (offsetAt(zone, new Date(at - 86_400_000)) === offsetAt(zone, new Date(at + 86_400_000))) {
+          expect(ours.toISOString(), `${zone} ${wall}`).toBe(theirs.toISOString());
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(12_000);
+  });
+
+  it('a repeated hour is its first occurrence, a skipped one lands after the change (New York, 2026)', () => {
+    // 1 November 01:30 happens twice (EDT, then EST): the first is 05:30 UTC.
+    expect(wallTimeToUtc('2026-11-01T01:30:00', 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    // 8 March 02:30 never happens: read with the offset before the change, 03:30 EDT.
+    expect(wallTimeToUtc('2026-03-08T02:30', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    expect(wallTimeToUtc('2026-05-02T14:00:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-05-02T12:00:00.000Z',
+    );
+  });
+
+  it('an unreadable time is NaN; an unknown zone is a RangeError', () => {
+    expect(wallTimeToUtc('soon', 'UTC').getTime()).toBeNaN();
+    expect(() => wallTimeToUtc('2026-05-02T12:00:00', 'Not/AZone')).toThrow(RangeError);
   });
 });

@@ -1,46 +1,10 @@
 // Turns local calendar days in a zone into UTC instants; IANA zones follow daylight-saving changes.
 import { fromZonedTime } from 'date-fns-tz';
-import { offsetPattern, type Timezone } from './timezones';
+import { DAY_MS, offsetAt, offsetToMinutes, zoneOf } from './offsets';
+import type { Timezone } from './timezones';
 
-/** '+05:45' -> 345, '-03:30' -> -210. */
-export function offsetToMinutes(offset: string): number {
-  if (!offsetPattern.test(offset)) throw new RangeError(`Invalid UTC offset: ${offset}`);
-  const sign = offset.startsWith('-') ? -1 : 1;
-  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
-  return sign * (hours * 60 + minutes);
-}
-
-/** 345 -> '+05:45', -210 -> '-03:30'. */
-export function minutesToOffset(totalMinutes: number): string {
-  const sign = totalMinutes < 0 ? '-' : '+';
-  const absolute = Math.abs(Math.round(totalMinutes));
-  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
-}
-
-/** A zone as date-fns-tz takes it: the IANA code when there is one, else the fixed offset. */
-const zoneOf = (timezone: Timezone | string): string =>
-  typeof timezone === 'string' ? timezone : timezone.tzCode || timezone.offset;
-
-/**
- * The offset a zone has at `instant` (daylight saving included), as '+HH:MM'. Read from Intl's
- * 'longOffset' (date-fns-tz's getTimezoneOffset answers the summer offset for the hours before a
- * spring-forward change: -04:00 for New York at 05:00 UTC on 8 March 2026).
- */
-export function offsetAt(timezone: Timezone | string, instant: Date): string {
-  const zone = zoneOf(timezone);
-  if (offsetPattern.test(zone)) return zone;
-  let name: string | undefined;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value;
-  } catch {
-    throw new RangeError(`Unknown timezone: ${zone}`);
-  }
-  const match = /^GMT(?:([+-]\d{2}):(\d{2}))?$/.exec(name ?? '');
-  if (!match) throw new RangeError(`Unknown timezone: ${zone}`);
-  return match[1] === undefined ? '+00:00' : `${match[1]}:${match[2]}`;
-}
+// The offsets themselves live in offsets.ts, without date-fns-tz (the console's first load uses them).
+export { minutesToOffset, offsetAt, offsetToMinutes, wallTimeToUtc } from './offsets';
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -74,7 +38,6 @@ export interface OffsetSpan {
 }
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The offsets a zone has over `from <= t < to`, as spans in time order (the first starts at `from`):
