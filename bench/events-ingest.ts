@@ -49,6 +49,14 @@ async function measure(label: string, open: () => Promise<ScratchDatabase>) {
   const { db, drop } = await open();
   try {
     await migrate(db);
+    // The live creatives exist, as in the product: the batch's campaign rollups join them.
+    await db.exec(`
+      insert into users (id, email, first_name, last_name, role) values ('u1', 'bench@adconsole.test', 'B', 'B', 'admin');
+      insert into campaigns (id, owner_id, name, body) values ('c1', 'u1', 'Bench', '{}');
+      insert into live_creatives (id, campaign_id, snapshot)
+        select 'live' || n, 'c1', jsonb_build_object('id', 'k' || n, 'name', 'Creative ' || n, 'type', 'Banner')
+          from generate_series(0, 19) n;
+    `);
     const store = createPostgresEventStore(db);
     const writer = new EventWriter(store);
     // Warm up both paths, then measure.

@@ -49,6 +49,13 @@ export const postgresEvent = {
   at: `timestamptz '${start.toISOString()}' + ((n::bigint * 7919) % (${DAYS} * 86400)) * interval '1 second'`,
 };
 
+/** Each event's breakdown values in ClickHouse, as the PostgreSQL generator draws them from its id (n). */
+export const clickhouseDimensions = {
+  site: `concat('site', toString(n % 40), '.example')`,
+  device: `['desktop', 'mobile', 'tablet', 'ctv', ''][1 + n % 5]`,
+  country: `['US','GB','DE','FR','CA','IN','AU','JP','BR','ES','IT','NL','MX','SE','PL','KR','ZA','IE','NZ','NP'][1 + n % 20]`,
+};
+
 /** The same in ClickHouse (n from numbers(), UInt64). */
 export const clickhouseEvent = {
   live: `concat('l', toString(1 + (n % ${LIVES})))`,
@@ -107,6 +114,17 @@ export async function generatePostgresEvents(db: Database, totalEvents: number) 
         from ${source} group by 1, 2;
     `);
   }
+  // The campaign's sums of the same rows (migration 0018), as the store writes them beside the others.
+  for (const [table, source] of [
+    ['event_campaign_rollups', 'event_rollups'],
+    ['event_campaign_hour_rollups', 'event_hour_rollups'],
+    ['event_campaign_day_rollups', 'event_day_rollups'],
+  ]) {
+    await db.exec(`
+      insert into ${table} (campaign_id, bucket, ${counters}, measurable)
+      select 'c1', bucket, ${sums}, sum(impressions) from ${source} group by 2;
+    `);
+  }
   // Breakdown rollups as the store writes them: each event under a site (one of 40), a device type and
   // a country (one of 20), drawn from its id; then the UTC-day table from them.
   await db.exec(`
@@ -130,6 +148,7 @@ export async function reportScope(db: Database): Promise<ReportScope> {
   const [campaign] = await db.query<ReportScope['campaign']>("select * from campaigns where id = 'c1'");
   return {
     campaign: campaign as ReportScope['campaign'],
+    wholeCampaign: true,
     lives: Array.from({ length: LIVES }, (_, n) => ({
       id: `l${n + 1}`,
       creativeId: `k${n + 1}`,

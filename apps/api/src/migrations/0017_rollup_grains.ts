@@ -3,7 +3,8 @@
 // rollups and written in the same transaction as them, so a report in a zone whose offsets are whole
 // hours reads a quarter of the rows (a day of a UTC report one row per creative). `bucket` is the start
 // of the hour or the UTC day. The rows of the 15-minute rollups already stored are summed into both.
-const counters = [
+/** The counter columns of every rollup table of the figures (0018 uses them too). */
+export const COUNTER_COLUMNS = [
   'impressions',
   'viewable',
   'engagement',
@@ -20,8 +21,8 @@ const counters = [
   'not_viewable',
   'view_undetermined',
 ];
-const columns = counters.map((column) => `  ${column} bigint not null default 0,`).join('\n');
-const sums = counters.map((column) => `sum(${column})`).join(', ');
+const columns = COUNTER_COLUMNS.map((column) => `  ${column} bigint not null default 0,`).join('\n');
+const sums = COUNTER_COLUMNS.map((column) => `sum(${column})`).join(', ');
 
 export default /* sql */ `
 create table event_hour_rollups (
@@ -38,11 +39,11 @@ ${columns}
   primary key (live_id, bucket)
 );
 
-insert into event_hour_rollups (live_id, bucket, ${counters.join(', ')})
+insert into event_hour_rollups (live_id, bucket, ${COUNTER_COLUMNS.join(', ')})
 select live_id, date_bin('1 hour', bucket, timestamptz '2000-01-01 00:00:00+00'), ${sums}
   from event_rollups group by 1, 2;
 
-insert into event_day_rollups (live_id, bucket, ${counters.join(', ')})
+insert into event_day_rollups (live_id, bucket, ${COUNTER_COLUMNS.join(', ')})
 select live_id, date_bin('1 day', bucket, timestamptz '2000-01-01 00:00:00+00'), ${sums}
   from event_hour_rollups group by 1, 2;
 `;

@@ -14,6 +14,7 @@ import apiTokens from './0013_api_tokens';
 import vastMeasurement from './0014_vast_measurement';
 import identityLimits from './0016_identity_limits';
 import rollupGrains from './0017_rollup_grains';
+import campaignRollups from './0018_campaign_rollups';
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   { name: '0014_vast_measurement', sql: vastMeasurement },
   { name: '0016_identity_limits', sql: identityLimits },
   { name: '0017_rollup_grains', sql: rollupGrains },
+  { name: '0018_campaign_rollups', sql: campaignRollups },
 ];

@@ -27,6 +27,50 @@ const dimensionSums = Object.entries(DIMENSION_COLUMN_OF)
   .map(([type, column]) => `sumIf(count, type = '${type}') as ${column}`)
   .join(', ');
 
+/**
+ * A breakdown grain's table and the view that fills it from the raw events: valid counted events by live
+ * creative, `column` (the grain's bucket, `of(at)`), dimension and value. With `backfill` (a grain
+ * added after events were stored) the 15-minute rows already stored are summed in between the two,
+ * only while the table is still empty: the migration runs at start, before the process writes, and a
+ * run cut short and run again finds the table filled and adds nothing twice.
+ */
+function dimensionGrain(
+  name: string,
+  column: { name: string; type: string; of: (time: string) => string },
+  backfill: boolean,
+): string[] {
+  return [
+    `create table if not exists {db}.${name} (
+         live_id String,
+         ${column.name} ${column.type},
+         dimension LowCardinality(String),
+         value String,
+         ${dimensionColumns}
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(${column.name})
+       order by (live_id, dimension, ${column.name}, value)`,
+    ...(backfill
+      ? [
+          `insert into {db}.${name}
+         select live_id, ${column.of('bucket')} as ${column.name}_of, dimension, value,
+                ${DIMENSION_COLUMNS.map((counter) => `sum(${counter})`).join(', ')}
+           from {db}.event_dimension_rollups
+          where (select count() from {db}.${name}) = 0
+          group by live_id, ${column.name}_of, dimension, value`,
+        ]
+      : []),
+    `create materialized view if not exists {db}.${name}_mv to {db}.${name} as
+         select live_id, ${column.of('at')} as ${column.name},
+                pair.1 as dimension, pair.2 as value, ${dimensionSums}
+           from {db}.events
+           array join [('site', site), ('device', device), ('os', os), ('browser', browser), ('country', country)] as pair
+          where reason = '' and type in (${Object.keys(DIMENSION_COLUMN_OF)
+            .map((type) => `'${type}'`)
+            .join(', ')})
+          group by live_id, ${column.name}, dimension, value`,
+  ];
+}
+
 /** The invalid events' view, summing them by reason. */
 const invalidView = `create materialized view if not exists {db}.event_invalid_rollups_mv to {db}.event_invalid_rollups as
    select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket, reason, ${counterSums}
@@ -159,25 +203,40 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
         (column) =>
           `alter table {db}.events add column if not exists ${column} LowCardinality(String) default ''`,
       ),
-      `create table if not exists {db}.event_dimension_rollups (
-         live_id String,
-         bucket DateTime('UTC'),
-         dimension LowCardinality(String),
-         value String,
-         ${dimensionColumns}
-       ) engine = SummingMergeTree
-       partition by toYYYYMM(bucket)
-       order by (live_id, dimension, bucket, value)`,
-      `create materialized view if not exists {db}.event_dimension_rollups_mv to {db}.event_dimension_rollups as
-         select live_id, toDateTime(toStartOfFifteenMinutes(at), 'UTC') as bucket,
-                pair.1 as dimension, pair.2 as value, ${dimensionSums}
-           from {db}.events
-           array join [('site', site), ('device', device), ('os', os), ('browser', browser), ('country', country)] as pair
-          where reason = '' and type in (${Object.keys(DIMENSION_COLUMN_OF)
-            .map((type) => `'${type}'`)
-            .join(', ')})
-          group by live_id, bucket, dimension, value`,
+      ...dimensionGrain(
+        'event_dimension_rollups',
+        {
+          name: 'bucket',
+          type: "DateTime('UTC')",
+          of: (time) => `toDateTime(toStartOfFifteenMinutes(${time}), 'UTC')`,
+        },
+        false,
+      ),
     ],
+  },
+  {
+    // Breakdowns by UTC day (docs/clickhouse.md): the same sums by live creative, day, dimension and
+    // value, so a 90-day breakdown reads one row per day and value and only its edges by quarter hour
+    // (as the PostgreSQL store's event_dimension_days). The rows already stored are summed in when the
+    // table is still empty (the migration runs at start, before the process writes; a run cut short
+    // and run again finds the table filled and does not add them twice), then the view takes over.
+    name: '0005_breakdown_days',
+    statements: dimensionGrain(
+      'event_dimension_days',
+      { name: 'day', type: 'Date', of: (time) => `toDate(${time}, 'UTC')` },
+      true,
+    ),
+  },
+  {
+    // Breakdowns by UTC hour: the edges of a range in a zone off UTC (New York's days start at 04:00 or
+    // 05:00 UTC) read hourly rows, and only an edge off the hour (+05:45) quarter hours. Filled as 0005
+    // fills the days.
+    name: '0006_breakdown_hours',
+    statements: dimensionGrain(
+      'event_dimension_hours',
+      { name: 'bucket', type: "DateTime('UTC')", of: (time) => `toDateTime(toStartOfHour(${time}), 'UTC')` },
+      true,
+    ),
   },
 ];
 

@@ -115,6 +115,18 @@ describe('the ClickHouse event store', () => {
         expect(byKey(await clickhouse.readRollups(lives, from, to), bucketKey)).toEqual(
           byKey(await postgres.readRollups(lives, from, to), bucketKey),
         );
+        expect(await clickhouse.readRangeTotals(lives, from, to)).toEqual(
+          await postgres.readRangeTotals(lives, from, to),
+        );
+        // Breakdowns: whole UTC days from the daily rows, edges from the 15-minute ones, on both.
+        for (const dimension of ['site', 'country'] as const) {
+          const valueKey = (row: { value: string }) => row.value;
+          const sortValues = <T extends { value: string }>(rows: T[]) =>
+            [...rows].sort((a, b) => (valueKey(a) < valueKey(b) ? -1 : 1));
+          expect(sortValues(await clickhouse.readBreakdown(lives, from, to, dimension, ['live-a']))).toEqual(
+            sortValues(await postgres.readBreakdown(lives, from, to, dimension, ['live-a'])),
+          );
+        }
         for (const zone of ZONES) {
           for (const unit of ['day', 'hour'] as const) {
             const periodKey = (row: { liveId: string; period: string }) => `${row.liveId}|${row.period}`;
@@ -123,6 +135,24 @@ describe('the ClickHouse event store', () => {
               byKey(await clickhouse.readPeriods(lives, from, to, zone, unit), periodKey),
               `${zone.iana ?? zone.offset} ${unit}`,
             ).toEqual(expected);
+            // A series (summed over the live creatives, two of them display ones): the same on both.
+            const series = { bannerIds: ['live-a', 'Live-C'] };
+            const seriesKey = (row: { period: string }) => row.period;
+            expect(
+              byKey(await clickhouse.readSeries(lives, from, to, zone, unit, series), seriesKey),
+              `series ${zone.iana ?? zone.offset} ${unit}`,
+            ).toEqual(byKey(await postgres.readSeries(lives, from, to, zone, unit, series), seriesKey));
+            // The report's rows in one call (ClickHouse: one pass grouped three ways): the same too.
+            const [fromClickHouse, fromPostgres] = await Promise.all([
+              clickhouse.readReportRows(lives, from, to, zone, unit, series),
+              postgres.readReportRows(lives, from, to, zone, unit, series),
+            ]);
+            expect(byKey(fromClickHouse.series, seriesKey)).toEqual(byKey(fromPostgres.series, seriesKey));
+            expect(fromClickHouse.totals).toEqual(fromPostgres.totals);
+            const cellOf = (row: { weekday: number; hour: number }) => row.weekday * 24 + row.hour;
+            expect([...fromClickHouse.weekHours].sort((a, b) => cellOf(a) - cellOf(b))).toEqual(
+              [...fromPostgres.weekHours].sort((a, b) => cellOf(a) - cellOf(b)),
+            );
           }
           const cell = (row: { weekday: number; hour: number }) => row.weekday * 24 + row.hour;
           const sortCells = <T extends { weekday: number; hour: number }>(rows: T[]) =>
@@ -167,6 +197,70 @@ describe('the ClickHouse event store', () => {
     expect(table('event_rollups_mv')?.engine).toBe('MaterializedView');
     expect(table('event_rollups_mv')?.as_select).toMatch(/toStartOfFifteenMinutes/);
     expect(table('event_totals_mv')?.engine).toBe('MaterializedView');
+    expect(table('event_dimension_days')).toMatchObject({
+      engine: 'SummingMergeTree',
+      partition_key: 'toYYYYMM(day)',
+      sorting_key: 'live_id, dimension, day, value',
+    });
+    expect(table('event_dimension_days_mv')?.as_select).toMatch(/toDate\(at, 'UTC'\)/);
+    expect(table('event_dimension_hours')).toMatchObject({
+      engine: 'SummingMergeTree',
+      sorting_key: 'live_id, dimension, bucket, value',
+    });
+  });
+
+  it('0005 and 0006 sum the breakdowns stored before them by UTC day and hour once, a run cut short and run again included; new events reach all three', async () => {
+    const older = `${database}_0005`;
+    const rowsOf = async (sql: string) =>
+      (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, string>>();
+    try {
+      await migrateClickHouse(
+        client,
+        older,
+        clickhouseMigrations.filter((migration) => migration.name < '0005'),
+      );
+      await client.command({
+        query: `insert into ${older}.event_dimension_rollups (live_id, bucket, dimension, value, impressions, clicks) values
+                ('d1', '2026-06-01 09:45:00', 'site', 'a.example', 1, 0),
+                ('d1', '2026-06-01 23:45:00', 'site', 'a.example', 2, 1),
+                ('d1', '2026-06-02 00:00:00', 'site', 'a.example', 4, 0),
+                ('d1', '2026-06-01 10:00:00', 'country', 'DE', 8, 0)`,
+      });
+      const backfill = clickhouseMigrations.find((migration) => migration.name === '0005_breakdown_days');
+      // A run cut short after its backfill, then the whole migration: the sums are added once.
+      await client.command({ query: (backfill?.statements[0] ?? '').replaceAll('{db}', older) });
+      await client.command({ query: (backfill?.statements[1] ?? '').replaceAll('{db}', older) });
+      expect(await migrateClickHouse(client, older)).toEqual(['0005_breakdown_days', '0006_breakdown_hours']);
+      const days = async () =>
+        rowsOf(
+          `select dimension, toString(day) as day, value, toString(sum(impressions)) as impressions, toString(sum(clicks)) as clicks
+             from ${older}.event_dimension_days group by dimension, day, value order by dimension, day, value`,
+        );
+      expect(await days()).toEqual([
+        { dimension: 'country', day: '2026-06-01', value: 'DE', impressions: '8', clicks: '0' },
+        { dimension: 'site', day: '2026-06-01', value: 'a.example', impressions: '3', clicks: '1' },
+        { dimension: 'site', day: '2026-06-02', value: 'a.example', impressions: '4', clicks: '0' },
+      ]);
+      const hours = async () =>
+        rowsOf(
+          `select dimension, toString(bucket) as hour, value, toString(sum(impressions)) as impressions
+             from ${older}.event_dimension_hours group by dimension, hour, value order by dimension, hour, value`,
+        );
+      expect(await hours()).toEqual([
+        { dimension: 'country', hour: '2026-06-01 10:00:00', value: 'DE', impressions: '8' },
+        { dimension: 'site', hour: '2026-06-01 09:00:00', value: 'a.example', impressions: '1' },
+        { dimension: 'site', hour: '2026-06-01 23:00:00', value: 'a.example', impressions: '2' },
+        { dimension: 'site', hour: '2026-06-02 00:00:00', value: 'a.example', impressions: '4' },
+      ]);
+      // A new raw event reaches the 15-minute rows, the hour and the day through their views.
+      await client.command({
+        query: `insert into ${older}.events (live_id, type, at, count, site) values ('d1', 'impression', '2026-06-02 10:05:00', 16, 'a.example')`,
+      });
+      expect((await days()).at(-1)).toMatchObject({ day: '2026-06-02', impressions: '20' });
+      expect((await hours()).at(-1)).toMatchObject({ hour: '2026-06-02 10:00:00', impressions: '16' });
+    } finally {
+      await client.command({ query: `drop database if exists ${older}` });
+    }
   });
 
   it('drops raw events past EVENTS_TTL_DAYS; the rollups, and so the reports, keep them', async () => {

@@ -15,6 +15,7 @@ import {
   UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
+import { measurableSql } from './grains';
 
 /** Dimensions whose values are open-ended (hosts, OS and browser versions): these are capped. */
 const CAPPED: readonly BreakdownDimension[] = ['site', 'os', 'browser'];
@@ -282,7 +283,7 @@ export async function readDimensionValues(
     params.push(value);
     return `$${params.length}::${type}`;
   };
-  const columns = `value, ${DIMENSION_COLUMNS.join(', ')}, case when live_id = any($3::text[]) then impressions else viewable + not_viewable end as measurable`;
+  const columns = `value, ${DIMENSION_COLUMNS.join(', ')}, ${measurableSql('live_id = any($3::text[])')} as measurable`;
   const parts: string[] = [];
   if (days) {
     parts.push(

@@ -1,12 +1,20 @@
 // The grains of the PostgreSQL store's figures (grains.ts): a zone whose offsets are whole hours reads
 // hourly rows (UTC days by day), +05:45 and +05:30 read quarter hours, and either way the figures equal
 // the 15-minute rollups' exactly, edges off the hour included; the migration sums the stored 15-minute
-// rows into both grains; a batch lands in every grain in one transaction or in none.
+// rows into both grains; a batch lands in every grain in one transaction or in none. The campaign
+// rollups (migration 0018) give a whole campaign's series and hour-of-week grid exactly as its live
+// creatives' rows do, measurable impressions by each creative's type included.
 import { reportUtcRange } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { migrations } from '../../migrations/index';
-import { type FreshDatabase, freshDatabase, testDatabaseKind } from '../../test/harness';
+import {
+  type FreshDatabase,
+  freshDatabase,
+  freshMigratedDatabase,
+  testDatabaseKind,
+} from '../../test/harness';
 import { planGrains } from './grains';
 import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
 import type { TrackedEvent } from './tracked-event';
@@ -19,6 +27,24 @@ const imported = (liveId: string, type: TrackedEvent['type'], iso: string, count
   count,
   impressionId: null,
 });
+/** A user and campaigns with live creatives of the given types, as publishing makes them. */
+async function seedLives(db: Database, campaigns: Record<string, Record<string, 'Banner' | 'VAST'>>) {
+  await db.query(
+    "insert into users (id, email, first_name, last_name, role) values ('gu', 'grains@adconsole.test', 'G', 'G', 'admin') on conflict do nothing",
+  );
+  for (const [campaign, lives] of Object.entries(campaigns)) {
+    await db.query("insert into campaigns (id, owner_id, name, body) values ($1, 'gu', $1, '{}')", [
+      campaign,
+    ]);
+    for (const [live, type] of Object.entries(lives))
+      await db.query('insert into live_creatives (id, campaign_id, snapshot) values ($1, $2, $3::jsonb)', [
+        live,
+        campaign,
+        JSON.stringify({ id: live, name: live, type }),
+      ]);
+  }
+}
+
 const plan = (zone: StoreZone, from: string, to: string, unit: 'day' | 'hour') =>
   planGrains(zone, at(from), at(to), unit).map(
     (part) => `${part.grain} ${part.from.toISOString()} ${part.to.toISOString()}`,
@@ -100,10 +126,16 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
   let written = 0;
 
   beforeAll(async () => {
-    fresh = await freshDatabase();
-    await migrate(fresh.db);
+    fresh = await freshMigratedDatabase();
     coarsest = createPostgresEventStore(fresh.db);
     quarters = createPostgresEventStore(fresh.db, { grains: 'quarter' });
+    // g3 is a video: its measurable impressions are its viewable and not viewable ones. 'other' is
+    // another campaign's live creative, written in the same batches.
+    await seedLives(fresh.db, {
+      gc: { g1: 'Banner', g2: 'Banner', g3: 'VAST' },
+      'gc-other': { other: 'Banner' },
+      'gc-atomic': { atomic: 'Banner' },
+    });
     // 3,000 imported events over 50 days (8 March New York, 29 March Berlin, 5 April Lord Howe and
     // Chatham change offsets), at every minute of the hour.
     const events = Array.from({ length: 3000 }, (_, n) => {
@@ -115,8 +147,13 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
         1 + (n % 5),
       );
     });
+    // Another campaign's events in the same batches: a campaign's rollups hold its own only.
+    const others = events.slice(0, 300).map((event) => ({ ...event, liveId: 'other' }));
     for (let offset = 0; offset < events.length; offset += 1000)
-      await coarsest.writeBatch(events.slice(offset, offset + 1000));
+      await coarsest.writeBatch([
+        ...events.slice(offset, offset + 1000),
+        ...others.slice(offset / 10, offset / 10 + 100),
+      ]);
   });
   afterAll(async () => {
     await fresh?.drop();
@@ -172,6 +209,78 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     expect(compared).toBeGreaterThan(10_000);
   });
 
+  it("a whole campaign's series and hour-of-week grid from its own rollups: the same as its live creatives' rows, in five kinds of zone, by day and by hour", async () => {
+    const bannerIds = ['g1', 'g2'];
+    const seriesKey = (rows: { period: string }[]) =>
+      rows.map((row) => JSON.stringify(Object.entries({ ...row, liveId: '' }).sort())).sort();
+    let compared = 0;
+    // A whole-hour zone across its spring change, a fixed quarter-hour one, half-hour and quarter-hour
+    // daylight saving, UTC (its daily rows); the long ranges cross New York's and Lord Howe's changes.
+    const campaignZones = zones.filter((zone) =>
+      ['+00:00', '+05:45', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham'].includes(
+        zone.iana ?? zone.offset,
+      ),
+    );
+    expect(campaignZones).toHaveLength(5);
+    for (const zone of campaignZones) {
+      for (const { from, to } of [
+        reportUtcRange({ start: '2026-02-21', end: '2026-04-08' }, zone),
+        { from: at('2026-02-21T10:15:00Z'), to: at('2026-04-08T17:45:00Z') },
+      ]) {
+        for (const unit of ['day', 'hour'] as const) {
+          const campaign = await coarsest.readSeries(lives, from, to, zone, unit, {
+            bannerIds,
+            campaignId: 'gc',
+          });
+          // The reference: the 15-minute rows of the live creatives, summed by period here.
+          const byPeriod = new Map<string, Record<string, number>>();
+          for (const row of await quarters.readPeriods(lives, from, to, zone, unit)) {
+            const { liveId, period, ...counters } = row;
+            const sum = byPeriod.get(period) ?? { measurable: 0 };
+            for (const [key, value] of Object.entries(counters)) sum[key] = (sum[key] ?? 0) + value;
+            sum.measurable =
+              (sum.measurable ?? 0) +
+              (bannerIds.includes(liveId) ? row.impressions : row.viewable + row.notViewable);
+            byPeriod.set(period, sum);
+          }
+          const expected = [...byPeriod].map(([period, sum]) => ({ liveId: '', period, ...sum }));
+          expect(seriesKey(campaign)).toEqual(seriesKey(expected));
+          // The live creatives' rows read without the campaign give the same.
+          expect(seriesKey(await coarsest.readSeries(lives, from, to, zone, unit, { bannerIds }))).toEqual(
+            seriesKey(expected),
+          );
+          compared += campaign.length;
+        }
+        expect(byKey(await coarsest.readWeekHours(lives, from, to, zone, 'gc'))).toEqual(
+          byKey(await quarters.readWeekHours(lives, from, to, zone)),
+        );
+      }
+    }
+    expect(compared).toBeGreaterThan(2_000);
+  });
+
+  it("each live creative's totals over a range, edges off the hour included, are its 15-minute rows' sums", async () => {
+    for (const { from, to } of [
+      { from: at('2026-02-20T00:00:00Z'), to: at('2026-04-11T00:00:00Z') },
+      { from: at('2026-02-21T10:15:00Z'), to: at('2026-04-08T17:45:00Z') },
+      { from: at('2026-03-01T10:15:00Z'), to: at('2026-03-01T10:45:00Z') },
+    ]) {
+      const expected = new Map<string, Record<string, number>>();
+      for (const { liveId, period: _period, ...counters } of await quarters.readPeriods(
+        lives,
+        from,
+        to,
+        { offset: '+00:00' },
+        'hour',
+      )) {
+        const sum = expected.get(liveId) ?? {};
+        for (const [key, value] of Object.entries(counters)) sum[key] = (sum[key] ?? 0) + value;
+        expected.set(liveId, sum);
+      }
+      expect(await coarsest.readRangeTotals(lives, from, to)).toEqual(expected);
+    }
+  });
+
   it('a whole-hour zone reads the hourly rows, +05:45 the 15-minute ones, a UTC day the daily ones', async () => {
     await coarsest.writeBatch([
       imported('tamper', 'impression', '2026-03-10T10:20:00Z', 1),
@@ -202,12 +311,51 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     expect(cells).toEqual([{ weekday: 1, hour: 11, impressions: 13, clicks: 0 }]);
   });
 
-  it('a batch lands in the 15-minute, hourly and daily rollups together, or in none of them', async () => {
+  it("a whole campaign's series reads the campaign's rows, a part of it its live creatives' rows", async () => {
+    await seedLives(fresh.db, { 'gc-tamper': { t1: 'Banner', t2: 'Banner' } });
+    await coarsest.writeBatch([
+      imported('t1', 'impression', '2026-03-10T10:20:00Z', 1),
+      imported('t2', 'impression', '2026-03-10T10:50:00Z', 2),
+    ]);
+    await fresh.db.query(
+      "update event_campaign_hour_rollups set impressions = impressions + 100 where campaign_id = 'gc-tamper'",
+    );
+    const from = at('2026-03-10T00:00:00Z');
+    const to = at('2026-03-11T00:00:00Z');
+    const berlin = { iana: 'Europe/Berlin', offset: '+01:00' };
+    const series = (ids: string[], campaignId?: string) =>
+      coarsest.readSeries(ids, from, to, berlin, 'day', { bannerIds: ids, campaignId });
+    expect((await series(['t1', 't2'], 'gc-tamper'))[0]).toMatchObject({ impressions: 103 });
+    expect((await series(['t1', 't2']))[0]).toMatchObject({ impressions: 3, measurable: 3 });
+    expect((await series(['t1']))[0]).toMatchObject({ impressions: 1 });
+    expect(await coarsest.readWeekHours(['t1', 't2'], from, to, berlin, 'gc-tamper')).toEqual([
+      { weekday: 1, hour: 11, impressions: 103, clicks: 0 },
+    ]);
+    // The 15-minute reference never reads the campaign's rows.
+    expect(
+      (
+        await quarters.readSeries(['t1', 't2'], from, to, berlin, 'day', {
+          bannerIds: [],
+          campaignId: 'gc-tamper',
+        })
+      )[0],
+    ).toMatchObject({ impressions: 3 });
+  });
+
+  it('a batch lands in the 15-minute, hourly and daily rollups, by live creative and by campaign, together, or in none of them', async () => {
     const rows = async () =>
       Promise.all(
-        ['event_rollups', 'event_hour_rollups', 'event_day_rollups'].map((table) =>
+        [
+          'event_rollups',
+          'event_hour_rollups',
+          'event_day_rollups',
+          'event_campaign_rollups',
+          'event_campaign_hour_rollups',
+          'event_campaign_day_rollups',
+        ].map((table) =>
           fresh.db.query<{ bucket: Date; impressions: string; clicks: string }>(
-            `select bucket, impressions::text, clicks::text from ${table} where live_id = 'atomic' order by bucket`,
+            `select bucket, impressions::text, clicks::text from ${table}
+              where ${table.includes('campaign') ? "campaign_id = 'gc-atomic'" : "live_id = 'atomic'"} order by bucket`,
           ),
         ),
       );
@@ -220,17 +368,20 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     const shown = after.map((table) =>
       table.map((row) => `${new Date(row.bucket).toISOString()} ${row.impressions} ${row.clicks}`),
     );
-    expect(shown).toEqual([
+    const grains = [
       ['2026-05-01T10:00:00.000Z 2 0', '2026-05-01T10:30:00.000Z 3 0', '2026-05-01T23:45:00.000Z 0 1'],
       ['2026-05-01T10:00:00.000Z 5 0', '2026-05-01T23:00:00.000Z 0 1'],
       ['2026-05-01T00:00:00.000Z 5 1'],
-    ]);
-    // The daily grain refuses the next batch: nothing of it is kept, in any grain, nor its raw events.
+    ];
+    // By live creative, then the same by its campaign.
+    expect(shown).toEqual([...grains, ...grains]);
+    // The campaign's daily grain (the statement's last insert) refuses the next batch: nothing of it is
+    // kept, in any grain, nor its raw events.
     const [{ count: eventsBefore } = { count: '' }] = await fresh.db.query<{ count: string }>(
       "select count(*)::text as count from events where live_id = 'atomic'",
     );
     await fresh.db.exec(
-      'alter table event_day_rollups add constraint test_refuses check (impressions < 1000)',
+      'alter table event_campaign_day_rollups add constraint test_refuses check (impressions < 1000)',
     );
     try {
       await expect(
@@ -240,7 +391,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
         ]),
       ).rejects.toThrow(/test_refuses/);
     } finally {
-      await fresh.db.exec('alter table event_day_rollups drop constraint test_refuses');
+      await fresh.db.exec('alter table event_campaign_day_rollups drop constraint test_refuses');
     }
     expect(await rows()).toEqual(after);
     const [{ count: eventsAfter } = { count: '' }] = await fresh.db.query<{ count: string }>(
@@ -259,7 +410,10 @@ describe(`migration 0017 (${testDatabaseKind()})`, () => {
     const fresh = await freshDatabase();
     try {
       const before = migrations.filter((migration) => migration.name < '0017');
-      expect(before.length).toBe(migrations.length - 1);
+      expect(migrations.slice(before.length).map((migration) => migration.name)).toEqual([
+        '0017_rollup_grains',
+        '0018_campaign_rollups',
+      ]);
       await migrate(fresh.db, before);
       await fresh.db.exec(`
         insert into event_rollups (live_id, bucket, impressions, clicks, loads) values
@@ -300,6 +454,65 @@ describe(`migration 0017 (${testDatabaseKind()})`, () => {
         ) q full join event_hour_rollups h using (live_id, bucket)
         where q.i is distinct from h.impressions or q.c is distinct from h.clicks or q.l is distinct from h.loads`);
       expect(mismatch?.count).toBe('0');
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe(`migration 0018 (${testDatabaseKind()})`, () => {
+  it("sums the rollups already stored by campaign, every grain, measurable impressions by each live creative's type", async () => {
+    const fresh = await freshDatabase();
+    try {
+      await migrate(
+        fresh.db,
+        migrations.filter((migration) => migration.name < '0018'),
+      );
+      await seedLives(fresh.db, { m: { m1: 'Banner', m2: 'VAST' }, n: { n1: 'Banner' } });
+      await fresh.db.exec(`
+        insert into event_rollups (live_id, bucket, impressions, viewable, not_viewable, clicks) values
+          ('m1', '2026-06-01T09:45:00Z', 1, 1, 0, 0),
+          ('m1', '2026-06-01T10:15:00Z', 2, 0, 1, 1),
+          ('m2', '2026-06-01T10:30:00Z', 4, 1, 1, 0),
+          ('m2', '2026-06-02T00:00:00Z', 8, 3, 0, 2),
+          ('n1', '2026-06-01T10:30:00Z', 16, 0, 0, 0),
+          ('gone', '2026-06-01T10:30:00Z', 32, 0, 0, 0);
+      `);
+      await migrate(fresh.db);
+      const read = (table: string) =>
+        fresh.db.query<{
+          campaign_id: string;
+          bucket: Date;
+          impressions: string;
+          clicks: string;
+          measurable: string;
+        }>(
+          `select campaign_id, bucket, impressions::text, clicks::text, measurable::text from ${table} order by campaign_id, bucket`,
+        );
+      const shown = (rows: Awaited<ReturnType<typeof read>>) =>
+        rows.map(
+          (r) =>
+            `${r.campaign_id} ${new Date(r.bucket).toISOString()} ${r.impressions} ${r.clicks} ${r.measurable}`,
+        );
+      // m2 is a video: 4 impressions of which 2 measurable, then 8 of which 3.
+      expect(shown(await read('event_campaign_rollups'))).toEqual([
+        'm 2026-06-01T09:45:00.000Z 1 0 1',
+        'm 2026-06-01T10:15:00.000Z 2 1 2',
+        'm 2026-06-01T10:30:00.000Z 4 0 2',
+        'm 2026-06-02T00:00:00.000Z 8 2 3',
+        'n 2026-06-01T10:30:00.000Z 16 0 16',
+      ]);
+      expect(shown(await read('event_campaign_hour_rollups'))).toEqual([
+        'm 2026-06-01T09:00:00.000Z 1 0 1',
+        'm 2026-06-01T10:00:00.000Z 6 1 4',
+        'm 2026-06-02T00:00:00.000Z 8 2 3',
+        'n 2026-06-01T10:00:00.000Z 16 0 16',
+      ]);
+      expect(shown(await read('event_campaign_day_rollups'))).toEqual([
+        'm 2026-06-01T00:00:00.000Z 7 1 5',
+        'm 2026-06-02T00:00:00.000Z 8 2 3',
+        'n 2026-06-01T00:00:00.000Z 16 0 16',
+      ]);
     } finally {
       await fresh.drop();
     }

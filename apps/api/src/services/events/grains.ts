@@ -1,5 +1,6 @@
 // The grains of the PostgreSQL store's figures: the 15-minute UTC rollups (event_rollups), their sums by
-// UTC hour (event_hour_rollups) and by UTC day (event_day_rollups), written together in one statement
+// UTC hour (event_hour_rollups) and by UTC day (event_day_rollups), and the same three summed over each
+// campaign's live creatives (event_campaign_rollups, _hour_, _day_), written together in one statement
 // of the batch's transaction. A read sums the coarsest rows that are exact for its zone (docs/reports.md,
 // "Tests and benchmark"):
 //   - hours, when every offset of the zone over the range is a whole number of hours and every change of
@@ -8,6 +9,8 @@
 //     UTC day);
 //   - quarter hours otherwise (+05:45, +05:30, Lord Howe's half-hour daylight saving), and for the edges
 //     of a range that starts or ends off an hour (or a day) boundary.
+// A campaign's report reads the campaign's rows for its series and hour-of-week grid (one row per
+// bucket instead of one per live creative and bucket), and the live creatives' rows for their totals.
 import { offsetSpans } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 
@@ -26,6 +29,28 @@ export const GRAIN_TABLE: Readonly<Record<Grain, string>> = {
   hour: 'event_hour_rollups',
   day: 'event_day_rollups',
 };
+
+/** The same grains summed by campaign (migration 0018): `campaign_id` where the others have `live_id`. */
+export const CAMPAIGN_GRAIN_TABLE: Readonly<Record<Grain, string>> = {
+  quarter: 'event_campaign_rollups',
+  hour: 'event_campaign_hour_rollups',
+  day: 'event_campaign_day_rollups',
+};
+
+/**
+ * A rollup row's measurable impressions by its live creative's type, as the domain's
+ * `measurableImpressions`: a banner's impressions, a video's viewable and not viewable impressions.
+ * `isBanner` is the SQL condition that the row's creative is a banner; `row` qualifies the columns.
+ */
+export const measurableSql = (isBanner: string, row = '') =>
+  `case when ${isBanner} then ${row}impressions else ${row}viewable + ${row}not_viewable end`;
+
+/** The same in ClickHouse, the display live creatives in the query parameter `banners`. */
+export const clickhouseMeasurableSql = (row = '') =>
+  `if(has({banners:Array(String)}, ${row}live_id), ${row}impressions, ${row}viewable + ${row}not_viewable)`;
+
+/** Whose rows a read sums: some live creatives (`$n::text[]`), or one campaign's (`$n::text`). */
+export type GrainSource = { liveIdsParam: string } | { campaignIdParam: string };
 
 const QUARTER_MS = 15 * 60 * 1000;
 const HOUR_MS = 3_600_000;
@@ -84,13 +109,14 @@ export function planGrains(
 }
 
 /**
- * A subquery of the rollup rows of `liveIdsParam` in the planned parts, `bucket` and the given columns
- * from each grain's table (`param` adds a parameter and answers its placeholder).
+ * A subquery of the rollup rows of `source` in the planned parts, `bucket` and the given columns from
+ * each grain's table (`param` adds a parameter and answers its placeholder). Rows of live creatives
+ * have their `live_id`; a campaign's rows have none.
  */
 export function grainRowsSql(
   parts: readonly GrainRange[],
   columns: readonly string[],
-  liveIdsParam: string,
+  source: GrainSource,
   param: (value: Date, type: string) => string,
 ): string {
   const byGrain = new Map<Grain, GrainRange[]>();
@@ -103,8 +129,11 @@ export function grainRowsSql(
             `(bucket >= ${param(range.from, 'timestamptz')} and bucket < ${param(range.to, 'timestamptz')})`,
         )
         .join(' or ');
-      return `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE[grain]}
-               where live_id = any(${liveIdsParam}) and (${where})`;
+      return 'liveIdsParam' in source
+        ? `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE[grain]}
+               where live_id = any(${source.liveIdsParam}) and (${where})`
+        : `select bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE[grain]}
+               where campaign_id = ${source.campaignIdParam} and (${where})`;
     })
     .join(' union all ');
 }
@@ -117,9 +146,12 @@ export interface GrainEvent<K extends string> {
 }
 
 /**
- * Adds a batch's valid counted events to the 15-minute, hourly and daily rollups in one statement (so in
- * the batch's transaction: either every grain has them or none). `keys` are the counter keys in the
- * order of `columns`.
+ * Adds a batch's valid counted events to the 15-minute, hourly and daily rollups, by live creative and
+ * by campaign (the live creative's, from live_creatives), in one statement (so in the batch's
+ * transaction: either every grain has them or none). `keys` are the counter keys in the order of
+ * `columns`. An event of a live id that is not in live_creatives (there is none in the product) counts
+ * only in the rollups by live creative. Rows are upserted in key order, so two batches written at once
+ * by two API processes wait for each other's rows instead of deadlocking.
  */
 export async function writeGrainRollups<K extends string>(
   tx: Queryable,
@@ -129,7 +161,9 @@ export async function writeGrainRollups<K extends string>(
 ): Promise<void> {
   if (events.length === 0) return;
   const params: unknown[] = [];
-  const statements = (['quarter', 'hour', 'day'] as const).map((grain) => {
+  const upsert = (table: string, key: string, more: readonly string[] = []) =>
+    `on conflict (${key}, bucket) do update set ${[...columns, ...more].map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+  const statements = (['quarter', 'hour', 'day'] as const).flatMap((grain) => {
     const rows = new Map<string, { liveId: string; bucket: number; counts: number[] }>();
     for (const event of events) {
       const bucket = grainBucketOf(grain, event.at);
@@ -147,11 +181,25 @@ export async function writeGrainRollups<K extends string>(
       list.map((row) => new Date(row.bucket).toISOString()),
       ...keys.map((_, index) => list.map((row) => row.counts[index] ?? 0)),
     );
+    const unnest = `unnest($${first}::text[], $${first + 1}::timestamptz[], ${columns.map((_, i) => `$${first + i + 2}::bigint[]`).join(', ')})`;
     const table = GRAIN_TABLE[grain];
-    return `insert into ${table} (live_id, bucket, ${columns.join(', ')})
-            select * from unnest($${first}::text[], $${first + 1}::timestamptz[], ${columns.map((_, i) => `$${first + i + 2}::bigint[]`).join(', ')})
-            on conflict (live_id, bucket) do update set ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+    const campaignTable = CAMPAIGN_GRAIN_TABLE[grain];
+    return [
+      `insert into ${table} (live_id, bucket, ${columns.join(', ')})
+            select * from ${unnest} as batch order by 1, 2
+            ${upsert(table, 'live_id')}`,
+      `insert into ${campaignTable} (campaign_id, bucket, ${columns.join(', ')}, measurable)
+            select live.campaign_id, batch.bucket, ${columns.map((c) => `sum(batch.${c})`).join(', ')},
+                   sum(${measurableSql("live.snapshot->>'type' = 'Banner'", 'batch.')})
+              from ${unnest} as batch (live_id, bucket, ${columns.join(', ')})
+              join live_creatives live on live.id = batch.live_id
+             group by 1, 2 order by 1, 2
+            ${upsert(campaignTable, 'campaign_id', ['measurable'])}`,
+    ];
   });
-  const [quarter, hour, day] = statements;
-  await tx.query(`with quarter as (${quarter}), hour as (${hour}) ${day}`, params as never);
+  const last = statements.pop();
+  await tx.query(
+    `with ${statements.map((statement, index) => `grain${index} as (${statement})`).join(', ')} ${last}`,
+    params as never,
+  );
 }

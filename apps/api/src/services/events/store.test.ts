@@ -3,11 +3,10 @@
 // beacon counts once per impression and type; imports always count; rollups are 15-minute UTC buckets;
 // local periods and weekday-hours follow daylight saving in IANA zones and fixed quarter-hour offsets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate';
 import {
   type FreshDatabase,
-  freshDatabase,
   freshEventStore,
+  freshMigratedDatabase,
   testDatabaseKind,
   testEventsKind,
 } from '../../test/harness';
@@ -41,8 +40,7 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
   let store: EventStore;
   let closeStore: () => Promise<void>;
   beforeAll(async () => {
-    fresh = await freshDatabase();
-    await migrate(fresh.db);
+    fresh = await freshMigratedDatabase();
     const events = await freshEventStore(fresh.db);
     store = events.store;
     closeStore = events.close;

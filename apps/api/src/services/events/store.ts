@@ -14,7 +14,7 @@ import {
 } from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
 import { type DimensionValueRow, readDimensionValues, writeDimensionRollups } from './dimensions';
-import { grainRowsSql, planGrains, writeGrainRollups } from './grains';
+import { type GrainSource, grainRowsSql, measurableSql, planGrains, writeGrainRollups } from './grains';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
 
@@ -63,6 +63,35 @@ export interface PeriodRow extends EventCounters {
   period: string;
 }
 
+/** A series' counters in one local period, over several live creatives, with their measurable impressions. */
+export interface SeriesRow extends PeriodRow {
+  /** Measurable impressions: each live creative's by its type (the domain's `measurableImpressions`). */
+  measurable: number;
+}
+
+/** Which live creatives of a series are display ones, and the campaign when they are all of its live creatives. */
+export interface SeriesOptions {
+  bannerIds: readonly string[];
+  campaignId?: string | undefined;
+}
+
+/** A read of a report's range by local day or hour over several live creatives. */
+export type SeriesRead<T> = (
+  liveIds: readonly string[],
+  from: Date,
+  to: Date,
+  zone: StoreZone,
+  unit: 'day' | 'hour',
+  options: SeriesOptions,
+) => Promise<T>;
+
+/** A report's rows of the rollups (EventStore.readReportRows). */
+export interface ReportRows {
+  series: SeriesRow[];
+  totals: Map<string, EventCounters>;
+  weekHours: WeekHourRow[];
+}
+
 /** Invalid events of one live creative in one local period, for one reason. */
 export interface InvalidPeriodRow extends PeriodRow {
   reason: InvalidTrafficReason;
@@ -99,10 +128,33 @@ export interface EventStore {
     zone: StoreZone,
     unit: 'day' | 'hour',
   ): Promise<PeriodRow[]>;
+  /**
+   * The rollups of `from <= bucket < to` summed over all of `liveIds` by local day or hour in `zone`
+   * (`liveId` ''): a report's series. `campaignId` says that `liveIds` are every live creative of that
+   * campaign, so a store may read the campaign's own rollups (the PostgreSQL store does).
+   */
+  readSeries: SeriesRead<SeriesRow[]>;
+  /** The rollups of `from <= bucket < to` summed by live creative: each creative's totals in a report. */
+  readRangeTotals(liveIds: readonly string[], from: Date, to: Date): Promise<Map<string, EventCounters>>;
+  /**
+   * What a report reads of the rollups in one call: readSeries, readRangeTotals and readWeekHours of
+   * the same range, each store in its engine's best way (PostgreSQL: the three side by side on the
+   * pool's connections; ClickHouse: one pass grouped three ways).
+   */
+  readReportRows: SeriesRead<ReportRows>;
   /** The valid coded pings (errors, verifications not executed) of `from <= bucket < to`, summed by code. */
   readCodes(liveIds: readonly string[], from: Date, to: Date): Promise<CodeRow[]>;
-  /** Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone`. */
-  readWeekHours(liveIds: readonly string[], from: Date, to: Date, zone: StoreZone): Promise<WeekHourRow[]>;
+  /**
+   * Impressions and clicks of `from <= bucket < to` by local weekday and hour in `zone` (`campaignId` as
+   * in readSeries).
+   */
+  readWeekHours(
+    liveIds: readonly string[],
+    from: Date,
+    to: Date,
+    zone: StoreZone,
+    campaignId?: string,
+  ): Promise<WeekHourRow[]>;
   /**
    * The valid events of `from <= bucket < to` under one dimension, summed by stored value ('' unknown,
    * '~other' past the day's cap); measurable impressions follow each live creative's type (`bannerIds`
@@ -159,17 +211,26 @@ const periodKey = (index: number, unit: 'day' | 'hour'): string => {
 };
 
 /**
- * The parameters of a read by local time: the live creatives ($1), the zone's offsets, and `param` to
- * add one more and answer its placeholder.
+ * The parameters of a read by local time: whose rows it sums ($1: the live creatives, or the campaign
+ * when one is named and the read is not `finest`), the zone's offsets, and `param` to add one more and
+ * answer its placeholder.
  */
-function localQuery(liveIds: readonly string[], zone: StoreZone, from: Date, to: Date) {
+function localQuery(
+  liveIds: readonly string[],
+  zone: StoreZone,
+  from: Date,
+  to: Date,
+  options: { finest: boolean; campaignId?: string | undefined } = { finest: true },
+) {
   const local = localSeconds(zone, from, to, 2);
-  const params: SqlValue[] = [[...liveIds], ...local.params];
+  const campaign = options.campaignId !== undefined && !options.finest;
+  const params: SqlValue[] = [campaign ? (options.campaignId as string) : [...liveIds], ...local.params];
   const param = (value: SqlValue, type: string) => {
     params.push(value);
     return `$${params.length}::${type}`;
   };
-  return { local, params, param };
+  const source: GrainSource = campaign ? { campaignIdParam: '$1::text' } : { liveIdsParam: '$1::text[]' };
+  return { local, params, param, source };
 }
 
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -296,9 +357,24 @@ export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): Week
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
+/** How a read by local period groups its rows, and which rows it reads. */
+interface PeriodReadOptions {
+  /** Read every figure from the 15-minute rollups (the reference the grains must equal). */
+  finest: boolean;
+  /** Group by live creative too (else the rows are summed over all of them, `liveId` ''). */
+  byLive: boolean;
+  /** Every live creative of this campaign is read: its campaign rollups hold the same sums. */
+  campaignId?: string | undefined;
+  /** One more column to group by. */
+  extraColumn?: 'reason';
+  /** The display live creatives: the rows then carry their measurable impressions (`measurable`). */
+  bannerIds?: readonly string[] | undefined;
+}
+
 /**
- * A rollup table summed by live creative and local period (and one more column, when given). The figures'
- * rollups are read from the coarsest exact grain (grains.ts), or by quarter hour when `finest`.
+ * A rollup table summed by local period (and live creative, and one more column, when asked). The
+ * figures' rollups are read from the coarsest exact grain (grains.ts), by quarter hour when `finest`,
+ * and from the campaign's rollups when the read sums all of a campaign's live creatives.
  */
 async function readPeriodRows(
   db: Database,
@@ -308,29 +384,44 @@ async function readPeriodRows(
   to: Date,
   zone: StoreZone,
   unit: 'day' | 'hour',
-  finest: boolean,
-  extraColumn?: 'reason',
-): Promise<(PeriodRow & { extra?: string })[]> {
+  options: PeriodReadOptions,
+): Promise<(PeriodRow & { extra?: string; measurable?: number })[]> {
   if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
-  const { local, params, param } = localQuery(liveIds, zone, from, to);
-  const extra = extraColumn ? `, ${extraColumn}` : '';
+  const { extraColumn, byLive } = options;
+  const {
+    local,
+    params,
+    param,
+    source: whose,
+  } = localQuery(liveIds, zone, from, to, table === 'event_rollups' ? options : { finest: true });
+  const groups = [...(byLive ? ['live_id'] : []), 'period', ...(extraColumn ? [extraColumn] : [])].join(', ');
+  const campaignRows = 'campaignIdParam' in whose;
   const source =
     table === 'event_rollups'
-      ? `(${grainRowsSql(planGrains(zone, from, to, unit, finest), COLUMNS, '$1::text[]', param)}) as grains`
+      ? `(${grainRowsSql(planGrains(zone, from, to, unit, options.finest), campaignRows ? [...COLUMNS, 'measurable'] : COLUMNS, whose, param)}) as grains`
       : `${table} where live_id = any($1::text[]) and bucket >= ${param(from, 'timestamptz')} and bucket < ${param(to, 'timestamptz')}`;
-  const rows = await db.query<Record<string, unknown> & { live_id: string; period: string; extra?: string }>(
-    `select live_id, ${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period${extraColumn ? `, ${extraColumn} as extra` : ''},
-            ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+  const measurable =
+    options.bannerIds === undefined
+      ? ''
+      : campaignRows
+        ? ', sum(measurable)::bigint as measurable'
+        : `, sum(${measurableSql(`live_id = any(${param([...options.bannerIds], 'text[]')})`)})::bigint as measurable`;
+  const found = await db.query<
+    Record<string, unknown> & { live_id?: string; period: string; extra?: string; measurable?: string }
+  >(
+    `select ${byLive ? 'live_id, ' : ''}${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period${extraColumn ? `, ${extraColumn} as extra` : ''},
+            ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}${measurable}
        from ${source}
-      group by live_id, period${extra}
-      order by live_id, period${extra}`,
+      group by ${groups}
+      order by ${groups}`,
     params,
   );
-  return rows.map((row) => ({
-    liveId: row.live_id,
+  return found.map((row) => ({
+    liveId: row.live_id ?? '',
     period: periodKey(Number(row.period), unit),
     ...numberRow(row),
     ...(row.extra === undefined ? {} : { extra: row.extra }),
+    ...(row.measurable === undefined ? {} : { measurable: Number(row.measurable) }),
   }));
 }
 
@@ -341,7 +432,7 @@ export interface PostgresStoreOptions {
 
 export function createPostgresEventStore(db: Database, options: PostgresStoreOptions = {}): EventStore {
   const finest = options.grains === 'quarter';
-  return {
+  const store: EventStore = {
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return db.transaction(async (tx) => {
@@ -462,23 +553,54 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
     },
 
     readPeriods: (liveIds, from, to, zone, unit) =>
-      readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit, finest),
+      readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit, { finest, byLive: true }),
+
+    async readSeries(liveIds, from, to, zone, unit, { bannerIds, campaignId }) {
+      const rows = await readPeriodRows(db, 'event_rollups', liveIds, from, to, zone, unit, {
+        finest,
+        byLive: false,
+        campaignId,
+        bannerIds,
+      });
+      return rows.map((row) => ({ ...row, measurable: row.measurable ?? 0 }));
+    },
+
+    async readReportRows(liveIds, from, to, zone, unit, options) {
+      const [series, totals, weekHours] = await Promise.all([
+        store.readSeries(liveIds, from, to, zone, unit, options),
+        store.readRangeTotals(liveIds, from, to),
+        store.readWeekHours(liveIds, from, to, zone, options.campaignId),
+      ]);
+      return { series, totals, weekHours };
+    },
+
+    async readRangeTotals(liveIds, from, to) {
+      if (liveIds.length === 0 || from.getTime() >= to.getTime()) return new Map();
+      const params: SqlValue[] = [[...liveIds]];
+      const param = (value: SqlValue, type: string) => {
+        params.push(value);
+        return `$${params.length}::${type}`;
+      };
+      // The coarsest rows that cover the range exactly: UTC days, their edges by hour and quarter hour.
+      const parts = planGrains({ offset: '+00:00' }, from, to, 'day', finest);
+      const rows = await db.query<Record<string, unknown> & { live_id: string }>(
+        `select live_id, ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+           from (${grainRowsSql(parts, COLUMNS, { liveIdsParam: '$1::text[]' }, param)}) as grains
+          group by live_id`,
+        params,
+      );
+      return new Map(rows.map((row) => [row.live_id, numberRow(row)]));
+    },
 
     readBreakdown: (liveIds, from, to, dimension, bannerIds) =>
       readDimensionValues(db, liveIds, from, to, dimension, bannerIds),
 
     async readInvalidPeriods(liveIds, from, to, zone, unit) {
-      const rows = await readPeriodRows(
-        db,
-        'event_invalid_rollups',
-        liveIds,
-        from,
-        to,
-        zone,
-        unit,
-        true,
-        'reason',
-      );
+      const rows = await readPeriodRows(db, 'event_invalid_rollups', liveIds, from, to, zone, unit, {
+        finest: true,
+        byLive: true,
+        extraColumn: 'reason',
+      });
       return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
     },
 
@@ -499,15 +621,15 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
       }));
     },
 
-    async readWeekHours(liveIds, from, to, zone) {
+    async readWeekHours(liveIds, from, to, zone, campaignId) {
       if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
-      const { local, params, param } = localQuery(liveIds, zone, from, to);
+      const { local, params, param, source } = localQuery(liveIds, zone, from, to, { finest, campaignId });
       const parts = planGrains(zone, from, to, 'hour', finest);
       const rows = await db.query<{ weekday: number; hour: number; impressions: string; clicks: string }>(
         `select (${local.sql} / ${DAY_SECONDS} + ${EPOCH_WEEKDAY}) % 7 as weekday,
                 ${local.sql} / ${HOUR_SECONDS} % 24 as hour,
                 sum(impressions)::bigint as impressions, sum(clicks)::bigint as clicks
-           from (${grainRowsSql(parts, ['impressions', 'clicks'], '$1::text[]', param)}) as grains
+           from (${grainRowsSql(parts, ['impressions', 'clicks'], source, param)}) as grains
           group by weekday, hour`,
         params,
       );
@@ -523,4 +645,5 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
       return new Map(rows.map((row) => [row.live_id, numberRow(row)]));
     },
   };
+  return store;
 }

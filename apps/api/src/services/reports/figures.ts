@@ -27,7 +27,13 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
-import { COUNTER_KEYS, type CodeRow, type EventCounters, type InvalidPeriodRow } from '../events/store';
+import {
+  COUNTER_KEYS,
+  type CodeRow,
+  type EventCounters,
+  type InvalidPeriodRow,
+  type PeriodRow,
+} from '../events/store';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
@@ -48,7 +54,10 @@ const reportCounters = (
   counters: EventCounters,
   withVideo: boolean,
   creativeType: CreativeType,
-): ReportCounters => ({
+): ReportCounters => counterFigures(counters, withVideo, measurableImpressions(counters, creativeType));
+
+/** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
+const counterFigures = (counters: EventCounters, withVideo: boolean, measurable: number): ReportCounters => ({
   impressions: counters.impressions,
   viewable: counters.viewable,
   engagement: counters.engagement,
@@ -66,7 +75,7 @@ const reportCounters = (
         closes: counters.closes,
       }
     : {}),
-  measurable: measurableImpressions(counters, creativeType),
+  measurable,
 });
 
 /** The coded pings of one kind summed by code, most first (then by code), each with its label. */
@@ -134,9 +143,10 @@ function filteredByCreative(
 }
 
 export async function reportFigures(ctx: Context, scope: ReportScope, query: FiguresQuery): Promise<Figures> {
-  return (await reportFiguresWithRows(ctx, scope, query)).figures;
+  return (await readFigures(ctx, scope, query, false)).figures;
 }
 
+/** The figures and, for a file or a mail, their rows by creative and period. */
 export async function reportFiguresWithRows(
   ctx: Context,
   scope: ReportScope,
@@ -144,6 +154,27 @@ export async function reportFiguresWithRows(
   /** A download's format: its breakdowns are read too (breakdown-files.ts). */
   file?: ReportFileFormat,
 ): Promise<FiguresWithRows> {
+  const read = await readFigures(ctx, scope, query, true);
+  const fileBreakdownsOf =
+    file === undefined
+      ? undefined
+      : await fileBreakdowns(ctx, scope, read.range, file, query.breakdown, read.creatives);
+  return {
+    figures: read.figures,
+    creativePeriods: read.creativePeriods,
+    creativeFiltered: filteredByCreative(read.invalidRows, read.creatives),
+    ...(fileBreakdownsOf ? { fileBreakdowns: fileBreakdownsOf } : {}),
+  };
+}
+
+/**
+ * Reads the figures: the series by local period summed over the scope's live creatives (from the
+ * campaign's own rollups when the scope is a whole campaign), each live creative's totals over the
+ * range, the hour-of-week grid, invalid traffic, coded pings and the breakdown asked for, side by side on
+ * the pool's connections. The rows by creative and period (one read by live creative and period, one rate
+ * computation per creative and period) are read and made only `withRows`: for a file or a mail.
+ */
+async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery, withRows: boolean) {
   const days = reportDays(query);
   const unit = query.granularity === 'hour' ? 'hour' : 'day';
   const problem = reportRangeProblem(days, query.granularity);
@@ -155,59 +186,46 @@ export async function reportFiguresWithRows(
   const withVideo = query.withVideoData;
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
   const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
-  const [rows, weekHourRows, creatives, invalidRows, codeRows, breakdownRows] = await Promise.all([
-    ctx.events.store.readPeriods(liveIds, from, to, zone, unit),
-    ctx.events.store.readWeekHours(liveIds, from, to, zone),
+  const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
+  const { store } = ctx.events;
+  const [
+    { series: seriesRows, totals: liveTotals, weekHours: weekHourRows },
+    creatives,
+    invalidRows,
+    codeRows,
+    breakdownRows,
+    periodRows,
+  ] = await Promise.all([
+    store.readReportRows(liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
-    ctx.events.store.readInvalidPeriods(liveIds, from, to, zone, unit),
-    ctx.events.store.readCodes(liveIds, from, to),
+    store.readInvalidPeriods(liveIds, from, to, zone, unit),
+    store.readCodes(liveIds, from, to),
     query.breakdown === undefined
       ? undefined
-      : ctx.events.store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
+      : store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
+    withRows ? store.readPeriods(liveIds, from, to, zone, unit) : undefined,
   ]);
 
-  const byPeriod = new Map<string, ReportCounters[]>();
-  const byLive = new Map<string, ReportCounters[]>();
-  const byLivePeriod = new Map<string, ReportCounters>();
-  for (const row of rows) {
-    const counters = reportCounters(row, withVideo, typeOfLive.get(row.liveId) ?? 'Banner');
-    byLivePeriod.set(`${row.liveId}|${row.period}`, counters);
-    const period = byPeriod.get(row.period) ?? [];
-    period.push(counters);
-    byPeriod.set(row.period, period);
-    const live = byLive.get(row.liveId) ?? [];
-    live.push(counters);
-    byLive.set(row.liveId, live);
-  }
+  const liveFigures = (id: string) => {
+    const counters = liveTotals.get(id);
+    return counters === undefined
+      ? []
+      : [reportCounters(counters, withVideo, typeOfLive.get(id) ?? 'Banner')];
+  };
   const periods = reportPeriodKeys(days, zone, query.granularity);
-  const creativePeriods = new Map(
-    creatives.map((creative) => [
-      creative.id,
-      new Map(
-        periods.map((period) => [
-          period,
-          reportRates(
-            addReportCounters(
-              creative.liveIDs.flatMap((id) => byLivePeriod.get(`${id}|${period}`) ?? []),
-              withVideo,
-            ),
-          ),
-        ]),
+  const seriesByPeriod = new Map(seriesRows.map((row) => [row.period, row]));
+  const series = periods.map((date) => {
+    const row = seriesByPeriod.get(date);
+    return {
+      date,
+      ...reportRates(
+        addReportCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
       ),
-    ]),
-  );
-  const series = periods.map((date) => ({
-    date,
-    ...reportRates(addReportCounters(byPeriod.get(date) ?? [], withVideo)),
-  }));
+    };
+  });
   const creativeRows = creatives.map((creative) => ({
     ...creative,
-    totals: reportRates(
-      addReportCounters(
-        creative.liveIDs.flatMap((id) => byLive.get(id) ?? []),
-        withVideo,
-      ),
-    ),
+    totals: reportRates(addReportCounters(creative.liveIDs.flatMap(liveFigures), withVideo)),
   }));
   const weekHours = [];
   for (let weekday = 0; weekday < 7; weekday += 1) {
@@ -224,7 +242,7 @@ export async function reportFiguresWithRows(
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     granularity: query.granularity,
     withVideoData: withVideo,
-    totals: reportRates(addReportCounters([...byLive.values()].flat(), withVideo)),
+    totals: reportRates(addReportCounters(liveIds.flatMap(liveFigures), withVideo)),
     series,
     creatives: creativeRows,
     weekHours,
@@ -238,16 +256,48 @@ export async function reportFiguresWithRows(
         : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
     dataPulledAt: new Date().toISOString(),
   };
-  const fileBreakdownsOf =
-    file === undefined
-      ? undefined
-      : await fileBreakdowns(ctx, scope, { from, to }, file, query.breakdown, creatives);
   return {
     figures,
-    creativePeriods,
-    creativeFiltered: filteredByCreative(invalidRows, creatives),
-    ...(fileBreakdownsOf ? { fileBreakdowns: fileBreakdownsOf } : {}),
+    range: { from, to },
+    creatives,
+    invalidRows,
+    creativePeriods:
+      periodRows === undefined
+        ? new Map()
+        : creativePeriodsOf(periodRows, creatives, periods, typeOfLive, withVideo),
   };
+}
+
+/** Each creative's figures by period (a file's or a mail's rows), every period present. */
+function creativePeriodsOf(
+  rows: readonly PeriodRow[],
+  creatives: readonly { id: string; liveIDs: string[] }[],
+  periods: readonly string[],
+  typeOfLive: ReadonlyMap<string, CreativeType>,
+  withVideo: boolean,
+) {
+  const byLivePeriod = new Map<string, ReportCounters>();
+  for (const row of rows)
+    byLivePeriod.set(
+      `${row.liveId}|${row.period}`,
+      reportCounters(row, withVideo, typeOfLive.get(row.liveId) ?? 'Banner'),
+    );
+  return new Map(
+    creatives.map((creative) => [
+      creative.id,
+      new Map(
+        periods.map((period) => [
+          period,
+          reportRates(
+            addReportCounters(
+              creative.liveIDs.flatMap((id) => byLivePeriod.get(`${id}|${period}`) ?? []),
+              withVideo,
+            ),
+          ),
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** GET /videoData: the video part of the same figures. */

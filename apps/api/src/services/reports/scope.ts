@@ -22,6 +22,11 @@ export interface ReportScope {
   lives: ReportLive[];
   /** Set when a share link's holder reads the report: no share links or schedules are shown. */
   shareToken?: string;
+  /**
+   * `lives` are every live creative of the campaign: the store may read the campaign's own rollups for
+   * the series and the hour-of-week grid (docs/reports.md, "Campaign rollups").
+   */
+  wholeCampaign?: boolean;
 }
 
 export const SHARE_LINK_INVALID = MESSAGES.shareLinkInvalid;
@@ -45,7 +50,7 @@ async function livesOf(
 
 /** Every live creative of a campaign (the system's own reads: scheduled reports). */
 export async function campaignScope(db: Queryable, campaign: CampaignRow): Promise<ReportScope> {
-  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }) };
+  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }), wholeCampaign: true };
 }
 
 /** A signed-in user's report: a campaign, or the live ids of a creative report. */
@@ -68,7 +73,7 @@ export async function userScope(
     return { campaign, lives };
   }
   const campaign = await ownCampaign(db, user, query.campaignID ?? '');
-  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }) };
+  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }), wholeCampaign: true };
 }
 
 /** A share link's report: its campaign's live creatives (or some of them), for anyone with the link. */
@@ -81,14 +86,12 @@ export async function shareScope(
   if (!campaignId) throw ApiError.of(404, SHARE_LINK_INVALID);
   const campaign = await findCampaign(db, campaignId);
   if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
-  let lives = await livesOf(db, { campaignId: campaign.id });
-  if (liveIDs !== undefined) {
-    if (liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
-    const wanted = new Set(liveIDs);
-    // Only this campaign's live creatives: another campaign's ids are simply not found.
-    if ([...wanted].some((id) => !lives.some((live) => live.id === id)))
-      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
-    lives = lives.filter((live) => wanted.has(live.id));
-  }
-  return { campaign, lives, shareToken: token };
+  const lives = await livesOf(db, { campaignId: campaign.id });
+  if (liveIDs === undefined) return { campaign, lives, shareToken: token, wholeCampaign: true };
+  if (liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
+  const wanted = new Set(liveIDs);
+  // Only this campaign's live creatives: another campaign's ids are simply not found.
+  if ([...wanted].some((id) => !lives.some((live) => live.id === id)))
+    throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+  return { campaign, lives: lives.filter((live) => wanted.has(live.id)), shareToken: token };
 }
