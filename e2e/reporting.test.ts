@@ -42,8 +42,9 @@ describe('reporting', () => {
     const impressions = await tile(page, 'impressions');
     expect(impressions).toBeGreaterThan(0);
     expect(await tile(page, 'clicks')).toBeGreaterThan(0);
-    // The chart is drawn: a line path in the performance chart's SVG.
-    expect(await page.locator('[data-slot="performance-chart"] svg path').count()).toBeGreaterThan(0);
+    // The chart is drawn: a line path in the performance chart's SVG. The charts' code arrives after the
+    // heading and the tiles (docs/console.md), so the path is awaited, not counted at once.
+    await page.locator('[data-slot="performance-chart"] svg path').first().waitFor();
     const utcDays = await dailyImpressions(page);
     expect(utcDays).toHaveLength(7);
 
@@ -97,7 +98,7 @@ describe('reporting', () => {
     await page.waitForURL(/\/reporting\/creative\/[^?]+\?.*zone=Asia%2FKathmandu/);
     await expect.poll(() => tile(page, 'impressions')).toBeLessThan(zoneImpressions);
     expect(await tile(page, 'impressions')).toBeGreaterThan(0);
-    expect(await page.getByRole('heading', { name: 'Video quartiles' }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Video quartiles' }).waitFor();
   });
 
   it('shares the report with someone without an account, then revokes the link', async () => {
