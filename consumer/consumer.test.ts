@@ -141,9 +141,9 @@ describe('the published packages, installed by a scratch consumer', () => {
     expect(output.exports).toBeGreaterThan(0);
   });
 
-  it('renders the PerformanceChart from @adconsole/charts to static SVG in plain Node', () => {
+  it('renders the PerformanceChart and the BreakdownBars from @adconsole/charts to static SVG in plain Node', () => {
     const output = JSON.parse(check('node', ['ssr-check.mjs'], app)) as Record<string, boolean>;
-    expect(output).toEqual({ svg: true, line: true, axis: true, cssVariables: false });
+    expect(output).toEqual({ svg: true, line: true, axis: true, cssVariables: false, bars: true });
   });
 
   it("builds for the browser and renders Button, DateRangePicker, Select, a notification, a form and the report widgets styled by the packages' built stylesheets alone", async () => {
@@ -208,6 +208,7 @@ describe('the published packages, installed by a scratch consumer', () => {
       ).toBe('descending');
       const totals = table.getByRole('row', { name: /^Total/ });
       const impressionsTotal = totals.locator('td').nth(2);
+      const impressionsTotalText = await impressionsTotal.textContent();
       expect(await impressionsTotal.evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right');
       expect(await impressionsTotal.evaluate((cell) => getComputedStyle(cell).fontVariantNumeric)).toBe(
         'tabular-nums',
@@ -224,6 +225,28 @@ describe('the published packages, installed by a scratch consumer', () => {
       expect(await table.getByRole('link').first().getAttribute('href')).toMatch(
         /^\/creatives\/cr-\d+\/report$/,
       );
+      // The breakdown widgets: the site bars drawn in SVG, the country table sorted by impressions with
+      // Unknown kept last, totals that equal the report's, and the country database named.
+      const bars = page.locator('[data-slot="breakdown-bars"]');
+      await bars.locator('svg rect').first().waitFor();
+      expect(await bars.locator('svg rect').count()).toBeGreaterThan(5);
+      const countries = page.getByRole('table', { name: 'Report by country' });
+      const countryRows = await countries.locator('tbody tr').allTextContents();
+      expect(countryRows.length).toBeGreaterThan(10);
+      expect(countryRows.at(-1)).toMatch(/^Unknown/);
+      expect(
+        await countries
+          .getByRole('columnheader', { name: 'Impressions', exact: true })
+          .getAttribute('aria-sort'),
+      ).toBe('descending');
+      // The fixtures' countries add up to the report: the same impressions total as the report table's.
+      expect(
+        await countries
+          .getByRole('row', { name: /^Total/ })
+          .locator('td, th')
+          .allTextContents(),
+      ).toContain(impressionsTotalText);
+      await page.getByText(/^Countries from ip-location-db/).waitFor();
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });

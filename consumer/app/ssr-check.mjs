@@ -1,7 +1,7 @@
-// Plain Node (no bundler) renders the PerformanceChart from its tarball to static SVG, as a server
-// does for a PDF: fixed size, literal colours.
-import { chartPalette, PerformanceChart } from '@adconsole/charts';
-import { oneWeekReport } from '@adconsole/charts/fixtures';
+// Plain Node (no bundler) renders the PerformanceChart and the BreakdownBars from their tarball to static
+// SVG, as a server does for a PDF: fixed size, literal colours.
+import { BreakdownBars, chartPalette, PerformanceChart } from '@adconsole/charts';
+import { oneWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -16,11 +16,23 @@ const markup = renderToStaticMarkup(
     interactive: false,
   }),
 );
+// The breakdown bars too: the top sites as horizontal bars, in literal colours.
+const bars = renderToStaticMarkup(
+  createElement(BreakdownBars, {
+    breakdown: siteBreakdown,
+    width: 640,
+    palette: chartPalette.light,
+    metrics: [],
+    locale: 'en-US',
+    interactive: false,
+  }),
+);
 console.log(
   JSON.stringify({
     svg: /<svg[^>]* width="640" height="280"/.test(markup),
     line: markup.includes(`stroke="${chartPalette.light.series[0]}"`),
     axis: markup.includes('>Nov 16</text>'),
-    cssVariables: markup.includes('var(--'),
+    cssVariables: markup.includes('var(--') || bars.includes('var(--'),
+    bars: /<svg[^>]* width="640"/.test(bars) && (bars.match(/<rect /g) ?? []).length > 5,
   }),
 );

@@ -1,8 +1,8 @@
 // A product outside the monorepo that installs the packed tarballs from npm and uses them the way
 // the READMEs say: no Tailwind of its own, only the built stylesheets of @adconsole/ui and
 // @adconsole/charts and @adconsole/forms.
-import { PerformanceChart, ReportTable } from '@adconsole/charts';
-import { oneWeekReport } from '@adconsole/charts/fixtures';
+import { BreakdownBars, BreakdownTable, PerformanceChart, ReportTable } from '@adconsole/charts';
+import { countryBreakdown, oneWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
 import '@adconsole/charts/styles.css';
 import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
 import { CampaignForm, SignInForm } from '@adconsole/forms';
@@ -64,6 +64,8 @@ function App() {
           locale="en-US"
           rowHref={(creative) => `/creatives/${creative.id}/report`}
         />
+        <BreakdownBars breakdown={siteBreakdown} width={720} locale="en-US" />
+        <BreakdownTable breakdown={countryBreakdown} locale="en-US" />
       </section>
       <Toaster />
     </main>
