@@ -51,6 +51,7 @@ import { publicConfigOf } from './services/public-config';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';
+import { createCountryLookup } from './services/serving/country';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
@@ -216,6 +217,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       hosting: await loadHostingRanges(),
       ssaiProxies: config.traffic.ssaiProxies,
       rateLimit: config.traffic.adRequestsPerMinute,
+      ...(config.traffic.countryDatabaseFile
+        ? { country: createCountryLookup(config.traffic.countryDatabaseFile) }
+        : {}),
       ...(options.clock ? { now: options.clock } : {}),
     }),
     files: objects.files,

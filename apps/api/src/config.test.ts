@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -88,6 +89,7 @@ describe('configuration from environment variables', () => {
     ['TCF_VENDOR_ID', 'google'],
     ['TCF_VENDOR_ID', '0'],
     ['TCF_VENDOR_ID', '7.5'],
+    ['COUNTRY_DATABASE_FILE', '/nonexistent/geo-whois-asn-country.mmdb'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -99,6 +101,12 @@ describe('configuration from environment variables', () => {
       loadConfig({ SERVE_RATE_LIMIT: '0', SSAI_PROXIES: '203.0.113.7, 198.51.100.0/24,2001:db8::/32' })
         .traffic,
     ).toEqual({ adRequestsPerMinute: 0, ssaiProxies: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'] });
+  });
+
+  it('COUNTRY_DATABASE_FILE names an IP-to-country file read instead of the packaged one', () => {
+    expect(loadConfig({}).traffic.countryDatabaseFile).toBeUndefined();
+    const file = fileURLToPath(import.meta.url);
+    expect(loadConfig({ COUNTRY_DATABASE_FILE: file }).traffic.countryDatabaseFile).toBe(file);
   });
 
   it('refuses S3 settings without a bucket, naming S3_BUCKET', () => {

@@ -95,6 +95,8 @@ export interface Config {
     adRequestsPerMinute: number;
     /** Server-side ad insertion proxies whose X-Device-IP / X-Device-User-Agent are believed (SSAI_PROXIES). */
     ssaiProxies: string[];
+    /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
+    countryDatabaseFile: string | undefined;
   };
 }
 
@@ -241,6 +243,12 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  COUNTRY_DATABASE_FILE: optional.pipe(
+    z
+      .string()
+      .refine((file) => existsSync(file), 'must name an existing geo-whois-asn-country.mmdb file')
+      .optional(),
+  ),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -377,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traffic: {
       adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
       ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],
+      countryDatabaseFile: e.COUNTRY_DATABASE_FILE,
     },
   };
 }

@@ -8,6 +8,7 @@
 // at a newer geo-whois-asn-country.mmdb (docs/reports.md says where to get one).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { CountryDatabase } from '@adconsole/domain';
 import { Reader, type Response } from 'mmdb-lib';
@@ -17,6 +18,51 @@ const FILE = 'geo-whois-asn-country.mmdb';
 /** The data's licence and its attribution, as the report footer shows them (the package's own
  * metadata says CC0, but the registries' data it is built from is CC BY 4.0). */
 const COUNTRY_DATA_LICENCE = 'CC BY 4.0, data by the NRO';
+
+/**
+ * Special-purpose ranges (RFC 6890 and its IANA registries: private, shared, loopback, link-local,
+ * documentation, benchmarking, multicast, reserved) are in no country, whatever the database says: the
+ * registries' whois data it is built from puts 192.168.0.0/16, 172.16.0.0/12 and the documentation
+ * ranges in Australia and 2001:db8::/32 in Japan.
+ */
+const SPECIAL_PURPOSE = (() => {
+  const list = new BlockList();
+  for (const [network, bits] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(network, bits, 'ipv4');
+  for (const [network, bits] of [
+    ['::', 127],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(network, bits, 'ipv6');
+  return list;
+})();
+
+/** Whether an address is one of the special-purpose ranges (so in no country). */
+export function specialPurposeAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return SPECIAL_PURPOSE.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
 
 export interface CountryLookup {
   /** The ISO 3166-1 alpha-2 code of an address (IPv4, IPv6 or IPv4-mapped IPv6); '' when unknown. */
@@ -79,6 +125,7 @@ export function createCountryLookup(file?: string): CountryLookup {
       // An IPv4-mapped IPv6 address (::ffff:192.0.2.1, what a dual-stack socket reports) is its IPv4.
       const plain =
         address.toLowerCase().startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+      if (specialPurposeAddress(plain)) return '';
       try {
         const code = (open().get(plain) as { country_code?: unknown } | null)?.country_code;
         return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : '';
