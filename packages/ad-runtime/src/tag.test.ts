@@ -98,6 +98,37 @@ describe('adRequestUrl', () => {
     );
   });
 
+  it.each([
+    ['google-ad-manager', '%%REFERRER_URL_ESC%%'],
+    ['google-dv360', '${SOURCE_URL_ENC}'],
+    ['xandr', '${REFERER_URL_ENC}'],
+    ['adform', '__ADFREFERER__'],
+  ] as const)(
+    '%s: its URL-encoded page URL (%s) is sent as the page’s origin, never its path or query',
+    (platform, macro) => {
+      const page = 'https://www.News.example/story/7?id=7&user=42';
+      const url = new URL(adRequestUrl(tag(platform, { [macro]: encodeURIComponent(page) }), origin) ?? '');
+      expect(url.searchParams.get('site')).toBe('https://www.news.example');
+    },
+  );
+
+  it.each([
+    ['quantcast', '${DOMAIN}', '${BUNDLE_ID}'],
+    ['mediamath', '[BID_ATTR.site]', '[BID_ATTR.app_id]'],
+  ] as const)(
+    '%s: its domain (%s) and app bundle (%s) macros are sent as written',
+    (platform, site, bundle) => {
+      const url = new URL(
+        adRequestUrl(tag(platform, { [site]: 'news.example', [bundle]: 'com.example.game' }), origin) ?? '',
+      );
+      expect(url.searchParams.get('site')).toBe('news.example');
+      expect(url.searchParams.get('bundle')).toBe('com.example.game');
+      // Left as written (a preview outside the platform): neither is sent.
+      const raw = new URL(adRequestUrl(tag(platform), origin) ?? '');
+      expect(raw.searchParams.has('site') || raw.searchParams.has('bundle')).toBe(false);
+    },
+  );
+
   it('asks nothing for a tag without a live id', () => {
     expect(adRequestUrl({ getAttribute: () => null }, origin)).toBeNull();
   });

@@ -23,10 +23,32 @@ export function adRequestUrl(
   add(SERVE_AD_QUERY.dealID, tag.getAttribute(DEAL_ATTRIBUTES.dealID), /\S/);
   add(SERVE_AD_QUERY.fallbackID, tag.getAttribute(DEAL_ATTRIBUTES.fallbackID), /\S/);
   // The report's site breakdown: the platform's site / app macros when expanded, and the page.
-  add(SERVE_AD_QUERY.site, tag.getAttribute('data-site'), /^[\w.:/-]+$/);
+  add(SERVE_AD_QUERY.site, expandedSite(tag.getAttribute('data-site')), /^[\w.:/-]+$/);
   add(SERVE_AD_QUERY.bundle, tag.getAttribute('data-bundle'), /^[\w.-]+$/);
   add(SERVE_AD_QUERY.page, page ?? null, /^https?:\/\/[^\s/]+$/i);
   return `${origin}${serveAdPath(liveID)}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/**
+ * A platform's expanded site macro as the ad request carries it: a domain as it is; a page URL (as
+ * Google Ad Manager, DV360, Xandr and Adform write it: URL-encoded) decoded and cut to its origin, so no
+ * path or query of the publisher's page leaves the frame. null when unexpanded or unreadable.
+ */
+export function expandedSite(value: string | null): string | null {
+  let text = value?.trim() ?? '';
+  if (/^[a-z][a-z0-9+.-]*%3a/i.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      return null;
+    }
+  }
+  if (!/^https?:\/\//i.test(text)) return text || null;
+  try {
+    return new URL(text).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -11,6 +11,10 @@ export interface ExpandedMacros {
   cacheBuster: string;
   /** By attribute name: the privacy signals (PRIVACY_ATTRIBUTES) and third-party attributes. */
   attributes?: Readonly<Record<string, string>>;
+  /** The page the ad runs on: its host for a domain site macro, the URL encoded for an URL one. */
+  page?: string;
+  /** The app's bundle, in-app. */
+  bundle?: string;
 }
 
 export interface ExpansionInput {
@@ -40,6 +44,15 @@ export function platformExpansions(
     const value = values.attributes?.[name];
     if (value !== undefined) expansions.push([macro, value]);
   }
+  if (platform.siteMacro && values.page !== undefined) {
+    const page = values.page;
+    expansions.push([
+      platform.siteMacro.macro,
+      platform.siteMacro.expandsTo === 'domain' ? new URL(page).hostname : encodeURIComponent(page),
+    ]);
+  }
+  if (platform.bundleMacro && values.bundle !== undefined)
+    expansions.push([platform.bundleMacro, values.bundle]);
   // Longest first, so a macro that another one contains is not replaced inside it.
   return expansions.sort(([a], [b]) => b.length - a.length);
 }

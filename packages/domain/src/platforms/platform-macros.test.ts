@@ -53,12 +53,21 @@ const PRIVACY_VALUES: Record<string, string> = {
   [PRIVACY_ATTRIBUTES.gppSid]: '2,7',
 };
 const VIEW_URL = 'https://securepubads.g.doubleclick.net/pcs/view?xai=AKAOjsu&sai=AMfl-YT&sig=Cg0&adurl=';
+/** The page the ad runs on: its own query has `&`, which an URL site macro must not let into ours. */
+const PAGE = 'https://www.news.example/story?id=7&click=https%3A%2F%2Fevil.example';
+const BUNDLE = 'com.example.trailmaps';
 
 const expandedFor = (platform: Platform): ExpandedMacros => ({
   click: CLICK_TRACKERS[platform.id],
   cacheBuster: '4829135770',
   attributes: { ...PRIVACY_VALUES, 'data-view-url': VIEW_URL },
+  page: PAGE,
+  bundle: BUNDLE,
 });
+
+/** What the platform writes for its site macro: the page's host, or the page's URL encoded. */
+const expandedSite = (platform: Platform) =>
+  platform.siteMacro?.expandsTo === 'domain' ? new URL(PAGE).hostname : encodeURIComponent(PAGE);
 
 /** Every macro of every platform in the table (the TCF vendor id filled in), and the users' ones. */
 const ALL_MACROS = [
@@ -70,6 +79,8 @@ const ALL_MACROS = [
       ...privacyMacros(platform, TCF_VENDOR_ID).map(([, macro]) => macro),
       ...Object.values(platform.thirdPartyAttributes),
       ...Object.values(USER_MACROS[platform.id] ?? {}),
+      platform.siteMacro?.macro,
+      platform.bundleMacro,
     ]),
   ),
 ].filter((macro): macro is string => macro !== undefined);
@@ -77,7 +88,13 @@ const ALL_MACROS = [
 /** A macro left as written, of this platform or any other (and the shapes macros take). */
 function unexpandedMacros(text: string): string[] {
   const left = ALL_MACROS.filter((macro) => text.includes(macro));
-  for (const pattern of [/\$\{[A-Z_0-9]+\}/g, /%%[A-Z_0-9]+%%/g, /__ADF[A-Z]+__/g, /\{TCF_VENDOR_ID\}/g]) {
+  for (const pattern of [
+    /\$\{[A-Z_0-9]+\}/g,
+    /%%[A-Z_0-9]+%%/g,
+    /__ADF[A-Z]+__/g,
+    /\{TCF_VENDOR_ID\}/g,
+    /\[BID_ATTR\.[a-z_]+\]/g,
+  ]) {
     left.push(...(text.match(pattern) ?? []));
   }
   return left;
@@ -138,6 +155,8 @@ describe('every platform expands its tags as its documentation says, and our que
         'data-platform': platform.id,
         'data-click': CLICK_TRACKERS[platform.id],
         ...(platform.cacheBuster ? { 'data-cb': '4829135770' } : {}),
+        ...(platform.siteMacro ? { 'data-site': expandedSite(platform) } : {}),
+        ...(platform.bundleMacro ? { 'data-bundle': BUNDLE } : {}),
         ...expectedPrivacy(platform),
         ...(platform.thirdPartyAttributes['data-view-url'] ? { 'data-view-url': VIEW_URL } : {}),
         style: 'display:inline-block;width:300px;height:250px',
@@ -156,6 +175,11 @@ describe('every platform expands its tags as its documentation says, and our que
         // Where the platform's VAST wrapper tracks the click, the click-through goes straight to the page.
         ...(platform.vastWrapperTracksClicks ? {} : { [TAG_PARAMS.click]: CLICK_TRACKERS[platform.id] }),
         ...(platform.cacheBuster ? { [TAG_PARAMS.cacheBuster]: '4829135770' } : {}),
+        // The site as one parameter: a domain, or the whole page URL (its own & and = stay inside it).
+        ...(platform.siteMacro
+          ? { [TAG_PARAMS.site]: platform.siteMacro.expandsTo === 'domain' ? new URL(PAGE).hostname : PAGE }
+          : {}),
+        ...(platform.bundleMacro ? { [TAG_PARAMS.bundle]: BUNDLE } : {}),
         ...Object.fromEntries(
           Object.entries(expectedPrivacy(platform)).map(([name, value]) => [tagParamOf(name), value]),
         ),

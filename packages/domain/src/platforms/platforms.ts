@@ -79,6 +79,15 @@ export interface Platform {
    * them (dealIDRequired, fallbackCreative).
    */
   dealAttributes?: { dealID: string; fallbackID: string };
+  /**
+   * The macro the platform expands to the site the ad runs on, for the report's site breakdown: the
+   * banner's `data-site` and the VAST/VPAID URL's `site=`. `expandsTo` says what it writes: the site's
+   * domain, or the page's URL URL-encoded (safe inside our query; the ad runtime decodes it and sends
+   * only its origin). Absent where the platform documents none: the site then comes from the page.
+   */
+  siteMacro?: { macro: string; expandsTo: 'domain' | 'encoded-url' };
+  /** The macro the platform expands to the app's bundle or store id in-app (`data-bundle`, `bundle=`). */
+  bundleMacro?: string;
 }
 
 const dealPair = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
@@ -105,6 +114,7 @@ export const platforms: readonly Platform[] = [
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: { 'data-view-url': '%%VIEW_URL_UNESC%%' },
     dealAttributes: dealPair,
+    siteMacro: { macro: '%%REFERRER_URL_ESC%%', expandsTo: 'encoded-url' },
   },
   {
     id: 'google-campaign-manager',
@@ -128,6 +138,8 @@ export const platforms: readonly Platform[] = [
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
+    siteMacro: { macro: '${SOURCE_URL_ENC}', expandsTo: 'encoded-url' },
+    bundleMacro: '${BUNDLE_ID}',
   },
   {
     id: 'quantcast',
@@ -139,6 +151,8 @@ export const platforms: readonly Platform[] = [
     clickTrackerHosts: ['quantserve.com', 'quantcast.com'],
     extraAttributes: {},
     thirdPartyAttributes: {},
+    siteMacro: { macro: '${DOMAIN}', expandsTo: 'domain' },
+    bundleMacro: '${BUNDLE_ID}',
   },
   {
     id: 'cognitiv',
@@ -162,6 +176,8 @@ export const platforms: readonly Platform[] = [
     },
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
+    // In-app TTD writes the app's bundle here: it is then counted as a site of that name.
+    siteMacro: { macro: '%%TTD_SITE%%', expandsTo: 'domain' },
   },
   {
     id: 'mediamath',
@@ -173,6 +189,8 @@ export const platforms: readonly Platform[] = [
     clickTrackerHosts: ['mathtag.com'],
     extraAttributes: {},
     thirdPartyAttributes: {},
+    siteMacro: { macro: '[BID_ATTR.site]', expandsTo: 'domain' },
+    bundleMacro: '[BID_ATTR.app_id]',
   },
   {
     id: 'adroll',
@@ -198,6 +216,8 @@ export const platforms: readonly Platform[] = [
     },
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
+    siteMacro: { macro: '${REFERER_URL_ENC}', expandsTo: 'encoded-url' },
+    bundleMacro: '${EXT_APP_ID}',
   },
   {
     id: 'yahoo-dsp',
@@ -226,6 +246,7 @@ export const platforms: readonly Platform[] = [
       'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
     },
     thirdPartyAttributes: {},
+    siteMacro: { macro: '__ADFREFERER__', expandsTo: 'encoded-url' },
   },
 ];
 

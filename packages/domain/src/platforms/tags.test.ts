@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
 import type { CreativeSetting } from '../entities/creative';
-import { buildTag, servingOrigin, servingUrlWarning, TAG_PATHS, tagParamOf } from './tags';
+import { platforms } from './platforms';
+import { buildTag, servingOrigin, servingUrlWarning, TAG_PARAMS, TAG_PATHS, tagParamOf } from './tags';
 
 const banner = {
   id: 'c1',
@@ -26,7 +27,7 @@ describe('ad tags (docs/product.md §7)', () => {
       kind: 'vast-url',
       tag:
         'https://ads.example.com/serve/vast/L9.xml?click=%%CLICK_URL_ESC%%&cb=%%CACHEBUSTER%%' +
-        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&addtl_consent=${ADDTL_CONSENT}' +
+        '&site=%%REFERRER_URL_ESC%%&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&addtl_consent=${ADDTL_CONSENT}' +
         '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}',
     });
   });
@@ -62,11 +63,36 @@ describe('ad tags (docs/product.md §7)', () => {
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'xandr' }))).not.toContain('click=');
     // Adform documents no escaped click macro; its own VAST tracking counts the click.
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adform' }))).toBe(
-      'https://ads.example.com/serve/vast/L9.xml?cb=__ADFRND__&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}',
+      'https://ads.example.com/serve/vast/L9.xml?cb=__ADFRND__&site=__ADFREFERER__&gdpr=${GDPR}' +
+        '&gdpr_consent=${GDPR_CONSENT_755}',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe(
-      'https://ads.example.com/serve/vast/L9.xml?click=${CLICKESC}&cb=${CACHEBUSTER}',
+      'https://ads.example.com/serve/vast/L9.xml?click=${CLICKESC}&cb=${CACHEBUSTER}&site=${DOMAIN}' +
+        '&bundle=${BUNDLE_ID}',
     );
+  });
+
+  it("carries the platform's site and app-bundle macros where it documents them (the report's site breakdown), and none it does not", () => {
+    const withSite = platforms.filter((platform) => platform.siteMacro);
+    expect(withSite.map((platform) => platform.id)).toEqual([
+      'google-ad-manager',
+      'google-dv360',
+      'quantcast',
+      'the-trade-desk',
+      'mediamath',
+      'xandr',
+      'adform',
+    ]);
+    // Cognitiv and AdRoll publish no macros: the user's click macros let their tags be built.
+    const user = { clickMacro: '{{CLICK}}', clickMacroEscaped: '{{CLICK_ENC}}' };
+    for (const platform of platforms) {
+      const video = new URL(tagOf(buildTag({ ...base, ...user, creative: vast, platform: platform.id })));
+      const html = tagOf(buildTag({ ...base, ...user, creative: banner, platform: platform.id }));
+      expect(video.searchParams.get(TAG_PARAMS.site), platform.id).toBe(platform.siteMacro?.macro ?? null);
+      expect(video.searchParams.get(TAG_PARAMS.bundle), platform.id).toBe(platform.bundleMacro ?? null);
+      expect(html.includes('data-site='), platform.id).toBe(platform.siteMacro !== undefined);
+      expect(html.includes('data-bundle='), platform.id).toBe(platform.bundleMacro !== undefined);
+    }
   });
 
   it('puts the configured TCF vendor id into the consent macros', () => {
@@ -90,7 +116,8 @@ describe('ad tags (docs/product.md §7)', () => {
     );
     expect(tag).toBe(
       '<ins class="adconsole-ad" data-live-id="L9" data-width="300" data-height="250" data-platform="xandr" ' +
-        'data-click="${CLICK_URL}" data-cb="${CACHEBUSTER}" data-gdpr="${GDPR_APPLIES}" ' +
+        'data-click="${CLICK_URL}" data-cb="${CACHEBUSTER}" data-site="${REFERER_URL_ENC}" ' +
+        'data-bundle="${EXT_APP_ID}" data-gdpr="${GDPR_APPLIES}" ' +
         'data-gdpr-consent="${GDPR_CONSENT_STRING}" data-gpp="${GPP_STRING_755}" data-gpp-sid="${GPP_SID}" ' +
         'style="display:inline-block;width:300px;height:250px"></ins>' +
         '<script async src="https://ads.example.com/serve/init.js"></script>',

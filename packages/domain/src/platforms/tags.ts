@@ -22,7 +22,12 @@ export const TAG_PARAMS = {
   dealID: 'deal_id',
   fallbackID: 'fallback_id',
   apiFrameworks: 'apiframeworks',
+  site: 'site',
+  bundle: 'bundle',
 } as const;
+
+/** The banner's data attributes of the site breakdown (the runtime sends them as `site`, `bundle`). */
+export const SITE_ATTRIBUTES = { site: 'data-site', bundle: 'data-bundle' } as const;
 
 /**
  * The IAB VAST macro a player expands to the API frameworks it supports ('2' is VPAID 2.0): on the
@@ -143,6 +148,8 @@ export function buildTag(input: BuildTagInput): TagResult {
     const params: string[] = [];
     if (click.macro) params.push(`${TAG_PARAMS.click}=${click.macro}`);
     if (platform.cacheBuster) params.push(`${TAG_PARAMS.cacheBuster}=${platform.cacheBuster}`);
+    if (platform.siteMacro) params.push(`${TAG_PARAMS.site}=${platform.siteMacro.macro}`);
+    if (platform.bundleMacro) params.push(`${TAG_PARAMS.bundle}=${platform.bundleMacro}`);
     for (const [name, macro] of privacy) params.push(`${tagParamOf(name)}=${macro}`);
     for (const [name, value] of deal) {
       const param = name === platform.dealAttributes?.dealID ? TAG_PARAMS.dealID : TAG_PARAMS.fallbackID;
@@ -167,6 +174,8 @@ export function buildTag(input: BuildTagInput): TagResult {
     ['data-click', click.macro ?? ''],
   ];
   if (platform.cacheBuster) attributes.push(['data-cb', platform.cacheBuster]);
+  if (platform.siteMacro) attributes.push([SITE_ATTRIBUTES.site, platform.siteMacro.macro]);
+  if (platform.bundleMacro) attributes.push([SITE_ATTRIBUTES.bundle, platform.bundleMacro]);
   if (creativeSetting(input.creative, 'euCreative') === true) attributes.push(['data-eu', '1']);
   if (creativeSetting(input.creative, 'inAppSupport') === true) attributes.push(['data-in-app', '1']);
   attributes.push(...privacy, ...Object.entries(platform.thirdPartyAttributes), ...deal);

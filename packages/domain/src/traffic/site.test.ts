@@ -13,6 +13,14 @@ describe('site host normalisation (the breakdown rule)', () => {
     expect(normalizeSite('a.www.example.com')).toBe('a.www.example.com');
   });
 
+  it('a page URL a site macro wrote URL-encoded is read as that URL; a broken encoding is unknown', () => {
+    expect(normalizeSite('https%3A%2F%2Fwww.News.example%2Fstory%3Fid%3D7%26u%3D1')).toBe('news.example');
+    expect(normalizeSite('http%3a%2f%2fblog.example')).toBe('blog.example');
+    expect(normalizeSite('https%3A%2F%2F%E0%A4%A')).toBe('');
+    expect(normalizeSite('%%TTD_SITE%%')).toBe('');
+    expect(normalizeSite('[BID_ATTR.site]')).toBe('');
+  });
+
   it('international names are kept in their ASCII form; IPv4 pages are kept, IPv6 literals are not sites', () => {
     expect(normalizeSite('https://bücher.example/')).toBe('xn--bcher-kva.example');
     expect(normalizeSite('http://192.0.2.7/page')).toBe('192.0.2.7');

@@ -16,8 +16,16 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  * (punycode) form. '' when it is not a host name (an unexpanded macro, an opaque origin, garbage).
  */
 export function normalizeSite(input: string | null | undefined): string {
-  const text = (input ?? '').trim();
+  let text = (input ?? '').trim();
   if (text === '' || text.length > 2048) return '';
+  // A page URL a platform's site macro wrote URL-encoded (`https%3A%2F%2F...`) and nobody decoded.
+  if (/^[a-z][a-z0-9+.-]*%3a/i.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      return '';
+    }
+  }
   let host: string;
   try {
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`http://${text}`);

@@ -7,8 +7,12 @@ import {
   BREAKDOWN_DIMENSIONS,
   type Breakdown,
   type BreakdownDimension,
+  buildTag,
   type EventDimensions,
+  expandTagAs,
+  findPlatform,
   OTHER_DIMENSION_VALUE,
+  type Platform,
   type ReportData,
   reportDataSchema,
   servedAdSchema,
@@ -26,6 +30,7 @@ import {
   signedInUser,
   visitorAddress,
 } from '../../test/helpers';
+import { parseAsPlayer } from '../../test/vast-check';
 import type { TrackedEvent } from '../events/tracked-event';
 
 const IPHONE =
@@ -181,6 +186,46 @@ describe(`report breakdowns (${testStoresLabel()})`, () => {
       name: expect.stringContaining('geo-whois-asn-country'),
       version: expect.stringMatching(/^\d/),
       licence: expect.stringContaining('CC BY 4.0'),
+    });
+  });
+
+  it("the platform's site and app macros, as its ad server expands them in real tags, name the site before the page", async () => {
+    const { id, banner: live } = await campaign('Site macros');
+    const vast = await withVast(id);
+    const page = 'https://www.Video.example/watch?v=7&click=https%3A%2F%2Fevil.example';
+    // A Xandr VAST URL as Xandr serves it: ${REFERER_URL_ENC} is the page URL, URL-encoded.
+    const built = buildTag({
+      creative: { id: 'c', type: 'VAST', width: 640, height: 360, settings: [] },
+      liveCreative: { id: vast },
+      platform: 'xandr',
+      servingHost: server.url,
+    });
+    if (!built.ok) throw new Error(built.error);
+    const xandr = findPlatform('xandr') as Platform;
+    const served = expandTagAs(xandr, built.tag, { click: '', cacheBuster: '77', page, bundle: '' });
+    const send = visitor(GB, IPHONE, 'https://player.cdn.example/');
+    // Read by a player's VAST parser, its impression fired as the player fires it.
+    const { response } = await parseAsPlayer(await (await send(served)).text());
+    const impression = local(response.ads[0]?.impressionURLTemplates[0]?.url ?? '');
+    expect(new URL(impression).searchParams.get('d')).toMatch(/^video\.example\|/);
+    expect((await send(impression)).status).toBe(200);
+    // A Quantcast banner in an app: ${BUNDLE_ID} beats ${DOMAIN}, which beats the page the runtime saw.
+    await serve(
+      visitor(DE, SAMSUNG_TV),
+      live,
+      '?site=quantcast.example&bundle=com.example.tv&page=https%3A%2F%2Fother.example',
+    );
+    await serve(
+      visitor(DE, BROWSER_USER_AGENT),
+      live,
+      '?site=quantcast.example&page=https%3A%2F%2Fother.example',
+    );
+    const site = (await report({ campaignID: id, ...daysAroundToday(), breakdown: 'site' }))
+      .breakdown as Breakdown;
+    expect(Object.fromEntries(site.rows.map((row) => [row.label, row.impressions]))).toEqual({
+      'video.example': 1,
+      'com.example.tv (app)': 1,
+      'quantcast.example': 1,
     });
   });
 

@@ -45,6 +45,8 @@ export const BannerTag: Story = {
     const tag = tagBox(canvas, 'Google Ad Manager').value;
     await expect(tag).toContain('data-click="%%CLICK_URL_UNESC%%"');
     await expect(tag).toContain('data-gdpr-consent="${GDPR_CONSENT_755}"');
+    // The page's URL, for the report's site breakdown.
+    await expect(tag).toContain('data-site="%%REFERRER_URL_ESC%%"');
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },
 };
@@ -55,7 +57,7 @@ export const VastTagWithVendorId: Story = {
   play: async ({ canvas }) => {
     await expect(tagBox(canvas, 'Google DV360')).toHaveValue(
       'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=${CLICK_URL_ENC}&cb=${CACHEBUSTER}' +
-        '&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_1234}&addtl_consent=${ADDTL_CONSENT}' +
+        '&site=${SOURCE_URL_ENC}&bundle=${BUNDLE_ID}&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_1234}&addtl_consent=${ADDTL_CONSENT}' +
         '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_1234}&gpp_sid=${GPP_SID}',
     );
   },
