@@ -16,6 +16,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The first cells (the values) of a breakdown table's rows, and its total impressions. */
 async function breakdownTable(page: Page, dimension: string) {
+  // The section is drawn when the reader scrolls to it (docs/console.md, "Below the fold").
+  await page.getByRole('heading', { name: 'Breakdown', level: 2 }).scrollIntoViewIfNeeded();
   const table = page.getByRole('table', { name: `Report by ${dimension}` });
   await table.locator('tbody tr').first().waitFor();
   const labels = await table.locator('tbody tr td:first-child').allTextContents();

@@ -22,6 +22,8 @@ const download = (page: Page, format: string) => downloadInto(page, format, scra
 
 /** The daily impressions of the report table: [day, impressions] rows. */
 async function dailyImpressions(page: Page): Promise<[string, number][]> {
+  // The table is drawn when the reader scrolls to it (docs/console.md, "Below the fold").
+  await page.getByRole('heading', { name: 'Figures', level: 2, exact: true }).scrollIntoViewIfNeeded();
   const table = page.getByRole('table', { name: 'Figures by day' });
   await table.waitFor();
   const rows = await table.locator('tbody tr').all();

@@ -226,6 +226,8 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     );
     const heading = owner.getByRole('heading', { name: 'Invalid traffic (filtered)' });
     await heading.waitFor({ timeout: 20_000 });
+    // The section's table is drawn when the reader scrolls to it.
+    await heading.scrollIntoViewIfNeeded();
     const table = owner.getByRole('table', { name: 'Invalid traffic by reason' });
     await expect
       .poll(() => table.getByRole('row', { name: /Known bot, crawler or link preview/ }).textContent())

@@ -30,6 +30,7 @@ import {
   TabsTrigger,
 } from '@adconsole/ui';
 import { ChartBarBigIcon } from 'lucide-react';
+import { NearViewport } from '../../components/near-viewport';
 
 /** The charts' chunk, when it has arrived: BreakdownBars comes with the report's other charts. */
 type BarsChunk = { BreakdownBars: typeof import('@adconsole/charts').BreakdownBars };
@@ -49,6 +50,8 @@ export type ReportBreakdownProps = {
   printing?: boolean | undefined;
   /** The chart's width in print (A4's printable width). */
   printWidth?: number | undefined;
+  /** Draw the bars and the table only when the reader scrolls near them (the tabs are always there). */
+  deferOffscreen?: boolean | undefined;
   locale?: string | undefined;
 };
 
@@ -84,6 +87,7 @@ export function ReportBreakdown({
   charts,
   printing = false,
   printWidth,
+  deferOffscreen = false,
   locale,
 }: ReportBreakdownProps) {
   const noun = breakdownNoun(dimension);
@@ -119,22 +123,34 @@ export function ReportBreakdown({
           {/* Every tab has its panel (the tabs point at them), but only the chosen one is drawn and asked for. */}
           {BREAKDOWN_DIMENSIONS.map((value) => (
             <TabsContent key={value} value={value} className="grid gap-6">
-              <BreakdownBody
-                dimension={dimension}
-                status={status}
-                breakdown={breakdown}
-                error={error}
-                onRetry={onRetry}
-                charts={charts}
-                printing={printing}
-                printWidth={printWidth}
-                locale={locale}
-              />
+              <NearViewport defer={deferOffscreen && !printing} placeholder={<BreakdownPlaceholder />}>
+                <BreakdownBody
+                  dimension={dimension}
+                  status={status}
+                  breakdown={breakdown}
+                  error={error}
+                  onRetry={onRetry}
+                  charts={charts}
+                  printing={printing}
+                  printWidth={printWidth}
+                  locale={locale}
+                />
+              </NearViewport>
             </TabsContent>
           ))}
         </Tabs>
       </CardContent>
     </Card>
+  );
+}
+
+/** The section's drawn size (the bars, then the table) while it waits below the fold. */
+function BreakdownPlaceholder() {
+  return (
+    <div className="grid gap-6">
+      <Skeleton className="h-[416px]" />
+      <Skeleton className="h-[492px]" />
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   zeroReport,
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { ReportBreakdownProps } from './report-breakdown';
 import { loadReportCharts, ReportView } from './report-view';
 import { ReportingMenu } from './reporting-menu';
@@ -215,6 +215,34 @@ export const HourlyNotOffered: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'By hour' })).toBeDisabled();
     await expect(canvas.getByText('Hourly figures cover up to 31 days.')).toBeVisible();
+  },
+};
+
+/**
+ * The page draws what is below the fold as the reader comes near it (issue 23): at first the sections
+ * under the screen hold placeholders of their size under their headings; scrolled to, each is drawn.
+ */
+export const DrawnAsTheReaderScrolls: Story = {
+  args: { breakdown: breakdownOf('site'), deferOffscreen: true },
+  play: async ({ canvas, canvasElement }) => {
+    const waiting = () => canvasElement.querySelectorAll('[data-slot="near-viewport"][data-waiting]');
+    // The heading and the tiles at once; far below, the heatmap's section waits under its heading.
+    await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Hour of the week' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('table', { name: 'Report by site' })).toBeNull();
+    await expect(waiting().length).toBeGreaterThan(0);
+    // Each section drawn as it is scrolled to, down to the last.
+    for (const name of ['Video quartiles', 'Creatives', 'Breakdown', 'Figures', 'Hour of the week']) {
+      const heading = canvas.getByRole('heading', { name });
+      heading.scrollIntoView({ block: 'start' });
+      const card = canvasElement.querySelector(`[aria-labelledby="${heading.id}"]`) as HTMLElement;
+      await waitFor(() => expect(card.querySelector('[data-waiting]')).toBeNull());
+    }
+    await expect(waiting().length).toBe(0);
+    await expect(canvas.getByRole('table', { name: 'Report by site' })).toBeInTheDocument();
+    await expect(canvasElement.querySelector('[data-slot="hour-heatmap"]')).not.toBeNull();
+    // Back at the top, at once (no smooth scroll under the screenshot).
+    window.scrollTo({ top: 0, behavior: 'instant' });
   },
 };
 

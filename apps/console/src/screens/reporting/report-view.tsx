@@ -42,6 +42,7 @@ import {
 } from '@adconsole/ui';
 import { BarChart3Icon } from 'lucide-react';
 import * as React from 'react';
+import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 
@@ -84,6 +85,14 @@ function ChartPlaceholder({ size }: { size: keyof typeof CHART_PLACEHOLDER }) {
   return <Skeleton data-chart-placeholder={size} className={CHART_PLACEHOLDER[size]} />;
 }
 
+/**
+ * A table's drawn height while it waits below the fold: its header, `rows` rows, the totals row and the
+ * pagination (measured in Chromium: 41 px a row, 56 px of pagination).
+ */
+function TablePlaceholder({ rows }: { rows: number }) {
+  return <Skeleton data-table-placeholder="" style={{ height: 41 * (rows + 2) + 56 }} />;
+}
+
 /** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
 export const PRINT_WIDTH = 700;
 
@@ -117,6 +126,11 @@ export type ReportViewProps = {
   breakdown?: Omit<ReportBreakdownProps, 'charts' | 'printing' | 'printWidth' | 'locale'> | undefined;
   /** Print layout: charts at the page's width, no animation or hover. */
   printing?: boolean | undefined;
+  /**
+   * Draw the sections below the fold only when the reader scrolls near them (the page does; a story
+   * draws everything). Their headings are always there; their placeholders hold the drawn size.
+   */
+  deferOffscreen?: boolean | undefined;
   locale?: string | undefined;
 };
 
@@ -230,12 +244,26 @@ function ReportBody({
   emptyAction,
   breakdown,
   printing = false,
+  deferOffscreen = false,
   locale,
 }: ReportViewProps & { report: ReportData }) {
   const charts = useReportCharts();
   const hasVideo = reportHasVideo(report);
   const width = printing ? PRINT_WIDTH : undefined;
   const chartOptions = { locale, width, interactive: !printing, animate: false } as const;
+  const defer = deferOffscreen && !printing;
+  /** A chart, drawn once its code is here and the reader is near it. */
+  const chart = (size: keyof typeof CHART_PLACEHOLDER, draw: (loaded: ReportCharts) => React.ReactNode) => (
+    <NearViewport defer={defer} placeholder={<ChartPlaceholder size={size} />}>
+      {charts ? draw(charts) : <ChartPlaceholder size={size} />}
+    </NearViewport>
+  );
+  /** A table, drawn once the reader is near it. */
+  const table = (rows: number, draw: React.ReactNode) => (
+    <NearViewport defer={defer} placeholder={<TablePlaceholder rows={rows} />}>
+      {draw}
+    </NearViewport>
+  );
 
   if (report.creatives.length === 0) {
     return (
@@ -282,11 +310,9 @@ function ReportBody({
           <UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />
         </CardHeader>
         <CardContent>
-          {charts ? (
-            <charts.PerformanceChart series={report.series} {...chartOptions} />
-          ) : (
-            <ChartPlaceholder size="performance" />
-          )}
+          {chart('performance', (loaded) => (
+            <loaded.PerformanceChart series={report.series} {...chartOptions} />
+          ))}
         </CardContent>
       </Card>
 
@@ -299,11 +325,9 @@ function ReportBody({
             <CardDescription>How far viewers watched, of every video start.</CardDescription>
           </CardHeader>
           <CardContent>
-            {charts ? (
-              <charts.VideoQuartilesChart totals={report.totals} {...chartOptions} />
-            ) : (
-              <ChartPlaceholder size="video" />
-            )}
+            {chart('video', (loaded) => (
+              <loaded.VideoQuartilesChart totals={report.totals} {...chartOptions} />
+            ))}
           </CardContent>
         </Card>
       ) : null}
@@ -317,11 +341,9 @@ function ReportBody({
             <CardDescription>Each creative's share of impressions and clicks.</CardDescription>
           </CardHeader>
           <CardContent>
-            {charts ? (
-              <charts.CreativeBreakdown creatives={report.creatives} {...chartOptions} />
-            ) : (
-              <ChartPlaceholder size="creatives" />
-            )}
+            {chart('creatives', (loaded) => (
+              <loaded.CreativeBreakdown creatives={report.creatives} {...chartOptions} />
+            ))}
           </CardContent>
         </Card>
       ) : null}
@@ -332,6 +354,7 @@ function ReportBody({
           charts={charts}
           printing={printing}
           printWidth={PRINT_WIDTH}
+          deferOffscreen={defer}
           locale={locale}
         />
       ) : null}
@@ -349,30 +372,36 @@ function ReportBody({
               {scope === 'campaign' ? <TabsTrigger value="creative">By creative</TabsTrigger> : null}
             </TabsList>
             <TabsContent value="period" forceMount={printing ? true : undefined}>
-              <ReportTable
-                key={printing ? 'print' : 'screen'}
-                by="period"
-                series={report.series}
-                totals={report.totals}
-                caption={`Figures by ${unitName}`}
-                locale={locale}
-                pageSize={printing ? report.series.length : undefined}
-                hiddenColumns={hiddenColumns}
-              />
+              {table(
+                Math.min(report.series.length, 25),
+                <ReportTable
+                  key={printing ? 'print' : 'screen'}
+                  by="period"
+                  series={report.series}
+                  totals={report.totals}
+                  caption={`Figures by ${unitName}`}
+                  locale={locale}
+                  pageSize={printing ? report.series.length : undefined}
+                  hiddenColumns={hiddenColumns}
+                />,
+              )}
             </TabsContent>
             {scope === 'campaign' ? (
               <TabsContent value="creative" forceMount={printing ? true : undefined}>
-                <ReportTable
-                  key={printing ? 'print' : 'screen'}
-                  by="creative"
-                  creatives={report.creatives}
-                  totals={report.totals}
-                  caption="Figures by creative"
-                  locale={locale}
-                  rowHref={creativeHref}
-                  renderLink={renderLink}
-                  hiddenColumns={hiddenColumns}
-                />
+                {table(
+                  Math.min(report.creatives.length, 25),
+                  <ReportTable
+                    key={printing ? 'print' : 'screen'}
+                    by="creative"
+                    creatives={report.creatives}
+                    totals={report.totals}
+                    caption="Figures by creative"
+                    locale={locale}
+                    rowHref={creativeHref}
+                    renderLink={renderLink}
+                    hiddenColumns={hiddenColumns}
+                  />,
+                )}
               </TabsContent>
             ) : null}
           </Tabs>
@@ -391,11 +420,14 @@ function ReportBody({
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <InvalidTrafficTable
-              invalid={report.invalid}
-              impressions={report.totals.impressions}
-              locale={locale}
-            />
+            {table(
+              6,
+              <InvalidTrafficTable
+                invalid={report.invalid}
+                impressions={report.totals.impressions}
+                locale={locale}
+              />,
+            )}
           </CardContent>
         </Card>
       ) : null}
@@ -412,11 +444,14 @@ function ReportBody({
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <VastErrorsTable
-              errors={report.errors}
-              verificationNotExecuted={report.verificationNotExecuted}
-              locale={locale}
-            />
+            {table(
+              report.errors.length + report.verificationNotExecuted.length,
+              <VastErrorsTable
+                errors={report.errors}
+                verificationNotExecuted={report.verificationNotExecuted}
+                locale={locale}
+              />,
+            )}
           </CardContent>
         </Card>
       ) : null}
@@ -429,11 +464,9 @@ function ReportBody({
           <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
         </CardHeader>
         <CardContent>
-          {charts ? (
-            <charts.HourHeatmap weekHours={report.weekHours} {...chartOptions} />
-          ) : (
-            <ChartPlaceholder size="hours" />
-          )}
+          {chart('hours', (loaded) => (
+            <loaded.HourHeatmap weekHours={report.weekHours} {...chartOptions} />
+          ))}
         </CardContent>
       </Card>
     </>

@@ -21,10 +21,11 @@ import {
   reportingSearch,
 } from '@adconsole/domain';
 import type { ReportExportFormValues } from '@adconsole/forms';
-import { Button, EmptyState, notify } from '@adconsole/ui';
+import { Button, EmptyState, notify, Skeleton } from '@adconsole/ui';
 import { LinkIcon } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
 import { printPage, usePrinting } from '../../lib/printing';
 import { useCampaign } from '../campaigns/campaign-queries';
@@ -75,6 +76,9 @@ export function SharedReportingPage() {
   );
 }
 
+/** Where the menu stands beside the report (Tailwind's lg), as the layout's grid says. */
+const SIDE_BY_SIDE = '(min-width: 1024px)';
+
 type ScreenProps = {
   source: ReportSource;
   creativeID: string | undefined;
@@ -88,6 +92,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
   const { state, change, search } = useReportingState(now);
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
+  const sideBySide = useMemo(() => window.matchMedia?.(SIDE_BY_SIDE).matches ?? true, []);
 
   // The charts' code loads beside the report's figures; the heading and tiles paint without it.
   useEffect(() => {
@@ -142,59 +147,66 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
       {/* Below the side-by-side layout the report comes first: the menu grows as the campaign's
           creatives, share links and schedules arrive, and above the report it would push it down. */}
       <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
-        <ReportingMenu
-          state={state}
-          onChange={change}
-          now={now}
-          flight={flight ?? undefined}
-          summaryHref={`${basePath}${search}`}
-          creatives={(summary.data?.creatives ?? []).map((entry) => ({
-            id: entry.id,
-            name: entry.name,
-            type: entry.type,
-            href: creativeHref(entry),
-          }))}
-          activeCreativeID={creativeID}
-          onExport={exportReport}
-          exportDisabled={!main.isSuccess}
-          breakdownLabel={breakdownNoun(state.breakdown)}
-          owner={
-            owner && summary.data
-              ? {
-                  campaignID: owner,
-                  shareLinks: {
-                    tokens: summary.data.reportToken,
-                    onCreate: (expiresAt) => shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
-                    onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
-                    creating: shareLinks.create.isPending,
-                    revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
-                  },
-                  schedules: summary.data.scheduledReports,
-                  onSchedule: async (body) => {
-                    // A campaign with video gets the video figures in its mailed reports too.
-                    await schedules.create.mutateAsync({ ...body, withVideo: reportHasVideo(summary.data) });
-                  },
-                  onDeleteSchedule: (id) =>
-                    schedules.remove.mutateAsync(id).then(
-                      () => undefined,
-                      (failure) => notifyFailure('The schedule was not deleted', failure),
-                    ),
-                  onSendNow: (id) =>
-                    schedules.sendNow.mutateAsync(id).then(
-                      (sent) => {
-                        notify({
-                          type: 'success',
-                          title: 'Report sent',
-                          text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
-                        });
-                      },
-                      (failure) => notifyFailure('The report was not sent', failure),
-                    ),
-                }
-              : undefined
-          }
-          renderLink={renderRouterLink}
-        />
+        {/* Below the side-by-side layout the menu comes last: drawn when the reader scrolls to it. */}
+        <NearViewport defer={!sideBySide} placeholder={<Skeleton className="h-[640px]" />}>
+          <ReportingMenu
+            state={state}
+            onChange={change}
+            now={now}
+            flight={flight ?? undefined}
+            summaryHref={`${basePath}${search}`}
+            creatives={(summary.data?.creatives ?? []).map((entry) => ({
+              id: entry.id,
+              name: entry.name,
+              type: entry.type,
+              href: creativeHref(entry),
+            }))}
+            activeCreativeID={creativeID}
+            onExport={exportReport}
+            exportDisabled={!main.isSuccess}
+            breakdownLabel={breakdownNoun(state.breakdown)}
+            owner={
+              owner && summary.data
+                ? {
+                    campaignID: owner,
+                    shareLinks: {
+                      tokens: summary.data.reportToken,
+                      onCreate: (expiresAt) =>
+                        shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
+                      onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
+                      creating: shareLinks.create.isPending,
+                      revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
+                    },
+                    schedules: summary.data.scheduledReports,
+                    onSchedule: async (body) => {
+                      // A campaign with video gets the video figures in its mailed reports too.
+                      await schedules.create.mutateAsync({
+                        ...body,
+                        withVideo: reportHasVideo(summary.data),
+                      });
+                    },
+                    onDeleteSchedule: (id) =>
+                      schedules.remove.mutateAsync(id).then(
+                        () => undefined,
+                        (failure) => notifyFailure('The schedule was not deleted', failure),
+                      ),
+                    onSendNow: (id) =>
+                      schedules.sendNow.mutateAsync(id).then(
+                        (sent) => {
+                          notify({
+                            type: 'success',
+                            title: 'Report sent',
+                            text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
+                          });
+                        },
+                        (failure) => notifyFailure('The report was not sent', failure),
+                      ),
+                  }
+                : undefined
+            }
+            renderLink={renderRouterLink}
+          />
+        </NearViewport>
       </aside>
       <ReportView
         status={status}
@@ -240,6 +252,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
           onRetry: () => void breakdown.refetch(),
         }}
         printing={printing}
+        deferOffscreen
       />
     </div>
   );
