@@ -84,6 +84,20 @@ export const ComparedWithPreviousPeriod: Story = {
   },
 };
 
+/**
+ * The previous period's totals are still loading: every tile keeps the room of its change, as tall as
+ * the tiles that show one, so they do not grow when the comparison arrives.
+ */
+export const ComparisonLoading: Story = {
+  args: { comparing: true },
+  play: async ({ canvasElement }) => {
+    const waiting = canvasElement.querySelectorAll('[data-slot="kpi-delta"][data-loading]');
+    await expect(waiting).toHaveLength(8);
+    await expect(waiting[0]).toHaveAttribute('aria-hidden', 'true');
+    await expect(tile(canvasElement, 'impressions')?.getBoundingClientRect().height).toBe(114);
+  },
+};
+
 export const GermanLocale: Story = {
   args: { locale: 'de-DE', previous: previousWeekReport.totals },
   play: async ({ canvasElement }) => {

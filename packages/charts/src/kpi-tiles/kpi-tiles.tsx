@@ -5,7 +5,7 @@ import {
   type ReportMetric,
   type ReportTotals,
 } from '@adconsole/domain';
-import { cn } from '@adconsole/ui';
+import { cn, Skeleton } from '@adconsole/ui';
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from 'lucide-react';
 import type * as React from 'react';
 import {
@@ -36,6 +36,11 @@ export type KpiTilesProps = React.ComponentProps<'dl'> & {
   totals: ReportTotals;
   /** The previous period's totals: each tile then shows its change, coloured good or bad. */
   previous?: ReportTotals;
+  /**
+   * The previous period's totals are on their way: each tile keeps the room of its change (a
+   * placeholder), so the tiles do not grow, and nothing under them moves, when they arrive.
+   */
+  comparing?: boolean;
   /** Which tiles, in order (those without a figure in `totals` are left out). */
   metrics?: readonly KpiMetric[];
   /** BCP 47 locale for numbers; the browser's by default. */
@@ -46,6 +51,7 @@ export type KpiTilesProps = React.ComponentProps<'dl'> & {
 export function KpiTiles({
   totals,
   previous,
+  comparing = false,
   metrics = KPI_METRICS,
   locale = defaultLocale(),
   className,
@@ -69,7 +75,13 @@ export function KpiTiles({
           <dd className="font-semibold text-2xl tabular-nums tracking-tight">
             {formatFigure(metric, totals, locale)}
           </dd>
-          {previous ? <Delta change={metricChange(metric, totals, previous)} locale={locale} /> : null}
+          {previous ? (
+            <Delta change={metricChange(metric, totals, previous)} locale={locale} />
+          ) : comparing ? (
+            <dd data-slot="kpi-delta" data-loading="" aria-hidden="true">
+              <Skeleton className="h-5 w-16 rounded-md" />
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>

@@ -132,11 +132,32 @@ export const NoVideo: Story = {
 
 /** While the figures load: placeholders and a Cancel button (a cancelled report reads 'Request timed out'). */
 export const Loading: Story = {
-  args: { status: 'loading', report: undefined, previous: undefined, onCancel: fn() },
-  play: async ({ canvas, args }) => {
+  args: { status: 'loading', report: undefined, previous: undefined, onCancel: fn(), expectVideo: false },
+  play: async ({ canvas, args, canvasElement }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading the report…');
+    // Six tile placeholders: the campaign has no video, so its report has six tiles.
+    await expect(canvasElement.querySelectorAll('[data-tile-placeholder]')).toHaveLength(6);
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await expect(args.onCancel).toHaveBeenCalledOnce();
+  },
+};
+
+/**
+ * Loading a campaign's report that will have video (its creatives say so): eight tile placeholders, as
+ * many as its tiles, so nothing under them moves when the figures arrive.
+ */
+export const LoadingWithVideo: Story = {
+  args: { status: 'loading', report: undefined, previous: undefined, expectVideo: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('[data-tile-placeholder]')).toHaveLength(8);
+  },
+};
+
+/** The figures are in, the week before's are on their way: the tiles keep the room of their changes. */
+export const ComparisonLoading: Story = {
+  args: { previous: undefined, previousLoading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('[data-slot="kpi-delta"][data-loading]')).toHaveLength(8);
   },
 };
 

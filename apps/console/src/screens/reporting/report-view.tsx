@@ -102,11 +102,19 @@ export type ReportViewProps = {
   report?: ReportData | undefined;
   /** The totals of the period of the same length before, for the KPI comparison. */
   previous?: ReportTotals | undefined;
+  /** Those totals are on their way: the tiles keep the room of their changes meanwhile. */
+  previousLoading?: boolean | undefined;
   /** The days the previous totals cover, named under the tiles. */
   previousDays?: { start: string; end: string } | undefined;
   error?: string | undefined;
   onCancel?: (() => void) | undefined;
   onRetry?: (() => void) | undefined;
+  /**
+   * While loading: whether the report will have video, so the tiles' placeholders are as many as its
+   * tiles (eight with video, six without). Unknown, there are eight; the number chosen when the loading
+   * starts is kept until the figures arrive, so the placeholders never jump while the reader waits.
+   */
+  expectVideo?: boolean | undefined;
   /** The report's heading: 'Campaign summary' or the creative's name. */
   title: string;
   /** The zone as the user picked it, e.g. '(GMT+05:45) Kathmandu'. */
@@ -154,13 +162,20 @@ export function ReportView(props: ReportViewProps) {
       {report ? <PrintHeader report={report} title={title} zoneLabel={props.zoneLabel} /> : null}
       <header className="grid gap-1 print:hidden">
         <h1 className="font-semibold text-2xl">{title}</h1>
-        {/* Two lines kept on a phone, where the campaign, range and zone wrap once the report is in. */}
+        {/* Two lines kept on a phone, the zone on the second from the start: nothing on it moves when
+            the campaign and range replace 'Reading the figures'. */}
         <p className="min-h-10 text-muted-foreground text-sm md:min-h-5">
-          {report ? `${report.campaignName ?? ''} · ` : null}
-          {report ? formatReportDays(report) : 'Reading the figures'} · {props.zoneLabel}
+          <span>
+            {report ? `${report.campaignName ?? ''} · ` : null}
+            {report ? formatReportDays(report) : 'Reading the figures'}
+          </span>
+          <span className="max-md:hidden"> · </span>
+          <span className="max-md:block">{props.zoneLabel}</span>
         </p>
       </header>
-      {status === 'loading' ? <ReportLoading onCancel={props.onCancel} /> : null}
+      {status === 'loading' ? (
+        <ReportLoading onCancel={props.onCancel} expectVideo={props.expectVideo} />
+      ) : null}
       {status === 'error' ? <ReportError message={props.error} onRetry={props.onRetry} /> : null}
       {status === 'ready' && report ? <ReportBody {...props} report={report} /> : null}
     </div>
@@ -181,7 +196,16 @@ function PrintHeader({ report, title, zoneLabel }: { report: ReportData; title: 
   );
 }
 
-function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
+function ReportLoading({
+  onCancel,
+  expectVideo,
+}: {
+  onCancel?: (() => void) | undefined;
+  expectVideo: boolean | undefined;
+}) {
+  const [tiles] = React.useState(() =>
+    expectVideo === false ? KPI_METRICS.length - VIDEO_KPIS.length : KPI_METRICS.length,
+  );
   // The placeholders stand where the report will: the tiles at their height, the status laid over
   // them rather than above, so nothing moves when the figures replace them (CLS).
   return (
@@ -199,8 +223,8 @@ function ReportLoading({ onCancel }: { onCancel?: (() => void) | undefined }) {
         ) : null}
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
-        {KPI_METRICS.slice(0, 6).map((metric) => (
-          <Skeleton key={metric} className="h-[114px]" />
+        {KPI_METRICS.slice(0, tiles).map((metric) => (
+          <Skeleton key={metric} data-tile-placeholder={metric} className="h-[114px]" />
         ))}
       </div>
       <Skeleton className={CHART_PLACEHOLDER.performance} />
@@ -234,6 +258,7 @@ function ReportError({
 function ReportBody({
   report,
   previous,
+  previousLoading = false,
   previousDays,
   unit,
   onUnitChange,
@@ -289,7 +314,13 @@ function ReportBody({
         <h2 id="report-kpis" className="sr-only">
           Key figures
         </h2>
-        <KpiTiles totals={report.totals} previous={previous} metrics={kpis} locale={locale} />
+        <KpiTiles
+          totals={report.totals}
+          previous={previous}
+          comparing={previousLoading}
+          metrics={kpis}
+          locale={locale}
+        />
         {previousDays ? (
           <p className="text-muted-foreground text-xs">
             Changes compared with {formatReportDays(previousDays)}.

@@ -50,6 +50,14 @@ export function CampaignReportingPage() {
   const flight = campaign.data
     ? flightReportingDates({ start: campaign.data.data.start?.date, end: campaign.data.data.end?.date }, now)
     : undefined;
+  // Known before the report: whether it will have video (its tiles' placeholders are as many as its tiles).
+  const creatives = campaign.data?.creatives ?? [];
+  const videoCreatives = creatives.filter((entry) => entry.type === 'VAST' || entry.type === 'VPAID');
+  const expectVideo = campaign.data
+    ? creativeID
+      ? videoCreatives.some((entry) => entry.id === creativeID)
+      : videoCreatives.length > 0
+    : undefined;
   return (
     <ReportingScreen
       source={{ kind: 'campaign', campaignID }}
@@ -57,6 +65,7 @@ export function CampaignReportingPage() {
       basePath={`/campaigns/${campaignID}/reporting`}
       flight={flight}
       now={now}
+      expectVideo={expectVideo}
     />
   );
 }
@@ -86,9 +95,11 @@ type ScreenProps = {
   basePath: string;
   flight?: ReturnType<typeof flightReportingDates>;
   now: Date;
+  /** Whether the report will have video, when the campaign says so before the report arrives. */
+  expectVideo?: boolean | undefined;
 };
 
-function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenProps) {
+function ReportingScreen({ source, creativeID, basePath, flight, now, expectVideo }: ScreenProps) {
   const { state, change, search } = useReportingState(now);
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
@@ -212,6 +223,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
         status={status}
         report={report}
         previous={previous.data?.totals}
+        previousLoading={main.isSuccess && previous.isPending}
         previousDays={report ? previousReportPeriod(reportDaysOf(state.dates)) : undefined}
         error={error ? errorMessage(error, 'Please try again.') : undefined}
         onCancel={() => {
@@ -222,6 +234,11 @@ function ReportingScreen({ source, creativeID, basePath, flight, now }: ScreenPr
           if (summary.isError) void summary.refetch();
           else void main.refetch();
         }}
+        expectVideo={
+          creativeID && summary.data
+            ? creative?.type === 'VAST' || creative?.type === 'VPAID'
+            : (expectVideo ?? (summary.data ? reportHasVideo(summary.data) : undefined))
+        }
         title={creativeID ? (creative?.name ?? 'Creative') : 'Campaign summary'}
         zoneLabel={state.timezone.label}
         unit={state.unit}
