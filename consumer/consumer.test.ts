@@ -213,11 +213,7 @@ describe('the published packages, installed by a scratch consumer', () => {
       expect(await impressionsTotal.evaluate((cell) => getComputedStyle(cell).fontVariantNumeric)).toBe(
         'tabular-nums',
       );
-      expect(
-        await page
-          .locator('[data-slot="data-table"] thead')
-          .evaluate((head) => getComputedStyle(head).position),
-      ).toBe('sticky');
+      expect(await table.locator('thead').evaluate((head) => getComputedStyle(head).position)).toBe('sticky');
       await table.getByRole('columnheader', { name: 'Clicks' }).getByRole('button').click();
       expect(await table.getByRole('columnheader', { name: 'Clicks' }).getAttribute('aria-sort')).toBe(
         'descending',
