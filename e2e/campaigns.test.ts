@@ -33,7 +33,13 @@ describe('campaigns and creatives', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Add the landing page URL before publishing', { exact: true }).waitFor();
     await page.getByLabel('Landing page URL').fill('https://shop.example/winter-sale');
+    // 'Saved.' is still shown from the first save: what proves this one is the server's answer to it.
+    const saving = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && response.url().includes('/v1/campaign/creatives'),
+    );
     await page.getByRole('button', { name: 'Save creative' }).click();
+    expect((await saving).status()).toBe(200);
     await page.getByText('Saved.').waitFor();
 
     await page

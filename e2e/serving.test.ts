@@ -257,6 +257,13 @@ describe('ad serving on a publisher page and in a VAST player', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThanOrEqual(2);
+    // Every slot of the page done (the demo shows every banner of the account, other journeys' too):
+    // a frame still loading has not run its script yet.
+    await expect
+      .poll(() => slots.evaluateAll((all) => all.map((slot) => slot.getAttribute('data-adconsole-state'))), {
+        timeout: 20_000,
+      })
+      .not.toContain('loading');
     const states = await slots.evaluateAll((all) =>
       all.map((slot) => slot.getAttribute('data-adconsole-state')),
     );
