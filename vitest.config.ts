@@ -60,7 +60,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.ts', 'apps/console/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,

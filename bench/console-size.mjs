@@ -37,11 +37,19 @@ async function buildWithManifest(root, config = {}) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'console-size-'));
   // Each output file's modules and their minified length (Rollup's renderedLength), by origin.
   const modulesOf = new Map();
+  // Each output chunk's static imports, CSS and modules, and whether it is the page's entry.
+  const chunks = new Map();
   const recordModules = {
     name: 'record-modules',
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, {
+          imports: output.imports,
+          css: [...(output.viteMetadata?.importedCss ?? [])],
+          moduleIds: output.moduleIds,
+          isEntry: output.isEntry,
+        });
         const origins = new Map();
         for (const [id, info] of Object.entries(output.modules)) {
           origins.set(originOf(id), (origins.get(originOf(id)) ?? 0) + info.renderedLength);
@@ -56,28 +64,31 @@ async function buildWithManifest(root, config = {}) {
     ...quiet,
     ...config,
     plugins: [...(config.plugins ?? []), recordModules],
-    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    build: { outDir, emptyOutDir: true, sourcemap: false },
   });
-  return {
-    outDir,
-    modulesOf,
-    manifest: JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
-  };
+  return { outDir, modulesOf, chunks, root };
 }
 
-/** The files a browser loads for these manifest entries: each chunk, its static imports and their CSS. */
-function closure(manifest, keys) {
+/**
+ * The files a browser loads for these parts of a build: `index.html` (the page's entry) or a source
+ * file under the root (the chunk that holds it); each chunk, its static imports and their CSS.
+ */
+function closure({ chunks, root }, keys) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const visit = (file) => {
+    const chunk = chunks.get(file);
+    if (!chunk || files.has(file)) return;
+    files.add(file);
+    for (const css of chunk.css) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
   };
   for (const key of keys) {
-    if (!manifest[key]) throw new Error(`${key} is not in the console's build manifest`);
-    visit(key);
+    const id = path.join(root, key);
+    const holder = [...chunks].find(([, chunk]) =>
+      key === 'index.html' ? chunk.isEntry : chunk.moduleIds.includes(id),
+    );
+    if (!holder) throw new Error(`${key} is not in the console's build`);
+    visit(holder[0]);
   }
   return files;
 }
@@ -120,30 +131,30 @@ try {
   const app = await buildWithManifest(consoleRoot);
   built.push(app.outDir);
 
-  const { manifest, outDir } = app;
-  const entry = closure(manifest, ['index.html']);
+  const { outDir } = app;
+  // What each page loads before it draws: the entry, its frame and its screen.
+  const page = {
+    signIn: ['index.html', 'src/screens/account/sign-in.tsx'],
+    dashboard: ['index.html', 'src/routes/app-layout.tsx', 'src/screens/dashboard/dashboard.tsx'],
+    report: ['index.html', 'src/routes/app-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
+    share: ['index.html', 'src/routes/share-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
+  };
+  /** The files of `keys` that `before` has not already loaded. */
+  const beyond = (keys, before) => {
+    const loaded = closure(app, before);
+    return new Set([...closure(app, keys)].filter((file) => !loaded.has(file)));
+  };
   const rows = [
-    [
-      'a bare React 19 page (reference)',
-      sizeOf(reference.outDir, closure(reference.manifest, ['index.html'])),
-    ],
-    [
-      'sign-in page, first load',
-      sizeOf(outDir, closure(manifest, ['index.html', 'src/screens/account/sign-in.tsx'])),
-    ],
-    [
-      'dashboard, first load',
-      sizeOf(outDir, closure(manifest, ['index.html', 'src/screens/dashboard/dashboard.tsx'])),
-    ],
+    ['a bare React 19 page (reference)', sizeOf(reference.outDir, closure(reference, ['index.html']))],
+    ['sign-in page, first load', sizeOf(outDir, closure(app, page.signIn))],
+    ['dashboard, first load', sizeOf(outDir, closure(app, page.dashboard))],
+    ['campaign report, first load', sizeOf(outDir, closure(app, page.report))],
+    ['share page, first load', sizeOf(outDir, closure(app, page.share))],
   ];
   // Fetched by the sign-in page too, but not needed to draw it: it loads beside the first screen.
-  const signInFiles = closure(manifest, ['index.html', 'src/screens/account/sign-in.tsx']);
-  const afterPaint = sizeOf(
-    outDir,
-    new Set([...closure(manifest, ['src/components/toaster.tsx'])].filter((file) => !signInFiles.has(file))),
-  );
-  const report = closure(manifest, ['src/screens/reporting/reporting-page.tsx']);
-  const reportExtra = new Set([...report].filter((file) => !entry.has(file)));
+  const signInFiles = closure(app, page.signIn);
+  const afterPaint = sizeOf(outDir, beyond(['src/components/toaster.tsx'], page.signIn));
+  const reportExtra = beyond(['src/screens/reporting/reporting-page.tsx'], ['index.html']);
 
   console.log(
     `${'what the browser loads'.padEnd(46)} ${'files'.padStart(5)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'gzip'.padStart(9)} ${'sent (br)'.padStart(10)}`,
@@ -158,14 +169,7 @@ try {
   line('report route, beyond the entry', sizeOf(outDir, reportExtra));
   line(
     'dashboard, after paint (the trend chart)',
-    sizeOf(
-      outDir,
-      new Set(
-        [...closure(manifest, ['src/screens/dashboard/trend-chart.ts'])].filter(
-          (file) => !closure(manifest, ['index.html', 'src/screens/dashboard/dashboard.tsx']).has(file),
-        ),
-      ),
-    ),
+    sizeOf(outDir, beyond(['src/screens/dashboard/trend-chart.ts'], page.dashboard)),
   );
   const signIn = rows[1][1].total;
   console.log(

@@ -40,14 +40,16 @@ export function precompressDirectory(dir: string): number {
 
 export function precompress(): Plugin {
   let outDir = '';
+  let writes = true;
   return {
     name: 'adconsole:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write;
     },
     closeBundle() {
-      precompressDirectory(outDir);
+      if (writes) precompressDirectory(outDir);
     },
   };
 }

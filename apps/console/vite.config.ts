@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { debarrel } from './debarrel';
 import { precompress } from './precompress';
+import { planRouteChunks } from './route-chunks';
 
 // In dev the console runs on Vite with hot reload and forwards the API to the server in watch mode.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
@@ -20,6 +22,24 @@ function reactRouterProduction() {
   ];
 }
 
+/**
+ * The packages whose entry points only re-export (`"sideEffects": false`): the build imports what a
+ * module takes from them from the modules that define it (debarrel.ts).
+ */
+const barrelPackages = [
+  '@adconsole/domain',
+  '@adconsole/ui',
+  '@adconsole/forms',
+  '@adconsole/charts',
+  'lucide-react',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  '@tanstack/react-table',
+  '@tanstack/table-core',
+  'date-fns',
+  'react-day-picker',
+];
+
 /** The npm modules of every page's first load (bench/console-size.mjs --modules lists them). */
 const firstLoadLibraries = new RegExp(
   [
@@ -29,42 +49,54 @@ const firstLoadLibraries = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), precompress()],
-  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
-  server: {
-    port: 5173,
-    proxy: { '/api': apiTarget, '/uploads': apiTarget, '/tags': apiTarget, '/events': apiTarget },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Zod's core and mini API and the module that makes Zod jitless share one chunk, in that
-            // order, which runs before any chunk that builds a schema: Zod decides whether to compile an
-            // object's parser when the schema is built (at module load), so the setting must be in place
-            // before then. Classic zod (the signed-in screens' schemas) imports the core, so it runs
-            // after too, in a chunk of its own that the first load of the public pages does not fetch.
-            {
-              name: 'zod',
-              test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js|src[\\/]lib[\\/]zod-jitless/,
-              priority: 2,
-            },
-            // The libraries every page runs before its first screen, in one file after the one above:
-            // React, the router, the class helpers of the ui package and the parts of Zod the public
-            // pages' schemas use. Left to itself, Rolldown splits them by which lazy screens share them;
-            // each file is compressed on its own, so a few files cost more than one (issue 23).
-            { name: 'vendor', test: firstLoadLibraries, priority: 1 },
-          ],
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // Which lazy part's chunk each module goes to, read from a first build (route-chunks.ts).
+  const routePlan =
+    command === 'build'
+      ? await planRouteChunks(import.meta.dirname, path.join(import.meta.dirname, 'vite.config.ts'))
+      : new Map<string, string>();
+  return {
+    plugins: [tailwindcss(), debarrel(barrelPackages), precompress()],
+    resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
+    server: {
+      port: 5173,
+      proxy: { '/api': apiTarget, '/uploads': apiTarget, '/tags': apiTarget, '/events': apiTarget },
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      rollupOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Zod's core and mini API and the module that makes Zod jitless share one chunk, in that
+              // order, which runs before any chunk that builds a schema: Zod decides whether to compile an
+              // object's parser when the schema is built (at module load), so the setting must be in place
+              // before then. Classic zod (the signed-in screens' schemas) imports the core, so it runs
+              // after too, in a chunk of its own that the first load of the public pages does not fetch.
+              {
+                name: 'zod',
+                test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js|src[\\/]lib[\\/]zod-jitless/,
+                priority: 2,
+              },
+              // The libraries every page runs before its first screen, in one file after the one above:
+              // React, the router, the class helpers of the ui package and the parts of Zod the public
+              // pages' schemas use. Left to itself, Rolldown splits them by which lazy screens share them;
+              // each file is compressed on its own, so a few files cost more than one (issue 23).
+              { name: 'vendor', test: firstLoadLibraries, priority: 1 },
+              // Every other module goes with the lazy part that always loads with all the parts that
+              // need it (route-chunks.ts); where no part does, Rolldown places it.
+              // Its dependencies stay where they are (most are the entry's: in the route's chunk they
+              // would make the entry import that chunk).
+              { name: (id: string) => routePlan.get(id) ?? null, includeDependenciesRecursively: false },
+            ],
+          },
+        },
+        // Libraries mark modules "use client" for server-component frameworks; a SPA has no server side.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },
       },
-      // Libraries mark modules "use client" for server-component frameworks; a SPA has no server side.
-      onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
-      },
     },
-  },
-}));
+  };
+});

@@ -1,0 +1,123 @@
+// A build step of the console: which chunk a module goes to, by the lazily loaded parts of the console
+// that load it (docs/console.md, "Chunks by route"). Left to itself, Rolldown gives every set of lazy
+// imports that share modules a file of its own: the report's first paint waited for about 70 files,
+// each a round trip on a phone's connection. Here a module goes with the part that is always loaded
+// whenever any of the parts that need it is: a module of the signed-in frame and the dashboard goes in
+// the frame's file (the dashboard never loads without it), one of the report and its charts in the
+// report's. A module that two parts need, neither of which always comes with the other, stays where
+// Rolldown puts it, so no page downloads code it does not run.
+//
+// Which parts need a module is read from a first build with Rolldown's own chunks: they are formed
+// after tree-shaking, by what each part really imports. The module graph's import edges are not
+// enough: an import whose names are all shaken away still links two modules.
+import path from 'node:path';
+import { build, type Rolldown } from 'vite';
+
+/** A lazily loaded part: its chunk's name, and the parts that are always loaded before it. */
+export interface LazyPart {
+  name: string;
+  loadedWith: readonly string[];
+}
+
+/**
+ * The console's lazy parts, by the module a dynamic import loads (a path under `src`, without its
+ * extension). A lazy module not named here is a part of its own, loaded with nothing.
+ */
+export const CONSOLE_PARTS: Record<string, LazyPart> = {
+  'routes/app-layout': { name: 'signed-in', loadedWith: [] },
+  'routes/share-layout': { name: 'share', loadedWith: [] },
+  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [] },
+  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'] },
+  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'] },
+  'screens/dashboard/trend-chart': { name: 'trend-chart', loadedWith: ['dashboard', 'signed-in'] },
+  'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
+  'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
+  'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in'] },
+  'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in'] },
+  'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in'] },
+  'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
+  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
+  'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in'] },
+  'screens/admin/user-list': { name: 'users', loadedWith: ['signed-in'] },
+  'screens/admin/invite-users': { name: 'invite', loadedWith: ['signed-in'] },
+};
+
+/**
+ * From a build's chunks: each module's chunk name, for the modules that only lazy parts load and
+ * that one of those parts is always loaded with all the others.
+ */
+export function planFromChunks(
+  chunks: readonly Rolldown.OutputChunk[],
+  sourceRoot: string,
+  parts: Record<string, LazyPart> = CONSOLE_PARTS,
+): Map<string, string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  /** The files a chunk loads before it runs: itself and its static imports, transitively. */
+  const closure = (chunk: Rolldown.OutputChunk) => {
+    const files = new Set([chunk.fileName]);
+    const queue = [...chunk.imports];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (files.has(file)) continue;
+      files.add(file);
+      queue.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return files;
+  };
+  const partOf = (id: string): LazyPart => {
+    const relative = path.relative(sourceRoot, id).replace(/\.[cm]?[jt]sx?$/, '');
+    return parts[relative] ?? { name: path.basename(relative), loadedWith: [] };
+  };
+
+  const loadedBy = new Map<string, LazyPart[]>(); // file -> the lazy parts that load it
+  const initial = new Set<string>();
+  for (const chunk of chunks) {
+    if (chunk.isEntry) for (const file of closure(chunk)) initial.add(file);
+    if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+    const part = partOf(chunk.facadeModuleId);
+    for (const file of closure(chunk)) loadedBy.set(file, [...(loadedBy.get(file) ?? []), part]);
+  }
+
+  const plan = new Map<string, string>();
+  for (const chunk of chunks) {
+    if (initial.has(chunk.fileName)) {
+      // what every page runs before its first screen, beside the entry's own modules: one file
+      if (!chunk.isEntry) for (const id of chunk.moduleIds) plan.set(id, 'app');
+      continue;
+    }
+    const needing = loadedBy.get(chunk.fileName);
+    if (!needing) continue;
+    const always = needing.find((candidate) =>
+      needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
+    );
+    if (!always) continue;
+    for (const id of chunk.moduleIds) plan.set(id, always.name);
+  }
+  return plan;
+}
+
+/** Set while the first build runs: it forms Rolldown's own chunks, without a plan. */
+const PLANNING = 'ADCONSOLE_PLANNING_CHUNKS';
+
+/**
+ * The plan, from a first build of the console without it (in memory, not minified); an empty plan
+ * inside that build.
+ */
+export async function planRouteChunks(root: string, configFile: string): Promise<Map<string, string>> {
+  if (process.env[PLANNING]) return new Map();
+  process.env[PLANNING] = '1';
+  try {
+    const result = await build({
+      root,
+      configFile,
+      logLevel: 'silent',
+      build: { write: false, minify: false, sourcemap: false },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+      'output' in r ? r.output : [],
+    );
+    const chunks = outputs.filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+    return planFromChunks(chunks, path.join(root, 'src'));
+  } finally {
+    delete process.env[PLANNING];
+  }
+}
