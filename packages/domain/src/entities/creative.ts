@@ -7,6 +7,9 @@ import { countersSchema, idSchema, zeroCounters } from './common';
 export const CREATIVE_TYPES = ['Banner', 'VAST', 'VPAID'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
 
+/** The creative types that play video (VAST and VPAID): their tags, events and reports carry video. */
+export const isVideoCreativeType = (type: string): boolean => type === 'VAST' || type === 'VPAID';
+
 export const DEFAULT_CREATIVE_NAME = 'New creative';
 export const DEFAULT_CREATIVE_SIZE = { width: 300, height: 250 } as const;
 

@@ -1,5 +1,5 @@
 // Ad tags (docs/product.md §7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
-import { type Creative, creativeSetting, type LiveCreative } from '../entities/creative';
+import { type Creative, creativeSetting, isVideoCreativeType, type LiveCreative } from '../entities/creative';
 import {
   DEFAULT_TCF_VENDOR_ID,
   findPlatform,
@@ -80,8 +80,6 @@ const escapeAttribute = (value: string): string =>
 /** A VAST/VPAID query parameter of a banner data attribute: `data-gdpr-consent` is `gdpr_consent`. */
 export const tagParamOf = (attribute: string): string => attribute.replace(/^data-/, '').replace(/-/g, '_');
 
-const isVideo = (type: BuildTagInput['creative']['type']) => type === 'VAST' || type === 'VPAID';
-
 /**
  * The click macro the user must enter for a tag of this type, where the platform publishes none
  * (Cognitiv, AdRoll): banners take the macro as it is, VAST/VPAID URLs its URL-encoded variant.
@@ -91,7 +89,7 @@ export function userClickMacroNeeded(
   type: BuildTagInput['creative']['type'],
 ): 'clickMacro' | 'clickMacroEscaped' | undefined {
   if (platform.clickMacro !== undefined) return undefined;
-  if (!isVideo(type)) return 'clickMacro';
+  if (!isVideoCreativeType(type)) return 'clickMacro';
   return platform.vastWrapperTracksClicks ? undefined : 'clickMacroEscaped';
 }
 
@@ -113,7 +111,7 @@ function clickMacroOf(
   if (needed === 'clickMacroEscaped' && !userEscaped) {
     return { ok: false, error: TAG_MESSAGES.missingEscapedClickMacro(platform.name) };
   }
-  if (!isVideo(input.creative.type)) return { ok: true, macro: user ?? platform.clickMacro };
+  if (!isVideoCreativeType(input.creative.type)) return { ok: true, macro: user ?? platform.clickMacro };
   if (platform.vastWrapperTracksClicks) return { ok: true, macro: undefined };
   return { ok: true, macro: userEscaped ?? platform.clickMacroEscaped };
 }
@@ -143,7 +141,7 @@ export function buildTag(input: BuildTagInput): TagResult {
   const liveID = String(input.liveCreative.id);
   const privacy = privacyMacros(platform, input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID);
 
-  if (isVideo(input.creative.type)) {
+  if (isVideoCreativeType(input.creative.type)) {
     // Macros stay literal so the platform can find and replace them; our own values are encoded.
     const params: string[] = [];
     if (click.macro) params.push(`${TAG_PARAMS.click}=${click.macro}`);

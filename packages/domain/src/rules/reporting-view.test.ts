@@ -14,6 +14,7 @@ import {
   reportHasVideo,
   reportingDatesOfDays,
   reportingSearch,
+  reportWillHaveVideo,
   timezoneFromQuery,
 } from './reporting-view';
 
@@ -147,5 +148,17 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect(reportHasVideo({ totals: { videoStarts: 3 }, creatives: [{ type: 'Banner' }] })).toBe(true);
     expect(reportHasVideo({ totals: { videoStarts: 0 }, creatives: [{ type: 'Banner' }] })).toBe(false);
     expect(reportHasVideo({ totals: {}, creatives: [] })).toBe(false);
+  });
+
+  it("tells from the campaign's creatives, before the report arrives, whether it will have video", () => {
+    const creatives = [
+      { id: 'banner', type: 'Banner' },
+      { id: 'video', type: 'VPAID' },
+    ];
+    expect(reportWillHaveVideo(creatives)).toBe(true);
+    expect(reportWillHaveVideo(creatives, 'video')).toBe(true);
+    expect(reportWillHaveVideo(creatives, 'banner')).toBe(false);
+    expect(reportWillHaveVideo([{ id: 'banner', type: 'Banner' }])).toBe(false);
+    expect(reportWillHaveVideo([])).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // as the IANA zone when one was picked, by=hour for hourly figures, breakdown=country for the Breakdown
 // section's tab), so a report link is bookmarkable; the last range and zone are kept in the persisted
 // settings; with neither, the last 7 days in UTC, by site.
+import { isVideoCreativeType } from '../entities/creative';
 import { MAX_HOURLY_REPORT_DAYS, type ReportGranularity } from '../entities/report-data';
 import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '../reports/breakdown';
 import { dayCount } from '../reports/report-range';
@@ -182,4 +183,17 @@ export const reportHasVideo = (report: {
   creatives: readonly { type: string }[];
 }): boolean =>
   (report.totals.videoStarts ?? 0) > 0 ||
-  report.creatives.some((creative) => creative.type === 'VAST' || creative.type === 'VPAID');
+  report.creatives.some((creative) => isVideoCreativeType(creative.type));
+
+/**
+ * Whether a campaign's report, or one of its creatives' (`creativeID`), will have video, told by the
+ * campaign's creatives before the report arrives: its loading placeholders are as many as its tiles.
+ */
+export const reportWillHaveVideo = (
+  creatives: readonly { id: string; type: string }[],
+  creativeID?: string | undefined,
+): boolean =>
+  creatives.some(
+    (creative) =>
+      (creativeID === undefined || creative.id === creativeID) && isVideoCreativeType(creative.type),
+  );

@@ -3,7 +3,7 @@
 // only when the creative can send it. Written over event types in general, so a new event type needs no
 // new rule: it waits for the impression unless it is video progress. A player's reports that come before
 // or instead of an impression (a VAST error, a verification not executed, `loaded`) need none.
-import type { CreativeType } from '../entities/creative';
+import { type CreativeType, isVideoCreativeType } from '../entities/creative';
 import { findLayout } from '../layouts/catalogue';
 import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';
 import { parseCodedEventType, VAST_EVENT_TYPES } from '../serving/vast-measurement';
@@ -57,7 +57,7 @@ export function eventFitsCreative(
   creative: { type: CreativeType; layout?: string | null | undefined },
 ): boolean {
   if (!VIDEO_EVENTS.has(type) && parseCodedEventType(type) === undefined) return true;
-  return creative.type === 'VAST' || creative.type === 'VPAID' || isVideoLayout(creative.layout);
+  return isVideoCreativeType(creative.type) || isVideoLayout(creative.layout);
 }
 
 /** An impression's events stored so far: each type once, with its reason (null when it counted). */
