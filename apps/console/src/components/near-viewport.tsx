@@ -30,7 +30,8 @@ export function NearViewport({ defer, placeholder, children }: NearViewportProps
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        // In a transition: React draws it in slices of a few milliseconds, between the reader's input.
+        if (entries.some((entry) => entry.isIntersecting)) React.startTransition(() => setNear(true));
       },
       { rootMargin: `${AHEAD_PX}px 0px` },
     );

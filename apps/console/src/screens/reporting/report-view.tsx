@@ -64,7 +64,8 @@ export function loadReportCharts(): Promise<ReportCharts> {
 function useReportCharts(): ReportCharts | undefined {
   const [charts, setCharts] = React.useState(loadedCharts);
   React.useEffect(() => {
-    if (!charts) void loadReportCharts().then(setCharts);
+    // drawn in a transition, in slices of a few milliseconds, not one long task
+    if (!charts) void loadReportCharts().then((loaded) => React.startTransition(() => setCharts(loaded)));
   }, [charts]);
   return charts;
 }

@@ -19,11 +19,12 @@ import {
   reportDaysOf,
   reportHasVideo,
   reportingSearch,
+  reportWillHaveVideo,
 } from '@adconsole/domain';
 import type { ReportExportFormValues } from '@adconsole/forms';
-import { Button, EmptyState, notify, Skeleton } from '@adconsole/ui';
+import { Button, EmptyState, notify, Skeleton, useCompactLayout } from '@adconsole/ui';
 import { LinkIcon } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
@@ -51,13 +52,7 @@ export function CampaignReportingPage() {
     ? flightReportingDates({ start: campaign.data.data.start?.date, end: campaign.data.data.end?.date }, now)
     : undefined;
   // Known before the report: whether it will have video (its tiles' placeholders are as many as its tiles).
-  const creatives = campaign.data?.creatives ?? [];
-  const videoCreatives = creatives.filter((entry) => entry.type === 'VAST' || entry.type === 'VPAID');
-  const expectVideo = campaign.data
-    ? creativeID
-      ? videoCreatives.some((entry) => entry.id === creativeID)
-      : videoCreatives.length > 0
-    : undefined;
+  const expectVideo = campaign.data ? reportWillHaveVideo(campaign.data.creatives, creativeID) : undefined;
   return (
     <ReportingScreen
       source={{ kind: 'campaign', campaignID }}
@@ -85,8 +80,8 @@ export function SharedReportingPage() {
   );
 }
 
-/** Where the menu stands beside the report (Tailwind's lg), as the layout's grid says. */
-const SIDE_BY_SIDE = '(min-width: 1024px)';
+/** The widest window where the menu stands below the report: under Tailwind's lg (1024 px), as the grid says. */
+const STACKED_MAX_WIDTH = 1023;
 
 type ScreenProps = {
   source: ReportSource;
@@ -103,7 +98,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   const { state, change, search } = useReportingState(now);
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
-  const sideBySide = useMemo(() => window.matchMedia?.(SIDE_BY_SIDE).matches ?? true, []);
+  const stacked = useCompactLayout(STACKED_MAX_WIDTH);
 
   // The charts' code loads beside the report's figures; the heading and tiles paint without it.
   useEffect(() => {
@@ -137,14 +132,18 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   const shareLinks = useShareLinks(owner ?? '');
   const schedules = useSchedules(owner ?? '');
 
+  // The figures are drawn in a transition, which React renders in slices of a few milliseconds: the
+  // report's body is hundreds of milliseconds of rendering on a phone, and in one task it would hold
+  // the page still (Lighthouse's TBT). The loading state stays until the figures are drawn.
+  const report = useDeferredValue(main.data);
+
   if (source.kind === 'share' && summary.isError && isGone(summary.error)) {
     return <ShareLinkGone message={errorMessage(summary.error, MESSAGES.shareLinkInvalid)} />;
   }
 
   const creativeHref = (entry: Pick<ReportCreative, 'id'>) => `${basePath}/creative/${entry.id}${search}`;
-  const status = main.isError || summary.isError ? 'error' : main.isSuccess ? 'ready' : 'loading';
+  const status = main.isError || summary.isError ? 'error' : main.isSuccess && report ? 'ready' : 'loading';
   const error = main.error ?? summary.error;
-  const report = main.data;
   const exportReport = async ({ format, withVideo, withBreakdown }: ReportExportFormValues) => {
     if (format === 'pdf') return printPage();
     if (mainRequest) {
@@ -159,7 +158,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
           creatives, share links and schedules arrive, and above the report it would push it down. */}
       <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
         {/* Below the side-by-side layout the menu comes last: drawn when the reader scrolls to it. */}
-        <NearViewport defer={!sideBySide} placeholder={<Skeleton className="h-[640px]" />}>
+        <NearViewport defer={stacked} placeholder={<Skeleton className="h-[640px]" />}>
           <ReportingMenu
             state={state}
             onChange={change}
@@ -236,7 +235,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
         }}
         expectVideo={
           creativeID && summary.data
-            ? creative?.type === 'VAST' || creative?.type === 'VPAID'
+            ? reportWillHaveVideo(summary.data.creatives, creativeID)
             : (expectVideo ?? (summary.data ? reportHasVideo(summary.data) : undefined))
         }
         title={creativeID ? (creative?.name ?? 'Creative') : 'Campaign summary'}
