@@ -6,10 +6,18 @@ const src = '/app/src';
 const parts: Record<string, LazyPart> = {
   'routes/app-layout': { name: 'signed-in', loadedWith: [] },
   'routes/share-layout': { name: 'share', loadedWith: [] },
-  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [] },
-  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'] },
-  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'] },
+  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
+  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
+  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
+  'screens/dashboard/trend-chart': {
+    name: 'trend-chart',
+    loadedWith: ['dashboard', 'signed-in'],
+    afterPaint: true,
+  },
   'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
+  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
+  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
+  'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
 };
 
 /** A chunk of a first build, as Rolldown forms it without a plan. */
@@ -38,7 +46,9 @@ const build = [
   chunk('app-layout.js', [`${src}/routes/app-layout.tsx`], ['frame-and-dashboard.js', 'query.js'], {
     lazy: 'routes/app-layout',
   }),
-  chunk('share-layout.js', [`${src}/routes/share-layout.tsx`], ['query.js'], { lazy: 'routes/share-layout' }),
+  chunk('share-layout.js', [`${src}/routes/share-layout.tsx`], ['query.js', 'share-banner.js'], {
+    lazy: 'routes/share-layout',
+  }),
   chunk(
     'dashboard.js',
     [`${src}/screens/dashboard/dashboard.tsx`],
@@ -47,25 +57,40 @@ const build = [
       lazy: 'screens/dashboard/dashboard',
     },
   ),
-  chunk('campaigns.js', [`${src}/screens/campaigns/campaign-list.tsx`], ['table.js'], {
+  chunk('campaigns.js', [`${src}/screens/campaigns/campaign-list.tsx`], ['table.js', 'campaign-forms.js'], {
     lazy: 'screens/campaigns/campaign-list',
   }),
   chunk(
     'reporting-page.js',
     [`${src}/screens/reporting/reporting-page.tsx`],
-    ['report-shared.js', 'table.js'],
+    ['report-shared.js', 'table.js', 'share-banner.js'],
     {
       lazy: 'screens/reporting/reporting-page',
     },
   ),
-  chunk('report-charts.js', [`${src}/screens/reporting/report-charts.ts`], ['report-shared.js'], {
+  chunk('report-charts.js', [`${src}/screens/reporting/report-charts.ts`], ['report-shared.js', 'nivo.js'], {
     lazy: 'screens/reporting/report-charts',
+  }),
+  chunk('trend-chart.js', [`${src}/screens/dashboard/trend-chart.ts`], ['nivo.js'], {
+    lazy: 'screens/dashboard/trend-chart',
+  }),
+  chunk('campaign.js', [`${src}/screens/campaigns/campaign-view.tsx`], ['campaign-forms.js'], {
+    lazy: 'screens/campaigns/campaign-view',
+  }),
+  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js'], {
+    lazy: 'screens/account/sign-in',
   }),
   chunk('frame-and-dashboard.js', ['/ui/sidebar.tsx', '/node_modules/lucide/x.js']),
   chunk('query.js', ['/node_modules/@tanstack/query-core/query.js']),
   chunk('table.js', ['/ui/table.tsx']),
   chunk('report-shared.js', ['/charts/format.ts']),
-  chunk('toaster.js', [`${src}/components/toaster.tsx`], [], { lazy: 'components/toaster' }),
+  chunk('nivo.js', ['/node_modules/@nivo/line/index.js']),
+  chunk('campaign-forms.js', ['/forms/campaign-form.tsx']),
+  chunk('input.js', ['/ui/input.tsx']),
+  chunk('share-banner.js', ['/ui/share-banner.tsx']),
+  chunk('toaster.js', [`${src}/components/toaster.tsx`], ['input.js', 'query.js'], {
+    lazy: 'components/toaster',
+  }),
 ];
 
 describe('the chunk each module goes to, by the lazy parts that load it', () => {
@@ -88,9 +113,29 @@ describe('the chunk each module goes to, by the lazy parts that load it', () => 
     expect(plan.get(`${src}/components/toaster.tsx`)).toBe('toaster');
   });
 
-  it('leaves a module where Rolldown puts it when no part that needs it comes with all the others', () => {
+  it('puts the code pages share in the file of the first page of `sharedFile` that needs it, else in `shared-screens`', () => {
+    // the dashboard (with its frame), the campaign list and the report: the dashboard's file
+    expect(plan.get('/ui/table.tsx')).toBe('shared');
+    // the share frame and the report, which the dashboard does not need: the report's file
+    expect(plan.get('/ui/share-banner.tsx')).toBe('shared-reporting');
+    // the campaign list and the campaign view, which never load together: neither the dashboard nor
+    // the report fetches it
+    expect(plan.get('/forms/campaign-form.tsx')).toBe('shared-screens');
+  });
+
+  it('puts what public pages share with other pages in `shared-public`', () => {
     // the signed-in frame and the share frame never load together; the report loads under either
-    expect(plan.has('/node_modules/@tanstack/query-core/query.js')).toBe(false);
-    expect(plan.has('/ui/table.tsx')).toBe(false);
+    // the sign-in page and the toaster, which comes after the paint of every page
+    expect(plan.get('/ui/input.tsx')).toBe('shared-public');
+  });
+
+  it('puts what the toaster shares with signed-in screens only in the toaster’s file, which every page loads', () => {
+    // in `shared`, the sign-in page's toaster would fetch the signed-in pages' shared file
+    expect(plan.get('/node_modules/@tanstack/query-core/query.js')).toBe('toaster');
+  });
+
+  it('leaves a module that only parts drawn after the paint need where Rolldown puts it', () => {
+    // the report's charts and the dashboard's trend chart: their library never joins a page's files
+    expect(plan.has('/node_modules/@nivo/line/index.js')).toBe(false);
   });
 });

@@ -4,8 +4,9 @@
 // each a round trip on a phone's connection. Here a module goes with the part that is always loaded
 // whenever any of the parts that need it is: a module of the signed-in frame and the dashboard goes in
 // the frame's file (the dashboard never loads without it), one of the report and its charts in the
-// report's. A module that two parts need, neither of which always comes with the other, stays where
-// Rolldown puts it, so no page downloads code it does not run.
+// report's. A module that pages share, none of which always comes with the others, goes in one of a
+// few shared files (`sharedName`), not in a file for each set of parts: a page may fetch a little code
+// it does not run, in a handful of files instead of dozens.
 //
 // Which parts need a module is read from a first build with Rolldown's own chunks: they are formed
 // after tree-shaking, by what each part really imports. The module graph's import edges are not
@@ -17,6 +18,16 @@ import { build, type Rolldown } from 'vite';
 export interface LazyPart {
   name: string;
   loadedWith: readonly string[];
+  /** A page anyone can open: its shared modules go in a file of their own (`shared-public`). */
+  public?: boolean;
+  /**
+   * The file of the code this part (or a part always loaded with it) shares with other pages, so that
+   * a page where many visits land fetches no other page's shared code: the first such part in
+   * `CONSOLE_PARTS`'s order that needs a module names its file.
+   */
+  sharedFile?: string;
+  /** Loaded after the page has painted (the charts, the toaster): never pulled into a page's files. */
+  afterPaint?: boolean;
 }
 
 /**
@@ -24,12 +35,22 @@ export interface LazyPart {
  * extension). A lazy module not named here is a part of its own, loaded with nothing.
  */
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
+  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
+  'screens/account/sign-up': { name: 'sign-up', loadedWith: [], public: true },
+  'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
+  'routes/ping': { name: 'ping', loadedWith: [], public: true },
+  'routes/not-found': { name: 'not-found', loadedWith: [], public: true },
+  'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
   'routes/app-layout': { name: 'signed-in', loadedWith: [] },
   'routes/share-layout': { name: 'share', loadedWith: [] },
-  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [] },
-  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'] },
-  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'] },
-  'screens/dashboard/trend-chart': { name: 'trend-chart', loadedWith: ['dashboard', 'signed-in'] },
+  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
+  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
+  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
+  'screens/dashboard/trend-chart': {
+    name: 'trend-chart',
+    loadedWith: ['dashboard', 'signed-in'],
+    afterPaint: true,
+  },
   'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
   'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
   'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in'] },
@@ -68,6 +89,41 @@ export function planFromChunks(
     return parts[relative] ?? { name: path.basename(relative), loadedWith: [] };
   };
 
+  const byName = new Map(Object.values(parts).map((part) => [part.name, part]));
+  /** The pages a part comes with: itself when loaded with nothing first, else those it comes with. */
+  const pagesOf = (part: LazyPart): LazyPart[] =>
+    part.loadedWith.length === 0
+      ? [part]
+      : part.loadedWith.flatMap((name) => {
+          const page = byName.get(name);
+          return page && page.loadedWith.length === 0 ? [page] : [];
+        });
+  /**
+   * Where a module goes that no one part always comes with, among the parts drawn before the first
+   * paint: a page's own file when one page needs it; `shared-public` when a public page is among
+   * several; `shared` for the signed-in and share pages' common code. One file each, rather than one
+   * per set of parts (about 45 files for the report): a phone pays a round trip per file.
+   */
+  const sharedName = (needing: readonly LazyPart[]): string | undefined => {
+    const pages = new Set(needing.filter((part) => !part.afterPaint).flatMap(pagesOf));
+    if (pages.size === 0) return undefined;
+    // The toaster comes after the paint of every page, the public ones too.
+    const everywhere = needing.find((part) => part.public && part.afterPaint);
+    if ([...pages].some((page) => page.public)) {
+      return pages.size === 1 && !everywhere ? [...pages][0]?.name : 'shared-public';
+    }
+    // What the toaster shares with the signed-in screens only goes in its file, which every page loads
+    // anyway: in `shared`, the sign-in page's toaster would fetch the signed-in pages' shared file.
+    if (everywhere) return everywhere.name;
+    // The code the signed-in home (the dashboard, where most visits land, with its frame) shares goes in
+    // its file; then the report's; what is left, the signed-in screens' among themselves, in a third.
+    for (const hub of Object.values(parts)) {
+      if (!hub.sharedFile) continue;
+      if (needing.some((part) => part === hub || hub.loadedWith.includes(part.name))) return hub.sharedFile;
+    }
+    return 'shared-screens';
+  };
+
   const loadedBy = new Map<string, LazyPart[]>(); // file -> the lazy parts that load it
   const initial = new Set<string>();
   for (const chunk of chunks) {
@@ -89,8 +145,9 @@ export function planFromChunks(
     const always = needing.find((candidate) =>
       needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
     );
-    if (!always) continue;
-    for (const id of chunk.moduleIds) plan.set(id, always.name);
+    const name = always?.name ?? sharedName(needing);
+    if (name === undefined) continue;
+    for (const id of chunk.moduleIds) plan.set(id, name);
   }
   return plan;
 }
