@@ -144,5 +144,11 @@ describe('page loads', () => {
     await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await scrollsSideways(page), 'campaign report').toBe(false);
+    // The report's trail (Campaigns › the campaign › Reporting) stays on the top bar's one line: the
+    // campaign's name arrives after the first paint, so its link is waited for.
+    const bar = page.getByRole('banner');
+    await expect.poll(() => bar.getByRole('link', { name: 'Demo campaign' }).isVisible()).toBe(true);
+    expect((await bar.boundingBox())?.height).toBe(56);
+    expect(await bar.getByRole('link', { name: 'Campaigns' }).isVisible()).toBe(false);
   });
 });

@@ -38,5 +38,5 @@ export function Breadcrumbs() {
     }
   }
   if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
-  return <BreadcrumbTrail items={items} renderLink={renderRouterLink} />;
+  return <BreadcrumbTrail oneLine items={items} renderLink={renderRouterLink} />;
 }

@@ -74,7 +74,10 @@ function ConsoleShell({ compact, collapsed: initiallyCollapsed, loggedIn }: Shel
         topBar={
           <TopBar
             breadcrumbs={
-              <Breadcrumbs items={[{ label: 'Campaigns', href: '#/campaigns' }, { label: 'Spring sale' }]} />
+              <Breadcrumbs
+                oneLine
+                items={[{ label: 'Campaigns', href: '#/campaigns' }, { label: 'Spring sale' }]}
+              />
             }
             theme={theme}
             onThemeChange={setTheme}
@@ -151,7 +154,10 @@ export const CompactNavigationOpen: Story = {
   },
 };
 
-/** A 390 px wide phone: the compact layout, the menu behind its button, nothing wider than the screen. */
+/**
+ * A 390 px wide phone: the compact layout, the menu behind its button, nothing wider than the screen,
+ * the breadcrumbs on one line of the top bar.
+ */
 export const Phone: Story = {
   args: { compact: true },
   decorators: [
@@ -165,6 +171,8 @@ export const Phone: Story = {
     await expect(canvas.getByRole('button', { name: 'Open navigation' })).toBeVisible();
     const shell = canvasElement.querySelector('[data-slot="app-shell"]') as HTMLElement;
     await expect(shell.scrollWidth).toBeLessThanOrEqual(shell.clientWidth);
+    // the breadcrumbs keep to one line of the bar
+    await expect(canvas.getByRole('banner').getBoundingClientRect().height).toBe(56);
   },
 };
 

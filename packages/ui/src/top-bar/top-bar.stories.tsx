@@ -9,6 +9,7 @@ const meta = {
   args: {
     breadcrumbs: (
       <Breadcrumbs
+        oneLine
         items={[
           { label: 'Campaigns', href: '#/campaigns' },
           { label: 'Spring sale', href: '#/campaigns/42' },
@@ -48,3 +49,42 @@ export const LongText: Story = {
 };
 
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
+
+/**
+ * A 390 px wide phone with a long trail: one line in the bar's height, the parent and the current page
+ * only, the parent's long name cut with an ellipsis (its whole name in its title).
+ */
+export const Phone: Story = {
+  args: {
+    breadcrumbs: (
+      <Breadcrumbs
+        oneLine
+        items={[
+          { label: 'Campaigns', href: '#/campaigns' },
+          { label: 'Spring sale 2026 – in-banner video, EU traffic only', href: '#/campaigns/42' },
+          { label: 'Reporting' },
+        ]}
+      />
+    ),
+  },
+  decorators: [
+    (Story) => (
+      <div className="w-[390px]">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('banner').getBoundingClientRect().height).toBe(56);
+    await expect(canvas.getByRole('link', { name: 'Campaigns', hidden: true })).not.toBeVisible();
+    const parent = canvas.getByRole('link', { name: /^Spring sale 2026/ });
+    await expect(parent).toBeVisible();
+    await expect(parent.closest('li')).toHaveAttribute(
+      'title',
+      'Spring sale 2026 – in-banner video, EU traffic only',
+    );
+    await expect(canvas.getByText('Reporting')).toBeVisible();
+    const trail = canvas.getByRole('list');
+    await expect(trail.scrollWidth).toBeLessThanOrEqual(trail.clientWidth);
+  },
+};
