@@ -1,24 +1,10 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { type LazyPart, planFromChunks } from './route-chunks';
+import { CONSOLE_PARTS, planFromChunks } from './route-chunks';
 
 const src = '/app/src';
-const parts: Record<string, LazyPart> = {
-  'routes/app-layout': { name: 'signed-in', loadedWith: [] },
-  'routes/share-layout': { name: 'share', loadedWith: [] },
-  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
-  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
-  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
-  'screens/dashboard/trend-chart': {
-    name: 'trend-chart',
-    loadedWith: ['dashboard', 'signed-in'],
-    afterPaint: true,
-  },
-  'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
-  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
-  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
-  'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
-};
+// The console's own table of parts: the fixture's lazy chunks name its modules.
+const parts = CONSOLE_PARTS;
 
 /** A chunk of a first build, as Rolldown forms it without a plan. */
 function chunk(

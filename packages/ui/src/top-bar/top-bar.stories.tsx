@@ -3,20 +3,23 @@ import { expect, fn, userEvent } from 'storybook/test';
 import { Breadcrumbs } from '../breadcrumbs';
 import { TopBar } from './top-bar';
 
+/** A campaign report's trail, as the console's top bar shows it. */
+const reportTrail = (campaign: string) => (
+  <Breadcrumbs
+    oneLine
+    items={[
+      { label: 'Campaigns', href: '#/campaigns' },
+      { label: campaign, href: '#/campaigns/42' },
+      { label: 'Reporting' },
+    ]}
+  />
+);
+
 const meta = {
   title: 'Shell/TopBar',
   component: TopBar,
   args: {
-    breadcrumbs: (
-      <Breadcrumbs
-        oneLine
-        items={[
-          { label: 'Campaigns', href: '#/campaigns' },
-          { label: 'Spring sale', href: '#/campaigns/42' },
-          { label: 'Reporting' },
-        ]}
-      />
-    ),
+    breadcrumbs: reportTrail('Spring sale'),
     theme: 'light',
     onThemeChange: fn(),
     user: { name: 'Ada Lovelace', href: '#/profile' },
@@ -56,16 +59,7 @@ export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' }
  */
 export const Phone: Story = {
   args: {
-    breadcrumbs: (
-      <Breadcrumbs
-        oneLine
-        items={[
-          { label: 'Campaigns', href: '#/campaigns' },
-          { label: 'Spring sale 2026 – in-banner video, EU traffic only', href: '#/campaigns/42' },
-          { label: 'Reporting' },
-        ]}
-      />
-    ),
+    breadcrumbs: reportTrail('Spring sale 2026 – in-banner video, EU traffic only'),
   },
   decorators: [
     (Story) => (
