@@ -64,8 +64,9 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
 };
 
 /**
- * From a build's chunks: each module's chunk name, for the modules that only lazy parts load and
- * that one of those parts is always loaded with all the others.
+ * From a build's chunks: each module's chunk name, for the modules the entry loads (`app`) and those
+ * that only lazy parts load (the part always loaded with all the others that need it, else a shared
+ * file: `sharedName`).
  */
 export function planFromChunks(
   chunks: readonly Rolldown.OutputChunk[],
@@ -99,10 +100,14 @@ export function planFromChunks(
           return page && page.loadedWith.length === 0 ? [page] : [];
         });
   /**
-   * Where a module goes that no one part always comes with, among the parts drawn before the first
-   * paint: a page's own file when one page needs it; `shared-public` when a public page is among
-   * several; `shared` for the signed-in and share pages' common code. One file each, rather than one
-   * per set of parts (about 45 files for the report): a phone pays a round trip per file.
+   * Where a module goes that no one part always comes with (docs/console.md, "Shared files by page"):
+   * `shared-public` when a public page needs it (its own page's file when it is the only page and the
+   * toaster does not need it too); the toaster's file when the toaster shares it with signed-in
+   * screens only; else the `sharedFile` of the first part of `CONSOLE_PARTS` that needs it, or comes
+   * with one that does (`shared`: the dashboard and its frame; `shared-reporting`: the report);
+   * `shared-screens` for the rest. A handful of files rather than one per set of parts (about 45 for
+   * the report): a phone pays a round trip per file. Undefined for a module only parts drawn after the
+   * paint need: Rolldown places it.
    */
   const sharedName = (needing: readonly LazyPart[]): string | undefined => {
     const pages = new Set(needing.filter((part) => !part.afterPaint).flatMap(pagesOf));
