@@ -133,8 +133,9 @@ describe('page loads', () => {
     await page.goto('/campaigns');
     await page.waitForLoadState('networkidle');
     expect(await scrollsSideways(page), 'campaigns').toBe(false);
-    const campaignID = await page.evaluate(
-      async () => (await (await fetch('/api/v1/campaign/mine')).json()).data[0].id as string,
+    const { id: campaignID, name: campaignName } = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/v1/campaign/mine')).json()).data[0] as { id: string; name: string },
     );
     await page.goto(`/campaigns/${campaignID}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -147,7 +148,7 @@ describe('page loads', () => {
     // The report's trail (Campaigns › the campaign › Reporting) stays on the top bar's one line: the
     // campaign's name arrives after the first paint, so its link is waited for.
     const bar = page.getByRole('banner');
-    await expect.poll(() => bar.getByRole('link', { name: 'Demo campaign' }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByRole('link', { name: campaignName }).isVisible()).toBe(true);
     expect((await bar.boundingBox())?.height).toBe(56);
     expect(await bar.getByRole('link', { name: 'Campaigns' }).isVisible()).toBe(false);
   });

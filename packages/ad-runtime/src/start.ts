@@ -165,7 +165,10 @@ export function start(options: StartOptions = {}): AdRuntime {
       frame,
       // The frame's messages (frame-script.ts): ['h', over, at], ['c'], ['i'], ['p', time, duration], ['e'].
       receive([type, first, second]) {
-        if (type === 'h') hover.set(first === 1 && Number(second) > pointerOnPage);
+        // A report made in the same millisecond as the page's last move counts: the pointer moves on the
+        // page on its way into the ad (a report made before it left the ad is followed by the frame's
+        // mouseout).
+        if (type === 'h') hover.set(first === 1 && Number(second) >= pointerOnPage);
         if (type === 'c' || type === 'i') engage();
         if (type === 'c') fire('click');
         if (type === 'p') for (const event of quartiles.progress(Number(first), Number(second))) fire(event);

@@ -189,6 +189,33 @@ export const EngagementOnHover: Story = {
   },
 };
 
+/**
+ * The pointer enters the ad in the same millisecond as its last move on the page (the clock's
+ * resolution): the ad's report counts, and the hover second starts. A clean-clone run failed on this
+ * when the real pointer moved into the frame within one millisecond.
+ */
+export const HoverInTheSameMillisecond: Story = {
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
+    const now = Date.now;
+    const instant = now();
+    Date.now = () => instant;
+    try {
+      document.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+      const posted = await inFrame(frame, (at: number) => parent.postMessage(['h', 1, at], '*'), instant);
+      if (posted === null) return;
+      await frameMessagesHandled(frame);
+      await timersSet(clock, [1000]);
+      clock.advance(1000);
+      await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
+    } finally {
+      Date.now = now;
+    }
+  },
+};
+
 /** A touch inside the ad is an engagement at once, counted once. */
 export const EngagementOnTouch: Story = {
   args: {
