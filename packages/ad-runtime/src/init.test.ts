@@ -157,6 +157,28 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     return { handle, content };
   };
 
+  /**
+   * From now on, records the beacons the runtime sends, as `sendBeacon` is called (the server sees each
+   * a moment later). `sentBeacons` reads them: `[type, impression id]` each.
+   */
+  const watchSentBeacons = () =>
+    frame.evaluate(() => {
+      const page = window as unknown as { sentBeacons?: string[] };
+      if (!page.sentBeacons) {
+        const send = navigator.sendBeacon.bind(navigator);
+        navigator.sendBeacon = (url, data) => {
+          page.sentBeacons?.push(String(url));
+          return send(url, data);
+        };
+      }
+      page.sentBeacons = [];
+    });
+  const sentBeacons = async () =>
+    (await frame.evaluate(() => (window as unknown as { sentBeacons: string[] }).sentBeacons)).map((url) => {
+      const parsed = new URL(url);
+      return [parsed.pathname.replace('/serve/t/', ''), parsed.searchParams.get('i')];
+    });
+
   it('takes its serving origin from its own script and asks for each tag’s ad with the tag’s macros and the publisher’s page', async () => {
     await eventually(() => state('live-1')).toBe('rendered');
     await eventually(() => state('live-2')).toBe('rendered');
@@ -225,16 +247,10 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     const { handle, content } = await adFrame('live-1');
     const box = await handle.boundingBox();
     if (!box) throw new Error('the ad is not visible');
-    // The beacons as the runtime sends them (the server sees each a moment later), and a promise of
-    // the ad's next marker message.
+    // The beacons as the runtime sends them, and a promise of the ad's next marker message.
+    await watchSentBeacons();
     await frame.evaluate(() => {
-      const page = window as unknown as { sentBeacons: string[]; marker: Promise<void> };
-      page.sentBeacons = [];
-      const send = navigator.sendBeacon.bind(navigator);
-      navigator.sendBeacon = (url, data) => {
-        page.sentBeacons.push(String(url));
-        return send(url, data);
-      };
+      const page = window as unknown as { marker: Promise<void> };
       page.marker = new Promise((resolve) =>
         addEventListener('message', (event) => {
           if (Array.isArray(event.data) && event.data[0] === 'marker') resolve();
@@ -250,13 +266,13 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     // for them, fires after those (timers of one window run in order of their deadlines). A second
     // engagement would have been sent by then.
     await content.evaluate(() => parent.postMessage(['marker'], '*'));
-    const sent = await frame.evaluate(async () => {
-      const page = window as unknown as { sentBeacons: string[]; marker: Promise<void> };
-      await page.marker;
+    await frame.evaluate(async () => {
+      await (window as unknown as { marker: Promise<void> }).marker;
       await new Promise((resolve) => setTimeout(resolve, 1001));
-      return page.sentBeacons.filter((url) => new URL(url).pathname === '/serve/t/engagement');
     });
-    expect(sent.map((url) => new URL(url).searchParams.get('i'))).toEqual(['imp-live-1']);
+    expect((await sentBeacons()).filter(([type]) => type === 'engagement')).toEqual([
+      ['engagement', 'imp-live-1'],
+    ]);
     expect(beacons('engagement', 'imp-live-1')).toHaveLength(1);
   });
 
@@ -266,15 +282,7 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     if (!box) throw new Error('the ad is not visible');
     // The beacons as the runtime sends them: the server sees each a moment later, possibly after the
     // landing page has loaded (a clean-clone run failed on counting them at once).
-    await frame.evaluate(() => {
-      const page = window as unknown as { clickBeacons: string[] };
-      page.clickBeacons = [];
-      const send = navigator.sendBeacon.bind(navigator);
-      navigator.sendBeacon = (url, data) => {
-        page.clickBeacons.push(new URL(String(url)).pathname);
-        return send(url, data);
-      };
-    });
+    await watchSentBeacons();
     const popup = page.waitForEvent('popup');
     await page.mouse.click(box.x + 150, box.y + 125);
     const landing = await popup;
@@ -282,9 +290,9 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     expect(landing.url()).toBe(`${ads.origin}/serve/click/live-2?i=imp-live-2`);
     // The ad's click message makes the engagement and (were it beaconed) the click in one task: once
     // the engagement has been sent, a click beacon would have been too.
-    const sent = () => frame.evaluate(() => (window as unknown as { clickBeacons: string[] }).clickBeacons);
-    await eventually(sent).toContain('/serve/t/engagement');
-    expect(await sent()).not.toContain('/serve/t/click');
+    const sentTypes = async () => (await sentBeacons()).map(([type]) => type);
+    await eventually(sentTypes).toContain('engagement');
+    expect(await sentTypes()).not.toContain('click');
     await eventually(() => beacons('engagement', 'imp-live-2').length).toBe(1);
     expect(beacons('click')).toHaveLength(0);
   });
