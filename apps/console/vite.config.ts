@@ -85,8 +85,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               // each file is compressed on its own, so a few files cost more than one (issue 23).
               { name: 'vendor', test: firstLoadLibraries, priority: 1 },
               // Every other module goes with the lazy part that always loads with all the parts that
-              // need it (route-chunks.ts); where no part does, Rolldown places it.
-              // Its dependencies stay where they are (most are the entry's: in the route's chunk they
+              // need it, else in one of a few shared files (route-chunks.ts); a module only the parts
+              // drawn after the paint need, Rolldown places. Its dependencies stay where they are (most are the entry's: in the route's chunk they
               // would make the entry import that chunk).
               { name: (id: string) => routePlan.get(id) ?? null, includeDependenciesRecursively: false },
             ],

@@ -30,6 +30,7 @@ export function Breadcrumbs({
 }: BreadcrumbsProps) {
   // one line: each label may shrink to an ellipsis, the current page last of all
   const label = (text: string) => (oneLine ? <span className="block truncate">{text}</span> : text);
+  const link = cn(linkClass, oneLine && 'min-w-0');
   return (
     <nav
       data-slot="breadcrumbs"
@@ -60,18 +61,14 @@ export function Breadcrumbs({
                 <span
                   data-slot="breadcrumb-page"
                   aria-current={current ? 'page' : undefined}
-                  className={cn('min-w-0', current && 'font-medium text-foreground')}
+                  className={cn(oneLine && 'min-w-0', current && 'font-medium text-foreground')}
                 >
                   {label(item.label)}
                 </span>
               ) : renderLink ? (
-                renderLink({
-                  href: item.href,
-                  className: cn(linkClass, 'min-w-0'),
-                  children: label(item.label),
-                })
+                renderLink({ href: item.href, className: link, children: label(item.label) })
               ) : (
-                <a href={item.href} className={cn(linkClass, 'min-w-0')}>
+                <a href={item.href} className={link}>
                   {label(item.label)}
                 </a>
               )}
