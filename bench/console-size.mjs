@@ -32,8 +32,11 @@ function originOf(id) {
   return inRepo.startsWith('..') ? clean : inRepo.split('/').slice(0, 3).join('/');
 }
 
-/** Builds with a manifest into a fresh folder; answers the folder, the manifest and each file's modules. */
-async function buildWithManifest(root, config = {}) {
+/**
+ * Builds into a fresh folder; answers the folder, each output chunk (its imports, CSS and modules) and
+ * each file's modules by origin.
+ */
+async function buildRecorded(root, config = {}) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'console-size-'));
   // Each output file's modules and their minified length (Rollup's renderedLength), by origin.
   const modulesOf = new Map();
@@ -126,9 +129,9 @@ writeFileSync(
 
 const built = [];
 try {
-  const reference = await buildWithManifest(referenceRoot, { configFile: false });
+  const reference = await buildRecorded(referenceRoot, { configFile: false });
   built.push(reference.outDir);
-  const app = await buildWithManifest(consoleRoot);
+  const app = await buildRecorded(consoleRoot);
   built.push(app.outDir);
 
   const { outDir } = app;
