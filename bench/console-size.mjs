@@ -5,7 +5,8 @@
 // Beside the gzip figures, "sent" is what the server really transfers to a browser that accepts brotli:
 // the build's pre-compressed .br copy of each file (files under its 1 KB floor go as they are).
 // Builds the console into a temporary folder (run `pnpm build` first: it reads the packages' dist).
-// `--chunks` lists the sign-in page's files; `--modules` what they hold, by npm package or source folder.
+// `--chunks` lists the sign-in page's files; `--modules` what they hold, by npm package or source folder;
+// `--page dashboard|report|share` lists another page's first load instead.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -154,8 +155,12 @@ try {
     ['campaign report, first load', sizeOf(outDir, closure(app, page.report))],
     ['share page, first load', sizeOf(outDir, closure(app, page.share))],
   ];
+  const listed = process.argv.includes('--page')
+    ? process.argv[process.argv.indexOf('--page') + 1]
+    : 'signIn';
+  if (!page[listed]) throw new Error(`--page takes one of ${Object.keys(page).join(', ')}`);
+  const listedFiles = closure(app, page[listed]);
   // Fetched by the sign-in page too, but not needed to draw it: it loads beside the first screen.
-  const signInFiles = closure(app, page.signIn);
   const afterPaint = sizeOf(outDir, beyond(['src/components/toaster.tsx'], page.signIn));
   const reportExtra = beyond(['src/screens/reporting/reporting-page.tsx'], ['index.html']);
 
@@ -179,24 +184,22 @@ try {
     `\nsign-in first load: ${kb(signIn)} gzip, target ${TARGET_KB} kB (${signIn <= TARGET_KB * 1024 ? 'met' : 'missed'}); ${(signIn / rows[0][1].total).toFixed(1)}× the bare React page`,
   );
   if (process.argv.includes('--modules')) {
-    // Rendered (minified, before compression) bytes of the sign-in page's first load, by origin.
+    // Rendered (minified, before compression) bytes of the listed page's first load, by origin.
     const origins = new Map();
-    for (const file of signInFiles) {
+    for (const file of listedFiles) {
       for (const [origin, bytes] of app.modulesOf.get(file) ?? []) {
         origins.set(origin, (origins.get(origin) ?? 0) + bytes);
       }
     }
     const total = [...origins.values()].reduce((sum, bytes) => sum + bytes, 0);
-    console.log(
-      `\nthe sign-in page's first load by origin (minified, before compression; ${kb(total)} in all):`,
-    );
+    console.log(`\n${listed}: the first load by origin (minified, before compression; ${kb(total)} in all):`);
     for (const [origin, bytes] of [...origins].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
       console.log(`  ${origin.padEnd(60)} ${kb(bytes).padStart(9)}`);
     }
   }
   if (process.argv.includes('--chunks')) {
-    console.log("\nthe sign-in page's files:");
-    for (const file of signInFiles) {
+    console.log(`\n${listed}: the first load's files:`);
+    for (const file of listedFiles) {
       console.log(
         `  ${file.padEnd(50)} ${kb(gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length).padStart(9)}`,
       );

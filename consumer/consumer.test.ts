@@ -174,6 +174,13 @@ describe('the published packages, installed by a scratch consumer', () => {
       const picker = page.locator('[data-slot="date-range-picker-trigger"]');
       expect(await picker.textContent()).toContain('2026');
       expect(await picker.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
+      // Its calendar is a chunk of its own in the published package, fetched when the picker opens.
+      await picker.click();
+      const calendar = page.getByRole('dialog', { name: 'Reporting dates' }).getByRole('grid');
+      await calendar.first().waitFor();
+      expect(await calendar.count()).toBe(2);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Reporting dates' }).waitFor({ state: 'detached' });
       const select = page.getByRole('combobox', { name: 'Download format' });
       expect(await select.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('1px');
       const toast = page.locator('[data-slot="toast-title"]', { hasText: 'Report ready' });

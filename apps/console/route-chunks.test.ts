@@ -11,7 +11,7 @@ function chunk(
   fileName: string,
   moduleIds: string[],
   imports: string[] = [],
-  kind: { entry?: boolean; lazy?: string } = {},
+  kind: { entry?: boolean; lazy?: string; packageLazy?: string } = {},
 ): Rolldown.OutputChunk {
   return {
     type: 'chunk',
@@ -19,8 +19,8 @@ function chunk(
     moduleIds,
     imports,
     isEntry: kind.entry ?? false,
-    isDynamicEntry: kind.lazy !== undefined,
-    facadeModuleId: kind.lazy ? `${src}/${kind.lazy}.tsx` : null,
+    isDynamicEntry: kind.lazy !== undefined || kind.packageLazy !== undefined,
+    facadeModuleId: kind.lazy ? `${src}/${kind.lazy}.tsx` : (kind.packageLazy ?? null),
   } as unknown as Rolldown.OutputChunk;
 }
 
@@ -49,7 +49,7 @@ const build = [
   chunk(
     'reporting-page.js',
     [`${src}/screens/reporting/reporting-page.tsx`],
-    ['report-shared.js', 'table.js', 'share-banner.js'],
+    ['report-shared.js', 'table.js', 'share-banner.js', 'date-format.js'],
     {
       lazy: 'screens/reporting/reporting-page',
     },
@@ -63,7 +63,7 @@ const build = [
   chunk('campaign.js', [`${src}/screens/campaigns/campaign-view.tsx`], ['campaign-forms.js'], {
     lazy: 'screens/campaigns/campaign-view',
   }),
-  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js'], {
+  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js'], {
     lazy: 'screens/account/sign-in',
   }),
   chunk('frame-and-dashboard.js', ['/ui/sidebar.tsx', '/node_modules/lucide/x.js']),
@@ -77,6 +77,13 @@ const build = [
   chunk('toaster.js', [`${src}/components/toaster.tsx`], ['input.js', 'query.js'], {
     lazy: 'components/toaster',
   }),
+  // The ui's date picker (on the report) fetches its calendar when it is opened.
+  chunk('calendar.js', ['/ui/calendar.tsx'], ['day-picker.js', 'date-format.js', 'chevron.js'], {
+    packageLazy: '/ui/calendar.tsx',
+  }),
+  chunk('day-picker.js', ['/node_modules/react-day-picker/index.js']),
+  chunk('date-format.js', ['/node_modules/date-fns/format.js']),
+  chunk('chevron.js', ['/node_modules/lucide/chevron.js']),
 ];
 
 describe('the chunk each module goes to, by the lazy parts that load it', () => {
@@ -123,5 +130,15 @@ describe('the chunk each module goes to, by the lazy parts that load it', () => 
   it('leaves a module that only parts drawn after the paint need where Rolldown puts it', () => {
     // the report's charts and the dashboard's trend chart: their library never joins a page's files
     expect(plan.has('/node_modules/@nivo/line/index.js')).toBe(false);
+  });
+
+  it('loads a workspace package’s lazy part on demand: it pulls nothing into a page’s files', () => {
+    // the calendar's own library stays in its file, fetched when the picker opens
+    expect(plan.get('/node_modules/react-day-picker/index.js')).toBe('calendar');
+    // what it shares with the report goes where the report's shared code goes
+    expect(plan.get('/node_modules/date-fns/format.js')).toBe('shared-reporting');
+    // what it shares with the sign-in page alone stays that page's: not `shared-public`, which every
+    // public page loads, as it would if the calendar were a page of its own
+    expect(plan.get('/node_modules/lucide/chevron.js')).toBe('sign-in');
   });
 });

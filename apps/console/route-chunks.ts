@@ -26,13 +26,17 @@ export interface LazyPart {
    * `CONSOLE_PARTS`'s order that needs a module names its file.
    */
   sharedFile?: string;
-  /** Loaded after the page has painted (the charts, the toaster): never pulled into a page's files. */
+  /**
+   * Loaded after the page has painted (the charts, the toaster) or when the reader asks for it (the
+   * schedule dialog's form): never pulled into a page's files.
+   */
   afterPaint?: boolean;
 }
 
 /**
  * The console's lazy parts, by the module a dynamic import loads (a path under `src`, without its
- * extension). A lazy module not named here is a part of its own, loaded with nothing.
+ * extension). A lazy module not named here is a part of its own, loaded with nothing; one of a
+ * workspace package (the ui's calendar) is loaded on demand, like the parts marked `afterPaint`.
  */
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
   'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
@@ -46,6 +50,7 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
   'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
   'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
   'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
+  'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
   'screens/dashboard/trend-chart': {
     name: 'trend-chart',
     loadedWith: ['dashboard', 'signed-in'],
@@ -87,7 +92,9 @@ export function planFromChunks(
   };
   const partOf = (id: string): LazyPart => {
     const relative = path.relative(sourceRoot, id).replace(/\.[cm]?[jt]sx?$/, '');
-    return parts[relative] ?? { name: path.basename(relative), loadedWith: [] };
+    // A package's own lazy part (the date picker's calendar) loads when the reader opens something.
+    const onDemand = relative.startsWith('..');
+    return parts[relative] ?? { name: path.basename(relative), loadedWith: [], afterPaint: onDemand };
   };
 
   const byName = new Map(Object.values(parts).map((part) => [part.name, part]));

@@ -1,6 +1,6 @@
 import type { ReportFormat } from '@adconsole/domain';
 import { Button, ChoiceSelect, cn, Field, Switch } from '@adconsole/ui';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { formatChoices } from '../lib/choices';
 import { FormStatus } from '../lib/form-status';
 
@@ -33,7 +33,8 @@ export interface ReportExportFormProps {
 
 /**
  * The export section of the reporting side menu: a format, the Video Quartiles switch and, when the
- * page shows a breakdown, a switch that puts it in the file.
+ * page shows a breakdown, a switch that puts it in the file. Three controls with nothing to check: plain
+ * state, not react-hook-form, which would otherwise be on the first load of every report and share page.
  */
 export function ReportExportForm({
   defaultValues,
@@ -43,98 +44,88 @@ export function ReportExportForm({
   breakdownLabel,
   className,
 }: ReportExportFormProps) {
-  const { control, handleSubmit, watch, setValue, formState } = useForm<ReportExportFormValues>({
-    defaultValues: { format: 'csv', withVideo: false, withBreakdown: true, ...defaultValues },
+  const [values, setValues] = useState<ReportExportFormValues>({
+    format: 'csv',
+    withVideo: false,
+    withBreakdown: true,
+    ...defaultValues,
   });
+  const [isSubmitting, setSubmitting] = useState(false);
+  const set = (changed: Partial<ReportExportFormValues>) =>
+    setValues((current) => ({ ...current, ...changed }));
   // PDF comes from the browser's print dialog, which cannot add the video quartile sheet.
-  const isPdf = watch('format') === 'pdf';
+  const isPdf = values.format === 'pdf';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
+    try {
+      await onSubmit({
+        format: values.format,
+        withVideo: isPdf ? false : values.withVideo,
+        ...(breakdownLabel === undefined ? {} : { withBreakdown: values.withBreakdown ?? true }),
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
     <form
       aria-label="Export report"
       noValidate
-      onSubmit={handleSubmit((values) =>
-        onSubmit({
-          format: values.format,
-          withVideo: values.format === 'pdf' ? false : values.withVideo,
-          ...(breakdownLabel === undefined ? {} : { withBreakdown: values.withBreakdown ?? true }),
-        }),
-      )}
+      onSubmit={submit}
       className={cn('grid gap-4', className)}
       data-slot="report-export-form"
     >
-      <FormStatus serverError={serverError} errors={formState.errors} />
-      <Controller
-        control={control}
-        name="format"
-        render={({ field }) => (
-          <Field label="Download format" disabled={disabled}>
-            {(controlProps) => (
-              <ChoiceSelect
-                {...controlProps}
-                choices={formatChoices}
-                value={field.value}
-                disabled={disabled}
-                onValueChange={(format) => {
-                  field.onChange(format);
-                  if (format === 'pdf') setValue('withVideo', false);
-                }}
-              />
-            )}
-          </Field>
+      <FormStatus serverError={serverError} />
+      <Field label="Download format" disabled={disabled}>
+        {(controlProps) => (
+          <ChoiceSelect
+            {...controlProps}
+            choices={formatChoices}
+            value={values.format}
+            disabled={disabled}
+            onValueChange={(format) => set(format === 'pdf' ? { format, withVideo: false } : { format })}
+          />
         )}
-      />
-      <Controller
-        control={control}
-        name="withVideo"
-        render={({ field }) => (
-          <Field
-            label="Video Quartiles"
-            orientation="horizontal"
+      </Field>
+      <Field
+        label="Video Quartiles"
+        orientation="horizontal"
+        disabled={disabled || isPdf}
+        description={isPdf ? 'Not available in PDF.' : undefined}
+      >
+        {(controlProps) => (
+          <Switch
+            {...controlProps}
+            name="withVideo"
+            checked={values.withVideo}
             disabled={disabled || isPdf}
-            description={isPdf ? 'Not available in PDF.' : undefined}
-          >
-            {(controlProps) => (
-              <Switch
-                {...controlProps}
-                name={field.name}
-                checked={field.value}
-                disabled={disabled || isPdf}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          </Field>
+            onCheckedChange={(withVideo) => set({ withVideo })}
+          />
         )}
-      />
+      </Field>
       {breakdownLabel === undefined ? null : (
-        <Controller
-          control={control}
-          name="withBreakdown"
-          render={({ field }) => (
-            <Field
-              label={`Breakdown by ${breakdownLabel}`}
-              orientation="horizontal"
+        <Field
+          label={`Breakdown by ${breakdownLabel}`}
+          orientation="horizontal"
+          disabled={disabled || isPdf}
+          description={isPdf ? 'The printed page shows it.' : undefined}
+        >
+          {(controlProps) => (
+            <Switch
+              {...controlProps}
+              name="withBreakdown"
+              checked={isPdf || (values.withBreakdown ?? true)}
               disabled={disabled || isPdf}
-              description={isPdf ? 'The printed page shows it.' : undefined}
-            >
-              {(controlProps) => (
-                <Switch
-                  {...controlProps}
-                  name={field.name}
-                  checked={isPdf || (field.value ?? true)}
-                  disabled={disabled || isPdf}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
-            </Field>
+              onCheckedChange={(withBreakdown) => set({ withBreakdown })}
+            />
           )}
-        />
+        </Field>
       )}
-      <Button type="submit" loading={formState.isSubmitting} disabled={disabled}>
+      <Button type="submit" loading={isSubmitting} disabled={disabled}>
         Download
       </Button>
     </form>

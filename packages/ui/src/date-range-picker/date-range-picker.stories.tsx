@@ -61,6 +61,8 @@ export const Open: Story = {
       'aria-pressed',
       'true',
     );
+    // The calendar's code comes when the picker is first pointed at or opened; its months then show.
+    await expect(await within(dialog).findAllByRole('grid')).toHaveLength(2);
   },
 };
 
@@ -155,7 +157,7 @@ export const CustomRangeWithKeyboard: Story = {
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Date range' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: /, 3 November 2026/ }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /, 3 November 2026/ }));
     // With a range already chosen, a click moves its nearest end; start afresh from the 3rd.
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() =>

@@ -3,9 +3,9 @@ import { CalendarIcon } from 'lucide-react';
 import * as React from 'react';
 import type { DateRange as DayPickerRange } from 'react-day-picker';
 import { Button } from '../button';
-import { Calendar } from '../calendar';
 import { cn } from '../lib/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '../popover';
+import { Spinner } from '../spinner';
 import {
   type DateRange,
   type DateRangePreset,
@@ -14,6 +14,27 @@ import {
   type ExtraDateRangePreset,
   matchPreset,
 } from './presets';
+
+/**
+ * The calendar (react-day-picker, with its date library): most visits never open the picker, so it is
+ * fetched when the trigger is pointed at, focused or opened, not with the page.
+ */
+const loadCalendar = () => import('../calendar/calendar');
+const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
+
+/** Where the calendar's months will be while it loads: their size, so the popover does not grow. */
+function CalendarPending({ numberOfMonths }: { numberOfMonths: number }) {
+  return (
+    <div className="flex flex-col gap-4 p-3 sm:flex-row" data-slot="calendar-pending">
+      {Array.from({ length: numberOfMonths }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the months are placeholders without identity
+        <div key={index} className="grid h-[276px] w-[252px] place-items-center text-muted-foreground">
+          {index === 0 ? <Spinner label="Loading the calendar" className="size-5" /> : null}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export type DateRangePickerProps = {
   value?: DateRange;
@@ -88,6 +109,8 @@ export function DateRangePicker({
           aria-describedby={describedBy}
           aria-invalid={invalid}
           data-slot="date-range-picker-trigger"
+          onPointerEnter={loadCalendar}
+          onFocus={loadCalendar}
           data-placeholder={value ? undefined : true}
           className={cn(
             'w-full justify-start font-normal aria-invalid:border-destructive data-[placeholder]:text-muted-foreground',
@@ -125,18 +148,20 @@ export function DateRangePicker({
             ))}
           </ul>
           <div className="flex flex-col">
-            <Calendar
-              mode="range"
-              today={now}
-              numberOfMonths={numberOfMonths}
-              defaultMonth={startOfMonth(subMonths(value?.to ?? now, numberOfMonths - 1))}
-              selected={draft}
-              onSelect={(range: DayPickerRange | undefined) => {
-                setDraft(range);
-                setCustom(true);
-              }}
-              disabled={{ after: endOfDay(now) }}
-            />
+            <React.Suspense fallback={<CalendarPending numberOfMonths={numberOfMonths} />}>
+              <Calendar
+                mode="range"
+                today={now}
+                numberOfMonths={numberOfMonths}
+                defaultMonth={startOfMonth(subMonths(value?.to ?? now, numberOfMonths - 1))}
+                selected={draft}
+                onSelect={(range: DayPickerRange | undefined) => {
+                  setDraft(range);
+                  setCustom(true);
+                }}
+                disabled={{ after: endOfDay(now) }}
+              />
+            </React.Suspense>
             <div className="flex items-center justify-end gap-2 border-t p-3">
               <span className="mr-auto text-muted-foreground text-xs" aria-live="polite">
                 {draft?.from

@@ -4,12 +4,7 @@
 // chosen tab's breakdown is asked for, after the report's figures; while it loads, placeholders hold
 // the section's drawn size, so nothing below it moves when it arrives. Printed, it shows the chosen
 // breakdown without the tabs. Props only: the page fetches, every state has a story.
-import {
-  BREAKDOWN_DIMENSION_LABELS,
-  type BreakdownMetric,
-  BreakdownTable,
-  breakdownNoun,
-} from '@adconsole/charts';
+import { BREAKDOWN_DIMENSION_LABELS, type BreakdownMetric, breakdownNoun } from '@adconsole/charts';
 import { BREAKDOWN_DIMENSIONS, type Breakdown, type BreakdownDimension } from '@adconsole/domain';
 import {
   Alert,
@@ -32,8 +27,8 @@ import {
 import { ChartBarBigIcon } from 'lucide-react';
 import { NearViewport } from '../../components/near-viewport';
 
-/** The charts' chunk, when it has arrived: BreakdownBars comes with the report's other charts. */
-type BarsChunk = { BreakdownBars: typeof import('@adconsole/charts').BreakdownBars };
+/** The charts' chunk, when it has arrived: the bars and the table come with the report's other charts. */
+type BreakdownChunk = Pick<typeof import('@adconsole/charts'), 'BreakdownBars' | 'BreakdownTable'>;
 
 export type ReportBreakdownProps = {
   /** The chosen tab (the URL's `breakdown=`). */
@@ -44,8 +39,8 @@ export type ReportBreakdownProps = {
   breakdown?: Breakdown | null | undefined;
   error?: string | undefined;
   onRetry?: (() => void) | undefined;
-  /** The charts' code, once loaded; until then the bars' placeholder stands in. */
-  charts?: BarsChunk | undefined;
+  /** The charts' code, once loaded; until then the bars' and the table's placeholders stand in. */
+  charts?: BreakdownChunk | undefined;
   /** Print layout: the chosen breakdown at the page's width, every row, no tabs. */
   printing?: boolean | undefined;
   /** The chart's width in print (A4's printable width). */
@@ -216,13 +211,17 @@ function BreakdownBody({
         )}
       </div>
       <div className={table}>
-        <BreakdownTable
-          key={printing ? 'print' : 'screen'}
-          breakdown={loaded}
-          locale={locale}
-          maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
-          hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : undefined}
-        />
+        {charts ? (
+          <charts.BreakdownTable
+            key={printing ? 'print' : 'screen'}
+            breakdown={loaded}
+            locale={locale}
+            maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
+            hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : undefined}
+          />
+        ) : (
+          <Skeleton data-table-placeholder="breakdown" className="h-[492px]" />
+        )}
       </div>
     </>
   );

@@ -9,7 +9,6 @@ import {
   KPI_METRICS,
   type KpiMetric,
   KpiTiles,
-  ReportTable,
   type ReportTableMetric,
   VastErrorsTable,
 } from '@adconsole/charts';
@@ -290,6 +289,9 @@ function ReportBody({
       {draw}
     </NearViewport>
   );
+  /** A data table of the charts' chunk: drawn once its code is here and the reader is near it. */
+  const dataTable = (rows: number, draw: (loaded: ReportCharts) => React.ReactNode) =>
+    table(rows, charts ? draw(charts) : <TablePlaceholder rows={rows} />);
 
   if (report.creatives.length === 0) {
     return (
@@ -404,9 +406,8 @@ function ReportBody({
               {scope === 'campaign' ? <TabsTrigger value="creative">By creative</TabsTrigger> : null}
             </TabsList>
             <TabsContent value="period" forceMount={printing ? true : undefined}>
-              {table(
-                Math.min(report.series.length, 25),
-                <ReportTable
+              {dataTable(Math.min(report.series.length, 25), (loaded) => (
+                <loaded.ReportTable
                   key={printing ? 'print' : 'screen'}
                   by="period"
                   series={report.series}
@@ -415,14 +416,13 @@ function ReportBody({
                   locale={locale}
                   pageSize={printing ? report.series.length : undefined}
                   hiddenColumns={hiddenColumns}
-                />,
-              )}
+                />
+              ))}
             </TabsContent>
             {scope === 'campaign' ? (
               <TabsContent value="creative" forceMount={printing ? true : undefined}>
-                {table(
-                  Math.min(report.creatives.length, 25),
-                  <ReportTable
+                {dataTable(Math.min(report.creatives.length, 25), (loaded) => (
+                  <loaded.ReportTable
                     key={printing ? 'print' : 'screen'}
                     by="creative"
                     creatives={report.creatives}
@@ -432,8 +432,8 @@ function ReportBody({
                     rowHref={creativeHref}
                     renderLink={renderLink}
                     hiddenColumns={hiddenColumns}
-                  />,
-                )}
+                  />
+                ))}
               </TabsContent>
             ) : null}
           </Tabs>

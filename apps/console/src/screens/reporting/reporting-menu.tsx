@@ -2,7 +2,6 @@
 // summary link, the creatives that have live creatives, and the export section (format, Video
 // Quartiles switch, Download); for the campaign's owner also its share links and scheduled reports.
 import {
-  errorMessage,
   fixedOffsetTimezone,
   pickedReportingDates,
   pickerRangeOf,
@@ -13,7 +12,7 @@ import {
   type Timezone,
   timezones,
 } from '@adconsole/domain';
-import { ReportExportForm, type ReportExportFormValues, ScheduleReportForm } from '@adconsole/forms';
+import { ReportExportForm, type ReportExportFormValues } from '@adconsole/forms';
 import {
   Badge,
   Button,
@@ -28,10 +27,15 @@ import {
   Field,
   type RenderLink,
   Separator,
+  Spinner,
   TimezoneSelect,
 } from '@adconsole/ui';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { ShareLinks, type ShareLinksProps } from './share-links';
+
+/** The schedule dialog's form: fetched when the owner points at its button or opens it, not before. */
+const loadScheduleForm = () => import('./schedule-form');
+const ScheduleForm = lazy(loadScheduleForm);
 
 /** A fixed offset (a link with only tz=) is offered under this code, so the dropdown can show it. */
 const FIXED = 'fixed:';
@@ -184,15 +188,11 @@ function timezoneOptions(current: Timezone): Timezone[] {
 }
 
 function ScheduleDialog({
-  campaignID,
   schedules,
-  onSchedule,
-  onDeleteSchedule,
-  onSendNow,
   timezone,
+  ...form
 }: NonNullable<ReportingMenuProps['owner']> & { timezone: Timezone }) {
-  const [saved, setSaved] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // The dialog's content is mounted while it is open: closing it forgets the form's outcome.
   return (
     <section aria-labelledby="report-schedules" className="grid gap-2">
       <h3 id="report-schedules" className="font-semibold text-sm">
@@ -203,14 +203,11 @@ function ScheduleDialog({
           ? 'Have the report e-mailed every day, week or month, or when the campaign ends.'
           : `${schedules.length} scheduled for this campaign.`}
       </p>
-      <Dialog
-        onOpenChange={() => {
-          setSaved(0);
-          setError(null);
-        }}
-      >
+      <Dialog>
         <DialogTrigger asChild>
-          <Button variant="secondary">Schedule report</Button>
+          <Button variant="secondary" onPointerEnter={loadScheduleForm} onFocus={loadScheduleForm}>
+            Schedule report
+          </Button>
         </DialogTrigger>
         <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
           <DialogHeader>
@@ -219,25 +216,22 @@ function ScheduleDialog({
               Mailed at 08:00 in the report's timezone, each time for the last complete period.
             </DialogDescription>
           </DialogHeader>
-          <ScheduleReportForm
-            key={saved}
-            campaignID={campaignID}
-            defaultValues={{ timezone: timezone.tzCode || 'UTC' }}
-            scheduledReports={schedules}
-            serverError={error}
-            successMessage={saved > 0 ? 'Scheduled. The first report goes out with its period.' : undefined}
-            onSubmit={async (values) => {
-              setError(null);
-              try {
-                await onSchedule(values);
-                setSaved((count) => count + 1);
-              } catch (failure) {
-                setError(errorMessage(failure, 'The report was not scheduled. Please try again.'));
-              }
-            }}
-            onDelete={onDeleteSchedule}
-            onSendNow={onSendNow}
-          />
+          <Suspense
+            fallback={
+              <div className="grid min-h-96 place-items-center text-muted-foreground">
+                <Spinner label="Loading the schedule form" className="size-6" />
+              </div>
+            }
+          >
+            <ScheduleForm
+              campaignID={form.campaignID}
+              schedules={schedules}
+              timezone={timezone}
+              onSchedule={form.onSchedule}
+              onDeleteSchedule={form.onDeleteSchedule}
+              onSendNow={form.onSendNow}
+            />
+          </Suspense>
         </DialogContent>
       </Dialog>
     </section>
