@@ -133,7 +133,9 @@ export const ScheduleDialog: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule report' });
     // The form's code is fetched when the dialog opens (or its button is pointed at).
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send now: Weekly for the client' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Send now: Weekly for the client' }),
+    );
     await expect(args.owner?.onSendNow).toHaveBeenCalledWith('s1');
   },
 };
