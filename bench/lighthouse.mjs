@@ -8,18 +8,15 @@
 // `--runs 3` audits each page that many times and prints the run with the median performance score
 // (Lighthouse's own advice: one run of a page varies by several points). Below the table, each page's
 // LCP element, so a page that failed to draw (an error instead of its heading) is seen at once.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startDemoServer } from './demo-server.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEMO_PASSWORD = 'bench-password';
 const GOALS =
   'goals: performance ≥ 95 desktop, ≥ 90 mobile; accessibility 100; best practices 100; CLS < 0.1';
 
@@ -39,93 +36,24 @@ const chromePath =
     existsSync(candidate),
   );
 if (!chromePath) throw new Error('No Chromium found: install it or set CHROME_PATH.');
-if (
-  !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
-  !existsSync(path.join(root, 'apps/console/dist'))
-) {
-  throw new Error('Build the product first: pnpm build');
-}
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-lighthouse-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    DEMO_PASSWORD,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const demo = await startDemoServer(root);
 let chrome;
 const stop = async () => {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo.stop();
 };
 
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    if (attempt > 480) throw new Error('The server did not start within two minutes');
-    const up = await fetch(`${origin}/api/ping`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
-  // The demo account's session (as a cookie header for Lighthouse), its campaign and a share link.
-  const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' };
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      method: 'password',
-      username: 'demo@adconsole.test',
-      password: DEMO_PASSWORD,
-      remember: true,
-    }),
-  });
-  if (!login.ok) throw new Error(`The demo sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const signedIn = { ...headers, Cookie: cookie };
-  const campaigns = await (await fetch(`${origin}/api/v1/campaign/mine`, { headers: signedIn })).json();
-  const campaignID = campaigns.data[0].id;
-  const share = await (
-    await fetch(`${origin}/api/v1/campaign/newToken`, {
-      method: 'POST',
-      headers: signedIn,
-      body: JSON.stringify({ campaignID }),
-    })
-  ).json();
-
+  const { cookie } = demo;
   // The anonymous pages first: Lighthouse keeps a page's local storage, and a signed-in page leaves
   // the demo's stored session behind, which a later anonymous page would check against the server
   // (a 401 for a visitor whose cookie Lighthouse does not send). The table keeps the issue's order.
   const pages = [
-    { name: 'sign-in', url: `${origin}/signin`, order: 0 },
-    { name: 'share page', url: `${origin}${new URL(share.data.url).pathname}`, order: 3 },
-    { name: 'dashboard', url: `${origin}/dashboard`, cookie, order: 1 },
-    { name: 'campaign report', url: `${origin}/campaigns/${campaignID}/reporting`, cookie, order: 2 },
+    { name: 'sign-in', url: demo.pages.signIn, order: 0 },
+    { name: 'share page', url: demo.pages.share, order: 3 },
+    { name: 'dashboard', url: demo.pages.dashboard, cookie, order: 1 },
+    { name: 'campaign report', url: demo.pages.report, cookie, order: 2 },
   ].filter((page) => !onlyPages || onlyPages.some((wanted) => page.name.startsWith(wanted)));
 
   chrome = await chromeLauncher.launch({

@@ -45,17 +45,17 @@ import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 
-type ReportCharts = typeof import('./report-charts');
+type ReportCharts = typeof import('./report-charts') & typeof import('./report-tables');
 let loadedCharts: ReportCharts | undefined;
 
 /**
- * Loads the charts' code once. The reporting page starts it as it mounts, beside the report's own
- * request, so the chunk arrives while the figures load; the heading and tiles never wait for it.
+ * Loads the charts' and the tables' code once. The reporting page starts it as it mounts, beside the
+ * report's own request, so the chunks arrive while the figures load; the heading and tiles never wait.
  */
 export function loadReportCharts(): Promise<ReportCharts> {
-  return import('./report-charts').then((charts) => {
-    loadedCharts = charts;
-    return charts;
+  return Promise.all([import('./report-charts'), import('./report-tables')]).then(([charts, tables]) => {
+    loadedCharts = { ...charts, ...tables };
+    return loadedCharts;
   });
 }
 

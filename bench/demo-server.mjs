@@ -1,0 +1,104 @@
+// The product as `npm start` runs it, for the page-load benches: the built console and the API of a
+// checkout in one process, on a scratch data directory with the seeded demo; then the demo account's
+// session, its first campaign and a share link of it. `root` is the checkout (this one, or another
+// built one to compare with).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const DEMO_PASSWORD = 'bench-password';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Starts a built checkout's server; answers its origin, the demo's session and pages, and `stop`. */
+export async function startDemoServer(root) {
+  if (
+    !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
+    !existsSync(path.join(root, 'apps/console/dist'))
+  ) {
+    throw new Error(`Build the product first (pnpm build in ${root})`);
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-'));
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 480) throw new Error('The server did not start within two minutes');
+      const up = await fetch(`${origin}/api/ping`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' };
+    const login = await fetch(`${origin}/api/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        method: 'password',
+        username: 'demo@adconsole.test',
+        password: DEMO_PASSWORD,
+        remember: true,
+      }),
+    });
+    if (!login.ok) throw new Error(`The demo sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const signedIn = { ...headers, Cookie: cookie };
+    const campaigns = await (await fetch(`${origin}/api/v1/campaign/mine`, { headers: signedIn })).json();
+    const campaignID = campaigns.data[0].id;
+    const share = await (
+      await fetch(`${origin}/api/v1/campaign/newToken`, {
+        method: 'POST',
+        headers: signedIn,
+        body: JSON.stringify({ campaignID }),
+      })
+    ).json();
+    return {
+      origin,
+      /** The demo account's session as a Cookie header. */
+      cookie,
+      campaignID,
+      pages: {
+        signIn: `${origin}/signin`,
+        dashboard: `${origin}/dashboard`,
+        report: `${origin}/campaigns/${campaignID}/reporting`,
+        share: `${origin}${new URL(share.data.url).pathname}`,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+// Page loads of the console in Chromium with the throttling applied for real (the CPU slowed 4x, a
+// 150 ms round trip, 1.6 Mbit/s down: Lighthouse's mobile settings), measured in the page: first and
+// largest contentful paint, and the blocking time of long tasks after the first paint (each task's time
+// over 50 ms, as TBT counts it). Lighthouse simulates these from one observed load, and on a busy 2-core
+// machine its LCP varies by a second between runs of the same build; loads throttled for real vary far
+// less. `--against DIR` loads another built checkout's pages alternately with this one's (the reference
+// of the same run, e.g. a `git worktree` of main), so the two are compared under the same conditions.
+// `--runs 5` (the default) loads each page that many times per build and prints the medians, with the
+// range in brackets; `--pages share,report,dashboard,sign-in` chooses the pages. Run `pnpm build` first.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startDemoServer } from './demo-server.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const runs = Number(option('runs') ?? '5');
+const against = option('against');
+const wanted = (option('pages') ?? 'share,report').split(',');
+const PAGES = {
+  'sign-in': { key: 'signIn', ready: { role: 'form', name: 'Sign in' } },
+  dashboard: { key: 'dashboard', signedIn: true, ready: { role: 'heading', name: 'Dashboard' } },
+  report: { key: 'report', signedIn: true, ready: { role: 'heading', name: 'Campaign summary' } },
+  share: { key: 'share', ready: { role: 'heading', name: 'Campaign summary' } },
+};
+for (const page of wanted)
+  if (!PAGES[page]) throw new Error(`--pages takes ${Object.keys(PAGES).join(', ')}`);
+
+const builds = [{ name: 'this checkout', root }];
+if (against) builds.push({ name: path.basename(path.resolve(against)), root: path.resolve(against) });
+
+/** One cold load (a fresh context: no cache, no storage); the figures the page measured itself. */
+async function load(browser, demo, page) {
+  const spec = PAGES[page];
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  });
+  if (spec.signedIn) {
+    await context.addCookies(
+      demo.cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), url: demo.origin };
+      }),
+    );
+  }
+  const tab = await context.newPage();
+  await tab.addInitScript(() => {
+    window.__benchLongTasks = [];
+    window.__benchLcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__benchLongTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  // Lighthouse's mobile link: 150 ms, 1.6 Mbit/s down, 750 kbit/s up (90 % of it, as DevTools applies it).
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: ((1.6e6 / 8) * 0.9) | 0,
+    uploadThroughput: ((750e3 / 8) * 0.9) | 0,
+  });
+  await tab.goto(demo.pages[spec.key], { waitUntil: 'load' });
+  await tab.getByRole(spec.ready.role, { name: spec.ready.name }).first().waitFor({ timeout: 60_000 });
+  // What runs after the paint (the report's figures, the charts' code) settles within a few seconds.
+  await tab.waitForTimeout(6000);
+  const figures = await tab.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const tasks = window.__benchLongTasks;
+    return {
+      fcp,
+      lcp: window.__benchLcp,
+      blocking: tasks
+        .filter(([start]) => start >= fcp)
+        .reduce((sum, [, time]) => sum + Math.max(0, time - 50), 0),
+      before: tasks.filter(([start]) => start < fcp).reduce((sum, [, time]) => sum + time, 0),
+    };
+  });
+  await context.close();
+  return figures;
+}
+
+const demos = [];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+});
+try {
+  for (const build of builds) demos.push(await startDemoServer(build.root));
+  const results = new Map(); // "page|build" -> figures of each run
+  for (let run = 0; run < runs; run += 1) {
+    for (const page of wanted) {
+      // Alternately, so a busy moment of the machine falls on both builds alike.
+      for (const [index, build] of builds.entries()) {
+        const key = `${page}|${build.name}`;
+        results.set(key, [...(results.get(key) ?? []), await load(browser, demos[index], page)]);
+      }
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const cell = (list, field) => {
+    const values = list.map((figures) => figures[field]);
+    return `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))})`;
+  };
+  console.log(
+    `${runs} cold loads per page and build, CPU 4x slower, 150 ms RTT, 1.6 Mbit/s; medians (range)\n`,
+  );
+  console.log('| page | build | FCP | LCP | blocking after FCP | long tasks before FCP |');
+  console.log('|---|---|---|---|---|---|');
+  for (const page of wanted) {
+    for (const build of builds) {
+      const list = results.get(`${page}|${build.name}`);
+      console.log(
+        `| ${page} | ${build.name} | ${cell(list, 'fcp')} | ${cell(list, 'lcp')} | ${cell(list, 'blocking')} | ${cell(list, 'before')} |`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  for (const demo of demos) await demo.stop();
+}
