@@ -3,7 +3,7 @@
 // largest contentful paint, and the blocking time of long tasks after the first paint (each task's time
 // over 50 ms, as TBT counts it). Lighthouse simulates these from one observed load, and on a busy 2-core
 // machine its LCP varies by a second between runs of the same build; loads throttled for real vary far
-// less. `--against DIR` loads another built checkout's pages alternately with this one's (the reference
+// less. `--before DIR` loads another built checkout's pages alternately with this one's (the reference
 // of the same run, e.g. a `git worktree` of main), so the two are compared under the same conditions.
 // `--runs 5` (the default) loads each page that many times per build and prints the medians, with the
 // range in brackets; `--pages share,report,dashboard,sign-in` chooses the pages. Run `pnpm build` first.
@@ -18,7 +18,7 @@ const option = (name) => {
   return index === -1 ? undefined : process.argv[index + 1];
 };
 const runs = Number(option('runs') ?? '5');
-const against = option('against');
+const before = option('before');
 const wanted = (option('pages') ?? 'share,report').split(',');
 const PAGES = {
   'sign-in': { key: 'signIn', ready: { role: 'form', name: 'Sign in' } },
@@ -30,7 +30,7 @@ for (const page of wanted)
   if (!PAGES[page]) throw new Error(`--pages takes ${Object.keys(PAGES).join(', ')}`);
 
 const builds = [{ name: 'this checkout', root }];
-if (against) builds.push({ name: path.basename(path.resolve(against)), root: path.resolve(against) });
+if (before) builds.push({ name: path.basename(path.resolve(before)), root: path.resolve(before) });
 
 /** One cold load (a fresh context: no cache, no storage); the figures the page measured itself. */
 async function load(browser, demo, page) {
@@ -98,9 +98,11 @@ try {
   const results = new Map(); // "page|build" -> figures of each run
   for (let run = 0; run < runs; run += 1) {
     for (const page of wanted) {
-      // Alternately, so a busy moment of the machine falls on both builds alike.
-      for (const [index, build] of builds.entries()) {
-        const key = `${page}|${build.name}`;
+      // Alternately, so a busy moment of the machine falls on both builds alike, and in turn first (a
+      // page loaded first in a pair measured about 100 ms slower, whichever build it was).
+      const order = run % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+      for (const index of order) {
+        const key = `${page}|${builds[index].name}`;
         results.set(key, [...(results.get(key) ?? []), await load(browser, demos[index], page)]);
       }
     }

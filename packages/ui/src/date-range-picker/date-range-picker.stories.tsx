@@ -3,7 +3,7 @@ import { endOfDay, startOfDay } from 'date-fns';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Field } from '../field';
-import { DateRangePicker } from './date-range-picker';
+import { CalendarPending, DateRangePicker } from './date-range-picker';
 import { type DateRange, dateRangePresets } from './presets';
 
 // The app passes its clock in; stories fix it so presets and "today" never drift.
@@ -189,3 +189,18 @@ export const Invalid: Story = {
 };
 
 export const DarkOpen: Story = { ...Open, globals: { theme: 'dark' } };
+
+/**
+ * While the calendar's code arrives (the first time the picker opens, on a slow link), the popover
+ * shows the presets and this placeholder of the two months' size in the calendar's place.
+ */
+export const CalendarLoading: Story = {
+  render: () => (
+    <div className="w-fit rounded-md border bg-popover">
+      <CalendarPending numberOfMonths={2} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status', { name: 'Loading the calendar' })).toBeVisible();
+  },
+};

@@ -23,7 +23,7 @@ const loadCalendar = () => import('../calendar/calendar');
 const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
 
 /** Where the calendar's months will be while it loads: their size, so the popover does not grow. */
-function CalendarPending({ numberOfMonths }: { numberOfMonths: number }) {
+export function CalendarPending({ numberOfMonths }: { numberOfMonths: number }) {
   return (
     <div className="flex flex-col gap-4 p-3 sm:flex-row" data-slot="calendar-pending">
       {Array.from({ length: numberOfMonths }, (_, index) => (

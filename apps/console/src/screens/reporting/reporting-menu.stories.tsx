@@ -1,7 +1,7 @@
 import { defaultTimezone, reportingDatesOfDays, timezones } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ReportingMenu } from './reporting-menu';
+import { ReportingMenu, ScheduleFormPending } from './reporting-menu';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const state = {
@@ -137,6 +137,18 @@ export const ScheduleDialog: Story = {
       await within(dialog).findByRole('button', { name: 'Send now: Weekly for the client' }),
     );
     await expect(args.owner?.onSendNow).toHaveBeenCalledWith('s1');
+  },
+};
+
+/** The schedule dialog's body while its form's code arrives, the first time the dialog opens. */
+export const ScheduleFormLoading: Story = {
+  render: () => (
+    <div className="max-w-xl rounded-lg border p-6">
+      <ScheduleFormPending />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status', { name: 'Loading the schedule form' })).toBeVisible();
   },
 };
 

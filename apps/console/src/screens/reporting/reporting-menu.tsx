@@ -187,6 +187,15 @@ function timezoneOptions(current: Timezone): Timezone[] {
   return [{ ...fixed, tzCode: `${FIXED}${fixed.offset}` }, ...list];
 }
 
+/** The schedule dialog's body while its form's code arrives (the first time it opens, on a slow link). */
+export function ScheduleFormPending() {
+  return (
+    <div className="grid min-h-96 place-items-center text-muted-foreground">
+      <Spinner label="Loading the schedule form" className="size-6" />
+    </div>
+  );
+}
+
 function ScheduleDialog({
   schedules,
   timezone,
@@ -216,13 +225,7 @@ function ScheduleDialog({
               Mailed at 08:00 in the report's timezone, each time for the last complete period.
             </DialogDescription>
           </DialogHeader>
-          <Suspense
-            fallback={
-              <div className="grid min-h-96 place-items-center text-muted-foreground">
-                <Spinner label="Loading the schedule form" className="size-6" />
-              </div>
-            }
-          >
+          <Suspense fallback={<ScheduleFormPending />}>
             <ScheduleForm
               campaignID={form.campaignID}
               schedules={schedules}
