@@ -47,15 +47,19 @@ export function frameScript(config: FrameConfig): void {
   // The pointer over the ad: the page times it. Entering is reported on every mouseover and, at most
   // every 200 ms, on moves (a frame is not always told that the pointer left it earlier).
   let moved = 0;
-  // The wall-clock time lets the page drop a report that arrives after it saw the pointer elsewhere.
-  document.addEventListener('mouseover', () => post(['h', 1, Date.now()]));
+  // When the event happened, on the wall clock (the page measures its own moves the same way), not when
+  // this frame handled it: the frame and the page may be processes of their own, and either may handle
+  // an event late. The page orders the reports and its own moves by it.
+  const happened = (event: Event) =>
+    performance.timeOrigin ? performance.timeOrigin + event.timeStamp : Date.now();
+  document.addEventListener('mouseover', (event) => post(['h', 1, happened(event)]));
   document.addEventListener('mousemove', (event) => {
     if (event.timeStamp - moved < 200) return;
     moved = event.timeStamp;
-    post(['h', 1, Date.now()]);
+    post(['h', 1, happened(event)]);
   });
   document.addEventListener('mouseout', (event) => {
-    if (!event.relatedTarget) post(['h', 0, Date.now()]);
+    if (!event.relatedTarget) post(['h', 0, happened(event)]);
   });
   // A tap or a click into an HTML5 creative's own frame moves the focus there.
   addEventListener('blur', () => {

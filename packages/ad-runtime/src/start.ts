@@ -96,11 +96,15 @@ export function start(options: StartOptions = {}): AdRuntime {
   listen(win, 'blur', () => {
     for (const entry of frames.values()) if (doc.activeElement === entry.frame) entry.receive(['i']);
   });
-  // The pointer moves on the page itself: it is over none of the ads (until a frame reports it later).
+  // The pointer moves on the page itself: it is over none of the ads (until a frame reports a later
+  // entry). Its time is when the move happened (the frames report theirs the same way), not when this
+  // page handled it: on a busy page the last move on the way into an ad can be handled after the ad's
+  // frame has reported the pointer over it, and must not cancel that.
   let pointerOnPage = 0;
-  listen(doc, 'mousemove', () => {
-    pointerOnPage = Date.now();
-    for (const entry of frames.values()) entry.receive(['h', 0, pointerOnPage]);
+  listen<MouseEvent>(doc, 'mousemove', (event) => {
+    const happened = win.performance?.timeOrigin ? win.performance.timeOrigin + event.timeStamp : Date.now();
+    pointerOnPage = Math.max(pointerOnPage, happened);
+    for (const entry of frames.values()) entry.receive(['h', 0, happened]);
   });
 
   function watchViewability(frame: HTMLIFrameElement, ad: ServedAd, fire: (type: EventType) => void) {
@@ -161,14 +165,23 @@ export function start(options: StartOptions = {}): AdRuntime {
     });
     tag.appendChild(frame);
     if (!frame.contentWindow) return;
+    // When the frame last reported the pointer over the ad (the event's time).
+    let overAt = 0;
     frames.set(frame.contentWindow, {
       frame,
       // The frame's messages (frame-script.ts): ['h', over, at], ['c'], ['i'], ['p', time, duration], ['e'].
       receive([type, first, second]) {
-        // A report made in the same millisecond as the page's last move counts: the pointer moves on the
-        // page on its way into the ad (a report made before it left the ad is followed by the frame's
-        // mouseout).
-        if (type === 'h') hover.set(first === 1 && Number(second) >= pointerOnPage);
+        if (type === 'h') {
+          const at = Number(second);
+          // Reports and the page's own moves are ordered by when they happened, whatever order they are
+          // handled in. The pointer is over the ad from a report later than the page's last move (or at
+          // the same instant: it crosses the page on its way in), and leaves it at a move on the page or
+          // the frame's mouseout after the last such report; an earlier one is stale and changes nothing.
+          if (first === 1 && at >= pointerOnPage) {
+            overAt = Math.max(overAt, at);
+            hover.set(true);
+          } else if (first !== 1 && at > overAt) hover.set(false);
+        }
         if (type === 'c' || type === 'i') engage();
         if (type === 'c') fire('click');
         if (type === 'p') for (const event of quartiles.progress(Number(first), Number(second))) fire(event);

@@ -190,29 +190,58 @@ export const EngagementOnHover: Story = {
 };
 
 /**
- * The pointer enters the ad in the same millisecond as its last move on the page (the clock's
- * resolution): the ad's report counts, and the hover second starts. A clean-clone run failed on this
- * when the real pointer moved into the frame within one millisecond.
+ * The pointer enters the ad at the same instant as its last move on the page: the ad's report counts,
+ * and the hover second starts. A clean-clone run failed on this when the real pointer moved into the
+ * frame within the clock's resolution (the runtime then compared milliseconds).
  */
 export const HoverInTheSameMillisecond: Story = {
   play: async ({ canvasElement, args }) => {
     const frame = await renderedFrame(canvasElement, 'live-1');
     await timersSet(clock, [VIEWABLE_MS]);
     clock.advance(VIEWABLE_MS);
-    const now = Date.now;
-    const instant = now();
-    Date.now = () => instant;
-    try {
-      document.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
-      const posted = await inFrame(frame, (at: number) => parent.postMessage(['h', 1, at], '*'), instant);
-      if (posted === null) return;
-      await frameMessagesHandled(frame);
-      await timersSet(clock, [1000]);
-      clock.advance(1000);
-      await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
-    } finally {
-      Date.now = now;
-    }
+    let moved = 0;
+    document.addEventListener(
+      'mousemove',
+      (event) => {
+        moved = performance.timeOrigin + event.timeStamp;
+      },
+      { once: true },
+    );
+    document.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+    const posted = await inFrame(frame, (at: number) => parent.postMessage(['h', 1, at], '*'), moved);
+    if (posted === null) return;
+    await frameMessagesHandled(frame);
+    await timersSet(clock, [1000]);
+    clock.advance(1000);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
+  },
+};
+
+/**
+ * The page handles its last move on the pointer's way into the ad only after the ad's frame has
+ * reported the pointer over it (a busy page; the frame may be a process of its own): the move happened
+ * first, so it does not cancel the hover second. A clean-clone run lost an engagement this way when the
+ * runtime timed each move by when it was handled.
+ */
+export const PageMoveHandledAfterTheAdsReport: Story = {
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
+    // The last move on the page happens (an event's time is when it was made)...
+    const lastMove = new MouseEvent('mousemove', { bubbles: true });
+    // ...then the pointer is over the ad, and its frame reports that first...
+    const posted = await inFrame(frame, () =>
+      parent.postMessage(['h', 1, performance.timeOrigin + performance.now()], '*'),
+    );
+    if (posted === null) return;
+    await frameMessagesHandled(frame);
+    await timersSet(clock, [1000]);
+    // ...and the page handles its move only now.
+    document.dispatchEvent(lastMove);
+    await expect(clock.pending()).toEqual([1000]);
+    clock.advance(1000);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
   },
 };
 
