@@ -1,7 +1,7 @@
-// The product as `npm start` runs it, for the page-load benches: the built console and the API of a
-// checkout in one process, on a scratch data directory with the seeded demo; then the demo account's
-// session, its first campaign and a share link of it. `root` is the checkout (this one, or another
-// built one to compare with).
+// The product as `npm start` runs it, for the benches that load its pages or its ads: the built console
+// and the API of a checkout in one process, on a scratch data directory with the seeded demo (on
+// PGlite unless `env` names a DATABASE_URL); then the demo account's session, its first campaign and a
+// share link of it. `root` is the checkout (this one, or another built one to compare with).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,8 +18,17 @@ const freePort = () =>
     });
   });
 
-/** Starts a built checkout's server; answers its origin, the demo's session and pages, and `stop`. */
-export async function startDemoServer(root) {
+/** Servers still running, killed however the script ends. */
+const running = new Set();
+process.on('exit', () => {
+  for (const server of running) server.kill('SIGTERM');
+});
+
+/**
+ * Starts a built checkout's server with `env` added to its environment; answers its origin, the demo's
+ * session, first campaign and pages, and `stop`.
+ */
+export async function startDemoServer(root, env = {}) {
   if (
     !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
     !existsSync(path.join(root, 'apps/console/dist'))
@@ -40,17 +49,24 @@ export async function startDemoServer(root) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       DEMO_PASSWORD,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  running.add(server);
+  let log = '';
+  server.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
   const stop = async () => {
+    running.delete(server);
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 480) throw new Error('The server did not start within two minutes');
+      if (attempt > 480) throw new Error(`The server did not start within two minutes:\n${log}`);
       const up = await fetch(`${origin}/api/ping`).then(
         (response) => response.ok,
         () => false,
@@ -76,7 +92,8 @@ export async function startDemoServer(root) {
       .join('; ');
     const signedIn = { ...headers, Cookie: cookie };
     const campaigns = await (await fetch(`${origin}/api/v1/campaign/mine`, { headers: signedIn })).json();
-    const campaignID = campaigns.data[0].id;
+    const campaign = campaigns.data[0];
+    const campaignID = campaign.id;
     const share = await (
       await fetch(`${origin}/api/v1/campaign/newToken`, {
         method: 'POST',
@@ -88,6 +105,8 @@ export async function startDemoServer(root) {
       origin,
       /** The demo account's session as a Cookie header. */
       cookie,
+      /** The demo campaign as the API lists it (its creatives and their live ids). */
+      campaign,
       campaignID,
       pages: {
         signIn: `${origin}/signin`,

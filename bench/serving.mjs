@@ -10,14 +10,12 @@
 // same run: the figures before and after a change, each beside its own bare route.
 //
 //   pnpm build && node bench/serving.mjs [--duration 10] [--connections 50] [--before ../main]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startDemoServer } from './demo-server.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -34,78 +32,16 @@ const headers = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
 };
 
-/** Servers still running, stopped however the script ends. */
-const running = new Set();
-process.on('exit', () => {
-  for (const stop of running) stop();
-});
-
 /** Starts the server of a checkout, measures every route and stops it: the rows of its table. */
 async function measure(checkout) {
-  const port = await new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
+  // Its own secret, to sign the beacons' impression ids below; PostgreSQL when DATABASE_URL names one.
+  const demo = await startDemoServer(checkout, {
+    SERVER_SECRET: secret,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
   });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-'));
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(checkout, 'apps/api/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SERVER_SECRET: secret,
-      LOG_LEVEL: 'warn',
-      DEMO_PASSWORD: 'bench-password',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  server.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-    running.delete(stop);
-  };
-  running.add(stop);
-
-  for (let attempt = 0; ; attempt += 1) {
-    if (attempt > 240) throw new Error(`The server did not start:\n${log}`);
-    if (
-      await fetch(`${origin}/serve/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
+  const { origin } = demo;
   // The demo campaign's live creatives (seeded at the first start).
-  const jar = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'adconsole' },
-    body: JSON.stringify({
-      method: 'password',
-      username: 'demo@adconsole.test',
-      password: 'bench-password',
-      remember: false,
-    }),
-  });
-  const cookie = jar.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const campaigns = await (
-    await fetch(`${origin}/api/v1/campaign/mine`, { headers: { Cookie: cookie } })
-  ).json();
-  const creatives = campaigns.data[0].creatives;
+  const creatives = demo.campaign.creatives;
   const banner = creatives.find((c) => c.type === 'Banner').liveCreatives[0].id;
   const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
 
@@ -153,7 +89,7 @@ async function measure(checkout) {
   const last = await run('bare route, again', { path: '/serve/health' });
   const ceiling = (results[0].result.requests.average + last.result.requests.average) / 2;
   results[0].result.requests.average = ceiling;
-  stop();
+  await demo.stop();
   return { results, ceiling };
 }
 

@@ -91,43 +91,58 @@ export function ReportExportForm({
           />
         )}
       </Field>
-      <Field
+      <SwitchField
         label="Video Quartiles"
-        orientation="horizontal"
+        name="withVideo"
+        checked={values.withVideo}
         disabled={disabled || isPdf}
         description={isPdf ? 'Not available in PDF.' : undefined}
-      >
-        {(controlProps) => (
-          <Switch
-            {...controlProps}
-            name="withVideo"
-            checked={values.withVideo}
-            disabled={disabled || isPdf}
-            onCheckedChange={(withVideo) => set({ withVideo })}
-          />
-        )}
-      </Field>
+        onCheckedChange={(withVideo) => set({ withVideo })}
+      />
       {breakdownLabel === undefined ? null : (
-        <Field
+        <SwitchField
           label={`Breakdown by ${breakdownLabel}`}
-          orientation="horizontal"
+          name="withBreakdown"
+          checked={isPdf || (values.withBreakdown ?? true)}
           disabled={disabled || isPdf}
           description={isPdf ? 'The printed page shows it.' : undefined}
-        >
-          {(controlProps) => (
-            <Switch
-              {...controlProps}
-              name="withBreakdown"
-              checked={isPdf || (values.withBreakdown ?? true)}
-              disabled={disabled || isPdf}
-              onCheckedChange={(withBreakdown) => set({ withBreakdown })}
-            />
-          )}
-        </Field>
+          onCheckedChange={(withBreakdown) => set({ withBreakdown })}
+        />
       )}
       <Button type="submit" loading={isSubmitting} disabled={disabled}>
         Download
       </Button>
     </form>
+  );
+}
+
+/** A switch with its label beside it and, when it is off limits, why. */
+function SwitchField({
+  label,
+  name,
+  checked,
+  disabled,
+  description,
+  onCheckedChange,
+}: {
+  label: string;
+  name: keyof ReportExportFormValues;
+  checked: boolean;
+  disabled: boolean;
+  description: string | undefined;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <Field label={label} orientation="horizontal" disabled={disabled} description={description}>
+      {(controlProps) => (
+        <Switch
+          {...controlProps}
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+        />
+      )}
+    </Field>
   );
 }

@@ -22,7 +22,10 @@ import {
 const loadCalendar = () => import('../calendar/calendar');
 const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
 
-/** Where the calendar's months will be while it loads: their size, so the popover does not grow. */
+/**
+ * Where the calendar's months will be while it loads: their size (seven 36 px days wide; the caption,
+ * the weekdays and six weeks tall), so the popover does not grow.
+ */
 export function CalendarPending({ numberOfMonths }: { numberOfMonths: number }) {
   return (
     <div className="flex flex-col gap-4 p-3 sm:flex-row" data-slot="calendar-pending">
