@@ -231,7 +231,7 @@ function servingAnswer(answer: ServeAnswer): JsonSchema {
 }
 
 /** The OpenAPI parameters of a zod object: each property's description on the parameter. */
-function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query' | 'header') {
+function parametersOf(schema: z.core.$ZodObject | undefined, where: 'path' | 'query' | 'header') {
   if (!schema) return [];
   const json = toSchema(schema, 'input');
   const required = new Set((json.required ?? []) as string[]);

@@ -67,7 +67,7 @@ const liveIdOf = (file: string, extension: string) =>
 export const fastifyPath = (entry: Pick<ServeRouteContract, 'path' | 'rest'>) =>
   entry.path.replace(/\{([^}]+)\}/g, (_match, name: string) => (name === entry.rest ? '*' : `:${name}`));
 
-type Fields<S> = S extends z.ZodObject ? z.output<S> : Record<string, never>;
+type Fields<S> = S extends z.core.$ZodObject ? z.output<S> : Record<string, never>;
 
 /** What a serving handler gets: the request's parameters and query as the contract types them. */
 interface ServeCall<E extends ServeRouteContract> {

@@ -2,7 +2,7 @@
 // feature declares its calls in api/<feature>/contract.ts; this puts them together. The server declares
 // its routes from these entries (validating requests and checking its answers with the same schemas)
 // and the client sends its calls from them (api/send.ts), so the two can never disagree.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiTokenScope } from '../entities/api-token';
 import { apiTokensContract } from './api-tokens/contract';
 import { authContract } from './auth/contract';

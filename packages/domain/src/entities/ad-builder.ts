@@ -1,6 +1,6 @@
 // The ad-builder canvas state (docs/product.md §3): layers on an artboard (default 300x250, white), assets,
 // keyframes, history and the selected layer. The reducer that changes it is rules/ad-builder.ts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_ARTBOARD } from '../constants';
 
 /** 'shape' is a rectangle; 'button' a rectangle with a centred label. */
@@ -8,7 +8,7 @@ export const LAYER_TYPES = ['artboard', 'image', 'text', 'shape', 'button', 'vid
 export type LayerType = (typeof LAYER_TYPES)[number];
 
 /** A colour the exported CSS can take as it is: #rgb or #rrggbb. */
-const colourSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Use a colour like #1a2b3c');
+const colourSchema = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Use a colour like #1a2b3c'));
 
 export const FONT_FAMILIES = [
   'Arial',
@@ -20,25 +20,25 @@ export const FONT_FAMILIES = [
 ] as const;
 
 export const layerSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.enum(LAYER_TYPES),
   name: z.string(),
-  x: z.number().default(0),
-  y: z.number().default(0),
-  width: z.number().nonnegative(),
-  height: z.number().nonnegative(),
+  x: z._default(z.number(), 0),
+  y: z._default(z.number(), 0),
+  width: z.number().check(z.nonnegative()),
+  height: z.number().check(z.nonnegative()),
   /** Fill of the artboard, a rectangle or a button. */
-  background: colourSchema.optional(),
-  assetID: z.string().optional(),
+  background: z.optional(colourSchema),
+  assetID: z.optional(z.string()),
   /** An image layer's picture: a URL (an uploaded asset's URL or any https URL). */
-  src: z.string().max(2000).optional(),
-  text: z.string().max(500).optional(),
+  src: z.optional(z.string().check(z.maxLength(2000))),
+  text: z.optional(z.string().check(z.maxLength(500))),
   /** Text colour of a text layer or a button. */
-  color: colourSchema.optional(),
-  fontSize: z.number().min(4).max(200).optional(),
-  fontFamily: z.enum(FONT_FAMILIES).optional(),
-  opacity: z.number().min(0).max(1).default(1),
-  visible: z.boolean().default(true),
+  color: z.optional(colourSchema),
+  fontSize: z.optional(z.number().check(z.gte(4), z.lte(200))),
+  fontFamily: z.optional(z.enum(FONT_FAMILIES)),
+  opacity: z._default(z.number().check(z.gte(0), z.lte(1)), 1),
+  visible: z._default(z.boolean(), true),
 });
 export type Layer = z.infer<typeof layerSchema>;
 
@@ -49,11 +49,11 @@ export type AnimatedProperty = (typeof ANIMATED_PROPERTIES)[number];
 export const keyframeSchema = z.object({
   layerID: z.string(),
   /** Milliseconds from the start of the animation. */
-  time: z.number().int().nonnegative(),
+  time: z.number().check(z.int(), z.nonnegative()),
   properties: z.object({
-    x: z.number().optional(),
-    y: z.number().optional(),
-    opacity: z.number().min(0).max(1).optional(),
+    x: z.optional(z.number()),
+    y: z.optional(z.number()),
+    opacity: z.optional(z.number().check(z.gte(0), z.lte(1))),
   }),
 });
 export type Keyframe = z.infer<typeof keyframeSchema>;
@@ -64,8 +64,8 @@ export type BuilderAsset = z.infer<typeof builderAssetSchema>;
 const snapshotSchema = z.object({
   layers: z.array(layerSchema),
   keyframes: z.array(keyframeSchema),
-  selectedLayer: z.string().nullable().default(null),
-  duration: z.number().int().positive().optional(),
+  selectedLayer: z._default(z.nullable(z.string()), null),
+  duration: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type AdBuilderSnapshot = z.infer<typeof snapshotSchema>;
 
@@ -78,21 +78,25 @@ export const MAX_BUILDER_KEYFRAMES = 2000;
 export const BUILDER_HISTORY_LIMIT = 100;
 
 export const adBuilderStateSchema = z.object({
-  layers: z.array(layerSchema).min(1).max(MAX_BUILDER_LAYERS, `At most ${MAX_BUILDER_LAYERS} layers`),
-  assets: z.array(builderAssetSchema).max(MAX_BUILDER_LAYERS).default([]),
-  keyframes: z
-    .array(keyframeSchema)
-    .max(MAX_BUILDER_KEYFRAMES, `At most ${MAX_BUILDER_KEYFRAMES} keyframes`)
-    .default([]),
+  layers: z
+    .array(layerSchema)
+    .check(z.minLength(1), z.maxLength(MAX_BUILDER_LAYERS, `At most ${MAX_BUILDER_LAYERS} layers`)),
+  assets: z._default(z.array(builderAssetSchema).check(z.maxLength(MAX_BUILDER_LAYERS)), []),
+  keyframes: z._default(
+    z
+      .array(keyframeSchema)
+      .check(z.maxLength(MAX_BUILDER_KEYFRAMES, `At most ${MAX_BUILDER_KEYFRAMES} keyframes`)),
+    [],
+  ),
   /** Earlier snapshots for undo, newest last. */
-  history: z.array(snapshotSchema).default([]),
+  history: z._default(z.array(snapshotSchema), []),
   /** Undone snapshots for redo, newest last. */
-  future: z.array(snapshotSchema).default([]),
-  selectedLayer: z.string().nullable().default(null),
+  future: z._default(z.array(snapshotSchema), []),
+  selectedLayer: z._default(z.nullable(z.string()), null),
   /** Where the timeline's playhead stands (ms): edits of animated properties land in a keyframe here. */
-  playhead: z.number().int().nonnegative().default(0),
+  playhead: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   /** Length of the animation (ms). */
-  duration: z.number().int().min(100).max(MAX_TIMELINE_MS).default(DEFAULT_TIMELINE_MS),
+  duration: z._default(z.number().check(z.int(), z.gte(100), z.lte(MAX_TIMELINE_MS)), DEFAULT_TIMELINE_MS),
 });
 export type AdBuilderState = z.infer<typeof adBuilderStateSchema>;
 
@@ -144,36 +148,47 @@ export const artboardOf = (state: Pick<AdBuilderState, 'layers'>): Layer => stat
 
 export const builderDraftNameSchema = z
   .string()
-  .trim()
-  .min(1, 'Give the draft a name')
-  .max(200, 'A draft name can be at most 200 characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the draft a name'),
+    z.maxLength(200, 'A draft name can be at most 200 characters'),
+  );
 
 /** What is saved of a state: the canvas and its keyframes, not the undo history. */
-export const builderDocumentSchema = adBuilderStateSchema
-  .pick({ layers: true, assets: true, keyframes: true, duration: true })
-  .refine(
-    (document) => document.layers[0]?.type === 'artboard' && document.layers[0].id === ARTBOARD_LAYER_ID,
-    {
-      message: 'The first layer must be the artboard',
+export const builderDocumentSchema = z
+  .pick(adBuilderStateSchema, { layers: true, assets: true, keyframes: true, duration: true })
+  .check(
+    z.refine(
+      (document) => document.layers[0]?.type === 'artboard' && document.layers[0].id === ARTBOARD_LAYER_ID,
+      {
+        message: 'The first layer must be the artboard',
+        path: ['layers'],
+      },
+    ),
+    z.refine((document) => document.layers.slice(1).every((layer) => layer.type !== 'artboard'), {
+      message: 'A document has one artboard',
       path: ['layers'],
-    },
+    }),
   )
-  .refine((document) => document.layers.slice(1).every((layer) => layer.type !== 'artboard'), {
-    message: 'A document has one artboard',
-    path: ['layers'],
-  })
-  .refine((document) => new Set(document.layers.map((layer) => layer.id)).size === document.layers.length, {
-    message: 'Layer ids must be unique',
-    path: ['layers'],
-  })
-  .refine(
-    (document) =>
-      document.keyframes.every(
-        (keyframe) =>
-          keyframe.time <= document.duration &&
-          document.layers.some((layer) => layer.id === keyframe.layerID),
-      ),
-    { message: 'Every keyframe must belong to a layer and lie within the duration', path: ['keyframes'] },
+  .check(
+    z.refine(
+      (document) => new Set(document.layers.map((layer) => layer.id)).size === document.layers.length,
+      {
+        message: 'Layer ids must be unique',
+        path: ['layers'],
+      },
+    ),
+  )
+  .check(
+    z.refine(
+      (document) =>
+        document.keyframes.every(
+          (keyframe) =>
+            keyframe.time <= document.duration &&
+            document.layers.some((layer) => layer.id === keyframe.layerID),
+        ),
+      { message: 'Every keyframe must belong to a layer and lie within the duration', path: ['keyframes'] },
+    ),
   );
 export type BuilderDocument = z.infer<typeof builderDocumentSchema>;
 
@@ -182,8 +197,8 @@ export const builderDraftSchema = z.object({
   name: z.string(),
   document: builderDocumentSchema,
   /** The creative the draft exports to (and its uploaded images belong to), once there is one. */
-  campaignID: z.string().nullable(),
-  creativeID: z.string().nullable(),
+  campaignID: z.nullable(z.string()),
+  creativeID: z.nullable(z.string()),
   updatedAt: z.string(),
 });
 export type BuilderDraft = z.infer<typeof builderDraftSchema>;

@@ -1,7 +1,7 @@
 // Personal API tokens: another product calls the API as a person, with `Authorization: Bearer <token>`,
 // limited to the scopes the person chose. The secret is shown once, when the token is made; the server
 // keeps only its hash, so a list shows names, scopes and times, never secrets.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What a token may do. Each contract entry that accepts tokens names the one scope it needs. */
 export const API_TOKEN_SCOPES = ['reports:read', 'campaigns:read', 'campaigns:write'] as const;
@@ -44,11 +44,11 @@ export const apiTokenSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   /** ISO 8601; null until the token is first used. */
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
   owner: z.object({ id: z.string(), email: z.string() }),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** The answer of creating a token: the token and, this once, its secret. */
-export const createdApiTokenSchema = apiTokenSchema.extend({ secret: z.string() });
+export const createdApiTokenSchema = z.extend(apiTokenSchema, { secret: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

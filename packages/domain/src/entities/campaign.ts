@@ -1,40 +1,44 @@
 // Campaigns, docs/product.md §3.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';
 import { reportResponseSchema, scheduledReportSchema } from './report';
 
+const optionalText = z.optional(z.nullable(z.string()));
+const optionalRange = z.optional(z.nullable(dateRangeSchema));
+const pageNumber = z.number().check(z.int(), z.positive());
+
 export const campaignDataSchema = z.object({
   ...countersSchema.shape,
-  start: z.nullable(serverDateSchema).optional(),
-  end: z.nullable(serverDateSchema).optional(),
+  start: z.optional(z.nullable(serverDateSchema)),
+  end: z.optional(z.nullable(serverDateSchema)),
   /** The zone the flight dates are read in (an IANA zone; 'UTC' by default): rules/flight.ts. */
-  timezone: z.string().optional(),
+  timezone: z.optional(z.string()),
   /** Who the campaign advertises for, as VAST's <Advertiser> names it; null when not set. */
-  advertiser: z.string().nullable().optional(),
+  advertiser: optionalText,
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
 
 export const campaignSchema = z.object({
   id: idSchema,
   name: z.string(),
-  creatives: z.array(creativeSchema).default([]),
-  data: campaignDataSchema.default(zeroCounters),
-  videoCompletes: z.number().nonnegative().optional(),
-  reportURL: z.string().nullable().optional(),
-  report: reportResponseSchema.nullable().optional(),
-  updatedAt: z.string().nullable().optional(),
-  dataPulledAt: z.string().nullable().optional(),
-  scheduledReports: z.array(scheduledReportSchema).default([]),
-  lastReportDates: z.nullable(dateRangeSchema).optional(),
-  lastReportUpdate: z.number().nullable().optional(),
-  lastVideoDates: z.nullable(dateRangeSchema).optional(),
-  lastEventDates: z.nullable(dateRangeSchema).optional(),
-  listView: z.boolean().optional(),
-  pagination: z.object({ page: z.number().int().positive() }).optional(),
-  createdAt: z.string().nullable().optional(),
+  creatives: z._default(z.array(creativeSchema), []),
+  data: z._default(campaignDataSchema, zeroCounters),
+  videoCompletes: z.optional(z.number().check(z.nonnegative())),
+  reportURL: optionalText,
+  report: z.optional(z.nullable(reportResponseSchema)),
+  updatedAt: optionalText,
+  dataPulledAt: optionalText,
+  scheduledReports: z._default(z.array(scheduledReportSchema), []),
+  lastReportDates: optionalRange,
+  lastReportUpdate: z.optional(z.nullable(z.number())),
+  lastVideoDates: optionalRange,
+  lastEventDates: optionalRange,
+  listView: z.optional(z.boolean()),
+  pagination: z.optional(z.object({ page: pageNumber })),
+  createdAt: optionalText,
   /** The owner's e-mail, in the admins' list of all campaigns. */
-  ownerEmail: z.string().optional(),
+  ownerEmail: z.optional(z.string()),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 /** A campaign not yet saved: everything but the id. */
@@ -48,10 +52,10 @@ export function newCampaign(name = ''): NewCampaign {
 /** Answer of GET /v1/campaign/mine and /v1/campaign/all. */
 export const campaignListSchema = z.object({
   campaigns: z.array(campaignSchema),
-  page: z.number().int().positive(),
+  page: pageNumber,
   /** How many pages there are (1 when the server does not say). */
-  pages: z.number().int().positive(),
+  pages: pageNumber,
   /** How many campaigns there are in all, when the server says. */
-  total: z.number().int().nonnegative().optional(),
+  total: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type CampaignList = z.infer<typeof campaignListSchema>;

@@ -1,5 +1,5 @@
 // Creatives and their live (published) versions, docs/product.md §3.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { temporaryId } from '../rules/ids';
 import { assetSchema } from './asset';
 import { countersSchema, idSchema, zeroCounters } from './common';
@@ -32,11 +32,14 @@ export type TrackerType = (typeof TRACKER_TYPES)[number];
 
 export const trackerSchema = z.object({
   type: z.enum(TRACKER_TYPES),
-  url: z.url({ protocol: /^https?$/, error: 'Tracker URL must be an http(s) URL' }).max(2048),
+  url: z.url({ protocol: /^https?$/, error: 'Tracker URL must be an http(s) URL' }).check(z.maxLength(2048)),
 });
 export type Tracker = z.infer<typeof trackerSchema>;
 
-export const trackersSchema = z.partialRecord(z.enum(TRACKER_KINDS), z.array(trackerSchema).max(50));
+export const trackersSchema = z.partialRecord(
+  z.enum(TRACKER_KINDS),
+  z.array(trackerSchema).check(z.maxLength(50)),
+);
 export type Trackers = z.infer<typeof trackersSchema>;
 
 export const CREATIVE_SETTING_KEYS = [
@@ -51,8 +54,12 @@ export const CREATIVE_SETTING_KEYS = [
 ] as const;
 export type CreativeSettingKey = (typeof CREATIVE_SETTING_KEYS)[number];
 
-export const layoutOptionValueSchema = z.union([z.string().max(2048), z.number(), z.boolean()]);
-export const layoutOptionValuesSchema = z.record(z.string().max(100), layoutOptionValueSchema);
+export const layoutOptionValueSchema = z.union([
+  z.string().check(z.maxLength(2048)),
+  z.number(),
+  z.boolean(),
+]);
+export const layoutOptionValuesSchema = z.record(z.string().check(z.maxLength(100)), layoutOptionValueSchema);
 export type LayoutOptionValues = z.infer<typeof layoutOptionValuesSchema>;
 
 /**
@@ -63,19 +70,23 @@ export type LayoutOptionValues = z.infer<typeof layoutOptionValuesSchema>;
 export const verificationVendorSchema = z.object({
   vendor: z
     .string()
-    .trim()
-    .min(1, 'Vendor key is required')
-    .max(200)
-    .regex(/^[\w.:-]+$/, 'Vendor key: letters, digits, dots, dashes, colons or underscores'),
-  url: z.url({ protocol: /^https$/, error: 'Verification script must be an https URL' }).max(2048),
-  parameters: z.string().max(4096).optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Vendor key is required'),
+      z.maxLength(200),
+      z.regex(/^[\w.:-]+$/, 'Vendor key: letters, digits, dots, dashes, colons or underscores'),
+    ),
+  url: z
+    .url({ protocol: /^https$/, error: 'Verification script must be an https URL' })
+    .check(z.maxLength(2048)),
+  parameters: z.optional(z.string().check(z.maxLength(4096))),
 });
 export type VerificationVendor = z.infer<typeof verificationVendorSchema>;
 
 /** An advertiser's own creative id (the Ad-ID registry's, or another registry's) for <UniversalAdId>. */
 export const universalAdIdSchema = z.object({
-  registry: z.string().trim().min(1, 'Registry is required').max(100),
-  value: z.string().trim().min(1, 'Ad id is required').max(200),
+  registry: z.string().check(z.trim(), z.minLength(1, 'Registry is required'), z.maxLength(100)),
+  value: z.string().check(z.trim(), z.minLength(1, 'Ad id is required'), z.maxLength(200)),
 });
 export type UniversalAdId = z.infer<typeof universalAdIdSchema>;
 
@@ -84,9 +95,11 @@ export const MAX_SKIP_OFFSET_SECONDS = 600;
 export const SKIP_OFFSET_MESSAGE = `Skip offset: whole seconds from 0 to ${MAX_SKIP_OFFSET_SECONDS}`;
 const skipOffsetSchema = z
   .number({ error: SKIP_OFFSET_MESSAGE })
-  .int(SKIP_OFFSET_MESSAGE)
-  .min(0, SKIP_OFFSET_MESSAGE)
-  .max(MAX_SKIP_OFFSET_SECONDS, SKIP_OFFSET_MESSAGE);
+  .check(
+    z.int(SKIP_OFFSET_MESSAGE),
+    z.gte(0, SKIP_OFFSET_MESSAGE),
+    z.lte(MAX_SKIP_OFFSET_SECONDS, SKIP_OFFSET_MESSAGE),
+  );
 
 export const creativeSettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('layoutOptions'), value: layoutOptionValuesSchema }),
@@ -94,7 +107,10 @@ export const creativeSettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('inAppSupport'), value: z.boolean() }),
   z.object({ key: z.literal('dealIDRequired'), value: z.boolean() }),
   z.object({ key: z.literal('fallbackCreative'), value: z.boolean() }),
-  z.object({ key: z.literal('verificationVendors'), value: z.array(verificationVendorSchema).max(10) }),
+  z.object({
+    key: z.literal('verificationVendors'),
+    value: z.array(verificationVendorSchema).check(z.maxLength(10)),
+  }),
   z.object({ key: z.literal('skipOffset'), value: skipOffsetSchema }),
   z.object({ key: z.literal('universalAdId'), value: universalAdIdSchema }),
 ]);
@@ -104,38 +120,40 @@ export type CreativeSettingValue<K extends CreativeSettingKey> = Extract<
   { key: K }
 >['value'];
 
+const pixelsSchema = z.number().check(z.int(), z.nonnegative());
+
 export const liveCreativeSchema = z.object({
   id: idSchema,
   creativeID: z.optional(idSchema),
   campaignID: z.optional(idSchema),
-  type: z.enum(CREATIVE_TYPES).optional(),
-  width: z.number().int().nonnegative().optional(),
-  height: z.number().int().nonnegative().optional(),
-  platform: z.string().nullable().optional(),
-  createdAt: z.string().optional(),
+  type: z.optional(z.enum(CREATIVE_TYPES)),
+  width: z.optional(pixelsSchema),
+  height: z.optional(pixelsSchema),
+  platform: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.string()),
 });
 export type LiveCreative = z.infer<typeof liveCreativeSchema>;
 
 export const creativeSchema = z.object({
   id: idSchema,
   campaignID: idSchema,
-  name: z.string().default(DEFAULT_CREATIVE_NAME),
-  type: z.enum(CREATIVE_TYPES).default('Banner'),
-  width: z.number().int().nonnegative(),
-  height: z.number().int().nonnegative(),
+  name: z._default(z.string(), DEFAULT_CREATIVE_NAME),
+  type: z._default(z.enum(CREATIVE_TYPES), 'Banner'),
+  width: pixelsSchema,
+  height: pixelsSchema,
   size: z.string(),
-  fluid: z.boolean().default(false),
-  platform: z.string().nullable().default(null),
-  assets: z.array(assetSchema).default([]),
-  trackers: trackersSchema.default({}),
-  settings: z.array(creativeSettingSchema).default([]),
-  liveCreatives: z.array(liveCreativeSchema).default([]),
-  layout: z.string().nullable().default(null),
-  html: z.string().nullable().optional(),
+  fluid: z._default(z.boolean(), false),
+  platform: z._default(z.nullable(z.string()), null),
+  assets: z._default(z.array(assetSchema), []),
+  trackers: z._default(trackersSchema, {}),
+  settings: z._default(z.array(creativeSettingSchema), []),
+  liveCreatives: z._default(z.array(liveCreativeSchema), []),
+  layout: z._default(z.nullable(z.string()), null),
+  html: z.optional(z.nullable(z.string())),
   data: z._default(countersSchema, zeroCounters),
   /** Video completes of all its live creatives (with the counters in `data`, from the event rollups). */
-  videoCompletes: z.number().nonnegative().optional(),
-  updatedAt: z.string().nullable().optional(),
+  videoCompletes: z.optional(z.number().check(z.nonnegative())),
+  updatedAt: z.optional(z.nullable(z.string())),
 });
 export type Creative = z.infer<typeof creativeSchema>;
 

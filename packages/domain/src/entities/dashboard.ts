@@ -1,7 +1,7 @@
 // The dashboard's figures (GET /v1/dashboard): every campaign of the signed-in user over a range, summed
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
 
 /** How many campaigns the top and recent lists hold. */
@@ -10,7 +10,7 @@ export const DASHBOARD_LIST_LENGTH = 5;
 export const dashboardCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
   /** The campaign's figures in the dashboard's range. */
   totals: reportTotalsSchema,
 });
@@ -22,7 +22,7 @@ export const dashboardSchema = z.object({
   end: z.string(),
   timezone: reportDataSchema.shape.timezone,
   /** How many campaigns the user has. */
-  campaignCount: z.number().int().nonnegative(),
+  campaignCount: z.number().check(z.int(), z.nonnegative()),
   totals: reportTotalsSchema,
   /** The same number of days just before `start`. */
   previousTotals: reportTotalsSchema,

@@ -1,7 +1,7 @@
 // The figures of a report (the `data` of GET /v1/campaign/reports as json): totals, a series by local
 // day or hour, each creative's totals and an hour-of-week grid. The API answers this shape, the charts
 // package draws it and the console shows it, so all three read one schema.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { CREATIVE_TYPES } from './creative';
@@ -26,34 +26,34 @@ export type ReportCounter = (typeof REPORT_COUNTERS)[number];
 export type VastCounter = (typeof VAST_COUNTERS)[number];
 export type VideoCounter = (typeof VIDEO_COUNTERS)[number];
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 /** A rate in percent (0.52 means 0.52 %), 0 when its denominator is 0. */
-const percent = z.number().nonnegative();
+const percent = z.number().check(z.nonnegative());
 
 export const reportCountersSchema = z.object({
   impressions: count,
   viewable: count,
   engagement: count,
   clicks: count,
-  videoStarts: count.optional(),
-  firstQuartile: count.optional(),
-  midpoint: count.optional(),
-  thirdQuartile: count.optional(),
-  videoCompletes: count.optional(),
-  creativeViews: count.optional(),
-  loads: count.optional(),
-  skips: count.optional(),
-  closes: count.optional(),
+  videoStarts: z.optional(count),
+  firstQuartile: z.optional(count),
+  midpoint: z.optional(count),
+  thirdQuartile: z.optional(count),
+  videoCompletes: z.optional(count),
+  creativeViews: z.optional(count),
+  loads: z.optional(count),
+  skips: z.optional(count),
+  closes: z.optional(count),
   /**
    * Impressions whose viewability was measured (see `measurableImpressions`): the denominator of the
    * viewability rate. Absent from answers of servers before video viewability: then the impressions.
    */
-  measurable: count.optional(),
+  measurable: z.optional(count),
 });
 export type ReportCounters = z.infer<typeof reportCountersSchema>;
 
 /** Counters plus the rates derived from them (see `reportRates`). */
-export const reportTotalsSchema = reportCountersSchema.extend({
+export const reportTotalsSchema = z.extend(reportCountersSchema, {
   /** Clicks per impression, in percent. */
   ctr: percent,
   /** Engaged impressions per impression, in percent. */
@@ -65,15 +65,15 @@ export const reportTotalsSchema = reportCountersSchema.extend({
    */
   viewabilityRate: percent,
   /** Completes per video start, in percent; present with video data. */
-  completionRate: percent.optional(),
+  completionRate: z.optional(percent),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 /** 'YYYY-MM-DD' for a local day, 'YYYY-MM-DDTHH:00' for a local hour. */
 export const reportPeriodPattern = /^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/;
 
-export const reportSeriesPointSchema = reportTotalsSchema.extend({
-  date: z.string().regex(reportPeriodPattern),
+export const reportSeriesPointSchema = z.extend(reportTotalsSchema, {
+  date: z.string().check(z.regex(reportPeriodPattern)),
 });
 export type ReportSeriesPoint = z.infer<typeof reportSeriesPointSchema>;
 
@@ -89,8 +89,8 @@ export type ReportCreative = z.infer<typeof reportCreativeSchema>;
 
 /** Local weekday (0 Monday ... 6 Sunday) × local hour of day, summed over the range. */
 export const reportWeekHourSchema = z.object({
-  weekday: z.number().int().min(0).max(6),
-  hour: z.number().int().min(0).max(23),
+  weekday: z.number().check(z.int(), z.gte(0), z.lte(6)),
+  hour: z.number().check(z.int(), z.gte(0), z.lte(23)),
   impressions: count,
   clicks: count,
 });
@@ -98,7 +98,7 @@ export type ReportWeekHour = z.infer<typeof reportWeekHourSchema>;
 
 /** A VAST error code (or a verification's [REASON]) with its label and how often it was reported. */
 export const reportCodeCountSchema = z.object({
-  code: z.number().int().nonnegative(),
+  code: z.number().check(z.int(), z.nonnegative()),
   label: z.string(),
   count,
 });
@@ -111,7 +111,7 @@ export const MAX_HOURLY_REPORT_DAYS = 31;
 
 export const reportDataSchema = z.object({
   campaignID: z.string(),
-  campaignName: z.string().optional(),
+  campaignName: z.optional(z.string()),
   /** The first and last local day of the report, both included ('YYYY-MM-DD'). */
   start: z.string(),
   end: z.string(),
@@ -133,22 +133,22 @@ export const reportDataSchema = z.object({
    * Invalid traffic of the range, by reason: stored, never in the figures above (which count valid
    * events only). Absent from answers of servers before invalid-traffic filtering: then nothing.
    */
-  invalid: invalidTrafficSchema.default(NO_INVALID_TRAFFIC),
+  invalid: z._default(invalidTrafficSchema, NO_INVALID_TRAFFIC),
   /** VAST errors of the range by code, most first (absent from older servers' answers: none). */
-  errors: z.array(reportCodeCountSchema).default([]),
+  errors: z._default(z.array(reportCodeCountSchema), []),
   /** Verifications a player did not execute, by [REASON], most first. */
-  verificationNotExecuted: z.array(reportCodeCountSchema).default([]),
+  verificationNotExecuted: z._default(z.array(reportCodeCountSchema), []),
   /** The breakdown asked for with `breakdown=` (reports/breakdown.ts); null or absent when none was. */
-  breakdown: breakdownSchema.nullish(),
-  reportToken: z.array(reportTokenSchema).default([]),
-  scheduledReports: z.array(scheduledReportSchema).default([]),
+  breakdown: z.nullish(breakdownSchema),
+  reportToken: z._default(z.array(reportTokenSchema), []),
+  scheduledReports: z._default(z.array(scheduledReportSchema), []),
   /** When the figures were read (ISO 8601). */
   dataPulledAt: z.string(),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 
 /** GET /v1/campaign/events: the event figures of the report (no share links or schedules, no video). */
-export const reportEventsSchema = reportDataSchema.omit({ reportToken: true, scheduledReports: true });
+export const reportEventsSchema = z.omit(reportDataSchema, { reportToken: true, scheduledReports: true });
 export type ReportEvents = z.infer<typeof reportEventsSchema>;
 
 /** The video figures of a report: starts, quartiles, completes and the completion rate. */
@@ -170,8 +170,8 @@ export const reportVideoDataSchema = z.object({
   timezone: reportDataSchema.shape.timezone,
   granularity: z.enum(REPORT_GRANULARITIES),
   totals: videoTotalsSchema,
-  series: z.array(videoTotalsSchema.extend({ date: z.string().regex(reportPeriodPattern) })),
-  creatives: z.array(reportCreativeSchema.omit({ totals: true }).extend({ totals: videoTotalsSchema })),
+  series: z.array(z.extend(videoTotalsSchema, { date: z.string().check(z.regex(reportPeriodPattern)) })),
+  creatives: z.array(z.extend(z.omit(reportCreativeSchema, { totals: true }), { totals: videoTotalsSchema })),
   dataPulledAt: z.string(),
 });
 export type ReportVideoData = z.infer<typeof reportVideoDataSchema>;

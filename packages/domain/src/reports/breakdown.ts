@@ -7,7 +7,7 @@
 // - An answer lists the top BREAKDOWN_TOP_ROWS values by impressions (then by label), then "Other"
 //   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
 //   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
 
@@ -64,8 +64,8 @@ export const zeroBreakdownCounters = (): BreakdownCounters => ({
   completes: 0,
 });
 
-const count = z.number().int().nonnegative();
-const percent = z.number().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
+const percent = z.number().check(z.nonnegative());
 
 /** Counters with their rates (percent, 0 when the denominator is 0). */
 export const breakdownFiguresSchema = z.object({
@@ -86,7 +86,7 @@ export const breakdownFiguresSchema = z.object({
 });
 export type BreakdownFigures = z.infer<typeof breakdownFiguresSchema>;
 
-export const breakdownRowSchema = breakdownFiguresSchema.extend({
+export const breakdownRowSchema = z.extend(breakdownFiguresSchema, {
   /** The stored value: a host, `app:<bundle>`, a device type, 'Chrome 126', an ISO 3166-1 alpha-2 code. */
   value: z.string(),
   /** How it is shown: the host, 'Connected TV', 'Chrome 126', 'Germany'. */
@@ -107,11 +107,11 @@ export const breakdownSchema = z.object({
   /** The top values by impressions (then label), at most BREAKDOWN_TOP_ROWS. */
   rows: z.array(breakdownRowSchema),
   /** Every other value, and what the per-day cap summed; null when there is none. */
-  other: breakdownFiguresSchema.nullable(),
+  other: z.nullable(breakdownFiguresSchema),
   /** Events with nothing to tell for this dimension; null when there is none. */
-  unknown: breakdownFiguresSchema.nullable(),
+  unknown: z.nullable(breakdownFiguresSchema),
   /** With the country dimension: the database that placed the addresses; else null. */
-  countryDatabase: countryDatabaseSchema.nullable().default(null),
+  countryDatabase: z._default(z.nullable(countryDatabaseSchema), null),
 });
 export type Breakdown = z.infer<typeof breakdownSchema>;
 
@@ -249,6 +249,6 @@ export function admitDimensionValues(
 }
 
 /** `breakdown=` of the report calls. */
-export const breakdownQueryField = z
-  .enum(BREAKDOWN_DIMENSIONS, { error: `breakdown must be one of: ${BREAKDOWN_DIMENSIONS.join(', ')}` })
-  .optional();
+export const breakdownQueryField = z.optional(
+  z.enum(BREAKDOWN_DIMENSIONS, { error: `breakdown must be one of: ${BREAKDOWN_DIMENSIONS.join(', ')}` }),
+);

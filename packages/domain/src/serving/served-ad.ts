@@ -2,7 +2,7 @@
 // builds this shape, the ad runtime (`@adconsole/ad-runtime`) renders it; both read it here. The serving
 // paths, event types and the landing-page rule are in `serve-paths.ts`, free of zod so that the ad
 // runtime can bundle them.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CREATIVE_TYPES,
   layoutOptionValuesSchema,
@@ -13,11 +13,16 @@ import {
 import { MESSAGES } from '../validation/messages';
 import { EVENT_TYPES, landingPageUrl } from './serve-paths';
 
-const url = z.string().min(1).max(4096);
+const url = z.string().check(z.minLength(1), z.maxLength(4096));
 
 /** What the banner shows: an image, the creative's own HTML, or an HTML5 ZIP's index page. */
 export const servedContentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('image'), url, width: z.number().nullable(), height: z.number().nullable() }),
+  z.object({
+    kind: z.literal('image'),
+    url,
+    width: z.nullable(z.number()),
+    height: z.nullable(z.number()),
+  }),
   z.object({ kind: z.literal('html'), html: z.string() }),
   z.object({ kind: z.literal('html5'), url }),
   /** Nothing to show besides the layout (an In-Banner Video without a poster), or a VAST/VPAID creative. */
@@ -38,18 +43,18 @@ export const servedAdSchema = z.object({
   liveID: z.string(),
   name: z.string(),
   type: z.enum(CREATIVE_TYPES),
-  width: z.number().int().nonnegative(),
-  height: z.number().int().nonnegative(),
+  width: z.number().check(z.int(), z.nonnegative()),
+  height: z.number().check(z.int(), z.nonnegative()),
   /** Fluid creatives take the slot's width; the height keeps the creative's aspect ratio. */
   fluid: z.boolean(),
   /** This impression's id, signed by the server; every event of the impression carries it. */
   impressionID: z.string(),
   content: servedContentSchema,
-  layout: servedLayoutSchema.nullable(),
+  layout: z.nullable(servedLayoutSchema),
   /** The global ad_duration: the ad ends after this many seconds (0: no limit). */
-  adDuration: z.number().nonnegative(),
+  adDuration: z.number().check(z.nonnegative()),
   /** The landing page (the creative's click tracker of type 'redirect'), or null. */
-  landingUrl: z.string().nullable(),
+  landingUrl: z.nullable(z.string()),
   /** Our click URL: counts the click and redirects to the landing page through the platform macro. */
   clickUrl: url,
   /** Our tracking URL of each event type (already carrying the signed impression id). */

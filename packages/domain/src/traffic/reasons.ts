@@ -1,7 +1,7 @@
 // Why an event is invalid traffic: the reasons the ad server records with an event it stores but never
 // counts (docs/traffic-quality.md). The first six come from the request itself (general invalid traffic
 // found by lists, and the rate rule); the last two from the event's own story (event integrity).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const INVALID_TRAFFIC_REASONS = [
   'bot',
@@ -30,7 +30,7 @@ export const INVALID_TRAFFIC_LABELS: Readonly<Record<InvalidTrafficReason, strin
 export const isInvalidTrafficReason = (value: unknown): value is InvalidTrafficReason =>
   typeof value === 'string' && (INVALID_TRAFFIC_REASONS as readonly string[]).includes(value);
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** One reason's filtered counts in a report. */
 export const invalidTrafficRowSchema = z.object({

@@ -1,6 +1,6 @@
 // Field schemas for API requests. Query strings and multipart fields arrive as text, so numbers and
 // booleans are accepted both as values and as their text.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { offsetPattern } from '../timezones/timezones';
 import { emailAddressField } from './email-address';
 
@@ -8,56 +8,61 @@ export const MAX_ID_LENGTH = 128;
 
 /** An id: a non-empty string (trimmed) or a non-negative integer, always given back as a string. */
 export const idField = (label: string) =>
-  z
-    .union([z.string().trim().min(1).max(MAX_ID_LENGTH), z.number().int().nonnegative()], {
-      error: `${label} must be an id`,
-    })
-    .transform(String);
+  z.pipe(
+    z.union(
+      [
+        z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
+        z.number().check(z.int(), z.nonnegative()),
+      ],
+      { error: `${label} must be an id` },
+    ),
+    z.transform(String),
+  );
 
 export { booleanField } from './boolean-field';
 
 export const integerField = (label: string, min: number, max: number) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+(\.\d+)?$/),
-      ],
-      { error: `${label} must be a number` },
-    )
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int(`${label} must be a whole number`)
-        .min(min, `${label} must be at least ${min}`)
-        .max(max, `${label} must be at most ${max}`),
-    );
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/))], {
+        error: `${label} must be a number`,
+      }),
+      z.transform(Number),
+    ),
+    z
+      .number()
+      .check(
+        z.int(`${label} must be a whole number`),
+        z.gte(min, `${label} must be at least ${min}`),
+        z.lte(max, `${label} must be at most ${max}`),
+      ),
+  );
 
 /** 'YYYY-MM-DD HH:mm:ss' (UTC) as the reporting calls send dates. */
 export const apiDateTimeField = (label: string) =>
   z
     .string({ error: `${label} must be a date 'YYYY-MM-DD HH:mm:ss'` })
-    .regex(
-      /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
-      `${label} must be a date 'YYYY-MM-DD HH:mm:ss'`,
+    .check(
+      z.regex(
+        /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+        `${label} must be a date 'YYYY-MM-DD HH:mm:ss'`,
+      ),
     );
 
 /** A day 'YYYY-MM-DD', optionally with a time, as campaign flight dates are written. */
 export const dayField = (label: string) =>
   z
     .string({ error: `${label} must be a date 'YYYY-MM-DD'` })
-    .regex(
-      /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
-      `${label} must be a date 'YYYY-MM-DD'`,
+    .check(
+      z.regex(
+        /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
+        `${label} must be a date 'YYYY-MM-DD'`,
+      ),
     );
 
 export const tzOffsetField = z
   .string({ error: "tzOffset must be a UTC offset like '+05:30'" })
-  .regex(offsetPattern, "tzOffset must be a UTC offset like '+05:30'");
+  .check(z.regex(offsetPattern, "tzOffset must be a UTC offset like '+05:30'"));
 
 /** True when the runtime knows the IANA zone (works in browsers and Node alike). */
 export function isIanaZone(zone: string): boolean {
@@ -71,24 +76,25 @@ export function isIanaZone(zone: string): boolean {
 
 export const ianaZoneField = z
   .string({ error: "timezone must be an IANA zone like 'Europe/Berlin'" })
-  .refine(isIanaZone, "timezone must be an IANA zone like 'Europe/Berlin'");
+  .check(z.refine(isIanaZone, "timezone must be an IANA zone like 'Europe/Berlin'"));
 
 /** A list of ids given as an array or as comma-separated text. */
 export const idListField = (label: string) =>
-  z
-    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
-      error: `${label} must be a list of ids`,
-    })
-    .transform((value) =>
-      (Array.isArray(value) ? value : String(value).split(','))
-        .map((id) => String(id).trim())
-        .filter((id) => id !== ''),
-    )
-    .pipe(
-      z
-        .array(z.string().max(MAX_ID_LENGTH, `${label} has an id that is too long`))
-        .max(500, `${label} has too many ids`),
-    );
+  z.pipe(
+    z.pipe(
+      z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
+        error: `${label} must be a list of ids`,
+      }),
+      z.transform((value) =>
+        (Array.isArray(value) ? value : String(value).split(','))
+          .map((id) => String(id).trim())
+          .filter((id) => id !== ''),
+      ),
+    ),
+    z
+      .array(z.string().check(z.maxLength(MAX_ID_LENGTH, `${label} has an id that is too long`)))
+      .check(z.maxLength(500, `${label} has too many ids`)),
+  );
 
 /** One plain e-mail address (no lists, display names or quotes), for recipients and invitees. */
 export const emailField = (label: string) => emailAddressField(`${label} must be an e-mail address`);

@@ -6,10 +6,10 @@ import {
   createApiTokenRequestSchema,
 } from '@adconsole/domain';
 import { Button, Checkbox, cn, Field, FieldError, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
 
 export type ApiTokenFormValues = CreateApiTokenRequest;
 
@@ -34,7 +34,7 @@ export function ApiTokenForm({ defaultValues, onSubmit, serverError, className }
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(createApiTokenRequestSchema),
+    resolver: schemaResolver(createApiTokenRequestSchema),
     defaultValues: {
       name: defaultValues?.name ?? '',
       scopes: defaultValues?.scopes ?? (['reports:read'] as ApiTokenScope[]),

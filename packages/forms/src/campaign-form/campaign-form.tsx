@@ -6,10 +6,10 @@ import {
   timezones,
 } from '@adconsole/domain';
 import { Button, cn, Field, Input, TimezoneSelect } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
 
 export type CampaignFormValues = CampaignBody;
 
@@ -51,7 +51,7 @@ export function CampaignForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(campaignBodySchema),
+    resolver: schemaResolver(campaignBodySchema),
     defaultValues: { name: '', data: { start: null, end: null }, ...defaultValues },
   });
   const editing = defaultValues?.id !== undefined;

@@ -12,9 +12,9 @@ import {
   userClickMacroNeeded,
   withLandingPage,
 } from '@adconsole/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-export const trackerRowSchema = trackerSchema.extend({ kind: z.enum(TRACKER_KINDS) });
+export const trackerRowSchema = z.extend(trackerSchema, { kind: z.enum(TRACKER_KINDS) });
 export type TrackerRow = z.infer<typeof trackerRowSchema>;
 
 const settingValue = (settings: readonly CreativeSetting[] | undefined, key: CreativeSetting['key']) =>
@@ -24,47 +24,48 @@ const settingValue = (settings: readonly CreativeSetting[] | undefined, key: Cre
 export const LANDING_URL_MESSAGE = 'The landing page URL must be an http(s) URL';
 const landingUrlSchema = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, error: LANDING_URL_MESSAGE }).max(2048, LANDING_URL_MESSAGE),
+  z.url({ protocol: /^https?$/, error: LANDING_URL_MESSAGE }).check(z.maxLength(2048, LANDING_URL_MESSAGE)),
 ]);
 
-export const creativeFormSchema = creativeBodySchema
-  .omit({ trackers: true, size: true, html: true, layout: true })
-  .extend({
+export const creativeFormSchema = z
+  .extend(z.omit(creativeBodySchema, { trackers: true, size: true, html: true, layout: true }), {
     landingUrl: landingUrlSchema,
-    trackerRows: z.array(trackerRowSchema).max(50),
-    dealID: z.string().max(200).optional(),
-    fallbackID: z.string().max(200).optional(),
-    clickMacro: z.string().max(500).optional(),
-    clickMacroEscaped: z.string().max(500).optional(),
+    trackerRows: z.array(trackerRowSchema).check(z.maxLength(50)),
+    dealID: z.optional(z.string().check(z.maxLength(200))),
+    fallbackID: z.optional(z.string().check(z.maxLength(200))),
+    clickMacro: z.optional(z.string().check(z.maxLength(500))),
+    clickMacroEscaped: z.optional(z.string().check(z.maxLength(500))),
   })
   // The same conditions under which the domain's tag builder refuses to build a tag, checked here so the
   // trafficker fixes them while the creative is open rather than when the tag is requested.
-  .superRefine((form, ctx) => {
-    const platform = findPlatform(form.platform);
-    if (!platform) return;
-    const needed = userClickMacroNeeded(platform, form.type);
-    if (needed === 'clickMacro' && !form.clickMacro?.trim()) {
-      ctx.addIssue({
-        code: 'custom',
-        message: TAG_MESSAGES.missingClickMacro(platform.name),
-        path: ['clickMacro'],
-      });
-    }
-    if (needed === 'clickMacroEscaped' && !form.clickMacroEscaped?.trim()) {
-      ctx.addIssue({
-        code: 'custom',
-        message: TAG_MESSAGES.missingEscapedClickMacro(platform.name),
-        path: ['clickMacroEscaped'],
-      });
-    }
-    if (!platform.dealAttributes) return;
-    if (settingValue(form.settings, 'dealIDRequired') && !form.dealID?.trim()) {
-      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingDealID, path: ['dealID'] });
-    }
-    if (settingValue(form.settings, 'fallbackCreative') && !form.fallbackID?.trim()) {
-      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingFallbackID, path: ['fallbackID'] });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      const platform = findPlatform(form.platform);
+      if (!platform) return;
+      const needed = userClickMacroNeeded(platform, form.type);
+      if (needed === 'clickMacro' && !form.clickMacro?.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          message: TAG_MESSAGES.missingClickMacro(platform.name),
+          path: ['clickMacro'],
+        });
+      }
+      if (needed === 'clickMacroEscaped' && !form.clickMacroEscaped?.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          message: TAG_MESSAGES.missingEscapedClickMacro(platform.name),
+          path: ['clickMacroEscaped'],
+        });
+      }
+      if (!platform.dealAttributes) return;
+      if (settingValue(form.settings, 'dealIDRequired') && !form.dealID?.trim()) {
+        ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingDealID, path: ['dealID'] });
+      }
+      if (settingValue(form.settings, 'fallbackCreative') && !form.fallbackID?.trim()) {
+        ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingFallbackID, path: ['fallbackID'] });
+      }
+    }),
+  );
 
 export type CreativeFormInput = z.input<typeof creativeFormSchema>;
 export type CreativeFormOutput = z.output<typeof creativeFormSchema>;

@@ -17,10 +17,10 @@ import {
   type VerificationVendor,
 } from '@adconsole/domain';
 import { Button, type Choice, ChoiceSelect, cn, Field, Input, Switch } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
 import { withUnionMessages } from '../lib/union-messages';
 import { type VerificationVendorErrors, VerificationVendorsField } from '../verification-vendors-field';
 import {
@@ -205,7 +205,7 @@ export function CreativeForm({
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<CreativeFormInput, unknown, CreativeFormOutput>({
-    resolver: withUnionMessages(creativeFormSchema, zodResolver(creativeFormSchema)),
+    resolver: withUnionMessages(creativeFormSchema, schemaResolver(creativeFormSchema)),
     defaultValues: {
       name: DEFAULT_CREATIVE_NAME,
       type: 'Banner',

@@ -7,24 +7,25 @@ import {
   type UserRole,
 } from '@adconsole/domain';
 import { Button, ChoiceSelect, cn, Field, FieldError, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FormStatus } from '../lib/form-status';
+import { englishMessages, schemaResolver } from '../lib/resolver';
 
 const inviteeSchema = z.object({
   email: emailField('Each invitee'),
-  firstName: z.string().trim().max(MAX_NAME_LENGTH).optional(),
+  firstName: z.optional(z.string().check(z.trim(), z.maxLength(MAX_NAME_LENGTH))),
 });
 
 // Rows of e-mail and optional first name; the list as a whole is checked by the invite request's own rule
 // (at least one, at most a hundred), so its messages are the API's.
-const inviteUsersFormSchema = z
-  .object({ invitees: z.array(inviteeSchema), role: z.enum(USER_ROLES) })
-  .superRefine((form, ctx) => {
-    const emails = inviteUsersRequestSchema.shape.emails.safeParse(
+const inviteUsersFormSchema = z.object({ invitees: z.array(inviteeSchema), role: z.enum(USER_ROLES) }).check(
+  z.superRefine((form, ctx) => {
+    const emails = z.safeParse(
+      inviteUsersRequestSchema.shape.emails,
       form.invitees.map((invitee) => invitee.email),
+      englishMessages,
     );
     if (!emails.success) {
       for (const issue of emails.error.issues) {
@@ -32,7 +33,8 @@ const inviteUsersFormSchema = z
           ctx.addIssue({ code: 'custom', message: issue.message, path: ['invitees'] });
       }
     }
-  });
+  }),
+);
 
 export interface Invitee {
   email: string;
@@ -72,7 +74,7 @@ export function InviteUsersForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(inviteUsersFormSchema),
+    resolver: schemaResolver(inviteUsersFormSchema),
     defaultValues: {
       invitees: defaultValues?.invitees ?? [{ email: '', firstName: '' }],
       role: defaultValues?.role ?? 'user',

@@ -2,16 +2,17 @@
 // expected number, received NaN'), hiding the message the domain put on the union itself ('width must be a
 // number'). This puts the domain's message back, so forms show the domain's text and nothing else.
 import { type FieldValues, type Resolver, set } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
+import { englishMessages } from './resolver';
 
 export function withUnionMessages<TInput extends FieldValues, TOutput>(
-  schema: z.ZodType<TOutput, TInput>,
+  schema: z.core.$ZodType<TOutput, TInput>,
   resolver: Resolver<TInput, unknown, TOutput>,
 ): Resolver<TInput, unknown, TOutput> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     if (Object.keys(result.errors).length === 0) return result;
-    const parsed = await schema.safeParseAsync(values);
+    const parsed = await z.safeParseAsync(schema, values, englishMessages);
     if (parsed.success) return result;
     for (const issue of parsed.error.issues) {
       if (issue.code === 'invalid_union' && issue.path.length > 0) {

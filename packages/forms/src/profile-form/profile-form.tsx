@@ -5,10 +5,10 @@ import {
   profileSchema,
 } from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
 
 // The names follow the sign-up rules ('Fill in your names'); the e-mail is the account's and cannot change.
 export type ProfileFormValues = ProfileValues;
@@ -48,7 +48,7 @@ export function ProfileForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(profileSchema),
+    resolver: schemaResolver(profileSchema),
     defaultValues: { firstName: defaultValues.firstName, lastName: defaultValues.lastName },
   });
 
@@ -111,7 +111,7 @@ function PasswordForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: schemaResolver(newPasswordSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   return (

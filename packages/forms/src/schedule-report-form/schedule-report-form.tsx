@@ -7,11 +7,11 @@ import {
   timezones,
 } from '@adconsole/domain';
 import { Button, ChoiceSelect, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatChoices, frequencyChoices, reportTypeChoices } from '../lib/choices';
 import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
 
 export type ScheduleReportFormValues = ScheduledReportBody;
 
@@ -54,7 +54,7 @@ export function ScheduleReportForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(scheduledReportBodySchema),
+    resolver: schemaResolver(scheduledReportBodySchema),
     defaultValues: {
       name: '',
       frequency: 'Weekly',

@@ -1,6 +1,6 @@
 // The personal API token calls of the contract (the signed-in user's; admins may list and revoke
 // anyone's). Never callable with a token themselves: a token cannot make or revoke tokens.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiTokenSchema, createdApiTokenSchema } from '../../entities/api-token';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';

@@ -1,5 +1,5 @@
 // Requests of the personal API token calls: a new token's name and scopes, and the list's `all`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_TOKEN_MESSAGES, apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../../entities/api-token';
 import { booleanField } from '../../validation/fields';
 
@@ -7,13 +7,17 @@ import { booleanField } from '../../validation/fields';
 export const createApiTokenRequestSchema = z.strictObject({
   name: z
     .string({ error: API_TOKEN_MESSAGES.name })
-    .trim()
-    .min(1, API_TOKEN_MESSAGES.name)
-    .max(MAX_API_TOKEN_NAME_LENGTH, API_TOKEN_MESSAGES.name),
-  scopes: z
-    .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopes })
-    .min(1, API_TOKEN_MESSAGES.scopes)
-    .transform((scopes) => [...new Set(scopes)]),
+    .check(
+      z.trim(),
+      z.minLength(1, API_TOKEN_MESSAGES.name),
+      z.maxLength(MAX_API_TOKEN_NAME_LENGTH, API_TOKEN_MESSAGES.name),
+    ),
+  scopes: z.pipe(
+    z
+      .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopes })
+      .check(z.minLength(1, API_TOKEN_MESSAGES.scopes)),
+    z.transform((scopes) => [...new Set(scopes)]),
+  ),
 });
 export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
 

@@ -1,5 +1,5 @@
 // Authentication calls of docs/product.md §7.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { LoginResponse, MeResponse, StoredSession, User } from '../../entities/user';
 import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../../rules/session';
 import {

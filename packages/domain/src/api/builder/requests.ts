@@ -1,5 +1,5 @@
 // Requests of the ad builder's calls: a user's drafts and the creative a draft exports to.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { builderDocumentSchema, builderDraftNameSchema } from '../../entities/ad-builder';
 import { idField } from '../../validation/fields';
 
@@ -14,9 +14,9 @@ export const builderDraftUpdateSchema = z.strictObject({
   name: builderDraftNameSchema,
   document: builderDocumentSchema,
   // Accepted back as answered, and ignored (server-owned).
-  campaignID: z.string().nullable().optional(),
-  creativeID: z.string().nullable().optional(),
-  updatedAt: z.string().optional(),
+  campaignID: z.optional(z.nullable(z.string())),
+  creativeID: z.optional(z.nullable(z.string())),
+  updatedAt: z.optional(z.string()),
 });
 /** POST /v1/builder/creative and /v1/builder/export: a draft and the campaign its creative belongs to. */
 export const builderTargetSchema = z.strictObject({

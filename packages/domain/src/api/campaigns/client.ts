@@ -1,5 +1,5 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Campaign, CampaignList } from '../../entities/campaign';
 import { MESSAGES } from '../../validation/messages';
 import { validate } from '../../validation/validation-error';
@@ -20,14 +20,14 @@ export const CAMPAIGN_PATHS = {
 
 /** The list answer, read leniently: docs/product.md §7 only promises `data[]` and `pagination.page`. */
 const listBodySchema = z.looseObject({
-  data: campaignsContract.listMyCampaigns.answer.default([]),
-  pagination: z
-    .looseObject({
-      page: z.coerce.number().int().positive().default(1),
-      pages: z.coerce.number().int().positive().optional(),
-      total: z.coerce.number().int().nonnegative().optional(),
-    })
-    .optional(),
+  data: z._default(campaignsContract.listMyCampaigns.answer, []),
+  pagination: z.optional(
+    z.looseObject({
+      page: z._default(z.coerce.number().check(z.int(), z.positive()), 1),
+      pages: z.optional(z.coerce.number().check(z.int(), z.positive())),
+      total: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+    }),
+  ),
 });
 
 /** 'Campaign not found!' for a 404, the error itself otherwise. */

@@ -1,5 +1,5 @@
 // The campaign calls of the contract (docs/product.md §7).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { campaignSchema } from '../../entities/campaign';
 import { call } from '../call';
 import { campaignIdQuerySchema } from '../common/requests';
@@ -7,10 +7,10 @@ import { campaignListQuerySchema, campaignRequestSchema, campaignUpdateBodySchem
 
 /** `pagination` beside `data` in the campaign lists. */
 export const paginationSchema = z.object({
-  page: z.number().int().positive(),
-  perPage: z.number().int().positive(),
-  total: z.number().int().nonnegative(),
-  pages: z.number().int().positive(),
+  page: z.number().check(z.int(), z.positive()),
+  perPage: z.number().check(z.int(), z.positive()),
+  total: z.number().check(z.int(), z.nonnegative()),
+  pages: z.number().check(z.int(), z.positive()),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -1,46 +1,45 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
 // dates and advertiser, as a body or as the whole campaign the server answered.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isCampaignTimezone } from '../../rules/flight';
 import { dayField, idField, integerField } from '../../validation/fields';
 import { serverOwnedFields } from '../common/requests';
 
 /** `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it. */
-export const campaignListQuerySchema = z
-  .strictObject({
-    'paginate[page]': integerField('paginate[page]', 1, 1_000_000).optional(),
-    paginate: z.strictObject({ page: integerField('paginate[page]', 1, 1_000_000) }).optional(),
-  })
-  .transform((query) => ({ page: query['paginate[page]'] ?? query.paginate?.page ?? 1 }));
+export const campaignListQuerySchema = z.pipe(
+  z.strictObject({
+    'paginate[page]': z.optional(integerField('paginate[page]', 1, 1_000_000)),
+    paginate: z.optional(z.strictObject({ page: integerField('paginate[page]', 1, 1_000_000) })),
+  }),
+  z.transform((query) => ({ page: query['paginate[page]'] ?? query.paginate?.page ?? 1 })),
+);
 
 export const CAMPAIGN_VIEWS = ['mine', 'all'] as const;
 export type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
 
-const flightDate = (label: string) =>
-  z
-    .strictObject({ date: dayField(label) })
-    .nullable()
-    .optional();
+const flightDate = (label: string) => z.optional(z.nullable(z.strictObject({ date: dayField(label) })));
 
 /** A campaign's flight ends on or after the day it starts. */
 export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the start date';
 
 /** The zone a campaign's flight dates are read in (rules/flight.ts). */
 export const CAMPAIGN_TIMEZONE_MESSAGE = 'Choose the timezone of the flight dates from the list';
-const campaignTimezone = z
-  .string({ error: CAMPAIGN_TIMEZONE_MESSAGE })
-  .refine(isCampaignTimezone, CAMPAIGN_TIMEZONE_MESSAGE)
-  .optional();
+const campaignTimezone = z.optional(
+  z
+    .string({ error: CAMPAIGN_TIMEZONE_MESSAGE })
+    .check(z.refine(isCampaignTimezone, CAMPAIGN_TIMEZONE_MESSAGE)),
+);
 
 /** The campaign's advertiser (VAST's <Advertiser>): optional; empty or null clears it. */
 export const MAX_CAMPAIGN_ADVERTISER_LENGTH = 200;
 export const CAMPAIGN_ADVERTISER_TOO_LONG = `Advertiser is too long (${MAX_CAMPAIGN_ADVERTISER_LENGTH} characters at most)`;
-const campaignAdvertiser = z
-  .string({ error: 'Advertiser must be a text' })
-  .trim()
-  .max(MAX_CAMPAIGN_ADVERTISER_LENGTH, CAMPAIGN_ADVERTISER_TOO_LONG)
-  .nullable()
-  .optional();
+const campaignAdvertiser = z.optional(
+  z.nullable(
+    z
+      .string({ error: 'Advertiser must be a text' })
+      .check(z.trim(), z.maxLength(MAX_CAMPAIGN_ADVERTISER_LENGTH, CAMPAIGN_ADVERTISER_TOO_LONG)),
+  ),
+);
 
 const flightFields = {
   start: flightDate('data.start.date'),
@@ -55,15 +54,17 @@ const flightOrderMessage = { message: CAMPAIGN_END_BEFORE_START, path: ['end'] }
 
 const campaignName = z
   .string({ error: 'Fill in the campaign name' })
-  .trim()
-  .min(1, 'Fill in the campaign name')
-  .max(200, 'Campaign name is too long (200 characters at most)');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Fill in the campaign name'),
+    z.maxLength(200, 'Campaign name is too long (200 characters at most)'),
+  );
 
 /** What a client writes of a campaign: its name, flight dates and advertiser (the campaign form's fields). */
 export const campaignBodySchema = z.strictObject({
-  id: idField('id').optional(),
+  id: z.optional(idField('id')),
   name: campaignName,
-  data: z.strictObject(flightFields).refine(flightInOrder, flightOrderMessage).optional(),
+  data: z.optional(z.strictObject(flightFields).check(z.refine(flightInOrder, flightOrderMessage))),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 
@@ -91,16 +92,17 @@ export const CAMPAIGN_SERVER_OWNED = [
  * server answered it. Server-owned fields (and the counters in `data`) are accepted and dropped;
  * unknown fields are refused.
  */
-export const campaignRequestSchema = z
-  .strictObject({
+export const campaignRequestSchema = z.pipe(
+  z.strictObject({
     ...campaignBodySchema.shape,
     ...serverOwnedFields(CAMPAIGN_SERVER_OWNED),
-    data: z
-      .strictObject({ ...flightFields, ...serverOwnedFields(['impressions', 'engagement', 'clicks']) })
-      .refine(flightInOrder, flightOrderMessage)
-      .optional(),
-  })
-  .transform(({ id, name, data }): CampaignBody => {
+    data: z.optional(
+      z
+        .strictObject({ ...flightFields, ...serverOwnedFields(['impressions', 'engagement', 'clicks']) })
+        .check(z.refine(flightInOrder, flightOrderMessage)),
+    ),
+  }),
+  z.transform(({ id, name, data }): CampaignBody => {
     const body: CampaignBody = { name };
     if (id !== undefined) body.id = id;
     if (data !== undefined) {
@@ -111,11 +113,11 @@ export const campaignRequestSchema = z
       if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
     }
     return body;
-  });
+  }),
+);
 
 /** PUT /v1/campaign/update: a campaign (body or whole entity) that names the campaign. */
-export const campaignUpdateBodySchema = campaignRequestSchema.refine((body) => body.id !== undefined, {
-  message: 'id must be an id',
-  path: ['id'],
-});
+export const campaignUpdateBodySchema = campaignRequestSchema.check(
+  z.refine((body) => body.id !== undefined, { message: 'id must be an id', path: ['id'] }),
+);
 export type CampaignUpdateBody = CampaignBody & { id: string };

@@ -1,6 +1,6 @@
 // Request pieces several features share: the id queries, the range of days a report or the dashboard
 // covers, the 'No data' of a missing payload and the server-owned fields an entity may carry back.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiDateTimeField, ianaZoneField, idField, tzOffsetField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 
@@ -15,7 +15,7 @@ export const idQuerySchema = z.strictObject({ id: idField('id') });
  * A field the server owns (counters, creatives, report state, timestamps): a client may send the object
  * back exactly as the server answered it, so the field is accepted, but it is never written.
  */
-const serverOwned = z.unknown().optional().describe('Server-owned: accepted back, ignored.');
+const serverOwned = z.optional(z.unknown()).check(z.describe('Server-owned: accepted back, ignored.'));
 export const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, serverOwned])) as Record<K, typeof serverOwned>;
 
@@ -23,9 +23,9 @@ export const serverOwnedFields = <K extends string>(keys: readonly K[]) =>
 export const rangeQueryFields = {
   start_dt: apiDateTimeField('start_dt'),
   end_dt: apiDateTimeField('end_dt'),
-  tzOffset: tzOffsetField.default('+00:00'),
+  tzOffset: z._default(tzOffsetField, '+00:00'),
   /** IANA zone; when given, day boundaries follow its daylight-saving changes. */
-  timezone: ianaZoneField.optional(),
+  timezone: z.optional(ianaZoneField),
 };
 
 export const datesInOrder = (query: { start_dt: string; end_dt: string }) => query.start_dt <= query.end_dt;

@@ -1,5 +1,5 @@
 // Creative and asset calls of docs/product.md §7, with the temporary-id rule of section 4.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Asset } from '../../entities/asset';
 import type { Campaign } from '../../entities/campaign';
 import type { Creative } from '../../entities/creative';
@@ -27,7 +27,7 @@ export const CREATIVE_PATHS = {
 } as const;
 
 const uploadAnswerSchema = z.looseObject({
-  data: creativesContract.uploadAssets.answer.min(1),
+  data: creativesContract.uploadAssets.answer.check(z.minLength(1)),
   deleted: deletedAssetsSchema,
 });
 

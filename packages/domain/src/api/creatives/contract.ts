@@ -1,5 +1,5 @@
 // The creative, asset and tag calls of the contract (docs/product.md §7).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { assetSchema } from '../../entities/asset';
 import { creativeSchema } from '../../entities/creative';
 import { reportFileSchema } from '../../entities/report';

@@ -1,6 +1,6 @@
 // Requests of the creative, asset and tag calls (docs/product.md §7): a creative as a body or as the
 // server answered it, publishing, the multipart asset upload and the tag sheet.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../../entities/creative';
 import { PLATFORM_IDS } from '../../platforms/platforms';
 import { idField, integerField } from '../../validation/fields';
@@ -10,32 +10,32 @@ import { serverOwnedFields } from '../common/requests';
 export const MAX_CREATIVE_HTML_LENGTH = 2_000_000;
 export const MAX_CREATIVE_DIMENSION = 10_000;
 
+const platformField = z.optional(
+  z.nullable(z.enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })),
+);
+
 export const creativeBodySchema = z.strictObject({
   /** Absent or a temporary id ('new_...') on create; the server's id afterwards. */
-  id: idField('id').optional(),
+  id: z.optional(idField('id')),
   campaignID: idField('campaignID'),
   name: z
     .string({ error: 'Fill in the creative name' })
-    .trim()
-    .min(1, 'Fill in the creative name')
-    .max(200, 'Creative name is too long (200 characters at most)'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Fill in the creative name'),
+      z.maxLength(200, 'Creative name is too long (200 characters at most)'),
+    ),
   type: z.enum(CREATIVE_TYPES, { error: `type must be one of: ${CREATIVE_TYPES.join(', ')}` }),
   width: integerField('width', 0, MAX_CREATIVE_DIMENSION),
   height: integerField('height', 0, MAX_CREATIVE_DIMENSION),
   /** Derived from width and height; accepted so a whole creative can be sent back. */
-  size: z
-    .string()
-    .regex(/^\d+x\d+$/, "size must look like '300x250'")
-    .optional(),
-  fluid: z.boolean({ error: 'fluid must be true or false' }).optional(),
-  platform: z
-    .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
-    .nullable()
-    .optional(),
-  trackers: trackersSchema.optional(),
-  settings: z.array(creativeSettingSchema).max(20).optional(),
-  layout: z.string().max(100).nullable().optional(),
-  html: z.string().max(MAX_CREATIVE_HTML_LENGTH, 'html is too long').nullable().optional(),
+  size: z.optional(z.string().check(z.regex(/^\d+x\d+$/, "size must look like '300x250'"))),
+  fluid: z.optional(z.boolean({ error: 'fluid must be true or false' })),
+  platform: platformField,
+  trackers: z.optional(trackersSchema),
+  settings: z.optional(z.array(creativeSettingSchema).check(z.maxLength(20))),
+  layout: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  html: z.optional(z.nullable(z.string().check(z.maxLength(MAX_CREATIVE_HTML_LENGTH, 'html is too long')))),
 });
 export type CreativeBody = z.infer<typeof creativeBodySchema>;
 
@@ -53,75 +53,69 @@ export const CREATIVE_SERVER_OWNED = [
  * the server answered it (assets, live creatives, counters and timestamps are accepted and dropped);
  * unknown fields are refused.
  */
-export const creativeRequestSchema = z
-  .strictObject({ ...creativeBodySchema.shape, ...serverOwnedFields(CREATIVE_SERVER_OWNED) })
-  .transform(
+export const creativeRequestSchema = z.pipe(
+  z.strictObject({ ...creativeBodySchema.shape, ...serverOwnedFields(CREATIVE_SERVER_OWNED) }),
+  z.transform(
     ({ assets: _a, liveCreatives: _l, data: _d, videoCompletes: _v, updatedAt: _u, ...body }): CreativeBody =>
       body,
-  );
-
-const platformField = z
-  .enum(PLATFORM_IDS, { error: `platform must be one of: ${PLATFORM_IDS.join(', ')}` })
-  .nullable()
-  .optional();
+  ),
+);
 
 /**
  * POST /v1/campaign/creatives/publish: the creative (as answered, or just `{id, platform}`). Only the id
  * and platform are read: publishing snapshots the stored creative, saved with the given platform.
  */
-export const publishCreativeRequestSchema = z
-  .strictObject({
+export const publishCreativeRequestSchema = z.pipe(
+  z.strictObject({
     ...serverOwnedFields([...CREATIVE_SERVER_OWNED, ...Object.keys(creativeBodySchema.shape)]),
     id: idField('id'),
     platform: platformField,
-  })
-  .transform(({ id, platform }) => (platform === undefined ? { id } : { id, platform }));
+  }),
+  z.transform(({ id, platform }) => (platform === undefined ? { id } : { id, platform })),
+);
 export type PublishCreativeRequest = z.infer<typeof publishCreativeRequestSchema>;
 
 /** The text fields of the multipart asset upload (the files travel as `files[]`). */
 export const assetUploadFieldsSchema = z.strictObject({
   /** The client's label of the upload ('image', 'video', ...): a hint; the server detects the kind itself. */
-  type: z
-    .string({ error: 'type must be the upload type' })
-    .trim()
-    .min(1, 'type must be the upload type')
-    .max(50)
-    .optional(),
-  width: integerField('width', 0, MAX_CREATIVE_DIMENSION).optional(),
-  height: integerField('height', 0, MAX_CREATIVE_DIMENSION).optional(),
-  duration: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d+)?$/),
-      ],
-      { error: 'duration must be a number' },
-    )
-    .transform(Number)
-    .pipe(z.number().min(0).max(86_400))
-    .optional(),
-  creativeID: idField('creativeID').refine((id) => id !== '', MESSAGES.incorrectCampaignOrCreative),
+  type: z.optional(
+    z
+      .string({ error: 'type must be the upload type' })
+      .check(z.trim(), z.minLength(1, 'type must be the upload type'), z.maxLength(50)),
+  ),
+  width: z.optional(integerField('width', 0, MAX_CREATIVE_DIMENSION)),
+  height: z.optional(integerField('height', 0, MAX_CREATIVE_DIMENSION)),
+  duration: z.optional(
+    z.pipe(
+      z.pipe(
+        z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/))], {
+          error: 'duration must be a number',
+        }),
+        z.transform(Number),
+      ),
+      z.number().check(z.gte(0), z.lte(86_400)),
+    ),
+  ),
+  creativeID: idField('creativeID').check(z.refine((id) => id !== '', MESSAGES.incorrectCampaignOrCreative)),
   /** JSON text of the creative's current assets (kept or renamed by the upload). */
-  assets: z
-    .string()
-    .max(1_000_000)
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'assets must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z.array(z.looseObject({ id: z.union([z.string(), z.number()]).optional() }), {
+  assets: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(1_000_000)),
+        z.transform((value, ctx) => {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            ctx.issues.push({ code: 'custom', message: 'assets must be JSON', input: value });
+            return z.NEVER;
+          }
+        }),
+      ),
+      z.array(z.looseObject({ id: z.optional(z.union([z.string(), z.number()])) }), {
         error: 'assets must be a JSON list',
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 export type AssetUploadFields = z.infer<typeof assetUploadFieldsSchema>;
 
@@ -134,16 +128,16 @@ export const tagsRequestSchema = z.strictObject({
   campaignID: idField('campaignID'),
   type: z.literal('xlsx', { error: "type must be 'xlsx'" }),
   tags: z.record(
-    z.string().max(128),
+    z.string().check(z.maxLength(128)),
     z
       .array(
         z.strictObject({
-          liveCreativeID: z.string().max(128),
-          platform: z.string().max(100),
-          tag: z.string().min(1).max(20_000),
+          liveCreativeID: z.string().check(z.maxLength(128)),
+          platform: z.string().check(z.maxLength(100)),
+          tag: z.string().check(z.minLength(1), z.maxLength(20_000)),
         }),
       )
-      .max(500),
+      .check(z.maxLength(500)),
     { error: 'tags must map creative ids to lists of tags' },
   ),
 });

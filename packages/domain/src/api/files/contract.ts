@@ -1,6 +1,6 @@
 // The file manager's calls of the contract: the API lists and presigns; the browser moves the bytes
 // to and from storage.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { assetSchema } from '../../entities/asset';
 import {
   fileBucketsSchema,
@@ -51,7 +51,7 @@ export const filesContract = {
     method: 'DELETE',
     path: '/v1/files',
     input: deleteFileQuerySchema,
-    answer: z.object({ deleted: z.number().int().nonnegative() }),
+    answer: z.object({ deleted: z.number().check(z.int(), z.nonnegative()) }),
   }),
   useFileInCreative: call({
     method: 'POST',

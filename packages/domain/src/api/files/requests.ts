@@ -1,6 +1,6 @@
 // Requests of the file manager's calls: a directory's page, folders, upload tickets, presigned URLs,
 // moves, deletions and "use in a creative".
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   FILE_LIST_MAX_PAGE_SIZE,
   FILE_LIST_PAGE_SIZE,
@@ -11,7 +11,7 @@ import { directoryField, entryPathField, fileNameField } from '../../entities/fi
 import { booleanField, idField, integerField } from '../../validation/fields';
 
 /** One of FILE_MANAGER_BUCKETS; the first when left out. */
-const bucketField = z.string().trim().min(1).max(63).optional();
+const bucketField = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(63)));
 
 /**
  * GET /v1/files: one page of a directory. `pageSize` entries at most (200 unless asked, up to 1,000);
@@ -20,12 +20,15 @@ const bucketField = z.string().trim().min(1).max(63).optional();
 export const fileListQuerySchema = z.strictObject({
   bucket: bucketField,
   directory: directoryField,
-  pageSize: integerField('pageSize', 1, FILE_LIST_MAX_PAGE_SIZE).default(FILE_LIST_PAGE_SIZE),
-  token: z
-    .string()
-    .max(4096, FILE_MANAGER_MESSAGES.badPageToken)
-    .regex(/^[A-Za-z0-9_-]+$/, FILE_MANAGER_MESSAGES.badPageToken)
-    .optional(),
+  pageSize: z._default(integerField('pageSize', 1, FILE_LIST_MAX_PAGE_SIZE), FILE_LIST_PAGE_SIZE),
+  token: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(4096, FILE_MANAGER_MESSAGES.badPageToken),
+        z.regex(/^[A-Za-z0-9_-]+$/, FILE_MANAGER_MESSAGES.badPageToken),
+      ),
+  ),
 });
 export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 
@@ -44,17 +47,22 @@ export const uploadTicketRequestSchema = z
     name: fileNameField,
     size: integerField('size', 0, Number.MAX_SAFE_INTEGER),
     /** Accepted and ignored: the stored type follows the file's name (servedFileType). */
-    contentType: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'contentType must be a media type')
-      .optional(),
+    contentType: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(200),
+          z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'contentType must be a media type'),
+        ),
+    ),
   })
-  .superRefine((request, ctx) => {
-    if (request.size > FILE_MANAGER_MAX_BYTES)
-      ctx.addIssue({ code: 'custom', message: fileTooLargeMessage(request.name), path: ['size'] });
-  });
+  .check(
+    z.superRefine((request, ctx) => {
+      if (request.size > FILE_MANAGER_MAX_BYTES)
+        ctx.addIssue({ code: 'custom', message: fileTooLargeMessage(request.name), path: ['size'] });
+    }),
+  );
 export type UploadTicketRequest = z.infer<typeof uploadTicketRequestSchema>;
 
 export const fileUrlQuerySchema = z.strictObject({

@@ -1,6 +1,6 @@
 // Reporting calls of docs/product.md §7: reports, events, video data (with /share variants for share
 // tokens), share links, scheduled reports and downloads.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ReportFileFormat } from '../../constants';
 import { type ReportToken, reportFileSchema, type ScheduledReport } from '../../entities/report';
 import type { ReportGranularity } from '../../entities/report-data';

@@ -1,6 +1,6 @@
 // The reporting calls of the contract (docs/product.md §7): a campaign's report, events and video data,
 // their /share variants for share links, share links and scheduled reports.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../../entities/report';
 import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../../entities/report-data';
 import { call } from '../call';

@@ -1,6 +1,6 @@
 // Requests of the reporting calls (docs/product.md §7): a report's range and shape, its /share
 // variant, share links and scheduled reports. Unknown keys are refused.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   REPORT_FILE_FORMATS,
   REPORT_FORMATS,
@@ -20,26 +20,30 @@ export const GRANULARITIES = REPORT_GRANULARITIES;
 
 const reportQueryFields = {
   ...rangeQueryFields,
-  type: z
-    .enum(REPORT_QUERY_TYPES, { error: `type must be one of: ${REPORT_QUERY_TYPES.join(', ')}` })
-    .default('json'),
-  granularity: z
-    .enum(GRANULARITIES, { error: `granularity must be one of: ${GRANULARITIES.join(', ')}` })
-    .default('full'),
+  type: z._default(
+    z.enum(REPORT_QUERY_TYPES, { error: `type must be one of: ${REPORT_QUERY_TYPES.join(', ')}` }),
+    'json',
+  ),
+  granularity: z._default(
+    z.enum(GRANULARITIES, { error: `granularity must be one of: ${GRANULARITIES.join(', ')}` }),
+    'full',
+  ),
   withVideoData: z._default(booleanField('withVideoData'), false),
-  liveIDs: idListField('liveIDs').optional(),
+  liveIDs: z.optional(idListField('liveIDs')),
   /** The report's breakdown by site, device, os, browser or country (reports/breakdown.ts). */
   breakdown: breakdownQueryField,
 };
 
 /** GET /v1/campaign/reports, /events and /videoData: a campaign, or the live ids of a creative. */
 export const reportsQuerySchema = z
-  .strictObject({ campaignID: idField('campaignID').optional(), ...reportQueryFields })
-  .refine((query) => query.campaignID !== undefined || (query.liveIDs?.length ?? 0) > 0, {
-    message: MESSAGES.noLiveIdsSet,
-    path: ['liveIDs'],
-  })
-  .refine(datesInOrder, datesInOrderMessage);
+  .strictObject({ campaignID: z.optional(idField('campaignID')), ...reportQueryFields })
+  .check(
+    z.refine((query) => query.campaignID !== undefined || (query.liveIDs?.length ?? 0) > 0, {
+      message: MESSAGES.noLiveIdsSet,
+      path: ['liveIDs'],
+    }),
+    z.refine(datesInOrder, datesInOrderMessage),
+  );
 export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
 export type ReportsQueryInput = z.input<typeof reportsQuerySchema>;
 export const eventsQuerySchema = reportsQuerySchema;
@@ -50,21 +54,27 @@ export const shareReportsQuerySchema = z
   .strictObject({
     sharedToken: z
       .string({ error: 'sharedToken must be a share token' })
-      .min(SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH + 1, 'sharedToken must be a share token')
-      .max(256, 'sharedToken must be a share token'),
+      .check(
+        z.minLength(SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH + 1, 'sharedToken must be a share token'),
+        z.maxLength(256, 'sharedToken must be a share token'),
+      ),
     ...reportQueryFields,
   })
-  .refine(datesInOrder, datesInOrderMessage);
+  .check(z.refine(datesInOrder, datesInOrderMessage));
 export type ShareReportsQuery = z.infer<typeof shareReportsQuerySchema>;
 
 export const newTokenRequestSchema = z.strictObject(
   {
     campaignID: idField('campaignID'),
     /** Beyond docs/product.md §7: the link stops working by itself at this time (ISO 8601 with an offset). */
-    expiresAt: z.iso
-      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 time, e.g. '2026-12-31T23:59:00Z'" })
-      .nullable()
-      .optional(),
+    expiresAt: z.optional(
+      z.nullable(
+        z.iso.datetime({
+          offset: true,
+          error: "expiresAt must be an ISO 8601 time, e.g. '2026-12-31T23:59:00Z'",
+        }),
+      ),
+    ),
   },
   { error: noDataWhenMissing },
 );
@@ -72,14 +82,18 @@ export type NewTokenRequest = z.infer<typeof newTokenRequestSchema>;
 
 /** DELETE /v1/campaign/newToken?token=: revokes a share link (beyond the original list of calls). */
 export const revokeTokenQuerySchema = z.strictObject({
-  token: z.string({ error: 'token must be a share token' }).min(25, 'token must be a share token').max(256),
+  token: z
+    .string({ error: 'token must be a share token' })
+    .check(z.minLength(25, 'token must be a share token'), z.maxLength(256)),
 });
 
 const timezoneValue = z
   .string({ error: "timezone must be an IANA zone or a UTC offset like '+05:30'" })
-  .refine(
-    (zone) => offsetPattern.test(zone) || isIanaZone(zone),
-    "timezone must be an IANA zone or a UTC offset like '+05:30'",
+  .check(
+    z.refine(
+      (zone) => offsetPattern.test(zone) || isIanaZone(zone),
+      "timezone must be an IANA zone or a UTC offset like '+05:30'",
+    ),
   );
 
 export const scheduledReportBodySchema = z.strictObject(
@@ -87,19 +101,20 @@ export const scheduledReportBodySchema = z.strictObject(
     campaignID: idField('campaignID'),
     name: z
       .string({ error: 'Fill in the report name' })
-      .trim()
-      .min(1, 'Fill in the report name')
-      .max(200, 'Report name is too long (200 characters at most)'),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Fill in the report name'),
+        z.maxLength(200, 'Report name is too long (200 characters at most)'),
+      ),
     frequency: z.enum(SCHEDULE_FREQUENCIES, {
       error: `frequency must be one of: ${SCHEDULE_FREQUENCIES.join(', ')}`,
     }),
     reportType: z.enum(REPORT_TYPES, { error: `reportType must be one of: ${REPORT_TYPES.join(', ')}` }),
     format: z.enum(REPORT_FORMATS, { error: `format must be one of: ${REPORT_FORMATS.join(', ')}` }),
-    timezone: timezoneValue.default('UTC'),
+    timezone: z._default(timezoneValue, 'UTC'),
     recipients: z
       .array(emailField('Each recipient'), { error: 'recipients must be a list of e-mail addresses' })
-      .min(1, 'Add at least one recipient')
-      .max(50, 'At most 50 recipients'),
+      .check(z.minLength(1, 'Add at least one recipient'), z.maxLength(50, 'At most 50 recipients')),
     /** Add the video quartiles (a Full report's video section, a download's video columns). */
     withVideo: z._default(booleanField('withVideo'), false),
   },

@@ -4,7 +4,7 @@
 // base, no `{status, data}` envelope, no cookie, every origin allowed; its answers are JavaScript, JSON,
 // XML, HTML, files, pixels and redirects (docs/serving.md). SERVE_PATHS (serving/serve-paths.ts, free
 // of zod for the ad runtime) builds URLs of these routes.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { servedAdSchema } from '../../serving/served-ad';
 import {
   serveBeaconQuerySchema,
@@ -41,10 +41,10 @@ export interface ServeAnswer {
   readonly kind: ServeAnswerKind | readonly ServeAnswerKind[];
   readonly description: string;
   /** The JSON body's schema (kind `json`). */
-  readonly schema?: z.ZodType;
+  readonly schema?: z.core.$ZodType;
 }
 
-type Shape = z.ZodObject;
+type Shape = z.ZodMiniObject;
 
 export interface ServeRouteContract<
   P extends Shape | undefined = Shape | undefined,

@@ -2,14 +2,14 @@
 // headers, as zod schemas. They type the server's handlers and document /api/openapi.json; the server
 // never refuses a serving request on them (docs/serving.md): an unknown live creative, type or signature
 // is simply not served or not counted, so a tag or a player never sees a validation error.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CODED_EVENT_KINDS, COUNTED_EVENT_TYPES } from '../../serving/vast-measurement';
 
 const text = z.string();
 
 /** `{liveID}.{extension}`: the live creative's id and the answer's extension, one path segment. */
 export const serveLiveFileParamsSchema = (extensions: string) =>
-  z.object({ file: text.describe(`The live creative's id and ${extensions}.`) });
+  z.object({ file: text.check(z.describe(`The live creative's id and ${extensions}.`)) });
 
 /**
  * The ad tag's query (banner JSON, VAST and VPAID): the platform's expanded click macro, the
@@ -17,33 +17,41 @@ export const serveLiveFileParamsSchema = (extensions: string) =>
  * names the ones the runtime sends).
  */
 export const serveTagQuerySchema = z.object({
-  click: text
-    .optional()
-    .describe(
-      "The platform's expanded click macro: the click-through goes through it (when its host is allowed).",
+  click: z
+    .optional(text)
+    .check(
+      z.describe(
+        "The platform's expanded click macro: the click-through goes through it (when its host is allowed).",
+      ),
     ),
-  cb: text.optional().describe('Cache-buster.'),
-  deal_id: text.optional().describe("The platform's deal id."),
-  fallback_id: text
-    .optional()
-    .describe('A live creative of ours served instead while this one is out of its flight.'),
-  page: text
-    .optional()
-    .describe(
-      "The page the ad runtime sees (its top frame's origin, or its referrer's): the breakdown's site.",
+  cb: z.optional(text).check(z.describe('Cache-buster.')),
+  deal_id: z.optional(text).check(z.describe("The platform's deal id.")),
+  fallback_id: z
+    .optional(text)
+    .check(z.describe('A live creative of ours served instead while this one is out of its flight.')),
+  page: z
+    .optional(text)
+    .check(
+      z.describe(
+        "The page the ad runtime sees (its top frame's origin, or its referrer's): the breakdown's site.",
+      ),
     ),
-  site: text.optional().describe("The platform's site or domain macro, expanded: the breakdown's site."),
-  bundle: text
-    .optional()
-    .describe("The platform's app-bundle macro, expanded (in-app): the breakdown's site."),
+  site: z
+    .optional(text)
+    .check(z.describe("The platform's site or domain macro, expanded: the breakdown's site.")),
+  bundle: z
+    .optional(text)
+    .check(z.describe("The platform's app-bundle macro, expanded (in-app): the breakdown's site.")),
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
 /** The VPAID tag's query: the tag's, and the player's [APIFRAMEWORKS]. */
-export const serveVpaidQuerySchema = serveTagQuerySchema.extend({
-  apiframeworks: text
-    .optional()
-    .describe("The player's [APIFRAMEWORKS]: without 2 (VPAID 2.0) the VPAID MediaFile is left out."),
+export const serveVpaidQuerySchema = z.extend(serveTagQuerySchema, {
+  apiframeworks: z
+    .optional(text)
+    .check(
+      z.describe("The player's [APIFRAMEWORKS]: without 2 (VPAID 2.0) the VPAID MediaFile is left out."),
+    ),
 });
 export type ServeVpaidQuery = z.output<typeof serveVpaidQuerySchema>;
 
@@ -51,52 +59,60 @@ export type ServeVpaidQuery = z.output<typeof serveVpaidQuerySchema>;
 export const TRACKED_TYPES = [...COUNTED_EVENT_TYPES, ...CODED_EVENT_KINDS] as const;
 
 export const serveTrackParamsSchema = z.object({
-  type: z.enum(TRACKED_TYPES).describe('The event; any other type answers as usual and is not counted.'),
+  type: z
+    .enum(TRACKED_TYPES)
+    .check(z.describe('The event; any other type answers as usual and is not counted.')),
 });
 
 /** A tracking URL's query: the signed impression, a coded ping's code, and how a GET wants its answer. */
 export const serveTrackQuerySchema = z.object({
-  l: text.optional().describe('Live creative id.'),
-  i: text.optional().describe('The signed impression id.'),
-  s: text.optional().describe("The impression's signature."),
-  code: text
-    .optional()
-    .describe(
-      'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
+  l: z.optional(text).check(z.describe('Live creative id.')),
+  i: z.optional(text).check(z.describe('The signed impression id.')),
+  s: z.optional(text).check(z.describe("The impression's signature.")),
+  code: z
+    .optional(text)
+    .check(
+      z.describe(
+        'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
+      ),
     ),
-  d: text.optional().describe("The impression's breakdown values, signed with it."),
-  r: text.optional().describe('204: answer 204 No Content instead of the 1×1 GIF (GET only).'),
+  d: z.optional(text).check(z.describe("The impression's breakdown values, signed with it.")),
+  r: z.optional(text).check(z.describe('204: answer 204 No Content instead of the 1×1 GIF (GET only).')),
 });
 export type ServeTrackQuery = z.output<typeof serveTrackQuerySchema>;
 
 /** A beacon's query (POST): the tracking URL's, answered 204 always. */
-export const serveBeaconQuerySchema = serveTrackQuerySchema.omit({ r: true });
+export const serveBeaconQuerySchema = z.omit(serveTrackQuerySchema, { r: true });
 
-export const serveLiveIdParamsSchema = z.object({ liveID: text.describe('Live creative id.') });
+export const serveLiveIdParamsSchema = z.object({ liveID: text.check(z.describe('Live creative id.')) });
 
 /** The click URL's query: the signed impression and the platform's click prefix. */
 export const serveClickQuerySchema = z.object({
-  i: text.optional().describe('The signed impression id.'),
-  s: text.optional().describe("The click's signature, covering the impression and the prefix."),
-  c: text.optional().describe("The platform's click prefix, covered by the signature."),
-  d: text.optional().describe("The impression's breakdown values, covered by the signature."),
+  i: z.optional(text).check(z.describe('The signed impression id.')),
+  s: z.optional(text).check(z.describe("The click's signature, covering the impression and the prefix.")),
+  c: z.optional(text).check(z.describe("The platform's click prefix, covered by the signature.")),
+  d: z.optional(text).check(z.describe("The impression's breakdown values, covered by the signature.")),
 });
 export type ServeClickQuery = z.output<typeof serveClickQuerySchema>;
 
 export const serveHtml5ParamsSchema = z.object({
-  liveID: text.describe('Live creative id.'),
-  path: text.describe("The file's path inside the creative's ZIP, slashes included."),
+  liveID: text.check(z.describe('Live creative id.')),
+  path: text.check(z.describe("The file's path inside the creative's ZIP, slashes included.")),
 });
 
 export const serveFileParamsSchema = z.object({
-  file: text.describe("The file's storage key (assets/...), slashes included."),
+  file: text.check(z.describe("The file's storage key (assets/...), slashes included.")),
 });
 
 export const serveFileHeadersSchema = z.object({
-  Range: text.optional().describe('One byte range (`bytes=start-end`).'),
-  'If-None-Match': text.optional().describe('The ETag of a copy held: 304 when it is still the file.'),
+  Range: z.optional(text).check(z.describe('One byte range (`bytes=start-end`).')),
+  'If-None-Match': z
+    .optional(text)
+    .check(z.describe('The ETag of a copy held: 304 when it is still the file.')),
 });
 
 export const serveInitHeadersSchema = z.object({
-  'If-None-Match': text.optional().describe('The ETag of a copy held: 304 when it is still the script.'),
+  'If-None-Match': z
+    .optional(text)
+    .check(z.describe('The ETag of a copy held: 304 when it is still the script.')),
 });

@@ -1,5 +1,5 @@
 // The admin calls on users of the contract: the user list and invitations.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { userListEntrySchema } from '../../entities/user';
 import { call } from '../call';
 import { inviteUsersRequestSchema, revokeInviteQuerySchema } from './requests';
@@ -7,7 +7,7 @@ import { inviteUsersRequestSchema, revokeInviteQuerySchema } from './requests';
 /** POST /v1/users/invite. */
 export const inviteAnswerSchema = z.object({ invited: z.array(z.string()) });
 /** DELETE /v1/users/invite. */
-export const revokeInviteAnswerSchema = z.object({ revoked: z.number().int().nonnegative() });
+export const revokeInviteAnswerSchema = z.object({ revoked: z.number().check(z.int(), z.nonnegative()) });
 
 export const usersContract = {
   listUsers: call({ method: 'GET', path: '/v1/users', answer: z.array(userListEntrySchema) }),

@@ -1,21 +1,25 @@
 // Requests of the admin calls on users: invitations and their revocation.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from '../../entities/user';
 import { emailField } from '../../validation/fields';
 
 export const inviteUsersRequestSchema = z.strictObject({
   emails: z
     .array(emailField('Each invitee'), { error: 'emails must be a list of e-mail addresses' })
-    .min(1, 'Add at least one e-mail address')
-    .max(100, 'At most 100 invitations at once'),
-  role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }).default('user'),
+    .check(
+      z.minLength(1, 'Add at least one e-mail address'),
+      z.maxLength(100, 'At most 100 invitations at once'),
+    ),
+  role: z._default(z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }), 'user'),
   /** First names for the invitation links, matched to `emails` by position. */
-  firstNames: z
-    .array(z.string().trim().max(100, 'A first name is too long (100 characters at most)'), {
-      error: 'firstNames must be a list of names',
-    })
-    .max(100, 'At most 100 invitations at once')
-    .optional(),
+  firstNames: z.optional(
+    z
+      .array(
+        z.string().check(z.trim(), z.maxLength(100, 'A first name is too long (100 characters at most)')),
+        { error: 'firstNames must be a list of names' },
+      )
+      .check(z.maxLength(100, 'At most 100 invitations at once')),
+  ),
 });
 export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
 

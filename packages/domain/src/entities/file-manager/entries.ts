@@ -1,16 +1,16 @@
 // The file manager's answers: a directory's entries page by page, the buckets offered, upload tickets
 // and presigned URLs; and the order the console lists entries in.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const fileEntrySchema = z.object({
   name: z.string(),
   /** From the top of the user's space (a folder's ends with '/'). */
   path: z.string(),
   kind: z.enum(['folder', 'file']),
-  size: z.number().nonnegative().nullable(),
-  contentType: z.string().nullable(),
+  size: z.nullable(z.number().check(z.nonnegative())),
+  contentType: z.nullable(z.string()),
   /** ISO time of the last change; folders have none. */
-  modified: z.string().nullable(),
+  modified: z.nullable(z.string()),
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
@@ -22,16 +22,16 @@ export const fileListingSchema = z.object({
   bucket: z.string(),
   directory: z.string(),
   entries: z.array(fileEntrySchema),
-  nextToken: z.string().nullable().default(null),
+  nextToken: z._default(z.nullable(z.string()), null),
 });
 export type FileListing = z.infer<typeof fileListingSchema>;
 
 export const fileBucketsSchema = z.object({
-  buckets: z.array(z.string()).min(1),
+  buckets: z.array(z.string()).check(z.minLength(1)),
   region: z.string(),
   /** 'private': the user's own space (users/<id>/); 'bucket': an admin sees the whole bucket. */
   space: z.enum(['private', 'bucket']),
-  maxBytes: z.number().int().positive(),
+  maxBytes: z.number().check(z.int(), z.positive()),
 });
 export type FileBuckets = z.infer<typeof fileBucketsSchema>;
 

@@ -1,6 +1,6 @@
 // Paths and names in the file manager: which names are allowed, directories and paths as the API reads
 // them (never climbing out with '..'), and the console's page hash and breadcrumbs of a directory.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FILE_MANAGER_DELIMITER, MAX_FILE_NAME_LENGTH } from './limits';
 import { FILE_MANAGER_MESSAGES } from './messages';
 
@@ -24,13 +24,13 @@ export function fileNameProblem(name: string): string | undefined {
 }
 
 /** A name as a zod field: trimmed, with the file manager's messages. */
-export const fileNameField = z
-  .string({ error: FILE_MANAGER_MESSAGES.nameMissing })
-  .trim()
-  .superRefine((name, ctx) => {
+export const fileNameField = z.string({ error: FILE_MANAGER_MESSAGES.nameMissing }).check(
+  z.trim(),
+  z.superRefine((name, ctx) => {
     const problem = fileNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  }),
+);
 
 /** The segments of a path ('photos/2026/' -> ['photos', '2026']); undefined when one is not a valid name. */
 export function pathSegments(path: string): string[] | undefined {
@@ -47,32 +47,32 @@ const pathProblem = (path: string): string =>
     .find((problem) => problem !== undefined) ?? FILE_MANAGER_MESSAGES.notFound;
 
 /** A directory as the file manager writes it: '' for the top, else segments with a trailing '/'. */
-export const directoryField = z
-  .string()
-  .max(2048)
-  .default('')
-  .transform((path, ctx) => {
+export const directoryField = z.pipe(
+  z._default(z.string().check(z.maxLength(2048)), ''),
+  z.transform((path: string, ctx) => {
     const segments = pathSegments(path);
     if (!segments) {
-      ctx.addIssue({ code: 'custom', message: pathProblem(path) });
+      ctx.issues.push({ code: 'custom', message: pathProblem(path), input: path });
       return z.NEVER;
     }
     return segments.map((segment) => `${segment}${FILE_MANAGER_DELIMITER}`).join('');
-  });
+  }),
+);
 
 /** A file or folder path (a folder's ends with '/'), never empty, never climbing with '..'. */
-export const entryPathField = z
-  .string({ error: FILE_MANAGER_MESSAGES.notFound })
-  .min(1, FILE_MANAGER_MESSAGES.notFound)
-  .max(2048)
-  .transform((path, ctx) => {
+export const entryPathField = z.pipe(
+  z
+    .string({ error: FILE_MANAGER_MESSAGES.notFound })
+    .check(z.minLength(1, FILE_MANAGER_MESSAGES.notFound), z.maxLength(2048)),
+  z.transform((path: string, ctx) => {
     const segments = pathSegments(path);
     if (!segments || segments.length === 0) {
-      ctx.addIssue({ code: 'custom', message: pathProblem(path) });
+      ctx.issues.push({ code: 'custom', message: pathProblem(path), input: path });
       return z.NEVER;
     }
     return `${segments.join(FILE_MANAGER_DELIMITER)}${path.endsWith(FILE_MANAGER_DELIMITER) ? FILE_MANAGER_DELIMITER : ''}`;
-  });
+  }),
+);
 
 /** The page hash of a directory: 'photos/2026/' -> '#/photos/2026/' (each name URL-encoded). */
 export function hashOfDirectory(directory: string): string {
