@@ -10,8 +10,9 @@ import { Button, ChoiceSelect, cn, Field, FieldError, Input } from '@adconsole/u
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { englishMessages } from '../lib/english-messages';
 import { FormStatus } from '../lib/form-status';
-import { englishMessages, schemaResolver } from '../lib/resolver';
+import { schemaResolver } from '../lib/resolver';
 
 const inviteeSchema = z.object({
   email: emailField('Each invitee'),

@@ -6,6 +6,7 @@
 // first field in error focused; the parsed values handed to the submit handler, pending until it settles.
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { z } from 'zod/mini';
+import { englishMessages } from './english-messages';
 
 /** Each field's first message, by its path ('' for a check of the whole form). */
 export type FormErrors = Readonly<Record<string, { message: string } | undefined>>;
@@ -35,7 +36,7 @@ export function useSchemaForm<TValues extends Record<string, unknown>, TOutput>(
   const elements = useRef(new Map<string, HTMLElement | null>());
 
   const check = (candidate: TValues): Checked<TOutput> => {
-    const result = z.safeParse(schema, candidate);
+    const result = z.safeParse(schema, candidate, englishMessages);
     return result.success ? { data: result.data, errors: {} } : { errors: formErrorsOf(result.error) };
   };
 

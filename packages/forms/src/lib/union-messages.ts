@@ -3,7 +3,7 @@
 // number'). This puts the domain's message back, so forms show the domain's text and nothing else.
 import { type FieldValues, type Resolver, set } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { englishMessages } from './resolver';
+import { englishMessages } from './english-messages';
 
 export function withUnionMessages<TInput extends FieldValues, TOutput>(
   schema: z.core.$ZodType<TOutput, TInput>,
