@@ -1,6 +1,7 @@
 // The signed-in frame: side menu, top bar (breadcrumbs, light/dark switch, the user's name linking to
 // the profile) and footer, compact below 992 px of window width.
-import { AppShell, Footer, Sidebar, type SidebarSection, TopBar } from '@adconsole/ui';
+import { COMPACT_LAYOUT_MAX_WIDTH } from '@adconsole/domain';
+import { AppShell, Footer, Sidebar, type SidebarSection, TopBar, useCompactLayout } from '@adconsole/ui';
 import {
   CreditCardIcon,
   FolderIcon,
@@ -17,7 +18,7 @@ import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
 import { useSession } from '../session/session';
-import { toggleTheme, useCompactLayout, useSettings } from '../settings/settings';
+import { toggleTheme, useSettings } from '../settings/settings';
 import { Breadcrumbs } from './breadcrumbs';
 import { activeMenuItem, sideMenu } from './navigation';
 
@@ -41,7 +42,8 @@ const withIcons = (sections: SidebarSection[]): SidebarSection[] =>
 export function AppLayout() {
   const session = useSession();
   const settings = useSettings();
-  const compact = useCompactLayout();
+  // A media query, not the window's width: reading `innerWidth` while React renders forces a layout.
+  const compact = useCompactLayout(COMPACT_LAYOUT_MAX_WIDTH);
   const { pathname } = useLocation();
   const sections = withIcons(sideMenu(session?.user.role === 'admin'));
   const companyName = publicConfig().companyName;

@@ -1,11 +1,5 @@
 // Persisted display settings (docs/product.md §3, local storage key 'store', version 0.1.0).
-import {
-  isCompactLayout,
-  LOCAL_STORAGE_KEYS,
-  loadSettings,
-  type PersistedSettings,
-  toggleDarkMode,
-} from '@adconsole/domain';
+import { LOCAL_STORAGE_KEYS, loadSettings, type PersistedSettings, toggleDarkMode } from '@adconsole/domain';
 import { useSyncExternalStore } from 'react';
 import { localStore } from '../lib/local-store';
 
@@ -29,12 +23,3 @@ export function applyTheme(settings: PersistedSettings = settingsStore.get()) {
   document.documentElement.classList.toggle('dark', settings.darkMode);
   document.documentElement.style.colorScheme = settings.darkMode ? 'dark' : 'light';
 }
-
-const subscribeToWidth = (listener: () => void) => {
-  window.addEventListener('resize', listener);
-  return () => window.removeEventListener('resize', listener);
-};
-
-/** The compact layout applies at and below 991 px of window width. */
-export const useCompactLayout = (): boolean =>
-  useSyncExternalStore(subscribeToWidth, () => isCompactLayout(window.innerWidth));
