@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startDemoServer } from './demo-server.mjs';
+import { PAGES, throttledTab } from './throttled-page.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const assets = path.join(root, 'apps', 'console', 'dist', 'assets');
@@ -22,12 +23,6 @@ const { TraceMap, originalPositionFor } = createRequire(createRequire(import.met
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : process.argv[index + 1];
-};
-const PAGES = {
-  'sign-in': { key: 'signIn', ready: { role: 'form', name: 'Sign in' } },
-  dashboard: { key: 'dashboard', signedIn: true, ready: { role: 'heading', name: 'Dashboard' } },
-  report: { key: 'report', signedIn: true, ready: { role: 'heading', name: 'Campaign summary' } },
-  share: { key: 'share', ready: { role: 'heading', name: 'Campaign summary' } },
 };
 const page = PAGES[option('page', 'report')];
 if (!page) throw new Error(`--page takes ${Object.keys(PAGES).join(', ')}`);
@@ -55,35 +50,12 @@ function sourceOf(file, line, column) {
 
 /** One cold load with the profiler on: self time (ms) by file and by function, the long tasks, FCP. */
 async function profiledLoad(browser, demo) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-  });
-  if (page.signedIn) {
-    await context.addCookies(
-      demo.cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: demo.origin };
-      }),
-    );
-  }
-  const tab = await context.newPage();
-  await tab.addInitScript(() => {
+  const { context, tab, cdp } = await throttledTab(browser, demo, page, () => {
     window.__benchLongTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         window.__benchLongTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
     }).observe({ type: 'longtask', buffered: true });
-  });
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: ((1.6e6 / 8) * 0.9) | 0,
-    uploadThroughput: ((750e3 / 8) * 0.9) | 0,
   });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

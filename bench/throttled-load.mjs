@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startDemoServer } from './demo-server.mjs';
+import { PAGES, throttledTab } from './throttled-page.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name) => {
@@ -20,12 +21,6 @@ const option = (name) => {
 const runs = Number(option('runs') ?? '5');
 const before = option('before');
 const wanted = (option('pages') ?? 'share,report').split(',');
-const PAGES = {
-  'sign-in': { key: 'signIn', ready: { role: 'form', name: 'Sign in' } },
-  dashboard: { key: 'dashboard', signedIn: true, ready: { role: 'heading', name: 'Dashboard' } },
-  report: { key: 'report', signedIn: true, ready: { role: 'heading', name: 'Campaign summary' } },
-  share: { key: 'share', ready: { role: 'heading', name: 'Campaign summary' } },
-};
 for (const page of wanted)
   if (!PAGES[page]) throw new Error(`--pages takes ${Object.keys(PAGES).join(', ')}`);
 
@@ -35,21 +30,7 @@ if (before) builds.push({ name: path.basename(path.resolve(before)), root: path.
 /** One cold load (a fresh context: no cache, no storage); the figures the page measured itself. */
 async function load(browser, demo, page) {
   const spec = PAGES[page];
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-  });
-  if (spec.signedIn) {
-    await context.addCookies(
-      demo.cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: demo.origin };
-      }),
-    );
-  }
-  const tab = await context.newPage();
-  await tab.addInitScript(() => {
+  const { context, tab } = await throttledTab(browser, demo, spec, () => {
     window.__benchLongTasks = [];
     window.__benchLcp = 0;
     new PerformanceObserver((list) => {
@@ -58,16 +39,6 @@ async function load(browser, demo, page) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  // Lighthouse's mobile link: 150 ms, 1.6 Mbit/s down, 750 kbit/s up (90 % of it, as DevTools applies it).
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: ((1.6e6 / 8) * 0.9) | 0,
-    uploadThroughput: ((750e3 / 8) * 0.9) | 0,
   });
   await tab.goto(demo.pages[spec.key], { waitUntil: 'load' });
   await tab.getByRole(spec.ready.role, { name: spec.ready.name }).first().waitFor({ timeout: 60_000 });
