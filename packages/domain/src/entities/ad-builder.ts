@@ -169,8 +169,6 @@ export const builderDocumentSchema = z
       message: 'A document has one artboard',
       path: ['layers'],
     }),
-  )
-  .check(
     z.refine(
       (document) => new Set(document.layers.map((layer) => layer.id)).size === document.layers.length,
       {
@@ -178,8 +176,6 @@ export const builderDocumentSchema = z
         path: ['layers'],
       },
     ),
-  )
-  .check(
     z.refine(
       (document) =>
         document.keyframes.every(
