@@ -7,8 +7,6 @@ import {
   pickerRangeOf,
   type ReportingDates,
   type ReportingState,
-  type ScheduledReport,
-  type ScheduledReportBodyInput,
   type Timezone,
   timezones,
 } from '@adconsole/domain';
@@ -31,6 +29,7 @@ import {
   TimezoneSelect,
 } from '@adconsole/ui';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import type { ScheduleFormProps } from './schedule-form';
 import { ShareLinks, type ShareLinksProps } from './share-links';
 
 /** The schedule dialog's form: fetched when the owner points at its button or opens it, not before. */
@@ -59,16 +58,7 @@ export type ReportingMenuProps = {
   /** The breakdown the report shows ('country'): the export offers to put it in the file. */
   breakdownLabel?: string | undefined;
   /** Share links and schedules: only for the campaign's owner, never on a share page. */
-  owner?:
-    | {
-        campaignID: string;
-        shareLinks: Omit<ShareLinksProps, 'now'>;
-        schedules: readonly ScheduledReport[];
-        onSchedule: (body: ScheduledReportBodyInput) => Promise<void>;
-        onDeleteSchedule: (id: string) => Promise<void>;
-        onSendNow: (id: string) => Promise<void>;
-      }
-    | undefined;
+  owner?: (Omit<ScheduleFormProps, 'timezone'> & { shareLinks: Omit<ShareLinksProps, 'now'> }) | undefined;
   renderLink: RenderLink;
   className?: string;
 };
@@ -197,8 +187,7 @@ export function ScheduleFormPending() {
 }
 
 function ScheduleDialog({
-  schedules,
-  timezone,
+  shareLinks: _shareLinks,
   ...form
 }: NonNullable<ReportingMenuProps['owner']> & { timezone: Timezone }) {
   // The dialog's content is mounted while it is open: closing it forgets the form's outcome.
@@ -208,9 +197,9 @@ function ScheduleDialog({
         Scheduled reports
       </h3>
       <p className="text-muted-foreground text-xs">
-        {schedules.length === 0
+        {form.schedules.length === 0
           ? 'Have the report e-mailed every day, week or month, or when the campaign ends.'
-          : `${schedules.length} scheduled for this campaign.`}
+          : `${form.schedules.length} scheduled for this campaign.`}
       </p>
       <Dialog>
         <DialogTrigger asChild>
@@ -226,14 +215,7 @@ function ScheduleDialog({
             </DialogDescription>
           </DialogHeader>
           <Suspense fallback={<ScheduleFormPending />}>
-            <ScheduleForm
-              campaignID={form.campaignID}
-              schedules={schedules}
-              timezone={timezone}
-              onSchedule={form.onSchedule}
-              onDeleteSchedule={form.onDeleteSchedule}
-              onSendNow={form.onSendNow}
-            />
+            <ScheduleForm {...form} />
           </Suspense>
         </DialogContent>
       </Dialog>
