@@ -47,11 +47,12 @@ export function issueMessages(error: z.core.$ZodError): string[] {
 // zod installs them globally when it loads; `zod/mini`, which the schemas of a page's first load use,
 // does not, so the domain passes them on every parse it makes: its messages never depend on whether
 // classic zod happens to be loaded.
-const english = en().localeError;
+/** The parse options that give Zod's English messages: for a resolver or a parse of one's own. */
+export const zodEnglishMessages = { error: en().localeError };
 
 /** `z.safeParse` with Zod's English messages for the issues the schema does not word itself. */
 export const safeParseWithMessages = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
-  z.safeParse(schema, input, { error: english });
+  z.safeParse(schema, input, zodEnglishMessages);
 
 /** Parses `input` with `schema`, or throws a `ValidationError` carrying every message and the input. */
 export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {

@@ -3,6 +3,7 @@ import {
   type InviteUsersRequest,
   inviteUsersRequestSchema,
   MAX_NAME_LENGTH,
+  safeParseWithMessages,
   USER_ROLES,
   type UserRole,
 } from '@adconsole/domain';
@@ -10,7 +11,6 @@ import { Button, ChoiceSelect, cn, Field, FieldError, Input } from '@adconsole/u
 import * as React from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { englishMessages } from '../lib/english-messages';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 
@@ -23,10 +23,9 @@ const inviteeSchema = z.object({
 // (at least one, at most a hundred), so its messages are the API's.
 const inviteUsersFormSchema = z.object({ invitees: z.array(inviteeSchema), role: z.enum(USER_ROLES) }).check(
   z.superRefine((form, ctx) => {
-    const emails = z.safeParse(
+    const emails = safeParseWithMessages(
       inviteUsersRequestSchema.shape.emails,
       form.invitees.map((invitee) => invitee.email),
-      englishMessages,
     );
     if (!emails.success) {
       for (const issue of emails.error.issues) {

@@ -4,9 +4,10 @@
 // react-hook-form's behaviour that those forms rely on: validation with the domain's schema on submit,
 // then on every change; the first message of each field; messages of the whole form under ''; the
 // first field in error focused; the parsed values handed to the submit handler, pending until it settles.
+
+import { safeParseWithMessages } from '@adconsole/domain';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { z } from 'zod/mini';
-import { englishMessages } from './english-messages';
+import type { z } from 'zod/mini';
 
 /** Each field's first message, by its path ('' for a check of the whole form). */
 export type FormErrors = Readonly<Record<string, { message: string } | undefined>>;
@@ -36,7 +37,7 @@ export function useSchemaForm<TValues extends Record<string, unknown>, TOutput>(
   const elements = useRef(new Map<string, HTMLElement | null>());
 
   const check = (candidate: TValues): Checked<TOutput> => {
-    const result = z.safeParse(schema, candidate, englishMessages);
+    const result = safeParseWithMessages(schema, candidate);
     return result.success ? { data: result.data, errors: {} } : { errors: formErrorsOf(result.error) };
   };
 
