@@ -21,14 +21,16 @@ export const idField = (label: string) =>
 
 export { booleanField } from './boolean-field';
 
+/** A number, or its text as `text` matches it (a signed decimal by default), read as a number. */
+export const numberFromText = (label: string, text: RegExp = /^-?\d+(\.\d+)?$/) =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.trim(), z.regex(text))], { error: `${label} must be a number` }),
+    z.transform(Number),
+  );
+
 export const integerField = (label: string, min: number, max: number) =>
   z.pipe(
-    z.pipe(
-      z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/))], {
-        error: `${label} must be a number`,
-      }),
-      z.transform(Number),
-    ),
+    numberFromText(label),
     z
       .number()
       .check(

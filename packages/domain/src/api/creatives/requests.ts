@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../../entities/creative';
 import { PLATFORM_IDS } from '../../platforms/platforms';
-import { idField, integerField } from '../../validation/fields';
+import { idField, integerField, numberFromText } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
 
@@ -86,15 +86,7 @@ export const assetUploadFieldsSchema = z.strictObject({
   width: z.optional(integerField('width', 0, MAX_CREATIVE_DIMENSION)),
   height: z.optional(integerField('height', 0, MAX_CREATIVE_DIMENSION)),
   duration: z.optional(
-    z.pipe(
-      z.pipe(
-        z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/))], {
-          error: 'duration must be a number',
-        }),
-        z.transform(Number),
-      ),
-      z.number().check(z.gte(0), z.lte(86_400)),
-    ),
+    z.pipe(numberFromText('duration', /^\d+(\.\d+)?$/), z.number().check(z.gte(0), z.lte(86_400))),
   ),
   creativeID: idField('creativeID').check(z.refine((id) => id !== '', MESSAGES.incorrectCampaignOrCreative)),
   /** JSON text of the creative's current assets (kept or renamed by the upload). */
