@@ -60,9 +60,6 @@ const BAR_LIMIT = 10;
 const BARS_HEIGHT = 'min-h-[416px]';
 const TABLE_MAX_HEIGHT = '26rem';
 const TABLE_HEIGHT = 'min-h-[492px]';
-/** The placeholders of that size (Tailwind reads whole class names, so each is written out). */
-const BARS_PLACEHOLDER = 'h-[416px]';
-const TABLE_PLACEHOLDER = 'h-[492px]';
 
 /** Columns that do not fit an A4 page's width, as in the printed report table. */
 const PRINT_HIDDEN_COLUMNS: readonly BreakdownMetric[] = [
@@ -146,8 +143,8 @@ export function ReportBreakdown({
 function BreakdownPlaceholder() {
   return (
     <div className="grid gap-6">
-      <Skeleton className={BARS_PLACEHOLDER} />
-      <Skeleton className={TABLE_PLACEHOLDER} />
+      <Skeleton className={BARS_HEIGHT} />
+      <Skeleton className={TABLE_HEIGHT} />
     </div>
   );
 }
@@ -210,7 +207,7 @@ function BreakdownBody({
             animate={false}
           />
         ) : (
-          <Skeleton data-chart-placeholder="breakdown" className={BARS_PLACEHOLDER} />
+          <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
         )}
       </div>
       <div className={table}>
@@ -223,7 +220,7 @@ function BreakdownBody({
             hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : undefined}
           />
         ) : (
-          <Skeleton data-table-placeholder="breakdown" className={TABLE_PLACEHOLDER} />
+          <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />
         )}
       </div>
     </>
