@@ -136,12 +136,14 @@ try {
   built.push(app.outDir);
 
   const { outDir } = app;
-  // What each page loads before it draws: the entry, its frame and its screen.
+  // What each page loads before it draws: the entry, its frame and its screen; every page but the
+  // account pages also the console's router part (src/app.tsx, preloaded by the page the server sends).
+  const withRouter = ['index.html', 'src/app.tsx'];
   const page = {
     signIn: ['index.html', 'src/screens/account/sign-in.tsx'],
-    dashboard: ['index.html', 'src/routes/app-layout.tsx', 'src/screens/dashboard/dashboard.tsx'],
-    report: ['index.html', 'src/routes/app-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
-    share: ['index.html', 'src/routes/share-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
+    dashboard: [...withRouter, 'src/routes/app-layout.tsx', 'src/screens/dashboard/dashboard.tsx'],
+    report: [...withRouter, 'src/routes/app-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
+    share: [...withRouter, 'src/routes/share-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
   };
   /** The files of `keys` that `before` has not already loaded. */
   const beyond = (keys, before) => {

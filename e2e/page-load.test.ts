@@ -117,6 +117,44 @@ describe('page loads', () => {
     for (const asset of large) expect(asset.encoding, asset.url).toBe('br');
   });
 
+  it('draws the account pages without the console router, and hands the page over both ways without a reload', async () => {
+    const page = await newPage();
+    const watched = await watch(page);
+    const consoleRouterLoaded = () =>
+      watched.assets.some((asset) => /\/assets\/console-[\w-]+\.js$/.test(asset.url));
+    const response = await page.goto('/signin');
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page the server sends for an account page does not preload the router, and nothing fetches it.
+    expect(await response?.text()).not.toMatch(/assets\/console-/);
+    expect(consoleRouterLoaded()).toBe(false);
+    // Between account pages: the links and the back button change the page, never reload it.
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    const samePage = () =>
+      page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.goBack();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    expect(consoleRouterLoaded()).toBe(false);
+    // Signing in hands the page to the console, which loads its router then; signing out hands it back.
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(consoleRouterLoaded()).toBe(true);
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    expect(await samePage()).toBe(true);
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('no page scrolls sideways on a 390 px wide phone: public pages, a share page, the dashboard, campaigns, a report', async () => {
     const page = await newPage({ viewport: PHONE });
     for (const [name, pathOf, painted] of publicPages) {

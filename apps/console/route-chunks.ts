@@ -43,31 +43,59 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
   'screens/account/sign-up': { name: 'sign-up', loadedWith: [], public: true },
   'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
   'routes/ping': { name: 'ping', loadedWith: [], public: true },
-  'routes/not-found': { name: 'not-found', loadedWith: [], public: true },
   'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
-  'routes/app-layout': { name: 'signed-in', loadedWith: [] },
-  'routes/share-layout': { name: 'share', loadedWith: [] },
-  'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
-  'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
-  'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
-  'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
-  'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
-  'screens/dashboard/trend-chart': {
-    name: 'trend-chart',
-    loadedWith: ['dashboard', 'signed-in'],
+  // React Router, the route table and its guard: every page but the account pages (router/frames.tsx).
+  app: { name: 'console', loadedWith: [] },
+  'routes/not-found': { name: 'not-found', loadedWith: ['console'] },
+  'routes/app-layout': { name: 'signed-in', loadedWith: ['console'] },
+  'routes/share-layout': { name: 'share', loadedWith: ['console'] },
+  'screens/dashboard/dashboard': {
+    name: 'dashboard',
+    loadedWith: ['signed-in', 'console'],
+    sharedFile: 'shared',
+  },
+  'screens/reporting/reporting-page': {
+    name: 'reporting',
+    loadedWith: ['console'],
+    sharedFile: 'shared-reporting',
+  },
+  'screens/reporting/report-charts': {
+    name: 'report-charts',
+    loadedWith: ['reporting', 'console'],
     afterPaint: true,
   },
-  'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
-  'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
-  'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in'] },
-  'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in'] },
-  'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in'] },
-  'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
-  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
-  'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in'] },
-  'screens/admin/user-list': { name: 'users', loadedWith: ['signed-in'] },
-  'screens/admin/invite-users': { name: 'invite', loadedWith: ['signed-in'] },
+  'screens/reporting/report-tables': {
+    name: 'report-tables',
+    loadedWith: ['reporting', 'console'],
+    afterPaint: true,
+  },
+  'screens/reporting/schedule-form': {
+    name: 'schedule-form',
+    loadedWith: ['reporting', 'console'],
+    afterPaint: true,
+  },
+  'screens/dashboard/trend-chart': {
+    name: 'trend-chart',
+    loadedWith: ['dashboard', 'signed-in', 'console'],
+    afterPaint: true,
+  },
+  'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in', 'console'] },
+  'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in', 'console'] },
+  'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in', 'console'] },
+  'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in', 'console'] },
+  'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in', 'console'] },
+  'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in', 'console'] },
+  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in', 'console'] },
+  'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in', 'console'] },
+  'screens/admin/user-list': { name: 'users', loadedWith: ['signed-in', 'console'] },
+  'screens/admin/invite-users': { name: 'invite', loadedWith: ['signed-in', 'console'] },
 };
+
+/**
+ * What a workspace package's lazy part (the date picker's calendar) always loads with: it is opened
+ * on the console's pages only, never on the account pages.
+ */
+export const PACKAGE_PARTS_LOADED_WITH = ['console'];
 
 /**
  * From a build's chunks: each module's chunk name, for the modules the entry loads (`app`) and those
@@ -78,6 +106,7 @@ export function planFromChunks(
   chunks: readonly Rolldown.OutputChunk[],
   sourceRoot: string,
   parts: Record<string, LazyPart> = CONSOLE_PARTS,
+  packagePartsLoadedWith: readonly string[] = PACKAGE_PARTS_LOADED_WITH,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   /** The files a chunk loads before it runs: itself and its static imports, transitively. */
@@ -95,7 +124,13 @@ export function planFromChunks(
     const relative = path.relative(sourceRoot, id).replace(/\.[cm]?[jt]sx?$/, '');
     // A package's own lazy part (the date picker's calendar) loads when the reader opens something.
     const onDemand = relative.startsWith('..');
-    return parts[relative] ?? { name: path.basename(relative), loadedWith: [], afterPaint: onDemand };
+    return (
+      parts[relative] ?? {
+        name: path.basename(relative),
+        loadedWith: onDemand ? packagePartsLoadedWith : [],
+        afterPaint: onDemand,
+      }
+    );
   };
 
   const byName = new Map(Object.values(parts).map((part) => [part.name, part]));

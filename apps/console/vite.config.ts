@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
+import { consolePages } from './console-pages';
 import { debarrel } from './debarrel';
 import { precompress } from './precompress';
 import { planRouteChunks } from './route-chunks';
@@ -43,7 +44,7 @@ const barrelPackages = [
 /** The npm modules of every page's first load (bench/console-size.mjs --modules lists them). */
 const firstLoadLibraries = new RegExp(
   [
-    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|class-variance-authority|clsx)[\\/]`,
+    String.raw`node_modules[\\/](react|react-dom|scheduler|tailwind-merge|class-variance-authority|clsx)[\\/]`,
     String.raw`node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs)[\\/]`,
     String.raw`node_modules[\\/]zod[\\/]v4[\\/](core[\\/](schemas|api|checks|parse|regexes|errors|registries|doc|util)\.js|mini[\\/]|locales[\\/]en\.js)`,
   ].join('|'),
@@ -56,7 +57,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       ? await planRouteChunks(import.meta.dirname, path.join(import.meta.dirname, 'vite.config.ts'))
       : new Map<string, string>();
   return {
-    plugins: [tailwindcss(), debarrel(barrelPackages), precompress()],
+    plugins: [tailwindcss(), debarrel(barrelPackages), consolePages(), precompress()],
     resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
     server: {
       port: 5173,

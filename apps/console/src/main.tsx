@@ -2,9 +2,9 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
 import { ServerUnreachable } from './components/server-unreachable';
 import { loadPublicConfig } from './lib/config-queries';
+import { Frames, startFrames } from './router/frames';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 
@@ -14,7 +14,7 @@ if (!container) throw new Error('The page has no #root element to mount the cons
 applyTheme();
 settingsStore.subscribe(() => applyTheme());
 const root = createRoot(container);
-/** Renders the console once the public config has loaded, or what tells the server is unreachable. */
+/** Renders the page's frame once the public config has loaded, or what tells the server is unreachable. */
 async function start() {
   try {
     // The console needs the server's settings (the company domain) before any call or form: inlined in
@@ -22,9 +22,10 @@ async function start() {
     await loadPublicConfig();
     root.render(
       <StrictMode>
-        <App />
+        <Frames />
       </StrictMode>,
     );
+    await startFrames();
   } catch (error) {
     root.render(<ServerUnreachable error={error} />);
   }

@@ -43,7 +43,9 @@ const decoded = (answer: RawAnswer): string => {
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const PAGE =
-  '<!doctype html><html><head><title>Adconsole</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Adconsole</title><script type="module" src="/assets/index-AbC123.js"></script><link rel="modulepreload" href="/assets/console-Xy9.js"></head><body><div id="root"></div></body></html>';
+/** The account pages' page: the same entry, without the console router's preload (console-pages.ts). */
+const ACCOUNT_PAGE = PAGE.replace('<link rel="modulepreload" href="/assets/console-Xy9.js">', '');
 
 describe('negotiateEncoding', () => {
   it('prefers brotli, falls back to gzip, and honours q=0', () => {
@@ -81,6 +83,7 @@ describe(`the console's files and the API's answers on the wire on ${testDatabas
     consoleDir = await mkdtemp(path.join(tmpdir(), 'adconsole-console-'));
     await mkdir(path.join(consoleDir, 'assets'), { recursive: true });
     await writeFile(path.join(consoleDir, 'index.html'), PAGE);
+    await writeFile(path.join(consoleDir, 'account.html'), ACCOUNT_PAGE);
     const script = path.join(consoleDir, 'assets', 'index-AbC123.js');
     await writeFile(script, SCRIPT);
     await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -133,6 +136,19 @@ describe(`the console's files and the API's answers on the wire on ${testDatabas
     const gzip = await rawGet(`${server.url}/campaigns`, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(decoded(gzip)).toContain('/assets/index-AbC123.js');
+  });
+
+  it('sends the account pages account.html, without the preload of the console router, and any other path index.html', async () => {
+    const accountPaths = ['/signin', '/SignUp/', '/forgotpassword?forgotToken=abc', '/ping'];
+    const consolePaths = ['/', '/dashboard', '/share/abc', '/signin/more', '/account.html', '/index.html'];
+    for (const pathname of [...accountPaths, ...consolePaths]) {
+      const answer = await rawGet(`${server.url}${pathname}`, { 'accept-encoding': 'gzip' });
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers['cache-control'], pathname).toBe(REVALIDATE);
+      const html = decoded(answer);
+      expect(html, pathname).toContain('/assets/index-AbC123.js');
+      expect(html.includes('/assets/console-Xy9.js'), pathname).toBe(consolePaths.includes(pathname));
+    }
   });
 
   it('asks the browser to revalidate files outside /assets/ (their names carry no hash)', async () => {

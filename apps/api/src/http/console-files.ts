@@ -1,11 +1,14 @@
 // The built console as the browser downloads it: hashed files under /assets/ cached for a year, the
 // page itself never cached without asking; every text file sent in the encoding the browser prefers,
-// from the brotli and gzip copies the console's build wrote beside it. index.html is held in memory
-// with the public config inlined, so the console's first paint does not wait for GET /api/config.
-import { readFileSync } from 'node:fs';
+// from the brotli and gzip copies the console's build wrote beside it. The page is held in memory with
+// the public config inlined, so the console's first paint does not wait for GET /api/config: the
+// account pages (sign in, sign up, password reset, ping) get account.html, which does not preload the
+// console's router; every other path index.html, which does (docs/console.md, "The account pages
+// without React Router").
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@adconsole/domain';
+import { isAccountPath, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@adconsole/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -48,10 +51,10 @@ interface ConsolePage {
   gzip: Buffer;
 }
 
-function consolePage(consoleDir: string, config: PublicConfig): ConsolePage {
-  const html = Buffer.from(
-    inlinePublicConfig(readFileSync(path.join(consoleDir, 'index.html'), 'utf8'), config),
-  );
+function consolePage(consoleDir: string, file: string, config: PublicConfig): ConsolePage {
+  // A build from before the account pages had their own page has index.html only.
+  const source = existsSync(path.join(consoleDir, file)) ? file : 'index.html';
+  const html = Buffer.from(inlinePublicConfig(readFileSync(path.join(consoleDir, source), 'utf8'), config));
   return {
     identity: html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -61,21 +64,23 @@ function consolePage(consoleDir: string, config: PublicConfig): ConsolePage {
 
 /**
  * Serves the console from `consoleDir`: its files through @fastify/static (pre-compressed copies,
- * cache headers by kind), and `sendPage(request, reply)` for index.html, which the app's not-found
- * handler answers for every console path.
+ * cache headers by kind), and `sendPage(request, reply)` for the page (account.html or index.html),
+ * which the app's not-found handler answers for every console path.
  */
 export async function registerConsoleFiles(
   app: FastifyInstance,
   consoleDir: string,
   config: PublicConfig,
 ): Promise<{ sendPage(request: FastifyRequest, reply: FastifyReply): FastifyReply }> {
-  const page = consolePage(consoleDir, config);
+  const consolePages = consolePage(consoleDir, 'index.html', config);
+  const accountPages = consolePage(consoleDir, 'account.html', config);
   await app.register(fastifyStatic, {
     root: consoleDir,
     prefix: '/',
-    // `/` and `/index.html` fall through to the page held in memory (it carries the config).
+    // `/`, `/index.html` and `/account.html` fall through to the pages held in memory (they carry the
+    // config).
     index: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
+    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/account.html',
     preCompressed: true,
     cacheControl: false,
     setHeaders: (fileReply, filePath) => {
@@ -85,6 +90,9 @@ export async function registerConsoleFiles(
   });
   return {
     sendPage(request, reply) {
+      const page = isAccountPath(new URL(request.url, 'http://console').pathname)
+        ? accountPages
+        : consolePages;
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       reply
         .header('Cache-Control', REVALIDATE)

@@ -1,6 +1,6 @@
 // Screens load on demand; a chunk that has not arrived after 120 s fails with 'Loading chunk failed'.
 import { LAZY_CHUNK_FAILED_MESSAGE, LAZY_CHUNK_TIMEOUT_MS } from '@adconsole/domain';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
@@ -34,4 +34,12 @@ export function lazyScreen<M extends Record<string, unknown>>(
     const module = await loadChunk(load);
     return { Component: module[name] as ComponentType };
   };
+}
+
+/** The same screen as a `React.lazy` component, for the account pages, which have no router. */
+export function lazyComponent<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+) {
+  return lazy(async () => ({ default: (await loadChunk(load))[name] as ComponentType }));
 }

@@ -1,7 +1,8 @@
+import { ACCOUNT_PATHS } from '@adconsole/domain';
 import type { RouteObject } from 'react-router-dom';
 import { alwaysRevalidate, guardLoader } from '../router/guard';
 import { lazyScreen } from '../router/lazy-screen';
-import { PublicLayout } from './public-layout';
+import { ToAccountPages } from './account-handover';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -16,18 +17,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      {
-        Component: PublicLayout,
-        children: [
-          { path: 'ping', lazy: lazyScreen(() => import('./ping'), 'PingPage') },
-          { path: 'signin', lazy: lazyScreen(() => import('../screens/account/sign-in'), 'SignInPage') },
-          { path: 'signup', lazy: lazyScreen(() => import('../screens/account/sign-up'), 'SignUpPage') },
-          {
-            path: 'forgotpassword',
-            lazy: lazyScreen(() => import('../screens/account/forgot-password'), 'ForgotPasswordPage'),
-          },
-        ],
-      },
+      // The account pages are drawn by their own frame, without this router (router/frames.tsx).
+      ...ACCOUNT_PATHS.map((path) => ({ path: path.slice(1), Component: ToAccountPages })),
       {
         // The signed-in frame and the share frame load with their first screen: the sign-in page
         // downloads neither the side menu nor what it brings (sheet, tooltips, breadcrumbs' queries).

@@ -1,13 +1,13 @@
-// Public pages (sign in, sign up, password reset, ping): a top bar with the light/dark switch and a
-// Sign In link when logged out, and the footer.
+// The account pages (sign in, sign up, password reset, ping): a top bar with the light/dark switch and
+// a Sign In link when logged out, and the footer.
 import { Footer, TopBar } from '@adconsole/ui';
-import { Outlet } from 'react-router-dom';
-import { renderRouterLink } from '../components/router-link';
+import type * as React from 'react';
 import { publicConfig } from '../lib/public-config';
+import { renderAccountLink } from '../router/account-router';
 import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const settings = useSettings();
   const companyName = publicConfig().companyName;
@@ -22,11 +22,9 @@ export function PublicLayout() {
             ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
             : undefined
         }
-        renderLink={renderRouterLink}
+        renderLink={renderAccountLink}
       />
-      <div className="flex flex-1 flex-col">
-        <Outlet />
-      </div>
+      <div className="flex flex-1 flex-col">{children}</div>
       <Footer companyName={companyName} now={new Date()} />
     </div>
   );

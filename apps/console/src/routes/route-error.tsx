@@ -1,26 +1,10 @@
-import { LAZY_CHUNK_FAILED_MESSAGE } from '@adconsole/domain';
-import { Alert, AlertDescription, AlertTitle, Button } from '@adconsole/ui';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ChunkLoadError } from '../router/lazy-screen';
+import { PageError } from '../components/page-error';
 import { NotFoundPage } from './not-found';
 
 /** What a route shows when it fails: not found, a chunk that did not load, or a readable error. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const chunkFailed = error instanceof ChunkLoadError;
-  const message = chunkFailed
-    ? LAZY_CHUNK_FAILED_MESSAGE
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong.';
-  return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 p-6">
-      <Alert variant="danger">
-        <AlertTitle>{chunkFailed ? 'This page could not be loaded' : 'Something went wrong'}</AlertTitle>
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-      <Button onClick={() => window.location.reload()}>Reload the page</Button>
-    </main>
-  );
+  return <PageError error={error} />;
 }

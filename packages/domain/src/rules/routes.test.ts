@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, homePath, isAdminPath, isPublicPath, isSharePath } from './routes';
+import { afterLoginPath, homePath, isAccountPath, isAdminPath, isPublicPath, isSharePath } from './routes';
 
 describe('route guard rules (docs/product.md §2)', () => {
   it('treats paths starting with /signin, /signup, /ping, /forgotpassword or /share as public', () => {
@@ -26,6 +26,15 @@ describe('route guard rules (docs/product.md §2)', () => {
       '/builder',
     ]) {
       expect(isPublicPath(path)).toBe(false);
+    }
+  });
+
+  it('knows the account pages: /signin, /signup, /forgotpassword and /ping, exactly', () => {
+    for (const path of ['/signin', '/signup', '/forgotpassword', '/ping', '/signin/', '/SignIn']) {
+      expect(isAccountPath(path)).toBe(true);
+    }
+    for (const path of ['/', '/share/abc', '/signin/x', '/signing', '/dashboard', '/pingpong', '//']) {
+      expect(isAccountPath(path)).toBe(false);
     }
   });
 

@@ -7,6 +7,19 @@ export const PUBLIC_PATH_PREFIXES = ['/signin', '/signup', '/ping', '/forgotpass
 export const isPublicPath = (pathname: string): boolean =>
   PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
+/**
+ * The account pages: sign in, sign up, password reset and ping. The console draws them without its
+ * router (docs/console.md, "The account pages without the router"), so a visitor's first load is small;
+ * the server sends their page without the preload of the signed-in console.
+ */
+export const ACCOUNT_PATHS = ['/signin', '/signup', '/forgotpassword', '/ping'] as const;
+
+/** /signin, /signup, /forgotpassword or /ping, in any letter case, with or without a trailing slash. */
+export const isAccountPath = (pathname: string): boolean => {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  return ACCOUNT_PATHS.some((account) => account === path);
+};
+
 /** Share pages hide the primary navigation, header info and footer. */
 export const isSharePath = (pathname: string): boolean => pathname.startsWith('/share');
 

@@ -3,8 +3,8 @@
 import { errorMessage } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { useNavigate, useSearchParams } from '../../router/account-router';
 import { sessionStore } from '../../session/session';
 import { requestPasswordReset, resetPassword } from './account-queries';
 

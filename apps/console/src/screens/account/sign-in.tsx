@@ -3,10 +3,9 @@
 import { errorMessage, MESSAGES, shouldWelcomeBack, welcomeBackNotification } from '@adconsole/domain';
 import { SignInForm, type SignInFormValues } from '@adconsole/forms';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { renderRouterLink } from '../../components/router-link';
 import { showNotification } from '../../lib/notify';
+import { renderAccountLink, useNavigate, useSearchParams } from '../../router/account-router';
 import { signedIn, takeAfterLoginTarget } from '../../session/session';
 import { logIn, type VerificationOutcome, verifyEmailOnce } from './account-queries';
 
@@ -49,7 +48,7 @@ export function SignInPage() {
         onSubmit={signIn}
         verified={verification.state === 'verified'}
         serverError={verification.state === 'failed' ? verification.message : serverError}
-        renderLink={renderRouterLink}
+        renderLink={renderAccountLink}
       />
     </AuthCard>
   );

@@ -3,9 +3,9 @@
 import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { SignUpForm, type SignUpFormValues } from '@adconsole/forms';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { publicConfig } from '../../lib/public-config';
+import { Link, useSearchParams } from '../../router/account-router';
 import { sessionStore } from '../../session/session';
 import { signUp as signUpCall } from './account-queries';
 
