@@ -44,7 +44,7 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
   'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
   'routes/ping': { name: 'ping', loadedWith: [], public: true },
   'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
-  // React Router, the route table and its guard: every page but the account pages (router/frames.tsx).
+  // React Router, the route table and its guard: every page but the account pages (frames.tsx).
   app: { name: 'console', loadedWith: [] },
   'routes/not-found': { name: 'not-found', loadedWith: ['console'] },
   'routes/app-layout': { name: 'signed-in', loadedWith: ['console'] },

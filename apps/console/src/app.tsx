@@ -6,7 +6,7 @@ import { AccountPageHandover } from './routes/account-handover';
 export const createConsoleRouter = () => createBrowserRouter(routes);
 
 /**
- * The console's pages with React Router, loaded for every page but the account pages (router/frames.tsx).
+ * The console's pages with React Router, loaded for every page but the account pages (frames.tsx).
  * Render it once the public config has loaded: the router's guard calls the API at once. The query
  * cache comes with the frames that use it (lib/query-client.tsx). `onAccountPage` hands the page to
  * the account pages' frame when the reader goes to one.

@@ -3,8 +3,8 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ServerUnreachable } from './components/server-unreachable';
+import { Frames, startFrames } from './frames';
 import { loadPublicConfig } from './lib/config-queries';
-import { Frames, startFrames } from './router/frames';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 

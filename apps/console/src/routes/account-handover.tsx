@@ -1,5 +1,5 @@
 // The console's routes for the account pages: they hand the page to the account pages' frame
-// (router/frames.tsx), which draws them without React Router.
+// (frames.tsx), which draws them without React Router.
 import * as React from 'react';
 
 const Handover = React.createContext<() => void>(() => undefined);

@@ -1,12 +1,12 @@
 // The account pages' frame (docs/product.md §2: sign in, sign up, password reset, ping), drawn without
 // React Router: each screen loads on demand, as the console's routes do, inside the public layout.
 import * as React from 'react';
-import { PageError } from '../components/page-error';
 import { PageProgress } from '../components/page-progress';
 import { AccountRouter, useAccountLocation } from '../router/account-router';
 import { lazyComponent } from '../router/lazy-screen';
 import { currentSession } from '../session/session';
 import { amILoggedIn } from '../session/session-queries';
+import { PageError } from './page-error';
 import { PublicLayout } from './public-layout';
 
 const SCREENS: Record<string, React.ComponentType> = {

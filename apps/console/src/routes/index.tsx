@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      // The account pages are drawn by their own frame, without this router (router/frames.tsx).
+      // The account pages are drawn by their own frame, without this router (frames.tsx).
       ...ACCOUNT_PATHS.map((path) => ({ path: path.slice(1), Component: ToAccountPages })),
       {
         // The signed-in frame and the share frame load with their first screen: the sign-in page

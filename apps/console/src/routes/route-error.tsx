@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { PageError } from '../components/page-error';
 import { NotFoundPage } from './not-found';
+import { PageError } from './page-error';
 
 /** What a route shows when it fails: not found, a chunk that did not load, or a readable error. */
 export function RouteError() {

@@ -5,16 +5,16 @@
 // a notification raised just before the handover (welcome back) stays on screen.
 import { isAccountPath } from '@adconsole/domain';
 import * as React from 'react';
-import { PageError } from '../components/page-error';
-import { AccountPages } from '../routes/account-pages';
-import { onLeaveAccountPages } from './account-router';
-import { loadChunk } from './lazy-screen';
+import { onLeaveAccountPages } from './router/account-router';
+import { loadChunk } from './router/lazy-screen';
+import { AccountPages } from './routes/account-pages';
+import { PageError } from './routes/page-error';
 
 /**
  * The notifications' renderer (Radix Toast) is not needed to draw a page, so it loads beside the
  * first screen instead of before it; `notify()` keeps what is raised meanwhile and it shows on mount.
  */
-const Toaster = React.lazy(() => import('../components/toaster'));
+const Toaster = React.lazy(() => import('./components/toaster'));
 
 let frame: React.ReactNode = null;
 const listeners = new Set<() => void>();
@@ -38,7 +38,7 @@ function showAccountPages() {
 
 async function showConsole() {
   try {
-    const { Console, createConsoleRouter } = await loadChunk(() => import('../app'));
+    const { Console, createConsoleRouter } = await loadChunk(() => import('./app'));
     // The reader went back to an account page while the console's code was on its way.
     if (isAccountPath(window.location.pathname)) return;
     consoleRouter?.dispose();
