@@ -10,9 +10,13 @@ type Spy = { mock: { calls: unknown[][] } };
 /** Retries an assertion for up to 5 s (testing-library's default is 1 s; the machine may be busy). */
 export const eventually = <T>(assertion: () => T | Promise<T>) => waitFor(assertion, { timeout: 5000 });
 
-/** Waits until the runtime's timers on `clock` are the ones expected (it sets them as the page reports). */
+/**
+ * Waits until the runtime's timers on `clock` are the ones expected (it sets them as the page reports),
+ * as long as `eventually`: a hover's timer follows real pointer events into the ad's frame, which a busy
+ * clean-clone run once took over testing-library's default second to deliver.
+ */
 export const timersSet = (clock: ManualClock, expected: number[]) =>
-  waitFor(() => expect(clock.pending()).toEqual(expected));
+  eventually(() => expect(clock.pending()).toEqual(expected));
 
 /** The tag of a live id on the story's page. */
 export function tagOf(canvasElement: HTMLElement, liveID: string): HTMLElement {
