@@ -86,11 +86,6 @@ export function useSearchParams(): [URLSearchParams] {
   return [useLocationContext().search];
 }
 
-/** `navigate`, as a hook for the screens. */
-export function useNavigate(): typeof navigate {
-  return navigate;
-}
-
 type LinkProps = Omit<React.ComponentProps<'a'>, 'href'> & { to: string };
 
 /** A link that goes to its page without loading the document again (a plain link for a new tab). */

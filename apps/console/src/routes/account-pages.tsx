@@ -1,5 +1,6 @@
 // The account pages' frame (docs/product.md §2: sign in, sign up, password reset, ping), drawn without
 // React Router: each screen loads on demand, as the console's routes do, inside the public layout.
+import { type AccountPath, accountPathOf } from '@adconsole/domain';
 import * as React from 'react';
 import { PageProgress } from '../components/page-progress';
 import { AccountRouter, useAccountLocation } from '../router/account-router';
@@ -9,17 +10,12 @@ import { amILoggedIn } from '../session/session-queries';
 import { PageError } from './page-error';
 import { PublicLayout } from './public-layout';
 
-const SCREENS: Record<string, React.ComponentType> = {
+const SCREENS: Record<AccountPath, React.ComponentType> = {
   '/signin': lazyComponent(() => import('../screens/account/sign-in'), 'SignInPage'),
   '/signup': lazyComponent(() => import('../screens/account/sign-up'), 'SignUpPage'),
   '/forgotpassword': lazyComponent(() => import('../screens/account/forgot-password'), 'ForgotPasswordPage'),
   '/ping': lazyComponent(() => import('./ping'), 'PingPage'),
 };
-
-/** The account page drawn for `pathname` (letter case and a trailing slash as isAccountPath allows). */
-function screenOf(pathname: string): React.ComponentType | undefined {
-  return SCREENS[pathname.toLowerCase().replace(/(.)\/$/, '$1')];
-}
 
 class ScreenError extends React.Component<{ children: React.ReactNode }, { error?: unknown }> {
   override state: { error?: unknown } = {};
@@ -33,7 +29,8 @@ class ScreenError extends React.Component<{ children: React.ReactNode }, { error
 
 function AccountScreen() {
   const { pathname, pending } = useAccountLocation();
-  const Screen = screenOf(pathname);
+  const account = accountPathOf(pathname);
+  const Screen = account ? SCREENS[account] : undefined;
   return (
     <>
       {pending ? <PageProgress /> : null}
@@ -50,7 +47,7 @@ function AccountScreen() {
  */
 export function AccountPages() {
   React.useEffect(() => {
-    if (currentSession() !== null) void amILoggedIn().catch(() => undefined);
+    if (currentSession() !== null) void amILoggedIn();
   }, []);
   return (
     <ScreenError>

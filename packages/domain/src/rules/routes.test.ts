@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, homePath, isAccountPath, isAdminPath, isPublicPath, isSharePath } from './routes';
+import {
+  accountPathOf,
+  afterLoginPath,
+  homePath,
+  isAccountPath,
+  isAdminPath,
+  isPublicPath,
+  isSharePath,
+} from './routes';
 
 describe('route guard rules (docs/product.md §2)', () => {
   it('treats paths starting with /signin, /signup, /ping, /forgotpassword or /share as public', () => {
@@ -36,6 +44,8 @@ describe('route guard rules (docs/product.md §2)', () => {
     for (const path of ['/', '/share/abc', '/signin/x', '/signing', '/dashboard', '/pingpong', '//']) {
       expect(isAccountPath(path)).toBe(false);
     }
+    expect(accountPathOf('/ForgotPassword/')).toBe('/forgotpassword');
+    expect(accountPathOf('/signin/x')).toBeUndefined();
   });
 
   it('sends / to /dashboard when logged in and to /signin otherwise', () => {

@@ -8,17 +8,24 @@ export const isPublicPath = (pathname: string): boolean =>
   PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 /**
- * The account pages: sign in, sign up, password reset and ping. The console draws them without its
- * router (docs/console.md, "The account pages without the router"), so a visitor's first load is small;
- * the server sends their page without the preload of the signed-in console.
+ * The account pages: sign in, sign up, password reset and ping. The console draws them without React
+ * Router (docs/console.md, "The account pages without React Router"), so a visitor's first load is
+ * small; the server sends their page without the preload of the signed-in console.
  */
 export const ACCOUNT_PATHS = ['/signin', '/signup', '/forgotpassword', '/ping'] as const;
+export type AccountPath = (typeof ACCOUNT_PATHS)[number];
 
-/** /signin, /signup, /forgotpassword or /ping, in any letter case, with or without a trailing slash. */
-export const isAccountPath = (pathname: string): boolean => {
+/**
+ * The account page a path names, in any letter case, with or without a trailing slash (as the
+ * console's router matches it); undefined for any other path.
+ */
+export function accountPathOf(pathname: string): AccountPath | undefined {
   const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
-  return ACCOUNT_PATHS.some((account) => account === path);
-};
+  return ACCOUNT_PATHS.find((account) => account === path);
+}
+
+/** /signin, /signup, /forgotpassword or /ping (see accountPathOf). */
+export const isAccountPath = (pathname: string): boolean => accountPathOf(pathname) !== undefined;
 
 /** Share pages hide the primary navigation, header info and footer. */
 export const isSharePath = (pathname: string): boolean => pathname.startsWith('/share');

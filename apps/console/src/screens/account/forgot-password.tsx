@@ -4,7 +4,7 @@ import { errorMessage } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
-import { useNavigate, useSearchParams } from '../../router/account-router';
+import { navigate, useSearchParams } from '../../router/account-router';
 import { sessionStore } from '../../session/session';
 import { requestPasswordReset, resetPassword } from './account-queries';
 
@@ -39,7 +39,6 @@ function RequestResetLink() {
 }
 
 function ChangePassword({ forgotToken }: { forgotToken: string }) {
-  const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   return (
     <AuthCard title="Change password">

@@ -5,7 +5,7 @@ import { SignInForm, type SignInFormValues } from '@adconsole/forms';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { showNotification } from '../../lib/notify';
-import { renderAccountLink, useNavigate, useSearchParams } from '../../router/account-router';
+import { navigate, renderAccountLink, useSearchParams } from '../../router/account-router';
 import { signedIn, takeAfterLoginTarget } from '../../session/session';
 import { logIn, type VerificationOutcome, verifyEmailOnce } from './account-queries';
 
@@ -26,7 +26,6 @@ function useVerification(verifyCode: string | null, verifyToken: string | null):
 
 export function SignInPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const verification = useVerification(params.get('verifyCode'), params.get('code'));
   const [serverError, setServerError] = useState<string | null>(null);
 
