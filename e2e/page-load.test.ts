@@ -128,6 +128,8 @@ describe('page loads', () => {
     // The page the server sends for an account page does not preload the router, and nothing fetches it.
     expect(await response?.text()).not.toMatch(/assets\/console-/);
     expect(consoleRouterLoaded()).toBe(false);
+    // Every other page's page preloads it, so its download starts beside the entry's.
+    expect(await (await page.request.get('/dashboard')).text()).toMatch(/assets\/console-/);
     // Between account pages: the links and the back button change the page, never reload it.
     await page.evaluate(() => {
       (window as unknown as { samePage: boolean }).samePage = true;

@@ -5,6 +5,7 @@
 // (`src/app.tsx` and the files it imports), so those downloads start beside the entry's instead of
 // after it has run.
 import type { Plugin, Rolldown } from 'vite';
+import { loadedFiles } from './route-chunks';
 
 /** The console's router part, whose files the signed-in and share pages preload. */
 const CONSOLE_PART = /[\\/]src[\\/]app\.tsx$/;
@@ -23,14 +24,8 @@ export function consolePages(): Plugin {
       const consolePart = chunks.find((chunk) => chunk.moduleIds.some((id) => CONSOLE_PART.test(id)));
       if (page?.type !== 'asset' || !consolePart) return;
       const html = String(page.source);
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        if (files.has(fileName)) return;
-        files.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
-      };
-      visit(consolePart.fileName);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = loadedFiles(consolePart, byFile);
       const links = [...files]
         .filter((file) => !html.includes(`/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

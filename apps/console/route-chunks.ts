@@ -38,64 +38,75 @@ export interface LazyPart {
  * extension). A lazy module not named here is a part of its own, loaded with nothing; one of a
  * workspace package (the ui's calendar) is loaded on demand, like the parts marked `afterPaint`.
  */
+/** The console's router part (src/app.tsx): React Router, the route table and its guard. */
+const CONSOLE_PART = 'console';
+
+/** Parts drawn by the console's router: each also always loads with its part. */
+function withConsole(parts: Record<string, LazyPart>): Record<string, LazyPart> {
+  return Object.fromEntries(
+    Object.entries(parts).map(([key, part]) => [
+      key,
+      { ...part, loadedWith: [...part.loadedWith, CONSOLE_PART] },
+    ]),
+  );
+}
+
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
+  // The account pages, drawn without React Router (frames.tsx), and the notifications of every page.
   'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
   'screens/account/sign-up': { name: 'sign-up', loadedWith: [], public: true },
   'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
   'routes/ping': { name: 'ping', loadedWith: [], public: true },
   'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
-  // React Router, the route table and its guard: every page but the account pages (frames.tsx).
-  app: { name: 'console', loadedWith: [] },
-  'routes/not-found': { name: 'not-found', loadedWith: ['console'] },
-  'routes/app-layout': { name: 'signed-in', loadedWith: ['console'] },
-  'routes/share-layout': { name: 'share', loadedWith: ['console'] },
-  'screens/dashboard/dashboard': {
-    name: 'dashboard',
-    loadedWith: ['signed-in', 'console'],
-    sharedFile: 'shared',
-  },
-  'screens/reporting/reporting-page': {
-    name: 'reporting',
-    loadedWith: ['console'],
-    sharedFile: 'shared-reporting',
-  },
-  'screens/reporting/report-charts': {
-    name: 'report-charts',
-    loadedWith: ['reporting', 'console'],
-    afterPaint: true,
-  },
-  'screens/reporting/report-tables': {
-    name: 'report-tables',
-    loadedWith: ['reporting', 'console'],
-    afterPaint: true,
-  },
-  'screens/reporting/schedule-form': {
-    name: 'schedule-form',
-    loadedWith: ['reporting', 'console'],
-    afterPaint: true,
-  },
-  'screens/dashboard/trend-chart': {
-    name: 'trend-chart',
-    loadedWith: ['dashboard', 'signed-in', 'console'],
-    afterPaint: true,
-  },
-  'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in', 'console'] },
-  'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in', 'console'] },
-  'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in', 'console'] },
-  'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in', 'console'] },
-  'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in', 'console'] },
-  'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in', 'console'] },
-  'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in', 'console'] },
-  'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in', 'console'] },
-  'screens/admin/user-list': { name: 'users', loadedWith: ['signed-in', 'console'] },
-  'screens/admin/invite-users': { name: 'invite', loadedWith: ['signed-in', 'console'] },
+  // Every other page: the console's router part first.
+  app: { name: CONSOLE_PART, loadedWith: [] },
+  ...withConsole({
+    'routes/not-found': { name: 'not-found', loadedWith: [] },
+    'routes/app-layout': { name: 'signed-in', loadedWith: [] },
+    'routes/share-layout': { name: 'share', loadedWith: [] },
+    'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
+    'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
+    'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
+    'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
+    'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
+    'screens/dashboard/trend-chart': {
+      name: 'trend-chart',
+      loadedWith: ['dashboard', 'signed-in'],
+      afterPaint: true,
+    },
+    'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
+    'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
+    'screens/demo/billing': { name: 'demo-billing', loadedWith: ['signed-in'] },
+    'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in'] },
+    'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in'] },
+    'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
+    'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
+    'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in'] },
+    'screens/admin/user-list': { name: 'users', loadedWith: ['signed-in'] },
+    'screens/admin/invite-users': { name: 'invite', loadedWith: ['signed-in'] },
+  }),
 };
+
+/** The files a chunk loads before it runs: itself and its static imports, transitively. */
+export function loadedFiles(
+  chunk: Rolldown.OutputChunk,
+  byFile: ReadonlyMap<string, { imports: readonly string[] }>,
+): Set<string> {
+  const files = new Set([chunk.fileName]);
+  const queue = [...chunk.imports];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    queue.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return files;
+}
 
 /**
  * What a workspace package's lazy part (the date picker's calendar) always loads with: it is opened
  * on the console's pages only, never on the account pages.
  */
-export const PACKAGE_PARTS_LOADED_WITH = ['console'];
+export const PACKAGE_PARTS_LOADED_WITH = [CONSOLE_PART];
 
 /**
  * From a build's chunks: each module's chunk name, for the modules the entry loads (`app`) and those
@@ -109,17 +120,7 @@ export function planFromChunks(
   packagePartsLoadedWith: readonly string[] = PACKAGE_PARTS_LOADED_WITH,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  /** The files a chunk loads before it runs: itself and its static imports, transitively. */
-  const closure = (chunk: Rolldown.OutputChunk) => {
-    const files = new Set([chunk.fileName]);
-    const queue = [...chunk.imports];
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      if (files.has(file)) continue;
-      files.add(file);
-      queue.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return files;
-  };
+  const closure = (chunk: Rolldown.OutputChunk) => loadedFiles(chunk, byFile);
   const partOf = (id: string): LazyPart => {
     const relative = path.relative(sourceRoot, id).replace(/\.[cm]?[jt]sx?$/, '');
     // A package's own lazy part (the date picker's calendar) loads when the reader opens something.

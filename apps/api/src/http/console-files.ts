@@ -52,7 +52,7 @@ interface ConsolePage {
 }
 
 function consolePage(consoleDir: string, file: string, config: PublicConfig): ConsolePage {
-  // A build from before the account pages had their own page has index.html only.
+  // A console folder with index.html only (a test's own small build, an older build) sends it everywhere.
   const source = existsSync(path.join(consoleDir, file)) ? file : 'index.html';
   const html = Buffer.from(inlinePublicConfig(readFileSync(path.join(consoleDir, source), 'utf8'), config));
   return {
