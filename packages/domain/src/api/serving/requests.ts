@@ -6,6 +6,8 @@ import { z } from 'zod/mini';
 import { CODED_EVENT_KINDS, COUNTED_EVENT_TYPES } from '../../serving/vast-measurement';
 
 const text = z.string();
+/** An optional text parameter, with what it is for the OpenAPI document. */
+const optionalText = (description: string) => z.optional(text).check(z.describe(description));
 
 /** `{liveID}.{extension}`: the live creative's id and the answer's extension, one path segment. */
 export const serveLiveFileParamsSchema = (extensions: string) =>
@@ -17,41 +19,25 @@ export const serveLiveFileParamsSchema = (extensions: string) =>
  * names the ones the runtime sends).
  */
 export const serveTagQuerySchema = z.object({
-  click: z
-    .optional(text)
-    .check(
-      z.describe(
-        "The platform's expanded click macro: the click-through goes through it (when its host is allowed).",
-      ),
-    ),
-  cb: z.optional(text).check(z.describe('Cache-buster.')),
-  deal_id: z.optional(text).check(z.describe("The platform's deal id.")),
-  fallback_id: z
-    .optional(text)
-    .check(z.describe('A live creative of ours served instead while this one is out of its flight.')),
-  page: z
-    .optional(text)
-    .check(
-      z.describe(
-        "The page the ad runtime sees (its top frame's origin, or its referrer's): the breakdown's site.",
-      ),
-    ),
-  site: z
-    .optional(text)
-    .check(z.describe("The platform's site or domain macro, expanded: the breakdown's site.")),
-  bundle: z
-    .optional(text)
-    .check(z.describe("The platform's app-bundle macro, expanded (in-app): the breakdown's site.")),
+  click: optionalText(
+    "The platform's expanded click macro: the click-through goes through it (when its host is allowed).",
+  ),
+  cb: optionalText('Cache-buster.'),
+  deal_id: optionalText("The platform's deal id."),
+  fallback_id: optionalText('A live creative of ours served instead while this one is out of its flight.'),
+  page: optionalText(
+    "The page the ad runtime sees (its top frame's origin, or its referrer's): the breakdown's site.",
+  ),
+  site: optionalText("The platform's site or domain macro, expanded: the breakdown's site."),
+  bundle: optionalText("The platform's app-bundle macro, expanded (in-app): the breakdown's site."),
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
 /** The VPAID tag's query: the tag's, and the player's [APIFRAMEWORKS]. */
 export const serveVpaidQuerySchema = z.extend(serveTagQuerySchema, {
-  apiframeworks: z
-    .optional(text)
-    .check(
-      z.describe("The player's [APIFRAMEWORKS]: without 2 (VPAID 2.0) the VPAID MediaFile is left out."),
-    ),
+  apiframeworks: optionalText(
+    "The player's [APIFRAMEWORKS]: without 2 (VPAID 2.0) the VPAID MediaFile is left out.",
+  ),
 });
 export type ServeVpaidQuery = z.output<typeof serveVpaidQuerySchema>;
 
@@ -66,18 +52,14 @@ export const serveTrackParamsSchema = z.object({
 
 /** A tracking URL's query: the signed impression, a coded ping's code, and how a GET wants its answer. */
 export const serveTrackQuerySchema = z.object({
-  l: z.optional(text).check(z.describe('Live creative id.')),
-  i: z.optional(text).check(z.describe('The signed impression id.')),
-  s: z.optional(text).check(z.describe("The impression's signature.")),
-  code: z
-    .optional(text)
-    .check(
-      z.describe(
-        'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
-      ),
-    ),
-  d: z.optional(text).check(z.describe("The impression's breakdown values, signed with it.")),
-  r: z.optional(text).check(z.describe('204: answer 204 No Content instead of the 1×1 GIF (GET only).')),
+  l: optionalText('Live creative id.'),
+  i: optionalText('The signed impression id.'),
+  s: optionalText("The impression's signature."),
+  code: optionalText(
+    'error: the VAST error code ([ERRORCODE]; missing or unknown counts as 900); verificationNotExecuted: the [REASON] (1-3).',
+  ),
+  d: optionalText("The impression's breakdown values, signed with it."),
+  r: optionalText('204: answer 204 No Content instead of the 1×1 GIF (GET only).'),
 });
 export type ServeTrackQuery = z.output<typeof serveTrackQuerySchema>;
 
@@ -88,10 +70,10 @@ export const serveLiveIdParamsSchema = z.object({ liveID: text.check(z.describe(
 
 /** The click URL's query: the signed impression and the platform's click prefix. */
 export const serveClickQuerySchema = z.object({
-  i: z.optional(text).check(z.describe('The signed impression id.')),
-  s: z.optional(text).check(z.describe("The click's signature, covering the impression and the prefix.")),
-  c: z.optional(text).check(z.describe("The platform's click prefix, covered by the signature.")),
-  d: z.optional(text).check(z.describe("The impression's breakdown values, covered by the signature.")),
+  i: optionalText('The signed impression id.'),
+  s: optionalText("The click's signature, covering the impression and the prefix."),
+  c: optionalText("The platform's click prefix, covered by the signature."),
+  d: optionalText("The impression's breakdown values, covered by the signature."),
 });
 export type ServeClickQuery = z.output<typeof serveClickQuerySchema>;
 
@@ -105,14 +87,10 @@ export const serveFileParamsSchema = z.object({
 });
 
 export const serveFileHeadersSchema = z.object({
-  Range: z.optional(text).check(z.describe('One byte range (`bytes=start-end`).')),
-  'If-None-Match': z
-    .optional(text)
-    .check(z.describe('The ETag of a copy held: 304 when it is still the file.')),
+  Range: optionalText('One byte range (`bytes=start-end`).'),
+  'If-None-Match': optionalText('The ETag of a copy held: 304 when it is still the file.'),
 });
 
 export const serveInitHeadersSchema = z.object({
-  'If-None-Match': z
-    .optional(text)
-    .check(z.describe('The ETag of a copy held: 304 when it is still the script.')),
+  'If-None-Match': optionalText('The ETag of a copy held: 304 when it is still the script.'),
 });
