@@ -103,6 +103,22 @@ describe('page loads', () => {
     });
   }
 
+  it("a share page asks for its charts' code only after its first paint (the heading and tiles never share the line with it)", async () => {
+    const page = await newPage();
+    await page.goto(new URL(shareUrl).pathname);
+    await page.locator('[data-slot=performance-chart] svg').first().waitFor();
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      charts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/report-(charts|tables)-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.charts).toHaveLength(2);
+    for (const start of timing.charts) expect(start).toBeGreaterThanOrEqual(timing.paint ?? 0);
+  });
+
   it("sends the console's scripts and styles compressed, in the browser's preferred encoding", async () => {
     const page = await newPage();
     const watched = await watch(page);

@@ -49,8 +49,9 @@ type ReportCharts = typeof import('./report-charts') & typeof import('./report-t
 let loadedCharts: ReportCharts | undefined;
 
 /**
- * Loads the charts' and the tables' code once. The reporting page starts it as it mounts, beside the
- * report's own request, so the chunks arrive while the figures load; the heading and tiles never wait.
+ * Loads the charts' and the tables' code once. The reporting page starts it once its first paint is on
+ * screen (lib/after-paint.ts), so the chunks arrive while the figures load; the heading and tiles never
+ * wait, nor share the connection with them.
  */
 export function loadReportCharts(): Promise<ReportCharts> {
   return Promise.all([import('./report-charts'), import('./report-tables')]).then(([charts, tables]) => {

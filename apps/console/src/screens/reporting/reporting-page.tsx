@@ -28,6 +28,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
+import { afterFirstPaint } from '../../lib/after-paint';
 import { printPage, usePrinting } from '../../lib/printing';
 import { useCampaign } from '../campaigns/campaign-queries';
 import {
@@ -100,10 +101,9 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   const printing = usePrinting();
   const stacked = useCompactLayout(STACKED_MAX_WIDTH);
 
-  // The charts' code loads beside the report's figures; the heading and tiles paint without it.
-  useEffect(() => {
-    void loadReportCharts();
-  }, []);
+  // The charts' code loads once the heading and tiles are on screen, while the figures load: asked
+  // for earlier, it would share the phone's connection with what the first paint needs.
+  useEffect(() => afterFirstPaint(() => void loadReportCharts()), []);
 
   // A report link is bookmarkable: the URL always names its range and zone.
   useEffect(() => {

@@ -1,0 +1,38 @@
+// Work that should not stand in the way of the page's first paint (the charts' code, which arrives
+// after the heading and the tiles): started once the browser reports its first contentful paint.
+
+/** How long to wait for a first paint the browser may never report (a tab opened in the background). */
+const FIRST_PAINT_WAIT_MS = 3000;
+
+const painted = () =>
+  typeof performance !== 'undefined' && performance.getEntriesByName('first-contentful-paint').length > 0;
+
+/**
+ * Runs `work` after the page's first contentful paint has been shown: at once in a later task when it
+ * already has (a navigation within the console), otherwise when the browser reports it. The report
+ * comes after the frame is on screen, later than a task queued from the frame itself, so a request
+ * made then never counts towards that paint. Answers a function that cancels it.
+ */
+export function afterFirstPaint(work: () => void): () => void {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    cancel();
+    work();
+  };
+  const cancel = () => {
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+  };
+  timer = setTimeout(run, painted() ? 0 : FIRST_PAINT_WAIT_MS);
+  if (!painted() && typeof PerformanceObserver !== 'undefined') {
+    observer = new PerformanceObserver(() => {
+      if (painted()) run();
+    });
+    observer.observe({ type: 'paint' });
+  }
+  return cancel;
+}
