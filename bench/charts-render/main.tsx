@@ -38,6 +38,10 @@ const cases: Record<string, () => React.ReactNode> = {
       rowHref={(creative) => `/creative/${creative.id}`}
     />
   ),
+  // A week on a phone: what the share and report pages draw first.
+  'PerformanceChart, 7 days, 380 px': () => (
+    <PerformanceChart series={yearReport.series.slice(-7)} width={380} height={300} locale="en-US" />
+  ),
   'PerformanceChart, 365 days': () => (
     <PerformanceChart series={yearReport.series} width={1000} height={320} locale="en-US" />
   ),

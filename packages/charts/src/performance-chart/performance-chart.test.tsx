@@ -22,8 +22,17 @@ describe('PerformanceChart on the server', () => {
     expect(markup).toContain('<svg');
     expect(markup).toMatch(/<svg[^>]* width="640" height="280"/);
     expect(markup).toMatch(/<path d="M[\d.,LC ]+"[^>]*stroke="#2867e4"/);
-    // nivo writes the area's literal colour as rgba().
-    expect(markup).toMatch(/<path d="M[^"]+Z"[^>]*fill="rgba\(40, 103, 228, 1\)" fill-opacity="0.12"/);
+    // The area in the palette's literal colour too (nivo's own layer wrote it as rgba()).
+    expect(markup).toMatch(/<path d="M[^"]+Z"[^>]*fill="#2867e4" fill-opacity="0.12"/);
+  });
+
+  it('draws the grid, a tick per labelled day and a dot per day as plain SVG (plain-line-layers)', () => {
+    // A grid line per round value of the y scale, a tick per labelled value, a dot per day.
+    expect(markup.match(/<line opacity="1" x1="0" x2="560"/g)).toHaveLength(7);
+    expect(markup.match(/data-testid="line\.point\.impressions\.\d"/g)).toHaveLength(7);
+    expect(markup).toMatch(
+      /<g transform="translate\(0,232\)">(<g transform="translate\([\d.]+,0\)" style="opacity:1">.*?<\/g>){7}/,
+    );
   });
 
   it('labels the axes with local days and compact counts', () => {

@@ -23,6 +23,7 @@ import { nivoTheme } from '../lib/nivo-theme';
 import { seriesColor, themePalette } from '../lib/palette';
 import { thinTicks, ticksThatFit } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
+import { plainLineLayers } from './plain-line-layers';
 
 /** The figures the performance chart can draw over time. */
 export const PERFORMANCE_METRICS = ['impressions', 'engagement', 'clicks', 'ctr'] as const;
@@ -63,6 +64,8 @@ export function PerformanceChart({
     metric === 'ctr' ? formatRate(value, locale) : formatCount(value, locale);
   const config = singleMetricConfig(metric);
   const color = seriesColor(config, metric, palette);
+  const theme = useMemo(() => nivoTheme(palette), [palette]);
+  const layers = useMemo(() => plainLineLayers<Series>(theme), [theme]);
 
   const lineData = useMemo<Series[]>(
     () => [{ id: metric, data: series.map((point) => ({ x: point.date, y: point[metric] })) }],
@@ -134,7 +137,7 @@ export function PerformanceChart({
             xScale={{ type: 'point' }}
             yScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
             colors={[color]}
-            theme={nivoTheme(palette)}
+            theme={theme}
             curve="monotoneX"
             lineWidth={2}
             enableArea
@@ -175,6 +178,7 @@ export function PerformanceChart({
               />
             )}
             animate={animate}
+            layers={layers}
             role="presentation"
           />
         )}
