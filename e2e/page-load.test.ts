@@ -103,7 +103,7 @@ describe('page loads', () => {
     });
   }
 
-  it("a share page asks for its charts' code only after its first paint (the heading and tiles never share the line with it)", async () => {
+  it("a share page asks for its side menu's, charts' and tables' code only after its first paint (the heading and tiles never share the line with it)", async () => {
     const page = await newPage();
     await page.goto(new URL(shareUrl).pathname);
     await page.locator('[data-slot=performance-chart] svg').first().waitFor();
@@ -111,12 +111,15 @@ describe('page loads', () => {
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       charts: performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/report-(charts|tables)-[\w-]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
+        .filter((entry) =>
+          /\/assets\/(report-charts|report-tables|reporting-menu)-[\w-]+\.js$/.test(entry.name),
+        )
+        .map((entry) => ({ file: entry.name.split('/').pop(), start: entry.startTime })),
     }));
     expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.charts).toHaveLength(2);
-    for (const start of timing.charts) expect(start).toBeGreaterThanOrEqual(timing.paint ?? 0);
+    expect(timing.charts).toHaveLength(3);
+    for (const { file, start } of timing.charts)
+      expect(start, file).toBeGreaterThanOrEqual(timing.paint ?? 0);
   });
 
   it("sends the console's scripts and styles compressed, in the browser's preferred encoding", async () => {

@@ -4,7 +4,8 @@
 /** How long to wait for a first paint the browser may never report (a tab opened in the background). */
 const FIRST_PAINT_WAIT_MS = 3000;
 
-const painted = () =>
+/** Whether the page has had its first contentful paint (so a navigation within the console has). */
+export const hasPainted = (): boolean =>
   typeof performance !== 'undefined' && performance.getEntriesByName('first-contentful-paint').length > 0;
 
 /**
@@ -27,10 +28,10 @@ export function afterFirstPaint(work: () => void): () => void {
     observer?.disconnect();
     clearTimeout(timer);
   };
-  timer = setTimeout(run, painted() ? 0 : FIRST_PAINT_WAIT_MS);
-  if (!painted() && typeof PerformanceObserver !== 'undefined') {
+  timer = setTimeout(run, hasPainted() ? 0 : FIRST_PAINT_WAIT_MS);
+  if (!hasPainted() && typeof PerformanceObserver !== 'undefined') {
     observer = new PerformanceObserver(() => {
-      if (painted()) run();
+      if (hasPainted()) run();
     });
     observer.observe({ type: 'paint' });
   }
