@@ -5,7 +5,7 @@
 const FIRST_PAINT_WAIT_MS = 3000;
 
 /** Whether the page has had its first contentful paint (so a navigation within the console has). */
-export const hasPainted = (): boolean =>
+const hasPainted = (): boolean =>
   typeof performance !== 'undefined' && performance.getEntriesByName('first-contentful-paint').length > 0;
 
 /**

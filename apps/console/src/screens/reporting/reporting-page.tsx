@@ -24,11 +24,11 @@ import {
 import type { ReportExportFormValues } from '@adconsole/forms';
 import { Button, EmptyState, notify, Skeleton, useCompactLayout } from '@adconsole/ui';
 import { LinkIcon } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
-import { afterFirstPaint, hasPainted } from '../../lib/after-paint';
+import { afterFirstPaint } from '../../lib/after-paint';
 import { printPage, usePrinting } from '../../lib/printing';
 import { useCampaign } from '../campaigns/campaign-queries';
 import {
@@ -45,8 +45,10 @@ import { loadReportCharts, ReportView } from './report-view';
 import { useReportingState } from './use-reporting-state';
 
 /**
- * The side menu's code (the date and zone pickers, the export form, share links): not needed for the
- * report's first paint, so it loads after it, beside the charts' code.
+ * The side menu's code (the date and zone pickers, the export form, share links), a part of its own.
+ * Beside the report (a wide screen) it is asked for as the page first draws, and arrives about with the
+ * figures; below the report (a phone) it is not needed for the first paint, so it loads after it,
+ * beside the charts' code.
  */
 const loadReportingMenu = () => import('./reporting-menu');
 const ReportingMenu = lazy(() => loadReportingMenu().then((menu) => ({ default: menu.ReportingMenu })));
@@ -112,13 +114,11 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
 
   // The charts' code loads once the heading and tiles are on screen, while the figures load: asked
   // for earlier, it would share the phone's connection with what the first paint needs.
-  const [painted, setPainted] = useState(hasPainted);
   useEffect(
     () =>
       afterFirstPaint(() => {
         void loadReportCharts();
         void loadReportingMenu();
-        setPainted(true);
       }),
     [],
   );
@@ -176,7 +176,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
           creatives, share links and schedules arrive, and above the report it would push it down. */}
       <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
         {/* Below the side-by-side layout the menu comes last: drawn when the reader scrolls to it. */}
-        <NearViewport defer={stacked || !painted} placeholder={MENU_PLACEHOLDER}>
+        <NearViewport defer={stacked} placeholder={MENU_PLACEHOLDER}>
           <Suspense fallback={MENU_PLACEHOLDER}>
             <ReportingMenu
               state={state}
