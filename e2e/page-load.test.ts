@@ -103,15 +103,15 @@ describe('page loads', () => {
     });
   }
 
-  it("a share page on a phone asks for its side menu's, charts' and tables' code only after its first paint (the heading and tiles never share the line with it)", async () => {
+  it("a share page on a phone asks for its charts' and tables' code only after its first paint (the heading and tiles never share the line with it)", async () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto(new URL(shareUrl).pathname);
     await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
-    const afterPaint = String.raw`/assets/(report-charts|report-tables|reporting-menu)-[\w-]+\.js$`;
+    const afterPaint = String.raw`/assets/(report-charts|report-tables)-[\w-]+\.js$`;
     await page.waitForFunction(
       (pattern) =>
         performance.getEntriesByType('resource').filter((entry) => new RegExp(pattern).test(entry.name))
-          .length === 3,
+          .length === 2,
       afterPaint,
     );
     const timing = await page.evaluate((pattern) => {
@@ -124,7 +124,7 @@ describe('page loads', () => {
       };
     }, afterPaint);
     expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.charts).toHaveLength(3);
+    expect(timing.charts).toHaveLength(2);
     for (const { file, start } of timing.charts)
       expect(start, file).toBeGreaterThanOrEqual(timing.paint ?? 0);
   });

@@ -68,11 +68,6 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
     'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
     'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
     'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
-    'screens/reporting/reporting-menu': {
-      name: 'reporting-menu',
-      loadedWith: ['reporting'],
-      afterPaint: true,
-    },
     'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
     'screens/dashboard/trend-chart': {
       name: 'trend-chart',

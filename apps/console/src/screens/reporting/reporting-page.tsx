@@ -24,7 +24,7 @@ import {
 import type { ReportExportFormValues } from '@adconsole/forms';
 import { Button, EmptyState, notify, Skeleton, useCompactLayout } from '@adconsole/ui';
 import { LinkIcon } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
@@ -42,19 +42,8 @@ import {
   useShareLinks,
 } from './report-queries';
 import { loadReportCharts, ReportView } from './report-view';
+import { ReportingMenu } from './reporting-menu';
 import { useReportingState } from './use-reporting-state';
-
-/**
- * The side menu's code (the date and zone pickers, the export form, share links), a part of its own.
- * Beside the report (a wide screen) it is asked for as the page first draws, and arrives about with the
- * figures; below the report (a phone) it is not needed for the first paint, so it loads after it,
- * beside the charts' code.
- */
-const loadReportingMenu = () => import('./reporting-menu');
-const ReportingMenu = lazy(() => loadReportingMenu().then((menu) => ({ default: menu.ReportingMenu })));
-
-/** The menu's height while its code or its turn to be drawn is awaited, so nothing beside it moves. */
-const MENU_PLACEHOLDER = <Skeleton className="h-[640px]" />;
 
 export function CampaignReportingPage() {
   const { campaignID = '', creativeID } = useParams();
@@ -114,14 +103,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
 
   // The charts' code loads once the heading and tiles are on screen, while the figures load: asked
   // for earlier, it would share the phone's connection with what the first paint needs.
-  useEffect(
-    () =>
-      afterFirstPaint(() => {
-        void loadReportCharts();
-        void loadReportingMenu();
-      }),
-    [],
-  );
+  useEffect(() => afterFirstPaint(() => void loadReportCharts()), []);
 
   // A report link is bookmarkable: the URL always names its range and zone.
   useEffect(() => {
@@ -176,66 +158,64 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
           creatives, share links and schedules arrive, and above the report it would push it down. */}
       <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
         {/* Below the side-by-side layout the menu comes last: drawn when the reader scrolls to it. */}
-        <NearViewport defer={stacked} placeholder={MENU_PLACEHOLDER}>
-          <Suspense fallback={MENU_PLACEHOLDER}>
-            <ReportingMenu
-              state={state}
-              onChange={change}
-              now={now}
-              flight={flight ?? undefined}
-              summaryHref={`${basePath}${search}`}
-              creatives={(summary.data?.creatives ?? []).map((entry) => ({
-                id: entry.id,
-                name: entry.name,
-                type: entry.type,
-                href: creativeHref(entry),
-              }))}
-              activeCreativeID={creativeID}
-              onExport={exportReport}
-              exportDisabled={!main.isSuccess}
-              breakdownLabel={breakdownNoun(state.breakdown)}
-              owner={
-                owner && summary.data
-                  ? {
-                      campaignID: owner,
-                      shareLinks: {
-                        tokens: summary.data.reportToken,
-                        onCreate: (expiresAt) =>
-                          shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
-                        onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
-                        creating: shareLinks.create.isPending,
-                        revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
-                      },
-                      schedules: summary.data.scheduledReports,
-                      onSchedule: async (body) => {
-                        // A campaign with video gets the video figures in its mailed reports too.
-                        await schedules.create.mutateAsync({
-                          ...body,
-                          withVideo: reportHasVideo(summary.data),
-                        });
-                      },
-                      onDeleteSchedule: (id) =>
-                        schedules.remove.mutateAsync(id).then(
-                          () => undefined,
-                          (failure) => notifyFailure('The schedule was not deleted', failure),
-                        ),
-                      onSendNow: (id) =>
-                        schedules.sendNow.mutateAsync(id).then(
-                          (sent) => {
-                            notify({
-                              type: 'success',
-                              title: 'Report sent',
-                              text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
-                            });
-                          },
-                          (failure) => notifyFailure('The report was not sent', failure),
-                        ),
-                    }
-                  : undefined
-              }
-              renderLink={renderRouterLink}
-            />
-          </Suspense>
+        <NearViewport defer={stacked} placeholder={<Skeleton className="h-[640px]" />}>
+          <ReportingMenu
+            state={state}
+            onChange={change}
+            now={now}
+            flight={flight ?? undefined}
+            summaryHref={`${basePath}${search}`}
+            creatives={(summary.data?.creatives ?? []).map((entry) => ({
+              id: entry.id,
+              name: entry.name,
+              type: entry.type,
+              href: creativeHref(entry),
+            }))}
+            activeCreativeID={creativeID}
+            onExport={exportReport}
+            exportDisabled={!main.isSuccess}
+            breakdownLabel={breakdownNoun(state.breakdown)}
+            owner={
+              owner && summary.data
+                ? {
+                    campaignID: owner,
+                    shareLinks: {
+                      tokens: summary.data.reportToken,
+                      onCreate: (expiresAt) =>
+                        shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
+                      onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
+                      creating: shareLinks.create.isPending,
+                      revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
+                    },
+                    schedules: summary.data.scheduledReports,
+                    onSchedule: async (body) => {
+                      // A campaign with video gets the video figures in its mailed reports too.
+                      await schedules.create.mutateAsync({
+                        ...body,
+                        withVideo: reportHasVideo(summary.data),
+                      });
+                    },
+                    onDeleteSchedule: (id) =>
+                      schedules.remove.mutateAsync(id).then(
+                        () => undefined,
+                        (failure) => notifyFailure('The schedule was not deleted', failure),
+                      ),
+                    onSendNow: (id) =>
+                      schedules.sendNow.mutateAsync(id).then(
+                        (sent) => {
+                          notify({
+                            type: 'success',
+                            title: 'Report sent',
+                            text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
+                          });
+                        },
+                        (failure) => notifyFailure('The report was not sent', failure),
+                      ),
+                  }
+                : undefined
+            }
+            renderLink={renderRouterLink}
+          />
         </NearViewport>
       </aside>
       <ReportView
