@@ -107,22 +107,22 @@ describe('page loads', () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto(new URL(shareUrl).pathname);
     await page.getByRole('heading', { name: 'Campaign summary' }).waitFor();
-    const afterPaint = String.raw`/assets/(report-charts|report-tables)-[\w-]+\.js$`;
-    await page.waitForFunction(
-      (pattern) =>
-        performance.getEntriesByType('resource').filter((entry) => new RegExp(pattern).test(entry.name))
-          .length === 2,
-      afterPaint,
-    );
-    const timing = await page.evaluate((pattern) => {
+    // Once both files have been asked for: when the page painted first, and when each was asked for.
+    const requests = await page.waitForFunction(() => {
       const requested = performance
         .getEntriesByType('resource')
-        .filter((entry) => new RegExp(pattern).test(entry.name));
-      return {
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        charts: requested.map((entry) => ({ file: entry.name.split('/').pop(), start: entry.startTime })),
-      };
-    }, afterPaint);
+        .filter((entry) => /\/assets\/(report-charts|report-tables)-[\w-]+\.js$/.test(entry.name));
+      return (
+        requested.length === 2 && {
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          charts: requested.map((entry) => ({ file: entry.name.split('/').pop(), start: entry.startTime })),
+        }
+      );
+    });
+    const timing = (await requests.jsonValue()) as {
+      paint: number | undefined;
+      charts: { file: string; start: number }[];
+    };
     expect(timing.paint).toBeGreaterThan(0);
     expect(timing.charts).toHaveLength(2);
     for (const { file, start } of timing.charts)

@@ -28,8 +28,9 @@ export function afterFirstPaint(work: () => void): () => void {
     observer?.disconnect();
     clearTimeout(timer);
   };
-  timer = setTimeout(run, hasPainted() ? 0 : FIRST_PAINT_WAIT_MS);
-  if (!hasPainted() && typeof PerformanceObserver !== 'undefined') {
+  const painted = hasPainted();
+  timer = setTimeout(run, painted ? 0 : FIRST_PAINT_WAIT_MS);
+  if (!painted && typeof PerformanceObserver !== 'undefined') {
     observer = new PerformanceObserver(() => {
       if (hasPainted()) run();
     });

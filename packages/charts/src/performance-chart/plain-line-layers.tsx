@@ -5,7 +5,7 @@
 // chart"). These draw the same elements with the same attributes; nivo still lays the chart out and
 // keeps its crosshair and the mesh that finds the hovered point.
 import type { LineCustomSvgLayerProps, LineSeries, LineSvgLayer } from '@nivo/line';
-import type { CSSProperties } from 'react';
+import type { nivoTheme } from '../lib/nivo-theme';
 
 /** An axis as the chart configures it: where its ticks go, how long they are, how they read. */
 type AxisSpec = {
@@ -15,17 +15,14 @@ type AxisSpec = {
   format?: (value: never) => string;
 };
 
-/** The styles the chart's theme (nivoTheme) gives the grid and the axes. */
-export type ChartTheme = {
-  grid?: { line?: CSSProperties };
-  axis?: {
-    domain?: { line?: CSSProperties };
-    ticks?: { line?: CSSProperties; text?: CSSProperties };
-  };
-};
+/** The chart's theme: the grid's and the axes' styles come from it. */
+type ChartTheme = ReturnType<typeof nivoTheme>;
 
 /** A scale as nivo computes it: a function, with `ticks` when it is continuous. */
-type Scale = ((value: never) => number) & { ticks?: (count: number) => number[] };
+type Scale = ((value: string | number) => number) & { ticks?: (count: number) => number[] };
+
+/** nivo's scale as a custom layer gets it (typed as a bare function), with its `ticks`. */
+const scaleOf = (scale: unknown) => scale as Scale;
 
 /** The values a spec asks for: its own list, or about that many of a continuous scale's round values. */
 function tickValuesOf(scale: Scale, spec: AxisSpec['tickValues']): readonly (string | number)[] {
@@ -33,20 +30,17 @@ function tickValuesOf(scale: Scale, spec: AxisSpec['tickValues']): readonly (str
   return typeof spec === 'number' && scale.ticks ? scale.ticks(spec) : [];
 }
 
-const positionOf = (scale: Scale, value: string | number) =>
-  (scale as (value: unknown) => number)(value) ?? 0;
-
 /** Horizontal grid lines at the y scale's round values (`gridYValues`, a count). */
 function PlainGrid<Series extends LineSeries>(
   { yScale, innerWidth, gridYValues }: LineCustomSvgLayerProps<Series>,
   theme: ChartTheme,
 ) {
-  const line = theme.grid?.line ?? {};
-  const values = tickValuesOf(yScale as unknown as Scale, gridYValues as AxisSpec['tickValues']);
+  const scale = scaleOf(yScale);
+  const { stroke, strokeWidth } = theme.grid.line;
   return (
     <g>
-      {values.map((value) => {
-        const y = positionOf(yScale as unknown as Scale, value);
+      {tickValuesOf(scale, gridYValues as AxisSpec['tickValues']).map((value) => {
+        const y = scale(value) ?? 0;
         return (
           <line
             key={String(value)}
@@ -55,8 +49,8 @@ function PlainGrid<Series extends LineSeries>(
             x2={innerWidth}
             y1={y}
             y2={y}
-            stroke={line.stroke}
-            strokeWidth={line.strokeWidth}
+            stroke={stroke}
+            strokeWidth={strokeWidth}
           />
         );
       })}
@@ -64,88 +58,91 @@ function PlainGrid<Series extends LineSeries>(
   );
 }
 
-/** The bottom and left axes: a tick and its label per value, and the axis line (nivo's Axis). */
+/** The bottom and left axes (nivo's Axes). */
 function PlainAxes<Series extends LineSeries>(
   { xScale, yScale, innerWidth, innerHeight, axisBottom, axisLeft }: LineCustomSvgLayerProps<Series>,
   theme: ChartTheme,
 ) {
-  const axis = theme.axis ?? {};
-  const styles = {
-    domain: axis.domain?.line ?? {},
-    tick: axis.ticks?.line ?? {},
-    text: axis.ticks?.text ?? {},
-  };
   return (
     <>
       {axisBottom ? (
-        <g transform={`translate(0,${innerHeight})`}>
-          {tickValuesOf(xScale as unknown as Scale, (axisBottom as AxisSpec).tickValues).map((value) => (
-            <Tick
-              key={String(value)}
-              spec={axisBottom as AxisSpec}
-              value={value}
-              x={positionOf(xScale as unknown as Scale, value)}
-              y={0}
-              axis="x"
-              styles={styles}
-            />
-          ))}
-          <line x1={0} x2={innerWidth} y1={0} y2={0} style={styles.domain} />
-        </g>
+        <PlainAxis
+          axis="x"
+          scale={scaleOf(xScale)}
+          spec={axisBottom as AxisSpec}
+          length={innerWidth}
+          at={innerHeight}
+          theme={theme}
+        />
       ) : null}
       {axisLeft ? (
-        <g transform="translate(0,0)">
-          {tickValuesOf(yScale as unknown as Scale, (axisLeft as AxisSpec).tickValues).map((value) => (
-            <Tick
-              key={String(value)}
-              spec={axisLeft as AxisSpec}
-              value={value}
-              x={0}
-              y={positionOf(yScale as unknown as Scale, value)}
-              axis="y"
-              styles={styles}
-            />
-          ))}
-          <line x1={0} x2={0} y1={0} y2={innerHeight} style={styles.domain} />
-        </g>
+        <PlainAxis
+          axis="y"
+          scale={scaleOf(yScale)}
+          spec={axisLeft as AxisSpec}
+          length={innerHeight}
+          at={0}
+          theme={theme}
+        />
       ) : null}
     </>
   );
 }
 
 /**
- * One tick: its line out of the axis and its label beyond it. On the bottom axis the label hangs
- * below, centred; on the left it stands before the tick, centred on it.
+ * One axis (nivo's Axis): a tick and its label per value, then the axis line. On the bottom axis (x,
+ * drawn `at` the plot's foot) a label hangs below its tick, centred; on the left (y) it stands before
+ * it, centred on it.
  */
-function Tick({
-  spec,
-  value,
-  x,
-  y,
+function PlainAxis({
   axis,
-  styles,
+  scale,
+  spec,
+  length,
+  at,
+  theme,
 }: {
-  spec: AxisSpec;
-  value: string | number;
-  x: number;
-  y: number;
   axis: 'x' | 'y';
-  styles: { tick: CSSProperties; text: CSSProperties };
+  scale: Scale;
+  spec: AxisSpec;
+  length: number;
+  at: number;
+  theme: ChartTheme;
 }) {
+  const { domain, ticks } = theme.axis;
   const size = spec.tickSize ?? 5;
   const offset = size + (spec.tickPadding ?? 5);
-  const label = spec.format ? spec.format(value as never) : String(value);
   return (
-    <g transform={`translate(${x},${y})`} style={{ opacity: 1 }}>
-      <line x1={0} x2={axis === 'y' ? -size : 0} y1={0} y2={axis === 'x' ? size : 0} style={styles.tick} />
-      <text
-        dominantBaseline={axis === 'x' ? 'text-before-edge' : 'central'}
-        textAnchor={axis === 'x' ? 'middle' : 'end'}
-        transform={axis === 'x' ? `translate(0,${offset}) rotate(0)` : `translate(${-offset},0) rotate(0)`}
-        style={styles.text}
-      >
-        {label}
-      </text>
+    <g transform={`translate(0,${at})`}>
+      {tickValuesOf(scale, spec.tickValues).map((value) => {
+        const position = scale(value) ?? 0;
+        return (
+          <g
+            key={String(value)}
+            transform={axis === 'x' ? `translate(${position},0)` : `translate(0,${position})`}
+            style={{ opacity: 1 }}
+          >
+            <line
+              x1={0}
+              x2={axis === 'y' ? -size : 0}
+              y1={0}
+              y2={axis === 'x' ? size : 0}
+              style={ticks.line}
+            />
+            <text
+              dominantBaseline={axis === 'x' ? 'text-before-edge' : 'central'}
+              textAnchor={axis === 'x' ? 'middle' : 'end'}
+              transform={
+                axis === 'x' ? `translate(0,${offset}) rotate(0)` : `translate(${-offset},0) rotate(0)`
+              }
+              style={ticks.text}
+            >
+              {spec.format ? spec.format(value as never) : String(value)}
+            </text>
+          </g>
+        );
+      })}
+      <line x1={0} x2={axis === 'x' ? length : 0} y1={0} y2={axis === 'y' ? length : 0} style={domain.line} />
     </g>
   );
 }
