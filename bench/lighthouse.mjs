@@ -7,15 +7,20 @@
 // `--pages sign-in,share` and `--forms mobile` narrow the run; `--save DIR` keeps each report's JSON;
 // `--runs 3` audits each page that many times and prints the run with the median performance score
 // (Lighthouse's own advice: one run of a page varies by several points). Below the table, each page's
-// LCP element, so a page that failed to draw (an error instead of its heading) is seen at once.
+// LCP element, so a page that failed to draw (an error instead of its heading) is seen at once. Last,
+// the host's CPU as Lighthouse rates it (its benchmark index): the simulation slows the host's measured
+// tasks down by a fixed factor (4 on mobile), so a slower host scores lower, on blocking time first.
+// Figures from two machines compare only beside their indexes; two builds compare best in one run.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startDemoServer } from './demo-server.mjs';
 
+const { mobileSlow4G } = throttling;
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOALS =
   'goals: performance ≥ 95 desktop, ≥ 90 mobile; accessibility 100; best practices 100; CLS < 0.1';
@@ -28,6 +33,9 @@ const onlyPages = option('pages');
 const forms = option('forms') ?? ['desktop', 'mobile'];
 const saveDir = option('save')?.[0];
 const runs = Number(option('runs')?.[0] ?? '1');
+// `--slower-host 2` plays a host half as fast as this one: Lighthouse's CPU slowdown (4 on mobile, 1 on
+// desktop) times 2. For reading how a score depends on the host, beside the default run.
+const slowerHost = Number(option('slower-host')?.[0] ?? '1');
 
 const chromePath =
   process.env.CHROME_PATH ??
@@ -71,6 +79,7 @@ try {
   });
 
   const rows = [];
+  const benchmarkIndexes = [];
   for (const page of pages) {
     for (const form of forms) {
       const flags = {
@@ -79,11 +88,22 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        ...(slowerHost === 1
+          ? {}
+          : {
+              throttling: {
+                ...(form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G),
+                cpuSlowdownMultiplier:
+                  (form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G)
+                    .cpuSlowdownMultiplier * slowerHost,
+              },
+            }),
       };
       const results = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
         results.push(result.lhr);
+        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       }
       // The run with the median performance score stands for the page.
       results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -149,6 +169,14 @@ try {
     console.log('\nfailed accessibility / best-practice audits:');
     for (const row of failing) console.log(`  ${row.page} (${row.form}): ${row.failing.join(', ')}`);
   }
+  benchmarkIndexes.sort((a, b) => a - b);
+  const median = benchmarkIndexes[Math.floor(benchmarkIndexes.length / 2)];
+  console.log(
+    `\nhost CPU: Lighthouse benchmark index ${Math.round(median)} (median of ${benchmarkIndexes.length} runs, ` +
+      `${Math.round(benchmarkIndexes[0])}-${Math.round(benchmarkIndexes.at(-1))}); ` +
+      'Lighthouse warns that scores are unreliable below 1000.' +
+      (slowerHost === 1 ? '' : ` CPU slowdown multiplied by ${slowerHost} (--slower-host).`),
+  );
 } finally {
   await stop();
 }

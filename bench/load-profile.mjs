@@ -5,6 +5,10 @@
 // file and line it came from (the build's source maps). The long tasks and the first paint are printed
 // beside. `--page report|share|dashboard|sign-in` (report by default), `--runs 3` (the mean of that
 // many cold loads), `--top 25` (how many functions). Run `pnpm build` first.
+// `--tasks` lists instead each task of the main thread after the first paint that runs 50 ms or more
+// (what Lighthouse counts as blocking), with the functions that spent its time: read from Chromium's
+// trace, whose task and sample times share one clock; `--all-tasks` those before the paint too.
+// `--rate 8` slows the CPU 8x instead of 4x (a slower phone, or Lighthouse on a host half as fast).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -28,6 +32,9 @@ const page = PAGES[option('page', 'report')];
 if (!page) throw new Error(`--page takes ${Object.keys(PAGES).join(', ')}`);
 const runs = Number(option('runs', '3'));
 const top = Number(option('top', '25'));
+const tasksMode = process.argv.includes('--tasks') || process.argv.includes('--all-tasks');
+const allTasks = process.argv.includes('--all-tasks');
+const rate = Number(option('rate', '4'));
 
 const maps = new Map();
 /** 'src/file.ts:line' of a position in a built file, or the position itself without a map. */
@@ -50,7 +57,7 @@ function sourceOf(file, line, column) {
 
 /** One cold load with the profiler on: self time (ms) by file and by function, the long tasks, FCP. */
 async function profiledLoad(browser, demo) {
-  const { context, tab, cdp } = await throttledTab(browser, demo, page, () => {
+  const { context, tab, cdp } = await throttledTab(browser, demo, page, rate, () => {
     window.__benchLongTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
@@ -85,16 +92,102 @@ async function profiledLoad(browser, demo) {
   return { byFile, byFunction, ...timing };
 }
 
+/** Self time (ms) by function inside [start, end] of a trace's samples, the largest first. */
+function selfTimeBetween(samples, start, end) {
+  const byFunction = new Map();
+  for (const sample of samples) {
+    if (sample.at < start || sample.at > end) continue;
+    byFunction.set(sample.name, (byFunction.get(sample.name) ?? 0) + sample.ms);
+  }
+  return [...byFunction].filter(([name]) => !/^\(idle\)/.test(name)).sort((a, b) => b[1] - a[1]);
+}
+
+/** One cold load traced: the main thread's tasks of 50 ms or more after the first paint, and their functions. */
+async function tracedLoad(browser, demo) {
+  const { context, tab } = await throttledTab(browser, demo, page, rate);
+  await browser.startTracing(tab, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-v8.cpu_profiler',
+      'loading',
+      'blink.user_timing',
+    ],
+  });
+  await tab.goto(demo.pages[page.key], { waitUntil: 'load' });
+  await tab.getByRole(page.ready.role, { name: page.ready.name }).first().waitFor({ timeout: 60_000 });
+  await tab.waitForTimeout(5000);
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  await context.close();
+
+  // The page's main thread: the renderer thread that ran its scripts.
+  const mains = events.filter(
+    (event) => event.name === 'thread_name' && event.args.name === 'CrRendererMain',
+  );
+  const main = mains.find((thread) =>
+    events.some(
+      (event) => event.pid === thread.pid && event.tid === thread.tid && event.name === 'FunctionCall',
+    ),
+  );
+  const onMain = (event) => event.pid === main.pid && event.tid === main.tid;
+  const start = events.find((event) => event.name === 'navigationStart' && event.pid === main.pid)?.ts ?? 0;
+  const fcp =
+    events.find((event) => event.name === 'firstContentfulPaint' && event.pid === main.pid)?.ts ?? start;
+  // The main thread's profile (a worker's has its own), its chunks' samples on the trace's clock.
+  const profile = events.find((event) => onMain(event) && event.name === 'Profile');
+  const nodes = new Map();
+  const samples = [];
+  let at = profile?.args.data.startTime ?? 0;
+  for (const event of events) {
+    if (event.name !== 'ProfileChunk' || event.pid !== main.pid || event.id !== profile?.id) continue;
+    const { cpuProfile = {}, timeDeltas = [] } = event.args.data;
+    for (const node of cpuProfile.nodes ?? []) nodes.set(node.id, node);
+    (cpuProfile.samples ?? []).forEach((id, index) => {
+      const delta = timeDeltas[index] ?? 0;
+      at += delta;
+      const { url, functionName, lineNumber, columnNumber } = nodes.get(id)?.callFrame ?? {};
+      const file = url ? url.split('/').pop() : `(${functionName || 'native'})`;
+      const where = url?.includes('/assets/') ? sourceOf(file, lineNumber, columnNumber) : file;
+      samples.push({ at, ms: delta / 1000, name: url ? `${functionName || '(anonymous)'}  ${where}` : file });
+    });
+  }
+  const tasks = events
+    .filter((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X')
+    .filter((task) => (allTasks || task.ts >= fcp) && task.dur >= 50_000)
+    .sort((a, b) => a.ts - b.ts)
+    .map((task) => ({
+      start: Math.round((task.ts - start) / 1000),
+      duration: Math.round(task.dur / 1000),
+      functions: selfTimeBetween(samples, task.ts, task.ts + task.dur).slice(0, top),
+    }));
+  return { fcp: Math.round((fcp - start) / 1000), tasks };
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
 });
 const demo = await startDemoServer(root);
 const loads = [];
 try {
-  for (let run = 0; run < runs; run += 1) loads.push(await profiledLoad(browser, demo));
+  for (let run = 0; run < runs; run += 1)
+    loads.push(await (tasksMode ? tracedLoad : profiledLoad)(browser, demo));
 } finally {
   await browser.close();
   await demo.stop();
+}
+
+if (tasksMode) {
+  console.log(
+    `${option('page', 'report')}: the tasks of 50 ms or more after the first paint (CPU ${rate}x slower)`,
+  );
+  for (const [index, load] of loads.entries()) {
+    console.log(`\nload ${index + 1}, first paint at ${load.fcp} ms:`);
+    for (const task of load.tasks) {
+      console.log(`  at ${task.start} ms, ${task.duration} ms:`);
+      for (const [name, ms] of task.functions) console.log(`    ${ms.toFixed(1).padStart(6)} ms  ${name}`);
+    }
+  }
+  process.exit(0);
 }
 
 const mean = (key) => {
@@ -104,7 +197,7 @@ const mean = (key) => {
   return [...sums].filter(([name]) => !/^\(+idle\)/.test(name)).sort((a, b) => b[1] - a[1]);
 };
 const row = ([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${name}`;
-console.log(`${option('page', 'report')}: self time, the mean of ${runs} cold loads (CPU 4x slower)\n`);
+console.log(`${option('page', 'report')}: self time, the mean of ${runs} cold loads (CPU ${rate}x slower)\n`);
 console.log('by file:');
 for (const entry of mean('byFile').slice(0, 15)) console.log(row(entry));
 console.log(`\nby function (the top ${top}):`);

@@ -30,7 +30,7 @@ if (before) builds.push({ name: path.basename(path.resolve(before)), root: path.
 /** One cold load (a fresh context: no cache, no storage); the figures the page measured itself. */
 async function load(browser, demo, page) {
   const spec = PAGES[page];
-  const { context, tab } = await throttledTab(browser, demo, spec, () => {
+  const { context, tab } = await throttledTab(browser, demo, spec, 4, () => {
     window.__benchLongTasks = [];
     window.__benchLcp = 0;
     new PerformanceObserver((list) => {

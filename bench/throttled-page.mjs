@@ -12,10 +12,11 @@ export const PAGES = {
 };
 
 /**
- * A fresh context (no cache, no storage; signed in for a signed-in page) and its tab, throttled; the
- * init script runs in the page before its own code. Answers the context, the tab and its CDP session.
+ * A fresh context (no cache, no storage; signed in for a signed-in page) and its tab, throttled (the CPU
+ * `rate` times slower); the init script runs in the page before its own code. Answers the context, the
+ * tab and its CDP session.
  */
-export async function throttledTab(browser, demo, spec, initScript) {
+export async function throttledTab(browser, demo, spec, rate = 4, initScript = undefined) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -32,7 +33,7 @@ export async function throttledTab(browser, demo, spec, initScript) {
   const tab = await context.newPage();
   if (initScript) await tab.addInitScript(initScript);
   const cdp = await context.newCDPSession(tab);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
