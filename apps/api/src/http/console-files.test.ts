@@ -151,6 +151,17 @@ describe(`the console's files and the API's answers on the wire on ${testDatabas
     }
   });
 
+  it('sends the page to a client that asks for no compression, on every path, folders included', async () => {
+    for (const pathname of ['/', '/assets/', '/dashboard', '/signin']) {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+        const answer = await rawGet(`${server.url}${pathname}`, headers);
+        expect(answer.status, `${pathname} ${JSON.stringify(headers)}`).toBe(200);
+        expect(answer.headers['content-encoding'], pathname).toBeUndefined();
+        expect(answer.body.toString('utf8'), pathname).toContain('/assets/index-AbC123.js');
+      }
+    }
+  });
+
   it('asks the browser to revalidate files outside /assets/ (their names carry no hash)', async () => {
     const answer = await rawGet(`${server.url}/robots.txt`);
     expect(answer.status).toBe(200);

@@ -78,9 +78,11 @@ export async function registerConsoleFiles(
     root: consoleDir,
     prefix: '/',
     // `/`, `/index.html` and `/account.html` fall through to the pages held in memory (they carry the
-    // config).
+    // config), and so does every folder: without an index, send answers a folder 403 to a client that
+    // asks for no compression (the pre-compressed lookup, taken otherwise, falls through on its own).
     index: false,
-    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/account.html',
+    allowedPath: (pathname) =>
+      !pathname.endsWith('/') && pathname !== '/index.html' && pathname !== '/account.html',
     preCompressed: true,
     cacheControl: false,
     setHeaders: (fileReply, filePath) => {
