@@ -37,6 +37,12 @@ const runs = Number(option('runs')?.[0] ?? '1');
 // desktop) times 2. For reading how a score depends on the host, beside the default run.
 const slowerHost = Number(option('slower-host')?.[0] ?? '1');
 
+/** The form's own throttling with its CPU slowdown multiplied by `--slower-host`. */
+const slowerThrottling = (form) => {
+  const own = form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G;
+  return { ...own, cpuSlowdownMultiplier: own.cpuSlowdownMultiplier * slowerHost };
+};
+
 const chromePath =
   process.env.CHROME_PATH ??
   process.env.CHROMIUM_PATH ??
@@ -88,16 +94,7 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-        ...(slowerHost === 1
-          ? {}
-          : {
-              throttling: {
-                ...(form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G),
-                cpuSlowdownMultiplier:
-                  (form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G)
-                    .cpuSlowdownMultiplier * slowerHost,
-              },
-            }),
+        ...(slowerHost === 1 ? {} : { throttling: slowerThrottling(form) }),
       };
       const results = [];
       for (let run = 0; run < runs; run += 1) {

@@ -55,6 +55,24 @@ function sourceOf(file, line, column) {
   return `${source}:${found.line}`;
 }
 
+/** A profile's call frame as its file (a native frame by its own name) and as 'function  source:line'. */
+function frameNames({ url, functionName, lineNumber, columnNumber }) {
+  if (!url) return { file: `(${functionName || 'native'})`, name: `(${functionName || 'native'})` };
+  const file = url.split('/').pop();
+  const where = url.includes('/assets/') ? sourceOf(file, lineNumber, columnNumber) : file;
+  return { file, name: `${functionName || '(anonymous)'}  ${where}` };
+}
+
+/** The profiler's idle time, which is no one's work. */
+const IDLE = /^\(+idle\)/;
+
+/** Loads the page and waits until its heading shows and 5 s more (the charts, the late requests). */
+async function loadAndSettle(tab, demo) {
+  await tab.goto(demo.pages[page.key], { waitUntil: 'load' });
+  await tab.getByRole(page.ready.role, { name: page.ready.name }).first().waitFor({ timeout: 60_000 });
+  await tab.waitForTimeout(5000);
+}
+
 /** One cold load with the profiler on: self time (ms) by file and by function, the long tasks, FCP. */
 async function profiledLoad(browser, demo) {
   const { context, tab, cdp } = await throttledTab(browser, demo, page, rate, () => {
@@ -67,9 +85,7 @@ async function profiledLoad(browser, demo) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await tab.goto(demo.pages[page.key], { waitUntil: 'load' });
-  await tab.getByRole(page.ready.role, { name: page.ready.name }).first().waitFor({ timeout: 60_000 });
-  await tab.waitForTimeout(5000);
+  await loadAndSettle(tab, demo);
   const { profile } = await cdp.send('Profiler.stop');
   const timing = await tab.evaluate(() => ({
     fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
@@ -82,11 +98,8 @@ async function profiledLoad(browser, demo) {
   const byFunction = new Map();
   profile.samples.forEach((id, index) => {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    const { url, functionName, lineNumber, columnNumber } = nodes.get(id).callFrame;
-    const file = url ? url.split('/').pop() : `(${functionName || 'native'})`;
+    const { file, name } = frameNames(nodes.get(id).callFrame);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
-    const where = url.includes('/assets/') ? sourceOf(file, lineNumber, columnNumber) : file;
-    const name = `${functionName || '(anonymous)'}  ${where}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   });
   return { byFile, byFunction, ...timing };
@@ -99,7 +112,7 @@ function selfTimeBetween(samples, start, end) {
     if (sample.at < start || sample.at > end) continue;
     byFunction.set(sample.name, (byFunction.get(sample.name) ?? 0) + sample.ms);
   }
-  return [...byFunction].filter(([name]) => !/^\(idle\)/.test(name)).sort((a, b) => b[1] - a[1]);
+  return [...byFunction].filter(([name]) => !IDLE.test(name)).sort((a, b) => b[1] - a[1]);
 }
 
 /** One cold load traced: the main thread's tasks of 50 ms or more after the first paint, and their functions. */
@@ -114,9 +127,7 @@ async function tracedLoad(browser, demo) {
       'blink.user_timing',
     ],
   });
-  await tab.goto(demo.pages[page.key], { waitUntil: 'load' });
-  await tab.getByRole(page.ready.role, { name: page.ready.name }).first().waitFor({ timeout: 60_000 });
-  await tab.waitForTimeout(5000);
+  await loadAndSettle(tab, demo);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
 
@@ -145,10 +156,7 @@ async function tracedLoad(browser, demo) {
     (cpuProfile.samples ?? []).forEach((id, index) => {
       const delta = timeDeltas[index] ?? 0;
       at += delta;
-      const { url, functionName, lineNumber, columnNumber } = nodes.get(id)?.callFrame ?? {};
-      const file = url ? url.split('/').pop() : `(${functionName || 'native'})`;
-      const where = url?.includes('/assets/') ? sourceOf(file, lineNumber, columnNumber) : file;
-      samples.push({ at, ms: delta / 1000, name: url ? `${functionName || '(anonymous)'}  ${where}` : file });
+      samples.push({ at, ms: delta / 1000, name: frameNames(nodes.get(id)?.callFrame ?? {}).name });
     });
   }
   const tasks = events
@@ -178,7 +186,7 @@ try {
 
 if (tasksMode) {
   console.log(
-    `${option('page', 'report')}: the tasks of 50 ms or more after the first paint (CPU ${rate}x slower)`,
+    `${option('page', 'report')}: the tasks of 50 ms or more ${allTasks ? 'from the navigation' : 'after the first paint'} (CPU ${rate}x slower)`,
   );
   for (const [index, load] of loads.entries()) {
     console.log(`\nload ${index + 1}, first paint at ${load.fcp} ms:`);
@@ -194,7 +202,7 @@ const mean = (key) => {
   const sums = new Map();
   for (const load of loads)
     for (const [name, ms] of load[key]) sums.set(name, (sums.get(name) ?? 0) + ms / loads.length);
-  return [...sums].filter(([name]) => !/^\(+idle\)/.test(name)).sort((a, b) => b[1] - a[1]);
+  return [...sums].filter(([name]) => !IDLE.test(name)).sort((a, b) => b[1] - a[1]);
 };
 const row = ([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${name}`;
 console.log(`${option('page', 'report')}: self time, the mean of ${runs} cold loads (CPU ${rate}x slower)\n`);
