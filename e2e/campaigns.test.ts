@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
@@ -72,6 +74,50 @@ describe('campaigns and creatives', () => {
     await creatives.getByRole('link', { name: 'New creative', exact: true }).waitFor();
     // The campaign's list may show its cached creatives first, and then the fetched ones.
     await expect.poll(() => creatives.getByRole('link', { name: 'New creative (Copy)' }).count()).toBe(0);
+  });
+
+  it("downloads the creative's tag sheet from its editor: an xlsx a spreadsheet reader opens, holding the tag the panel shows", async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('link', { name: 'Demo campaign' }).first().click();
+    await page
+      .getByRole('table', { name: 'Creatives' })
+      .getByRole('link', { name: 'Trail season banner' })
+      .click();
+    const shown = page.getByRole('textbox', { name: /tag for live creative/ }).first();
+    const tag = await shown.inputValue();
+    expect(tag).toContain('<ins class="adconsole-ad"');
+    const live = /tag for live creative (\S+)/.exec((await shown.getAttribute('aria-label')) ?? '')?.[1];
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the tag sheet (xlsx)' }).click();
+    const file = await (await download).path();
+    // Read by ExcelJS, a reader of its own (not the code that wrote the file's rows).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await readFile(file));
+    const sheet = workbook.getWorksheet('Tags');
+    if (!sheet) throw new Error('The workbook has no sheet named Tags.');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'Campaign',
+      'Creative',
+      'Creative ID',
+      'Live creative ID',
+      'Type',
+      'Size',
+      'Platform',
+      'Tag',
+      'Note',
+    ]);
+    const rows = (sheet.getRows(2, sheet.rowCount - 1) ?? []).map((row) =>
+      (row.values as unknown[]).slice(1),
+    );
+    const row = rows.find((values) => values[3] === live);
+    expect(row?.slice(0, 2)).toEqual(['Demo campaign', 'Trail season banner']);
+    expect(row?.[7]).toBe(tag);
   });
 
   it('keeps dark mode across a reload', async () => {

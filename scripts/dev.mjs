@@ -1,9 +1,11 @@
 // `npm run dev`: the console on Vite with hot reload (http://localhost:5173, /api proxied) and the
 // API in watch mode (tsx) on PORT (default 4000). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
-import { ensureInstalled, pnpm, root } from './lib.mjs';
+import { buildProduct, ensureInstalled, pnpm, root } from './lib.mjs';
 
 await ensureInstalled();
+// The API serves the built ad runtime as /serve/init.js (ad tags load it); Vite serves the console.
+await buildProduct({ only: ['@adconsole/ad-runtime'] });
 const children = [
   ['--filter', '@adconsole/api', 'run', 'dev'],
   ['--filter', '@adconsole/console', 'run', 'dev'],

@@ -55,16 +55,25 @@ export async function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.modules.yaml');
   const lock = path.join(root, 'pnpm-lock.yaml');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (first run)…');
-  await runPnpm(['install', '--frozen-lockfile'], {
+  const started = Date.now();
+  process.stdout.write('Installing dependencies (the first run takes a minute or two)… ');
+  await runQuietly(pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile'], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  }).catch((error) => {
+    process.stdout.write('failed\n');
+    throw error;
   });
+  process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-/** What `npm start` runs, with the sources each output is built from. */
+/**
+ * What the running product serves, with the sources each output is built from: the console's pages, the
+ * API (and its report worker), and the ad runtime that every ad tag loads as /serve/init.js.
+ */
 export const productTargets = [
   {
     name: '@adconsole/console',
+    label: 'the console',
     output: 'apps/console/dist/index.html',
     inputs: [
       'apps/console/src',
@@ -77,22 +86,58 @@ export const productTargets = [
   },
   {
     name: '@adconsole/api',
+    label: 'the API',
     output: 'apps/api/dist/main.js',
     inputs: ['apps/api/src', 'apps/api/migrations', 'apps/api/tsup.config.ts', 'packages/domain/src'],
   },
+  {
+    name: '@adconsole/ad-runtime',
+    label: 'the ad runtime (/serve/init.js)',
+    output: 'packages/ad-runtime/dist/init.js',
+    inputs: ['packages/ad-runtime/src', 'packages/ad-runtime/tsup.config.ts', 'packages/domain/src'],
+  },
 ];
 
-/** Builds the console and the API when their output is missing or older than a source file. */
-export async function buildProduct() {
+/**
+ * Runs a command with its output held back: a newcomer's first start should show what they need, not
+ * a build's chunk tables and warnings. On failure the held output is printed, then the error.
+ */
+function runQuietly(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve();
+      process.stderr.write(output);
+      reject(
+        Object.assign(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`), { code }),
+      );
+    });
+  });
+}
+
+/**
+ * Builds each product target whose output is missing or older than a source file (`only` narrows the
+ * targets by package name), printing one line per build.
+ */
+export async function buildProduct({ only } = {}) {
   for (const target of productTargets) {
+    if (only && !only.includes(target.name)) continue;
     const output = path.join(root, target.output);
     const stale = !existsSync(output) || statSync(output).mtimeMs < newestMtime(target.inputs);
-    if (stale) {
-      console.log(`Building ${target.name}…`);
-      // A caller such as Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-      await runPnpm(['--filter', target.name, 'run', 'build'], {
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
-    }
+    if (!stale) continue;
+    const started = Date.now();
+    process.stdout.write(`Building ${target.label}… `);
+    // A caller such as Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    await runQuietly(pnpm[0], [...pnpm.slice(1), '--filter', target.name, 'run', 'build'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    }).catch((error) => {
+      process.stdout.write('failed\n');
+      throw error;
+    });
+    process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }

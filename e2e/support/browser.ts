@@ -10,7 +10,7 @@ export const baseURL = () => product().baseURL;
  * The user agent this Chromium has when a person runs it: headless Chromium says `HeadlessChrome`,
  * which the ad server rightly files as invalid traffic, so journeys speak as the browser they drive.
  */
-const personUserAgent = (browser: Browser) =>
+export const personUserAgent = (browser: Browser) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 
 /**

@@ -324,7 +324,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const consoleExists = existsSync(path.join(config.consoleDir, 'index.html'));
   const consoleFiles = consoleExists
-    ? await registerConsoleFiles(app, config.consoleDir, publicConfigOf(config))
+    ? await registerConsoleFiles(app, config.consoleDir, {
+        config: publicConfigOf(config),
+        publicUrl: config.publicUrl,
+      })
     : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

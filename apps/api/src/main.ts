@@ -1,7 +1,30 @@
 // Starts the server: configuration, migrations, demo data, then listen and print the URL.
+import path from 'node:path';
 import { buildApp, prepareDatabase } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { seedDemoData } from './services/demo';
+
+/** What a newcomer needs once the server listens: the address that works, the sign-in, where mail goes. */
+function startBanner(config: Config, demo: { email: string; password: string } | undefined): string {
+  const lines = [`Adconsole is running at ${config.publicUrl}`];
+  if (demo) {
+    // Printed once, when the demo account is created, so a newcomer can sign in.
+    lines.push(`  Sign in as the demo admin: ${demo.email} / ${demo.password}`);
+  } else if (config.demoData) {
+    lines.push(
+      `  Demo admin: demo@${config.companyDomain} (its password was printed when it was created; reset it from the sign-in page)`,
+    );
+  }
+  lines.push(
+    config.smtpUrl
+      ? '  Mail (invitations, password resets, reports) goes out through SMTP_URL'
+      : `  Mail (invitations, password resets, reports) is written to ${path.join(config.dataDir, 'outbox')}`,
+  );
+  lines.push(`  API under ${config.publicUrl}/api, its description at ${config.publicUrl}/api/openapi.json`);
+  if (config.demoData)
+    lines.push(`  Demo publisher page with the demo ads live: ${config.adServingUrl}/serve/demo`);
+  return lines.join('\n');
+}
 
 async function main() {
   const config = loadConfig();
@@ -9,18 +32,13 @@ async function main() {
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   const demo = await seedDemoData(app.adconsole);
+  // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
+  // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
-  if (demo) {
-    // Printed once, when the demo account is created, so a newcomer can sign in.
-    console.log(`Demo admin: ${demo.email} / password: ${demo.password}`);
-  } else if (config.demoData) {
-    console.log(
-      `Demo admin: demo@${config.companyDomain} (its password was printed when it was created; reset it from the sign-in page, the link lands in ${config.dataDir}/outbox)`,
-    );
-  }
-  console.log(`Adconsole listening on ${config.publicUrl} (API under ${config.publicUrl}/api)`);
-  if (config.demoData)
-    console.log(`Demo publisher page with the demo ads live: ${config.adServingUrl}/serve/demo`);
+  app.log.level = level;
+  console.log(startBanner(config, demo));
   // Stop accepting, let the requests in flight finish (tracking calls wait for their batch), write the
   // events still held, close the database, exit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

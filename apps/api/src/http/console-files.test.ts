@@ -10,7 +10,13 @@ import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@adconsole/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInUser } from '../test/helpers';
-import { IMMUTABLE, inlinePublicConfig, negotiateEncoding, REVALIDATE } from './console-files';
+import {
+  IMMUTABLE,
+  inlinePublicConfig,
+  negotiateEncoding,
+  REVALIDATE,
+  withStartNotice,
+} from './console-files';
 
 interface RawAnswer {
   status: number;
@@ -70,6 +76,16 @@ describe('inlinePublicConfig', () => {
     expect(html).toContain(`<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">`);
     expect(html.indexOf(PUBLIC_CONFIG_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('withStartNotice', () => {
+  it('puts a notice naming PUBLIC_URL in the root element, escaped, for a page whose scripts never run', () => {
+    const html = withStartNotice('<body><div id="root"></div></body>', 'http://localhost:4000"><b>x');
+    expect(html).toContain('<div id="root"><p data-start-notice');
+    expect(html).toContain('Adconsole did not start at this address');
+    expect(html).toContain('href="http://localhost:4000&#34;&#62;&#60;b&#62;x/"');
+    expect(html).not.toContain('"><b>x');
   });
 });
 

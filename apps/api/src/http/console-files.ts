@@ -45,16 +45,44 @@ export function inlinePublicConfig(html: string, config: PublicConfig): string {
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * What the page shows when its scripts never run. The console's CSP takes scripts from PUBLIC_URL's own
+ * `/assets/` only, so the page opened at another address this server also answers on (127.0.0.1, a
+ * LAN address, beside PUBLIC_URL's `localhost`) would stay white without a word. The root element holds
+ * a notice naming the address that works; it stays invisible for its first seconds, and the console
+ * replaces it as it starts, so a working page never shows it.
+ */
+export function withStartNotice(html: string, publicUrl: string): string {
+  const url = escapeHtml(publicUrl);
+  const notice =
+    '<p data-start-notice style="margin:3rem auto;max-width:32rem;padding:0 1rem;font:16px/1.5 system-ui,sans-serif;' +
+    'opacity:0;animation:adconsole-start-notice 0s 3s forwards">' +
+    `Adconsole did not start at this address. Open it at <a href="${url}/">${url}</a> ` +
+    '(the address set as PUBLIC_URL, where its scripts are allowed to load from).</p>' +
+    '<style>@keyframes adconsole-start-notice{to{opacity:1}}</style>';
+  return html.replace('<div id="root"></div>', `<div id="root">${notice}</div>`);
+}
+
 interface ConsolePage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-function consolePage(consoleDir: string, file: string, config: PublicConfig): ConsolePage {
+/** What the served page carries besides the build: the public config and the address that works. */
+export interface ConsolePageSettings {
+  config: PublicConfig;
+  /** PUBLIC_URL: the one address the console's scripts load from. */
+  publicUrl: string;
+}
+
+function consolePage(consoleDir: string, file: string, settings: ConsolePageSettings): ConsolePage {
   // A console folder with index.html only (a test's own small build, an older build) sends it everywhere.
   const source = existsSync(path.join(consoleDir, file)) ? file : 'index.html';
-  const html = Buffer.from(inlinePublicConfig(readFileSync(path.join(consoleDir, source), 'utf8'), config));
+  const built = readFileSync(path.join(consoleDir, source), 'utf8');
+  const html = Buffer.from(withStartNotice(inlinePublicConfig(built, settings.config), settings.publicUrl));
   return {
     identity: html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -70,10 +98,10 @@ function consolePage(consoleDir: string, file: string, config: PublicConfig): Co
 export async function registerConsoleFiles(
   app: FastifyInstance,
   consoleDir: string,
-  config: PublicConfig,
+  settings: ConsolePageSettings,
 ): Promise<{ sendPage(request: FastifyRequest, reply: FastifyReply): FastifyReply }> {
-  const consolePages = consolePage(consoleDir, 'index.html', config);
-  const accountPages = consolePage(consoleDir, 'account.html', config);
+  const consolePages = consolePage(consoleDir, 'index.html', settings);
+  const accountPages = consolePage(consoleDir, 'account.html', settings);
   await app.register(fastifyStatic, {
     root: consoleDir,
     prefix: '/',

@@ -26,14 +26,25 @@ export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: 
   const chosen = Object.keys(input.tags);
   const selected = chosen.length === 0 ? creatives : creatives.filter((c) => chosen.includes(c.id));
   const rows = selected.flatMap((creative) => {
-    const platforms = (input.tags[creative.id] ?? [])
+    const given = input.tags[creative.id] ?? [];
+    const platforms = given
       .map((entry) => findPlatform(entry.platform)?.id)
       .filter((id): id is PlatformId => id !== undefined);
-    return buildTagSheet({
+    const built = buildTagSheet({
       campaign: { name: campaign.name, creatives: [creative] },
       servingHost: ctx.config.adServingUrl,
       tcfVendorID: ctx.config.tcfVendorID,
       ...(platforms.length > 0 ? { platforms: [...new Set(platforms)] } : {}),
+    });
+    // The tags the caller was shown (the editor's deal and fallback ids, its click macros) stand in the
+    // sheet as given, for the live creatives of this creative and the platforms named; every other cell
+    // (names, ids, size, notes) is the server's own.
+    return built.map((row) => {
+      const shown = given.find(
+        (entry) =>
+          entry.liveCreativeID === row.liveCreativeID && findPlatform(entry.platform)?.name === row.platform,
+      );
+      return shown && row.tag !== '' ? { ...row, tag: shown.tag } : row;
     });
   });
 

@@ -34,7 +34,8 @@ export function runtimeScriptLoader(): () => Promise<RuntimeScript> {
   return async () => {
     if (!runtime) {
       const file = findRuntimeScript();
-      if (!file) throw ApiError.of(503, 'The ad runtime is not built: run `pnpm build`.');
+      if (!file)
+        throw ApiError.of(503, 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).');
       const body = await readFile(file);
       runtime = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"` };
     }

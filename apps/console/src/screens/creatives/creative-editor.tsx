@@ -1,6 +1,6 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
 // and the ad tags of each live creative.
-import { buildTagSheet, errorMessage, findPlatform } from '@adconsole/domain';
+import { buildTagSheet, errorMessage, findPlatform, tagsByCreative } from '@adconsole/domain';
 import { CreativeForm, type CreativeFormValues } from '@adconsole/forms';
 import {
   Alert,
@@ -76,7 +76,7 @@ export function CreativeEditorPage() {
         dealIDs: { [current.id]: tagInputs.dealID ?? '' },
         fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
       });
-      const url = await downloadTagSheet({ campaignID, tags: rows });
+      const url = await downloadTagSheet({ campaignID, tags: tagsByCreative(rows) });
       window.location.assign(url);
     } catch (error) {
       showError('The tag sheet could not be made')(error);

@@ -88,5 +88,5 @@ export function useCreativeActions(campaignID: string, creativeID: string) {
 }
 
 /** POST /v1/campaign/tags: the xlsx tag sheet of the campaign's live creatives; answers its download URL. */
-export const downloadTagSheet = (input: { campaignID: string; tags: unknown }) =>
+export const downloadTagSheet = (input: Parameters<ReturnType<typeof creativesApi>['downloadTagSheet']>[0]) =>
   creativesApi().downloadTagSheet(input);

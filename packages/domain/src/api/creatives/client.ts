@@ -183,12 +183,8 @@ export function creativeCalls(
     },
 
     /** POST /v1/campaign/tags: builds the xlsx tag sheet and gives its download URL. */
-    async downloadTagSheet(input: { campaignID: string; tags: unknown }): Promise<string> {
-      const sheet = await send(http, tagSheet, {
-        campaignID: input.campaignID,
-        type: 'xlsx',
-        tags: input.tags as CallInput<typeof tagSheet>['tags'],
-      });
+    async downloadTagSheet(input: Omit<CallInput<typeof tagSheet>, 'type'>): Promise<string> {
+      const sheet = await send(http, tagSheet, { ...input, type: 'xlsx' });
       return fileUrl(sheet.file);
     },
   };
