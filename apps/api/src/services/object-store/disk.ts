@@ -83,6 +83,10 @@ export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectS
       }
     },
     async open(bucket, key, range?: ByteRange) {
+      // A key that names a folder is no object (as on S3, where a folder is only a prefix): reading it
+      // would fail with EISDIR after the stream opened.
+      const info = await stat(resolve(bucket, key)).catch(() => undefined);
+      if (info?.isDirectory()) return undefined;
       const stream = createReadStream(
         resolve(bucket, key),
         range ? { start: range.start, end: range.end } : {},
