@@ -29,6 +29,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
+import { clientErrorInEnvelope } from './http/client-errors';
 import { registerConsoleFiles } from './http/console-files';
 import { sessionSecret } from './http/cookies';
 import { PUBLIC_BODY_LIMIT, registerJsonParser, SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: SIGNED_IN_BODY_LIMIT,
+    // What the HTTP parser refuses (an address over 16 KB, a broken request line) in the envelope too.
+    clientErrorHandler: clientErrorInEnvelope,
     // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Only the proxies TRUST_PROXY names may set X-Forwarded-For: the per-IP limits read the address.

@@ -40,6 +40,10 @@ export const MESSAGES = {
   currentPasswordWrong: 'Your current password is not correct.',
   /** Beyond (docs/product.md §8): JSON nested deeper than any call takes is refused before it is read. */
   jsonTooDeep: 'The request body is nested too deeply.',
+  /** Beyond (docs/product.md §8): an address or headers past what the server reads (16 KB). */
+  requestHeadersTooLarge: 'The request address or its headers are too long.',
+  /** Beyond (docs/product.md §8): a request the HTTP parser cannot read at all. */
+  requestUnreadable: 'The request could not be read.',
 } as const;
 
 /**
