@@ -1,5 +1,5 @@
-// `npm run test:libreoffice` and `npm run test:clickhouse`: the suites that need something large, kept
-// out of `npm test`. Installs what they need when it is missing (LibreOffice from Debian as root;
+// `npm run test:libreoffice`, `npm run test:clickhouse` and `npm run test:fuzz`: the suites that need
+// something large or long, kept out of `npm test`. Installs what they need when it is missing (LibreOffice from Debian as root;
 // chdb from npm into tools/chdb, outside the workspace and its lockfile), builds what is stale, then
 // runs the one Vitest project.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +31,19 @@ const suites = {
         { cwd: chdbDir },
       );
     },
+  },
+};
+// The contract fuzzer's long run (docs/testing.md): many requests from a new seed each time, on both
+// databases; FUZZ_REQUESTS and FUZZ_SEED choose others. It prints what it sent and the slowest answer.
+suites.fuzz = {
+  projects: ['api-pglite', 'api-postgres'],
+  files: ['apps/api/src/routes/contract-fuzz.test.ts'],
+  env: {
+    FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '20000',
+    FUZZ_SEED: process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
+    FUZZ_REPORT: '1',
+    // A run of this length holds the test longer than the suite's usual time-out.
+    FUZZ_TIMEOUT_MS: '1800000',
   },
 };
 const chosen = suites[suite];
@@ -65,8 +78,9 @@ try {
     if (newestMtime([target.output]) < newestMtime(target.inputs))
       await runPnpm(['--filter', target.name, 'run', 'build']);
   }
-  await runPnpm(['exec', 'vitest', 'run', '--project', chosen.project], {
-    env: { ...process.env, ADCONSOLE_OPT_IN: suite },
+  const projects = (chosen.projects ?? [chosen.project]).flatMap((project) => ['--project', project]);
+  await runPnpm(['exec', 'vitest', 'run', ...projects, ...(chosen.files ?? [])], {
+    env: { ...process.env, ADCONSOLE_OPT_IN: suite, ...chosen.env },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

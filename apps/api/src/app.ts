@@ -29,8 +29,10 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { bearerSecret, bearerSkipsCsrf, bearerUser, routeScope } from './http/bearer';
+import { clientErrorInEnvelope } from './http/client-errors';
 import { registerConsoleFiles } from './http/console-files';
 import { sessionSecret } from './http/cookies';
+import { PUBLIC_BODY_LIMIT, registerJsonParser, SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
 import { type RouteDef, WithExtras } from './http/routes';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
@@ -57,7 +59,7 @@ import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
 import { findSession } from './services/sessions';
 import { UploadSlots } from './services/upload-slots';
-import { containsNul, NUL_MESSAGE, validationError } from './services/validation';
+import { textProblem, validationError } from './services/validation';
 
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
@@ -169,7 +171,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
             serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url }) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: SIGNED_IN_BODY_LIMIT,
+    // What the HTTP parser refuses (an address over 16 KB, a broken request line) in the envelope too.
+    clientErrorHandler: clientErrorInEnvelope,
     // One line per request is noise for a console server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Only the proxies TRUST_PROXY names may set X-Forwarded-For: the per-IP limits read the address.
@@ -303,6 +307,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);
   });
 
+  registerJsonParser(app);
   const routes: RouteDef[] = allRoutes;
   const plain = routes.filter((route) => !route.call.multipart);
   for (const route of plain) app.route(apiRoute(route, ctx));
@@ -384,7 +389,12 @@ function apiRoute(route: RouteDef, ctx: Context) {
   return {
     method: route.call.method,
     url: `/api${route.call.path}`,
-    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+    // Public calls read small bodies (http/request-bodies.ts); a route may name its own limit.
+    ...(route.bodyLimit !== undefined
+      ? { bodyLimit: route.bodyLimit }
+      : route.access === 'public'
+        ? { bodyLimit: PUBLIC_BODY_LIMIT }
+        : {}),
     config: {
       ...(route.perIpLimit === undefined
         ? {}
@@ -408,7 +418,8 @@ function apiRoute(route: RouteDef, ctx: Context) {
       let input: unknown;
       if (!route.call.multipart) {
         const raw = rawInput(route, request);
-        if (containsNul(raw)) throw ApiError.of(400, NUL_MESSAGE);
+        const problem = textProblem(raw);
+        if (problem) throw ApiError.of(400, problem);
         input = raw;
         if (route.call.input) {
           const parsed = z.safeParse(route.call.input, raw);

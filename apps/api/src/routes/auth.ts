@@ -46,6 +46,8 @@ export const authRoutes = [
   defineRoute({
     call: contract.login,
     access: 'public',
+    // In memory, before the body is read: a shield in front of the attempt count in the database below.
+    perIpLimit: LOGIN_MAX_ATTEMPTS * 3,
     summary: 'Sign in with e-mail and password; sets the session cookie.',
     description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address in 15 minutes (then 429). An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
     tag: 'Authentication',

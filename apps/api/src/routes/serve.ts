@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
+import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
 import { readableFile } from '../services/file-rows';
 import { servedAd } from '../services/serving/ad';
@@ -200,6 +201,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       method: entry.method,
       url: fastifyPath(entry),
       config: serveConfig,
+      // Serving reads no body (a beacon's facts are in its query): a few KB at most, 413 beyond.
+      bodyLimit: SERVING_BODY_LIMIT,
       handler: (request, reply) => {
         const raw = request.params as Record<string, string | undefined>;
         const params = entry.rest === undefined ? raw : { ...raw, [entry.rest]: raw['*'] ?? '' };

@@ -2,20 +2,17 @@
 // docs/product.md §7): assets for anyone, generated files for their owner (or a share link's holder, with
 // ?sharedToken=); streamed, with byte ranges.
 
-import { ApiError } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { sessionSecret } from '../http/cookies';
 import { sendFile } from '../http/send-file';
-import { FILE_NOT_FOUND, readableFile } from '../services/file-rows';
+import { readableFile } from '../services/file-rows';
 import { findSession } from '../services/sessions';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // The router has already decoded the path once; decoding again would turn '%25' into a URIError.
     const name = (request.params as { '*': string })['*'] ?? '';
-    // No stored name has a control character (NUL would not even reach the database): not found.
-    if (/\p{Cc}/u.test(name) || Buffer.byteLength(name) > 1024) throw ApiError.of(404, FILE_NOT_FOUND);
     const { sharedToken } = request.query as { sharedToken?: string };
     const user = async () => {
       const secret = sessionSecret(request);

@@ -13,7 +13,7 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({
       COMPANY_DOMAIN: 'adconsole.test',
-      REPORT_MAILS_PER_USER_PER_DAY: '4',
+      REPORT_MAILS_PER_USER_PER_DAY: '5',
     });
   });
   afterAll(() => server.close());
@@ -146,14 +146,30 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
       expect(report.text).toMatch(
         /^List-Unsubscribe:\s+<http:\/\/\S+\/api\/reportMail\/unsubscribe\?token=/m,
       );
+      // RFC 8058: the mail program unsubscribes with one POST, never by following the link.
+      expect(report.text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
       expect(report.text).toContain(`Report name (as entered by its sender): "${PHISHING}"`);
       expect(await readOutboxTo(server, outsider)).toHaveLength(1);
 
-      // The outsider confirms: from now on the report reaches it too, with its own unsubscribe link.
+      // A mail scanner opens the confirm link (GET): a page with a button, and nothing confirmed.
       const confirm = optIn.links.find((link) => link.includes('/api/reportMail/confirm?token=')) ?? '';
-      expect(
-        (await fetch(`${server.url}${new URL(confirm).pathname}${new URL(confirm).search}`)).status,
-      ).toBe(200);
+      const confirmAt = `${server.url}${new URL(confirm).pathname}${new URL(confirm).search}`;
+      const opened = await fetch(confirmAt);
+      expect(opened.status).toBe(200);
+      const askPage = await opened.text();
+      expect(askPage).toContain('<form method="post"');
+      expect(askPage).toContain('>Confirm</button>');
+      const scanned = await owner.post<{ recipients: string[] }>('/v1/campaign/scheduledReport/send', { id });
+      expect(scanned.body.data?.recipients).toEqual([colleague]);
+      await waitForMail(server, colleague, 1);
+      // The outsider presses the button (POST): from now on the report reaches it too, with its own
+      // unsubscribe link.
+      const pressed = await fetch(confirmAt, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain(`${outsider} will receive this scheduled report.`);
       const second = await owner.post<{ recipients: string[] }>('/v1/campaign/scheduledReport/send', { id });
       expect(second.body.data?.recipients).toEqual([outsider, colleague]);
       const outsiderReport = await waitForMail(server, outsider, 1);
@@ -161,23 +177,26 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
         link.includes('/api/reportMail/unsubscribe?token='),
       );
       expect(unsubscribe).toBeTruthy();
-      expect(
-        (
-          await fetch(
-            `${server.url}${new URL(unsubscribe ?? '').pathname}${new URL(unsubscribe ?? '').search}`,
-          )
-        ).status,
-      ).toBe(200);
+      const unsubscribeAt = `${server.url}${new URL(unsubscribe ?? '').pathname}${new URL(unsubscribe ?? '').search}`;
+      // Opened, it only asks; the mail program's one-click POST (no Origin, no cookie) unsubscribes.
+      expect(await (await fetch(unsubscribeAt)).text()).toContain('>Unsubscribe</button>');
+      const oneClick = await fetch(unsubscribeAt, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.status).toBe(200);
+      expect(await (await fetch(unsubscribeAt)).text()).toContain('receives no more mails');
       // A forged or used-up token is a 404, never a 5xx.
       expect((await fetch(`${server.url}/api/reportMail/confirm?token=${'x'.repeat(32)}`)).status).toBe(404);
       expect((await fetch(`${server.url}/api/reportMail/confirm`)).status).toBe(404);
 
-      // 4 mails a day for this user (1 opt-in + 1 + 2 reports): the next send is refused, in the database.
+      // 5 mails a day for this user (1 opt-in + 1 + 1 + 2 reports): the next send is refused, in the database.
       const third = await owner.post('/v1/campaign/scheduledReport/send', { id });
       expect(third.httpStatus).toBe(429);
       expect(third.body.message).toBe(REPORT_MAIL_QUOTA_REACHED);
       expect(await readOutboxTo(server, outsider)).toHaveLength(2);
-      expect(await readOutboxTo(server, colleague)).toHaveLength(2);
+      expect(await readOutboxTo(server, colleague)).toHaveLength(3);
     });
   });
 });

@@ -38,7 +38,7 @@ import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
-import { containsNul, NUL_MESSAGE, parseInput } from './validation';
+import { parseInput, textProblem } from './validation';
 import { readMp4Info } from './video';
 
 /** Does a file's first bytes look like the type its extension claims? */
@@ -232,11 +232,10 @@ async function storeAsset(
   quota: AssetQuota | undefined,
 ): Promise<StoredUpload> {
   const type = assetFileType(filename);
-  if (filename.includes('\u0000') || !type) {
+  const problem = textProblem(filename, 'The file name');
+  if (problem || !type) {
     await drain(source);
-    throw filename.includes('\u0000')
-      ? ApiError.of(400, NUL_MESSAGE)
-      : ApiError.of(415, unsupportedAssetMessage(filename));
+    throw problem ? ApiError.of(400, problem) : ApiError.of(415, unsupportedAssetMessage(filename));
   }
   const check = new UploadCheck(filename, type.kind);
   const id = newId();
@@ -351,7 +350,8 @@ export async function uploadAssets(
           // The text fields come before the files (the domain client sends them first), so the
           // creative is known and checked before a single byte of a file is stored.
           if (input === undefined) {
-            if (containsNul(fields)) throw ApiError.of(400, NUL_MESSAGE);
+            const problem = textProblem(fields);
+            if (problem) throw ApiError.of(400, problem);
             if (fields.creativeID === undefined || fields.creativeID.trim() === '')
               throw incorrectCampaignOrCreative();
             input = parseInput(assetUploadFieldsSchema, fields);

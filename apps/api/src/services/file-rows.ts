@@ -64,6 +64,9 @@ export async function readableFile(
   name: string,
   reader: { user: () => Promise<SessionUser | undefined>; sharedToken?: string | undefined },
 ): Promise<FileRow> {
+  // No stored name has a control character or is that long (NUL would not even reach the database): not
+  // found, here where every route that serves a stored file passes (/api/uploads and /serve/files).
+  if (/\p{Cc}/u.test(name) || Buffer.byteLength(name) > 1024) throw ApiError.of(404, FILE_NOT_FOUND);
   const file = await findUnexpiredFile(db, name);
   if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
   if (file.public) return file;

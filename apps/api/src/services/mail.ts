@@ -27,7 +27,7 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about, logged in development when mail goes to the outbox. */
   link?: string;
-  /** An unsubscribe link, sent in the List-Unsubscribe header too. */
+  /** An unsubscribe link, sent in the List-Unsubscribe header too (one-click: List-Unsubscribe-Post). */
   unsubscribe?: string;
   attachments?: MailAttachment[];
 }
@@ -67,7 +67,14 @@ export function createMailer(options: MailerOptions): Mailer {
     text: message.text,
     html: message.html,
     attachments: message.attachments?.map((attachment) => ({ ...attachment })),
-    ...(message.unsubscribe ? { list: { unsubscribe: message.unsubscribe } } : {}),
+    // RFC 2369's List-Unsubscribe, and RFC 8058's one-click: a mail program POSTs
+    // `List-Unsubscribe=One-Click` to the link (routes/report-mail.ts), never a GET a scanner could follow.
+    ...(message.unsubscribe
+      ? {
+          list: { unsubscribe: message.unsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
   });
 
   if (options.smtpUrl !== undefined) {

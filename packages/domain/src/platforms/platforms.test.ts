@@ -159,6 +159,21 @@ describe('clickPrefixAllowed (the platform click-tracker hosts)', () => {
     expect(clickPrefixAllowed('ftp://doubleclick.net/', gam)).toBe(false);
     expect(clickPrefixAllowed('https://adclick.g.doubleclick.net/', undefined)).toBe(false);
   });
+  it('refuses a prefix that already carries a URL (a redirect chain) or a fragment, raw or encoded', () => {
+    for (const prefix of [
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=https://evil.example/#',
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=https%3A%2F%2Fevil.example%2F&x=',
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=https%253A%252F%252Fevil.example&x=',
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=//evil.example/&x=',
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=%2F%2Fevil.example&x=',
+      'https://adclick.g.doubleclick.net/redirect/https://evil.example/?adurl=',
+      'https://adclick.g.doubleclick.net/pcs/click?xai=A#adurl=',
+    ])
+      expect(clickPrefixAllowed(prefix, gam), prefix).toBe(false);
+  });
+  it('google.com is no click tracker: its /url redirector is refused even with its query empty', () => {
+    expect(clickPrefixAllowed('https://www.google.com/url?q=', gam)).toBe(false);
+  });
   it('gives every platform at least one click-tracker host', () => {
     for (const platform of platforms)
       expect(platform.clickTrackerHosts.length, platform.id).toBeGreaterThan(0);

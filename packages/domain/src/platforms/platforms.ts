@@ -110,7 +110,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '%%CLICK_URL_ESC%%',
     cacheBuster: '%%CACHEBUSTER%%',
     vastWrapperTracksClicks: false,
-    clickTrackerHosts: ['doubleclick.net', 'googleadservices.com', 'googlesyndication.com', 'google.com'],
+    clickTrackerHosts: ['doubleclick.net', 'googleadservices.com', 'googlesyndication.com'],
     extraAttributes: googlePrivacy,
     thirdPartyAttributes: { 'data-view-url': '%%VIEW_URL_UNESC%%' },
     dealAttributes: dealPair,
@@ -226,7 +226,7 @@ export const platforms: readonly Platform[] = [
     clickMacroEscaped: '${CLICKURLENC}',
     cacheBuster: '${REQUESTID}',
     vastWrapperTracksClicks: false,
-    clickTrackerHosts: ['yahoo.com', 'advertising.com', 'yahoo.net'],
+    clickTrackerHosts: ['ads.yahoo.com', 'advertising.com', 'yahoo.net'],
     extraAttributes: {},
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
@@ -265,8 +265,17 @@ const hostMatches = (host: string, allowed: string) => {
 };
 
 /**
+ * A second URL inside a click prefix, raw or percent-encoded (once or twice), or a scheme-relative one
+ * in a query value: a click tracker's prefix ends with the parameter our landing page is appended to, so
+ * a URL already there is a redirector's (`google.com/url?q=https://evil.example/&x=`).
+ */
+const EMBEDDED_URL = /:\/\/|%3a%2f%2f|%253a%252f%252f|[?&=;]\/\/|[?&=;]%2f%2f/i;
+
+/**
  * Whether a click prefix may be honoured: an http(s) URL whose host is one of the platform's click-tracker
- * hosts or of `extraHosts` (CLICK_PREFIX_HOSTS). Without a known platform only `extraHosts` count.
+ * hosts or of `extraHosts` (CLICK_PREFIX_HOSTS), with no credentials, no fragment (which would drop the
+ * landing page appended after it) and no URL of its own in its path or query (a redirect chain through
+ * an allowed host to any site). Without a known platform only `extraHosts` count.
  */
 export function clickPrefixAllowed(
   prefix: string,
@@ -278,6 +287,7 @@ export function clickPrefixAllowed(
     const url = new URL(prefix);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
     if (url.username || url.password) return false;
+    if (prefix.includes('#') || EMBEDDED_URL.test(prefix.slice(url.protocol.length + 2))) return false;
     host = url.hostname;
   } catch {
     return false;

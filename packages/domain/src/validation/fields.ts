@@ -40,27 +40,40 @@ export const integerField = (label: string, min: number, max: number) =>
       ),
   );
 
+/**
+ * Whether a text that starts 'YYYY-MM-DD' names a day of the calendar: a pattern alone lets
+ * '2026-02-30' through, which JavaScript's Date silently rolls over to 2 March.
+ */
+export function isCalendarDay(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= last;
+}
+
+/**
+ * A date field: the text matches `pattern` (the shape the API documents) and its day is on the calendar;
+ * one message either way (a text of the wrong shape stops at the pattern).
+ */
+const calendarDateField = (pattern: RegExp, message: string) =>
+  z
+    .string({ error: message })
+    .check(z.regex(pattern, { error: message, abort: true }), z.refine(isCalendarDay, message));
+
 /** 'YYYY-MM-DD HH:mm:ss' (UTC) as the reporting calls send dates. */
 export const apiDateTimeField = (label: string) =>
-  z
-    .string({ error: `${label} must be a date 'YYYY-MM-DD HH:mm:ss'` })
-    .check(
-      z.regex(
-        /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
-        `${label} must be a date 'YYYY-MM-DD HH:mm:ss'`,
-      ),
-    );
+  calendarDateField(
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+    `${label} must be a date 'YYYY-MM-DD HH:mm:ss'`,
+  );
 
 /** A day 'YYYY-MM-DD', optionally with a time, as campaign flight dates are written. */
 export const dayField = (label: string) =>
-  z
-    .string({ error: `${label} must be a date 'YYYY-MM-DD'` })
-    .check(
-      z.regex(
-        /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
-        `${label} must be a date 'YYYY-MM-DD'`,
-      ),
-    );
+  calendarDateField(
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
+    `${label} must be a date 'YYYY-MM-DD'`,
+  );
 
 export const tzOffsetField = z
   .string({ error: "tzOffset must be a UTC offset like '+05:30'" })

@@ -38,7 +38,20 @@ export const MESSAGES = {
   /** Beyond (docs/product.md §8): changing the password while signed in asks for the current one. */
   fillInCurrentPassword: 'Fill in your current password',
   currentPasswordWrong: 'Your current password is not correct.',
+  /** Beyond (docs/product.md §8): JSON nested deeper than any call takes is refused before it is read. */
+  jsonTooDeep: 'The request body is nested too deeply.',
+  /** Beyond (docs/product.md §8): an address or headers past what the server reads (16 KB). */
+  requestHeadersTooLarge: 'The request address or its headers are too long.',
+  /** Beyond (docs/product.md §8): a request the HTTP parser cannot read at all. */
+  requestUnreadable: 'The request could not be read.',
 } as const;
+
+/**
+ * Beyond (docs/product.md §8): a text holding half of a UTF-16 surrogate pair (not Unicode text) is
+ * refused rather than stored with the half replaced by U+FFFD.
+ */
+export const loneSurrogateMessage = (field: string): string =>
+  `${field} holds a broken character (half of a UTF-16 surrogate pair): check the text and send it again.`;
 
 /** 'Only {host} emails allowed!' with the company host filled in. */
 export const onlyHostEmailsAllowed = (host: string): string => `Only ${host} emails allowed!`;

@@ -49,3 +49,16 @@ export async function markRecipientUnsubscribed(db: Queryable, token: string): P
   );
   return row?.address;
 }
+
+/** The token's recipient as it stands (read only: following a link's page changes nothing). */
+export async function findRecipientByToken(
+  db: Queryable,
+  token: string,
+): Promise<{ address: string; confirmed: boolean; unsubscribed: boolean } | undefined> {
+  const [row] = await db.query<{ address: string; confirmed: boolean; unsubscribed: boolean }>(
+    `select address, confirmed_at is not null as confirmed, unsubscribed_at is not null as unsubscribed
+       from report_recipients where token = $1`,
+    [token],
+  );
+  return row;
+}

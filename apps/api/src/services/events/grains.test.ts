@@ -15,7 +15,7 @@ import {
   freshMigratedDatabase,
   testDatabaseKind,
 } from '../../test/harness';
-import { planGrains } from './grains';
+import { grainRowsSql, planGrains } from './grains';
 import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
 import type { TrackedEvent } from './tracked-event';
 
@@ -171,6 +171,36 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     { offset: '+14:00' },
   ];
   const byKey = <T extends object>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
+
+  it("an empty plan of grains (a range split into no parts) is SQL that reads no rows, never 'from ()'", async () => {
+    const param = (_value: unknown, type: string) => `null::${type}`;
+    for (const source of [{ liveIdsParam: '$1::text[]' }, { campaignIdParam: '$1::text' }] as const) {
+      const sql = grainRowsSql([], ['impressions', 'clicks'], source, param);
+      const params = ['liveIdsParam' in source ? lives : 'gc'];
+      expect(await fresh.db.query(`select * from (${sql}) as grains`, params)).toEqual([]);
+    }
+  });
+
+  it('a read of an empty range (its start at or after its end) answers no rows, never malformed SQL', async () => {
+    const from = at('2026-03-02T00:00:00Z');
+    const before = at('2026-03-01T00:00:00Z');
+    const zone = { iana: 'Europe/Berlin', offset: '+01:00' };
+    for (const [start, end] of [
+      [from, from],
+      [from, before],
+    ] as const) {
+      for (const store of [coarsest, quarters]) {
+        expect(await store.readSeries(lives, start, end, zone, 'day', { bannerIds: ['g1', 'g2'] })).toEqual(
+          [],
+        );
+        expect(
+          await store.readSeries(lives, start, end, zone, 'hour', { bannerIds: [], campaignId: 'gc' }),
+        ).toEqual([]);
+        expect(await store.readWeekHours(lives, start, end, zone)).toEqual([]);
+        expect(await store.readPeriods(lives, start, end, zone, 'day')).toEqual([]);
+      }
+    }
+  });
 
   it('every zone, by day and by hour, edges off the hour included: the same figures as the 15-minute rollups', async () => {
     let compared = 0;

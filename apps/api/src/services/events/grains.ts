@@ -121,6 +121,15 @@ export function grainRowsSql(
 ): string {
   const byGrain = new Map<Grain, GrainRange[]>();
   for (const part of parts) byGrain.set(part.grain, [...(byGrain.get(part.grain) ?? []), part]);
+  // An empty range (start at or after end) reads no rows: the same columns from no bucket, never an
+  // empty `from ()`.
+  if (byGrain.size === 0) {
+    return 'liveIdsParam' in source
+      ? `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE.quarter}
+               where live_id = any(${source.liveIdsParam}) and false`
+      : `select bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE.quarter}
+               where campaign_id = ${source.campaignIdParam} and false`;
+  }
   return [...byGrain.entries()]
     .map(([grain, ranges]) => {
       const where = ranges

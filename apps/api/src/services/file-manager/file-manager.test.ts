@@ -455,6 +455,17 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
       );
     });
 
+    it('a file named x.partial is a file like any other: listed, counted once in the quota, and deletable', async () => {
+      const { client } = await fresh();
+      await upload(client, '', 'x.partial', png, limited);
+      const listed = (await client.get<Listing>('/v1/files?directory=')).body.data?.entries ?? [];
+      expect(listed.map((entry) => `${entry.kind}:${entry.name}`)).toEqual(['file:x.partial']);
+      // Counted once: exactly what is left of the quota still fits, one more byte does not.
+      expect((await ticket(client, '', 'rest.bin', MB - png.length + 1)).httpStatus).toBe(413);
+      expect((await client.delete('/v1/files?path=x.partial')).httpStatus).toBe(200);
+      expect((await client.get<Listing>('/v1/files?directory=')).body.data?.entries).toEqual([]);
+    });
+
     it("counts an admin's upload into a user's space against that user; the admin's own area has no quota", async () => {
       const { client, id } = await fresh();
       const admin = (await signedInAdmin(limited)).client;

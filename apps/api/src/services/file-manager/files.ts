@@ -244,9 +244,16 @@ export async function useFileInCreative(
   input: UseFileRequest,
 ) {
   const bucket = bucketOf(ctx, input.bucket);
-  if (input.path.endsWith('/')) throw ApiError.of(400, 'A folder cannot be an asset: choose a file.');
-  const stream = await ctx.files.open(bucket, `${spaceOf(user)}${input.path}`);
-  if (!stream) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+  if (input.path.endsWith('/')) throw ApiError.of(400, FILE_MANAGER_MESSAGES.notAFile);
+  const key = `${spaceOf(user)}${input.path}`;
+  const stream = await ctx.files.open(bucket, key);
+  if (!stream) {
+    // A path that names a folder (written without its closing '/') is a folder, not a missing file.
+    const folder = await ctx.files.head(bucket, `${key}/`);
+    throw folder
+      ? ApiError.of(400, FILE_MANAGER_MESSAGES.notAFile)
+      : ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+  }
   try {
     return await addAssetFromSource(ctx, user, input.creativeID, entryName(input.path), stream);
   } finally {

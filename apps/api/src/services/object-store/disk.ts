@@ -30,9 +30,6 @@ const missing = (error: unknown) => {
   return code === 'ENOENT' || code === 'EISDIR';
 };
 
-/** Written files end so while their bytes arrive; listings never show them. */
-const isPartial = (name: string) => name.endsWith('.partial');
-
 /** A store whose buckets are the folders under `root`; `secret` signs its URLs. */
 export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectStore {
   const resolve = (bucket: string, key: string) => {
@@ -53,19 +50,25 @@ export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectS
       if (entry.isDirectory()) {
         yield { key: `${keyPrefix}${entry.name}/`, size: 0, modified: null };
         yield* walk(here, `${keyPrefix}${entry.name}/`);
-      } else if (entry.isFile() && !isPartial(entry.name)) {
+      } else if (entry.isFile()) {
         const info = await stat(here).catch(() => undefined);
         if (info) yield { key: `${keyPrefix}${entry.name}`, size: info.size, modified: info.mtime };
       }
     }
   }
+  /** A new file for bytes in flight, in `.partial/` beside the buckets (a bucket is never named so). */
+  const partialFile = async () => {
+    await mkdir(path.join(root, '.partial'), { recursive: true });
+    return path.join(root, '.partial', `${randomBytes(12).toString('hex')}.partial`);
+  };
   const expiresAt = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
   return {
     async put(bucket, key, body) {
       const file = resolve(bucket, key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written beside the target and renamed into place: a failed or cut-off upload leaves nothing.
-      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      // Written outside every bucket and renamed into place: a failed or cut-off upload leaves nothing,
+      // and no name a user can give (`x.partial` is a file like any other) is taken for the bytes in flight.
+      const partial = await partialFile();
       try {
         await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial));
         await rename(partial, file);
@@ -83,6 +86,10 @@ export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectS
       }
     },
     async open(bucket, key, range?: ByteRange) {
+      // A key that names a folder is no object (as on S3, where a folder is only a prefix): reading it
+      // would fail with EISDIR after the stream opened.
+      const info = await stat(resolve(bucket, key)).catch(() => undefined);
+      if (info?.isDirectory()) return undefined;
       const stream = createReadStream(
         resolve(bucket, key),
         range ? { start: range.start, end: range.end } : {},
@@ -105,13 +112,7 @@ export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectS
       // The whole directory is read and sorted for every page (names only; only the page's files
       // are stat'ed), in S3's order, so pages are stable while nothing changes.
       const names = entries
-        .flatMap((entry) =>
-          entry.isDirectory()
-            ? [`${entry.name}/`]
-            : entry.isFile() && !isPartial(entry.name)
-              ? [entry.name]
-              : [],
-        )
+        .flatMap((entry) => (entry.isDirectory() ? [`${entry.name}/`] : entry.isFile() ? [entry.name] : []))
         .filter((name) => after === undefined || byKeyOrder(name, after) > 0)
         .sort(byKeyOrder);
       const page = names.slice(0, size);
@@ -187,8 +188,7 @@ export function createDiskObjectStore(root: string, secret: Buffer): DiskObjectS
       const file = resolve(bucket, key);
       await mkdir(path.dirname(file), { recursive: true });
       // The bytes arrive outside every bucket (never listed, never in a user's space) until complete.
-      await mkdir(path.join(root, '.partial'), { recursive: true });
-      const partial = path.join(root, '.partial', `${randomBytes(12).toString('hex')}.partial`);
+      const partial = await partialFile();
       let size = 0;
       try {
         await pipeline(

@@ -1,8 +1,13 @@
 // Report downloads: CSV / XLSX / pivot files whose totals equal the JSON's, formulas neutralised, private
 // to their owner.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import type { CampaignRow } from '../../db/queries/campaigns';
 import { type Client, testStoresLabel } from '../../test/harness';
 import {
   campaignID,
@@ -15,6 +20,12 @@ import {
   server,
   useReportsWorld,
 } from '../../test/reports-world';
+import { reportFileBytes } from './downloads';
+import { reportFiguresWithRows } from './figures';
+import { campaignScope } from './scope';
+
+/** Names a user may type, and one that tries to add its own elements to the pivot cache's XML. */
+const HOSTILE_NAMES = [`Ben & Jerry's <"Cookie Dough">`, '"/><s v="injected"/><s v="'];
 
 describe(`reports on ${testStoresLabel()}`, () => {
   useReportsWorld();
@@ -105,6 +116,59 @@ describe(`reports on ${testStoresLabel()}`, () => {
         .filter((row) => Array.isArray(row) && row[3] === 'Impressions')
         .reduce((sum: number, row) => sum + Number((row as unknown[])[4]), 0);
       expect(dataImpressions).toBe(212);
+    });
+
+    it('XLSX with pivot: names with & < > " \' (and an attempt to inject XML) make a well-formed workbook whose pivot cache holds them as written', async () => {
+      const [campaign] = await server.db.query<CampaignRow>('select * from campaigns where id = $1', [
+        campaignID,
+      ]);
+      for (const breakdown of [undefined, 'site'] as const) {
+        const rows = await reportFiguresWithRows(
+          server.app.adconsole,
+          await campaignScope(server.db, campaign as CampaignRow),
+          {
+            start_dt: query.start_dt,
+            end_dt: query.end_dt,
+            tzOffset: '+00:00',
+            granularity: 'day',
+            withVideoData: true,
+            ...(breakdown ? { breakdown } : {}),
+          },
+          'xlsx-pivot',
+        );
+        // The creatives the pivot's rows name: the figures' own, or the breakdown's by creative.
+        const named = rows.fileBreakdowns?.byCreative?.creatives ?? rows.figures.creatives;
+        expect(named.length, String(breakdown)).toBeGreaterThanOrEqual(1);
+        named.forEach((creative, index) => {
+          creative.name = HOSTILE_NAMES[index % HOSTILE_NAMES.length] as string;
+        });
+        const bytes = await reportFileBytes(rows, 'xlsx-pivot', 'full');
+        // Every XML part read by libxml2 (xmllint), a parser of its own.
+        const zip = await JSZip.loadAsync(bytes);
+        const dir = await mkdtemp(path.join(tmpdir(), 'pivot-xml-'));
+        try {
+          const parts = Object.keys(zip.files).filter((name) => /\.(xml|rels)$/.test(name));
+          expect(parts).toContain('xl/pivotCache/pivotCacheDefinition1.xml');
+          for (const [index, name] of parts.entries()) {
+            const file = path.join(dir, `${index}.xml`);
+            await writeFile(file, (await zip.file(name)?.async('nodebuffer')) ?? '');
+            expect(() => execFileSync('xmllint', ['--noout', file], { stdio: 'pipe' }), name).not.toThrow();
+          }
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+        const definition = (await zip.file('xl/pivotCache/pivotCacheDefinition1.xml')?.async('string')) ?? '';
+        expect(definition).not.toContain('<s v="injected"/>');
+        const items = [...definition.matchAll(/<s v="([^"]*)" \/>/g)].map((match) =>
+          (match[1] ?? '')
+            .replace(/&quot;/g, '"')
+            .replace(/&apos;/g, "'")
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&amp;/g, '&'),
+        );
+        for (const creative of named) expect(items, String(breakdown)).toContain(creative.name);
+      }
     });
 
     it('a download is removed after 24 hours', async () => {

@@ -8,6 +8,7 @@ import { ApiError, isCompanyEmail } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Database, Queryable } from '../../db/database';
 import {
+  findRecipientByToken,
   insertReportRecipient,
   listDeliverableRecipients,
   markRecipientConfirmed,
@@ -111,17 +112,36 @@ export async function deliverableRecipients(
   });
 }
 
+const linkToken = (token: unknown): string => {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
+    throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  return token;
+};
+
 /**
- * A mail's confirm or unsubscribe link, followed (GET /api/reportMail/confirm and /unsubscribe):
- * answers the recipient's address, or 404 for a link that does not work.
+ * A mail's confirm or unsubscribe link, opened (GET): the recipient it is for, changing nothing, since
+ * corporate mail scanners open every link of every incoming mail; or 404 for a link that does not work.
+ */
+export async function recipientOfLink(
+  db: Queryable,
+  token: unknown,
+): Promise<{ address: string; confirmed: boolean; unsubscribed: boolean }> {
+  const recipient = await findRecipientByToken(db, linkToken(token));
+  if (recipient === undefined) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  return recipient;
+}
+
+/**
+ * A mail's confirm or unsubscribe link, acted on (POST /api/reportMail/confirm and /unsubscribe: the
+ * page's button, or a mail program's one-click unsubscribe): answers the recipient's address, or 404 for
+ * a link that does not work.
  */
 export async function followRecipientLink(
   db: Queryable,
   action: 'confirm' | 'unsubscribe',
-  token: unknown,
+  tokenGiven: unknown,
 ): Promise<string> {
-  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
-    throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  const token = linkToken(tokenGiven);
   const address =
     action === 'confirm'
       ? await markRecipientConfirmed(db, token)

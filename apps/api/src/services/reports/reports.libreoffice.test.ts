@@ -78,4 +78,46 @@ describe('the pivot table, opened in LibreOffice', () => {
     expect(column('Video completes')).toBe(totals.videoCompletes);
     expect(totals.impressions).toBeGreaterThan(0);
   });
+
+  it('opens the pivot of creatives named with & < > " \' and an attempt to inject XML, names as written', async () => {
+    const [campaign] = await server.db.query<CampaignRow>('select * from campaigns');
+    const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const rows = await reportFiguresWithRows(
+      server.app.adconsole,
+      await campaignScope(server.db, campaign as CampaignRow),
+      {
+        start_dt: `${start} 00:00:00`,
+        end_dt: `${end} 23:59:59`,
+        tzOffset: '+00:00',
+        granularity: 'day',
+        withVideoData: true,
+      },
+    );
+    const names = [`Ben & Jerry's <"Cookie Dough">`, '"/><s v="injected"/><s v="'];
+    rows.figures.creatives.forEach((creative, index) => {
+      creative.name = names[index % names.length] as string;
+    });
+    const { file } = await storeReportDownload(server.app.adconsole, rows, 'xlsx-pivot', {});
+    const xlsx = path.join(dir, 'names.xlsx');
+    await writeFile(xlsx, (await server.app.adconsole.storage.get(file)) as Buffer);
+    execFileSync('soffice', ['--headless', '--convert-to', 'html', '--outdir', dir, xlsx], {
+      stdio: 'pipe',
+      timeout: 120_000,
+    });
+    const html = await readFile(path.join(dir, 'names.html'), 'utf8');
+    const decode = (cell: string) =>
+      cell
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#0?39;|&apos;/g, "'");
+    const table = htmlRows(html).map((row) => row.map(decode));
+    expect(
+      table.find((row) => row[0] === 'Total Result'),
+      'LibreOffice rebuilt the pivot table',
+    ).toBeDefined();
+    const firstCells = table.map((row) => row[0]);
+    for (const name of names) expect(firstCells, name).toContain(name);
+  });
 });

@@ -48,8 +48,10 @@ describe(`reports on ${testStoresLabel()}`, () => {
         const confirm = (mail.parsed.text ?? '').match(
           /https?:\/\/\S+\/api\/reportMail\/confirm\?token=\S+/,
         )?.[0];
+        // The recipient opens the link and presses its button (the POST confirms; the GET only asks).
         const page = await fetch(
           `${server.url}${new URL(confirm ?? '').pathname}${new URL(confirm ?? '').search}`,
+          { method: 'POST' },
         );
         expect(page.status).toBe(200);
       }

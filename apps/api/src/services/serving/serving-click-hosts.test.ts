@@ -1,6 +1,7 @@
 // Click redirects that cannot be abused (issue 20): the platform click prefix (`?click=`) is honoured
 // only when its host is one of the creative's platform's click-tracker hosts (the domain's platform
-// table) or CLICK_PREFIX_HOSTS; any other prefix is dropped and the click goes straight to the landing
+// table) or CLICK_PREFIX_HOSTS, and it carries no URL of its own and no fragment (a redirector's
+// prefix would send the click elsewhere, the fragment drop the landing page); any other prefix is dropped and the click goes straight to the landing
 // page, so no one can get a signed click URL on our origin that redirects to a host of their choosing.
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,20 @@ describe('click prefixes only to the platform click trackers', () => {
       'javascript:alert(1)//doubleclick.net',
     ]) {
       expect((await clickLocation(prefix)).location, prefix).toBe(LANDING);
+    }
+  });
+
+  it('attack: a click tracker of an allowed host that already carries a URL, or a fragment, is dropped: our signature never leads through a redirector to another site', async () => {
+    for (const prefix of [
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=https://evil.example/#',
+      'https://adclick.g.doubleclick.net/pcs/click?xai=A&adurl=https%3A%2F%2Fevil.example%2F&x=',
+      'https://www.google.com/url?q=https://evil.example/&x=',
+      'https://adclick.g.doubleclick.net/pcs/click?xai=A#adurl=',
+      'https://ib.adnxs.com/click?AAAA&clickenc=//evil.example/&r=',
+    ]) {
+      const { location, clickUrl } = await clickLocation(prefix);
+      expect(location, prefix).toBe(LANDING);
+      expect(clickUrl, prefix).not.toContain('evil.example');
     }
   });
 

@@ -11,6 +11,7 @@ export const FILE_MANAGER_MESSAGES = {
   unknownBucket: 'This bucket is not offered here.',
   folderIntoItself: 'A folder cannot be moved into itself.',
   badPageToken: 'This page of the folder is no longer valid: open the folder again.',
+  notAFile: 'A folder cannot be an asset: choose a file.',
 } as const;
 
 export const nameTakenMessage = (name: string) => `A file or folder named "${name}" already exists here.`;
