@@ -97,7 +97,7 @@ describe('campaigns and creatives', () => {
     const file = await (await download).path();
     // Read by ExcelJS, a reader of its own (not the code that wrote the file's rows).
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile(file));
+    await workbook.xlsx.load(new Uint8Array(await readFile(file)).buffer);
     const sheet = workbook.getWorksheet('Tags');
     if (!sheet) throw new Error('The workbook has no sheet named Tags.');
     const header = (sheet.getRow(1).values as unknown[]).slice(1);

@@ -156,7 +156,7 @@ describe('reporting', () => {
     // Opening it only asks (a mail scanner opens every link); the recipient presses Confirm.
     const confirm = await linkInMail(recipient, '/api/reportMail/confirm');
     const recipientPage = await newPage();
-    await recipientPage.goto(confirm);
+    await recipientPage.goto(String(confirm));
     await recipientPage.getByRole('button', { name: 'Confirm' }).click();
     await recipientPage.getByRole('heading', { name: 'Confirmed' }).waitFor();
     await recipientPage.close();

@@ -42,10 +42,11 @@ export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+    const text = String(body);
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
       done(ApiError.of(400, MESSAGES.jsonTooDeep), undefined);
       return;
     }
-    parse(request, body, done);
+    parse(request, text, done);
   });
 }
