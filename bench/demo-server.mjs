@@ -25,10 +25,11 @@ process.on('exit', () => {
 });
 
 /**
- * Starts a built checkout's server with `env` added to its environment; answers its origin, the demo's
- * session, first campaign and pages, and `stop`.
+ * Starts a built checkout's server with `env` added to its environment (and `nodeArgs` before its
+ * script: `['--cpu-prof']` profiles it); answers its origin, the demo's session, first campaign and
+ * pages, and `stop`.
  */
-export async function startDemoServer(root, env = {}) {
+export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
   if (
     !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
     !existsSync(path.join(root, 'apps/console/dist'))
@@ -38,7 +39,7 @@ export async function startDemoServer(root, env = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,119 +1,228 @@
-// Requests per second and p99 latency of the ad-serving routes on one server process, side by side in
-// one run with a route that does nothing on the same server (the ceiling of this stack): tracking
-// beacons (each a distinct signed impression, so each one is a durable write through group commit),
-// VAST documents, and the served-ad JSON. The server runs in its own process on the embedded PGlite
-// (or DATABASE_URL's PostgreSQL), the load comes from this one (autocannon). Figures only.
-// The load speaks as a browser (a desktop Chrome's user agent), so every request passes the edge's
-// invalid-traffic classifier and its events are stored valid, as a real page's are.
+// Requests per second and latency of the ad-serving routes on one server process, side by side in one
+// run with a route that does nothing on the same server (the ceiling of this stack), as a publisher's
+// traffic arrives (bench/serving-load.mjs: a browser's user agent, a new residential address for every
+// request, so the rate rule and the invalid-traffic checks run as in the field):
+// - the tracking beacon (each a distinct signed impression, so each is a durable write through group
+//   commit), the VAST document and the served-ad JSON, with autocannon;
+// - end to end: whole video impressions a second (VAST, impression, start, three quartiles, complete,
+//   each from one browser) and whole banner impressions (ad JSON, impression, viewable), checked
+//   against the counts the API answers afterwards (each counted once, valid);
+// - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms).
+// The server runs in its own process on PGlite, or on a new PostgreSQL database with
+// `--database postgres`; the load comes from this process, on the same machine. Figures only.
 //
-// `--before <dir>` also measures another checkout's build (its apps/api/dist/main.js), first, in the
-// same run: the figures before and after a change, each beside its own bare route.
+// `--before <dir>` also measures another checkout's build (its apps/api/dist/main.js) first, in the
+// same run.
 //
-//   pnpm build && node bench/serving.mjs [--duration 10] [--connections 50] [--before ../main]
+//   pnpm build && node bench/serving.mjs [--duration 10] [--connections 32] [--database postgres] [--before ../main]
 import { spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startDemoServer } from './demo-server.mjs';
+import { browserHeaders, playImpressions, signedImpressionQuery, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
+const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
+  return index === -1 ? fallback : process.argv[index + 1];
 };
-const duration = arg('duration', 10);
-const connections = arg('connections', 50);
-const beforeIndex = process.argv.indexOf('--before');
-const before = beforeIndex === -1 ? undefined : path.resolve(process.argv[beforeIndex + 1]);
+const duration = Number(option('duration', 10));
+const connections = Number(option('connections', 32));
+const database = option('database', 'pglite');
+const before = option('before', undefined);
 const secret = randomBytes(32).toString('base64url');
-const headers = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-};
 
-/** Starts the server of a checkout, measures every route and stops it: the rows of its table. */
-async function measure(checkout) {
-  // Its own secret, to sign the beacons' impression ids below; PostgreSQL when DATABASE_URL names one.
-  const demo = await startDemoServer(checkout, {
-    SERVER_SECRET: secret,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-  });
-  const { origin } = demo;
-  // The demo campaign's live creatives (seeded at the first start).
-  const creatives = demo.campaign.creatives;
-  const banner = creatives.find((c) => c.type === 'Banner').liveCreatives[0].id;
-  const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
-
-  /** A fresh signed impression id per request, as the ad server would have issued it. */
-  const sign = (liveId, id) =>
-    createHmac('sha256', Buffer.from(secret, 'utf8'))
-      .update(`imp|${liveId}|${id}`)
-      .digest('base64url')
-      .slice(0, 22);
-  const beaconPath = () => {
-    const id = `${Math.floor(Date.now() / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
-    return `/serve/t/impression?l=${banner}&i=${encodeURIComponent(id)}&s=${sign(banner, id)}`;
+/** A new PostgreSQL database for one server (dropped after), or none for PGlite. */
+async function scratchPostgres() {
+  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `adconsole_serving_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
   };
-
-  const run = (title, options) =>
-    new Promise((resolve, reject) => {
-      autocannon({ url: origin, connections, duration, headers, ...options }, (error, result) =>
-        error ? reject(error) : resolve({ title, result }),
-      );
-    });
-
-  // Warm up every route (JIT, caches), then measure; the bare route is measured first and last and
-  // averaged, so a machine that gets busier during the run shows in it too.
-  for (const warm of [
-    '/serve/health',
-    beaconPath(),
-    `/serve/vast/${video}.xml`,
-    `/serve/ad/${banner}.json`,
-  ]) {
-    await new Promise((resolve) =>
-      autocannon({ url: origin, connections, duration: 2, path: warm, headers }, resolve),
-    );
-  }
-  const results = [];
-  results.push(await run('bare route (GET /serve/health)', { path: '/serve/health' }));
-  results.push(
-    await run('tracking beacon (POST /serve/t/impression)', {
-      method: 'POST',
-      requests: [{ setupRequest: (request) => ({ ...request, path: beaconPath() }) }],
-    }),
-  );
-  results.push(await run('VAST 4.2 (GET /serve/vast/{id}.xml)', { path: `/serve/vast/${video}.xml?cb=1` }));
-  results.push(await run('served ad JSON (GET /serve/ad/{id}.json)', { path: `/serve/ad/${banner}.json` }));
-
-  const last = await run('bare route, again', { path: '/serve/health' });
-  const ceiling = (results[0].result.requests.average + last.result.requests.average) / 2;
-  results[0].result.requests.average = ceiling;
-  await demo.stop();
-  return { results, ceiling };
 }
 
-const print = (title, { results, ceiling }) => {
+const run = (origin, options) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections,
+        duration,
+        ...options,
+        // Every request a browser's, from a new address: the headers are made per request.
+        requests: [
+          {
+            ...(options.method ? { method: options.method } : {}),
+            setupRequest: (request) => ({
+              ...request,
+              path: options.makePath ? options.makePath() : options.path,
+              headers: { ...request.headers, ...browserHeaders() },
+            }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+/** The counters the API answers for a creative (its impressions, viewable and completes). */
+async function creativeCounts(demo, creativeId) {
+  const response = await fetch(`${demo.origin}/api/v1/campaign/creative?id=${creativeId}`, {
+    headers: { Cookie: demo.cookie, 'X-Requested-With': 'adconsole' },
+  });
+  const { data } = await response.json();
+  return { impressions: data.data.impressions, completes: data.videoCompletes ?? 0 };
+}
+
+/** Starts a checkout's server, measures every figure, stops it. */
+async function measure(checkout) {
+  const postgres = database === 'postgres' ? await scratchPostgres() : undefined;
+  const demo = await startDemoServer(checkout, {
+    SERVER_SECRET: secret,
+    DATABASE_URL: postgres?.url ?? '',
+    // The bench's X-Forwarded-For is the client address, as a load balancer's would be.
+    TRUST_PROXY: 'loopback',
+  });
+  try {
+    const { origin } = demo;
+    const creatives = demo.campaign.creatives;
+    const bannerCreative =
+      creatives.find((c) => c.type === 'Banner' && c.layout !== 'in-banner-video') ??
+      creatives.find((c) => c.type === 'Banner');
+    const videoCreative = creatives.find((c) => c.type === 'VAST');
+    const banner = bannerCreative.liveCreatives[0].id;
+    const video = videoCreative.liveCreatives[0].id;
+    const vastPath = `/serve/vast/${video}.xml?cb=1`;
+    const adPath = `/serve/ad/${banner}.json`;
+    // The bench's own signing must match the server's (this build's form, or an older build's): one
+    // beacon, counted once.
+    let form;
+    for (const candidate of ['adc2', 'legacy']) {
+      const first = await creativeCounts(demo, bannerCreative.id);
+      await fetch(`${origin}/serve/t/impression?${signedImpressionQuery(secret, banner, candidate)}`, {
+        method: 'POST',
+        headers: browserHeaders(),
+      });
+      if ((await creativeCounts(demo, bannerCreative.id)).impressions - first.impressions === 1) {
+        form = candidate;
+        break;
+      }
+    }
+    if (!form) throw new Error("No beacon signed by the bench counted: its signed text is not the server's.");
+    const beaconPath = () => `/serve/t/impression?${signedImpressionQuery(secret, banner, form)}`;
+
+    // Warm up every route (JIT, caches), then measure; the bare route first and last, averaged.
+    for (const path of ['/serve/health', vastPath, adPath]) await run(origin, { path, duration: 2 });
+    await run(origin, { method: 'POST', makePath: beaconPath, duration: 2 });
+    const rows = [];
+    const bareFirst = await run(origin, { path: '/serve/health' });
+    rows.push([
+      'tracking beacon (POST /serve/t/impression)',
+      await run(origin, { method: 'POST', makePath: beaconPath }),
+    ]);
+    const vast = await run(origin, { path: vastPath });
+    rows.push(['VAST 4.2 (GET /serve/vast/{id}.xml)', vast]);
+    rows.push(['served ad JSON (GET /serve/ad/{id}.json)', await run(origin, { path: adPath })]);
+    const bareLast = await run(origin, { path: '/serve/health' });
+    const ceiling = (bareFirst.requests.average + bareLast.requests.average) / 2;
+
+    // End to end: whole impressions, each counted once and valid.
+    const videoBefore = await creativeCounts(demo, videoCreative.id);
+    const videoFlow = await playImpressions({
+      origin,
+      adPath: vastPath,
+      beacons: ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'],
+      connections,
+      seconds: duration,
+    });
+    const videoAfter = await creativeCounts(demo, videoCreative.id);
+    const bannerBefore = await creativeCounts(demo, bannerCreative.id);
+    const bannerFlow = await playImpressions({
+      origin,
+      adPath,
+      beacons: ['impression', 'viewable'],
+      connections,
+      seconds: duration,
+    });
+    const bannerAfter = await creativeCounts(demo, bannerCreative.id);
+
+    // VAST at half its peak rate: how slow is the slowest answer.
+    const half = await run(origin, {
+      path: vastPath,
+      overallRate: Math.max(1, Math.floor(vast.requests.average / 2)),
+    });
+    return {
+      ceiling,
+      rows,
+      half,
+      videoFlow: {
+        ...videoFlow,
+        counted: videoAfter.impressions - videoBefore.impressions,
+        completes: videoAfter.completes - videoBefore.completes,
+      },
+      bannerFlow: { ...bannerFlow, counted: bannerAfter.impressions - bannerBefore.impressions },
+    };
+  } finally {
+    await demo.stop();
+    await postgres?.drop();
+  }
+}
+
+const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
+function print(title, { ceiling, rows, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(
-    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
+    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
   );
-  for (const { title: route, result } of results) {
-    const share = `${Math.round((result.requests.average / ceiling) * 100)} %`;
+  console.log(`${'bare route (GET /serve/health)'.padEnd(44)} ${ceiling.toFixed(0).padStart(9)}`);
+  for (const [route, result] of rows) {
     console.log(
-      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${share.padStart(8)} ${String(result.non2xx).padStart(8)}`,
+      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${String(result.non2xx).padStart(8)}`,
     );
   }
-};
+  console.log(
+    `VAST at half its peak (${half.requests.average.toFixed(0)} req/s): p50 ${half.latency.p50} ms, p99 ${half.latency.p99} ms, slowest ${half.latency.max} ms; non-2xx ${half.non2xx}`,
+  );
+  for (const [label, flow, extra] of [
+    [
+      'video impressions (VAST + impression, start, 3 quartiles, complete)',
+      videoFlow,
+      `, completes counted ${videoFlow.completes}`,
+    ],
+    ['banner impressions (ad JSON + impression, viewable)', bannerFlow, ''],
+  ]) {
+    console.log(
+      `${label}: ${(flow.played / flow.seconds).toFixed(0)}/s (${(flow.requests / flow.seconds).toFixed(0)} req/s); played ${flow.played}, counted ${flow.counted}${extra}${Object.keys(flow.failures).length > 0 ? `; failed ${JSON.stringify(flow.failures)}` : ''}`,
+    );
+  }
+}
 
-const measuredBefore = before === undefined ? undefined : await measure(before);
+const measuredBefore = before === undefined ? undefined : await measure(path.resolve(before));
 const after = await measure(root);
 console.log(
-  `\nOne server process on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${duration} s each.`,
+  `\nOne server process on ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${duration} s each; ${USER_AGENTS.length} browsers' user agents, a new residential address a request.`,
 );
 if (measuredBefore) print(`Before (${before})`, measuredBefore);
 print(measuredBefore ? `After (${root})` : 'This checkout', after);
-console.log('\nGoal: tracking and VAST at least 50 % of the bare route.');
+console.log(
+  '\nGoals: VAST and ad JSON at least 50 % of the bare route, the beacon at least 60 %; at half the peak no VAST answer over 50 ms; every played impression counted once.',
+);
 
 // The classification's own cost per request, in this process (bench/traffic-quality.ts).
 console.log('\nInvalid-traffic classification, per request:');

@@ -30,7 +30,7 @@ const ICONS: Record<ButtonImage, string> = {
   unmute: svg(`${speaker}${stroke('M16 9l5 6m0-6l-5 6')}`),
 };
 
-const TOOLBAR_PLACEMENT: Record<ButtonPosition, string> = {
+const TOOLBAR_POSITION: Record<ButtonPosition, string> = {
   'top left': 'top:8px;left:8px',
   'top right': 'top:8px;right:8px',
   'top over': 'top:0;left:0;right:0;padding:8px;background:linear-gradient(#0009,#0000)',
@@ -74,7 +74,7 @@ function playerMarkup(settings: InBannerVideoSettings, videoUrl: string): string
     `#adc-p{overflow:hidden;border-radius:${settings.radius}px;z-index:${settings.foreground ? 2147483646 : -1}}` +
     '#adc-v{display:block;width:100%;height:100%;object-fit:cover}#adc-o{z-index:2147483647}' +
     `#adc-g{position:absolute;width:100%;height:100%;left:${settings.buttonsX}%;top:${settings.buttonsY}%}` +
-    `#adc-b{position:absolute;display:flex;justify-content:center;align-items:center;gap:${6 * scale}px;pointer-events:auto;${TOOLBAR_PLACEMENT[settings.buttonsPosition]}}` +
+    `#adc-b{position:absolute;display:flex;justify-content:center;align-items:center;gap:${6 * scale}px;pointer-events:auto;${TOOLBAR_POSITION[settings.buttonsPosition]}}` +
     `#adc-b button{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:${32 * scale}px;height:${32 * scale}px;border-radius:50%;background:#000a;color:#fff;cursor:pointer}` +
     '#adc-b button:has(img){background:none;border-radius:0}#adc-b button:focus-visible{outline:2px solid #fff}' +
     '#adc-b svg{width:60%;height:60%;fill:currentColor}#adc-b img{display:block;width:100%;height:100%}' +

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
+import { sendServingText } from '../http/serving-body';
 import { readableFile } from '../services/file-rows';
 import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
@@ -32,6 +33,17 @@ import { EMPTY_VAST, vastDocument, vpaidScript } from '../services/serving/vast'
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const serveConfig = { csrf: false as const, embeddable: true as const };
+
+/** The routes every ad and every event goes through: each microsecond of theirs is a server more at scale. */
+const HOT_ROUTES = new Set<ServeRouteName>([
+  'health',
+  'ad',
+  'vast',
+  'vpaid',
+  'track',
+  'trackBeacon',
+  'click',
+]);
 
 /** The headers a page may read from a cross-origin answer beyond the safelisted ones (video seeking). */
 export const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
@@ -106,7 +118,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   const runtimeScript = runtimeScriptLoader();
   const vast =
     (flavour: 'vast' | 'vpaid') =>
-    async ({ params, query, reply, client }: ServeCall<ServingContract['vpaid']>) => {
+    async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
       if (flavour === 'vpaid' && params.file.endsWith('.js')) {
         const body = await vpaidScript(ctx, params.file.slice(0, -3));
         if (!body) throw ApiError.of(404, 'No VPAID script for this live creative.');
@@ -118,7 +130,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       const liveId = liveIdOf(params.file, 'xml');
       const document =
         liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client());
-      return reply.header('Cache-Control', 'no-store').type('application/xml; charset=utf-8').send(document);
+      reply.header('Cache-Control', 'no-store');
+      return sendServingText(request, reply, document, 'application/xml; charset=utf-8');
     };
   // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
@@ -145,12 +158,13 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       return reply.send(runtime.body);
     },
 
-    ad: async ({ params, query, reply, client }) => {
+    ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client());
       if (!ad) throw ApiError.of(404, 'No live creative with this id is serving.');
       // A fresh signed impression each time: never cached.
-      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(ad);
+      reply.header('Cache-Control', 'no-store');
+      return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
     },
 
     vast: vast('vast'),
@@ -201,6 +215,9 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       method: entry.method,
       url: fastifyPath(entry),
       config: serveConfig,
+      // The hot routes (ad requests, beacons, clicks) skip @fastify/compress's hooks: the VAST and ad
+      // JSON answers compress themselves (http/serving-body.ts), the rest has no body worth it.
+      ...(HOT_ROUTES.has(name) ? { compress: false, decompress: false } : {}),
       // Serving reads no body (a beacon's facts are in its query): a few KB at most, 413 beyond.
       bodyLimit: SERVING_BODY_LIMIT,
       handler: (request, reply) => {

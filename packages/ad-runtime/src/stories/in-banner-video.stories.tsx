@@ -126,8 +126,8 @@ export const Default: Story = {
   },
 };
 
-/** Each of the 7 placements of the buttons over the player (toolbar box expected in frame px). */
-const placement = (position: ButtonPosition, expected: (toolbar: Box) => void): Story => ({
+/** Each of the 7 positions of the buttons over the player (toolbar box expected in frame px). */
+const buttonsAt = (position: ButtonPosition, expected: (toolbar: Box) => void): Story => ({
   args: { answers: videoAd({ buttons_position: position }) },
   play: async ({ canvasElement, args }) => {
     const frame = await autoplayed(canvasElement, args.onBeacon);
@@ -140,26 +140,26 @@ const placement = (position: ButtonPosition, expected: (toolbar: Box) => void): 
   },
 });
 
-export const ButtonsTopLeft = placement('top left', (toolbar) => {
+export const ButtonsTopLeft = buttonsAt('top left', (toolbar) => {
   expect(toolbar).toMatchObject({ left: 8, top: 8 });
 });
-export const ButtonsTopRight = placement('top right', (toolbar) => {
+export const ButtonsTopRight = buttonsAt('top right', (toolbar) => {
   expect(toolbar).toMatchObject({ right: 292, top: 8 });
 });
-export const ButtonsTopOver = placement('top over', (toolbar) => {
+export const ButtonsTopOver = buttonsAt('top over', (toolbar) => {
   expect(toolbar).toMatchObject({ left: 0, right: 300, top: 0 });
 });
-export const ButtonsCenter = placement('center', (toolbar) => {
+export const ButtonsCenter = buttonsAt('center', (toolbar) => {
   expect((toolbar.left + toolbar.right) / 2).toBe(150);
   expect((toolbar.top + toolbar.bottom) / 2).toBe(125);
 });
-export const ButtonsBottomLeft = placement('bottom left', (toolbar) => {
+export const ButtonsBottomLeft = buttonsAt('bottom left', (toolbar) => {
   expect(toolbar).toMatchObject({ left: 8, bottom: 238 });
 });
-export const ButtonsBottomRight = placement('bottom right', (toolbar) => {
+export const ButtonsBottomRight = buttonsAt('bottom right', (toolbar) => {
   expect(toolbar).toMatchObject({ right: 292, bottom: 238 });
 });
-export const ButtonsBottomOver = placement('bottom over', (toolbar) => {
+export const ButtonsBottomOver = buttonsAt('bottom over', (toolbar) => {
   expect(toolbar).toMatchObject({ left: 0, right: 300, bottom: 250 });
 });
 

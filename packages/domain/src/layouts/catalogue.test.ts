@@ -59,7 +59,7 @@ describe('layout catalogue (docs/product.md §3)', () => {
     });
   });
 
-  it("offers seven button placements, default 'bottom over'", () => {
+  it("offers seven button positions, default 'bottom over'", () => {
     expect(BUTTON_POSITIONS).toHaveLength(7);
     expect(option('buttons_position')).toMatchObject({
       type: 'choice',

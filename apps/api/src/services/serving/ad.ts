@@ -5,7 +5,6 @@
 import {
   EVENT_TYPES,
   findLayout,
-  flightState,
   globalLayoutOptions,
   landingPageUrl,
   SERVE_PATHS,
@@ -18,8 +17,9 @@ import {
   validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
 import type { LiveCreative } from './live-creatives';
-import { allowedClickPrefix, clickUrl, impressionOf, trackingUrl } from './tracking';
+import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
 import { origin, servedFileUrl } from './urls';
 
@@ -101,22 +101,61 @@ function ownTrackers(trackers: Trackers): Trackers {
  * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
  * inside the flight keeps counting its later events after the end.
  */
-export async function inFlight(ctx: Context, liveId: string, now = new Date()) {
+export async function inFlight(ctx: Context, liveId: string, now = Date.now()) {
   const live = await ctx.liveCreatives.get(liveId);
-  return live && flightState(live.flight, now) === 'live' ? live : undefined;
+  return live?.liveAt(now) ? live : undefined;
+}
+
+/** Where the ad JSON's template takes a request's parts (answer-template.ts). */
+const SLOTS = ['query', 'id', 'clickUrl'] as const;
+
+/**
+ * The ad JSON of a live creative with its per-request parts as slots (the impression's tracking query
+ * and id, the signed click URL), built once per entry of the live-creative cache: the layout's options
+ * checked against the catalogue, the content and the trackers are the same for every request.
+ */
+function servedAdTemplate(ctx: Context, live: LiveCreative): AnswerTemplate {
+  const known = live.documents.get('ad') as AnswerTemplate | undefined;
+  if (known) return known;
+  const { snapshot, id: liveId } = live;
+  const events = Object.fromEntries(
+    EVENT_TYPES.filter((type) => type !== 'click').map((type) => [
+      type,
+      trackingUrlOf(ctx, type, slot('query')),
+    ]),
+  ) as ServedAd['events'];
+  const ad: ServedAd = {
+    liveID: liveId,
+    name: snapshot.name,
+    type: snapshot.type,
+    width: snapshot.width,
+    height: snapshot.height,
+    fluid: snapshot.fluid,
+    impressionID: slot('id'),
+    content: servedContent(ctx, snapshot, liveId),
+    layout: servedLayout(ctx, snapshot),
+    adDuration: adDurationOf(snapshot),
+    landingUrl: landingPageUrl(snapshot.trackers),
+    clickUrl: slot('clickUrl'),
+    events,
+    trackers: ownTrackers(snapshot.trackers),
+  };
+  const template = answerTemplate(JSON.stringify(ad), SLOTS, true);
+  live.documents.set('ad', template);
+  return template;
 }
 
 /**
- * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression. Out of its
- * flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is in its
- * own flight; else nothing (404: the runtime collapses the slot).
+ * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression, as JSON text.
+ * Out of its flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is
+ * in its own flight; else nothing (404: the runtime collapses the slot).
  */
 export async function servedAd(
   ctx: Context,
   requestedId: string,
   query: ServeTagQuery,
   client: TrafficClient,
-): Promise<ServedAd | undefined> {
+): Promise<string | undefined> {
   let liveId = requestedId;
   let live = await inFlight(ctx, liveId);
   const fallbackId = query.fallback_id?.trim();
@@ -125,25 +164,13 @@ export async function servedAd(
     live = await inFlight(ctx, liveId);
   }
   if (!live) return undefined;
-  const { snapshot } = live;
+  const template = servedAdTemplate(ctx, live);
   const impression = impressionOf(ctx, liveId, client);
-  const events = Object.fromEntries(
-    EVENT_TYPES.filter((type) => type !== 'click').map((type) => [type, trackingUrl(ctx, type, impression)]),
-  ) as ServedAd['events'];
-  return {
-    liveID: liveId,
-    name: snapshot.name,
-    type: snapshot.type,
-    width: snapshot.width,
-    height: snapshot.height,
-    fluid: snapshot.fluid,
-    impressionID: impression.id,
-    content: servedContent(ctx, snapshot, liveId),
-    layout: servedLayout(ctx, snapshot),
-    adDuration: adDurationOf(snapshot),
-    landingUrl: landingPageUrl(snapshot.trackers),
-    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, snapshot, query.click)),
-    events,
-    trackers: ownTrackers(snapshot.trackers),
-  };
+  // The three values are URL-safe text (encodeURIComponent, base64url, the id's shape): nothing in them
+  // needs escaping inside a JSON string.
+  return fillAnswer(template, {
+    query: impressionQuery(impression),
+    id: impression.id,
+    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, live.snapshot, query.click)),
+  });
 }

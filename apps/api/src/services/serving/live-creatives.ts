@@ -1,7 +1,13 @@
 // The live creatives the ad server answers for, cached briefly in memory: every ad request and tracking
 // call needs one, and a database read each time would cap serving at the database's pace. A removal
-// in this process is seen at once; one in another process within the cache's lifetime (5 s).
-import type { CampaignFlight } from '@adconsole/domain';
+// in this process is seen at once; one in another process within the cache's lifetime (5 s, and at
+// most a second more while the entry is read again: the old entry keeps answering meanwhile).
+//
+// What each request would otherwise compute again is computed here, once per entry: the flight's start
+// and end as instants (a zone lookup), and, in `documents`, the parts of the VAST and ad JSON answers
+// that do not change between requests (vast.ts, ad.ts). A new entry starts with none of them, so a
+// change to the creative or its campaign reaches the answers with the entry.
+import { type CampaignFlight, flightInstants } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import type { CreativeAnswer } from '../campaign-answers';
@@ -17,17 +23,26 @@ export interface LiveCreative {
   flight: CampaignFlight;
   /** Its campaign's advertiser as it is now (VAST's <Advertiser>); undefined when not set. */
   advertiser: string | undefined;
+  /** Whether the flight is live at this instant (ms): between its start and end, as instants in its zone. */
+  liveAt(now: number): boolean;
+  /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
+  documents: Map<string, unknown>;
 }
 
 const LIVE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** After the lifetime, the old entry still answers for this long while it is read again. */
+const REFRESH_GRACE_MS = 1000;
+
 interface Entry {
   value: LiveCreative | undefined;
   expires: number;
+  /** The read in progress, shared by every request that needs it. */
+  reading?: Promise<LiveCreative | undefined>;
 }
 
 export class LiveCreativeCache {
-  private readonly entries = new Map<string, Entry>();
+  private entries = new Map<string, Entry>();
 
   constructor(
     private readonly db: Queryable,
@@ -38,27 +53,59 @@ export class LiveCreativeCache {
   async get(liveId: string): Promise<LiveCreative | undefined> {
     // Ids are the server's own (24 hex characters); anything else is no live creative, never a query.
     if (!LIVE_ID.test(liveId)) return undefined;
+    const now = Date.now();
     const cached = this.entries.get(liveId);
-    if (cached && cached.expires > Date.now()) return cached.value;
-    const row = await findServedLiveCreative<LiveCreative['snapshot']>(this.db, liveId);
-    const value = row
-      ? {
-          id: row.id,
-          campaignId: row.campaign_id,
-          creativeId: row.creative_id,
-          snapshot: row.snapshot,
-          createdAt: new Date(row.created_at),
-          flight: row.flight ?? {},
-          advertiser: row.advertiser || undefined,
-        }
-      : undefined;
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(liveId, { value, expires: Date.now() + this.ttlMs });
-    return value;
+    if (cached && cached.expires > now) return cached.value;
+    if (cached) {
+      // One read for every request that finds the entry old; until it lands, the old entry answers.
+      cached.reading ??= this.read(liveId);
+      return now < cached.expires + REFRESH_GRACE_MS ? cached.value : cached.reading;
+    }
+    const entry: Entry = { value: undefined, expires: 0 };
+    entry.reading = this.read(liveId);
+    this.entries.set(liveId, entry);
+    return entry.reading;
+  }
+
+  private async read(liveId: string): Promise<LiveCreative | undefined> {
+    const entries = this.entries;
+    try {
+      const row = await findServedLiveCreative<LiveCreative['snapshot']>(this.db, liveId);
+      const value = row ? liveCreativeOf(row) : undefined;
+      // Cleared meanwhile (a removal in this process): the read answers its caller, the cache keeps nothing.
+      if (entries === this.entries) {
+        if (entries.size > 10_000) entries.clear();
+        entries.set(liveId, { value, expires: Date.now() + this.ttlMs });
+      }
+      return value;
+    } catch (error) {
+      if (entries === this.entries) entries.delete(liveId);
+      throw error;
+    }
   }
 
   /** Forget everything (a live creative, creative or campaign was removed in this process). */
   clear(): void {
-    this.entries.clear();
+    this.entries = new Map();
   }
+}
+
+function liveCreativeOf(
+  row: NonNullable<Awaited<ReturnType<typeof findServedLiveCreative<LiveCreative['snapshot']>>>>,
+): LiveCreative {
+  const flight = row.flight ?? {};
+  const { from, until } = flightInstants(flight);
+  const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    creativeId: row.creative_id,
+    snapshot: row.snapshot,
+    createdAt: new Date(row.created_at),
+    flight,
+    advertiser: row.advertiser || undefined,
+    liveAt: (now) => now >= start && now < end,
+    documents: new Map(),
+  };
 }

@@ -278,6 +278,26 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       expect((await totals())?.data.engagement).toBe((before?.data.engagement ?? 0) + 1);
     });
 
+    it('attack: the breakdown values moved into the impression id (i=<id>|d:<dims>, no d=) are not a second impression, nor a second click', async () => {
+      const before = await totals();
+      const ad = await served(live.banner);
+      const counted = new URL(local(ad.events.impression ?? ''));
+      const dims = counted.searchParams.get('d') ?? '';
+      expect(dims).not.toBe('');
+      const moved = (url: URL) => {
+        const copy = new URL(url);
+        copy.searchParams.set('i', `${url.searchParams.get('i')}|d:${dims}`);
+        copy.searchParams.delete('d');
+        return copy;
+      };
+      for (const url of [counted, moved(counted)]) await visit(url, { method: 'POST' });
+      const click = new URL(local(ad.clickUrl));
+      for (const url of [click, moved(click)]) await visit(url, { redirect: 'manual' });
+      const after = await totals();
+      expect(after?.data.impressions).toBe((before?.data.impressions ?? 0) + 1);
+      expect(after?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
+    });
+
     it('does not count an event whose signature does not verify, or of another live creative, or of an unknown type', async () => {
       const before = await totals();
       const ad = await served(live.banner);

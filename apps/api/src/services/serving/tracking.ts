@@ -83,11 +83,16 @@ export function impressionOf(ctx: Context, liveId: string, client: TrafficClient
 
 const dimsQuery = (impression: Impression) =>
   impression.dims === '' ? '' : `&d=${encodeURIComponent(impression.dims)}`;
-const impressionQuery = (impression: Impression) =>
+/** The query every tracking URL of an impression carries: live creative, id, signature, breakdown values. */
+export const impressionQuery = (impression: Impression) =>
   `l=${encodeURIComponent(impression.liveId)}&i=${encodeURIComponent(impression.id)}&s=${impression.signature}${dimsQuery(impression)}`;
 
+/** A tracking URL with the impression's query given as text (the answers' templates put a slot there). */
+export const trackingUrlOf = (ctx: Context, type: CountedEventType | CodedEventKind, query: string) =>
+  `${origin(ctx)}/serve/t/${type}?${query}`;
+
 export const trackingUrl = (ctx: Context, type: CountedEventType | CodedEventKind, impression: Impression) =>
-  `${origin(ctx)}/serve/t/${type}?${impressionQuery(impression)}`;
+  trackingUrlOf(ctx, type, impressionQuery(impression));
 
 /** Our signed click redirect for an impression, carrying the honoured click prefix when there is one. */
 export function clickUrl(ctx: Context, impression: Impression, prefix: string | undefined) {

@@ -12,7 +12,7 @@ import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 const VENDOR = {
   vendor: 'verifier.example-omid',
   url: 'https://verifier.example/omid/verify.js',
-  parameters: '{"campaign":"spring","placement":"<pre-roll>"}',
+  parameters: '{"campaign":"spring","slot":"<pre-roll>"}',
 };
 
 type Linear = {

@@ -16,8 +16,17 @@ import {
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaign-answers';
 import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
+import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
+import type { LiveCreative } from './live-creatives';
 import { IMPRESSION_LIFETIME_MS } from './signing';
-import { allowedClickPrefix, clickThrough, impressionOf, trackingUrl } from './tracking';
+import {
+  allowedClickPrefix,
+  clickThrough,
+  impressionOf,
+  impressionQuery,
+  trackingUrl,
+  trackingUrlOf,
+} from './tracking';
 import type { TrafficClient } from './traffic-quality';
 import { origin, servedFileUrl } from './urls';
 
@@ -102,22 +111,32 @@ export async function vpaidScript(ctx: Context, liveId: string): Promise<Readabl
   return script?.path ? await ctx.storage.open(script.path) : undefined;
 }
 
-/** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
-export async function vastDocument(
+/**
+ * The parts of a document a request fills in (answer-template.ts): the impression's tracking query, its
+ * id, the ClickThrough element (the platform's click prefix is the request's) and the VPAID AdParameters.
+ */
+const SLOTS = ['query', 'id', 'clickThrough', 'adParameters'] as const;
+
+/**
+ * The document of a live creative with its per-request parts as slots, built once per entry of the
+ * live-creative cache (live-creatives.ts) and flavour: everything else (about twenty tracking URLs, the
+ * creative's pixels, verification, names, the media files) is the same for every request.
+ */
+function vastTemplate(
   ctx: Context,
-  liveId: string,
-  query: ServeVpaidQuery,
+  live: LiveCreative,
   flavour: 'vast' | 'vpaid',
-  client: TrafficClient,
-): Promise<string> {
-  const live = await inFlight(ctx, liveId);
-  if (!live) return EMPTY_VAST;
+  vpaid: AssetAnswer | undefined,
+): AnswerTemplate | undefined {
+  const key = `vast:${flavour}:${vpaid ? 'vpaid' : 'video'}`;
+  const known = live.documents.get(key) as AnswerTemplate | undefined;
+  if (known) return known;
   const { snapshot } = live;
+  const liveId = live.id;
   const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
-  if (!video) return EMPTY_VAST;
-  const impression = impressionOf(ctx, liveId, client);
-  const landing = landingPageUrl(snapshot.trackers);
-  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
+  if (!video) return undefined;
+  const query = slot('query');
+  const track = (type: Parameters<typeof trackingUrlOf>[1]) => trackingUrlOf(ctx, type, query);
   const width = video.width ?? snapshot.width;
   const height = video.height ?? snapshot.height;
   const duration = video.duration ?? adDurationOf(snapshot);
@@ -125,48 +144,26 @@ export async function vastDocument(
     urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
   const trackingEvents = [
     ...(['creativeView', 'loaded', ...VIDEO_EVENT_TYPES, 'skip', 'closeLinear'] as const).map((type) =>
-      tracking(type, [withPrivacyMacros(trackingUrl(ctx, type, impression)), ...pixelsOf(snapshot, type)]),
+      tracking(type, [withPrivacyMacros(track(type)), ...pixelsOf(snapshot, type)]),
     ),
     // Player interactions are an engagement (counted once per impression).
     ...['mute', 'unmute', 'pause', 'resume', 'otherAdInteraction'].map((event) =>
-      tracking(event, [withPrivacyMacros(trackingUrl(ctx, 'engagement', impression))]),
+      tracking(event, [withPrivacyMacros(track('engagement'))]),
     ),
   ].join('');
   // A player that does not take VPAID 2.0 ([APIFRAMEWORKS] without 2) gets the plain video alone.
   const videoFile = `<MediaFile delivery="progressive" type="${videoType(video)}" width="${width}" height="${height}"${
     video.bitrate ? ` bitrate="${video.bitrate}"` : ''
   }>${uri(servedFileUrl(ctx, video))}</MediaFile>`;
-  const vpaidScript =
-    flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
-      ? assetsOfKind(snapshot, 'vpaid')[0]
-      : undefined;
-  const vpaidFile = vpaidScript
+  const vpaidFile = vpaid
     ? `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="${width}" height="${height}">${uri(
         `${origin(ctx)}/serve/vpaid/${encodeURIComponent(liveId)}.js`,
       )}</MediaFile>`
     : '';
-  const adParameters = vpaidScript
-    ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
-        liveID: liveId,
-        impressionID: impression.id,
-        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
-        clickThrough: landing ? clickThrough(landing, prefix) : null,
-        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
-      }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
-    : '';
-  const clickTracking = [
-    withPrivacyMacros(trackingUrl(ctx, 'click', impression)),
-    ...pixelsOf(snapshot, 'click'),
-  ]
+  const clickTracking = [withPrivacyMacros(track('click')), ...pixelsOf(snapshot, 'click')]
     .map((url) => `<ClickTracking>${uri(url)}</ClickTracking>`)
     .join('');
-  const clickThroughElement = landing
-    ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>`
-    : '';
-  const impressions = [
-    withPrivacyMacros(trackingUrl(ctx, 'impression', impression)),
-    ...pixelsOf(snapshot, 'impression'),
-  ]
+  const impressions = [withPrivacyMacros(track('impression')), ...pixelsOf(snapshot, 'impression')]
     .map(
       (url, index) =>
         `<Impression id="${index === 0 ? 'adconsole' : `creative-${index}`}">${uri(url)}</Impression>`,
@@ -176,9 +173,9 @@ export async function vastDocument(
   // the impression was not viewable or could not be measured (docs/serving.md).
   const viewableImpression = [
     `<ViewableImpression id="adconsole">`,
-    `<Viewable>${ours(trackingUrl(ctx, 'viewable', impression))}</Viewable>`,
-    `<NotViewable>${ours(trackingUrl(ctx, 'notViewable', impression))}</NotViewable>`,
-    `<ViewUndetermined>${ours(trackingUrl(ctx, 'viewUndetermined', impression))}</ViewUndetermined>`,
+    `<Viewable>${ours(track('viewable'))}</Viewable>`,
+    `<NotViewable>${ours(track('notViewable'))}</NotViewable>`,
+    `<ViewUndetermined>${ours(track('viewUndetermined'))}</ViewUndetermined>`,
     '</ViewableImpression>',
   ].join('');
   const vendors = creativeSetting(snapshot, 'verificationVendors') ?? [];
@@ -191,7 +188,7 @@ export async function vastDocument(
               `<Verification vendor="${escapeXml(vendor.vendor)}">` +
               `<JavaScriptResource apiFramework="omid" browserOptional="true">${uri(vendor.url)}</JavaScriptResource>` +
               `<TrackingEvents><Tracking event="verificationNotExecuted">${ours(
-                `${trackingUrl(ctx, 'verificationNotExecuted', impression)}&code=[REASON]&cb=[CACHEBUSTING]`,
+                `${track('verificationNotExecuted')}&code=[REASON]&cb=[CACHEBUSTING]`,
               )}</Tracking></TrackingEvents>` +
               (vendor.parameters
                 ? `<VerificationParameters>${escapeXml(vendor.parameters)}</VerificationParameters>`
@@ -204,28 +201,27 @@ export async function vastDocument(
     registry: 'adconsole',
     value: liveId,
   };
-  return [
+  const document = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<VAST version="4.2" xmlns="${VAST_NAMESPACE}">`,
     `<Ad id="${escapeXml(liveId)}"><InLine>`,
     '<AdSystem version="1.0">Adconsole</AdSystem>',
-    `<Error>${ours(
-      `${trackingUrl(ctx, 'error', impression)}&code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]`,
-    )}</Error>`,
+    `<Error>${ours(`${track('error')}&code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]`)}</Error>`,
     impressions,
     viewableImpression,
-    `<AdServingId>${escapeXml(impression.id)}</AdServingId>`,
+    `<AdServingId>${slot('id')}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,
     adVerifications,
-    // The campaign's advertiser when it names one (read at serve time: a rename shows at once).
+    // The campaign's advertiser when it names one (read with the live creative: a rename shows with the
+    // next entry of the cache).
     live.advertiser === undefined ? '' : `<Advertiser>${escapeXml(live.advertiser)}</Advertiser>`,
     `<Creatives><Creative id="${escapeXml(snapshot.id)}" adId="${escapeXml(liveId)}">`,
     skipOffset === undefined ? '<Linear>' : `<Linear skipoffset="${vastDuration(skipOffset)}">`,
     `<TrackingEvents>${trackingEvents}</TrackingEvents>`,
-    adParameters,
+    vpaid ? slot('adParameters') : '',
     `<Duration>${vastDuration(duration)}</Duration>`,
     `<MediaFiles>${vpaidFile}${videoFile}</MediaFiles>`,
-    `<VideoClicks>${clickTracking}${clickThroughElement}</VideoClicks>`,
+    `<VideoClicks>${clickTracking}${slot('clickThrough')}</VideoClicks>`,
     '</Linear>',
     `<UniversalAdId idRegistry="${escapeXml(universalAdId.registry)}">${escapeXml(universalAdId.value)}</UniversalAdId>`,
     '</Creative></Creatives>',
@@ -235,4 +231,46 @@ export async function vastDocument(
     '</VAST>',
     '',
   ].join('\n');
+  const template = answerTemplate(document, SLOTS);
+  live.documents.set(key, template);
+  return template;
+}
+
+/** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
+export async function vastDocument(
+  ctx: Context,
+  liveId: string,
+  query: ServeVpaidQuery,
+  flavour: 'vast' | 'vpaid',
+  client: TrafficClient,
+): Promise<string> {
+  const live = await inFlight(ctx, liveId);
+  if (!live) return EMPTY_VAST;
+  const { snapshot } = live;
+  const vpaid =
+    flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
+      ? assetsOfKind(snapshot, 'vpaid')[0]
+      : undefined;
+  const template = vastTemplate(ctx, live, flavour, vpaid);
+  if (!template) return EMPTY_VAST;
+  const impression = impressionOf(ctx, liveId, client);
+  const landing = landingPageUrl(snapshot.trackers);
+  const prefix = allowedClickPrefix(ctx, snapshot, query.click);
+  const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
+  const adParameters =
+    vpaid && video
+      ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
+          liveID: liveId,
+          impressionID: impression.id,
+          videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
+          clickThrough: landing ? clickThrough(landing, prefix) : null,
+          events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
+        }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
+      : '';
+  return fillAnswer(template, {
+    query: impressionQuery(impression),
+    id: escapeXml(impression.id),
+    clickThrough: landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '',
+    adParameters,
+  });
 }
