@@ -90,7 +90,9 @@ export function CreativeEditorPage() {
           <h1 className="font-semibold text-2xl">{current.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="outline">{current.type}</Badge>
-            {campaign.data ? <FlightBadge flight={campaign.data.data} /> : null}
+            {campaign.data ? (
+              <FlightBadge flight={campaign.data.data} serving={current.liveCreatives.length > 0} />
+            ) : null}
             <span className="text-muted-foreground">{current.fluid ? 'Fluid' : current.size}</span>
             {current.liveCreatives.length > 0 ? (
               <Badge variant="success">Live ({current.liveCreatives.length})</Badge>
