@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, scrollsSideways } from './support/phone';
 
 interface Watched {
   consoleErrors: string[];
@@ -36,24 +35,6 @@ async function watch(page: Page): Promise<Watched> {
     });
   });
   return watched;
-}
-
-/**
- * Whether the page is wider than its window (it scrolls sideways), once the reader has scrolled to its
- * end: what is below the fold is drawn only then (docs/console.md, "Below the fold").
- */
-async function scrollsSideways(page: Page) {
-  for (let step = 0; step < 40; step += 1) {
-    // A screen further down, then two frames (the observer's callback, then the drawn section).
-    const atEnd = await page.evaluate(async () => {
-      window.scrollBy(0, window.innerHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-    });
-    if (atEnd) break;
-  }
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
 describe('page loads', () => {

@@ -152,7 +152,17 @@ describe('reporting', () => {
     await form.getByLabel('Recipient 1', { exact: true }).fill(recipient);
     await form.getByRole('button', { name: 'Schedule report' }).click();
     await dialog.getByText('Scheduled.').waitFor();
-    // An address outside the company domain confirms first (double opt-in): the link in its request.
+    // An address outside the company domain confirms first (double opt-in): the dialog says it waits,
+    // and "Send now" says plainly that nobody could be mailed yet.
+    const recipients = dialog.getByRole('list', { name: 'Recipients of Weekly for the client' });
+    await recipients.getByText('Awaiting confirmation').waitFor();
+    await dialog.getByRole('button', { name: 'Send now: Weekly for the client' }).click();
+    await page.getByText('Nobody was mailed', { exact: true }).waitFor();
+    await page
+      .getByText(`${recipient} has not confirmed the mail it got yet`, { exact: false })
+      .first()
+      .waitFor();
+    // The link in its request.
     // Opening it only asks (a mail scanner opens every link); the recipient presses Confirm.
     const confirm = await linkInMail(recipient, '/api/reportMail/confirm');
     const recipientPage = await newPage();

@@ -74,6 +74,7 @@ export * from './rules/access';
 export * from './rules/ad-builder';
 export * from './rules/ad-builder-html';
 export * from './rules/asset-upload';
+export * from './rules/campaign-list';
 export * from './rules/collections';
 export * from './rules/copy-name';
 export * from './rules/dates';

@@ -24,16 +24,20 @@ export const campaignRoutes = [
   defineRoute({
     call: contract.listMyCampaigns,
     access: 'user',
-    summary: 'Your campaigns, newest first, 20 a page.',
+    summary:
+      'Your campaigns, newest first, 20 a page; searched, filtered by status and sorted across every page.',
+    description:
+      '`q`: words every one of which the name or advertiser contains; `status`: live, scheduled, ended or not-serving (no live creative); `sort`: newest (default), name, flight, impressions, clicks or ctr (lifetime figures); `order`: asc or desc (by default ascending for name and flight, descending otherwise). `pagination.total` counts the campaigns that match.',
     tag: 'Campaigns',
-    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'mine', input.page)),
+    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'mine', input)),
   }),
   defineRoute({
     call: contract.listAllCampaigns,
     access: 'admin',
-    summary: 'Every campaign (admins only), newest first, 20 a page.',
+    summary:
+      'Every campaign (admins only), newest first, 20 a page; the same search, status and order as /mine.',
     tag: 'Campaigns',
-    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'all', input.page)),
+    handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'all', input)),
   }),
   defineRoute({
     call: contract.createCampaign,

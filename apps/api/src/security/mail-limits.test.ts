@@ -128,6 +128,11 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
       });
       expect(created.httpStatus, JSON.stringify(created.body)).toBe(200);
       const id = created.body.data?.id;
+      // The answer says where each recipient stands: the company's address at once, the other waits.
+      expect((created.body.data as { recipientStates?: unknown }).recipientStates).toEqual([
+        { address: outsider, state: 'awaiting' },
+        { address: colleague, state: 'confirmed' },
+      ]);
       await settled(server);
       // The outsider: one opt-in request, a fixed subject, the name quoted as data; nothing else.
       const optIn = await waitForMail(server, outsider);
@@ -140,6 +145,9 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
       const first = await owner.post<{ recipients: string[] }>('/v1/campaign/scheduledReport/send', { id });
       expect(first.httpStatus, JSON.stringify(first.body)).toBe(200);
       expect(first.body.data?.recipients).toEqual([colleague]);
+      expect((first.body.data as { notMailed?: unknown }).notMailed).toEqual([
+        { address: outsider, state: 'awaiting' },
+      ]);
       const report = await waitForMail(server, colleague);
       expect(subjectOf(report.text)).toMatch(/^Adconsole scheduled report, /);
       expect(subjectOf(report.text)).not.toContain('evil');

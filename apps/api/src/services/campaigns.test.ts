@@ -141,6 +141,35 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
     expect(secondBody.pagination.page).toBe(2);
   });
 
+  it('searches, filters by status and sorts across every page, counting the matches in pagination.total', async () => {
+    const { client } = await signedInUser(server);
+    for (let index = 0; index < 22; index += 1)
+      await newCampaign(client, `Campaign ${String(index).padStart(2, '0')}`);
+    await newCampaign(client, 'Trail running, winter');
+    const list = async (query: string) => {
+      const answer = await client.get<CampaignAnswer[]>(`/v1/campaign/mine?${query}`);
+      expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as unknown as {
+        data: CampaignAnswer[];
+        pagination: { total: number; pages: number };
+      };
+    };
+    // A search finds a campaign of any page; every word must match, in any case.
+    expect((await list('q=WINTER%20trail')).data.map((c) => c.name)).toEqual(['Trail running, winter']);
+    // Sorted by name, ascending: the last page holds the last names.
+    const byName = await list('sort=name&paginate[page]=2');
+    expect(byName.data.map((c) => c.name)).toEqual(['Campaign 20', 'Campaign 21', 'Trail running, winter']);
+    expect(byName.pagination).toMatchObject({ total: 23, pages: 2 });
+    // None has a live creative: every one is "not serving", none "live".
+    expect((await list('status=not-serving')).pagination.total).toBe(23);
+    expect((await list('status=live')).data).toEqual([]);
+    const refused = await client.get('/v1/campaign/mine?sort=cost');
+    expect(refused.httpStatus).toBe(400);
+    expect(refused.body.message).toContain(
+      'sort must be one of: newest, name, flight, impressions, clicks, ctr',
+    );
+  });
+
   it('/v1/campaign/all is admin only: 403 for others', async () => {
     const answer = await owner.get('/v1/campaign/all');
     expect(answer.httpStatus).toBe(403);

@@ -1,6 +1,13 @@
 // The campaign calls (docs/product.md §7): list, read, create, update and delete. Users see and change
 // only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
-import { ApiError, type CampaignBody, type CampaignView, DEFAULT_CAMPAIGN_TIMEZONE } from '@adconsole/domain';
+import {
+  ApiError,
+  type CampaignBody,
+  type CampaignListQuery,
+  type CampaignView,
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  filterAndSortCampaigns,
+} from '@adconsole/domain';
 import type { Context } from '../context';
 import { listAssetFilesOfCampaign } from '../db/queries/assets';
 import {
@@ -18,20 +25,44 @@ import type { SessionUser } from './sessions';
 
 export const CAMPAIGNS_PER_PAGE = 20;
 
-/** GET /v1/campaign/mine and /all: newest first, 20 a page (the route answers the pagination beside it). */
-export async function listCampaigns(ctx: Context, user: SessionUser, view: CampaignView, page: number) {
-  const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
+const pagination = (page: number, total: number) => ({
+  page,
+  perPage: CAMPAIGNS_PER_PAGE,
+  total,
+  pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
+});
+
+/**
+ * GET /v1/campaign/mine and /all: newest first, 20 a page (the route answers the pagination beside it).
+ * A search, a status or another order applies across every page (the domain's filterAndSortCampaigns,
+ * which needs each campaign's status and figures): the campaigns are loaded whole, then cut into pages.
+ */
+export async function listCampaigns(
+  ctx: Context,
+  user: SessionUser,
+  view: CampaignView,
+  query: CampaignListQuery,
+) {
+  const { page } = query;
   const ownerId = view === 'mine' ? user.id : undefined;
-  const rows = await listCampaignsPage(ctx.db, { limit: CAMPAIGNS_PER_PAGE, offset, ownerId });
+  const filtered =
+    query.q !== undefined ||
+    query.status !== undefined ||
+    query.sort !== undefined ||
+    query.order !== undefined;
+  if (!filtered) {
+    const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
+    const rows = await listCampaignsPage(ctx.db, { limit: CAMPAIGNS_PER_PAGE, offset, ownerId });
+    const total = await countCampaigns(ctx.db, ownerId);
+    return { campaigns: await loadCampaigns(ctx, rows), pagination: pagination(page, total) };
+  }
   const total = await countCampaigns(ctx.db, ownerId);
+  const rows = await listCampaignsPage(ctx.db, { limit: Math.max(total, 1), offset: 0, ownerId });
+  const matching = filterAndSortCampaigns(await loadCampaigns(ctx, rows), query, new Date());
+  const start = (page - 1) * CAMPAIGNS_PER_PAGE;
   return {
-    campaigns: await loadCampaigns(ctx, rows),
-    pagination: {
-      page,
-      perPage: CAMPAIGNS_PER_PAGE,
-      total,
-      pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
-    },
+    campaigns: matching.slice(start, start + CAMPAIGNS_PER_PAGE),
+    pagination: pagination(page, matching.length),
   };
 }
 

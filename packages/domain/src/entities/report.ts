@@ -5,6 +5,21 @@ import { idSchema } from './common';
 
 const optionalTime = z.optional(z.nullable(z.string()));
 
+/**
+ * Where a scheduled report's recipient stands (docs/product.md §1, "Scheduled reports"): an address of
+ * the company's domain is confirmed at once; any other gets an opt-in mail and is `awaiting` until it
+ * confirms; `unsubscribed` refused for good. Only confirmed recipients are mailed.
+ */
+export const RECIPIENT_STATES = ['confirmed', 'awaiting', 'unsubscribed'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
+  confirmed: 'Confirmed',
+  awaiting: 'Awaiting confirmation',
+  unsubscribed: 'Unsubscribed',
+};
+export const recipientStateSchema = z.object({ address: z.string(), state: z.enum(RECIPIENT_STATES) });
+export type RecipientStatus = z.infer<typeof recipientStateSchema>;
+
 export const scheduledReportSchema = z.object({
   id: idSchema,
   campaignID: idSchema,
@@ -14,6 +29,8 @@ export const scheduledReportSchema = z.object({
   format: z.optional(z.enum(REPORT_FORMATS)),
   timezone: z.optional(z.string()),
   recipients: z.optional(z.array(z.string())),
+  /** Each recipient's state, in the order of `recipients`. */
+  recipientStates: z.optional(z.array(recipientStateSchema)),
   withVideo: z.optional(z.boolean()),
   createdAt: z.optional(z.string()),
   nextRunAt: optionalTime,

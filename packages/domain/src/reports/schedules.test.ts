@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastCompletePeriod, nextScheduledRun, runDayOf, scheduledPeriod } from './schedules';
+import { lastCompletePeriod, nextScheduledRun, runDayOf, scheduledPeriod, sendNowOutcome } from './schedules';
 
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -83,5 +83,38 @@ describe('scheduled report runs (08:00 in the schedule zone)', () => {
       start: '2026-05-01',
       end: '2026-05-31',
     });
+  });
+});
+
+describe('what send now tells its user', () => {
+  const period = { start: '2026-11-16 00:00:00', end: '2026-11-22 23:59:59' };
+  it('names who was mailed, and who was not with the reason', () => {
+    expect(
+      sendNowOutcome({
+        ...period,
+        recipients: ['team@adconsole.test'],
+        notMailed: [
+          { address: 'client@agency.example', state: 'awaiting' },
+          { address: 'old@agency.example', state: 'unsubscribed' },
+        ],
+      }),
+    ).toEqual({
+      tone: 'success',
+      title: 'Report sent',
+      text: '2026-11-16 to 2026-11-22, mailed to team@adconsole.test. Not mailed: client@agency.example has not confirmed the mail it got yet; old@agency.example unsubscribed.',
+    });
+  });
+  it('says plainly when nobody could be mailed, never "mailed to ."', () => {
+    const outcome = sendNowOutcome({
+      ...period,
+      recipients: [],
+      notMailed: [{ address: 'client@agency.example', state: 'awaiting' }],
+    });
+    expect(outcome.tone).toBe('warning');
+    expect(outcome.title).toBe('Nobody was mailed');
+    expect(outcome.text).toBe(
+      "No recipient can receive the report of 2026-11-16 to 2026-11-22 yet: client@agency.example has not confirmed the mail it got yet. Addresses outside the company's domain receive reports once they confirm.",
+    );
+    expect(outcome.text).not.toContain('mailed to .');
   });
 });

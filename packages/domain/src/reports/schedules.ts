@@ -5,6 +5,7 @@
 // shift or skip a run (08:00 always exists).
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { ScheduleFrequency } from '../constants';
+import type { RecipientState } from '../entities/report';
 import { addDays } from './report-range';
 
 export const SCHEDULE_RUN_TIME = '08:00:00';
@@ -121,4 +122,35 @@ export function lastCompletePeriod(
       return end < flight.start ? undefined : { start: flight.start, end };
     }
   }
+}
+
+/** What "Send now" tells its user: who was mailed, who was not and why, and plainly when nobody was. */
+export function sendNowOutcome(sent: {
+  start: string;
+  end: string;
+  recipients: readonly string[];
+  notMailed: readonly { address: string; state: RecipientState }[];
+}): { tone: 'success' | 'warning'; title: string; text: string } {
+  const period = `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}`;
+  const why = (state: RecipientState) =>
+    state === 'awaiting'
+      ? 'has not confirmed the mail it got yet'
+      : state === 'unsubscribed'
+        ? 'unsubscribed'
+        : "was over today's mail limit";
+  const notMailed = sent.notMailed
+    .map((recipient) => `${recipient.address} ${why(recipient.state)}`)
+    .join('; ');
+  if (sent.recipients.length === 0) {
+    return {
+      tone: 'warning',
+      title: 'Nobody was mailed',
+      text: `No recipient can receive the report of ${period} yet: ${notMailed || 'the schedule has no recipient'}. Addresses outside the company's domain receive reports once they confirm.`,
+    };
+  }
+  return {
+    tone: 'success',
+    title: 'Report sent',
+    text: `${period}, mailed to ${sent.recipients.join(', ')}.${notMailed ? ` Not mailed: ${notMailed}.` : ''}`,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ScheduleReportForm } from './schedule-report-form';
 
 const scheduledReports = [
@@ -172,6 +172,40 @@ export const KeyboardOnly: Story = {
       }),
     );
   },
+};
+
+/** Each recipient's state: the company's address confirmed, an outside one awaiting, one unsubscribed. */
+const withStates = [
+  {
+    ...(scheduledReports[0] as (typeof scheduledReports)[number]),
+    recipients: ['team@adconsole.test', 'client@agency.com', 'former@agency.com'],
+    recipientStates: [
+      { address: 'team@adconsole.test', state: 'confirmed' as const },
+      { address: 'client@agency.com', state: 'awaiting' as const },
+      { address: 'former@agency.com', state: 'unsubscribed' as const },
+    ],
+  },
+];
+
+export const RecipientStates: Story = {
+  args: { scheduledReports: withStates, onSendNow: fn() },
+  play: async ({ canvas }) => {
+    const recipients = canvas.getByRole('list', { name: 'Recipients of Weekly summary for the client' });
+    const rows = within(recipients).getAllByRole('listitem');
+    await expect(rows.map((row) => row.textContent)).toEqual([
+      'team@adconsole.testConfirmed',
+      'client@agency.comAwaiting confirmation',
+      'former@agency.comUnsubscribed',
+    ]);
+  },
+};
+
+export const RecipientStatesDark: Story = { ...RecipientStates, globals: { theme: 'dark' } };
+
+/** At a phone's width (390 px less the dialog's margins): the states wrap under their addresses. */
+export const RecipientStatesPhone: Story = {
+  ...RecipientStates,
+  decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
 };
 
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };

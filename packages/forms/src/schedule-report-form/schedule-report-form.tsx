@@ -1,12 +1,14 @@
 import {
+  RECIPIENT_STATE_LABELS,
   REPORT_FORMAT_LABELS,
+  type RecipientState,
   type ScheduledReport,
   type ScheduledReportBody,
   type ScheduledReportBodyInput,
   scheduledReportBodySchema,
   timezones,
 } from '@adconsole/domain';
-import { Button, ChoiceSelect, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
+import { Badge, Button, ChoiceSelect, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatChoices, frequencyChoices, reportTypeChoices } from '../lib/choices';
@@ -224,6 +226,37 @@ function RecipientList({ recipients, onChange, listError, rowErrors }: Recipient
   );
 }
 
+/**
+ * Each recipient with where it stands: only confirmed ones are mailed, an outside address awaits its
+ * confirmation, an unsubscribed one gets nothing (the domain's RECIPIENT_STATES).
+ */
+function RecipientStatesList({ report }: { report: ScheduledReport }) {
+  const states = report.recipientStates;
+  // A schedule answered without states (an older server): its addresses, as they were given.
+  if (!states) {
+    return report.recipients?.length ? (
+      <span className="truncate text-muted-foreground text-xs">{report.recipients.join(', ')}</span>
+    ) : null;
+  }
+  if (states.length === 0) return null;
+  return (
+    <ul aria-label={`Recipients of ${report.name ?? 'the schedule'}`} className="grid gap-0.5 text-xs">
+      {states.map(({ address, state }) => (
+        <li key={address} className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <span className="truncate text-muted-foreground">{address}</span>
+          <Badge variant={RECIPIENT_BADGE[state]}>{RECIPIENT_STATE_LABELS[state]}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const RECIPIENT_BADGE: Record<RecipientState, 'success' | 'warning' | 'outline'> = {
+  confirmed: 'success',
+  awaiting: 'warning',
+  unsubscribed: 'outline',
+};
+
 interface ScheduledReportListProps {
   scheduledReports: readonly ScheduledReport[];
   onDelete: ((id: string) => Promise<void> | void) | undefined;
@@ -264,11 +297,7 @@ function ScheduledReportList({ scheduledReports, onDelete, onSendNow }: Schedule
                 <div className="grid min-w-0 gap-0.5">
                   <span className="truncate font-medium">{name}</span>
                   <span className="truncate text-muted-foreground text-xs">{details.join(' · ')}</span>
-                  {report.recipients?.length ? (
-                    <span className="truncate text-muted-foreground text-xs">
-                      {report.recipients.join(', ')}
-                    </span>
-                  ) : null}
+                  <RecipientStatesList report={report} />
                 </div>
                 <div className="flex shrink-0 gap-2">
                   {onSendNow ? (

@@ -54,7 +54,7 @@ export function CopyField({
     <div
       data-slot="copy-field"
       data-copied={copied || undefined}
-      className={cn('flex flex-col gap-1', className)}
+      className={cn('flex min-w-0 flex-col gap-1', className)}
       {...props}
     >
       <div className={cn('flex gap-2', multiline ? 'items-start' : 'items-center')}>
@@ -65,7 +65,8 @@ export function CopyField({
           onFocus={(event) => event.currentTarget.select()}
           className={cn(
             inputVariants(),
-            'font-mono text-xs',
+            // min-w-0: a tag's long line wraps (or scrolls) inside the field on a phone, never widens it.
+            'min-w-0 flex-1 font-mono text-xs',
             multiline && 'field-sizing-content h-auto min-h-20 resize-none py-2',
           )}
         />

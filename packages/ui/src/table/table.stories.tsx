@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { nextTableSort, SortableTableHead, type TableSort, tableSortOf } from './sortable-table-head';
 import {
   Table,
@@ -57,9 +57,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('table', { name: 'Daily delivery, UTC' })).toBeVisible();
     await expect(canvas.getAllByRole('row')).toHaveLength(5);
+    // Everything fits: no cue, and the container is not a stop of the keyboard.
+    const container = canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
+    await expect(container).not.toHaveAttribute('data-overflow-right');
+    await expect(container).not.toHaveAttribute('tabindex');
   },
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
@@ -119,5 +123,60 @@ export const Sortable: Story = {
     const cells = within(canvas.getByRole('table')).getAllByRole('cell');
     await expect(cells[1]).toHaveTextContent('190,011');
     button.blur();
+  },
+};
+
+/** A wide table in a phone's width: it scrolls sideways, and the side with more columns fades out. */
+function WideDelivery() {
+  return (
+    <div className="w-[320px] rounded-md border">
+      <Table aria-label="Delivery by day, every figure">
+        <TableHeader>
+          <TableRow>
+            {['Date', 'Impressions', 'Viewable', 'Clicks', 'CTR', 'Video completes'].map((label) => (
+              <TableHead key={label} data-numeric={label !== 'Date' || undefined}>
+                {label}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.date}>
+              <TableCell>{row.date}</TableCell>
+              <TableCell data-numeric>{format(row.impressions)}</TableCell>
+              <TableCell data-numeric>{format(Math.round(row.impressions * 0.7))}</TableCell>
+              <TableCell data-numeric>{format(row.clicks)}</TableCell>
+              <TableCell data-numeric>{((row.clicks / row.impressions) * 100).toFixed(2)} %</TableCell>
+              <TableCell data-numeric>{format(Math.round(row.impressions * 0.4))}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+const scroller = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
+
+export const ScrollsSideways: Story = {
+  render: () => <WideDelivery />,
+  play: async ({ canvasElement }) => {
+    const container = scroller(canvasElement);
+    // More columns to the right: the right side fades, the container takes the keyboard's focus.
+    await waitFor(() => expect(container).toHaveAttribute('data-overflow-right'));
+    await expect(container).not.toHaveAttribute('data-overflow-left');
+    await expect(container).toHaveAttribute('tabindex', '0');
+  },
+};
+
+export const ScrolledToTheEnd: Story = {
+  render: () => <WideDelivery />,
+  play: async ({ canvasElement }) => {
+    const container = scroller(canvasElement);
+    container.scrollLeft = container.scrollWidth;
+    await waitFor(() => expect(container).toHaveAttribute('data-overflow-left'));
+    await expect(container).not.toHaveAttribute('data-overflow-right');
   },
 };

@@ -1,10 +1,54 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from '../lib/cn';
 
-/** Table primitives: semantic <table> parts with the theme's spacing; the container scrolls sideways. */
+/**
+ * Marks a scroll container's hidden sides while it scrolls sideways (`data-overflow-left`,
+ * `data-overflow-right`) and makes it focusable then, so a keyboard can scroll it too; nothing changes
+ * while everything fits.
+ */
+function useSidewaysOverflow(ref: React.RefObject<HTMLDivElement | null>) {
+  React.useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const mark = () => {
+      const hiddenLeft = element.scrollLeft > 1;
+      const hiddenRight = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      element.toggleAttribute('data-overflow-left', hiddenLeft);
+      element.toggleAttribute('data-overflow-right', hiddenRight);
+      if (hiddenLeft || hiddenRight) element.setAttribute('tabindex', '0');
+      else element.removeAttribute('tabindex');
+    };
+    mark();
+    element.addEventListener('scroll', mark, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', mark);
+      observer?.disconnect();
+    };
+  }, [ref]);
+}
+
+/**
+ * Table primitives: semantic <table> parts with the theme's spacing. The container scrolls sideways when
+ * the table is wider, and then says so: the side with more columns fades out (a cue on a phone, where
+ * the last columns would otherwise look cut off).
+ */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const container = React.useRef<HTMLDivElement>(null);
+  useSidewaysOverflow(container);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={container}
+      data-slot="table-container"
+      className={cn(
+        'relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring',
+        'data-[overflow-right]:[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)]',
+        'data-[overflow-left]:[mask-image:linear-gradient(to_left,#000_calc(100%-2.5rem),transparent)]',
+        'data-[overflow-left]:data-[overflow-right]:[mask-image:linear-gradient(to_right,transparent,#000_2.5rem,#000_calc(100%-2.5rem),transparent)]',
+      )}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

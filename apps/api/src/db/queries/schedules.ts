@@ -19,9 +19,27 @@ export interface ScheduleRow {
   created_at: Date;
 }
 
+/** A schedule's row with its recipients' rows (report_recipients), as the answers list them. */
+export interface ScheduleWithRecipientsRow extends ScheduleRow {
+  recipient_rows: { address: string; confirmed: boolean; unsubscribed: boolean }[];
+}
+
+/** The recipients' rows of schedule `s`, as JSON (one query for a whole list of schedules). */
+const RECIPIENT_ROWS = `(select coalesce(json_agg(json_build_object('address', r.address,
+    'confirmed', r.confirmed_at is not null, 'unsubscribed', r.unsubscribed_at is not null)), '[]'::json)
+    from report_recipients r where r.schedule_id = s.id) as recipient_rows`;
+
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-export const scheduleAnswer = (row: ScheduleRow): ScheduledReport => ({
+/** Where each recipient stands: no row yet (being recorded) counts as awaiting its confirmation. */
+const recipientStates = (row: ScheduleWithRecipientsRow): ScheduledReport['recipientStates'] =>
+  row.recipients.map((address) => {
+    const recorded = row.recipient_rows.find((recipient) => recipient.address === address);
+    const state = recorded?.unsubscribed ? 'unsubscribed' : recorded?.confirmed ? 'confirmed' : 'awaiting';
+    return { address, state };
+  });
+
+const scheduleAnswer = (row: ScheduleWithRecipientsRow): ScheduledReport => ({
   id: row.id,
   campaignID: row.campaign_id,
   name: row.name,
@@ -30,6 +48,7 @@ export const scheduleAnswer = (row: ScheduleRow): ScheduledReport => ({
   format: row.format,
   timezone: row.timezone,
   recipients: row.recipients,
+  recipientStates: recipientStates(row),
   withVideo: row.with_video,
   createdAt: new Date(row.created_at).toISOString(),
   nextRunAt: iso(row.next_run_at),
@@ -42,11 +61,21 @@ export async function listSchedules(
   campaignIds: readonly string[],
 ): Promise<ScheduledReport[]> {
   if (campaignIds.length === 0) return [];
-  const rows = await db.query<ScheduleRow>(
-    'select * from scheduled_reports where campaign_id = any($1::text[]) order by created_at, id',
+  const rows = await db.query<ScheduleWithRecipientsRow>(
+    `select s.*, ${RECIPIENT_ROWS} from scheduled_reports s
+      where s.campaign_id = any($1::text[]) order by s.created_at, s.id`,
     [[...campaignIds]],
   );
   return rows.map(scheduleAnswer);
+}
+
+/** One schedule as the answers give it, with its recipients' states. */
+export async function findScheduleAnswer(db: Queryable, id: string): Promise<ScheduledReport | undefined> {
+  const [row] = await db.query<ScheduleWithRecipientsRow>(
+    `select s.*, ${RECIPIENT_ROWS} from scheduled_reports s where s.id = $1`,
+    [id],
+  );
+  return row && scheduleAnswer(row);
 }
 
 export async function findSchedule(db: Queryable, id: string): Promise<ScheduleRow | undefined> {

@@ -14,9 +14,9 @@ import { failPendingJobs } from '../../db/queries/jobs';
 import {
   deleteSchedule as deleteScheduleRow,
   findSchedule,
+  findScheduleAnswer,
   findScheduleSender,
   insertSchedule,
-  scheduleAnswer,
 } from '../../db/queries/schedules';
 import { ownCampaign } from '../access';
 import { newId } from '../ids';
@@ -61,7 +61,9 @@ export async function createSchedule(
     next_run_at: nextRunAt,
   });
   await registerRecipients(ctx, row);
-  return scheduleAnswer(row);
+  const answer = await findScheduleAnswer(ctx.db, row.id);
+  if (!answer) throw new Error(`The schedule ${row.id} was not stored`);
+  return answer;
 }
 
 /** DELETE /v1/campaign/scheduledReport?id=. Deliveries already queued for it are dropped too. */
@@ -91,6 +93,8 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
     await sendReportMail(ctx, mail as NonNullable<typeof mail>, to);
     sent.push(to.address);
   }
-  // Only confirmed recipients are mailed: the others have their opt-in request.
-  return { ...period, recipients: sent };
+  // Only confirmed recipients are mailed: the others have their opt-in request (or refused), and the
+  // answer says so, so the console can say plainly who was mailed and who was not.
+  const states = (await findScheduleAnswer(ctx.db, row.id))?.recipientStates ?? [];
+  return { ...period, recipients: sent, notMailed: states.filter((state) => !sent.includes(state.address)) };
 }

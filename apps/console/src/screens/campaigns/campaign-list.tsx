@@ -1,32 +1,48 @@
-// /campaigns: the user's campaigns ('mine') or, for admins, all campaigns; paginated, grouped as a list.
+// /campaigns: the user's campaigns ('mine') or, for admins, all campaigns; paginated, searched, filtered
+// by status and sorted by the server across every page (the address keeps the choices).
 
-import { errorMessage } from '@adconsole/domain';
+import {
+  CAMPAIGN_SORTS,
+  CAMPAIGN_STATUSES,
+  type CampaignListFilter,
+  type CampaignSort,
+  type CampaignStatus,
+  errorMessage,
+} from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
   Button,
   EmptyState,
   Pagination,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   Tabs,
   TabsList,
   TabsTrigger,
 } from '@adconsole/ui';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { LoadingRows } from '../../components/loading-rows';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
-import { FlightBadge } from './flight-badge';
-import { formatCount } from './format';
+import { CampaignControls, CampaignTable, nextCampaignSort } from './campaign-table';
 import { NewCampaignDialog } from './new-campaign-dialog';
+
+/** The list's search, status and order as the page's address holds them (shareable, kept on reload). */
+function filterOf(params: URLSearchParams): CampaignListFilter {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const order = params.get('order');
+  return {
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+    ...((CAMPAIGN_STATUSES as readonly string[]).includes(status ?? '')
+      ? { status: status as CampaignStatus }
+      : {}),
+    ...((CAMPAIGN_SORTS as readonly string[]).includes(sort ?? '') ? { sort: sort as CampaignSort } : {}),
+    ...(order === 'asc' || order === 'desc' ? { order } : {}),
+  };
+}
 
 export function CampaignListPage() {
   const session = useSession();
@@ -34,12 +50,33 @@ export function CampaignListPage() {
   const [params, setParams] = useSearchParams();
   const view: CampaignView = isAdmin && params.get('view') === 'all' ? 'all' : 'mine';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useCampaignList(view, page);
+  const filter = filterOf(params);
+  // The search is asked for once typing pauses; the box shows every key at once.
+  const [search, setSearch] = useState(filter.q ?? '');
+  const list = useCampaignList(view, page, filter);
   const remove = useDeleteCampaign();
   const [creating, setCreating] = useState(false);
 
-  const go = (change: { view?: CampaignView; page?: number }) =>
-    setParams({ view: change.view ?? view, page: String(change.page ?? page) });
+  const go = (change: { view?: CampaignView; page?: number; filter?: CampaignListFilter }) => {
+    const next = change.filter ?? filter;
+    const entries: [string, string][] = [
+      ['view', change.view ?? view],
+      ['page', String(change.page ?? page)],
+      ...(['q', 'status', 'sort', 'order'] as const).flatMap((key): [string, string][] =>
+        next[key] ? [[key, String(next[key])]] : [],
+      ),
+    ];
+    setParams(new URLSearchParams(entries), { replace: change.filter !== undefined });
+  };
+  useEffect(() => {
+    if (search === (filter.q ?? '')) return;
+    const timer = setTimeout(() => go({ page: 1, filter: { ...filter, q: search } }), 250);
+    return () => clearTimeout(timer);
+  });
+  // The address changed by itself (Back, a link): the box shows its search.
+  const addressSearch = filter.q ?? '';
+  useEffect(() => setSearch(addressSearch), [addressSearch]);
+  const filtered = filter.q !== undefined || filter.status !== undefined;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -57,6 +94,13 @@ export function CampaignListPage() {
           <Button onClick={() => setCreating(true)}>New campaign</Button>
         </div>
       </div>
+      <CampaignControls
+        filter={{ ...filter, q: search }}
+        onFilterChange={(next) => {
+          if (next.q !== search) setSearch(next.q ?? '');
+          if (next.status !== filter.status) go({ page: 1, filter: { ...next, q: filter.q } });
+        }}
+      />
 
       {list.isError ? (
         <Alert variant="danger">
@@ -66,6 +110,22 @@ export function CampaignListPage() {
         </Alert>
       ) : list.isPending ? (
         <LoadingRows label="Loading campaigns" rowClassName="h-10" />
+      ) : list.data.campaigns.length === 0 && filtered ? (
+        <EmptyState
+          title="No campaign matches"
+          description="Nothing of your campaigns matches this search and status."
+          action={
+            <Button
+              variant="outline"
+              onClick={() => {
+                setSearch('');
+                go({ page: 1, filter: { sort: filter.sort, order: filter.order } });
+              }}
+            >
+              Show every campaign
+            </Button>
+          }
+        />
       ) : list.data.campaigns.length === 0 ? (
         <EmptyState
           title="No campaigns yet"
@@ -74,50 +134,21 @@ export function CampaignListPage() {
         />
       ) : (
         <>
-          <Table aria-label="Campaigns">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="text-right">Creatives</TableHead>
-                <TableHead className="text-right">Impressions</TableHead>
-                <TableHead className="text-right">Clicks</TableHead>
-                <TableHead>Flight</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.data.campaigns.map((campaign) => (
-                <TableRow key={campaign.id}>
-                  <TableCell>
-                    <Link
-                      to={`/campaigns/${campaign.id}`}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {campaign.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell className="text-right">{campaign.creatives.length}</TableCell>
-                  <TableCell className="text-right">{formatCount(campaign.data.impressions)}</TableCell>
-                  <TableCell className="text-right">{formatCount(campaign.data.clicks)}</TableCell>
-                  <TableCell>
-                    <FlightBadge flight={campaign.data} />
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <ConfirmDelete
-                      name={campaign.name}
-                      what="campaign"
-                      consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
-                      onConfirm={() =>
-                        remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
-                      }
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <CampaignTable
+            campaigns={list.data.campaigns}
+            filter={filter}
+            onSort={(sort) => go({ page: 1, filter: nextCampaignSort(filter, sort) })}
+            actions={(campaign) => (
+              <ConfirmDelete
+                name={campaign.name}
+                what="campaign"
+                consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
+                onConfirm={() =>
+                  remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
+                }
+              />
+            )}
+          />
           {list.data.pages > 1 ? (
             <Pagination page={page} pageCount={list.data.pages} onPageChange={(next) => go({ page: next })} />
           ) : null}

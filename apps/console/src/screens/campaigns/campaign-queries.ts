@@ -1,5 +1,11 @@
 // Server state of the campaign screens (TanStack Query), all through the domain's API client.
-import { type Campaign, type CampaignBody, type CampaignList, campaignCalls } from '@adconsole/domain';
+import {
+  type Campaign,
+  type CampaignBody,
+  type CampaignList,
+  type CampaignListFilter,
+  campaignCalls,
+} from '@adconsole/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
 
@@ -10,15 +16,16 @@ export type CampaignView = 'mine' | 'all';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
-  list: (view: CampaignView, page: number) => ['campaigns', 'list', view, page] as const,
+  list: (view: CampaignView, page: number, filter: CampaignListFilter = {}) =>
+    ['campaigns', 'list', view, page, filter] as const,
   detail: (campaignID: string) => ['campaigns', 'detail', campaignID] as const,
   everyPage: (view: CampaignView) => ['campaigns', 'every-page', view] as const,
 };
 
-export const useCampaignList = (view: CampaignView, page: number) =>
+export const useCampaignList = (view: CampaignView, page: number, filter: CampaignListFilter = {}) =>
   useQuery({
-    queryKey: campaignKeys.list(view, page),
-    queryFn: () => campaignsApi().listCampaigns(view, page),
+    queryKey: campaignKeys.list(view, page, filter),
+    queryFn: () => campaignsApi().listCampaigns(view, page, filter),
     placeholderData: keepPreviousData,
   });
 

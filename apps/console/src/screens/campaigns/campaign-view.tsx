@@ -60,7 +60,11 @@ export function CampaignViewPage() {
         <div>
           <h1 className="font-semibold text-2xl">{data.name}</h1>
           <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-            <FlightBadge flight={data.data} /> · updated {formatDay(data.updatedAt)}
+            <FlightBadge
+              flight={data.data}
+              serving={data.creatives.some((creative) => creative.liveCreatives.length > 0)}
+            />{' '}
+            · updated {formatDay(data.updatedAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -75,12 +79,13 @@ export function CampaignViewPage() {
           </Button>
         </div>
       </div>
-      <section aria-label="Campaign totals" className="grid gap-4 sm:grid-cols-3">
+      {/* Since the campaign began, every creative: the report shows any other period. */}
+      <section aria-label="Campaign totals, lifetime" className="grid gap-4 sm:grid-cols-3">
         {(
           [
-            ['Impressions', data.data.impressions],
-            ['Engagements', data.data.engagement],
-            ['Clicks', data.data.clicks],
+            ['Impressions, lifetime', data.data.impressions],
+            ['Engagements, lifetime', data.data.engagement],
+            ['Clicks, lifetime', data.data.clicks],
           ] as const
         ).map(([label, value]) => (
           <Card key={label}>

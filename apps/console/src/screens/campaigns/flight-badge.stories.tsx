@@ -42,3 +42,12 @@ export const NoDates: Story = {
     await expect(canvas.getByText('No flight dates')).toBeVisible();
   },
 };
+
+/** Dates that say "live", but nothing published: the campaign serves nothing and says so. */
+export const NoLiveCreative: Story = {
+  args: { serving: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No live creative')).toBeVisible();
+    await expect(canvas.queryByText('Live')).toBeNull();
+  },
+};

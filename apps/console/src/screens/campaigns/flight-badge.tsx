@@ -1,28 +1,37 @@
-// A campaign's flight state beside its dates: Scheduled, Live or Ended (the domain's flightState, the
-// same rule ad serving applies), e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
-import { type CampaignFlight, FLIGHT_STATE_LABELS, type FlightState, flightState } from '@adconsole/domain';
+// A campaign's status beside its flight dates: Scheduled, Live or Ended (the domain's flight rule, the
+// same ad serving applies), or "No live creative" while nothing is published, whatever the dates say;
+// e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
+import {
+  CAMPAIGN_STATUS_LABELS,
+  type CampaignFlight,
+  type CampaignStatus,
+  servingStatus,
+} from '@adconsole/domain';
 import { Badge } from '@adconsole/ui';
 import { formatFlight } from './format';
 
-const VARIANT: Record<FlightState, 'info' | 'success' | 'secondary'> = {
+const VARIANT: Record<CampaignStatus, 'info' | 'success' | 'secondary' | 'outline'> = {
   scheduled: 'info',
   live: 'success',
   ended: 'secondary',
+  'not-serving': 'outline',
 };
 
 export interface FlightBadgeProps {
   flight: CampaignFlight;
+  /** Whether anything is published to serve (a live creative); without one the campaign is not "Live". */
+  serving?: boolean;
   /** The clock (stories and tests pin it); now by default. */
   now?: Date;
 }
 
-/** The state as a badge, then the dates and, when not UTC, the zone they are read in. */
-export function FlightBadge({ flight, now = new Date() }: FlightBadgeProps) {
-  const state = flightState(flight, now);
+/** The status as a badge, then the dates and, when not UTC, the zone they are read in. */
+export function FlightBadge({ flight, serving = true, now = new Date() }: FlightBadgeProps) {
+  const status = servingStatus(flight, serving, now);
   const zone = flight.timezone && flight.timezone !== 'UTC' ? ` (${flight.timezone})` : '';
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" data-flight-state={state}>
-      <Badge variant={VARIANT[state]}>{FLIGHT_STATE_LABELS[state]}</Badge>
+    <span className="inline-flex flex-wrap items-center gap-2" data-flight-state={status}>
+      <Badge variant={VARIANT[status]}>{CAMPAIGN_STATUS_LABELS[status]}</Badge>
       <span className="text-muted-foreground text-sm">
         {formatFlight(flight.start?.date, flight.end?.date)}
         {flight.start || flight.end ? zone : ''}

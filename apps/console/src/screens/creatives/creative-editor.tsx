@@ -84,13 +84,17 @@ export function CreativeEditorPage() {
   };
 
   return (
-    <div className="grid grid-cols-1 gap-6">
+    // min-w-0: a grid item may be narrower than its content, so a phone's width holds the page and the
+    // cards' own content wraps or scrolls inside them.
+    <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="font-semibold text-2xl">{current.name}</h1>
+        <div className="grid min-w-0 gap-1">
+          <h1 className="break-words font-semibold text-2xl">{current.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="outline">{current.type}</Badge>
-            {campaign.data ? <FlightBadge flight={campaign.data.data} /> : null}
+            {campaign.data ? (
+              <FlightBadge flight={campaign.data.data} serving={current.liveCreatives.length > 0} />
+            ) : null}
             <span className="text-muted-foreground">{current.fluid ? 'Fluid' : current.size}</span>
             {current.liveCreatives.length > 0 ? (
               <Badge variant="success">Live ({current.liveCreatives.length})</Badge>
@@ -170,7 +174,7 @@ export function CreativeEditorPage() {
             />
           </CardContent>
         </Card>
-        <div className="grid content-start gap-6">
+        <div className="grid content-start gap-6 [&>*]:min-w-0">
           <Card>
             <CardHeader>
               <CardTitle level={2}>Assets</CardTitle>

@@ -21,9 +21,9 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 
 export function BillingPage() {
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <h1 className="font-semibold text-2xl">Billing</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <h2 className="font-semibold leading-tight">Payment card</h2>

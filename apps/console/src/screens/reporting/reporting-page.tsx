@@ -20,6 +20,7 @@ import {
   reportHasVideo,
   reportingSearch,
   reportWillHaveVideo,
+  sendNowOutcome,
 } from '@adconsole/domain';
 import type { ReportExportFormValues } from '@adconsole/forms';
 import { Button, EmptyState, notify, Skeleton, useCompactLayout } from '@adconsole/ui';
@@ -203,11 +204,8 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
                     onSendNow: (id) =>
                       schedules.sendNow.mutateAsync(id).then(
                         (sent) => {
-                          notify({
-                            type: 'success',
-                            title: 'Report sent',
-                            text: `${sent.start.slice(0, 10)} to ${sent.end.slice(0, 10)}, mailed to ${sent.recipients.join(', ')}.`,
-                          });
+                          const outcome = sendNowOutcome(sent);
+                          notify({ type: outcome.tone, title: outcome.title, text: outcome.text });
                         },
                         (failure) => notifyFailure('The report was not sent', failure),
                       ),

@@ -37,7 +37,11 @@ export default function ScheduleForm({
       defaultValues={{ timezone: timezone.tzCode || 'UTC' }}
       scheduledReports={schedules}
       serverError={error}
-      successMessage={saved > 0 ? 'Scheduled. The first report goes out with its period.' : undefined}
+      successMessage={
+        saved > 0
+          ? 'Scheduled. The first report goes out with its period, to the recipients who have confirmed: an address outside the company domain gets a mail to confirm first.'
+          : undefined
+      }
       onSubmit={async (values) => {
         setError(null);
         try {

@@ -1,6 +1,7 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod/mini';
 import type { Campaign, CampaignList } from '../../entities/campaign';
+import type { CampaignListFilter } from '../../rules/campaign-list';
 import { MESSAGES } from '../../validation/messages';
 import { validate } from '../../validation/validation-error';
 import { API_ERROR_CODES, ApiError } from '../errors';
@@ -66,15 +67,21 @@ export function campaignCalls(http: Http) {
      * GET /v1/campaign/mine or /all. A 403 (not allowed to see all) and a rejection without an answer
      * body both give an empty list.
      */
-    async listCampaigns(view: CampaignView = 'mine', page?: number): Promise<CampaignList> {
+    async listCampaigns(
+      view: CampaignView = 'mine',
+      page?: number,
+      filter: CampaignListFilter = {},
+    ): Promise<CampaignList> {
       try {
         const entry = view === 'mine' ? listMyCampaigns : listAllCampaigns;
         // Sent as the server's qs-style parsers read it (the request schema reads it back as `page`).
-        const answer = await sendRaw(
-          http,
-          entry,
-          page === undefined ? undefined : { 'paginate[page]': page },
-        );
+        const query = {
+          ...(page === undefined ? {} : { 'paginate[page]': page }),
+          ...Object.fromEntries(
+            Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''),
+          ),
+        };
+        const answer = await sendRaw(http, entry, Object.keys(query).length === 0 ? undefined : query);
         const body = readData(listBodySchema, answer.body);
         const current = body.pagination?.page ?? page ?? 1;
         return {

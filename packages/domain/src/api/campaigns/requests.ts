@@ -1,18 +1,40 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
 // dates and advertiser, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
+import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
 import { isCampaignTimezone } from '../../rules/flight';
 import { dayField, idField, integerField } from '../../validation/fields';
 import { serverOwnedFields } from '../common/requests';
 
-/** `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it. */
+/**
+ * `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it; beyond
+ * docs/product.md §7, a search (`q`), a status (`status`) and an order (`sort`, `order`) applied across
+ * every page (rules/campaign-list.ts).
+ */
 export const campaignListQuerySchema = z.pipe(
   z.strictObject({
     'paginate[page]': z.optional(integerField('paginate[page]', 1, 1_000_000)),
     paginate: z.optional(z.strictObject({ page: integerField('paginate[page]', 1, 1_000_000) })),
+    q: z.optional(
+      z
+        .string({ error: 'q must be a text' })
+        .check(z.trim(), z.maxLength(100, 'q is too long (100 characters at most)')),
+    ),
+    status: z.optional(
+      z.enum(CAMPAIGN_STATUSES, { error: `status must be one of: ${CAMPAIGN_STATUSES.join(', ')}` }),
+    ),
+    sort: z.optional(z.enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` })),
+    order: z.optional(z.enum(['asc', 'desc'], { error: "order must be 'asc' or 'desc'" })),
   }),
-  z.transform((query) => ({ page: query['paginate[page]'] ?? query.paginate?.page ?? 1 })),
+  z.transform(({ q, status, sort, order, ...query }) => ({
+    page: query['paginate[page]'] ?? query.paginate?.page ?? 1,
+    ...(q ? { q } : {}),
+    ...(status ? { status } : {}),
+    ...(sort ? { sort } : {}),
+    ...(order ? { order } : {}),
+  })),
 );
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
 
 export const CAMPAIGN_VIEWS = ['mine', 'all'] as const;
 export type CampaignView = (typeof CAMPAIGN_VIEWS)[number];

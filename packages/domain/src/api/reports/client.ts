@@ -20,7 +20,7 @@ import { ValidationError, validate } from '../../validation/validation-error';
 import type { CallContract } from '../call';
 import { dashboardCalls } from '../dashboard/client';
 import type { Http, QueryValue } from '../http';
-import { readData, send, sendOnly, sendRaw } from '../send';
+import { type CallOutput, readData, send, sendOnly, sendRaw } from '../send';
 import { reportsContract } from './contract';
 import type { scheduledReportBodySchema } from './requests';
 
@@ -162,7 +162,8 @@ export function reportCalls(http: Http, fileUrl: (file: string) => string) {
     },
 
     /** "Send now": the schedule's last complete period, mailed at once. */
-    sendScheduledReport: (id: string): Promise<{ start: string; end: string; recipients: string[] }> =>
+    /** Who was mailed the last complete period, and who was not and why. */
+    sendScheduledReport: (id: string): Promise<CallOutput<typeof sendScheduledReport>> =>
       send(http, sendScheduledReport, { id }),
 
     // GET /v1/dashboard, kept here for callers of reportCalls; its own feature is api/dashboard.

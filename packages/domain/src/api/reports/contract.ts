@@ -1,7 +1,12 @@
 // The reporting calls of the contract (docs/product.md §7): a campaign's report, events and video data,
 // their /share variants for share links, share links and scheduled reports.
 import { z } from 'zod/mini';
-import { reportFileSchema, reportTokenSchema, scheduledReportSchema } from '../../entities/report';
+import {
+  recipientStateSchema,
+  reportFileSchema,
+  reportTokenSchema,
+  scheduledReportSchema,
+} from '../../entities/report';
 import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../../entities/report-data';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
@@ -18,7 +23,10 @@ import {
 export const scheduledReportSentSchema = z.object({
   start: z.string(),
   end: z.string(),
+  /** Who was mailed. */
   recipients: z.array(z.string()),
+  /** Who was not, and why: awaiting confirmation, unsubscribed (or confirmed past the day's quota). */
+  notMailed: z._default(z.array(recipientStateSchema), []),
 });
 
 export const reportsContract = {

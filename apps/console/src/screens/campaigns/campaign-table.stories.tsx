@@ -1,0 +1,133 @@
+import { type Campaign, filterAndSortCampaigns } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { CampaignControls, CampaignTable, nextCampaignSort } from './campaign-table';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const live = [{ id: 'l1' }];
+const campaign = (
+  id: string,
+  name: string,
+  data: Partial<Campaign['data']>,
+  published = true,
+  advertiser?: string,
+): Campaign =>
+  ({
+    id,
+    name,
+    creatives: [{ id: `${id}-c`, liveCreatives: published ? live : [] }],
+    data: { impressions: 0, clicks: 0, engagement: 0, ...(advertiser ? { advertiser } : {}), ...data },
+    scheduledReports: [],
+  }) as unknown as Campaign;
+
+const campaigns = [
+  campaign('c1', 'Winter sale', { start: { date: '2026-12-01' }, end: { date: '2027-01-15' } }, false),
+  campaign(
+    'c2',
+    'Spring sale – trail running shoes, EU and UK traffic',
+    {
+      start: { date: '2026-03-01' },
+      end: { date: '2026-11-30' },
+      impressions: 20_000,
+      clicks: 100,
+      timezone: 'Europe/Berlin',
+    },
+    true,
+    'Trail Co',
+  ),
+  campaign('c3', 'Autumn trail', {
+    start: { date: '2026-09-01' },
+    end: { date: '2026-10-31' },
+    impressions: 50_000,
+    clicks: 150,
+  }),
+  campaign('c4', 'Always on', { impressions: 1_000, clicks: 30 }),
+];
+
+/** The controls and the table over a fixed list, filtered and sorted by the domain's rule as the server does. */
+function CampaignList({ initial = {} }: { initial?: Parameters<typeof filterAndSortCampaigns>[1] }) {
+  const [filter, setFilter] = useState(initial);
+  const shown = filterAndSortCampaigns(campaigns, filter, NOW);
+  return (
+    <MemoryRouter>
+      <div className="grid gap-4">
+        <CampaignControls filter={filter} onFilterChange={setFilter} />
+        <CampaignTable
+          campaigns={shown}
+          filter={filter}
+          onSort={(sort) => setFilter(nextCampaignSort(filter, sort))}
+          now={NOW}
+        />
+      </div>
+    </MemoryRouter>
+  );
+}
+
+const meta = {
+  title: 'Console/Campaigns/CampaignTable',
+  component: CampaignList,
+  args: {},
+} satisfies Meta<typeof CampaignList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const firstCells = (canvas: ReturnType<typeof within>) =>
+  within(canvas.getByRole('table', { name: 'Campaigns' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+/** Newest first; a campaign with nothing published says so, whatever its dates. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(firstCells(canvas)).toEqual([
+      'Winter sale',
+      'Spring sale – trail running shoes, EU and UK trafficTrail Co',
+      'Autumn trail',
+      'Always on',
+    ]);
+    await expect(canvas.getByText('No live creative')).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Impressions (lifetime)' })).toBeVisible();
+  },
+};
+
+export const SortedByClickThroughRate: Story = {
+  play: async ({ canvas }) => {
+    const ctr = canvas.getByRole('columnheader', { name: 'CTR' });
+    await userEvent.click(within(ctr).getByRole('button'));
+    await expect(ctr).toHaveAttribute('aria-sort', 'descending');
+    await expect(firstCells(canvas)[0]).toBe('Always on');
+    await userEvent.click(within(ctr).getByRole('button'));
+    await expect(ctr).toHaveAttribute('aria-sort', 'ascending');
+    await expect(firstCells(canvas)[0]).toBe('Winter sale');
+  },
+};
+
+export const SearchedAndFiltered: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search campaigns' }), 'trail');
+    await waitFor(() =>
+      expect(firstCells(canvas)).toEqual([
+        'Spring sale – trail running shoes, EU and UK trafficTrail Co',
+        'Autumn trail',
+      ]),
+    );
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Ended' }));
+    await waitFor(() => expect(firstCells(canvas)).toEqual(['Autumn trail']));
+  },
+};
+
+/** At a phone's width the table scrolls sideways, and its right side fades while there is more. */
+export const Phone: Story = {
+  decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const container = canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
+    await waitFor(() => expect(container).toHaveAttribute('data-overflow-right'));
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,0 +1,83 @@
+// No page of the console scrolls sideways on a 390 px wide phone: every route of the route table, signed
+// in as the demo admin (the admin pages too) and signed out (the account pages, a share page and its
+// creative page). A table wider than the phone scrolls inside its card, with a cue, never the page.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/account';
+import { useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { PHONE, scrollsSideways } from './support/phone';
+
+describe('every route at 390 px', () => {
+  const newPage = useBrowser();
+  let demo: { campaignID: string; creativeID: string; shareToken: string };
+
+  beforeAll(async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    demo = await page.evaluate(async () => {
+      const headers = { 'X-Requested-With': 'adconsole', 'Content-Type': 'application/json' };
+      const campaign = (await (await fetch('/api/v1/campaign/mine', { headers })).json()).data[0] as {
+        id: string;
+        creatives: { id: string }[];
+      };
+      const share = await fetch('/api/v1/campaign/newToken', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ campaignID: campaign.id }),
+      });
+      return {
+        campaignID: campaign.id,
+        creativeID: campaign.creatives[0]?.id ?? '',
+        shareToken: new URL((await share.json()).data.url).pathname.split('/').at(-1) ?? '',
+      };
+    });
+    await page.context().close();
+  });
+
+  it('signed out: the account pages, a share page and its creative page', async () => {
+    const page = await newPage({ viewport: PHONE });
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/forgotpassword',
+      '/ping',
+      `/share/${demo.shareToken}`,
+      `/share/${demo.shareToken}/creative/${demo.creativeID}`,
+      '/no-such-page',
+    ]) {
+      await page.goto(path);
+      await page.locator('h1, form, main').first().waitFor();
+      expect(await scrollsSideways(page), path).toBe(false);
+    }
+  });
+
+  it('signed in: every page of the console, the admin pages and the demo pages', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const { campaignID, creativeID } = demo;
+    for (const path of [
+      '/dashboard',
+      '/campaigns',
+      `/campaigns/${campaignID}`,
+      `/campaigns/${campaignID}/reporting`,
+      `/campaigns/${campaignID}/reporting/creative/${creativeID}`,
+      `/campaigns/${campaignID}/creative/${creativeID}`,
+      '/filemanager',
+      '/tables',
+      '/billing',
+      '/builder',
+      '/profile',
+      '/admin',
+      '/admin/invite',
+      '/no-such-page',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await scrollsSideways(page), path).toBe(false);
+    }
+  });
+});
