@@ -27,6 +27,49 @@ describe('admin screens', () => {
     expect(link.searchParams.get('email')).toBe(invitee);
     expect(link.searchParams.get('firstName')).toBe('Newton');
     expect(link.searchParams.get('invite')).toBeTruthy();
+
+    // Back on the users page the invitation waits to be used; sent again, the invitee gets a new link.
+    await page.goto('/admin');
+    const open = page.getByRole('table', { name: 'Open invitations' });
+    await open.getByText(invitee).waitFor();
+    await open.getByRole('button', { name: `Send again (${invitee})` }).click();
+    await page.getByText('Invitation sent again', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await linkInMail(invitee, '/signup')).searchParams.get('invite'))
+      .not.toBe(link.searchParams.get('invite'));
+    expect((await linkInMail(invitee, '/signup')).searchParams.get('firstName')).toBe('Newton');
+  });
+
+  it('disables a user, who is signed out and cannot sign in, and enables them again', async () => {
+    const userPage = await newPage();
+    const email = uniqueEmail(await companyDomain(), 'disabled');
+    const password = 'soon disabled password';
+    await fillSignUp(userPage, { firstName: 'Dee', lastName: 'Sabled', email, password });
+    const verify = await linkInMail(email, '/signin');
+    await userPage.goto(`${verify.pathname}${verify.search}`);
+    await signIn(userPage, email, password);
+    await userPage.waitForURL('**/dashboard');
+
+    const adminPage = await newPage();
+    await adminPage.goto('/signin');
+    await signIn(adminPage, DEMO_EMAIL, DEMO_PASSWORD);
+    await adminPage.waitForURL('**/dashboard');
+    await adminPage.goto('/admin');
+    const row = adminPage.getByRole('table', { name: 'Users' }).getByRole('row', { name: /Dee Sabled/ });
+    await row.getByRole('button', { name: 'Disable Dee Sabled' }).click();
+    await row.getByText('Disabled', { exact: true }).waitFor();
+
+    // The user's session has ended: the next page asks them to sign in, and signing in is refused.
+    await userPage.goto('/campaigns');
+    await userPage.waitForURL('**/signin**');
+    await signIn(userPage, email, password);
+    await userPage.getByText('This account is disabled', { exact: false }).waitFor();
+
+    await row.getByRole('button', { name: 'Enable Dee Sabled' }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+    // Signed in again, the user is back on the page they were sent away from.
+    await signIn(userPage, email, password);
+    await userPage.waitForURL('**/campaigns');
   });
 
   it('hides Admin from a plain user, and /admin shows them nothing', async () => {

@@ -15,6 +15,7 @@ import vastMeasurement from './0014_vast_measurement';
 import identityLimits from './0016_identity_limits';
 import rollupGrains from './0017_rollup_grains';
 import campaignRollups from './0018_campaign_rollups';
+import userAdmin from './0019_user_admin';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { name: '0016_identity_limits', sql: identityLimits },
   { name: '0017_rollup_grains', sql: rollupGrains },
   { name: '0018_campaign_rollups', sql: campaignRollups },
+  { name: '0019_user_admin', sql: userAdmin },
 ];

@@ -59,6 +59,11 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       (await admin.post<{ token: string }>('/v1/campaign/newToken', { campaignID })).body.data?.token ?? '';
     return sharedToken;
   };
+  /** A fresh account for the admin calls that change another user. */
+  const anotherUser = async () => {
+    const { client } = await signedInUser(server);
+    return (await client.get<{ user: { id: string } }>('/me')).body.data?.user.id;
+  };
   const schedule = () => ({
     campaignID,
     name: 'Contract schedule',
@@ -286,6 +291,19 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       return admin.delete(`/v1/tokens?id=${made.body.data?.id}`);
     },
     postV1UsersInvite: () => admin.post('/v1/users/invite', { emails: [uniqueEmail('partner.example')] }),
+    getV1UsersInvitations: async () => {
+      await admin.post('/v1/users/invite', { emails: [uniqueEmail('partner.example')] });
+      return admin.get('/v1/users/invitations');
+    },
+    postV1UsersInviteResend: async () => {
+      const email = uniqueEmail('partner.example');
+      await admin.post('/v1/users/invite', { emails: [email] });
+      return admin.post('/v1/users/invite/resend', { email });
+    },
+    putV1UsersRole: async () => admin.put('/v1/users/role', { id: await anotherUser(), role: 'admin' }),
+    putV1UsersDisabled: async () =>
+      admin.put('/v1/users/disabled', { id: await anotherUser(), disabled: true }),
+    deleteV1Users: async () => admin.delete(`/v1/users?id=${await anotherUser()}`),
     postV1EventsImport: () =>
       admin.post('/v1/events/import', {
         events: [{ liveID: liveID, type: 'impression', at: '2026-03-01T10:00:00Z', count: 3 }],

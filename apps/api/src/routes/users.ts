@@ -1,5 +1,5 @@
 // Users and invitations (admins only): declarations; the work is in services/users.
-import { contract } from '@adconsole/domain';
+import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as users from '../services/users';
 
@@ -28,5 +28,55 @@ export const userRoutes = [
     tag: 'Users',
     errors: { 404: users.NO_OPEN_INVITATION },
     handler: ({ input, ctx }) => users.revokeInvite(ctx, input.email),
+  }),
+  defineRoute({
+    call: contract.listInvitations,
+    access: 'admin',
+    summary:
+      'The invitations not used yet (admins only): address, role, when sent and until when the link works.',
+    tag: 'Users',
+    handler: ({ ctx }) => users.listInvitations(ctx),
+  }),
+  defineRoute({
+    call: contract.resendInvite,
+    access: 'admin',
+    perIdentityLimit: { max: 30, by: 'user' },
+    summary:
+      "Send an address's open invitation again (admins only): a new link with the same role, valid 14 days.",
+    description: 'The earlier links of the address stop working.',
+    tag: 'Users',
+    errors: { 404: users.NO_OPEN_INVITATION },
+    handler: ({ input, ctx, user }) => users.resendInvite(ctx, user, input.email),
+  }),
+  defineRoute({
+    call: contract.setUserRole,
+    access: 'admin',
+    summary: "Change a user's role (admins only); never one's own.",
+    tag: 'Users',
+    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound },
+    handler: ({ input, ctx, user }) => users.setUserRole(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.setUserDisabled,
+    access: 'admin',
+    summary:
+      'Disable an account, or enable it again (admins only): disabled, it cannot sign in, its sessions end and its API tokens stop working.',
+    tag: 'Users',
+    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound },
+    handler: ({ input, ctx, user }) => users.setUserDisabled(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.deleteUser,
+    access: 'admin',
+    summary:
+      'Delete an account (admins only) with its sessions, API tokens and drafts; its uploaded files pass to the administrator. Refused while it owns campaigns (delete them first, or disable the account).',
+    description: '`id` in the query.',
+    tag: 'Users',
+    errors: {
+      400: MESSAGES.notOwnAccount,
+      404: MESSAGES.userNotFound,
+      409: 'The user owns campaigns (the message says how many).',
+    },
+    handler: ({ input, ctx, user }) => users.deleteUser(ctx, user, input.id),
   }),
 ];

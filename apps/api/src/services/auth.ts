@@ -183,6 +183,7 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
   }
   await refundLoginAttempt(ctx.db, attempt);
   if (user.verified_at === null) throw ApiError.of(403, NOT_VERIFIED);
+  if (user.disabled_at !== null) throw ApiError.of(403, MESSAGES.accountDisabled);
   // A sign-in never continues the session this browser had before.
   const previous = client.sessionSecret;
   if (previous !== undefined) await endSession(ctx.db, previous);

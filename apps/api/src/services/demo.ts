@@ -17,6 +17,7 @@ import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
 import { loadCreatives } from './campaign-loader';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
+import { seedDemoTeam } from './demo-team';
 import type { TrackedEvent } from './events/tracked-event';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
@@ -244,6 +245,7 @@ export async function seedDemoData(
     role: 'admin',
     verified: true,
   });
+  await seedDemoTeam(db, config.companyDomain);
   await insertCampaign(db, {
     id: campaignId,
     ownerId: userId,

@@ -188,6 +188,20 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
       });
       expect(login.httpStatus).toBe(200);
       expect(login.body.data?.user.role).toBe('admin');
+      // The admin page's first look: colleagues in each role and state, and an invitation waiting.
+      const team = await client.get<{ email: string; role: string; disabled: boolean }[]>('/v1/users');
+      expect(
+        team.body.data
+          ?.map(({ email, role, disabled }) => `${email} ${role}${disabled ? ' disabled' : ''}`)
+          .sort(),
+      ).toEqual([
+        'demo@example.org admin',
+        'felix@example.org user disabled',
+        'omar@example.org admin',
+        'priya@example.org user',
+      ]);
+      const waiting = await client.get<{ email: string }[]>('/v1/users/invitations');
+      expect(waiting.body.data?.map(({ email }) => email)).toEqual(['marketing@northwind.example']);
       const mine =
         await client.get<{ name: string; creatives: { liveCreatives: unknown[] }[] }[]>('/v1/campaign/mine');
       expect(mine.body.data?.[0]?.name).toBe('Demo campaign');

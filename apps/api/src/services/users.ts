@@ -1,16 +1,34 @@
-// Accounts: the users table as the API answers it, and the admin calls (the user list, invitations
-// and their revocation). An invitee's link lets an address of any domain sign up, already verified,
-// with the role the admin chose.
+// Accounts: the users table as the API answers it, and the admin calls (the user list, a user's role,
+// disabling and deleting an account, invitations: listed, sent again, revoked). An invitee's link lets
+// an address of any domain sign up, already verified, with the role the admin chose. An administrator
+// never changes their own account here (another one must): so an enabled administrator always remains.
 import {
   ApiError,
+  type Invitation,
   type InviteUsersRequest,
+  MESSAGES,
   normaliseEmail,
   type User,
+  type UserDisabledRequest,
   type UserListEntry,
+  type UserRoleRequest,
+  userOwnsCampaignsMessage,
 } from '@adconsole/domain';
 import type { Context } from '../context';
-import { revokeOpenInvitations } from '../db/queries/tokens';
-import { listUsers as listUserRows, type PublicUserRow } from '../db/queries/users';
+import type { Queryable } from '../db/database';
+import { countCampaigns } from '../db/queries/campaigns';
+import { transferFiles } from '../db/queries/files';
+import { deleteUserSessions } from '../db/queries/sessions';
+import { listOpenInvitations, revokeOpenInvitations } from '../db/queries/tokens';
+import {
+  deleteUserRow,
+  findUserById,
+  listUsers as listUserRows,
+  markUserDisabled,
+  type PublicUserRow,
+  type UserRow,
+  updateUserRole,
+} from '../db/queries/users';
 import { linkMessage } from './mail';
 import type { SessionUser } from './sessions';
 import { issueToken } from './tokens';
@@ -32,15 +50,87 @@ export const sessionUserAsPublic = (user: SessionUser): User =>
     role: user.role,
   });
 
-/** GET /v1/users: every user with role, verification and last sign-in. */
+const listEntry = (row: UserRow): UserListEntry => ({
+  ...toPublicUser(row),
+  id: row.id,
+  verified: row.verified_at !== null,
+  lastLogin: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
+  createdAt: new Date(row.created_at).toISOString(),
+  disabled: row.disabled_at !== null,
+});
+
+/** GET /v1/users: every user with role, verification, last sign-in and whether it is disabled. */
 export async function listUsers(ctx: Context): Promise<UserListEntry[]> {
-  const rows = await listUserRows(ctx.db);
+  return (await listUserRows(ctx.db)).map(listEntry);
+}
+
+/** The account an administrator changes: never their own (another administrator must). */
+async function otherAccount(tx: Queryable, admin: SessionUser, id: string): Promise<UserRow> {
+  if (id === admin.id) throw ApiError.of(400, MESSAGES.notOwnAccount);
+  const user = await findUserById(tx, id);
+  if (!user) throw ApiError.of(404, MESSAGES.userNotFound);
+  return user;
+}
+
+/** PUT /v1/users/role. */
+export async function setUserRole(ctx: Context, admin: SessionUser, input: UserRoleRequest) {
+  const user = await otherAccount(ctx.db, admin, input.id);
+  await updateUserRole(ctx.db, user.id, input.role);
+  return listEntry({ ...user, role: input.role });
+}
+
+/**
+ * PUT /v1/users/disabled. A disabled account cannot sign in, and its sessions end at once (its API
+ * tokens stop working while it is disabled); enabled again, it signs in as before.
+ */
+export async function setUserDisabled(ctx: Context, admin: SessionUser, input: UserDisabledRequest) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await otherAccount(tx, admin, input.id);
+    await markUserDisabled(tx, user.id, input.disabled);
+    if (input.disabled) await deleteUserSessions(tx, user.id);
+    return listEntry((await findUserById(tx, user.id)) ?? user);
+  });
+}
+
+/**
+ * DELETE /v1/users?id=. The account's sessions, API tokens and drafts go with it, its uploaded files pass
+ * to the administrator who deletes it; an account that owns campaigns is refused (409) rather than
+ * deleting them too: delete them first, or disable the account.
+ */
+export async function deleteUser(ctx: Context, admin: SessionUser, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const user = await otherAccount(tx, admin, id);
+    const campaigns = await countCampaigns(tx, user.id);
+    if (campaigns > 0) throw ApiError.of(409, userOwnsCampaignsMessage(campaigns));
+    // Uploads may be used by creatives of other accounts: they pass to the administrator, not away.
+    await transferFiles(tx, user.id, admin.id);
+    await deleteUserRow(tx, user.id);
+  });
+  return null;
+}
+
+/** GET /v1/users/invitations: the invitations not used yet, the latest per address. */
+export async function listInvitations(ctx: Context): Promise<Invitation[]> {
+  const rows = await listOpenInvitations(ctx.db);
   return rows.map((row) => ({
-    ...toPublicUser(row),
-    verified: row.verified_at !== null,
-    lastLogin: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    invitedAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
   }));
+}
+
+/** POST /v1/users/invite/resend: a new link with the same role and first name; the address's earlier links stop working. */
+export async function resendInvite(ctx: Context, admin: SessionUser, email: string) {
+  const address = normaliseEmail(email);
+  const open = (await listOpenInvitations(ctx.db)).find((row) => row.email === address);
+  if (!open) throw ApiError.of(404, NO_OPEN_INVITATION);
+  await revokeOpenInvitations(ctx.db, address);
+  return inviteUsers(ctx, admin, {
+    emails: [address],
+    role: open.role === 'admin' ? 'admin' : 'user',
+    ...(open.first_name ? { firstNames: [open.first_name] } : {}),
+  });
 }
 
 /** POST /v1/users/invite: a single-use sign-up link valid 14 days to each address. */
@@ -49,7 +139,11 @@ export async function inviteUsers(ctx: Context, admin: SessionUser, input: Invit
   for (const [index, address] of input.emails.entries()) {
     const email = normaliseEmail(address);
     const firstName = input.firstNames?.[index] ?? '';
-    const token = await issueToken(ctx.db, 'invite', email, { role: input.role, invitedBy: admin.id });
+    const token = await issueToken(ctx.db, 'invite', email, {
+      role: input.role,
+      invitedBy: admin.id,
+      ...(firstName ? { firstName } : {}),
+    });
     const params = new URLSearchParams({ email, ...(firstName ? { firstName } : {}), invite: token });
     const inviter = `${admin.firstName} ${admin.lastName}`.trim();
     await ctx.mailer.send(

@@ -1,5 +1,6 @@
 // The signed-in frame: side menu, top bar (breadcrumbs, light/dark switch, the user's name linking to
-// the profile) and footer, compact below 992 px of window width.
+// the profile) and footer, compact below 992 px of window width. Without a session it sends the reader
+// to sign in (the guard lets nobody in without one; a session the server ends meanwhile lands here).
 import { COMPACT_LAYOUT_MAX_WIDTH } from '@adconsole/domain';
 import { AppShell, Footer, Sidebar, type SidebarSection, TopBar, useCompactLayout } from '@adconsole/ui';
 import {
@@ -13,7 +14,7 @@ import {
   UserPlusIcon,
 } from 'lucide-react';
 import type * as React from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
@@ -47,6 +48,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const sections = withIcons(sideMenu(session?.user.role === 'admin'));
   const companyName = publicConfig().companyName;
+  // The session ended while a page was open (a call answered 401, or it ran out): sign in again.
+  if (session === null) return <Navigate to="/signin" replace />;
   return (
     <QueryProvider>
       <AppShell

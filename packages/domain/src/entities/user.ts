@@ -18,9 +18,13 @@ export type User = z.infer<typeof userSchema>;
 
 /** A row of the admin user list. */
 export const userListEntrySchema = z.extend(userSchema, {
+  /** Always there in the admin list: what the admin calls name the user by. */
+  id: idSchema,
   verified: z.optional(z.boolean()),
   lastLogin: z.optional(z.nullable(z.string())),
   createdAt: z.optional(z.string()),
+  /** Disabled by an administrator: cannot sign in, its sessions and API tokens do not work. */
+  disabled: z.optional(z.boolean()),
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
@@ -60,3 +64,12 @@ export const meResponseSchema = z.object({
   lastLogin: z.nullish(z.number()),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** An invitation not used yet (GET /v1/users/invitations): who, with which role, until when. */
+export const invitationSchema = z.object({
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;

@@ -38,6 +38,12 @@ export const MESSAGES = {
   /** Beyond (docs/product.md §8): changing the password while signed in asks for the current one. */
   fillInCurrentPassword: 'Fill in your current password',
   currentPasswordWrong: 'Your current password is not correct.',
+  /** Beyond (docs/product.md §8): an administrator disabled the account. */
+  accountDisabled: 'This account is disabled: ask an administrator of your company to enable it again.',
+  /** Beyond (docs/product.md §8): an administrator cannot demote, disable or delete their own account. */
+  notOwnAccount:
+    'You cannot change your own role, disable or delete your own account: ask another administrator.',
+  userNotFound: 'This user does not exist (any more).',
   /** Beyond (docs/product.md §8): JSON nested deeper than any call takes is refused before it is read. */
   jsonTooDeep: 'The request body is nested too deeply.',
   /** Beyond (docs/product.md §8): an address or headers past what the server reads (16 KB). */
@@ -45,6 +51,10 @@ export const MESSAGES = {
   /** Beyond (docs/product.md §8): a request the HTTP parser cannot read at all. */
   requestUnreadable: 'The request could not be read.',
 } as const;
+
+/** Beyond (docs/product.md §8): an account that owns campaigns is not deleted with them. */
+export const userOwnsCampaignsMessage = (count: number): string =>
+  `This user owns ${count} campaign${count === 1 ? '' : 's'}: delete ${count === 1 ? 'it' : 'them'} first, or disable the user instead.`;
 
 /**
  * Beyond (docs/product.md §8): a text holding half of a UTF-16 surrogate pair (not Unicode text) is

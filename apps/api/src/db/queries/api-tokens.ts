@@ -72,7 +72,7 @@ export async function lockTokenOwner(db: Queryable, secretHash: string): Promise
     `select t.id as token_id, t.scopes, u.id, u.email, u.first_name, u.last_name, u.role,
             u.verified_at, u.last_login_at
        from api_tokens t join users u on u.id = t.user_id
-      where t.secret_hash = $1
+      where t.secret_hash = $1 and u.disabled_at is null
         for update of t`,
     [secretHash],
   );

@@ -81,3 +81,12 @@ export async function deleteExpiredFiles(db: Queryable): Promise<string[]> {
 export async function deleteFile(db: Queryable, name: string): Promise<void> {
   await db.query('delete from files where name = $1', [name]);
 }
+
+/** Hands every file of one account to another (a deleted account's uploads stay, with the admin who deleted it). */
+export async function transferFiles(db: Queryable, fromUserId: string, toUserId: string): Promise<number> {
+  const rows = await db.query<{ name: string }>(
+    'update files set owner_id = $2 where owner_id = $1 returning name',
+    [fromUserId, toUserId],
+  );
+  return rows.length;
+}

@@ -49,7 +49,7 @@ export async function findLiveSession(
     `select u.id, u.email, u.first_name, u.last_name, u.role, u.verified_at, u.last_login_at,
             s.expires_at, s.last_seen_at
        from sessions s join users u on u.id = s.user_id
-      where s.id_hash = $1 and s.expires_at > now()
+      where s.id_hash = $1 and s.expires_at > now() and u.disabled_at is null
         and s.last_seen_at > now() - (case when s.remember then $2::bigint else $3::bigint end) * interval '1 millisecond'`,
     [idHash, idle.rememberMs, idle.sessionMs],
   );

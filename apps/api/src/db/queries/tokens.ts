@@ -85,3 +85,17 @@ export async function revokeOpenInvitations(db: Queryable, email: string): Promi
 export async function deleteExpiredTokens(db: Queryable): Promise<void> {
   await db.query("delete from tokens where expires_at < now() - interval '1 day'");
 }
+
+/** The open invitations, the latest of each address: who, the role it gives, the first name, when, until when. */
+export function listOpenInvitations(
+  db: Queryable,
+): Promise<
+  { email: string; role: string | null; first_name: string | null; created_at: Date; expires_at: Date }[]
+> {
+  return db.query(
+    `select distinct on (email) email, payload->>'role' as role, payload->>'firstName' as first_name,
+            created_at, expires_at from tokens
+      where kind = 'invite' and used_at is null and expires_at > now()
+      order by email, created_at desc`,
+  );
+}

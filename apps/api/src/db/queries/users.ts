@@ -11,6 +11,8 @@ export interface UserRow {
   verified_at: Date | null;
   last_login_at: Date | null;
   created_at: Date;
+  /** When an administrator disabled the account; null while it is enabled. */
+  disabled_at: Date | null;
 }
 
 /** The fields of a user the API answers. */
@@ -123,4 +125,29 @@ export async function updateUserPassword(db: Queryable, id: string, passwordHash
 /** Locks the user's row until the transaction ends (what the user holds is counted under it). */
 export async function lockUser(db: Queryable, id: string): Promise<void> {
   await db.query('select id from users where id = $1 for update', [id]);
+}
+
+/** One account by id. */
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.query<UserRow>('select * from users where id = $1', [id]);
+  return user;
+}
+
+/** Sets the account's role. */
+export async function updateUserRole(db: Queryable, id: string, role: 'user' | 'admin'): Promise<void> {
+  await db.query('update users set role = $2 where id = $1', [id, role]);
+}
+
+/** Disables the account (now) or enables it again. */
+export async function markUserDisabled(db: Queryable, id: string, disabled: boolean): Promise<void> {
+  await db.query(
+    'update users set disabled_at = case when $2::boolean then coalesce(disabled_at, now()) else null end where id = $1',
+    [id, disabled],
+  );
+}
+
+/** Removes the account (its sessions, tokens and API tokens go with it: foreign keys cascade or are cleared). */
+export async function deleteUserRow(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('delete from users where id = $1 returning id', [id]);
+  return rows.length > 0;
 }

@@ -1,14 +1,50 @@
-// Server state of the admin screens (TanStack Query): the user list, and invitations that refresh it.
-import { type InviteUsersRequest, userCalls } from '@adconsole/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// Server state of the admin screens (TanStack Query): the user list and the open invitations, and what
+// changes them (a role, disabling, deleting, invitations sent, sent again or revoked).
+import { type InviteUsersRequest, type UserListEntry, userCalls } from '@adconsole/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
 
 const usersApi = areaCalls(userCalls);
 
 const USERS_KEY = ['users'] as const;
+const INVITATIONS_KEY = ['users', 'invitations'] as const;
 
-/** Every user with role, verification and last login. */
+/** Every user with role, verification, last login and whether it is disabled. */
 export const useUsers = () => useQuery({ queryKey: USERS_KEY, queryFn: () => usersApi().listUsers() });
+
+/** The invitations not used yet. */
+export const useInvitations = () =>
+  useQuery({ queryKey: INVITATIONS_KEY, queryFn: () => usersApi().listInvitations() });
+
+/** What an administrator changes of other accounts and invitations; each reads the lists again after. */
+export function useUserAdmin() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  return {
+    setRole: useMutation({
+      mutationFn: ({ user, role }: { user: UserListEntry; role: 'user' | 'admin' }) =>
+        usersApi().setUserRole({ id: user.id, role }),
+      onSettled: refresh,
+    }),
+    setDisabled: useMutation({
+      mutationFn: ({ user, disabled }: { user: UserListEntry; disabled: boolean }) =>
+        usersApi().setUserDisabled({ id: user.id, disabled }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (user: UserListEntry) => usersApi().deleteUser(user.id),
+      onSettled: refresh,
+    }),
+    resend: useMutation({
+      mutationFn: (email: string) => usersApi().resendInvite(email),
+      onSettled: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (email: string) => usersApi().revokeInvite(email),
+      onSettled: refresh,
+    }),
+  };
+}
 
 /**
  * Invites colleagues by e-mail (each gets a sign-up link); `usersChanged` reads the user list again

@@ -1,26 +1,40 @@
-// /admin: every user with role, verification and last login (admins only; the server enforces it).
+// /admin: every user with role, state and last login, what an administrator can change of each (role,
+// disabled, deleted), and the invitations not used yet (sent again, revoked). Admins only; the server
+// enforces it, and never lets an administrator change their own account.
 import { errorMessage } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
-  Badge,
   Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  notify,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
 } from '@adconsole/ui';
 import { Link } from 'react-router-dom';
-import { formatDay } from '../campaigns/format';
-import { useUsers } from './admin-queries';
+import { showError } from '../../lib/notify-error';
+import { useSession } from '../../session/session';
+import { useInvitations, useUserAdmin, useUsers } from './admin-queries';
+import { InvitationList, UserTable } from './user-table';
 
 export function UserListPage() {
+  const session = useSession();
   const users = useUsers();
+  const invitations = useInvitations();
+  const admin = useUserAdmin();
+  const pendingUser =
+    (admin.setRole.isPending && admin.setRole.variables?.user.id) ||
+    (admin.setDisabled.isPending && admin.setDisabled.variables?.user.id) ||
+    (admin.remove.isPending && admin.remove.variables?.id) ||
+    undefined;
+  const pendingEmail =
+    (admin.resend.isPending && admin.resend.variables) ||
+    (admin.revoke.isPending && admin.revoke.variables) ||
+    undefined;
   return (
-    <div className="grid grid-cols-1 gap-6">
+    <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl">Users</h1>
         <Button asChild>
@@ -34,33 +48,59 @@ export function UserListPage() {
       ) : users.isPending ? (
         <Skeleton className="h-40" aria-label="Loading users" />
       ) : (
-        <Table aria-label="Users">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Verified</TableHead>
-              <TableHead>Last login</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.data.map((user) => (
-              <TableRow key={user.email}>
-                <TableCell>
-                  {user.first_name} {user.last_name}
-                </TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{user.role}</Badge>
-                </TableCell>
-                <TableCell>{user.verified ? 'Yes' : 'Not yet'}</TableCell>
-                <TableCell>{formatDay(user.lastLogin)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <UserTable
+          users={users.data}
+          selfId={session?.user.id ?? ''}
+          pendingId={pendingUser || undefined}
+          actions={{
+            setRole: (user, role) =>
+              admin.setRole.mutate({ user, role }, { onError: showError('The role was not changed') }),
+            setDisabled: (user, disabled) =>
+              admin.setDisabled.mutate(
+                { user, disabled },
+                { onError: showError(disabled ? 'The user was not disabled' : 'The user was not enabled') },
+              ),
+            remove: (user) => admin.remove.mutate(user, { onError: showError('The user was not deleted') }),
+          }}
+        />
       )}
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>Open invitations</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {invitations.isError ? (
+            <Alert variant="danger">
+              <AlertDescription>
+                {errorMessage(invitations.error, 'The invitations could not be loaded.')}
+              </AlertDescription>
+            </Alert>
+          ) : invitations.isPending ? (
+            <Skeleton className="h-20" aria-label="Loading invitations" />
+          ) : (
+            <InvitationList
+              invitations={invitations.data}
+              pendingEmail={pendingEmail || undefined}
+              onResend={(invitation) =>
+                admin.resend.mutate(invitation.email, {
+                  onSuccess: () =>
+                    notify({
+                      type: 'success',
+                      title: 'Invitation sent again',
+                      text: `${invitation.email} got a new link; the one before no longer works.`,
+                    }),
+                  onError: showError('The invitation was not sent again'),
+                })
+              }
+              onRevoke={(invitation) =>
+                admin.revoke.mutate(invitation.email, {
+                  onError: showError('The invitation was not revoked'),
+                })
+              }
+            />
+          )}
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,21 @@
-// Admin calls (users with role 'admin'): the user list and invitations. Beyond the original list of calls (docs/product.md §7);
-// they back the /admin and /admin/invite screens.
-import type { UserListEntry } from '../../entities/user';
+// Admin calls (users with role 'admin'): the user list, a user's role, disabling and deleting an account,
+// and invitations. Beyond the original list of calls (docs/product.md §7); they back the /admin and
+// /admin/invite screens.
+import type { Invitation, UserListEntry } from '../../entities/user';
 import type { Http } from '../http';
-import { type CallInput, send } from '../send';
+import { type CallInput, send, sendOnly } from '../send';
 import { usersContract } from './contract';
 
-const { listUsers, inviteUsers, revokeInvite } = usersContract;
+const {
+  listUsers,
+  inviteUsers,
+  revokeInvite,
+  listInvitations,
+  resendInvite,
+  setUserRole,
+  setUserDisabled,
+  deleteUser,
+} = usersContract;
 
 export const USER_PATHS = { list: listUsers.path, invite: inviteUsers.path } as const;
 
@@ -16,5 +26,17 @@ export function userCalls(http: Http) {
       send(http, inviteUsers, input),
     /** DELETE /v1/users/invite: the address's unused invitation links stop working. */
     revokeInvite: (email: string): Promise<{ revoked: number }> => send(http, revokeInvite, { email }),
+    /** GET /v1/users/invitations: the invitations not used yet. */
+    listInvitations: (): Promise<Invitation[]> => send(http, listInvitations, undefined),
+    /** POST /v1/users/invite/resend: a new link for the address (its earlier links stop working). */
+    resendInvite: (email: string): Promise<{ invited: string[] }> => send(http, resendInvite, { email }),
+    /** PUT /v1/users/role. */
+    setUserRole: (input: CallInput<typeof setUserRole>): Promise<UserListEntry> =>
+      send(http, setUserRole, input),
+    /** PUT /v1/users/disabled: disabled, the account signs in no more and its sessions end. */
+    setUserDisabled: (input: CallInput<typeof setUserDisabled>): Promise<UserListEntry> =>
+      send(http, setUserDisabled, input),
+    /** DELETE /v1/users?id=: refused while the account owns campaigns. */
+    deleteUser: (id: string): Promise<void> => sendOnly(http, deleteUser, { id }),
   };
 }

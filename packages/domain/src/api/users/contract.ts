@@ -1,8 +1,16 @@
-// The admin calls on users of the contract: the user list and invitations.
+// The admin calls on users of the contract: the user list, a user's role, disabling and deleting an
+// account, and invitations (listed, sent again, revoked).
 import { z } from 'zod/mini';
-import { userListEntrySchema } from '../../entities/user';
+import { invitationSchema, userListEntrySchema } from '../../entities/user';
 import { call } from '../call';
-import { inviteUsersRequestSchema, revokeInviteQuerySchema } from './requests';
+import { idQuerySchema } from '../common/requests';
+import {
+  inviteUsersRequestSchema,
+  resendInviteRequestSchema,
+  revokeInviteQuerySchema,
+  userDisabledRequestSchema,
+  userRoleRequestSchema,
+} from './requests';
 
 /** POST /v1/users/invite. */
 export const inviteAnswerSchema = z.object({ invited: z.array(z.string()) });
@@ -23,4 +31,24 @@ export const usersContract = {
     input: revokeInviteQuerySchema,
     answer: revokeInviteAnswerSchema,
   }),
+  listInvitations: call({ method: 'GET', path: '/v1/users/invitations', answer: z.array(invitationSchema) }),
+  resendInvite: call({
+    method: 'POST',
+    path: '/v1/users/invite/resend',
+    input: resendInviteRequestSchema,
+    answer: inviteAnswerSchema,
+  }),
+  setUserRole: call({
+    method: 'PUT',
+    path: '/v1/users/role',
+    input: userRoleRequestSchema,
+    answer: userListEntrySchema,
+  }),
+  setUserDisabled: call({
+    method: 'PUT',
+    path: '/v1/users/disabled',
+    input: userDisabledRequestSchema,
+    answer: userListEntrySchema,
+  }),
+  deleteUser: call({ method: 'DELETE', path: '/v1/users', input: idQuerySchema, answer: z.null() }),
 } as const;

@@ -1,7 +1,8 @@
-// Requests of the admin calls on users: invitations and their revocation.
+// Requests of the admin calls on users: invitations (sent again, revoked), a user's role, disabling and
+// deleting an account.
 import { z } from 'zod/mini';
 import { USER_ROLES } from '../../entities/user';
-import { emailField } from '../../validation/fields';
+import { booleanField, emailField, idField } from '../../validation/fields';
 
 export const inviteUsersRequestSchema = z.strictObject({
   emails: z
@@ -26,3 +27,21 @@ export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
 /** DELETE /v1/users/invite: revokes the unused invitations of one address. */
 export const revokeInviteQuerySchema = z.strictObject({ email: emailField('email') });
 export type RevokeInviteQuery = z.infer<typeof revokeInviteQuerySchema>;
+
+/** PUT /v1/users/role: an account's role. */
+export const userRoleRequestSchema = z.strictObject({
+  id: idField('id'),
+  role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(', ')}` }),
+});
+export type UserRoleRequest = z.infer<typeof userRoleRequestSchema>;
+
+/** PUT /v1/users/disabled: disables an account, or enables it again. */
+export const userDisabledRequestSchema = z.strictObject({
+  id: idField('id'),
+  disabled: booleanField('disabled'),
+});
+export type UserDisabledRequest = z.infer<typeof userDisabledRequestSchema>;
+
+/** POST /v1/users/invite/resend: a new link for an address's open invitation (the old one stops working). */
+export const resendInviteRequestSchema = z.strictObject({ email: emailField('email') });
+export type ResendInviteRequest = z.infer<typeof resendInviteRequestSchema>;
