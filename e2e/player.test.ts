@@ -151,7 +151,10 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     await publish('vast', 'VAST', [clip]);
     await publish('vpaid', 'VPAID', [
       clip,
-      { name: 'vpaid.js', bytes: readFileSync(path.join(root, 'e2e/support/vpaid-ad.js')) },
+      {
+        name: 'vpaid.js',
+        bytes: readFileSync(path.join(root, 'apps/api/src/services/demo-assets/vpaid.js')),
+      },
     ]);
   });
   afterAll(async () => {

@@ -1,13 +1,20 @@
 // Demo data for a first start, so a newcomer signs in and sees a full report at once: an admin account
-// and a campaign with three published creatives (a banner with a real image, an In-Banner Video
-// banner and a VAST pre-roll with a real MP4) and 90 days of their events, with daily and weekly
-// rhythms, a realistic click-through rate and a video quartile fall-off. Runs only on an empty
+// and a campaign with four published creatives (a banner with a real image, an In-Banner Video banner,
+// a VAST pre-roll with a real MP4 and a VPAID ad unit) and 90 days of their events, with daily and
+// weekly rhythms, a realistic click-through rate, a video quartile fall-off, invalid traffic and the
+// VAST error pings players send, so every section of the report has something to show. Runs only on an empty
 // database (never with DEMO_DATA=false); DEMO_PASSWORD chooses the password then and is never
 // applied again, so a password changed later stays changed.
 
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { CreativeSetting, EventType, InvalidTrafficReason } from '@adconsole/domain';
+import {
+  type CodedEventType,
+  type CreativeSetting,
+  codedEventType,
+  type EventType,
+  type InvalidTrafficReason,
+} from '@adconsole/domain';
 import type { Context } from '../context';
 import { insertAsset } from '../db/queries/assets';
 import { insertCampaign } from '../db/queries/campaigns';
@@ -41,14 +48,24 @@ const demoFile = (name: string) => readFile(new URL(`./demo-assets/${name}`, imp
 
 interface DemoCreative {
   name: string;
-  type: 'Banner' | 'VAST';
+  type: 'Banner' | 'VAST' | 'VPAID';
   width: number;
   height: number;
   layout: string | null;
   settings: CreativeSetting[];
-  files: { name: string; contentType: string; kind: 'image' | 'video' }[];
-  /** Events per impression and impressions per 15 minutes at the busiest hour. */
-  traffic: { peak: number; viewable: number; engagement: number; ctr: number; videoStart: number };
+  files: { name: string; contentType: string; kind: 'image' | 'video' | 'vpaid' }[];
+  /**
+   * Events per impression and impressions per 15 minutes at the busiest hour; `errors`, the VAST error
+   * pings of video creatives per impression (players that could not play them), by code.
+   */
+  traffic: {
+    peak: number;
+    viewable: number;
+    engagement: number;
+    ctr: number;
+    videoStart: number;
+    errors?: readonly (readonly [code: number, perImpression: number])[];
+  };
 }
 
 const demoCreatives: DemoCreative[] = [
@@ -93,7 +110,45 @@ const demoCreatives: DemoCreative[] = [
     layout: null,
     settings: [],
     files: [{ name: 'main.mp4', contentType: 'video/mp4', kind: 'video' }],
-    traffic: { peak: 60, viewable: 0.83, engagement: 0.06, ctr: 0.0095, videoStart: 0.97 },
+    traffic: {
+      peak: 60,
+      viewable: 0.83,
+      engagement: 0.06,
+      ctr: 0.0095,
+      videoStart: 0.97,
+      // About 2 % of impressions: the media file timing out, a player unable to show it, and the
+      // undefined error players send when they say nothing more.
+      errors: [
+        [402, 0.009],
+        [405, 0.006],
+        [900, 0.004],
+      ],
+    },
+  },
+  {
+    name: 'Interactive trailer (VPAID)',
+    type: 'VPAID',
+    width: 640,
+    height: 360,
+    layout: null,
+    settings: [],
+    files: [
+      { name: 'main.mp4', contentType: 'video/mp4', kind: 'video' },
+      { name: 'vpaid.js', contentType: 'text/javascript', kind: 'vpaid' },
+    ],
+    traffic: {
+      peak: 25,
+      viewable: 0.8,
+      engagement: 0.11,
+      ctr: 0.012,
+      videoStart: 0.93,
+      // Players that take no VPAID, or whose ad unit fails to start, answer more errors than plain VAST.
+      errors: [
+        [901, 0.012],
+        [405, 0.008],
+        [402, 0.005],
+      ],
+    },
   },
 ];
 
@@ -136,7 +191,12 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
     const segmentRandom = mulberry32(9000 + index);
     let segment: DemoSegment | undefined;
     const { traffic } = creative;
-    const push = (type: EventType, at: number, count: number, reason: InvalidTrafficReason | null = null) => {
+    const push = (
+      type: EventType | CodedEventType,
+      at: number,
+      count: number,
+      reason: InvalidTrafficReason | null = null,
+    ) => {
       const dims = reason === null ? segment?.dims : undefined;
       if (count > 0) events.push({ liveId, type, at: new Date(at), count, impressionId: null, reason, dims });
     };
@@ -164,6 +224,10 @@ export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DA
       push('viewable', at, draw(random, impressions * traffic.viewable));
       push('engagement', at, draw(random, impressions * traffic.engagement));
       push('click', at, draw(random, impressions * traffic.ctr * segment.ctr * (0.7 + random() * 0.6)));
+      // VAST error pings by code, each of a served impression that did not play (their own generator:
+      // the other figures stay the same draws).
+      for (const [code, perImpression] of traffic.errors ?? [])
+        push(codedEventType('error', code), at, draw(invalidRandom, impressions * perImpression));
       const starts = draw(
         random,
         Math.min(impressions, impressions * traffic.videoStart * segment.videoStart),
@@ -195,6 +259,7 @@ async function addAsset(
   const fileName = `assets/${id}/${file.name}`;
   await ctx.storage.put(fileName, bytes, file.contentType);
   const video = file.kind === 'video' ? await readMp4Info(ctx.storage, fileName, bytes.length) : undefined;
+  // A PNG's size is in its header; a video's in its moov box; a VPAID script has none.
   const size =
     file.kind === 'image' ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : video;
   await insertFile(ctx.db, {

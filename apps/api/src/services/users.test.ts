@@ -214,12 +214,26 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
         })}`,
       );
       expect(report.httpStatus, JSON.stringify(report.body)).toBe(200);
-      const { invalid, totals } = reportDataSchema.parse(report.body.data);
+      const { invalid, totals, errors, creatives } = reportDataSchema.parse(report.body.data);
       const filtered = filteredTotals(invalid);
       const share = filtered.impressions / (filtered.impressions + totals.impressions);
       expect(share).toBeGreaterThan(0.01);
       expect(share).toBeLessThan(0.06);
       expect(invalid.byReason.length).toBeGreaterThanOrEqual(4);
+      // Every kind of creative, and the VAST errors players sent: every section has something to show.
+      expect(creatives.map((creative) => creative.type).sort()).toEqual([
+        'Banner',
+        'Banner',
+        'VAST',
+        'VPAID',
+      ]);
+      expect(errors.map((error) => error.code).sort()).toEqual([402, 405, 900, 901]);
+      const videoImpressions = creatives
+        .filter((creative) => creative.type !== 'Banner')
+        .reduce((sum, creative) => sum + creative.totals.impressions, 0);
+      const errorShare = errors.reduce((sum, error) => sum + error.count, 0) / videoImpressions;
+      expect(errorShare).toBeGreaterThan(0.01);
+      expect(errorShare).toBeLessThan(0.04);
     } finally {
       await server.close();
     }

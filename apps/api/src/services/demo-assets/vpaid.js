@@ -1,5 +1,5 @@
-// A minimal VPAID 2.0 linear ad unit, as an advertiser would upload it: it plays the video its
-// AdParameters name in the player's video slot and reports what happens through VPAID events, never
+// A minimal VPAID 2.0 linear ad unit, as an advertiser would upload it (the demo's VPAID creative, and
+// the one the player journey uploads): it plays the video its AdParameters name in the player's video slot and reports what happens through VPAID events, never
 // calling a tracking URL itself (the player fires the VAST trackers on these events). A click on the ad
 // is a click-through the player handles; a click while paused resumes.
 // biome-ignore-all lint: a plain browser script in the style of uploaded VPAID creatives
