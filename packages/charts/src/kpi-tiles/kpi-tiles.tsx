@@ -61,7 +61,11 @@ export function KpiTiles({
   return (
     <dl
       data-slot="kpi-tiles"
-      className={cn('grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3', className)}
+      // Two to a row on a phone (a single column would push the report a screen down); as many as fit beside.
+      className={cn(
+        'grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3 max-sm:grid-cols-2',
+        className,
+      )}
       {...props}
     >
       {shown.map((metric) => (

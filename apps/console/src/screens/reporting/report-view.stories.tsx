@@ -11,6 +11,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { ReportBreakdownProps } from './report-breakdown';
 import { loadReportCharts, ReportView } from './report-view';
+import { ReportingBar } from './reporting-bar';
 import { ReportingMenu } from './reporting-menu';
 
 const bannerWeek = makeReport({
@@ -279,7 +280,8 @@ export const DrawnAsTheReaderScrolls: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 /** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
 export const Phone: Story = {
-  args: { breakdown: breakdownOf('country') },
+  // On a phone the reporting menu is a bar under the heading (closed here: the sheet is its own story).
+  args: { breakdown: breakdownOf('country'), controls: <ReportingBar menu={null} /> },
   decorators: [
     (Story) => (
       <div className="w-[358px]">
@@ -289,6 +291,7 @@ export const Phone: Story = {
   ],
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Dates, zone, export and sharing' })).toBeVisible();
     const view = canvasElement.querySelector('[data-slot="report-view"]') as HTMLElement;
     await expect(view.scrollWidth).toBeLessThanOrEqual(view.clientWidth);
     for (const card of canvasElement.querySelectorAll('[data-slot="card"]')) {

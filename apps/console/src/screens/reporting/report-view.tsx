@@ -120,6 +120,8 @@ export type ReportViewProps = {
   title: string;
   /** The zone as the user picked it, e.g. '(GMT+05:45) Kathmandu'. */
   zoneLabel: string;
+  /** What changes the report, under its heading (the phone's bar that opens the menu); none beside a side rail. */
+  controls?: React.ReactNode;
   unit: ReportUnit;
   onUnitChange: (unit: ReportUnit) => void;
   /** Hourly figures cover at most MAX_HOURLY_REPORT_DAYS (31) days. */
@@ -174,6 +176,7 @@ export function ReportView(props: ReportViewProps) {
           <span className="max-md:block">{props.zoneLabel}</span>
         </p>
       </header>
+      {props.controls}
       {status === 'loading' ? (
         <ReportLoading onCancel={props.onCancel} expectVideo={props.expectVideo} />
       ) : null}

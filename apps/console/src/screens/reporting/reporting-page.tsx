@@ -23,11 +23,10 @@ import {
   sendNowOutcome,
 } from '@adconsole/domain';
 import type { ReportExportFormValues } from '@adconsole/forms';
-import { Button, EmptyState, notify, Skeleton, useCompactLayout } from '@adconsole/ui';
+import { Button, EmptyState, notify, useCompactLayout } from '@adconsole/ui';
 import { LinkIcon } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { NearViewport } from '../../components/near-viewport';
 import { renderRouterLink } from '../../components/router-link';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { printPage, usePrinting } from '../../lib/printing';
@@ -43,6 +42,7 @@ import {
   useShareLinks,
 } from './report-queries';
 import { loadReportCharts, ReportView } from './report-view';
+import { ReportingBar } from './reporting-bar';
 import { ReportingMenu } from './reporting-menu';
 import { useReportingState } from './use-reporting-state';
 
@@ -153,71 +153,75 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
     }
   };
 
+  const menu = (
+    <ReportingMenu
+      state={state}
+      onChange={change}
+      now={now}
+      flight={flight ?? undefined}
+      summaryHref={`${basePath}${search}`}
+      creatives={(summary.data?.creatives ?? []).map((entry) => ({
+        id: entry.id,
+        name: entry.name,
+        type: entry.type,
+        href: creativeHref(entry),
+      }))}
+      activeCreativeID={creativeID}
+      onExport={exportReport}
+      exportDisabled={!main.isSuccess}
+      breakdownLabel={breakdownNoun(state.breakdown)}
+      owner={
+        owner && summary.data
+          ? {
+              campaignID: owner,
+              shareLinks: {
+                tokens: summary.data.reportToken,
+                onCreate: (expiresAt) => shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
+                onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
+                creating: shareLinks.create.isPending,
+                revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
+              },
+              schedules: summary.data.scheduledReports,
+              onSchedule: async (body) => {
+                // A campaign with video gets the video figures in its mailed reports too.
+                await schedules.create.mutateAsync({
+                  ...body,
+                  withVideo: reportHasVideo(summary.data),
+                });
+              },
+              onDeleteSchedule: (id) =>
+                schedules.remove.mutateAsync(id).then(
+                  () => undefined,
+                  (failure) => notifyFailure('The schedule was not deleted', failure),
+                ),
+              onSendNow: (id) =>
+                schedules.sendNow.mutateAsync(id).then(
+                  (sent) => {
+                    const outcome = sendNowOutcome(sent);
+                    notify({ type: outcome.tone, title: outcome.title, text: outcome.text });
+                  },
+                  (failure) => notifyFailure('The report was not sent', failure),
+                ),
+            }
+          : undefined
+      }
+      renderLink={renderRouterLink}
+    />
+  );
+
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
-      {/* Below the side-by-side layout the report comes first: the menu grows as the campaign's
-          creatives, share links and schedules arrive, and above the report it would push it down. */}
-      <aside aria-label="Reporting menu" className="max-lg:order-last print:hidden">
-        {/* Below the side-by-side layout the menu comes last: drawn when the reader scrolls to it. */}
-        <NearViewport defer={stacked} placeholder={<Skeleton className="h-[640px]" />}>
-          <ReportingMenu
-            state={state}
-            onChange={change}
-            now={now}
-            flight={flight ?? undefined}
-            summaryHref={`${basePath}${search}`}
-            creatives={(summary.data?.creatives ?? []).map((entry) => ({
-              id: entry.id,
-              name: entry.name,
-              type: entry.type,
-              href: creativeHref(entry),
-            }))}
-            activeCreativeID={creativeID}
-            onExport={exportReport}
-            exportDisabled={!main.isSuccess}
-            breakdownLabel={breakdownNoun(state.breakdown)}
-            owner={
-              owner && summary.data
-                ? {
-                    campaignID: owner,
-                    shareLinks: {
-                      tokens: summary.data.reportToken,
-                      onCreate: (expiresAt) =>
-                        shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
-                      onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
-                      creating: shareLinks.create.isPending,
-                      revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,
-                    },
-                    schedules: summary.data.scheduledReports,
-                    onSchedule: async (body) => {
-                      // A campaign with video gets the video figures in its mailed reports too.
-                      await schedules.create.mutateAsync({
-                        ...body,
-                        withVideo: reportHasVideo(summary.data),
-                      });
-                    },
-                    onDeleteSchedule: (id) =>
-                      schedules.remove.mutateAsync(id).then(
-                        () => undefined,
-                        (failure) => notifyFailure('The schedule was not deleted', failure),
-                      ),
-                    onSendNow: (id) =>
-                      schedules.sendNow.mutateAsync(id).then(
-                        (sent) => {
-                          const outcome = sendNowOutcome(sent);
-                          notify({ type: outcome.tone, title: outcome.title, text: outcome.text });
-                        },
-                        (failure) => notifyFailure('The report was not sent', failure),
-                      ),
-                  }
-                : undefined
-            }
-            renderLink={renderRouterLink}
-          />
-        </NearViewport>
-      </aside>
+      {/* Beside the report the menu is its side rail; below that width a bar under the report's heading
+          opens it in a sheet (reporting-bar.tsx): what changes the report comes first, and the menu,
+          which grows as the creatives, share links and schedules arrive, never pushes the report down. */}
+      {stacked ? null : (
+        <aside aria-label="Reporting menu" className="print:hidden">
+          {menu}
+        </aside>
+      )}
       <ReportView
         status={status}
+        controls={stacked ? <ReportingBar menu={menu} /> : undefined}
         report={report}
         previous={previous.data?.totals}
         previousLoading={main.isSuccess && previous.isPending}

@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ReportingBar } from './reporting-bar';
+import { ReportingMenu } from './reporting-menu';
+import menuStories from './reporting-menu.stories';
+
+// The menu is the reporting menu's own story arguments: the bar only decides where it is drawn.
+const menu = <ReportingMenu {...(menuStories.args as React.ComponentProps<typeof ReportingMenu>)} />;
+
+const meta = {
+  title: 'Console/Reporting/ReportingBar',
+  component: ReportingBar,
+  args: { menu },
+  decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
+} satisfies Meta<typeof ReportingBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Closed: one button under the report's heading says what it opens. */
+export const Closed: Story = {
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Dates, zone, export and sharing' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};
+
+/** Opened: the whole menu in a sheet from the bottom; Escape closes it and gives the focus back. */
+export const Open: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Dates, zone, export and sharing' });
+    await userEvent.click(button);
+    const sheet = await screen.findByRole('dialog', { name: 'Report settings' });
+    await expect(within(sheet).getByRole('link', { name: 'Campaign summary' })).toBeVisible();
+    await expect(within(sheet).getByRole('button', { name: 'Create share link' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(button).toHaveFocus();
+    await userEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Report settings' });
+  },
+};
+
+export const OpenDark: Story = { ...Open, globals: { theme: 'dark' } };
