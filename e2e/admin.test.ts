@@ -31,7 +31,7 @@ describe('admin screens', () => {
     // Back on the users page the invitation waits to be used; sent again, the invitee gets a new link.
     await page.goto('/admin');
     const open = page.getByRole('table', { name: 'Open invitations' });
-    await open.getByText(invitee).waitFor();
+    await open.getByRole('cell', { name: invitee, exact: true }).waitFor();
     await open.getByRole('button', { name: `Send again (${invitee})` }).click();
     await page.getByText('Invitation sent again', { exact: true }).waitFor();
     await expect

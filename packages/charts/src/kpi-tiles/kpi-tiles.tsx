@@ -61,9 +61,9 @@ export function KpiTiles({
   return (
     <dl
       data-slot="kpi-tiles"
-      // Two to a row on a phone (a single column would push the report a screen down); as many as fit beside.
+      // At least two to a row however narrow the frame (one column would push a phone's report a screen down); as many as fit beside.
       className={cn(
-        'grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3 max-sm:grid-cols-2',
+        'grid grid-cols-[repeat(auto-fill,minmax(min(11rem,calc(50%-0.375rem)),1fr))] gap-3',
         className,
       )}
       {...props}

@@ -440,10 +440,8 @@ describe(`migration 0017 (${testDatabaseKind()})`, () => {
     const fresh = await freshDatabase();
     try {
       const before = migrations.filter((migration) => migration.name < '0017');
-      expect(migrations.slice(before.length).map((migration) => migration.name)).toEqual([
-        '0017_rollup_grains',
-        '0018_campaign_rollups',
-      ]);
+      // The data migrated here is what stood before 0017; every later migration runs on top of it.
+      expect(migrations[before.length]?.name).toBe('0017_rollup_grains');
       await migrate(fresh.db, before);
       await fresh.db.exec(`
         insert into event_rollups (live_id, bucket, impressions, clicks, loads) values
