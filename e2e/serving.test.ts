@@ -387,5 +387,6 @@ describe('durability', () => {
     server = second.child;
     const again = await signIn(second.origin);
     expect((await creativeTotals(again, creative?.id ?? '')).data.impressions).toBe(before + 300);
-  });
+    // Two starts, the first seeding the demo: beside a browser suite that alone can pass two minutes.
+  }, 300_000);
 });

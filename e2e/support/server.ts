@@ -6,13 +6,16 @@ import { freePort } from '../../scripts/free-port';
 
 export { freePort };
 
-/** Polls `url` until it answers 2xx, for up to 60 s; fails as soon as `child` exits. */
+/**
+ * Polls `url` until it answers 2xx, for up to 150 s (a first start seeds the demo: ~25 s on an idle
+ * 2-core machine, well over a minute beside a browser suite); fails as soon as `child` exits.
+ */
 export async function waitUntilServing(
   url: string,
   child: ChildProcess,
   output: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`The server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
@@ -24,5 +27,5 @@ export async function waitUntilServing(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not answer ${url} within 60 s:\n${output()}`);
+  throw new Error(`The server did not answer ${url} within 150 s:\n${output()}`);
 }
