@@ -336,6 +336,8 @@ describe('durability', () => {
         DATABASE_URL: '',
         DEMO_PASSWORD,
         JOB_POLL_SECONDS: '0',
+        // Two days of demo history, not ninety: the first start seeds in seconds even beside a browser suite.
+        DEMO_DAYS: '2',
         // The load below comes from loopback on behalf of 300 visitors (X-Forwarded-For).
         TRUST_PROXY: '127.0.0.1',
       },

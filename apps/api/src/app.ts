@@ -40,6 +40,7 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
+import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
@@ -432,7 +433,9 @@ function apiRoute(route: RouteDef, ctx: Context) {
         const key = identityKey(`${route.call.method} ${route.call.path}`, by, user, input);
         if (key !== undefined) await countIdentityCall(ctx.db, key, max);
       }
-      const result = await route.handler({ input: input as never, request, reply, user: user as never, ctx });
+      const result = await inRequestScope(`${route.call.method} ${route.call.path}`, () =>
+        route.handler({ input: input as never, request, reply, user: user as never, ctx }),
+      );
       const status = route.successStatus ?? 200;
       if (result instanceof WithExtras) {
         const extras = Object.fromEntries(

@@ -78,6 +78,8 @@ describe('configuration from environment variables', () => {
     ['SMTP_URL', 'http://mail'],
     ['S3_ENDPOINT', 'minio:9000'],
     ['DEMO_PASSWORD', 'abc'],
+    ['DEMO_DAYS', '0'],
+    ['DEMO_DAYS', 'ninety'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
     ['SERVE_RATE_LIMIT', '-1'],

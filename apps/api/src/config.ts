@@ -36,6 +36,8 @@ export interface Config {
   demoPassword: string | undefined;
   /** Seed the demo account and campaign on an empty database (DEMO_DATA=false turns it off). */
   demoData: boolean;
+  /** Days of demo events before today (DEMO_DAYS, 90 by default; a journey that restarts the product takes fewer). */
+  demoDays: number;
   logLevel: string;
   /**
    * Which proxies may set X-Forwarded-For: false (none), a hop count, or a list of addresses and CIDR
@@ -190,6 +192,9 @@ const envSchema = z.object({
       .optional(),
   ),
   DEMO_DATA: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  DEMO_DAYS: optional.pipe(
+    z.coerce.number<string | undefined>().int('must be a whole number of days').min(1).max(366).optional(),
+  ),
   SERVER_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   UPLOAD_CONCURRENCY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   NODE_ENV: optional,
@@ -354,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consoleDir: path.resolve(e.CONSOLE_DIR ?? defaultConsoleDir()),
     demoPassword: e.DEMO_PASSWORD,
     demoData: !(e.DEMO_DATA === 'false' || e.DEMO_DATA === '0'),
+    demoDays: e.DEMO_DAYS ?? 90,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyValue(e.TRUST_PROXY) ?? false,
     adServingUrl: (e.AD_SERVING_URL ?? publicUrl).replace(/\/+$/, ''),

@@ -31,7 +31,7 @@ async function main() {
   const db = await prepareDatabase(config);
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
-  const demo = await seedDemoData(app.adconsole);
+  const demo = await seedDemoData(app.adconsole, { days: app.adconsole.config.demoDays });
   // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
   // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
   const level = app.log.level;

@@ -44,6 +44,7 @@ export * from './constants';
 export * from './entities/ad-builder';
 export * from './entities/api-token';
 export * from './entities/asset';
+export * from './entities/audit';
 export * from './entities/campaign';
 export * from './entities/common';
 export * from './entities/creative';

@@ -3,7 +3,7 @@
 // validates the request, checks the answer against the same schema the client parses it with, and
 // produces the OpenAPI document (docs/decisions/0004-route-declarations.md).
 
-import type { CallContract } from '@adconsole/domain';
+import type { AuditEntity, CallContract } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
@@ -51,6 +51,12 @@ export interface RouteDef<C extends CallContract = CallContract, A extends Acces
    * signed-in user, per share link (`sharedToken`) or per e-mail address (`email` or `username`).
    */
   perIdentityLimit?: { max: number; by: IdentityKind };
+  /**
+   * What a call that changes something records in the audit log (services/audit/record.ts): the entity
+   * it writes one entry for, or why it records none. Every POST, PUT and DELETE declares it; the route
+   * contract test checks that an audited call writes exactly one entry and the others none.
+   */
+  audit?: AuditEntity | { none: string };
   /** The largest JSON body, when it must exceed the default 1 MB (the event import). */
   bodyLimit?: number;
   handler: (call: RouteCall<C, A>) => Promise<AnswerOf<C> | WithExtras<AnswerOf<C>>>;

@@ -17,6 +17,7 @@ export const apiTokenRoutes = [
   }),
   defineRoute({
     call: contract.createApiToken,
+    audit: 'apiToken',
     access: 'user',
     perIdentityLimit: { max: 60, by: 'user' },
     summary: 'Make a personal API token: the answer carries its secret, this once.',
@@ -29,6 +30,7 @@ export const apiTokenRoutes = [
   }),
   defineRoute({
     call: contract.revokeApiToken,
+    audit: 'apiToken',
     access: 'user',
     summary: 'Revoke a personal API token (yours; an admin, anyone’s): it stops working at once.',
     description: '`id` in the query.',

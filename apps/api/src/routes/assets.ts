@@ -24,6 +24,7 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<assets.Uplo
 export const assetRoutes = [
   defineRoute({
     call: contract.uploadAssets,
+    audit: 'creative',
     access: 'user',
     summary:
       'Upload assets to a creative (multipart); answers the new assets in data and the removed ones in deleted.',
@@ -43,6 +44,7 @@ export const assetRoutes = [
   }),
   defineRoute({
     call: contract.deleteAsset,
+    audit: 'creative',
     access: 'user',
     summary: "Delete one of a creative's assets.",
     description: 'id and creativeID in the query. Answers an empty data.',
@@ -52,6 +54,7 @@ export const assetRoutes = [
   }),
   defineRoute({
     call: contract.tagSheet,
+    audit: { none: 'Writes the tags into a file to download; changes nothing.' },
     access: 'user',
     summary:
       "Build the campaign's tag sheet (xlsx); answers the file name to fetch under /api/uploads/{file}.",

@@ -20,6 +20,7 @@ import {
 export const authRoutes = [
   defineRoute({
     call: contract.signUp,
+    audit: { none: 'A new, unverified account of its own: its creation time is on the user.' },
     access: 'public',
     perIpLimit: 30,
     perIdentityLimit: { max: 30, by: 'email' },
@@ -34,6 +35,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.verify,
+    audit: { none: 'Confirms an address; changes nothing a person set.' },
     access: 'public',
     perIpLimit: 30,
     summary: "Verify an e-mail address with the sign-up link's verifyCode and code.",
@@ -45,6 +47,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.login,
+    audit: { none: 'A session, not a change: sign-ins are kept as login attempts.' },
     access: 'public',
     // In memory, before the body is read: a shield in front of the attempt count in the database below.
     perIpLimit: LOGIN_MAX_ATTEMPTS * 3,
@@ -73,6 +76,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.logout,
+    audit: { none: 'Ends a session; changes nothing a person set.' },
     access: 'public',
     summary:
       'Sign out: ends the server session (with `everywhere: true` every session of the account) and clears the cookie.',
@@ -85,6 +89,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.forgotPassword,
+    audit: { none: 'Mails a link; the change is recorded when the link is used.' },
     access: 'public',
     perIpLimit: 30,
     perIdentityLimit: { max: 30, by: 'email' },
@@ -97,6 +102,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.changePassword,
+    audit: 'user',
     access: 'public',
     perIpLimit: 30,
     summary: 'Set a new password with the reset link token (code = forgotToken).',
@@ -110,6 +116,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.updateProfile,
+    audit: 'user',
     access: 'user',
     summary: "Save the signed-in user's first and last name; answers the user.",
     description: "The names follow the sign-up rules ('Fill in your names'); the e-mail cannot change here.",
@@ -119,6 +126,7 @@ export const authRoutes = [
   }),
   defineRoute({
     call: contract.changeOwnPassword,
+    audit: 'user',
     access: 'user',
     perIdentityLimit: { max: 30, by: 'user' },
     summary:

@@ -15,6 +15,7 @@ export const builderRoutes = [
   }),
   defineRoute({
     call: contract.createBuilderDraft,
+    audit: { none: "A draft is its author's sketch until it becomes a creative (recorded then)." },
     access: 'user',
     summary: 'Save a new draft: a name and the builder document (layers, assets, keyframes, duration).',
     tag: 'Builder',
@@ -22,6 +23,7 @@ export const builderRoutes = [
   }),
   defineRoute({
     call: contract.updateBuilderDraft,
+    audit: { none: "A draft is its author's sketch until it becomes a creative (recorded then)." },
     access: 'user',
     summary: "Save a draft's name and document.",
     description: 'Takes the draft back as answered; campaignID, creativeID and updatedAt are ignored.',
@@ -31,6 +33,7 @@ export const builderRoutes = [
   }),
   defineRoute({
     call: contract.deleteBuilderDraft,
+    audit: { none: "A draft is its author's sketch until it becomes a creative (recorded then)." },
     access: 'user',
     summary: 'Delete a draft (a creative it exported stays).',
     tag: 'Builder',
@@ -39,6 +42,7 @@ export const builderRoutes = [
   }),
   defineRoute({
     call: contract.builderDraftCreative,
+    audit: 'creative',
     access: 'user',
     summary:
       "The draft's Banner creative in a campaign, made on first use: the builder uploads images to it.",
@@ -48,6 +52,7 @@ export const builderRoutes = [
   }),
   defineRoute({
     call: contract.exportBuilderDraft,
+    audit: 'creative',
     access: 'user',
     summary:
       'Export a draft as an HTML5 banner creative of a campaign (index.html and its images in a ZIP asset).',

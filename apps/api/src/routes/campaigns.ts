@@ -41,6 +41,7 @@ export const campaignRoutes = [
   }),
   defineRoute({
     call: contract.createCampaign,
+    audit: 'campaign',
     access: 'user',
     summary: 'Create a campaign (no creatives, zeroed data).',
     description: entityNote,
@@ -49,6 +50,7 @@ export const campaignRoutes = [
   }),
   defineRoute({
     call: contract.updateCampaign,
+    audit: 'campaign',
     access: 'user',
     summary: 'Rename a campaign or change its flight dates; answers the campaign.',
     description: entityNote,
@@ -57,7 +59,18 @@ export const campaignRoutes = [
     handler: ({ input, user, ctx }) => campaigns.updateCampaign(ctx, user, input),
   }),
   defineRoute({
+    call: contract.campaignHistory,
+    access: 'user',
+    summary: 'Who changed what in the campaign, newest first (the last 200 changes).',
+    description:
+      'One entry per change to the campaign, its creatives and their assets, live creatives, share links and schedules: when, who (null for the server itself), through which call, and each field that differed as `[before, after]` (a create has `before` null, a delete `after` null). Secrets never appear: a share link is named by a fingerprint of its token.',
+    tag: 'Campaigns',
+    errors: { 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => campaigns.campaignHistory(ctx, user, input.campaignID),
+  }),
+  defineRoute({
     call: contract.deleteCampaign,
+    audit: 'campaign',
     access: 'user',
     summary: 'Delete a campaign with its creatives, live creatives and assets.',
     description: 'campaignID in the query.',

@@ -182,6 +182,7 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       });
     },
     getV1CampaignGet: () => admin.get(`/v1/campaign/get?campaignID=${campaignID}`),
+    getV1CampaignHistory: () => admin.get(`/v1/campaign/history?campaignID=${campaignID}`),
     getV1CampaignMine: () => admin.get('/v1/campaign/mine'),
     getV1CampaignAll: () => admin.get('/v1/campaign/all?paginate[page]=1'),
     postV1CampaignNew: () => admin.post('/v1/campaign/new', { name: 'Another' }),
@@ -352,6 +353,21 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     },
   };
 
+  /** The entities of the audit entries a route wrote so far, oldest first. */
+  const auditEntriesOf = async (route: string) =>
+    (
+      await server.db.query<{ entity: string }>('select entity from audit_log where route = $1 order by id', [
+        route,
+      ])
+    ).map((row) => row.entity);
+
+  it('every call that changes something declares what it records in the audit log', () => {
+    for (const route of allRoutes) {
+      if (route.call.method === 'GET') expect(route.audit, route.call.path).toBeUndefined();
+      else expect(route.audit, `${route.call.method} ${route.call.path} declares audit`).toBeDefined();
+    }
+  });
+
   it('calls every operation of the OpenAPI document: each answer parses with the domain schema of its call', async () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, Operation>>;
@@ -368,11 +384,21 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         expect(call, `${method} ${pathname} is declared from the contract`).toBeDefined();
         const make = calls[operation.operationId];
         expect(make, `a sample call for ${operation.operationId}`).toBeDefined();
+        const route = allRoutes.find((candidate) => candidate.call === call);
+        const routeKey = `${call?.method} ${call?.path}`;
+        const entriesBefore = await auditEntriesOf(routeKey);
         const answer = await (make as NonNullable<typeof make>)();
         expect(
           answer.httpStatus,
           `${operation.operationId}: ${JSON.stringify(answer.body).slice(0, 300)}`,
         ).toBeLessThan(300);
+        // The audit log: an audited call writes exactly one entry, of the entity it declares; others none.
+        const written = (await auditEntriesOf(routeKey)).slice(entriesBefore.length);
+        const declared = route?.audit;
+        expect(
+          written,
+          `${operation.operationId} writes ${typeof declared === 'string' ? `one ${declared} entry` : 'no entry'}`,
+        ).toEqual(typeof declared === 'string' ? [declared] : []);
         const parsed = z.safeParse((call as CallContract).answer, answer.body.data);
         expect(parsed.error, operation.operationId).toBeUndefined();
         for (const [name, schema] of Object.entries((call as CallContract).extras ?? {})) {

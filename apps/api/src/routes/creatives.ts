@@ -26,6 +26,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.createCreative,
+    audit: 'creative',
     access: 'user',
     summary: 'Create a creative in one of your campaigns; a temporary id is replaced by the server id.',
     description: entityNote,
@@ -35,6 +36,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.updateCreative,
+    audit: 'creative',
     access: 'user',
     summary: 'Update a creative; fields left out keep their value.',
     description: entityNote,
@@ -44,6 +46,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.updateCreativeHtml,
+    audit: 'creative',
     access: 'user',
     summary: "Save a creative's HTML (the layout injection result); other fields are left as stored.",
     description: entityNote,
@@ -53,6 +56,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.duplicateCreative,
+    audit: 'creative',
     access: 'user',
     summary:
       "Copy a creative (and its assets) in the same campaign, named by the copy rule: ' (Copy)', ' (Copy 2)', ...",
@@ -63,6 +67,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.publishCreative,
+    audit: 'liveCreative',
     access: 'user',
     summary:
       'Publish a creative: a new live creative (an immutable snapshot with its own id) that tags and reports use.',
@@ -74,6 +79,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.deleteLiveCreative,
+    audit: 'liveCreative',
     access: 'user',
     summary: 'Remove a live creative: its tags stop serving. The creative and other live creatives stay.',
     tag: 'Creatives',
@@ -82,6 +88,7 @@ export const creativeRoutes = [
   }),
   defineRoute({
     call: contract.deleteCreative,
+    audit: 'creative',
     access: 'user',
     summary: 'Delete a creative and its assets; its live creatives stop serving.',
     description: 'id in the query. Answers an empty data.',

@@ -41,6 +41,7 @@ export const fileManagerRoutes = [
   }),
   defineRoute({
     call: contract.createFolder,
+    audit: { none: "The uploader's own file manager: a file is recorded when a creative uses it." },
     access: 'user',
     summary: 'Create an empty folder in a directory.',
     tag: 'File manager',
@@ -49,6 +50,7 @@ export const fileManagerRoutes = [
   }),
   defineRoute({
     call: contract.uploadTicket,
+    audit: { none: "The uploader's own file manager: a file is recorded when a creative uses it." },
     access: 'user',
     summary: 'A presigned PUT URL for one file: the browser sends the bytes straight to storage.',
     description:
@@ -73,6 +75,7 @@ export const fileManagerRoutes = [
   }),
   defineRoute({
     call: contract.moveFile,
+    audit: { none: "The uploader's own file manager: a file is recorded when a creative uses it." },
     access: 'user',
     summary: 'Rename or move a file, or a folder with its contents.',
     description:
@@ -88,6 +91,7 @@ export const fileManagerRoutes = [
   }),
   defineRoute({
     call: contract.deleteFile,
+    audit: { none: "The uploader's own file manager: files in use by a creative are refused." },
     access: 'user',
     summary: 'Delete a file, or a folder with everything in it; answers how many files went.',
     description:
@@ -101,6 +105,7 @@ export const fileManagerRoutes = [
   }),
   defineRoute({
     call: contract.useFileInCreative,
+    audit: 'creative',
     access: 'user',
     summary: "Use a file in a creative: it becomes one of the creative's assets (the upload's checks apply).",
     tag: 'File manager',

@@ -87,6 +87,7 @@ export const reportRoutes = [
   }),
   defineRoute({
     call: contract.newToken,
+    audit: 'shareLink',
     access: 'user',
     summary: "A new share link of a campaign's report: {url, token, createdAt, expiresAt}.",
     description:
@@ -97,6 +98,7 @@ export const reportRoutes = [
   }),
   defineRoute({
     call: contract.revokeToken,
+    audit: 'shareLink',
     access: 'user',
     summary: 'Revoke a share link: it stops working at once (beyond the original list of calls).',
     description: '`token` in the query.',
@@ -106,6 +108,7 @@ export const reportRoutes = [
   }),
   defineRoute({
     call: contract.createScheduledReport,
+    audit: 'schedule',
     access: 'user',
     summary:
       'Schedule a report mailed to recipients: Daily, Weekly, Monthly or On campaign end, at 08:00 in its zone.',
@@ -117,6 +120,7 @@ export const reportRoutes = [
   }),
   defineRoute({
     call: contract.deleteScheduledReport,
+    audit: 'schedule',
     access: 'user',
     summary: 'Delete a scheduled report.',
     description: '`id` in the query.',
@@ -126,6 +130,7 @@ export const reportRoutes = [
   }),
   defineRoute({
     call: contract.sendScheduledReport,
+    audit: { none: "Mails the report now; each recipient's delivery is kept on the schedule." },
     access: 'user',
     perIdentityLimit: { max: 60, by: 'user' },
     summary: 'Send a scheduled report now: its last complete period, mailed to its recipients.',

@@ -13,6 +13,7 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.inviteUsers,
+    audit: 'invitation',
     access: 'admin',
     perIdentityLimit: { max: 30, by: 'user' },
     summary: 'Invite people by e-mail (admins only): each gets a sign-up link valid for 14 days.',
@@ -22,12 +23,13 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.revokeInvite,
+    audit: 'invitation',
     access: 'admin',
     summary: "Revoke an address's open invitations (admins only): their links stop working.",
     description: '`email` in the query.',
     tag: 'Users',
     errors: { 404: users.NO_OPEN_INVITATION },
-    handler: ({ input, ctx }) => users.revokeInvite(ctx, input.email),
+    handler: ({ input, ctx, user }) => users.revokeInvite(ctx, user, input.email),
   }),
   defineRoute({
     call: contract.listInvitations,
@@ -39,6 +41,7 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.resendInvite,
+    audit: 'invitation',
     access: 'admin',
     perIdentityLimit: { max: 30, by: 'user' },
     summary:
@@ -50,6 +53,7 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.setUserRole,
+    audit: 'user',
     access: 'admin',
     summary: "Change a user's role (admins only); never one's own.",
     tag: 'Users',
@@ -58,6 +62,7 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.setUserDisabled,
+    audit: 'user',
     access: 'admin',
     summary:
       'Disable an account, or enable it again (admins only): disabled, it cannot sign in, its sessions end and its API tokens stop working.',
@@ -67,6 +72,7 @@ export const userRoutes = [
   }),
   defineRoute({
     call: contract.deleteUser,
+    audit: 'user',
     access: 'admin',
     summary:
       'Delete an account (admins only) with its sessions, API tokens and drafts; its uploaded files pass to the administrator. Refused while it owns campaigns (delete them first, or disable the account).',

@@ -24,9 +24,18 @@ import {
 } from '../db/queries/api-tokens';
 import { lockUser } from '../db/queries/users';
 import { isOwnerOrAdmin } from './access';
+import { recordChange, type Snapshot } from './audit/record';
 import { hashSecret, newId, newSecret } from './ids';
 import { withRetryAfter } from './retry-after';
 import type { SessionUser } from './sessions';
+
+const apiTokenChange = (id: string, before: Snapshot | null, after: Snapshot | null) => ({
+  entity: 'apiToken' as const,
+  entityId: id,
+  campaignId: null,
+  before,
+  after,
+});
 
 const toApiToken = (row: ApiTokenRow): ApiToken => ({
   id: row.id,
@@ -48,11 +57,15 @@ export async function createApiToken(
   // Under a lock on the owner's row, so parallel requests cannot both pass the count.
   const made = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
-    return insertApiTokenWithin(
+    const inserted = await insertApiTokenWithin(
       tx,
       { id, userId: user.id, name: input.name, scopes: input.scopes, secretHash: hashSecret(secret) },
       MAX_API_TOKENS_PER_USER,
     );
+    // The secret is never logged: the token is known by its id, name and scopes.
+    if (inserted)
+      await recordChange(tx, user, apiTokenChange(id, null, { name: input.name, scopes: input.scopes }));
+    return inserted;
   });
   if (!made) throw ApiError.of(400, API_TOKEN_MESSAGES.tooMany);
   const row = await findApiToken(ctx.db, id);
@@ -68,11 +81,14 @@ export async function listApiTokens(ctx: Context, user: SessionUser, all: boolea
 
 /** DELETE /v1/tokens?id=: the owner's or, for an admin, anyone's token stops working at once. */
 export async function revokeApiToken(ctx: Context, user: SessionUser, id: string): Promise<null> {
-  const token = await findApiToken(ctx.db, id);
-  // Someone else's token reads as missing: its id says nothing to a non-admin.
-  const deleted =
-    token !== undefined && isOwnerOrAdmin(user, token.user_id) && (await deleteApiToken(ctx.db, id));
-  if (!deleted) throw ApiError.of(404, API_TOKEN_MESSAGES.notFound);
+  await ctx.db.transaction(async (tx) => {
+    const token = await findApiToken(tx, id);
+    // Someone else's token reads as missing: its id says nothing to a non-admin.
+    const deleted =
+      token !== undefined && isOwnerOrAdmin(user, token.user_id) && (await deleteApiToken(tx, id));
+    if (!deleted || token === undefined) throw ApiError.of(404, API_TOKEN_MESSAGES.notFound);
+    await recordChange(tx, user, apiTokenChange(id, { name: token.name, scopes: token.scopes }, null));
+  });
   return null;
 }
 

@@ -32,6 +32,8 @@ import { markCreativeUpdated } from '../db/queries/creatives';
 import { insertFile } from '../db/queries/files';
 import { lockUser } from '../db/queries/users';
 import { ownCreative } from './access';
+import { recordChange } from './audit/record';
+import { assetsChange } from './audit/snapshots';
 import { type AssetAnswer, assetAnswer } from './campaign-answers';
 import { spaceOf, spaceUsage } from './file-manager/limits';
 import { removeUnusedFiles } from './file-rows';
@@ -463,6 +465,7 @@ async function recordAssets(
       );
     }
     await markCreativeUpdated(tx, creative);
+    await recordChange(tx, user, await assetsChange(tx, creative, earlier));
     return removed;
   });
   committed();
@@ -515,9 +518,14 @@ export async function deleteAsset(
   const creative = await ownCreative(ctx.db, user, input.creativeID).catch(() => {
     throw incorrectCampaignOrCreative();
   });
-  const asset = await deleteAssetOfCreative(ctx.db, input.id, creative.id);
-  if (!asset) throw ApiError.of(404, 'Asset not found!');
+  const asset = await ctx.db.transaction(async (tx) => {
+    const earlier = await listAssetsOfCreatives(tx, [creative.id]);
+    const gone = await deleteAssetOfCreative(tx, input.id, creative.id);
+    if (!gone) throw ApiError.of(404, 'Asset not found!');
+    await markCreativeUpdated(tx, creative.id);
+    await recordChange(tx, user, await assetsChange(tx, creative.id, earlier));
+    return gone;
+  });
   await removeUnusedFiles(ctx, [asset.file_name]);
-  await markCreativeUpdated(ctx.db, creative.id);
   return null;
 }

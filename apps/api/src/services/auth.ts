@@ -3,6 +3,7 @@
 // e-mail has an account: both paths do the same work and mail is sent after the answer.
 import {
   ApiError,
+  AUDIT_REDACTED,
   type ChangePasswordRequest,
   decodeVerifyCode,
   encodeVerifyCode,
@@ -28,6 +29,7 @@ import {
   updateUserNames,
   updateUserPassword,
 } from '../db/queries/users';
+import { recordChange } from './audit/record';
 import { newId } from './ids';
 import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt } from './login-limit';
 import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
@@ -263,6 +265,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
     if (id === undefined) return false;
     await endAllSessions(tx, id);
     await revokeTokens(tx, 'reset', email);
+    await recordChange(tx, { id, email }, passwordChange(id, email));
     return true;
   });
   if (!changed) throw ApiError.of(400, RESET_LINK_INVALID);
@@ -270,10 +273,29 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
   return { message: PASSWORD_CHANGED };
 }
 
+/** A password's change as the audit log keeps it: that it changed, never a hash or a word of it. */
+const passwordChange = (id: string, email: string) => ({
+  entity: 'user' as const,
+  entityId: id,
+  campaignId: null,
+  before: { email, password: '(earlier)' },
+  after: { email, password: AUDIT_REDACTED },
+});
+
 /** PUT /v1/me: the signed-in user's first and last name (trimmed, with the sign-up rules). */
 export async function updateProfile(ctx: Context, user: SessionUser, input: ProfileRequest) {
-  const row = await updateUserNames(ctx.db, user.id, input);
-  if (!row) throw ApiError.of(401, 'You are not signed in.');
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await updateUserNames(tx, user.id, input);
+    if (!changed) throw ApiError.of(401, 'You are not signed in.');
+    await recordChange(tx, user, {
+      entity: 'user',
+      entityId: user.id,
+      campaignId: null,
+      before: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+      after: { email: user.email, firstName: changed.first_name, lastName: changed.last_name },
+    });
+    return changed;
+  });
   return toPublicUser(row);
 }
 
@@ -299,6 +321,7 @@ export async function changeOwnPassword(
     else await endOtherSessions(tx, user.id, secret);
     // A reset link mailed before the change must not undo it.
     await revokeTokens(tx, 'reset', user.email);
+    await recordChange(tx, user, passwordChange(user.id, user.email));
   });
   return { message: OWN_PASSWORD_CHANGED };
 }

@@ -26,10 +26,12 @@ import {
   setDraftCreative,
   updateDraft as updateDraftRow,
 } from '../db/queries/builder-drafts';
-import { insertCreative, updateCreativeAsBanner } from '../db/queries/creatives';
+import { insertCreative, listCreativesByIds, updateCreativeAsBanner } from '../db/queries/creatives';
 import { findPublicFile, insertFile } from '../db/queries/files';
 import { ownCampaign } from './access';
 import { safeFilename } from './assets';
+import { recordChange } from './audit/record';
+import { creativeChange } from './audit/snapshots';
 import { oneCreative } from './campaign-loader';
 import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
@@ -90,36 +92,47 @@ export async function deleteDraft(ctx: Context, user: SessionUser, id: string) {
  * The draft's creative in the campaign: the one it already has when it is in that campaign, else a new
  * Banner creative named after the draft at the artboard's size (and the draft remembers it).
  */
-async function draftCreativeId(ctx: Context, user: SessionUser, target: BuilderTarget): Promise<string> {
+/**
+ * The draft's creative in the campaign, made on first use (`created`). Its creation is recorded in the
+ * audit log unless the caller records it with its own change (the export: one entry per call).
+ */
+async function draftCreativeId(
+  ctx: Context,
+  user: SessionUser,
+  target: BuilderTarget,
+  recordCreation = true,
+): Promise<{ id: string; created: boolean }> {
   const draft = await ownDraft(ctx.db, user, target.id);
   const campaign = await ownCampaign(ctx.db, user, target.campaignID);
-  if (draft.creative_id !== null && draft.campaign_id === campaign.id) return draft.creative_id;
+  if (draft.creative_id !== null && draft.campaign_id === campaign.id)
+    return { id: draft.creative_id, created: false };
   const artboard = artboardOf(draft.document);
-  const id = newId();
+  const creative = {
+    id: newId(),
+    campaign_id: campaign.id,
+    name: draft.name,
+    type: 'Banner' as const,
+    body: {
+      width: Math.round(artboard.width),
+      height: Math.round(artboard.height),
+      fluid: false,
+      platform: null,
+      trackers: {},
+      settings: [],
+      layout: null,
+    },
+  };
   await ctx.db.transaction(async (tx) => {
-    await insertCreative(tx, {
-      id,
-      campaignId: campaign.id,
-      name: draft.name,
-      type: 'Banner',
-      body: {
-        width: Math.round(artboard.width),
-        height: Math.round(artboard.height),
-        fluid: false,
-        platform: null,
-        trackers: {},
-        settings: [],
-        layout: null,
-      },
-    });
-    await setDraftCreative(tx, draft.id, id);
+    await insertCreative(tx, { ...creative, campaignId: creative.campaign_id });
+    await setDraftCreative(tx, draft.id, creative.id);
+    if (recordCreation) await recordChange(tx, user, creativeChange(null, creative));
   });
-  return id;
+  return { id: creative.id, created: true };
 }
 
 /** POST /v1/builder/creative: the creative uploaded images go to (made on first use). */
 export async function draftCreative(ctx: Context, user: SessionUser, target: BuilderTarget) {
-  return oneCreative(ctx, await draftCreativeId(ctx, user, target));
+  return oneCreative(ctx, (await draftCreativeId(ctx, user, target)).id);
 }
 
 /** The storage key of a URL that names one of this server's public files, if it does. */
@@ -189,7 +202,7 @@ async function bannerZip(
  * Publish the creative to serve it.
  */
 export async function exportDraft(ctx: Context, user: SessionUser, target: BuilderTarget) {
-  const creativeId = await draftCreativeId(ctx, user, target);
+  const { id: creativeId, created } = await draftCreativeId(ctx, user, target, false);
   const draft = await ownDraft(ctx.db, user, target.id);
   const filename = `${safeFilename(draft.name)}.zip`;
   const bytes = await bannerZip(ctx, draft.name, draft.document, filename);
@@ -213,6 +226,7 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
         content_type: 'application/zip',
         size: bytes.length,
       });
+      const [before] = await listCreativesByIds(tx, [creativeId]);
       const earlier = await deleteHtml5Assets(tx, creativeId);
       await insertAsset(tx, {
         id,
@@ -227,6 +241,9 @@ export async function exportDraft(ctx: Context, user: SessionUser, target: Build
         bitrate: null,
       });
       await updateCreativeAsBanner(tx, creativeId, { name: draft.name, width, height });
+      const [after] = await listCreativesByIds(tx, [creativeId]);
+      // A creative made for this export is recorded as created, with the banner it now is.
+      await recordChange(tx, user, creativeChange(created ? null : (before ?? null), after ?? null));
       return earlier;
     });
   } catch (error) {

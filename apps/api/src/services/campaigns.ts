@@ -10,6 +10,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import { listAssetFilesOfCampaign } from '../db/queries/assets';
+import type { CampaignRow } from '../db/queries/campaigns';
 import {
   countCampaigns,
   deleteCampaign as deleteCampaignRow,
@@ -18,6 +19,7 @@ import {
   updateCampaign as updateCampaignRow,
 } from '../db/queries/campaigns';
 import { CAMPAIGN_NOT_FOUND, ownCampaign } from './access';
+import { campaignHistory as historyOf, recordChange } from './audit/record';
 import { loadCampaigns, oneCampaign } from './campaign-loader';
 import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
@@ -72,21 +74,44 @@ export async function getCampaign(ctx: Context, user: SessionUser, campaignId: s
 
 /** POST /v1/campaign/new: no creatives, zeroed data. */
 export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
-  const row = await insertCampaign(ctx.db, {
-    id: newId(),
-    ownerId: user.id,
-    name: body.name,
-    body: {
-      data: {
-        start: body.data?.start ?? null,
-        end: body.data?.end ?? null,
-        timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-        ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertCampaign(tx, {
+      id: newId(),
+      ownerId: user.id,
+      name: body.name,
+      body: {
+        data: {
+          start: body.data?.start ?? null,
+          end: body.data?.end ?? null,
+          timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+          ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
+        },
       },
-    },
+    });
+    await recordChange(tx, user, campaignChange(null, made));
+    return made;
   });
   return oneCampaign(ctx, row);
 }
+
+/** What the audit log keeps of a campaign: the fields a person sets. */
+const flightDay = (value: unknown) =>
+  value && typeof value === 'object' && 'date' in value ? (value as { date: unknown }).date : (value ?? null);
+const campaignSnapshot = (row: CampaignRow) => ({
+  name: row.name,
+  advertiser: row.body.data?.advertiser ?? null,
+  start: flightDay(row.body.data?.start),
+  end: flightDay(row.body.data?.end),
+  timezone: row.body.data?.timezone ?? null,
+});
+
+const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) => ({
+  entity: 'campaign' as const,
+  entityId: (after ?? before)?.id ?? '',
+  campaignId: (after ?? before)?.id ?? null,
+  before: before && campaignSnapshot(before),
+  after: after && campaignSnapshot(after),
+});
 
 /** PUT /v1/campaign/update: the name, and the flight dates that were sent. */
 export async function updateCampaign(ctx: Context, user: SessionUser, body: CampaignBody & { id?: string }) {
@@ -100,11 +125,15 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     if (body.data.advertiser) data.advertiser = body.data.advertiser;
     else delete data.advertiser;
   }
-  const row = await updateCampaignRow(ctx.db, existing.id, {
-    name: body.name,
-    body: { ...existing.body, data },
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await updateCampaignRow(tx, existing.id, {
+      name: body.name,
+      body: { ...existing.body, data },
+    });
+    if (!changed) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+    await recordChange(tx, user, campaignChange(existing, changed));
+    return changed;
   });
-  if (!row) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
   // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
   ctx.liveCreatives.clear();
   return oneCampaign(ctx, row);
@@ -116,9 +145,16 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
   const files = await ctx.db.transaction(async (tx) => {
     const assetFiles = await listAssetFilesOfCampaign(tx, existing.id);
     await deleteCampaignRow(tx, existing.id);
+    await recordChange(tx, user, campaignChange(existing, null));
     return assetFiles;
   });
   await removeUnusedFiles(ctx, files);
   ctx.liveCreatives.clear();
   return null;
+}
+
+/** GET /v1/campaign/history: the campaign's audit entries, newest first (the owner's or an admin's). */
+export async function campaignHistory(ctx: Context, user: SessionUser, campaignId: string) {
+  const campaign = await ownCampaign(ctx.db, user, campaignId);
+  return historyOf(ctx.db, campaign.id);
 }

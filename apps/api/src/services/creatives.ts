@@ -26,6 +26,8 @@ import {
   markLiveCreativeRemoved,
 } from '../db/queries/live-creatives';
 import { CREATIVE_NOT_FOUND, ownCampaign, ownCreative } from './access';
+import { recordChange } from './audit/record';
+import { creativeChange, liveCreativeChange } from './audit/snapshots';
 import { loadCreatives, oneCreative } from './campaign-loader';
 import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
@@ -52,16 +54,17 @@ function mergeBody(stored: CreativeBodyJson, input: CreativeBody): CreativeBodyJ
   return next;
 }
 
+/** Stores a new creative; answers what the audit log needs of it. */
 async function addCreative(
   db: Queryable,
   campaignId: string,
   name: string,
   type: string,
   body: CreativeBodyJson,
-) {
+): Promise<Pick<CreativeRow, 'id' | 'campaign_id' | 'name' | 'type' | 'body'>> {
   const id = newId();
   await insertCreative(db, { id, campaignId, name, type, body });
-  return id;
+  return { id, campaign_id: campaignId, name, type: type as CreativeRow['type'], body };
 }
 
 /** The saved creative named by the body, checked to be the caller's and to stay in its campaign. */
@@ -83,22 +86,26 @@ export async function listCreatives(ctx: Context, user: SessionUser, campaignId:
 
 export async function createCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
-  const id = await addCreative(
-    ctx.db,
-    campaign.id,
-    input.name,
-    input.type,
-    mergeBody({ fluid: false, platform: null, trackers: {}, settings: [], layout: null }, input),
-  );
+  const id = await ctx.db.transaction(async (tx) => {
+    const made = await addCreative(
+      tx,
+      campaign.id,
+      input.name,
+      input.type,
+      mergeBody({ fluid: false, platform: null, trackers: {}, settings: [], layout: null }, input),
+    );
+    await recordChange(tx, user, creativeChange(null, made));
+    return made.id;
+  });
   return oneCreative(ctx, id);
 }
 
 export async function updateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
-  await updateCreativeRow(ctx.db, creative.id, {
-    name: input.name,
-    type: input.type,
-    body: mergeBody(creative.body, input),
+  const next = { name: input.name, type: input.type, body: mergeBody(creative.body, input) };
+  await ctx.db.transaction(async (tx) => {
+    await updateCreativeRow(tx, creative.id, next);
+    await recordChange(tx, user, creativeChange(creative, { ...creative, ...next }));
   });
   return oneCreative(ctx, creative.id);
 }
@@ -106,7 +113,11 @@ export async function updateCreative(ctx: Context, user: SessionUser, input: Cre
 /** PUT /v1/campaign/creatives/html: only the HTML changes; the other fields stay as stored. */
 export async function updateCreativeHtml(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
-  await updateCreativeBody(ctx.db, creative.id, { ...creative.body, html: input.html ?? null });
+  const body = { ...creative.body, html: input.html ?? null };
+  await ctx.db.transaction(async (tx) => {
+    await updateCreativeBody(tx, creative.id, body);
+    await recordChange(tx, user, creativeChange(creative, { ...creative, body }));
+  });
   return oneCreative(ctx, creative.id);
 }
 
@@ -114,15 +125,16 @@ export async function updateCreativeHtml(ctx: Context, user: SessionUser, input:
 export async function duplicateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
   const id = await ctx.db.transaction(async (tx) => {
-    const copyId = await addCreative(
+    const copy = await addCreative(
       tx,
       creative.campaign_id,
       copyName(creative.name),
       creative.type,
       creative.body,
     );
-    await copyAssets(tx, creative.id, copyId);
-    return copyId;
+    await copyAssets(tx, creative.id, copy.id);
+    await recordChange(tx, user, creativeChange(null, copy));
+    return copy.id;
   });
   return oneCreative(ctx, id);
 }
@@ -147,12 +159,23 @@ export async function publishCreative(
     );
     if (!current) throw ApiError.of(404, CREATIVE_NOT_FOUND);
     const { liveCreatives: _earlier, ...snapshot } = current;
+    const liveId = newId();
     await insertLiveCreative(tx, {
-      id: newId(),
+      id: liveId,
       creativeId: creative.id,
       campaignId: creative.campaign_id,
       snapshot,
     });
+    // One entry: the live creative made (a platform chosen on the way is part of what it serves).
+    await recordChange(
+      tx,
+      user,
+      liveCreativeChange(liveId, creative.campaign_id, null, {
+        creativeId: creative.id,
+        name: snapshot.name,
+        platform: snapshot.platform ?? null,
+      }),
+    );
   });
   return oneCreative(ctx, creative.id);
 }
@@ -164,7 +187,10 @@ export async function removeLiveCreative(ctx: Context, user: SessionUser, liveId
   await ownCampaign(ctx.db, user, campaignId).catch(() => {
     throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
   });
-  await markLiveCreativeRemoved(ctx.db, liveId);
+  await ctx.db.transaction(async (tx) => {
+    await markLiveCreativeRemoved(tx, liveId);
+    await recordChange(tx, user, liveCreativeChange(liveId, campaignId, { id: liveId }, null));
+  });
   ctx.liveCreatives.clear();
   return null;
 }
@@ -176,6 +202,7 @@ export async function deleteCreative(ctx: Context, user: SessionUser, id: string
     const assetFiles = await listAssetFilesOfCreative(tx, creative.id);
     await markCreativeLivesRemoved(tx, creative.id);
     await deleteCreativeRow(tx, creative.id);
+    await recordChange(tx, user, creativeChange(creative, null));
     return assetFiles;
   });
   await removeUnusedFiles(ctx, files);

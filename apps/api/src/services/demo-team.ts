@@ -19,9 +19,15 @@ export const DEMO_TEAM = [
 /** The invited address: a client outside the company's domain, as invitations usually are. */
 export const DEMO_INVITEE = 'marketing@northwind.example';
 
-export async function seedDemoTeam(db: Queryable, companyDomain: string): Promise<void> {
+/** Seeds the colleagues and the invitation; answers the second administrator's account (who edits the demo campaign in its history). */
+export async function seedDemoTeam(
+  db: Queryable,
+  companyDomain: string,
+): Promise<{ id: string; email: string }> {
+  let planner = { id: '', email: '' };
   for (const colleague of DEMO_TEAM) {
     const id = newId();
+    if (colleague.local === 'omar') planner = { id, email: `${colleague.local}@${companyDomain}` };
     await insertUser(db, {
       id,
       email: `${colleague.local}@${companyDomain}`,
@@ -40,4 +46,5 @@ export async function seedDemoTeam(db: Queryable, companyDomain: string): Promis
     payload: { role: 'user' },
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS.invite),
   });
+  return planner;
 }

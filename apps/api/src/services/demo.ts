@@ -24,6 +24,7 @@ import { insertLiveCreative } from '../db/queries/live-creatives';
 import { countUsers, insertUser } from '../db/queries/users';
 import { loadCreatives } from './campaign-loader';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
+import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
 import type { TrackedEvent } from './events/tracked-event';
 import { newId } from './ids';
@@ -310,13 +311,15 @@ export async function seedDemoData(
     role: 'admin',
     verified: true,
   });
-  await seedDemoTeam(db, config.companyDomain);
+  const planner = await seedDemoTeam(db, config.companyDomain);
   await insertCampaign(db, {
     id: campaignId,
     ownerId: userId,
     name: 'Demo campaign',
     body: { data: { start: { date: day(-days) }, end: { date: day(30) } } },
   });
+  const history = demoHistory(db, { campaignId, now, days, owner: { id: userId, email }, planner, day });
+  await history.campaignCreated();
   const liveIds: string[] = [];
   for (const creative of demoCreatives) {
     const creativeId = newId();
@@ -349,7 +352,9 @@ export async function seedDemoData(
       createdAt: new Date(now.getTime() - days * DAY_MS),
     });
     liveIds.push(liveId);
+    await history.creativePublished({ creativeId, liveId, name: creative.name, type: creative.type });
   }
+  await history.flightExtended();
   const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));

@@ -29,6 +29,7 @@ import {
   type UserRow,
   updateUserRole,
 } from '../db/queries/users';
+import { recordChange, type Snapshot } from './audit/record';
 import { linkMessage } from './mail';
 import type { SessionUser } from './sessions';
 import { issueToken } from './tokens';
@@ -74,9 +75,12 @@ async function otherAccount(tx: Queryable, admin: SessionUser, id: string): Prom
 
 /** PUT /v1/users/role. */
 export async function setUserRole(ctx: Context, admin: SessionUser, input: UserRoleRequest) {
-  const user = await otherAccount(ctx.db, admin, input.id);
-  await updateUserRole(ctx.db, user.id, input.role);
-  return listEntry({ ...user, role: input.role });
+  return ctx.db.transaction(async (tx) => {
+    const user = await otherAccount(tx, admin, input.id);
+    await updateUserRole(tx, user.id, input.role);
+    await recordChange(tx, admin, userChange(user, { role: user.role }, { role: input.role }));
+    return listEntry({ ...user, role: input.role });
+  });
 }
 
 /**
@@ -88,6 +92,11 @@ export async function setUserDisabled(ctx: Context, admin: SessionUser, input: U
     const user = await otherAccount(tx, admin, input.id);
     await markUserDisabled(tx, user.id, input.disabled);
     if (input.disabled) await deleteUserSessions(tx, user.id);
+    await recordChange(
+      tx,
+      admin,
+      userChange(user, { disabled: user.disabled_at !== null }, { disabled: input.disabled }),
+    );
     return listEntry((await findUserById(tx, user.id)) ?? user);
   });
 }
@@ -105,6 +114,15 @@ export async function deleteUser(ctx: Context, admin: SessionUser, id: string) {
     // Uploads may be used by creatives of other accounts: they pass to the administrator, not away.
     await transferFiles(tx, user.id, admin.id);
     await deleteUserRow(tx, user.id);
+    await recordChange(
+      tx,
+      admin,
+      userChange(
+        user,
+        { email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), role: user.role },
+        null,
+      ),
+    );
   });
   return null;
 }
@@ -125,27 +143,58 @@ export async function resendInvite(ctx: Context, admin: SessionUser, email: stri
   const address = normaliseEmail(email);
   const open = (await listOpenInvitations(ctx.db)).find((row) => row.email === address);
   if (!open) throw ApiError.of(404, NO_OPEN_INVITATION);
-  await revokeOpenInvitations(ctx.db, address);
-  return inviteUsers(ctx, admin, {
-    emails: [address],
-    role: open.role === 'admin' ? 'admin' : 'user',
-    ...(open.first_name ? { firstNames: [open.first_name] } : {}),
-  });
+  return sendInvitations(
+    ctx,
+    admin,
+    {
+      emails: [address],
+      role: open.role === 'admin' ? 'admin' : 'user',
+      ...(open.first_name ? { firstNames: [open.first_name] } : {}),
+    },
+    { replacing: address, sentAt: new Date(open.created_at).toISOString() },
+  );
 }
 
 /** POST /v1/users/invite: a single-use sign-up link valid 14 days to each address. */
-export async function inviteUsers(ctx: Context, admin: SessionUser, input: InviteUsersRequest) {
-  const invited: string[] = [];
-  for (const [index, address] of input.emails.entries()) {
-    const email = normaliseEmail(address);
-    const firstName = input.firstNames?.[index] ?? '';
-    const token = await issueToken(ctx.db, 'invite', email, {
-      role: input.role,
-      invitedBy: admin.id,
-      ...(firstName ? { firstName } : {}),
+export const inviteUsers = (ctx: Context, admin: SessionUser, input: InviteUsersRequest) =>
+  sendInvitations(ctx, admin, input);
+
+/**
+ * Issues the links (one entry in the audit log for the whole call, in the same transaction; a resend
+ * first revokes the address's earlier links there too), then mails them once they are stored.
+ */
+async function sendInvitations(
+  ctx: Context,
+  admin: SessionUser,
+  input: InviteUsersRequest,
+  resend?: { replacing: string; sentAt: string },
+) {
+  const links = await ctx.db.transaction(async (tx) => {
+    if (resend) await revokeOpenInvitations(tx, resend.replacing);
+    const issued: { email: string; firstName: string; token: string }[] = [];
+    for (const [index, address] of input.emails.entries()) {
+      const email = normaliseEmail(address);
+      const firstName = input.firstNames?.[index] ?? '';
+      const token = await issueToken(tx, 'invite', email, {
+        role: input.role,
+        invitedBy: admin.id,
+        ...(firstName ? { firstName } : {}),
+      });
+      issued.push({ email, firstName, token });
+    }
+    const emails = issued.map((link) => link.email);
+    await recordChange(tx, admin, {
+      entity: 'invitation',
+      entityId: emails.join(', '),
+      campaignId: null,
+      before: resend ? { emails, role: input.role, sentAt: resend.sentAt } : null,
+      after: { emails, role: input.role, sentAt: new Date().toISOString() },
     });
+    return issued;
+  });
+  const inviter = `${admin.firstName} ${admin.lastName}`.trim();
+  for (const { email, firstName, token } of links) {
     const params = new URLSearchParams({ email, ...(firstName ? { firstName } : {}), invite: token });
-    const inviter = `${admin.firstName} ${admin.lastName}`.trim();
     await ctx.mailer.send(
       linkMessage({
         to: email,
@@ -156,16 +205,35 @@ export async function inviteUsers(ctx: Context, admin: SessionUser, input: Invit
         outro: 'The invitation is valid for 14 days and works once.',
       }),
     );
-    invited.push(email);
   }
-  return { invited };
+  return { invited: links.map((link) => link.email) };
 }
 
 export const NO_OPEN_INVITATION = 'There is no open invitation for this address.';
 
 /** DELETE /v1/users/invite: the address's unused invitation links stop working. */
-export async function revokeInvite(ctx: Context, email: string) {
-  const revoked = await revokeOpenInvitations(ctx.db, normaliseEmail(email));
-  if (revoked === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
+export async function revokeInvite(ctx: Context, admin: SessionUser, email: string) {
+  const address = normaliseEmail(email);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const count = await revokeOpenInvitations(tx, address);
+    if (count === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
+    await recordChange(tx, admin, {
+      entity: 'invitation',
+      entityId: address,
+      campaignId: null,
+      before: { emails: [address], open: true },
+      after: null,
+    });
+    return count;
+  });
   return { revoked };
 }
+
+/** An account's change as the audit log keeps it (the fields an administrator sets). */
+const userChange = (user: UserRow, before: Snapshot, after: Snapshot | null) => ({
+  entity: 'user' as const,
+  entityId: user.id,
+  campaignId: null,
+  before: { email: user.email, ...before },
+  after: after && { email: user.email, ...after },
+});

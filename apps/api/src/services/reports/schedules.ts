@@ -19,6 +19,8 @@ import {
   insertSchedule,
 } from '../../db/queries/schedules';
 import { ownCampaign } from '../access';
+import { recordChange } from '../audit/record';
+import { scheduleChange } from '../audit/snapshots';
 import { newId } from '../ids';
 import { deliveryKeyPrefix } from '../jobs/report-deliveries';
 import type { SessionUser } from '../sessions';
@@ -47,18 +49,22 @@ export async function createSchedule(
 ): Promise<ScheduledReport> {
   const campaign = await ownCampaign(ctx.db, user, body.campaignID);
   const nextRunAt = nextScheduledRun(body.frequency, body.timezone, new Date(), flightOf(campaign));
-  const row = await insertSchedule(ctx.db, {
-    id: newId(),
-    campaign_id: campaign.id,
-    created_by: user.id,
-    name: body.name,
-    frequency: body.frequency,
-    report_type: body.reportType,
-    format: body.format,
-    timezone: body.timezone,
-    with_video: body.withVideo,
-    recipients: body.recipients.map(normaliseEmail),
-    next_run_at: nextRunAt,
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertSchedule(tx, {
+      id: newId(),
+      campaign_id: campaign.id,
+      created_by: user.id,
+      name: body.name,
+      frequency: body.frequency,
+      report_type: body.reportType,
+      format: body.format,
+      timezone: body.timezone,
+      with_video: body.withVideo,
+      recipients: body.recipients.map(normaliseEmail),
+      next_run_at: nextRunAt,
+    });
+    await recordChange(tx, user, scheduleChange(null, made));
+    return made;
   });
   await registerRecipients(ctx, row);
   const answer = await findScheduleAnswer(ctx.db, row.id);
@@ -72,6 +78,7 @@ export async function deleteSchedule(ctx: Context, user: SessionUser, id: string
   await ctx.db.transaction(async (tx) => {
     await deleteScheduleRow(tx, row.id);
     await failPendingJobs(tx, deliveryKeyPrefix(row.id), 'The schedule was deleted.');
+    await recordChange(tx, user, scheduleChange(row, null));
   });
   return null;
 }

@@ -13,6 +13,8 @@ import {
   type ShareTokenRow,
 } from '../../db/queries/share-tokens';
 import { ownCampaign } from '../access';
+import { recordChange } from '../audit/record';
+import { shareLinkChange } from '../audit/snapshots';
 import type { SessionUser } from '../sessions';
 
 export const SHARE_LINK_NOT_FOUND = 'Share link not found!';
@@ -37,13 +39,17 @@ export async function newShareToken(
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now())
     throw ApiError.of(400, 'expiresAt must be in the future');
-  const row = await insertShareToken(ctx.db, {
-    token: randomBytes(32).toString('base64url'),
-    campaignId: campaign.id,
-    createdBy: user.id,
-    expiresAt,
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertShareToken(tx, {
+      token: randomBytes(32).toString('base64url'),
+      campaignId: campaign.id,
+      createdBy: user.id,
+      expiresAt,
+    });
+    if (!made) throw new Error('insert returned no row');
+    await recordChange(tx, user, shareLinkChange(made.token, campaign.id, null, { expiresAt }));
+    return made;
   });
-  if (!row) throw new Error('insert returned no row');
   return answer(ctx, row);
 }
 
@@ -54,7 +60,10 @@ export async function revokeShareToken(ctx: Context, user: SessionUser, token: s
   await ownCampaign(ctx.db, user, campaignId).catch(() => {
     throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
   });
-  await revokeShareTokenRow(ctx.db, token);
+  await ctx.db.transaction(async (tx) => {
+    await revokeShareTokenRow(tx, token);
+    await recordChange(tx, user, shareLinkChange(token, campaignId, { revoked: false }, { revoked: true }));
+  });
   return null;
 }
 

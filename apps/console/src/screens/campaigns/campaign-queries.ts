@@ -19,6 +19,7 @@ export const campaignKeys = {
   list: (view: CampaignView, page: number, filter: CampaignListFilter = {}) =>
     ['campaigns', 'list', view, page, filter] as const,
   detail: (campaignID: string) => ['campaigns', 'detail', campaignID] as const,
+  history: (campaignID: string) => ['campaigns', 'history', campaignID] as const,
   everyPage: (view: CampaignView) => ['campaigns', 'every-page', view] as const,
 };
 
@@ -60,6 +61,29 @@ export function useCreateCampaign() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
+
+/** Saves a campaign's name, advertiser, flight and timezone; every campaign view reads it again. */
+export function useUpdateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (campaign: CampaignBody & { id: string }) => {
+      const saved = await campaignsApi().updateCampaign(campaign);
+      if (!saved) throw new Error('The server did not answer the saved campaign.');
+      return saved;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+  });
+}
+
+/** Who changed what in the campaign, newest first. */
+export const useCampaignHistory = (campaignID: string) =>
+  useQuery({
+    queryKey: campaignKeys.history(campaignID),
+    queryFn: () => campaignsApi().campaignHistory(campaignID),
+  });
 
 /**
  * Campaign delete removes it locally first, then calls the server (docs/product.md §4); when the server

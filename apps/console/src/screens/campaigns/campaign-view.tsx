@@ -19,11 +19,14 @@ import {
   TableHeader,
   TableRow,
 } from '@adconsole/ui';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
-import { useCampaign } from './campaign-queries';
+import { CampaignHistory } from './campaign-history';
+import { useCampaign, useCampaignHistory } from './campaign-queries';
+import { EditCampaignDialog } from './edit-campaign-dialog';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
 
@@ -34,7 +37,9 @@ export function CampaignViewPage() {
   const { campaignID = '' } = useParams();
   const navigate = useNavigate();
   const campaign = useCampaign(campaignID);
+  const history = useCampaignHistory(campaignID);
   const creatives = useCreativeMutations(campaignID);
+  const [editing, setEditing] = useState(false);
 
   if (campaign.isPending) return <Skeleton className="h-64" aria-label="Loading campaign" />;
   if (campaign.isError) {
@@ -68,6 +73,9 @@ export function CampaignViewPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            Edit campaign
+          </Button>
           <Button variant="outline" asChild>
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
           </Button>
@@ -148,6 +156,8 @@ export function CampaignViewPage() {
           )}
         </CardContent>
       </Card>
+      <CampaignHistory entries={history.data} loading={history.isPending} error={history.error} />
+      <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
     </div>
   );
 }

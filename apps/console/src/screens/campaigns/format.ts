@@ -19,3 +19,18 @@ export function formatFlight(start: string | null | undefined, end: string | nul
   if (!start && !end) return 'No flight dates';
   return `${formatDay(start)} – ${formatDay(end)}`;
 }
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+/** A moment, e.g. '24 Nov 2026, 14:05 UTC' (the history's times; UTC, as the server keeps them). */
+export const formatDateTime = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : `${dateTime.format(date)} UTC`;
+};

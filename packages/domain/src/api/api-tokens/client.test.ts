@@ -28,6 +28,7 @@ describe('API token scopes, declared in the contract', () => {
     expect(callsWithScope('campaigns:read')).toEqual([
       'getCampaign',
       'listMyCampaigns',
+      'campaignHistory',
       'getCreative',
       'listCreatives',
     ]);

@@ -1,5 +1,6 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod/mini';
+import type { AuditEntry } from '../../entities/audit';
 import type { Campaign, CampaignList } from '../../entities/campaign';
 import type { CampaignListFilter } from '../../rules/campaign-list';
 import { MESSAGES } from '../../validation/messages';
@@ -45,8 +46,15 @@ const notFoundAsCampaignNotFound = (error: unknown): never => {
 };
 
 export function campaignCalls(http: Http) {
-  const { getCampaign, listMyCampaigns, listAllCampaigns, createCampaign, updateCampaign, deleteCampaign } =
-    campaignsContract;
+  const {
+    getCampaign,
+    listMyCampaigns,
+    listAllCampaigns,
+    createCampaign,
+    updateCampaign,
+    deleteCampaign,
+    campaignHistory,
+  } = campaignsContract;
   return {
     async getCampaign(campaignID: string): Promise<Campaign> {
       if (!campaignID)
@@ -119,5 +127,9 @@ export function campaignCalls(http: Http) {
     async deleteCampaign(campaignID: string): Promise<void> {
       await sendOnly(http, deleteCampaign, { campaignID }).catch(notFoundAsCampaignNotFound);
     },
+
+    /** GET /v1/campaign/history?campaignID=...: who changed what in the campaign, newest first. */
+    campaignHistory: (campaignID: string): Promise<AuditEntry[]> =>
+      send(http, campaignHistory, { campaignID }).catch(notFoundAsCampaignNotFound),
   };
 }

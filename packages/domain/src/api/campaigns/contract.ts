@@ -1,5 +1,6 @@
 // The campaign calls of the contract (docs/product.md §7).
 import { z } from 'zod/mini';
+import { auditEntrySchema } from '../../entities/audit';
 import { campaignSchema } from '../../entities/campaign';
 import { call } from '../call';
 import { campaignIdQuerySchema } from '../common/requests';
@@ -57,5 +58,12 @@ export const campaignsContract = {
     input: campaignIdQuerySchema,
     answer: z.null(),
     scope: 'campaigns:write',
+  }),
+  campaignHistory: call({
+    method: 'GET',
+    path: '/v1/campaign/history',
+    input: campaignIdQuerySchema,
+    answer: z.array(auditEntrySchema),
+    scope: 'campaigns:read',
   }),
 } as const;

@@ -1,0 +1,69 @@
+// One seam for changes: a service that changes an audited entity calls `recordChange` inside its own
+// transaction, with the entity's snapshot before and after (flat, readable fields; secrets redacted).
+// The entry lands with the change or not at all. Which call made it (route and request id) comes from
+// the request scope the route layer opens around every handler (app.ts), so services never pass it.
+// docs/architecture.md, "How to audit a change".
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { type AuditEntity, type AuditEntry, auditActionOf, changedFields } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import { insertAuditRow, listAuditRows } from '../../db/queries/audit-log';
+
+/** Who made a change: a signed-in user (or a token's owner); null for the server's own jobs. */
+export type Actor = { id: string; email: string } | null;
+
+export type Snapshot = Readonly<Record<string, unknown>>;
+
+export interface Change {
+  entity: AuditEntity;
+  entityId: string;
+  /** The campaign the entity belongs to, so a campaign's history lists it; null when none. */
+  campaignId: string | null;
+  before: Snapshot | null;
+  after: Snapshot | null;
+}
+
+interface RequestScope {
+  route: string;
+  /** Made when the request records its first entry: the entries one call wrote share it. */
+  requestId?: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs a route's handler with its route (`POST /v1/campaign/new`) known to `recordChange`. */
+export const inRequestScope = <T>(route: string, work: () => Promise<T>): Promise<T> =>
+  scope.run({ route }, work);
+
+/** Writes one audit entry for `change` in `tx` (the transaction that makes the change). */
+export async function recordChange(tx: Queryable, actor: Actor, change: Change): Promise<void> {
+  const request = scope.getStore();
+  if (request) request.requestId ??= randomUUID();
+  await insertAuditRow(tx, {
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    entity: change.entity,
+    entityId: change.entityId,
+    campaignId: change.campaignId,
+    action: auditActionOf(change.before, change.after),
+    changes: changedFields(change.before, change.after),
+    route: request?.route ?? null,
+    requestId: request?.requestId ?? null,
+  });
+}
+
+/** The entries of one campaign (its own, its creatives', links', schedules'...), newest first, as answered. */
+export async function campaignHistory(db: Queryable, campaignId: string, limit = 200): Promise<AuditEntry[]> {
+  const rows = await listAuditRows(db, { campaignId, limit });
+  return rows.map((row) => ({
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    actor: row.actor_id === null ? null : { id: row.actor_id, email: row.actor_email ?? '' },
+    entity: row.entity,
+    entityId: row.entity_id,
+    campaignId: row.campaign_id,
+    action: row.action,
+    changes: row.changes,
+    route: row.route,
+  }));
+}

@@ -1,0 +1,120 @@
+// What the audit log keeps of each entity: the fields a person sets, flat and readable. Large or secret
+// values are kept as a fingerprint (an HTML document) or only as changed (never a password or secret).
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/database';
+import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
+import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
+import type { ScheduleRow } from '../../db/queries/schedules';
+import type { Change, Snapshot } from './record';
+
+/** A short fingerprint of a long text: two versions differ in the log when their texts differ. */
+export const fingerprint = (text: string | null | undefined): string | null =>
+  text
+    ? `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)} (${text.length} characters)`
+    : null;
+
+type CreativeFields = Pick<CreativeRow, 'id' | 'campaign_id' | 'name' | 'type' | 'body'>;
+
+const creativeSnapshot = (row: CreativeFields): Snapshot => ({
+  name: row.name,
+  type: row.type,
+  width: row.body.width ?? null,
+  height: row.body.height ?? null,
+  fluid: row.body.fluid ?? false,
+  platform: row.body.platform ?? null,
+  layout: row.body.layout ?? null,
+  trackers: row.body.trackers ?? {},
+  settings: row.body.settings ?? [],
+  html: fingerprint(row.body.html),
+});
+
+export const creativeChange = (before: CreativeFields | null, after: CreativeFields | null): Change => {
+  const row = after ?? before;
+  return {
+    entity: 'creative',
+    entityId: row?.id ?? '',
+    campaignId: row?.campaign_id ?? null,
+    before: before && creativeSnapshot(before),
+    after: after && creativeSnapshot(after),
+  };
+};
+
+export const liveCreativeChange = (
+  liveId: string,
+  campaignId: string,
+  before: Snapshot | null,
+  after: Snapshot | null,
+): Change => ({ entity: 'liveCreative', entityId: liveId, campaignId, before, after });
+
+const assetList = (assets: readonly AssetRow[]) =>
+  assets.map(
+    (asset) => `${asset.name} (${asset.upload_type}${asset.width ? `, ${asset.width}x${asset.height}` : ''})`,
+  );
+
+/**
+ * A creative's assets as a change of the creative: the list before (`earlier`, read in the same
+ * transaction before the change) and as it now stands in `tx`.
+ */
+export async function assetsChange(
+  tx: Queryable,
+  creativeId: string,
+  earlier: readonly AssetRow[],
+): Promise<Change> {
+  const [creative] = await listCreativesByIds(tx, [creativeId]);
+  const now = await listAssetsOfCreatives(tx, [creativeId]);
+  return {
+    entity: 'creative',
+    entityId: creativeId,
+    campaignId: creative?.campaign_id ?? null,
+    before: { assets: assetList(earlier) },
+    after: { assets: assetList(now) },
+  };
+}
+
+/** A share link, named by a fingerprint of its token: the log never holds a working link. */
+export const shareLinkChange = (
+  token: string,
+  campaignId: string,
+  before: Snapshot | null,
+  after: Snapshot | null,
+): Change => ({
+  entity: 'shareLink',
+  entityId: `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`,
+  campaignId,
+  before,
+  after,
+});
+
+type ScheduleFields = Pick<
+  ScheduleRow,
+  | 'id'
+  | 'campaign_id'
+  | 'name'
+  | 'frequency'
+  | 'report_type'
+  | 'format'
+  | 'timezone'
+  | 'with_video'
+  | 'recipients'
+>;
+
+const scheduleSnapshot = (row: ScheduleFields): Snapshot => ({
+  name: row.name,
+  frequency: row.frequency,
+  reportType: row.report_type,
+  format: row.format,
+  timezone: row.timezone,
+  withVideo: row.with_video,
+  recipients: row.recipients,
+});
+
+export const scheduleChange = (before: ScheduleFields | null, after: ScheduleFields | null): Change => {
+  const row = after ?? before;
+  return {
+    entity: 'schedule',
+    entityId: row?.id ?? '',
+    campaignId: row?.campaign_id ?? null,
+    before: before && scheduleSnapshot(before),
+    after: after && scheduleSnapshot(after),
+  };
+};

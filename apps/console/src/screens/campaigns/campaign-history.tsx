@@ -1,0 +1,69 @@
+// The campaign page's history: who changed what in the campaign (its flight, creatives, live creatives,
+// share links, schedules), newest first, each changed field from what to what.
+import { type AuditEntry, auditSummary, auditValueText, errorMessage } from '@adconsole/domain';
+import { Alert, AlertDescription, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
+import { formatDateTime } from './format';
+
+const fieldLabel = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/** One change: its summary, when, and each field that differed (a create lists what it set). */
+function HistoryEntry({ entry }: { entry: AuditEntry }) {
+  const fields = Object.entries(entry.changes);
+  return (
+    <li className="grid gap-1 border-b py-3 last:border-b-0">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <span className="font-medium">{auditSummary(entry)}</span>
+        <time dateTime={entry.at} className="text-muted-foreground text-xs tabular-nums">
+          {formatDateTime(entry.at)}
+        </time>
+      </p>
+      {entry.action === 'update' && fields.length > 0 ? (
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-muted-foreground text-xs">
+          {fields.map(([field, [before, after]]) => (
+            <div key={field} className="contents">
+              <dt>{fieldLabel(field)}</dt>
+              <dd className="min-w-0 break-words">
+                <span className="line-through decoration-muted-foreground/60">{auditValueText(before)}</span>
+                <span aria-label="changed to"> → </span>
+                <span className="text-foreground">{auditValueText(after)}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  );
+}
+
+export interface CampaignHistoryProps {
+  entries: AuditEntry[] | undefined;
+  loading?: boolean;
+  error?: unknown;
+}
+
+export function CampaignHistory({ entries, loading = false, error }: CampaignHistoryProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2}>History</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {error ? (
+          <Alert variant="danger">
+            <AlertDescription>{errorMessage(error, 'The history could not be read.')}</AlertDescription>
+          </Alert>
+        ) : loading || entries === undefined ? (
+          <Skeleton className="h-24" aria-label="Loading history" />
+        ) : entries.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No changes recorded yet.</p>
+        ) : (
+          <ol aria-label="Changes, newest first">
+            {entries.map((entry) => (
+              <HistoryEntry key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+// Editing a campaign after creation, in the console: its flight's end moved to yesterday, the page says
+// it ended, the history names the change, and the ad server stops serving it within the live-creative
+// cache period (seconds), as a publisher's page would find.
+import { describe, expect, it } from 'vitest';
+import { signIn as signInPage } from './support/account';
+import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { api, eventually, signIn } from './support/publisher';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('editing a campaign', () => {
+  const newPage = useBrowser();
+
+  it('moves the end of a serving campaign to yesterday: the page says it ended, the history shows it, serving stops', async () => {
+    const session = await signIn(baseURL());
+    const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
+      name: 'Edited in the console',
+      data: { start: { date: day(-10) }, end: { date: day(20) } },
+    });
+    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+      campaignID: campaign.id,
+      name: 'Rectangle',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
+    });
+    const published = await api<{ liveCreatives: { id: string }[] }>(
+      session,
+      'POST',
+      '/v1/campaign/creatives/publish',
+      {
+        id: creative.id,
+      },
+    );
+    const adUrl = `${baseURL()}/serve/ad/${published.liveCreatives[0]?.id}.json`;
+    const browserLike = {
+      'User-Agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+    };
+    expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+
+    const page = await newPage();
+    await page.goto('/signin');
+    await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('heading', { name: 'Edited in the console' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit campaign' }).click();
+    const form = page.getByRole('form', { name: 'Edit campaign' });
+    await form.getByLabel('Campaign name').fill('Edited in the console, ended');
+    await form.getByLabel('End date').fill(day(-1));
+    await form.getByRole('button', { name: 'Save campaign' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // The page, and its history, at once.
+    await page.getByRole('heading', { name: 'Edited in the console, ended' }).waitFor();
+    await page.getByText('Ended', { exact: true }).waitFor();
+    const history = page.getByRole('list', { name: 'Changes, newest first' });
+    const newest = history.getByRole('listitem').first();
+    await newest.getByText(`${DEMO_EMAIL} changed the campaign`).waitFor();
+    await expect(newest.textContent()).resolves.toContain(`${day(20)} → ${day(-1)}`);
+
+    // The ad server: no ad for a campaign whose flight ended (within the live-creative cache's seconds).
+    await eventually(async () => {
+      expect((await fetch(adUrl, { headers: browserLike })).status).not.toBe(200);
+    }, 15_000);
+  });
+});
