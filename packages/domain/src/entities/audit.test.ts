@@ -56,6 +56,9 @@ describe('the history as a person reads it', () => {
     expect(auditSummary(entry({}, { entity: 'liveCreative', action: 'create', actor: null }))).toBe(
       'Adconsole published a live creative',
     );
+    expect(
+      auditSummary(entry({ name: [null, 'Pre-roll'] }, { entity: 'liveCreative', action: 'create' })),
+    ).toBe('ana@northwind.example published “Pre-roll”');
   });
 
   it('shows a value as text: none as a dash, lists joined, objects as JSON', () => {

@@ -103,5 +103,6 @@ export function auditSummary(entry: Pick<AuditEntry, 'actor' | 'entity' | 'actio
         ? 'published'
         : 'stopped'
       : verbs[entry.action];
-  return `${who} ${verb} ${entry.entity === 'liveCreative' ? 'a live creative' : named}`;
+  const live = typeof name === 'string' ? `“${name}”` : 'a live creative';
+  return `${who} ${verb} ${entry.entity === 'liveCreative' ? live : named}`;
 }

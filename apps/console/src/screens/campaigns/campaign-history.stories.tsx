@@ -86,7 +86,7 @@ export const Default: Story = {
     // Each changed field from what to what.
     await expect(items[0]).toHaveTextContent('end2026-11-30 → 2026-12-24');
     await expect(items[0]).toHaveTextContent('nameWinter sale → Winter sale 2026');
-    await expect(items[1]).toHaveTextContent('omar@adconsole.test published a live creative');
+    await expect(items[1]).toHaveTextContent('omar@adconsole.test published “Trail season pre-roll”');
     await expect(items[4]).toHaveTextContent('ana@northwind.example created the campaign');
   },
 };
