@@ -68,5 +68,11 @@ describe('editing a campaign', () => {
     await eventually(async () => {
       expect((await fetch(adUrl, { headers: browserLike })).status).not.toBe(200);
     }, 15_000);
+
+    // Duplicated: the copy opens, with the creative but nothing published.
+    await page.getByRole('button', { name: 'Duplicate campaign' }).click();
+    await page.getByRole('heading', { name: 'Edited in the console, ended (Copy)' }).waitFor();
+    expect(page.url()).not.toContain(campaign.id);
+    await page.getByRole('table', { name: 'Creatives' }).getByText('Draft', { exact: true }).waitFor();
   });
 });

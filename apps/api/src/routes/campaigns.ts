@@ -59,6 +59,17 @@ export const campaignRoutes = [
     handler: ({ input, user, ctx }) => campaigns.updateCampaign(ctx, user, input),
   }),
   defineRoute({
+    call: contract.duplicateCampaign,
+    audit: 'campaign',
+    access: 'user',
+    summary: 'Copy a campaign with its creatives and their assets; nothing published, no figures.',
+    description:
+      "The copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and belongs to the campaign's owner; it keeps the flight, timezone and advertiser. Its creatives serve nothing until published; share links and schedules stay with the original.",
+    tag: 'Campaigns',
+    errors: { 404: 'Campaign not found!' },
+    handler: ({ input, user, ctx }) => campaigns.duplicateCampaign(ctx, user, input.campaignID),
+  }),
+  defineRoute({
     call: contract.campaignHistory,
     access: 'user',
     summary: 'Who changed what in the campaign, newest first (the last 200 changes).',

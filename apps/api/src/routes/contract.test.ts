@@ -182,6 +182,7 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       });
     },
     getV1CampaignGet: () => admin.get(`/v1/campaign/get?campaignID=${campaignID}`),
+    postV1CampaignDuplicate: () => admin.post('/v1/campaign/duplicate', { campaignID }),
     getV1CampaignHistory: () => admin.get(`/v1/campaign/history?campaignID=${campaignID}`),
     getV1CampaignMine: () => admin.get('/v1/campaign/mine'),
     getV1CampaignAll: () => admin.get('/v1/campaign/all?paginate[page]=1'),

@@ -249,6 +249,50 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
     expect(copyOfCopy.body.data?.name).toBe('Leaderboard (Copy 2)');
   });
 
+  it("duplicates a campaign by the copy rule with its flight and creatives, nothing published, no figures; another user's is 404", async () => {
+    const campaign = await newCampaign(owner, 'Black Friday');
+    const updated = await owner.put('/v1/campaign/update', {
+      id: campaign.id,
+      name: 'Black Friday',
+      data: {
+        start: { date: '2026-11-20' },
+        end: { date: '2026-11-30' },
+        timezone: 'Europe/Berlin',
+        advertiser: 'Northwind',
+      },
+    });
+    expect(updated.httpStatus, JSON.stringify(updated.body)).toBe(200);
+    const creative = await newCreative(owner, campaign.id, {
+      name: 'Skyscraper',
+      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
+    });
+    expect((await owner.post('/v1/campaign/creatives/publish', { id: creative.id })).httpStatus).toBe(200);
+    const copy = await owner.post<CampaignAnswer & { creatives: CreativeAnswer[] }>(
+      '/v1/campaign/duplicate',
+      {
+        campaignID: campaign.id,
+      },
+    );
+    expect(copy.httpStatus, JSON.stringify(copy.body)).toBe(200);
+    const made = copy.body.data;
+    expect(made?.id).not.toBe(campaign.id);
+    expect(made?.name).toBe('Black Friday (Copy)');
+    expect(made?.data).toMatchObject({
+      start: { date: '2026-11-20' },
+      end: { date: '2026-11-30' },
+      timezone: 'Europe/Berlin',
+      advertiser: 'Northwind',
+      impressions: 0,
+      clicks: 0,
+    });
+    expect(made?.creatives.map((c) => [c.name, c.liveCreatives.length])).toEqual([['Skyscraper', 0]]);
+    expect(made?.creatives[0]?.id).not.toBe(creative.id);
+    // The copy is the owner's, in their list; the original is untouched.
+    const mine = await owner.get<CampaignAnswer[]>('/v1/campaign/mine');
+    expect(mine.body.data?.map((c) => c.name)).toContain('Black Friday (Copy)');
+    expect((await other.post('/v1/campaign/duplicate', { campaignID: campaign.id })).httpStatus).toBe(404);
+  });
+
   it("refuses to publish a creative without a landing page: 'Add the landing page URL before publishing'", async () => {
     const campaign = await newCampaign(owner);
     const creative = await newCreative(owner, campaign.id, { trackers: {} });

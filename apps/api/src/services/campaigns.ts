@@ -5,11 +5,12 @@ import {
   type CampaignBody,
   type CampaignListQuery,
   type CampaignView,
+  copyName,
   DEFAULT_CAMPAIGN_TIMEZONE,
   filterAndSortCampaigns,
 } from '@adconsole/domain';
 import type { Context } from '../context';
-import { listAssetFilesOfCampaign } from '../db/queries/assets';
+import { copyAssets, listAssetFilesOfCampaign } from '../db/queries/assets';
 import type { CampaignRow } from '../db/queries/campaigns';
 import {
   countCampaigns,
@@ -18,6 +19,7 @@ import {
   listCampaignsPage,
   updateCampaign as updateCampaignRow,
 } from '../db/queries/campaigns';
+import { insertCreative, listCreativesOfCampaigns } from '../db/queries/creatives';
 import { CAMPAIGN_NOT_FOUND, ownCampaign } from './access';
 import { campaignHistory as historyOf, recordChange } from './audit/record';
 import { loadCampaigns, oneCampaign } from './campaign-loader';
@@ -152,6 +154,56 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
   ctx.liveCreatives.clear();
   return null;
 }
+
+/**
+ * POST /v1/campaign/duplicate: a copy named by the copy rule (' (Copy)', ' (Copy 2)'...), for the same
+ * owner, with the campaign's flight, advertiser and creatives (their assets sharing the stored files).
+ * Nothing is published (a copy serves nothing until its creatives are), no figures, links or schedules.
+ */
+export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  const original = await ownCampaign(ctx.db, user, campaignId);
+  const copy = await ctx.db.transaction(async (tx) => {
+    const made = await insertCampaign(tx, {
+      id: newId(),
+      ownerId: original.owner_id,
+      name: copyName(original.name),
+      body: { data: campaignSnapshotData(original) },
+    });
+    const creatives = await listCreativesOfCampaigns(tx, [original.id]);
+    for (const creative of creatives) {
+      const id = newId();
+      await insertCreative(tx, {
+        id,
+        campaignId: made.id,
+        name: creative.name,
+        type: creative.type,
+        body: creative.body,
+      });
+      await copyAssets(tx, creative.id, id);
+    }
+    await recordChange(tx, user, {
+      ...campaignChange(null, made),
+      after: {
+        ...campaignSnapshot(made),
+        copiedFrom: original.id,
+        creatives: creatives.map((creative) => creative.name),
+      },
+    });
+    return made;
+  });
+  return oneCampaign(ctx, copy);
+}
+
+/** A campaign's own settings (flight, zone, advertiser), without anything the server counts. */
+const campaignSnapshotData = (row: CampaignRow) => {
+  const { start = null, end = null, timezone, advertiser } = row.body.data ?? {};
+  return {
+    start,
+    end,
+    timezone: timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+    ...(advertiser ? { advertiser } : {}),
+  };
+};
 
 /** GET /v1/campaign/history: the campaign's audit entries, newest first (the owner's or an admin's). */
 export async function campaignHistory(ctx: Context, user: SessionUser, campaignId: string) {

@@ -78,6 +78,15 @@ export function useUpdateCampaign() {
   });
 }
 
+/** Copies a campaign (its creatives, nothing published, no figures); the lists show the copy. */
+export function useDuplicateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaignID: string) => campaignsApi().duplicateCampaign(campaignID),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
 /** Who changed what in the campaign, newest first. */
 export const useCampaignHistory = (campaignID: string) =>
   useQuery({

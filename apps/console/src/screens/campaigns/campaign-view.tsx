@@ -25,7 +25,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { CampaignHistory } from './campaign-history';
-import { useCampaign, useCampaignHistory } from './campaign-queries';
+import { useCampaign, useCampaignHistory, useDuplicateCampaign } from './campaign-queries';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
@@ -40,6 +40,7 @@ export function CampaignViewPage() {
   const history = useCampaignHistory(campaignID);
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
+  const duplicate = useDuplicateCampaign();
 
   if (campaign.isPending) return <Skeleton className="h-64" aria-label="Loading campaign" />;
   if (campaign.isError) {
@@ -75,6 +76,18 @@ export function CampaignViewPage() {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setEditing(true)}>
             Edit campaign
+          </Button>
+          <Button
+            variant="outline"
+            loading={duplicate.isPending}
+            onClick={() =>
+              duplicate.mutate(campaignID, {
+                onSuccess: (copy) => navigate(`/campaigns/${copy.id}`),
+                onError: showError('The campaign was not duplicated'),
+              })
+            }
+          >
+            Duplicate campaign
           </Button>
           <Button variant="outline" asChild>
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>

@@ -36,6 +36,7 @@ describe('API token scopes, declared in the contract', () => {
       'createCampaign',
       'updateCampaign',
       'deleteCampaign',
+      'duplicateCampaign',
       'createCreative',
       'updateCreative',
       'updateCreativeHtml',

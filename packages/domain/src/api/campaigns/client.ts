@@ -53,6 +53,7 @@ export function campaignCalls(http: Http) {
     createCampaign,
     updateCampaign,
     deleteCampaign,
+    duplicateCampaign,
     campaignHistory,
   } = campaignsContract;
   return {
@@ -127,6 +128,10 @@ export function campaignCalls(http: Http) {
     async deleteCampaign(campaignID: string): Promise<void> {
       await sendOnly(http, deleteCampaign, { campaignID }).catch(notFoundAsCampaignNotFound);
     },
+
+    /** POST /v1/campaign/duplicate: a copy with the campaign's creatives and assets, nothing published, no figures. */
+    duplicateCampaign: (campaignID: string): Promise<Campaign> =>
+      send(http, duplicateCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
 
     /** GET /v1/campaign/history?campaignID=...: who changed what in the campaign, newest first. */
     campaignHistory: (campaignID: string): Promise<AuditEntry[]> =>

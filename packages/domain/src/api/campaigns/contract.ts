@@ -59,6 +59,13 @@ export const campaignsContract = {
     answer: z.null(),
     scope: 'campaigns:write',
   }),
+  duplicateCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/duplicate',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
   campaignHistory: call({
     method: 'GET',
     path: '/v1/campaign/history',
