@@ -16,6 +16,7 @@ import identityLimits from './0016_identity_limits';
 import rollupGrains from './0017_rollup_grains';
 import campaignRollups from './0018_campaign_rollups';
 import userAdmin from './0019_user_admin';
+import fleet from './0020_fleet';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   { name: '0017_rollup_grains', sql: rollupGrains },
   { name: '0018_campaign_rollups', sql: campaignRollups },
   { name: '0019_user_admin', sql: userAdmin },
+  { name: '0020_fleet', sql: fleet },
 ];
