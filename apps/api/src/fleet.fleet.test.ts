@@ -172,6 +172,7 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
 
   it('two minutes of unique impressions with one process killed (SIGKILL) and restarted in the middle: every acknowledged beacon counted once, none lost; memory flat', async () => {
     const campaign = await campaignWithBanner('Kill -9 under load');
+    const sentBefore = await fleet.sentTo('serving');
     const load = startLoad({ origin: fleet.url, liveId: campaign.live, concurrency: 24, invalidEvery: 10 });
     const started = Date.now();
     await sleep(15_000);
@@ -191,6 +192,15 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
     const rssEnd = [await fleet.rssMb(0), await fleet.rssMb(1), await fleet.rssMb(2)];
     const figuresOfLoad = await load.stop();
     expect(figuresOfLoad.seconds).toBeGreaterThanOrEqual(120);
+    const sentAfter = await fleet.sentTo('serving');
+    const shares = Object.entries(sentAfter).map(
+      ([name, sent]) => [name, sent - (sentBefore[name] ?? 0)] as const,
+    );
+    print(
+      `Serving requests HAProxy sent each process during that load: ${shares.map(([name, sent]) => `${name} ${sent}`).join(', ')}`,
+    );
+    // Every process answered its share (process 3 before its kill and after its restart).
+    for (const [, sent] of shares) expect(sent).toBeGreaterThan(0);
     await expectCountedOnce('Load with a SIGKILL', campaign, figuresOfLoad);
     const rss = [...rssStart, rssStart3].map((start, index) => ({ start, end: rssEnd[index] ?? 0 }));
     print(

@@ -58,7 +58,7 @@ frontend fleet
 
 backend api
   balance roundrobin
-  retry-on conn-failure empty-response response-timeout
+  retry-on conn-failure empty-response response-timeout 503
   http-request disable-l7-retry unless METH_GET
 ${servers}
 
@@ -91,6 +91,8 @@ export interface Fleet {
   stop(index: number, signal: NodeJS.Signals): Promise<number | null>;
   /** The processes HAProxy's `backend` has up, by name. */
   upIn(backend: 'api' | 'serving'): Promise<string[]>;
+  /** The requests HAProxy has sent each process of `backend` so far (its `stot`), by name. */
+  sentTo(backend: 'api' | 'serving'): Promise<Record<string, number>>;
   /** Waits until HAProxy has every process up in both backends. */
   allUp(): Promise<void>;
   /** Resident memory of process `index` in MB (its /proc status). */
@@ -209,6 +211,16 @@ export async function startFleet(options: { size: number; env: Record<string, st
       .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api') && fields[17] === 'UP')
       .map((fields) => fields[1] as string);
   };
+  const sentTo = async (backend: 'api' | 'serving') => {
+    const stat = await haproxyCommand(socket, 'show stat');
+    return Object.fromEntries(
+      stat
+        .split('\n')
+        .map((line) => line.split(','))
+        .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api'))
+        .map((fields) => [fields[1] as string, Number(fields[7])]),
+    );
+  };
   const allUp = async () => {
     await until(
       'HAProxy to see every process up',
@@ -238,6 +250,7 @@ export async function startFleet(options: { size: number; env: Record<string, st
       return exited;
     },
     upIn,
+    sentTo,
     allUp,
     async rssMb(index) {
       const pid = (processes[index] as FleetProcess).child.pid;
