@@ -2,9 +2,8 @@
 import path from 'node:path';
 import { buildApp, prepareDatabase } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { LOCKS } from './db/database';
 import { shutdownOnSignals } from './http/drain';
-import { seedDemoData } from './services/demo';
+import { seedDemoDataOnce } from './services/demo';
 
 /** What a newcomer needs once the server listens: the address that works, the sign-in, where mail goes. */
 function startBanner(config: Config, demo: { email: string; password: string } | undefined): string {
@@ -34,7 +33,7 @@ async function main() {
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   // Processes started together on an empty database seed it once: the others wait, then find users.
-  const demo = await db.exclusive(LOCKS.demoSeed, () => seedDemoData(app.adconsole));
+  const demo = await seedDemoDataOnce(app.adconsole);
   // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
   // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
   const level = app.log.level;
