@@ -36,6 +36,7 @@ describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
     const exits: number[] = [];
     shutdownOnSignals(server.app, { drainMs: 500, signals, exit: (code) => exits.push(code) });
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/serve/health`)).status).toBe(204);
     // A `start` whose impression has not arrived: the writer holds it back, waiting for its impression.
     const held = server.app.adconsole.events.writer.record({
       liveId: 'live-drain',
@@ -48,6 +49,8 @@ describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
     const ping = await fetch(`${server.url}/api/ping`);
     expect(ping.status).toBe(503);
     expect(((await ping.json()) as { message: string }).message).toBe(SHUTTING_DOWN);
+    // The serving routes' own check, which reads no database, says the same.
+    expect((await fetch(`${server.url}/serve/health`)).status).toBe(503);
     // Still answering during the drain, closing each connection so the next request goes elsewhere.
     const during = await fetch(`${server.url}/api/config`);
     expect(during.status).toBe(200);
