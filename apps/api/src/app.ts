@@ -402,7 +402,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
       : {
           onRequest: async (request: FastifyRequest) =>
             countAddressCall(
-              ctx.db,
+              ctx,
               `${route.call.method} ${route.call.path}`,
               request.ip,
               route.perIpLimit ?? 0,
