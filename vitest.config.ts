@@ -20,7 +20,12 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
     name: `api-${database}`,
     include: ['apps/api/src/**/*.test.ts'],
     // Suites that need something large run only through their own scripts (npm run test:<name>).
-    exclude: ['**/*.libreoffice.test.ts', '**/*.clickhouse.test.ts', '**/node_modules/**'],
+    exclude: [
+      '**/*.libreoffice.test.ts',
+      '**/*.clickhouse.test.ts',
+      '**/*.fleet.test.ts',
+      '**/node_modules/**',
+    ],
     environment: 'node',
     env: { TEST_DATABASE: database },
     // A worker keeps its modules from one file to the next: each file re-importing the server (Fastify,
@@ -187,6 +192,24 @@ export default defineConfig({
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
                 env: { TEST_DATABASE: 'pglite', TEST_EVENTS: 'clickhouse' },
+              },
+            },
+          ]
+        : []),
+      ...(optIn.includes('fleet')
+        ? [
+            {
+              extends: true as const,
+              test: {
+                // Three built API processes behind HAProxy on a fresh PostgreSQL database (docs/deploy.md):
+                // minutes of load, a kill -9 and a rolling restart, so one long file of its own.
+                name: 'fleet',
+                include: ['apps/api/src/**/*.fleet.test.ts'],
+                environment: 'node',
+                pool: 'forks' as const,
+                testTimeout: 600_000,
+                hookTimeout: 600_000,
+                env: { TEST_DATABASE: 'postgres' },
               },
             },
           ]

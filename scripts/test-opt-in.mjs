@@ -1,7 +1,7 @@
-// `npm run test:libreoffice`, `npm run test:clickhouse` and `npm run test:fuzz`: the suites that need
-// something large or long, kept out of `npm test`. Installs what they need when it is missing (LibreOffice from Debian as root;
-// chdb from npm into tools/chdb, outside the workspace and its lockfile), builds what is stale, then
-// runs the one Vitest project.
+// `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz` and `npm run test:fleet`:
+// the suites that need something large or long, kept out of `npm test`. Installs what they need when it
+// is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
+// workspace and its lockfile), builds what is stale, then runs the one Vitest project.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -46,12 +46,21 @@ suites.fuzz = {
     FUZZ_TIMEOUT_MS: '1800000',
   },
 };
+// The fleet (docs/deploy.md): three built API processes behind Debian's HAProxy on a fresh PostgreSQL
+// database, under minutes of load; the built server is what it starts (buildProduct below).
+suites.fleet = {
+  command: 'haproxy',
+  packages: ['haproxy'],
+  project: 'fleet',
+};
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
   process.exit(2);
 }
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+// Debian installs some commands into /usr/sbin, which is not on every user's PATH.
+const has = (command) =>
+  spawnSync('sh', ['-c', `command -v ${command} || test -x /usr/sbin/${command}`]).status === 0;
 if (chosen.command && !has(chosen.command)) {
   if (process.getuid?.() !== 0) {
     console.error(

@@ -14,7 +14,6 @@ import {
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -40,6 +39,7 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
+import { countAddressCall, TOO_MANY_REQUESTS } from './services/address-limit';
 import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
@@ -86,7 +86,7 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   return db;
 }
 
-export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait 15 minutes and try again.';
+export { TOO_MANY_REQUESTS };
 export const CSRF_REFUSED =
   'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).';
 export const QUERY_ON_BODY_CALL =
@@ -231,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     diskFiles: objects.diskFiles,
     background: new BackgroundTasks(log),
     reportBuilder: new ReportBuilder(),
+    lifecycle: { draining: false },
     log,
   };
   app.decorate('adconsole', ctx);
@@ -254,12 +255,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Answers above 1 KB (JSON, VAST, CSV) go out in brotli or gzip as the client accepts; the console's
   // files come pre-compressed from its build and carry their Content-Encoding already, so they pass.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Per-process, in memory, per address: only for public calls, where the caller has no identity. Limits
-  // on an identity (user, share link, e-mail address) and the sign-in limit live in the database
-  // (services/identity-limit.ts, services/login-limit.ts), so they hold across addresses and processes.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () => ApiError.of(429, TOO_MANY_REQUESTS),
+  // While the process drains (SIGTERM, http/drain.ts) every answer closes its connection, so the load
+  // balancer opens its next one to another process.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.draining) reply.header('Connection', 'close');
   });
 
   // CSRF: every state-changing request, whatever its path looks like before the router decodes it,
@@ -396,10 +395,21 @@ function apiRoute(route: RouteDef, ctx: Context) {
       : route.access === 'public'
         ? { bodyLimit: PUBLIC_BODY_LIMIT }
         : {}),
+    // Per address, only on public calls (where the caller has no identity), before the body is read;
+    // counted in the database like the limits on an identity (services/address-limit.ts), so it holds
+    // across API processes.
+    ...(route.perIpLimit === undefined
+      ? {}
+      : {
+          onRequest: async (request: FastifyRequest) =>
+            countAddressCall(
+              ctx,
+              `${route.call.method} ${route.call.path}`,
+              request.ip,
+              route.perIpLimit ?? 0,
+            ),
+        }),
     config: {
-      ...(route.perIpLimit === undefined
-        ? {}
-        : { rateLimit: { max: route.perIpLimit, timeWindow: 15 * 60 * 1000 } }),
       ...(apiScope === undefined ? {} : { apiScope }),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -121,18 +121,30 @@ describe('configuration from environment variables', () => {
       url: 'https://u:p@events.example:8443',
       database: 'adconsole',
       rawTtlDays: undefined,
+      asyncInsert: false,
     });
     expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads_prod', EVENTS_TTL_DAYS: '400' }).events).toEqual({
       url: 'http://events:8123',
       database: 'ads_prod',
       rawTtlDays: 400,
+      asyncInsert: false,
     });
     expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads?ch_insert_quorum=2' }).events?.url).toBe(
       'http://events:8123/?ch_insert_quorum=2',
     );
     expect(() => loadConfig({ EVENTS_TTL_DAYS: '30' })).toThrow(/EVENTS_TTL_DAYS.*EVENTS_URL/);
+    expect(
+      loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_ASYNC_INSERT: 'true' }).events?.asyncInsert,
+    ).toBe(true);
+    expect(() => loadConfig({ EVENTS_ASYNC_INSERT: 'true' })).toThrow(/EVENTS_ASYNC_INSERT.*EVENTS_URL/);
     expect(() => loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_TTL_DAYS: '0' })).toThrow(
       /EVENTS_TTL_DAYS/,
     );
+  });
+
+  it('DRAIN_SECONDS: how long a process keeps answering after SIGTERM (none by default, at most 300)', () => {
+    expect(loadConfig({}).drainSeconds).toBe(0);
+    expect(loadConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);
+    expect(() => loadConfig({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS/);
   });
 });

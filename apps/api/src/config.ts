@@ -62,6 +62,11 @@ export interface Config {
   /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
   jobPollSeconds: number;
   /**
+   * After SIGTERM, how long the process keeps answering (its health check failing) before it stops
+   * accepting connections (DRAIN_SECONDS): the load balancer's time to take it out (docs/deploy.md).
+   */
+  drainSeconds: number;
+  /**
    * The file manager's buckets (FILE_MANAGER_BUCKETS, the first is the default) and their region. On
    * S3 they are buckets of the S3_* store; on the embedded default, folders under DATA_DIR/buckets.
    */
@@ -108,6 +113,12 @@ export interface EventsConfig {
   database: string;
   /** Raw events older than this many days are dropped (EVENTS_TTL_DAYS); rollups are kept. */
   rawTtlDays: number | undefined;
+  /**
+   * EVENTS_ASYNC_INSERT: inserts go through ClickHouse's asynchronous insert buffer, still answered only
+   * once flushed (`async_insert=1, wait_for_async_insert=1`), so many API processes' small batches
+   * become few parts; off, each batch is one synchronous insert (`async_insert=0`).
+   */
+  asyncInsert: boolean;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +210,7 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   NODE_ENV: optional,
   JOB_POLL_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(3600).optional()),
+  DRAIN_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(300).optional()),
   FILE_MANAGER_BUCKETS: optional.pipe(
     z
       .string()
@@ -235,6 +247,7 @@ const envSchema = z.object({
       .optional(),
   ),
   EVENTS_TTL_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(36500).optional()),
+  EVENTS_ASYNC_INSERT: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
   API_TOKEN_RATE_LIMIT: optional.pipe(
     z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
   ),
@@ -300,16 +313,30 @@ export function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
   return existsSync(candidate) ? candidate : path.resolve(process.cwd(), 'apps/console/dist');
 }
 
-function eventsConfig(eventsUrl: string | undefined, rawTtlDays: number | undefined) {
+function eventsConfig(
+  eventsUrl: string | undefined,
+  rawTtlDays: number | undefined,
+  asyncInsert: string | undefined,
+): EventsConfig | undefined {
   if (eventsUrl === undefined) {
     if (rawTtlDays !== undefined)
       throw new ConfigError('EVENTS_TTL_DAYS', 'applies only to the ClickHouse event store (set EVENTS_URL)');
+    if (asyncInsert !== undefined)
+      throw new ConfigError(
+        'EVENTS_ASYNC_INSERT',
+        'applies only to the ClickHouse event store (set EVENTS_URL)',
+      );
     return undefined;
   }
   const url = new URL(eventsUrl);
   const database = url.pathname.replaceAll('/', '') || 'adconsole';
   url.pathname = '';
-  return { url: url.toString().replace(/\/$/, ''), database, rawTtlDays };
+  return {
+    url: url.toString().replace(/\/$/, ''),
+    database,
+    rawTtlDays,
+    asyncInsert: asyncInsert === 'true' || asyncInsert === '1',
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -372,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',
     jobPollSeconds: e.JOB_POLL_SECONDS ?? 15,
+    drainSeconds: e.DRAIN_SECONDS ?? 0,
     fileManager: {
       buckets: e.FILE_MANAGER_BUCKETS
         ? [...new Set(e.FILE_MANAGER_BUCKETS.split(',').map((name) => name.trim()))]
@@ -381,7 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerMinute: e.FILE_MANAGER_UPLOADS_PER_MINUTE ?? 60,
       folderKeyLimit: e.FILE_MANAGER_FOLDER_KEY_LIMIT ?? 10_000,
     },
-    events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS),
+    events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS, e.EVENTS_ASYNC_INSERT),
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
     limits: {
       reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,

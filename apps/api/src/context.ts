@@ -36,5 +36,7 @@ export interface Context {
   background: BackgroundTasks;
   /** Builds report files in a worker thread, off the event loop. */
   reportBuilder: ReportBuilder;
+  /** The process's state for the load balancer: `draining` from SIGTERM until it exits (http/drain.ts). */
+  lifecycle: { draining: boolean };
   log: (line: string) => void;
 }

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { buildApp, prepareDatabase } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { seedDemoData } from './services/demo';
+import { shutdownOnSignals } from './http/drain';
+import { seedDemoDataOnce } from './services/demo';
 
 /** What a newcomer needs once the server listens: the address that works, the sign-in, where mail goes. */
 function startBanner(config: Config, demo: { email: string; password: string } | undefined): string {
@@ -31,7 +32,8 @@ async function main() {
   const db = await prepareDatabase(config);
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
-  const demo = await seedDemoData(app.adconsole, { days: app.adconsole.config.demoDays });
+  // Processes started together on an empty database seed it once: the others wait, then find users.
+  const demo = await seedDemoDataOnce(app.adconsole, { days: app.adconsole.config.demoDays });
   // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
   // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
   const level = app.log.level;
@@ -39,16 +41,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   console.log(startBanner(config, demo));
-  // Stop accepting, let the requests in flight finish (tracking calls wait for their batch), write the
-  // events still held, close the database, exit.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  // SIGTERM: fail the health check and keep answering for DRAIN_SECONDS, then stop accepting, let the
+  // requests in flight finish (tracking calls wait for their batch), write the events still held, close
+  // the database, exit (http/drain.ts). SIGINT: the same without the wait.
+  shutdownOnSignals(app, { drainMs: config.drainSeconds * 1000 });
 }
 
 main().catch((error: unknown) => {

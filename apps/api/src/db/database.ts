@@ -16,7 +16,31 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding the lock `key` across every process on this database (PostgreSQL's
+   * session advisory lock, on a connection of its own): a second caller waits until the first is done.
+   * PGlite belongs to one process, so there it only orders the callers of this one.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The advisory lock keys of work that must run once across the API processes at a time. */
+export const LOCKS = {
+  /** Applying the migrations (db/migrate.ts). */
+  migrations: 4_300_001,
+  /** Seeding the demo data into an empty database (services/demo.ts). */
+  demoSeed: 4_300_002,
+} as const;
+
+/** An in-process lock: each caller runs after the previous one settled. */
+function processLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /**
@@ -49,6 +73,7 @@ export async function createPgliteDatabase(
 ): Promise<PgliteDatabase> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir === undefined ? start : { ...start, dataDir });
+  const locks = new Map<number, ReturnType<typeof processLock>>();
   return {
     kind: 'pglite',
     dumpDataDir: async () => db.dumpDataDir('none'),
@@ -71,6 +96,14 @@ export async function createPgliteDatabase(
           },
         }),
       );
+    },
+    exclusive(key, work) {
+      let lock = locks.get(key);
+      if (!lock) {
+        lock = processLock();
+        locks.set(key, lock);
+      }
+      return lock(work);
     },
     close: () => db.close(),
   };
@@ -110,6 +143,20 @@ export async function createPostgresDatabase(connectionString: string): Promise<
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exclusive(key, work) {
+      // A connection of its own holds the session lock while `work` runs on the pool's others.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
       } finally {
         client.release();
       }

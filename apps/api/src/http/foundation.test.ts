@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createPostgresDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { migrations } from '../migrations/index';
 import {
@@ -115,6 +116,23 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
         ]),
       );
     } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('run once when processes start together: each waits for the advisory lock, the later find nothing to do', async () => {
+    const fresh = await freshDatabase();
+    // A second process's own connection pool on PostgreSQL; on PGlite the one in-process database.
+    const second = fresh.url ? await createPostgresDatabase(fresh.url) : fresh.db;
+    try {
+      const [first, other] = await Promise.all([migrate(fresh.db), migrate(second)]);
+      expect([first, other].sort((a, b) => a.length - b.length)).toEqual([[], migrations.map((m) => m.name)]);
+      const [applied] = await fresh.db.query<{ count: number }>(
+        'select count(*)::int as count from schema_migrations',
+      );
+      expect(applied?.count).toBe(migrations.length);
+    } finally {
+      if (second !== fresh.db) await second.close();
       await fresh.drop();
     }
   });

@@ -16,6 +16,7 @@ import identityLimits from './0016_identity_limits';
 import rollupGrains from './0017_rollup_grains';
 import campaignRollups from './0018_campaign_rollups';
 import userAdmin from './0019_user_admin';
+import fleet from './0020_fleet';
 import auditLog from './0021_audit_log';
 
 export interface Migration {
@@ -41,6 +42,6 @@ export const migrations: readonly Migration[] = [
   { name: '0017_rollup_grains', sql: rollupGrains },
   { name: '0018_campaign_rollups', sql: campaignRollups },
   { name: '0019_user_admin', sql: userAdmin },
-  // 0020 is the fleet's (shared limits and job leases).
+  { name: '0020_fleet', sql: fleet },
   { name: '0021_audit_log', sql: auditLog },
 ];

@@ -145,7 +145,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   const handlers: ServeHandlers = {
     // A route that does nothing: the load balancer's health check, and the ceiling the benchmarks
     // compare the serving routes with (bench/serving.mjs).
-    health: async ({ reply }) => reply.code(204).send(),
+    health: async ({ reply }) => reply.code(ctx.lifecycle.draining ? 503 : 204).send(),
 
     init: async ({ request, reply }) => {
       const runtime = await runtimeScript();

@@ -1,14 +1,18 @@
 import { contract } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
+import { DATABASE_UNAVAILABLE, ping, SHUTTING_DOWN } from '../services/health';
 import { publicConfigOf } from '../services/public-config';
 
 export const systemRoutes = [
   defineRoute({
     call: contract.ping,
     access: 'public',
-    summary: 'Liveness check: answers "Pong".',
+    summary: 'Health check for a load balancer: answers "Pong" only while the database answers.',
+    description:
+      'Runs one query against the database (3 s at most). Answers 503 when the database does not answer, and from SIGTERM on while the process drains before it exits (docs/deploy.md), so the load balancer sends new requests to another process.',
     tag: 'System',
-    handler: async () => 'Pong' as const,
+    errors: { 503: `'${DATABASE_UNAVAILABLE}' or '${SHUTTING_DOWN}'` },
+    handler: ({ ctx }) => ping(ctx),
   }),
   defineRoute({
     call: contract.config,

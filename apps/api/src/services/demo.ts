@@ -16,6 +16,7 @@ import {
   type InvalidTrafficReason,
 } from '@adconsole/domain';
 import type { Context } from '../context';
+import { LOCKS } from '../db/database';
 import { insertAsset } from '../db/queries/assets';
 import { insertCampaign } from '../db/queries/campaigns';
 import { insertCreative } from '../db/queries/creatives';
@@ -360,4 +361,12 @@ export async function seedDemoData(
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
   }
   return { email, password };
+}
+
+/**
+ * seedDemoData under an advisory lock (main.ts): API processes started together on an empty database
+ * seed it once; the others wait, then find its users and seed nothing.
+ */
+export function seedDemoDataOnce(ctx: Seeded, options: DemoOptions = {}): Promise<DemoAccount | undefined> {
+  return ctx.db.exclusive(LOCKS.demoSeed, () => seedDemoData(ctx, options));
 }

@@ -1,7 +1,7 @@
 // Limits on an identity, counted in the database: a signed-in user, a share link or an e-mail address
 // makes at most so many calls of one kind in 15 minutes, whatever address it comes from and whichever
-// API process answers. Per-address limits (in memory, the rate-limit plugin in app.ts) stay only on
-// public calls, where the caller has no identity of its own.
+// API process answers. Per-address limits (address-limit.ts, in the same table) stay only on public
+// calls, where the caller has no identity of its own.
 import { createHash } from 'node:crypto';
 import { ApiError, normaliseEmail } from '@adconsole/domain';
 import type { Queryable } from '../db/database';

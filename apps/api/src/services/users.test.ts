@@ -1,7 +1,7 @@
 import { filteredTotals, type ReportData, reportDataSchema } from '@adconsole/domain';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { Client, startSecondProcess, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import {
   daysAroundToday,
   PASSWORD,
@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../test/helpers';
-import { seedDemoData } from './demo';
+import { seedDemoData, seedDemoDataOnce } from './demo';
 
 describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
   let server: TestServer;
@@ -157,6 +157,25 @@ describe(`users, roles and invitations on ${testDatabaseKind()}`, () => {
 });
 
 describe(`demo data on ${testDatabaseKind()}`, () => {
+  it('processes started together on an empty database seed it once (an advisory lock): one seeds, the others find its users', async () => {
+    const server = await startServer({ DEMO_PASSWORD: 'demo-password' });
+    const second = await startSecondProcess(server, { DEMO_PASSWORD: 'demo-password' });
+    try {
+      const seeded = await Promise.all([
+        seedDemoDataOnce(server.app.adconsole, { days: 2 }),
+        seedDemoDataOnce(second.app.adconsole, { days: 2 }),
+      ]);
+      expect(seeded.filter((account) => account !== undefined)).toHaveLength(1);
+      const [demo] = await server.db.query<{ count: number }>(
+        "select count(*)::int as count from campaigns where name = 'Demo campaign'",
+      );
+      expect(demo?.count).toBe(1);
+    } finally {
+      await second.close();
+      await server.close();
+    }
+  });
+
   it('seeds an admin with the DEMO_PASSWORD and a campaign with a published creative, once; a later start never re-applies DEMO_PASSWORD', async () => {
     const server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
     try {

@@ -308,6 +308,53 @@ async function listening(
   };
 }
 
+/** A second API process beside a test server: its own app and port over the same database and DATA_DIR. */
+export interface SecondProcess {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * Another API process on `server`'s database, as a fleet runs them: its own connection pool on
+ * PostgreSQL (on PGlite the one in-process database), the same DATA_DIR (so the same server secret),
+ * its own memory and port. `env` adds settings to the server's.
+ */
+export async function startSecondProcess(
+  server: TestServer,
+  env: Record<string, string> = {},
+): Promise<SecondProcess> {
+  const db = server.databaseUrl ? await createPostgresDatabase(server.databaseUrl) : server.db;
+  const closeDb = async () => {
+    if (db !== server.db) await db.close();
+  };
+  try {
+    const config = loadConfig({
+      DATA_DIR: server.dataDir,
+      CONSOLE_DIR: path.join(server.dataDir, 'no-console'),
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '127.0.0.1',
+      JOB_POLL_SECONDS: '0',
+      ...env,
+    });
+    const app = await buildApp(config, { db, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      app,
+      async close() {
+        await app.close();
+        await closeDb();
+      },
+    };
+  } catch (error) {
+    await closeDb();
+    throw error;
+  }
+}
+
 export interface ApiAnswer<T = unknown> {
   httpStatus: number;
   body: { status: number; data?: T; message?: string; errors?: string[] };

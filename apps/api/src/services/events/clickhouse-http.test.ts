@@ -138,3 +138,47 @@ describe(`EVENTS_URL: events go to ClickHouse over HTTP (main database on ${test
     ]);
   });
 });
+
+describe(`EVENTS_ASYNC_INSERT: a fleet's inserts through ClickHouse's async-insert buffer (main database on ${testDatabaseKind()})`, () => {
+  let clickhouse: Server;
+  let server: TestServer;
+  const inserts: URLSearchParams[] = [];
+
+  beforeAll(async () => {
+    clickhouse = createServer(async (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://clickhouse');
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const query = url.searchParams.get('query') ?? Buffer.concat(chunks).toString('utf8');
+      if (/^insert into ads_fleet\.events/i.test(query.trim())) inserts.push(url.searchParams);
+      response.writeHead(200, { 'X-ClickHouse-Summary': '{}' });
+      response.end('');
+    });
+    await new Promise<void>((resolve) => clickhouse.listen(0, '127.0.0.1', resolve));
+    const { port } = clickhouse.address() as AddressInfo;
+    server = await startServer({
+      EVENTS_URL: `http://127.0.0.1:${port}/ads_fleet?ch_insert_quorum=2&ch_insert_quorum_parallel=1`,
+      EVENTS_ASYNC_INSERT: 'true',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => clickhouse.close(resolve));
+  });
+
+  it('each insert asks for async_insert=1 with wait_for_async_insert=1 (answered once written) and carries the quorum of EVENTS_URL', async () => {
+    await server.app.adconsole.events.writer.record({
+      liveId: 'live-fleet',
+      type: 'impression',
+      at: new Date(),
+      count: 1,
+      impressionId: 'imp.fleet',
+    });
+    expect(inserts).toHaveLength(1);
+    const [settings] = inserts;
+    expect(settings?.get('async_insert')).toBe('1');
+    expect(settings?.get('wait_for_async_insert')).toBe('1');
+    expect(settings?.get('insert_quorum')).toBe('2');
+    expect(settings?.get('insert_quorum_parallel')).toBe('1');
+  });
+});

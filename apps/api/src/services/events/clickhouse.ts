@@ -40,7 +40,19 @@ export interface ClickHouseEventStoreOptions {
   client: ClickHouseClient;
   /** The ClickHouse database holding the events (created and migrated by migrateClickHouse). */
   database: string;
+  /** Inserts through ClickHouse's async-insert buffer, answered once flushed (EVENTS_ASYNC_INSERT). */
+  asyncInsert?: boolean;
 }
+
+/**
+ * The settings every insert of a batch carries. Either way the insert is answered only once ClickHouse
+ * has written it: synchronous (`async_insert=0`, whatever the server's profile says), or, for a fleet
+ * of API processes each sending small batches, through the server's async-insert buffer with
+ * `wait_for_async_insert=1` (never 0: that would answer before the data is written). Settings of the
+ * URL (`?ch_insert_quorum=2`) go along with them (docs/clickhouse.md, "A fleet of API processes").
+ */
+export const insertSettings = (asyncInsert: boolean) =>
+  asyncInsert ? ({ async_insert: 1, wait_for_async_insert: 1 } as const) : ({ async_insert: 0 } as const);
 
 /** Seen-set rows older than this can never match a beacon again (its signature no longer verifies). */
 const SEEN_LIFETIME_MS = IMPRESSION_LIFETIME_MS + 10 * 60 * 1000;
@@ -102,6 +114,7 @@ export function createClickHouseEventStore({
   db,
   client,
   database,
+  asyncInsert = false,
 }: ClickHouseEventStoreOptions): EventStore {
   const table = (name: string) => `${database}.${name}`;
   let prunedAt = 0;
@@ -194,8 +207,8 @@ export function createClickHouseEventStore({
           true,
         );
         const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
-        // Synchronous: resolves once ClickHouse has written the block (async_insert off, whatever the
-        // server's profile says), so an acknowledged event is stored.
+        // Resolves once ClickHouse has written the block (insertSettings), so an acknowledged event is
+        // stored.
         await client.insert({
           table: table('events'),
           values: counted.map((event) => ({
@@ -208,7 +221,7 @@ export function createClickHouseEventStore({
             ...(dimsOf.get(event) ?? UNKNOWN_DIMENSIONS),
           })),
           format: 'JSONEachRow',
-          clickhouse_settings: { async_insert: 0 },
+          clickhouse_settings: insertSettings(asyncInsert),
         });
         return counted.length;
       });
@@ -403,6 +416,7 @@ export async function openClickHouseEventStore(
       client,
       database: config.database,
       rawTtlDays: config.rawTtlDays,
+      asyncInsert: config.asyncInsert,
     });
     return { store, close: () => client.close() };
   } catch (error) {

@@ -3,9 +3,11 @@
 // PGlite lacks). Each poll queues what is due (scheduled reports whose next run has come), claims a few
 // pending jobs, and runs them. A job's key is unique, so a period is queued once; a job claimed by a
 // process that then died is not run again (it may have sent its mail: at most once), and a failed run
-// is retried with back-off, then recorded as failed.
+// is retried with back-off, then recorded as failed. Periodic clean-ups take a lease in the database
+// first (job_leases), so across a fleet of processes each runs once per period, not once per process.
 import { hostname } from 'node:os';
 import type { Context } from '../../context';
+import { takeLease } from '../../db/queries/job-leases';
 import {
   abandonExpiredLeases,
   claimDueJobs,
@@ -20,6 +22,9 @@ import { queueDueReports, runReportDelivery } from './report-deliveries';
 /** Back-off after the nth failed attempt (1 min, 5 min, 15 min, 1 h), then failed for good. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 export const LEASE_MS = 10 * 60_000;
+/** The sweep of expired files (report downloads): once every 10 minutes across the fleet. */
+export const SWEEP_LEASE = 'sweep-expired-files';
+export const SWEEP_EVERY_MS = 10 * 60_000;
 export const ABANDONED =
   'The process running this job stopped before it finished; it is not run again, so no one gets a report twice.';
 
@@ -32,7 +37,6 @@ export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}:${newId().slice(0, 6)}`;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private lastSweep = 0;
 
   constructor(private readonly ctx: Context) {}
 
@@ -45,10 +49,7 @@ export class JobRunner {
       claimDueJobs(tx, { worker: this.worker, leaseMs: LEASE_MS, limit }),
     );
     for (const job of claimed) await this.run(job);
-    if (Date.now() - this.lastSweep > 10 * 60_000) {
-      this.lastSweep = Date.now();
-      await sweepExpiredFiles(this.ctx);
-    }
+    if (await takeLease(db, SWEEP_LEASE, this.worker, SWEEP_EVERY_MS)) await sweepExpiredFiles(this.ctx);
     return claimed.length;
   }
 

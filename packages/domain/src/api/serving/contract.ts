@@ -80,8 +80,14 @@ export const servingContract = {
     path: '/serve/health',
     operationId: 'getServeHealth',
     summary:
-      'Does nothing: a health check for load balancers, and the ceiling the serving benchmarks compare with.',
-    answers: { 204: { kind: 'empty', description: 'Up.' } },
+      'Does nothing: a health check for load balancers (of a serving-only fleet: it reads no database), and the ceiling the serving benchmarks compare with.',
+    answers: {
+      204: { kind: 'empty', description: 'Up.' },
+      503: {
+        kind: 'empty',
+        description: 'Draining after SIGTERM: the process exits once its requests are done.',
+      },
+    },
   }),
   init: route({
     method: 'GET',

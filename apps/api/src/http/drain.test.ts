@@ -1,0 +1,116 @@
+// A process behind a load balancer (docs/deploy.md): the health check answers only while the database
+// does, and SIGTERM drains: the check fails at once, requests are still answered (each closing its
+// connection) for the drain time, then the process stops accepting, writes the events it still holds and
+// exits 0. The signal comes from an emitter standing for the process, and `exit` records the code.
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { DATABASE_UNAVAILABLE, SHUTTING_DOWN } from '../services/health';
+import { freshMigratedDatabase, startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { shutdownOnSignals } from './drain';
+
+const until = async (condition: () => boolean, what: string) => {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('fails the health check at once, keeps answering with Connection: close, then writes the held events and exits 0', async () => {
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    shutdownOnSignals(server.app, { drainMs: 500, signals, exit: (code) => exits.push(code) });
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/serve/health`)).status).toBe(204);
+    // A `start` whose impression has not arrived: the writer holds it back, waiting for its impression.
+    const held = server.app.adconsole.events.writer.record({
+      liveId: 'live-drain',
+      type: 'start',
+      at: new Date(),
+      count: 1,
+      impressionId: 'imp.drain',
+    });
+    signals.emit('SIGTERM');
+    const ping = await fetch(`${server.url}/api/ping`);
+    expect(ping.status).toBe(503);
+    expect(((await ping.json()) as { message: string }).message).toBe(SHUTTING_DOWN);
+    // The serving routes' own check, which reads no database, says the same.
+    expect((await fetch(`${server.url}/serve/health`)).status).toBe(503);
+    // Still answering during the drain, closing each connection so the next request goes elsewhere.
+    const during = await fetch(`${server.url}/api/config`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    await until(() => exits.length > 0, 'the process to exit');
+    expect(exits).toEqual([0]);
+    // The held event was written on the way out (judged without its impression), and its caller answered.
+    await held;
+    expect(
+      await server.db.query("select type, reason from events where impression_id = 'imp.drain'"),
+    ).toEqual([{ type: 'start', reason: 'sequence' }]);
+    // No longer accepting connections.
+    await expect(fetch(`${server.url}/api/ping`)).rejects.toThrow();
+  });
+});
+
+describe(`GET /api/ping answers only while the database answers, on ${testDatabaseKind()}`, () => {
+  it('503 with a message once the database stops answering (and Pong again when it is back, on PostgreSQL)', async () => {
+    const fresh = await freshMigratedDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-ping-'));
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), {
+      db: fresh.db,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const admin = new pg.Client({
+      connectionString: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    });
+    const name = fresh.url ? new URL(fresh.url).pathname.slice(1) : '';
+    let closed = false;
+    try {
+      expect(await (await fetch(`${url}/api/ping`)).json()).toEqual({ status: 200, data: 'Pong' });
+      if (fresh.url) {
+        // The server refuses new connections to the database and ends the pool's open ones.
+        await admin.connect();
+        await admin.query(`alter database ${name} allow_connections false`);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+      } else {
+        await fresh.db.close();
+        closed = true;
+      }
+      const down = await fetch(`${url}/api/ping`);
+      expect(down.status).toBe(503);
+      expect(((await down.json()) as { message: string }).message).toBe(DATABASE_UNAVAILABLE);
+      if (fresh.url) {
+        await admin.query(`alter database ${name} allow_connections true`);
+        expect((await fetch(`${url}/api/ping`)).status).toBe(200);
+      }
+    } finally {
+      if (fresh.url) {
+        await admin.query(`alter database ${name} allow_connections true`).catch(() => undefined);
+        await admin.end().catch(() => undefined);
+      }
+      await app.close();
+      if (!closed) await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
