@@ -367,7 +367,7 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
 
   it('prints the fleet’s rate beside one process’s (whole impressions: ad request and beacon)', async () => {
     const campaign = await campaignWithBanner('Throughput');
-    const measure = async (origin: string) => {
+    const measure = async (origin: string | string[]) => {
       const load = startLoad({ origin, liveId: campaign.live, concurrency: 32, invalidEvery: 0 });
       await sleep(10_000);
       const result = await load.stop();
@@ -379,9 +379,10 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
     };
     const one = await measure(fleet.processes[0]?.url ?? '');
     const all = await measure(fleet.url);
+    const direct = await measure(fleet.processes.map((fleetProcess) => fleetProcess.url));
     print(
-      `Rate on this 2-core machine (load generator, PostgreSQL and HAProxy on the same cores): one process ${one.requests.toFixed(0)} requests/s (${one.impressions.toFixed(0)} impressions/s); the fleet of 3 through HAProxy ${all.requests.toFixed(0)} requests/s (${all.impressions.toFixed(0)} impressions/s)`,
+      `Rate on this 2-core machine (load generator, PostgreSQL and HAProxy on the same cores): one process ${one.requests.toFixed(0)} requests/s (${one.impressions.toFixed(0)} impressions/s); the fleet of 3 through HAProxy ${all.requests.toFixed(0)} requests/s (${all.impressions.toFixed(0)} impressions/s); the 3 processes addressed directly in turn, without HAProxy, ${direct.requests.toFixed(0)} requests/s (${direct.impressions.toFixed(0)} impressions/s)`,
     );
-    expect(one.refusals + all.refusals).toBe(0);
+    expect(one.refusals + all.refusals + direct.refusals).toBe(0);
   });
 });

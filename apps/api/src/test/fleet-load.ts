@@ -78,11 +78,12 @@ export interface Load {
 }
 
 /**
- * `concurrency` browsers playing impressions of `liveId` through `origin` until stopped; every
- * `invalidEvery`-th impression (0: none) comes from a data-centre address.
+ * `concurrency` browsers playing impressions of `liveId` through `origin` until stopped (a list: each
+ * impression from the next origin in turn); every `invalidEvery`-th impression (0: none) comes from a
+ * data-centre address.
  */
 export function startLoad(options: {
-  origin: string;
+  origin: string | readonly string[];
   liveId: string;
   concurrency: number;
   invalidEvery: number;
@@ -110,16 +111,18 @@ export function startLoad(options: {
     else if (answer.status >= 500) figures.serverErrors += 1;
   };
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const origins = typeof options.origin === 'string' ? [options.origin] : options.origin;
   const browser = async () => {
     while (running) {
       made += 1;
+      const origin = origins[made % origins.length] as string;
       const invalid = options.invalidEvery > 0 && made % options.invalidEvery === 0;
       const headers = {
         'user-agent': pick(BROWSER_USER_AGENTS),
         'x-forwarded-for': invalid ? dataCentreAddress() : residentialAddress(),
       };
       figures.adRequests += 1;
-      const ad = await send(`${options.origin}/serve/ad/${options.liveId}.json`, 'GET', headers).catch(
+      const ad = await send(`${origin}/serve/ad/${options.liveId}.json`, 'GET', headers).catch(
         () => undefined,
       );
       if (ad?.status !== 200) {
@@ -130,7 +133,7 @@ export function startLoad(options: {
       const impression = new URL(
         (JSON.parse(ad.body) as { events: { impression: string } }).events.impression,
       );
-      const beacon = `${options.origin}${impression.pathname}${impression.search}`;
+      const beacon = `${origin}${impression.pathname}${impression.search}`;
       for (let attempt = 1; ; attempt += 1) {
         figures.beaconsSent += 1;
         const answer = await send(beacon, 'POST', headers).catch(() => undefined);
