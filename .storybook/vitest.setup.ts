@@ -25,7 +25,8 @@ globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
     await page.viewport(width, bottom + 16);
   }
   try {
-    await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`);
+    // Fifteen seconds to settle, not five: beside the API suites on two cores a frame can take that long.
+    await expect.element(page.elementLocator(target)).toMatchScreenshot(`${id}.png`, { timeout: 15_000 });
   } finally {
     if (tall) {
       await page.viewport(width, height);
