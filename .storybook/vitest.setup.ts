@@ -1,7 +1,14 @@
 // Vitest-only: turns every story into a screenshot test compared with a committed baseline.
 // Stories stay free of `vitest` imports because Storybook's own UI loads them too.
+import { configure } from 'storybook/test';
 import { beforeEach, expect } from 'vitest';
 import { commands, page } from 'vitest/browser';
+
+// Testing Library gives `findBy…` and `waitFor` one second by default. Beside the API suites on two cores
+// a lazily loaded chunk (the calendar, a chart) can take longer than that to arrive, and the story failed
+// on a spinner it was about to see replaced (a clean-clone CI run). Ten seconds catches a story that never
+// gets there and waits out a busy machine; a quiet run finds the element as soon as it is drawn.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each story starts in the front window with the pointer parked outside it (see resetWindow).
 beforeEach(async () => {

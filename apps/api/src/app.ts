@@ -45,12 +45,15 @@ import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
+import { expiredFileSweep } from './services/file-rows';
 import { countIdentityCall, identityKey } from './services/identity-limit';
 import { JobRunner } from './services/jobs/runner';
-import { createMailer } from './services/mail';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
+import { createMailer } from './services/outbound/mail';
+import { webhookDeliveries } from './services/outbound/webhooks';
 import { publicConfigOf } from './services/public-config';
+import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
 import { loadServerSecret } from './services/secret';
@@ -236,7 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
   app.decorate('adconsole', ctx);
   // Scheduled reports and other background work, shared by every process through the jobs table.
-  const jobs = new JobRunner(ctx);
+  const jobs = new JobRunner(ctx, [reportDeliveryJobs, expiredFileSweep, webhookDeliveries]);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
   // One hook, in the order shutdown needs (Fastify runs separate onClose hooks last added first, which

@@ -62,6 +62,11 @@ export interface Config {
   /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
   jobPollSeconds: number;
   /**
+   * Hosts a webhook may point at although they resolve to a private, loopback or link-local address
+   * (WEBHOOK_ALLOWED_HOSTS, an admin's choice: an internal receiver). Every other such host is refused.
+   */
+  webhookAllowedHosts: string[];
+  /**
    * After SIGTERM, how long the process keeps answering (its health check failing) before it stops
    * accepting connections (DRAIN_SECONDS): the load balancer's time to take it out (docs/deploy.md).
    */
@@ -191,6 +196,15 @@ const envSchema = z.object({
       .regex(
         /^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i,
         "must be a comma-separated list of host names, such as 'clicks.example.com,tracker.example.net'",
+      )
+      .optional(),
+  ),
+  WEBHOOK_ALLOWED_HOSTS: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^\s*[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*\s*$/i,
+        "must be a comma-separated list of host names or addresses, such as 'hooks.internal,10.0.0.7'",
       )
       .optional(),
   ),
@@ -392,6 +406,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adServingUrl: (e.AD_SERVING_URL ?? publicUrl).replace(/\/+$/, ''),
     tcfVendorID: e.TCF_VENDOR_ID ?? DEFAULT_TCF_VENDOR_ID,
     clickPrefixHosts: (e.CLICK_PREFIX_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
+    webhookAllowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),

@@ -5,7 +5,7 @@ import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
-import type { Mailer } from './services/mail';
+import type { Mailer } from './services/outbound/mail';
 import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { ReportBuilder } from './services/reports/report-builder';

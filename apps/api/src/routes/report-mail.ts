@@ -6,7 +6,7 @@
 // `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). The work is in services/reports/recipients.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Context } from '../context';
-import { escapeHtml } from '../services/mail';
+import { escapeHtml } from '../services/outbound/mail';
 import { followRecipientLink, recipientOfLink } from '../services/reports/recipients';
 
 type Action = 'confirm' | 'unsubscribe';

@@ -3,7 +3,7 @@
 // mail an outside recipient only after it opts in, within a daily quota per user.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { takeMailAllowance } from '../services/mail';
+import { takeMailAllowance } from '../services/outbound/mail';
 import { REPORT_MAIL_QUOTA_REACHED } from '../services/reports/recipients';
 import { Client, readOutbox, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { readOutboxTo, settled, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';

@@ -32,7 +32,7 @@ import {
 import { recordChange } from './audit/record';
 import { newId } from './ids';
 import { beginLoginAttempt, clearAccountAttempts, loginKeys, refundLoginAttempt } from './login-limit';
-import { linkMessage, type MailMessage, takeMailAllowance } from './mail';
+import { linkMessage, type MailMessage, takeMailAllowance } from './outbound/mail';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords';
 import {
   createSession,

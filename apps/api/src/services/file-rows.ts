@@ -14,6 +14,7 @@ import {
 } from '../db/queries/files';
 import { findWorkingShareTokenCampaign } from '../db/queries/share-tokens';
 import { isOwnerOrAdmin } from './access';
+import type { JobKind } from './jobs/kinds';
 import type { ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
@@ -82,3 +83,10 @@ export async function readableFile(
   if (!isOwnerOrAdmin(user, file.owner_id)) throw ApiError.of(404, FILE_NOT_FOUND);
   return file;
 }
+
+/** The sweep of expired files as a job kind: once every 10 minutes across the fleet, under its lease. */
+export const expiredFileSweep: JobKind = {
+  kind: 'sweep-expired-files',
+  onceEveryMs: 10 * 60_000,
+  queueDue: sweepExpiredFiles,
+};

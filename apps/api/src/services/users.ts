@@ -30,7 +30,7 @@ import {
   updateUserRole,
 } from '../db/queries/users';
 import { recordChange, type Snapshot } from './audit/record';
-import { linkMessage } from './mail';
+import { linkMessage } from './outbound/mail';
 import type { SessionUser } from './sessions';
 import { issueToken } from './tokens';
 

@@ -65,3 +65,14 @@ export const loneSurrogateMessage = (field: string): string =>
 
 /** 'Only {host} emails allowed!' with the company host filled in. */
 export const onlyHostEmailsAllowed = (host: string): string => `Only ${host} emails allowed!`;
+
+/** A webhook's URL that is not an absolute http(s) URL without credentials. */
+export const webhookUrlMessage =
+  'A webhook URL must be an absolute http:// or https:// address without a user name or password.';
+
+/**
+ * A webhook pointing at a private, loopback or link-local address (or a name that resolves to one): an
+ * ad console must not become a way into the network it runs in (server-side request forgery).
+ */
+export const webhookPrivateAddressMessage = (host: string): string =>
+  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.`;

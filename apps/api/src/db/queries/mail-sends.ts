@@ -1,5 +1,5 @@
 // The mail_sends table: the link mails sent to each address, counted for the hourly limit
-// (services/mail.ts).
+// (services/outbound/mail.ts).
 import type { Queryable } from '../database';
 
 /** Sends older than a day are of no use to the count: they go. */

@@ -10,7 +10,9 @@ import {
   type TestServer,
   testDatabaseKind,
 } from '../../test/harness';
-import { SWEEP_LEASE } from './runner';
+import { expiredFileSweep } from '../file-rows';
+
+const SWEEP_LEASE = expiredFileSweep.kind;
 
 describe(`the job lease: a clean-up runs once across API processes (${testDatabaseKind()})`, () => {
   let server: TestServer;

@@ -12,7 +12,7 @@ import {
 import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import { escapeHtml, type MailAttachment } from '../mail';
+import { escapeHtml, type MailAttachment } from '../outbound/mail';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';

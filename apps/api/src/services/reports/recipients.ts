@@ -21,7 +21,7 @@ import {
   insertUserMailSend,
   lockUserMailSends,
 } from '../../db/queries/user-mail-sends';
-import { escapeHtml, takeMailAllowance } from '../mail';
+import { escapeHtml, takeMailAllowance } from '../outbound/mail';
 
 export const REPORT_MAIL_QUOTA_REACHED =
   "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.";

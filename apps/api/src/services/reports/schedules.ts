@@ -1,6 +1,6 @@
 // Scheduled reports: the schedules of a campaign (as the report and the campaign answer list them),
 // creating and deleting them, and "send now". The runs themselves go through the jobs table
-// (services/jobs/report-deliveries.ts).
+// (services/reports/delivery-jobs.ts).
 import {
   ApiError,
   lastCompletePeriod,
@@ -22,7 +22,7 @@ import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { scheduleChange } from '../audit/snapshots';
 import { newId } from '../ids';
-import { deliveryKeyPrefix } from '../jobs/report-deliveries';
+import { deliveryKeyPrefix } from './delivery-jobs';
 import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
 import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';

@@ -13,8 +13,12 @@ import {
   updateScheduleRuns,
 } from '../../db/queries/schedules';
 import { newId } from '../ids';
-import { flightOf, scheduledReportMail, sendReportMail } from '../reports/deliver';
-import { deliverableRecipients, takeUserMailQuota } from '../reports/recipients';
+import type { JobKind } from '../jobs/kinds';
+import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
+import { deliverableRecipients, takeUserMailQuota } from './recipients';
+
+/** The jobs table's kind of a scheduled report's delivery. */
+const reportDeliveryKind = 'report-delivery';
 
 /** The start of every delivery key of one schedule. */
 export const deliveryKeyPrefix = (scheduleId: string) => `report:${scheduleId}:`;
@@ -35,7 +39,7 @@ export async function queueDueReports(ctx: Context): Promise<number> {
         period &&
         (await enqueueJob(tx, {
           id: newId(),
-          kind: 'report-delivery',
+          kind: reportDeliveryKind,
           key: deliveryKey(schedule.id, period),
           payload: { scheduleId: schedule.id, period, sent: [] },
           runAt,
@@ -83,3 +87,10 @@ export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Reco
   }
   return { ...payload, sent };
 }
+
+/** Scheduled reports as a job kind: due schedules queue their deliveries, each delivery mails its report. */
+export const reportDeliveryJobs: JobKind = {
+  kind: reportDeliveryKind,
+  queueDue: queueDueReports,
+  run: runReportDelivery,
+};

@@ -6,13 +6,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEmailAddress } from '@adconsole/domain';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 import {
   countMailsLastHour,
   deleteOldMailSends,
   insertMailSend,
   lockMailAddress,
-} from '../db/queries/mail-sends';
+} from '../../db/queries/mail-sends';
 
 export interface MailAttachment {
   filename: string;
