@@ -1,4 +1,4 @@
-// The jobs table (services/jobs/runner.ts; the kinds that queue and run them are in ./kinds.ts): a job is queued once per key, claimed with a lease by one
+// The jobs table (services/jobs/runner.ts; the kinds that queue and run them: services/jobs/kinds.ts): a job is queued once per key, claimed with a lease by one
 // process (FOR UPDATE SKIP LOCKED), then finished, retried later, failed, or marked abandoned when
 // its lease ran out.
 import type { Queryable } from '../database';
