@@ -6,10 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Peer, type SmtpPeer, startS3Peer, startSmtpPeer } from '../test/peers';
-import { createMailer, linkMessage } from './outbound/mail';
 import { createDiskObjectStore } from './object-store/disk';
 import { createS3Client, createS3ObjectStore } from './object-store/s3';
 import { inBucket, type ObjectBucket } from './object-store/store';
+import { createMailer, linkMessage } from './outbound/mail';
 
 const message = linkMessage({
   to: 'someone@adconsole.test',

@@ -22,9 +22,9 @@ import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { scheduleChange } from '../audit/snapshots';
 import { newId } from '../ids';
-import { deliveryKeyPrefix } from './delivery-jobs';
 import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
+import { deliveryKeyPrefix } from './delivery-jobs';
 import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';
 
 // ---- The schedule calls
