@@ -52,7 +52,9 @@ suites.fleet = {
   command: 'haproxy',
   packages: ['haproxy'],
   project: 'fleet',
+  postgres: true,
 };
+suites.fuzz.postgres = true;
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
@@ -78,6 +80,11 @@ if (chosen.command && !has(chosen.command)) {
     },
   );
   if (install.status !== 0) process.exit(install.status ?? 1);
+}
+// The fleet's database and the fuzzer's second one: a PostgreSQL on 127.0.0.1:5432, from Debian if none.
+if (chosen.postgres) {
+  const postgres = spawnSync('bash', [path.join(root, 'scripts/ensure-postgres.sh')], { stdio: 'inherit' });
+  if (postgres.status !== 0) process.exit(postgres.status ?? 1);
 }
 try {
   await chosen.install?.();

@@ -3,6 +3,7 @@
 // mail an outside recipient only after it opts in, within a daily quota per user.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
+import { findScheduleAnswer } from '../db/queries/schedules';
 import { takeMailAllowance } from '../services/outbound/mail';
 import { REPORT_MAIL_QUOTA_REACHED } from '../services/reports/recipients';
 import { Client, readOutbox, startServer, type TestServer, testDatabaseKind } from '../test/harness';
@@ -109,6 +110,51 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
   describe('scheduled reports mail only recipients who opted in, within a daily quota', () => {
     const PHISHING = 'Urgent: your account is locked, sign in at https://evil.example/login now';
     const subjectOf = (text: string) => /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+
+    it('attack: a mail scanner that opens every link of a mail (GET) neither confirms an outside recipient nor unsubscribes one (security round 3, finding 7)', async () => {
+      const { client: owner } = await signedInUser(server);
+      const campaignID =
+        (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Scanned' })).body.data?.id ?? '';
+      const outsider = uniqueEmail('scanner.example');
+      const created = await owner.post<{ id: string }>('/v1/campaign/scheduledReport', {
+        campaignID,
+        name: 'Weekly',
+        frequency: 'Weekly',
+        reportType: 'Summary',
+        format: 'csv',
+        timezone: 'UTC',
+        recipients: [outsider],
+        withVideo: false,
+      });
+      expect(created.httpStatus, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data?.id ?? '';
+      const stateOf = async () => (await findScheduleAnswer(server.db, id))?.recipientStates;
+      await settled(server);
+      const optIn = await waitForMail(server, outsider);
+      /** What a scanner does: follow every link of the mail with a plain GET, twice. */
+      const scan = async (links: readonly string[]) => {
+        for (const link of links.filter((each) => each.includes('/api/reportMail/'))) {
+          const at = `${server.url}${new URL(link).pathname}${new URL(link).search}`;
+          for (let round = 0; round < 2; round += 1) {
+            // A page that asks (200), or a used-up link (404): never an action.
+            expect([200, 404]).toContain((await fetch(at)).status);
+          }
+        }
+      };
+      await scan(optIn.links);
+      // Opened, never acted on: the outsider still awaits its own confirmation.
+      expect(await stateOf()).toEqual([{ address: outsider, state: 'awaiting' }]);
+      // The person presses Confirm (a POST); the scanner then opens the unsubscribe link: still confirmed.
+      const confirm = optIn.links.find((link) => link.includes('/api/reportMail/confirm?token=')) ?? '';
+      const pressed = await fetch(`${server.url}${new URL(confirm).pathname}${new URL(confirm).search}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(pressed.status).toBe(200);
+      expect(await stateOf()).toEqual([{ address: outsider, state: 'confirmed' }]);
+      await scan(optIn.links);
+      expect(await stateOf()).toEqual([{ address: outsider, state: 'confirmed' }]);
+    });
 
     it('an outside recipient gets only an opt-in request until it confirms; every mail can unsubscribe; a daily quota per user', async () => {
       const { client: owner } = await signedInUser(server);
