@@ -43,6 +43,7 @@ import { countAddressCall, TOO_MANY_REQUESTS } from './services/address-limit';
 import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
+import { EventJournal } from './services/events/journal';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
 import { expiredFileSweep } from './services/file-rows';
@@ -203,6 +204,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ? await openClickHouseEventStore(config.events, db)
       : undefined;
   const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
+  // Events another process acknowledged and never wrote (it died) go into the store before this one answers.
+  const journal = config.eventsJournalDir ? await EventJournal.open(config.eventsJournalDir) : undefined;
+  if (journal) {
+    const recovered = await journal.recover(eventStore);
+    if (recovered > 0) log(`${recovered} events of a stopped process written from the journal`);
+  }
   const secret = await loadServerSecret(config);
   const objects = openObjectStores(config, secret);
   const ctx: Context = {
@@ -219,7 +226,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
     secret,
     uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
-    events: { store: eventStore, writer: new EventWriter(eventStore) },
+    events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
     liveCreatives: new LiveCreativeCache(db),
     traffic: new TrafficQuality({
       hosting: await loadHostingRanges(),

@@ -72,6 +72,12 @@ export interface Config {
    */
   drainSeconds: number;
   /**
+   * Where tracked events are made durable before their request is answered (EVENTS_JOURNAL_DIR, default
+   * DATA_DIR/journal; EVENTS_JOURNAL=off answers only once the event's batch has committed in the
+   * store instead): services/events/journal.ts, docs/serving.md "The event journal".
+   */
+  eventsJournalDir: string | undefined;
+  /**
    * The file manager's buckets (FILE_MANAGER_BUCKETS, the first is the default) and their region. On
    * S3 they are buckets of the S3_* store; on the embedded default, folders under DATA_DIR/buckets.
    */
@@ -225,6 +231,8 @@ const envSchema = z.object({
   NODE_ENV: optional,
   JOB_POLL_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(3600).optional()),
   DRAIN_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(300).optional()),
+  EVENTS_JOURNAL: optional.pipe(z.enum(['on', 'off'], 'must be on or off').optional()),
+  EVENTS_JOURNAL_DIR: optional,
   FILE_MANAGER_BUCKETS: optional.pipe(
     z
       .string()
@@ -418,6 +426,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logMailLinks: e.NODE_ENV === 'development',
     jobPollSeconds: e.JOB_POLL_SECONDS ?? 15,
     drainSeconds: e.DRAIN_SECONDS ?? 0,
+    eventsJournalDir:
+      e.EVENTS_JOURNAL === 'off'
+        ? undefined
+        : path.resolve(e.EVENTS_JOURNAL_DIR ?? path.join(e.DATA_DIR ?? './data', 'journal')),
     fileManager: {
       buckets: e.FILE_MANAGER_BUCKETS
         ? [...new Set(e.FILE_MANAGER_BUCKETS.split(',').map((name) => name.trim()))]

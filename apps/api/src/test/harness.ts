@@ -276,6 +276,8 @@ async function listening(
     TRUST_PROXY: '127.0.0.1',
     // Tests run the jobs themselves (server.app.jobs.runOnce()), when they want to.
     JOB_POLL_SECONDS: '0',
+    // Answered once committed, so a test reads what it has just sent; the journal's own tests turn it on.
+    EVENTS_JOURNAL: 'off',
     ...env,
   });
   const events = await freshEventStore(fresh.db);

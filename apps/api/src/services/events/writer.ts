@@ -11,6 +11,12 @@
 // reach the server in either order, in different batches. An event whose impression (or start) has not
 // arrived is held back and offered again every `holdRetryMs` until `holdMs` after it came; then it is
 // stored as invalid (`sequence`). Its request is answered when it is finally stored.
+//
+// With a journal (journal.ts, EVENTS_JOURNAL) a request is answered once its event is in the journal
+// instead: the events of one tick in one append. The batches then take every event the journal holds
+// (up to `maxBatch`), so they grow with the load rather than with the requests in flight, and a batch
+// the store refuses is offered again a second later: its events stay in the journal meanwhile.
+import type { EventJournal, JournalSegment } from './journal';
 import type { EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
@@ -50,25 +56,70 @@ export class EventWriter {
   /** Batches written and events in them, for the benchmark and the tests. */
   readonly stats = { batches: 0, events: 0 };
 
+  /** Events waiting for the journal's next append, and the append in progress. */
+  private toJournal: { event: TrackedEvent; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private journalling: Promise<void> | undefined;
+
   constructor(
     private readonly store: EventStore,
     private readonly options: EventWriterOptions = { maxBatch: 1000, lingerMs: 0 },
+    private readonly journal?: EventJournal,
   ) {}
 
-  /** Resolves once the event's batch has committed (whether or not the event counted). */
+  /**
+   * Resolves once the event's batch has committed (whether or not the event counted), or with a journal
+   * once the event is in it.
+   */
   record(event: TrackedEvent): Promise<void> {
     if (this.closed) return Promise.reject(new EventWriterClosed());
     return new Promise((resolve, reject) => {
-      this.queue.push({
-        event,
-        receivedAt: Date.now(),
-        done: (error) => (error === undefined ? resolve() : reject(error)),
-      });
-      // While a batch is being written, the loop takes this event with the next batch.
-      if (this.writing) return;
-      if (this.queue.length >= this.options.maxBatch) this.kick();
-      else this.scheduled ??= setTimeout(() => this.kick(), this.options.lingerMs);
+      if (this.journal) {
+        this.toJournal.push({ event, resolve, reject });
+        // The same tick's events in one append; while one is in progress the next ones gather.
+        this.journalling ??= new Promise<void>((started) => setImmediate(started)).then(() =>
+          this.appendAll(),
+        );
+        return;
+      }
+      this.enqueue(event, (error) => (error === undefined ? resolve() : reject(error)));
     });
+  }
+
+  /** Appends what has gathered to the journal, answers it, and hands it to the store's batches. */
+  private async appendAll(): Promise<void> {
+    const journal = this.journal as EventJournal;
+    while (this.toJournal.length > 0) {
+      const appended = this.toJournal.splice(0);
+      let segment: JournalSegment;
+      try {
+        segment = await journal.append(appended.map((each) => each.event));
+      } catch (error) {
+        for (const each of appended) each.reject(error);
+        continue;
+      }
+      for (const each of appended) {
+        each.resolve();
+        this.enqueueJournalled(each.event, segment);
+      }
+    }
+    this.journalling = undefined;
+  }
+
+  /** An event in the journal, into the store's batches until it commits there. */
+  private enqueueJournalled(event: TrackedEvent, segment: JournalSegment): void {
+    this.enqueue(event, (error) => {
+      // A segment that could not be deleted is replayed at the next start: harmless (journal.ts).
+      if (error === undefined) (this.journal as EventJournal).committed(segment, 1).catch(() => {});
+      else setTimeout(() => this.enqueueJournalled(event, segment), 1000).unref();
+    });
+  }
+
+  private enqueue(event: TrackedEvent, done: (error?: unknown) => void): void {
+    this.queue.push({ event, receivedAt: Date.now(), done });
+    // While a batch is being written, the loop takes this event with the next batch.
+    if (this.writing) return;
+    if (this.queue.length >= this.options.maxBatch) this.kick();
+    else this.scheduled ??= setTimeout(() => this.kick(), this.options.lingerMs);
   }
 
   /** Starts writing now unless a batch is being written (the loop then takes what has gathered). */
@@ -125,6 +176,7 @@ export class EventWriter {
   async flush(): Promise<void> {
     this.flushing = true;
     try {
+      await this.journalling;
       while (this.queue.length > 0 || this.writing || this.held.length > 0) {
         if (this.held.length > 0) this.offerHeld();
         else this.kick();
@@ -139,5 +191,6 @@ export class EventWriter {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+    await this.journal?.close();
   }
 }

@@ -1,0 +1,161 @@
+// The event journal: where a tracked event is made durable before its request is answered, when the
+// process journals (EVENTS_JOURNAL, on in production: docs/serving.md "The event journal"). Each event is
+// appended as one line to a segment file of this process in EVENTS_JOURNAL_DIR, the events of one tick
+// in one write; the request is answered once that write has returned. The database (or ClickHouse) gets
+// the events afterwards, in batches as large as the load makes them, and a segment is deleted once every
+// event in it has committed there.
+//
+// A write that has returned is in the operating system's page cache: it survives the process's death
+// (SIGKILL, a crash, an out-of-memory kill) but not the machine's. At start a process takes over every
+// segment whose process is gone (by an atomic rename, so two processes starting together never take
+// the same one) and writes its events into the store before it listens. Writing an event twice is
+// harmless: the store keeps an impression's event of one type once (integrity.ts), so a segment replayed
+// after a crash in the middle of its replay counts nothing twice.
+import { randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { EventStore } from './store';
+import type { TrackedEvent } from './tracked-event';
+
+/** A segment is closed for new events after this many events or this long, whichever comes first. */
+const SEGMENT_EVENTS = 50_000;
+const SEGMENT_MS = 5_000;
+/** Events of a taken-over segment written to the store at a time. */
+const REPLAY_BATCH = 1_000;
+const SUFFIX = '.events';
+
+/** One segment file: the events written to it, and how many of them have committed in the store. */
+export class JournalSegment {
+  written = 0;
+  committed = 0;
+  sealed = false;
+  constructor(
+    readonly file: string,
+    readonly handle: FileHandle,
+    readonly openedAt: number,
+  ) {}
+}
+
+/** `<pid>-<boot>-<n>.events`: the process that owns a segment, by its pid and its boot's id. */
+const ownerOf = (name: string) => {
+  const match = /^(\d+)-([0-9a-z]+)-r?\d+\.events$/.exec(name);
+  return match ? { pid: Number(match[1]), boot: match[2] ?? '' } : undefined;
+};
+
+/** Whether a process with this pid runs on this machine (a pid in use by another user counts too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One line of a segment: the event with its time in milliseconds. */
+const lineOf = (event: TrackedEvent) => `${JSON.stringify({ ...event, at: event.at.getTime() })}\n`;
+
+/** The events of a segment's text; a last line cut short by a crash in the middle of a write is dropped. */
+export function parseSegment(text: string): TrackedEvent[] {
+  const events: TrackedEvent[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      const parsed = JSON.parse(line) as Omit<TrackedEvent, 'at'> & { at: number };
+      events.push({ ...parsed, at: new Date(parsed.at) });
+    } catch {
+      // Only the last line can be torn: an append is one write of whole lines.
+    }
+  }
+  return events;
+}
+
+export class EventJournal {
+  private readonly boot = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  private sequence = 0;
+  private current: JournalSegment | undefined;
+  /** Segments with events not yet committed in the store. */
+  private readonly open = new Set<JournalSegment>();
+
+  private constructor(readonly dir: string) {}
+
+  /** Opens the journal in `dir` (made if missing). */
+  static async open(dir: string): Promise<EventJournal> {
+    await mkdir(dir, { recursive: true });
+    return new EventJournal(dir);
+  }
+
+  /** Appends the events in one write; resolves once it has returned, with the segment they are in. */
+  async append(events: readonly TrackedEvent[]): Promise<JournalSegment> {
+    const segment = await this.segmentFor(events.length);
+    segment.written += events.length;
+    await segment.handle.write(events.map(lineOf).join(''));
+    return segment;
+  }
+
+  /** Counts events of `segment` as committed in the store; a closed segment all committed is deleted. */
+  async committed(segment: JournalSegment, count: number): Promise<void> {
+    segment.committed += count;
+    await this.retireIfDone(segment);
+  }
+
+  /** Closes the current segment (shutdown); deletes it when everything in it has committed. */
+  async close(): Promise<void> {
+    const segment = this.current;
+    this.current = undefined;
+    if (segment) await this.seal(segment);
+  }
+
+  /**
+   * Takes over the segments of processes that are gone (and of this pid's earlier boots: a container
+   * restarts with the same pid) and writes their events into the store. Answers how many it wrote.
+   */
+  async recover(store: EventStore): Promise<number> {
+    let recovered = 0;
+    for (const name of (await readdir(this.dir)).sort()) {
+      const owner = ownerOf(name);
+      if (!owner || owner.boot === this.boot) continue;
+      if (owner.pid !== process.pid && running(owner.pid)) continue;
+      // Renamed into a segment name of this boot: a crash in the middle of the replay leaves it to the
+      // next process to start, as any segment of a process that is gone.
+      const taken = path.join(this.dir, `${process.pid}-${this.boot}-r${this.sequence++}${SUFFIX}`);
+      try {
+        await rename(path.join(this.dir, name), taken);
+      } catch {
+        continue; // Another process took it first.
+      }
+      const events = parseSegment(await readFile(taken, 'utf8'));
+      for (let at = 0; at < events.length; at += REPLAY_BATCH) {
+        await store.writeBatch(events.slice(at, at + REPLAY_BATCH));
+      }
+      await unlink(taken);
+      recovered += events.length;
+    }
+    return recovered;
+  }
+
+  private async segmentFor(count: number): Promise<JournalSegment> {
+    const now = Date.now();
+    const current = this.current;
+    if (current && current.written + count <= SEGMENT_EVENTS && now - current.openedAt < SEGMENT_MS)
+      return current;
+    const file = path.join(this.dir, `${process.pid}-${this.boot}-${this.sequence++}${SUFFIX}`);
+    const segment = new JournalSegment(file, await open(file, 'a'), now);
+    this.current = segment;
+    this.open.add(segment);
+    if (current) await this.seal(current);
+    return segment;
+  }
+
+  private async seal(segment: JournalSegment): Promise<void> {
+    segment.sealed = true;
+    await this.retireIfDone(segment);
+  }
+
+  private async retireIfDone(segment: JournalSegment): Promise<void> {
+    if (!segment.sealed || segment.committed < segment.written || !this.open.delete(segment)) return;
+    await segment.handle.close();
+    await unlink(segment.file);
+  }
+}
