@@ -87,10 +87,17 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
     campaign: { id: string; live: string },
     load: LoadFigures,
   ) => {
+    // Acknowledged once journalled (docs/serving.md "The event journal"): in the store a moment later,
+    // a killed process's events once it has restarted.
+    const landed = await within(
+      'every acknowledged beacon in the store',
+      30_000,
+      async () => (await storedImpressions(campaign.live)) >= load.acknowledged,
+    );
     const data = await report(campaign.id);
     const counted = data.totals.impressions + invalidImpressions(data, 'data-centre');
     print(
-      `${name}: ${load.seconds.toFixed(0)} s, impressions asked ${load.adRequests}, beacons sent ${load.beaconsSent} (retries included), acknowledged ${load.acknowledged} (${load.valid} valid, ${load.invalid} invalid), counted ${counted} (report ${data.totals.impressions} valid + ${invalidImpressions(data, 'data-centre')} invalid; campaign counters ${await counters(campaign.id)}), lost ${load.acknowledged - counted}, acknowledged after a refusal ${load.retried}, refusals seen ${JSON.stringify(load.refused)}`,
+      `${name}: ${load.seconds.toFixed(0)} s, impressions asked ${load.adRequests}, beacons sent ${load.beaconsSent} (retries included), acknowledged ${load.acknowledged} (${load.valid} valid, ${load.invalid} invalid), counted ${counted} (report ${data.totals.impressions} valid + ${invalidImpressions(data, 'data-centre')} invalid; campaign counters ${await counters(campaign.id)}), lost ${load.acknowledged - counted}, in the store ${landed} ms after the last acknowledgement, acknowledged after a refusal ${load.retried}, refusals seen ${JSON.stringify(load.refused)}`,
     );
     expect(load.abandoned).toBe(0);
     expect(await storedImpressions(campaign.live)).toBe(load.acknowledged);
@@ -275,6 +282,14 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
     await play(
       fleet.processes.map((fleetProcess) => fleetProcess.url),
       roundRobin.live,
+    );
+    // Every ad request's impression is acknowledged (journalled); its count lands a moment later.
+    const allCounted = (data: Awaited<ReturnType<typeof report>>) =>
+      data.totals.impressions + invalidImpressions(data, 'rate') >= 3 * RATE_LIMIT;
+    await within(
+      'the rate rule impressions in the store',
+      30_000,
+      async () => allCounted(await report(throughLb.id)) && allCounted(await report(roundRobin.id)),
     );
     const viaLb = await report(throughLb.id);
     const viaProcesses = await report(roundRobin.id);
