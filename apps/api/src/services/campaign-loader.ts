@@ -1,7 +1,7 @@
 // Campaigns and creatives as the API answers them, loaded with everything they show: a campaign's
 // creatives, schedules, owner and counters; a creative's assets, live creatives (those not removed) and
 // counters. The shapes are campaign-answers.ts's; who may load what is access.ts's.
-import { ApiError } from '@adconsole/domain';
+import { ApiError, type EventCounters, zeroEventCounters } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { type AssetRow, listAssetsOfCreatives } from '../db/queries/assets';
 import type { CampaignRow } from '../db/queries/campaigns';
@@ -15,7 +15,7 @@ import { listSchedules } from '../db/queries/schedules';
 import { listUserEmails } from '../db/queries/users';
 import { CAMPAIGN_NOT_FOUND, CREATIVE_NOT_FOUND } from './access';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
-import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
+import type { EventStore } from './events/store';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {

@@ -21,17 +21,11 @@ import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
+import { COLUMNS, numberRow } from './counters';
 import { capDimensions, DIMENSION_COLUMN_OF, DIMENSION_COLUMNS, dimensionCounters } from './dimensions';
 import { clickhouseMeasurableSql, type Grain, planGrains } from './grains';
 import { judgeBatch, storedHistory } from './integrity';
-import {
-  COLUMNS,
-  type EventStore,
-  numberRow,
-  numberWeekHourRow,
-  type ReportRows,
-  type StoreZone,
-} from './store';
+import { type EventStore, numberWeekHourRow, type ReportRows, type StoreZone } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 export interface ClickHouseEventStoreOptions {

@@ -4,38 +4,23 @@
 // clickhouse.ts holds the ClickHouse one (EVENTS_URL).
 import {
   type BreakdownDimension,
-  COUNTED_EVENT_TYPES,
+  COUNTER_OF_EVENT,
   type CodedEventKind,
   type CountedEventType,
+  EVENT_COUNTER_KEYS,
+  type EventCounters,
   type InvalidTrafficReason,
   offsetSpans,
   parseCodedEventType,
   UNKNOWN_DIMENSIONS,
+  zeroEventCounters,
 } from '@adconsole/domain';
 import type { Database, SqlValue } from '../../db/database';
+import { COLUMNS, counterSumsSql, numberRow } from './counters';
 import { type DimensionValueRow, readDimensionValues, writeDimensionRollups } from './dimensions';
 import { type GrainSource, grainRowsSql, measurableSql, planGrains, writeGrainRollups } from './grains';
 import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
-
-/** Counters of a rollup bucket, a live creative's totals, or a report row. */
-export interface EventCounters {
-  impressions: number;
-  viewable: number;
-  engagement: number;
-  clicks: number;
-  videoStarts: number;
-  firstQuartile: number;
-  midpoint: number;
-  thirdQuartile: number;
-  videoCompletes: number;
-  creativeViews: number;
-  loads: number;
-  skips: number;
-  closes: number;
-  notViewable: number;
-  viewUndetermined: number;
-}
 
 /** Valid coded pings of one live creative in a range: a VAST error or a verification reason, by code. */
 export interface CodeRow {
@@ -236,63 +221,6 @@ function localQuery(
 export const BUCKET_MS = 15 * 60 * 1000;
 export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
 
-/** The counter each event type adds to, and its column in the rollup and totals tables. */
-export const COUNTER_OF: Readonly<Record<CountedEventType, keyof EventCounters>> = {
-  impression: 'impressions',
-  viewable: 'viewable',
-  engagement: 'engagement',
-  click: 'clicks',
-  start: 'videoStarts',
-  firstQuartile: 'firstQuartile',
-  midpoint: 'midpoint',
-  thirdQuartile: 'thirdQuartile',
-  complete: 'videoCompletes',
-  creativeView: 'creativeViews',
-  loaded: 'loads',
-  skip: 'skips',
-  closeLinear: 'closes',
-  notViewable: 'notViewable',
-  viewUndetermined: 'viewUndetermined',
-};
-export const COUNTER_KEYS = COUNTED_EVENT_TYPES.map((type) => COUNTER_OF[type]);
-/** The column of each counter, the same in PostgreSQL's and ClickHouse's rollup and totals tables. */
-export const COLUMN: Readonly<Record<keyof EventCounters, string>> = {
-  impressions: 'impressions',
-  viewable: 'viewable',
-  engagement: 'engagement',
-  clicks: 'clicks',
-  videoStarts: 'video_starts',
-  firstQuartile: 'first_quartile',
-  midpoint: 'midpoint',
-  thirdQuartile: 'third_quartile',
-  videoCompletes: 'video_completes',
-  creativeViews: 'creative_views',
-  loads: 'loads',
-  skips: 'skips',
-  closes: 'closes',
-  notViewable: 'not_viewable',
-  viewUndetermined: 'view_undetermined',
-};
-export const COLUMNS = COUNTER_KEYS.map((key) => COLUMN[key]);
-
-export const zeroEventCounters = (): EventCounters => ({
-  impressions: 0,
-  viewable: 0,
-  engagement: 0,
-  clicks: 0,
-  videoStarts: 0,
-  firstQuartile: 0,
-  midpoint: 0,
-  thirdQuartile: 0,
-  videoCompletes: 0,
-  creativeViews: 0,
-  loads: 0,
-  skips: 0,
-  closes: 0,
-  notViewable: 0,
-  viewUndetermined: 0,
-});
-
 type TrackedEventLike = {
   liveId: string;
   type: StoredEventType;
@@ -302,7 +230,7 @@ type TrackedEventLike = {
 };
 
 /** Whether an event adds to a counter (coded pings have their own rollups). */
-const isCounted = (type: StoredEventType): type is CountedEventType => type in COUNTER_OF;
+const isCounted = (type: StoredEventType): type is CountedEventType => type in COUNTER_OF_EVENT;
 
 /** Sums what counted into rows keyed by `key(event)` (coded pings are left out). */
 function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEventLike) => K) {
@@ -312,7 +240,7 @@ function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEvent
     const k = key(event);
     const id = JSON.stringify(k);
     const row = rows.get(id) ?? { key: k, counters: zeroEventCounters() };
-    row.counters[COUNTER_OF[event.type]] += event.count;
+    row.counters[COUNTER_OF_EVENT[event.type]] += event.count;
     rows.set(id, row);
   }
   return [...rows.values()];
@@ -336,16 +264,9 @@ export function tallyCodes(events: readonly TrackedEventLike[]) {
   return [...rows.values()];
 }
 
-/** A row's counter columns (numbers, or ClickHouse's quoted 64-bit integers) as counters. */
-export const numberRow = (row: Record<string, unknown>): EventCounters => {
-  const counters = zeroEventCounters();
-  for (const key of COUNTER_KEYS) counters[key] = Number(row[COLUMN[key]] ?? 0);
-  return counters;
-};
-
 /** Column arrays of the counters, for `unnest`. */
 const counterArrays = (rows: readonly { counters: EventCounters }[]) =>
-  COUNTER_KEYS.map((key) => rows.map((row) => row.counters[key]));
+  EVENT_COUNTER_KEYS.map((key) => rows.map((row) => row.counters[key]));
 
 /** A weekday-hour row whose numbers may come as text (64-bit sums). */
 export const numberWeekHourRow = (row: Record<keyof WeekHourRow, unknown>): WeekHourRow => ({
@@ -410,7 +331,7 @@ async function readPeriodRows(
     Record<string, unknown> & { live_id?: string; period: string; extra?: string; measurable?: string }
   >(
     `select ${byLive ? 'live_id, ' : ''}${local.sql} / ${unit === 'day' ? DAY_SECONDS : HOUR_SECONDS} as period${extraColumn ? `, ${extraColumn} as extra` : ''},
-            ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}${measurable}
+            ${counterSumsSql('::bigint')}${measurable}
        from ${source}
       group by ${groups}
       order by ${groups}`,
@@ -526,7 +447,7 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
         await writeGrainRollups(
           tx,
           buckets.map((b) => ({ liveId: b.key[0], at: new Date(b.key[1]), counters: b.counters })),
-          COUNTER_KEYS,
+          EVENT_COUNTER_KEYS,
           COLUMNS,
         );
         await writeDimensionRollups(tx, rows);
@@ -584,7 +505,7 @@ export function createPostgresEventStore(db: Database, options: PostgresStoreOpt
       // The coarsest rows that cover the range exactly: UTC days, their edges by hour and quarter hour.
       const parts = planGrains({ offset: '+00:00' }, from, to, 'day', finest);
       const rows = await db.query<Record<string, unknown> & { live_id: string }>(
-        `select live_id, ${COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+        `select live_id, ${counterSumsSql('::bigint')}
            from (${grainRowsSql(parts, COLUMNS, { liveIdsParam: '$1::text[]' }, param)}) as grains
           group by live_id`,
         params,

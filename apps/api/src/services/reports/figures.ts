@@ -8,6 +8,9 @@ import {
   type BreakdownDimension,
   breakdownOf,
   type CreativeType,
+  counterKeysOf,
+  EVENT_COUNTER_KEYS,
+  type EventCounters,
   type InvalidTrafficReason,
   invalidTrafficOf,
   labelOfCode,
@@ -27,13 +30,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
-import {
-  COUNTER_KEYS,
-  type CodeRow,
-  type EventCounters,
-  type InvalidPeriodRow,
-  type PeriodRow,
-} from '../events/store';
+import type { CodeRow, InvalidPeriodRow, PeriodRow } from '../events/store';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
@@ -56,25 +53,15 @@ const reportCounters = (
   creativeType: CreativeType,
 ): ReportCounters => counterFigures(counters, withVideo, measurableImpressions(counters, creativeType));
 
+/** The counters a report shows: always, and with video data (the domain's EVENT_COUNTERS). */
+const BASE_KEYS = counterKeysOf('base');
+const WITH_VIDEO_KEYS = [...BASE_KEYS, ...counterKeysOf('video'), ...counterKeysOf('vast')];
+
 /** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
 const counterFigures = (counters: EventCounters, withVideo: boolean, measurable: number): ReportCounters => ({
-  impressions: counters.impressions,
-  viewable: counters.viewable,
-  engagement: counters.engagement,
-  clicks: counters.clicks,
-  ...(withVideo
-    ? {
-        videoStarts: counters.videoStarts,
-        firstQuartile: counters.firstQuartile,
-        midpoint: counters.midpoint,
-        thirdQuartile: counters.thirdQuartile,
-        videoCompletes: counters.videoCompletes,
-        creativeViews: counters.creativeViews,
-        loads: counters.loads,
-        skips: counters.skips,
-        closes: counters.closes,
-      }
-    : {}),
+  ...(Object.fromEntries(
+    (withVideo ? WITH_VIDEO_KEYS : BASE_KEYS).map((key) => [key, counters[key]]),
+  ) as ReportCounters),
   measurable,
 });
 
@@ -114,7 +101,7 @@ function invalidOf(rows: readonly InvalidPeriodRow[]) {
     const sum = byReason.get(row.reason) ?? { impressions: 0, clicks: 0, events: 0 };
     sum.impressions += row.impressions;
     sum.clicks += row.clicks;
-    sum.events += COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
+    sum.events += EVENT_COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
     byReason.set(row.reason, sum);
   }
   return invalidTrafficOf(byReason);
