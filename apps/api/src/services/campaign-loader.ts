@@ -15,6 +15,7 @@ import { listSchedules } from '../db/queries/schedules';
 import { listUserEmails } from '../db/queries/users';
 import { CAMPAIGN_NOT_FOUND, CREATIVE_NOT_FOUND } from './access';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
+import { readTotals } from './events/queries/totals';
 import type { EventStore } from './events/store';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
@@ -30,7 +31,10 @@ export interface LoadSource {
  */
 async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
   const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
-  const totals = await source.events.store.readTotals(lives.map((live) => live.id));
+  const totals = await readTotals(
+    source.events.store,
+    lives.map((live) => live.id),
+  );
   const byCreative = new Map<string, EventCounters>();
   const byCampaign = new Map<string, EventCounters>();
   const add = (map: Map<string, EventCounters>, key: string, counters: EventCounters) => {

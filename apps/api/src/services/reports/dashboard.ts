@@ -20,6 +20,7 @@ import {
 import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
+import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../sessions';
 
 const counters = (row: ReportCounters): ReportCounters => ({
@@ -46,8 +47,9 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const liveIds = lives.map((live) => live.id);
   const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));
   const [rows, previousRows] = await Promise.all([
-    ctx.events.store.readPeriods(liveIds, from, to, zone, 'day'),
-    ctx.events.store.readPeriods(
+    readPeriods(ctx.events.store, liveIds, from, to, zone, 'day'),
+    readPeriods(
+      ctx.events.store,
       liveIds,
       previous.from,
       previous.to,

@@ -1,7 +1,7 @@
 // Report figures in any timezone, read from the 15-minute rollups: totals, a series by local day or
-// hour (every period present, zeros included), each creative's totals and an hour-of-week grid. One
-// module per report query (as umami's queries), the zone and the unit in the query, the store doing
-// the grouping.
+// hour (every period present, zeros included), each creative's totals and an hour-of-week grid. The
+// reads are services/events/queries/ (one module per report question, both stores' SQL side by side),
+// the zone and the unit in the query, the store's engine doing the grouping.
 import {
   ApiError,
   addReportCounters,
@@ -30,7 +30,12 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
-import type { CodeRow, InvalidPeriodRow, PeriodRow } from '../events/store';
+import { readBreakdown } from '../events/queries/breakdown';
+import { type CodeRow, readCodes } from '../events/queries/codes';
+import { type InvalidPeriodRow, readInvalidPeriods } from '../events/queries/invalid-periods';
+import type { PeriodRow } from '../events/queries/period-rows';
+import { readPeriods } from '../events/queries/periods';
+import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
@@ -183,14 +188,14 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdownRows,
     periodRows,
   ] = await Promise.all([
-    store.readReportRows(liveIds, from, to, zone, unit, { bannerIds, campaignId }),
+    readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
-    store.readInvalidPeriods(liveIds, from, to, zone, unit),
-    store.readCodes(liveIds, from, to),
+    readInvalidPeriods(store, liveIds, from, to, zone, unit),
+    readCodes(store, liveIds, from, to),
     query.breakdown === undefined
       ? undefined
-      : store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
-    withRows ? store.readPeriods(liveIds, from, to, zone, unit) : undefined,
+      : readBreakdown(store, liveIds, from, to, query.breakdown, bannerIds),
+    withRows ? readPeriods(store, liveIds, from, to, zone, unit) : undefined,
   ]);
 
   const liveFigures = (id: string) => {
