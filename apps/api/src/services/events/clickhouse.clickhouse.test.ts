@@ -3,7 +3,7 @@
 // (MergeTree by month and live creative, SummingMergeTree rollups fed by materialized views), the raw
 // events' TTL, a failed insert that releases its replay keys, and the pruned seen-set.
 
-import { COUNTED_EVENT_TYPES } from '@adconsole/domain';
+import { COUNTED_EVENT_TYPES, type ReportZone } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
@@ -24,7 +24,7 @@ import { readRollups } from './queries/rollups';
 import { readSeries } from './queries/series';
 import { readTotals } from './queries/totals';
 import { readWeekHours } from './queries/week-hours';
-import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
+import { createPostgresEventStore, type EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -36,7 +36,7 @@ function random(seed: number) {
   };
 }
 
-const ZONES: StoreZone[] = [
+const ZONES: ReportZone[] = [
   { offset: '+00:00' },
   { offset: '+05:45' },
   { offset: '-03:30' },

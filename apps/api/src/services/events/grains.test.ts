@@ -4,7 +4,7 @@
 // rows into both grains; a batch lands in every grain in one transaction or in none. The campaign
 // rollups (migration 0018) give a whole campaign's series and hour-of-week grid exactly as its live
 // creatives' rows do, measurable impressions by each creative's type included.
-import { reportUtcRange } from '@adconsole/domain';
+import { type ReportZone, reportUtcRange } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
@@ -21,7 +21,7 @@ import { readRangeTotals } from './queries/range-totals';
 import { readSeries } from './queries/series';
 import { readTotals } from './queries/totals';
 import { readWeekHours } from './queries/week-hours';
-import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
+import { createPostgresEventStore, type EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 const at = (iso: string) => new Date(iso);
@@ -50,7 +50,7 @@ async function seedLives(db: Database, campaigns: Record<string, Record<string, 
   }
 }
 
-const plan = (zone: StoreZone, from: string, to: string, unit: 'day' | 'hour') =>
+const plan = (zone: ReportZone, from: string, to: string, unit: 'day' | 'hour') =>
   planGrains(zone, at(from), at(to), unit).map(
     (part) => `${part.grain} ${part.from.toISOString()} ${part.to.toISOString()}`,
   );
@@ -164,7 +164,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     await fresh?.drop();
   });
 
-  const zones: StoreZone[] = [
+  const zones: ReportZone[] = [
     { offset: '+00:00' },
     { iana: 'America/New_York', offset: '-05:00' },
     { iana: 'Europe/Berlin', offset: '+01:00' },
@@ -325,7 +325,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     ]);
     const from = at('2026-03-10T00:00:00Z');
     const to = at('2026-03-11T00:00:00Z');
-    const impressions = async (store: EventStore, zone: StoreZone, unit: 'day' | 'hour') =>
+    const impressions = async (store: EventStore, zone: ReportZone, unit: 'day' | 'hour') =>
       (await readPeriods(store, ['tamper'], from, to, zone, unit)).reduce(
         (sum, row) => sum + row.impressions,
         0,

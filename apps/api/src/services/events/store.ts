@@ -225,6 +225,3 @@ export function createPostgresEventStore(
     },
   };
 }
-
-/** @deprecated The domain's ReportZone (kept until the tests move to it). */
-export type StoreZone = import('@adconsole/domain').ReportZone;

@@ -10,12 +10,10 @@ import {
   type DashboardQuery,
   previousReportPeriod,
   type ReportCounters,
-  reportDays,
   reportPeriodKeys,
-  reportRangeProblem,
   reportRates,
-  reportUtcRange,
-  reportZone,
+  reportWindow,
+  resolveReportWindow,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
@@ -31,13 +29,10 @@ const counters = (row: ReportCounters): ReportCounters => ({
 });
 
 export async function dashboard(ctx: Context, user: SessionUser, query: DashboardQuery): Promise<Dashboard> {
-  const days = reportDays(query);
-  const problem = reportRangeProblem(days, 'day');
-  if (problem) throw ApiError.of(400, problem);
-  const { from, to } = reportUtcRange(days, reportZone(query));
-  const zone = reportZone(query, from);
-  const before = previousReportPeriod(days);
-  const previous = reportUtcRange(before, reportZone(query));
+  const resolved = resolveReportWindow(query, 'day');
+  if ('problem' in resolved) throw ApiError.of(400, resolved.problem);
+  const { days, zone, from, to } = resolved;
+  const previous = reportWindow(previousReportPeriod(days), query);
 
   const campaigns = await listDashboardCampaigns(ctx.db, user.id);
   const lives = await listLiveIdsOfCampaigns(
@@ -48,14 +43,7 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));
   const [rows, previousRows] = await Promise.all([
     readPeriods(ctx.events.store, liveIds, from, to, zone, 'day'),
-    readPeriods(
-      ctx.events.store,
-      liveIds,
-      previous.from,
-      previous.to,
-      reportZone(query, previous.from),
-      'day',
-    ),
+    readPeriods(ctx.events.store, liveIds, previous.from, previous.to, previous.zone, 'day'),
   ]);
 
   const byDay = new Map<string, ReportCounters[]>();

@@ -20,12 +20,9 @@ import {
   type ReportFileFormat,
   type ReportGranularity,
   type ReportVideoData,
-  reportDays,
   reportPeriodKeys,
-  reportRangeProblem,
   reportRates,
-  reportUtcRange,
-  reportZone,
+  resolveReportWindow,
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -167,13 +164,10 @@ export async function reportFiguresWithRows(
  * computation per creative and period) are read and made only `withRows`: for a file or a mail.
  */
 async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery, withRows: boolean) {
-  const days = reportDays(query);
+  const resolved = resolveReportWindow(query, query.granularity);
+  if ('problem' in resolved) throw ApiError.of(400, resolved.problem);
+  const { days, zone, from, to } = resolved;
   const unit = query.granularity === 'hour' ? 'hour' : 'day';
-  const problem = reportRangeProblem(days, query.granularity);
-  if (problem) throw ApiError.of(400, problem);
-  const provisional = reportZone(query);
-  const { from, to } = reportUtcRange(days, provisional);
-  const zone = reportZone(query, from);
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
