@@ -13,6 +13,9 @@
 // whole bench under half an hour.)
 import { reportDays, reportUtcRange, reportZone } from '@adconsole/domain';
 import type { Database } from '../apps/api/src/db/database';
+import { readCodes } from '../apps/api/src/services/events/queries/codes';
+import { readInvalidPeriods } from '../apps/api/src/services/events/queries/invalid-periods';
+import { readReportRows } from '../apps/api/src/services/events/queries/report-rows';
 import { createPostgresEventStore, type EventStore } from '../apps/api/src/services/events/store';
 import { reportFigures } from '../apps/api/src/services/reports/figures';
 import {
@@ -87,9 +90,9 @@ async function measure(label: string, open: () => Promise<ScratchDatabase>) {
       const grains = await time(runs, () => reportFigures(ctx, scope, query));
       const reads = await time(runs, () =>
         Promise.all([
-          store.readReportRows(liveIds, from, to, local, 'day', { bannerIds: liveIds, campaignId: 'c1' }),
-          store.readInvalidPeriods(liveIds, from, to, local, 'day'),
-          store.readCodes(liveIds, from, to),
+          readReportRows(store, liveIds, from, to, local, 'day', { bannerIds: liveIds, campaignId: 'c1' }),
+          readInvalidPeriods(store, liveIds, from, to, local, 'day'),
+          readCodes(store, liveIds, from, to),
         ]),
       );
       const fine = await time(runs, () => reportFigures(contextOf(quarters), scope, query));

@@ -69,6 +69,7 @@ export * from './platforms/platforms';
 export * from './platforms/tag-sheet';
 export * from './platforms/tags';
 export * from './reports/breakdown';
+export * from './reports/counters';
 export * from './reports/report-range';
 export * from './reports/schedules';
 export * from './rules/access';

@@ -3,6 +3,18 @@
 // coded pings (a VAST error by [ERRORCODE], a verification not executed by [REASON]) are raw events of
 // type 'error:401' (so the unique index counts each once per impression and code) summed into their own
 // rollups by kind and code. Invalid coded pings stay in the raw events only.
+import { addCounterColumns } from './counter-columns';
+
+/** The counter columns this migration added (the domain's list has them since). */
+const VAST_COUNTER_COLUMNS = [
+  'creative_views',
+  'loads',
+  'skips',
+  'closes',
+  'not_viewable',
+  'view_undetermined',
+];
+
 export default /* sql */ `
 alter table events drop constraint events_type_check;
 alter table events add constraint events_type_check check (
@@ -12,27 +24,7 @@ alter table events add constraint events_type_check check (
   or type ~ '^(error|verificationNotExecuted):[0-9]{1,3}$'
 );
 
-alter table event_rollups
-  add column creative_views bigint not null default 0,
-  add column loads bigint not null default 0,
-  add column skips bigint not null default 0,
-  add column closes bigint not null default 0,
-  add column not_viewable bigint not null default 0,
-  add column view_undetermined bigint not null default 0;
-alter table event_totals
-  add column creative_views bigint not null default 0,
-  add column loads bigint not null default 0,
-  add column skips bigint not null default 0,
-  add column closes bigint not null default 0,
-  add column not_viewable bigint not null default 0,
-  add column view_undetermined bigint not null default 0;
-alter table event_invalid_rollups
-  add column creative_views bigint not null default 0,
-  add column loads bigint not null default 0,
-  add column skips bigint not null default 0,
-  add column closes bigint not null default 0,
-  add column not_viewable bigint not null default 0,
-  add column view_undetermined bigint not null default 0;
+${addCounterColumns(VAST_COUNTER_COLUMNS, ['event_rollups', 'event_totals', 'event_invalid_rollups'])}
 
 create table event_code_rollups (
   live_id text not null,

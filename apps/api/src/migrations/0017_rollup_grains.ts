@@ -3,7 +3,9 @@
 // rollups and written in the same transaction as them, so a report in a zone whose offsets are whole
 // hours reads a quarter of the rows (a day of a UTC report one row per creative). `bucket` is the start
 // of the hour or the UTC day. The rows of the 15-minute rollups already stored are summed into both.
-/** The counter columns of every rollup table of the figures (0018 uses them too). */
+import { counterColumnLines } from './counter-columns';
+
+/** The counter columns of every rollup table of the figures when this migration ran (0018 uses them too). */
 export const COUNTER_COLUMNS = [
   'impressions',
   'viewable',
@@ -21,7 +23,7 @@ export const COUNTER_COLUMNS = [
   'not_viewable',
   'view_undetermined',
 ];
-const columns = COUNTER_COLUMNS.map((column) => `  ${column} bigint not null default 0,`).join('\n');
+const columns = counterColumnLines(COUNTER_COLUMNS);
 const sums = COUNTER_COLUMNS.map((column) => `sum(${column})`).join(', ');
 
 export default /* sql */ `

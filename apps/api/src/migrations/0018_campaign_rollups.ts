@@ -7,8 +7,9 @@
 // viewable and not viewable ones): a sum over creatives of both kinds cannot tell them apart later. The
 // rows already stored are summed into all three.
 import { COUNTER_COLUMNS } from './0017_rollup_grains';
+import { counterColumnLines } from './counter-columns';
 
-const columns = COUNTER_COLUMNS.map((column) => `  ${column} bigint not null default 0,`).join('\n');
+const columns = counterColumnLines(COUNTER_COLUMNS);
 const sums = COUNTER_COLUMNS.map((column) => `sum(${column})`).join(', ');
 const table = (name: string, seconds: number) => `
 create table ${name} (

@@ -1,11 +1,15 @@
 // How campaigns, creatives, live creatives and assets are answered: the entity shapes of docs/product.md §3,
 // built from their rows, server-owned fields (URLs, counters, timestamps) filled in.
-import { DEFAULT_CAMPAIGN_TIMEZONE, type ScheduledReport } from '@adconsole/domain';
+import {
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  type EventCounters,
+  type ScheduledReport,
+  zeroEventCounters,
+} from '@adconsole/domain';
 import type { AssetRow } from '../db/queries/assets';
 import type { CampaignRow } from '../db/queries/campaigns';
 import type { CreativeRow } from '../db/queries/creatives';
 import type { LiveCreativeRow } from '../db/queries/live-creatives';
-import { type EventCounters, zeroEventCounters } from './events/store';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -1,7 +1,7 @@
 // Campaigns and creatives as the API answers them, loaded with everything they show: a campaign's
 // creatives, schedules, owner and counters; a creative's assets, live creatives (those not removed) and
 // counters. The shapes are campaign-answers.ts's; who may load what is access.ts's.
-import { ApiError } from '@adconsole/domain';
+import { ApiError, type EventCounters, zeroEventCounters } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { type AssetRow, listAssetsOfCreatives } from '../db/queries/assets';
 import type { CampaignRow } from '../db/queries/campaigns';
@@ -15,7 +15,8 @@ import { listSchedules } from '../db/queries/schedules';
 import { listUserEmails } from '../db/queries/users';
 import { CAMPAIGN_NOT_FOUND, CREATIVE_NOT_FOUND } from './access';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
-import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
+import { readTotals } from './events/queries/totals';
+import type { EventStore } from './events/store';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
@@ -30,7 +31,10 @@ export interface LoadSource {
  */
 async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
   const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
-  const totals = await source.events.store.readTotals(lives.map((live) => live.id));
+  const totals = await readTotals(
+    source.events.store,
+    lives.map((live) => live.id),
+  );
   const byCreative = new Map<string, EventCounters>();
   const byCampaign = new Map<string, EventCounters>();
   const add = (map: Map<string, EventCounters>, key: string, counters: EventCounters) => {

@@ -3,47 +3,36 @@
 // package draws it and the console shows it, so all three read one schema.
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
+import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { CREATIVE_TYPES } from './creative';
 import { reportTokenSchema, scheduledReportSchema } from './report';
 
 /** The counters every report row carries. */
-export const REPORT_COUNTERS = ['impressions', 'viewable', 'engagement', 'clicks'] as const;
+export const REPORT_COUNTERS = counterKeysOf('base');
 /** The video counters, present when the report was asked `withVideoData`. */
-export const VIDEO_COUNTERS = [
-  'videoStarts',
-  'firstQuartile',
-  'midpoint',
-  'thirdQuartile',
-  'videoCompletes',
-] as const;
+export const VIDEO_COUNTERS = counterKeysOf('video');
 /**
  * What a VAST player reports beside the quartiles (with video data): the creative was viewed, its media
  * loaded, the viewer skipped or closed it.
  */
-export const VAST_COUNTERS = ['creativeViews', 'loads', 'skips', 'closes'] as const;
-export type ReportCounter = (typeof REPORT_COUNTERS)[number];
-export type VastCounter = (typeof VAST_COUNTERS)[number];
-export type VideoCounter = (typeof VIDEO_COUNTERS)[number];
+export const VAST_COUNTERS = counterKeysOf('vast');
+export type ReportCounter = CounterKeyOf<'base'>;
+export type VastCounter = CounterKeyOf<'vast'>;
+export type VideoCounter = CounterKeyOf<'video'>;
 
 const count = z.number().check(z.int(), z.nonnegative());
 /** A rate in percent (0.52 means 0.52 %), 0 when its denominator is 0. */
 const percent = z.number().check(z.nonnegative());
 
+/** One schema per counter key. */
+const countersShape = <K extends string, S>(keys: readonly K[], schema: S) =>
+  Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>;
+
+/** The counters of the list that a report shows (reports/counters.ts), video ones optional. */
 export const reportCountersSchema = z.object({
-  impressions: count,
-  viewable: count,
-  engagement: count,
-  clicks: count,
-  videoStarts: z.optional(count),
-  firstQuartile: z.optional(count),
-  midpoint: z.optional(count),
-  thirdQuartile: z.optional(count),
-  videoCompletes: z.optional(count),
-  creativeViews: z.optional(count),
-  loads: z.optional(count),
-  skips: z.optional(count),
-  closes: z.optional(count),
+  ...countersShape(REPORT_COUNTERS, count),
+  ...countersShape([...VIDEO_COUNTERS, ...VAST_COUNTERS], z.optional(count)),
   /**
    * Impressions whose viewability was measured (see `measurableImpressions`): the denominator of the
    * viewability rate. Absent from answers of servers before video viewability: then the impressions.
@@ -207,23 +196,8 @@ export function reportRates(counters: ReportCounters): ReportTotals {
 /** Zeroed counters; with the video counters when `withVideo`. */
 export function zeroReportCounters(withVideo: boolean): ReportCounters {
   return {
-    impressions: 0,
-    viewable: 0,
-    engagement: 0,
-    clicks: 0,
-    ...(withVideo
-      ? {
-          videoStarts: 0,
-          firstQuartile: 0,
-          midpoint: 0,
-          thirdQuartile: 0,
-          videoCompletes: 0,
-          creativeViews: 0,
-          loads: 0,
-          skips: 0,
-          closes: 0,
-        }
-      : {}),
+    ...countersShape(REPORT_COUNTERS, 0),
+    ...(withVideo ? countersShape([...VIDEO_COUNTERS, ...VAST_COUNTERS], 0) : {}),
   };
 }
 

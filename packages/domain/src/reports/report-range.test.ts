@@ -8,6 +8,7 @@ import {
   reportRangeProblem,
   reportUtcRange,
   reportZone,
+  resolveReportWindow,
 } from './report-range';
 
 const HOUR = 60 * 60 * 1000;
@@ -100,5 +101,23 @@ describe('report dates name local calendar days in the requested zone, both incl
     expect(reportRangeProblem({ start: '2016-01-01', end: '2026-12-31' }, 'day')).toBe(
       REPORT_RANGE_MESSAGES.tooLong,
     );
+  });
+
+  it('resolves a query to its window: the days, the UTC range, the zone with its offset at the start; or the problem', () => {
+    const query = {
+      start_dt: '2026-03-29 00:00:00',
+      end_dt: '2026-03-29 23:59:59',
+      tzOffset: '+02:00',
+      timezone: 'Europe/Berlin',
+    };
+    expect(resolveReportWindow(query, 'hour')).toEqual({
+      days: { start: '2026-03-29', end: '2026-03-29' },
+      zone: { iana: 'Europe/Berlin', offset: '+01:00' },
+      from: new Date('2026-03-28T23:00:00Z'),
+      to: new Date('2026-03-29T22:00:00Z'),
+    });
+    expect(resolveReportWindow({ ...query, end_dt: '2026-05-29 00:00:00' }, 'hour')).toEqual({
+      problem: REPORT_RANGE_MESSAGES.hourlyTooLong,
+    });
   });
 });

@@ -69,6 +69,45 @@ export function reportUtcRange(
   };
 }
 
+/** The query fields that name a report's days and zone (the reports and dashboard calls). */
+export interface ReportWindowQuery {
+  start_dt: string;
+  end_dt: string;
+  tzOffset: string;
+  timezone?: string | undefined;
+}
+
+/** What a report reads: its local days, its zone, and the UTC instants [from, to) they cover. */
+export interface ReportWindow {
+  days: { start: string; end: string };
+  /** The zone, an IANA zone with its offset at `from`. */
+  zone: ReportZone;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The window of `days` in the query's zone: the UTC range from the zone as the query names it (an IANA
+ * zone's day boundaries do not need its offset), then the zone with its offset at the range's start.
+ */
+export function reportWindow(days: { start: string; end: string }, query: ReportWindowQuery): ReportWindow {
+  const { from, to } = reportUtcRange(days, reportZone(query));
+  return { days, zone: reportZone(query, from), from, to };
+}
+
+/**
+ * A report query's window (its days, zone and UTC range), or the problem that keeps the days from being
+ * reported by `granularity` (reportRangeProblem).
+ */
+export function resolveReportWindow(
+  query: ReportWindowQuery,
+  granularity: ReportGranularity,
+): ReportWindow | { problem: string } {
+  const days = reportDays(query);
+  const problem = reportRangeProblem(days, granularity);
+  return problem === undefined ? reportWindow(days, query) : { problem };
+}
+
 /** Why a range cannot be reported, or undefined. */
 export function reportRangeProblem(
   days: { start: string; end: string },

@@ -6,20 +6,22 @@
 // views turn every inserted block into 15-minute UTC rollups and all-time totals per live creative, in
 // SummingMergeTrees: background merges add up rows with the same key, and readers `sum()` by key, so a
 // read is exact whether or not the merges have run.
+import { EVENT_COUNTERS } from '@adconsole/domain';
 import type { ClickHouseClient } from '@clickhouse/client';
+import { COLUMNS } from './counters';
 import { DIMENSION_COLUMN_OF, DIMENSION_COLUMNS } from './dimensions';
-import { COLUMN, COUNTER_OF, type EventCounters } from './store';
 
 export interface ClickHouseMigration {
   name: string;
   statements: readonly string[];
 }
 
-const counterColumns = (Object.values(COLUMN) as string[]).map((column) => `${column} UInt64`).join(', ');
+/** The counters' columns of a table (the domain's EVENT_COUNTERS). */
+const counterColumns = COLUMNS.map((column) => `${column} UInt64`).join(', ');
 /** `sumIf(count, type = 'impression') as impressions, ...`: what one block of raw events adds. */
-const counterSums = (Object.entries(COUNTER_OF) as [string, keyof EventCounters][])
-  .map(([type, key]) => `sumIf(count, type = '${type}') as ${COLUMN[key]}`)
-  .join(', ');
+const counterSums = EVENT_COUNTERS.map(
+  (counter) => `sumIf(count, type = '${counter.event}') as ${counter.column}`,
+).join(', ');
 
 const dimensionColumns = DIMENSION_COLUMNS.map((column) => `${column} UInt64`).join(', ');
 /** `sumIf(count, type = 'impression') as impressions, ...` for the breakdowns' counters. */
@@ -102,6 +104,21 @@ const validViews = [
       group by live_id`,
 ];
 
+/**
+ * Adds counters' columns to the rollups, totals and invalid rollups and makes their views again with
+ * every counter of the list: a migration adding counters (its columns named in it).
+ */
+export const addCounterColumns = (columns: readonly string[]): string[] => [
+  ...['event_rollups', 'event_totals', 'event_invalid_rollups'].flatMap((name) =>
+    columns.map((column) => `alter table {db}.${name} add column if not exists ${column} UInt64 default 0`),
+  ),
+  'drop view if exists {db}.event_rollups_mv',
+  'drop view if exists {db}.event_totals_mv',
+  'drop view if exists {db}.event_invalid_rollups_mv',
+  ...validViews,
+  invalidView,
+];
+
 export const clickhouseMigrations: readonly ClickHouseMigration[] = [
   {
     name: '0001_events',
@@ -164,16 +181,7 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
     // code when valid.
     name: '0003_vast_measurement',
     statements: [
-      ...['event_rollups', 'event_totals', 'event_invalid_rollups'].flatMap((name) =>
-        vastCounterColumns.map(
-          (column) => `alter table {db}.${name} add column if not exists ${column} UInt64 default 0`,
-        ),
-      ),
-      'drop view if exists {db}.event_rollups_mv',
-      'drop view if exists {db}.event_totals_mv',
-      'drop view if exists {db}.event_invalid_rollups_mv',
-      ...validViews,
-      invalidView,
+      ...addCounterColumns(vastCounterColumns),
       `create table if not exists {db}.event_code_rollups (
          live_id String,
          bucket DateTime('UTC'),

@@ -3,7 +3,7 @@
 // (MergeTree by month and live creative, SummingMergeTree rollups fed by materialized views), the raw
 // events' TTL, a failed insert that releases its replay keys, and the pruned seen-set.
 
-import { COUNTED_EVENT_TYPES } from '@adconsole/domain';
+import { COUNTED_EVENT_TYPES, type ReportZone } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
@@ -15,7 +15,16 @@ import {
   migrateClickHouse,
   rawEventsDdl,
 } from './clickhouse-migrations';
-import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
+import { readBreakdown } from './queries/breakdown';
+import { readCodes } from './queries/codes';
+import { readPeriods } from './queries/periods';
+import { readRangeTotals } from './queries/range-totals';
+import { readReportRows } from './queries/report-rows';
+import { readRollups } from './queries/rollups';
+import { readSeries } from './queries/series';
+import { readTotals } from './queries/totals';
+import { readWeekHours } from './queries/week-hours';
+import { createPostgresEventStore, type EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -27,7 +36,7 @@ function random(seed: number) {
   };
 }
 
-const ZONES: StoreZone[] = [
+const ZONES: ReportZone[] = [
   { offset: '+00:00' },
   { offset: '+05:45' },
   { offset: '-03:30' },
@@ -103,49 +112,49 @@ describe('the ClickHouse event store', () => {
     const byKey = <T extends { liveId: string }>(rows: T[], key: (row: T) => string) =>
       [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     const compare = async () => {
-      expect(await clickhouse.readTotals([...lives, 'none'])).toEqual(
-        await postgres.readTotals([...lives, 'none']),
+      expect(await readTotals(clickhouse, [...lives, 'none'])).toEqual(
+        await readTotals(postgres, [...lives, 'none']),
       );
       for (const [from, to] of ranges) {
-        expect(await clickhouse.readCodes(lives, from, to)).toEqual(
-          await postgres.readCodes(lives, from, to),
+        expect(await readCodes(clickhouse, lives, from, to)).toEqual(
+          await readCodes(postgres, lives, from, to),
         );
         const bucketKey = (row: { liveId: string; bucket: Date }) =>
           `${row.liveId}|${row.bucket.toISOString()}`;
-        expect(byKey(await clickhouse.readRollups(lives, from, to), bucketKey)).toEqual(
-          byKey(await postgres.readRollups(lives, from, to), bucketKey),
+        expect(byKey(await readRollups(clickhouse, lives, from, to), bucketKey)).toEqual(
+          byKey(await readRollups(postgres, lives, from, to), bucketKey),
         );
-        expect(await clickhouse.readRangeTotals(lives, from, to)).toEqual(
-          await postgres.readRangeTotals(lives, from, to),
+        expect(await readRangeTotals(clickhouse, lives, from, to)).toEqual(
+          await readRangeTotals(postgres, lives, from, to),
         );
         // Breakdowns: whole UTC days from the daily rows, edges from the 15-minute ones, on both.
         for (const dimension of ['site', 'country'] as const) {
           const valueKey = (row: { value: string }) => row.value;
           const sortValues = <T extends { value: string }>(rows: T[]) =>
             [...rows].sort((a, b) => (valueKey(a) < valueKey(b) ? -1 : 1));
-          expect(sortValues(await clickhouse.readBreakdown(lives, from, to, dimension, ['live-a']))).toEqual(
-            sortValues(await postgres.readBreakdown(lives, from, to, dimension, ['live-a'])),
+          expect(sortValues(await readBreakdown(clickhouse, lives, from, to, dimension, ['live-a']))).toEqual(
+            sortValues(await readBreakdown(postgres, lives, from, to, dimension, ['live-a'])),
           );
         }
         for (const zone of ZONES) {
           for (const unit of ['day', 'hour'] as const) {
             const periodKey = (row: { liveId: string; period: string }) => `${row.liveId}|${row.period}`;
-            const expected = byKey(await postgres.readPeriods(lives, from, to, zone, unit), periodKey);
+            const expected = byKey(await readPeriods(postgres, lives, from, to, zone, unit), periodKey);
             expect(
-              byKey(await clickhouse.readPeriods(lives, from, to, zone, unit), periodKey),
+              byKey(await readPeriods(clickhouse, lives, from, to, zone, unit), periodKey),
               `${zone.iana ?? zone.offset} ${unit}`,
             ).toEqual(expected);
             // A series (summed over the live creatives, two of them display ones): the same on both.
             const series = { bannerIds: ['live-a', 'Live-C'] };
             const seriesKey = (row: { period: string }) => row.period;
             expect(
-              byKey(await clickhouse.readSeries(lives, from, to, zone, unit, series), seriesKey),
+              byKey(await readSeries(clickhouse, lives, from, to, zone, unit, series), seriesKey),
               `series ${zone.iana ?? zone.offset} ${unit}`,
-            ).toEqual(byKey(await postgres.readSeries(lives, from, to, zone, unit, series), seriesKey));
+            ).toEqual(byKey(await readSeries(postgres, lives, from, to, zone, unit, series), seriesKey));
             // The report's rows in one call (ClickHouse: one pass grouped three ways): the same too.
             const [fromClickHouse, fromPostgres] = await Promise.all([
-              clickhouse.readReportRows(lives, from, to, zone, unit, series),
-              postgres.readReportRows(lives, from, to, zone, unit, series),
+              readReportRows(clickhouse, lives, from, to, zone, unit, series),
+              readReportRows(postgres, lives, from, to, zone, unit, series),
             ]);
             expect(byKey(fromClickHouse.series, seriesKey)).toEqual(byKey(fromPostgres.series, seriesKey));
             expect(fromClickHouse.totals).toEqual(fromPostgres.totals);
@@ -157,8 +166,8 @@ describe('the ClickHouse event store', () => {
           const cell = (row: { weekday: number; hour: number }) => row.weekday * 24 + row.hour;
           const sortCells = <T extends { weekday: number; hour: number }>(rows: T[]) =>
             [...rows].sort((a, b) => cell(a) - cell(b));
-          expect(sortCells(await clickhouse.readWeekHours(lives, from, to, zone))).toEqual(
-            sortCells(await postgres.readWeekHours(lives, from, to, zone)),
+          expect(sortCells(await readWeekHours(clickhouse, lives, from, to, zone))).toEqual(
+            sortCells(await readWeekHours(postgres, lives, from, to, zone)),
           );
         }
       }
@@ -275,8 +284,8 @@ describe('the ClickHouse event store', () => {
     await applyRawEventsTtl(client, database, 30);
     await client.command({ query: `optimize table ${database}.events final` });
     expect(await count(`select count() as n from ${database}.events where live_id = 'ttl'`)).toBe(1);
-    expect((await clickhouse.readTotals(['ttl'])).get('ttl')?.impressions).toBe(6);
-    const [rollup] = await clickhouse.readRollups(['ttl'], new Date('2020-01-01'), new Date('2020-01-02'));
+    expect((await readTotals(clickhouse, ['ttl'])).get('ttl')?.impressions).toBe(6);
+    const [rollup] = await readRollups(clickhouse, ['ttl'], new Date('2020-01-01'), new Date('2020-01-02'));
     expect(rollup?.impressions).toBe(3);
     expect(await rawEventsDdl(client, database)).toMatch(/ TTL toDateTime\(at\) \+ toIntervalDay\(30\)/);
     await applyRawEventsTtl(client, database, undefined);
@@ -298,7 +307,7 @@ describe('the ClickHouse event store', () => {
     expect(await db.query("select * from event_seen where impression_id = 'imp.retry'")).toEqual([]);
     expect(await clickhouse.writeBatch([event])).toBe(1);
     expect(await clickhouse.writeBatch([event])).toBe(0);
-    expect((await clickhouse.readTotals(['retry'])).get('retry')?.impressions).toBe(1);
+    expect((await readTotals(clickhouse, ['retry'])).get('retry')?.impressions).toBe(1);
   });
 
   it('refuses, by index, a time outside the years ClickHouse keeps (1970 to 2105) instead of clamping it', async () => {
@@ -315,7 +324,7 @@ describe('the ClickHouse event store', () => {
     await expect(clickhouse.writeBatch([{ ...event, at: new Date('2106-01-01T00:00:00Z') }])).rejects.toThrow(
       /events\.0\.at/,
     );
-    expect((await clickhouse.readTotals(['years'])).size).toBe(0);
+    expect((await readTotals(clickhouse, ['years'])).size).toBe(0);
   });
 
   it('keeps the seen-set short: rows older than an impression can verify (48 hours) are pruned', async () => {

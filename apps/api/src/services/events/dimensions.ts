@@ -2,11 +2,11 @@
 // counted once under each dimension (site, device, os, browser, country) with the value its impression
 // was served with ('' unknown). The cap (the domain's admitDimensionValues: 1,000 named values per live
 // creative, dimension and UTC day) is applied here, in the write's transaction, for both stores; the
-// PostgreSQL store's rollups and reads are here too (clickhouse.ts has its own).
+// PostgreSQL store's rollups are written here too (ClickHouse's views fill its own); both stores' reads
+// are queries/breakdown.ts.
 import {
   admitDimensionValues,
   BREAKDOWN_DIMENSIONS,
-  type BreakdownCounters,
   type BreakdownDimension,
   DIMENSION_VALUES_PER_DAY,
   type EventDimensions,
@@ -15,7 +15,6 @@ import {
   UNKNOWN_DIMENSIONS,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
-import { measurableSql } from './grains';
 
 /** Dimensions whose values are open-ended (hosts, OS and browser versions): these are capped. */
 const CAPPED: readonly BreakdownDimension[] = ['site', 'os', 'browser'];
@@ -231,83 +230,4 @@ export async function writeDimensionRollups(tx: Queryable, events: readonly Dime
       ],
     );
   }
-}
-
-/** A breakdown's sums by stored value. */
-export interface DimensionValueRow {
-  value: string;
-  counters: BreakdownCounters;
-}
-
-/** Counters from a row of summed columns; measurable comes summed in SQL (it depends on the creative type). */
-export const dimensionCounters = (row: Record<string, unknown>): BreakdownCounters => ({
-  impressions: Number(row.impressions ?? 0),
-  viewable: Number(row.viewable ?? 0),
-  measurable: Number(row.measurable ?? 0),
-  engagements: Number(row.engagement ?? 0),
-  clicks: Number(row.clicks ?? 0),
-  starts: Number(row.video_starts ?? 0),
-  completes: Number(row.video_completes ?? 0),
-});
-
-/**
- * Splits [from, to) into the whole UTC days inside it and the edges before and after them (exactly the
- * same instants), so a long range reads one row per day and value and only its edges by quarter hour.
- */
-export function splitByUtcDays(from: Date, to: Date) {
-  const firstDay = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
-  const lastDay = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  if (lastDay <= firstDay) return { days: null, edges: [{ from, to }] };
-  return {
-    days: { from: new Date(firstDay), to: new Date(lastDay) },
-    edges: [
-      { from, to: new Date(firstDay) },
-      { from: new Date(lastDay), to },
-    ].filter((edge) => edge.from.getTime() < edge.to.getTime()),
-  };
-}
-
-/** The PostgreSQL store's breakdown of [from, to): valid events by value, whole UTC days read by day. */
-export async function readDimensionValues(
-  db: Queryable,
-  liveIds: readonly string[],
-  from: Date,
-  to: Date,
-  dimension: BreakdownDimension,
-  bannerIds: readonly string[],
-): Promise<DimensionValueRow[]> {
-  if (liveIds.length === 0 || from.getTime() >= to.getTime()) return [];
-  const { days, edges } = splitByUtcDays(from, to);
-  const params: unknown[] = [[...liveIds], dimension, [...bannerIds]];
-  const param = (value: unknown, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
-  };
-  const columns = `value, ${DIMENSION_COLUMNS.join(', ')}, ${measurableSql('live_id = any($3::text[])')} as measurable`;
-  const parts: string[] = [];
-  if (days) {
-    parts.push(
-      `select ${columns} from event_dimension_days
-        where live_id = any($1::text[]) and dimension = $2 and day >= ${param(days.from.toISOString().slice(0, 10), 'date')} and day < ${param(days.to.toISOString().slice(0, 10), 'date')}`,
-    );
-  }
-  if (edges.length > 0) {
-    const ranges = edges
-      .map(
-        (edge) =>
-          `(bucket >= ${param(edge.from, 'timestamptz')} and bucket < ${param(edge.to, 'timestamptz')})`,
-      )
-      .join(' or ');
-    parts.push(
-      `select ${columns} from event_dimension_rollups
-        where live_id = any($1::text[]) and dimension = $2 and (${ranges})`,
-    );
-  }
-  const rows = await db.query<Record<string, unknown> & { value: string }>(
-    `select value, ${[...DIMENSION_COLUMNS, 'measurable'].map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
-       from (${parts.join(' union all ')}) as parts
-      group by value`,
-    params as never,
-  );
-  return rows.map((row) => ({ value: row.value, counters: dimensionCounters(row) }));
 }

@@ -4,7 +4,7 @@
 // rows into both grains; a batch lands in every grain in one transaction or in none. The campaign
 // rollups (migration 0018) give a whole campaign's series and hour-of-week grid exactly as its live
 // creatives' rows do, measurable impressions by each creative's type included.
-import { reportUtcRange } from '@adconsole/domain';
+import { type ReportZone, reportUtcRange } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
@@ -16,7 +16,12 @@ import {
   testDatabaseKind,
 } from '../../test/harness';
 import { grainRowsSql, planGrains } from './grains';
-import { createPostgresEventStore, type EventStore, type StoreZone } from './store';
+import { readPeriods } from './queries/periods';
+import { readRangeTotals } from './queries/range-totals';
+import { readSeries } from './queries/series';
+import { readTotals } from './queries/totals';
+import { readWeekHours } from './queries/week-hours';
+import { createPostgresEventStore, type EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 const at = (iso: string) => new Date(iso);
@@ -45,7 +50,7 @@ async function seedLives(db: Database, campaigns: Record<string, Record<string, 
   }
 }
 
-const plan = (zone: StoreZone, from: string, to: string, unit: 'day' | 'hour') =>
+const plan = (zone: ReportZone, from: string, to: string, unit: 'day' | 'hour') =>
   planGrains(zone, at(from), at(to), unit).map(
     (part) => `${part.grain} ${part.from.toISOString()} ${part.to.toISOString()}`,
   );
@@ -159,7 +164,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     await fresh?.drop();
   });
 
-  const zones: StoreZone[] = [
+  const zones: ReportZone[] = [
     { offset: '+00:00' },
     { iana: 'America/New_York', offset: '-05:00' },
     { iana: 'Europe/Berlin', offset: '+01:00' },
@@ -190,14 +195,14 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
       [from, before],
     ] as const) {
       for (const store of [coarsest, quarters]) {
-        expect(await store.readSeries(lives, start, end, zone, 'day', { bannerIds: ['g1', 'g2'] })).toEqual(
+        expect(await readSeries(store, lives, start, end, zone, 'day', { bannerIds: ['g1', 'g2'] })).toEqual(
           [],
         );
         expect(
-          await store.readSeries(lives, start, end, zone, 'hour', { bannerIds: [], campaignId: 'gc' }),
+          await readSeries(store, lives, start, end, zone, 'hour', { bannerIds: [], campaignId: 'gc' }),
         ).toEqual([]);
-        expect(await store.readWeekHours(lives, start, end, zone)).toEqual([]);
-        expect(await store.readPeriods(lives, start, end, zone, 'day')).toEqual([]);
+        expect(await readWeekHours(store, lives, start, end, zone)).toEqual([]);
+        expect(await readPeriods(store, lives, start, end, zone, 'day')).toEqual([]);
       }
     }
   });
@@ -214,15 +219,16 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
       ];
       for (const { from, to } of ranges) {
         for (const unit of ['day', 'hour'] as const) {
-          const expected = await quarters.readPeriods(lives, from, to, zone, unit);
-          expect(byKey(await coarsest.readPeriods(lives, from, to, zone, unit))).toEqual(byKey(expected));
+          const expected = await readPeriods(quarters, lives, from, to, zone, unit);
+          expect(byKey(await readPeriods(coarsest, lives, from, to, zone, unit))).toEqual(byKey(expected));
           compared += expected.length;
         }
-        const cells = await quarters.readWeekHours(lives, from, to, zone);
-        expect(byKey(await coarsest.readWeekHours(lives, from, to, zone))).toEqual(byKey(cells));
+        const cells = await readWeekHours(quarters, lives, from, to, zone);
+        expect(byKey(await readWeekHours(coarsest, lives, from, to, zone))).toEqual(byKey(cells));
       }
       // The whole range holds every event written.
-      const all = await coarsest.readPeriods(
+      const all = await readPeriods(
+        coarsest,
         lives,
         at('2026-02-19T00:00:00Z'),
         at('2026-04-12T00:00:00Z'),
@@ -258,13 +264,13 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
         { from: at('2026-02-21T10:15:00Z'), to: at('2026-04-08T17:45:00Z') },
       ]) {
         for (const unit of ['day', 'hour'] as const) {
-          const campaign = await coarsest.readSeries(lives, from, to, zone, unit, {
+          const campaign = await readSeries(coarsest, lives, from, to, zone, unit, {
             bannerIds,
             campaignId: 'gc',
           });
           // The reference: the 15-minute rows of the live creatives, summed by period here.
           const byPeriod = new Map<string, Record<string, number>>();
-          for (const row of await quarters.readPeriods(lives, from, to, zone, unit)) {
+          for (const row of await readPeriods(quarters, lives, from, to, zone, unit)) {
             const { liveId, period, ...counters } = row;
             const sum = byPeriod.get(period) ?? { measurable: 0 };
             for (const [key, value] of Object.entries(counters)) sum[key] = (sum[key] ?? 0) + value;
@@ -276,13 +282,13 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
           const expected = [...byPeriod].map(([period, sum]) => ({ liveId: '', period, ...sum }));
           expect(seriesKey(campaign)).toEqual(seriesKey(expected));
           // The live creatives' rows read without the campaign give the same.
-          expect(seriesKey(await coarsest.readSeries(lives, from, to, zone, unit, { bannerIds }))).toEqual(
+          expect(seriesKey(await readSeries(coarsest, lives, from, to, zone, unit, { bannerIds }))).toEqual(
             seriesKey(expected),
           );
           compared += campaign.length;
         }
-        expect(byKey(await coarsest.readWeekHours(lives, from, to, zone, 'gc'))).toEqual(
-          byKey(await quarters.readWeekHours(lives, from, to, zone)),
+        expect(byKey(await readWeekHours(coarsest, lives, from, to, zone, 'gc'))).toEqual(
+          byKey(await readWeekHours(quarters, lives, from, to, zone)),
         );
       }
     }
@@ -296,7 +302,8 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
       { from: at('2026-03-01T10:15:00Z'), to: at('2026-03-01T10:45:00Z') },
     ]) {
       const expected = new Map<string, Record<string, number>>();
-      for (const { liveId, period: _period, ...counters } of await quarters.readPeriods(
+      for (const { liveId, period: _period, ...counters } of await readPeriods(
+        quarters,
         lives,
         from,
         to,
@@ -307,7 +314,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
         for (const [key, value] of Object.entries(counters)) sum[key] = (sum[key] ?? 0) + value;
         expected.set(liveId, sum);
       }
-      expect(await coarsest.readRangeTotals(lives, from, to)).toEqual(expected);
+      expect(await readRangeTotals(coarsest, lives, from, to)).toEqual(expected);
     }
   });
 
@@ -318,8 +325,8 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     ]);
     const from = at('2026-03-10T00:00:00Z');
     const to = at('2026-03-11T00:00:00Z');
-    const impressions = async (store: EventStore, zone: StoreZone, unit: 'day' | 'hour') =>
-      (await store.readPeriods(['tamper'], from, to, zone, unit)).reduce(
+    const impressions = async (store: EventStore, zone: ReportZone, unit: 'day' | 'hour') =>
+      (await readPeriods(store, ['tamper'], from, to, zone, unit)).reduce(
         (sum, row) => sum + row.impressions,
         0,
       );
@@ -334,7 +341,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     expect(await impressions(coarsest, { offset: '+00:00' }, 'day')).toBe(3);
     expect(await impressions(coarsest, { offset: '+05:45' }, 'day')).toBe(103);
     expect(await impressions(coarsest, { iana: 'Asia/Kolkata', offset: '+05:30' }, 'hour')).toBe(103);
-    const cells = await coarsest.readWeekHours(['tamper'], from, to, {
+    const cells = await readWeekHours(coarsest, ['tamper'], from, to, {
       iana: 'Europe/Berlin',
       offset: '+01:00',
     });
@@ -354,17 +361,17 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
     const to = at('2026-03-11T00:00:00Z');
     const berlin = { iana: 'Europe/Berlin', offset: '+01:00' };
     const series = (ids: string[], campaignId?: string) =>
-      coarsest.readSeries(ids, from, to, berlin, 'day', { bannerIds: ids, campaignId });
+      readSeries(coarsest, ids, from, to, berlin, 'day', { bannerIds: ids, campaignId });
     expect((await series(['t1', 't2'], 'gc-tamper'))[0]).toMatchObject({ impressions: 103 });
     expect((await series(['t1', 't2']))[0]).toMatchObject({ impressions: 3, measurable: 3 });
     expect((await series(['t1']))[0]).toMatchObject({ impressions: 1 });
-    expect(await coarsest.readWeekHours(['t1', 't2'], from, to, berlin, 'gc-tamper')).toEqual([
+    expect(await readWeekHours(coarsest, ['t1', 't2'], from, to, berlin, 'gc-tamper')).toEqual([
       { weekday: 1, hour: 11, impressions: 103, clicks: 0 },
     ]);
     // The 15-minute reference never reads the campaign's rows.
     expect(
       (
-        await quarters.readSeries(['t1', 't2'], from, to, berlin, 'day', {
+        await readSeries(quarters, ['t1', 't2'], from, to, berlin, 'day', {
           bannerIds: [],
           campaignId: 'gc-tamper',
         })
@@ -428,7 +435,7 @@ describe(`the grains of the figures' rollups (${testDatabaseKind()})`, () => {
       "select count(*)::text as count from events where live_id = 'atomic'",
     );
     expect(eventsAfter).toBe(eventsBefore);
-    expect((await coarsest.readTotals(['atomic'])).get('atomic')).toMatchObject({
+    expect((await readTotals(coarsest, ['atomic'])).get('atomic')).toMatchObject({
       impressions: 5,
       clicks: 1,
     });

@@ -11,7 +11,7 @@
 //     of a range that starts or ends off an hour (or a day) boundary.
 // A campaign's report reads the campaign's rows for its series and hour-of-week grid (one row per
 // bucket instead of one per live creative and bucket), and the live creatives' rows for their totals.
-import { offsetSpans } from '@adconsole/domain';
+import { offsetSpans, type ReportZone } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 
 export type Grain = 'quarter' | 'hour' | 'day';
@@ -70,7 +70,7 @@ const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
  * hour-of-week grid). `finest` reads every part by quarter hour (the reference the grains must equal).
  */
 export function planGrains(
-  zone: { iana?: string; offset: string },
+  zone: ReportZone,
   from: Date,
   to: Date,
   unit: 'day' | 'hour',

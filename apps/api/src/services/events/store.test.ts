@@ -10,6 +10,12 @@ import {
   testDatabaseKind,
   testEventsKind,
 } from '../../test/harness';
+import { readCodes } from './queries/codes';
+import { readInvalidPeriods } from './queries/invalid-periods';
+import { readPeriods } from './queries/periods';
+import { readRollups } from './queries/rollups';
+import { readTotals } from './queries/totals';
+import { readWeekHours } from './queries/week-hours';
 import type { EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 import { EventWriter } from './writer';
@@ -67,9 +73,9 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
     ).toBe(1);
     expect(await store.writeBatch([tracked('replay', 'click', '2026-05-01T10:06:00Z', 'imp.2')])).toBe(0);
     expect(await store.writeBatch([])).toBe(0);
-    const totals = (await store.readTotals(['replay', 'nothing'])).get('replay');
+    const totals = (await readTotals(store, ['replay', 'nothing'])).get('replay');
     expect(totals).toMatchObject({ impressions: 2, clicks: 2, viewable: 0 });
-    expect((await store.readTotals(['nothing'])).size).toBe(0);
+    expect((await readTotals(store, ['nothing'])).size).toBe(0);
   });
 
   it('imports count every time, with their counts, into 15-minute UTC buckets', async () => {
@@ -79,7 +85,8 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       imported('import', 'complete', '2026-05-02T09:29:00Z', 7),
     ]);
     await store.writeBatch([imported('import', 'impression', '2026-05-02T09:15:00Z', 50)]);
-    const rollups = await store.readRollups(
+    const rollups = await readRollups(
+      store,
       ['import'],
       at('2026-05-02T09:00:00Z'),
       at('2026-05-02T09:30:00Z'),
@@ -89,9 +96,9 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       ['2026-05-02T09:15:00.000Z', 100, 7],
     ]);
     expect(
-      await store.readRollups(['import'], at('2026-05-02T09:15:00Z'), at('2026-05-02T09:15:00Z')),
+      await readRollups(store, ['import'], at('2026-05-02T09:15:00Z'), at('2026-05-02T09:15:00Z')),
     ).toEqual([]);
-    expect((await store.readTotals(['import'])).get('import')).toMatchObject({
+    expect((await readTotals(store, ['import'])).get('import')).toMatchObject({
       impressions: 200,
       videoCompletes: 7,
     });
@@ -101,7 +108,7 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
     const utc = { offset: '+00:00' };
     const day = [at('2026-06-01T00:00:00Z'), at('2026-06-02T00:00:00Z')] as const;
     const invalidOf = async (liveId: string) =>
-      (await store.readInvalidPeriods([liveId], ...day, utc, 'day')).map((row) => [
+      (await readInvalidPeriods(store, [liveId], ...day, utc, 'day')).map((row) => [
         row.reason,
         row.impressions,
         row.clicks,
@@ -116,13 +123,13 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
           tracked('bots', 'impression', '2026-06-01T10:02:00Z', 'ok.1'),
         ]),
       ).toBe(3);
-      expect((await store.readTotals(['bots'])).get('bots')).toMatchObject({ impressions: 1 });
-      expect((await store.readPeriods(['bots'], ...day, utc, 'day'))[0]).toMatchObject({ impressions: 1 });
+      expect((await readTotals(store, ['bots'])).get('bots')).toMatchObject({ impressions: 1 });
+      expect((await readPeriods(store, ['bots'], ...day, utc, 'day'))[0]).toMatchObject({ impressions: 1 });
       expect(await invalidOf('bots')).toEqual([
         ['bot', 1, 0, 0],
         ['data-centre', 1, 0, 0],
       ]);
-      expect(await store.readInvalidPeriods([], ...day, utc, 'day')).toEqual([]);
+      expect(await readInvalidPeriods(store, [], ...day, utc, 'day')).toEqual([]);
     });
 
     it('integrity: an impression and its click in one batch count whichever came first; an event of an invalid impression takes its reason; one without any is `sequence`', async () => {
@@ -134,7 +141,7 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
         tracked('order', 'click', '2026-06-01T11:00:03Z', 'ord.never'),
         tracked('order', 'complete', '2026-06-01T11:00:04Z', 'ord.1'),
       ]);
-      expect((await store.readTotals(['order'])).get('order')).toMatchObject({
+      expect((await readTotals(store, ['order'])).get('order')).toMatchObject({
         impressions: 1,
         clicks: 1,
         videoCompletes: 0,
@@ -157,10 +164,10 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
         if (Date.now() > deadline) throw new Error('the click was never offered to the store');
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      expect((await store.readTotals(['held'])).get('held')).toBeUndefined();
+      expect((await readTotals(store, ['held'])).get('held')).toBeUndefined();
       await writer.record(tracked('held', 'impression', '2026-06-01T12:00:00Z', 'held.1'));
       await click;
-      expect((await store.readTotals(['held'])).get('held')).toMatchObject({ impressions: 1, clicks: 1 });
+      expect((await readTotals(store, ['held'])).get('held')).toMatchObject({ impressions: 1, clicks: 1 });
       // An orphan is stored as `sequence` when its wait is over (here: the writer is flushed).
       const orphan = writer.record(tracked('held', 'click', '2026-06-01T12:00:02Z', 'held.orphan'));
       await writer.flush();
@@ -190,15 +197,15 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       const zone = { iana: 'Europe/Berlin', offset: '+02:00' };
       const from = at('2026-10-24T22:00:00Z');
       const to = at('2026-10-25T23:00:00Z');
-      const days = await store.readPeriods(['zones'], from, to, zone, 'day');
+      const days = await readPeriods(store, ['zones'], from, to, zone, 'day');
       expect(days.map((row) => [row.period, row.impressions, row.clicks])).toEqual([['2026-10-25', 7, 8]]);
-      const hours = sorted(await store.readPeriods(['zones'], from, to, zone, 'hour'));
+      const hours = sorted(await readPeriods(store, ['zones'], from, to, zone, 'hour'));
       expect(hours.map((row) => [row.period, row.impressions, row.clicks])).toEqual([
         ['2026-10-25T00:00', 1, 0],
         ['2026-10-25T02:00', 6, 0],
         ['2026-10-25T23:00', 0, 8],
       ]);
-      const cells = await store.readWeekHours(['zones'], from, to, zone);
+      const cells = await readWeekHours(store, ['zones'], from, to, zone);
       // Sunday is weekday 6.
       expect(cells.sort((a, b) => a.hour - b.hour)).toEqual([
         { weekday: 6, hour: 0, impressions: 1, clicks: 0 },
@@ -211,20 +218,20 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       const from = at('2026-02-28T00:00:00Z');
       const to = at('2026-03-03T00:00:00Z');
       const kathmandu = sorted(
-        await store.readPeriods(['zones', 'zones2'], from, to, { offset: '+05:45' }, 'day'),
+        await readPeriods(store, ['zones', 'zones2'], from, to, { offset: '+05:45' }, 'day'),
       );
       expect(kathmandu.map((row) => [row.liveId, row.period, row.impressions])).toEqual([
         ['zones', '2026-03-02', 16],
         ['zones2', '2026-03-02', 32],
       ]);
-      const newfoundland = await store.readPeriods(['zones2'], from, to, { offset: '-03:30' }, 'hour');
+      const newfoundland = await readPeriods(store, ['zones2'], from, to, { offset: '-03:30' }, 'hour');
       expect(newfoundland.map((row) => [row.period, row.impressions])).toEqual([['2026-03-01T14:00', 32]]);
-      expect(await store.readWeekHours(['zones2'], from, to, { offset: '+05:45' })).toEqual([
+      expect(await readWeekHours(store, ['zones2'], from, to, { offset: '+05:45' })).toEqual([
         // Monday 2 March, 00:05 local.
         { weekday: 0, hour: 0, impressions: 32, clicks: 0 },
       ]);
-      expect(await store.readPeriods([], from, to, { offset: '+00:00' }, 'day')).toEqual([]);
-      expect(await store.readWeekHours([], from, to, { offset: '+00:00' })).toEqual([]);
+      expect(await readPeriods(store, [], from, to, { offset: '+00:00' }, 'day')).toEqual([]);
+      expect(await readWeekHours(store, [], from, to, { offset: '+00:00' })).toEqual([]);
     });
   });
 
@@ -246,22 +253,22 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       expect(await store.writeBatch([tracked('errors', 'error:401', '2026-06-01T11:00:00Z', 'err.1')])).toBe(
         0,
       );
-      expect(await store.readCodes(['errors'], from, to)).toEqual([
+      expect(await readCodes(store, ['errors'], from, to)).toEqual([
         { liveId: 'errors', kind: 'error', code: 401, count: 2 },
         { liveId: 'errors', kind: 'error', code: 402, count: 1 },
         { liveId: 'errors', kind: 'verificationNotExecuted', code: 2, count: 1 },
       ]);
       // Errors are not impressions or any other counter.
-      const [row] = await store.readPeriods(['errors'], from, to, { offset: '+00:00' }, 'day');
+      const [row] = await readPeriods(store, ['errors'], from, to, { offset: '+00:00' }, 'day');
       expect(row).toBeUndefined();
-      expect(await store.readCodes([], from, to)).toEqual([]);
+      expect(await readCodes(store, [], from, to)).toEqual([]);
     });
 
     it('an invalid error ping (its ad request was a bot) is stored but never counted', async () => {
       await store.writeBatch([
         { ...tracked('bot-errors', 'error:900', '2026-06-01T10:00:00Z', 'err.bot'), reason: 'bot' },
       ]);
-      expect(await store.readCodes(['bot-errors'], from, to)).toEqual([]);
+      expect(await readCodes(store, ['bot-errors'], from, to)).toEqual([]);
     });
 
     it("counts the player's own events once per impression: creativeView, loaded, skip, closeLinear, NotViewable, ViewUndetermined", async () => {
@@ -277,7 +284,7 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
         tracked('linear', 'impression', '2026-06-01T09:00:01Z', 'lin.2'),
         tracked('linear', 'viewUndetermined', '2026-06-01T09:00:09Z', 'lin.2'),
       ]);
-      const [row] = await store.readPeriods(['linear'], from, to, { offset: '+00:00' }, 'day');
+      const [row] = await readPeriods(store, ['linear'], from, to, { offset: '+00:00' }, 'day');
       expect(row).toMatchObject({
         impressions: 2,
         loads: 1,
@@ -288,7 +295,7 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
         notViewable: 1,
         viewUndetermined: 1,
       });
-      expect((await store.readTotals(['linear'])).get('linear')).toMatchObject({ skips: 1, notViewable: 1 });
+      expect((await readTotals(store, ['linear'])).get('linear')).toMatchObject({ skips: 1, notViewable: 1 });
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   breakdownOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { readBreakdown } from '../events/queries/breakdown';
 import type { FileBreakdowns } from './build-input';
 import type { ReportScope } from './scope';
 
@@ -85,7 +86,7 @@ export async function fileBreakdowns(
   const read = async (ids: readonly string[], dimension: BreakdownDimension) =>
     breakdownOf(
       dimension,
-      await ctx.events.store.readBreakdown(ids, range.from, range.to, dimension, bannerIds),
+      await readBreakdown(ctx.events.store, ids, range.from, range.to, dimension, bannerIds),
       ctx.traffic.countryDatabase,
     );
   const breakdowns = await Promise.all(dimensions.map((dimension) => read(liveIds, dimension)));

@@ -10,16 +10,15 @@ import {
   type DashboardQuery,
   previousReportPeriod,
   type ReportCounters,
-  reportDays,
   reportPeriodKeys,
-  reportRangeProblem,
   reportRates,
-  reportUtcRange,
-  reportZone,
+  reportWindow,
+  resolveReportWindow,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
+import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../sessions';
 
 const counters = (row: ReportCounters): ReportCounters => ({
@@ -30,13 +29,10 @@ const counters = (row: ReportCounters): ReportCounters => ({
 });
 
 export async function dashboard(ctx: Context, user: SessionUser, query: DashboardQuery): Promise<Dashboard> {
-  const days = reportDays(query);
-  const problem = reportRangeProblem(days, 'day');
-  if (problem) throw ApiError.of(400, problem);
-  const { from, to } = reportUtcRange(days, reportZone(query));
-  const zone = reportZone(query, from);
-  const before = previousReportPeriod(days);
-  const previous = reportUtcRange(before, reportZone(query));
+  const resolved = resolveReportWindow(query, 'day');
+  if ('problem' in resolved) throw ApiError.of(400, resolved.problem);
+  const { days, zone, from, to } = resolved;
+  const previous = reportWindow(previousReportPeriod(days), query);
 
   const campaigns = await listDashboardCampaigns(ctx.db, user.id);
   const lives = await listLiveIdsOfCampaigns(
@@ -46,14 +42,8 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const liveIds = lives.map((live) => live.id);
   const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));
   const [rows, previousRows] = await Promise.all([
-    ctx.events.store.readPeriods(liveIds, from, to, zone, 'day'),
-    ctx.events.store.readPeriods(
-      liveIds,
-      previous.from,
-      previous.to,
-      reportZone(query, previous.from),
-      'day',
-    ),
+    readPeriods(ctx.events.store, liveIds, from, to, zone, 'day'),
+    readPeriods(ctx.events.store, liveIds, previous.from, previous.to, previous.zone, 'day'),
   ]);
 
   const byDay = new Map<string, ReportCounters[]>();

@@ -3,7 +3,13 @@
 // answered as `{file}` to fetch under /api/uploads/{file}.
 
 import { randomBytes } from 'node:crypto';
-import { filteredTotals, type ReportFileFormat, type ReportTotals } from '@adconsole/domain';
+import {
+  type CounterFigure,
+  EVENT_COUNTERS,
+  filteredTotals,
+  type ReportFileFormat,
+  type ReportTotals,
+} from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
@@ -29,27 +35,27 @@ interface Column {
   rate?: boolean;
 }
 
+/** A counter's column, its header from the domain's list. */
+const counterColumns = (figure: CounterFigure): Column[] =>
+  EVENT_COUNTERS.flatMap((counter) =>
+    counter.figure === figure && 'header' in counter ? [{ header: counter.header, key: counter.key }] : [],
+  );
+
 const baseColumns: Column[] = [
-  { header: 'Impressions', key: 'impressions' },
-  { header: 'Viewable impressions', key: 'viewable' },
-  { header: 'Measurable impressions', key: 'measurable' },
-  { header: 'Engagements', key: 'engagement' },
-  { header: 'Clicks', key: 'clicks' },
+  // The measurable impressions stand beside the viewable ones they are the denominator of.
+  ...counterColumns('base').flatMap((column) =>
+    column.key === 'viewable'
+      ? [column, { header: 'Measurable impressions', key: 'measurable' } as const]
+      : [column],
+  ),
   { header: 'CTR (%)', key: 'ctr', rate: true },
   { header: 'Engagement rate (%)', key: 'engagementRate', rate: true },
   { header: 'Viewability (%)', key: 'viewabilityRate', rate: true },
 ];
 const videoColumns: Column[] = [
-  { header: 'Video starts', key: 'videoStarts' },
-  { header: 'First quartile', key: 'firstQuartile' },
-  { header: 'Midpoint', key: 'midpoint' },
-  { header: 'Third quartile', key: 'thirdQuartile' },
-  { header: 'Video completes', key: 'videoCompletes' },
+  ...counterColumns('video'),
   { header: 'Completion rate (%)', key: 'completionRate', rate: true },
-  { header: 'Creative views', key: 'creativeViews' },
-  { header: 'Media loaded', key: 'loads' },
-  { header: 'Skips', key: 'skips' },
-  { header: 'Closes', key: 'closes' },
+  ...counterColumns('vast'),
 ];
 
 /** The coded reports of a range (VAST errors, verifications not executed), one row per code. */

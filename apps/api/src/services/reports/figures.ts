@@ -1,13 +1,16 @@
 // Report figures in any timezone, read from the 15-minute rollups: totals, a series by local day or
-// hour (every period present, zeros included), each creative's totals and an hour-of-week grid. One
-// module per report query (as umami's queries), the zone and the unit in the query, the store doing
-// the grouping.
+// hour (every period present, zeros included), each creative's totals and an hour-of-week grid. The
+// reads are services/events/queries/ (one module per report question, both stores' SQL side by side),
+// the zone and the unit in the query, the store's engine doing the grouping.
 import {
   ApiError,
   addReportCounters,
   type BreakdownDimension,
   breakdownOf,
   type CreativeType,
+  counterKeysOf,
+  EVENT_COUNTER_KEYS,
+  type EventCounters,
   type InvalidTrafficReason,
   invalidTrafficOf,
   labelOfCode,
@@ -17,23 +20,19 @@ import {
   type ReportFileFormat,
   type ReportGranularity,
   type ReportVideoData,
-  reportDays,
   reportPeriodKeys,
-  reportRangeProblem,
   reportRates,
-  reportUtcRange,
-  reportZone,
+  resolveReportWindow,
   videoTotalsOf,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
-import {
-  COUNTER_KEYS,
-  type CodeRow,
-  type EventCounters,
-  type InvalidPeriodRow,
-  type PeriodRow,
-} from '../events/store';
+import { readBreakdown } from '../events/queries/breakdown';
+import { type CodeRow, readCodes } from '../events/queries/codes';
+import { type InvalidPeriodRow, readInvalidPeriods } from '../events/queries/invalid-periods';
+import type { PeriodRow } from '../events/queries/period-rows';
+import { readPeriods } from '../events/queries/periods';
+import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';
@@ -56,25 +55,15 @@ const reportCounters = (
   creativeType: CreativeType,
 ): ReportCounters => counterFigures(counters, withVideo, measurableImpressions(counters, creativeType));
 
+/** The counters a report shows: always, and with video data (the domain's EVENT_COUNTERS). */
+const BASE_KEYS = counterKeysOf('base');
+const WITH_VIDEO_KEYS = [...BASE_KEYS, ...counterKeysOf('video'), ...counterKeysOf('vast')];
+
 /** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
 const counterFigures = (counters: EventCounters, withVideo: boolean, measurable: number): ReportCounters => ({
-  impressions: counters.impressions,
-  viewable: counters.viewable,
-  engagement: counters.engagement,
-  clicks: counters.clicks,
-  ...(withVideo
-    ? {
-        videoStarts: counters.videoStarts,
-        firstQuartile: counters.firstQuartile,
-        midpoint: counters.midpoint,
-        thirdQuartile: counters.thirdQuartile,
-        videoCompletes: counters.videoCompletes,
-        creativeViews: counters.creativeViews,
-        loads: counters.loads,
-        skips: counters.skips,
-        closes: counters.closes,
-      }
-    : {}),
+  ...(Object.fromEntries(
+    (withVideo ? WITH_VIDEO_KEYS : BASE_KEYS).map((key) => [key, counters[key]]),
+  ) as ReportCounters),
   measurable,
 });
 
@@ -114,7 +103,7 @@ function invalidOf(rows: readonly InvalidPeriodRow[]) {
     const sum = byReason.get(row.reason) ?? { impressions: 0, clicks: 0, events: 0 };
     sum.impressions += row.impressions;
     sum.clicks += row.clicks;
-    sum.events += COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
+    sum.events += EVENT_COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
     byReason.set(row.reason, sum);
   }
   return invalidTrafficOf(byReason);
@@ -175,13 +164,10 @@ export async function reportFiguresWithRows(
  * computation per creative and period) are read and made only `withRows`: for a file or a mail.
  */
 async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery, withRows: boolean) {
-  const days = reportDays(query);
+  const resolved = resolveReportWindow(query, query.granularity);
+  if ('problem' in resolved) throw ApiError.of(400, resolved.problem);
+  const { days, zone, from, to } = resolved;
   const unit = query.granularity === 'hour' ? 'hour' : 'day';
-  const problem = reportRangeProblem(days, query.granularity);
-  if (problem) throw ApiError.of(400, problem);
-  const provisional = reportZone(query);
-  const { from, to } = reportUtcRange(days, provisional);
-  const zone = reportZone(query, from);
   const liveIds = scope.lives.map((live) => live.id);
   const withVideo = query.withVideoData;
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
@@ -196,14 +182,14 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdownRows,
     periodRows,
   ] = await Promise.all([
-    store.readReportRows(liveIds, from, to, zone, unit, { bannerIds, campaignId }),
+    readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
-    store.readInvalidPeriods(liveIds, from, to, zone, unit),
-    store.readCodes(liveIds, from, to),
+    readInvalidPeriods(store, liveIds, from, to, zone, unit),
+    readCodes(store, liveIds, from, to),
     query.breakdown === undefined
       ? undefined
-      : store.readBreakdown(liveIds, from, to, query.breakdown, bannerIds),
-    withRows ? store.readPeriods(liveIds, from, to, zone, unit) : undefined,
+      : readBreakdown(store, liveIds, from, to, query.breakdown, bannerIds),
+    withRows ? readPeriods(store, liveIds, from, to, zone, unit) : undefined,
   ]);
 
   const liveFigures = (id: string) => {

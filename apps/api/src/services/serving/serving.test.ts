@@ -8,6 +8,7 @@ import { fastifyPath } from '../../routes/serve';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { demoAsset, publishedLive, signedInAdmin, signedInUser, visit } from '../../test/helpers';
 import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
+import { readRollups } from '../events/queries/rollups';
 
 const LANDING = 'https://advertiser.example/landing?utm=adconsole';
 const GAM_PREFIX = 'https://adclick.g.doubleclick.net/pcs/click?xai=AKAOj&sig=Cg0&adurl=';
@@ -396,7 +397,8 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       const after = await totals();
       expect(after?.data.impressions).toBe((before?.data.impressions ?? 0) + 150);
       expect(after?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
-      const rollups = await server.app.adconsole.events.store.readRollups(
+      const rollups = await readRollups(
+        server.app.adconsole.events.store,
         [live.banner],
         new Date('2026-03-01T09:00:00Z'),
         new Date('2026-03-01T09:30:00Z'),
