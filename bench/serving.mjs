@@ -90,6 +90,20 @@ async function creativeCounts(demo, creativeId) {
   return { impressions: data.data.impressions, completes: data.videoCompletes ?? 0 };
 }
 
+/**
+ * The counters once they stop moving: with the event journal a beacon is answered before its event is
+ * in the store, which writes the backlog afterwards (and must not do so during the next figure).
+ */
+async function settledCounts(demo, creativeId) {
+  let last = await creativeCounts(demo, creativeId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await creativeCounts(demo, creativeId);
+    if (now.impressions === last.impressions && now.completes === last.completes) return now;
+    last = now;
+  }
+}
+
 /** Starts a checkout's server, measures every figure, stops it. */
 async function measure(checkout) {
   const postgres = database === 'postgres' ? await scratchPostgres() : undefined;
@@ -119,7 +133,7 @@ async function measure(checkout) {
         method: 'POST',
         headers: browserHeaders(),
       });
-      if ((await creativeCounts(demo, bannerCreative.id)).impressions - first.impressions === 1) {
+      if ((await settledCounts(demo, bannerCreative.id)).impressions - first.impressions === 1) {
         form = candidate;
         break;
       }
@@ -130,12 +144,20 @@ async function measure(checkout) {
     // Warm up every route (JIT, caches), then measure; the bare route first and last, averaged.
     for (const path of ['/serve/health', vastPath, adPath]) await run(origin, { path, duration: 2 });
     await run(origin, { method: 'POST', makePath: beaconPath, duration: 2 });
+    await settledCounts(demo, bannerCreative.id);
     const rows = [];
     const bareFirst = await run(origin, { path: '/serve/health' });
-    rows.push([
-      'tracking beacon (POST /serve/t/impression)',
-      await run(origin, { method: 'POST', makePath: beaconPath }),
-    ]);
+    // The beacons answered a second, and the events the store took a second until it had them all (with
+    // the journal the store may finish after the answers).
+    const storedBefore = await creativeCounts(demo, bannerCreative.id);
+    const beaconsFrom = Date.now();
+    const beacons = await run(origin, { method: 'POST', makePath: beaconPath });
+    const storedAfter = await settledCounts(demo, bannerCreative.id);
+    const stored = {
+      events: storedAfter.impressions - storedBefore.impressions,
+      seconds: (Date.now() - beaconsFrom - 300) / 1000,
+    };
+    rows.push(['tracking beacon (POST /serve/t/impression)', beacons]);
     const vast = await run(origin, { path: vastPath });
     rows.push(['VAST 4.2 (GET /serve/vast/{id}.xml)', vast]);
     rows.push(['served ad JSON (GET /serve/ad/{id}.json)', await run(origin, { path: adPath })]);
@@ -151,7 +173,7 @@ async function measure(checkout) {
       connections,
       seconds: duration,
     });
-    const videoAfter = await creativeCounts(demo, videoCreative.id);
+    const videoAfter = await settledCounts(demo, videoCreative.id);
     const bannerBefore = await creativeCounts(demo, bannerCreative.id);
     const bannerFlow = await playImpressions({
       origin,
@@ -160,7 +182,7 @@ async function measure(checkout) {
       connections,
       seconds: duration,
     });
-    const bannerAfter = await creativeCounts(demo, bannerCreative.id);
+    const bannerAfter = await settledCounts(demo, bannerCreative.id);
 
     // VAST at half its peak rate: how slow is the slowest answer.
     const half = await run(origin, {
@@ -170,6 +192,7 @@ async function measure(checkout) {
     return {
       ceiling,
       rows,
+      stored,
       half,
       videoFlow: {
         ...videoFlow,
@@ -185,7 +208,7 @@ async function measure(checkout) {
 }
 
 const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
-function print(title, { ceiling, rows, half, videoFlow, bannerFlow }) {
+function print(title, { ceiling, rows, stored, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(
     `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
@@ -196,6 +219,9 @@ function print(title, { ceiling, rows, half, videoFlow, bannerFlow }) {
       `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${String(result.non2xx).padStart(8)}`,
     );
   }
+  console.log(
+    `beacon events into the store: ${(stored.events / stored.seconds).toFixed(0)}/s (${stored.events} in ${stored.seconds.toFixed(1)} s, until the last was stored): ${((stored.events / stored.seconds / ceiling) * 100).toFixed(0)} % of bare`,
+  );
   console.log(
     `VAST at half its peak (${half.requests.average.toFixed(0)} req/s): p50 ${half.latency.p50} ms, p99 ${half.latency.p99} ms, slowest ${half.latency.max} ms; non-2xx ${half.non2xx}`,
   );

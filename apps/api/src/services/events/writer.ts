@@ -36,6 +36,9 @@ interface Pending {
   done: (error?: unknown) => void;
 }
 
+/** Events waiting for the store beyond which a journalled request waits for its commit after all. */
+export const JOURNAL_BACKLOG = 10_000;
+
 export class EventWriterClosed extends Error {
   constructor() {
     super('The event writer is shutting down.');
@@ -73,7 +76,9 @@ export class EventWriter {
   record(event: TrackedEvent): Promise<void> {
     if (this.closed) return Promise.reject(new EventWriterClosed());
     return new Promise((resolve, reject) => {
-      if (this.journal) {
+      // Journalled, unless the store has fallen this far behind: then the request waits for its commit,
+      // as without a journal, so the events held in memory stay bounded under any load.
+      if (this.journal && this.queue.length + this.held.length < JOURNAL_BACKLOG) {
         this.toJournal.push({ event, resolve, reject });
         // The same tick's events in one append; while one is in progress the next ones gather.
         this.journalling ??= new Promise<void>((started) => setImmediate(started)).then(() =>

@@ -1,0 +1,95 @@
+// A CPU profile of the built server under one serving route's load, as bench/serving.mjs sends it
+// (a browser's user agent, a new residential address a request): where each request's time goes.
+// Prints the functions with the most self time, and writes the .cpuprofile for Chromium's DevTools.
+//
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--database postgres]
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startDemoServer } from './demo-server.mjs';
+import { browserHeaders, signedImpressionQuery } from './serving-load.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const route = option('route', 'beacon');
+const duration = Number(option('duration', 10));
+const secret = randomBytes(32).toString('base64url');
+const profileDir = mkdtempSync(path.join(tmpdir(), 'adconsole-profile-'));
+
+const demo = await startDemoServer(
+  root,
+  { SERVER_SECRET: secret, TRUST_PROXY: 'loopback', ...(option('database') === 'postgres' ? {} : {}) },
+  { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
+);
+const creatives = demo.campaign.creatives;
+const banner = creatives.find((c) => c.type === 'Banner' && c.layout !== 'in-banner-video').liveCreatives[0]
+  .id;
+const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
+const paths = {
+  beacon: () => `/serve/t/impression?${signedImpressionQuery(secret, banner)}`,
+  vast: () => `/serve/vast/${video}.xml?cb=1`,
+  ad: () => `/serve/ad/${banner}.json`,
+};
+const makePath = paths[route];
+await new Promise((resolve, reject) =>
+  autocannon(
+    {
+      url: demo.origin,
+      connections: 32,
+      duration,
+      requests: [
+        {
+          method: route === 'beacon' ? 'POST' : 'GET',
+          setupRequest: (request) => ({ ...request, path: makePath(), headers: browserHeaders() }),
+        },
+      ],
+    },
+    (error, result) => (error ? reject(error) : resolve(result)),
+  ),
+).then((result) => console.log(`${route}: ${result.requests.average.toFixed(0)} req/s`));
+await demo.stop();
+
+const file = path.join(
+  profileDir,
+  readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile')),
+);
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const self = new Map();
+const deltas = profile.timeDeltas;
+profile.samples.forEach((id, index) => {
+  const frame = byId.get(id).callFrame;
+  const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0));
+});
+const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+console.log(`profile: ${file}`);
+for (const [key, micros] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+  console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
+
+// By place: PostgreSQL's WebAssembly (PGlite), the garbage collector, each bundled file, Node's own code.
+const places = new Map();
+profile.samples.forEach((id, index) => {
+  const { functionName, url } = byId.get(id).callFrame;
+  const place = url.startsWith('wasm')
+    ? 'PGlite (WebAssembly)'
+    : url === ''
+      ? functionName.startsWith('(')
+        ? functionName
+        : 'native (V8, libuv, syscalls)'
+      : url.startsWith('node:')
+        ? 'Node (node:*)'
+        : url.split('/').slice(-3).join('/');
+  places.set(place, (places.get(place) ?? 0) + (deltas[index] ?? 0));
+});
+console.log('\nby place');
+for (const [place, micros] of [...places.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
+  console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${place}`);
+}
