@@ -2,12 +2,13 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * The script ad tags load: dist/init.js, one minified IIFE for browsers from 2020 on (optional
+ * The scripts ad tags load: dist/init.js, and dist/video.js (the In-Banner Video part, which init.js
+ * loads only for an ad with that layout), each one minified IIFE for browsers from 2020 on (optional
  * chaining stays as written). The domain's plain constants are bundled in; zod never is
- * (`node bench/ad-runtime-size.mjs` prints the size). Also used by init.test.ts.
+ * (`node bench/ad-runtime-size.mjs` prints the sizes). Also used by init.test.ts.
  */
 export const scriptBuild = {
-  entry: { init: 'src/init.ts' },
+  entry: { init: 'src/init.ts', video: 'src/video.ts' },
   format: ['iife'],
   outExtension: () => ({ js: '.js' }),
   minify: true,
@@ -22,11 +23,15 @@ export default defineConfig(() => {
   return [
     {
       ...scriptBuild,
-      // The script has no exports; its types say so, for `@adconsole/ad-runtime/init.js` importers.
+      // The scripts have no exports; their types say so, for `@adconsole/ad-runtime/init.js` importers.
       async onSuccess() {
         writeFileSync(
           'dist/init.d.ts',
           '// A classic script with no exports: it starts the ad runtime.\nexport {};\n',
+        );
+        writeFileSync(
+          'dist/video.d.ts',
+          '// A classic script with no exports: the In-Banner Video part init.js loads.\nexport {};\n',
         );
       },
     },

@@ -9,6 +9,7 @@ export {
   INS_TAG_CLASS,
   SERVE_AD_QUERY,
   SERVE_INIT_PATH,
+  SERVE_VIDEO_PATH,
   serveAdPath,
   TRACKER_KIND_OF_EVENT,
 } from '@adconsole/domain';
@@ -20,6 +21,9 @@ export const IN_BANNER_VIDEO = 'in-banner-video';
 export const DEAL_ATTRIBUTES = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
 /** The layout's video asset (the catalogue's requiredAssets). */
 export const VIDEO_ASSET = 'main.mp4';
+
+/** The page's global through which video.js (the In-Banner Video part) hands its module to init.js. */
+export const VIDEO_GLOBAL = '__adconsoleAdRuntimeVideo';
 
 /** The attribute that marks a tag the runtime has taken: it is never rendered twice. */
 export const STATE_ATTRIBUTE = 'data-adconsole-state';

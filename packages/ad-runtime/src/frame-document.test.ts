@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inBannerVideo, servedAd } from './fixtures/served-ad';
 import { frameDocument, withClickTag } from './frame-document';
+import { inBannerVideo as video } from './in-banner-video';
 
 const clickUrl = 'https://ads.example.test/serve/click/live-1?i=imp&x=<"a">';
 
@@ -54,24 +55,40 @@ describe('frameDocument', () => {
   });
 
   it('adds the In-Banner Video player only for that layout with its video', () => {
-    const video = 'https://cdn.example.test/main.mp4';
-    expect(frameDocument(servedAd({ layout: inBannerVideo(video) }))).toContain(
-      `<video id="adc-v" src="${video}" muted`,
+    const mp4 = 'https://cdn.example.test/main.mp4';
+    expect(frameDocument(servedAd({ layout: inBannerVideo(mp4) }), '', video)).toContain(
+      `<video id="adc-v" src="${mp4}" muted`,
     );
     expect(
-      frameDocument(servedAd({ layout: { id: 'other', options: {}, assets: { 'main.mp4': video } } })),
+      frameDocument(
+        servedAd({ layout: { id: 'other', options: {}, assets: { 'main.mp4': mp4 } } }),
+        '',
+        video,
+      ),
     ).not.toContain('<video');
-    expect(frameDocument(servedAd({ layout: { ...inBannerVideo(video), assets: {} } }))).not.toContain(
-      '<video',
-    );
+    expect(
+      frameDocument(servedAd({ layout: { ...inBannerVideo(mp4), assets: {} } }), '', video),
+    ).not.toContain('<video');
+    // The player's script follows the frame script in its element (one nonce for both).
+    const html = frameDocument(servedAd({ layout: inBannerVideo(mp4) }), 'n', video);
+    expect(html.match(/<script/g)).toEqual(['<script']);
+    expect(html).toContain('"autoplay":true');
   });
 
   it('hides the player during its delay, and leaves out the buttons without controls', () => {
-    const video = 'https://cdn.example.test/main.mp4';
-    const delayed = frameDocument(servedAd({ layout: inBannerVideo(video, { video_player_delay: 3 }) }));
+    const mp4 = 'https://cdn.example.test/main.mp4';
+    const delayed = frameDocument(
+      servedAd({ layout: inBannerVideo(mp4, { video_player_delay: 3 }) }),
+      '',
+      video,
+    );
     expect(delayed).toContain('<div id="adc-p" hidden>');
     expect(delayed).toContain('"delay":3000');
-    const bare = frameDocument(servedAd({ layout: inBannerVideo(video, { controls: 'no', loop: 'yes' }) }));
+    const bare = frameDocument(
+      servedAd({ layout: inBannerVideo(mp4, { controls: 'no', loop: 'yes' }) }),
+      '',
+      video,
+    );
     expect(bare).not.toContain('<button');
     expect(bare).toContain(' loop></video>');
   });

@@ -1,22 +1,13 @@
 // The script that runs inside the ad's sandboxed frame. It is serialized into the frame's srcdoc
 // (`frameScript.toString()`), so it must stay self-contained: no imports, no outside names, only the
 // frame's own globals. It talks to the runtime in the publisher's page by postMessage:
-//   frame -> page: ['c'] click-through, ['i'] interaction, ['h', 1 | 0, time] the pointer is over the ad or left it,
-//                  ['p', time, duration] the video plays, ['e'] it ended
+//   frame -> page: ['c'] click-through, ['i'] interaction, ['h', 1 | 0, time] the pointer is over the ad or left it
 //   page -> frame: ['s', url] run a tracking script, ['x'] the ad's duration is over
-import type { ButtonImage } from './layout-options';
-
-export interface FramePlayerConfig {
-  autoplay: boolean;
-  /** Milliseconds before the player appears. */
-  delay: number;
-  /** Each button's content: a custom image or a drawn icon (HTML). */
-  icons: Record<ButtonImage, string>;
-}
+// The In-Banner Video player (['p', time, duration], ['e']) is a script of its own that follows this
+// one in the same element (player-script.ts, from video.js).
 
 export interface FrameConfig {
   clickUrl: string;
-  player: FramePlayerConfig | null;
   /** The CSP nonce of the runtime's own script tag (the frame inherits the page's policy); '' for none. */
   nonce?: string;
 }
@@ -66,7 +57,6 @@ export function frameScript(config: FrameConfig): void {
     if (document.activeElement?.tagName === 'IFRAME') post(['i']);
   });
 
-  let stopPlayer = () => {};
   addEventListener('message', (event) => {
     const data = event.data;
     if (event.source !== parent || !Array.isArray(data)) return;
@@ -77,92 +67,10 @@ export function frameScript(config: FrameConfig): void {
       document.documentElement.appendChild(script);
     }
     if (data[0] === 'x') {
-      // The ad's duration is over: stop the player, freeze the creative's animations and videos.
-      stopPlayer();
+      // The ad's duration is over: freeze the creative's animations and videos (the player stops itself).
       for (const animation of document.getAnimations?.() ?? []) animation.pause();
       for (const video of Array.from(document.querySelectorAll('video'))) video.pause();
       document.documentElement.setAttribute('data-ad-ended', '');
     }
-  });
-
-  const player = config.player;
-  if (!player) return;
-  document.addEventListener('DOMContentLoaded', () => {
-    const element = (id: string) => document.getElementById(`adc-${id}`);
-    const video = element('v') as HTMLVideoElement;
-    const box = element('p') as HTMLElement;
-    const overlay = element('o') as HTMLElement;
-    const playButton = element('pp');
-    const muteButton = element('m');
-    const replayButton = element('r');
-    const bar = element('q');
-    const countdown = element('t');
-    let stopped = false;
-    let shown = false;
-
-    const icon = (button: HTMLElement | null, name: ButtonImage, label: string) => {
-      if (!button || button.getAttribute('aria-label') === label) return;
-      button.innerHTML = player.icons[name];
-      button.setAttribute('aria-label', label);
-    };
-    const sync = () => {
-      const paused = video.paused;
-      icon(playButton, paused ? 'play' : 'pause', paused ? 'Play' : 'Pause');
-      icon(muteButton, video.muted ? 'unmute' : 'mute', video.muted ? 'Unmute' : 'Mute');
-      const over = stopped || video.ended;
-      if (playButton) playButton.hidden = over;
-      if (replayButton) replayButton.hidden = !over;
-      const duration = video.duration;
-      if (!(duration > 0)) return;
-      if (bar) bar.style.width = `${(100 * video.currentTime) / duration}%`;
-      if (countdown) {
-        const left = Math.ceil(duration - video.currentTime);
-        countdown.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-      }
-    };
-    const play = () => {
-      video.play().catch(() => {});
-    };
-    const progress = () => {
-      if (!video.paused) post(['p', video.currentTime, video.duration]);
-    };
-    for (const type of ['loadedmetadata', 'play', 'pause', 'volumechange', 'timeupdate', 'ended']) {
-      video.addEventListener(type, sync);
-    }
-    video.addEventListener('playing', progress);
-    video.addEventListener('timeupdate', progress);
-    video.addEventListener('ended', () => post(['e']));
-
-    const press = (button: HTMLElement | null, action: () => void) =>
-      button?.addEventListener('click', (event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        post(['i']);
-        action();
-      });
-    press(playButton, () => (video.paused ? play() : video.pause()));
-    press(muteButton, () => {
-      video.muted = !video.muted;
-    });
-    press(replayButton, () => {
-      stopped = false;
-      video.currentTime = 0;
-      play();
-    });
-
-    const show = () => {
-      shown = true;
-      box.hidden = overlay.hidden = false;
-      if (player.autoplay) play();
-      sync();
-    };
-    const delay = setTimeout(show, player.delay);
-    stopPlayer = () => {
-      clearTimeout(delay);
-      stopped = true;
-      video.pause();
-      if (shown) sync();
-    };
-    sync();
   });
 }

@@ -1,6 +1,6 @@
-// The built script (dist/init.js as tsup builds it) on a publisher page in Chromium, the way Google
-// Ad Manager serves it: the tags and their script tags inside a cross-origin frame, the script from
-// the serving origin, which answers the ad requests and receives the beacons.
+// The built scripts (dist/init.js and dist/video.js as tsup builds them) on a publisher page in Chromium,
+// the way Google Ad Manager serves it: the tags and their script tags inside a cross-origin frame, the
+// scripts from the serving origin, which answers the ad requests and receives the beacons.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -51,12 +51,16 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
   beforeAll(async () => {
     await build({
       ...scriptBuild,
-      entry: { init: path.join(packageDir, scriptBuild.entry.init) },
+      entry: {
+        init: path.join(packageDir, scriptBuild.entry.init),
+        video: path.join(packageDir, scriptBuild.entry.video),
+      },
       outDir: work,
       config: false,
       silent: true,
     });
     const script = readFileSync(path.join(work, 'init.js'));
+    const videoScript = readFileSync(path.join(work, 'video.js'));
     const asset = (name: string) => readFileSync(path.join(packageDir, 'test-assets', name));
     const files: Record<string, [string, Buffer]> = {
       '/assets/banner.png': ['image/png', asset('banner.png')],
@@ -69,6 +73,8 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
       const ad = /^\/serve\/ad\/(.+)\.json$/.exec(url.pathname)?.[1];
       if (url.pathname === '/serve/init.js') {
         response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+      } else if (url.pathname === '/serve/video.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript' }).end(videoScript);
       } else if (ad && ad !== 'removed') {
         const liveID = decodeURIComponent(ad);
         const impressionID = `imp-${liveID}`;
@@ -101,13 +107,15 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
         response.writeHead(404, { 'access-control-allow-origin': '*' }).end();
       }
     });
-    // The ad server's frame: tags, each with its own copy of the script tag (a removed ad among them).
+    // The ad server's frame: tags, each with its own copy of the script tag (a removed ad among them);
+    // /banners: banners only.
     const scriptTag = `<script async src="${ads.origin}/serve/init.js"></script>`;
-    gam = await serve((_, response) => {
+    gam = await serve((_, response, url) => {
+      const ids = url.pathname === '/banners' ? ['live-3'] : ['live-1', 'live-2', 'removed', 'live-video'];
       response
         .writeHead(200, { 'content-type': 'text/html' })
         .end(
-          `<!doctype html><body style="margin:0">${['live-1', 'live-2', 'removed', 'live-video'].map((id) => `${tagHtml(id)}${scriptTag}`).join('')}</body>`,
+          `<!doctype html><body style="margin:0">${ids.map((id) => `${tagHtml(id)}${scriptTag}`).join('')}</body>`,
         );
     });
     publisher = await serve((_, response) => {
@@ -223,6 +231,20 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     await eventually(() => beacons('viewable', 'imp-live-1').length).toBe(1);
     await eventually(() => beacons('viewable', 'imp-live-2').length).toBe(1);
     expect(beacons('impression')).toHaveLength(3);
+  });
+
+  it('loads video.js once, only after an ad with the In-Banner Video layout came, and a page of banners never', async () => {
+    await eventually(() => state('live-video')).toBe('rendered');
+    const paths = ads.hits.map((hit) => hit.url.pathname);
+    expect(paths.filter((pathname) => pathname === '/serve/video.js')).toHaveLength(1);
+    expect(paths.indexOf('/serve/video.js')).toBeGreaterThan(paths.indexOf('/serve/ad/live-video.json'));
+    const banners = await browser.newPage();
+    await banners.goto(`${gam.origin}/banners`);
+    await expect
+      .poll(() => banners.evaluate(() => document.querySelector('ins')?.getAttribute('data-adconsole-state')))
+      .toBe('rendered');
+    await banners.close();
+    expect(ads.hits.filter((hit) => hit.url.pathname === '/serve/video.js')).toHaveLength(1);
   });
 
   it('plays the In-Banner Video layout muted by itself and reports its start, quartiles and end', async () => {

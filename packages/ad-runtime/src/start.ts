@@ -5,12 +5,15 @@ import {
   type EventType,
   FRAME_SANDBOX,
   INS_TAG_CLASS,
+  SERVE_VIDEO_PATH,
   type ServedAd,
   STATE_ATTRIBUTE,
   type TagState,
+  VIDEO_GLOBAL,
 } from './contract';
 import { impressionEvents } from './events';
-import { frameDocument } from './frame-document';
+import { frameDocument, playerVideo } from './frame-document';
+import type { InBannerVideo } from './in-banner-video';
 import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
 import { adRequestUrl, pageOrigin, scriptNonce, scriptOrigin } from './tag';
@@ -33,6 +36,11 @@ export interface StartOptions {
   timers?: Timers;
   /** The CSP nonce the frames' scripts carry. Default: the nonce of the runtime's own script tag. */
   nonce?: string;
+  /**
+   * The In-Banner Video part (in-banner-video.ts), asked for the first time an ad has that layout.
+   * Default: loads `<origin>/serve/video.js` into the page (with the nonce), once.
+   */
+  video?: () => Promise<InBannerVideo>;
 }
 
 export interface AdRuntime {
@@ -73,6 +81,26 @@ export function start(options: StartOptions = {}): AdRuntime {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (id) => win.clearTimeout(id as number),
   };
+  let videoPart: Promise<InBannerVideo> | undefined;
+  const video =
+    options.video ??
+    (() =>
+      (videoPart ??= new Promise((resolve, reject) => {
+        const script = doc.createElement('script');
+        script.src = origin + SERVE_VIDEO_PATH;
+        if (nonce) script.nonce = nonce;
+        script.onload = () => {
+          const part = (win as Window & { [VIDEO_GLOBAL]?: InBannerVideo })[VIDEO_GLOBAL];
+          if (part) resolve(part);
+          else reject();
+        };
+        // A later ad tries again.
+        script.onerror = () => {
+          videoPart = undefined;
+          reject();
+        };
+        (doc.head ?? doc.documentElement).appendChild(script);
+      })));
   let stopped = false;
   const cleanups: (() => void)[] = [];
   const listen = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void) => {
@@ -131,7 +159,7 @@ export function start(options: StartOptions = {}): AdRuntime {
     });
   }
 
-  function show(tag: Element, ad: ServedAd) {
+  function show(tag: Element, ad: ServedAd, player?: InBannerVideo) {
     const frame = doc.createElement('iframe');
     frame.setAttribute('sandbox', FRAME_SANDBOX);
     frame.title = 'Advertisement';
@@ -139,7 +167,7 @@ export function start(options: StartOptions = {}): AdRuntime {
       ? `width:100%;height:auto;aspect-ratio:${ad.width}/${ad.height}`
       : `width:${ad.width}px;height:${ad.height}px`;
     frame.style.cssText = `display:block;border:0;margin:0;padding:0;${size}`;
-    frame.srcdoc = frameDocument(ad, nonce);
+    frame.srcdoc = frameDocument(ad, nonce, player);
     const fire = guard(
       impressionEvents(ad, {
         sendBeacon,
@@ -199,8 +227,11 @@ export function start(options: StartOptions = {}): AdRuntime {
       if (response?.status === 404 || response?.status === 204) state = 'empty';
       else if (response?.ok) {
         const ad = readServedAd(await response.json());
+        // Only an ad with the In-Banner Video layout waits for its part (video.js); without it the slot
+        // is an error, as without the ad.
+        const player = ad && playerVideo(ad) ? await video() : undefined;
         if (ad && !stopped) {
-          show(tag, ad);
+          show(tag, ad, player);
           return;
         }
       }

@@ -71,23 +71,23 @@ export function pageOrigin(win: Window): string {
   }
 }
 
-/** The origin the runtime was loaded from: its own script, else the last init.js script of the page. */
-/**
- * The CSP nonce of the runtime's own script tag ('' without one): the frames it writes inherit the
- * page's policy, so their scripts need it. Read while the script runs (`currentScript`), else from the
- * last init.js tag of the page.
- */
-export function scriptNonce(document: Document): string {
+/** The runtime's own script tag: the one running, else the last init.js script of the page. */
+function ownScript(document: Document): HTMLScriptElement | undefined {
   const current = document.currentScript;
   const scripts = document.querySelectorAll<HTMLScriptElement>(`script[src*="${SERVE_INIT_PATH}"]`);
-  const script = current instanceof HTMLScriptElement && current.src ? current : scripts[scripts.length - 1];
-  return script?.nonce ?? '';
+  return current instanceof HTMLScriptElement && current.src ? current : scripts[scripts.length - 1];
 }
 
+/**
+ * The CSP nonce of the runtime's own script tag ('' without one): the frames it writes inherit the
+ * page's policy, so their scripts need it, and so does video.js. Read while the script runs
+ * (`currentScript`), else from the last init.js tag of the page.
+ */
+export const scriptNonce = (document: Document): string => ownScript(document)?.nonce ?? '';
+
+/** The origin the runtime was loaded from: its own script, else the last init.js script of the page. */
 export function scriptOrigin(document: Document): string | null {
-  const current = document.currentScript;
-  const scripts = document.querySelectorAll<HTMLScriptElement>(`script[src*="${SERVE_INIT_PATH}"]`);
-  const script = current instanceof HTMLScriptElement && current.src ? current : scripts[scripts.length - 1];
+  const script = ownScript(document);
   try {
     return script ? new URL(script.src, document.baseURI).origin : null;
   } catch {

@@ -115,7 +115,20 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       .send(),
   );
 
-  const runtimeScript = runtimeScriptLoader();
+  const runtimeScripts = { init: runtimeScriptLoader('init.js'), video: runtimeScriptLoader('video.js') };
+  // Tags name /serve/init.js without a version (and init.js names /serve/video.js without one), so each
+  // is revalidated by its ETag rather than pinned.
+  const runtimeScript =
+    (file: keyof typeof runtimeScripts) =>
+    async ({ request, reply }: ServeCall<ServingContract['init']>) => {
+      const runtime = await runtimeScripts[file]();
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('ETag', runtime.etag)
+        .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+      if (request.headers['if-none-match'] === runtime.etag) return reply.code(304).send();
+      return reply.send(runtime.body);
+    };
   const vast =
     (flavour: 'vast' | 'vpaid') =>
     async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
@@ -147,16 +160,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     // compare the serving routes with (bench/serving.mjs).
     health: async ({ reply }) => reply.code(ctx.lifecycle.draining ? 503 : 204).send(),
 
-    init: async ({ request, reply }) => {
-      const runtime = await runtimeScript();
-      // Tags name /serve/init.js without a version, so it is revalidated by its ETag rather than pinned.
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('ETag', runtime.etag)
-        .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
-      if (request.headers['if-none-match'] === runtime.etag) return reply.code(304).send();
-      return reply.send(runtime.body);
-    },
+    init: runtimeScript('init'),
+    video: runtimeScript('video'),
 
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');

@@ -5,6 +5,7 @@
 import { buildTag, type PlatformId, type ServedAd } from '@adconsole/domain';
 import { useEffect, useRef } from 'react';
 import { SERVING_ORIGIN } from '../fixtures/served-ad';
+import { inBannerVideo } from '../in-banner-video';
 import { start, type Timers } from '../start';
 
 /** What the fake server answers for a live id: an ad, a bare status, or a body that is not an ad. */
@@ -113,6 +114,8 @@ export function AdPage({
       sendBeacon: (url) => onBeacon(url) !== false,
       pixel: onPixel,
       timers,
+      // The In-Banner Video part as a module: the fake server serves no video.js (init.test.ts loads it).
+      video: async () => inBannerVideo,
     });
     return () => {
       runtime.stop();

@@ -32,6 +32,11 @@ export const TRACKER_KIND_OF_EVENT: Readonly<Partial<Record<EventType, TrackerKi
 
 /** The ad runtime's script, which ad tags load. */
 export const SERVE_INIT_PATH = '/serve/init.js';
+/**
+ * The In-Banner Video layout's part of the ad runtime (its player and layout options): init.js loads it
+ * into the page only when a served ad has that layout.
+ */
+export const SERVE_VIDEO_PATH = '/serve/video.js';
 
 /**
  * The sandbox of every ad: the ad runtime's frames take it as their `sandbox` attribute, and the
@@ -43,11 +48,12 @@ export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-san
 export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
 
 /**
- * Paths of the ad-serving routes under the serving origin (AD_SERVING_URL). The two the ad runtime
+ * Paths of the ad-serving routes under the serving origin (AD_SERVING_URL). The three the ad runtime
  * needs are also exported alone above: a bundler cannot drop the unused members of an object.
  */
 export const SERVE_PATHS = {
   init: SERVE_INIT_PATH,
+  video: SERVE_VIDEO_PATH,
   ad: serveAdPath,
   vast: (liveID: string) => `/serve/vast/${encodeURIComponent(liveID)}.xml`,
   vpaid: (liveID: string) => `/serve/vpaid/${encodeURIComponent(liveID)}.xml`,

@@ -58,6 +58,7 @@ describe('CORS of ad serving', () => {
     `/serve/vpaid/${vpaid}.xml`,
     `/serve/vpaid/${vpaid}.js`,
     '/serve/init.js',
+    '/serve/video.js',
     '/serve/health',
     // Answers that fail carry it too, so a player can read why.
     '/serve/ad/nope.json',

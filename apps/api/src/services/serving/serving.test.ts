@@ -442,17 +442,27 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     }, 180_000);
   });
 
-  it('serves init.js, the built ad runtime (pnpm build), revalidated by its ETag', async () => {
-    const response = await visit(`${server.url}/serve/init.js`);
-    expect(response.status, 'build the packages first: pnpm build').toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/javascript/);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const body = await response.text();
-    expect(body).toContain('adconsole-ad');
-    const etag = response.headers.get('etag') ?? '';
-    expect((await visit(`${server.url}/serve/init.js`, { headers: { 'If-None-Match': etag } })).status).toBe(
-      304,
-    );
+  it('serves init.js and video.js, the built ad runtime (pnpm build), each revalidated by its ETag', async () => {
+    const etags: string[] = [];
+    // init.js, and the In-Banner Video part it loads for an ad with that layout (the player's buttons).
+    for (const [file, content] of [
+      ['init.js', 'adconsole-ad'],
+      ['video.js', 'aria-label'],
+    ] as const) {
+      const response = await visit(`${server.url}/serve/${file}`);
+      expect(response.status, 'build the packages first: pnpm build').toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      const body = await response.text();
+      expect(body, file).toContain(content);
+      const etag = response.headers.get('etag') ?? '';
+      etags.push(etag);
+      expect(
+        (await visit(`${server.url}/serve/${file}`, { headers: { 'If-None-Match': etag } })).status,
+      ).toBe(304);
+    }
+    expect(new Set(etags).size).toBe(2);
   });
 
   it("declares every serving route once, in the domain's serving contract: each is served and documented in /api/openapi.json", async () => {

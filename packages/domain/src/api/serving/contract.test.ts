@@ -55,6 +55,7 @@ describe('the serving contract', () => {
   it('declares every path SERVE_PATHS builds', () => {
     const built = [
       SERVE_PATHS.init,
+      SERVE_PATHS.video,
       SERVE_PATHS.ad('abc'),
       SERVE_PATHS.vast('abc'),
       SERVE_PATHS.vpaid('abc'),

@@ -104,6 +104,22 @@ export const servingContract = {
       503: notServing('The ad runtime is not built.'),
     },
   }),
+  video: route({
+    method: 'GET',
+    path: '/serve/video.js',
+    operationId: 'getServeVideoJs',
+    summary:
+      "The ad runtime's In-Banner Video part (its player and layout options), which init.js loads only for an ad with that layout; revalidated by its ETag.",
+    headers: serveInitHeadersSchema,
+    answers: {
+      200: {
+        kind: 'javascript',
+        description: 'The script, with its ETag (cached 5 minutes, then revalidated).',
+      },
+      304: { kind: 'empty', description: 'Not modified.' },
+      503: notServing('The ad runtime is not built.'),
+    },
+  }),
   ad: route({
     method: 'GET',
     path: '/serve/ad/{file}',
