@@ -9,6 +9,7 @@ import {
   type ApiErrorBody,
   codeForStatus,
   MAX_UPLOAD_BYTES,
+  MESSAGES,
   servingUrlWarning,
 } from '@adconsole/domain';
 import fastifyCompress from '@fastify/compress';
@@ -39,7 +40,7 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { countAddressCall, TOO_MANY_REQUESTS } from './services/address-limit';
+import { countAddressCall } from './services/address-limit';
 import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
 import { openClickHouseEventStore } from './services/events/clickhouse';
@@ -88,12 +89,6 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   await migrate(db);
   return db;
 }
-
-export { TOO_MANY_REQUESTS };
-export const CSRF_REFUSED =
-  'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).';
-export const QUERY_ON_BODY_CALL =
-  'Send the fields in the JSON body: the query string is not read on POST and PUT calls.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -273,7 +268,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (bearerSkipsCsrf(request)) return;
     if (request.headers['x-requested-with'] === 'adconsole') return;
     if (request.headers.origin === publicOrigin) return;
-    throw ApiError.of(403, CSRF_REFUSED);
+    throw ApiError.of(403, MESSAGES.csrfRefused);
   });
 
   const policy = consolePolicy(config);
@@ -372,7 +367,7 @@ function rawInput(route: RouteDef, request: FastifyRequest): unknown {
   if (route.call.method === 'DELETE') {
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...query, ...body } : query;
   }
-  if (hasQuery(request)) throw ApiError.of(400, QUERY_ON_BODY_CALL);
+  if (hasQuery(request)) throw ApiError.of(400, MESSAGES.queryOnBodyCall);
   return body === undefined || body === null ? {} : body;
 }
 
@@ -425,9 +420,9 @@ function apiRoute(route: RouteDef, ctx: Context) {
           : secret === undefined
             ? undefined
             : await findSession(ctx.db, secret);
-      if (route.access !== 'public' && user === undefined) throw ApiError.of(401, 'You are not signed in.');
+      if (route.access !== 'public' && user === undefined) throw ApiError.of(401, MESSAGES.notSignedIn);
       if (route.access === 'admin' && user?.role !== 'admin') {
-        throw ApiError.of(403, 'Only administrators can do this.');
+        throw ApiError.of(403, MESSAGES.onlyAdministrators);
       }
       let input: unknown;
       if (!route.call.multipart) {

@@ -9,6 +9,7 @@
 import {
   AD_SANDBOX,
   ApiError,
+  MESSAGES,
   type ServeRouteContract,
   type ServeRouteName,
   type ServingContract,
@@ -121,7 +122,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
       if (flavour === 'vpaid' && params.file.endsWith('.js')) {
         const body = await vpaidScript(ctx, params.file.slice(0, -3));
-        if (!body) throw ApiError.of(404, 'No VPAID script for this live creative.');
+        if (!body) throw ApiError.of(404, MESSAGES.noVpaidScript);
         return reply
           .type('text/javascript; charset=utf-8')
           .header('Cache-Control', 'public, max-age=3600')
@@ -161,7 +162,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client());
-      if (!ad) throw ApiError.of(404, 'No live creative with this id is serving.');
+      if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       // A fresh signed impression each time: never cached.
       reply.header('Cache-Control', 'no-store');
       return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
@@ -180,7 +181,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
 
     html5: async ({ params, reply }) => {
       const file = await html5File(ctx, params.liveID, params.path);
-      if (!file) throw ApiError.of(404, 'No such file in this creative.');
+      if (!file) throw ApiError.of(404, MESSAGES.noCreativeFile);
       // The creative's own pages get the ad frame's sandbox from the response too: opened directly (a
       // link to /serve/h5/... sent to a signed-in admin), they run in an opaque origin, never as the
       // console's origin with its session, whatever AD_SERVING_URL is.

@@ -3,13 +3,12 @@
 // (identity-limit.ts): the same 15-minute window whichever API process answers, so a client that
 // reaches three processes gets the limit once, not three times. Counted before the body is read.
 import { createHmac } from 'node:crypto';
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../db/queries/identity-limits';
 import { withRetryAfter } from './retry-after';
 
 export const ADDRESS_WINDOW_MINUTES = 15;
-export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait 15 minutes and try again.';
 
 /**
  * The key of one call from one client address (the address as TRUST_PROXY resolves it), the address
@@ -33,7 +32,7 @@ export async function countAddressCall(
   const row = await countCall(db, addressKey(call, address, ctx.secret), max, ADDRESS_WINDOW_MINUTES, now);
   if (row && row.calls > max) {
     const ends = new Date(row.window_start).getTime() + ADDRESS_WINDOW_MINUTES * 60_000;
-    throw withRetryAfter(ApiError.of(429, TOO_MANY_REQUESTS), (ends - now.getTime()) / 1000);
+    throw withRetryAfter(ApiError.of(429, MESSAGES.tooManyRequests), (ends - now.getTime()) / 1000);
   }
   await deleteEndedWindows(db, ADDRESS_WINDOW_MINUTES, now);
 }

@@ -9,10 +9,11 @@ import {
   type CreatedApiToken,
   contract,
   createApiClient,
+  MESSAGES,
+  tokenLacksScopeMessage,
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, CSRF_REFUSED } from '../app';
-import { TOKEN_INVALID, TOKEN_NOT_ACCEPTED, TOKEN_RATE_LIMITED, tokenLacksScope } from '../http/bearer';
+import { buildApp } from '../app';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInAdmin, signedInUser } from '../test/helpers';
 import { hashSecret } from './ids';
@@ -133,10 +134,10 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
     // A read token cannot write, nor read what another scope covers.
     const write = await call(read.secret, 'POST', '/v1/campaign/new', { name: 'Sneaky' });
     expect(write.httpStatus).toBe(403);
-    expect(write.body.message).toBe(tokenLacksScope('campaigns:write'));
+    expect(write.body.message).toBe(tokenLacksScopeMessage('campaigns:write'));
     const campaign = await call(read.secret, 'GET', `/v1/campaign/get?campaignID=${campaignID}`);
     expect(campaign.httpStatus).toBe(403);
-    expect(campaign.body.message).toBe(tokenLacksScope('campaigns:read'));
+    expect(campaign.body.message).toBe(tokenLacksScopeMessage('campaigns:read'));
 
     const writer = await makeToken(owner, ['campaigns:write']);
     const made = await call<{ id: string; name: string }>(writer.secret, 'POST', '/v1/campaign/new', {
@@ -202,7 +203,7 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
         'X-Requested-With': 'adconsole',
       });
       expect(answer.httpStatus, `${method} ${pathname}`).toBe(403);
-      expect(answer.body.message, `${method} ${pathname}`).toBe(TOKEN_NOT_ACCEPTED);
+      expect(answer.body.message, `${method} ${pathname}`).toBe(MESSAGES.tokenNotAccepted);
     }
     // The token still exists: refusing did not run the call.
     const listed = await admin.get<ApiToken[]>('/v1/tokens');
@@ -225,11 +226,11 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
       },
     );
     expect(withCookie.httpStatus).toBe(403);
-    expect(withCookie.body.message).toBe(CSRF_REFUSED);
+    expect(withCookie.body.message).toBe(MESSAGES.csrfRefused);
     // A route that refuses tokens keeps the CSRF check: the token does not skip it there.
     const account = await call(token.secret, 'PUT', '/v1/me', { firstName: 'A', lastName: 'B' });
     expect(account.httpStatus).toBe(403);
-    expect(account.body.message).toBe(CSRF_REFUSED);
+    expect(account.body.message).toBe(MESSAGES.csrfRefused);
   });
 
   it('a revoked token and an unknown token answer 401', async () => {
@@ -242,7 +243,7 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
       `/v1/campaign/reports?campaignID=${campaignID}&${REPORT_QUERY}`,
     );
     expect(answer.httpStatus).toBe(401);
-    expect(answer.body.message).toBe(TOKEN_INVALID);
+    expect(answer.body.message).toBe(MESSAGES.tokenInvalid);
     const unknown = await call(
       `${API_TOKEN_PREFIX}nothing`,
       'GET',
@@ -261,7 +262,7 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
     await server.db.query('delete from users where email = $1', [email]);
     const answer = await call(token.secret, 'GET', '/v1/campaign/mine');
     expect(answer.httpStatus).toBe(401);
-    expect(answer.body.message).toBe(TOKEN_INVALID);
+    expect(answer.body.message).toBe(MESSAGES.tokenInvalid);
     expect(await server.db.query('select id from api_tokens where id = $1', [token.id])).toEqual([]);
   });
 
@@ -300,7 +301,7 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
     expect((await product.getCampaign(campaignID)).name).toBe('Winter sale');
     await expect(product.createCampaign({ name: 'Nope' })).rejects.toMatchObject({
       status: 403,
-      message: tokenLacksScope('campaigns:write'),
+      message: tokenLacksScopeMessage('campaigns:write'),
     });
   });
 
@@ -352,7 +353,7 @@ describe(`the per-token rate limit, counted in the database, on ${testDatabaseKi
       expect(uses?.count).toBe(3);
       const limited = await bearer(secondUrl, token.secret, 'GET', '/v1/campaign/mine');
       expect(limited.httpStatus).toBe(429);
-      expect(limited.body.message).toBe(TOKEN_RATE_LIMITED);
+      expect(limited.body.message).toBe(MESSAGES.tokenRateLimited);
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);

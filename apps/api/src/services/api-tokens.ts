@@ -9,6 +9,7 @@ import {
   type CreateApiTokenRequest,
   type CreatedApiToken,
   MAX_API_TOKENS_PER_USER,
+  MESSAGES,
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import {
@@ -92,9 +93,6 @@ export async function revokeApiToken(ctx: Context, user: SessionUser, id: string
   return null;
 }
 
-export const TOKEN_RATE_LIMITED =
-  'Too many requests with this API token. Please wait a minute and try again.';
-
 /** The window of the per-token rate limit. */
 export const TOKEN_WINDOW_SECONDS = 60;
 
@@ -111,7 +109,7 @@ export async function takeTokenUse(ctx: Context, secret: string): Promise<TokenO
     if (!row) return undefined;
     const window = await tokenUsesInWindow(tx, row.token_id, TOKEN_WINDOW_SECONDS);
     if (window.uses >= limit) {
-      throw withRetryAfter(ApiError.of(429, TOKEN_RATE_LIMITED), window.retry ?? TOKEN_WINDOW_SECONDS);
+      throw withRetryAfter(ApiError.of(429, MESSAGES.tokenRateLimited), window.retry ?? TOKEN_WINDOW_SECONDS);
     }
     await recordTokenUse(tx, row.token_id);
     return row;

@@ -382,7 +382,7 @@ export async function uploadAssets(
       if (fields.creativeID === undefined || fields.creativeID.trim() === '')
         throw incorrectCampaignOrCreative();
       parseInput(assetUploadFieldsSchema, fields);
-      throw ApiError.of(400, 'Choose at least one file to upload.');
+      throw ApiError.of(400, MESSAGES.chooseFilesToUpload);
     }
     return await recordAssets(ctx, user, creativeId, stored, input, () => {
       committed = true;
@@ -521,7 +521,7 @@ export async function deleteAsset(
   const asset = await ctx.db.transaction(async (tx) => {
     const earlier = await listAssetsOfCreatives(tx, [creative.id]);
     const gone = await deleteAssetOfCreative(tx, input.id, creative.id);
-    if (!gone) throw ApiError.of(404, 'Asset not found!');
+    if (!gone) throw ApiError.of(404, MESSAGES.assetNotFound);
     await markCreativeUpdated(tx, creative.id);
     await recordChange(tx, user, await assetsChange(tx, creative.id, earlier));
     return gone;

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_REQUESTS } from '../app';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 import { LOGIN_FIRST_DELAY_SECONDS } from './login-limit';
@@ -404,7 +404,11 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
     }
     const limited = await client.post('/forgotPassword', { email: uniqueEmail() });
     expect(limited.httpStatus).toBe(429);
-    expect(limited.body).toMatchObject({ status: 429, code: 'rate_limited', message: TOO_MANY_REQUESTS });
+    expect(limited.body).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: MESSAGES.tooManyRequests,
+    });
     expect((await new Client(server.url).post('/forgotPassword', { email: uniqueEmail() })).httpStatus).toBe(
       200,
     );

@@ -48,19 +48,6 @@ import { consumeToken, issueToken, peekToken, revokeOtherTokens, revokeTokens } 
 import { sessionUserAsPublic, toPublicUser } from './users';
 import { parseInput } from './validation';
 
-export const INVALID_LOGIN = 'Wrong e-mail or password.';
-export const NOT_VERIFIED = 'Verify your e-mail address first: open the link we sent you when you signed up.';
-export const VERIFY_LINK_INVALID = 'This verification link is invalid, expired or already used.';
-export const RESET_LINK_INVALID =
-  'This password reset link is invalid, expired or already used. Ask for a new one.';
-export const INVITE_INVALID = 'This invitation is invalid, expired or already used.';
-export const SIGNED_UP =
-  'Thanks for signing up! We have sent you an e-mail with a link to verify your address.';
-export const RESET_SENT = 'If an account exists for this e-mail, we have sent it a password reset link.';
-export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';
-export const OWN_PASSWORD_CHANGED =
-  'Your password has been changed. You stay signed in here; every other session of your account has ended.';
-
 /**
  * Sends a link mail after the answer has gone (so the answer's timing does not tell whether mail was
  * sent), and only while the address has not had too many link mails this hour.
@@ -84,7 +71,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
   let invitedRole: 'user' | 'admin' | undefined;
   if (input.invite !== undefined) {
     const invitation = await peekToken(ctx.db, 'invite', input.invite, email);
-    if (!invitation) throw ApiError.of(400, INVITE_INVALID);
+    if (!invitation) throw ApiError.of(400, MESSAGES.inviteInvalid);
     invitedRole = invitation.payload.role === 'admin' ? 'admin' : 'user';
   }
   // An invitation stands in for the company-domain rule: the admin vouched for this address.
@@ -109,7 +96,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
         outro: 'If it was not you, you can ignore this message.',
       }),
     );
-    return { user, message: SIGNED_UP, verified: false };
+    return { user, message: MESSAGES.signedUp, verified: false };
   }
   const role = email === ctx.config.adminEmail ? 'admin' : (invitedRole ?? 'user');
   const invite = input.invite;
@@ -124,7 +111,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
       verified: invite !== undefined,
     });
     if (invite !== undefined) {
-      if (!(await consumeToken(tx, 'invite', invite, email))) throw ApiError.of(400, INVITE_INVALID);
+      if (!(await consumeToken(tx, 'invite', invite, email))) throw ApiError.of(400, MESSAGES.inviteInvalid);
       return undefined;
     }
     return issueToken(tx, 'verify', email);
@@ -142,7 +129,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
       outro: 'The link is valid for 7 days and works once.',
     }),
   );
-  return { user, message: SIGNED_UP, verified: false };
+  return { user, message: MESSAGES.signedUp, verified: false };
 }
 
 export async function verify(ctx: Context, input: VerifyRequest) {
@@ -153,7 +140,7 @@ export async function verify(ctx: Context, input: VerifyRequest) {
     await markUserVerified(tx, email);
     return true;
   });
-  if (!verified) throw ApiError.of(400, VERIFY_LINK_INVALID);
+  if (!verified) throw ApiError.of(400, MESSAGES.verifyLinkInvalid);
   return { email, message: MESSAGES.emailVerified };
 }
 
@@ -181,10 +168,10 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
     identity: ownDevice ? loginKeys.device(ownDevice.nonce) : loginKeys.account(email),
   });
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
-    throw ApiError.of(401, INVALID_LOGIN);
+    throw ApiError.of(401, MESSAGES.invalidLogin);
   }
   await refundLoginAttempt(ctx.db, attempt);
-  if (user.verified_at === null) throw ApiError.of(403, NOT_VERIFIED);
+  if (user.verified_at === null) throw ApiError.of(403, MESSAGES.notVerified);
   if (user.disabled_at !== null) throw ApiError.of(403, MESSAGES.accountDisabled);
   // A sign-in never continues the session this browser had before.
   const previous = client.sessionSecret;
@@ -245,7 +232,7 @@ export async function forgotPassword(ctx: Context, address: string) {
       () => revokeOtherTokens(ctx.db, 'reset', email, token),
     );
   }
-  return { message: RESET_SENT };
+  return { message: MESSAGES.resetSent };
 }
 
 /**
@@ -268,9 +255,9 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
     await recordChange(tx, { id, email }, passwordChange(id, email));
     return true;
   });
-  if (!changed) throw ApiError.of(400, RESET_LINK_INVALID);
+  if (!changed) throw ApiError.of(400, MESSAGES.resetLinkInvalid);
   await clearAccountAttempts(ctx.db, email);
-  return { message: PASSWORD_CHANGED };
+  return { message: MESSAGES.passwordChanged };
 }
 
 /** A password's change as the audit log keeps it: that it changed, never a hash or a word of it. */
@@ -286,7 +273,7 @@ const passwordChange = (id: string, email: string) => ({
 export async function updateProfile(ctx: Context, user: SessionUser, input: ProfileRequest) {
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await updateUserNames(tx, user.id, input);
-    if (!changed) throw ApiError.of(401, 'You are not signed in.');
+    if (!changed) throw ApiError.of(401, MESSAGES.notSignedIn);
     await recordChange(tx, user, {
       entity: 'user',
       entityId: user.id,
@@ -323,5 +310,5 @@ export async function changeOwnPassword(
     await revokeTokens(tx, 'reset', user.email);
     await recordChange(tx, user, passwordChange(user.id, user.email));
   });
-  return { message: OWN_PASSWORD_CHANGED };
+  return { message: MESSAGES.ownPasswordChanged };
 }

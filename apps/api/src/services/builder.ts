@@ -10,6 +10,7 @@ import {
   type BuilderDocument,
   type BuilderTarget,
   builderDocumentSchema,
+  MESSAGES,
   maxAssetBytes,
   safeImageUrl,
 } from '@adconsole/domain';
@@ -38,8 +39,6 @@ import { newId } from './ids';
 import { removeUnpacked, unpackHtml5Zip } from './serving/html5';
 import type { SessionUser } from './sessions';
 
-export const DRAFT_NOT_FOUND = 'Draft not found!';
-
 const draftAnswer = (row: DraftRow) => ({
   id: row.id,
   name: row.name,
@@ -53,7 +52,7 @@ const draftAnswer = (row: DraftRow) => ({
 /** The user's own draft; 404 for a missing one or another user's (ids do not leak). */
 async function ownDraft(db: Queryable, user: SessionUser, id: string): Promise<DraftRow> {
   const row = await findUserDraft(db, user.id, id);
-  if (!row) throw ApiError.of(404, DRAFT_NOT_FOUND);
+  if (!row) throw ApiError.of(404, MESSAGES.draftNotFound);
   return row;
 }
 

@@ -1,7 +1,7 @@
 // Campaigns and creatives as the API answers them, loaded with everything they show: a campaign's
 // creatives, schedules, owner and counters; a creative's assets, live creatives (those not removed) and
 // counters. The shapes are campaign-answers.ts's; who may load what is access.ts's.
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { type AssetRow, listAssetsOfCreatives } from '../db/queries/assets';
 import type { CampaignRow } from '../db/queries/campaigns';
@@ -13,7 +13,6 @@ import {
 } from '../db/queries/live-creatives';
 import { listSchedules } from '../db/queries/schedules';
 import { listUserEmails } from '../db/queries/users';
-import { CAMPAIGN_NOT_FOUND, CREATIVE_NOT_FOUND } from './access';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { type EventCounters, type EventStore, zeroEventCounters } from './events/store';
 
@@ -105,12 +104,12 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
 
 export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {
   const [creative] = await loadCreatives(source, { creativeIds: [creativeId] });
-  if (!creative) throw ApiError.of(404, CREATIVE_NOT_FOUND);
+  if (!creative) throw ApiError.of(404, MESSAGES.creativeNotFound);
   return creative;
 }
 
 export async function oneCampaign(source: LoadSource, row: CampaignRow) {
   const [campaign] = await loadCampaigns(source, [row]);
-  if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw ApiError.of(404, MESSAGES.campaignNotFound);
   return campaign;
 }

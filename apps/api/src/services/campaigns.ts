@@ -8,6 +8,7 @@ import {
   copyName,
   DEFAULT_CAMPAIGN_TIMEZONE,
   filterAndSortCampaigns,
+  MESSAGES,
 } from '@adconsole/domain';
 import type { Context } from '../context';
 import { copyAssets, listAssetFilesOfCampaign } from '../db/queries/assets';
@@ -20,7 +21,7 @@ import {
   updateCampaign as updateCampaignRow,
 } from '../db/queries/campaigns';
 import { insertCreative, listCreativesOfCampaigns } from '../db/queries/creatives';
-import { CAMPAIGN_NOT_FOUND, ownCampaign } from './access';
+import { ownCampaign } from './access';
 import { campaignHistory as historyOf, recordChange } from './audit/record';
 import { loadCampaigns, oneCampaign } from './campaign-loader';
 import { removeUnusedFiles } from './file-rows';
@@ -132,7 +133,7 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
       name: body.name,
       body: { ...existing.body, data },
     });
-    if (!changed) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+    if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
     await recordChange(tx, user, campaignChange(existing, changed));
     return changed;
   });

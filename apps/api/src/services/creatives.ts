@@ -25,16 +25,13 @@ import {
   markCreativeLivesRemoved,
   markLiveCreativeRemoved,
 } from '../db/queries/live-creatives';
-import { CREATIVE_NOT_FOUND, ownCampaign, ownCreative } from './access';
+import { ownCampaign, ownCreative } from './access';
 import { recordChange } from './audit/record';
 import { creativeChange, liveCreativeChange } from './audit/snapshots';
 import { loadCreatives, oneCreative } from './campaign-loader';
 import { removeUnusedFiles } from './file-rows';
 import { newId } from './ids';
 import type { SessionUser } from './sessions';
-
-export const LIVE_CREATIVE_NOT_FOUND = 'Live creative not found!';
-const CANNOT_MOVE = 'A creative cannot move to another campaign.';
 
 /** The id of a saved creative: a missing or temporary ('new_...') id has no server copy yet. */
 const savedId = (id: string | undefined): string => {
@@ -70,7 +67,7 @@ async function addCreative(
 /** The saved creative named by the body, checked to be the caller's and to stay in its campaign. */
 async function editableCreative(db: Queryable, user: SessionUser, input: CreativeBody): Promise<CreativeRow> {
   const creative = await ownCreative(db, user, savedId(input.id));
-  if (creative.campaign_id !== input.campaignID) throw ApiError.of(400, CANNOT_MOVE);
+  if (creative.campaign_id !== input.campaignID) throw ApiError.of(400, MESSAGES.creativeCannotMove);
   return creative;
 }
 
@@ -157,7 +154,7 @@ export async function publishCreative(
       { creativeIds: [creative.id] },
       { counters: false },
     );
-    if (!current) throw ApiError.of(404, CREATIVE_NOT_FOUND);
+    if (!current) throw ApiError.of(404, MESSAGES.creativeNotFound);
     const { liveCreatives: _earlier, ...snapshot } = current;
     const liveId = newId();
     await insertLiveCreative(tx, {
@@ -183,9 +180,9 @@ export async function publishCreative(
 /** Removes a live creative: its tags stop serving; the creative and its other live creatives stay. */
 export async function removeLiveCreative(ctx: Context, user: SessionUser, liveId: string) {
   const campaignId = await findOpenLiveCampaignId(ctx.db, liveId);
-  if (campaignId === undefined) throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
+  if (campaignId === undefined) throw ApiError.of(404, MESSAGES.liveCreativeNotFound);
   await ownCampaign(ctx.db, user, campaignId).catch(() => {
-    throw ApiError.of(404, LIVE_CREATIVE_NOT_FOUND);
+    throw ApiError.of(404, MESSAGES.liveCreativeNotFound);
   });
   await ctx.db.transaction(async (tx) => {
     await markLiveCreativeRemoved(tx, liveId);

@@ -2,7 +2,7 @@
 // store. Assets are public (ad tags load them on publishers' pages); generated files (tag sheets,
 // report downloads) are their owner's, and report downloads expire. Answering a file over HTTP is
 // http/send-file.ts.
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { isFileUsedByAsset } from '../db/queries/assets';
 import {
@@ -18,8 +18,6 @@ import type { JobKind } from './jobs/kinds';
 import type { ObjectBucket } from './object-store/store';
 import { removeUnpacked } from './serving/html5';
 import type { SessionUser } from './sessions';
-
-export const FILE_NOT_FOUND = 'File not found.';
 
 /** Removes generated files past their time (report downloads live 24 hours). */
 export async function sweepExpiredFiles(ctx: { db: Queryable; storage: ObjectBucket }): Promise<number> {
@@ -67,9 +65,9 @@ export async function readableFile(
 ): Promise<FileRow> {
   // No stored name has a control character or is that long (NUL would not even reach the database): not
   // found, here where every route that serves a stored file passes (/api/uploads and /serve/files).
-  if (/\p{Cc}/u.test(name) || Buffer.byteLength(name) > 1024) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (/\p{Cc}/u.test(name) || Buffer.byteLength(name) > 1024) throw ApiError.of(404, MESSAGES.fileNotFound);
   const file = await findUnexpiredFile(db, name);
-  if (!file) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (!file) throw ApiError.of(404, MESSAGES.fileNotFound);
   if (file.public) return file;
   if (
     file.share_token &&
@@ -79,8 +77,8 @@ export async function readableFile(
     return file;
   const user = await reader.user();
   // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
-  if (user === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
-  if (!isOwnerOrAdmin(user, file.owner_id)) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (user === undefined) throw ApiError.of(404, MESSAGES.fileNotFound);
+  if (!isOwnerOrAdmin(user, file.owner_id)) throw ApiError.of(404, MESSAGES.fileNotFound);
   return file;
 }
 

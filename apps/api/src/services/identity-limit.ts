@@ -3,13 +3,12 @@
 // API process answers. Per-address limits (address-limit.ts, in the same table) stay only on public
 // calls, where the caller has no identity of its own.
 import { createHash } from 'node:crypto';
-import { ApiError, normaliseEmail } from '@adconsole/domain';
+import { ApiError, MESSAGES, normaliseEmail } from '@adconsole/domain';
 import type { Queryable } from '../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../db/queries/identity-limits';
 import { withRetryAfter } from './retry-after';
 
 export const IDENTITY_WINDOW_MINUTES = 15;
-export const TOO_MANY_CALLS_FOR_IDENTITY = 'Too many requests. Please wait a few minutes and try again.';
 
 /** Who a call is counted for. */
 export type IdentityKind = 'user' | 'sharedToken' | 'email';
@@ -46,7 +45,7 @@ export async function countIdentityCall(
   const row = await countCall(db, key, max, IDENTITY_WINDOW_MINUTES, now);
   if (row && row.calls > max) {
     const ends = new Date(row.window_start).getTime() + IDENTITY_WINDOW_MINUTES * 60_000;
-    throw withRetryAfter(ApiError.of(429, TOO_MANY_CALLS_FOR_IDENTITY), (ends - now.getTime()) / 1000);
+    throw withRetryAfter(ApiError.of(429, MESSAGES.tooManyCallsForIdentity), (ends - now.getTime()) / 1000);
   }
   // Windows long over are of no use: a few go with each call.
   await deleteEndedWindows(db, IDENTITY_WINDOW_MINUTES, now);

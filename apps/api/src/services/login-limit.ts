@@ -10,7 +10,7 @@
 // the cap), while the owner waits at most 5 minutes in a new browser and not at all in one where they
 // signed in before. Strangers guessing an account's password exhaust the account key, not the owner's
 // device key; a password reset (which proves the mailbox) clears the account key.
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES, tooManyAttemptsFor } from '@adconsole/domain';
 import type { Database, Queryable } from '../db/database';
 import {
   attemptsWithin,
@@ -34,14 +34,6 @@ export const LOGIN_FIRST_DELAY_SECONDS = 15;
 export const LOGIN_MAX_DELAY_SECONDS = 300;
 /** How long an account's failures are remembered (a successful sign-in does not clear them). */
 export const LOGIN_FAILURE_MEMORY_HOURS = 24;
-export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
-export const tooManyAttemptsFor = (seconds: number) =>
-  `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
-
-const waitText = (seconds: number) =>
-  seconds < 60
-    ? `${seconds} second${seconds === 1 ? '' : 's'}`
-    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 
 export const loginKeys = {
   ip: (ip: string) => `ip:${ip}`,
@@ -75,7 +67,7 @@ export async function beginLoginAttempt(
     const address = await attemptsWithin(tx, keys.ip, LOGIN_WINDOW_MINUTES, now);
     if ((address?.attempts ?? 0) >= LOGIN_MAX_ATTEMPTS) {
       const frees = new Date(address?.first ?? now).getTime() + LOGIN_WINDOW_MINUTES * 60_000;
-      throw withRetryAfter(ApiError.of(429, TOO_MANY_ATTEMPTS), (frees - now.getTime()) / 1000);
+      throw withRetryAfter(ApiError.of(429, MESSAGES.tooManyAttempts), (frees - now.getTime()) / 1000);
     }
     const identity = await failuresWithin(tx, keys.identity, LOGIN_FAILURE_MEMORY_HOURS, now);
     const delay = loginDelaySeconds(identity?.failures ?? 0);

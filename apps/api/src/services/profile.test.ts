@@ -4,7 +4,6 @@ import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, signedInUser } from '../test/helpers';
-import { OWN_PASSWORD_CHANGED } from './auth';
 
 const signIn = async (server: TestServer, email: string, password: string) => {
   const client = new Client(server.url);
@@ -59,7 +58,7 @@ describe(`profile on ${testDatabaseKind()}`, () => {
       confirmPassword: 'a new secret 2',
     });
     expect(answer.httpStatus).toBe(200);
-    expect(answer.body.data?.message).toBe(OWN_PASSWORD_CHANGED);
+    expect(answer.body.data?.message).toBe(MESSAGES.ownPasswordChanged);
     expect((await client.get('/me')).httpStatus).toBe(200);
     expect((await other.client.get('/me')).httpStatus).toBe(401);
     expect((await signIn(server, email, PASSWORD)).status).toBe(401);

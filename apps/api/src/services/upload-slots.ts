@@ -1,6 +1,6 @@
 // How many asset uploads run at once in this process: a slot each, a bounded queue waiting for one, and
 // a 503 beyond it (the upload's own bytes stream to storage while it holds its slot).
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 
 /** At most `limit` uploads at once per process; `queue` more wait for a slot, beyond that 503. */
 export class UploadSlots {
@@ -15,7 +15,7 @@ export class UploadSlots {
   async take(): Promise<() => void> {
     if (this.active >= this.limit) {
       if (this.waiting.length >= this.queue) {
-        throw ApiError.of(503, 'The server is busy with other uploads. Please try again in a moment.');
+        throw ApiError.of(503, MESSAGES.uploadsBusy);
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

@@ -142,7 +142,7 @@ export async function listInvitations(ctx: Context): Promise<Invitation[]> {
 export async function resendInvite(ctx: Context, admin: SessionUser, email: string) {
   const address = normaliseEmail(email);
   const open = (await listOpenInvitations(ctx.db)).find((row) => row.email === address);
-  if (!open) throw ApiError.of(404, NO_OPEN_INVITATION);
+  if (!open) throw ApiError.of(404, MESSAGES.noOpenInvitation);
   return sendInvitations(
     ctx,
     admin,
@@ -209,14 +209,12 @@ async function sendInvitations(
   return { invited: links.map((link) => link.email) };
 }
 
-export const NO_OPEN_INVITATION = 'There is no open invitation for this address.';
-
 /** DELETE /v1/users/invite: the address's unused invitation links stop working. */
 export async function revokeInvite(ctx: Context, admin: SessionUser, email: string) {
   const address = normaliseEmail(email);
   const revoked = await ctx.db.transaction(async (tx) => {
     const count = await revokeOpenInvitations(tx, address);
-    if (count === 0) throw ApiError.of(404, NO_OPEN_INVITATION);
+    if (count === 0) throw ApiError.of(404, MESSAGES.noOpenInvitation);
     await recordChange(tx, admin, {
       entity: 'invitation',
       entityId: address,
