@@ -40,14 +40,16 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { countAddressCall } from './services/address-limit';
 import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
+import { UploadSlots } from './services/campaigns/upload-slots';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
-import { expiredFileSweep } from './services/file-rows';
-import { countIdentityCall, identityKey } from './services/identity-limit';
+import { countAddressCall } from './services/identity/address-limit';
+import { countIdentityCall, identityKey } from './services/identity/identity-limit';
+import { loadServerSecret } from './services/identity/secret';
+import { findSession } from './services/identity/sessions';
 import { JobRunner } from './services/jobs/runner';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
@@ -57,13 +59,11 @@ import { publicConfigOf } from './services/public-config';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
-import { loadServerSecret } from './services/secret';
 import { createCountryLookup } from './services/serving/country';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
-import { findSession } from './services/sessions';
-import { UploadSlots } from './services/upload-slots';
+import { expiredFileSweep } from './services/stored-files/file-rows';
 import { textProblem, validationError } from './services/validation';
 
 export interface AppOptions {
@@ -394,7 +394,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
         ? { bodyLimit: PUBLIC_BODY_LIMIT }
         : {}),
     // Per address, only on public calls (where the caller has no identity), before the body is read;
-    // counted in the database like the limits on an identity (services/address-limit.ts), so it holds
+    // counted in the database like the limits on an identity (services/identity/address-limit.ts), so it holds
     // across API processes.
     ...(route.perIpLimit === undefined
       ? {}

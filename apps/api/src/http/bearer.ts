@@ -13,8 +13,8 @@ import {
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { takeTokenUse } from '../services/api-tokens';
-import type { SessionUser } from '../services/sessions';
+import { takeTokenUse } from '../services/identity/api-tokens';
+import type { SessionUser } from '../services/identity/sessions';
 import type { Access } from './routes';
 
 declare module 'fastify' {

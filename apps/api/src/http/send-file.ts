@@ -1,6 +1,6 @@
 // Answers a stored file over HTTP: its type, length, caching, an ETag, a single byte range (206, as
 // video seeking needs) or 416 for one outside it, and headers that keep any file from running as a
-// page of the console's origin. Who may read the file is decided before (services/file-rows.ts).
+// page of the console's origin. Who may read the file is decided before (services/stored-files/file-rows.ts).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ApiError, MESSAGES, previewKind } from '@adconsole/domain';

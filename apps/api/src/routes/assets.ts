@@ -1,10 +1,10 @@
 // Creative assets and the tag sheet: declarations, and the upload's multipart body read into parts;
-// the work is in services/assets and services/tags.
+// the work is in services/campaigns/assets and services/campaigns/tags.
 import { ApiError, contract, MESSAGES } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute, WithExtras } from '../http/routes';
-import * as assets from '../services/assets';
-import { buildTagSheetFile } from '../services/tags';
+import * as assets from '../services/campaigns/assets';
+import { buildTagSheetFile } from '../services/campaigns/tags';
 
 /** The multipart body's parts as the upload takes them: the form parser stays here. */
 async function* uploadParts(request: FastifyRequest): AsyncGenerator<assets.UploadPart> {

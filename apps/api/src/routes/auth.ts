@@ -1,5 +1,5 @@
 // Accounts and sessions (docs/product.md §7, "Authentication"): declarations, and the session and device
-// cookies (http/cookies.ts); the work is in services/auth.
+// cookies (http/cookies.ts); the work is in services/identity/auth.
 import { contract, MESSAGES } from '@adconsole/domain';
 import {
   clearSessionCookie,
@@ -9,13 +9,13 @@ import {
   setSessionCookie,
 } from '../http/cookies';
 import { defineRoute } from '../http/routes';
-import * as auth from '../services/auth';
+import * as auth from '../services/identity/auth';
 import {
   LOGIN_FIRST_DELAY_SECONDS,
   LOGIN_FREE_FAILURES,
   LOGIN_MAX_ATTEMPTS,
   LOGIN_MAX_DELAY_SECONDS,
-} from '../services/login-limit';
+} from '../services/identity/login-limit';
 
 export const authRoutes = [
   defineRoute({

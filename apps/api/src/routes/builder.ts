@@ -1,7 +1,7 @@
-// The ad builder's calls: declarations; the work is in services/builder.
+// The ad builder's calls: declarations; the work is in services/ad-builder/builder.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as builder from '../services/builder';
+import * as builder from '../services/ad-builder/builder';
 
 const draftNotFound = `${MESSAGES.draftNotFound} (also for another user's draft)`;
 

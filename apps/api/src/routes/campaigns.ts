@@ -1,7 +1,7 @@
 // Campaign calls (docs/product.md §7): users see and change only their own campaigns; admins see all.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute, WithExtras } from '../http/routes';
-import * as campaigns from '../services/campaigns';
+import * as campaigns from '../services/campaigns/campaigns';
 
 const entityNote =
   'Takes the campaign body or the whole campaign as the server answers it: server-owned fields (creatives, counters, report state, timestamps) are accepted and ignored; unknown fields are refused.';

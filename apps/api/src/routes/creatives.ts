@@ -1,7 +1,7 @@
-// Creative calls (docs/product.md §7): declarations; the work is in services/creatives.
+// Creative calls (docs/product.md §7): declarations; the work is in services/campaigns/creatives.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as creatives from '../services/creatives';
+import * as creatives from '../services/campaigns/creatives';
 
 const entityNote =
   'Takes the creative body or the whole creative as the server answers it: assets, live creatives, counters and timestamps are accepted and ignored; unknown fields are refused.';

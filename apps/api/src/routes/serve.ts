@@ -21,7 +21,6 @@ import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
 import { sendServingText } from '../http/serving-body';
-import { readableFile } from '../services/file-rows';
 import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
@@ -29,6 +28,7 @@ import { runtimeScriptLoader } from '../services/serving/runtime-script';
 import { click, track } from '../services/serving/tracking';
 import type { TrafficClient } from '../services/serving/traffic-quality';
 import { EMPTY_VAST, vastDocument, vpaidScript } from '../services/serving/vast';
+import { readableFile } from '../services/stored-files/file-rows';
 
 /** A 1×1 transparent GIF: what an image pixel gets. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

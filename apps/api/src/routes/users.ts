@@ -1,7 +1,7 @@
-// Users and invitations (admins only): declarations; the work is in services/users.
+// Users and invitations (admins only): declarations; the work is in services/identity/users.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as users from '../services/users';
+import * as users from '../services/identity/users';
 
 export const userRoutes = [
   defineRoute({

@@ -5,7 +5,7 @@
 // shows it, npm run test:fleet.)
 import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MAX_ATTEMPTS } from '../services/login-limit';
+import { LOGIN_MAX_ATTEMPTS } from '../services/identity/login-limit';
 import {
   Client,
   type SecondProcess,

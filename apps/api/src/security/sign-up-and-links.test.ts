@@ -4,7 +4,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, PASSWORD_HASHED } from '../services/passwords';
+import { hashPassword, PASSWORD_HASHED } from '../services/identity/passwords';
 import { Client, readOutbox, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, settled, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 import { type SmtpPeer, startSmtpPeer } from '../test/peers';

@@ -21,9 +21,9 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { markTicketUsed } from '../../db/queries/upload-tickets';
-import { addAssetFromSource } from '../assets';
+import { addAssetFromSource } from '../campaigns/assets';
+import type { SessionUser } from '../identity/sessions';
 import { DELETE_BATCH, type StoredObject } from '../object-store/store';
-import type { SessionUser } from '../sessions';
 import { admitUploadTicket, boundedFolderKeys, spaceOf } from './limits';
 
 export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;

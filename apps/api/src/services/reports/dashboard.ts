@@ -20,7 +20,7 @@ import {
 import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
-import type { SessionUser } from '../sessions';
+import type { SessionUser } from '../identity/sessions';
 
 const counters = (row: ReportCounters): ReportCounters => ({
   impressions: row.impressions,

@@ -19,11 +19,11 @@ import {
   findScheduleSender,
   insertSchedule,
 } from '../../db/queries/schedules';
-import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { scheduleChange } from '../audit/snapshots';
+import { ownCampaign } from '../campaigns/access';
+import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
 import { deliveryKeyPrefix } from './delivery-jobs';
 import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';

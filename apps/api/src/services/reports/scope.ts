@@ -7,9 +7,9 @@ import type { CampaignRow } from '../../db/queries/campaigns';
 import { findCampaign } from '../../db/queries/campaigns';
 import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/queries/reports';
 import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
-import { isOwnerOrAdmin, ownCampaign } from '../access';
-import type { CreativeAnswer } from '../campaign-answers';
-import type { SessionUser } from '../sessions';
+import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
+import type { CreativeAnswer } from '../campaigns/campaign-answers';
+import type { SessionUser } from '../identity/sessions';
 
 export interface ReportLive {
   id: string;

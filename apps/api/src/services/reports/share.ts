@@ -12,10 +12,10 @@ import {
   revokeShareTokenRow,
   type ShareTokenRow,
 } from '../../db/queries/share-tokens';
-import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { shareLinkChange } from '../audit/snapshots';
-import type { SessionUser } from '../sessions';
+import { ownCampaign } from '../campaigns/access';
+import type { SessionUser } from '../identity/sessions';
 
 type TokenRow = ShareTokenRow;
 
