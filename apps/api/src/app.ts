@@ -10,6 +10,7 @@ import {
   codeForStatus,
   MAX_UPLOAD_BYTES,
   MESSAGES,
+  notFoundMessage,
   servingUrlWarning,
 } from '@adconsole/domain';
 import fastifyCompress from '@fastify/compress';
@@ -55,7 +56,6 @@ import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
 import { webhookDeliveries } from './services/outbound/webhooks';
-import { publicConfigOf } from './services/public-config';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
@@ -64,6 +64,7 @@ import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
 import { expiredFileSweep } from './services/stored-files/file-rows';
+import { publicConfigOf } from './services/system/public-config';
 import { textProblem, validationError } from './services/validation';
 
 export interface AppOptions {
@@ -297,7 +298,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       body = {
         status: 500,
         code: codeForStatus(500),
-        message: 'Something went wrong on our side. Please try again.',
+        message: MESSAGES.serverError,
       };
     }
     const retryAfter = retryAfterOf(error, body.status);
@@ -344,7 +345,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
     return reply
       .code(404)
-      .send({ status: 404, code: codeForStatus(404), message: `Not found: ${request.method} ${pathname}` });
+      .send({ status: 404, code: codeForStatus(404), message: notFoundMessage(request.method, pathname) });
   });
 
   return app;

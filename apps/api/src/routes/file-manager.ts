@@ -167,8 +167,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
           }
         }
       } catch (error) {
-        if ((error as { tooLarge?: boolean }).tooLarge)
-          throw ApiError.of(413, 'The body is larger than the signed size.');
+        if ((error as { tooLarge?: boolean }).tooLarge) throw ApiError.of(413, MESSAGES.bodyOverSignedSize);
         if ((error as { taken?: boolean }).taken)
           throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
         throw error;

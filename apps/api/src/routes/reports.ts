@@ -4,7 +4,6 @@ import { defineRoute } from '../http/routes';
 import { dashboard } from '../services/reports/dashboard';
 import * as report from '../services/reports/report';
 import * as schedules from '../services/reports/schedules';
-import { SHARE_LINK_INVALID } from '../services/reports/scope';
 import * as share from '../services/reports/share';
 
 const figures =
@@ -62,7 +61,7 @@ export const reportRoutes = [
     summary: "A shared campaign report, by its share link's token (no sign-in): figures or a download.",
     description: `${figures} Limited to the link's campaign (liveIDs narrow it to some of its live creatives); never shows share links, schedules or the owner. A download's file is fetched with ?sharedToken=.`,
     tag: 'Reports',
-    errors: { 400: rangeErrors, 404: SHARE_LINK_INVALID },
+    errors: { 400: rangeErrors, 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedReport(ctx, input),
   }),
   defineRoute({
@@ -72,7 +71,7 @@ export const reportRoutes = [
     perIdentityLimit: { max: 600, by: 'sharedToken' },
     summary: 'The event figures of a shared report.',
     tag: 'Reports',
-    errors: { 404: SHARE_LINK_INVALID },
+    errors: { 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedEvents(ctx, input),
   }),
   defineRoute({
@@ -82,7 +81,7 @@ export const reportRoutes = [
     perIdentityLimit: { max: 600, by: 'sharedToken' },
     summary: 'The video figures of a shared report.',
     tag: 'Reports',
-    errors: { 404: SHARE_LINK_INVALID },
+    errors: { 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedVideoData(ctx, input),
   }),
   defineRoute({

@@ -1,7 +1,7 @@
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import { ping } from '../services/health';
-import { publicConfigOf } from '../services/public-config';
+import { ping } from '../services/system/health';
+import { publicConfigOf } from '../services/system/public-config';
 
 export const systemRoutes = [
   defineRoute({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export function validationError(error: z.core.$ZodError): ApiError {
   const messages = issueMessages(error);
-  return ApiError.of(400, messages.join('\n') || 'Invalid request.', { errors: messages });
+  return ApiError.of(400, messages.join('\n') || MESSAGES.invalidRequest, { errors: messages });
 }
 
 export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {

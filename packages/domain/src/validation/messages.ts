@@ -71,6 +71,8 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid, expired or already used. Ask for a new one.',
   inviteInvalid: 'This invitation is invalid, expired or already used.',
   signedUp: 'Thanks for signing up! We have sent you an e-mail with a link to verify your address.',
+  /** Signed up through an invitation: the account is verified at once. */
+  accountReady: 'Your account is ready. Sign in below.',
   resetSent: 'If an account exists for this e-mail, we have sent it a password reset link.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   ownPasswordChanged:
@@ -102,6 +104,12 @@ export const MESSAGES = {
   shareDownloadsUsed: 'This share link has made too many downloads this hour. Please try again later.',
   shuttingDown: 'This server is shutting down: send your requests to another one.',
   databaseUnavailable: 'The database does not answer: this server cannot serve requests now.',
+  invalidRequest: 'Invalid request.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  expiresAtInPast: 'expiresAt must be in the future',
+  folderHasNoUrl: 'A folder has no URL: choose a file.',
+  bodyOverSignedSize: 'The body is larger than the signed size.',
+  runtimeNotBuilt: 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).',
 } as const;
 
 const waitText = (seconds: number) =>
@@ -112,6 +120,28 @@ const waitText = (seconds: number) =>
 /** An account's sign-in attempts delayed: 'Please wait {n} seconds' (or minutes). */
 export const tooManyAttemptsFor = (seconds: number): string =>
   `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
+
+/** A path no route answers. */
+export const notFoundMessage = (method: string, path: string): string => `Not found: ${method} ${path}`;
+
+/** An uploaded image whose width and height cannot be read. */
+export const imageUnreadableMessage = (filename: string): string => `${filename}: the image cannot be read.`;
+
+/** An HTML5 ZIP refused, with the reason. */
+export const html5ZipRefusedMessage = (filename: string, why: string): string =>
+  `${filename}: the HTML5 ZIP cannot be used (${why}).`;
+
+/** A multipart upload's file sent under another field than files[]. */
+export const unexpectedFileFieldMessage = (field: string): string =>
+  `Unexpected file field ${field}: send files as files[].`;
+
+/** A multipart body the form parser cannot read, with the parser's reason. */
+export const malformedMultipartMessage = (reason: string): string =>
+  `The multipart body is malformed: ${reason}.`;
+
+/** A report download over its format's longest range. */
+export const downloadTooLongMessage = (format: string, days: number): string =>
+  `An ${format} download covers at most ${days} days: choose a shorter range.`;
 
 /** An API token used on a call its scopes do not cover. */
 export const tokenLacksScopeMessage = (scope: string): string =>

@@ -5,6 +5,7 @@ import {
   ApiError,
   type AssetKind,
   assetTooLargeMessage,
+  imageUnreadableMessage,
   maxAssetBytes,
   unsupportedAssetMessage,
 } from '@adconsole/domain';
@@ -104,7 +105,7 @@ export class UploadCheck {
       const size = imageSize(Buffer.concat(this.kept));
       return { width: size.width ?? null, height: size.height ?? null };
     } catch {
-      throw ApiError.of(415, `${this.filename}: the image cannot be read.`);
+      throw ApiError.of(415, imageUnreadableMessage(this.filename));
     }
   }
 

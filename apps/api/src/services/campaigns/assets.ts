@@ -8,6 +8,8 @@ import {
   assetReplacement,
   assetUploadFieldsSchema,
   MESSAGES,
+  malformedMultipartMessage,
+  unexpectedFileFieldMessage,
   uploadQuotaMessage,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -77,7 +79,7 @@ export async function uploadAssets(
         }
         try {
           if (part.field !== 'files[]' && part.field !== 'files') {
-            throw ApiError.of(400, `Unexpected file field ${part.field}: send files as files[].`);
+            throw ApiError.of(400, unexpectedFileFieldMessage(part.field));
           }
           // The text fields come before the files (the domain client sends them first), so the
           // creative is known and checked before a single byte of a file is stored.
@@ -106,7 +108,7 @@ export async function uploadAssets(
       const status = (error as { statusCode?: unknown }).statusCode;
       if (typeof status === 'number' && status < 500) throw error;
       // The form parser's own errors (a cut-off body, a broken boundary) are the client's mistake.
-      throw ApiError.of(400, `The multipart body is malformed: ${(error as Error).message}.`);
+      throw ApiError.of(400, malformedMultipartMessage((error as Error).message));
     }
     if (input === undefined || creativeId === undefined) {
       if (fields.creativeID === undefined || fields.creativeID.trim() === '')

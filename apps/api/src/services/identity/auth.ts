@@ -116,7 +116,7 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
     }
     return issueToken(tx, 'verify', email);
   });
-  if (token === undefined) return { user, message: 'Your account is ready. Sign in below.', verified: true };
+  if (token === undefined) return { user, message: MESSAGES.accountReady, verified: true };
   mailLater(
     ctx,
     'signup',

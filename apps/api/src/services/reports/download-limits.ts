@@ -3,7 +3,13 @@
 // count per share link kept in the database (it holds whatever address the caller comes from), and
 // an identical request within a few minutes answered with the file already built.
 import { createHash } from 'node:crypto';
-import { ApiError, dayCount, MESSAGES, type ReportFileFormat } from '@adconsole/domain';
+import {
+  ApiError,
+  dayCount,
+  downloadTooLongMessage,
+  MESSAGES,
+  type ReportFileFormat,
+} from '@adconsole/domain';
 import type { Context } from '../../context';
 import {
   countCallerDownloads,
@@ -24,7 +30,7 @@ export const MAX_DOWNLOAD_DAYS: Record<ReportFileFormat, number> = {
 };
 const LABELS: Record<ReportFileFormat, string> = { csv: 'CSV', xlsx: 'Excel', 'xlsx-pivot': 'Excel pivot' };
 export const downloadTooLong = (format: ReportFileFormat) =>
-  `An ${LABELS[format]} download covers at most ${MAX_DOWNLOAD_DAYS[format]} days: choose a shorter range.`;
+  downloadTooLongMessage(LABELS[format], MAX_DOWNLOAD_DAYS[format]);
 /** How long a finished file answers an identical request. */
 export const REUSE_MINUTES = 5;
 /** A build row older than this is a process that died mid-build: it no longer counts as queued. */

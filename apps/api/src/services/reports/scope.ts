@@ -29,8 +29,6 @@ export interface ReportScope {
   wholeCampaign?: boolean;
 }
 
-export const SHARE_LINK_INVALID = MESSAGES.shareLinkInvalid;
-
 async function livesOf(
   db: Queryable,
   where: { campaignId: string } | { ids: readonly string[] },
@@ -82,7 +80,7 @@ export async function shareScope(
   liveIDs: readonly string[] | undefined,
 ): Promise<ReportScope> {
   const campaignId = await findWorkingShareTokenCampaign(db, token);
-  if (!campaignId) throw ApiError.of(404, SHARE_LINK_INVALID);
+  if (!campaignId) throw ApiError.of(404, MESSAGES.shareLinkInvalid);
   const campaign = await findCampaign(db, campaignId);
   if (!campaign) throw ApiError.of(404, MESSAGES.campaignNotFound);
   const lives = await livesOf(db, { campaignId: campaign.id });

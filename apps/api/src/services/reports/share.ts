@@ -35,8 +35,7 @@ export async function newShareToken(
 ): Promise<ReportToken> {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now())
-    throw ApiError.of(400, 'expiresAt must be in the future');
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw ApiError.of(400, MESSAGES.expiresAtInPast);
   const row = await ctx.db.transaction(async (tx) => {
     const made = await insertShareToken(tx, {
       token: randomBytes(32).toString('base64url'),

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 
 export function findRuntimeScript(moduleUrl: string = import.meta.url): string | undefined {
   const configured = process.env.AD_RUNTIME_SCRIPT;
@@ -34,8 +34,7 @@ export function runtimeScriptLoader(): () => Promise<RuntimeScript> {
   return async () => {
     if (!runtime) {
       const file = findRuntimeScript();
-      if (!file)
-        throw ApiError.of(503, 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).');
+      if (!file) throw ApiError.of(503, MESSAGES.runtimeNotBuilt);
       const body = await readFile(file);
       runtime = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"` };
     }

@@ -3,8 +3,8 @@
 // nothing useful), and from SIGTERM on (draining: the load balancer stops sending new requests while
 // the ones in flight finish; http/drain.ts).
 import { ApiError, MESSAGES } from '@adconsole/domain';
-import type { Context } from '../context';
-import { pingDatabase } from '../db/queries/health';
+import type { Context } from '../../context';
+import { pingDatabase } from '../../db/queries/health';
 
 /** How long the check waits for the database before it answers 503. */
 export const DATABASE_CHECK_MS = 3000;

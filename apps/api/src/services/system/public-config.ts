@@ -1,6 +1,6 @@
 // The console's public settings (GET /api/config, and inlined into the served index.html).
 import type { PublicConfig } from '@adconsole/domain';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 export const publicConfigOf = (config: Config): PublicConfig => ({
   companyDomain: config.companyEmailRule,
