@@ -153,7 +153,7 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
       clip,
       {
         name: 'vpaid.js',
-        bytes: readFileSync(path.join(root, 'apps/api/src/services/demo-assets/vpaid.js')),
+        bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/vpaid.js')),
       },
     ]);
   });

@@ -104,7 +104,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       if (!tag.ok) throw new Error(tag.error);
       return { id: creative.id, live, tag: tag.tag };
     };
-    const assets = path.join(root, 'apps/api/src/services/demo-assets');
+    const assets = path.join(root, 'apps/api/src/services/demo/demo-assets');
     const bannerMade = await make(
       { name: 'Publisher banner', type: 'Banner', width: 300, height: 250 },
       { name: 'banner.png', bytes: readFileSync(path.join(assets, 'banner.png')) },

@@ -12,5 +12,6 @@ export default defineConfig({
   clean: true,
   noExternal: [/^@adconsole\//],
   // Data files the server reads beside its module (new URL('./x', import.meta.url)) go beside the bundle.
-  onSuccess: 'cp src/services/common-passwords.txt dist/ && cp -r src/services/demo-assets dist/',
+  onSuccess:
+    'cp src/services/identity/common-passwords.txt dist/ && cp -r src/services/demo/demo-assets dist/',
 });

@@ -9,6 +9,8 @@ import {
   type ApiErrorBody,
   codeForStatus,
   MAX_UPLOAD_BYTES,
+  MESSAGES,
+  notFoundMessage,
   servingUrlWarning,
 } from '@adconsole/domain';
 import fastifyCompress from '@fastify/compress';
@@ -39,31 +41,31 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
-import { countAddressCall, TOO_MANY_REQUESTS } from './services/address-limit';
 import { inRequestScope } from './services/audit/record';
 import { BackgroundTasks } from './services/background';
+import { UploadSlots } from './services/campaigns/upload-slots';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
-import { expiredFileSweep } from './services/file-rows';
-import { countIdentityCall, identityKey } from './services/identity-limit';
+import { countAddressCall } from './services/identity/address-limit';
+import { countIdentityCall, identityKey } from './services/identity/identity-limit';
+import { loadServerSecret } from './services/identity/secret';
+import { findSession } from './services/identity/sessions';
 import { JobRunner } from './services/jobs/runner';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
 import { webhookDeliveries } from './services/outbound/webhooks';
-import { publicConfigOf } from './services/public-config';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { ReportBuilder } from './services/reports/report-builder';
 import { retryAfterOf } from './services/retry-after';
-import { loadServerSecret } from './services/secret';
 import { createCountryLookup } from './services/serving/country';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { TrafficQuality } from './services/serving/traffic-quality';
-import { findSession } from './services/sessions';
-import { UploadSlots } from './services/upload-slots';
+import { expiredFileSweep } from './services/stored-files/file-rows';
+import { publicConfigOf } from './services/system/public-config';
 import { textProblem, validationError } from './services/validation';
 
 export interface AppOptions {
@@ -89,12 +91,6 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   await migrate(db);
   return db;
 }
-
-export { TOO_MANY_REQUESTS };
-export const CSRF_REFUSED =
-  'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).';
-export const QUERY_ON_BODY_CALL =
-  'Send the fields in the JSON body: the query string is not read on POST and PUT calls.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -280,7 +276,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (bearerSkipsCsrf(request)) return;
     if (request.headers['x-requested-with'] === 'adconsole') return;
     if (request.headers.origin === publicOrigin) return;
-    throw ApiError.of(403, CSRF_REFUSED);
+    throw ApiError.of(403, MESSAGES.csrfRefused);
   });
 
   const policy = consolePolicy(config);
@@ -309,7 +305,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       body = {
         status: 500,
         code: codeForStatus(500),
-        message: 'Something went wrong on our side. Please try again.',
+        message: MESSAGES.serverError,
       };
     }
     const retryAfter = retryAfterOf(error, body.status);
@@ -356,7 +352,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
     return reply
       .code(404)
-      .send({ status: 404, code: codeForStatus(404), message: `Not found: ${request.method} ${pathname}` });
+      .send({ status: 404, code: codeForStatus(404), message: notFoundMessage(request.method, pathname) });
   });
 
   return app;
@@ -379,7 +375,7 @@ function rawInput(route: RouteDef, request: FastifyRequest): unknown {
   if (route.call.method === 'DELETE') {
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...query, ...body } : query;
   }
-  if (hasQuery(request)) throw ApiError.of(400, QUERY_ON_BODY_CALL);
+  if (hasQuery(request)) throw ApiError.of(400, MESSAGES.queryOnBodyCall);
   return body === undefined || body === null ? {} : body;
 }
 
@@ -406,7 +402,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
         ? { bodyLimit: PUBLIC_BODY_LIMIT }
         : {}),
     // Per address, only on public calls (where the caller has no identity), before the body is read;
-    // counted in the database like the limits on an identity (services/address-limit.ts), so it holds
+    // counted in the database like the limits on an identity (services/identity/address-limit.ts), so it holds
     // across API processes.
     ...(route.perIpLimit === undefined
       ? {}
@@ -432,9 +428,9 @@ function apiRoute(route: RouteDef, ctx: Context) {
           : secret === undefined
             ? undefined
             : await findSession(ctx.db, secret);
-      if (route.access !== 'public' && user === undefined) throw ApiError.of(401, 'You are not signed in.');
+      if (route.access !== 'public' && user === undefined) throw ApiError.of(401, MESSAGES.notSignedIn);
       if (route.access === 'admin' && user?.role !== 'admin') {
-        throw ApiError.of(403, 'Only administrators can do this.');
+        throw ApiError.of(403, MESSAGES.onlyAdministrators);
       }
       let input: unknown;
       if (!route.call.multipart) {

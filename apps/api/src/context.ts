@@ -3,6 +3,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
+import type { UploadSlots } from './services/campaigns/upload-slots';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
@@ -11,7 +12,6 @@ import type { Mailer } from './services/outbound/mail';
 import type { ReportBuilder } from './services/reports/report-builder';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { TrafficQuality } from './services/serving/traffic-quality';
-import type { UploadSlots } from './services/upload-slots';
 
 export interface Context {
   config: Config;
@@ -19,7 +19,7 @@ export interface Context {
   mailer: Mailer;
   /** The bucket of uploaded assets and generated files (the object store's, on S3 S3_BUCKET). */
   storage: ObjectBucket;
-  /** HMAC key: signed ids, device cookies (services/secret.ts). */
+  /** HMAC key: signed ids, device cookies (services/identity/secret.ts). */
   secret: Buffer;
   uploadSlots: UploadSlots;
   /** The event store (PostgreSQL by default) and its group-commit writer. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp, prepareDatabase } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { shutdownOnSignals } from './http/drain';
-import { seedDemoDataOnce } from './services/demo';
+import { seedDemoDataOnce } from './services/demo/demo';
 
 /** What a newcomer needs once the server listens: the address that works, the sign-in, where mail goes. */
 function startBanner(config: Config, demo: { email: string; password: string } | undefined): string {

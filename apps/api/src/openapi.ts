@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { routeScope } from './http/bearer';
 import type { RouteDef } from './http/routes';
-import type { IdentityKind } from './services/identity-limit';
+import type { IdentityKind } from './services/identity/identity-limit';
 
 const IDENTITY_WORDS: Record<IdentityKind, string> = {
   user: 'by one user',

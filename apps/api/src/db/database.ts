@@ -29,7 +29,7 @@ export interface Database extends Queryable {
 export const LOCKS = {
   /** Applying the migrations (db/migrate.ts). */
   migrations: 4_300_001,
-  /** Seeding the demo data into an empty database (services/demo.ts). */
+  /** Seeding the demo data into an empty database (services/demo/demo.ts). */
   demoSeed: 4_300_002,
 } as const;
 

@@ -4,11 +4,17 @@
 // It needs no CSRF header when it carries no cookie: a cross-site page can neither read a token nor
 // make a browser attach one. Each use is logged in the database, which counts the per-token rate limit
 // across API processes.
-import { ApiError, type ApiTokenScope, type CallContract } from '@adconsole/domain';
+import {
+  ApiError,
+  type ApiTokenScope,
+  type CallContract,
+  MESSAGES,
+  tokenLacksScopeMessage,
+} from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { takeTokenUse } from '../services/api-tokens';
-import type { SessionUser } from '../services/sessions';
+import { takeTokenUse } from '../services/identity/api-tokens';
+import type { SessionUser } from '../services/identity/sessions';
 import type { Access } from './routes';
 
 declare module 'fastify' {
@@ -17,12 +23,6 @@ declare module 'fastify' {
     apiScope?: ApiTokenScope;
   }
 }
-
-export const TOKEN_NOT_ACCEPTED = 'API tokens are not accepted on this call: it needs a signed-in session.';
-export const TOKEN_INVALID = 'The API token is not valid: it is unknown, revoked, or its owner was removed.';
-export const tokenLacksScope = (scope: ApiTokenScope) =>
-  `This API token does not have the scope ${scope} this call needs.`;
-export { TOKEN_RATE_LIMITED } from '../services/api-tokens';
 
 /** The scope a route accepts tokens with: its contract entry's, never on admin routes. */
 export const routeScope = (call: CallContract, access: Access): ApiTokenScope | undefined =>
@@ -49,10 +49,10 @@ export async function bearerUser(
   scope: ApiTokenScope | undefined,
   secret: string,
 ): Promise<SessionUser> {
-  if (scope === undefined) throw ApiError.of(403, TOKEN_NOT_ACCEPTED);
+  if (scope === undefined) throw ApiError.of(403, MESSAGES.tokenNotAccepted);
   const owner = await takeTokenUse(ctx, secret);
-  if (!owner) throw ApiError.of(401, TOKEN_INVALID);
-  if (!owner.scopes.includes(scope)) throw ApiError.of(403, tokenLacksScope(scope));
+  if (!owner) throw ApiError.of(401, MESSAGES.tokenInvalid);
+  if (!owner.scopes.includes(scope)) throw ApiError.of(403, tokenLacksScopeMessage(scope));
   return {
     id: owner.id,
     email: owner.email,

@@ -1,5 +1,5 @@
 // The session and device cookies: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https. What they
-// hold is the services' (services/sessions.ts: the session's secret, the signed device token); reading
+// hold is the services' (services/identity/sessions.ts: the session's secret, the signed device token); reading
 // and setting them on a request or an answer is the HTTP layer's.
 // The cookie plugin's types add request.cookies and reply.setCookie.
 import type {} from '@fastify/cookie';
@@ -39,7 +39,7 @@ export const sessionSecret = (request: FastifyRequest): string | undefined => {
   return value === undefined || value === '' ? undefined : value;
 };
 
-/** A browser where the user signed in before (its token from services/sessions.ts): one year. */
+/** A browser where the user signed in before (its token from services/identity/sessions.ts): one year. */
 export function setDeviceCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(DEVICE_COOKIE, token, {
     ...cookieOptions(config),

@@ -6,11 +6,11 @@ import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MESSAGES } from '@adconsole/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { DATABASE_UNAVAILABLE, SHUTTING_DOWN } from '../services/health';
 import { freshMigratedDatabase, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { shutdownOnSignals } from './drain';
 
@@ -48,7 +48,7 @@ describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
     signals.emit('SIGTERM');
     const ping = await fetch(`${server.url}/api/ping`);
     expect(ping.status).toBe(503);
-    expect(((await ping.json()) as { message: string }).message).toBe(SHUTTING_DOWN);
+    expect(((await ping.json()) as { message: string }).message).toBe(MESSAGES.shuttingDown);
     // The serving routes' own check, which reads no database, says the same.
     expect((await fetch(`${server.url}/serve/health`)).status).toBe(503);
     // Still answering during the drain, closing each connection so the next request goes elsewhere.
@@ -98,7 +98,7 @@ describe(`GET /api/ping answers only while the database answers, on ${testDataba
       }
       const down = await fetch(`${url}/api/ping`);
       expect(down.status).toBe(503);
-      expect(((await down.json()) as { message: string }).message).toBe(DATABASE_UNAVAILABLE);
+      expect(((await down.json()) as { message: string }).message).toBe(MESSAGES.databaseUnavailable);
       if (fresh.url) {
         await admin.query(`alter database ${name} allow_connections true`);
         expect((await fetch(`${url}/api/ping`)).status).toBe(200);

@@ -7,8 +7,8 @@ import type { AuditEntity, CallContract } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
-import type { IdentityKind } from '../services/identity-limit';
-import type { SessionUser } from '../services/sessions';
+import type { IdentityKind } from '../services/identity/identity-limit';
+import type { SessionUser } from '../services/identity/sessions';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -47,7 +47,7 @@ export interface RouteDef<C extends CallContract = CallContract, A extends Acces
   /** Requests per IP address in 15 minutes, for calls that send mail or guess tokens. */
   perIpLimit?: number;
   /**
-   * Calls per identity in 15 minutes, counted in the database (services/identity-limit.ts): per
+   * Calls per identity in 15 minutes, counted in the database (services/identity/identity-limit.ts): per
    * signed-in user, per share link (`sharedToken`) or per e-mail address (`email` or `username`).
    */
   perIdentityLimit?: { max: number; by: IdentityKind };

@@ -1,13 +1,12 @@
 // Answers a stored file over HTTP: its type, length, caching, an ETag, a single byte range (206, as
 // video seeking needs) or 416 for one outside it, and headers that keep any file from running as a
-// page of the console's origin. Who may read the file is decided before (services/file-rows.ts).
+// page of the console's origin. Who may read the file is decided before (services/stored-files/file-rows.ts).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ApiError, previewKind } from '@adconsole/domain';
+import { ApiError, MESSAGES, previewKind } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { FileRow } from '../db/queries/files';
-import { FILE_NOT_FOUND } from '../services/file-rows';
 import type { ByteRange } from '../services/object-store/store';
 
 /**
@@ -70,10 +69,10 @@ export async function sendFile(
   const range = requestedRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${size}`);
-    throw ApiError.of(416, 'The requested byte range is outside the file.');
+    throw ApiError.of(416, MESSAGES.rangeNotSatisfiable);
   }
   const body: Readable | undefined = await ctx.storage.open(file.name, range);
-  if (body === undefined) throw ApiError.of(404, FILE_NOT_FOUND);
+  if (body === undefined) throw ApiError.of(404, MESSAGES.fileNotFound);
   if (range) {
     return reply
       .code(206)

@@ -1,8 +1,8 @@
-// Personal API tokens (docs/api.md, "API tokens"): declarations; the work is in services/api-tokens.
+// Personal API tokens (docs/api.md, "API tokens"): declarations; the work is in services/identity/api-tokens.
 // These calls take the session cookie only: a token can neither make nor revoke tokens.
 import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES, contract, MAX_API_TOKENS_PER_USER } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as tokens from '../services/api-tokens';
+import * as tokens from '../services/identity/api-tokens';
 
 export const apiTokenRoutes = [
   defineRoute({

@@ -1,10 +1,10 @@
 // Creative assets and the tag sheet: declarations, and the upload's multipart body read into parts;
-// the work is in services/assets and services/tags.
-import { ApiError, contract } from '@adconsole/domain';
+// the work is in services/campaigns/assets and services/campaigns/tags.
+import { ApiError, contract, MESSAGES } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute, WithExtras } from '../http/routes';
-import * as assets from '../services/assets';
-import { buildTagSheetFile } from '../services/tags';
+import * as assets from '../services/campaigns/assets';
+import { buildTagSheetFile } from '../services/campaigns/tags';
 
 /** The multipart body's parts as the upload takes them: the form parser stays here. */
 async function* uploadParts(request: FastifyRequest): AsyncGenerator<assets.UploadPart> {
@@ -37,7 +37,7 @@ export const assetRoutes = [
       503: 'Too many uploads at once; try again shortly.',
     },
     handler: async ({ request, user, ctx }) => {
-      if (!request.isMultipart()) throw ApiError.of(415, 'Send the upload as multipart/form-data.');
+      if (!request.isMultipart()) throw ApiError.of(415, MESSAGES.sendMultipart);
       const { created, deleted } = await assets.uploadAssets(ctx, user, uploadParts(request));
       return new WithExtras(created, { deleted });
     },
@@ -49,7 +49,7 @@ export const assetRoutes = [
     summary: "Delete one of a creative's assets.",
     description: 'id and creativeID in the query. Answers an empty data.',
     tag: 'Assets',
-    errors: { 404: 'Asset not found!' },
+    errors: { 404: MESSAGES.assetNotFound },
     handler: ({ input, user, ctx }) => assets.deleteAsset(ctx, user, input),
   }),
   defineRoute({
@@ -61,7 +61,7 @@ export const assetRoutes = [
     description:
       'The server builds every tag itself from the live creatives, for the ad-serving origin (AD_SERVING_URL); the tags in the body only choose creatives and platforms: the keys are creative ids, each entry names a platform. An empty `tags` object means every creative on its own platform.',
     tag: 'Tags',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => buildTagSheetFile(ctx, user, input),
   }),
 ];

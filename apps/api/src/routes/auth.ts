@@ -1,5 +1,5 @@
 // Accounts and sessions (docs/product.md §7, "Authentication"): declarations, and the session and device
-// cookies (http/cookies.ts); the work is in services/auth.
+// cookies (http/cookies.ts); the work is in services/identity/auth.
 import { contract, MESSAGES } from '@adconsole/domain';
 import {
   clearSessionCookie,
@@ -9,13 +9,13 @@ import {
   setSessionCookie,
 } from '../http/cookies';
 import { defineRoute } from '../http/routes';
-import * as auth from '../services/auth';
+import * as auth from '../services/identity/auth';
 import {
   LOGIN_FIRST_DELAY_SECONDS,
   LOGIN_FREE_FAILURES,
   LOGIN_MAX_ATTEMPTS,
   LOGIN_MAX_DELAY_SECONDS,
-} from '../services/login-limit';
+} from '../services/identity/login-limit';
 
 export const authRoutes = [
   defineRoute({
@@ -29,7 +29,7 @@ export const authRoutes = [
       'Applies every sign-up rule of docs/product.md §5 (company domain from COMPANY_DOMAIN, checked on the one parsed address) and refuses the 10,000 most common passwords. Creates an unverified user and mails `/signin?verifyCode=<base64 e-mail>&code=<token>` (valid 7 days). With a valid `invite` token the user is created verified. An address that already has an account gets the same answer, in the same time (and a mail telling its owner). At most 5 link mails per address an hour.',
     tag: 'Authentication',
     errors: {
-      400: `The sign-up messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${auth.INVITE_INVALID}'`,
+      400: `The sign-up messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${MESSAGES.inviteInvalid}'`,
     },
     handler: ({ input, ctx }) => auth.signUp(ctx, input),
   }),
@@ -42,7 +42,9 @@ export const authRoutes = [
     description:
       "`code` is the link's verifyCode (base64 of the e-mail), `verifyToken` the link's code, `email` the decoded e-mail. The token is single-use and valid 7 days.",
     tag: 'Authentication',
-    errors: { 400: `'${MESSAGES.invalidEmail}', '${MESSAGES.invalidUrl}' or '${auth.VERIFY_LINK_INVALID}'` },
+    errors: {
+      400: `'${MESSAGES.invalidEmail}', '${MESSAGES.invalidUrl}' or '${MESSAGES.verifyLinkInvalid}'`,
+    },
     handler: ({ input, ctx }) => auth.verify(ctx, input),
   }),
   defineRoute({
@@ -54,7 +56,7 @@ export const authRoutes = [
     summary: 'Sign in with e-mail and password; sets the session cookie.',
     description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address in 15 minutes (then 429). An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
     tag: 'Authentication',
-    errors: { 401: auth.INVALID_LOGIN, 403: auth.NOT_VERIFIED, 429: 'Too many sign-in attempts.' },
+    errors: { 401: MESSAGES.invalidLogin, 403: MESSAGES.notVerified, 429: 'Too many sign-in attempts.' },
     handler: async ({ input, ctx, request, reply }) => {
       const client = {
         ip: request.ip,
@@ -110,7 +112,7 @@ export const authRoutes = [
       'Ends every session of the account and every other reset link of it. Marks a company address verified (the link proved it); an address outside the company domain stays as it was (only an invitation verifies one). Refuses the 10,000 most common passwords.',
     tag: 'Authentication',
     errors: {
-      400: `Validation messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${auth.RESET_LINK_INVALID}'`,
+      400: `Validation messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${MESSAGES.resetLinkInvalid}'`,
     },
     handler: ({ input, ctx }) => auth.changePassword(ctx, input),
   }),

@@ -1,9 +1,9 @@
-// The ad builder's calls: declarations; the work is in services/builder.
-import { contract } from '@adconsole/domain';
+// The ad builder's calls: declarations; the work is in services/ad-builder/builder.
+import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as builder from '../services/builder';
+import * as builder from '../services/ad-builder/builder';
 
-const draftNotFound = `${builder.DRAFT_NOT_FOUND} (also for another user's draft)`;
+const draftNotFound = `${MESSAGES.draftNotFound} (also for another user's draft)`;
 
 export const builderRoutes = [
   defineRoute({
@@ -47,7 +47,7 @@ export const builderRoutes = [
     summary:
       "The draft's Banner creative in a campaign, made on first use: the builder uploads images to it.",
     tag: 'Builder',
-    errors: { 404: `${draftNotFound} or Campaign not found!` },
+    errors: { 404: `${draftNotFound} or ${MESSAGES.campaignNotFound}` },
     handler: ({ input, user, ctx }) => builder.draftCreative(ctx, user, input),
   }),
   defineRoute({
@@ -60,7 +60,7 @@ export const builderRoutes = [
       "Writes into the draft's creative in that campaign (made on first use), replacing its earlier HTML5 ZIP; publish the creative to serve it.",
     tag: 'Builder',
     errors: {
-      404: `${draftNotFound} or Campaign not found!`,
+      404: `${draftNotFound} or ${MESSAGES.campaignNotFound}`,
       413: 'The banner is larger than an HTML5 ZIP may be.',
     },
     handler: ({ input, user, ctx }) => builder.exportDraft(ctx, user, input),

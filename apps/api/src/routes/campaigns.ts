@@ -1,7 +1,7 @@
 // Campaign calls (docs/product.md §7): users see and change only their own campaigns; admins see all.
-import { contract } from '@adconsole/domain';
+import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute, WithExtras } from '../http/routes';
-import * as campaigns from '../services/campaigns';
+import * as campaigns from '../services/campaigns/campaigns';
 
 const entityNote =
   'Takes the campaign body or the whole campaign as the server answers it: server-owned fields (creatives, counters, report state, timestamps) are accepted and ignored; unknown fields are refused.';
@@ -18,7 +18,7 @@ export const campaignRoutes = [
     access: 'user',
     summary: 'One campaign with its creatives, live creatives and assets.',
     tag: 'Campaigns',
-    errors: { 404: 'Campaign not found! (also for a campaign that is not yours)' },
+    errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
     handler: ({ input, user, ctx }) => campaigns.getCampaign(ctx, user, input.campaignID),
   }),
   defineRoute({
@@ -55,7 +55,7 @@ export const campaignRoutes = [
     summary: 'Rename a campaign or change its flight dates; answers the campaign.',
     description: entityNote,
     tag: 'Campaigns',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => campaigns.updateCampaign(ctx, user, input),
   }),
   defineRoute({
@@ -66,7 +66,7 @@ export const campaignRoutes = [
     description:
       "The copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and belongs to the campaign's owner; it keeps the flight, timezone and advertiser. Its creatives serve nothing until published; share links and schedules stay with the original.",
     tag: 'Campaigns',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => campaigns.duplicateCampaign(ctx, user, input.campaignID),
   }),
   defineRoute({
@@ -76,7 +76,7 @@ export const campaignRoutes = [
     description:
       'One entry per change to the campaign, its creatives and their assets, live creatives, share links and schedules: when, who (null for the server itself), through which call, and each field that differed as `[before, after]` (a create has `before` null, a delete `after` null). Secrets never appear: a share link is named by a fingerprint of its token.',
     tag: 'Campaigns',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => campaigns.campaignHistory(ctx, user, input.campaignID),
   }),
   defineRoute({
@@ -86,7 +86,7 @@ export const campaignRoutes = [
     summary: 'Delete a campaign with its creatives, live creatives and assets.',
     description: 'campaignID in the query.',
     tag: 'Campaigns',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => campaigns.deleteCampaign(ctx, user, input.campaignID),
   }),
 ];

@@ -1,11 +1,11 @@
-// Creative calls (docs/product.md §7): declarations; the work is in services/creatives.
+// Creative calls (docs/product.md §7): declarations; the work is in services/campaigns/creatives.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as creatives from '../services/creatives';
+import * as creatives from '../services/campaigns/creatives';
 
 const entityNote =
   'Takes the creative body or the whole creative as the server answers it: assets, live creatives, counters and timestamps are accepted and ignored; unknown fields are refused.';
-const notFound = `${MESSAGES.noCreativeFoundYet} (temporary or missing id) or Creative not found!`;
+const notFound = `${MESSAGES.noCreativeFoundYet} (temporary or missing id) or ${MESSAGES.creativeNotFound}`;
 
 export const creativeRoutes = [
   defineRoute({
@@ -13,7 +13,7 @@ export const creativeRoutes = [
     access: 'user',
     summary: 'One creative with its assets and live creatives.',
     tag: 'Creatives',
-    errors: { 404: 'Creative not found! (also for a creative that is not yours)' },
+    errors: { 404: `${MESSAGES.creativeNotFound} (also for a creative that is not yours)` },
     handler: ({ input, user, ctx }) => creatives.getCreative(ctx, user, input.id),
   }),
   defineRoute({
@@ -21,7 +21,7 @@ export const creativeRoutes = [
     access: 'user',
     summary: "A campaign's creatives, oldest first.",
     tag: 'Creatives',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => creatives.listCreatives(ctx, user, input.campaignID),
   }),
   defineRoute({
@@ -31,7 +31,7 @@ export const creativeRoutes = [
     summary: 'Create a creative in one of your campaigns; a temporary id is replaced by the server id.',
     description: entityNote,
     tag: 'Creatives',
-    errors: { 404: 'Campaign not found!' },
+    errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => creatives.createCreative(ctx, user, input),
   }),
   defineRoute({
@@ -83,7 +83,7 @@ export const creativeRoutes = [
     access: 'user',
     summary: 'Remove a live creative: its tags stop serving. The creative and other live creatives stay.',
     tag: 'Creatives',
-    errors: { 404: creatives.LIVE_CREATIVE_NOT_FOUND },
+    errors: { 404: MESSAGES.liveCreativeNotFound },
     handler: ({ input, user, ctx }) => creatives.removeLiveCreative(ctx, user, input.id),
   }),
   defineRoute({

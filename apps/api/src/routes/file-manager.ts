@@ -5,6 +5,7 @@ import {
   ApiError,
   contract,
   FILE_MANAGER_MESSAGES,
+  MESSAGES,
   nameTakenMessage,
   servedFileType,
   uploadQuotaMessage,
@@ -110,15 +111,13 @@ export const fileManagerRoutes = [
     summary: "Use a file in a creative: it becomes one of the creative's assets (the upload's checks apply).",
     tag: 'File manager',
     errors: {
-      400: 'Incorrect campaign or creative!',
+      400: MESSAGES.incorrectCampaignOrCreative,
       404: FILE_MANAGER_MESSAGES.notFound,
       415: 'Not an asset type.',
     },
     handler: ({ input, ctx, user }) => files.useFileInCreative(ctx, user, input),
   }),
 ];
-
-const LINK_INVALID = 'This file link is invalid or has expired.';
 
 /** The signed URLs of the embedded file store: the signature is the authorization (no cookie, no CSRF header). */
 export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
@@ -129,7 +128,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
     const key = rest.join('/');
     const signed = verifySignedUrl(ctx.secret, bucket, key, request.query as Record<string, string>);
     if (!signed || !ctx.config.fileManager.buckets.includes(bucket) || key === '' || key.endsWith('/'))
-      throw ApiError.of(403, LINK_INVALID);
+      throw ApiError.of(403, MESSAGES.fileLinkInvalid);
     return signed;
   };
   await app.register(async (scope) => {
@@ -138,20 +137,20 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put(`${SIGNED_FILES_PATH}/*`, { config: { csrf: false } }, async (request, reply: FastifyReply) => {
       const signed = target(request);
-      if (signed.op !== 'put') throw ApiError.of(403, LINK_INVALID);
+      if (signed.op !== 'put') throw ApiError.of(403, MESSAGES.fileLinkInvalid);
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
       if (type !== signed.contentType)
-        throw ApiError.of(403, `${LINK_INVALID} (Content-Type differs from the signed one)`);
+        throw ApiError.of(403, `${MESSAGES.fileLinkInvalid} (Content-Type differs from the signed one)`);
       const length = Number(request.headers['content-length'] ?? Number.NaN);
       if (length !== signed.maxBytes)
-        throw ApiError.of(403, `${LINK_INVALID} (the size differs from the signed one)`);
+        throw ApiError.of(403, `${MESSAGES.fileLinkInvalid} (the size differs from the signed one)`);
       // A name already taken stays a conflict (a replay onto the file it stored, too).
       if (await store.head(signed.bucket, signed.key))
         throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
       // Single use: the PUT takes its upload ticket (an unused one for this key and size, issued
       // within the URL's lifetime); a replayed URL finds none.
       const ticket = await files.takeUploadTicket(ctx, signed);
-      if (!ticket) throw ApiError.of(403, `${LINK_INVALID} (it was used already)`);
+      if (!ticket) throw ApiError.of(403, `${MESSAGES.fileLinkInvalid} (it was used already)`);
       try {
         await store.write(signed.bucket, signed.key, request.raw, signed.maxBytes);
         // The quota is counted again now that the file is here (files may have arrived since the ticket).
@@ -168,8 +167,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
           }
         }
       } catch (error) {
-        if ((error as { tooLarge?: boolean }).tooLarge)
-          throw ApiError.of(413, 'The body is larger than the signed size.');
+        if ((error as { tooLarge?: boolean }).tooLarge) throw ApiError.of(413, MESSAGES.bodyOverSignedSize);
         if ((error as { taken?: boolean }).taken)
           throw ApiError.of(409, nameTakenMessage(signed.key.split('/').pop() ?? ''));
         throw error;
@@ -179,7 +177,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
   });
   app.get(`${SIGNED_FILES_PATH}/*`, async (request, reply) => {
     const signed = target(request);
-    if (signed.op !== 'get') throw ApiError.of(403, LINK_INVALID);
+    if (signed.op !== 'get') throw ApiError.of(403, MESSAGES.fileLinkInvalid);
     const object = await store.head(signed.bucket, signed.key);
     if (!object) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
     const filename = signed.key.split('/').pop() ?? 'file';
@@ -194,7 +192,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
     const range = requestedRange(request.headers.range, object.size);
     if (range === 'unsatisfiable') {
       reply.header('Content-Range', `bytes */${object.size}`);
-      throw ApiError.of(416, 'The requested byte range is outside the file.');
+      throw ApiError.of(416, MESSAGES.rangeNotSatisfiable);
     }
     const file = store.filePath(signed.bucket, signed.key);
     if (range) {

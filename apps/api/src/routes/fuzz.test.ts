@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mulberry32 } from '../services/seeded-random';
+import { mulberry32 } from '../services/demo/seeded-random';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInAdmin } from '../test/helpers';
 import { allRoutes } from './index';

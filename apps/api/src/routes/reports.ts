@@ -4,7 +4,6 @@ import { defineRoute } from '../http/routes';
 import { dashboard } from '../services/reports/dashboard';
 import * as report from '../services/reports/report';
 import * as schedules from '../services/reports/schedules';
-import { SHARE_LINK_INVALID } from '../services/reports/scope';
 import * as share from '../services/reports/share';
 
 const figures =
@@ -32,7 +31,7 @@ export const reportRoutes = [
     tag: 'Reports',
     errors: {
       400: rangeErrors,
-      404: 'Campaign not found! / Live creatives not found! (also when not yours)',
+      404: `${MESSAGES.campaignNotFound} / ${MESSAGES.liveCreativesNotFound} (also when not yours)`,
     },
     handler: ({ input, user, ctx }) => report.campaignReport(ctx, user, input),
   }),
@@ -42,7 +41,7 @@ export const reportRoutes = [
     summary: 'The event figures of a report: impressions, viewability, engagement and clicks.',
     description: figures,
     tag: 'Reports',
-    errors: { 400: rangeErrors, 404: 'Campaign not found!' },
+    errors: { 400: rangeErrors, 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => report.campaignEvents(ctx, user, input),
   }),
   defineRoute({
@@ -51,7 +50,7 @@ export const reportRoutes = [
     summary: 'The video figures of a report: starts, quartiles, completes and the completion rate.',
     description: figures,
     tag: 'Reports',
-    errors: { 400: rangeErrors, 404: 'Campaign not found!' },
+    errors: { 400: rangeErrors, 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => report.campaignVideoData(ctx, user, input),
   }),
   defineRoute({
@@ -62,7 +61,7 @@ export const reportRoutes = [
     summary: "A shared campaign report, by its share link's token (no sign-in): figures or a download.",
     description: `${figures} Limited to the link's campaign (liveIDs narrow it to some of its live creatives); never shows share links, schedules or the owner. A download's file is fetched with ?sharedToken=.`,
     tag: 'Reports',
-    errors: { 400: rangeErrors, 404: SHARE_LINK_INVALID },
+    errors: { 400: rangeErrors, 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedReport(ctx, input),
   }),
   defineRoute({
@@ -72,7 +71,7 @@ export const reportRoutes = [
     perIdentityLimit: { max: 600, by: 'sharedToken' },
     summary: 'The event figures of a shared report.',
     tag: 'Reports',
-    errors: { 404: SHARE_LINK_INVALID },
+    errors: { 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedEvents(ctx, input),
   }),
   defineRoute({
@@ -82,7 +81,7 @@ export const reportRoutes = [
     perIdentityLimit: { max: 600, by: 'sharedToken' },
     summary: 'The video figures of a shared report.',
     tag: 'Reports',
-    errors: { 404: SHARE_LINK_INVALID },
+    errors: { 404: MESSAGES.shareLinkInvalid },
     handler: ({ input, ctx }) => report.sharedVideoData(ctx, input),
   }),
   defineRoute({
@@ -93,7 +92,7 @@ export const reportRoutes = [
     description:
       'The token is 256 random bits (43 characters); the url is <PUBLIC_URL>/share/<token>. A campaign can have several; `expiresAt` (optional) ends one by itself. They are listed in the report answer (reportToken).',
     tag: 'Reports',
-    errors: { 400: `'${MESSAGES.noData}' or expiresAt in the past`, 404: 'Campaign not found!' },
+    errors: { 400: `'${MESSAGES.noData}' or expiresAt in the past`, 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => share.newShareToken(ctx, user, input),
   }),
   defineRoute({
@@ -103,7 +102,7 @@ export const reportRoutes = [
     summary: 'Revoke a share link: it stops working at once (beyond the original list of calls).',
     description: '`token` in the query.',
     tag: 'Reports',
-    errors: { 404: share.SHARE_LINK_NOT_FOUND },
+    errors: { 404: MESSAGES.shareLinkNotFound },
     handler: ({ input, user, ctx }) => share.revokeShareToken(ctx, user, input.token),
   }),
   defineRoute({
@@ -115,7 +114,7 @@ export const reportRoutes = [
     description:
       'Daily covers yesterday; Weekly (Mondays) the last Monday to Sunday; Monthly (the 1st) last month; On campaign end (the day after the end date) the whole flight. Summary is totals and the per-creative table; Full adds the daily series and video data. Formats: pdf (rendered on the server with the charts), csv, xlsx, xlsx-pivot. Answers the schedule with nextRunAt.',
     tag: 'Reports',
-    errors: { 400: MESSAGES.noData, 404: 'Campaign not found!' },
+    errors: { 400: MESSAGES.noData, 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => schedules.createSchedule(ctx, user, input),
   }),
   defineRoute({
@@ -125,7 +124,7 @@ export const reportRoutes = [
     summary: 'Delete a scheduled report.',
     description: '`id` in the query.',
     tag: 'Reports',
-    errors: { 404: schedules.SCHEDULE_NOT_FOUND },
+    errors: { 404: MESSAGES.scheduleNotFound },
     handler: ({ input, user, ctx }) => schedules.deleteSchedule(ctx, user, input.id),
   }),
   defineRoute({
@@ -135,7 +134,7 @@ export const reportRoutes = [
     perIdentityLimit: { max: 60, by: 'user' },
     summary: 'Send a scheduled report now: its last complete period, mailed to its recipients.',
     tag: 'Reports',
-    errors: { 400: schedules.NOTHING_TO_SEND, 404: schedules.SCHEDULE_NOT_FOUND },
+    errors: { 400: MESSAGES.nothingToSend, 404: MESSAGES.scheduleNotFound },
     handler: ({ input, user, ctx }) => schedules.sendScheduleNow(ctx, user, input.id),
   }),
 ];

@@ -9,6 +9,7 @@
 import {
   AD_SANDBOX,
   ApiError,
+  MESSAGES,
   type ServeRouteContract,
   type ServeRouteName,
   type ServingContract,
@@ -20,7 +21,6 @@ import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
 import { sendServingText } from '../http/serving-body';
-import { readableFile } from '../services/file-rows';
 import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
@@ -28,6 +28,7 @@ import { runtimeScriptLoader } from '../services/serving/runtime-script';
 import { click, track } from '../services/serving/tracking';
 import type { TrafficClient } from '../services/serving/traffic-quality';
 import { EMPTY_VAST, vastDocument, vpaidScript } from '../services/serving/vast';
+import { readableFile } from '../services/stored-files/file-rows';
 
 /** A 1×1 transparent GIF: what an image pixel gets. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -134,7 +135,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
       if (flavour === 'vpaid' && params.file.endsWith('.js')) {
         const body = await vpaidScript(ctx, params.file.slice(0, -3));
-        if (!body) throw ApiError.of(404, 'No VPAID script for this live creative.');
+        if (!body) throw ApiError.of(404, MESSAGES.noVpaidScript);
         return reply
           .type('text/javascript; charset=utf-8')
           .header('Cache-Control', 'public, max-age=3600')
@@ -166,7 +167,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client());
-      if (!ad) throw ApiError.of(404, 'No live creative with this id is serving.');
+      if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       // A fresh signed impression each time: never cached.
       reply.header('Cache-Control', 'no-store');
       return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
@@ -185,7 +186,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
 
     html5: async ({ params, reply }) => {
       const file = await html5File(ctx, params.liveID, params.path);
-      if (!file) throw ApiError.of(404, 'No such file in this creative.');
+      if (!file) throw ApiError.of(404, MESSAGES.noCreativeFile);
       // The creative's own pages get the ad frame's sandbox from the response too: opened directly (a
       // link to /serve/h5/... sent to a signed-in admin), they run in an opaque origin, never as the
       // console's origin with its session, whatever AD_SERVING_URL is.

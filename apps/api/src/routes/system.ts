@@ -1,7 +1,7 @@
-import { contract } from '@adconsole/domain';
+import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import { DATABASE_UNAVAILABLE, ping, SHUTTING_DOWN } from '../services/health';
-import { publicConfigOf } from '../services/public-config';
+import { ping } from '../services/system/health';
+import { publicConfigOf } from '../services/system/public-config';
 
 export const systemRoutes = [
   defineRoute({
@@ -11,7 +11,7 @@ export const systemRoutes = [
     description:
       'Runs one query against the database (3 s at most). Answers 503 when the database does not answer, and from SIGTERM on while the process drains before it exits (docs/deploy.md), so the load balancer sends new requests to another process.',
     tag: 'System',
-    errors: { 503: `'${DATABASE_UNAVAILABLE}' or '${SHUTTING_DOWN}'` },
+    errors: { 503: `'${MESSAGES.databaseUnavailable}' or '${MESSAGES.shuttingDown}'` },
     handler: ({ ctx }) => ping(ctx),
   }),
   defineRoute({

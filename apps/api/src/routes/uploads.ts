@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { sessionSecret } from '../http/cookies';
 import { sendFile } from '../http/send-file';
-import { readableFile } from '../services/file-rows';
-import { findSession } from '../services/sessions';
+import { findSession } from '../services/identity/sessions';
+import { readableFile } from '../services/stored-files/file-rows';
 
 export function registerUploads(app: FastifyInstance, ctx: Context) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

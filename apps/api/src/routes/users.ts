@@ -1,7 +1,7 @@
-// Users and invitations (admins only): declarations; the work is in services/users.
+// Users and invitations (admins only): declarations; the work is in services/identity/users.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as users from '../services/users';
+import * as users from '../services/identity/users';
 
 export const userRoutes = [
   defineRoute({
@@ -28,7 +28,7 @@ export const userRoutes = [
     summary: "Revoke an address's open invitations (admins only): their links stop working.",
     description: '`email` in the query.',
     tag: 'Users',
-    errors: { 404: users.NO_OPEN_INVITATION },
+    errors: { 404: MESSAGES.noOpenInvitation },
     handler: ({ input, ctx, user }) => users.revokeInvite(ctx, user, input.email),
   }),
   defineRoute({
@@ -48,7 +48,7 @@ export const userRoutes = [
       "Send an address's open invitation again (admins only): a new link with the same role, valid 14 days.",
     description: 'The earlier links of the address stop working.',
     tag: 'Users',
-    errors: { 404: users.NO_OPEN_INVITATION },
+    errors: { 404: MESSAGES.noOpenInvitation },
     handler: ({ input, ctx, user }) => users.resendInvite(ctx, user, input.email),
   }),
   defineRoute({

@@ -3,9 +3,9 @@
 // counted in the shared database. (The serving rate rule is the exception, counted in each process's
 // memory: the load balancer's hashing by client address keeps a client on one process; the fleet suite
 // shows it, npm run test:fleet.)
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_REQUESTS } from '../app';
-import { LOGIN_MAX_ATTEMPTS, TOO_MANY_ATTEMPTS } from '../services/login-limit';
+import { LOGIN_MAX_ATTEMPTS } from '../services/identity/login-limit';
 import {
   Client,
   type SecondProcess,
@@ -47,7 +47,7 @@ describe(`limits hold across two API processes on one ${testDatabaseKind()} data
     for (let request = 0; request < 2; request += 1) {
       const limited = await next().post('/forgotPassword', { email: uniqueEmail() });
       expect(limited.httpStatus).toBe(429);
-      expect(limited.body.message).toBe(TOO_MANY_REQUESTS);
+      expect(limited.body.message).toBe(MESSAGES.tooManyRequests);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // Another address is not limited by it, on either process.
@@ -70,6 +70,6 @@ describe(`limits hold across two API processes on one ${testDatabaseKind()} data
     }
     const limited = await attempt();
     expect(limited.httpStatus).toBe(429);
-    expect(limited.body.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(limited.body.message).toBe(MESSAGES.tooManyAttempts);
   });
 });

@@ -1,11 +1,11 @@
 // Mail the server sends on a caller's behalf: link mails go after the answer, at most 5 an hour per
 // address (counted atomically in the database), links are logged only in development; scheduled reports
 // mail an outside recipient only after it opts in, within a daily quota per user.
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { findScheduleAnswer } from '../db/queries/schedules';
 import { takeMailAllowance } from '../services/outbound/mail';
-import { REPORT_MAIL_QUOTA_REACHED } from '../services/reports/recipients';
 import { Client, readOutbox, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { readOutboxTo, settled, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 
@@ -248,7 +248,7 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
       // 5 mails a day for this user (1 opt-in + 1 + 1 + 2 reports): the next send is refused, in the database.
       const third = await owner.post('/v1/campaign/scheduledReport/send', { id });
       expect(third.httpStatus).toBe(429);
-      expect(third.body.message).toBe(REPORT_MAIL_QUOTA_REACHED);
+      expect(third.body.message).toBe(MESSAGES.reportMailQuotaReached);
       expect(await readOutboxTo(server, outsider)).toHaveLength(2);
       expect(await readOutboxTo(server, colleague)).toHaveLength(3);
     });

@@ -1,10 +1,10 @@
 // Limits per caller: the client's address comes only from trusted proxies (an invented X-Forwarded-For
 // hop does not escape the per-address limit), and the limits per user and per e-mail address are counted
 // in the database, so a new address or a second API process does not reset them.
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { TOO_MANY_CALLS_FOR_IDENTITY } from '../services/identity-limit';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInUser, uniqueEmail } from '../test/helpers';
 
@@ -64,7 +64,7 @@ describe(`rate limits per caller on ${testDatabaseKind()}`, () => {
       }
       const limited = await wrong('198.51.100.77');
       expect(limited.httpStatus).toBe(429);
-      expect(limited.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+      expect(limited.body.message).toBe(MESSAGES.tooManyCallsForIdentity);
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -79,7 +79,7 @@ describe(`rate limits per caller on ${testDatabaseKind()}`, () => {
         secondClient.cookie = client.cookie;
         const there = await wrong('198.51.100.78', secondClient);
         expect(there.httpStatus).toBe(429);
-        expect(there.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+        expect(there.body.message).toBe(MESSAGES.tooManyCallsForIdentity);
       } finally {
         await second.close();
       }
@@ -105,7 +105,7 @@ describe(`rate limits per caller on ${testDatabaseKind()}`, () => {
       }
       const limited = await reset('192.0.2.200');
       expect(limited.httpStatus).toBe(429);
-      expect(limited.body.message).toBe(TOO_MANY_CALLS_FOR_IDENTITY);
+      expect(limited.body.message).toBe(MESSAGES.tooManyCallsForIdentity);
       const [row] = await server.db.query<{ calls: number }>(
         'select calls from identity_limits where key = $1',
         [`POST /forgotPassword:email:${email}`],

@@ -1,8 +1,8 @@
 // Sessions and cross-site requests: a state-changing call needs the CSRF header however its path is
 // spelled and takes its input from the body only; a session ends when unused, on "sign out everywhere"
 // and when the browser signs in again. docs/security.md lists the limits and their settings.
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_REFUSED, QUERY_ON_BODY_CALL } from '../app';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, signedInAdmin, signedInUser, uniqueEmail } from '../test/helpers';
 import { login } from '../test/security';
@@ -28,7 +28,7 @@ describe(`sessions and cross-site requests on ${testDatabaseKind()}`, () => {
           body: JSON.stringify({ emails: [uniqueEmail()] }),
         });
         expect(response.status, pathname).toBe(403);
-        expect(((await response.json()) as { message: string }).message).toBe(CSRF_REFUSED);
+        expect(((await response.json()) as { message: string }).message).toBe(MESSAGES.csrfRefused);
       }
     });
 
@@ -39,7 +39,7 @@ describe(`sessions and cross-site requests on ${testDatabaseKind()}`, () => {
         {},
       );
       expect(answer.httpStatus).toBe(400);
-      expect(answer.body.message).toBe(QUERY_ON_BODY_CALL);
+      expect(answer.body.message).toBe(MESSAGES.queryOnBodyCall);
     });
 
     it('accepts multipart/form-data only on the asset upload', async () => {

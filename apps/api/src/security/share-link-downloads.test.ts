@@ -1,9 +1,10 @@
 // Report downloads through a share link (anonymous callers): built off the event loop, a range limit
 // per format, identical requests sharing one file, at most 2 builds queued and a number of files an hour
 // per link, counted in the database. docs/security.md lists the limits and their settings.
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FiguresWithRows } from '../services/reports/build-input';
-import { DOWNLOADS_QUEUED, downloadTooLong, SHARE_DOWNLOADS_USED } from '../services/reports/download-limits';
+import { downloadTooLong } from '../services/reports/download-limits';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { publishedLive, signedInUser } from '../test/helpers';
 import { INDEX } from '../test/security';
@@ -126,7 +127,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
       // A third file while two are being built: refused, whatever address it comes from.
       const third = await download(anonymous(), 'csv', '2025-04-01', '2025-04-30');
       expect(third.httpStatus).toBe(429);
-      expect(third.body.message).toBe(DOWNLOADS_QUEUED);
+      expect(third.body.message).toBe(MESSAGES.downloadsQueued);
       held.release();
       const [a, b, c] = await Promise.all([first, same, second]);
       expect(a.httpStatus).toBe(200);
@@ -148,7 +149,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
       }
       const fifth = await download(anonymous(), 'csv', '2025-09-01', '2025-09-28');
       expect(fifth.httpStatus).toBe(429);
-      expect(fifth.body.message).toBe(SHARE_DOWNLOADS_USED);
+      expect(fifth.body.message).toBe(MESSAGES.shareDownloadsUsed);
       const [{ count } = { count: 0 }] = await server.db.query<{ count: number }>(
         'select count(*)::int as count from report_downloads where caller = $1',
         [`token:${token}`],

@@ -3,8 +3,8 @@
 // passwords are refused. docs/security.md lists the limits and their settings.
 import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beginLoginAttempt, LOGIN_MAX_DELAY_SECONDS, loginKeys } from '../services/identity/login-limit';
 import { newId } from '../services/ids';
-import { beginLoginAttempt, LOGIN_MAX_DELAY_SECONDS, loginKeys } from '../services/login-limit';
 import { retryAfterOf } from '../services/retry-after';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';

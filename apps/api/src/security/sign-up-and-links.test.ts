@@ -2,9 +2,9 @@
 // verifies an outsider, a newer reset link or a revoked invitation ends the older link, and sign-up and
 // forgot password do the same work whether an account exists or not. docs/security.md lists the rules.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_INVALID, RESET_LINK_INVALID } from '../services/auth';
-import { hashPassword, PASSWORD_HASHED } from '../services/passwords';
+import { hashPassword, PASSWORD_HASHED } from '../services/identity/passwords';
 import { Client, readOutbox, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, settled, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 import { type SmtpPeer, startSmtpPeer } from '../test/peers';
@@ -145,7 +145,7 @@ describe(`sign-up, reset links and invitations on ${testDatabaseKind()}`, () => 
       expect((await client.post('/changePassword', body(token(second)))).httpStatus).toBe(200);
       const reused = await client.post('/changePassword', body(token(first)));
       expect(reused.httpStatus).toBe(400);
-      expect(reused.body.message).toBe(RESET_LINK_INVALID);
+      expect(reused.body.message).toBe(MESSAGES.resetLinkInvalid);
     });
 
     it('an admin revokes an invitation: DELETE /v1/users/invite, and its link stops working', async () => {
@@ -163,7 +163,7 @@ describe(`sign-up, reset links and invitations on ${testDatabaseKind()}`, () => 
       );
       const signup = await new Client(server.url).post('/signup', { ...signUpBody(invitee), invite });
       expect(signup.httpStatus).toBe(400);
-      expect(signup.body.message).toBe(INVITE_INVALID);
+      expect(signup.body.message).toBe(MESSAGES.inviteInvalid);
     });
 
     it('issuing a new reset link revokes the earlier ones: the first link no longer works', async () => {
@@ -183,7 +183,7 @@ describe(`sign-up, reset links and invitations on ${testDatabaseKind()}`, () => 
       });
       const old = await client.post('/changePassword', body(token(first)));
       expect(old.httpStatus).toBe(400);
-      expect(old.body.message).toBe(RESET_LINK_INVALID);
+      expect(old.body.message).toBe(MESSAGES.resetLinkInvalid);
       expect((await client.post('/changePassword', body(token(second)))).httpStatus).toBe(200);
     });
   });

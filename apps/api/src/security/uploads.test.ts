@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { uploadQuotaMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadSlots } from '../services/upload-slots';
+import { UploadSlots } from '../services/campaigns/upload-slots';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInUser } from '../test/helpers';
 import { MB } from '../test/security';

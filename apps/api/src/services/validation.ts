@@ -1,12 +1,12 @@
 // Input checks shared by the routes and the services: the domain's schemas and messages (a 400 lists
 // the schema's own messages, docs/product.md §5's texts verbatim), and the refusal of NUL characters that PostgreSQL
 // text cannot hold and of lone UTF-16 surrogates.
-import { ApiError, issueMessages, loneSurrogateMessage } from '@adconsole/domain';
+import { ApiError, issueMessages, loneSurrogateMessage, MESSAGES } from '@adconsole/domain';
 import { z } from 'zod';
 
 export function validationError(error: z.core.$ZodError): ApiError {
   const messages = issueMessages(error);
-  return ApiError.of(400, messages.join('\n') || 'Invalid request.', { errors: messages });
+  return ApiError.of(400, messages.join('\n') || MESSAGES.invalidRequest, { errors: messages });
 }
 
 export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
@@ -14,8 +14,6 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown)
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
-
-export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
 /** With the u flag a surrogate pair is one code point: only a lone half matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -27,7 +25,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  */
 export function textProblem(value: unknown, field = '', depth = 0): string | undefined {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return NUL_MESSAGE;
+    if (value.includes('\u0000')) return MESSAGES.nulText;
     return LONE_SURROGATE.test(value) ? loneSurrogateMessage(field || 'The text') : undefined;
   }
   if (depth > 50 || value === null || typeof value !== 'object') return undefined;
@@ -37,7 +35,7 @@ export function textProblem(value: unknown, field = '', depth = 0): string | und
   for (const [path, item] of entries) {
     const key = path.slice(path.lastIndexOf('.') + 1);
     const problem =
-      (key.includes('\u0000') ? NUL_MESSAGE : undefined) ??
+      (key.includes('\u0000') ? MESSAGES.nulText : undefined) ??
       (LONE_SURROGATE.test(key) ? loneSurrogateMessage('A field name') : undefined) ??
       textProblem(item, path, depth + 1);
     if (problem) return problem;

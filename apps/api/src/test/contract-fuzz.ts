@@ -5,7 +5,7 @@
 // 5xx, an answer within a bound, and an error in the envelope with a message. What must hold after the
 // run: nothing of another owner changed. A seed makes a run repeatable; `routes/contract-fuzz.test.ts`
 // runs a fixed sample in `npm test`, `npm run test:fuzz` a long one (docs/testing.md).
-import { mulberry32 } from '../services/seeded-random';
+import { mulberry32 } from '../services/demo/seeded-random';
 
 type JsonSchema = {
   type?: string | string[];

@@ -9,7 +9,8 @@ import { Client, readOutbox, type TestServer } from './harness';
 export const PASSWORD = 'correct horse 1';
 
 /** A file of the demo's assets (`banner.png`, `main.mp4`, `poster.png`), as the tests upload it. */
-export const demoAsset = (name: string) => readFile(path.join(__dirname, '../services/demo-assets', name));
+export const demoAsset = (name: string) =>
+  readFile(path.join(__dirname, '../services/demo/demo-assets', name));
 
 /** Message number `after` (0: the first) to `to` in the outbox, and its links, waiting for it to be written. */
 export async function waitForMail(

@@ -1,4 +1,5 @@
-// The exact texts of docs/product.md §5 and §8; tests and stories compare against these.
+// The exact texts of docs/product.md §5 and §8, the console's and the API's: the one catalogue of what a
+// user can read. Tests and stories compare against these; the API's services and route docs refer to them.
 
 export const MESSAGES = {
   fillInYourEmail: 'Fill in your email',
@@ -50,7 +51,101 @@ export const MESSAGES = {
   requestHeadersTooLarge: 'The request address or its headers are too long.',
   /** Beyond (docs/product.md §8): a request the HTTP parser cannot read at all. */
   requestUnreadable: 'The request could not be read.',
+
+  // What the API answers (docs/product.md §8, "What the API answers").
+  creativeNotFound: 'Creative not found!',
+  liveCreativeNotFound: 'Live creative not found!',
+  liveCreativesNotFound: 'Live creatives not found!',
+  assetNotFound: 'Asset not found!',
+  draftNotFound: 'Draft not found!',
+  fileNotFound: 'File not found.',
+  shareLinkNotFound: 'Share link not found!',
+  scheduleNotFound: 'Scheduled report not found!',
+  noOpenInvitation: 'There is no open invitation for this address.',
+  creativeCannotMove: 'A creative cannot move to another campaign.',
+  nothingToSend: 'There is no complete period to send yet.',
+  nulText: 'Text must not contain NUL characters.',
+  invalidLogin: 'Wrong e-mail or password.',
+  notVerified: 'Verify your e-mail address first: open the link we sent you when you signed up.',
+  verifyLinkInvalid: 'This verification link is invalid, expired or already used.',
+  resetLinkInvalid: 'This password reset link is invalid, expired or already used. Ask for a new one.',
+  inviteInvalid: 'This invitation is invalid, expired or already used.',
+  signedUp: 'Thanks for signing up! We have sent you an e-mail with a link to verify your address.',
+  /** Signed up through an invitation: the account is verified at once. */
+  accountReady: 'Your account is ready. Sign in below.',
+  resetSent: 'If an account exists for this e-mail, we have sent it a password reset link.',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  ownPasswordChanged:
+    'Your password has been changed. You stay signed in here; every other session of your account has ended.',
+  notSignedIn: 'You are not signed in.',
+  onlyAdministrators: 'Only administrators can do this.',
+  csrfRefused:
+    'Request refused: changes must come from the console (same origin, or the header X-Requested-With: adconsole).',
+  queryOnBodyCall: 'Send the fields in the JSON body: the query string is not read on POST and PUT calls.',
+  tokenNotAccepted: 'API tokens are not accepted on this call: it needs a signed-in session.',
+  tokenInvalid: 'The API token is not valid: it is unknown, revoked, or its owner was removed.',
+  tokenRateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyRequests: 'Too many requests from your address. Please wait 15 minutes and try again.',
+  tooManyCallsForIdentity: 'Too many requests. Please wait a few minutes and try again.',
+  fileLinkInvalid: 'This file link is invalid or has expired.',
+  chooseFilesToUpload: 'Choose at least one file to upload.',
+  sendMultipart: 'Send the upload as multipart/form-data.',
+  uploadsBusy: 'The server is busy with other uploads. Please try again in a moment.',
+  rangeNotSatisfiable: 'The requested byte range is outside the file.',
+  noServingLiveCreative: 'No live creative with this id is serving.',
+  noVpaidScript: 'No VPAID script for this live creative.',
+  noCreativeFile: 'No such file in this creative.',
+  reportMailQuotaReached:
+    "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.",
+  recipientLinkInvalid: 'This link is invalid or no longer works.',
+  downloadsQueued:
+    'Your earlier report downloads are still being built. Please wait for them, then try again.',
+  shareDownloadsUsed: 'This share link has made too many downloads this hour. Please try again later.',
+  shuttingDown: 'This server is shutting down: send your requests to another one.',
+  databaseUnavailable: 'The database does not answer: this server cannot serve requests now.',
+  invalidRequest: 'Invalid request.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  expiresAtInPast: 'expiresAt must be in the future',
+  folderHasNoUrl: 'A folder has no URL: choose a file.',
+  bodyOverSignedSize: 'The body is larger than the signed size.',
+  runtimeNotBuilt: 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).',
 } as const;
+
+const waitText = (seconds: number) =>
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+
+/** An account's sign-in attempts delayed: 'Please wait {n} seconds' (or minutes). */
+export const tooManyAttemptsFor = (seconds: number): string =>
+  `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
+
+/** A path no route answers. */
+export const notFoundMessage = (method: string, path: string): string => `Not found: ${method} ${path}`;
+
+/** An uploaded image whose width and height cannot be read. */
+export const imageUnreadableMessage = (filename: string): string => `${filename}: the image cannot be read.`;
+
+/** An HTML5 ZIP refused, with the reason. */
+export const html5ZipRefusedMessage = (filename: string, why: string): string =>
+  `${filename}: the HTML5 ZIP cannot be used (${why}).`;
+
+/** A multipart upload's file sent under another field than files[]. */
+export const unexpectedFileFieldMessage = (field: string): string =>
+  `Unexpected file field ${field}: send files as files[].`;
+
+/** A multipart body the form parser cannot read, with the parser's reason. */
+export const malformedMultipartMessage = (reason: string): string =>
+  `The multipart body is malformed: ${reason}.`;
+
+/** A report download over its format's longest range. */
+export const downloadTooLongMessage = (format: string, days: number): string =>
+  `An ${format} download covers at most ${days} days: choose a shorter range.`;
+
+/** An API token used on a call its scopes do not cover. */
+export const tokenLacksScopeMessage = (scope: string): string =>
+  `This API token does not have the scope ${scope} this call needs.`;
 
 /** Beyond (docs/product.md §8): an account that owns campaigns is not deleted with them. */
 export const userOwnsCampaignsMessage = (count: number): string =>

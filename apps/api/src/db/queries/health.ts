@@ -1,4 +1,4 @@
-// The database's answer to the health check (services/health.ts).
+// The database's answer to the health check (services/system/health.ts).
 import type { Queryable } from '../database';
 
 /** One trivial round trip: resolves when the database answers. */

@@ -1,5 +1,5 @@
 // The identity_limits table: one row per key (an identity, or a client address on a public call) with
-// its window's start and its calls in it (services/identity-limit.ts, services/address-limit.ts).
+// its window's start and its calls in it (services/identity/identity-limit.ts, services/identity/address-limit.ts).
 import type { Queryable } from '../database';
 
 /**

@@ -1,5 +1,5 @@
 // The login_keys and login_attempts tables: the sign-in limit's keys (one row each, locked while an
-// attempt is counted) and the attempts made under each key (services/login-limit.ts).
+// attempt is counted) and the attempts made under each key (services/identity/login-limit.ts).
 import type { Queryable } from '../database';
 
 /** Makes sure each key has its row, then locks them in the given order until the transaction ends. */

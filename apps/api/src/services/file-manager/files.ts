@@ -14,6 +14,7 @@ import {
   type FileEntry,
   type FileListQuery,
   type FileUrlQuery,
+  MESSAGES,
   type MoveFileRequest,
   nameTakenMessage,
   type UploadTicketRequest,
@@ -21,9 +22,9 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { markTicketUsed } from '../../db/queries/upload-tickets';
-import { addAssetFromSource } from '../assets';
+import { addAssetFromSource } from '../campaigns/assets';
+import type { SessionUser } from '../identity/sessions';
 import { DELETE_BATCH, type StoredObject } from '../object-store/store';
-import type { SessionUser } from '../sessions';
 import { admitUploadTicket, boundedFolderKeys, spaceOf } from './limits';
 
 export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
@@ -153,7 +154,7 @@ async function existing(ctx: FileManagerContext, bucket: string, key: string) {
 
 export async function fileUrl(ctx: FileManagerContext, user: SessionUser, input: FileUrlQuery) {
   const bucket = bucketOf(ctx, input.bucket);
-  if (input.path.endsWith('/')) throw ApiError.of(400, 'A folder has no URL: choose a file.');
+  if (input.path.endsWith('/')) throw ApiError.of(400, MESSAGES.folderHasNoUrl);
   const key = `${spaceOf(user)}${input.path}`;
   await existing(ctx, bucket, key);
   const url = await ctx.files.presignGet(bucket, key, {

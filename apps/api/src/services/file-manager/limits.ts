@@ -21,9 +21,9 @@ import {
   markTicketRefused,
 } from '../../db/queries/upload-tickets';
 import { lockUser } from '../../db/queries/users';
+import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { withRetryAfter } from '../retry-after';
-import type { SessionUser } from '../sessions';
 
 export type LimitsContext = Pick<Context, 'config' | 'db' | 'files'>;
 

@@ -10,7 +10,7 @@ import {
   type TestServer,
   testDatabaseKind,
 } from '../../test/harness';
-import { expiredFileSweep } from '../file-rows';
+import { expiredFileSweep } from '../stored-files/file-rows';
 
 const SWEEP_LEASE = expiredFileSweep.kind;
 

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { daysAroundToday } from '../../test/helpers';
-import { seedDemoData } from '../demo';
+import { seedDemoData } from '../demo/demo';
 
 describe(`the demo's breakdowns (${testStoresLabel()})`, () => {
   let server: TestServer;

@@ -19,7 +19,7 @@ import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
 import { readPeriods } from '../events/queries/periods';
-import type { SessionUser } from '../sessions';
+import type { SessionUser } from '../identity/sessions';
 
 const counters = (row: ReportCounters): ReportCounters => ({
   impressions: row.impressions,

@@ -3,7 +3,13 @@
 // count per share link kept in the database (it holds whatever address the caller comes from), and
 // an identical request within a few minutes answered with the file already built.
 import { createHash } from 'node:crypto';
-import { ApiError, dayCount, type ReportFileFormat } from '@adconsole/domain';
+import {
+  ApiError,
+  dayCount,
+  downloadTooLongMessage,
+  MESSAGES,
+  type ReportFileFormat,
+} from '@adconsole/domain';
 import type { Context } from '../../context';
 import {
   countCallerDownloads,
@@ -24,11 +30,7 @@ export const MAX_DOWNLOAD_DAYS: Record<ReportFileFormat, number> = {
 };
 const LABELS: Record<ReportFileFormat, string> = { csv: 'CSV', xlsx: 'Excel', 'xlsx-pivot': 'Excel pivot' };
 export const downloadTooLong = (format: ReportFileFormat) =>
-  `An ${LABELS[format]} download covers at most ${MAX_DOWNLOAD_DAYS[format]} days: choose a shorter range.`;
-export const DOWNLOADS_QUEUED =
-  'Your earlier report downloads are still being built. Please wait for them, then try again.';
-export const SHARE_DOWNLOADS_USED =
-  'This share link has made too many downloads this hour. Please try again later.';
+  downloadTooLongMessage(LABELS[format], MAX_DOWNLOAD_DAYS[format]);
 /** How long a finished file answers an identical request. */
 export const REUSE_MINUTES = 5;
 /** A build row older than this is a process that died mid-build: it no longer counts as queued. */
@@ -74,9 +76,10 @@ async function admitAndBuild(
   await ctx.db.transaction(async (tx) => {
     await lockCallerDownloads(tx, caller);
     const { queued, lastHour } = await countCallerDownloads(tx, caller, STALE_MINUTES);
-    if (queued >= ctx.config.limits.reportDownloadsQueuedPerCaller) throw ApiError.of(429, DOWNLOADS_QUEUED);
+    if (queued >= ctx.config.limits.reportDownloadsQueuedPerCaller)
+      throw ApiError.of(429, MESSAGES.downloadsQueued);
     if (caller.startsWith('token:') && lastHour >= ctx.config.limits.reportDownloadsPerTokenPerHour)
-      throw ApiError.of(429, SHARE_DOWNLOADS_USED);
+      throw ApiError.of(429, MESSAGES.shareDownloadsUsed);
     await insertDownload(tx, { id, caller, requestKey: key });
   });
   await deleteOldDownloads(ctx.db);

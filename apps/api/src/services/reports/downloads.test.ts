@@ -177,7 +177,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
         file,
       ]);
       expect((await fetchFile(file)).status).toBe(404);
-      const { sweepExpiredFiles } = await import('../file-rows');
+      const { sweepExpiredFiles } = await import('../stored-files/file-rows');
       expect(await sweepExpiredFiles(server.app.adconsole)).toBeGreaterThanOrEqual(1);
     });
   });

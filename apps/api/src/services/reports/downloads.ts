@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Context } from '../../context';
 import { insertFile } from '../../db/queries/files';
-import { safeFilename } from '../assets';
+import { safeFilename } from '../campaigns/asset-checks';
 import {
   BREAKDOWN_COLUMNS,
   BREAKDOWN_SHEETS,

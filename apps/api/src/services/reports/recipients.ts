@@ -4,7 +4,7 @@
 // opt-in requests) count against a daily quota kept in the database. The only text of the sender's in
 // any of these mails is the report's name, quoted as data.
 import { randomBytes } from 'node:crypto';
-import { ApiError, isCompanyEmail } from '@adconsole/domain';
+import { ApiError, isCompanyEmail, MESSAGES } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Database, Queryable } from '../../db/database';
 import {
@@ -22,10 +22,6 @@ import {
   lockUserMailSends,
 } from '../../db/queries/user-mail-sends';
 import { escapeHtml, takeMailAllowance } from '../outbound/mail';
-
-export const REPORT_MAIL_QUOTA_REACHED =
-  "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.";
-export const RECIPIENT_LINK_INVALID = 'This link is invalid or no longer works.';
 
 /** The report's name as data: one line, no control characters, at most 100 characters, in quotes. */
 export const quotedName = (name: string) =>
@@ -114,7 +110,7 @@ export async function deliverableRecipients(
 
 const linkToken = (token: unknown): string => {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(token))
-    throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+    throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
   return token;
 };
 
@@ -127,7 +123,7 @@ export async function recipientOfLink(
   token: unknown,
 ): Promise<{ address: string; confirmed: boolean; unsubscribed: boolean }> {
   const recipient = await findRecipientByToken(db, linkToken(token));
-  if (recipient === undefined) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  if (recipient === undefined) throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
   return recipient;
 }
 
@@ -146,9 +142,9 @@ export async function followRecipientLink(
     action === 'confirm'
       ? await markRecipientConfirmed(db, token)
       : await markRecipientUnsubscribed(db, token);
-  if (address === undefined) throw ApiError.of(404, RECIPIENT_LINK_INVALID);
+  if (address === undefined) throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
   return address;
 }
 
 /** Refuses with 429 when the sender's daily quota is used up (send now). */
-export const quotaReached = () => ApiError.of(429, REPORT_MAIL_QUOTA_REACHED);
+export const quotaReached = () => ApiError.of(429, MESSAGES.reportMailQuotaReached);

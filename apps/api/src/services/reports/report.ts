@@ -10,7 +10,7 @@ import type {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listSchedules } from '../../db/queries/schedules';
-import type { SessionUser } from '../sessions';
+import type { SessionUser } from '../identity/sessions';
 import { checkDownloadRange, limitedDownload, requestKey } from './download-limits';
 import { storeReportDownload } from './downloads';
 import { type FiguresQuery, reportFigures, reportFiguresWithRows, videoFigures } from './figures';

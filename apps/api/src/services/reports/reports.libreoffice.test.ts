@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { startServer, type TestServer } from '../../test/harness';
-import { seedDemoData } from '../demo';
+import { seedDemoData } from '../demo/demo';
 import { storeReportDownload } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { campaignScope } from './scope';

@@ -4,6 +4,7 @@
 import {
   ApiError,
   lastCompletePeriod,
+  MESSAGES,
   nextScheduledRun,
   normaliseEmail,
   type ScheduledReport,
@@ -18,25 +19,22 @@ import {
   findScheduleSender,
   insertSchedule,
 } from '../../db/queries/schedules';
-import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { scheduleChange } from '../audit/snapshots';
+import { ownCampaign } from '../campaigns/access';
+import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import type { SessionUser } from '../sessions';
 import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
 import { deliveryKeyPrefix } from './delivery-jobs';
 import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';
 
 // ---- The schedule calls
 
-export const SCHEDULE_NOT_FOUND = 'Scheduled report not found!';
-export const NOTHING_TO_SEND = 'There is no complete period to send yet.';
-
 async function ownSchedule(ctx: Context, user: SessionUser, id: string) {
   const row = await findSchedule(ctx.db, id);
-  if (!row) throw ApiError.of(404, SCHEDULE_NOT_FOUND);
+  if (!row) throw ApiError.of(404, MESSAGES.scheduleNotFound);
   const campaign = await ownCampaign(ctx.db, user, row.campaign_id).catch(() => {
-    throw ApiError.of(404, SCHEDULE_NOT_FOUND);
+    throw ApiError.of(404, MESSAGES.scheduleNotFound);
   });
   return { row, campaign };
 }
@@ -87,7 +85,7 @@ export async function deleteSchedule(ctx: Context, user: SessionUser, id: string
 export async function sendScheduleNow(ctx: Context, user: SessionUser, id: string) {
   const { row, campaign } = await ownSchedule(ctx, user, id);
   const period = lastCompletePeriod(row.frequency, row.timezone, new Date(), flightOf(campaign));
-  if (!period) throw ApiError.of(400, NOTHING_TO_SEND);
+  if (!period) throw ApiError.of(400, MESSAGES.nothingToSend);
   const recipients = await deliverableRecipients(ctx, row);
   const sender = (await findScheduleSender(ctx.db, row.id)) ?? user.id;
   const mail = recipients.length > 0 ? await scheduledReportMail(ctx, row, campaign, period) : undefined;

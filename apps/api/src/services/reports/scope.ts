@@ -7,9 +7,9 @@ import type { CampaignRow } from '../../db/queries/campaigns';
 import { findCampaign } from '../../db/queries/campaigns';
 import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/queries/reports';
 import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
-import { CAMPAIGN_NOT_FOUND, isOwnerOrAdmin, ownCampaign } from '../access';
-import type { CreativeAnswer } from '../campaign-answers';
-import type { SessionUser } from '../sessions';
+import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
+import type { CreativeAnswer } from '../campaigns/campaign-answers';
+import type { SessionUser } from '../identity/sessions';
 
 export interface ReportLive {
   id: string;
@@ -28,9 +28,6 @@ export interface ReportScope {
    */
   wholeCampaign?: boolean;
 }
-
-export const SHARE_LINK_INVALID = MESSAGES.shareLinkInvalid;
-const LIVE_CREATIVES_NOT_FOUND = 'Live creatives not found!';
 
 async function livesOf(
   db: Queryable,
@@ -64,12 +61,12 @@ export async function userScope(
     const lives = await livesOf(db, { ids: [...new Set(query.liveIDs)] });
     const campaignIds = new Set(lives.map((live) => live.campaignId));
     if (lives.length !== new Set(query.liveIDs).size || campaignIds.size !== 1)
-      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+      throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
     const campaign = await findCampaign(db, [...campaignIds][0] ?? '');
     if (!campaign || !isOwnerOrAdmin(user, campaign.owner_id))
-      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+      throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
     if (query.campaignID !== undefined && query.campaignID !== campaign.id)
-      throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+      throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
     return { campaign, lives };
   }
   const campaign = await ownCampaign(db, user, query.campaignID ?? '');
@@ -83,15 +80,15 @@ export async function shareScope(
   liveIDs: readonly string[] | undefined,
 ): Promise<ReportScope> {
   const campaignId = await findWorkingShareTokenCampaign(db, token);
-  if (!campaignId) throw ApiError.of(404, SHARE_LINK_INVALID);
+  if (!campaignId) throw ApiError.of(404, MESSAGES.shareLinkInvalid);
   const campaign = await findCampaign(db, campaignId);
-  if (!campaign) throw ApiError.of(404, CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw ApiError.of(404, MESSAGES.campaignNotFound);
   const lives = await livesOf(db, { campaignId: campaign.id });
   if (liveIDs === undefined) return { campaign, lives, shareToken: token, wholeCampaign: true };
   if (liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
   const wanted = new Set(liveIDs);
   // Only this campaign's live creatives: another campaign's ids are simply not found.
   if ([...wanted].some((id) => !lives.some((live) => live.id === id)))
-    throw ApiError.of(404, LIVE_CREATIVES_NOT_FOUND);
+    throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
   return { campaign, lives: lives.filter((live) => wanted.has(live.id)), shareToken: token };
 }

@@ -2,7 +2,7 @@
 // isSharedToken recognises them), several per campaign, revocable, optionally expiring. The token is
 // the capability itself, kept as is so the owner can copy a link again from the report.
 import { randomBytes } from 'node:crypto';
-import { ApiError, type ReportToken } from '@adconsole/domain';
+import { ApiError, MESSAGES, type ReportToken } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import {
@@ -12,12 +12,10 @@ import {
   revokeShareTokenRow,
   type ShareTokenRow,
 } from '../../db/queries/share-tokens';
-import { ownCampaign } from '../access';
 import { recordChange } from '../audit/record';
 import { shareLinkChange } from '../audit/snapshots';
-import type { SessionUser } from '../sessions';
-
-export const SHARE_LINK_NOT_FOUND = 'Share link not found!';
+import { ownCampaign } from '../campaigns/access';
+import type { SessionUser } from '../identity/sessions';
 
 type TokenRow = ShareTokenRow;
 
@@ -37,8 +35,7 @@ export async function newShareToken(
 ): Promise<ReportToken> {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now())
-    throw ApiError.of(400, 'expiresAt must be in the future');
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw ApiError.of(400, MESSAGES.expiresAtInPast);
   const row = await ctx.db.transaction(async (tx) => {
     const made = await insertShareToken(tx, {
       token: randomBytes(32).toString('base64url'),
@@ -56,9 +53,9 @@ export async function newShareToken(
 /** DELETE /v1/campaign/newToken?token=: the link stops working at once. */
 export async function revokeShareToken(ctx: Context, user: SessionUser, token: string) {
   const campaignId = await findUnrevokedShareTokenCampaign(ctx.db, token);
-  if (!campaignId) throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
+  if (!campaignId) throw ApiError.of(404, MESSAGES.shareLinkNotFound);
   await ownCampaign(ctx.db, user, campaignId).catch(() => {
-    throw ApiError.of(404, SHARE_LINK_NOT_FOUND);
+    throw ApiError.of(404, MESSAGES.shareLinkNotFound);
   });
   await ctx.db.transaction(async (tx) => {
     await revokeShareTokenRow(tx, token);

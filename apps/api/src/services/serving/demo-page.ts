@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { buildTag, type Creative, findPlatform } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCampaignsOfOwnerEmail } from '../../db/queries/serving';
-import { loadCreatives } from '../campaign-loader';
+import { loadCreatives } from '../campaigns/campaign-loader';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -10,7 +10,7 @@
 import { type CampaignFlight, flightInstants } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
-import type { CreativeAnswer } from '../campaign-answers';
+import type { CreativeAnswer } from '../campaigns/campaign-answers';
 
 export interface LiveCreative {
   id: string;

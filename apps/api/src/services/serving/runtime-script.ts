@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 
 /** The runtime's served files, by their name in dist/. */
 export type RuntimeFile = 'init.js' | 'video.js';
@@ -46,8 +46,7 @@ export function runtimeScriptLoader(file: RuntimeFile = 'init.js'): () => Promis
   return async () => {
     if (!runtime) {
       const found = findRuntimeScript(file);
-      if (!found)
-        throw ApiError.of(503, 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).');
+      if (!found) throw ApiError.of(503, MESSAGES.runtimeNotBuilt);
       const body = await readFile(found);
       runtime = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 20)}"` };
     }

@@ -14,7 +14,7 @@ import {
   VIDEO_EVENT_TYPES,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { AssetAnswer } from '../campaign-answers';
+import type { AssetAnswer } from '../campaigns/campaign-answers';
 import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
 import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
 import type { LiveCreative } from './live-creatives';

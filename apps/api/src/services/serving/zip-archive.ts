@@ -7,7 +7,7 @@
 import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { ApiError } from '@adconsole/domain';
+import { ApiError, html5ZipRefusedMessage } from '@adconsole/domain';
 import type { ByteRange } from '../object-store/store';
 
 export interface ZipLimits {
@@ -40,8 +40,7 @@ export interface ZipEntry {
 /** Reads bytes `start`..`end` (both included) of the archive. */
 export type ReadRange = (range: ByteRange) => Promise<Readable | undefined>;
 
-const refused = (filename: string, why: string) =>
-  ApiError.of(415, `${filename}: the HTML5 ZIP cannot be used (${why}).`);
+const refused = (filename: string, why: string) => ApiError.of(415, html5ZipRefusedMessage(filename, why));
 
 async function readAll(stream: Readable | undefined, limit: number): Promise<Buffer> {
   if (!stream) throw new Error('The archive is gone.');

@@ -1,6 +1,6 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status).
 
-import { type Creative, errorMessage, platforms } from '@adconsole/domain';
+import { type Creative, errorMessage, MESSAGES, platforms } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -46,7 +46,7 @@ export function CampaignViewPage() {
   if (campaign.isError) {
     return (
       <Alert variant="danger">
-        <AlertDescription>{errorMessage(campaign.error, 'Campaign not found!')}</AlertDescription>
+        <AlertDescription>{errorMessage(campaign.error, MESSAGES.campaignNotFound)}</AlertDescription>
       </Alert>
     );
   }

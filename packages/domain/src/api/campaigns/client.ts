@@ -32,7 +32,7 @@ const listBodySchema = z.looseObject({
   ),
 });
 
-/** 'Campaign not found!' for a 404, the error itself otherwise. */
+/** `MESSAGES.campaignNotFound` for a 404, the error itself otherwise. */
 const notFoundAsCampaignNotFound = (error: unknown): never => {
   if (error instanceof ApiError && error.status === 404) {
     throw new ApiError({

@@ -1,0 +1,263 @@
+// Creative assets: the streamed multipart upload and delete. Which extensions, kinds and sizes are
+// accepted is the domain's rule; each file is checked as it streams (asset-checks.ts) and stored
+// (asset-storage.ts). A request's files are all stored or, on any refusal, none are (nothing
+// half-written), and only so many uploads run at once.
+import {
+  ApiError,
+  type AssetUploadFields,
+  assetReplacement,
+  assetUploadFieldsSchema,
+  MESSAGES,
+  malformedMultipartMessage,
+  unexpectedFileFieldMessage,
+  uploadQuotaMessage,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import {
+  deleteAssetOfCreative,
+  deleteAssets,
+  insertAsset,
+  listAssetsOfCreatives,
+  updateAssetName,
+} from '../../db/queries/assets';
+import { markCreativeUpdated } from '../../db/queries/creatives';
+import { insertFile } from '../../db/queries/files';
+import { lockUser } from '../../db/queries/users';
+import { recordChange } from '../audit/record';
+import { assetsChange } from '../audit/snapshots';
+import { spaceOf, spaceUsage } from '../file-manager/limits';
+import type { SessionUser } from '../identity/sessions';
+import { removeUnusedFiles } from '../stored-files/file-rows';
+import { parseInput, textProblem } from '../validation';
+import { ownCreative } from './access';
+import { drain } from './asset-checks';
+import {
+  type AssetQuota,
+  assetQuota,
+  removeStored,
+  type StoredUpload,
+  storeAsset,
+  storePart,
+  type UploadPart,
+} from './asset-storage';
+import { type AssetAnswer, assetAnswer } from './campaign-answers';
+
+export type { UploadPart } from './asset-storage';
+
+const incorrectCampaignOrCreative = () => ApiError.of(400, MESSAGES.incorrectCampaignOrCreative);
+
+/**
+ * POST /v1/campaign/creatives/assets: stores every file of the multipart body (its parts in order,
+ * as they arrive), then records them and applies the replacement rule in one transaction. Answers the
+ * new assets and the removed ones.
+ */
+export async function uploadAssets(
+  ctx: Context,
+  user: SessionUser,
+  parts: AsyncIterable<UploadPart>,
+): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
+  const release = await ctx.uploadSlots.take();
+  const stored: StoredUpload[] = [];
+  let committed = false;
+  try {
+    const fields: Record<string, string> = {};
+    let creativeId: string | undefined;
+    let input: AssetUploadFields | undefined;
+    // The first refusal is answered once the whole body has been read (the rest is dropped).
+    let refusal: unknown;
+    // Counted once, before the first file is stored, and grown by each file stored.
+    let quota: { value: AssetQuota | undefined } | undefined;
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.field] = part.value;
+          continue;
+        }
+        if (refusal !== undefined) {
+          await drain(part.bytes);
+          continue;
+        }
+        try {
+          if (part.field !== 'files[]' && part.field !== 'files') {
+            throw ApiError.of(400, unexpectedFileFieldMessage(part.field));
+          }
+          // The text fields come before the files (the domain client sends them first), so the
+          // creative is known and checked before a single byte of a file is stored.
+          if (input === undefined) {
+            const problem = textProblem(fields);
+            if (problem) throw ApiError.of(400, problem);
+            if (fields.creativeID === undefined || fields.creativeID.trim() === '')
+              throw incorrectCampaignOrCreative();
+            input = parseInput(assetUploadFieldsSchema, fields);
+            creativeId = (
+              await ownCreative(ctx.db, user, input.creativeID).catch(() => {
+                throw incorrectCampaignOrCreative();
+              })
+            ).id;
+          }
+          quota ??= { value: await assetQuota(ctx, user) };
+          stored.push(await storePart(ctx, creativeId as string, part, quota.value));
+        } catch (error) {
+          refusal = error;
+          if (!part.bytes.readableEnded) await drain(part.bytes);
+        }
+      }
+      if (refusal !== undefined) throw refusal;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status < 500) throw error;
+      // The form parser's own errors (a cut-off body, a broken boundary) are the client's mistake.
+      throw ApiError.of(400, malformedMultipartMessage((error as Error).message));
+    }
+    if (input === undefined || creativeId === undefined) {
+      if (fields.creativeID === undefined || fields.creativeID.trim() === '')
+        throw incorrectCampaignOrCreative();
+      parseInput(assetUploadFieldsSchema, fields);
+      throw ApiError.of(400, MESSAGES.chooseFilesToUpload);
+    }
+    return await recordAssets(ctx, user, creativeId, stored, input, () => {
+      committed = true;
+    });
+  } catch (error) {
+    // Nothing half-written: when the assets were not recorded, the files this request stored go again.
+    if (!committed) {
+      await Promise.all(stored.map((file) => removeStored(ctx, file.row.file_name)));
+    }
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Records stored files as assets of a creative in one transaction, applying the replacement rule (a
+ * new file replaces an earlier one of the same name; with a listed `assets`, unlisted ones go).
+ */
+async function recordAssets(
+  ctx: Context,
+  user: SessionUser,
+  creative: string,
+  stored: StoredUpload[],
+  fieldsInput: Pick<AssetUploadFields, 'width' | 'height' | 'duration' | 'assets'>,
+  /** Called once the assets are recorded: from then on the stored files must stay. */
+  committed: () => void,
+): Promise<{ created: AssetAnswer[]; deleted: AssetAnswer[] }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    // One user's uploads are recorded one at a time, so two at once cannot both pass the quota.
+    await lockUser(tx, user.id);
+    for (const file of stored) {
+      const row = {
+        ...file.row,
+        width: file.row.width ?? fieldsInput.width ?? null,
+        height: file.row.height ?? fieldsInput.height ?? null,
+        duration:
+          file.row.upload_type === 'video' ? (file.row.duration ?? fieldsInput.duration ?? null) : null,
+      };
+      file.row = row;
+      await insertFile(tx, {
+        name: row.file_name,
+        owner_id: user.id,
+        public: true,
+        content_type: file.contentType,
+        size: file.size,
+      });
+      // As before the queries moved: an upload's bitrate is answered but not stored.
+      await insertAsset(tx, { ...row, bitrate: null });
+    }
+    // The quota is counted again with the new files recorded (others may have arrived meanwhile).
+    const { quotaBytes } = ctx.config.fileManager;
+    const space = spaceOf(user);
+    if (quotaBytes !== null && space !== '') {
+      const used = await spaceUsage({ ...ctx, db: tx }, space);
+      const added = stored.reduce((sum, file) => sum + file.size, 0);
+      const last = stored[stored.length - 1];
+      if (used > quotaBytes && last) {
+        throw ApiError.of(
+          413,
+          uploadQuotaMessage({ name: last.row.name, size: added, used: used - added, quotaBytes }),
+        );
+      }
+    }
+    const newIds = new Set(stored.map((file) => file.row.id));
+    const earlier = (await listAssetsOfCreatives(tx, [creative])).filter((asset) => !newIds.has(asset.id));
+    const change = assetReplacement(
+      earlier,
+      stored.map((file) => file.row.name),
+      fieldsInput.assets?.map((asset) => ({ id: asset.id, name: (asset as { name?: unknown }).name })),
+    );
+    for (const { id, name } of change.renamed) {
+      await updateAssetName(tx, id, name);
+    }
+    const removed = earlier.filter((asset) => change.removed.includes(asset.id));
+    if (removed.length > 0) {
+      await deleteAssets(
+        tx,
+        removed.map((asset) => asset.id),
+      );
+    }
+    await markCreativeUpdated(tx, creative);
+    await recordChange(tx, user, await assetsChange(tx, creative, earlier));
+    return removed;
+  });
+  committed();
+  await removeUnusedFiles(
+    ctx,
+    result.map((asset) => asset.file_name),
+  );
+  return {
+    created: stored.map((file) => assetAnswer(file.row, ctx.config.publicUrl, true)),
+    deleted: result.map((asset) => assetAnswer(asset, ctx.config.publicUrl)),
+  };
+}
+
+/**
+ * "Use in a creative" (the file manager): a stored file's bytes become an asset of the creative, with
+ * the same checks as an upload (type by its first bytes, size), replacing an asset of the same name.
+ */
+export async function addAssetFromSource(
+  ctx: Context,
+  user: SessionUser,
+  creativeID: string,
+  filename: string,
+  source: AsyncIterable<Buffer>,
+): Promise<AssetAnswer> {
+  const creative = await ownCreative(ctx.db, user, creativeID).catch(() => {
+    throw incorrectCampaignOrCreative();
+  });
+  const release = await ctx.uploadSlots.take();
+  let stored: StoredUpload | undefined;
+  try {
+    stored = await storeAsset(ctx, creative.id, filename, source, () => false, await assetQuota(ctx, user));
+    const { created } = await recordAssets(ctx, user, creative.id, [stored], {}, () => {
+      stored = undefined;
+    });
+    return created[0] as AssetAnswer;
+  } catch (error) {
+    if (stored) await removeStored(ctx, stored.row.file_name);
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/** DELETE /v1/campaign/creatives/assets. */
+export async function deleteAsset(
+  ctx: Context,
+  user: SessionUser,
+  input: { id: string; creativeID: string },
+) {
+  const creative = await ownCreative(ctx.db, user, input.creativeID).catch(() => {
+    throw incorrectCampaignOrCreative();
+  });
+  const asset = await ctx.db.transaction(async (tx) => {
+    const earlier = await listAssetsOfCreatives(tx, [creative.id]);
+    const gone = await deleteAssetOfCreative(tx, input.id, creative.id);
+    if (!gone) throw ApiError.of(404, MESSAGES.assetNotFound);
+    await markCreativeUpdated(tx, creative.id);
+    await recordChange(tx, user, await assetsChange(tx, creative.id, earlier));
+    return gone;
+  });
+  await removeUnusedFiles(ctx, [asset.file_name]);
+  return null;
+}

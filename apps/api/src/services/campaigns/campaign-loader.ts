@@ -1,0 +1,119 @@
+// Campaigns and creatives as the API answers them, loaded with everything they show: a campaign's
+// creatives, schedules, owner and counters; a creative's assets, live creatives (those not removed) and
+// counters. The shapes are campaign-answers.ts's; who may load what is access.ts's.
+import { ApiError, type EventCounters, MESSAGES, zeroEventCounters } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import { listCreativesByIds, listCreativesOfCampaigns } from '../../db/queries/creatives';
+import {
+  type LiveCreativeRow,
+  listLiveIdsOfCampaigns,
+  listOpenLiveCreatives,
+} from '../../db/queries/live-creatives';
+import { listSchedules } from '../../db/queries/schedules';
+import { listUserEmails } from '../../db/queries/users';
+import { readTotals } from '../events/queries/totals';
+import type { EventStore } from '../events/store';
+import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
+
+/** Where the loaders read: the database (or a transaction), the public URL and the event store. */
+export interface LoadSource {
+  db: Queryable;
+  config: { publicUrl: string };
+  events: { store: EventStore };
+}
+
+/**
+ * Every event counter of each creative and campaign: the totals of all their live creatives, removed
+ * ones included (their events happened). A deleted creative's live creatives still count for its campaign.
+ */
+async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
+  const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
+  const totals = await readTotals(
+    source.events.store,
+    lives.map((live) => live.id),
+  );
+  const byCreative = new Map<string, EventCounters>();
+  const byCampaign = new Map<string, EventCounters>();
+  const add = (map: Map<string, EventCounters>, key: string, counters: EventCounters) => {
+    const sum = map.get(key) ?? zeroEventCounters();
+    for (const name of Object.keys(sum) as (keyof EventCounters)[]) sum[name] += counters[name];
+    map.set(key, sum);
+  };
+  for (const live of lives) {
+    const counters = totals.get(live.id);
+    if (!counters) continue;
+    if (live.creative_id !== null) add(byCreative, live.creative_id, counters);
+    add(byCampaign, live.campaign_id, counters);
+  }
+  return { byCreative, byCampaign };
+}
+
+/**
+ * Creatives with their assets, live creatives (those not removed) and counters, oldest first. Without
+ * `counters` the event store is not read (a publish snapshot, read inside a transaction).
+ */
+export async function loadCreatives(
+  source: LoadSource,
+  where: { campaignIds?: string[]; creativeIds?: string[] },
+  { counters = true }: { counters?: boolean } = {},
+) {
+  const { db } = source;
+  const publicUrl = source.config.publicUrl;
+  const creatives =
+    where.creativeIds !== undefined
+      ? await listCreativesByIds(db, where.creativeIds)
+      : await listCreativesOfCampaigns(db, where.campaignIds ?? []);
+  const ids = creatives.map((c) => c.id);
+  const [assets, lives] = await Promise.all([
+    ids.length === 0 ? Promise.resolve([] as AssetRow[]) : listAssetsOfCreatives(db, ids),
+    ids.length === 0 ? Promise.resolve([] as LiveCreativeRow[]) : listOpenLiveCreatives(db, ids),
+  ]);
+  const { byCreative } = counters
+    ? await countersOf(source, [...new Set(creatives.map((creative) => creative.campaign_id))])
+    : { byCreative: new Map<string, EventCounters>() };
+  return creatives.map((creative) =>
+    creativeAnswer(
+      creative,
+      assets.filter((a) => a.creative_id === creative.id).map((a) => assetAnswer(a, publicUrl)),
+      lives.filter((l) => l.creative_id === creative.id),
+      byCreative.get(creative.id),
+    ),
+  );
+}
+
+export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
+  const { db } = source;
+  const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
+  const schedules = await listSchedules(
+    db,
+    rows.map((row) => row.id),
+  );
+  const { byCampaign } = await countersOf(
+    source,
+    rows.map((row) => row.id),
+  );
+  const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
+  return rows.map((row) =>
+    campaignAnswer(
+      row,
+      creatives.filter((c) => c.campaignID === row.id),
+      owners.find((o) => o.id === row.owner_id)?.email,
+      byCampaign.get(row.id),
+      schedules.filter((schedule) => schedule.campaignID === row.id),
+    ),
+  );
+}
+
+export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {
+  const [creative] = await loadCreatives(source, { creativeIds: [creativeId] });
+  if (!creative) throw ApiError.of(404, MESSAGES.creativeNotFound);
+  return creative;
+}
+
+export async function oneCampaign(source: LoadSource, row: CampaignRow) {
+  const [campaign] = await loadCampaigns(source, [row]);
+  if (!campaign) throw ApiError.of(404, MESSAGES.campaignNotFound);
+  return campaign;
+}

@@ -1,0 +1,213 @@
+// The campaign calls (docs/product.md §7): list, read, create, update and delete. Users see and change
+// only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
+import {
+  ApiError,
+  type CampaignBody,
+  type CampaignListQuery,
+  type CampaignView,
+  copyName,
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  filterAndSortCampaigns,
+  MESSAGES,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import { copyAssets, listAssetFilesOfCampaign } from '../../db/queries/assets';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import {
+  countCampaigns,
+  deleteCampaign as deleteCampaignRow,
+  insertCampaign,
+  listCampaignsPage,
+  updateCampaign as updateCampaignRow,
+} from '../../db/queries/campaigns';
+import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
+import { campaignHistory as historyOf, recordChange } from '../audit/record';
+import type { SessionUser } from '../identity/sessions';
+import { newId } from '../ids';
+import { removeUnusedFiles } from '../stored-files/file-rows';
+import { ownCampaign } from './access';
+import { loadCampaigns, oneCampaign } from './campaign-loader';
+
+export const CAMPAIGNS_PER_PAGE = 20;
+
+const pagination = (page: number, total: number) => ({
+  page,
+  perPage: CAMPAIGNS_PER_PAGE,
+  total,
+  pages: Math.max(1, Math.ceil(total / CAMPAIGNS_PER_PAGE)),
+});
+
+/**
+ * GET /v1/campaign/mine and /all: newest first, 20 a page (the route answers the pagination beside it).
+ * A search, a status or another order applies across every page (the domain's filterAndSortCampaigns,
+ * which needs each campaign's status and figures): the campaigns are loaded whole, then cut into pages.
+ */
+export async function listCampaigns(
+  ctx: Context,
+  user: SessionUser,
+  view: CampaignView,
+  query: CampaignListQuery,
+) {
+  const { page } = query;
+  const ownerId = view === 'mine' ? user.id : undefined;
+  const filtered =
+    query.q !== undefined ||
+    query.status !== undefined ||
+    query.sort !== undefined ||
+    query.order !== undefined;
+  if (!filtered) {
+    const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
+    const rows = await listCampaignsPage(ctx.db, { limit: CAMPAIGNS_PER_PAGE, offset, ownerId });
+    const total = await countCampaigns(ctx.db, ownerId);
+    return { campaigns: await loadCampaigns(ctx, rows), pagination: pagination(page, total) };
+  }
+  const total = await countCampaigns(ctx.db, ownerId);
+  const rows = await listCampaignsPage(ctx.db, { limit: Math.max(total, 1), offset: 0, ownerId });
+  const matching = filterAndSortCampaigns(await loadCampaigns(ctx, rows), query, new Date());
+  const start = (page - 1) * CAMPAIGNS_PER_PAGE;
+  return {
+    campaigns: matching.slice(start, start + CAMPAIGNS_PER_PAGE),
+    pagination: pagination(page, matching.length),
+  };
+}
+
+export async function getCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  return oneCampaign(ctx, await ownCampaign(ctx.db, user, campaignId));
+}
+
+/** POST /v1/campaign/new: no creatives, zeroed data. */
+export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertCampaign(tx, {
+      id: newId(),
+      ownerId: user.id,
+      name: body.name,
+      body: {
+        data: {
+          start: body.data?.start ?? null,
+          end: body.data?.end ?? null,
+          timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+          ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
+        },
+      },
+    });
+    await recordChange(tx, user, campaignChange(null, made));
+    return made;
+  });
+  return oneCampaign(ctx, row);
+}
+
+/** What the audit log keeps of a campaign: the fields a person sets. */
+const flightDay = (value: unknown) =>
+  value && typeof value === 'object' && 'date' in value ? (value as { date: unknown }).date : (value ?? null);
+const campaignSnapshot = (row: CampaignRow) => ({
+  name: row.name,
+  advertiser: row.body.data?.advertiser ?? null,
+  start: flightDay(row.body.data?.start),
+  end: flightDay(row.body.data?.end),
+  timezone: row.body.data?.timezone ?? null,
+});
+
+const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) => ({
+  entity: 'campaign' as const,
+  entityId: (after ?? before)?.id ?? '',
+  campaignId: (after ?? before)?.id ?? null,
+  before: before && campaignSnapshot(before),
+  after: after && campaignSnapshot(after),
+});
+
+/** PUT /v1/campaign/update: the name, and the flight dates that were sent. */
+export async function updateCampaign(ctx: Context, user: SessionUser, body: CampaignBody & { id?: string }) {
+  const existing = await ownCampaign(ctx.db, user, body.id ?? '');
+  const data = { ...(existing.body.data ?? {}) };
+  if (body.data?.start !== undefined) data.start = body.data.start;
+  if (body.data?.end !== undefined) data.end = body.data.end;
+  if (body.data?.timezone !== undefined) data.timezone = body.data.timezone;
+  // An empty or null advertiser clears it.
+  if (body.data?.advertiser !== undefined) {
+    if (body.data.advertiser) data.advertiser = body.data.advertiser;
+    else delete data.advertiser;
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await updateCampaignRow(tx, existing.id, {
+      name: body.name,
+      body: { ...existing.body, data },
+    });
+    if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
+    await recordChange(tx, user, campaignChange(existing, changed));
+    return changed;
+  });
+  // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
+  ctx.liveCreatives.clear();
+  return oneCampaign(ctx, row);
+}
+
+/** DELETE /v1/campaign/delete: the campaign with its creatives, live creatives and assets. */
+export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  const existing = await ownCampaign(ctx.db, user, campaignId);
+  const files = await ctx.db.transaction(async (tx) => {
+    const assetFiles = await listAssetFilesOfCampaign(tx, existing.id);
+    await deleteCampaignRow(tx, existing.id);
+    await recordChange(tx, user, campaignChange(existing, null));
+    return assetFiles;
+  });
+  await removeUnusedFiles(ctx, files);
+  ctx.liveCreatives.clear();
+  return null;
+}
+
+/**
+ * POST /v1/campaign/duplicate: a copy named by the copy rule (' (Copy)', ' (Copy 2)'...), for the same
+ * owner, with the campaign's flight, advertiser and creatives (their assets sharing the stored files).
+ * Nothing is published (a copy serves nothing until its creatives are), no figures, links or schedules.
+ */
+export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
+  const original = await ownCampaign(ctx.db, user, campaignId);
+  const copy = await ctx.db.transaction(async (tx) => {
+    const made = await insertCampaign(tx, {
+      id: newId(),
+      ownerId: original.owner_id,
+      name: copyName(original.name),
+      body: { data: campaignSnapshotData(original) },
+    });
+    const creatives = await listCreativesOfCampaigns(tx, [original.id]);
+    for (const creative of creatives) {
+      const id = newId();
+      await insertCreative(tx, {
+        id,
+        campaignId: made.id,
+        name: creative.name,
+        type: creative.type,
+        body: creative.body,
+      });
+      await copyAssets(tx, creative.id, id);
+    }
+    await recordChange(tx, user, {
+      ...campaignChange(null, made),
+      after: {
+        ...campaignSnapshot(made),
+        copiedFrom: original.id,
+        creatives: creatives.map((creative) => creative.name),
+      },
+    });
+    return made;
+  });
+  return oneCampaign(ctx, copy);
+}
+
+/** A campaign's own settings (flight, zone, advertiser), without anything the server counts. */
+const campaignSnapshotData = (row: CampaignRow) => {
+  const { start = null, end = null, timezone, advertiser } = row.body.data ?? {};
+  return {
+    start,
+    end,
+    timezone: timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+    ...(advertiser ? { advertiser } : {}),
+  };
+};
+
+/** GET /v1/campaign/history: the campaign's audit entries, newest first (the owner's or an admin's). */
+export async function campaignHistory(ctx: Context, user: SessionUser, campaignId: string) {
+  const campaign = await ownCampaign(ctx.db, user, campaignId);
+  return historyOf(ctx.db, campaign.id);
+}

@@ -1,0 +1,91 @@
+// The demo campaign's history, so the campaign page's first look shows one: the campaign and its
+// creatives created and published when its flight began, and a second administrator extending the flight two days
+// ago. Written as the audit log writes it (services/audit/record.ts), dated after the fact.
+import type { Queryable } from '../../db/database';
+import { insertAuditRow } from '../../db/queries/audit-log';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DemoHistoryInput {
+  campaignId: string;
+  now: Date;
+  days: number;
+  owner: { id: string; email: string };
+  planner: { id: string; email: string };
+  /** The day `offset` days from now, 'YYYY-MM-DD'. */
+  day: (offset: number) => string;
+}
+
+export function demoHistory(db: Queryable, { campaignId, now, days, owner, planner, day }: DemoHistoryInput) {
+  const began = now.getTime() - days * DAY_MS;
+  let minute = 0;
+  /** The set-up's entries a minute apart, from the flight's first morning on. */
+  const setUp = () => new Date(began + 9 * 60 * 60 * 1000 + minute++ * 60 * 1000);
+  const entry = (row: Omit<Parameters<typeof insertAuditRow>[1], 'campaignId' | 'requestId'>) =>
+    insertAuditRow(db, { ...row, campaignId, requestId: null });
+  return {
+    campaignCreated: () =>
+      entry({
+        actorId: owner.id,
+        actorEmail: owner.email,
+        entity: 'campaign',
+        entityId: campaignId,
+        action: 'create',
+        // Booked first for a shorter flight; extended later by a second administrator.
+        changes: {
+          end: [null, day(16)],
+          name: [null, 'Demo campaign'],
+          start: [null, day(-days)],
+          timezone: [null, 'UTC'],
+        },
+        route: 'POST /v1/campaign/new',
+        at: setUp(),
+      }),
+    creativePublished: async (creative: {
+      creativeId: string;
+      liveId: string;
+      name: string;
+      type: string;
+    }) => {
+      await entry({
+        actorId: owner.id,
+        actorEmail: owner.email,
+        entity: 'creative',
+        entityId: creative.creativeId,
+        action: 'create',
+        changes: {
+          name: [null, creative.name],
+          platform: [null, 'google-ad-manager'],
+          type: [null, creative.type],
+        },
+        route: 'POST /v1/campaign/creatives',
+        at: setUp(),
+      });
+      await entry({
+        actorId: owner.id,
+        actorEmail: owner.email,
+        entity: 'liveCreative',
+        entityId: creative.liveId,
+        action: 'create',
+        changes: {
+          creativeId: [null, creative.creativeId],
+          name: [null, creative.name],
+          platform: [null, 'google-ad-manager'],
+        },
+        route: 'POST /v1/campaign/creatives/publish',
+        at: setUp(),
+      });
+    },
+    flightExtended: () =>
+      entry({
+        actorId: planner.id,
+        actorEmail: planner.email,
+        entity: 'campaign',
+        entityId: campaignId,
+        action: 'update',
+        changes: { end: [day(16), day(30)] },
+        route: 'PUT /v1/campaign/update',
+        at: new Date(now.getTime() - 2 * DAY_MS),
+      }),
+  };
+}
