@@ -53,7 +53,9 @@ await new Promise((resolve, reject) =>
     (error, result) => (error ? reject(error) : resolve(result)),
   ),
 ).then((result) => console.log(`${route}: ${result.requests.average.toFixed(0)} req/s`));
+const stopping = Date.now();
 await demo.stop();
+const stopMs = Date.now() - stopping;
 
 const file = path.join(
   profileDir,
@@ -61,8 +63,19 @@ const file = path.join(
 );
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+// Only the load's samples: the profile covers the whole process (its start and the demo's seed too),
+// and the load is the last `duration` seconds before the stop.
+const deltas = [];
+{
+  const loadFrom = profile.endTime - (duration * 1000 + stopMs) * 1000;
+  const loadTo = profile.endTime - stopMs * 1000;
+  let at = profile.startTime;
+  for (const delta of profile.timeDeltas) {
+    at += delta;
+    deltas.push(at >= loadFrom && at <= loadTo ? delta : 0);
+  }
+}
 const self = new Map();
-const deltas = profile.timeDeltas;
 profile.samples.forEach((id, index) => {
   const frame = byId.get(id).callFrame;
   const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
