@@ -375,6 +375,46 @@ export const LongZoneName: Story = {
   },
 };
 
+/** Whether the table named `name` shows every column without sideways scrolling. */
+const expectFits = async (canvasElement: HTMLElement, name: string) => {
+  const table = within(canvasElement).getByRole('table', { name });
+  const container = table.closest('[data-slot="table-container"]') as HTMLElement;
+  await expect({ name, scrollWidth: container.scrollWidth }).toEqual({
+    name,
+    scrollWidth: container.clientWidth,
+  });
+};
+
+/**
+ * A 1440 px window: the console's side menu (15rem) and the page's padding leave 1168 px, this frame's
+ * width, for the rail and the report. The Figures tables (by day, by hour, by creative) and the
+ * Breakdown table show every figure of a video campaign without sideways scrolling.
+ */
+export const Desktop1440: Story = {
+  args: { breakdown: breakdownOf('site'), emptyAction: undefined },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu()}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.getBoundingClientRect().width).toBe(1200);
+    await expectFits(canvasElement, 'Report by site');
+    await expectFits(canvasElement, 'Figures by day');
+    await userEvent.click(canvas.getByRole('tab', { name: 'By creative' }));
+    await expectFits(canvasElement, 'Figures by creative');
+  },
+};
+
+/** The same window by hour: the longest period labels. */
+export const Desktop1440ByHour: Story = {
+  ...Desktop1440,
+  args: { ...Desktop1440.args, report: oneDay, previous: undefined, previousDays: undefined, unit: 'hour' },
+  play: async ({ canvasElement }) => {
+    await expectFits(canvasElement, 'Figures by hour');
+  },
+};
+
 export const WithVideoDark: Story = { ...WithVideo, ...dark };
 export const NoVideoDark: Story = { ...NoVideo, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
