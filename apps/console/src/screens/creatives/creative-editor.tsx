@@ -21,8 +21,10 @@ import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
+import { CreativePreview } from './creative-preview';
 import { downloadTagSheet, useCreative, useCreativeActions } from './creative-queries';
-import { CreativeSettings } from './creative-settings';
+import { type CreativeDraft, CreativeSettings } from './creative-settings';
+import { previewOf } from './preview-ad';
 import { type TagInputs, TagPanel } from './tag-panel';
 
 /** Tags load from the ad-serving origin the server reports (AD_SERVING_URL), as the tag sheet's do. */
@@ -35,6 +37,8 @@ export function CreativeEditorPage() {
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
   const [tagInputs, setTagInputs] = useState<TagInputs>({});
+  // The type, layout and options being edited, before they are saved: the preview shows them.
+  const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
 
   if (creative.isPending) return <Skeleton className="h-96" aria-label="Loading creative" />;
   if (creative.isError) {
@@ -139,10 +143,19 @@ export function CreativeEditorPage() {
               tagInputs={tagInputs}
               save={(creative) => actions.update.mutateAsync(creative)}
               onSaved={setTagInputs}
+              onDraftChange={setDraft}
             />
           </CardContent>
         </Card>
         <div className="grid content-start gap-6 [&>*]:min-w-0">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Preview</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CreativePreview preview={previewOf(current, draft)} />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle level={2}>Assets</CardTitle>
