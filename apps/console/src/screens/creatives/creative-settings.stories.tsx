@@ -60,7 +60,7 @@ export const BannerWithLayout: Story = {
       'aria-valuetext',
       '45 sec',
     );
-    await expect(saveButtons().map((button) => button.textContent)).toEqual(['Save']);
+    await expect(saveButtons().map((button) => button.textContent)).toEqual(['Save creative']);
   },
 };
 
@@ -99,7 +99,7 @@ export const SavesBoth: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, 'Spring sale v2');
     await userEvent.click(canvas.getByRole('switch', { name: 'Loop' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
     await waitFor(() => expect(args.save).toHaveBeenCalledTimes(1));
     const saved = (args.save as ReturnType<typeof fn>).mock.calls[0]?.[0];
     await expect(saved).toMatchObject({ id: 'crv_7', name: 'Spring sale v2', layout: 'in-banner-video' });
@@ -114,7 +114,7 @@ export const SavesBoth: Story = {
 export const Saving: Story = {
   args: { save: fn(() => new Promise(() => {})) },
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
     await waitFor(() => expect(canvas.getByRole('button', { name: /Save/ })).toBeDisabled());
     await expect(canvas.queryByRole('button', { name: 'Save layout options' })).toBeNull();
   },
@@ -124,7 +124,7 @@ export const Saving: Story = {
 export const ServerError: Story = {
   args: { save: fn(async () => Promise.reject(new Error('The creative name is taken in this campaign.'))) },
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
     await expect(await canvas.findByText('The creative name is taken in this campaign.')).toBeVisible();
     await expect(canvas.queryByText('Saved.')).toBeNull();
   },
@@ -138,7 +138,7 @@ export const LayoutError: Story = {
     }),
   },
   play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
     const layout = canvas.getByRole('region', { name: 'Layout' });
     await expect(
       await within(layout).findByText(/Video player size must be between 0 and 300/),

@@ -114,7 +114,6 @@ export function CreativeSettings({
       onSubmit={submit}
       serverError={serverError}
       successMessage={saved ? 'Saved.' : undefined}
-      submitLabel="Save"
       onTypeChange={(next) => {
         setType(next);
         draft({ type: next });
