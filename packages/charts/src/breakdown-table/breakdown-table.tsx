@@ -19,6 +19,7 @@ import {
   breakdownReportFigures,
   breakdownTotal,
 } from '../lib/breakdown';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 
@@ -160,7 +161,9 @@ function LoadedBreakdownTable({
         cell: (context) => {
           const row = context.row.original;
           return row.kind === 'value' ? (
-            row.label
+            <span data-fitted-name="" className={FITTED_NAME_CLASSES} title={row.label}>
+              {row.label}
+            </span>
           ) : (
             <span data-breakdown-row={row.kind} className="text-muted-foreground italic">
               {row.label}
@@ -212,6 +215,7 @@ function LoadedBreakdownTable({
         caption={caption ?? `Report by ${breakdownNoun(breakdown.dimension)}`}
         emptyMessage="No figures for this period."
         maxHeight={maxHeight}
+        className={FITTED_TABLE_CLASSES}
       />
       {database ? (
         <p data-slot="breakdown-country-database" className="text-muted-foreground text-xs">

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { oneWeekReport, yearReport, zeroReport } from '../fixtures';
+import { expectLabelsApart } from '../lib/story-overlap';
 import { pointAt } from '../lib/story-pointer';
 import { CreativeBreakdown } from './creative-breakdown';
 
@@ -32,6 +33,30 @@ export const FourCreatives: Story = {
     await expect(
       canvas.getByRole('table', { name: 'Share of impressions and clicks by creative' }),
     ).toBeInTheDocument();
+    await expectLabelsApart(canvasElement, 8);
+  },
+};
+
+const ticks = (canvasElement: HTMLElement) =>
+  [...canvasElement.querySelectorAll('[data-slot="chart-image"] svg text')]
+    .map((text) => text.textContent ?? '')
+    .filter((label) => label.endsWith('%'));
+
+/** A phone (390 px, the card's padding taken off): a narrower names column, three ticks well apart. */
+export const Phone: Story = {
+  args: { width: undefined, creatives: yearReport.creatives },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 294 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(yLabels(canvasElement)).toHaveLength(8));
+    await expect(ticks(canvasElement).length).toBeGreaterThanOrEqual(2);
+    await expect(ticks(canvasElement).length).toBeLessThanOrEqual(3);
+    await expectLabelsApart(canvasElement, 8);
   },
 };
 
@@ -77,3 +102,4 @@ export const FourCreativesDark: Story = { ...FourCreatives, ...dark };
 export const TwentyCreativesDark: Story = { ...TwentyCreatives, ...dark };
 export const TooltipDark: Story = { ...Tooltip, ...dark };
 export const NothingServedDark: Story = { ...NothingServed, ...dark };
+export const PhoneDark: Story = { ...Phone, ...dark };

@@ -12,6 +12,7 @@ import { defaultLocale, formatCount, formatRate } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
 import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
+import { LABEL_GAP, labelWidth, ticksThatFit } from '../lib/ticks';
 
 export type CreativeBreakdownProps = Omit<React.ComponentProps<'div'>, 'children'> &
   Omit<ChartDisplayProps, 'height'> & {
@@ -71,6 +72,34 @@ export function creativeShares(creatives: readonly ReportCreative[], limit: numb
 const truncate = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
 
+const MARGIN = { top: 4, right: 16, bottom: 32 };
+
+/** Steps between share ticks, in percentage points, finest first. */
+const SHARE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100] as const;
+
+/**
+ * The chart's layout at `width` pixels for shares up to `maxShare` percent: the names' column (176 px,
+ * at most 40 % of a narrow chart, at least 96 px), how many characters of a name it holds, and the
+ * share ticks under the bars: the finest round step whose ticks (each '100 %' wide plus a gap, at most
+ * seven) fit, the axis ending on the last one. Neither names nor ticks crowd on a phone.
+ */
+export function creativeBreakdownLayout(
+  width: number,
+  maxShare: number,
+): { left: number; nameLength: number; ticks: number[] } {
+  const left = Math.round(Math.min(176, Math.max(96, width * 0.4)));
+  const bars = width - left - MARGIN.right;
+  const fit = Math.min(7, ticksThatFit(bars, labelWidth('100 %') + 2 * LABEL_GAP));
+  const top = Math.max(maxShare, 1);
+  const step = SHARE_STEPS.find((candidate) => Math.ceil(top / candidate) + 1 <= fit) ?? 100;
+  const count = Math.ceil(top / step);
+  return {
+    left,
+    nameLength: Math.max(8, Math.floor((left - 4) / 6.6)),
+    ticks: Array.from({ length: count + 1 }, (_, index) => index * step),
+  };
+}
+
 /** Each creative's share of impressions and clicks as paired horizontal bars. */
 export function CreativeBreakdown({
   creatives,
@@ -86,6 +115,7 @@ export function CreativeBreakdown({
   const rows = useMemo(() => creativeShares(creatives, limit), [creatives, limit]);
   const chartHeight = height ?? 48 + rows.length * 40;
   const noImpressions = rows.every((row) => row.impressions === 0);
+  const maxShare = Math.max(0, ...rows.flatMap((row) => [row.impressionsShare, row.clicksShare]));
 
   if (noImpressions) {
     return (
@@ -139,56 +169,63 @@ export function CreativeBreakdown({
       {...props}
     >
       <ChartSize width={width} height={chartHeight}>
-        {(size) => (
-          <Bar<CreativeShare>
-            width={size.width}
-            height={size.height}
-            // nivo draws the first row at the bottom: reversed, the biggest creative is on top.
-            data={[...rows].reverse()}
-            keys={KEYS}
-            indexBy="name"
-            layout="horizontal"
-            groupMode="grouped"
-            margin={{ top: 4, right: 16, bottom: 32, left: 176 }}
-            padding={0.3}
-            innerPadding={2}
-            valueScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
-            colors={({ id }) => colorOf(String(id))}
-            borderRadius={2}
-            theme={nivoTheme(palette)}
-            enableLabel={false}
-            enableGridX
-            enableGridY={false}
-            gridXValues={5}
-            axisBottom={{
-              tickSize: 0,
-              tickPadding: 8,
-              tickValues: 5,
-              format: (value: number) => `${value} %`,
-            }}
-            axisLeft={{ tickSize: 0, tickPadding: 8, format: (name: string) => truncate(name, 26) }}
-            isInteractive={interactive}
-            tooltip={({ data: row }: BarTooltipProps<CreativeShare>) => (
-              <ChartTooltip
-                title={row.name}
-                items={[
-                  {
-                    label: 'Impressions',
-                    value: `${formatCount(row.impressions, locale)} (${formatRate(row.impressionsShare, locale)})`,
-                    color: colorOf('impressionsShare'),
-                  },
-                  {
-                    label: 'Clicks',
-                    value: `${formatCount(row.clicks, locale)} (${formatRate(row.clicksShare, locale)})`,
-                    color: colorOf('clicksShare'),
-                  },
-                ]}
-              />
-            )}
-            animate={animate}
-            role="presentation"
-          />
-        )}
+        {(size) => {
+          const layout = creativeBreakdownLayout(size.width, maxShare);
+          return (
+            <Bar<CreativeShare>
+              width={size.width}
+              height={size.height}
+              // nivo draws the first row at the bottom: reversed, the biggest creative is on top.
+              data={[...rows].reverse()}
+              keys={KEYS}
+              indexBy="name"
+              layout="horizontal"
+              groupMode="grouped"
+              margin={{ ...MARGIN, left: layout.left }}
+              padding={0.3}
+              innerPadding={2}
+              valueScale={{ type: 'linear', min: 0, max: layout.ticks[layout.ticks.length - 1] ?? 'auto' }}
+              colors={({ id }) => colorOf(String(id))}
+              borderRadius={2}
+              theme={nivoTheme(palette)}
+              enableLabel={false}
+              enableGridX
+              enableGridY={false}
+              gridXValues={layout.ticks}
+              axisBottom={{
+                tickSize: 0,
+                tickPadding: 8,
+                tickValues: layout.ticks,
+                format: (value: number) => `${value} %`,
+              }}
+              axisLeft={{
+                tickSize: 0,
+                tickPadding: 8,
+                format: (name: string) => truncate(name, layout.nameLength),
+              }}
+              isInteractive={interactive}
+              tooltip={({ data: row }: BarTooltipProps<CreativeShare>) => (
+                <ChartTooltip
+                  title={row.name}
+                  items={[
+                    {
+                      label: 'Impressions',
+                      value: `${formatCount(row.impressions, locale)} (${formatRate(row.impressionsShare, locale)})`,
+                      color: colorOf('impressionsShare'),
+                    },
+                    {
+                      label: 'Clicks',
+                      value: `${formatCount(row.clicks, locale)} (${formatRate(row.clicksShare, locale)})`,
+                      color: colorOf('clicksShare'),
+                    },
+                  ]}
+                />
+              )}
+              animate={animate}
+              role="presentation"
+            />
+          );
+        }}
       </ChartSize>
     </ChartFrame>
   );

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { oneWeekReport, yearReport, zeroReport } from '../fixtures';
+import { expectLabelsApart } from '../lib/story-overlap';
 import { pointAt } from '../lib/story-pointer';
 import { HourHeatmap } from './hour-heatmap';
 
@@ -33,6 +34,38 @@ export const Impressions: Story = {
     await expect(
       canvas.getByRole('table', { name: 'Impressions by weekday and hour of day' }),
     ).toBeInTheDocument();
+    await expectLabelsApart(canvasElement);
+  },
+};
+
+const hourLabels = (canvasElement: HTMLElement) =>
+  [...canvasElement.querySelectorAll('[data-slot="chart-image"] svg text')]
+    .map((text) => text.textContent ?? '')
+    .filter((label) => /\d/.test(label));
+
+/** A phone (390 px, the card's padding taken off) in a 12-hour locale, whose labels are the longest. */
+export const Phone: Story = {
+  args: { width: undefined, locale: 'en-US' },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 294 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(cells(canvasElement)).toHaveLength(168));
+    await expect(hourLabels(canvasElement)).toEqual(['12 AM', '6 AM', '12 PM', '6 PM']);
+    await expectLabelsApart(canvasElement);
+  },
+};
+
+/** The narrowest grid: a 24-hour locale, labels every twelve hours. */
+export const Narrowest: Story = {
+  args: { width: 200, locale: 'de-DE' },
+  play: async ({ canvasElement }) => {
+    await expect(hourLabels(canvasElement).length).toBeGreaterThanOrEqual(2);
+    await expectLabelsApart(canvasElement);
   },
 };
 
@@ -84,3 +117,4 @@ export const ImpressionsDark: Story = { ...Impressions, ...dark };
 export const CtrDark: Story = { ...Ctr, ...dark };
 export const TooltipDark: Story = { ...Tooltip, ...dark };
 export const AllZerosDark: Story = { ...AllZeros, ...dark };
+export const PhoneDark: Story = { ...Phone, ...dark };

@@ -8,11 +8,19 @@ import { ChartFrame } from '../lib/chart-frame';
 import type { ChartDisplayProps, SwitchableMetricProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { ChartTooltip } from '../lib/chart-tooltip';
-import { defaultLocale, formatCount, formatHour, formatRate, weekdayNames } from '../lib/format';
+import {
+  defaultLocale,
+  formatCount,
+  formatHour,
+  formatRate,
+  formatShortHour,
+  weekdayNames,
+} from '../lib/format';
 import { MetricSwitch } from '../lib/metric-switch';
 import { metricConfig, singleMetricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
 import { type ChartPalette, isThemePalette, seriesColor, themePalette } from '../lib/palette';
+import { spacedLabels } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
 
 export const HEATMAP_METRICS = ['impressions', 'ctr'] as const;
@@ -29,6 +37,29 @@ type Cell = { x: string; y: number; impressions: number; clicks: number };
 type Row = { id: string; data: Cell[] };
 
 const MARGIN = { top: 28, right: 8, bottom: 8, left: 48 };
+
+/** Label every third hour where the labels fit, else every fourth, sixth, eighth or twelfth. */
+const HOUR_STEPS = [3, 4, 6, 8, 12] as const;
+
+/**
+ * The hour labels of the top axis for a grid `width` pixels wide (margins included): the hours the
+ * axis names and what it writes for each. The locale's full hour ('12:00 AM', '15:00') where it fits,
+ * its shortest ('12 AM', '15') where that fits at the same step, else fewer labels: two neighbours
+ * never overlap, down to a phone's width.
+ */
+export function hourAxis(
+  hours: readonly string[],
+  shortHours: readonly string[],
+  width: number,
+): { tickValues: string[]; format: (hour: string) => string } {
+  const sets = shortHours.join('').length < hours.join('').length ? [hours, shortHours] : [hours];
+  const { step, labels } = spacedLabels(sets, hours.length, width - MARGIN.left - MARGIN.right, HOUR_STEPS);
+  const labelOf = new Map(hours.map((hour, index) => [hour, labels[index] ?? hour]));
+  return {
+    tickValues: hours.filter((_, hour) => hour % step === 0),
+    format: (hour) => labelOf.get(hour) ?? hour,
+  };
+}
 
 /** The cell under the pointer, kept outside React state so a hover re-renders the tooltip only. */
 type HoverStore = {
@@ -147,6 +178,10 @@ export function HourHeatmap({
   const days = useMemo(() => weekdayNames(locale), [locale]);
   const longDays = useMemo(() => weekdayNames(locale, 'long'), [locale]);
   const hours = useMemo(() => Array.from({ length: 24 }, (_, hour) => formatHour(hour, locale)), [locale]);
+  const shortHours = useMemo(
+    () => Array.from({ length: 24 }, (_, hour) => formatShortHour(hour, locale)),
+    [locale],
+  );
   const rows = useMemo<Row[]>(() => {
     const grid = days.map((day) => ({
       id: day,
@@ -241,11 +276,7 @@ export function HourHeatmap({
                 emptyColor={palette.background}
                 theme={nivoTheme(palette)}
                 enableLabels={false}
-                axisTop={{
-                  tickSize: 0,
-                  tickPadding: 6,
-                  tickValues: hours.filter((_, hour) => hour % 3 === 0),
-                }}
+                axisTop={{ tickSize: 0, tickPadding: 6, ...hourAxis(hours, shortHours, size.width) }}
                 axisLeft={{ tickSize: 0, tickPadding: 8 }}
                 axisRight={null}
                 axisBottom={null}

@@ -93,6 +93,7 @@ const dayAxisFormat = dateFormat({ month: 'short', day: 'numeric' });
 const dayFullFormat = dateFormat({ year: 'numeric', month: 'short', day: 'numeric' });
 const weekdayFormats = { short: dateFormat({ weekday: 'short' }), long: dateFormat({ weekday: 'long' }) };
 const hourOfDayFormat = dateFormat({ hour: '2-digit', minute: '2-digit' });
+const shortHourFormat = dateFormat({ hour: 'numeric' });
 
 /** The instant a report period names, read as UTC wall-clock time ('2026-03-01T14:00'). */
 function periodInstant(period: string): Date {
@@ -131,3 +132,7 @@ export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'):
 /** An hour of day in the locale: '00:00' ... '23:00' (or '12 AM' where the locale says so). */
 export const formatHour = (hour: number, locale: string): string =>
   hourOfDayFormat(locale).format(new Date(Date.UTC(2024, 0, 1, hour)));
+
+/** An hour of day as short as the locale writes it, for a narrow axis: '3 AM', '03', '3時'. */
+export const formatShortHour = (hour: number, locale: string): string =>
+  shortHourFormat(locale).format(new Date(Date.UTC(2024, 0, 1, hour)));

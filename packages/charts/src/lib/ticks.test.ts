@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinTicks, ticksThatFit } from './ticks';
+import { LABEL_GAP, labelWidth, spacedLabels, thinTicks, ticksThatFit } from './ticks';
 
 const days = (count: number) => Array.from({ length: count }, (_, index) => index);
 
@@ -34,5 +34,25 @@ describe('tick thinning', () => {
   it('fits at least two labels on any width', () => {
     expect(ticksThatFit(100, 60)).toBe(2);
     expect(ticksThatFit(800, 60)).toBe(13);
+  });
+
+  it('estimates a label at least as wide as DejaVu Sans draws it at 11 px', () => {
+    // Measured in Chromium with DejaVu Sans 11 px: '12:00 AM' 49 px, '100 %' 31 px, '00:00' 31 px.
+    expect(labelWidth('12:00 AM')).toBeGreaterThanOrEqual(49);
+    expect(labelWidth('100 %')).toBeGreaterThanOrEqual(31);
+    expect(labelWidth('00:00')).toBeGreaterThanOrEqual(31);
+  });
+
+  it('spaces labels at the densest step where one of the sets fits, the preferred set first', () => {
+    const full = ['12:00 AM', '1:00 AM', '2:00 AM', '3:00 AM'];
+    const short = ['12 AM', '1 AM', '2 AM', '3 AM'];
+    const slots = full.length;
+    const fullWidth = labelWidth('12:00 AM') + LABEL_GAP;
+    expect(spacedLabels([full, short], slots, fullWidth * slots, [1, 2])).toEqual({ step: 1, labels: full });
+    expect(spacedLabels([full, short], slots, (fullWidth - 1) * slots, [1, 2])).toEqual({
+      step: 1,
+      labels: short,
+    });
+    expect(spacedLabels([full, short], slots, 10, [1, 2])).toEqual({ step: 2, labels: short });
   });
 });

@@ -23,3 +23,48 @@ export function thinTicks<T>(values: readonly T[], maxTicks: number): T[] {
 /** How many labels fit across `width` pixels when each needs about `labelWidth` pixels. */
 export const ticksThatFit = (width: number, labelWidth: number): number =>
   Math.max(2, Math.floor(width / labelWidth));
+
+/**
+ * About how wide `text` is drawn at `fontSize` pixels in a sans-serif face, rounded up: axis labels are
+ * placed before anything is measured (and on a server, where nothing can be), so a label's width is an
+ * estimate erring wide (the widths of DejaVu Sans, the widest of the usual faces): digits and lower
+ * case 0.64 em, capitals 0.76 em, '%' 0.95 em, narrow marks 0.34 em, CJK characters 1 em.
+ */
+export function labelWidth(text: string, fontSize = 11): number {
+  let ems = 0;
+  for (const char of text) {
+    if (/[\s:.,'’-]/.test(char)) ems += 0.34;
+    else if (char === '%') ems += 0.95;
+    else if (/[A-Z]/.test(char)) ems += 0.76;
+    else if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(char)) ems += 1;
+    else ems += 0.64;
+  }
+  return Math.ceil(ems * fontSize);
+}
+
+/** The space kept between two neighbouring axis labels, in pixels. */
+export const LABEL_GAP = 8;
+
+/**
+ * Labels for `count` evenly spaced slots across `width` pixels, one every `step` slots from the first:
+ * the first of `steps` (densest first) at which one of `labelSets` (preferred first, each a label per
+ * slot) fits without two labels coming closer than `LABEL_GAP`; else the last step with the narrowest set.
+ */
+export function spacedLabels(
+  labelSets: readonly (readonly string[])[],
+  count: number,
+  width: number,
+  steps: readonly number[],
+  fontSize = 11,
+): { step: number; labels: readonly string[] } {
+  const slot = width / count;
+  const widest = (labels: readonly string[]) =>
+    Math.max(0, ...labels.map((label) => labelWidth(label, fontSize)));
+  for (const step of steps) {
+    for (const labels of labelSets) {
+      if (step * slot >= widest(labels) + LABEL_GAP) return { step, labels };
+    }
+  }
+  const narrowest = [...labelSets].sort((a, b) => widest(a) - widest(b))[0] ?? [];
+  return { step: steps[steps.length - 1] ?? 1, labels: narrowest };
+}

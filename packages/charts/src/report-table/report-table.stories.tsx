@@ -102,6 +102,8 @@ export const SortByClicks: Story = {
 };
 
 export const SortByKeyboard: Story = {
+  // A frame narrower than the table (the table fits 830 px; a phone is narrower still).
+  decorators: [(Story) => <div className="max-w-xl">{Story()}</div>],
   play: async ({ canvas, canvasElement }) => {
     await userEvent.tab(); // Columns menu
     // The table is wider than the story's frame, so its scrolling container is a tab stop of its own

@@ -10,6 +10,7 @@ import {
 } from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 
@@ -252,14 +253,19 @@ function CreativeTable({
         header: 'Creative',
         cell: (context) => {
           const href = rowHref?.(context.row.original.creative);
+          const name = (
+            <span data-fitted-name="" className={FITTED_NAME_CLASSES} title={context.getValue()}>
+              {context.getValue()}
+            </span>
+          );
           return href
             ? renderLink({
                 href,
                 className:
-                  'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
-                children: context.getValue(),
+                  'block rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+                children: name,
               })
-            : context.getValue();
+            : name;
         },
         footer: () => 'Total',
         sortFn: 'text',
@@ -309,7 +315,12 @@ function ReportTableLayout<TData extends object>({
   return (
     <div data-slot="report-table" className={cn('flex min-w-0 flex-col gap-3', className)} {...props}>
       <DataTableToolbar table={table}>{toolbar}</DataTableToolbar>
-      <DataTable table={table} caption={caption} emptyMessage="No figures for this period." />
+      <DataTable
+        table={table}
+        caption={caption}
+        emptyMessage="No figures for this period."
+        className={FITTED_TABLE_CLASSES}
+      />
       <DataTablePagination table={table} locale={locale} />
     </div>
   );

@@ -2,6 +2,7 @@ import {
   CREATIVE_TYPES,
   type CreativeSetting,
   type CreativeSettingKey,
+  type CreativeType,
   creativeSetting,
   creativeSize,
   DEFAULT_CREATIVE_NAME,
@@ -181,6 +182,12 @@ export interface CreativeFormProps {
   serverError?: string | null;
   /** Shown in a success alert once the creative is saved. */
   successMessage?: React.ReactNode;
+  /** The save button's label: 'Save creative', or 'Save' where it saves more (its page's layout too). */
+  submitLabel?: React.ReactNode;
+  /** Told when the chosen type changes, before it is saved (a page hides what only a banner has). */
+  onTypeChange?: (type: CreativeType) => void;
+  /** More fields saved with the creative by the same button (a page's layout section), above it. */
+  children?: React.ReactNode;
   className?: string;
 }
 
@@ -191,6 +198,9 @@ export function CreativeForm({
   onSubmit,
   serverError,
   successMessage,
+  submitLabel = 'Save creative',
+  onTypeChange,
+  children,
   className,
 }: CreativeFormProps) {
   const { trackers, size: _size, html: _html, layout: _layout, ...creativeDefaults } = defaultValues ?? {};
@@ -227,7 +237,13 @@ export function CreativeForm({
   const trackerRows = useFieldArray({ control, name: 'trackerRows' });
   const platform = findPlatform(watch('platform'));
   const settings = watch('settings');
-  const isVideo = watch('type') !== 'Banner';
+  const type = watch('type');
+  const isVideo = type !== 'Banner';
+  const onTypeChangeRef = React.useRef(onTypeChange);
+  onTypeChangeRef.current = onTypeChange;
+  React.useEffect(() => {
+    onTypeChangeRef.current?.(type);
+  }, [type]);
   const width = Number(watch('width'));
   const height = Number(watch('height'));
   const sizeValue = customSize || !isIabSize(width, height) ? CUSTOM_SIZE : creativeSize(width, height);
@@ -517,8 +533,10 @@ export function CreativeForm({
         />
       ) : null}
 
+      {children}
+
       <Button type="submit" loading={isSubmitting}>
-        Save creative
+        {submitLabel}
       </Button>
     </form>
   );

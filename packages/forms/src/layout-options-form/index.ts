@@ -1,5 +1,6 @@
 export {
   LayoutOptionsForm,
+  type LayoutOptionsFormHandle,
   type LayoutOptionsFormProps,
   type LayoutOptionsFormValues,
 } from './layout-options-form';

@@ -1,7 +1,8 @@
 import { inBannerVideoLayout } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useRef, useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { LayoutOptionsForm } from './layout-options-form';
+import { LayoutOptionsForm, type LayoutOptionsFormHandle } from './layout-options-form';
 
 const meta = {
   title: 'Forms/LayoutOptionsForm',
@@ -144,3 +145,53 @@ export const KeyboardOnly: Story = {
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const StoredValueOutOfBoundsDark: Story = { ...StoredValueOutOfBounds, globals: { theme: 'dark' } };
+
+/**
+ * Saved with another form (the creative editor's): no button of its own, a group inside that form; the
+ * page reads the checked values through `handleRef`, and a wrong value is shown here and gives null.
+ */
+function WithAnotherForm({ defaultValues }: { defaultValues: Record<string, string | number> }) {
+  const handle = useRef<LayoutOptionsFormHandle>(null);
+  const [collected, setCollected] = useState('');
+  return (
+    <form
+      aria-label="Creative"
+      className="grid gap-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const values = await handle.current?.collect();
+        setCollected(values ? `ad_duration ${values.ad_duration}` : 'nothing: a value is wrong');
+      }}
+    >
+      <LayoutOptionsForm
+        layout={inBannerVideoLayout}
+        defaultValues={defaultValues}
+        saveButton={false}
+        handleRef={handle}
+      />
+      <button type="submit" className="justify-self-start rounded-md border px-3 py-1.5 text-sm">
+        Save creative
+      </button>
+      <output>{collected}</output>
+    </form>
+  );
+}
+
+export const SavedWithAnotherForm: Story = {
+  render: () => <WithAnotherForm defaultValues={saved} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: 'In-Banner Video options' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Save layout options' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
+    await expect(await canvas.findByText('ad_duration 45')).toBeVisible();
+  },
+};
+
+export const SavedWithAnotherFormWrongValue: Story = {
+  render: () => <WithAnotherForm defaultValues={{ ...saved, ad_duration: 200 }} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Save creative' }));
+    await expect(await canvas.findByText('nothing: a value is wrong')).toBeVisible();
+    await expect(canvas.getByText(/Ad duration must be between 0 and 120/)).toBeVisible();
+  },
+};

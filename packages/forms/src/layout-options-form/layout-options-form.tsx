@@ -22,13 +22,28 @@ import { FormStatus } from '../lib/form-status';
 
 export type LayoutOptionsFormValues = Record<string, string | number>;
 
+/** What a page saving the options with another form holds (`handleRef`): the checked values. */
+export type LayoutOptionsFormHandle = {
+  /** Checks the options (showing any problem in the form) and gives their values, or null when one is wrong. */
+  collect: () => Promise<LayoutOptionsFormValues | null>;
+};
+
 export interface LayoutOptionsFormProps {
   /** The layout from the domain's catalogue (`layouts`, `findLayout`); omit for the global settings only. */
   layout?: Layout;
   /** Saved option values; missing options start at their catalogue default. */
   defaultValues?: LayoutOptionsFormValues;
   /** Called with every option of the global settings and the layout, hidden ones included. */
-  onSubmit: (values: LayoutOptionsFormValues) => Promise<void> | void;
+  onSubmit?: (values: LayoutOptionsFormValues) => Promise<void> | void;
+  /**
+   * The form's own save button (on by default). Off, the options are saved with another form: its page
+   * reads them through `handleRef`, and Enter in a field submits nothing here.
+   */
+  saveButton?: boolean;
+  /** Filled with the form's handle, for a page that saves the options with another form. */
+  handleRef?: React.Ref<LayoutOptionsFormHandle>;
+  /** Told every option's value as it changes (a preview following the sliders). */
+  onValuesChange?: (values: LayoutOptionsFormValues) => void;
   /** The server's error text, shown in an alert. */
   serverError?: string | null;
   /** Shown in a success alert once the options are saved. */
@@ -47,6 +62,9 @@ export function LayoutOptionsForm({
   layout,
   defaultValues,
   onSubmit,
+  saveButton = true,
+  handleRef,
+  onValuesChange,
   serverError,
   successMessage,
   className,
@@ -63,12 +81,20 @@ export function LayoutOptionsForm({
       ) as LayoutOptionsFormValues,
     [sections],
   );
-  const { control, handleSubmit, reset, setError, formState } = useForm<LayoutOptionsFormValues>({
+  const { control, handleSubmit, reset, setError, formState, watch } = useForm<LayoutOptionsFormValues>({
     defaultValues: { ...defaults, ...defaultValues },
   });
+  const onValuesChangeRef = React.useRef(onValuesChange);
+  onValuesChangeRef.current = onValuesChange;
+  React.useEffect(() => {
+    const subscription = watch((values) =>
+      onValuesChangeRef.current?.({ ...values } as LayoutOptionsFormValues),
+    );
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
-  const submit = handleSubmit((values) => {
-    // Each section is checked by the domain against its own catalogue entry (bounds, choices, URLs).
+  /** Each section checked by the domain against its own catalogue entry (bounds, choices, URLs). */
+  const checked = (values: LayoutOptionsFormValues): boolean => {
     const problems = sections.flatMap((section) => {
       const own = Object.fromEntries(
         section.options
@@ -77,21 +103,31 @@ export function LayoutOptionsForm({
       );
       return validateLayoutOptions(section, own).errors;
     });
-    if (problems.length > 0) {
-      setError('root.options', { type: 'validate', message: problems.join('\n') });
-      return;
-    }
-    return onSubmit(values);
+    if (problems.length > 0) setError('root.options', { type: 'validate', message: problems.join('\n') });
+    return problems.length === 0;
+  };
+  const submit = handleSubmit((values) => {
+    if (!checked(values)) return;
+    return saveButton ? onSubmit?.(values) : undefined;
   });
+  React.useImperativeHandle(handleRef, () => ({
+    collect: () =>
+      new Promise<LayoutOptionsFormValues | null>((resolve) => {
+        void handleSubmit(
+          (values) => resolve(checked(values) ? values : null),
+          () => resolve(null),
+        )();
+      }),
+  }));
 
+  const label = layout ? `${layout.name} options` : globalLayoutOptions.name;
+  // Saved with another form, it is a group inside that form (a form may not hold another).
+  const Root = saveButton ? 'form' : 'div';
+  const rootProps = saveButton
+    ? { 'aria-label': label, noValidate: true, onSubmit: submit }
+    : { role: 'group', 'aria-label': label };
   return (
-    <form
-      aria-label={layout ? `${layout.name} options` : globalLayoutOptions.name}
-      noValidate
-      onSubmit={submit}
-      className={cn('grid gap-6', className)}
-      data-slot="layout-options-form"
-    >
+    <Root {...rootProps} className={cn('grid gap-6', className)} data-slot="layout-options-form">
       <FormStatus successMessage={successMessage} serverError={serverError} errors={formState.errors} />
       {formState.errors.root?.options?.message ? (
         <Alert variant="danger">
@@ -165,13 +201,15 @@ export function LayoutOptionsForm({
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={formState.isSubmitting}>
-          Save layout options
-        </Button>
+        {saveButton ? (
+          <Button type="submit" loading={formState.isSubmitting}>
+            Save layout options
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={() => reset(defaults)}>
           Reset to defaults
         </Button>
       </div>
-    </form>
+    </Root>
   );
 }

@@ -64,8 +64,10 @@ export function Combobox({
           disabled={disabled}
           data-slot="combobox-trigger"
           data-placeholder={selected ? undefined : true}
+          // A label too long for the trigger is cut with an ellipsis; the whole of it is the tooltip.
+          title={selected?.label}
           className={cn(
-            'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-foreground text-sm shadow-xs outline-none',
+            'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-foreground text-sm shadow-xs outline-none',
             'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
             'aria-invalid:border-destructive data-[placeholder]:text-muted-foreground',
             className,

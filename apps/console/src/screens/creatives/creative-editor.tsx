@@ -1,7 +1,6 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
 // and the ad tags of each live creative.
-import { buildTagSheet, errorMessage, findPlatform, tagsByCreative } from '@adconsole/domain';
-import { CreativeForm, type CreativeFormValues } from '@adconsole/forms';
+import { buildTagSheet, errorMessage, tagsByCreative } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -22,8 +21,10 @@ import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
+import { CreativePreview } from './creative-preview';
 import { downloadTagSheet, useCreative, useCreativeActions } from './creative-queries';
-import { LayoutPanel } from './layout-panel';
+import { type CreativeDraft, CreativeSettings } from './creative-settings';
+import { previewOf } from './preview-ad';
 import { type TagInputs, TagPanel } from './tag-panel';
 
 /** Tags load from the ad-serving origin the server reports (AD_SERVING_URL), as the tag sheet's do. */
@@ -35,9 +36,9 @@ export function CreativeEditorPage() {
   const creative = useCreative(creativeID);
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const [tagInputs, setTagInputs] = useState<TagInputs>({});
+  // The type, layout and options being edited, before they are saved: the preview shows them.
+  const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
 
   if (creative.isPending) return <Skeleton className="h-96" aria-label="Loading creative" />;
   if (creative.isError) {
@@ -48,23 +49,6 @@ export function CreativeEditorPage() {
     );
   }
   const current = creative.data;
-
-  const save = async (values: CreativeFormValues) => {
-    setServerError(null);
-    setSaved(false);
-    try {
-      await actions.update.mutateAsync({ ...current, ...values.creative, id: current.id });
-      setTagInputs({
-        dealID: values.dealID,
-        fallbackID: values.fallbackID,
-        clickMacro: values.clickMacro,
-        clickMacroEscaped: values.clickMacroEscaped,
-      });
-      setSaved(true);
-    } catch (error) {
-      setServerError(errorMessage(error, 'The creative was not saved.'));
-    }
-  };
 
   const downloadSheet = async () => {
     if (!campaign.data) return;
@@ -153,28 +137,25 @@ export function CreativeEditorPage() {
             <CardTitle level={2}>Settings</CardTitle>
           </CardHeader>
           <CardContent>
-            <CreativeForm
-              key={current.updatedAt ?? current.id}
+            <CreativeSettings
+              creative={current}
               campaignID={campaignID}
-              defaultValues={{
-                id: current.id,
-                name: current.name,
-                type: current.type,
-                width: current.width,
-                height: current.height,
-                fluid: current.fluid,
-                platform: findPlatform(current.platform)?.id ?? null,
-                trackers: current.trackers,
-                settings: current.settings,
-                ...tagInputs,
-              }}
-              onSubmit={save}
-              serverError={serverError}
-              successMessage={saved ? 'Saved.' : undefined}
+              tagInputs={tagInputs}
+              save={(creative) => actions.update.mutateAsync(creative)}
+              onSaved={setTagInputs}
+              onDraftChange={setDraft}
             />
           </CardContent>
         </Card>
         <div className="grid content-start gap-6 [&>*]:min-w-0">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Preview</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CreativePreview preview={previewOf(current, draft)} />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle level={2}>Assets</CardTitle>
@@ -184,29 +165,6 @@ export function CreativeEditorPage() {
                 assets={current.assets}
                 upload={(file) => actions.upload.mutateAsync([file])}
                 remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle level={2}>Layout</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <LayoutPanel
-                key={current.updatedAt ?? current.id}
-                creative={current}
-                save={(creative) =>
-                  actions.update.mutateAsync({
-                    id: creative.id,
-                    campaignID: creative.campaignID,
-                    name: creative.name,
-                    type: creative.type,
-                    width: creative.width,
-                    height: creative.height,
-                    layout: creative.layout,
-                    settings: creative.settings,
-                  })
-                }
               />
             </CardContent>
           </Card>

@@ -1,26 +1,29 @@
 // The creative's banner layout (docs/product.md §3): none, or a catalogue layout such as In-Banner Video,
-// with its options and the global display settings; warns while a required asset is missing.
+// with its options and the global display settings; warns while a required asset is missing. A section
+// of the creative's form (creative-settings.tsx): the form's one Save button saves it with the rest.
 import {
   type Creative,
   creativeSetting,
-  errorMessage,
   findLayout,
   layouts,
   missingRequiredAssets,
-  withCreativeSetting,
 } from '@adconsole/domain';
-import { LayoutOptionsForm } from '@adconsole/forms';
+import {
+  LayoutOptionsForm,
+  type LayoutOptionsFormHandle,
+  type LayoutOptionsFormValues,
+} from '@adconsole/forms';
 import { Alert, AlertDescription, ChoiceSelect, Field } from '@adconsole/ui';
-import { useState } from 'react';
+import type { Ref } from 'react';
 
-const NO_LAYOUT = 'none';
+export const NO_LAYOUT = 'none';
 const layoutChoices = [
   { value: NO_LAYOUT, label: 'No layout' },
   ...layouts.map((layout) => ({ value: layout.id, label: layout.name })),
 ];
 
 /** Stored option values for the form; a yes/no stored as a boolean reads as the catalogue's 'yes' or 'no'. */
-const savedOptions = (creative: Creative) => {
+export const savedLayoutOptions = (creative: Creative): LayoutOptionsFormValues | undefined => {
   const stored = creativeSetting(creative, 'layoutOptions');
   if (!stored) return undefined;
   return Object.fromEntries(
@@ -31,16 +34,24 @@ const savedOptions = (creative: Creative) => {
   );
 };
 
+export type LayoutPanelProps = {
+  creative: Creative;
+  /** The chosen layout's id, or NO_LAYOUT. */
+  layoutID: string;
+  onLayoutIDChange: (layoutID: string) => void;
+  /** Where the creative's form reads the checked options from when it saves. */
+  handleRef: Ref<LayoutOptionsFormHandle>;
+  /** Told every option's value as it changes (the preview). */
+  onValuesChange?: (values: LayoutOptionsFormValues) => void;
+};
+
 export function LayoutPanel({
   creative,
-  save,
-}: {
-  creative: Creative;
-  save: (creative: Creative) => Promise<unknown>;
-}) {
-  const [layoutID, setLayoutID] = useState(creative.layout ?? NO_LAYOUT);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  layoutID,
+  onLayoutIDChange,
+  handleRef,
+  onValuesChange,
+}: LayoutPanelProps) {
   const layout = findLayout(layoutID);
   const missing = layout ? missingRequiredAssets(layout, creative.assets) : [];
 
@@ -48,7 +59,12 @@ export function LayoutPanel({
     <div className="grid gap-4">
       <Field label="Layout">
         {(control) => (
-          <ChoiceSelect {...control} choices={layoutChoices} value={layoutID} onValueChange={setLayoutID} />
+          <ChoiceSelect
+            {...control}
+            choices={layoutChoices}
+            value={layoutID}
+            onValueChange={onLayoutIDChange}
+          />
         )}
       </Field>
       {missing.length > 0 ? (
@@ -61,23 +77,10 @@ export function LayoutPanel({
       <LayoutOptionsForm
         key={layoutID}
         layout={layout}
-        defaultValues={savedOptions(creative)}
-        serverError={serverError}
-        successMessage={saved ? 'Layout saved.' : undefined}
-        onSubmit={async (values) => {
-          setServerError(null);
-          setSaved(false);
-          try {
-            await save({
-              ...creative,
-              layout: layout?.id ?? null,
-              settings: withCreativeSetting(creative.settings, 'layoutOptions', values),
-            });
-            setSaved(true);
-          } catch (error) {
-            setServerError(errorMessage(error, 'The layout was not saved.'));
-          }
-        }}
+        defaultValues={savedLayoutOptions(creative)}
+        saveButton={false}
+        handleRef={handleRef}
+        onValuesChange={onValuesChange}
       />
     </div>
   );

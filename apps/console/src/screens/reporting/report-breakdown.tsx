@@ -61,6 +61,11 @@ const BARS_HEIGHT = 'min-h-[416px]';
 const TABLE_MAX_HEIGHT = '26rem';
 const TABLE_HEIGHT = 'min-h-[492px]';
 
+/**
+ * On screen the table starts without the counts whose rate it shows (viewable impressions, video
+ * starts), so a 1440 px window shows the rest without scrolling; the column menu brings them back.
+ */
+const SCREEN_HIDDEN_COLUMNS: readonly BreakdownMetric[] = ['viewable', 'videoStarts'];
 /** Columns that do not fit an A4 page's width, as in the printed report table. */
 const PRINT_HIDDEN_COLUMNS: readonly BreakdownMetric[] = [
   'viewable',
@@ -217,7 +222,7 @@ function BreakdownBody({
             breakdown={loaded}
             locale={locale}
             maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
-            hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : undefined}
+            hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS}
           />
         ) : (
           <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />

@@ -12,6 +12,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { ReportBreakdownProps } from './report-breakdown';
 import { loadReportCharts, ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
+import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
 
 const bannerWeek = makeReport({
@@ -302,6 +303,25 @@ export const Phone: Story = {
   },
 };
 
+/** The share page's menu (no share links or schedules) for the week of the stories, in `timezone`. */
+const shareMenu = (timezone = { label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' }) => (
+  <ReportingMenu
+    state={{
+      dates: { start: new Date('2026-11-16T00:01:00Z'), end: new Date('2026-11-22T23:59:59Z') },
+      timezone,
+      unit: 'day',
+      breakdown: 'country',
+    }}
+    onChange={fn()}
+    now={new Date('2026-11-22T10:00:00Z')}
+    summaryHref="/share/t"
+    creatives={[]}
+    onExport={fn()}
+    breakdownLabel="country"
+    renderLink={({ children, ...props }) => <a {...props}>{children}</a>}
+  />
+);
+
 /**
  * A share page (/share/{token}): the menu without share links or schedules beside the report, whose
  * Breakdown section is the link's campaign's, by country.
@@ -309,32 +329,89 @@ export const Phone: Story = {
 export const SharePage: Story = {
   args: { breakdown: breakdownOf('country'), emptyAction: undefined },
   render: (args) => (
-    <div className="grid grid-cols-[17rem_minmax(0,1fr)] items-start gap-6">
-      <aside aria-label="Reporting menu">
-        <ReportingMenu
-          state={{
-            dates: { start: new Date('2026-11-16T00:01:00Z'), end: new Date('2026-11-22T23:59:59Z') },
-            timezone: { label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' },
-            unit: 'day',
-            breakdown: 'country',
-          }}
-          onChange={fn()}
-          now={new Date('2026-11-22T10:00:00Z')}
-          summaryHref="/share/t"
-          creatives={[]}
-          onExport={fn()}
-          breakdownLabel="country"
-          renderLink={({ children, ...props }) => <a {...props}>{children}</a>}
-        />
-      </aside>
+    <ReportingLayout rail={shareMenu()}>
       <ReportView {...args} />
-    </div>
+    </ReportingLayout>
   ),
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Create share link' })).toBeNull();
     await expect(canvas.getByRole('tab', { name: 'Country' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('table', { name: 'Report by country' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Breakdown by country' })).toBeChecked();
+  },
+};
+
+const longZone = {
+  label: '(GMT-03:00) America/Argentina/ComodRivadavia',
+  offset: '-03:00',
+  tzCode: 'America/Argentina/ComodRivadavia',
+};
+
+/**
+ * A zone whose name is longer than the rail (a stored zone of the old IANA names): the rail keeps its
+ * 17rem, the name is cut with an ellipsis (whole in its tooltip), and the report starts beside it.
+ */
+export const LongZoneName: Story = {
+  args: { breakdown: breakdownOf('country'), emptyAction: undefined, zoneLabel: longZone.label },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu(longZone)}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const rail = canvas.getByRole('complementary', { name: 'Reporting menu' });
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    await expect(rail.getBoundingClientRect().width).toBeCloseTo(17 * rem, 0);
+    const zone = canvas.getByRole('combobox', { name: 'Timezone' });
+    await expect(zone).toHaveAttribute('title', longZone.label);
+    await expect(zone.getBoundingClientRect().right).toBeLessThanOrEqual(rail.getBoundingClientRect().right);
+    // Nothing in the rail reaches past it: the report (which starts 1.5rem to its right) covers none of it.
+    const view = canvasElement.querySelector('[data-slot="report-view"]') as HTMLElement;
+    for (const element of rail.querySelectorAll('*')) {
+      await expect(element.getBoundingClientRect().right).toBeLessThanOrEqual(
+        view.getBoundingClientRect().left,
+      );
+    }
+  },
+};
+
+/** Whether the table named `name` shows every column without sideways scrolling. */
+const expectFits = async (canvasElement: HTMLElement, name: string) => {
+  const table = within(canvasElement).getByRole('table', { name });
+  const container = table.closest('[data-slot="table-container"]') as HTMLElement;
+  await expect({ name, scrollWidth: container.scrollWidth }).toEqual({
+    name,
+    scrollWidth: container.clientWidth,
+  });
+};
+
+/**
+ * A 1440 px window: the console's side menu (15rem) and the page's padding leave 1168 px, this frame's
+ * width, for the rail and the report. The Figures tables (by day, by hour, by creative) and the
+ * Breakdown table show every figure of a video campaign without sideways scrolling.
+ */
+export const Desktop1440: Story = {
+  args: { breakdown: breakdownOf('site'), emptyAction: undefined },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu()}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.getBoundingClientRect().width).toBe(1200);
+    await expectFits(canvasElement, 'Report by site');
+    await expectFits(canvasElement, 'Figures by day');
+    await userEvent.click(canvas.getByRole('tab', { name: 'By creative' }));
+    await expectFits(canvasElement, 'Figures by creative');
+  },
+};
+
+/** The same window by hour: the longest period labels. */
+export const Desktop1440ByHour: Story = {
+  ...Desktop1440,
+  args: { ...Desktop1440.args, report: oneDay, previous: undefined, previousDays: undefined, unit: 'hour' },
+  play: async ({ canvasElement }) => {
+    await expectFits(canvasElement, 'Figures by hour');
   },
 };
 

@@ -147,6 +147,12 @@ export type ReportViewProps = {
 
 const VIDEO_KPIS: readonly KpiMetric[] = ['videoCompletes', 'completionRate'];
 const VIDEO_COLUMNS: ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
+/**
+ * On screen the table starts without the counts whose rate it shows beside them (viewable impressions,
+ * engagements, video starts), so a 1440 px window shows every other column without scrolling; the
+ * column menu brings them back.
+ */
+const SCREEN_HIDDEN_COLUMNS: ReportTableMetric[] = ['viewable', 'engagement', 'videoStarts'];
 const PRINT_HIDDEN_COLUMNS: ReportTableMetric[] = [
   'viewable',
   'engagementRate',
@@ -311,7 +317,7 @@ function ReportBody({
   // On paper the table keeps the columns that fit the page's width.
   const hiddenColumns: ReportTableMetric[] = [
     ...(hasVideo ? [] : VIDEO_COLUMNS),
-    ...(printing ? PRINT_HIDDEN_COLUMNS : []),
+    ...(printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS),
   ];
   const unitName = unit === 'hour' ? 'hour' : 'day';
 

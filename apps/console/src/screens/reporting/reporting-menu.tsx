@@ -95,8 +95,11 @@ export function ReportingMenu({
     });
 
   return (
-    <div data-slot="reporting-menu" className={cn('grid content-start gap-5', className)}>
-      <div className="grid gap-3">
+    <div
+      data-slot="reporting-menu"
+      className={cn('grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-5', className)}
+    >
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <Field label="Dates">
           {(control) => (
             <DateRangePicker
@@ -169,10 +172,14 @@ export function ReportingMenu({
   );
 }
 
-/** The domain's zones, and the fixed offset a link named when it is not one of them. */
+/**
+ * The domain's zones, and the one chosen when it is not one of them: a fixed offset a link named, or a
+ * zone kept in the settings that the list does not name (an old IANA name), so the dropdown shows it.
+ */
 function timezoneOptions(current: Timezone): Timezone[] {
   const list = [...timezones];
-  if (current.tzCode) return list;
+  if (current.tzCode && list.some((timezone) => timezone.tzCode === current.tzCode)) return list;
+  if (current.tzCode) return [current, ...list];
   const fixed = fixedOffsetTimezone(current.offset);
   return [{ ...fixed, tzCode: `${FIXED}${fixed.offset}` }, ...list];
 }

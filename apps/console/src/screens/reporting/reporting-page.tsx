@@ -43,6 +43,7 @@ import {
 } from './report-queries';
 import { loadReportCharts, ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
+import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
 import { useReportingState } from './use-reporting-state';
 
@@ -210,15 +211,10 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   );
 
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] print:block">
+    <ReportingLayout rail={stacked ? undefined : menu}>
       {/* Beside the report the menu is its side rail; below that width a bar under the report's heading
           opens it in a sheet (reporting-bar.tsx): what changes the report comes first, and the menu,
           which grows as the creatives, share links and schedules arrive, never pushes the report down. */}
-      {stacked ? null : (
-        <aside aria-label="Reporting menu" className="print:hidden">
-          {menu}
-        </aside>
-      )}
       <ReportView
         status={status}
         controls={stacked ? <ReportingBar menu={menu} /> : undefined}
@@ -272,7 +268,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
         printing={printing}
         deferOffscreen
       />
-    </div>
+    </ReportingLayout>
   );
 }
 

@@ -1,0 +1,19 @@
+// The report's tables fit a desktop window: a 1440 px window leaves them about 830 px beside the
+// reporting menu, where ten columns of figures under one-line headers took 1,100-1,400 px and scrolled
+// sideways. Headers wrap onto two lines in a smaller type (the figures stay on one), cells are a little
+// tighter, and a long name (a site, a creative) is cut with its whole text in a tooltip. The console
+// also starts them without the counts whose rate is shown (its column menu shows them again).
+
+/** Classes for ui's DataTable holding report figures. */
+export const FITTED_TABLE_CLASSES = [
+  '[&_th]:whitespace-normal [&_th]:px-1 [&_th]:text-xs',
+  '[&_[data-slot=data-table-sort]]:gap-0.5 [&_[data-slot=data-table-sort]]:px-0.5 [&_[data-slot=data-table-sort]_svg]:size-3',
+  '[&_[data-slot=data-table-sort]]:h-auto [&_[data-slot=data-table-sort]]:min-h-8 [&_[data-slot=data-table-sort]]:py-1',
+  '[&_[data-slot=data-table-sort]]:text-left [&_th[data-numeric]_[data-slot=data-table-sort]]:text-right',
+  '[&_td]:px-2',
+  // A column of names takes the width the figures leave (at least 8rem), its names cut to it.
+  '[&_td:has([data-fitted-name])]:w-full [&_td:has([data-fitted-name])]:max-w-0 [&_td:has([data-fitted-name])]:min-w-32',
+].join(' ');
+
+/** A name's class (with `data-fitted-name` on it): one line, cut with an ellipsis where its column ends. */
+export const FITTED_NAME_CLASSES = 'block truncate';
