@@ -1,7 +1,7 @@
 // Draining for rolling restarts: on SIGTERM the process fails its health check at once (GET /api/ping
 // answers 503) and closes the connection after each answer, but keeps answering for DRAIN_SECONDS, the
 // load balancer's time to notice and send new requests elsewhere. Then it stops accepting connections,
-// lets the requests in flight finish, writes the events the writer (and its journal) still holds, closes the database and exits 0. SIGINT (Ctrl-C) skips the wait.
+// lets the requests in flight finish, writes the events the writer (and its journal) still holds, closes the database and exits 0. SIGINT (Ctrl-C) does not wait.
 import type { FastifyInstance } from 'fastify';
 
 /** The longest a shutdown may take after the drain before the process exits anyway (1). */
