@@ -79,13 +79,13 @@ const archiveTree: Record<string, FileEntry[]> = {
   '': [folder('brand/'), file('notes.txt', 120, 'text/plain')],
   'brand/': [file('brand/wordmark.png', 4_096, 'image/png'), file('brand/badge.webp', 2_048, 'image/webp')],
 };
-export const bucketTrees: Record<string, Record<string, FileEntry[]>> = {
+const bucketTrees: Record<string, Record<string, FileEntry[]>> = {
   files: fileTree,
   archive: archiveTree,
 };
 
 /** The top folder's second page, for a story whose top folder holds more than its first page. */
-export const nextTopPage: FileEntry[] = [file('wide-banner.png', 40_960, 'image/png'), folder('exports/')];
+const nextTopPage: FileEntry[] = [file('wide-banner.png', 40_960, 'image/png'), folder('exports/')];
 
 export type StoryArgs = Omit<BuilderEditorProps, 'state' | 'dispatch' | 'imageFiles'> & {
   initialState: AdBuilderState;

@@ -52,7 +52,7 @@ const defaultLayerId = () => {
   return `layer-${Date.now().toString(36)}-${layerCounter}`;
 };
 
-export interface DraftChoice {
+interface DraftChoice {
   id: string;
   name: string;
 }
@@ -61,7 +61,7 @@ export interface DraftChoice {
 type CanvasChange = { kind: 'open'; id: string } | { kind: 'new' };
 
 /** A navigation away from the builder that waits on the unsaved-changes question. */
-export interface LeaveRequest {
+interface LeaveRequest {
   /** Go on (after saving, or discarding the changes). */
   onLeave: () => void;
   /** Stay on the builder with the changes. */
