@@ -1,8 +1,8 @@
 // `node scripts/source-size.mjs`, part of the lint step (`pnpm lint`, `npm test`): the repository's size
-// rules (docs/style.md, "Size, checked"). It fails when a source file is over 600 lines, naming each such file,
-// and prints the longest functions (a report, never a failure): a function that grows past a screen is
-// usually several visible parts, to split along them. Reads every source file Git knows of (tracked or
-// new, not ignored) with TypeScript's parser: about a second for the whole repository.
+// rules (docs/style.md, "Size, checked"). It fails when a source file is over 600 lines, naming each
+// such file, and prints the longest functions (a report, never a failure): a function that grows past a
+// screen is usually several visible parts, to split along them. Reads every source file Git knows of
+// (tracked or new, not ignored) with TypeScript's parser: about two seconds for the whole repository.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
