@@ -68,7 +68,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'console',
-          include: ['apps/console/src/**/*.test.ts', 'apps/console/*.test.ts'],
+          include: [
+            'apps/console/src/**/*.test.ts',
+            'apps/console/*.test.ts',
+            'apps/console/build/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,14 +1,18 @@
-// `npm test`: every test. Lint + format (Biome), then the type-check beside the build of every package
-// and app and the static Storybook build (the type-check reads only sources, never dist, and the two
-// share the machine's cores), then one `vitest run` over all projects (domain, API on PGlite and
-// PostgreSQL, every Storybook story in Chromium, the packed-tarball consumer test, the e2e journeys).
+// `npm test`: every test. The lint step: lint + format (Biome), the size rules (scripts/source-size.mjs:
+// no source file over 600 lines, then a report of the longest functions) and unused exports (Knip,
+// knip.jsonc). Then the type-check beside the build of every package and app and the static Storybook
+// build (the type-check reads only sources, never dist, and the two share the machine's cores), then one
+// `vitest run` over all projects (domain, API on PGlite and PostgreSQL, every Storybook story in
+// Chromium, the packed-tarball consumer test, the e2e journeys).
 // Extra arguments go to vitest (e.g. `npm test -- --project storybook`).
-import { ensureInstalled, runPnpm } from './lib.mjs';
+import { ensureInstalled, run, runPnpm } from './lib.mjs';
 
 const vitestArgs = process.argv.slice(2);
 try {
   await ensureInstalled();
   await runPnpm(['exec', 'biome', 'check', '.']);
+  await run(process.execPath, ['scripts/source-size.mjs']);
+  await runPnpm(['exec', 'knip']);
   const built = async () => {
     await runPnpm(['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
     if (vitestArgs.length === 0) await runPnpm(['run', 'build-storybook', '--quiet']);

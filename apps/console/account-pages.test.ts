@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reachedModules } from './import-graph';
+import { reachedModules } from './build/import-graph';
 
 const src = path.join(import.meta.dirname, 'src');
 /** The console's router part: where the account pages hand over to React Router. */

@@ -4,7 +4,7 @@
 // pages' first load (bench/console-size.mjs).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reachedModules } from './import-graph';
+import { reachedModules } from './build/import-graph';
 
 const reporting = path.join(import.meta.dirname, 'src', 'screens', 'reporting');
 const PAGE = path.join(reporting, 'reporting-page.tsx');

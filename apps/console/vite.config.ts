@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
-import { consolePages } from './console-pages';
-import { debarrel } from './debarrel';
-import { precompress } from './precompress';
-import { planRouteChunks } from './route-chunks';
+import { consolePages } from './build/console-pages';
+import { debarrel } from './build/debarrel';
+import { precompress } from './build/precompress';
+import { planRouteChunks } from './build/route-chunks';
 
 // In dev the console runs on Vite with hot reload and forwards the API to the server in watch mode.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;

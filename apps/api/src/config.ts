@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsole/domain';
 
 /** API_TOKEN_RATE_LIMIT's default: requests a minute per personal API token. */
-export const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
+const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
 
 import { z } from 'zod';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
@@ -297,7 +297,7 @@ const ipv6 = /^[0-9a-f:]+(\/(\d|[1-9]\d|1[01]\d|12[0-8]))?$/i;
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** A comma-separated list of IPv4/IPv6 addresses and CIDR ranges; undefined when one entry is not. */
-export function addressList(text: string): string[] | undefined {
+function addressList(text: string): string[] | undefined {
   const entries = text
     .split(',')
     .map((entry) => entry.trim())
@@ -313,7 +313,7 @@ export function addressList(text: string): string[] | undefined {
 }
 
 /** TRUST_PROXY as Fastify's trustProxy takes it; undefined when the text is not a valid setting. */
-export function trustProxyValue(text: string | undefined): Config['trustProxy'] | undefined {
+function trustProxyValue(text: string | undefined): Config['trustProxy'] | undefined {
   if (text === undefined || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
   const entries = text
@@ -328,7 +328,7 @@ export function trustProxyValue(text: string | undefined): Config['trustProxy'] 
 }
 
 /** Where the console's build output lives relative to this module, in the repo and in the bundle. */
-export function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
+function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
   const here = path.dirname(fileURLToPath(moduleUrl));
   // src/config.ts and dist/main.js both sit one level below apps/api.
   const candidate = path.resolve(here, '../../console/dist');

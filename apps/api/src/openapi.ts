@@ -251,7 +251,7 @@ function parametersOf(schema: z.core.$ZodObject | undefined, where: 'path' | 'qu
  * The ad-serving routes (cookieless, CORS-open, not enveloped), documented beside the console's API
  * from the domain's serving contract, the same entries the server registers them from.
  */
-export function servingPaths(
+function servingPaths(
   contract: Readonly<Record<string, ServeRouteContract>> = servingContract,
 ): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -5,9 +5,9 @@
 // a notification raised just before the handover (welcome back) stays on screen.
 import { isAccountPath } from '@adconsole/domain';
 import * as React from 'react';
-import { onLeaveAccountPages } from './router/account-router';
-import { loadChunk } from './router/lazy-screen';
 import { AccountPages } from './routes/account-pages';
+import { onLeaveAccountPages } from './routes/account-router';
+import { loadChunk } from './routes/lazy-screen';
 import { PageError } from './routes/page-error';
 
 /**

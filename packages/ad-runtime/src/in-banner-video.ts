@@ -15,7 +15,7 @@ import {
 import { type PlayerConfig, playerScript } from './player-script';
 
 /** What the frame of an In-Banner Video ad gets beside the creative. */
-export interface VideoFramePart {
+interface VideoFramePart {
   /** Markup after the creative's content: the player, its buttons and its progress. */
   html: string;
   /** JavaScript run in the frame's script element after the frame script: the player. */

@@ -1,7 +1,7 @@
 // Which video events a playback position reaches. The frame reports the position while the video
 // plays; this decides start, the quartiles and complete (each once; the caller dedupes per impression).
 
-export type VideoEvent = 'start' | 'firstQuartile' | 'midpoint' | 'thirdQuartile' | 'complete';
+type VideoEvent = 'start' | 'firstQuartile' | 'midpoint' | 'thirdQuartile' | 'complete';
 
 const STEPS = ['start', 'firstQuartile', 'midpoint', 'thirdQuartile'] as const;
 

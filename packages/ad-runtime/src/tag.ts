@@ -34,7 +34,7 @@ export function adRequestUrl(
  * Google Ad Manager, DV360, Xandr and Adform write it: URL-encoded) decoded and cut to its origin, so no
  * path or query of the publisher's page leaves the frame. null when unexpanded or unreadable.
  */
-export function expandedSite(value: string | null): string | null {
+function expandedSite(value: string | null): string | null {
   let text = value?.trim() ?? '';
   if (/^[a-z][a-z0-9+.-]*%3a/i.test(text)) {
     try {

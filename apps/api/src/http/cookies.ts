@@ -6,8 +6,8 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
-export const SESSION_COOKIE = 'adconsole_session';
-export const DEVICE_COOKIE = 'adconsole_device';
+const SESSION_COOKIE = 'adconsole_session';
+const DEVICE_COOKIE = 'adconsole_device';
 const DEVICE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const cookieOptions = (config: Config) => ({

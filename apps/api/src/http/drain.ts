@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The longest a shutdown may take after the drain before the process exits anyway (1). */
-export const SHUTDOWN_LIMIT_MS = 60_000;
+const SHUTDOWN_LIMIT_MS = 60_000;
 
 export interface DrainOptions {
   /** How long to keep answering after SIGTERM before closing (DRAIN_SECONDS × 1000). */
@@ -17,7 +17,7 @@ export interface DrainOptions {
 }
 
 /** Marks the process draining, waits `drainMs`, then closes the server (and with it the writer and database). */
-export async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
+async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
   app.adconsole.lifecycle.draining = true;
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();

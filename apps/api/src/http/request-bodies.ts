@@ -10,13 +10,13 @@ export const SIGNED_IN_BODY_LIMIT = 1024 * 1024;
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
 export const SERVING_BODY_LIMIT = 4 * 1024;
 /** No call's body nests deeper than this (the builder's documents reach about 8). */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * The deepest nesting of arrays and objects in a JSON text, by one pass over its characters (brackets
  * inside strings do not count); it stops counting past `limit`.
  */
-export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

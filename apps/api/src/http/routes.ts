@@ -13,11 +13,11 @@ import type { SessionUser } from '../services/identity/sessions';
 export type Access = 'public' | 'user' | 'admin';
 
 /** Signed-in routes always have their user; public ones may. */
-export type UserFor<A extends Access> = A extends 'public' ? SessionUser | undefined : SessionUser;
+type UserFor<A extends Access> = A extends 'public' ? SessionUser | undefined : SessionUser;
 
 type InputOf<C extends CallContract> = C['input'] extends z.core.$ZodType ? z.output<C['input']> : undefined;
 
-export interface RouteCall<C extends CallContract, A extends Access> {
+interface RouteCall<C extends CallContract, A extends Access> {
   input: InputOf<C>;
   user: UserFor<A>;
   request: FastifyRequest;

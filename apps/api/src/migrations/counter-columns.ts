@@ -4,7 +4,7 @@
 // list grows.
 
 /** The tables with a column per counter: the figures' rollups of every grain, by live creative and by campaign, the totals and the invalid rollups. */
-export const COUNTER_TABLES = [
+const COUNTER_TABLES = [
   'event_rollups',
   'event_hour_rollups',
   'event_day_rollups',

@@ -47,7 +47,7 @@ const HOT_ROUTES = new Set<ServeRouteName>([
 ]);
 
 /** The headers a page may read from a cross-origin answer beyond the safelisted ones (video seeking). */
-export const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
+const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
 
 /**
  * CORS of every serving answer, in one place (an onSend hook below, so errors and 404s carry it too).
@@ -56,7 +56,7 @@ export const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
  * and `Vary: Origin` so no cache hands one publisher's answer to another; `*` only without an Origin.
  * Serving still never sets or reads a cookie: credentials are allowed, never used.
  */
-export function servingCors(request: FastifyRequest, reply: FastifyReply): void {
+function servingCors(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
   const vary = reply.getHeader('Vary');
   if (!vary) reply.header('Vary', 'Origin');

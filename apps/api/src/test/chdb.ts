@@ -9,7 +9,7 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client';
 
 type Connection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>;
 
-export const CHDB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tools/chdb');
+const CHDB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tools/chdb');
 
 /**
  * A connection to the process's one chdb engine: libchdb binds one data directory per process, and

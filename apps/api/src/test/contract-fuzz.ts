@@ -88,7 +88,7 @@ function namedValue(name: string, random: Random, ids: FuzzIds): unknown {
 }
 
 /** A plausible value of a schema: what a well-meaning client would send. */
-export function plausibleValue(
+function plausibleValue(
   schema: JsonSchema | undefined,
   random: Random,
   ids: FuzzIds,
@@ -172,7 +172,7 @@ const BAD_VALUES: readonly unknown[] = [
 ];
 
 /** A plausible value with one field (at any depth) replaced by a bad one, or dropped, or a wrong type. */
-export function mutatedValue(value: unknown, random: Random, ids: FuzzIds): unknown {
+function mutatedValue(value: unknown, random: Random, ids: FuzzIds): unknown {
   if (value === null || typeof value !== 'object') return pick(random, BAD_VALUES);
   if (Array.isArray(value)) {
     if (value.length === 0 || random() < 0.3) return [...value, pick(random, BAD_VALUES)];
@@ -221,7 +221,7 @@ const pathSegment = (text: string) => {
   }
 };
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -229,12 +229,7 @@ export interface FuzzRequest {
 }
 
 /** One request for an operation: plausible or (most often) mutated, from the seeded random. */
-export function requestFor(
-  operation: FuzzOperation,
-  random: Random,
-  ids: FuzzIds,
-  origin: string,
-): FuzzRequest {
+function requestFor(operation: FuzzOperation, random: Random, ids: FuzzIds, origin: string): FuzzRequest {
   const mutate = random() < 0.8;
   const headers: Record<string, string> = {
     'X-Requested-With': 'adconsole',

@@ -5,7 +5,7 @@
 // data-centre address, invalid) and every refusal it saw along the way.
 import http from 'node:http';
 
-export const BROWSER_USER_AGENTS = [
+const BROWSER_USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
@@ -23,7 +23,7 @@ export const residentialAddress = () =>
     () => `86.${128 + Math.floor(Math.random() * 64)}.${byte()}.${byte()}`,
   ])();
 /** An AWS address: a data centre, so its impressions are stored as invalid (`data-centre`). */
-export const dataCentreAddress = () => `52.94.236.${byte()}`;
+const dataCentreAddress = () => `52.94.236.${byte()}`;
 
 export interface Answer {
   status: number;

@@ -14,11 +14,11 @@ import pg from 'pg';
 import { freePort } from '../../../../scripts/free-port';
 
 const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
-export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** How often HAProxy checks each process, and how many answers in a row change its state. */
-export const CHECK = { interMs: 500, fall: 2, rise: 2 };
+const CHECK = { interMs: 500, fall: 2, rise: 2 };
 
 /**
  * HAProxy's configuration for a fleet (the one docs/deploy.md explains, with the suite's ports): the
@@ -26,11 +26,7 @@ export const CHECK = { interMs: 500, fall: 2, rise: 2 };
  * of X-Forwarded-For, as the edge in front wrote it: the suite's load plays that edge), so the serving
  * rate rule, counted in each process's memory, sees all of a client's ad requests.
  */
-export function haproxyConfig(options: {
-  port: number;
-  socket: string;
-  servers: { name: string; port: number }[];
-}) {
+function haproxyConfig(options: { port: number; socket: string; servers: { name: string; port: number }[] }) {
   const servers = options.servers
     .map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`)
     .join('\n');
@@ -70,7 +66,7 @@ ${servers}
 `;
 }
 
-export interface FleetProcess {
+interface FleetProcess {
   name: string;
   port: number;
   url: string;

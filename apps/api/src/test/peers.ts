@@ -9,7 +9,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   /** MAIL FROM and RCPT TO as the SMTP conversation gave them. */
   envelope: { from: string; to: string[] };
   parsed: Email;

@@ -15,11 +15,11 @@ export const endOf = (iso: string) => `${iso} 23:59:59`;
 export let server: TestServer;
 export let smtp: SmtpPeer;
 export let owner: Client;
-export let admin: Client;
+let admin: Client;
 export let other: Client;
 export let campaignID: string;
 export let otherCampaignID: string;
-export let bannerLive: string;
+let bannerLive: string;
 export let videoLive: string;
 export let otherLive: string;
 

@@ -4,7 +4,7 @@
 // contract, so a screen loads the request and answer schemas of its area and no others.
 import { createHttp, downloadUrl, type Http } from '@adconsole/domain';
 
-export const API_BASE_URL = '/api';
+const API_BASE_URL = '/api';
 
 let http: Http | undefined;
 

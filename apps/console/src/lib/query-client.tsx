@@ -12,7 +12,7 @@ import { rememberAfterLoginTarget, sessionStore } from '../session/session';
 let client: QueryClient | undefined;
 
 /** Ends the local session when the server says there is none (401), remembering where the reader was. */
-export function endSessionOn401(error: unknown): void {
+function endSessionOn401(error: unknown): void {
   if (!(error instanceof ApiError) || error.status !== 401 || sessionStore.get() === null) return;
   rememberAfterLoginTarget(`${window.location.pathname}${window.location.search}`);
   sessionStore.set(null);

@@ -3,10 +3,10 @@
 import { type AccountPath, accountPathOf } from '@adconsole/domain';
 import * as React from 'react';
 import { PageProgress } from '../components/page-progress';
-import { AccountRouter, useAccountLocation } from '../router/account-router';
-import { lazyComponent } from '../router/lazy-screen';
 import { currentSession } from '../session/session';
 import { amILoggedIn } from '../session/session-queries';
+import { AccountRouter, useAccountLocation } from './account-router';
+import { lazyComponent } from './lazy-screen';
 import { PageError } from './page-error';
 import { PublicLayout } from './public-layout';
 

@@ -1,8 +1,8 @@
 import { ACCOUNT_PATHS } from '@adconsole/domain';
 import type { RouteObject } from 'react-router-dom';
-import { alwaysRevalidate, guardLoader } from '../router/guard';
-import { lazyScreen } from '../router/lazy-screen';
 import { ToAccountPages } from './account-handover';
+import { alwaysRevalidate, guardLoader } from './guard';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 

@@ -1,7 +1,7 @@
 import { LAZY_CHUNK_FAILED_MESSAGE } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ChunkLoadError } from '../router/lazy-screen';
+import { ChunkLoadError } from './lazy-screen';
 import { PageError } from './page-error';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { LAZY_CHUNK_FAILED_MESSAGE } from '@adconsole/domain';
 import { Alert, AlertDescription, AlertTitle, Button } from '@adconsole/ui';
-import { ChunkLoadError } from '../router/lazy-screen';
+import { ChunkLoadError } from './lazy-screen';
 
 /** What a page shows when it fails: a chunk that did not load, or a readable error. */
 export function PageError({ error }: { error: unknown }) {

@@ -3,9 +3,9 @@
 import { Footer, TopBar } from '@adconsole/ui';
 import type * as React from 'react';
 import { publicConfig } from '../lib/public-config';
-import { renderAccountLink } from '../router/account-router';
 import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
+import { renderAccountLink } from './account-router';
 
 export function PublicLayout({ children }: { children: React.ReactNode }) {
   const session = useSession();

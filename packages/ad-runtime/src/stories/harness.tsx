@@ -9,7 +9,7 @@ import { inBannerVideo } from '../in-banner-video';
 import { start, type Timers } from '../start';
 
 /** What the fake server answers for a live id: an ad, a bare status, or a body that is not an ad. */
-export type Answer = ServedAd | { status: number } | { body: string };
+type Answer = ServedAd | { status: number } | { body: string };
 
 export interface TagSpec {
   liveID: string;

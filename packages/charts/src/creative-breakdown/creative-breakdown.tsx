@@ -83,7 +83,7 @@ const SHARE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100] as const;
  * share ticks under the bars: the finest round step whose ticks (each '100 %' wide plus a gap, at most
  * seven) fit, the axis ending on the last one. Neither names nor ticks crowd on a phone.
  */
-export function creativeBreakdownLayout(
+function creativeBreakdownLayout(
   width: number,
   maxShare: number,
 ): { left: number; nameLength: number; ticks: number[] } {

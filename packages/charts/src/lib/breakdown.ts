@@ -61,7 +61,7 @@ export function breakdownReportFigures(figures: BreakdownFigures): Partial<Repor
 }
 
 /** Every part of a breakdown: its rows, then Other and Unknown when there are any. */
-export function breakdownParts(breakdown: Breakdown): BreakdownFigures[] {
+function breakdownParts(breakdown: Breakdown): BreakdownFigures[] {
   return [
     ...breakdown.rows,
     ...(breakdown.other ? [breakdown.other] : []),

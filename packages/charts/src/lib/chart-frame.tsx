@@ -2,7 +2,7 @@ import { cn } from '@adconsole/ui';
 import type * as React from 'react';
 import { type ChartConfig, type ChartPalette, chartConfigStyle } from './palette';
 
-export type ChartDataTable = {
+type ChartDataTable = {
   caption: string;
   columns: readonly string[];
   /** Cells as text, one array per row; the first cell is the row's header. */

@@ -1,7 +1,7 @@
 // Converts the theme's oklch() tokens to sRGB hex, so a test can hold the static palette to them.
 // (Björn Ottosson's OKLab matrices; sRGB transfer function; channels clipped to the gamut.)
 
-export function oklchToHex(lightness: number, chroma: number, hueDegrees: number): string {
+function oklchToHex(lightness: number, chroma: number, hueDegrees: number): string {
   const hue = (hueDegrees * Math.PI) / 180;
   const a = chroma * Math.cos(hue);
   const b = chroma * Math.sin(hue);

@@ -6,7 +6,7 @@ import { expect } from 'storybook/test';
 type Box = { text: string; left: number; right: number; top: number; bottom: number };
 
 /** Every pair of the labels in `root`'s chart that overlap (each box grown by half of `gap`). */
-export function overlappingLabels(root: Element, gap = 2): string[] {
+function overlappingLabels(root: Element, gap = 2): string[] {
   const boxes: Box[] = [...root.querySelectorAll('[data-slot="chart-image"] svg text')]
     .map((element) => {
       const box = element.getBoundingClientRect();

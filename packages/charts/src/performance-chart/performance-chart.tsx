@@ -188,7 +188,7 @@ export function PerformanceChart({
 }
 
 /** The chart's text alternative: range, total (or average rate) and the highest and lowest period. */
-export function summarize(
+function summarize(
   series: readonly ReportSeriesPoint[],
   metric: PerformanceMetric,
   locale: string,

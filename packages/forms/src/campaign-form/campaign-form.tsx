@@ -5,9 +5,10 @@ import {
   defaultTimezone,
   timezones,
 } from '@adconsole/domain';
-import { Button, cn, Field, Input, TimezoneSelect } from '@adconsole/ui';
+import { Button, cn, Field, Input } from '@adconsole/ui';
 import type * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DateField, TimezoneField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 
@@ -25,10 +26,6 @@ export interface CampaignFormProps {
   submitLabel?: string;
   className?: string;
 }
-
-/** Flight dates travel as `{ date: 'YYYY-MM-DD' }` or null; the date input speaks plain 'YYYY-MM-DD'. */
-const toInput = (flight: { date: string } | null | undefined) => flight?.date.slice(0, 10) ?? '';
-const fromInput = (value: string) => (value === '' ? null : { date: value });
 
 /** UTC first, then the console's zones (the flight's timezone picker). */
 const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
@@ -94,63 +91,27 @@ export function CampaignForm({
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <DateField
           control={control}
           name="data.start"
-          render={({ field }) => (
-            <Field
-              label="Start date"
-              error={errors.data?.start?.date?.message ?? errors.data?.start?.message}
-            >
-              <Input
-                type="date"
-                name={field.name}
-                value={toInput(field.value)}
-                onChange={(event) => field.onChange(fromInput(event.target.value))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            </Field>
-          )}
+          label="Start date"
+          error={errors.data?.start?.date?.message ?? errors.data?.start?.message}
         />
-        <Controller
+        <DateField
           control={control}
           name="data.end"
-          render={({ field }) => (
-            <Field label="End date" error={errors.data?.end?.date?.message ?? errors.data?.end?.message}>
-              <Input
-                type="date"
-                name={field.name}
-                value={toInput(field.value)}
-                onChange={(event) => field.onChange(fromInput(event.target.value))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            </Field>
-          )}
+          label="End date"
+          error={errors.data?.end?.date?.message ?? errors.data?.end?.message}
         />
-        <Controller
+        <TimezoneField
           control={control}
           name="data.timezone"
-          render={({ field }) => (
-            <Field
-              label="Timezone of the dates"
-              description="Ads serve from 00:00 on the start date to the end of the end date in this timezone."
-              error={errors.data?.timezone?.message}
-              className="sm:col-span-2"
-            >
-              {(controlProps) => (
-                <TimezoneSelect
-                  id={controlProps.id}
-                  aria-describedby={controlProps['aria-describedby']}
-                  aria-invalid={controlProps['aria-invalid']}
-                  timezones={timezoneList}
-                  value={field.value ?? DEFAULT_CAMPAIGN_TIMEZONE}
-                  onValueChange={(timezone) => field.onChange(timezone.tzCode)}
-                />
-              )}
-            </Field>
-          )}
+          label="Timezone of the dates"
+          description="Ads serve from 00:00 on the start date to the end of the end date in this timezone."
+          error={errors.data?.timezone?.message}
+          className="sm:col-span-2"
+          timezones={timezoneList}
+          fallback={DEFAULT_CAMPAIGN_TIMEZONE}
         />
       </div>
       <Button type="submit" loading={isSubmitting}>

@@ -14,14 +14,14 @@ import {
 } from '@adconsole/domain';
 import { z } from 'zod/mini';
 
-export const trackerRowSchema = z.extend(trackerSchema, { kind: z.enum(TRACKER_KINDS) });
+const trackerRowSchema = z.extend(trackerSchema, { kind: z.enum(TRACKER_KINDS) });
 export type TrackerRow = z.infer<typeof trackerRowSchema>;
 
 const settingValue = (settings: readonly CreativeSetting[] | undefined, key: CreativeSetting['key']) =>
   settings?.find((setting) => setting.key === key)?.value === true;
 
 /** 'Landing page URL': the creative's click redirect, kept apart from its other trackers. */
-export const LANDING_URL_MESSAGE = 'The landing page URL must be an http(s) URL';
+const LANDING_URL_MESSAGE = 'The landing page URL must be an http(s) URL';
 const landingUrlSchema = z.union([
   z.literal(''),
   z.url({ protocol: /^https?$/, error: LANDING_URL_MESSAGE }).check(z.maxLength(2048, LANDING_URL_MESSAGE)),
@@ -85,7 +85,7 @@ export function trackersToRows(trackers: Trackers | undefined): TrackerRow[] {
   return TRACKER_KINDS.flatMap((kind) => (others[kind] ?? []).map((tracker) => ({ kind, ...tracker })));
 }
 
-export function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
+function rowsToTrackers(rows: readonly TrackerRow[]): Trackers {
   const trackers: Trackers = {};
   for (const { kind, type, url } of rows) {
     const list = trackers[kind] ?? [];

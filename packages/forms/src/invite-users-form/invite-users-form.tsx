@@ -7,10 +7,11 @@ import {
   USER_ROLES,
   type UserRole,
 } from '@adconsole/domain';
-import { Button, ChoiceSelect, cn, Field, FieldError, Input } from '@adconsole/ui';
+import { Button, cn, Field, FieldError, Input } from '@adconsole/ui';
 import * as React from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { SelectField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 
@@ -140,25 +141,13 @@ export function InviteUsersForm({
           Add another person
         </Button>
       </fieldset>
-      <Controller
+      <SelectField
         control={control}
         name="role"
-        render={({ field }) => (
-          <Field
-            label="Role"
-            description="Admins see the admin screens and can invite others."
-            className="max-w-xs"
-          >
-            {(controlProps) => (
-              <ChoiceSelect
-                {...controlProps}
-                choices={roleChoices}
-                value={field.value}
-                onValueChange={field.onChange}
-              />
-            )}
-          </Field>
-        )}
+        label="Role"
+        description="Admins see the admin screens and can invite others."
+        className="max-w-xs"
+        choices={roleChoices}
       />
       <Button type="submit" loading={isSubmitting}>
         Send invitations

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@adconsole/ui';
 import type * as React from 'react';
 
 /** A form's messages by field, as react-hook-form's `errors` and the public forms' `useSchemaForm` give them. */
-export type FormStatusErrors = { readonly [field: string]: { readonly message?: unknown } | undefined };
+type FormStatusErrors = { readonly [field: string]: { readonly message?: unknown } | undefined };
 
 export interface FormOutcomeProps {
   /** The server's error text (several messages may be joined by newlines); shown in a danger alert. */
@@ -19,7 +19,7 @@ export interface FormOutcomeProps {
 }
 
 /** Messages of errors attached to the form as a whole rather than to a field the user sees. */
-export function formLevelMessages(errors: FormStatusErrors | undefined): string[] {
+function formLevelMessages(errors: FormStatusErrors | undefined): string[] {
   if (!errors) return [];
   const whole = [errors[''], errors.root].flatMap((error) => (error?.message ? [String(error.message)] : []));
   return [...new Set(whole)];

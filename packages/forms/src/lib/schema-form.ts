@@ -13,7 +13,7 @@ import type { z } from 'zod/mini';
 export type FormErrors = Readonly<Record<string, { message: string } | undefined>>;
 
 /** The first message of each path, in the order the schema reported them. */
-export function formErrorsOf(error: z.core.$ZodError): FormErrors {
+function formErrorsOf(error: z.core.$ZodError): FormErrors {
   const errors: Record<string, { message: string }> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');

@@ -8,10 +8,11 @@ import {
   scheduledReportBodySchema,
   timezones,
 } from '@adconsole/domain';
-import { Badge, Button, ChoiceSelect, cn, Field, FieldError, Input, TimezoneSelect } from '@adconsole/ui';
+import { Badge, Button, cn, Field, FieldError, Input } from '@adconsole/ui';
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatChoices, frequencyChoices, reportTypeChoices } from '../lib/choices';
+import { SelectField, TimezoneField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 
@@ -82,71 +83,33 @@ export function ScheduleReportForm({
           <Input {...register('name')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
+          <SelectField
             control={control}
             name="frequency"
-            render={({ field }) => (
-              <Field label="Frequency" error={errors.frequency?.message}>
-                {(controlProps) => (
-                  <ChoiceSelect
-                    {...controlProps}
-                    choices={frequencyChoices}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                  />
-                )}
-              </Field>
-            )}
+            label="Frequency"
+            error={errors.frequency?.message}
+            choices={frequencyChoices}
           />
-          <Controller
+          <SelectField
             control={control}
             name="reportType"
-            render={({ field }) => (
-              <Field label="Report type" error={errors.reportType?.message}>
-                {(controlProps) => (
-                  <ChoiceSelect
-                    {...controlProps}
-                    choices={reportTypeChoices}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                  />
-                )}
-              </Field>
-            )}
+            label="Report type"
+            error={errors.reportType?.message}
+            choices={reportTypeChoices}
           />
-          <Controller
+          <SelectField
             control={control}
             name="format"
-            render={({ field }) => (
-              <Field label="Format" error={errors.format?.message}>
-                {(controlProps) => (
-                  <ChoiceSelect
-                    {...controlProps}
-                    choices={formatChoices}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                  />
-                )}
-              </Field>
-            )}
+            label="Format"
+            error={errors.format?.message}
+            choices={formatChoices}
           />
-          <Controller
+          <TimezoneField
             control={control}
             name="timezone"
-            render={({ field }) => (
-              <Field label="Timezone" error={errors.timezone?.message}>
-                {(controlProps) => (
-                  <TimezoneSelect
-                    id={controlProps.id}
-                    aria-describedby={controlProps['aria-describedby']}
-                    aria-invalid={controlProps['aria-invalid']}
-                    timezones={timezoneList}
-                    value={field.value}
-                    onValueChange={(timezone) => field.onChange(timezone.tzCode)}
-                  />
-                )}
-              </Field>
-            )}
+            label="Timezone"
+            error={errors.timezone?.message}
+            timezones={timezoneList}
           />
         </div>
         <Controller

@@ -2,7 +2,7 @@
 // by the ZIP's storage key; an empty list records a ZIP that was refused.
 import type { Queryable } from '../database';
 
-export interface Html5ArchiveRow {
+interface Html5ArchiveRow {
   file_name: string;
   files: string[];
 }

@@ -20,7 +20,7 @@ export interface ScheduleRow {
 }
 
 /** A schedule's row with its recipients' rows (report_recipients), as the answers list them. */
-export interface ScheduleWithRecipientsRow extends ScheduleRow {
+interface ScheduleWithRecipientsRow extends ScheduleRow {
   recipient_rows: { address: string; confirmed: boolean; unsubscribed: boolean }[];
 }
 

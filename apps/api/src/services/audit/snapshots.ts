@@ -8,7 +8,7 @@ import type { ScheduleRow } from '../../db/queries/schedules';
 import type { Change, Snapshot } from './record';
 
 /** A short fingerprint of a long text: two versions differ in the log when their texts differ. */
-export const fingerprint = (text: string | null | undefined): string | null =>
+const fingerprint = (text: string | null | undefined): string | null =>
   text
     ? `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)} (${text.length} characters)`
     : null;

@@ -13,7 +13,7 @@ import type { LiveCreativeRow } from '../../db/queries/live-creatives';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export const fileUrl = (publicUrl: string, fileName: string) =>
+const fileUrl = (publicUrl: string, fileName: string) =>
   `${publicUrl}/api/uploads/${fileName.split('/').map(encodeURIComponent).join('/')}`;
 
 export function assetAnswer(row: AssetRow, publicUrl: string, isNew = false) {
@@ -34,7 +34,7 @@ export function assetAnswer(row: AssetRow, publicUrl: string, isNew = false) {
 }
 export type AssetAnswer = ReturnType<typeof assetAnswer>;
 
-export function liveCreativeAnswer(row: LiveCreativeRow) {
+function liveCreativeAnswer(row: LiveCreativeRow) {
   return {
     id: row.id,
     creativeID: row.creative_id ?? undefined,

@@ -28,7 +28,7 @@ import { removeUnusedFiles } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { loadCampaigns, oneCampaign } from './campaign-loader';
 
-export const CAMPAIGNS_PER_PAGE = 20;
+const CAMPAIGNS_PER_PAGE = 20;
 
 const pagination = (page: number, total: number) => ({
   page,

@@ -16,7 +16,7 @@ import { ownCampaign } from './access';
 import { safeFilename } from './asset-checks';
 import { loadCreatives } from './campaign-loader';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: TagsRequest) {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);

@@ -10,14 +10,14 @@ import { hashPassword } from '../identity/passwords';
 import { TOKEN_LIFETIME_MS } from '../identity/tokens';
 import { hashSecret, newId, newSecret } from '../ids';
 
-export const DEMO_TEAM = [
+const DEMO_TEAM = [
   { firstName: 'Priya', lastName: 'Planner', local: 'priya', role: 'user', disabled: false },
   { firstName: 'Omar', lastName: 'Operations', local: 'omar', role: 'admin', disabled: false },
   { firstName: 'Felix', lastName: 'Former', local: 'felix', role: 'user', disabled: true },
 ] as const;
 
 /** The invited address: a client outside the company's domain, as invitations usually are. */
-export const DEMO_INVITEE = 'marketing@northwind.example';
+const DEMO_INVITEE = 'marketing@northwind.example';
 
 /** Seeds the colleagues and the invitation; answers the second administrator's account (who edits the demo campaign in its history). */
 export async function seedDemoTeam(

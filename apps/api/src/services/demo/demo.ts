@@ -38,8 +38,8 @@ export interface DemoAccount {
   password: string;
 }
 
-export const DEMO_LANDING_PAGE = 'https://www.example.com/northwind/trail-season';
-export const DEMO_DAYS = 90;
+const DEMO_LANDING_PAGE = 'https://www.example.com/northwind/trail-season';
+const DEMO_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BUCKET_MS = 15 * 60 * 1000;
 
@@ -179,7 +179,7 @@ const INVALID_SHARES: readonly [InvalidTrafficReason, number][] = [
 ];
 
 /** 90 days of events per live creative, in 15-minute rows (rows of zero left out). */
-export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
+function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
   const events: TrackedEvent[] = [];
   const end = Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS;
   const start = end - days * DAY_MS;

@@ -108,7 +108,7 @@ const validViews = [
  * Adds counters' columns to the rollups, totals and invalid rollups and makes their views again with
  * every counter of the list: a migration adding counters (its columns named in it).
  */
-export const addCounterColumns = (columns: readonly string[]): string[] => [
+const addCounterColumns = (columns: readonly string[]): string[] => [
   ...['event_rollups', 'event_totals', 'event_invalid_rollups'].flatMap((name) =>
     columns.map((column) => `alter table {db}.${name} add column if not exists ${column} UInt64 default 0`),
   ),

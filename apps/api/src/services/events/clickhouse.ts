@@ -39,7 +39,7 @@ export interface ClickHouseEventStoreOptions {
  * `wait_for_async_insert=1` (never 0: that would answer before the data is written). Settings of the
  * URL (`?ch_insert_quorum=2`) go along with them (docs/clickhouse.md, "A fleet of API processes").
  */
-export const insertSettings = (asyncInsert: boolean) =>
+const insertSettings = (asyncInsert: boolean) =>
   asyncInsert ? ({ async_insert: 1, wait_for_async_insert: 1 } as const) : ({ async_insert: 0 } as const);
 
 /** Seen-set rows older than this can never match a beacon again (its signature no longer verifies). */

@@ -24,14 +24,14 @@ export interface GrainRange {
 }
 
 /** The table of each grain; all three have the same columns, `bucket` the start of the quarter, hour or day. */
-export const GRAIN_TABLE: Readonly<Record<Grain, string>> = {
+const GRAIN_TABLE: Readonly<Record<Grain, string>> = {
   quarter: 'event_rollups',
   hour: 'event_hour_rollups',
   day: 'event_day_rollups',
 };
 
 /** The same grains summed by campaign (migration 0018): `campaign_id` where the others have `live_id`. */
-export const CAMPAIGN_GRAIN_TABLE: Readonly<Record<Grain, string>> = {
+const CAMPAIGN_GRAIN_TABLE: Readonly<Record<Grain, string>> = {
   quarter: 'event_campaign_rollups',
   hour: 'event_campaign_hour_rollups',
   day: 'event_campaign_day_rollups',
@@ -58,7 +58,7 @@ const DAY_MS = 86_400_000;
 const GRAIN_MS: Readonly<Record<Grain, number>> = { quarter: QUARTER_MS, hour: HOUR_MS, day: DAY_MS };
 
 /** The start of the grain's bucket an instant falls in (UTC). */
-export const grainBucketOf = (grain: Grain, at: Date): number =>
+const grainBucketOf = (grain: Grain, at: Date): number =>
   Math.floor(at.getTime() / GRAIN_MS[grain]) * GRAIN_MS[grain];
 
 const ceilTo = (ms: number, step: number) => Math.ceil(ms / step) * step;

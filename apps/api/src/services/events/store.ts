@@ -51,8 +51,8 @@ export interface ClickHouseEventStore extends EventStoreWrites {
 
 export type EventStore = PostgresEventStore | ClickHouseEventStore;
 
-export const BUCKET_MS = 15 * 60 * 1000;
-export const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
+const BUCKET_MS = 15 * 60 * 1000;
+const bucketOf = (at: Date): number => Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS;
 
 type TrackedEventLike = {
   liveId: string;
@@ -80,7 +80,7 @@ function tally<K>(events: readonly TrackedEventLike[], key: (event: TrackedEvent
 }
 
 /** Valid coded pings summed by live creative, bucket, kind and code. */
-export function tallyCodes(events: readonly TrackedEventLike[]) {
+function tallyCodes(events: readonly TrackedEventLike[]) {
   const rows = new Map<
     string,
     { liveId: string; bucket: number; kind: CodedEventKind; code: number; count: number }

@@ -37,9 +37,9 @@ interface Pending {
 }
 
 /** Events waiting for the store beyond which a journalled request waits for its commit after all. */
-export const JOURNAL_BACKLOG = 10_000;
+const JOURNAL_BACKLOG = 10_000;
 
-export class EventWriterClosed extends Error {
+class EventWriterClosed extends Error {
   constructor() {
     super('The event writer is shutting down.');
     this.name = 'EventWriterClosed';

@@ -33,7 +33,7 @@ const RATE_WINDOW_SECONDS = 60;
 export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);
 
 /** The user space a key lies in ('users/<id>/'), whose quota it counts against; undefined outside one. */
-export function quotaSpaceOf(key: string): string | undefined {
+function quotaSpaceOf(key: string): string | undefined {
   return /^users\/[^/]+\//.exec(key)?.[0];
 }
 
@@ -89,7 +89,7 @@ export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, t
 }
 
 /** The user whose quota a space ('users/<id>/') is, undefined outside one. */
-export const spaceUserId = (space: string): string | undefined => /^users\/([^/]+)\/$/.exec(space)?.[1];
+const spaceUserId = (space: string): string | undefined => /^users\/([^/]+)\/$/.exec(space)?.[1];
 
 /**
  * The bytes a user's space holds, the one quota of files and creative assets: every stored object of

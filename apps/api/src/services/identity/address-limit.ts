@@ -8,13 +8,13 @@ import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
 import { withRetryAfter } from '../retry-after';
 
-export const ADDRESS_WINDOW_MINUTES = 15;
+const ADDRESS_WINDOW_MINUTES = 15;
 
 /**
  * The key of one call from one client address (the address as TRUST_PROXY resolves it), the address
  * kept only as an HMAC under the server's secret: the table never holds a client address.
  */
-export const addressKey = (call: string, address: string, secret: Buffer) =>
+const addressKey = (call: string, address: string, secret: Buffer) =>
   `${call}:address:${createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22)}`;
 
 /**

@@ -94,7 +94,7 @@ export async function revokeApiToken(ctx: Context, user: SessionUser, id: string
 }
 
 /** The window of the per-token rate limit. */
-export const TOKEN_WINDOW_SECONDS = 60;
+const TOKEN_WINDOW_SECONDS = 60;
 
 /**
  * One use of a token: its row and its owner, or undefined for an unknown or revoked token (or a removed

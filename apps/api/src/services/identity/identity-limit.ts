@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
 import { withRetryAfter } from '../retry-after';
 
-export const IDENTITY_WINDOW_MINUTES = 15;
+const IDENTITY_WINDOW_MINUTES = 15;
 
 /** Who a call is counted for. */
 export type IdentityKind = 'user' | 'sharedToken' | 'email';

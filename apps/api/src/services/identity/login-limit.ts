@@ -25,7 +25,7 @@ import { withRetryAfter } from '../retry-after';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;
-export const LOGIN_WINDOW_MINUTES = 15;
+const LOGIN_WINDOW_MINUTES = 15;
 /** Failures of one account (or device) that cost no delay. */
 export const LOGIN_FREE_FAILURES = 10;
 /** The delay after the first failure beyond the free ones; it doubles with each further failure. */
@@ -33,7 +33,7 @@ export const LOGIN_FIRST_DELAY_SECONDS = 15;
 /** The longest delay: the most the owner ever waits in a new browser. */
 export const LOGIN_MAX_DELAY_SECONDS = 300;
 /** How long an account's failures are remembered (a successful sign-in does not clear them). */
-export const LOGIN_FAILURE_MEMORY_HOURS = 24;
+const LOGIN_FAILURE_MEMORY_HOURS = 24;
 
 export const loginKeys = {
   ip: (ip: string) => `ip:${ip}`,
@@ -42,7 +42,7 @@ export const loginKeys = {
 };
 
 /** The wait an account (or device) key owes after `failures` counted failures: 0 for the free ones. */
-export function loginDelaySeconds(failures: number): number {
+function loginDelaySeconds(failures: number): number {
   if (failures < LOGIN_FREE_FAILURES) return 0;
   return Math.min(LOGIN_MAX_DELAY_SECONDS, LOGIN_FIRST_DELAY_SECONDS * 2 ** (failures - LOGIN_FREE_FAILURES));
 }

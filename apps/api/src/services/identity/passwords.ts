@@ -49,7 +49,7 @@ function loadCommonPasswords(): Set<string> {
   );
 }
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= loadCommonPasswords();
   return commonPasswords.has(password.trim().toLowerCase());
 }

@@ -16,11 +16,11 @@ import {
 import { deleteExpiredTokens } from '../../db/queries/tokens';
 import { hashSecret, newSecret } from '../ids';
 
-export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_MS = 24 * 60 * 60 * 1000;
+const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_MS = 24 * 60 * 60 * 1000;
 /** A session unused this long ends: 2 hours, or 14 days for a remembered one. */
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
-export const REMEMBER_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+const REMEMBER_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading a session is not a write per request. */
 const SEEN_RESOLUTION_MS = 60 * 1000;
 

@@ -20,9 +20,9 @@ import { newId } from '../ids';
 import type { JobKind } from './kinds';
 
 /** Back-off after the nth failed attempt (1 min, 5 min, 15 min, 1 h), then failed for good. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
-export const LEASE_MS = 10 * 60_000;
-export const ABANDONED =
+const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+const LEASE_MS = 10 * 60_000;
+const ABANDONED =
   'The process running this job stopped before it finished; it is not run again, so no one gets a report twice.';
 
 export class JobRunner {

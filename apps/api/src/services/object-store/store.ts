@@ -18,7 +18,7 @@ export interface StoredObject {
   modified: Date | null;
 }
 
-export interface Listing {
+interface Listing {
   /** Keys of the folders directly inside the prefix (each ends with '/'). */
   folders: string[];
   files: StoredObject[];
@@ -26,14 +26,14 @@ export interface Listing {
   cursor: string | undefined;
 }
 
-export interface ListPage {
+interface ListPage {
   /** The most entries the page holds (S3's MaxKeys, at most 1,000). */
   size: number;
   /** The `cursor` of the page before. */
   cursor?: string | undefined;
 }
 
-export interface PresignedPut {
+interface PresignedPut {
   url: string;
   headers: Record<string, string>;
 }

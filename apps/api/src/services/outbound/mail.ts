@@ -108,7 +108,7 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 /** Link mails (verification, reset, "already registered") one address may receive in an hour. */
-export const MAILS_PER_ADDRESS_PER_HOUR = 5;
+const MAILS_PER_ADDRESS_PER_HOUR = 5;
 
 /**
  * Whether one more link mail of `kind` may go to `address` (and, if so, counts it). Beyond the limit

@@ -120,10 +120,10 @@ export function guardedLookup(host: string, allowed: boolean): typeof dnsLookup 
 }
 
 /** The longest a receiver may take to answer one attempt. */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
+const WEBHOOK_TIMEOUT_MS = 15_000;
 
 /** POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise. */
-export function postWebhook(
+function postWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string },
   options: { allowedHosts: readonly string[]; now?: () => number },

@@ -20,7 +20,7 @@ import { quotedName } from './recipients';
 import { campaignScope } from './scope';
 
 /** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */
-export const scheduleZone = (timezone: string) =>
+const scheduleZone = (timezone: string) =>
   offsetPattern.test(timezone) ? { tzOffset: timezone } : { tzOffset: '+00:00', timezone };
 
 /** The campaign's flight as local days, for 'On campaign end'. */

@@ -23,11 +23,11 @@ const reportDeliveryKind = 'report-delivery';
 /** The start of every delivery key of one schedule. */
 export const deliveryKeyPrefix = (scheduleId: string) => `report:${scheduleId}:`;
 
-export const deliveryKey = (scheduleId: string, period: LocalDays) =>
+const deliveryKey = (scheduleId: string, period: LocalDays) =>
   `${deliveryKeyPrefix(scheduleId)}${period.start}:${period.end}`;
 
 /** Queues the deliveries of every schedule that is due and sets its next run, in one transaction. */
-export async function queueDueReports(ctx: Context): Promise<number> {
+async function queueDueReports(ctx: Context): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const due = await lockDueSchedules(tx);
     let queued = 0;
@@ -57,7 +57,7 @@ export async function queueDueReports(ctx: Context): Promise<number> {
 }
 
 /** Runs a delivery job: mails each recipient not yet mailed. A failure carries who was mailed. */
-export async function runReportDelivery(ctx: Context, job: JobRow): Promise<Record<string, unknown>> {
+async function runReportDelivery(ctx: Context, job: JobRow): Promise<Record<string, unknown>> {
   const payload = job.payload as { scheduleId: string; period: LocalDays; sent: string[] };
   const schedule = await findSchedule(ctx.db, payload.scheduleId);
   if (!schedule) return { ...payload, skipped: 'The schedule was deleted.' };

@@ -23,7 +23,7 @@ import {
 import { newId } from '../ids';
 
 /** The longest range each format covers, in local days. */
-export const MAX_DOWNLOAD_DAYS: Record<ReportFileFormat, number> = {
+const MAX_DOWNLOAD_DAYS: Record<ReportFileFormat, number> = {
   csv: 3660,
   xlsx: 1830,
   'xlsx-pivot': 366,
@@ -32,7 +32,7 @@ const LABELS: Record<ReportFileFormat, string> = { csv: 'CSV', xlsx: 'Excel', 'x
 export const downloadTooLong = (format: ReportFileFormat) =>
   downloadTooLongMessage(LABELS[format], MAX_DOWNLOAD_DAYS[format]);
 /** How long a finished file answers an identical request. */
-export const REUSE_MINUTES = 5;
+const REUSE_MINUTES = 5;
 /** A build row older than this is a process that died mid-build: it no longer counts as queued. */
 const STALE_MINUTES = 10;
 

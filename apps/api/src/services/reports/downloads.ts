@@ -24,7 +24,7 @@ import {
 } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 
-export const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -68,7 +68,7 @@ const codeRows = (figures: Figures): [string, number, string, number][] => [
       ['Verification not executed', row.code, row.label, row.count] as [string, number, string, number],
   ),
 ];
-export const CODE_HEADERS = ['Report', 'Code', 'Meaning', 'Count'];
+const CODE_HEADERS = ['Report', 'Code', 'Meaning', 'Count'];
 const columnsOf = (figures: Figures) =>
   figures.withVideoData ? [...baseColumns, ...videoColumns] : baseColumns;
 
@@ -94,17 +94,14 @@ export function reportFileName(figures: Figures, extension: string): string {
  * One CSV field: quoted when it must be (RFC 4180), and neutralised when a spreadsheet would read it
  * as a formula (a text starting with = + - @, a tab or a carriage return gets a leading apostrophe).
  */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The invalid-traffic columns: counted apart, never part of the figures beside them. */
-export const FILTERED_HEADERS = [
-  'Filtered impressions (invalid traffic)',
-  'Filtered clicks (invalid traffic)',
-];
+const FILTERED_HEADERS = ['Filtered impressions (invalid traffic)', 'Filtered clicks (invalid traffic)'];
 
 /** A creative's invalid impressions and clicks over the whole range. */
 const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): FilteredCounts => {
@@ -121,7 +118,7 @@ const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): Filter
  * (filtered) impressions and clicks in their own last columns. When players reported VAST errors or
  * verifications not executed, a second table follows after an empty line (Report, Code, Meaning, Count).
  */
-export function reportCsv(
+function reportCsv(
   { figures, creativePeriods, creativeFiltered, fileBreakdowns }: FiguresWithRows,
   detail: ReportDetail = 'full',
 ): Buffer {
@@ -446,7 +443,7 @@ interface PivotWorksheet {
  * ExcelJS writes the pivot cache's recordCount as the number of cache fields plus one; Excel and
  * LibreOffice expect the number of source records (docs/decisions: the pivot workbook).
  */
-export async function fixPivotRecordCount(xlsx: Buffer, records: number): Promise<Buffer> {
+async function fixPivotRecordCount(xlsx: Buffer, records: number): Promise<Buffer> {
   const zip = await JSZip.loadAsync(xlsx);
   const name = 'xl/pivotCache/pivotCacheDefinition1.xml';
   const definition = await zip.file(name)?.async('string');

@@ -40,7 +40,7 @@ const percent = (metric: ReportRateMetric, figures: Partial<ReportTotals>) => {
 };
 
 /** The <svg> of a chart rendered to static markup (without its accessible text around it). */
-export function chartSvg(element: ReactElement): string {
+function chartSvg(element: ReactElement): string {
   const markup = renderToStaticMarkup(element);
   const start = markup.indexOf('<svg');
   const end = markup.lastIndexOf('</svg>');

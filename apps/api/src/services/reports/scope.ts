@@ -11,7 +11,7 @@ import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
 import type { SessionUser } from '../identity/sessions';
 
-export interface ReportLive {
+interface ReportLive {
   id: string;
   creativeId: string | null;
   snapshot: Pick<CreativeAnswer, 'id' | 'name' | 'type'>;

@@ -30,7 +30,7 @@ export const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
 export const assetsOfKind = (snapshot: Snapshot, kind: string) =>
   snapshot.assets.filter((asset) => asset.uploadType === kind);
 
-export const settingValue = (snapshot: Snapshot, key: string) =>
+const settingValue = (snapshot: Snapshot, key: string) =>
   snapshot.settings.find((setting) => setting.key === key)?.value;
 
 /** Option values of the creative's layoutOptions setting (the layout's and the global ones). */
@@ -50,7 +50,7 @@ export function adDurationOf(snapshot: Snapshot): number {
 }
 
 /** The layout with every option's value (defaults filled in), only when its required assets are there. */
-export function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
+function servedLayout(ctx: Context, snapshot: Snapshot): ServedLayout | null {
   const layout = findLayout(snapshot.layout);
   if (!layout) return null;
   const assets: Record<string, string> = {};

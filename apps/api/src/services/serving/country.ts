@@ -58,7 +58,7 @@ const SPECIAL_PURPOSE = (() => {
 })();
 
 /** Whether an address is one of the special-purpose ranges (so in no country). */
-export function specialPurposeAddress(address: string): boolean {
+function specialPurposeAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   return SPECIAL_PURPOSE.check(address, family === 6 ? 'ipv6' : 'ipv4');

@@ -57,7 +57,7 @@ const vastPlayer = /* js */ `
  * as init.js adds the tracking scripts); no plugins, no <base>. Other resources (the ads' images,
  * videos, frames, beacons) stay open, as on a publisher's page.
  */
-export const demoPagePolicy = (nonce: string) =>
+const demoPagePolicy = (nonce: string) =>
   `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`;
 
 /** The demo page's HTML and its policy: every live creative of the demo account's campaigns. */

@@ -20,14 +20,13 @@ import type { ObjectBucket } from '../object-store/store';
 import { HTML5_ZIP_LIMITS, inflateEntry, readZipDirectory, safeArchivePath } from './zip-archive';
 
 /** The domain's media type of a file name; text (HTML, CSS, scripts) is served as UTF-8. */
-export const contentTypeOf = (path: string) => {
+const contentTypeOf = (path: string) => {
   const type = contentTypeOfName(path);
   return /^text\//.test(type) ? `${type}; charset=utf-8` : type;
 };
 
 /** Where an unpacked file of the ZIP stored under `zipKey` (assets/<id>/<name>.zip) lives. */
-export const unpackedKey = (zipKey: string, path: string) =>
-  `unpacked/${zipKey.replace(/^assets\//, '')}/${path}`;
+const unpackedKey = (zipKey: string, path: string) => `unpacked/${zipKey.replace(/^assets\//, '')}/${path}`;
 
 type UnpackContext = { db: Queryable; storage: ObjectBucket };
 

@@ -12,7 +12,7 @@ import { ApiError, MESSAGES } from '@adconsole/domain';
 /** The runtime's served files, by their name in dist/. */
 export type RuntimeFile = 'init.js' | 'video.js';
 
-export function findRuntimeScript(
+function findRuntimeScript(
   file: RuntimeFile = 'init.js',
   moduleUrl: string = import.meta.url,
 ): string | undefined {

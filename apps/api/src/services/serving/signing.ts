@@ -23,7 +23,7 @@ import type { InvalidTrafficReason } from '@adconsole/domain';
 export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /** The verdicts an ad request can hand its impression (prefetch is judged per call: see traffic-quality). */
-export const CARRIED_REASONS = [
+const CARRIED_REASONS = [
   'bot',
   'headless',
   'no-user-agent',

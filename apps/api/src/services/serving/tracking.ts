@@ -45,7 +45,7 @@ export interface Impression {
  * The platform's click prefix, when the macro was expanded to a real URL (the platform's click
  * tracker, which takes the landing page appended). An unexpanded macro ('%%CLICK_URL_UNESC%%') is not.
  */
-export function clickPrefix(query: { click?: string | undefined }): string | undefined {
+function clickPrefix(query: { click?: string | undefined }): string | undefined {
   const value = query.click?.trim() ?? '';
   if (!/^https?:\/\/[^\s<>"]+$/i.test(value) || value.length > 2048) return undefined;
   try {

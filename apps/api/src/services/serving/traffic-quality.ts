@@ -32,7 +32,7 @@ import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
 
 /** The reasons found from a request itself (the rest come from the event's story: the event store). */
-export type EdgeReason = CarriedReason | 'prefetch';
+type EdgeReason = CarriedReason | 'prefetch';
 
 /** What the classifier reads of a request: its client's address (after TRUST_PROXY) and headers. */
 export interface RequestFacts {

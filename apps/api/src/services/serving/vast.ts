@@ -43,7 +43,7 @@ const escapeXml = (text: string) =>
  * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
  * reads none of them and stores none (docs/serving.md, "Privacy signals").
  */
-export const PRIVACY_VAST_MACROS = {
+const PRIVACY_VAST_MACROS = {
   gdpr_consent: '[GDPRCONSENT]',
   regs: '[REGULATIONS]',
   lat: '[LIMITADTRACKING]',
@@ -52,7 +52,7 @@ export const PRIVACY_VAST_MACROS = {
 } as const;
 
 /** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
-export const withPrivacyMacros = (url: string) =>
+const withPrivacyMacros = (url: string) =>
   `${url}${Object.entries(PRIVACY_VAST_MACROS)
     .map(([name, macro]) => `&${name}=${macro}`)
     .join('')}`;
@@ -84,7 +84,7 @@ const uri = (url: string) => {
 const ours = (url: string) => uri(withPrivacyMacros(url));
 
 /** '00:00:15.000' from seconds (VAST's Duration is an xs:time). */
-export function vastDuration(seconds: number): string {
+function vastDuration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds * 1000));
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const h = Math.floor(total / 3_600_000);

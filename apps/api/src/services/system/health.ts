@@ -7,7 +7,7 @@ import type { Context } from '../../context';
 import { pingDatabase } from '../../db/queries/health';
 
 /** How long the check waits for the database before it answers 503. */
-export const DATABASE_CHECK_MS = 3000;
+const DATABASE_CHECK_MS = 3000;
 
 export async function ping(ctx: Context): Promise<'Pong'> {
   if (ctx.lifecycle.draining) throw ApiError.of(503, MESSAGES.shuttingDown);

@@ -4,7 +4,7 @@ import { errorMessage } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
-import { navigate, useSearchParams } from '../../router/account-router';
+import { navigate, useSearchParams } from '../../routes/account-router';
 import { sessionStore } from '../../session/session';
 import { requestPasswordReset, resetPassword } from './account-queries';
 

@@ -5,7 +5,7 @@ import { SignInForm, type SignInFormValues } from '@adconsole/forms';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { showNotification } from '../../lib/notify';
-import { navigate, renderAccountLink, useSearchParams } from '../../router/account-router';
+import { navigate, renderAccountLink, useSearchParams } from '../../routes/account-router';
 import { signedIn, takeAfterLoginTarget } from '../../session/session';
 import { logIn, type VerificationOutcome, verifyEmailOnce } from './account-queries';
 

@@ -5,7 +5,7 @@ import { SignUpForm, type SignUpFormValues } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { publicConfig } from '../../lib/public-config';
-import { Link, useSearchParams } from '../../router/account-router';
+import { Link, useSearchParams } from '../../routes/account-router';
 import { sessionStore } from '../../session/session';
 import { signUp as signUpCall } from './account-queries';
 

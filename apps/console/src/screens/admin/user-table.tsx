@@ -7,7 +7,7 @@ import { Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, Tab
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { formatDay } from '../campaigns/format';
 
-export interface UserActions {
+interface UserActions {
   setRole: (user: UserListEntry, role: 'user' | 'admin') => void;
   setDisabled: (user: UserListEntry, disabled: boolean) => void;
   remove: (user: UserListEntry) => void;

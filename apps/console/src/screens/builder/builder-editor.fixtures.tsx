@@ -11,7 +11,9 @@ import {
 } from '@adconsole/domain';
 import { useReducer, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { BuilderEditor, type BuilderEditorProps } from './builder-editor';
+import type { CampaignChoice, ImageSource } from './builder-dialogs';
+import { BuilderEditor } from './builder-editor';
+import type { BuilderDraftProps, BuilderExportProps, BuilderImageProps } from './builder-editor-props';
 
 export const campaigns = [
   { id: 'c1', name: 'Trail season 2026' },
@@ -79,23 +81,53 @@ const archiveTree: Record<string, FileEntry[]> = {
   '': [folder('brand/'), file('notes.txt', 120, 'text/plain')],
   'brand/': [file('brand/wordmark.png', 4_096, 'image/png'), file('brand/badge.webp', 2_048, 'image/webp')],
 };
-export const bucketTrees: Record<string, Record<string, FileEntry[]>> = {
+const bucketTrees: Record<string, Record<string, FileEntry[]>> = {
   files: fileTree,
   archive: archiveTree,
 };
 
 /** The top folder's second page, for a story whose top folder holds more than its first page. */
-export const nextTopPage: FileEntry[] = [file('wide-banner.png', 40_960, 'image/png'), folder('exports/')];
+const nextTopPage: FileEntry[] = [file('wide-banner.png', 40_960, 'image/png'), folder('exports/')];
 
-export type StoryArgs = Omit<BuilderEditorProps, 'state' | 'dispatch' | 'imageFiles'> & {
+/** The editor's props as the stories give them: one flat list, grouped by `Editor` for the editor. */
+export interface StoryArgs {
   initialState: AdBuilderState;
+  draftName: string;
+  onDraftNameChange: BuilderDraftProps['onNameChange'];
+  drafts: BuilderDraftProps['drafts'];
+  currentDraftID?: string | undefined;
+  onOpenDraft: BuilderDraftProps['onOpen'];
+  onNewDraft: BuilderDraftProps['onNew'];
+  onSave: BuilderDraftProps['onSave'];
+  saving?: boolean;
+  dirty?: boolean;
+  saveError?: unknown;
+  onDeleteDraft?: BuilderDraftProps['onDelete'];
+  deleting?: boolean;
+  leaving?: BuilderDraftProps['leaving'];
+  campaigns: readonly CampaignChoice[];
+  draftCampaignID?: string | null | undefined;
+  onExport: BuilderExportProps['onExport'];
+  exporting?: boolean;
+  exported?: BuilderExportProps['exported'];
+  exportError?: unknown;
+  onUploadImage: BuilderImageProps['onUpload'];
+  uploading?: boolean;
+  uploadError?: unknown;
+  onBrowseImageFiles?: BuilderImageProps['onBrowseFiles'];
+  onImageDialogOpen?: BuilderImageProps['onDialogOpen'];
+  onFileImage: BuilderImageProps['onFileImage'];
+  copyingFile?: boolean;
+  fileImageError?: unknown;
+  imageSource?: ImageSource | undefined;
+  newLayerId?: () => string;
   /** The folder the image dialog's file manager starts in. */
   fileDirectory?: string;
   /** The deployment's buckets (more than one: the file manager's bucket picker is shown). */
   buckets?: string[];
   /** The top folder holds a second page, loaded with "Load more". */
   morePages?: boolean;
-};
+}
 
 /** The editor with its own reducer, a file-manager folder and bucket to browse, as the page holds them. */
 export function Editor({
@@ -103,7 +135,7 @@ export function Editor({
   fileDirectory = '',
   buckets = ['files'],
   morePages = false,
-  ...props
+  ...args
 }: StoryArgs) {
   const [state, dispatch] = useReducer(adBuilderReducer, initialState);
   const [directory, setDirectory] = useState(fileDirectory);
@@ -118,26 +150,60 @@ export function Editor({
       <BuilderEditor
         state={state}
         dispatch={dispatch}
-        imageFiles={{
-          directory,
-          entries,
-          onDirectoryChange: setDirectory,
-          more: more ? { onLoadMore: () => setLoaded(true), loading: false } : undefined,
-          bucketPicker:
-            buckets.length > 1
-              ? {
-                  buckets,
-                  remembered,
-                  region: 'us-east-1',
-                  value: bucket,
-                  onChange: (choice) => {
-                    setBucket(choice);
-                    setRemembered((list) => [choice, ...list.filter((name) => name !== choice)]);
-                  },
-                }
-              : undefined,
+        draft={{
+          name: args.draftName,
+          onNameChange: args.onDraftNameChange,
+          drafts: args.drafts,
+          currentID: args.currentDraftID,
+          onOpen: args.onOpenDraft,
+          onNew: args.onNewDraft,
+          onSave: args.onSave,
+          saving: args.saving,
+          dirty: args.dirty,
+          saveError: args.saveError,
+          onDelete: args.onDeleteDraft,
+          deleting: args.deleting,
+          leaving: args.leaving,
         }}
-        {...props}
+        campaigns={args.campaigns}
+        draftCampaignID={args.draftCampaignID}
+        exportTo={{
+          onExport: args.onExport,
+          exporting: args.exporting,
+          exported: args.exported,
+          error: args.exportError,
+        }}
+        images={{
+          onUpload: args.onUploadImage,
+          uploading: args.uploading,
+          uploadError: args.uploadError,
+          files: {
+            directory,
+            entries,
+            onDirectoryChange: setDirectory,
+            more: more ? { onLoadMore: () => setLoaded(true), loading: false } : undefined,
+            bucketPicker:
+              buckets.length > 1
+                ? {
+                    buckets,
+                    remembered,
+                    region: 'us-east-1',
+                    value: bucket,
+                    onChange: (choice) => {
+                      setBucket(choice);
+                      setRemembered((list) => [choice, ...list.filter((name) => name !== choice)]);
+                    },
+                  }
+                : undefined,
+          },
+          onBrowseFiles: args.onBrowseImageFiles,
+          onDialogOpen: args.onImageDialogOpen,
+          onFileImage: args.onFileImage,
+          copyingFile: args.copyingFile,
+          fileError: args.fileImageError,
+          source: args.imageSource,
+        }}
+        newLayerId={args.newLayerId}
       />
     </MemoryRouter>
   );

@@ -139,87 +139,92 @@ export function BuilderPage() {
       <BuilderEditor
         state={state}
         dispatch={dispatch}
-        draftName={name}
-        onDraftNameChange={setName}
-        drafts={drafts.data ?? []}
-        currentDraftID={opened.id}
-        onOpenDraft={(id) => setParams({ draft: id })}
-        onNewDraft={startNew}
-        onSave={() => actions.save.mutateAsync(toSave()).then(saved)}
-        saving={actions.save.isPending}
-        dirty={dirty}
-        saveError={actions.save.error}
-        onDeleteDraft={() => {
-          const deleted = current;
-          if (!deleted) return;
-          actions.remove.mutate(deleted.id, {
-            onSuccess: () => {
-              startNew();
-              notify({ type: 'success', title: 'Draft deleted', text: `“${deleted.name}” was deleted.` });
-            },
-            onError: showError('The draft was not deleted'),
-          });
+        draft={{
+          name,
+          onNameChange: setName,
+          drafts: drafts.data ?? [],
+          currentID: opened.id,
+          onOpen: (id) => setParams({ draft: id }),
+          onNew: startNew,
+          onSave: () => actions.save.mutateAsync(toSave()).then(saved),
+          saving: actions.save.isPending,
+          dirty,
+          saveError: actions.save.error,
+          onDelete: () => {
+            const deleted = current;
+            if (!deleted) return;
+            actions.remove.mutate(deleted.id, {
+              onSuccess: () => {
+                startNew();
+                notify({ type: 'success', title: 'Draft deleted', text: `“${deleted.name}” was deleted.` });
+              },
+              onError: showError('The draft was not deleted'),
+            });
+          },
+          deleting: actions.remove.isPending,
+          leaving: leavingNow
+            ? { onLeave: () => blocker.proceed?.(), onStay: () => blocker.reset?.() }
+            : undefined,
         }}
-        deleting={actions.remove.isPending}
-        leaving={
-          leavingNow ? { onLeave: () => blocker.proceed?.(), onStay: () => blocker.reset?.() } : undefined
-        }
         campaigns={campaignChoices}
         draftCampaignID={current?.campaignID}
-        onExport={(campaignID) =>
-          actions.exportDraft.mutate(
-            { draft: toSave(), campaignID },
-            { onSuccess: ({ draft }) => saved(draft) },
-          )
-        }
-        exporting={actions.exportDraft.isPending}
-        exported={actions.exportDraft.data?.creative}
-        exportError={actions.exportDraft.error}
-        onUploadImage={async (file, campaignID) => {
-          const { draft, image } = await actions.uploadImage.mutateAsync({
-            draft: toSave(),
-            campaignID,
-            file,
-          });
-          saved(draft);
-          return image;
+        exportTo={{
+          onExport: (campaignID) =>
+            actions.exportDraft.mutate(
+              { draft: toSave(), campaignID },
+              { onSuccess: ({ draft }) => saved(draft) },
+            ),
+          exporting: actions.exportDraft.isPending,
+          exported: actions.exportDraft.data?.creative,
+          error: actions.exportDraft.error,
         }}
-        uploading={actions.uploadImage.isPending}
-        uploadError={actions.uploadImage.error}
-        imageFiles={{
-          directory: fileDirectory ?? '',
-          entries: fileListing.entries,
-          listError:
-            fileListing.error || files.buckets.isError
-              ? errorMessage(fileListing.error ?? files.buckets.error, 'Your files could not be listed.')
-              : null,
-          more: fileListing.more && {
-            onLoadMore: fileListing.more.onLoadMore,
-            loading: fileListing.more.loading,
-            error: fileListing.more.error
-              ? errorMessage(fileListing.more.error, 'The next files could not be listed.')
-              : null,
+        images={{
+          onUpload: async (file, campaignID) => {
+            const { draft, image } = await actions.uploadImage.mutateAsync({
+              draft: toSave(),
+              campaignID,
+              file,
+            });
+            saved(draft);
+            return image;
           },
-          onDirectoryChange: setFileDirectory,
-          bucketPicker: files.picker,
+          uploading: actions.uploadImage.isPending,
+          uploadError: actions.uploadImage.error,
+          files: {
+            directory: fileDirectory ?? '',
+            entries: fileListing.entries,
+            listError:
+              fileListing.error || files.buckets.isError
+                ? errorMessage(fileListing.error ?? files.buckets.error, 'Your files could not be listed.')
+                : null,
+            more: fileListing.more && {
+              onLoadMore: fileListing.more.onLoadMore,
+              loading: fileListing.more.loading,
+              error: fileListing.more.error
+                ? errorMessage(fileListing.more.error, 'The next files could not be listed.')
+                : null,
+            },
+            onDirectoryChange: setFileDirectory,
+            bucketPicker: files.picker,
+          },
+          onBrowseFiles: () => setFileDirectory((directory) => directory ?? ''),
+          onDialogOpen: () => {
+            actions.uploadImage.reset();
+            actions.fileImage.reset();
+          },
+          onFileImage: async (entry, campaignID) => {
+            const { draft, image } = await actions.fileImage.mutateAsync({
+              draft: toSave(),
+              campaignID,
+              bucket: fileBucket,
+              entry,
+            });
+            saved(draft);
+            return image;
+          },
+          copyingFile: actions.fileImage.isPending,
+          fileError: actions.fileImage.error,
         }}
-        onBrowseImageFiles={() => setFileDirectory((directory) => directory ?? '')}
-        onImageDialogOpen={() => {
-          actions.uploadImage.reset();
-          actions.fileImage.reset();
-        }}
-        onFileImage={async (entry, campaignID) => {
-          const { draft, image } = await actions.fileImage.mutateAsync({
-            draft: toSave(),
-            campaignID,
-            bucket: fileBucket,
-            entry,
-          });
-          saved(draft);
-          return image;
-        }}
-        copyingFile={actions.fileImage.isPending}
-        fileImageError={actions.fileImage.error}
       />
     </div>
   );

@@ -20,7 +20,7 @@ const builderApi = areaCalls(builderCalls);
 import { campaignKeys } from '../campaigns/campaign-queries';
 import { creativeKey } from '../creatives/creative-queries';
 
-export const builderKeys = { drafts: ['builder', 'drafts'] as const };
+const builderKeys = { drafts: ['builder', 'drafts'] as const };
 
 export const useBuilderDrafts = () =>
   useQuery({ queryKey: builderKeys.drafts, queryFn: () => builderApi().listBuilderDrafts() });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useUpdateCampaign } from './campaign-queries';
 
 /** The campaign's fields as the form edits them (its figures and creatives stay out). */
-export const campaignFormValues = (campaign: Campaign) => ({
+const campaignFormValues = (campaign: Campaign) => ({
   id: campaign.id,
   name: campaign.name,
   data: {

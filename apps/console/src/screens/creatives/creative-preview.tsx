@@ -11,7 +11,7 @@ import type { Preview } from './preview-ad';
 
 type Runtime = typeof import('@adconsole/ad-runtime');
 /** The runtime's code, fetched when a preview is first drawn. */
-export const loadAdRuntime = (): Promise<Runtime> => import('@adconsole/ad-runtime');
+const loadAdRuntime = (): Promise<Runtime> => import('@adconsole/ad-runtime');
 
 export type CreativePreviewProps = {
   preview: Preview;

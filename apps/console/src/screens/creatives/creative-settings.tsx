@@ -20,7 +20,7 @@ import { LayoutPanel, NO_LAYOUT } from './layout-panel';
 import type { TagInputs } from './tag-panel';
 
 /** Only a banner has a layout: VAST and VPAID creatives play in the publisher's video player. */
-export const hasBannerLayout = (type: CreativeType): boolean => type === 'Banner';
+const hasBannerLayout = (type: CreativeType): boolean => type === 'Banner';
 
 export type CreativeSettingsProps = {
   creative: Creative;

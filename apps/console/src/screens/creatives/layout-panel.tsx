@@ -23,7 +23,7 @@ const layoutChoices = [
 ];
 
 /** Stored option values for the form; a yes/no stored as a boolean reads as the catalogue's 'yes' or 'no'. */
-export const savedLayoutOptions = (creative: Creative): LayoutOptionsFormValues | undefined => {
+const savedLayoutOptions = (creative: Creative): LayoutOptionsFormValues | undefined => {
   const stored = creativeSetting(creative, 'layoutOptions');
   if (!stored) return undefined;
   return Object.fromEntries(

@@ -12,7 +12,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEveryCampaign } from '../campaigns/campaign-queries';
 import { BucketPicker } from './bucket-picker';
-import { type CreativeChoice, FileManagerView } from './file-manager';
+import { FileManagerView } from './file-manager';
+import type { CreativeChoice } from './file-manager-dialogs';
 import {
   fileUrl,
   useCreateFolder,

@@ -22,7 +22,7 @@ import { updateSettings, useSettings } from '../../settings/settings';
 import type { BucketPickerProps } from './bucket-picker';
 import { uploadWithProgress } from './upload';
 
-export const fileKeys = {
+const fileKeys = {
   all: ['files'] as const,
   buckets: ['files', 'buckets'] as const,
   listing: (bucket: string, directory: string) => ['files', 'list', bucket, directory] as const,

@@ -32,11 +32,10 @@ const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
 export type ReportSource = { kind: 'campaign'; campaignID: string } | { kind: 'share'; token: string };
 
 /** The campaign id or the share token: what the domain's report calls take as `campaignID`. */
-export const sourceId = (source: ReportSource) =>
-  source.kind === 'campaign' ? source.campaignID : source.token;
+const sourceId = (source: ReportSource) => (source.kind === 'campaign' ? source.campaignID : source.token);
 
 /** Reports are reused for under this long (the domain's rule, docs/product.md §4). */
-export const REPORT_CACHE_MS = REPORT_CACHE_SECONDS * 1000;
+const REPORT_CACHE_MS = REPORT_CACHE_SECONDS * 1000;
 
 export const reportKeys = {
   /** Every cached report of a campaign or share link. */

@@ -95,7 +95,7 @@ function TablePlaceholder({ rows }: { rows: number }) {
 }
 
 /** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
-export const PRINT_WIDTH = 700;
+const PRINT_WIDTH = 700;
 
 export type ReportViewProps = {
   /** What the page shows: the report, its loading, or why it could not be read. */

@@ -39,7 +39,7 @@ const ScheduleForm = lazy(loadScheduleForm);
 /** A fixed offset (a link with only tz=) is offered under this code, so the dropdown can show it. */
 const FIXED = 'fixed:';
 
-export type ReportingMenuCreative = { id: string; name: string; type: string; href: string };
+type ReportingMenuCreative = { id: string; name: string; type: string; href: string };
 
 export type ReportingMenuProps = {
   state: ReportingState;

@@ -11,7 +11,7 @@ export interface SeriesRow extends PeriodRow {
 }
 
 /** Which live creatives of a series are display ones, and the campaign when they are all of its live creatives. */
-export interface SeriesOptions {
+interface SeriesOptions {
   bannerIds: readonly string[];
   campaignId?: string | undefined;
 }

@@ -18,7 +18,7 @@ function* filesUnder(dir: string): Generator<string> {
 }
 
 /** Writes the .br and .gz copies of `dir`'s compressible files; answers how many files it compressed. */
-export function precompressDirectory(dir: string): number {
+function precompressDirectory(dir: string): number {
   let count = 0;
   for (const file of filesUnder(dir)) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;

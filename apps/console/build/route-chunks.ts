@@ -106,7 +106,7 @@ export function loadedFiles(
  * What a workspace package's lazy part (the date picker's calendar) always loads with: it is opened
  * on the console's pages only, never on the account pages.
  */
-export const PACKAGE_PARTS_LOADED_WITH = [CONSOLE_PART];
+const PACKAGE_PARTS_LOADED_WITH = [CONSOLE_PART];
 
 /**
  * From a build's chunks: each module's chunk name, for the modules the entry loads (`app`) and those

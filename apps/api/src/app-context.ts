@@ -1,0 +1,107 @@
+// The server's context (context.ts) opened from the configuration: the database (opened and migrated
+// unless given), the event store (ClickHouse or the main database) with its writer and the journal of a
+// stopped process, the object stores, mail, the serving edge's traffic rules and the background work.
+import path from 'node:path';
+import type { Config } from './config';
+import type { Context } from './context';
+import { type Database, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { BackgroundTasks } from './services/background';
+import { UploadSlots } from './services/campaigns/upload-slots';
+import { openClickHouseEventStore } from './services/events/clickhouse';
+import { EventJournal } from './services/events/journal';
+import { createPostgresEventStore, type EventStore } from './services/events/store';
+import { EventWriter } from './services/events/writer';
+import { loadServerSecret } from './services/identity/secret';
+import { openObjectStores } from './services/object-store/open';
+import type { ObjectBucket } from './services/object-store/store';
+import { createMailer } from './services/outbound/mail';
+import { ReportBuilder } from './services/reports/report-builder';
+import { createCountryLookup } from './services/serving/country';
+import { loadHostingRanges } from './services/serving/hosting-ranges';
+import { LiveCreativeCache } from './services/serving/live-creatives';
+import { TrafficQuality } from './services/serving/traffic-quality';
+
+export interface AppOptions {
+  /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
+  db?: Database;
+  /** The bucket of uploaded assets and generated files; by default the configured object store's. */
+  storage?: ObjectBucket;
+  /** The event store; by default ClickHouse when EVENTS_URL is set, otherwise the main database. */
+  eventStore?: EventStore;
+  /** Fastify logging; tests turn it off. */
+  logger?: boolean;
+  /** Where log lines go (JSON, one a line); standard output by default. */
+  logStream?: { write(line: string): void };
+  /** The serving edge's clock (the rate rule's minute, in ms); tests pin it. Date.now by default. */
+  clock?: () => number;
+}
+
+export async function prepareDatabase(config: Config): Promise<Database> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrate(db);
+  return db;
+}
+
+/** The context, and what closing the app closes beyond it (the ClickHouse store, a database it opened). */
+export async function openAppContext(
+  config: Config,
+  options: AppOptions,
+  log: (line: string) => void,
+): Promise<{ ctx: Context; close: () => Promise<void> }> {
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await prepareDatabase(config));
+  const clickhouse =
+    options.eventStore === undefined && config.events !== undefined
+      ? await openClickHouseEventStore(config.events, db)
+      : undefined;
+  const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
+  // Events another process acknowledged and never wrote (it died) go into the store before this one answers.
+  const journal = config.eventsJournalDir ? await EventJournal.open(config.eventsJournalDir) : undefined;
+  if (journal) {
+    const recovered = await journal.recover(eventStore);
+    if (recovered > 0) log(`${recovered} events of a stopped process written from the journal`);
+  }
+  const secret = await loadServerSecret(config);
+  const objects = openObjectStores(config, secret);
+  const ctx: Context = {
+    config,
+    db,
+    storage: options.storage ?? objects.storage,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: `no-reply@${config.companyDomain}`,
+      fromName: 'Adconsole',
+      log,
+      logLinks: config.logMailLinks,
+    }),
+    secret,
+    uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
+    events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
+    liveCreatives: new LiveCreativeCache(db),
+    traffic: new TrafficQuality({
+      hosting: await loadHostingRanges(),
+      ssaiProxies: config.traffic.ssaiProxies,
+      rateLimit: config.traffic.adRequestsPerMinute,
+      ...(config.traffic.countryDatabaseFile
+        ? { country: createCountryLookup(config.traffic.countryDatabaseFile) }
+        : {}),
+      ...(options.clock ? { now: options.clock } : {}),
+    }),
+    files: objects.files,
+    diskFiles: objects.diskFiles,
+    background: new BackgroundTasks(log),
+    reportBuilder: new ReportBuilder(),
+    lifecycle: { draining: false },
+    log,
+  };
+  const close = async () => {
+    if (clickhouse) await clickhouse.close();
+    if (ownsDb) await db.close();
+  };
+  return { ctx, close };
+}

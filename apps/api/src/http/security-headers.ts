@@ -1,0 +1,86 @@
+// What every answer carries for the browser's safety: the CSRF check on each state-changing request,
+// the console's Content-Security-Policy and framing headers (not on embeddable routes: ad serving),
+// HSTS on https, and `Connection: close` while the process drains.
+import { ApiError, MESSAGES } from '@adconsole/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Context } from '../context';
+import { bearerSkipsCsrf } from './bearer';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes a publisher's page calls without the console's header (ad serving, beacons) opt out. */
+    csrf?: false;
+    /** Routes embedded in other sites (ad serving) carry none of the console's framing or CSP headers. */
+    embeddable?: true;
+  }
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The console's Content-Security-Policy: scripts only from the built console's own asset path (a CSP
+ * source with a path: `<origin>/assets/`, never 'self', which would let a user-uploaded `.js` under
+ * /api/uploads run on a console page), never framed, images and video from its
+ * origin and the web (creatives' assets and trackers), ad previews from the serving origin.
+ */
+export function consolePolicy(config: Config): string {
+  const serving = originOf(config.adServingUrl);
+  // The file manager's browser sends bytes to presigned storage URLs: the S3 endpoint, or AWS S3's
+  // virtual-hosted bucket hosts when no endpoint is set.
+  const storage = config.s3
+    ? config.s3.endpoint
+      ? ` ${originOf(config.s3.endpoint)}`
+      : ` https://*.s3.amazonaws.com https://*.s3.${config.s3.region}.amazonaws.com`
+    : '';
+  const extra = serving === originOf(config.publicUrl) ? '' : ` ${serving}`;
+  return [
+    "default-src 'self'",
+    `script-src ${originOf(config.publicUrl)}/assets/`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}${storage}`,
+    `frame-src 'self'${extra}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The hooks: drain, CSRF, security headers (in that order, as the server has always added them). */
+export function registerSecurityHooks(app: FastifyInstance, ctx: Context): void {
+  const { config } = ctx;
+  // While the process drains (SIGTERM, http/drain.ts) every answer closes its connection, so the load
+  // balancer opens its next one to another process.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.draining) reply.header('Connection', 'close');
+  });
+
+  // CSRF: every state-changing request, whatever its path looks like before the router decodes it,
+  // needs the console's origin or the header a cross-site form cannot send. Only routes that declare
+  // themselves callable from any page (ad serving) are exempt.
+  const publicOrigin = originOf(config.publicUrl);
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.csrf === false) return;
+    if (bearerSkipsCsrf(request)) return;
+    if (request.headers['x-requested-with'] === 'adconsole') return;
+    if (request.headers.origin === publicOrigin) return;
+    throw ApiError.of(403, MESSAGES.csrfRefused);
+  });
+
+  const policy = consolePolicy(config);
+  const https = config.publicUrl.startsWith('https:');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.routeOptions.config.embeddable) return;
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+}
