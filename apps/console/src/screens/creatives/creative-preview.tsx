@@ -82,6 +82,8 @@ function BannerPreview({ ad, loadRuntime }: { ad: ServedAd; loadRuntime: () => P
           fetch: async () => new Response(answer, { headers: { 'content-type': 'application/json' } }),
           sendBeacon: () => true,
           pixel: () => {},
+          // The In-Banner Video part comes with the runtime's module here, not from /serve/video.js.
+          video: async () => runtime.inBannerVideo,
         });
         stop = () => started.stop();
       },
