@@ -147,4 +147,21 @@ describe('configuration from environment variables', () => {
     expect(loadConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);
     expect(() => loadConfig({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS/);
   });
+
+  it('journals tracked events by default where the store is another process, not on the embedded PGlite', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/ads' }).eventsJournalDir).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/srv/ads', DATABASE_URL: 'postgres://db/ads' }).eventsJournalDir).toBe(
+      path.resolve('/srv/ads/journal'),
+    );
+    expect(
+      loadConfig({ DATA_DIR: '/srv/ads', EVENTS_URL: 'http://clickhouse:8123/ads' }).eventsJournalDir,
+    ).toBe(path.resolve('/srv/ads/journal'));
+    expect(loadConfig({ EVENTS_JOURNAL: 'on', EVENTS_JOURNAL_DIR: '/var/spool/ads' }).eventsJournalDir).toBe(
+      path.resolve('/var/spool/ads'),
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/ads', EVENTS_JOURNAL: 'off' }).eventsJournalDir,
+    ).toBeUndefined();
+    expect(() => loadConfig({ EVENTS_JOURNAL: 'yes' })).toThrow(/EVENTS_JOURNAL/);
+  });
 });

@@ -73,8 +73,9 @@ export interface Config {
   drainSeconds: number;
   /**
    * Where tracked events are made durable before their request is answered (EVENTS_JOURNAL_DIR, default
-   * DATA_DIR/journal; EVENTS_JOURNAL=off answers only once the event's batch has committed in the
-   * store instead): services/events/journal.ts, docs/serving.md "The event journal".
+   * DATA_DIR/journal), or undefined: answered only once the event's batch has committed in the store.
+   * EVENTS_JOURNAL: on by default with DATABASE_URL or EVENTS_URL, off on PGlite (services/events/journal.ts,
+   * docs/serving.md "The event journal").
    */
   eventsJournalDir: string | undefined;
   /**
@@ -426,8 +427,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logMailLinks: e.NODE_ENV === 'development',
     jobPollSeconds: e.JOB_POLL_SECONDS ?? 15,
     drainSeconds: e.DRAIN_SECONDS ?? 0,
+    // On by default where the store is another process (PostgreSQL, ClickHouse): the answer stops waiting
+    // for a commit. Off by default on the embedded PGlite, whose writes take this process's own CPU
+    // either way, so the journal's append would only add to it (docs/serving.md "The event journal").
     eventsJournalDir:
-      e.EVENTS_JOURNAL === 'off'
+      (e.EVENTS_JOURNAL ?? (e.DATABASE_URL || e.EVENTS_URL ? 'on' : 'off')) === 'off'
         ? undefined
         : path.resolve(e.EVENTS_JOURNAL_DIR ?? path.join(e.DATA_DIR ?? './data', 'journal')),
     fileManager: {
