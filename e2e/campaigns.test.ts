@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
-import { useBrowser } from './support/browser';
+import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { tinyPng } from './support/files';
+import { api, signIn as apiSignIn } from './support/publisher';
 
 describe('campaigns and creatives', () => {
   const newPage = useBrowser();
@@ -81,14 +82,27 @@ describe('campaigns and creatives', () => {
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
-    await page.getByRole('link', { name: 'Campaigns' }).click();
-    // In the campaign list's table: until the list is drawn, the dashboard's own links to the demo
-    // campaign's report are on the page too (a loaded machine clicked one of them).
-    await page
-      .getByRole('table', { name: 'Campaigns' })
-      .getByRole('link', { name: 'Demo campaign', exact: true })
-      .first()
-      .click();
+    // The seeded demo campaign, found by its creative: other journeys of this product may add
+    // campaigns of the same name to the list (a clean-clone run opened one without the banner twice).
+    const session = await apiSignIn(baseURL());
+    const campaigns = await api<{ id: string; name: string }[]>(session, 'GET', '/v1/campaign/all');
+    const holders = await Promise.all(
+      campaigns
+        .filter((campaign) => campaign.name === 'Demo campaign')
+        .map(async (campaign) => {
+          const full = await api<{ creatives: { name: string }[] }>(
+            session,
+            'GET',
+            `/v1/campaign/get?campaignID=${campaign.id}`,
+          );
+          return full.creatives.some((creative) => creative.name === 'Trail season banner')
+            ? campaign.id
+            : '';
+        }),
+    );
+    const demoId = holders.find((id) => id !== '');
+    expect(demoId).toBeTruthy();
+    await page.goto(`/campaigns/${demoId}`);
     await page
       .getByRole('table', { name: 'Creatives' })
       .getByRole('link', { name: 'Trail season banner' })
