@@ -118,7 +118,7 @@ export class EventJournal {
       if (!owner || owner.boot === this.boot) continue;
       if (owner.pid !== process.pid && running(owner.pid)) continue;
       // Renamed into a segment name of this boot: a crash in the middle of the replay leaves it to the
-      // next process to start, as any segment of a process that is gone.
+      // next process to start, like every other segment of a process that is gone.
       const taken = path.join(this.dir, `${process.pid}-${this.boot}-r${this.sequence++}${SUFFIX}`);
       try {
         await rename(path.join(this.dir, name), taken);

@@ -12,34 +12,16 @@ export interface InvalidPeriodRow extends PeriodRow {
 const options = { byLive: true, extraColumn: 'reason' } as const;
 
 /** The invalid events' rollups of `from <= bucket < to` summed by live creative, local period and reason. */
+/** Each row's extra column, the reason it is invalid, named as such. */
+const withReason = (rows: readonly (PeriodRow & { extra?: string })[]): InvalidPeriodRow[] =>
+  rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
+
 export const readInvalidPeriods = byStore<
   [liveIds: readonly string[], from: Date, to: Date, zone: ReportZone, unit: 'day' | 'hour'],
   InvalidPeriodRow[]
 >({
-  async postgres(store, liveIds, from, to, zone, unit) {
-    const rows = await postgresPeriodRows(
-      store,
-      'event_invalid_rollups',
-      liveIds,
-      from,
-      to,
-      zone,
-      unit,
-      options,
-    );
-    return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
-  },
-  async clickhouse(store, liveIds, from, to, zone, unit) {
-    const rows = await clickhousePeriodRows(
-      store,
-      'event_invalid_rollups',
-      liveIds,
-      from,
-      to,
-      zone,
-      unit,
-      options,
-    );
-    return rows.map(({ extra, ...row }) => ({ ...row, reason: extra as InvalidTrafficReason }));
-  },
+  postgres: async (store, ...read) =>
+    withReason(await postgresPeriodRows(store, 'event_invalid_rollups', ...read, options)),
+  clickhouse: async (store, ...read) =>
+    withReason(await clickhousePeriodRows(store, 'event_invalid_rollups', ...read, options)),
 });
