@@ -2,7 +2,7 @@
 // (a browser's user agent, a new residential address a request): where each request's time goes.
 // Prints the functions with the most self time, and writes the .cpuprofile for Chromium's DevTools.
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--database postgres]
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ const profileDir = mkdtempSync(path.join(tmpdir(), 'adconsole-profile-'));
 
 const demo = await startDemoServer(
   root,
-  { SERVER_SECRET: secret, TRUST_PROXY: 'loopback', ...(option('database') === 'postgres' ? {} : {}) },
+  { SERVER_SECRET: secret, TRUST_PROXY: 'loopback' },
   { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
 );
 const creatives = demo.campaign.creatives;
