@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUTTON_POSITIONS,
+  creativeTakesLayout,
   findLayout,
   globalLayoutOptions,
   inBannerVideoLayout,
@@ -93,5 +94,13 @@ describe('layout catalogue (docs/product.md §3)', () => {
       'unmute_button_image',
     ]);
     for (const candidate of hidden) expect(candidate).toMatchObject({ type: 'url', default: '' });
+  });
+});
+
+describe('which creatives take a layout', () => {
+  it("a banner takes the layout settings; a VAST or VPAID creative, played by the publisher's player, does not", () => {
+    expect(creativeTakesLayout('Banner')).toBe(true);
+    expect(creativeTakesLayout('VAST')).toBe(false);
+    expect(creativeTakesLayout('VPAID')).toBe(false);
   });
 });

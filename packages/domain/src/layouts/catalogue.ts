@@ -1,5 +1,12 @@
 // The layout-options catalogue (docs/product.md §3): the global banner settings and the In-Banner Video layout.
 import { DEFAULT_AD_DURATION_SECONDS, MAX_AD_DURATION_SECONDS, MIN_AD_DURATION_SECONDS } from '../constants';
+import type { CreativeType } from '../entities/creative';
+
+/**
+ * Whether a creative of this type takes the layout settings (the catalogue below): a banner does, drawn
+ * by the ad runtime; a VAST or VPAID creative plays in the publisher's player, which no layout reaches.
+ */
+export const creativeTakesLayout = (type: CreativeType): boolean => type === 'Banner';
 
 interface OptionBase {
   name: string;

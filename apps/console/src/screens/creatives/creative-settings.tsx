@@ -4,6 +4,7 @@
 import {
   type Creative,
   type CreativeType,
+  creativeTakesLayout,
   errorMessage,
   findLayout,
   findPlatform,
@@ -20,8 +21,6 @@ import { LayoutPanel, NO_LAYOUT } from './layout-panel';
 import type { TagInputs } from './tag-panel';
 
 /** Only a banner has a layout: VAST and VPAID creatives play in the publisher's video player. */
-const hasBannerLayout = (type: CreativeType): boolean => type === 'Banner';
-
 export type CreativeSettingsProps = {
   creative: Creative;
   campaignID: string;
@@ -68,7 +67,7 @@ export function CreativeSettings({
     setServerError(null);
     setSaved(false);
     let next: Creative = { ...creative, ...values.creative, id: creative.id };
-    if (hasBannerLayout(values.creative.type) && layoutForm.current) {
+    if (creativeTakesLayout(values.creative.type) && layoutForm.current) {
       const options = await layoutForm.current.collect();
       if (options === null) {
         setServerError('The layout options need a fix (see Layout): nothing was saved.');
@@ -119,7 +118,7 @@ export function CreativeSettings({
         draft({ type: next });
       }}
     >
-      {hasBannerLayout(type) ? (
+      {creativeTakesLayout(type) ? (
         <section aria-labelledby="creative-layout" className="grid gap-4 border-t pt-6">
           <h3 id="creative-layout" className="font-semibold text-base">
             Layout
