@@ -1,7 +1,9 @@
 // Campaigns, docs/product.md §3.
 import { z } from 'zod/mini';
+import { campaignGoalSchema, campaignRateSchema } from '../rules/pricing';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';
+import { pacingSchema } from './pacing';
 import { reportResponseSchema, scheduledReportSchema } from './report';
 
 const optionalText = z.optional(z.nullable(z.string()));
@@ -16,6 +18,10 @@ export const campaignDataSchema = z.object({
   timezone: z.optional(z.string()),
   /** Who the campaign advertises for, as VAST's <Advertiser> names it; null when not set. */
   advertiser: optionalText,
+  /** The primary goal booked over the flight (rules/pricing.ts); null when none is. */
+  goal: z.optional(z.nullable(campaignGoalSchema)),
+  /** The booked rate its creatives inherit (rules/pricing.ts); null when none is. */
+  rate: z.optional(z.nullable(campaignRateSchema)),
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
 
@@ -39,6 +45,10 @@ export const campaignSchema = z.object({
   createdAt: optionalText,
   /** The owner's e-mail, in the admins' list of all campaigns. */
   ownerEmail: z.optional(z.string()),
+  /** When the campaign was archived (ISO 8601): it serves nothing and leaves the default list. */
+  archivedAt: optionalText,
+  /** Delivery against the goal now (rules/pacing.ts); null without a goal or both flight dates. */
+  pacing: z.optional(z.nullable(pacingSchema)),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 /** A campaign not yet saved: everything but the id. */

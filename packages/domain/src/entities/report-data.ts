@@ -4,8 +4,10 @@
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
+import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { CREATIVE_TYPES } from './creative';
+import { pacingSchema } from './pacing';
 import { reportTokenSchema, scheduledReportSchema } from './report';
 
 /** The counters every report row carries. */
@@ -55,6 +57,14 @@ export const reportTotalsSchema = z.extend(reportCountersSchema, {
   viewabilityRate: percent,
   /** Completes per video start, in percent; present with video data. */
   completionRate: z.optional(percent),
+  /**
+   * Spend at the campaign's booked rate (in its currency, exact to a thousandth of the minor unit) and
+   * the effective costs (null without their events): present when the campaign books a rate.
+   */
+  spend: z.optional(z.number().check(z.nonnegative())),
+  ecpm: z.optional(z.nullable(z.number())),
+  ecpc: z.optional(z.nullable(z.number())),
+  cpcv: z.optional(z.nullable(z.number())),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
@@ -129,6 +139,11 @@ export const reportDataSchema = z.object({
   verificationNotExecuted: z._default(z.array(reportCodeCountSchema), []),
   /** The breakdown asked for with `breakdown=` (reports/breakdown.ts); null or absent when none was. */
   breakdown: z.nullish(breakdownSchema),
+  /** The campaign's booked rate: the currency and price of every spend figure above; null without one. */
+  rate: z.nullish(campaignRateSchema),
+  /** The campaign's primary goal, and its pacing now (null without a goal or both flight dates). */
+  goal: z.nullish(campaignGoalSchema),
+  pacing: z.nullish(pacingSchema),
   reportToken: z._default(z.array(reportTokenSchema), []),
   scheduledReports: z._default(z.array(scheduledReportSchema), []),
   /** When the figures were read (ISO 8601). */
@@ -180,9 +195,13 @@ export function videoTotalsOf(totals: ReportCounters): VideoTotals {
 
 const rate = (part: number, whole: number): number => (whole > 0 ? (part / whole) * 100 : 0);
 
-/** The rates of a set of counters: CTR, engagement, viewability and (with video) completion. */
-export function reportRates(counters: ReportCounters): ReportTotals {
+/**
+ * The rates of a set of counters: CTR, engagement, viewability and (with video) completion; with a
+ * booked rate, spend and the effective costs (rules/pricing.ts).
+ */
+export function reportRates(counters: ReportCounters, booked?: CampaignRate | null): ReportTotals {
   return {
+    ...(booked ? spendOf(booked, counters) : {}),
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
     engagementRate: rate(counters.engagement, counters.impressions),
@@ -192,6 +211,11 @@ export function reportRates(counters: ReportCounters): ReportTotals {
       : { completionRate: rate(counters.videoCompletes ?? 0, counters.videoStarts) }),
   };
 }
+
+const spendOf = (rate: CampaignRate, counters: ReportCounters) => {
+  const { currency: _currency, ...figures } = spendFigures(rate, counters);
+  return figures;
+};
 
 /** Zeroed counters; with the video counters when `withVideo`. */
 export function zeroReportCounters(withVideo: boolean): ReportCounters {

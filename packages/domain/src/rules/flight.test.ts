@@ -35,8 +35,22 @@ describe('flight state (campaign start and end in its timezone)', () => {
     });
   });
 
-  it('takes a date sent with a time of day as its day', () => {
-    expect(flightState({ end: { date: '2026-11-20 12:00:00' } }, at('2026-11-20T23:00:00Z'))).toBe('live');
+  it('starts and ends at a time of day when a date names one (the end exclusive), in the zone', () => {
+    const flight = {
+      start: { date: '2026-11-20 09:30' },
+      end: { date: '2026-11-22 18:00:00' },
+      timezone: 'Europe/Berlin',
+    };
+    // Berlin is +01:00 in November: 09:30 local is 08:30 UTC, 18:00 local is 17:00 UTC.
+    expect(flightInstants(flight)).toEqual({
+      from: at('2026-11-20T08:30:00Z'),
+      until: at('2026-11-22T17:00:00Z'),
+    });
+    expect(flightState(flight, at('2026-11-20T08:29:59Z'))).toBe('scheduled');
+    expect(flightState(flight, at('2026-11-22T16:59:59Z'))).toBe('live');
+    expect(flightState(flight, at('2026-11-22T17:00:00Z'))).toBe('ended');
+    // 00:00 sharp on an end date means the date alone: the whole day runs.
+    expect(flightState({ end: { date: '2026-11-20 00:00:00' } }, at('2026-11-20T23:00:00Z'))).toBe('live');
   });
 
   it('accepts UTC and the console zones as a campaign timezone, nothing else', () => {

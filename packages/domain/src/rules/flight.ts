@@ -1,5 +1,5 @@
-// A campaign's flight: the local calendar days from its start date to its end date (both included) in
-// the campaign's timezone. Ad serving answers only while the flight is live; the console shows the state.
+// A campaign's flight: from its start to its end in the campaign's timezone, whole local days (both
+// included) unless a date names its time of day. Ad serving answers only while the flight is live; the console shows the state.
 import { findTimezone } from '../timezones/timezones';
 import { zonedTimeToUtc } from '../timezones/zoned-range';
 
@@ -27,28 +27,39 @@ const dayOf = (value: { date: string } | null | undefined) => {
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
 };
 
+/** The time of day a flight date names ('HH:mm:ss'), or undefined for a date alone (or 00:00 sharp). */
+const timeOf = (value: { date: string } | null | undefined) => {
+  const match = /^\d{4}-\d{2}-\d{2}[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value?.date ?? '');
+  if (!match) return undefined;
+  const time = `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+  return time === '00:00:00' ? undefined : time;
+};
+
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const zoneOf = (flight: CampaignFlight) => flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
 
 /**
- * The instants a flight runs between: from 00:00 local on its start day, until 00:00 local on the day
- * after its end day (exclusive). An open side is undefined. A zone that cannot be read counts as UTC.
+ * The instants a flight runs between, in the campaign's zone. A start date alone starts at 00:00 local,
+ * a start with a time of day at that time; an end date alone runs to the end of that day (until 00:00
+ * local of the next, exclusive), an end with a time of day until that time (exclusive). An open side is
+ * undefined. A zone that cannot be read counts as UTC.
  */
 export function flightInstants(flight: CampaignFlight): { from?: Date; until?: Date } {
   const start = dayOf(flight.start);
   const end = dayOf(flight.end);
-  const at = (day: string) => {
+  const at = (day: string, time: string) => {
     try {
-      return zonedTimeToUtc(day, '00:00:00', zoneOf(flight));
+      return zonedTimeToUtc(day, time, zoneOf(flight));
     } catch {
-      return zonedTimeToUtc(day, '00:00:00', DEFAULT_CAMPAIGN_TIMEZONE);
+      return zonedTimeToUtc(day, time, DEFAULT_CAMPAIGN_TIMEZONE);
     }
   };
+  const endTime = timeOf(flight.end);
   return {
-    ...(start ? { from: at(start) } : {}),
-    ...(end ? { until: at(nextDay(end)) } : {}),
+    ...(start ? { from: at(start, timeOf(flight.start) ?? '00:00:00') } : {}),
+    ...(end ? { until: endTime ? at(end, endTime) : at(nextDay(end), '00:00:00') } : {}),
   };
 }
 

@@ -35,7 +35,7 @@ export const RATE_DENOMINATORS = {
  */
 export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>): number | undefined {
   const value = figures[metric];
-  if (value === undefined) return undefined;
+  if (value === undefined || value === null) return undefined;
   if (!isRateMetric(metric)) return value;
   const key = RATE_DENOMINATORS[metric as ReportRateMetric];
   const denominator = key === 'measurable' ? (figures.measurable ?? figures.impressions) : figures[key];
@@ -62,6 +62,11 @@ export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
   engagementRate: true,
   viewabilityRate: true,
   completionRate: true,
+  // More spent is neither good nor bad news in itself; a lower effective cost is.
+  spend: true,
+  ecpm: false,
+  ecpc: false,
+  cpcv: false,
 };
 
 export type MetricChange = {

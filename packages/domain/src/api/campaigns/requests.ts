@@ -1,8 +1,9 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
-// dates and advertiser, as a body or as the whole campaign the server answered.
+// dates, advertiser, goal and rate, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
 import { isCampaignTimezone } from '../../rules/flight';
+import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
 import { dayField, idField, integerField } from '../../validation/fields';
 import { serverOwnedFields } from '../common/requests';
 
@@ -68,6 +69,10 @@ const flightFields = {
   end: flightDate('data.end.date'),
   timezone: campaignTimezone,
   advertiser: campaignAdvertiser,
+  /** The primary goal (rules/pricing.ts); null clears it. */
+  goal: z.optional(z.nullable(campaignGoalSchema)),
+  /** The booked rate (rules/pricing.ts); null clears it. */
+  rate: z.optional(z.nullable(campaignRateSchema)),
 };
 // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
@@ -107,6 +112,8 @@ export const CAMPAIGN_SERVER_OWNED = [
   'pagination',
   'createdAt',
   'ownerEmail',
+  'archivedAt',
+  'pacing',
 ] as const;
 
 /**
@@ -133,6 +140,8 @@ export const campaignRequestSchema = z.pipe(
       if (data.end !== undefined) body.data.end = data.end;
       if (data.timezone !== undefined) body.data.timezone = data.timezone;
       if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
+      if (data.goal !== undefined) body.data.goal = data.goal;
+      if (data.rate !== undefined) body.data.rate = data.rate;
     }
     return body;
   }),
