@@ -109,10 +109,10 @@ describe('comparison with the previous period', () => {
     expect(metricChange('impressions', current, idle)).toMatchObject({ previous: 0, relative: null });
   });
 
-  it('more is better for every figure the report shows, but a skipped or closed video ad', () => {
+  it('more is better for every figure the report shows, but a skipped or closed video ad and an effective cost', () => {
     const worse = Object.entries(HIGHER_IS_BETTER)
       .filter(([, better]) => !better)
       .map(([metric]) => metric);
-    expect(worse.sort()).toEqual(['closes', 'skips']);
+    expect(worse.sort()).toEqual(['closes', 'cpcv', 'ecpc', 'ecpm', 'skips']);
   });
 });

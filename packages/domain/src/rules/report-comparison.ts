@@ -1,5 +1,6 @@
 // Comparing a report with the period before it: which period that is, how much each figure moved,
-// and whether the move is good news (more is better for every figure we report but skips and closes).
+// and whether the move is good news (more is better for every figure we report but skips, closes and
+// the effective costs).
 import type { ReportTotals } from '../entities/report-data';
 
 /** The figures a report shows as numbers: counters and rates (rates in percent). */
