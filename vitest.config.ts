@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { evaluateInFrame, movePointer, resetWindow, setWindowHeight } from './.storybook/frame-commands';
-import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium';
-import { screenshotComparison } from './scripts/visual-review/review';
+import { evaluateInFrame, movePointer, resetWindow, setWindowHeight } from './.storybook/frame-commands.ts';
+import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium.ts';
+import { screenshotComparison } from './scripts/visual-review/review.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const ci = process.env.CI === 'true';
