@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abTestVerdict } from './ab-test';
+import { compareProportions } from './ab-test-statistics';
+import { seededUniform } from './rotation';
 
 const variant = (id: string, trials: number, successes: number, name?: string) => ({
   id,
@@ -180,5 +182,31 @@ describe('A/B test verdict at a fixed horizon', () => {
     expect(() =>
       abTestVerdict({ variants: two, controlId: 'a', plannedSample: 10, significance: 95 }),
     ).toThrow(RangeError);
+  });
+
+  it('why the verdict waits: in 300 seeded A/A tests (both at 2 %), stopping at the first of 10 looks with p < 0.05 finds a false winner several times as often as the one look at the horizon (about 5 %)', () => {
+    const uniform = seededUniform(2026);
+    let atHorizon = 0;
+    let peeking = 0;
+    for (let test = 0; test < 300; test++) {
+      const control = { trials: 0, successes: 0 };
+      const variant = { trials: 0, successes: 0 };
+      let stoppedEarly = false;
+      for (let look = 1; look <= 10; look++) {
+        for (let impression = 0; impression < 1_000; impression++) {
+          control.trials += 1;
+          variant.trials += 1;
+          if (uniform() < 0.02) control.successes += 1;
+          if (uniform() < 0.02) variant.successes += 1;
+        }
+        if (compareProportions(control, variant).pValue < 0.05) stoppedEarly = true;
+      }
+      if (stoppedEarly) peeking += 1;
+      if (compareProportions(control, variant).pValue < 0.05) atHorizon += 1;
+    }
+    // One look: about 300 × 0.05 = 15 false winners expected (this seed: 11); ten looks: about
+    // 300 × 0.19 = 57 (this seed: 54).
+    expect(atHorizon).toBeLessThan(30);
+    expect(peeking).toBeGreaterThan(2 * atHorizon);
   });
 });
