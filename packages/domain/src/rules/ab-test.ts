@@ -11,6 +11,7 @@ import {
   type ProportionSample,
   type ProportionTest,
   proportion,
+  sampleSizePerVariant,
   wilsonInterval,
 } from './ab-test-statistics';
 
@@ -44,8 +45,8 @@ export const AB_TEST_GOAL_COUNTS: Record<AbTestGoal, { successes: string; trials
   conversionRate: { successes: 'conversions', trials: 'clicks' },
 };
 
-/** The significance levels a test can be held to, and the power it is planned with by default. */
-export const AB_TEST_SIGNIFICANCES = [0.9, 0.95, 0.99] as const;
+/** The significance levels a test can be held to, in percent, and the defaults (as fractions). */
+export const AB_TEST_SIGNIFICANCE_PERCENTS = [90, 95, 99] as const;
 export const DEFAULT_AB_TEST_SIGNIFICANCE = 0.95;
 export const DEFAULT_AB_TEST_POWER = 0.8;
 export const AB_TEST_MIN_VARIANTS = 2;
@@ -112,6 +113,34 @@ export interface AbTestVerdict {
   /** The α each comparison with the control is held to: (1 - significance) / (variants - 1). */
   comparisonAlpha: number;
   variants: AbTestVariantResult[];
+}
+
+/** What a test is planned with, percentages in percent (entities/ab-test.ts: `AbTestDefinition`). */
+export interface AbTestPlan {
+  variants: readonly string[];
+  /** Relative, in percent. */
+  minimumDetectableEffect: number;
+  significance: number;
+  power: number;
+  /** The control's expected rate, in percent. */
+  baselineRate?: number;
+}
+
+/**
+ * Trials each variant needs before the test is read: sampleSizePerVariant with the plan's percents,
+ * Bonferroni over its variants. The baseline is the plan's, else the one given (the control's rate
+ * before the test); fixed when the test starts, so the horizon does not move.
+ */
+export function abTestPlannedSample(plan: AbTestPlan, baselineRate = plan.baselineRate): number {
+  if (baselineRate === undefined)
+    throw new RangeError("The planned sample needs the control's expected rate");
+  return sampleSizePerVariant({
+    baselineRate: baselineRate / 100,
+    minimumDetectableEffect: plan.minimumDetectableEffect / 100,
+    significance: plan.significance / 100,
+    power: plan.power / 100,
+    variants: plan.variants.length,
+  });
 }
 
 const NOT_ENOUGH_DATA = 'Not enough data';
