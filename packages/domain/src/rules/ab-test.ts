@@ -35,7 +35,9 @@ export const AB_TEST_GOAL_LABELS: Record<AbTestGoal, string> = {
 
 /**
  * What each goal counts as a success and as a trial. Viewability is per measurable impression and
- * completion per start, as in the reports (RATE_DENOMINATORS); conversions are per click.
+ * completion per start, as in the reports (RATE_DENOMINATORS); conversions are per click. The names
+ * are the report's counters, but for `conversions`: no report counts conversions yet, so a test on
+ * the conversion rate waits for that counter.
  */
 export const AB_TEST_GOAL_COUNTS: Record<AbTestGoal, { successes: string; trials: string }> = {
   ctr: { successes: 'clicks', trials: 'impressions' },
