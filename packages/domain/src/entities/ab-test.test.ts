@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { abTestPlannedSample } from '../rules/ab-test';
+import { AB_TEST_MESSAGES, abTestDefinitionSchema } from './ab-test';
+
+const problem = (value: unknown) => {
+  const result = z.safeParse(abTestDefinitionSchema, value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+const definition = { variants: ['a', 'b'], control: 'a', goal: 'ctr', minimumDetectableEffect: 20 };
+
+describe('A/B test definition', () => {
+  it('takes 2 to 5 creatives, one of them the control, with significance 95 % and power 80 % by default', () => {
+    expect(z.parse(abTestDefinitionSchema, definition)).toEqual({
+      ...definition,
+      significance: 95,
+      power: 80,
+    });
+    const five = {
+      ...definition,
+      variants: ['a', 'b', 'c', 'd', 'e'],
+      significance: 99,
+      power: 90,
+      baselineRate: 1,
+    };
+    expect(z.parse(abTestDefinitionSchema, five)).toEqual(five);
+  });
+
+  // Each row: what is changed and the message it answers.
+  it.each([
+    ['one creative', { variants: ['a'] }, AB_TEST_MESSAGES.variants],
+    ['six creatives', { variants: ['a', 'b', 'c', 'd', 'e', 'f'] }, AB_TEST_MESSAGES.variants],
+    ['no list', { variants: 'a,b' }, AB_TEST_MESSAGES.variants],
+    ['a creative twice', { variants: ['a', 'a'] }, AB_TEST_MESSAGES.duplicate],
+    ['an empty id', { variants: ['a', ''] }, AB_TEST_MESSAGES.creativeId],
+    ['a control that is not a variant', { control: 'c' }, AB_TEST_MESSAGES.control],
+    ['no control', { control: undefined }, AB_TEST_MESSAGES.creativeId],
+    ['an unknown goal', { goal: 'sales' }, AB_TEST_MESSAGES.goal],
+    ['an effect under 1 %', { minimumDetectableEffect: 0.5 }, AB_TEST_MESSAGES.minimumDetectableEffect],
+    ['an effect over 500 %', { minimumDetectableEffect: 501 }, AB_TEST_MESSAGES.minimumDetectableEffect],
+    ['a significance of 80 %', { significance: 80 }, AB_TEST_MESSAGES.significance],
+    ['a significance as a fraction', { significance: 0.95 }, AB_TEST_MESSAGES.significance],
+    ['a power of 99.5 %', { power: 99.5 }, AB_TEST_MESSAGES.power],
+    ['a power of 40 %', { power: 40 }, AB_TEST_MESSAGES.power],
+    ['a baseline of 0 %', { baselineRate: 0 }, AB_TEST_MESSAGES.baselineRate],
+    ['a baseline of 100 %', { baselineRate: 100 }, AB_TEST_MESSAGES.baselineRate],
+  ])('refuses %s', (_label, change, message) => {
+    expect(problem({ ...definition, ...change })).toBe(message);
+  });
+
+  it('reads the goal among ctr, viewability, completionRate, engagementRate, conversionRate', () => {
+    expect(AB_TEST_MESSAGES.goal).toBe(
+      'The goal must be one of: ctr, viewability, completionRate, engagementRate, conversionRate',
+    );
+    for (const goal of ['viewability', 'completionRate', 'engagementRate', 'conversionRate'])
+      expect(problem({ ...definition, goal })).toBeUndefined();
+  });
+
+  it("plans the sample from the definition's percents: 1 %, +20 %, 95 %, 80 %, two variants: 42,693 per variant (three: 51,702)", () => {
+    const parsed = z.parse(abTestDefinitionSchema, definition);
+    expect(abTestPlannedSample(parsed, 1)).toBe(42_693);
+    expect(abTestPlannedSample({ ...parsed, variants: ['a', 'b', 'c'], baselineRate: 1 })).toBe(51_702);
+    expect(() => abTestPlannedSample(parsed)).toThrow(RangeError);
+  });
+});
