@@ -177,3 +177,7 @@ export const webhookPrivateAddressMessage = (host: string): string =>
  * from 1 to 99 (%).', with the setting's name and its range in the user's words.
  */
 export const alertSettingMessage = (setting: string, range: string): string => `${setting} must be ${range}.`;
+
+/** A webhook whose host name does not resolve to any address. */
+export const webhookHostUnresolvedMessage = (host: string): string =>
+  `The webhook's host ${host} does not resolve to any address: check the URL.`;
