@@ -26,8 +26,8 @@ const DAY_MS = 24 * HOUR_MS;
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const count = (value: number) => numberFormat.format(value);
 const percent = (value: number) => `${numberFormat.format(value)} %`;
-const hourText = (hour: LocalHour, timezone: string | null | undefined) =>
-  `the hour from ${hour.local.slice(11)} on ${hour.local.slice(0, 10)} (${timezone || 'UTC'})`;
+const hourText = (hour: LocalHour, timezone: string | null | undefined, withDay = true) =>
+  `the hour from ${hour.local.slice(11)}${withDay ? ` on ${hour.local.slice(0, 10)}` : ''} (${timezone || 'UTC'})`;
 const plural = (value: number, unit: string) => `${count(value)} ${unit}${value === 1 ? '' : 's'}`;
 
 /** What the delivery rules read: impressions by bucket over the last 4 weeks and an hour, and the flight. */
@@ -51,7 +51,7 @@ function usualHour(figures: DeliveryFigures, floor: number) {
   const skip = !inFlight
     ? `Not checked: ${where} is not wholly inside the flight.`
     : delivery.usual === null
-      ? `Not checked: no earlier week of the flight has ${where.replace(/ on \S+/, '')} to compare with.`
+      ? `Not checked: no earlier week of the flight has ${hourText(delivery.hour, figures.flight.timezone, false)} to compare with.`
       : delivery.usual < floor
         ? `Not checked: ${where} usually has ${count(delivery.usual)} impressions, fewer than the ${count(floor)} an alert needs.`
         : undefined;
