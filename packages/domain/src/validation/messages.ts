@@ -171,3 +171,13 @@ export const webhookUrlMessage =
  */
 export const webhookPrivateAddressMessage = (host: string): string =>
   `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.`;
+
+/**
+ * An alert setting out of its range (docs/alerts.md): 'The delivery drop threshold must be a number
+ * from 1 to 99 (%).', with the setting's name and its range in the user's words.
+ */
+export const alertSettingMessage = (setting: string, range: string): string => `${setting} must be ${range}.`;
+
+/** A webhook whose host name does not resolve to any address. */
+export const webhookHostUnresolvedMessage = (host: string): string =>
+  `The webhook's host ${host} does not resolve to any address: check the URL.`;
