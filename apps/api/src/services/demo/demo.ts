@@ -188,8 +188,8 @@ const INVALID_SHARES: readonly [InvalidTrafficReason, number][] = [
   ['prefetch', 0.001],
 ];
 
-/** 90 days of events per live creative, in 15-minute rows (rows of zero left out). */
-function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
+/** 90 days of events per live creative, in 15-minute rows (rows of zero left out); exported for its test. */
+export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
   const events: TrackedEvent[] = [];
   const end = Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS;
   const start = end - days * DAY_MS;
