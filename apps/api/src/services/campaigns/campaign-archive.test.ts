@@ -76,7 +76,8 @@ describe(`archiving a campaign on ${testDatabaseKind()}`, () => {
     const list = await owner.get<Archivable[]>('/v1/campaign/mine');
     expect(list.body.data?.map((c) => c.name)).toContain('Kept in list');
     expect(list.body.data?.map((c) => c.name)).not.toContain('Gone from list');
-    expect(list.body.pagination).toMatchObject({ total: list.body.data?.length });
+    const { pagination } = list.body as unknown as { pagination: { total: number } };
+    expect(pagination.total).toBe(list.body.data?.length);
     expect(await names('?q=list')).toEqual(['Kept in list']);
     expect(await names('?status=not-serving&q=list')).toEqual(['Kept in list']);
     expect(await names('?status=archived')).toContain('Gone from list');
