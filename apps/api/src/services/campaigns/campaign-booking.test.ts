@@ -105,13 +105,24 @@ describe(`a campaign's goal and rate on ${testDatabaseKind()}`, () => {
     expect((await get(booked.id)).data.rate).toEqual(RATE);
   });
 
-  it('the audit log records goal and rate as set at creation and each change as [before, after]', async () => {
+  it("the audit log records goal and rate as people read them ('1,000,000 impressions', 'USD 2.50 CPM'), at creation and each change as [before, after]", async () => {
     const booked = await create({ goal: GOAL, rate: RATE });
     await owner.put('/v1/campaign/update', { id: booked.id, name: 'Booked', data: { goal: null } });
     const [cleared, created] = await history(booked.id);
-    expect(created?.changes).toMatchObject({ goal: [null, GOAL], rate: [null, RATE] });
+    // As people read them: the history shows these texts.
+    expect(created?.changes).toMatchObject({
+      goal: [null, '1,000,000 impressions'],
+      rate: [null, 'USD 2.50 CPM'],
+    });
     expect(cleared).toMatchObject({ action: 'update', route: 'PUT /v1/campaign/update' });
-    expect(cleared?.changes).toEqual({ goal: [GOAL, null] });
+    expect(cleared?.changes).toEqual({ goal: ['1,000,000 impressions', null] });
+    await owner.put('/v1/campaign/update', {
+      id: booked.id,
+      name: 'Booked',
+      data: { rate: { model: 'CPCV', amount: 0.05, currency: 'EUR' } },
+    });
+    const [changed] = await history(booked.id);
+    expect(changed?.changes).toEqual({ rate: ['USD 2.50 CPM', 'EUR 0.05 CPCV'] });
   });
 
   it('a duplicate carries the goal and rate', async () => {
@@ -120,7 +131,10 @@ describe(`a campaign's goal and rate on ${testDatabaseKind()}`, () => {
     expect(copy.httpStatus).toBe(200);
     expect(copy.body.data?.data).toMatchObject({ goal: GOAL, rate: RATE });
     const [entry] = await history(copy.body.data?.id ?? '');
-    expect(entry?.changes).toMatchObject({ goal: [null, GOAL], rate: [null, RATE] });
+    expect(entry?.changes).toMatchObject({
+      goal: [null, '1,000,000 impressions'],
+      rate: [null, 'USD 2.50 CPM'],
+    });
   });
 
   it("another user's campaign is 404 for setting a goal or rate; an admin may set it", async () => {

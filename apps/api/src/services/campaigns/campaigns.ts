@@ -23,6 +23,7 @@ import {
 } from '../../db/queries/campaigns';
 import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
 import { campaignHistory as historyOf, recordChange } from '../audit/record';
+import { goalText, rateText } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
@@ -107,7 +108,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
   return oneCampaign(ctx, row);
 }
 
-/** What the audit log keeps of a campaign: the fields a person sets. */
+/** What the audit log keeps of a campaign: the fields a person sets (goal and rate as people read them). */
 const flightDay = (value: unknown) =>
   value && typeof value === 'object' && 'date' in value ? (value as { date: unknown }).date : (value ?? null);
 const campaignSnapshot = (row: CampaignRow) => ({
@@ -116,8 +117,8 @@ const campaignSnapshot = (row: CampaignRow) => ({
   start: flightDay(row.body.data?.start),
   end: flightDay(row.body.data?.end),
   timezone: row.body.data?.timezone ?? null,
-  goal: row.body.data?.goal ?? null,
-  rate: row.body.data?.rate ?? null,
+  goal: goalText(row.body.data?.goal),
+  rate: rateText(row.body.data?.rate),
   archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
 });
 

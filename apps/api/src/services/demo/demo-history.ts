@@ -14,8 +14,8 @@ interface DemoHistoryInput {
   planner: { id: string; email: string };
   /** The day `offset` days from now, 'YYYY-MM-DD'. */
   day: (offset: number) => string;
-  /** The goal and rate the campaign was created with. */
-  booked: { goal: object; rate: object };
+  /** The goal and rate the campaign was created with, as the audit log writes them ('USD 4.50 CPM'). */
+  booked: { goal: string; rate: string };
 }
 
 export function demoHistory(

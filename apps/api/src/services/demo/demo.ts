@@ -25,6 +25,7 @@ import { insertCreative } from '../../db/queries/creatives';
 import { insertFile } from '../../db/queries/files';
 import { insertLiveCreative } from '../../db/queries/live-creatives';
 import { countUsers, insertUser } from '../../db/queries/users';
+import { goalText, rateText } from '../audit/snapshots';
 import { loadCreatives } from '../campaigns/campaign-loader';
 import { readMp4Info } from '../campaigns/video';
 import type { TrackedEvent } from '../events/tracked-event';
@@ -354,7 +355,7 @@ export async function seedDemoData(
     owner: { id: userId, email },
     planner,
     day,
-    booked: { goal: DEMO_GOAL, rate: DEMO_RATE },
+    booked: { goal: goalText(DEMO_GOAL) ?? '', rate: rateText(DEMO_RATE) ?? '' },
   });
   await history.campaignCreated();
   const liveIds: string[] = [];
