@@ -76,3 +76,68 @@ describe('editing a campaign', () => {
     await page.getByRole('table', { name: 'Creatives' }).getByText('Draft', { exact: true }).waitFor();
   });
 });
+
+describe('archiving a campaign', () => {
+  const newPage = useBrowser();
+
+  it('archives from the campaign page after a dialog that says it stops serving: the badge, serving stops, the list filter, unarchive', async () => {
+    const session = await signIn(baseURL());
+    const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
+      name: 'Archived in the console',
+    });
+    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+      campaignID: campaign.id,
+      name: 'Rectangle',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
+    });
+    const published = await api<{ liveCreatives: { id: string }[] }>(
+      session,
+      'POST',
+      '/v1/campaign/creatives/publish',
+      { id: creative.id },
+    );
+    const adUrl = `${baseURL()}/serve/ad/${published.liveCreatives[0]?.id}.json`;
+    const browserLike = {
+      'User-Agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+    };
+    expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+
+    const page = await newPage();
+    await page.goto('/signin');
+    await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('heading', { name: 'Archived in the console' }).waitFor();
+
+    await page.getByRole('button', { name: 'Archive campaign' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Archive Archived in the console?' });
+    await expect(dialog.textContent()).resolves.toContain('Its ads stop serving at once');
+    await dialog.getByRole('button', { name: 'Archive campaign' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Archived', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Unarchive' }).waitFor();
+    await eventually(async () => {
+      expect((await fetch(adUrl, { headers: browserLike })).status).toBe(404);
+    }, 15_000);
+
+    // Out of the list, under the Archived status.
+    await page.goto('/campaigns');
+    await page.getByRole('table', { name: 'Campaigns' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('Archived in the console');
+    await page.getByText('Archived in the console', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Archived' }).click();
+    await page.getByRole('link', { name: 'Archived in the console' }).click();
+
+    // Back: serving again.
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await page.getByRole('button', { name: 'Archive campaign' }).waitFor();
+    await eventually(async () => {
+      expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+    }, 15_000);
+  });
+});

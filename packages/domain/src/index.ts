@@ -106,6 +106,7 @@ export * from './rules/session';
 export * from './serving/serve-paths';
 export * from './serving/served-ad';
 export * from './serving/vast-measurement';
+export * from './serving/vast-pricing';
 export * from './timezones/timezones';
 export * from './timezones/zoned-range';
 export * from './traffic/hosting-asns';

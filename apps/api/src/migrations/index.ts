@@ -18,6 +18,7 @@ import campaignRollups from './0018_campaign_rollups';
 import userAdmin from './0019_user_admin';
 import fleet from './0020_fleet';
 import auditLog from './0021_audit_log';
+import campaignArchive from './0022_campaign_archive';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { name: '0019_user_admin', sql: userAdmin },
   { name: '0020_fleet', sql: fleet },
   { name: '0021_audit_log', sql: auditLog },
+  { name: '0022_campaign_archive', sql: campaignArchive },
 ];

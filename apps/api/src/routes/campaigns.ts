@@ -27,7 +27,7 @@ export const campaignRoutes = [
     summary:
       'Your campaigns, newest first, 20 a page; searched, filtered by status and sorted across every page.',
     description:
-      '`q`: words every one of which the name or advertiser contains; `status`: live, scheduled, ended or not-serving (no live creative); `sort`: newest (default), name, flight, impressions, clicks or ctr (lifetime figures); `order`: asc or desc (by default ascending for name and flight, descending otherwise). `pagination.total` counts the campaigns that match.',
+      '`q`: words every one of which the name or advertiser contains; `status`: live, scheduled, ended, not-serving (no live creative) or archived (archived campaigns appear only with it); `sort`: newest (default), name, flight, impressions, clicks or ctr (lifetime figures); `order`: asc or desc (by default ascending for name and flight, descending otherwise). `pagination.total` counts the campaigns that match.',
     tag: 'Campaigns',
     handler: ({ input, user, ctx }) => campaignPage(campaigns.listCampaigns(ctx, user, 'mine', input)),
   }),
@@ -52,7 +52,7 @@ export const campaignRoutes = [
     call: contract.updateCampaign,
     audit: 'campaign',
     access: 'user',
-    summary: 'Rename a campaign or change its flight dates; answers the campaign.',
+    summary: 'Change a campaign: name, flight, timezone, advertiser, goal or rate (null clears); answers it.',
     description: entityNote,
     tag: 'Campaigns',
     errors: { 404: MESSAGES.campaignNotFound },
@@ -64,10 +64,31 @@ export const campaignRoutes = [
     access: 'user',
     summary: 'Copy a campaign with its creatives and their assets; nothing published, no figures.',
     description:
-      "The copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and belongs to the campaign's owner; it keeps the flight, timezone and advertiser. Its creatives serve nothing until published; share links and schedules stay with the original.",
+      "The copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and belongs to the campaign's owner; it keeps the flight, timezone, advertiser, goal and rate, and is not archived. Its creatives serve nothing until published; share links and schedules stay with the original.",
     tag: 'Campaigns',
     errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => campaigns.duplicateCampaign(ctx, user, input.campaignID),
+  }),
+  defineRoute({
+    call: contract.archiveCampaign,
+    audit: 'campaign',
+    access: 'user',
+    summary: 'Archive a campaign: it stops serving and leaves the default list; answers the campaign.',
+    description:
+      "campaignID in the body. The campaign's live creatives answer like an ended flight (VAST the empty document, the ad JSON 404) from now on in this process and within 5 seconds in the others. Its reports, share links and schedules stay, it can still be edited, and `GET /v1/campaign/mine?status=archived` lists it. Archiving an archived campaign keeps its `archivedAt`.",
+    tag: 'Campaigns',
+    errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
+    handler: ({ input, user, ctx }) => campaigns.setCampaignArchived(ctx, user, input.campaignID, true),
+  }),
+  defineRoute({
+    call: contract.unarchiveCampaign,
+    audit: 'campaign',
+    access: 'user',
+    summary: 'Unarchive a campaign: it is back in the list and serves again within its flight.',
+    description: 'campaignID in the body; `archivedAt` is null in the answer.',
+    tag: 'Campaigns',
+    errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
+    handler: ({ input, user, ctx }) => campaigns.setCampaignArchived(ctx, user, input.campaignID, false),
   }),
   defineRoute({
     call: contract.campaignHistory,

@@ -183,6 +183,15 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     },
     getV1CampaignGet: () => admin.get(`/v1/campaign/get?campaignID=${campaignID}`),
     postV1CampaignDuplicate: () => admin.post('/v1/campaign/duplicate', { campaignID }),
+    postV1CampaignArchive: async () => {
+      const made = await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Archived' });
+      return admin.post('/v1/campaign/archive', { campaignID: made.body.data?.id });
+    },
+    postV1CampaignUnarchive: async () => {
+      const made = await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Unarchived' });
+      await admin.post('/v1/campaign/archive', { campaignID: made.body.data?.id });
+      return admin.post('/v1/campaign/unarchive', { campaignID: made.body.data?.id });
+    },
     getV1CampaignHistory: () => admin.get(`/v1/campaign/history?campaignID=${campaignID}`),
     getV1CampaignMine: () => admin.get('/v1/campaign/mine'),
     getV1CampaignAll: () => admin.get('/v1/campaign/all?paginate[page]=1'),

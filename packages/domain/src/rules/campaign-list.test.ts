@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignCtr, campaignStatus, filterAndSortCampaigns } from './campaign-list';
+import { CAMPAIGN_STATUS_LABELS, campaignCtr, campaignStatus, filterAndSortCampaigns } from './campaign-list';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const live = { liveCreatives: [{ id: 'l1' }] };
@@ -33,6 +33,25 @@ describe('campaign status', () => {
     expect(campaignStatus(campaign('a', {}, []), NOW)).toBe('not-serving');
     expect(campaignStatus(campaign('b', { start: '2026-12-01' }, [unpublished]), NOW)).toBe('not-serving');
     expect(campaignStatus(campaign('c', { end: '2026-11-24' }, [unpublished]), NOW)).toBe('ended');
+  });
+});
+
+describe('archived campaigns', () => {
+  const archived = {
+    ...campaign('Old', { start: '2026-11-01', end: '2026-11-30' }),
+    archivedAt: '2026-11-20T00:00:00.000Z',
+  };
+  it("an archived campaign's status is 'archived' (label 'Archived') whatever its flight and creatives", () => {
+    expect(campaignStatus(archived, NOW)).toBe('archived');
+    expect(CAMPAIGN_STATUS_LABELS.archived).toBe('Archived');
+    expect(campaignStatus({ ...archived, archivedAt: null }, NOW)).toBe('live');
+  });
+  it('leave the default list, appear only with the archived status filter', () => {
+    const list = [archived, campaign('Open', {})];
+    expect(filterAndSortCampaigns(list, {}, NOW).map((c) => c.name)).toEqual(['Open']);
+    expect(filterAndSortCampaigns(list, { status: 'archived' }, NOW).map((c) => c.name)).toEqual(['Old']);
+    expect(filterAndSortCampaigns(list, { status: 'live' }, NOW).map((c) => c.name)).toEqual(['Open']);
+    expect(filterAndSortCampaigns(list, { status: 'archived', q: 'open' }, NOW)).toEqual([]);
   });
 });
 

@@ -6,9 +6,10 @@ import { type CampaignFlight, flightState } from './flight';
 
 /**
  * A campaign's status: its flight's state, except that a campaign with no live creative serves nothing
- * whatever its dates say (not "Live"), and an ended flight is ended either way.
+ * whatever its dates say (not "Live"), an ended flight is ended either way, and an archived campaign is
+ * archived whatever else holds (it serves nothing and leaves the default list: docs/product.md).
  */
-export const CAMPAIGN_STATUSES = ['live', 'scheduled', 'ended', 'not-serving'] as const;
+export const CAMPAIGN_STATUSES = ['live', 'scheduled', 'ended', 'not-serving', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -16,9 +17,13 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   scheduled: 'Scheduled',
   ended: 'Ended',
   'not-serving': 'No live creative',
+  archived: 'Archived',
 };
 
-type Listed = Pick<Campaign, 'name' | 'data' | 'creatives'>;
+type Listed = Pick<Campaign, 'name' | 'data' | 'creatives'> & Partial<Pick<Campaign, 'archivedAt'>>;
+
+/** True for a campaign that is archived (its archivedAt set). */
+export const isArchived = (campaign: Pick<Listed, 'archivedAt'>): boolean => Boolean(campaign.archivedAt);
 
 /** The status of a flight with (`serving`) or without anything published to serve. */
 export function servingStatus(flight: CampaignFlight, serving: boolean, now: Date): CampaignStatus {
@@ -28,11 +33,13 @@ export function servingStatus(flight: CampaignFlight, serving: boolean, now: Dat
 }
 
 export const campaignStatus = (campaign: Listed, now: Date): CampaignStatus =>
-  servingStatus(
-    campaign.data,
-    campaign.creatives.some((creative) => creative.liveCreatives.length > 0),
-    now,
-  );
+  isArchived(campaign)
+    ? 'archived'
+    : servingStatus(
+        campaign.data,
+        campaign.creatives.some((creative) => creative.liveCreatives.length > 0),
+        now,
+      );
 
 /** What the list can be sorted by; `newest` (the default) is the order campaigns were made in, newest first. */
 export const CAMPAIGN_SORTS = ['newest', 'name', 'flight', 'impressions', 'clicks', 'ctr'] as const;
@@ -57,6 +64,7 @@ const sortKey: Record<Exclude<CampaignSort, 'newest'>, (campaign: Listed) => str
 export interface CampaignListFilter {
   /** Words every one of which the campaign's name or advertiser contains, in any case. */
   q?: string | undefined;
+  /** Without a status, archived campaigns are left out; 'archived' lists only them. */
   status?: CampaignStatus | undefined;
   sort?: CampaignSort | undefined;
   order?: SortOrder | undefined;
@@ -64,7 +72,8 @@ export interface CampaignListFilter {
 
 /**
  * The campaigns that match the search and status, in the order asked for (ties keep the order given,
- * which is newest first). `newest` keeps the given order (desc) or reverses it (asc).
+ * which is newest first). `newest` keeps the given order (desc) or reverses it (asc). Archived campaigns
+ * appear only when the status asks for them.
  */
 export function filterAndSortCampaigns<T extends Listed>(
   campaigns: readonly T[],
@@ -76,7 +85,8 @@ export function filterAndSortCampaigns<T extends Listed>(
     .split(/\s+/)
     .filter((word) => word !== '');
   const matching = campaigns.filter((campaign) => {
-    if (filter.status !== undefined && campaignStatus(campaign, now) !== filter.status) return false;
+    if (filter.status === undefined ? isArchived(campaign) : campaignStatus(campaign, now) !== filter.status)
+      return false;
     const text = `${campaign.name} ${campaign.data.advertiser ?? ''}`.toLocaleLowerCase('en');
     return words.every((word) => text.includes(word));
   });

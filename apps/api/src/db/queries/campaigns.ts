@@ -1,4 +1,6 @@
-// The campaigns table: its row (the flight dates, timezone and advertiser in its JSON body) and queries.
+// The campaigns table: its row (the flight dates, timezone, advertiser, goal and rate in its JSON body,
+// when it was archived in its own column) and queries.
+import type { CampaignGoal, CampaignRate } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface CampaignRow {
@@ -12,35 +14,51 @@ export interface CampaignRow {
       timezone?: string;
       /** VAST's <Advertiser>; absent when not set. */
       advertiser?: string;
+      /** The primary goal (the domain's rules/pricing.ts); absent when none is booked. */
+      goal?: CampaignGoal;
+      /** The booked rate (the domain's rules/pricing.ts); absent when none is booked. */
+      rate?: CampaignRate;
     };
   };
   created_at: Date;
   updated_at: Date;
   data_pulled_at: Date | null;
+  /** When the campaign was archived; null while it is not (it then serves within its flight). */
+  archived_at: Date | null;
 }
+
+/** Which campaigns a list reads: the default list leaves archived ones out. */
+export type ArchivedFilter = 'exclude' | 'only' | 'include';
+const archivedWhere = (archived: ArchivedFilter) =>
+  archived === 'exclude' ? 'archived_at is null' : archived === 'only' ? 'archived_at is not null' : 'true';
 
 export async function findCampaign(db: Queryable, id: string): Promise<CampaignRow | undefined> {
   const [row] = await db.query<CampaignRow>('select * from campaigns where id = $1', [id]);
   return row;
 }
 
-/** A page of campaigns, newest first: the owner's, or with no owner everyone's. */
+/** A page of campaigns, newest first: the owner's, or with no owner everyone's (archived: `include`). */
 export function listCampaignsPage(
   db: Queryable,
-  page: { limit: number; offset: number; ownerId?: string | undefined },
+  page: { limit: number; offset: number; ownerId?: string | undefined; archived?: ArchivedFilter },
 ): Promise<CampaignRow[]> {
   const mine = page.ownerId !== undefined;
   return db.query<CampaignRow>(
-    `select * from campaigns ${mine ? 'where owner_id = $3' : ''} order by created_at desc, id desc limit $1 offset $2`,
+    `select * from campaigns where ${archivedWhere(page.archived ?? 'include')} ${mine ? 'and owner_id = $3' : ''}
+      order by created_at desc, id desc limit $1 offset $2`,
     mine ? [page.limit, page.offset, page.ownerId] : [page.limit, page.offset],
   );
 }
 
-/** How many campaigns the owner has, or with no owner there are. */
-export async function countCampaigns(db: Queryable, ownerId?: string): Promise<number> {
+/** How many campaigns the owner has, or with no owner there are (archived ones too unless told). */
+export async function countCampaigns(
+  db: Queryable,
+  ownerId?: string,
+  archived: ArchivedFilter = 'include',
+): Promise<number> {
   const mine = ownerId !== undefined;
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
-    `select count(*)::int as total from campaigns ${mine ? 'where owner_id = $1' : ''}`,
+    `select count(*)::int as total from campaigns where ${archivedWhere(archived)} ${mine ? 'and owner_id = $1' : ''}`,
     mine ? [ownerId] : [],
   );
   return total;
@@ -68,6 +86,29 @@ export async function updateCampaign(
     'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
     [id, fields.name, fields.body],
   );
+  return row;
+}
+
+/**
+ * The campaign is archived (`true`: now, or `at`; an archived one keeps its time) or no longer (`false`);
+ * answers it, undefined when it is gone.
+ */
+export async function markCampaignArchived(
+  db: Queryable,
+  id: string,
+  archived: boolean,
+  at?: Date,
+): Promise<CampaignRow | undefined> {
+  const [row] = archived
+    ? await db.query<CampaignRow>(
+        `update campaigns set archived_at = coalesce(archived_at, $2::timestamptz, now()), updated_at = now()
+          where id = $1 returning *`,
+        [id, at ?? null],
+      )
+    : await db.query<CampaignRow>(
+        'update campaigns set archived_at = null, updated_at = now() where id = $1 returning *',
+        [id],
+      );
   return row;
 }
 

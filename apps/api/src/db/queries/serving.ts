@@ -1,7 +1,8 @@
 // What the ad server reads from the database: the live creative it serves (live_creatives with its
-// campaign's flight and advertiser as they are now: services/serving/live-creatives.ts caches it), and
+// campaign's flight, advertiser, booked rate and archive time as they are now:
+// services/serving/live-creatives.ts caches it), and
 // the demo account's campaigns (the demo publisher page: services/serving/demo-page.ts).
-import type { CampaignFlight } from '@adconsole/domain';
+import type { CampaignFlight, CampaignRate } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface ServedLiveCreativeRow<Snapshot = unknown> {
@@ -14,16 +15,20 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   /** The campaign's data (flight dates and timezone); null when the campaign is gone. */
   flight: CampaignFlight | null;
   advertiser: string | null;
+  /** The campaign's booked rate (VAST's <Pricing>); null when none is. */
+  rate: CampaignRate | null;
+  /** When the campaign was archived (it then serves nothing); null while it is not. */
+  archived_at: Date | null;
 }
 
-/** A live creative that is not removed, with its campaign's flight and advertiser; undefined otherwise. */
+/** A live creative that is not removed, with its campaign's flight, advertiser, rate and archive time. */
 export async function findServedLiveCreative<Snapshot>(
   db: Queryable,
   liveId: string,
 ): Promise<ServedLiveCreativeRow<Snapshot> | undefined> {
   const [row] = await db.query<ServedLiveCreativeRow<Snapshot>>(
     `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
-            c.body->'data'->>'advertiser' as advertiser
+            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at
        from live_creatives l left join campaigns c on c.id = l.campaign_id
       where l.id = $1 and l.removed_at is null`,
     [liveId],
@@ -31,13 +36,13 @@ export async function findServedLiveCreative<Snapshot>(
   return row;
 }
 
-/** The campaigns of the user with this e-mail address (the demo account), oldest first. */
+/** The campaigns of the user with this e-mail address (the demo account) not archived, oldest first. */
 export function listCampaignsOfOwnerEmail(
   db: Queryable,
   email: string,
 ): Promise<{ id: string; name: string }[]> {
   return db.query<{ id: string; name: string }>(
-    'select c.id, c.name from campaigns c join users u on u.id = c.owner_id where u.email = $1 order by c.created_at',
+    'select c.id, c.name from campaigns c join users u on u.id = c.owner_id where u.email = $1 and c.archived_at is null order by c.created_at',
     [email],
   );
 }

@@ -97,6 +97,8 @@ export function campaignAnswer(
       end: row.body.data?.end ?? null,
       timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
       advertiser: row.body.data?.advertiser ?? null,
+      goal: row.body.data?.goal ?? null,
+      rate: row.body.data?.rate ?? null,
     },
     videoCompletes: counters.videoCompletes,
     reportURL: null,
@@ -109,6 +111,7 @@ export function campaignAnswer(
     lastVideoDates: null,
     lastEventDates: null,
     createdAt: iso(row.created_at),
+    archivedAt: iso(row.archived_at ?? null),
     ...(ownerEmail === undefined ? {} : { ownerEmail }),
   };
 }

@@ -1,5 +1,5 @@
-// The campaign calls (docs/product.md §7): list, read, create, update and delete. Users see and change
-// only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
+// The campaign calls (docs/product.md §7): list, read, create, update, archive and delete. Users see and
+// change only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
 import {
   ApiError,
   type CampaignBody,
@@ -18,10 +18,12 @@ import {
   deleteCampaign as deleteCampaignRow,
   insertCampaign,
   listCampaignsPage,
+  markCampaignArchived,
   updateCampaign as updateCampaignRow,
 } from '../../db/queries/campaigns';
 import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
 import { campaignHistory as historyOf, recordChange } from '../audit/record';
+import { goalText, rateText } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
@@ -55,14 +57,21 @@ export async function listCampaigns(
     query.status !== undefined ||
     query.sort !== undefined ||
     query.order !== undefined;
+  // Archived campaigns leave the default list; the status 'archived' lists only them.
   if (!filtered) {
     const offset = (page - 1) * CAMPAIGNS_PER_PAGE;
-    const rows = await listCampaignsPage(ctx.db, { limit: CAMPAIGNS_PER_PAGE, offset, ownerId });
-    const total = await countCampaigns(ctx.db, ownerId);
+    const rows = await listCampaignsPage(ctx.db, {
+      limit: CAMPAIGNS_PER_PAGE,
+      offset,
+      ownerId,
+      archived: 'exclude',
+    });
+    const total = await countCampaigns(ctx.db, ownerId, 'exclude');
     return { campaigns: await loadCampaigns(ctx, rows), pagination: pagination(page, total) };
   }
-  const total = await countCampaigns(ctx.db, ownerId);
-  const rows = await listCampaignsPage(ctx.db, { limit: Math.max(total, 1), offset: 0, ownerId });
+  const archived = query.status === 'archived' ? 'only' : 'exclude';
+  const total = await countCampaigns(ctx.db, ownerId, archived);
+  const rows = await listCampaignsPage(ctx.db, { limit: Math.max(total, 1), offset: 0, ownerId, archived });
   const matching = filterAndSortCampaigns(await loadCampaigns(ctx, rows), query, new Date());
   const start = (page - 1) * CAMPAIGNS_PER_PAGE;
   return {
@@ -88,6 +97,8 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
           end: body.data?.end ?? null,
           timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
           ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
+          ...(body.data?.goal ? { goal: body.data.goal } : {}),
+          ...(body.data?.rate ? { rate: body.data.rate } : {}),
         },
       },
     });
@@ -97,7 +108,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
   return oneCampaign(ctx, row);
 }
 
-/** What the audit log keeps of a campaign: the fields a person sets. */
+/** What the audit log keeps of a campaign: the fields a person sets (goal and rate as people read them). */
 const flightDay = (value: unknown) =>
   value && typeof value === 'object' && 'date' in value ? (value as { date: unknown }).date : (value ?? null);
 const campaignSnapshot = (row: CampaignRow) => ({
@@ -106,6 +117,9 @@ const campaignSnapshot = (row: CampaignRow) => ({
   start: flightDay(row.body.data?.start),
   end: flightDay(row.body.data?.end),
   timezone: row.body.data?.timezone ?? null,
+  goal: goalText(row.body.data?.goal),
+  rate: rateText(row.body.data?.rate),
+  archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
 });
 
 const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) => ({
@@ -116,7 +130,7 @@ const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) =
   after: after && campaignSnapshot(after),
 });
 
-/** PUT /v1/campaign/update: the name, and the flight dates that were sent. */
+/** PUT /v1/campaign/update: the name, and the flight, advertiser, goal and rate that were sent. */
 export async function updateCampaign(ctx: Context, user: SessionUser, body: CampaignBody & { id?: string }) {
   const existing = await ownCampaign(ctx.db, user, body.id ?? '');
   const data = { ...(existing.body.data ?? {}) };
@@ -128,6 +142,15 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     if (body.data.advertiser) data.advertiser = body.data.advertiser;
     else delete data.advertiser;
   }
+  // A goal or rate that was sent replaces the booked one; null clears it.
+  if (body.data?.goal !== undefined) {
+    if (body.data.goal) data.goal = body.data.goal;
+    else delete data.goal;
+  }
+  if (body.data?.rate !== undefined) {
+    if (body.data.rate) data.rate = body.data.rate;
+    else delete data.rate;
+  }
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await updateCampaignRow(tx, existing.id, {
       name: body.name,
@@ -138,6 +161,29 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     return changed;
   });
   // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
+  ctx.liveCreatives.clear();
+  return oneCampaign(ctx, row);
+}
+
+/**
+ * POST /v1/campaign/archive and /unarchive: an archived campaign serves nothing (its live creatives
+ * answer like an ended flight, here at once, in other processes within the live-creative cache's 5 s)
+ * and leaves the default list; its reports, share links and schedules stay, and it can still be edited.
+ * Archiving an archived campaign keeps when it was archived.
+ */
+export async function setCampaignArchived(
+  ctx: Context,
+  user: SessionUser,
+  campaignId: string,
+  archived: boolean,
+) {
+  const existing = await ownCampaign(ctx.db, user, campaignId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await markCampaignArchived(tx, existing.id, archived);
+    if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
+    await recordChange(tx, user, campaignChange(existing, changed));
+    return changed;
+  });
   ctx.liveCreatives.clear();
   return oneCampaign(ctx, row);
 }
@@ -158,7 +204,8 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
 
 /**
  * POST /v1/campaign/duplicate: a copy named by the copy rule (' (Copy)', ' (Copy 2)'...), for the same
- * owner, with the campaign's flight, advertiser and creatives (their assets sharing the stored files).
+ * owner, with the campaign's flight, advertiser, goal, rate and creatives (their assets sharing the stored
+ * files). The copy is not archived, whatever the original is.
  * Nothing is published (a copy serves nothing until its creatives are), no figures, links or schedules.
  */
 export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
@@ -195,14 +242,16 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
   return oneCampaign(ctx, copy);
 }
 
-/** A campaign's own settings (flight, zone, advertiser), without anything the server counts. */
+/** A campaign's own settings (flight, zone, advertiser, goal, rate), without anything the server counts. */
 const campaignSnapshotData = (row: CampaignRow) => {
-  const { start = null, end = null, timezone, advertiser } = row.body.data ?? {};
+  const { start = null, end = null, timezone, advertiser, goal, rate } = row.body.data ?? {};
   return {
     start,
     end,
     timezone: timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
     ...(advertiser ? { advertiser } : {}),
+    ...(goal ? { goal } : {}),
+    ...(rate ? { rate } : {}),
   };
 };
 

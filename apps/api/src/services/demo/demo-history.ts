@@ -14,9 +14,14 @@ interface DemoHistoryInput {
   planner: { id: string; email: string };
   /** The day `offset` days from now, 'YYYY-MM-DD'. */
   day: (offset: number) => string;
+  /** The goal and rate the campaign was created with, as the audit log writes them ('USD 4.50 CPM'). */
+  booked: { goal: string; rate: string };
 }
 
-export function demoHistory(db: Queryable, { campaignId, now, days, owner, planner, day }: DemoHistoryInput) {
+export function demoHistory(
+  db: Queryable,
+  { campaignId, now, days, owner, planner, day, booked }: DemoHistoryInput,
+) {
   const began = now.getTime() - days * DAY_MS;
   let minute = 0;
   /** The set-up's entries a minute apart, from the flight's first morning on. */
@@ -34,7 +39,9 @@ export function demoHistory(db: Queryable, { campaignId, now, days, owner, plann
         // Booked first for a shorter flight; extended later by a second administrator.
         changes: {
           end: [null, day(16)],
+          goal: [null, booked.goal],
           name: [null, 'Demo campaign'],
+          rate: [null, booked.rate],
           start: [null, day(-days)],
           timezone: [null, 'UTC'],
         },

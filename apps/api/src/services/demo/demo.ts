@@ -2,7 +2,9 @@
 // and a campaign with four published creatives (a banner with a real image, an In-Banner Video banner,
 // a VAST pre-roll with a real MP4 and a VPAID ad unit) and 90 days of their events, with daily and
 // weekly rhythms, a realistic click-through rate, a video quartile fall-off, invalid traffic and the
-// VAST error pings players send, so every section of the report has something to show. Runs only on an empty
+// VAST error pings players send, so every section of the report has something to show. The campaign books
+// an impression goal and a CPM rate (its pacing reads "Behind"), and an older campaign of the account is
+// archived, so the list's Archived filter has one. Runs only on an empty
 // database (never with DEMO_DATA=false); DEMO_PASSWORD chooses the password then and is never
 // applied again, so a password changed later stays changed.
 
@@ -18,11 +20,12 @@ import {
 import type { Context } from '../../context';
 import { LOCKS } from '../../db/database';
 import { insertAsset } from '../../db/queries/assets';
-import { insertCampaign } from '../../db/queries/campaigns';
+import { insertCampaign, markCampaignArchived } from '../../db/queries/campaigns';
 import { insertCreative } from '../../db/queries/creatives';
 import { insertFile } from '../../db/queries/files';
 import { insertLiveCreative } from '../../db/queries/live-creatives';
 import { countUsers, insertUser } from '../../db/queries/users';
+import { goalText, rateText } from '../audit/snapshots';
 import { loadCreatives } from '../campaigns/campaign-loader';
 import { readMp4Info } from '../campaigns/video';
 import type { TrackedEvent } from '../events/tracked-event';
@@ -42,6 +45,14 @@ const DEMO_LANDING_PAGE = 'https://www.example.com/northwind/trail-season';
 const DEMO_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BUCKET_MS = 15 * 60 * 1000;
+/**
+ * The demo campaign's goal and rate. 90 days of the demo's events deliver about 850,000 valid
+ * impressions at about 10,200 a day lately; over a flight of 121 days (30 left) a goal of 1,275,000
+ * leaves delivery about 11 % under the even-delivery line and projects about 91 % of the goal: pacing
+ * "Behind" (over 10 % under the line) but not "At risk" (projected under 90 %), at any hour of the day.
+ */
+export const DEMO_GOAL = { metric: 'impressions', amount: 1_275_000 } as const;
+export const DEMO_RATE = { model: 'CPM', amount: 4.5, currency: 'USD' } as const;
 
 type Seeded = Pick<Context, 'db' | 'config' | 'storage' | 'events'>;
 
@@ -178,8 +189,8 @@ const INVALID_SHARES: readonly [InvalidTrafficReason, number][] = [
   ['prefetch', 0.001],
 ];
 
-/** 90 days of events per live creative, in 15-minute rows (rows of zero left out). */
-function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
+/** 90 days of events per live creative, in 15-minute rows (rows of zero left out); exported for its test. */
+export function demoEvents(liveIds: readonly string[], now: Date, days = DEMO_DAYS): TrackedEvent[] {
   const events: TrackedEvent[] = [];
   const end = Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS;
   const start = end - days * DAY_MS;
@@ -313,13 +324,39 @@ export async function seedDemoData(
     verified: true,
   });
   const planner = await seedDemoTeam(db, config.companyDomain);
+  // An earlier campaign, over and archived: out of the default list, under the Archived filter.
+  const archivedId = newId();
+  await insertCampaign(db, {
+    id: archivedId,
+    ownerId: userId,
+    name: 'Spring preview',
+    body: {
+      data: {
+        start: { date: day(-days - 60) },
+        end: { date: day(-days - 31) },
+        timezone: 'UTC',
+        advertiser: 'Northwind Outdoor',
+      },
+    },
+  });
+  await markCampaignArchived(db, archivedId, true, new Date(now.getTime() - (days + 25) * DAY_MS));
   await insertCampaign(db, {
     id: campaignId,
     ownerId: userId,
     name: 'Demo campaign',
-    body: { data: { start: { date: day(-days) }, end: { date: day(30) } } },
+    body: {
+      data: { start: { date: day(-days) }, end: { date: day(30) }, goal: DEMO_GOAL, rate: DEMO_RATE },
+    },
   });
-  const history = demoHistory(db, { campaignId, now, days, owner: { id: userId, email }, planner, day });
+  const history = demoHistory(db, {
+    campaignId,
+    now,
+    days,
+    owner: { id: userId, email },
+    planner,
+    day,
+    booked: { goal: goalText(DEMO_GOAL) ?? '', rate: rateText(DEMO_RATE) ?? '' },
+  });
   await history.campaignCreated();
   const liveIds: string[] = [];
   for (const creative of demoCreatives) {

@@ -7,7 +7,7 @@
 // and end as instants (a zone lookup), and, in `documents`, the parts of the VAST and ad JSON answers
 // that do not change between requests (vast.ts, ad.ts). A new entry starts with none of them, so a
 // change to the creative or its campaign reaches the answers with the entry.
-import { type CampaignFlight, flightInstants } from '@adconsole/domain';
+import { type CampaignFlight, type CampaignRate, flightInstants } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
@@ -23,7 +23,12 @@ export interface LiveCreative {
   flight: CampaignFlight;
   /** Its campaign's advertiser as it is now (VAST's <Advertiser>); undefined when not set. */
   advertiser: string | undefined;
-  /** Whether the flight is live at this instant (ms): between its start and end, as instants in its zone. */
+  /** Its campaign's booked rate as it is now (VAST's <Pricing>); undefined when none is. */
+  rate: CampaignRate | undefined;
+  /**
+   * Whether the flight is live at this instant (ms): between its start and end, as instants in its zone,
+   * and its campaign not archived (an archived campaign answers like an ended flight).
+   */
   liveAt(now: number): boolean;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
   documents: Map<string, unknown>;
@@ -97,6 +102,7 @@ function liveCreativeOf(
   const { from, until } = flightInstants(flight);
   const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
+  const archived = row.archived_at !== null && row.archived_at !== undefined;
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -105,7 +111,8 @@ function liveCreativeOf(
     createdAt: new Date(row.created_at),
     flight,
     advertiser: row.advertiser || undefined,
-    liveAt: (now) => now >= start && now < end,
+    rate: row.rate ?? undefined,
+    liveAt: (now) => !archived && now >= start && now < end,
     documents: new Map(),
   };
 }

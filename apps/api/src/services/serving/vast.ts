@@ -12,6 +12,7 @@ import {
   type ServeVpaidQuery,
   TRACKER_KIND_OF_EVENT,
   VIDEO_EVENT_TYPES,
+  vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaigns/campaign-answers';
@@ -178,6 +179,11 @@ function vastTemplate(
     `<ViewUndetermined>${ours(track('viewUndetermined'))}</ViewUndetermined>`,
     '</ViewableImpression>',
   ].join('');
+  // The campaign's booked rate (read with the live creative: a change shows with the next cache entry).
+  const pricing = live.rate && vastPricing(live.rate);
+  const pricingElement = pricing
+    ? `<Pricing model="${pricing.model}" currency="${escapeXml(pricing.currency)}">${pricing.price}</Pricing>`
+    : '';
   const vendors = creativeSetting(snapshot, 'verificationVendors') ?? [];
   const adVerifications =
     vendors.length === 0
@@ -208,6 +214,8 @@ function vastTemplate(
     '<AdSystem version="1.0">Adconsole</AdSystem>',
     `<Error>${ours(`${track('error')}&code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]`)}</Error>`,
     impressions,
+    // VAST 4.2 puts <Pricing> after the impressions and before <ViewableImpression>.
+    pricingElement,
     viewableImpression,
     `<AdServingId>${slot('id')}</AdServingId>`,
     `<AdTitle>${escapeXml(snapshot.name)}</AdTitle>`,

@@ -87,6 +87,22 @@ export function useDuplicateCampaign() {
   });
 }
 
+/**
+ * Archives a campaign (it stops serving and leaves the default list) or unarchives it; the campaign's
+ * page shows the answer, every list reads again.
+ */
+export function useArchiveCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignID, archived }: { campaignID: string; archived: boolean }) =>
+      archived ? campaignsApi().archiveCampaign(campaignID) : campaignsApi().unarchiveCampaign(campaignID),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+  });
+}
+
 /** Who changed what in the campaign, newest first. */
 export const useCampaignHistory = (campaignID: string) =>
   useQuery({

@@ -44,6 +44,10 @@ const campaigns = [
     clicks: 150,
   }),
   campaign('c4', 'Always on', { impressions: 1_000, clicks: 30 }),
+  {
+    ...campaign('c5', 'Summer teaser', { start: { date: '2026-06-01' }, end: { date: '2026-06-30' } }),
+    archivedAt: '2026-07-02T09:00:00.000Z',
+  },
 ];
 
 /** The controls and the table over a fixed list, filtered and sorted by the domain's rule as the server does. */
@@ -105,6 +109,21 @@ export const SortedByClickThroughRate: Story = {
     await expect(firstCells(canvas)[0]).toBe('Winter sale');
   },
 };
+
+/** Archived campaigns leave the list unless the status filter asks for them, with their badge. */
+export const ArchivedFilter: Story = {
+  play: async ({ canvas }) => {
+    await expect(firstCells(canvas)).not.toContain('Summer teaser');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Archived' }));
+    await waitFor(() => expect(firstCells(canvas)).toEqual(['Summer teaser']));
+    await expect(
+      within(canvas.getByRole('table', { name: 'Campaigns' })).getByText('Archived'),
+    ).toBeVisible();
+  },
+};
+
+export const ArchivedFilterDark: Story = { ...ArchivedFilter, globals: { theme: 'dark' } };
 
 export const SearchedAndFiltered: Story = {
   play: async ({ canvas }) => {

@@ -125,6 +125,7 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
               <FlightBadge
                 flight={campaign.data}
                 serving={campaign.creatives.some((creative) => creative.liveCreatives.length > 0)}
+                archived={Boolean(campaign.archivedAt)}
                 {...(now ? { now } : {})}
               />
             </TableCell>

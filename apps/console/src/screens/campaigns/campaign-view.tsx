@@ -24,8 +24,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
+import { ArchiveCampaign } from './archive-campaign';
 import { CampaignHistory } from './campaign-history';
-import { useCampaign, useCampaignHistory, useDuplicateCampaign } from './campaign-queries';
+import {
+  useArchiveCampaign,
+  useCampaign,
+  useCampaignHistory,
+  useDuplicateCampaign,
+} from './campaign-queries';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
@@ -41,6 +47,7 @@ export function CampaignViewPage() {
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
   const duplicate = useDuplicateCampaign();
+  const archive = useArchiveCampaign();
 
   if (campaign.isPending) return <Skeleton className="h-64" aria-label="Loading campaign" />;
   if (campaign.isError) {
@@ -69,6 +76,7 @@ export function CampaignViewPage() {
             <FlightBadge
               flight={data.data}
               serving={data.creatives.some((creative) => creative.liveCreatives.length > 0)}
+              archived={Boolean(data.archivedAt)}
             />{' '}
             · updated {formatDay(data.updatedAt)}
           </p>
@@ -89,6 +97,23 @@ export function CampaignViewPage() {
           >
             Duplicate campaign
           </Button>
+          <ArchiveCampaign
+            name={data.name}
+            archived={Boolean(data.archivedAt)}
+            pending={archive.isPending}
+            onArchive={() =>
+              archive.mutate(
+                { campaignID, archived: true },
+                { onError: showError('The campaign was not archived') },
+              )
+            }
+            onUnarchive={() =>
+              archive.mutate(
+                { campaignID, archived: false },
+                { onError: showError('The campaign was not unarchived') },
+              )
+            }
+          />
           <Button variant="outline" asChild>
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
           </Button>

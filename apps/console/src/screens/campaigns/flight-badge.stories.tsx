@@ -51,3 +51,15 @@ export const NoLiveCreative: Story = {
     await expect(canvas.queryByText('Live')).toBeNull();
   },
 };
+
+/** An archived campaign says so, whatever its dates: it serves nothing. */
+export const Archived: Story = {
+  args: { archived: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Archived')).toBeVisible();
+    await expect(canvas.queryByText('Live')).toBeNull();
+    await expect(canvas.getByText('01 Nov 2026 – 30 Nov 2026')).toBeVisible();
+  },
+};
+
+export const ArchivedDark: Story = { ...Archived, globals: { theme: 'dark' } };

@@ -1,6 +1,6 @@
 // A campaign's status beside its flight dates: Scheduled, Live or Ended (the domain's flight rule, the
-// same ad serving applies), or "No live creative" while nothing is published, whatever the dates say;
-// e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
+// same ad serving applies), "No live creative" while nothing is published, whatever the dates say, or
+// "Archived" for an archived campaign (it serves nothing); e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
 import {
   CAMPAIGN_STATUS_LABELS,
   type CampaignFlight,
@@ -15,19 +15,27 @@ const VARIANT: Record<CampaignStatus, 'info' | 'success' | 'secondary' | 'outlin
   live: 'success',
   ended: 'secondary',
   'not-serving': 'outline',
+  archived: 'secondary',
 };
 
 export interface FlightBadgeProps {
   flight: CampaignFlight;
   /** Whether anything is published to serve (a live creative); without one the campaign is not "Live". */
   serving?: boolean;
+  /** Whether the campaign is archived: then "Archived", whatever its flight says. */
+  archived?: boolean;
   /** The clock (stories and tests pin it); now by default. */
   now?: Date;
 }
 
 /** The status as a badge, then the dates and, when not UTC, the zone they are read in. */
-export function FlightBadge({ flight, serving = true, now = new Date() }: FlightBadgeProps) {
-  const status = servingStatus(flight, serving, now);
+export function FlightBadge({
+  flight,
+  serving = true,
+  archived = false,
+  now = new Date(),
+}: FlightBadgeProps) {
+  const status: CampaignStatus = archived ? 'archived' : servingStatus(flight, serving, now);
   const zone = flight.timezone && flight.timezone !== 'UTC' ? ` (${flight.timezone})` : '';
   return (
     <span className="inline-flex flex-wrap items-center gap-2" data-flight-state={status}>

@@ -37,6 +37,8 @@ describe('API token scopes, declared in the contract', () => {
       'updateCampaign',
       'deleteCampaign',
       'duplicateCampaign',
+      'archiveCampaign',
+      'unarchiveCampaign',
       'createCreative',
       'updateCreative',
       'updateCreativeHtml',

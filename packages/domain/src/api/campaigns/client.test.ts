@@ -110,4 +110,19 @@ describe('campaign calls (docs/product.md §7 and §8)', () => {
       messages: [expect.stringMatching(/colour/)],
     });
   });
+
+  it('POSTs /v1/campaign/archive and /unarchive with the campaignID in the body; answers the campaign; 404 is "Campaign not found!"', async () => {
+    const archived = { ...campaign, archivedAt: '2026-11-25T10:00:00.000Z' };
+    server.respond(() => ({ body: { status: 200, data: archived } }));
+    expect((await client().archiveCampaign('7')).archivedAt).toBe(archived.archivedAt);
+    server.respond(() => ({ body: { status: 200, data: { ...campaign, archivedAt: null } } }));
+    expect((await client().unarchiveCampaign('7')).archivedAt).toBeNull();
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/campaign/archive',
+      'POST /v1/campaign/unarchive',
+    ]);
+    expect(server.requests[0]?.json()).toEqual({ campaignID: '7' });
+    server.respond(() => ({ status: 404, body: { status: 404, message: 'gone' } }));
+    expect(await caught(client().archiveCampaign('7'))).toMatchObject({ message: 'Campaign not found!' });
+  });
 });

@@ -54,6 +54,8 @@ export function campaignCalls(http: Http) {
     updateCampaign,
     deleteCampaign,
     duplicateCampaign,
+    archiveCampaign,
+    unarchiveCampaign,
     campaignHistory,
   } = campaignsContract;
   return {
@@ -132,6 +134,14 @@ export function campaignCalls(http: Http) {
     /** POST /v1/campaign/duplicate: a copy with the campaign's creatives and assets, nothing published, no figures. */
     duplicateCampaign: (campaignID: string): Promise<Campaign> =>
       send(http, duplicateCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
+
+    /** POST /v1/campaign/archive: the campaign stops serving and leaves the default list. */
+    archiveCampaign: (campaignID: string): Promise<Campaign> =>
+      send(http, archiveCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
+
+    /** POST /v1/campaign/unarchive: the campaign is back in the list and serves within its flight. */
+    unarchiveCampaign: (campaignID: string): Promise<Campaign> =>
+      send(http, unarchiveCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
 
     /** GET /v1/campaign/history?campaignID=...: who changed what in the campaign, newest first. */
     campaignHistory: (campaignID: string): Promise<AuditEntry[]> =>

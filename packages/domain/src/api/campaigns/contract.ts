@@ -66,6 +66,22 @@ export const campaignsContract = {
     answer: campaignSchema,
     scope: 'campaigns:write',
   }),
+  /** The campaign stops serving and leaves the default list; its reports and share links stay. */
+  archiveCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/archive',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
+  /** The campaign is back in the list and serves again (within its flight). */
+  unarchiveCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/unarchive',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
   campaignHistory: call({
     method: 'GET',
     path: '/v1/campaign/history',

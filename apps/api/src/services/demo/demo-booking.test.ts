@@ -1,0 +1,62 @@
+// The demo's goal, rate and archived campaign (issue 44): the demo campaign books an impression goal
+// and a CPM rate its 90 days of events pace "Behind" on (about 11 % under the even-delivery line,
+// projected over 90 % of the goal: not "At risk"), at any hour of the day; an older campaign of the demo
+// account is archived (out of the default list, under the Archived filter).
+import { campaignPacing } from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
+import { DEMO_GOAL, DEMO_RATE, demoEvents, seedDemoData } from './demo';
+
+const DAY_MS = 86_400_000;
+
+describe(`the demo's goal, rate and archived campaign on ${testDatabaseKind()}`, () => {
+  it('the demo campaign paces "Behind" at every hour of the day (90 days seeded, 30 to go)', () => {
+    for (let hour = 0; hour < 24; hour += 4) {
+      const now = new Date(Date.UTC(2026, 10, 25, hour, 7));
+      const day = (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+      const counts = new Map<string, number>();
+      for (const event of demoEvents(['a', 'b', 'c', 'd'], now, 90)) {
+        if (event.type !== 'impression' || event.reason !== null) continue;
+        const date = event.at.toISOString().slice(0, 10);
+        counts.set(date, (counts.get(date) ?? 0) + event.count);
+      }
+      const pacing = campaignPacing({
+        goal: DEMO_GOAL,
+        flight: { start: { date: day(-90) }, end: { date: day(30) }, timezone: 'UTC' },
+        delivered: [...counts].map(([date, count]) => ({ date, count })),
+        now,
+      });
+      expect(pacing?.status, `at ${hour}:07 UTC`).toBe('behind');
+    }
+  });
+
+  describe('seeded', () => {
+    let server: TestServer;
+    let client: Client;
+    beforeAll(async () => {
+      server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
+      await seedDemoData(server.app.adconsole, { days: 2 });
+      client = new Client(server.url);
+      await client.post('/login', {
+        method: 'password',
+        username: 'demo@example.org',
+        password: 'demo-password',
+        remember: true,
+      });
+    });
+    afterAll(async () => server?.close());
+
+    it('the demo campaign answers its goal and CPM rate; one archived campaign is listed under Archived only', async () => {
+      const listed =
+        (await client.get<{ name: string; data: object }[]>('/v1/campaign/mine')).body.data ?? [];
+      expect(listed.map((campaign) => campaign.name)).toEqual(['Demo campaign']);
+      expect(listed[0]?.data).toMatchObject({ goal: DEMO_GOAL, rate: DEMO_RATE });
+      expect(DEMO_RATE.model).toBe('CPM');
+      const archived =
+        (await client.get<{ name: string; archivedAt: string | null }[]>('/v1/campaign/mine?status=archived'))
+          .body.data ?? [];
+      expect(archived.map((campaign) => campaign.name)).toEqual(['Spring preview']);
+      expect(archived[0]?.archivedAt).not.toBeNull();
+    });
+  });
+});
