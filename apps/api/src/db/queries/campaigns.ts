@@ -12,6 +12,10 @@ export interface CampaignRow {
       timezone?: string;
       /** VAST's <Advertiser>; absent when not set. */
       advertiser?: string;
+      /** The primary goal (the domain's campaignGoalSchema); absent or null when none is booked. */
+      goal?: { metric: 'impressions' | 'clicks' | 'completedViews'; amount: number } | null;
+      /** The booked rate (the domain's campaignRateSchema); absent or null when none is. */
+      rate?: { model: 'CPM' | 'CPC' | 'CPCV'; amount: number; currency: string } | null;
     };
   };
   created_at: Date;

@@ -3,6 +3,7 @@
 import {
   DEFAULT_CAMPAIGN_TIMEZONE,
   type EventCounters,
+  type Pacing,
   type ScheduledReport,
   zeroEventCounters,
 } from '@adconsole/domain';
@@ -84,6 +85,7 @@ export function campaignAnswer(
   ownerEmail?: string,
   counters: EventCounters = zeroEventCounters(),
   scheduledReports: ScheduledReport[] = [],
+  pacing: Pacing | null = null,
 ) {
   return {
     id: row.id,
@@ -97,6 +99,8 @@ export function campaignAnswer(
       end: row.body.data?.end ?? null,
       timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
       advertiser: row.body.data?.advertiser ?? null,
+      goal: row.body.data?.goal ?? null,
+      rate: row.body.data?.rate ?? null,
     },
     videoCompletes: counters.videoCompletes,
     reportURL: null,
@@ -109,6 +113,7 @@ export function campaignAnswer(
     lastVideoDates: null,
     lastEventDates: null,
     createdAt: iso(row.created_at),
+    pacing,
     ...(ownerEmail === undefined ? {} : { ownerEmail }),
   };
 }

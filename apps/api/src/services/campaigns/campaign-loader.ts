@@ -16,12 +16,15 @@ import { listUserEmails } from '../../db/queries/users';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
+import { campaignPacings } from './pacing';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
   db: Queryable;
   config: { publicUrl: string };
   events: { store: EventStore };
+  /** The clock pacing is computed at (the context's; tests pin it). */
+  clock?: (() => number) | undefined;
 }
 
 /**
@@ -90,10 +93,14 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
     db,
     rows.map((row) => row.id),
   );
-  const { byCampaign } = await countersOf(
-    source,
-    rows.map((row) => row.id),
-  );
+  const [{ byCampaign }, pacings] = await Promise.all([
+    countersOf(
+      source,
+      rows.map((row) => row.id),
+    ),
+    // Every campaign of the page with a goal and both flight dates, in one read (none without).
+    campaignPacings(source, rows),
+  ]);
   const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
   return rows.map((row) =>
     campaignAnswer(
@@ -102,6 +109,7 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
       owners.find((o) => o.id === row.owner_id)?.email,
       byCampaign.get(row.id),
       schedules.filter((schedule) => schedule.campaignID === row.id),
+      pacings.get(row.id) ?? null,
     ),
   );
 }

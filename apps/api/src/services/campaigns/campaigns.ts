@@ -88,6 +88,8 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
           end: body.data?.end ?? null,
           timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
           ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
+          ...(body.data?.goal ? { goal: body.data.goal } : {}),
+          ...(body.data?.rate ? { rate: body.data.rate } : {}),
         },
       },
     });
@@ -128,6 +130,9 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     if (body.data.advertiser) data.advertiser = body.data.advertiser;
     else delete data.advertiser;
   }
+  // The goal and the rate as sent; null clears them.
+  if (body.data?.goal !== undefined) data.goal = body.data.goal;
+  if (body.data?.rate !== undefined) data.rate = body.data.rate;
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await updateCampaignRow(tx, existing.id, {
       name: body.name,

@@ -13,6 +13,7 @@ import type { Context } from '../../context';
 import { readBreakdown } from '../events/queries/breakdown';
 import type { FileBreakdowns } from './build-input';
 import type { ReportScope } from './scope';
+import type { SpendKey } from './spend-files';
 
 export const DIMENSION_NAMES: Readonly<Record<BreakdownDimension, string>> = {
   site: 'Site',
@@ -31,8 +32,11 @@ export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
   country: 'By country',
 };
 
+/** The counters and rates of a breakdown row (its spend figures are spend-files.ts's columns). */
+type BreakdownMetric = Exclude<keyof BreakdownFigures, SpendKey>;
+
 /** A breakdown metric: its header, its field, and whether it is a rate in percent. */
-export const BREAKDOWN_COLUMNS: readonly { header: string; key: keyof BreakdownFigures; rate?: boolean }[] = [
+export const BREAKDOWN_COLUMNS: readonly { header: string; key: BreakdownMetric; rate?: boolean }[] = [
   { header: 'Impressions', key: 'impressions' },
   { header: 'Viewable impressions', key: 'viewable' },
   { header: 'Measurable impressions', key: 'measurable' },
