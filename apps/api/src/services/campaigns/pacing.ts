@@ -24,6 +24,9 @@ export interface PacingSource {
   clock?: (() => number) | undefined;
 }
 
+/** What pacing reads of a campaign row: its id, and its goal and flight in its body. */
+export type PacedRow = Pick<CampaignRow, 'id' | 'body'>;
+
 /** The time pacing is computed at: the context's clock (tests pin it), else now. */
 export const pacingNow = (source: { clock?: (() => number) | undefined }) =>
   new Date(source.clock?.() ?? Date.now());
@@ -34,7 +37,7 @@ const readZone = (timezone: string, at: Date): ReportZone =>
     ? { offset: timezone }
     : { iana: timezone, offset: offsetAt(timezone, at) };
 
-const flightOf = (row: CampaignRow): CampaignFlight => ({
+const flightOf = (row: PacedRow): CampaignFlight => ({
   start: row.body.data?.start ?? null,
   end: row.body.data?.end ?? null,
   timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
@@ -47,7 +50,7 @@ const flightOf = (row: CampaignRow): CampaignFlight => ({
  */
 export async function campaignPacings(
   source: PacingSource,
-  rows: readonly CampaignRow[],
+  rows: readonly PacedRow[],
   liveIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<Map<string, Pacing | null>> {
   const now = pacingNow(source);

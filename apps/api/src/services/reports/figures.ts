@@ -5,9 +5,9 @@
 import {
   ApiError,
   addReportCounters,
-  type CampaignRate,
   type BreakdownDimension,
   breakdownOf,
+  type CampaignRate,
   type CreativeType,
   counterKeysOf,
   EVENT_COUNTER_KEYS,
@@ -19,8 +19,8 @@ import {
   type ReportCodeCount,
   type ReportCounters,
   type ReportFileFormat,
-  type ReportTotals,
   type ReportGranularity,
+  type ReportTotals,
   type ReportVideoData,
   reportPeriodKeys,
   reportRates,
@@ -29,13 +29,13 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
+import { campaignPacings } from '../campaigns/pacing';
 import { readBreakdown } from '../events/queries/breakdown';
 import { type CodeRow, readCodes } from '../events/queries/codes';
 import { type InvalidPeriodRow, readInvalidPeriods } from '../events/queries/invalid-periods';
 import type { PeriodRow } from '../events/queries/period-rows';
 import { readPeriods } from '../events/queries/periods';
 import { readReportRows } from '../events/queries/report-rows';
-import { campaignPacings } from '../campaigns/pacing';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import type { ReportScope } from './scope';

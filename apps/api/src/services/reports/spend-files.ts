@@ -67,23 +67,31 @@ export function moneyFormat(currency: string): string {
 export const moneyText = (value: number | null | undefined, currency: string): string =>
   value === undefined || value === null ? '—' : formatMoney(value, currency);
 
-/** 'USD 2.50 CPM' and the goal: 'Goal: 300,000 impressions'. */
-export function bookingLines(figures: Pick<ReportData, 'rate' | 'goal'>): string[] {
+/**
+ * What the campaign books, as labelled lines: ['Rate', 'USD 2.50 CPM'], ['Goal', '300,000 impressions'],
+ * ['Pacing', pacingText(...)] (each when present).
+ */
+export function bookingLines(figures: Pick<ReportData, 'rate' | 'goal' | 'pacing'>): [string, string][] {
+  const pacing = pacingText(figures.pacing);
   return [
-    ...(figures.rate ? [`Rate: ${formatRate(figures.rate)}`] : []),
+    ...(figures.rate ? [['Rate', formatRate(figures.rate)] as [string, string]] : []),
     ...(figures.goal
       ? [
-          `Goal: ${figures.goal.amount.toLocaleString('en-US')} ${GOAL_METRIC_LABELS[figures.goal.metric].toLowerCase()}`,
+          [
+            'Goal',
+            `${figures.goal.amount.toLocaleString('en-US')} ${GOAL_METRIC_LABELS[figures.goal.metric].toLowerCase()}`,
+          ] as [string, string],
         ]
       : []),
+    ...(pacing ? [['Pacing', pacing] as [string, string]] : []),
   ];
 }
 
 /**
- * The pacing status line: 'Pacing: At risk. 80,000 of 300,000 impressions delivered, plan 100,000 (20.0 %
+ * The pacing status line: 'At risk: 80,000 of 300,000 impressions delivered, plan 100,000 (20.0 %
  * behind), projected 240,000 by the end of the flight.'
  */
-export function pacingLine(pacing: Pacing | null | undefined): string | undefined {
+export function pacingText(pacing: Pacing | null | undefined): string | undefined {
   if (!pacing) return undefined;
   const count = (value: number) => Math.round(value).toLocaleString('en-US');
   const metric = GOAL_METRIC_LABELS[pacing.metric].toLowerCase();
@@ -91,5 +99,5 @@ export function pacingLine(pacing: Pacing | null | undefined): string | undefine
     pacing.deviation === null
       ? ''
       : ` (${(Math.abs(pacing.deviation) * 100).toFixed(1)} % ${pacing.deviation < 0 ? 'behind' : 'ahead'})`;
-  return `Pacing: ${PACING_STATUS_LABELS[pacing.status]}. ${count(pacing.delivered)} of ${count(pacing.goal)} ${metric} delivered, plan ${count(pacing.plan)}${deviation}, projected ${count(pacing.projected)} by the end of the flight.`;
+  return `${PACING_STATUS_LABELS[pacing.status]}: ${count(pacing.delivered)} of ${count(pacing.goal)} ${metric} delivered, plan ${count(pacing.plan)}${deviation}, projected ${count(pacing.projected)} by the end of the flight.`;
 }
