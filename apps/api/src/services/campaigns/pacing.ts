@@ -73,7 +73,7 @@ export async function campaignPacings(
     campaignId: row.id,
     liveIds: livesOf(row.id),
     from,
-    to: until < now ? until : now,
+    to: new Date(Math.min(until.getTime(), now.getTime())),
     zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
   }));
   const days = await readCampaignDays(source.events.store, ranges);
