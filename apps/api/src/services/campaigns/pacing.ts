@@ -28,7 +28,7 @@ export interface PacingSource {
 export type PacedRow = Pick<CampaignRow, 'id' | 'body'>;
 
 /** The time pacing is computed at: the context's clock (tests pin it), else now. */
-export const pacingNow = (source: { clock?: (() => number) | undefined }) =>
+const pacingNow = (source: { clock?: (() => number) | undefined }) =>
   new Date(source.clock?.() ?? Date.now());
 
 /** A zone name ('Europe/Berlin' or '+05:45') as a read's zone. */

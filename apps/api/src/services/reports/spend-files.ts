@@ -91,7 +91,7 @@ export function bookingLines(figures: Pick<ReportData, 'rate' | 'goal' | 'pacing
  * The pacing status line: 'At risk: 80,000 of 300,000 impressions delivered, plan 100,000 (20.0 %
  * behind), projected 240,000 by the end of the flight.'
  */
-export function pacingText(pacing: Pacing | null | undefined): string | undefined {
+function pacingText(pacing: Pacing | null | undefined): string | undefined {
   if (!pacing) return undefined;
   const count = (value: number) => Math.round(value).toLocaleString('en-US');
   const metric = GOAL_METRIC_LABELS[pacing.metric].toLowerCase();
