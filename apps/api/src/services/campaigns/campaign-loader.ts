@@ -31,8 +31,13 @@ export interface LoadSource {
  * Every event counter of each creative and campaign: the totals of all their live creatives, removed
  * ones included (their events happened). A deleted creative's live creatives still count for its campaign.
  */
-async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
-  const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
+async function countersOf(
+  source: LoadSource,
+  campaignIds: readonly string[],
+  listed?: readonly { id: string; creative_id: string | null; campaign_id: string }[],
+) {
+  const lives =
+    listed ?? (campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds));
   const totals = await readTotals(
     source.events.store,
     lives.map((live) => live.id),
@@ -93,13 +98,15 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
     db,
     rows.map((row) => row.id),
   );
+  const ids = rows.map((row) => row.id);
+  // The page's live creatives, listed once for the counters and for pacing.
+  const lives = ids.length === 0 ? [] : await listLiveIdsOfCampaigns(db, ids);
+  const livesByCampaign = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (const live of lives) livesByCampaign.get(live.campaign_id)?.push(live.id);
   const [{ byCampaign }, pacings] = await Promise.all([
-    countersOf(
-      source,
-      rows.map((row) => row.id),
-    ),
+    countersOf(source, ids, lives),
     // Every campaign of the page with a goal and both flight dates, in one read (none without).
-    campaignPacings(source, rows),
+    campaignPacings(source, rows, livesByCampaign),
   ]);
   const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
   return rows.map((row) =>

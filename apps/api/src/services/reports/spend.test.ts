@@ -16,7 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
-import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { signedInAdmin, signedInUser } from '../../test/helpers';
 import { publish } from '../../test/reports-world';
 import { scheduledReportMail } from './deliver';
@@ -182,6 +182,27 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
         expect(data.totals.ecpm).toBeCloseTo(16.65 / 0.5, 10);
         expect(data.totals.videoCompletes).toBe(withVideoData === 'true' ? 333 : undefined);
       }
+    });
+
+    it("a share link's report carries the same spend, rate and pacing", async () => {
+      const token =
+        (await owner.post<{ token: string }>('/v1/campaign/newToken', { campaignID: paced })).body.data
+          ?.token ?? '';
+      // Anyone with the link: no session.
+      const shared = await new Client(server.url).get<ReportData>(
+        `/share/reports?${new URLSearchParams({
+          sharedToken: token,
+          start_dt: '2026-03-01 00:00:00',
+          end_dt: '2026-03-10 23:59:59',
+          tzOffset: '+00:00',
+          timezone: 'Europe/Berlin',
+        }).toString()}`,
+      );
+      expect(shared.httpStatus, JSON.stringify(shared.body)).toBe(200);
+      const data = reportDataSchema.parse(shared.body.data);
+      expect(data.totals.spend).toBe(200);
+      expect(data.rate?.currency).toBe('USD');
+      expect(data.pacing?.status).toBe('at-risk');
     });
 
     it('no rate, no spend: a campaign without a booked rate answers no spend figures', async () => {
