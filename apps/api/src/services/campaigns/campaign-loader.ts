@@ -91,7 +91,15 @@ export async function loadCreatives(
   );
 }
 
-export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
+/**
+ * Campaigns as answered, their pacing included; `pacing: false` leaves it null (a filtered list loads
+ * every campaign and computes pacing for its page only: `withPacing`).
+ */
+export async function loadCampaigns(
+  source: LoadSource,
+  rows: CampaignRow[],
+  { pacing = true }: { pacing?: boolean } = {},
+) {
   const { db } = source;
   const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
   const schedules = await listSchedules(
@@ -106,7 +114,7 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
   const [{ byCampaign }, pacings] = await Promise.all([
     countersOf(source, ids, lives),
     // Every campaign of the page with a goal and both flight dates, in one read (none without).
-    campaignPacings(source, rows, livesByCampaign),
+    pacing ? campaignPacings(source, rows, livesByCampaign) : new Map<string, null>(),
   ]);
   const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
   return rows.map((row) =>
@@ -119,6 +127,20 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
       pacings.get(row.id) ?? null,
     ),
   );
+}
+
+/** The pacing of a page of answered campaigns loaded without it (one read for the page). */
+export async function withPacing<C extends { id: string; pacing: unknown }>(
+  source: LoadSource,
+  campaigns: C[],
+  rows: readonly CampaignRow[],
+): Promise<C[]> {
+  const wanted = new Set(campaigns.map((campaign) => campaign.id));
+  const pacings = await campaignPacings(
+    source,
+    rows.filter((row) => wanted.has(row.id)),
+  );
+  return campaigns.map((campaign) => ({ ...campaign, pacing: pacings.get(campaign.id) ?? null }));
 }
 
 export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {

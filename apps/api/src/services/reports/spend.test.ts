@@ -263,6 +263,12 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
       const byName = new Map(list.map((entry) => [entry.name, entry]));
       expect(byName.get('Paced')?.pacing?.projected).toBeCloseTo(240_000, 6);
       expect(byName.get('Priced')?.pacing).toBeNull();
+      // A filtered list loads every campaign to filter it, and reads pacing for its page.
+      const found = await owner.get<Campaign[]>('/v1/campaign/mine?q=Paced&sort=name');
+      expect(found.httpStatus, JSON.stringify(found.body)).toBe(200);
+      expect(found.body.data?.map((entry) => [entry.name, entry.pacing?.status])).toEqual([
+        ['Paced', 'at-risk'],
+      ]);
     });
   });
 
