@@ -407,7 +407,7 @@ async function reportWorkbook(
       { header: 'Value', key: 'count', width: 12 },
     ];
     for (const creative of byCreative.creatives) {
-      for (const [, label, ...metrics] of breakdownLines(creative.breakdown)) {
+      for (const [, label, ...metrics] of breakdownLines(creative.breakdown, figures.rate)) {
         BREAKDOWN_COLUMNS.forEach((column, index) => {
           if (column.rate) return;
           data.addRow({
@@ -418,6 +418,17 @@ async function reportWorkbook(
           });
           dataRows += 1;
         });
+        // With a booked rate, the spend (the first column after the metrics) sums too.
+        const spendHeader = spendColumns(figures.rate)[0]?.header;
+        if (spendHeader !== undefined) {
+          data.addRow({
+            value: label,
+            creative: creative.name,
+            metric: spendHeader,
+            count: metrics[BREAKDOWN_COLUMNS.length] ?? 0,
+          });
+          dataRows += 1;
+        }
       }
     }
     const pivot = workbook.addWorksheet('Pivot');

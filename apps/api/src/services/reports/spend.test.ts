@@ -59,7 +59,12 @@ const reportOf = async (campaignID: string, query: Record<string, string> = {}) 
 };
 const rowOf = async (id: string) =>
   (await server.db.query<CampaignRow>('select * from campaigns where id = $1', [id]))[0] as CampaignRow;
-const filesOf = async (id: string, format: 'csv' | 'xlsx' | 'xlsx-pivot', timezone?: string) =>
+const filesOf = async (
+  id: string,
+  format: 'csv' | 'xlsx' | 'xlsx-pivot',
+  timezone?: string,
+  breakdown?: 'country',
+) =>
   reportFiguresWithRows(
     server.app.adconsole,
     await campaignScope(server.db, await rowOf(id)),
@@ -70,6 +75,7 @@ const filesOf = async (id: string, format: 'csv' | 'xlsx' | 'xlsx-pivot', timezo
       ...(timezone ? { timezone } : {}),
       granularity: 'day',
       withVideoData: false,
+      ...(breakdown ? { breakdown } : {}),
     },
     format,
   );
@@ -322,20 +328,23 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
       expect(labels.get('Rate')).toBe('USD 2.50 CPM');
       expect(labels.get('Spend (USD)')).toBe(3086.4175);
 
-      const pivot = new ExcelJS.Workbook();
-      await pivot.xlsx.load(
-        (await reportFileBytes(
-          await filesOf(priced, 'xlsx-pivot'),
-          'xlsx-pivot',
-          'full',
-        )) as unknown as ArrayBuffer,
-      );
-      let units = 0;
-      pivot.getWorksheet('Data')?.eachRow((row) => {
-        if (row.getCell(3).value === 'Spend (USD)')
-          units += spendUnitsOf(Number(row.getCell(4).value), 'USD');
-      });
-      expect(units).toBe(308_641_750);
+      // The pivot's Data sheet, by date or by the breakdown asked for: Spend (USD) sums to the total's.
+      for (const breakdown of [undefined, 'country'] as const) {
+        const pivot = new ExcelJS.Workbook();
+        await pivot.xlsx.load(
+          (await reportFileBytes(
+            await filesOf(priced, 'xlsx-pivot', undefined, breakdown),
+            'xlsx-pivot',
+            'full',
+          )) as unknown as ArrayBuffer,
+        );
+        let units = 0;
+        pivot.getWorksheet('Data')?.eachRow((row) => {
+          if (row.getCell(3).value === 'Spend (USD)')
+            units += spendUnitsOf(Number(row.getCell(4).value), 'USD');
+        });
+        expect(units).toBe(308_641_750);
+      }
     });
 
     it('PDF and mail: the rate, the goal, the pacing status line and the spend rounded to the currency', async () => {
