@@ -189,6 +189,8 @@ export default defineConfig({
                   'apps/api/src/services/serving/invalid-traffic.test.ts',
                   'apps/api/src/services/serving/vast-measurement.test.ts',
                   'apps/api/src/services/reports/breakdowns.test.ts',
+                  'apps/api/src/services/reports/spend.test.ts',
+                  'apps/api/src/services/events/campaign-days.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

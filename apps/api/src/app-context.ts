@@ -33,7 +33,7 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (JSON, one a line); standard output by default. */
   logStream?: { write(line: string): void };
-  /** The serving edge's clock (the rate rule's minute, in ms); tests pin it. Date.now by default. */
+  /** The clock (the serving edge's rate rule's minute, pacing's now; in ms); tests pin it. Date.now by default. */
   clock?: () => number;
 }
 
@@ -98,6 +98,7 @@ export async function openAppContext(
     reportBuilder: new ReportBuilder(),
     lifecycle: { draining: false },
     log,
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const close = async () => {
     if (clickhouse) await clickhouse.close();

@@ -39,4 +39,6 @@ export interface Context {
   /** The process's state for the load balancer: `draining` from SIGTERM until it exits (http/drain.ts). */
   lifecycle: { draining: boolean };
   log: (line: string) => void;
+  /** The time now in ms (pacing's `now`, the serving edge's minute); tests pin it. Date.now when absent. */
+  clock?: () => number;
 }

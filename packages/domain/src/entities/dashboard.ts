@@ -2,6 +2,8 @@
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
 import { z } from 'zod/mini';
+import { campaignRateSchema } from '../rules/pricing';
+import { pacingSchema } from './pacing';
 import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
 
 /** How many campaigns the top and recent lists hold. */
@@ -11,8 +13,15 @@ export const dashboardCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   updatedAt: z.nullable(z.string()),
-  /** The campaign's figures in the dashboard's range. */
+  /**
+   * The campaign's figures in the dashboard's range; with a booked rate, its spend and effective costs
+   * in `rate.currency` (the dashboard's own totals carry no spend: campaigns may book different currencies).
+   */
   totals: reportTotalsSchema,
+  /** The campaign's booked rate (the currency of `totals.spend`); null or absent without one. */
+  rate: z.nullish(campaignRateSchema),
+  /** The campaign's pacing now (rules/pacing.ts); null or absent without a goal or both flight dates. */
+  pacing: z.nullish(pacingSchema),
 });
 export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;
 

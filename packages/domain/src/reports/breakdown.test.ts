@@ -145,3 +145,34 @@ describe('the answer: top 50 by impressions, then Other and Unknown, adding up e
     expect(reportDataSchema.shape.breakdown.parse(null)).toBeNull();
   });
 });
+
+describe('spend in a breakdown: every row, Other and Unknown at the booked rate, adding up exactly', () => {
+  it('USD 2.50 CPM: 400,001 + 400,003 + 434,563 impressions spend 1000.0025 + 1000.0075 + 1086.4075 = 3086.4175', () => {
+    const rate = { model: 'CPM' as const, amount: 2.5, currency: 'USD' };
+    const values = [
+      { value: 'a.example', counters: counters(400_001) },
+      ...Array.from({ length: BREAKDOWN_TOP_ROWS }, (_, index) => ({
+        value: `top${index}.example`,
+        counters: counters(1_000_000),
+      })),
+      { value: OTHER_DIMENSION_VALUE, counters: counters(400_003) },
+      { value: UNKNOWN_DIMENSION_VALUE, counters: counters(434_563) },
+    ];
+    const breakdown = breakdownOf('site', values, null, rate);
+    // a.example falls out of the top rows into Other: 400,001 + 400,003 impressions, USD 2000.01.
+    expect(breakdown.other?.spend).toBe(2000.01);
+    expect(breakdown.unknown?.spend).toBe(1086.4075);
+    expect(breakdown.rows[0]?.spend).toBe(2500);
+    expect(breakdown.rows[0]?.ecpm).toBeCloseTo(2.5, 12);
+    expect(breakdown.rows[0]?.ecpc).toBeNull();
+    const units = (amount: number | undefined) => Math.round((amount ?? Number.NaN) * 100_000);
+    const sum = [...breakdown.rows, breakdown.other, breakdown.unknown].reduce(
+      (total, row) => total + units(row?.spend),
+      0,
+    );
+    // 50 × 1,000,000 + 400,001 + 400,003 + 434,563 impressions at 250 thousandths of a cent each.
+    expect(sum).toBe((50 * 1_000_000 + 1_234_567) * 250);
+    // Without a rate nothing is priced.
+    expect('spend' in (breakdownOf('site', values).unknown ?? {})).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@
 //   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
 //   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
 import { z } from 'zod/mini';
+import { type CampaignRate, spendFigures } from '../rules/pricing';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
 
@@ -83,6 +84,15 @@ export const breakdownFiguresSchema = z.object({
   viewability: percent,
   /** Completes per start. */
   completionRate: percent,
+  /**
+   * Spend at the campaign's booked rate and the effective costs (rules/pricing.ts), in the report's
+   * `rate.currency`: present when the campaign books a rate. Rows, other and unknown add up to the
+   * totals' spend exactly (each is a whole number of thousandths of the minor unit).
+   */
+  spend: z.optional(z.number().check(z.nonnegative())),
+  ecpm: z.optional(z.nullable(z.number())),
+  ecpc: z.optional(z.nullable(z.number())),
+  cpcv: z.optional(z.nullable(z.number())),
 });
 export type BreakdownFigures = z.infer<typeof breakdownFiguresSchema>;
 
@@ -117,13 +127,27 @@ export type Breakdown = z.infer<typeof breakdownSchema>;
 
 const rate = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
-/** Counters with their rates. */
-export const breakdownFigures = (counters: BreakdownCounters): BreakdownFigures => ({
+/** Counters with their rates; with a booked rate, spend and the effective costs. */
+export const breakdownFigures = (
+  counters: BreakdownCounters,
+  booked?: CampaignRate | null,
+): BreakdownFigures => ({
+  ...(booked ? breakdownSpend(booked, counters) : {}),
   ...counters,
   ctr: rate(counters.clicks, counters.impressions),
   viewability: rate(counters.viewable, counters.measurable),
   completionRate: rate(counters.completes, counters.starts),
 });
+
+/** A breakdown row's spend: its completes are the completed views a CPCV prices. */
+const breakdownSpend = (booked: CampaignRate, counters: BreakdownCounters) => {
+  const { currency: _currency, ...figures } = spendFigures(booked, {
+    impressions: counters.impressions,
+    clicks: counters.clicks,
+    videoCompletes: counters.completes,
+  });
+  return figures;
+};
 
 export const addBreakdownCounters = (into: BreakdownCounters, add: BreakdownCounters): BreakdownCounters => {
   for (const key of BREAKDOWN_COUNTERS) into[key] += add[key];
@@ -165,6 +189,8 @@ export function breakdownOf(
   dimension: BreakdownDimension,
   values: readonly { value: string; counters: BreakdownCounters }[],
   countryDatabase: CountryDatabase | null = null,
+  /** The campaign's booked rate: every row, other and unknown get their spend at it. */
+  booked: CampaignRate | null = null,
 ): Breakdown {
   const byValue = new Map<string, BreakdownCounters>();
   for (const { value, counters } of values) {
@@ -191,10 +217,10 @@ export function breakdownOf(
     rows: named.slice(0, BREAKDOWN_TOP_ROWS).map(({ value, label, counters }) => ({
       value,
       label,
-      ...breakdownFigures(counters),
+      ...breakdownFigures(counters, booked),
     })),
-    other: anyCount(other) ? breakdownFigures(other) : null,
-    unknown: anyCount(unknown) ? breakdownFigures(unknown) : null,
+    other: anyCount(other) ? breakdownFigures(other, booked) : null,
+    unknown: anyCount(unknown) ? breakdownFigures(unknown, booked) : null,
     countryDatabase: dimension === 'country' ? countryDatabase : null,
   };
 }

@@ -2,6 +2,7 @@
 // ones too, or some by id), the creatives' current names, and the dashboard's campaigns of an owner.
 import type { CreativeType } from '@adconsole/domain';
 import type { Queryable } from '../database';
+import type { CampaignRow } from './campaigns';
 
 /** A live creative as a report scope holds it: its creative and its snapshot's id, name and type. */
 export interface ReportLiveRow {
@@ -42,9 +43,9 @@ export function listCreativeNamesOfCampaign(
 export function listDashboardCampaigns(
   db: Queryable,
   ownerId: string,
-): Promise<{ id: string; name: string; updated_at: Date }[]> {
-  return db.query<{ id: string; name: string; updated_at: Date }>(
-    'select id, name, updated_at from campaigns where owner_id = $1',
+): Promise<{ id: string; name: string; updated_at: Date; body: CampaignRow['body'] }[]> {
+  return db.query<{ id: string; name: string; updated_at: Date; body: CampaignRow['body'] }>(
+    'select id, name, updated_at, body from campaigns where owner_id = $1',
     [ownerId],
   );
 }

@@ -3,6 +3,7 @@
 import {
   DEFAULT_CAMPAIGN_TIMEZONE,
   type EventCounters,
+  type Pacing,
   type ScheduledReport,
   zeroEventCounters,
 } from '@adconsole/domain';
@@ -84,6 +85,7 @@ export function campaignAnswer(
   ownerEmail?: string,
   counters: EventCounters = zeroEventCounters(),
   scheduledReports: ScheduledReport[] = [],
+  pacing: Pacing | null = null,
 ) {
   return {
     id: row.id,
@@ -112,6 +114,7 @@ export function campaignAnswer(
     lastEventDates: null,
     createdAt: iso(row.created_at),
     archivedAt: iso(row.archived_at ?? null),
+    pacing,
     ...(ownerEmail === undefined ? {} : { ownerEmail }),
   };
 }

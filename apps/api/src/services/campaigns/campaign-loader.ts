@@ -16,20 +16,28 @@ import { listUserEmails } from '../../db/queries/users';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
+import { campaignPacings } from './pacing';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
   db: Queryable;
   config: { publicUrl: string };
   events: { store: EventStore };
+  /** The clock pacing is computed at (the context's; tests pin it). */
+  clock?: (() => number) | undefined;
 }
 
 /**
  * Every event counter of each creative and campaign: the totals of all their live creatives, removed
  * ones included (their events happened). A deleted creative's live creatives still count for its campaign.
  */
-async function countersOf(source: LoadSource, campaignIds: readonly string[]) {
-  const lives = campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds);
+async function countersOf(
+  source: LoadSource,
+  campaignIds: readonly string[],
+  listed?: readonly { id: string; creative_id: string | null; campaign_id: string }[],
+) {
+  const lives =
+    listed ?? (campaignIds.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, campaignIds));
   const totals = await readTotals(
     source.events.store,
     lives.map((live) => live.id),
@@ -83,17 +91,31 @@ export async function loadCreatives(
   );
 }
 
-export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
+/**
+ * Campaigns as answered, their pacing included; `pacing: false` leaves it null (a filtered list loads
+ * every campaign and computes pacing for its page only: `withPacing`).
+ */
+export async function loadCampaigns(
+  source: LoadSource,
+  rows: CampaignRow[],
+  { pacing = true }: { pacing?: boolean } = {},
+) {
   const { db } = source;
   const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
   const schedules = await listSchedules(
     db,
     rows.map((row) => row.id),
   );
-  const { byCampaign } = await countersOf(
-    source,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  // The page's live creatives, listed once for the counters and for pacing.
+  const lives = ids.length === 0 ? [] : await listLiveIdsOfCampaigns(db, ids);
+  const livesByCampaign = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (const live of lives) livesByCampaign.get(live.campaign_id)?.push(live.id);
+  const [{ byCampaign }, pacings] = await Promise.all([
+    countersOf(source, ids, lives),
+    // Every campaign of the page with a goal and both flight dates, in one read (none without).
+    pacing ? campaignPacings(source, rows, livesByCampaign) : new Map<string, null>(),
+  ]);
   const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
   return rows.map((row) =>
     campaignAnswer(
@@ -102,8 +124,23 @@ export async function loadCampaigns(source: LoadSource, rows: CampaignRow[]) {
       owners.find((o) => o.id === row.owner_id)?.email,
       byCampaign.get(row.id),
       schedules.filter((schedule) => schedule.campaignID === row.id),
+      pacings.get(row.id) ?? null,
     ),
   );
+}
+
+/** The pacing of a page of answered campaigns loaded without it (one read for the page). */
+export async function withPacing<C extends { id: string; pacing: unknown }>(
+  source: LoadSource,
+  campaigns: C[],
+  rows: readonly CampaignRow[],
+): Promise<C[]> {
+  const wanted = new Set(campaigns.map((campaign) => campaign.id));
+  const pacings = await campaignPacings(
+    source,
+    rows.filter((row) => wanted.has(row.id)),
+  );
+  return campaigns.map((campaign) => ({ ...campaign, pacing: pacings.get(campaign.id) ?? null }));
 }
 
 export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {

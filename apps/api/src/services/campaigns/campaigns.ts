@@ -28,7 +28,7 @@ import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
-import { loadCampaigns, oneCampaign } from './campaign-loader';
+import { loadCampaigns, oneCampaign, withPacing } from './campaign-loader';
 
 const CAMPAIGNS_PER_PAGE = 20;
 
@@ -72,10 +72,15 @@ export async function listCampaigns(
   const archived = query.status === 'archived' ? 'only' : 'exclude';
   const total = await countCampaigns(ctx.db, ownerId, archived);
   const rows = await listCampaignsPage(ctx.db, { limit: Math.max(total, 1), offset: 0, ownerId, archived });
-  const matching = filterAndSortCampaigns(await loadCampaigns(ctx, rows), query, new Date());
+  // Every campaign is loaded to filter and sort them; pacing is read for the page's only.
+  const matching = filterAndSortCampaigns(
+    await loadCampaigns(ctx, rows, { pacing: false }),
+    query,
+    new Date(),
+  );
   const start = (page - 1) * CAMPAIGNS_PER_PAGE;
   return {
-    campaigns: matching.slice(start, start + CAMPAIGNS_PER_PAGE),
+    campaigns: await withPacing(ctx, matching.slice(start, start + CAMPAIGNS_PER_PAGE), rows),
     pagination: pagination(page, matching.length),
   };
 }

@@ -8,11 +8,14 @@ import {
   type BreakdownDimension,
   type BreakdownFigures,
   breakdownOf,
+  type CampaignRate,
+  currencyDigits,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { readBreakdown } from '../events/queries/breakdown';
 import type { FileBreakdowns } from './build-input';
 import type { ReportScope } from './scope';
+import { type SpendKey, spendColumns, spendUnitsOf } from './spend-files';
 
 export const DIMENSION_NAMES: Readonly<Record<BreakdownDimension, string>> = {
   site: 'Site',
@@ -31,8 +34,11 @@ export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
   country: 'By country',
 };
 
+/** The counters and rates of a breakdown row (its spend figures are spend-files.ts's columns). */
+type BreakdownMetric = Exclude<keyof BreakdownFigures, SpendKey>;
+
 /** A breakdown metric: its header, its field, and whether it is a rate in percent. */
-export const BREAKDOWN_COLUMNS: readonly { header: string; key: keyof BreakdownFigures; rate?: boolean }[] = [
+export const BREAKDOWN_COLUMNS: readonly { header: string; key: BreakdownMetric; rate?: boolean }[] = [
   { header: 'Impressions', key: 'impressions' },
   { header: 'Viewable impressions', key: 'viewable' },
   { header: 'Measurable impressions', key: 'measurable' },
@@ -45,22 +51,35 @@ export const BREAKDOWN_COLUMNS: readonly { header: string; key: keyof BreakdownF
   { header: 'Completion rate (%)', key: 'completionRate', rate: true },
 ];
 
-/** A breakdown table's header: the dimension (its stored value), its label, every metric. */
-export const breakdownHeaders = (breakdown: Breakdown): string[] => [
+/**
+ * A breakdown table's header: the dimension (its stored value), its label, every metric, and with a
+ * booked rate the spend columns (spend-files.ts) after them.
+ */
+export const breakdownHeaders = (breakdown: Breakdown, rate?: CampaignRate | null): string[] => [
   DIMENSION_NAMES[breakdown.dimension],
   `${DIMENSION_NAMES[breakdown.dimension]} name`,
   ...BREAKDOWN_COLUMNS.map((column) => column.header),
+  ...spendColumns(rate).map((column) => column.header),
 ];
 
-/** One line of a breakdown table: value, label and every metric (rates rounded as the figures are). */
-export type BreakdownLine = [value: string, label: string, ...metrics: number[]];
+/**
+ * One line of a breakdown table: value, label and every metric (rates rounded as the figures are), then
+ * with a booked rate the spend figures (to a thousandth of the minor unit; null without a value).
+ */
+export type BreakdownLine = [value: string, label: string, ...metrics: (number | null)[]];
 
 /** The breakdown's rows, then Other and Unknown when they have counts. */
-export function breakdownLines(breakdown: Breakdown): BreakdownLine[] {
-  const metrics = (figures: BreakdownFigures) =>
-    BREAKDOWN_COLUMNS.map((column) =>
+export function breakdownLines(breakdown: Breakdown, rate?: CampaignRate | null): BreakdownLine[] {
+  const money = (value: number | null | undefined) =>
+    value === undefined || value === null || !rate
+      ? null
+      : spendUnitsOf(value, rate.currency) / 10 ** (currencyDigits(rate.currency) + 3);
+  const metrics = (figures: BreakdownFigures) => [
+    ...BREAKDOWN_COLUMNS.map((column) =>
       column.rate ? Math.round(figures[column.key] * 10_000) / 10_000 : figures[column.key],
-    );
+    ),
+    ...spendColumns(rate).map((column) => money(figures[column.key])),
+  ];
   return [
     ...breakdown.rows.map((row): BreakdownLine => [row.value, row.label, ...metrics(row)]),
     ...(breakdown.other ? [['~other', 'Other', ...metrics(breakdown.other)] as BreakdownLine] : []),
@@ -88,6 +107,7 @@ export async function fileBreakdowns(
       dimension,
       await readBreakdown(ctx.events.store, ids, range.from, range.to, dimension, bannerIds),
       ctx.traffic.countryDatabase,
+      scope.campaign.body.data?.rate ?? null,
     );
   const breakdowns = await Promise.all(dimensions.map((dimension) => read(liveIds, dimension)));
   if (format !== 'xlsx-pivot' || asked === undefined) return { breakdowns };

@@ -18,6 +18,7 @@ import {
 import type { Context } from '../../context';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
+import { campaignPacings } from '../campaigns/pacing';
 import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../identity/sessions';
 
@@ -48,17 +49,27 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
 
   const byDay = new Map<string, ReportCounters[]>();
   const byCampaign = new Map<string, ReportCounters[]>();
+  // Completed views by campaign: what a CPCV prices (the dashboard shows no video counters).
+  const completesOf = new Map<string, number>();
   for (const row of rows) {
     byDay.set(row.period, [...(byDay.get(row.period) ?? []), counters(row)]);
     const campaignId = campaignOf.get(row.liveId) ?? '';
     byCampaign.set(campaignId, [...(byCampaign.get(campaignId) ?? []), counters(row)]);
+    completesOf.set(campaignId, (completesOf.get(campaignId) ?? 0) + row.videoCompletes);
   }
-  const entries: DashboardCampaign[] = campaigns.map((campaign) => ({
-    id: campaign.id,
-    name: campaign.name,
-    updatedAt: campaign.updated_at.toISOString(),
-    totals: reportRates(addReportCounters(byCampaign.get(campaign.id) ?? [], false)),
-  }));
+  const entries: DashboardCampaign[] = campaigns.map((campaign) => {
+    const rate = campaign.body.data?.rate ?? null;
+    const sum = addReportCounters(byCampaign.get(campaign.id) ?? [], false);
+    const totals = reportRates({ ...sum, videoCompletes: completesOf.get(campaign.id) ?? 0 }, rate);
+    delete totals.videoCompletes;
+    return {
+      id: campaign.id,
+      name: campaign.name,
+      updatedAt: campaign.updated_at.toISOString(),
+      totals,
+      rate,
+    };
+  });
   const top = entries
     .filter((entry) => entry.totals.impressions > 0)
     .sort((a, b) => b.totals.impressions - a.totals.impressions || a.name.localeCompare(b.name))
@@ -66,6 +77,13 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const recent = [...entries]
     .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.id.localeCompare(b.id))
     .slice(0, DASHBOARD_LIST_LENGTH);
+  // Pacing of the listed campaigns (at most twice the list's length), those with a goal in one read.
+  const listed = new Set([...top, ...recent].map((entry) => entry.id));
+  const pacings = await campaignPacings(
+    ctx,
+    campaigns.filter((campaign) => listed.has(campaign.id)),
+  );
+  for (const entry of [...top, ...recent]) entry.pacing = pacings.get(entry.id) ?? null;
 
   return {
     start: days.start,

@@ -18,6 +18,7 @@ import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
 import { quotedName } from './recipients';
 import { campaignScope } from './scope';
+import { bookingLines, moneyText } from './spend-files';
 
 /** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */
 const scheduleZone = (timezone: string) =>
@@ -107,6 +108,9 @@ export async function scheduledReportMail(
     `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
     `Clicks: ${totals.clicks.toLocaleString('en-US')}${ctr === undefined ? '' : ` (CTR ${ctr.toFixed(2)} %)`}`,
     `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
+    // With a booked rate, the spend rounded to its currency; the goal and its pacing now.
+    ...(figures.rate ? [`Spend: ${moneyText(totals.spend, figures.rate.currency)}`] : []),
+    ...bookingLines(figures).map(([label, value]) => `${label}: ${value}`),
     ...filteredLine(figures.invalid),
     '',
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,

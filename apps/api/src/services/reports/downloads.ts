@@ -23,6 +23,7 @@ import {
   DIMENSION_NAMES,
 } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
+import { bookingLines, moneyFormat, spendCellValue, spendColumns, spendCsvCell } from './spend-files';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -123,8 +124,18 @@ function reportCsv(
   detail: ReportDetail = 'full',
 ): Buffer {
   const columns = columnsOf(figures);
+  // With a booked rate: Spend (exact), eCPM, eCPC and CPCV in its currency (spend-files.ts).
+  const { rate } = figures;
+  const spend = spendColumns(rate);
   const lines = [
-    ['Date', 'Creative ID', 'Creative', ...columns.map((column) => column.header), ...FILTERED_HEADERS]
+    [
+      'Date',
+      'Creative ID',
+      'Creative',
+      ...columns.map((column) => column.header),
+      ...spend.map((column) => column.header),
+      ...FILTERED_HEADERS,
+    ]
       .map(csvField)
       .join(','),
   ];
@@ -145,6 +156,7 @@ function reportCsv(
           creative.id,
           creative.name,
           ...columns.map((column) => columnValue(totals, column)),
+          ...(rate ? spend.map((column) => spendCsvCell(totals, column.key, rate)) : []),
           invalid.impressions,
           invalid.clicks,
         ]
@@ -160,8 +172,9 @@ function reportCsv(
   }
   // The breakdown asked for, as one more table: its rows, Other and Unknown (breakdown-files.ts).
   for (const breakdown of fileBreakdowns?.breakdowns ?? []) {
-    lines.push('', breakdownHeaders(breakdown).map(csvField).join(','));
-    for (const line of breakdownLines(breakdown)) lines.push(line.map(csvField).join(','));
+    lines.push('', breakdownHeaders(breakdown, rate).map(csvField).join(','));
+    for (const line of breakdownLines(breakdown, rate))
+      lines.push(line.map((cell) => csvField(cell ?? '')).join(','));
   }
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
@@ -179,7 +192,7 @@ function tableSheet(
   workbook: ExcelJS.Workbook,
   name: string,
   head: { header: string; width: number; format?: string }[],
-  rows: (string | number | Date)[][],
+  rows: (string | number | Date | null)[][],
 ) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = head.map((column) => ({
@@ -202,6 +215,17 @@ const metricColumns = (columns: Column[]) =>
     width: Math.max(12, column.header.length + 2),
     format: column.rate ? RATE_FORMAT : COUNT_FORMAT,
   }));
+/** The spend columns' heads in a sheet: the currency's number format (spend-files.ts). */
+const spendHead = (figures: Figures) =>
+  spendColumns(figures.rate).map((column) => ({
+    header: column.header,
+    width: Math.max(14, column.header.length + 2),
+    format: moneyFormat(figures.rate?.currency ?? 'USD'),
+  }));
+/** A row's spend cells (numbers; empty without a value). */
+const spendCells = (figures: Figures, totals: ReportTotals) =>
+  spendColumns(figures.rate).map((column) => spendCellValue(totals, column.key));
+
 /** Rates go into Excel as fractions so the percent format shows them right. */
 const cellValue = (totals: ReportTotals, column: Column) =>
   column.rate ? columnValue(totals, column) / 100 : columnValue(totals, column);
@@ -231,6 +255,8 @@ async function reportWorkbook(
     ['To (local day)', dayDate(figures.end)],
     ['Timezone', `${figures.timezone.tzCode} (UTC${figures.timezone.offset})`],
     ['Figures read at', new Date(figures.dataPulledAt)],
+    // The booked rate, the goal and its pacing now (spend-files.ts).
+    ...bookingLines(figures),
   ];
   for (const [label, value] of info) {
     const row = summary.addRow({ label, value });
@@ -246,6 +272,11 @@ async function reportWorkbook(
       value: cellValue(figures.totals, column),
     });
     row.getCell(2).numFmt = column.rate ? RATE_FORMAT : COUNT_FORMAT;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  }
+  for (const [index, column] of spendHead(figures).entries()) {
+    const row = summary.addRow({ label: column.header, value: spendCells(figures, figures.totals)[index] });
+    row.getCell(2).numFmt = column.format;
     row.getCell(2).alignment = { horizontal: 'left' };
   }
 
@@ -274,10 +305,12 @@ async function reportWorkbook(
           format: figures.granularity === 'hour' ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd',
         },
         ...metricColumns(baseColumns),
+        ...spendHead(figures),
       ],
       figures.series.map((point) => [
         dayDate(point.date),
         ...baseColumns.map((column) => cellValue(point, column)),
+        ...spendCells(figures, point),
       ]),
     );
   }
@@ -289,12 +322,14 @@ async function reportWorkbook(
       { header: 'Type', width: 10 },
       { header: 'Creative ID', width: 26 },
       ...metricColumns(columns),
+      ...spendHead(figures),
     ],
     figures.creatives.map((creative) => [
       creative.name,
       creative.type,
       creative.id,
       ...columns.map((column) => cellValue(creative.totals, column)),
+      ...spendCells(figures, creative.totals),
     ]),
   );
   if (figures.withVideoData && detail === 'full') {
@@ -342,18 +377,20 @@ async function reportWorkbook(
     tableSheet(
       workbook,
       BREAKDOWN_SHEETS[breakdown.dimension],
-      breakdownHeaders(breakdown).map((header, index) => {
+      breakdownHeaders(breakdown, figures.rate).map((header, index) => {
         const column = BREAKDOWN_COLUMNS[index - 2];
+        const money = index >= 2 + BREAKDOWN_COLUMNS.length && figures.rate;
         return {
           header: header.replace(' (%)', ''),
           width: index < 2 ? 30 : Math.max(12, header.length + 2),
           ...(column ? { format: column.rate ? RATE_FORMAT : COUNT_FORMAT } : {}),
+          ...(money ? { format: moneyFormat(money.currency) } : {}),
         };
       }),
-      breakdownLines(breakdown).map(([value, label, ...metrics]) => [
+      breakdownLines(breakdown, figures.rate).map(([value, label, ...metrics]) => [
         value,
         label,
-        ...metrics.map((metric, index) => (BREAKDOWN_COLUMNS[index]?.rate ? metric / 100 : metric)),
+        ...metrics.map((metric, index) => (BREAKDOWN_COLUMNS[index]?.rate ? (metric ?? 0) / 100 : metric)),
       ]),
     );
   }
@@ -370,7 +407,7 @@ async function reportWorkbook(
       { header: 'Value', key: 'count', width: 12 },
     ];
     for (const creative of byCreative.creatives) {
-      for (const [, label, ...metrics] of breakdownLines(creative.breakdown)) {
+      for (const [, label, ...metrics] of breakdownLines(creative.breakdown, figures.rate)) {
         BREAKDOWN_COLUMNS.forEach((column, index) => {
           if (column.rate) return;
           data.addRow({
@@ -381,6 +418,17 @@ async function reportWorkbook(
           });
           dataRows += 1;
         });
+        // With a booked rate, the spend (the first column after the metrics) sums too.
+        const spendHeader = spendColumns(figures.rate)[0]?.header;
+        if (spendHeader !== undefined) {
+          data.addRow({
+            value: label,
+            creative: creative.name,
+            metric: spendHeader,
+            count: metrics[BREAKDOWN_COLUMNS.length] ?? 0,
+          });
+          dataRows += 1;
+        }
       }
     }
     const pivot = workbook.addWorksheet('Pivot');
@@ -402,6 +450,8 @@ async function reportWorkbook(
       { header: 'Value', key: 'value', width: 12 },
     ];
     const counters = columns.filter((column) => !column.rate);
+    // Spend sums too (effective costs do not): one more metric when a rate is booked.
+    const spendHeader = spendColumns(figures.rate)[0]?.header;
     for (const creative of figures.creatives) {
       for (const [period, totals] of creativePeriods.get(creative.id) ?? []) {
         for (const column of counters) {
@@ -410,6 +460,15 @@ async function reportWorkbook(
             creative: creative.name,
             metric: column.header,
             value: columnValue(totals, column),
+          });
+          dataRows += 1;
+        }
+        if (spendHeader !== undefined) {
+          data.addRow({
+            date: period,
+            creative: creative.name,
+            metric: spendHeader,
+            value: totals.spend ?? 0,
           });
           dataRows += 1;
         }

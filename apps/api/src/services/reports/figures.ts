@@ -7,6 +7,7 @@ import {
   addReportCounters,
   type BreakdownDimension,
   breakdownOf,
+  type CampaignRate,
   type CreativeType,
   counterKeysOf,
   EVENT_COUNTER_KEYS,
@@ -19,6 +20,7 @@ import {
   type ReportCounters,
   type ReportFileFormat,
   type ReportGranularity,
+  type ReportTotals,
   type ReportVideoData,
   reportPeriodKeys,
   reportRates,
@@ -27,6 +29,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
+import { campaignPacings } from '../campaigns/pacing';
 import { readBreakdown } from '../events/queries/breakdown';
 import { type CodeRow, readCodes } from '../events/queries/codes';
 import { type InvalidPeriodRow, readInvalidPeriods } from '../events/queries/invalid-periods';
@@ -66,6 +69,22 @@ const counterFigures = (counters: EventCounters, withVideo: boolean, measurable:
   ) as ReportCounters),
   measurable,
 });
+
+/**
+ * A row's rates, and with a booked rate its spend (rules/pricing.ts). `completes` are the row's completed
+ * views, which a CPCV prices even when the report shows no video counters.
+ */
+const ratedWith =
+  (booked: CampaignRate | null | undefined, withVideo: boolean) =>
+  (counters: ReportCounters, completes: number): ReportTotals => {
+    if (!booked) return reportRates(counters);
+    const totals = reportRates({ ...counters, videoCompletes: completes }, booked);
+    if (!withVideo) delete totals.videoCompletes;
+    return totals;
+  };
+
+const completesOf = (rows: readonly { videoCompletes?: number | undefined }[]) =>
+  rows.reduce((sum, row) => sum + (row.videoCompletes ?? 0), 0);
 
 /** The coded pings of one kind summed by code, most first (then by code), each with its label. */
 function codeCounts(rows: readonly CodeRow[], kind: CodeRow['kind']): ReportCodeCount[] {
@@ -173,6 +192,9 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
   const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
   const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
+  const booked = scope.campaign.body.data?.rate ?? null;
+  const goal = scope.campaign.body.data?.goal ?? null;
+  const rated = ratedWith(booked, withVideo);
   const { store } = ctx.events;
   const [
     { series: seriesRows, totals: liveTotals, weekHours: weekHourRows },
@@ -181,6 +203,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     codeRows,
     breakdownRows,
     periodRows,
+    pacings,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -190,6 +213,14 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
       ? undefined
       : readBreakdown(store, liveIds, from, to, query.breakdown, bannerIds),
     withRows ? readPeriods(store, liveIds, from, to, zone, unit) : undefined,
+    // Pacing reads the campaign's flight by day, only when it has a goal (campaigns/pacing.ts).
+    goal === null
+      ? undefined
+      : campaignPacings(
+          ctx,
+          [scope.campaign],
+          campaignId === undefined ? undefined : new Map([[campaignId, liveIds]]),
+        ),
   ]);
 
   const liveFigures = (id: string) => {
@@ -198,20 +229,26 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
       ? []
       : [reportCounters(counters, withVideo, typeOfLive.get(id) ?? 'Banner')];
   };
+  const liveCompletes = (ids: readonly string[]) =>
+    completesOf(ids.flatMap((id) => liveTotals.get(id) ?? []));
   const periods = reportPeriodKeys(days, zone, query.granularity);
   const seriesByPeriod = new Map(seriesRows.map((row) => [row.period, row]));
   const series = periods.map((date) => {
     const row = seriesByPeriod.get(date);
     return {
       date,
-      ...reportRates(
+      ...rated(
         addReportCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
+        row?.videoCompletes ?? 0,
       ),
     };
   });
   const creativeRows = creatives.map((creative) => ({
     ...creative,
-    totals: reportRates(addReportCounters(creative.liveIDs.flatMap(liveFigures), withVideo)),
+    totals: rated(
+      addReportCounters(creative.liveIDs.flatMap(liveFigures), withVideo),
+      liveCompletes(creative.liveIDs),
+    ),
   }));
   const weekHours = [];
   for (let weekday = 0; weekday < 7; weekday += 1) {
@@ -228,7 +265,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     granularity: query.granularity,
     withVideoData: withVideo,
-    totals: reportRates(addReportCounters(liveIds.flatMap(liveFigures), withVideo)),
+    totals: rated(addReportCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
     series,
     creatives: creativeRows,
     weekHours,
@@ -239,7 +276,10 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdown:
       query.breakdown === undefined || breakdownRows === undefined
         ? null
-        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase),
+        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase, booked),
+    rate: booked,
+    goal,
+    pacing: pacings?.get(scope.campaign.id) ?? null,
     dataPulledAt: new Date().toISOString(),
   };
   return {
@@ -250,7 +290,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     creativePeriods:
       periodRows === undefined
         ? new Map()
-        : creativePeriodsOf(periodRows, creatives, periods, typeOfLive, withVideo),
+        : creativePeriodsOf(periodRows, creatives, periods, typeOfLive, rated, withVideo),
   };
 }
 
@@ -260,27 +300,32 @@ function creativePeriodsOf(
   creatives: readonly { id: string; liveIDs: string[] }[],
   periods: readonly string[],
   typeOfLive: ReadonlyMap<string, CreativeType>,
+  rated: (counters: ReportCounters, completes: number) => ReportTotals,
   withVideo: boolean,
 ) {
-  const byLivePeriod = new Map<string, ReportCounters>();
+  const byLivePeriod = new Map<string, { counters: ReportCounters; completes: number }>();
   for (const row of rows)
-    byLivePeriod.set(
-      `${row.liveId}|${row.period}`,
-      reportCounters(row, withVideo, typeOfLive.get(row.liveId) ?? 'Banner'),
-    );
+    byLivePeriod.set(`${row.liveId}|${row.period}`, {
+      counters: reportCounters(row, withVideo, typeOfLive.get(row.liveId) ?? 'Banner'),
+      completes: row.videoCompletes,
+    });
   return new Map(
     creatives.map((creative) => [
       creative.id,
       new Map(
-        periods.map((period) => [
-          period,
-          reportRates(
-            addReportCounters(
-              creative.liveIDs.flatMap((id) => byLivePeriod.get(`${id}|${period}`) ?? []),
-              withVideo,
+        periods.map((period) => {
+          const cells = creative.liveIDs.flatMap((id) => byLivePeriod.get(`${id}|${period}`) ?? []);
+          return [
+            period,
+            rated(
+              addReportCounters(
+                cells.map((cell) => cell.counters),
+                withVideo,
+              ),
+              cells.reduce((sum, cell) => sum + cell.completes, 0),
             ),
-          ),
-        ]),
+          ];
+        }),
       ),
     ]),
   );

@@ -11,6 +11,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
+import { bookingLines, moneyText } from './spend-files';
 
 const require = createRequire(import.meta.url);
 const fontsDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
@@ -68,7 +69,28 @@ const table = (widths: (string | number)[], head: string[], rows: (string | numb
   margin: [0, 4, 0, 14],
 });
 
-const kpis = (totals: ReportTotals, withVideo: boolean): Content => {
+/** Spend and the effective cost of what the rate prices, rounded to the currency (spend-files.ts). */
+const spendTiles = (figures: Figures, totals: ReportTotals): [string, string][] => {
+  const { rate } = figures;
+  if (!rate) return [];
+  const effective: Record<typeof rate.model, [string, number | null | undefined]> = {
+    CPM: ['eCPM', totals.ecpm],
+    CPC: ['eCPC', totals.ecpc],
+    CPCV: ['CPCV', totals.cpcv],
+  };
+  const [label, value] = effective[rate.model];
+  return [
+    ['Spend', moneyText(totals.spend, rate.currency)],
+    [label, moneyText(value, rate.currency)],
+  ];
+};
+
+/** The spend column's head and a row's cell, when a rate is booked. */
+const spendHead = (figures: Figures) => (figures.rate ? [`Spend (${figures.rate.currency})`] : []);
+const spendCell = (figures: Figures, totals: ReportTotals) =>
+  figures.rate ? [moneyText(totals.spend, figures.rate.currency)] : [];
+
+const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Content => {
   const tiles: [string, string][] = [
     ['Impressions', integer.format(totals.impressions)],
     ['Viewable', integer.format(totals.viewable)],
@@ -76,6 +98,7 @@ const kpis = (totals: ReportTotals, withVideo: boolean): Content => {
     ['Clicks', integer.format(totals.clicks)],
     ['CTR', percent('ctr', totals)],
     ['Engagement rate', percent('engagementRate', totals)],
+    ...spendTiles(figures, totals),
     ...(withVideo
       ? ([
           ['Video completes', integer.format(totals.videoCompletes ?? 0)],
@@ -120,13 +143,17 @@ export async function renderReportPdf(
       text: `${figures.campaignName ?? figures.campaignID} · ${range} · ${figures.timezone.tzCode}`,
       style: 'subtitle',
     },
-    kpis(figures.totals, withVideo),
+    // What the campaign books and its pacing now: 'Rate: USD 2.50 CPM', 'Goal: …', 'Pacing: At risk: …'.
+    ...bookingLines(figures).map(
+      ([label, value]): Content => ({ text: `${label}: ${value}`, style: 'booking' }),
+    ),
+    kpis(figures, figures.totals, withVideo),
     { text: 'Impressions by day', style: 'h2' },
     { svg: performance, width: CONTENT_WIDTH },
     { text: 'By creative', style: 'h2', margin: [0, 14, 0, 0] },
     table(
-      ['*', 60, 'auto', 'auto', 'auto', 'auto', 'auto'],
-      ['Creative', 'Type', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR'],
+      ['*', 60, 'auto', 'auto', 'auto', 'auto', 'auto', ...spendHead(figures).map(() => 'auto')],
+      ['Creative', 'Type', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR', ...spendHead(figures)],
       figures.creatives.map((creative) => [
         creative.name,
         creative.type,
@@ -135,6 +162,7 @@ export async function renderReportPdf(
         integer.format(creative.totals.engagement),
         integer.format(creative.totals.clicks),
         percent('ctr', creative.totals),
+        ...spendCell(figures, creative.totals),
       ]),
     ),
   ];
@@ -157,8 +185,8 @@ export async function renderReportPdf(
     content.push(
       { text: 'Daily figures', style: 'h2', pageBreak: 'before' },
       table(
-        ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
-        ['Day', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR'],
+        ['*', 'auto', 'auto', 'auto', 'auto', 'auto', ...spendHead(figures).map(() => 'auto')],
+        ['Day', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR', ...spendHead(figures)],
         figures.series.map((point) => [
           point.date,
           integer.format(point.impressions),
@@ -166,6 +194,7 @@ export async function renderReportPdf(
           integer.format(point.engagement),
           integer.format(point.clicks),
           percent('ctr', point),
+          ...spendCell(figures, point),
         ]),
       ),
     );
@@ -216,6 +245,7 @@ export async function renderReportPdf(
     styles: {
       title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
       subtitle: { fontSize: 10, color: '#4b5563', margin: [0, 0, 0, 8] },
+      booking: { fontSize: 9, color: '#374151', margin: [0, 0, 0, 2] },
       h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 4] },
       th: { bold: true, fontSize: 8, color: '#374151' },
       kpiLabel: { fontSize: 8, color: '#6b7280' },

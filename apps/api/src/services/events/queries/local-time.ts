@@ -17,7 +17,7 @@ export const EPOCH_WEEKDAY = 3;
  * included, come from the domain). A zone lookup per row (`at time zone`, `to_char`) made a 90-day
  * report of 20 creatives scan 172,800 rows at several times the cost. Parameters from `$first` on.
  */
-function localSeconds(zone: ReportZone, from: Date, to: Date, first: number) {
+export function localSeconds(zone: ReportZone, from: Date, to: Date, first: number) {
   const spans = offsetSpans(zone.iana ?? zone.offset, from, to);
   const params: SqlValue[] = [];
   const param = (value: SqlValue, type: string) => {

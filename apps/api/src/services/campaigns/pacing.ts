@@ -1,0 +1,88 @@
+// Campaigns' pacing now (docs/reports.md, "Pacing"): the goal metric's counted figures by local day of
+// the flight in the campaign's zone, read for every campaign of a list in one statement, then the
+// domain's campaignPacing. Campaigns without a goal or both flight dates cost nothing: they are not read.
+import {
+  type CampaignFlight,
+  campaignPacing,
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  flightInstants,
+  goalDelivered,
+  offsetAt,
+  type Pacing,
+  type ReportZone,
+} from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import type { CampaignRow } from '../../db/queries/campaigns';
+import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
+import { type CampaignDaysRange, readCampaignDays } from '../events/queries/campaign-days';
+import type { EventStore } from '../events/store';
+
+/** Where pacing reads: the database, the event store and the clock (the context has all three). */
+export interface PacingSource {
+  db: Queryable;
+  events: { store: EventStore };
+  clock?: (() => number) | undefined;
+}
+
+/** What pacing reads of a campaign row: its id, and its goal and flight in its body. */
+export type PacedRow = Pick<CampaignRow, 'id' | 'body'>;
+
+/** The time pacing is computed at: the context's clock (tests pin it), else now. */
+const pacingNow = (source: { clock?: (() => number) | undefined }) =>
+  new Date(source.clock?.() ?? Date.now());
+
+/** A zone name ('Europe/Berlin' or '+05:45') as a read's zone. */
+const readZone = (timezone: string, at: Date): ReportZone =>
+  /^[+-]\d{2}:\d{2}$/.test(timezone)
+    ? { offset: timezone }
+    : { iana: timezone, offset: offsetAt(timezone, at) };
+
+const flightOf = (row: PacedRow): CampaignFlight => ({
+  start: row.body.data?.start ?? null,
+  end: row.body.data?.end ?? null,
+  timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+});
+
+/**
+ * Each campaign's pacing at the source's clock (null without a goal or both flight dates), reading the
+ * daily counts of every campaign that has both in one statement. `liveIds` may give a campaign's live
+ * creatives when the caller has them (a report's scope); the others are listed in one query.
+ */
+export async function campaignPacings(
+  source: PacingSource,
+  rows: readonly PacedRow[],
+  liveIds: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<Map<string, Pacing | null>> {
+  const now = pacingNow(source);
+  const paced = rows.flatMap((row) => {
+    const goal = row.body.data?.goal;
+    if (!goal) return [];
+    const flight = flightOf(row);
+    const { from, until } = flightInstants(flight);
+    return from && until && until > from ? [{ row, goal, flight, from, until }] : [];
+  });
+  const result = new Map<string, Pacing | null>(rows.map((row) => [row.id, null]));
+  if (paced.length === 0) return result;
+  // Only campaigns whose flight has begun have anything to read.
+  const begun = paced.filter((entry) => entry.from < now);
+  const missing = begun.map((entry) => entry.row.id).filter((id) => !liveIds.has(id));
+  const listed = missing.length === 0 ? [] : await listLiveIdsOfCampaigns(source.db, missing);
+  const livesOf = (id: string) =>
+    liveIds.get(id) ?? listed.filter((live) => live.campaign_id === id).map((live) => live.id);
+  const ranges: CampaignDaysRange[] = begun.map(({ row, flight, from, until }) => ({
+    campaignId: row.id,
+    liveIds: livesOf(row.id),
+    from,
+    to: new Date(Math.min(until.getTime(), now.getTime())),
+    zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
+  }));
+  const days = await readCampaignDays(source.events.store, ranges);
+  for (const { row, goal, flight } of paced) {
+    const delivered = (days.get(row.id) ?? []).map((day) => ({
+      date: day.date,
+      count: goalDelivered(goal.metric, day),
+    }));
+    result.set(row.id, campaignPacing({ goal, flight, delivered, now }));
+  }
+  return result;
+}

@@ -1,0 +1,93 @@
+// Spend in report files (spend-files.ts): the currency's own digits in the workbooks' format, the CSV's
+// exact amount in currencies of 0, 2 and 3 decimals, the booking and pacing lines of the PDF and the
+// mail, and the breakdown tables' spend columns. Amounts computed by hand.
+import { breakdownOf, type CampaignRate, campaignPacing, spendFigures } from '@adconsole/domain';
+import { describe, expect, it } from 'vitest';
+import { breakdownHeaders, breakdownLines } from './breakdown-files';
+import { bookingLines, moneyFormat, moneyText, spendColumns, spendCsvCell } from './spend-files';
+
+describe('spend in report files', () => {
+  it("the workbooks' number format has the currency's own decimals: USD 2, JPY 0, KWD 3", () => {
+    expect(moneyFormat('USD')).toBe('"USD "#,##0.00');
+    expect(moneyFormat('JPY')).toBe('"JPY "#,##0');
+    expect(moneyFormat('KWD')).toBe('"KWD "#,##0.000');
+  });
+
+  it('the CSV writes the spend exactly: JPY 150 CPM on 1,234,567 impressions is JPY 185185.05, KWD 1.234 CPC on 7 clicks KWD 8.638', () => {
+    const yen: CampaignRate = { model: 'CPM', amount: 150, currency: 'JPY' };
+    const yenRow = spendFigures(yen, { impressions: 1_234_567, clicks: 0 });
+    expect(spendCsvCell(yenRow, 'spend', yen)).toBe('185185.05');
+    expect(spendCsvCell(yenRow, 'ecpm', yen)).toBe('150');
+    expect(spendCsvCell(yenRow, 'ecpc', yen)).toBe('');
+    const dinar: CampaignRate = { model: 'CPC', amount: 1.234, currency: 'KWD' };
+    const dinarRow = spendFigures(dinar, { impressions: 3, clicks: 7 });
+    expect(spendCsvCell(dinarRow, 'spend', dinar)).toBe('8.638');
+    // 8.638 KWD / 3 impressions × 1000 = 2879.333333…: to a thousandth of a fils.
+    expect(spendCsvCell(dinarRow, 'ecpm', dinar)).toBe('2879.333333');
+    expect(spendColumns(dinar).map((column) => column.header)).toEqual([
+      'Spend (KWD)',
+      'eCPM (KWD)',
+      'eCPC (KWD)',
+      'CPCV (KWD)',
+    ]);
+    expect(spendColumns(null)).toEqual([]);
+  });
+
+  it('the PDF and the mail round to the currency, and say the goal and the pacing status', () => {
+    expect(moneyText(3086.4175, 'USD')).toBe('$3,086.42');
+    expect(moneyText(null, 'USD')).toBe('—');
+    const goal = { metric: 'impressions' as const, amount: 300_000 };
+    const pacing = campaignPacing({
+      goal,
+      flight: { start: { date: '2026-03-01' }, end: { date: '2026-03-30' }, timezone: 'UTC' },
+      delivered: Array.from({ length: 10 }, (_, index) => ({
+        date: `2026-03-${String(index + 1).padStart(2, '0')}`,
+        count: 8_000,
+      })),
+      now: new Date('2026-03-11T00:00:00Z'),
+    });
+    expect(bookingLines({ rate: { model: 'CPM', amount: 2.5, currency: 'USD' }, goal, pacing })).toEqual([
+      ['Rate', 'USD 2.50 CPM'],
+      ['Goal', '300,000 impressions'],
+      [
+        'Pacing',
+        'At risk: 80,000 of 300,000 impressions delivered, plan 100,000 (20.0 % behind), projected 240,000 by the end of the flight.',
+      ],
+    ]);
+    expect(bookingLines({ rate: null, goal: null, pacing: null })).toEqual([]);
+  });
+
+  it("a breakdown table gets the spend columns after its metrics; rows, Other and Unknown sum to the totals' spend", () => {
+    const rate: CampaignRate = { model: 'CPM', amount: 2.5, currency: 'USD' };
+    const counters = (impressions: number) => ({
+      impressions,
+      viewable: 0,
+      measurable: impressions,
+      engagements: 0,
+      clicks: 0,
+      starts: 0,
+      completes: 0,
+    });
+    const breakdown = breakdownOf(
+      'country',
+      [
+        { value: 'DE', counters: counters(400_001) },
+        { value: 'FR', counters: counters(400_003) },
+        { value: '', counters: counters(434_563) },
+      ],
+      null,
+      rate,
+    );
+    const headers = breakdownHeaders(breakdown, rate);
+    expect(headers.slice(-4)).toEqual(['Spend (USD)', 'eCPM (USD)', 'eCPC (USD)', 'CPCV (USD)']);
+    const lines = breakdownLines(breakdown, rate);
+    const spend = headers.indexOf('Spend (USD)');
+    expect(lines.map((line) => [line[1], line[spend]])).toEqual([
+      ['France', 1000.0075],
+      ['Germany', 1000.0025],
+      ['Unknown', 1086.4075],
+    ]);
+    // Without a rate the table is as before.
+    expect(breakdownHeaders(breakdown)).toHaveLength(headers.length - 4);
+  });
+});
