@@ -18,6 +18,7 @@ import campaignRollups from './0018_campaign_rollups';
 import userAdmin from './0019_user_admin';
 import fleet from './0020_fleet';
 import auditLog from './0021_audit_log';
+import placements from './0023_placements';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,6 @@ export const migrations: readonly Migration[] = [
   { name: '0019_user_admin', sql: userAdmin },
   { name: '0020_fleet', sql: fleet },
   { name: '0021_audit_log', sql: auditLog },
+  // 0022 is another branch's (campaigns.archived_at).
+  { name: '0023_placements', sql: placements },
 ];
