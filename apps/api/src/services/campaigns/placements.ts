@@ -32,7 +32,7 @@ import { isOwnerOrAdmin, ownCampaign } from './access';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
-export const placementAnswer = (row: PlacementRow): Placement => ({
+const placementAnswer = (row: PlacementRow): Placement => ({
   id: row.id,
   campaignID: row.campaign_id,
   name: row.name,
