@@ -40,7 +40,7 @@ export const placementRoutes = [
     audit: 'placement',
     access: 'user',
     summary:
-      "Change a placement's name (kept when left out) and its whole rotation: mode, creatives, weights, paused flags. Serving sees it within 5 seconds (at once in this process).",
+      "Change a placement's name, mode and items (the whole list: creatives in order, weights, paused flags); each is kept when left out. Serving sees it within 5 seconds (at once in this process).",
     tag: 'Placements',
     errors: { 400: refused, 404: notYours },
     handler: ({ input, user, ctx }) => placements.updatePlacement(ctx, user, input),

@@ -148,6 +148,14 @@ describe(`placements on ${testDatabaseKind()}`, () => {
     );
     expect(entry).toHaveLength(1);
     expect(Object.keys(entry[0]?.changes ?? {}).sort()).toEqual(['items', 'mode']);
+    // Left out, mode and items are kept: a rename changes the name alone.
+    const renamed = await owner.put<Placement>('/v1/campaign/placements', { id: made.id, name: 'Renamed' });
+    expect(renamed.httpStatus, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.data).toMatchObject({
+      name: 'Renamed',
+      mode: 'sequential',
+      items: updated.body.data?.items,
+    });
     const resized = await owner.put('/v1/campaign/placements', {
       id: made.id,
       items: [{ creativeId: creatives.wide }],

@@ -136,18 +136,20 @@ export async function updatePlacement(
   input: UpdatePlacementRequest,
 ): Promise<Placement> {
   const placement = await ownPlacement(ctx.db, user, input.id);
-  await shapeOf(
-    ctx.db,
-    user,
-    placement.campaign_id,
-    input.items.map((item) => item.creativeId),
-    { kind: placement.kind, width: placement.width, height: placement.height },
-  );
+  const items = input.items ?? placement.items;
+  if (input.items)
+    await shapeOf(
+      ctx.db,
+      user,
+      placement.campaign_id,
+      items.map((item) => item.creativeId),
+      { kind: placement.kind, width: placement.width, height: placement.height },
+    );
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await updatePlacementRow(tx, placement.id, {
       name: input.name ?? placement.name,
-      mode: input.mode,
-      items: input.items,
+      mode: input.mode ?? placement.mode,
+      items,
     });
     if (!changed) throw ApiError.of(404, MESSAGES.placementNotFound);
     await recordChange(tx, user, placementChange(placement, changed));

@@ -3,7 +3,8 @@
 // their weights and paused flags). The creatives' kinds, sizes and campaign are the server's check
 // (rules/placement.ts), as it knows them.
 import { z } from 'zod/mini';
-import { placementRotationSchema } from '../../entities/rotation';
+import { placementRotationSchema, ROTATION_MESSAGES } from '../../entities/rotation';
+import { ROTATION_MODES } from '../../rules/rotation';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
@@ -20,12 +21,15 @@ export const createPlacementRequestSchema = z.extend(placementRotationSchema, {
 export type CreatePlacementRequest = z.output<typeof createPlacementRequestSchema>;
 
 /**
- * PUT /v1/campaign/placements: the placement's name (kept when left out) and its whole rotation. The
- * placement as answered may come back: its server-owned fields are accepted and ignored.
+ * PUT /v1/campaign/placements: the placement's name, mode and items (each kept when left out; items
+ * are the whole list, with their weights and paused flags). The placement as answered may come back:
+ * its server-owned fields are accepted and ignored.
  */
-export const updatePlacementRequestSchema = z.extend(placementRotationSchema, {
+export const updatePlacementRequestSchema = z.strictObject({
   id: idField('id'),
   name: z.optional(placementNameField),
+  mode: z.optional(z.enum(ROTATION_MODES, { error: ROTATION_MESSAGES.mode })),
+  items: z.optional(placementRotationSchema.shape.items),
   ...serverOwnedFields(['campaignID', 'kind', 'width', 'height', 'createdAt', 'updatedAt']),
 });
 export type UpdatePlacementRequest = z.output<typeof updatePlacementRequestSchema>;
