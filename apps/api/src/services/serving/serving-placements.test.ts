@@ -247,6 +247,28 @@ describe(`placements served on ${testStoresLabel()}`, () => {
     await assertValidVast(vpaid);
   });
 
+  it("a VPAID placement's answer is the chosen VPAID unit's document: its script MediaFile beside the video, valid VAST", async () => {
+    const unit = await published(
+      campaignID,
+      { name: 'Interactive', type: 'VPAID', width: 640, height: 360 },
+      [
+        { name: 'main.mp4', bytes: clip },
+        { name: 'vpaid.js', bytes: Buffer.from('var getVPAIDAd = function () { return {}; };') },
+      ],
+    );
+    const { id } = await placement({ items: [{ creativeId: unit.creativeId }] });
+    const xml = await (await visit(`${server.url}/serve/vpaid/p/${id}.xml?apiframeworks=2`)).text();
+    await assertValidVast(xml);
+    const { response: vast, warnings } = await parseAsPlayer(xml);
+    expect(warnings).toEqual([]);
+    const linear = vast.ads[0]?.creatives.find((c: { type: string }) => c.type === 'linear');
+    expect(linear.mediaFiles.map((m: { apiFramework: string | null }) => m.apiFramework)).toEqual([
+      'VPAID',
+      null,
+    ]);
+    expect(JSON.parse(linear.adParameters.value)).toMatchObject({ liveID: unit.liveId });
+  });
+
   it('unknown placements answer as unknown live creatives: 404 for the ad JSON, the empty VAST', async () => {
     expect((await visit(`${server.url}/serve/ad/p/ffffffffffffffffffffffff.json`)).status).toBe(404);
     expect(await (await visit(`${server.url}/serve/vast/p/ffffffffffffffffffffffff.xml`)).text()).toMatch(
