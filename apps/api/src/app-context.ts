@@ -20,6 +20,7 @@ import { ReportBuilder } from './services/reports/report-builder';
 import { createCountryLookup } from './services/serving/country';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
+import { PlacementCache } from './services/serving/placements';
 import { TrafficQuality } from './services/serving/traffic-quality';
 
 export interface AppOptions {
@@ -67,6 +68,7 @@ export async function openAppContext(
   }
   const secret = await loadServerSecret(config);
   const objects = openObjectStores(config, secret);
+  const liveCreatives = new LiveCreativeCache(db);
   const ctx: Context = {
     config,
     db,
@@ -82,7 +84,8 @@ export async function openAppContext(
     secret,
     uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
-    liveCreatives: new LiveCreativeCache(db),
+    liveCreatives,
+    placements: new PlacementCache(db, () => eventStore, liveCreatives),
     traffic: new TrafficQuality({
       hosting: await loadHostingRanges(),
       ssaiProxies: config.traffic.ssaiProxies,

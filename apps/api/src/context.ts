@@ -11,6 +11,7 @@ import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
 import type { ReportBuilder } from './services/reports/report-builder';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
+import type { PlacementCache } from './services/serving/placements';
 import type { TrafficQuality } from './services/serving/traffic-quality';
 
 export interface Context {
@@ -26,6 +27,8 @@ export interface Context {
   events: { store: EventStore; writer: EventWriter };
   /** Live creatives the ad server answers for, cached for a few seconds. */
   liveCreatives: LiveCreativeCache;
+  /** Placements (one tag, several creatives) as serving reads them, cached for a few seconds. */
+  placements: PlacementCache;
   /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */
   traffic: TrafficQuality;
   /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */

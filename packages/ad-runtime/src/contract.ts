@@ -7,10 +7,12 @@ import type { EventType, ServedAd } from '@adconsole/domain';
 
 export {
   INS_TAG_CLASS,
+  PLACEMENT_ATTRIBUTE,
   SERVE_AD_QUERY,
   SERVE_INIT_PATH,
   SERVE_VIDEO_PATH,
   serveAdPath,
+  servePlacementAdPath,
   TRACKER_KIND_OF_EVENT,
 } from '@adconsole/domain';
 export type { EventType, ServedAd };

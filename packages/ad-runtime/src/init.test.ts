@@ -93,9 +93,13 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
             EVENT_TYPES.map((type) => [type, `${ads.origin}/serve/t/${type}?i=${impressionID}`]),
           ) as ServedAd['events'],
         });
+        // A placement's tag (p/{id}): the position after the one the page sent, of three.
+        const placement = liveID.startsWith('p/')
+          ? { id: liveID.slice(2), position: (Number(url.searchParams.get('pos') ?? -1) + 1) % 3 }
+          : undefined;
         response
           .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
-          .end(JSON.stringify(answer));
+          .end(JSON.stringify(placement ? { ...answer, placement } : answer));
       } else if (files[url.pathname]) {
         const [type, body] = files[url.pathname] as [string, Buffer];
         response.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body);
@@ -111,6 +115,12 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     // /banners: banners only.
     const scriptTag = `<script async src="${ads.origin}/serve/init.js"></script>`;
     gam = await serve((_, response, url) => {
+      if (url.pathname === '/placement') {
+        // Three slots of one placement (issue 46) on a page.
+        const slot = tagHtml('').replace('data-live-id=""', 'data-placement-id="P1"');
+        response.writeHead(200, { 'content-type': 'text/html' }).end(`${slot}${slot}${slot}${scriptTag}`);
+        return;
+      }
       const ids = url.pathname === '/banners' ? ['live-3'] : ['live-1', 'live-2', 'removed', 'live-video'];
       response
         .writeHead(200, { 'content-type': 'text/html' })
@@ -317,6 +327,29 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     expect(await sentTypes()).not.toContain('click');
     await eventually(() => beacons('engagement', 'imp-live-2').length).toBe(1);
     expect(beacons('click')).toHaveLength(0);
+  });
+
+  it("asks a placement's slots one after the other, each with the position the one before was answered with (pos=)", async () => {
+    const other = await browser.newPage();
+    try {
+      await other.goto(`${gam.origin}/placement`);
+      const asked = () => ads.hits.filter((hit) => hit.url.pathname === '/serve/ad/p/P1.json');
+      await eventually(() => asked().length).toBe(3);
+      expect(asked().map((hit) => hit.url.searchParams.get('pos'))).toEqual([null, '0', '1']);
+      await expect
+        .poll(
+          () =>
+            other.evaluate(() =>
+              Array.from(document.querySelectorAll('ins[data-placement-id]'), (tag) =>
+                tag.getAttribute('data-adconsole-state'),
+              ),
+            ),
+          { timeout: 5000 },
+        )
+        .toEqual(['rendered', 'rendered', 'rendered']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('throws nothing into the page', () => {

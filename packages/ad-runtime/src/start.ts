@@ -16,7 +16,7 @@ import { frameDocument, playerVideo } from './frame-document';
 import type { InBannerVideo } from './in-banner-video';
 import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
-import { adRequestUrl, pageOrigin, scriptNonce, scriptOrigin } from './tag';
+import { adRequestUrl, pageOrigin, placementOf, scriptNonce, scriptOrigin } from './tag';
 import { onceTimer, type Timers } from './timers';
 import { VIEWABLE_MS, viewableRatio } from './viewability';
 
@@ -218,15 +218,36 @@ export function start(options: StartOptions = {}): AdRuntime {
     });
   }
 
+  /**
+   * A placement's tags on this page (issue 46) ask in turn, each with the position the one before was
+   * answered with (`pos=`), so sequential rotation goes on across the page's slots: per placement, the
+   * position its last answer named (a promise while a request is out).
+   */
+  const positions = new Map<string, Promise<number | undefined>>();
+
   async function render(tag: Element) {
     tag.setAttribute(STATE_ATTRIBUTE, 'loading' satisfies TagState);
     let state: TagState = 'error';
+    const placement = placementOf(tag);
+    let answered: (position: number | undefined) => void = () => {};
+    let position: number | undefined;
+    if (placement) {
+      const before = positions.get(placement);
+      positions.set(
+        placement,
+        new Promise((resolve) => {
+          answered = resolve;
+        }),
+      );
+      position = await before;
+    }
     try {
-      const url = adRequestUrl(tag, origin, page);
+      const url = adRequestUrl(tag, origin, page, position);
       const response = url ? await fetcher(url, { credentials: 'omit' }) : null;
       if (response?.status === 404 || response?.status === 204) state = 'empty';
       else if (response?.ok) {
         const ad = readServedAd(await response.json());
+        answered(ad?.placement?.position ?? position);
         // Only an ad with the In-Banner Video layout waits for its part (video.js); without it the slot
         // is an error, as without the ad.
         const player = ad && playerVideo(ad) ? await video() : undefined;
@@ -237,6 +258,9 @@ export function start(options: StartOptions = {}): AdRuntime {
       }
     } catch {
       // A failed request or a broken answer leaves the slot empty.
+    } finally {
+      // Answered already when an ad came; otherwise the next slot goes on from the same position.
+      answered(position);
     }
     tag.setAttribute(STATE_ATTRIBUTE, state);
   }

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${APP_BUNDLE} are literal text.
-import { buildTag, type PlatformId, SERVE_PATHS } from '@adconsole/domain';
+import { buildPlacementTag, buildTag, type PlatformId, SERVE_PATHS } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import { adRequestUrl } from './tag';
 
@@ -131,5 +131,23 @@ describe('adRequestUrl', () => {
 
   it('asks nothing for a tag without a live id', () => {
     expect(adRequestUrl({ getAttribute: () => null }, origin)).toBeNull();
+  });
+
+  it("asks a placement's tag (data-placement-id) for one of its creatives, with the position the page showed last", () => {
+    const result = buildPlacementTag({
+      placement: { id: 'P1', kind: 'Banner', width: 300, height: 250 },
+      platform: 'google-ad-manager',
+      servingHost: origin,
+    });
+    if (!result.ok) throw new Error(result.error);
+    const attributes = new Map(
+      [...result.tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [
+        name as string,
+        value as string,
+      ]),
+    );
+    const placementTag = { getAttribute: (name: string) => attributes.get(name) ?? null };
+    expect(adRequestUrl(placementTag, origin)).toBe(`${origin}${SERVE_PATHS.adPlacement('P1')}`);
+    expect(new URL(adRequestUrl(placementTag, origin, undefined, 2) ?? '').searchParams.get('pos')).toBe('2');
   });
 });

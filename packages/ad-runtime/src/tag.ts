@@ -1,19 +1,33 @@
 // Reading an ad tag (`<ins class="adconsole-ad" data-live-id ...>`, built by the domain's buildTag)
 // and the serving origin of the script.
-import { DEAL_ATTRIBUTES, SERVE_AD_QUERY, SERVE_INIT_PATH, serveAdPath } from './contract';
+import {
+  DEAL_ATTRIBUTES,
+  PLACEMENT_ATTRIBUTE,
+  SERVE_AD_QUERY,
+  SERVE_INIT_PATH,
+  serveAdPath,
+  servePlacementAdPath,
+} from './contract';
+
+/** The placement a tag names (`data-placement-id`, issue 46), or null for a single creative's tag. */
+export const placementOf = (tag: Pick<Element, 'getAttribute'>): string | null =>
+  tag.getAttribute('data-live-id') ? null : tag.getAttribute(PLACEMENT_ATTRIBUTE) || null;
 
 /**
- * The ad request of a tag: `<origin>/serve/ad/{liveID}.json` with the platform's expanded click prefix,
- * its cache-buster and the deal ids. A macro the platform left unexpanded (the tag on a page that is
+ * The ad request of a tag: `<origin>/serve/ad/{liveID}.json` (a placement's tag:
+ * `/serve/ad/p/{placementID}.json` with `pos=`, the position this page showed last of it) with the
+ * platform's expanded click prefix, its cache-buster and the deal ids. A macro the platform left unexpanded (the tag on a page that is
  * not served by the platform, e.g. a preview) is not sent: it is not a click URL or a random number.
  */
 export function adRequestUrl(
   tag: Pick<Element, 'getAttribute'>,
   origin: string,
   page?: string | undefined,
+  position?: number | undefined,
 ): string | null {
   const liveID = tag.getAttribute('data-live-id');
-  if (!liveID) return null;
+  const placement = placementOf(tag);
+  if (!liveID && !placement) return null;
   const query: string[] = [];
   const add = (name: string, value: string | null, expanded: RegExp) => {
     if (value && expanded.test(value)) query.push(`${name}=${encodeURIComponent(value)}`);
@@ -26,7 +40,9 @@ export function adRequestUrl(
   add(SERVE_AD_QUERY.site, expandedSite(tag.getAttribute('data-site')), /^[\w.:/-]+$/);
   add(SERVE_AD_QUERY.bundle, tag.getAttribute('data-bundle'), /^[\w.-]+$/);
   add(SERVE_AD_QUERY.page, page ?? null, /^https?:\/\/[^\s/]+$/i);
-  return `${origin}${serveAdPath(liveID)}${query.length ? `?${query.join('&')}` : ''}`;
+  add(SERVE_AD_QUERY.position, position === undefined ? null : String(position), /^\d+$/);
+  const path = liveID ? serveAdPath(liveID) : servePlacementAdPath(placement ?? '');
+  return `${origin}${path}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
 /**

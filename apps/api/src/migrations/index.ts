@@ -19,6 +19,7 @@ import userAdmin from './0019_user_admin';
 import fleet from './0020_fleet';
 import auditLog from './0021_audit_log';
 import campaignArchive from './0022_campaign_archive';
+import placements from './0023_placements';
 
 export interface Migration {
   name: string;
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   { name: '0020_fleet', sql: fleet },
   { name: '0021_audit_log', sql: auditLog },
   { name: '0022_campaign_archive', sql: campaignArchive },
+  { name: '0023_placements', sql: placements },
 ];

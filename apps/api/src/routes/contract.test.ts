@@ -97,6 +97,15 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         document: builderDocumentOf(defaultAdBuilderState()),
       })
     ).body.data?.id ?? '';
+  /** A placement of the contract's creative (issue 46). */
+  const newPlacement = async () =>
+    (
+      await admin.post<{ id: string }>('/v1/campaign/placements', {
+        campaignID,
+        name: 'Contract placement',
+        items: [{ creativeId: creativeID }],
+      })
+    ).body.data?.id ?? '';
   const calls: Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>> = {
     getPing: () => admin.get('/ping'),
     getConfig: () => admin.get('/config'),
@@ -287,6 +296,22 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         `/v1/campaign/creatives/assets?id=${spare.body.data?.[0]?.id}&creativeID=${creativeID}`,
       );
     },
+    getV1CampaignPlacement: async () => admin.get(`/v1/campaign/placement?id=${await newPlacement()}`),
+    getV1CampaignPlacements: () => admin.get(`/v1/campaign/placements?campaignID=${campaignID}`),
+    postV1CampaignPlacements: () =>
+      admin.post('/v1/campaign/placements', {
+        campaignID,
+        name: 'Pre-rolls',
+        items: [{ creativeId: creativeID }],
+      }),
+    putV1CampaignPlacements: async () =>
+      admin.put('/v1/campaign/placements', {
+        id: await newPlacement(),
+        mode: 'weighted',
+        items: [{ creativeId: creativeID, weight: 3 }],
+      }),
+    deleteV1CampaignPlacements: async () =>
+      admin.delete(`/v1/campaign/placements?id=${await newPlacement()}`),
     postV1CampaignTags: () => admin.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} }),
     getV1Users: () => admin.get('/v1/users'),
     getV1Tokens: async () => {

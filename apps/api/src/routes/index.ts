@@ -7,6 +7,7 @@ import { campaignRoutes } from './campaigns';
 import { creativeRoutes } from './creatives';
 import { eventRoutes } from './events';
 import { fileManagerRoutes } from './file-manager';
+import { placementRoutes } from './placements';
 import { reportRoutes } from './reports';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -16,6 +17,7 @@ export const allRoutes: RouteDef[] = [
   ...authRoutes,
   ...campaignRoutes,
   ...creativeRoutes,
+  ...placementRoutes,
   ...assetRoutes,
   ...fileManagerRoutes,
   ...builderRoutes,

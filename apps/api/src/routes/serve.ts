@@ -24,6 +24,7 @@ import { sendServingText } from '../http/serving-body';
 import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
+import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { runtimeScriptLoader } from '../services/serving/runtime-script';
 import { click, track } from '../services/serving/tracking';
 import type { TrafficClient } from '../services/serving/traffic-quality';
@@ -41,6 +42,9 @@ const HOT_ROUTES = new Set<ServeRouteName>([
   'ad',
   'vast',
   'vpaid',
+  'adPlacement',
+  'vastPlacement',
+  'vpaidPlacement',
   'track',
   'trackBeacon',
   'click',
@@ -147,6 +151,18 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       reply.header('Cache-Control', 'no-store');
       return sendServingText(request, reply, document, 'application/xml; charset=utf-8');
     };
+  // A placement's VAST and VPAID tags: one of its live creatives' documents (services/serving/placement-answers.ts).
+  const placementVast =
+    (flavour: 'vast' | 'vpaid') =>
+    async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaidPlacement']>) => {
+      const placementId = liveIdOf(params.file, 'xml');
+      const document =
+        placementId === undefined
+          ? EMPTY_VAST
+          : await placementVastDocument(ctx, placementId, query, flavour, client());
+      reply.header('Cache-Control', 'no-store');
+      return sendServingText(request, reply, document, 'application/xml; charset=utf-8');
+    };
   // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
   const tracking = async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
@@ -175,6 +191,17 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
 
     vast: vast('vast'),
     vpaid: vast('vpaid'),
+
+    adPlacement: async ({ params, query, request, reply, client }) => {
+      const placementId = liveIdOf(params.file, 'json');
+      const ad =
+        placementId === undefined ? undefined : await servedPlacementAd(ctx, placementId, query, client());
+      if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
+      reply.header('Cache-Control', 'no-store');
+      return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
+    },
+    vastPlacement: placementVast('vast'),
+    vpaidPlacement: placementVast('vpaid'),
     track: tracking,
     trackBeacon: tracking,
 

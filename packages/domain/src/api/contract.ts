@@ -13,6 +13,7 @@ import { creativesContract } from './creatives/contract';
 import { dashboardContract } from './dashboard/contract';
 import { eventsContract } from './events/contract';
 import { filesContract } from './files/contract';
+import { placementsContract } from './placements/contract';
 import { reportsContract } from './reports/contract';
 import { systemContract } from './system/contract';
 import { usersContract } from './users/contract';
@@ -22,6 +23,7 @@ export const contract = {
   ...authContract,
   ...campaignsContract,
   ...creativesContract,
+  ...placementsContract,
   ...filesContract,
   ...builderContract,
   ...dashboardContract,

@@ -12,6 +12,9 @@ import {
 export const TAG_PATHS = {
   vast: (liveCreativeID: string) => `/serve/vast/${encodeURIComponent(liveCreativeID)}.xml`,
   vpaid: (liveCreativeID: string) => `/serve/vpaid/${encodeURIComponent(liveCreativeID)}.xml`,
+  /** A placement's VAST and VPAID tags (issue 46): each request gets one of its creatives. */
+  vastPlacement: (placementID: string) => `/serve/vast/p/${encodeURIComponent(placementID)}.xml`,
+  vpaidPlacement: (placementID: string) => `/serve/vpaid/p/${encodeURIComponent(placementID)}.xml`,
   initScript: '/serve/init.js',
 } as const;
 
@@ -35,6 +38,8 @@ export const SITE_ATTRIBUTES = { site: 'data-site', bundle: 'data-bundle' } as c
  */
 export const APIFRAMEWORKS_MACRO = '[APIFRAMEWORKS]';
 export const INS_TAG_CLASS = 'adconsole-ad';
+/** A placement's banner tag names the placement here instead of `data-live-id` (issue 46). */
+export const PLACEMENT_ATTRIBUTE = 'data-placement-id';
 
 export const TAG_MESSAGES = {
   missingClickMacro: (platformName: string) =>
@@ -116,7 +121,42 @@ function clickMacroOf(
   return { ok: true, macro: userEscaped ?? platform.clickMacroEscaped };
 }
 
+/**
+ * A placement's tag (issue 46: one tag, several creatives), with the platform's macros as a single
+ * creative's tag has them: `/serve/vast/p/{id}.xml` (or vpaid) for video, `<ins data-placement-id>` for
+ * banners. A placement has no settings of its own: `settings` are those its tag should follow (deal
+ * and fallback ids, EU, in-app), e.g. its first creative's; none by default.
+ */
+export interface BuildPlacementTagInput extends Omit<BuildTagInput, 'creative' | 'liveCreative'> {
+  placement: { id: string; kind: Creative['type']; width: number; height: number };
+  settings?: Creative['settings'] | undefined;
+  fluid?: boolean | undefined;
+}
+
+export function buildPlacementTag(input: BuildPlacementTagInput): TagResult {
+  const { placement, settings, fluid, ...rest } = input;
+  return buildTagOf(
+    {
+      ...rest,
+      creative: {
+        id: placement.id,
+        type: placement.kind,
+        width: placement.width,
+        height: placement.height,
+        settings: settings ?? [],
+        fluid: fluid ?? false,
+      },
+      liveCreative: { id: placement.id },
+    },
+    'placement',
+  );
+}
+
 export function buildTag(input: BuildTagInput): TagResult {
+  return buildTagOf(input, 'live');
+}
+
+function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResult {
   const platform = typeof input.platform === 'string' ? findPlatform(input.platform) : input.platform;
   if (!platform) return { ok: false, error: TAG_MESSAGES.unknownPlatform(String(input.platform)) };
 
@@ -154,7 +194,14 @@ export function buildTag(input: BuildTagInput): TagResult {
       params.push(`${param}=${encodeURIComponent(value)}`);
     }
     if (input.creative.type === 'VPAID') params.push(`${TAG_PARAMS.apiFrameworks}=${APIFRAMEWORKS_MACRO}`);
-    const path = input.creative.type === 'VAST' ? TAG_PATHS.vast(liveID) : TAG_PATHS.vpaid(liveID);
+    const path =
+      target === 'placement'
+        ? input.creative.type === 'VAST'
+          ? TAG_PATHS.vastPlacement(liveID)
+          : TAG_PATHS.vpaidPlacement(liveID)
+        : input.creative.type === 'VAST'
+          ? TAG_PATHS.vast(liveID)
+          : TAG_PATHS.vpaid(liveID);
     return {
       ok: true,
       kind: 'vast-url',
@@ -165,7 +212,7 @@ export function buildTag(input: BuildTagInput): TagResult {
   const fluid = input.creative.fluid === true;
   const attributes: [string, string][] = [
     ['class', INS_TAG_CLASS],
-    ['data-live-id', liveID],
+    [target === 'placement' ? PLACEMENT_ATTRIBUTE : 'data-live-id', liveID],
     ['data-width', String(input.creative.width)],
     ['data-height', String(input.creative.height)],
     ['data-platform', platform.id],

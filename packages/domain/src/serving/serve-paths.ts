@@ -46,6 +46,9 @@ export const SERVE_VIDEO_PATH = '/serve/video.js';
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 /** The ad description (ServedAd JSON) of a live creative. */
 export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
+/** The ad description of one of a placement's creatives, chosen by its rotation (issue 46). */
+export const servePlacementAdPath = (placementID: string) =>
+  `/serve/ad/p/${encodeURIComponent(placementID)}.json`;
 
 /**
  * Paths of the ad-serving routes under the serving origin (AD_SERVING_URL). The three the ad runtime
@@ -57,6 +60,13 @@ export const SERVE_PATHS = {
   ad: serveAdPath,
   vast: (liveID: string) => `/serve/vast/${encodeURIComponent(liveID)}.xml`,
   vpaid: (liveID: string) => `/serve/vpaid/${encodeURIComponent(liveID)}.xml`,
+  /**
+   * A placement's tags (issue 46): each request is answered as the tag of one of its creatives' live
+   * creatives, chosen by the placement's rotation (docs/serving.md, "Placements").
+   */
+  adPlacement: servePlacementAdPath,
+  vastPlacement: (placementID: string) => `/serve/vast/p/${encodeURIComponent(placementID)}.xml`,
+  vpaidPlacement: (placementID: string) => `/serve/vpaid/p/${encodeURIComponent(placementID)}.xml`,
   /** GET (1×1 GIF, or 204 with `?r=204`) or POST (beacons) one event of an impression. */
   track: (type: EventType) => `/serve/t/${type}`,
   /** Counts a click and redirects to the landing page through the platform's click macro. */
@@ -86,6 +96,8 @@ export const SERVE_AD_QUERY = {
   site: 'site',
   /** The platform's app-bundle macro, expanded (`data-bundle`), in-app. */
   bundle: 'bundle',
+  /** A placement's position (in its rotation) the page showed last: sequential rotation goes on from it. */
+  position: 'pos',
 } as const;
 
 /** The landing page of a creative: its first click tracker of type 'redirect'. */

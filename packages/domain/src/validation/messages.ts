@@ -55,6 +55,10 @@ export const MESSAGES = {
   // What the API answers (docs/product.md §8, "What the API answers").
   creativeNotFound: 'Creative not found!',
   liveCreativeNotFound: 'Live creative not found!',
+  /** Issue 46: a placement that does not exist or is not the caller's (404, as for a creative). */
+  placementNotFound: 'Placement not found!',
+  placementName: 'Fill in the placement name',
+  placementNameTooLong: 'Placement name is too long (200 characters at most)',
   liveCreativesNotFound: 'Live creatives not found!',
   assetNotFound: 'Asset not found!',
   draftNotFound: 'Draft not found!',
@@ -181,3 +185,31 @@ export const alertSettingMessage = (setting: string, range: string): string => `
 /** A webhook whose host name does not resolve to any address. */
 export const webhookHostUnresolvedMessage = (host: string): string =>
   `The webhook's host ${host} does not resolve to any address: check the URL.`;
+
+/** A placement (issue 46) naming a creative that does not exist or is not the caller's. */
+export const placementCreativeUnknownMessage = (id: string): string =>
+  `Creative ${id} not found: a placement takes creatives of its own campaign.`;
+
+/** A placement naming a creative of another campaign. */
+export const placementCreativeElsewhereMessage = (name: string): string =>
+  `The creative "${name}" belongs to another campaign: a placement takes creatives of its own campaign.`;
+
+interface CreativeShape {
+  name?: string;
+  type?: string;
+  kind?: string;
+  width: number;
+  height: number;
+}
+
+/** A placement mixing kinds (Banner, VAST, VPAID): one tag serves one kind. */
+export const placementMixedKindsMessage = (first: CreativeShape, other: CreativeShape): string =>
+  `A placement's creatives must all be of one kind: "${first.name}" is ${first.type}, "${other.name}" is ${other.type}.`;
+
+/** A placement mixing sizes: one slot has one size. */
+export const placementMixedSizesMessage = (first: CreativeShape, other: CreativeShape): string =>
+  `A placement's creatives must all be the same size: "${first.name}" is ${first.width}x${first.height}, "${other.name}" is ${other.width}x${other.height}.`;
+
+/** An update that would change a placement's kind or size, which its tags expect. */
+export const placementKeepsKindMessage = (was: CreativeShape, now: CreativeShape): string =>
+  `This placement serves ${was.kind} ${was.width}x${was.height} (its tags expect it); these creatives are ${now.kind} ${now.width}x${now.height}: make another placement for them.`;

@@ -72,3 +72,19 @@ export async function markCreativeLivesRemoved(db: Queryable, creativeId: string
     [creativeId],
   );
 }
+
+/**
+ * The current live creative of each of these creatives: its newest one that is not removed (a
+ * placement serves it, issue 46). Creatives without one are left out.
+ */
+export function listCurrentLiveIds(
+  db: Queryable,
+  creativeIds: readonly string[],
+): Promise<{ creative_id: string; id: string }[]> {
+  return db.query<{ creative_id: string; id: string }>(
+    `select distinct on (creative_id) creative_id, id from live_creatives
+      where creative_id = any($1::text[]) and removed_at is null
+      order by creative_id, created_at desc, id desc`,
+    [[...creativeIds]],
+  );
+}

@@ -5,6 +5,7 @@ import { type CampaignGoal, type CampaignRate, formatRate, GOAL_METRIC_LABELS } 
 import type { Queryable } from '../../db/database';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
 import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
+import type { PlacementRow } from '../../db/queries/placements';
 import type { ScheduleRow } from '../../db/queries/schedules';
 import type { Change, Snapshot } from './record';
 
@@ -125,5 +126,33 @@ export const scheduleChange = (before: ScheduleFields | null, after: ScheduleFie
     campaignId: row?.campaign_id ?? null,
     before: before && scheduleSnapshot(before),
     after: after && scheduleSnapshot(after),
+  };
+};
+
+type PlacementFields = Pick<
+  PlacementRow,
+  'id' | 'campaign_id' | 'name' | 'kind' | 'width' | 'height' | 'mode' | 'items'
+>;
+
+const placementSnapshot = (row: PlacementFields): Snapshot => ({
+  name: row.name,
+  kind: row.kind,
+  width: row.width,
+  height: row.height,
+  mode: row.mode,
+  items: row.items.map(
+    (item) => `${item.creativeId} (weight ${item.weight}${item.paused ? ', paused' : ''})`,
+  ),
+});
+
+/** A placement (issue 46) made, changed or deleted. */
+export const placementChange = (before: PlacementFields | null, after: PlacementFields | null): Change => {
+  const row = after ?? before;
+  return {
+    entity: 'placement',
+    entityId: row?.id ?? '',
+    campaignId: row?.campaign_id ?? null,
+    before: before && placementSnapshot(before),
+    after: after && placementSnapshot(after),
   };
 };

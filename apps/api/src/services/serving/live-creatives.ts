@@ -48,6 +48,8 @@ interface Entry {
 
 export class LiveCreativeCache {
   private entries = new Map<string, Entry>();
+  /** How many times the cache was cleared: what is built on its entries (placements) is stale when it moves. */
+  generation = 0;
 
   constructor(
     private readonly db: Queryable,
@@ -92,6 +94,7 @@ export class LiveCreativeCache {
   /** Forget everything (a live creative, creative or campaign was removed in this process). */
   clear(): void {
     this.entries = new Map();
+    this.generation += 1;
   }
 }
 

@@ -31,6 +31,8 @@ describe('API token scopes, declared in the contract', () => {
       'campaignHistory',
       'getCreative',
       'listCreatives',
+      'getPlacement',
+      'listPlacements',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',
@@ -46,6 +48,9 @@ describe('API token scopes, declared in the contract', () => {
       'publishCreative',
       'deleteLiveCreative',
       'deleteCreative',
+      'createPlacement',
+      'updatePlacement',
+      'deletePlacement',
     ]);
   });
 

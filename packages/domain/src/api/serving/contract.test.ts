@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVE_AD_QUERY, SERVE_PATHS } from '../../serving/serve-paths';
 import { type ServeRouteContract, servingContract } from './contract';
-import { serveTagQuerySchema } from './requests';
+import { servePlacementQuerySchema, serveTagQuerySchema } from './requests';
 
 const entries = Object.entries(servingContract) as [string, ServeRouteContract][];
 
@@ -59,6 +59,9 @@ describe('the serving contract', () => {
       SERVE_PATHS.ad('abc'),
       SERVE_PATHS.vast('abc'),
       SERVE_PATHS.vpaid('abc'),
+      SERVE_PATHS.adPlacement('abc'),
+      SERVE_PATHS.vastPlacement('abc'),
+      SERVE_PATHS.vpaidPlacement('abc'),
       SERVE_PATHS.track('impression'),
       SERVE_PATHS.click('abc'),
       SERVE_PATHS.html5('abc', 'sub/index.html'),
@@ -75,10 +78,15 @@ describe('the serving contract', () => {
   });
 
   it('reads every query parameter the ad runtime sends with an ad request', () => {
-    expect(Object.keys(serveTagQuerySchema.shape)).toEqual(
+    const { position, ...tagQuery } = SERVE_AD_QUERY;
+    expect(Object.keys(serveTagQuerySchema.shape)).toEqual(expect.arrayContaining(Object.values(tagQuery)));
+    expect(servingContract.ad.query).toBe(serveTagQuerySchema);
+    // A placement's tag (issue 46) also sends the position the page showed last.
+    expect(Object.keys(servePlacementQuerySchema.shape)).toEqual(
       expect.arrayContaining(Object.values(SERVE_AD_QUERY)),
     );
-    expect(servingContract.ad.query).toBe(serveTagQuerySchema);
+    expect(servingContract.adPlacement.query).toBe(servePlacementQuerySchema);
+    expect(position).toBe('pos');
   });
 
   it('does not take a rest of the path where a route takes one segment', () => {

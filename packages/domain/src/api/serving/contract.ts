@@ -15,6 +15,9 @@ import {
   serveInitHeadersSchema,
   serveLiveFileParamsSchema,
   serveLiveIdParamsSchema,
+  servePlacementFileParamsSchema,
+  servePlacementQuerySchema,
+  servePlacementVpaidQuerySchema,
   serveTagQuerySchema,
   serveTrackParamsSchema,
   serveTrackQuerySchema,
@@ -157,6 +160,57 @@ export const servingContract = {
     answers: {
       200: { kind: ['xml', 'javascript'], description: 'VAST XML, or the script.' },
       404: notServing('No VPAID script for this live creative (.js).'),
+    },
+  }),
+  adPlacement: route({
+    method: 'GET',
+    path: '/serve/ad/p/{file}',
+    operationId: 'getServeAdPlacement',
+    summary:
+      "A placement's banner tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/ad/{file} (never cached).",
+    params: servePlacementFileParamsSchema('.json'),
+    query: servePlacementQuerySchema,
+    answers: {
+      200: {
+        kind: 'json',
+        schema: servedAdSchema,
+        description:
+          'The served ad of the chosen live creative, with `placement` (its id and the position served).',
+      },
+      404: notServing(
+        'Nothing to serve: no such placement, every creative paused or unpublished, or out of its flight.',
+      ),
+    },
+  }),
+  vastPlacement: route({
+    method: 'GET',
+    path: '/serve/vast/p/{file}',
+    operationId: 'getServeVastPlacement',
+    summary:
+      "A placement's VAST tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/vast/{file}.",
+    params: servePlacementFileParamsSchema('.xml'),
+    query: servePlacementQuerySchema,
+    answers: {
+      200: {
+        kind: 'xml',
+        description: 'VAST 4.2 XML (never cached); the empty <VAST version="4.2"/> when nothing serves.',
+      },
+    },
+  }),
+  vpaidPlacement: route({
+    method: 'GET',
+    path: '/serve/vpaid/p/{file}',
+    operationId: 'getServeVpaidPlacement',
+    summary:
+      "A placement's VPAID tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/vpaid/{file}.",
+    params: servePlacementFileParamsSchema('.xml'),
+    query: servePlacementVpaidQuerySchema,
+    answers: {
+      200: {
+        kind: 'xml',
+        description:
+          'VAST 4.2 XML with the VPAID MediaFile (never cached); the empty document when nothing serves.',
+      },
     },
   }),
   track: route({

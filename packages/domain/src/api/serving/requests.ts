@@ -33,6 +33,18 @@ export const serveTagQuerySchema = z.object({
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
+/** A placement's tag query (issue 46): the tag's, and the position the page showed last. */
+export const servePlacementQuerySchema = z.extend(serveTagQuerySchema, {
+  pos: optionalText(
+    "The position in the placement's rotation this page showed last (sequential rotation goes on from it; the answer's placement.position).",
+  ),
+});
+export type ServePlacementQuery = z.output<typeof servePlacementQuerySchema>;
+
+/** The params of a placement's tag: `{placementID}.{extension}`. */
+export const servePlacementFileParamsSchema = (extension: string) =>
+  z.object({ file: text.check(z.describe(`The placement's id and ${extension}.`)) });
+
 /** The VPAID tag's query: the tag's, and the player's [APIFRAMEWORKS]. */
 export const serveVpaidQuerySchema = z.extend(serveTagQuerySchema, {
   apiframeworks: optionalText(
@@ -40,6 +52,11 @@ export const serveVpaidQuerySchema = z.extend(serveTagQuerySchema, {
   ),
 });
 export type ServeVpaidQuery = z.output<typeof serveVpaidQuerySchema>;
+
+/** A VPAID placement's tag query. */
+export const servePlacementVpaidQuerySchema = z.extend(serveVpaidQuerySchema, {
+  pos: servePlacementQuerySchema.shape.pos,
+});
 
 /** Every tracking type: the counted events, and the pings counted per code (docs/serving.md). */
 export const TRACKED_TYPES = [...COUNTED_EVENT_TYPES, ...CODED_EVENT_KINDS] as const;

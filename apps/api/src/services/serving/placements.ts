@@ -1,0 +1,151 @@
+// A placement's choice per ad request (issue 46: one tag, several creatives). The placement is read
+// once per cache entry (5 s, like live creatives): its rotation, each creative's current live creative
+// (its newest not removed), and for optimized rotation each one's counts of the goal from the event
+// store's totals. A request then only chooses a position in memory (rules/rotation.ts) and is answered
+// exactly as the chosen live creative's own tag (ad.ts, vast.ts): its signed impression, events and
+// clicks name that live creative, so reports attribute them to the creative served.
+import {
+  chooseRotationPosition,
+  type ProportionSample,
+  type RandomSource,
+  type RotationItem,
+  type RotationMode,
+  randomSource,
+} from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import { listCurrentLiveIds } from '../../db/queries/live-creatives';
+import { findPlacement } from '../../db/queries/placements';
+import { readTotals } from '../events/queries/totals';
+import type { EventStore } from '../events/store';
+import type { LiveCreativeCache } from './live-creatives';
+
+export interface ServedPlacement {
+  id: string;
+  campaignId: string;
+  kind: 'Banner' | 'VAST' | 'VPAID';
+  mode: RotationMode;
+  /** The rotation's items; a creative without a live creative (unpublished, deleted) counts as paused. */
+  items: readonly RotationItem[];
+  /** The live creative each item serves (undefined: none). */
+  liveIds: readonly (string | undefined)[];
+  /** Optimized rotation: each creative's successes (clicks, or video completes) per impression. */
+  counts: Readonly<Record<string, ProportionSample>>;
+}
+
+const PLACEMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const REFRESH_GRACE_MS = 1000;
+
+interface Entry {
+  value: ServedPlacement | undefined;
+  expires: number;
+  /** The live-creative cache's generation when read: a removal there makes this entry old. */
+  generation: number;
+  reading?: Promise<ServedPlacement | undefined>;
+}
+
+/** Placements as serving reads them, cached briefly in memory (as LiveCreativeCache does). */
+export class PlacementCache {
+  private entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly store: () => EventStore,
+    private readonly lives: LiveCreativeCache,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  async get(placementId: string): Promise<ServedPlacement | undefined> {
+    if (!PLACEMENT_ID.test(placementId)) return undefined;
+    const now = Date.now();
+    const cached = this.entries.get(placementId);
+    const current = cached?.generation === this.lives.generation;
+    if (cached && current && cached.expires > now) return cached.value;
+    if (cached && current) {
+      cached.reading ??= this.read(placementId);
+      return now < cached.expires + REFRESH_GRACE_MS ? cached.value : cached.reading;
+    }
+    const entry: Entry = { value: undefined, expires: 0, generation: this.lives.generation };
+    entry.reading = this.read(placementId);
+    this.entries.set(placementId, entry);
+    return entry.reading;
+  }
+
+  private async read(placementId: string): Promise<ServedPlacement | undefined> {
+    const entries = this.entries;
+    const generation = this.lives.generation;
+    try {
+      const value = await readServedPlacement(this.db, this.store(), placementId);
+      if (entries === this.entries) {
+        if (entries.size > 10_000) entries.clear();
+        entries.set(placementId, { value, expires: Date.now() + this.ttlMs, generation });
+      }
+      return value;
+    } catch (error) {
+      if (entries === this.entries) entries.delete(placementId);
+      throw error;
+    }
+  }
+
+  /** Forget everything (a placement changed or went in this process). */
+  clear(): void {
+    this.entries = new Map();
+  }
+}
+
+async function readServedPlacement(
+  db: Queryable,
+  store: EventStore,
+  placementId: string,
+): Promise<ServedPlacement | undefined> {
+  const row = await findPlacement(db, placementId);
+  if (!row) return undefined;
+  const creativeIds = row.items.map((item) => item.creativeId);
+  const current = new Map(
+    (await listCurrentLiveIds(db, creativeIds)).map((live) => [live.creative_id, live.id]),
+  );
+  const liveIds = creativeIds.map((id) => current.get(id));
+  const counts: Record<string, ProportionSample> = {};
+  if (row.mode === 'optimized') {
+    const totals = await readTotals(store, [...current.values()]);
+    for (const [creativeId, liveId] of current) {
+      const counters = totals.get(liveId);
+      const trials = counters?.impressions ?? 0;
+      const successes = (row.kind === 'Banner' ? counters?.clicks : counters?.videoCompletes) ?? 0;
+      counts[creativeId] = { successes: Math.min(successes, trials), trials };
+    }
+  }
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    kind: row.kind,
+    mode: row.mode,
+    items: row.items.map((item, index) => ({
+      ...item,
+      paused: item.paused || liveIds[index] === undefined,
+    })),
+    liveIds,
+    counts,
+  };
+}
+
+const defaultRandom = randomSource();
+
+/** The position `pos=` names: a whole number, else none. */
+export const positionOf = (pos: string | undefined): number | null => {
+  if (pos === undefined || !/^\d{1,4}$/.test(pos)) return null;
+  return Number(pos);
+};
+
+/**
+ * The live creative a request to the placement gets, and its position in the rotation; undefined when
+ * nothing serves (no such placement, every creative paused or without a live creative).
+ */
+export function choosePlacementLive(
+  placement: ServedPlacement,
+  lastPosition: number | null,
+  random: RandomSource = defaultRandom,
+): { liveId: string; position: number } | undefined {
+  const position = chooseRotationPosition(placement, { lastPosition, counts: placement.counts }, random);
+  const liveId = position < 0 ? undefined : placement.liveIds[position];
+  return liveId === undefined ? undefined : { liveId, position };
+}

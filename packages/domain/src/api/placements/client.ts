@@ -1,0 +1,22 @@
+// Placement calls (issue 46) for the console's `*-queries.ts`.
+import type { Placement } from '../../entities/placement';
+import type { Http } from '../http';
+import { type CallInput, send, sendOnly } from '../send';
+import { placementsContract } from './contract';
+
+export function placementCalls(http: Http) {
+  const { getPlacement, listPlacements, createPlacement, updatePlacement, deletePlacement } =
+    placementsContract;
+  return {
+    getPlacement: (id: string): Promise<Placement> => send(http, getPlacement, { id }),
+    listPlacements: (campaignID: string): Promise<Placement[]> =>
+      send(http, listPlacements, { campaignID }, { emptyAnswer: [] }),
+    createPlacement: (input: CallInput<typeof createPlacement>): Promise<Placement> =>
+      send(http, createPlacement, input),
+    updatePlacement: (input: CallInput<typeof updatePlacement>): Promise<Placement> =>
+      send(http, updatePlacement, input),
+    async deletePlacement(id: string): Promise<void> {
+      await sendOnly(http, deletePlacement, { id });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Requests of the placement calls (issue 46): a name and the rotation (entities/rotation.ts) of a
+// campaign's creatives; an update names the placement and takes the rotation whole (mode, items with
+// their weights and paused flags). The creatives' kinds, sizes and campaign are the server's check
+// (rules/placement.ts), as it knows them.
+import { z } from 'zod/mini';
+import { placementRotationSchema, ROTATION_MESSAGES } from '../../entities/rotation';
+import { ROTATION_MODES } from '../../rules/rotation';
+import { idField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
+import { serverOwnedFields } from '../common/requests';
+
+export const placementNameField = z
+  .string({ error: MESSAGES.placementName })
+  .check(z.trim(), z.minLength(1, MESSAGES.placementName), z.maxLength(200, MESSAGES.placementNameTooLong));
+
+/** POST /v1/campaign/placements: a new placement of one of the caller's campaigns. */
+export const createPlacementRequestSchema = z.extend(placementRotationSchema, {
+  campaignID: idField('campaignID'),
+  name: placementNameField,
+});
+export type CreatePlacementRequest = z.output<typeof createPlacementRequestSchema>;
+
+/**
+ * PUT /v1/campaign/placements: the placement's name, mode and items (each kept when left out; items
+ * are the whole list, with their weights and paused flags). The placement as answered may come back:
+ * its server-owned fields are accepted and ignored.
+ */
+export const updatePlacementRequestSchema = z.strictObject({
+  id: idField('id'),
+  name: z.optional(placementNameField),
+  mode: z.optional(z.enum(ROTATION_MODES, { error: ROTATION_MESSAGES.mode })),
+  items: z.optional(placementRotationSchema.shape.items),
+  ...serverOwnedFields(['campaignID', 'kind', 'width', 'height', 'createdAt', 'updatedAt']),
+});
+export type UpdatePlacementRequest = z.output<typeof updatePlacementRequestSchema>;
