@@ -1,4 +1,8 @@
 // @adconsole/domain: the product's entities, rules, messages (docs/product.md), tags and API client in one framework-free package.
+
+export * from './api/ab-tests/client';
+export * from './api/ab-tests/contract';
+export * from './api/ab-tests/requests';
 export * from './api/api-tokens/client';
 export * from './api/api-tokens/contract';
 export * from './api/api-tokens/requests';
@@ -63,6 +67,7 @@ export * from './entities/file-manager/settings';
 export * from './entities/notification';
 export * from './entities/pacing';
 export * from './entities/placement';
+export * from './entities/placement-ab-test';
 export * from './entities/report';
 export * from './entities/report-data';
 export * from './entities/rotation';

@@ -20,6 +20,7 @@ import fleet from './0020_fleet';
 import auditLog from './0021_audit_log';
 import campaignArchive from './0022_campaign_archive';
 import placements from './0023_placements';
+import abTests from './0024_ab_tests';
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   { name: '0021_audit_log', sql: auditLog },
   { name: '0022_campaign_archive', sql: campaignArchive },
   { name: '0023_placements', sql: placements },
+  { name: '0024_ab_tests', sql: abTests },
 ];

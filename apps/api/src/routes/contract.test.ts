@@ -106,6 +106,39 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         items: [{ creativeId: creativeID }],
       })
     ).body.data?.id ?? '';
+  /** A running A/B test of a new placement of two new VAST creatives (issue 46); answers its id. */
+  const newAbTest = async () => {
+    const variants: string[] = [];
+    for (const name of ['Variant A', 'Variant B'])
+      variants.push(
+        (
+          await admin.post<{ id: string }>('/v1/campaign/creatives', {
+            campaignID,
+            name,
+            type: 'VAST',
+            width: 640,
+            height: 360,
+          })
+        ).body.data?.id ?? '',
+      );
+    const placementID =
+      (
+        await admin.post<{ id: string }>('/v1/campaign/placements', {
+          campaignID,
+          name: 'A/B placement',
+          items: variants.map((creativeId) => ({ creativeId })),
+        })
+      ).body.data?.id ?? '';
+    const test = await admin.post<{ id: string }>('/v1/campaign/placements/abtest', {
+      placementID,
+      variants,
+      control: variants[0],
+      goal: 'completionRate',
+      minimumDetectableEffect: 10,
+      baselineRate: 50,
+    });
+    return { placementID, variants, test };
+  };
   const calls: Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>> = {
     getPing: () => admin.get('/ping'),
     getConfig: () => admin.get('/config'),
@@ -312,6 +345,15 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       }),
     deleteV1CampaignPlacements: async () =>
       admin.delete(`/v1/campaign/placements?id=${await newPlacement()}`),
+    getV1CampaignPlacementsAbtest: async () =>
+      admin.get(`/v1/campaign/placements/abtest?id=${(await newAbTest()).test.body.data?.id}`),
+    getV1CampaignPlacementsAbtests: async () =>
+      admin.get(`/v1/campaign/placements/abtests?placementID=${(await newAbTest()).placementID}`),
+    postV1CampaignPlacementsAbtest: async () => (await newAbTest()).test,
+    postV1CampaignPlacementsAbtestStop: async () =>
+      admin.post('/v1/campaign/placements/abtest/stop', { id: (await newAbTest()).test.body.data?.id }),
+    getV1CampaignPlacementsAbtestResults: async () =>
+      admin.get(`/v1/campaign/placements/abtest/results?id=${(await newAbTest()).test.body.data?.id}`),
     postV1CampaignTags: () => admin.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} }),
     getV1Users: () => admin.get('/v1/users'),
     getV1Tokens: async () => {

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/routes';
+import { abTestRoutes } from './ab-tests';
 import { apiTokenRoutes } from './api-tokens';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
@@ -18,6 +19,7 @@ export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...creativeRoutes,
   ...placementRoutes,
+  ...abTestRoutes,
   ...assetRoutes,
   ...fileManagerRoutes,
   ...builderRoutes,

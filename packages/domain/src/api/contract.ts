@@ -4,6 +4,7 @@
 // and the client sends its calls from them (api/send.ts), so the two can never disagree.
 import type { z } from 'zod/mini';
 import type { ApiTokenScope } from '../entities/api-token';
+import { abTestsContract } from './ab-tests/contract';
 import { apiTokensContract } from './api-tokens/contract';
 import { authContract } from './auth/contract';
 import { builderContract } from './builder/contract';
@@ -24,6 +25,7 @@ export const contract = {
   ...campaignsContract,
   ...creativesContract,
   ...placementsContract,
+  ...abTestsContract,
   ...filesContract,
   ...builderContract,
   ...dashboardContract,

@@ -59,6 +59,19 @@ export const MESSAGES = {
   placementNotFound: 'Placement not found!',
   placementName: 'Fill in the placement name',
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
+  /** Issue 46: an A/B test of a placement that does not exist or is not the caller's (404). */
+  abTestNotFound: 'A/B test not found!',
+  /** One running test per placement. */
+  abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
+  abTestAlreadyEnded: 'This A/B test has already ended.',
+  /** No counter counts conversions yet (docs/reports.md, "A/B tests"). */
+  abTestConversionRate:
+    'The conversion rate cannot be tested yet: no counter counts conversions. Choose ctr, viewability, completionRate or engagementRate.',
+  abTestBaselineRequired:
+    "Give the control's expected rate (baselineRate, in percent): the planned sample is computed from it.",
+  /** A placement's mode or items changed while its A/B test runs, which would break the even split. */
+  placementRotationInTest:
+    "This placement runs an A/B test: its rotation stays even over the test's creatives until the test is stopped.",
   liveCreativesNotFound: 'Live creatives not found!',
   assetNotFound: 'Asset not found!',
   draftNotFound: 'Draft not found!',
@@ -201,6 +214,10 @@ interface CreativeShape {
   width: number;
   height: number;
 }
+
+/** An A/B test naming a creative that is not in its placement's rotation. */
+export const abTestVariantNotInPlacementMessage = (id: string): string =>
+  `Creative ${id} is not in this placement: an A/B test compares the placement's own creatives.`;
 
 /** A placement mixing kinds (Banner, VAST, VPAID): one tag serves one kind. */
 export const placementMixedKindsMessage = (first: CreativeShape, other: CreativeShape): string =>

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { type CampaignGoal, type CampaignRate, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
+import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
 import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
 import type { PlacementRow } from '../../db/queries/placements';
@@ -154,5 +155,54 @@ export const placementChange = (before: PlacementFields | null, after: Placement
     campaignId: row?.campaign_id ?? null,
     before: before && placementSnapshot(before),
     after: after && placementSnapshot(after),
+  };
+};
+
+type AbTestFields = Pick<
+  AbTestRow,
+  | 'id'
+  | 'campaign_id'
+  | 'placement_id'
+  | 'status'
+  | 'variants'
+  | 'control_id'
+  | 'goal'
+  | 'minimum_detectable_effect'
+  | 'significance'
+  | 'power'
+  | 'baseline_rate'
+  | 'planned_sample'
+>;
+
+/**
+ * An A/B test's snapshot, with the placement's rotation it sets: one entry tells both what the test is
+ * and that the placement rotates evenly over its variants while it runs (or got its rotation back).
+ */
+const abTestSnapshot = (row: AbTestFields, placementRotation: string): Snapshot => ({
+  placement: row.placement_id,
+  status: row.status,
+  variants: row.variants,
+  control: row.control_id,
+  goal: row.goal,
+  minimumDetectableEffect: row.minimum_detectable_effect,
+  significance: row.significance,
+  power: row.power,
+  baselineRate: row.baseline_rate,
+  plannedSample: row.planned_sample,
+  placementRotation,
+});
+
+/** An A/B test (issue 46) started or stopped, with the placement's rotation before and after. */
+export const abTestChange = (
+  before: { row: AbTestFields; rotation: string } | null,
+  after: { row: AbTestFields; rotation: string } | null,
+): Change => {
+  const row = after?.row ?? before?.row;
+  return {
+    entity: 'abTest',
+    entityId: row?.id ?? '',
+    campaignId: row?.campaign_id ?? null,
+    before: before && abTestSnapshot(before.row, before.rotation),
+    after: after && abTestSnapshot(after.row, after.rotation),
   };
 };

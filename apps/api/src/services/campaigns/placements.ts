@@ -14,6 +14,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { findRunningAbTest } from '../../db/queries/ab-tests';
 import { findCampaign } from '../../db/queries/campaigns';
 import { listCreativesByIds } from '../../db/queries/creatives';
 import {
@@ -46,7 +47,7 @@ const placementAnswer = (row: PlacementRow): Placement => ({
 });
 
 /** The placement when the user may manage its campaign; 404 otherwise (as for a missing one). */
-async function ownPlacement(db: Queryable, user: SessionUser, id: string): Promise<PlacementRow> {
+export async function ownPlacement(db: Queryable, user: SessionUser, id: string): Promise<PlacementRow> {
   const row = await findPlacement(db, id);
   const campaign = row && (await findCampaign(db, row.campaign_id));
   if (!row || !campaign || !isOwnerOrAdmin(user, campaign.owner_id))
@@ -86,6 +87,24 @@ async function shapeOf(
   const result = placementShapeOf(campaignId, creativeIds, found, keep);
   if ('problem' in result) throw ApiError.of(400, result.problem);
   return result.shape;
+}
+
+const rotationKey = (mode: string, items: readonly PlacementRow['items'][number][]) =>
+  JSON.stringify([mode, items.map(({ creativeId, weight, paused }) => [creativeId, weight, paused])]);
+
+/**
+ * While an A/B test runs its placement rotates evenly over the variants (services/campaigns/ab-tests.ts):
+ * a change of mode or items would break the split, so it is refused (409) until the test is stopped;
+ * a rename, or the placement sent back as it is, passes.
+ */
+async function keepTestRotation(
+  db: Queryable,
+  placement: PlacementRow,
+  mode: string,
+  items: readonly PlacementRow['items'][number][],
+): Promise<void> {
+  if (rotationKey(mode, items) === rotationKey(placement.mode, placement.items)) return;
+  if (await findRunningAbTest(db, placement.id)) throw ApiError.of(409, MESSAGES.placementRotationInTest);
 }
 
 export async function getPlacement(ctx: Context, user: SessionUser, id: string): Promise<Placement> {
@@ -137,6 +156,7 @@ export async function updatePlacement(
 ): Promise<Placement> {
   const placement = await ownPlacement(ctx.db, user, input.id);
   const items = input.items ?? placement.items;
+  await keepTestRotation(ctx.db, placement, input.mode ?? placement.mode, items);
   if (input.items)
     await shapeOf(
       ctx.db,

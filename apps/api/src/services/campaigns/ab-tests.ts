@@ -1,0 +1,162 @@
+// A/B tests of a placement (issue 46, docs/reports.md "A/B tests"): start, read, list and stop. A test
+// belongs to one placement, one running at a time. Starting it sets the placement's rotation to `even`
+// over the variants (the placement's other creatives paused), so each variant gets an equal share of the
+// tag's requests for the test's duration; the rotation it had is kept with the test and put back when
+// the test is stopped. While it runs, the placement's mode and items cannot change (placements.ts).
+// Access as for placements: the campaign's owner or an admin, 404 for anyone else.
+import {
+  ApiError,
+  abTestPlannedSample,
+  abTestVariantNotInPlacementMessage,
+  type CreateAbTestRequest,
+  MESSAGES,
+  type PlacementAbTest,
+  type RotationItem,
+  type RotationMode,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { Queryable } from '../../db/database';
+import {
+  type AbTestRow,
+  endAbTest,
+  findAbTest,
+  findRunningAbTest,
+  insertAbTest,
+  listAbTestsOfPlacement,
+} from '../../db/queries/ab-tests';
+import { findCampaign } from '../../db/queries/campaigns';
+import { findPlacement, updatePlacement as updatePlacementRow } from '../../db/queries/placements';
+import { recordChange } from '../audit/record';
+import { abTestChange } from '../audit/snapshots';
+import type { SessionUser } from '../identity/sessions';
+import { newId } from '../ids';
+import { isOwnerOrAdmin } from './access';
+import { ownPlacement } from './placements';
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+export const abTestAnswer = (row: AbTestRow): PlacementAbTest => ({
+  id: row.id,
+  placementID: row.placement_id,
+  campaignID: row.campaign_id,
+  status: row.status,
+  variants: [...row.variants],
+  control: row.control_id,
+  goal: row.goal,
+  minimumDetectableEffect: Number(row.minimum_detectable_effect),
+  significance: Number(row.significance),
+  power: Number(row.power),
+  baselineRate: Number(row.baseline_rate),
+  plannedSample: row.planned_sample,
+  startedAt: iso(row.started_at),
+  endedAt: row.ended_at === null ? null : iso(row.ended_at),
+});
+
+/** A rotation as the audit log shows it: "even: a, b (paused)". */
+const rotationText = (mode: RotationMode, items: readonly RotationItem[]): string =>
+  `${mode}: ${items
+    .map(
+      (item) =>
+        `${item.creativeId}${mode === 'weighted' ? ` ×${item.weight}` : ''}${item.paused ? ' (paused)' : ''}`,
+    )
+    .join(', ')}`;
+
+/** The test when the user may manage its campaign; 404 otherwise (as for a missing one). */
+export async function ownAbTest(db: Queryable, user: SessionUser, id: string): Promise<AbTestRow> {
+  const row = await findAbTest(db, id);
+  const campaign = row && (await findCampaign(db, row.campaign_id));
+  if (!row || !campaign || !isOwnerOrAdmin(user, campaign.owner_id))
+    throw ApiError.of(404, MESSAGES.abTestNotFound);
+  return row;
+}
+
+export async function getAbTest(ctx: Context, user: SessionUser, id: string): Promise<PlacementAbTest> {
+  return abTestAnswer(await ownAbTest(ctx.db, user, id));
+}
+
+export async function listAbTests(
+  ctx: Context,
+  user: SessionUser,
+  placementId: string,
+): Promise<PlacementAbTest[]> {
+  const placement = await ownPlacement(ctx.db, user, placementId);
+  return (await listAbTestsOfPlacement(ctx.db, placement.id)).map(abTestAnswer);
+}
+
+/** The rotation a test sets: its variants evenly, the placement's other creatives paused. */
+export const testRotation = (items: readonly RotationItem[], variants: readonly string[]): RotationItem[] =>
+  items.map((item) => ({ ...item, paused: !variants.includes(item.creativeId) }));
+
+/**
+ * Starts a test: checks it against its placement (its variants must be the placement's creatives; the
+ * conversion rate has no counter yet; the baseline gives the planned sample), stores it with the
+ * placement's rotation, and rotates the placement evenly over the variants.
+ */
+export async function createAbTest(
+  ctx: Context,
+  user: SessionUser,
+  input: CreateAbTestRequest,
+  startedAt?: Date,
+): Promise<PlacementAbTest> {
+  const placement = await ownPlacement(ctx.db, user, input.placementID);
+  if (input.goal === 'conversionRate') throw ApiError.of(400, MESSAGES.abTestConversionRate);
+  const inPlacement = new Set(placement.items.map((item) => item.creativeId));
+  const stranger = input.variants.find((id) => !inPlacement.has(id));
+  if (stranger !== undefined) throw ApiError.of(400, abTestVariantNotInPlacementMessage(stranger));
+  if (input.baselineRate === undefined) throw ApiError.of(400, MESSAGES.abTestBaselineRequired);
+  const plannedSample = abTestPlannedSample(input);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (await findRunningAbTest(tx, placement.id)) throw ApiError.of(409, MESSAGES.abTestAlreadyRunning);
+    const made = await insertAbTest(tx, {
+      id: newId(),
+      placement_id: placement.id,
+      campaign_id: placement.campaign_id,
+      variants: [...input.variants],
+      control_id: input.control,
+      goal: input.goal,
+      minimum_detectable_effect: input.minimumDetectableEffect,
+      significance: input.significance,
+      power: input.power,
+      baseline_rate: input.baselineRate as number,
+      planned_sample: plannedSample,
+      previous_mode: placement.mode,
+      previous_items: placement.items,
+      ...(startedAt ? { started_at: startedAt } : {}),
+    });
+    const items = testRotation(placement.items, input.variants);
+    const changed = await updatePlacementRow(tx, placement.id, { name: placement.name, mode: 'even', items });
+    if (!changed) throw ApiError.of(404, MESSAGES.placementNotFound);
+    await recordChange(tx, user, abTestChange(null, { row: made, rotation: rotationText('even', items) }));
+    return made;
+  });
+  ctx.placements.clear();
+  return abTestAnswer(row);
+}
+
+/** Ends a running test and puts the placement's rotation from before the test back. */
+export async function stopAbTest(ctx: Context, user: SessionUser, id: string): Promise<PlacementAbTest> {
+  const test = await ownAbTest(ctx.db, user, id);
+  if (test.status !== 'running') throw ApiError.of(409, MESSAGES.abTestAlreadyEnded);
+  const row = await ctx.db.transaction(async (tx) => {
+    const ended = await endAbTest(tx, test.id);
+    if (!ended) throw ApiError.of(409, MESSAGES.abTestAlreadyEnded);
+    const placement = await findPlacement(tx, test.placement_id);
+    if (!placement) throw ApiError.of(404, MESSAGES.placementNotFound);
+    await updatePlacementRow(tx, placement.id, {
+      name: placement.name,
+      mode: test.previous_mode,
+      items: test.previous_items,
+    });
+    await recordChange(
+      tx,
+      user,
+      abTestChange(
+        { row: test, rotation: rotationText(placement.mode, placement.items) },
+        { row: ended, rotation: rotationText(test.previous_mode, test.previous_items) },
+      ),
+    );
+    return ended;
+  });
+  ctx.placements.clear();
+  return abTestAnswer(row);
+}

@@ -1,0 +1,28 @@
+// Requests of the A/B test calls of a placement (issue 46): the definition of entities/ab-test.ts
+// (variants, control, goal, minimum detectable effect, significance, power, baseline) with the
+// placement it runs on. Whether the variants are the placement's creatives is the server's check.
+import { z } from 'zod/mini';
+import { AB_TEST_MESSAGES, abTestDefinitionSchema } from '../../entities/ab-test';
+import { idField } from '../../validation/fields';
+
+/** POST /v1/campaign/placements/abtest: start a test on one of the caller's placements. */
+export const createAbTestRequestSchema = z
+  .strictObject({
+    placementID: idField('placementID'),
+    ...abTestDefinitionSchema.shape,
+  })
+  .check(
+    z.superRefine((test, context) => {
+      if (!test.variants.includes(test.control))
+        context.issues.push({
+          code: 'custom',
+          input: test.control,
+          message: AB_TEST_MESSAGES.control,
+          path: ['control'],
+        });
+    }),
+  );
+export type CreateAbTestRequest = z.output<typeof createAbTestRequestSchema>;
+
+/** GET /v1/campaign/placements/abtests: a placement's tests, newest first. */
+export const placementIdQuerySchema = z.strictObject({ placementID: idField('placementID') });
