@@ -10,12 +10,16 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, { label: string; description: string }> = {
   'reports:read': {
     label: 'Read reports',
-    description: 'Campaign and creative reports, events, video figures and the dashboard.',
+    description: 'Campaign and creative reports, events, video figures, A/B test results and the dashboard.',
   },
-  'campaigns:read': { label: 'Read campaigns', description: 'Campaigns and their creatives.' },
+  'campaigns:read': {
+    label: 'Read campaigns',
+    description: 'Campaigns, their creatives, placements and A/B tests.',
+  },
   'campaigns:write': {
     label: 'Change campaigns',
-    description: 'Create, change, publish and delete campaigns and creatives.',
+    description:
+      'Create, change, publish and delete campaigns, creatives and placements; start and stop A/B tests.',
   },
 };
 

@@ -20,6 +20,7 @@ beforeEach(() => {
 describe('API token scopes, declared in the contract', () => {
   it('each scope covers exactly its calls: reports, campaign reads, campaign changes', () => {
     expect(callsWithScope('reports:read')).toEqual([
+      'getAbTestResults',
       'dashboard',
       'campaignReport',
       'campaignEvents',
@@ -33,6 +34,8 @@ describe('API token scopes, declared in the contract', () => {
       'listCreatives',
       'getPlacement',
       'listPlacements',
+      'getAbTest',
+      'listAbTests',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',
@@ -51,6 +54,8 @@ describe('API token scopes, declared in the contract', () => {
       'createPlacement',
       'updatePlacement',
       'deletePlacement',
+      'createAbTest',
+      'stopAbTest',
     ]);
   });
 
