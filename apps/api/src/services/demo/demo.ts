@@ -4,7 +4,8 @@
 // weekly rhythms, a realistic click-through rate, a video quartile fall-off, invalid traffic and the
 // VAST error pings players send, so every section of the report has something to show. The campaign books
 // an impression goal and a CPM rate (its pacing reads "Behind"), and an older campaign of the account is
-// archived, so the list's Archived filter has one. Runs only on an empty
+// archived, so the list's Archived filter has one; the demo campaign's two banners share a placement with an A/B test
+// whose results show a verdict (demo-ab-test.ts). Runs only on an empty
 // database (never with DEMO_DATA=false); DEMO_PASSWORD chooses the password then and is never
 // applied again, so a password changed later stays changed.
 
@@ -31,6 +32,7 @@ import { readMp4Info } from '../campaigns/video';
 import type { TrackedEvent } from '../events/tracked-event';
 import { hashPassword } from '../identity/passwords';
 import { newId } from '../ids';
+import { seedDemoAbTest } from './demo-ab-test';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
@@ -359,8 +361,10 @@ export async function seedDemoData(
   });
   await history.campaignCreated();
   const liveIds: string[] = [];
+  const creativeIds: string[] = [];
   for (const creative of demoCreatives) {
     const creativeId = newId();
+    creativeIds.push(creativeId);
     await insertCreative(db, {
       id: creativeId,
       campaignId,
@@ -392,6 +396,14 @@ export async function seedDemoData(
     liveIds.push(liveId);
     await history.creativePublished({ creativeId, liveId, name: creative.name, type: creative.type });
   }
+  // The two banners (both 300x250) share a placement with an A/B test on their CTR (demo-ab-test.ts).
+  await seedDemoAbTest(db, {
+    campaignId,
+    owner: { id: userId, email },
+    banners: [creativeIds[0] as string, creativeIds[1] as string],
+    now,
+    days,
+  });
   await history.flightExtended();
   const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
