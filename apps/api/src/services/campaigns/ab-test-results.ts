@@ -35,7 +35,7 @@ export function abTestWindow(startedAt: Date, endedAt: Date | null, now: Date): 
 }
 
 /** A goal's successes and trials in a creative's counters (viewability per measurable impression). */
-export function goalCounts(
+function goalCounts(
   goal: AbTestGoal,
   counters: EventCounters,
   kind: PlacementKind,

@@ -84,7 +84,7 @@ export async function listAbTests(
 }
 
 /** The rotation a test sets: its variants evenly, the placement's other creatives paused. */
-export const testRotation = (items: readonly RotationItem[], variants: readonly string[]): RotationItem[] =>
+const testRotation = (items: readonly RotationItem[], variants: readonly string[]): RotationItem[] =>
   items.map((item) => ({ ...item, paused: !variants.includes(item.creativeId) }));
 
 /**

@@ -14,7 +14,7 @@ import { newId } from '../ids';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days before now the demo's test started (fewer when the demo seeds fewer days of events). */
-export const DEMO_AB_TEST_DAYS = 28;
+const DEMO_AB_TEST_DAYS = 28;
 
 /** The demo test's plan, percentages in percent (the control's CTR is about 0.18 %). */
 export const DEMO_AB_TEST_PLAN = {
