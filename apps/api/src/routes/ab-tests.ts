@@ -34,7 +34,7 @@ export const abTestRoutes = [
       "Start an A/B test on a placement: 2-5 of its creatives, one the control, compared on a goal rate. The placement then rotates evenly over the variants (its other creatives paused) until the test is stopped, which puts its rotation back. The answer's plannedSample is the trials each variant needs before the verdict is read.",
     tag: 'Placements',
     errors: {
-      400: `A variant that is not one of the placement's creatives, the conversion rate (no counter counts conversions yet), no baselineRate, or an invalid definition (variants, control, goal, minimum detectable effect 1-500 %, significance 90/95/99 %, power 50-99 %).`,
+      400: `A variant that is not one of the placement's creatives, the conversion rate (no counter counts conversions yet), no baselineRate when the control has no rate of the goal yet, or an invalid definition (variants, control, goal, minimum detectable effect 1-500 %, significance 90/95/99 %, power 50-99 %).`,
       404: placementNotYours,
       409: MESSAGES.abTestAlreadyRunning,
     },

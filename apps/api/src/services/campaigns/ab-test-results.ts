@@ -4,8 +4,6 @@
 // The window is whole 15-minute buckets (the rollups' grain): from the bucket the test started in to
 // the end of the bucket it ended in (or of now, while it runs).
 import {
-  AB_TEST_GOAL_COUNTS,
-  type AbTestGoal,
   type AbTestResults,
   type AbTestVariantCounts,
   ApiError,
@@ -13,8 +11,6 @@ import {
   compareProportions,
   type EventCounters,
   MESSAGES,
-  measurableImpressions,
-  type PlacementKind,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativesByIds } from '../../db/queries/creatives';
@@ -22,6 +18,7 @@ import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { findPlacement } from '../../db/queries/placements';
 import { readRangeTotals } from '../events/queries/range-totals';
 import type { SessionUser } from '../identity/sessions';
+import { addCounters, goalCounts } from './ab-test-counts';
 import { abTestAnswer, ownAbTest } from './ab-tests';
 
 const QUARTER_HOUR = 15 * 60 * 1000;
@@ -33,29 +30,6 @@ export function abTestWindow(startedAt: Date, endedAt: Date | null, now: Date): 
   const to = floorToBucket((endedAt ?? now).getTime()) + QUARTER_HOUR;
   return { from: new Date(from), to: new Date(Math.max(to, from + QUARTER_HOUR)) };
 }
-
-/** A goal's successes and trials in a creative's counters (viewability per measurable impression). */
-function goalCounts(
-  goal: AbTestGoal,
-  counters: EventCounters,
-  kind: PlacementKind,
-): { successes: number; trials: number } {
-  if (goal === 'conversionRate') throw ApiError.of(400, MESSAGES.abTestConversionRate);
-  if (goal === 'viewability')
-    return { successes: counters.viewable, trials: measurableImpressions(counters, kind) };
-  const { successes, trials } = AB_TEST_GOAL_COUNTS[goal];
-  return {
-    successes: counters[successes as keyof EventCounters],
-    trials: counters[trials as keyof EventCounters],
-  };
-}
-
-const addCounters = (sum: EventCounters | undefined, more: EventCounters): EventCounters => {
-  if (!sum) return { ...more };
-  const total = { ...sum };
-  for (const key of Object.keys(more) as (keyof EventCounters)[]) total[key] += more[key];
-  return total;
-};
 
 export async function getAbTestResults(
   ctx: Context,

@@ -227,7 +227,6 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
         { variants: [banners[0]?.creativeId, outsider], control: banners[0]?.creativeId },
         abTestVariantNotInPlacementMessage(outsider ?? ''),
       ],
-      [{ baselineRate: undefined }, MESSAGES.abTestBaselineRequired],
       [{ variants: [banners[0]?.creativeId] }, AB_TEST_MESSAGES.variants],
       [{ control: banners[2]?.creativeId }, AB_TEST_MESSAGES.control],
       [{ goal: 'revenue' }, AB_TEST_MESSAGES.goal],
@@ -242,6 +241,48 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
     // Nothing started: the placement kept its rotation.
     const kept = (await owner.get<Placement>(`/v1/campaign/placement?id=${placementID}`)).body.data;
     expect(kept?.mode).toBe('weighted');
+  });
+
+  it("plans on the control's rate so far when no baseline is given, and refuses a control without one", async () => {
+    const image = await demoAsset('banner.png');
+    const [d, e] = [await published('Banner D', image), await published('Banner E', image)];
+    // D's history before the test: 2 % CTR.
+    const past = '2026-01-05T10:00:00Z';
+    const imported = await admin.post('/v1/events/import', {
+      events: [
+        { liveID: d.liveId, type: 'impression', at: past, count: 5_000 },
+        { liveID: d.liveId, type: 'click', at: past, count: 100 },
+      ],
+    });
+    expect(imported.httpStatus).toBe(200);
+    const slot = async () =>
+      (
+        await owner.post<Placement>('/v1/campaign/placements', {
+          campaignID,
+          name: 'Footer',
+          items: [{ creativeId: d.creativeId }, { creativeId: e.creativeId }],
+        })
+      ).body.data?.id ?? '';
+    const plan = {
+      variants: [d.creativeId, e.creativeId],
+      minimumDetectableEffect: 20,
+      baselineRate: undefined,
+    };
+    const started = await owner.post<PlacementAbTest>(
+      '/v1/campaign/placements/abtest',
+      definition(await slot(), { ...plan, control: d.creativeId }),
+    );
+    expect(started.httpStatus, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data?.baselineRate).toBeCloseTo(2, 10);
+    expect(started.body.data?.plannedSample).toBe(
+      abTestPlannedSample({ ...plan, significance: 95, power: 80 }, 2),
+    );
+    const refused = await owner.post(
+      '/v1/campaign/placements/abtest',
+      definition(await slot(), { ...plan, control: e.creativeId }),
+    );
+    expect(refused.httpStatus).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.abTestBaselineRequired);
   });
 
   it("answers 404 for another owner's placement or test; a reports:read token reads the results", async () => {

@@ -5,10 +5,12 @@
 // the test is stopped. While it runs, the placement's mode and items cannot change (placements.ts).
 // Access as for placements: the campaign's owner or an admin, 404 for anyone else.
 import {
+  type AbTestGoal,
   ApiError,
   abTestPlannedSample,
   abTestVariantNotInPlacementMessage,
   type CreateAbTestRequest,
+  type EventCounters,
   MESSAGES,
   type PlacementAbTest,
   type RotationItem,
@@ -25,11 +27,18 @@ import {
   listAbTestsOfPlacement,
 } from '../../db/queries/ab-tests';
 import { findCampaign } from '../../db/queries/campaigns';
-import { findPlacement, updatePlacement as updatePlacementRow } from '../../db/queries/placements';
+import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
+import {
+  findPlacement,
+  type PlacementRow,
+  updatePlacement as updatePlacementRow,
+} from '../../db/queries/placements';
 import { recordChange } from '../audit/record';
 import { abTestChange } from '../audit/snapshots';
+import { readTotals } from '../events/queries/totals';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
+import { addCounters, goalCounts } from './ab-test-counts';
 import { isOwnerOrAdmin } from './access';
 import { ownPlacement } from './placements';
 
@@ -88,8 +97,37 @@ const testRotation = (items: readonly RotationItem[], variants: readonly string[
   items.map((item) => ({ ...item, paused: !variants.includes(item.creativeId) }));
 
 /**
+ * The control's rate of the goal before the test, in percent (all its live creatives' all-time totals),
+ * the baseline of the planned sample when none is given; 400 when it has no trials yet, or a rate of 0
+ * or 100 % (no sample can be planned from it).
+ */
+async function controlRateBefore(
+  ctx: Context,
+  placement: PlacementRow,
+  control: string,
+  goal: AbTestGoal,
+): Promise<number> {
+  const lives = (await listLiveIdsOfCampaigns(ctx.db, [placement.campaign_id])).filter(
+    (live) => live.creative_id === control,
+  );
+  let sum: EventCounters | undefined;
+  for (const counters of (
+    await readTotals(
+      ctx.events.store,
+      lives.map((live) => live.id),
+    )
+  ).values())
+    sum = addCounters(sum, counters);
+  const { successes, trials } = sum ? goalCounts(goal, sum, placement.kind) : { successes: 0, trials: 0 };
+  const rate = trials > 0 ? (successes / trials) * 100 : 0;
+  if (!(rate > 0 && rate < 100)) throw ApiError.of(400, MESSAGES.abTestBaselineRequired);
+  return rate;
+}
+
+/**
  * Starts a test: checks it against its placement (its variants must be the placement's creatives; the
- * conversion rate has no counter yet; the baseline gives the planned sample), stores it with the
+ * conversion rate has no counter yet; the baseline, else the control's rate so far, gives the planned
+ * sample), stores it with the
  * placement's rotation, and rotates the placement evenly over the variants.
  */
 export async function createAbTest(
@@ -103,8 +141,9 @@ export async function createAbTest(
   const inPlacement = new Set(placement.items.map((item) => item.creativeId));
   const stranger = input.variants.find((id) => !inPlacement.has(id));
   if (stranger !== undefined) throw ApiError.of(400, abTestVariantNotInPlacementMessage(stranger));
-  if (input.baselineRate === undefined) throw ApiError.of(400, MESSAGES.abTestBaselineRequired);
-  const plannedSample = abTestPlannedSample(input);
+  const baselineRate =
+    input.baselineRate ?? (await controlRateBefore(ctx, placement, input.control, input.goal));
+  const plannedSample = abTestPlannedSample(input, baselineRate);
   const row = await ctx.db.transaction(async (tx) => {
     if (await findRunningAbTest(tx, placement.id)) throw ApiError.of(409, MESSAGES.abTestAlreadyRunning);
     const made = await insertAbTest(tx, {
@@ -117,7 +156,7 @@ export async function createAbTest(
       minimum_detectable_effect: input.minimumDetectableEffect,
       significance: input.significance,
       power: input.power,
-      baseline_rate: input.baselineRate as number,
+      baseline_rate: baselineRate,
       planned_sample: plannedSample,
       previous_mode: placement.mode,
       previous_items: placement.items,
