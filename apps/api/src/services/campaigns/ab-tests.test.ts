@@ -115,6 +115,16 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
     expect(
       (await owner.put('/v1/campaign/placements', { id: placementID, name: 'Renamed' })).httpStatus,
     ).toBe(200);
+    // Served: only A and B answer the placement's tag now (40 requests: C's chance to be missed if it
+    // were still in an even rotation of three is (2/3)^40, under one in 10^7).
+    const served = new Set<string>();
+    for (let request = 0; request < 40; request += 1) {
+      const response = await fetch(`${server.url}/serve/ad/p/${placementID}.json`, {
+        headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126.0.0.0 Safari/537.36' },
+      });
+      served.add(((await response.json()) as { liveID: string }).liveID);
+    }
+    expect([...served].sort()).toEqual([banners[0]?.liveId, banners[1]?.liveId].sort());
 
     // The issue's figures: A 10,000 impressions / 100 clicks, B 10,000 / 150; C's events do not count.
     const [a, b, c] = banners as [(typeof banners)[0], (typeof banners)[0], (typeof banners)[0]];
