@@ -1,0 +1,36 @@
+// The A/B test request (issue 46): the definition of entities/ab-test.ts with the placement it runs on,
+// its defaults and its messages.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { AB_TEST_MESSAGES } from '../../entities/ab-test';
+import { abTestsContract } from './contract';
+import { createAbTestRequestSchema } from './requests';
+
+const valid = {
+  placementID: 'p1',
+  variants: ['a', 'b'],
+  control: 'a',
+  goal: 'ctr',
+  minimumDetectableEffect: 20,
+};
+
+describe('the A/B test request', () => {
+  it('takes a placement and a definition, with significance 95 % and power 80 % by default', () => {
+    expect(z.parse(createAbTestRequestSchema, valid)).toEqual({ ...valid, significance: 95, power: 80 });
+  });
+
+  it('refuses a control that is not a variant, an unknown field and a missing placement, each with its message', () => {
+    const messages = (input: unknown) =>
+      z.safeParse(createAbTestRequestSchema, input).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages({ ...valid, control: 'c' })).toEqual([AB_TEST_MESSAGES.control]);
+    expect(messages({ ...valid, variants: ['a'] })).toContain(AB_TEST_MESSAGES.variants);
+    expect(messages({ ...valid, extra: 1 })).toHaveLength(1);
+    expect(messages({ ...valid, placementID: undefined })).toHaveLength(1);
+  });
+
+  it('reads results with the reports scope, and changes tests with the campaigns scope', () => {
+    expect(abTestsContract.getAbTestResults.scope).toBe('reports:read');
+    expect(abTestsContract.createAbTest.scope).toBe('campaigns:write');
+    expect(abTestsContract.stopAbTest.scope).toBe('campaigns:write');
+  });
+});
