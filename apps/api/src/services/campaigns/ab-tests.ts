@@ -110,14 +110,12 @@ async function controlRateBefore(
   const lives = (await listLiveIdsOfCampaigns(ctx.db, [placement.campaign_id])).filter(
     (live) => live.creative_id === control,
   );
+  const totals = await readTotals(
+    ctx.events.store,
+    lives.map((live) => live.id),
+  );
   let sum: EventCounters | undefined;
-  for (const counters of (
-    await readTotals(
-      ctx.events.store,
-      lives.map((live) => live.id),
-    )
-  ).values())
-    sum = addCounters(sum, counters);
+  for (const counters of totals.values()) sum = addCounters(sum, counters);
   const { successes, trials } = sum ? goalCounts(goal, sum, placement.kind) : { successes: 0, trials: 0 };
   const rate = trials > 0 ? (successes / trials) * 100 : 0;
   if (!(rate > 0 && rate < 100)) throw ApiError.of(400, MESSAGES.abTestBaselineRequired);
@@ -127,14 +125,12 @@ async function controlRateBefore(
 /**
  * Starts a test: checks it against its placement (its variants must be the placement's creatives; the
  * conversion rate has no counter yet; the baseline, else the control's rate so far, gives the planned
- * sample), stores it with the
- * placement's rotation, and rotates the placement evenly over the variants.
+ * sample), stores it with the placement's rotation, and rotates the placement evenly over the variants.
  */
 export async function createAbTest(
   ctx: Context,
   user: SessionUser,
   input: CreateAbTestRequest,
-  startedAt?: Date,
 ): Promise<PlacementAbTest> {
   const placement = await ownPlacement(ctx.db, user, input.placementID);
   if (input.goal === 'conversionRate') throw ApiError.of(400, MESSAGES.abTestConversionRate);
@@ -160,7 +156,6 @@ export async function createAbTest(
       planned_sample: plannedSample,
       previous_mode: placement.mode,
       previous_items: placement.items,
-      ...(startedAt ? { started_at: startedAt } : {}),
     });
     const items = testRotation(placement.items, input.variants);
     const changed = await updatePlacementRow(tx, placement.id, { name: placement.name, mode: 'even', items });
