@@ -10,7 +10,7 @@ import { labelWidth, thinTicks, ticksThatFit } from '../lib/ticks';
 import { pacingDeviationText } from './pacing-status';
 
 export type PacingChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
-  Omit<ChartDisplayProps, 'animate' | 'interactive'> & {
+  ChartDisplayProps & {
     /** The campaign's pacing as the API answers it (`campaign.pacing`, `reportData.pacing`). */
     pacing: PacingAnswer;
   };
@@ -48,6 +48,9 @@ export function PacingChart({
   width,
   height = 260,
   palette = themePalette,
+  // Drawn still and without hover: the figures are in the hidden table.
+  animate: _animate,
+  interactive: _interactive,
   ...props
 }: PacingChartProps) {
   const metric = GOAL_METRIC_LABELS[pacing.metric];
