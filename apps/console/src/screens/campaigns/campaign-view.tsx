@@ -24,6 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
+import { CampaignGoal } from './campaign-goal';
 import { CampaignHistory } from './campaign-history';
 import { useCampaign, useCampaignHistory, useDuplicateCampaign } from './campaign-queries';
 import { EditCampaignDialog } from './edit-campaign-dialog';
@@ -117,6 +118,7 @@ export function CampaignViewPage() {
           </Card>
         ))}
       </section>
+      <CampaignGoal campaign={data} onEdit={() => setEditing(true)} />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Creatives</CardTitle>
