@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { DateField, TimezoneField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
+import { GoalRateFields } from './goal-rate-fields';
 
 export type CampaignFormValues = CampaignBody;
 
@@ -31,8 +32,8 @@ export interface CampaignFormProps {
 const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
 
 /**
- * A campaign's name, advertiser and flight dates (read in the campaign's timezone, UTC by default), checked
- * with the domain's campaign body rules.
+ * A campaign's name, advertiser, flight dates (read in the campaign's timezone, UTC by default), goal and
+ * booked rate, checked with the domain's campaign body rules.
  */
 export function CampaignForm({
   defaultValues,
@@ -114,6 +115,7 @@ export function CampaignForm({
           fallback={DEFAULT_CAMPAIGN_TIMEZONE}
         />
       </div>
+      <GoalRateFields control={control} errors={errors} />
       <Button type="submit" loading={isSubmitting}>
         {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
       </Button>
