@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignForm } from './campaign-form';
 
 const meta = {
@@ -98,7 +98,11 @@ export const KeyboardOnly: Story = {
     await expect(canvas.getByLabelText('Start date')).toHaveFocus();
     await userEvent.keyboard('2026-06-01');
     await userEvent.tab();
+    await expect(canvas.getByLabelText('Start time (optional)')).toHaveFocus();
+    await userEvent.tab();
     await userEvent.keyboard('2026-06-30');
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('End time (optional)')).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByLabelText('Timezone of the dates')).toHaveFocus();
     await userEvent.tab();
@@ -245,6 +249,82 @@ export const GoalAndRatePhone: Story = {
   decorators: [(Story) => <div style={{ width: 326 }}>{Story()}</div>],
 };
 
+/** A flight that starts at 09:30 and ends at 18:00: the dates travel as 'YYYY-MM-DD HH:mm'. */
+export const TimeOfDay: Story = {
+  args: {
+    defaultValues: {
+      name: 'Launch day',
+      data: { start: { date: '2026-06-01' }, end: { date: '2026-06-30' } },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    // The browser's own time picker is not what is under test: the value is set as a picker sets it.
+    fireEvent.change(canvas.getByLabelText('Start time (optional)'), { target: { value: '09:30' } });
+    fireEvent.change(canvas.getByLabelText('End time (optional)'), { target: { value: '18:00' } });
+    await expect(canvas.getByLabelText('Start time (optional)')).toHaveValue('09:30');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Launch day',
+        data: { start: { date: '2026-06-01 09:30' }, end: { date: '2026-06-30 18:00' } },
+      }),
+    );
+  },
+};
+
+const live = {
+  ...campaign,
+  data: { start: { date: '2026-11-01' }, end: { date: '2026-11-30' }, timezone: 'UTC' },
+};
+
+/**
+ * Editing a live campaign (15 Nov, flight 1-30 Nov) and moving its start to 20 Nov: the form asks first,
+ * since its ads stop serving until then.
+ */
+export const LiveStartMoved: Story = {
+  args: { defaultValues: live, now: new Date('2026-11-15T12:00:00Z') },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    fireEvent.change(canvas.getByLabelText('Start date'), { target: { value: '2026-11-20' } });
+    await expect(canvas.getByLabelText('Start date')).toHaveValue('2026-11-20');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Serving stops until 20 Nov 2026, 00:00 (UTC)',
+    });
+    await expect(dialog).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Confirmed: the campaign is saved with the new start. */
+export const LiveStartMovedConfirmed: Story = {
+  ...LiveStartMoved,
+  parameters: { overlay: false },
+  play: async (context) => {
+    await LiveStartMoved.play?.(context);
+    await userEvent.click(screen.getByRole('button', { name: 'Move the start' }));
+    await waitFor(() =>
+      expect(context.args.onSubmit).toHaveBeenCalledWith({
+        ...live,
+        data: { ...live.data, start: { date: '2026-11-20' } },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** Moving the start of a live campaign earlier (or changing its end) asks nothing. */
+export const LiveEndMoved: Story = {
+  args: { defaultValues: live, now: new Date('2026-11-15T12:00:00Z') },
+  play: async ({ canvas, args }) => {
+    fireEvent.change(canvas.getByLabelText('End date'), { target: { value: '2026-12-20' } });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalled());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+export const LiveStartMovedDark: Story = { ...LiveStartMoved, globals: { theme: 'dark' } };
 export const GoalAndRateSetDark: Story = { ...GoalAndRateSet, globals: { theme: 'dark' } };
 export const GoalAndRateErrorsDark: Story = { ...GoalAndRateErrors, globals: { theme: 'dark' } };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
