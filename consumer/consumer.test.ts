@@ -250,6 +250,15 @@ describe('the published packages, installed by a scratch consumer', () => {
           .allTextContents(),
       ).toContain(impressionsTotalText);
       await page.getByText(/^Countries from ip-location-db/).waitFor();
+      // Pacing and spend (issue 44): the issue's at-risk fixture and a week at USD 2.50 CPM.
+      await page.getByText('At risk · 20% under plan').waitFor();
+      await page.getByRole('img', { name: /^Pacing of 300,000 impressions/ }).waitFor();
+      expect(await page.locator('[data-slot="pacing-projected"]').getAttribute('stroke-dasharray')).toBe(
+        '5 4',
+      );
+      expect(await page.locator('[data-slot="spend-tile"][data-metric="ecpm"]').textContent()).toBe(
+        'eCPM$2.50',
+      );
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });
