@@ -2,6 +2,7 @@
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
 import { z } from 'zod/mini';
+import { pacingSchema } from './pacing';
 import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
 
 /** How many campaigns the top and recent lists hold. */
@@ -13,6 +14,8 @@ export const dashboardCampaignSchema = z.object({
   updatedAt: z.nullable(z.string()),
   /** The campaign's figures in the dashboard's range. */
   totals: reportTotalsSchema,
+  /** Its delivery against its goal now (rules/pacing.ts); absent or null without a goal or both flight dates. */
+  pacing: z.optional(z.nullable(pacingSchema)),
 });
 export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;
 

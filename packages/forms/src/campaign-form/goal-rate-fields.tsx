@@ -18,7 +18,7 @@ import * as React from 'react';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
 
 /** Currencies offered first (ISO 4217); a stored code outside the list is offered too. */
-export const COMMON_CURRENCIES = [
+const COMMON_CURRENCIES = [
   'USD',
   'EUR',
   'GBP',
@@ -36,7 +36,7 @@ export const COMMON_CURRENCIES = [
   'MXN',
   'ZAR',
 ] as const;
-export const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_CURRENCY = 'USD';
 
 const NONE = 'none';
 const metricChoices = [
@@ -49,7 +49,7 @@ const modelChoices = [
 ];
 
 /** A typed amount as a number: spaces and thousands commas dropped; NaN (the schema's message) when not one. */
-export function parseAmount(text: string): number {
+function parseAmount(text: string): number {
   const plain = text.replace(/[\s,]/g, '');
   return plain === '' ? Number.NaN : Number(plain);
 }

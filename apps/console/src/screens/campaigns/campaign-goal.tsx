@@ -6,7 +6,7 @@ import { type Campaign, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { formatCount } from './format';
 
-export type CampaignGoalProps = {
+type CampaignGoalProps = {
   campaign: Pick<Campaign, 'data' | 'pacing'>;
   /** Opens the campaign form, where the goal and rate are set. */
   onEdit?: () => void;

@@ -9,7 +9,7 @@ import type * as React from 'react';
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** '300,000 impressions · USD 2.50 CPM', what the campaign books. */
-export function bookedText(report: Pick<ReportData, 'goal' | 'rate'>): string {
+function bookedText(report: Pick<ReportData, 'goal' | 'rate'>): string {
   const parts = [
     report.goal
       ? `${countFormat.format(report.goal.amount)} ${GOAL_METRIC_LABELS[report.goal.metric].toLowerCase()}`
