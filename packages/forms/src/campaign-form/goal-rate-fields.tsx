@@ -15,7 +15,13 @@ import {
 } from '@adconsole/domain';
 import { ChoiceSelect, Field, Input } from '@adconsole/ui';
 import * as React from 'react';
-import { type Control, Controller, type FieldErrors } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 
 /** Currencies offered first (ISO 4217); a stored code outside the list is offered too. */
 const COMMON_CURRENCIES = [
@@ -58,7 +64,14 @@ const amountText = (amount: number | undefined) =>
 
 type Errors = FieldErrors<CampaignBody>;
 
-export function GoalRateFields({ control, errors }: { control: Control<CampaignBody>; errors: Errors }) {
+/** The section, on the campaign form's control (whose input type reads an id as a number too). */
+export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
+  control,
+  errors,
+}: {
+  control: Control<TValues, TContext, TOutput>;
+  errors: Errors;
+}) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="goal-rate">
       <legend className="mb-2 font-medium text-sm">Goal and rate</legend>
@@ -67,16 +80,24 @@ export function GoalRateFields({ control, errors }: { control: Control<CampaignB
       </p>
       <Controller
         control={control}
-        name="data.goal"
+        name={'data.goal' as FieldPath<TValues>}
         render={({ field }) => (
-          <GoalFields goal={field.value ?? null} onChange={field.onChange} errors={errors.data?.goal} />
+          <GoalFields
+            goal={(field.value as CampaignGoal | null | undefined) ?? null}
+            onChange={field.onChange}
+            errors={errors.data?.goal}
+          />
         )}
       />
       <Controller
         control={control}
-        name="data.rate"
+        name={'data.rate' as FieldPath<TValues>}
         render={({ field }) => (
-          <RateFields rate={field.value ?? null} onChange={field.onChange} errors={errors.data?.rate} />
+          <RateFields
+            rate={(field.value as CampaignRate | null | undefined) ?? null}
+            onChange={field.onChange}
+            errors={errors.data?.rate}
+          />
         )}
       />
     </fieldset>
