@@ -323,8 +323,10 @@ function ReportBody({
   const hiddenColumns: ReportTableMetric[] = [
     ...(hasVideo ? [] : VIDEO_COLUMNS),
     ...(printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS),
-    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu.
+    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu. On paper
+    // Spend takes the engagements' room.
     ...COST_COLUMNS,
+    ...(printing && report.rate ? (['engagement'] as const) : []),
   ];
   const unitName = unit === 'hour' ? 'hour' : 'day';
 
