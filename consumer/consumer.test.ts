@@ -194,9 +194,9 @@ describe('the published packages, installed by a scratch consumer', () => {
       // The sign-in form from @adconsole/forms validates with the domain's messages.
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('Fill in your email').waitFor();
-      // The forms' own layout comes from @adconsole/forms/styles.css: the campaign form's dates sit
-      // side by side (a two-column grid from the sm breakpoint), which ui's stylesheet alone lacks.
-      const dates = page.locator('[data-slot="campaign-form"] > div.grid', { hasText: 'Start date' });
+      // The forms' own layout comes from @adconsole/forms/styles.css: the campaign form's start date and
+      // its time of day sit side by side (a two-column grid), which ui's stylesheet alone lacks.
+      const dates = page.getByLabel('Start time (optional)').locator('..');
       const columns = await dates.evaluate((element) => getComputedStyle(element).gridTemplateColumns);
       expect(columns.split(' ')).toHaveLength(2);
       // @adconsole/charts: the performance chart draws its line in the theme's colour, and the
@@ -250,6 +250,15 @@ describe('the published packages, installed by a scratch consumer', () => {
           .allTextContents(),
       ).toContain(impressionsTotalText);
       await page.getByText(/^Countries from ip-location-db/).waitFor();
+      // Pacing and spend (issue 44): the issue's at-risk fixture and a week at USD 2.50 CPM.
+      await page.getByText('At risk · 20% under plan').waitFor();
+      await page.getByRole('img', { name: /^Pacing of 300,000 impressions/ }).waitFor();
+      expect(await page.locator('[data-slot="pacing-projected"]').getAttribute('stroke-dasharray')).toBe(
+        '5 4',
+      );
+      expect(await page.locator('[data-slot="spend-tile"][data-metric="ecpm"]').textContent()).toBe(
+        'eCPM$2.50',
+      );
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });

@@ -1,8 +1,22 @@
 // A product outside the monorepo that installs the packed tarballs from npm and uses them the way
 // the READMEs say: no Tailwind of its own, only the built stylesheets of @adconsole/ui and
 // @adconsole/charts and @adconsole/forms.
-import { BreakdownBars, BreakdownTable, PerformanceChart, ReportTable } from '@adconsole/charts';
-import { countryBreakdown, oneWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+import {
+  BreakdownBars,
+  BreakdownTable,
+  PacingChart,
+  PacingStatusBadge,
+  PerformanceChart,
+  ReportTable,
+  SpendTiles,
+} from '@adconsole/charts';
+import {
+  atRiskPacing,
+  countryBreakdown,
+  oneWeekReport,
+  oneWeekReportWithSpend,
+  siteBreakdown,
+} from '@adconsole/charts/fixtures';
 import '@adconsole/charts/styles.css';
 import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
 import { CampaignForm, SignInForm } from '@adconsole/forms';
@@ -66,6 +80,9 @@ function App() {
         />
         <BreakdownBars breakdown={siteBreakdown} width={720} locale="en-US" />
         <BreakdownTable breakdown={countryBreakdown} locale="en-US" />
+        <SpendTiles totals={oneWeekReportWithSpend.totals} currency="USD" locale="en-US" />
+        <PacingStatusBadge pacing={atRiskPacing} locale="en-US" />
+        <PacingChart pacing={atRiskPacing} width={720} locale="en-US" />
       </section>
       <Toaster />
     </main>

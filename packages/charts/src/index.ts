@@ -18,6 +18,7 @@ export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props
 export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';
+export * from './pacing';
 export * from './performance-chart';
 export * from './report-table';
 export * from './vast-errors';

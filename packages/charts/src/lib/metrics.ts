@@ -23,9 +23,9 @@ export const metricConfig: ChartConfig<ReportMetric> = {
   skips: { label: 'Skips', color: 8 },
   closes: { label: 'Closes', color: 8 },
   spend: { label: 'Spend', color: 2 },
-  ecpm: { label: 'eCPM', color: 4 },
-  ecpc: { label: 'eCPC', color: 3 },
-  cpcv: { label: 'CPCV', color: 8 },
+  ecpm: { label: 'eCPM', color: 3 },
+  ecpc: { label: 'eCPC', color: 4 },
+  cpcv: { label: 'CPCV', color: 7 },
 };
 
 /** The one-series config of a chart that draws one figure. */

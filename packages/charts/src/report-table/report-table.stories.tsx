@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { oneDayReport, oneWeekReport, yearReport, zeroReport } from '../fixtures';
+import { oneDayReport, oneWeekReport, oneWeekReportWithSpend, yearReport, zeroReport } from '../fixtures';
 import { ReportTable, type ReportTableProps } from './report-table';
 
 type PeriodProps = Extract<ReportTableProps, { by: 'period' }>;
@@ -241,8 +241,26 @@ export const NoRows: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
+/** A campaign that books USD 2.50 CPM: Spend, eCPM, eCPC and CPCV in dollars, the totals row too. */
+export const WithSpend: Story = {
+  args: {
+    series: oneWeekReportWithSpend.series,
+    totals: oneWeekReportWithSpend.totals,
+    currency: 'USD',
+    // Fourteen columns outgrow the frame: these stay in the column menu, so the spend shows.
+    hiddenColumns: ['viewable', 'engagement', 'engagementRate', 'videoStarts', 'videoCompletes'],
+  },
+  play: async ({ canvas }) => {
+    for (const name of ['Spend', 'eCPM', 'eCPC', 'CPCV'])
+      await expect(canvas.getByRole('columnheader', { name })).toBeInTheDocument();
+    const totals = canvas.getByRole('row', { name: /^Total/ });
+    await expect(totals).toHaveTextContent(/\$[\d,]+\.\d{2}\$2\.50\$\d+\.\d{2}/);
+  },
+};
+
 export const ByDayDark: Story = { ...ByDay, ...dark };
 export const ByCreativeDark: Story = { ...ByCreative, ...dark };
 export const SortByClicksDark: Story = { ...SortByClicks, ...dark };
 export const HideColumnsDark: Story = { ...HideColumns, ...dark };
 export const NoRowsDark: Story = { ...NoRows, ...dark };
+export const WithSpendDark: Story = { ...WithSpend, ...dark };

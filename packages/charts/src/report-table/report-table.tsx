@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
+import { formatSpend, SPEND_METRICS } from '../pacing/spend-tiles';
 
 /** The figures a report table can show, in column order; video ones only with video data. */
 export const REPORT_TABLE_METRICS = [
@@ -26,10 +27,16 @@ export const REPORT_TABLE_METRICS = [
   'videoStarts',
   'videoCompletes',
   'completionRate',
+  'spend',
+  'ecpm',
+  'ecpc',
+  'cpcv',
 ] as const satisfies readonly ReportMetric[];
 export type ReportTableMetric = (typeof REPORT_TABLE_METRICS)[number];
 
 const VIDEO_METRICS: readonly ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
+/** Shown when the rows carry spend (the campaign books a rate), in its currency. */
+const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
 
 type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The report's totals: the totals row (for every row, not just the page shown). */
@@ -44,6 +51,11 @@ type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
   caption?: string;
   /** Controls shown left of the column menu (a title, a download button). */
   toolbar?: React.ReactNode;
+  /**
+   * The booked rate's ISO 4217 currency (`reportData.rate.currency`): with it, and totals that carry
+   * `spend`, the table shows Spend, eCPM, eCPC and CPCV in that currency.
+   */
+  currency?: string | undefined;
 };
 
 export type ReportTableProps =
@@ -75,14 +87,20 @@ function metricColumns<TData extends ReportTotals>(
   metrics: readonly ReportTableMetric[],
   totals: ReportTotals,
   locale: string,
+  currency = 'USD',
 ) {
+  // A rate over no impressions (a day without traffic, a banner's completion rate) reads '—'; so does
+  // an effective cost without the events it divides by.
+  const format = (metric: ReportTableMetric, figures: Partial<ReportTotals>) =>
+    SPEND_COLUMNS.includes(metric)
+      ? formatSpend(figures[metric], currency, locale)
+      : formatFigure(metric, figures, locale);
   return metrics.map((metric) =>
     helper.accessor((row: TData) => row[metric] ?? 0, {
       id: metric,
       header: metricConfig[metric].label,
-      // A rate over no impressions (a day without traffic, a banner's completion rate) reads '—'.
-      cell: (context) => formatFigure(metric, context.row.original, locale),
-      footer: () => formatFigure(metric, totals, locale),
+      cell: (context) => format(metric, context.row.original),
+      footer: () => format(metric, totals),
       sortFn: 'number',
       sortDescFirst: sortsDescendingFirst('number'),
       meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },
@@ -102,15 +120,19 @@ export function ReportTable(props: ReportTableProps) {
     hiddenColumns = [],
     caption,
     toolbar,
+    currency,
     className,
     ...rest
   } = props;
+  const withSpend = currency !== undefined && totals.spend !== undefined;
   const metrics = useMemo(
     () =>
       REPORT_TABLE_METRICS.filter(
-        (metric) => !VIDEO_METRICS.includes(metric) || totals.videoStarts !== undefined,
+        (metric) =>
+          (!VIDEO_METRICS.includes(metric) || totals.videoStarts !== undefined) &&
+          (!SPEND_COLUMNS.includes(metric) || withSpend),
       ),
-    [totals.videoStarts],
+    [totals.videoStarts, withSpend],
   );
   const columnVisibility = Object.fromEntries(hiddenColumns.map((metric) => [metric, false]));
   const divProps = omitTableProps(rest);
@@ -122,6 +144,7 @@ export function ReportTable(props: ReportTableProps) {
         totals={totals}
         metrics={metrics}
         locale={locale}
+        currency={currency}
         initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
         caption={caption}
         toolbar={toolbar}
@@ -138,6 +161,7 @@ export function ReportTable(props: ReportTableProps) {
       totals={totals}
       metrics={metrics}
       locale={locale}
+      currency={currency}
       initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
       caption={caption}
       toolbar={toolbar}
@@ -164,6 +188,7 @@ type InnerProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   totals: ReportTotals;
   metrics: readonly ReportTableMetric[];
   locale: string;
+  currency: string | undefined;
   initialState: {
     pagination: { pageIndex: number; pageSize: number };
     columnVisibility: Record<string, boolean>;
@@ -177,6 +202,7 @@ function PeriodTable({
   totals,
   metrics,
   locale,
+  currency,
   initialState,
   caption,
   toolbar,
@@ -196,9 +222,9 @@ function PeriodTable({
         enableHiding: false,
         meta: { label: byHour ? 'Hour' : 'Day', sort: 'period' },
       }),
-      ...metricColumns(helper, metrics, totals, locale),
+      ...metricColumns(helper, metrics, totals, locale, currency),
     ]);
-  }, [byHour, metrics, totals, locale]);
+  }, [byHour, metrics, totals, locale, currency]);
   const table = useDataTable({
     columns,
     data: series,
@@ -224,6 +250,7 @@ function CreativeTable({
   totals,
   metrics,
   locale,
+  currency,
   initialState,
   caption,
   toolbar,
@@ -278,9 +305,9 @@ function CreativeTable({
         sortFn: 'text',
         meta: { label: 'Type', sort: 'text' },
       }),
-      ...metricColumns(helper, metrics, totals, locale),
+      ...metricColumns(helper, metrics, totals, locale, currency),
     ]);
-  }, [metrics, totals, locale, rowHref, renderLink]);
+  }, [metrics, totals, locale, currency, rowHref, renderLink]);
   const table = useDataTable({
     columns,
     data: rows,

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignForm } from './campaign-form';
 
 const meta = {
@@ -98,9 +98,17 @@ export const KeyboardOnly: Story = {
     await expect(canvas.getByLabelText('Start date')).toHaveFocus();
     await userEvent.keyboard('2026-06-01');
     await userEvent.tab();
+    await expect(canvas.getByLabelText('Start time (optional)')).toHaveFocus();
+    await userEvent.tab();
     await userEvent.keyboard('2026-06-30');
     await userEvent.tab();
+    await expect(canvas.getByLabelText('End time (optional)')).toHaveFocus();
+    await userEvent.tab();
     await expect(canvas.getByLabelText('Timezone of the dates')).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Goal')).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Rate')).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Create campaign' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -140,6 +148,185 @@ export const AdvertiserTooLong: Story = {
   },
 };
 
+const booked = {
+  ...campaign,
+  data: {
+    ...campaign.data,
+    goal: { metric: 'impressions' as const, amount: 300_000 },
+    rate: { model: 'CPM' as const, amount: 2.5, currency: 'EUR' },
+  },
+};
+
+/** A campaign that books 300,000 impressions at EUR 2.50 CPM: the section shows both, saved as they are. */
+export const GoalAndRateSet: Story = {
+  args: { defaultValues: booked },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('group', { name: 'Goal and rate' })).toBeVisible();
+    await expect(canvas.getByLabelText('Goal')).toHaveTextContent('Impressions');
+    await expect(canvas.getByLabelText('Goal amount')).toHaveValue('300000');
+    await expect(canvas.getByLabelText('Rate')).toHaveTextContent('CPM (per thousand impressions)');
+    await expect(canvas.getByLabelText('Rate amount')).toHaveValue('2.5');
+    await expect(canvas.getByLabelText('Currency')).toHaveTextContent('EUR');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith(booked));
+  },
+};
+
+/** Choosing a goal and a rate: the amounts typed with thousands commas, USD offered first. */
+export const ChoosingGoalAndRate: Story = {
+  args: { defaultValues: { name: 'Summer launch' } },
+  play: async ({ canvas, args }) => {
+    const body = within(document.body);
+    await userEvent.click(canvas.getByLabelText('Goal'));
+    await userEvent.click(await body.findByRole('option', { name: 'Clicks' }));
+    await userEvent.type(canvas.getByLabelText('Goal amount'), '12,500');
+    await userEvent.click(canvas.getByLabelText('Rate'));
+    await userEvent.click(await body.findByRole('option', { name: 'CPC (per click)' }));
+    await userEvent.type(canvas.getByLabelText('Rate amount'), '0.35');
+    await expect(canvas.getByLabelText('Currency')).toHaveTextContent('USD');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Summer launch',
+        data: {
+          start: null,
+          end: null,
+          goal: { metric: 'clicks', amount: 12_500 },
+          rate: { model: 'CPC', amount: 0.35, currency: 'USD' },
+        },
+      }),
+    );
+  },
+};
+
+/** The domain's messages under the fields: a goal that is not a whole number, a rate finer than the cent. */
+export const GoalAndRateErrors: Story = {
+  args: {
+    defaultValues: {
+      ...booked,
+      data: {
+        ...booked.data,
+        goal: { metric: 'impressions' as const, amount: 1_500.5 },
+        rate: { model: 'CPM' as const, amount: 2.555, currency: 'USD' },
+      },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await expect(
+      await canvas.findByText('The goal must be a whole number from 1 to 10,000,000,000'),
+    ).toBeVisible();
+    await expect(canvas.getByText('A USD rate has at most 2 decimals')).toBeVisible();
+    await expect(canvas.getByLabelText('Goal amount')).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByLabelText('Rate amount')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** 'No goal' and 'No rate' clear what was booked: the body carries null for each. */
+export const ClearingGoalAndRate: Story = {
+  args: { defaultValues: booked },
+  play: async ({ canvas, args }) => {
+    const body = within(document.body);
+    await userEvent.click(canvas.getByLabelText('Goal'));
+    await userEvent.click(await body.findByRole('option', { name: 'No goal' }));
+    await userEvent.click(canvas.getByLabelText('Rate'));
+    await userEvent.click(await body.findByRole('option', { name: 'No rate' }));
+    await expect(canvas.queryByLabelText('Goal amount')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        ...booked,
+        data: { ...booked.data, goal: null, rate: null },
+      }),
+    );
+  },
+};
+
+/** A phone (390 px, the dialog's padding taken off): the section's fields stack. */
+export const GoalAndRatePhone: Story = {
+  ...GoalAndRateSet,
+  decorators: [(Story) => <div style={{ width: 326 }}>{Story()}</div>],
+};
+
+/** A flight that starts at 09:30 and ends at 18:00: the dates travel as 'YYYY-MM-DD HH:mm'. */
+export const TimeOfDay: Story = {
+  args: {
+    defaultValues: {
+      name: 'Launch day',
+      data: { start: { date: '2026-06-01' }, end: { date: '2026-06-30' } },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    // The browser's own time picker is not what is under test: the value is set as a picker sets it.
+    fireEvent.change(canvas.getByLabelText('Start time (optional)'), { target: { value: '09:30' } });
+    fireEvent.change(canvas.getByLabelText('End time (optional)'), { target: { value: '18:00' } });
+    await expect(canvas.getByLabelText('Start time (optional)')).toHaveValue('09:30');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Launch day',
+        data: { start: { date: '2026-06-01 09:30' }, end: { date: '2026-06-30 18:00' } },
+      }),
+    );
+  },
+};
+
+const live = {
+  ...campaign,
+  data: { start: { date: '2026-11-01' }, end: { date: '2026-11-30' }, timezone: 'UTC' },
+};
+
+/**
+ * Editing a live campaign (15 Nov, flight 1-30 Nov) and moving its start to 20 Nov: the form asks first,
+ * since its ads stop serving until then.
+ */
+export const LiveStartMoved: Story = {
+  args: { defaultValues: live, now: new Date('2026-11-15T12:00:00Z') },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    fireEvent.change(canvas.getByLabelText('Start date'), { target: { value: '2026-11-20' } });
+    await expect(canvas.getByLabelText('Start date')).toHaveValue('2026-11-20');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Serving stops until 20 Nov 2026, 00:00 (UTC)',
+    });
+    await expect(dialog).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Confirmed: the campaign is saved with the new start. */
+export const LiveStartMovedConfirmed: Story = {
+  ...LiveStartMoved,
+  parameters: { overlay: false },
+  play: async (context) => {
+    await LiveStartMoved.play?.(context);
+    await userEvent.click(screen.getByRole('button', { name: 'Move the start' }));
+    await waitFor(() =>
+      expect(context.args.onSubmit).toHaveBeenCalledWith({
+        ...live,
+        data: { ...live.data, start: { date: '2026-11-20' } },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** Moving the start of a live campaign earlier (or changing its end) asks nothing. */
+export const LiveEndMoved: Story = {
+  args: { defaultValues: live, now: new Date('2026-11-15T12:00:00Z') },
+  play: async ({ canvas, args }) => {
+    fireEvent.change(canvas.getByLabelText('End date'), { target: { value: '2026-12-20' } });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalled());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+export const LiveStartMovedDark: Story = { ...LiveStartMoved, globals: { theme: 'dark' } };
+export const GoalAndRateSetDark: Story = { ...GoalAndRateSet, globals: { theme: 'dark' } };
+export const GoalAndRateErrorsDark: Story = { ...GoalAndRateErrors, globals: { theme: 'dark' } };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const NameMissingDark: Story = { ...NameMissing, globals: { theme: 'dark' } };

@@ -6,11 +6,13 @@ import {
   timezones,
 } from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
-import type * as React from 'react';
+import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DateField, TimezoneField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
+import { GoalRateFields } from './goal-rate-fields';
+import { ServingPauseDialog, servingPausedUntil } from './serving-pause';
 
 export type CampaignFormValues = CampaignBody;
 
@@ -25,14 +27,16 @@ export interface CampaignFormProps {
   successMessage?: React.ReactNode;
   submitLabel?: string;
   className?: string;
+  /** The clock that says whether the campaign is live (stories pin it). */
+  now?: Date;
 }
 
 /** UTC first, then the console's zones (the flight's timezone picker). */
 const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
 
 /**
- * A campaign's name, advertiser and flight dates (read in the campaign's timezone, UTC by default), checked
- * with the domain's campaign body rules.
+ * A campaign's name, advertiser, flight dates (read in the campaign's timezone, UTC by default), goal and
+ * booked rate, checked with the domain's campaign body rules.
  */
 export function CampaignForm({
   defaultValues,
@@ -41,7 +45,10 @@ export function CampaignForm({
   successMessage,
   submitLabel,
   className,
+  now,
 }: CampaignFormProps) {
+  // Values held back while the user confirms that the campaign stops serving until its new start.
+  const [pausing, setPausing] = React.useState<{ values: CampaignFormValues; until: string }>();
   const {
     register,
     control,
@@ -57,7 +64,13 @@ export function CampaignForm({
     <form
       aria-label={editing ? 'Edit campaign' : 'New campaign'}
       noValidate
-      onSubmit={handleSubmit((values) => onSubmit(values))}
+      onSubmit={handleSubmit((values) => {
+        const until = editing
+          ? servingPausedUntil(defaultValues?.data, values.data ?? {}, now ?? new Date())
+          : undefined;
+        if (until) setPausing({ values, until });
+        else return onSubmit(values);
+      })}
       className={cn('grid gap-4', className)}
       data-slot="campaign-form"
     >
@@ -90,33 +103,44 @@ export function CampaignForm({
           </Field>
         )}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* One flight date a row: a date and its time of day side by side fit a dialog and a phone. */}
+      <div className="grid gap-4">
         <DateField
           control={control}
           name="data.start"
           label="Start date"
+          timeLabel="Start time (optional)"
           error={errors.data?.start?.date?.message ?? errors.data?.start?.message}
         />
         <DateField
           control={control}
           name="data.end"
           label="End date"
+          timeLabel="End time (optional)"
           error={errors.data?.end?.date?.message ?? errors.data?.end?.message}
         />
         <TimezoneField
           control={control}
           name="data.timezone"
           label="Timezone of the dates"
-          description="Ads serve from 00:00 on the start date to the end of the end date in this timezone."
+          description="Ads serve from the start date (at 00:00 unless a time is given) to the end of the end date (or its time) in this timezone."
           error={errors.data?.timezone?.message}
-          className="sm:col-span-2"
           timezones={timezoneList}
           fallback={DEFAULT_CAMPAIGN_TIMEZONE}
         />
       </div>
+      <GoalRateFields control={control} errors={errors} />
       <Button type="submit" loading={isSubmitting}>
         {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
       </Button>
+      <ServingPauseDialog
+        until={pausing?.until}
+        onCancel={() => setPausing(undefined)}
+        onConfirm={() => {
+          if (pausing) void onSubmit(pausing.values);
+          setPausing(undefined);
+        }}
+      />
     </form>
   );
 }

@@ -2,8 +2,16 @@
 // and its control: a choice list (`SelectField`), a timezone (`TimezoneField`) and a day
 // (`DateField`, a flight date `{ date }` or null). A form names the field and its label; the wiring
 // (value, change, the Field's ids and aria props) is written once here.
-import { type Choice, ChoiceSelect, Field, type FieldProps, Input, TimezoneSelect } from '@adconsole/ui';
-import type { ComponentProps } from 'react';
+import {
+  type Choice,
+  ChoiceSelect,
+  Field,
+  type FieldControlProps,
+  type FieldProps,
+  Input,
+  TimezoneSelect,
+} from '@adconsole/ui';
+import { type ComponentProps, useState } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /** What every field helper takes: the form's control, the field's name and the Field's own props. */
@@ -72,32 +80,99 @@ export function TimezoneField<TValues extends FieldValues, TContext, TOutput>({
   );
 }
 
-/** Flight dates travel as `{ date: 'YYYY-MM-DD' }` or null; the date input speaks plain 'YYYY-MM-DD'. */
+/**
+ * Flight dates travel as `{ date: 'YYYY-MM-DD' }`, `{ date: 'YYYY-MM-DD HH:mm' }` or null; the date input
+ * speaks plain 'YYYY-MM-DD', the time input 'HH:mm'.
+ */
 const toInput = (day: { date: string } | null | undefined) => day?.date.slice(0, 10) ?? '';
-const fromInput = (value: string) => (value === '' ? null : { date: value });
+const timeInput = (day: { date: string } | null | undefined) => day?.date.slice(11, 16) ?? '';
+const fromInput = (value: string, time = '') =>
+  value === '' ? null : { date: time === '' ? value : `${value} ${time}` };
 
-/** A day, held as `{ date }` (YYYY-MM-DD) or null when the input is empty. */
+/**
+ * A day, held as `{ date }` (YYYY-MM-DD) or null when the input is empty; with `timeLabel`, an optional
+ * time of day beside it (`{ date: 'YYYY-MM-DD HH:mm' }`), named by that label.
+ */
 export function DateField<TValues extends FieldValues, TContext, TOutput>({
   control,
   name,
+  timeLabel,
   ...field
-}: ControlledFieldProps<TValues, TContext, TOutput>) {
+}: ControlledFieldProps<TValues, TContext, TOutput> & { timeLabel?: string }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field: value }) => (
-        <Field {...field}>
-          <Input
-            type="date"
-            name={value.name}
-            value={toInput(value.value)}
-            onChange={(event) => value.onChange(fromInput(event.target.value))}
-            onBlur={value.onBlur}
-            ref={value.ref}
-          />
-        </Field>
-      )}
+      render={({ field: value }) =>
+        timeLabel ? (
+          <Field {...field}>
+            {(controlProps) => (
+              <DateAndTime
+                controlProps={controlProps}
+                timeLabel={timeLabel}
+                value={value.value}
+                onChange={value.onChange}
+                onBlur={value.onBlur}
+                name={value.name}
+              />
+            )}
+          </Field>
+        ) : (
+          <Field {...field}>
+            <Input
+              type="date"
+              name={value.name}
+              value={toInput(value.value)}
+              onChange={(event) => value.onChange(fromInput(event.target.value))}
+              onBlur={value.onBlur}
+              ref={value.ref}
+            />
+          </Field>
+        )
+      }
     />
+  );
+}
+
+/** A date and an optional time; the time is kept while the date is empty, and sent once there is one. */
+function DateAndTime({
+  controlProps,
+  timeLabel,
+  value,
+  onChange,
+  onBlur,
+  name,
+}: {
+  controlProps: FieldControlProps;
+  timeLabel: string;
+  value: { date: string } | null | undefined;
+  onChange: (value: { date: string } | null) => void;
+  onBlur: () => void;
+  name: string;
+}) {
+  const [time, setTime] = useState(() => timeInput(value));
+  const day = toInput(value);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,7.5rem)] gap-2">
+      <Input
+        {...controlProps}
+        type="date"
+        name={name}
+        value={day}
+        onChange={(event) => onChange(fromInput(event.target.value, time))}
+        onBlur={onBlur}
+      />
+      <Input
+        type="time"
+        aria-label={timeLabel}
+        aria-describedby={controlProps['aria-describedby']}
+        value={time}
+        onChange={(event) => {
+          setTime(event.target.value);
+          if (day) onChange(fromInput(day, event.target.value));
+        }}
+        onBlur={onBlur}
+      />
+    </div>
   );
 }

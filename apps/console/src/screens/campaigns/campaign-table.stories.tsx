@@ -1,3 +1,4 @@
+import { atRiskPacing, missedPacing, notStartedPacing } from '@adconsole/charts/fixtures';
 import { type Campaign, filterAndSortCampaigns } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -50,10 +51,24 @@ const campaigns = [
   },
 ];
 
+/** The same list where three campaigns book a goal: the server answers their pacing. */
+const PACING: Record<string, Campaign['pacing']> = {
+  c1: notStartedPacing,
+  c2: atRiskPacing,
+  c3: missedPacing,
+};
+const pacedCampaigns = campaigns.map((campaign) => ({ ...campaign, pacing: PACING[campaign.id] ?? null }));
+
 /** The controls and the table over a fixed list, filtered and sorted by the domain's rule as the server does. */
-function CampaignList({ initial = {} }: { initial?: Parameters<typeof filterAndSortCampaigns>[1] }) {
+function CampaignList({
+  initial = {},
+  withPacing = false,
+}: {
+  initial?: Parameters<typeof filterAndSortCampaigns>[1];
+  withPacing?: boolean;
+}) {
   const [filter, setFilter] = useState(initial);
-  const shown = filterAndSortCampaigns(campaigns, filter, NOW);
+  const shown = filterAndSortCampaigns(withPacing ? pacedCampaigns : campaigns, filter, NOW);
   return (
     <MemoryRouter>
       <div className="grid gap-4">
@@ -150,3 +165,17 @@ export const Phone: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Campaigns with a goal show their pacing status (its deviation read out and in the tooltip). */
+export const WithPacing: Story = {
+  args: { withPacing: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Pacing' })).toBeVisible();
+    await expect(canvas.getByText('At risk')).toHaveAttribute('title', 'At risk · 20% under plan');
+    await expect(canvas.getByText('Missed')).toBeVisible();
+    await expect(canvas.getByText('Not started')).toBeVisible();
+    await expect(canvas.getByText('No goal')).toBeVisible();
+  },
+};
+
+export const WithPacingDark: Story = { ...WithPacing, globals: { theme: 'dark' } };

@@ -1,6 +1,8 @@
 // The campaign list's table and the controls above it: a search, a status filter and sortable columns
 // (name, flight, lifetime impressions, clicks and CTR). The page keeps the choices in its address and the
 // server applies them across every page (the domain's filterAndSortCampaigns).
+
+import { PacingStatusBadge } from '@adconsole/charts';
 import {
   CAMPAIGN_STATUS_LABELS,
   CAMPAIGN_STATUSES,
@@ -89,6 +91,8 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
       {label}
     </SortableTableHead>
   );
+  // The pacing column shows when a campaign of the page books a goal (its pacing is answered).
+  const pacing = campaigns.some((campaign) => campaign.pacing);
   return (
     <Table aria-label="Campaigns">
       <TableHeader>
@@ -98,6 +102,7 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
           {head('impressions', 'Impressions (lifetime)', true)}
           {head('clicks', 'Clicks (lifetime)', true)}
           {head('ctr', 'CTR', true)}
+          {pacing ? <TableHead>Pacing</TableHead> : null}
           {head('flight', 'Flight')}
           <TableHead>
             <span className="sr-only">Actions</span>
@@ -121,6 +126,15 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
             <TableCell data-numeric>
               {campaign.data.impressions ? percent.format(campaignCtr(campaign)) : '—'}
             </TableCell>
+            {pacing ? (
+              <TableCell>
+                {campaign.pacing ? (
+                  <PacingStatusBadge pacing={campaign.pacing} compact locale="en-US" />
+                ) : (
+                  <span className="text-muted-foreground">No goal</span>
+                )}
+              </TableCell>
+            ) : null}
             <TableCell>
               <FlightBadge
                 flight={campaign.data}

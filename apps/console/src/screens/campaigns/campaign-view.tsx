@@ -25,6 +25,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
+import { CampaignGoal } from './campaign-goal';
 import { CampaignHistory } from './campaign-history';
 import {
   useArchiveCampaign,
@@ -142,6 +143,7 @@ export function CampaignViewPage() {
           </Card>
         ))}
       </section>
+      <CampaignGoal campaign={data} onEdit={() => setEditing(true)} />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Creatives</CardTitle>

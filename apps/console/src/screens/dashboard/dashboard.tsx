@@ -1,8 +1,8 @@
 // /dashboard: the signed-in landing page. All of the user's campaigns over a chosen range, summed on
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
-import { formatFigure, KpiTiles } from '@adconsole/charts';
-import { type DashboardCampaign, errorMessage } from '@adconsole/domain';
+import { KpiTiles } from '@adconsole/charts';
+import { errorMessage } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -14,20 +14,14 @@ import {
   CardTitle,
   EmptyState,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
 } from '@adconsole/ui';
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NearViewport } from '../../components/near-viewport';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../settings/settings';
-import { formatCount, formatDay } from '../campaigns/format';
 import { formatReportDays } from '../reporting/format';
+import { DashboardCampaignTable } from './dashboard-campaigns';
 import { useDashboard } from './dashboard-queries';
 
 // The chart's code (nivo) arrives after the heading and the tiles have painted, in its own chunk.
@@ -139,14 +133,14 @@ export function DashboardPage() {
           </Card>
           {/* Side by side only where both tables fit their five columns (beside the side menu). */}
           <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
-            <CampaignTable
+            <DashboardCampaignTable
               title="Top campaigns"
               description="By impressions in the range."
               campaigns={data?.topCampaigns}
               empty="No impressions in this range yet."
               linkTo={(campaign) => `/campaigns/${campaign.id}/reporting`}
             />
-            <CampaignTable
+            <DashboardCampaignTable
               title="Recently updated campaigns"
               description="Newest change first."
               campaigns={data?.recentCampaigns}
@@ -158,70 +152,5 @@ export function DashboardPage() {
         </>
       )}
     </div>
-  );
-}
-
-function CampaignTable({
-  title,
-  description,
-  campaigns,
-  empty,
-  linkTo,
-  showUpdated = false,
-}: {
-  title: string;
-  description: string;
-  campaigns: readonly DashboardCampaign[] | undefined;
-  empty: string;
-  linkTo: (campaign: DashboardCampaign) => string;
-  showUpdated?: boolean;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle level={2}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {campaigns === undefined ? (
-          <Skeleton className="h-32" />
-        ) : campaigns.length === 0 ? (
-          <p className="text-muted-foreground text-sm">{empty}</p>
-        ) : (
-          <Table aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Campaign</TableHead>
-                {showUpdated ? <TableHead>Updated</TableHead> : null}
-                <TableHead className="text-right">Impressions</TableHead>
-                <TableHead className="text-right">Clicks</TableHead>
-                <TableHead className="text-right">CTR</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {campaigns.map((campaign) => (
-                <TableRow key={campaign.id}>
-                  <TableCell>
-                    <Link to={linkTo(campaign)} className="font-medium text-primary hover:underline">
-                      {campaign.name}
-                    </Link>
-                  </TableCell>
-                  {showUpdated ? <TableCell>{formatDay(campaign.updatedAt)}</TableCell> : null}
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(campaign.totals.impressions)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(campaign.totals.clicks)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatFigure('ctr', campaign.totals, 'en-US')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
   );
 }

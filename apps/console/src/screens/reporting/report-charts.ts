@@ -4,6 +4,7 @@ export {
   BreakdownBars,
   CreativeBreakdown,
   HourHeatmap,
+  PacingChart,
   PerformanceChart,
   VideoQuartilesChart,
 } from '@adconsole/charts';

@@ -10,6 +10,7 @@ import {
   type KpiMetric,
   KpiTiles,
   type ReportTableMetric,
+  SpendTiles,
   VastErrorsTable,
 } from '@adconsole/charts';
 import {
@@ -44,6 +45,7 @@ import * as React from 'react';
 import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
+import { ReportPacing } from './report-pacing';
 
 type ReportCharts = typeof import('./report-charts') & typeof import('./report-tables');
 let loadedCharts: ReportCharts | undefined;
@@ -79,6 +81,7 @@ const CHART_PLACEHOLDER = {
   video: 'h-[260px]',
   creatives: 'h-[196px]',
   hours: 'h-[324px]',
+  pacing: 'h-[312px] md:h-[292px]',
 } as const;
 
 /** Where a chart goes while its code loads: its final size, so nothing below it moves. */
@@ -159,6 +162,8 @@ const PRINT_HIDDEN_COLUMNS: ReportTableMetric[] = [
   'videoStarts',
   'videoCompletes',
 ];
+
+const COST_COLUMNS: ReportTableMetric[] = ['ecpm', 'ecpc', 'cpcv'];
 
 export function ReportView(props: ReportViewProps) {
   const { status, report, title } = props;
@@ -318,6 +323,10 @@ function ReportBody({
   const hiddenColumns: ReportTableMetric[] = [
     ...(hasVideo ? [] : VIDEO_COLUMNS),
     ...(printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS),
+    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu. On paper
+    // Spend takes the engagements' room.
+    ...COST_COLUMNS,
+    ...(printing && report.rate ? (['engagement'] as const) : []),
   ];
   const unitName = unit === 'hour' ? 'hour' : 'day';
 
@@ -339,7 +348,23 @@ function ReportBody({
             Changes compared with {formatReportDays(previousDays)}.
           </p>
         ) : null}
+        {report.rate && report.totals.spend !== undefined ? (
+          <SpendTiles
+            totals={report.totals}
+            currency={report.rate.currency}
+            locale={locale}
+            aria-label={`Spend at ${report.rate.currency} rates`}
+          />
+        ) : null}
       </section>
+
+      <ReportPacing
+        report={report}
+        locale={locale}
+        chart={chart('pacing', (loaded) =>
+          report.pacing ? <loaded.PacingChart pacing={report.pacing} {...chartOptions} /> : null,
+        )}
+      />
 
       <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -426,6 +451,7 @@ function ReportBody({
                   locale={locale}
                   pageSize={printing ? report.series.length : undefined}
                   hiddenColumns={hiddenColumns}
+                  currency={report.rate?.currency}
                 />
               ))}
             </TabsContent>
@@ -441,7 +467,11 @@ function ReportBody({
                     locale={locale}
                     rowHref={creativeHref}
                     renderLink={renderLink}
-                    hiddenColumns={hiddenColumns}
+                    // The creative's type takes the room of Spend: its engagement rate waits in the menu.
+                    hiddenColumns={
+                      report.rate && !printing ? [...hiddenColumns, 'engagementRate'] : hiddenColumns
+                    }
+                    currency={report.rate?.currency}
                   />
                 ))}
               </TabsContent>

@@ -1,0 +1,87 @@
+// The campaign page's goal and pacing card (docs/console.md, "Goals, rates and pacing"): what the
+// campaign books (goal and rate), how delivery paces against the goal (status, delivered against the
+// plan, the projection and the daily rate still needed) and the pacing chart. Props in, no fetching.
+import { PacingChart, PacingStatusBadge } from '@adconsole/charts';
+import { type Campaign, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
+import { formatCount } from './format';
+
+type CampaignGoalProps = {
+  campaign: Pick<Campaign, 'data' | 'pacing'>;
+  /** Opens the campaign form, where the goal and rate are set. */
+  onEdit?: () => void;
+  /** BCP 47 locale of the chart's figures. */
+  locale?: string;
+};
+
+/** The goal, the rate and the pacing of a campaign; a line saying how to set them when it books none. */
+export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoalProps) {
+  const { goal, rate } = campaign.data;
+  const pacing = campaign.pacing;
+  const metric = goal ? GOAL_METRIC_LABELS[goal.metric].toLowerCase() : '';
+  return (
+    <Card aria-labelledby="campaign-goal">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle level={2} id="campaign-goal">
+            Goal and pacing
+          </CardTitle>
+          <CardDescription>
+            {goal || rate ? (
+              [
+                goal ? `Goal ${formatCount(goal.amount)} ${metric}` : 'No goal',
+                rate ? `booked at ${formatRate(rate)}` : 'no rate',
+              ]
+                .join(', ')
+                .concat('.')
+            ) : (
+              <>
+                No goal or rate booked.{' '}
+                {onEdit ? (
+                  <button
+                    type="button"
+                    className="text-primary underline-offset-4 hover:underline"
+                    onClick={onEdit}
+                  >
+                    Set them in the campaign
+                  </button>
+                ) : null}
+              </>
+            )}
+          </CardDescription>
+        </div>
+        {pacing ? <PacingStatusBadge pacing={pacing} locale={locale} className="text-sm" /> : null}
+      </CardHeader>
+      {pacing ? (
+        <CardContent className="@container grid gap-4">
+          {/* Four across where the card has room, two on a phone (the card's width decides, not the window's). */}
+          <dl className="grid grid-cols-2 gap-3 text-sm @lg:grid-cols-4" data-slot="pacing-figures">
+            <Figure label="Delivered" value={formatCount(Math.round(pacing.delivered))} />
+            <Figure label="Plan to date" value={formatCount(Math.round(pacing.plan))} />
+            <Figure label="Projected" value={formatCount(Math.round(pacing.projected))} />
+            <Figure
+              label="Needed a day"
+              value={pacing.neededDailyRate > 0 ? formatCount(Math.ceil(pacing.neededDailyRate)) : '—'}
+            />
+          </dl>
+          <PacingChart pacing={pacing} locale={locale} />
+        </CardContent>
+      ) : goal ? (
+        <CardContent>
+          <p className="text-muted-foreground text-sm">
+            Pacing shows once the flight has a start and an end date.
+          </p>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-semibold text-lg tabular-nums">{value}</dd>
+    </div>
+  );
+}

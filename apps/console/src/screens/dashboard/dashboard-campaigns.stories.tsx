@@ -1,0 +1,89 @@
+import { atRiskPacing, oneWeekReport, onTrackPacing } from '@adconsole/charts/fixtures';
+import type { DashboardCampaign } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
+import { expect, within } from 'storybook/test';
+import { DashboardCampaignTable } from './dashboard-campaigns';
+
+const [first, second, third] = oneWeekReport.creatives;
+const campaigns: DashboardCampaign[] = [
+  {
+    id: 'c1',
+    name: 'Winter sale',
+    updatedAt: '2026-11-24T10:00:00Z',
+    totals: first?.totals ?? oneWeekReport.totals,
+    pacing: atRiskPacing,
+  },
+  {
+    id: 'c2',
+    name: 'Spring launch',
+    updatedAt: '2026-11-20T10:00:00Z',
+    totals: second?.totals ?? oneWeekReport.totals,
+    pacing: onTrackPacing,
+  },
+  {
+    id: 'c3',
+    name: 'Always on',
+    updatedAt: '2026-11-02T10:00:00Z',
+    totals: third?.totals ?? oneWeekReport.totals,
+    pacing: null,
+  },
+];
+
+const meta = {
+  title: 'Console/Dashboard/CampaignTable',
+  component: DashboardCampaignTable,
+  args: {
+    title: 'Top campaigns',
+    description: 'By impressions in the range.',
+    campaigns,
+    empty: 'No impressions in this range yet.',
+    linkTo: (campaign) => `/campaigns/${campaign.id}/reporting`,
+  },
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <div className="max-w-3xl">{Story()}</div>
+      </MemoryRouter>
+    ),
+  ],
+} satisfies Meta<typeof DashboardCampaignTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Campaigns that book a goal show their pacing status under their name; the others nothing. */
+export const WithPacing: Story = {
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Top campaigns' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(within(rows[0] as HTMLElement).getByText('At risk')).toHaveAttribute(
+      'title',
+      'At risk · 20% under plan',
+    );
+    await expect(within(rows[1] as HTMLElement).getByText('On track')).toBeVisible();
+    await expect(rows[2]?.querySelector('[data-slot="pacing-status"]')).toBeNull();
+  },
+};
+
+/** The recently updated table with its Updated column. */
+export const RecentlyUpdated: Story = {
+  args: { title: 'Recently updated campaigns', description: 'Newest change first.', showUpdated: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Updated' })).toBeVisible();
+    await expect(canvas.getByText('At risk')).toBeVisible();
+  },
+};
+
+/** A phone (390 px, the page's padding taken off): the badges stay under the names, nothing overflows the card. */
+export const Phone: Story = {
+  decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const card = canvasElement.querySelector('[data-slot="card"]') as HTMLElement;
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const WithPacingDark: Story = { ...WithPacing, ...dark };
+export const PhoneDark: Story = { ...Phone, ...dark };

@@ -1,0 +1,50 @@
+// The report's goal and pacing (docs/console.md, "Goals, rates and pacing"): the campaign's goal and
+// booked rate, its pacing status, and the pacing chart (drawn by the caller once the charts' code is
+// here). Shown when the report carries pacing; the spend tiles sit with the key figures.
+import { PacingStatusBadge } from '@adconsole/charts';
+import { formatRate, GOAL_METRIC_LABELS, type ReportData } from '@adconsole/domain';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
+import type * as React from 'react';
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** '300,000 impressions · USD 2.50 CPM', what the campaign books. */
+function bookedText(report: Pick<ReportData, 'goal' | 'rate'>): string {
+  const parts = [
+    report.goal
+      ? `${countFormat.format(report.goal.amount)} ${GOAL_METRIC_LABELS[report.goal.metric].toLowerCase()}`
+      : undefined,
+    report.rate ? formatRate(report.rate) : undefined,
+  ].filter(Boolean);
+  return parts.join(' · ');
+}
+
+export function ReportPacing({
+  report,
+  chart,
+  locale,
+}: {
+  report: ReportData;
+  /** The pacing chart, or its placeholder while the charts' code loads. */
+  chart: React.ReactNode;
+  locale: string | undefined;
+}) {
+  const { pacing } = report;
+  if (!pacing) return null;
+  return (
+    <Card className="break-inside-avoid" aria-labelledby="report-pacing">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle level={2} id="report-pacing">
+            Pacing
+          </CardTitle>
+          <CardDescription>
+            {bookedText(report)}. Delivery to date against the even plan over the flight, as of now.
+          </CardDescription>
+        </div>
+        <PacingStatusBadge pacing={pacing} locale={locale} className="text-sm" />
+      </CardHeader>
+      <CardContent>{chart}</CardContent>
+    </Card>
+  );
+}

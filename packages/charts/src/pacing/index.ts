@@ -1,0 +1,15 @@
+export { niceTicks, PacingChart, type PacingChartProps } from './pacing-chart';
+export {
+  PacingStatusBadge,
+  type PacingStatusBadgeProps,
+  pacingDeviationText,
+  pacingStatusText,
+} from './pacing-status';
+export {
+  formatSpend,
+  SPEND_METRIC_LABELS,
+  SPEND_METRICS,
+  type SpendMetric,
+  SpendTiles,
+  type SpendTilesProps,
+} from './spend-tiles';

@@ -1,0 +1,221 @@
+// The campaign form's 'Goal and rate' section: the primary goal (a metric and an amount) and the booked
+// rate (CPM, CPC or CPCV, an amount and an ISO 4217 currency). Each is one value of the campaign body,
+// `data.goal` and `data.rate` ({ metric, amount } and { model, amount, currency }, or null for none);
+// the amounts are typed as text and checked by the domain's schemas, whose messages show under them.
+import {
+  type CampaignBody,
+  type CampaignGoal,
+  type CampaignRate,
+  GOAL_METRIC_LABELS,
+  GOAL_METRICS,
+  type GoalMetric,
+  RATE_MODEL_LABELS,
+  RATE_MODELS,
+  type RateModel,
+} from '@adconsole/domain';
+import { ChoiceSelect, Field, Input } from '@adconsole/ui';
+import * as React from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
+
+/** Currencies offered first (ISO 4217); a stored code outside the list is offered too. */
+const COMMON_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'INR',
+  'BRL',
+  'MXN',
+  'ZAR',
+] as const;
+const DEFAULT_CURRENCY = 'USD';
+
+const NONE = 'none';
+const metricChoices = [
+  { value: NONE, label: 'No goal' },
+  ...GOAL_METRICS.map((metric) => ({ value: metric, label: GOAL_METRIC_LABELS[metric] })),
+];
+const modelChoices = [
+  { value: NONE, label: 'No rate' },
+  ...RATE_MODELS.map((model) => ({ value: model, label: RATE_MODEL_LABELS[model] })),
+];
+
+/** A typed amount as a number: spaces and thousands commas dropped; NaN (the schema's message) when not one. */
+function parseAmount(text: string): number {
+  const plain = text.replace(/[\s,]/g, '');
+  return plain === '' ? Number.NaN : Number(plain);
+}
+const amountText = (amount: number | undefined) =>
+  amount === undefined || Number.isNaN(amount) ? '' : String(amount);
+
+type Errors = FieldErrors<CampaignBody>;
+
+/** The section, on the campaign form's control (whose input type reads an id as a number too). */
+export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
+  control,
+  errors,
+}: {
+  control: Control<TValues, TContext, TOutput>;
+  errors: Errors;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="goal-rate">
+      <legend className="mb-2 font-medium text-sm">Goal and rate</legend>
+      <p className="-mt-2 text-muted-foreground text-xs sm:col-span-2">
+        Optional. Pacing follows the goal over the flight; reports figure spend from the rate.
+      </p>
+      <Controller
+        control={control}
+        name={'data.goal' as FieldPath<TValues>}
+        render={({ field }) => (
+          <GoalFields
+            goal={(field.value as CampaignGoal | null | undefined) ?? null}
+            onChange={field.onChange}
+            errors={errors.data?.goal}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name={'data.rate' as FieldPath<TValues>}
+        render={({ field }) => (
+          <RateFields
+            rate={(field.value as CampaignRate | null | undefined) ?? null}
+            onChange={field.onChange}
+            errors={errors.data?.rate}
+          />
+        )}
+      />
+    </fieldset>
+  );
+}
+
+type FieldErrorsOf<T> = { message?: string | undefined } & {
+  [K in keyof T]?: { message?: string | undefined };
+};
+
+function GoalFields({
+  goal,
+  onChange,
+  errors,
+}: {
+  goal: CampaignGoal | null;
+  onChange: (goal: CampaignGoal | null) => void;
+  errors: FieldErrorsOf<CampaignGoal> | undefined;
+}) {
+  const [text, setText] = React.useState(() => amountText(goal?.amount));
+  return (
+    <>
+      <Field label="Goal" error={errors?.metric?.message}>
+        {(controlProps) => (
+          <ChoiceSelect
+            {...controlProps}
+            choices={metricChoices}
+            value={goal?.metric ?? NONE}
+            onValueChange={(metric) =>
+              onChange(metric === NONE ? null : { metric: metric as GoalMetric, amount: parseAmount(text) })
+            }
+          />
+        )}
+      </Field>
+      {goal ? (
+        <Field label="Goal amount" error={errors?.amount?.message ?? errors?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              onChange({ ...goal, amount: parseAmount(event.target.value) });
+            }}
+          />
+        </Field>
+      ) : (
+        <div className="max-sm:hidden" />
+      )}
+    </>
+  );
+}
+
+function RateFields({
+  rate,
+  onChange,
+  errors,
+}: {
+  rate: CampaignRate | null;
+  onChange: (rate: CampaignRate | null) => void;
+  errors: FieldErrorsOf<CampaignRate> | undefined;
+}) {
+  const [text, setText] = React.useState(() => amountText(rate?.amount));
+  const currencies = React.useMemo(
+    () =>
+      [
+        ...(rate && !(COMMON_CURRENCIES as readonly string[]).includes(rate.currency) ? [rate.currency] : []),
+        ...COMMON_CURRENCIES,
+      ].map((code) => ({ value: code, label: code })),
+    [rate],
+  );
+  return (
+    <>
+      <Field label="Rate" error={errors?.model?.message} className="sm:col-span-2">
+        {(controlProps) => (
+          <ChoiceSelect
+            {...controlProps}
+            choices={modelChoices}
+            value={rate?.model ?? NONE}
+            onValueChange={(model) =>
+              onChange(
+                model === NONE
+                  ? null
+                  : {
+                      model: model as RateModel,
+                      amount: parseAmount(text),
+                      currency: rate?.currency ?? DEFAULT_CURRENCY,
+                    },
+              )
+            }
+          />
+        )}
+      </Field>
+      {rate ? (
+        <>
+          <Field label="Rate amount" error={errors?.amount?.message ?? errors?.message}>
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                onChange({ ...rate, amount: parseAmount(event.target.value) });
+              }}
+            />
+          </Field>
+          <Field label="Currency" error={errors?.currency?.message}>
+            {(controlProps) => (
+              <ChoiceSelect
+                {...controlProps}
+                choices={currencies}
+                value={rate.currency}
+                onValueChange={(currency) => onChange({ ...rate, currency })}
+              />
+            )}
+          </Field>
+        </>
+      ) : null}
+    </>
+  );
+}
