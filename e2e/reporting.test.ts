@@ -46,6 +46,9 @@ describe('reporting', () => {
     expect(await tile(page, 'clicks')).toBeGreaterThan(0);
     // The chart is drawn: a line path in the performance chart's SVG. The charts' code arrives after the
     // heading and the tiles (docs/console.md), so the path is awaited, not counted at once.
+    // The demo campaign books a goal, so its pacing card stands above the chart: below a short window's
+    // fold, where the chart is drawn when the reader comes near it.
+    await page.getByRole('heading', { name: 'Performance', level: 2, exact: true }).scrollIntoViewIfNeeded();
     await page.locator('[data-slot="performance-chart"] svg path').first().waitFor();
     const utcDays = await dailyImpressions(page);
     expect(utcDays).toHaveLength(7);

@@ -60,33 +60,37 @@ export function ChartFrame({
 
 function ChartDataTableView({ table }: { table: ChartDataTable }) {
   return (
-    // Fixed layout: the browser need not measure every cell of a hidden table (365 rows for a year).
-    <table data-slot="chart-data-table" className="sr-only table-fixed">
-      <caption>{table.caption}</caption>
-      <thead>
-        <tr>
-          {table.columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row) => (
-          <tr key={row[0]}>
-            {row.map((cell, index) =>
-              index === 0 ? (
-                <th key={table.columns[index]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={table.columns[index]}>{cell}</td>
-              ),
-            )}
+    // Fixed layout: the browser need not measure every cell of a hidden table (365 rows for a year). The
+    // hidden box around it clips it: a table is never narrower than its cells, so a visually hidden table
+    // alone still widens the page (the pacing chart's made a 390 px phone scroll sideways).
+    <div className="sr-only">
+      <table data-slot="chart-data-table" className="table-fixed">
+        <caption>{table.caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  <th key={table.columns[index]} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={table.columns[index]}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
