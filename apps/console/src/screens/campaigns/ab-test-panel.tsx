@@ -12,7 +12,7 @@ import {
 import { Alert, AlertDescription, Badge, Progress, Skeleton } from '@adconsole/ui';
 import { formatCount } from './format';
 
-export type AbTestPanelProps = {
+type AbTestPanelProps = {
   test: PlacementAbTest;
   /** Undefined while they load. */
   results?: AbTestResults | undefined;

@@ -40,7 +40,7 @@ export type PlacementTestState = {
 
 type PlacementCreative = Pick<Creative, 'id' | 'name' | 'platform' | 'settings'>;
 
-export type PlacementsCardProps = {
+type PlacementsCardProps = {
   /** Undefined while they load. */
   placements?: Placement[] | undefined;
   error?: unknown;
