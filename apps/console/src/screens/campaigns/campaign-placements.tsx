@@ -1,12 +1,19 @@
 // The campaign page's placements and their A/B tests (issue 46): loads them through
 // placement-queries.ts and draws PlacementsCard. Each placement shows its newest test (running first).
 import type { Creative } from '@adconsole/domain';
+import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
-import { useAbTestResults, usePlacements, usePlacementTests } from './placement-queries';
+import {
+  useAbTestResults,
+  usePlacements,
+  usePlacementTests,
+  useSetPlacementPaused,
+} from './placement-queries';
 import { PlacementsCard, type PlacementTestState } from './placements-card';
 
 export function CampaignPlacements({ campaignID, creatives }: { campaignID: string; creatives: Creative[] }) {
   const placements = usePlacements(campaignID);
+  const setPaused = useSetPlacementPaused(campaignID);
   const ids = placements.data?.map((placement) => placement.id) ?? [];
   const testLists = usePlacementTests(ids);
   const latest = testLists.map(
@@ -27,6 +34,13 @@ export function CampaignPlacements({ campaignID, creatives }: { campaignID: stri
       tests={tests}
       servingHost={publicConfig().adServingUrl}
       tcfVendorID={publicConfig().tcfVendorID}
+      onSetPaused={(placement, creativeId, paused) =>
+        setPaused.mutate(
+          { placement, creativeId, paused },
+          { onError: showError(paused ? 'The creative was not paused' : 'The creative was not resumed') },
+        )
+      }
+      pendingPlacementID={setPaused.isPending ? setPaused.variables?.placement.id : undefined}
     />
   );
 }

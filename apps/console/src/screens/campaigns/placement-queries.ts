@@ -1,7 +1,13 @@
 // Server state of a campaign's placements and their A/B tests (issue 46; docs/console.md, "Placements
 // and A/B tests"), through the domain's placement and A/B test calls.
-import { type AbTestResults, abTestCalls, type PlacementAbTest, placementCalls } from '@adconsole/domain';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import {
+  type AbTestResults,
+  abTestCalls,
+  type Placement,
+  type PlacementAbTest,
+  placementCalls,
+} from '@adconsole/domain';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
 
 const placementsApi = areaCalls(placementCalls);
@@ -38,3 +44,24 @@ export const useAbTestResults = (testIDs: readonly string[]) =>
       queryFn: (): Promise<AbTestResults> => abTestsApi().getAbTestResults(testID),
     })),
   });
+
+/** Pauses or resumes one creative of a placement (its items sent whole); the list shows the answer. */
+export function useSetPlacementPaused(campaignID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      placement,
+      creativeId,
+      paused,
+    }: {
+      placement: Placement;
+      creativeId: string;
+      paused: boolean;
+    }) =>
+      placementsApi().updatePlacement({
+        id: placement.id,
+        items: placement.items.map((item) => (item.creativeId === creativeId ? { ...item, paused } : item)),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: placementKeys.list(campaignID) }),
+  });
+}

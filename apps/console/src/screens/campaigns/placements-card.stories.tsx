@@ -1,7 +1,7 @@
 import { notEnoughDataVerdict, variantWinsVerdict } from '@adconsole/charts/fixtures';
 import type { AbTestResults, AbTestVerdict, Placement, PlacementAbTest } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, fn, waitFor } from 'storybook/test';
 import { PlacementsCard } from './placements-card';
 
 const creatives = [
@@ -96,6 +96,22 @@ export const WithPlacements: Story = {
   },
 };
 
+/** With the pause action: each creative can be paused or resumed, except while a test runs (409). */
+export const Editable: Story = {
+  args: {
+    placements: [sidebar, leaderboard],
+    tests: { [sidebar.id]: { test, results: resultsOf(variantWinsVerdict, test) } },
+    onSetPaused: fn(),
+  },
+  play: async ({ args, canvas }) => {
+    await expect(
+      canvas.queryByRole('button', { name: 'Pause Static banner in Homepage sidebar' }),
+    ).toBeNull();
+    canvas.getByRole('button', { name: 'Pause Carousel in Article leaderboard' }).click();
+    await waitFor(() => expect(args.onSetPaused).toHaveBeenCalledWith(leaderboard, 'c', true));
+  },
+};
+
 export const NoPlacements: Story = {
   args: { placements: [] },
   play: async ({ canvas }) => {
@@ -157,6 +173,7 @@ export const Phone: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 export const WithPlacementsDark: Story = { ...WithPlacements, ...dark };
 export const NoPlacementsDark: Story = { ...NoPlacements, ...dark };
+export const EditableDark: Story = { ...Editable, ...dark };
 export const WithTestDark: Story = { ...WithTest, ...dark };
 export const NotEnoughDataDark: Story = { ...NotEnoughData, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };

@@ -15,6 +15,7 @@ import {
   Alert,
   AlertDescription,
   Badge,
+  Button,
   Card,
   CardContent,
   CardDescription,
@@ -52,6 +53,10 @@ type PlacementsCardProps = {
   servingHost: string;
   tcfVendorID: number;
   locale?: string;
+  /** Pauses or resumes a creative of a placement; without it the card only shows them. */
+  onSetPaused?: ((placement: Placement, creativeId: string, paused: boolean) => void) | undefined;
+  /** The placement whose change is on its way. */
+  pendingPlacementID?: string | undefined;
 };
 
 export function PlacementsCard({
@@ -62,6 +67,8 @@ export function PlacementsCard({
   servingHost,
   tcfVendorID,
   locale,
+  onSetPaused,
+  pendingPlacementID,
 }: PlacementsCardProps) {
   return (
     <Card data-slot="placements-card">
@@ -91,6 +98,8 @@ export function PlacementsCard({
               servingHost={servingHost}
               tcfVendorID={tcfVendorID}
               locale={locale}
+              onSetPaused={onSetPaused}
+              pending={pendingPlacementID === placement.id}
             />
           ))
         )}
@@ -106,6 +115,8 @@ function PlacementSection({
   servingHost,
   tcfVendorID,
   locale,
+  onSetPaused,
+  pending,
 }: {
   placement: Placement;
   creatives: readonly PlacementCreative[];
@@ -113,10 +124,14 @@ function PlacementSection({
   servingHost: string;
   tcfVendorID: number;
   locale: string | undefined;
+  onSetPaused: PlacementsCardProps['onSetPaused'];
+  pending: boolean;
 }) {
   const creativeOf = (id: string) => creatives.find((creative) => creative.id === id);
   const headingId = `placement-${placement.id}`;
   const running = test?.test.status === 'running';
+  // While a test runs the server refuses a change of the rotation (409): it serves the variants evenly.
+  const editable = Boolean(onSetPaused) && !running;
   // A placement has no platform of its own: its tag follows its first creative's platform and settings.
   const first = placement.items
     .map((item) => creativeOf(item.creativeId))
@@ -148,6 +163,11 @@ function PlacementSection({
             <TableHead>Creative</TableHead>
             {placement.mode === 'weighted' ? <TableHead>Weight</TableHead> : null}
             <TableHead>State</TableHead>
+            {editable ? (
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            ) : null}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -166,6 +186,19 @@ function PlacementSection({
                   <Badge variant="success">Serving</Badge>
                 )}
               </TableCell>
+              {editable ? (
+                <TableCell className="text-right">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    loading={pending}
+                    aria-label={`${item.paused ? 'Resume' : 'Pause'} ${creativeOf(item.creativeId)?.name ?? item.creativeId} in ${placement.name}`}
+                    onClick={() => onSetPaused?.(placement, item.creativeId, !item.paused)}
+                  >
+                    {item.paused ? 'Resume' : 'Pause'}
+                  </Button>
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
