@@ -53,7 +53,7 @@ const signedPercent = (rate: number, locale: string) =>
 /** A p-value as read: 'p = 0.0015', 'p < 0.0001'. */
 export const formatPValue = (p: number, locale: string): string =>
   p < 0.0001
-    ? `p < ${(0.0001).toLocaleString(locale)}`
+    ? `p < ${(0.0001).toLocaleString(locale, { maximumFractionDigits: 4 })}`
     : `p = ${p.toLocaleString(locale, { maximumSignificantDigits: 2 })}`;
 
 const decisionTone: Record<AbTestDecision, string> = {
