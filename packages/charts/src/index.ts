@@ -21,5 +21,6 @@ export { verdictClasses } from './lib/status-colors';
 export * from './pacing';
 export * from './performance-chart';
 export * from './report-table';
+export * from './variant-comparison';
 export * from './vast-errors';
 export * from './video-quartiles-chart';

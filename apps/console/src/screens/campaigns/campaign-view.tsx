@@ -1,4 +1,5 @@
-// /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status).
+// /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status),
+// its placements and their A/B tests.
 
 import { type Creative, errorMessage, MESSAGES, platforms } from '@adconsole/domain';
 import {
@@ -27,6 +28,7 @@ import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
 import { CampaignGoal } from './campaign-goal';
 import { CampaignHistory } from './campaign-history';
+import { CampaignPlacements } from './campaign-placements';
 import {
   useArchiveCampaign,
   useCampaign,
@@ -196,6 +198,7 @@ export function CampaignViewPage() {
           )}
         </CardContent>
       </Card>
+      <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
       <CampaignHistory entries={history.data} loading={history.isPending} error={history.error} />
       <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
     </div>

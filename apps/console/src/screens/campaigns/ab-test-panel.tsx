@@ -1,0 +1,65 @@
+// A placement's A/B test on the campaign page (docs/console.md, "Placements and A/B tests"): the goal,
+// the progress toward the planned sample, and the results through the charts' VariantComparison (each
+// variant's rate with its interval, the lifts, the verdict). Props in, no fetching.
+import { plannedSampleText, VariantComparison } from '@adconsole/charts';
+import {
+  AB_TEST_GOAL_COUNTS,
+  AB_TEST_GOAL_LABELS,
+  type AbTestResults,
+  errorMessage,
+  type PlacementAbTest,
+} from '@adconsole/domain';
+import { Alert, AlertDescription, Badge, Progress, Skeleton } from '@adconsole/ui';
+import { formatCount } from './format';
+
+type AbTestPanelProps = {
+  test: PlacementAbTest;
+  /** Undefined while they load. */
+  results?: AbTestResults | undefined;
+  error?: unknown;
+  locale?: string;
+};
+
+export function AbTestPanel({ test, results, error, locale = 'en-US' }: AbTestPanelProps) {
+  const goal = AB_TEST_GOAL_LABELS[test.goal];
+  const trials = AB_TEST_GOAL_COUNTS[test.goal].trials;
+  const headingId = `ab-test-${test.id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-slot="ab-test-panel"
+      className="grid gap-3 rounded-md border p-3"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={headingId} className="font-medium text-sm">
+          A/B test
+        </h4>
+        <Badge variant={test.status === 'running' ? 'success' : 'secondary'}>
+          {test.status === 'running' ? 'Running' : 'Ended'}
+        </Badge>
+      </div>
+      <p className="text-muted-foreground text-sm">
+        {goal} of {test.variants.length} variants, minimum detectable effect {test.minimumDetectableEffect}%
+        at {test.significance}% significance: {formatCount(test.plannedSample)} {trials} per variant.
+      </p>
+      {error ? (
+        <Alert variant="danger">
+          <AlertDescription>{errorMessage(error, 'The results could not be loaded.')}</AlertDescription>
+        </Alert>
+      ) : !results ? (
+        <Skeleton className="h-40" aria-label="Loading the results" />
+      ) : (
+        <>
+          <div className="grid gap-1">
+            <Progress
+              value={Math.round(results.progress * 100)}
+              aria-label="Progress toward the planned sample"
+            />
+            <p className="text-muted-foreground text-xs">{plannedSampleText(results, locale)}</p>
+          </div>
+          <VariantComparison verdict={results} goalLabel={goal} locale={locale} />
+        </>
+      )}
+    </section>
+  );
+}

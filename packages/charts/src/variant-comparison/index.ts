@@ -1,0 +1,8 @@
+export {
+  formatPValue,
+  liftText,
+  plannedSampleText,
+  VariantComparison,
+  type VariantComparisonProps,
+  type VariantComparisonVerdict,
+} from './variant-comparison';
