@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-import { api, eventually, signIn } from './support/publisher';
+import { api, BROWSER_HEADERS, eventually, publishedBanner, signIn } from './support/publisher';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -18,28 +18,8 @@ describe('editing a campaign', () => {
       name: 'Edited in the console',
       data: { start: { date: day(-10) }, end: { date: day(20) } },
     });
-    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-      campaignID: campaign.id,
-      name: 'Rectangle',
-      type: 'Banner',
-      width: 300,
-      height: 250,
-      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
-    });
-    const published = await api<{ liveCreatives: { id: string }[] }>(
-      session,
-      'POST',
-      '/v1/campaign/creatives/publish',
-      {
-        id: creative.id,
-      },
-    );
-    const adUrl = `${baseURL()}/serve/ad/${published.liveCreatives[0]?.id}.json`;
-    const browserLike = {
-      'User-Agent':
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-    };
-    expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+    const adUrl = `${baseURL()}/serve/ad/${await publishedBanner(session, campaign.id)}.json`;
+    expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).toBe(200);
 
     const page = await newPage();
     await page.goto('/signin');
@@ -66,7 +46,7 @@ describe('editing a campaign', () => {
 
     // The ad server: no ad for a campaign whose flight ended (within the live-creative cache's seconds).
     await eventually(async () => {
-      expect((await fetch(adUrl, { headers: browserLike })).status).not.toBe(200);
+      expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).not.toBe(200);
     }, 15_000);
 
     // Duplicated: the copy opens, with the creative but nothing published.
@@ -85,26 +65,8 @@ describe('archiving a campaign', () => {
     const campaign = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', {
       name: 'Archived in the console',
     });
-    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-      campaignID: campaign.id,
-      name: 'Rectangle',
-      type: 'Banner',
-      width: 300,
-      height: 250,
-      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
-    });
-    const published = await api<{ liveCreatives: { id: string }[] }>(
-      session,
-      'POST',
-      '/v1/campaign/creatives/publish',
-      { id: creative.id },
-    );
-    const adUrl = `${baseURL()}/serve/ad/${published.liveCreatives[0]?.id}.json`;
-    const browserLike = {
-      'User-Agent':
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-    };
-    expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+    const adUrl = `${baseURL()}/serve/ad/${await publishedBanner(session, campaign.id)}.json`;
+    expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).toBe(200);
 
     const page = await newPage();
     await page.goto('/signin');
@@ -121,7 +83,7 @@ describe('archiving a campaign', () => {
     await page.getByText('Archived', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Unarchive' }).waitFor();
     await eventually(async () => {
-      expect((await fetch(adUrl, { headers: browserLike })).status).toBe(404);
+      expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).toBe(404);
     }, 15_000);
 
     // Out of the list, under the Archived status.
@@ -137,7 +99,7 @@ describe('archiving a campaign', () => {
     await page.getByRole('button', { name: 'Unarchive' }).click();
     await page.getByRole('button', { name: 'Archive campaign' }).waitFor();
     await eventually(async () => {
-      expect((await fetch(adUrl, { headers: browserLike })).status).toBe(200);
+      expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).toBe(200);
     }, 15_000);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-import { api, signIn } from './support/publisher';
+import { api, publishedBanner, signIn } from './support/publisher';
 import { number } from './support/reporting';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -30,21 +30,7 @@ describe('a campaign with a goal and a rate', () => {
         rate: { model: 'CPM', amount: 2.5, currency: 'USD' },
       },
     });
-    const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-      campaignID: campaign.id,
-      name: 'Rectangle',
-      type: 'Banner',
-      width: 300,
-      height: 250,
-      trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
-    });
-    const published = await api<{ liveCreatives: { id: string }[] }>(
-      session,
-      'POST',
-      '/v1/campaign/creatives/publish',
-      { id: creative.id },
-    );
-    const liveID = published.liveCreatives[0]?.id ?? '';
+    const liveID = await publishedBanner(session, campaign.id);
     const events = Array.from({ length: 10 }, (_, index) => ({
       liveID,
       type: 'impression',

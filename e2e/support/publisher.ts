@@ -104,3 +104,30 @@ export function startPublisher(
     });
   });
 }
+
+/** What a desktop Chrome sends as its user agent: the ad server's invalid-traffic checks pass it. */
+export const BROWSER_HEADERS = {
+  'User-Agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+};
+
+/** A 300x250 banner of the campaign, published: its live creative's id. */
+export async function publishedBanner(session: Session, campaignID: string): Promise<string> {
+  const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+    campaignID,
+    name: 'Rectangle',
+    type: 'Banner',
+    width: 300,
+    height: 250,
+    trackers: { click: [{ type: 'redirect', url: 'https://shop.example/' }] },
+  });
+  const published = await api<{ liveCreatives: { id: string }[] }>(
+    session,
+    'POST',
+    '/v1/campaign/creatives/publish',
+    { id: creative.id },
+  );
+  const liveID = published.liveCreatives[0]?.id;
+  if (!liveID) throw new Error('publishing answered no live creative');
+  return liveID;
+}

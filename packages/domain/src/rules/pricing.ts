@@ -127,8 +127,8 @@ export type CampaignRate = z.infer<typeof campaignRateSchema>;
 
 /** Thousandths of a minor unit per event the rate prices (per impression for a CPM). */
 function unitsPerEvent(rate: CampaignRate): number {
-  const minor =
-    toMinorUnits(rate.amount, rate.currency) ?? Math.round(rate.amount * 10 ** currencyDigits(rate.currency));
+  // The schema allows no more decimals than the minor unit has: rounding drops only float noise.
+  const minor = Math.round(rate.amount * 10 ** currencyDigits(rate.currency));
   return rate.model === 'CPM' ? minor : minor * 1000;
 }
 
