@@ -4,6 +4,7 @@ import {
   campaignGoalSchema,
   campaignRateSchema,
   currencyDigits,
+  formatGoal,
   formatMoney,
   formatRate,
   isCurrencyCode,
@@ -110,5 +111,6 @@ describe('booked rates and spend', () => {
     expect(formatMoney(3086.4175, 'USD')).toBe('$3,086.42');
     expect(formatMoney(492, 'JPY')).toBe('¥492');
     expect(formatRate(usdCpm)).toBe('USD 2.50 CPM');
+    expect(formatGoal({ metric: 'completedViews', amount: 300_000 })).toBe('300,000 completed views');
   });
 });

@@ -190,6 +190,11 @@ export function formatMoney(amount: number, currency: string, locale = 'en-US'):
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 }
 
+/** The goal as people read it: '300,000 impressions'. */
+export function formatGoal(goal: CampaignGoal): string {
+  return `${goal.amount.toLocaleString('en-US')} ${GOAL_METRIC_LABELS[goal.metric].toLowerCase()}`;
+}
+
 /** The rate as people read it: 'USD 2.50 CPM'. */
 export function formatRate(rate: CampaignRate): string {
   const digits = currencyDigits(rate.currency);

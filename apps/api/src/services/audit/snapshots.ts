@@ -1,7 +1,7 @@
 // What the audit log keeps of each entity: the fields a person sets, flat and readable. Large or secret
 // values are kept as a fingerprint (an HTML document) or only as changed (never a password or secret).
 import { createHash } from 'node:crypto';
-import { type CampaignGoal, type CampaignRate, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
+import { type CampaignGoal, type CampaignRate, formatGoal, formatRate } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
@@ -18,7 +18,7 @@ const fingerprint = (text: string | null | undefined): string | null =>
 
 /** A campaign's goal as the history reads it: '1,000,000 impressions'; null without one. */
 export const goalText = (goal: CampaignGoal | null | undefined): string | null =>
-  goal ? `${goal.amount.toLocaleString('en-US')} ${GOAL_METRIC_LABELS[goal.metric].toLowerCase()}` : null;
+  goal ? formatGoal(goal) : null;
 
 /** A campaign's booked rate as the history reads it: 'USD 2.50 CPM'; null without one. */
 export const rateText = (rate: CampaignRate | null | undefined): string | null =>

@@ -5,6 +5,7 @@
 import {
   type CampaignRate,
   currencyDigits,
+  formatGoal,
   formatMoney,
   formatRate,
   GOAL_METRIC_LABELS,
@@ -75,14 +76,7 @@ export function bookingLines(figures: Pick<ReportData, 'rate' | 'goal' | 'pacing
   const pacing = pacingText(figures.pacing);
   return [
     ...(figures.rate ? [['Rate', formatRate(figures.rate)] as [string, string]] : []),
-    ...(figures.goal
-      ? [
-          [
-            'Goal',
-            `${figures.goal.amount.toLocaleString('en-US')} ${GOAL_METRIC_LABELS[figures.goal.metric].toLowerCase()}`,
-          ] as [string, string],
-        ]
-      : []),
+    ...(figures.goal ? [['Goal', formatGoal(figures.goal)] as [string, string]] : []),
     ...(pacing ? [['Pacing', pacing] as [string, string]] : []),
   ];
 }

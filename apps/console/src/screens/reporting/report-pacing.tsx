@@ -2,18 +2,14 @@
 // booked rate, its pacing status, and the pacing chart (drawn by the caller once the charts' code is
 // here). Shown when the report carries pacing; the spend tiles sit with the key figures.
 import { PacingStatusBadge } from '@adconsole/charts';
-import { formatRate, GOAL_METRIC_LABELS, type ReportData } from '@adconsole/domain';
+import { formatGoal, formatRate, type ReportData } from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import type * as React from 'react';
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 /** '300,000 impressions · USD 2.50 CPM', what the campaign books. */
 function bookedText(report: Pick<ReportData, 'goal' | 'rate'>): string {
   const parts = [
-    report.goal
-      ? `${countFormat.format(report.goal.amount)} ${GOAL_METRIC_LABELS[report.goal.metric].toLowerCase()}`
-      : undefined,
+    report.goal ? formatGoal(report.goal) : undefined,
     report.rate ? formatRate(report.rate) : undefined,
   ].filter(Boolean);
   return parts.join(' · ');
