@@ -17,7 +17,7 @@ import {
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaigns/campaign-answers';
 import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
-import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
+import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import type { LiveCreative } from './live-creatives';
 import { IMPRESSION_LIFETIME_MS } from './signing';
 import {
@@ -251,7 +251,7 @@ export async function vastDocument(
   query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
-): Promise<string> {
+): Promise<string | FilledAnswer> {
   const live = await inFlight(ctx, liveId);
   if (!live) return EMPTY_VAST;
   const { snapshot } = live;
@@ -275,10 +275,13 @@ export async function vastDocument(
           events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
         }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
       : '';
-  return fillAnswer(template, {
-    query: impressionQuery(impression),
-    id: escapeXml(impression.id),
-    clickThrough: landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '',
-    adParameters,
-  });
+  return {
+    template,
+    values: {
+      query: impressionQuery(impression),
+      id: escapeXml(impression.id),
+      clickThrough: landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '',
+      adParameters,
+    },
+  };
 }
