@@ -179,10 +179,16 @@ export class TrafficQuality {
     const client = this.clientOf(facts);
     const rateKey = () =>
       hash('sha256', `${this.salt}${client.address}\n${client.userAgent}`, 'base64url').slice(0, 22);
+    // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
+    let known: ReturnType<TrafficQuality['userAgent']> | undefined;
+    const agent = () => {
+      known ??= this.userAgent(client.userAgent);
+      return known;
+    };
     let reason: EdgeReason | null = null;
     if (isPrefetch(facts)) reason = 'prefetch';
     else if (client.userAgent === '') reason = 'no-user-agent';
-    else reason = this.userAgentReason(client.userAgent);
+    else reason = agent().reason;
     if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
     const dimensions = (): EventDimensions => {
       const query = (facts.query ?? {}) as Record<string, unknown>;
@@ -194,7 +200,7 @@ export class TrafficQuality {
           page: text('page'),
           referer: header(facts, 'referer'),
         }),
-        ...this.userAgent(client.userAgent).dims,
+        ...agent().dims,
         country: this.country.countryOf(client.address),
       };
     };
