@@ -24,12 +24,12 @@ export const alertAnswer = (row: ListedAlertRow): Alert => ({
 });
 
 /** The console page of a campaign's alerts. */
-export const campaignAlertsUrl = (ctx: Context, campaignId: string) =>
+export const campaignAlertsUrl = (ctx: Pick<Context, 'config'>, campaignId: string) =>
   `${ctx.config.publicUrl}/campaigns/${encodeURIComponent(campaignId)}/alerts`;
 
 /** The `data` of an `alert.fired` or `alert.recovered` webhook. */
 export function alertWebhookData(
-  ctx: Context,
+  ctx: Pick<Context, 'config'>,
   input: {
     alertId: string;
     campaign: Pick<EvaluatedCampaignRow, 'id' | 'name' | 'body'>;

@@ -101,7 +101,10 @@ const needs = (watched: readonly Watched[], rules: readonly AlertRule[]) =>
   watched.filter((entry) => rules.some((rule) => entry.settings[rule].enabled));
 
 /** Every watched campaign's rules evaluated at the context's clock; the notices queued. */
-export async function evaluateAlerts(ctx: Context): Promise<EvaluationSummary> {
+/** What an evaluation reads: the database, the event store, the clock and the public URL (for links). */
+export type EvaluationContext = Pick<Context, 'db' | 'config' | 'events' | 'clock'>;
+
+export async function evaluateAlerts(ctx: EvaluationContext): Promise<EvaluationSummary> {
   const started = Date.now();
   const now = new Date(ctx.clock?.() ?? Date.now());
   const store = ctx.events.store;
