@@ -10,7 +10,7 @@
 // opens those alerts (writes); the next ones change nothing (the steady state, every 15 minutes).
 // Figures only, no assertion.
 //
-//   pnpm exec tsx bench/alerts.ts [--runs 5] [--only postgres|pglite|both]
+//   pnpm exec tsx bench/alerts.ts [--runs 5] [--only postgres|pglite|both] [--slow <ms>]
 import type { Context } from '../apps/api/src/context';
 import type { Database, SqlValue } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -21,6 +21,8 @@ import { type ScratchDatabase, scratchPglite, scratchPostgres } from './scratch-
 
 const runs = Number(arg('runs', '5'));
 const only = arg('only', 'postgres');
+/** Print each statement slower than this many ms (a diagnosis of where a run's time goes). */
+const slowMs = Number(arg('slow', '0'));
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOW = new Date('2026-03-31T12:05:00Z');
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu'];
@@ -94,9 +96,14 @@ function counted(db: Database) {
     new Proxy(target, {
       get(object, key, receiver) {
         if (key === 'query') {
-          return (sql: string, params?: readonly SqlValue[]) => {
+          return async (sql: string, params?: readonly SqlValue[]) => {
             statements += 1;
-            return object.query(sql, params);
+            const started = performance.now();
+            const rows = await object.query(sql, params);
+            const ms = performance.now() - started;
+            if (slowMs > 0 && ms >= slowMs)
+              console.log(`  ${ms.toFixed(0)} ms: ${sql.replace(/\s+/g, ' ').slice(0, 140)}`);
+            return rows;
           };
         }
         if (key === 'transaction') {

@@ -39,7 +39,7 @@ import {
   markAlertClosed,
 } from '../../db/queries/alerts';
 import { listEnabledEndpointsOf, type WebhookEndpointRow } from '../../db/queries/webhooks';
-import { campaignPacings } from '../campaigns/pacing';
+import { fleetPacings } from '../campaigns/pacing';
 import {
   type AlertWindow,
   readLastImpressions,
@@ -159,7 +159,7 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
         )
       : new Map<string, Date>(),
     paced.length
-      ? campaignPacings(
+      ? fleetPacings(
           ctx,
           paced.map((entry) => entry.row),
         )
