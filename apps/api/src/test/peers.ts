@@ -116,7 +116,7 @@ export async function startS3Peer(bucket = 'adconsole-test'): Promise<S3Peer> {
 
 /** A webhook receiver on 127.0.0.1 (the Standard Webhooks reference library verifies each delivery with the
  * endpoint's secret of the moment) answering `status()`; `received` holds what came, verified or not. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   headers: IncomingMessage['headers'];
   body: string;
   verified: unknown;

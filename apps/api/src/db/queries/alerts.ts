@@ -150,18 +150,6 @@ export async function markAlertClosed(
   return rows.length > 0;
 }
 
-/** An open alert's figures brought up to date (it stays open, nothing is sent). */
-export async function updateOpenAlertFigures(
-  db: Queryable,
-  id: string,
-  figures: { value: number | null; threshold: number; message: string },
-): Promise<void> {
-  await db.query(
-    "update alerts set value = $2, threshold = $3, message = $4 where id = $1 and status = 'open'",
-    [id, figures.value, figures.threshold, figures.message],
-  );
-}
-
 const LISTED = `select a.*, c.name as campaign_name, c.owner_id, ack.email as acknowledged_by_email
                   from alerts a
                   join campaigns c on c.id = a.campaign_id

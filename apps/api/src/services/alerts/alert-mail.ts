@@ -29,7 +29,7 @@ export async function queueAlertMail(tx: Queryable, alertId: string, notice: 'fi
 }
 
 /** The mail of one notice: subject, text and HTML (the campaign's name quoted as data). */
-export function alertMail(ctx: Context, alert: ListedAlertRow, notice: 'fired' | 'recovered') {
+function alertMail(ctx: Context, alert: ListedAlertRow, notice: 'fired' | 'recovered') {
   const label = ALERT_RULE_LABELS[alert.rule];
   const name = quotedName(alert.campaign_name);
   const subject = notice === 'fired' ? `Alert: ${label} on ${name}` : `Recovered: ${label} on ${name}`;

@@ -54,7 +54,7 @@ import { alertWebhookData } from './alert-answers';
 import { queueAlertMail } from './alert-mail';
 
 /** How often the rules are evaluated across the fleet. */
-export const ALERT_EVALUATION_MS = 15 * 60_000;
+const ALERT_EVALUATION_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 const QUARTER_MS = 15 * 60_000;
 /** How far back the last impression is looked for: past the longest "no delivery" setting (168 h). */

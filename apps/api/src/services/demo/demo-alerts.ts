@@ -13,7 +13,7 @@ const QUARTER_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 
 /** The burst of VAST errors of the pre-roll in the 8 quarter hours before `now`. */
-export const demoErrorBurst = (liveId: string, now: Date) => {
+const demoErrorBurst = (liveId: string, now: Date) => {
   const end = Math.floor(now.getTime() / QUARTER_MS) * QUARTER_MS;
   return Array.from({ length: 8 }, (_, index) => ({
     liveId,

@@ -23,7 +23,7 @@ export interface AlertBellProps {
 }
 
 /** Open alerts nobody has acknowledged or muted: what the bell counts. */
-export const unacknowledged = (alerts: readonly Alert[], now = new Date()) =>
+const unacknowledged = (alerts: readonly Alert[], now = new Date()) =>
   alerts.filter(
     (alert) =>
       alert.status === 'open' &&

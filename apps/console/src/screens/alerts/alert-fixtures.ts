@@ -52,7 +52,7 @@ export const mutedSpike: Alert = {
   mutedUntil: '2099-01-01T00:00:00Z',
 };
 
-export const recoveredSilence: Alert = {
+const recoveredSilence: Alert = {
   ...base,
   id: 'a4',
   rule: 'no-delivery',
