@@ -29,6 +29,8 @@ export const WithOpenAlerts: Story = {
       'href',
       '/alerts',
     );
+    await expect(panel.getByText('Acknowledged')).toBeVisible();
+    await expect(panel.getByText('Muted')).toBeVisible();
   },
 };
 

@@ -22,14 +22,12 @@ export interface AlertBellProps {
   defaultOpen?: boolean;
 }
 
+const isMuted = (alert: Alert, now = new Date()) =>
+  alert.mutedUntil !== null && new Date(alert.mutedUntil) > now;
+
 /** Open alerts nobody has acknowledged or muted: what the bell counts. */
-const unacknowledged = (alerts: readonly Alert[], now = new Date()) =>
-  alerts.filter(
-    (alert) =>
-      alert.status === 'open' &&
-      !alert.acknowledgedAt &&
-      !(alert.mutedUntil !== null && new Date(alert.mutedUntil) > now),
-  );
+const unacknowledged = (alerts: readonly Alert[]) =>
+  alerts.filter((alert) => alert.status === 'open' && !alert.acknowledgedAt && !isMuted(alert));
 
 export function AlertBell({ alerts, renderLink = renderAnchor, defaultOpen }: AlertBellProps) {
   const open = (alerts ?? []).filter((alert) => alert.status === 'open');
@@ -84,7 +82,13 @@ export function AlertBell({ alerts, renderLink = renderAnchor, defaultOpen }: Al
                         <span className="text-muted-foreground text-xs">{alertTime(alert.openedAt)}</span>
                       </span>
                       <span className="line-clamp-2 text-muted-foreground">{alert.message}</span>
-                      {alert.acknowledgedAt ? <span className="text-xs">Acknowledged</span> : null}
+                      {alert.acknowledgedAt || isMuted(alert) ? (
+                        <span className="text-xs">
+                          {[alert.acknowledgedAt ? 'Acknowledged' : '', isMuted(alert) ? 'Muted' : '']
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      ) : null}
                     </>
                   ),
                 })}
