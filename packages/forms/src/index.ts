@@ -1,5 +1,6 @@
 // @adconsole/forms: the product's forms on react-hook-form, validated by @adconsole/domain's schemas.
 
+export * from './alert-rules-form';
 export * from './api-token-form';
 export * from './campaign-form';
 export * from './change-password-form';
