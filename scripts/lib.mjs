@@ -76,11 +76,13 @@ export const productTargets = [
   {
     name: '@adconsole/console',
     label: 'the console',
-    output: 'apps/console/dist/index.html',
+    // Its build ends with the share page's server module (vite.server.config.ts).
+    output: 'apps/console/dist-server/shared-report.js',
     inputs: [
       'apps/console/src',
       'apps/console/index.html',
       'apps/console/vite.config.ts',
+      'apps/console/vite.server.config.ts',
       'apps/console/build',
       'packages/domain/src',
       'packages/ui/src',
