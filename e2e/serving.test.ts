@@ -185,7 +185,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
   });
 
   it('Chromium reads the VAST documents gzipped from their template (issue 42): six in a row, each whole, each its own impression', async () => {
-    const vastUrl = tags.vast.replace('[CACHEBUSTING]', '1');
+    const vastUrl = String(tags.vast).replace('[CACHEBUSTING]', '1');
     // The server answers a browser with gzip (spliced from the template's compressed text after the first).
     const { headers } = await fetch(vastUrl, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
     expect(headers.get('content-encoding')).toBe('gzip');
