@@ -128,6 +128,9 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        // The creative preview's stories frame a sandboxed page (an opaque origin, `Origin: null`) that
+        // loads the ad runtime's source as a module from this server: a cross-origin request to it.
+        server: { cors: true },
         test: {
           name: 'storybook',
           setupFiles: ['./.storybook/vitest.setup.ts'],

@@ -3,17 +3,19 @@
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 
-/** Runs `source` (a function's text) with `arg` inside the frame of the `<iframe>` matching `selector`. */
-export const evaluateInFrame: BrowserCommand<[selector: string, source: string, arg: unknown]> = async (
-  context,
-  selector,
-  source,
-  arg,
-) => {
+/**
+ * Runs `source` (a function's text) with `arg` inside the frame of the `<iframe>` matching `selector`, or
+ * of the `<iframe>` matching `nested` inside that frame (the ad's frame inside the creative preview's page).
+ */
+export const evaluateInFrame: BrowserCommand<
+  [selector: string, source: string, arg: unknown, nested?: string | undefined]
+> = async (context, selector, source, arg, nested) => {
   const tester = await context.frame();
   const element = await tester.waitForSelector(selector, { state: 'attached' });
-  const frame = await element.contentFrame();
-  if (!frame) throw new Error(`${selector} is not a frame with a document`);
+  let frame = await element.contentFrame();
+  if (frame && nested)
+    frame = await (await frame.waitForSelector(nested, { state: 'attached' })).contentFrame();
+  if (!frame) throw new Error(`${selector} ${nested ?? ''} is not a frame with a document`);
   return frame.evaluate(`(${source})(${JSON.stringify(arg ?? null)})`);
 };
 

@@ -8,11 +8,15 @@ export interface FrameTools {
   unhover(element: Element): Promise<void>;
   /** Clicks with the real pointer the element of `role` named `name` inside the frame. */
   click(frame: HTMLIFrameElement, role: string, name: string): Promise<void>;
-  /** Runs `callback(arg)` inside the frame (a serialized function: it cannot use outside names). */
+  /**
+   * Runs `callback(arg)` inside the frame (a serialized function: it cannot use outside names), or inside
+   * the frame of the `<iframe>` matching `nested` in it (a frame in a sandboxed frame).
+   */
   evaluate<Arg, Result>(
     frame: HTMLIFrameElement,
     callback: (arg: Arg) => Result | Promise<Result>,
     arg?: Arg,
+    nested?: string,
   ): Promise<Result>;
 }
 

@@ -44,7 +44,7 @@ globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    evaluateInFrame: (selector: string, source: string, arg: unknown) => Promise<unknown>;
+    evaluateInFrame: (selector: string, source: string, arg: unknown, nested?: string) => Promise<unknown>;
     movePointer: (selector: string, inside: boolean) => Promise<void>;
     setWindowHeight: (height: number) => Promise<void>;
     resetWindow: () => Promise<void>;
@@ -69,5 +69,6 @@ globalThis.__frameTools = {
     frame: HTMLIFrameElement,
     callback: (arg: Arg) => Result | Promise<Result>,
     arg?: Arg,
-  ) => commands.evaluateInFrame(probe(frame), callback.toString(), arg) as Promise<Result>,
+    nested?: string,
+  ) => commands.evaluateInFrame(probe(frame), callback.toString(), arg ?? null, nested) as Promise<Result>,
 };

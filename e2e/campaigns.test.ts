@@ -5,7 +5,7 @@ import { signIn } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { tinyPng } from './support/files';
-import { api, signIn as apiSignIn } from './support/publisher';
+import { signIn as apiSignIn, demoCreative } from './support/publisher';
 
 describe('campaigns and creatives', () => {
   const newPage = useBrowser();
@@ -82,26 +82,7 @@ describe('campaigns and creatives', () => {
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
-    // The seeded demo campaign, found by its creative: other journeys of this product may add
-    // campaigns of the same name to the list (a clean-clone run opened one without the banner twice).
-    const session = await apiSignIn(baseURL());
-    const campaigns = await api<{ id: string; name: string }[]>(session, 'GET', '/v1/campaign/all');
-    const holders = await Promise.all(
-      campaigns
-        .filter((campaign) => campaign.name === 'Demo campaign')
-        .map(async (campaign) => {
-          const full = await api<{ creatives: { name: string }[] }>(
-            session,
-            'GET',
-            `/v1/campaign/get?campaignID=${campaign.id}`,
-          );
-          return full.creatives.some((creative) => creative.name === 'Trail season banner')
-            ? campaign.id
-            : '';
-        }),
-    );
-    const demoId = holders.find((id) => id !== '');
-    expect(demoId).toBeTruthy();
+    const { campaignID: demoId } = await demoCreative(await apiSignIn(baseURL()), 'Trail season banner');
     await page.goto(`/campaigns/${demoId}`);
     await page
       .getByRole('table', { name: 'Creatives' })

@@ -2,12 +2,15 @@
 // nothing built, then `npm start` alone (no pnpm build). What it prints is what a newcomer needs (the
 // address that works, the demo sign-in, where mail goes) without build noise; the ad runtime is built
 // with the rest, so /serve/init.js answers and a banner tag copied from the console renders and counts
-// on a publisher's page of another origin; and an address the server answers on that is not PUBLIC_URL
-// shows a word instead of a white page.
+// on a publisher's page of another origin; the tag sheet downloads and opens; a share link's page comes
+// drawn by the server; and an address the server answers on that is not PUBLIC_URL shows a word instead
+// of a white page.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchArgs, chromiumPath } from '../scripts/chromium';
@@ -15,7 +18,7 @@ import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { personUserAgent } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-import { api, eventually, type Publisher, signIn, startPublisher } from './support/publisher';
+import { api, demoCreative, eventually, type Publisher, signIn, startPublisher } from './support/publisher';
 import { freePort } from './support/server';
 
 /** The repository as a clone has it (tracked files, plus new ones not yet committed), without any build. */
@@ -181,6 +184,40 @@ describe('the first start from a fresh copy of the repository, as the README say
     expect(size[1]).toBeGreaterThan(0);
     await eventually(async () => expect(await impressionsOf()).toBe(before + 1));
     await context.close();
+  });
+
+  it("downloads the banner's tag sheet from its editor: an xlsx a spreadsheet reader opens, holding the tag the panel shows", async () => {
+    const session = await signIn(publicUrl);
+    const { campaignID, creativeID } = await demoCreative(session, 'Trail season banner');
+    const context = await browser.newContext({ baseURL: publicUrl, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(`/campaigns/${campaignID}/creative/${creativeID}`);
+    const shown = await page
+      .getByRole('textbox', { name: /tag for live creative/ })
+      .first()
+      .inputValue();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the tag sheet (xlsx)' }).click();
+    // Read by ExcelJS, a reader of its own (not the code that wrote the file's rows).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await readFile(await (await download).path())).buffer);
+    const rows = (workbook.getWorksheet('Tags')?.getSheetValues() ?? []).map((row) =>
+      Array.isArray(row) ? row.slice(1) : [],
+    );
+    expect(rows.some((row) => row[1] === 'Trail season banner' && row[7] === shown)).toBe(true);
+    await context.close();
+  });
+
+  it("sends a share link's page with its heading and key figures drawn (the console's server module is built too)", async () => {
+    const session = await signIn(publicUrl);
+    const { campaignID } = await demoCreative(session, 'Trail season banner');
+    const link = await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID });
+    const html = await (await fetch(link.url)).text();
+    expect(html).toContain('data-server-view');
+    expect(html).toContain('Campaign summary');
   });
 
   it('an address the server answers on that is not PUBLIC_URL shows where the console works, not a white page', async () => {

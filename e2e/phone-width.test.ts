@@ -1,15 +1,63 @@
 // No page of the console scrolls sideways on a 390 px wide phone: every route of the route table, signed
 // in as the demo admin (the admin pages too) and signed out (the account pages, a share page and its
-// creative page). A table wider than the phone scrolls inside its card, with a cue, never the page.
+// creative page). A table wider than the phone scrolls inside its card, with a cue, never the page. A
+// route added to the table without a page here fails the first test.
+import { readFileSync } from 'node:fs';
+import { ACCOUNT_PATHS } from '@adconsole/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { PHONE, scrollsSideways } from './support/phone';
 
+/** The console's routes (apps/console/src/routes/index.tsx) as patterns of a path: `:param` any segment. */
+function routePatterns(): { route: string; pattern: RegExp }[] {
+  const table = readFileSync(new URL('../apps/console/src/routes/index.tsx', import.meta.url), 'utf8');
+  const routes = [
+    ...ACCOUNT_PATHS.map((path) => path.slice(1)),
+    ...[...table.matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1] ?? ''),
+  ].filter((route) => route !== '/');
+  return routes.map((route) => ({
+    route,
+    pattern:
+      route === '*'
+        ? /^\/no-such-page$/
+        : new RegExp(`^/${route.replace(/:\w+/g, '[^/]+').replace(/[.]/g, '\\.')}$`),
+  }));
+}
+
+type Demo = { campaignID: string; creativeID: string; shareToken: string };
+
+const signedOutPaths = ({ shareToken, creativeID }: Demo) => [
+  '/signin',
+  '/signup',
+  '/forgotpassword',
+  '/ping',
+  `/share/${shareToken}`,
+  `/share/${shareToken}/creative/${creativeID}`,
+  '/no-such-page',
+];
+
+const signedInPaths = ({ campaignID, creativeID }: Demo) => [
+  '/dashboard',
+  '/campaigns',
+  `/campaigns/${campaignID}`,
+  `/campaigns/${campaignID}/reporting`,
+  `/campaigns/${campaignID}/reporting/creative/${creativeID}`,
+  `/campaigns/${campaignID}/creative/${creativeID}`,
+  '/filemanager',
+  '/tables',
+  '/billing',
+  '/builder',
+  '/profile',
+  '/admin',
+  '/admin/invite',
+  '/no-such-page',
+];
+
 describe('every route at 390 px', () => {
   const newPage = useBrowser();
-  let demo: { campaignID: string; creativeID: string; shareToken: string };
+  let demo: Demo;
 
   beforeAll(async () => {
     const page = await newPage();
@@ -36,17 +84,17 @@ describe('every route at 390 px', () => {
     await page.context().close();
   });
 
+  it('visits a page of every route of the route table', () => {
+    const visited = [...signedOutPaths(demo), ...signedInPaths(demo)];
+    const missed = routePatterns()
+      .filter(({ pattern }) => !visited.some((path) => pattern.test(path)))
+      .map(({ route }) => route);
+    expect(missed, 'routes of apps/console/src/routes/index.tsx without a page in this test').toEqual([]);
+  });
+
   it('signed out: the account pages, a share page and its creative page', async () => {
     const page = await newPage({ viewport: PHONE });
-    for (const path of [
-      '/signin',
-      '/signup',
-      '/forgotpassword',
-      '/ping',
-      `/share/${demo.shareToken}`,
-      `/share/${demo.shareToken}/creative/${demo.creativeID}`,
-      '/no-such-page',
-    ]) {
+    for (const path of signedOutPaths(demo)) {
       await page.goto(path);
       await page.locator('h1, form, main').first().waitFor();
       expect(await scrollsSideways(page), path).toBe(false);
@@ -58,23 +106,7 @@ describe('every route at 390 px', () => {
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
-    const { campaignID, creativeID } = demo;
-    for (const path of [
-      '/dashboard',
-      '/campaigns',
-      `/campaigns/${campaignID}`,
-      `/campaigns/${campaignID}/reporting`,
-      `/campaigns/${campaignID}/reporting/creative/${creativeID}`,
-      `/campaigns/${campaignID}/creative/${creativeID}`,
-      '/filemanager',
-      '/tables',
-      '/billing',
-      '/builder',
-      '/profile',
-      '/admin',
-      '/admin/invite',
-      '/no-such-page',
-    ]) {
+    for (const path of signedInPaths(demo)) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await scrollsSideways(page), path).toBe(false);

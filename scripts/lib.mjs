@@ -68,27 +68,40 @@ export async function ensureInstalled() {
 
 /**
  * What the running product serves, with the sources each output is built from: the console's pages, the
- * API (and its report worker), and the ad runtime that every ad tag loads as /serve/init.js.
+ * API (and its report worker), and the ad runtime that every ad tag loads as /serve/init.js. A target's
+ * inputs name the sources of every workspace package it bundles (scripts/lib.test.ts checks them against
+ * the package.json files), or a change there would leave the running product stale.
  */
 export const productTargets = [
   {
     name: '@adconsole/console',
     label: 'the console',
-    output: 'apps/console/dist/index.html',
+    // Its build ends with the share page's server module (vite.server.config.ts).
+    output: 'apps/console/dist-server/shared-report.js',
     inputs: [
       'apps/console/src',
       'apps/console/index.html',
       'apps/console/vite.config.ts',
+      'apps/console/vite.server.config.ts',
+      'apps/console/build',
       'packages/domain/src',
       'packages/ui/src',
       'packages/forms/src',
+      'packages/charts/src',
+      'packages/ad-runtime/src',
     ],
   },
   {
     name: '@adconsole/api',
     label: 'the API',
     output: 'apps/api/dist/main.js',
-    inputs: ['apps/api/src', 'apps/api/migrations', 'apps/api/tsup.config.ts', 'packages/domain/src'],
+    inputs: [
+      'apps/api/src',
+      'apps/api/tsup.config.ts',
+      'packages/domain/src',
+      'packages/charts/src',
+      'packages/ui/src',
+    ],
   },
   {
     name: '@adconsole/ad-runtime',

@@ -61,7 +61,13 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
     server: {
       port: 5173,
-      proxy: { '/api': apiTarget, '/uploads': apiTarget, '/tags': apiTarget, '/events': apiTarget },
+      proxy: {
+        '/api': apiTarget,
+        '/serve': apiTarget,
+        '/uploads': apiTarget,
+        '/tags': apiTarget,
+        '/events': apiTarget,
+      },
     },
     build: {
       outDir: 'dist',

@@ -20,6 +20,8 @@ export const personUserAgent = (browser: Browser) =>
 export function useBrowser(): (options?: {
   userAgent?: string;
   viewport?: { width: number; height: number };
+  /** False: a page with no script at all (what the server's HTML draws alone). */
+  javaScriptEnabled?: boolean;
 }) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -34,6 +36,7 @@ export function useBrowser(): (options?: {
       baseURL: baseURL(),
       viewport: options.viewport ?? { width: 1280, height: 900 },
       userAgent: options.userAgent ?? personUserAgent(browser),
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     return context.newPage();
   };

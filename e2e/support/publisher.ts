@@ -131,3 +131,24 @@ export async function publishedBanner(session: Session, campaignID: string): Pro
   if (!liveID) throw new Error('publishing answered no live creative');
   return liveID;
 }
+
+/**
+ * The seeded demo campaign and its creative named `creativeName`: found by the creative, since other
+ * journeys of the same product may add campaigns named 'Demo campaign' too.
+ */
+export async function demoCreative(
+  session: Session,
+  creativeName: string,
+): Promise<{ campaignID: string; creativeID: string }> {
+  const campaigns = await api<{ id: string; name: string }[]>(session, 'GET', '/v1/campaign/all');
+  for (const campaign of campaigns.filter(({ name }) => name === 'Demo campaign')) {
+    const full = await api<{ creatives: { id: string; name: string }[] }>(
+      session,
+      'GET',
+      `/v1/campaign/get?campaignID=${campaign.id}`,
+    );
+    const creative = full.creatives.find(({ name }) => name === creativeName);
+    if (creative) return { campaignID: campaign.id, creativeID: creative.id };
+  }
+  throw new Error(`No demo campaign has a creative named ${creativeName}.`);
+}

@@ -18,6 +18,7 @@ import { frameworkErrorInEnvelope, registerErrorEnvelope } from './http/errors';
 import { SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
 import type { RouteDef } from './http/routes';
 import { registerSecurityHooks } from './http/security-headers';
+import { sharedReportPages } from './http/server-view';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
@@ -114,17 +115,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerServing(app, ctx);
   const openApi = buildOpenApi(routes, config);
   app.get('/api/openapi.json', async () => openApi);
-  await registerPagesAndNotFound(app, config);
+  await registerPagesAndNotFound(app, ctx, routes);
   return app;
 }
 
 /** The built console's pages (an SPA fallback for any other GET outside /api and /serve), else a 404. */
-async function registerPagesAndNotFound(app: FastifyInstance, config: Config): Promise<void> {
+async function registerPagesAndNotFound(
+  app: FastifyInstance,
+  ctx: Context,
+  routes: RouteDef[],
+): Promise<void> {
+  const { config } = ctx;
   const consoleExists = existsSync(path.join(config.consoleDir, 'index.html'));
   const consoleFiles = consoleExists
     ? await registerConsoleFiles(app, config.consoleDir, {
         config: publicConfigOf(config),
         publicUrl: config.publicUrl,
+        firstView: await sharedReportPages(ctx, routes),
       })
     : undefined;
   app.setNotFoundHandler((request, reply) => {

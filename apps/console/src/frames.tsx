@@ -5,6 +5,7 @@
 // a notification raised just before the handover (welcome back) stays on screen.
 import { isAccountPath } from '@adconsole/domain';
 import * as React from 'react';
+import { dropServerView } from './lib/server-view';
 import { AccountPages } from './routes/account-pages';
 import { onLeaveAccountPages } from './routes/account-router';
 import { loadChunk } from './routes/lazy-screen';
@@ -46,6 +47,8 @@ async function showConsole() {
     consoleRouter = router;
     show(<Console router={router} onAccountPage={showAccountPages} />);
   } catch (error) {
+    // A first view the server drew (a share page) would stand above the error as if all were well.
+    dropServerView();
     show(<PageError error={error} />);
   }
 }

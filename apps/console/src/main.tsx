@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ServerUnreachable } from './components/server-unreachable';
 import { Frames, startFrames } from './frames';
 import { loadPublicConfig } from './lib/config-queries';
+import { dropServerView } from './lib/server-view';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 
@@ -27,6 +28,7 @@ async function start() {
     );
     await startFrames();
   } catch (error) {
+    dropServerView();
     root.render(<ServerUnreachable error={error} />);
   }
 }

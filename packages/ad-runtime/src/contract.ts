@@ -8,6 +8,8 @@ import type { EventType, ServedAd } from '@adconsole/domain';
 export {
   INS_TAG_CLASS,
   PLACEMENT_ATTRIBUTE,
+  PREVIEW_MESSAGE,
+  type PreviewState,
   SERVE_AD_QUERY,
   SERVE_INIT_PATH,
   SERVE_VIDEO_PATH,

@@ -4,13 +4,20 @@
 // the public config inlined, so the console's first paint does not wait for GET /api/config: the
 // account pages (sign in, sign up, password reset, ping) get account.html, which does not preload the
 // console's router; every other path index.html, which does (docs/console.md, "The account pages
-// without React Router").
+// without React Router"). A share link's page also gets its first view drawn by the server
+// (http/server-view.ts), made for each request.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isAccountPath, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@adconsole/domain';
+import {
+  isAccountPath,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+  type SharedReportBlock,
+} from '@adconsole/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scriptsAfterStyles, withServerView } from './server-view';
 
 /** Hashed file names never change content: a year, and no revalidation. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -71,6 +78,7 @@ export function withStartNotice(html: string, publicUrl: string): string {
 }
 
 interface ConsolePage {
+  html: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -81,14 +89,21 @@ export interface ConsolePageSettings {
   config: PublicConfig;
   /** PUBLIC_URL: the one address the console's scripts load from. */
   publicUrl: string;
+  /**
+   * The first view the server draws of a page (a share link's report: http/server-view.ts), and the
+   * data block it comes with; undefined where it draws none.
+   */
+  firstView?: (request: FastifyRequest) => Promise<{ drawn: string; block: SharedReportBlock } | undefined>;
 }
 
 function consolePage(consoleDir: string, file: string, settings: ConsolePageSettings): ConsolePage {
   // A console folder with index.html only (a test's own small build, an older build) sends it everywhere.
   const source = existsSync(path.join(consoleDir, file)) ? file : 'index.html';
   const built = readFileSync(path.join(consoleDir, source), 'utf8');
-  const html = Buffer.from(withStartNotice(inlinePublicConfig(built, settings.config), settings.publicUrl));
+  const text = withStartNotice(inlinePublicConfig(built, settings.config), settings.publicUrl);
+  const html = Buffer.from(text);
   return {
+    html: text,
     identity: html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(html, { level: 9 }),
@@ -104,7 +119,7 @@ export async function registerConsoleFiles(
   app: FastifyInstance,
   consoleDir: string,
   settings: ConsolePageSettings,
-): Promise<{ sendPage(request: FastifyRequest, reply: FastifyReply): FastifyReply }> {
+): Promise<{ sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> }> {
   const consolePages = consolePage(consoleDir, 'index.html', settings);
   const accountPages = consolePage(consoleDir, 'account.html', settings);
   await app.register(fastifyStatic, {
@@ -124,15 +139,18 @@ export async function registerConsoleFiles(
     },
   });
   return {
-    sendPage(request, reply) {
+    async sendPage(request, reply) {
       const page = isAccountPath(new URL(request.url, 'http://console').pathname)
         ? accountPages
         : consolePages;
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
       reply
         .header('Cache-Control', REVALIDATE)
         .header('Vary', 'Accept-Encoding')
         .type('text/html; charset=utf-8');
+      // A page with a first view of its own is made for this request (compressed on the way out).
+      const first = page === consolePages ? await settings.firstView?.(request) : undefined;
+      if (first) return reply.send(scriptsAfterStyles(withServerView(page.html, first.drawn, first.block)));
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.identity);
     },

@@ -25,6 +25,7 @@ import { servedAd } from '../services/serving/ad';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
+import { previewPage } from '../services/serving/preview-page';
 import { runtimeScriptLoader } from '../services/serving/runtime-script';
 import { click, track } from '../services/serving/tracking';
 import type { TrafficClient } from '../services/serving/traffic-quality';
@@ -122,7 +123,11 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       .send(),
   );
 
-  const runtimeScripts = { init: runtimeScriptLoader('init.js'), video: runtimeScriptLoader('video.js') };
+  const runtimeScripts = {
+    init: runtimeScriptLoader('init.js'),
+    video: runtimeScriptLoader('video.js'),
+    preview: runtimeScriptLoader('preview.js'),
+  };
   // Tags name /serve/init.js without a version (and init.js names /serve/video.js without one), so each
   // is revalidated by its ETag rather than pinned.
   const runtimeScript =
@@ -242,6 +247,17 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         .header('Content-Security-Policy', page.policy)
         .send(page.html);
     },
+
+    // The creative editor's preview (services/serving/preview-page.ts): framed by the console alone.
+    preview: async ({ reply }) => {
+      const page = previewPage(ctx.config.publicUrl);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', page.policy)
+        .send(page.html);
+    },
+    previewScript: runtimeScript('preview'),
   };
 
   for (const [name, entry] of Object.entries(servingContract) as [ServeRouteName, ServeRouteContract][]) {

@@ -1,5 +1,5 @@
 // The security headers: the console's CSP (frame-ancestors 'none', scripts from its asset path only),
-// Referrer-Policy, X-Frame-Options and HSTS over https, and the demo page's nonce-based CSP.
+// Referrer-Policy, X-Frame-Options and HSTS over https, and the demo and preview pages' nonce-based CSP.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,29 @@ describe(`security headers on ${testDatabaseKind()}`, () => {
       const scripts = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    });
+
+    it("the creative editor's preview page: a fresh nonce on its one script, framed by the console alone, which it names as the only sender", async () => {
+      const first = await fetch(new URL('/serve/preview', server.url));
+      const second = await fetch(new URL('/serve/preview', server.url));
+      expect(first.status).toBe(200);
+      const policy = first.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(policy).toContain("'strict-dynamic'");
+      expect(policy).not.toContain('unsafe-inline');
+      const consoleOrigin = new URL(server.config.publicUrl).origin;
+      expect(policy).toContain(`frame-ancestors ${consoleOrigin}`);
+      // Not the console's headers: it is framed (by the console), so neither DENY nor frame-ancestors 'none'.
+      expect(first.headers.get('x-frame-options')).toBeNull();
+      expect(second.headers.get('content-security-policy')).not.toBe(policy);
+      const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts).toEqual([
+        `<script nonce="${nonce}" src="/serve/preview.js" data-console-origin="${consoleOrigin}">`,
+      ]);
+      const script = await fetch(new URL('/serve/preview.js', server.url));
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toContain('javascript');
     });
   });
 });

@@ -61,8 +61,11 @@ export function frameTools(): FrameTools | null {
   return null;
 }
 
-/** Pauses the ad's video at `time` seconds, so the screenshot shows one fixed frame. */
-export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<void> {
+/**
+ * Pauses the ad's video at `time` seconds, so the screenshot shows one fixed frame. `nested`: the ad's
+ * frame is the `<iframe>` of that selector inside `frame` (the creative editor's preview page).
+ */
+export async function freezeVideo(frame: HTMLIFrameElement, time = 1, nested?: string): Promise<void> {
   await frameTools()?.evaluate(
     frame,
     async (seconds: number) => {
@@ -100,6 +103,7 @@ export async function freezeVideo(frame: HTMLIFrameElement, time = 1): Promise<v
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     },
     time,
+    nested,
   );
 }
 

@@ -39,6 +39,34 @@ export const SERVE_INIT_PATH = '/serve/init.js';
 export const SERVE_VIDEO_PATH = '/serve/video.js';
 
 /**
+ * The creative editor's preview (issue 48): a page of the serving origin that draws the draft the editor
+ * posts to it with the ad runtime (its script: SERVE_PREVIEW_SCRIPT_PATH), under the page's own nonce
+ * policy, never the console's (whose `script-src` would refuse the script the runtime writes into its
+ * frames). Nothing in a preview is requested or counted.
+ */
+export const SERVE_PREVIEW_PATH = '/serve/preview';
+export const SERVE_PREVIEW_SCRIPT_PATH = '/serve/preview.js';
+/** The `type` of every message between the creative editor and its preview page. */
+export const PREVIEW_MESSAGE = 'adconsole-preview';
+/** What the preview page's ad slot is at: `ready` when it waits for a draft, then as a tag's state. */
+export type PreviewState = 'ready' | 'loading' | 'rendered' | 'empty' | 'error';
+/**
+ * The editor to its preview page: the ad to draw (a ServedAd, as GET /serve/ad/{liveID}.json answers),
+ * numbered so the states the page reports are known to be this draft's and not an earlier one's.
+ */
+export interface PreviewDraftMessage {
+  type: typeof PREVIEW_MESSAGE;
+  ad: unknown;
+  draft: number;
+}
+/** The preview page to the editor: its slot's state, and which draft it is drawing (none when `ready`). */
+export interface PreviewStateMessage {
+  type: typeof PREVIEW_MESSAGE;
+  state: PreviewState;
+  draft?: number;
+}
+
+/**
  * The sandbox of every ad: the ad runtime's frames take it as their `sandbox` attribute, and the
  * server sends it as `Content-Security-Policy: sandbox …` with an HTML5 creative's own pages, so a page
  * opened outside its frame is still scripts and popups in an opaque origin, never the server's.
@@ -79,6 +107,8 @@ export const SERVE_PATHS = {
    */
   files: (key: string) => `/serve/files/${key.split('/').map(encodeURIComponent).join('/')}`,
   demo: '/serve/demo',
+  preview: SERVE_PREVIEW_PATH,
+  previewScript: SERVE_PREVIEW_SCRIPT_PATH,
 } as const;
 
 /**

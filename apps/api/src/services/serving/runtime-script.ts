@@ -1,7 +1,7 @@
 // Where the built ad runtime is: packages/ad-runtime/dist/ of the repository this server runs from (from
 // the sources or from the bundle), or the directory of AD_RUNTIME_SCRIPT for a deployment that ships it
-// elsewhere. Two files: init.js, which ad tags load, and video.js, the In-Banner Video part that init.js
-// loads only for an ad with that layout.
+// elsewhere. Three files: init.js, which ad tags load, video.js, the In-Banner Video part that init.js
+// loads only for an ad with that layout, and preview.js, the creative editor's preview page's script.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiError, MESSAGES } from '@adconsole/domain';
 
 /** The runtime's served files, by their name in dist/. */
-export type RuntimeFile = 'init.js' | 'video.js';
+export type RuntimeFile = 'init.js' | 'video.js' | 'preview.js';
 
 function findRuntimeScript(
   file: RuntimeFile = 'init.js',
@@ -18,7 +18,7 @@ function findRuntimeScript(
 ): string | undefined {
   const configured = process.env.AD_RUNTIME_SCRIPT;
   if (configured) {
-    // AD_RUNTIME_SCRIPT names init.js; video.js is its neighbour.
+    // AD_RUNTIME_SCRIPT names init.js; video.js and preview.js are its neighbours.
     const candidate = file === 'init.js' ? configured : path.join(path.dirname(configured), file);
     return existsSync(candidate) ? candidate : undefined;
   }

@@ -1,6 +1,6 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
 // and the ad tags of each live creative.
-import { buildTagSheet, errorMessage, tagsByCreative } from '@adconsole/domain';
+import { buildTagSheet, errorMessage, SERVE_PREVIEW_PATH, tagsByCreative } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -153,7 +153,10 @@ export function CreativeEditorPage() {
               <CardTitle level={2}>Preview</CardTitle>
             </CardHeader>
             <CardContent>
-              <CreativePreview preview={previewOf(current, draft)} />
+              <CreativePreview
+                preview={previewOf(current, draft)}
+                pageUrl={`${servingHost()}${SERVE_PREVIEW_PATH}`}
+              />
             </CardContent>
           </Card>
           <Card>

@@ -1,4 +1,4 @@
-import { type Creative, creativeSchema, inBannerVideoLayout } from '@adconsole/domain';
+import { type Creative, creativeSchema, inBannerVideoLayout, PREVIEW_MESSAGE } from '@adconsole/domain';
 import { LayoutOptionsForm, type LayoutOptionsFormValues } from '@adconsole/forms';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
@@ -40,36 +40,57 @@ const ibv = creative({
 });
 const vast = creative({ type: 'VAST', assets: [file('main.mp4', 'video')] });
 
+/** A page for the preview's frame: the body given, in a page of this origin (blob:). */
+const storyPage = (body: string) =>
+  URL.createObjectURL(
+    new Blob([`<!doctype html><html><body style="margin:0">${body}</body></html>`], { type: 'text/html' }),
+  );
+/** The preview page as the serving origin sends it, running the ad runtime's source. */
+const previewPage = storyPage(
+  `<div id="preview"></div><script type="module" src="${new URL('./creative-preview-page.ts', import.meta.url).href}" data-console-origin="${window.location.origin}"></script>`,
+);
+
 const meta = {
   title: 'Console/Creatives/CreativePreview',
   component: CreativePreview,
-  args: { preview: previewOf(banner) },
+  args: { preview: previewOf(banner), pageUrl: previewPage },
   decorators: [(Story) => <div className="max-w-xl">{Story()}</div>],
 } satisfies Meta<typeof CreativePreview>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The runtime's frame, once it has drawn the ad. */
+/** The ad's frame inside the preview page's frame. */
+const AD_FRAME = 'ins iframe';
+
+/** The preview page's frame, once the runtime has drawn the ad in it. */
 const drawnFrame = async (canvasElement: HTMLElement) => {
-  await waitFor(() =>
-    expect(canvasElement.querySelector('[data-slot="creative-preview"]')).toHaveAttribute(
-      'data-status',
-      'rendered',
-    ),
+  await waitFor(
+    () =>
+      expect(canvasElement.querySelector('[data-slot="creative-preview"]')).toHaveAttribute(
+        'data-status',
+        'rendered',
+      ),
+    { timeout: 10_000 },
   );
-  return canvasElement.querySelector('ins iframe') as HTMLIFrameElement;
+  return canvasElement.querySelector('[data-slot="creative-preview-page"]') as HTMLIFrameElement;
 };
 
-/** A banner image, drawn by the ad runtime in its sandboxed frame. */
+/** A banner image, drawn by the ad runtime in its sandboxed frame, in the sandboxed preview page. */
 export const Banner: Story = {
   play: async ({ canvasElement }) => {
-    const frame = await drawnFrame(canvasElement);
-    await expect(frame).toHaveAttribute(
-      'sandbox',
-      'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    const page = await drawnFrame(canvasElement);
+    await expect(page).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect(page.getBoundingClientRect().width).toBe(300);
+    const ad = await globalThis.__frameTools?.evaluate(
+      page,
+      (selector: string) => {
+        const frame = document.querySelector(selector);
+        return frame && [frame.getAttribute('sandbox'), frame.getBoundingClientRect().width];
+      },
+      AD_FRAME,
     );
-    await expect(frame.getBoundingClientRect().width).toBe(300);
+    if (ad) await expect(ad).toEqual(['allow-scripts allow-popups allow-popups-to-escape-sandbox', 300]);
   },
 };
 
@@ -77,8 +98,8 @@ export const Banner: Story = {
 export const InBannerVideo: Story = {
   args: { preview: previewOf(ibv) },
   play: async ({ canvasElement }) => {
-    const frame = await drawnFrame(canvasElement);
-    await freezeVideo(frame);
+    const page = await drawnFrame(canvasElement);
+    await freezeVideo(page, 1, AD_FRAME);
   },
 };
 
@@ -89,6 +110,7 @@ function PreviewWithLayout() {
     <div className="grid gap-6">
       <CreativePreview
         preview={previewOf(ibv, { type: 'Banner', layoutID: inBannerVideoLayout.id, layoutOptions: options })}
+        pageUrl={previewPage}
       />
       <LayoutOptionsForm
         layout={inBannerVideoLayout}
@@ -103,23 +125,22 @@ function PreviewWithLayout() {
 export const InBannerVideoFollowsSliders: Story = {
   render: () => <PreviewWithLayout />,
   play: async ({ canvas, canvasElement }) => {
-    let frame = await drawnFrame(canvasElement);
-    const playerWidth = (target: HTMLIFrameElement) =>
+    const page = await drawnFrame(canvasElement);
+    const playerWidth = () =>
       globalThis.__frameTools?.evaluate(
-        target,
+        page,
         () => document.getElementById('adc-p')?.getBoundingClientRect().width ?? 0,
+        null,
+        AD_FRAME,
       );
-    await expect(await playerWidth(frame)).toBe(180);
+    if (globalThis.__frameTools) await waitFor(async () => expect(await playerWidth()).toBe(180));
     const slider = canvas.getByRole('slider', { name: 'Video player size' });
     slider.focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     await waitFor(() => expect(slider).toHaveAttribute('aria-valuetext', '65%'));
-    await waitFor(async () => {
-      frame = canvasElement.querySelector('ins iframe') as HTMLIFrameElement;
-      await expect(await playerWidth(frame)).toBe(195);
-    });
-    frame = await drawnFrame(canvasElement);
-    await freezeVideo(frame);
+    if (globalThis.__frameTools) await waitFor(async () => expect(await playerWidth()).toBe(195));
+    await drawnFrame(canvasElement);
+    await freezeVideo(page, 1, AD_FRAME);
   },
 };
 
@@ -142,9 +163,9 @@ export const NoAssetYet: Story = {
   },
 };
 
-/** While the runtime's code arrives. */
+/** While the preview page and the runtime's code arrive (here: a page that never answers). */
 export const Loading: Story = {
-  args: { loadRuntime: () => new Promise(() => {}) },
+  args: { pageUrl: storyPage('') },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img', { name: /Preview of Spring sale/ })).toHaveAttribute(
       'aria-busy',
@@ -154,9 +175,13 @@ export const Loading: Story = {
   },
 };
 
-/** The runtime's code could not be fetched. */
-export const LoadFailed: Story = {
-  args: { loadRuntime: () => Promise.reject(new Error('offline')) },
+/** The preview page could not draw the ad (here: a page that says so at once). */
+export const DrawFailed: Story = {
+  args: {
+    pageUrl: storyPage(
+      `<script>parent.postMessage({ type: '${PREVIEW_MESSAGE}', state: 'ready' }, '*'); window.addEventListener('message', (event) => parent.postMessage({ type: '${PREVIEW_MESSAGE}', state: 'error', draft: event.data.draft }, '*'));</script>`,
+    ),
+  },
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByText('The preview could not be drawn. Reload the page to try again.'),

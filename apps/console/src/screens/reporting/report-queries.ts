@@ -6,6 +6,7 @@
 import {
   type Breakdown,
   type BreakdownDimension,
+  isSharedToken,
   previousReportPeriod,
   REPORT_CACHE_SECONDS,
   type ReportData,
@@ -15,9 +16,11 @@ import {
   type ReportToken,
   reportCacheKey,
   reportCalls,
+  reportDataSchema,
   reportDaysOf,
   reportErrorNotification,
   reportingDatesOfDays,
+  reportQuery,
   type ScheduledReport,
   type ScheduledReportBodyInput,
 } from '@adconsole/domain';
@@ -25,6 +28,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useRef } from 'react';
 import { apiFileUrl, areaCalls } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
+import { takeServerReport } from '../../lib/server-view';
 
 const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
 
@@ -119,6 +123,18 @@ export const reportQueryOptions = (
     retry: false,
   });
 
+/**
+ * The report the server drew on a share page (lib/server-view.ts), when it is this request's, read as an
+ * answer is: the page draws it at once instead of asking for it again.
+ */
+function serverReport(request: ReportRequest | undefined): ReportData | undefined {
+  if (!request || !isSharedToken(request.campaignID)) return undefined;
+  const data = takeServerReport(reportQuery(request));
+  if (data === undefined) return undefined;
+  const parsed = reportDataSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** A report, cancellable while it loads. */
 export function useReport(request: ReportRequest | undefined) {
   const cancels = useRef(new Map<string, AbortController>()).current;
@@ -128,6 +144,7 @@ export function useReport(request: ReportRequest | undefined) {
       request ?? { campaignID: '', dates: { start: new Date(0), end: new Date(0) } },
       cancels,
     ),
+    initialData: () => serverReport(request),
     enabled: request !== undefined,
   });
   const cancel = () => {

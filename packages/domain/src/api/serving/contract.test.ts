@@ -67,6 +67,8 @@ describe('the serving contract', () => {
       SERVE_PATHS.html5('abc', 'sub/index.html'),
       SERVE_PATHS.files('assets/abc/main.mp4'),
       SERVE_PATHS.demo,
+      SERVE_PATHS.preview,
+      SERVE_PATHS.previewScript,
     ];
     expect(built).toHaveLength(Object.keys(SERVE_PATHS).length);
     for (const path of built) {

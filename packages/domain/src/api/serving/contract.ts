@@ -290,6 +290,30 @@ export const servingContract = {
     summary: "A publisher's page with the demo campaign's ads live.",
     answers: { 200: { kind: 'html', description: 'HTML.' } },
   }),
+  preview: route({
+    method: 'GET',
+    path: '/serve/preview',
+    operationId: 'getServePreview',
+    summary:
+      "The creative editor's preview: a page framed by the console only, which draws the draft the editor posts to it (a ServedAd) with the ad runtime, under its own nonce policy; nothing is requested or counted.",
+    answers: { 200: { kind: 'html', description: 'HTML.' } },
+  }),
+  previewScript: route({
+    method: 'GET',
+    path: '/serve/preview.js',
+    operationId: 'getServePreviewJs',
+    summary:
+      "The preview page's script: the ad runtime, drawing the drafts the console posts (and only the console); revalidated by its ETag.",
+    headers: serveInitHeadersSchema,
+    answers: {
+      200: {
+        kind: 'javascript',
+        description: 'The script, with its ETag (cached 5 minutes, then revalidated).',
+      },
+      304: { kind: 'empty', description: 'Not modified.' },
+      503: notServing('The ad runtime is not built.'),
+    },
+  }),
 } as const;
 
 export type ServingContract = typeof servingContract;

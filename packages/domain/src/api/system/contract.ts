@@ -20,6 +20,23 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
  */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
 
+/**
+ * A share link's page as the server sends it (docs/console.md, "The share page drawn by the server"):
+ * the report's heading, period and key figures drawn in an element with this attribute, before the
+ * console's root, which the console removes as it draws the page itself.
+ */
+export const SERVER_VIEW_ATTRIBUTE = 'data-server-view';
+/**
+ * The id of the JSON data block in which the server inlines the report it drew (`SharedReportBlock`), so
+ * the console draws the same figures at once instead of asking for them again.
+ */
+export const SHARED_REPORT_ELEMENT_ID = 'adconsole-shared-report';
+/** The report the server drew: the query of the share report call it answers, and its answer's data. */
+export interface SharedReportBlock {
+  query: Record<string, unknown>;
+  data: unknown;
+}
+
 export const systemContract = {
   ping: call({ method: 'GET', path: '/ping', answer: z.literal('Pong') }),
   config: call({ method: 'GET', path: '/config', answer: publicConfigSchema }),

@@ -1,0 +1,96 @@
+// The share page's first view drawn by the server (docs/console.md, "The share page drawn by the
+// server"): the console's server module (dist-server/shared-report.js beside the console's dist/,
+// built by the console's `pnpm build`) draws the report's heading, period and key figures from the
+// report the share link's page shows first (services/reports/shared-report-view.ts). Without the module
+// (a console built before it, a deployment that ships dist/ alone) the page is drawn by the browser
+// alone, as before.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ApiError,
+  contract,
+  SERVER_VIEW_ATTRIBUTE,
+  SHARED_REPORT_ELEMENT_ID,
+  type SharedReportBlock,
+} from '@adconsole/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { countAddressCall } from '../services/identity/address-limit';
+import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
+import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
+import type { RouteDef } from './routes';
+
+type Render = (view: SharedReportFirstView['view']) => string | undefined;
+
+/** The console's server module's render function, or undefined when there is no such module. */
+async function loadSharedReportRenderer(consoleDir: string): Promise<Render | undefined> {
+  const file = path.join(consoleDir, '..', 'dist-server', 'shared-report.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderSharedReport?: Render };
+  return module.renderSharedReport;
+}
+
+/** The share page's path whose first view the server draws: the campaign summary of a link. */
+const sharedSummaryToken = (pathname: string): string | undefined =>
+  /^\/share\/([^/]+)\/?$/.exec(pathname)?.[1];
+
+/**
+ * The console's page with the server's drawing before the console's root (which the console removes as
+ * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's).
+ */
+export function withServerView(html: string, drawn: string, block: SharedReportBlock): string {
+  const json = JSON.stringify(block).replace(/</g, '\\u003c');
+  const data = `<script id="${SHARED_REPORT_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace(
+    '<div id="root">',
+    `<div ${SERVER_VIEW_ATTRIBUTE}>${drawn}</div>${data}<div id="root">`,
+  );
+}
+
+/**
+ * The page's scripts at a low fetch priority: its first view is in the HTML already, and the console's
+ * code, which makes it live, should not share the connection with the stylesheet the first paint needs.
+ */
+export const scriptsAfterStyles = (html: string): string =>
+  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
+/**
+ * The first view of a share link's summary page, for the console's page (http/console-files.ts): the
+ * report read as the share report call reads it, counted against that call's limits (the page stands
+ * in for the call the console then does not make), and drawn by the console's server module. Undefined
+ * without the module; for a request, undefined where nothing is drawn (another page, a link that no
+ * longer works, a limit reached, a failure: the browser then draws the page, and says why, alone).
+ */
+export async function sharedReportPages(
+  ctx: Context,
+  routes: readonly RouteDef[],
+): Promise<
+  ((request: FastifyRequest) => Promise<{ drawn: string; block: SharedReportBlock } | undefined>) | undefined
+> {
+  const render = await loadSharedReportRenderer(ctx.config.consoleDir);
+  if (!render) return undefined;
+  const route = routes.find((candidate) => candidate.call === contract.shareReport);
+  const call = `${contract.shareReport.method} ${contract.shareReport.path}`;
+  return async (request) => {
+    const url = new URL(request.url, 'http://console');
+    const token = sharedSummaryToken(url.pathname);
+    if (!token) return undefined;
+    try {
+      if (route?.perIpLimit) await countAddressCall(ctx, call, request.ip, route.perIpLimit);
+      const identity = route?.perIdentityLimit;
+      const key = identity && identityKey(call, identity.by, undefined, { sharedToken: token });
+      if (identity && key) await countIdentityCall(ctx.db, key, identity.max);
+      const first = await sharedReportFirstView(ctx, {
+        token,
+        query: url.searchParams,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      const drawn = first && render(first.view);
+      return first && drawn ? { drawn, block: first.block } : undefined;
+    } catch (error) {
+      if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the share page was not drawn');
+      return undefined;
+    }
+  };
+}

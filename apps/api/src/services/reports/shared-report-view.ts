@@ -1,0 +1,105 @@
+// The share page's first view (docs/console.md, "The share page drawn by the server"): the report a share
+// link's page shows before the reader has chosen anything, read on the server so the page arrives with
+// its heading, period and key figures drawn. The page's state comes from its address the way the console
+// reads it (the domain's readReportingState, with no stored choice: a reader opening a link from a
+// mail), so the report is the one the console would ask for, and the console takes it instead of asking.
+import {
+  hourlyAllowed,
+  isSharedToken,
+  previousReportPeriod,
+  type ReportRequest,
+  readReportingState,
+  reportDaysOf,
+  reportingSearch,
+  reportQuery,
+  type SharedReportBlock,
+  type ShareReportsQuery,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import { publicConfigOf } from '../system/public-config';
+import { sharedReport } from './report';
+
+/** What the console's server module draws (its SharedReportView), with the block the console reads. */
+export interface SharedReportFirstView {
+  view: {
+    report: unknown;
+    companyName: string;
+    locale: string | undefined;
+    basePath: string;
+    search: string;
+    zoneLabel: string;
+    unit: 'day' | 'hour';
+    hourlyAllowed: boolean;
+    breakdown: string;
+    previousDays: { start: string; end: string };
+  };
+  block: SharedReportBlock;
+}
+
+/** The reader's first language, when Intl knows it (numbers are written in it, as the browser would). */
+function readerLocale(acceptLanguage: string | undefined): string | undefined {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first || first === '*') return undefined;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([first])[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first view of `/share/{token}?{query}`: undefined for a token that is no share link's, a query the
+ * report call refuses, or a link that no longer works (the console then says so itself).
+ */
+export async function sharedReportFirstView(
+  ctx: Context,
+  page: { token: string; query: URLSearchParams; acceptLanguage?: string | undefined },
+  now: Date = new Date(),
+): Promise<SharedReportFirstView | undefined> {
+  if (!isSharedToken(page.token)) return undefined;
+  const get = (name: string) => page.query.get(name);
+  const state = readReportingState(
+    {
+      start: get('start'),
+      end: get('end'),
+      tz: get('tz'),
+      zone: get('zone'),
+      by: get('by'),
+      breakdown: get('breakdown'),
+    },
+    {},
+    now,
+  );
+  const request: ReportRequest = {
+    campaignID: page.token,
+    dates: state.dates,
+    timezone: state.timezone,
+    granularity: state.unit,
+    withVideoData: true,
+  };
+  let query: ReturnType<typeof reportQuery>;
+  let data: unknown;
+  try {
+    query = reportQuery(request);
+    data = await sharedReport(ctx, query as ShareReportsQuery);
+  } catch {
+    return undefined;
+  }
+  // As the call's answer travels: what the console reads is JSON.
+  const wire = JSON.parse(JSON.stringify(data)) as unknown;
+  return {
+    view: {
+      report: wire,
+      companyName: publicConfigOf(ctx.config).companyName,
+      locale: readerLocale(page.acceptLanguage),
+      basePath: `/share/${page.token}`,
+      search: `?${new URLSearchParams(reportingSearch(state)).toString()}`,
+      zoneLabel: state.timezone.label,
+      unit: state.unit,
+      hourlyAllowed: hourlyAllowed(state.dates),
+      breakdown: state.breakdown,
+      previousDays: previousReportPeriod(reportDaysOf(state.dates)),
+    },
+    block: { query, data: wire },
+  };
+}

@@ -1,0 +1,37 @@
+// The share page as the server sends it (docs/console.md, "The share page drawn by the server"): the
+// report's heading, period and key figures already drawn, before the console's root, and the report
+// they show as a JSON data block. The console takes the report instead of asking for it again, and
+// removes the server's drawing in the commit that draws its own page, so the reader sees one page.
+import { SERVER_VIEW_ATTRIBUTE, SHARED_REPORT_ELEMENT_ID, type SharedReportBlock } from '@adconsole/domain';
+
+/** Removes what the server drew (nothing when it drew nothing). */
+export function dropServerView(doc: Document = document): void {
+  for (const element of Array.from(doc.querySelectorAll(`[${SERVER_VIEW_ATTRIBUTE}]`))) element.remove();
+}
+
+/** A query as a string that does not depend on the order of its keys. */
+const queryKey = (query: Record<string, unknown>) =>
+  JSON.stringify(
+    Object.keys(query)
+      .filter((key) => query[key] !== undefined)
+      .sort()
+      .map((key) => [key, query[key]]),
+  );
+
+/**
+ * The answer's data of the share report call the server made for this page, when `query` is that call's
+ * query; undefined otherwise (another range or zone than the server drew, or none drawn). Taken once:
+ * a later report of the same query is asked for as usual.
+ */
+export function takeServerReport(query: Record<string, unknown>, doc: Document = document): unknown {
+  const element = doc.getElementById(SHARED_REPORT_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    const block = JSON.parse(element.textContent) as SharedReportBlock;
+    if (queryKey(block.query) !== queryKey(query)) return undefined;
+    element.remove();
+    return block.data;
+  } catch {
+    return undefined;
+  }
+}
