@@ -66,6 +66,10 @@ export const MESSAGES = {
   webhookNotFound: 'Webhook not found!',
   webhookTooMany: 'You have 10 webhooks: delete one before adding another.',
   alertRecipientsOnlyForCampaigns: 'Recipients are chosen per campaign: send a campaignID with them.',
+  /** An open alert's closing sentence when its rule is switched off (nothing is sent). */
+  alertClosedRuleOff: 'Closed: this rule was switched off.',
+  /** A webhook delivery's log entry when its endpoint is switched off. */
+  webhookEndpointDisabled: 'The endpoint is disabled: not sent.',
   /** One running test per placement. */
   abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
   abTestAlreadyEnded: 'This A/B test has already ended.',

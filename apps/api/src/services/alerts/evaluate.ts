@@ -22,6 +22,7 @@ import {
   idleAlert,
   type LocalHour,
   lastFullLocalHour,
+  MESSAGES,
   resolveAlertSettings,
   sameLocalHourBefore,
   stepAlert,
@@ -238,7 +239,7 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
         if (!evaluation) {
           // A rule switched off while its alert was open: the alert closes, with nothing sent.
           if (previous?.status === 'open')
-            await markAlertClosed(tx, previous.id, now, 'Closed: this rule was switched off.');
+            await markAlertClosed(tx, previous.id, now, MESSAGES.alertClosedRuleOff);
           continue;
         }
         const step = stepAlert({

@@ -7,6 +7,7 @@
 // unless an admin allowed the host (WEBHOOK_ALLOWED_HOSTS).
 import http from 'node:http';
 import https from 'node:https';
+import { MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { enqueueJob } from '../../db/queries/jobs';
 import { findDeliveryTarget, insertWebhookDelivery, recordWebhookAttempt } from '../../db/queries/webhooks';
@@ -137,7 +138,7 @@ export const webhookDeliveries: JobKind = {
         state,
       });
     if (!target.enabled) {
-      await record(null, 'The endpoint is disabled: not sent.', 'failed');
+      await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
       return { id: deliveryId, skipped: 'endpoint disabled' };
     }
     try {
