@@ -68,6 +68,8 @@ export const MESSAGES = {
   alertRecipientsOnlyForCampaigns: 'Recipients are chosen per campaign: send a campaignID with them.',
   /** An open alert's closing sentence when its rule is switched off (nothing is sent). */
   alertClosedRuleOff: 'Closed: this rule was switched off.',
+  /** An open alert's closing sentence when its campaign is archived (nothing is sent). */
+  alertClosedCampaignArchived: 'Closed: the campaign was archived.',
   /** A webhook delivery's log entry when its endpoint is switched off. */
   webhookEndpointDisabled: 'The endpoint is disabled: not sent.',
   /** One running test per placement. */

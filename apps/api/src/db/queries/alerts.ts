@@ -79,18 +79,20 @@ export interface EvaluatedCampaignRow extends Pick<CampaignRow, 'id' | 'owner_id
   campaign_settings: AlertSettingsLevel | null;
   recipients: string[] | null;
   live_ids: string[];
+  /** Archived: in the list only for its open alerts, which close (it serves nothing, so judges nothing). */
+  archived: boolean;
 }
 
 /**
  * The campaigns an evaluation looks at, in one statement: those not archived that have a live creative
- * (removed ones count: their events do), and any with an open alert (so it can recover), each with its
- * live creatives' ids and its settings.
+ * (removed ones count: their events do), and any with an open alert (so it can recover, or close when
+ * the campaign was archived), each with its live creatives' ids and its settings.
  */
 export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaignRow[]> {
   return db.query<EvaluatedCampaignRow>(
     `select c.id, c.owner_id, c.name, c.body, u.email as owner_email,
             d.settings as account_settings, r.settings as campaign_settings, r.recipients,
-            coalesce(l.live_ids, '{}') as live_ids
+            coalesce(l.live_ids, '{}') as live_ids, c.archived_at is not null as archived
        from campaigns c
        join users u on u.id = c.owner_id
        left join alert_defaults d on d.user_id = c.owner_id

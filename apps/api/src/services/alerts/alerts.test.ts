@@ -415,6 +415,29 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
     await Promise.all([server.app.jobs.runOnce(), second.app.jobs.runOnce()]);
     expect(await runs()).toBe(before + 1);
   });
+
+  it('an archived campaign judges nothing: its open alerts close with nothing sent, and no rule fires on it', async () => {
+    // Still behind its goal and without an impression since 31 March: both rules hold.
+    const open = (await alertsOf('pacing')).filter((alert) => alert.status === 'open');
+    expect(open.map((alert) => alert.rule).sort()).toEqual(['no-delivery', 'pacing-behind']);
+    const mails = (await alertMails()).length;
+    const deliveries = receiver.received.length;
+    const archived = await owner.post('/v1/campaign/archive', { campaignID: campaigns.pacing?.id });
+    expect(archived.httpStatus, JSON.stringify(archived.body)).toBe(200);
+    await evaluate(T0 + 16 * HOUR);
+    const after = await alertsOf('pacing');
+    expect(after).toHaveLength(open.length);
+    for (const alert of after) expect(alert.status, alert.rule).toBe('closed');
+    for (const alert of open)
+      expect(after.find((candidate) => candidate.id === alert.id)?.recoveredMessage).toBe(
+        'Closed: the campaign was archived.',
+      );
+    expect(await alertMails()).toHaveLength(mails);
+    expect(receiver.received).toHaveLength(deliveries);
+    // Closed, it is no longer watched: nothing opens on it later either.
+    await evaluate(T0 + 17 * HOUR);
+    expect(await alertsOf('pacing')).toHaveLength(open.length);
+  });
 });
 
 describe(`webhook endpoints on ${testDatabaseKind()}`, () => {

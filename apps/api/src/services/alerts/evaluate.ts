@@ -98,13 +98,14 @@ const stateOf = (row: AlertRow | undefined): AlertState =>
       ? { status: 'open', openedAt: new Date(row.opened_at) }
       : { status: 'closed', openedAt: new Date(row.opened_at), closedAt: new Date(row.closed_at as Date) };
 
+/** The campaigns a read is for: those with one of its rules on (an archived campaign judges none). */
 const needs = (watched: readonly Watched[], rules: readonly AlertRule[]) =>
-  watched.filter((entry) => rules.some((rule) => entry.settings[rule].enabled));
+  watched.filter((entry) => !entry.row.archived && rules.some((rule) => entry.settings[rule].enabled));
 
-/** Every watched campaign's rules evaluated at the context's clock; the notices queued. */
 /** What an evaluation reads: the database, the event store, the clock and the public URL (for links). */
 export type EvaluationContext = Pick<Context, 'db' | 'config' | 'events' | 'clock'>;
 
+/** Every watched campaign's rules evaluated at the context's clock; the notices queued. */
 export async function evaluateAlerts(ctx: EvaluationContext): Promise<EvaluationSummary> {
   const started = Date.now();
   const now = new Date(ctx.clock?.() ?? Date.now());
@@ -179,6 +180,8 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
 
   const evaluations = new Map<string, AlertEvaluation[]>();
   for (const entry of watched) {
+    // An archived campaign serves nothing: it would break every delivery rule. Its open alerts close below.
+    if (entry.row.archived) continue;
     const id = entry.row.id;
     const hourImpressions = buckets.get(id)?.[0]?.count ?? 0;
     const invalidCount = invalid[qualityAt.get(id) ?? -1] ?? 0;
@@ -237,9 +240,15 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
         const previous = latestOf.get(rule);
         const evaluation = byRule.get(rule);
         if (!evaluation) {
-          // A rule switched off while its alert was open: the alert closes, with nothing sent.
+          // A rule switched off (or a campaign archived) while its alert was open: the alert closes,
+          // with nothing sent.
           if (previous?.status === 'open')
-            await markAlertClosed(tx, previous.id, now, MESSAGES.alertClosedRuleOff);
+            await markAlertClosed(
+              tx,
+              previous.id,
+              now,
+              entry.row.archived ? MESSAGES.alertClosedCampaignArchived : MESSAGES.alertClosedRuleOff,
+            );
           continue;
         }
         const step = stepAlert({
