@@ -6,6 +6,7 @@
 // verifies every delivery with the `standardwebhooks` reference library. Two API processes evaluate
 // once per period. The campaigns run in Europe/Berlin across the change to summer time (29 March 2026),
 // so the usual hour is found a local hour apart in UTC.
+import { MESSAGES, tokenLacksScopeMessage } from '@adconsole/domain';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -311,6 +312,58 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
     const { client: stranger } = await signedInUser(server);
     expect((await stranger.get<AlertAnswer[]>('/v1/alerts')).body.data).toEqual([]);
     expect((await stranger.post('/v1/alerts/acknowledge', { id: drop?.id })).httpStatus).toBe(404);
+  });
+
+  it('API tokens: reports:read lists alerts and rules; changing them needs the session; campaigns:read reads none', async () => {
+    const token = async (scopes: string[]) => {
+      const made = await owner.post<{ secret: string }>('/v1/tokens', { name: 'Monitoring', scopes });
+      expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+      return made.body.data?.secret ?? '';
+    };
+    /**
+     * A call as another product makes it: the token, no cookie; with the console's header too, so a
+     * refusal is the token's, not the CSRF check's.
+     */
+    const call = async (secret: string, method: string, pathname: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api${pathname}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${secret}`,
+          'X-Requested-With': 'adconsole',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { data?: unknown; message?: string },
+      };
+    };
+    const reader = await token(['reports:read']);
+    const listed = await call(reader, 'GET', `/v1/alerts?campaignID=${campaigns.drop?.id}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data).toEqual(
+      (await owner.get(`/v1/alerts?campaignID=${campaigns.drop?.id}`)).body.data,
+    );
+    const rules = await call(reader, 'GET', `/v1/alerts/rules?campaignID=${campaigns.drop?.id}`);
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200);
+    expect(rules.body.data).toMatchObject({ campaignID: campaigns.drop?.id, ownerEmail });
+    const [drop] = await alertsOf('drop');
+    for (const [method, pathname, body] of [
+      ['POST', '/v1/alerts/acknowledge', { id: drop?.id }],
+      ['POST', '/v1/alerts/mute', { id: drop?.id, hours: 24 }],
+      ['PUT', '/v1/alerts/rules', { settings: {} }],
+      ['GET', '/v1/webhooks', undefined],
+      ['POST', '/v1/webhooks/test', { id: 'any' }],
+    ] as const) {
+      const refused = await call(reader, method, pathname, body);
+      expect(refused.status, `${method} ${pathname}`).toBe(403);
+      expect(refused.body.message).toBe(MESSAGES.tokenNotAccepted);
+    }
+    const campaignsOnly = await token(['campaigns:read']);
+    const refused = await call(campaignsOnly, 'GET', '/v1/alerts');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(tokenLacksScopeMessage('reports:read'));
   });
 
   it('the alert recovers with one notice when its rule clears', async () => {
