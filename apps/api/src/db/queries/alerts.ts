@@ -186,10 +186,17 @@ export function listAlerts(
   );
 }
 
-export async function markAlertAcknowledged(db: Queryable, id: string, userId: string): Promise<void> {
+/** Acknowledged at `at` by the user, unless someone acknowledged it first. */
+export async function markAlertAcknowledged(
+  db: Queryable,
+  id: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await db.query(
-    'update alerts set acknowledged_at = coalesce(acknowledged_at, now()), acknowledged_by = coalesce(acknowledged_by, $2) where id = $1',
-    [id, userId],
+    `update alerts set acknowledged_at = coalesce(acknowledged_at, $3), acknowledged_by = coalesce(acknowledged_by, $2)
+      where id = $1`,
+    [id, userId, at],
   );
 }
 

@@ -305,7 +305,12 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
     const [drop] = await alertsOf('drop');
     const acknowledged = await owner.post<AlertAnswer>('/v1/alerts/acknowledge', { id: drop?.id });
     expect(acknowledged.httpStatus).toBe(200);
-    expect(acknowledged.body.data).toMatchObject({ status: 'open', acknowledgedBy: ownerEmail });
+    // At the context's clock, as everything else of an alert.
+    expect(acknowledged.body.data).toMatchObject({
+      status: 'open',
+      acknowledgedBy: ownerEmail,
+      acknowledgedAt: new Date(now).toISOString(),
+    });
     const open = await owner.get<AlertAnswer[]>('/v1/alerts?status=open');
     expect(open.body.data).toHaveLength(8);
     // Another account sees none of them, and cannot touch them.

@@ -34,7 +34,10 @@ import type { SessionUser } from '../identity/sessions';
 import { registerListRecipients } from '../reports/recipients';
 import { alertAnswer } from './alert-answers';
 
-/** Alerts newest first: the caller's campaigns' (an admin's: every campaign's), or one campaign's. */
+/**
+ * Alerts newest first: of the caller's own campaigns (an admin's too: the bell is personal), or of one
+ * campaign (an admin: anyone's).
+ */
 export async function listAlerts(ctx: Context, user: SessionUser, query: ListAlertsQuery): Promise<Alert[]> {
   if (query.campaignID) await ownCampaign(ctx.db, user, query.campaignID);
   const rows = await listAlertRows(ctx.db, {
@@ -84,7 +87,7 @@ async function changeAlert(
 export function acknowledgeAlert(ctx: Context, user: SessionUser, id: string): Promise<Alert> {
   return changeAlert(ctx, user, id, async (tx, row) => {
     if (row.status !== 'open') throw ApiError.of(409, MESSAGES.alertAlreadyClosed);
-    await markAlertAcknowledged(tx, id, user.id);
+    await markAlertAcknowledged(tx, id, user.id, new Date(ctx.clock?.() ?? Date.now()));
   });
 }
 
