@@ -194,7 +194,8 @@ export async function markAlertAcknowledged(
   at: Date,
 ): Promise<void> {
   await db.query(
-    `update alerts set acknowledged_at = coalesce(acknowledged_at, $3), acknowledged_by = coalesce(acknowledged_by, $2)
+    `update alerts
+        set acknowledged_at = coalesce(acknowledged_at, $3), acknowledged_by = coalesce(acknowledged_by, $2)
       where id = $1`,
     [id, userId, at],
   );
