@@ -125,6 +125,10 @@ export function AlertsPage() {
               serverError={save.isError ? errorMessage(save.error, 'The rules were not saved.') : null}
               successMessage={save.isSuccess ? 'Default alert rules saved.' : null}
             />
+          ) : rules.isError ? (
+            <p className="text-destructive text-sm">
+              {errorMessage(rules.error, 'The rules could not be loaded.')}
+            </p>
           ) : (
             <Skeleton className="h-64" />
           )}
