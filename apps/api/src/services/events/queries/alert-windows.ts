@@ -11,6 +11,7 @@
 // joined with the windows passed as arrays; ClickHouse sums its live creatives' 15-minute rows over the
 // quarters the windows cover and the windows are summed here.
 import type { SqlValue } from '../../../db/database';
+import type { ClickHouseEventStore } from '../store';
 import { byStore } from './by-store';
 import { clickhouseTime } from './local-time';
 
@@ -87,6 +88,27 @@ function sumIntoWindows<R extends { live_id: string; bucket_start: number | stri
 
 const CLICKHOUSE_COVER = "live_id in {ids:Array(String)} and has({quarters:Array(DateTime('UTC'))}, bucket)";
 
+/** ClickHouse: the impressions of a rollup table (valid or invalid ones) in each window, in order. */
+async function clickhouseWindowImpressions(
+  store: ClickHouseEventStore,
+  table: 'event_rollups' | 'event_invalid_rollups',
+  windows: readonly AlertWindow[],
+): Promise<number[]> {
+  const cover = clickhouseCover(windows);
+  if (cover.ids.length === 0) return windows.map(() => 0);
+  const rows = await store.rows<{ live_id: string; bucket_start: number; count: string }>(
+    `select live_id, toUnixTimestamp(bucket) as bucket_start, sum(impressions) as count
+       from ${store.table(table)} where ${CLICKHOUSE_COVER}
+      group by live_id, bucket_start`,
+    cover,
+  );
+  const counts = windows.map(() => 0);
+  sumIntoWindows(windows, rows, (index, row) => {
+    counts[index] = (counts[index] ?? 0) + Number(row.count);
+  });
+  return counts;
+}
+
 /** Valid impressions in each window, in the windows' order. */
 export const readWindowImpressions = byStore<[windows: readonly AlertWindow[]], number[]>({
   async postgres(store, windows) {
@@ -101,21 +123,7 @@ export const readWindowImpressions = byStore<[windows: readonly AlertWindow[]], 
     );
     return inOrder(windows, rows);
   },
-  async clickhouse(store, windows) {
-    const cover = clickhouseCover(windows);
-    if (cover.ids.length === 0) return windows.map(() => 0);
-    const rows = await store.rows<{ live_id: string; bucket_start: number; count: string }>(
-      `select live_id, toUnixTimestamp(bucket) as bucket_start, sum(impressions) as count
-         from ${store.table('event_rollups')} where ${CLICKHOUSE_COVER}
-        group by live_id, bucket_start`,
-      cover,
-    );
-    const counts = windows.map(() => 0);
-    sumIntoWindows(windows, rows, (index, row) => {
-      counts[index] = (counts[index] ?? 0) + Number(row.count);
-    });
-    return counts;
-  },
+  clickhouse: (store, windows) => clickhouseWindowImpressions(store, 'event_rollups', windows),
 });
 
 /**
@@ -174,21 +182,7 @@ export const readWindowInvalid = byStore<[windows: readonly AlertWindow[]], numb
     );
     return inOrder(windows, rows);
   },
-  async clickhouse(store, windows) {
-    const cover = clickhouseCover(windows);
-    if (cover.ids.length === 0) return windows.map(() => 0);
-    const rows = await store.rows<{ live_id: string; bucket_start: number; count: string }>(
-      `select live_id, toUnixTimestamp(bucket) as bucket_start, sum(impressions) as count
-         from ${store.table('event_invalid_rollups')} where ${CLICKHOUSE_COVER}
-        group by live_id, bucket_start`,
-      cover,
-    );
-    const counts = windows.map(() => 0);
-    sumIntoWindows(windows, rows, (index, row) => {
-      counts[index] = (counts[index] ?? 0) + Number(row.count);
-    });
-    return counts;
-  },
+  clickhouse: (store, windows) => clickhouseWindowImpressions(store, 'event_invalid_rollups', windows),
 });
 
 /** Valid VAST error pings by code in each window, in order (codes with no ping absent). */
