@@ -2,13 +2,16 @@
 // Standard Webhooks reference library (`standardwebhooks`), not with our own code; deliveries run as
 // jobs of the real job runner, retried with back-off; private destinations are refused when the
 // delivery connects. The signature alone: ./webhook-signing.test.ts; the destination checks:
-// ./webhook-destinations.test.ts; the retry schedule: ./webhook-retries.test.ts.
+// ./webhook-destinations.test.ts; the retry schedule: ./webhook-retries.test.ts. A receiver that answers
+// a byte at a time holds an attempt (and the process's job runner) no longer than the attempt's deadline.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { webhookPrivateAddressMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { signedInUser } from '../../test/helpers';
 import { startWebhookReceiver as startReceiver } from '../../test/peers';
-import { queueWebhook, webhookKind } from './webhooks';
+import { postWebhook, queueWebhook, webhookKind } from './webhooks';
 
 describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   let server: TestServer;
@@ -146,6 +149,86 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
       expect(row?.last_error).toBe(webhookPrivateAddressMessage('127.0.0.1'));
     } finally {
       await strict.close();
+    }
+  });
+});
+
+/** A server on 127.0.0.1 whose every connection `answer` writes to, slowly; closed with its sockets. */
+async function startSlowPeer(kind: 'http' | 'tcp', answer: (write: (text: string) => boolean) => void) {
+  const timers = new Set<NodeJS.Timeout>();
+  const sockets = new Set<Socket>();
+  /** Writes `first`, then one more byte every 100 ms, for ever. */
+  const trickle = (write: (text: string) => boolean, first: string, byte: string) => {
+    write(first);
+    const timer = setInterval(() => write(byte), 100);
+    timers.add(timer);
+  };
+  const server: Server | ReturnType<typeof createTcpServer> =
+    kind === 'http'
+      ? createHttpServer((request, response) => {
+          request.resume();
+          request.on('end', () => {
+            response.writeHead(200, { 'content-type': 'text/plain' });
+            answer((text) => response.write(text));
+          });
+        })
+      : createTcpServer((socket) => {
+          socket.on('data', () => {});
+          answer((text) => socket.write(text));
+        });
+  server.on('connection', (socket: Socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    trickle,
+    close: async () => {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe(`a webhook receiver that answers a byte at a time (${testDatabaseKind()})`, () => {
+  it('a 2xx whose body never ends is delivered at its status line: the job runner is not held', async () => {
+    let peer: Awaited<ReturnType<typeof startSlowPeer>> | undefined;
+    peer = await startSlowPeer('http', (write) => peer?.trickle(write, 'ok', '.'));
+    const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', JOB_POLL_SECONDS: '0' });
+    try {
+      const { client } = await signedInUser(server);
+      const made = await client.post<{ id: string }>('/v1/webhooks', { url: peer.url });
+      expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+      const id = await queueWebhook(server.db, made.body.data?.id ?? '', { event: 'webhook.test', data: {} });
+      const started = Date.now();
+      await server.app.jobs.runOnce();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [job] = await server.db.query<{ state: string }>('select state from jobs where key = $1', [
+        `webhook:${id}`,
+      ]);
+      expect(job?.state).toBe('done');
+    } finally {
+      await server.close();
+      await peer.close();
+    }
+  });
+
+  it('an answer whose headers never end fails at the deadline, however steadily its bytes arrive', async () => {
+    let peer: Awaited<ReturnType<typeof startSlowPeer>> | undefined;
+    peer = await startSlowPeer('tcp', (write) => peer?.trickle(write, 'HTTP/1.1 200 OK\r\nX-Slow: ', 'a'));
+    try {
+      const started = Date.now();
+      await expect(
+        postWebhook(
+          { url: peer.url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+          { id: 'msg_slow', body: '{}' },
+          { allowedHosts: ['127.0.0.1'], timeoutMs: 500 },
+        ),
+      ).rejects.toThrow('No answer within 0.5 s.');
+      // Bytes came every 100 ms, so the idle timeout alone would never have fired.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await peer.close();
     }
   });
 });

@@ -30,14 +30,20 @@ class AttemptFailed extends Error {
   }
 }
 
-/** POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise. */
-function postWebhook(
+/**
+ * POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise.
+ * The whole attempt, from connecting to the answer's status line and headers, has `timeoutMs` (15 s):
+ * a receiver that trickles its answer a byte at a time would otherwise hold the job runner, which runs
+ * a process's jobs one after another, for as long as it likes. The answer's body is never read.
+ */
+export function postWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string },
-  options: { allowedHosts: readonly string[]; now?: () => number },
+  options: { allowedHosts: readonly string[]; now?: () => number; timeoutMs?: number },
 ): Promise<number> {
   const url = webhookUrl(target.url, options.allowedHosts);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const headers = {
     ...signWebhook({
       id: message.id,
@@ -56,29 +62,30 @@ function postWebhook(
       {
         method: 'POST',
         headers,
-        timeout: WEBHOOK_TIMEOUT_MS,
+        timeout: timeoutMs,
         lookup: guardedLookup(host, options.allowedHosts.includes(host)),
       },
       (response) => {
-        response.resume();
+        clearTimeout(deadline);
+        // The status is the answer: the body is not waited for (nor read).
+        response.destroy();
         const status = response.statusCode ?? 0;
-        response.on('end', () =>
-          status >= 200 && status < 300
-            ? resolve(status)
-            : reject(
-                new AttemptFailed(
-                  `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`,
-                  status,
-                ),
-              ),
+        if (status >= 200 && status < 300) return resolve(status);
+        reject(
+          new AttemptFailed(
+            `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`,
+            status,
+          ),
         );
-        response.on('error', reject);
       },
     );
-    request.on('timeout', () =>
-      request.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`)),
-    );
-    request.on('error', reject);
+    const late = () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s.`));
+    const deadline = setTimeout(late, timeoutMs);
+    request.on('timeout', late);
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
     request.end(message.body);
   });
 }
