@@ -17,6 +17,7 @@ import {
   REVALIDATE,
   withStartNotice,
 } from './console-files';
+import { withServerView } from './server-view';
 
 interface RawAnswer {
   status: number;
@@ -82,6 +83,32 @@ describe('inlinePublicConfig', () => {
     expect(html).toContain(`<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">`);
     expect(html.indexOf(PUBLIC_CONFIG_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('what the server writes into the page keeps its dollar signs', () => {
+  // String.replace with a replacement string reads `$&` (the match), `` $` `` and `$'` (the page before and
+  // after it) and `$$`: a campaign named so would copy the page into itself.
+  const NAME = "Spend $& save $' and $` or $$";
+  it('the public config', () => {
+    const html = inlinePublicConfig(PAGE, {
+      companyDomain: 'example.com',
+      companyName: NAME,
+      adServingUrl: 'https://ads.example.com',
+      tcfVendorID: 1,
+    });
+    expect(html).toContain(JSON.stringify(NAME));
+    expect(html.split('<head>').length).toBe(2);
+  });
+  it("the share page's first view and its report", () => {
+    const html = withServerView(PAGE, `<h1>${NAME}</h1>`, {
+      query: { sharedToken: 'x'.repeat(40) },
+      data: { name: NAME },
+    });
+    expect(html).toContain(`<h1>${NAME}</h1>`);
+    expect(html).toContain(JSON.stringify({ name: NAME }));
+    expect(html.split('<div id="root">').length).toBe(2);
+    expect(html.split('<head>').length).toBe(2);
   });
 });
 

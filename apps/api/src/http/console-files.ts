@@ -54,7 +54,8 @@ export function negotiateEncoding(
 export function inlinePublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const block = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  // A function, not a string, so `$&` or `$'` in a value stays text (a replacement string reads them).
+  return html.includes('</head>') ? html.replace('</head>', () => `${block}</head>`) : `${block}${html}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

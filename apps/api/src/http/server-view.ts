@@ -42,9 +42,11 @@ const sharedSummaryToken = (pathname: string): string | undefined =>
 export function withServerView(html: string, drawn: string, block: SharedReportBlock): string {
   const json = JSON.stringify(block).replace(/</g, '\\u003c');
   const data = `<script id="${SHARED_REPORT_ELEMENT_ID}" type="application/json">${json}</script>`;
+  // A function, not a string: a replacement string reads `$&`, `$'` and `$$` in a campaign's or a
+  // creative's name as patterns (the page itself, copied in), not as text.
   return html.replace(
     '<div id="root">',
-    `<div ${SERVER_VIEW_ATTRIBUTE}>${drawn}</div>${data}<div id="root">`,
+    () => `<div ${SERVER_VIEW_ATTRIBUTE}>${drawn}</div>${data}<div id="root">`,
   );
 }
 
