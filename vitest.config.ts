@@ -193,6 +193,7 @@ export default defineConfig({
                   'apps/api/src/services/events/campaign-days.test.ts',
                   'apps/api/src/services/campaigns/ab-tests.test.ts',
                   'apps/api/src/services/serving/serving-placements.test.ts',
+                  'apps/api/src/services/campaigns/placement-stats.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

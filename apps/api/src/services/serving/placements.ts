@@ -92,10 +92,15 @@ export class PlacementCache {
   }
 }
 
-async function readServedPlacement(
+/**
+ * A placement as serving chooses from it. `counts` reads each creative's counts in every mode (the
+ * console's explanation, services/campaigns/placement-stats.ts); serving reads them for optimized only.
+ */
+export async function readServedPlacement(
   db: Queryable,
   store: EventStore,
   placementId: string,
+  options: { counts?: boolean } = {},
 ): Promise<ServedPlacement | undefined> {
   const row = await findPlacement(db, placementId);
   if (!row) return undefined;
@@ -105,7 +110,7 @@ async function readServedPlacement(
   );
   const liveIds = creativeIds.map((id) => current.get(id));
   const counts: Record<string, ProportionSample> = {};
-  if (row.mode === 'optimized') {
+  if (row.mode === 'optimized' || options.counts) {
     const totals = await readTotals(store, [...current.values()]);
     for (const [creativeId, liveId] of current) {
       const counters = totals.get(liveId);
