@@ -106,9 +106,8 @@ describe("a placement's rotation shares (each creative's chance of the next requ
       chosen[position] = (chosen[position] as number) + 1;
     }
     // One binomial sd at 20,000 requests is at most √(0.25 / 20,000) = 0.0035: 0.01 is nearly 3 sd.
-    chosen.forEach((count, index) =>
-      expect(Math.abs(count / requests - (shares[index] as number))).toBeLessThan(0.01),
-    );
+    for (const [index, count] of chosen.entries())
+      expect(Math.abs(count / requests - (shares[index] as number))).toBeLessThan(0.01);
     expect(THOMPSON_EXPLORATION).toBe(0.1);
   });
 });
