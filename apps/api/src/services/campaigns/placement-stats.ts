@@ -4,8 +4,7 @@
 // and for optimized rotation the counts of each current live creative that Thompson sampling draws
 // from), and each creative's all-time counts of every A/B test goal, which plan a test before it starts.
 import {
-  AB_TEST_GOALS,
-  type AbTestGoal,
+  AB_TEST_COUNTED_GOALS,
   ApiError,
   MESSAGES,
   type PlacementStats,
@@ -17,11 +16,6 @@ import type { SessionUser } from '../identity/sessions';
 import { readServedPlacement } from '../serving/placements';
 import { creativeTotals, goalCounts } from './ab-test-counts';
 import { ownPlacement } from './placements';
-
-/** The goals a creative's counters can count today (no counter counts conversions yet). */
-const COUNTED_GOALS = AB_TEST_GOALS.filter(
-  (goal): goal is Exclude<AbTestGoal, 'conversionRate'> => goal !== 'conversionRate',
-);
 
 export async function getPlacementStats(
   ctx: Context,
@@ -51,7 +45,7 @@ export async function getPlacementStats(
         share: shares[index] ?? null,
         optimization: served.counts[item.creativeId] ?? { successes: 0, trials: 0 },
         goals: Object.fromEntries(
-          COUNTED_GOALS.map((goal) => [
+          AB_TEST_COUNTED_GOALS.map((goal) => [
             goal,
             counters ? goalCounts(goal, counters, served.kind) : { successes: 0, trials: 0 },
           ]),
