@@ -112,6 +112,21 @@ export const NoRateSoFar: Story = {
   },
 };
 
+/** Impressions but no click yet: a rate of 0 plans nothing, so the expected rate is asked for. */
+export const NoClicksYet: Story = {
+  args: {
+    creatives: [
+      { id: 'a', name: 'Static banner', published: true, goals: { ctr: { successes: 0, trials: 1_200 } } },
+      { id: 'b', name: 'In-banner trailer', published: true },
+    ],
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText(/Its CTR so far is 0% \(0 of 1,200\), which plans nothing/)).toBeVisible();
+    await userEvent.type(canvas.getByLabelText("Control's expected rate (%)"), '0.2');
+    await expect(status(canvasElement)).toHaveTextContent(/Needs [\d,]+ impressions per variant/);
+  },
+};
+
 /** One variant left, and an effect out of range: each refused with its message. */
 export const Refused: Story = {
   play: async ({ canvas, args }) => {

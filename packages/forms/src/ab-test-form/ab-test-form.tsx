@@ -112,7 +112,7 @@ export function AbTestForm({
       aria-label="New A/B test"
       noValidate
       onSubmit={handleSubmit((checked) => {
-        if (checked.baselineRate === undefined && soFar === undefined) {
+        if (checked.baselineRate === undefined && soFar?.percent === undefined) {
           setError('baselineRate', { message: MESSAGES.abTestExpectedRateRequired }, { shouldFocus: true });
           return;
         }
@@ -211,11 +211,7 @@ export function AbTestForm({
         render={({ field }) => (
           <Field
             label="Control's expected rate (%)"
-            description={
-              soFar
-                ? `Optional. Empty: its ${AB_TEST_GOAL_LABELS[goal]} so far, ${soFar.text(locale)}.`
-                : `It has no ${noun} yet: enter the rate you expect (for example 0.2 for a 0.2% ${AB_TEST_GOAL_LABELS[goal]}).`
-            }
+            description={baselineHelp(soFar, AB_TEST_GOAL_LABELS[goal], noun, locale)}
             error={errors.baselineRate?.message}
           >
             <Input
@@ -244,6 +240,20 @@ export function AbTestForm({
       </Button>
     </form>
   );
+}
+
+/** What the expected rate's field says: the rate so far it falls back to, or why one must be entered. */
+function baselineHelp(
+  soFar: ReturnType<typeof rateSoFar>,
+  goal: string,
+  noun: string,
+  locale: string,
+): string {
+  const example = `(for example 0.2 for a 0.2% ${goal})`;
+  if (!soFar) return `It has no ${noun} yet: enter the rate you expect ${example}.`;
+  if (soFar.percent === undefined)
+    return `Its ${goal} so far is ${soFar.text(locale)}, which plans nothing: enter the rate you expect ${example}.`;
+  return `Optional. Empty: its ${goal} so far, ${soFar.text(locale)}.`;
 }
 
 /** A percentage from a short list (significance, power), held as a number. */

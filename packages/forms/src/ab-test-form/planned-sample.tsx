@@ -14,17 +14,16 @@ const percent = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 }).format(value);
 
 /**
- * The rate of a goal so far as a baseline, in percent, with how it reads ('0.17% (214 of 127,390
- * impressions)'); undefined without trials, or at 0 or 100 % (no sample can be planned from those).
+ * The control's rate of a goal so far (all time), as the baseline when no expected rate is entered:
+ * `percent` undefined at 0 or 100 % (no sample can be planned from those); undefined without trials.
  */
 export function rateSoFar(
   sample: ProportionSample | undefined,
-): { percent: number; text: (locale: string) => string } | undefined {
+): { percent: number | undefined; text: (locale: string) => string } | undefined {
   if (!sample || sample.trials <= 0) return undefined;
   const rate = (sample.successes / sample.trials) * 100;
-  if (!(rate > 0 && rate < 100)) return undefined;
   return {
-    percent: rate,
+    percent: rate > 0 && rate < 100 ? rate : undefined,
     text: (locale) =>
       `${percent(rate, locale)}% (${count(sample.successes, locale)} of ${count(sample.trials, locale)})`,
   };
