@@ -104,6 +104,8 @@ export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
     ).json();
     return {
       origin,
+      /** The server's process id (its CPU time is in /proc/<pid>/stat). */
+      pid: server.pid,
       /** The demo account's session as a Cookie header. */
       cookie,
       /** The demo campaign as the API lists it (its creatives and their live ids). */

@@ -2,7 +2,9 @@
 // (a browser's user agent, a new residential address a request): where each request's time goes.
 // Prints the functions with the most self time, and writes the .cpuprofile for Chromium's DevTools.
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10]
+// `--encoding identity` asks for uncompressed answers (what compression costs is the difference).
+//
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ const option = (name, fallback) => {
 };
 const route = option('route', 'beacon');
 const duration = Number(option('duration', 10));
+const encoding = option('encoding', undefined);
 const secret = randomBytes(32).toString('base64url');
 const profileDir = mkdtempSync(path.join(tmpdir(), 'adconsole-profile-'));
 
@@ -46,7 +49,11 @@ await new Promise((resolve, reject) =>
       requests: [
         {
           method: route === 'beacon' ? 'POST' : 'GET',
-          setupRequest: (request) => ({ ...request, path: makePath(), headers: browserHeaders() }),
+          setupRequest: (request) => ({
+            ...request,
+            path: makePath(),
+            headers: { ...browserHeaders(), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+          }),
         },
       ],
     },

@@ -7,7 +7,9 @@
 // - end to end: whole video impressions a second (VAST, impression, start, three quartiles, complete,
 //   each from one browser) and whole banner impressions (ad JSON, impression, viewable), checked
 //   against the counts the API answers afterwards (each counted once, valid);
-// - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms).
+// - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms);
+// - beside each rate, the server process's CPU time per answered request (from /proc): the load comes
+//   from this process on the same cores, so a cheap route's rate is partly the generator's.
 // The server runs in its own process on PGlite, or on a new PostgreSQL database with
 // `--database postgres`; the load comes from this process, on the same machine. Figures only.
 //
@@ -17,6 +19,7 @@
 //   pnpm build && node bench/serving.mjs [--duration 10] [--connections 32] [--database postgres] [--before ../main]
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +60,27 @@ async function scratchPostgres() {
   };
 }
 
-const run = (origin, options) =>
+/** The server process's CPU time so far (user + system), in ms, from /proc (Linux). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * One autocannon run, with the server's CPU time per answered request beside its rate: the load
+ * generator shares the machine, so the rate of a cheap route is partly the generator's, while the CPU a
+ * request costs the server is the server's own.
+ */
+async function run(origin, options) {
+  const before = options.pid === undefined ? undefined : cpuMs(options.pid);
+  const result = await load(origin, options);
+  if (before !== undefined)
+    result.cpuMicros = ((cpuMs(options.pid) - before) * 1000) / Math.max(1, result.requests.total);
+  return result;
+}
+
+const load = (origin, { pid: _pid, ...options }) =>
   new Promise((resolve, reject) => {
     autocannon(
       {
@@ -142,27 +165,32 @@ async function measure(checkout) {
     const beaconPath = () => `/serve/t/impression?${signedImpressionQuery(secret, banner, form)}`;
 
     // Warm up every route (JIT, caches), then measure; the bare route first and last, averaged.
-    for (const path of ['/serve/health', vastPath, adPath]) await run(origin, { path, duration: 2 });
-    await run(origin, { method: 'POST', makePath: beaconPath, duration: 2 });
+    for (const path of ['/serve/health', vastPath, adPath])
+      await run(origin, { pid: demo.pid, path, duration: 2 });
+    await run(origin, { pid: demo.pid, method: 'POST', makePath: beaconPath, duration: 2 });
     await settledCounts(demo, bannerCreative.id);
     const rows = [];
-    const bareFirst = await run(origin, { path: '/serve/health' });
+    const bareFirst = await run(origin, { pid: demo.pid, path: '/serve/health' });
     // The beacons answered a second, and the events the store took a second until it had them all (with
     // the journal the store may finish after the answers).
     const storedBefore = await creativeCounts(demo, bannerCreative.id);
     const beaconsFrom = Date.now();
-    const beacons = await run(origin, { method: 'POST', makePath: beaconPath });
+    const beacons = await run(origin, { pid: demo.pid, method: 'POST', makePath: beaconPath });
     const storedAfter = await settledCounts(demo, bannerCreative.id);
     const stored = {
       events: storedAfter.impressions - storedBefore.impressions,
       seconds: (Date.now() - beaconsFrom - 300) / 1000,
     };
     rows.push(['tracking beacon (POST /serve/t/impression)', beacons]);
-    const vast = await run(origin, { path: vastPath });
+    const vast = await run(origin, { pid: demo.pid, path: vastPath });
     rows.push(['VAST 4.2 (GET /serve/vast/{id}.xml)', vast]);
-    rows.push(['served ad JSON (GET /serve/ad/{id}.json)', await run(origin, { path: adPath })]);
-    const bareLast = await run(origin, { path: '/serve/health' });
+    rows.push([
+      'served ad JSON (GET /serve/ad/{id}.json)',
+      await run(origin, { pid: demo.pid, path: adPath }),
+    ]);
+    const bareLast = await run(origin, { pid: demo.pid, path: '/serve/health' });
     const ceiling = (bareFirst.requests.average + bareLast.requests.average) / 2;
+    const bareCpu = (bareFirst.cpuMicros + bareLast.cpuMicros) / 2;
 
     // End to end: whole impressions, each counted once and valid.
     const videoBefore = await creativeCounts(demo, videoCreative.id);
@@ -186,11 +214,13 @@ async function measure(checkout) {
 
     // VAST at half its peak rate: how slow is the slowest answer.
     const half = await run(origin, {
+      pid: demo.pid,
       path: vastPath,
       overallRate: Math.max(1, Math.floor(vast.requests.average / 2)),
     });
     return {
       ceiling,
+      bareCpu,
       rows,
       stored,
       half,
@@ -208,15 +238,17 @@ async function measure(checkout) {
 }
 
 const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
-function print(title, { ceiling, rows, stored, half, videoFlow, bannerFlow }) {
+function print(title, { ceiling, bareCpu, rows, stored, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(
-    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`,
+    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
   );
-  console.log(`${'bare route (GET /serve/health)'.padEnd(44)} ${ceiling.toFixed(0).padStart(9)}`);
+  console.log(
+    `${'bare route (GET /serve/health)'.padEnd(44)} ${ceiling.toFixed(0).padStart(9)} ${''.padStart(41)} ${bareCpu.toFixed(1).padStart(11)}`,
+  );
   for (const [route, result] of rows) {
     console.log(
-      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${String(result.non2xx).padStart(8)}`,
+      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${String(result.non2xx).padStart(8)} ${result.cpuMicros.toFixed(1).padStart(11)}`,
     );
   }
   console.log(

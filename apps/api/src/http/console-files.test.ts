@@ -63,6 +63,12 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('identity')).toBeUndefined();
     expect(negotiateEncoding(undefined)).toBeUndefined();
   });
+  it("takes the caller's order among equal weights, never an encoding of lower weight", () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd', ['gzip', 'br'])).toBe('gzip');
+    expect(negotiateEncoding('br', ['gzip', 'br'])).toBe('br');
+    expect(negotiateEncoding('gzip;q=0.5, br', ['gzip', 'br'])).toBe('br');
+    expect(negotiateEncoding('gzip;q=0, br;q=0', ['gzip', 'br'])).toBeUndefined();
+  });
 });
 
 describe('inlinePublicConfig', () => {

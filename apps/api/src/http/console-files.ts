@@ -17,13 +17,17 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page names the current hashed files: the browser must ask each time (a 304 is cheap). */
 export const REVALIDATE = 'no-cache';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /**
- * The encoding to answer with, from the request's Accept-Encoding: brotli before gzip, an encoding
- * given `q=0` refused, none (identity) when neither is acceptable.
+ * The encoding to answer with, from the request's Accept-Encoding: the first of `preferred` (brotli
+ * before gzip unless the caller says otherwise) among those with the highest weight, an encoding given
+ * `q=0` refused, none (identity) when neither is acceptable.
  */
-export function negotiateEncoding(header: string | undefined): Encoding | undefined {
+export function negotiateEncoding(
+  header: string | undefined,
+  preferred: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -33,9 +37,10 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
     accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
   }
   const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return undefined;
+  let best: Encoding | undefined;
+  for (const encoding of preferred)
+    if (weight(encoding) > (best === undefined ? 0 : weight(best))) best = encoding;
+  return best;
 }
 
 /** index.html with the public config as a JSON data block (`<` escaped so no value can close the tag). */

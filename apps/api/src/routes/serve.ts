@@ -103,8 +103,10 @@ type ServeHandlers = {
 };
 
 export function registerServing(app: FastifyInstance, ctx: Context) {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback rather than an async hook: no promise for each of the serving routes' answers.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isServing(request)) servingCors(request, reply);
+    done(null, payload);
   });
   // Preflights (a player sending a custom header, a POST beacon of JSON): every method and header a
   // serving route takes, for a day.

@@ -17,7 +17,7 @@ import {
   validateLayoutOptions,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
+import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import type { LiveCreative } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
@@ -106,8 +106,11 @@ export async function inFlight(ctx: Context, liveId: string, now = Date.now()) {
   return live?.liveAt(now) ? live : undefined;
 }
 
-/** Where the ad JSON's template takes a request's parts (answer-template.ts). */
-const SLOTS = ['query', 'id', 'clickUrl'] as const;
+/**
+ * Where the ad JSON's template takes a request's parts (answer-template.ts); `placement` is the
+ * placement's field when a placement's tag asked (placement-answers.ts), before the closing brace.
+ */
+const SLOTS = ['query', 'id', 'clickUrl', 'placement'] as const;
 
 /**
  * The ad JSON of a live creative with its per-request parts as slots (the impression's tracking query
@@ -140,13 +143,18 @@ function servedAdTemplate(ctx: Context, live: LiveCreative): AnswerTemplate {
     events,
     trackers: ownTrackers(snapshot.trackers),
   };
-  const template = answerTemplate(JSON.stringify(ad), SLOTS, true);
+  const json = JSON.stringify(ad);
+  // The slot's mark as JSON writes it inside a string (`\u0000placement\u0000`), here outside one.
+  const placement = JSON.stringify(slot('placement')).slice(1, -1);
+  const template = answerTemplate(`${json.slice(0, -1)}${placement}}`, SLOTS, true);
   live.documents.set('ad', template);
   return template;
 }
 
 /**
- * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression, as JSON text.
+ * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression, as JSON text
+ * (its template and values: routes fill or compress it). A placement's tag names its placement and the
+ * position served, which the runtime sends back as `pos=` (sequential rotation per page).
  * Out of its flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is
  * in its own flight; else nothing (404: the runtime collapses the slot).
  */
@@ -155,7 +163,8 @@ export async function servedAd(
   requestedId: string,
   query: ServeTagQuery,
   client: TrafficClient,
-): Promise<string | undefined> {
+  placement?: { id: string; position: number },
+): Promise<FilledAnswer | undefined> {
   let liveId = requestedId;
   let live = await inFlight(ctx, liveId);
   const fallbackId = query.fallback_id?.trim();
@@ -168,9 +177,13 @@ export async function servedAd(
   const impression = impressionOf(ctx, liveId, client);
   // The three values are URL-safe text (encodeURIComponent, base64url, the id's shape): nothing in them
   // needs escaping inside a JSON string.
-  return fillAnswer(template, {
-    query: impressionQuery(impression),
-    id: impression.id,
-    clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, live.snapshot, query.click)),
-  });
+  return {
+    template,
+    values: {
+      query: impressionQuery(impression),
+      id: impression.id,
+      clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, live.snapshot, query.click)),
+      placement: placement ? `,"placement":${JSON.stringify(placement)}` : '',
+    },
+  };
 }

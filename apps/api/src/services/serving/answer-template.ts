@@ -23,3 +23,12 @@ export function fillAnswer(template: AnswerTemplate, values: Readonly<Record<str
     text += index % 2 === 0 ? template[index] : values[template[index] as string];
   return text;
 }
+
+/**
+ * An answer as its template and one request's slot values, filled (or compressed straight from the
+ * template: gzip-template.ts) only when it is sent.
+ */
+export interface FilledAnswer {
+  template: AnswerTemplate;
+  values: Readonly<Record<string, string>>;
+}

@@ -12,6 +12,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { CountryDatabase } from '@adconsole/domain';
 import { Reader, type Response } from 'mmdb-lib';
+import { ipv4Number } from './hosting-ranges';
 
 const PACKAGE = '@ip-location-db/geo-whois-asn-country-mmdb';
 const FILE = 'geo-whois-asn-country.mmdb';
@@ -25,25 +26,29 @@ const COUNTRY_DATA_LICENCE = 'CC BY 4.0, data by the NRO';
  * registries' whois data it is built from puts 192.168.0.0/16, 172.16.0.0/12 and the documentation
  * ranges in Australia and 2001:db8::/32 in Japan.
  */
-const SPECIAL_PURPOSE = (() => {
+const SPECIAL_PURPOSE_V4 = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const;
+/** The IPv4 ranges as numbers, first and last address: every ad request asks (no parsing object made). */
+const SPECIAL_PURPOSE_V4_RANGES = SPECIAL_PURPOSE_V4.map(([network, bits]) => {
+  const first = ipv4Number(network) as number;
+  return [first, first + 2 ** (32 - bits) - 1] as const;
+});
+const SPECIAL_PURPOSE_V6 = (() => {
   const list = new BlockList();
-  for (const [network, bits] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(network, bits, 'ipv4');
   for (const [network, bits] of [
     ['::', 127],
     ['64:ff9b:1::', 48],
@@ -59,9 +64,24 @@ const SPECIAL_PURPOSE = (() => {
 
 /** Whether an address is one of the special-purpose ranges (so in no country). */
 function specialPurposeAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return SPECIAL_PURPOSE.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  const v4 = ipv4Number(address);
+  if (v4 !== undefined) return SPECIAL_PURPOSE_V4_RANGES.some(([first, last]) => v4 >= first && v4 <= last);
+  return isIP(address) !== 6 || SPECIAL_PURPOSE_V6.check(address, 'ipv6');
+}
+
+/**
+ * The database's records decoded, by offset (mmdb-lib's cache interface): a country database has a few
+ * hundred distinct records, so every lookup after the first of a country skips the decoding.
+ */
+function decodedRecords() {
+  const records = new Map<string | number, unknown>();
+  return {
+    get: (offset: string | number) => records.get(offset),
+    set(offset: string | number, value: unknown) {
+      if (records.size >= 10_000) records.clear();
+      records.set(offset, value);
+    },
+  };
 }
 
 export interface CountryLookup {
@@ -111,7 +131,7 @@ export function createCountryLookup(file?: string): CountryLookup {
   const database = { ...source.database };
   const open = () => {
     if (!reader) {
-      reader = new Reader<Response>(readFileSync(source.file));
+      reader = new Reader<Response>(readFileSync(source.file), { cache: decodedRecords() });
       if (file) database.version = new Date(reader.metadata.buildEpoch).toISOString().slice(0, 10);
     }
     return reader;

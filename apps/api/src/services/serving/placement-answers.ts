@@ -6,6 +6,7 @@
 import type { ServePlacementQuery, ServeVpaidQuery } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { servedAd } from './ad';
+import type { FilledAnswer } from './answer-template';
 import { choosePlacementLive, positionOf } from './placements';
 import type { TrafficClient } from './traffic-quality';
 import { EMPTY_VAST, vastDocument } from './vast';
@@ -18,21 +19,17 @@ async function chosen(ctx: Context, placementId: string, query: ServePlacementQu
 
 /**
  * The chosen live creative's ad JSON with `placement`: the placement's id and the position served,
- * which the runtime sends back as `pos=` (sequential rotation per page). The ad JSON is an object's
- * text (ad.ts), so the field goes in before its closing brace.
+ * which the runtime sends back as `pos=` (sequential rotation per page).
  */
 export async function servedPlacementAd(
   ctx: Context,
   placementId: string,
   query: ServePlacementQuery,
   client: TrafficClient,
-): Promise<string | undefined> {
+): Promise<FilledAnswer | undefined> {
   const choice = await chosen(ctx, placementId, query);
   if (!choice) return undefined;
-  const ad = await servedAd(ctx, choice.liveId, query, client);
-  if (ad === undefined) return undefined;
-  const placement = JSON.stringify({ id: placementId, position: choice.position });
-  return `${ad.slice(0, ad.lastIndexOf('}'))},"placement":${placement}}`;
+  return servedAd(ctx, choice.liveId, query, client, { id: placementId, position: choice.position });
 }
 
 /** The chosen live creative's VAST (or VPAID) document. */
@@ -42,7 +39,7 @@ export async function placementVastDocument(
   query: ServePlacementQuery & ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
-): Promise<string> {
+): Promise<string | FilledAnswer> {
   const choice = await chosen(ctx, placementId, query);
   if (!choice) return EMPTY_VAST;
   return vastDocument(ctx, choice.liveId, query, flavour, client);

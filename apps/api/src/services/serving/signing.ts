@@ -16,7 +16,7 @@
 // the first form joined fields with `|` alone, and moving the breakdown values into the impression id
 // made one served ad count twice). An impression id must also have exactly the shape newImpressionId
 // makes before any signature is computed for it.
-import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { InvalidTrafficReason } from '@adconsole/domain';
 
 /** How long after serving an impression's events still count (players may hold a VAST document). */
@@ -35,8 +35,22 @@ export type CarriedReason = (typeof CARRIED_REASONS)[number];
 /** What newImpressionId makes: seconds since 1970 in base 36, a dot, 12 random bytes in base64url. */
 export const IMPRESSION_ID_SHAPE = /^[0-9a-z]{1,9}\.[A-Za-z0-9_-]{16}$/;
 
+/**
+ * The key as a KeyObject, made once per secret: an HMAC from a KeyObject skips importing the key's
+ * bytes every time (a third of its cost: every ad request signs).
+ */
+const keys = new WeakMap<Buffer, KeyObject>();
+const keyOf = (secret: Buffer) => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+};
+
 const sign = (secret: Buffer, text: string) =>
-  createHmac('sha256', secret).update(text).digest('base64url').slice(0, 22);
+  createHmac('sha256', keyOf(secret)).update(text).digest('base64url').slice(0, 22);
 
 /**
  * Random bytes for impression ids, drawn from a pool refilled 4 KB at a time: one call into OpenSSL for
@@ -86,7 +100,12 @@ export const signImpression = (
   impressionId: string,
   reason: CarriedReason | null = null,
   dims = '',
-) => sign(secret, signedText('imp', reason, [liveId, impressionId, dims]));
+) =>
+  // signedText('imp', reason, [liveId, impressionId, dims]), written out: every ad request signs one.
+  sign(
+    secret,
+    `adc2|${tag('imp', reason)}|${liveId.length}:${liveId}|${impressionId.length}:${impressionId}|${dims.length}:${dims}`,
+  );
 
 /** The click URL's signature also covers the platform's click prefix it will redirect through. */
 export const signClick = (

@@ -8,7 +8,7 @@
 // the viewer's address and user agent as X-Device-IP and X-Device-User-Agent (IAB VAST 4). Those headers
 // are believed only from the addresses SSAI_PROXIES lists; from anyone else they are ignored, or any
 // client could launder a data-centre request by claiming to be a viewer.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   countAdRequest,
@@ -101,7 +101,8 @@ export class TrafficQuality {
   private readonly country: CountryLookup;
   private readonly proxies = new BlockList();
   private readonly hasProxies: boolean;
-  private readonly salt = randomBytes(16);
+  /** Text, so the rate key is one hash of one string (`hash` takes no parts). */
+  private readonly salt = randomBytes(16).toString('base64');
   private rates = new Map<string, RateCount>();
   private rateWindow = 0;
   private readonly now: () => number;
@@ -177,17 +178,17 @@ export class TrafficQuality {
   classify(facts: RequestFacts): TrafficClient {
     const client = this.clientOf(facts);
     const rateKey = () =>
-      createHash('sha256')
-        .update(this.salt)
-        .update(client.address)
-        .update('\n')
-        .update(client.userAgent)
-        .digest('base64url')
-        .slice(0, 22);
+      hash('sha256', `${this.salt}${client.address}\n${client.userAgent}`, 'base64url').slice(0, 22);
+    // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
+    let known: ReturnType<TrafficQuality['userAgent']> | undefined;
+    const agent = () => {
+      known ??= this.userAgent(client.userAgent);
+      return known;
+    };
     let reason: EdgeReason | null = null;
     if (isPrefetch(facts)) reason = 'prefetch';
     else if (client.userAgent === '') reason = 'no-user-agent';
-    else reason = this.userAgentReason(client.userAgent);
+    else reason = agent().reason;
     if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
     const dimensions = (): EventDimensions => {
       const query = (facts.query ?? {}) as Record<string, unknown>;
@@ -199,7 +200,7 @@ export class TrafficQuality {
           page: text('page'),
           referer: header(facts, 'referer'),
         }),
-        ...this.userAgent(client.userAgent).dims,
+        ...agent().dims,
         country: this.country.countryOf(client.address),
       };
     };

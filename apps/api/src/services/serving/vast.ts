@@ -17,7 +17,7 @@ import {
 import type { Context } from '../../context';
 import type { AssetAnswer } from '../campaigns/campaign-answers';
 import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
-import { type AnswerTemplate, answerTemplate, fillAnswer, slot } from './answer-template';
+import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import type { LiveCreative } from './live-creatives';
 import { IMPRESSION_LIFETIME_MS } from './signing';
 import {
@@ -77,9 +77,10 @@ export const PLAYER_MACROS = [
   'GPPSECTIONID',
 ] as const;
 /** A URL as element content: CDATA, brackets percent-encoded except the player's macros (above). */
+const PLAYER_MACRO_ENCODED = new RegExp(`%5B(${PLAYER_MACROS.join('|')})%5D`, 'g');
 const uri = (url: string) => {
   const encoded = url.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/]]>/g, ']]%3E');
-  return `<![CDATA[${encoded.replace(new RegExp(`%5B(${PLAYER_MACROS.join('|')})%5D`, 'g'), '[$1]')}]]>`;
+  return `<![CDATA[${encoded.replace(PLAYER_MACRO_ENCODED, '[$1]')}]]>`;
 };
 /** Our own tracking URL: the privacy macros appended (player macros stay raw in `uri`). */
 const ours = (url: string) => uri(withPrivacyMacros(url));
@@ -123,14 +124,27 @@ const SLOTS = ['query', 'id', 'clickThrough', 'adParameters'] as const;
  * live-creative cache (live-creatives.ts) and flavour: everything else (about twenty tracking URLs, the
  * creative's pixels, verification, names, the media files) is the same for every request.
  */
+interface VastParts {
+  template: AnswerTemplate;
+  /** The video MediaFile's asset (VPAID's AdParameters name it too). */
+  video: AssetAnswer;
+  /** The creative's landing page, when it has one. */
+  landing: string | null;
+  /** The ClickThrough element when the request gives no platform click prefix. */
+  directClickThrough: string;
+}
+
+const clickThroughElement = (landing: string | null, prefix: string | undefined) =>
+  landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '';
+
 function vastTemplate(
   ctx: Context,
   live: LiveCreative,
   flavour: 'vast' | 'vpaid',
   vpaid: AssetAnswer | undefined,
-): AnswerTemplate | undefined {
+): VastParts | undefined {
   const key = `vast:${flavour}:${vpaid ? 'vpaid' : 'video'}`;
-  const known = live.documents.get(key) as AnswerTemplate | undefined;
+  const known = live.documents.get(key) as VastParts | undefined;
   if (known) return known;
   const { snapshot } = live;
   const liveId = live.id;
@@ -239,9 +253,15 @@ function vastTemplate(
     '</VAST>',
     '',
   ].join('\n');
-  const template = answerTemplate(document, SLOTS);
-  live.documents.set(key, template);
-  return template;
+  const landing = landingPageUrl(snapshot.trackers);
+  const parts = {
+    template: answerTemplate(document, SLOTS),
+    video,
+    landing,
+    directClickThrough: clickThroughElement(landing, undefined),
+  };
+  live.documents.set(key, parts);
+  return parts;
 }
 
 /** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
@@ -251,7 +271,7 @@ export async function vastDocument(
   query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
-): Promise<string> {
+): Promise<string | FilledAnswer> {
   const live = await inFlight(ctx, liveId);
   if (!live) return EMPTY_VAST;
   const { snapshot } = live;
@@ -259,26 +279,28 @@ export async function vastDocument(
     flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
       ? assetsOfKind(snapshot, 'vpaid')[0]
       : undefined;
-  const template = vastTemplate(ctx, live, flavour, vpaid);
-  if (!template) return EMPTY_VAST;
+  const parts = vastTemplate(ctx, live, flavour, vpaid);
+  if (!parts) return EMPTY_VAST;
+  const { template, video, landing } = parts;
   const impression = impressionOf(ctx, liveId, client);
-  const landing = landingPageUrl(snapshot.trackers);
   const prefix = allowedClickPrefix(ctx, snapshot, query.click);
-  const video = assetNamed(snapshot, 'main.mp4') ?? assetsOfKind(snapshot, 'video')[0];
-  const adParameters =
-    vpaid && video
-      ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
-          liveID: liveId,
-          impressionID: impression.id,
-          videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
-          clickThrough: landing ? clickThrough(landing, prefix) : null,
-          events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
-        }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
-      : '';
-  return fillAnswer(template, {
-    query: impressionQuery(impression),
-    id: escapeXml(impression.id),
-    clickThrough: landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '',
-    adParameters,
-  });
+  const adParameters = vpaid
+    ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
+        liveID: liveId,
+        impressionID: impression.id,
+        videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
+        clickThrough: landing ? clickThrough(landing, prefix) : null,
+        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
+      }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
+    : '';
+  return {
+    template,
+    values: {
+      query: impressionQuery(impression),
+      // An impression id has its exact shape (signing.ts): nothing in it to escape.
+      id: impression.id,
+      clickThrough: prefix === undefined ? parts.directClickThrough : clickThroughElement(landing, prefix),
+      adParameters,
+    },
+  };
 }
