@@ -6,11 +6,11 @@
 //   in even rotation and in optimized rotation (Thompson sampling: five Beta draws a request, the
 //   counts read with the cached placement, not per request);
 // - one VAST creative's document (GET /serve/vast/{live}.xml) against a placement of five, even.
-// Each single figure is measured before and after its placements and averaged, so a drift of the
-// machine during the run shows in neither side alone. The server runs on PGlite in its own process;
+// Every route runs once in each of several rounds and its rounds are averaged, so a drift of the machine
+// during the run falls on every route alike. The server runs on PGlite in its own process;
 // the load comes from this process, on the same machine. Figures only.
 //
-//   pnpm build && node bench/serving-placement.mjs [--duration 10] [--connections 32]
+//   pnpm build && node bench/serving-placement.mjs [--rounds 3] [--duration 5] [--connections 32]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,8 @@ const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : process.argv[index + 1];
 };
-const duration = Number(option('duration', 10));
+const duration = Number(option('duration', 5));
+const rounds = Number(option('rounds', 3));
 const connections = Number(option('connections', 32));
 const assets = path.join(root, 'apps/api/src/services/demo/demo-assets');
 const CREATIVES = 5;
@@ -125,42 +126,48 @@ try {
     const response = await fetch(`${demo.origin}${requestPath}`, { headers: browserHeaders() });
     if (!response.ok) throw new Error(`${requestPath} answered ${response.status}`);
   }
-  // Warm up every path (JIT, the live-creative and placement caches), then measure, singles around.
+  // Warm up every path (JIT, the live-creative and placement caches), then measure in rounds, each
+  // round every route once in turn, so a drift of the machine during the run falls on all of them.
   for (const requestPath of Object.values(paths)) await run(demo.origin, requestPath, 2);
-  const adFirst = await run(demo.origin, paths.ad);
-  const adEven = await run(demo.origin, paths.adEven);
-  const adOptimized = await run(demo.origin, paths.adOptimized);
-  const adLast = await run(demo.origin, paths.ad);
-  const vastFirst = await run(demo.origin, paths.vast);
-  const vastEven = await run(demo.origin, paths.vastEven);
-  const vastLast = await run(demo.origin, paths.vast);
-  const adSingle = (adFirst.requests.average + adLast.requests.average) / 2;
-  const vastSingle = (vastFirst.requests.average + vastLast.requests.average) / 2;
+  const results = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++)
+    for (const [name, requestPath] of Object.entries(paths))
+      results[name].push(await run(demo.origin, requestPath));
+  const average = (name) => ({
+    rate: results[name].reduce((sum, result) => sum + result.requests.average, 0) / rounds,
+    p50: Math.max(...results[name].map((result) => result.latency.p50)),
+    p99: Math.max(...results[name].map((result) => result.latency.p99)),
+    max: Math.max(...results[name].map((result) => result.latency.max)),
+    non2xx: results[name].reduce((sum, result) => sum + result.non2xx, 0),
+    rounds: results[name].map((result) => Math.round(result.requests.average)),
+  });
   rows = [
-    ['ad JSON, one banner (first run)', adFirst, adSingle],
-    ['ad JSON, placement of 5, even', adEven, adSingle],
-    ['ad JSON, placement of 5, optimized', adOptimized, adSingle],
-    ['ad JSON, one banner (last run)', adLast, adSingle],
-    ['VAST, one creative (first run)', vastFirst, vastSingle],
-    ['VAST, placement of 5, even', vastEven, vastSingle],
-    ['VAST, one creative (last run)', vastLast, vastSingle],
+    ['ad JSON, one banner', average('ad'), 'ad'],
+    ['ad JSON, placement of 5, even', average('adEven'), 'ad'],
+    ['ad JSON, placement of 5, optimized', average('adOptimized'), 'ad'],
+    ['VAST, one creative', average('vast'), 'vast'],
+    ['VAST, placement of 5, even', average('vastEven'), 'vast'],
   ];
 } finally {
   await demo.stop();
 }
 
-console.log(
-  `\nOne server process on PGlite; ${connections} connections, ${duration} s each; ${USER_AGENTS.length} browsers' user agents, a new residential address a request.`,
+/** Each kind's single creative: the reference of its placements. */
+const single = Object.fromEntries(
+  rows.filter(([route]) => route.includes('one ')).map(([, figures, base]) => [base, figures.rate]),
 );
 console.log(
-  `${'route'.padEnd(38)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of single'.padStart(10)} ${'non-2xx'.padStart(8)}`,
+  `\nOne server process on PGlite; ${connections} connections; ${rounds} rounds of ${duration} s a route, every route once a round; ${USER_AGENTS.length} browsers' user agents, a new residential address a request.`,
 );
-for (const [route, result, single] of rows) {
+console.log(
+  `${'route'.padEnd(36)} ${'req/s'.padStart(8)} ${'of single'.padStart(10)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'non-2xx'.padStart(8)}  rounds (req/s)`,
+);
+for (const [route, figures, base] of rows) {
   console.log(
-    `${route.padEnd(38)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${`${Math.round((result.requests.average / single) * 100)} %`.padStart(10)} ${String(result.non2xx).padStart(8)}`,
+    `${route.padEnd(36)} ${figures.rate.toFixed(0).padStart(8)} ${`${Math.round((figures.rate / single[base]) * 100)} %`.padStart(10)} ${String(figures.p50).padStart(7)} ${String(figures.p99).padStart(7)} ${String(figures.max).padStart(7)} ${String(figures.non2xx).padStart(8)}  ${figures.rounds.join(', ')}`,
   );
 }
 console.log(
-  "\n'of single': the share of the single creative's rate, the average of its first and last runs.\nGoal: a placement of five creatives at least 90 % of a single creative's rate.",
+  "\n'of single': the share of the single creative's average rate; latencies are the worst round's.\nGoal: a placement of five creatives at least 90 % of a single creative's rate.",
 );
 process.exit(0);
