@@ -2,7 +2,8 @@
 // publisher's page of another origin showing different creatives across page views, each impression
 // counted for the creative served; an A/B test of it planned (its sample shown before it starts),
 // started and ended in the console; a real player (Fluid Player) playing a VAST placement, its events
-// counted for the creative it got; and the demo's A/B test verdict on the campaign page.
+// counted for the creative it got; and the demo's A/B test verdict and optimized rotation, explained,
+// on the campaign page.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -240,5 +241,17 @@ describe('placements: one tag, several creatives', () => {
       .toBe('In-banner trailer wins');
     await placement.getByText('100% of the planned 43,506 per variant').waitFor();
     await placement.getByRole('img', { name: /^CTR by variant: Trail season banner \(control\)/ }).waitFor();
+    // Its other placement rotates the same banners optimized, and says why: the trailer's better CTR
+    // takes most of the requests.
+    const optimized = page.getByRole('region', { name: 'Article sidebar' });
+    await optimized.getByText(/draws a likely CTR for every serving creative/).waitFor();
+    const share = async (name: string) =>
+      Number(
+        (
+          await optimized.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1).textContent()
+        )?.replace('%', ''),
+      );
+    await expect.poll(() => share('In-banner trailer')).toBeGreaterThan(50);
+    expect((await share('In-banner trailer')) + (await share('Trail season banner'))).toBeCloseTo(100, 0);
   });
 });
