@@ -270,7 +270,9 @@ function ComparisonPicture({
             >
               <title>{variant.name}</title>
               {lines.map((line, at) => (
-                <tspan key={`${at}-${line}`} x={MARGIN.left - 8} dy={at === 0 ? 0 : 13}>
+                // A name's lines are its first and second: their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tspan key={at} x={MARGIN.left - 8} dy={at === 0 ? 0 : 13}>
                   {line}
                 </tspan>
               ))}
