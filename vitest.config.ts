@@ -13,6 +13,26 @@ const ci = process.env.CI === 'true';
 /** Opt-in suites (scripts/test-opt-in.mjs sets ADCONSOLE_OPT_IN): not part of `npm test`. */
 const optIn = (process.env.ADCONSOLE_OPT_IN ?? '').split(',');
 
+/**
+ * Suites whose SQL every other suite runs too, so the PostgreSQL run of them would test nothing new:
+ * they test serving (signing, classification, CORS, click hosts, placements' rotation over HTTP; the
+ * events they record go through the event store that services/events and the report suites run on both
+ * databases), the validation of every route (fuzz.test.ts; contract-fuzz.test.ts stays on both), and
+ * the file manager's object stores. They run on PGlite alone (docs/testing.md, "Which suites run twice").
+ */
+const PGLITE_ONLY = [
+  'apps/api/src/routes/fuzz.test.ts',
+  'apps/api/src/services/file-manager/file-manager.test.ts',
+  'apps/api/src/services/serving/serving*.test.ts',
+  'apps/api/src/services/serving/platform-clicks.test.ts',
+  'apps/api/src/services/serving/invalid-traffic.test.ts',
+  'apps/api/src/services/serving/vast-*.test.ts',
+  // Unit tests that start no server and read no database.
+  'apps/api/src/services/serving/{gzip-template,signing,traffic-quality,country}.test.ts',
+  'apps/api/src/services/outbound/webhook-*.test.ts',
+  'apps/api/src/config.test.ts',
+];
+
 /** The API suite runs twice: on the embedded PGlite and on the PostgreSQL server. */
 const apiProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -25,6 +45,7 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
       '**/*.clickhouse.test.ts',
       '**/*.fleet.test.ts',
       '**/node_modules/**',
+      ...(database === 'postgres' ? PGLITE_ONLY : []),
     ],
     environment: 'node',
     env: { TEST_DATABASE: database },

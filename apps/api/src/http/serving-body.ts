@@ -8,12 +8,23 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type FilledAnswer, fillAnswer } from '../services/serving/answer-template';
 import { gzipAnswer } from '../services/serving/gzip-template';
-import { negotiateEncoding } from './console-files';
+import { type Encoding, negotiateEncoding } from './console-files';
 
 const MIN_COMPRESSED_BYTES = 1024;
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 /** gzip first: the spliced gzip costs a fraction of brotli, and every browser and player takes it. */
 const SERVING_ENCODINGS = ['gzip', 'br'] as const;
+
+/** Accept-Encoding values seen (browsers and players send a handful): parsed once each. */
+const negotiated = new Map<string, Encoding | undefined>();
+function servingEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  if (negotiated.has(header)) return negotiated.get(header);
+  const encoding = negotiateEncoding(header, SERVING_ENCODINGS);
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
+}
 
 export function sendServingText(
   request: FastifyRequest,
@@ -25,7 +36,7 @@ export function sendServingText(
   // A templated answer (a VAST document, an ad JSON) is kilobytes: always worth compressing.
   const encoding =
     typeof answer !== 'string' || answer.length >= MIN_COMPRESSED_BYTES
-      ? negotiateEncoding(request.headers['accept-encoding'], SERVING_ENCODINGS)
+      ? servingEncoding(request.headers['accept-encoding'])
       : undefined;
   const text = () => (typeof answer === 'string' ? answer : fillAnswer(answer.template, answer.values));
   if (encoding === undefined) return reply.send(text());

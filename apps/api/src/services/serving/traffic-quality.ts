@@ -19,7 +19,6 @@ import {
   OTHER_DIMENSION_VALUE,
   overRateLimit,
   RATE_WINDOW_MS,
-  type RateCount,
   siteOf,
   UNKNOWN_DIMENSIONS,
   type UserAgentDimensions,
@@ -48,8 +47,11 @@ export interface RequestFacts {
 /** A classified client: why it is invalid traffic (null: it is not), and its key for the rate rule. */
 export interface TrafficClient {
   reason: EdgeReason | null;
-  /** A salted hash of the client's address and user agent: the rate rule's key, never the address. */
-  rateKey(): string;
+  /**
+   * The rate rule's key for this client and a live creative: 48 bits of a salted hash of the live
+   * creative, address and user agent, never the address (a number: the minute's counts hold no strings).
+   */
+  rateKey(liveId: string): number;
   /**
    * The breakdown values of the request (docs/reports.md): its site, the user agent's device type, OS
    * and browser (parsed once with the bot check, remembered with it) and the address's country.
@@ -103,7 +105,8 @@ export class TrafficQuality {
   private readonly hasProxies: boolean;
   /** Text, so the rate key is one hash of one string (`hash` takes no parts). */
   private readonly salt = randomBytes(16).toString('base64');
-  private rates = new Map<string, RateCount>();
+  /** This minute's ad requests by rate key (counts only: the map starts again each minute). */
+  private rates = new Map<number, number>();
   private rateWindow = 0;
   private readonly now: () => number;
 
@@ -177,8 +180,11 @@ export class TrafficQuality {
   /** Classifies one request (an ad request or a tracking call). */
   classify(facts: RequestFacts): TrafficClient {
     const client = this.clientOf(facts);
-    const rateKey = () =>
-      hash('sha256', `${this.salt}${client.address}\n${client.userAgent}`, 'base64url').slice(0, 22);
+    const rateKey = (liveId: string) =>
+      hash('sha256', `${this.salt}${liveId}\n${client.address}\n${client.userAgent}`, 'buffer').readUIntBE(
+        0,
+        6,
+      );
     // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
     let known: ReturnType<TrafficQuality['userAgent']> | undefined;
     const agent = () => {
@@ -221,9 +227,10 @@ export class TrafficQuality {
       this.rates = new Map();
       this.rateWindow = window;
     }
-    const key = `${liveId}|${client.rateKey()}`;
-    const count = countAdRequest(this.rates.get(key), now);
-    this.rates.set(key, count);
+    const key = client.rateKey(liveId);
+    const previous = this.rates.get(key);
+    const count = countAdRequest(previous === undefined ? undefined : { window, count: previous }, now);
+    this.rates.set(key, count.count);
     return overRateLimit(count, this.options.rateLimit) ? 'rate' : null;
   }
 }
