@@ -33,6 +33,7 @@ describe('API token scopes, declared in the contract', () => {
       'getCreative',
       'listCreatives',
       'getPlacement',
+      'getPlacementStats',
       'listPlacements',
       'getAbTest',
       'listAbTests',
