@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalCdf } from './distributions';
 import { chooseRotationPosition, randomSource, seededUniform, THOMPSON_EXPLORATION } from './rotation';
-import { rotationShares, thompsonBestProbabilities } from './rotation-shares';
+import { rotationChooser, rotationShares, thompsonBestProbabilities } from './rotation-shares';
 
 const item = (creativeId: string, weight = 1, paused = false) => ({ creativeId, weight, paused });
 
@@ -109,5 +109,56 @@ describe("a placement's rotation shares (each creative's chance of the next requ
     for (const [index, count] of chosen.entries())
       expect(Math.abs(count / requests - (shares[index] as number))).toBeLessThan(0.01);
     expect(THOMPSON_EXPLORATION).toBe(0.1);
+  });
+});
+
+describe("a rotation's choice made ready once (serving's cached placement)", () => {
+  /** Uniform numbers given in turn. */
+  const script = (...uniforms: number[]) => ({
+    uniform: () => uniforms.shift() as number,
+    normal: () => 0,
+  });
+
+  it('weighted 1:3: under a quarter the first, from a quarter the second, as weightedChoice does', () => {
+    const choose = rotationChooser({ mode: 'weighted', items: [item('a', 1), item('b', 3)] });
+    expect([0, 0.24, 0.25, 0.9999].map((r) => choose(null, script(r)))).toEqual([0, 0, 1, 1]);
+  });
+
+  it('even over the creatives not paused: a paused one is never chosen', () => {
+    const choose = rotationChooser({ mode: 'even', items: [item('a'), item('b', 1, true), item('c')] });
+    expect([0, 0.49, 0.5, 0.99].map((r) => choose(null, script(r)))).toEqual([0, 0, 2, 2]);
+  });
+
+  it('sequential: the next position after the last one shown, skipping a paused one', () => {
+    const choose = rotationChooser({ mode: 'sequential', items: [item('a'), item('b', 1, true), item('c')] });
+    expect([null, 0, 2].map((last) => choose(last, script()))).toEqual([0, 2, 0]);
+  });
+
+  it('everything paused: nothing (-1)', () => {
+    expect(rotationChooser({ mode: 'optimized', items: [item('a', 1, true)] })(null, script(0.5))).toBe(-1);
+  });
+
+  it("optimized: 20,000 seeded requests split as Thompson sampling's per-request draws do, within 0.01", () => {
+    const rotation = { mode: 'optimized' as const, items: [item('a'), item('b'), item('c')] };
+    const counts = {
+      a: { successes: 3, trials: 20 },
+      b: { successes: 1, trials: 20 },
+      c: { successes: 0, trials: 0 },
+    };
+    const choose = rotationChooser(rotation, counts);
+    const ready = [0, 0, 0];
+    const drawn = [0, 0, 0];
+    const random = randomSource(seededUniform(50));
+    const requests = 20_000;
+    for (let request = 0; request < requests; request++) {
+      const position = choose(null, random);
+      ready[position] = (ready[position] as number) + 1;
+      const reference = chooseRotationPosition(rotation, { counts }, random);
+      drawn[reference] = (drawn[reference] as number) + 1;
+    }
+    // Two independent proportions of 20,000 differ with an sd of at most √(2 × 0.25 / 20,000) = 0.005:
+    // 0.015 is 3 sd.
+    for (const [index, count] of ready.entries())
+      expect(Math.abs(count / requests - (drawn[index] as number) / requests)).toBeLessThan(0.015);
   });
 });
