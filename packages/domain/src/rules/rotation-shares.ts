@@ -148,7 +148,10 @@ export function rotationChooser(
   const shares = rotationShares(rotation, counts, exploration) as number[];
   const running: number[] = [];
   let sum = 0;
-  for (const share of shares) running.push((sum += share));
+  for (const share of shares) {
+    sum += share;
+    running.push(sum);
+  }
   if (sum <= 0) return () => -1;
   let last = -1;
   shares.forEach((share, position) => {
