@@ -184,6 +184,34 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     await eventually(async () => expect((await creativeTotals(session, video.id)).data.clicks).toBe(1));
   });
 
+  it('Chromium reads the VAST documents gzipped from their template (issue 42): six in a row, each whole, each its own impression', async () => {
+    const vastUrl = String(tags.vast).replace('[CACHEBUSTING]', '1');
+    // The server answers a browser with gzip (spliced from the template's compressed text after the first).
+    const { headers } = await fetch(vastUrl, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(headers.get('content-encoding')).toBe('gzip');
+    const page = await newPage();
+    await page.goto(`${publisher.origin}/article.html`);
+    const documents = await page.evaluate(async (url) => {
+      const read = [];
+      for (let index = 0; index < 6; index += 1) {
+        const text = await (await fetch(url)).text();
+        const xml = new DOMParser().parseFromString(text, 'application/xml');
+        read.push({
+          broken: xml.getElementsByTagName('parsererror').length > 0,
+          id: xml.getElementsByTagName('AdServingId')[0]?.textContent ?? '',
+          trackings: xml.getElementsByTagName('Tracking').length,
+          impression: xml.getElementsByTagName('Impression')[0]?.textContent ?? '',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return read;
+    }, vastUrl);
+    expect(documents.every((document) => !document.broken && document.trackings > 10)).toBe(true);
+    expect(new Set(documents.map((document) => document.id)).size).toBe(6);
+    for (const document of documents)
+      expect(document.impression).toContain(`i=${encodeURIComponent(document.id)}`);
+  });
+
   it("a bot's browser on the publisher page is served the ad (the page does not break) and counted only as invalid; the report's panel shows it", async () => {
     const bot = await newPage({
       userAgent:

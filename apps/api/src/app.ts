@@ -24,6 +24,8 @@ import { allRoutes } from './routes/index';
 import { registerReportMailLinks } from './routes/report-mail';
 import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
+import { alertMails } from './services/alerts/alert-mail';
+import { alertEvaluation } from './services/alerts/evaluate';
 import { JobRunner } from './services/jobs/runner';
 import { webhookDeliveries } from './services/outbound/webhooks';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
@@ -77,7 +79,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { ctx, close } = await openAppContext(config, options, log);
   app.decorate('adconsole', ctx);
   // Scheduled reports and other background work, shared by every process through the jobs table.
-  const jobs = new JobRunner(ctx, [reportDeliveryJobs, expiredFileSweep, webhookDeliveries]);
+  const jobs = new JobRunner(ctx, [
+    reportDeliveryJobs,
+    expiredFileSweep,
+    webhookDeliveries,
+    alertEvaluation,
+    alertMails,
+  ]);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
   // One hook, in the order shutdown needs (Fastify runs separate onClose hooks last added first, which

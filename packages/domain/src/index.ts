@@ -3,6 +3,9 @@
 export * from './api/ab-tests/client';
 export * from './api/ab-tests/contract';
 export * from './api/ab-tests/requests';
+export * from './api/alerts/client';
+export * from './api/alerts/contract';
+export * from './api/alerts/requests';
 export * from './api/api-tokens/client';
 export * from './api/api-tokens/contract';
 export * from './api/api-tokens/requests';
@@ -50,6 +53,7 @@ export * from './api/users/requests';
 export * from './constants';
 export * from './entities/ab-test';
 export * from './entities/ad-builder';
+export * from './entities/alert';
 export * from './entities/api-token';
 export * from './entities/asset';
 export * from './entities/audit';

@@ -1,6 +1,7 @@
 // @adconsole/forms: the product's forms on react-hook-form, validated by @adconsole/domain's schemas.
 
 export * from './ab-test-form';
+export * from './alert-rules-form';
 export * from './api-token-form';
 export * from './campaign-form';
 export * from './change-password-form';

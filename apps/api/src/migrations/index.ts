@@ -21,6 +21,7 @@ import auditLog from './0021_audit_log';
 import campaignArchive from './0022_campaign_archive';
 import placements from './0023_placements';
 import abTests from './0024_ab_tests';
+import alerts from './0025_alerts';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   { name: '0022_campaign_archive', sql: campaignArchive },
   { name: '0023_placements', sql: placements },
   { name: '0024_ab_tests', sql: abTests },
+  { name: '0025_alerts', sql: alerts },
 ];

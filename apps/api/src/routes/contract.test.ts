@@ -106,6 +106,21 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
         items: [{ creativeId: creativeID }],
       })
     ).body.data?.id ?? '';
+  /** An open alert of the contract's campaign (as the evaluation writes one), one rule each; its id. */
+  const rules = ['delivery-drop', 'delivery-spike', 'no-delivery'];
+  const newAlert = async () => {
+    const rule = rules.shift();
+    await server.db.query(
+      `insert into alerts (id, campaign_id, rule, status, opened_at, threshold, message)
+       values ($1, $2, $1, 'open', now(), 50, 'Impressions dropped.')`,
+      [rule, campaignID],
+    );
+    return rule;
+  };
+  /** A webhook endpoint of the admin's (a public address: no DNS); answers its id. */
+  const newWebhook = async () =>
+    (await admin.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/hooks' })).body.data
+      ?.id ?? '';
   /** A running A/B test of a new placement of two new VAST creatives (issue 46); answers its id. */
   const newAbTest = async () => {
     const variants: string[] = [];
@@ -425,6 +440,39 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     postV1BuilderCreative: async () =>
       admin.post('/v1/builder/creative', { id: await newDraft(), campaignID }),
     postV1BuilderExport: async () => admin.post('/v1/builder/export', { id: await newDraft(), campaignID }),
+    getV1Alerts: async () => {
+      await newAlert();
+      return admin.get(`/v1/alerts?campaignID=${campaignID}&status=open`);
+    },
+    postV1AlertsAcknowledge: async () => admin.post('/v1/alerts/acknowledge', { id: await newAlert() }),
+    postV1AlertsMute: async () => admin.post('/v1/alerts/mute', { id: await newAlert(), hours: 24 }),
+    getV1AlertsRules: () => admin.get(`/v1/alerts/rules?campaignID=${campaignID}`),
+    putV1AlertsRules: () =>
+      admin.put('/v1/alerts/rules', {
+        campaignID,
+        settings: { 'delivery-drop': { percent: 40 }, quietHours: 6 },
+        recipients: [adminEmail],
+      }),
+    getV1Webhooks: async () => {
+      await newWebhook();
+      return admin.get('/v1/webhooks');
+    },
+    postV1Webhooks: () =>
+      admin.post('/v1/webhooks', { url: 'https://93.184.215.14/contract', description: 'Contract' }),
+    putV1Webhooks: async () =>
+      admin.put('/v1/webhooks', {
+        id: await newWebhook(),
+        url: 'https://93.184.215.14/moved',
+        enabled: false,
+      }),
+    deleteV1Webhooks: async () => admin.delete(`/v1/webhooks?id=${await newWebhook()}`),
+    postV1WebhooksRotate: async () => admin.post('/v1/webhooks/rotate', { id: await newWebhook() }),
+    postV1WebhooksTest: async () => admin.post('/v1/webhooks/test', { id: await newWebhook() }),
+    getV1WebhooksDeliveries: async () => {
+      const id = await newWebhook();
+      await admin.post('/v1/webhooks/test', { id });
+      return admin.get(`/v1/webhooks/deliveries?endpointID=${id}`);
+    },
     deleteV1UsersInvite: async () => {
       const email = uniqueEmail('partner.example');
       await admin.post('/v1/users/invite', { emails: [email] });

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/routes';
 import { abTestRoutes } from './ab-tests';
+import { alertRoutes } from './alerts';
 import { apiTokenRoutes } from './api-tokens';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
@@ -27,4 +28,5 @@ export const allRoutes: RouteDef[] = [
   ...apiTokenRoutes,
   ...eventRoutes,
   ...reportRoutes,
+  ...alertRoutes,
 ];

@@ -1,4 +1,4 @@
-// The links of scheduled-report mails (outside the contract: a recipient's mail program opens them):
+// The links of scheduled-report and alert mails (outside the contract: a recipient's mail program opens them):
 // confirm and unsubscribe. Opening a link (GET) only shows a page with a button, because the link
 // scanners corporate mail runs open every link of every incoming mail: a GET that acted would confirm
 // recipients who never agreed and unsubscribe those who did. The button POSTs to the same address, and
@@ -10,6 +10,12 @@ import { escapeHtml } from '../services/outbound/mail';
 import { followRecipientLink, recipientOfLink } from '../services/reports/recipients';
 
 type Action = 'confirm' | 'unsubscribe';
+
+/** What the address receives: a scheduled report, or a campaign's alerts (issue 50). */
+const whatOf = (alerts: boolean) =>
+  alerts
+    ? { thing: "this campaign's alerts", mails: "this campaign's alert mails", plural: true }
+    : { thing: 'this scheduled report', mails: 'mails of this scheduled report', plural: false };
 
 const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
@@ -31,9 +37,10 @@ function askPage(
   reply: FastifyReply,
   action: Action,
   token: string,
-  recipient: { address: string; confirmed: boolean; unsubscribed: boolean },
+  recipient: { address: string; confirmed: boolean; unsubscribed: boolean; alerts: boolean },
 ) {
   const { address } = recipient;
+  const what = whatOf(recipient.alerts);
   const form = (label: string) =>
     `<form method="post" action="/api/reportMail/${action}?token=${encodeURIComponent(token)}"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">${escapeHtml(label)}</button></form>`;
   if (action === 'confirm') {
@@ -41,26 +48,22 @@ function askPage(
       return page(
         reply,
         'Unsubscribed',
-        paragraph(`${address} refused this scheduled report; it will not be sent.`),
+        paragraph(`${address} refused ${what.thing}; ${what.plural ? 'they' : 'it'} will not be sent.`),
       );
     if (recipient.confirmed)
-      return page(reply, 'Confirmed', paragraph(`${address} already receives this scheduled report.`));
+      return page(reply, 'Confirmed', paragraph(`${address} already receives ${what.thing}.`));
     return page(
       reply,
-      'Confirm scheduled report mails',
-      `${paragraph(`Do you want ${address} to receive this scheduled report by e-mail? Nothing is sent until you confirm.`)}${form('Confirm')}`,
+      recipient.alerts ? 'Confirm campaign alert mails' : 'Confirm scheduled report mails',
+      `${paragraph(`Do you want ${address} to receive ${what.thing} by e-mail? Nothing is sent until you confirm.`)}${form('Confirm')}`,
     );
   }
   if (recipient.unsubscribed)
-    return page(
-      reply,
-      'Unsubscribed',
-      paragraph(`${address} receives no more mails of this scheduled report.`),
-    );
+    return page(reply, 'Unsubscribed', paragraph(`${address} receives no more ${what.mails}.`));
   return page(
     reply,
     'Unsubscribe',
-    `${paragraph(`Stop sending this scheduled report to ${address}?`)}${form('Unsubscribe')}`,
+    `${paragraph(`Stop sending ${what.thing} to ${address}?`)}${form('Unsubscribe')}`,
   );
 }
 
@@ -81,14 +84,11 @@ export function registerReportMailLinks(app: FastifyInstance, ctx: Context) {
       // is the only key; a page elsewhere cannot know it.
       scope.post(`/api/reportMail/${action}`, { config: { csrf: false } }, async (request, reply) => {
         const { token } = request.query as { token?: unknown };
-        const address = await followRecipientLink(ctx.db, action, token);
+        const { address, alerts } = await followRecipientLink(ctx.db, action, token);
+        const what = whatOf(alerts);
         return action === 'confirm'
-          ? page(reply, 'Confirmed', paragraph(`${address} will receive this scheduled report.`))
-          : page(
-              reply,
-              'Unsubscribed',
-              paragraph(`${address} will receive no more mails of this scheduled report.`),
-            );
+          ? page(reply, 'Confirmed', paragraph(`${address} will receive ${what.thing}.`))
+          : page(reply, 'Unsubscribed', paragraph(`${address} will receive no more ${what.mails}.`));
       });
     }
   });

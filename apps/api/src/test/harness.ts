@@ -320,11 +320,12 @@ export interface SecondProcess {
 /**
  * Another API process on `server`'s database, as a fleet runs them: its own connection pool on
  * PostgreSQL (on PGlite the one in-process database), the same DATA_DIR (so the same server secret),
- * its own memory and port. `env` adds settings to the server's.
+ * its own memory and port. `env` adds settings to the server's; `clock` pins its time as startServer's does.
  */
 export async function startSecondProcess(
   server: TestServer,
   env: Record<string, string> = {},
+  { clock }: { clock?: () => number } = {},
 ): Promise<SecondProcess> {
   const db = server.databaseUrl ? await createPostgresDatabase(server.databaseUrl) : server.db;
   const closeDb = async () => {
@@ -339,7 +340,7 @@ export async function startSecondProcess(
       JOB_POLL_SECONDS: '0',
       ...env,
     });
-    const app = await buildApp(config, { db, logger: false });
+    const app = await buildApp(config, { db, logger: false, ...(clock ? { clock } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -2,12 +2,14 @@
 // message over parsed (postal-mime) with its SMTP envelope, and an S3 protocol server (s3rver) on
 // loopback that @aws-sdk/client-s3 signs and speaks to exactly as it would to S3.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
 
 interface ReceivedMail {
   /** MAIL FROM and RCPT TO as the SMTP conversation gave them. */
@@ -109,5 +111,42 @@ export async function startS3Peer(bucket = 'adconsole-test'): Promise<S3Peer> {
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** A webhook receiver on 127.0.0.1 (the Standard Webhooks reference library verifies each delivery with the
+ * endpoint's secret of the moment) answering `status()`; `received` holds what came, verified or not. */
+interface ReceivedWebhook {
+  headers: IncomingMessage['headers'];
+  body: string;
+  verified: unknown;
+}
+
+/** A receiver on 127.0.0.1 that verifies with the reference library and answers `status()`. */
+export async function startWebhookReceiver(secret: () => string, status: () => number) {
+  const received: ReceivedWebhook[] = [];
+  const server: Server = createServer((request, response) => {
+    const verifier = new Webhook(secret());
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let verified: unknown;
+      try {
+        verified = verifier.verify(body, request.headers as Record<string, string>);
+      } catch (error) {
+        verified = error instanceof Error ? error.message : String(error);
+      }
+      received.push({ headers: request.headers, body, verified });
+      response.statusCode = status();
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/adconsole`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

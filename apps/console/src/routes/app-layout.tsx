@@ -1,4 +1,4 @@
-// The signed-in frame: side menu, top bar (breadcrumbs, light/dark switch, the user's name linking to
+// The signed-in frame: side menu, top bar (breadcrumbs, the alerts' bell, light/dark switch, the user's name linking to
 // the profile) and footer, compact below 992 px of window width. Without a session it sends the reader
 // to sign in (the guard lets nobody in without one; a session the server ends meanwhile lands here).
 import { COMPACT_LAYOUT_MAX_WIDTH } from '@adconsole/domain';
@@ -18,6 +18,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
+import { Bell } from '../screens/alerts/bell';
 import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { Breadcrumbs } from './breadcrumbs';
@@ -67,6 +68,7 @@ export function AppLayout() {
         topBar={
           <TopBar
             breadcrumbs={<Breadcrumbs />}
+            actions={<Bell />}
             theme={settings.darkMode ? 'dark' : 'light'}
             onThemeChange={toggleTheme}
             user={

@@ -13,6 +13,7 @@ const TOP_LEVEL: Record<string, string> = {
   builder: 'Creative builder',
   profile: 'Profile',
   admin: 'Admin',
+  alerts: 'Alerts',
 };
 
 export function Breadcrumbs() {
@@ -30,6 +31,8 @@ export function Breadcrumbs() {
   if (TOP_LEVEL[first]) items.push({ label: TOP_LEVEL[first], href: `/${first}` });
   if (campaignID) {
     items.push({ label: campaign.data?.name ?? 'Campaign', href: `/campaigns/${campaignID}` });
+    if (pathname.endsWith('/alerts'))
+      items.push({ label: 'Alerts', href: `/campaigns/${campaignID}/alerts` });
     if (pathname.includes('/reporting'))
       items.push({ label: 'Reporting', href: `/campaigns/${campaignID}/reporting` });
     if (creativeID) {

@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(() => import('../screens/campaigns/campaign-view'), 'CampaignViewPage'),
           },
           {
+            path: 'campaigns/:campaignID/alerts',
+            lazy: lazyScreen(() => import('../screens/alerts/campaign-alerts'), 'CampaignAlertsPage'),
+          },
+          { path: 'alerts', lazy: lazyScreen(() => import('../screens/alerts/alerts-page'), 'AlertsPage') },
+          {
             path: 'campaigns/:campaignID/reporting',
             lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'CampaignReportingPage'),
           },

@@ -5,6 +5,7 @@
 import type { z } from 'zod/mini';
 import type { ApiTokenScope } from '../entities/api-token';
 import { abTestsContract } from './ab-tests/contract';
+import { alertsContract } from './alerts/contract';
 import { apiTokensContract } from './api-tokens/contract';
 import { authContract } from './auth/contract';
 import { builderContract } from './builder/contract';
@@ -33,6 +34,7 @@ export const contract = {
   ...apiTokensContract,
   ...usersContract,
   ...eventsContract,
+  ...alertsContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -16,6 +16,9 @@ export const auditEntities = [
   'invitation',
   'apiToken',
   'events',
+  'alert',
+  'alertRules',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -78,6 +81,9 @@ const entityLabels: Record<AuditEntity, string> = {
   invitation: 'invitation',
   apiToken: 'API token',
   events: 'imported events',
+  alert: 'alert',
+  alertRules: 'alert rules',
+  webhook: 'webhook',
 };
 
 const verbs: Record<AuditAction, string> = { create: 'created', update: 'changed', delete: 'deleted' };

@@ -93,5 +93,5 @@ export const COUNTER_COLUMN = Object.fromEntries(
   EVENT_COUNTERS.map((counter) => [counter.key, counter.column]),
 ) as Readonly<Record<EventCounterKey, string>>;
 
-export const zeroEventCounters = (): EventCounters =>
-  Object.fromEntries(EVENT_COUNTER_KEYS.map((key) => [key, 0])) as EventCounters;
+const ZERO_EVENT_COUNTERS = Object.fromEntries(EVENT_COUNTER_KEYS.map((key) => [key, 0])) as EventCounters;
+export const zeroEventCounters = (): EventCounters => ({ ...ZERO_EVENT_COUNTERS });

@@ -4,12 +4,19 @@ import { offsetPattern, type Timezone } from './timezones';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Offsets read before (a report reads one for every day it spans: a few dozen distinct ones exist). */
+const minutesOfOffset = new Map<string, number>();
+
 /** '+05:45' -> 345, '-03:30' -> -210. */
 export function offsetToMinutes(offset: string): number {
+  const known = minutesOfOffset.get(offset);
+  if (known !== undefined) return known;
   if (!offsetPattern.test(offset)) throw new RangeError(`Invalid UTC offset: ${offset}`);
   const sign = offset.startsWith('-') ? -1 : 1;
   const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
-  return sign * (hours * 60 + minutes);
+  const total = sign * (hours * 60 + minutes);
+  if (minutesOfOffset.size < 1000) minutesOfOffset.set(offset, total);
+  return total;
 }
 
 /** 345 -> '+05:45', -210 -> '-03:30'. */
@@ -49,6 +56,7 @@ function offsetFormat(zone: string): Intl.DateTimeFormat {
  */
 export function offsetAt(timezone: Timezone | string, instant: Date): string {
   const zone = zoneOf(timezone);
+  if (zone === 'UTC') return '+00:00';
   if (offsetPattern.test(zone)) return zone;
   const name = offsetFormat(zone)
     .formatToParts(instant)

@@ -61,6 +61,11 @@ export const MESSAGES = {
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
   /** Issue 46: an A/B test of a placement that does not exist or is not the caller's (404). */
   abTestNotFound: 'A/B test not found!',
+  alertNotFound: 'Alert not found!',
+  alertAlreadyClosed: 'This alert has recovered already: there is nothing to acknowledge.',
+  webhookNotFound: 'Webhook not found!',
+  webhookTooMany: 'You have 10 webhooks: delete one before adding another.',
+  alertRecipientsOnlyForCampaigns: 'Recipients are chosen per campaign: send a campaignID with them.',
   /** One running test per placement. */
   abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
   abTestAlreadyEnded: 'This A/B test has already ended.',

@@ -14,7 +14,12 @@ import {
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
-import { type CampaignDaysRange, readCampaignDays } from '../events/queries/campaign-days';
+import {
+  type CampaignDayRow,
+  type CampaignDaysRange,
+  readCampaignDays,
+} from '../events/queries/campaign-days';
+import { readPacingDays } from '../events/queries/pacing-days';
 import type { EventStore } from '../events/store';
 
 /** Where pacing reads: the database, the event store and the clock (the context has all three). */
@@ -77,6 +82,20 @@ export async function campaignPacings(
     zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
   }));
   const days = await readCampaignDays(source.events.store, ranges);
+  return pacingsOf(result, paced, days, now);
+}
+
+/** Each paced campaign's pacing from its days' counts, into `result`. */
+function pacingsOf(
+  result: Map<string, Pacing | null>,
+  paced: readonly {
+    row: PacedRow;
+    goal: NonNullable<NonNullable<PacedRow['body']['data']>['goal']>;
+    flight: CampaignFlight;
+  }[],
+  days: ReadonlyMap<string, readonly CampaignDayRow[]>,
+  now: Date,
+): Map<string, Pacing | null> {
   for (const { row, goal, flight } of paced) {
     const delivered = (days.get(row.id) ?? []).map((day) => ({
       date: day.date,
@@ -85,4 +104,37 @@ export async function campaignPacings(
     result.set(row.id, campaignPacing({ goal, flight, delivered, now }));
   }
   return result;
+}
+
+/**
+ * The same pacing for any number of campaigns (the alert evaluation's, every watched campaign at once),
+ * read in one statement whose size follows the number of zones, not of campaigns (pacing-days.ts).
+ */
+export async function fleetPacings(
+  source: PacingSource,
+  rows: readonly (PacedRow & { live_ids: readonly string[] })[],
+): Promise<Map<string, Pacing | null>> {
+  const now = pacingNow(source);
+  const result = new Map<string, Pacing | null>(rows.map((row) => [row.id, null]));
+  const paced = rows.flatMap((row) => {
+    const goal = row.body.data?.goal;
+    if (!goal) return [];
+    const flight = flightOf(row);
+    const { from, until } = flightInstants(flight);
+    return from && until && until > from ? [{ row, goal, flight, from }] : [];
+  });
+  if (paced.length === 0) return result;
+  const days = await readPacingDays(
+    source.events.store,
+    paced
+      .filter((entry) => entry.from < now)
+      .map(({ row, flight, from }) => ({
+        campaignId: row.id,
+        liveIds: row.live_ids,
+        from,
+        zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
+      })),
+    now,
+  );
+  return pacingsOf(result, paced, days, now);
 }

@@ -33,6 +33,7 @@ import type { TrackedEvent } from '../events/tracked-event';
 import { hashPassword } from '../identity/passwords';
 import { newId } from '../ids';
 import { seedDemoAbTest } from './demo-ab-test';
+import { seedDemoAlerts } from './demo-alerts';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
@@ -409,6 +410,8 @@ export async function seedDemoData(
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
   }
+  // An open alert (the pre-roll's errors of the last two hours) and a recovered one (demo-alerts.ts).
+  await seedDemoAlerts(ctx, { campaignId, preRollLiveId: liveIds[2] as string, now });
   return { email, password };
 }
 

@@ -49,8 +49,14 @@ export const measurableSql = (isBanner: string, row = '') =>
 export const clickhouseMeasurableSql = (row = '') =>
   `if(has({banners:Array(String)}, ${row}live_id), ${row}impressions, ${row}viewable + ${row}not_viewable)`;
 
-/** Whose rows a read sums: some live creatives (`$n::text[]`), or one campaign's (`$n::text`). */
-export type GrainSource = { liveIdsParam: string } | { campaignIdParam: string };
+/**
+ * Whose rows a read sums: some live creatives (`$n::text[]`), one campaign's (`$n::text`), or several
+ * campaigns' (`$n::text[]`, each row with its `campaign_id`).
+ */
+export type GrainSource =
+  | { liveIdsParam: string }
+  | { campaignIdParam: string }
+  | { campaignIdsParam: string };
 
 const QUARTER_MS = 15 * 60 * 1000;
 const HOUR_MS = 3_600_000;
@@ -111,7 +117,7 @@ export function planGrains(
 /**
  * A subquery of the rollup rows of `source` in the planned parts, `bucket` and the given columns from
  * each grain's table (`param` adds a parameter and answers its placeholder). Rows of live creatives
- * have their `live_id`; a campaign's rows have none.
+ * have their `live_id`, several campaigns' their `campaign_id`; one campaign's rows have neither.
  */
 export function grainRowsSql(
   parts: readonly GrainRange[],
@@ -123,13 +129,16 @@ export function grainRowsSql(
   for (const part of parts) byGrain.set(part.grain, [...(byGrain.get(part.grain) ?? []), part]);
   // An empty range (start at or after end) reads no rows: the same columns from no bucket, never an
   // empty `from ()`.
-  if (byGrain.size === 0) {
-    return 'liveIdsParam' in source
-      ? `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE.quarter}
-               where live_id = any(${source.liveIdsParam}) and false`
-      : `select bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE.quarter}
-               where campaign_id = ${source.campaignIdParam} and false`;
-  }
+  const from = (grain: Grain) =>
+    'liveIdsParam' in source
+      ? `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE[grain]}
+               where live_id = any(${source.liveIdsParam})`
+      : 'campaignIdsParam' in source
+        ? `select campaign_id, bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE[grain]}
+               where campaign_id = any(${source.campaignIdsParam})`
+        : `select bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE[grain]}
+               where campaign_id = ${source.campaignIdParam}`;
+  if (byGrain.size === 0) return `${from('quarter')} and false`;
   return [...byGrain.entries()]
     .map(([grain, ranges]) => {
       const where = ranges
@@ -138,11 +147,7 @@ export function grainRowsSql(
             `(bucket >= ${param(range.from, 'timestamptz')} and bucket < ${param(range.to, 'timestamptz')})`,
         )
         .join(' or ');
-      return 'liveIdsParam' in source
-        ? `select live_id, bucket, ${columns.join(', ')} from ${GRAIN_TABLE[grain]}
-               where live_id = any(${source.liveIdsParam}) and (${where})`
-        : `select bucket, ${columns.join(', ')} from ${CAMPAIGN_GRAIN_TABLE[grain]}
-               where campaign_id = ${source.campaignIdParam} and (${where})`;
+      return `${from(grain)} and (${where})`;
     })
     .join(' union all ');
 }

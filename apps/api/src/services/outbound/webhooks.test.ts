@@ -3,58 +3,30 @@
 // jobs of the real job runner, retried with back-off; private destinations are refused when the
 // delivery connects. The signature alone: ./webhook-signing.test.ts; the destination checks:
 // ./webhook-destinations.test.ts; the retry schedule: ./webhook-retries.test.ts.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { webhookPrivateAddressMessage } from '@adconsole/domain';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, testDatabaseKind } from '../../test/harness';
-import { newWebhookSecret } from './webhook-signing';
+import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
+import { signedInUser } from '../../test/helpers';
+import { startWebhookReceiver as startReceiver } from '../../test/peers';
 import { queueWebhook, webhookKind } from './webhooks';
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-  verified: unknown;
-}
-
-/** A receiver on 127.0.0.1 that verifies with the reference library and answers `status()`. */
-async function startReceiver(secret: string, status: () => number) {
-  const received: Received[] = [];
-  const verifier = new Webhook(secret);
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let verified: unknown;
-      try {
-        verified = verifier.verify(body, request.headers as Record<string, string>);
-      } catch (error) {
-        verified = error instanceof Error ? error.message : String(error);
-      }
-      received.push({ headers: request.headers, body, verified });
-      response.statusCode = status();
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/adconsole`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   let server: TestServer;
   let status = 204;
-  const secret = newWebhookSecret();
+  let secret = '';
+  let endpointId = '';
+  let owner: Client;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    receiver = await startReceiver(secret, () => status);
+    receiver = await startReceiver(
+      () => secret,
+      () => status,
+    );
     server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', JOB_POLL_SECONDS: '0' });
+    owner = (await signedInUser(server)).client;
+    const made = await owner.post<{ id: string; secret: string }>('/v1/webhooks', { url: receiver.url });
+    expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+    ({ id: endpointId, secret } = made.body.data as { id: string; secret: string });
   });
   afterAll(async () => {
     await server?.close();
@@ -75,14 +47,10 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   };
 
   it('delivers a queued message once, signed so the reference library verifies it', async () => {
-    const id = await queueWebhook(
-      server.db,
-      { url: receiver.url, secret },
-      {
-        event: 'alert.opened',
-        data: { campaign: 'c1', rule: 'delivery-drop' },
-      },
-    );
+    const id = await queueWebhook(server.db, endpointId, {
+      event: 'alert.opened',
+      data: { campaign: 'c1', rule: 'delivery-drop' },
+    });
     await server.app.jobs.runOnce();
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
@@ -96,17 +64,21 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
     expect(job?.state).toBe('done');
     // The row keeps what was delivered and the answer, never the endpoint's secret.
     expect(job?.payload).toEqual({ id, url: receiver.url, status: 204 });
+    // The delivery log: one attempt, delivered, with the receiver's status.
+    const log = await owner.get<{ id: string; state: string; attempts: { status: number }[] }[]>(
+      `/v1/webhooks/deliveries?endpointID=${endpointId}`,
+    );
+    expect(log.body.data?.find((delivery) => delivery.id === id)).toMatchObject({
+      state: 'delivered',
+      attempts: [{ status: 204 }],
+    });
     await server.app.jobs.runOnce();
     expect(receiver.received).toHaveLength(1);
   });
 
   it('a failing receiver is retried after the back-off, with the same webhook-id, until it answers 2xx', async () => {
     status = 500;
-    const id = await queueWebhook(
-      server.db,
-      { url: receiver.url, secret },
-      { event: 'alert.opened', data: {} },
-    );
+    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     expect(receiver.received).toHaveLength(1);
     let job = await jobOf(id);
@@ -131,15 +103,18 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
     expect(receiver.received[1]?.verified).toMatchObject({ type: 'alert.opened' });
     job = await jobOf(id);
     expect(job).toMatchObject({ state: 'done', attempts: 2 });
+    const log = await owner.get<{ id: string; state: string; attempts: { status: number }[] }[]>(
+      `/v1/webhooks/deliveries?endpointID=${endpointId}`,
+    );
+    expect(log.body.data?.find((delivery) => delivery.id === id)).toMatchObject({
+      state: 'delivered',
+      attempts: [{ status: 500 }, { status: 200 }],
+    });
   });
 
   it('a redirect is a failed attempt, not followed', async () => {
     status = 302;
-    const id = await queueWebhook(
-      server.db,
-      { url: receiver.url, secret },
-      { event: 'alert.opened', data: {} },
-    );
+    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     const [row] = await server.db.query<{ last_error: string }>(
       'select last_error from jobs where key = $1',
@@ -154,11 +129,14 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   it('without the admin setting, a delivery to 127.0.0.1 fails and never reaches it', async () => {
     const strict = await startServer({ JOB_POLL_SECONDS: '0' });
     try {
-      const id = await queueWebhook(
-        strict.db,
-        { url: receiver.url, secret },
-        { event: 'alert.opened', data: {} },
+      // Saved before the setting was taken away (as rows of that server), then sent from this one.
+      const user = await signedInUser(strict);
+      const me = await user.client.get<{ user: { id: string } }>('/me');
+      await strict.db.query(
+        `insert into webhook_endpoints (id, user_id, url, secret) values ('strict-endpoint', $1, $2, $3)`,
+        [me.body.data?.user.id, receiver.url, secret],
       );
+      const id = await queueWebhook(strict.db, 'strict-endpoint', { event: 'alert.opened', data: {} });
       await strict.app.jobs.runOnce();
       expect(receiver.received).toHaveLength(0);
       const [row] = await strict.db.query<{ last_error: string }>(

@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Queryable } from '../../db/database';
 import { enqueueJob } from '../../db/queries/jobs';
+import { findDeliveryTarget, insertWebhookDelivery, recordWebhookAttempt } from '../../db/queries/webhooks';
 import { newId } from '../ids';
 import type { JobKind, JobResult } from '../jobs/kinds';
 import { guardedLookup, webhookUrl } from './webhook-destinations';
@@ -17,6 +18,16 @@ import { signWebhook } from './webhook-signing';
 
 /** The longest a receiver may take to answer one attempt. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
+
+/** An attempt's failure, carrying the receiver's status when it answered. */
+class AttemptFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
 
 /** POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise. */
 function postWebhook(
@@ -54,8 +65,9 @@ function postWebhook(
           status >= 200 && status < 300
             ? resolve(status)
             : reject(
-                new Error(
+                new AttemptFailed(
                   `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`,
+                  status,
                 ),
               ),
         );
@@ -72,44 +84,80 @@ function postWebhook(
 
 export const webhookKind = 'webhook';
 
-interface WebhookPayload {
-  url: string;
-  secret: string;
-  /** The message's webhook-id, the same on every attempt. */
-  id: string;
-  body: string;
-}
-
-/** Queues one message to one endpoint (in the caller's transaction); returns its webhook-id. */
+/** Queues one message to one endpoint (in the caller's transaction, so it lands with what it tells); returns its webhook-id. */
 export async function queueWebhook(
   tx: Queryable,
-  target: { url: string; secret: string },
-  message: { event: string; data: unknown },
+  endpointId: string,
+  message: { event: string; data: unknown; alertId?: string | null; at?: Date },
 ): Promise<string> {
   const id = `msg_${newId()}`;
   const body = JSON.stringify({
     type: message.event,
-    timestamp: new Date().toISOString(),
+    timestamp: (message.at ?? new Date()).toISOString(),
     data: message.data,
   });
-  const payload: WebhookPayload & Record<string, unknown> = {
-    url: target.url,
-    secret: target.secret,
+  await insertWebhookDelivery(tx, {
     id,
+    endpoint_id: endpointId,
+    event: message.event,
+    alert_id: message.alertId ?? null,
     body,
-  };
-  await enqueueJob(tx, { id: newId(), kind: webhookKind, key: `webhook:${id}`, payload, runAt: new Date() });
+  });
+  await enqueueJob(tx, {
+    id: newId(),
+    kind: webhookKind,
+    key: `webhook:${id}`,
+    payload: { deliveryId: id },
+    runAt: new Date(),
+  });
   return id;
 }
 
-/** Webhook deliveries as a job kind: one attempt per run, retried on the schedule above. */
+/**
+ * Webhook deliveries as a job kind: one attempt per run, signed with the endpoint's secret of the
+ * moment (a rotated secret signs the retries), each attempt written to the delivery log; retried on the
+ * schedule above, then failed for good.
+ */
 export const webhookDeliveries: JobKind = {
   kind: webhookKind,
   retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
   async run(ctx, job): Promise<JobResult> {
-    const payload = job.payload as unknown as WebhookPayload;
-    const status = await postWebhook(payload, payload, { allowedHosts: ctx.config.webhookAllowedHosts });
-    // What the row keeps once delivered: the message and the answer, not the endpoint's secret.
-    return { id: payload.id, url: payload.url, status };
+    const deliveryId = String(job.payload.deliveryId);
+    const target = await findDeliveryTarget(ctx.db, deliveryId);
+    // The endpoint was deleted (its deliveries with it): nothing to send.
+    if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
+    const started = Date.now();
+    const record = (status: number | null, error: string | null, state: 'pending' | 'delivered' | 'failed') =>
+      recordWebhookAttempt(ctx.db, {
+        deliveryId,
+        attempt: job.attempts,
+        status,
+        error,
+        durationMs: Date.now() - started,
+        state,
+      });
+    if (!target.enabled) {
+      await record(null, 'The endpoint is disabled: not sent.', 'failed');
+      return { id: deliveryId, skipped: 'endpoint disabled' };
+    }
+    try {
+      const status = await postWebhook(
+        target,
+        { id: deliveryId, body: target.body },
+        { allowedHosts: ctx.config.webhookAllowedHosts },
+      );
+      await record(status, null, 'delivered');
+      // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
+      return { id: deliveryId, url: target.url, status };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retried = WEBHOOK_RETRY_DELAYS_MS[job.attempts - 1] !== undefined;
+      await record(
+        error instanceof AttemptFailed ? error.status : null,
+        message,
+        retried ? 'pending' : 'failed',
+      );
+      throw error;
+    }
   },
 };

@@ -63,12 +63,12 @@ const BASE_KEYS = counterKeysOf('base');
 const WITH_VIDEO_KEYS = [...BASE_KEYS, ...counterKeysOf('video'), ...counterKeysOf('vast')];
 
 /** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
-const counterFigures = (counters: EventCounters, withVideo: boolean, measurable: number): ReportCounters => ({
-  ...(Object.fromEntries(
-    (withVideo ? WITH_VIDEO_KEYS : BASE_KEYS).map((key) => [key, counters[key]]),
-  ) as ReportCounters),
-  measurable,
-});
+const counterFigures = (counters: EventCounters, withVideo: boolean, measurable: number): ReportCounters => {
+  const figures = {} as ReportCounters;
+  for (const key of withVideo ? WITH_VIDEO_KEYS : BASE_KEYS) figures[key] = counters[key];
+  figures.measurable = measurable;
+  return figures;
+};
 
 /**
  * A row's rates, and with a booked rate its spend (rules/pricing.ts). `completes` are the row's completed
@@ -250,10 +250,11 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
       liveCompletes(creative.liveIDs),
     ),
   }));
+  const weekHourCells = new Map(weekHourRows.map((row) => [row.weekday * 24 + row.hour, row]));
   const weekHours = [];
   for (let weekday = 0; weekday < 7; weekday += 1) {
     for (let hour = 0; hour < 24; hour += 1) {
-      const cell = weekHourRows.find((row) => row.weekday === weekday && row.hour === hour);
+      const cell = weekHourCells.get(weekday * 24 + hour);
       weekHours.push({ weekday, hour, impressions: cell?.impressions ?? 0, clicks: cell?.clicks ?? 0 });
     }
   }

@@ -13,6 +13,7 @@ import {
   listDeliverableRecipients,
   markRecipientConfirmed,
   markRecipientUnsubscribed,
+  type RecipientList,
 } from '../../db/queries/report-recipients';
 import { findScheduleSender, type ScheduleRow } from '../../db/queries/schedules';
 import {
@@ -53,45 +54,96 @@ const link = (ctx: Context, action: 'confirm' | 'unsubscribe', token: string) =>
   `${ctx.config.publicUrl}/api/reportMail/${action}?token=${token}`;
 
 /**
- * Records each recipient of the schedule not recorded yet: addresses of the company domain are
- * confirmed at once; any other gets an opt-in request (after the answer), within the sender's quota.
+ * A list of recipients a user's mails go to: a scheduled report's, or a campaign's alerts (issue 50,
+ * docs/alerts.md). `name` is the report's or the campaign's name, quoted as data in the opt-in request.
  */
-export async function registerRecipients(ctx: Context, schedule: ScheduleRow): Promise<void> {
+export interface MailingList {
+  list: RecipientList;
+  kind: 'report' | 'alerts';
+  addresses: readonly string[];
+  name: string;
+  /** Whose quota the opt-in requests count against; none sent without one. */
+  sender: string | undefined;
+  /** Addresses confirmed at once, whatever their domain (a campaign owner's own, for alerts). */
+  confirmed?: readonly string[];
+}
+
+const OPT_IN_TEXT = {
+  report: {
+    subject: 'Confirm scheduled report mails from Adconsole',
+    intro:
+      'An Adconsole user asked to send you a scheduled report by e-mail. Nothing will be sent to you unless you confirm.',
+    label: 'Report name (as entered by the sender)',
+  },
+  alerts: {
+    subject: 'Confirm campaign alert mails from Adconsole',
+    intro:
+      "An Adconsole user asked to send you a campaign's delivery alerts by e-mail. Nothing will be sent to you unless you confirm.",
+    label: 'Campaign name (as entered by the sender)',
+  },
+} as const;
+
+/**
+ * Records each address of the list not recorded yet: addresses of the company domain are confirmed at
+ * once; any other gets an opt-in request (after the answer), within the sender's quota.
+ */
+export async function registerListRecipients(ctx: Context, mailing: MailingList): Promise<void> {
   const fresh: { address: string; token: string }[] = [];
-  for (const address of schedule.recipients) {
+  for (const address of mailing.addresses) {
     const token = randomBytes(24).toString('base64url');
-    const company = isCompanyEmail(address, ctx.config.companyEmailRule);
-    const added = await insertReportRecipient(ctx.db, {
-      scheduleId: schedule.id,
-      address,
-      token,
-      confirmed: company,
-    });
+    const company =
+      isCompanyEmail(address, ctx.config.companyEmailRule) || (mailing.confirmed ?? []).includes(address);
+    const added = await insertReportRecipient(ctx.db, mailing.list, { address, token, confirmed: company });
     if (added && !company) fresh.push({ address, token });
   }
-  if (fresh.length === 0) return;
-  const sender = await findScheduleSender(ctx.db, schedule.id);
-  ctx.background.later('Report opt-in mail could not be sent', async () => {
+  const { sender } = mailing;
+  if (fresh.length === 0 || !sender) return;
+  const text = OPT_IN_TEXT[mailing.kind];
+  ctx.background.later('Opt-in mail could not be sent', async () => {
     for (const { address, token } of fresh) {
-      if (!sender) return;
       if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'opt-in')))
         return;
       if (!(await takeMailAllowance(ctx.db, address, 'report-opt-in'))) continue;
       const confirm = link(ctx, 'confirm', token);
       const unsubscribe = link(ctx, 'unsubscribe', token);
-      const name = quotedName(schedule.name);
-      const intro =
-        'An Adconsole user asked to send you a scheduled report by e-mail. Nothing will be sent to you unless you confirm.';
+      const name = quotedName(mailing.name);
       await ctx.mailer.send({
         to: address,
-        subject: 'Confirm scheduled report mails from Adconsole',
+        subject: text.subject,
         link: confirm,
         unsubscribe,
-        text: `${intro}\n\nReport name (as entered by the sender): ${name}\n\nConfirm: ${confirm}\n\nNot for you? Ignore this mail, or refuse for good: ${unsubscribe}\n`,
-        html: `<!doctype html><html><body style="font-family:sans-serif"><p>${escapeHtml(intro)}</p><p>Report name (as entered by the sender): <code>${escapeHtml(name)}</code></p><p><a href="${escapeHtml(confirm)}">Confirm</a></p><p style="color:#666">Not for you? Ignore this mail, or <a href="${escapeHtml(unsubscribe)}">refuse for good</a>.</p></body></html>`,
+        text: `${text.intro}\n\n${text.label}: ${name}\n\nConfirm: ${confirm}\n\nNot for you? Ignore this mail, or refuse for good: ${unsubscribe}\n`,
+        html: `<!doctype html><html><body style="font-family:sans-serif"><p>${escapeHtml(text.intro)}</p><p>${escapeHtml(text.label)}: <code>${escapeHtml(name)}</code></p><p><a href="${escapeHtml(confirm)}">Confirm</a></p><p style="color:#666">Not for you? Ignore this mail, or <a href="${escapeHtml(unsubscribe)}">refuse for good</a>.</p></body></html>`,
       });
     }
   });
+}
+
+/** The list's confirmed, subscribed addresses (in the list's order), with their unsubscribe links. */
+export async function deliverableListRecipients(
+  ctx: Context,
+  mailing: MailingList,
+): Promise<{ address: string; unsubscribe: string }[]> {
+  await registerListRecipients(ctx, mailing);
+  const rows = await listDeliverableRecipients(ctx.db, mailing.list);
+  const tokens = new Map(rows.map((row) => [row.address, row.token]));
+  return mailing.addresses.flatMap((address) => {
+    const token = tokens.get(address);
+    return token ? [{ address, unsubscribe: link(ctx, 'unsubscribe', token) }] : [];
+  });
+}
+
+const scheduleList = async (ctx: Context, schedule: ScheduleRow): Promise<MailingList> => ({
+  list: { scheduleId: schedule.id },
+  kind: 'report',
+  addresses: schedule.recipients,
+  name: schedule.name,
+  sender: await findScheduleSender(ctx.db, schedule.id),
+});
+
+/** Records a schedule's recipients (the opt-in of registerListRecipients). */
+export async function registerRecipients(ctx: Context, schedule: ScheduleRow): Promise<void> {
+  await registerListRecipients(ctx, await scheduleList(ctx, schedule));
 }
 
 /** The schedule's confirmed, subscribed recipients (in the schedule's order), with their tokens. */
@@ -99,13 +151,7 @@ export async function deliverableRecipients(
   ctx: Context,
   schedule: ScheduleRow,
 ): Promise<{ address: string; unsubscribe: string }[]> {
-  await registerRecipients(ctx, schedule);
-  const rows = await listDeliverableRecipients(ctx.db, schedule.id);
-  const tokens = new Map(rows.map((row) => [row.address, row.token]));
-  return schedule.recipients.flatMap((address) => {
-    const token = tokens.get(address);
-    return token ? [{ address, unsubscribe: link(ctx, 'unsubscribe', token) }] : [];
-  });
+  return deliverableListRecipients(ctx, await scheduleList(ctx, schedule));
 }
 
 const linkToken = (token: unknown): string => {
@@ -121,7 +167,7 @@ const linkToken = (token: unknown): string => {
 export async function recipientOfLink(
   db: Queryable,
   token: unknown,
-): Promise<{ address: string; confirmed: boolean; unsubscribed: boolean }> {
+): Promise<{ address: string; confirmed: boolean; unsubscribed: boolean; alerts: boolean }> {
   const recipient = await findRecipientByToken(db, linkToken(token));
   if (recipient === undefined) throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
   return recipient;
@@ -136,14 +182,15 @@ export async function followRecipientLink(
   db: Queryable,
   action: 'confirm' | 'unsubscribe',
   tokenGiven: unknown,
-): Promise<string> {
+): Promise<{ address: string; alerts: boolean }> {
   const token = linkToken(tokenGiven);
+  const recipient = await findRecipientByToken(db, token);
   const address =
     action === 'confirm'
       ? await markRecipientConfirmed(db, token)
       : await markRecipientUnsubscribed(db, token);
-  if (address === undefined) throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
-  return address;
+  if (address === undefined || !recipient) throw ApiError.of(404, MESSAGES.recipientLinkInvalid);
+  return { address, alerts: recipient.alerts };
 }
 
 /** Refuses with 429 when the sender's daily quota is used up (send now). */

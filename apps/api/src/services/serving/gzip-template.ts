@@ -49,8 +49,8 @@ const DISTANCE_EXTRA = [
   0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
 ];
 
-export const MIN_MATCH = 3;
-export const MAX_MATCH = 258;
+const MIN_MATCH = 3;
+const MAX_MATCH = 258;
 export const MAX_DISTANCE = 32_768;
 
 /** A match length's code with its extra bits, as one value of `LENGTH_CODE_BITS[length]` bits. */

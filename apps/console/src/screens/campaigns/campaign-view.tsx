@@ -121,6 +121,9 @@ export function CampaignViewPage() {
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
           </Button>
           <Button variant="outline" asChild>
+            <Link to={`/campaigns/${campaignID}/alerts`}>Alerts</Link>
+          </Button>
+          <Button variant="outline" asChild>
             <Link to="/builder">Build a banner</Link>
           </Button>
           <Button onClick={addCreative} loading={creatives.create.isPending}>

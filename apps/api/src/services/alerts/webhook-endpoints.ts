@@ -1,0 +1,198 @@
+// An account's webhook endpoints (issue 50, docs/alerts.md "Webhooks"): made with a `whsec_` secret
+// answered once (never again: a list shows none), the secret rotated on demand (also answered once),
+// the URL checked against private destinations when saved (and again at each delivery), a test message
+// on demand, and the delivery log of each. The owner's only (an admin has no reach into another
+// account's endpoints: a secret is personal). Every change audited, the secret never written down.
+import {
+  ApiError,
+  AUDIT_REDACTED,
+  MAX_WEBHOOK_ENDPOINTS,
+  MESSAGES,
+  type UpdateWebhookRequest,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { Queryable } from '../../db/database';
+import {
+  countWebhookEndpoints,
+  deleteWebhookEndpoint,
+  findWebhookEndpoint,
+  insertWebhookEndpoint,
+  listWebhookDeliveries as listDeliveryRows,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  updateWebhookSecret,
+  type WebhookEndpointRow,
+} from '../../db/queries/webhooks';
+import { recordChange, type Snapshot } from '../audit/record';
+import type { SessionUser } from '../identity/sessions';
+import { newId } from '../ids';
+import { checkWebhookDestination } from '../outbound/webhook-destinations';
+import { newWebhookSecret } from '../outbound/webhook-signing';
+import { queueWebhook } from '../outbound/webhooks';
+
+const DELIVERIES_LISTED = 50;
+
+const endpointAnswer = (row: WebhookEndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  enabled: row.enabled,
+  createdAt: new Date(row.created_at).toISOString(),
+  secretRotatedAt: row.secret_rotated_at && new Date(row.secret_rotated_at).toISOString(),
+});
+
+const withSecret = (row: WebhookEndpointRow): WebhookEndpointWithSecret => ({
+  ...endpointAnswer(row),
+  secret: row.secret,
+});
+
+const snapshot = (row: WebhookEndpointRow, secretChanged = false): Snapshot => ({
+  url: row.url,
+  description: row.description,
+  enabled: row.enabled,
+  ...(secretChanged ? { secret: AUDIT_REDACTED } : {}),
+});
+
+async function ownEndpoint(db: Queryable, user: SessionUser, id: string): Promise<WebhookEndpointRow> {
+  const row = await findWebhookEndpoint(db, id);
+  if (!row || row.user_id !== user.id) throw ApiError.of(404, MESSAGES.webhookNotFound);
+  return row;
+}
+
+/** The URL as saved, once checked: public http(s) without credentials (or a host an admin allowed). */
+const checkedUrl = async (ctx: Context, url: string) =>
+  (await checkWebhookDestination(url, { allowedHosts: ctx.config.webhookAllowedHosts })).toString();
+
+export async function listWebhooks(ctx: Context, user: SessionUser): Promise<WebhookEndpoint[]> {
+  return (await listWebhookEndpoints(ctx.db, user.id)).map(endpointAnswer);
+}
+
+export async function createWebhook(
+  ctx: Context,
+  user: SessionUser,
+  input: { url: string; description?: string | undefined; enabled?: boolean | undefined },
+): Promise<WebhookEndpointWithSecret> {
+  const url = await checkedUrl(ctx, input.url);
+  return ctx.db.transaction(async (tx) => {
+    if ((await countWebhookEndpoints(tx, user.id)) >= MAX_WEBHOOK_ENDPOINTS)
+      throw ApiError.of(409, MESSAGES.webhookTooMany);
+    const row = await insertWebhookEndpoint(tx, {
+      id: newId(),
+      user_id: user.id,
+      url,
+      description: input.description ?? '',
+      secret: newWebhookSecret(),
+      enabled: input.enabled ?? true,
+    });
+    await recordChange(tx, user, {
+      entity: 'webhook',
+      entityId: row.id,
+      campaignId: null,
+      before: null,
+      after: snapshot(row, true),
+    });
+    return withSecret(row);
+  });
+}
+
+export async function updateWebhook(
+  ctx: Context,
+  user: SessionUser,
+  input: UpdateWebhookRequest,
+): Promise<WebhookEndpoint> {
+  const before = await ownEndpoint(ctx.db, user, input.id);
+  const url = input.url === before.url ? before.url : await checkedUrl(ctx, input.url);
+  return ctx.db.transaction(async (tx) => {
+    const after = await updateWebhookEndpoint(tx, before.id, {
+      url,
+      description: input.description ?? before.description,
+      enabled: input.enabled,
+    });
+    await recordChange(tx, user, {
+      entity: 'webhook',
+      entityId: before.id,
+      campaignId: null,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return endpointAnswer(after);
+  });
+}
+
+/** Deletes an endpoint with its delivery log; its queued retries find nothing to send. */
+export async function deleteWebhook(ctx: Context, user: SessionUser, id: string): Promise<null> {
+  const before = await ownEndpoint(ctx.db, user, id);
+  await ctx.db.transaction(async (tx) => {
+    await deleteWebhookEndpoint(tx, id);
+    await recordChange(tx, user, {
+      entity: 'webhook',
+      entityId: id,
+      campaignId: null,
+      before: snapshot(before),
+      after: null,
+    });
+  });
+  return null;
+}
+
+/** A new secret for the endpoint, answered once; the old one stops signing at once (retries too). */
+export async function rotateWebhookSecret(
+  ctx: Context,
+  user: SessionUser,
+  id: string,
+): Promise<WebhookEndpointWithSecret> {
+  const before = await ownEndpoint(ctx.db, user, id);
+  return ctx.db.transaction(async (tx) => {
+    const after = await updateWebhookSecret(tx, id, newWebhookSecret());
+    await recordChange(tx, user, {
+      entity: 'webhook',
+      entityId: id,
+      campaignId: null,
+      before: snapshot(before),
+      after: snapshot(after, true),
+    });
+    return withSecret(after);
+  });
+}
+
+/** Queues a `webhook.test` message to the endpoint (delivered, retried and logged as any other). */
+export async function testWebhook(ctx: Context, user: SessionUser, id: string): Promise<{ id: string }> {
+  const endpoint = await ownEndpoint(ctx.db, user, id);
+  const messageId = await ctx.db.transaction((tx) =>
+    queueWebhook(tx, endpoint.id, {
+      event: 'webhook.test',
+      data: { message: 'A test message from Adconsole: this endpoint receives alert webhooks.' },
+      at: new Date(ctx.clock?.() ?? Date.now()),
+    }),
+  );
+  return { id: messageId };
+}
+
+/** The endpoint's latest 50 deliveries, newest first, each with its attempts. */
+export async function listWebhookDeliveries(
+  ctx: Context,
+  user: SessionUser,
+  endpointId: string,
+): Promise<WebhookDelivery[]> {
+  await ownEndpoint(ctx.db, user, endpointId);
+  const rows = await listDeliveryRows(ctx.db, endpointId, DELIVERIES_LISTED);
+  return rows.map((row) => ({
+    id: row.id,
+    event: row.event,
+    alertID: row.alert_id,
+    state: row.state,
+    createdAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at && new Date(row.finished_at).toISOString(),
+    body: row.body,
+    attempts: row.attempt_rows.map((attempt) => ({
+      attempt: attempt.attempt,
+      at: new Date(attempt.at).toISOString(),
+      status: attempt.status,
+      error: attempt.error,
+      durationMs: attempt.duration_ms,
+    })),
+  }));
+}

@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { deliveries, endpoint, pausedEndpoint } from './alert-fixtures';
+import { WebhookSettings } from './webhook-settings';
+
+const meta = {
+  title: 'Console/Alerts/WebhookSettings',
+  component: WebhookSettings,
+  args: {
+    endpoints: [endpoint, pausedEndpoint],
+    onCreate: fn(async () => true),
+    onDismissSecret: fn(),
+    onToggle: fn(),
+    onRotate: fn(),
+    onDelete: fn(),
+    onTest: fn(),
+    onSelect: fn(),
+    writeText: fn(async () => undefined),
+  },
+  decorators: [(Story) => <div className="max-w-3xl">{Story()}</div>],
+} satisfies Meta<typeof WebhookSettings>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Endpoints: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('switch', { name: 'Enabled (On-call pager)' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('switch', { name: `Enabled (${pausedEndpoint.url})` }));
+    await expect(args.onToggle).toHaveBeenCalledWith(pausedEndpoint, true);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send a test (On-call pager)' }));
+    await expect(args.onTest).toHaveBeenCalledWith(endpoint.id);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete (On-call pager)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete webhook' }));
+    await expect(args.onDelete).toHaveBeenCalledWith(endpoint.id);
+  },
+};
+
+export const AddOne: Story = {
+  args: { endpoints: [] },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText(/No webhooks yet/)).toBeVisible();
+    await userEvent.type(canvas.getByLabelText(/Receiver URL/), 'https://hooks.example.com/adconsole');
+    await userEvent.type(canvas.getByLabelText('Description'), 'Pager');
+    await userEvent.click(canvas.getByRole('button', { name: 'Add webhook' }));
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      url: 'https://hooks.example.com/adconsole',
+      description: 'Pager',
+    });
+  },
+};
+
+/** The server refused the URL (a private address): its sentence beside the field. */
+export const Refused: Story = {
+  args: {
+    endpoints: [],
+    createError:
+      "The webhook's host 127.0.0.1 is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.",
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(/Receiver URL/)).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** Just made: the secret, once, to copy. */
+export const SecretShownOnce: Story = {
+  args: {
+    revealed: { endpoint: { ...endpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, rotated: false },
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Signing secret' })).toHaveValue(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'I have copied it' }));
+    await expect(args.onDismissSecret).toHaveBeenCalled();
+  },
+};
+
+/** The delivery log: a message retried until delivered, every attempt with its answer. */
+export const DeliveryLog: Story = {
+  args: { selected: endpoint.id, deliveries },
+  play: async ({ canvas }) => {
+    const log = within(canvas.getByRole('list', { name: 'Deliveries' }));
+    await expect(log.getByText('Delivered')).toBeVisible();
+    await expect(log.getByText('Retrying')).toBeVisible();
+    await userEvent.click(log.getByText('alert.fired'));
+    await expect(log.getByText(/No answer within 15 s/)).toBeVisible();
+    await expect(log.getByText('webhook-id: msg_2f9d0c1b7a6e5d4c')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { endpoints: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Loading webhooks')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Phone: Story = {
+  ...DeliveryLog,
+  decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector('[data-slot="webhook-settings"]') as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const EndpointsDark: Story = { ...Endpoints, ...dark };
+export const DeliveryLogDark: Story = { ...DeliveryLog, ...dark };
+export const SecretShownOnceDark: Story = { ...SecretShownOnce, ...dark };
+export const PhoneDark: Story = { ...Phone, ...dark };

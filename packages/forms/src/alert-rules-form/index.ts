@@ -1,0 +1,1 @@
+export { AlertRulesForm, type AlertRulesFormProps, type AlertRulesFormSubmit } from './alert-rules-form';
