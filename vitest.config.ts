@@ -217,6 +217,7 @@ export default defineConfig({
                   'apps/api/src/services/events/campaign-days.test.ts',
                   'apps/api/src/services/campaigns/ab-tests.test.ts',
                   'apps/api/src/services/serving/serving-placements.test.ts',
+                  'apps/api/src/services/campaigns/placement-stats.test.ts',
                   'apps/api/src/services/events/alert-windows.test.ts',
                   'apps/api/src/services/events/pacing-days.test.ts',
                   'apps/api/src/services/alerts/alerts.test.ts',

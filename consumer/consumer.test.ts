@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../apps/api/src/test/harness';
 import { signedInAdmin, signedInUser } from '../apps/api/src/test/helpers';
+import { variantWinsVerdict } from '../packages/charts/src/fixtures/ab-tests';
 import { root } from '../scripts/lib.mjs';
 import type { StaticServer } from '../scripts/static-server';
 import {
@@ -259,6 +260,11 @@ describe('the published packages, installed by a scratch consumer', () => {
       expect(await page.locator('[data-slot="spend-tile"][data-metric="ecpm"]').textContent()).toBe(
         'eCPM$2.50',
       );
+      // An A/B test (issue 46): the issue's fixture, B wins, each variant's interval drawn as a whisker.
+      expect(await page.locator('[data-slot="variant-verdict"]').textContent()).toBe(
+        variantWinsVerdict.label,
+      );
+      expect(await page.locator('[data-slot="variant-interval"]').count()).toBe(2);
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });

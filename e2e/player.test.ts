@@ -6,73 +6,15 @@
 // click through the platform's click tracker are counted once each, and the player calls no <Error>
 // URL. Also here: the console's CSP keeps an uploaded .js from running as a script on a console page.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTag } from '@adconsole/domain';
 import type { Locator, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { baseURL, useBrowser } from './support/browser';
+import { buildFluidPlayer, CLIP, playerFiles, playerPage } from './support/fluid-player';
 import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
-
-/** Fluid Player built from the package's sources (it ships no build), as a publisher's bundler would. */
-async function buildFluidPlayer(outDir: string) {
-  const source = path.join(root, 'node_modules/fluid-player');
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: source,
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      lib: { entry: path.join(source, 'src/browser.js'), formats: ['es'], fileName: 'fluid-player' },
-    },
-  });
-}
-
-const CLIP = path.join(root, 'packages/ad-runtime/test-assets/main.mp4');
-const TYPES: Record<string, string> = {
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.mp4': 'video/mp4',
-  '.html': 'text/html; charset=utf-8',
-};
-
-/** The player's files and the content video, served by the publisher's site. */
-const playerFiles = (playerDir: string) => (url: URL, response: ServerResponse) => {
-  if (url.pathname.startsWith('/fluid/')) {
-    const name = path.basename(url.pathname);
-    try {
-      const body = readFileSync(path.join(playerDir, name));
-      response.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-    return true;
-  }
-  if (url.pathname === '/content.mp4') {
-    response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(readFileSync(CLIP));
-    return true;
-  }
-  return false;
-};
-
-/** A publisher's article with Fluid Player at its defaults, given only the ad tag and muted autoplay. */
-const playerPage = (vastTag: string, options: Record<string, unknown> = {}) => `<!doctype html>
-<html><head><title>A publisher's video</title><link rel="stylesheet" href="/fluid/fluid-player.css"></head>
-<body style="margin:0;font-family:sans-serif"><h1>Today's video</h1>
-<video id="content" width="640" height="360"><source src="/content.mp4" type="video/mp4"></video>
-<script type="module">
-  import '/fluid/fluid-player.mjs';
-  window.fluidPlayer('content', {
-    layoutControls: { autoPlay: true, mute: true },
-    vastOptions: { adList: [{ roll: 'preRoll', vastTag: ${JSON.stringify(vastTag)} }], ...${JSON.stringify(options)} },
-  });
-</script></body></html>`;
 
 /** Every event of a played ad and its click, counted once each. */
 const ONCE_EACH = {

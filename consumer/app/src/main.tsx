@@ -9,6 +9,7 @@ import {
   PerformanceChart,
   ReportTable,
   SpendTiles,
+  VariantComparison,
 } from '@adconsole/charts';
 import {
   atRiskPacing,
@@ -16,6 +17,7 @@ import {
   oneWeekReport,
   oneWeekReportWithSpend,
   siteBreakdown,
+  variantWinsVerdict,
 } from '@adconsole/charts/fixtures';
 import '@adconsole/charts/styles.css';
 import { copyName, defaultTimezone, platforms, timezones } from '@adconsole/domain';
@@ -83,6 +85,7 @@ function App() {
         <SpendTiles totals={oneWeekReportWithSpend.totals} currency="USD" locale="en-US" />
         <PacingStatusBadge pacing={atRiskPacing} locale="en-US" />
         <PacingChart pacing={atRiskPacing} width={720} locale="en-US" />
+        <VariantComparison verdict={variantWinsVerdict} goalLabel="CTR" width={720} locale="en-US" />
       </section>
       <Toaster />
     </main>

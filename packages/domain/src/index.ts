@@ -115,6 +115,7 @@ export * from './rules/report-comparison';
 export * from './rules/reporting-dates';
 export * from './rules/reporting-view';
 export * from './rules/rotation';
+export * from './rules/rotation-shares';
 export * from './rules/routes';
 export * from './rules/session';
 export * from './serving/serve-paths';

@@ -1,5 +1,6 @@
 // @adconsole/forms: the product's forms on react-hook-form, validated by @adconsole/domain's schemas.
 
+export * from './ab-test-form';
 export * from './alert-rules-form';
 export * from './api-token-form';
 export * from './campaign-form';
@@ -8,6 +9,7 @@ export * from './creative-form';
 export * from './forgot-password-form';
 export * from './invite-users-form';
 export * from './layout-options-form';
+export * from './placement-form';
 export * from './profile-form';
 export * from './report-export-form';
 export * from './schedule-report-form';

@@ -345,6 +345,8 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       );
     },
     getV1CampaignPlacement: async () => admin.get(`/v1/campaign/placement?id=${await newPlacement()}`),
+    getV1CampaignPlacementStats: async () =>
+      admin.get(`/v1/campaign/placement/stats?id=${await newPlacement()}`),
     getV1CampaignPlacements: () => admin.get(`/v1/campaign/placements?campaignID=${campaignID}`),
     postV1CampaignPlacements: () =>
       admin.post('/v1/campaign/placements', {

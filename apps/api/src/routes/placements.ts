@@ -2,6 +2,7 @@
 // services/campaigns/placements.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
+import { getPlacementStats } from '../services/campaigns/placement-stats';
 import * as placements from '../services/campaigns/placements';
 
 const notYours = `${MESSAGES.placementNotFound} (also for a placement that is not yours)`;
@@ -16,6 +17,15 @@ export const placementRoutes = [
     tag: 'Placements',
     errors: { 404: notYours },
     handler: ({ input, user, ctx }) => placements.getPlacement(ctx, user, input.id),
+  }),
+  defineRoute({
+    call: contract.getPlacementStats,
+    access: 'user',
+    summary:
+      "Why a placement serves what it serves: each creative's chance of the next ad request under its rotation (null in sequential rotation), whether it can serve, the counts optimized rotation draws from (clicks, or video completes, per impression of its current live creative), and each creative's all-time counts of every A/B test goal (the baseline of a test before it starts).",
+    tag: 'Placements',
+    errors: { 404: notYours },
+    handler: ({ input, user, ctx }) => getPlacementStats(ctx, user, input.id),
   }),
   defineRoute({
     call: contract.listPlacements,

@@ -1,3 +1,4 @@
+import { abTestVerdict } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { noDifferenceVerdict, notEnoughDataVerdict, variantWinsVerdict } from '../fixtures';
@@ -54,6 +55,62 @@ export const NoDifference: Story = {
   },
 };
 
+/** Names as advertisers write them: on two lines of whole words, the rest ellipsized (the full name is the tooltip). */
+const longNames = abTestVerdict({
+  variants: [
+    { id: 'a', name: 'Static banner, spring range', trials: 10_000, successes: 100 },
+    { id: 'b', name: 'Autumn carousel, blue button', trials: 10_000, successes: 150 },
+    {
+      id: 'c',
+      name: 'In-banner trailer with a countdown and a sound-on prompt',
+      trials: 10_000,
+      successes: 112,
+    },
+  ],
+  controlId: 'a',
+  plannedSample: 10_000,
+});
+
+export const LongNames: Story = {
+  args: { verdict: longNames },
+  play: async ({ canvasElement }) => {
+    const names = [...canvasElement.querySelectorAll('[data-slot="variant-name"]')];
+    await expect(
+      names.map((name) => [...name.querySelectorAll('tspan')].map((line) => line.textContent)),
+    ).toEqual([
+      ['Static banner,', 'spring range'],
+      ['Autumn carousel,', 'blue button'],
+      ['In-banner trailer', 'with a countdown…'],
+    ]);
+    await expect(names[2]?.querySelector('title')).toHaveTextContent(
+      'In-banner trailer with a countdown and a sound-on prompt',
+    );
+    // Each name stays inside the chart: none starts left of its edge.
+    const left =
+      canvasElement.querySelector('[data-slot="variant-comparison-svg"]')?.getBoundingClientRect().left ?? 0;
+    for (const name of names) await expect(name.getBoundingClientRect().left).toBeGreaterThanOrEqual(left);
+  },
+};
+
+/** The long names on a phone. */
+export const LongNamesPhone: Story = {
+  args: { verdict: longNames, width: undefined },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 326 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-slot="variant-comparison-svg"]')).toBeInTheDocument(),
+    );
+    const chart = canvasElement.querySelector('[data-slot="variant-comparison"]') as HTMLElement;
+    await expect(chart.scrollWidth).toBeLessThanOrEqual(326);
+  },
+};
+
 /** A phone (390 px less the card's padding): fills the width, nothing overflows. */
 export const Phone: Story = {
   args: { width: undefined },
@@ -78,3 +135,4 @@ export const VariantWinsDark: Story = { ...VariantWins, ...dark };
 export const NotEnoughDataDark: Story = { ...NotEnoughData, ...dark };
 export const NoDifferenceDark: Story = { ...NoDifference, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+export const LongNamesDark: Story = { ...LongNames, ...dark };

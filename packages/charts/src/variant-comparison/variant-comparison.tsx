@@ -35,7 +35,58 @@ const variantConfig = {
 } satisfies ChartConfig;
 
 const ROW = 36;
-const MARGIN = { top: 8, right: 16, bottom: 24, left: 116 };
+/** A row whose name takes two lines. */
+const TALL_ROW = 48;
+/** The names' column is 132 px wide (8 more to the plot): about 18 characters of 12 px type a line. */
+const MARGIN = { top: 8, right: 16, bottom: 24, left: 140 };
+const LABEL_CHARACTERS = 18;
+
+/**
+ * A variant's name as the label column shows it: whole words on up to two lines of `perLine`
+ * characters, a word longer than a line broken, and an ellipsis when even two lines cannot hold it.
+ * The full name is in the chart's summary, its hidden table and the label's tooltip.
+ */
+export function variantLabelLines(name: string, perLine = LABEL_CHARACTERS): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const words = name.trim().split(/\s+/);
+  for (let index = 0; index < words.length; index++) {
+    let word = words[index] as string;
+    while (word.length > 0) {
+      const room = line === '' ? perLine : perLine - line.length - 1;
+      if (word.length <= room) {
+        line = line === '' ? word : `${line} ${word}`;
+        word = '';
+      } else if (line === '') {
+        line = word.slice(0, perLine);
+        word = word.slice(perLine);
+      }
+      if (word.length > 0 || line.length >= perLine) {
+        lines.push(line);
+        line = '';
+        if (lines.length === 2) {
+          const rest = [word, ...words.slice(index + 1)].join(' ').trim();
+          if (rest) lines[1] = `${(lines[1] as string).slice(0, perLine - 1)}…`;
+          return lines;
+        }
+      }
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Each variant's row: its label's lines, its height and its centre. */
+function rowsOf(verdict: VariantComparisonVerdict) {
+  let top = MARGIN.top;
+  return verdict.variants.map((variant) => {
+    const lines = variantLabelLines(variant.name);
+    const height = lines.length > 1 ? TALL_ROW : ROW;
+    const row = { lines, centre: top + height / 2 };
+    top += height;
+    return row;
+  });
+}
 
 const percent = (rate: number, locale: string, digits = 2) =>
   new Intl.NumberFormat(locale, {
@@ -94,7 +145,9 @@ export function VariantComparison({
   className,
   ...props
 }: VariantComparisonProps) {
-  const height = verdict.variants.length * ROW + MARGIN.top + MARGIN.bottom;
+  const rows = rowsOf(verdict);
+  const height =
+    rows.reduce((sum, row) => sum + (row.lines.length > 1 ? TALL_ROW : ROW), 0) + MARGIN.top + MARGIN.bottom;
   const liftConfidence = 1 - verdict.comparisonAlpha;
   const summary = useMemo(() => {
     const rates = verdict.variants
@@ -142,7 +195,9 @@ export function VariantComparison({
       {...props}
     >
       <ChartSize width={width} height={height}>
-        {(size) => <ComparisonPicture verdict={verdict} locale={locale} palette={palette} {...size} />}
+        {(size) => (
+          <ComparisonPicture verdict={verdict} rows={rows} locale={locale} palette={palette} {...size} />
+        )}
       </ChartSize>
       <ul data-slot="variant-lifts" className="mt-2 flex flex-col gap-1 text-muted-foreground text-xs">
         {challengers.map((variant) => (
@@ -155,12 +210,14 @@ export function VariantComparison({
 
 function ComparisonPicture({
   verdict,
+  rows,
   locale,
   palette,
   width,
   height,
 }: {
   verdict: VariantComparisonVerdict;
+  rows: ReturnType<typeof rowsOf>;
   locale: string;
   palette: ChartPalette;
   width: number;
@@ -196,15 +253,37 @@ function ComparisonPicture({
         />
       ) : null}
       {verdict.variants.map((variant, index) => {
-        const y = MARGIN.top + index * ROW + ROW / 2;
+        const { lines, centre: y } = rows[index] as ReturnType<typeof rowsOf>[number];
+        // One line: the name just above the centre; two: one line above and one on it.
+        const nameTop = lines.length > 1 ? y - 8 : y - 2;
         const color = seriesColor(variantConfig, variant.control ? 'control' : 'variant', palette);
         const { lower, upper } = variant.interval;
         return (
           <g key={variant.id} data-slot="variant-row" data-control={variant.control ? '' : undefined}>
-            <text x={MARGIN.left - 8} y={y - 2} textAnchor="end" fill={palette.foreground} fontSize={12}>
-              {variant.name.length > 14 ? `${variant.name.slice(0, 13)}…` : variant.name}
+            <text
+              data-slot="variant-name"
+              x={MARGIN.left - 8}
+              y={nameTop}
+              textAnchor="end"
+              fill={palette.foreground}
+              fontSize={12}
+            >
+              <title>{variant.name}</title>
+              {lines.map((line, at) => (
+                // A name's lines are its first and second: their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tspan key={at} x={MARGIN.left - 8} dy={at === 0 ? 0 : 13}>
+                  {line}
+                </tspan>
+              ))}
             </text>
-            <text {...text} x={MARGIN.left - 8} y={y + 11} textAnchor="end" fontSize={10}>
+            <text
+              {...text}
+              x={MARGIN.left - 8}
+              y={nameTop + 13 * lines.length}
+              textAnchor="end"
+              fontSize={10}
+            >
               {variant.control ? 'Control' : `n = ${formatCount(variant.trials, locale)}`}
             </text>
             <g data-slot="variant-interval" stroke={color} strokeWidth={2}>

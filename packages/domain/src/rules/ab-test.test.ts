@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abTestVerdict } from './ab-test';
+import { AB_TEST_COUNTED_GOALS, abTestVerdict } from './ab-test';
 import { compareProportions } from './ab-test-statistics';
 import { seededUniform } from './rotation';
 
@@ -208,5 +208,11 @@ describe('A/B test verdict at a fixed horizon', () => {
     // 300 × 0.19 = 57 (this seed: 54).
     expect(atHorizon).toBeLessThan(30);
     expect(peeking).toBeGreaterThan(2 * atHorizon);
+  });
+});
+
+describe('the goals a test can be run on', () => {
+  it('every goal but the conversion rate, which no counter counts yet', () => {
+    expect(AB_TEST_COUNTED_GOALS).toEqual(['ctr', 'viewability', 'completionRate', 'engagementRate']);
   });
 });

@@ -34,6 +34,14 @@ export const AB_TEST_GOAL_LABELS: Record<AbTestGoal, string> = {
 };
 
 /**
+ * The goals a test can be run on today: every goal but the conversion rate, which no counter counts
+ * yet (the server refuses it with MESSAGES.abTestConversionRate).
+ */
+export const AB_TEST_COUNTED_GOALS = AB_TEST_GOALS.filter(
+  (goal): goal is Exclude<AbTestGoal, 'conversionRate'> => goal !== 'conversionRate',
+);
+
+/**
  * What each goal counts as a success and as a trial. Viewability is per measurable impression and
  * completion per start, as in the reports (RATE_DENOMINATORS); conversions are per click. The names
  * are the report's counters, but for `conversions`: no report counts conversions yet, so a test on
@@ -45,6 +53,15 @@ export const AB_TEST_GOAL_COUNTS: Record<AbTestGoal, { successes: string; trials
   completionRate: { successes: 'videoCompletes', trials: 'videoStarts' },
   engagementRate: { successes: 'engagement', trials: 'impressions' },
   conversionRate: { successes: 'conversions', trials: 'clicks' },
+};
+
+/** What a goal's trials are called in a sentence: '42,693 impressions per variant'. */
+export const AB_TEST_TRIAL_NOUNS: Record<AbTestGoal, string> = {
+  ctr: 'impressions',
+  viewability: 'measurable impressions',
+  completionRate: 'video starts',
+  engagementRate: 'impressions',
+  conversionRate: 'clicks',
 };
 
 /** The significance levels a test can be held to, in percent, and the defaults (as fractions). */

@@ -13,6 +13,16 @@ export const ROTATION_MODE_LABELS: Record<RotationMode, string> = {
   optimized: 'Optimized',
 };
 
+/** What each mode does, in a sentence for the console's choice of mode. */
+export const ROTATION_MODE_DESCRIPTIONS: Record<RotationMode, string> = {
+  even: 'Each creative equally often.',
+  weighted: 'Each creative in proportion to its weight: 1 and 3 serve a quarter and three quarters.',
+  sequential:
+    'The creatives in the order given, one after the other on each page view (the tag sends the position it showed last).',
+  optimized:
+    'More often the creative most likely to perform best (Thompson sampling on clicks, or video completes, per impression); 10 % of requests spread evenly so every creative keeps being measured.',
+};
+
 /** In optimized mode, this share of requests picks a creative uniformly, so none is starved of data. */
 export const THOMPSON_EXPLORATION = 0.1;
 

@@ -80,6 +80,9 @@ export const MESSAGES = {
     'The conversion rate cannot be tested yet: no counter counts conversions. Choose ctr, viewability, completionRate or engagementRate.',
   abTestBaselineRequired:
     "Give the control's expected rate (baselineRate, in percent): the control has no rate of this goal yet to plan the sample from.",
+  /** The console's A/B test form, when the control has no rate of the goal yet and none is entered. */
+  abTestExpectedRateRequired:
+    "Enter the control's expected rate: it has no rate of this goal yet to plan the sample from.",
   /** A placement's mode or items changed while its A/B test runs, which would break the even split. */
   placementRotationInTest:
     "This placement runs an A/B test: its rotation stays even over the test's creatives until the test is stopped.",

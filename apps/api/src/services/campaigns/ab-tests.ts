@@ -10,7 +10,6 @@ import {
   abTestPlannedSample,
   abTestVariantNotInPlacementMessage,
   type CreateAbTestRequest,
-  type EventCounters,
   MESSAGES,
   type PlacementAbTest,
   type RotationItem,
@@ -27,7 +26,6 @@ import {
   listAbTestsOfPlacement,
 } from '../../db/queries/ab-tests';
 import { findCampaign } from '../../db/queries/campaigns';
-import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import {
   findPlacement,
   type PlacementRow,
@@ -35,10 +33,9 @@ import {
 } from '../../db/queries/placements';
 import { recordChange } from '../audit/record';
 import { abTestChange } from '../audit/snapshots';
-import { readTotals } from '../events/queries/totals';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { addCounters, goalCounts } from './ab-test-counts';
+import { creativeTotals, goalCounts } from './ab-test-counts';
 import { isOwnerOrAdmin } from './access';
 import { ownPlacement } from './placements';
 
@@ -107,15 +104,7 @@ async function controlRateBefore(
   control: string,
   goal: AbTestGoal,
 ): Promise<number> {
-  const lives = (await listLiveIdsOfCampaigns(ctx.db, [placement.campaign_id])).filter(
-    (live) => live.creative_id === control,
-  );
-  const totals = await readTotals(
-    ctx.events.store,
-    lives.map((live) => live.id),
-  );
-  let sum: EventCounters | undefined;
-  for (const counters of totals.values()) sum = addCounters(sum, counters);
+  const sum = (await creativeTotals(ctx, placement.campaign_id, [control])).get(control);
   const { successes, trials } = sum ? goalCounts(goal, sum, placement.kind) : { successes: 0, trials: 0 };
   const rate = trials > 0 ? (successes / trials) * 100 : 0;
   if (!(rate > 0 && rate < 100)) throw ApiError.of(400, MESSAGES.abTestBaselineRequired);

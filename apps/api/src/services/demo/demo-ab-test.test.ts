@@ -1,7 +1,13 @@
 // The demo's A/B test (issue 46): its two banners' CTRs over the test's four weeks reach the planned
 // sample and give a verdict ("In-banner trailer wins"), so a newcomer sees one; seeded, the demo account
 // finds the placement and its running test, and the results call answers.
-import { type AbTestResults, abTestPlannedSample, abTestVerdict, type Placement } from '@adconsole/domain';
+import {
+  type AbTestResults,
+  abTestPlannedSample,
+  abTestVerdict,
+  type Placement,
+  type PlacementStats,
+} from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { abTestWindow } from '../campaigns/ab-test-results';
@@ -65,6 +71,7 @@ describe(`the demo's A/B test on ${testDatabaseKind()}`, () => {
         (await client.get<Placement[]>(`/v1/campaign/placements?campaignID=${campaign?.id}`)).body.data ?? [];
       expect(placements.map((placement) => [placement.name, placement.kind, placement.mode])).toEqual([
         ['Homepage sidebar', 'Banner', 'even'],
+        ['Article sidebar', 'Banner', 'optimized'],
       ]);
       const tests =
         (
@@ -82,6 +89,19 @@ describe(`the demo's A/B test on ${testDatabaseKind()}`, () => {
         'In-banner trailer',
       ]);
       expect(results.body.data?.variants[0]?.trials).toBeGreaterThan(0);
+    });
+
+    it("the demo's optimized placement explains its choice: the trailer's better CTR takes most requests", async () => {
+      const [campaign] = (await client.get<{ id: string }[]>('/v1/campaign/mine')).body.data ?? [];
+      const placements =
+        (await client.get<Placement[]>(`/v1/campaign/placements?campaignID=${campaign?.id}`)).body.data ?? [];
+      const optimized = placements.find((placement) => placement.mode === 'optimized');
+      const stats = await client.get<PlacementStats>(`/v1/campaign/placement/stats?id=${optimized?.id}`);
+      expect(stats.httpStatus, JSON.stringify(stats.body)).toBe(200);
+      const [banner, trailer] = stats.body.data?.creatives ?? [];
+      expect(banner?.optimization.trials).toBeGreaterThan(0);
+      expect((trailer?.share ?? 0) + (banner?.share ?? 0)).toBeCloseTo(1, 9);
+      expect(trailer?.share).toBeGreaterThan(banner?.share ?? 1);
     });
   });
 });

@@ -4,6 +4,8 @@
 // past the planned sample (about 43,500 impressions for a 50 % effect on a 0.18 % CTR), and the
 // trailer's CTR (about 0.41 %) beats the banner's: "In-banner trailer wins". Written as the calls write
 // it (rows and audit entries), dated after the fact; the results are read live from the event store.
+// A second placement of the same two banners, "Article sidebar", rotates them optimized (Thompson
+// sampling on their CTR), so the console's explanation of an optimized choice has figures to show.
 import { abTestPlannedSample, type RotationItem } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { insertAbTest } from '../../db/queries/ab-tests';
@@ -113,6 +115,32 @@ export async function seedDemoAbTest(
     },
     route: 'POST /v1/campaign/placements/abtest',
     at: startedAt,
+  });
+  const optimizedId = newId();
+  await insertPlacement(db, {
+    id: optimizedId,
+    campaign_id: campaignId,
+    name: 'Article sidebar',
+    kind: 'Banner',
+    width: 300,
+    height: 250,
+    mode: 'optimized',
+    items,
+  });
+  await entry({
+    entity: 'placement',
+    entityId: optimizedId,
+    action: 'create',
+    changes: {
+      height: [null, 250],
+      items: [null, banners.map((id) => `${id} (weight 1)`)],
+      kind: [null, 'Banner'],
+      mode: [null, 'optimized'],
+      name: [null, 'Article sidebar'],
+      width: [null, 300],
+    },
+    route: 'POST /v1/campaign/placements',
+    at: new Date(startedAt.getTime() + 60 * 1000),
   });
   return { placementId, abTestId };
 }

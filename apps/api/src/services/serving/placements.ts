@@ -1,16 +1,20 @@
 // A placement's choice per ad request (issue 46: one tag, several creatives). The placement is read
 // once per cache entry (5 s, like live creatives): its rotation, each creative's current live creative
 // (its newest not removed), and for optimized rotation each one's counts of the goal from the event
-// store's totals. A request then only chooses a position in memory (rules/rotation.ts) and is answered
+// store's totals, and the choice made ready from them (rotationChooser: each creative's share of requests
+// as running sums; for optimized rotation Thompson sampling's own choice probabilities, integrated once
+// per entry rather than five Beta draws a request). A request then only draws one uniform number
+// against those sums (or, sequential, takes the next position after the page's) and is answered
 // exactly as the chosen live creative's own tag (ad.ts, vast.ts): its signed impression, events and
 // clicks name that live creative, so reports attribute them to the creative served.
 import {
-  chooseRotationPosition,
   type ProportionSample,
   type RandomSource,
+  type RotationChooser,
   type RotationItem,
   type RotationMode,
   randomSource,
+  rotationChooser,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { listCurrentLiveIds } from '../../db/queries/live-creatives';
@@ -30,6 +34,8 @@ export interface ServedPlacement {
   liveIds: readonly (string | undefined)[];
   /** Optimized rotation: each creative's successes (clicks, or video completes) per impression. */
   counts: Readonly<Record<string, ProportionSample>>;
+  /** The choice of a position, worked out once for this entry (rules/rotation-shares.ts). */
+  choose: RotationChooser;
 }
 
 const PLACEMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -92,10 +98,15 @@ export class PlacementCache {
   }
 }
 
-async function readServedPlacement(
+/**
+ * A placement as serving chooses from it. `counts` reads each creative's counts in every mode (the
+ * console's explanation, services/campaigns/placement-stats.ts); serving reads them for optimized only.
+ */
+export async function readServedPlacement(
   db: Queryable,
   store: EventStore,
   placementId: string,
+  options: { counts?: boolean } = {},
 ): Promise<ServedPlacement | undefined> {
   const row = await findPlacement(db, placementId);
   if (!row) return undefined;
@@ -105,7 +116,7 @@ async function readServedPlacement(
   );
   const liveIds = creativeIds.map((id) => current.get(id));
   const counts: Record<string, ProportionSample> = {};
-  if (row.mode === 'optimized') {
+  if (row.mode === 'optimized' || options.counts) {
     const totals = await readTotals(store, [...current.values()]);
     for (const [creativeId, liveId] of current) {
       const counters = totals.get(liveId);
@@ -114,17 +125,19 @@ async function readServedPlacement(
       counts[creativeId] = { successes: Math.min(successes, trials), trials };
     }
   }
+  const items = row.items.map((item, index) => ({
+    ...item,
+    paused: item.paused || liveIds[index] === undefined,
+  }));
   return {
     id: row.id,
     campaignId: row.campaign_id,
     kind: row.kind,
     mode: row.mode,
-    items: row.items.map((item, index) => ({
-      ...item,
-      paused: item.paused || liveIds[index] === undefined,
-    })),
+    items,
     liveIds,
     counts,
+    choose: rotationChooser({ mode: row.mode, items }, counts),
   };
 }
 
@@ -145,7 +158,7 @@ export function choosePlacementLive(
   lastPosition: number | null,
   random: RandomSource = defaultRandom,
 ): { liveId: string; position: number } | undefined {
-  const position = chooseRotationPosition(placement, { lastPosition, counts: placement.counts }, random);
+  const position = placement.choose(lastPosition, random);
   const liveId = position < 0 ? undefined : placement.liveIds[position];
   return liveId === undefined ? undefined : { liveId, position };
 }

@@ -3,11 +3,20 @@
 // answer counts for the creative served. Weighted rotation splits 10,000 requests as its weights ask
 // (a chi-square goodness-of-fit test, p > 0.001: a correct server fails it once in a thousand runs);
 // sequential rotation goes on from the position the page sent (`pos=`); paused and unpublished
-// creatives never serve; an ended flight answers as it does for a single creative's tag.
+// creatives never serve; every event of an answer (a VAST's quartiles and click, a banner's click)
+// counts for the creative served and no other; an ended flight answers as it does for a single
+// creative's tag.
 import { chiSquareGoodnessOfFit, type Placement, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
-import { demoAsset, publishedLive, signedInAdmin, signedInUser, visit } from '../../test/helpers';
+import {
+  daysAroundToday,
+  demoAsset,
+  publishedLive,
+  signedInAdmin,
+  signedInUser,
+  visit,
+} from '../../test/helpers';
 import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 
 const EMPTY = /<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/;
@@ -189,6 +198,64 @@ describe(`placements served on ${testStoresLabel()}`, () => {
     // Both banners were served only through this placement's requests that beaconed (the earlier tests sent none).
     expect(await impressionsOf(a.creativeId)).toBe(counted.get(a.liveId) ?? 0);
     expect(await impressionsOf(b.creativeId)).toBe(counted.get(b.liveId) ?? 0);
+  });
+
+  it("attributes every event of a VAST placement's answer, and a banner's click, to the creative served and to no other", async () => {
+    const made = [];
+    for (const name of ['Attributed A', 'Attributed B'])
+      made.push(
+        await published(campaignID, { name, type: 'VAST', width: 640, height: 360 }, [
+          { name: 'main.mp4', bytes: clip },
+        ]),
+      );
+    const { id } = await placement({ items: made.map(({ creativeId }) => ({ creativeId })) });
+    const fire = (url: string | undefined) => visit(local(url ?? ''));
+    const answered = new Map<string, number>();
+    for (let request = 0; request < 8; request++) {
+      const { response: vast } = await parseAsPlayer(
+        await (await visit(`${server.url}/serve/vast/p/${id}.xml`)).text(),
+      );
+      const ad = vast.ads[0];
+      const linear = ad?.creatives.find((c: { type: string }) => c.type === 'linear');
+      await fire(ad?.impressionURLTemplates[0]?.url);
+      for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'])
+        await fire(linear.trackingEvents[event]?.[0]);
+      await fire(linear.videoClickTrackingURLTemplates[0]?.url);
+      answered.set(linear.adId, (answered.get(linear.adId) ?? 0) + 1);
+    }
+    // Each live creative's report counts exactly the answers that named it, every event of them.
+    for (const { liveId } of made) {
+      const times = answered.get(liveId) ?? 0;
+      const report = await owner.get<{ totals: Record<string, number> }>(
+        `/v1/campaign/reports?${new URLSearchParams({ liveIDs: liveId, ...daysAroundToday(), withVideoData: 'true' })}`,
+      );
+      expect(report.body.data?.totals, liveId).toMatchObject({
+        impressions: times,
+        videoStarts: times,
+        firstQuartile: times,
+        midpoint: times,
+        thirdQuartile: times,
+        videoCompletes: times,
+        clicks: times,
+      });
+    }
+    expect([...answered.values()].reduce((sum, count) => sum + count, 0)).toBe(8);
+
+    // A banner's click through the placement's answer: counted for the banner served.
+    const [a, b] = banners as [(typeof banners)[0], (typeof banners)[0]];
+    const banner = await placement({ items: [{ creativeId: a.creativeId }, { creativeId: b.creativeId }] });
+    const clicksOf = async (creativeId: string) =>
+      (await owner.get<{ data: { clicks: number } }>(`/v1/campaign/creative?id=${creativeId}`)).body.data
+        ?.data.clicks ?? 0;
+    const before = { [a.liveId]: await clicksOf(a.creativeId), [b.liveId]: await clicksOf(b.creativeId) };
+    const ad = await served(banner.id);
+    await visit(local(ad.events.impression ?? ''), { method: 'POST' });
+    const click = await visit(local(ad.clickUrl), { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    const other = ad.liveID === a.liveId ? b : a;
+    const mine = ad.liveID === a.liveId ? a : b;
+    expect(await clicksOf(mine.creativeId)).toBe((before[mine.liveId] ?? 0) + 1);
+    expect(await clicksOf(other.creativeId)).toBe(before[other.liveId] ?? 0);
   });
 
   it('optimized: Thompson sampling on the click-through rate read from the counters (not per request)', async () => {

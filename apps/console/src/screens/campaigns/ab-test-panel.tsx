@@ -1,15 +1,32 @@
 // A placement's A/B test on the campaign page (docs/console.md, "Placements and A/B tests"): the goal,
 // the progress toward the planned sample, and the results through the charts' VariantComparison (each
-// variant's rate with its interval, the lifts, the verdict). Props in, no fetching.
+// variant's rate with its interval, the lifts, the verdict); with `onStop`, ending a running test after
+// a confirmation. Props in, no fetching.
 import { plannedSampleText, VariantComparison } from '@adconsole/charts';
 import {
-  AB_TEST_GOAL_COUNTS,
   AB_TEST_GOAL_LABELS,
+  AB_TEST_TRIAL_NOUNS,
   type AbTestResults,
   errorMessage,
   type PlacementAbTest,
 } from '@adconsole/domain';
-import { Alert, AlertDescription, Badge, Progress, Skeleton } from '@adconsole/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Progress,
+  Skeleton,
+} from '@adconsole/ui';
 import { formatCount } from './format';
 
 type AbTestPanelProps = {
@@ -18,11 +35,13 @@ type AbTestPanelProps = {
   results?: AbTestResults | undefined;
   error?: unknown;
   locale?: string;
+  /** Ends the running test (its placement gets its rotation back); without it the panel only shows it. */
+  onStop?: (() => void) | undefined;
 };
 
-export function AbTestPanel({ test, results, error, locale = 'en-US' }: AbTestPanelProps) {
+export function AbTestPanel({ test, results, error, locale = 'en-US', onStop }: AbTestPanelProps) {
   const goal = AB_TEST_GOAL_LABELS[test.goal];
-  const trials = AB_TEST_GOAL_COUNTS[test.goal].trials;
+  const trials = AB_TEST_TRIAL_NOUNS[test.goal];
   const headingId = `ab-test-${test.id}`;
   return (
     <section
@@ -37,6 +56,12 @@ export function AbTestPanel({ test, results, error, locale = 'en-US' }: AbTestPa
         <Badge variant={test.status === 'running' ? 'success' : 'secondary'}>
           {test.status === 'running' ? 'Running' : 'Ended'}
         </Badge>
+        {onStop && test.status === 'running' ? (
+          <EndTest
+            onConfirm={onStop}
+            ready={results?.decision !== 'not-enough-data' && results !== undefined}
+          />
+        ) : null}
       </div>
       <p className="text-muted-foreground text-sm">
         {goal} of {test.variants.length} variants, minimum detectable effect {test.minimumDetectableEffect}%
@@ -61,5 +86,32 @@ export function AbTestPanel({ test, results, error, locale = 'en-US' }: AbTestPa
         </>
       )}
     </section>
+  );
+}
+
+/** Ends the test after a confirmation that says what happens, and warns when it ends before its horizon. */
+function EndTest({ onConfirm, ready }: { onConfirm: () => void; ready: boolean }) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="ml-auto">
+          End test
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>End this A/B test?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {ready
+              ? 'Its results stay as they are now. The placement gets back the rotation it had before the test.'
+              : 'It has not reached its planned sample: its verdict stays "Not enough data". The placement gets back the rotation it had before the test.'}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep it running</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>End test</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,46 +1,72 @@
-// The campaign page's placements and their A/B tests (issue 46): loads them through
-// placement-queries.ts and draws PlacementsCard. Each placement shows its newest test (running first).
-import type { Creative } from '@adconsole/domain';
+// The campaign page's placements and their A/B tests (issue 46): loads them, their tests and stats
+// through placement-queries.ts and draws PlacementsCard with its actions. Each placement shows its
+// newest test (running first).
+import type { Creative, PlacementStats } from '@adconsole/domain';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import {
+  useAbTestMutations,
   useAbTestResults,
+  usePlacementMutations,
+  usePlacementStats,
   usePlacements,
   usePlacementTests,
-  useSetPlacementPaused,
 } from './placement-queries';
-import { PlacementsCard, type PlacementTestState } from './placements-card';
+import type { PlacementActions, PlacementTestState } from './placement-section';
+import { PlacementsCard } from './placements-card';
 
 export function CampaignPlacements({ campaignID, creatives }: { campaignID: string; creatives: Creative[] }) {
   const placements = usePlacements(campaignID);
-  const setPaused = useSetPlacementPaused(campaignID);
+  const changes = usePlacementMutations(campaignID);
+  const tests = useAbTestMutations(campaignID);
   const ids = placements.data?.map((placement) => placement.id) ?? [];
   const testLists = usePlacementTests(ids);
+  const statsAnswers = usePlacementStats(ids);
   const latest = testLists.map(
     (list) => list.data?.find((test) => test.status === 'running') ?? list.data?.[0],
   );
   const shown = latest.filter((test) => test !== undefined);
   const results = useAbTestResults(shown.map((test) => test.id));
-  const tests: Record<string, PlacementTestState> = {};
+  const testStates: Record<string, PlacementTestState> = {};
   shown.forEach((test, index) => {
     const answer = results[index];
-    tests[test.placementID] = { test, results: answer?.data, error: answer?.error ?? undefined };
+    testStates[test.placementID] = { test, results: answer?.data, error: answer?.error ?? undefined };
   });
+  const stats: Record<string, PlacementStats> = {};
+  for (const answer of statsAnswers) if (answer.data) stats[answer.data.placementID] = answer.data;
+
+  const actions: PlacementActions = {
+    onCreate: (body) => changes.create.mutateAsync(body),
+    onUpdate: (placement, body) => changes.update.mutateAsync({ id: placement.id, body }),
+    onSetPaused: (placement, creativeId, paused) =>
+      changes.update.mutate(
+        {
+          id: placement.id,
+          body: {
+            items: placement.items.map((item) =>
+              item.creativeId === creativeId ? { ...item, paused } : item,
+            ),
+          },
+        },
+        { onError: showError(paused ? 'The creative was not paused' : 'The creative was not resumed') },
+      ),
+    onDelete: (placement) =>
+      changes.remove.mutate(placement, { onError: showError('The placement was not deleted') }),
+    onStartTest: (request) => tests.start.mutateAsync(request),
+    onStopTest: (test) => tests.stop.mutate(test, { onError: showError('The A/B test was not ended') }),
+  };
+
   return (
     <PlacementsCard
       placements={placements.data}
       error={placements.error ?? undefined}
       creatives={creatives}
-      tests={tests}
+      tests={testStates}
+      stats={stats}
       servingHost={publicConfig().adServingUrl}
       tcfVendorID={publicConfig().tcfVendorID}
-      onSetPaused={(placement, creativeId, paused) =>
-        setPaused.mutate(
-          { placement, creativeId, paused },
-          { onError: showError(paused ? 'The creative was not paused' : 'The creative was not resumed') },
-        )
-      }
-      pendingPlacementID={setPaused.isPending ? setPaused.variables?.placement.id : undefined}
+      actions={actions}
+      pendingPlacementID={changes.update.isPending ? changes.update.variables?.id : undefined}
     />
   );
 }

@@ -1,68 +1,24 @@
 import { notEnoughDataVerdict, variantWinsVerdict } from '@adconsole/charts/fixtures';
-import type { AbTestResults, AbTestVerdict, Placement, PlacementAbTest } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { PlacementsCard } from './placements-card';
+import {
+  creatives,
+  leaderboard,
+  optimizedSidebar,
+  resultsOf,
+  sidebar,
+  statsOf,
+  test,
+} from './placements-fixtures';
 
-const creatives = [
-  { id: 'a', name: 'Static banner', platform: 'google-ad-manager', settings: [] },
-  { id: 'b', name: 'In-banner trailer', platform: 'google-ad-manager', settings: [] },
-  { id: 'c', name: 'Carousel', platform: 'google-ad-manager', settings: [] },
-];
-
-const sidebar: Placement = {
-  id: '6650c0ffee0000000000a001',
-  campaignID: 'campaign',
-  name: 'Homepage sidebar',
-  kind: 'Banner',
-  width: 300,
-  height: 250,
-  mode: 'even',
-  items: [
-    { creativeId: 'a', weight: 1, paused: false },
-    { creativeId: 'b', weight: 1, paused: false },
-    { creativeId: 'c', weight: 1, paused: true },
-  ],
-  createdAt: '2026-10-28T09:00:00.000Z',
-  updatedAt: '2026-10-28T09:00:00.000Z',
-};
-
-const leaderboard: Placement = {
-  ...sidebar,
-  id: '6650c0ffee0000000000a002',
-  name: 'Article leaderboard',
-  width: 728,
-  height: 90,
-  mode: 'weighted',
-  items: [
-    { creativeId: 'a', weight: 3, paused: false },
-    { creativeId: 'c', weight: 1, paused: false },
-  ],
-};
-
-const test: PlacementAbTest = {
-  id: 'test-1',
-  placementID: sidebar.id,
-  campaignID: 'campaign',
-  status: 'running',
-  variants: ['a', 'b'],
-  control: 'a',
-  goal: 'ctr',
-  minimumDetectableEffect: 50,
-  significance: 95,
-  power: 80,
-  baselineRate: 1,
-  plannedSample: 10_000,
-  startedAt: '2026-10-28T09:00:00.000Z',
-  endedAt: null,
-};
-
-/** What the API answers: the domain's verdict, each variant with its z beside it. */
-const resultsOf = (verdict: AbTestVerdict, planned: PlacementAbTest): AbTestResults => ({
-  ...verdict,
-  test: planned,
-  window: { from: '2026-10-28T09:00:00.000Z', to: '2026-11-25T12:00:00.000Z' },
-  variants: verdict.variants.map((variant) => ({ ...variant, z: null })),
+const actions = () => ({
+  onCreate: fn(async () => {}),
+  onUpdate: fn(async () => {}),
+  onSetPaused: fn(),
+  onDelete: fn(),
+  onStartTest: fn(async () => {}),
+  onStopTest: fn(),
 });
 
 const meta = {
@@ -70,6 +26,7 @@ const meta = {
   component: PlacementsCard,
   args: {
     placements: [leaderboard],
+    stats: { [leaderboard.id]: statsOf(leaderboard) },
     creatives,
     servingHost: 'https://ads.example.com',
     tcfVendorID: 755,
@@ -81,41 +38,68 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A weighted placement: each creative's weight and state, and the placement's tag to copy. */
+/** A weighted placement: each creative's weight, its chance of the next request, its state, and the tag. */
 export const WithPlacements: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Article leaderboard' })).toBeVisible();
     await expect(canvas.getByText('Banner · 728×90 · Weighted rotation')).toBeVisible();
     const table = canvas.getByRole('table', { name: 'Creatives of Article leaderboard' });
-    await expect(table).toHaveTextContent('Static banner3Serving');
+    await expect(table).toHaveTextContent('Leaderboard, autumn range375.0%Serving');
+    await expect(table).toHaveTextContent('Leaderboard, winter teaser125.0%Serving');
     const tag = canvas.getByRole('textbox', { name: 'Tag of Article leaderboard' }) as HTMLTextAreaElement;
     await expect(tag.value).toContain(
       '<ins class="adconsole-ad" data-placement-id="6650c0ffee0000000000a002"',
     );
     await expect(canvas.queryByText('A/B test running')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'New placement' })).toBeNull();
   },
 };
 
-/** With the pause action: each creative can be paused or resumed, except while a test runs (409). */
+/**
+ * Optimized rotation explained: the trailer's 0.34 % CTR takes most requests, the carousel's 2 clicks
+ * of 900 keep a wide posterior and a large share, the static banner's 0.17 % over 127,390 little more
+ * than its exploration's 3.3 % (rotationShares, as the API computes them).
+ */
+export const Optimized: Story = {
+  args: { placements: [optimizedSidebar], stats: { [optimizedSidebar.id]: statsOf(optimizedSidebar) } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/draws a likely CTR for every serving creative/)).toBeVisible();
+    await expect(canvas.getByText(/10% of requests are spread evenly/)).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Creatives of Homepage sidebar' });
+    await expect(table).toHaveTextContent('Static banner3.3%0.17% (214 of 127,390)Serving');
+    await expect(table).toHaveTextContent('In-banner trailer57.2%0.34% (280 of 81,539)Serving');
+    await expect(table).toHaveTextContent('Carousel39.4%0.22% (2 of 900)Serving');
+  },
+};
+
+/** With actions: pause and resume; while a test runs its placement's rotation stays (409), so no change there. */
 export const Editable: Story = {
   args: {
     placements: [sidebar, leaderboard],
     tests: { [sidebar.id]: { test, results: resultsOf(variantWinsVerdict, test) } },
-    onSetPaused: fn(),
+    stats: { [sidebar.id]: statsOf(sidebar), [leaderboard.id]: statsOf(leaderboard) },
+    actions: actions(),
   },
   play: async ({ args, canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'New placement' })).toBeVisible();
     await expect(
       canvas.queryByRole('button', { name: 'Pause Static banner in Homepage sidebar' }),
     ).toBeNull();
-    canvas.getByRole('button', { name: 'Pause Carousel in Article leaderboard' }).click();
-    await waitFor(() => expect(args.onSetPaused).toHaveBeenCalledWith(leaderboard, 'c', true));
+    await expect(canvas.queryByRole('button', { name: 'Edit Homepage sidebar' })).toBeNull();
+    await expect(canvas.getByText(/end the test to change its rotation/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'End test' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Edit Article leaderboard' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Start A/B test of Article leaderboard' })).toBeVisible();
+    canvas.getByRole('button', { name: 'Pause Leaderboard, winter teaser in Article leaderboard' }).click();
+    await waitFor(() => expect(args.actions?.onSetPaused).toHaveBeenCalledWith(leaderboard, 'e', true));
   },
 };
 
 export const NoPlacements: Story = {
-  args: { placements: [] },
+  args: { placements: [], actions: actions() },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/^No placements yet\./)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'New placement' })).toBeVisible();
   },
 };
 
@@ -124,9 +108,11 @@ export const WithTest: Story = {
   args: {
     placements: [sidebar, leaderboard],
     tests: { [sidebar.id]: { test, results: resultsOf(variantWinsVerdict, test) } },
+    stats: { [sidebar.id]: statsOf(sidebar), [leaderboard.id]: statsOf(leaderboard) },
   },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('A/B test running')).toBeVisible();
+    await expect(canvas.getByText(/10,000 impressions per variant/)).toBeVisible();
     await expect(
       canvas.getByRole('progressbar', { name: 'Progress toward the planned sample' }),
     ).toHaveAttribute('aria-valuenow', '100');
@@ -159,9 +145,10 @@ export const NotEnoughData: Story = {
   },
 };
 
-/** A 390 px phone (the page's padding taken off): nothing wider than the card. */
+/** A 390 px phone (the page's padding taken off): nothing wider than the card, actions included. */
 export const Phone: Story = {
   ...WithTest,
+  args: { ...WithTest.args, actions: actions() },
   decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByRole('img', { name: /^CTR by variant/ })).toBeVisible());
@@ -172,6 +159,7 @@ export const Phone: Story = {
 
 const dark = { globals: { theme: 'dark' } } as const;
 export const WithPlacementsDark: Story = { ...WithPlacements, ...dark };
+export const OptimizedDark: Story = { ...Optimized, ...dark };
 export const NoPlacementsDark: Story = { ...NoPlacements, ...dark };
 export const EditableDark: Story = { ...Editable, ...dark };
 export const WithTestDark: Story = { ...WithTest, ...dark };

@@ -25,6 +25,8 @@ describe('API token scopes, declared in the contract', () => {
       'campaignReport',
       'campaignEvents',
       'campaignVideoData',
+      'listAlerts',
+      'getAlertRules',
     ]);
     expect(callsWithScope('campaigns:read')).toEqual([
       'getCampaign',
@@ -33,6 +35,7 @@ describe('API token scopes, declared in the contract', () => {
       'getCreative',
       'listCreatives',
       'getPlacement',
+      'getPlacementStats',
       'listPlacements',
       'getAbTest',
       'listAbTests',

@@ -1,14 +1,21 @@
 // Placement calls (issue 46) for the console's `*-queries.ts`.
-import type { Placement } from '../../entities/placement';
+import type { Placement, PlacementStats } from '../../entities/placement';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
 import { placementsContract } from './contract';
 
 export function placementCalls(http: Http) {
-  const { getPlacement, listPlacements, createPlacement, updatePlacement, deletePlacement } =
-    placementsContract;
+  const {
+    getPlacement,
+    getPlacementStats,
+    listPlacements,
+    createPlacement,
+    updatePlacement,
+    deletePlacement,
+  } = placementsContract;
   return {
     getPlacement: (id: string): Promise<Placement> => send(http, getPlacement, { id }),
+    getPlacementStats: (id: string): Promise<PlacementStats> => send(http, getPlacementStats, { id }),
     listPlacements: (campaignID: string): Promise<Placement[]> =>
       send(http, listPlacements, { campaignID }, { emptyAnswer: [] }),
     createPlacement: (input: CallInput<typeof createPlacement>): Promise<Placement> =>

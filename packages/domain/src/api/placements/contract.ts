@@ -1,7 +1,7 @@
 // The placement calls of the contract (issue 46: one tag, several creatives). Owner access as for
 // creatives: another owner's placement answers 404.
 import { z } from 'zod/mini';
-import { placementSchema } from '../../entities/placement';
+import { placementSchema, placementStatsSchema } from '../../entities/placement';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { createPlacementRequestSchema, updatePlacementRequestSchema } from './requests';
@@ -12,6 +12,13 @@ export const placementsContract = {
     path: '/v1/campaign/placement',
     input: idQuerySchema,
     answer: placementSchema,
+    scope: 'campaigns:read',
+  }),
+  getPlacementStats: call({
+    method: 'GET',
+    path: '/v1/campaign/placement/stats',
+    input: idQuerySchema,
+    answer: placementStatsSchema,
     scope: 'campaigns:read',
   }),
   listPlacements: call({

@@ -13,10 +13,13 @@ export const placementNameField = z
   .string({ error: MESSAGES.placementName })
   .check(z.trim(), z.minLength(1, MESSAGES.placementName), z.maxLength(200, MESSAGES.placementNameTooLong));
 
+/** A placement's name and rotation, as the console's placement form edits them. */
+export const placementBodySchema = z.extend(placementRotationSchema, { name: placementNameField });
+export type PlacementBody = z.output<typeof placementBodySchema>;
+
 /** POST /v1/campaign/placements: a new placement of one of the caller's campaigns. */
-export const createPlacementRequestSchema = z.extend(placementRotationSchema, {
+export const createPlacementRequestSchema = z.extend(placementBodySchema, {
   campaignID: idField('campaignID'),
-  name: placementNameField,
 });
 export type CreatePlacementRequest = z.output<typeof createPlacementRequestSchema>;
 

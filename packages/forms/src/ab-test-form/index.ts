@@ -1,0 +1,6 @@
+export {
+  AbTestForm,
+  type AbTestFormCreative,
+  type AbTestFormProps,
+  type AbTestFormValues,
+} from './ab-test-form';

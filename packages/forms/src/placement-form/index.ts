@@ -1,0 +1,7 @@
+export {
+  PlacementForm,
+  type PlacementFormCreative,
+  type PlacementFormProps,
+  type PlacementFormValues,
+  type PlacementShape,
+} from './placement-form';
