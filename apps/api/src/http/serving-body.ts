@@ -39,9 +39,11 @@ export function sendServingText(
       ? servingEncoding(request.headers['accept-encoding'])
       : undefined;
   const text = () => (typeof answer === 'string' ? answer : fillAnswer(answer.template, answer.values));
+  // The CORS hook adds Origin to Vary (routes/serve.ts); a templated answer depends on Accept-Encoding
+  // too, compressed or not (a shared cache must not hand a text answer to a client that asked for gzip).
+  if (typeof answer !== 'string' || encoding !== undefined) reply.header('Vary', 'Accept-Encoding');
   if (encoding === undefined) return reply.send(text());
-  // The CORS hook adds Origin to Vary (routes/serve.ts); the answer now depends on Accept-Encoding too.
-  reply.header('Vary', 'Accept-Encoding').header('Content-Encoding', encoding);
+  reply.header('Content-Encoding', encoding);
   if (encoding === 'br') return reply.send(brotliCompressSync(text(), BROTLI));
   return reply.send(typeof answer === 'string' ? gzipSync(answer, { level: 1 }) : gzipAnswer(answer));
 }

@@ -44,6 +44,8 @@ describe('the country of a client address', () => {
       '2001:db8::1',
       '',
       'not an address',
+      // Octets with leading zeros are no address (read as octal by some parsers): never looked up.
+      '081.2.69.142',
     ])
       expect(lookup.countryOf(address), address).toBe('');
   });

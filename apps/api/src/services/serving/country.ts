@@ -64,9 +64,13 @@ const SPECIAL_PURPOSE_V6 = (() => {
 
 /** Whether an address is one of the special-purpose ranges (so in no country). */
 function specialPurposeAddress(address: string): boolean {
-  const v4 = ipv4Number(address);
-  if (v4 !== undefined) return SPECIAL_PURPOSE_V4_RANGES.some(([first, last]) => v4 >= first && v4 <= last);
-  return isIP(address) !== 6 || SPECIAL_PURPOSE_V6.check(address, 'ipv6');
+  const family = isIP(address);
+  // isIP first: it refuses what is no address at all (leading zeros, '01.2.3.4', included).
+  if (family === 4) {
+    const v4 = ipv4Number(address) as number;
+    return SPECIAL_PURPOSE_V4_RANGES.some(([first, last]) => v4 >= first && v4 <= last);
+  }
+  return family !== 6 || SPECIAL_PURPOSE_V6.check(address, 'ipv6');
 }
 
 /**

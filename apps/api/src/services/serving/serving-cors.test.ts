@@ -74,6 +74,16 @@ describe('CORS of ad serving', () => {
     }
   });
 
+  it('a VAST document varies by Accept-Encoding as well as Origin, compressed or not (a shared cache keeps them apart)', async () => {
+    for (const encoding of ['gzip', 'identity']) {
+      const response = await visit(`${server.url}/serve/vast/${vast}.xml`, {
+        headers: { Origin: PUBLISHER, 'Accept-Encoding': encoding },
+      });
+      expect(response.headers.get('vary'), encoding).toMatch(/\bAccept-Encoding\b/);
+      expect(response.headers.get('vary'), encoding).toMatch(/\bOrigin\b/);
+    }
+  });
+
   it('answers * (and no credentials) only to a request without an Origin', async () => {
     for (const url of servingUrls()) {
       const response = await visit(`${server.url}${url}`);
