@@ -59,6 +59,7 @@ export * from './entities/asset';
 export * from './entities/audit';
 export * from './entities/campaign';
 export * from './entities/common';
+export * from './entities/conversion';
 export * from './entities/creative';
 export * from './entities/dashboard';
 export * from './entities/file-manager/content-types';

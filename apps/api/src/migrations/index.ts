@@ -22,6 +22,7 @@ import campaignArchive from './0022_campaign_archive';
 import placements from './0023_placements';
 import abTests from './0024_ab_tests';
 import alerts from './0025_alerts';
+import conversions from './0026_conversions';
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   { name: '0023_placements', sql: placements },
   { name: '0024_ab_tests', sql: abTests },
   { name: '0025_alerts', sql: alerts },
+  { name: '0026_conversions', sql: conversions },
 ];

@@ -26,6 +26,12 @@ export const metricConfig: ChartConfig<ReportMetric> = {
   ecpm: { label: 'eCPM', color: 3 },
   ecpc: { label: 'eCPC', color: 4 },
   cpcv: { label: 'CPCV', color: 7 },
+  conversions: { label: 'Conversions', color: 5 },
+  conversionValueMinor: { label: 'Conversion value (minor unit)', color: 5 },
+  conversionValue: { label: 'Conversion value', color: 5 },
+  conversionRate: { label: 'Conversion rate', color: 4 },
+  costPerConversion: { label: 'Cost per conversion', color: 3 },
+  roas: { label: 'ROAS', color: 2 },
 };
 
 /** The one-series config of a chart that draws one figure. */

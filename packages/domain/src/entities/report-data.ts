@@ -4,8 +4,15 @@
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
-import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
+import {
+  type CampaignRate,
+  campaignGoalSchema,
+  campaignRateSchema,
+  minorToAmount,
+  spendFigures,
+} from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
+import { conversionLagSchema, invalidConversionsSchema, NO_INVALID_CONVERSIONS } from './conversion';
 import { CREATIVE_TYPES } from './creative';
 import { pacingSchema } from './pacing';
 import { reportTokenSchema, scheduledReportSchema } from './report';
@@ -19,6 +26,8 @@ export const VIDEO_COUNTERS = counterKeysOf('video');
  * loaded, the viewer skipped or closed it.
  */
 export const VAST_COUNTERS = counterKeysOf('vast');
+/** Conversions (docs/conversions.md): in every answer of a server since conversions. */
+export const CONVERSION_COUNTERS = counterKeysOf('conversion');
 export type ReportCounter = CounterKeyOf<'base'>;
 export type VastCounter = CounterKeyOf<'vast'>;
 export type VideoCounter = CounterKeyOf<'video'>;
@@ -34,7 +43,7 @@ const countersShape = <K extends string, S>(keys: readonly K[], schema: S) =>
 /** The counters of the list that a report shows (reports/counters.ts), video ones optional. */
 export const reportCountersSchema = z.object({
   ...countersShape(REPORT_COUNTERS, count),
-  ...countersShape([...VIDEO_COUNTERS, ...VAST_COUNTERS], z.optional(count)),
+  ...countersShape([...VIDEO_COUNTERS, ...VAST_COUNTERS, ...CONVERSION_COUNTERS], z.optional(count)),
   /**
    * Impressions whose viewability was measured (see `measurableImpressions`): the denominator of the
    * viewability rate. Absent from answers of servers before video viewability: then the impressions.
@@ -65,6 +74,15 @@ export const reportTotalsSchema = z.extend(reportCountersSchema, {
   ecpm: z.optional(z.nullable(z.number())),
   ecpc: z.optional(z.nullable(z.number())),
   cpcv: z.optional(z.nullable(z.number())),
+  /**
+   * Conversions per click in percent, and their value as an amount of the report's conversion currency
+   * (`conversionValueMinor` exactly): present when the row has conversion counters.
+   */
+  conversionRate: z.optional(percent),
+  conversionValue: z.optional(z.number().check(z.nonnegative())),
+  /** Spend per conversion and value per spend (return on ad spend, 2.5 = 250 %): with a booked rate. */
+  costPerConversion: z.optional(z.nullable(z.number())),
+  roas: z.optional(z.nullable(z.number())),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
@@ -141,6 +159,12 @@ export const reportDataSchema = z.object({
   breakdown: z.nullish(breakdownSchema),
   /** The campaign's booked rate: the currency and price of every spend figure above; null without one. */
   rate: z.nullish(campaignRateSchema),
+  /** The currency of the conversions' value (the campaign's conversion actions'); null without actions. */
+  conversionCurrency: z.nullish(z.string()),
+  /** Conversions received in the range but not counted, by reason (docs/conversions.md). */
+  invalidConversions: z._default(invalidConversionsSchema, NO_INVALID_CONVERSIONS),
+  /** Counted conversions of the range by days from their click (the conversion-lag chart). */
+  conversionLag: z._default(conversionLagSchema, []),
   /** The campaign's primary goal, and its pacing now (null without a goal or both flight dates). */
   goal: z.nullish(campaignGoalSchema),
   pacing: z.nullish(pacingSchema),
@@ -199,9 +223,17 @@ const rate = (part: number, whole: number): number => (whole > 0 ? (part / whole
  * The rates of a set of counters: CTR, engagement, viewability and (with video) completion; with a
  * booked rate, spend and the effective costs (rules/pricing.ts).
  */
-export function reportRates(counters: ReportCounters, booked?: CampaignRate | null): ReportTotals {
+export function reportRates(
+  counters: ReportCounters,
+  booked?: CampaignRate | null,
+  conversionCurrency?: string | null,
+): ReportTotals {
+  const spend = booked ? spendOf(booked, counters) : undefined;
   return {
-    ...(booked ? spendOf(booked, counters) : {}),
+    ...spend,
+    ...(counters.conversions === undefined
+      ? {}
+      : conversionFigures(counters, spend?.spend, conversionCurrency ?? booked?.currency ?? null)),
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
     engagementRate: rate(counters.engagement, counters.impressions),
@@ -209,6 +241,26 @@ export function reportRates(counters: ReportCounters, booked?: CampaignRate | nu
     ...(counters.videoStarts === undefined
       ? {}
       : { completionRate: rate(counters.videoCompletes ?? 0, counters.videoStarts) }),
+  };
+}
+
+/**
+ * Conversion rate (per click), value as an amount, cost per conversion and ROAS (value / spend; only
+ * when the value is in the spend's currency, which docs/conversions.md requires of a campaign's actions).
+ */
+function conversionFigures(counters: ReportCounters, spend: number | undefined, currency: string | null) {
+  const conversions = counters.conversions ?? 0;
+  const minor = counters.conversionValueMinor ?? 0;
+  const value = currency === null ? 0 : minorToAmount(minor, currency);
+  return {
+    conversionRate: rate(conversions, counters.clicks),
+    conversionValue: value,
+    ...(spend === undefined
+      ? {}
+      : {
+          costPerConversion: conversions > 0 ? spend / conversions : null,
+          roas: spend > 0 ? value / spend : null,
+        }),
   };
 }
 

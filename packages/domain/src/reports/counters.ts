@@ -5,8 +5,11 @@
 // (docs/architecture.md, "How to add a counter"). Plain constants (no zod), so anything may import it.
 import type { CountedEventType } from '../serving/vast-measurement';
 
-/** Which report figures show a counter: always, with video data, or never (kept for the rates). */
-export type CounterFigure = 'base' | 'video' | 'vast' | 'none';
+/**
+ * Which report figures show a counter: always, with video data, with conversions (every server's answer;
+ * optional in the schema for answers before conversions), or never (kept for the rates).
+ */
+export type CounterFigure = 'base' | 'video' | 'vast' | 'conversion' | 'none';
 
 export interface EventCounterSpec {
   /** The counter's key in the API's rows and the report's figures. */
@@ -61,6 +64,23 @@ export const EVENT_COUNTERS = [
   { key: 'closes', event: 'closeLinear', column: 'closes', figure: 'vast', header: 'Closes' },
   { key: 'notViewable', event: 'notViewable', column: 'not_viewable', figure: 'none' },
   { key: 'viewUndetermined', event: 'viewUndetermined', column: 'view_undetermined', figure: 'none' },
+  {
+    key: 'conversions',
+    event: 'conversion',
+    column: 'conversions',
+    figure: 'conversion',
+    header: 'Conversions',
+  },
+  /**
+   * The conversions' value in the minor unit of their action's currency (docs/conversions.md): exact,
+   * so rows add up; reports show it beside as an amount (`conversionValue`).
+   */
+  {
+    key: 'conversionValueMinor',
+    event: 'conversionValue',
+    column: 'conversion_value',
+    figure: 'conversion',
+  },
 ] as const satisfies readonly EventCounterSpec[];
 
 type Spec = (typeof EVENT_COUNTERS)[number];

@@ -144,6 +144,12 @@ export function unitsToAmount(units: number, currency: string): number {
   return Number((units / scale).toFixed(currencyDigits(currency) + 3));
 }
 
+/** An amount in the currency's minor unit as an amount of the currency: 4,999 cents are USD 49.99. */
+export function minorToAmount(minor: number, currency: string): number {
+  const digits = currencyDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
 /** The exact spend as a decimal text with every digit it has (no rounding): '0.0075', '12.5', '3'. */
 export function spendText(units: number, currency: string): string {
   const digits = currencyDigits(currency) + 3;

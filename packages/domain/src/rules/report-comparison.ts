@@ -7,7 +7,13 @@ import type { ReportTotals } from '../entities/report-data';
 export type ReportMetric = keyof ReportTotals;
 
 /** Rates are compared in percentage points, counters relative to the previous value. */
-export const REPORT_RATE_METRICS = ['ctr', 'engagementRate', 'viewabilityRate', 'completionRate'] as const;
+export const REPORT_RATE_METRICS = [
+  'ctr',
+  'engagementRate',
+  'viewabilityRate',
+  'completionRate',
+  'conversionRate',
+] as const;
 
 export function isRateMetric(metric: ReportMetric): boolean {
   return (REPORT_RATE_METRICS as readonly string[]).includes(metric);
@@ -27,6 +33,7 @@ export const RATE_DENOMINATORS = {
   engagementRate: 'impressions',
   viewabilityRate: 'measurable',
   completionRate: 'videoStarts',
+  conversionRate: 'clicks',
 } as const satisfies Record<ReportRateMetric, ReportMetric>;
 
 /**
@@ -49,6 +56,7 @@ export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
   viewable: true,
   engagement: true,
   clicks: true,
+  conversions: true,
   videoStarts: true,
   firstQuartile: true,
   midpoint: true,
@@ -68,6 +76,11 @@ export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
   ecpm: false,
   ecpc: false,
   cpcv: false,
+  conversionValueMinor: true,
+  conversionValue: true,
+  conversionRate: true,
+  costPerConversion: false,
+  roas: true,
 };
 
 export type MetricChange = {

@@ -19,8 +19,20 @@ export const VAST_EVENT_TYPES = [
 ] as const;
 export type VastEventType = (typeof VAST_EVENT_TYPES)[number];
 
-/** Every event type counted per impression into a counter: the runtime's and the VAST player's. */
-export const COUNTED_EVENT_TYPES = [...EVENT_TYPES, ...VAST_EVENT_TYPES] as const;
+/** The event types a tracking call may send (`/serve/t/{type}`): the runtime's and the VAST player's. */
+export const TRACKED_EVENT_TYPES = [...EVENT_TYPES, ...VAST_EVENT_TYPES] as const;
+export type TrackedEventType = (typeof TRACKED_EVENT_TYPES)[number];
+
+/**
+ * Events only the server writes, never a tracking call: a counted conversion (attributed to its click's
+ * live creative and breakdown values) and its value, whose `count` is the value in the minor unit of the
+ * conversion action's currency (docs/conversions.md). Each is stored once under the conversion's own id.
+ */
+export const SERVER_EVENT_TYPES = ['conversion', 'conversionValue'] as const;
+export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number];
+
+/** Every event type counted into a counter: the tracked ones and the server's. */
+export const COUNTED_EVENT_TYPES = [...TRACKED_EVENT_TYPES, ...SERVER_EVENT_TYPES] as const;
 export type CountedEventType = (typeof COUNTED_EVENT_TYPES)[number];
 
 /** Pings counted per code: the tracking path is `/serve/t/{kind}`, the code in `?code=`. */

@@ -6,7 +6,7 @@
 import { type CreativeType, isVideoCreativeType } from '../entities/creative';
 import { findLayout } from '../layouts/catalogue';
 import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';
-import { parseCodedEventType, VAST_EVENT_TYPES } from '../serving/vast-measurement';
+import { parseCodedEventType, SERVER_EVENT_TYPES, VAST_EVENT_TYPES } from '../serving/vast-measurement';
 import type { InvalidTrafficReason } from './reasons';
 
 /** Video events: only a creative that plays video sends them (the VAST player's own ones too). */
@@ -26,7 +26,10 @@ const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set([
  * request's invalid-traffic verdict.
  */
 export const isPreImpressionEvent = (type: string): boolean =>
-  type === 'loaded' || parseCodedEventType(type) !== undefined;
+  type === 'loaded' || parseCodedEventType(type) !== undefined || isServerEvent(type);
+
+/** A conversion and its value: written by the server under the conversion's own id, after its checks. */
+const isServerEvent = (type: string): boolean => (SERVER_EVENT_TYPES as readonly string[]).includes(type);
 
 /** The event that must have counted before this one: none for the impression itself. */
 export function prerequisiteOf(type: string): 'impression' | 'start' | null {

@@ -246,6 +246,11 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
       true,
     ),
   },
+  {
+    // Conversions (docs/conversions.md): their count and value (the minor unit of the action's currency).
+    name: '0007_conversions',
+    statements: addCounterColumns(['conversions', 'conversion_value']),
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

@@ -16,6 +16,7 @@ import {
   invalidTrafficOf,
   labelOfCode,
   measurableImpressions,
+  NO_INVALID_CONVERSIONS,
   type ReportCodeCount,
   type ReportCounters,
   type ReportFileFormat,
@@ -273,6 +274,9 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     invalid: invalidOf(invalidRows),
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
+    // Filled from the conversions ledger by the reports' conversion read (docs/conversions.md).
+    invalidConversions: NO_INVALID_CONVERSIONS,
+    conversionLag: [],
     // The same range and valid events as the totals: its rows, other and unknown add up to them.
     breakdown:
       query.breakdown === undefined || breakdownRows === undefined

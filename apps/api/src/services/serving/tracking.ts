@@ -3,7 +3,6 @@
 // removed or deleted live creatives never fail loudly: tracking answers 204 uncounted.
 import {
   CODED_EVENT_KINDS,
-  COUNTED_EVENT_TYPES,
   type CodedEventKind,
   type CountedEventType,
   clickPrefixAllowed,
@@ -15,6 +14,7 @@ import {
   SERVE_PATHS,
   type ServeClickQuery,
   type ServeTrackQuery,
+  TRACKED_EVENT_TYPES,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { StoredEventType } from '../events/tracked-event';
@@ -117,7 +117,7 @@ export const clickThrough = (landing: string, prefix: string | undefined) =>
  * ('error:401'; missing or unknown codes as the domain says); undefined for anything else.
  */
 function storedTypeOf(type: string, params: ServeTrackQuery): StoredEventType | undefined {
-  if ((COUNTED_EVENT_TYPES as readonly string[]).includes(type)) return type as CountedEventType;
+  if ((TRACKED_EVENT_TYPES as readonly string[]).includes(type)) return type as CountedEventType;
   if ((CODED_EVENT_KINDS as readonly string[]).includes(type)) {
     const kind = type as CodedEventKind;
     return codedEventType(kind, codeOfPing(kind, params.code));

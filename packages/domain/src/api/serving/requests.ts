@@ -3,7 +3,7 @@
 // never refuses a serving request on them (docs/serving.md): an unknown live creative, type or signature
 // is simply not served or not counted, so a tag or a player never sees a validation error.
 import { z } from 'zod/mini';
-import { CODED_EVENT_KINDS, COUNTED_EVENT_TYPES } from '../../serving/vast-measurement';
+import { CODED_EVENT_KINDS, TRACKED_EVENT_TYPES } from '../../serving/vast-measurement';
 
 const text = z.string();
 /** An optional text parameter, with what it is for the OpenAPI document. */
@@ -59,7 +59,7 @@ export const servePlacementVpaidQuerySchema = z.extend(serveVpaidQuerySchema, {
 });
 
 /** Every tracking type: the counted events, and the pings counted per code (docs/serving.md). */
-export const TRACKED_TYPES = [...COUNTED_EVENT_TYPES, ...CODED_EVENT_KINDS] as const;
+export const TRACKED_TYPES = [...TRACKED_EVENT_TYPES, ...CODED_EVENT_KINDS] as const;
 
 export const serveTrackParamsSchema = z.object({
   type: z
