@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AB_TEST_COUNTED_GOALS, abTestVerdict } from './ab-test';
+import { AB_TEST_GOAL_COUNTS, AB_TEST_GOALS, abTestVerdict } from './ab-test';
 import { compareProportions } from './ab-test-statistics';
 import { seededUniform } from './rotation';
 
@@ -212,7 +212,14 @@ describe('A/B test verdict at a fixed horizon', () => {
 });
 
 describe('the goals a test can be run on', () => {
-  it('every goal but the conversion rate, which no counter counts yet', () => {
-    expect(AB_TEST_COUNTED_GOALS).toEqual(['ctr', 'viewability', 'completionRate', 'engagementRate']);
+  it('every goal, the conversion rate too: conversions per click', () => {
+    expect(AB_TEST_GOALS).toEqual([
+      'ctr',
+      'viewability',
+      'completionRate',
+      'engagementRate',
+      'conversionRate',
+    ]);
+    expect(AB_TEST_GOAL_COUNTS.conversionRate).toEqual({ successes: 'conversions', trials: 'clicks' });
   });
 });

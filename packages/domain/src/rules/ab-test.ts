@@ -15,7 +15,10 @@ import {
   wilsonInterval,
 } from './ab-test-statistics';
 
-/** The rates an A/B test can compare: each a proportion of successes over trials. */
+/**
+ * The rates an A/B test can compare: each a proportion of successes over trials. The conversion rate is
+ * conversions per click, a conversion counted for the creative its click was on (docs/conversions.md).
+ */
 export const AB_TEST_GOALS = [
   'ctr',
   'viewability',
@@ -34,18 +37,9 @@ export const AB_TEST_GOAL_LABELS: Record<AbTestGoal, string> = {
 };
 
 /**
- * The goals a test can be run on today: every goal but the conversion rate, which no counter counts
- * yet (the server refuses it with MESSAGES.abTestConversionRate).
- */
-export const AB_TEST_COUNTED_GOALS = AB_TEST_GOALS.filter(
-  (goal): goal is Exclude<AbTestGoal, 'conversionRate'> => goal !== 'conversionRate',
-);
-
-/**
  * What each goal counts as a success and as a trial. Viewability is per measurable impression and
  * completion per start, as in the reports (RATE_DENOMINATORS); conversions are per click. The names
- * are the report's counters, but for `conversions`: no report counts conversions yet, so a test on
- * the conversion rate waits for that counter.
+ * are the event counters'.
  */
 export const AB_TEST_GOAL_COUNTS: Record<AbTestGoal, { successes: string; trials: string }> = {
   ctr: { successes: 'clicks', trials: 'impressions' },

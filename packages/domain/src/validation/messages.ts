@@ -76,8 +76,6 @@ export const MESSAGES = {
   abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
   abTestAlreadyEnded: 'This A/B test has already ended.',
   /** No counter counts conversions yet (docs/reports.md, "A/B tests"). */
-  abTestConversionRate:
-    'The conversion rate cannot be tested yet: no counter counts conversions. Choose ctr, viewability, completionRate or engagementRate.',
   abTestBaselineRequired:
     "Give the control's expected rate (baselineRate, in percent): the control has no rate of this goal yet to plan the sample from.",
   /** The console's A/B test form, when the control has no rate of the goal yet and none is entered. */

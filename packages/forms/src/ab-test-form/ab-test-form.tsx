@@ -4,8 +4,8 @@
 // (else its rate so far). The sample each variant needs shows before the test starts, from the
 // domain's abTestPlannedSample, as the server will plan it.
 import {
-  AB_TEST_COUNTED_GOALS,
   AB_TEST_GOAL_LABELS,
+  AB_TEST_GOALS,
   AB_TEST_MAX_VARIANTS,
   AB_TEST_SIGNIFICANCE_PERCENTS,
   AB_TEST_TRIAL_NOUNS,
@@ -47,7 +47,7 @@ export interface AbTestFormProps {
   className?: string;
 }
 
-const goalChoices: readonly Choice<AbTestGoal>[] = AB_TEST_COUNTED_GOALS.map((goal) => ({
+const goalChoices: readonly Choice<AbTestGoal>[] = AB_TEST_GOALS.map((goal) => ({
   value: goal,
   label: AB_TEST_GOAL_LABELS[goal],
 }));

@@ -21,7 +21,6 @@ export function goalCounts(
   counters: EventCounters,
   kind: PlacementKind,
 ): { successes: number; trials: number } {
-  if (goal === 'conversionRate') throw ApiError.of(400, MESSAGES.abTestConversionRate);
   if (goal === 'viewability')
     return { successes: counters.viewable, trials: measurableImpressions(counters, kind) };
   const { successes, trials } = AB_TEST_GOAL_COUNTS[goal];

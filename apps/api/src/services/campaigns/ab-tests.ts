@@ -113,8 +113,7 @@ async function controlRateBefore(
 
 /**
  * Starts a test: checks it against its placement (its variants must be the placement's creatives; the
- * conversion rate has no counter yet; the baseline, else the control's rate so far, gives the planned
- * sample), stores it with the placement's rotation, and rotates the placement evenly over the variants.
+ * baseline, else the control's rate so far, gives the planned sample), stores it with the placement's rotation, and rotates the placement evenly over the variants.
  */
 export async function createAbTest(
   ctx: Context,
@@ -122,7 +121,6 @@ export async function createAbTest(
   input: CreateAbTestRequest,
 ): Promise<PlacementAbTest> {
   const placement = await ownPlacement(ctx.db, user, input.placementID);
-  if (input.goal === 'conversionRate') throw ApiError.of(400, MESSAGES.abTestConversionRate);
   const inPlacement = new Set(placement.items.map((item) => item.creativeId));
   const stranger = input.variants.find((id) => !inPlacement.has(id));
   if (stranger !== undefined) throw ApiError.of(400, abTestVariantNotInPlacementMessage(stranger));

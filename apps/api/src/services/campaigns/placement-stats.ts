@@ -4,7 +4,7 @@
 // and for optimized rotation the counts of each current live creative that Thompson sampling draws
 // from), and each creative's all-time counts of every A/B test goal, which plan a test before it starts.
 import {
-  AB_TEST_COUNTED_GOALS,
+  AB_TEST_GOALS,
   ApiError,
   MESSAGES,
   type PlacementStats,
@@ -45,7 +45,7 @@ export async function getPlacementStats(
         share: shares[index] ?? null,
         optimization: served.counts[item.creativeId] ?? { successes: 0, trials: 0 },
         goals: Object.fromEntries(
-          AB_TEST_COUNTED_GOALS.map((goal) => [
+          AB_TEST_GOALS.map((goal) => [
             goal,
             counters ? goalCounts(goal, counters, served.kind) : { successes: 0, trials: 0 },
           ]),
