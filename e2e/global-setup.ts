@@ -28,25 +28,32 @@ async function startProduct(): Promise<Started> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      // Two buckets, so the file manager journey can choose one; 'files' stays the default.
-      FILE_MANAGER_BUCKETS: 'files,archive',
-      DEMO_PASSWORD,
-      // The journeys' stand-in platform click trackers live on loopback (the publisher's own server):
-      // honoured as a deployment's own click-tracker host, as CLICK_PREFIX_HOSTS allows.
-      CLICK_PREFIX_HOSTS: '127.0.0.1',
+  // The journeys may move this product's clock (e2e/support/clock-offset.mjs): the offset lives in a file.
+  const clockFile = path.join(dataDir, 'clock-offset');
+  const server = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--import', './e2e/support/clock-offset.mjs', 'apps/api/dist/main.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        // Two buckets, so the file manager journey can choose one; 'files' stays the default.
+        FILE_MANAGER_BUCKETS: 'files,archive',
+        DEMO_PASSWORD,
+        // The journeys' stand-in platform click trackers live on loopback (the publisher's own server):
+        // honoured as a deployment's own click-tracker host, as CLICK_PREFIX_HOSTS allows.
+        CLICK_PREFIX_HOSTS: '127.0.0.1',
+        E2E_CLOCK_OFFSET_FILE: clockFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
   await waitUntilServing(`${baseURL}/api/ping`, server, () => log);
