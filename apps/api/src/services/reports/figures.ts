@@ -16,7 +16,6 @@ import {
   invalidTrafficOf,
   labelOfCode,
   measurableImpressions,
-  NO_INVALID_CONVERSIONS,
   type ReportCodeCount,
   type ReportCounters,
   type ReportFileFormat,
@@ -39,6 +38,7 @@ import { readPeriods } from '../events/queries/periods';
 import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
+import { reportConversions } from './conversions';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -59,8 +59,8 @@ const reportCounters = (
   creativeType: CreativeType,
 ): ReportCounters => counterFigures(counters, withVideo, measurableImpressions(counters, creativeType));
 
-/** The counters a report shows: always, and with video data (the domain's EVENT_COUNTERS). */
-const BASE_KEYS = counterKeysOf('base');
+/** The counters a report shows: always (conversions too), and with video data (the domain's EVENT_COUNTERS). */
+const BASE_KEYS = [...counterKeysOf('base'), ...counterKeysOf('conversion')];
 const WITH_VIDEO_KEYS = [...BASE_KEYS, ...counterKeysOf('video'), ...counterKeysOf('vast')];
 
 /** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
@@ -72,14 +72,15 @@ const counterFigures = (counters: EventCounters, withVideo: boolean, measurable:
 };
 
 /**
- * A row's rates, and with a booked rate its spend (rules/pricing.ts). `completes` are the row's completed
- * views, which a CPCV prices even when the report shows no video counters.
+ * A row's rates, with a booked rate its spend (rules/pricing.ts), and its conversion figures in the
+ * campaign's conversion currency. `completes` are the row's completed views, which a CPCV prices even
+ * when the report shows no video counters.
  */
 const ratedWith =
-  (booked: CampaignRate | null | undefined, withVideo: boolean) =>
+  (booked: CampaignRate | null | undefined, withVideo: boolean, conversionCurrency: string | null) =>
   (counters: ReportCounters, completes: number): ReportTotals => {
-    if (!booked) return reportRates(counters);
-    const totals = reportRates({ ...counters, videoCompletes: completes }, booked);
+    if (!booked) return reportRates(counters, null, conversionCurrency);
+    const totals = reportRates({ ...counters, videoCompletes: completes }, booked, conversionCurrency);
     if (!withVideo) delete totals.videoCompletes;
     return totals;
   };
@@ -167,7 +168,15 @@ export async function reportFiguresWithRows(
   const fileBreakdownsOf =
     file === undefined
       ? undefined
-      : await fileBreakdowns(ctx, scope, read.range, file, query.breakdown, read.creatives);
+      : await fileBreakdowns(
+          ctx,
+          scope,
+          read.range,
+          file,
+          query.breakdown,
+          read.creatives,
+          read.conversionCurrency,
+        );
   return {
     figures: read.figures,
     creativePeriods: read.creativePeriods,
@@ -195,7 +204,6 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
   const booked = scope.campaign.body.data?.rate ?? null;
   const goal = scope.campaign.body.data?.goal ?? null;
-  const rated = ratedWith(booked, withVideo);
   const { store } = ctx.events;
   const [
     { series: seriesRows, totals: liveTotals, weekHours: weekHourRows },
@@ -205,6 +213,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdownRows,
     periodRows,
     pacings,
+    conversions,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -222,7 +231,11 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
           [scope.campaign],
           campaignId === undefined ? undefined : new Map([[campaignId, liveIds]]),
         ),
+    // The conversion currency, invalid conversions and the lag, from the ledger (conversions.ts).
+    reportConversions(ctx, scope, from, to),
   ]);
+  const { conversionCurrency } = conversions;
+  const rated = ratedWith(booked, withVideo, conversionCurrency);
 
   const liveFigures = (id: string) => {
     const counters = liveTotals.get(id);
@@ -274,15 +287,22 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     invalid: invalidOf(invalidRows),
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
-    // Filled from the conversions ledger by the reports' conversion read (docs/conversions.md).
-    invalidConversions: NO_INVALID_CONVERSIONS,
-    conversionLag: [],
+    // Conversions received in the range and not counted, and the counted ones' lag (the ledger's).
+    invalidConversions: conversions.invalidConversions,
+    conversionLag: conversions.conversionLag,
     // The same range and valid events as the totals: its rows, other and unknown add up to them.
     breakdown:
       query.breakdown === undefined || breakdownRows === undefined
         ? null
-        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase, booked),
+        : breakdownOf(
+            query.breakdown,
+            breakdownRows,
+            ctx.traffic.countryDatabase,
+            booked,
+            conversionCurrency,
+          ),
     rate: booked,
+    conversionCurrency,
     goal,
     pacing: pacings?.get(scope.campaign.id) ?? null,
     dataPulledAt: new Date().toISOString(),
@@ -290,6 +310,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   return {
     figures,
     range: { from, to },
+    conversionCurrency,
     creatives,
     invalidRows,
     creativePeriods:
