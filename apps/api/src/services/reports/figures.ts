@@ -26,6 +26,7 @@ import {
   reportRates,
   resolveReportWindow,
   videoTotalsOf,
+  zeroReportCounters,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
@@ -70,6 +71,11 @@ const counterFigures = (counters: EventCounters, withVideo: boolean, measurable:
   figures.measurable = measurable;
   return figures;
 };
+
+/** Counters summed, the conversion counters present (0) in a row without events too. */
+const ZERO_CONVERSIONS = { conversions: 0, conversionValueMinor: 0 };
+const sumCounters = (rows: readonly ReportCounters[], withVideo: boolean): ReportCounters =>
+  addReportCounters([{ ...zeroReportCounters(withVideo), ...ZERO_CONVERSIONS }, ...rows], withVideo);
 
 /**
  * A row's rates, with a booked rate its spend (rules/pricing.ts), and its conversion figures in the
@@ -252,7 +258,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     return {
       date,
       ...rated(
-        addReportCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
+        sumCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
         row?.videoCompletes ?? 0,
       ),
     };
@@ -260,7 +266,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const creativeRows = creatives.map((creative) => ({
     ...creative,
     totals: rated(
-      addReportCounters(creative.liveIDs.flatMap(liveFigures), withVideo),
+      sumCounters(creative.liveIDs.flatMap(liveFigures), withVideo),
       liveCompletes(creative.liveIDs),
     ),
   }));
@@ -280,7 +286,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     granularity: query.granularity,
     withVideoData: withVideo,
-    totals: rated(addReportCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
+    totals: rated(sumCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
     series,
     creatives: creativeRows,
     weekHours,
@@ -344,7 +350,7 @@ function creativePeriodsOf(
           return [
             period,
             rated(
-              addReportCounters(
+              sumCounters(
                 cells.map((cell) => cell.counters),
                 withVideo,
               ),
