@@ -44,7 +44,7 @@ export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
 type BreakdownMetric = Exclude<keyof BreakdownFigures, SpendKey | keyof ConversionCells>;
 
 /** A breakdown metric: its header, its field, and whether it is a rate in percent. */
-export const BREAKDOWN_COLUMNS: readonly { header: string; key: BreakdownMetric; rate?: boolean }[] = [
+const BREAKDOWN_COLUMNS: readonly { header: string; key: BreakdownMetric; rate?: boolean }[] = [
   { header: 'Impressions', key: 'impressions' },
   { header: 'Viewable impressions', key: 'viewable' },
   { header: 'Measurable impressions', key: 'measurable' },

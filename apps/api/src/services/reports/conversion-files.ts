@@ -127,9 +127,6 @@ export const INVALID_CONVERSION_HEADERS = ['Invalid conversion (not counted)', '
 export const invalidConversionRows = (invalid: InvalidConversions): [string, string, number][] =>
   invalid.byReason.map((row) => [row.label, row.reason, row.conversions]);
 
-/** The lag table (days from click to conversion): its header and rows. */
-export const LAG_HEADERS = ['Days from click to conversion', 'Conversions'];
-
 /** People's text of the conversion figures (PDF tiles, the mail): [label, text] pairs. */
 export function conversionTexts(
   figures: CurrencyOf,

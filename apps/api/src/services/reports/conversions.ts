@@ -18,11 +18,6 @@ export interface ReportConversions {
   conversionLag: ConversionLag;
 }
 
-/** The conversion currency of a campaign (its actions'), null without actions. */
-export async function conversionCurrencyOf(ctx: Pick<Context, 'db'>, campaignId: string) {
-  return (await listConversionCurrencies(ctx.db, [campaignId])).get(campaignId) ?? null;
-}
-
 /**
  * The ledger's parts of a report over `from <= converted_at < to`: a whole campaign's conversions, or
  * those attributed to the scope's live creatives (a creative report).
@@ -36,13 +31,14 @@ export async function reportConversions(
   const whose: ConversionScope = scope.wholeCampaign
     ? { campaignId: scope.campaign.id }
     : { liveIds: scope.lives.map((live) => live.id) };
-  const [conversionCurrency, invalid, conversionLag] = await Promise.all([
-    conversionCurrencyOf(ctx, scope.campaign.id),
+  const [currencies, invalid, conversionLag] = await Promise.all([
+    listConversionCurrencies(ctx.db, [scope.campaign.id]),
     countInvalidConversions(ctx.db, whose, from, to),
     countConversionLag(ctx.db, whose, from, to),
   ]);
   return {
-    conversionCurrency,
+    // The campaign's actions' currency (one for all of them), null without actions.
+    conversionCurrency: currencies.get(scope.campaign.id) ?? null,
     invalidConversions: {
       total: invalid.reduce((sum, row) => sum + row.conversions, 0),
       byReason: invalid.map((row) => ({ ...row, label: INVALID_CONVERSION_LABELS[row.reason] })),
