@@ -281,11 +281,11 @@ describe('the ClickHouse event store', () => {
       for (const table of ['event_dimension_rollups', 'event_dimension_hours', 'event_dimension_days'])
         expect(
           await rowsOf(
-            `select toString(sum(conversions)) as conversions, toString(sum(conversion_value)) as value
+            `select toString(sum(conversions)) as conversions, toString(sum(conversion_value)) as amount
                from ${older}.${table} where dimension = 'site' and value = 'a.example'`,
           ),
           table,
-        ).toEqual([{ conversions: '1', value: '4999' }]);
+        ).toEqual([{ conversions: '1', amount: '4999' }]);
     } finally {
       await client.command({ query: `drop database if exists ${older}` });
     }

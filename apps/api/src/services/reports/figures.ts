@@ -123,6 +123,9 @@ async function creativesOf(ctx: Context, scope: ReportScope) {
   return [...byId.values()];
 }
 
+/** The counters that count events (a conversion's value counts minor units, not events). */
+const EVENT_KEYS = EVENT_COUNTER_KEYS.filter((key) => key !== 'conversionValueMinor');
+
 /** The report's `invalid`: every invalid event of the range by reason. */
 function invalidOf(rows: readonly InvalidPeriodRow[]) {
   const byReason = new Map<InvalidTrafficReason, { impressions: number; clicks: number; events: number }>();
@@ -130,7 +133,7 @@ function invalidOf(rows: readonly InvalidPeriodRow[]) {
     const sum = byReason.get(row.reason) ?? { impressions: 0, clicks: 0, events: 0 };
     sum.impressions += row.impressions;
     sum.clicks += row.clicks;
-    sum.events += EVENT_COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
+    sum.events += EVENT_KEYS.reduce((total, key) => total + row[key], 0);
     byReason.set(row.reason, sum);
   }
   return invalidTrafficOf(byReason);
