@@ -214,6 +214,7 @@ export default defineConfig({
                   'apps/api/src/services/serving/vast-measurement.test.ts',
                   'apps/api/src/services/reports/breakdowns.test.ts',
                   'apps/api/src/services/reports/spend.test.ts',
+                  'apps/api/src/services/reports/conversion-reports.test.ts',
                   'apps/api/src/services/events/campaign-days.test.ts',
                   'apps/api/src/services/campaigns/ab-tests.test.ts',
                   'apps/api/src/services/serving/serving-placements.test.ts',

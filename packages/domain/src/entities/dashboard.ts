@@ -15,11 +15,14 @@ export const dashboardCampaignSchema = z.object({
   updatedAt: z.nullable(z.string()),
   /**
    * The campaign's figures in the dashboard's range; with a booked rate, its spend and effective costs
-   * in `rate.currency` (the dashboard's own totals carry no spend: campaigns may book different currencies).
+   * in `rate.currency` (the dashboard's own totals carry no spend: campaigns may book different
+   * currencies); its conversions, their value in `conversionCurrency`, cost per conversion and ROAS.
    */
   totals: reportTotalsSchema,
   /** The campaign's booked rate (the currency of `totals.spend`); null or absent without one. */
   rate: z.nullish(campaignRateSchema),
+  /** The currency of `totals.conversionValue` (the campaign's conversion actions'); null without actions. */
+  conversionCurrency: z.nullish(z.string()),
   /** The campaign's pacing now (rules/pacing.ts); null or absent without a goal or both flight dates. */
   pacing: z.nullish(pacingSchema),
 });
@@ -32,6 +35,10 @@ export const dashboardSchema = z.object({
   timezone: reportDataSchema.shape.timezone,
   /** How many campaigns the user has. */
   campaignCount: z.number().check(z.int(), z.nonnegative()),
+  /**
+   * Every campaign's figures summed: conversions and the conversion rate too, but no conversion value
+   * (campaigns may count in different currencies: each campaign's is in its own entry).
+   */
   totals: reportTotalsSchema,
   /** The same number of days just before `start`. */
   previousTotals: reportTotalsSchema,

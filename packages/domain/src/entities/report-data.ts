@@ -4,13 +4,8 @@
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
-import {
-  type CampaignRate,
-  campaignGoalSchema,
-  campaignRateSchema,
-  minorToAmount,
-  spendFigures,
-} from '../rules/pricing';
+import { conversionFigures } from '../rules/conversion-figures';
+import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { conversionLagSchema, invalidConversionsSchema, NO_INVALID_CONVERSIONS } from './conversion';
 import { CREATIVE_TYPES } from './creative';
@@ -221,7 +216,8 @@ const rate = (part: number, whole: number): number => (whole > 0 ? (part / whole
 
 /**
  * The rates of a set of counters: CTR, engagement, viewability and (with video) completion; with a
- * booked rate, spend and the effective costs (rules/pricing.ts).
+ * booked rate, spend and the effective costs (rules/pricing.ts); with conversion counters, the
+ * conversion figures (rules/conversion-figures.ts) in `conversionCurrency` (else the booked rate's).
  */
 export function reportRates(
   counters: ReportCounters,
@@ -244,46 +240,31 @@ export function reportRates(
   };
 }
 
-/**
- * Conversion rate (per click), value as an amount, cost per conversion and ROAS (value / spend; only
- * when the value is in the spend's currency, which docs/conversions.md requires of a campaign's actions).
- */
-function conversionFigures(counters: ReportCounters, spend: number | undefined, currency: string | null) {
-  const conversions = counters.conversions ?? 0;
-  const minor = counters.conversionValueMinor ?? 0;
-  const value = currency === null ? 0 : minorToAmount(minor, currency);
-  return {
-    conversionRate: rate(conversions, counters.clicks),
-    conversionValue: value,
-    ...(spend === undefined
-      ? {}
-      : {
-          costPerConversion: conversions > 0 ? spend / conversions : null,
-          roas: spend > 0 ? value / spend : null,
-        }),
-  };
-}
-
 const spendOf = (rate: CampaignRate, counters: ReportCounters) => {
   const { currency: _currency, ...figures } = spendFigures(rate, counters);
   return figures;
 };
 
-/** Zeroed counters; with the video counters when `withVideo`. */
 /** The keys zeroReportCounters gives, with and without video (made once: a report sums hundreds of rows). */
 const WITH_VIDEO_COUNTERS = [...REPORT_COUNTERS, ...VIDEO_COUNTERS, ...VAST_COUNTERS];
 const ZERO_COUNTERS = countersShape(REPORT_COUNTERS, 0) as ReportCounters;
 const ZERO_WITH_VIDEO = countersShape(WITH_VIDEO_COUNTERS, 0) as ReportCounters;
 
+/** Zeroed counters; with the video counters when `withVideo`. */
 export function zeroReportCounters(withVideo: boolean): ReportCounters {
   return withVideo ? { ...ZERO_WITH_VIDEO } : { ...ZERO_COUNTERS };
 }
 
-/** Adds counters together (video counters only when the first row has them). */
+/**
+ * Adds counters together: video counters when `withVideo`, conversion counters when any row has them
+ * (every row of a server since conversions), measurable impressions when any row has them.
+ */
 export function addReportCounters(rows: readonly ReportCounters[], withVideo: boolean): ReportCounters {
   const sum = zeroReportCounters(withVideo);
   const keys = withVideo ? WITH_VIDEO_COUNTERS : REPORT_COUNTERS;
   for (const row of rows) for (const key of keys) sum[key] = (sum[key] ?? 0) + (row[key] ?? 0);
+  if (rows.some((row) => row.conversions !== undefined))
+    for (const key of CONVERSION_COUNTERS) sum[key] = rows.reduce((total, row) => total + (row[key] ?? 0), 0);
   // Rows without measurement (older answers) measured every impression, as the display runtime does.
   if (rows.some((row) => row.measurable !== undefined))
     sum.measurable = rows.reduce((total, row) => total + (row.measurable ?? row.impressions), 0);

@@ -8,6 +8,7 @@
 //   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
 //   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
 import { z } from 'zod/mini';
+import { conversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, spendFigures } from '../rules/pricing';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
@@ -44,7 +45,15 @@ export interface BreakdownCounters {
   clicks: number;
   starts: number;
   completes: number;
+  /**
+   * Conversions of the clicks served with the value and their value in the minor unit of the conversion
+   * currency (docs/conversions.md): absent from answers of servers before conversions.
+   */
+  conversions?: number | undefined;
+  conversionValueMinor?: number | undefined;
 }
+/** The conversion counters of a breakdown row (present in every answer of a server since conversions). */
+export const BREAKDOWN_CONVERSION_COUNTERS = ['conversions', 'conversionValueMinor'] as const;
 export const BREAKDOWN_COUNTERS = [
   'impressions',
   'viewable',
@@ -63,6 +72,8 @@ export const zeroBreakdownCounters = (): BreakdownCounters => ({
   clicks: 0,
   starts: 0,
   completes: 0,
+  conversions: 0,
+  conversionValueMinor: 0,
 });
 
 const count = z.number().check(z.int(), z.nonnegative());
@@ -93,6 +104,17 @@ export const breakdownFiguresSchema = z.object({
   ecpm: z.optional(z.nullable(z.number())),
   ecpc: z.optional(z.nullable(z.number())),
   cpcv: z.optional(z.nullable(z.number())),
+  /** Conversions and their value in the minor unit (absent from answers before conversions). */
+  conversions: z.optional(count),
+  conversionValueMinor: z.optional(count),
+  /**
+   * Conversions per click, value as an amount of the report's conversion currency, and with a booked
+   * rate cost per conversion and ROAS (rules/conversion-figures.ts): present with conversion counters.
+   */
+  conversionRate: z.optional(percent),
+  conversionValue: z.optional(z.number().check(z.nonnegative())),
+  costPerConversion: z.optional(z.nullable(z.number())),
+  roas: z.optional(z.nullable(z.number())),
 });
 export type BreakdownFigures = z.infer<typeof breakdownFiguresSchema>;
 
@@ -127,17 +149,27 @@ export type Breakdown = z.infer<typeof breakdownSchema>;
 
 const rate = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
-/** Counters with their rates; with a booked rate, spend and the effective costs. */
+/**
+ * Counters with their rates; with a booked rate, spend and the effective costs; with conversion counters,
+ * the conversion figures in `conversionCurrency` (else the booked rate's), as a report's rows have them.
+ */
 export const breakdownFigures = (
   counters: BreakdownCounters,
   booked?: CampaignRate | null,
-): BreakdownFigures => ({
-  ...(booked ? breakdownSpend(booked, counters) : {}),
-  ...counters,
-  ctr: rate(counters.clicks, counters.impressions),
-  viewability: rate(counters.viewable, counters.measurable),
-  completionRate: rate(counters.completes, counters.starts),
-});
+  conversionCurrency?: string | null,
+): BreakdownFigures => {
+  const spend = booked ? breakdownSpend(booked, counters) : undefined;
+  return {
+    ...spend,
+    ...(counters.conversions === undefined
+      ? {}
+      : conversionFigures(counters, spend?.spend, conversionCurrency ?? booked?.currency ?? null)),
+    ...counters,
+    ctr: rate(counters.clicks, counters.impressions),
+    viewability: rate(counters.viewable, counters.measurable),
+    completionRate: rate(counters.completes, counters.starts),
+  };
+};
 
 /** A breakdown row's spend: its completes are the completed views a CPCV prices. */
 const breakdownSpend = (booked: CampaignRate, counters: BreakdownCounters) => {
@@ -149,13 +181,20 @@ const breakdownSpend = (booked: CampaignRate, counters: BreakdownCounters) => {
   return figures;
 };
 
+/** Adds `add` into `into` (its conversion counters when it has them). */
 export const addBreakdownCounters = (into: BreakdownCounters, add: BreakdownCounters): BreakdownCounters => {
   for (const key of BREAKDOWN_COUNTERS) into[key] += add[key];
+  for (const key of BREAKDOWN_CONVERSION_COUNTERS) {
+    const value = add[key];
+    if (value !== undefined) into[key] = (into[key] ?? 0) + value;
+  }
   return into;
 };
 
 /** Whether any counter is above 0. */
-const anyCount = (counters: BreakdownCounters) => BREAKDOWN_COUNTERS.some((key) => counters[key] > 0);
+const anyCount = (counters: BreakdownCounters) =>
+  BREAKDOWN_COUNTERS.some((key) => counters[key] > 0) ||
+  BREAKDOWN_CONVERSION_COUNTERS.some((key) => (counters[key] ?? 0) > 0);
 
 let regionNames: Intl.DisplayNames | undefined;
 /** A country's name from its ISO 3166-1 alpha-2 code (Intl.DisplayNames, English); the code when unknown. */
@@ -191,6 +230,8 @@ export function breakdownOf(
   countryDatabase: CountryDatabase | null = null,
   /** The campaign's booked rate: every row, other and unknown get their spend at it. */
   booked: CampaignRate | null = null,
+  /** The currency of the conversions' value (the campaign's conversion actions'); null without actions. */
+  conversionCurrency: string | null = null,
 ): Breakdown {
   const byValue = new Map<string, BreakdownCounters>();
   for (const { value, counters } of values) {
@@ -217,17 +258,18 @@ export function breakdownOf(
     rows: named.slice(0, BREAKDOWN_TOP_ROWS).map(({ value, label, counters }) => ({
       value,
       label,
-      ...breakdownFigures(counters, booked),
+      ...breakdownFigures(counters, booked, conversionCurrency),
     })),
-    other: anyCount(other) ? breakdownFigures(other, booked) : null,
-    unknown: anyCount(unknown) ? breakdownFigures(unknown, booked) : null,
+    other: anyCount(other) ? breakdownFigures(other, booked, conversionCurrency) : null,
+    unknown: anyCount(unknown) ? breakdownFigures(unknown, booked, conversionCurrency) : null,
     countryDatabase: dimension === 'country' ? countryDatabase : null,
   };
 }
 
 /**
  * Whether a report counts nothing a breakdown sums (impressions, viewable and measurable impressions,
- * engagements, clicks, video starts and completes). Rows, Other and Unknown add up exactly to the
+ * engagements, clicks, video starts and completes, conversions: a range may hold a conversion of a
+ * click before it, and nothing else). Rows, Other and Unknown add up exactly to the
  * totals, so such a report's breakdown is empty in every dimension and need not be asked for.
  */
 export const breakdownIsEmptyFor = (totals: {
@@ -238,6 +280,7 @@ export const breakdownIsEmptyFor = (totals: {
   clicks: number;
   videoStarts?: number | undefined;
   videoCompletes?: number | undefined;
+  conversions?: number | undefined;
 }): boolean =>
   totals.impressions === 0 &&
   totals.viewable === 0 &&
@@ -245,7 +288,8 @@ export const breakdownIsEmptyFor = (totals: {
   totals.engagement === 0 &&
   totals.clicks === 0 &&
   (totals.videoStarts ?? 0) === 0 &&
-  (totals.videoCompletes ?? 0) === 0;
+  (totals.videoCompletes ?? 0) === 0 &&
+  (totals.conversions ?? 0) === 0;
 
 /**
  * The cardinality rule: which of `incoming` (new values of one live creative, dimension and UTC day, in

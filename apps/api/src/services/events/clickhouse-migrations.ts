@@ -23,31 +23,69 @@ const counterSums = EVENT_COUNTERS.map(
   (counter) => `sumIf(count, type = '${counter.event}') as ${counter.column}`,
 ).join(', ');
 
-const dimensionColumns = DIMENSION_COLUMNS.map((column) => `${column} UInt64`).join(', ');
-/** `sumIf(count, type = 'impression') as impressions, ...` for the breakdowns' counters. */
-const dimensionSums = Object.entries(DIMENSION_COLUMN_OF)
-  .map(([type, column]) => `sumIf(count, type = '${type}') as ${column}`)
-  .join(', ');
+/** The breakdowns' counters before conversions: 0004 to 0006 made their tables and views with these. */
+const FIRST_DIMENSION_COLUMNS: readonly string[] = DIMENSION_COLUMNS.filter(
+  (column) => column !== 'conversions' && column !== 'conversion_value',
+);
+
+/** A breakdown grain: its table, and its time column (`of(at)` the grain's bucket of an instant). */
+interface DimensionGrain {
+  name: string;
+  column: { name: string; type: string; of: (time: string) => string };
+}
+const DIMENSION_QUARTERS: DimensionGrain = {
+  name: 'event_dimension_rollups',
+  column: {
+    name: 'bucket',
+    type: "DateTime('UTC')",
+    of: (time) => `toDateTime(toStartOfFifteenMinutes(${time}), 'UTC')`,
+  },
+};
+const DIMENSION_DAYS: DimensionGrain = {
+  name: 'event_dimension_days',
+  column: { name: 'day', type: 'Date', of: (time) => `toDate(${time}, 'UTC')` },
+};
+const DIMENSION_HOURS: DimensionGrain = {
+  name: 'event_dimension_hours',
+  column: {
+    name: 'bucket',
+    type: "DateTime('UTC')",
+    of: (time) => `toDateTime(toStartOfHour(${time}), 'UTC')`,
+  },
+};
 
 /**
- * A breakdown grain's table and the view that fills it from the raw events: valid counted events by live
- * creative, `column` (the grain's bucket, `of(at)`), dimension and value. With `backfill` (a grain
- * added after events were stored) the 15-minute rows already stored are summed in between the two,
- * only while the table is still empty: the migration runs at start, before the process writes, and a
- * run cut short and run again finds the table filled and adds nothing twice.
+ * The view that fills a breakdown grain's table from the raw events: valid counted events of the types
+ * whose column is among `columns`, by live creative, the grain's bucket, dimension and value.
  */
-function dimensionGrain(
-  name: string,
-  column: { name: string; type: string; of: (time: string) => string },
-  backfill: boolean,
-): string[] {
+function dimensionView({ name, column }: DimensionGrain, columns: readonly string[]): string {
+  const types = Object.entries(DIMENSION_COLUMN_OF).filter(([, counter]) => columns.includes(counter));
+  return `create materialized view if not exists {db}.${name}_mv to {db}.${name} as
+         select live_id, ${column.of('at')} as ${column.name},
+                pair.1 as dimension, pair.2 as value,
+                ${types.map(([type, counter]) => `sumIf(count, type = '${type}') as ${counter}`).join(', ')}
+           from {db}.events
+           array join [('site', site), ('device', device), ('os', os), ('browser', browser), ('country', country)] as pair
+          where reason = '' and type in (${types.map(([type]) => `'${type}'`).join(', ')})
+          group by live_id, ${column.name}, dimension, value`;
+}
+
+/**
+ * A breakdown grain's table and the view that fills it from the raw events (with the counters before
+ * conversions; 0008 adds theirs). With `backfill` (a grain added after events were stored) the
+ * 15-minute rows already stored are summed in between the two, only while the table is still empty: the
+ * migration runs at start, before the process writes, and a run cut short and run again finds the table
+ * filled and adds nothing twice.
+ */
+function dimensionGrain(grain: DimensionGrain, backfill: boolean): string[] {
+  const { name, column } = grain;
   return [
     `create table if not exists {db}.${name} (
          live_id String,
          ${column.name} ${column.type},
          dimension LowCardinality(String),
          value String,
-         ${dimensionColumns}
+         ${FIRST_DIMENSION_COLUMNS.map((counter) => `${counter} UInt64`).join(', ')}
        ) engine = SummingMergeTree
        partition by toYYYYMM(${column.name})
        order by (live_id, dimension, ${column.name}, value)`,
@@ -55,23 +93,27 @@ function dimensionGrain(
       ? [
           `insert into {db}.${name}
          select live_id, ${column.of('bucket')} as ${column.name}_of, dimension, value,
-                ${DIMENSION_COLUMNS.map((counter) => `sum(${counter})`).join(', ')}
+                ${FIRST_DIMENSION_COLUMNS.map((counter) => `sum(${counter})`).join(', ')}
            from {db}.event_dimension_rollups
           where (select count() from {db}.${name}) = 0
           group by live_id, ${column.name}_of, dimension, value`,
         ]
       : []),
-    `create materialized view if not exists {db}.${name}_mv to {db}.${name} as
-         select live_id, ${column.of('at')} as ${column.name},
-                pair.1 as dimension, pair.2 as value, ${dimensionSums}
-           from {db}.events
-           array join [('site', site), ('device', device), ('os', os), ('browser', browser), ('country', country)] as pair
-          where reason = '' and type in (${Object.keys(DIMENSION_COLUMN_OF)
-            .map((type) => `'${type}'`)
-            .join(', ')})
-          group by live_id, ${column.name}, dimension, value`,
+    dimensionView(grain, FIRST_DIMENSION_COLUMNS),
   ];
 }
+
+/**
+ * Conversions in the breakdowns (docs/conversions.md): each grain's table gets their columns and its
+ * view is made again with every counter. Nothing to backfill: no conversion was stored before.
+ */
+const conversionBreakdowns = [DIMENSION_QUARTERS, DIMENSION_HOURS, DIMENSION_DAYS].flatMap((grain) => [
+  ...['conversions', 'conversion_value'].map(
+    (counter) => `alter table {db}.${grain.name} add column if not exists ${counter} UInt64 default 0`,
+  ),
+  `drop view if exists {db}.${grain.name}_mv`,
+  dimensionView(grain, DIMENSION_COLUMNS),
+]);
 
 /** The invalid events' view, summing them by reason. */
 const invalidView = `create materialized view if not exists {db}.event_invalid_rollups_mv to {db}.event_invalid_rollups as
@@ -211,15 +253,7 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
         (column) =>
           `alter table {db}.events add column if not exists ${column} LowCardinality(String) default ''`,
       ),
-      ...dimensionGrain(
-        'event_dimension_rollups',
-        {
-          name: 'bucket',
-          type: "DateTime('UTC')",
-          of: (time) => `toDateTime(toStartOfFifteenMinutes(${time}), 'UTC')`,
-        },
-        false,
-      ),
+      ...dimensionGrain(DIMENSION_QUARTERS, false),
     ],
   },
   {
@@ -229,27 +263,24 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
     // table is still empty (the migration runs at start, before the process writes; a run cut short
     // and run again finds the table filled and does not add them twice), then the view takes over.
     name: '0005_breakdown_days',
-    statements: dimensionGrain(
-      'event_dimension_days',
-      { name: 'day', type: 'Date', of: (time) => `toDate(${time}, 'UTC')` },
-      true,
-    ),
+    statements: dimensionGrain(DIMENSION_DAYS, true),
   },
   {
     // Breakdowns by UTC hour: the edges of a range in a zone off UTC (New York's days start at 04:00 or
     // 05:00 UTC) read hourly rows, and only an edge off the hour (+05:45) quarter hours. Filled as 0005
     // fills the days.
     name: '0006_breakdown_hours',
-    statements: dimensionGrain(
-      'event_dimension_hours',
-      { name: 'bucket', type: "DateTime('UTC')", of: (time) => `toDateTime(toStartOfHour(${time}), 'UTC')` },
-      true,
-    ),
+    statements: dimensionGrain(DIMENSION_HOURS, true),
   },
   {
     // Conversions (docs/conversions.md): their count and value (the minor unit of the action's currency).
     name: '0007_conversions',
     statements: addCounterColumns(['conversions', 'conversion_value']),
+  },
+  {
+    // Conversions in the breakdowns: under the values of the click they came through (docs/conversions.md).
+    name: '0008_conversion_breakdowns',
+    statements: conversionBreakdowns,
   },
 ];
 

@@ -218,7 +218,7 @@ describe('the ClickHouse event store', () => {
     });
   });
 
-  it('0005 and 0006 sum the breakdowns stored before them by UTC day and hour once, a run cut short and run again included; new events reach all three', async () => {
+  it('0005 and 0006 sum the breakdowns stored before them by UTC day and hour once, a run cut short and run again included; new events reach all three, conversions too (0008)', async () => {
     const older = `${database}_0005`;
     const rowsOf = async (sql: string) =>
       (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, string>>();
@@ -239,7 +239,12 @@ describe('the ClickHouse event store', () => {
       // A run cut short after its backfill, then the whole migration: the sums are added once.
       await client.command({ query: (backfill?.statements[0] ?? '').replaceAll('{db}', older) });
       await client.command({ query: (backfill?.statements[1] ?? '').replaceAll('{db}', older) });
-      expect(await migrateClickHouse(client, older)).toEqual(['0005_breakdown_days', '0006_breakdown_hours']);
+      expect(await migrateClickHouse(client, older)).toEqual([
+        '0005_breakdown_days',
+        '0006_breakdown_hours',
+        '0007_conversions',
+        '0008_conversion_breakdowns',
+      ]);
       const days = async () =>
         rowsOf(
           `select dimension, toString(day) as day, value, toString(sum(impressions)) as impressions, toString(sum(clicks)) as clicks
@@ -267,6 +272,20 @@ describe('the ClickHouse event store', () => {
       });
       expect((await days()).at(-1)).toMatchObject({ day: '2026-06-02', impressions: '20' });
       expect((await hours()).at(-1)).toMatchObject({ hour: '2026-06-02 10:00:00', impressions: '16' });
+      // 0008: a conversion and its value (USD 49.99) reach every grain under the click's values.
+      await client.command({
+        query: `insert into ${older}.events (live_id, type, at, count, site) values
+                ('d1', 'conversion', '2026-06-02 10:10:00', 1, 'a.example'),
+                ('d1', 'conversionValue', '2026-06-02 10:10:00', 4999, 'a.example')`,
+      });
+      for (const table of ['event_dimension_rollups', 'event_dimension_hours', 'event_dimension_days'])
+        expect(
+          await rowsOf(
+            `select toString(sum(conversions)) as conversions, toString(sum(conversion_value)) as amount
+               from ${older}.${table} where dimension = 'site' and value = 'a.example'`,
+          ),
+          table,
+        ).toEqual([{ conversions: '1', amount: '4999' }]);
     } finally {
       await client.command({ query: `drop database if exists ${older}` });
     }

@@ -19,7 +19,10 @@ import type { Queryable } from '../../db/database';
 /** Dimensions whose values are open-ended (hosts, OS and browser versions): these are capped. */
 const CAPPED: readonly BreakdownDimension[] = ['site', 'os', 'browser'];
 
-/** The counters a dimension rollup keeps, by column. */
+/**
+ * The counters a dimension rollup keeps, by column: conversions and their value (the minor unit) under
+ * the values of the click they came through (docs/conversions.md), so a breakdown's rows add up to them.
+ */
 export const DIMENSION_COLUMNS = [
   'impressions',
   'viewable',
@@ -28,6 +31,8 @@ export const DIMENSION_COLUMNS = [
   'clicks',
   'video_starts',
   'video_completes',
+  'conversions',
+  'conversion_value',
 ] as const;
 type DimensionColumn = (typeof DIMENSION_COLUMNS)[number];
 
@@ -40,6 +45,8 @@ export const DIMENSION_COLUMN_OF: Readonly<Record<string, DimensionColumn>> = {
   click: 'clicks',
   start: 'video_starts',
   complete: 'video_completes',
+  conversion: 'conversions',
+  conversionValue: 'conversion_value',
 };
 
 /** A valid, counted event with the dimensions of its impression. */

@@ -14,8 +14,10 @@ import {
   reportRates,
   reportWindow,
   resolveReportWindow,
+  zeroReportCounters,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listConversionCurrencies } from '../../db/queries/conversion-reports';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
 import { campaignPacings } from '../campaigns/pacing';
@@ -27,7 +29,19 @@ const counters = (row: ReportCounters): ReportCounters => ({
   viewable: row.viewable,
   engagement: row.engagement,
   clicks: row.clicks,
+  conversions: row.conversions ?? 0,
+  conversionValueMinor: row.conversionValueMinor ?? 0,
 });
+
+/**
+ * Figures summed over campaigns: their conversions count, their value does not (campaigns may count
+ * in different currencies; each campaign's entry has its own, docs/conversions.md).
+ */
+const overall = (rows: readonly ReportCounters[]) => {
+  const { conversionValueMinor: _minor, ...sum } = addReportCounters(rows, false);
+  const { conversionValue: _value, ...totals } = reportRates(sum);
+  return totals;
+};
 
 export async function dashboard(ctx: Context, user: SessionUser, query: DashboardQuery): Promise<Dashboard> {
   const resolved = resolveReportWindow(query, 'day');
@@ -42,9 +56,13 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   );
   const liveIds = lives.map((live) => live.id);
   const campaignOf = new Map(lives.map((live) => [live.id, live.campaign_id]));
-  const [rows, previousRows] = await Promise.all([
+  const [rows, previousRows, conversionCurrencies] = await Promise.all([
     readPeriods(ctx.events.store, liveIds, from, to, zone, 'day'),
     readPeriods(ctx.events.store, liveIds, previous.from, previous.to, previous.zone, 'day'),
+    listConversionCurrencies(
+      ctx.db,
+      campaigns.map((campaign) => campaign.id),
+    ),
   ]);
 
   const byDay = new Map<string, ReportCounters[]>();
@@ -59,8 +77,17 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   }
   const entries: DashboardCampaign[] = campaigns.map((campaign) => {
     const rate = campaign.body.data?.rate ?? null;
-    const sum = addReportCounters(byCampaign.get(campaign.id) ?? [], false);
-    const totals = reportRates({ ...sum, videoCompletes: completesOf.get(campaign.id) ?? 0 }, rate);
+    // Zeroed conversion counters for a campaign without events, so every entry has its conversion figures.
+    const sum = addReportCounters(
+      [{ ...counters(zeroReportCounters(false)) }, ...(byCampaign.get(campaign.id) ?? [])],
+      false,
+    );
+    const conversionCurrency = conversionCurrencies.get(campaign.id) ?? null;
+    const totals = reportRates(
+      { ...sum, videoCompletes: completesOf.get(campaign.id) ?? 0 },
+      rate,
+      conversionCurrency,
+    );
     delete totals.videoCompletes;
     return {
       id: campaign.id,
@@ -68,6 +95,7 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
       updatedAt: campaign.updated_at.toISOString(),
       totals,
       rate,
+      conversionCurrency,
     };
   });
   const top = entries
@@ -90,11 +118,11 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
     end: days.end,
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     campaignCount: campaigns.length,
-    totals: reportRates(addReportCounters(rows.map(counters), false)),
-    previousTotals: reportRates(addReportCounters(previousRows.map(counters), false)),
+    totals: overall([counters(zeroReportCounters(false)), ...rows.map(counters)]),
+    previousTotals: overall([counters(zeroReportCounters(false)), ...previousRows.map(counters)]),
     series: reportPeriodKeys(days, zone, 'day').map((date) => ({
       date,
-      ...reportRates(addReportCounters(byDay.get(date) ?? [], false)),
+      ...overall([counters(zeroReportCounters(false)), ...(byDay.get(date) ?? [])]),
     })),
     topCampaigns: top,
     recentCampaigns: recent,

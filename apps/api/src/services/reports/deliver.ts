@@ -13,6 +13,7 @@ import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
 import { escapeHtml, type MailAttachment } from '../outbound/mail';
+import { conversionTexts } from './conversion-files';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
@@ -110,8 +111,15 @@ export async function scheduledReportMail(
     `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
     // With a booked rate, the spend rounded to its currency; the goal and its pacing now.
     ...(figures.rate ? [`Spend: ${moneyText(totals.spend, figures.rate.currency)}`] : []),
+    // Conversions, their rate per click and value; with a booked rate, cost per conversion and ROAS.
+    ...conversionTexts(figures, totals).map(([label, value]) => `${label}: ${value}`),
     ...bookingLines(figures).map(([label, value]) => `${label}: ${value}`),
     ...filteredLine(figures.invalid),
+    ...(figures.invalidConversions.total > 0
+      ? [
+          `Conversions not counted (not in these figures): ${figures.invalidConversions.total.toLocaleString('en-US')}.`,
+        ]
+      : []),
     '',
     `The ${schedule.report_type.toLowerCase()} report is attached (${REPORT_FORMAT_LABELS[schedule.format]}).`,
   ];

@@ -16,13 +16,22 @@ import type { Context } from '../../context';
 import { insertFile } from '../../db/queries/files';
 import { safeFilename } from '../campaigns/asset-checks';
 import {
-  BREAKDOWN_COLUMNS,
   BREAKDOWN_SHEETS,
   breakdownHeaders,
   breakdownLines,
+  breakdownMetricColumns,
   DIMENSION_NAMES,
 } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
+import {
+  conversionCells,
+  conversionColumns,
+  conversionCsvCell,
+  conversionHead,
+  INVALID_CONVERSION_HEADERS,
+  invalidConversionRows,
+  pivotConversionColumns,
+} from './conversion-files';
 import { bookingLines, moneyFormat, spendCellValue, spendColumns, spendCsvCell } from './spend-files';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -127,6 +136,8 @@ function reportCsv(
   // With a booked rate: Spend (exact), eCPM, eCPC and CPCV in its currency (spend-files.ts).
   const { rate } = figures;
   const spend = spendColumns(rate);
+  // Conversions, their rate, value (exact), cost and ROAS (conversion-files.ts).
+  const conversion = conversionColumns(figures);
   const lines = [
     [
       'Date',
@@ -134,6 +145,7 @@ function reportCsv(
       'Creative',
       ...columns.map((column) => column.header),
       ...spend.map((column) => column.header),
+      ...conversion.map((column) => column.header),
       ...FILTERED_HEADERS,
     ]
       .map(csvField)
@@ -157,6 +169,7 @@ function reportCsv(
           creative.name,
           ...columns.map((column) => columnValue(totals, column)),
           ...(rate ? spend.map((column) => spendCsvCell(totals, column.key, rate)) : []),
+          ...conversion.map((column) => conversionCsvCell(totals, column)),
           invalid.impressions,
           invalid.clicks,
         ]
@@ -170,10 +183,16 @@ function reportCsv(
     lines.push('', CODE_HEADERS.map(csvField).join(','));
     for (const row of codes) lines.push(row.map(csvField).join(','));
   }
+  // Conversions received and not counted, by reason: beside invalid traffic, never in the figures.
+  if (figures.invalidConversions.total > 0) {
+    lines.push('', INVALID_CONVERSION_HEADERS.map(csvField).join(','));
+    for (const row of invalidConversionRows(figures.invalidConversions))
+      lines.push(row.map(csvField).join(','));
+  }
   // The breakdown asked for, as one more table: its rows, Other and Unknown (breakdown-files.ts).
   for (const breakdown of fileBreakdowns?.breakdowns ?? []) {
-    lines.push('', breakdownHeaders(breakdown, rate).map(csvField).join(','));
-    for (const line of breakdownLines(breakdown, rate))
+    lines.push('', breakdownHeaders(breakdown, figures).map(csvField).join(','));
+    for (const line of breakdownLines(breakdown, figures))
       lines.push(line.map((cell) => csvField(cell ?? '')).join(','));
   }
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
@@ -274,8 +293,9 @@ async function reportWorkbook(
     row.getCell(2).numFmt = column.rate ? RATE_FORMAT : COUNT_FORMAT;
     row.getCell(2).alignment = { horizontal: 'left' };
   }
-  for (const [index, column] of spendHead(figures).entries()) {
-    const row = summary.addRow({ label: column.header, value: spendCells(figures, figures.totals)[index] });
+  const totalCells = [...spendCells(figures, figures.totals), ...conversionCells(figures, figures.totals)];
+  for (const [index, column] of [...spendHead(figures), ...conversionHead(figures)].entries()) {
+    const row = summary.addRow({ label: column.header, value: totalCells[index] });
     row.getCell(2).numFmt = column.format;
     row.getCell(2).alignment = { horizontal: 'left' };
   }
@@ -288,6 +308,7 @@ async function reportWorkbook(
     ['Filtered events', figures.invalid.total],
     ['Filtered impressions', filtered.impressions],
     ['Filtered clicks', filtered.clicks],
+    ['Invalid conversions (not counted)', figures.invalidConversions.total],
   ] as const) {
     const row = summary.addRow({ label, value });
     row.getCell(2).numFmt = COUNT_FORMAT;
@@ -306,11 +327,13 @@ async function reportWorkbook(
         },
         ...metricColumns(baseColumns),
         ...spendHead(figures),
+        ...conversionHead(figures),
       ],
       figures.series.map((point) => [
         dayDate(point.date),
         ...baseColumns.map((column) => cellValue(point, column)),
         ...spendCells(figures, point),
+        ...conversionCells(figures, point),
       ]),
     );
   }
@@ -323,6 +346,7 @@ async function reportWorkbook(
       { header: 'Creative ID', width: 26 },
       ...metricColumns(columns),
       ...spendHead(figures),
+      ...conversionHead(figures),
     ],
     figures.creatives.map((creative) => [
       creative.name,
@@ -330,6 +354,7 @@ async function reportWorkbook(
       creative.id,
       ...columns.map((column) => cellValue(creative.totals, column)),
       ...spendCells(figures, creative.totals),
+      ...conversionCells(figures, creative.totals),
     ]),
   );
   if (figures.withVideoData && detail === 'full') {
@@ -357,6 +382,18 @@ async function reportWorkbook(
     ],
     figures.invalid.byReason.map((row) => [row.label, row.reason, row.impressions, row.clicks, row.events]),
   );
+  if (figures.invalidConversions.total > 0) {
+    tableSheet(
+      workbook,
+      'Invalid conversions',
+      [
+        { header: INVALID_CONVERSION_HEADERS[0] as string, width: 44 },
+        { header: INVALID_CONVERSION_HEADERS[1] as string, width: 18 },
+        { header: INVALID_CONVERSION_HEADERS[2] as string, width: 14, format: COUNT_FORMAT },
+      ],
+      invalidConversionRows(figures.invalidConversions),
+    );
+  }
   // What players reported: VAST errors and verifications not executed by code (when there are any).
   const codes = codeRows(figures);
   if (codes.length > 0) {
@@ -374,23 +411,19 @@ async function reportWorkbook(
   }
   // One sheet per breakdown (all five, or the one asked for): rows, Other and Unknown.
   for (const breakdown of rows.fileBreakdowns?.breakdowns ?? []) {
+    const metricsOf = breakdownMetricColumns(figures);
     tableSheet(
       workbook,
       BREAKDOWN_SHEETS[breakdown.dimension],
-      breakdownHeaders(breakdown, figures.rate).map((header, index) => {
-        const column = BREAKDOWN_COLUMNS[index - 2];
-        const money = index >= 2 + BREAKDOWN_COLUMNS.length && figures.rate;
-        return {
-          header: header.replace(' (%)', ''),
-          width: index < 2 ? 30 : Math.max(12, header.length + 2),
-          ...(column ? { format: column.rate ? RATE_FORMAT : COUNT_FORMAT } : {}),
-          ...(money ? { format: moneyFormat(money.currency) } : {}),
-        };
-      }),
-      breakdownLines(breakdown, figures.rate).map(([value, label, ...metrics]) => [
+      breakdownHeaders(breakdown, figures).map((header, index) => ({
+        header: header.replace(' (%)', ''),
+        width: index < 2 ? 30 : Math.max(12, header.length + 2),
+        ...(index >= 2 ? { format: metricsOf[index - 2]?.format } : {}),
+      })),
+      breakdownLines(breakdown, figures).map(([value, label, ...metrics]) => [
         value,
         label,
-        ...metrics.map((metric, index) => (BREAKDOWN_COLUMNS[index]?.rate ? (metric ?? 0) / 100 : metric)),
+        ...metrics.map((metric, index) => (metricsOf[index]?.rate ? (metric ?? 0) / 100 : metric)),
       ]),
     );
   }
@@ -406,29 +439,20 @@ async function reportWorkbook(
       { header: 'Metric', key: 'metric', width: 22 },
       { header: 'Value', key: 'count', width: 12 },
     ];
+    // Counters, the spend, conversions and their value sum; rates and effective costs do not.
+    const metricsOf = breakdownMetricColumns(figures);
     for (const creative of byCreative.creatives) {
-      for (const [, label, ...metrics] of breakdownLines(creative.breakdown, figures.rate)) {
-        BREAKDOWN_COLUMNS.forEach((column, index) => {
-          if (column.rate) return;
+      for (const [, label, ...metrics] of breakdownLines(creative.breakdown, figures)) {
+        metricsOf.forEach((column, index) => {
+          if (!column.summable) return;
           data.addRow({
             value: label,
             creative: creative.name,
             metric: column.header,
-            count: metrics[index],
+            count: metrics[index] ?? 0,
           });
           dataRows += 1;
         });
-        // With a booked rate, the spend (the first column after the metrics) sums too.
-        const spendHeader = spendColumns(figures.rate)[0]?.header;
-        if (spendHeader !== undefined) {
-          data.addRow({
-            value: label,
-            creative: creative.name,
-            metric: spendHeader,
-            count: metrics[BREAKDOWN_COLUMNS.length] ?? 0,
-          });
-          dataRows += 1;
-        }
       }
     }
     const pivot = workbook.addWorksheet('Pivot');
@@ -452,6 +476,8 @@ async function reportWorkbook(
     const counters = columns.filter((column) => !column.rate);
     // Spend sums too (effective costs do not): one more metric when a rate is booked.
     const spendHeader = spendColumns(figures.rate)[0]?.header;
+    // Conversions and their value sum (their rate, cost and ROAS do not).
+    const conversionSums = pivotConversionColumns(figures);
     for (const creative of figures.creatives) {
       for (const [period, totals] of creativePeriods.get(creative.id) ?? []) {
         for (const column of counters) {
@@ -469,6 +495,15 @@ async function reportWorkbook(
             creative: creative.name,
             metric: spendHeader,
             value: totals.spend ?? 0,
+          });
+          dataRows += 1;
+        }
+        for (const column of conversionSums) {
+          data.addRow({
+            date: period,
+            creative: creative.name,
+            metric: column.header,
+            value: totals[column.key] ?? 0,
           });
           dataRows += 1;
         }

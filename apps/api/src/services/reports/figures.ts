@@ -16,7 +16,6 @@ import {
   invalidTrafficOf,
   labelOfCode,
   measurableImpressions,
-  NO_INVALID_CONVERSIONS,
   type ReportCodeCount,
   type ReportCounters,
   type ReportFileFormat,
@@ -27,6 +26,7 @@ import {
   reportRates,
   resolveReportWindow,
   videoTotalsOf,
+  zeroReportCounters,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
@@ -39,6 +39,7 @@ import { readPeriods } from '../events/queries/periods';
 import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
+import { reportConversions } from './conversions';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -59,8 +60,8 @@ const reportCounters = (
   creativeType: CreativeType,
 ): ReportCounters => counterFigures(counters, withVideo, measurableImpressions(counters, creativeType));
 
-/** The counters a report shows: always, and with video data (the domain's EVENT_COUNTERS). */
-const BASE_KEYS = counterKeysOf('base');
+/** The counters a report shows: always (conversions too), and with video data (the domain's EVENT_COUNTERS). */
+const BASE_KEYS = [...counterKeysOf('base'), ...counterKeysOf('conversion')];
 const WITH_VIDEO_KEYS = [...BASE_KEYS, ...counterKeysOf('video'), ...counterKeysOf('vast')];
 
 /** Counters as report counters, with their measurable impressions (a series' are summed by the store). */
@@ -71,15 +72,21 @@ const counterFigures = (counters: EventCounters, withVideo: boolean, measurable:
   return figures;
 };
 
+/** Counters summed, the conversion counters present (0) in a row without events too. */
+const ZERO_CONVERSIONS = { conversions: 0, conversionValueMinor: 0 };
+const sumCounters = (rows: readonly ReportCounters[], withVideo: boolean): ReportCounters =>
+  addReportCounters([{ ...zeroReportCounters(withVideo), ...ZERO_CONVERSIONS }, ...rows], withVideo);
+
 /**
- * A row's rates, and with a booked rate its spend (rules/pricing.ts). `completes` are the row's completed
- * views, which a CPCV prices even when the report shows no video counters.
+ * A row's rates, with a booked rate its spend (rules/pricing.ts), and its conversion figures in the
+ * campaign's conversion currency. `completes` are the row's completed views, which a CPCV prices even
+ * when the report shows no video counters.
  */
 const ratedWith =
-  (booked: CampaignRate | null | undefined, withVideo: boolean) =>
+  (booked: CampaignRate | null | undefined, withVideo: boolean, conversionCurrency: string | null) =>
   (counters: ReportCounters, completes: number): ReportTotals => {
-    if (!booked) return reportRates(counters);
-    const totals = reportRates({ ...counters, videoCompletes: completes }, booked);
+    if (!booked) return reportRates(counters, null, conversionCurrency);
+    const totals = reportRates({ ...counters, videoCompletes: completes }, booked, conversionCurrency);
     if (!withVideo) delete totals.videoCompletes;
     return totals;
   };
@@ -116,6 +123,9 @@ async function creativesOf(ctx: Context, scope: ReportScope) {
   return [...byId.values()];
 }
 
+/** The counters that count events (a conversion's value counts minor units, not events). */
+const EVENT_KEYS = EVENT_COUNTER_KEYS.filter((key) => key !== 'conversionValueMinor');
+
 /** The report's `invalid`: every invalid event of the range by reason. */
 function invalidOf(rows: readonly InvalidPeriodRow[]) {
   const byReason = new Map<InvalidTrafficReason, { impressions: number; clicks: number; events: number }>();
@@ -123,7 +133,7 @@ function invalidOf(rows: readonly InvalidPeriodRow[]) {
     const sum = byReason.get(row.reason) ?? { impressions: 0, clicks: 0, events: 0 };
     sum.impressions += row.impressions;
     sum.clicks += row.clicks;
-    sum.events += EVENT_COUNTER_KEYS.reduce((total, key) => total + row[key], 0);
+    sum.events += EVENT_KEYS.reduce((total, key) => total + row[key], 0);
     byReason.set(row.reason, sum);
   }
   return invalidTrafficOf(byReason);
@@ -167,7 +177,15 @@ export async function reportFiguresWithRows(
   const fileBreakdownsOf =
     file === undefined
       ? undefined
-      : await fileBreakdowns(ctx, scope, read.range, file, query.breakdown, read.creatives);
+      : await fileBreakdowns(
+          ctx,
+          scope,
+          read.range,
+          file,
+          query.breakdown,
+          read.creatives,
+          read.conversionCurrency,
+        );
   return {
     figures: read.figures,
     creativePeriods: read.creativePeriods,
@@ -195,7 +213,6 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
   const booked = scope.campaign.body.data?.rate ?? null;
   const goal = scope.campaign.body.data?.goal ?? null;
-  const rated = ratedWith(booked, withVideo);
   const { store } = ctx.events;
   const [
     { series: seriesRows, totals: liveTotals, weekHours: weekHourRows },
@@ -205,6 +222,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdownRows,
     periodRows,
     pacings,
+    conversions,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -222,7 +240,11 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
           [scope.campaign],
           campaignId === undefined ? undefined : new Map([[campaignId, liveIds]]),
         ),
+    // The conversion currency, invalid conversions and the lag, from the ledger (conversions.ts).
+    reportConversions(ctx, scope, from, to),
   ]);
+  const { conversionCurrency } = conversions;
+  const rated = ratedWith(booked, withVideo, conversionCurrency);
 
   const liveFigures = (id: string) => {
     const counters = liveTotals.get(id);
@@ -239,7 +261,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     return {
       date,
       ...rated(
-        addReportCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
+        sumCounters(row ? [counterFigures(row, withVideo, row.measurable)] : [], withVideo),
         row?.videoCompletes ?? 0,
       ),
     };
@@ -247,7 +269,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const creativeRows = creatives.map((creative) => ({
     ...creative,
     totals: rated(
-      addReportCounters(creative.liveIDs.flatMap(liveFigures), withVideo),
+      sumCounters(creative.liveIDs.flatMap(liveFigures), withVideo),
       liveCompletes(creative.liveIDs),
     ),
   }));
@@ -267,22 +289,29 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     granularity: query.granularity,
     withVideoData: withVideo,
-    totals: rated(addReportCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
+    totals: rated(sumCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
     series,
     creatives: creativeRows,
     weekHours,
     invalid: invalidOf(invalidRows),
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
-    // Filled from the conversions ledger by the reports' conversion read (docs/conversions.md).
-    invalidConversions: NO_INVALID_CONVERSIONS,
-    conversionLag: [],
+    // Conversions received in the range and not counted, and the counted ones' lag (the ledger's).
+    invalidConversions: conversions.invalidConversions,
+    conversionLag: conversions.conversionLag,
     // The same range and valid events as the totals: its rows, other and unknown add up to them.
     breakdown:
       query.breakdown === undefined || breakdownRows === undefined
         ? null
-        : breakdownOf(query.breakdown, breakdownRows, ctx.traffic.countryDatabase, booked),
+        : breakdownOf(
+            query.breakdown,
+            breakdownRows,
+            ctx.traffic.countryDatabase,
+            booked,
+            conversionCurrency,
+          ),
     rate: booked,
+    conversionCurrency,
     goal,
     pacing: pacings?.get(scope.campaign.id) ?? null,
     dataPulledAt: new Date().toISOString(),
@@ -290,6 +319,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   return {
     figures,
     range: { from, to },
+    conversionCurrency,
     creatives,
     invalidRows,
     creativePeriods:
@@ -323,7 +353,7 @@ function creativePeriodsOf(
           return [
             period,
             rated(
-              addReportCounters(
+              sumCounters(
                 cells.map((cell) => cell.counters),
                 withVideo,
               ),

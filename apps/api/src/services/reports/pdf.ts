@@ -11,6 +11,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
+import { conversionTexts, valueCurrencyOf } from './conversion-files';
 import { bookingLines, moneyText } from './spend-files';
 
 const require = createRequire(import.meta.url);
@@ -90,6 +91,31 @@ const spendHead = (figures: Figures) => (figures.rate ? [`Spend (${figures.rate.
 const spendCell = (figures: Figures, totals: ReportTotals) =>
   figures.rate ? [moneyText(totals.spend, figures.rate.currency)] : [];
 
+/** The conversion columns' heads and a row's cells: conversions, and their value when it has a currency. */
+const conversionHead = (figures: Figures) => {
+  const currency = valueCurrencyOf(figures);
+  return ['Conversions', ...(currency === null ? [] : [`Conv. value (${currency})`])];
+};
+const conversionCell = (figures: Figures, totals: ReportTotals) => {
+  const currency = valueCurrencyOf(figures);
+  return [
+    integer.format(totals.conversions ?? 0),
+    ...(currency === null ? [] : [moneyText(totals.conversionValue ?? 0, currency)]),
+  ];
+};
+
+/** A row of figure tiles. */
+const tileRow = (tiles: [string, string][], top = 0): Content => ({
+  columns: tiles.map(([label, value]) => ({
+    stack: [
+      { text: label, style: 'kpiLabel' },
+      { text: value, style: 'kpiValue' },
+    ],
+  })),
+  columnGap: 8,
+  margin: [0, top, 0, 10],
+});
+
 const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Content => {
   const tiles: [string, string][] = [
     ['Impressions', integer.format(totals.impressions)],
@@ -107,14 +133,11 @@ const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Conte
       : []),
   ];
   return {
-    columns: tiles.map(([label, value]) => ({
-      stack: [
-        { text: label, style: 'kpiLabel' },
-        { text: value, style: 'kpiValue' },
-      ],
-    })),
-    columnGap: 8,
-    margin: [0, 6, 0, 14],
+    stack: [
+      tileRow(tiles, 6),
+      // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS.
+      tileRow(conversionTexts(figures, totals)),
+    ],
   };
 };
 
@@ -152,8 +175,27 @@ export async function renderReportPdf(
     { svg: performance, width: CONTENT_WIDTH },
     { text: 'By creative', style: 'h2', margin: [0, 14, 0, 0] },
     table(
-      ['*', 60, 'auto', 'auto', 'auto', 'auto', 'auto', ...spendHead(figures).map(() => 'auto')],
-      ['Creative', 'Type', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR', ...spendHead(figures)],
+      [
+        '*',
+        60,
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        ...[...spendHead(figures), ...conversionHead(figures)].map(() => 'auto'),
+      ],
+      [
+        'Creative',
+        'Type',
+        'Impressions',
+        'Viewable',
+        'Engagements',
+        'Clicks',
+        'CTR',
+        ...spendHead(figures),
+        ...conversionHead(figures),
+      ],
       figures.creatives.map((creative) => [
         creative.name,
         creative.type,
@@ -163,6 +205,7 @@ export async function renderReportPdf(
         integer.format(creative.totals.clicks),
         percent('ctr', creative.totals),
         ...spendCell(figures, creative.totals),
+        ...conversionCell(figures, creative.totals),
       ]),
     ),
   ];
@@ -181,12 +224,39 @@ export async function renderReportPdf(
       ),
     );
   }
+  if (figures.invalidConversions.total > 0) {
+    content.push(
+      { text: 'Invalid conversions (not counted)', style: 'h2', margin: [0, 4, 0, 0] },
+      table(
+        ['*', 'auto'],
+        ['Reason', 'Conversions'],
+        figures.invalidConversions.byReason.map((row) => [row.label, integer.format(row.conversions)]),
+      ),
+    );
+  }
   if (options.full) {
     content.push(
       { text: 'Daily figures', style: 'h2', pageBreak: 'before' },
       table(
-        ['*', 'auto', 'auto', 'auto', 'auto', 'auto', ...spendHead(figures).map(() => 'auto')],
-        ['Day', 'Impressions', 'Viewable', 'Engagements', 'Clicks', 'CTR', ...spendHead(figures)],
+        [
+          '*',
+          'auto',
+          'auto',
+          'auto',
+          'auto',
+          'auto',
+          ...[...spendHead(figures), ...conversionHead(figures)].map(() => 'auto'),
+        ],
+        [
+          'Day',
+          'Impressions',
+          'Viewable',
+          'Engagements',
+          'Clicks',
+          'CTR',
+          ...spendHead(figures),
+          ...conversionHead(figures),
+        ],
         figures.series.map((point) => [
           point.date,
           integer.format(point.impressions),
@@ -195,6 +265,7 @@ export async function renderReportPdf(
           integer.format(point.clicks),
           percent('ctr', point),
           ...spendCell(figures, point),
+          ...conversionCell(figures, point),
         ]),
       ),
     );

@@ -57,7 +57,7 @@ describe('spend in report files', () => {
     expect(bookingLines({ rate: null, goal: null, pacing: null })).toEqual([]);
   });
 
-  it("a breakdown table gets the spend columns after its metrics; rows, Other and Unknown sum to the totals' spend", () => {
+  it("a breakdown table gets the spend columns after its metrics (then the conversions'); rows, Other and Unknown sum to the totals' spend", () => {
     const rate: CampaignRate = { model: 'CPM', amount: 2.5, currency: 'USD' };
     const counters = (impressions: number) => ({
       impressions,
@@ -78,16 +78,28 @@ describe('spend in report files', () => {
       null,
       rate,
     );
-    const headers = breakdownHeaders(breakdown, rate);
-    expect(headers.slice(-4)).toEqual(['Spend (USD)', 'eCPM (USD)', 'eCPC (USD)', 'CPCV (USD)']);
-    const lines = breakdownLines(breakdown, rate);
+    const headers = breakdownHeaders(breakdown, { rate, conversionCurrency: null });
+    expect(headers.slice(-9)).toEqual([
+      'Spend (USD)',
+      'eCPM (USD)',
+      'eCPC (USD)',
+      'CPCV (USD)',
+      'Conversions',
+      'Conversion rate (%)',
+      'Conversion value (USD)',
+      'Cost per conversion (USD)',
+      'ROAS',
+    ]);
+    const lines = breakdownLines(breakdown, { rate, conversionCurrency: null });
     const spend = headers.indexOf('Spend (USD)');
     expect(lines.map((line) => [line[1], line[spend]])).toEqual([
       ['France', 1000.0075],
       ['Germany', 1000.0025],
       ['Unknown', 1086.4075],
     ]);
-    // Without a rate the table is as before.
-    expect(breakdownHeaders(breakdown)).toHaveLength(headers.length - 4);
+    // Without a rate (nor conversion actions): no spend, conversion value, cost per conversion or ROAS.
+    expect(breakdownHeaders(breakdown, { rate: null, conversionCurrency: null })).toHaveLength(
+      headers.length - 7,
+    );
   });
 });

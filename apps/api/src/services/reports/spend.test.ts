@@ -284,11 +284,17 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
       const text = (await reportFileBytes(rows, 'csv', 'full')).toString('utf8').replace(/^\ufeff/, '');
       const [head, ...lines] = text.trim().split('\r\n');
       const headers = (head ?? '').split(',');
-      expect(headers.slice(-6)).toEqual([
+      // The spend columns, the conversions' (a booked rate: value, cost per conversion and ROAS in USD).
+      expect(headers.slice(-11)).toEqual([
         'Spend (USD)',
         'eCPM (USD)',
         'eCPC (USD)',
         'CPCV (USD)',
+        'Conversions',
+        'Conversion rate (%)',
+        'Conversion value (USD)',
+        'Cost per conversion (USD)',
+        'ROAS',
         'Filtered impressions (invalid traffic)',
         'Filtered clicks (invalid traffic)',
       ]);

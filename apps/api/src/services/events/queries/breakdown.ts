@@ -21,6 +21,8 @@ const dimensionCounters = (row: Record<string, unknown>): BreakdownCounters => (
   clicks: Number(row.clicks ?? 0),
   starts: Number(row.video_starts ?? 0),
   completes: Number(row.video_completes ?? 0),
+  conversions: Number(row.conversions ?? 0),
+  conversionValueMinor: Number(row.conversion_value ?? 0),
 });
 
 const DAY_MS = 86_400_000;
