@@ -114,6 +114,16 @@ describe(`conversions: values, refusals and consistency, on ${testStoresLabel()}
     expect(taken.body.counted).toBe(true);
   });
 
+  it("serves the conversion tag /serve/conv.js (the built ad runtime's conv.js), revalidated by its ETag", async () => {
+    const answer = await fetch(`${world.server.url}/serve/conv.js`);
+    expect(answer.status, 'build the packages first: pnpm build').toBe(200);
+    expect(answer.headers.get('content-type')).toContain('javascript');
+    expect(await answer.text()).toContain('adconsole_click');
+    const etag = answer.headers.get('etag') ?? '';
+    const again = await fetch(`${world.server.url}/serve/conv.js`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
   it('the routes are in /api/openapi.json from the serving contract', async () => {
     const openapi = await (await fetch(`${world.server.url}/api/openapi.json`)).json();
     expect(Object.keys(openapi.paths)).toEqual(
