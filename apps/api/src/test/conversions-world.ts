@@ -7,7 +7,7 @@ import { newId } from '../services/ids';
 import { startServer, type TestServer } from './harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser, visitorAddress } from './helpers';
 
-export const LANDING =
+const LANDING =
   'https://advertiser.example/landing?utm_source=adconsole&utm_medium=display&adc_click=stale#offer';
 
 export interface ConversionWorld {
@@ -137,7 +137,7 @@ export async function postback(
   const answer = await fetch(`${world.server.url}/serve/conv/${action}?${query}`, init);
   return {
     status: answer.status,
-    body: (await answer.json()) as Record<string, unknown>,
+    body: (await answer.json()) as Record<string, unknown> & { id: string },
     headers: answer.headers,
   };
 }

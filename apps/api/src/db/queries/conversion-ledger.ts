@@ -92,15 +92,3 @@ export async function countedOrders(
   );
   return new Set(rows.map((row) => `${row.action_id}|${row.order_hash}`));
 }
-
-/** A ledger row by id (tests, and the answer of a replayed request). */
-export async function findConversion(
-  db: Queryable,
-  id: string,
-): Promise<(ConversionLedgerRow & { creative_id: string | null }) | undefined> {
-  const [row] = await db.query<ConversionLedgerRow & { creative_id: string | null }>(
-    'select * from conversions where id = $1',
-    [id],
-  );
-  return row;
-}

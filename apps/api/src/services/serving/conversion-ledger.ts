@@ -35,7 +35,7 @@ interface Pending {
 }
 
 /** The conversion's events: one conversion, and its value in the minor unit when above 0. */
-export function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions): TrackedEvent[] {
+function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions): TrackedEvent[] {
   if (row.live_id === null) return [];
   const base = { liveId: row.live_id, at: row.converted_at, impressionId: row.id, reason: null, dims };
   return [

@@ -26,9 +26,9 @@ import { type ParsedClickId, parseClickId, verifyClickId } from './signing';
 import { decodeDimensions } from './traffic-quality';
 
 /** A postback may name this many click ids at most (the newest that verifies wins). */
-export const MAX_CLICK_IDS = 10;
+const MAX_CLICK_IDS = 10;
 /** An order id's length at most. */
-export const MAX_ORDER_LENGTH = 128;
+const MAX_ORDER_LENGTH = 128;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -37,7 +37,7 @@ const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * a read each time would cap postbacks at the database's pace. A change (archived, another lookback)
  * reaches conversions within `ttlMs`.
  */
-export class ConversionActionCache {
+class ConversionActionCache {
   private entries = new Map<string, { value: Promise<ConversionActionRow | undefined>; expires: number }>();
   constructor(private readonly ttlMs = 5000) {}
 
@@ -63,7 +63,7 @@ const actionCache = (ctx: Context) => {
 };
 
 /** The order id as the ledger keeps it: an HMAC with the server's secret, never the id itself. */
-export const orderHash = (secret: Buffer, order: string) =>
+const orderHash = (secret: Buffer, order: string) =>
   createHmac('sha256', secret).update(`order|${order}`).digest('base64url');
 
 const refuse = (message: string) => ApiError.of(400, message);

@@ -207,7 +207,7 @@ export interface ParsedClickId extends ClickIdFields {
 
 const CLICK_ID_VERSION = 'c1';
 /** A click id is never longer (a landing URL and a postback keep it whole). */
-export const CLICK_ID_MAX_LENGTH = 1024;
+const CLICK_ID_MAX_LENGTH = 1024;
 const SERVER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const lengthPrefixed = (fields: readonly string[]) =>

@@ -110,7 +110,7 @@ export function clickUrl(ctx: Context, impression: Impression, prefix: string | 
 }
 
 /** The URL the click goes to: through the platform's click tracker when there is one, else the landing page. */
-export const clickThrough = (landing: string, prefix: string | undefined) =>
+const clickThrough = (landing: string, prefix: string | undefined) =>
   prefix === undefined ? landing : `${prefix}${encodeURIComponent(landing)}`;
 
 /**
@@ -175,7 +175,7 @@ export async function track(
  * The landing page with the click id in `param` (issue 45): every other parameter kept as written (UTM
  * parameters too), one already named `param` replaced, the fragment kept last.
  */
-export function withClickId(landing: string, param: string, clickId: string): string {
+function withClickId(landing: string, param: string, clickId: string): string {
   const hash = landing.indexOf('#');
   const fragment = hash === -1 ? '' : landing.slice(hash);
   const url = hash === -1 ? landing : landing.slice(0, hash);
