@@ -14,7 +14,16 @@ import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
-import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
+import {
+  api,
+  eventually,
+  type Publisher,
+  type Session,
+  signIn,
+  startPublisher,
+  withClickId,
+  withoutQuery,
+} from './support/publisher';
 import { freePort, waitUntilServing } from './support/server';
 
 type Counters = { data: { impressions: number; engagement: number; clicks: number }; videoCompletes: number };
@@ -149,9 +158,10 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     const popup = page.waitForEvent('popup');
     await page.frameLocator('ins.adconsole-ad iframe').locator('a').click();
     const landing = await popup;
-    await landing.waitForURL(`${publisher.origin}/landing`);
+    // The landing page carries the click id our redirect adds (issue 45).
+    await landing.waitForURL(withClickId(`${publisher.origin}/landing`));
     expect(await landing.getByRole('heading').textContent()).toBe('Welcome to the advertiser');
-    expect(publisher.clicks).toEqual([`${publisher.origin}/landing`]);
+    expect(publisher.clicks.map(withoutQuery)).toEqual([`${publisher.origin}/landing`]);
     await eventually(async () => expect((await creativeTotals(session, banner.id)).data.clicks).toBe(1));
   });
 
@@ -179,8 +189,8 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       });
     });
     await page.locator('#player').click();
-    await page.waitForURL(`${publisher.origin}/landing`);
-    expect(publisher.clicks).toContain(`${publisher.origin}/landing`);
+    await page.waitForURL(withClickId(`${publisher.origin}/landing`));
+    expect(publisher.clicks.map(withoutQuery)).toContain(`${publisher.origin}/landing`);
     await eventually(async () => expect((await creativeTotals(session, video.id)).data.clicks).toBe(1));
   });
 

@@ -3,12 +3,17 @@ import { defineConfig, type Options } from 'tsup';
 
 /**
  * The scripts ad tags load: dist/init.js, and dist/video.js (the In-Banner Video part, which init.js
- * loads only for an ad with that layout), and dist/preview.js (the creative editor's preview page), each one minified IIFE for browsers from 2020 on (optional
+ * loads only for an ad with that layout), dist/preview.js (the creative editor's preview page) and dist/conv.js (the conversion tag on the advertiser's pages), each one minified IIFE for browsers from 2020 on (optional
  * chaining stays as written). The domain's plain constants are bundled in; zod never is
  * (`node bench/ad-runtime-size.mjs` prints the sizes). Also used by init.test.ts.
  */
 export const scriptBuild = {
-  entry: { init: 'src/init.ts', video: 'src/video.ts', preview: 'src/preview-page.ts' },
+  entry: {
+    init: 'src/init.ts',
+    video: 'src/video.ts',
+    preview: 'src/preview-page.ts',
+    conv: 'src/conv.ts',
+  },
   format: ['iife'],
   outExtension: () => ({ js: '.js' }),
   minify: true,
@@ -32,6 +37,10 @@ export default defineConfig(() => {
         writeFileSync(
           'dist/video.d.ts',
           '// A classic script with no exports: the In-Banner Video part init.js loads.\nexport {};\n',
+        );
+        writeFileSync(
+          'dist/conv.d.ts',
+          "// A classic script with no exports: the conversion tag of the advertiser's pages.\nexport {};\n",
         );
         writeFileSync(
           'dist/preview.d.ts',

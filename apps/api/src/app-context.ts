@@ -17,6 +17,7 @@ import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
 import { ReportBuilder } from './services/reports/report-builder';
+import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -84,6 +85,7 @@ export async function openAppContext(
     secret,
     uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
+    conversions: new ConversionLedger(db, eventStore),
     liveCreatives,
     placements: new PlacementCache(db, () => eventStore, liveCreatives),
     traffic: new TrafficQuality({

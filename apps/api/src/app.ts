@@ -96,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await ctx.background.settled();
     await jobs.stop();
     await ctx.reportBuilder.close();
+    await ctx.conversions.close();
     await ctx.events.writer.close();
     await close();
   });

@@ -10,6 +10,7 @@ import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
 import type { ReportBuilder } from './services/reports/report-builder';
+import type { ConversionLedger } from './services/serving/conversion-ledger';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
 import type { TrafficQuality } from './services/serving/traffic-quality';
@@ -25,6 +26,8 @@ export interface Context {
   uploadSlots: UploadSlots;
   /** The event store (PostgreSQL by default) and its group-commit writer. */
   events: { store: EventStore; writer: EventWriter };
+  /** The conversions' group commit: ledger rows and their events in one transaction (issue 45). */
+  conversions: ConversionLedger;
   /** Live creatives the ad server answers for, cached for a few seconds. */
   liveCreatives: LiveCreativeCache;
   /** Placements (one tag, several creatives) as serving reads them, cached for a few seconds. */

@@ -1,7 +1,12 @@
 // The values copied from the domain (contract.ts) are the domain's.
-import { IN_BANNER_VIDEO_ID, inBannerVideoLayout, platforms } from '@adconsole/domain';
+import {
+  DEFAULT_CLICK_PARAM as DOMAIN_CLICK_PARAM,
+  IN_BANNER_VIDEO_ID,
+  inBannerVideoLayout,
+  platforms,
+} from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
-import { DEAL_ATTRIBUTES, IN_BANNER_VIDEO, VIDEO_ASSET } from './contract';
+import { DEAL_ATTRIBUTES, DEFAULT_CLICK_PARAM, IN_BANNER_VIDEO, VIDEO_ASSET } from './contract';
 
 describe('the runtime’s copies of domain values', () => {
   it('names the In-Banner Video layout as the catalogue does', () => {
@@ -13,5 +18,9 @@ describe('the runtime’s copies of domain values', () => {
     const withDeals = platforms.filter((platform) => platform.dealAttributes);
     expect(withDeals.length).toBeGreaterThan(0);
     for (const platform of withDeals) expect(platform.dealAttributes).toEqual(DEAL_ATTRIBUTES);
+  });
+
+  it('reads the click id from the landing URL parameter the server writes by default', () => {
+    expect(DEFAULT_CLICK_PARAM).toBe(DOMAIN_CLICK_PARAM);
   });
 });

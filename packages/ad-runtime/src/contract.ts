@@ -6,6 +6,9 @@
 import type { EventType, ServedAd } from '@adconsole/domain';
 
 export {
+  CLICK_ID_KEEP_DAYS,
+  CLICK_ID_STORAGE_KEY,
+  CONVERSION_QUERY,
   INS_TAG_CLASS,
   PLACEMENT_ATTRIBUTE,
   PREVIEW_MESSAGE,
@@ -14,6 +17,7 @@ export {
   SERVE_INIT_PATH,
   SERVE_VIDEO_PATH,
   serveAdPath,
+  serveConversionPath,
   servePlacementAdPath,
   TRACKER_KIND_OF_EVENT,
 } from '@adconsole/domain';
@@ -23,6 +27,8 @@ export type { EventType, ServedAd };
 export const IN_BANNER_VIDEO = 'in-banner-video';
 /** The deal-ID / fallback-ID attributes of every platform that has them (the domain's dealAttributes). */
 export const DEAL_ATTRIBUTES = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
+/** The landing URL's click-id parameter unless the tag names another (the domain's DEFAULT_CLICK_PARAM). */
+export const DEFAULT_CLICK_PARAM = 'adc_click';
 /** The layout's video asset (the catalogue's requiredAssets). */
 export const VIDEO_ASSET = 'main.mp4';
 

@@ -101,6 +101,7 @@ export * from './rules/alerts';
 export * from './rules/asset-upload';
 export * from './rules/campaign-list';
 export * from './rules/collections';
+export * from './rules/conversion-value';
 export * from './rules/copy-name';
 export * from './rules/dates';
 export * from './rules/distributions';

@@ -22,6 +22,7 @@ import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
 import { sendServingText } from '../http/serving-body';
 import { servedAd } from '../services/serving/ad';
+import { convert } from '../services/serving/conversions';
 import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
@@ -49,6 +50,8 @@ const HOT_ROUTES = new Set<ServeRouteName>([
   'track',
   'trackBeacon',
   'click',
+  'conversion',
+  'conversionPost',
 ]);
 
 /** The headers a page may read from a cross-origin answer beyond the safelisted ones (video seeking). */
@@ -77,6 +80,16 @@ function servingCors(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 const isServing = (request: FastifyRequest) => request.url.startsWith('/serve/');
+
+/** A form's fields, `click` as a list when repeated (a postback's several click ids). */
+function formFields(form: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    fields[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return fields;
+}
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
@@ -127,6 +140,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     init: runtimeScriptLoader('init.js'),
     video: runtimeScriptLoader('video.js'),
     preview: runtimeScriptLoader('preview.js'),
+    conv: runtimeScriptLoader('conv.js'),
   };
   // Tags name /serve/init.js without a version (and init.js names /serve/video.js without one), so each
   // is revalidated by its ETag rather than pinned.
@@ -218,6 +232,21 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       return location === undefined ? reply.code(204).send() : reply.redirect(location, 302);
     },
 
+    // The conversion tag on the advertiser's pages, and conversions (services/serving/conversions.ts):
+    // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
+    conversionTag: runtimeScript('conv'),
+    conversion: async ({ params, query, reply }) => {
+      const answer = await convert(ctx, params.action, query);
+      return reply.header('Cache-Control', 'no-store').send(answer);
+    },
+    // A postback may also send its fields as a form (application/x-www-form-urlencoded): the query's win.
+    conversionPost: async ({ params, query, request, reply }) => {
+      const form = request.body instanceof URLSearchParams ? request.body : undefined;
+      const fields = form ? formFields(form) : {};
+      const answer = await convert(ctx, params.action, { ...fields, ...query });
+      return reply.header('Cache-Control', 'no-store').send(answer);
+    },
+
     html5: async ({ params, reply }) => {
       const file = await html5File(ctx, params.liveID, params.path);
       if (!file) throw ApiError.of(404, MESSAGES.noCreativeFile);
@@ -261,8 +290,26 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   };
 
   for (const [name, entry] of Object.entries(servingContract) as [ServeRouteName, ServeRouteContract][]) {
+    if (name === 'conversionPost') {
+      // Its own scope: a form body is read there only (every other serving route reads no body).
+      app.register(async (scope) => {
+        scope.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string', bodyLimit: SERVING_BODY_LIMIT },
+          (_request, body, done) => done(null, new URLSearchParams(String(body))),
+        );
+        // A beacon's text body (or any other) is not read.
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        registerRoute(scope, name, entry);
+      });
+    } else {
+      registerRoute(app, name, entry);
+    }
+  }
+
+  function registerRoute(instance: FastifyInstance, name: ServeRouteName, entry: ServeRouteContract) {
     const handler = handlers[name] as (call: ServeCall<ServeRouteContract>) => Promise<unknown>;
-    app.route({
+    instance.route({
       method: entry.method,
       url: fastifyPath(entry),
       config: serveConfig,

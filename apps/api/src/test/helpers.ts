@@ -157,3 +157,16 @@ export async function publishedLive(
   });
   return published.body.data?.liveCreatives.at(-1)?.id ?? '';
 }
+
+/**
+ * A landing URL (or a click tracker's URL with the landing URL encoded at its end) without the click id
+ * the click redirect appends last (issue 45), which must be there and shaped as one.
+ */
+export function withoutClickId(url: string): string {
+  const encoded = url.includes('%26adc_click%3D') || url.includes('%3Fadc_click%3D');
+  const separator = encoded ? /%(?:26|3F)adc_click%3D/ : /[&?]adc_click=/;
+  const [rest = '', id = ''] = url.split(separator);
+  if (!/^c1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/.test(id))
+    throw new Error(`no click id at the end of ${url}`);
+  return rest;
+}

@@ -94,3 +94,14 @@ export const NO_INVALID_CONVERSIONS: InvalidConversions = { total: 0, byReason: 
 /** Counted conversions by whole days from click to conversion (0 = within 24 hours): the lag chart. */
 export const conversionLagSchema = z.array(z.object({ days: count, conversions: count }));
 export type ConversionLag = z.infer<typeof conversionLagSchema>;
+
+/**
+ * What GET and POST /serve/conv/{action} answer: whether the conversion counted, why not when it did
+ * not, and its id in the ledger.
+ */
+export const conversionAnswerSchema = z.object({
+  id: idSchema,
+  counted: z.boolean(),
+  reason: z.nullable(z.enum(INVALID_CONVERSION_REASONS)),
+});
+export type ConversionAnswer = z.infer<typeof conversionAnswerSchema>;

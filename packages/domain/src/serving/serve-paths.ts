@@ -72,6 +72,26 @@ export interface PreviewStateMessage {
  * opened outside its frame is still scripts and popups in an opaque origin, never the server's.
  */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+/**
+ * The conversion tag (issue 45, docs/conversions.md): the advertiser's own pages load it. It keeps the
+ * click id the landing URL carried (CONVERSION_QUERY.click's value there is the campaign's click
+ * parameter) in the advertiser's first-party storage and sends it with each conversion.
+ */
+export const SERVE_CONVERSION_TAG_PATH = '/serve/conv.js';
+/** A conversion of one action: the tag's beacon, and the advertiser's server's postback (GET or POST). */
+export const serveConversionPath = (actionID: string) => `/serve/conv/${encodeURIComponent(actionID)}`;
+/** The conversion's query parameters: the click id (several for a postback), value, currency, order id. */
+export const CONVERSION_QUERY = {
+  click: 'click',
+  value: 'value',
+  currency: 'currency',
+  order: 'order',
+} as const;
+/** How long the tag keeps a click id in the advertiser's storage (the longest lookback window). */
+export const CLICK_ID_KEEP_DAYS = 90;
+/** The tag's storage key for the click id, in the advertiser's own localStorage. */
+export const CLICK_ID_STORAGE_KEY = 'adconsole_click';
+
 /** The ad description (ServedAd JSON) of a live creative. */
 export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
 /** The ad description of one of a placement's creatives, chosen by its rotation (issue 46). */
@@ -106,6 +126,10 @@ export const SERVE_PATHS = {
    * front of /serve/ alone serves ads whole, with byte ranges and CORS.
    */
   files: (key: string) => `/serve/files/${key.split('/').map(encodeURIComponent).join('/')}`,
+  /** The conversion tag, on the advertiser's pages (issue 45). */
+  conversionTag: SERVE_CONVERSION_TAG_PATH,
+  /** A conversion of an action: GET or POST, from the tag or the advertiser's server. */
+  conversion: serveConversionPath,
   demo: '/serve/demo',
   preview: SERVE_PREVIEW_PATH,
   previewScript: SERVE_PREVIEW_SCRIPT_PATH,

@@ -125,6 +125,14 @@ export const MESSAGES = {
   noServingLiveCreative: 'No live creative with this id is serving.',
   noVpaidScript: 'No VPAID script for this live creative.',
   noCreativeFile: 'No such file in this creative.',
+  conversionClickMissing:
+    "Send the click id: the `click` parameter, as the landing page received it (its adc_click parameter, or the campaign's own name for it).",
+  conversionClickMalformed:
+    'The click id is not one: send it exactly as the landing page received it (at most 10 click ids).',
+  conversionValueMalformed: 'The value must be an amount with a dot before its decimals, such as 49.99.',
+  conversionValueNegative: 'The value cannot be negative.',
+  conversionValueTooLarge: 'The value is too large for one conversion.',
+  conversionOrderTooLong: 'The order id is at most 128 characters.',
   reportMailQuotaReached:
     "Today's limit of scheduled-report mails for your account is reached. Please try again tomorrow.",
   recipientLinkInvalid: 'This link is invalid or no longer works.',
@@ -226,6 +234,16 @@ interface CreativeShape {
   width: number;
   height: number;
 }
+
+/** A conversion's value with more decimals than its currency's minor unit has. */
+export const conversionValueDecimalsMessage = (currency: string, digits: number): string =>
+  digits === 0
+    ? `A ${currency} value is a whole number (the currency has no minor unit).`
+    : `A ${currency} value has at most ${digits} decimal${digits === 1 ? '' : 's'}.`;
+
+/** A conversion sent in another currency than its action's. */
+export const conversionCurrencyMessage = (currency: string): string =>
+  `This conversion action counts its value in ${currency}: send the value in ${currency}, or no currency.`;
 
 /** An A/B test naming a creative that is not in its placement's rotation. */
 export const abTestVariantNotInPlacementMessage = (id: string): string =>

@@ -19,16 +19,22 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   rate: CampaignRate | null;
   /** When the campaign was archived (it then serves nothing); null while it is not. */
   archived_at: Date | null;
+  /** The landing URL's parameter that carries the click id (issue 45); null when the campaign is gone. */
+  click_param: string | null;
 }
 
-/** A live creative that is not removed, with its campaign's flight, advertiser, rate and archive time. */
+/**
+ * A live creative that is not removed, with its campaign's flight, advertiser, rate, archive time and
+ * click parameter.
+ */
 export async function findServedLiveCreative<Snapshot>(
   db: Queryable,
   liveId: string,
 ): Promise<ServedLiveCreativeRow<Snapshot> | undefined> {
   const [row] = await db.query<ServedLiveCreativeRow<Snapshot>>(
     `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
-            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at
+            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at,
+            c.click_param
        from live_creatives l left join campaigns c on c.id = l.campaign_id
       where l.id = $1 and l.removed_at is null`,
     [liveId],

@@ -17,7 +17,7 @@ import type { Database, Queryable } from '../../db/database';
 import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
 import { capDimensions, DIMENSION_COLUMN_OF } from './dimensions';
-import { judgeBatch, storedHistory } from './integrity';
+import { inTransaction, judgeBatch, storedHistory } from './integrity';
 import { clickhouseTime } from './queries/local-time';
 import type { ClickHouseEventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
@@ -98,7 +98,7 @@ export function createClickHouseEventStore({
           `events.${outside}.at: the ClickHouse event store keeps times from 1970 to 2105`,
         );
       }
-      return db.transaction(async (tx) => {
+      return inTransaction(db, options, async (tx) => {
         if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
           await tx.query('delete from event_seen where seen_at < $1', [
             new Date(Date.now() - SEEN_LIFETIME_MS),

@@ -15,7 +15,19 @@ export interface WriteOptions {
    * it back (not written now; the writer offers it again shortly), false stores it as `sequence`.
    */
   hold?: (event: TrackedEvent) => boolean;
+  /**
+   * A transaction of the main database to write in instead of one of the store's own: the conversions'
+   * ledger writes its rows and their events together (services/serving/conversion-ledger.ts).
+   */
+  transaction?: Queryable;
 }
+
+/** Runs `work` in the caller's transaction when it gives one, else in a new one of `db`. */
+export const inTransaction = <T>(
+  db: { transaction<R>(work: (tx: Queryable) => Promise<R>): Promise<R> },
+  options: WriteOptions | undefined,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> => (options?.transaction ? work(options.transaction) : db.transaction(work));
 
 /** The batch's impression ids (for the history read). */
 const impressionIdsOf = (events: readonly TrackedEvent[]): string[] => [

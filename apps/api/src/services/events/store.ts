@@ -17,13 +17,13 @@ import type { Database } from '../../db/database';
 import { COLUMNS } from './counters';
 import { writeDimensionRollups } from './dimensions';
 import { writeGrainRollups } from './grains';
-import { judgeBatch, storedHistory, type WriteOptions } from './integrity';
+import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
 
 /** What every store does: write a batch of tracked events. */
 interface EventStoreWrites {
   /**
-   * Writes a batch durably in one transaction: the raw rows (an impression's event of one type once),
+   * Writes a batch durably in one transaction (the caller's with `options.transaction`): the raw rows (an impression's event of one type once),
    * judged by the integrity rules (integrity.ts); the valid ones into the 15-minute rollups (and, in
    * the PostgreSQL store, their hourly and daily sums) and the totals, the invalid ones into their own
    * rollups by reason. Answers how many events were stored, valid or invalid (replays and held events
@@ -118,7 +118,7 @@ export function createPostgresEventStore(
     finest: options.grains === 'quarter',
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
-      return db.transaction(async (tx) => {
+      return inTransaction(db, options, async (tx) => {
         const judged = judgeBatch(events, await storedHistory(tx, 'events', events), options);
         if (judged.length === 0) return 0;
         const stored = await tx.query<{

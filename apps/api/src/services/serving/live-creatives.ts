@@ -7,7 +7,12 @@
 // and end as instants (a zone lookup), and, in `documents`, the parts of the VAST and ad JSON answers
 // that do not change between requests (vast.ts, ad.ts). A new entry starts with none of them, so a
 // change to the creative or its campaign reaches the answers with the entry.
-import { type CampaignFlight, type CampaignRate, flightInstants } from '@adconsole/domain';
+import {
+  type CampaignFlight,
+  type CampaignRate,
+  DEFAULT_CLICK_PARAM,
+  flightInstants,
+} from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
@@ -25,6 +30,8 @@ export interface LiveCreative {
   advertiser: string | undefined;
   /** Its campaign's booked rate as it is now (VAST's <Pricing>); undefined when none is. */
   rate: CampaignRate | undefined;
+  /** Its campaign's landing-URL parameter for the click id, as it is now (issue 45): `adc_click` by default. */
+  clickParam: string;
   /**
    * Whether the flight is live at this instant (ms): between its start and end, as instants in its zone,
    * and its campaign not archived (an archived campaign answers like an ended flight).
@@ -115,6 +122,7 @@ function liveCreativeOf(
     flight,
     advertiser: row.advertiser || undefined,
     rate: row.rate ?? undefined,
+    clickParam: row.click_param ?? DEFAULT_CLICK_PARAM,
     liveAt: (now) => !archived && now >= start && now < end,
     documents: new Map(),
   };

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiError, MESSAGES } from '@adconsole/domain';
 
 /** The runtime's served files, by their name in dist/. */
-export type RuntimeFile = 'init.js' | 'video.js' | 'preview.js';
+export type RuntimeFile = 'init.js' | 'video.js' | 'preview.js' | 'conv.js';
 
 function findRuntimeScript(
   file: RuntimeFile = 'init.js',

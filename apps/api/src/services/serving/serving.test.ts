@@ -6,7 +6,14 @@ import { type ServeRouteContract, servedAdSchema, servingContract } from '@adcon
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from '../../routes/serve';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
-import { demoAsset, publishedLive, signedInAdmin, signedInUser, visit } from '../../test/helpers';
+import {
+  demoAsset,
+  publishedLive,
+  signedInAdmin,
+  signedInUser,
+  visit,
+  withoutClickId,
+} from '../../test/helpers';
 import { assertValidVast, parseAsPlayer } from '../../test/vast-check';
 import { readRollups } from '../events/queries/rollups';
 
@@ -211,7 +218,9 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         ].sort(),
       );
       // The click-through goes through the platform's click macro to the landing page.
-      expect(linear.videoClickThroughURLTemplate.url).toBe(`${GAM_PREFIX}${encodeURIComponent(LANDING)}`);
+      // It is our signed click redirect (the click id, issue 45), which carries the prefix (c=).
+      expect(linear.videoClickThroughURLTemplate.url).toContain(`/serve/click/${live.vast}?`);
+      expect(new URL(linear.videoClickThroughURLTemplate.url).searchParams.get('c')).toBe(GAM_PREFIX);
       expect(linear.videoClickTrackingURLTemplates[0].url).toContain('/serve/t/click?');
     });
 
@@ -345,7 +354,9 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       await visit(local(ad.events.impression ?? ''), { method: 'POST' });
       const first = await visit(local(ad.clickUrl), { redirect: 'manual' });
       expect(first.status).toBe(302);
-      expect(first.headers.get('location')).toBe(`${GAM_PREFIX}${encodeURIComponent(LANDING)}`);
+      expect(withoutClickId(first.headers.get('location') ?? '')).toBe(
+        `${GAM_PREFIX}${encodeURIComponent(LANDING)}`,
+      );
       await visit(local(ad.clickUrl), { redirect: 'manual' });
       expect((await totals())?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
       // A prefix swapped in after signing is not followed: the browser goes straight to the landing page.

@@ -180,3 +180,92 @@ export function verifyClick(
 ): { reason: CarriedReason | null } | undefined {
   return verify(secret, 'click', [liveId, impressionId, clickPrefix], dims, signature, now);
 }
+
+// Click ids (issue 45, docs/conversions.md "The click id"): what the click redirect adds to the landing
+// URL, and what a conversion brings back. It carries the live creative, its campaign, the impression
+// clicked, the click's time (ms) and the impression's breakdown values, written in the same
+// length-prefixed form as the signed texts above, base64url-encoded, then signed: `c1.<fields>.<sig>`.
+// The click's verdict (counted, or invalid traffic) is in the signed text, not in the id: a different
+// text for an invalid click, so no one can read it off or flip it. Nothing is stored to verify one.
+
+/** What a click id says. */
+export interface ClickIdFields {
+  liveId: string;
+  campaignId: string;
+  impressionId: string;
+  /** When the click was redirected (ms since 1970). */
+  clickedAt: number;
+  /** The impression's breakdown values, encoded (traffic-quality.ts). */
+  dims: string;
+}
+
+/** A click id as read from a conversion: its fields, and its signature still to verify. */
+export interface ParsedClickId extends ClickIdFields {
+  body: string;
+  signature: string;
+}
+
+const CLICK_ID_VERSION = 'c1';
+/** A click id is never longer (a landing URL and a postback keep it whole). */
+const CLICK_ID_MAX_LENGTH = 1024;
+const SERVER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+const lengthPrefixed = (fields: readonly string[]) =>
+  fields.map((field) => `${field.length}:${field}`).join('|');
+
+/** The fields of a length-prefixed text, exactly `count` of them; undefined for any other text. */
+function unprefixed(text: string, count: number): string[] | undefined {
+  const fields: string[] = [];
+  let at = 0;
+  while (fields.length < count) {
+    const colon = text.indexOf(':', at);
+    const length = colon === -1 ? Number.NaN : Number(text.slice(at, colon));
+    if (!/^(0|[1-9]\d{0,3})$/.test(text.slice(at, colon)) || !Number.isInteger(length)) return undefined;
+    const field = text.slice(colon + 1, colon + 1 + length);
+    if (field.length !== length) return undefined;
+    fields.push(field);
+    at = colon + 1 + length;
+    if (fields.length < count) {
+      if (text[at] !== '|') return undefined;
+      at += 1;
+    }
+  }
+  return at === text.length ? fields : undefined;
+}
+
+const clickIdText = (valid: boolean, body: string) => `adc2|${valid ? 'cid' : 'cid!x'}|${body}`;
+
+/** A signed click id for a click redirected now; `valid` false for invalid traffic (it never attributes). */
+export function signClickId(secret: Buffer, click: ClickIdFields, valid: boolean): string {
+  const body = lengthPrefixed([
+    click.liveId,
+    click.campaignId,
+    click.impressionId,
+    click.clickedAt.toString(36),
+    click.dims,
+  ]);
+  return `${CLICK_ID_VERSION}.${Buffer.from(body).toString('base64url')}.${sign(secret, clickIdText(valid, body))}`;
+}
+
+/** The fields of a text shaped as a click id (not yet verified); undefined for any other text. */
+export function parseClickId(text: string): ParsedClickId | undefined {
+  if (text.length > CLICK_ID_MAX_LENGTH) return undefined;
+  const [version, encoded, signature, ...rest] = text.split('.');
+  if (version !== CLICK_ID_VERSION || rest.length > 0 || !encoded || !signature) return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(encoded) || !/^[A-Za-z0-9_-]{22}$/.test(signature)) return undefined;
+  const body = Buffer.from(encoded, 'base64url').toString();
+  const fields = unprefixed(body, 5);
+  if (!fields) return undefined;
+  const [liveId = '', campaignId = '', impressionId = '', time = '', dims = ''] = fields;
+  if (!SERVER_ID.test(liveId) || !SERVER_ID.test(campaignId) || !IMPRESSION_ID_SHAPE.test(impressionId))
+    return undefined;
+  if (!/^[0-9a-z]{1,10}$/.test(time)) return undefined;
+  return { liveId, campaignId, impressionId, clickedAt: Number.parseInt(time, 36), dims, body, signature };
+}
+
+/** Whether this server signed the click id, and its click's verdict; undefined when it did not (forged). */
+export function verifyClickId(secret: Buffer, click: ParsedClickId): { valid: boolean } | undefined {
+  if (equal(click.signature, sign(secret, clickIdText(true, click.body)))) return { valid: true };
+  if (equal(click.signature, sign(secret, clickIdText(false, click.body)))) return { valid: false };
+  return undefined;
+}

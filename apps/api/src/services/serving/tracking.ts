@@ -23,6 +23,7 @@ import {
   type CarriedReason,
   newImpressionId,
   signClick,
+  signClickId,
   signImpression,
   verifyClick,
   verifyImpression,
@@ -109,7 +110,7 @@ export function clickUrl(ctx: Context, impression: Impression, prefix: string | 
 }
 
 /** The URL the click goes to: through the platform's click tracker when there is one, else the landing page. */
-export const clickThrough = (landing: string, prefix: string | undefined) =>
+const clickThrough = (landing: string, prefix: string | undefined) =>
   prefix === undefined ? landing : `${prefix}${encodeURIComponent(landing)}`;
 
 /**
@@ -171,9 +172,40 @@ export async function track(
 }
 
 /**
+ * The landing page with the click id in `param` (issue 45): every other parameter kept as written (UTM
+ * parameters too), one already named `param` replaced, the fragment kept last.
+ */
+function withClickId(landing: string, param: string, clickId: string): string {
+  const hash = landing.indexOf('#');
+  const fragment = hash === -1 ? '' : landing.slice(hash);
+  const url = hash === -1 ? landing : landing.slice(0, hash);
+  const question = url.indexOf('?');
+  const base = question === -1 ? url : url.slice(0, question);
+  const named = (part: string) => {
+    const name = part.split('=', 1)[0] ?? '';
+    try {
+      return decodeURIComponent(name.replace(/\+/g, ' ')) === param;
+    } catch {
+      return false;
+    }
+  };
+  const kept =
+    question === -1
+      ? []
+      : url
+          .slice(question + 1)
+          .split('&')
+          .filter((part) => part !== '' && !named(part));
+  return `${base}?${[...kept, `${encodeURIComponent(param)}=${clickId}`].join('&')}${fragment}`;
+}
+
+/**
  * GET /serve/click/{liveID}: counts the click (once per impression) and answers where to send the
- * browser: the landing page, through the platform's click tracker when the tag had one. Undefined when
- * the creative has no landing page or is not served any more.
+ * browser: the landing page with a signed click id (issue 45), through the platform's click tracker when
+ * the tag had one. Undefined when the creative has no landing page or is not served any more. The click
+ * id says whether the click counted as valid traffic: the ad request's verdict, the click call's own
+ * (a bot, a data centre) and whether the creative can send a click; an invalid click's id never
+ * attributes a conversion. An unsigned click gets none.
  */
 export async function click(
   ctx: Context,
@@ -189,19 +221,32 @@ export async function click(
     params.i !== undefined && params.s !== undefined
       ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s, undefined, params.d ?? '')
       : undefined;
-  const signed = verified !== undefined;
+  let clickId: string | undefined;
   if (verified && params.i) {
+    const reason = eventReason(verified.reason, client, 'click', live);
     await ctx.events.writer.record({
       liveId,
       type: 'click',
       at: new Date(),
       count: 1,
       impressionId: params.i,
-      reason: eventReason(verified.reason, client, 'click', live),
+      reason,
       dims: decodeDimensions(params.d),
     });
+    clickId = signClickId(
+      ctx.secret,
+      {
+        liveId,
+        campaignId: live.campaignId,
+        impressionId: params.i,
+        clickedAt: ctx.clock?.() ?? Date.now(),
+        dims: params.d ?? '',
+      },
+      reason === null,
+    );
   }
   if (!landing) return undefined;
   // An unsigned click still reaches the advertiser's page, but never through an unsigned prefix.
-  return clickThrough(landing, signed ? prefix : undefined);
+  if (clickId === undefined) return clickThrough(landing, undefined);
+  return clickThrough(withClickId(landing, live.clickParam, clickId), prefix);
 }

@@ -22,7 +22,8 @@ import type { LiveCreative } from './live-creatives';
 import { IMPRESSION_LIFETIME_MS } from './signing';
 import {
   allowedClickPrefix,
-  clickThrough,
+  clickUrl,
+  type Impression,
   impressionOf,
   impressionQuery,
   trackingUrl,
@@ -130,12 +131,19 @@ interface VastParts {
   video: AssetAnswer;
   /** The creative's landing page, when it has one. */
   landing: string | null;
-  /** The ClickThrough element when the request gives no platform click prefix. */
-  directClickThrough: string;
 }
 
-const clickThroughElement = (landing: string | null, prefix: string | undefined) =>
-  landing ? `<ClickThrough>${uri(clickThrough(landing, prefix))}</ClickThrough>` : '';
+/**
+ * The ClickThrough: our signed click redirect (tracking.ts `click`), which counts the click (once per
+ * impression, with the ClickTracking ping) and adds the click id to the landing page (issue 45), through
+ * the platform's click prefix when the request had an honoured one.
+ */
+const clickThroughElement = (
+  ctx: Context,
+  impression: Impression,
+  landing: string | null,
+  prefix: string | undefined,
+) => (landing ? `<ClickThrough>${uri(clickUrl(ctx, impression, prefix))}</ClickThrough>` : '');
 
 function vastTemplate(
   ctx: Context,
@@ -258,7 +266,6 @@ function vastTemplate(
     template: answerTemplate(document, SLOTS),
     video,
     landing,
-    directClickThrough: clickThroughElement(landing, undefined),
   };
   live.documents.set(key, parts);
   return parts;
@@ -289,7 +296,7 @@ export async function vastDocument(
         liveID: liveId,
         impressionID: impression.id,
         videos: [{ url: servedFileUrl(ctx, video), mimetype: videoType(video) }],
-        clickThrough: landing ? clickThrough(landing, prefix) : null,
+        clickThrough: landing ? clickUrl(ctx, impression, prefix) : null,
         events: Object.fromEntries(EVENT_TYPES.map((type) => [type, trackingUrl(ctx, type, impression)])),
       }).replace(/]]>/g, ']]\\u003e')}]]></AdParameters>`
     : '';
@@ -299,7 +306,7 @@ export async function vastDocument(
       query: impressionQuery(impression),
       // An impression id has its exact shape (signing.ts): nothing in it to escape.
       id: impression.id,
-      clickThrough: prefix === undefined ? parts.directClickThrough : clickThroughElement(landing, prefix),
+      clickThrough: clickThroughElement(ctx, impression, landing, prefix),
       adParameters,
     },
   };

@@ -66,6 +66,8 @@ describe('the serving contract', () => {
       SERVE_PATHS.click('abc'),
       SERVE_PATHS.html5('abc', 'sub/index.html'),
       SERVE_PATHS.files('assets/abc/main.mp4'),
+      SERVE_PATHS.conversionTag,
+      SERVE_PATHS.conversion('abc'),
       SERVE_PATHS.demo,
       SERVE_PATHS.preview,
       SERVE_PATHS.previewScript,

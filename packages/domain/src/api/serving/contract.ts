@@ -5,10 +5,13 @@
 // XML, HTML, files, pixels and redirects (docs/serving.md). SERVE_PATHS (serving/serve-paths.ts, free
 // of zod for the ad runtime) builds URLs of these routes.
 import type { z } from 'zod/mini';
+import { conversionAnswerSchema } from '../../entities/conversion';
 import { servedAdSchema } from '../../serving/served-ad';
 import {
   serveBeaconQuerySchema,
   serveClickQuerySchema,
+  serveConversionParamsSchema,
+  serveConversionQuerySchema,
   serveFileHeadersSchema,
   serveFileParamsSchema,
   serveHtml5ParamsSchema,
@@ -252,6 +255,58 @@ export const servingContract = {
     answers: {
       302: { kind: 'redirect', description: 'To the landing page.' },
       204: { kind: 'empty', description: 'No landing page, or not serving.' },
+    },
+  }),
+  conversionTag: route({
+    method: 'GET',
+    path: '/serve/conv.js',
+    operationId: 'getServeConversionTag',
+    summary:
+      "The conversion tag (issue 45) for the advertiser's own pages: keeps the click id of the landing URL in the site's first-party storage and sends conversions (`adconsole('conversion', {action, value, currency, order})`); revalidated by its ETag.",
+    headers: serveInitHeadersSchema,
+    answers: {
+      200: {
+        kind: 'javascript',
+        description: 'The script, with its ETag (cached 5 minutes, then revalidated).',
+      },
+      304: { kind: 'empty', description: 'Not modified.' },
+      503: notServing('The ad runtime is not built.'),
+    },
+  }),
+  conversion: route({
+    method: 'GET',
+    path: '/serve/conv/{action}',
+    operationId: 'getServeConversion',
+    summary:
+      "A conversion of an action, by the advertiser's server (postback): counted when its click id verifies, its click counted, the lookback window holds and its order was not counted before; stored in the ledger with its reason otherwise.",
+    params: serveConversionParamsSchema,
+    query: serveConversionQuerySchema,
+    answers: {
+      200: {
+        kind: 'json',
+        schema: conversionAnswerSchema,
+        description: 'Stored: counted, or not with its reason (forged, expired, unknown-action...).',
+      },
+      400: notServing(
+        "Nothing stored: no or a malformed click id, a malformed or negative value, more decimals than the currency has, another currency than the action's, an order id over 128 characters.",
+      ),
+    },
+  }),
+  conversionPost: route({
+    method: 'POST',
+    path: '/serve/conv/{action}',
+    operationId: 'postServeConversion',
+    summary:
+      "The same as a POST: the conversion tag's beacon (navigator.sendBeacon), or a postback; the fields in the query string.",
+    params: serveConversionParamsSchema,
+    query: serveConversionQuerySchema,
+    answers: {
+      200: {
+        kind: 'json',
+        schema: conversionAnswerSchema,
+        description: 'Stored: counted, or not with its reason.',
+      },
+      400: notServing('Nothing stored: the request is malformed (as GET).'),
     },
   }),
   html5: route({

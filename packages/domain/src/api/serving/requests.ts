@@ -111,3 +111,36 @@ export const serveFileHeadersSchema = z.object({
 export const serveInitHeadersSchema = z.object({
   'If-None-Match': optionalText('The ETag of a copy held: 304 when it is still the script.'),
 });
+
+/** A conversion's path: the conversion action it counts for. */
+export const serveConversionParamsSchema = z.object({
+  action: text.check(
+    z.describe("The conversion action's id (the console shows it with the tag and postback)."),
+  ),
+});
+
+/**
+ * A conversion's query (GET and POST alike): the click id (or, for a postback, several: the newest that
+ * verifies wins), the value in the action's currency, its currency, the order id. Unlike the other
+ * serving routes, a malformed conversion is refused (400) so the advertiser's integration sees it.
+ */
+export const serveConversionQuerySchema = z.object({
+  click: z
+    .optional(z.union([text, z.array(text)]))
+    .check(
+      z.describe(
+        "The click id the landing page received (adc_click, or the campaign's own name); a postback may repeat it (at most 10): the newest that verifies wins.",
+      ),
+    ),
+  value: optionalText(
+    "The value, with a dot before the decimals (49.99), no more decimals than the currency's minor unit has; 0 when absent.",
+  ),
+  currency: optionalText("ISO 4217; must be the action's currency when given."),
+  order: optionalText(
+    'The order id (at most 128 characters): an order counts once per action. Stored hashed.',
+  ),
+  src: optionalText(
+    '`tag` when the conversion tag sends it (the ledger keeps the source); a postback sends none.',
+  ),
+});
+export type ServeConversionQuery = z.output<typeof serveConversionQuerySchema>;
