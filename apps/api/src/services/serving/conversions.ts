@@ -63,7 +63,7 @@ const actionCache = (ctx: Context) => {
 };
 
 /** The order id as the ledger keeps it: an HMAC with the server's secret, never the id itself. */
-const orderHash = (secret: Buffer, order: string) =>
+export const orderHash = (secret: Buffer, order: string) =>
   createHmac('sha256', secret).update(`order|${order}`).digest('base64url');
 
 const refuse = (message: string) => ApiError.of(400, message);
