@@ -144,7 +144,7 @@ describe('the published packages, installed by a scratch consumer', () => {
 
   it('renders the PerformanceChart and the BreakdownBars from @adconsole/charts to static SVG in plain Node', () => {
     const output = JSON.parse(check('node', ['ssr-check.mjs'], app)) as Record<string, boolean>;
-    expect(output).toEqual({ svg: true, line: true, axis: true, cssVariables: false, bars: true });
+    expect(output).toEqual({ svg: true, line: true, axis: true, cssVariables: false, bars: true, lag: true });
   });
 
   it("builds for the browser and renders Button, DateRangePicker, Select, a notification, a form and the report widgets styled by the packages' built stylesheets alone", async () => {
@@ -265,6 +265,15 @@ describe('the published packages, installed by a scratch consumer', () => {
         variantWinsVerdict.label,
       );
       expect(await page.locator('[data-slot="variant-interval"]').count()).toBe(2);
+      // Conversions (issue 45): the tiles in the conversion currency, the lag chart's bars, the invalid ones.
+      expect(await page.locator('[data-slot="conversion-tile"][data-metric="roas"]').textContent()).toBe(
+        'ROAS356%',
+      );
+      await page
+        .getByRole('img', { name: /^Conversions by days from click to conversion: 114 in all/ })
+        .waitFor();
+      expect(await page.locator('[data-slot="conversion-lag-chart"] svg rect[data-testid]').count()).toBe(9);
+      await page.getByRole('table', { name: 'Invalid conversions by reason' }).waitFor();
       mkdirSync(path.join(root, '.consumer'), { recursive: true });
       await page.screenshot({ path: path.join(root, '.consumer/consumer.png'), fullPage: true });
       await page.getByTestId('report').screenshot({ path: path.join(root, '.consumer/consumer-charts.png') });

@@ -1,7 +1,11 @@
-// Plain Node (no bundler) renders the PerformanceChart and the BreakdownBars from their tarball to static
-// SVG, as a server does for a PDF: fixed size, literal colours.
-import { BreakdownBars, chartPalette, PerformanceChart } from '@adconsole/charts';
-import { oneWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+// Plain Node (no bundler) renders the PerformanceChart, the BreakdownBars and the ConversionLagChart from
+// their tarball to static SVG, as a server does for a PDF: fixed size, literal colours.
+import { BreakdownBars, ConversionLagChart, chartPalette, PerformanceChart } from '@adconsole/charts';
+import {
+  oneWeekReport,
+  oneWeekReportWithConversionsAndSpend,
+  siteBreakdown,
+} from '@adconsole/charts/fixtures';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -27,12 +31,24 @@ const bars = renderToStaticMarkup(
     interactive: false,
   }),
 );
+// The days from click to conversion: a bar for each of the nine buckets of the week's fixture.
+const lag = renderToStaticMarkup(
+  createElement(ConversionLagChart, {
+    lag: oneWeekReportWithConversionsAndSpend.conversionLag,
+    width: 640,
+    height: 260,
+    palette: chartPalette.light,
+    locale: 'en-US',
+    interactive: false,
+  }),
+);
 console.log(
   JSON.stringify({
     svg: /<svg[^>]* width="640" height="280"/.test(markup),
     line: markup.includes(`stroke="${chartPalette.light.series[0]}"`),
     axis: markup.includes('>Nov 16</text>'),
-    cssVariables: markup.includes('var(--') || bars.includes('var(--'),
+    cssVariables: markup.includes('var(--') || bars.includes('var(--') || lag.includes('var(--'),
     bars: /<svg[^>]* width="640"/.test(bars) && (bars.match(/<rect /g) ?? []).length > 5,
+    lag: (lag.match(/data-testid="bar\.item\.conversions\.\d+"/g) ?? []).length === 9,
   }),
 );

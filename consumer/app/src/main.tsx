@@ -4,6 +4,9 @@
 import {
   BreakdownBars,
   BreakdownTable,
+  ConversionLagChart,
+  ConversionTiles,
+  InvalidTrafficTable,
   PacingChart,
   PacingStatusBadge,
   PerformanceChart,
@@ -15,6 +18,7 @@ import {
   atRiskPacing,
   countryBreakdown,
   oneWeekReport,
+  oneWeekReportWithConversionsAndSpend,
   oneWeekReportWithSpend,
   siteBreakdown,
   variantWinsVerdict,
@@ -86,6 +90,22 @@ function App() {
         <PacingStatusBadge pacing={atRiskPacing} locale="en-US" />
         <PacingChart pacing={atRiskPacing} width={720} locale="en-US" />
         <VariantComparison verdict={variantWinsVerdict} goalLabel="CTR" width={720} locale="en-US" />
+        <ConversionTiles
+          totals={oneWeekReportWithConversionsAndSpend.totals}
+          currency={oneWeekReportWithConversionsAndSpend.conversionCurrency}
+          locale="en-US"
+        />
+        <ConversionLagChart
+          lag={oneWeekReportWithConversionsAndSpend.conversionLag}
+          width={720}
+          locale="en-US"
+        />
+        <InvalidTrafficTable
+          invalid={oneWeekReportWithConversionsAndSpend.invalid}
+          conversions={oneWeekReportWithConversionsAndSpend.invalidConversions}
+          countedConversions={oneWeekReportWithConversionsAndSpend.totals.conversions}
+          locale="en-US"
+        />
       </section>
       <Toaster />
     </main>

@@ -3,6 +3,8 @@
 
 export * from './breakdown-bars';
 export * from './breakdown-table';
+export * from './conversion-lag-chart';
+export * from './conversion-tiles';
 export * from './creative-breakdown';
 export * from './hour-heatmap';
 export * from './invalid-traffic';
@@ -15,6 +17,12 @@ export {
   breakdownTotal,
 } from './lib/breakdown';
 export type { ChartDisplayProps, SwitchableMetricProps } from './lib/chart-props';
+export {
+  CONVERSION_METRICS,
+  type ConversionMetric,
+  formatConversionFigure,
+  formatRoas,
+} from './lib/conversions';
 export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';

@@ -1,4 +1,4 @@
-import { filteredTotals, type InvalidTraffic } from '@adconsole/domain';
+import { filteredTotals, type InvalidConversions, type InvalidTraffic } from '@adconsole/domain';
 import {
   cn,
   Table,
@@ -18,6 +18,13 @@ export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
   invalid: InvalidTraffic;
   /** The report's valid impressions: the summary then says what share of all impressions was filtered. */
   impressions?: number;
+  /**
+   * Conversions received but not counted, by reason (`data.invalidConversions`): listed under the
+   * events when given (a campaign with conversion actions).
+   */
+  conversions?: InvalidConversions;
+  /** The report's counted conversions: the conversions' summary then says what share was not counted. */
+  countedConversions?: number;
   /** BCP 47 locale for numbers; the browser's by default. */
   locale?: string;
 };
@@ -29,6 +36,8 @@ export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
 export function InvalidTrafficTable({
   invalid,
   impressions,
+  conversions,
+  countedConversions,
   locale = defaultLocale(),
   className,
   ...props
@@ -83,14 +92,74 @@ export function InvalidTrafficTable({
           </TableFooter>
         </Table>
       ) : null}
+      {conversions ? (
+        <InvalidConversionsTable conversions={conversions} counted={countedConversions} locale={locale} />
+      ) : null}
     </div>
   );
 }
 
-/** Impressions, clicks and every event of a row. */
+/** Conversions received but not counted, by reason, under the invalid events. */
+function InvalidConversionsTable({
+  conversions,
+  counted,
+  locale,
+}: {
+  conversions: InvalidConversions;
+  counted: number | undefined;
+  locale: string;
+}) {
+  const received = counted === undefined ? undefined : counted + conversions.total;
+  return (
+    <>
+      <p data-slot="invalid-conversions-summary" className="mt-3 text-muted-foreground text-sm">
+        {conversions.total === 0
+          ? 'Every conversion received in this range was counted.'
+          : `${formatCount(conversions.total, locale)} conversion${conversions.total === 1 ? ' was' : 's were'} received but not counted${
+              received
+                ? ` (${formatRate((conversions.total / received) * 100, locale)} of conversions received)`
+                : ''
+            }. They are in no conversion figure of this report.`}
+      </p>
+      {conversions.total > 0 ? (
+        <Table data-slot="invalid-conversions">
+          <TableCaption className="sr-only">Invalid conversions by reason</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Reason not counted</TableHead>
+              <TableHead scope="col" data-numeric="">
+                Conversions
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {conversions.byReason.map((row) => (
+              <TableRow key={row.reason} data-reason={row.reason}>
+                <TableHead scope="row" className="font-normal text-foreground">
+                  {row.label}
+                </TableHead>
+                <CountCells counts={[row.conversions]} locale={locale} />
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableHead scope="row" className="text-foreground">
+                Total not counted
+              </TableHead>
+              <CountCells counts={[conversions.total]} locale={locale} />
+            </TableRow>
+          </TableFooter>
+        </Table>
+      ) : null}
+    </>
+  );
+}
+
+/** A row's counts: impressions, clicks and every event, or its conversions. */
 function CountCells({ counts, locale }: { counts: readonly number[]; locale: string }) {
   return counts.map((count, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the three columns are fixed
+    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
     <TableCell key={index} data-numeric="">
       {formatCount(count, locale)}
     </TableCell>

@@ -80,7 +80,7 @@ export function KpiTiles({
             {formatFigure(metric, totals, locale)}
           </dd>
           {previous ? (
-            <Delta change={metricChange(metric, totals, previous)} locale={locale} />
+            <KpiDelta change={metricChange(metric, totals, previous)} locale={locale} />
           ) : comparing ? (
             <dd data-slot="kpi-delta" data-loading="" aria-hidden="true">
               <Skeleton className="h-5 w-16 rounded-md" />
@@ -92,14 +92,27 @@ export function KpiTiles({
   );
 }
 
-function Delta({ change, locale }: { change: MetricChange | undefined; locale: string }) {
+/**
+ * A tile's change from the previous period: percentage points for a rate, else percent (the difference
+ * itself from 0), with an arrow, coloured by whether it is good news. `format` writes a value of the
+ * figure (money for the conversion tiles); the report's own formatting by default.
+ */
+export function KpiDelta({
+  change,
+  locale,
+  format = (metric, value) => formatMetric(metric, value, locale),
+}: {
+  change: MetricChange | undefined;
+  locale: string;
+  format?: (metric: ReportMetric, value: number) => string;
+}) {
   if (!change) return null;
   const { metric, direction, verdict } = change;
   const rate = isRateMetric(metric);
   const shown = rate
     ? formatSignedPoints(change.difference, locale)
     : change.relative === null
-      ? `${change.difference > 0 ? '+' : ''}${formatMetric(metric, change.difference, locale)}`
+      ? `${change.difference > 0 ? '+' : ''}${format(metric, change.difference)}`
       : formatSignedPercent(change.relative, locale);
   const Icon = direction === 'up' ? ArrowUpIcon : direction === 'down' ? ArrowDownIcon : MinusIcon;
   const words = direction === 'up' ? 'Up' : direction === 'down' ? 'Down' : 'No change';
@@ -117,10 +130,7 @@ function Delta({ change, locale }: { change: MetricChange | undefined; locale: s
       <Icon aria-hidden="true" className="size-3.5" />
       <span className="sr-only">{words}</span>
       {direction === 'flat' ? null : <span>{shown}</span>}
-      <span className="sr-only">
-        {' '}
-        from {formatMetric(metric, change.previous, locale)} in the previous period
-      </span>
+      <span className="sr-only"> from {format(metric, change.previous)} in the previous period</span>
     </dd>
   );
 }

@@ -1,4 +1,5 @@
 export {
+  CONVERSION_PERFORMANCE_METRICS,
   PERFORMANCE_METRICS,
   PerformanceChart,
   type PerformanceChartProps,

@@ -4,13 +4,14 @@ import {
   ninetyDayReport,
   oneDayReport,
   oneWeekReport,
+  oneWeekReportWithConversions,
   outlierReport,
   yearReport,
   zeroReport,
 } from '../fixtures';
 import { chartPalette } from '../lib/palette';
 import { pointAt } from '../lib/story-pointer';
-import { PERFORMANCE_METRICS, PerformanceChart } from './performance-chart';
+import { CONVERSION_PERFORMANCE_METRICS, PERFORMANCE_METRICS, PerformanceChart } from './performance-chart';
 
 const meta = {
   title: 'Charts/PerformanceChart',
@@ -179,7 +180,32 @@ export const StaticDarkPalette: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
+/** A report with conversions: the switch offers them, and the chart draws them by day. */
+export const Conversions: Story = {
+  args: {
+    series: oneWeekReportWithConversions.series,
+    metrics: CONVERSION_PERFORMANCE_METRICS,
+    defaultMetric: 'conversions',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Conversions' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      canvas.getByRole('img', {
+        name: /^Conversions by day, Nov 16, 2026 to Nov 22, 2026: 114 in total; highest/,
+      }),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Conversions by day' });
+    await expect(table.querySelectorAll('thead th')).toHaveLength(6);
+    await userEvent.click(canvas.getByRole('button', { name: 'Clicks' }));
+    await expect(canvas.getByRole('img', { name: /^Clicks by day/ })).toBeVisible();
+    // And back: the picture is of conversions.
+    await userEvent.click(canvas.getByRole('button', { name: 'Conversions' }));
+    await expect(canvas.getByRole('img', { name: /^Conversions by day/ })).toBeVisible();
+  },
+};
+
 export const WeekDark: Story = { ...Week, ...dark };
+export const ConversionsDark: Story = { ...Conversions, ...dark };
 export const DayByHourDark: Story = { ...DayByHour, ...dark };
 export const YearDark: Story = { ...Year, ...dark };
 export const OutlierDark: Story = { ...Outlier, ...dark };

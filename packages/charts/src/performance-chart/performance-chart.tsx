@@ -25,9 +25,14 @@ import { thinTicks, ticksThatFit } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
 import { plainLineLayers } from './plain-line-layers';
 
-/** The figures the performance chart can draw over time. */
+/** The figures the performance chart draws over time by default. */
 export const PERFORMANCE_METRICS = ['impressions', 'engagement', 'clicks', 'ctr'] as const;
-export type PerformanceMetric = (typeof PERFORMANCE_METRICS)[number];
+/** The same with conversions, for a report that has them (`metrics={CONVERSION_PERFORMANCE_METRICS}`). */
+export const CONVERSION_PERFORMANCE_METRICS = [...PERFORMANCE_METRICS, 'conversions'] as const;
+export type PerformanceMetric = (typeof CONVERSION_PERFORMANCE_METRICS)[number];
+
+/** A point's figure (a series without conversion counters counts none). */
+const figureOf = (point: ReportSeriesPoint, metric: PerformanceMetric): number => point[metric] ?? 0;
 
 export type PerformanceChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
   SwitchableMetricProps<PerformanceMetric> &
@@ -41,7 +46,7 @@ const MARGIN = { top: 12, right: 20, bottom: 36, left: 60 };
 type Datum = { x: string; y: number };
 type Series = { id: PerformanceMetric; data: Datum[] };
 
-/** Impressions, engagement, clicks or CTR by local day or hour, with a metric switch. */
+/** Impressions, engagement, clicks, CTR (or conversions) by local day or hour, with a metric switch. */
 export function PerformanceChart({
   series,
   metric: metricProp,
@@ -68,25 +73,32 @@ export function PerformanceChart({
   const layers = useMemo(() => plainLineLayers<Series>(theme), [theme]);
 
   const lineData = useMemo<Series[]>(
-    () => [{ id: metric, data: series.map((point) => ({ x: point.date, y: point[metric] })) }],
+    () => [{ id: metric, data: series.map((point) => ({ x: point.date, y: figureOf(point, metric) })) }],
     [series, metric],
   );
   const summary = useMemo(() => summarize(series, metric, locale, unit), [series, metric, locale, unit]);
+  const withConversions = series.some((point) => point.conversions !== undefined);
   const dataTable = useMemo(
     () => ({
       caption: `${label} by ${unit}`,
-      columns: [byHour ? 'Hour' : 'Day', ...PERFORMANCE_METRICS.map((key) => metricConfig[key].label)],
+      columns: [
+        byHour ? 'Hour' : 'Day',
+        ...(withConversions ? CONVERSION_PERFORMANCE_METRICS : PERFORMANCE_METRICS).map(
+          (key) => metricConfig[key].label,
+        ),
+      ],
       rows: series.map((point) => [
         formatPeriod(point.date, locale),
         formatCount(point.impressions, locale),
         formatCount(point.engagement, locale),
         formatCount(point.clicks, locale),
         formatFigure('ctr', point, locale),
+        ...(withConversions ? [formatCount(point.conversions ?? 0, locale)] : []),
       ]),
     }),
-    [series, locale, label, unit, byHour],
+    [series, locale, label, unit, byHour, withConversions],
   );
-  const empty = series.every((point) => point[metric] === 0);
+  const empty = series.every((point) => figureOf(point, metric) === 0);
 
   const header =
     metrics.length > 0 ? (
@@ -203,18 +215,18 @@ function summarize(
   let highest = first;
   let lowest = first;
   for (const point of series) {
-    if (point[metric] > highest[metric]) highest = point;
-    if (point[metric] < lowest[metric]) lowest = point;
+    if (figureOf(point, metric) > figureOf(highest, metric)) highest = point;
+    if (figureOf(point, metric) < figureOf(lowest, metric)) lowest = point;
   }
   const impressions = series.reduce((sum, point) => sum + point.impressions, 0);
   const clicks = series.reduce((sum, point) => sum + point.clicks, 0);
   const overall =
     metric === 'ctr'
       ? `${format(impressions > 0 ? (clicks / impressions) * 100 : 0)} overall`
-      : `${format(series.reduce((sum, point) => sum + point[metric], 0))} in total`;
+      : `${format(series.reduce((sum, point) => sum + figureOf(point, metric), 0))} in total`;
   const range =
     series.length === 1
       ? formatPeriod(first.date, locale)
       : `${formatPeriod(first.date, locale)} to ${formatPeriod(last.date, locale)}`;
-  return `${label} by ${unit}, ${range}: ${overall}; highest ${format(highest[metric])} on ${formatPeriod(highest.date, locale)}, lowest ${format(lowest[metric])} on ${formatPeriod(lowest.date, locale)}.`;
+  return `${label} by ${unit}, ${range}: ${overall}; highest ${format(figureOf(highest, metric))} on ${formatPeriod(highest.date, locale)}, lowest ${format(figureOf(lowest, metric))} on ${formatPeriod(lowest.date, locale)}.`;
 }

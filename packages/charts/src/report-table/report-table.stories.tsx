@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { oneDayReport, oneWeekReport, oneWeekReportWithSpend, yearReport, zeroReport } from '../fixtures';
+import {
+  oneDayReport,
+  oneWeekReport,
+  oneWeekReportWithConversions,
+  oneWeekReportWithConversionsAndSpend,
+  oneWeekReportWithSpend,
+  yearReport,
+  zeroReport,
+  zeroReportWithConversions,
+} from '../fixtures';
 import { ReportTable, type ReportTableProps } from './report-table';
 
 type PeriodProps = Extract<ReportTableProps, { by: 'period' }>;
@@ -258,7 +267,84 @@ export const WithSpend: Story = {
   },
 };
 
+/** Conversion columns show when the campaign has conversion actions. */
+const CONVERSION_FRAME_HIDDEN = [
+  'viewable',
+  'viewabilityRate',
+  'engagement',
+  'engagementRate',
+  'videoStarts',
+  'videoCompletes',
+  'completionRate',
+  'ecpm',
+  'ecpc',
+  'cpcv',
+] as const;
+
+/**
+ * A week at USD 2.50 CPM with conversions: Conversions, Conversion rate, Conversion value, Cost per
+ * conversion and ROAS in dollars; the totals row 114, 3.40 %, USD 6,840.16, USD 16.85, 356 %.
+ */
+export const WithConversions: Story = {
+  args: {
+    series: oneWeekReportWithConversionsAndSpend.series,
+    totals: oneWeekReportWithConversionsAndSpend.totals,
+    currency: 'USD',
+    conversionCurrency: 'USD',
+    hiddenColumns: CONVERSION_FRAME_HIDDEN,
+  },
+  play: async ({ canvas }) => {
+    const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
+    await expect(headers.slice(-5)).toEqual([
+      'Conversions',
+      'Conversion rate',
+      'Conversion value',
+      'Cost per conversion',
+      'ROAS',
+    ]);
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      /1143\.40%\$6,840\.16\$16\.85356%$/,
+    );
+  },
+};
+
+/** By creative, without a booked rate: no spend, so no cost per conversion and no ROAS columns. */
+export const ByCreativeWithConversions: Story = {
+  args: {
+    ...creativeArgs,
+    creatives: oneWeekReportWithConversions.creatives,
+    totals: oneWeekReportWithConversions.totals,
+    conversionCurrency: 'USD',
+    hiddenColumns: CONVERSION_FRAME_HIDDEN,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Conversion value' })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'Cost per conversion' })).toBeNull();
+    await expect(canvas.queryByRole('columnheader', { name: 'ROAS' })).toBeNull();
+    // Sorted by conversions, most first.
+    const header = canvas.getByRole('columnheader', { name: 'Conversions' });
+    await userEvent.click(within(header).getByRole('button', { name: 'Conversions' }));
+    const conversions = columnTexts(canvas.getByRole('table'), 5).map(parse);
+    await expect([...conversions].sort((a, b) => b - a)).toEqual(conversions);
+  },
+};
+
+/** Nothing served: 0 conversions, and the rate, cost per conversion and ROAS have nothing to divide by. */
+export const ConversionsAllZeros: Story = {
+  args: {
+    series: zeroReportWithConversions.series,
+    totals: zeroReportWithConversions.totals,
+    currency: 'USD',
+    conversionCurrency: 'USD',
+    hiddenColumns: CONVERSION_FRAME_HIDDEN,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(/0—\$0\.00——$/);
+  },
+};
+
 export const ByDayDark: Story = { ...ByDay, ...dark };
+export const WithConversionsDark: Story = { ...WithConversions, ...dark };
 export const ByCreativeDark: Story = { ...ByCreative, ...dark };
 export const SortByClicksDark: Story = { ...SortByClicks, ...dark };
 export const HideColumnsDark: Story = { ...HideColumns, ...dark };

@@ -10,6 +10,12 @@ import {
 } from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
+import {
+  CONVERSION_METRICS,
+  formatConversionFigure,
+  isConversionMetric,
+  SPEND_CONVERSION_METRICS,
+} from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
@@ -31,12 +37,20 @@ export const REPORT_TABLE_METRICS = [
   'ecpm',
   'ecpc',
   'cpcv',
+  'conversions',
+  'conversionRate',
+  'conversionValue',
+  'costPerConversion',
+  'roas',
 ] as const satisfies readonly ReportMetric[];
 export type ReportTableMetric = (typeof REPORT_TABLE_METRICS)[number];
 
 const VIDEO_METRICS: readonly ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
 /** Shown when the rows carry spend (the campaign books a rate), in its currency. */
 const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
+/** Shown when the rows carry conversions; cost per conversion and ROAS only with spend too. */
+const CONVERSION_COLUMNS: readonly ReportTableMetric[] = CONVERSION_METRICS;
+const SPEND_CONVERSION_COLUMNS: readonly ReportTableMetric[] = SPEND_CONVERSION_METRICS;
 
 type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The report's totals: the totals row (for every row, not just the page shown). */
@@ -56,6 +70,12 @@ type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
    * `spend`, the table shows Spend, eCPM, eCPC and CPCV in that currency.
    */
   currency?: string | undefined;
+  /**
+   * The report's `conversionCurrency` (its conversion actions' ISO 4217 code): with it, and totals that
+   * carry `conversions`, the table shows Conversions, Conversion rate and Conversion value, and with
+   * spend Cost per conversion and ROAS.
+   */
+  conversionCurrency?: string | null | undefined;
 };
 
 export type ReportTableProps =
@@ -88,13 +108,16 @@ function metricColumns<TData extends ReportTotals>(
   totals: ReportTotals,
   locale: string,
   currency = 'USD',
+  conversionCurrency: string | null = null,
 ) {
   // A rate over no impressions (a day without traffic, a banner's completion rate) reads '—'; so does
-  // an effective cost without the events it divides by.
+  // an effective cost without the events it divides by, and a cost per conversion without conversions.
   const format = (metric: ReportTableMetric, figures: Partial<ReportTotals>) =>
     SPEND_COLUMNS.includes(metric)
       ? formatSpend(figures[metric], currency, locale)
-      : formatFigure(metric, figures, locale);
+      : isConversionMetric(metric)
+        ? formatConversionFigure(metric, figures, conversionCurrency, locale)
+        : formatFigure(metric, figures, locale);
   return metrics.map((metric) =>
     helper.accessor((row: TData) => row[metric] ?? 0, {
       id: metric,
@@ -121,18 +144,23 @@ export function ReportTable(props: ReportTableProps) {
     caption,
     toolbar,
     currency,
+    conversionCurrency,
     className,
     ...rest
   } = props;
   const withSpend = currency !== undefined && totals.spend !== undefined;
+  const withConversions = Boolean(conversionCurrency) && totals.conversions !== undefined;
+  const withConversionCosts = withConversions && totals.costPerConversion !== undefined;
   const metrics = useMemo(
     () =>
       REPORT_TABLE_METRICS.filter(
         (metric) =>
           (!VIDEO_METRICS.includes(metric) || totals.videoStarts !== undefined) &&
-          (!SPEND_COLUMNS.includes(metric) || withSpend),
+          (!SPEND_COLUMNS.includes(metric) || withSpend) &&
+          (!CONVERSION_COLUMNS.includes(metric) || withConversions) &&
+          (!SPEND_CONVERSION_COLUMNS.includes(metric) || withConversionCosts),
       ),
-    [totals.videoStarts, withSpend],
+    [totals.videoStarts, withSpend, withConversions, withConversionCosts],
   );
   const columnVisibility = Object.fromEntries(hiddenColumns.map((metric) => [metric, false]));
   const divProps = omitTableProps(rest);
@@ -145,6 +173,7 @@ export function ReportTable(props: ReportTableProps) {
         metrics={metrics}
         locale={locale}
         currency={currency}
+        conversionCurrency={conversionCurrency ?? null}
         initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
         caption={caption}
         toolbar={toolbar}
@@ -162,6 +191,7 @@ export function ReportTable(props: ReportTableProps) {
       metrics={metrics}
       locale={locale}
       currency={currency}
+      conversionCurrency={conversionCurrency ?? null}
       initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
       caption={caption}
       toolbar={toolbar}
@@ -189,6 +219,7 @@ type InnerProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   metrics: readonly ReportTableMetric[];
   locale: string;
   currency: string | undefined;
+  conversionCurrency: string | null;
   initialState: {
     pagination: { pageIndex: number; pageSize: number };
     columnVisibility: Record<string, boolean>;
@@ -203,6 +234,7 @@ function PeriodTable({
   metrics,
   locale,
   currency,
+  conversionCurrency,
   initialState,
   caption,
   toolbar,
@@ -222,9 +254,9 @@ function PeriodTable({
         enableHiding: false,
         meta: { label: byHour ? 'Hour' : 'Day', sort: 'period' },
       }),
-      ...metricColumns(helper, metrics, totals, locale, currency),
+      ...metricColumns(helper, metrics, totals, locale, currency, conversionCurrency),
     ]);
-  }, [byHour, metrics, totals, locale, currency]);
+  }, [byHour, metrics, totals, locale, currency, conversionCurrency]);
   const table = useDataTable({
     columns,
     data: series,
@@ -251,6 +283,7 @@ function CreativeTable({
   metrics,
   locale,
   currency,
+  conversionCurrency,
   initialState,
   caption,
   toolbar,
@@ -305,9 +338,9 @@ function CreativeTable({
         sortFn: 'text',
         meta: { label: 'Type', sort: 'text' },
       }),
-      ...metricColumns(helper, metrics, totals, locale, currency),
+      ...metricColumns(helper, metrics, totals, locale, currency, conversionCurrency),
     ]);
-  }, [metrics, totals, locale, currency, rowHref, renderLink]);
+  }, [metrics, totals, locale, currency, conversionCurrency, rowHref, renderLink]);
   const table = useDataTable({
     columns,
     data: rows,

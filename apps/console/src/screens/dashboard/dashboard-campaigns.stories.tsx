@@ -1,4 +1,9 @@
-import { atRiskPacing, oneWeekReport, onTrackPacing } from '@adconsole/charts/fixtures';
+import {
+  atRiskPacing,
+  oneWeekReport,
+  oneWeekReportWithConversions,
+  onTrackPacing,
+} from '@adconsole/charts/fixtures';
 import type { DashboardCampaign } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
@@ -77,6 +82,41 @@ export const RecentlyUpdated: Story = {
 
 /** A phone (390 px, the page's padding taken off): the badges stay under the names, nothing overflows the card. */
 export const Phone: Story = {
+  decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const card = canvasElement.querySelector('[data-slot="card"]') as HTMLElement;
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+  },
+};
+
+/** Campaigns that converted in the range: a Conversions column, 0 for the campaign without conversions. */
+const [converting, alsoConverting] = oneWeekReportWithConversions.creatives;
+export const WithConversions: Story = {
+  args: {
+    campaigns: [
+      { ...campaigns[0], totals: converting?.totals ?? oneWeekReport.totals } as DashboardCampaign,
+      { ...campaigns[1], totals: alsoConverting?.totals ?? oneWeekReport.totals } as DashboardCampaign,
+      campaigns[2] as DashboardCampaign,
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Conversions' })).toBeVisible();
+    const rows = within(canvas.getByRole('table')).getAllByRole('row').slice(1);
+    await expect(rows[0]?.lastElementChild).toHaveTextContent(String(converting?.totals.conversions));
+    await expect(rows[2]?.lastElementChild).toHaveTextContent('0');
+  },
+};
+
+/** None of the campaigns converted: no Conversions column (the tables keep their room). */
+export const WithoutConversions: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('columnheader', { name: 'Conversions' })).toBeNull();
+  },
+};
+
+/** A phone with the Conversions column: nothing overflows the card. */
+export const WithConversionsPhone: Story = {
+  ...WithConversions,
   decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
     const card = canvasElement.querySelector('[data-slot="card"]') as HTMLElement;

@@ -1,5 +1,6 @@
 // The dashboard's campaign tables (top campaigns, recently updated): each campaign's figures in the
-// range and, when it books a goal, its pacing status under its name.
+// range and, when it books a goal, its pacing status under its name; a Conversions column when a
+// campaign of the table converted in the range (docs/conversions.md, "Charts and screens").
 import { formatFigure, PacingStatusBadge } from '@adconsole/charts';
 import type { DashboardCampaign } from '@adconsole/domain';
 import {
@@ -34,6 +35,7 @@ export function DashboardCampaignTable({
   linkTo: (campaign: DashboardCampaign) => string;
   showUpdated?: boolean;
 }) {
+  const withConversions = campaigns?.some((campaign) => (campaign.totals.conversions ?? 0) > 0) ?? false;
   return (
     <Card>
       <CardHeader>
@@ -54,6 +56,7 @@ export function DashboardCampaignTable({
                 <TableHead className="text-right">Impressions</TableHead>
                 <TableHead className="text-right">Clicks</TableHead>
                 <TableHead className="text-right">CTR</TableHead>
+                {withConversions ? <TableHead className="text-right">Conversions</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -83,6 +86,11 @@ export function DashboardCampaignTable({
                   <TableCell className="text-right tabular-nums">
                     {formatFigure('ctr', campaign.totals, 'en-US')}
                   </TableCell>
+                  {withConversions ? (
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(campaign.totals.conversions ?? 0)}
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>

@@ -2,6 +2,7 @@
 // through dynamic imports: the report's heading and key figures paint before this chunk arrives.
 export {
   BreakdownBars,
+  ConversionLagChart,
   CreativeBreakdown,
   HourHeatmap,
   PacingChart,

@@ -1,11 +1,11 @@
 // The report itself (the reporting page's main area): KPI tiles against the period before, the
 // performance chart by day or hour, the video quartiles when there is video, the creatives' shares,
 // the breakdown by site, device, OS, browser or country, the report table by period and by creative, the invalid traffic it filtered (when there was any), and
-// the hour-of-week heatmap. Props in, no fetching, so
+// the hour-of-week heatmap; with conversion actions, the conversion tiles, the days to conversion and the
+// conversion columns (report-conversions.tsx). Props in, no fetching, so
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
 import {
-  InvalidTrafficTable,
   KPI_METRICS,
   type KpiMetric,
   KpiTiles,
@@ -45,6 +45,14 @@ import * as React from 'react';
 import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
+import {
+  conversionHiddenColumns,
+  creativeConversionHidden,
+  performanceMetrics,
+  ReportConversionLag,
+  ReportConversionTiles,
+} from './report-conversions';
+import { ReportInvalidTraffic } from './report-invalid';
 import { ReportPacing } from './report-pacing';
 
 type ReportCharts = typeof import('./report-charts') & typeof import('./report-tables');
@@ -79,6 +87,7 @@ function useReportCharts(): ReportCharts | undefined {
 const CHART_PLACEHOLDER = {
   performance: 'h-[380px] md:h-[344px]',
   video: 'h-[260px]',
+  lag: 'h-[260px]',
   creatives: 'h-[196px]',
   hours: 'h-[324px]',
   pacing: 'h-[312px] md:h-[292px]',
@@ -327,6 +336,7 @@ function ReportBody({
     // Spend takes the engagements' room.
     ...COST_COLUMNS,
     ...(printing && report.rate ? (['engagement'] as const) : []),
+    ...conversionHiddenColumns(report, printing),
   ];
   const unitName = unit === 'hour' ? 'hour' : 'day';
 
@@ -356,6 +366,12 @@ function ReportBody({
             aria-label={`Spend at ${report.rate.currency} rates`}
           />
         ) : null}
+        <ReportConversionTiles
+          report={report}
+          previous={previous}
+          comparing={previousLoading}
+          locale={locale}
+        />
       </section>
 
       <ReportPacing
@@ -380,7 +396,11 @@ function ReportBody({
         </CardHeader>
         <CardContent>
           {chart('performance', (loaded) => (
-            <loaded.PerformanceChart series={report.series} {...chartOptions} />
+            <loaded.PerformanceChart
+              series={report.series}
+              metrics={performanceMetrics(report)}
+              {...chartOptions}
+            />
           ))}
         </CardContent>
       </Card>
@@ -400,6 +420,13 @@ function ReportBody({
           </CardContent>
         </Card>
       ) : null}
+
+      <ReportConversionLag
+        report={report}
+        chart={chart('lag', (loaded) => (
+          <loaded.ConversionLagChart lag={report.conversionLag} {...chartOptions} />
+        ))}
+      />
 
       {scope === 'campaign' && report.creatives.length > 1 ? (
         <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
@@ -452,6 +479,7 @@ function ReportBody({
                   pageSize={printing ? report.series.length : undefined}
                   hiddenColumns={hiddenColumns}
                   currency={report.rate?.currency}
+                  conversionCurrency={report.conversionCurrency}
                 />
               ))}
             </TabsContent>
@@ -467,11 +495,15 @@ function ReportBody({
                     locale={locale}
                     rowHref={creativeHref}
                     renderLink={renderLink}
-                    // The creative's type takes the room of Spend: its engagement rate waits in the menu.
+                    // The creative's type takes the room of Spend: its engagement rate waits in the menu
+                    // (and, beside conversions, its spend: the ROAS column relates value to it).
                     hiddenColumns={
-                      report.rate && !printing ? [...hiddenColumns, 'engagementRate'] : hiddenColumns
+                      report.rate && !printing
+                        ? [...hiddenColumns, 'engagementRate', ...creativeConversionHidden(report)]
+                        : hiddenColumns
                     }
                     currency={report.rate?.currency}
+                    conversionCurrency={report.conversionCurrency}
                   />
                 ))}
               </TabsContent>
@@ -480,29 +512,7 @@ function ReportBody({
         </CardContent>
       </Card>
 
-      {report.invalid.total > 0 ? (
-        <Card className="break-inside-avoid" aria-labelledby="report-invalid">
-          <CardHeader>
-            <CardTitle level={2} id="report-invalid">
-              Invalid traffic (filtered)
-            </CardTitle>
-            <CardDescription>
-              Bots, data centres and events that broke the rules, found by open lists: stored, never counted
-              above.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {table(
-              6,
-              <InvalidTrafficTable
-                invalid={report.invalid}
-                impressions={report.totals.impressions}
-                locale={locale}
-              />,
-            )}
-          </CardContent>
-        </Card>
-      ) : null}
+      <ReportInvalidTraffic report={report} table={table} locale={locale} />
 
       {report.errors.length > 0 || report.verificationNotExecuted.length > 0 ? (
         <Card className="break-inside-avoid" aria-labelledby="report-vast-errors">

@@ -1,0 +1,1 @@
+export { ConversionLagChart, type ConversionLagChartProps } from './conversion-lag-chart';

@@ -1,0 +1,1 @@
+export { ConversionTiles, type ConversionTilesProps } from './conversion-tiles';
