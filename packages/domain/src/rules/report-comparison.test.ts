@@ -109,7 +109,7 @@ describe('comparison with the previous period', () => {
     expect(metricChange('impressions', current, idle)).toMatchObject({ previous: 0, relative: null });
   });
 
-  it('more is better for every figure the report shows, but a skipped or closed video ad and an effective cost (a conversion's too)', () => {
+  it("more is better for every figure the report shows, but a skipped or closed video ad and an effective cost (a conversion's too)", () => {
     const worse = Object.entries(HIGHER_IS_BETTER)
       .filter(([, better]) => !better)
       .map(([metric]) => metric);
