@@ -292,13 +292,13 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
       expect(copy.body.data?.data.clickParam).toBe('clid');
     });
 
-    it('can be named when the campaign is made; a name against the pattern is refused with its message', async () => {
-      const made = await owner.post<{ data: { clickParam: string } }>('/v1/campaign/new', {
+    it('can be named when the campaign is made; a name against the pattern is refused with its message; empty is adc_click again', async () => {
+      const made = await owner.post<{ id: string; data: { clickParam: string } }>('/v1/campaign/new', {
         name: 'Named',
         data: { clickParam: 'gclid' },
       });
       expect(made.body.data?.data.clickParam).toBe('gclid');
-      for (const clickParam of ['1click', 'click id', 'x'.repeat(33), '']) {
+      for (const clickParam of ['1click', 'click id', 'x'.repeat(33)]) {
         const refused = await owner.put('/v1/campaign/update', {
           id: campaignID,
           name: 'Shop',
@@ -307,6 +307,12 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
         expect(refused.httpStatus, clickParam).toBe(400);
         expect(JSON.stringify(refused.body)).toContain(MESSAGES.clickParam);
       }
+      const reset = await owner.put<{ data: { clickParam: string } }>('/v1/campaign/update', {
+        id: made.body.data?.id,
+        name: 'Named',
+        data: { clickParam: '' },
+      });
+      expect(reset.body.data?.data.clickParam).toBe('adc_click');
     });
   });
 });

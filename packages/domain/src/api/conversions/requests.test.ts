@@ -93,16 +93,20 @@ describe("a campaign's click parameter", () => {
   it('is a letter or _, then letters, digits, _ or -, 32 characters at most', () => {
     for (const clickParam of ['adc_click', 'gclid', '_c', 'click-id', `a${'b'.repeat(31)}`])
       expect(messages(campaignRequestSchema, withParam(clickParam)), clickParam).toEqual([]);
-    for (const clickParam of ['', '1click', 'click id', 'click&x', 'clíck', `a${'b'.repeat(32)}`, 5])
+    for (const clickParam of ['1click', 'click id', 'click&x', 'clíck', `a${'b'.repeat(32)}`, 5])
       expect(messages(campaignRequestSchema, withParam(clickParam)), String(clickParam)).toEqual([
         MESSAGES.clickParam,
       ]);
   });
 
-  it('reaches the campaign body the server writes', () => {
+  it('reaches the campaign body the server writes; empty goes back to adc_click', () => {
     expect(z.parse(campaignRequestSchema, withParam(' clid '))).toEqual({
       name: 'Spring',
       data: { clickParam: 'clid' },
+    });
+    expect(z.parse(campaignRequestSchema, withParam(' '))).toEqual({
+      name: 'Spring',
+      data: { clickParam: 'adc_click' },
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   CLICK_PARAM_PATTERN,
   CONVERSION_COUNTING,
   CONVERSION_TYPES,
+  DEFAULT_CLICK_PARAM,
   LOOKBACK_DAYS,
 } from '../../entities/conversion';
 import { isCurrencyCode } from '../../rules/pricing';
@@ -78,7 +79,14 @@ export const updateConversionActionRequestSchema = z.strictObject({
 });
 export type UpdateConversionActionRequest = z.output<typeof updateConversionActionRequestSchema>;
 
-/** A campaign's click parameter (the landing URL's query parameter carrying the click id), as edited. */
-export const clickParamField = z
-  .string({ error: MESSAGES.clickParam })
-  .check(z.trim(), z.regex(CLICK_PARAM_PATTERN, MESSAGES.clickParam));
+/**
+ * A campaign's click parameter (the landing URL's query parameter carrying the click id), as edited: empty
+ * goes back to adc_click.
+ */
+export const clickParamField = z.pipe(
+  z.pipe(
+    z.string({ error: MESSAGES.clickParam }).check(z.trim()),
+    z.transform((name: string) => (name === '' ? DEFAULT_CLICK_PARAM : name)),
+  ),
+  z.string().check(z.regex(CLICK_PARAM_PATTERN, MESSAGES.clickParam)),
+);
