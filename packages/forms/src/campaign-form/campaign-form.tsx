@@ -131,18 +131,28 @@ export function CampaignForm({
         />
       </div>
       <GoalRateFields control={control} errors={errors} />
-      <Field
-        label="Click id parameter"
-        description={`Conversions: the landing URL's parameter that carries the click id to the advertiser's site (${DEFAULT_CLICK_PARAM} when empty). Change it only when the site uses that name already; the site tag reads the same name.`}
-        error={errors.data?.clickParam?.message}
-      >
-        <Input
-          autoComplete="off"
-          placeholder={DEFAULT_CLICK_PARAM}
-          className="font-mono"
-          {...register('data.clickParam')}
-        />
-      </Field>
+      <Controller
+        control={control}
+        name="data.clickParam"
+        render={({ field }) => (
+          <Field
+            label="Click id parameter"
+            description={`Conversions: the landing URL's parameter that carries the click id to the advertiser's site (${DEFAULT_CLICK_PARAM} when empty). Change it only when the site uses that name already; the site tag reads the same name.`}
+            error={errors.data?.clickParam?.message}
+          >
+            <Input
+              autoComplete="off"
+              placeholder={DEFAULT_CLICK_PARAM}
+              className="font-mono"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          </Field>
+        )}
+      />
       <Button type="submit" loading={isSubmitting}>
         {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
       </Button>

@@ -87,7 +87,7 @@ export function ConversionActionForm({
       aria-label={action ? 'Edit conversion action' : 'New conversion action'}
       noValidate
       onSubmit={handleSubmit((values) => onSubmit(values))}
-      className={cn('grid gap-4', className)}
+      className={cn('@container grid gap-4', className)}
       data-slot="conversion-action-form"
     >
       <FormStatus serverError={serverError} errors={errors} />
@@ -98,7 +98,8 @@ export function ConversionActionForm({
       >
         <Input autoComplete="off" {...register('name')} />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* Type and lookback side by side where the form has room (a dialog on a desktop), else one a row. */}
+      <div className="grid gap-4 @md:grid-cols-2">
         <SelectField
           control={control}
           name="type"

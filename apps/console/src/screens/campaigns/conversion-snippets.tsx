@@ -15,7 +15,9 @@ type ConversionSnippetsPanelProps = {
   writeText?: ((text: string) => Promise<void>) | undefined;
 };
 
-const code = (text: string) => <code className="rounded bg-muted px-1 font-mono text-xs">{text}</code>;
+const code = (text: string) => (
+  <code className="whitespace-nowrap rounded bg-muted px-1 font-mono text-xs">{text}</code>
+);
 
 export function ConversionSnippetsPanel({
   action,
@@ -79,7 +81,10 @@ export function ConversionSnippetsPanel({
             multiline
             {...copy}
           />
-          <p>Try it with a click id from a landing URL:</p>
+          <p>
+            Try it: put the {code(clickParam)} value of a test click's landing URL in {code('CLICK_ID')}, then
+            run:
+          </p>
           <CopyField label="Postback with curl" value={snippets.curl} multiline {...copy} />
         </TabsContent>
       </Tabs>

@@ -69,7 +69,8 @@ export function ConversionsCard({
   return (
     <Card data-slot="conversions-card">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1.5">
+        {/* Beside the button where the card has room, above it on a phone. */}
+        <div className="grid min-w-0 grow basis-80 gap-1.5">
           <CardTitle level={2}>Conversions</CardTitle>
           <CardDescription>
             What the ads led to on the advertiser's site. Each click's landing URL carries a click id in{' '}
