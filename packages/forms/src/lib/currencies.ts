@@ -1,6 +1,6 @@
 // The currencies a form offers first (ISO 4217): the rate's and the conversion actions'. A stored code
 // outside the list is offered too by the field that shows it.
-export const COMMON_CURRENCIES = [
+const COMMON_CURRENCIES = [
   'USD',
   'EUR',
   'GBP',
