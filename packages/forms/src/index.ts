@@ -5,6 +5,7 @@ export * from './alert-rules-form';
 export * from './api-token-form';
 export * from './campaign-form';
 export * from './change-password-form';
+export * from './conversion-action-form';
 export * from './creative-form';
 export * from './forgot-password-form';
 export * from './invite-users-form';

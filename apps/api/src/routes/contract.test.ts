@@ -10,6 +10,7 @@ import {
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { conversionActionCalls } from '../test/conversion-calls';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { demoAsset, PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 import { allRoutes } from './index';
@@ -371,6 +372,7 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       admin.post('/v1/campaign/placements/abtest/stop', { id: (await newAbTest()).test.body.data?.id }),
     getV1CampaignPlacementsAbtestResults: async () =>
       admin.get(`/v1/campaign/placements/abtest/results?id=${(await newAbTest()).test.body.data?.id}`),
+    ...conversionActionCalls(() => ({ admin, campaignID })),
     postV1CampaignTags: () => admin.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} }),
     getV1Users: () => admin.get('/v1/users'),
     getV1Tokens: async () => {

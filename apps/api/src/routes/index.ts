@@ -6,6 +6,7 @@ import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { builderRoutes } from './builder';
 import { campaignRoutes } from './campaigns';
+import { conversionRoutes } from './conversions';
 import { creativeRoutes } from './creatives';
 import { eventRoutes } from './events';
 import { fileManagerRoutes } from './file-manager';
@@ -21,6 +22,7 @@ export const allRoutes: RouteDef[] = [
   ...creativeRoutes,
   ...placementRoutes,
   ...abTestRoutes,
+  ...conversionRoutes,
   ...assetRoutes,
   ...fileManagerRoutes,
   ...builderRoutes,

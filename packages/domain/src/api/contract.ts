@@ -11,6 +11,7 @@ import { authContract } from './auth/contract';
 import { builderContract } from './builder/contract';
 import type { CallContract } from './call';
 import { campaignsContract } from './campaigns/contract';
+import { conversionsContract } from './conversions/contract';
 import { creativesContract } from './creatives/contract';
 import { dashboardContract } from './dashboard/contract';
 import { eventsContract } from './events/contract';
@@ -27,6 +28,7 @@ export const contract = {
   ...creativesContract,
   ...placementsContract,
   ...abTestsContract,
+  ...conversionsContract,
   ...filesContract,
   ...builderContract,
   ...dashboardContract,

@@ -22,6 +22,8 @@ export const campaignDataSchema = z.object({
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /** The booked rate its creatives inherit (rules/pricing.ts); null when none is. */
   rate: z.optional(z.nullable(campaignRateSchema)),
+  /** The landing URL's query parameter carrying the click id (issue 45): adc_click unless named. */
+  clickParam: z.optional(z.string()),
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
 

@@ -59,6 +59,18 @@ export const MESSAGES = {
   placementNotFound: 'Placement not found!',
   placementName: 'Fill in the placement name',
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
+  /** Issue 45: a conversion action that does not exist or is not the caller's (404, as for a placement). */
+  conversionActionNotFound: 'Conversion action not found!',
+  conversionActionName: 'Fill in the conversion action name',
+  conversionActionNameTooLong: 'Conversion action name is too long (100 characters at most)',
+  conversionActionType: 'Choose the type: purchase, lead, sign-up or other',
+  conversionActionCounting:
+    "Choose how conversions count: 'every' (every conversion) or 'one-per-click' (one per click)",
+  conversionActionLookback: 'The lookback window must be a whole number of days from 1 to 90',
+  conversionActionCurrency: 'The currency must be an ISO 4217 code such as USD or EUR',
+  /** Issue 45: the landing URL's parameter that carries the click id (entities/conversion.ts). */
+  clickParam:
+    'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',
   /** Issue 46: an A/B test of a placement that does not exist or is not the caller's (404). */
   abTestNotFound: 'A/B test not found!',
   alertNotFound: 'Alert not found!',
@@ -260,3 +272,18 @@ export const placementMixedSizesMessage = (first: CreativeShape, other: Creative
 /** An update that would change a placement's kind or size, which its tags expect. */
 export const placementKeepsKindMessage = (was: CreativeShape, now: CreativeShape): string =>
   `This placement serves ${was.kind} ${was.width}x${was.height} (its tags expect it); these creatives are ${now.kind} ${now.width}x${now.height}: make another placement for them.`;
+
+/**
+ * Issue 45: a conversion action in another currency than the campaign's booked rate. Value is summed in
+ * the action's currency and spend in the rate's, so ROAS and cost per conversion need them to be one.
+ */
+export const conversionCurrencyOfRateMessage = (rateCurrency: string, asked: string): string =>
+  `This campaign's rate is booked in ${rateCurrency}: its conversion actions count value in ${rateCurrency} too (not ${asked}), so ROAS compares like with like.`;
+
+/** Issue 45: a conversion action in another currency than the campaign's other actions. */
+export const conversionCurrencySharedMessage = (shared: string, asked: string): string =>
+  `This campaign's conversion actions count value in ${shared}: every action of a campaign uses one currency (not ${asked}).`;
+
+/** Issue 45: a campaign's rate booked in another currency than its conversion actions. */
+export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
+  `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignForm } from './campaign-form';
@@ -109,6 +110,8 @@ export const KeyboardOnly: Story = {
     await expect(canvas.getByLabelText('Goal')).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByLabelText('Rate')).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('Click id parameter')).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Create campaign' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -330,3 +333,26 @@ export const GoalAndRateErrorsDark: Story = { ...GoalAndRateErrors, globals: { t
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const NameMissingDark: Story = { ...NameMissing, globals: { theme: 'dark' } };
+
+/** The click id parameter: one against the rule is refused with its message; a valid one is sent. */
+export const ClickParam: Story = {
+  args: { defaultValues: { ...campaign, data: { ...campaign.data, clickParam: 'adc_click' } } },
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByLabelText('Click id parameter');
+    await expect(field).toHaveValue('adc_click');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'click id');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await expect(await canvas.findByText(MESSAGES.clickParam)).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'clid');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        ...campaign,
+        data: { ...campaign.data, clickParam: 'clid' },
+      }),
+    );
+  },
+};

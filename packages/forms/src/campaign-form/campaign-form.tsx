@@ -2,6 +2,7 @@ import {
   type CampaignBody,
   campaignBodySchema,
   DEFAULT_CAMPAIGN_TIMEZONE,
+  DEFAULT_CLICK_PARAM,
   defaultTimezone,
   timezones,
 } from '@adconsole/domain';
@@ -35,8 +36,8 @@ export interface CampaignFormProps {
 const timezoneList = [defaultTimezone, ...timezones.filter((zone) => zone.tzCode !== defaultTimezone.tzCode)];
 
 /**
- * A campaign's name, advertiser, flight dates (read in the campaign's timezone, UTC by default), goal and
- * booked rate, checked with the domain's campaign body rules.
+ * A campaign's name, advertiser, flight dates (read in the campaign's timezone, UTC by default), goal,
+ * booked rate and click id parameter, checked with the domain's campaign body rules.
  */
 export function CampaignForm({
   defaultValues,
@@ -130,6 +131,28 @@ export function CampaignForm({
         />
       </div>
       <GoalRateFields control={control} errors={errors} />
+      <Controller
+        control={control}
+        name="data.clickParam"
+        render={({ field }) => (
+          <Field
+            label="Click id parameter"
+            description={`Conversions: the landing URL's parameter that carries the click id to the advertiser's site (${DEFAULT_CLICK_PARAM} when empty). Change it only when the site uses that name already; the site tag reads the same name.`}
+            error={errors.data?.clickParam?.message}
+          >
+            <Input
+              autoComplete="off"
+              placeholder={DEFAULT_CLICK_PARAM}
+              className="font-mono"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          </Field>
+        )}
+      />
       <Button type="submit" loading={isSubmitting}>
         {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
       </Button>

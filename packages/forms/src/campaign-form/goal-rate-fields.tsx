@@ -22,26 +22,8 @@ import {
   type FieldPath,
   type FieldValues,
 } from 'react-hook-form';
+import { currencyChoices } from '../lib/currencies';
 
-/** Currencies offered first (ISO 4217); a stored code outside the list is offered too. */
-const COMMON_CURRENCIES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'CHF',
-  'CAD',
-  'AUD',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'INR',
-  'BRL',
-  'MXN',
-  'ZAR',
-] as const;
 const DEFAULT_CURRENCY = 'USD';
 
 const NONE = 'none';
@@ -161,14 +143,7 @@ function RateFields({
   errors: FieldErrorsOf<CampaignRate> | undefined;
 }) {
   const [text, setText] = React.useState(() => amountText(rate?.amount));
-  const currencies = React.useMemo(
-    () =>
-      [
-        ...(rate && !(COMMON_CURRENCIES as readonly string[]).includes(rate.currency) ? [rate.currency] : []),
-        ...COMMON_CURRENCIES,
-      ].map((code) => ({ value: code, label: code })),
-    [rate],
-  );
+  const currencies = React.useMemo(() => currencyChoices(rate?.currency), [rate?.currency]);
   return (
     <>
       <Field label="Rate" error={errors?.model?.message} className="sm:col-span-2">

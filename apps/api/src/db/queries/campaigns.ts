@@ -1,5 +1,5 @@
 // The campaigns table: its row (the flight dates, timezone, advertiser, goal and rate in its JSON body,
-// when it was archived in its own column) and queries.
+// when it was archived and the click parameter in their own columns) and queries.
 import type { CampaignGoal, CampaignRate } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
@@ -25,6 +25,8 @@ export interface CampaignRow {
   data_pulled_at: Date | null;
   /** When the campaign was archived; null while it is not (it then serves within its flight). */
   archived_at: Date | null;
+  /** The landing URL's query parameter carrying the click id (issue 45): adc_click unless named. */
+  click_param: string;
 }
 
 /** Which campaigns a list reads: the default list leaves archived ones out. */
@@ -66,25 +68,27 @@ export async function countCampaigns(
 
 export async function insertCampaign(
   db: Queryable,
-  campaign: { id: string; ownerId: string; name: string; body: CampaignRow['body'] },
+  campaign: { id: string; ownerId: string; name: string; body: CampaignRow['body']; clickParam?: string },
 ): Promise<CampaignRow> {
   const [row] = await db.query<CampaignRow>(
-    'insert into campaigns (id, owner_id, name, body) values ($1, $2, $3, $4) returning *',
-    [campaign.id, campaign.ownerId, campaign.name, campaign.body],
+    `insert into campaigns (id, owner_id, name, body, click_param)
+     values ($1, $2, $3, $4, coalesce($5, 'adc_click')) returning *`,
+    [campaign.id, campaign.ownerId, campaign.name, campaign.body, campaign.clickParam ?? null],
   );
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
-/** The campaign's name and body; answers it, undefined when it is gone. */
+/** The campaign's name, body and click parameter; answers it, undefined when it is gone. */
 export async function updateCampaign(
   db: Queryable,
   id: string,
-  fields: { name: string; body: CampaignRow['body'] },
+  fields: { name: string; body: CampaignRow['body']; clickParam: string },
 ): Promise<CampaignRow | undefined> {
   const [row] = await db.query<CampaignRow>(
-    'update campaigns set name = $2, body = $3, updated_at = now() where id = $1 returning *',
-    [id, fields.name, fields.body],
+    `update campaigns set name = $2, body = $3, click_param = $4, updated_at = now()
+      where id = $1 returning *`,
+    [id, fields.name, fields.body, fields.clickParam],
   );
   return row;
 }
@@ -115,4 +119,9 @@ export async function markCampaignArchived(
 /** The campaign goes, and with it (by cascade) its creatives, their assets and its live creatives. */
 export async function deleteCampaign(db: Queryable, id: string): Promise<void> {
   await db.query('delete from campaigns where id = $1', [id]);
+}
+
+/** Nothing: the campaign's row is locked (`for update`) until the transaction ends. */
+export async function lockCampaign(db: Queryable, id: string): Promise<void> {
+  await db.query('select id from campaigns where id = $1 for update', [id]);
 }

@@ -15,7 +15,10 @@ export interface ConversionActionRow {
   updated_at: Date;
 }
 
-export type NewConversionAction = Omit<ConversionActionRow, 'archived_at' | 'created_at' | 'updated_at'>;
+/** A new action; made now unless `created_at` says when (the demo's, made at its flight's start). */
+export type NewConversionAction = Omit<ConversionActionRow, 'archived_at' | 'created_at' | 'updated_at'> & {
+  created_at?: Date;
+};
 export type ConversionActionChange = Pick<
   ConversionActionRow,
   'name' | 'type' | 'counting' | 'lookback_days' | 'currency'
@@ -46,8 +49,9 @@ export async function insertConversionAction(
   action: NewConversionAction,
 ): Promise<ConversionActionRow> {
   const [row] = await db.query<ConversionActionRow>(
-    `insert into conversion_actions (id, campaign_id, name, type, counting, lookback_days, currency)
-     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    `insert into conversion_actions
+       (id, campaign_id, name, type, counting, lookback_days, currency, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), coalesce($8, now())) returning *`,
     [
       action.id,
       action.campaign_id,
@@ -56,6 +60,7 @@ export async function insertConversionAction(
       action.counting,
       action.lookback_days,
       action.currency,
+      action.created_at ?? null,
     ],
   );
   return row as ConversionActionRow;

@@ -5,6 +5,7 @@ import { type CampaignGoal, type CampaignRate, formatGoal, formatRate } from '@a
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
+import type { ConversionActionRow } from '../../db/queries/conversion-actions';
 import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
 import type { PlacementRow } from '../../db/queries/placements';
 import type { ScheduleRow } from '../../db/queries/schedules';
@@ -204,5 +205,34 @@ export const abTestChange = (
     campaignId: row?.campaign_id ?? null,
     before: before && abTestSnapshot(before.row, before.rotation),
     after: after && abTestSnapshot(after.row, after.rotation),
+  };
+};
+
+type ConversionActionFields = Pick<
+  ConversionActionRow,
+  'id' | 'campaign_id' | 'name' | 'type' | 'counting' | 'lookback_days' | 'currency' | 'archived_at'
+>;
+
+const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
+  name: row.name,
+  type: row.type,
+  counting: row.counting,
+  lookbackDays: row.lookback_days,
+  currency: row.currency,
+  archived: row.archived_at !== null,
+});
+
+/** A conversion action (issue 45) made, changed, archived or restored. */
+export const conversionActionChange = (
+  before: ConversionActionFields | null,
+  after: ConversionActionFields | null,
+): Change => {
+  const row = after ?? before;
+  return {
+    entity: 'conversionAction',
+    entityId: row?.id ?? '',
+    campaignId: row?.campaign_id ?? null,
+    before: before && conversionActionSnapshot(before),
+    after: after && conversionActionSnapshot(after),
   };
 };

@@ -101,6 +101,7 @@ export function campaignAnswer(
       advertiser: row.body.data?.advertiser ?? null,
       goal: row.body.data?.goal ?? null,
       rate: row.body.data?.rate ?? null,
+      clickParam: row.click_param,
     },
     videoCompletes: counters.videoCompletes,
     reportURL: null,

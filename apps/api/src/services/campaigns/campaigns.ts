@@ -9,6 +9,7 @@ import {
   DEFAULT_CAMPAIGN_TIMEZONE,
   filterAndSortCampaigns,
   MESSAGES,
+  rateCurrencyProblem,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { copyAssets, listAssetFilesOfCampaign } from '../../db/queries/assets';
@@ -18,9 +19,11 @@ import {
   deleteCampaign as deleteCampaignRow,
   insertCampaign,
   listCampaignsPage,
+  lockCampaign,
   markCampaignArchived,
   updateCampaign as updateCampaignRow,
 } from '../../db/queries/campaigns';
+import { listConversionActionsOfCampaign } from '../../db/queries/conversion-actions';
 import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
 import { campaignHistory as historyOf, recordChange } from '../audit/record';
 import { goalText, rateText } from '../audit/snapshots';
@@ -106,6 +109,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
           ...(body.data?.rate ? { rate: body.data.rate } : {}),
         },
       },
+      ...(body.data?.clickParam ? { clickParam: body.data.clickParam } : {}),
     });
     await recordChange(tx, user, campaignChange(null, made));
     return made;
@@ -124,6 +128,7 @@ const campaignSnapshot = (row: CampaignRow) => ({
   timezone: row.body.data?.timezone ?? null,
   goal: goalText(row.body.data?.goal),
   rate: rateText(row.body.data?.rate),
+  clickParam: row.click_param,
   archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
 });
 
@@ -135,7 +140,11 @@ const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) =
   after: after && campaignSnapshot(after),
 });
 
-/** PUT /v1/campaign/update: the name, and the flight, advertiser, goal and rate that were sent. */
+/**
+ * PUT /v1/campaign/update: the name, and the flight, advertiser, goal, rate and click parameter that were
+ * sent. A rate is booked only in the currency of the campaign's conversion actions, if it has any (the
+ * domain's rateCurrencyProblem: ROAS divides their value by the spend).
+ */
 export async function updateCampaign(ctx: Context, user: SessionUser, body: CampaignBody & { id?: string }) {
   const existing = await ownCampaign(ctx.db, user, body.id ?? '');
   const data = { ...(existing.body.data ?? {}) };
@@ -157,9 +166,20 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     else delete data.rate;
   }
   const row = await ctx.db.transaction(async (tx) => {
+    if (data.rate && data.rate.currency !== existing.body.data?.rate?.currency) {
+      // Locked as a new conversion action locks it: the two currencies cannot pass each other's check.
+      await lockCampaign(tx, existing.id);
+      const actions = await listConversionActionsOfCampaign(tx, existing.id);
+      const problem = rateCurrencyProblem(
+        actions.map((action) => action.currency),
+        data.rate.currency,
+      );
+      if (problem) throw ApiError.of(400, problem);
+    }
     const changed = await updateCampaignRow(tx, existing.id, {
       name: body.name,
       body: { ...existing.body, data },
+      clickParam: body.data?.clickParam ?? existing.click_param,
     });
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
     await recordChange(tx, user, campaignChange(existing, changed));
@@ -209,9 +229,10 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
 
 /**
  * POST /v1/campaign/duplicate: a copy named by the copy rule (' (Copy)', ' (Copy 2)'...), for the same
- * owner, with the campaign's flight, advertiser, goal, rate and creatives (their assets sharing the stored
- * files). The copy is not archived, whatever the original is.
- * Nothing is published (a copy serves nothing until its creatives are), no figures, links or schedules.
+ * owner, with the campaign's flight, advertiser, goal, rate, click parameter and creatives (their assets
+ * sharing the stored files); not its conversion actions (their snippets name the original's actions).
+ * The copy is not archived, whatever the original is. Nothing is published (a copy serves nothing
+ * until its creatives are), no figures, links or schedules.
  */
 export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
   const original = await ownCampaign(ctx.db, user, campaignId);
@@ -221,6 +242,7 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
       ownerId: original.owner_id,
       name: copyName(original.name),
       body: { data: campaignSnapshotData(original) },
+      clickParam: original.click_param,
     });
     const creatives = await listCreativesOfCampaigns(tx, [original.id]);
     for (const creative of creatives) {

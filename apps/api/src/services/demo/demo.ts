@@ -35,6 +35,7 @@ import { newId } from '../ids';
 import { seedDemoAbTest } from './demo-ab-test';
 import { seedDemoAlerts } from './demo-alerts';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
+import { seedDemoConversionActions } from './demo-conversions';
 import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
 import { mulberry32 } from './seeded-random';
@@ -404,6 +405,13 @@ export async function seedDemoData(
     banners: [creativeIds[0] as string, creativeIds[1] as string],
     now,
     days,
+  });
+  // The Conversions card's two actions, in the rate's currency (demo-conversions.ts).
+  await seedDemoConversionActions(db, {
+    campaignId,
+    owner: { id: userId, email },
+    currency: DEMO_RATE.currency,
+    at: new Date(now.getTime() - days * DAY_MS),
   });
   await history.flightExtended();
   const events = demoEvents(liveIds, now, days);

@@ -1,5 +1,5 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status),
-// its placements and their A/B tests.
+// its placements and their A/B tests, its conversion actions.
 
 import { type Creative, errorMessage, MESSAGES, platforms } from '@adconsole/domain';
 import {
@@ -26,6 +26,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
+import { CampaignConversions } from './campaign-conversions';
 import { CampaignGoal } from './campaign-goal';
 import { CampaignHistory } from './campaign-history';
 import { CampaignPlacements } from './campaign-placements';
@@ -202,6 +203,7 @@ export function CampaignViewPage() {
         </CardContent>
       </Card>
       <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
+      <CampaignConversions campaign={data} />
       <CampaignHistory entries={history.data} loading={history.isPending} error={history.error} />
       <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
     </div>

@@ -13,11 +13,14 @@ const campaignFormValues = (campaign: Campaign) => ({
     end: campaign.data.end ?? null,
     timezone: campaign.data.timezone ?? 'UTC',
     ...(campaign.data.advertiser ? { advertiser: campaign.data.advertiser } : {}),
+    goal: campaign.data.goal ?? null,
+    rate: campaign.data.rate ?? null,
+    ...(campaign.data.clickParam ? { clickParam: campaign.data.clickParam } : {}),
   },
 });
 
 /**
- * Edits a campaign's name, advertiser, flight dates and timezone after creation. Saved, the page, the
+ * Edits a campaign's name, advertiser, flight dates, timezone, goal, rate and click id parameter after creation. Saved, the page, the
  * list and the breadcrumbs show the new values at once; serving follows the new flight within seconds.
  */
 export function EditCampaignDialog({

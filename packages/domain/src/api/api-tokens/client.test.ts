@@ -39,6 +39,8 @@ describe('API token scopes, declared in the contract', () => {
       'listPlacements',
       'getAbTest',
       'listAbTests',
+      'getConversionAction',
+      'listConversionActions',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',
@@ -59,6 +61,10 @@ describe('API token scopes, declared in the contract', () => {
       'deletePlacement',
       'createAbTest',
       'stopAbTest',
+      'createConversionAction',
+      'updateConversionAction',
+      'archiveConversionAction',
+      'unarchiveConversionAction',
     ]);
   });
 

@@ -1,11 +1,12 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
-// dates, advertiser, goal and rate, as a body or as the whole campaign the server answered.
+// dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
 import { isCampaignTimezone } from '../../rules/flight';
 import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
 import { dayField, idField, integerField } from '../../validation/fields';
 import { serverOwnedFields } from '../common/requests';
+import { clickParamField } from '../conversions/requests';
 
 /**
  * `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it; beyond
@@ -73,6 +74,8 @@ const flightFields = {
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /** The booked rate (rules/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),
+  /** The landing URL's parameter carrying the click id (issue 45; adc_click unless named). */
+  clickParam: z.optional(clickParamField),
 };
 // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
@@ -142,6 +145,7 @@ export const campaignRequestSchema = z.pipe(
       if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
       if (data.goal !== undefined) body.data.goal = data.goal;
       if (data.rate !== undefined) body.data.rate = data.rate;
+      if (data.clickParam !== undefined) body.data.clickParam = data.clickParam;
     }
     return body;
   }),

@@ -1,0 +1,36 @@
+// The campaign page's conversion actions (issue 45): loads them through conversion-queries.ts and draws
+// ConversionsCard with its actions.
+import { type Campaign, DEFAULT_CLICK_PARAM } from '@adconsole/domain';
+import { showError } from '../../lib/notify-error';
+import { publicConfig } from '../../lib/public-config';
+import { useConversionActionMutations, useConversionActions } from './conversion-queries';
+import { type ConversionActions, ConversionsCard } from './conversions-card';
+
+export function CampaignConversions({ campaign }: { campaign: Pick<Campaign, 'id' | 'data'> }) {
+  const list = useConversionActions(campaign.id);
+  const changes = useConversionActionMutations(campaign.id);
+  const actions: ConversionActions = {
+    onCreate: (body) => changes.create.mutateAsync(body),
+    onUpdate: (action, body) => changes.update.mutateAsync({ id: action.id, body }),
+    onSetArchived: (action, archived) =>
+      changes.setArchived.mutate(
+        { action, archived },
+        {
+          onError: showError(
+            archived ? 'The conversion action was not archived' : 'The conversion action was not restored',
+          ),
+        },
+      ),
+  };
+  return (
+    <ConversionsCard
+      conversionActions={list.data}
+      error={list.error ?? undefined}
+      clickParam={campaign.data.clickParam ?? DEFAULT_CLICK_PARAM}
+      rateCurrency={campaign.data.rate?.currency}
+      servingHost={publicConfig().adServingUrl}
+      actions={actions}
+      pendingActionID={changes.setArchived.isPending ? changes.setArchived.variables?.action.id : undefined}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+// The conversions card's dialog (docs/console.md, "Conversions"): a new or changed conversion action
+// (the forms package's ConversionActionForm). It keeps the server's refusal in the form and closes once
+// saved. The currency follows the campaign's one-currency rule: its booked rate's, else its other
+// actions', else free. Props in, no fetching.
+import {
+  type ConversionAction,
+  type ConversionActionBody,
+  DEFAULT_CONVERSION_CURRENCY,
+  errorMessage,
+} from '@adconsole/domain';
+import { ConversionActionForm, type ConversionCurrencyChoice } from '@adconsole/forms';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
+import { useState } from 'react';
+
+/** The currency an action of the campaign may take (the domain's rule, as the form shows it). */
+export function currencyChoiceOf(
+  actions: readonly ConversionAction[],
+  rateCurrency: string | undefined,
+  editing?: ConversionAction,
+): ConversionCurrencyChoice {
+  if (rateCurrency)
+    return {
+      fixed: rateCurrency,
+      why: `The campaign's rate is booked in ${rateCurrency}: conversion value is counted in it too, so ROAS compares like with like.`,
+    };
+  const shared = actions.find((action) => action.id !== editing?.id)?.currency;
+  if (shared)
+    return {
+      fixed: shared,
+      why: `The campaign's other conversion actions count value in ${shared}: a campaign's actions share one currency.`,
+    };
+  return { default: editing?.currency ?? DEFAULT_CONVERSION_CURRENCY };
+}
+
+export function ConversionActionDialog({
+  open,
+  onOpenChange,
+  action,
+  currency,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  action?: ConversionAction | undefined;
+  currency: ConversionCurrencyChoice;
+  onSave: (body: ConversionActionBody) => Promise<unknown>;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = async (body: ConversionActionBody) => {
+    setServerError(null);
+    try {
+      await onSave(body);
+      onOpenChange(false);
+    } catch (error) {
+      setServerError(
+        errorMessage(
+          error,
+          action ? 'The conversion action was not saved.' : 'The conversion action was not created.',
+        ),
+      );
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setServerError(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{action ? `Edit ${action.name}` : 'New conversion action'}</DialogTitle>
+          <DialogDescription>
+            {action
+              ? 'Its snippets stay the same. New settings apply to conversions received from now on.'
+              : 'What the advertiser counts after a click, with a tag for the site and a postback URL for its server.'}
+          </DialogDescription>
+        </DialogHeader>
+        <ConversionActionForm
+          action={
+            action && {
+              name: action.name,
+              type: action.type,
+              counting: action.counting,
+              lookbackDays: action.lookbackDays,
+              currency: action.currency,
+            }
+          }
+          currency={currency}
+          serverError={serverError}
+          onSubmit={save}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,231 @@
+// The campaign page's "Conversions" card (issue 45; docs/console.md, "Conversions"): the campaign's
+// conversion actions, each with its type, counting, lookback window, currency and archived state, and its
+// copy-paste snippets (conversion-snippets.tsx); with `actions`, making, changing, archiving and
+// restoring them. Props in, no fetching.
+import {
+  CONVERSION_COUNTING_LABELS,
+  CONVERSION_TYPE_LABELS,
+  type ConversionAction,
+  type ConversionActionBody,
+  errorMessage,
+} from '@adconsole/domain';
+import {
+  Alert,
+  AlertDescription,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+} from '@adconsole/ui';
+import { useState } from 'react';
+import { ConversionActionDialog, currencyChoiceOf } from './conversion-dialog';
+import { ConversionSnippetsPanel } from './conversion-snippets';
+
+/**
+ * What the card can change. The dialog's actions answer a promise (its refusal stays in the form);
+ * archiving is the caller's to report.
+ */
+export type ConversionActions = {
+  onCreate: (body: ConversionActionBody) => Promise<unknown>;
+  onUpdate: (action: ConversionAction, body: ConversionActionBody) => Promise<unknown>;
+  onSetArchived: (action: ConversionAction, archived: boolean) => void;
+};
+
+type ConversionsCardProps = {
+  /** Undefined while they load. */
+  conversionActions?: ConversionAction[] | undefined;
+  error?: unknown;
+  /** The campaign's click id parameter. */
+  clickParam: string;
+  /** The currency of the campaign's booked rate, when it has one: its actions count value in it. */
+  rateCurrency?: string | undefined;
+  /** AD_SERVING_URL, from the server's public config. */
+  servingHost: string;
+  /** Without them the card only shows the actions and their snippets. */
+  actions?: ConversionActions | undefined;
+  /** The action whose archiving or restoring is on its way. */
+  pendingActionID?: string | undefined;
+  /** The actions whose snippets show at first (stories). */
+  openSnippets?: readonly string[];
+  writeText?: ((text: string) => Promise<void>) | undefined;
+};
+
+export function ConversionsCard({
+  conversionActions,
+  error,
+  clickParam,
+  rateCurrency,
+  servingHost,
+  actions,
+  pendingActionID,
+  openSnippets = [],
+  writeText,
+}: ConversionsCardProps) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <Card data-slot="conversions-card">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        {/* Beside the button where the card has room, above it on a phone. */}
+        <div className="grid min-w-0 grow basis-80 gap-1.5">
+          <CardTitle level={2}>Conversions</CardTitle>
+          <CardDescription>
+            What the ads led to on the advertiser's site. Each click's landing URL carries a click id in{' '}
+            <code className="font-mono">{clickParam}</code> (the campaign's click id parameter); the site's
+            tag or the advertiser's server sends it back with the conversion.
+          </CardDescription>
+        </div>
+        {actions ? (
+          <Button variant="outline" onClick={() => setCreating(true)}>
+            New conversion action
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {error ? (
+          <Alert variant="danger">
+            <AlertDescription>
+              {errorMessage(error, 'The conversion actions could not be loaded.')}
+            </AlertDescription>
+          </Alert>
+        ) : !conversionActions ? (
+          <Skeleton className="h-24" aria-label="Loading conversion actions" />
+        ) : conversionActions.length === 0 ? (
+          <p className="text-muted-foreground text-sm">
+            No conversion actions yet. Add one for each thing the advertiser counts (a purchase, a lead, a
+            sign-up): each comes with a tag for the website and a postback URL for a shop's or CRM's server.
+          </p>
+        ) : (
+          conversionActions.map((action) => (
+            <ConversionActionSection
+              key={action.id}
+              action={action}
+              all={conversionActions}
+              clickParam={clickParam}
+              rateCurrency={rateCurrency}
+              servingHost={servingHost}
+              actions={actions}
+              pending={pendingActionID === action.id}
+              snippetsOpen={openSnippets.includes(action.id)}
+              writeText={writeText}
+            />
+          ))
+        )}
+      </CardContent>
+      {actions && conversionActions ? (
+        <ConversionActionDialog
+          open={creating}
+          onOpenChange={setCreating}
+          currency={currencyChoiceOf(conversionActions, rateCurrency)}
+          onSave={actions.onCreate}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function ConversionActionSection({
+  action,
+  all,
+  clickParam,
+  rateCurrency,
+  servingHost,
+  actions,
+  pending,
+  snippetsOpen,
+  writeText,
+}: {
+  action: ConversionAction;
+  all: readonly ConversionAction[];
+  clickParam: string;
+  rateCurrency: string | undefined;
+  servingHost: string;
+  actions: ConversionActions | undefined;
+  pending: boolean;
+  snippetsOpen: boolean;
+  writeText: ((text: string) => Promise<void>) | undefined;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [showing, setShowing] = useState(snippetsOpen);
+  const headingId = `conversion-action-${action.id}`;
+  const panelId = `conversion-snippets-${action.id}`;
+  return (
+    <section aria-labelledby={headingId} data-slot="conversion-action" className="grid min-w-0 gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <h3
+            id={headingId}
+            className={
+              action.archived
+                ? 'break-words font-semibold text-muted-foreground'
+                : 'break-words font-semibold'
+            }
+          >
+            {action.name}
+          </h3>
+          <Badge variant="secondary">{CONVERSION_TYPE_LABELS[action.type]}</Badge>
+          {action.archived ? <Badge variant="outline">Archived</Badge> : null}
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={showing}
+            aria-controls={panelId}
+            aria-label={`${showing ? 'Hide' : 'Show'} snippets of ${action.name}`}
+            onClick={() => setShowing((shown) => !shown)}
+          >
+            {showing ? 'Hide snippets' : 'Snippets'}
+          </Button>
+          {actions ? (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Edit ${action.name}`}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                loading={pending}
+                aria-label={`${action.archived ? 'Restore' : 'Archive'} ${action.name}`}
+                onClick={() => actions.onSetArchived(action, !action.archived)}
+              >
+                {action.archived ? 'Restore' : 'Archive'}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-muted-foreground text-sm">
+        {CONVERSION_COUNTING_LABELS[action.counting]} · {action.lookbackDays}-day lookback · value in{' '}
+        {action.currency}
+      </p>
+      {showing ? (
+        <div id={panelId}>
+          <ConversionSnippetsPanel
+            action={action}
+            clickParam={clickParam}
+            servingHost={servingHost}
+            writeText={writeText}
+          />
+        </div>
+      ) : null}
+      {actions ? (
+        <ConversionActionDialog
+          open={editing}
+          onOpenChange={setEditing}
+          action={action}
+          currency={currencyChoiceOf(all, rateCurrency, action)}
+          onSave={(body) => actions.onUpdate(action, body)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// Requests of the conversion action calls (issue 45, docs/conversions.md): a campaign's actions with a
+// name, a type, how they count (every conversion, or one per click), a lookback window of 1 to 90 days and
+// a currency. Whether the currency fits the campaign (its rate's, its other actions') is the server's
+// check (rules/conversion-actions.ts), as it knows them; left out, the server chooses the one that fits.
+import { z } from 'zod/mini';
+import {
+  CLICK_PARAM_PATTERN,
+  CONVERSION_COUNTING,
+  CONVERSION_TYPES,
+  DEFAULT_CLICK_PARAM,
+  LOOKBACK_DAYS,
+} from '../../entities/conversion';
+import { isCurrencyCode } from '../../rules/pricing';
+import { idField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
+import { serverOwnedFields } from '../common/requests';
+
+/** The most characters a conversion action's name has. */
+export const MAX_CONVERSION_ACTION_NAME = 100;
+
+export const conversionActionNameField = z
+  .string({ error: MESSAGES.conversionActionName })
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.conversionActionName),
+    z.maxLength(MAX_CONVERSION_ACTION_NAME, MESSAGES.conversionActionNameTooLong),
+  );
+const typeField = z.enum(CONVERSION_TYPES, { error: MESSAGES.conversionActionType });
+const countingField = z.enum(CONVERSION_COUNTING, { error: MESSAGES.conversionActionCounting });
+const lookbackField = z
+  .number({ error: MESSAGES.conversionActionLookback })
+  .check(
+    z.int(MESSAGES.conversionActionLookback),
+    z.gte(LOOKBACK_DAYS.min, MESSAGES.conversionActionLookback),
+    z.lte(LOOKBACK_DAYS.max, MESSAGES.conversionActionLookback),
+  );
+const currencyField = z
+  .string({ error: MESSAGES.conversionActionCurrency })
+  .check(z.refine(isCurrencyCode, MESSAGES.conversionActionCurrency));
+
+/** An action's settings as the console's form edits them (every field given). */
+export const conversionActionBodySchema = z.strictObject({
+  name: conversionActionNameField,
+  type: typeField,
+  counting: countingField,
+  lookbackDays: lookbackField,
+  currency: currencyField,
+});
+export type ConversionActionBody = z.output<typeof conversionActionBodySchema>;
+
+/**
+ * POST /v1/campaign/conversionActions: a new action of one of the caller's campaigns. Counting defaults
+ * to every conversion, the lookback window to 30 days, the currency to the campaign's (its rate's, its
+ * other actions', else USD).
+ */
+export const createConversionActionRequestSchema = z.strictObject({
+  campaignID: idField('campaignID'),
+  name: conversionActionNameField,
+  type: typeField,
+  counting: z._default(countingField, 'every'),
+  lookbackDays: z._default(lookbackField, LOOKBACK_DAYS.default),
+  currency: z.optional(currencyField),
+});
+export type CreateConversionActionRequest = z.output<typeof createConversionActionRequestSchema>;
+
+/**
+ * PUT /v1/campaign/conversionActions: the action's name, type, counting, lookback and currency, each kept
+ * when left out. The action as answered may come back: its server-owned fields are accepted and ignored
+ * (archiving is its own call).
+ */
+export const updateConversionActionRequestSchema = z.strictObject({
+  id: idField('id'),
+  name: z.optional(conversionActionNameField),
+  type: z.optional(typeField),
+  counting: z.optional(countingField),
+  lookbackDays: z.optional(lookbackField),
+  currency: z.optional(currencyField),
+  ...serverOwnedFields(['campaignID', 'archived', 'createdAt', 'updatedAt']),
+});
+export type UpdateConversionActionRequest = z.output<typeof updateConversionActionRequestSchema>;
+
+/**
+ * A campaign's click parameter (the landing URL's query parameter carrying the click id), as edited: empty
+ * goes back to adc_click.
+ */
+export const clickParamField = z.pipe(
+  z.pipe(
+    z.string({ error: MESSAGES.clickParam }).check(z.trim()),
+    z.transform((name: string) => (name === '' ? DEFAULT_CLICK_PARAM : name)),
+  ),
+  z.string().check(z.regex(CLICK_PARAM_PATTERN, MESSAGES.clickParam)),
+);

@@ -1,0 +1,133 @@
+import { MESSAGES } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ConversionActionForm } from './conversion-action-form';
+
+const meta = {
+  title: 'Forms/ConversionActionForm',
+  component: ConversionActionForm,
+  args: { currency: { default: 'USD' }, onSubmit: fn() },
+  decorators: [(Story) => <div className="max-w-lg">{Story()}</div>],
+} satisfies Meta<typeof ConversionActionForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = within(document.body);
+
+/** A new action: a purchase, every conversion, 30 days, in USD unless chosen otherwise. */
+export const New: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByLabelText('Type')).toHaveTextContent('Purchase');
+    await expect(canvas.getByLabelText('Counting')).toHaveTextContent('Every conversion');
+    await expect(canvas.getByLabelText('Lookback window (days)')).toHaveValue(30);
+    await expect(canvas.getByLabelText('Currency')).toHaveTextContent('USD');
+    await userEvent.type(canvas.getByLabelText('Name'), 'Purchase');
+    await userEvent.click(canvas.getByLabelText('Currency'));
+    await userEvent.click(await body.findByRole('option', { name: 'EUR' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Purchase',
+        type: 'purchase',
+        counting: 'every',
+        lookbackDays: 30,
+        currency: 'EUR',
+      }),
+    );
+  },
+};
+
+/** A lead counted once per click within a week: the counting's description follows the choice. */
+export const OnePerClick: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('Name'), 'Newsletter sign-up');
+    await userEvent.click(canvas.getByLabelText('Type'));
+    await userEvent.click(await body.findByRole('option', { name: 'Sign-up' }));
+    await userEvent.click(canvas.getByLabelText('Counting'));
+    await userEvent.click(await body.findByRole('option', { name: 'One per click' }));
+    await expect(canvas.getByText(/Only the first conversion of a click counts/)).toBeVisible();
+    const lookback = canvas.getByLabelText('Lookback window (days)');
+    await userEvent.clear(lookback);
+    await userEvent.type(lookback, '7');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Newsletter sign-up',
+        type: 'sign-up',
+        counting: 'one-per-click',
+        lookbackDays: 7,
+        currency: 'USD',
+      }),
+    );
+  },
+};
+
+/** Nothing sent: no name, and a lookback outside 1-90 days, each with the domain's message. */
+export const Errors: Story = {
+  play: async ({ canvas, args }) => {
+    const lookback = canvas.getByLabelText('Lookback window (days)');
+    await userEvent.clear(lookback);
+    await userEvent.type(lookback, '120');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
+    await expect(await canvas.findByText(MESSAGES.conversionActionName)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.conversionActionLookback)).toBeVisible();
+    await expect(canvas.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** An existing action of a campaign booked in EUR: its values, the currency fixed with the reason. */
+export const EditFixedCurrency: Story = {
+  args: {
+    action: { name: 'Purchase', type: 'purchase', counting: 'every', lookbackDays: 30, currency: 'EUR' },
+    currency: {
+      fixed: 'EUR',
+      why: "The campaign's rate is booked in EUR: conversion value is counted in it too, so ROAS compares like with like.",
+    },
+    serverError: null,
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByLabelText('Name')).toHaveValue('Purchase');
+    await expect(canvas.getByLabelText('Currency')).toHaveAttribute('readonly');
+    await expect(canvas.getByText(/booked in EUR/)).toBeVisible();
+    const lookback = canvas.getByLabelText('Lookback window (days)');
+    await userEvent.clear(lookback);
+    await userEvent.type(lookback, '45');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save conversion action' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Purchase',
+        type: 'purchase',
+        counting: 'every',
+        lookbackDays: 45,
+        currency: 'EUR',
+      }),
+    );
+  },
+};
+
+/** The server's refusal in the form's alert. */
+export const ServerError: Story = {
+  args: {
+    serverError:
+      "This campaign's conversion actions count value in GBP: every action of a campaign uses one currency (not USD).",
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('count value in GBP');
+  },
+};
+
+/** A 390 px phone (the page's padding taken off): the fields one under another, nothing wider. */
+export const Phone: Story = {
+  decorators: [(Story) => <div style={{ width: 358 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const form = canvasElement.querySelector('form') as HTMLElement;
+    await expect(form.scrollWidth).toBeLessThanOrEqual(form.clientWidth);
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const ErrorsDark: Story = { ...Errors, ...dark };
+export const EditFixedCurrencyDark: Story = { ...EditFixedCurrency, ...dark };

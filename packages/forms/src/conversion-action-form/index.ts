@@ -1,0 +1,6 @@
+export {
+  ConversionActionForm,
+  type ConversionActionFormProps,
+  type ConversionActionFormValues,
+  type ConversionCurrencyChoice,
+} from './conversion-action-form';
