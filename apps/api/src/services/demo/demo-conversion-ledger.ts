@@ -96,7 +96,8 @@ export function demoConversionEntries(
       }
       if (draw < 0.03) {
         const value = 1900 + Math.floor(random() * 17_000);
-        const hash = orderHash(secret, `DEMO-${(order += 1)}`);
+        order += 1;
+        const hash = orderHash(secret, `DEMO-${order}`);
         const purchase = { converted_at: at, value_minor: value, currency: actions.purchase.currency };
         entries.push(entry(click, actions.purchase, { ...purchase, order_hash: hash }));
         // The shop's confirmation page reloaded now and then: the same order again.

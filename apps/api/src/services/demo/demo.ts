@@ -35,6 +35,7 @@ import { newId } from '../ids';
 import { seedDemoAbTest } from './demo-ab-test';
 import { seedDemoAlerts } from './demo-alerts';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
+import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
 import { seedDemoConversionActions } from './demo-conversions';
 import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
@@ -58,7 +59,7 @@ const BUCKET_MS = 15 * 60 * 1000;
 export const DEMO_GOAL = { metric: 'impressions', amount: 1_275_000 } as const;
 export const DEMO_RATE = { model: 'CPM', amount: 4.5, currency: 'USD' } as const;
 
-type Seeded = Pick<Context, 'db' | 'config' | 'storage' | 'events'>;
+type Seeded = Pick<Context, 'db' | 'config' | 'storage' | 'events' | 'conversions' | 'secret'>;
 
 /** The demo's asset files, shipped beside this module (and copied beside the bundle). */
 const demoFile = (name: string) => readFile(new URL(`./demo-assets/${name}`, import.meta.url));
@@ -407,7 +408,7 @@ export async function seedDemoData(
     days,
   });
   // The Conversions card's two actions, in the rate's currency (demo-conversions.ts).
-  await seedDemoConversionActions(db, {
+  const [purchaseId, signUpId] = await seedDemoConversionActions(db, {
     campaignId,
     owner: { id: userId, email },
     currency: DEMO_RATE.currency,
@@ -418,6 +419,20 @@ export async function seedDemoData(
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
   }
+  // Conversions of those clicks, through the ledger as the postback writes them (demo-conversion-ledger.ts).
+  await seedDemoConversions(
+    ctx.conversions,
+    demoConversionEntries(
+      events,
+      campaignId,
+      {
+        purchase: { id: purchaseId as string, currency: DEMO_RATE.currency, lookbackDays: 30 },
+        signUp: { id: signUpId as string, lookbackDays: 7 },
+      },
+      ctx.secret,
+      now,
+    ),
+  );
   // An open alert (the pre-roll's errors of the last two hours) and a recovered one (demo-alerts.ts).
   await seedDemoAlerts(ctx, { campaignId, preRollLiveId: liveIds[2] as string, now });
   return { email, password };
