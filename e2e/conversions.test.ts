@@ -121,14 +121,17 @@ describe('conversions: a click on a publisher page, a sale on the advertiser sit
   const invalid = (figures: ConversionReport, reason: string) =>
     figures.invalidConversions.byReason.find((row) => row.reason === reason)?.conversions ?? 0;
 
-  /** A click on the campaign's banner as a browser makes it over HTTP: the landing URL our redirect answers. */
+  /** An impression and a click of the campaign's banner as a browser makes them over HTTP: the landing URL our redirect answers. */
   async function clickOver(campaign: (typeof campaigns)[0]): Promise<URL> {
     const headers = BROWSER_HEADERS;
     const ad = (await (await fetch(`${baseURL()}/serve/ad/${campaign.live}.json`, { headers })).json()) as {
       clickUrl: string;
+      events: { impression?: string };
     };
     const { clickUrl } = ad;
     expect(clickUrl).toContain('/serve/click/');
+    // The ad was shown (its impression counted) before it was clicked, as a browser does it.
+    expect((await fetch(ad.events.impression ?? '', { headers })).ok).toBe(true);
     const redirect = await fetch(clickUrl, { headers, redirect: 'manual' });
     expect(redirect.status).toBe(302);
     return new URL(redirect.headers.get('location') ?? '');
