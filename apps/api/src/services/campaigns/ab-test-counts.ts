@@ -5,9 +5,7 @@
 import {
   AB_TEST_GOAL_COUNTS,
   type AbTestGoal,
-  ApiError,
   type EventCounters,
-  MESSAGES,
   measurableImpressions,
   type PlacementKind,
 } from '@adconsole/domain';
