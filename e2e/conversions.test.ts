@@ -8,7 +8,6 @@
 // with their reasons; and a shop's server-to-server postback does the same over plain HTTP.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildTag } from '@adconsole/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
@@ -19,6 +18,7 @@ import {
   BROWSER_HEADERS,
   eventually,
   type Publisher,
+  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -73,37 +73,25 @@ describe('conversions: a click on a publisher page, a sale on the advertiser sit
         lookbackDays: 30,
         currency: 'USD',
       });
-      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-        campaignID: campaign.id,
-        name: `${name} banner`,
-        type: 'Banner',
-        width: 300,
-        height: 250,
-        platform: 'google-ad-manager',
-        trackers: {
-          click: [{ type: 'redirect', url: `${shop}/landing?utm_source=news&utm_medium=display` }],
+      const made = await publishedCreative(
+        session,
+        {
+          campaignID: campaign.id,
+          name: `${name} banner`,
+          type: 'Banner',
+          width: 300,
+          height: 250,
+          trackers: {
+            click: [{ type: 'redirect', url: `${shop}/landing?utm_source=news&utm_medium=display` }],
+          },
         },
-      });
-      const form = new FormData();
-      form.append('creativeID', creative.id);
-      form.append('files[]', new Blob([readFileSync(path.join(ASSETS, 'banner.png'))]), 'banner.png');
-      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
-      const published = await api<
-        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
-      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
-      const live = published.liveCreatives.at(-1)?.id ?? '';
-      const tag = buildTag({
-        creative: published,
-        liveCreative: { id: live },
-        platform: 'google-ad-manager',
-        servingHost: baseURL(),
-      });
-      if (!tag.ok) throw new Error(tag.error);
+        [{ name: 'banner.png', bytes: readFileSync(path.join(ASSETS, 'banner.png')) }],
+      );
       campaigns.push({
         id: campaign.id,
         action: action.id,
-        live,
-        tag: tag.tag.replace('%%CLICK_URL_UNESC%%', ''),
+        live: made.live,
+        tag: made.tag.replace('%%CLICK_URL_UNESC%%', ''),
       });
     }
   });

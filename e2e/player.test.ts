@@ -8,7 +8,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildTag } from '@adconsole/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
@@ -18,6 +17,7 @@ import {
   api,
   eventually,
   type Publisher,
+  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -70,33 +70,21 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     });
     const platformClick = encodeURIComponent(`${publisher.origin}/platform-click?adurl=`);
     const publish = async (key: 'vast' | 'vpaid', type: string, files: { name: string; bytes: Buffer }[]) => {
-      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-        campaignID: campaign.id,
-        name: `${type} for a real player`,
-        type,
-        width: 640,
-        height: 360,
-        platform: 'google-ad-manager',
-        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
-      });
-      const form = new FormData();
-      form.append('creativeID', creative.id);
-      for (const file of files) form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
-      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
-      const published = await api<
-        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
-      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
-      const live = published.liveCreatives.at(-1)?.id ?? '';
-      const tag = buildTag({
-        creative: published,
-        liveCreative: { id: live },
-        platform: 'google-ad-manager',
-        servingHost: baseURL(),
-      });
-      if (!tag.ok) throw new Error(tag.error);
+      const { live, tag } = await publishedCreative(
+        session,
+        {
+          campaignID: campaign.id,
+          name: `${type} for a real player`,
+          type,
+          width: 640,
+          height: 360,
+          trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
+        },
+        files,
+      );
       lives[key] = live;
       // The platform expands its click macro to its click tracker before the player asks for the tag.
-      tags[key] = tag.tag.replace(/click=[^&]*/, `click=${platformClick}`);
+      tags[key] = tag.replace(/click=[^&]*/, `click=${platformClick}`);
     };
     const clip = { name: 'main.mp4', bytes: readFileSync(CLIP) };
     await publish('vast', 'VAST', [clip]);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildTag, servedAdSchema } from '@adconsole/domain';
+import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
@@ -18,6 +18,7 @@ import {
   api,
   eventually,
   type Publisher,
+  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -89,30 +90,8 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     });
     campaignID = campaign.id;
     const landing = { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] };
-    const make = async (body: Record<string, unknown>, file: { name: string; bytes: Buffer }) => {
-      const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
-        campaignID: campaign.id,
-        platform: 'google-ad-manager',
-        trackers: landing,
-        ...body,
-      });
-      const form = new FormData();
-      form.append('creativeID', creative.id);
-      form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
-      await api(session, 'POST', '/v1/campaign/creatives/assets', form);
-      const published = await api<
-        { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
-      >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
-      const live = published.liveCreatives.at(-1)?.id ?? '';
-      const tag = buildTag({
-        creative: published,
-        liveCreative: { id: live },
-        platform: 'google-ad-manager',
-        servingHost: baseURL(),
-      });
-      if (!tag.ok) throw new Error(tag.error);
-      return { id: creative.id, live, tag: tag.tag };
-    };
+    const make = (body: Record<string, unknown>, file: { name: string; bytes: Buffer }) =>
+      publishedCreative(session, { campaignID: campaign.id, trackers: landing, ...body }, [file]);
     const assets = path.join(root, 'apps/api/src/services/demo/demo-assets');
     const bannerMade = await make(
       { name: 'Publisher banner', type: 'Banner', width: 300, height: 250 },

@@ -3,6 +3,7 @@
 // click tracker in front of the advertiser's landing page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildTag } from '@adconsole/domain';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './constants';
 
 export interface Session {
@@ -157,4 +158,35 @@ export async function demoCreative(
     if (creative) return { campaignID: campaign.id, creativeID: creative.id };
   }
   throw new Error(`No demo campaign has a creative named ${creativeName}.`);
+}
+
+/**
+ * A creative of the campaign made, given its files and published as a user does it through the API:
+ * its id, its live creative and its Google Ad Manager tag on the product's serving host.
+ */
+export async function publishedCreative(
+  session: Session,
+  body: Record<string, unknown>,
+  files: readonly { name: string; bytes: Buffer }[],
+): Promise<{ id: string; live: string; tag: string }> {
+  const creative = await api<{ id: string }>(session, 'POST', '/v1/campaign/creatives', {
+    platform: 'google-ad-manager',
+    ...body,
+  });
+  const form = new FormData();
+  form.append('creativeID', creative.id);
+  for (const file of files) form.append('files[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+  await api(session, 'POST', '/v1/campaign/creatives/assets', form);
+  const published = await api<
+    { liveCreatives: { id: string }[] } & Parameters<typeof buildTag>[0]['creative']
+  >(session, 'POST', '/v1/campaign/creatives/publish', { id: creative.id });
+  const live = published.liveCreatives.at(-1)?.id ?? '';
+  const tag = buildTag({
+    creative: published,
+    liveCreative: { id: live },
+    platform: 'google-ad-manager',
+    servingHost: session.origin,
+  });
+  if (!tag.ok) throw new Error(tag.error);
+  return { id: creative.id, live, tag: tag.tag };
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
-import { conversionFigures } from '../rules/conversion-figures';
+import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
 import { conversionLagSchema, invalidConversionsSchema, NO_INVALID_CONVERSIONS } from './conversion';
@@ -227,9 +227,7 @@ export function reportRates(
   const spend = booked ? spendOf(booked, counters) : undefined;
   return {
     ...spend,
-    ...(counters.conversions === undefined
-      ? {}
-      : conversionFigures(counters, spend?.spend, conversionCurrency ?? booked?.currency ?? null)),
+    ...rowConversionFigures(counters, spend?.spend, conversionCurrency, booked?.currency),
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
     engagementRate: rate(counters.engagement, counters.impressions),

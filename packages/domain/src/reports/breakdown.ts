@@ -8,7 +8,7 @@
 //   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
 //   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
 import { z } from 'zod/mini';
-import { conversionFigures } from '../rules/conversion-figures';
+import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, spendFigures } from '../rules/pricing';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
@@ -161,9 +161,7 @@ export const breakdownFigures = (
   const spend = booked ? breakdownSpend(booked, counters) : undefined;
   return {
     ...spend,
-    ...(counters.conversions === undefined
-      ? {}
-      : conversionFigures(counters, spend?.spend, conversionCurrency ?? booked?.currency ?? null)),
+    ...rowConversionFigures(counters, spend?.spend, conversionCurrency, booked?.currency),
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
     viewability: rate(counters.viewable, counters.measurable),

@@ -45,3 +45,17 @@ export function conversionFigures(
         }),
   };
 }
+
+/**
+ * A row's conversion figures when it has conversion counters (none otherwise): in `conversionCurrency`,
+ * else the booked rate's currency; `spend` is the row's spend at the booked rate, when it has one.
+ */
+export const rowConversionFigures = (
+  counters: ConversionCounters,
+  spend: number | undefined,
+  conversionCurrency: string | null | undefined,
+  bookedCurrency: string | undefined,
+): ConversionFigures | undefined =>
+  counters.conversions === undefined
+    ? undefined
+    : conversionFigures(counters, spend, conversionCurrency ?? bookedCurrency ?? null);
