@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startDemoServer } from './demo-server.mjs';
+import { scratchPostgres, startDemoServer } from './demo-server.mjs';
 import { browserHeaders, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,27 +30,6 @@ const duration = Number(option('duration', 10));
 const connections = Number(option('connections', 32));
 const secret = randomBytes(32).toString('base64url');
 const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A new PostgreSQL database for the server, and how to drop it. */
-async function scratchPostgres() {
-  const name = `adconsole_conversions_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** A click id as the click redirect signs it: a fresh impression of the live creative, clicked now. */
 function clickId(liveId, campaignId) {
@@ -97,7 +76,7 @@ async function run(origin, pid, makePath, seconds = duration) {
   return result;
 }
 
-const postgres = await scratchPostgres();
+const postgres = await scratchPostgres(root, 'conversions');
 const demo = await startDemoServer(root, {
   SERVER_SECRET: secret,
   DATABASE_URL: postgres.url,

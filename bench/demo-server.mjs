@@ -3,7 +3,9 @@
 // PGlite unless `env` names a DATABASE_URL); then the demo account's session, its first campaign and a
 // share link of it. `root` is the checkout (this one, or another built one to compare with).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,4 +125,26 @@ export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
     await stop();
     throw error;
   }
+}
+
+/** A new PostgreSQL database for one bench's server (`adconsole_<name>_...`), and how to drop it after. */
+export async function scratchPostgres(root, name) {
+  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `adconsole_${name}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+  };
 }

@@ -20,11 +20,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startDemoServer } from './demo-server.mjs';
+import { scratchPostgres, startDemoServer } from './demo-server.mjs';
 import { browserHeaders, playImpressions, signedImpressionQuery, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,28 +36,6 @@ const connections = Number(option('connections', 32));
 const database = option('database', 'pglite');
 const before = option('before', undefined);
 const secret = randomBytes(32).toString('base64url');
-
-/** A new PostgreSQL database for one server (dropped after), or none for PGlite. */
-async function scratchPostgres() {
-  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `adconsole_serving_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** The server process's CPU time so far (user + system), in ms, from /proc (Linux). */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
@@ -129,7 +106,7 @@ async function settledCounts(demo, creativeId) {
 
 /** Starts a checkout's server, measures every figure, stops it. */
 async function measure(checkout) {
-  const postgres = database === 'postgres' ? await scratchPostgres() : undefined;
+  const postgres = database === 'postgres' ? await scratchPostgres(root, 'serving') : undefined;
   const demo = await startDemoServer(checkout, {
     SERVER_SECRET: secret,
     DATABASE_URL: postgres?.url ?? '',
