@@ -1,6 +1,6 @@
 // The demo's conversion actions (issue 45): the demo campaign lists a "Purchase" (every conversion,
 // 30 days) and a "Newsletter sign-up" (one per click, 7 days), both in the campaign's rate currency,
-// made at the flight's start with their history entries; its conversions, drawn from its clicks and
+// made on the flight's first morning, after the campaign, with their history entries; its conversions, drawn from its clicks and
 // written through the ledger, read back whole by the report.
 import type { AuditEntry, ConversionAction, ReportData } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +61,10 @@ describe(`the demo's conversion actions on ${testDatabaseKind()}`, () => {
         archived: false,
       },
     ]);
-    // Made at the flight's start (two days ago), each with its history entry.
-    expect(new Date(actions[0]?.createdAt ?? '').getTime()).toBeLessThanOrEqual(
-      now.getTime() - 2 * DAY_MS + 1000,
+    // Made on the flight's first morning (two days ago), each with its history entry.
+    // (the flight's first morning, after the campaign and its creatives: 9 h 30 in)
+    expect(new Date(actions[0]?.createdAt ?? '').getTime()).toBe(
+      now.getTime() - 2 * DAY_MS + 9.5 * 3_600_000,
     );
     const history =
       (await client.get<AuditEntry[]>(`/v1/campaign/history?campaignID=${campaign?.id}`)).body.data ?? [];

@@ -412,7 +412,8 @@ export async function seedDemoData(
     campaignId,
     owner: { id: userId, email },
     currency: DEMO_RATE.currency,
-    at: new Date(now.getTime() - days * DAY_MS),
+    // The flight's first morning, after the creatives were published (demo-history.ts's set-up).
+    at: new Date(now.getTime() - days * DAY_MS + 9.5 * 60 * 60 * 1000),
   });
   await history.flightExtended();
   const events = demoEvents(liveIds, now, days);
