@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countryBreakdown,
   deviceBreakdown,
+  deviceBreakdownWithConversions,
   deviceBreakdownWithConversionsAndSpend,
   emptyBreakdown,
   fewSitesBreakdown,
@@ -71,6 +72,7 @@ describe('breakdown fixtures with conversions', () => {
   it('add up to the report they break down: conversions, value, spend, cost per conversion and ROAS', () => {
     const cases = [
       [siteBreakdownWithConversions, oneWeekReportWithConversions],
+      [deviceBreakdownWithConversions, oneWeekReportWithConversions],
       [siteBreakdownWithConversionsAndSpend, oneWeekReportWithConversionsAndSpend],
       [deviceBreakdownWithConversionsAndSpend, oneWeekReportWithConversionsAndSpend],
     ] as const;
