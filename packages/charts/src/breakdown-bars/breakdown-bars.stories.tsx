@@ -3,6 +3,7 @@ import { expect, fn, userEvent } from 'storybook/test';
 import {
   countryBreakdown,
   deviceBreakdown,
+  deviceBreakdownWithConversionsAndSpend,
   emptyBreakdown,
   fewSitesBreakdown,
   siteBreakdown,
@@ -87,6 +88,25 @@ export const Tooltip: Story = {
   },
 };
 
+/** With the report's conversion currency the switch offers Conversions: devices by their conversions. */
+export const DevicesByConversions: Story = {
+  args: { breakdown: deviceBreakdownWithConversionsAndSpend, conversionCurrency: 'USD' },
+  play: async ({ canvas, args }) => {
+    const mobile = deviceBreakdownWithConversionsAndSpend.rows[0];
+    await userEvent.click(canvas.getByRole('button', { name: 'Conversions' }));
+    await expect(args.onMetricChange).toHaveBeenCalledWith('conversions');
+    await expect(
+      canvas.getByRole('img', {
+        name: new RegExp(`^Conversions by device: Mobile ${mobile?.conversions?.toLocaleString('en-US')};`),
+      }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Top values by device' })).toHaveTextContent(
+      'DeviceImpressionsClicksCTRConversions',
+    );
+    canvas.getByRole('button', { name: 'Conversions' }).blur();
+  },
+};
+
 export const Empty: Story = {
   args: { breakdown: emptyBreakdown },
   play: async ({ canvas }) => {
@@ -106,5 +126,6 @@ export const Loading: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 export const FullDark: Story = { ...Full, ...dark };
 export const DevicesByCtrDark: Story = { ...DevicesByCtr, ...dark };
+export const DevicesByConversionsDark: Story = { ...DevicesByConversions, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };

@@ -1,7 +1,15 @@
 // The breakdown's bars, and the chart as a server renders it for a PDF: fixed size, literal colours.
+import type * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { countryBreakdown, deviceBreakdown, emptyBreakdown, siteBreakdown } from '../fixtures';
+import {
+  countryBreakdown,
+  deviceBreakdown,
+  deviceBreakdownWithConversionsAndSpend,
+  emptyBreakdown,
+  siteBreakdown,
+  siteBreakdownWithConversions,
+} from '../fixtures';
 import { breakdownTotal } from '../lib/breakdown';
 import { chartPalette } from '../lib/palette';
 import { BreakdownBars, breakdownBars } from './breakdown-bars';
@@ -90,5 +98,41 @@ describe('BreakdownBars on the server', () => {
     // Long names are shortened to the narrower margin.
     expect(render(300)).toContain('>United Kingdom</text>');
     expect(render(300)).toMatch(/<svg[^>]* width="300"/);
+  });
+});
+
+describe('BreakdownBars with conversions', () => {
+  const render = (props: Partial<React.ComponentProps<typeof BreakdownBars>>) =>
+    renderToStaticMarkup(
+      <BreakdownBars
+        breakdown={deviceBreakdownWithConversionsAndSpend}
+        width={640}
+        palette={chartPalette.light}
+        locale="en-US"
+        interactive={false}
+        {...props}
+      />,
+    );
+
+  it('offer Conversions in the switch and the hidden table when the report has a conversion currency', () => {
+    const markup = render({ conversionCurrency: 'USD' });
+    expect(markup).toMatch(/<button[^>]*>Conversions<\/button>/);
+    expect(markup).toContain('<th scope="col">Conversions</th>');
+    expect(render({})).not.toContain('Conversions');
+  });
+
+  it('measure each value by its conversions, Other summing the values past the limit', () => {
+    const rows = deviceBreakdownWithConversionsAndSpend.rows;
+    const markup = render({ conversionCurrency: 'USD', metric: 'conversions', limit: 2 });
+    const [first, second] = rows;
+    const count = (value: number | undefined) => (value ?? 0).toLocaleString('en-US');
+    const rest = rows.slice(2).reduce((sum, row) => sum + (row.conversions ?? 0), 0);
+    expect(markup).toContain(
+      `aria-label="Conversions by device: ${first?.label} ${count(first?.conversions)}; ${second?.label} ${count(second?.conversions)}; Other ${count(rest)}; Unknown ${count(deviceBreakdownWithConversionsAndSpend.unknown?.conversions)}."`,
+    );
+    const bars = breakdownBars(siteBreakdownWithConversions, 10);
+    expect(bars.reduce((sum, bar) => sum + (bar.figures.conversions ?? 0), 0)).toBe(
+      breakdownTotal(siteBreakdownWithConversions).conversions,
+    );
   });
 });

@@ -14,6 +14,7 @@ import type * as React from 'react';
 import { useMemo } from 'react';
 import {
   BREAKDOWN_DIMENSION_LABELS,
+  breakdownHasConversions,
   breakdownIsEmpty,
   breakdownNoun,
   breakdownReportFigures,
@@ -32,7 +33,9 @@ import { useControllable } from '../lib/use-controllable';
 
 /** The figures the bars can measure. */
 export const BREAKDOWN_BAR_METRICS = ['impressions', 'clicks', 'ctr'] as const;
-export type BreakdownBarMetric = (typeof BREAKDOWN_BAR_METRICS)[number];
+/** With conversions (the report's `conversionCurrency` set), the bars can measure them too. */
+export const BREAKDOWN_CONVERSION_BAR_METRICS = [...BREAKDOWN_BAR_METRICS, 'conversions'] as const;
+export type BreakdownBarMetric = (typeof BREAKDOWN_CONVERSION_BAR_METRICS)[number];
 
 export type BreakdownBarsProps = Omit<React.ComponentProps<'div'>, 'children'> &
   SwitchableMetricProps<BreakdownBarMetric> &
@@ -43,6 +46,11 @@ export type BreakdownBarsProps = Omit<React.ComponentProps<'div'>, 'children'> &
     limit?: number;
     /** Fixed height; by default it grows with the number of bars. */
     height?: number;
+    /**
+     * The report's `conversionCurrency`: with it, and a breakdown that carries conversions, the switch
+     * offers Conversions and the tooltip and hidden table list them.
+     */
+    conversionCurrency?: string | null | undefined;
   };
 
 /** One bar: a value of the dimension, or "Other" (the values past the limit too), or "Unknown". */
@@ -125,6 +133,7 @@ const config: ChartConfig<BreakdownBarMetric> = {
   impressions: metricConfig.impressions,
   clicks: metricConfig.clicks,
   ctr: metricConfig.ctr,
+  conversions: metricConfig.conversions,
 };
 
 /** The top values of a breakdown as horizontal bars of impressions, clicks or CTR. */
@@ -134,7 +143,8 @@ export function BreakdownBars({
   metric: metricProp,
   defaultMetric = 'impressions',
   onMetricChange,
-  metrics = BREAKDOWN_BAR_METRICS,
+  metrics: metricsProp,
+  conversionCurrency,
   locale = defaultLocale(),
   width,
   height,
@@ -144,6 +154,13 @@ export function BreakdownBars({
   ...props
 }: BreakdownBarsProps) {
   const [metric, setMetric] = useControllable(metricProp, defaultMetric, onMetricChange);
+  // The figures each bar's tooltip and the hidden table list; the switch's choices by default (with
+  // conversions already while the breakdown loads, so the switch does not change when it arrives).
+  const figures: readonly BreakdownBarMetric[] =
+    conversionCurrency && (!breakdown || breakdownHasConversions(breakdown))
+      ? BREAKDOWN_CONVERSION_BAR_METRICS
+      : BREAKDOWN_BAR_METRICS;
+  const metrics = metricsProp ?? figures;
   const bars = useMemo(() => (breakdown ? breakdownBars(breakdown, limit) : []), [breakdown, limit]);
   const header =
     metrics.length > 0 ? (
@@ -210,11 +227,8 @@ export function BreakdownBars({
       data-dimension={breakdown.dimension}
       dataTable={{
         caption: `Top values by ${noun}`,
-        columns: [dimensionLabel, ...BREAKDOWN_BAR_METRICS.map((key) => metricConfig[key].label)],
-        rows: bars.map((bar) => [
-          bar.label,
-          ...BREAKDOWN_BAR_METRICS.map((key) => formatFigure(key, bar.figures, locale)),
-        ]),
+        columns: [dimensionLabel, ...figures.map((key) => metricConfig[key].label)],
+        rows: bars.map((bar) => [bar.label, ...figures.map((key) => formatFigure(key, bar.figures, locale))]),
       }}
       {...props}
     >
@@ -258,7 +272,7 @@ export function BreakdownBars({
                 return bar ? (
                   <ChartTooltip
                     title={bar.label}
-                    items={BREAKDOWN_BAR_METRICS.map((key) => ({
+                    items={figures.map((key) => ({
                       label: metricConfig[key].label,
                       value: formatFigure(key, bar.figures, locale),
                       color: seriesColor(config, key, palette),

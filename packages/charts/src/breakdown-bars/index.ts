@@ -1,5 +1,6 @@
 export {
   BREAKDOWN_BAR_METRICS,
+  BREAKDOWN_CONVERSION_BAR_METRICS,
   type BreakdownBar,
   type BreakdownBarMetric,
   BreakdownBars,

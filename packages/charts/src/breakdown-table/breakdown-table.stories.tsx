@@ -6,7 +6,12 @@ import {
   emptyBreakdown,
   fewSitesBreakdown,
   oneWeekReport,
+  oneWeekReportWithConversions,
+  oneWeekReportWithConversionsAndSpend,
+  pacingRate,
   siteBreakdown,
+  siteBreakdownWithConversions,
+  siteBreakdownWithConversionsAndSpend,
 } from '../fixtures';
 import { BreakdownTable } from './breakdown-table';
 
@@ -119,6 +124,72 @@ export const Empty: Story = {
   },
 };
 
+/** The figures tables' conversion formatting (formatConversionFigure), as the console's tables do. */
+const conversionCells = (row: HTMLElement | undefined) =>
+  [...(row?.querySelectorAll('td') ?? [])].slice(-5).map((cell) => cell.textContent);
+
+/**
+ * A campaign with conversion actions and a booked rate: Conversions, Conversion rate (per click),
+ * Conversion value, Cost per conversion and ROAS by site; the totals row is the report's.
+ */
+export const WithConversions: Story = {
+  args: {
+    breakdown: siteBreakdownWithConversionsAndSpend,
+    conversionCurrency: 'USD',
+    rate: pacingRate,
+    hiddenColumns: ['viewable', 'engagement', 'videoStarts', 'videoCompletes'],
+  },
+  play: async ({ canvas }) => {
+    const totals = oneWeekReportWithConversionsAndSpend.totals;
+    const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
+    await expect(headers.slice(-5)).toEqual([
+      'Conversions',
+      'Conversion rate',
+      'Conversion value',
+      'Cost per conversion',
+      'ROAS',
+    ]);
+    const total = canvas.getByRole('row', { name: /^Total/ });
+    await expect(conversionCells(total)).toEqual([
+      count(totals.conversions ?? 0),
+      `${(totals.conversionRate ?? 0).toFixed(2)}%`,
+      (totals.conversionValue ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+      (totals.costPerConversion ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+      `${Math.round((totals.roas ?? 0) * 100).toLocaleString('en-US')}%`,
+    ]);
+    const unknown = canvas.getByRole('row', { name: /^Unknown/ });
+    await expect(conversionCells(unknown)[0]).toBe(
+      count(siteBreakdownWithConversionsAndSpend.unknown?.conversions ?? 0),
+    );
+  },
+};
+
+/** Conversions without a booked rate: no spend, so neither cost per conversion nor ROAS. */
+export const WithConversionsNoRate: Story = {
+  args: {
+    breakdown: siteBreakdownWithConversions,
+    conversionCurrency: 'USD',
+    hiddenColumns: ['viewable', 'videoStarts'],
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const totals = oneWeekReportWithConversions.totals;
+    await expect(canvas.queryByRole('columnheader', { name: 'ROAS' })).toBeNull();
+    await expect(canvas.queryByRole('columnheader', { name: 'Cost per conversion' })).toBeNull();
+    const total = canvas.getByRole('row', { name: /^Total/ });
+    await expect(conversionCells(total).slice(-3)).toEqual([
+      count(totals.conversions ?? 0),
+      `${(totals.conversionRate ?? 0).toFixed(2)}%`,
+      (totals.conversionValue ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+    ]);
+    // Sorted by conversions, most first: Other and Unknown stay last.
+    const header = canvas.getByRole('columnheader', { name: 'Conversions' });
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(firstCells(canvasElement).slice(-2)).toEqual(['Other', 'Unknown']);
+    within(header).getByRole('button').blur();
+  },
+};
+
 export const Loading: Story = {
   args: { breakdown: undefined },
   play: async ({ canvas }) => {
@@ -132,3 +203,4 @@ export const FullDark: Story = { ...Full, ...dark };
 export const CountriesDark: Story = { ...Countries, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
+export const WithConversionsDark: Story = { ...WithConversions, ...dark };

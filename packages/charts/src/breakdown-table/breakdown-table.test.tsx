@@ -1,7 +1,10 @@
 // The breakdown table's rows, and the table as a server renders it (the e-mailed or printed report).
+import { breakdownOf, OTHER_DIMENSION_VALUE, UNKNOWN_DIMENSION_VALUE } from '@adconsole/domain';
+import type * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deviceBreakdown, emptyBreakdown, fewSitesBreakdown, siteBreakdown } from '../fixtures';
+import { breakdownTotal } from '../lib/breakdown';
 import { BreakdownTable, breakdownTableRows } from './breakdown-table';
 
 describe('breakdown table rows', () => {
@@ -34,5 +37,108 @@ describe('BreakdownTable on the server', () => {
     const loading = renderToStaticMarkup(<BreakdownTable breakdown={undefined} />);
     expect(loading).toContain('aria-busy="true"');
     expect(loading).toContain('Loading the breakdown…');
+  });
+});
+
+// Conversion columns, against figures computed by hand: three sites and Unknown at USD 2.00 CPM.
+// news: 4,000 impressions ($8.00), 40 clicks, 2 conversions worth $120.00;
+// weather: 2,000 ($4.00), 10 clicks, 1 conversion worth $46.00; Other: 500 ($1.00), 5 clicks, 1 worth
+// $9.99; Unknown: 1,000 ($2.00), no click, no conversion. Totals: 7,500 impressions ($15.00), 55 clicks,
+// 4 conversions worth $175.99.
+const handCounted = breakdownOf(
+  'site',
+  [
+    { value: 'news.example.com', counters: counters(4000, 40, 2, 12_000) },
+    { value: 'weather.example.org', counters: counters(2000, 10, 1, 4_600) },
+    { value: OTHER_DIMENSION_VALUE, counters: counters(500, 5, 1, 999) },
+    { value: UNKNOWN_DIMENSION_VALUE, counters: counters(1000, 0, 0, 0) },
+  ],
+  null,
+  { model: 'CPM', amount: 2, currency: 'USD' },
+  'USD',
+);
+
+function counters(impressions: number, clicks: number, conversions: number, conversionValueMinor: number) {
+  return {
+    impressions,
+    viewable: 0,
+    measurable: 0,
+    engagements: 0,
+    clicks,
+    starts: 0,
+    completes: 0,
+    conversions,
+    conversionValueMinor,
+  };
+}
+
+/** Each row's cells (the header's, the body's, the totals'), as text. */
+function tableCells(markup: string): string[][] {
+  return [...markup.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) =>
+      (cell[1] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&'),
+    ),
+  );
+}
+
+const CONVERSION_HEADERS = ['Conversions', 'Conversion rate', 'Conversion value'];
+
+describe('BreakdownTable with conversions', () => {
+  const rate = { model: 'CPM', amount: 2, currency: 'USD' } as const;
+  const render = (props: Partial<React.ComponentProps<typeof BreakdownTable>>) =>
+    tableCells(
+      renderToStaticMarkup(
+        <BreakdownTable breakdown={handCounted} locale="en-US" withVideo={false} {...props} />,
+      ),
+    );
+
+  it('shows conversions, their rate per click, value, cost per conversion and ROAS with a booked rate', () => {
+    const [header, ...rows] = render({ conversionCurrency: 'USD', rate });
+    expect(header?.slice(-5)).toEqual([...CONVERSION_HEADERS, 'Cost per conversion', 'ROAS']);
+    const conversionCells = rows.map((row) => [row[0], ...row.slice(-5)]);
+    expect(conversionCells).toEqual([
+      // 2 / 40 clicks = 5 %; $8.00 / 2 = $4.00; $120.00 / $8.00 = 15 = 1,500 %
+      ['news.example.com', '2', '5.00%', '$120.00', '$4.00', '1,500%'],
+      // 1 / 10 = 10 %; $4.00 / 1; $46.00 / $4.00 = 11.5 = 1,150 %
+      ['weather.example.org', '1', '10.00%', '$46.00', '$4.00', '1,150%'],
+      // 1 / 5 = 20 %; $1.00 / 1; $9.99 / $1.00 = 999 %
+      ['Other', '1', '20.00%', '$9.99', '$1.00', '999%'],
+      // No click: no rate; no conversion: no cost per conversion; $0 of $2.00 spent: 0 %
+      ['Unknown', '0', '—', '$0.00', '—', '0%'],
+      // 4 / 55 = 7.27 %; $175.99; $15.00 / 4 = $3.75; $175.99 / $15.00 = 11.73 = 1,173 %
+      ['Total', '4', '7.27%', '$175.99', '$3.75', '1,173%'],
+    ]);
+  });
+
+  it('adds the rows, Other and Unknown up to the totals row', () => {
+    const total = breakdownTotal(handCounted, rate, 'USD');
+    const parts = [...handCounted.rows, handCounted.other, handCounted.unknown];
+    expect(parts.reduce((sum, part) => sum + (part?.conversions ?? 0), 0)).toBe(total.conversions);
+    expect(parts.reduce((sum, part) => sum + (part?.conversionValueMinor ?? 0), 0)).toBe(
+      total.conversionValueMinor,
+    );
+    expect(total).toMatchObject({ conversions: 4, conversionValueMinor: 17_599, conversionValue: 175.99 });
+    expect(total).toMatchObject({ spend: 15, costPerConversion: 3.75 });
+  });
+
+  it('shows neither cost per conversion nor ROAS without a booked rate', () => {
+    const [header, ...rows] = render({ conversionCurrency: 'USD' });
+    expect(header?.slice(-3)).toEqual(CONVERSION_HEADERS);
+    expect(header).not.toContain('ROAS');
+    expect(rows.at(-1)?.slice(-3)).toEqual(['4', '7.27%', '$175.99']);
+  });
+
+  it('shows no conversion column without a conversion currency, or for an answer without conversions', () => {
+    expect(render({})[0]).not.toContain('Conversions');
+    const before = {
+      ...handCounted,
+      rows: handCounted.rows.map(
+        ({ conversions: _c, conversionValueMinor: _v, conversionRate: _r, conversionValue: _a, ...row }) =>
+          row,
+      ),
+      other: null,
+      unknown: null,
+    };
+    expect(render({ breakdown: before, conversionCurrency: 'USD', rate })[0]).not.toContain('Conversions');
   });
 });

@@ -1,4 +1,4 @@
-import type { Breakdown, ReportTotals } from '@adconsole/domain';
+import type { Breakdown, CampaignRate, ReportTotals } from '@adconsole/domain';
 import { cn, Skeleton } from '@adconsole/ui';
 import {
   DataTable,
@@ -14,11 +14,19 @@ import {
   BREAKDOWN_METRICS,
   BREAKDOWN_VIDEO_METRICS,
   type BreakdownMetric,
+  breakdownHasConversions,
   breakdownHasVideo,
   breakdownNoun,
   breakdownReportFigures,
   breakdownTotal,
 } from '../lib/breakdown';
+import {
+  CONVERSION_METRICS,
+  type ConversionMetric,
+  conversionAmount,
+  formatConversionFigure,
+  SPEND_CONVERSION_METRICS,
+} from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
@@ -31,7 +39,17 @@ export type BreakdownTableProps = Omit<React.ComponentProps<'div'>, 'children'> 
   /** The video columns; by default shown when any value had a video start. */
   withVideo?: boolean;
   /** Columns hidden at first (the column menu shows them again). */
-  hiddenColumns?: readonly BreakdownMetric[];
+  hiddenColumns?: readonly BreakdownColumn[];
+  /**
+   * The report's `conversionCurrency` (its conversion actions' ISO 4217 code): with it, and rows that
+   * carry `conversions`, the table shows Conversions, Conversion rate and Conversion value.
+   */
+  conversionCurrency?: string | null | undefined;
+  /**
+   * The report's booked rate (`data.rate`): with conversions, the table shows Cost per conversion and
+   * ROAS too, and the totals row's spend is the rate's on the summed counters (the report's).
+   */
+  rate?: CampaignRate | null | undefined;
   /** The table's name for assistive technology; "Report by site" (or device...) by default. */
   caption?: string;
   /** Controls shown left of the column menu (a title, a download button). */
@@ -39,6 +57,9 @@ export type BreakdownTableProps = Omit<React.ComponentProps<'div'>, 'children'> 
   /** The body scrolls under a sticky header past this height (CSS length; 'none' for print). */
   maxHeight?: string;
 };
+
+/** A column the table can show: a breakdown figure or a conversion figure. */
+export type BreakdownColumn = BreakdownMetric | ConversionMetric;
 
 /** A row of the table: a value of the dimension, or the Other and Unknown rows that follow them. */
 export type BreakdownTableRow = {
@@ -83,13 +104,17 @@ export function breakdownTableRows(breakdown: Breakdown): BreakdownTableRow[] {
 /**
  * A report's figures by site, device, OS, browser or country: the top values by impressions, then
  * "Other" and "Unknown", which stay last however the table is sorted, and a totals row (the report's
- * totals). Figures are formatted as in ReportTable, and a rate over nothing reads "—".
+ * totals). Figures are formatted as in ReportTable, and a rate over nothing reads "—". With the
+ * report's `conversionCurrency` (and rows that carry conversions), conversion columns follow as in
+ * ReportTable: Conversions, Conversion rate, Conversion value, and with a `rate` Cost per conversion and ROAS.
  */
 export function BreakdownTable({
   breakdown,
   locale = defaultLocale(),
   withVideo,
   hiddenColumns = [],
+  conversionCurrency,
+  rate,
   caption,
   toolbar,
   maxHeight,
@@ -119,6 +144,10 @@ export function BreakdownTable({
       locale={locale}
       withVideo={withVideo ?? breakdownHasVideo(breakdown)}
       hiddenColumns={hiddenColumns}
+      conversionCurrency={
+        conversionCurrency && breakdownHasConversions(breakdown) ? conversionCurrency : null
+      }
+      rate={rate ?? null}
       caption={caption}
       toolbar={toolbar}
       maxHeight={maxHeight}
@@ -133,6 +162,8 @@ function LoadedBreakdownTable({
   locale,
   withVideo,
   hiddenColumns,
+  conversionCurrency,
+  rate,
   caption,
   toolbar,
   maxHeight,
@@ -142,14 +173,30 @@ function LoadedBreakdownTable({
   breakdown: Breakdown;
   locale: string;
   withVideo: boolean;
-  hiddenColumns: readonly BreakdownMetric[];
+  hiddenColumns: readonly BreakdownColumn[];
+  /** Set only when the rows carry conversions: no conversion columns without it. */
+  conversionCurrency: string | null;
+  rate: CampaignRate | null;
 }) {
   const dimensionLabel = BREAKDOWN_DIMENSION_LABELS[breakdown.dimension];
   const rows = useMemo(() => breakdownTableRows(breakdown), [breakdown]);
-  const total = useMemo(() => breakdownReportFigures(breakdownTotal(breakdown)), [breakdown]);
+  const total = useMemo(
+    () => breakdownReportFigures(breakdownTotal(breakdown, rate, conversionCurrency)),
+    [breakdown, rate, conversionCurrency],
+  );
   const metrics = useMemo(
     () => BREAKDOWN_METRICS.filter((metric) => withVideo || !BREAKDOWN_VIDEO_METRICS.includes(metric)),
     [withVideo],
+  );
+  // Cost per conversion and ROAS need spend: only with a booked rate (the rows then carry them).
+  const conversionMetrics = useMemo(
+    () =>
+      conversionCurrency === null
+        ? []
+        : CONVERSION_METRICS.filter(
+            (metric) => !SPEND_CONVERSION_METRICS.includes(metric) || total[metric] !== undefined,
+          ),
+    [conversionCurrency, total],
   );
   const columns = useMemo(() => {
     const helper = dataTableColumnHelper<BreakdownTableRow>();
@@ -188,8 +235,26 @@ function LoadedBreakdownTable({
           meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },
         }),
       ),
+      // A cost per conversion without conversions, or a ROAS without spend, sorts with Other and Unknown.
+      ...conversionMetrics.map((metric) =>
+        helper.accessor(
+          (row) =>
+            row.kind === 'value' ? conversionSortValue(metric, row.figures, conversionCurrency) : undefined,
+          {
+            id: metric,
+            header: metricConfig[metric].label,
+            cell: (context) =>
+              formatConversionFigure(metric, context.row.original.figures, conversionCurrency, locale),
+            footer: () => formatConversionFigure(metric, total, conversionCurrency, locale),
+            sortFn: 'number',
+            sortUndefined: 'last',
+            sortDescFirst: sortsDescendingFirst('number'),
+            meta: { label: metricConfig[metric].label, numeric: true, sort: 'number' },
+          },
+        ),
+      ),
     ]);
-  }, [dimensionLabel, metrics, total, locale]);
+  }, [dimensionLabel, metrics, conversionMetrics, conversionCurrency, total, locale]);
   const table = useDataTable({
     columns,
     data: rows,
@@ -224,4 +289,14 @@ function LoadedBreakdownTable({
       ) : null}
     </div>
   );
+}
+
+/** What a conversion column sorts a row by: the value as an amount, a figure without one as none. */
+function conversionSortValue(
+  metric: ConversionMetric,
+  figures: Partial<ReportTotals>,
+  currency: string | null,
+): number | undefined {
+  if (metric === 'conversionValue') return conversionAmount(figures, currency);
+  return figures[metric] ?? undefined;
 }

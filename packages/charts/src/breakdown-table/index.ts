@@ -1,4 +1,5 @@
 export {
+  type BreakdownColumn,
   BreakdownTable,
   type BreakdownTableProps,
   type BreakdownTableRow,

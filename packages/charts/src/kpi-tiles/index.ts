@@ -1,1 +1,1 @@
-export { KPI_METRICS, type KpiMetric, KpiTiles, type KpiTilesProps } from './kpi-tiles';
+export { KPI_METRICS, type KpiMetric, type KpiTileMetric, KpiTiles, type KpiTilesProps } from './kpi-tiles';

@@ -30,6 +30,11 @@ export const KPI_METRICS = [
   'completionRate',
 ] as const satisfies readonly ReportMetric[];
 export type KpiMetric = (typeof KPI_METRICS)[number];
+/**
+ * A tile KpiTiles can show: the headline figures, and the count of conversions (the dashboard's, whose
+ * campaigns may count their value in different currencies; a report shows ConversionTiles instead).
+ */
+export type KpiTileMetric = KpiMetric | 'conversions';
 
 export type KpiTilesProps = React.ComponentProps<'dl'> & {
   /** The report's totals. */
@@ -42,7 +47,7 @@ export type KpiTilesProps = React.ComponentProps<'dl'> & {
    */
   comparing?: boolean;
   /** Which tiles, in order (those without a figure in `totals` are left out). */
-  metrics?: readonly KpiMetric[];
+  metrics?: readonly KpiTileMetric[];
   /** BCP 47 locale for numbers; the browser's by default. */
   locale?: string;
 };

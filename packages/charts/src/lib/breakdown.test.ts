@@ -3,14 +3,21 @@ import { describe, expect, it } from 'vitest';
 import {
   countryBreakdown,
   deviceBreakdown,
+  deviceBreakdownWithConversions,
+  deviceBreakdownWithConversionsAndSpend,
   emptyBreakdown,
   fewSitesBreakdown,
   oneWeekBreakdowns,
   oneWeekReport,
+  oneWeekReportWithConversions,
+  oneWeekReportWithConversionsAndSpend,
   siteBreakdown,
+  siteBreakdownWithConversions,
+  siteBreakdownWithConversionsAndSpend,
   splitExactly,
 } from '../fixtures';
 import {
+  breakdownHasConversions,
   breakdownHasVideo,
   breakdownIsEmpty,
   breakdownNoun,
@@ -61,11 +68,43 @@ describe('breakdown fixtures', () => {
   });
 });
 
+describe('breakdown fixtures with conversions', () => {
+  it('add up to the report they break down: conversions, value, spend, cost per conversion and ROAS', () => {
+    const cases = [
+      [siteBreakdownWithConversions, oneWeekReportWithConversions],
+      [deviceBreakdownWithConversions, oneWeekReportWithConversions],
+      [siteBreakdownWithConversionsAndSpend, oneWeekReportWithConversionsAndSpend],
+      [deviceBreakdownWithConversionsAndSpend, oneWeekReportWithConversionsAndSpend],
+    ] as const;
+    for (const [breakdown, report] of cases) {
+      expect(breakdownSchema.safeParse(breakdown).success).toBe(true);
+      const total = breakdownTotal(breakdown, report.rate, report.conversionCurrency);
+      expect(total.conversions).toBe(report.totals.conversions);
+      expect(total.conversionValueMinor).toBe(report.totals.conversionValueMinor);
+      expect(total.conversionValue).toBe(report.totals.conversionValue);
+      expect(total.spend).toBe(report.totals.spend);
+      expect(total.costPerConversion).toBe(report.totals.costPerConversion);
+      expect(total.roas).toBe(report.totals.roas);
+      expect(total.conversions).toBeGreaterThan(0);
+      // No value converts more often than it was clicked.
+      for (const row of breakdown.rows) expect(row.conversions ?? 0).toBeLessThanOrEqual(row.clicks);
+    }
+    expect(siteBreakdownWithConversions.rows[0]?.roas).toBeUndefined();
+    expect(siteBreakdownWithConversionsAndSpend.rows[0]?.roas).toBeGreaterThan(0);
+  });
+});
+
 describe('breakdown figures', () => {
-  it("name a row's figures as the report's metrics", () => {
-    const row = deviceBreakdown.rows[0];
+  it("name a row's figures as the report's metrics, its conversion figures too", () => {
+    const row = deviceBreakdownWithConversionsAndSpend.rows[0];
     if (!row) throw new Error('no row');
     expect(breakdownReportFigures(row)).toEqual({
+      conversions: row.conversions,
+      conversionValueMinor: row.conversionValueMinor,
+      conversionRate: row.conversionRate,
+      conversionValue: row.conversionValue,
+      costPerConversion: row.costPerConversion,
+      roas: row.roas,
       impressions: row.impressions,
       viewable: row.viewable,
       measurable: row.measurable,
@@ -106,6 +145,22 @@ describe('breakdown figures', () => {
     }
     expect(total.ctr).toBeCloseTo((total.clicks / total.impressions) * 100, 10);
     expect(breakdownTotal(emptyBreakdown)).toMatchObject({ impressions: 0, ctr: 0 });
+  });
+
+  it('carry no conversion figures for a row of a server before conversions', () => {
+    const row = siteBreakdownWithConversions.rows[0];
+    if (!row) throw new Error('no row');
+    const {
+      conversions: _c,
+      conversionValueMinor: _v,
+      conversionRate: _r,
+      conversionValue: _a,
+      ...before
+    } = row;
+    expect(breakdownReportFigures(before)).not.toHaveProperty('conversions');
+    expect(breakdownHasConversions({ ...siteBreakdownWithConversions, rows: [before] })).toBe(false);
+    expect(breakdownHasConversions(siteBreakdownWithConversions)).toBe(true);
+    expect(breakdownHasConversions(emptyBreakdown)).toBe(true);
   });
 
   it('tell an empty breakdown, one with video, and the dimension in words', () => {

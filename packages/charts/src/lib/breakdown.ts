@@ -6,6 +6,7 @@ import {
   type BreakdownDimension,
   type BreakdownFigures,
   breakdownFigures,
+  type CampaignRate,
   type ReportMetric,
   type ReportTotals,
   zeroBreakdownCounters,
@@ -44,9 +45,10 @@ export const BREAKDOWN_VIDEO_METRICS: readonly BreakdownMetric[] = [
   'completionRate',
 ];
 
-/** A breakdown row's (or Other's, Unknown's) figures under the report's metric names. */
+/** A breakdown row's (or Other's, Unknown's) figures under the report's metric names, conversions too. */
 export function breakdownReportFigures(figures: BreakdownFigures): Partial<ReportTotals> {
   return {
+    ...conversionFiguresOf(figures),
     impressions: figures.impressions,
     viewable: figures.viewable,
     measurable: figures.measurable,
@@ -60,6 +62,14 @@ export function breakdownReportFigures(figures: BreakdownFigures): Partial<Repor
   };
 }
 
+/** The conversion figures a row carries (none in an answer of a server before conversions). */
+function conversionFiguresOf(figures: BreakdownFigures): Partial<ReportTotals> {
+  if (figures.conversions === undefined) return {};
+  const { conversions, conversionValueMinor, conversionRate, conversionValue, costPerConversion, roas } =
+    figures;
+  return { conversions, conversionValueMinor, conversionRate, conversionValue, costPerConversion, roas };
+}
+
 /** Every part of a breakdown: its rows, then Other and Unknown when there are any. */
 function breakdownParts(breakdown: Breakdown): BreakdownFigures[] {
   return [
@@ -69,11 +79,19 @@ function breakdownParts(breakdown: Breakdown): BreakdownFigures[] {
   ];
 }
 
-/** The sum of rows, Other and Unknown: the report's totals for the breakdown's figures. */
-export function breakdownTotal(breakdown: Breakdown): BreakdownFigures {
+/**
+ * The sum of rows, Other and Unknown: the report's totals for the breakdown's figures. With the report's
+ * booked rate its spend (and so cost per conversion and ROAS), with its conversion currency the
+ * conversions' value as an amount, both by the domain's rules for a row.
+ */
+export function breakdownTotal(
+  breakdown: Breakdown,
+  booked: CampaignRate | null = null,
+  conversionCurrency: string | null = null,
+): BreakdownFigures {
   const sum = zeroBreakdownCounters();
   for (const part of breakdownParts(breakdown)) addBreakdownCounters(sum, part);
-  return breakdownFigures(sum);
+  return breakdownFigures(sum, booked, conversionCurrency);
 }
 
 /** Whether a breakdown has anything to show: a row, Other or Unknown. */
@@ -82,3 +100,7 @@ export const breakdownIsEmpty = (breakdown: Breakdown): boolean => breakdownPart
 /** Whether any part of a breakdown had a video start: its video columns are worth showing. */
 export const breakdownHasVideo = (breakdown: Breakdown): boolean =>
   breakdownParts(breakdown).some((part) => part.starts > 0);
+
+/** Whether every part of a breakdown carries conversions (an answer of a server since conversions). */
+export const breakdownHasConversions = (breakdown: Breakdown): boolean =>
+  breakdownParts(breakdown).every((part) => part.conversions !== undefined);

@@ -1,7 +1,6 @@
 // /dashboard: the signed-in landing page. All of the user's campaigns over a chosen range, summed on
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
-import { KpiTiles } from '@adconsole/charts';
 import { errorMessage } from '@adconsole/domain';
 import {
   Alert,
@@ -23,6 +22,7 @@ import { useSettings } from '../../settings/settings';
 import { formatReportDays } from '../reporting/format';
 import { DashboardCampaignTable } from './dashboard-campaigns';
 import { useDashboard } from './dashboard-queries';
+import { DashboardTiles } from './dashboard-tiles';
 
 // The chart's code (nivo) arrives after the heading and the tiles have painted, in its own chunk.
 const PerformanceChart = lazy(() =>
@@ -98,20 +98,7 @@ export function DashboardPage() {
       ) : (
         <>
           <section aria-label="Totals" aria-busy={!data && !board.isError}>
-            {data ? (
-              <KpiTiles
-                totals={data.totals}
-                previous={data.previousTotals}
-                metrics={['impressions', 'viewable', 'engagement', 'clicks', 'ctr', 'engagementRate']}
-              />
-            ) : (
-              <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
-                {Array.from({ length: 6 }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <Skeleton key={index} className="h-[114px]" />
-                ))}
-              </div>
-            )}
+            <DashboardTiles board={data} />
           </section>
           <Card>
             <CardHeader>

@@ -1,4 +1,13 @@
-import { emptyBreakdown, oneWeekBreakdowns } from '@adconsole/charts/fixtures';
+import {
+  deviceBreakdownWithConversions,
+  emptyBreakdown,
+  oneWeekBreakdowns,
+  oneWeekReportWithConversions,
+  oneWeekReportWithConversionsAndSpend,
+  pacingRate,
+  siteBreakdownWithConversions,
+  siteBreakdownWithConversionsAndSpend,
+} from '@adconsole/charts/fixtures';
 import type { BreakdownDimension } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -258,6 +267,95 @@ export const Phone: Story = {
   },
 };
 
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+const money = (amount: number | null | undefined) =>
+  (amount ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * A campaign with conversion actions and a booked rate: the bars offer Conversions, the table shows
+ * conversions, value, cost per conversion and ROAS by site, its totals row the report's; their rate
+ * per click (with engagements, video completes and viewability) waits in the column menu.
+ */
+export const WithConversions: Story = {
+  args: { breakdown: siteBreakdownWithConversionsAndSpend, conversionCurrency: 'USD', rate: pacingRate },
+  play: async ({ canvas }) => {
+    const totals = oneWeekReportWithConversionsAndSpend.totals;
+    await expect(canvas.getByText(/^Valid impressions, clicks and conversions by site/)).toBeVisible();
+    const metric = canvas.getByRole('group', { name: 'Metric' });
+    await userEvent.click(within(metric).getByRole('button', { name: 'Conversions' }));
+    await expect(canvas.getByRole('img', { name: /^Conversions by site: / })).toBeVisible();
+    within(metric).getByRole('button', { name: 'Conversions' }).blur();
+    const table = canvas.getByRole('table', { name: 'Report by site' });
+    await expect(columnHeaders(table)).toEqual([
+      'Site',
+      'Impressions',
+      'Clicks',
+      'CTR',
+      'Completion rate',
+      'Conversions',
+      'Conversion value',
+      'Cost per conversion',
+      'ROAS',
+    ]);
+    const total = within(table).getByRole('row', { name: /^Total/ });
+    await expect(total).toHaveTextContent(
+      `${totals.conversions}${money(totals.conversionValue)}${money(totals.costPerConversion)}${Math.round((totals.roas ?? 0) * 100)}%`,
+    );
+    // The conversion rate waits in the column menu.
+    await expect(within(table).queryByRole('columnheader', { name: 'Conversion rate' })).toBeNull();
+  },
+};
+
+/** Conversions without a booked rate, by device: conversions and value, no cost per conversion or ROAS. */
+export const WithConversionsNoRate: Story = {
+  args: {
+    dimension: 'device',
+    breakdown: deviceBreakdownWithConversions,
+    conversionCurrency: 'USD',
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by device' });
+    await expect(columnHeaders(table).slice(-2)).toEqual(['Conversions', 'Conversion value']);
+    await expect(within(table).queryByRole('columnheader', { name: 'ROAS' })).toBeNull();
+  },
+};
+
+/**
+ * Printed with conversions: conversions and their value fit the page in the completion rate's room;
+ * their rate, cost and ROAS do not.
+ */
+export const PrintedWithConversions: Story = {
+  args: {
+    dimension: 'site',
+    breakdown: siteBreakdownWithConversions,
+    conversionCurrency: 'USD',
+    rate: null,
+    printing: true,
+    printWidth: 700,
+  },
+  decorators: [(Story) => <div className="w-[742px]">{Story()}</div>],
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by site' });
+    await expect(columnHeaders(table)).toEqual([
+      'Site',
+      'Impressions',
+      'Viewability',
+      'Clicks',
+      'CTR',
+      'Conversions',
+      'Conversion value',
+    ]);
+    const container = table.closest('[data-slot="table-container"]') as HTMLElement;
+    await expect(container.scrollWidth).toBeLessThanOrEqual(container.clientWidth);
+    await expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      money(oneWeekReportWithConversions.totals.conversionValue),
+    );
+  },
+};
+
 const dark = { globals: { theme: 'dark' } } as const;
 export const SiteDark: Story = { ...Site, ...dark };
 export const CountryDark: Story = { ...Country, ...dark };
@@ -265,3 +363,4 @@ export const LoadingDark: Story = { ...Loading, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const FailedDark: Story = { ...Failed, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+export const WithConversionsDark: Story = { ...WithConversions, ...dark };

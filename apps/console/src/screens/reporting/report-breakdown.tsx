@@ -4,8 +4,13 @@
 // chosen tab's breakdown is asked for, after the report's figures; while it loads, placeholders hold
 // the section's drawn size, so nothing below it moves when it arrives. Printed, it shows the chosen
 // breakdown without the tabs. Props only: the page fetches, every state has a story.
-import { BREAKDOWN_DIMENSION_LABELS, type BreakdownMetric, breakdownNoun } from '@adconsole/charts';
-import { BREAKDOWN_DIMENSIONS, type Breakdown, type BreakdownDimension } from '@adconsole/domain';
+import { BREAKDOWN_DIMENSION_LABELS, type BreakdownColumn, breakdownNoun } from '@adconsole/charts';
+import {
+  BREAKDOWN_DIMENSIONS,
+  type Breakdown,
+  type BreakdownDimension,
+  type CampaignRate,
+} from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -48,6 +53,13 @@ export type ReportBreakdownProps = {
   /** Draw the bars and the table only when the reader scrolls near them (the tabs are always there). */
   deferOffscreen?: boolean | undefined;
   locale?: string | undefined;
+  /**
+   * The report's conversion currency when it shows conversions (`reportHasConversions`): the table's
+   * conversion columns and the bars' Conversions; null or absent without.
+   */
+  conversionCurrency?: string | null | undefined;
+  /** The report's booked rate: with conversions, cost per conversion and ROAS by value too. */
+  rate?: CampaignRate | null | undefined;
 };
 
 /** How many values get a bar of their own; the rest join "Other". */
@@ -65,14 +77,44 @@ const TABLE_HEIGHT = 'min-h-[492px]';
  * On screen the table starts without the counts whose rate it shows (viewable impressions, video
  * starts), so a 1440 px window shows the rest without scrolling; the column menu brings them back.
  */
-const SCREEN_HIDDEN_COLUMNS: readonly BreakdownMetric[] = ['viewable', 'videoStarts'];
+const SCREEN_HIDDEN_COLUMNS: readonly BreakdownColumn[] = ['viewable', 'videoStarts'];
 /** Columns that do not fit an A4 page's width, as in the printed report table. */
-const PRINT_HIDDEN_COLUMNS: readonly BreakdownMetric[] = [
+const PRINT_HIDDEN_COLUMNS: readonly BreakdownColumn[] = [
   'viewable',
   'engagement',
   'videoStarts',
   'videoCompletes',
 ];
+/**
+ * With conversions, on screen engagements, video completes and viewability wait in the column menu
+ * too, and so does the conversion rate (as in the figures tables: its tile gives the report's), so a
+ * 1440 px window shows conversions, value, cost per conversion and ROAS beside the rest without
+ * scrolling sideways; on paper, as in the printed figures, only conversions and their value fit, in
+ * the completion rate's room.
+ */
+const SCREEN_HIDDEN_WITH_CONVERSIONS: readonly BreakdownColumn[] = [
+  ...SCREEN_HIDDEN_COLUMNS,
+  'engagement',
+  'videoCompletes',
+  'viewabilityRate',
+  'conversionRate',
+];
+const PRINT_HIDDEN_WITH_CONVERSIONS: readonly BreakdownColumn[] = [
+  ...PRINT_HIDDEN_COLUMNS,
+  'completionRate',
+  'conversionRate',
+  'costPerConversion',
+  'roas',
+];
+
+const hiddenColumns = (printing: boolean, withConversions: boolean) =>
+  withConversions
+    ? printing
+      ? PRINT_HIDDEN_WITH_CONVERSIONS
+      : SCREEN_HIDDEN_WITH_CONVERSIONS
+    : printing
+      ? PRINT_HIDDEN_COLUMNS
+      : SCREEN_HIDDEN_COLUMNS;
 
 const isEmpty = (breakdown: Breakdown) =>
   breakdown.rows.length === 0 && breakdown.other === null && breakdown.unknown === null;
@@ -89,6 +131,8 @@ export function ReportBreakdown({
   printWidth,
   deferOffscreen = false,
   locale,
+  conversionCurrency,
+  rate,
 }: ReportBreakdownProps) {
   const noun = breakdownNoun(dimension);
   return (
@@ -104,7 +148,9 @@ export function ReportBreakdown({
           Breakdown
         </CardTitle>
         <CardDescription>
-          Valid impressions and clicks by {noun}: the top values, then Other and Unknown.
+          {/* The text nodes as before conversions ('… by ', the noun, the rest): the same shaped runs. */}
+          {`Valid impressions${conversionCurrency ? ', clicks and conversions' : ' and clicks'} by `}
+          {noun}: the top values, then Other and Unknown.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -134,6 +180,8 @@ export function ReportBreakdown({
                   printing={printing}
                   printWidth={printWidth}
                   locale={locale}
+                  conversionCurrency={conversionCurrency}
+                  rate={rate}
                 />
               </NearViewport>
             </TabsContent>
@@ -164,6 +212,8 @@ function BreakdownBody({
   printing,
   printWidth,
   locale,
+  conversionCurrency,
+  rate,
 }: Omit<ReportBreakdownProps, 'onDimensionChange'>) {
   const noun = breakdownNoun(dimension);
   // On screen both parts keep their drawn size whatever arrives; on paper they take what they need.
@@ -210,6 +260,7 @@ function BreakdownBody({
             width={printing ? printWidth : undefined}
             interactive={!printing}
             animate={false}
+            conversionCurrency={conversionCurrency}
           />
         ) : (
           <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
@@ -222,7 +273,9 @@ function BreakdownBody({
             breakdown={loaded}
             locale={locale}
             maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
-            hiddenColumns={printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS}
+            hiddenColumns={hiddenColumns(Boolean(printing), Boolean(conversionCurrency))}
+            conversionCurrency={conversionCurrency}
+            rate={rate}
           />
         ) : (
           <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />

@@ -1,9 +1,9 @@
 import {
-  oneWeekBreakdowns,
   oneWeekReportNoConversionsYet,
   oneWeekReportWithConversions,
   oneWeekReportWithConversionsAndSpend,
   previousWeekReportWithConversionsAndSpend,
+  siteBreakdownWithConversionsAndSpend,
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -132,7 +132,7 @@ const breakdown = {
   dimension: 'site',
   onDimensionChange: fn(),
   status: 'ready',
-  breakdown: oneWeekBreakdowns.site,
+  breakdown: siteBreakdownWithConversionsAndSpend,
 } as const;
 
 /** Whether the table named `name` shows every column without sideways scrolling. */
@@ -147,8 +147,8 @@ const expectFits = async (canvasElement: HTMLElement, name: string) => {
 
 /**
  * A share page in a 1440 px window (1168 px for the rail and the report, as Desktop1440 of the report
- * view): the tiles, the lag chart, and the figures tables with their conversion columns, none scrolling
- * sideways.
+ * view): the tiles, the lag chart, and the breakdown and figures tables with their conversion columns,
+ * none scrolling sideways.
  */
 export const SharePageDesktop1440: Story = {
   args: { breakdown, emptyAction: undefined },
@@ -160,6 +160,7 @@ export const SharePageDesktop1440: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.queryByRole('button', { name: 'Create share link' })).toBeNull();
     await expect(canvas.getByRole('heading', { name: 'Days to conversion' })).toBeVisible();
+    await expectFits(canvasElement, 'Report by site');
     await expectFits(canvasElement, 'Figures by day');
     await userEvent.click(canvas.getByRole('tab', { name: 'By creative' }));
     await expectFits(canvasElement, 'Figures by creative');

@@ -51,6 +51,7 @@ import {
   performanceMetrics,
   ReportConversionLag,
   ReportConversionTiles,
+  reportHasConversions,
 } from './report-conversions';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportPacing } from './report-pacing';
@@ -146,7 +147,12 @@ export type ReportViewProps = {
   /** What an empty campaign (nothing live yet) offers to do, e.g. a link to the campaign. */
   emptyAction?: React.ReactNode;
   /** The Breakdown section: its chosen tab and that tab's breakdown (no section without it). */
-  breakdown?: Omit<ReportBreakdownProps, 'charts' | 'printing' | 'printWidth' | 'locale'> | undefined;
+  breakdown?:
+    | Omit<
+        ReportBreakdownProps,
+        'charts' | 'printing' | 'printWidth' | 'locale' | 'conversionCurrency' | 'rate'
+      >
+    | undefined;
   /** Print layout: charts at the page's width, no animation or hover. */
   printing?: boolean | undefined;
   /**
@@ -452,6 +458,8 @@ function ReportBody({
           printWidth={PRINT_WIDTH}
           deferOffscreen={defer}
           locale={locale}
+          conversionCurrency={reportHasConversions(report) ? report.conversionCurrency : null}
+          rate={report.rate}
         />
       ) : null}
 
