@@ -21,19 +21,11 @@ import { SelectField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 import { PlannedSample, rateSoFar } from './planned-sample';
-import { VariantChoice } from './variant-choice';
+import { type AbTestFormCreative, VariantChoice } from './variant-choice';
+
+export type { AbTestFormCreative };
 
 export type AbTestFormValues = CreateAbTestRequest;
-
-/** A creative of the placement as the form offers it. */
-export interface AbTestFormCreative {
-  id: string;
-  name: string;
-  /** It has a live creative: until then it never serves, and a test of it never reaches its sample. */
-  published: boolean;
-  /** Its counts of each goal so far (all time), the control's baseline when no rate is entered. */
-  goals?: Partial<Record<AbTestGoal, ProportionSample>>;
-}
 
 export interface AbTestFormProps {
   placementID: string;

@@ -1,8 +1,18 @@
 // The A/B test form's variants: a checkbox per creative of the placement (two to five of them), then
 // which one is the control. Unchecking the control makes the first variant left the control.
+import type { AbTestGoal, ProportionSample } from '@adconsole/domain';
 import { Badge, Checkbox, ChoiceSelect, Field, FieldError, Label } from '@adconsole/ui';
 import * as React from 'react';
-import type { AbTestFormCreative } from './ab-test-form';
+
+/** A creative of the placement as the form offers it. */
+export interface AbTestFormCreative {
+  id: string;
+  name: string;
+  /** It has a live creative: until then it never serves, and a test of it never reaches its sample. */
+  published: boolean;
+  /** Its counts of each goal so far (all time), the control's baseline when no rate is entered. */
+  goals?: Partial<Record<AbTestGoal, ProportionSample>>;
+}
 
 interface VariantChoiceProps {
   creatives: readonly AbTestFormCreative[];

@@ -17,20 +17,11 @@ import { useForm } from 'react-hook-form';
 import { SelectField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
-import { PlacementItems } from './placement-items';
+import { type PlacementFormCreative, PlacementItems } from './placement-items';
+
+export type { PlacementFormCreative };
 
 export type PlacementFormValues = PlacementBody;
-
-/** A creative of the campaign as the form offers it. */
-export interface PlacementFormCreative {
-  id: string;
-  name: string;
-  type: CreativeType;
-  width: number;
-  height: number;
-  /** It has a live creative: until then a placement never serves it. */
-  published: boolean;
-}
 
 /** What a placement serves: one kind, one size. */
 export interface PlacementShape {

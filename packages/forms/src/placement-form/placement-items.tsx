@@ -3,12 +3,22 @@
 // with its weight (weighted rotation), its paused flag, a move up or down (sequential rotation serves
 // them in this order) and a remove button; the creatives of the placement's kind and size not in it
 // yet can be added.
-import type { PlacementBody, placementBodySchema, RotationMode } from '@adconsole/domain';
+import type { CreativeType, PlacementBody, placementBodySchema, RotationMode } from '@adconsole/domain';
 import { Badge, Button, Checkbox, ChoiceSelect, FieldError, Input, Label } from '@adconsole/ui';
 import * as React from 'react';
 import { type Control, Controller, type FieldErrors, useFieldArray } from 'react-hook-form';
 import type { z } from 'zod/mini';
-import type { PlacementFormCreative } from './placement-form';
+
+/** A creative of the campaign as the form offers it. */
+export interface PlacementFormCreative {
+  id: string;
+  name: string;
+  type: CreativeType;
+  width: number;
+  height: number;
+  /** It has a live creative: until then a placement never serves it. */
+  published: boolean;
+}
 
 /** The form's values as held (weights and paused flags filled in by the schema's defaults). */
 type PlacementFormInput = z.input<typeof placementBodySchema>;
