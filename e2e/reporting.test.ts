@@ -216,7 +216,8 @@ describe('reporting', () => {
     expect(text).toContain('(GMT+00:00) UTC');
     expect(text).toMatch(/\d{1,2} \w{3} 20\d\d – \d{1,2} \w{3} 20\d\d/);
     expect(text).toContain('Breakdown');
-    expect(text).toContain('Valid impressions and clicks by country');
+    // The demo campaign counts conversions: its breakdown says so.
+    expect(text).toContain('Valid impressions, clicks and conversions by country');
     expect(text).toContain('United States');
     expect(text).toMatch(/Countries from .*geo-whois-asn-country/);
     expect(text).not.toContain('Download format');

@@ -149,6 +149,8 @@ describe(`placement stats on ${testStoresLabel()}`, () => {
       viewability: { successes: 1500, trials: 2000 },
       completionRate: { successes: 0, trials: 0 },
       engagementRate: { successes: 0, trials: 2000 },
+      // Conversions per click: none converted yet.
+      conversionRate: { successes: 0, trials: 600 },
     });
     expect(answer.creatives[1]?.goals.ctr).toEqual({ successes: 2, trials: 2000 });
   });
