@@ -1,5 +1,5 @@
 // Conversion postbacks a second on one server process (issue 45), side by side in one run with the bare
-// route (GET /api/ping, which does nothing) on the same server, as an advertiser's server or the
+// route (GET /serve/health, which does nothing) on the same server, as an advertiser's server or the
 // conversion tag sends them: a browser's user agent and a new residential address for every request
 // (bench/serving-load.mjs). Each postback carries a click id of its own (signed here with the server's
 // secret, as the click redirect signs them: apps/api/src/services/serving/signing.ts) and an order id of
@@ -104,22 +104,27 @@ try {
   if (!probe.counted) throw new Error(`The bench's postback did not count: ${JSON.stringify(probe)}`);
 
   // Warm up (JIT, caches), then the bare route first and last, averaged, around the postbacks.
-  await run(demo.origin, demo.pid, () => '/api/ping', 2);
+  await run(demo.origin, demo.pid, () => '/serve/health', 2);
   await run(demo.origin, demo.pid, postbackPath, 2);
-  const [{ n: ledgerBefore }] = (await db.query('select count(*)::int as n from conversions')).rows;
-  const bareFirst = await run(demo.origin, demo.pid, () => '/api/ping');
+  const [{ n: ledgerBefore }] = (
+    await db.query('select count(*)::int as n from conversions where action_id = $1', [action])
+  ).rows;
+  const bareFirst = await run(demo.origin, demo.pid, () => '/serve/health');
   const postbacks = await run(demo.origin, demo.pid, postbackPath);
-  const bareLast = await run(demo.origin, demo.pid, () => '/api/ping');
+  const bareLast = await run(demo.origin, demo.pid, () => '/serve/health');
   const ceiling = (bareFirst.requests.average + bareLast.requests.average) / 2;
 
   const counts = (
     await db.query(
-      `select (select count(*)::int from conversions where reason is null) as counted,
-              (select count(*)::int from conversions where reason is not null) as invalid,
-              (select count(*)::int from conversions) as ledger,
-              (select count(*)::int from events where type = 'conversion') as events,
-              (select coalesce(sum(conversions), 0)::bigint from event_totals) as total_conversions,
-              (select coalesce(sum(conversion_value), 0)::bigint from event_totals) as total_value`,
+      // The bench's action only: the demo campaign has conversions of its own.
+      `select (select count(*)::int from conversions where action_id = $1 and reason is null) as counted,
+              (select count(*)::int from conversions where action_id = $1 and reason is not null) as invalid,
+              (select count(*)::int from conversions where action_id = $1) as ledger,
+              (select count(*)::int from events e join conversions c on c.id = e.impression_id
+                where c.action_id = $1 and e.type = 'conversion') as events,
+              (select coalesce(sum(e.count), 0)::bigint from events e join conversions c on c.id = e.impression_id
+                where c.action_id = $1 and e.type = 'conversionValue') as total_value`,
+      [action],
     )
   ).rows[0];
   const answered = postbacks.requests.total - postbacks.non2xx;
@@ -131,13 +136,13 @@ try {
   );
   const bareCpu = (bareFirst.cpuMicros + bareLast.cpuMicros) / 2;
   console.log(
-    `${'bare route (GET /api/ping)'.padEnd(46)} ${ceiling.toFixed(0).padStart(8)} ${''.padStart(40)} ${bareCpu.toFixed(1).padStart(11)}`,
+    `${'bare route (GET /serve/health)'.padEnd(46)} ${ceiling.toFixed(0).padStart(8)} ${''.padStart(40)} ${bareCpu.toFixed(1).padStart(11)}`,
   );
   console.log(
     `${'conversion postback (GET /serve/conv/{action})'.padEnd(46)} ${postbacks.requests.average.toFixed(0).padStart(8)} ${String(postbacks.latency.p50).padStart(7)} ${String(postbacks.latency.p99).padStart(7)} ${String(postbacks.latency.max).padStart(7)} ${`${Math.round((postbacks.requests.average / ceiling) * 100)} %`.padStart(8)} ${String(postbacks.non2xx).padStart(8)} ${postbacks.cpuMicros.toFixed(1).padStart(11)}`,
   );
   console.log(
-    `ledger: ${counts.ledger - ledgerBefore} rows written during the run for ${answered} answers (2xx); counted in all ${counts.counted}, invalid ${counts.invalid}; events 'conversion' ${counts.events}, event_totals conversions ${counts.total_conversions}, value ${counts.total_value} cents (${counts.counted} × 1999 = ${counts.counted * 1999})`,
+    `ledger: ${counts.ledger - ledgerBefore} rows written during the run for ${answered} answers (2xx); counted in all ${counts.counted}, invalid ${counts.invalid}; events 'conversion' ${counts.events}, their value ${counts.total_value} cents (${counts.counted} × 1999 = ${counts.counted * 1999})`,
   );
   console.log(
     '\nGoal: conversion postbacks at least 50 % of the bare route; every answered postback counted once.',
