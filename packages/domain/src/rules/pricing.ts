@@ -55,13 +55,21 @@ const currencyList = (supported: (key: string) => string[]) => {
   return currencies;
 };
 
-/** How many decimals a currency's minor unit has (USD 2, JPY 0, KWD 3), as ISO 4217 says through Intl. */
+/**
+ * How many decimals a currency's minor unit has (USD 2, JPY 0, KWD 3), as ISO 4217 says through Intl;
+ * kept per code (an Intl.NumberFormat costs some 20 µs, and every postback and report row asks).
+ */
+const digitsOf = new Map<string, number>();
 export function currencyDigits(currency: string): number {
+  const known = digitsOf.get(currency);
+  if (known !== undefined) return known;
   try {
-    return (
+    const digits =
       new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
+      2;
+    // At most the world's currencies (a few hundred): strings from requests cannot grow it without bound.
+    if (digitsOf.size < 1000) digitsOf.set(currency, digits);
+    return digits;
   } catch {
     return 2;
   }
