@@ -13,7 +13,6 @@ import {
   type CreateAbTestRequest,
   createAbTestRequestSchema,
   MESSAGES,
-  type ProportionSample,
 } from '@adconsole/domain';
 import { Button, type Choice, ChoiceSelect, cn, Field, Input } from '@adconsole/ui';
 import { Controller, useForm } from 'react-hook-form';
