@@ -109,6 +109,28 @@ export async function createPgliteDatabase(
   };
 }
 
+/**
+ * A connection taken from the pool for several statements (a transaction, a session lock). The server
+ * may end it between two of them (a restart, a failover, a terminated backend): its 'error' is then
+ * kept, not thrown at the process (which an unheard 'error' event would crash), the next statement on
+ * it fails as it must, and it is given back broken, so the pool drops it.
+ */
+async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release: () => void }> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  return {
+    client,
+    release: () => {
+      client.off('error', onError);
+      client.release(broken);
+    },
+  };
+}
+
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server drops (restart, failover, a dropped test database) must not crash
@@ -126,7 +148,7 @@ export async function createPostgresDatabase(connectionString: string): Promise<
       await pool.query(sql);
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const { client, release } = await checkOut(pool);
       try {
         await client.query('begin');
         const result = await work({
@@ -144,12 +166,12 @@ export async function createPostgresDatabase(connectionString: string): Promise<
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release();
       }
     },
     async exclusive(key, work) {
       // A connection of its own holds the session lock while `work` runs on the pool's others.
-      const client = await pool.connect();
+      const { client, release } = await checkOut(pool);
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
@@ -158,7 +180,7 @@ export async function createPostgresDatabase(connectionString: string): Promise<
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
       } finally {
-        client.release();
+        release();
       }
     },
     close: () => pool.end(),
