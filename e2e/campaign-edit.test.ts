@@ -90,6 +90,8 @@ describe('archiving a campaign', () => {
     await page.goto('/campaigns');
     await page.getByRole('table', { name: 'Campaigns' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('Archived in the console');
+    // The search is asked for once typing pauses: the address has it before the status changes.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Archived in the console');
     await page.getByText('Archived in the console', { exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Archived' }).click();
