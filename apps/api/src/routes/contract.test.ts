@@ -10,6 +10,7 @@ import {
 } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openAlert } from '../test/alerts';
 import { conversionActionCalls } from '../test/conversion-calls';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { demoAsset, PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
@@ -108,16 +109,9 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
       })
     ).body.data?.id ?? '';
   /** An open alert of the contract's campaign (as the evaluation writes one), one rule each; its id. */
-  const rules = ['delivery-drop', 'delivery-spike', 'no-delivery'];
-  const newAlert = async () => {
-    const rule = rules.shift();
-    await server.db.query(
-      `insert into alerts (id, campaign_id, rule, status, opened_at, threshold, message)
-       values ($1, $2, $1, 'open', now(), 50, 'Impressions dropped.')`,
-      [rule, campaignID],
-    );
-    return rule;
-  };
+  const rules = ['delivery-drop', 'delivery-spike', 'no-delivery'] as const;
+  let alerts = 0;
+  const newAlert = () => openAlert(server, campaignID, rules[alerts++] ?? 'no-delivery');
   /** A webhook endpoint of the admin's (a public address: no DNS); answers its id. */
   const newWebhook = async () =>
     (await admin.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/hooks' })).body.data
