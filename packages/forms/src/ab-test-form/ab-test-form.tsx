@@ -14,9 +14,9 @@ import {
   createAbTestRequestSchema,
   MESSAGES,
 } from '@adconsole/domain';
-import { Button, type Choice, ChoiceSelect, cn, Field, Input } from '@adconsole/ui';
+import { Button, type Choice, cn, Field, Input } from '@adconsole/ui';
 import { Controller, useForm } from 'react-hook-form';
-import { SelectField } from '../lib/fields';
+import { NumberSelectField, SelectField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 import { PlannedSample, rateSoFar } from './planned-sample';
@@ -169,31 +169,19 @@ export function AbTestForm({
         )}
       />
       <div className="grid grid-cols-2 gap-4">
-        <Controller
+        <NumberSelectField
           control={control}
           name="significance"
-          render={({ field }) => (
-            <PercentSelect
-              label="Significance"
-              choices={significanceChoices}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.significance?.message}
-            />
-          )}
+          label="Significance"
+          choices={significanceChoices}
+          error={errors.significance?.message}
         />
-        <Controller
+        <NumberSelectField
           control={control}
           name="power"
-          render={({ field }) => (
-            <PercentSelect
-              label="Power"
-              choices={powerChoices}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.power?.message}
-            />
-          )}
+          label="Power"
+          choices={powerChoices}
+          error={errors.power?.message}
         />
       </div>
       <Controller
@@ -245,32 +233,4 @@ function baselineHelp(
   if (soFar.percent === undefined)
     return `Its ${goal} so far is ${soFar.text(locale)}, which plans nothing: enter the rate you expect ${example}.`;
   return `Optional. Empty: its ${goal} so far, ${soFar.text(locale)}.`;
-}
-
-/** A percentage from a short list (significance, power), held as a number. */
-function PercentSelect({
-  label,
-  choices,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  choices: readonly Choice<string>[];
-  value: number | undefined;
-  onChange: (value: number) => void;
-  error: string | undefined;
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(controlProps) => (
-        <ChoiceSelect
-          {...controlProps}
-          choices={choices}
-          value={value === undefined ? undefined : String(value)}
-          onValueChange={(next) => onChange(Number(next))}
-        />
-      )}
-    </Field>
-  );
 }

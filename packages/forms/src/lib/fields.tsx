@@ -1,5 +1,5 @@
 // The fields the forms repeat, each a react-hook-form `Controller` around the design system's `Field`
-// and its control: a choice list (`SelectField`), a timezone (`TimezoneField`) and a day
+// and its control: a choice list (`SelectField`, `NumberSelectField` for numbers), a timezone (`TimezoneField`) and a day
 // (`DateField`, a flight date `{ date }` or null). A form names the field and its label; the wiring
 // (value, change, the Field's ids and aria props) is written once here.
 import {
@@ -39,6 +39,33 @@ export function SelectField<TValues extends FieldValues, TContext, TOutput, TVal
               choices={choices}
               value={value.value as TValue | undefined}
               onValueChange={value.onChange}
+            />
+          )}
+        </Field>
+      )}
+    />
+  );
+}
+
+/** One number from a list of choices (the choices' values are the numbers as text: '95'). */
+export function NumberSelectField<TValues extends FieldValues, TContext, TOutput>({
+  control,
+  name,
+  choices,
+  ...field
+}: ControlledFieldProps<TValues, TContext, TOutput> & { choices: readonly Choice<string>[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: value }) => (
+        <Field {...field}>
+          {(controlProps) => (
+            <ChoiceSelect
+              {...controlProps}
+              choices={choices}
+              value={value.value === undefined ? undefined : String(value.value)}
+              onValueChange={(next) => value.onChange(Number(next))}
             />
           )}
         </Field>
