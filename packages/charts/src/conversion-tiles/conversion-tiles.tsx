@@ -1,7 +1,7 @@
 import { metricChange, type ReportTotals } from '@adconsole/domain';
-import { cn, Skeleton } from '@adconsole/ui';
+import { cn } from '@adconsole/ui';
 import type * as React from 'react';
-import { KpiDelta } from '../kpi-tiles/kpi-tiles';
+import { KpiTile, TILE_GRID } from '../kpi-tiles/kpi-tiles';
 import {
   CONVERSION_METRICS,
   type ConversionMetric,
@@ -11,7 +11,6 @@ import {
   SPEND_CONVERSION_METRICS,
 } from '../lib/conversions';
 import { defaultLocale, formatMetric } from '../lib/format';
-import { metricConfig } from '../lib/metrics';
 
 export type ConversionTilesProps = React.ComponentProps<'dl'> & {
   /** The report's totals; nothing is drawn unless they carry `conversions`. */
@@ -60,33 +59,18 @@ export function ConversionTiles({
         ? formatRoas(value, locale)
         : formatMetric(metric as ConversionMetric, value, locale);
   return (
-    <dl
-      data-slot="conversion-tiles"
-      className={cn(
-        'grid grid-cols-[repeat(auto-fill,minmax(min(11rem,calc(50%-0.375rem)),1fr))] gap-3',
-        className,
-      )}
-      {...props}
-    >
+    <dl data-slot="conversion-tiles" className={cn(TILE_GRID, className)} {...props}>
       {shown.map((metric) => (
-        <div
+        <KpiTile
           key={metric}
-          data-slot="conversion-tile"
-          data-metric={metric}
-          className="flex flex-col gap-1 rounded-lg border bg-card p-4 text-card-foreground"
-        >
-          <dt className="text-muted-foreground text-sm">{metricConfig[metric].label}</dt>
-          <dd className="font-semibold text-2xl tabular-nums tracking-tight">
-            {formatConversionFigure(metric, totals, currency, locale)}
-          </dd>
-          {previous ? (
-            <KpiDelta change={metricChange(metric, totals, previous)} locale={locale} format={formatValue} />
-          ) : comparing ? (
-            <dd data-slot="kpi-delta" data-loading="" aria-hidden="true">
-              <Skeleton className="h-5 w-16 rounded-md" />
-            </dd>
-          ) : null}
-        </div>
+          slot="conversion-tile"
+          metric={metric}
+          value={formatConversionFigure(metric, totals, currency, locale)}
+          change={previous ? metricChange(metric, totals, previous) : undefined}
+          comparing={!previous && comparing}
+          locale={locale}
+          format={formatValue}
+        />
       ))}
     </dl>
   );

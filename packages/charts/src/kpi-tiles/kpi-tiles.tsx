@@ -66,34 +66,65 @@ export function KpiTiles({
   return (
     <dl
       data-slot="kpi-tiles"
-      // At least two to a row however narrow the frame (one column would push a phone's report a screen down); as many as fit beside.
-      className={cn(
-        'grid grid-cols-[repeat(auto-fill,minmax(min(11rem,calc(50%-0.375rem)),1fr))] gap-3',
-        className,
-      )}
+      // At least two to a row (one column would push a phone's report a screen down).
+      className={cn(TILE_GRID, className)}
       {...props}
     >
       {shown.map((metric) => (
-        <div
+        <KpiTile
           key={metric}
-          data-slot="kpi-tile"
-          data-metric={metric}
-          className="flex flex-col gap-1 rounded-lg border bg-card p-4 text-card-foreground"
-        >
-          <dt className="text-muted-foreground text-sm">{metricConfig[metric].label}</dt>
-          <dd className="font-semibold text-2xl tabular-nums tracking-tight">
-            {formatFigure(metric, totals, locale)}
-          </dd>
-          {previous ? (
-            <KpiDelta change={metricChange(metric, totals, previous)} locale={locale} />
-          ) : comparing ? (
-            <dd data-slot="kpi-delta" data-loading="" aria-hidden="true">
-              <Skeleton className="h-5 w-16 rounded-md" />
-            </dd>
-          ) : null}
-        </div>
+          slot="kpi-tile"
+          metric={metric}
+          value={formatFigure(metric, totals, locale)}
+          change={previous ? metricChange(metric, totals, previous) : undefined}
+          comparing={!previous && comparing}
+          locale={locale}
+        />
       ))}
     </dl>
+  );
+}
+
+/** The grid of tiles: at least two to a row however narrow the frame, as many as fit beside. */
+export const TILE_GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(11rem,calc(50%-0.375rem)),1fr))] gap-3';
+
+/**
+ * One tile: the figure's label and value, and its change from the previous period (a placeholder while
+ * the previous period loads, nothing without a comparison). `format` writes a value of the change.
+ */
+export function KpiTile({
+  slot,
+  metric,
+  value,
+  change,
+  comparing,
+  locale,
+  format,
+}: {
+  slot: string;
+  metric: ReportMetric;
+  value: string;
+  change: MetricChange | undefined;
+  comparing: boolean | undefined;
+  locale: string;
+  format?: (metric: ReportMetric, value: number) => string;
+}) {
+  return (
+    <div
+      data-slot={slot}
+      data-metric={metric}
+      className="flex flex-col gap-1 rounded-lg border bg-card p-4 text-card-foreground"
+    >
+      <dt className="text-muted-foreground text-sm">{metricConfig[metric].label}</dt>
+      <dd className="font-semibold text-2xl tabular-nums tracking-tight">{value}</dd>
+      {change ? (
+        <KpiDelta change={change} locale={locale} format={format} />
+      ) : comparing ? (
+        <dd data-slot="kpi-delta" data-loading="" aria-hidden="true">
+          <Skeleton className="h-5 w-16 rounded-md" />
+        </dd>
+      ) : null}
+    </div>
   );
 }
 
@@ -102,7 +133,7 @@ export function KpiTiles({
  * itself from 0), with an arrow, coloured by whether it is good news. `format` writes a value of the
  * figure (money for the conversion tiles); the report's own formatting by default.
  */
-export function KpiDelta({
+function KpiDelta({
   change,
   locale,
   format = (metric, value) => formatMetric(metric, value, locale),
