@@ -38,6 +38,7 @@ const paths = {
   beacon: () => `/serve/t/impression?${signedImpressionQuery(secret, banner)}`,
   vast: () => `/serve/vast/${video}.xml?cb=1`,
   ad: () => `/serve/ad/${banner}.json`,
+  health: () => '/serve/health',
 };
 const makePath = paths[route];
 await new Promise((resolve, reject) =>

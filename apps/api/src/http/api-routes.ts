@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { inRequestScope } from '../services/audit/record';
+import { type AuditCall, actorInCall } from '../services/audit/record';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { findSession } from '../services/identity/sessions';
@@ -119,9 +119,17 @@ function apiRoute(route: RouteDef, ctx: Context) {
         const key = identityKey(`${route.call.method} ${route.call.path}`, by, user, input);
         if (key !== undefined) await countIdentityCall(ctx.db, key, max);
       }
-      const result = await inRequestScope(`${route.call.method} ${route.call.path}`, () =>
-        route.handler({ input: input as never, request, reply, user: user as never, ctx }),
-      );
+      // The call the handler's changes are audited under (services/audit/record.ts).
+      const call: AuditCall = { route: `${route.call.method} ${route.call.path}` };
+      const actor = user === undefined ? undefined : actorInCall(user, call);
+      const result = await route.handler({
+        input: input as never,
+        request,
+        reply,
+        user: actor as never,
+        ctx,
+        call,
+      });
       const status = route.successStatus ?? 200;
       if (result instanceof WithExtras) {
         const extras = Object.fromEntries(

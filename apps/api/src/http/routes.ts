@@ -7,6 +7,7 @@ import type { AuditEntity, CallContract } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
+import type { AuditCall } from '../services/audit/record';
 import type { IdentityKind } from '../services/identity/identity-limit';
 import type { SessionUser } from '../services/identity/sessions';
 
@@ -23,6 +24,8 @@ interface RouteCall<C extends CallContract, A extends Access> {
   request: FastifyRequest;
   reply: FastifyReply;
   ctx: Context;
+  /** The call's audit identity, for a public call that records a change without a user (record.ts). */
+  call: AuditCall;
 }
 
 /** An answer with fields beside `data` in the envelope (`pagination` of lists, `deleted` of uploads). */

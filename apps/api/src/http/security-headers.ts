@@ -52,35 +52,45 @@ export function consolePolicy(config: Config): string {
   ].join('; ');
 }
 
-/** The hooks: drain, CSRF, security headers (in that order, as the server has always added them). */
+/**
+ * The hooks: drain, CSRF, security headers (in that order, as the server has always added them). Each is
+ * a callback, not an async function: every request runs them, the ad-serving routes' too, and an async
+ * hook costs a promise and a microtask turn each (docs/serving.md, "What a request costs").
+ */
 export function registerSecurityHooks(app: FastifyInstance, ctx: Context): void {
   const { config } = ctx;
-  // While the process drains (SIGTERM, http/drain.ts) every answer closes its connection, so the load
-  // balancer opens its next one to another process.
-  app.addHook('onSend', async (_request, reply) => {
-    if (ctx.lifecycle.draining) reply.header('Connection', 'close');
-  });
+  const publicOrigin = originOf(config.publicUrl);
+  const policy = consolePolicy(config);
+  const https = config.publicUrl.startsWith('https:');
 
   // CSRF: every state-changing request, whatever its path looks like before the router decodes it,
   // needs the console's origin or the header a cross-site form cannot send. Only routes that declare
   // themselves callable from any page (ad serving) are exempt.
-  const publicOrigin = originOf(config.publicUrl);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.csrf === false) return;
-    if (bearerSkipsCsrf(request)) return;
-    if (request.headers['x-requested-with'] === 'adconsole') return;
-    if (request.headers.origin === publicOrigin) return;
-    throw ApiError.of(403, MESSAGES.csrfRefused);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (
+      !STATE_CHANGING.has(request.method) ||
+      request.routeOptions.config.csrf === false ||
+      bearerSkipsCsrf(request) ||
+      request.headers['x-requested-with'] === 'adconsole' ||
+      request.headers.origin === publicOrigin
+    ) {
+      done();
+      return;
+    }
+    done(ApiError.of(403, MESSAGES.csrfRefused));
   });
 
-  const policy = consolePolicy(config);
-  const https = config.publicUrl.startsWith('https:');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // While the process drains (SIGTERM, http/drain.ts) every answer closes its connection, so the load
+    // balancer opens its next one to another process.
+    if (ctx.lifecycle.draining) reply.header('Connection', 'close');
     reply.header('X-Content-Type-Options', 'nosniff');
-    if (request.routeOptions.config.embeddable) return;
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!request.routeOptions.config.embeddable) {
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Referrer-Policy', 'no-referrer');
+      if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    done(null, payload);
   });
 }

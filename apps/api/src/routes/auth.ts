@@ -114,7 +114,7 @@ export const authRoutes = [
     errors: {
       400: `Validation messages of docs/product.md §5, '${MESSAGES.commonPassword}' or '${MESSAGES.resetLinkInvalid}'`,
     },
-    handler: ({ input, ctx }) => auth.changePassword(ctx, input),
+    handler: ({ input, ctx, call }) => auth.changePassword(ctx, input, call),
   }),
   defineRoute({
     call: contract.updateProfile,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { PASSWORD, signedInAdmin, signedInUser } from '../../test/helpers';
+import { actorInCall, recordChange } from './record';
 
 interface Entry {
   actor_id: string | null;
@@ -53,6 +54,41 @@ describe(`the audit log on ${testDatabaseKind()}`, () => {
     expect(updated).toMatchObject({ action: 'update', route: 'PUT /v1/campaign/update' });
     expect(updated?.changes).toEqual({ end: [null, '2026-04-30'], name: ['Spring', 'Spring sale'] });
     expect(updated?.request_id).not.toBe(created?.request_id);
+  });
+
+  it("a call's entries share its route and request id; another call acting for the same user has its own", async () => {
+    const [user] = await server.db.query<{ id: string; email: string }>(
+      'select id::text as id, email from users where email = $1',
+      [adminEmail],
+    );
+    if (!user) throw new Error('no admin');
+    const change = (name: string) => ({
+      entity: 'campaign' as const,
+      entityId: `audit-call-${name}`,
+      campaignId: null,
+      before: null,
+      after: { name },
+    });
+    const first = actorInCall(user, { route: 'PUT /v1/first' });
+    const second = actorInCall(user, { route: 'PUT /v1/second' });
+    await recordChange(server.db, first, change('a'));
+    await recordChange(server.db, second, change('b'));
+    await recordChange(server.db, first, change('c'));
+    // The user object itself acts in no call (a job's change, made outside any request).
+    await recordChange(server.db, user, change('d'));
+    const [a, b, c, d] = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (name) => (await entriesOf(`audit-call-${name}`))[0]),
+    );
+    expect([a?.route, b?.route, c?.route, d?.route]).toEqual([
+      'PUT /v1/first',
+      'PUT /v1/second',
+      'PUT /v1/first',
+      null,
+    ]);
+    expect(a?.request_id).toBeTruthy();
+    expect(c?.request_id).toBe(a?.request_id);
+    expect(b?.request_id).not.toBe(a?.request_id);
+    expect(d?.request_id).toBeNull();
   });
 
   it('a change whose entry cannot be written is not made (one transaction)', async () => {

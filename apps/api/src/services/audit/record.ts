@@ -1,9 +1,11 @@
 // One seam for changes: a service that changes an audited entity calls `recordChange` inside its own
 // transaction, with the entity's snapshot before and after (flat, readable fields; secrets redacted).
-// The entry lands with the change or not at all. Which call made it (route and request id) comes from
-// the request scope the route layer opens around every handler (app.ts), so services never pass it.
+// The entry lands with the change or not at all. Which call made it (route and request id) travels with
+// the actor: the route layer hands each handler its own copy of the signed-in user, tied to the call
+// (`actorInCall`), so services pass only the user they already have. Not an AsyncLocalStorage: on Node
+// 20 one enables promise hooks for the whole process once it first runs, a cost on every promise of
+// every request, the ad server's too (docs/serving.md, "What a request costs").
 // docs/architecture.md, "How to audit a change".
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type AuditEntity, type AuditEntry, auditActionOf, changedFields } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
@@ -23,21 +25,31 @@ export interface Change {
   after: Snapshot | null;
 }
 
-interface RequestScope {
+/** Which API call made a change. */
+export interface AuditCall {
+  /** `POST /v1/campaign/new` */
   route: string;
-  /** Made when the request records its first entry: the entries one call wrote share it. */
+  /** Made when the call records its first entry: the entries one call wrote share it. */
   requestId?: string;
 }
 
-const scope = new AsyncLocalStorage<RequestScope>();
+/** The call each route-layer copy of a user acts in (weakly: it goes with the copy). */
+const calls = new WeakMap<object, AuditCall>();
 
-/** Runs a route's handler with its route (`POST /v1/campaign/new`) known to `recordChange`. */
-export const inRequestScope = <T>(route: string, work: () => Promise<T>): Promise<T> =>
-  scope.run({ route }, work);
+/**
+ * A copy of `user` that acts in `call`: what the route layer hands a handler (http/api-routes.ts), and
+ * what a public call that changes an account makes of it (a password reset). A copy per call, so a
+ * user object shared by two calls never carries the other's route.
+ */
+export function actorInCall<T extends { id: string; email: string }>(user: T, call: AuditCall): T {
+  const actor = { ...user };
+  calls.set(actor, call);
+  return actor;
+}
 
 /** Writes one audit entry for `change` in `tx` (the transaction that makes the change). */
 export async function recordChange(tx: Queryable, actor: Actor, change: Change): Promise<void> {
-  const request = scope.getStore();
+  const request = actor ? calls.get(actor) : undefined;
   if (request) request.requestId ??= randomUUID();
   await insertAuditRow(tx, {
     actorId: actor?.id ?? null,

@@ -263,6 +263,13 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
         code: forgotToken,
       };
       expect((await client.post('/changePassword', change)).httpStatus).toBe(200);
+      // No one is signed in, yet the audit entry names the call that made it (services/audit/record.ts).
+      const [entry] = await server.db.query<{ route: string | null; request_id: string | null }>(
+        "select route, request_id from audit_log where actor_email = $1 and changes ? 'password'",
+        [email],
+      );
+      expect(entry).toMatchObject({ route: 'POST /changePassword' });
+      expect(entry?.request_id).toBeTruthy();
       expect((await oldSession.get('/me')).httpStatus).toBe(401);
       const reuse = await client.post('/changePassword', change);
       expect(reuse.httpStatus).toBe(400);

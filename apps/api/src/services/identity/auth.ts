@@ -29,7 +29,7 @@ import {
   updateUserNames,
   updateUserPassword,
 } from '../../db/queries/users';
-import { recordChange } from '../audit/record';
+import { type AuditCall, actorInCall, recordChange } from '../audit/record';
 import { newId } from '../ids';
 import { linkMessage, type MailMessage, takeMailAllowance } from '../outbound/mail';
 import { parseInput } from '../validation';
@@ -241,7 +241,7 @@ export async function forgotPassword(ctx: Context, address: string) {
  * proves the mailbox, so it verifies the address, but only a company address: an outside address is
  * verified by an invitation, never by a reset.
  */
-export async function changePassword(ctx: Context, input: ChangePasswordRequest) {
+export async function changePassword(ctx: Context, input: ChangePasswordRequest, call: AuditCall) {
   const email = normaliseEmail(input.username);
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -252,7 +252,7 @@ export async function changePassword(ctx: Context, input: ChangePasswordRequest)
     if (id === undefined) return false;
     await endAllSessions(tx, id);
     await revokeTokens(tx, 'reset', email);
-    await recordChange(tx, { id, email }, passwordChange(id, email));
+    await recordChange(tx, actorInCall({ id, email }, call), passwordChange(id, email));
     return true;
   });
   if (!changed) throw ApiError.of(400, MESSAGES.resetLinkInvalid);
