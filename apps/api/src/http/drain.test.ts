@@ -55,6 +55,10 @@ describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
     const during = await fetch(`${server.url}/api/config`);
     expect(during.status).toBe(200);
     expect(during.headers.get('connection')).toBe('close');
+    // An ad answer too, which is written straight to the response rather than through the hooks.
+    const vast = await fetch(`${server.url}/serve/vast/unknown.xml`);
+    expect(vast.status).toBe(200);
+    expect(vast.headers.get('connection')).toBe('close');
     await until(() => exits.length > 0, 'the process to exit');
     expect(exits).toEqual([0]);
     // The held event was written on the way out (judged without its impression), and its caller answered.

@@ -52,6 +52,18 @@ export function consolePolicy(config: Config): string {
   ].join('; ');
 }
 
+const NOSNIFF = ['X-Content-Type-Options', 'nosniff'];
+const NOSNIFF_AND_CLOSE = [...NOSNIFF, 'Connection', 'close'];
+
+/**
+ * What every answer carries, an ad's too, as name, value, name, value: `nosniff`, and while the process
+ * drains (SIGTERM, http/drain.ts) `Connection: close`, so the load balancer opens its next connection to
+ * another process. The onSend hook below adds them; the serving answers written straight to the
+ * response (http/serving-body.ts) add them themselves.
+ */
+export const everyAnswersHeaders = (ctx: Context): readonly string[] =>
+  ctx.lifecycle.draining ? NOSNIFF_AND_CLOSE : NOSNIFF;
+
 /**
  * The hooks: drain, CSRF, security headers (in that order, as the server has always added them). Each is
  * a callback, not an async function: every request runs them, the ad-serving routes' too, and an async
@@ -81,10 +93,9 @@ export function registerSecurityHooks(app: FastifyInstance, ctx: Context): void 
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    // While the process drains (SIGTERM, http/drain.ts) every answer closes its connection, so the load
-    // balancer opens its next one to another process.
-    if (ctx.lifecycle.draining) reply.header('Connection', 'close');
-    reply.header('X-Content-Type-Options', 'nosniff');
+    const every = everyAnswersHeaders(ctx);
+    for (let index = 0; index < every.length; index += 2)
+      reply.header(every[index] as string, every[index + 1] as string);
     if (!request.routeOptions.config.embeddable) {
       if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
       reply.header('X-Frame-Options', 'DENY');

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
-import { sendServingText } from '../http/serving-body';
+import { sendServingText, servingCorsHeaders } from '../http/serving-body';
 import { servedAd } from '../services/serving/ad';
 import { convert } from '../services/serving/conversions';
 import { demoPage } from '../services/serving/demo-page';
@@ -54,29 +54,17 @@ const HOT_ROUTES = new Set<ServeRouteName>([
   'conversionPost',
 ]);
 
-/** The headers a page may read from a cross-origin answer beyond the safelisted ones (video seeking). */
-const EXPOSED_HEADERS = 'Content-Range, Accept-Ranges, Content-Length';
-
 /**
- * CORS of every serving answer, in one place (an onSend hook below, so errors and 404s carry it too).
- * Players fetch VAST and media with credentials (`withCredentials`), and a browser refuses `*` for a
- * credentialed request: a request with an `Origin` gets that origin echoed, with credentials allowed
- * and `Vary: Origin` so no cache hands one publisher's answer to another; `*` only without an Origin.
- * Serving still never sets or reads a cookie: credentials are allowed, never used.
+ * CORS of every serving answer sent through Fastify, in one place (an onSend hook below, so errors and
+ * 404s carry it too): the pairs of http/serving-body.ts, with Origin added to Vary.
  */
 function servingCors(request: FastifyRequest, reply: FastifyReply): void {
-  const origin = request.headers.origin;
   const vary = reply.getHeader('Vary');
   if (!vary) reply.header('Vary', 'Origin');
   else if (!/\borigin\b/i.test(String(vary))) reply.header('Vary', `${vary}, Origin`);
-  if (origin) {
-    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
-  } else {
-    reply.header('Access-Control-Allow-Origin', '*');
-  }
-  reply
-    .header('Access-Control-Expose-Headers', EXPOSED_HEADERS)
-    .header('Cross-Origin-Resource-Policy', 'cross-origin');
+  const cors = servingCorsHeaders(request.headers.origin);
+  for (let index = 0; index < cors.length; index += 2)
+    reply.header(cors[index] as string, cors[index + 1] as string);
 }
 
 const isServing = (request: FastifyRequest) => request.url.startsWith('/serve/');
@@ -169,8 +157,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       const liveId = liveIdOf(params.file, 'xml');
       const document =
         liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client());
-      reply.header('Cache-Control', 'no-store');
-      return sendServingText(request, reply, document, 'application/xml; charset=utf-8');
+      return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
     };
   // A placement's VAST and VPAID tags: one of its live creatives' documents (services/serving/placement-answers.ts).
   const placementVast =
@@ -181,8 +168,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         placementId === undefined
           ? EMPTY_VAST
           : await placementVastDocument(ctx, placementId, query, flavour, client());
-      reply.header('Cache-Control', 'no-store');
-      return sendServingText(request, reply, document, 'application/xml; charset=utf-8');
+      return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
     };
   // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
@@ -205,9 +191,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       const liveId = liveIdOf(params.file, 'json');
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client());
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
-      // A fresh signed impression each time: never cached.
-      reply.header('Cache-Control', 'no-store');
-      return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
+      // A fresh signed impression each time: never cached (sendServingText says no-store).
+      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
     },
 
     vast: vast('vast'),
@@ -218,8 +203,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       const ad =
         placementId === undefined ? undefined : await servedPlacementAd(ctx, placementId, query, client());
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
-      reply.header('Cache-Control', 'no-store');
-      return sendServingText(request, reply, ad, 'application/json; charset=utf-8');
+      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
     },
     vastPlacement: placementVast('vast'),
     vpaidPlacement: placementVast('vpaid'),

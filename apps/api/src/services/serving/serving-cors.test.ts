@@ -84,6 +84,32 @@ describe('CORS of ad serving', () => {
     }
   });
 
+  it('a VAST document and an ad JSON, written straight to the response, carry what every answer carries; HEAD gets the headers alone', async () => {
+    for (const url of [`/serve/vast/${vast}.xml`, `/serve/ad/${banner}.json`, '/serve/vast/nope.xml']) {
+      const get = await visit(`${server.url}${url}`, {
+        headers: { Origin: PUBLISHER, 'Accept-Encoding': 'gzip' },
+      });
+      expect(get.status, url).toBe(200);
+      expect(get.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(get.headers.get('cache-control'), url).toBe('no-store');
+      expect(get.headers.get('access-control-expose-headers'), url).toBe(
+        'Content-Range, Accept-Ranges, Content-Length',
+      );
+      expect(get.headers.get('cross-origin-resource-policy'), url).toBe('cross-origin');
+      expect(get.headers.get('content-security-policy'), url).toBeNull();
+      expect(get.headers.get('set-cookie'), url).toBeNull();
+      expect((await get.text()).length, url).toBeGreaterThan(0);
+      const head = await visit(`${server.url}${url}`, {
+        method: 'HEAD',
+        headers: { Origin: PUBLISHER, 'Accept-Encoding': 'gzip' },
+      });
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-type'), url).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('access-control-allow-origin'), url).toBe(PUBLISHER);
+      expect(await head.text(), url).toBe('');
+    }
+  });
+
   it('answers * (and no credentials) only to a request without an Origin', async () => {
     for (const url of servingUrls()) {
       const response = await visit(`${server.url}${url}`);
