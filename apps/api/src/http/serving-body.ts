@@ -92,21 +92,39 @@ export function sendServingText(
           : gzipAnswer(answer);
   // Vary names Origin (the CORS) and, for a templated answer, compressed or not, Accept-Encoding too (a
   // shared cache must not hand a text answer to a client that asked for gzip).
-  const headers = [
+  return writeServingAnswer(ctx, request, reply, 200, body, [
     'Content-Type',
     type,
-    'Cache-Control',
-    'no-store',
     'Vary',
     typeof answer !== 'string' || encoding !== undefined ? 'Accept-Encoding, Origin' : 'Origin',
-    'Content-Length',
-    String(body.length),
     ...(encoding === undefined ? [] : ['Content-Encoding', encoding]),
+  ]);
+}
+
+/**
+ * A serving answer that is never cached, written straight to the response (above, sendServingText):
+ * `status`, `body` (none for a 204) and the answer's own headers, then `Cache-Control: no-store`, its
+ * length, its CORS and what every answer carries. A tracking beacon's 204 and pixel go this way too.
+ */
+export function writeServingAnswer(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: Buffer | undefined,
+  own: readonly string[],
+) {
+  const headers = [
+    ...own,
+    'Cache-Control',
+    'no-store',
+    ...(body === undefined ? [] : ['Content-Length', String(body.length)]),
+    ...(own.includes('Vary') ? [] : ['Vary', 'Origin']),
     ...servingCorsHeaders(request.headers.origin),
     ...everyAnswersHeaders(ctx),
   ];
   reply.hijack();
-  reply.raw.writeHead(200, headers);
+  reply.raw.writeHead(status, headers);
   reply.raw.end(body);
   return reply;
 }

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { sendFile } from '../http/send-file';
-import { sendServingText, servingCorsHeaders } from '../http/serving-body';
+import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http/serving-body';
 import { servedAd } from '../services/serving/ad';
 import { convert } from '../services/serving/conversions';
 import { demoPage } from '../services/serving/demo-page';
@@ -174,9 +174,9 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
   const tracking = async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
     await track(ctx, params.type, query, client());
-    reply.header('Cache-Control', 'no-store');
-    if (request.method === 'POST' || query.r === '204') return reply.code(204).send();
-    return reply.type('image/gif').send(PIXEL);
+    if (request.method === 'POST' || query.r === '204')
+      return writeServingAnswer(ctx, request, reply, 204, undefined, []);
+    return writeServingAnswer(ctx, request, reply, 200, PIXEL, ['Content-Type', 'image/gif']);
   };
 
   const handlers: ServeHandlers = {

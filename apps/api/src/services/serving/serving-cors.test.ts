@@ -152,6 +152,15 @@ describe('CORS of ad serving', () => {
     expect(beacon.status).toBe(204);
     expect(beacon.headers.get('access-control-allow-origin')).toBe(PUBLISHER);
     expect(beacon.headers.get('set-cookie')).toBeNull();
+    // The beacon and the pixel are written straight to the response too, with what every answer carries.
+    const pixel = await visit(local(ad.events.viewable ?? ''), { headers: { Origin: PUBLISHER } });
+    expect(pixel.headers.get('content-type')).toBe('image/gif');
+    expect((await pixel.arrayBuffer()).byteLength).toBe(Number(pixel.headers.get('content-length')));
+    for (const answer of [beacon, pixel]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('vary')).toBe('Origin');
+    }
     const xml = await visit(`${server.url}/serve/vast/${vast}.xml`, {
       headers: { Origin: PUBLISHER, Cookie: 'adconsole_session=xyz' },
     });
