@@ -20,13 +20,17 @@ type ControlledFieldProps<TValues extends FieldValues, TContext, TOutput> = Omit
   name: FieldPath<TValues>;
 };
 
-/** One value from a list of choices. */
-export function SelectField<TValues extends FieldValues, TContext, TOutput, TValue extends string>({
+/** A choice list whose field value is shown and written as its choice's text (`code`). */
+function ChoiceField<TValues extends FieldValues, TContext, TOutput>({
   control,
   name,
   choices,
+  code,
   ...field
-}: ControlledFieldProps<TValues, TContext, TOutput> & { choices: readonly Choice<TValue>[] }) {
+}: ControlledFieldProps<TValues, TContext, TOutput> & {
+  choices: readonly Choice<string>[];
+  code: { text: (value: unknown) => string | undefined; value: (text: string) => unknown };
+}) {
   return (
     <Controller
       control={control}
@@ -37,8 +41,8 @@ export function SelectField<TValues extends FieldValues, TContext, TOutput, TVal
             <ChoiceSelect
               {...controlProps}
               choices={choices}
-              value={value.value as TValue | undefined}
-              onValueChange={value.onChange}
+              value={code.text(value.value)}
+              onValueChange={(next) => value.onChange(code.value(next))}
             />
           )}
         </Field>
@@ -47,31 +51,24 @@ export function SelectField<TValues extends FieldValues, TContext, TOutput, TVal
   );
 }
 
+const AS_TEXT = { text: (value: unknown) => value as string | undefined, value: (text: string) => text };
+const AS_NUMBER = {
+  text: (value: unknown) => (value === undefined ? undefined : String(value)),
+  value: (text: string) => Number(text),
+};
+
+/** One value from a list of choices. */
+export function SelectField<TValues extends FieldValues, TContext, TOutput, TValue extends string>(
+  props: ControlledFieldProps<TValues, TContext, TOutput> & { choices: readonly Choice<TValue>[] },
+) {
+  return <ChoiceField {...props} code={AS_TEXT} />;
+}
+
 /** One number from a list of choices (the choices' values are the numbers as text: '95'). */
-export function NumberSelectField<TValues extends FieldValues, TContext, TOutput>({
-  control,
-  name,
-  choices,
-  ...field
-}: ControlledFieldProps<TValues, TContext, TOutput> & { choices: readonly Choice<string>[] }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: value }) => (
-        <Field {...field}>
-          {(controlProps) => (
-            <ChoiceSelect
-              {...controlProps}
-              choices={choices}
-              value={value.value === undefined ? undefined : String(value.value)}
-              onValueChange={(next) => value.onChange(Number(next))}
-            />
-          )}
-        </Field>
-      )}
-    />
-  );
+export function NumberSelectField<TValues extends FieldValues, TContext, TOutput>(
+  props: ControlledFieldProps<TValues, TContext, TOutput> & { choices: readonly Choice<string>[] },
+) {
+  return <ChoiceField {...props} code={AS_NUMBER} />;
 }
 
 /** A timezone (its tz code) from the given list; `fallback` shows while the field holds none. */
