@@ -92,19 +92,18 @@ export function sendServingText(
           : gzipAnswer(answer);
   // Vary names Origin (the CORS) and, for a templated answer, compressed or not, Accept-Encoding too (a
   // shared cache must not hand a text answer to a client that asked for gzip).
-  return writeServingAnswer(ctx, request, reply, 200, body, [
-    'Content-Type',
+  return writeServingAnswer(ctx, request, reply, 200, body, {
     type,
-    'Vary',
-    typeof answer !== 'string' || encoding !== undefined ? 'Accept-Encoding, Origin' : 'Origin',
-    ...(encoding === undefined ? [] : ['Content-Encoding', encoding]),
-  ]);
+    vary: typeof answer !== 'string' || encoding !== undefined ? 'Accept-Encoding, Origin' : 'Origin',
+    encoding,
+  });
 }
 
 /**
  * A serving answer that is never cached, written straight to the response (above, sendServingText):
- * `status`, `body` (none for a 204) and the answer's own headers, then `Cache-Control: no-store`, its
- * length, its CORS and what every answer carries. A tracking beacon's 204 and pixel go this way too.
+ * `status`, `body` (none for a 204) with its type, encoding and Vary (`Origin` unless said), then
+ * `Cache-Control: no-store`, its length, its CORS and what every answer carries. A tracking beacon's 204
+ * and pixel go this way too.
  */
 export function writeServingAnswer(
   ctx: Context,
@@ -112,14 +111,16 @@ export function writeServingAnswer(
   reply: FastifyReply,
   status: number,
   body: Buffer | undefined,
-  own: readonly string[],
+  { type, vary = 'Origin', encoding }: { type?: string; vary?: string; encoding?: Encoding } = {},
 ) {
   const headers = [
-    ...own,
+    ...(type === undefined ? [] : ['Content-Type', type]),
+    ...(encoding === undefined ? [] : ['Content-Encoding', encoding]),
+    'Vary',
+    vary,
     'Cache-Control',
     'no-store',
     ...(body === undefined ? [] : ['Content-Length', String(body.length)]),
-    ...(own.includes('Vary') ? [] : ['Vary', 'Origin']),
     ...servingCorsHeaders(request.headers.origin),
     ...everyAnswersHeaders(ctx),
   ];

@@ -175,8 +175,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   const tracking = async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
     await track(ctx, params.type, query, client());
     if (request.method === 'POST' || query.r === '204')
-      return writeServingAnswer(ctx, request, reply, 204, undefined, []);
-    return writeServingAnswer(ctx, request, reply, 200, PIXEL, ['Content-Type', 'image/gif']);
+      return writeServingAnswer(ctx, request, reply, 204, undefined);
+    return writeServingAnswer(ctx, request, reply, 200, PIXEL, { type: 'image/gif' });
   };
 
   const handlers: ServeHandlers = {
