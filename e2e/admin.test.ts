@@ -62,7 +62,7 @@ describe('admin screens', () => {
     // The user's session has ended: the next page asks them to sign in, and signing in is refused.
     await userPage.goto('/campaigns');
     await userPage.waitForURL('**/signin**');
-    await signIn(userPage, email, password);
+    await signIn(userPage, email, password, 403);
     await userPage.getByText('This account is disabled', { exact: false }).waitFor();
 
     await row.getByRole('button', { name: 'Enable Dee Sabled' }).click();

@@ -26,9 +26,23 @@ export async function fillSignUp(
   await form.getByRole('button', { name: 'Sign up' }).click();
 }
 
-export async function signIn(page: Page, email: string, password: string) {
+/**
+ * Signs in through the form and waits for the server's answer, which must be `status` (200: a
+ * journey's sign-in is meant to work): another answer (a limit's 429, say) fails here with what the
+ * server said, not 30 seconds later as a page that never reached the dashboard.
+ */
+export async function signIn(page: Page, email: string, password: string, status = 200) {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/login',
+  );
   await form.getByRole('button', { name: 'Sign in' }).click();
+  const answer = await answered;
+  if (answer.status() !== status) {
+    throw new Error(
+      `The sign-in of ${email} was answered ${answer.status()}, not ${status}: ${await answer.text()}`,
+    );
+  }
 }

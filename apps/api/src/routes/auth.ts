@@ -15,6 +15,7 @@ import {
   LOGIN_FREE_FAILURES,
   LOGIN_MAX_ATTEMPTS,
   LOGIN_MAX_DELAY_SECONDS,
+  LOGIN_REQUESTS_PER_ADDRESS,
 } from '../services/identity/login-limit';
 
 export const authRoutes = [
@@ -51,10 +52,11 @@ export const authRoutes = [
     call: contract.login,
     audit: { none: 'A session, not a change: sign-ins are kept as login attempts.' },
     access: 'public',
-    // In memory, before the body is read: a shield in front of the attempt count in the database below.
-    perIpLimit: LOGIN_MAX_ATTEMPTS * 3,
+    // Before the body is read, in the database: a flood's ceiling in front of the attempt count below,
+    // which gives successful sign-ins their attempt back (colleagues behind one address all sign in).
+    perIpLimit: LOGIN_REQUESTS_PER_ADDRESS,
     summary: 'Sign in with e-mail and password; sets the session cookie.',
-    description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked: at most ${LOGIN_MAX_ATTEMPTS} per IP address in 15 minutes (then 429). An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
+    description: `Sets the HttpOnly, SameSite=Lax cookie \`adconsole_session\` (Secure when PUBLIC_URL is https), ending the session the browser had before. \`remember\` gives a 30-day session, otherwise 24 hours; a session unused for 2 hours (14 days when remembered) ends. Every attempt is counted before the password is checked, and a successful one is given back: at most ${LOGIN_MAX_ATTEMPTS} failed attempts per IP address in 15 minutes (then 429), while colleagues behind one address all sign in. An account's first ${LOGIN_FREE_FAILURES} failures are free; after them each attempt must wait ${LOGIN_FIRST_DELAY_SECONDS} seconds after the last failure, doubling with each further failure up to ${LOGIN_MAX_DELAY_SECONDS} seconds (429 with Retry-After until then; failures are remembered 24 hours). A browser where the owner signed in before carries the device cookie \`adconsole_device\` and is counted on its own, so strangers cannot delay the owner there.`,
     tag: 'Authentication',
     errors: { 401: MESSAGES.invalidLogin, 403: MESSAGES.notVerified, 429: 'Too many sign-in attempts.' },
     handler: async ({ input, ctx, request, reply }) => {

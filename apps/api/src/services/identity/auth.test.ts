@@ -2,7 +2,7 @@ import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from '../../test/helpers';
-import { LOGIN_FIRST_DELAY_SECONDS } from './login-limit';
+import { LOGIN_FIRST_DELAY_SECONDS, LOGIN_MAX_ATTEMPTS, LOGIN_REQUESTS_PER_ADDRESS } from './login-limit';
 
 const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Grace',
@@ -401,6 +401,46 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
         { 'X-Forwarded-For': '10.9.9.9' },
       );
       expect(limited.httpStatus).toBe(429);
+    });
+
+    it('lets colleagues behind one office address all sign in: successful sign-ins past the attempt window are not refused', async () => {
+      const { email } = await signedInUser(server);
+      const office = { 'X-Forwarded-For': '10.7.7.7' };
+      const body = { method: 'password', username: email, password: PASSWORD, remember: false };
+      // Past the 10 attempts and past the 30 requests the address ceiling once was.
+      for (let signIn = 0; signIn < LOGIN_MAX_ATTEMPTS * 3 + 10; signIn += 1) {
+        expect((await new Client(server.url).call('POST', '/login', body, office)).httpStatus).toBe(200);
+      }
+    });
+
+    it(`refuses the request past ${LOGIN_REQUESTS_PER_ADDRESS} sign-in requests from one address in 15 minutes, before the body is read`, async () => {
+      const flood = { 'X-Forwarded-For': '10.8.8.8' };
+      const wrong = () => ({
+        method: 'password',
+        username: uniqueEmail(),
+        password: 'wrong password',
+        remember: false,
+      });
+      const client = new Client(server.url);
+      const statuses: number[] = [];
+      // In batches of 25 at once (a flood does not wait for answers); the count holds under concurrency.
+      for (let sent = 0; sent < LOGIN_REQUESTS_PER_ADDRESS; sent += 25) {
+        const batch = await Promise.all(
+          Array.from({ length: 25 }, () => client.call('POST', '/login', wrong(), flood)),
+        );
+        statuses.push(...batch.map((answer) => answer.httpStatus));
+      }
+      // The attempt window let 10 wrong passwords be checked and refused the rest of the flood.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_MAX_ATTEMPTS);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        LOGIN_REQUESTS_PER_ADDRESS - LOGIN_MAX_ATTEMPTS,
+      );
+      const limited = await client.call('POST', '/login', wrong(), flood);
+      expect(limited.httpStatus).toBe(429);
+      expect(limited.body.message).toBe(MESSAGES.tooManyRequests);
+      // Another address is not touched by this one's flood.
+      const other = await client.call('POST', '/login', wrong(), { 'X-Forwarded-For': '10.8.8.9' });
+      expect(other.httpStatus).toBe(401);
     });
   });
 

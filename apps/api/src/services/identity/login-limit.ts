@@ -25,6 +25,14 @@ import { withRetryAfter } from '../retry-after';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;
+/**
+ * Sign-in requests per client address in the window, counted before the body is read (the route's
+ * `perIpLimit`): the ceiling of a flood, right or wrong passwords alike, since nothing is known of the
+ * request yet. The attempt count above gives a successful sign-in its attempt back, so that colleagues
+ * behind one office address all sign in; this ceiling cannot, so it stands well above any office's
+ * morning (300 in 15 minutes, one every 3 seconds) while still bounding what one address can ask.
+ */
+export const LOGIN_REQUESTS_PER_ADDRESS = 300;
 const LOGIN_WINDOW_MINUTES = 15;
 /** Failures of one account (or device) that cost no delay. */
 export const LOGIN_FREE_FAILURES = 10;
