@@ -38,6 +38,14 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 const serveConfig = { csrf: false as const, embeddable: true as const };
 
+/**
+ * Whether a request to a counting route (a tracking pixel, a click, a conversion pixel) is one a person
+ * made: a HEAD is a link scanner's, an unfurler's or a prefetch's, never a browser showing the ad or
+ * following a link. It gets the same answer's headers and counts nothing, so it cannot take the one
+ * count an impression's event or click has from the person who comes after it.
+ */
+const counts = (request: FastifyRequest) => request.method !== 'HEAD';
+
 /** The routes every ad and every event goes through: each microsecond of theirs is a server more at scale. */
 const HOT_ROUTES = new Set<ServeRouteName>([
   'health',
@@ -173,7 +181,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
   // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
   // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
   const tracking = async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
-    await track(ctx, params.type, query, client());
+    if (counts(request)) await track(ctx, params.type, query, client());
     if (request.method === 'POST' || query.r === '204')
       return writeServingAnswer(ctx, request, reply, 204, undefined);
     return writeServingAnswer(ctx, request, reply, 200, PIXEL, { type: 'image/gif' });
@@ -210,8 +218,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     track: tracking,
     trackBeacon: tracking,
 
-    click: async ({ params, query, reply, client }) => {
-      const location = await click(ctx, params.liveID, query, client());
+    click: async ({ params, query, request, reply, client }) => {
+      const location = await click(ctx, params.liveID, query, client(), counts(request));
       reply.header('Cache-Control', 'no-store');
       return location === undefined ? reply.code(204).send() : reply.redirect(location, 302);
     },
@@ -219,7 +227,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     // The conversion tag on the advertiser's pages, and conversions (services/serving/conversions.ts):
     // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
     conversionTag: runtimeScript('conv'),
-    conversion: async ({ params, query, reply }) => {
+    conversion: async ({ params, query, request, reply }) => {
+      if (!counts(request)) return reply.header('Cache-Control', 'no-store').type('application/json').send();
       const answer = await convert(ctx, params.action, query);
       return reply.header('Cache-Control', 'no-store').send(answer);
     },

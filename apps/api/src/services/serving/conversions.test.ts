@@ -253,6 +253,19 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       expect(row?.live_id).toBe(world.liveA2);
     });
 
+    it('a HEAD of the conversion pixel stores nothing, and the conversion sent after it counts', async () => {
+      const id = await clickId(world, world.liveA);
+      const before = (await ledgerOf(world, action)).length;
+      const query = new URLSearchParams({ click: id, order: 'HEAD-1', value: '10' });
+      const head = await fetch(`${world.server.url}/serve/conv/${action}?${query}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('cache-control')).toBe('no-store');
+      expect(await ledgerOf(world, action)).toHaveLength(before);
+      const answer = await postback(world, action, { click: id, order: 'HEAD-1', value: '10' });
+      expect(answer.body).toMatchObject({ counted: true, reason: null });
+      expect(await ledgerOf(world, action)).toHaveLength(before + 1);
+    });
+
     it('a ledger row for every invalid reason, none of them in the figures', async () => {
       const rows = await world.server.db.query<{ reason: string | null }>(
         'select distinct reason from conversions where reason is not null',

@@ -366,6 +366,28 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       expect(redirected.headers.get('location')).toBe(LANDING);
     });
 
+    it("a HEAD (a mail's link scanner, an unfurler, a prefetch) counts nothing: the impression and the click stay the person's to count", async () => {
+      const before = await totals();
+      const ad = await served(live.banner);
+      const scannedPixel = await visit(local(ad.events.impression ?? ''), { method: 'HEAD' });
+      expect(scannedPixel.status).toBe(200);
+      expect(scannedPixel.headers.get('content-type')).toBe('image/gif');
+      expect((await totals())?.data.impressions).toBe(before?.data.impressions);
+      await visit(local(ad.events.impression ?? ''), { method: 'POST' });
+      expect((await totals())?.data.impressions).toBe((before?.data.impressions ?? 0) + 1);
+      // The scanner is sent to the landing page alone: not through the platform's click tracker (which
+      // would count it there), and with no click id (nothing was counted to attribute a conversion to).
+      const scannedClick = await visit(local(ad.clickUrl), { method: 'HEAD', redirect: 'manual' });
+      expect(scannedClick.status).toBe(302);
+      expect(scannedClick.headers.get('location')).toBe(LANDING);
+      expect((await totals())?.data.clicks).toBe(before?.data.clicks);
+      const clicked = await visit(local(ad.clickUrl), { redirect: 'manual' });
+      expect(withoutClickId(clicked.headers.get('location') ?? '')).toBe(
+        `${GAM_PREFIX}${encodeURIComponent(LANDING)}`,
+      );
+      expect((await totals())?.data.clicks).toBe((before?.data.clicks ?? 0) + 1);
+    });
+
     it('a removed live creative stops serving: 404 JSON, empty VAST, tracking 204 uncounted', async () => {
       const removable = await creative({ name: 'Short-lived', type: 'Banner', width: 300, height: 250 }, [
         { name: 'banner.png', bytes: await demoAsset('banner.png') },

@@ -212,13 +212,15 @@ export async function click(
   liveId: string,
   params: ServeClickQuery,
   client: TrafficClient,
+  /** False for a request no person made (a HEAD): the landing page alone, nothing counted. */
+  counted = true,
 ): Promise<string | undefined> {
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const landing = landingPageUrl(live.snapshot.trackers);
   const prefix = params.c ? allowedClickPrefix(ctx, live.snapshot, params.c) : undefined;
   const verified =
-    params.i !== undefined && params.s !== undefined
+    counted && params.i !== undefined && params.s !== undefined
       ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s, undefined, params.d ?? '')
       : undefined;
   let clickId: string | undefined;

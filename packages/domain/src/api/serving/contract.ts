@@ -221,7 +221,7 @@ export const servingContract = {
     path: '/serve/t/{type}',
     operationId: 'getServeTrack',
     summary:
-      'Counts one event of a signed impression (once per impression and type; errors and verifications not executed once per impression and code); answers a 1×1 GIF, or 204 with r=204.',
+      'Counts one event of a signed impression (once per impression and type; errors and verifications not executed once per impression and code); answers a 1×1 GIF, or 204 with r=204. A HEAD (a link scanner, a prefetch) gets the same headers and counts nothing.',
     params: serveTrackParamsSchema,
     query: serveTrackQuerySchema,
     answers: {
@@ -249,7 +249,7 @@ export const servingContract = {
     path: '/serve/click/{liveID}',
     operationId: 'getServeClick',
     summary:
-      "Counts a click (once per impression) and redirects to the landing page through the platform's click tracker.",
+      "Counts a click (once per impression) and redirects to the landing page through the platform's click tracker. A HEAD (a mail's link scanner, an unfurler) counts nothing and is sent to the landing page alone.",
     params: serveLiveIdParamsSchema,
     query: serveClickQuerySchema,
     answers: {
@@ -278,7 +278,7 @@ export const servingContract = {
     path: '/serve/conv/{action}',
     operationId: 'getServeConversion',
     summary:
-      "A conversion of an action, by the advertiser's server (postback): counted when its click id verifies, its click counted, the lookback window holds and its order was not counted before; stored in the ledger with its reason otherwise.",
+      "A conversion of an action, by the advertiser's server (postback): counted when its click id verifies, its click counted, the lookback window holds and its order was not counted before; stored in the ledger with its reason otherwise. A HEAD stores nothing.",
     params: serveConversionParamsSchema,
     query: serveConversionQuerySchema,
     answers: {
