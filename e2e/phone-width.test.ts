@@ -108,6 +108,13 @@ describe('every route at 390 px', () => {
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
+    // The page's title in the top bar is whole beside the menu, the bell and the theme switch: the user
+    // shows as initials there (the link still named after them).
+    const title = page.locator('[data-slot="top-bar"] [aria-current="page"] span');
+    await title.waitFor();
+    expect(await title.textContent()).toBe('Dashboard');
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await page.getByRole('link', { name: 'Demo Admin', exact: true }).textContent()).toContain('DA');
     for (const path of signedInPaths(demo)) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

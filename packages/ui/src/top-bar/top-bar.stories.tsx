@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { BellIcon } from 'lucide-react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AppShellContext } from '../app-shell/app-shell-context';
 import { Breadcrumbs } from '../breadcrumbs';
+import { IconButton } from '../icon-button';
 import { TopBar } from './top-bar';
 
 /** A campaign report's trail, as the console's top bar shows it. */
@@ -55,7 +58,8 @@ export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' }
 
 /**
  * A 390 px wide phone with a long trail: one line in the bar's height, the parent and the current page
- * only, the parent's long name cut with an ellipsis (its whole name in its title).
+ * only, the parent's long name cut with an ellipsis (its whole name in its title). The user shows as
+ * initials (the link still named after them), so the current page's name has room whole.
  */
 export const Phone: Story = {
   args: {
@@ -77,8 +81,64 @@ export const Phone: Story = {
       'title',
       'Spring sale 2026 – in-banner video, EU traffic only',
     );
-    await expect(canvas.getByText('Reporting')).toBeVisible();
+    const current = canvas.getByText('Reporting');
+    await expect(current).toBeVisible();
+    await expect(current.scrollWidth).toBeLessThanOrEqual(current.clientWidth);
     const trail = canvas.getByRole('list');
     await expect(trail.scrollWidth).toBeLessThanOrEqual(trail.clientWidth);
+    const user = canvas.getByRole('link', { name: 'Ada Lovelace' });
+    await expect(user).toHaveTextContent('AL');
+    // The name is read out, not shown (screen readers only): a box of at most one pixel.
+    await expect(within(user).getByText('Ada Lovelace').getBoundingClientRect().width).toBeLessThanOrEqual(1);
+    await expect(within(user).getByText('AL')).toBeVisible();
+  },
+};
+
+/**
+ * The console's dashboard on a phone: the menu button, the one-word title, the alert bell, the theme
+ * switch and a user whose name is not short. The title stays whole (with the name it was cut to
+ * "Dashbo…"); the user shows as initials.
+ */
+export const PhoneOneWordTitle: Story = {
+  args: {
+    breadcrumbs: <Breadcrumbs oneLine items={[{ label: 'Dashboard' }]} />,
+    user: { name: 'Margaret Hamilton', href: '#/profile' },
+    // The console's alert bell stands there too.
+    actions: (
+      <IconButton aria-label="Alerts">
+        <BellIcon aria-hidden="true" />
+      </IconButton>
+    ),
+  },
+  decorators: [
+    (Story) => (
+      <AppShellContext.Provider value={{ compact: true, navOpen: false, setNavOpen: () => undefined }}>
+        <div className="w-[390px]">
+          <Story />
+        </div>
+      </AppShellContext.Provider>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    const title = canvas.getByText('Dashboard');
+    await expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth);
+    await expect(canvas.getByRole('link', { name: 'Margaret Hamilton' })).toHaveTextContent('MH');
+  },
+};
+
+/** On a tablet (the menu already behind its button) there is room: the user's name shows in full. */
+export const Tablet: Story = {
+  decorators: [
+    (Story) => (
+      <div className="w-[768px]">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const user = canvas.getByRole('link', { name: 'Ada Lovelace' });
+    await expect(within(user).getByText('Ada Lovelace')).toBeVisible();
+    await expect(within(user).getByText('AL')).not.toBeVisible();
   },
 };

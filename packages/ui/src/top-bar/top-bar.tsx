@@ -6,6 +6,7 @@ import { IconButton } from '../icon-button';
 import { cn } from '../lib/cn';
 import { type RenderLink, renderAnchor } from '../lib/link';
 import { type Theme, ThemeToggle } from '../theme-toggle';
+import { initials } from './initials';
 
 export type TopBarUser = { name: string; href: string };
 
@@ -23,7 +24,11 @@ export type TopBarProps = {
   className?: string;
 };
 
-/** The bar above the content: breadcrumbs, light/dark switch, and the user's name or a Sign In link. */
+/**
+ * The bar above the content: breadcrumbs, light/dark switch, and the user's name or a Sign In link. In a
+ * bar narrower than 28rem (a phone) the name gives its room to the page's title: the user's initials
+ * show in a circle, and the link is still named after the user (the name stays for screen readers).
+ */
 export function TopBar({
   breadcrumbs,
   actions,
@@ -38,7 +43,7 @@ export function TopBar({
   return (
     <header
       data-slot="top-bar"
-      className={cn('flex h-14 items-center gap-3 border-b bg-background px-4', className)}
+      className={cn('@container flex h-14 items-center gap-3 border-b bg-background px-4', className)}
     >
       {shell.compact ? (
         <IconButton
@@ -56,8 +61,23 @@ export function TopBar({
         {user
           ? renderLink({
               href: user.href,
-              className: cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'max-w-48 justify-start'),
-              children: <span className="truncate">{user.name}</span>,
+              className: cn(
+                buttonVariants({ variant: 'ghost', size: 'sm' }),
+                'max-w-48 justify-start @max-md:px-1',
+              ),
+              children: (
+                <>
+                  {/* Read out in full where it does not show (sr-only), so the link keeps the user's name. */}
+                  <span className="truncate @max-md:sr-only">{user.name}</span>
+                  <span
+                    aria-hidden="true"
+                    data-slot="user-initials"
+                    className="hidden size-7 place-items-center rounded-full bg-muted font-semibold text-muted-foreground text-xs @max-md:grid"
+                  >
+                    {initials(user.name)}
+                  </span>
+                </>
+              ),
             })
           : renderLink({
               href: signInHref,
