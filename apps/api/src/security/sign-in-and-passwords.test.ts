@@ -52,6 +52,23 @@ describe(`sign-in limits and passwords on ${testDatabaseKind()}`, () => {
       expect((await login(ownBrowser, email)).httpStatus).toBe(200);
     });
 
+    it("colleagues' typos from one office address do not keep an owner out of a browser they signed in on before", async () => {
+      const office = { 'X-Forwarded-For': '10.66.0.1' };
+      const { client: owner, email } = await signedInUser(server);
+      for (let index = 0; index < 10; index += 1) {
+        expect((await login(new Client(server.url), uniqueEmail(), 'a typo', office)).httpStatus).toBe(401);
+      }
+      // A new browser at the office waits for the address window...
+      const newBrowser = await login(new Client(server.url), email, PASSWORD, office);
+      expect(newBrowser.httpStatus).toBe(429);
+      expect(newBrowser.body.message).toBe(MESSAGES.tooManyAttempts);
+      // ...the owner's own browser (its device cookie) signs in, and a typo there is not the office's.
+      const ownBrowser = new Client(server.url);
+      ownBrowser.extraCookies.adconsole_device = owner.extraCookies.adconsole_device ?? '';
+      expect((await login(ownBrowser, email, 'my own typo', office)).httpStatus).toBe(401);
+      expect((await login(ownBrowser, email, PASSWORD, office)).httpStatus).toBe(200);
+    });
+
     it('a successful sign-in does not count against the limit', async () => {
       const { email } = await signedInUser(server);
       const client = new Client(server.url);

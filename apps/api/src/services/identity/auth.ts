@@ -163,10 +163,13 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
   const device = readDeviceToken(client.deviceToken, ctx.secret);
   const ownDevice =
     device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
-  const attempt = await beginLoginAttempt(ctx.db, {
-    ip: loginKeys.ip(ip),
-    identity: ownDevice ? loginKeys.device(ownDevice.nonce) : loginKeys.account(email),
-  });
+  // The owner's own browser is outside the address window too (an office's shared address).
+  const attempt = await beginLoginAttempt(
+    ctx.db,
+    ownDevice
+      ? { identity: loginKeys.device(ownDevice.nonce) }
+      : { ip: loginKeys.ip(ip), identity: loginKeys.account(email) },
+  );
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
     throw ApiError.of(401, MESSAGES.invalidLogin);
   }

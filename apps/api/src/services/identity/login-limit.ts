@@ -3,7 +3,9 @@
 // slip past the count; a successful sign-in takes its own attempt back.
 //
 // Keys: the client address (a hard window: 10 attempts in 15 minutes), and either the account or, when
-// the browser carries a device cookie of this account's owner, that device. The account (or device)
+// the browser carries a device cookie of this account's owner, that device alone: the owner's own
+// browser is outside the address window, so colleagues' typos (or a stranger's guesses) from the same
+// office address never keep the owner out of a browser they signed in on before. The account (or device)
 // key is not locked: its first 10 failures are free, then each further attempt must wait a delay that
 // doubles with every failure (15 s, 30 s, 1 min, ... at most 5 min) after the last one; an attempt
 // refused for waiting is not counted. Guessing stays bounded (about 300 guesses a day per account at
@@ -56,23 +58,25 @@ function loginDelaySeconds(failures: number): number {
 }
 
 /**
- * Counts one attempt under both keys, or refuses with 429 (and Retry-After): when the address has used
- * up its window, or when the account (or device) still owes its delay. `clock` is the time (tests pass
- * their own; by default the time once the lock is held).
+ * Counts one attempt under its keys, or refuses with 429 (and Retry-After): when the address has used
+ * up its window, or when the account (or device) still owes its delay. `ip` is absent for the owner's
+ * own browser (a device key): that attempt is neither held to nor counted in the address window.
+ * `clock` is the time (tests pass their own; by default the time once the lock is held).
  */
 export async function beginLoginAttempt(
   db: Database,
-  keys: { ip: string; identity: string },
+  keys: { ip?: string; identity: string },
   clock?: Date,
 ): Promise<string> {
-  const sorted = [...new Set([keys.ip, keys.identity])].sort();
+  const sorted = [...new Set([keys.ip ?? keys.identity, keys.identity])].sort();
   return db.transaction(async (tx) => {
     // Locks in a fixed order (no deadlock); concurrent attempts on the same key wait here.
     await lockLoginKeys(tx, sorted);
     // The time is read once the lock is held: read before, an attempt that waited for the lock would
     // not see the ones recorded while it waited (later than its own time) and pass the limit.
     const now = clock ?? new Date();
-    const address = await attemptsWithin(tx, keys.ip, LOGIN_WINDOW_MINUTES, now);
+    const address =
+      keys.ip === undefined ? undefined : await attemptsWithin(tx, keys.ip, LOGIN_WINDOW_MINUTES, now);
     if ((address?.attempts ?? 0) >= LOGIN_MAX_ATTEMPTS) {
       const frees = new Date(address?.first ?? now).getTime() + LOGIN_WINDOW_MINUTES * 60_000;
       throw withRetryAfter(ApiError.of(429, MESSAGES.tooManyAttempts), (frees - now.getTime()) / 1000);
