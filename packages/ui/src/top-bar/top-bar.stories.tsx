@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { BellIcon } from 'lucide-react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShellContext } from '../app-shell/app-shell-context';
@@ -31,6 +31,13 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The bar in a 390 px wide phone's width. */
+const phoneWide: Decorator = (Story) => (
+  <div className="w-[390px]">
+    <Story />
+  </div>
+);
 
 export const LoggedIn: Story = {
   play: async ({ canvas, args }) => {
@@ -65,13 +72,7 @@ export const Phone: Story = {
   args: {
     breadcrumbs: reportTrail('Spring sale 2026 – in-banner video, EU traffic only'),
   },
-  decorators: [
-    (Story) => (
-      <div className="w-[390px]">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [phoneWide],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('banner').getBoundingClientRect().height).toBe(56);
     await expect(canvas.getByRole('link', { name: 'Campaigns', hidden: true })).not.toBeVisible();
@@ -111,11 +112,10 @@ export const PhoneOneWordTitle: Story = {
     ),
   },
   decorators: [
+    phoneWide,
     (Story) => (
       <AppShellContext.Provider value={{ compact: true, navOpen: false, setNavOpen: () => undefined }}>
-        <div className="w-[390px]">
-          <Story />
-        </div>
+        <Story />
       </AppShellContext.Provider>
     ),
   ],
