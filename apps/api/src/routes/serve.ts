@@ -228,7 +228,9 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
     conversionTag: runtimeScript('conv'),
     conversion: async ({ params, query, request, reply }) => {
-      if (!counts(request)) return reply.header('Cache-Control', 'no-store').type('application/json').send();
+      if (!counts(request)) {
+        return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send();
+      }
       const answer = await convert(ctx, params.action, query);
       return reply.header('Cache-Control', 'no-store').send(answer);
     },

@@ -69,6 +69,50 @@ describe(`sign-in limits and passwords on ${testDatabaseKind()}`, () => {
       expect((await login(ownBrowser, email, PASSWORD, office)).httpStatus).toBe(200);
     });
 
+    it("the owner's own browser still waits its own delay after 10 wrong passwords (a stolen device cookie guesses no faster)", async () => {
+      const { client: owner, email } = await signedInUser(server);
+      const ownBrowser = new Client(server.url);
+      ownBrowser.extraCookies.adconsole_device = owner.extraCookies.adconsole_device ?? '';
+      for (let index = 0; index < 10; index += 1) {
+        // Each from an address of its own: the device's count, not an address window, is what refuses.
+        const headers = { 'X-Forwarded-For': `10.68.${index}.1` };
+        expect((await login(ownBrowser, email, `wrong ${index}`, headers)).httpStatus).toBe(401);
+      }
+      const eleventh = await login(ownBrowser, email, PASSWORD, { 'X-Forwarded-For': '10.68.99.1' });
+      expect(eleventh.httpStatus).toBe(429);
+      expect(eleventh.body.message).toMatch(/Too many sign-in attempts for this account/);
+    });
+
+    it('a password change ends the device cookies made before it: that browser is a new browser again', async () => {
+      const { client: owner, email } = await signedInUser(server);
+      const oldDevice = owner.extraCookies.adconsole_device ?? '';
+      expect(oldDevice).not.toBe('');
+      const changed = await owner.put('/v1/me/password', {
+        currentPassword: PASSWORD,
+        password: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+      });
+      expect(changed.httpStatus).toBe(200);
+      const office = { 'X-Forwarded-For': '10.69.0.1' };
+      for (let index = 0; index < 10; index += 1) {
+        expect((await login(new Client(server.url), uniqueEmail(), 'a typo', office)).httpStatus).toBe(401);
+      }
+      // The cookie of the old password is not the owner's browser any more: the address window holds.
+      const oldBrowser = new Client(server.url);
+      oldBrowser.extraCookies.adconsole_device = oldDevice;
+      const refused = await login(oldBrowser, email, 'a brand new secret', office);
+      expect(refused.httpStatus).toBe(429);
+      expect(refused.body.message).toBe(MESSAGES.tooManyAttempts);
+      // Signed in with the new password elsewhere, the browser gets a cookie that is the owner's again.
+      const fresh = new Client(server.url);
+      expect((await login(fresh, email, 'a brand new secret')).httpStatus).toBe(200);
+      const newDevice = fresh.extraCookies.adconsole_device ?? '';
+      expect(newDevice).not.toBe(oldDevice);
+      const newBrowser = new Client(server.url);
+      newBrowser.extraCookies.adconsole_device = newDevice;
+      expect((await login(newBrowser, email, 'a brand new secret', office)).httpStatus).toBe(200);
+    });
+
     it('a successful sign-in does not count against the limit', async () => {
       const { email } = await signedInUser(server);
       const client = new Client(server.url);

@@ -20,5 +20,19 @@ describe("the top bar's initials of a user", () => {
   it('keeps a letter outside the Basic Multilingual Plane whole, and accented letters as written', () => {
     expect(initials('𝓐da Émile')).toBe('𝓐É');
     expect(initials('Łukasz Żuk')).toBe('ŁŻ');
+    // An accent written as its own combining mark stays with its letter.
+    expect(initials('E\u0301mile Zola')).toBe('E\u0301Z');
+  });
+
+  it('skips words that do not start with a letter, and keeps one letter where upper case makes two', () => {
+    expect(initials('Ada Lovelace (Admin)')).toBe('AL');
+    expect(initials('👩‍💻 Dev Team')).toBe('DT');
+    expect(initials('ßophie Ölz')).toBe('SÖ');
+    expect(initials('Ada\u200bLovelace')).toBe('AL');
+  });
+
+  it('gives the first character of a name with no letter at all, whole', () => {
+    expect(initials('👩‍💻')).toBe('👩‍💻');
+    expect(initials('42')).toBe('4');
   });
 });

@@ -1,13 +1,26 @@
 // What the top bar shows of a user where their name does not fit (a phone): the initials of their first
 // and last names, as an avatar would.
 
-/** The first letter of the first and of the last word, upper-cased ("Ada Lovelace" → "AL"; one word → one letter). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first character as a reader sees it (a letter with its accents, an emoji sequence). */
+const firstGrapheme = (text: string): string =>
+  graphemes.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
+
+/**
+ * The first letter of the first and of the last word that start with a letter, upper-cased ("Ada
+ * Lovelace" → "AL"; one word → one letter). Words that start otherwise ("(Admin)", an emoji) are
+ * skipped; a name with none gives its first character.
+ */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s\u200b]+/u)
+    .filter((word) => /^\p{L}/u.test(word));
   const first = words[0];
-  if (first === undefined) return '';
+  if (first === undefined) return firstGrapheme(name.trim());
   const last = words.length > 1 ? words[words.length - 1] : undefined;
-  // Array.from keeps a letter outside the Basic Multilingual Plane whole (one code point, two code units).
-  const letter = (word: string) => (Array.from(word)[0] ?? '').toLocaleUpperCase();
+  // Upper-cased, a letter may become two ("ß" → "SS"): one stays.
+  const letter = (word: string) => firstGrapheme(firstGrapheme(word).toLocaleUpperCase());
   return last === undefined ? letter(first) : `${letter(first)}${letter(last)}`;
 }

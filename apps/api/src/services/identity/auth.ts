@@ -159,11 +159,10 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
   const email = normaliseEmail(input.username);
   const ip = client.ip;
   const user = await findUserByEmail(ctx.db, email);
-  // The owner's own browser is counted by its device, so strangers' guesses cannot lock the owner out.
-  const device = readDeviceToken(client.deviceToken, ctx.secret);
-  const ownDevice =
-    device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
-  // The owner's own browser is outside the address window too (an office's shared address).
+  // The owner's own browser is counted by its device, so strangers' guesses cannot lock the owner out,
+  // and it is outside the address window too (an office's shared address). Only a device token of this
+  // account, made under its current password, is the owner's browser (sessions.ts).
+  const ownDevice = user ? readDeviceToken(client.deviceToken, ctx.secret, user) : undefined;
   const attempt = await beginLoginAttempt(
     ctx.db,
     ownDevice
@@ -190,7 +189,10 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
       lastLogin: user.last_login_at ? new Date(user.last_login_at).getTime() : null,
     },
     session: { ...session, remember: input.remember },
-    deviceToken: ownDevice ? undefined : newDeviceToken(ctx.secret, user.id),
+    deviceToken:
+      ownDevice || user.password_hash === null
+        ? undefined
+        : newDeviceToken(ctx.secret, { id: user.id, password_hash: user.password_hash }),
   };
 }
 

@@ -82,25 +82,35 @@ export async function endOtherSessions(db: Queryable, userId: string, keepSecret
 }
 
 // ---- Device tokens (OWASP "slow down online guessing with device cookies")
+//
+// A token also signs the account's password hash as it was when the token was made (the argon2 string,
+// whose salt is new with every password): a password changed or reset ends every device token made
+// before, so a browser that signed in with an old password (a former colleague's, a thief's) is a new
+// browser again, held to the address window and the account's delay.
 
-const deviceSignature = (secret: Buffer, userId: string, nonce: string) =>
-  createHmac('sha256', secret).update(`device:${userId}:${nonce}`).digest('base64url');
+const deviceSignature = (secret: Buffer, userId: string, nonce: string, passwordHash: string) =>
+  createHmac('sha256', secret).update(`device:${userId}:${nonce}:${passwordHash}`).digest('base64url');
 
 /** A new token for a browser where this user signed in: `<user id>.<nonce>.<signature>`. */
-export function newDeviceToken(secret: Buffer, userId: string): string {
+export function newDeviceToken(secret: Buffer, user: { id: string; password_hash: string }): string {
   const nonce = newSecret().slice(0, 22);
-  return `${userId}.${nonce}.${deviceSignature(secret, userId, nonce)}`;
+  return `${user.id}.${nonce}.${deviceSignature(secret, user.id, nonce, user.password_hash)}`;
 }
 
-/** The device token's user and nonce when its signature verifies; undefined otherwise. */
+/**
+ * The device token's nonce when it is `user`'s and was made under the password the account has now;
+ * undefined otherwise (another user's, forged, or made before a password change).
+ */
 export function readDeviceToken(
   token: string | undefined,
   secret: Buffer,
+  user: { id: string; password_hash: string | null },
 ): { userId: string; nonce: string } | undefined {
   const parts = (token ?? '').split('.');
-  if (parts.length !== 3) return undefined;
+  if (parts.length !== 3 || user.password_hash === null) return undefined;
   const [userId = '', nonce = '', signature = ''] = parts;
-  const expected = Buffer.from(deviceSignature(secret, userId, nonce));
+  if (userId !== user.id) return undefined;
+  const expected = Buffer.from(deviceSignature(secret, userId, nonce, user.password_hash));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, nonce } : undefined;
 }

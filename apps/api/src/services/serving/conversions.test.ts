@@ -260,6 +260,7 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       const head = await fetch(`${world.server.url}/serve/conv/${action}?${query}`, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.headers.get('cache-control')).toBe('no-store');
+      expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(await ledgerOf(world, action)).toHaveLength(before);
       const answer = await postback(world, action, { click: id, order: 'HEAD-1', value: '10' });
       expect(answer.body).toMatchObject({ counted: true, reason: null });
