@@ -3,7 +3,12 @@
 // passwords are refused. docs/security.md lists the limits and their settings.
 import { MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beginLoginAttempt, LOGIN_MAX_DELAY_SECONDS, loginKeys } from '../services/identity/login-limit';
+import {
+  beginLoginAttempt,
+  LOGIN_MAX_DELAY_SECONDS,
+  loginAttemptsSweep,
+  loginKeys,
+} from '../services/identity/login-limit';
 import { newId } from '../services/ids';
 import { retryAfterOf } from '../services/retry-after';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
@@ -122,12 +127,55 @@ describe(`sign-in limits and passwords on ${testDatabaseKind()}`, () => {
     });
   });
 
+  describe('what the limit keeps', () => {
+    it('never a client address: the address window is kept under its HMAC', async () => {
+      const address = '203.0.113.77';
+      const email = uniqueEmail();
+      expect(
+        (await login(new Client(server.url), email, 'a wrong one', { 'X-Forwarded-For': address }))
+          .httpStatus,
+      ).toBe(401);
+      const keys = await server.db.query<{ key: string }>(
+        "select key from login_keys where key like 'ip:%' or key = $1 union all select key from login_attempts where key like 'ip:%'",
+        [loginKeys.account(email)],
+      );
+      expect(keys.map((row) => row.key)).toContain(loginKeys.ip(address, server.app.adconsole.secret));
+      expect(keys.map((row) => row.key).join(' ')).not.toContain(address);
+    });
+
+    it('forgets a key after a day without an attempt (the sweep, every 10 minutes), and keeps one in use', async () => {
+      const quiet = loginKeys.account(uniqueEmail());
+      const busy = loginKeys.account(uniqueEmail());
+      for (const key of [quiet, busy]) {
+        await beginLoginAttempt(server.db, { identity: key });
+      }
+      await server.db.query(
+        "update login_attempts set attempted_at = attempted_at - interval '25 hours' where key = $1",
+        [quiet],
+      );
+      await loginAttemptsSweep.queueDue?.(server.app.adconsole);
+      const left = async (table: string, key: string) =>
+        (await server.db.query(`select key from ${table} where key = $1`, [key])).length;
+      expect(await left('login_attempts', quiet)).toBe(0);
+      expect(await left('login_keys', quiet)).toBe(0);
+      expect(await left('login_attempts', busy)).toBe(1);
+      expect(await left('login_keys', busy)).toBe(1);
+      // A forgotten key is made again by its next attempt, which counts from zero.
+      await beginLoginAttempt(server.db, { identity: quiet });
+      expect(await left('login_keys', quiet)).toBe(1);
+    });
+  });
+
   describe('after 10 wrong passwords each attempt waits a doubling delay, never a lock', () => {
     const second = 1000;
     /** One attempt at `at`, from an address of its own (the per-address window stays out of it). */
     const attempt = async (identity: string, at: Date) => {
       try {
-        await beginLoginAttempt(server.db, { ip: loginKeys.ip(`198.51.100.${newId()}`), identity }, at);
+        await beginLoginAttempt(
+          server.db,
+          { ip: loginKeys.ip(`198.51.100.${newId()}`, server.app.adconsole.secret), identity },
+          at,
+        );
         return { allowed: true as const };
       } catch (error) {
         const status = (error as { status?: number }).status;

@@ -2,14 +2,40 @@
 // attempt is counted) and the attempts made under each key (services/identity/login-limit.ts).
 import type { Queryable } from '../database';
 
-/** Makes sure each key has its row, then locks them in the given order until the transaction ends. */
+/**
+ * Makes sure each key has its row, then locks them in the given order until the transaction ends. A row
+ * the sweep deleted while this waited for it is made again and locked then: no attempt goes unlocked.
+ */
 export async function lockLoginKeys(db: Queryable, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    await db.query('insert into login_keys (key) values ($1) on conflict (key) do nothing', [key]);
+  for (;;) {
+    for (const key of keys) {
+      await db.query('insert into login_keys (key) values ($1) on conflict (key) do nothing', [key]);
+    }
+    const locked = await db.query(
+      'select key from login_keys where key = any($1::text[]) order by key for update',
+      [[...keys]],
+    );
+    if (locked.length === new Set(keys).size) return;
   }
-  await db.query('select key from login_keys where key = any($1::text[]) order by key for update', [
-    [...keys],
-  ]);
+}
+
+/**
+ * Attempts older than `hours` before `now` go, then the lock rows of keys with no attempt left (rows a
+ * sign-in holds at that moment are skipped: the next sweep takes them). How many lock rows went.
+ */
+export async function sweepLoginAttempts(db: Queryable, hours: number, now: Date): Promise<number> {
+  await db.query(
+    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${hours} hours'`,
+    [now.toISOString()],
+  );
+  const swept = await db.query(
+    `delete from login_keys where key in (
+       select key from login_keys k
+        where not exists (select 1 from login_attempts a where a.key = k.key)
+        for update skip locked)
+     returning key`,
+  );
+  return swept.length;
 }
 
 /** The attempts under `key` in the `minutes` up to `now`, and the earliest of them. */

@@ -11,11 +11,15 @@ import { withRetryAfter } from '../retry-after';
 const ADDRESS_WINDOW_MINUTES = 15;
 
 /**
- * The key of one call from one client address (the address as TRUST_PROXY resolves it), the address
- * kept only as an HMAC under the server's secret: the table never holds a client address.
+ * A client address as the limits keep it: an HMAC under the server's secret (22 characters), so no
+ * limit's table ever holds a client address (this one, and the sign-in's, login-limit.ts).
  */
+export const addressDigest = (address: string, secret: Buffer) =>
+  createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22);
+
+/** The key of one call from one client address (the address as TRUST_PROXY resolves it). */
 const addressKey = (call: string, address: string, secret: Buffer) =>
-  `${call}:address:${createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22)}`;
+  `${call}:address:${addressDigest(address, secret)}`;
 
 /**
  * Counts one call from `address`, or refuses it with 429 (and Retry-After until the window ends) when

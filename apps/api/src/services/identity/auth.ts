@@ -167,7 +167,7 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
     ctx.db,
     ownDevice
       ? { identity: loginKeys.device(ownDevice.nonce) }
-      : { ip: loginKeys.ip(ip), identity: loginKeys.account(email) },
+      : { ip: loginKeys.ip(ip, ctx.secret), identity: loginKeys.account(email) },
   );
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
     throw ApiError.of(401, MESSAGES.invalidLogin);

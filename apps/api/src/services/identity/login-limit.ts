@@ -21,9 +21,12 @@ import {
   failuresWithin,
   insertLoginAttempt,
   lockLoginKeys,
+  sweepLoginAttempts,
 } from '../../db/queries/login-attempts';
 import { newId } from '../ids';
+import type { JobKind } from '../jobs/kinds';
 import { withRetryAfter } from '../retry-after';
+import { addressDigest } from './address-limit';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;
@@ -46,7 +49,8 @@ export const LOGIN_MAX_DELAY_SECONDS = 300;
 const LOGIN_FAILURE_MEMORY_HOURS = 24;
 
 export const loginKeys = {
-  ip: (ip: string) => `ip:${ip}`,
+  /** The address only as its HMAC: the tables never hold a client address. */
+  ip: (ip: string, secret: Buffer) => `ip:${addressDigest(ip, secret)}`,
   account: (email: string) => `account:${email}`,
   device: (nonce: string) => `device:${nonce}`,
 };
@@ -106,3 +110,14 @@ export async function refundLoginAttempt(
 export async function clearAccountAttempts(db: Queryable, email: string): Promise<void> {
   await deleteKeyAttempts(db, loginKeys.account(email));
 }
+
+/**
+ * What the limit no longer needs goes, once every 10 minutes across the fleet: attempts older than the
+ * failures' memory (24 hours) and the lock rows of keys with no attempt left, so neither table keeps an
+ * account's or a browser's key (or an address's digest) beyond a day of quiet.
+ */
+export const loginAttemptsSweep: JobKind = {
+  kind: 'sweep-login-attempts',
+  onceEveryMs: 10 * 60_000,
+  queueDue: (ctx) => sweepLoginAttempts(ctx.db, LOGIN_FAILURE_MEMORY_HOURS, new Date()),
+};
