@@ -72,7 +72,7 @@ export async function beginLoginAttempt(
   keys: { ip?: string; identity: string },
   clock?: Date,
 ): Promise<string> {
-  const sorted = [...new Set([keys.ip ?? keys.identity, keys.identity])].sort();
+  const sorted = [...new Set(keys.ip === undefined ? [keys.identity] : [keys.ip, keys.identity])].sort();
   return db.transaction(async (tx) => {
     // Locks in a fixed order (no deadlock); concurrent attempts on the same key wait here.
     await lockLoginKeys(tx, sorted);
