@@ -1,6 +1,7 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn';
+import { initials } from './initials';
 
 export type AvatarProps = React.ComponentProps<typeof AvatarPrimitive.Root> & {
   /** Image URL; the initials show while it loads or when it fails. */
@@ -9,13 +10,6 @@ export type AvatarProps = React.ComponentProps<typeof AvatarPrimitive.Root> & {
   name: string;
   size?: 'sm' | 'md' | 'lg';
 };
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
 
 const sizes = { sm: 'size-6 text-[10px]', md: 'size-8 text-xs', lg: 'size-12 text-base' };
 

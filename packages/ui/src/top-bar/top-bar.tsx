@@ -1,12 +1,12 @@
 import { MenuIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useAppShell } from '../app-shell/app-shell-context';
+import { Avatar } from '../avatar';
 import { buttonVariants } from '../button';
 import { IconButton } from '../icon-button';
 import { cn } from '../lib/cn';
 import { type RenderLink, renderAnchor } from '../lib/link';
 import { type Theme, ThemeToggle } from '../theme-toggle';
-import { initials } from './initials';
 
 export type TopBarUser = { name: string; href: string };
 
@@ -27,7 +27,7 @@ export type TopBarProps = {
 /**
  * The bar above the content: breadcrumbs, light/dark switch, and the user's name or a Sign In link. In a
  * bar narrower than 28rem (a phone) the name gives its room to the page's title: the user's initials
- * show in a circle, and the link is still named after the user (the name stays for screen readers).
+ * show as their avatar, and the link is still named after the user (the avatar's label).
  */
 export function TopBar({
   breadcrumbs,
@@ -65,17 +65,11 @@ export function TopBar({
                 buttonVariants({ variant: 'ghost', size: 'sm' }),
                 'max-w-48 justify-start @max-md:px-1',
               ),
+              // One of the two shows: the name, or (in a narrow bar) the avatar, whose label is the name.
               children: (
                 <>
-                  {/* Read out in full where it does not show (sr-only), so the link keeps the user's name. */}
-                  <span className="truncate @max-md:sr-only">{user.name}</span>
-                  <span
-                    aria-hidden="true"
-                    data-slot="user-initials"
-                    className="hidden size-7 place-items-center rounded-full bg-muted font-semibold text-muted-foreground text-xs @max-md:grid"
-                  >
-                    {initials(user.name)}
-                  </span>
+                  <span className="truncate @max-md:hidden">{user.name}</span>
+                  <Avatar name={user.name} className="hidden @max-md:flex" />
                 </>
               ),
             })

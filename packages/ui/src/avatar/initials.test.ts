@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials';
 
-describe("the top bar's initials of a user", () => {
+describe("an avatar's initials of a person", () => {
   it('takes the first letters of the first and the last word', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('Maximilian Alexander von Hohenzollern-Sigmaringen')).toBe('MH');

@@ -1,5 +1,5 @@
-// What the top bar shows of a user where their name does not fit (a phone): the initials of their first
-// and last names, as an avatar would.
+// What an avatar shows without a picture (the top bar's user on a phone too): the initials of a person's
+// first and last names.
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
