@@ -2,7 +2,7 @@
 // the console's Content-Security-Policy and framing headers (not on embeddable routes: ad serving),
 // HSTS on https, and `Connection: close` while the process drains.
 import { ApiError, MESSAGES } from '@adconsole/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { bearerSkipsCsrf } from './bearer';
@@ -64,6 +64,12 @@ const NOSNIFF_AND_CLOSE = [...NOSNIFF, 'Connection', 'close'];
 export const everyAnswersHeaders = (ctx: Context): readonly string[] =>
   ctx.lifecycle.draining ? NOSNIFF_AND_CLOSE : NOSNIFF;
 
+/** Sets each name and value of a flat list (`everyAnswersHeaders`, `servingCorsHeaders`) on a reply. */
+export function setHeaderPairs(reply: FastifyReply, pairs: readonly string[]): void {
+  for (let index = 0; index < pairs.length; index += 2)
+    reply.header(pairs[index] as string, pairs[index + 1] as string);
+}
+
 /**
  * The hooks: drain, CSRF, security headers (in that order, as the server has always added them). Each is
  * a callback, not an async function: every request runs them, the ad-serving routes' too, and an async
@@ -93,9 +99,7 @@ export function registerSecurityHooks(app: FastifyInstance, ctx: Context): void 
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const every = everyAnswersHeaders(ctx);
-    for (let index = 0; index < every.length; index += 2)
-      reply.header(every[index] as string, every[index + 1] as string);
+    setHeaderPairs(reply, everyAnswersHeaders(ctx));
     if (!request.routeOptions.config.embeddable) {
       if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
       reply.header('X-Frame-Options', 'DENY');

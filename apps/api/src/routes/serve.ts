@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
+import { setHeaderPairs } from '../http/security-headers';
 import { sendFile } from '../http/send-file';
 import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http/serving-body';
 import { servedAd } from '../services/serving/ad';
@@ -70,9 +71,7 @@ function servingCors(request: FastifyRequest, reply: FastifyReply): void {
   const vary = reply.getHeader('Vary');
   if (!vary) reply.header('Vary', 'Origin');
   else if (!/\borigin\b/i.test(String(vary))) reply.header('Vary', `${vary}, Origin`);
-  const cors = servingCorsHeaders(request.headers.origin);
-  for (let index = 0; index < cors.length; index += 2)
-    reply.header(cors[index] as string, cors[index + 1] as string);
+  setHeaderPairs(reply, servingCorsHeaders(request.headers.origin));
 }
 
 const isServing = (request: FastifyRequest) => request.url.startsWith('/serve/');
@@ -228,11 +227,10 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
     // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
     conversionTag: runtimeScript('conv'),
     conversion: async ({ params, query, request, reply }) => {
-      if (!counts(request)) {
-        return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send();
-      }
-      const answer = await convert(ctx, params.action, query);
-      return reply.header('Cache-Control', 'no-store').send(answer);
+      reply.header('Cache-Control', 'no-store');
+      // A HEAD stores nothing: the GET's headers, no body.
+      if (!counts(request)) return reply.type('application/json; charset=utf-8').send();
+      return reply.send(await convert(ctx, params.action, query));
     },
     // A postback may also send its fields as a form (application/x-www-form-urlencoded): the query's win.
     conversionPost: async ({ params, query, request, reply }) => {

@@ -2,11 +2,11 @@
 // password reset, share links), counted in the database beside the limits on an identity
 // (identity-limit.ts): the same 15-minute window whichever API process answers, so a client that
 // reaches three processes gets the limit once, not three times. Counted before the body is read.
-import { createHmac } from 'node:crypto';
 import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
 import { withRetryAfter } from '../retry-after';
+import { hmac22 } from '../serving/signing';
 
 const ADDRESS_WINDOW_MINUTES = 15;
 
@@ -14,8 +14,7 @@ const ADDRESS_WINDOW_MINUTES = 15;
  * A client address as the limits keep it: an HMAC under the server's secret (22 characters), so no
  * limit's table ever holds a client address (this one, and the sign-in's, login-limit.ts).
  */
-export const addressDigest = (address: string, secret: Buffer) =>
-  createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22);
+export const addressDigest = (address: string, secret: Buffer) => hmac22(secret, address);
 
 /** The key of one call from one client address (the address as TRUST_PROXY resolves it). */
 const addressKey = (call: string, address: string, secret: Buffer) =>

@@ -166,7 +166,7 @@ export async function login(ctx: Context, client: SignInClient, input: LoginRequ
   const attempt = await beginLoginAttempt(
     ctx.db,
     ownDevice
-      ? { identity: loginKeys.device(ownDevice.nonce) }
+      ? { identity: loginKeys.device(ownDevice) }
       : { ip: loginKeys.ip(ip, ctx.secret), identity: loginKeys.account(email) },
   );
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {

@@ -105,12 +105,12 @@ export function readDeviceToken(
   token: string | undefined,
   secret: Buffer,
   user: { id: string; password_hash: string | null },
-): { userId: string; nonce: string } | undefined {
+): string | undefined {
   const parts = (token ?? '').split('.');
   if (parts.length !== 3 || user.password_hash === null) return undefined;
   const [userId = '', nonce = '', signature = ''] = parts;
   if (userId !== user.id) return undefined;
   const expected = Buffer.from(deviceSignature(secret, userId, nonce, user.password_hash));
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, nonce } : undefined;
+  return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
 }
