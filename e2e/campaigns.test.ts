@@ -121,6 +121,36 @@ describe('campaigns and creatives', () => {
     expect(row?.[7]).toBe(tag);
   });
 
+  it("downloads the tag sheet when clicked before the campaign's answer came: the button waits, then the file arrives", async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const { campaignID, creativeID } = await demoCreative(await apiSignIn(baseURL()), 'Trail season banner');
+    // The campaign's answer is held back (a slow network) until the button has been clicked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/v1/campaign/get?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Straight to the editor (a bookmark, a link in a mail): the creative comes, the campaign not yet.
+    await page.goto(`/campaigns/${campaignID}/creative/${creativeID}`);
+    await page.getByRole('textbox', { name: /tag for live creative/ }).first().waitFor();
+    const button = page.getByRole('button', { name: 'Download the tag sheet (xlsx)' });
+    const download = page.waitForEvent('download');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    release();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await readFile(await (await download).path())).buffer);
+    const names = (workbook.getWorksheet('Tags')?.getColumn(2).values ?? []).slice(2);
+    expect(names).toContain('Trail season banner');
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe(null);
+  });
+
   it('keeps dark mode across a reload', async () => {
     const page = await newPage();
     await page.goto('/signin');

@@ -22,7 +22,7 @@ import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
 import { CreativePreview } from './creative-preview';
-import { downloadTagSheet, useCreative, useCreativeActions } from './creative-queries';
+import { useCreative, useCreativeActions } from './creative-queries';
 import { type CreativeDraft, CreativeSettings } from './creative-settings';
 import { previewOf } from './preview-ad';
 import { type TagInputs, TagPanel } from './tag-panel';
@@ -50,22 +50,24 @@ export function CreativeEditorPage() {
   }
   const current = creative.data;
 
-  const downloadSheet = async () => {
-    if (!campaign.data) return;
-    try {
-      const rows = buildTagSheet({
-        campaign: { ...campaign.data, creatives: [current] },
-        servingHost: servingHost(),
-        tcfVendorID: publicConfig().tcfVendorID,
-        dealIDs: { [current.id]: tagInputs.dealID ?? '' },
-        fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
-      });
-      const url = await downloadTagSheet({ campaignID, tags: tagsByCreative(rows) });
-      window.location.assign(url);
-    } catch (error) {
-      showError('The tag sheet could not be made')(error);
-    }
-  };
+  // The campaign's rows of this creative alone, built when the campaign is at hand (the sheet waits for it).
+  const downloadSheet = () =>
+    actions.tagSheet.mutate(
+      (campaign) =>
+        tagsByCreative(
+          buildTagSheet({
+            campaign: { ...campaign, creatives: [current] },
+            servingHost: servingHost(),
+            tcfVendorID: publicConfig().tcfVendorID,
+            dealIDs: { [current.id]: tagInputs.dealID ?? '' },
+            fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
+          }),
+        ),
+      {
+        onSuccess: (url) => window.location.assign(url),
+        onError: showError('The tag sheet could not be made'),
+      },
+    );
 
   return (
     // min-w-0: a grid item may be narrower than its content, so a phone's width holds the page and the
@@ -182,7 +184,7 @@ export function CreativeEditorPage() {
                 tcfVendorID={publicConfig().tcfVendorID}
                 inputs={tagInputs}
                 onDownloadSheet={downloadSheet}
-                downloading={false}
+                downloading={actions.tagSheet.isPending}
               />
             </CardContent>
           </Card>

@@ -1,6 +1,12 @@
 // Server state of the creatives (TanStack Query): one creative for the editor, and every change to a
 // campaign's creatives, in one place for the campaign page and the editor alike.
-import { type Campaign, type Creative, creativeCalls, newCreative } from '@adconsole/domain';
+import {
+  type Campaign,
+  type Creative,
+  creativeCalls,
+  newCreative,
+  type tagsByCreative,
+} from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFileUrl, areaCalls } from '../../lib/api';
 import { campaignKeys, campaignsApi } from '../campaigns/campaign-queries';
@@ -80,13 +86,22 @@ export function useCreativeActions(campaignID: string, creativeID: string) {
       mutationFn: (files: File[]) => creativesApi().uploadAssets({ campaignID, creativeID, files }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: creativeKey(creativeID) }),
     }),
+    /**
+     * POST /v1/campaign/tags: the xlsx tag sheet of the creative's tags; answers its download URL. It
+     * waits for the campaign (a click before the campaign's answer came used to do nothing at all).
+     */
+    tagSheet: useMutation({
+      mutationFn: async (tagsOf: (campaign: Campaign) => ReturnType<typeof tagsByCreative>) => {
+        const campaign = await queryClient.ensureQueryData({
+          queryKey: campaignKeys.detail(campaignID),
+          queryFn: () => campaignsApi().getCampaign(campaignID),
+        });
+        return creativesApi().downloadTagSheet({ campaignID, tags: tagsOf(campaign) });
+      },
+    }),
     deleteAsset: useMutation({
       mutationFn: (assetID: string) => creativesApi().deleteAsset(assetID, creativeID),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: creativeKey(creativeID) }),
     }),
   };
 }
-
-/** POST /v1/campaign/tags: the xlsx tag sheet of the campaign's live creatives; answers its download URL. */
-export const downloadTagSheet = (input: Parameters<ReturnType<typeof creativesApi>['downloadTagSheet']>[0]) =>
-  creativesApi().downloadTagSheet(input);
