@@ -138,7 +138,10 @@ describe('campaigns and creatives', () => {
     });
     // Straight to the editor (a bookmark, a link in a mail): the creative comes, the campaign not yet.
     await page.goto(`/campaigns/${campaignID}/creative/${creativeID}`);
-    await page.getByRole('textbox', { name: /tag for live creative/ }).first().waitFor();
+    await page
+      .getByRole('textbox', { name: /tag for live creative/ })
+      .first()
+      .waitFor();
     const button = page.getByRole('button', { name: 'Download the tag sheet (xlsx)' });
     const download = page.waitForEvent('download');
     await button.click();

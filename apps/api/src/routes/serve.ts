@@ -318,7 +318,12 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         // handler asks: files and the runtime script never need it).
         let client: TrafficClient | undefined;
         const classified = () => {
-          client ??= ctx.traffic.classify({ ip: request.ip, headers: request.headers, query: request.query });
+          client ??= ctx.traffic.classify({
+            ip: request.ip,
+            method: request.method,
+            headers: request.headers,
+            query: request.query,
+          });
           return client;
         };
         return handler({

@@ -191,6 +191,24 @@ describe(`invalid traffic is stored, never counted (${testStoresLabel()})`, () =
     expect(sum('Filtered clicks (invalid traffic)')).toBe(5);
   });
 
+  it("a HEAD of an ad request (a link checker, an unfurler) spends none of the client's ad requests: the person's GET after it counts", async () => {
+    const mine = await campaign('Checked links');
+    const person = as({ 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': visitorAddress() });
+    for (const url of [`/serve/ad/${mine.banner}.json`, `/serve/vast/${mine.vast}.xml`]) {
+      for (let round = 0; round < 3; round += 1) {
+        const head = await person(`${server.url}${url}`, { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(await head.text()).toBe('');
+      }
+    }
+    // SERVE_RATE_LIMIT is 1 here: had the HEADs counted, this GET would be the fourth and carry `rate`.
+    const ad = await servedTo(person, mine.banner);
+    await person(ad.events.impression ?? '', { method: 'POST' });
+    const figures = await report(mine.id);
+    expect(figures.totals).toMatchObject({ impressions: 1 });
+    expect(figures.invalid.total).toBe(0);
+  });
+
   it('server-side ad insertion: the viewer behind a listed SSAI proxy counts; the same headers from an unlisted data centre do not', async () => {
     const mine = await campaign('Stitched CTV');
     const viewer = { 'X-Device-IP': HOME, 'X-Device-User-Agent': 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5)' };

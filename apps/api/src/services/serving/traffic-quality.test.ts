@@ -173,6 +173,13 @@ describe('the edge classifier', () => {
     expect(quality.adRequestReason(quality.classify(request('curl/8.4.0')), 'live-a')).toBe('bot');
     const prefetch = quality.classify(request(CHROME, '73.15.1.1', { 'sec-purpose': 'prefetch' }));
     expect(quality.adRequestReason(prefetch, 'live-a')).toBeNull();
+    // A HEAD (a link checker) is judged as a prefetch, and spends none of its client's ad requests.
+    const head = quality.classify({ ...request(CHROME, '73.15.9.9'), method: 'HEAD' });
+    expect(head.reason).toBe('prefetch');
+    for (let round = 0; round < 5; round += 1) expect(quality.adRequestReason(head, 'live-c')).toBeNull();
+    const get = quality.classify({ ...request(CHROME, '73.15.9.9'), method: 'GET' });
+    const after = Array.from({ length: 4 }, () => quality.adRequestReason(get, 'live-c'));
+    expect(after).toEqual([null, null, null, 'rate']);
   });
 
   it('remembers user-agent verdicts: the same answer from the cache as from the list', () => {

@@ -36,6 +36,8 @@ type EdgeReason = CarriedReason | 'prefetch';
 /** What the classifier reads of a request: its client's address (after TRUST_PROXY) and headers. */
 export interface RequestFacts {
   ip: string;
+  /** The HTTP method: a HEAD is judged as a prefetch (it shows no ad and follows no link). */
+  method?: string;
   headers: Record<string, string | string[] | undefined>;
   /**
    * The request's query, for the breakdown's site: `bundle` (the platform's app-bundle macro), `site`
@@ -77,8 +79,12 @@ const header = (facts: RequestFacts, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** A browser's speculative request: prefetch, prerender, or a preview thumbnail. */
+/**
+ * A request that shows no one an ad: a browser's prefetch, prerender or preview thumbnail, or a HEAD
+ * (a link checker's, an unfurler's). Its events are not counted and it spends none of the rate rule.
+ */
 function isPrefetch(facts: RequestFacts): boolean {
+  if (facts.method === 'HEAD') return true;
   const purpose = header(facts, 'sec-purpose') ?? header(facts, 'purpose') ?? header(facts, 'x-purpose');
   if (purpose !== undefined && /prefetch|preview|prerender/i.test(purpose)) return true;
   return header(facts, 'x-moz')?.toLowerCase() === 'prefetch';
