@@ -88,6 +88,18 @@ export async function markCreativeUpdated(db: Queryable, id: string): Promise<vo
   await db.query('update creatives set updated_at = now() where id = $1', [id]);
 }
 
+/**
+ * The creative's trading platform alone (publishing with a platform chosen): its other settings are the
+ * row's own, never a copy read before, so a save that lands meanwhile is kept.
+ */
+export async function setCreativePlatform(db: Queryable, id: string, platform: string | null): Promise<void> {
+  await db.query(
+    `update creatives set updated_at = now(), body = body || jsonb_build_object('platform', $2::text)
+     where id = $1`,
+    [id, platform],
+  );
+}
+
 /** The creative becomes a Banner of this name and size (the builder's export); its other settings stay. */
 export async function updateCreativeAsBanner(
   db: Queryable,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../db/database';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { signedInAdmin, signedInUser } from '../../test/helpers';
 
@@ -323,6 +324,45 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
       (await other.delete(`/v1/campaign/creatives/live?id=${after.body.data?.liveCreatives[0]?.id}`))
         .httpStatus,
     ).toBe(404);
+  });
+
+  it('publishing with a platform keeps a save that landed while it ran: the platform alone is written, the saved settings stay and are what goes live', async () => {
+    const campaign = await newCampaign(owner);
+    const creative = await newCreative(owner, campaign.id, { platform: null });
+    // The save lands after the publish has read the creative, before its transaction (one of each at once).
+    const original = server.db.transaction;
+    const transaction = original.bind(server.db);
+    server.db.transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+      server.db.transaction = original;
+      const saved = await owner.put(
+        '/v1/campaign/creatives',
+        creativeBody(campaign.id, {
+          id: creative.id,
+          platform: null,
+          trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/sale' }] },
+        }),
+      );
+      expect(saved.httpStatus).toBe(200);
+      return transaction(work);
+    };
+    const published = await owner.post<CreativeAnswer>('/v1/campaign/creatives/publish', {
+      id: creative.id,
+      platform: 'xandr',
+    });
+    server.db.transaction = original;
+    expect(published.httpStatus).toBe(200);
+    const [row] = await server.db.query<{ body: { platform: string; trackers: unknown } }>(
+      'select body from creatives where id = $1',
+      [creative.id],
+    );
+    const saved = { click: [{ type: 'redirect', url: 'https://advertiser.example/sale' }] };
+    expect(row?.body.platform).toBe('xandr');
+    expect(row?.body.trackers).toEqual(saved);
+    const [live] = await server.db.query<{ snapshot: { platform: string; trackers: unknown } }>(
+      'select snapshot from live_creatives where creative_id = $1',
+      [creative.id],
+    );
+    expect(live?.snapshot).toMatchObject({ platform: 'xandr', trackers: saved });
   });
 
   it('a live creative is an immutable snapshot: later edits do not change it', async () => {

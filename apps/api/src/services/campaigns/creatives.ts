@@ -16,6 +16,7 @@ import {
   type CreativeRow,
   deleteCreative as deleteCreativeRow,
   insertCreative,
+  setCreativePlatform,
   updateCreativeBody,
   updateCreative as updateCreativeRow,
 } from '../../db/queries/creatives';
@@ -147,7 +148,7 @@ export async function publishCreative(
   if (problem) throw ApiError.of(400, problem);
   await ctx.db.transaction(async (tx) => {
     if (input.platform !== undefined) {
-      await updateCreativeBody(tx, creative.id, { ...creative.body, platform: input.platform });
+      await setCreativePlatform(tx, creative.id, input.platform);
     }
     const [current] = await loadCreatives(
       { ...ctx, db: tx },
