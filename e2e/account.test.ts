@@ -68,6 +68,39 @@ describe('account journeys', () => {
     expect((await fetch(dashboard, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
   });
 
+  it("signs in at once from the mailed link: a sign-in sent before the link's verification answered waits for it", async () => {
+    const page = await newPage();
+    const email = uniqueEmail(await companyDomain(), 'quick');
+    await fillSignUp(page, { firstName: 'Quinn', lastName: 'Quick', email, password });
+    await page.getByText(`We sent a verification link to ${email}`).waitFor();
+    const link = await linkInMail(email, '/signin');
+    // The verification's answer is held back (a slow network) until the form has been sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/verify', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${link.pathname}${link.search}`);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
+    const logins: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/login') logins.push(response.status());
+    });
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => form.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy'))
+      .toBe('true');
+    release();
+    await page.waitForURL('**/dashboard');
+    // One sign-in, after the verification: never a refusal first.
+    expect(logins).toEqual([200]);
+  });
+
   it("refuses a non-company e-mail with 'Only {host} emails allowed!'", async () => {
     const page = await newPage();
     const host = await companyDomain();

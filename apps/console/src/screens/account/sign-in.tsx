@@ -1,4 +1,5 @@
-// Sign in (docs/product.md §2): verify first when the link carries verifyCode and code, then login,
+// Sign in (docs/product.md §2): verify first when the link carries verifyCode and code (a sign-in sent
+// before that answer waits for it), then login,
 // then the stored after-login path or /dashboard.
 import { errorMessage, MESSAGES, shouldWelcomeBack, welcomeBackNotification } from '@adconsole/domain';
 import { SignInForm, type SignInFormValues } from '@adconsole/forms';
@@ -26,12 +27,17 @@ function useVerification(verifyCode: string | null, verifyToken: string | null):
 
 export function SignInPage() {
   const [params] = useSearchParams();
-  const verification = useVerification(params.get('verifyCode'), params.get('code'));
+  const verifyCode = params.get('verifyCode');
+  const verifyToken = params.get('code');
+  const verification = useVerification(verifyCode, verifyToken);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const signIn = async (values: SignInFormValues) => {
     setServerError(null);
     try {
+      // Sent from the mailed link before its verification answered: the server refuses an unverified
+      // account's sign-in, so it waits for that answer (the same one: the link's token is spent once).
+      if (verifyCode) await verifyEmailOnce(verifyCode, verifyToken ?? '');
       const answer = await logIn(values);
       signedIn(answer);
       if (shouldWelcomeBack(answer.lastLogin, new Date())) showNotification(welcomeBackNotification());
