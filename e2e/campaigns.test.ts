@@ -41,9 +41,23 @@ describe('campaigns and creatives', () => {
       (response) =>
         response.request().method() === 'PUT' && response.url().includes('/v1/campaign/creatives'),
     );
+    // The save's answer is held back a moment: Publish waits for it (what goes live is what it stores).
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      releaseSave = resolve;
+    });
+    await page.route('**/v1/campaign/creatives', async (route) => {
+      if (route.request().method() === 'PUT') await saveHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Save creative' }).click();
+    const publish = page.getByRole('button', { name: 'Publish' });
+    await expect.poll(() => publish.isDisabled()).toBe(true);
+    releaseSave();
     expect((await saving).status()).toBe(200);
+    await page.unroute('**/v1/campaign/creatives');
     await page.getByText('Saved.').waitFor();
+    await expect.poll(() => publish.isDisabled()).toBe(false);
 
     await page
       .locator('input[type="file"][aria-label="Upload assets"]')
@@ -75,6 +89,19 @@ describe('campaigns and creatives', () => {
     await creatives.getByRole('link', { name: 'New creative', exact: true }).waitFor();
     // The campaign's list may show its cached creatives first, and then the fetched ones.
     await expect.poll(() => creatives.getByRole('link', { name: 'New creative (Copy)' }).count()).toBe(0);
+
+    // A double click on a row's Duplicate makes one copy: the button is busy until the copy is listed.
+    const copies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/campaign/creatives/duplicate')) copies.push(request.method());
+    });
+    await creatives.getByRole('button', { name: 'Duplicate New creative', exact: true }).dblclick();
+    await creatives.getByRole('link', { name: 'New creative (Copy)' }).waitFor();
+    await expect
+      .poll(() => creatives.getByRole('button', { name: 'Duplicate New creative', exact: true }).isEnabled())
+      .toBe(true);
+    expect(copies).toEqual(['PUT']);
+    expect(await creatives.getByRole('link', { name: 'New creative (Copy)' }).count()).toBe(1);
   });
 
   it("downloads the creative's tag sheet from its editor: an xlsx a spreadsheet reader opens, holding the tag the panel shows", async () => {

@@ -190,6 +190,10 @@ export function CampaignViewPage() {
                         onError: showError('The creative was not duplicated'),
                       })
                     }
+                    // Busy until the copy is in the list: a second click is not a second copy.
+                    duplicating={
+                      creatives.duplicate.isPending && creatives.duplicate.variables?.id === creative.id
+                    }
                     onDelete={() =>
                       creatives.remove.mutate(creative.id, {
                         onError: showError('The creative was not deleted'),
@@ -214,11 +218,14 @@ function CreativeRow({
   campaignID,
   creative,
   onDuplicate,
+  duplicating,
   onDelete,
 }: {
   campaignID: string;
   creative: Creative;
   onDuplicate: () => void;
+  /** Its copy is being made: the button is busy. */
+  duplicating: boolean;
   onDelete: () => void;
 }) {
   const live = creative.liveCreatives.length;
@@ -239,7 +246,13 @@ function CreativeRow({
         {live > 0 ? <Badge variant="success">Live ({live})</Badge> : <Badge variant="secondary">Draft</Badge>}
       </TableCell>
       <TableCell className="flex justify-end gap-1">
-        <Button variant="ghost" size="sm" onClick={onDuplicate} aria-label={`Duplicate ${creative.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDuplicate}
+          loading={duplicating}
+          aria-label={`Duplicate ${creative.name}`}
+        >
           Duplicate
         </Button>
         <ConfirmDelete

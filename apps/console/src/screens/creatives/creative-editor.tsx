@@ -99,6 +99,8 @@ export function CreativeEditorPage() {
               })
             }
             loading={actions.publish.isPending}
+            // A save on its way first: what goes live is what it stores.
+            disabled={actions.update.isPending}
           >
             Publish
           </Button>

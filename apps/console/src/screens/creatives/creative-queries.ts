@@ -8,6 +8,7 @@ import {
   type tagsByCreative,
 } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { apiFileUrl, areaCalls } from '../../lib/api';
 import { campaignKeys, campaignsApi } from '../campaigns/campaign-queries';
 
@@ -31,6 +32,7 @@ export const useCreative = (creativeID: string) =>
 export function useCreativeMutations(campaignID: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
+  const copying = useRef(new Map<string, Promise<Creative>>());
   return {
     create: useMutation({
       mutationFn: ({ campaign }: { campaign: Campaign }) =>
@@ -38,7 +40,17 @@ export function useCreativeMutations(campaignID: string) {
       onSuccess: refresh,
     }),
     duplicate: useMutation({
-      mutationFn: (creative: Creative) => creativesApi().duplicateCreative(creative),
+      // A second click before the first copy's answer (a double click lands before the button shows it
+      // is busy) is the same copy, not another.
+      mutationFn: (creative: Creative) => {
+        const pending =
+          copying.current.get(creative.id) ??
+          creativesApi()
+            .duplicateCreative(creative)
+            .finally(() => copying.current.delete(creative.id));
+        copying.current.set(creative.id, pending);
+        return pending;
+      },
       onSuccess: refresh,
     }),
     remove: useMutation({
