@@ -1,5 +1,6 @@
 import { creativeSchema } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { type ComponentProps, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CreativeSettings } from './creative-settings';
 
@@ -147,6 +148,50 @@ export const LayoutError: Story = {
     await expect(args.save).not.toHaveBeenCalled();
   },
 };
+
+/**
+ * An asset uploaded while the settings are being edited: the editor reads the creative again (new
+ * assets, a new updatedAt), and what was typed and not yet saved stays.
+ */
+export const KeepsEditsAcrossAnUpload: Story = {
+  render: (args) => <AfterAnUpload {...args} />,
+  play: async ({ canvas }) => {
+    const name = canvas.getByLabelText('Creative name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Spring sale, not yet saved');
+    await userEvent.click(canvas.getByRole('button', { name: 'The upload finishes' }));
+    await expect(await canvas.findByText('2 assets')).toBeVisible();
+    await expect(canvas.getByLabelText('Creative name')).toHaveValue('Spring sale, not yet saved');
+    await expect(canvas.getByRole('region', { name: 'Layout' })).toBeVisible();
+  },
+};
+
+/** The story's stand-in for the editor page: it reads the creative again once an upload finished. */
+function AfterAnUpload(props: ComponentProps<typeof CreativeSettings>) {
+  const [current, setCurrent] = useState(props.creative);
+  return (
+    <div className="grid gap-4">
+      <CreativeSettings {...props} creative={current} />
+      <p className="text-sm">{current.assets.length} assets</p>
+      <button
+        type="button"
+        className="justify-self-start rounded border px-3 py-1 text-sm"
+        onClick={() =>
+          setCurrent({
+            ...current,
+            updatedAt: '2026-11-26T10:00:00.000Z',
+            assets: [
+              ...current.assets,
+              { ...current.assets[0], id: 'a2', filename: 'poster.png', name: 'poster.png' } as never,
+            ],
+          })
+        }
+      >
+        The upload finishes
+      </button>
+    </div>
+  );
+}
 
 const dark = { globals: { theme: 'dark' } } as const;
 export const BannerWithLayoutDark: Story = { ...BannerWithLayout, ...dark };

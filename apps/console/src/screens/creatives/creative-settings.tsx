@@ -34,6 +34,21 @@ export type CreativeSettingsProps = {
   onDraftChange?: (draft: CreativeDraft) => void;
 };
 
+/** The creative's settings as the form shows them: a change of these, and only these, starts it again. */
+const settingsKey = (creative: Creative) =>
+  JSON.stringify([
+    creative.id,
+    creative.name,
+    creative.type,
+    creative.width,
+    creative.height,
+    creative.fluid,
+    creative.platform,
+    creative.layout,
+    creative.trackers,
+    creative.settings,
+  ]);
+
 /** What the editor shows before it is saved. */
 export type CreativeDraft = {
   type: CreativeType;
@@ -53,6 +68,15 @@ export function CreativeSettings({
   const [saved, setSaved] = useState(false);
   const [type, setType] = useState<CreativeType>(creative.type);
   const [layoutID, setLayoutID] = useState(creative.layout ?? NO_LAYOUT);
+  // The form starts again only when the settings it shows changed on the server (a save, another tab),
+  // never for an asset uploaded or deleted meanwhile: that would drop what is typed and not yet saved.
+  const formKey = settingsKey(creative);
+  const [shownKey, setShownKey] = useState(formKey);
+  if (shownKey !== formKey) {
+    setShownKey(formKey);
+    setType(creative.type);
+    setLayoutID(creative.layout ?? NO_LAYOUT);
+  }
   const layoutOptions = useRef<LayoutOptionsFormValues | undefined>(undefined);
   const layoutForm = useRef<LayoutOptionsFormHandle>(null);
   const draft = (next: Partial<CreativeDraft>) =>
@@ -95,8 +119,7 @@ export function CreativeSettings({
 
   return (
     <CreativeForm
-      // A saved creative comes back with a new updatedAt: the form starts again from what was saved.
-      key={creative.updatedAt ?? creative.id}
+      key={formKey}
       campaignID={campaignID}
       defaultValues={{
         id: creative.id,
