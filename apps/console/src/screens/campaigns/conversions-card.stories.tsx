@@ -152,9 +152,11 @@ export const ArchivedSnippets: Story = {
 };
 
 export const Loading: Story = {
-  args: { conversionActions: undefined },
+  args: { conversionActions: undefined, actions: actions() },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Loading conversion actions')).toBeVisible();
+    // Not a button that does nothing: it waits for the actions its dialog reads.
+    await expect(canvas.getByRole('button', { name: 'New conversion action' })).toBeDisabled();
   },
 };
 

@@ -79,7 +79,8 @@ export function ConversionsCard({
           </CardDescription>
         </div>
         {actions ? (
-          <Button variant="outline" onClick={() => setCreating(true)}>
+          // Its dialog offers the currencies the actions use: it opens once they are loaded.
+          <Button variant="outline" onClick={() => setCreating(true)} disabled={!conversionActions}>
             New conversion action
           </Button>
         ) : null}

@@ -84,6 +84,7 @@ export function FileManagerPage() {
           }
         }
         uploads={uploads}
+        waiting={bucket === undefined}
         maxBytes={buckets.data?.maxBytes ?? FILE_MANAGER_MAX_BYTES}
         onUpload={(files) => start(files, directory)}
         onCreateFolder={(name) => readable(createFolder.mutateAsync({ directory, name }))}

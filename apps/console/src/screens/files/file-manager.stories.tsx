@@ -117,7 +117,14 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = { args: { entries: undefined } };
+/** The first load: the buckets have not answered, so New folder and the upload wait for them. */
+export const Loading: Story = {
+  args: { entries: undefined, waiting: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'New folder' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Browse files' })).toBeDisabled();
+  },
+};
 
 /** One upload advancing, one done, one refused by the server (an existing name). */
 export const Uploading: Story = {

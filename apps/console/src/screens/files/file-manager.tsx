@@ -51,6 +51,11 @@ export interface FileManagerViewProps {
   previewUrl: (entry: FileEntry) => Promise<string>;
   creatives: CreativeChoice[];
   onUseInCreative: (entry: FileEntry, creativeID: string) => Promise<unknown>;
+  /**
+   * The bucket is not known yet (its list has not answered): New folder and the upload wait, since the
+   * server would put them in the deployment's first bucket, not the one the user chose.
+   */
+  waiting?: boolean;
   /** Shown above the list after an action (copied, added to a creative, deleted...). */
   notice?: string | null | undefined;
   now?: Date;
@@ -83,7 +88,12 @@ export function FileManagerView(props: FileManagerViewProps) {
     <div className="grid gap-4" data-slot="file-manager">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Breadcrumbs aria-label="Folder" items={crumbs} />
-        <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'folder' })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setDialog({ kind: 'folder' })}
+          disabled={props.waiting}
+        >
           New folder
         </Button>
       </div>
@@ -95,6 +105,7 @@ export function FileManagerView(props: FileManagerViewProps) {
           (file.size > props.maxBytes ? fileTooLargeMessage(file.name) : undefined)
         }
         files={uploads}
+        disabled={props.waiting}
         onFilesAccepted={props.onUpload}
       />
       <Notices notice={props.notice} actionError={actionError} />
