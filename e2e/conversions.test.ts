@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { baseURL, useBrowser } from './support/browser';
+import { ALL_TIME } from './support/constants';
 import { product } from './support/product';
 import {
   api,
@@ -101,11 +102,7 @@ describe('conversions: a click on a publisher page, a sale on the advertiser sit
   });
 
   const report = (campaignID: string) =>
-    api<ConversionReport>(
-      session,
-      'GET',
-      `/v1/campaign/reports?campaignID=${campaignID}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59`,
-    );
+    api<ConversionReport>(session, 'GET', `/v1/campaign/reports?campaignID=${campaignID}&${ALL_TIME}`);
   const invalid = (figures: ConversionReport, reason: string) =>
     figures.invalidConversions.byReason.find((row) => row.reason === reason)?.conversions ?? 0;
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { ALL_TIME, DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { buildFluidPlayer, CLIP, playerFiles, playerPage } from './support/fluid-player';
 import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
 
@@ -24,11 +24,7 @@ async function impressionsOf(session: Session, liveId: string): Promise<number> 
   const report = await api<{
     totals: { impressions: number };
     invalid: { byReason: { impressions: number }[] };
-  }>(
-    session,
-    'GET',
-    `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59`,
-  );
+  }>(session, 'GET', `/v1/campaign/reports?liveIDs=${liveId}&${ALL_TIME}`);
   return report.totals.impressions + report.invalid.byReason.reduce((sum, row) => sum + row.impressions, 0);
 }
 
@@ -37,7 +33,7 @@ async function videoCounts(session: Session, liveId: string) {
   const { totals } = await api<{ totals: Record<string, number> }>(
     session,
     'GET',
-    `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59&withVideoData=true`,
+    `/v1/campaign/reports?liveIDs=${liveId}&${ALL_TIME}&withVideoData=true`,
   );
   return {
     impression: totals.impressions,

@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { baseURL, useBrowser } from './support/browser';
+import { ALL_TIME } from './support/constants';
 import { buildFluidPlayer, CLIP, playerFiles, playerPage } from './support/fluid-player';
 import {
   api,
@@ -106,7 +107,7 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     const report = await api<{ totals: Record<string, number> }>(
       session,
       'GET',
-      `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59&withVideoData=true`,
+      `/v1/campaign/reports?liveIDs=${liveId}&${ALL_TIME}&withVideoData=true`,
     );
     const { totals } = report;
     return {

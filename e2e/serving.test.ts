@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { ALL_TIME, DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import {
   api,
   eventually,
@@ -218,11 +218,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       api<{
         totals: { impressions: number };
         invalid: { byReason: { reason: string; impressions: number }[] };
-      }>(
-        session,
-        'GET',
-        `/v1/campaign/reports?liveIDs=${crawled.live}&start_dt=2026-01-01 00:00:00&end_dt=2030-12-31 23:59:59`,
-      );
+      }>(session, 'GET', `/v1/campaign/reports?liveIDs=${crawled.live}&${ALL_TIME}`);
     await eventually(async () => {
       const report = await read();
       expect(report.invalid.byReason.find((row) => row.reason === 'bot')?.impressions).toBe(1);
@@ -312,7 +308,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     const report = await api<{ totals: Record<string, number> }>(
       session,
       'GET',
-      `/v1/campaign/reports?liveIDs=${liveId}&start_dt=2026-01-01 00:00:00&end_dt=2026-12-31 23:59:59&withVideoData=true`,
+      `/v1/campaign/reports?liveIDs=${liveId}&${ALL_TIME}&withVideoData=true`,
     );
     const names: Record<string, string> = {
       impression: 'impressions',

@@ -3,3 +3,9 @@ export const DEMO_PASSWORD = 'demo-password-e2e';
 
 /** The demo admin the server seeds on an empty database (demo@<COMPANY_DOMAIN>, default domain). */
 export const DEMO_EMAIL = 'demo@adconsole.test';
+
+/**
+ * A report range that holds every event a journey makes, whatever the date it runs on: from the
+ * product's first year to the end of next year (a fixed end year once made journeys fail on its 1 January).
+ */
+export const ALL_TIME = `start_dt=2026-01-01 00:00:00&end_dt=${new Date().getUTCFullYear() + 1}-12-31 23:59:59`;
