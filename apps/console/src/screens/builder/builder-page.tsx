@@ -76,7 +76,7 @@ export function BuilderPage() {
 
   const document = builderDocumentOf(state);
   const dirty = hasUnsavedDraftChanges(opened.saved, { name, document });
-  const toSave = () => ({ id: opened.id, name: name.trim(), document });
+  const toSave = () => ({ id: opened.id, canvas: opened, name: name.trim(), document });
 
   // Leaving for another screen, or for another draft through the browser's history, asks first. The
   // builder's own URL changes (opening, saving, a new canvas) are pushes or replaces and pass.

@@ -11,6 +11,7 @@ import {
   notAnImageMessage,
 } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { areaCalls } from '../../lib/api';
 import { creativesApi } from '../creatives/creative-queries';
 import { filesApi } from '../files/file-queries';
@@ -27,6 +28,11 @@ export const useBuilderDrafts = () =>
 
 export interface DraftToSave {
   id?: string | undefined;
+  /**
+   * The canvas it was taken from (the page's opened draft): saves of one new canvas sent before its
+   * first answer came (Save draft, then Export or an image) make one draft, not one each.
+   */
+  canvas?: object | undefined;
   name: string;
   document: BuilderDocument;
 }
@@ -53,11 +59,28 @@ export function useBuilderActions() {
     ]);
     return draft;
   };
-  const saveDraft = (draft: DraftToSave) =>
-    (draft.id === undefined
-      ? builderApi().createBuilderDraft({ name: draft.name, document: draft.document })
-      : builderApi().updateBuilderDraft({ id: draft.id, name: draft.name, document: draft.document })
-    ).then(stored);
+  // Each new canvas's first save while it is on its way.
+  const creating = useRef(new WeakMap<object, Promise<BuilderDraft>>());
+  const saveDraft = async (draft: DraftToSave): Promise<BuilderDraft> => {
+    if (draft.id !== undefined) {
+      return stored(
+        await builderApi().updateBuilderDraft({ id: draft.id, name: draft.name, document: draft.document }),
+      );
+    }
+    const { canvas } = draft;
+    const first = canvas && creating.current.get(canvas);
+    if (first) {
+      // Saved under the id the first save is given (or, when that one failed, tried again).
+      const made = await first.catch(() => undefined);
+      return saveDraft(made ? { ...draft, id: made.id } : draft);
+    }
+    const made = builderApi().createBuilderDraft({ name: draft.name, document: draft.document }).then(stored);
+    if (canvas) {
+      creating.current.set(canvas, made);
+      made.catch(() => creating.current.delete(canvas));
+    }
+    return made;
+  };
   const refreshCampaign = (campaignID: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) }),
