@@ -88,6 +88,11 @@ export async function markCreativeUpdated(db: Queryable, id: string): Promise<vo
   await db.query('update creatives set updated_at = now() where id = $1', [id]);
 }
 
+/** Nothing: the creative's row is locked (`for update`) until the transaction ends. */
+export async function lockCreative(db: Queryable, id: string): Promise<void> {
+  await db.query('select id from creatives where id = $1 for update', [id]);
+}
+
 /**
  * The creative's trading platform alone (publishing with a platform chosen): its other settings are the
  * row's own, never a copy read before, so a save that lands meanwhile is kept.

@@ -326,43 +326,64 @@ describe(`campaigns and creatives on ${testDatabaseKind()}`, () => {
     ).toBe(404);
   });
 
-  it('publishing with a platform keeps a save that landed while it ran: the platform alone is written, the saved settings stay and are what goes live', async () => {
-    const campaign = await newCampaign(owner);
-    const creative = await newCreative(owner, campaign.id, { platform: null });
-    // The save lands after the publish has read the creative, before its transaction (one of each at once).
+  /**
+   * Publishes with a platform while a save of `trackers` lands after the publish has read the creative,
+   * before its transaction (one of each at once); answers the publish.
+   */
+  const publishWhileSaving = async (campaignID: string, creativeID: string, trackers: unknown) => {
     const original = server.db.transaction;
     const transaction = original.bind(server.db);
     server.db.transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
       server.db.transaction = original;
       const saved = await owner.put(
         '/v1/campaign/creatives',
-        creativeBody(campaign.id, {
-          id: creative.id,
-          platform: null,
-          trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/sale' }] },
-        }),
+        creativeBody(campaignID, { id: creativeID, platform: null, trackers }),
       );
       expect(saved.httpStatus).toBe(200);
       return transaction(work);
     };
-    const published = await owner.post<CreativeAnswer>('/v1/campaign/creatives/publish', {
-      id: creative.id,
-      platform: 'xandr',
-    });
-    server.db.transaction = original;
-    expect(published.httpStatus).toBe(200);
-    const [row] = await server.db.query<{ body: { platform: string; trackers: unknown } }>(
+    try {
+      return await owner.post<CreativeAnswer>('/v1/campaign/creatives/publish', {
+        id: creativeID,
+        platform: 'xandr',
+      });
+    } finally {
+      server.db.transaction = original;
+    }
+  };
+  const storedCreative = async (creativeID: string) => {
+    const [row] = await server.db.query<{ body: { platform: string | null; trackers: unknown } }>(
       'select body from creatives where id = $1',
-      [creative.id],
+      [creativeID],
     );
-    const saved = { click: [{ type: 'redirect', url: 'https://advertiser.example/sale' }] };
-    expect(row?.body.platform).toBe('xandr');
-    expect(row?.body.trackers).toEqual(saved);
-    const [live] = await server.db.query<{ snapshot: { platform: string; trackers: unknown } }>(
+    const lives = await server.db.query<{ snapshot: { platform: string; trackers: unknown } }>(
       'select snapshot from live_creatives where creative_id = $1',
-      [creative.id],
+      [creativeID],
     );
-    expect(live?.snapshot).toMatchObject({ platform: 'xandr', trackers: saved });
+    return { body: row?.body, lives: lives.map((live) => live.snapshot) };
+  };
+
+  it('publishing with a platform keeps a save that landed while it ran: the platform alone is written, the saved settings stay and are what goes live', async () => {
+    const campaign = await newCampaign(owner);
+    const creative = await newCreative(owner, campaign.id, { platform: null });
+    const saved = { click: [{ type: 'redirect', url: 'https://advertiser.example/sale' }] };
+    const published = await publishWhileSaving(campaign.id, creative.id, saved);
+    expect(published.httpStatus).toBe(200);
+    const stored = await storedCreative(creative.id);
+    expect(stored.body).toMatchObject({ platform: 'xandr', trackers: saved });
+    expect(stored.lives).toEqual([expect.objectContaining({ platform: 'xandr', trackers: saved })]);
+  });
+
+  it('a save that took the landing page away while the publish ran: the publish is refused and changes nothing', async () => {
+    const campaign = await newCampaign(owner);
+    const creative = await newCreative(owner, campaign.id, { platform: null });
+    const published = await publishWhileSaving(campaign.id, creative.id, {});
+    expect(published.httpStatus).toBe(400);
+    expect(published.body.message).toBe('Add the landing page URL before publishing');
+    const stored = await storedCreative(creative.id);
+    // The save stands; the publish's platform went with its transaction, and nothing went live.
+    expect(stored.body).toMatchObject({ platform: null, trackers: {} });
+    expect(stored.lives).toEqual([]);
   });
 
   it('a live creative is an immutable snapshot: later edits do not change it', async () => {

@@ -16,6 +16,7 @@ import {
   type CreativeRow,
   deleteCreative as deleteCreativeRow,
   insertCreative,
+  lockCreative,
   setCreativePlatform,
   updateCreativeBody,
   updateCreative as updateCreativeRow,
@@ -144,9 +145,10 @@ export async function publishCreative(
   input: { id: string; platform?: string | null | undefined },
 ) {
   const creative = await ownCreative(ctx.db, user, savedId(input.id));
-  const problem = publishProblem({ trackers: creative.body.trackers ?? {} });
-  if (problem) throw ApiError.of(400, problem);
   await ctx.db.transaction(async (tx) => {
+    // The row as it is now, held until the live creative is made: a save that landed after the read
+    // above is what goes live, and what is checked.
+    await lockCreative(tx, creative.id);
     if (input.platform !== undefined) {
       await setCreativePlatform(tx, creative.id, input.platform);
     }
@@ -156,6 +158,8 @@ export async function publishCreative(
       { counters: false },
     );
     if (!current) throw ApiError.of(404, MESSAGES.creativeNotFound);
+    const problem = publishProblem({ trackers: current.trackers });
+    if (problem) throw ApiError.of(400, problem);
     const { liveCreatives: _earlier, ...snapshot } = current;
     const liveId = newId();
     await insertLiveCreative(tx, {
