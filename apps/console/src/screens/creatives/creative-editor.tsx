@@ -39,6 +39,7 @@ export function CreativeEditorPage() {
   const [tagInputs, setTagInputs] = useState<TagInputs>({});
   // The type, layout and options being edited, before they are saved: the preview shows them.
   const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
 
   if (creative.isPending) return <Skeleton className="h-96" aria-label="Loading creative" />;
   if (creative.isError) {
@@ -99,8 +100,8 @@ export function CreativeEditorPage() {
               })
             }
             loading={actions.publish.isPending}
-            // A save on its way first: what goes live is what it stores.
-            disabled={actions.update.isPending}
+            // A save on its way first (from its checks on): what goes live is what it stores.
+            disabled={saving}
           >
             Publish
           </Button>
@@ -148,6 +149,7 @@ export function CreativeEditorPage() {
               save={(creative) => actions.update.mutateAsync(creative)}
               onSaved={setTagInputs}
               onDraftChange={setDraft}
+              onSavingChange={setSaving}
             />
           </CardContent>
         </Card>

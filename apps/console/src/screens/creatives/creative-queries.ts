@@ -104,7 +104,8 @@ export function useCreativeActions(campaignID: string, creativeID: string) {
      */
     tagSheet: useMutation({
       mutationFn: async (tagsOf: (campaign: Campaign) => ReturnType<typeof tagsByCreative>) => {
-        const campaign = await queryClient.ensureQueryData({
+        // The campaign's answer on its way, or a fresh one (fetchQuery shares a request in flight).
+        const campaign = await queryClient.fetchQuery({
           queryKey: campaignKeys.detail(campaignID),
           queryFn: () => campaignsApi().getCampaign(campaignID),
         });

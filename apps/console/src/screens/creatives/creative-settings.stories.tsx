@@ -166,6 +166,22 @@ export const KeepsEditsAcrossAnUpload: Story = {
   },
 };
 
+/**
+ * Another tab saved the creative as a VAST creative: the editor reads it again, and the form starts again
+ * from what the server has (its type, so no Layout section), and the preview's draft goes.
+ */
+export const StartsAgainWhenSavedElsewhere: Story = {
+  args: { onDraftChange: fn() },
+  render: (args) => <AfterAnUpload {...args} />,
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('Creative name'), ' (typed here)');
+    await userEvent.click(canvas.getByRole('button', { name: 'Another tab saves' }));
+    await waitFor(() => expect(canvas.getByLabelText('Creative name')).toHaveValue('Spring pre-roll'));
+    await expect(canvas.queryByRole('region', { name: 'Layout' })).toBeNull();
+    await expect(args.onDraftChange).toHaveBeenLastCalledWith(undefined);
+  },
+};
+
 /** The story's stand-in for the editor page: it reads the creative again once an upload finished. */
 function AfterAnUpload(props: ComponentProps<typeof CreativeSettings>) {
   const [current, setCurrent] = useState(props.creative);
@@ -173,6 +189,21 @@ function AfterAnUpload(props: ComponentProps<typeof CreativeSettings>) {
     <div className="grid gap-4">
       <CreativeSettings {...props} creative={current} />
       <p className="text-sm">{current.assets.length} assets</p>
+      <button
+        type="button"
+        className="justify-self-start rounded border px-3 py-1 text-sm"
+        onClick={() =>
+          setCurrent({
+            ...current,
+            name: 'Spring pre-roll',
+            type: 'VAST',
+            layout: null,
+            updatedAt: '2026-11-26T11:00:00.000Z',
+          })
+        }
+      >
+        Another tab saves
+      </button>
       <button
         type="button"
         className="justify-self-start rounded border px-3 py-1 text-sm"

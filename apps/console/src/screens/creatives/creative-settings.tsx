@@ -16,7 +16,7 @@ import {
   type LayoutOptionsFormHandle,
   type LayoutOptionsFormValues,
 } from '@adconsole/forms';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LayoutPanel, NO_LAYOUT } from './layout-panel';
 import type { TagInputs } from './tag-panel';
 
@@ -30,8 +30,13 @@ export type CreativeSettingsProps = {
   save: (creative: Creative) => Promise<unknown>;
   /** Told the tag inputs once the creative is saved. */
   onSaved?: (tagInputs: TagInputs) => void;
-  /** Told the chosen type, layout and its options as they change, before they are saved (the preview). */
-  onDraftChange?: (draft: CreativeDraft) => void;
+  /**
+   * Told the chosen type, layout and its options as they change, before they are saved (the preview);
+   * undefined when the form starts again from the server's settings (nothing unsaved is left).
+   */
+  onDraftChange?: (draft: CreativeDraft | undefined) => void;
+  /** Told when a save starts (before its checks) and when it is over, whatever its outcome. */
+  onSavingChange?: (saving: boolean) => void;
 };
 
 /** The creative's settings as the form shows them: a change of these, and only these, starts it again. */
@@ -63,6 +68,7 @@ export function CreativeSettings({
   save,
   onSaved,
   onDraftChange,
+  onSavingChange,
 }: CreativeSettingsProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -77,6 +83,14 @@ export function CreativeSettings({
     setType(creative.type);
     setLayoutID(creative.layout ?? NO_LAYOUT);
   }
+  // Started again: the unsaved layout options and the preview's draft go with the old form.
+  const draftKey = useRef(formKey);
+  useEffect(() => {
+    if (draftKey.current === formKey) return;
+    draftKey.current = formKey;
+    layoutOptions.current = undefined;
+    onDraftChange?.(undefined);
+  }, [formKey, onDraftChange]);
   const layoutOptions = useRef<LayoutOptionsFormValues | undefined>(undefined);
   const layoutForm = useRef<LayoutOptionsFormHandle>(null);
   const draft = (next: Partial<CreativeDraft>) =>
@@ -88,6 +102,14 @@ export function CreativeSettings({
     });
 
   const submit = async (values: CreativeFormValues) => {
+    onSavingChange?.(true);
+    try {
+      await saveValues(values);
+    } finally {
+      onSavingChange?.(false);
+    }
+  };
+  const saveValues = async (values: CreativeFormValues) => {
     setServerError(null);
     setSaved(false);
     let next: Creative = { ...creative, ...values.creative, id: creative.id };
