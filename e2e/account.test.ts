@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyDomain, fillSignUp, signIn, uniqueEmail } from './support/account';
 import { useBrowser } from './support/browser';
+import { holdAnswers } from './support/network';
 import { linkInMail } from './support/outbox';
 
 describe('account journeys', () => {
@@ -75,14 +76,7 @@ describe('account journeys', () => {
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
     const link = await linkInMail(email, '/signin');
     // The verification's answer is held back (a slow network) until the form has been sent.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/verify', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const verification = await holdAnswers(page, '**/api/verify');
     await page.goto(`${link.pathname}${link.search}`);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(email);
@@ -95,7 +89,7 @@ describe('account journeys', () => {
     await expect
       .poll(() => form.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy'))
       .toBe('true');
-    release();
+    verification.release();
     await page.waitForURL('**/dashboard');
     // One sign-in, after the verification: never a refusal first.
     expect(logins).toEqual([200]);

@@ -4,9 +4,20 @@ import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { tinyPng } from './support/files';
+import { holdAnswers } from './support/network';
 
 describe('the creative builder', () => {
   const newPage = useBrowser();
+  /** A signed-in page on a new canvas of the builder. */
+  const openBuilder = async () => {
+    const page = await newPage();
+    await page.goto('/signin');
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/builder');
+    await page.getByRole('group', { name: 'Artboard 300×250' }).waitFor();
+    return page;
+  };
 
   it('lays out and animates a banner, keeps the draft over a reload, exports it and serves it', async () => {
     const page = await newPage();
@@ -188,37 +199,22 @@ describe('the creative builder', () => {
       .poll(() => page.locator('#l4').evaluate((image) => (image as HTMLImageElement).naturalWidth))
       .toBe(2);
   });
+
   it("a new canvas saved and exported before the save's answer came is one draft, not two", async () => {
-    const page = await newPage();
-    await page.goto('/signin');
-    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-    await page.waitForURL('**/dashboard');
-    await page.goto('/builder');
-    await page.getByRole('group', { name: 'Artboard 300×250' }).waitFor();
+    const page = await openBuilder();
     const name = `Saved once ${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: 'Draft name' }).fill(name);
     // The first save's answer is held back (a slow network) until the export has been asked for.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const creates: string[] = [];
-    await page.route('**/v1/builder/drafts', async (route) => {
-      if (route.request().method() === 'POST') {
-        creates.push(route.request().url());
-        await held;
-      }
-      await route.continue();
-    });
+    const creates = await holdAnswers(page, '**/v1/builder/drafts', 'POST');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export as HTML5 banner' });
     await dialog.getByRole('combobox', { name: 'Campaign' }).click();
     await page.getByRole('option', { name: 'Demo campaign' }).click();
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-    release();
+    creates.release();
     await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain(`Exported to “${name}”`);
-    expect(creates).toHaveLength(1);
+    expect(creates.requests).toHaveLength(1);
     const drafts = (await (await page.request.get('/api/v1/builder/drafts')).json()) as {
       data: { name: string }[];
     };
@@ -226,12 +222,7 @@ describe('the creative builder', () => {
   });
 
   it('asks before unsaved changes are lost, deletes drafts after confirming, reaches layers by Tab and shares the bucket choice', async () => {
-    const page = await newPage();
-    await page.goto('/signin');
-    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-    await page.waitForURL('**/dashboard');
-    await page.goto('/builder');
-    await page.getByRole('group', { name: 'Artboard 300×250' }).waitFor();
+    const page = await openBuilder();
     const status = page.locator('[data-slot="builder-save-status"]');
     const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
     const field = (name: string) => page.getByRole('textbox', { name, exact: true }).inputValue();
