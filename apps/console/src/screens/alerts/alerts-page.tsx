@@ -65,6 +65,10 @@ function Webhooks() {
       }
       onDelete={(id) => remove.mutate(id)}
       onTest={(id) => test.mutate(id, { onSuccess: () => setSelected(id) })}
+      busy={{
+        test: test.isPending ? test.variables : undefined,
+        rotate: rotate.isPending ? rotate.variables : undefined,
+      }}
       actionError={failed ? errorMessage(failed.error, 'The webhook was not changed.') : null}
       selected={selected}
       onSelect={setSelected}

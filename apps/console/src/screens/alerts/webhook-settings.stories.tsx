@@ -36,6 +36,21 @@ export const Endpoints: Story = {
   },
 };
 
+/** A test on its way to one endpoint, a rotation for the other: each button busy (a second click waits). */
+export const Busy: Story = {
+  args: { busy: { test: endpoint.id, rotate: pausedEndpoint.id } },
+  play: async ({ canvas }) => {
+    const test = canvas.getByRole('button', { name: 'Send a test (On-call pager)' });
+    await expect(test).toBeDisabled();
+    await expect(test).toHaveAttribute('aria-busy', 'true');
+    await expect(
+      canvas.getByRole('button', { name: `Rotate secret (${pausedEndpoint.url})` }),
+    ).toBeDisabled();
+    // The other endpoint's buttons stay as they were.
+    await expect(canvas.getByRole('button', { name: 'Rotate secret (On-call pager)' })).toBeEnabled();
+  },
+};
+
 export const AddOne: Story = {
   args: { endpoints: [] },
   play: async ({ canvas, args }) => {

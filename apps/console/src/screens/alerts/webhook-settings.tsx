@@ -32,6 +32,8 @@ export interface WebhookSettingsProps {
   onRotate: (id: string) => unknown;
   onDelete: (id: string) => unknown;
   onTest: (id: string) => unknown;
+  /** The endpoint whose test is being sent, and the one whose secret is being rotated: their buttons are busy. */
+  busy?: { test?: string | undefined; rotate?: string | undefined } | undefined;
   actionError?: string | null;
   /** The endpoint whose delivery log shows, and its deliveries (undefined while they load). */
   selected?: string | undefined;
@@ -107,6 +109,7 @@ export function WebhookSettings({
   onRotate,
   onDelete,
   onTest,
+  busy,
   actionError,
   selected,
   onSelect,
@@ -225,6 +228,7 @@ export function WebhookSettings({
                     variant="outline"
                     aria-label={`Send a test (${name})`}
                     onClick={() => onTest(endpoint.id)}
+                    loading={busy?.test === endpoint.id}
                   >
                     Send a test
                   </Button>
@@ -233,6 +237,7 @@ export function WebhookSettings({
                     variant="outline"
                     aria-label={`Rotate secret (${name})`}
                     onClick={() => onRotate(endpoint.id)}
+                    loading={busy?.rotate === endpoint.id}
                   >
                     Rotate secret
                   </Button>
