@@ -43,22 +43,28 @@ function CampaignSelect({
   value,
   onChange,
 }: {
-  campaigns: readonly CampaignChoice[];
+  campaigns: readonly CampaignChoice[] | undefined;
   value: string;
   onChange: (id: string) => void;
 }) {
   return (
     <Field
       label="Campaign"
-      description={campaigns.length === 0 ? 'Create a campaign first: a creative belongs to one.' : undefined}
+      description={
+        campaigns === undefined
+          ? 'Loading your campaigns…'
+          : campaigns.length === 0
+            ? 'Create a campaign first: a creative belongs to one.'
+            : undefined
+      }
     >
       {(control) => (
         <ChoiceSelect
           {...control}
-          choices={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+          choices={(campaigns ?? []).map((campaign) => ({ value: campaign.id, label: campaign.name }))}
           value={value}
           onValueChange={onChange}
-          disabled={campaigns.length === 0}
+          disabled={!campaigns?.length}
           placeholder="Choose a campaign"
         />
       )}
@@ -69,7 +75,7 @@ function CampaignSelect({
 export interface ExportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  campaigns: readonly CampaignChoice[];
+  campaigns: readonly CampaignChoice[] | undefined;
   /** The campaign the draft exported to last, chosen first. */
   defaultCampaignID?: string | null | undefined;
   onExport: (campaignID: string) => void;
@@ -140,7 +146,7 @@ export type ImageSource = 'url' | 'upload' | 'files';
 export interface ImageDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  campaigns: readonly CampaignChoice[];
+  campaigns: readonly CampaignChoice[] | undefined;
   defaultCampaignID?: string | null | undefined;
   /** The choice shown first. */
   defaultSource?: ImageSource | undefined;

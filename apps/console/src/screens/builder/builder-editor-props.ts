@@ -72,8 +72,8 @@ export interface BuilderEditorProps {
   state: AdBuilderState;
   dispatch: (action: AdBuilderAction) => void;
   draft: BuilderDraftProps;
-  /** The campaigns a creative can go to (export, image uploads). */
-  campaigns: readonly CampaignChoice[];
+  /** The campaigns a creative can go to (export, image uploads); undefined while they load. */
+  campaigns: readonly CampaignChoice[] | undefined;
   /** The campaign of the draft's creative, if it has one. */
   draftCampaignID?: string | null | undefined;
   exportTo: BuilderExportProps;

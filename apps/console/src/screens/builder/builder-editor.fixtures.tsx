@@ -105,7 +105,7 @@ export interface StoryArgs {
   onDeleteDraft?: BuilderDraftProps['onDelete'];
   deleting?: boolean;
   leaving?: BuilderDraftProps['leaving'];
-  campaigns: readonly CampaignChoice[];
+  campaigns: readonly CampaignChoice[] | undefined;
   draftCampaignID?: string | null | undefined;
   onExport: BuilderExportProps['onExport'];
   exporting?: boolean;

@@ -282,6 +282,19 @@ export const ExportDialog: Story = {
   },
 };
 
+/** The campaigns still on their way: the dialog says so (not "Create a campaign first"), its picker waits. */
+export const ExportDialogLoadingCampaigns: Story = {
+  args: { initialState: banner(), campaigns: undefined },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export as HTML5 banner' });
+    await expect(dialog).toHaveTextContent('Loading your campaigns…');
+    await expect(dialog).not.toHaveTextContent('Create a campaign first');
+    await expect(screen.getByRole('combobox', { name: 'Campaign' })).toBeDisabled();
+  },
+};
+
 /** An image from a URL: a URL that is not http(s) is refused with a message. */
 export const ImageDialog: Story = {
   args: { initialState: banner() },

@@ -107,9 +107,15 @@ export function BuilderPage() {
     if (draft.id !== draftID && !leavingNow) setParams({ draft: draft.id }, { replace: true });
   };
 
+  // Undefined while they load (the dialogs say so); none when they could not be loaded (an alert says why).
   const campaignChoices = useMemo(
-    () => (campaigns.data ?? []).map((campaign) => ({ id: campaign.id, name: campaign.name })),
-    [campaigns.data],
+    () =>
+      campaigns.data
+        ? campaigns.data.map((campaign) => ({ id: campaign.id, name: campaign.name }))
+        : campaigns.isError
+          ? []
+          : undefined,
+    [campaigns.data, campaigns.isError],
   );
 
   if (drafts.isPending) return <Skeleton className="h-96 w-full" />;
@@ -127,6 +133,11 @@ export function BuilderPage() {
       {drafts.error ? (
         <Alert variant="danger">
           <AlertDescription>Your drafts could not be loaded: {drafts.error.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {campaigns.error ? (
+        <Alert variant="danger">
+          <AlertDescription>Your campaigns could not be loaded: {campaigns.error.message}</AlertDescription>
         </Alert>
       ) : null}
       {missing ? (
