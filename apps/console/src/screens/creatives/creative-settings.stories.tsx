@@ -1,4 +1,5 @@
-import { creativeSchema } from '@adconsole/domain';
+import { type Asset, type Creative, creativeSchema } from '@adconsole/domain';
+import { Button } from '@adconsole/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ComponentProps, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -182,44 +183,36 @@ export const StartsAgainWhenSavedElsewhere: Story = {
   },
 };
 
-/** The story's stand-in for the editor page: it reads the creative again once an upload finished. */
+/** The story's stand-in for the editor page: it reads the creative again after an upload or another tab's save. */
 function AfterAnUpload(props: ComponentProps<typeof CreativeSettings>) {
   const [current, setCurrent] = useState(props.creative);
+  const readAgain = (label: string, changes: Partial<Creative>) => (
+    <Button
+      variant="outline"
+      size="sm"
+      className="justify-self-start"
+      onClick={() => setCurrent({ ...current, ...changes })}
+    >
+      {label}
+    </Button>
+  );
   return (
     <div className="grid gap-4">
       <CreativeSettings {...props} creative={current} />
       <p className="text-sm">{current.assets.length} assets</p>
-      <button
-        type="button"
-        className="justify-self-start rounded border px-3 py-1 text-sm"
-        onClick={() =>
-          setCurrent({
-            ...current,
-            name: 'Spring pre-roll',
-            type: 'VAST',
-            layout: null,
-            updatedAt: '2026-11-26T11:00:00.000Z',
-          })
-        }
-      >
-        Another tab saves
-      </button>
-      <button
-        type="button"
-        className="justify-self-start rounded border px-3 py-1 text-sm"
-        onClick={() =>
-          setCurrent({
-            ...current,
-            updatedAt: '2026-11-26T10:00:00.000Z',
-            assets: [
-              ...current.assets,
-              { ...current.assets[0], id: 'a2', filename: 'poster.png', name: 'poster.png' } as never,
-            ],
-          })
-        }
-      >
-        The upload finishes
-      </button>
+      {readAgain('Another tab saves', {
+        name: 'Spring pre-roll',
+        type: 'VAST',
+        layout: null,
+        updatedAt: '2026-11-26T11:00:00.000Z',
+      })}
+      {readAgain('The upload finishes', {
+        updatedAt: '2026-11-26T10:00:00.000Z',
+        assets: [
+          ...current.assets,
+          { ...(current.assets[0] as Asset), id: 'a2', filename: 'poster.png', name: 'poster.png' },
+        ],
+      })}
     </div>
   );
 }
