@@ -83,14 +83,12 @@ export function CreativeSettings({
     setType(creative.type);
     setLayoutID(creative.layout ?? NO_LAYOUT);
   }
-  // Started again: the unsaved layout options and the preview's draft go with the old form.
-  const draftKey = useRef(formKey);
+  // Started again (or first drawn): nothing unsaved is left, neither layout options nor the preview's draft.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the form starts again, not when the parent's callback changes
   useEffect(() => {
-    if (draftKey.current === formKey) return;
-    draftKey.current = formKey;
     layoutOptions.current = undefined;
     onDraftChange?.(undefined);
-  }, [formKey, onDraftChange]);
+  }, [formKey]);
   const layoutOptions = useRef<LayoutOptionsFormValues | undefined>(undefined);
   const layoutForm = useRef<LayoutOptionsFormHandle>(null);
   const draft = (next: Partial<CreativeDraft>) =>
