@@ -110,11 +110,8 @@ export function BuilderPage() {
   // Undefined while they load (the dialogs say so); none when they could not be loaded (an alert says why).
   const campaignChoices = useMemo(
     () =>
-      campaigns.data
-        ? campaigns.data.map((campaign) => ({ id: campaign.id, name: campaign.name }))
-        : campaigns.isError
-          ? []
-          : undefined,
+      campaigns.data?.map((campaign) => ({ id: campaign.id, name: campaign.name })) ??
+      (campaigns.isError ? [] : undefined),
     [campaigns.data, campaigns.isError],
   );
 
