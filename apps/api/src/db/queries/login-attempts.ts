@@ -25,8 +25,8 @@ export async function lockLoginKeys(db: Queryable, keys: readonly string[]): Pro
  */
 export async function sweepLoginAttempts(db: Queryable, hours: number, now: Date): Promise<number> {
   await db.query(
-    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${hours} hours'`,
-    [now.toISOString()],
+    `delete from login_attempts where attempted_at < $1::timestamptz - $2::integer * interval '1 hour'`,
+    [now.toISOString(), hours],
   );
   const swept = await db.query(
     `delete from login_keys where key in (
@@ -90,8 +90,8 @@ export async function insertLoginAttempt(
 export async function deleteLoginAttempt(db: Queryable, id: string, hours: number, now: Date): Promise<void> {
   await db.query('delete from login_attempts where id = $1', [id]);
   await db.query(
-    `delete from login_attempts where attempted_at < $1::timestamptz - interval '${hours} hours'`,
-    [now.toISOString()],
+    `delete from login_attempts where attempted_at < $1::timestamptz - $2::integer * interval '1 hour'`,
+    [now.toISOString(), hours],
   );
 }
 
