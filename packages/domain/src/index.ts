@@ -91,6 +91,7 @@ export * from './platforms/tag-sheet';
 export * from './platforms/tags';
 export * from './reports/breakdown';
 export * from './reports/counters';
+export * from './reports/figures';
 export * from './reports/report-range';
 export * from './reports/schedules';
 export * from './rules/ab-test';

@@ -1,4 +1,6 @@
 import {
+  type FigureKeyOf,
+  figureKeysIn,
   isRateMetric,
   type MetricChange,
   metricChange,
@@ -18,18 +20,10 @@ import {
 import { metricConfig } from '../lib/metrics';
 import { verdictClasses } from '../lib/status-colors';
 
+/** A headline figure: the tiles' figures of the base and video groups (the domain's REPORT_FIGURES). */
+export type KpiMetric = FigureKeyOf<{ shows: { tiles: true }; group: 'base' | 'video' }>;
 /** The tiles in order; the video ones show only when the report has video data. */
-export const KPI_METRICS = [
-  'impressions',
-  'viewable',
-  'engagement',
-  'clicks',
-  'ctr',
-  'engagementRate',
-  'videoCompletes',
-  'completionRate',
-] as const satisfies readonly ReportMetric[];
-export type KpiMetric = (typeof KPI_METRICS)[number];
+export const KPI_METRICS: readonly KpiMetric[] = figureKeysIn('tiles', ['base', 'video']) as KpiMetric[];
 /**
  * A tile KpiTiles can show: the headline figures, and the count of conversions (the dashboard's, whose
  * campaigns may count their value in different currencies; a report shows ConversionTiles instead).

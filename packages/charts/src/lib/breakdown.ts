@@ -6,8 +6,11 @@ import {
   type BreakdownDimension,
   type BreakdownFigures,
   breakdownFigures,
+  besideTheirCounts,
   type CampaignRate,
-  type ReportMetric,
+  type FigureKeyOf,
+  figureKeysIn,
+  figureSpec,
   type ReportTotals,
   zeroBreakdownCounters,
 } from '@adconsole/domain';
@@ -25,25 +28,24 @@ export const BREAKDOWN_DIMENSION_LABELS: Readonly<Record<BreakdownDimension, str
 export const breakdownNoun = (dimension: BreakdownDimension): string =>
   dimension === 'os' ? 'OS' : BREAKDOWN_DIMENSION_LABELS[dimension].toLowerCase();
 
-/** The figures a breakdown row has, as report metrics, in column order; video ones only with video. */
-export const BREAKDOWN_METRICS = [
-  'impressions',
-  'viewable',
-  'viewabilityRate',
-  'engagement',
-  'clicks',
-  'ctr',
-  'videoStarts',
-  'videoCompletes',
-  'completionRate',
-] as const satisfies readonly ReportMetric[];
-export type BreakdownMetric = (typeof BREAKDOWN_METRICS)[number];
+/** A breakdown figure on screen: shown in breakdowns and tables, of the base and video groups. */
+export type BreakdownMetric = FigureKeyOf<{
+  group: 'base' | 'video';
+  shows: { breakdown: true; table: true };
+}>;
+/**
+ * The figures a breakdown row has, as report metrics, in column order (the domain's REPORT_FIGURES shown
+ * in breakdowns and tables, each rate beside its count); video ones only with video.
+ */
+export const BREAKDOWN_METRICS: readonly BreakdownMetric[] = besideTheirCounts(
+  figureKeysIn('breakdown', ['base', 'video'])
+    .filter((key) => figureSpec(key).shows?.table === true)
+    .map((key) => ({ key })),
+).map(({ key }) => key as BreakdownMetric);
 
-export const BREAKDOWN_VIDEO_METRICS: readonly BreakdownMetric[] = [
-  'videoStarts',
-  'videoCompletes',
-  'completionRate',
-];
+export const BREAKDOWN_VIDEO_METRICS: readonly BreakdownMetric[] = BREAKDOWN_METRICS.filter(
+  (metric) => figureSpec(metric).group === 'video',
+);
 
 /** A breakdown row's (or Other's, Unknown's) figures under the report's metric names, conversions too. */
 export function breakdownReportFigures(figures: BreakdownFigures): Partial<ReportTotals> {

@@ -2,22 +2,30 @@
 // the rate per click in percent, value and cost per conversion as money in the report's conversion
 // currency (the domain's formatMoney), ROAS as a percentage of spend. A figure without its denominator
 // (a rate over no clicks, a cost per conversion without conversions, a ROAS without spend) reads '—'.
-import { type ConversionLag, formatMoney, minorToAmount, type ReportTotals } from '@adconsole/domain';
+import {
+  type ConversionLag,
+  type FigureKeyOf,
+  figureKeysIn,
+  figureSpec,
+  formatMoney,
+  minorToAmount,
+  type ReportTotals,
+} from '@adconsole/domain';
 import { formatCount, formatFigure, NO_VALUE } from './format';
 
-/** The conversion figures in the order tiles and tables show them. */
-export const CONVERSION_METRICS = [
-  'conversions',
-  'conversionRate',
-  'conversionValue',
-  'costPerConversion',
-  'roas',
-] as const;
-export type ConversionMetric = (typeof CONVERSION_METRICS)[number];
+export type ConversionMetric = FigureKeyOf<{ group: 'conversion'; shows: { tiles: true } }>;
+/** The conversion figures in the order tiles and tables show them (the domain's REPORT_FIGURES). */
+export const CONVERSION_METRICS: readonly ConversionMetric[] = figureKeysIn('tiles', [
+  'conversion',
+]) as ConversionMetric[];
 /** The figures that need a booked rate (spend): without one a report has neither. */
-export const SPEND_CONVERSION_METRICS: readonly ConversionMetric[] = ['costPerConversion', 'roas'];
+export const SPEND_CONVERSION_METRICS: readonly ConversionMetric[] = CONVERSION_METRICS.filter(
+  (metric) => figureSpec(metric).withRate === true,
+);
 /** The figures in money (the conversion currency). */
-const MONEY_METRICS: readonly ConversionMetric[] = ['conversionValue', 'costPerConversion'];
+const MONEY_METRICS: readonly ConversionMetric[] = CONVERSION_METRICS.filter(
+  (metric) => figureSpec(metric).kind === 'money',
+);
 
 export const isConversionMetric = (metric: string): metric is ConversionMetric =>
   (CONVERSION_METRICS as readonly string[]).includes(metric);

@@ -1,38 +1,57 @@
-// How the charts name and colour each report figure. One colour per figure in every widget
-// (impressions are always --chart-1), so a reader learns the colours once.
-import type { ReportMetric } from '@adconsole/domain';
+// How the charts name and colour each report figure: the name is the figure's one label (the domain's
+// REPORT_FIGURES), the colour the charts' own. One colour per figure in every widget (impressions are
+// always --chart-1), so a reader learns the colours once; a figure without its own takes its group's.
+import {
+  type FigureGroup,
+  figureSpec,
+  REPORT_FIGURES,
+  type ReportMetric,
+  type ReportTotals,
+} from '@adconsole/domain';
 import type { ChartConfig } from './palette';
 
-export const metricConfig: ChartConfig<ReportMetric> = {
-  impressions: { label: 'Impressions', color: 1 },
-  viewable: { label: 'Viewable impressions', color: 6 },
-  engagement: { label: 'Engagements', color: 2 },
-  clicks: { label: 'Clicks', color: 3 },
-  ctr: { label: 'CTR', color: 4 },
-  engagementRate: { label: 'Engagement rate', color: 5 },
-  viewabilityRate: { label: 'Viewability', color: 6 },
-  videoStarts: { label: 'Video starts', color: 7 },
-  firstQuartile: { label: '25 % viewed', color: 7 },
-  midpoint: { label: '50 % viewed', color: 7 },
-  thirdQuartile: { label: '75 % viewed', color: 7 },
-  videoCompletes: { label: 'Video completes', color: 7 },
-  completionRate: { label: 'Completion rate', color: 8 },
-  measurable: { label: 'Measurable impressions', color: 6 },
-  creativeViews: { label: 'Creative views', color: 7 },
-  loads: { label: 'Media loaded', color: 7 },
-  skips: { label: 'Skips', color: 8 },
-  closes: { label: 'Closes', color: 8 },
-  spend: { label: 'Spend', color: 2 },
-  ecpm: { label: 'eCPM', color: 3 },
-  ecpc: { label: 'eCPC', color: 4 },
-  cpcv: { label: 'CPCV', color: 7 },
-  conversions: { label: 'Conversions', color: 5 },
-  conversionValueMinor: { label: 'Conversion value (minor unit)', color: 5 },
-  conversionValue: { label: 'Conversion value', color: 5 },
-  conversionRate: { label: 'Conversion rate', color: 4 },
-  costPerConversion: { label: 'Cost per conversion', color: 3 },
-  roas: { label: 'ROAS', color: 2 },
+type ChartColor = ChartConfig[string]['color'];
+
+/** The colour of a figure of each group that has none of its own. */
+const GROUP_COLORS: Readonly<Record<FigureGroup, ChartColor>> = {
+  base: 1,
+  video: 7,
+  vast: 7,
+  spend: 2,
+  conversion: 5,
 };
+
+/** The figures with a colour of their own. */
+const METRIC_COLORS: Readonly<Partial<Record<ReportMetric, ChartColor>>> = {
+  impressions: 1,
+  viewable: 6,
+  engagement: 2,
+  clicks: 3,
+  ctr: 4,
+  engagementRate: 5,
+  viewabilityRate: 6,
+  completionRate: 8,
+  measurable: 6,
+  skips: 8,
+  closes: 8,
+  ecpm: 3,
+  ecpc: 4,
+  cpcv: 7,
+  conversionRate: 4,
+  costPerConversion: 3,
+  roas: 2,
+};
+
+/** A report figure's key (the internal counters are not in a report's totals). */
+const isReportMetric = (key: string): key is ReportMetric & keyof ReportTotals =>
+  figureSpec(key as never).internal !== true;
+
+export const metricConfig: ChartConfig<ReportMetric> = Object.fromEntries(
+  REPORT_FIGURES.filter((figure) => isReportMetric(figure.key)).map((figure) => [
+    figure.key,
+    { label: figure.label, color: METRIC_COLORS[figure.key as ReportMetric] ?? GROUP_COLORS[figure.group] },
+  ]),
+) as ChartConfig<ReportMetric>;
 
 /** The one-series config of a chart that draws one figure. */
 export const singleMetricConfig = (metric: ReportMetric): ChartConfig =>

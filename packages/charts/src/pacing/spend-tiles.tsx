@@ -1,18 +1,16 @@
-import { formatMoney, type ReportTotals } from '@adconsole/domain';
+import { FIGURE, type FigureKeyOf, figureKeysIn, formatMoney, type ReportTotals } from '@adconsole/domain';
 import { cn } from '@adconsole/ui';
 import type * as React from 'react';
 import { defaultLocale, NO_VALUE } from '../lib/format';
 
-/** The spend figures in the order the tiles show them. */
-export const SPEND_METRICS = ['spend', 'ecpm', 'ecpc', 'cpcv'] as const;
-export type SpendMetric = (typeof SPEND_METRICS)[number];
+export type SpendMetric = FigureKeyOf<{ group: 'spend' }>;
+/** The spend figures in the order the tiles show them (the domain's REPORT_FIGURES). */
+export const SPEND_METRICS: readonly SpendMetric[] = figureKeysIn('tiles', ['spend']) as SpendMetric[];
 
-export const SPEND_METRIC_LABELS: Record<SpendMetric, string> = {
-  spend: 'Spend',
-  ecpm: 'eCPM',
-  ecpc: 'eCPC',
-  cpcv: 'CPCV',
-};
+/** Each spend figure's label. */
+export const SPEND_METRIC_LABELS = Object.fromEntries(
+  SPEND_METRICS.map((metric) => [metric, FIGURE[metric].label]),
+) as Readonly<Record<SpendMetric, string>>;
 
 /** A spend figure in the currency ('$1,234.57'), or '—' when it has none (an eCPC without clicks). */
 export function formatSpend(value: number | null | undefined, currency: string, locale: string): string {

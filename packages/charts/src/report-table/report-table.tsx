@@ -1,4 +1,12 @@
-import type { ReportCreative, ReportMetric, ReportSeriesPoint, ReportTotals } from '@adconsole/domain';
+import {
+  besideTheirCounts,
+  type FigureKeyIn,
+  figureKeysIn,
+  figureSpec,
+  type ReportCreative,
+  type ReportSeriesPoint,
+  type ReportTotals,
+} from '@adconsole/domain';
 import { cn, type RenderLink, renderAnchor } from '@adconsole/ui';
 import {
   DataTable,
@@ -21,31 +29,18 @@ import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/
 import { metricConfig } from '../lib/metrics';
 import { formatSpend, SPEND_METRICS } from '../pacing/spend-tiles';
 
-/** The figures a report table can show, in column order; video ones only with video data. */
-export const REPORT_TABLE_METRICS = [
-  'impressions',
-  'viewable',
-  'viewabilityRate',
-  'engagement',
-  'engagementRate',
-  'clicks',
-  'ctr',
-  'videoStarts',
-  'videoCompletes',
-  'completionRate',
-  'spend',
-  'ecpm',
-  'ecpc',
-  'cpcv',
-  'conversions',
-  'conversionRate',
-  'conversionValue',
-  'costPerConversion',
-  'roas',
-] as const satisfies readonly ReportMetric[];
-export type ReportTableMetric = (typeof REPORT_TABLE_METRICS)[number];
+export type ReportTableMetric = FigureKeyIn<'table'>;
+/**
+ * The figures a report table can show (the domain's REPORT_FIGURES shown in tables), in column order:
+ * each rate beside the count it is a rate of; video ones only with video data.
+ */
+export const REPORT_TABLE_METRICS: readonly ReportTableMetric[] = besideTheirCounts(
+  figureKeysIn('table').map((key) => ({ key })),
+).map(({ key }) => key);
 
-const VIDEO_METRICS: readonly ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
+const VIDEO_METRICS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
+  (metric) => figureSpec(metric).group === 'video',
+);
 /** Shown when the rows carry spend (the campaign books a rate), in its currency. */
 const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
 /** Shown when the rows carry conversions; cost per conversion and ROAS only with spend too. */

@@ -22,7 +22,7 @@ export const Week: Story = {
     await expect(
       canvas.getByRole('img', {
         name: new RegExp(
-          `^Video views by step: Start [\\d,]+ \\(100.00%\\), 25 % .*Complete [\\d,]+ \\(${rate(videoCompletes, videoStarts).replace('.', '\\.')}\\)\\.$`,
+          `^Video views by step: Starts [\\d,]+ \\(100.00%\\), 25 % .*Completes [\\d,]+ \\(${rate(videoCompletes, videoStarts).replace('.', '\\.')}\\)\\.$`,
         ),
       }),
     ).toBeVisible();

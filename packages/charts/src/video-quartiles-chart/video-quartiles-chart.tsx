@@ -1,4 +1,4 @@
-import type { ReportCounters } from '@adconsole/domain';
+import { counterKeysOf, FIGURE, type ReportCounters, shortLabel } from '@adconsole/domain';
 import { EmptyState } from '@adconsole/ui';
 import { Bar, type BarCustomLayerProps, type BarTooltipProps } from '@nivo/bar';
 import { FilmIcon } from 'lucide-react';
@@ -12,14 +12,11 @@ import { defaultLocale, formatCompact, formatCount, formatRate } from '../lib/fo
 import { nivoTheme } from '../lib/nivo-theme';
 import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
 
-/** The steps of a video view, in order, and the counter each reads. */
-export const VIDEO_STEPS = [
-  { key: 'videoStarts', label: 'Start' },
-  { key: 'firstQuartile', label: '25 %' },
-  { key: 'midpoint', label: '50 %' },
-  { key: 'thirdQuartile', label: '75 %' },
-  { key: 'videoCompletes', label: 'Complete' },
-] as const;
+/**
+ * The steps of a video view, in order, and the counter each reads: the video counters of the domain's
+ * REPORT_FIGURES, each under its short label ('Starts', '25 %'... 'Completes').
+ */
+export const VIDEO_STEPS = counterKeysOf('video').map((key) => ({ key, label: shortLabel(FIGURE[key]) }));
 
 export type VideoQuartilesChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
   ChartDisplayProps & {

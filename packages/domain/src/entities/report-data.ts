@@ -4,6 +4,7 @@
 import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
+import { type FigureKey, type FigureKeyOf, figureSpec, RATE_FIGURES } from '../reports/figures';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
@@ -47,20 +48,29 @@ export const reportCountersSchema = z.object({
 });
 export type ReportCounters = z.infer<typeof reportCountersSchema>;
 
+/** The rates every row has (their counters always are): CTR, engagement rate, viewability. */
+type BaseRate = FigureKeyOf<{ kind: 'rate'; group: 'base' }>;
+/** The rates a row has with their group's counters: completion (video data), conversion rate. */
+type GroupRate = Exclude<FigureKeyOf<{ kind: 'rate' }>, BaseRate>;
+
+/**
+ * The rates of the list (reports/figures.ts), in percent, each its `of` per its `per`: clicks per
+ * impression (CTR), engaged impressions per impression, viewable per measurable impression (the runtime
+ * measures every display impression, MRC: 50 % of pixels for one second; a VAST player those it answered
+ * Viewable or NotViewable for: `measurableImpressions`), completes per video start (with video data),
+ * conversions per click (with conversions).
+ */
+const ratesShape = {
+  ...countersShape(RATE_FIGURES.filter((figure) => figure.group === 'base').map((figure) => figure.key as BaseRate), percent),
+  ...countersShape(
+    RATE_FIGURES.filter((figure) => figure.group !== 'base').map((figure) => figure.key as GroupRate),
+    z.optional(percent),
+  ),
+};
+
 /** Counters plus the rates derived from them (see `reportRates`). */
 export const reportTotalsSchema = z.extend(reportCountersSchema, {
-  /** Clicks per impression, in percent. */
-  ctr: percent,
-  /** Engaged impressions per impression, in percent. */
-  engagementRate: percent,
-  /**
-   * Viewable impressions per measurable impression, in percent: the runtime measures every display
-   * impression (MRC: 50 % of pixels for one second), a VAST player those it answered Viewable or
-   * NotViewable for (`measurableImpressions`).
-   */
-  viewabilityRate: percent,
-  /** Completes per video start, in percent; present with video data. */
-  completionRate: z.optional(percent),
+  ...ratesShape,
   /**
    * Spend at the campaign's booked rate (in its currency, exact to a thousandth of the minor unit) and
    * the effective costs (null without their events): present when the campaign books a rate.
@@ -70,10 +80,9 @@ export const reportTotalsSchema = z.extend(reportCountersSchema, {
   ecpc: z.optional(z.nullable(z.number())),
   cpcv: z.optional(z.nullable(z.number())),
   /**
-   * Conversions per click in percent, and their value as an amount of the report's conversion currency
-   * (`conversionValueMinor` exactly): present when the row has conversion counters.
+   * The conversions' value as an amount of the report's conversion currency (`conversionValueMinor`
+   * exactly): present when the row has conversion counters.
    */
-  conversionRate: z.optional(percent),
   conversionValue: z.optional(z.number().check(z.nonnegative())),
   /** Spend per conversion and value per spend (return on ad spend, 2.5 = 250 %): with a booked rate. */
   costPerConversion: z.optional(z.nullable(z.number())),
@@ -176,11 +185,7 @@ export type ReportEvents = z.infer<typeof reportEventsSchema>;
 
 /** The video figures of a report: starts, quartiles, completes and the completion rate. */
 export const videoTotalsSchema = z.object({
-  videoStarts: count,
-  firstQuartile: count,
-  midpoint: count,
-  thirdQuartile: count,
-  videoCompletes: count,
+  ...countersShape(VIDEO_COUNTERS, count),
   completionRate: percent,
 });
 export type VideoTotals = z.infer<typeof videoTotalsSchema>;
@@ -201,18 +206,37 @@ export type ReportVideoData = z.infer<typeof reportVideoDataSchema>;
 
 /** The video part of totals (what /videoData answers for them). */
 export function videoTotalsOf(totals: ReportCounters): VideoTotals {
-  const starts = totals.videoStarts ?? 0;
-  return {
-    videoStarts: starts,
-    firstQuartile: totals.firstQuartile ?? 0,
-    midpoint: totals.midpoint ?? 0,
-    thirdQuartile: totals.thirdQuartile ?? 0,
-    videoCompletes: totals.videoCompletes ?? 0,
-    completionRate: rate(totals.videoCompletes ?? 0, starts),
-  };
+  const video = Object.fromEntries(VIDEO_COUNTERS.map((key) => [key, totals[key] ?? 0])) as Record<
+    VideoCounter,
+    number
+  >;
+  return { ...video, completionRate: rate(video.videoCompletes, video.videoStarts) };
 }
 
 const rate = (part: number, whole: number): number => (whole > 0 ? (part / whole) * 100 : 0);
+
+/** A figure of a row: its value, else what stands in for it (measurable impressions: the impressions). */
+const valueIn = (figures: Partial<Record<string, number | null>>, key: string): number | undefined => {
+  const value = figures[key];
+  if (value !== undefined && value !== null) return value;
+  const stand = figureSpec(key as FigureKey).absentMeans;
+  return stand === undefined ? undefined : (figures[stand] ?? undefined);
+};
+
+/**
+ * Every rate of the list a row has the figures for (both its `of` and its `per`), in percent: 0 when its
+ * `per` is 0 (`metricValue` tells such a rate from a real 0).
+ */
+export function rowRates(figures: Partial<Record<string, number | null>>): Partial<Record<RateFigure, number>> {
+  const rates: Partial<Record<RateFigure, number>> = {};
+  for (const figure of RATE_FIGURES) {
+    const of = valueIn(figures, figure.rate.of);
+    const per = valueIn(figures, figure.rate.per);
+    if (of !== undefined && per !== undefined) rates[figure.key as RateFigure] = rate(of, per);
+  }
+  return rates;
+}
+export type RateFigure = FigureKeyOf<{ kind: 'rate' }>;
 
 /**
  * The rates of a set of counters: CTR, engagement, viewability and (with video) completion; with a
@@ -229,12 +253,7 @@ export function reportRates(
     ...spend,
     ...rowConversionFigures(counters, spend?.spend, conversionCurrency, booked?.currency),
     ...counters,
-    ctr: rate(counters.clicks, counters.impressions),
-    engagementRate: rate(counters.engagement, counters.impressions),
-    viewabilityRate: rate(counters.viewable, counters.measurable ?? counters.impressions),
-    ...(counters.videoStarts === undefined
-      ? {}
-      : { completionRate: rate(counters.videoCompletes ?? 0, counters.videoStarts) }),
+    ...(rowRates(counters) as Pick<ReportTotals, BaseRate>),
   };
 }
 

@@ -1,19 +1,15 @@
 // Comparing a report with the period before it: which period that is, how much each figure moved,
-// and whether the move is good news (more is better for every figure we report but skips, closes and
-// the effective costs).
+// and whether the move is good news (each figure's `higherIsBetter` in the list: reports/figures.ts).
 import type { ReportTotals } from '../entities/report-data';
+import { type FigureKeyOf, figureSpec, RATE_FIGURES, REPORT_FIGURES } from '../reports/figures';
 
 /** The figures a report shows as numbers: counters and rates (rates in percent). */
 export type ReportMetric = keyof ReportTotals;
 
-/** Rates are compared in percentage points, counters relative to the previous value. */
-export const REPORT_RATE_METRICS = [
-  'ctr',
-  'engagementRate',
-  'viewabilityRate',
-  'completionRate',
-  'conversionRate',
-] as const;
+/** Rates are compared in percentage points, counters relative to the previous value (the list's rates). */
+export const REPORT_RATE_METRICS: readonly ReportRateMetric[] = RATE_FIGURES.map(
+  (figure) => figure.key as ReportRateMetric,
+);
 
 export function isRateMetric(metric: ReportMetric): boolean {
   return (REPORT_RATE_METRICS as readonly string[]).includes(metric);
@@ -22,19 +18,16 @@ export function isRateMetric(metric: ReportMetric): boolean {
 /** The precision rates are shown with, in percentage points (0.52 %). */
 export const RATE_PRECISION_POINTS = 0.01;
 
-export type ReportRateMetric = (typeof REPORT_RATE_METRICS)[number];
+export type ReportRateMetric = FigureKeyOf<{ kind: 'rate' }>;
 
 /**
- * The counter each rate is taken over: CTR and engagement per impression, viewability per measurable
- * impression (the impressions when a report has no measurement), completion per start.
+ * The figure each rate is taken over (its `per` in the list): CTR and engagement per impression,
+ * viewability per measurable impression (the impressions when a report has no measurement), completion
+ * per start, conversions per click.
  */
-export const RATE_DENOMINATORS = {
-  ctr: 'impressions',
-  engagementRate: 'impressions',
-  viewabilityRate: 'measurable',
-  completionRate: 'videoStarts',
-  conversionRate: 'clicks',
-} as const satisfies Record<ReportRateMetric, ReportMetric>;
+export const RATE_DENOMINATORS = Object.fromEntries(
+  RATE_FIGURES.map((figure) => [figure.key, figure.rate.per]),
+) as Readonly<Record<ReportRateMetric, ReportMetric>>;
 
 /**
  * A figure's value, or undefined when it has none: missing, or a rate over a denominator of 0 (a day
@@ -46,42 +39,15 @@ export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>
   if (value === undefined || value === null) return undefined;
   if (!isRateMetric(metric)) return value;
   const key = RATE_DENOMINATORS[metric as ReportRateMetric];
-  const denominator = key === 'measurable' ? (figures.measurable ?? figures.impressions) : figures[key];
-  return denominator === undefined || denominator > 0 ? value : undefined;
+  const stand = figureSpec(key).absentMeans as ReportMetric | undefined;
+  const denominator = figures[key] ?? (stand === undefined ? undefined : figures[stand]);
+  return denominator === undefined || denominator === null || denominator > 0 ? value : undefined;
 }
 
-/** Whether a rise of the figure is good news for the advertiser. */
-export const HIGHER_IS_BETTER: Record<ReportMetric, boolean> = {
-  impressions: true,
-  viewable: true,
-  engagement: true,
-  clicks: true,
-  conversions: true,
-  videoStarts: true,
-  firstQuartile: true,
-  midpoint: true,
-  thirdQuartile: true,
-  videoCompletes: true,
-  creativeViews: true,
-  loads: true,
-  skips: false,
-  closes: false,
-  measurable: true,
-  ctr: true,
-  engagementRate: true,
-  viewabilityRate: true,
-  completionRate: true,
-  // More spent is neither good nor bad news in itself; a lower effective cost is.
-  spend: true,
-  ecpm: false,
-  ecpc: false,
-  cpcv: false,
-  conversionValueMinor: true,
-  conversionValue: true,
-  conversionRate: true,
-  costPerConversion: false,
-  roas: true,
-};
+/** Whether a rise of the figure is good news for the advertiser (the list's `higherIsBetter`). */
+export const HIGHER_IS_BETTER = Object.fromEntries(
+  REPORT_FIGURES.map((figure) => [figure.key, figure.higherIsBetter]),
+) as Readonly<Record<ReportMetric, boolean>>;
 
 export type MetricChange = {
   metric: ReportMetric;

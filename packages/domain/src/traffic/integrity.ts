@@ -5,6 +5,7 @@
 // or instead of an impression (a VAST error, a verification not executed, `loaded`) need none.
 import { type CreativeType, isVideoCreativeType } from '../entities/creative';
 import { findLayout } from '../layouts/catalogue';
+import { eventTypesWith } from '../reports/counters';
 import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';
 import { parseCodedEventType, SERVER_EVENT_TYPES, VAST_EVENT_TYPES } from '../serving/vast-measurement';
 import type { InvalidTrafficReason } from './reasons';
@@ -12,12 +13,11 @@ import type { InvalidTrafficReason } from './reasons';
 /** Video events: only a creative that plays video sends them (the VAST player's own ones too). */
 const VIDEO_EVENTS: ReadonlySet<string> = new Set([...VIDEO_EVENT_TYPES, ...VAST_EVENT_TYPES]);
 
-/** Events that report how far a video played, or that it was skipped or closed: they follow its `start`. */
-const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set([
-  ...VIDEO_EVENT_TYPES.filter((type) => type !== 'start'),
-  'skip',
-  'closeLinear',
-]);
+/**
+ * Events that report how far a video played, or that it was skipped or closed: they follow its `start`
+ * (the figures' `followsStart`, reports/figures.ts).
+ */
+const VIDEO_PROGRESS_EVENTS: ReadonlySet<string> = new Set(eventTypesWith('followsStart'));
 
 /**
  * A player's reports that need no impression: a VAST error or a verification not executed usually

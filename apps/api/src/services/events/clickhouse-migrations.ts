@@ -23,10 +23,19 @@ const counterSums = EVENT_COUNTERS.map(
   (counter) => `sumIf(count, type = '${counter.event}') as ${counter.column}`,
 ).join(', ');
 
-/** The breakdowns' counters before conversions: 0004 to 0006 made their tables and views with these. */
-const FIRST_DIMENSION_COLUMNS: readonly string[] = DIMENSION_COLUMNS.filter(
-  (column) => column !== 'conversions' && column !== 'conversion_value',
-);
+/**
+ * The breakdowns' counters before conversions: 0004 to 0006 made their tables and views with these, in
+ * this order (written out: what a migration did must not change when the list grows).
+ */
+const FIRST_DIMENSION_COLUMNS: readonly string[] = [
+  'impressions',
+  'viewable',
+  'not_viewable',
+  'engagement',
+  'clicks',
+  'video_starts',
+  'video_completes',
+];
 
 /** A breakdown grain: its table, and its time column (`of(at)` the grain's bucket of an instant). */
 interface DimensionGrain {

@@ -9,6 +9,7 @@ import {
   BREAKDOWN_DIMENSIONS,
   type BreakdownDimension,
   DIMENSION_VALUES_PER_DAY,
+  EVENT_COUNTERS,
   type EventDimensions,
   OTHER_DIMENSION_VALUE,
   UNKNOWN_DIMENSION_VALUE,
@@ -20,34 +21,17 @@ import type { Queryable } from '../../db/database';
 const CAPPED: readonly BreakdownDimension[] = ['site', 'os', 'browser'];
 
 /**
- * The counters a dimension rollup keeps, by column: conversions and their value (the minor unit) under
- * the values of the click they came through (docs/conversions.md), so a breakdown's rows add up to them.
+ * The counters a dimension rollup keeps, by column (the figures' `inBreakdowns`: the domain's
+ * reports/figures.ts): conversions and their value (the minor unit) under the values of the click they
+ * came through (docs/conversions.md), so a breakdown's rows add up to them.
  */
-export const DIMENSION_COLUMNS = [
-  'impressions',
-  'viewable',
-  'not_viewable',
-  'engagement',
-  'clicks',
-  'video_starts',
-  'video_completes',
-  'conversions',
-  'conversion_value',
-] as const;
-type DimensionColumn = (typeof DIMENSION_COLUMNS)[number];
+const IN_BREAKDOWNS = EVENT_COUNTERS.filter((counter) => counter.facets.inBreakdowns === true);
+export const DIMENSION_COLUMNS: readonly string[] = IN_BREAKDOWNS.map((counter) => counter.column);
 
 /** Which column an event type adds to (other types are not in breakdowns). */
-export const DIMENSION_COLUMN_OF: Readonly<Record<string, DimensionColumn>> = {
-  impression: 'impressions',
-  viewable: 'viewable',
-  notViewable: 'not_viewable',
-  engagement: 'engagement',
-  click: 'clicks',
-  start: 'video_starts',
-  complete: 'video_completes',
-  conversion: 'conversions',
-  conversionValue: 'conversion_value',
-};
+export const DIMENSION_COLUMN_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  IN_BREAKDOWNS.map((counter) => [counter.event, counter.column]),
+);
 
 /** A valid, counted event with the dimensions of its impression. */
 export interface DimensionEvent {

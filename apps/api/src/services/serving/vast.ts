@@ -11,7 +11,7 @@ import {
   playerTakesVpaid,
   type ServeVpaidQuery,
   TRACKER_KIND_OF_EVENT,
-  VIDEO_EVENT_TYPES,
+  eventTypesWith,
   vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -100,6 +100,8 @@ const videoType = (asset: AssetAnswer) =>
   asset.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4';
 
 /** The creative's pixel URLs of one tracker kind (scripts cannot run in a player). */
+const VAST_TRACKED_EVENTS = eventTypesWith('vastTracked');
+
 const pixelsOf = (snapshot: Snapshot, type: CountedEventType) => {
   const kind = TRACKER_KIND_OF_EVENT[type as EventType];
   return kind === undefined
@@ -166,7 +168,8 @@ function vastTemplate(
   const tracking = (event: string, urls: string[]) =>
     urls.map((url) => `<Tracking event="${event}">${uri(url)}</Tracking>`).join('');
   const trackingEvents = [
-    ...(['creativeView', 'loaded', ...VIDEO_EVENT_TYPES, 'skip', 'closeLinear'] as const).map((type) =>
+    // Every counted event a VAST player tracks (the figures' `vastTracked`: reports/figures.ts).
+    ...VAST_TRACKED_EVENTS.map((type) =>
       tracking(type, [withPrivacyMacros(track(type)), ...pixelsOf(snapshot, type)]),
     ),
     // Player interactions are an engagement (counted once per impression).
