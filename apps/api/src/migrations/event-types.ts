@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import { CODED_EVENT_KINDS, COUNTED_EVENT_TYPES } from '@adconsole/domain';
 
 /** `alter table events` dropping the type check and adding it again over `types` and the coded kinds. */
-export const eventTypesCheck = (types: readonly string[], coded: readonly string[] = CODED_EVENT_KINDS): string =>
+export const eventTypesCheck = (
+  types: readonly string[],
+  coded: readonly string[] = CODED_EVENT_KINDS,
+): string =>
   `alter table events drop constraint if exists events_type_check;
 alter table events add constraint events_type_check check (
   type in (${types.map((type) => `'${type}'`).join(', ')})

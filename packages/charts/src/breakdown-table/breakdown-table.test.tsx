@@ -63,10 +63,10 @@ function counters(impressions: number, clicks: number, conversions: number, conv
     impressions,
     viewable: 0,
     measurable: 0,
-    engagements: 0,
+    engagement: 0,
     clicks,
-    starts: 0,
-    completes: 0,
+    videoStarts: 0,
+    videoCompletes: 0,
     conversions,
     conversionValueMinor,
   };

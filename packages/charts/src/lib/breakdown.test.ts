@@ -39,10 +39,10 @@ describe('breakdown fixtures', () => {
       const total = breakdownTotal(breakdown);
       expect(total.impressions).toBe(oneWeekReport.totals.impressions);
       expect(total.viewable).toBe(oneWeekReport.totals.viewable);
-      expect(total.engagements).toBe(oneWeekReport.totals.engagement);
+      expect(total.engagement).toBe(oneWeekReport.totals.engagement);
       expect(total.clicks).toBe(oneWeekReport.totals.clicks);
-      expect(total.starts).toBe(oneWeekReport.totals.videoStarts);
-      expect(total.completes).toBe(oneWeekReport.totals.videoCompletes);
+      expect(total.videoStarts).toBe(oneWeekReport.totals.videoStarts);
+      expect(total.videoCompletes).toBe(oneWeekReport.totals.videoCompletes);
     }
   });
 
@@ -108,12 +108,12 @@ describe('breakdown figures', () => {
       impressions: row.impressions,
       viewable: row.viewable,
       measurable: row.measurable,
-      viewabilityRate: row.viewability,
-      engagement: row.engagements,
+      viewabilityRate: row.viewabilityRate,
+      engagement: row.engagement,
       clicks: row.clicks,
       ctr: row.ctr,
-      videoStarts: row.starts,
-      videoCompletes: row.completes,
+      videoStarts: row.videoStarts,
+      videoCompletes: row.videoCompletes,
       completionRate: row.completionRate,
     });
   });
@@ -123,12 +123,12 @@ describe('breakdown figures', () => {
       impressions: 12,
       viewable: 0,
       measurable: 0,
-      engagements: 0,
+      engagement: 0,
       clicks: 0,
-      starts: 0,
-      completes: 0,
+      videoStarts: 0,
+      videoCompletes: 0,
       ctr: 0,
-      viewability: 0,
+      viewabilityRate: 0,
       completionRate: 0,
     });
     expect(formatFigure('ctr', figures, 'en-US')).toBe('0.00%');

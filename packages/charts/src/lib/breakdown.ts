@@ -5,8 +5,8 @@ import {
   type Breakdown,
   type BreakdownDimension,
   type BreakdownFigures,
-  breakdownFigures,
   besideTheirCounts,
+  breakdownFigures,
   type CampaignRate,
   type FigureKeyOf,
   figureKeysIn,
@@ -47,29 +47,21 @@ export const BREAKDOWN_VIDEO_METRICS: readonly BreakdownMetric[] = BREAKDOWN_MET
   (metric) => figureSpec(metric).group === 'video',
 );
 
-/** A breakdown row's (or Other's, Unknown's) figures under the report's metric names, conversions too. */
+/**
+ * A breakdown row's (or Other's, Unknown's) figures as report figures (a breakdown's keys are the
+ * figures' own): its counters, rates and conversions, without its spend (the table formats that apart).
+ */
 export function breakdownReportFigures(figures: BreakdownFigures): Partial<ReportTotals> {
-  return {
-    ...conversionFiguresOf(figures),
-    impressions: figures.impressions,
-    viewable: figures.viewable,
-    measurable: figures.measurable,
-    viewabilityRate: figures.viewability,
-    engagement: figures.engagements,
-    clicks: figures.clicks,
-    ctr: figures.ctr,
-    videoStarts: figures.starts,
-    videoCompletes: figures.completes,
-    completionRate: figures.completionRate,
-  };
-}
-
-/** The conversion figures a row carries (none in an answer of a server before conversions). */
-function conversionFiguresOf(figures: BreakdownFigures): Partial<ReportTotals> {
-  if (figures.conversions === undefined) return {};
-  const { conversions, conversionValueMinor, conversionRate, conversionValue, costPerConversion, roas } =
-    figures;
-  return { conversions, conversionValueMinor, conversionRate, conversionValue, costPerConversion, roas };
+  const {
+    spend: _spend,
+    ecpm: _ecpm,
+    ecpc: _ecpc,
+    cpcv: _cpcv,
+    value: _value,
+    label: _label,
+    ...rest
+  } = figures as BreakdownFigures & { value?: string; label?: string };
+  return rest;
 }
 
 /** Every part of a breakdown: its rows, then Other and Unknown when there are any. */
@@ -101,7 +93,7 @@ export const breakdownIsEmpty = (breakdown: Breakdown): boolean => breakdownPart
 
 /** Whether any part of a breakdown had a video start: its video columns are worth showing. */
 export const breakdownHasVideo = (breakdown: Breakdown): boolean =>
-  breakdownParts(breakdown).some((part) => part.starts > 0);
+  breakdownParts(breakdown).some((part) => part.videoStarts > 0);
 
 /** Whether every part of a breakdown carries conversions (an answer of a server since conversions). */
 export const breakdownHasConversions = (breakdown: Breakdown): boolean =>

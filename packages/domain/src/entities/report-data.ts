@@ -61,7 +61,10 @@ type GroupRate = Exclude<FigureKeyOf<{ kind: 'rate' }>, BaseRate>;
  * conversions per click (with conversions).
  */
 const ratesShape = {
-  ...countersShape(RATE_FIGURES.filter((figure) => figure.group === 'base').map((figure) => figure.key as BaseRate), percent),
+  ...countersShape(
+    RATE_FIGURES.filter((figure) => figure.group === 'base').map((figure) => figure.key as BaseRate),
+    percent,
+  ),
   ...countersShape(
     RATE_FIGURES.filter((figure) => figure.group !== 'base').map((figure) => figure.key as GroupRate),
     z.optional(percent),
@@ -227,7 +230,9 @@ const valueIn = (figures: Partial<Record<string, number | null>>, key: string): 
  * Every rate of the list a row has the figures for (both its `of` and its `per`), in percent: 0 when its
  * `per` is 0 (`metricValue` tells such a rate from a real 0).
  */
-export function rowRates(figures: Partial<Record<string, number | null>>): Partial<Record<RateFigure, number>> {
+export function rowRates(
+  figures: Partial<Record<string, number | null>>,
+): Partial<Record<RateFigure, number>> {
   const rates: Partial<Record<RateFigure, number>> = {};
   for (const figure of RATE_FIGURES) {
     const of = valueIn(figures, figure.rate.of);

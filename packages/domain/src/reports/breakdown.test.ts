@@ -89,20 +89,20 @@ describe('the answer: top 50 by impressions, then Other and Unknown, adding up e
           measurable: 100,
           viewable: 60,
           clicks: 3,
-          starts: 10,
-          completes: 4,
+          videoStarts: 10,
+          videoCompletes: 4,
         },
       },
-      { value: 'tablet', counters: { ...zeroBreakdownCounters(), engagements: 1 } },
+      { value: 'tablet', counters: { ...zeroBreakdownCounters(), engagement: 1 } },
     ]);
     expect(answer.rows[0]).toMatchObject({
       value: 'mobile',
       label: 'Mobile',
       ctr: 1.5,
-      viewability: 60,
+      viewabilityRate: 60,
       completionRate: 40,
     });
-    expect(answer.rows[1]).toMatchObject({ value: 'tablet', ctr: 0, viewability: 0, completionRate: 0 });
+    expect(answer.rows[1]).toMatchObject({ value: 'tablet', ctr: 0, viewabilityRate: 0, completionRate: 0 });
     expect(answer.other).toBeNull();
     expect(answer.unknown).toBeNull();
   });

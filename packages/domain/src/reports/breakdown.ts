@@ -35,16 +35,19 @@ export const UNKNOWN_DIMENSIONS: EventDimensions = {
   country: '',
 };
 
-/** The counters a breakdown row sums (stored per value) */
+/**
+ * The counters a breakdown row sums (stored per value), under the figures' keys (reports/figures.ts):
+ * the counters `inBreakdowns`, and the measurable impressions their rollups give.
+ */
 export interface BreakdownCounters {
   impressions: number;
   viewable: number;
   /** Impressions whose viewability was measured (the viewability rate's denominator). */
   measurable: number;
-  engagements: number;
+  engagement: number;
   clicks: number;
-  starts: number;
-  completes: number;
+  videoStarts: number;
+  videoCompletes: number;
   /**
    * Conversions of the clicks served with the value and their value in the minor unit of the conversion
    * currency (docs/conversions.md): absent from answers of servers before conversions.
@@ -58,20 +61,20 @@ export const BREAKDOWN_COUNTERS = [
   'impressions',
   'viewable',
   'measurable',
-  'engagements',
+  'engagement',
   'clicks',
-  'starts',
-  'completes',
+  'videoStarts',
+  'videoCompletes',
 ] as const satisfies readonly (keyof BreakdownCounters)[];
 
 export const zeroBreakdownCounters = (): BreakdownCounters => ({
   impressions: 0,
   viewable: 0,
   measurable: 0,
-  engagements: 0,
+  engagement: 0,
   clicks: 0,
-  starts: 0,
-  completes: 0,
+  videoStarts: 0,
+  videoCompletes: 0,
   conversions: 0,
   conversionValueMinor: 0,
 });
@@ -79,20 +82,20 @@ export const zeroBreakdownCounters = (): BreakdownCounters => ({
 const count = z.number().check(z.int(), z.nonnegative());
 const percent = z.number().check(z.nonnegative());
 
-/** Counters with their rates (percent, 0 when the denominator is 0). */
+/** Counters with their rates (percent, 0 when the denominator is 0), under the figures' keys. */
 export const breakdownFiguresSchema = z.object({
   impressions: count,
   viewable: count,
-  /** Impressions whose viewability was measured: the denominator of `viewability`. */
+  /** Impressions whose viewability was measured: the denominator of `viewabilityRate`. */
   measurable: count,
-  engagements: count,
+  engagement: count,
   clicks: count,
-  starts: count,
-  completes: count,
+  videoStarts: count,
+  videoCompletes: count,
   /** Clicks per impression. */
   ctr: percent,
   /** Viewable per measurable impression. */
-  viewability: percent,
+  viewabilityRate: percent,
   /** Completes per start. */
   completionRate: percent,
   /**
@@ -164,18 +167,14 @@ export const breakdownFigures = (
     ...rowConversionFigures(counters, spend?.spend, conversionCurrency, booked?.currency),
     ...counters,
     ctr: rate(counters.clicks, counters.impressions),
-    viewability: rate(counters.viewable, counters.measurable),
-    completionRate: rate(counters.completes, counters.starts),
+    viewabilityRate: rate(counters.viewable, counters.measurable),
+    completionRate: rate(counters.videoCompletes, counters.videoStarts),
   };
 };
 
 /** A breakdown row's spend: its completes are the completed views a CPCV prices. */
 const breakdownSpend = (booked: CampaignRate, counters: BreakdownCounters) => {
-  const { currency: _currency, ...figures } = spendFigures(booked, {
-    impressions: counters.impressions,
-    clicks: counters.clicks,
-    videoCompletes: counters.completes,
-  });
+  const { currency: _currency, ...figures } = spendFigures(booked, counters);
   return figures;
 };
 

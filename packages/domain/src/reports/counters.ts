@@ -43,7 +43,10 @@ type Uncounted = Exclude<CountedEventType, Counted['event']['type']>;
 export const EVERY_EVENT_COUNTED: [Uncounted] extends [never] ? true : Uncounted = true;
 export type EventCounterKey = Counted['key'];
 /** The keys of the counters a report answers in `group` (the internal ones apart). */
-export type CounterKeyOf<G extends FigureGroup> = Exclude<Extract<Counted, { group: G }>, { internal: true }>['key'];
+export type CounterKeyOf<G extends FigureGroup> = Exclude<
+  Extract<Counted, { group: G }>,
+  { internal: true }
+>['key'];
 
 /** Counters of a rollup bucket, a live creative's totals, or a report row. */
 export type EventCounters = Record<EventCounterKey, number>;

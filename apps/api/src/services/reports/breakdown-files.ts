@@ -9,19 +9,15 @@ import {
   type BreakdownFigures,
   breakdownOf,
   currencyDigits,
+  figureAdds,
   type ReportData,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { readBreakdown } from '../events/queries/breakdown';
 import type { FileBreakdowns } from './build-input';
-import {
-  type ConversionCells,
-  conversionCellValue,
-  conversionColumns,
-  conversionFormat,
-} from './conversion-files';
+import { breakdownFileColumns, type FigureColumn, sheetFormat, sheetValue } from './figure-columns';
 import type { ReportScope } from './scope';
-import { moneyFormat, type SpendKey, spendColumns, spendUnitsOf } from './spend-files';
+import { spendUnitsOf } from './spend-files';
 
 export const DIMENSION_NAMES: Readonly<Record<BreakdownDimension, string>> = {
   site: 'Site',
@@ -40,55 +36,23 @@ export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
   country: 'By country',
 };
 
-/** The counters and rates of a breakdown row (its spend and conversion figures have their own columns). */
-type BreakdownMetric = Exclude<keyof BreakdownFigures, SpendKey | keyof ConversionCells>;
-
-/** A breakdown metric: its header, its field, and whether it is a rate in percent. */
-const BREAKDOWN_COLUMNS: readonly { header: string; key: BreakdownMetric; rate?: boolean }[] = [
-  { header: 'Impressions', key: 'impressions' },
-  { header: 'Viewable impressions', key: 'viewable' },
-  { header: 'Measurable impressions', key: 'measurable' },
-  { header: 'Engagements', key: 'engagements' },
-  { header: 'Clicks', key: 'clicks' },
-  { header: 'Video starts', key: 'starts' },
-  { header: 'Video completes', key: 'completes' },
-  { header: 'CTR (%)', key: 'ctr', rate: true },
-  { header: 'Viewability (%)', key: 'viewability', rate: true },
-  { header: 'Completion rate (%)', key: 'completionRate', rate: true },
-];
-
 /** What a breakdown table's columns depend on: the booked rate and the conversion currency. */
 type TableFigures = Pick<ReportData, 'rate' | 'conversionCurrency'>;
 
 /**
- * Every metric column of a breakdown table after its value and label: the metrics, with a booked rate
- * the spend columns (spend-files.ts), then the conversion columns (conversion-files.ts). Each with its
- * workbook format, whether it is a rate in percent, and whether it sums (a pivot's data).
+ * Every metric column of a breakdown table after its value and label (figure-columns.ts): its counts,
+ * its rates, with a booked rate the spend figures, then the conversion figures. Each with its workbook
+ * format, whether it is a rate in percent, and whether it sums (a pivot's data).
  */
 export function breakdownMetricColumns(
   figures: TableFigures,
 ): { header: string; format: string; rate: boolean; summable: boolean }[] {
-  const currency = figures.rate?.currency;
-  return [
-    ...BREAKDOWN_COLUMNS.map((column) => ({
-      header: column.header,
-      format: column.rate ? '0.00%' : '#,##0',
-      rate: column.rate === true,
-      summable: column.rate !== true,
-    })),
-    ...spendColumns(figures.rate).map((column) => ({
-      header: column.header,
-      format: moneyFormat(currency ?? 'USD'),
-      rate: false,
-      summable: column.key === 'spend',
-    })),
-    ...conversionColumns(figures).map((column) => ({
-      header: column.header,
-      format: conversionFormat(column),
-      rate: column.kind === 'rate',
-      summable: column.key === 'conversions' || column.key === 'conversionValue',
-    })),
-  ];
+  return breakdownFileColumns(figures).map((column) => ({
+    header: column.header,
+    format: sheetFormat(column),
+    rate: column.figure.kind === 'rate',
+    summable: figureAdds(column.figure),
+  }));
 }
 
 /** A breakdown table's header: the dimension (its stored value), its label, every metric column. */
@@ -105,26 +69,21 @@ export const breakdownHeaders = (breakdown: Breakdown, figures: TableFigures): s
  */
 export type BreakdownLine = [value: string, label: string, ...metrics: (number | null)[]];
 
+/** A breakdown row's cell: a rate in percent (the workbook divides it), spend to a thousandth of its minor unit. */
+function breakdownCell(column: FigureColumn, row: BreakdownFigures): number | null {
+  const value = row[column.key as keyof BreakdownFigures] as number | null | undefined;
+  if (column.figure.kind === 'rate') return Math.round((value ?? 0) * 10_000) / 10_000;
+  if (column.figure.group === 'spend' && column.currency !== undefined)
+    return value === undefined || value === null
+      ? null
+      : spendUnitsOf(value, column.currency) / 10 ** (currencyDigits(column.currency) + 3);
+  return sheetValue(column, row);
+}
+
 /** The breakdown's rows, then Other and Unknown when they have counts. */
 export function breakdownLines(breakdown: Breakdown, figures: TableFigures): BreakdownLine[] {
-  const { rate } = figures;
-  const money = (value: number | null | undefined) =>
-    value === undefined || value === null || !rate
-      ? null
-      : spendUnitsOf(value, rate.currency) / 10 ** (currencyDigits(rate.currency) + 3);
-  const conversions = conversionColumns(figures);
-  const metrics = (row: BreakdownFigures) => [
-    ...BREAKDOWN_COLUMNS.map((column) =>
-      column.rate ? Math.round(row[column.key] * 10_000) / 10_000 : row[column.key],
-    ),
-    ...spendColumns(rate).map((column) => money(row[column.key])),
-    // The conversion rate in percent here, as the other rates (the workbook divides them).
-    ...conversions.map((column) =>
-      column.kind === 'rate'
-        ? Math.round((row.conversionRate ?? 0) * 10_000) / 10_000
-        : conversionCellValue(row, column),
-    ),
-  ];
+  const columns = breakdownFileColumns(figures);
+  const metrics = (row: BreakdownFigures) => columns.map((column) => breakdownCell(column, row));
   return [
     ...breakdown.rows.map((row): BreakdownLine => [row.value, row.label, ...metrics(row)]),
     ...(breakdown.other ? [['~other', 'Other', ...metrics(breakdown.other)] as BreakdownLine] : []),

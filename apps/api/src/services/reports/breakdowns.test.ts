@@ -48,10 +48,10 @@ const METRICS = [
   ['impressions', 'impressions'],
   ['viewable', 'viewable'],
   ['measurable', 'measurable'],
-  ['engagements', 'engagement'],
+  ['engagement', 'engagement'],
   ['clicks', 'clicks'],
-  ['starts', 'videoStarts'],
-  ['completes', 'videoCompletes'],
+  ['videoStarts', 'videoStarts'],
+  ['videoCompletes', 'videoCompletes'],
 ] as const;
 
 /** Every metric of rows + other + unknown, beside the report's totals. */

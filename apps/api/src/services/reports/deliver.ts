@@ -5,7 +5,6 @@ import {
   filteredTotals,
   type InvalidTraffic,
   type LocalDays,
-  metricValue,
   offsetPattern,
   REPORT_FORMAT_LABELS,
 } from '@adconsole/domain';
@@ -13,13 +12,14 @@ import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import type { ScheduleRow } from '../../db/queries/schedules';
 import { escapeHtml, type MailAttachment } from '../outbound/mail';
-import { conversionTexts } from './conversion-files';
+import type { Figures } from './build-input';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
+import { figureColumns, figureText } from './figure-columns';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
 import { quotedName } from './recipients';
 import { campaignScope } from './scope';
-import { bookingLines, moneyText } from './spend-files';
+import { bookingLines } from './spend-files';
 
 /** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */
 const scheduleZone = (timezone: string) =>
@@ -65,6 +65,17 @@ const filteredLine = (invalid: InvalidTraffic): string[] => {
   ];
 };
 
+/**
+ * The mail's figures (the domain's REPORT_FIGURES shown in mails, those the report has): 'Impressions:
+ * 12,345', 'CTR: 0.52 %' (a rate over nothing left out rather than '0.00 %'), with a booked rate the
+ * spend rounded to its currency, the conversions, their rate and value, cost per conversion and ROAS.
+ */
+export const mailFigureLines = (figures: Figures): string[] =>
+  figureColumns(figures, 'mail').flatMap((column) => {
+    const text = figureText(column, figures.totals);
+    return column.figure.kind === 'rate' && text === '—' ? [] : [`${column.figure.label}: ${text}`];
+  });
+
 /** Builds the mail of a schedule's period (the same for every recipient). */
 export async function scheduledReportMail(
   ctx: Context,
@@ -98,21 +109,13 @@ export async function scheduledReportMail(
     };
   }
   const range = period.start === period.end ? period.start : `${period.start} to ${period.end}`;
-  const totals = figures.totals;
-  // No CTR without impressions (metricValue): the mail leaves it out rather than saying 0.00 %.
-  const ctr = metricValue('ctr', totals);
   // The sender's own words are limited to the report's name, shown as data (docs/security.md).
   const lines = [
     `Adconsole scheduled report for ${range} (${figures.timezone.tzCode}).`,
     `Report name (as entered by its sender): ${quotedName(schedule.name)}`,
     '',
-    `Impressions: ${totals.impressions.toLocaleString('en-US')}`,
-    `Clicks: ${totals.clicks.toLocaleString('en-US')}${ctr === undefined ? '' : ` (CTR ${ctr.toFixed(2)} %)`}`,
-    `Engagements: ${totals.engagement.toLocaleString('en-US')}`,
-    // With a booked rate, the spend rounded to its currency; the goal and its pacing now.
-    ...(figures.rate ? [`Spend: ${moneyText(totals.spend, figures.rate.currency)}`] : []),
-    // Conversions, their rate per click and value; with a booked rate, cost per conversion and ROAS.
-    ...conversionTexts(figures, totals).map(([label, value]) => `${label}: ${value}`),
+    ...mailFigureLines(figures),
+    // The goal and its pacing now.
     ...bookingLines(figures).map(([label, value]) => `${label}: ${value}`),
     ...filteredLine(figures.invalid),
     ...(figures.invalidConversions.total > 0

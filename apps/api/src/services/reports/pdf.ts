@@ -5,14 +5,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chartPalette, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
-import { metricValue, type ReportRateMetric, type ReportTotals } from '@adconsole/domain';
+import { type FigureGroup, type ReportTotals, shortLabel } from '@adconsole/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
-import { conversionTexts, valueCurrencyOf } from './conversion-files';
-import { bookingLines, moneyText } from './spend-files';
+import { type FigureColumn, figureColumns, figureText } from './figure-columns';
+import { bookingLines } from './spend-files';
 
 const require = createRequire(import.meta.url);
 const fontsDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
@@ -33,13 +33,6 @@ function configure() {
   pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir));
   configured = true;
 }
-
-const integer = new Intl.NumberFormat('en-US');
-/** A rate as the report shows it; '—' where it has none (no impressions, no video starts). */
-const percent = (metric: ReportRateMetric, figures: Partial<ReportTotals>) => {
-  const value = metricValue(metric, figures);
-  return value === undefined ? '—' : `${value.toFixed(2)} %`;
-};
 
 /** The <svg> of a chart rendered to static markup (without its accessible text around it). */
 function chartSvg(element: ReactElement): string {
@@ -70,39 +63,47 @@ const table = (widths: (string | number)[], head: string[], rows: (string | numb
   margin: [0, 4, 0, 14],
 });
 
-/** Spend and the effective cost of what the rate prices, rounded to the currency (spend-files.ts). */
+/**
+ * The PDF's columns (the domain's REPORT_FIGURES shown in the PDF, those the report has): the tables'
+ * figures (counts, CTR, spend, conversions and their value) and the video table's; the PDF's tables and
+ * tiles name each figure by its short label.
+ */
+const pdfColumns = (figures: Figures) => figureColumns(figures, 'pdf', ['base', 'spend', 'conversion']);
+const videoPdfColumns = (figures: Figures) =>
+  figureColumns({ ...figures, withVideoData: true }, 'pdf', ['video']);
+
+/** Spend and the effective cost of what the rate prices (eCPM for CPM...), rounded to the currency. */
 const spendTiles = (figures: Figures, totals: ReportTotals): [string, string][] => {
   const { rate } = figures;
   if (!rate) return [];
-  const effective: Record<typeof rate.model, [string, number | null | undefined]> = {
-    CPM: ['eCPM', totals.ecpm],
-    CPC: ['eCPC', totals.ecpc],
-    CPCV: ['CPCV', totals.cpcv],
-  };
-  const [label, value] = effective[rate.model];
-  return [
-    ['Spend', moneyText(totals.spend, rate.currency)],
-    [label, moneyText(value, rate.currency)],
-  ];
+  const priced = { CPM: 'ecpm', CPC: 'ecpc', CPCV: 'cpcv' } as const;
+  return figureColumns(figures, 'tiles', ['spend'])
+    .filter((column) => column.key === 'spend' || column.key === priced[rate.model])
+    .map((column) => [shortLabel(column.figure), figureText(column, totals)]);
 };
 
-/** The spend column's head and a row's cell, when a rate is booked. */
-const spendHead = (figures: Figures) => (figures.rate ? [`Spend (${figures.rate.currency})`] : []);
-const spendCell = (figures: Figures, totals: ReportTotals) =>
-  figures.rate ? [moneyText(totals.spend, figures.rate.currency)] : [];
+/** Tiles of the figures of `groups` shown as tiles: [short label, text] pairs (a row holds up to nine). */
+const tiles = (figures: Figures, totals: ReportTotals, groups: readonly FigureGroup[]): [string, string][] =>
+  figureColumns(figures, 'tiles', groups).map((column) => [
+    shortLabel(column.figure),
+    figureText(column, totals),
+  ]);
 
-/** The conversion columns' heads and a row's cells: conversions, and their value when it has a currency. */
-const conversionHead = (figures: Figures) => {
-  const currency = valueCurrencyOf(figures);
-  return ['Conversions', ...(currency === null ? [] : [`Conv. value (${currency})`])];
-};
-const conversionCell = (figures: Figures, totals: ReportTotals) => {
-  const currency = valueCurrencyOf(figures);
-  return [
-    integer.format(totals.conversions ?? 0),
-    ...(currency === null ? [] : [moneyText(totals.conversionValue ?? 0, currency)]),
-  ];
-};
+/** A table of `columns` with `first` (a day, a creative and its type) before each row's cells. */
+function figureTable<Row>(
+  first: { heads: string[]; widths: (string | number)[]; cells: (row: Row) => string[] },
+  columns: readonly FigureColumn[],
+  rows: readonly { row: Row; totals: Partial<ReportTotals> }[],
+): Content {
+  return table(
+    [...first.widths, ...columns.map(() => 'auto')],
+    [...first.heads, ...columns.map((column) => column.short)],
+    rows.map(({ row, totals }) => [
+      ...first.cells(row),
+      ...columns.map((column) => figureText(column, totals)),
+    ]),
+  );
+}
 
 /** A row of figure tiles. */
 const tileRow = (tiles: [string, string][], top = 0): Content => ({
@@ -116,52 +117,50 @@ const tileRow = (tiles: [string, string][], top = 0): Content => ({
   margin: [0, top, 0, 10],
 });
 
-const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Content => {
-  const tiles: [string, string][] = [
-    ['Impressions', integer.format(totals.impressions)],
-    ['Viewable', integer.format(totals.viewable)],
-    ['Engagements', integer.format(totals.engagement)],
-    ['Clicks', integer.format(totals.clicks)],
-    ['CTR', percent('ctr', totals)],
-    ['Engagement rate', percent('engagementRate', totals)],
-    ...spendTiles(figures, totals),
-    ...(withVideo
-      ? ([
-          ['Video completes', integer.format(totals.videoCompletes ?? 0)],
-          ['Completion rate', percent('completionRate', totals)],
-        ] as [string, string][])
-      : []),
-  ];
-  return {
-    stack: [
-      tileRow(tiles, 6),
-      // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS.
-      tileRow(conversionTexts(figures, totals)),
-    ],
-  };
+/** The most tiles a row of the page holds (more would run off its right edge). */
+const TILES_PER_ROW = 8;
+/** Tiles in rows of at most TILES_PER_ROW, a shorter last row keeping the tiles' width. */
+const tileRows = (tiles: [string, string][], top = 0): Content[] =>
+  Array.from({ length: Math.ceil(tiles.length / TILES_PER_ROW) }, (_, index) => {
+    const row = tiles.slice(index * TILES_PER_ROW, (index + 1) * TILES_PER_ROW);
+    const padded =
+      index === 0
+        ? row
+        : [...row, ...Array.from({ length: TILES_PER_ROW - row.length }, () => ['', ''] as [string, string])];
+    return tileRow(padded, index === 0 ? top : 0);
+  });
+
+const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Content => ({
+  stack: [
+    ...tileRows(
+      [
+        ...tiles(figures, totals, ['base']),
+        ...spendTiles(figures, totals),
+        ...(withVideo ? tiles(figures, totals, ['video']) : []),
+      ],
+      6,
+    ),
+    // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS.
+    tileRow(tiles(figures, totals, ['conversion'])),
+  ],
+});
+
+const integer = new Intl.NumberFormat('en-US');
+const chartOptions = {
+  width: CONTENT_WIDTH,
+  height: 220,
+  palette: chartPalette.light,
+  interactive: false,
+  locale: 'en-US',
 };
 
-/** The report as a PDF (A4). `full` adds the daily series and the video data. */
-export async function renderReportPdf(
-  figures: Figures,
-  options: { full: boolean; title: string },
-): Promise<Buffer> {
-  configure();
-  const withVideo = options.full && figures.withVideoData;
-  const range = figures.start === figures.end ? figures.start : `${figures.start} to ${figures.end}`;
+/** The heading, the booking, the tiles, the performance chart and the figures by creative. */
+function summarySection(figures: Figures, title: string, range: string, withVideo: boolean): Content[] {
   const performance = chartSvg(
-    createElement(PerformanceChart, {
-      series: figures.series,
-      width: CONTENT_WIDTH,
-      height: 220,
-      palette: chartPalette.light,
-      metrics: [],
-      interactive: false,
-      locale: 'en-US',
-    }),
+    createElement(PerformanceChart, { series: figures.series, metrics: [], ...chartOptions }),
   );
-  const content: Content[] = [
-    { text: options.title, style: 'title' },
+  return [
+    { text: title, style: 'title' },
     {
       text: `${figures.campaignName ?? figures.campaignID} · ${range} · ${figures.timezone.tzCode}`,
       style: 'subtitle',
@@ -174,155 +173,108 @@ export async function renderReportPdf(
     { text: 'Impressions by day', style: 'h2' },
     { svg: performance, width: CONTENT_WIDTH },
     { text: 'By creative', style: 'h2', margin: [0, 14, 0, 0] },
-    table(
-      [
-        '*',
-        60,
-        'auto',
-        'auto',
-        'auto',
-        'auto',
-        'auto',
-        ...[...spendHead(figures), ...conversionHead(figures)].map(() => 'auto'),
-      ],
-      [
-        'Creative',
-        'Type',
-        'Impressions',
-        'Viewable',
-        'Engagements',
-        'Clicks',
-        'CTR',
-        ...spendHead(figures),
-        ...conversionHead(figures),
-      ],
-      figures.creatives.map((creative) => [
-        creative.name,
-        creative.type,
-        integer.format(creative.totals.impressions),
-        integer.format(creative.totals.viewable),
-        integer.format(creative.totals.engagement),
-        integer.format(creative.totals.clicks),
-        percent('ctr', creative.totals),
-        ...spendCell(figures, creative.totals),
-        ...conversionCell(figures, creative.totals),
-      ]),
+    figureTable(
+      { heads: ['Creative', 'Type'], widths: ['*', 60], cells: (creative) => [creative.name, creative.type] },
+      pdfColumns(figures),
+      figures.creatives.map((creative) => ({ row: creative, totals: creative.totals })),
     ),
   ];
-  if (figures.invalid.total > 0) {
-    content.push(
-      { text: 'Invalid traffic (filtered, not in the figures above)', style: 'h2', margin: [0, 4, 0, 0] },
-      table(
-        ['*', 'auto', 'auto', 'auto'],
-        ['Reason', 'Impressions', 'Clicks', 'All events'],
-        figures.invalid.byReason.map((row) => [
-          row.label,
-          integer.format(row.impressions),
-          integer.format(row.clicks),
-          integer.format(row.events),
-        ]),
-      ),
-    );
-  }
-  if (figures.invalidConversions.total > 0) {
-    content.push(
-      { text: 'Invalid conversions (not counted)', style: 'h2', margin: [0, 4, 0, 0] },
-      table(
-        ['*', 'auto'],
-        ['Reason', 'Conversions'],
-        figures.invalidConversions.byReason.map((row) => [row.label, integer.format(row.conversions)]),
-      ),
-    );
-  }
-  if (options.full) {
-    content.push(
-      { text: 'Daily figures', style: 'h2', pageBreak: 'before' },
-      table(
-        [
-          '*',
-          'auto',
-          'auto',
-          'auto',
-          'auto',
-          'auto',
-          ...[...spendHead(figures), ...conversionHead(figures)].map(() => 'auto'),
-        ],
-        [
-          'Day',
-          'Impressions',
-          'Viewable',
-          'Engagements',
-          'Clicks',
-          'CTR',
-          ...spendHead(figures),
-          ...conversionHead(figures),
-        ],
-        figures.series.map((point) => [
-          point.date,
-          integer.format(point.impressions),
-          integer.format(point.viewable),
-          integer.format(point.engagement),
-          integer.format(point.clicks),
-          percent('ctr', point),
-          ...spendCell(figures, point),
-          ...conversionCell(figures, point),
-        ]),
-      ),
-    );
-  }
-  if (withVideo) {
-    content.push(
-      { text: 'Video quartiles', style: 'h2', pageBreak: 'before' },
-      {
-        svg: chartSvg(
-          createElement(VideoQuartilesChart, {
-            totals: figures.totals,
-            width: CONTENT_WIDTH,
-            height: 220,
-            palette: chartPalette.light,
-            interactive: false,
-            locale: 'en-US',
-          }),
-        ),
-        width: CONTENT_WIDTH,
-      },
-      table(
-        ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
-        ['Day', 'Starts', '25 %', '50 %', '75 %', 'Completes', 'Completion'],
-        figures.series.map((point) => [
-          point.date,
-          integer.format(point.videoStarts ?? 0),
-          integer.format(point.firstQuartile ?? 0),
-          integer.format(point.midpoint ?? 0),
-          integer.format(point.thirdQuartile ?? 0),
-          integer.format(point.videoCompletes ?? 0),
-          percent('completionRate', point),
-        ]),
-      ),
-    );
-  }
-  const definition: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [40, 50, 40, 50],
-    info: { title: `${options.title} (${range})`, creator: 'Adconsole' },
-    content,
-    footer: (page: number, pages: number) => ({
-      text: `Adconsole · ${figures.campaignName ?? ''} · page ${page} of ${pages}`,
-      alignment: 'center',
-      fontSize: 8,
-      color: '#6b7280',
-      margin: [0, 20, 0, 0],
-    }),
-    styles: {
-      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
-      subtitle: { fontSize: 10, color: '#4b5563', margin: [0, 0, 0, 8] },
-      booking: { fontSize: 9, color: '#374151', margin: [0, 0, 0, 2] },
-      h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 4] },
-      th: { bold: true, fontSize: 8, color: '#374151' },
-      kpiLabel: { fontSize: 8, color: '#6b7280' },
-      kpiValue: { fontSize: 13, bold: true },
-    },
-    defaultStyle: { font: 'Roboto', fontSize: 9 },
-  };
+}
+
+/** Invalid traffic and conversions by reason, when there were any: never in the figures. */
+function filteredSection(figures: Figures): Content[] {
+  return [
+    ...(figures.invalid.total > 0
+      ? [
+          { text: 'Invalid traffic (filtered, not in the figures above)', style: 'h2', margin: [0, 4, 0, 0] },
+          table(
+            ['*', 'auto', 'auto', 'auto'],
+            ['Reason', 'Impressions', 'Clicks', 'All events'],
+            figures.invalid.byReason.map((row) => [
+              row.label,
+              integer.format(row.impressions),
+              integer.format(row.clicks),
+              integer.format(row.events),
+            ]),
+          ),
+        ]
+      : []),
+    ...(figures.invalidConversions.total > 0
+      ? [
+          { text: 'Invalid conversions (not counted)', style: 'h2', margin: [0, 4, 0, 0] },
+          table(
+            ['*', 'auto'],
+            ['Reason', 'Conversions'],
+            figures.invalidConversions.byReason.map((row) => [row.label, integer.format(row.conversions)]),
+          ),
+        ]
+      : []),
+  ] as Content[];
+}
+
+/** A Full report's daily figures. */
+const dailySection = (figures: Figures): Content[] => [
+  { text: 'Daily figures', style: 'h2', pageBreak: 'before' },
+  figureTable(
+    { heads: ['Day'], widths: ['*'], cells: (date: string) => [date] },
+    pdfColumns(figures),
+    figures.series.map((point) => ({ row: point.date, totals: point })),
+  ),
+];
+
+/** A Full report's video quartiles: the chart and the table by day. */
+const videoSection = (figures: Figures): Content[] => [
+  { text: 'Video quartiles', style: 'h2', pageBreak: 'before' },
+  {
+    svg: chartSvg(createElement(VideoQuartilesChart, { totals: figures.totals, ...chartOptions })),
+    width: CONTENT_WIDTH,
+  },
+  figureTable(
+    { heads: ['Day'], widths: ['*'], cells: (date: string) => [date] },
+    videoPdfColumns(figures),
+    figures.series.map((point) => ({ row: point.date, totals: point })),
+  ),
+];
+
+/** The page, its footer and the styles around the content. */
+const documentOf = (figures: Figures, title: string, content: Content[]): TDocumentDefinitions => ({
+  pageSize: 'A4',
+  pageMargins: [40, 50, 40, 50],
+  info: { title, creator: 'Adconsole' },
+  content,
+  footer: (page: number, pages: number) => ({
+    text: `Adconsole · ${figures.campaignName ?? ''} · page ${page} of ${pages}`,
+    alignment: 'center',
+    fontSize: 8,
+    color: '#6b7280',
+    margin: [0, 20, 0, 0],
+  }),
+  styles: {
+    title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
+    subtitle: { fontSize: 10, color: '#4b5563', margin: [0, 0, 0, 8] },
+    booking: { fontSize: 9, color: '#374151', margin: [0, 0, 0, 2] },
+    h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 4] },
+    th: { bold: true, fontSize: 8, color: '#374151' },
+    kpiLabel: { fontSize: 8, color: '#6b7280' },
+    kpiValue: { fontSize: 13, bold: true },
+  },
+  defaultStyle: { font: 'Roboto', fontSize: 9 },
+});
+
+/** The report as a PDF (A4). `full` adds the daily series and the video data. */
+export async function renderReportPdf(
+  figures: Figures,
+  options: { full: boolean; title: string },
+): Promise<Buffer> {
+  configure();
+  const withVideo = options.full && figures.withVideoData;
+  const range = figures.start === figures.end ? figures.start : `${figures.start} to ${figures.end}`;
+  const content = [
+    ...summarySection(figures, options.title, range, withVideo),
+    ...filteredSection(figures),
+    ...(options.full ? dailySection(figures) : []),
+    ...(withVideo ? videoSection(figures) : []),
+  ];
+  const definition = documentOf(figures, `${options.title} (${range})`, content);
   return Buffer.from(await pdfmake.createPdf(definition).getBuffer());
 }

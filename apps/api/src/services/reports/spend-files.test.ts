@@ -4,7 +4,17 @@
 import { breakdownOf, type CampaignRate, campaignPacing, spendFigures } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import { breakdownHeaders, breakdownLines } from './breakdown-files';
-import { bookingLines, moneyFormat, moneyText, spendColumns, spendCsvCell } from './spend-files';
+import { csvCell, figureColumns } from './figure-columns';
+import { bookingLines, moneyFormat, moneyText } from './spend-files';
+
+/** The spend columns of a report at a booked rate (none without one), and a row's CSV cell of one. */
+const spendColumns = (rate: CampaignRate | null) =>
+  figureColumns({ rate, conversionCurrency: null }, 'download', ['spend']);
+const spendCsvCell = (row: object, key: string, rate: CampaignRate) => {
+  const column = spendColumns(rate).find((candidate) => candidate.key === key);
+  if (!column) throw new Error(`no ${key} column`);
+  return csvCell(column, row as Record<string, unknown>);
+};
 
 describe('spend in report files', () => {
   it("the workbooks' number format has the currency's own decimals: USD 2, JPY 0, KWD 3", () => {
@@ -63,10 +73,10 @@ describe('spend in report files', () => {
       impressions,
       viewable: 0,
       measurable: impressions,
-      engagements: 0,
+      engagement: 0,
       clicks: 0,
-      starts: 0,
-      completes: 0,
+      videoStarts: 0,
+      videoCompletes: 0,
     });
     const breakdown = breakdownOf(
       'country',

@@ -1,9 +1,9 @@
-// Spend in report files (docs/reports.md, "Goals, rates and spend"): with a booked rate, the CSV, the
-// workbooks, the PDF and the scheduled mail show Spend, eCPM, eCPC and CPCV in the campaign's currency.
-// The CSV writes the exact spend (every digit, to a thousandth of the minor unit: spendText), the
-// workbooks a number with the currency's format, the PDF the amount rounded to the currency.
+// Money in report files (docs/reports.md, "Goals, rates and spend"): with a booked rate, the CSV, the
+// workbooks, the PDF and the scheduled mail show the spend figures in the campaign's currency (their
+// columns: figure-columns.ts). The CSV writes the exact spend (every digit, to a thousandth of the minor
+// unit: spendText), the workbooks a number with the currency's format (moneyFormat), the PDF the amount
+// rounded to the currency (moneyText); what the campaign books and its pacing as labelled lines.
 import {
-  type CampaignRate,
   currencyDigits,
   formatGoal,
   formatMoney,
@@ -12,51 +12,11 @@ import {
   PACING_STATUS_LABELS,
   type Pacing,
   type ReportData,
-  spendText,
 } from '@adconsole/domain';
-
-/** The spend figures a row may carry (reportRates and breakdownFigures fill them at a booked rate). */
-export interface SpendCells {
-  spend?: number | undefined;
-  ecpm?: number | null | undefined;
-  ecpc?: number | null | undefined;
-  cpcv?: number | null | undefined;
-}
-export type SpendKey = keyof SpendCells;
-
-export interface SpendColumn {
-  header: string;
-  key: SpendKey;
-}
-
-/** The spend columns of a report at its booked rate; none without one. */
-export const spendColumns = (rate: CampaignRate | null | undefined): SpendColumn[] =>
-  rate
-    ? [
-        { header: `Spend (${rate.currency})`, key: 'spend' },
-        { header: `eCPM (${rate.currency})`, key: 'ecpm' },
-        { header: `eCPC (${rate.currency})`, key: 'ecpc' },
-        { header: `CPCV (${rate.currency})`, key: 'cpcv' },
-      ]
-    : [];
 
 /** A spend amount back in thousandths of the minor unit (exact: the JSON's spend is that decimal's float). */
 export const spendUnitsOf = (amount: number, currency: string): number =>
   Math.round(amount * 10 ** (currencyDigits(currency) + 3));
-
-/**
- * A CSV cell: the spend exact (spendText: '3086.4175'), an effective cost to a thousandth of the minor
- * unit, empty when it has no value (no impressions, clicks or completed views to divide by).
- */
-export function spendCsvCell(row: SpendCells, key: SpendKey, rate: CampaignRate): string {
-  const value = row[key];
-  if (value === undefined || value === null) return '';
-  // The spend is a whole number of these units already; an effective cost is rounded to one.
-  return spendText(spendUnitsOf(value, rate.currency), rate.currency);
-}
-
-/** A workbook cell: the amount as a number (null, an empty cell, without a value). */
-export const spendCellValue = (row: SpendCells, key: SpendKey): number | null => row[key] ?? null;
 
 /** The workbook's number format of an amount: the currency's code and its digits ('"USD "#,##0.00'). */
 export function moneyFormat(currency: string): string {

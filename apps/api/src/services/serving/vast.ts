@@ -7,11 +7,11 @@ import {
   creativeSetting,
   EVENT_TYPES,
   type EventType,
+  eventTypesWith,
   landingPageUrl,
   playerTakesVpaid,
   type ServeVpaidQuery,
   TRACKER_KIND_OF_EVENT,
-  eventTypesWith,
   vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';

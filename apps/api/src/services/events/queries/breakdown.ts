@@ -17,10 +17,10 @@ const dimensionCounters = (row: Record<string, unknown>): BreakdownCounters => (
   impressions: Number(row.impressions ?? 0),
   viewable: Number(row.viewable ?? 0),
   measurable: Number(row.measurable ?? 0),
-  engagements: Number(row.engagement ?? 0),
+  engagement: Number(row.engagement ?? 0),
   clicks: Number(row.clicks ?? 0),
-  starts: Number(row.video_starts ?? 0),
-  completes: Number(row.video_completes ?? 0),
+  videoStarts: Number(row.video_starts ?? 0),
+  videoCompletes: Number(row.video_completes ?? 0),
   conversions: Number(row.conversions ?? 0),
   conversionValueMinor: Number(row.conversion_value ?? 0),
 });
