@@ -5,40 +5,23 @@
 // conversion columns (report-conversions.tsx). Props in, no fetching, so
 // every state has a story; printed, it becomes an A4 document with a header naming campaign, range
 // and zone.
-import {
-  KPI_METRICS,
-  type KpiMetric,
-  KpiTiles,
-  type ReportTableMetric,
-  SpendTiles,
-  VastErrorsTable,
-} from '@adconsole/charts';
+import { KPI_METRICS } from '@adconsole/charts';
 import {
   MAX_HOURLY_REPORT_DAYS,
   type ReportCreative,
   type ReportData,
   type ReportTotals,
   type ReportUnit,
-  reportHasVideo,
 } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
   AlertTitle,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   EmptyState,
   type RenderLink,
   Skeleton,
   Spinner,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
 } from '@adconsole/ui';
 import { BarChart3Icon } from 'lucide-react';
 import * as React from 'react';
@@ -46,17 +29,23 @@ import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 import {
-  conversionHiddenColumns,
-  creativeConversionHidden,
-  performanceMetrics,
-  ReportConversionLag,
-  ReportConversionTiles,
-  reportHasConversions,
-} from './report-conversions';
+  type ChartSize,
+  CreativesCard,
+  FiguresCard,
+  HoursCard,
+  KeyFiguresSection,
+  PerformanceCard,
+  type ReportCharts,
+  type ReportDrawing,
+  TablePlaceholder,
+  VastErrorsCard,
+  VIDEO_KPIS,
+  VideoQuartilesCard,
+} from './report-cards';
+import { ReportConversionLag, reportHasConversions } from './report-conversions';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportPacing } from './report-pacing';
 
-type ReportCharts = typeof import('./report-charts') & typeof import('./report-tables');
 let loadedCharts: ReportCharts | undefined;
 
 /**
@@ -85,26 +74,18 @@ function useReportCharts(): ReportCharts | undefined {
  * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
  * wide), which its placeholder holds while its code loads. The switch takes two lines on a phone.
  */
-const CHART_PLACEHOLDER = {
+const CHART_PLACEHOLDER: Readonly<Record<ChartSize, string>> = {
   performance: 'h-[380px] md:h-[344px]',
   video: 'h-[260px]',
   lag: 'h-[260px]',
   creatives: 'h-[196px]',
   hours: 'h-[324px]',
   pacing: 'h-[312px] md:h-[292px]',
-} as const;
+};
 
 /** Where a chart goes while its code loads: its final size, so nothing below it moves. */
-function ChartPlaceholder({ size }: { size: keyof typeof CHART_PLACEHOLDER }) {
+function ChartPlaceholder({ size }: { size: ChartSize }) {
   return <Skeleton data-chart-placeholder={size} className={CHART_PLACEHOLDER[size]} />;
-}
-
-/**
- * A table's drawn height while it waits below the fold: its header, `rows` rows, the totals row and the
- * pagination (measured in Chromium: 41 px a row, 56 px of pagination).
- */
-function TablePlaceholder({ rows }: { rows: number }) {
-  return <Skeleton data-table-placeholder="" style={{ height: 41 * (rows + 2) + 56 }} />;
 }
 
 /** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
@@ -162,23 +143,6 @@ export type ReportViewProps = {
   deferOffscreen?: boolean | undefined;
   locale?: string | undefined;
 };
-
-const VIDEO_KPIS: readonly KpiMetric[] = ['videoCompletes', 'completionRate'];
-const VIDEO_COLUMNS: ReportTableMetric[] = ['videoStarts', 'videoCompletes', 'completionRate'];
-/**
- * On screen the table starts without the counts whose rate it shows beside them (viewable impressions,
- * engagements, video starts), so a 1440 px window shows every other column without scrolling; the
- * column menu brings them back.
- */
-const SCREEN_HIDDEN_COLUMNS: ReportTableMetric[] = ['viewable', 'engagement', 'videoStarts'];
-const PRINT_HIDDEN_COLUMNS: ReportTableMetric[] = [
-  'viewable',
-  'engagementRate',
-  'videoStarts',
-  'videoCompletes',
-];
-
-const COST_COLUMNS: ReportTableMetric[] = ['ecpm', 'ecpc', 'cpcv'];
 
 export function ReportView(props: ReportViewProps) {
   const { status, report, title } = props;
@@ -303,25 +267,24 @@ function ReportBody({
   locale,
 }: ReportViewProps & { report: ReportData }) {
   const charts = useReportCharts();
-  const hasVideo = reportHasVideo(report);
-  const width = printing ? PRINT_WIDTH : undefined;
-  const chartOptions = { locale, width, interactive: !printing, animate: false } as const;
   const defer = deferOffscreen && !printing;
-  /** A chart, drawn once its code is here and the reader is near it. */
-  const chart = (size: keyof typeof CHART_PLACEHOLDER, draw: (loaded: ReportCharts) => React.ReactNode) => (
-    <NearViewport defer={defer} placeholder={<ChartPlaceholder size={size} />}>
-      {charts ? draw(charts) : <ChartPlaceholder size={size} />}
-    </NearViewport>
-  );
-  /** A table, drawn once the reader is near it. */
-  const table = (rows: number, draw: React.ReactNode) => (
-    <NearViewport defer={defer} placeholder={<TablePlaceholder rows={rows} />}>
-      {draw}
-    </NearViewport>
-  );
-  /** A data table of the charts' chunk: drawn once its code is here and the reader is near it. */
-  const dataTable = (rows: number, draw: (loaded: ReportCharts) => React.ReactNode) =>
-    table(rows, charts ? draw(charts) : <TablePlaceholder rows={rows} />);
+  const width = printing ? PRINT_WIDTH : undefined;
+  const draw: ReportDrawing = {
+    charts,
+    printing,
+    locale,
+    chartOptions: { locale, width, interactive: !printing, animate: false },
+    chart: (size, drawChart) => (
+      <NearViewport defer={defer} placeholder={<ChartPlaceholder size={size} />}>
+        {charts ? drawChart(charts) : <ChartPlaceholder size={size} />}
+      </NearViewport>
+    ),
+    table: (rows, drawTable) => (
+      <NearViewport defer={defer} placeholder={<TablePlaceholder rows={rows} />}>
+        {drawTable}
+      </NearViewport>
+    ),
+  };
 
   if (report.creatives.length === 0) {
     return (
@@ -333,123 +296,37 @@ function ReportBody({
       />
     );
   }
-  const kpis = hasVideo ? KPI_METRICS : KPI_METRICS.filter((metric) => !VIDEO_KPIS.includes(metric));
-  // On paper the table keeps the columns that fit the page's width.
-  const hiddenColumns: ReportTableMetric[] = [
-    ...(hasVideo ? [] : VIDEO_COLUMNS),
-    ...(printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS),
-    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu. On paper
-    // Spend takes the engagements' room.
-    ...COST_COLUMNS,
-    ...(printing && report.rate ? (['engagement'] as const) : []),
-    ...conversionHiddenColumns(report, printing),
-  ];
   const unitName = unit === 'hour' ? 'hour' : 'day';
-
   return (
     <>
-      <section aria-labelledby="report-kpis" className="grid gap-2 break-inside-avoid">
-        <h2 id="report-kpis" className="sr-only">
-          Key figures
-        </h2>
-        <KpiTiles
-          totals={report.totals}
-          previous={previous}
-          comparing={previousLoading}
-          metrics={kpis}
-          locale={locale}
-        />
-        {previousDays ? (
-          <p className="text-muted-foreground text-xs">
-            Changes compared with {formatReportDays(previousDays)}.
-          </p>
-        ) : null}
-        {report.rate && report.totals.spend !== undefined ? (
-          <SpendTiles
-            totals={report.totals}
-            currency={report.rate.currency}
-            locale={locale}
-            aria-label={`Spend at ${report.rate.currency} rates`}
-          />
-        ) : null}
-        <ReportConversionTiles
-          report={report}
-          previous={previous}
-          comparing={previousLoading}
-          locale={locale}
-        />
-      </section>
-
+      <KeyFiguresSection
+        report={report}
+        previous={previous}
+        previousLoading={previousLoading}
+        previousDays={previousDays}
+        locale={locale}
+      />
       <ReportPacing
         report={report}
         locale={locale}
-        chart={chart('pacing', (loaded) =>
-          report.pacing ? <loaded.PacingChart pacing={report.pacing} {...chartOptions} /> : null,
+        chart={draw.chart('pacing', (loaded) =>
+          report.pacing ? <loaded.PacingChart pacing={report.pacing} {...draw.chartOptions} /> : null,
         )}
       />
-
-      <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <CardTitle level={2} id="report-performance">
-              Performance
-            </CardTitle>
-            <CardDescription>
-              By {unitName}, in {report.timezone.tzCode}.
-            </CardDescription>
-          </div>
-          <UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />
-        </CardHeader>
-        <CardContent>
-          {chart('performance', (loaded) => (
-            <loaded.PerformanceChart
-              series={report.series}
-              metrics={performanceMetrics(report)}
-              {...chartOptions}
-            />
-          ))}
-        </CardContent>
-      </Card>
-
-      {hasVideo ? (
-        <Card className="break-inside-avoid" aria-labelledby="report-video">
-          <CardHeader>
-            <CardTitle level={2} id="report-video">
-              Video quartiles
-            </CardTitle>
-            <CardDescription>How far viewers watched, of every video start.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {chart('video', (loaded) => (
-              <loaded.VideoQuartilesChart totals={report.totals} {...chartOptions} />
-            ))}
-          </CardContent>
-        </Card>
-      ) : null}
-
+      <PerformanceCard
+        report={report}
+        draw={draw}
+        unitName={unitName}
+        switcher={<UnitSwitch unit={unit} onUnitChange={onUnitChange} hourlyAllowed={hourlyAllowed} />}
+      />
+      <VideoQuartilesCard report={report} draw={draw} />
       <ReportConversionLag
         report={report}
-        chart={chart('lag', (loaded) => (
-          <loaded.ConversionLagChart lag={report.conversionLag} {...chartOptions} />
+        chart={draw.chart('lag', (loaded) => (
+          <loaded.ConversionLagChart lag={report.conversionLag} {...draw.chartOptions} />
         ))}
       />
-
-      {scope === 'campaign' && report.creatives.length > 1 ? (
-        <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
-          <CardHeader>
-            <CardTitle level={2} id="report-creatives">
-              Creatives
-            </CardTitle>
-            <CardDescription>Each creative's share of impressions and clicks.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {chart('creatives', (loaded) => (
-              <loaded.CreativeBreakdown creatives={report.creatives} {...chartOptions} />
-            ))}
-          </CardContent>
-        </Card>
-      ) : null}
-
+      {scope === 'campaign' ? <CreativesCard report={report} draw={draw} /> : null}
       {breakdown ? (
         <ReportBreakdown
           {...breakdown}
@@ -462,103 +339,17 @@ function ReportBody({
           rate={report.rate}
         />
       ) : null}
-
-      <Card className="print:break-before-page" aria-labelledby="report-table">
-        <CardHeader>
-          <CardTitle level={2} id="report-table">
-            Figures
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Tabs defaultValue="period">
-            <TabsList className="print:hidden">
-              <TabsTrigger value="period">By {unitName}</TabsTrigger>
-              {scope === 'campaign' ? <TabsTrigger value="creative">By creative</TabsTrigger> : null}
-            </TabsList>
-            <TabsContent value="period" forceMount={printing ? true : undefined}>
-              {dataTable(Math.min(report.series.length, 25), (loaded) => (
-                <loaded.ReportTable
-                  key={printing ? 'print' : 'screen'}
-                  by="period"
-                  series={report.series}
-                  totals={report.totals}
-                  caption={`Figures by ${unitName}`}
-                  locale={locale}
-                  pageSize={printing ? report.series.length : undefined}
-                  hiddenColumns={hiddenColumns}
-                  currency={report.rate?.currency}
-                  conversionCurrency={report.conversionCurrency}
-                />
-              ))}
-            </TabsContent>
-            {scope === 'campaign' ? (
-              <TabsContent value="creative" forceMount={printing ? true : undefined}>
-                {dataTable(Math.min(report.creatives.length, 25), (loaded) => (
-                  <loaded.ReportTable
-                    key={printing ? 'print' : 'screen'}
-                    by="creative"
-                    creatives={report.creatives}
-                    totals={report.totals}
-                    caption="Figures by creative"
-                    locale={locale}
-                    rowHref={creativeHref}
-                    renderLink={renderLink}
-                    // The creative's type takes the room of Spend: its engagement rate waits in the menu
-                    // (and, beside conversions, its spend: the ROAS column relates value to it).
-                    hiddenColumns={
-                      report.rate && !printing
-                        ? [...hiddenColumns, 'engagementRate', ...creativeConversionHidden(report)]
-                        : hiddenColumns
-                    }
-                    currency={report.rate?.currency}
-                    conversionCurrency={report.conversionCurrency}
-                  />
-                ))}
-              </TabsContent>
-            ) : null}
-          </Tabs>
-        </CardContent>
-      </Card>
-
-      <ReportInvalidTraffic report={report} table={table} locale={locale} />
-
-      {report.errors.length > 0 || report.verificationNotExecuted.length > 0 ? (
-        <Card className="break-inside-avoid" aria-labelledby="report-vast-errors">
-          <CardHeader>
-            <CardTitle level={2} id="report-vast-errors">
-              VAST errors
-            </CardTitle>
-            <CardDescription>
-              What video players reported going wrong, by VAST error code, and verification scripts they did
-              not run: each counted once per ad served.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {table(
-              report.errors.length + report.verificationNotExecuted.length,
-              <VastErrorsTable
-                errors={report.errors}
-                verificationNotExecuted={report.verificationNotExecuted}
-                locale={locale}
-              />,
-            )}
-          </CardContent>
-        </Card>
-      ) : null}
-
-      <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
-        <CardHeader>
-          <CardTitle level={2} id="report-hours">
-            Hour of the week
-          </CardTitle>
-          <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {chart('hours', (loaded) => (
-            <loaded.HourHeatmap weekHours={report.weekHours} {...chartOptions} />
-          ))}
-        </CardContent>
-      </Card>
+      <FiguresCard
+        report={report}
+        draw={draw}
+        unitName={unitName}
+        scope={scope}
+        creativeHref={creativeHref}
+        renderLink={renderLink}
+      />
+      <ReportInvalidTraffic report={report} table={draw.table} locale={locale} />
+      <VastErrorsCard report={report} draw={draw} />
+      <HoursCard report={report} draw={draw} />
     </>
   );
 }
