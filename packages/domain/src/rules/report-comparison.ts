@@ -1,7 +1,13 @@
 // Comparing a report with the period before it: which period that is, how much each figure moved,
 // and whether the move is good news (each figure's `higherIsBetter` in the list: reports/figures.ts).
 import type { ReportTotals } from '../entities/report-data';
-import { type FigureKeyOf, figureSpec, RATE_FIGURES, REPORT_FIGURES } from '../reports/figures';
+import {
+  type FigureKeyOf,
+  type FigureSpec,
+  figureSpec,
+  RATE_FIGURES,
+  REPORT_FIGURES,
+} from '../reports/figures';
 
 /** The figures a report shows as numbers: counters and rates (rates in percent). */
 export type ReportMetric = keyof ReportTotals;
@@ -46,7 +52,9 @@ export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>
 
 /** Whether a rise of the figure is good news for the advertiser (the list's `higherIsBetter`). */
 export const HIGHER_IS_BETTER = Object.fromEntries(
-  REPORT_FIGURES.map((figure) => [figure.key, figure.higherIsBetter]),
+  (REPORT_FIGURES as readonly FigureSpec[])
+    .filter((figure) => figure.internal !== true)
+    .map((figure) => [figure.key, figure.higherIsBetter]),
 ) as Readonly<Record<ReportMetric, boolean>>;
 
 export type MetricChange = {
