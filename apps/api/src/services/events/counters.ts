@@ -1,6 +1,6 @@
 // The event counters in the stores: the domain's list (EVENT_COUNTERS) as the columns both stores
 // share, and their rows read back as counters. A counter is added in the domain's list and a migration
-// of each store (docs/architecture.md, "How to add a counter"); nothing here names one.
+// of each store (docs/architecture.md, "How to add a figure"); nothing here names one.
 import { COUNTER_COLUMN, EVENT_COUNTER_KEYS, type EventCounters } from '@adconsole/domain';
 
 /** Every counter's column, in the list's order: the same in PostgreSQL's and ClickHouse's tables. */
