@@ -54,7 +54,7 @@ export const Tooltip: Story = {
     await pointAt(complete);
     const tooltip = await canvas.findByRole('tooltip');
     await expect(tooltip).toHaveTextContent(
-      `CompleteViews${oneWeekReport.totals.videoCompletes?.toLocaleString('en-US')}Share of starts`,
+      `CompletesViews${oneWeekReport.totals.videoCompletes?.toLocaleString('en-US')}Share of starts`,
     );
   },
 };
