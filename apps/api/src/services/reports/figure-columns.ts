@@ -37,7 +37,7 @@ export interface FigureColumn {
 }
 
 /** The currency of the conversions' value: the actions', else the booked rate's (reportRates reads it so). */
-export const valueCurrencyOf = (figures: Pick<ReportData, 'rate' | 'conversionCurrency'>): string | null =>
+const valueCurrencyOf = (figures: Pick<ReportData, 'rate' | 'conversionCurrency'>): string | null =>
   figures.conversionCurrency ?? figures.rate?.currency ?? null;
 
 /** The currency a figure is an amount of in this report; null when the report has none for it. */
