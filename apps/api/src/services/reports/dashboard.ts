@@ -4,6 +4,7 @@
 import {
   ApiError,
   addReportCounters,
+  counterKeysOf,
   DASHBOARD_LIST_LENGTH,
   type Dashboard,
   type DashboardCampaign,
@@ -24,14 +25,10 @@ import { campaignPacings } from '../campaigns/pacing';
 import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../identity/sessions';
 
-const counters = (row: ReportCounters): ReportCounters => ({
-  impressions: row.impressions,
-  viewable: row.viewable,
-  engagement: row.engagement,
-  clicks: row.clicks,
-  conversions: row.conversions ?? 0,
-  conversionValueMinor: row.conversionValueMinor ?? 0,
-});
+/** The counters the dashboard sums: the base and conversion counters of the domain's REPORT_FIGURES. */
+const DASHBOARD_COUNTERS = [...counterKeysOf('base'), ...counterKeysOf('conversion')];
+const counters = (row: ReportCounters): ReportCounters =>
+  Object.fromEntries(DASHBOARD_COUNTERS.map((key) => [key, row[key] ?? 0])) as ReportCounters;
 
 /**
  * Figures summed over campaigns: their conversions count, their value does not (campaigns may count

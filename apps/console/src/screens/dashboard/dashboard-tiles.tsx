@@ -1,18 +1,12 @@
 // The dashboard's key figures: every campaign's summed over the range against the period before, and,
 // when the user counts conversions, a Conversions tile (the count only: campaigns may count their value
 // in different currencies, so the dashboard adds no value up; docs/conversions.md, "Charts and screens").
-import { type KpiTileMetric, KpiTiles } from '@adconsole/charts';
-import type { Dashboard } from '@adconsole/domain';
+import { KPI_METRICS, type KpiTileMetric, KpiTiles } from '@adconsole/charts';
+import { type Dashboard, figureSpec } from '@adconsole/domain';
 import { Skeleton } from '@adconsole/ui';
 
-const METRICS: readonly KpiTileMetric[] = [
-  'impressions',
-  'viewable',
-  'engagement',
-  'clicks',
-  'ctr',
-  'engagementRate',
-];
+/** The headline tiles of the base group (the domain's REPORT_FIGURES): the dashboard has no video figures. */
+const METRICS: readonly KpiTileMetric[] = KPI_METRICS.filter((metric) => figureSpec(metric).group === 'base');
 const WITH_CONVERSIONS: readonly KpiTileMetric[] = [...METRICS, 'conversions'];
 
 type DashboardFigures = Pick<Dashboard, 'totals' | 'previousTotals' | 'topCampaigns' | 'recentCampaigns'>;
