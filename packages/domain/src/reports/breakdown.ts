@@ -269,24 +269,9 @@ export function breakdownOf(
  * click before it, and nothing else). Rows, Other and Unknown add up exactly to the
  * totals, so such a report's breakdown is empty in every dimension and need not be asked for.
  */
-export const breakdownIsEmptyFor = (totals: {
-  impressions: number;
-  viewable: number;
-  measurable?: number | undefined;
-  engagement: number;
-  clicks: number;
-  videoStarts?: number | undefined;
-  videoCompletes?: number | undefined;
-  conversions?: number | undefined;
-}): boolean =>
-  totals.impressions === 0 &&
-  totals.viewable === 0 &&
-  (totals.measurable ?? 0) === 0 &&
-  totals.engagement === 0 &&
-  totals.clicks === 0 &&
-  (totals.videoStarts ?? 0) === 0 &&
-  (totals.videoCompletes ?? 0) === 0 &&
-  (totals.conversions ?? 0) === 0;
+export const breakdownIsEmptyFor = (
+  totals: Partial<Record<(typeof BREAKDOWN_COUNTERS)[number] | 'conversions', number | undefined>>,
+): boolean => [...BREAKDOWN_COUNTERS, 'conversions' as const].every((key) => (totals[key] ?? 0) === 0);
 
 /**
  * The cardinality rule: which of `incoming` (new values of one live creative, dimension and UTC day, in
