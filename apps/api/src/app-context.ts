@@ -7,7 +7,7 @@ import type { Context } from './context';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { BackgroundTasks } from './services/background';
-import { UploadSlots } from './services/campaigns/upload-slots';
+import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
@@ -83,7 +83,7 @@ export async function openAppContext(
       logLinks: config.logMailLinks,
     }),
     secret,
-    uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
+    uploadSlots: new BoundedUploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
     conversions: new ConversionLedger(db, eventStore),
     liveCreatives,

@@ -10,6 +10,7 @@ import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsol
 const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
 
 import { z } from 'zod';
+import type { EventsConfig } from './services/events/clickhouse';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
 export interface S3Config {
@@ -117,20 +118,6 @@ export interface Config {
     /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
     countryDatabaseFile: string | undefined;
   };
-}
-
-export interface EventsConfig {
-  /** The server's URL without the path (credentials and query settings kept). */
-  url: string;
-  database: string;
-  /** Raw events older than this many days are dropped (EVENTS_TTL_DAYS); rollups are kept. */
-  rawTtlDays: number | undefined;
-  /**
-   * EVENTS_ASYNC_INSERT: inserts go through ClickHouse's asynchronous insert buffer, still answered only
-   * once flushed (`async_insert=1, wait_for_async_insert=1`), so many API processes' small batches
-   * become few parts; off, each batch is one synchronous insert (`async_insert=0`).
-   */
-  asyncInsert: boolean;
 }
 
 export class ConfigError extends Error {

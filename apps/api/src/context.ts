@@ -3,7 +3,6 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
-import type { UploadSlots } from './services/campaigns/upload-slots';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
@@ -14,6 +13,15 @@ import type { ConversionLedger } from './services/serving/conversion-ledger';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
 import type { TrafficQuality } from './services/serving/traffic-quality';
+
+/**
+ * How many asset uploads run at once in this process: a slot each, a bounded queue waiting for one, a
+ * 503 beyond it (services/campaigns/upload-slots.ts).
+ */
+export interface UploadSlots {
+  /** Waits for a slot (503 when the queue is full); answers the slot's release, which may be called twice. */
+  take(): Promise<() => void>;
+}
 
 export interface Context {
   config: Config;

@@ -17,10 +17,7 @@
 // made one served ad count twice). An impression id must also have exactly the shape newImpressionId
 // makes before any signature is computed for it.
 import { createHash, createHmac, hash, randomFillSync, timingSafeEqual } from 'node:crypto';
-import type { InvalidTrafficReason } from '@adconsole/domain';
-
-/** How long after serving an impression's events still count (players may hold a VAST document). */
-export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+import { IMPRESSION_LIFETIME_MS, type InvalidTrafficReason } from '@adconsole/domain';
 
 /** The verdicts an ad request can hand its impression (prefetch is judged per call: see traffic-quality). */
 const CARRIED_REASONS = [
