@@ -12,6 +12,7 @@ import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
+import { setLibraryHmac } from './services/hmac';
 import { loadServerSecret } from './services/identity/secret';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
@@ -19,6 +20,7 @@ import { createMailer } from './services/outbound/mail';
 import { ReportBuilder } from './services/reports/report-builder';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
+import { setLibraryGzip } from './services/serving/gzip-template';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { PlacementCache } from './services/serving/placements';
@@ -68,6 +70,9 @@ export async function openAppContext(
     if (recovered > 0) log(`${recovered} events of a stopped process written from the journal`);
   }
   const secret = await loadServerSecret(config);
+  // The hot path's hand-made HMAC and gzip, or the library calls they replace: one choice per process.
+  setLibraryHmac(config.servingLibraryCalls);
+  setLibraryGzip(config.servingLibraryCalls);
   const objects = openObjectStores(config, secret);
   const liveCreatives = new LiveCreativeCache(db);
   const ctx: Context = {
