@@ -17,7 +17,7 @@ import { loadServerSecret } from './services/identity/secret';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
-import { ReportBuilder } from './services/reports/report-builder';
+import { ReportWorkerThread } from './services/reports/report-worker-thread';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
 import { setLibraryGzip } from './services/serving/gzip-template';
@@ -105,7 +105,7 @@ export async function openAppContext(
     files: objects.files,
     diskFiles: objects.diskFiles,
     background: new BackgroundTasks(log),
-    reportBuilder: new ReportBuilder(),
+    reportWorker: new ReportWorkerThread(),
     lifecycle: { draining: false },
     log,
     ...(options.clock ? { clock: options.clock } : {}),

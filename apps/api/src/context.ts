@@ -8,7 +8,7 @@ import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
-import type { ReportBuilder } from './services/reports/report-builder';
+import type { ReportWorkerThread } from './services/reports/report-worker-thread';
 import type { ConversionLedger } from './services/serving/conversion-ledger';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
@@ -49,7 +49,7 @@ export interface Context {
   /** Work after the answer (link mails): tracked, so shutdown and tests can wait for it to finish. */
   background: BackgroundTasks;
   /** Builds report files in a worker thread, off the event loop. */
-  reportBuilder: ReportBuilder;
+  reportWorker: ReportWorkerThread;
   /** The process's state for the load balancer: `draining` from SIGTERM until it exits (http/drain.ts). */
   lifecycle: { draining: boolean };
   log: (line: string) => void;
