@@ -18,13 +18,6 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 export const VIDEO_EVENT_TYPES = ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const;
 
-/**
- * How long after serving an impression's events still count: a player may hold a VAST document this long
- * (its `<Expires>`), and a tracking call signed for an older impression counts nothing
- * (docs/serving.md, "Signed impressions").
- */
-export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
-
 /** Which of a creative's own tracker lists fires beside each of our events. */
 export const TRACKER_KIND_OF_EVENT: Readonly<Partial<Record<EventType, TrackerKind>>> = {
   impression: 'impression',
