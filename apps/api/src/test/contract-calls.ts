@@ -176,6 +176,26 @@ function fileCalls(world: ContractWorld): Calls {
 
 /** Campaigns, creatives, their assets and live creatives, tag sheets. */
 function campaignCalls(world: ContractWorld): Calls {
+  /** The contract's creative as a PUT sends it back. */
+  const theCreative = () => ({
+    id: world.creativeID,
+    campaignID: world.campaignID,
+    name: 'Banner',
+    type: 'VAST',
+    width: 640,
+    height: 360,
+  });
+  /** The smallest MP4 the asset checks take (its ftyp box), uploaded to the contract's creative. */
+  const uploadMp4 = (name: string) => {
+    const form = new FormData();
+    form.append('creativeID', world.creativeID);
+    form.append(
+      'files[]',
+      new Blob([new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]))]),
+      name,
+    );
+    return world.admin.post<{ id: string }[]>('/v1/campaign/creatives/assets', form);
+  };
   return {
     getV1CampaignGet: () => world.admin.get(`/v1/campaign/get?campaignID=${world.campaignID}`),
     postV1CampaignDuplicate: () =>
@@ -209,34 +229,10 @@ function campaignCalls(world: ContractWorld): Calls {
         width: 300,
         height: 250,
       }),
-    putV1CampaignCreatives: () =>
-      world.admin.put('/v1/campaign/creatives', {
-        id: world.creativeID,
-        campaignID: world.campaignID,
-        name: 'Banner',
-        type: 'VAST',
-        width: 640,
-        height: 360,
-      }),
+    putV1CampaignCreatives: () => world.admin.put('/v1/campaign/creatives', theCreative()),
     putV1CampaignCreativesHtml: () =>
-      world.admin.put('/v1/campaign/creatives/html', {
-        id: world.creativeID,
-        campaignID: world.campaignID,
-        name: 'Banner',
-        type: 'VAST',
-        width: 640,
-        height: 360,
-        html: '<div></div>',
-      }),
-    putV1CampaignCreativesDuplicate: () =>
-      world.admin.put('/v1/campaign/creatives/duplicate', {
-        id: world.creativeID,
-        campaignID: world.campaignID,
-        name: 'Banner',
-        type: 'VAST',
-        width: 640,
-        height: 360,
-      }),
+      world.admin.put('/v1/campaign/creatives/html', { ...theCreative(), html: '<div></div>' }),
+    putV1CampaignCreativesDuplicate: () => world.admin.put('/v1/campaign/creatives/duplicate', theCreative()),
     postV1CampaignCreativesPublish: async () => {
       const answer = await world.admin.post<{ liveCreatives: { id: string }[] }>(
         '/v1/campaign/creatives/publish',
@@ -269,26 +265,12 @@ function campaignCalls(world: ContractWorld): Calls {
       return world.admin.delete(`/v1/campaign/creatives/delete?id=${doomed.body.data?.id}`);
     },
     postV1CampaignCreativesAssets: async () => {
-      const form = new FormData();
-      form.append('creativeID', world.creativeID);
-      form.append(
-        'files[]',
-        new Blob([new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]))]),
-        'main.mp4',
-      );
-      const answer = await world.admin.post<{ id: string }[]>('/v1/campaign/creatives/assets', form);
+      const answer = await uploadMp4('main.mp4');
       world.assetID = answer.body.data?.[0]?.id ?? '';
       return answer;
     },
     deleteV1CampaignCreativesAssets: async () => {
-      const form = new FormData();
-      form.append('creativeID', world.creativeID);
-      form.append(
-        'files[]',
-        new Blob([new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]))]),
-        'spare.mp4',
-      );
-      const spare = await world.admin.post<{ id: string }[]>('/v1/campaign/creatives/assets', form);
+      const spare = await uploadMp4('spare.mp4');
       return world.admin.delete(
         `/v1/campaign/creatives/assets?id=${spare.body.data?.[0]?.id}&creativeID=${world.creativeID}`,
       );
