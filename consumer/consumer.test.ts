@@ -1,6 +1,8 @@
-// Primer's consumer test: every publishable package is packed as npm would publish it, checked
-// with publint and Are the Types Wrong, then installed into a scratch Vite + React app OUTSIDE the
-// workspace, which typechecks, builds for the browser, imports in plain Node, and renders styled.
+// Primer's consumer test: every publishable package is packed as npm would publish it, checked with
+// publint and Are the Types Wrong and for imports it does not declare (a built file importing a package
+// that is neither its dependency nor its peer installs broken), then installed into a scratch Vite +
+// React app OUTSIDE the workspace, which typechecks, builds for the browser, imports in plain Node, and
+// renders styled.
 // The same app is then another product using the API: its server fetches a campaign's report from a
 // running API with a personal API token, through the packed domain's client, and its page draws it.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -22,6 +24,7 @@ import {
   packPackages,
   publishedPackageDirs,
   readManifest,
+  undeclaredImports,
   workspaceRanges,
 } from './scratch-app';
 
@@ -130,6 +133,16 @@ describe('the published packages, installed by a scratch consumer', () => {
         ],
         root,
       );
+    },
+  );
+
+  it.each(packageDirs.map((dir) => readManifest(dir).name))(
+    '%s imports only its dependencies and peers (its .js and .d.ts files, as packed)',
+    (name) => {
+      const unpacked = path.join(work, 'unpacked', name.replace('/', '__'));
+      mkdirSync(unpacked, { recursive: true });
+      check('tar', ['-xzf', tarballs.get(name) as string, '-C', unpacked], root);
+      expect(undeclaredImports(path.join(unpacked, 'package'))).toEqual([]);
     },
   );
 

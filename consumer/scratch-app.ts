@@ -3,6 +3,7 @@
 // (a local registry).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { chromiumLaunchArgs, chromiumPath } from '../scripts/chromium';
@@ -67,6 +68,50 @@ export function packPackages(destination: string): Map<string, string> {
     tarballs.set(manifest.name, file);
   }
   return tarballs;
+}
+
+/** Every file under a folder, as paths relative to it. */
+export const filesUnder = (dir: string, base = dir): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(path.join(dir, entry.name), base)
+      : [path.relative(base, path.join(dir, entry.name))],
+  );
+
+/** Bare module specifiers a built file imports (ESM `import`/`export ... from`, dynamic `import()`). */
+function importedPackages(file: string): Set<string> {
+  const source = readFileSync(file, 'utf8');
+  const found = new Set<string>();
+  for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\s./][^"'\s]*)["']/g)) {
+    const specifier = match[1] as string;
+    if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+    const parts = specifier.split('/');
+    found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+  }
+  return found;
+}
+
+/**
+ * What an installer would trip on in an unpacked tarball: each built file (`.js`, `.mjs`, `.d.ts`) that
+ * imports a package the manifest (as packed: ranges and `exports` rewritten) names neither as a
+ * dependency nor as a peer. A type import may be covered by the package's `@types/` instead.
+ */
+export function undeclaredImports(unpacked: string): string[] {
+  const manifest = readManifest(unpacked);
+  const declared = new Set([
+    manifest.name,
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
+  const found: string[] = [];
+  for (const file of filesUnder(unpacked).filter((candidate) => /\.(m?js|d\.ts)$/.test(candidate))) {
+    for (const imported of importedPackages(path.join(unpacked, file))) {
+      const types = `@types/${imported.replace('@', '').replace('/', '__')}`;
+      if (declared.has(imported) || (file.endsWith('.d.ts') && declared.has(types))) continue;
+      found.push(`${manifest.name}: ${file} imports ${imported}, which is neither a dependency nor a peer`);
+    }
+  }
+  return found;
 }
 
 /** The range the workspace itself uses for a third-party package (a package's or the root's). */

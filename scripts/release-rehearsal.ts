@@ -12,24 +12,24 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildAndServe,
   check,
   createScratchApp,
+  filesUnder,
   launchChromium,
   type Manifest,
   publishedPackageDirs,
   readManifest,
   runPnpmIn,
+  undeclaredImports,
   workspaceRanges,
 } from '../consumer/scratch-app';
 import { freePort } from './free-port';
@@ -163,24 +163,6 @@ const exportTargets = (value: unknown): string[] =>
       ? Object.values(value).flatMap(exportTargets)
       : [];
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
-
-/** Bare module specifiers a built file imports (ESM `import`/`export ... from`, dynamic `import()`). */
-function importedPackages(file: string): Set<string> {
-  const source = readFileSync(file, 'utf8');
-  const found = new Set<string>();
-  for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\s./][^"'\s]*)["']/g)) {
-    const specifier = match[1] as string;
-    if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
-    const parts = specifier.split('/');
-    found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
-  }
-  return found;
-}
-
 /** The newest section of a changelog, shortened: its version heading and first lines. */
 function changelogHead(text: string): string[] {
   const lines = text.split('\n');
@@ -210,7 +192,7 @@ function fetchPublished(name: string, version: string, registry: string): Publis
   return {
     ...readManifest(unpacked),
     folder: unpacked,
-    files: filesUnder(unpacked).map((file) => path.relative(unpacked, file)),
+    files: filesUnder(unpacked),
     ...(existsSync(changelog) ? { changelog: readFileSync(changelog, 'utf8') } : {}),
   };
 }
@@ -235,14 +217,7 @@ function packagingDefects(published: Published): string[] {
       found.push(`${published.name}: exports points at ${target}, which is not in the tarball`);
     }
   }
-  const declared = new Set([published.name, ...Object.keys(ranges)]);
-  for (const file of published.files.filter((candidate) => /\.(m?js|d\.ts)$/.test(candidate))) {
-    for (const imported of importedPackages(path.join(published.folder, file))) {
-      const types = `@types/${imported.replace('@', '').replace('/', '__')}`;
-      if (declared.has(imported) || (file.endsWith('.d.ts') && declared.has(types))) continue;
-      found.push(`${published.name}: ${file} imports ${imported}, which is neither a dependency nor a peer`);
-    }
-  }
+  found.push(...undeclaredImports(published.folder));
   return [...new Set(found)];
 }
 

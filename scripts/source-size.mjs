@@ -1,8 +1,9 @@
 // `node scripts/source-size.mjs`, part of the lint step (`pnpm lint`, `npm test`): the repository's size
-// rules (docs/style.md, "Size, checked"). It fails when a source file is over 600 lines, naming each
-// such file, and prints the longest functions (a report, never a failure): a function that grows past a
-// screen is usually several visible parts, to split along them. Reads every source file Git knows of
-// (tracked or new, not ignored) with TypeScript's parser: about two seconds for the whole repository.
+// rules (docs/style.md, "Size, checked"). It fails when a source file is over 600 lines, or a function
+// or component outside tests, stories and fixtures is over 200 (a function that grows past a screen is
+// usually several visible parts, to split along them), naming each; it also prints the longest
+// functions. Reads every source file Git knows of (tracked or new, not ignored) with TypeScript's
+// parser: about two seconds for the whole repository.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { root } from './lib.mjs';
 
 /** The most lines a source file may have. */
 const MAX_FILE_LINES = 600;
+/** The most lines a function or component may have, tests, stories and fixtures apart. */
+const MAX_FUNCTION_LINES = 200;
 /** How many of the longest functions the report prints. */
 const REPORTED_FUNCTIONS = 15;
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -75,15 +78,16 @@ for (const file of sourceFiles()) {
   functions.push(...functionsOf(file, text));
 }
 
-// Tests and stories hold one `describe` of many cases: the report is about the code they test.
-const reported = functions
+// Tests and stories hold one `describe` of many cases, fixtures one table: the rule is about the code
+// they test.
+const counted = functions
   .filter(({ file }) => !/\.(test|stories|fixtures)\.[jt]sx?$/.test(file))
-  .sort((a, b) => b.lines - a.lines)
-  .slice(0, REPORTED_FUNCTIONS);
-console.log(`The ${REPORTED_FUNCTIONS} longest functions (tests and stories apart; a report, not a rule):`);
-for (const { file, line, name, lines } of reported) {
+  .sort((a, b) => b.lines - a.lines);
+console.log(`The ${REPORTED_FUNCTIONS} longest functions (tests, stories and fixtures apart):`);
+for (const { file, line, name, lines } of counted.slice(0, REPORTED_FUNCTIONS)) {
   console.log(`${String(lines).padStart(5)} lines  ${name}  ${file}:${line}`);
 }
+const longFunctions = counted.filter(({ lines }) => lines > MAX_FUNCTION_LINES);
 
 if (tooLong.length > 0) {
   console.error(
@@ -92,6 +96,16 @@ if (tooLong.length > 0) {
   for (const { file, lines } of tooLong.sort((a, b) => b.lines - a.lines)) {
     console.error(`  ${file}: ${lines} lines`);
   }
-  process.exit(1);
 }
-console.log(`Every source file is at most ${MAX_FILE_LINES} lines.`);
+if (longFunctions.length > 0) {
+  console.error(
+    `\n${longFunctions.length} function(s) or component(s) over ${MAX_FUNCTION_LINES} lines (split them along their parts: a form's sections, a page's cards, a table's builders):`,
+  );
+  for (const { file, line, name, lines } of longFunctions) {
+    console.error(`  ${name}  ${file}:${line}: ${lines} lines`);
+  }
+}
+if (tooLong.length > 0 || longFunctions.length > 0) process.exit(1);
+console.log(
+  `Every source file is at most ${MAX_FILE_LINES} lines, every function and component at most ${MAX_FUNCTION_LINES}.`,
+);

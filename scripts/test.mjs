@@ -1,5 +1,5 @@
 // `npm test`: every test. The lint step: lint + format (Biome), the size rules (scripts/source-size.mjs:
-// no source file over 600 lines, then a report of the longest functions) and unused exports (Knip,
+// no source file over 600 lines, no function or component over 200) and unused exports (Knip,
 // knip.jsonc). Then the type-check beside the build of every package and app and the static Storybook
 // build (the type-check reads only sources, never dist, and the two share the machine's cores), then one
 // `vitest run` over all projects (domain, API on PGlite and PostgreSQL, every Storybook story in

@@ -7,18 +7,20 @@ import type { Context } from './context';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { BackgroundTasks } from './services/background';
-import { UploadSlots } from './services/campaigns/upload-slots';
+import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
+import { setLibraryHmac } from './services/hmac';
 import { loadServerSecret } from './services/identity/secret';
 import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
-import { ReportBuilder } from './services/reports/report-builder';
+import { ReportWorkerThread } from './services/reports/report-worker-thread';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
+import { setLibraryGzip } from './services/serving/gzip-template';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
 import { PlacementCache } from './services/serving/placements';
@@ -68,6 +70,9 @@ export async function openAppContext(
     if (recovered > 0) log(`${recovered} events of a stopped process written from the journal`);
   }
   const secret = await loadServerSecret(config);
+  // The hot path's hand-made HMAC and gzip, or the library calls they replace: one choice per process.
+  setLibraryHmac(config.servingLibraryCalls);
+  setLibraryGzip(config.servingLibraryCalls);
   const objects = openObjectStores(config, secret);
   const liveCreatives = new LiveCreativeCache(db);
   const ctx: Context = {
@@ -83,7 +88,7 @@ export async function openAppContext(
       logLinks: config.logMailLinks,
     }),
     secret,
-    uploadSlots: new UploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
+    uploadSlots: new BoundedUploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
     conversions: new ConversionLedger(db, eventStore),
     liveCreatives,
@@ -100,7 +105,7 @@ export async function openAppContext(
     files: objects.files,
     diskFiles: objects.diskFiles,
     background: new BackgroundTasks(log),
-    reportBuilder: new ReportBuilder(),
+    reportWorker: new ReportWorkerThread(),
     lifecycle: { draining: false },
     log,
     ...(options.clock ? { clock: options.clock } : {}),

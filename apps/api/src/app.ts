@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await ctx.background.settled();
     await jobs.stop();
-    await ctx.reportBuilder.close();
+    await ctx.reportWorker.close();
     await ctx.conversions.close();
     await ctx.events.writer.close();
     await close();

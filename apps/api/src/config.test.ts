@@ -142,6 +142,13 @@ describe('configuration from environment variables', () => {
     );
   });
 
+  it('SERVING_LIBRARY_CALLS: the hand-made HMAC and gzip by default, the library calls when true', () => {
+    expect(loadConfig({}).servingLibraryCalls).toBe(false);
+    expect(loadConfig({ SERVING_LIBRARY_CALLS: 'true' }).servingLibraryCalls).toBe(true);
+    expect(loadConfig({ SERVING_LIBRARY_CALLS: '0' }).servingLibraryCalls).toBe(false);
+    expect(() => loadConfig({ SERVING_LIBRARY_CALLS: 'yes' })).toThrow(/SERVING_LIBRARY_CALLS/);
+  });
+
   it('DRAIN_SECONDS: how long a process keeps answering after SIGTERM (none by default, at most 300)', () => {
     expect(loadConfig({}).drainSeconds).toBe(0);
     expect(loadConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);

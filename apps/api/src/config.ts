@@ -10,6 +10,7 @@ import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsol
 const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
 
 import { z } from 'zod';
+import type { EventsConfig } from './services/events/clickhouse';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
 export interface S3Config {
@@ -99,6 +100,13 @@ export interface Config {
   events: EventsConfig | undefined;
   /** Requests a minute one personal API token may make (API_TOKEN_RATE_LIMIT), counted in the database. */
   apiTokenRequestsPerMinute: number;
+  /**
+   * The serving hot path's two hand-made pieces switched back to the library calls they replace
+   * (SERVING_LIBRARY_CALLS): answers compressed by zlib instead of spliced from their templates, HMACs
+   * by `createHmac` instead of the key's padded blocks. The same answers, a few µs more each
+   * (services/hmac.ts, services/serving/gzip-template.ts).
+   */
+  servingLibraryCalls: boolean;
   /** The second security review's limits (docs/security.md). */
   limits: {
     /** Scheduled-report mails (reports and opt-in requests) one user's schedules may send a day (REPORT_MAILS_PER_USER_PER_DAY). */
@@ -117,20 +125,6 @@ export interface Config {
     /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
     countryDatabaseFile: string | undefined;
   };
-}
-
-export interface EventsConfig {
-  /** The server's URL without the path (credentials and query settings kept). */
-  url: string;
-  database: string;
-  /** Raw events older than this many days are dropped (EVENTS_TTL_DAYS); rollups are kept. */
-  rawTtlDays: number | undefined;
-  /**
-   * EVENTS_ASYNC_INSERT: inserts go through ClickHouse's asynchronous insert buffer, still answered only
-   * once flushed (`async_insert=1, wait_for_async_insert=1`), so many API processes' small batches
-   * become few parts; off, each batch is one synchronous insert (`async_insert=0`).
-   */
-  asyncInsert: boolean;
 }
 
 export class ConfigError extends Error {
@@ -224,6 +218,9 @@ const envSchema = z.object({
       .optional(),
   ),
   DEMO_DATA: optional.pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  SERVING_LIBRARY_CALLS: optional.pipe(
+    z.enum(['true', 'false', '1', '0'], 'must be true or false').optional(),
+  ),
   DEMO_DAYS: optional.pipe(
     z.coerce.number<string | undefined>().int('must be a whole number of days').min(1).max(366).optional(),
   ),
@@ -445,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     events: eventsConfig(e.EVENTS_URL, e.EVENTS_TTL_DAYS, e.EVENTS_ASYNC_INSERT),
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
+    servingLibraryCalls: e.SERVING_LIBRARY_CALLS === 'true' || e.SERVING_LIBRARY_CALLS === '1',
     limits: {
       reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,
       reportDownloadsPerTokenPerHour: e.REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR ?? 30,

@@ -3,17 +3,25 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
-import type { UploadSlots } from './services/campaigns/upload-slots';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
-import type { ReportBuilder } from './services/reports/report-builder';
+import type { ReportWorkerThread } from './services/reports/report-worker-thread';
 import type { ConversionLedger } from './services/serving/conversion-ledger';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
 import type { TrafficQuality } from './services/serving/traffic-quality';
+
+/**
+ * How many asset uploads run at once in this process: a slot each, a bounded queue waiting for one, a
+ * 503 beyond it (services/campaigns/upload-slots.ts).
+ */
+export interface UploadSlots {
+  /** Waits for a slot (503 when the queue is full); answers the slot's release, which may be called twice. */
+  take(): Promise<() => void>;
+}
 
 export interface Context {
   config: Config;
@@ -41,7 +49,7 @@ export interface Context {
   /** Work after the answer (link mails): tracked, so shutdown and tests can wait for it to finish. */
   background: BackgroundTasks;
   /** Builds report files in a worker thread, off the event loop. */
-  reportBuilder: ReportBuilder;
+  reportWorker: ReportWorkerThread;
   /** The process's state for the load balancer: `draining` from SIGTERM until it exits (http/drain.ts). */
   lifecycle: { draining: boolean };
   log: (line: string) => void;

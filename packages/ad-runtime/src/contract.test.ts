@@ -4,9 +4,11 @@ import {
   IN_BANNER_VIDEO_ID,
   inBannerVideoLayout,
   platforms,
+  type ServedLayout,
 } from '@adconsole/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DEAL_ATTRIBUTES, DEFAULT_CLICK_PARAM, IN_BANNER_VIDEO, VIDEO_ASSET } from './contract';
+import type { VideoLayout } from './in-banner-video';
 
 describe('the runtime’s copies of domain values', () => {
   it('names the In-Banner Video layout as the catalogue does', () => {
@@ -22,5 +24,9 @@ describe('the runtime’s copies of domain values', () => {
 
   it('reads the click id from the landing URL parameter the server writes by default', () => {
     expect(DEFAULT_CLICK_PARAM).toBe(DOMAIN_CLICK_PARAM);
+  });
+
+  it("takes a served ad's layout in the shape the domain serves it (the published types' own copy)", () => {
+    expectTypeOf<VideoLayout>().toEqualTypeOf<ServedLayout>();
   });
 });

@@ -3,7 +3,6 @@
 // runtime keeps it out of init.js: it is dist/video.js (/serve/video.js, entry video.ts), which init.js
 // loads into the page the first time a served ad has the layout. Our elements carry `adc-` ids so that
 // a creative's own HTML and CSS in the same document do not collide with them.
-import type { ServedAd } from './contract';
 import { escapeHtml, scriptJson } from './html';
 import {
   BUTTON_IMAGES,
@@ -22,8 +21,21 @@ interface VideoFramePart {
   script: string;
 }
 
+/**
+ * A served ad's layout as the part takes it: the domain's `ServedLayout`, written out here so that the
+ * package's published types stand alone (the domain is bundled into the scripts, never installed beside
+ * them); contract.test.ts holds the two to the same shape.
+ */
+export interface VideoLayout {
+  id: string;
+  /** Every option of the layout, defaults filled in. */
+  options: Record<string, string | number | boolean>;
+  /** The layout's required assets by name ('main.mp4') to their URLs. */
+  assets: Record<string, string>;
+}
+
 /** The player's part of the frame, for a layout and its video; what video.js hands to init.js. */
-export type InBannerVideo = (layout: NonNullable<ServedAd['layout']>, videoUrl: string) => VideoFramePart;
+export type InBannerVideo = (layout: VideoLayout, videoUrl: string) => VideoFramePart;
 
 const svg = (paths: string) => `<svg viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>`;
 const speaker = '<path d="M3 9v6h4l5 5V4L7 9z"/>';

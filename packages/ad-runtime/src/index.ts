@@ -4,6 +4,6 @@
 // Video part that the built runtime loads as /serve/video.js: a page that bundles the runtime may pass
 // it as `start({ video: async () => inBannerVideo })` instead. `startPreview` draws the drafts a console
 // posts to its page (the creative editor's preview, served as /serve/preview with dist/preview.js).
-export { type InBannerVideo, inBannerVideo } from './in-banner-video';
+export { type InBannerVideo, inBannerVideo, type VideoLayout } from './in-banner-video';
 export { type PreviewOptions, startPreview } from './preview';
 export { type AdRuntime, type StartOptions, start, type Timers } from './start';

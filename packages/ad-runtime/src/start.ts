@@ -63,6 +63,65 @@ const guard = <A extends unknown[]>(callback: (...args: A) => void) =>
     }
   };
 
+/** The In-Banner Video part, loaded into the page from `src` the first time an ad asks for it. */
+function videoLoader(doc: Document, win: Window, src: string, nonce?: string): () => Promise<InBannerVideo> {
+  let videoPart: Promise<InBannerVideo> | undefined;
+  return () =>
+    (videoPart ??= new Promise((resolve, reject) => {
+      const script = doc.createElement('script');
+      script.src = src;
+      if (nonce) script.nonce = nonce;
+      script.onload = () => {
+        const part = (win as Window & { [VIDEO_GLOBAL]?: InBannerVideo })[VIDEO_GLOBAL];
+        if (part) resolve(part);
+        else reject();
+      };
+      // A later ad tries again.
+      script.onerror = () => {
+        videoPart = undefined;
+        reject();
+      };
+      (doc.head ?? doc.documentElement).appendChild(script);
+    }));
+}
+
+type Listen = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void) => void;
+
+/**
+ * Fires `viewable` once the frame has been in view (by the ad's share of pixels) for a continuous
+ * second while the page is visible; answers the clean-up that stops watching.
+ */
+function watchViewability(
+  win: Window & typeof globalThis,
+  doc: Document,
+  timers: Timers,
+  listen: Listen,
+  frame: HTMLIFrameElement,
+  ad: ServedAd,
+  fire: (type: EventType) => void,
+): () => void {
+  const ratio = viewableRatio(ad.width, ad.height);
+  let inView = false;
+  const update = () => viewable.set(inView && doc.visibilityState !== 'hidden');
+  const viewable = onceTimer(timers, VIEWABLE_MS, () => {
+    observer.disconnect();
+    fire('viewable');
+  });
+  const observer = new win.IntersectionObserver(
+    guard((entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries) inView = entry.isIntersecting && entry.intersectionRatio >= ratio;
+      update();
+    }),
+    { threshold: ratio },
+  );
+  observer.observe(frame);
+  listen(doc, 'visibilitychange', update);
+  return () => {
+    observer.disconnect();
+    viewable.set(false);
+  };
+}
+
 export function start(options: StartOptions = {}): AdRuntime {
   const root = options.root ?? document;
   const doc = root.ownerDocument ?? (root as Document);
@@ -77,40 +136,15 @@ export function start(options: StartOptions = {}): AdRuntime {
     ((url) => {
       new win.Image().src = url;
     });
-  const timers: Timers = options.timers ?? {
-    setTimeout: (callback, ms) => win.setTimeout(callback, ms),
-    clearTimeout: (id) => win.clearTimeout(id as number),
-  };
-  let videoPart: Promise<InBannerVideo> | undefined;
-  const video =
-    options.video ??
-    (() =>
-      (videoPart ??= new Promise((resolve, reject) => {
-        const script = doc.createElement('script');
-        script.src = origin + SERVE_VIDEO_PATH;
-        if (nonce) script.nonce = nonce;
-        script.onload = () => {
-          const part = (win as Window & { [VIDEO_GLOBAL]?: InBannerVideo })[VIDEO_GLOBAL];
-          if (part) resolve(part);
-          else reject();
-        };
-        // A later ad tries again.
-        script.onerror = () => {
-          videoPart = undefined;
-          reject();
-        };
-        (doc.head ?? doc.documentElement).appendChild(script);
-      })));
+  // The window itself: its setTimeout and clearTimeout, called on it.
+  const timers: Timers = options.timers ?? win;
+  const video = options.video ?? videoLoader(doc, win, origin + SERVE_VIDEO_PATH, nonce);
   let stopped = false;
   const cleanups: (() => void)[] = [];
-  const listen = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void) => {
+  const listen: Listen = (target, type, handler) => {
     const listener = guard(handler as (event: Event) => void);
     target.addEventListener(type, listener);
     cleanups.push(() => target.removeEventListener(type, listener));
-  };
-  const later = (callback: () => void, ms: number) => {
-    const id = timers.setTimeout(guard(callback), ms);
-    cleanups.push(() => timers.clearTimeout(id));
   };
 
   /** The message handler and the engagement of each rendered frame. */
@@ -134,30 +168,6 @@ export function start(options: StartOptions = {}): AdRuntime {
     pointerOnPage = Math.max(pointerOnPage, happened);
     for (const entry of frames.values()) entry.receive(['h', 0, happened]);
   });
-
-  function watchViewability(frame: HTMLIFrameElement, ad: ServedAd, fire: (type: EventType) => void) {
-    if (!('IntersectionObserver' in win)) return;
-    const ratio = viewableRatio(ad.width, ad.height);
-    let inView = false;
-    const update = () => viewable.set(inView && doc.visibilityState !== 'hidden');
-    const viewable = onceTimer(timers, VIEWABLE_MS, () => {
-      observer.disconnect();
-      fire('viewable');
-    });
-    const observer = new win.IntersectionObserver(
-      guard((entries: IntersectionObserverEntry[]) => {
-        for (const entry of entries) inView = entry.isIntersecting && entry.intersectionRatio >= ratio;
-        update();
-      }),
-      { threshold: ratio },
-    );
-    observer.observe(frame);
-    listen(doc, 'visibilitychange', update);
-    cleanups.push(() => {
-      observer.disconnect();
-      viewable.set(false);
-    });
-  }
 
   function show(tag: Element, ad: ServedAd, player?: InBannerVideo) {
     const frame = doc.createElement('iframe');
@@ -188,8 +198,15 @@ export function start(options: StartOptions = {}): AdRuntime {
       // The platform's own impression counter (Google Ad Manager's %%VIEW_URL_UNESC%%), once expanded.
       const viewUrl = tag.getAttribute('data-view-url');
       if (viewUrl && /^https?:\/\//i.test(viewUrl)) pixel(viewUrl);
-      watchViewability(frame, ad, fire);
-      if (ad.adDuration > 0) later(() => frame.contentWindow?.postMessage(['x'], '*'), ad.adDuration * 1000);
+      if ('IntersectionObserver' in win)
+        cleanups.push(watchViewability(win, doc, timers, listen, frame, ad, fire));
+      if (ad.adDuration > 0) {
+        const id = timers.setTimeout(
+          guard(() => frame.contentWindow?.postMessage(['x'], '*')),
+          ad.adDuration * 1000,
+        );
+        cleanups.push(() => timers.clearTimeout(id));
+      }
     });
     tag.appendChild(frame);
     if (!frame.contentWindow) return;
@@ -267,7 +284,7 @@ export function start(options: StartOptions = {}): AdRuntime {
 
   const scan = guard(() => {
     if (stopped) return;
-    for (const tag of Array.from(root.querySelectorAll(TAG_SELECTOR))) void render(tag);
+    for (const tag of root.querySelectorAll(TAG_SELECTOR)) void render(tag);
   });
   const observer = new win.MutationObserver(scan);
   observer.observe(root, { childList: true, subtree: true });

@@ -9,6 +9,7 @@ export * from './calendar';
 export * from './card';
 export * from './checkbox';
 export * from './combobox';
+export * from './confirm-dialog';
 export * from './copy-field';
 export * from './date-range-picker';
 export * from './dialog';

@@ -15,9 +15,9 @@ import type { Context } from '../context';
 import { defineRoute } from '../http/routes';
 import { requestedRange } from '../http/send-file';
 import * as files from '../services/file-manager/files';
-import { spaceUsage } from '../services/file-manager/limits';
 import { SIGNED_FILES_PATH, verifySignedUrl } from '../services/object-store/signed-urls';
 import { dispositionOf } from '../services/object-store/store';
+import { spaceUsage } from '../services/stored-files/space';
 
 const nameErrors = `'${FILE_MANAGER_MESSAGES.nameHasSlash}', '${FILE_MANAGER_MESSAGES.nameHasDots}', '${FILE_MANAGER_MESSAGES.nameMissing}' or '${FILE_MANAGER_MESSAGES.unknownBucket}'`;
 

@@ -22,9 +22,9 @@ import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { setHeaderPairs } from '../http/security-headers';
 import { sendFile } from '../http/send-file';
 import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http/serving-body';
+import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
 import { convert } from '../services/serving/conversions';
-import { demoPage } from '../services/serving/demo-page';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { previewPage } from '../services/serving/preview-page';
@@ -111,88 +111,80 @@ type ServeHandlers = {
   [N in ServeRouteName]: (call: ServeCall<ServingContract[N]>) => Promise<unknown>;
 };
 
-export function registerServing(app: FastifyInstance, ctx: Context) {
-  // A callback rather than an async hook: no promise for each of the serving routes' answers.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (isServing(request)) servingCors(request, reply);
-    done(null, payload);
-  });
-  // Preflights (a player sending a custom header, a POST beacon of JSON): every method and header a
-  // serving route takes, for a day.
-  app.options('/serve/*', { config: serveConfig }, async (request, reply) =>
-    reply
-      .code(204)
-      .header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
-      .header(
-        'Access-Control-Allow-Headers',
-        request.headers['access-control-request-headers'] ?? 'Content-Type, Range',
-      )
-      .header('Access-Control-Max-Age', '86400')
-      .send(),
-  );
+/** The runtime's scripts, each read and compressed once (services/serving/runtime-script.ts). */
+const runtimeScripts = () => ({
+  init: runtimeScriptLoader('init.js'),
+  video: runtimeScriptLoader('video.js'),
+  preview: runtimeScriptLoader('preview.js'),
+  conv: runtimeScriptLoader('conv.js'),
+});
+type RuntimeScripts = ReturnType<typeof runtimeScripts>;
 
-  const runtimeScripts = {
-    init: runtimeScriptLoader('init.js'),
-    video: runtimeScriptLoader('video.js'),
-    preview: runtimeScriptLoader('preview.js'),
-    conv: runtimeScriptLoader('conv.js'),
+// Tags name /serve/init.js without a version (and init.js names /serve/video.js without one), so each
+// is revalidated by its ETag rather than pinned.
+const runtimeScript =
+  (scripts: RuntimeScripts, file: keyof RuntimeScripts) =>
+  async ({ request, reply }: ServeCall<ServingContract['init']>) => {
+    const runtime = await scripts[file]();
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('ETag', runtime.etag)
+      .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+    if (request.headers['if-none-match'] === runtime.etag) return reply.code(304).send();
+    return reply.send(runtime.body);
   };
-  // Tags name /serve/init.js without a version (and init.js names /serve/video.js without one), so each
-  // is revalidated by its ETag rather than pinned.
-  const runtimeScript =
-    (file: keyof typeof runtimeScripts) =>
-    async ({ request, reply }: ServeCall<ServingContract['init']>) => {
-      const runtime = await runtimeScripts[file]();
-      reply
+
+const vast =
+  (ctx: Context, flavour: 'vast' | 'vpaid') =>
+  async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
+    if (flavour === 'vpaid' && params.file.endsWith('.js')) {
+      const body = await vpaidScript(ctx, params.file.slice(0, -3));
+      if (!body) throw ApiError.of(404, MESSAGES.noVpaidScript);
+      return reply
         .type('text/javascript; charset=utf-8')
-        .header('ETag', runtime.etag)
-        .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
-      if (request.headers['if-none-match'] === runtime.etag) return reply.code(304).send();
-      return reply.send(runtime.body);
-    };
-  const vast =
-    (flavour: 'vast' | 'vpaid') =>
-    async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaid']>) => {
-      if (flavour === 'vpaid' && params.file.endsWith('.js')) {
-        const body = await vpaidScript(ctx, params.file.slice(0, -3));
-        if (!body) throw ApiError.of(404, MESSAGES.noVpaidScript);
-        return reply
-          .type('text/javascript; charset=utf-8')
-          .header('Cache-Control', 'public, max-age=3600')
-          .send(body);
-      }
-      const liveId = liveIdOf(params.file, 'xml');
-      const document =
-        liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client());
-      return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
-    };
-  // A placement's VAST and VPAID tags: one of its live creatives' documents (services/serving/placement-answers.ts).
-  const placementVast =
-    (flavour: 'vast' | 'vpaid') =>
-    async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaidPlacement']>) => {
-      const placementId = liveIdOf(params.file, 'xml');
-      const document =
-        placementId === undefined
-          ? EMPTY_VAST
-          : await placementVastDocument(ctx, placementId, query, flavour, client());
-      return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
-    };
-  // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
-  // batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
-  const tracking = async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(body);
+    }
+    const liveId = liveIdOf(params.file, 'xml');
+    const document =
+      liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client());
+    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
+  };
+
+// A placement's VAST and VPAID tags: one of its live creatives' documents (services/serving/placement-answers.ts).
+const placementVast =
+  (ctx: Context, flavour: 'vast' | 'vpaid') =>
+  async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaidPlacement']>) => {
+    const placementId = liveIdOf(params.file, 'xml');
+    const document =
+      placementId === undefined
+        ? EMPTY_VAST
+        : await placementVastDocument(ctx, placementId, query, flavour, client());
+    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
+  };
+
+// GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
+// batch is committed, and 204/GIF alike whether it counted or not (nothing to learn from probing).
+const tracking =
+  (ctx: Context) =>
+  async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
     if (counts(request)) await track(ctx, params.type, query, client());
     if (request.method === 'POST' || query.r === '204')
       return writeServingAnswer(ctx, request, reply, 204, undefined);
     return writeServingAnswer(ctx, request, reply, 200, PIXEL, { type: 'image/gif' });
   };
 
-  const handlers: ServeHandlers = {
+/** One handler per entry of the serving contract: a call into services/serving and its answer's headers. */
+function servingHandlers(ctx: Context): ServeHandlers {
+  const scripts = runtimeScripts();
+  const tracked = tracking(ctx);
+  return {
     // A route that does nothing: the load balancer's health check, and the ceiling the benchmarks
     // compare the serving routes with (bench/serving.mjs).
     health: async ({ reply }) => reply.code(ctx.lifecycle.draining ? 503 : 204).send(),
 
-    init: runtimeScript('init'),
-    video: runtimeScript('video'),
+    init: runtimeScript(scripts, 'init'),
+    video: runtimeScript(scripts, 'video'),
 
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
@@ -202,8 +194,8 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
     },
 
-    vast: vast('vast'),
-    vpaid: vast('vpaid'),
+    vast: vast(ctx, 'vast'),
+    vpaid: vast(ctx, 'vpaid'),
 
     adPlacement: async ({ params, query, request, reply, client }) => {
       const placementId = liveIdOf(params.file, 'json');
@@ -212,10 +204,10 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
     },
-    vastPlacement: placementVast('vast'),
-    vpaidPlacement: placementVast('vpaid'),
-    track: tracking,
-    trackBeacon: tracking,
+    vastPlacement: placementVast(ctx, 'vast'),
+    vpaidPlacement: placementVast(ctx, 'vpaid'),
+    track: tracked,
+    trackBeacon: tracked,
 
     click: async ({ params, query, request, reply, client }) => {
       const location = await click(ctx, params.liveID, query, client(), counts(request));
@@ -225,7 +217,7 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
 
     // The conversion tag on the advertiser's pages, and conversions (services/serving/conversions.ts):
     // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
-    conversionTag: runtimeScript('conv'),
+    conversionTag: runtimeScript(scripts, 'conv'),
     conversion: async ({ params, query, request, reply }) => {
       reply.header('Cache-Control', 'no-store');
       // A HEAD stores nothing: the GET's headers, no body.
@@ -279,9 +271,75 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         .header('Content-Security-Policy', page.policy)
         .send(page.html);
     },
-    previewScript: runtimeScript('preview'),
+    previewScript: runtimeScript(scripts, 'preview'),
   };
+}
 
+/** One serving route on Fastify, its handler given the contract's parameters and the request's classification. */
+function registerRoute(
+  instance: FastifyInstance,
+  ctx: Context,
+  name: ServeRouteName,
+  entry: ServeRouteContract,
+  handlers: ServeHandlers,
+) {
+  const handler = handlers[name] as (call: ServeCall<ServeRouteContract>) => Promise<unknown>;
+  instance.route({
+    method: entry.method,
+    url: fastifyPath(entry),
+    config: serveConfig,
+    // The hot routes (ad requests, beacons, clicks) skip @fastify/compress's hooks: the VAST and ad
+    // JSON answers compress themselves (http/serving-body.ts), the rest has no body worth it.
+    ...(HOT_ROUTES.has(name) ? { compress: false, decompress: false } : {}),
+    // Serving reads no body (a beacon's facts are in its query): a few KB at most, 413 beyond.
+    bodyLimit: SERVING_BODY_LIMIT,
+    handler: (request, reply) => {
+      const raw = request.params as Record<string, string | undefined>;
+      const params = entry.rest === undefined ? raw : { ...raw, [entry.rest]: raw['*'] ?? '' };
+      // Every serving request is classified once, here, before its handler runs (only when the
+      // handler asks: files and the runtime script never need it).
+      let client: TrafficClient | undefined;
+      const classified = () => {
+        client ??= ctx.traffic.classify({
+          ip: request.ip,
+          method: request.method,
+          headers: request.headers,
+          query: request.query,
+        });
+        return client;
+      };
+      return handler({
+        params: params as never,
+        query: request.query as never,
+        request,
+        reply,
+        client: classified,
+      });
+    },
+  });
+}
+
+export function registerServing(app: FastifyInstance, ctx: Context) {
+  // A callback rather than an async hook: no promise for each of the serving routes' answers.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isServing(request)) servingCors(request, reply);
+    done(null, payload);
+  });
+  // Preflights (a player sending a custom header, a POST beacon of JSON): every method and header a
+  // serving route takes, for a day.
+  app.options('/serve/*', { config: serveConfig }, async (request, reply) =>
+    reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
+      .header(
+        'Access-Control-Allow-Headers',
+        request.headers['access-control-request-headers'] ?? 'Content-Type, Range',
+      )
+      .header('Access-Control-Max-Age', '86400')
+      .send(),
+  );
+
+  const handlers = servingHandlers(ctx);
   for (const [name, entry] of Object.entries(servingContract) as [ServeRouteName, ServeRouteContract][]) {
     if (name === 'conversionPost') {
       // Its own scope: a form body is read there only (every other serving route reads no body).
@@ -293,47 +351,10 @@ export function registerServing(app: FastifyInstance, ctx: Context) {
         );
         // A beacon's text body (or any other) is not read.
         scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-        registerRoute(scope, name, entry);
+        registerRoute(scope, ctx, name, entry, handlers);
       });
     } else {
-      registerRoute(app, name, entry);
+      registerRoute(app, ctx, name, entry, handlers);
     }
-  }
-
-  function registerRoute(instance: FastifyInstance, name: ServeRouteName, entry: ServeRouteContract) {
-    const handler = handlers[name] as (call: ServeCall<ServeRouteContract>) => Promise<unknown>;
-    instance.route({
-      method: entry.method,
-      url: fastifyPath(entry),
-      config: serveConfig,
-      // The hot routes (ad requests, beacons, clicks) skip @fastify/compress's hooks: the VAST and ad
-      // JSON answers compress themselves (http/serving-body.ts), the rest has no body worth it.
-      ...(HOT_ROUTES.has(name) ? { compress: false, decompress: false } : {}),
-      // Serving reads no body (a beacon's facts are in its query): a few KB at most, 413 beyond.
-      bodyLimit: SERVING_BODY_LIMIT,
-      handler: (request, reply) => {
-        const raw = request.params as Record<string, string | undefined>;
-        const params = entry.rest === undefined ? raw : { ...raw, [entry.rest]: raw['*'] ?? '' };
-        // Every serving request is classified once, here, before its handler runs (only when the
-        // handler asks: files and the runtime script never need it).
-        let client: TrafficClient | undefined;
-        const classified = () => {
-          client ??= ctx.traffic.classify({
-            ip: request.ip,
-            method: request.method,
-            headers: request.headers,
-            query: request.query,
-          });
-          return client;
-        };
-        return handler({
-          params: params as never,
-          query: request.query as never,
-          request,
-          reply,
-          client: classified,
-        });
-      },
-    });
   }
 }

@@ -30,14 +30,14 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
       );
     /** Holds every report build until released: the state "files are being built" made to last. */
     const holdBuilds = () => {
-      const builder = server.app.adconsole.reportBuilder;
-      const original = builder.build.bind(builder);
+      const worker = server.app.adconsole.reportWorker;
+      const original = worker.build.bind(worker);
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => {
         release = resolve;
       });
       const seen: FiguresWithRows[] = [];
-      builder.build = async (rows, format, detail) => {
+      worker.build = async (rows, format, detail) => {
         seen.push(rows);
         await gate;
         return original(rows, format, detail);
@@ -46,7 +46,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
         seen,
         release: () => {
           release();
-          builder.build = original;
+          worker.build = original;
         },
       };
     };
@@ -79,7 +79,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
       held.release();
       expect((await answer).httpStatus).toBe(200);
       // The request's own figures, grown to 24 creatives: a pivot of some 36,000 rows, seconds of CPU
-      // (60 took over a minute beside the full suite on two cores, and held the builder for the next tests).
+      // (60 took over a minute beside the full suite on two cores, and held the worker for the next tests).
       const [rows] = held.seen as [FiguresWithRows];
       const [creative] = rows.figures.creatives;
       const periods = rows.creativePeriods.get(creative?.id ?? '') ?? new Map();
@@ -95,7 +95,7 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
         },
         creativePeriods: new Map(Array.from({ length: 24 }, (_, index) => [`c${index}`, periods])),
       };
-      const building = server.app.adconsole.reportBuilder.build(big, 'xlsx-pivot').then(() => 'built');
+      const building = server.app.adconsole.reportWorker.build(big, 'xlsx-pivot').then(() => 'built');
       const ping = fetch(`${server.url}/api/ping`).then(() => 'ping');
       // Built on the event loop (before the fix), the ping could only be answered after the file.
       expect(await Promise.race([building, ping])).toBe('ping');
@@ -118,8 +118,8 @@ describe(`share-link downloads on ${testDatabaseKind()}`, () => {
         download(anonymous(), 'csv', '2025-02-01', '2025-02-28'),
       ];
       const second = download(anonymous(), 'csv', '2025-03-01', '2025-03-31');
-      // Both builds inside the builder, not only their rows marked 'building': a build released before
-      // it reached the builder would skip the hold and go uncounted (a flake seen in CI).
+      // Both builds inside the worker thread, not only their rows marked 'building': a build released before
+      // it reached the worker would skip the hold and go uncounted (a flake seen in CI).
       await vi.waitFor(async () => {
         expect(held.seen).toHaveLength(2);
         expect(await buildingRows()).toBe(2);

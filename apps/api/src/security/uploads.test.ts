@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { uploadQuotaMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadSlots } from '../services/campaigns/upload-slots';
+import { BoundedUploadSlots } from '../services/campaigns/upload-slots';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInUser } from '../test/helpers';
 import { MB } from '../test/security';
@@ -128,7 +128,7 @@ describe(`uploads and served files on ${testDatabaseKind()}`, () => {
     });
 
     it('caps concurrent uploads: beyond the running ones and the queue the answer is 503', async () => {
-      const slots = new UploadSlots(1, 1);
+      const slots = new BoundedUploadSlots(1, 1);
       const first = await slots.take();
       const queued = slots.take();
       await expect(slots.take()).rejects.toMatchObject({ status: 503 });

@@ -1,16 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-  type ButtonProps,
-} from '@adconsole/ui';
+import { Button, type ButtonProps, ConfirmDialog } from '@adconsole/ui';
 
 /** A delete button that asks first: what is deleted, what stops working, and a way to keep it. */
 export function ConfirmDelete({
@@ -38,24 +26,18 @@ export function ConfirmDelete({
   disabled?: boolean;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant={variant} size={size} aria-label={ariaLabel ?? `Delete ${name}`} disabled={disabled}>
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
-          <AlertDialogDescription>{consequence}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction variant="danger" onClick={onConfirm}>
-            Delete {what}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${name}?`}
+      description={consequence}
+      confirmLabel={`Delete ${what}`}
+      cancelLabel="Keep it"
+      tone="danger"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -9,6 +9,8 @@ import {
   reportUtcRange,
   reportZone,
   resolveReportWindow,
+  zoneOfName,
+  zoneQuery,
 } from './report-range';
 
 const HOUR = 60 * 60 * 1000;
@@ -119,5 +121,23 @@ describe('report dates name local calendar days in the requested zone, both incl
     expect(resolveReportWindow({ ...query, end_dt: '2026-05-29 00:00:00' }, 'hour')).toEqual({
       problem: REPORT_RANGE_MESSAGES.hourlyTooLong,
     });
+  });
+
+  it('reads a stored zone name: a fixed offset as it is, an IANA zone with its offset at the instant', () => {
+    expect(zoneOfName('+05:45', new Date('2026-07-01T00:00:00Z'))).toEqual({ offset: '+05:45' });
+    expect(zoneOfName('Europe/Berlin', new Date('2026-07-01T00:00:00Z'))).toEqual({
+      iana: 'Europe/Berlin',
+      offset: '+02:00',
+    });
+    expect(zoneOfName('Europe/Berlin', new Date('2026-01-01T00:00:00Z')).offset).toBe('+01:00');
+    expect(() => zoneOfName('Mars/Olympus', new Date())).toThrow(RangeError);
+  });
+
+  it('names a zone in a query the way reportZone reads it back', () => {
+    const berlin = { iana: 'Europe/Berlin', offset: '+02:00' };
+    expect(zoneQuery(berlin)).toEqual({ tzOffset: '+02:00', timezone: 'Europe/Berlin' });
+    expect(zoneQuery({ offset: '-03:30' })).toEqual({ tzOffset: '-03:30' });
+    expect(reportZone(zoneQuery(berlin))).toEqual(berlin);
+    expect(reportZone(zoneQuery({ offset: '-03:30' }))).toEqual({ offset: '-03:30' });
   });
 });

@@ -5,6 +5,7 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { ReportGranularity } from '../entities/report-data';
 import { MAX_HOURLY_REPORT_DAYS } from '../entities/report-data';
+import { offsetPattern } from '../timezones/timezones';
 import { offsetAt } from '../timezones/zoned-range';
 
 /** The zone a report is read in: an IANA zone (daylight saving followed) or a fixed UTC offset. */
@@ -49,6 +50,17 @@ export const reportZone = (
   query.timezone !== undefined && query.timezone !== ''
     ? { iana: query.timezone, offset: at ? offsetAt(query.timezone, at) : query.tzOffset }
     : { offset: query.tzOffset };
+
+/**
+ * The zone a stored zone name names (a campaign's, a schedule's): a fixed offset ('+05:45') as it is, an
+ * IANA zone ('Europe/Berlin') with its offset at `at`.
+ */
+export const zoneOfName = (name: string, at: Date): ReportZone =>
+  offsetPattern.test(name) ? { offset: name } : { iana: name, offset: offsetAt(name, at) };
+
+/** A zone as a report query names it (`reportZone` reads it back): an IANA zone as `timezone`. */
+export const zoneQuery = (zone: ReportZone): { tzOffset: string; timezone?: string } =>
+  zone.iana === undefined ? { tzOffset: zone.offset } : { tzOffset: zone.offset, timezone: zone.iana };
 
 const zoneName = (zone: ReportZone) => zone.iana ?? zone.offset;
 

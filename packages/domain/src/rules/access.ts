@@ -9,3 +9,10 @@ export interface Actor {
 
 export const mayManageCampaign = (actor: Actor, ownerId: string): boolean =>
   actor.role === 'admin' || actor.id === ownerId;
+
+/**
+ * Whether `actor` may see and change what `ownerId` owns (a campaign, a file, an API token): its owner,
+ * or an admin. A thing whose owner is gone (null) is an admin's alone.
+ */
+export const isOwnerOrAdmin = (actor: Actor, ownerId: string | null): boolean =>
+  ownerId === null ? actor.role === 'admin' : mayManageCampaign(actor, ownerId);

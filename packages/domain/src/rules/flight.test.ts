@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flightInstants, flightState, isCampaignTimezone } from './flight';
+import { campaignFlight, flightDays, flightInstants, flightState, isCampaignTimezone } from './flight';
 
 const at = (iso: string) => new Date(iso);
 
@@ -58,5 +58,29 @@ describe('flight state (campaign start and end in its timezone)', () => {
     expect(isCampaignTimezone('America/Los_Angeles')).toBe(true);
     expect(isCampaignTimezone('Mars/Olympus')).toBe(false);
     expect(isCampaignTimezone('')).toBe(false);
+  });
+
+  it("reads a campaign's flight from its stored data: open sides null, UTC when it names no zone", () => {
+    expect(campaignFlight(undefined)).toEqual({ start: null, end: null, timezone: 'UTC' });
+    expect(campaignFlight({ start: { date: '2026-11-10' } })).toEqual({
+      start: { date: '2026-11-10' },
+      end: null,
+      timezone: 'UTC',
+    });
+    const stored = {
+      start: { date: '2026-11-10' },
+      end: { date: '2026-11-20 18:00' },
+      timezone: 'Asia/Tokyo',
+    };
+    expect(campaignFlight(stored)).toEqual(stored);
+  });
+
+  it("gives a flight's first and last local days, a time of day left out, null for an open side", () => {
+    expect(flightDays({ start: { date: '2026-11-10 09:30' }, end: { date: '2026-11-20' } })).toEqual({
+      start: '2026-11-10',
+      end: '2026-11-20',
+    });
+    expect(flightDays({ end: { date: '2026-11-20' } })).toEqual({ start: null, end: '2026-11-20' });
+    expect(flightDays({})).toEqual({ start: null, end: null });
   });
 });

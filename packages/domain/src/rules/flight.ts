@@ -35,6 +35,30 @@ const timeOf = (value: { date: string } | null | undefined) => {
   return time === '00:00:00' ? undefined : time;
 };
 
+/**
+ * A campaign's flight from its stored data: an open side null, and the campaign's zone, UTC when it names
+ * none. What the campaign answers, what pacing reads, what alerts watch.
+ */
+export function campaignFlight(data: CampaignFlight | null | undefined): {
+  start: { date: string } | null;
+  end: { date: string } | null;
+  timezone: string;
+} {
+  return {
+    start: data?.start ?? null,
+    end: data?.end ?? null,
+    timezone: data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+  };
+}
+
+/** A flight's first and last local days ('YYYY-MM-DD'), null for an open side (schedules 'On campaign end'). */
+export function flightDays(flight: CampaignFlight | null | undefined): {
+  start: string | null;
+  end: string | null;
+} {
+  return { start: dayOf(flight?.start) ?? null, end: dayOf(flight?.end) ?? null };
+}
+
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

@@ -11,7 +11,11 @@ describe('report cache (docs/product.md §4)', () => {
     expect(reportCacheKey({ campaignID: '7', ...range, end: new Date('2026-01-08T23:59:59Z') })).not.toBe(
       key,
     );
-    expect(reportCacheKey({ campaignID: '7', ...range, tzOffset: '+05:30' })).not.toBe(key);
+    expect(reportCacheKey({ campaignID: '7', ...range, zone: '+05:30' })).not.toBe(key);
+    // The zone, not only its offset: New York and Bogota share -05:00 in winter, not their summer days.
+    expect(reportCacheKey({ campaignID: '7', ...range, zone: '-05:00 America/New_York' })).not.toBe(
+      reportCacheKey({ campaignID: '7', ...range, zone: '-05:00 America/Bogota' }),
+    );
     expect(reportCacheKey({ campaignID: '7', ...range, liveIDs: ['b', 'a'] })).toBe(
       reportCacheKey({ campaignID: '7', ...range, liveIDs: ['a', 'b'] }),
     );

@@ -9,7 +9,12 @@ export interface ReportCacheKeyInput {
   campaignID: string;
   start: Date;
   end: Date;
-  tzOffset?: string | undefined;
+  /**
+   * The zone the report is read in, as the caller names it: a fixed offset ('+05:30'), or an offset with
+   * its zone's code ('-05:00 America/New_York': two zones that share an offset today do not share their
+   * days all year). '+00:00' when absent.
+   */
+  zone?: string | undefined;
   /** Live creative ids of a per-creative report; order does not matter. */
   liveIDs?: readonly string[] | undefined;
   /** The breakdown asked with the report; each dimension is its own cached report. */
@@ -20,12 +25,12 @@ export function reportCacheKey({
   campaignID,
   start,
   end,
-  tzOffset = '+00:00',
+  zone = '+00:00',
   liveIDs = [],
   breakdown,
 }: ReportCacheKeyInput): string {
   const live = [...liveIDs].sort().join(',');
-  const key = [campaignID, toUnixSeconds(start), toUnixSeconds(end), tzOffset, live];
+  const key = [campaignID, toUnixSeconds(start), toUnixSeconds(end), zone, live];
   // A report without a breakdown keeps the key it always had.
   return (breakdown ? [...key, breakdown] : key).join('|');
 }

@@ -13,6 +13,13 @@ import {
 import { MESSAGES } from '../validation/messages';
 import { EVENT_TYPES, landingPageUrl } from './serve-paths';
 
+/**
+ * How long after serving an impression's events still count: a player may hold a VAST document this long
+ * (its `<Expires>`), and a tracking call signed for an older impression counts nothing
+ * (docs/serving.md, "Signed impressions").
+ */
+export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
 const url = z.string().check(z.minLength(1), z.maxLength(4096));
 
 /** What the banner shows: an image, the creative's own HTML, or an HTML5 ZIP's index page. */

@@ -1,16 +1,7 @@
 // When an edit moves a live campaign's start into the future, its ads stop serving until then: the
 // campaign form asks first (docs/console.md, "Goals, rates and pacing").
 import { type CampaignFlight, flightInstants, flightState } from '@adconsole/domain';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@adconsole/ui';
+import { ConfirmDialog } from '@adconsole/ui';
 
 /**
  * The start's text for people ('1 Dec 2026, 09:00 (Europe/Berlin)') when saving `next` would pause a
@@ -47,20 +38,14 @@ export function ServingPauseDialog({
   onCancel: () => void;
 }) {
   return (
-    <AlertDialog open={until !== undefined} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Serving stops until {until}</AlertDialogTitle>
-          <AlertDialogDescription>
-            The campaign is live. With its start moved into the future, its ad tags serve nothing until then,
-            and its pacing starts again from that date.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep editing</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Move the start</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={until !== undefined}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      title={<>Serving stops until {until}</>}
+      description="The campaign is live. With its start moved into the future, its ad tags serve nothing until then, and its pacing starts again from that date."
+      confirmLabel="Move the start"
+      cancelLabel="Keep editing"
+      onConfirm={onConfirm}
+    />
   );
 }

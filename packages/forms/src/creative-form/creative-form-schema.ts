@@ -12,6 +12,7 @@ import {
   userClickMacroNeeded,
   withLandingPage,
 } from '@adconsole/domain';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod/mini';
 
 const trackerRowSchema = z.extend(trackerSchema, { kind: z.enum(TRACKER_KINDS) });
@@ -113,3 +114,6 @@ export function toCreativeFormValues(form: CreativeFormOutput, size: string): Cr
   }
   return values;
 }
+
+/** The form's methods (`useForm`'s answer), handed to each of its sections. */
+export type CreativeFormMethods = UseFormReturn<CreativeFormInput, unknown, CreativeFormOutput>;

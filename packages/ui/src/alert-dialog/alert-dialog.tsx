@@ -81,6 +81,7 @@ export function AlertDialogAction({ className, variant = 'primary', ...props }: 
   return (
     <AlertDialogPrimitive.Action
       data-slot="alert-dialog-action"
+      data-variant={variant}
       className={cn(buttonVariants({ variant }), className)}
       {...props}
     />

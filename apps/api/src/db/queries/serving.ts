@@ -1,7 +1,7 @@
 // What the ad server reads from the database: the live creative it serves (live_creatives with its
 // campaign's flight, advertiser, booked rate and archive time as they are now:
 // services/serving/live-creatives.ts caches it), and
-// the demo account's campaigns (the demo publisher page: services/serving/demo-page.ts).
+// the demo account's campaigns (the demo publisher page: services/demo/demo-page.ts).
 import type { CampaignFlight, CampaignRate } from '@adconsole/domain';
 import type { Queryable } from '../database';
 

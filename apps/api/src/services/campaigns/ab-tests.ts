@@ -10,6 +10,7 @@ import {
   abTestPlannedSample,
   abTestVariantNotInPlacementMessage,
   type CreateAbTestRequest,
+  isOwnerOrAdmin,
   MESSAGES,
   type PlacementAbTest,
   type RotationItem,
@@ -36,7 +37,6 @@ import { abTestChange } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { creativeTotals, goalCounts } from './ab-test-counts';
-import { isOwnerOrAdmin } from './access';
 import { ownPlacement } from './placements';
 
 const iso = (date: Date | string) => new Date(date).toISOString();

@@ -1,14 +1,10 @@
-// Who may see and change a thing: its owner, or an admin (the domain's rule, docs/product.md §6). One
-// check for every service, and the loaders of a campaign and a creative that apply it. Whoever may not
-// gets 404, as for a missing thing, so ids of others' things do not leak.
-import { type Actor, ApiError, MESSAGES, mayManageCampaign } from '@adconsole/domain';
+// The loaders of a campaign and a creative that apply the domain's "owner or admin" rule
+// (`isOwnerOrAdmin`, docs/product.md §6). Whoever may not gets 404, as for a missing thing, so ids of
+// others' things do not leak.
+import { type Actor, ApiError, isOwnerOrAdmin, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { type CampaignRow, findCampaign } from '../../db/queries/campaigns';
 import { type CreativeRow, findCreativeWithOwner } from '../../db/queries/creatives';
-
-/** Whether `user` may see and change what `ownerId` owns: its owner or an admin (no owner: admins only). */
-export const isOwnerOrAdmin = (user: Actor, ownerId: string | null): boolean =>
-  ownerId === null ? user.role === 'admin' : mayManageCampaign(user, ownerId);
 
 /** The campaign when the user may see and change it (owner or admin); 404 otherwise. */
 export async function ownCampaign(db: Queryable, user: Actor, campaignId: string): Promise<CampaignRow> {
@@ -24,3 +20,6 @@ export async function ownCreative(db: Queryable, user: Actor, creativeId: string
   const { owner_id: _owner, ...creative } = row;
   return creative;
 }
+
+/** The rule itself is the domain's; alerts and conversion actions still import it from here. */
+export { isOwnerOrAdmin } from '@adconsole/domain';

@@ -11,10 +11,10 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { AssetRow } from '../../db/queries/assets';
-import { spaceOf, spaceUsage } from '../file-manager/limits';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnpacked, unpackHtml5Zip } from '../serving/html5';
+import { spaceOf, spaceUsage } from '../stored-files/space';
 import { textProblem } from '../validation';
 import { drain, safeFilename, UploadCheck } from './asset-checks';
 import { readMp4Info } from './video';

@@ -1,7 +1,7 @@
 // How campaigns, creatives, live creatives and assets are answered: the entity shapes of docs/product.md §3,
 // built from their rows, server-owned fields (URLs, counters, timestamps) filled in.
 import {
-  DEFAULT_CAMPAIGN_TIMEZONE,
+  campaignFlight,
   type EventCounters,
   type Pacing,
   type ScheduledReport,
@@ -95,9 +95,7 @@ export function campaignAnswer(
       impressions: counters.impressions,
       engagement: counters.engagement,
       clicks: counters.clicks,
-      start: row.body.data?.start ?? null,
-      end: row.body.data?.end ?? null,
-      timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+      ...campaignFlight(row.body.data),
       advertiser: row.body.data?.advertiser ?? null,
       goal: row.body.data?.goal ?? null,
       rate: row.body.data?.rate ?? null,

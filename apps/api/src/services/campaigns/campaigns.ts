@@ -5,8 +5,8 @@ import {
   type CampaignBody,
   type CampaignListQuery,
   type CampaignView,
+  campaignFlight,
   copyName,
-  DEFAULT_CAMPAIGN_TIMEZONE,
   filterAndSortCampaigns,
   MESSAGES,
   rateCurrencyProblem,
@@ -101,9 +101,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
       name: body.name,
       body: {
         data: {
-          start: body.data?.start ?? null,
-          end: body.data?.end ?? null,
-          timezone: body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+          ...campaignFlight(body.data),
           ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
           ...(body.data?.goal ? { goal: body.data.goal } : {}),
           ...(body.data?.rate ? { rate: body.data.rate } : {}),
@@ -271,11 +269,9 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
 
 /** A campaign's own settings (flight, zone, advertiser, goal, rate), without anything the server counts. */
 const campaignSnapshotData = (row: CampaignRow) => {
-  const { start = null, end = null, timezone, advertiser, goal, rate } = row.body.data ?? {};
+  const { advertiser, goal, rate } = row.body.data ?? {};
   return {
-    start,
-    end,
-    timezone: timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+    ...campaignFlight(row.body.data),
     ...(advertiser ? { advertiser } : {}),
     ...(goal ? { goal } : {}),
     ...(rate ? { rate } : {}),

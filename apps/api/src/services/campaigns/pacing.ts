@@ -3,13 +3,12 @@
 // domain's campaignPacing. Campaigns without a goal or both flight dates cost nothing: they are not read.
 import {
   type CampaignFlight,
+  campaignFlight,
   campaignPacing,
-  DEFAULT_CAMPAIGN_TIMEZONE,
   flightInstants,
   goalDelivered,
-  offsetAt,
   type Pacing,
-  type ReportZone,
+  zoneOfName,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
@@ -36,18 +35,6 @@ export type PacedRow = Pick<CampaignRow, 'id' | 'body'>;
 const pacingNow = (source: { clock?: (() => number) | undefined }) =>
   new Date(source.clock?.() ?? Date.now());
 
-/** A zone name ('Europe/Berlin' or '+05:45') as a read's zone. */
-const readZone = (timezone: string, at: Date): ReportZone =>
-  /^[+-]\d{2}:\d{2}$/.test(timezone)
-    ? { offset: timezone }
-    : { iana: timezone, offset: offsetAt(timezone, at) };
-
-const flightOf = (row: PacedRow): CampaignFlight => ({
-  start: row.body.data?.start ?? null,
-  end: row.body.data?.end ?? null,
-  timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-});
-
 /**
  * Each campaign's pacing at the source's clock (null without a goal or both flight dates), reading the
  * daily counts of every campaign that has both in one statement. `liveIds` may give a campaign's live
@@ -62,7 +49,7 @@ export async function campaignPacings(
   const paced = rows.flatMap((row) => {
     const goal = row.body.data?.goal;
     if (!goal) return [];
-    const flight = flightOf(row);
+    const flight = campaignFlight(row.body.data);
     const { from, until } = flightInstants(flight);
     return from && until && until > from ? [{ row, goal, flight, from, until }] : [];
   });
@@ -79,7 +66,7 @@ export async function campaignPacings(
     liveIds: livesOf(row.id),
     from,
     to: new Date(Math.min(until.getTime(), now.getTime())),
-    zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
+    zone: zoneOfName(flight.timezone, from),
   }));
   const days = await readCampaignDays(source.events.store, ranges);
   return pacingsOf(result, paced, days, now);
@@ -119,7 +106,7 @@ export async function fleetPacings(
   const paced = rows.flatMap((row) => {
     const goal = row.body.data?.goal;
     if (!goal) return [];
-    const flight = flightOf(row);
+    const flight = campaignFlight(row.body.data);
     const { from, until } = flightInstants(flight);
     return from && until && until > from ? [{ row, goal, flight, from }] : [];
   });
@@ -132,7 +119,7 @@ export async function fleetPacings(
         campaignId: row.id,
         liveIds: row.live_ids,
         from,
-        zone: readZone(flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE, from),
+        zone: zoneOfName(flight.timezone, from),
       })),
     now,
   );

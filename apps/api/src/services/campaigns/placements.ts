@@ -5,6 +5,7 @@
 import {
   ApiError,
   type CreatePlacementRequest,
+  isOwnerOrAdmin,
   MESSAGES,
   type Placement,
   type PlacementCreative,
@@ -29,7 +30,7 @@ import { recordChange } from '../audit/record';
 import { placementChange } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { isOwnerOrAdmin, ownCampaign } from './access';
+import { ownCampaign } from './access';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 

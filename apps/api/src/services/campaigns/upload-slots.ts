@@ -1,9 +1,10 @@
 // How many asset uploads run at once in this process: a slot each, a bounded queue waiting for one, and
 // a 503 beyond it (the upload's own bytes stream to storage while it holds its slot).
 import { ApiError, MESSAGES } from '@adconsole/domain';
+import type { UploadSlots } from '../../context';
 
 /** At most `limit` uploads at once per process; `queue` more wait for a slot, beyond that 503. */
-export class UploadSlots {
+export class BoundedUploadSlots implements UploadSlots {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 

@@ -10,11 +10,9 @@
 // database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
 // the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
 // of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError, UNKNOWN_DIMENSIONS } from '@adconsole/domain';
+import { ApiError, IMPRESSION_LIFETIME_MS, UNKNOWN_DIMENSIONS } from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
-import type { EventsConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
-import { IMPRESSION_LIFETIME_MS } from '../serving/signing';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
 import { capDimensions, DIMENSION_COLUMN_OF } from './dimensions';
 import { inTransaction, judgeBatch, storedHistory } from './integrity';
@@ -151,6 +149,21 @@ export async function prepareClickHouseEventStore(
   await migrateClickHouse(options.client, options.database);
   await applyRawEventsTtl(options.client, options.database, options.rawTtlDays);
   return createClickHouseEventStore(options);
+}
+
+/** The ClickHouse event store's settings, from EVENTS_URL and its companions (config.ts reads them). */
+export interface EventsConfig {
+  /** The server's URL without the path (credentials and query settings kept). */
+  url: string;
+  database: string;
+  /** Raw events older than this many days are dropped (EVENTS_TTL_DAYS); rollups are kept. */
+  rawTtlDays: number | undefined;
+  /**
+   * EVENTS_ASYNC_INSERT: inserts go through ClickHouse's asynchronous insert buffer, still answered only
+   * once flushed (`async_insert=1, wait_for_async_insert=1`), so many API processes' small batches
+   * become few parts; off, each batch is one synchronous insert (`async_insert=0`).
+   */
+  asyncInsert: boolean;
 }
 
 /** The ClickHouse event store of EVENTS_URL, and how to close its client. */

@@ -1,11 +1,12 @@
 // POST /v1/events/import: history from another ad server, written in one transaction (all rows or
 // none). Every row names an existing live creative; a bad row is refused by its index.
 import { ApiError, type EventsImportRequest } from '@adconsole/domain';
-import type { Context } from '../../context';
+import type { Queryable } from '../../db/database';
 import { type Actor, recordChange } from '../audit/record';
+import type { EventStore } from './store';
 
 export async function importEvents(
-  ctx: Context,
+  ctx: { db: Queryable; events: { store: EventStore } },
   admin: Actor,
   input: EventsImportRequest,
 ): Promise<{ imported: number }> {

@@ -25,7 +25,8 @@ import { markTicketUsed } from '../../db/queries/upload-tickets';
 import { addAssetFromSource } from '../campaigns/assets';
 import type { SessionUser } from '../identity/sessions';
 import { DELETE_BATCH, type StoredObject } from '../object-store/store';
-import { admitUploadTicket, boundedFolderKeys, spaceOf } from './limits';
+import { spaceOf } from '../stored-files/space';
+import { admitUploadTicket, boundedFolderKeys } from './limits';
 
 export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
 

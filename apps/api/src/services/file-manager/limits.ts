@@ -1,8 +1,7 @@
 // What bounds one user's use of the file manager: the upload rate (tickets a minute, per user, in the
-// database so it holds across API processes), the storage quota of a user's space (the files stored
-// in every bucket, the uploads whose URL still works and whose file has not arrived, and the user's
-// creative assets: one quota for both), and the most keys one folder
-// move or delete may touch. The rules and their messages are the domain's; this is the counting.
+// database so it holds across API processes), the storage quota of a user's space (counted by
+// stored-files/space.ts, one quota for files and creative assets), and the most keys one folder move
+// or delete may touch. The rules and their messages are the domain's; this is the counting.
 import {
   ApiError,
   FILE_URL_SECONDS,
@@ -11,26 +10,21 @@ import {
   uploadRateMessage,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { Queryable } from '../../db/database';
-import { sumAssetFileBytes } from '../../db/queries/files';
 import {
   countTicketsInWindow,
   deleteTicketsOlderThan,
   insertTicket,
-  listOpenTicketSizes,
   markTicketRefused,
 } from '../../db/queries/upload-tickets';
 import { lockUser } from '../../db/queries/users';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { withRetryAfter } from '../retry-after';
+import { spaceUsage } from '../stored-files/space';
 
 export type LimitsContext = Pick<Context, 'config' | 'db' | 'files'>;
 
 const RATE_WINDOW_SECONDS = 60;
-
-/** Where a user's paths start in the bucket: their own space, or the top for an admin. */
-export const spaceOf = (user: SessionUser): string => (user.role === 'admin' ? '' : `users/${user.id}/`);
 
 /** The user space a key lies in ('users/<id>/'), whose quota it counts against; undefined outside one. */
 function quotaSpaceOf(key: string): string | undefined {
@@ -86,38 +80,6 @@ export async function admitUploadTicket(ctx: LimitsContext, user: SessionUser, t
     await markTicketRefused(ctx.db, id);
     throw ApiError.of(413, problem);
   }
-}
-
-/** The user whose quota a space ('users/<id>/') is, undefined outside one. */
-const spaceUserId = (space: string): string | undefined => /^users\/([^/]+)\/$/.exec(space)?.[1];
-
-/**
- * The bytes a user's space holds, the one quota of files and creative assets: every stored object of
- * the space in every bucket summed (a listing of the whole space, a page of 1,000 keys at a time on
- * S3), the tickets still open for files that have not arrived, and the user's creative assets.
- * `except` is the ticket being decided (and any earlier ticket for the same key, which the same file
- * would use).
- */
-export async function spaceUsage(
-  ctx: Pick<Context, 'config' | 'files'> & { db: Queryable },
-  space: string,
-  except: { id: string; key: string } = { id: '', key: '' },
-): Promise<number> {
-  const open = await listOpenTicketSizes(ctx.db, space, FILE_URL_SECONDS, except);
-  const pending = new Map(open.map((row) => [`${row.bucket}/${row.key}`, row.size]));
-  let stored = 0;
-  for (const bucket of ctx.config.fileManager.buckets) {
-    for await (const object of ctx.files.objects(bucket, space)) {
-      stored += object.size;
-      pending.delete(`${bucket}/${object.key}`);
-    }
-  }
-  let waiting = 0;
-  for (const size of pending.values()) waiting += size;
-  const userId = spaceUserId(space);
-  // The user's creative assets count against the same quota as the file manager.
-  const assets = userId === undefined ? 0 : await sumAssetFileBytes(ctx.db, userId);
-  return stored + waiting + assets;
 }
 
 /**

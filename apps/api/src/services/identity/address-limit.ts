@@ -5,8 +5,8 @@
 import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
+import { hmac22 } from '../hmac';
 import { withRetryAfter } from '../retry-after';
-import { hmac22 } from '../serving/signing';
 
 const ADDRESS_WINDOW_MINUTES = 15;
 

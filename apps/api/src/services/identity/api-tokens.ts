@@ -8,6 +8,7 @@ import {
   type ApiToken,
   type CreateApiTokenRequest,
   type CreatedApiToken,
+  isOwnerOrAdmin,
   MAX_API_TOKENS_PER_USER,
   MESSAGES,
 } from '@adconsole/domain';
@@ -25,7 +26,6 @@ import {
 } from '../../db/queries/api-tokens';
 import { lockUser } from '../../db/queries/users';
 import { recordChange, type Snapshot } from '../audit/record';
-import { isOwnerOrAdmin } from '../campaigns/access';
 import { hashSecret, newId, newSecret } from '../ids';
 import { withRetryAfter } from '../retry-after';
 import type { SessionUser } from './sessions';

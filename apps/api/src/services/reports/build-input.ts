@@ -1,5 +1,5 @@
 // What a report file is built from: the figures, each creative's counters per period, and how much of
-// them a file holds; and the message the report worker takes (report-builder.ts, report-worker.ts).
+// them a file holds; and the message the report worker takes (report-worker-thread.ts, report-worker.ts).
 import type {
   Breakdown,
   BreakdownDimension,

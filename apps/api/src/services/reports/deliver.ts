@@ -3,10 +3,12 @@
 // recipient. Summary is totals and the per-creative table; Full adds the daily series and video data.
 import {
   filteredTotals,
+  flightDays,
   type InvalidTraffic,
   type LocalDays,
-  offsetPattern,
   REPORT_FORMAT_LABELS,
+  zoneOfName,
+  zoneQuery,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
@@ -21,15 +23,8 @@ import { quotedName } from './recipients';
 import { campaignScope } from './scope';
 import { bookingLines } from './spend-files';
 
-/** A schedule's zone as a report query takes it: an IANA zone, or a fixed offset. */
-const scheduleZone = (timezone: string) =>
-  offsetPattern.test(timezone) ? { tzOffset: timezone } : { tzOffset: '+00:00', timezone };
-
 /** The campaign's flight as local days, for 'On campaign end'. */
-export const flightOf = (campaign: CampaignRow) => ({
-  start: campaign.body.data?.start?.date?.slice(0, 10) ?? null,
-  end: campaign.body.data?.end?.date?.slice(0, 10) ?? null,
-});
+export const flightOf = (campaign: Pick<CampaignRow, 'body'>) => flightDays(campaign.body.data);
 
 export interface ReportMail {
   subject: string;
@@ -89,7 +84,7 @@ export async function scheduledReportMail(
   const rows = await reportFiguresWithRows(ctx, scope, {
     start_dt: `${period.start} 00:00:00`,
     end_dt: `${period.end} 23:59:59`,
-    ...scheduleZone(schedule.timezone),
+    ...zoneQuery(zoneOfName(schedule.timezone, new Date(`${period.start}T00:00:00Z`))),
     granularity: 'day',
     withVideoData: schedule.with_video,
   });

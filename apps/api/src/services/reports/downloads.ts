@@ -122,7 +122,7 @@ export async function storeReportDownload(
   format: ReportFileFormat,
   reader: { userId?: string | undefined; shareToken?: string | undefined },
 ): Promise<{ file: string }> {
-  const bytes = await ctx.reportBuilder.build(rows, format, 'full');
+  const bytes = await ctx.reportWorker.build(rows, format, 'full');
   const contentType = format === 'csv' ? CSV_TYPE : XLSX_TYPE;
   const extension = format === 'csv' ? 'csv' : 'xlsx';
   const name = `reports/${randomBytes(16).toString('hex')}/${reportFileName(rows.figures, extension)}`;
@@ -141,8 +141,8 @@ export async function storeReportDownload(
 
 /** The file as bytes (the scheduled report's attachment), built in the worker thread. */
 export const reportAttachment = (
-  ctx: Pick<Context, 'reportBuilder'>,
+  ctx: Pick<Context, 'reportWorker'>,
   rows: FiguresWithRows,
   format: ReportFileFormat,
   detail: ReportDetail,
-) => ctx.reportBuilder.build(rows, format, detail);
+) => ctx.reportWorker.build(rows, format, detail);

@@ -1,13 +1,13 @@
 // Whose figures a report reads: a campaign's live creatives (all of them, removed ones included: their
 // events happened), a creative report's live ids, or a share link's campaign. Another owner's campaign
 // or live creatives answer 404, as everywhere.
-import { ApiError, MESSAGES } from '@adconsole/domain';
+import { ApiError, isOwnerOrAdmin, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { findCampaign } from '../../db/queries/campaigns';
 import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/queries/reports';
 import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
-import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
+import { ownCampaign } from '../campaigns/access';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
 import type { SessionUser } from '../identity/sessions';
 

@@ -18,12 +18,10 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
-import type { LiveCreative } from './live-creatives';
+import type { LiveCreative, Snapshot } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
 import { origin, servedFileUrl } from './urls';
-
-export type Snapshot = LiveCreative['snapshot'];
 
 export const assetNamed = (snapshot: Snapshot, ...names: string[]) =>
   snapshot.assets.find((asset) => names.includes(asset.filename) || names.includes(asset.name));

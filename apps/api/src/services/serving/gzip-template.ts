@@ -1,7 +1,16 @@
 // gzip of a filled answer (answer-template.ts) without compressing it again for every request: the
 // template's constant text is compressed once (LZ77 matches found once, coded with DEFLATE's fixed
 // Huffman codes, RFC 1951 §3.2.6) and a request only codes its slot values and splices the constant
-// parts' precomputed bits around them (docs/serving.md, "What a request costs").
+// parts' precomputed bits around them.
+//
+// A hand-made piece on the serving hot path, and why it stays: zlib compressing each VAST and ad JSON
+// answer whole, like brotli at quality 1 before it, costs about 20 µs an answer, this splice about 3 µs.
+// Measured with `bench/serving.mjs` (the server's CPU per answered request beside the bare route's), its
+// figures in docs/serving.md, "What a request costs".
+//
+// The switch back: `SERVING_LIBRARY_CALLS=true` (config.ts; `setLibraryGzip`) compresses every answer
+// with zlib's `gzipSync` instead. The member differs, what it inflates to does not: gzip-template.test.ts
+// proves both paths give the same bytes over many templates and values.
 //
 // The one subtlety is distance. A match in a constant part may point back into an earlier constant
 // part, across slots whose values have the request's own lengths: such a match keeps where it points
@@ -559,11 +568,23 @@ function compiledTemplate(template: AnswerTemplate): GzipTemplate | undefined {
   return undefined;
 }
 
-/** The answer as one gzip member: spliced from its compiled template, or else compressed as a whole. */
+/** The answer as the library compresses it: the whole filled text, zlib's gzip at level 1. */
+export const libraryGzip = (answer: FilledAnswer): Buffer =>
+  gzipSync(fillAnswer(answer.template, answer.values), { level: 1 });
+
+let library = false;
+
+/** Compresses every answer of this process with zlib (true) or splices it from its template (false, the default). */
+export function setLibraryGzip(on: boolean): void {
+  library = on;
+}
+
+/**
+ * The answer as one gzip member: spliced from its compiled template, or else compressed as a whole (a
+ * template not compiled yet, an answer past DEFLATE's window, or the switch set to the library).
+ */
 export function gzipAnswer(answer: FilledAnswer): Buffer {
+  if (library) return libraryGzip(answer);
   const compiled = compiledTemplate(answer.template);
-  return (
-    (compiled && gzipFromLayouts(compiled, answer.values)) ??
-    gzipSync(fillAnswer(answer.template, answer.values), { level: 1 })
-  );
+  return (compiled && gzipFromLayouts(compiled, answer.values)) ?? libraryGzip(answer);
 }

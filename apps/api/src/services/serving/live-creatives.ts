@@ -8,21 +8,27 @@
 // that do not change between requests (vast.ts, ad.ts). A new entry starts with none of them, so a
 // change to the creative or its campaign reaches the answers with the entry.
 import {
+  type Asset,
   type CampaignFlight,
   type CampaignRate,
+  type Creative,
   DEFAULT_CLICK_PARAM,
   flightInstants,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
-import type { CreativeAnswer } from '../campaigns/campaign-answers';
+
+/** An asset of a published creative: the domain's asset, as the server stored it (with its path). */
+export type SnapshotAsset = Asset & { path: string };
+
+/** A creative as it was when published: its answer, without its live creatives. */
+export type Snapshot = Omit<Creative, 'liveCreatives' | 'assets'> & { assets: SnapshotAsset[] };
 
 export interface LiveCreative {
   id: string;
   campaignId: string;
   creativeId: string | null;
-  /** The creative as it was when published (its answer, without its live creatives). */
-  snapshot: Omit<CreativeAnswer, 'liveCreatives'>;
+  snapshot: Snapshot;
   createdAt: Date;
   /** Its campaign's flight dates and timezone as they are now (not as published): served only while live. */
   flight: CampaignFlight;

@@ -16,11 +16,9 @@
 // the first form joined fields with `|` alone, and moving the breakdown values into the impression id
 // made one served ad count twice). An impression id must also have exactly the shape newImpressionId
 // makes before any signature is computed for it.
-import { createHash, createHmac, hash, randomFillSync, timingSafeEqual } from 'node:crypto';
-import type { InvalidTrafficReason } from '@adconsole/domain';
-
-/** How long after serving an impression's events still count (players may hold a VAST document). */
-export const IMPRESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+import { randomFillSync, timingSafeEqual } from 'node:crypto';
+import { IMPRESSION_LIFETIME_MS, type InvalidTrafficReason } from '@adconsole/domain';
+import { hmac22 } from '../hmac';
 
 /** The verdicts an ad request can hand its impression (prefetch is judged per call: see traffic-quality). */
 const CARRIED_REASONS = [
@@ -34,48 +32,6 @@ export type CarriedReason = (typeof CARRIED_REASONS)[number];
 
 /** What newImpressionId makes: seconds since 1970 in base 36, a dot, 12 random bytes in base64url. */
 export const IMPRESSION_ID_SHAPE = /^[0-9a-z]{1,9}\.[A-Za-z0-9_-]{16}$/;
-
-/** The key's inner and outer padded blocks (RFC 2104), each with room after it for what is hashed next. */
-interface Pads {
-  inner: Buffer;
-  outer: Buffer;
-}
-/** The longest text, in UTF-8 bytes, signed through the pads (longer ones through createHmac). */
-const PADDED_TEXT_BYTES = 4096;
-const padsOf = new WeakMap<Buffer, Pads>();
-function padsFor(secret: Buffer): Pads {
-  let pads = padsOf.get(secret);
-  if (!pads) {
-    const key = secret.length > 64 ? createHash('sha256').update(secret).digest() : secret;
-    const inner = Buffer.alloc(64 + PADDED_TEXT_BYTES);
-    const outer = Buffer.alloc(64 + 32);
-    for (let index = 0; index < 64; index += 1) {
-      inner[index] = (key[index] ?? 0) ^ 0x36;
-      outer[index] = (key[index] ?? 0) ^ 0x5c;
-    }
-    pads = { inner, outer };
-    padsOf.set(secret, pads);
-  }
-  return pads;
-}
-
-/**
- * HMAC-SHA-256 of `text` (its first 22 base64url characters: 132 bits), as RFC 2104 defines it:
- * SHA-256(outer pad, SHA-256(inner pad, text)), each a one-shot `crypto.hash` over a buffer made once
- * per secret. The same bytes as `createHmac` (signing.test.ts compares them over random keys and texts),
- * without its native object per call, which the garbage collector then has to track: every ad request
- * signs twice, and the objects cost about 4 µs of a VAST answer under load (docs/serving.md, "What a
- * request costs"). Synchronous, so one buffer per secret serves every call.
- */
-export function hmac22(secret: Buffer, text: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: a text that might not fit takes the general path.
-  if (text.length * 3 > PADDED_TEXT_BYTES)
-    return createHmac('sha256', secret).update(text).digest('base64url').slice(0, 22);
-  const { inner, outer } = padsFor(secret);
-  const length = inner.write(text, 64, 'utf8');
-  hash('sha256', inner.subarray(0, 64 + length), 'buffer').copy(outer, 64);
-  return hash('sha256', outer, 'base64url').slice(0, 22);
-}
 
 /**
  * Random bytes for impression ids, drawn from a pool refilled 4 KB at a time: one call into OpenSSL for

@@ -8,6 +8,7 @@ import {
   EVENT_TYPES,
   type EventType,
   eventTypesWith,
+  IMPRESSION_LIFETIME_MS,
   landingPageUrl,
   playerTakesVpaid,
   type ServeVpaidQuery,
@@ -15,11 +16,9 @@ import {
   vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import type { AssetAnswer } from '../campaigns/campaign-answers';
-import { adDurationOf, assetNamed, assetsOfKind, inFlight, type Snapshot } from './ad';
+import { adDurationOf, assetNamed, assetsOfKind, inFlight } from './ad';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
-import type { LiveCreative } from './live-creatives';
-import { IMPRESSION_LIFETIME_MS } from './signing';
+import type { LiveCreative, Snapshot, SnapshotAsset } from './live-creatives';
 import {
   allowedClickPrefix,
   clickUrl,
@@ -96,7 +95,7 @@ function vastDuration(seconds: number): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
 }
 
-const videoType = (asset: AssetAnswer) =>
+const videoType = (asset: SnapshotAsset) =>
   asset.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4';
 
 /** The creative's pixel URLs of one tracker kind (scripts cannot run in a player). */
@@ -130,7 +129,7 @@ const SLOTS = ['query', 'id', 'clickThrough', 'adParameters'] as const;
 interface VastParts {
   template: AnswerTemplate;
   /** The video MediaFile's asset (VPAID's AdParameters name it too). */
-  video: AssetAnswer;
+  video: SnapshotAsset;
   /** The creative's landing page, when it has one. */
   landing: string | null;
 }
@@ -151,7 +150,7 @@ function vastTemplate(
   ctx: Context,
   live: LiveCreative,
   flavour: 'vast' | 'vpaid',
-  vpaid: AssetAnswer | undefined,
+  vpaid: SnapshotAsset | undefined,
 ): VastParts | undefined {
   const key = `vast:${flavour}:${vpaid ? 'vpaid' : 'video'}`;
   const known = live.documents.get(key) as VastParts | undefined;

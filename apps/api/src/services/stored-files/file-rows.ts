@@ -2,7 +2,7 @@
 // store. Assets are public (ad tags load them on publishers' pages); generated files (tag sheets,
 // report downloads) are their owner's, and report downloads expire. Answering a file over HTTP is
 // http/send-file.ts.
-import { ApiError, MESSAGES } from '@adconsole/domain';
+import { ApiError, isOwnerOrAdmin, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { isFileUsedByAsset } from '../../db/queries/assets';
 import {
@@ -13,7 +13,6 @@ import {
   insertFile,
 } from '../../db/queries/files';
 import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
-import { isOwnerOrAdmin } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
 import type { JobKind } from '../jobs/kinds';
 import type { ObjectBucket } from '../object-store/store';

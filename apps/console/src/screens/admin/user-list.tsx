@@ -1,19 +1,9 @@
 // /admin: every user with role, state and last login, what an administrator can change of each (role,
 // disabled, deleted), and the invitations not used yet (sent again, revoked). Admins only; the server
 // enforces it, and never lets an administrator change their own account.
-import { errorMessage } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  notify,
-  Skeleton,
-} from '@adconsole/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { Link } from 'react-router-dom';
+import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import { useInvitations, useUserAdmin, useUsers } from './admin-queries';
@@ -41,64 +31,64 @@ export function UserListPage() {
           <Link to="/admin/invite">Invite users</Link>
         </Button>
       </div>
-      {users.isError ? (
-        <Alert variant="danger">
-          <AlertDescription>{errorMessage(users.error, 'The users could not be loaded.')}</AlertDescription>
-        </Alert>
-      ) : users.isPending ? (
-        <Skeleton className="h-40" aria-label="Loading users" />
-      ) : (
-        <UserTable
-          users={users.data}
-          selfId={session?.user.id ?? ''}
-          pendingId={pendingUser || undefined}
-          actions={{
-            setRole: (user, role) =>
-              admin.setRole.mutate({ user, role }, { onError: showError('The role was not changed') }),
-            setDisabled: (user, disabled) =>
-              admin.setDisabled.mutate(
-                { user, disabled },
-                { onError: showError(disabled ? 'The user was not disabled' : 'The user was not enabled') },
-              ),
-            remove: (user) => admin.remove.mutate(user, { onError: showError('The user was not deleted') }),
-          }}
-        />
-      )}
+      <Loaded
+        data={users.data}
+        error={users.error}
+        errorText="The users could not be loaded."
+        loading={<Skeleton className="h-40" aria-label="Loading users" />}
+      >
+        {(list) => (
+          <UserTable
+            users={list}
+            selfId={session?.user.id ?? ''}
+            pendingId={pendingUser || undefined}
+            actions={{
+              setRole: (user, role) =>
+                admin.setRole.mutate({ user, role }, { onError: showError('The role was not changed') }),
+              setDisabled: (user, disabled) =>
+                admin.setDisabled.mutate(
+                  { user, disabled },
+                  { onError: showError(disabled ? 'The user was not disabled' : 'The user was not enabled') },
+                ),
+              remove: (user) => admin.remove.mutate(user, { onError: showError('The user was not deleted') }),
+            }}
+          />
+        )}
+      </Loaded>
       <Card>
         <CardHeader>
           <CardTitle level={2}>Open invitations</CardTitle>
         </CardHeader>
         <CardContent>
-          {invitations.isError ? (
-            <Alert variant="danger">
-              <AlertDescription>
-                {errorMessage(invitations.error, 'The invitations could not be loaded.')}
-              </AlertDescription>
-            </Alert>
-          ) : invitations.isPending ? (
-            <Skeleton className="h-20" aria-label="Loading invitations" />
-          ) : (
-            <InvitationList
-              invitations={invitations.data}
-              pendingEmail={pendingEmail || undefined}
-              onResend={(invitation) =>
-                admin.resend.mutate(invitation.email, {
-                  onSuccess: () =>
-                    notify({
-                      type: 'success',
-                      title: 'Invitation sent again',
-                      text: `${invitation.email} got a new link; the one before no longer works.`,
-                    }),
-                  onError: showError('The invitation was not sent again'),
-                })
-              }
-              onRevoke={(invitation) =>
-                admin.revoke.mutate(invitation.email, {
-                  onError: showError('The invitation was not revoked'),
-                })
-              }
-            />
-          )}
+          <Loaded
+            data={invitations.data}
+            error={invitations.error}
+            errorText="The invitations could not be loaded."
+            loading={<Skeleton className="h-20" aria-label="Loading invitations" />}
+          >
+            {(open) => (
+              <InvitationList
+                invitations={open}
+                pendingEmail={pendingEmail || undefined}
+                onResend={(invitation) =>
+                  admin.resend.mutate(invitation.email, {
+                    onSuccess: () =>
+                      notify({
+                        type: 'success',
+                        title: 'Invitation sent again',
+                        text: `${invitation.email} got a new link; the one before no longer works.`,
+                      }),
+                    onError: showError('The invitation was not sent again'),
+                  })
+                }
+                onRevoke={(invitation) =>
+                  admin.revoke.mutate(invitation.email, {
+                    onError: showError('The invitation was not revoked'),
+                  })
+                }
+              />
+            )}
+          </Loaded>
         </CardContent>
       </Card>
     </div>

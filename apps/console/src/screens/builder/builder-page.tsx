@@ -10,17 +10,16 @@ import {
   type BuilderDraftContent,
   builderDocumentOf,
   defaultAdBuilderState,
-  errorMessage,
   hasUnsavedDraftChanges,
   NEW_BUILDER_DRAFT_NAME,
 } from '@adconsole/domain';
 import { Alert, AlertDescription, notify, Skeleton } from '@adconsole/ui';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { showError } from '../../lib/notify-error';
 import { useEveryCampaign } from '../campaigns/campaign-queries';
-import { useFileBucketChoice, useFileListing } from '../files/file-queries';
 import { BuilderEditor } from './builder-editor';
+import { useImageFiles, useLeaveGuard } from './builder-page-hooks';
 import { useBuilderActions, useBuilderDrafts } from './builder-queries';
 
 const freshContent = (): BuilderDraftContent => ({
@@ -42,12 +41,7 @@ export function BuilderPage() {
     saved: freshContent(),
   }));
   const current = drafts.data?.find((draft) => draft.id === opened.id);
-  // The file-manager folder the image dialog browses: none is listed until the user opens that choice.
-  // The bucket is the file manager's choice (remembered in the settings), and can be changed there.
-  const [fileDirectory, setFileDirectory] = useState<string | undefined>();
-  const files = useFileBucketChoice(fileDirectory !== undefined);
-  const fileBucket = fileDirectory === undefined ? undefined : files.bucket;
-  const fileListing = useFileListing(fileBucket, fileDirectory ?? '');
+  const imageFiles = useImageFiles();
 
   const open = (draft: BuilderDraft) => {
     dispatch({ type: 'load', document: draft.document });
@@ -78,33 +72,12 @@ export function BuilderPage() {
   const dirty = hasUnsavedDraftChanges(opened.saved, { name, document });
   const toSave = () => ({ id: opened.id, canvas: opened, name: name.trim(), document });
 
-  // Leaving for another screen, or for another draft through the browser's history, asks first. The
-  // builder's own URL changes (opening, saving, a new canvas) are pushes or replaces and pass.
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      dirtyNow.current &&
-      (nextLocation.pathname !== currentLocation.pathname ||
-        (historyAction === 'POP' && nextLocation.search !== currentLocation.search)),
-  );
-  const leavingNow = blocker.state === 'blocked';
-  // Closing or reloading the tab: the browser's own prompt.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need returnValue set to prompt.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  const leaving = useLeaveGuard(dirty);
 
   /** After a save: the URL names the draft (unless the user is leaving) and the canvas counts as saved. */
   const saved = (draft: BuilderDraft, savedState: AdBuilderState = state) => {
     setOpened({ id: draft.id, saved: { name: draft.name, document: builderDocumentOf(savedState) } });
-    if (draft.id !== draftID && !leavingNow) setParams({ draft: draft.id }, { replace: true });
+    if (draft.id !== draftID && !leaving) setParams({ draft: draft.id }, { replace: true });
   };
 
   // Undefined while they load (the dialogs say so); none when they could not be loaded (an alert says why).
@@ -170,9 +143,7 @@ export function BuilderPage() {
             });
           },
           deleting: actions.remove.isPending,
-          leaving: leavingNow
-            ? { onLeave: () => blocker.proceed?.(), onStay: () => blocker.reset?.() }
-            : undefined,
+          leaving,
         }}
         campaigns={campaignChoices}
         draftCampaignID={current?.campaignID}
@@ -198,24 +169,8 @@ export function BuilderPage() {
           },
           uploading: actions.uploadImage.isPending,
           uploadError: actions.uploadImage.error,
-          files: {
-            directory: fileDirectory ?? '',
-            entries: fileListing.entries,
-            listError:
-              fileListing.error || files.buckets.isError
-                ? errorMessage(fileListing.error ?? files.buckets.error, 'Your files could not be listed.')
-                : null,
-            more: fileListing.more && {
-              onLoadMore: fileListing.more.onLoadMore,
-              loading: fileListing.more.loading,
-              error: fileListing.more.error
-                ? errorMessage(fileListing.more.error, 'The next files could not be listed.')
-                : null,
-            },
-            onDirectoryChange: setFileDirectory,
-            bucketPicker: files.picker,
-          },
-          onBrowseFiles: () => setFileDirectory((directory) => directory ?? ''),
+          files: imageFiles.files,
+          onBrowseFiles: imageFiles.browse,
           onDialogOpen: () => {
             actions.uploadImage.reset();
             actions.fileImage.reset();
@@ -224,7 +179,7 @@ export function BuilderPage() {
             const { draft, image } = await actions.fileImage.mutateAsync({
               draft: toSave(),
               campaignID,
-              bucket: fileBucket,
+              bucket: imageFiles.bucket,
               entry,
             });
             saved(draft);

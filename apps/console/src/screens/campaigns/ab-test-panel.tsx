@@ -7,26 +7,10 @@ import {
   AB_TEST_GOAL_LABELS,
   AB_TEST_TRIAL_NOUNS,
   type AbTestResults,
-  errorMessage,
   type PlacementAbTest,
 } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Badge,
-  Button,
-  Progress,
-  Skeleton,
-} from '@adconsole/ui';
+import { Badge, Button, ConfirmDialog, Progress, Skeleton } from '@adconsole/ui';
+import { Loaded } from '../../components/loaded';
 import { formatCount } from './format';
 
 type AbTestPanelProps = {
@@ -67,24 +51,25 @@ export function AbTestPanel({ test, results, error, locale = 'en-US', onStop }: 
         {goal} of {test.variants.length} variants, minimum detectable effect {test.minimumDetectableEffect}%
         at {test.significance}% significance: {formatCount(test.plannedSample)} {trials} per variant.
       </p>
-      {error ? (
-        <Alert variant="danger">
-          <AlertDescription>{errorMessage(error, 'The results could not be loaded.')}</AlertDescription>
-        </Alert>
-      ) : !results ? (
-        <Skeleton className="h-40" aria-label="Loading the results" />
-      ) : (
-        <>
-          <div className="grid gap-1">
-            <Progress
-              value={Math.round(results.progress * 100)}
-              aria-label="Progress toward the planned sample"
-            />
-            <p className="text-muted-foreground text-xs">{plannedSampleText(results, locale)}</p>
-          </div>
-          <VariantComparison verdict={results} goalLabel={goal} locale={locale} />
-        </>
-      )}
+      <Loaded
+        data={results}
+        error={error}
+        errorText="The results could not be loaded."
+        loading={<Skeleton className="h-40" aria-label="Loading the results" />}
+      >
+        {(results) => (
+          <>
+            <div className="grid gap-1">
+              <Progress
+                value={Math.round(results.progress * 100)}
+                aria-label="Progress toward the planned sample"
+              />
+              <p className="text-muted-foreground text-xs">{plannedSampleText(results, locale)}</p>
+            </div>
+            <VariantComparison verdict={results} goalLabel={goal} locale={locale} />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }
@@ -92,26 +77,21 @@ export function AbTestPanel({ test, results, error, locale = 'en-US', onStop }: 
 /** Ends the test after a confirmation that says what happens, and warns when it ends before its horizon. */
 function EndTest({ onConfirm, ready }: { onConfirm: () => void; ready: boolean }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" className="ml-auto">
           End test
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>End this A/B test?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {ready
-              ? 'Its results stay as they are now. The placement gets back the rotation it had before the test.'
-              : 'It has not reached its planned sample: its verdict stays "Not enough data". The placement gets back the rotation it had before the test.'}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it running</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>End test</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="End this A/B test?"
+      description={
+        ready
+          ? 'Its results stay as they are now. The placement gets back the rotation it had before the test.'
+          : 'It has not reached its planned sample: its verdict stays "Not enough data". The placement gets back the rotation it had before the test.'
+      }
+      confirmLabel="End test"
+      cancelLabel="Keep it running"
+      onConfirm={onConfirm}
+    />
   );
 }

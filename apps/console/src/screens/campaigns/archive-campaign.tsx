@@ -1,18 +1,7 @@
 // The campaign page's "Archive campaign" action: a confirm dialog that says what archiving does (the
 // campaign stops serving and leaves the campaign list; its reports and share links stay), and, once
 // archived, "Unarchive", which needs no confirmation (it takes nothing away).
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-} from '@adconsole/ui';
+import { Button, ConfirmDialog } from '@adconsole/ui';
 
 export interface ArchiveCampaignProps {
   /** The campaign's name, as the dialog's title names it. */
@@ -37,26 +26,17 @@ export function ArchiveCampaign({
       </Button>
     );
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" loading={pending}>
           Archive campaign
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Archive {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its ads stop serving at once, wherever their tags are placed, and it leaves the campaign list (the
-            Archived status shows it). Its reports and share links keep working, and you can unarchive it at
-            any time.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep serving</AlertDialogCancel>
-          <AlertDialogAction onClick={onArchive}>Archive campaign</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Archive ${name}?`}
+      description="Its ads stop serving at once, wherever their tags are placed, and it leaves the campaign list (the Archived status shows it). Its reports and share links keep working, and you can unarchive it at any time."
+      confirmLabel="Archive campaign"
+      cancelLabel="Keep serving"
+      onConfirm={onArchive}
+    />
   );
 }

@@ -1,7 +1,8 @@
 // The campaign page's history: who changed what in the campaign (its flight, creatives, live creatives,
 // share links, schedules), newest first, each changed field from what to what.
-import { type AuditEntry, auditSummary, auditValueText, errorMessage } from '@adconsole/domain';
-import { Alert, AlertDescription, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
+import { type AuditEntry, auditSummary, auditValueText } from '@adconsole/domain';
+import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
+import { Loaded } from '../../components/loaded';
 import { formatDateTime } from './format';
 
 const fieldLabel = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
@@ -48,21 +49,24 @@ export function CampaignHistory({ entries, loading = false, error }: CampaignHis
         <CardTitle level={2}>History</CardTitle>
       </CardHeader>
       <CardContent>
-        {error ? (
-          <Alert variant="danger">
-            <AlertDescription>{errorMessage(error, 'The history could not be read.')}</AlertDescription>
-          </Alert>
-        ) : loading || entries === undefined ? (
-          <Skeleton className="h-24" aria-label="Loading history" />
-        ) : entries.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No changes recorded yet.</p>
-        ) : (
-          <ol aria-label="Changes, newest first">
-            {entries.map((entry) => (
-              <HistoryEntry key={entry.id} entry={entry} />
-            ))}
-          </ol>
-        )}
+        <Loaded
+          data={loading ? undefined : entries}
+          error={error}
+          errorText="The history could not be read."
+          loading={<Skeleton className="h-24" aria-label="Loading history" />}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-muted-foreground text-sm">No changes recorded yet.</p>
+            ) : (
+              <ol aria-label="Changes, newest first">
+                {list.map((entry) => (
+                  <HistoryEntry key={entry.id} entry={entry} />
+                ))}
+              </ol>
+            )
+          }
+        </Loaded>
       </CardContent>
     </Card>
   );

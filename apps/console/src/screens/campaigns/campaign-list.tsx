@@ -7,21 +7,12 @@ import {
   type CampaignListFilter,
   type CampaignSort,
   type CampaignStatus,
-  errorMessage,
 } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  EmptyState,
-  Pagination,
-  Tabs,
-  TabsList,
-  TabsTrigger,
-} from '@adconsole/ui';
+import { Button, EmptyState, Pagination, Tabs, TabsList, TabsTrigger } from '@adconsole/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { Loaded } from '../../components/loaded';
 import { LoadingRows } from '../../components/loading-rows';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
@@ -102,58 +93,63 @@ export function CampaignListPage() {
         }}
       />
 
-      {list.isError ? (
-        <Alert variant="danger">
-          <AlertDescription>
-            {errorMessage(list.error, 'The campaigns could not be loaded.')}
-          </AlertDescription>
-        </Alert>
-      ) : list.isPending ? (
-        <LoadingRows label="Loading campaigns" rowClassName="h-10" />
-      ) : list.data.campaigns.length === 0 && filtered ? (
-        <EmptyState
-          title="No campaign matches"
-          description="Nothing of your campaigns matches this search and status."
-          action={
-            <Button
-              variant="outline"
-              onClick={() => {
-                setSearch('');
-                go({ page: 1, filter: { sort: filter.sort, order: filter.order } });
-              }}
-            >
-              Show every campaign
-            </Button>
-          }
-        />
-      ) : list.data.campaigns.length === 0 ? (
-        <EmptyState
-          title="No campaigns yet"
-          description="Create a campaign, add creatives to it and get their ad tags."
-          action={<Button onClick={() => setCreating(true)}>Create your first campaign</Button>}
-        />
-      ) : (
-        <>
-          <CampaignTable
-            campaigns={list.data.campaigns}
-            filter={filter}
-            onSort={(sort) => go({ page: 1, filter: nextCampaignSort(filter, sort) })}
-            actions={(campaign) => (
-              <ConfirmDelete
-                name={campaign.name}
-                what="campaign"
-                consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
-                onConfirm={() =>
-                  remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
-                }
+      <Loaded
+        data={list.data}
+        error={list.error}
+        errorText="The campaigns could not be loaded."
+        loading={<LoadingRows label="Loading campaigns" rowClassName="h-10" />}
+      >
+        {(loaded) =>
+          loaded.campaigns.length === 0 && filtered ? (
+            <EmptyState
+              title="No campaign matches"
+              description="Nothing of your campaigns matches this search and status."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearch('');
+                    go({ page: 1, filter: { sort: filter.sort, order: filter.order } });
+                  }}
+                >
+                  Show every campaign
+                </Button>
+              }
+            />
+          ) : loaded.campaigns.length === 0 ? (
+            <EmptyState
+              title="No campaigns yet"
+              description="Create a campaign, add creatives to it and get their ad tags."
+              action={<Button onClick={() => setCreating(true)}>Create your first campaign</Button>}
+            />
+          ) : (
+            <>
+              <CampaignTable
+                campaigns={loaded.campaigns}
+                filter={filter}
+                onSort={(sort) => go({ page: 1, filter: nextCampaignSort(filter, sort) })}
+                actions={(campaign) => (
+                  <ConfirmDelete
+                    name={campaign.name}
+                    what="campaign"
+                    consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
+                    onConfirm={() =>
+                      remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
+                    }
+                  />
+                )}
               />
-            )}
-          />
-          {list.data.pages > 1 ? (
-            <Pagination page={page} pageCount={list.data.pages} onPageChange={(next) => go({ page: next })} />
-          ) : null}
-        </>
-      )}
+              {loaded.pages > 1 ? (
+                <Pagination
+                  page={page}
+                  pageCount={loaded.pages}
+                  onPageChange={(next) => go({ page: next })}
+                />
+              ) : null}
+            </>
+          )
+        }
+      </Loaded>
       <NewCampaignDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

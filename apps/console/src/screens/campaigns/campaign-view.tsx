@@ -1,10 +1,8 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status),
 // its placements and their A/B tests, its conversion actions.
 
-import { type Creative, errorMessage, MESSAGES, platforms } from '@adconsole/domain';
+import { type Campaign, type Creative, MESSAGES, platforms } from '@adconsole/domain';
 import {
-  Alert,
-  AlertDescription,
   Badge,
   Button,
   Card,
@@ -23,6 +21,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
@@ -45,23 +44,27 @@ const platformName = (id: string | null | undefined) =>
 
 export function CampaignViewPage() {
   const { campaignID = '' } = useParams();
-  const navigate = useNavigate();
   const campaign = useCampaign(campaignID);
+  return (
+    <Loaded
+      data={campaign.data}
+      error={campaign.error}
+      errorText={MESSAGES.campaignNotFound}
+      loading={<Skeleton className="h-64" aria-label="Loading campaign" />}
+    >
+      {(data) => <CampaignView campaignID={campaignID} data={data} />}
+    </Loaded>
+  );
+}
+
+/** The loaded campaign: its details, creatives, placements, conversion actions and history. */
+function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign }) {
+  const navigate = useNavigate();
   const history = useCampaignHistory(campaignID);
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
   const duplicate = useDuplicateCampaign();
   const archive = useArchiveCampaign();
-
-  if (campaign.isPending) return <Skeleton className="h-64" aria-label="Loading campaign" />;
-  if (campaign.isError) {
-    return (
-      <Alert variant="danger">
-        <AlertDescription>{errorMessage(campaign.error, MESSAGES.campaignNotFound)}</AlertDescription>
-      </Alert>
-    );
-  }
-  const { data } = campaign;
   const addCreative = () =>
     creatives.create.mutate(
       { campaign: data },

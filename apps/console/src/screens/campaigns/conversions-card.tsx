@@ -7,11 +7,8 @@ import {
   CONVERSION_TYPE_LABELS,
   type ConversionAction,
   type ConversionActionBody,
-  errorMessage,
 } from '@adconsole/domain';
 import {
-  Alert,
-  AlertDescription,
   Badge,
   Button,
   Card,
@@ -22,6 +19,7 @@ import {
   Skeleton,
 } from '@adconsole/ui';
 import { useState } from 'react';
+import { Loaded } from '../../components/loaded';
 import { ConversionActionDialog, currencyChoiceOf } from './conversion-dialog';
 import { ConversionSnippetsPanel } from './conversion-snippets';
 
@@ -86,35 +84,37 @@ export function ConversionsCard({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-6">
-        {error ? (
-          <Alert variant="danger">
-            <AlertDescription>
-              {errorMessage(error, 'The conversion actions could not be loaded.')}
-            </AlertDescription>
-          </Alert>
-        ) : !conversionActions ? (
-          <Skeleton className="h-24" aria-label="Loading conversion actions" />
-        ) : conversionActions.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            No conversion actions yet. Add one for each thing the advertiser counts (a purchase, a lead, a
-            sign-up): each comes with a tag for the website and a postback URL for a shop's or CRM's server.
-          </p>
-        ) : (
-          conversionActions.map((action) => (
-            <ConversionActionSection
-              key={action.id}
-              action={action}
-              all={conversionActions}
-              clickParam={clickParam}
-              rateCurrency={rateCurrency}
-              servingHost={servingHost}
-              actions={actions}
-              pending={pendingActionID === action.id}
-              snippetsOpen={openSnippets.includes(action.id)}
-              writeText={writeText}
-            />
-          ))
-        )}
+        <Loaded
+          data={conversionActions}
+          error={error}
+          errorText="The conversion actions could not be loaded."
+          loading={<Skeleton className="h-24" aria-label="Loading conversion actions" />}
+        >
+          {(conversionActions) =>
+            conversionActions.length === 0 ? (
+              <p className="text-muted-foreground text-sm">
+                No conversion actions yet. Add one for each thing the advertiser counts (a purchase, a lead, a
+                sign-up): each comes with a tag for the website and a postback URL for a shop's or CRM's
+                server.
+              </p>
+            ) : (
+              conversionActions.map((action) => (
+                <ConversionActionSection
+                  key={action.id}
+                  action={action}
+                  all={conversionActions}
+                  clickParam={clickParam}
+                  rateCurrency={rateCurrency}
+                  servingHost={servingHost}
+                  actions={actions}
+                  pending={pendingActionID === action.id}
+                  snippetsOpen={openSnippets.includes(action.id)}
+                  writeText={writeText}
+                />
+              ))
+            )
+          }
+        </Loaded>
       </CardContent>
       {actions && conversionActions ? (
         <ConversionActionDialog

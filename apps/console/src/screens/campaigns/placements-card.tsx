@@ -2,19 +2,10 @@
 // campaign's placements (placement-section.tsx: each with its creatives, what its rotation does, its
 // tag and its newest A/B test) and, with `actions`, making, changing and deleting them and starting and
 // ending their tests. Props in, no fetching.
-import { errorMessage, type Placement, type PlacementStats } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Skeleton,
-} from '@adconsole/ui';
+import type { Placement, PlacementStats } from '@adconsole/domain';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
+import { Loaded } from '../../components/loaded';
 import { PlacementDialog } from './placement-dialogs';
 import {
   type PlacementActions,
@@ -70,34 +61,37 @@ export function PlacementsCard({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-8">
-        {error ? (
-          <Alert variant="danger">
-            <AlertDescription>{errorMessage(error, 'The placements could not be loaded.')}</AlertDescription>
-          </Alert>
-        ) : !placements ? (
-          <Skeleton className="h-32" aria-label="Loading placements" />
-        ) : placements.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            No placements yet. A placement serves several creatives of one kind and size from one tag, so new
-            creatives can be tried, weighted or A/B tested without trafficking a new tag.
-            {creatives.length === 0 ? ' Add creatives to the campaign first.' : ''}
-          </p>
-        ) : (
-          placements.map((placement) => (
-            <PlacementSection
-              key={placement.id}
-              placement={placement}
-              creatives={creatives}
-              test={tests[placement.id]}
-              stats={stats[placement.id]}
-              servingHost={servingHost}
-              tcfVendorID={tcfVendorID}
-              locale={locale}
-              actions={actions}
-              pending={pendingPlacementID === placement.id}
-            />
-          ))
-        )}
+        <Loaded
+          data={placements}
+          error={error}
+          errorText="The placements could not be loaded."
+          loading={<Skeleton className="h-32" aria-label="Loading placements" />}
+        >
+          {(placements) =>
+            placements.length === 0 ? (
+              <p className="text-muted-foreground text-sm">
+                No placements yet. A placement serves several creatives of one kind and size from one tag, so
+                new creatives can be tried, weighted or A/B tested without trafficking a new tag.
+                {creatives.length === 0 ? ' Add creatives to the campaign first.' : ''}
+              </p>
+            ) : (
+              placements.map((placement) => (
+                <PlacementSection
+                  key={placement.id}
+                  placement={placement}
+                  creatives={creatives}
+                  test={tests[placement.id]}
+                  stats={stats[placement.id]}
+                  servingHost={servingHost}
+                  tcfVendorID={tcfVendorID}
+                  locale={locale}
+                  actions={actions}
+                  pending={pendingPlacementID === placement.id}
+                />
+              ))
+            )
+          }
+        </Loaded>
       </CardContent>
       {actions ? (
         <PlacementDialog

@@ -1,21 +1,11 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
 // and the ad tags of each live creative.
-import { buildTagSheet, errorMessage, SERVE_PREVIEW_PATH, tagsByCreative } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  notify,
-  Skeleton,
-} from '@adconsole/ui';
+import { buildTagSheet, type Creative, SERVE_PREVIEW_PATH, tagsByCreative } from '@adconsole/domain';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
@@ -32,24 +22,36 @@ const servingHost = () => publicConfig().adServingUrl;
 
 export function CreativeEditorPage() {
   const { campaignID = '', creativeID = '' } = useParams();
-  const navigate = useNavigate();
   const creative = useCreative(creativeID);
+  return (
+    <Loaded
+      data={creative.data}
+      error={creative.error}
+      errorText="No creative found yet!"
+      loading={<Skeleton className="h-96" aria-label="Loading creative" />}
+    >
+      {(current) => <CreativeEditor campaignID={campaignID} creativeID={creativeID} current={current} />}
+    </Loaded>
+  );
+}
+
+/** The loaded creative: its settings, preview, assets, live creatives and their tags. */
+function CreativeEditor({
+  campaignID,
+  creativeID,
+  current,
+}: {
+  campaignID: string;
+  creativeID: string;
+  current: Creative;
+}) {
+  const navigate = useNavigate();
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
   const [tagInputs, setTagInputs] = useState<TagInputs>({});
   // The type, layout and options being edited, before they are saved: the preview shows them.
   const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-
-  if (creative.isPending) return <Skeleton className="h-96" aria-label="Loading creative" />;
-  if (creative.isError) {
-    return (
-      <Alert variant="danger">
-        <AlertDescription>{errorMessage(creative.error, 'No creative found yet!')}</AlertDescription>
-      </Alert>
-    );
-  }
-  const current = creative.data;
 
   // The campaign's rows of this creative alone, built when the campaign is at hand (the sheet waits for it).
   const downloadSheet = () =>

@@ -1,16 +1,9 @@
 // The file manager's dialogs: a name (new folder, rename or move), delete, preview and use in a creative.
 import { type FileEntry, fileNameProblem, previewKind } from '@adconsole/domain';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Button,
   ChoiceSelect,
+  ConfirmDialog,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -88,26 +81,22 @@ export function FileDialogs({
           onSubmit={(to) => onMove(dialog.entry, to)}
         />
       ) : null}
-      <AlertDialog open={dialog?.kind === 'delete'} onOpenChange={(open) => (open ? null : onClose())}>
-        {dialog?.kind === 'delete' ? (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {dialog.entry.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                {dialog.entry.kind === 'folder'
-                  ? 'The folder and everything in it are deleted. Links to its files stop working.'
-                  : 'The file is deleted. Links to it stop working; creatives keep their own copy.'}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction variant="danger" onClick={() => act(() => onDelete(dialog.entry))}>
-                Delete {dialog.entry.kind}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? null : onClose())}
+          title={`Delete ${dialog.entry.name}?`}
+          description={
+            dialog.entry.kind === 'folder'
+              ? 'The folder and everything in it are deleted. Links to its files stop working.'
+              : 'The file is deleted. Links to it stop working; creatives keep their own copy.'
+          }
+          confirmLabel={`Delete ${dialog.entry.kind}`}
+          cancelLabel="Keep it"
+          tone="danger"
+          onConfirm={() => act(() => onDelete(dialog.entry))}
+        />
+      ) : null}
       <Dialog open={dialog?.kind === 'preview'} onOpenChange={(open) => (open ? null : onClose())}>
         {dialog?.kind === 'preview' ? (
           <DialogContent>

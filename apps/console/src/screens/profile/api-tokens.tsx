@@ -12,15 +12,6 @@ import { ApiTokenForm, type ApiTokenFormValues } from '@adconsole/forms';
 import {
   Alert,
   AlertDescription,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   AlertTitle,
   Badge,
   Button,
@@ -29,6 +20,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  ConfirmDialog,
   CopyField,
   Field,
   Skeleton,
@@ -190,8 +182,8 @@ function RevokeToken({
   onRevoke: ApiTokensProps['onRevoke'];
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -200,24 +192,13 @@ function RevokeToken({
         >
           Revoke
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Revoke “{token.name}”{owner ? ` of ${owner}` : ''}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            Whatever uses it gets “not valid” (401) from its next request on.{' '}
-            {owner ? 'Their other tokens keep working.' : 'Your other tokens keep working.'}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction variant="danger" onClick={() => onRevoke(token.id)}>
-            Revoke token
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Revoke “${token.name}”${owner ? ` of ${owner}` : ''}?`}
+      description={`Whatever uses it gets “not valid” (401) from its next request on. ${owner ? 'Their other tokens keep working.' : 'Your other tokens keep working.'}`}
+      confirmLabel="Revoke token"
+      cancelLabel="Keep it"
+      tone="danger"
+      onConfirm={() => onRevoke(token.id)}
+    />
   );
 }

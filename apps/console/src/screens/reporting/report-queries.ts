@@ -53,7 +53,7 @@ export const reportKeys = {
         start: request.dates.start,
         end: request.dates.end,
         // New York and Bogota share an offset in winter, not their days in summer: the zone is the key.
-        tzOffset: `${request.timezone?.offset ?? '+00:00'} ${request.timezone?.tzCode ?? ''}`,
+        zone: `${request.timezone?.offset ?? '+00:00'} ${request.timezone?.tzCode ?? ''}`,
         liveIDs: request.liveIDs,
         breakdown: request.breakdown,
       }),

@@ -1,21 +1,7 @@
 // The share links of a campaign's report (docs/product.md §1; §4, "Share link"): create one (until
 // revoked, or for a number of days), copy it, see every live link with its age and expiry, revoke one.
 import type { ReportToken } from '@adconsole/domain';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-  ChoiceSelect,
-  CopyField,
-  Field,
-} from '@adconsole/ui';
+import { Button, ChoiceSelect, ConfirmDialog, CopyField, Field } from '@adconsole/ui';
 import { useState } from 'react';
 
 const LIFETIMES = [
@@ -126,26 +112,18 @@ function RevokeLink({
   onRevoke: ShareLinksProps['onRevoke'];
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" loading={pending} aria-label={`Revoke ${label}`}>
           Revoke
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke {label}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Whoever has it sees a page saying the link no longer works. Other share links keep working.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction variant="danger" onClick={() => onRevoke(token)}>
-            Revoke link
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Revoke ${label}?`}
+      description="Whoever has it sees a page saying the link no longer works. Other share links keep working."
+      confirmLabel="Revoke link"
+      cancelLabel="Keep it"
+      tone="danger"
+      onConfirm={() => onRevoke(token)}
+    />
   );
 }

@@ -1,5 +1,6 @@
-// Report files are built in a worker thread (report-worker.ts), never on the API's event loop, one
-// build at a time per process in the order they were asked for. From source (tests, `pnpm dev`) the
+// The report worker thread's handle: starts the thread that builds report files for downloads and
+// scheduled mails (report-worker.ts), hands it each build and answers the file's bytes. Never on the
+// API's event loop; one build at a time per process, in the order they were asked for. From source (tests, `pnpm dev`) the
 // worker loads through tsx; the bundled server ships it as dist/report-worker.js beside main.js.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -25,7 +26,7 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-export class ReportBuilder {
+export class ReportWorkerThread {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private sequence = 0;
