@@ -23,6 +23,7 @@ import {
   type LocalHour,
   lastFullLocalHour,
   MESSAGES,
+  type Pacing,
   resolveAlertSettings,
   sameLocalHourBefore,
   stepAlert,
@@ -105,14 +106,9 @@ const needs = (watched: readonly Watched[], rules: readonly AlertRule[]) =>
 /** What an evaluation reads: the database, the event store, the clock and the public URL (for links). */
 export type EvaluationContext = Pick<Context, 'db' | 'config' | 'events' | 'clock'>;
 
-/** Every watched campaign's rules evaluated at the context's clock; the notices queued. */
-export async function evaluateAlerts(ctx: EvaluationContext): Promise<EvaluationSummary> {
-  const started = Date.now();
-  const now = new Date(ctx.clock?.() ?? Date.now());
-  const store = ctx.events.store;
-  const rows = await listEvaluatedCampaigns(ctx.db);
-  let reads = 1;
-  const watched: Watched[] = rows.map((row) => {
+/** Each campaign as the evaluation sees it at `now`: its settings, flight and the local hours it compares. */
+function watchedAt(rows: readonly EvaluatedCampaignRow[], now: Date): Watched[] {
+  return rows.map((row) => {
     const flight = flightOf(row);
     const hour = lastFullLocalHour(flight.timezone, now);
     return {
@@ -123,14 +119,33 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
       past: sameLocalHourBefore(flight.timezone, hour, USUAL_HOUR_WEEKS),
     };
   });
-  const windowOf = (entry: Watched, hour: LocalHour): AlertWindow => ({
-    campaignId: entry.row.id,
-    liveIds: entry.row.live_ids,
-    from: hour.from,
-    to: hour.until,
-  });
+}
 
-  // One read per rule kind, each over every campaign that has the rule on.
+const windowOf = (entry: Watched, hour: LocalHour): AlertWindow => ({
+  campaignId: entry.row.id,
+  liveIds: entry.row.live_ids,
+  from: hour.from,
+  to: hour.until,
+});
+
+/** What the rules read, each figure by campaign id, and how many reads it took. */
+interface WatchedFigures {
+  /** The last full local hour first, then the same hour of the weeks before. */
+  buckets: Map<string, { from: Date; count: number }[]>;
+  invalid: Map<string, number>;
+  errors: Map<string, { code: number; count: number }[]>;
+  last: Map<string, Date>;
+  pacings: Map<string, Pacing | null>;
+  reads: number;
+}
+
+/** One read per rule kind, each over every campaign that has the rule on. */
+async function readWatchedFigures(
+  ctx: EvaluationContext,
+  watched: readonly Watched[],
+  now: Date,
+): Promise<WatchedFigures> {
+  const store = ctx.events.store;
   const delivery = needs(watched, ['delivery-drop', 'delivery-spike', 'invalid-traffic', 'vast-errors']);
   const deliveryWindows = delivery.flatMap((entry) =>
     [entry.hour, ...entry.past].map((h) => windowOf(entry, h)),
@@ -139,20 +154,11 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
   const errorsOf = needs(watched, ['vast-errors']);
   const silent = needs(watched, ['no-delivery']);
   const paced = needs(watched, ['pacing-behind', 'flight-ending']);
+  const lastHours = (list: readonly Watched[]) => list.map((entry) => windowOf(entry, entry.hour));
   const [impressions, invalid, errors, last, pacings] = await Promise.all([
     deliveryWindows.length ? readWindowImpressions(store, deliveryWindows) : [],
-    quality.length
-      ? readWindowInvalid(
-          store,
-          quality.map((entry) => windowOf(entry, entry.hour)),
-        )
-      : [],
-    errorsOf.length
-      ? readWindowErrors(
-          store,
-          errorsOf.map((entry) => windowOf(entry, entry.hour)),
-        )
-      : [],
+    quality.length ? readWindowInvalid(store, lastHours(quality)) : [],
+    errorsOf.length ? readWindowErrors(store, lastHours(errorsOf)) : [],
     silent.length
       ? readLastImpressions(
           store,
@@ -165,139 +171,183 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
           ctx,
           paced.map((entry) => entry.row),
         )
-      : new Map(),
+      : new Map<string, Pacing | null>(),
   ]);
-  reads += [deliveryWindows, quality, errorsOf, silent, paced].filter((list) => list.length > 0).length;
   const buckets = new Map<string, { from: Date; count: number }[]>();
   deliveryWindows.forEach((window, index) => {
     const list = buckets.get(window.campaignId) ?? [];
     list.push({ from: window.from, count: impressions[index] ?? 0 });
     buckets.set(window.campaignId, list);
   });
-  const position = (list: readonly Watched[]) => new Map(list.map((entry, index) => [entry.row.id, index]));
-  const qualityAt = position(quality);
-  const errorsAt = position(errorsOf);
-
-  const evaluations = new Map<string, AlertEvaluation[]>();
-  for (const entry of watched) {
-    // An archived campaign serves nothing: it would break every delivery rule. Its open alerts close below.
-    if (entry.row.archived) continue;
-    const id = entry.row.id;
-    const hourImpressions = buckets.get(id)?.[0]?.count ?? 0;
-    const invalidCount = invalid[qualityAt.get(id) ?? -1] ?? 0;
-    const lastBucket = last.get(id);
-    evaluations.set(
-      id,
-      evaluateCampaignAlerts(
-        {
-          now,
-          flight: entry.flight,
-          impressions: buckets.get(id) ?? [],
-          // The bucket's end: the latest the last impression can have been (never after now).
-          lastImpressionAt: lastBucket
-            ? new Date(Math.min(lastBucket.getTime() + QUARTER_MS, now.getTime()))
-            : null,
-          lastHour: {
-            adRequests: hourImpressions + invalidCount,
-            invalidRequests: invalidCount,
-            impressions: hourImpressions,
-            vastErrors: errors[errorsAt.get(id) ?? -1] ?? [],
-          },
-          pacing: pacings.get(id) ?? null,
-        },
-        entry.settings,
-      ),
+  const byId = <T>(list: readonly Watched[], values: readonly T[]) =>
+    new Map(
+      list.flatMap((entry, index) => (index < values.length ? [[entry.row.id, values[index] as T]] : [])),
     );
-  }
+  return {
+    buckets,
+    invalid: byId(quality, invalid),
+    errors: byId(errorsOf, errors),
+    last,
+    pacings,
+    reads: [deliveryWindows, quality, errorsOf, silent, paced].filter((list) => list.length > 0).length,
+  };
+}
 
-  const latest = await listLatestAlerts(
-    ctx.db,
-    watched.map((entry) => entry.row.id),
+/** One campaign's rules judged on the figures read. */
+function evaluateWatched(entry: Watched, figures: WatchedFigures, now: Date): AlertEvaluation[] {
+  const id = entry.row.id;
+  const hourImpressions = figures.buckets.get(id)?.[0]?.count ?? 0;
+  const invalidCount = figures.invalid.get(id) ?? 0;
+  const lastBucket = figures.last.get(id);
+  return evaluateCampaignAlerts(
+    {
+      now,
+      flight: entry.flight,
+      impressions: figures.buckets.get(id) ?? [],
+      // The bucket's end: the latest the last impression can have been (never after now).
+      lastImpressionAt: lastBucket
+        ? new Date(Math.min(lastBucket.getTime() + QUARTER_MS, now.getTime()))
+        : null,
+      lastHour: {
+        adRequests: hourImpressions + invalidCount,
+        invalidRequests: invalidCount,
+        impressions: hourImpressions,
+        vastErrors: figures.errors.get(id) ?? [],
+      },
+      pacing: figures.pacings.get(id) ?? null,
+    },
+    entry.settings,
   );
-  reads += 1;
-  const latestByCampaign = new Map<string, Map<AlertRule, AlertRow>>();
+}
+
+/** The latest alert of each rule, by campaign. */
+function latestByCampaign(latest: readonly AlertRow[]) {
+  const found = new Map<string, Map<AlertRule, AlertRow>>();
   for (const alert of latest) {
-    const byRule = latestByCampaign.get(alert.campaign_id) ?? new Map<AlertRule, AlertRow>();
+    const byRule = found.get(alert.campaign_id) ?? new Map<AlertRule, AlertRow>();
     byRule.set(alert.rule, alert);
-    latestByCampaign.set(alert.campaign_id, byRule);
+    found.set(alert.campaign_id, byRule);
   }
+  return found;
+}
+
+/** What stepping one campaign's alerts needs beside the transaction. */
+interface StepInput {
+  ctx: EvaluationContext;
+  entry: Watched;
+  evaluations: readonly AlertEvaluation[];
+  latest: Map<AlertRule, AlertRow>;
+  endpoints: readonly WebhookEndpointRow[];
+  now: Date;
+  summary: EvaluationSummary;
+}
+
+/**
+ * One campaign's alerts stepped through the lifecycle, rule by rule: an alert opened or closed, its
+ * notices queued (unless muted), and a rule switched off (or a campaign archived) closing its open alert
+ * with nothing sent.
+ */
+async function stepCampaignAlerts(tx: Queryable, input: StepInput): Promise<void> {
+  const { ctx, entry, latest, now, summary } = input;
+  const byRule = new Map(input.evaluations.map((evaluation) => [evaluation.rule, evaluation]));
+  for (const rule of ALERT_RULES) {
+    const previous = latest.get(rule);
+    const evaluation = byRule.get(rule);
+    if (!evaluation) {
+      if (previous?.status === 'open')
+        await markAlertClosed(
+          tx,
+          previous.id,
+          now,
+          entry.row.archived ? MESSAGES.alertClosedCampaignArchived : MESSAGES.alertClosedRuleOff,
+        );
+      continue;
+    }
+    const step = stepAlert({
+      previous: stateOf(previous),
+      firing: evaluation.firing,
+      now,
+      quietHours: entry.settings.quietHours,
+    });
+    if (step.notice === 'none') continue;
+    const mutedUntil =
+      previous?.muted_until && new Date(previous.muted_until) > now ? new Date(previous.muted_until) : null;
+    let alertId: string;
+    if (step.notice === 'fired') {
+      alertId = newId();
+      await insertAlert(tx, {
+        id: alertId,
+        campaign_id: entry.row.id,
+        rule,
+        opened_at: now,
+        value: evaluation.value,
+        threshold: evaluation.threshold,
+        message: evaluation.message,
+        muted_until: mutedUntil,
+      });
+      summary.fired += 1;
+    } else {
+      alertId = (previous as AlertRow).id;
+      await markAlertClosed(tx, alertId, now, evaluation.message);
+      summary.recovered += 1;
+    }
+    if (!mutedUntil)
+      await queueNotices(tx, {
+        alertId,
+        notice: step.notice,
+        endpoints: input.endpoints,
+        data: alertWebhookData(ctx, {
+          alertId,
+          campaign: entry.row,
+          evaluation,
+          notice: step.notice,
+          openedAt: step.notice === 'fired' ? now : new Date((previous as AlertRow).opened_at),
+          now,
+        }),
+        now,
+      });
+  }
+}
+
+/** Every watched campaign's rules evaluated at the context's clock; the notices queued. */
+export async function evaluateAlerts(ctx: EvaluationContext): Promise<EvaluationSummary> {
+  const started = Date.now();
+  const now = new Date(ctx.clock?.() ?? Date.now());
+  const rows = await listEvaluatedCampaigns(ctx.db);
+  const watched = watchedAt(rows, now);
+  const figures = await readWatchedFigures(ctx, watched, now);
+  // An archived campaign serves nothing: it would break every delivery rule. Its open alerts close.
+  const evaluations = new Map(
+    watched
+      .filter((entry) => !entry.row.archived)
+      .map((entry) => [entry.row.id, evaluateWatched(entry, figures, now)] as const),
+  );
+  const latest = latestByCampaign(
+    await listLatestAlerts(
+      ctx.db,
+      watched.map((entry) => entry.row.id),
+    ),
+  );
   const endpoints = await listEnabledEndpointsOf(ctx.db, [...new Set(rows.map((row) => row.owner_id))]);
-  reads += 1;
   const summary: EvaluationSummary = {
     at: now.toISOString(),
     campaigns: watched.length,
-    reads,
+    // The campaigns, each rule kind's read, the latest alerts and the endpoints.
+    reads: 1 + figures.reads + 2,
     fired: 0,
     recovered: 0,
   };
   await ctx.db.transaction(async (tx) => {
-    for (const entry of watched) {
-      const latestOf = latestByCampaign.get(entry.row.id) ?? new Map<AlertRule, AlertRow>();
-      const byRule = new Map(
-        (evaluations.get(entry.row.id) ?? []).map((evaluation) => [evaluation.rule, evaluation]),
-      );
-      for (const rule of ALERT_RULES) {
-        const previous = latestOf.get(rule);
-        const evaluation = byRule.get(rule);
-        if (!evaluation) {
-          // A rule switched off (or a campaign archived) while its alert was open: the alert closes,
-          // with nothing sent.
-          if (previous?.status === 'open')
-            await markAlertClosed(
-              tx,
-              previous.id,
-              now,
-              entry.row.archived ? MESSAGES.alertClosedCampaignArchived : MESSAGES.alertClosedRuleOff,
-            );
-          continue;
-        }
-        const step = stepAlert({
-          previous: stateOf(previous),
-          firing: evaluation.firing,
-          now,
-          quietHours: entry.settings.quietHours,
-        });
-        if (step.notice === 'none') continue;
-        const mutedUntil =
-          previous?.muted_until && new Date(previous.muted_until) > now
-            ? new Date(previous.muted_until)
-            : null;
-        let alertId: string;
-        if (step.notice === 'fired') {
-          alertId = newId();
-          await insertAlert(tx, {
-            id: alertId,
-            campaign_id: entry.row.id,
-            rule,
-            opened_at: now,
-            value: evaluation.value,
-            threshold: evaluation.threshold,
-            message: evaluation.message,
-            muted_until: mutedUntil,
-          });
-          summary.fired += 1;
-        } else {
-          alertId = (previous as AlertRow).id;
-          await markAlertClosed(tx, alertId, now, evaluation.message);
-          summary.recovered += 1;
-        }
-        if (!mutedUntil)
-          await queueNotices(tx, {
-            alertId,
-            notice: step.notice,
-            endpoints: endpoints.filter((endpoint) => endpoint.user_id === entry.row.owner_id),
-            data: alertWebhookData(ctx, {
-              alertId,
-              campaign: entry.row,
-              evaluation,
-              notice: step.notice,
-              openedAt: step.notice === 'fired' ? now : new Date((previous as AlertRow).opened_at),
-              now,
-            }),
-            now,
-          });
-      }
-    }
+    for (const entry of watched)
+      await stepCampaignAlerts(tx, {
+        ctx,
+        entry,
+        evaluations: evaluations.get(entry.row.id) ?? [],
+        latest: latest.get(entry.row.id) ?? new Map<AlertRule, AlertRow>(),
+        endpoints: endpoints.filter((endpoint) => endpoint.user_id === entry.row.owner_id),
+        now,
+        summary,
+      });
     await insertAlertEvaluation(tx, {
       id: newId(),
       worker: `${hostname()}:${process.pid}`,
