@@ -11,6 +11,7 @@ import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
+import { formulaSafe } from './spreadsheet-text';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ export function reportFileName(figures: Figures, extension: string): string {
  */
 function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = formulaSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
