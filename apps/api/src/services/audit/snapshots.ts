@@ -210,7 +210,18 @@ export const abTestChange = (
 
 type ConversionActionFields = Pick<
   ConversionActionRow,
-  'id' | 'campaign_id' | 'name' | 'type' | 'counting' | 'lookback_days' | 'currency' | 'archived_at'
+  | 'id'
+  | 'campaign_id'
+  | 'name'
+  | 'type'
+  | 'counting'
+  | 'lookback_days'
+  | 'currency'
+  | 'unsigned'
+  | 'max_per_click'
+  | 'max_value_minor'
+  | 'postback_key_created_at'
+  | 'archived_at'
 >;
 
 const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
@@ -219,6 +230,12 @@ const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
   counting: row.counting,
   lookbackDays: row.lookback_days,
   currency: row.currency,
+  unsigned: row.unsigned,
+  maxPerClick: row.max_per_click,
+  maxValueMinor: row.max_value_minor === null ? null : Number(row.max_value_minor),
+  // When its postback key was made: a new key is recorded, never the key or its hash.
+  postbackKeyCreatedAt:
+    row.postback_key_created_at === null ? null : new Date(row.postback_key_created_at).toISOString(),
   archived: row.archived_at !== null,
 });
 
