@@ -101,9 +101,9 @@ export type ConversionAnswerReason = (typeof CONVERSION_ANSWER_REASONS)[number];
 export const UNSIGNED_CONVERSIONS = ['counted', 'tag-only', 'refused'] as const;
 export type UnsignedConversions = (typeof UNSIGNED_CONVERSIONS)[number];
 export const UNSIGNED_CONVERSIONS_LABELS: Readonly<Record<UnsignedConversions, string>> = {
-  counted: 'Count conversions without the key (tag and postbacks)',
-  'tag-only': 'Postbacks must carry the key (the tag counts without)',
-  refused: 'Only postbacks with the key (the tag is off)',
+  counted: 'Counted (tag and postbacks)',
+  'tag-only': 'Tag only: postbacks need the key',
+  refused: 'None: keyed postbacks only',
 };
 
 /** Conversions one click may count for an action that counts every conversion. */

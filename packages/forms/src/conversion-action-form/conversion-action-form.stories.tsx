@@ -48,11 +48,11 @@ export const New: Story = {
 export const PostbackSettings: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByLabelText('Conversions without the postback key')).toHaveTextContent(
-      'Postbacks must carry the key',
+      'Tag only: postbacks need the key',
     );
     await userEvent.type(canvas.getByLabelText('Name'), 'Order');
     await userEvent.click(canvas.getByLabelText('Conversions without the postback key'));
-    await userEvent.click(await body.findByRole('option', { name: /Only postbacks with the key/ }));
+    await userEvent.click(await body.findByRole('option', { name: /None: keyed postbacks only/ }));
     await expect(canvas.getByText(/the site's tag is off/)).toBeVisible();
     const perClick = canvas.getByLabelText('Conversions per click');
     await userEvent.clear(perClick);
