@@ -168,7 +168,7 @@ export const NewPostbackKey: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Server postback' }));
     await expect(canvas.getByText(/No postback key yet\./)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Make a postback key for Newsletter sign-up' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Make postback key for Newsletter sign-up' }));
     await expect(args.actions?.onRotateKey).toHaveBeenCalledWith(newsletter);
     await expect(
       await canvas.findByRole('textbox', { name: 'New postback key of Newsletter sign-up' }),

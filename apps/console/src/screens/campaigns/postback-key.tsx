@@ -51,7 +51,7 @@ export function PostbackKey({ action, onRotate, shownKey, writeText }: PostbackK
           size="sm"
           loading={pending}
           className="justify-self-start"
-          aria-label={`${action.postbackKey ? 'Replace the postback key of' : 'Make a postback key for'} ${action.name}`}
+          aria-label={`${action.postbackKey ? 'Replace postback key of' : 'Make postback key for'} ${action.name}`}
           onClick={rotate}
         >
           {action.postbackKey ? 'Replace postback key' : 'Make postback key'}
