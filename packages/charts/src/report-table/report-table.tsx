@@ -19,7 +19,6 @@ import {
 import type * as React from 'react';
 import { useMemo } from 'react';
 import {
-  CONVERSION_METRICS,
   formatConversionFigure,
   isConversionMetric,
   SPEND_CONVERSION_METRICS,
@@ -43,8 +42,13 @@ const VIDEO_METRICS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
 );
 /** Shown when the rows carry spend (the campaign books a rate), in its currency. */
 const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
-/** Shown when the rows carry conversions; cost per conversion and ROAS only with spend too. */
-const CONVERSION_COLUMNS: readonly ReportTableMetric[] = CONVERSION_METRICS;
+/**
+ * Shown when the rows carry conversions (every table figure of the conversion group: the tiles' and
+ * where they came from); cost per conversion and ROAS only with spend too.
+ */
+const CONVERSION_COLUMNS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
+  (metric) => figureSpec(metric).group === 'conversion',
+);
 const SPEND_CONVERSION_COLUMNS: readonly ReportTableMetric[] = SPEND_CONVERSION_METRICS;
 
 type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
