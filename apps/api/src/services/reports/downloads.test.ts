@@ -55,11 +55,11 @@ describe(`reports on ${testStoresLabel()}`, () => {
       const text = (await response.text()).replace(/^\ufeff/, '');
       const [head, ...rows] = text.trim().split('\r\n');
       expect(head).toBe(
-        'Date,Creative ID,Creative,Impressions,Viewable impressions,Measurable impressions,Engagements,Clicks,CTR (%),Engagement rate (%),Viewability (%),Video starts,First quartile,Midpoint,Third quartile,Video completes,Completion rate (%),Creative views,Media loaded,Skips,Closes,Conversions,Conversion rate (%),Filtered impressions (invalid traffic),Filtered clicks (invalid traffic)',
+        'Date,Creative ID,Creative,Impressions,Viewable impressions,Measurable impressions,Engagements,Clicks,CTR (%),Engagement rate (%),Viewability (%),Video starts,First quartile,Midpoint,Third quartile,Video completes,Completion rate (%),Creative views,Media loaded,Skips,Closes,Conversions,Conversion rate (%),Signed conversions,Unsigned conversions (tag),Refused conversions,Filtered impressions (invalid traffic),Filtered clicks (invalid traffic)',
       );
       expect(rows).toHaveLength(10 * 2);
       expect(rows[0]).toContain(`"'=HYPERLINK(""http://evil"")"`);
-      const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-22)), 0);
+      const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-25)), 0);
       expect(impressions).toBe(json.totals.impressions);
       // Another user cannot fetch it; nor can anyone without a session (404, as for a file that does not exist: issue 21).
       expect((await fetchFile(file, other)).status).toBe(404);
