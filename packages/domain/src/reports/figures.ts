@@ -339,7 +339,8 @@ export const REPORT_FIGURES = [
    * postbacks and caps"): signed (a postback with the action's key) plus unsigned (the tag, or a postback
    * without the key where the action counts those) is `conversions`; refused counts the conversions that
    * came through a real click of the campaign and were not counted (a cap, the maximum value, a repeat,
-   * the lookback, an invalid click).
+   * the lookback, an invalid click). On screen they wait in the tables' column menu; the PDF, which has
+   * none, shows them beside the conversion tiles (a group's table counts without a tile).
    */
   {
     key: 'conversionsSigned',
@@ -348,7 +349,7 @@ export const REPORT_FIGURES = [
     kind: 'count',
     group: 'conversion',
     higherIsBetter: true,
-    shows: { table: true, pdf: true, download: true, mail: true },
+    shows: { table: true, download: true, mail: true },
     event: { type: 'conversionSigned', column: 'conversions_signed' },
   },
   {
@@ -358,7 +359,7 @@ export const REPORT_FIGURES = [
     kind: 'count',
     group: 'conversion',
     higherIsBetter: true,
-    shows: { table: true, pdf: true, download: true, mail: true },
+    shows: { table: true, download: true, mail: true },
     event: { type: 'conversionUnsigned', column: 'conversions_unsigned' },
   },
   {
@@ -368,7 +369,7 @@ export const REPORT_FIGURES = [
     kind: 'count',
     group: 'conversion',
     higherIsBetter: false,
-    shows: { table: true, pdf: true, download: true, mail: true },
+    shows: { table: true, download: true, mail: true },
     event: { type: 'conversionRefused', column: 'conversions_refused' },
   },
   {

@@ -56,9 +56,6 @@ describe('figure columns of report files', () => {
       'Completion',
       'Spend (USD)',
       'Conversions',
-      'Signed',
-      'Unsigned',
-      'Refused',
       'Conv. value (EUR)',
     ]);
     expect(
