@@ -18,11 +18,7 @@ import {
 } from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
-import {
-  formatConversionFigure,
-  isConversionMetric,
-  SPEND_CONVERSION_METRICS,
-} from '../lib/conversions';
+import { formatConversionFigure, isConversionMetric, SPEND_CONVERSION_METRICS } from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';

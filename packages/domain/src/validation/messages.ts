@@ -74,7 +74,7 @@ export const MESSAGES = {
   conversionActionMaxValue: 'The maximum value must be an amount such as 500 or 500.00, or empty for none',
   /** A conversion action's currency once it has counted (docs/conversions.md, "Conversion actions and snippets"). */
   conversionActionCurrencyCounted:
-    "This action has counted conversions in its currency, and a report adds them up in it: its currency cannot change. To count in another currency, make a new conversion action (and archive this one); its conversions stay in the reports.",
+    'This action has counted conversions in its currency, and a report adds them up in it: its currency cannot change. To count in another currency, make a new conversion action (and archive this one); its conversions stay in the reports.',
   /** A postback whose Authorization header is not the action's key (401, nothing stored). */
   conversionKeyWrong:
     "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",

@@ -11,8 +11,8 @@ import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
-import { formulaSafe } from './spreadsheet-text';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
+import { formulaSafe } from './spreadsheet-text';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';

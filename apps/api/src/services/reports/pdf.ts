@@ -151,7 +151,10 @@ const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Conte
     ),
     // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS; then
     // signed, unsigned and refused.
-    ...tileRows([...tiles(figures, totals, ['conversion']), ...tableOnlyTiles(figures, totals, 'conversion')]),
+    ...tileRows([
+      ...tiles(figures, totals, ['conversion']),
+      ...tableOnlyTiles(figures, totals, 'conversion'),
+    ]),
   ],
 });
 

@@ -14,7 +14,8 @@ export function guardWorkbookText(workbook: ExcelJS.Workbook): void {
   workbook.eachSheet((sheet) => {
     sheet.eachRow({ includeEmpty: false }, (row) => {
       row.eachCell({ includeEmpty: false }, (cell) => {
-        if (typeof cell.value === 'string' && FORMULA_START.test(cell.value)) cell.value = formulaSafe(cell.value);
+        if (typeof cell.value === 'string' && FORMULA_START.test(cell.value))
+          cell.value = formulaSafe(cell.value);
       });
     });
   });

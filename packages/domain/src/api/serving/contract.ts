@@ -10,8 +10,8 @@ import { servedAdSchema } from '../../serving/served-ad';
 import {
   serveBeaconQuerySchema,
   serveClickQuerySchema,
-  serveConversionParamsSchema,
   serveConversionHeadersSchema,
+  serveConversionParamsSchema,
   serveConversionQuerySchema,
   serveFileHeadersSchema,
   serveFileParamsSchema,
@@ -292,9 +292,7 @@ export const servingContract = {
       400: notServing(
         "Nothing stored: no or a malformed click id, a malformed or negative value, more decimals than the currency has, another currency than the action's, an order id over 128 characters.",
       ),
-      401: notServing(
-        "Nothing stored: an Authorization header that is not the action's postback key.",
-      ),
+      401: notServing("Nothing stored: an Authorization header that is not the action's postback key."),
     },
   }),
   conversionPost: route({
