@@ -20,6 +20,7 @@ import {
   type UnsignedConversions,
 } from '@adconsole/domain';
 import { Button, type Choice, cn, Field, Input } from '@adconsole/ui';
+import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
 import { SelectField } from '../lib/fields';
@@ -74,6 +75,27 @@ const COUNTING_DESCRIPTIONS: Readonly<Record<ConversionCounting, string>> = {
   'one-per-click':
     'Only the first conversion of a click counts: for leads and sign-ups, where a second is not worth more.',
 };
+
+/** A whole number within `range` (a number input), with its label, description and error. */
+function WholeNumberField({
+  label,
+  description,
+  error,
+  range,
+  input,
+}: {
+  label: string;
+  description: string;
+  error: string | undefined;
+  range: { min: number; max: number };
+  input: React.ComponentProps<typeof Input>;
+}) {
+  return (
+    <Field label={label} description={description} error={error}>
+      <Input type="number" inputMode="numeric" min={range.min} max={range.max} step={1} {...input} />
+    </Field>
+  );
+}
 
 export function ConversionActionForm({
   action,
@@ -131,20 +153,13 @@ export function ConversionActionForm({
           error={errors.type?.message}
           choices={typeChoices}
         />
-        <Field
+        <WholeNumberField
           label="Lookback window (days)"
           description={`Counts conversions up to this many days after the click (${LOOKBACK_DAYS.min}-${LOOKBACK_DAYS.max}).`}
           error={errors.lookbackDays?.message}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LOOKBACK_DAYS.min}
-            max={LOOKBACK_DAYS.max}
-            step={1}
-            {...register('lookbackDays', { valueAsNumber: true })}
-          />
-        </Field>
+          range={LOOKBACK_DAYS}
+          input={register('lookbackDays', { valueAsNumber: true })}
+        />
       </div>
       <SelectField
         control={control}
@@ -178,20 +193,13 @@ export function ConversionActionForm({
       />
       <div className="grid gap-4 @md:grid-cols-2">
         {counting === 'every' ? (
-          <Field
+          <WholeNumberField
             label="Conversions per click"
             description={`At most this many count from one click (${MAX_PER_CLICK.min}-${MAX_PER_CLICK.max}); the rest are refused.`}
             error={errors.maxPerClick?.message}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={MAX_PER_CLICK.min}
-              max={MAX_PER_CLICK.max}
-              step={1}
-              {...register('maxPerClick', { valueAsNumber: true })}
-            />
-          </Field>
+            range={MAX_PER_CLICK}
+            input={register('maxPerClick', { valueAsNumber: true })}
+          />
         ) : null}
         <Field
           label="Maximum value (optional)"

@@ -5,7 +5,7 @@ import { type CampaignGoal, type CampaignRate, formatGoal, formatRate } from '@a
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
-import type { ConversionActionRow } from '../../db/queries/conversion-actions';
+import type { ConversionActionChange, ConversionActionRow } from '../../db/queries/conversion-actions';
 import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
 import type { PlacementRow } from '../../db/queries/placements';
 import type { ScheduleRow } from '../../db/queries/schedules';
@@ -210,19 +210,9 @@ export const abTestChange = (
 
 type ConversionActionFields = Pick<
   ConversionActionRow,
-  | 'id'
-  | 'campaign_id'
-  | 'name'
-  | 'type'
-  | 'counting'
-  | 'lookback_days'
-  | 'currency'
-  | 'unsigned'
-  | 'max_per_click'
-  | 'max_value_minor'
-  | 'postback_key_created_at'
-  | 'archived_at'
->;
+  'id' | 'campaign_id' | 'postback_key_created_at' | 'archived_at'
+> &
+  ConversionActionChange;
 
 const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
   name: row.name,

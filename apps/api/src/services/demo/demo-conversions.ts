@@ -32,7 +32,7 @@ interface DemoConversionsInput {
  * only with its key (the tag counts without), at most 5 conversions a click and 500.00 a conversion; the
  * sign-up, made by the site's tag, counts one per click.
  */
-export const DEMO_CONVERSION_ACTIONS = [
+const DEMO_CONVERSION_ACTIONS = [
   {
     name: 'Purchase',
     type: 'purchase',
