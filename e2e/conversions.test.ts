@@ -201,16 +201,23 @@ describe('conversions: a click on a publisher page, a sale on the advertiser sit
     expect(after.totals.conversionValue).toBe(before.totals.conversionValue);
   });
 
-  it('a shop server posts back over HTTP: counted once with its value, the same order again and a tampered id not', async () => {
+  it("a shop server posts back over HTTP with the action's key: counted once with its value, the same order again and a tampered id not; without the key refused", async () => {
     const [winter] = campaigns as [(typeof campaigns)[0]];
     const click = (await clickOver(winter)).searchParams.get('adc_click') ?? '';
     const before = await report(winter.id);
-    const postback = async (id: string, order: string) => {
+    // The key the console shows once (docs/conversions.md, "Signed postbacks and caps").
+    const { key } = await api<{ key: string }>(session, 'POST', '/v1/campaign/conversionActions/key', {
+      id: winter.action,
+    });
+    const postback = async (id: string, order: string, signed = true) => {
       const query = new URLSearchParams({ click: id, value: '120.50', currency: 'USD', order });
-      const response = await fetch(`${baseURL()}/serve/conv/${winter.action}?${query}`);
+      const response = await fetch(`${baseURL()}/serve/conv/${winter.action}?${query}`, {
+        headers: signed ? { Authorization: `Bearer ${key}` } : {},
+      });
       expect(response.status).toBe(200);
       return (await response.json()) as { counted: boolean; reason: string | null };
     };
+    expect(await postback(click, 'CRM-76', false)).toMatchObject({ counted: false, reason: 'unsigned' });
     expect(await postback(click, 'CRM-77')).toMatchObject({ counted: true, reason: null });
     expect(await postback(click, 'CRM-77')).toMatchObject({ counted: false, reason: 'duplicate-order' });
     expect(await postback(`${click.slice(0, -2)}zz`, 'CRM-78')).toMatchObject({

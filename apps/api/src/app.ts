@@ -27,6 +27,7 @@ import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { alertMails } from './services/alerts/alert-mail';
 import { alertEvaluation } from './services/alerts/evaluate';
+import { conversionSweep } from './services/conversions/sweep';
 import { loginAttemptsSweep } from './services/identity/login-limit';
 import { JobRunner } from './services/jobs/runner';
 import { webhookDeliveries } from './services/outbound/webhooks';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alertEvaluation,
     alertMails,
     loginAttemptsSweep,
+    conversionSweep,
   ]);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));

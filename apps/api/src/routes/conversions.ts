@@ -7,7 +7,7 @@ import * as actions from '../services/conversions/actions';
 const notYours = `${MESSAGES.conversionActionNotFound} (also for an action that is not yours)`;
 const campaignNotYours = `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)`;
 const refused =
-  "A name missing or over 100 characters, an unknown type or counting, a lookback outside 1-90 days, a currency that is not ISO 4217, or a currency other than the campaign's: its booked rate's when it has one, else its other actions'.";
+  "A name missing or over 100 characters, an unknown type or counting, a lookback outside 1-90 days, a currency that is not ISO 4217, or a currency other than the campaign's: its booked rate's when it has one, else its other actions'; a new currency for an action that has counted conversions; an unknown rule for unsigned conversions, conversions per click outside 1-100, a maximum value that is not an amount of the currency.";
 
 export const conversionRoutes = [
   defineRoute({
@@ -42,7 +42,7 @@ export const conversionRoutes = [
     audit: 'conversionAction',
     access: 'user',
     summary:
-      "Change a conversion action's name, type, counting, lookback or currency; each is kept when left out. Conversions already counted stay counted.",
+      "Change a conversion action's name, type, counting, lookback, currency (not once it has counted conversions: make a new action), which conversions count without the postback key, conversions per click or maximum value; each is kept when left out. Conversions already counted stay counted.",
     tag: 'Conversions',
     errors: { 400: refused, 404: notYours },
     handler: ({ input, user, ctx }) => actions.updateConversionAction(ctx, user, input),
@@ -65,5 +65,15 @@ export const conversionRoutes = [
     tag: 'Conversions',
     errors: { 404: notYours },
     handler: ({ input, user, ctx }) => actions.setConversionActionArchived(ctx, user, input.id, false),
+  }),
+  defineRoute({
+    call: contract.rotatePostbackKey,
+    audit: 'conversionAction',
+    access: 'user',
+    summary:
+      "Make a new postback key for a conversion action, answered this once (only its last four characters are kept to show): the advertiser's server sends it as 'Authorization: Bearer <key>' with each postback. The key it replaces stops working.",
+    tag: 'Conversions',
+    errors: { 404: notYours },
+    handler: ({ input, user, ctx }) => actions.rotatePostbackKey(ctx, user, input.id),
   }),
 ];

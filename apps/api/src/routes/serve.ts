@@ -24,7 +24,7 @@ import { sendFile } from '../http/send-file';
 import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http/serving-body';
 import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
-import { convert } from '../services/serving/conversions';
+import { type ConversionSender, convert } from '../services/serving/conversions';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { previewPage } from '../services/serving/preview-page';
@@ -85,6 +85,12 @@ function formFields(form: URLSearchParams): Record<string, string | string[]> {
   }
   return fields;
 }
+
+/** A conversion's sender: its Authorization header (the postback key) and its classification. */
+const senderOf = (request: FastifyRequest, client: () => TrafficClient): ConversionSender => ({
+  authorization: request.headers.authorization,
+  client,
+});
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
@@ -218,17 +224,18 @@ function servingHandlers(ctx: Context): ServeHandlers {
     // The conversion tag on the advertiser's pages, and conversions (services/serving/conversions.ts):
     // 400 in the error envelope for a malformed one (nothing stored), else 200 with whether it counted.
     conversionTag: runtimeScript(scripts, 'conv'),
-    conversion: async ({ params, query, request, reply }) => {
+    // The sender: its postback key (Authorization) and, for an unsigned one, its traffic classification.
+    conversion: async ({ params, query, request, reply, client }) => {
       reply.header('Cache-Control', 'no-store');
       // A HEAD stores nothing: the GET's headers, no body.
       if (!counts(request)) return reply.type('application/json; charset=utf-8').send();
-      return reply.send(await convert(ctx, params.action, query));
+      return reply.send(await convert(ctx, params.action, query, senderOf(request, client)));
     },
     // A postback may also send its fields as a form (application/x-www-form-urlencoded): the query's win.
-    conversionPost: async ({ params, query, request, reply }) => {
+    conversionPost: async ({ params, query, request, reply, client }) => {
       const form = request.body instanceof URLSearchParams ? request.body : undefined;
       const fields = form ? formFields(form) : {};
-      const answer = await convert(ctx, params.action, { ...fields, ...query });
+      const answer = await convert(ctx, params.action, { ...fields, ...query }, senderOf(request, client));
       return reply.header('Cache-Control', 'no-store').send(answer);
     },
 

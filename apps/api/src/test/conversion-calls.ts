@@ -39,5 +39,7 @@ export function conversionActionCalls(
       await world().admin.post('/v1/campaign/conversionActions/archive', { id });
       return world().admin.post('/v1/campaign/conversionActions/unarchive', { id });
     },
+    postV1CampaignConversionActionsKey: async () =>
+      world().admin.post('/v1/campaign/conversionActions/key', { id: await newAction() }),
   };
 }

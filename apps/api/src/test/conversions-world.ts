@@ -1,9 +1,15 @@
 // The conversion suites' world (issue 45): a server with a clock the tests move, two campaigns with a
 // banner each, conversion actions, and the steps of a conversion: an ad served, its impression fired,
 // its click redirected to the landing page (whose click id is read off the Location), then a postback.
-import { type ConversionCounting, servedAdSchema } from '@adconsole/domain';
-import { insertConversionAction } from '../db/queries/conversion-actions';
+import {
+  type ConversionCounting,
+  MAX_PER_CLICK,
+  servedAdSchema,
+  type UnsignedConversions,
+} from '@adconsole/domain';
+import { insertConversionAction, setPostbackKey } from '../db/queries/conversion-actions';
 import { newId } from '../services/ids';
+import { postbackKeyHash } from '../services/serving/conversions';
 import { startServer, type TestServer } from './harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser, visitorAddress } from './helpers';
 
@@ -24,10 +30,10 @@ export interface ConversionWorld {
   close(): Promise<void>;
 }
 
-export async function conversionWorld(): Promise<ConversionWorld> {
+export async function conversionWorld(env: Record<string, string> = {}): Promise<ConversionWorld> {
   const clock = { now: Date.parse('2026-03-20T12:00:00.000Z') };
   const server = await startServer(
-    { SERVE_RATE_LIMIT: '100000', CLICK_PREFIX_HOSTS: 'clicks.agency.example' },
+    { SERVE_RATE_LIMIT: '100000', CLICK_PREFIX_HOSTS: 'clicks.agency.example', ...env },
     { clock: () => clock.now },
   );
   const { client } = await signedInUser(server);
@@ -60,7 +66,14 @@ export async function conversionWorld(): Promise<ConversionWorld> {
 export async function newAction(
   world: ConversionWorld,
   campaignId: string,
-  options: { counting?: ConversionCounting; lookbackDays?: number; currency?: string } = {},
+  options: {
+    counting?: ConversionCounting;
+    lookbackDays?: number;
+    currency?: string;
+    unsigned?: UnsignedConversions;
+    maxPerClick?: number;
+    maxValueMinor?: number | null;
+  } = {},
 ): Promise<string> {
   const id = newId();
   await insertConversionAction(world.server.db, {
@@ -71,8 +84,19 @@ export async function newAction(
     counting: options.counting ?? 'every',
     lookback_days: options.lookbackDays ?? 30,
     currency: options.currency ?? 'USD',
+    // As actions made before postback keys: unsigned conversions count (the security suite sets others).
+    unsigned: options.unsigned ?? 'counted',
+    max_per_click: options.maxPerClick ?? MAX_PER_CLICK.default,
+    max_value_minor: options.maxValueMinor ?? null,
   });
   return id;
+}
+
+/** A postback key of the action, as the rotate call makes it: the key. */
+export async function keyOf(world: ConversionWorld, action: string): Promise<string> {
+  const key = `adck_${newId()}${newId()}`;
+  await setPostbackKey(world.server.db, action, { hash: postbackKeyHash(key), hint: key.slice(-4) });
+  return key;
 }
 
 /** One browser: a user agent and an address of its own. */

@@ -279,6 +279,10 @@ const CONVERSION_FRAME_HIDDEN = [
   'ecpm',
   'ecpc',
   'cpcv',
+  // Where the conversions came from waits in the column menu, as on the console's screens.
+  'conversionsSigned',
+  'conversionsUnsigned',
+  'conversionsRefused',
 ] as const;
 
 /**
@@ -304,6 +308,36 @@ export const WithConversions: Story = {
     ]);
     await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(
       /1143\.40%\$6,840\.16\$16\.85356%$/,
+    );
+  },
+};
+
+/**
+ * Where the conversions came from, shown: signed (the shop's server, with the action's key), unsigned
+ * (the site's tag) and refused, each a count whose totals add up (signed + unsigned = conversions).
+ */
+export const ConversionSources: Story = {
+  args: {
+    series: oneWeekReportWithConversionsAndSpend.series,
+    totals: oneWeekReportWithConversionsAndSpend.totals,
+    currency: 'USD',
+    conversionCurrency: 'USD',
+    hiddenColumns: [...CONVERSION_FRAME_HIDDEN.slice(0, -3), 'conversionRate', 'costPerConversion', 'roas'],
+  },
+  play: async ({ canvas }) => {
+    const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
+    await expect(headers.slice(-5)).toEqual([
+      'Conversions',
+      'Signed conversions',
+      'Unsigned conversions (tag)',
+      'Refused conversions',
+      'Conversion value',
+    ]);
+    const { conversions, conversionsSigned, conversionsUnsigned } =
+      oneWeekReportWithConversionsAndSpend.totals;
+    await expect((conversionsSigned ?? 0) + (conversionsUnsigned ?? 0)).toBe(conversions);
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      new RegExp(`114${conversionsSigned}${conversionsUnsigned}\\d+\\$6,840\\.16$`),
     );
   },
 };

@@ -18,12 +18,7 @@ import {
 } from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
-import {
-  CONVERSION_METRICS,
-  formatConversionFigure,
-  isConversionMetric,
-  SPEND_CONVERSION_METRICS,
-} from '../lib/conversions';
+import { formatConversionFigure, isConversionMetric, SPEND_CONVERSION_METRICS } from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
@@ -43,8 +38,13 @@ const VIDEO_METRICS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
 );
 /** Shown when the rows carry spend (the campaign books a rate), in its currency. */
 const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
-/** Shown when the rows carry conversions; cost per conversion and ROAS only with spend too. */
-const CONVERSION_COLUMNS: readonly ReportTableMetric[] = CONVERSION_METRICS;
+/**
+ * Shown when the rows carry conversions (every table figure of the conversion group: the tiles' and
+ * where they came from); cost per conversion and ROAS only with spend too.
+ */
+const CONVERSION_COLUMNS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
+  (metric) => figureSpec(metric).group === 'conversion',
+);
 const SPEND_CONVERSION_COLUMNS: readonly ReportTableMetric[] = SPEND_CONVERSION_METRICS;
 
 type Common = Omit<React.ComponentProps<'div'>, 'children'> & {

@@ -35,7 +35,12 @@ export const CLICK_PARAM_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
  * than the lookback window (`expired`), the action does not exist or no longer counts (`unknown-action`),
  * the click belongs to another campaign than the action (`wrong-campaign`), the order was counted before
  * for this action (`duplicate-order`), the click converted before under "one per click"
- * (`duplicate-click`), or the click itself was invalid traffic (`invalid-click`).
+ * (`duplicate-click`), the click itself was invalid traffic (`invalid-click`); since the fourth security
+ * review (docs/conversions.md, "Signed postbacks and caps"): the action takes no conversion without its
+ * postback key from this source (`unsigned`), the click already has the action's most conversions
+ * (`click-cap`), the value is over the action's maximum (`over-max-value`), the request came from a
+ * bot, a headless browser or a data centre on the tag's path (`invalid-traffic`) or too often from one
+ * client (`rate`).
  */
 export const INVALID_CONVERSION_REASONS = [
   'forged',
@@ -45,6 +50,11 @@ export const INVALID_CONVERSION_REASONS = [
   'duplicate-order',
   'duplicate-click',
   'invalid-click',
+  'unsigned',
+  'click-cap',
+  'over-max-value',
+  'invalid-traffic',
+  'rate',
 ] as const;
 export type InvalidConversionReason = (typeof INVALID_CONVERSION_REASONS)[number];
 export const INVALID_CONVERSION_LABELS: Readonly<Record<InvalidConversionReason, string>> = {
@@ -55,13 +65,59 @@ export const INVALID_CONVERSION_LABELS: Readonly<Record<InvalidConversionReason,
   'duplicate-order': 'Order already counted for this action',
   'duplicate-click': 'Click already converted (one per click)',
   'invalid-click': 'Click was invalid traffic',
+  unsigned: "Postback without the action's key",
+  'click-cap': 'Click already has the most conversions the action counts',
+  'over-max-value': "Value over the action's maximum",
+  'invalid-traffic': 'Sent by a bot, a headless browser or a data centre',
+  rate: 'Too many conversions from one client',
 };
+
+/**
+ * The refusals counted, not stored one row each (per action, reason and hour): their request proves no
+ * click of the action, or is one a client repeats (docs/conversions.md, "What is stored").
+ */
+export const COUNTED_ONLY_REASONS: readonly InvalidConversionReason[] = [
+  'forged',
+  'unknown-action',
+  'unsigned',
+  'invalid-traffic',
+  'rate',
+];
+
+/**
+ * What a conversion's sender is told when it did not count. A request without the action's key is told
+ * `duplicate` for a repeated order and a repeated click alike, so one click id cannot test which order
+ * numbers an advertiser has; a request with the key (the advertiser's server) and the ledger get the
+ * exact reason.
+ */
+export const CONVERSION_ANSWER_REASONS = [...INVALID_CONVERSION_REASONS, 'duplicate'] as const;
+export type ConversionAnswerReason = (typeof CONVERSION_ANSWER_REASONS)[number];
+
+/**
+ * Which conversions an action takes without its postback key: all of them (`counted`, as before keys),
+ * the tag's only (`tag-only`: a postback must carry the key), or none (`refused`: keyed postbacks only,
+ * the tag is off for the action).
+ */
+export const UNSIGNED_CONVERSIONS = ['counted', 'tag-only', 'refused'] as const;
+export type UnsignedConversions = (typeof UNSIGNED_CONVERSIONS)[number];
+export const UNSIGNED_CONVERSIONS_LABELS: Readonly<Record<UnsignedConversions, string>> = {
+  counted: 'Counted (tag and postbacks)',
+  'tag-only': 'Tag only: postbacks need the key',
+  refused: 'None: keyed postbacks only',
+};
+
+/** Conversions one click may count for an action that counts every conversion. */
+export const MAX_PER_CLICK = { min: 1, max: 100, default: 5 } as const;
 
 /** Where a conversion came from: the advertiser's site's tag, or a server's postback. */
 export const CONVERSION_SOURCES = ['tag', 'postback'] as const;
 export type ConversionSource = (typeof CONVERSION_SOURCES)[number];
 
 const idSchema = z.string();
+
+/** An action's postback key as answered: never the key, only its last characters and when it was made. */
+export const postbackKeySchema = z.object({ hint: z.string(), createdAt: z.string() });
+export type PostbackKeyInfo = z.infer<typeof postbackKeySchema>;
 
 /** A conversion action as the API answers it. */
 export const conversionActionSchema = z.object({
@@ -73,11 +129,25 @@ export const conversionActionSchema = z.object({
   lookbackDays: z.number().check(z.int(), z.gte(LOOKBACK_DAYS.min), z.lte(LOOKBACK_DAYS.max)),
   /** ISO 4217: the value of its conversions is summed in it (the campaign's booked rate's, when it has one). */
   currency: z.string(),
+  /** Which conversions count without the postback key. */
+  unsigned: z.enum(UNSIGNED_CONVERSIONS),
+  /** Under "every": the most conversions one click counts. */
+  maxPerClick: z.number().check(z.int(), z.gte(MAX_PER_CLICK.min), z.lte(MAX_PER_CLICK.max)),
+  /** The most one conversion may be worth, as an amount of the currency (`500.00`); null: no maximum. */
+  maxValue: z.nullable(z.string()),
+  /** The postback key's hint; null until one is made. */
+  postbackKey: z.nullable(postbackKeySchema),
+  /** Whether a conversion was counted: its currency can no longer change. */
+  hasCounted: z.boolean(),
   archived: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ConversionAction = z.infer<typeof conversionActionSchema>;
+
+/** POST /v1/campaign/conversionActions/key: the action, and its new postback key (shown this once). */
+export const postbackKeyAnswerSchema = z.object({ action: conversionActionSchema, key: z.string() });
+export type PostbackKeyAnswer = z.infer<typeof postbackKeyAnswerSchema>;
 
 const count = z.number().check(z.int(), z.nonnegative());
 
@@ -102,6 +172,8 @@ export type ConversionLag = z.infer<typeof conversionLagSchema>;
 export const conversionAnswerSchema = z.object({
   id: idSchema,
   counted: z.boolean(),
-  reason: z.nullable(z.enum(INVALID_CONVERSION_REASONS)),
+  reason: z.nullable(z.enum(CONVERSION_ANSWER_REASONS)),
+  /** Whether it carried the action's postback key. */
+  signed: z.boolean(),
 });
 export type ConversionAnswer = z.infer<typeof conversionAnswerSchema>;

@@ -26,7 +26,7 @@ describe("a conversion action's snippets", () => {
       'https://ads.example.com/serve/conv/a1b2c3?click={click_id}&value={value}&currency=USD&order={order_id}',
     );
     expect(snippets.curl).toBe(
-      'curl "https://ads.example.com/serve/conv/a1b2c3?click=$CLICK_ID&value=49.99&currency=USD&order=ORDER-123"',
+      'curl -H "Authorization: Bearer $POSTBACK_KEY" "https://ads.example.com/serve/conv/a1b2c3?click=$CLICK_ID&value=49.99&currency=USD&order=ORDER-123"',
     );
   });
 

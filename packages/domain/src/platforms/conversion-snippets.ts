@@ -31,7 +31,10 @@ export interface ConversionSnippets {
   conversionCall: string;
   /** For a shop's or CRM's server: the placeholders in braces are the server's to fill in. */
   postbackUrl: string;
-  /** The postback tried by hand, with a click id from a landing URL in $CLICK_ID. */
+  /**
+   * The postback tried by hand, with a click id from a landing URL in $CLICK_ID and the action's postback
+   * key in $POSTBACK_KEY (sent as `Authorization: Bearer`: a signed postback).
+   */
   curl: string;
 }
 
@@ -55,6 +58,6 @@ export function conversionSnippets(input: ConversionSnippetInput): ConversionSni
     siteTag: `<script async src="${attribute(`${origin}${CONVERSION_TAG_SCRIPT_PATH}`)}" data-param="${attribute(input.clickParam)}"></script>`,
     conversionCall: `<script>window.adconsole=window.adconsole||function(){(adconsole.q=adconsole.q||[]).push(arguments)};adconsole('conversion',{action:${jsString(input.actionId)},value:${value},currency:${jsString(input.currency)},order:'ORDER-123'});</script>`,
     postbackUrl: `${postback}?click={click_id}&value={value}&currency=${currency}&order={order_id}`,
-    curl: `curl "${postback}?click=$CLICK_ID&value=${value}&currency=${currency}&order=ORDER-123"`,
+    curl: `curl -H "Authorization: Bearer $POSTBACK_KEY" "${postback}?click=$CLICK_ID&value=${value}&currency=${currency}&order=ORDER-123"`,
   };
 }

@@ -73,15 +73,18 @@ export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
   return rows;
 }
 
-/** The `tags` payload of POST /v1/campaign/tags: the built tags grouped by creative id. */
+/**
+ * The `tags` payload of POST /v1/campaign/tags: which live creatives and platforms were built, grouped
+ * by creative id. The server builds the tags again itself; no tag text is sent.
+ */
 export function tagsByCreative(
   rows: readonly TagSheetRow[],
-): Record<string, { liveCreativeID: string; platform: string; tag: string }[]> {
-  const grouped: Record<string, { liveCreativeID: string; platform: string; tag: string }[]> = {};
+): Record<string, { liveCreativeID: string; platform: string }[]> {
+  const grouped: Record<string, { liveCreativeID: string; platform: string }[]> = {};
   for (const row of rows) {
     if (row.tag === '') continue;
     const list = grouped[row.creativeID] ?? [];
-    list.push({ liveCreativeID: row.liveCreativeID, platform: row.platform, tag: row.tag });
+    list.push({ liveCreativeID: row.liveCreativeID, platform: row.platform });
     grouped[row.creativeID] = list;
   }
   return grouped;

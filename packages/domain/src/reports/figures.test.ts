@@ -75,12 +75,12 @@ describe('the lists made from REPORT_FIGURES', () => {
     expect(HIGHER_IS_BETTER).toEqual(
       Object.fromEntries(reported.map((figure) => [figure.key, figure.higherIsBetter])),
     );
-    // More skips, closes, effective costs and cost per conversion are bad news; the rest good.
+    // More skips, closes, effective costs, refused conversions and cost per conversion are bad news; the rest good.
     expect(
       Object.keys(HIGHER_IS_BETTER)
         .filter((key) => !HIGHER_IS_BETTER[key as never])
         .sort(),
-    ).toEqual(['closes', 'costPerConversion', 'cpcv', 'ecpc', 'ecpm', 'skips']);
+    ).toEqual(['closes', 'conversionsRefused', 'costPerConversion', 'cpcv', 'ecpc', 'ecpm', 'skips']);
     expect(REPORT_RATE_METRICS).toEqual([
       'ctr',
       'engagementRate',

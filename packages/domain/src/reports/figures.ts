@@ -334,6 +334,44 @@ export const REPORT_FIGURES = [
     higherIsBetter: true,
     event: { type: 'conversionValue', column: 'conversion_value', inBreakdowns: true },
   },
+  /**
+   * Where the counted conversions came from and how many were refused (docs/conversions.md, "Signed
+   * postbacks and caps"): signed (a postback with the action's key) plus unsigned (the tag, or a postback
+   * without the key where the action counts those) is `conversions`; refused counts the conversions that
+   * came through a real click of the campaign and were not counted (a cap, the maximum value, a repeat,
+   * the lookback, an invalid click). On screen they wait in the tables' column menu; the PDF, which has
+   * none, shows them beside the conversion tiles (a group's table counts without a tile).
+   */
+  {
+    key: 'conversionsSigned',
+    label: 'Signed conversions',
+    short: 'Signed',
+    kind: 'count',
+    group: 'conversion',
+    higherIsBetter: true,
+    shows: { table: true, download: true, mail: true },
+    event: { type: 'conversionSigned', column: 'conversions_signed' },
+  },
+  {
+    key: 'conversionsUnsigned',
+    label: 'Unsigned conversions (tag)',
+    short: 'Unsigned',
+    kind: 'count',
+    group: 'conversion',
+    higherIsBetter: true,
+    shows: { table: true, download: true, mail: true },
+    event: { type: 'conversionUnsigned', column: 'conversions_unsigned' },
+  },
+  {
+    key: 'conversionsRefused',
+    label: 'Refused conversions',
+    short: 'Refused',
+    kind: 'count',
+    group: 'conversion',
+    higherIsBetter: false,
+    shows: { table: true, download: true, mail: true },
+    event: { type: 'conversionRefused', column: 'conversions_refused' },
+  },
   {
     key: 'conversionValue',
     label: 'Conversion value',

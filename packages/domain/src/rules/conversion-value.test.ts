@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionValueMinor, MAX_CONVERSION_VALUE_MINOR } from './conversion-value';
+import { conversionValueMinor, MAX_CONVERSION_VALUE_MINOR, minorAmountText } from './conversion-value';
 
 describe("a conversion's value in the minor unit of its currency (issue 45)", () => {
   it('reads the text exactly, never through a float: 19.99 + 0.01 + 1234.56 USD = 125,456 cents', () => {
@@ -33,5 +33,16 @@ describe("a conversion's value in the minor unit of its currency (issue 45)", ()
     }
     expect(conversionValueMinor('21474836.47', 'USD')).toEqual({ minor: MAX_CONVERSION_VALUE_MINOR });
     expect(conversionValueMinor('21474836.48', 'USD')).toEqual({ refused: 'too-large' });
+  });
+
+  it('an amount in the minor unit written back exactly (a maximum value): USD 500.00, 0.05, JPY 500, KWD 1.005', () => {
+    expect(minorAmountText(50_000, 'USD')).toBe('500.00');
+    expect(minorAmountText(5, 'USD')).toBe('0.05');
+    expect(minorAmountText(500, 'JPY')).toBe('500');
+    expect(minorAmountText(1005, 'KWD')).toBe('1.005');
+    // Read back, the same minor units.
+    expect(conversionValueMinor(minorAmountText(MAX_CONVERSION_VALUE_MINOR, 'USD'), 'USD')).toEqual({
+      minor: MAX_CONVERSION_VALUE_MINOR,
+    });
   });
 });

@@ -32,3 +32,11 @@ export function conversionValueMinor(text: string | undefined, currency: string)
   const minor = Number(`${match[1]}${decimals.padEnd(digits, '0')}`);
   return minor > MAX_CONVERSION_VALUE_MINOR ? { refused: 'too-large' } : { minor };
 }
+
+/** An amount in the minor unit written exactly as text of its currency: 50,000 cents are `500.00`, ¥500 `500`. */
+export function minorAmountText(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

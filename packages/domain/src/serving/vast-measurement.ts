@@ -28,7 +28,15 @@ export type TrackedEventType = (typeof TRACKED_EVENT_TYPES)[number];
  * live creative and breakdown values) and its value, whose `count` is the value in the minor unit of the
  * conversion action's currency (docs/conversions.md). Each is stored once under the conversion's own id.
  */
-export const SERVER_EVENT_TYPES = ['conversion', 'conversionValue'] as const;
+export const SERVER_EVENT_TYPES = [
+  'conversion',
+  'conversionValue',
+  // How a counted conversion came (with the action's postback key, or without: the tag's kind), and a
+  // conversion refused through a real click of the campaign (docs/conversions.md, "Signed postbacks and caps").
+  'conversionSigned',
+  'conversionUnsigned',
+  'conversionRefused',
+] as const;
 export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number];
 
 /** Every event type counted into a counter: the tracked ones and the server's. */

@@ -68,6 +68,16 @@ export const MESSAGES = {
     "Choose how conversions count: 'every' (every conversion) or 'one-per-click' (one per click)",
   conversionActionLookback: 'The lookback window must be a whole number of days from 1 to 90',
   conversionActionCurrency: 'The currency must be an ISO 4217 code such as USD or EUR',
+  conversionActionUnsigned:
+    "Choose which conversions count without the postback key: 'counted', 'tag-only' or 'refused'",
+  conversionActionMaxPerClick: 'Conversions per click must be a whole number from 1 to 100',
+  conversionActionMaxValue: 'The maximum value must be an amount such as 500 or 500.00, or empty for none',
+  /** A conversion action's currency once it has counted (docs/conversions.md, "Conversion actions and snippets"). */
+  conversionActionCurrencyCounted:
+    'This action has counted conversions in its currency, and a report adds them up in it: its currency cannot change. To count in another currency, make a new conversion action (and archive this one); its conversions stay in the reports.',
+  /** A postback whose Authorization header is not the action's key (401, nothing stored). */
+  conversionKeyWrong:
+    "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",
   /** Issue 45: the landing URL's parameter that carries the click id (entities/conversion.ts). */
   clickParam:
     'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',

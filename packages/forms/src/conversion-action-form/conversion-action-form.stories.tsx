@@ -33,8 +33,45 @@ export const New: Story = {
         counting: 'every',
         lookbackDays: 30,
         currency: 'EUR',
+        unsigned: 'tag-only',
+        maxPerClick: 5,
+        maxValue: '',
       }),
     );
+  },
+};
+
+/**
+ * The postback settings: only keyed postbacks count (the tag is off), 3 conversions a click at most and
+ * none worth more than 500.00; each rule's description follows the choice.
+ */
+export const PostbackSettings: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByLabelText('Conversions without the postback key')).toHaveTextContent(
+      'Tag only: postbacks need the key',
+    );
+    await userEvent.type(canvas.getByLabelText('Name'), 'Order');
+    await userEvent.click(canvas.getByLabelText('Conversions without the postback key'));
+    await userEvent.click(await body.findByRole('option', { name: /None: keyed postbacks only/ }));
+    await expect(canvas.getByText(/the site's tag is off/)).toBeVisible();
+    const perClick = canvas.getByLabelText('Conversions per click');
+    await userEvent.clear(perClick);
+    await userEvent.type(perClick, '3');
+    await userEvent.type(canvas.getByLabelText('Maximum value (optional)'), '500.00');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Order',
+        type: 'purchase',
+        counting: 'every',
+        lookbackDays: 30,
+        currency: 'USD',
+        unsigned: 'refused',
+        maxPerClick: 3,
+        maxValue: '500.00',
+      }),
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 };
 
@@ -58,20 +95,32 @@ export const OnePerClick: Story = {
         counting: 'one-per-click',
         lookbackDays: 7,
         currency: 'USD',
+        unsigned: 'tag-only',
+        maxPerClick: 5,
+        maxValue: '',
       }),
     );
   },
 };
 
-/** Nothing sent: no name, and a lookback outside 1-90 days, each with the domain's message. */
+/**
+ * Nothing sent: no name, a lookback outside 1-90 days, 0 conversions per click and a maximum that is no
+ * amount, each with the domain's message.
+ */
 export const Errors: Story = {
   play: async ({ canvas, args }) => {
     const lookback = canvas.getByLabelText('Lookback window (days)');
     await userEvent.clear(lookback);
     await userEvent.type(lookback, '120');
+    const perClick = canvas.getByLabelText('Conversions per click');
+    await userEvent.clear(perClick);
+    await userEvent.type(perClick, '0');
+    await userEvent.type(canvas.getByLabelText('Maximum value (optional)'), 'lots');
     await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
     await expect(await canvas.findByText(MESSAGES.conversionActionName)).toBeVisible();
     await expect(canvas.getByText(MESSAGES.conversionActionLookback)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.conversionActionMaxPerClick)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.conversionActionMaxValue)).toBeVisible();
     await expect(canvas.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onSubmit).not.toHaveBeenCalled();
     (document.activeElement as HTMLElement | null)?.blur();
@@ -81,7 +130,16 @@ export const Errors: Story = {
 /** An existing action of a campaign booked in EUR: its values, the currency fixed with the reason. */
 export const EditFixedCurrency: Story = {
   args: {
-    action: { name: 'Purchase', type: 'purchase', counting: 'every', lookbackDays: 30, currency: 'EUR' },
+    action: {
+      name: 'Purchase',
+      type: 'purchase',
+      counting: 'every',
+      lookbackDays: 30,
+      currency: 'EUR',
+      unsigned: 'counted',
+      maxPerClick: 5,
+      maxValue: '500.00',
+    },
     currency: {
       fixed: 'EUR',
       why: "The campaign's rate is booked in EUR: conversion value is counted in it too, so ROAS compares like with like.",
@@ -103,6 +161,9 @@ export const EditFixedCurrency: Story = {
         counting: 'every',
         lookbackDays: 45,
         currency: 'EUR',
+        unsigned: 'counted',
+        maxPerClick: 5,
+        maxValue: '500.00',
       }),
     );
   },
@@ -131,3 +192,4 @@ export const Phone: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 export const ErrorsDark: Story = { ...Errors, ...dark };
 export const EditFixedCurrencyDark: Story = { ...EditFixedCurrency, ...dark };
+export const PostbackSettingsDark: Story = { ...PostbackSettings, ...dark };

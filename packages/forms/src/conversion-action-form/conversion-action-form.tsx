@@ -2,6 +2,8 @@
 // conversionActionBodySchema: its name, type (purchase, lead, sign-up, other), counting (every
 // conversion, or one per click), lookback window (1-90 days) and currency. A campaign's actions share
 // one currency (its booked rate's when it has one): when the campaign fixes it, the form shows it and why.
+// Its postback settings (docs/conversions.md, "Signed postbacks and caps"): which conversions count
+// without the action's postback key, conversions per click under "every", a maximum value.
 import {
   CONVERSION_COUNTING,
   CONVERSION_COUNTING_LABELS,
@@ -12,8 +14,13 @@ import {
   type ConversionType,
   conversionActionBodySchema,
   LOOKBACK_DAYS,
+  MAX_PER_CLICK,
+  UNSIGNED_CONVERSIONS,
+  UNSIGNED_CONVERSIONS_LABELS,
+  type UnsignedConversions,
 } from '@adconsole/domain';
 import { Button, type Choice, cn, Field, Input } from '@adconsole/ui';
+import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
 import { SelectField } from '../lib/fields';
@@ -48,12 +55,47 @@ const countingChoices: readonly Choice<ConversionCounting>[] = CONVERSION_COUNTI
   label: CONVERSION_COUNTING_LABELS[counting],
 }));
 
+const unsignedChoices: readonly Choice<UnsignedConversions>[] = UNSIGNED_CONVERSIONS.map((unsigned) => ({
+  value: unsigned,
+  label: UNSIGNED_CONVERSIONS_LABELS[unsigned],
+}));
+
+/** What each rule for conversions without the postback key means, under the field. */
+const UNSIGNED_DESCRIPTIONS: Readonly<Record<UnsignedConversions, string>> = {
+  counted:
+    'Anyone with a click id can send one: the caps below bound what they add. For sites that cannot send the key.',
+  'tag-only':
+    "The site's tag counts without a key; a shop's or CRM's server sends the key with each postback.",
+  refused: "Only the advertiser's server counts conversions, with the key: the site's tag is off.",
+};
+
 /** What each way of counting suits, under the field. */
 const COUNTING_DESCRIPTIONS: Readonly<Record<ConversionCounting, string>> = {
   every: 'Each purchase after a click counts, with its value: for sales, where a buyer may order twice.',
   'one-per-click':
     'Only the first conversion of a click counts: for leads and sign-ups, where a second is not worth more.',
 };
+
+/** A whole number within `range` (a number input), with its label, description and error. */
+function WholeNumberField({
+  label,
+  description,
+  error,
+  range,
+  input,
+}: {
+  label: string;
+  description: string;
+  error: string | undefined;
+  range: { min: number; max: number };
+  input: React.ComponentProps<typeof Input>;
+}) {
+  return (
+    <Field label={label} description={description} error={error}>
+      <Input type="number" inputMode="numeric" min={range.min} max={range.max} step={1} {...input} />
+    </Field>
+  );
+}
 
 export function ConversionActionForm({
   action,
@@ -77,9 +119,13 @@ export function ConversionActionForm({
       counting: 'every' as ConversionCounting,
       lookbackDays: LOOKBACK_DAYS.default,
       currency: currency.fixed ?? currency.default,
+      unsigned: 'tag-only' as UnsignedConversions,
+      maxPerClick: MAX_PER_CLICK.default,
+      maxValue: '',
     },
   });
   const counting = watch('counting') ?? 'every';
+  const unsigned = watch('unsigned') ?? 'tag-only';
   const current = watch('currency');
 
   return (
@@ -107,20 +153,13 @@ export function ConversionActionForm({
           error={errors.type?.message}
           choices={typeChoices}
         />
-        <Field
+        <WholeNumberField
           label="Lookback window (days)"
           description={`Counts conversions up to this many days after the click (${LOOKBACK_DAYS.min}-${LOOKBACK_DAYS.max}).`}
           error={errors.lookbackDays?.message}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LOOKBACK_DAYS.min}
-            max={LOOKBACK_DAYS.max}
-            step={1}
-            {...register('lookbackDays', { valueAsNumber: true })}
-          />
-        </Field>
+          range={LOOKBACK_DAYS}
+          input={register('lookbackDays', { valueAsNumber: true })}
+        />
       </div>
       <SelectField
         control={control}
@@ -144,6 +183,32 @@ export function ConversionActionForm({
           choices={currencyChoices(current)}
         />
       )}
+      <SelectField
+        control={control}
+        name="unsigned"
+        label="Conversions without the postback key"
+        description={UNSIGNED_DESCRIPTIONS[unsigned]}
+        error={errors.unsigned?.message}
+        choices={unsignedChoices}
+      />
+      <div className="grid gap-4 @md:grid-cols-2">
+        {counting === 'every' ? (
+          <WholeNumberField
+            label="Conversions per click"
+            description={`At most this many count from one click (${MAX_PER_CLICK.min}-${MAX_PER_CLICK.max}); the rest are refused.`}
+            error={errors.maxPerClick?.message}
+            range={MAX_PER_CLICK}
+            input={register('maxPerClick', { valueAsNumber: true })}
+          />
+        ) : null}
+        <Field
+          label="Maximum value (optional)"
+          description="A conversion worth more is refused, never counted. Empty: no maximum."
+          error={errors.maxValue?.message}
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder="e.g. 500.00" {...register('maxValue')} />
+        </Field>
+      </div>
       <Button type="submit" loading={isSubmitting} className="justify-self-start">
         {submitLabel ?? (action ? 'Save conversion action' : 'Create conversion action')}
       </Button>

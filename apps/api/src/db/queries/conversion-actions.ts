@@ -1,5 +1,5 @@
 // The conversion_actions table (issue 45, docs/conversions.md): what a campaign counts as a conversion.
-import type { ConversionCounting, ConversionType } from '@adconsole/domain';
+import type { ConversionCounting, ConversionType, UnsignedConversions } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface ConversionActionRow {
@@ -10,19 +10,35 @@ export interface ConversionActionRow {
   counting: ConversionCounting;
   lookback_days: number;
   currency: string;
+  /** Which conversions count without the postback key. */
+  unsigned: UnsignedConversions;
+  /** Under "every": the most conversions one click counts. */
+  max_per_click: number;
+  /** The most one conversion may be worth, in the minor unit; null: no maximum. */
+  max_value_minor: number | string | null;
+  /** SHA-256 (hex) of the postback key; null until one is made. */
+  postback_key_hash: string | null;
+  postback_key_hint: string | null;
+  postback_key_created_at: Date | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
 /** A new action; made now unless `created_at` says when (the demo's, made at its flight's start). */
-export type NewConversionAction = Omit<ConversionActionRow, 'archived_at' | 'created_at' | 'updated_at'> & {
-  created_at?: Date;
-};
 export type ConversionActionChange = Pick<
   ConversionActionRow,
-  'name' | 'type' | 'counting' | 'lookback_days' | 'currency'
+  | 'name'
+  | 'type'
+  | 'counting'
+  | 'lookback_days'
+  | 'currency'
+  | 'unsigned'
+  | 'max_per_click'
+  | 'max_value_minor'
 >;
+export type NewConversionAction = Pick<ConversionActionRow, 'id' | 'campaign_id'> &
+  ConversionActionChange & { created_at?: Date };
 
 /** The action, or undefined. */
 export async function findConversionAction(
@@ -50,8 +66,9 @@ export async function insertConversionAction(
 ): Promise<ConversionActionRow> {
   const [row] = await db.query<ConversionActionRow>(
     `insert into conversion_actions
-       (id, campaign_id, name, type, counting, lookback_days, currency, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), coalesce($8, now())) returning *`,
+       (id, campaign_id, name, type, counting, lookback_days, currency, unsigned, max_per_click,
+        max_value_minor, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11, now()), coalesce($11, now())) returning *`,
     [
       action.id,
       action.campaign_id,
@@ -60,6 +77,9 @@ export async function insertConversionAction(
       action.counting,
       action.lookback_days,
       action.currency,
+      action.unsigned,
+      action.max_per_click,
+      action.max_value_minor,
       action.created_at ?? null,
     ],
   );
@@ -74,9 +94,20 @@ export async function updateConversionAction(
 ): Promise<ConversionActionRow | undefined> {
   const [row] = await db.query<ConversionActionRow>(
     `update conversion_actions
-        set name = $2, type = $3, counting = $4, lookback_days = $5, currency = $6, updated_at = now()
+        set name = $2, type = $3, counting = $4, lookback_days = $5, currency = $6, unsigned = $7,
+            max_per_click = $8, max_value_minor = $9, updated_at = now()
       where id = $1 returning *`,
-    [id, change.name, change.type, change.counting, change.lookback_days, change.currency],
+    [
+      id,
+      change.name,
+      change.type,
+      change.counting,
+      change.lookback_days,
+      change.currency,
+      change.unsigned,
+      change.max_per_click,
+      change.max_value_minor,
+    ],
   );
   return row;
 }
@@ -93,4 +124,33 @@ export async function markConversionActionArchived(
     [id],
   );
   return row;
+}
+
+/** A new postback key's hash and hint (the key itself is never stored); answers the row as it now is. */
+export async function setPostbackKey(
+  db: Queryable,
+  id: string,
+  key: { hash: string; hint: string },
+): Promise<ConversionActionRow | undefined> {
+  const [row] = await db.query<ConversionActionRow>(
+    `update conversion_actions
+        set postback_key_hash = $2, postback_key_hint = $3, postback_key_created_at = now(), updated_at = now()
+      where id = $1 returning *`,
+    [id, key.hash, key.hint],
+  );
+  return row;
+}
+
+/** Whether the action has counted a conversion (its currency is then fixed). */
+export async function hasCountedConversions(
+  db: Queryable,
+  actionIds: readonly string[],
+): Promise<Set<string>> {
+  if (actionIds.length === 0) return new Set();
+  const rows = await db.query<{ action_id: string }>(
+    `select a.id as action_id from unnest($1::text[]) as a(id)
+      where exists (select 1 from conversions c where c.action_id = a.id and c.reason is null)`,
+    [[...actionIds]],
+  );
+  return new Set(rows.map((row) => row.action_id));
 }

@@ -21,6 +21,8 @@ export interface ConversionLedgerRow {
   click_key: string | null;
   reason: InvalidConversionReason | null;
   source: 'tag' | 'postback';
+  /** Whether it carried the action's postback key. */
+  signed: boolean;
 }
 
 const COLUMNS = [
@@ -37,6 +39,7 @@ const COLUMNS = [
   ['click_key', 'text'],
   ['reason', 'text'],
   ['source', 'text'],
+  ['signed', 'boolean'],
 ] as const satisfies readonly (readonly [keyof ConversionLedgerRow, string])[];
 
 const insertSql = (conflict: string) => `
@@ -91,4 +94,107 @@ export async function countedOrders(
     [pairs.map((pair) => pair.orderHash), pairs.map((pair) => pair.actionId)],
   );
   return new Set(rows.map((row) => `${row.action_id}|${row.order_hash}`));
+}
+
+/** Refusals counted, not stored one row each: per action ('' when none has that id), reason and hour. */
+export interface RefusalCount {
+  actionId: string;
+  campaignId: string;
+  reason: InvalidConversionReason;
+  bucket: Date;
+  count: number;
+}
+
+/** Adds refusals to their hour's counts (one statement for a batch's counts). */
+export async function addRefusalCounts(tx: Queryable, counts: readonly RefusalCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  await tx.query(
+    `insert into conversion_refusals (action_id, campaign_id, reason, bucket, count)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[])
+     on conflict (action_id, reason, bucket) do update set count = conversion_refusals.count + excluded.count`,
+    [
+      counts.map((count) => count.actionId),
+      counts.map((count) => count.campaignId),
+      counts.map((count) => count.reason),
+      counts.map((count) => count.bucket.toISOString()),
+      counts.map((count) => count.count),
+    ],
+  );
+}
+
+/** A click of an action whose counted conversions are capped. */
+export interface CappedClick {
+  actionId: string;
+  clickImpressionId: string;
+  clickedAt: Date;
+}
+
+const clickKey = (actionId: string, impressionId: string) => `${actionId}|${impressionId}`;
+
+/**
+ * The counted conversions of these clicks so far, their rows locked until the transaction ends (made at
+ * 0 when new), so two batches of a fleet never pass the cap together: `action|impression` keys.
+ */
+export async function lockClickCounts(
+  tx: Queryable,
+  clicks: readonly CappedClick[],
+): Promise<Map<string, number>> {
+  if (clicks.length === 0) return new Map();
+  const params = [
+    clicks.map((click) => click.actionId),
+    clicks.map((click) => click.clickImpressionId),
+    clicks.map((click) => click.clickedAt.toISOString()),
+  ];
+  await tx.query(
+    `insert into conversion_click_counts (action_id, click_impression_id, clicked_at)
+     select * from unnest($1::text[], $2::text[], $3::timestamptz[])
+     on conflict do nothing`,
+    params,
+  );
+  const rows = await tx.query<{ action_id: string; click_impression_id: string; counted: number }>(
+    `select action_id, click_impression_id, counted from conversion_click_counts
+      where (action_id, click_impression_id) in (select * from unnest($1::text[], $2::text[]))
+      order by action_id, click_impression_id
+      for update`,
+    params.slice(0, 2),
+  );
+  return new Map(rows.map((row) => [clickKey(row.action_id, row.click_impression_id), Number(row.counted)]));
+}
+
+/** Adds counted conversions to their clicks' counts (`action|impression` keys). */
+export async function addClickCounts(tx: Queryable, added: ReadonlyMap<string, number>): Promise<void> {
+  if (added.size === 0) return;
+  const keys = [...added.keys()].map((key) => key.split('|'));
+  await tx.query(
+    `update conversion_click_counts c set counted = c.counted + u.n
+       from unnest($1::text[], $2::text[], $3::int[]) as u(action_id, click_impression_id, n)
+      where c.action_id = u.action_id and c.click_impression_id = u.click_impression_id`,
+    [keys.map((key) => key[0]), keys.map((key) => key[1]), [...added.values()]],
+  );
+}
+
+export { clickKey };
+
+/**
+ * Deletes what outlived its use (docs/conversions.md, "What is stored"): ledger rows not counted and
+ * refusal counts received before `before`, and click counts of clicks made before `clicksBefore` (no
+ * conversion of theirs can count any more). Answers how many of each went.
+ */
+export async function sweepConversions(
+  db: Queryable,
+  before: Date,
+  clicksBefore: Date,
+): Promise<{ rows: number; refusals: number; clicks: number }> {
+  const gone = async (sql: string, at: Date) => {
+    const [row] = await db.query<{ n: string }>(
+      `with gone as (${sql} returning 1) select count(*) as n from gone`,
+      [at],
+    );
+    return Number(row?.n ?? 0);
+  };
+  return {
+    rows: await gone('delete from conversions where reason is not null and converted_at < $1', before),
+    refusals: await gone('delete from conversion_refusals where bucket < $1', before),
+    clicks: await gone('delete from conversion_click_counts where clicked_at < $1', clicksBefore),
+  };
 }

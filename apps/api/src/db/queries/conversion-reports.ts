@@ -13,7 +13,12 @@ const whereOf = (scope: ConversionScope) =>
     ? { sql: 'campaign_id = $1', param: scope.campaignId }
     : { sql: 'live_id = any($1::text[])', param: [...scope.liveIds] };
 
-/** Conversions received in `from <= converted_at < to` and not counted, by reason (most first, then by reason). */
+/**
+ * Conversions received in `from <= converted_at < to` and not counted, by reason (most first, then by
+ * reason): the ledger's rows, and for a whole campaign the refusals counted per hour instead of stored
+ * (docs/conversions.md, "What is stored": an hour counts when it starts in the range). A creative
+ * report has only the ledger's: a counted refusal proved no click, so no creative.
+ */
 export async function countInvalidConversions(
   db: Queryable,
   scope: ConversionScope,
@@ -21,11 +26,20 @@ export async function countInvalidConversions(
   to: Date,
 ): Promise<{ reason: InvalidConversionReason; conversions: number }[]> {
   const where = whereOf(scope);
+  const counted =
+    'campaignId' in scope
+      ? `union all
+         select reason, count from conversion_refusals
+          where campaign_id = $1 and bucket >= $2 and bucket < $3`
+      : '';
   const rows = await db.query<{ reason: InvalidConversionReason; conversions: string }>(
-    `select reason, count(*) as conversions from conversions
-      where ${where.sql} and reason is not null and converted_at >= $2 and converted_at < $3
+    `select reason, sum(count) as conversions from (
+       select reason, 1 as count from conversions
+        where ${where.sql} and reason is not null and converted_at >= $2 and converted_at < $3
+       ${counted}
+     ) as refused
       group by reason
-      order by count(*) desc, reason`,
+      order by sum(count) desc, reason`,
     [where.param, from, to],
   );
   return rows.map((row) => ({ reason: row.reason, conversions: Number(row.conversions) }));

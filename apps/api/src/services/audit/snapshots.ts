@@ -5,7 +5,7 @@ import { type CampaignGoal, type CampaignRate, formatGoal, formatRate } from '@a
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
-import type { ConversionActionRow } from '../../db/queries/conversion-actions';
+import type { ConversionActionChange, ConversionActionRow } from '../../db/queries/conversion-actions';
 import { type CreativeRow, listCreativesByIds } from '../../db/queries/creatives';
 import type { PlacementRow } from '../../db/queries/placements';
 import type { ScheduleRow } from '../../db/queries/schedules';
@@ -210,8 +210,9 @@ export const abTestChange = (
 
 type ConversionActionFields = Pick<
   ConversionActionRow,
-  'id' | 'campaign_id' | 'name' | 'type' | 'counting' | 'lookback_days' | 'currency' | 'archived_at'
->;
+  'id' | 'campaign_id' | 'postback_key_created_at' | 'archived_at'
+> &
+  ConversionActionChange;
 
 const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
   name: row.name,
@@ -219,6 +220,12 @@ const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
   counting: row.counting,
   lookbackDays: row.lookback_days,
   currency: row.currency,
+  unsigned: row.unsigned,
+  maxPerClick: row.max_per_click,
+  maxValueMinor: row.max_value_minor === null ? null : Number(row.max_value_minor),
+  // When its postback key was made: a new key is recorded, never the key or its hash.
+  postbackKeyCreatedAt:
+    row.postback_key_created_at === null ? null : new Date(row.postback_key_created_at).toISOString(),
   archived: row.archived_at !== null,
 });
 

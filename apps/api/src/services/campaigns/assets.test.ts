@@ -270,6 +270,58 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
   });
 
+  it('attack: the tag sheet writes what the client sends (the server builds every tag; no cell starts a formula)', async () => {
+    const made = await owner.post<{ id: string }>('/v1/campaign/new', { name: '=SUM(1+1)' });
+    const formulaCampaign = made.body.data?.id ?? '';
+    const creative = await owner.post<{ id: string }>('/v1/campaign/creatives', {
+      campaignID: formulaCampaign,
+      name: '@cmd',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      platform: 'google-ad-manager',
+      trackers: { click: [{ type: 'redirect', url: 'https://advertiser.example/' }] },
+    });
+    const id = creative.body.data?.id ?? '';
+    const published = await owner.post<{ liveCreatives: { id: string }[] }>(
+      '/v1/campaign/creatives/publish',
+      { id },
+    );
+    const liveId = published.body.data?.liveCreatives[0]?.id ?? '';
+    const answer = await owner.post<{ file: string }>('/v1/campaign/tags', {
+      campaignID: formulaCampaign,
+      type: 'xlsx',
+      tags: {
+        [id]: [
+          {
+            liveCreativeID: liveId,
+            platform: 'Google Ad Manager',
+            tag: '=HYPERLINK("http://evil.example","x")',
+          },
+        ],
+      },
+    });
+    expect(answer.httpStatus).toBe(200);
+    const download = await fetch(`${server.url}/api/uploads/${answer.body.data?.file ?? ''}`, {
+      headers: { Cookie: owner.cookie ?? '' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.getWorksheet('Tags');
+    const row = (sheet?.getRow(2).values ?? []) as unknown[];
+    expect(String(row[8])).toContain(liveId);
+    expect(String(row[8])).not.toContain('evil.example');
+    expect(row[1]).toBe("'=SUM(1+1)");
+    expect(row[2]).toBe("'@cmd");
+    const texts: string[] = [];
+    sheet?.eachRow((line) => {
+      line.eachCell((cell) => {
+        if (typeof cell.value === 'string') texts.push(cell.value);
+      });
+    });
+    expect(texts.filter((text) => /^[=+\-@]/.test(text))).toEqual([]);
+  });
+
   it("tag sheet of another user's campaign is 404; a wrong type is 400", async () => {
     expect((await other.post('/v1/campaign/tags', { campaignID, type: 'xlsx', tags: {} })).httpStatus).toBe(
       404,

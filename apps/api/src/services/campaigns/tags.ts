@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Context } from '../../context';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
+import { guardWorkbookText } from '../reports/spreadsheet-text';
 import { storePrivateFile } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { safeFilename } from './asset-checks';
@@ -30,21 +31,15 @@ export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: 
     const platforms = given
       .map((entry) => findPlatform(entry.platform)?.id)
       .filter((id): id is PlatformId => id !== undefined);
-    const built = buildTagSheet({
+    // Every tag is the server's own, built from the creative, the platforms named and the editor's
+    // deal and fallback ids (escaped by buildTag): a `tag` text in the body is never written.
+    return buildTagSheet({
       campaign: { name: campaign.name, creatives: [creative] },
       servingHost: ctx.config.adServingUrl,
       tcfVendorID: ctx.config.tcfVendorID,
       ...(platforms.length > 0 ? { platforms: [...new Set(platforms)] } : {}),
-    });
-    // The tags the caller was shown (the editor's deal and fallback ids, its click macros) stand in the
-    // sheet as given, for the live creatives of this creative and the platforms named; every other cell
-    // (names, ids, size, notes) is the server's own.
-    return built.map((row) => {
-      const shown = given.find(
-        (entry) =>
-          entry.liveCreativeID === row.liveCreativeID && findPlatform(entry.platform)?.name === row.platform,
-      );
-      return shown && row.tag !== '' ? { ...row, tag: shown.tag } : row;
+      dealIDs: input.dealIDs ?? {},
+      fallbackIDs: input.fallbackIDs ?? {},
     });
   });
 
@@ -65,6 +60,7 @@ export async function buildTagSheetFile(ctx: Context, user: SessionUser, input: 
   sheet.getRow(1).font = { bold: true };
   // A tag served from a non-https origin is refused by most platforms: the note says so beside each tag.
   for (const row of rows) sheet.addRow({ ...row, error: row.error ?? row.warning ?? '' });
+  guardWorkbookText(workbook);
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
   const name = `tags/${newId()}/${safeFilename(campaign.name)}-tags.xlsx`;
   await storePrivateFile(ctx, { name, ownerId: user.id, contentType: XLSX_TYPE, bytes });

@@ -58,11 +58,62 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
           counting: [null, 'every'],
           currency: [null, 'USD'],
           lookbackDays: [null, 30],
+          maxPerClick: [null, 5],
           name: [null, 'Purchase'],
           type: [null, 'purchase'],
+          unsigned: [null, 'tag-only'],
         },
       },
     ]);
+  });
+
+  it('the postback settings: a maximum value in the currency (exact, its decimals checked), conversions per click, the key shown once and rotated', async () => {
+    const made = await create({
+      name: 'Sale',
+      type: 'purchase',
+      maxValue: '500',
+      maxPerClick: 3,
+      unsigned: 'refused',
+    });
+    expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toMatchObject({
+      maxValue: '500.00',
+      maxPerClick: 3,
+      unsigned: 'refused',
+      postbackKey: null,
+    });
+    const id = made.body.data?.id ?? '';
+    const decimals = await owner.put('/v1/campaign/conversionActions', { id, maxValue: '1.999' });
+    expect(decimals.httpStatus).toBe(400);
+    expect(decimals.body.message).toContain('USD');
+    const cleared = await owner.put<ConversionAction>('/v1/campaign/conversionActions', { id, maxValue: '' });
+    expect(cleared.body.data?.maxValue).toBeNull();
+    const first = await owner.post<{ action: ConversionAction; key: string }>(
+      '/v1/campaign/conversionActions/key',
+      {
+        id,
+      },
+    );
+    expect(first.httpStatus).toBe(200);
+    const key = first.body.data?.key ?? '';
+    expect(key).toMatch(/^adck_[A-Za-z0-9_-]{43}$/);
+    expect(first.body.data?.action.postbackKey).toEqual({
+      hint: key.slice(-4),
+      createdAt: expect.any(String),
+    });
+    // Shown once: never in a read, never stored or audited in clear.
+    const read = await owner.get(`/v1/campaign/conversionAction?id=${id}`);
+    expect(JSON.stringify(read.body)).not.toContain(key);
+    const [row] = await server.db.query<Record<string, unknown>>(
+      'select * from conversion_actions where id = $1',
+      [id],
+    );
+    expect(JSON.stringify(row)).not.toContain(key);
+    expect(JSON.stringify(await auditOf(id))).not.toContain(key);
+    const second = await owner.post<{ key: string }>('/v1/campaign/conversionActions/key', { id });
+    expect(second.body.data?.key).not.toBe(key);
+    expect((await owner.post('/v1/campaign/conversionActions/key', { id })).httpStatus).toBe(200);
+    expect((await stranger.post('/v1/campaign/conversionActions/key', { id })).httpStatus).toBe(404);
   });
 
   it('lists a campaign of its own oldest first; a campaign without actions lists none', async () => {
@@ -230,6 +281,41 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
         currency: 'JPY',
       });
       expect(moved.body.data?.currency).toBe('JPY');
+    });
+
+    it('attack: a currency changed after conversions counted mixes units in its totals (refused with what to do: a new action)', async () => {
+      const alone = await newCampaign();
+      const only = await owner.post<ConversionAction>('/v1/campaign/conversionActions', {
+        campaignID: alone,
+        name: 'Purchase',
+        type: 'purchase',
+        currency: 'USD',
+      });
+      const id = only.body.data?.id ?? '';
+      expect(only.body.data?.hasCounted).toBe(false);
+      // One counted conversion of 49.99 USD in its ledger.
+      await server.db.query(
+        `insert into conversions (id, action_id, campaign_id, converted_at, value_minor, currency, source)
+         values ('counted-usd', $1, $2, now(), 4999, 'USD', 'postback')`,
+        [id, alone],
+      );
+      expect(
+        (await owner.get<ConversionAction>(`/v1/campaign/conversionAction?id=${id}`)).body.data?.hasCounted,
+      ).toBe(true);
+      const refused = await owner.put('/v1/campaign/conversionActions', { id, currency: 'EUR' });
+      expect(refused.httpStatus).toBe(400);
+      expect(refused.body.message).toBe(MESSAGES.conversionActionCurrencyCounted);
+      expect(refused.body.message).toContain('make a new conversion action');
+      expect(
+        (await owner.get<ConversionAction>(`/v1/campaign/conversionAction?id=${id}`)).body.data?.currency,
+      ).toBe('USD');
+      // The same currency sent back (the action as answered) is no change, and other fields still change.
+      const renamed = await owner.put<ConversionAction>('/v1/campaign/conversionActions', {
+        id,
+        currency: 'USD',
+        name: 'Purchase (USD)',
+      });
+      expect(renamed.body.data).toMatchObject({ name: 'Purchase (USD)', currency: 'USD' });
     });
 
     it("a rate is booked only in the actions' currency (archived ones too); clearing it is allowed", async () => {

@@ -3,12 +3,18 @@
 // placements: the campaign's owner or an admin, 404 for anyone else. The currency rule is the domain's
 // (rules/conversion-actions.ts): a campaign's actions share one currency, its booked rate's when it has
 // one; it is checked with the campaign's row locked, as a rate change checks it, so neither slips past.
+import { randomBytes } from 'node:crypto';
 import {
   ApiError,
   type ConversionAction,
   type CreateConversionActionRequest,
   conversionActionCurrency,
+  conversionValueDecimalsMessage,
+  conversionValueMinor,
+  currencyDigits,
   MESSAGES,
+  minorAmountText,
+  type PostbackKeyAnswer,
   type UpdateConversionActionRequest,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -17,9 +23,11 @@ import { type CampaignRow, findCampaign, lockCampaign } from '../../db/queries/c
 import {
   type ConversionActionRow,
   findConversionAction,
+  hasCountedConversions,
   insertConversionAction,
   listConversionActionsOfCampaign,
   markConversionActionArchived,
+  setPostbackKey,
   updateConversionAction as updateConversionActionRow,
 } from '../../db/queries/conversion-actions';
 import { recordChange } from '../audit/record';
@@ -27,10 +35,11 @@ import { conversionActionChange } from '../audit/snapshots';
 import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
+import { forgetConversionAction, postbackKeyHash } from '../serving/conversions';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
-const actionAnswer = (row: ConversionActionRow): ConversionAction => ({
+const actionAnswer = (row: ConversionActionRow, hasCounted: boolean): ConversionAction => ({
   id: row.id,
   campaignID: row.campaign_id,
   name: row.name,
@@ -38,10 +47,43 @@ const actionAnswer = (row: ConversionActionRow): ConversionAction => ({
   counting: row.counting,
   lookbackDays: row.lookback_days,
   currency: row.currency,
+  unsigned: row.unsigned,
+  maxPerClick: row.max_per_click,
+  maxValue: row.max_value_minor === null ? null : minorAmountText(Number(row.max_value_minor), row.currency),
+  postbackKey:
+    row.postback_key_hint === null || row.postback_key_created_at === null
+      ? null
+      : { hint: row.postback_key_hint, createdAt: iso(row.postback_key_created_at) },
+  hasCounted,
   archived: row.archived_at !== null,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
+
+/** The actions as answered, each saying whether it has counted a conversion. */
+async function answers(db: Queryable, rows: readonly ConversionActionRow[]): Promise<ConversionAction[]> {
+  const counted = await hasCountedConversions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => actionAnswer(row, counted.has(row.id)));
+}
+const answerOf = async (db: Queryable, row: ConversionActionRow) =>
+  (await answers(db, [row]))[0] as ConversionAction;
+
+/** The maximum value in the minor unit of the action's currency (null: none); 400 when it does not fit it. */
+function maxValueMinor(text: string | null | undefined, currency: string): number | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  const checked = conversionValueMinor(text, currency);
+  if ('minor' in checked) return checked.minor;
+  if (checked.refused === 'decimals') {
+    throw ApiError.of(400, conversionValueDecimalsMessage(currency, currencyDigits(currency)));
+  }
+  throw ApiError.of(
+    400,
+    checked.refused === 'too-large' ? MESSAGES.conversionValueTooLarge : MESSAGES.conversionActionMaxValue,
+  );
+}
 
 /** The action when the user may manage its campaign; 404 otherwise (as for a missing one). */
 async function ownAction(db: Queryable, user: SessionUser, id: string): Promise<ConversionActionRow> {
@@ -84,7 +126,7 @@ export async function getConversionAction(
   user: SessionUser,
   id: string,
 ): Promise<ConversionAction> {
-  return actionAnswer(await ownAction(ctx.db, user, id));
+  return answerOf(ctx.db, await ownAction(ctx.db, user, id));
 }
 
 /** GET /v1/campaign/conversionActions: oldest first, archived ones too (`archived: true`). */
@@ -94,7 +136,7 @@ export async function listConversionActions(
   campaignId: string,
 ): Promise<ConversionAction[]> {
   const campaign = await ownCampaign(ctx.db, user, campaignId);
-  return (await listConversionActionsOfCampaign(ctx.db, campaign.id)).map(actionAnswer);
+  return answers(ctx.db, await listConversionActionsOfCampaign(ctx.db, campaign.id));
 }
 
 export async function createConversionAction(
@@ -113,11 +155,14 @@ export async function createConversionAction(
       counting: input.counting,
       lookback_days: input.lookbackDays,
       currency,
+      unsigned: input.unsigned,
+      max_per_click: input.maxPerClick,
+      max_value_minor: maxValueMinor(input.maxValue, currency),
     });
     await recordChange(tx, user, conversionActionChange(null, made));
     return made;
   });
-  return actionAnswer(row);
+  return actionAnswer(row, false);
 }
 
 /**
@@ -134,19 +179,64 @@ export async function updateConversionAction(
     const currency =
       input.currency === undefined || input.currency === existing.currency
         ? existing.currency
-        : await currencyFor(tx, existing.campaign_id, input.currency, existing.id);
+        : await newCurrency(tx, existing, input.currency);
     const changed = await updateConversionActionRow(tx, existing.id, {
       name: input.name ?? existing.name,
       type: input.type ?? existing.type,
       counting: input.counting ?? existing.counting,
       lookback_days: input.lookbackDays ?? existing.lookback_days,
       currency,
+      unsigned: input.unsigned ?? existing.unsigned,
+      max_per_click: input.maxPerClick ?? existing.max_per_click,
+      max_value_minor:
+        input.maxValue === undefined
+          ? existing.max_value_minor === null
+            ? null
+            : maxValueMinor(minorAmountText(Number(existing.max_value_minor), existing.currency), currency)
+          : maxValueMinor(input.maxValue, currency),
     });
     if (!changed) throw ApiError.of(404, MESSAGES.conversionActionNotFound);
     await recordChange(tx, user, conversionActionChange(existing, changed));
     return changed;
   });
-  return actionAnswer(row);
+  forgetConversionAction(ctx, row.id);
+  return answerOf(ctx.db, row);
+}
+
+/**
+ * Another currency for the action: refused once it has counted a conversion (its totals would add up
+ * two units), with what to do instead; else the campaign's rule decides (under its row lock).
+ */
+async function newCurrency(tx: Queryable, existing: ConversionActionRow, asked: string): Promise<string> {
+  if ((await hasCountedConversions(tx, [existing.id])).has(existing.id)) {
+    throw ApiError.of(400, MESSAGES.conversionActionCurrencyCounted);
+  }
+  return currencyFor(tx, existing.campaign_id, asked, existing.id);
+}
+
+/**
+ * POST /v1/campaign/conversionActions/key: a new postback key, answered this once (its SHA-256 and last
+ * four characters are kept); the key it replaces stops working at once, in this process, and within
+ * seconds in the others (their cache of actions). Audited without the key.
+ */
+export async function rotatePostbackKey(
+  ctx: Context,
+  user: SessionUser,
+  id: string,
+): Promise<PostbackKeyAnswer> {
+  const existing = await ownAction(ctx.db, user, id);
+  const key = `adck_${randomBytes(32).toString('base64url')}`;
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await setPostbackKey(tx, existing.id, {
+      hash: postbackKeyHash(key),
+      hint: key.slice(-4),
+    });
+    if (!changed) throw ApiError.of(404, MESSAGES.conversionActionNotFound);
+    await recordChange(tx, user, conversionActionChange(existing, changed));
+    return changed;
+  });
+  forgetConversionAction(ctx, row.id);
+  return { action: await answerOf(ctx.db, row), key };
 }
 
 /**
@@ -161,12 +251,13 @@ export async function setConversionActionArchived(
   archived: boolean,
 ): Promise<ConversionAction> {
   const existing = await ownAction(ctx.db, user, id);
-  if ((existing.archived_at !== null) === archived) return actionAnswer(existing);
+  if ((existing.archived_at !== null) === archived) return answerOf(ctx.db, existing);
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await markConversionActionArchived(tx, existing.id, archived);
     if (!changed) throw ApiError.of(404, MESSAGES.conversionActionNotFound);
     await recordChange(tx, user, conversionActionChange(existing, changed));
     return changed;
   });
-  return actionAnswer(row);
+  forgetConversionAction(ctx, row.id);
+  return answerOf(ctx.db, row);
 }

@@ -4,7 +4,10 @@
 // writes them (ConversionLedger.writeBatch: the ledger and the events in one transaction), so the report,
 // the lag chart and the invalid-conversions panel read what a live campaign would give them. A few are
 // not counted, each for a reason the panel lists: an order sent twice, a click past its window, an id
-// tampered with, a click of invalid traffic.
+// tampered with, a click of invalid traffic, a value over the purchase's maximum, a click past its
+// conversions per click, a postback without the key, a bot's tag call. The shop's server sends its
+// purchases signed with the action's key (postbacks), the site's tag unsigned, so the report's signed,
+// unsigned and refused figures all have something.
 import type { ConversionLedgerRow } from '../../db/queries/conversion-ledger';
 import type { TrackedEvent } from '../events/tracked-event';
 import { newId } from '../ids';
@@ -16,8 +19,14 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface DemoConversionActions {
-  /** Every conversion counts, with a value (30-day window). */
-  purchase: { id: string; currency: string; lookbackDays: number };
+  /** Every conversion counts, with a value (30-day window), up to a maximum, so many per click. */
+  purchase: {
+    id: string;
+    currency: string;
+    lookbackDays: number;
+    maxValueMinor: number;
+    maxPerClick: number;
+  };
   /** One per click, no value (7-day window). */
   signUp: { id: string; lookbackDays: number };
 }
@@ -62,6 +71,7 @@ export function demoConversionEntries(
     fields: Partial<ConversionLedgerRow> & { converted_at: Date },
   ): LedgerEntry => {
     const clickId = `demo.${newId()}`;
+    const source = random() < 0.7 ? 'tag' : 'postback';
     return {
       row: {
         id: newId(),
@@ -75,10 +85,12 @@ export function demoConversionEntries(
         order_hash: null,
         click_key: null,
         reason: null,
-        source: random() < 0.7 ? 'tag' : 'postback',
+        source,
+        signed: source === 'postback',
         ...fields,
       },
       dims: click.dims ?? { site: '', device: '', os: '', browser: '', country: '' },
+      cap: action.id === actions.purchase.id ? actions.purchase.maxPerClick : null,
     };
   };
   for (const click of events) {
@@ -92,6 +104,16 @@ export function demoConversionEntries(
         // A bot's click that "converts" now and then: stored, never counted.
         if (draw < 0.01)
           entries.push(entry(click, actions.purchase, { converted_at: at, reason: 'invalid-click' }));
+        // Its tag call from a headless browser: counted as refused, not stored.
+        else if (draw < 0.02)
+          entries.push(
+            entry(click, actions.purchase, {
+              converted_at: at,
+              reason: 'invalid-traffic',
+              source: 'tag',
+              signed: false,
+            }),
+          );
         continue;
       }
       if (draw < 0.03) {
@@ -104,6 +126,28 @@ export function demoConversionEntries(
         if (random() < 0.04)
           entries.push(
             entry(click, actions.purchase, { ...purchase, order_hash: hash, reason: 'duplicate-order' }),
+          );
+        // Now and then a basket over the action's maximum, a click posted past its conversions per
+        // click, or a postback from a server that forgot the key: stored or counted, never in the figures.
+        const odd = random();
+        if (odd < 0.03)
+          entries.push(
+            entry(click, actions.purchase, {
+              ...purchase,
+              value_minor: actions.purchase.maxValueMinor + 1 + Math.floor(random() * 90_000),
+              reason: 'over-max-value',
+            }),
+          );
+        else if (odd < 0.05)
+          entries.push(entry(click, actions.purchase, { ...purchase, reason: 'click-cap', signed: false }));
+        else if (odd < 0.07)
+          entries.push(
+            entry(click, actions.purchase, {
+              ...purchase,
+              reason: 'unsigned',
+              source: 'postback',
+              signed: false,
+            }),
           );
       } else if (draw < 0.05) {
         const signUp = entry(click, actions.signUp, { converted_at: at });
@@ -118,7 +162,7 @@ export function demoConversionEntries(
           entries.push(entry(click, actions.purchase, { converted_at: late, reason: 'expired' }));
       } else if (draw < 0.0508) {
         // An id edited by hand: nothing in it can be believed, not even its creative.
-        const forged = entry(click, actions.purchase, { converted_at: at, reason: 'forged' });
+        const forged = entry(click, actions.purchase, { converted_at: at, reason: 'forged', signed: false });
         Object.assign(forged.row, { live_id: null, click_impression_id: null, clicked_at: null });
         entries.push(forged);
       }

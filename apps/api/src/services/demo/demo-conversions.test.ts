@@ -104,7 +104,7 @@ describe("the demo's conversions, drawn from its clicks", () => {
   const now = new Date('2026-11-25T12:00:00Z');
   const secret = Buffer.alloc(32, 7);
   const actions = {
-    purchase: { id: 'purchase', currency: 'USD', lookbackDays: 30 },
+    purchase: { id: 'purchase', currency: 'USD', lookbackDays: 30, maxValueMinor: 50_000, maxPerClick: 5 },
     signUp: { id: 'signup', lookbackDays: 7 },
   };
   const dims = { site: 'news.example', device: 'desktop', os: 'Windows', browser: 'Chrome', country: 'DE' };
@@ -154,6 +154,14 @@ describe("the demo's conversions, drawn from its clicks", () => {
   it('the ones not counted carry the reasons the panel lists; a late one is past its window, a forged one names no creative', () => {
     const reasons = new Set(entries.map((entry) => entry.row.reason));
     expect(reasons).toContain('invalid-click');
+    // The postback's refusals: a value over the maximum, a click past its cap, a postback without the key.
+    for (const reason of ['over-max-value', 'click-cap', 'unsigned', 'invalid-traffic'] as const)
+      expect(reasons, reason).toContain(reason);
+    for (const entry of entries.filter((each) => each.row.reason === 'over-max-value'))
+      expect(entry.row.value_minor).toBeGreaterThan(50_000);
+    // Signed (the shop's server) and unsigned (the tag) among the counted ones.
+    expect(counted.some((entry) => entry.row.signed)).toBe(true);
+    expect(counted.some((entry) => !entry.row.signed && entry.row.source === 'tag')).toBe(true);
     for (const entry of entries.filter((each) => each.row.reason === 'expired')) {
       const lag = entry.row.converted_at.getTime() - (entry.row.clicked_at?.getTime() ?? 0);
       expect(lag).toBeGreaterThan(30 * DAY_MS);

@@ -427,7 +427,13 @@ export async function seedDemoData(
       events,
       campaignId,
       {
-        purchase: { id: purchaseId as string, currency: DEMO_RATE.currency, lookbackDays: 30 },
+        purchase: {
+          id: purchaseId as string,
+          currency: DEMO_RATE.currency,
+          lookbackDays: 30,
+          maxValueMinor: 50_000,
+          maxPerClick: 5,
+        },
         signUp: { id: signUpId as string, lookbackDays: 7 },
       },
       ctx.secret,

@@ -291,6 +291,12 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
     name: '0008_conversion_breakdowns',
     statements: conversionBreakdowns,
   },
+  {
+    // Where counted conversions came from (signed with the action's postback key, or unsigned: the tag)
+    // and the refused ones of real clicks (docs/conversions.md, "Signed postbacks and caps").
+    name: '0030_conversion_sources',
+    statements: addCounterColumns(['conversions_signed', 'conversions_unsigned', 'conversions_refused']),
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

@@ -70,7 +70,10 @@ const filesOf = async (format: 'csv' | 'xlsx' | 'xlsx-pivot', breakdown?: 'site'
     format,
   );
 
-/** A counted conversion as the postback writes it: the ledger's row and its two events. */
+/**
+ * A counted conversion as the postback writes it: the ledger's row and its events (count, value, and
+ * whether it was signed with the action's key).
+ */
 async function convert(
   id: string,
   live: string,
@@ -78,6 +81,7 @@ async function convert(
   clickedAt: string,
   convertedAt: string,
   minor: number,
+  signed = false,
 ) {
   await server.db.query(
     `insert into conversions (id, action_id, campaign_id, live_id, clicked_at, converted_at, value_minor, currency, source)
@@ -85,7 +89,7 @@ async function convert(
     [id, campaignID, live, clickedAt, convertedAt, minor],
   );
   const at = new Date(convertedAt);
-  const event = (type: 'conversion' | 'conversionValue', count: number): TrackedEvent => ({
+  const event = (type: TrackedEvent['type'], count: number): TrackedEvent => ({
     liveId: live,
     type,
     at,
@@ -96,15 +100,38 @@ async function convert(
   await server.app.adconsole.events.store.writeBatch([
     event('conversion', 1),
     event('conversionValue', minor),
+    event(signed ? 'conversionSigned' : 'conversionUnsigned', 1),
   ]);
 }
 
-/** A conversion received and not counted (the ledger only). */
-const refuse = (id: string, reason: string, convertedAt: string, campaign = campaignID) =>
-  server.db.query(
+/**
+ * A conversion received and not counted: its ledger row and, for one of this campaign's clicks, its
+ * refused event (as the ledger writes them).
+ */
+async function refuse(id: string, reason: string, convertedAt: string, campaign = campaignID) {
+  await server.db.query(
     `insert into conversions (id, campaign_id, live_id, converted_at, reason, source)
      values ($1, $2, $3, $4, $5, 'tag')`,
     [id, campaign, campaign === campaignID ? lives.a : null, convertedAt, reason],
+  );
+  if (campaign !== campaignID) return;
+  await server.app.adconsole.events.store.writeBatch([
+    {
+      liveId: lives.a,
+      type: 'conversionRefused',
+      at: new Date(convertedAt),
+      count: 1,
+      impressionId: id,
+      dims: SITE_A,
+    },
+  ]);
+}
+
+/** Refusals counted, not stored (forged ids, a client over the rate rule): an hour's count. */
+const countRefusals = (reason: string, bucket: string, count: number, campaign = campaignID) =>
+  server.db.query(
+    `insert into conversion_refusals (action_id, campaign_id, reason, bucket, count) values ($1, $2, $3, $4, $5)`,
+    [campaign === campaignID ? 'action-1' : 'action-other', campaign, reason, bucket, count],
   );
 
 describe(`conversion reports on ${testStoresLabel()}`, () => {
@@ -145,7 +172,8 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       ...served(lives.c, UNKNOWN_DIMENSIONS, '2026-11-01T16:00:00Z', 2000, 10),
     ]);
     // 03:30 UTC on 1 November is 23:30 EDT on 31 October (a day after its click: lag 1).
-    await convert('conv-a', lives.a, SITE_A, '2026-10-31T03:00:00Z', '2026-11-01T03:30:00Z', 1999);
+    // A is the shop's signed postback; B and C came from the tag (unsigned).
+    await convert('conv-a', lives.a, SITE_A, '2026-10-31T03:00:00Z', '2026-11-01T03:30:00Z', 1999, true);
     // 05:30 UTC is 01:30 EDT, the first 01:00 of the day (within the hour of its click: lag 0).
     await convert('conv-b', lives.b, SITE_B, '2026-11-01T05:00:00Z', '2026-11-01T05:30:00Z', 1);
     // 14:00 UTC is 09:00 EST; its click was on 29 October, outside the range (3 days 4 hours: lag 3).
@@ -167,6 +195,12 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
     await refuse('bad-4', 'invalid-click', '2026-11-01T20:00:00Z');
     await refuse('bad-5', 'expired', '2026-11-02T15:00:00Z');
     await refuse('bad-6', 'expired', '2026-11-01T15:00:00Z', 'another-campaign');
+    // Counted, not stored: 7 forged ids and 3 over the rate rule in the range, 50 forged after it, 9 of
+    // another campaign.
+    await countRefusals('forged', '2026-11-01T15:00:00Z', 7);
+    await countRefusals('rate', '2026-10-31T20:00:00Z', 3);
+    await countRefusals('forged', '2026-11-02T15:00:00Z', 50);
+    await countRefusals('forged', '2026-11-01T15:00:00Z', 9, 'another-campaign');
   });
   afterAll(async () => {
     await server?.close();
@@ -184,6 +218,10 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
         conversionValue: 1254.56,
         conversionRate: 6,
         spend: 10,
+        // How they came: one signed postback, two from the tag; four refused through A's clicks.
+        conversionsSigned: 1,
+        conversionsUnsigned: 2,
+        conversionsRefused: 4,
       });
       expect(data.totals.costPerConversion).toBeCloseTo(10 / 3, 12);
       expect(data.totals.roas).toBeCloseTo(125.456, 12);
@@ -278,11 +316,13 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       expect(row?.roas).toBeCloseTo(7.996, 12);
     });
 
-    it('invalid conversions of the range by reason (most first), never in the figures; the lag by whole days from click', async () => {
+    it('invalid conversions of the range by reason (most first), the counted refusals with the stored ones (attack: forged conversions fill the database: the panel reads the counts), never in the figures; the lag by whole days from click', async () => {
       const data = await reportOf({ campaignID, ...RANGE });
       expect(data.invalidConversions).toEqual({
-        total: 4,
+        total: 14,
         byReason: [
+          { reason: 'forged', label: 'Click id forged or tampered with', conversions: 7 },
+          { reason: 'rate', label: 'Too many conversions from one client', conversions: 3 },
           { reason: 'duplicate-order', label: 'Order already counted for this action', conversions: 2 },
           { reason: 'expired', label: 'Click older than the lookback window', conversions: 1 },
           { reason: 'invalid-click', label: 'Click was invalid traffic', conversions: 1 },
@@ -326,16 +366,19 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
   });
 
   describe('files and mail', () => {
-    it('CSV: Conversions, Conversion rate, Conversion value (exact), Cost per conversion and ROAS per creative and day; invalid conversions by reason', async () => {
+    it('CSV: Conversions, Conversion rate, Conversion value (exact), Cost per conversion and ROAS per creative and day; signed, unsigned and refused; invalid conversions by reason', async () => {
       const text = (await reportFileBytes(await filesOf('csv'), 'csv', 'full'))
         .toString('utf8')
         .replace(/^\ufeff/, '');
       const [head, ...lines] = text.trim().split('\r\n');
       const headers = (head ?? '').split(',');
       const at = (name: string) => headers.indexOf(name);
-      expect(headers.slice(-7, -2)).toEqual([
+      expect(headers.slice(-10, -2)).toEqual([
         'Conversions',
         'Conversion rate (%)',
+        'Signed conversions',
+        'Unsigned conversions (tag)',
+        'Refused conversions',
         'Conversion value (USD)',
         'Cost per conversion (USD)',
         'ROAS',
@@ -350,14 +393,17 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
           cells[at('Conversion value (USD)')],
           cells[at('Cost per conversion (USD)')],
           cells[at('ROAS')],
+          cells[at('Signed conversions')],
+          cells[at('Unsigned conversions (tag)')],
+          cells[at('Refused conversions')],
         ]),
       ).toEqual([
-        ['2026-10-31', 'A', '1', '5', '19.99', '2.5', '7.996'],
-        ['2026-11-01', 'A', '0', '0', '0', '', ''],
-        ['2026-10-31', 'B', '0', '0', '0', '', ''],
-        ['2026-11-01', 'B', '1', '5', '0.01', '2.5', '0.004'],
-        ['2026-10-31', 'C', '0', '0', '0', '', ''],
-        ['2026-11-01', 'C', '1', '10', '1234.56', '5', '246.912'],
+        ['2026-10-31', 'A', '1', '5', '19.99', '2.5', '7.996', '1', '0', '1'],
+        ['2026-11-01', 'A', '0', '0', '0', '', '', '0', '0', '3'],
+        ['2026-10-31', 'B', '0', '0', '0', '', '', '0', '0', '0'],
+        ['2026-11-01', 'B', '1', '5', '0.01', '2.5', '0.004', '0', '1', '0'],
+        ['2026-10-31', 'C', '0', '0', '0', '', '', '0', '0', '0'],
+        ['2026-11-01', 'C', '1', '10', '1234.56', '5', '246.912', '0', '1', '0'],
       ]);
       // The value column sums exactly to the totals' cents.
       const cents = rows.reduce(
@@ -366,7 +412,7 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       );
       expect(cents).toBe(125_456);
       expect(text).toContain(
-        'Invalid conversion (not counted),Code,Conversions\r\nOrder already counted for this action,duplicate-order,2\r\nClick older than the lookback window,expired,1\r\nClick was invalid traffic,invalid-click,1',
+        'Invalid conversion (not counted),Code,Conversions\r\nClick id forged or tampered with,forged,7\r\nToo many conversions from one client,rate,3\r\nOrder already counted for this action,duplicate-order,2\r\nClick older than the lookback window,expired,1\r\nClick was invalid traffic,invalid-click,1',
       );
     });
 
@@ -393,14 +439,11 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
         ?.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
       expect(summary.get('Conversions')).toBe(3);
       expect(summary.get('Conversion value (USD)')).toBe(1254.56);
-      expect(summary.get('Invalid conversions (not counted)')).toBe(4);
+      expect(summary.get('Invalid conversions (not counted)')).toBe(14);
+      expect(summary.get('Signed conversions')).toBe(1);
+      expect(summary.get('Refused conversions')).toBe(4);
       const invalid = workbook.getWorksheet('Invalid conversions');
-      expect(invalid?.getRow(2).values).toEqual([
-        undefined,
-        'Order already counted for this action',
-        'duplicate-order',
-        2,
-      ]);
+      expect(invalid?.getRow(2).values).toEqual([undefined, 'Click id forged or tampered with', 'forged', 7]);
       const bySite = workbook.getWorksheet('By site');
       const siteValue = columnOf('By site', 'Conversion value (USD)');
       let siteCents = 0;
@@ -447,6 +490,9 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       expect(text).toContain('125.46×');
       expect(text).toContain('Invalid conversions (not counted)');
       expect(text).toContain('Order already counted for this action');
+      expect(text).toContain('Click id forged or tampered with');
+      expect(text).toContain('Signed');
+      expect(text).toContain('Refused');
       const mail = await scheduledReportMail(
         server.app.adconsole,
         {
@@ -471,7 +517,10 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       expect(mail.text).toContain('Conversion value: $1,254.56');
       expect(mail.text).toContain('Cost per conversion: $3.33');
       expect(mail.text).toContain('ROAS: 125.46×');
-      expect(mail.text).toContain('Conversions not counted (not in these figures): 4.');
+      expect(mail.text).toContain('Signed conversions: 1\n');
+      expect(mail.text).toContain('Unsigned conversions (tag): 2\n');
+      expect(mail.text).toContain('Refused conversions: 4\n');
+      expect(mail.text).toContain('Conversions not counted (not in these figures): 14.');
     });
   });
 });

@@ -12,6 +12,7 @@ import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './b
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
+import { formulaSafe } from './spreadsheet-text';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -35,7 +36,7 @@ export function reportFileName(figures: Figures, extension: string): string {
  */
 function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = formulaSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

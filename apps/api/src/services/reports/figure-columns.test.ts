@@ -37,6 +37,9 @@ describe('figure columns of report files', () => {
       'Viewability (%)',
       'Conversions',
       'Conversion rate (%)',
+      'Signed conversions',
+      'Unsigned conversions (tag)',
+      'Refused conversions',
     ]);
     const priced = { rate, conversionCurrency: 'EUR', withVideoData: true };
     expect(figureColumns(priced, 'pdf').map((column) => column.short)).toEqual([
@@ -101,6 +104,9 @@ describe('figure columns of report files', () => {
       'Spend: $30.00',
       'Conversions: 6',
       'Conversion rate: 4.00 %',
+      'Signed conversions: 0',
+      'Unsigned conversions (tag): 0',
+      'Refused conversions: 0',
       'Conversion value: $123.45',
       'Cost per conversion: $5.00',
       'ROAS: 4.12×',

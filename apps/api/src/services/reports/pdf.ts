@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chartPalette, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
-import { type FigureGroup, type ReportTotals, shortLabel } from '@adconsole/domain';
+import { type FigureGroup, type ReportTotals, shortLabel, showsIn } from '@adconsole/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
@@ -89,6 +89,15 @@ const tiles = (figures: Figures, totals: ReportTotals, groups: readonly FigureGr
     figureText(column, totals),
   ]);
 
+/**
+ * The counts of `group` that the report's tables show and that have no tile (where conversions came
+ * from): the PDF has no column menu, so they stand beside the group's tiles.
+ */
+const tableOnlyTiles = (figures: Figures, totals: ReportTotals, group: FigureGroup): [string, string][] =>
+  figureColumns(figures, 'table', [group])
+    .filter((column) => column.figure.kind === 'count' && !showsIn(column.figure, 'tiles'))
+    .map((column) => [shortLabel(column.figure), figureText(column, totals)]);
+
 /** A table of `columns` with `first` (a day, a creative and its type) before each row's cells. */
 function figureTable<Row>(
   first: { heads: string[]; widths: (string | number)[]; cells: (row: Row) => string[] },
@@ -140,8 +149,12 @@ const kpis = (figures: Figures, totals: ReportTotals, withVideo: boolean): Conte
       ],
       6,
     ),
-    // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS.
-    tileRow(tiles(figures, totals, ['conversion'])),
+    // Conversions (docs/conversions.md): count, rate per click, value, cost per conversion, ROAS; then
+    // signed, unsigned and refused.
+    ...tileRows([
+      ...tiles(figures, totals, ['conversion']),
+      ...tableOnlyTiles(figures, totals, 'conversion'),
+    ]),
   ],
 });
 

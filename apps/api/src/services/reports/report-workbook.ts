@@ -16,6 +16,7 @@ import type { Figures, FiguresWithRows, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { type FigureColumn, figureColumns, sheetFormat, sheetHead, sheetValue } from './figure-columns';
 import { bookingLines } from './spend-files';
+import { guardWorkbookText } from './spreadsheet-text';
 
 const COUNT_FORMAT = '#,##0';
 
@@ -260,6 +261,8 @@ function dataSheet(workbook: ExcelJS.Workbook, first: { header: string; key: str
 
 /** The pivot table over `data`, by `rows`, one column per metric. */
 function pivotSheet(workbook: ExcelJS.Workbook, data: ExcelJS.Worksheet, rows: string[]) {
+  // The data sheet's names made formula-safe before the pivot's cache reads them.
+  guardWorkbookText(workbook);
   const pivot = workbook.addWorksheet('Pivot');
   (pivot as unknown as PivotWorksheet).addPivotTable({
     sourceSheet: data,
@@ -344,6 +347,7 @@ export async function reportWorkbook(
   if (figures.withVideoData && detail === 'full') videoSheet(workbook, figures);
   filteredSheets(workbook, figures);
   breakdownSheets(workbook, rows);
+  guardWorkbookText(workbook);
   if (!withPivot) return Buffer.from(await workbook.xlsx.writeBuffer());
   const byCreative = rows.fileBreakdowns?.byCreative;
   const dataRows = byCreative ? breakdownPivot(workbook, figures, byCreative) : periodPivot(workbook, rows);

@@ -285,13 +285,16 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
       const [head, ...lines] = text.trim().split('\r\n');
       const headers = (head ?? '').split(',');
       // The spend columns, the conversions' (a booked rate: value, cost per conversion and ROAS in USD).
-      expect(headers.slice(-11)).toEqual([
+      expect(headers.slice(-14)).toEqual([
         'Spend (USD)',
         'eCPM (USD)',
         'eCPC (USD)',
         'CPCV (USD)',
         'Conversions',
         'Conversion rate (%)',
+        'Signed conversions',
+        'Unsigned conversions (tag)',
+        'Refused conversions',
         'Conversion value (USD)',
         'Cost per conversion (USD)',
         'ROAS',

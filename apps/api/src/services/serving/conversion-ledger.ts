@@ -9,13 +9,18 @@
 // arrive meanwhile go together in the next, up to `maxBatch`: under load the batches grow by themselves
 // and a conversion never waits for a timer. A request is answered once its batch has committed; a batch
 // that fails fails all its requests (nothing of it is stored), so a retried postback counts once.
-import type { EventDimensions, InvalidConversionReason } from '@adconsole/domain';
-import type { Database } from '../../db/database';
+import { COUNTED_ONLY_REASONS, type EventDimensions, type InvalidConversionReason } from '@adconsole/domain';
+import type { Database, Queryable } from '../../db/database';
 import {
+  addClickCounts,
+  addRefusalCounts,
   type ConversionLedgerRow,
+  clickKey,
   countedOrders,
   insertCountedConversions,
   insertInvalidConversions,
+  lockClickCounts,
+  type RefusalCount,
 } from '../../db/queries/conversion-ledger';
 import { storedHistory } from '../events/integrity';
 import type { EventStore } from '../events/store';
@@ -26,6 +31,29 @@ export interface LedgerEntry {
   row: ConversionLedgerRow;
   /** The click's breakdown values (for its events). */
   dims: EventDimensions;
+  /** Under "every": the most conversions its click counts for the action; null when not capped. */
+  cap: number | null;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const countedOnly = (reason: InvalidConversionReason | null) =>
+  reason !== null && COUNTED_ONLY_REASONS.includes(reason);
+
+/** The counted-only refusals of a batch, added up by action, reason and hour. */
+function refusalCounts(entries: readonly LedgerEntry[]): RefusalCount[] {
+  const counts = new Map<string, RefusalCount>();
+  for (const { row } of entries) {
+    if (row.reason === null || !countedOnly(row.reason)) continue;
+    // An action id that names no action is counted under '' (made-up ids make no rows of their own).
+    const actionId = row.campaign_id === null ? '' : (row.action_id ?? '');
+    const bucket = new Date(Math.floor(row.converted_at.getTime() / HOUR_MS) * HOUR_MS);
+    const key = `${actionId}|${row.reason}|${bucket.getTime()}`;
+    const known = counts.get(key);
+    if (known) known.count += 1;
+    else
+      counts.set(key, { actionId, campaignId: row.campaign_id ?? '', reason: row.reason, bucket, count: 1 });
+  }
+  return [...counts.values()];
 }
 
 interface Pending {
@@ -34,14 +62,51 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** The conversion's events: one conversion, and its value in the minor unit when above 0. */
-function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions): TrackedEvent[] {
+/**
+ * A counted conversion's events: one conversion, its value in the minor unit when above 0, and whether it
+ * was signed; a refused one of a real click of the action's campaign: one refused conversion.
+ */
+function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions, counted: boolean): TrackedEvent[] {
   if (row.live_id === null) return [];
   const base = { liveId: row.live_id, at: row.converted_at, impressionId: row.id, reason: null, dims };
+  if (!counted) return [{ ...base, type: 'conversionRefused', count: 1 }];
   return [
     { ...base, type: 'conversion', count: 1 },
     ...(row.value_minor > 0 ? [{ ...base, type: 'conversionValue' as const, count: row.value_minor }] : []),
+    { ...base, type: row.signed ? 'conversionSigned' : 'conversionUnsigned', count: 1 },
   ];
+}
+
+/**
+ * Under "every", the click's conversions beyond the action's cap are refused (`click-cap`): the clicks'
+ * counts are locked, then the batch's candidates take what is left in order. Answers the counts taken,
+ * to be added once the rows are in.
+ */
+async function applyClickCaps(
+  tx: Queryable,
+  candidates: readonly { entry: LedgerEntry; index: number }[],
+  reasons: (InvalidConversionReason | null)[],
+): Promise<Map<string, number>> {
+  const capped = candidates.filter(
+    ({ entry }) =>
+      entry.cap !== null && entry.row.action_id !== null && entry.row.click_impression_id !== null,
+  );
+  const counts = await lockClickCounts(
+    tx,
+    capped.map(({ entry }) => ({
+      actionId: entry.row.action_id ?? '',
+      clickImpressionId: entry.row.click_impression_id ?? '',
+      clickedAt: entry.row.clicked_at ?? entry.row.converted_at,
+    })),
+  );
+  const taken = new Map<string, number>();
+  for (const { entry, index } of capped) {
+    const key = clickKey(entry.row.action_id ?? '', entry.row.click_impression_id ?? '');
+    const used = (counts.get(key) ?? 0) + (taken.get(key) ?? 0);
+    if (used >= (entry.cap ?? 0)) reasons[index] = 'click-cap';
+    else taken.set(key, (taken.get(key) ?? 0) + 1);
+  }
+  return taken;
 }
 
 export class ConversionLedger {
@@ -95,63 +160,85 @@ export class ConversionLedger {
       const reasons = entries.map((entry) => entry.row.reason);
       // A click the event store judged invalid after its redirect (no impression before it) never
       // attributes; a click no longer in the store's history keeps the verdict its id carries.
-      const candidates = entries.flatMap((entry, index) =>
-        reasons[index] === null ? [{ entry, index }] : [],
-      );
-      const clicks = candidates.flatMap(({ entry }) =>
-        entry.row.click_impression_id === null || entry.row.live_id === null
-          ? []
-          : [
-              {
-                liveId: entry.row.live_id,
-                type: 'click' as const,
-                at: entry.row.converted_at,
-                count: 1,
-                impressionId: entry.row.click_impression_id,
-              },
-            ],
-      );
+      const candidates = () =>
+        entries.flatMap((entry, index) => (reasons[index] === null ? [{ entry, index }] : []));
       const history = await storedHistory(
         tx,
         this.store.kind === 'postgres' ? 'events' : 'event_seen',
-        clicks,
+        candidates().flatMap(({ entry }) =>
+          entry.row.click_impression_id === null || entry.row.live_id === null
+            ? []
+            : [
+                {
+                  liveId: entry.row.live_id,
+                  type: 'click' as const,
+                  at: entry.row.converted_at,
+                  count: 1,
+                  impressionId: entry.row.click_impression_id,
+                },
+              ],
+        ),
       );
-      for (const { entry, index } of candidates) {
+      for (const { entry, index } of candidates()) {
         const stored = history.get(entry.row.click_impression_id ?? '')?.get('click');
         if (stored !== undefined && stored !== null) reasons[index] = 'invalid-click';
       }
-      const counting = candidates.filter(({ index }) => reasons[index] === null);
+      const taken = await applyClickCaps(tx, candidates(), reasons);
+      const counting = candidates();
       const inserted = await insertCountedConversions(
         tx,
         counting.map(({ entry }) => entry.row),
       );
       const refused = counting.filter(({ entry }) => !inserted.has(entry.row.id));
-      const orders = await countedOrders(
-        tx,
-        refused.flatMap(({ entry }) =>
-          entry.row.order_hash !== null && entry.row.action_id !== null
-            ? [{ actionId: entry.row.action_id, orderHash: entry.row.order_hash }]
-            : [],
-        ),
-      );
-      for (const { entry, index } of refused) {
-        const key = `${entry.row.action_id}|${entry.row.order_hash}`;
-        reasons[index] =
-          entry.row.order_hash !== null && orders.has(key) ? 'duplicate-order' : 'duplicate-click';
+      await this.duplicateReasons(tx, refused, reasons);
+      // A capped click's slot taken by a conversion the unique indexes refused is given back.
+      for (const { entry } of refused) {
+        const key = clickKey(entry.row.action_id ?? '', entry.row.click_impression_id ?? '');
+        const count = taken.get(key);
+        if (entry.cap !== null && count !== undefined) taken.set(key, count - 1);
       }
+      await addClickCounts(tx, taken);
       await insertInvalidConversions(
         tx,
         entries.flatMap((entry, index) => {
           const reason = reasons[index] ?? null;
-          return reason === null ? [] : [{ ...entry.row, reason }];
+          return reason === null || countedOnly(reason) ? [] : [{ ...entry.row, reason }];
         }),
       );
-      const events = counting
-        .filter(({ entry }) => inserted.has(entry.row.id))
-        .flatMap(({ entry }) => conversionEvents(entry.row, entry.dims));
+      await addRefusalCounts(tx, refusalCounts(entries));
+      const events = entries.flatMap((entry, index) => {
+        const reason = reasons[index] ?? null;
+        if (reason === null)
+          return inserted.has(entry.row.id) ? conversionEvents(entry.row, entry.dims, true) : [];
+        // Refused through a real click of the action's campaign: in that campaign's refused figure.
+        return countedOnly(reason) || reason === 'wrong-campaign'
+          ? []
+          : conversionEvents(entry.row, entry.dims, false);
+      });
       if (events.length > 0) await this.store.writeBatch(events, { transaction: tx });
       return reasons;
     });
+  }
+
+  /** Why the unique indexes refused a conversion: its order was counted, else its click. */
+  private async duplicateReasons(
+    tx: Queryable,
+    refused: readonly { entry: LedgerEntry; index: number }[],
+    reasons: (InvalidConversionReason | null)[],
+  ): Promise<void> {
+    const orders = await countedOrders(
+      tx,
+      refused.flatMap(({ entry }) =>
+        entry.row.order_hash !== null && entry.row.action_id !== null
+          ? [{ actionId: entry.row.action_id, orderHash: entry.row.order_hash }]
+          : [],
+      ),
+    );
+    for (const { entry, index } of refused) {
+      const key = `${entry.row.action_id}|${entry.row.order_hash}`;
+      reasons[index] =
+        entry.row.order_hash !== null && orders.has(key) ? 'duplicate-order' : 'duplicate-click';
+    }
   }
 
   /** Takes no more conversions and writes what it holds. */

@@ -1,6 +1,6 @@
 // Conversions, serving side (issue 45, docs/conversions.md): the signed click id every counted click adds
 // to the landing page, and the postback's counting rules, each test named after its rule, over real HTTP.
-import { INVALID_CONVERSION_REASONS } from '@adconsole/domain';
+import { COUNTED_ONLY_REASONS, INVALID_CONVERSION_REASONS } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConversionWorld,
@@ -15,6 +15,7 @@ import {
   postback,
 } from '../../test/conversions-world';
 import { testEventsKind, testStoresLabel } from '../../test/harness';
+import { BROWSER_USER_AGENT } from '../../test/helpers';
 import { parseClickId } from './signing';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -105,7 +106,7 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       const id = await clickId(world, world.liveA);
       const answer = await postback(world, action, { click: id, value: '49.99', order: 'A-1001' });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ id: expect.any(String), counted: true, reason: null });
+      expect(answer.body).toEqual({ id: expect.any(String), counted: true, reason: null, signed: false });
       const [row] = await world.server.db.query<Record<string, unknown>>(
         'select * from conversions where id = $1',
         [answer.body.id],
@@ -131,12 +132,13 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
         );
         expect(events).toEqual([
           { type: 'conversion', count: 1, live_id: world.liveA },
+          { type: 'conversionUnsigned', count: 1, live_id: world.liveA },
           { type: 'conversionValue', count: 4999, live_id: world.liveA },
         ]);
       }
     });
 
-    it('forged: a click id whose signature is not ours is stored as forged, never counted', async () => {
+    it('forged: a click id whose signature is not ours is refused as forged, never counted', async () => {
       const id = await clickId(world, world.liveA);
       const forged = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
       expect((await postback(world, action, { click: forged })).body).toMatchObject({
@@ -196,16 +198,20 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       });
     });
 
-    it('duplicate-order: an order counts once per action, whichever click brings it again', async () => {
+    it('duplicate-order: an order counts once per action, whichever click brings it again (unsigned senders read duplicate, the ledger keeps duplicate-order)', async () => {
       const first = await clickId(world, world.liveA);
       const second = await clickId(world, world.liveA2);
       expect((await postback(world, action, { click: first, order: 'ORD-7' })).body.counted).toBe(true);
       expect((await postback(world, action, { click: first, order: 'ORD-7' })).body).toMatchObject({
-        reason: 'duplicate-order',
+        reason: 'duplicate',
       });
-      expect((await postback(world, action, { click: second, order: 'ORD-7' })).body).toMatchObject({
-        reason: 'duplicate-order',
-      });
+      const again = await postback(world, action, { click: second, order: 'ORD-7' });
+      expect(again.body).toMatchObject({ reason: 'duplicate' });
+      const [row] = await world.server.db.query<{ reason: string }>(
+        'select reason from conversions where id = $1',
+        [again.body.id],
+      );
+      expect(row?.reason).toBe('duplicate-order');
       // Another action counts the same order id for itself.
       const other = await newAction(world, world.campaignA);
       expect((await postback(world, other, { click: first, order: 'ORD-7' })).body.counted).toBe(true);
@@ -217,7 +223,7 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
         [1, 2, 3].map(() => postback(world, action, { click: id, order: 'ORD-RACE', value: '10' })),
       );
       expect(answers.filter((answer) => answer.body.counted).length).toBe(1);
-      expect(answers.filter((answer) => answer.body.reason === 'duplicate-order').length).toBe(2);
+      expect(answers.filter((answer) => answer.body.reason === 'duplicate').length).toBe(2);
     });
 
     it("one-per-click: under 'one-per-click' a click converts once per action (duplicate-click); under 'every' each conversion counts", async () => {
@@ -226,7 +232,7 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       const id = await clickId(world, world.liveA);
       expect((await postback(world, once, { click: id })).body.counted).toBe(true);
       expect((await postback(world, once, { click: id, order: 'other-order' })).body).toMatchObject({
-        reason: 'duplicate-click',
+        reason: 'duplicate',
       });
       expect((await postback(world, every, { click: id })).body.counted).toBe(true);
       expect((await postback(world, every, { click: id })).body.counted).toBe(true);
@@ -267,14 +273,22 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
       expect(await ledgerOf(world, action)).toHaveLength(before + 1);
     });
 
-    it('a ledger row for every invalid reason, none of them in the figures', async () => {
+    it('a ledger row for every invalid reason of a real click, a count for the others, none of them in the figures', async () => {
       const rows = await world.server.db.query<{ reason: string | null }>(
         'select distinct reason from conversions where reason is not null',
       );
-      // expired has its own tests below (the clock moves there).
+      // expired has its own tests below (the clock moves there), the caps theirs (conversion-security.test.ts).
       expect(rows.map((row) => row.reason).sort()).toEqual(
-        INVALID_CONVERSION_REASONS.filter((reason) => reason !== 'expired').sort(),
+        INVALID_CONVERSION_REASONS.filter(
+          (reason) =>
+            !COUNTED_ONLY_REASONS.includes(reason) &&
+            !['expired', 'click-cap', 'over-max-value'].includes(reason),
+        ).sort(),
       );
+      const counted = await world.server.db.query<{ reason: string }>(
+        'select distinct reason from conversion_refusals order by reason',
+      );
+      expect(counted.map((row) => row.reason)).toEqual(['forged', 'unknown-action']);
       const ledger = await ledgerOf(world, action);
       if (testEventsKind() === 'main database') {
         const [events] = await world.server.db.query<{ n: string }>(
@@ -317,7 +331,11 @@ describe(`conversions: click ids and counting, on ${testStoresLabel()}`, () => {
     const id = await clickId(world, world.liveA);
     const answer = await fetch(`${world.server.url}/serve/conv/${action}?click=${id}&src=tag`, {
       method: 'POST',
-      headers: { Origin: 'https://shop.example', 'Content-Type': 'text/plain;charset=UTF-8' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Content-Type': 'text/plain;charset=UTF-8',
+        'User-Agent': BROWSER_USER_AGENT,
+      },
       body: '',
     });
     expect(answer.status).toBe(200);

@@ -4,11 +4,17 @@
 // verifies, its click counted as valid traffic, it is of the action's campaign, within the action's
 // lookback window, and (in the ledger's transaction) its order and, under "one per click", its click
 // were not counted before for the action; else with the first rule it broke, never counted.
-import { createHmac } from 'node:crypto';
+// Since the fourth security review (docs/conversions.md, "Signed postbacks and caps"): a postback signed
+// with the action's key (`Authorization: Bearer`) is the advertiser's; an unsigned one (the browser tag's
+// kind) passes the rate rule and, from the tag, the traffic classifier, and counts only where the action
+// takes unsigned conversions; a click counts at most the action's conversions per click, a conversion at
+// most its maximum value. Refusals that prove no click of the action are counted, not stored.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ApiError,
   CONVERSION_SOURCES,
   type ConversionAnswer,
+  type ConversionAnswerReason,
   type ConversionSource,
   conversionCurrencyMessage,
   conversionValueDecimalsMessage,
@@ -23,7 +29,7 @@ import { type ConversionActionRow, findConversionAction } from '../../db/queries
 import type { ConversionLedgerRow } from '../../db/queries/conversion-ledger';
 import { newId } from '../ids';
 import { type ParsedClickId, parseClickId, verifyClickId } from './signing';
-import { decodeDimensions } from './traffic-quality';
+import { decodeDimensions, type TrafficClient } from './traffic-quality';
 
 /** A postback may name this many click ids at most (the newest that verifies wins). */
 const MAX_CLICK_IDS = 10;
@@ -51,6 +57,11 @@ class ConversionActionCache {
     value.catch(() => this.entries.delete(id));
     return value;
   }
+
+  /** Forgets an action (its key or settings changed in this process). */
+  forget(id: string): void {
+    this.entries.delete(id);
+  }
 }
 const actions = new WeakMap<Context, ConversionActionCache>();
 const actionCache = (ctx: Context) => {
@@ -61,6 +72,49 @@ const actionCache = (ctx: Context) => {
   }
   return cache;
 };
+
+/** The action's settings changed here: conversions read them again at once (other processes within 5 s). */
+export const forgetConversionAction = (ctx: Context, id: string) => actionCache(ctx).forget(id);
+
+/** A postback key as stored: its SHA-256, hex. */
+export const postbackKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Whether the request is signed: true with the action's key in `Authorization: Bearer <key>`, false
+ * without the header; 401 for any other header (a wrong or old key, or an action that has none).
+ */
+function signedBy(action: ConversionActionRow | undefined, authorization: string | undefined): boolean {
+  if (authorization === undefined || authorization.trim() === '') return false;
+  const key = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+  const stored = action?.postback_key_hash;
+  if (key === undefined || !stored) throw ApiError.of(401, MESSAGES.conversionKeyWrong);
+  const given = Buffer.from(postbackKeyHash(key), 'hex');
+  if (!timingSafeEqual(given, Buffer.from(stored, 'hex')))
+    throw ApiError.of(401, MESSAGES.conversionKeyWrong);
+  return true;
+}
+
+/** What an unsigned conversion from the tag or a postback meets first: the classifier, the rate rule, the action's rule. */
+function unsignedReason(
+  ctx: Context,
+  action: ConversionActionRow,
+  source: ConversionSource,
+  client: TrafficClient,
+): InvalidConversionReason | null {
+  if (action.unsigned === 'refused' || (action.unsigned === 'tag-only' && source !== 'tag'))
+    return 'unsigned';
+  // A browser's tag call from a bot, a headless browser, without a user agent or from a data centre
+  // (a server's postback comes from one: it is judged by the rate rule alone).
+  if (source === 'tag' && client.reason !== null && client.reason !== 'prefetch') return 'invalid-traffic';
+  return ctx.traffic.overRate(client, `conv|${action.id}`) ? 'rate' : null;
+}
+
+/** What the sender is told: without the key, a repeated order and a repeated click read alike. */
+const answerReason = (
+  reason: InvalidConversionReason | null,
+  signed: boolean,
+): ConversionAnswerReason | null =>
+  !signed && (reason === 'duplicate-order' || reason === 'duplicate-click') ? 'duplicate' : reason;
 
 /** The order id as the ledger keeps it: an HMAC with the server's secret, never the id itself. */
 export const orderHash = (secret: Buffer, order: string) =>
@@ -110,34 +164,57 @@ function newestVerified(ctx: Context, clicks: readonly ParsedClickId[]) {
   return newest;
 }
 
+/** What the request alone tells about the conversion: its click, its sender and the time. */
+interface Received {
+  action: ConversionActionRow | undefined;
+  newest: ReturnType<typeof newestVerified>;
+  now: number;
+  valueMinor: number;
+  /** The unsigned sender's refusal (classifier, rate rule, the action's rule); null when signed or none. */
+  unsigned: InvalidConversionReason | null;
+}
+
 /**
  * The first rule the conversion breaks that the request alone can tell (null: none). Order: the action,
- * the click id's signature, the campaign, the click's verdict, the lookback window (inclusive: a
- * conversion exactly `lookback_days` × 24 hours after its click counts, a millisecond later does not).
+ * the sender (unsigned: the action's rule, the classifier, the rate rule), the click id's signature, the
+ * campaign, the click's verdict, the lookback window (inclusive: a conversion exactly `lookback_days` ×
+ * 24 hours after its click counts, a millisecond later does not), the maximum value.
  */
-function requestReason(
-  action: ConversionActionRow | undefined,
-  newest: ReturnType<typeof newestVerified>,
-  now: number,
-): InvalidConversionReason | null {
+function requestReason({
+  action,
+  newest,
+  now,
+  valueMinor,
+  unsigned,
+}: Received): InvalidConversionReason | null {
   if (!action || action.archived_at !== null) return 'unknown-action';
+  if (unsigned !== null) return unsigned;
   if (!newest) return 'forged';
   if (newest.click.campaignId !== action.campaign_id) return 'wrong-campaign';
   if (!newest.valid) return 'invalid-click';
   if (now > newest.click.clickedAt + action.lookback_days * DAY_MS) return 'expired';
+  if (action.max_value_minor !== null && valueMinor > Number(action.max_value_minor)) return 'over-max-value';
   return null;
 }
 
-/** GET and POST /serve/conv/{action}: refuses a malformed conversion (400), writes any other one. */
+/** What a conversion request carries besides its fields: its Authorization header and its client. */
+export interface ConversionSender {
+  authorization: string | undefined;
+  client: () => TrafficClient;
+}
+
+/** GET and POST /serve/conv/{action}: refuses a malformed conversion (400) or a wrong key (401), writes any other one. */
 export async function convert(
   ctx: Context,
   actionId: string,
   query: ServeConversionQuery,
+  sender: ConversionSender,
 ): Promise<ConversionAnswer> {
   const clicks = clickIdsOf(query.click);
   const order = single(query.order)?.trim() || undefined;
   if (order !== undefined && order.length > MAX_ORDER_LENGTH) throw refuse(MESSAGES.conversionOrderTooLong);
   const action = ACTION_ID.test(actionId) ? await actionCache(ctx).get(ctx, actionId) : undefined;
+  const signed = signedBy(action, sender.authorization);
   const sentCurrency = single(query.currency)?.trim().toUpperCase() || undefined;
   if (action && sentCurrency !== undefined && sentCurrency !== action.currency) {
     throw refuse(conversionCurrencyMessage(action.currency));
@@ -147,9 +224,10 @@ export async function convert(
   const valueMinor = minorValueOf(single(query.value), currency);
   const now = ctx.clock?.() ?? Date.now();
   const newest = newestVerified(ctx, clicks);
-  const reason = requestReason(action, newest, now);
+  const source: ConversionSource = !signed && single(query.src) === 'tag' ? 'tag' : 'postback';
+  const unsigned = signed || !action ? null : unsignedReason(ctx, action, source, sender.client());
+  const reason = requestReason({ action, newest, now, valueMinor, unsigned });
   const click = newest?.click;
-  const source: ConversionSource = single(query.src) === 'tag' ? 'tag' : 'postback';
   const row: ConversionLedgerRow = {
     id: newId(),
     action_id: ACTION_ID.test(actionId) ? actionId : null,
@@ -164,7 +242,9 @@ export async function convert(
     click_key: action?.counting === 'one-per-click' ? (click?.impressionId ?? null) : null,
     reason,
     source: CONVERSION_SOURCES.includes(source) ? source : 'postback',
+    signed,
   };
-  const final = await ctx.conversions.write({ row, dims: decodeDimensions(click?.dims) });
-  return { id: row.id, counted: final === null, reason: final };
+  const cap = action?.counting === 'every' ? action.max_per_click : null;
+  const final = await ctx.conversions.write({ row, dims: decodeDimensions(click?.dims), cap });
+  return { id: row.id, counted: final === null, reason: answerReason(final, signed), signed };
 }

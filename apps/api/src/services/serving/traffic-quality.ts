@@ -226,18 +226,26 @@ export class TrafficQuality {
    */
   adRequestReason(client: TrafficClient, liveId: string): CarriedReason | null {
     if (client.reason !== null) return client.reason === 'prefetch' ? null : client.reason;
-    if (this.options.rateLimit === 0) return null;
+    return this.overRate(client, liveId) ? 'rate' : null;
+  }
+
+  /**
+   * The rate rule alone: whether this client made more requests for `key` (a live creative, or a
+   * conversion action's `conv|<id>`) this minute than the limit, this one counted.
+   */
+  overRate(client: TrafficClient, key: string): boolean {
+    if (this.options.rateLimit === 0) return false;
     const now = this.now();
     const window = Math.floor(now / RATE_WINDOW_MS);
     if (window !== this.rateWindow || this.rates.size >= RATE_KEYS_LIMIT) {
       this.rates = new Map();
       this.rateWindow = window;
     }
-    const key = client.rateKey(liveId);
-    const previous = this.rates.get(key);
+    const rateKey = client.rateKey(key);
+    const previous = this.rates.get(rateKey);
     const count = countAdRequest(previous === undefined ? undefined : { window, count: previous }, now);
-    this.rates.set(key, count.count);
-    return overRateLimit(count, this.options.rateLimit) ? 'rate' : null;
+    this.rates.set(rateKey, count.count);
+    return overRateLimit(count, this.options.rateLimit);
   }
 }
 

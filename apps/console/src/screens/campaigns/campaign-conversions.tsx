@@ -12,6 +12,7 @@ export function CampaignConversions({ campaign }: { campaign: Pick<Campaign, 'id
   const actions: ConversionActions = {
     onCreate: (body) => changes.create.mutateAsync(body),
     onUpdate: (action, body) => changes.update.mutateAsync({ id: action.id, body }),
+    onRotateKey: async (action) => (await changes.rotateKey.mutateAsync(action)).key,
     onSetArchived: (action, archived) =>
       changes.setArchived.mutate(
         { action, archived },

@@ -18,6 +18,11 @@ export function currencyChoiceOf(
   rateCurrency: string | undefined,
   editing?: ConversionAction,
 ): ConversionCurrencyChoice {
+  if (editing?.hasCounted)
+    return {
+      fixed: editing.currency,
+      why: `This action has counted conversions in ${editing.currency}: to count in another currency, make a new conversion action.`,
+    };
   if (rateCurrency)
     return {
       fixed: rateCurrency,
@@ -85,6 +90,9 @@ export function ConversionActionDialog({
               counting: action.counting,
               lookbackDays: action.lookbackDays,
               currency: action.currency,
+              unsigned: action.unsigned,
+              maxPerClick: action.maxPerClick,
+              maxValue: action.maxValue ?? '',
             }
           }
           currency={currency}

@@ -19,7 +19,7 @@ export const useConversionActions = (campaignID: string) =>
     queryFn: () => conversionsApi().listConversionActions(campaignID),
   });
 
-/** Creates, changes, archives and restores the campaign's conversion actions. */
+/** Creates, changes, archives and restores the campaign's conversion actions; makes their postback keys. */
 export function useConversionActionMutations(campaignID: string) {
   const queryClient = useQueryClient();
   const onSuccess = () =>
@@ -36,6 +36,10 @@ export function useConversionActionMutations(campaignID: string) {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ConversionActionBody }) =>
         conversionsApi().updateConversionAction({ id, ...body }),
+      onSuccess,
+    }),
+    rotateKey: useMutation({
+      mutationFn: (action: ConversionAction) => conversionsApi().rotatePostbackKey(action.id),
       onSuccess,
     }),
     setArchived: useMutation({

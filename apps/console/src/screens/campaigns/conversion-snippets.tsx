@@ -1,18 +1,23 @@
 // A conversion action's copy-paste snippets (issue 45; docs/conversions.md, "Conversion actions and
 // snippets"), built by the domain's conversionSnippets on the serving origin (AD_SERVING_URL): the
 // website's two tags (site-wide, and the confirmation page's call) and the server-to-server postback URL
-// with a curl line to try it. Props in, no fetching.
+// with a curl line to try it, and the action's postback key (postback-key.tsx). Props in, no fetching.
 import { type ConversionAction, conversionSnippets, servingUrlWarning } from '@adconsole/domain';
 import { Alert, AlertDescription, CopyField, Tabs, TabsContent, TabsList, TabsTrigger } from '@adconsole/ui';
+import { PostbackKey } from './postback-key';
 
 type ConversionSnippetsPanelProps = {
-  action: Pick<ConversionAction, 'id' | 'name' | 'currency' | 'archived'>;
+  action: Pick<ConversionAction, 'id' | 'name' | 'currency' | 'archived' | 'postbackKey' | 'unsigned'>;
   /** The campaign's click id parameter (adc_click unless it names another). */
   clickParam: string;
   /** AD_SERVING_URL, from the server's public config. */
   servingHost: string;
   /** Injected by stories; the clipboard otherwise. */
   writeText?: ((text: string) => Promise<void>) | undefined;
+  /** Makes a new postback key and answers it (absent: the key is only shown as it is). */
+  onRotateKey?: (() => Promise<string>) | undefined;
+  /** A key just made, shown once (stories). */
+  shownKey?: string | undefined;
 };
 
 const code = (text: string) => (
@@ -24,6 +29,8 @@ export function ConversionSnippetsPanel({
   clickParam,
   servingHost,
   writeText,
+  onRotateKey,
+  shownKey,
 }: ConversionSnippetsPanelProps) {
   const snippets = conversionSnippets({
     servingHost,
@@ -73,8 +80,10 @@ export function ConversionSnippetsPanel({
         <TabsContent value="postback" className="grid min-w-0 gap-3 text-sm">
           <p>
             For shops and CRMs: keep the landing URL's {code(clickParam)} value with the order, then call this
-            URL (GET or POST) when it converts, with the braces filled in.
+            URL (GET or POST) when it converts, with the braces filled in and the action's postback key in the
+            header {code('Authorization: Bearer <key>')}.
           </p>
+          <PostbackKey action={action} onRotate={onRotateKey} shownKey={shownKey} writeText={writeText} />
           <CopyField
             label={`Postback URL of ${action.name}`}
             value={snippets.postbackUrl}
@@ -82,8 +91,8 @@ export function ConversionSnippetsPanel({
             {...copy}
           />
           <p>
-            Try it: put the {code(clickParam)} value of a test click's landing URL in {code('CLICK_ID')}, then
-            run:
+            Try it: put the {code(clickParam)} value of a test click's landing URL in {code('CLICK_ID')} and
+            the key in {code('POSTBACK_KEY')}, then run:
           </p>
           <CopyField label="Postback with curl" value={snippets.curl} multiline {...copy} />
         </TabsContent>

@@ -1,6 +1,7 @@
 // The campaign page's Conversions card (issue 45): empty, with actions (one archived), their snippets,
 // loading and refused, on a phone; and its dialogs as a user meets them (a new action, its errors, an
-// edit with the currency the campaign fixes).
+// edit with the currency the campaign fixes); the postback key made and shown once, and the currency an
+// action that has counted keeps.
 import type { ConversionAction } from '@adconsole/domain';
 import { MESSAGES } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -15,6 +16,11 @@ const purchase: ConversionAction = {
   counting: 'every',
   lookbackDays: 30,
   currency: 'EUR',
+  unsigned: 'tag-only',
+  maxPerClick: 5,
+  maxValue: '500.00',
+  postbackKey: { hint: 'x7Qa', createdAt: '2026-03-02T10:00:00.000Z' },
+  hasCounted: true,
   archived: false,
   createdAt: '2026-03-01T09:00:00.000Z',
   updatedAt: '2026-03-01T09:00:00.000Z',
@@ -26,6 +32,9 @@ const newsletter: ConversionAction = {
   type: 'sign-up',
   counting: 'one-per-click',
   lookbackDays: 7,
+  maxValue: null,
+  postbackKey: null,
+  hasCounted: false,
 };
 const brochure: ConversionAction = {
   ...purchase,
@@ -34,6 +43,10 @@ const brochure: ConversionAction = {
   type: 'lead',
   counting: 'one-per-click',
   lookbackDays: 14,
+  unsigned: 'counted',
+  maxValue: null,
+  postbackKey: null,
+  hasCounted: false,
   archived: true,
 };
 
@@ -41,6 +54,7 @@ const actions = () => ({
   onCreate: fn(async () => {}),
   onUpdate: fn(async () => {}),
   onSetArchived: fn(),
+  onRotateKey: fn(async () => 'adck_N3wK3yShownOnce0000000000000000000000000'),
 });
 
 const meta = {
@@ -75,11 +89,15 @@ export const WithActions: Story = {
   play: async ({ canvas }) => {
     const section = (name: string) => within(canvas.getByRole('region', { name }));
     await expect(
-      section('Purchase').getByText('Every conversion · 30-day lookback · value in EUR'),
+      section('Purchase').getByText(
+        'Every conversion (at most 5 a click) · 30-day lookback · value in EUR up to 500.00 · postbacks need the key',
+      ),
     ).toBeVisible();
     await expect(section('Newsletter sign-up').getByText('Sign-up')).toBeVisible();
     await expect(
-      section('Newsletter sign-up').getByText('One per click · 7-day lookback · value in EUR'),
+      section('Newsletter sign-up').getByText(
+        'One per click · 7-day lookback · value in EUR · postbacks need the key',
+      ),
     ).toBeVisible();
     await expect(section('Brochure request (spring)').getByText('Archived')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'New conversion action' })).toBeNull();
@@ -137,8 +155,25 @@ export const PostbackSnippets: Story = {
       `https://ads.example.com/serve/conv/${purchase.id}?click={click_id}&value={value}&currency=EUR&order={order_id}`,
     );
     await expect(canvas.getByRole('textbox', { name: 'Postback with curl' })).toHaveValue(
-      `curl "https://ads.example.com/serve/conv/${purchase.id}?click=$CLICK_ID&value=49.99&currency=EUR&order=ORDER-123"`,
+      `curl -H "Authorization: Bearer $POSTBACK_KEY" "https://ads.example.com/serve/conv/${purchase.id}?click=$CLICK_ID&value=49.99&currency=EUR&order=ORDER-123"`,
     );
+    await expect(canvas.getByText(/Postback key ending in x7Qa, made Mar 2, 2026\./)).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** A new postback key: made with the button, shown this once to copy, with what that means. */
+export const NewPostbackKey: Story = {
+  args: { conversionActions: [newsletter], openSnippets: [newsletter.id], actions: actions() },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Server postback' }));
+    await expect(canvas.getByText(/No postback key yet\./)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Make postback key for Newsletter sign-up' }));
+    await expect(args.actions?.onRotateKey).toHaveBeenCalledWith(newsletter);
+    await expect(
+      await canvas.findByRole('textbox', { name: 'New postback key of Newsletter sign-up' }),
+    ).toHaveValue('adck_N3wK3yShownOnce0000000000000000000000000');
+    await expect(canvas.getByText(/it is shown only this once/)).toBeVisible();
     (document.activeElement as HTMLElement | null)?.blur();
   },
 };
@@ -197,9 +232,26 @@ export const NewAction: Story = {
         counting: 'every',
         lookbackDays: 30,
         currency: 'EUR',
+        unsigned: 'tag-only',
+        maxPerClick: 5,
+        maxValue: '',
       }),
     );
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** An action that has counted conversions keeps its currency: the form says what to do instead. */
+export const EditCountedAction: Story = {
+  ...overlay,
+  args: { rateCurrency: undefined, actions: actions() },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Purchase' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Edit Purchase' }));
+    await expect(dialog.getByLabelText('Currency')).toHaveAttribute('readonly');
+    await expect(dialog.getByText(/has counted conversions in EUR/)).toBeVisible();
+    await expect(dialog.getByLabelText('Maximum value (optional)')).toHaveValue('500.00');
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 };
 
@@ -254,6 +306,9 @@ export const EditAction: Story = {
         counting: 'one-per-click',
         lookbackDays: 14,
         currency: 'EUR',
+        unsigned: 'tag-only',
+        maxPerClick: 5,
+        maxValue: '',
       }),
     );
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
@@ -272,4 +327,5 @@ export const EmptyDark: Story = { ...Empty, ...dark };
 export const WithActionsDark: Story = { ...WithActions, ...dark };
 export const SiteSnippetsDark: Story = { ...SiteSnippets, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+export const NewPostbackKeyDark: Story = { ...NewPostbackKey, ...dark };
 export const NewActionErrorsDark: Story = { ...NewActionErrors, ...dark };

@@ -23,6 +23,22 @@ import { Loaded } from '../../components/loaded';
 import { ConversionActionDialog, currencyChoiceOf } from './conversion-dialog';
 import { ConversionSnippetsPanel } from './conversion-snippets';
 
+/** The action's settings in one line: counting and cap, lookback, currency and maximum, the key's rule. */
+const actionSummary = (action: ConversionAction) =>
+  [
+    `${CONVERSION_COUNTING_LABELS[action.counting]}${action.counting === 'every' ? ` (at most ${action.maxPerClick} a click)` : ''}`,
+    `${action.lookbackDays}-day lookback`,
+    `value in ${action.currency}${action.maxValue === null ? '' : ` up to ${action.maxValue}`}`,
+    UNSIGNED_SUMMARY[action.unsigned],
+  ].join(' · ');
+
+/** What the action's line says of conversions without the postback key. */
+const UNSIGNED_SUMMARY: Readonly<Record<ConversionAction['unsigned'], string>> = {
+  counted: 'counts conversions without the key',
+  'tag-only': 'postbacks need the key',
+  refused: 'keyed postbacks only',
+};
+
 /**
  * What the card can change. The dialog's actions answer a promise (its refusal stays in the form);
  * archiving is the caller's to report.
@@ -31,6 +47,8 @@ export type ConversionActions = {
   onCreate: (body: ConversionActionBody) => Promise<unknown>;
   onUpdate: (action: ConversionAction, body: ConversionActionBody) => Promise<unknown>;
   onSetArchived: (action: ConversionAction, archived: boolean) => void;
+  /** A new postback key for the action: answers the key, shown once. */
+  onRotateKey: (action: ConversionAction) => Promise<string>;
 };
 
 type ConversionsCardProps = {
@@ -49,6 +67,8 @@ type ConversionsCardProps = {
   pendingActionID?: string | undefined;
   /** The actions whose snippets show at first (stories). */
   openSnippets?: readonly string[];
+  /** A postback key just made, by action id (stories). */
+  shownKeys?: Readonly<Record<string, string>>;
   writeText?: ((text: string) => Promise<void>) | undefined;
 };
 
@@ -61,6 +81,7 @@ export function ConversionsCard({
   actions,
   pendingActionID,
   openSnippets = [],
+  shownKeys = {},
   writeText,
 }: ConversionsCardProps) {
   const [creating, setCreating] = useState(false);
@@ -109,6 +130,7 @@ export function ConversionsCard({
                   actions={actions}
                   pending={pendingActionID === action.id}
                   snippetsOpen={openSnippets.includes(action.id)}
+                  shownKey={shownKeys[action.id]}
                   writeText={writeText}
                 />
               ))
@@ -137,9 +159,11 @@ function ConversionActionSection({
   actions,
   pending,
   snippetsOpen,
+  shownKey,
   writeText,
 }: {
   action: ConversionAction;
+  shownKey: string | undefined;
   all: readonly ConversionAction[];
   clickParam: string;
   rateCurrency: string | undefined;
@@ -204,10 +228,7 @@ function ConversionActionSection({
           ) : null}
         </div>
       </div>
-      <p className="text-muted-foreground text-sm">
-        {CONVERSION_COUNTING_LABELS[action.counting]} · {action.lookbackDays}-day lookback · value in{' '}
-        {action.currency}
-      </p>
+      <p className="text-muted-foreground text-sm">{actionSummary(action)}</p>
       {showing ? (
         <div id={panelId}>
           <ConversionSnippetsPanel
@@ -215,6 +236,8 @@ function ConversionActionSection({
             clickParam={clickParam}
             servingHost={servingHost}
             writeText={writeText}
+            onRotateKey={actions ? () => actions.onRotateKey(action) : undefined}
+            shownKey={shownKey}
           />
         </div>
       ) : null}

@@ -56,16 +56,21 @@ function CreativeEditor({
   // The campaign's rows of this creative alone, built when the campaign is at hand (the sheet waits for it).
   const downloadSheet = () =>
     actions.tagSheet.mutate(
-      (campaign) =>
-        tagsByCreative(
+      (campaign) => {
+        // The editor's deal and fallback ids go as ids: the server builds the tags with them.
+        const dealIDs = { [current.id]: tagInputs.dealID ?? '' };
+        const fallbackIDs = { [current.id]: tagInputs.fallbackID ?? '' };
+        const tags = tagsByCreative(
           buildTagSheet({
             campaign: { ...campaign, creatives: [current] },
             servingHost: servingHost(),
             tcfVendorID: publicConfig().tcfVendorID,
-            dealIDs: { [current.id]: tagInputs.dealID ?? '' },
-            fallbackIDs: { [current.id]: tagInputs.fallbackID ?? '' },
+            dealIDs,
+            fallbackIDs,
           }),
-        ),
+        );
+        return { tags, dealIDs, fallbackIDs };
+      },
       {
         onSuccess: (url) => window.location.assign(url),
         onError: showError('The tag sheet could not be made'),

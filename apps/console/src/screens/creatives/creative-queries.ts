@@ -103,13 +103,19 @@ export function useCreativeActions(campaignID: string, creativeID: string) {
      * waits for the campaign (a click before the campaign's answer came used to do nothing at all).
      */
     tagSheet: useMutation({
-      mutationFn: async (tagsOf: (campaign: Campaign) => ReturnType<typeof tagsByCreative>) => {
+      mutationFn: async (
+        sheetOf: (campaign: Campaign) => {
+          tags: ReturnType<typeof tagsByCreative>;
+          dealIDs: Record<string, string>;
+          fallbackIDs: Record<string, string>;
+        },
+      ) => {
         // The campaign's answer on its way, or a fresh one (fetchQuery shares a request in flight).
         const campaign = await queryClient.fetchQuery({
           queryKey: campaignKeys.detail(campaignID),
           queryFn: () => campaignsApi().getCampaign(campaignID),
         });
-        return creativesApi().downloadTagSheet({ campaignID, tags: tagsOf(campaign) });
+        return creativesApi().downloadTagSheet({ campaignID, ...sheetOf(campaign) });
       },
     }),
     deleteAsset: useMutation({

@@ -63,6 +63,17 @@ export const WithConversions: Story = {
     await expect(canvas.getByLabelText('Conversions, value in USD')).toBeVisible();
     await expect(tile(canvasElement, 'conversions')).toHaveTextContent('Conversions114Up+10.7%');
     await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS356%');
+    // Where the 114 came from, and how many were refused, under the tiles (the tables' menu has them).
+    const sources = canvasElement.querySelector('[data-slot="conversion-sources"]')?.textContent ?? '';
+    const [signed, unsigned, refused] = (
+      /^Signed conversions: (\d+) · Unsigned conversions \(tag\): (\d+) · Refused conversions: (\d+)$/.exec(
+        sources,
+      ) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    await expect((signed ?? 0) + (unsigned ?? 0)).toBe(114);
+    await expect(refused).toBeGreaterThan(0);
     await expect(canvas.getByRole('heading', { name: 'Days to conversion' })).toBeVisible();
     await expect(canvas.getByRole('img', { name: /^Conversions by days from click/ })).toBeVisible();
     // The performance chart offers conversions.
@@ -76,6 +87,7 @@ export const WithConversions: Story = {
       await expect(within(figures).getByRole('columnheader', { name })).toBeVisible();
     await expect(within(figures).queryByRole('columnheader', { name: 'Conversion rate' })).toBeNull();
     await expect(within(figures).queryByRole('columnheader', { name: 'Cost per conversion' })).toBeNull();
+    await expect(within(figures).queryByRole('columnheader', { name: 'Signed conversions' })).toBeNull();
     // The invalid-traffic panel lists the conversions not counted.
     await expect(canvas.getByRole('heading', { name: 'Invalid traffic (filtered)' })).toBeVisible();
     await expect(canvas.getByRole('table', { name: 'Invalid conversions by reason' })).toBeVisible();

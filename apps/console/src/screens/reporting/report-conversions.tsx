@@ -4,7 +4,14 @@
 // code is here) has a card of its own; the table's and the performance chart's conversion options are
 // chosen here, so the report view only places them.
 import { ConversionTiles, type PerformanceMetric, type ReportTableMetric } from '@adconsole/charts';
-import { type ReportData, type ReportTotals, reportHasVideo } from '@adconsole/domain';
+import {
+  figureKeysIn,
+  figureSpec,
+  type ReportData,
+  type ReportTotals,
+  reportHasVideo,
+  showsIn,
+} from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import type * as React from 'react';
 
@@ -37,8 +44,9 @@ export const performanceMetrics = (report: ReportData): readonly PerformanceMetr
 export function conversionHiddenColumns(report: ReportData, printing: boolean): ReportTableMetric[] {
   if (!reportHasConversions(report)) return [];
   return printing
-    ? ['conversionRate', 'costPerConversion', 'roas']
+    ? ['conversionRate', 'costPerConversion', 'roas', ...SOURCE_FIGURES]
     : [
+        ...SOURCE_FIGURES,
         'conversionRate',
         'viewabilityRate',
         'engagementRate',
@@ -51,6 +59,30 @@ export function conversionHiddenColumns(report: ReportData, printing: boolean): 
 /** The creative table's extra room with conversions and a rate: its spend waits in the column menu. */
 export const creativeConversionHidden = (report: ReportData): ReportTableMetric[] =>
   reportHasConversions(report) && report.rate ? ['spend'] : [];
+
+/**
+ * Where the conversions came from (signed, unsigned from the tag) and how many were refused: the
+ * conversion figures of the tables that have no tile (REPORT_FIGURES), in the line under the tiles; in
+ * the tables they wait in the column menu.
+ */
+const SOURCE_FIGURES = figureKeysIn('table', ['conversion']).filter(
+  (key) => !showsIn(figureSpec(key), 'tiles'),
+) as ReportTableMetric[];
+
+/** "Signed conversions: 120 · Unsigned conversions (tag): 240 · Refused conversions: 12". */
+function ConversionSources({ totals, locale }: { totals: ReportTotals; locale: string | undefined }) {
+  const figures = SOURCE_FIGURES.flatMap((key) => {
+    const value = totals[key as keyof ReportTotals];
+    return typeof value === 'number' ? [{ key, label: figureSpec(key).label, value }] : [];
+  });
+  if (figures.length === 0) return null;
+  const count = new Intl.NumberFormat(locale);
+  return (
+    <p className="text-muted-foreground text-sm" data-slot="conversion-sources">
+      {figures.map((figure) => `${figure.label}: ${count.format(figure.value)}`).join(' · ')}
+    </p>
+  );
+}
 
 /** The conversion tiles under the key figures; nothing without conversion actions. */
 export function ReportConversionTiles({
@@ -66,14 +98,17 @@ export function ReportConversionTiles({
 }) {
   if (!reportHasConversions(report)) return null;
   return (
-    <ConversionTiles
-      totals={report.totals}
-      currency={report.conversionCurrency}
-      previous={previous?.conversions === undefined ? undefined : previous}
-      comparing={comparing}
-      locale={locale}
-      aria-label={`Conversions, value in ${report.conversionCurrency}`}
-    />
+    <div className="grid gap-2">
+      <ConversionTiles
+        totals={report.totals}
+        currency={report.conversionCurrency}
+        previous={previous?.conversions === undefined ? undefined : previous}
+        comparing={comparing}
+        locale={locale}
+        aria-label={`Conversions, value in ${report.conversionCurrency}`}
+      />
+      <ConversionSources totals={report.totals} locale={locale} />
+    </div>
   );
 }
 

@@ -65,6 +65,7 @@ describe('API token scopes, declared in the contract', () => {
       'updateConversionAction',
       'archiveConversionAction',
       'unarchiveConversionAction',
+      'rotatePostbackKey',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // Conversion action calls (issue 45) for the console's `*-queries.ts`.
-import type { ConversionAction } from '../../entities/conversion';
+import type { ConversionAction, PostbackKeyAnswer } from '../../entities/conversion';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
 import { conversionsContract } from './contract';
@@ -12,6 +12,7 @@ export function conversionCalls(http: Http) {
     updateConversionAction,
     archiveConversionAction,
     unarchiveConversionAction,
+    rotatePostbackKey,
   } = conversionsContract;
   return {
     getConversionAction: (id: string): Promise<ConversionAction> => send(http, getConversionAction, { id }),
@@ -23,5 +24,7 @@ export function conversionCalls(http: Http) {
       send(http, updateConversionAction, input),
     setConversionActionArchived: (id: string, archived: boolean): Promise<ConversionAction> =>
       send(http, archived ? archiveConversionAction : unarchiveConversionAction, { id }),
+    /** A new postback key: the answer carries it this once. */
+    rotatePostbackKey: (id: string): Promise<PostbackKeyAnswer> => send(http, rotatePostbackKey, { id }),
   };
 }

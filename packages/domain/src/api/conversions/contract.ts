@@ -2,7 +2,7 @@
 // listed (archived ones too), made, changed, archived and restored. Owner access as for placements:
 // another owner's campaign or action answers 404.
 import { z } from 'zod/mini';
-import { conversionActionSchema } from '../../entities/conversion';
+import { conversionActionSchema, postbackKeyAnswerSchema } from '../../entities/conversion';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { createConversionActionRequestSchema, updateConversionActionRequestSchema } from './requests';
@@ -50,6 +50,17 @@ export const conversionsContract = {
     path: '/v1/campaign/conversionActions/unarchive',
     input: idQuerySchema,
     answer: conversionActionSchema,
+    scope: 'campaigns:write',
+  }),
+  /**
+   * A new postback key for the action (docs/conversions.md, "Signed postbacks and caps"): answered this
+   * once, stored only as its hash; the key it replaces stops working at once.
+   */
+  rotatePostbackKey: call({
+    method: 'POST',
+    path: '/v1/campaign/conversionActions/key',
+    input: idQuerySchema,
+    answer: postbackKeyAnswerSchema,
     scope: 'campaigns:write',
   }),
 } as const;

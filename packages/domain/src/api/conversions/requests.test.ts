@@ -22,7 +22,15 @@ describe('the conversion action requests', () => {
         name: ' Purchase ',
         type: 'purchase',
       }),
-    ).toEqual({ campaignID: 'c1', name: 'Purchase', type: 'purchase', counting: 'every', lookbackDays: 30 });
+    ).toEqual({
+      campaignID: 'c1',
+      name: 'Purchase',
+      type: 'purchase',
+      counting: 'every',
+      lookbackDays: 30,
+      unsigned: 'tag-only',
+      maxPerClick: 5,
+    });
   });
 
   it('a name of 1 to 100 characters is required', () => {
@@ -38,7 +46,16 @@ describe('the conversion action requests', () => {
   });
 
   it('the type, counting, lookback (whole days 1-90) and currency (ISO 4217) each have their message', () => {
-    const valid = { name: 'Lead', type: 'lead', counting: 'one-per-click', lookbackDays: 7, currency: 'EUR' };
+    const valid = {
+      name: 'Lead',
+      type: 'lead',
+      counting: 'one-per-click',
+      lookbackDays: 7,
+      currency: 'EUR',
+      unsigned: 'counted',
+      maxPerClick: 5,
+      maxValue: null,
+    };
     expect(messages(conversionActionBodySchema, valid)).toEqual([]);
     expect(messages(conversionActionBodySchema, { ...valid, type: 'sale' })).toEqual([
       MESSAGES.conversionActionType,
@@ -58,6 +75,33 @@ describe('the conversion action requests', () => {
       ]);
   });
 
+  it('the postback settings: which conversions count without the key, conversions per click (1-100), a maximum value', () => {
+    const valid = {
+      name: 'Sale',
+      type: 'purchase',
+      counting: 'every',
+      lookbackDays: 30,
+      currency: 'USD',
+      unsigned: 'tag-only',
+      maxPerClick: 5,
+      maxValue: '500.00',
+    };
+    expect(messages(conversionActionBodySchema, valid)).toEqual([]);
+    expect(messages(conversionActionBodySchema, { ...valid, unsigned: 'maybe' })).toEqual([
+      MESSAGES.conversionActionUnsigned,
+    ]);
+    for (const maxPerClick of [0, 101, 2.5, '5'])
+      expect(messages(conversionActionBodySchema, { ...valid, maxPerClick }), String(maxPerClick)).toEqual([
+        MESSAGES.conversionActionMaxPerClick,
+      ]);
+    for (const maxValue of ['-1', '1e9', 'ten', '1,000'])
+      expect(messages(conversionActionBodySchema, { ...valid, maxValue }), maxValue).toEqual([
+        MESSAGES.conversionActionMaxValue,
+      ]);
+    for (const maxValue of ['', '500', null])
+      expect(messages(conversionActionBodySchema, { ...valid, maxValue })).toEqual([]);
+  });
+
   it('an update names the action, keeps what it leaves out and takes the action back as answered', () => {
     expect(z.parse(updateConversionActionRequestSchema, { id: 'a1', lookbackDays: 14 })).toEqual({
       id: 'a1',
@@ -71,6 +115,11 @@ describe('the conversion action requests', () => {
       counting: 'every',
       lookbackDays: 30,
       currency: 'USD',
+      unsigned: 'tag-only',
+      maxPerClick: 5,
+      maxValue: null,
+      postbackKey: null,
+      hasCounted: false,
       archived: false,
       createdAt: '2026-03-01T00:00:00.000Z',
       updatedAt: '2026-03-01T00:00:00.000Z',

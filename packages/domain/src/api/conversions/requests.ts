@@ -9,6 +9,8 @@ import {
   CONVERSION_TYPES,
   DEFAULT_CLICK_PARAM,
   LOOKBACK_DAYS,
+  MAX_PER_CLICK,
+  UNSIGNED_CONVERSIONS,
 } from '../../entities/conversion';
 import { isCurrencyCode } from '../../rules/pricing';
 import { idField } from '../../validation/fields';
@@ -38,6 +40,24 @@ const currencyField = z
   .string({ error: MESSAGES.conversionActionCurrency })
   .check(z.refine(isCurrencyCode, MESSAGES.conversionActionCurrency));
 
+const unsignedField = z.enum(UNSIGNED_CONVERSIONS, { error: MESSAGES.conversionActionUnsigned });
+const maxPerClickField = z
+  .number({ error: MESSAGES.conversionActionMaxPerClick })
+  .check(
+    z.int(MESSAGES.conversionActionMaxPerClick),
+    z.gte(MAX_PER_CLICK.min, MESSAGES.conversionActionMaxPerClick),
+    z.lte(MAX_PER_CLICK.max, MESSAGES.conversionActionMaxPerClick),
+  );
+/**
+ * The most one conversion may be worth, an amount of the action's currency (`500`, `500.00`); empty or
+ * null: no maximum. Its decimals are checked against the currency by the server (rules/conversion-value.ts).
+ */
+const maxValueField = z.nullable(
+  z
+    .string({ error: MESSAGES.conversionActionMaxValue })
+    .check(z.trim(), z.regex(/^(\d{1,10}(\.\d{1,3})?)?$/, MESSAGES.conversionActionMaxValue)),
+);
+
 /** An action's settings as the console's form edits them (every field given). */
 export const conversionActionBodySchema = z.strictObject({
   name: conversionActionNameField,
@@ -45,6 +65,9 @@ export const conversionActionBodySchema = z.strictObject({
   counting: countingField,
   lookbackDays: lookbackField,
   currency: currencyField,
+  unsigned: unsignedField,
+  maxPerClick: maxPerClickField,
+  maxValue: maxValueField,
 });
 export type ConversionActionBody = z.output<typeof conversionActionBodySchema>;
 
@@ -60,6 +83,9 @@ export const createConversionActionRequestSchema = z.strictObject({
   counting: z._default(countingField, 'every'),
   lookbackDays: z._default(lookbackField, LOOKBACK_DAYS.default),
   currency: z.optional(currencyField),
+  unsigned: z._default(unsignedField, 'tag-only'),
+  maxPerClick: z._default(maxPerClickField, MAX_PER_CLICK.default),
+  maxValue: z.optional(maxValueField),
 });
 export type CreateConversionActionRequest = z.output<typeof createConversionActionRequestSchema>;
 
@@ -75,7 +101,10 @@ export const updateConversionActionRequestSchema = z.strictObject({
   counting: z.optional(countingField),
   lookbackDays: z.optional(lookbackField),
   currency: z.optional(currencyField),
-  ...serverOwnedFields(['campaignID', 'archived', 'createdAt', 'updatedAt']),
+  unsigned: z.optional(unsignedField),
+  maxPerClick: z.optional(maxPerClickField),
+  maxValue: z.optional(maxValueField),
+  ...serverOwnedFields(['campaignID', 'postbackKey', 'hasCounted', 'archived', 'createdAt', 'updatedAt']),
 });
 export type UpdateConversionActionRequest = z.output<typeof updateConversionActionRequestSchema>;
 

@@ -116,6 +116,15 @@ export const deleteAssetQuerySchema = z.strictObject({
   creativeID: idField('creativeID'),
 });
 
+/** A deal or fallback id as the tag sheet's request names it (per creative). */
+const sheetIdField = z.string().check(z.maxLength(128));
+
+/**
+ * POST /v1/campaign/tags: which creatives (keys of `tags`; every live creative of the campaign when
+ * empty), which live creatives and platforms (each entry), and the deal and fallback ids the editor
+ * shows, by creative. The server builds every tag itself from these (docs/security.md, "The fourth
+ * review"): a `tag` an older client still sends is accepted and ignored, never written to the sheet.
+ */
 export const tagsRequestSchema = z.strictObject({
   campaignID: idField('campaignID'),
   type: z.literal('xlsx', { error: "type must be 'xlsx'" }),
@@ -126,11 +135,14 @@ export const tagsRequestSchema = z.strictObject({
         z.strictObject({
           liveCreativeID: z.string().check(z.maxLength(128)),
           platform: z.string().check(z.maxLength(100)),
-          tag: z.string().check(z.minLength(1), z.maxLength(20_000)),
+          /** Ignored: the server builds the tag (kept so that older clients are not refused). */
+          tag: z.optional(z.string().check(z.maxLength(20_000))),
         }),
       )
       .check(z.maxLength(500)),
     { error: 'tags must map creative ids to lists of tags' },
   ),
+  dealIDs: z.optional(z.record(z.string().check(z.maxLength(128)), sheetIdField)),
+  fallbackIDs: z.optional(z.record(z.string().check(z.maxLength(128)), sheetIdField)),
 });
 export type TagsRequest = z.infer<typeof tagsRequestSchema>;

@@ -10,6 +10,7 @@ import { servedAdSchema } from '../../serving/served-ad';
 import {
   serveBeaconQuerySchema,
   serveClickQuerySchema,
+  serveConversionHeadersSchema,
   serveConversionParamsSchema,
   serveConversionQuerySchema,
   serveFileHeadersSchema,
@@ -278,18 +279,20 @@ export const servingContract = {
     path: '/serve/conv/{action}',
     operationId: 'getServeConversion',
     summary:
-      "A conversion of an action, by the advertiser's server (postback): counted when its click id verifies, its click counted, the lookback window holds and its order was not counted before; stored in the ledger with its reason otherwise. A HEAD stores nothing.",
+      "A conversion of an action, by the advertiser's server (postback, signed with the action's key in `Authorization: Bearer`): counted when its click id verifies, its click counted, the lookback window holds, its order was not counted before, its click is under the action's conversions per click and its value under the action's maximum; stored in the ledger with its reason otherwise (a refusal that proves no click of the action, or a client over the rate rule, is counted, not stored). Unsigned requests learn `duplicate` for a repeated order or click alike. A HEAD stores nothing.",
     params: serveConversionParamsSchema,
     query: serveConversionQuerySchema,
+    headers: serveConversionHeadersSchema,
     answers: {
       200: {
         kind: 'json',
         schema: conversionAnswerSchema,
-        description: 'Stored: counted, or not with its reason (forged, expired, unknown-action...).',
+        description: 'Received: counted, or not with its reason (forged, expired, click-cap...).',
       },
       400: notServing(
         "Nothing stored: no or a malformed click id, a malformed or negative value, more decimals than the currency has, another currency than the action's, an order id over 128 characters.",
       ),
+      401: notServing("Nothing stored: an Authorization header that is not the action's postback key."),
     },
   }),
   conversionPost: route({
@@ -297,16 +300,18 @@ export const servingContract = {
     path: '/serve/conv/{action}',
     operationId: 'postServeConversion',
     summary:
-      "The same as a POST: the conversion tag's beacon (navigator.sendBeacon), or a postback; the fields in the query string.",
+      "The same as a POST: the conversion tag's beacon (navigator.sendBeacon), or a postback; the fields in the query string or a form body.",
     params: serveConversionParamsSchema,
     query: serveConversionQuerySchema,
+    headers: serveConversionHeadersSchema,
     answers: {
       200: {
         kind: 'json',
         schema: conversionAnswerSchema,
-        description: 'Stored: counted, or not with its reason.',
+        description: 'Received: counted, or not with its reason.',
       },
       400: notServing('Nothing stored: the request is malformed (as GET).'),
+      401: notServing("Nothing stored: an Authorization header that is not the action's postback key."),
     },
   }),
   html5: route({

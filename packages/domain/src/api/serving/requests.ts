@@ -112,6 +112,16 @@ export const serveInitHeadersSchema = z.object({
   'If-None-Match': optionalText('The ETag of a copy held: 304 when it is still the script.'),
 });
 
+/**
+ * A postback's key (docs/conversions.md, "Signed postbacks and caps"): `Authorization: Bearer <key>`,
+ * the action's postback key. Without it a conversion is unsigned (the browser tag's kind).
+ */
+export const serveConversionHeadersSchema = z.object({
+  Authorization: optionalText(
+    "`Bearer <the action's postback key>`: a signed postback. Absent: unsigned (the conversion tag's calls are).",
+  ),
+});
+
 /** A conversion's path: the conversion action it counts for. */
 export const serveConversionParamsSchema = z.object({
   action: text.check(

@@ -1,0 +1,255 @@
+// The fourth security review's conversion findings (docs/security.md, "The fourth review"; docs/conversions.md,
+// "Signed postbacks and caps"), each test named after its finding, over real HTTP: forged conversions
+// counted instead of stored, the rate rule and the traffic classifier in front of /serve/conv, conversions
+// per click capped, a maximum value, the postback key, one reason for repeated orders and clicks to
+// unsigned senders, and the sweep of what is not counted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConversionWorld,
+  clickId,
+  conversionWorld,
+  keyOf,
+  ledgerOf,
+  newAction,
+  postback,
+} from '../../test/conversions-world';
+import { testEventsKind, testStoresLabel } from '../../test/harness';
+import { BROWSER_USER_AGENT } from '../../test/helpers';
+import { CONVERSION_REFUSALS_KEPT_DAYS, sweepOldConversions } from '../conversions/sweep';
+
+const DAY = 24 * 60 * 60 * 1000;
+const CURL = 'curl/8.5.0';
+/** The conversion tag's call: a browser on the advertiser's page (src=tag). */
+const fromTag = { headers: { 'User-Agent': BROWSER_USER_AGENT } };
+const signedWith = (key: string) => ({ headers: { Authorization: `Bearer ${key}` } });
+
+describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
+  let world: ConversionWorld;
+  beforeAll(async () => {
+    // The rate rule at 5 a minute (the world's clock stands still: one window).
+    world = await conversionWorld({ SERVE_RATE_LIMIT: '5' });
+  });
+  afterAll(() => world.close());
+
+  const refusalsOf = (actionId: string) =>
+    world.server.db.query<{ reason: string; count: string }>(
+      'select reason, count from conversion_refusals where action_id = $1 order by reason',
+      [actionId],
+    );
+  /** The events a conversion wrote (the main database's store only keeps them where the tests read). */
+  const eventsOf = async (ids: readonly string[]) =>
+    world.server.db.query<{ type: string; n: string }>(
+      `select type, sum(count) as n from events where impression_id = any($1::text[]) group by type order by type`,
+      [ids],
+    );
+
+  it('attack: forged conversions fill the database (200 forged postbacks and 50 made-up actions store no row: counted per action, reason and hour)', async () => {
+    const action = await newAction(world, world.campaignA);
+    const id = await clickId(world, world.liveA);
+    const forged = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => postback(world, action, { click: forged, value: '21474836.47' })),
+      );
+      for (const answer of answers) expect(answer.body.counted).toBe(false);
+    }
+    const madeUp = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => postback(world, `made-up-${index}`, { click: id })),
+    );
+    expect(madeUp.every((answer) => answer.body.reason === 'unknown-action')).toBe(true);
+    expect(await ledgerOf(world, action)).toEqual([]);
+    const [{ n } = { n: '0' }] = await world.server.db.query<{ n: string }>(
+      "select count(*) as n from conversions where action_id like 'made-up-%'",
+    );
+    expect(Number(n)).toBe(0);
+    // One client: the first 5 were judged forged, the rest met the rate rule first; both counted.
+    expect((await refusalsOf(action)).map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['forged', 5],
+      ['rate', 195],
+    ]);
+    // Made-up action ids are counted under no action: one row, however many ids.
+    expect((await refusalsOf('')).map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['unknown-action', 50],
+    ]);
+  });
+
+  it('attack: forged conversions fill the database (the traffic classifier and the rate rule run in front of /serve/conv; a signed postback passes both)', async () => {
+    const action = await newAction(world, world.campaignA, { maxPerClick: 100 });
+    const key = await keyOf(world, action);
+    const id = await clickId(world, world.liveA);
+    // curl calling the tag's path: a bot, refused and counted.
+    const bot = await postback(world, action, { click: id, src: 'tag' }, { headers: { 'User-Agent': CURL } });
+    expect(bot.body).toMatchObject({ counted: false, reason: 'invalid-traffic' });
+    // A browser: 5 a minute for this action, the rest over the rate rule.
+    const tagged: unknown[] = [];
+    for (let index = 0; index < 8; index += 1)
+      tagged.push((await postback(world, action, { click: id, src: 'tag' }, fromTag)).body.reason);
+    expect(tagged).toEqual([null, null, null, null, null, 'rate', 'rate', 'rate']);
+    // The advertiser's server with its key, from the same address and a curl user agent: all count.
+    for (let index = 0; index < 8; index += 1) {
+      const answer = await postback(
+        world,
+        action,
+        { click: id },
+        {
+          headers: { 'User-Agent': CURL, Authorization: `Bearer ${key}` },
+        },
+      );
+      expect(answer.body).toMatchObject({ counted: true, signed: true });
+    }
+    const ledger = await ledgerOf(world, action);
+    expect(ledger.filter((row) => row.reason === null)).toHaveLength(13);
+    expect(ledger.filter((row) => row.reason !== null)).toEqual([]);
+    expect((await refusalsOf(action)).map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['invalid-traffic', 1],
+      ['rate', 3],
+    ]);
+  });
+
+  it("attack: one click, unlimited revenue (20 postbacks at once of one click count the action's 5; the rest are stored as click-cap, never counted)", async () => {
+    const action = await newAction(world, world.campaignA);
+    const key = await keyOf(world, action);
+    const id = await clickId(world, world.liveA);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postback(world, action, { click: id, value: '10.00' }, signedWith(key)),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.counted)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.body.reason === 'click-cap')).toHaveLength(15);
+    const ledger = await ledgerOf(world, action);
+    expect(ledger.filter((row) => row.reason === null)).toHaveLength(5);
+    expect(ledger.filter((row) => row.reason === 'click-cap')).toHaveLength(15);
+    // A new click converts again; one-per-click is the cap of 1.
+    expect(
+      (await postback(world, action, { click: await clickId(world, world.liveA) }, signedWith(key))).body,
+    ).toMatchObject({ counted: true });
+    if (testEventsKind() === 'main database') {
+      // 5 conversions of USD 10.00 = 5,000 cents, all signed; 15 refused.
+      expect(
+        (await eventsOf(answers.map((answer) => answer.body.id))).map((row) => [row.type, Number(row.n)]),
+      ).toEqual([
+        ['conversion', 5],
+        ['conversionRefused', 15],
+        ['conversionSigned', 5],
+        ['conversionValue', 5000],
+      ]);
+    }
+  });
+
+  it("attack: one click, unlimited revenue (a value over the action's maximum is stored as over-max-value, never counted; the maximum itself counts)", async () => {
+    const action = await newAction(world, world.campaignA, { maxValueMinor: 50_000 });
+    const id = await clickId(world, world.liveA);
+    const huge = await postback(world, action, { click: id, value: '21474836.47' });
+    expect(huge.body).toMatchObject({ counted: false, reason: 'over-max-value' });
+    expect((await postback(world, action, { click: id, value: '500.01' })).body.reason).toBe(
+      'over-max-value',
+    );
+    expect((await postback(world, action, { click: id, value: '500.00' })).body.counted).toBe(true);
+    const ledger = await ledgerOf(world, action);
+    expect(ledger.map((row) => `${row.reason}:${Number(row.value_minor)}`).sort()).toEqual([
+      'null:50000',
+      'over-max-value:2147483647',
+      'over-max-value:50001',
+    ]);
+  });
+
+  it('attack: one click, unlimited revenue (postbacks must carry the key where the action says so; the tag stays keyless; a wrong key is 401 and stores nothing)', async () => {
+    const tagOnly = await newAction(world, world.campaignA, { unsigned: 'tag-only' });
+    const key = await keyOf(world, tagOnly);
+    const id = await clickId(world, world.liveA);
+    expect((await postback(world, tagOnly, { click: id, value: '5' })).body).toMatchObject({
+      counted: false,
+      reason: 'unsigned',
+    });
+    expect(
+      (await postback(world, tagOnly, { click: id, value: '5', src: 'tag' }, fromTag)).body,
+    ).toMatchObject({ counted: true, signed: false });
+    expect((await postback(world, tagOnly, { click: id, value: '5' }, signedWith(key))).body).toMatchObject({
+      counted: true,
+      signed: true,
+    });
+    const wrong = await postback(world, tagOnly, { click: id, value: '5' }, signedWith(`${key}x`));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toContain('Authorization');
+    const ledger = await ledgerOf(world, tagOnly);
+    // The world's clock stands still: compare them sorted.
+    expect(ledger.map((row) => `${row.source}:${row.reason}`).sort()).toEqual(['postback:null', 'tag:null']);
+    expect((await refusalsOf(tagOnly)).map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['unsigned', 1],
+    ]);
+    // Keyed postbacks only: the tag is off for the action.
+    const keyedOnly = await newAction(world, world.campaignA, { unsigned: 'refused' });
+    expect((await postback(world, keyedOnly, { click: id, src: 'tag' }, fromTag)).body.reason).toBe(
+      'unsigned',
+    );
+    // A key sent to an action that has none is no signature either.
+    expect((await postback(world, keyedOnly, { click: id }, signedWith(key))).status).toBe(401);
+  });
+
+  it('attack: the postback tells order numbers apart (unsigned senders read duplicate for a repeated order and a repeated click; the signed sender and the ledger the exact reason)', async () => {
+    const action = await newAction(world, world.campaignA, { counting: 'one-per-click' });
+    const key = await keyOf(world, action);
+    const first = await clickId(world, world.liveA);
+    expect((await postback(world, action, { click: first, order: 'A-1' })).body.counted).toBe(true);
+    const order = await postback(world, action, { click: await clickId(world, world.liveA), order: 'A-1' });
+    const click = await postback(world, action, { click: first, order: 'B-2' });
+    expect([order.body.reason, click.body.reason]).toEqual(['duplicate', 'duplicate']);
+    const signedOrder = await postback(
+      world,
+      action,
+      { click: await clickId(world, world.liveA), order: 'A-1' },
+      signedWith(key),
+    );
+    const signedClick = await postback(world, action, { click: first, order: 'C-3' }, signedWith(key));
+    expect([signedOrder.body.reason, signedClick.body.reason]).toEqual([
+      'duplicate-order',
+      'duplicate-click',
+    ]);
+    const reasons = new Map((await ledgerOf(world, action)).map((row) => [row.id, row.reason]));
+    expect([order, click].map((answer) => reasons.get(answer.body.id))).toEqual([
+      'duplicate-order',
+      'duplicate-click',
+    ]);
+  });
+
+  it('rows not counted and refusal counts are kept twice the longest lookback, then swept; counted rows stay; click counts go after the longest lookback', async () => {
+    const now = world.clock.now;
+    const old = new Date(now - (CONVERSION_REFUSALS_KEPT_DAYS + 1) * DAY);
+    const kept = new Date(now - (CONVERSION_REFUSALS_KEPT_DAYS - 1) * DAY);
+    const db = world.server.db;
+    for (const [id, reason, at] of [
+      ['sweep-old', 'expired', old],
+      ['sweep-kept', 'expired', kept],
+      ['sweep-counted', null, old],
+    ] as const)
+      await db.query(
+        `insert into conversions (id, action_id, converted_at, reason, source) values ($1, 'sweep', $2, $3, 'postback')`,
+        [id, at, reason],
+      );
+    await db.query(
+      `insert into conversion_refusals (action_id, campaign_id, reason, bucket, count)
+       values ('sweep', '', 'forged', $1, 3), ('sweep', '', 'forged', $2, 4)`,
+      [old, kept],
+    );
+    await db.query(
+      `insert into conversion_click_counts (action_id, click_impression_id, clicked_at, counted)
+       values ('sweep', 'old-click', $1, 2), ('sweep', 'new-click', $2, 1)`,
+      [new Date(now - 92 * DAY), new Date(now - 89 * DAY)],
+    );
+    expect(await sweepOldConversions(world.server.app.adconsole, now)).toMatchObject({
+      rows: 1,
+      refusals: 1,
+      clicks: 1,
+    });
+    expect((await ledgerOf(world, 'sweep')).map((row) => row.id).sort()).toEqual([
+      'sweep-counted',
+      'sweep-kept',
+    ]);
+    expect((await refusalsOf('sweep')).map((row) => Number(row.count))).toEqual([4]);
+    const clicks = await db.query<{ click_impression_id: string }>(
+      "select click_impression_id from conversion_click_counts where action_id = 'sweep'",
+    );
+    expect(clicks.map((row) => row.click_impression_id)).toEqual(['new-click']);
+  });
+});
