@@ -97,6 +97,18 @@ describe('configuration from environment variables', () => {
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
   });
 
+  it('USER_MAILS_PER_DAY: 200 mails a user a day by default; its former name REPORT_MAILS_PER_USER_PER_DAY still read', () => {
+    expect(loadConfig({}).limits.userMailsPerDay).toBe(200);
+    expect(loadConfig({ USER_MAILS_PER_DAY: '50' }).limits.userMailsPerDay).toBe(50);
+    expect(loadConfig({ REPORT_MAILS_PER_USER_PER_DAY: '40' }).limits.userMailsPerDay).toBe(40);
+    expect(
+      loadConfig({ USER_MAILS_PER_DAY: '40', REPORT_MAILS_PER_USER_PER_DAY: '40' }).limits.userMailsPerDay,
+    ).toBe(40);
+    expect(() => loadConfig({ USER_MAILS_PER_DAY: '50', REPORT_MAILS_PER_USER_PER_DAY: '40' })).toThrow(
+      /REPORT_MAILS_PER_USER_PER_DAY: is the former name of USER_MAILS_PER_DAY/,
+    );
+  });
+
   it('invalid-traffic settings: ten ad requests a minute per client by default, no SSAI proxy unless listed', () => {
     expect(loadConfig({}).traffic).toEqual({ adRequestsPerMinute: 10, ssaiProxies: [] });
     expect(

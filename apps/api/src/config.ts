@@ -109,8 +109,11 @@ export interface Config {
   servingLibraryCalls: boolean;
   /** The second security review's limits (docs/security.md). */
   limits: {
-    /** Scheduled-report mails (reports and opt-in requests) one user's schedules may send a day (REPORT_MAILS_PER_USER_PER_DAY). */
-    reportMailsPerUserPerDay: number;
+    /**
+     * Mails one user's lists may send a day (USER_MAILS_PER_DAY, formerly REPORT_MAILS_PER_USER_PER_DAY,
+     * still read): scheduled reports, alert mails to chosen recipients and opt-in requests together.
+     */
+    userMailsPerDay: number;
     /** Report file downloads one share link may build an hour (REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR). */
     reportDownloadsPerTokenPerHour: number;
     /** Report files one user or share link may have being built at once (REPORT_DOWNLOADS_QUEUED_PER_CALLER). */
@@ -243,6 +246,10 @@ const envSchema = z.object({
   FILE_MANAGER_QUOTA_MB: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(1_048_576).optional(),
   ),
+  USER_MAILS_PER_DAY: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  /** The name USER_MAILS_PER_DAY had when it counted scheduled reports only: still read (docs/api.md). */
   REPORT_MAILS_PER_USER_PER_DAY: optional.pipe(
     z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
   ),
@@ -359,6 +366,16 @@ function eventsConfig(
   };
 }
 
+/** USER_MAILS_PER_DAY, or its former name; both set, they must agree (200 when neither is). */
+function userMailsPerDay(value: number | undefined, formerName: number | undefined): number {
+  if (value !== undefined && formerName !== undefined && value !== formerName)
+    throw new ConfigError(
+      'REPORT_MAILS_PER_USER_PER_DAY',
+      'is the former name of USER_MAILS_PER_DAY, which is set to another value: keep USER_MAILS_PER_DAY only',
+    );
+  return value ?? formerName ?? 200;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -444,7 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
     servingLibraryCalls: e.SERVING_LIBRARY_CALLS === 'true' || e.SERVING_LIBRARY_CALLS === '1',
     limits: {
-      reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,
+      userMailsPerDay: userMailsPerDay(e.USER_MAILS_PER_DAY, e.REPORT_MAILS_PER_USER_PER_DAY),
       reportDownloadsPerTokenPerHour: e.REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR ?? 30,
       reportDownloadsQueuedPerCaller: e.REPORT_DOWNLOADS_QUEUED_PER_CALLER ?? 2,
     },

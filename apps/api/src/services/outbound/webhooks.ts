@@ -8,11 +8,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { MESSAGES } from '@adconsole/domain';
+import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { enqueueJob } from '../../db/queries/jobs';
 import { findDeliveryTarget, insertWebhookDelivery, recordWebhookAttempt } from '../../db/queries/webhooks';
 import { newId } from '../ids';
-import type { JobKind, JobResult } from '../jobs/kinds';
+import { type JobResult, rowJobKind } from '../jobs/kinds';
 import { guardedLookup, webhookUrl } from './webhook-destinations';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-retries';
 import { signWebhook } from './webhook-signing';
@@ -126,11 +127,12 @@ export async function queueWebhook(
  * moment (a rotated secret signs the retries), each attempt written to the delivery log; retried on the
  * schedule above, then failed for good.
  */
-export const webhookDeliveries: JobKind = {
+export const webhookDeliveries = rowJobKind({
   kind: webhookKind,
+  payload: z.object({ deliveryId: z.string() }),
   retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
   async run(ctx, job): Promise<JobResult> {
-    const deliveryId = String(job.payload.deliveryId);
+    const { deliveryId } = job.payload;
     const target = await findDeliveryTarget(ctx.db, deliveryId);
     // The endpoint was deleted (its deliveries with it): nothing to send.
     if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
@@ -168,4 +170,4 @@ export const webhookDeliveries: JobKind = {
       throw error;
     }
   },
-};
+});
