@@ -29,7 +29,7 @@ import { alertMails } from './services/alerts/alert-mail';
 import { alertEvaluation } from './services/alerts/evaluate';
 import { loginAttemptsSweep } from './services/identity/login-limit';
 import { JobRunner } from './services/jobs/runner';
-import { webhookDeliveries } from './services/outbound/webhooks';
+import { webhookDeliveries, webhookTests } from './services/outbound/webhooks';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { expiredFileSweep } from './services/stored-files/file-rows';
 import { publicConfigOf } from './services/system/public-config';
@@ -85,6 +85,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reportDeliveryJobs,
     expiredFileSweep,
     webhookDeliveries,
+    webhookTests,
     alertEvaluation,
     alertMails,
     loginAttemptsSweep,

@@ -61,6 +61,22 @@ export async function findWebhookEndpoint(
   return row;
 }
 
+/** Locks an endpoint's row until the transaction ends (one test queued at a time per endpoint). */
+export async function lockWebhookEndpoint(db: Queryable, id: string): Promise<void> {
+  await db.query('select id from webhook_endpoints where id = $1 for update', [id]);
+}
+
+/** The webhook-id of the endpoint's test message not tried yet, if one is waiting. */
+export async function findWaitingTest(db: Queryable, endpointId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    `select id from webhook_deliveries
+      where endpoint_id = $1 and event = 'webhook.test' and state = 'pending'
+      order by created_at desc, id desc limit 1`,
+    [endpointId],
+  );
+  return row?.id;
+}
+
 export async function countWebhookEndpoints(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     'select count(*)::int as count from webhook_endpoints where user_id = $1',

@@ -28,13 +28,17 @@ const alertMailPayload = z.object({
   sent: z.array(z.string()),
 });
 
-/** Queues the mails of one notice (in the evaluation's transaction). */
-export async function queueAlertMail(tx: Queryable, alertId: string, notice: 'fired' | 'recovered') {
+/** Queues the mails of one notice (in the evaluation's transaction), as a job of the campaign's owner. */
+export async function queueAlertMail(
+  tx: Queryable,
+  { alertId, notice, ownerId }: { alertId: string; notice: 'fired' | 'recovered'; ownerId: string },
+) {
   await enqueueJob(tx, {
     id: newId(),
     kind: alertMailKind,
     key: `alert-mail:${alertId}:${notice}`,
     payload: { alertId, notice, sent: [] },
+    accountId: ownerId,
   });
 }
 

@@ -18,10 +18,12 @@ import type { Queryable } from '../../db/database';
 import {
   countWebhookEndpoints,
   deleteWebhookEndpoint,
+  findWaitingTest,
   findWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookDeliveries as listDeliveryRows,
   listWebhookEndpoints,
+  lockWebhookEndpoint,
   updateWebhookEndpoint,
   updateWebhookSecret,
   type WebhookEndpointRow,
@@ -158,16 +160,24 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** Queues a `webhook.test` message to the endpoint (delivered, retried and logged as any other). */
+/**
+ * Queues a `webhook.test` message to the endpoint, delivered and logged as any other but tried once (a
+ * failed test is not retried). A test asked for while the endpoint's last one waits for its attempt is
+ * that one: answered its webhook-id, nothing more queued (the route also limits tests per user).
+ */
 export async function testWebhook(ctx: Context, user: SessionUser, id: string): Promise<{ id: string }> {
   const endpoint = await ownEndpoint(ctx.db, user, id);
-  const messageId = await ctx.db.transaction((tx) =>
-    queueWebhook(tx, endpoint.id, {
+  const messageId = await ctx.db.transaction(async (tx) => {
+    await lockWebhookEndpoint(tx, endpoint.id);
+    const waiting = await findWaitingTest(tx, endpoint.id);
+    if (waiting) return waiting;
+    return queueWebhook(tx, endpoint, {
       event: 'webhook.test',
       data: { message: 'A test message from Adconsole: this endpoint receives alert webhooks.' },
       at: new Date(ctx.clock?.() ?? Date.now()),
-    }),
-  );
+      test: true,
+    });
+  });
   return { id: messageId };
 }
 

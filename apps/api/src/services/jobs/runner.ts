@@ -1,8 +1,9 @@
 // Background jobs shared by every API process: a jobs table polled with leases and
 // FOR UPDATE SKIP LOCKED (no pg-boss or graphile-worker: they need Node 22 or LISTEN on a pool, which
 // PGlite lacks). What runs is declared as job kinds (./kinds.ts) by the areas that own the work; the
-// runner knows none of them. Each poll lets every kind queue what is due, claims a few pending jobs and
-// runs them. A job's key is unique, so a period is queued once; a job claimed by a process that then
+// runner knows none of them. Each poll lets every kind queue what is due, claims a few pending jobs,
+// each account's oldest in turn (db/queries/jobs.ts: one account's backlog cannot hold another's jobs
+// back), and runs them. A job's key is unique, so a period is queued once; a job claimed by a process that then
 // died is not run again (it may have sent its mail: at most once), and a failed run is retried with
 // back-off, then recorded as failed. A kind's periodic task can take a lease in the database first
 // (job_leases), so across a fleet of processes it runs once per period, not once per process.
@@ -22,6 +23,8 @@ import { type JobKind, JobRunFailed } from './kinds';
 /** Back-off after the nth failed attempt (1 min, 5 min, 15 min, 1 h), then failed for good. */
 const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 const LEASE_MS = 10 * 60_000;
+/** Processes that may claim at the same instant and still each find an account's next jobs (below). */
+const CLAIMING_AT_ONCE = 4;
 const ABANDONED =
   'The process running this job stopped before it finished; it is not run again, so no one gets a report twice.';
 
@@ -54,7 +57,12 @@ export class JobRunner {
     for (const kind of this.kinds) if (kind.onceEveryMs === undefined) await kind.queueDue?.(this.ctx);
     await abandonExpiredLeases(db, ABANDONED);
     const claimed = await db.transaction((tx) =>
-      claimDueJobs(tx, { worker: this.worker, leaseMs: LEASE_MS, limit }),
+      claimDueJobs(tx, {
+        worker: this.worker,
+        leaseMs: LEASE_MS,
+        limit,
+        candidatesPerAccount: limit * CLAIMING_AT_ONCE,
+      }),
     );
     for (const job of claimed) await this.run(job);
     for (const kind of this.kinds) {

@@ -13,11 +13,22 @@ import { signedInUser } from '../../test/helpers';
 import { startWebhookReceiver as startReceiver } from '../../test/peers';
 import { postWebhook, queueWebhook, webhookKind } from './webhooks';
 
+/** An endpoint as queueWebhook takes it: its id and its owner (whose job the message is). */
+const endpointRow = async (server: TestServer, id: string) => {
+  const [row] = await server.db.query<{ id: string; user_id: string }>(
+    'select id, user_id from webhook_endpoints where id = $1',
+    [id],
+  );
+  if (!row) throw new Error(`No webhook endpoint ${id}`);
+  return row;
+};
+
 describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   let server: TestServer;
   let status = 204;
   let secret = '';
   let endpointId = '';
+  let endpoint: { id: string; user_id: string };
   let owner: Client;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -30,6 +41,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
     const made = await owner.post<{ id: string; secret: string }>('/v1/webhooks', { url: receiver.url });
     expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
     ({ id: endpointId, secret } = made.body.data as { id: string; secret: string });
+    endpoint = await endpointRow(server, endpointId);
   });
   afterAll(async () => {
     await server?.close();
@@ -50,7 +62,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   };
 
   it('delivers a queued message once, signed so the reference library verifies it', async () => {
-    const id = await queueWebhook(server.db, endpointId, {
+    const id = await queueWebhook(server.db, endpoint, {
       event: 'alert.opened',
       data: { campaign: 'c1', rule: 'delivery-drop' },
     });
@@ -81,7 +93,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
 
   it('a failing receiver is retried after the back-off, with the same webhook-id, until it answers 2xx', async () => {
     status = 500;
-    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
+    const id = await queueWebhook(server.db, endpoint, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     expect(receiver.received).toHaveLength(1);
     let job = await jobOf(id);
@@ -117,7 +129,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
 
   it('a redirect is a failed attempt, not followed', async () => {
     status = 302;
-    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
+    const id = await queueWebhook(server.db, endpoint, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     const [row] = await server.db.query<{ last_error: string }>(
       'select last_error from jobs where key = $1',
@@ -139,7 +151,10 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
         `insert into webhook_endpoints (id, user_id, url, secret) values ('strict-endpoint', $1, $2, $3)`,
         [me.body.data?.user.id, receiver.url, secret],
       );
-      const id = await queueWebhook(strict.db, 'strict-endpoint', { event: 'alert.opened', data: {} });
+      const id = await queueWebhook(strict.db, await endpointRow(strict, 'strict-endpoint'), {
+        event: 'alert.opened',
+        data: {},
+      });
       await strict.app.jobs.runOnce();
       expect(receiver.received).toHaveLength(0);
       const [row] = await strict.db.query<{ last_error: string }>(
@@ -199,7 +214,8 @@ describe(`a webhook receiver that answers a byte at a time (${testDatabaseKind()
       const { client } = await signedInUser(server);
       const made = await client.post<{ id: string }>('/v1/webhooks', { url: peer.url });
       expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
-      const id = await queueWebhook(server.db, made.body.data?.id ?? '', { event: 'webhook.test', data: {} });
+      const target = await endpointRow(server, made.body.data?.id ?? '');
+      const id = await queueWebhook(server.db, target, { event: 'webhook.test', data: {} });
       const started = Date.now();
       await server.app.jobs.runOnce();
       expect(Date.now() - started).toBeLessThan(5_000);

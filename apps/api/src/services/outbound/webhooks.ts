@@ -9,11 +9,17 @@ import http from 'node:http';
 import https from 'node:https';
 import { MESSAGES } from '@adconsole/domain';
 import { z } from 'zod';
+import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { enqueueJob } from '../../db/queries/jobs';
-import { findDeliveryTarget, insertWebhookDelivery, recordWebhookAttempt } from '../../db/queries/webhooks';
+import {
+  findDeliveryTarget,
+  insertWebhookDelivery,
+  recordWebhookAttempt,
+  type WebhookEndpointRow,
+} from '../../db/queries/webhooks';
 import { newId } from '../ids';
-import { type JobResult, rowJobKind } from '../jobs/kinds';
+import { type ClaimedJob, type JobResult, rowJobKind } from '../jobs/kinds';
 import { guardedLookup, webhookUrl } from './webhook-destinations';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-retries';
 import { signWebhook } from './webhook-signing';
@@ -92,12 +98,17 @@ export function postWebhook(
 }
 
 export const webhookKind = 'webhook';
+/** Test messages ("Send a test"): their own kind, tried once (a failed test is not retried for a day). */
+const webhookTestKind = 'webhook-test';
 
-/** Queues one message to one endpoint (in the caller's transaction, so it lands with what it tells); returns its webhook-id. */
+/**
+ * Queues one message to one endpoint (in the caller's transaction, so it lands with what it tells), as
+ * a job of the endpoint's owner; returns its webhook-id. A test message (`test`) is tried once.
+ */
 export async function queueWebhook(
   tx: Queryable,
-  endpointId: string,
-  message: { event: string; data: unknown; alertId?: string | null; at?: Date },
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'user_id'>,
+  message: { event: string; data: unknown; alertId?: string | null; at?: Date; test?: boolean },
 ): Promise<string> {
   const id = `msg_${newId()}`;
   const body = JSON.stringify({
@@ -107,67 +118,85 @@ export async function queueWebhook(
   });
   await insertWebhookDelivery(tx, {
     id,
-    endpoint_id: endpointId,
+    endpoint_id: endpoint.id,
     event: message.event,
     alert_id: message.alertId ?? null,
     body,
   });
   await enqueueJob(tx, {
     id: newId(),
-    kind: webhookKind,
+    kind: message.test ? webhookTestKind : webhookKind,
     key: `webhook:${id}`,
     payload: { deliveryId: id },
     runAt: new Date(),
+    accountId: endpoint.user_id,
   });
   return id;
 }
 
 /**
- * Webhook deliveries as a job kind: one attempt per run, signed with the endpoint's secret of the
- * moment (a rotated secret signs the retries), each attempt written to the delivery log; retried on the
- * schedule above, then failed for good.
+ * One attempt of a delivery: signed with the endpoint's secret of the moment (a rotated secret signs the
+ * retries), written to the delivery log as delivered, pending (when `retryDelaysMs` has a next wait) or
+ * failed.
  */
-export const webhookDeliveries = rowJobKind({
-  kind: webhookKind,
-  payload: z.object({ deliveryId: z.string() }),
-  retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
-  async run(ctx, job): Promise<JobResult> {
-    const { deliveryId } = job.payload;
-    const target = await findDeliveryTarget(ctx.db, deliveryId);
-    // The endpoint was deleted (its deliveries with it): nothing to send.
-    if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
-    const started = Date.now();
-    const record = (status: number | null, error: string | null, state: 'pending' | 'delivered' | 'failed') =>
-      recordWebhookAttempt(ctx.db, {
-        deliveryId,
-        attempt: job.attempts,
-        status,
-        error,
-        durationMs: Date.now() - started,
-        state,
-      });
-    if (!target.enabled) {
-      await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
-      return { id: deliveryId, skipped: 'endpoint disabled' };
-    }
-    try {
-      const status = await postWebhook(
-        target,
-        { id: deliveryId, body: target.body },
-        { allowedHosts: ctx.config.webhookAllowedHosts },
-      );
-      await record(status, null, 'delivered');
-      // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
-      return { id: deliveryId, url: target.url, status };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retried = WEBHOOK_RETRY_DELAYS_MS[job.attempts - 1] !== undefined;
-      await record(
-        error instanceof AttemptFailed ? error.status : null,
-        message,
-        retried ? 'pending' : 'failed',
-      );
-      throw error;
-    }
-  },
-});
+async function deliverOnce(
+  ctx: Context,
+  job: ClaimedJob<{ deliveryId: string }>,
+  retryDelaysMs: readonly number[],
+): Promise<JobResult> {
+  const { deliveryId } = job.payload;
+  const target = await findDeliveryTarget(ctx.db, deliveryId);
+  // The endpoint was deleted (its deliveries with it): nothing to send.
+  if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
+  const started = Date.now();
+  const record = (status: number | null, error: string | null, state: 'pending' | 'delivered' | 'failed') =>
+    recordWebhookAttempt(ctx.db, {
+      deliveryId,
+      attempt: job.attempts,
+      status,
+      error,
+      durationMs: Date.now() - started,
+      state,
+    });
+  if (!target.enabled) {
+    await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
+    return { id: deliveryId, skipped: 'endpoint disabled' };
+  }
+  try {
+    const status = await postWebhook(
+      target,
+      { id: deliveryId, body: target.body },
+      { allowedHosts: ctx.config.webhookAllowedHosts },
+    );
+    await record(status, null, 'delivered');
+    // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
+    return { id: deliveryId, url: target.url, status };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const retried = retryDelaysMs[job.attempts - 1] !== undefined;
+    await record(
+      error instanceof AttemptFailed ? error.status : null,
+      message,
+      retried ? 'pending' : 'failed',
+    );
+    throw error;
+  }
+}
+
+/** Webhook messages of one kind as a job kind: one attempt per run, retried after `retryDelaysMs`. */
+const deliveryKind = (kind: string, retryDelaysMs: readonly number[]) =>
+  rowJobKind({
+    kind,
+    payload: z.object({ deliveryId: z.string() }),
+    retryDelaysMs,
+    run: (ctx, job) => deliverOnce(ctx, job, retryDelaysMs),
+  });
+
+/** Webhook deliveries: retried on the schedule of ./webhook-retries.ts for a day, then failed for good. */
+export const webhookDeliveries = deliveryKind(webhookKind, WEBHOOK_RETRY_DELAYS_MS);
+
+/**
+ * Test messages: tried once, failed at once when the receiver fails (the user who pressed "Send a test"
+ * reads the answer in the delivery log and sends another; a day of retries would only load the queue).
+ */
+export const webhookTests = deliveryKind(webhookTestKind, []);

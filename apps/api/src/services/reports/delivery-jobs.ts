@@ -53,6 +53,7 @@ async function queueDueReports(ctx: Context): Promise<number> {
           key: deliveryKey(schedule.id, period),
           payload: { scheduleId: schedule.id, period, sent: [] },
           runAt,
+          accountId: schedule.owner_id,
         }))
       ) {
         queued += 1;
