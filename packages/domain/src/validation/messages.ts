@@ -84,6 +84,11 @@ export const MESSAGES = {
   alertClosedCampaignArchived: 'Closed: the campaign was archived.',
   /** A webhook delivery's log entry when its endpoint is switched off. */
   webhookEndpointDisabled: 'The endpoint is disabled: not sent.',
+  /** A webhook delivery's log entry when its account is disabled (docs/security.md, "Round 4"). */
+  webhookAccountDisabled: 'The account is disabled: not sent.',
+  /** "Send now" of a report whose campaign's account (or author) is disabled: a disabled account is silent. */
+  accountDisabledSendsNothing:
+    "This campaign's account is disabled: its reports, alert mails and webhooks are not sent until an administrator enables it again.",
   /** One running test per placement. */
   abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
   abTestAlreadyEnded: 'This A/B test has already ended.',

@@ -137,14 +137,22 @@ export async function insertWebhookDelivery(
   );
 }
 
-/** A delivery with its endpoint's URL and current secret; undefined when either is gone. */
-export async function findDeliveryTarget(
-  db: Queryable,
-  id: string,
-): Promise<(WebhookDeliveryRow & { url: string; secret: string; enabled: boolean }) | undefined> {
-  const [row] = await db.query<WebhookDeliveryRow & { url: string; secret: string; enabled: boolean }>(
-    `select d.*, e.url, e.secret, e.enabled from webhook_deliveries d
-       join webhook_endpoints e on e.id = d.endpoint_id where d.id = $1`,
+/** A delivery with its endpoint's URL, current secret and state, and whether its account is disabled. */
+export interface DeliveryTargetRow extends WebhookDeliveryRow {
+  url: string;
+  secret: string;
+  enabled: boolean;
+  account_disabled: boolean;
+}
+
+/** A delivery with what sending it needs; undefined when it or its endpoint is gone. */
+export async function findDeliveryTarget(db: Queryable, id: string): Promise<DeliveryTargetRow | undefined> {
+  const [row] = await db.query<DeliveryTargetRow>(
+    `select d.*, e.url, e.secret, e.enabled, u.disabled_at is not null as account_disabled
+       from webhook_deliveries d
+       join webhook_endpoints e on e.id = d.endpoint_id
+       join users u on u.id = e.user_id
+      where d.id = $1`,
     [id],
   );
   return row;

@@ -91,6 +91,7 @@ async function runAlertMail(ctx: Context, job: ClaimedJob<z.infer<typeof alertMa
   const mail = alertMail(ctx, alert, payload.notice);
   return mailEachRecipient(ctx, payload, {
     sender: owner.id,
+    onBehalfOf: owner.id,
     recipients: deliverable,
     quotaKind: 'alert',
     // The owner's own address is their account: outside the quota, as their sign-in mails are.

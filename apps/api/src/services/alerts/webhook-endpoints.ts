@@ -1,20 +1,24 @@
 // An account's webhook endpoints (issue 50, docs/alerts.md "Webhooks"): made with a `whsec_` secret
 // answered once (never again: a list shows none), the secret rotated on demand (also answered once),
 // the URL checked against private destinations when saved (and again at each delivery), a test message
-// on demand, and the delivery log of each. The owner's only (an admin has no reach into another
-// account's endpoints: a secret is personal). Every change audited, the secret never written down.
+// on demand, and the delivery log of each. The owner's own: no one else reads a secret, rotates it, sends
+// a test or reads the log. An administrator may list any account's endpoints (never their secrets),
+// switch one off or on, and delete one: the way to silence an account's webhooks without its owner
+// (docs/security.md, "Round 4"). Every change audited, the secret never written down.
 import {
   ApiError,
   AUDIT_REDACTED,
   MAX_WEBHOOK_ENDPOINTS,
   MESSAGES,
   type UpdateWebhookRequest,
+  type UserWebhookEnabledRequest,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { findUserById } from '../../db/queries/users';
 import {
   countWebhookEndpoints,
   deleteWebhookEndpoint,
@@ -61,6 +65,13 @@ const snapshot = (row: WebhookEndpointRow, secretChanged = false): Snapshot => (
 async function ownEndpoint(db: Queryable, user: SessionUser, id: string): Promise<WebhookEndpointRow> {
   const row = await findWebhookEndpoint(db, id);
   if (!row || row.user_id !== user.id) throw ApiError.of(404, MESSAGES.webhookNotFound);
+  return row;
+}
+
+/** Any account's endpoint, for an administrator; 404 when it does not exist. */
+async function anyEndpoint(db: Queryable, id: string): Promise<WebhookEndpointRow> {
+  const row = await findWebhookEndpoint(db, id);
+  if (!row) throw ApiError.of(404, MESSAGES.webhookNotFound);
   return row;
 }
 
@@ -126,7 +137,12 @@ export async function updateWebhook(
 
 /** Deletes an endpoint with its delivery log; its queued retries find nothing to send. */
 export async function deleteWebhook(ctx: Context, user: SessionUser, id: string): Promise<null> {
-  const before = await ownEndpoint(ctx.db, user, id);
+  return deleteEndpoint(ctx, user, await ownEndpoint(ctx.db, user, id));
+}
+
+/** An endpoint deleted by `user` (its owner, or an administrator), audited in the same transaction. */
+async function deleteEndpoint(ctx: Context, user: SessionUser, before: WebhookEndpointRow): Promise<null> {
+  const { id } = before;
   await ctx.db.transaction(async (tx) => {
     await deleteWebhookEndpoint(tx, id);
     await recordChange(tx, user, {
@@ -205,4 +221,35 @@ export async function listWebhookDeliveries(
       durationMs: attempt.duration_ms,
     })),
   }));
+}
+
+/** GET /v1/users/webhooks (administrators): an account's endpoints, oldest first, never their secrets. */
+export async function listAccountWebhooks(ctx: Context, userId: string): Promise<WebhookEndpoint[]> {
+  if (!(await findUserById(ctx.db, userId))) throw ApiError.of(404, MESSAGES.userNotFound);
+  return (await listWebhookEndpoints(ctx.db, userId)).map(endpointAnswer);
+}
+
+/** PUT /v1/users/webhooks (administrators): any account's endpoint switched off, or on again; audited. */
+export async function setAccountWebhookEnabled(
+  ctx: Context,
+  admin: SessionUser,
+  input: UserWebhookEnabledRequest,
+): Promise<WebhookEndpoint> {
+  const before = await anyEndpoint(ctx.db, input.id);
+  return ctx.db.transaction(async (tx) => {
+    const after = await updateWebhookEndpoint(tx, before.id, { ...before, enabled: input.enabled });
+    await recordChange(tx, admin, {
+      entity: 'webhook',
+      entityId: before.id,
+      campaignId: null,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return endpointAnswer(after);
+  });
+}
+
+/** DELETE /v1/users/webhooks (administrators): any account's endpoint, with its delivery log; audited. */
+export async function deleteAccountWebhook(ctx: Context, admin: SessionUser, id: string): Promise<null> {
+  return deleteEndpoint(ctx, admin, await anyEndpoint(ctx.db, id));
 }

@@ -2,9 +2,12 @@
 // mails a list (scheduled reports, alert mails) and of "send now", written once. The recipients are the
 // list's deliverable ones (./recipients.ts: confirmed, subscribed); those an earlier attempt mailed are
 // skipped, each mail counts against the sender's quota (USER_MAILS_PER_DAY) unless its address is
-// exempt (a campaign owner's own), and the loop stops when the quota is used up. A failed send throws a
-// JobRunFailed carrying who was mailed, so the job's retry mails only the others.
+// exempt (a campaign owner's own), and the loop stops when the quota is used up. A disabled account sends
+// nothing: when the sender's or the campaign owner's account is disabled, the loop mails no one (checked
+// when the job runs, so what was queued before the account was disabled stays silent too). A failed send
+// throws a JobRunFailed carrying who was mailed, so the job's retry mails only the others.
 import type { Context } from '../../context';
+import { countDisabledUsers } from '../../db/queries/users';
 import { JobRunFailed } from '../jobs/kinds';
 import { takeUserMailQuota } from './recipients';
 
@@ -20,6 +23,8 @@ type MailProgress = { sent: readonly string[] };
 export interface RecipientMails {
   /** Whose daily quota the mails count against. */
   sender: string;
+  /** The account the mails are about (the campaign's owner): disabled, nothing is sent. */
+  onBehalfOf: string;
   /** The list's deliverable recipients, in the list's order. */
   recipients: readonly ListRecipient[];
   /** The kind of mail as the quota's table records it ('report', 'alert'). */
@@ -30,13 +35,14 @@ export interface RecipientMails {
   send: (to: ListRecipient) => Promise<unknown>;
 }
 
-/** Why a loop stopped before the end of its list. */
-const QUOTA_USED_UP = "The sender's daily mail quota is used up.";
+/** Why a loop stopped before the end of its list (kept on the job's row as `skipped`). */
+export const QUOTA_USED_UP = "The sender's daily mail quota is used up.";
+export const ACCOUNT_DISABLED = 'The account is disabled: nothing is sent.';
 
 /**
  * Mails each recipient not in `progress.sent`, in order, each within the sender's quota. Answers the
- * progress with everyone mailed added, and `skipped` when the quota stopped it; throws a JobRunFailed
- * carrying that progress when a send fails.
+ * progress with everyone mailed added, and `skipped` when the quota stopped it (or a disabled account
+ * let nothing go); throws a JobRunFailed carrying that progress when a send fails.
  */
 export async function mailEachRecipient<P extends MailProgress>(
   ctx: Context,
@@ -44,6 +50,8 @@ export async function mailEachRecipient<P extends MailProgress>(
   mails: RecipientMails,
 ): Promise<P & { sent: string[]; skipped?: string }> {
   const sent = [...progress.sent];
+  if ((await countDisabledUsers(ctx.db, [mails.sender, mails.onBehalfOf])) > 0)
+    return { ...progress, sent, skipped: ACCOUNT_DISABLED };
   for (const to of mails.recipients) {
     if (sent.includes(to.address)) continue;
     const exempt = mails.exempt?.includes(to.address) ?? false;

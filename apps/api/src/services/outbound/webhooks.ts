@@ -158,6 +158,11 @@ async function deliverOnce(
       durationMs: Date.now() - started,
       state,
     });
+  // A disabled account is silent: what it had queued is not sent, now or when it is enabled again.
+  if (target.account_disabled) {
+    await record(null, MESSAGES.webhookAccountDisabled, 'failed');
+    return { id: deliveryId, skipped: 'account disabled' };
+  }
   if (!target.enabled) {
     await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
     return { id: deliveryId, skipped: 'endpoint disabled' };

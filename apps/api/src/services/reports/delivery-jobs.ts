@@ -17,7 +17,13 @@ import {
 import { newId } from '../ids';
 import { type ClaimedJob, rowJobKind } from '../jobs/kinds';
 import { mailEachRecipient } from '../outbound/recipient-mails';
-import { deliverableRecipients, flightOf, scheduledReportMail, sendReportMail } from './deliver';
+import {
+  deliverableRecipients,
+  flightOf,
+  type ReportMail,
+  scheduledReportMail,
+  sendReportMail,
+} from './deliver';
 
 /** The jobs table's kind of a scheduled report's delivery. */
 const reportDeliveryKind = 'report-delivery';
@@ -45,8 +51,10 @@ async function queueDueReports(ctx: Context): Promise<number> {
       const runAt = new Date(schedule.next_run_at as Date);
       const flight = flightOf({ body: schedule.campaign } as CampaignRow);
       const period = scheduledPeriod(schedule.frequency, runDayOf(runAt, schedule.timezone), flight);
+      // A disabled account's schedules send nothing: the period passes, nothing is queued for it.
       if (
         period &&
+        !schedule.account_disabled &&
         (await enqueueJob(tx, {
           id: newId(),
           kind: reportDeliveryKind,
@@ -79,12 +87,15 @@ async function runReportDelivery(ctx: Context, job: ClaimedJob<DeliveryPayload>)
   );
   if (recipients.length === 0) return { ...payload };
   const sender = (await findScheduleSender(ctx.db, schedule.id)) ?? campaign.owner_id;
-  const mail = await scheduledReportMail(ctx, schedule, campaign, payload.period);
+  // Built for the first recipient the loop mails: not at all when it mails no one.
+  let mail: ReportMail | undefined;
   return mailEachRecipient(ctx, payload, {
     sender,
+    onBehalfOf: campaign.owner_id,
     recipients,
     quotaKind: 'report',
-    send: (to) => sendReportMail(ctx, mail, to),
+    send: async (to) =>
+      sendReportMail(ctx, (mail ??= await scheduledReportMail(ctx, schedule, campaign, payload.period)), to),
   });
 }
 
