@@ -109,6 +109,22 @@ describe('configuration from environment variables', () => {
     );
   });
 
+  it('WEBHOOK_ALLOWED_PORTS: receivers on 80 and 443 by default; a list of ports and ranges otherwise', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowedHosts: [],
+      allowedPorts: [
+        { from: 80, to: 80 },
+        { from: 443, to: 443 },
+      ],
+    });
+    expect(loadConfig({ WEBHOOK_ALLOWED_PORTS: ' 443, 8000-8099 ' }).webhooks.allowedPorts).toEqual([
+      { from: 443, to: 443 },
+      { from: 8000, to: 8099 },
+    ]);
+    for (const value of ['0', '70000', '9000-8000', 'https', '443,,80'])
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_PORTS: value }), value).toThrow(/WEBHOOK_ALLOWED_PORTS/);
+  });
+
   it('invalid-traffic settings: ten ad requests a minute per client by default, no SSAI proxy unless listed', () => {
     expect(loadConfig({}).traffic).toEqual({ adRequestsPerMinute: 10, ssaiProxies: [] });
     expect(

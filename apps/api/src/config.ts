@@ -62,11 +62,8 @@ export interface Config {
   logMailLinks: boolean;
   /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
   jobPollSeconds: number;
-  /**
-   * Hosts a webhook may point at although they resolve to a private, loopback or link-local address
-   * (WEBHOOK_ALLOWED_HOSTS, an admin's choice: an internal receiver). Every other such host is refused.
-   */
-  webhookAllowedHosts: string[];
+  /** Where a webhook may go beyond public hosts on ports 80 and 443 (WEBHOOK_ALLOWED_HOSTS, WEBHOOK_ALLOWED_PORTS). */
+  webhooks: WebhookRules;
   /**
    * After SIGTERM, how long the process keeps answering (its health check failing) before it stops
    * accepting connections (DRAIN_SECONDS): the load balancer's time to take it out (docs/deploy.md).
@@ -128,6 +125,23 @@ export interface Config {
     /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
     countryDatabaseFile: string | undefined;
   };
+}
+
+/** Ports from `from` to `to`, both included (one port: from = to). */
+export interface PortRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Where a webhook may go beyond the public rule (docs/alerts.md, "Where a webhook may go"): hosts that
+ * may be private, loopback or link-local (WEBHOOK_ALLOWED_HOSTS, an admin's choice: an internal
+ * receiver; every other such host is refused), and the ports a receiver may listen on, whatever its
+ * host (WEBHOOK_ALLOWED_PORTS, 80 and 443 by default).
+ */
+export interface WebhookRules {
+  allowedHosts: readonly string[];
+  allowedPorts: readonly PortRange[];
 }
 
 export class ConfigError extends Error {
@@ -209,6 +223,15 @@ const envSchema = z.object({
       .regex(
         /^\s*[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*\s*$/i,
         "must be a comma-separated list of host names or addresses, such as 'hooks.internal,10.0.0.7'",
+      )
+      .optional(),
+  ),
+  WEBHOOK_ALLOWED_PORTS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => portRanges(value) !== undefined,
+        "must be a comma-separated list of ports and ranges from 1 to 65535, such as '80,443' or '443,8000-8099'",
       )
       .optional(),
   ),
@@ -315,6 +338,20 @@ function addressList(text: string): string[] | undefined {
     return family !== 0 && (bits === undefined || Number(bits) <= (family === 4 ? 32 : 128));
   });
   return valid ? entries : undefined;
+}
+
+/** WEBHOOK_ALLOWED_PORTS read: '443, 8000-8099' as ranges; undefined when an entry is not a port or range. */
+function portRanges(text: string): PortRange[] | undefined {
+  const ranges: PortRange[] = [];
+  for (const entry of text.split(',')) {
+    const match = /^\s*(\d{1,5})(?:\s*-\s*(\d{1,5}))?\s*$/.exec(entry);
+    if (!match) return undefined;
+    const from = Number(match[1]);
+    const to = Number(match[2] ?? match[1]);
+    if (from < 1 || to > 65_535 || from > to) return undefined;
+    ranges.push({ from, to });
+  }
+  return ranges;
 }
 
 /** TRUST_PROXY as Fastify's trustProxy takes it; undefined when the text is not a valid setting. */
@@ -432,10 +469,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
-    webhookAllowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter((host) => host !== ''),
+    webhooks: {
+      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+      allowedPorts: portRanges(e.WEBHOOK_ALLOWED_PORTS ?? '80,443') ?? [],
+    },
     serverSecret: e.SERVER_SECRET,
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',

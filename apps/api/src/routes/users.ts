@@ -56,9 +56,10 @@ export const userRoutes = [
     call: contract.setUserRole,
     audit: 'user',
     access: 'admin',
-    summary: "Change a user's role (admins only); never one's own.",
+    summary:
+      "Change a user's role (admins only); never one's own, and never the ADMIN_EMAIL account's away from admin.",
     tag: 'Users',
-    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound },
+    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound, 409: MESSAGES.adminEmailStaysAdmin },
     handler: ({ input, ctx, user }) => users.setUserRole(ctx, user, input),
   }),
   defineRoute({

@@ -47,7 +47,7 @@ describe(`a disabled account is silent (${testDatabaseKind()})`, () => {
       () => 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       () => 204,
     );
-    server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+    server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port });
     ({ client: admin } = await signedInAdmin(server));
     ({ client: owner, email: ownerEmail } = await signedInUser(server));
     ownerId = (await owner.get<{ user: { id: string } }>('/me')).body.data?.user.id ?? '';

@@ -29,7 +29,7 @@ describe(`the job queue under one account's flood (${testDatabaseKind()})`, () =
       () => RECEIVER_SECRET,
       () => status,
     );
-    const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
+    const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port };
     server = await startServer(env);
     second = await startSecondProcess(server, env);
   });

@@ -45,6 +45,12 @@ export const MESSAGES = {
   notOwnAccount:
     'You cannot change your own role, disable or delete your own account: ask another administrator.',
   userNotFound: 'This user does not exist (any more).',
+  /**
+   * Beyond (docs/product.md §8): the account of the server's ADMIN_EMAIL is made an administrator at each
+   * of its sign-ins, so a demotion would be undone silently: refused instead (docs/security.md, "Round 4").
+   */
+  adminEmailStaysAdmin:
+    "This account is the server's administrator (its ADMIN_EMAIL setting): it is an administrator again at every sign-in. To demote it, change ADMIN_EMAIL first.",
   /** Beyond (docs/product.md §8): JSON nested deeper than any call takes is refused before it is read. */
   jsonTooDeep: 'The request body is nested too deeply.',
   /** Beyond (docs/product.md §8): an address or headers past what the server reads (16 KB). */
@@ -235,6 +241,31 @@ export const alertSettingMessage = (setting: string, range: string): string => `
 /** A webhook whose host name does not resolve to any address. */
 export const webhookHostUnresolvedMessage = (host: string): string =>
   `The webhook's host ${host} does not resolve to any address: check the URL.`;
+
+/**
+ * A webhook URL whose port is not one receivers may listen on (WEBHOOK_ALLOWED_PORTS, 80 and 443 unless
+ * an admin says otherwise): a server that connects to any port of any host is a port scanner.
+ */
+export const webhookPortMessage = (port: number, allowed: string): string =>
+  `The webhook's port ${port} is not allowed: receivers listen on ${allowed}. Use the receiver's https:// address on port 443, or ask an admin to add the port to WEBHOOK_ALLOWED_PORTS.`;
+
+/**
+ * How a failed webhook attempt reads in its delivery log: the class of the failure, never the raw
+ * connection error (which would tell a user which ports of which hosts are open: a port scanner).
+ */
+export const WEBHOOK_ATTEMPT_FAILURES = {
+  refused: "Connection refused: the receiver's host accepted no connection on this port.",
+  tls: "TLS failed: the receiver's certificate was not accepted, or no secure connection could be agreed.",
+  connection: 'The connection failed before the receiver answered.',
+} as const;
+
+/** A webhook attempt that got no status line and headers in time. */
+export const webhookTimedOutMessage = (seconds: number): string =>
+  `Timed out: no answer within ${seconds} s.`;
+
+/** A webhook attempt the receiver answered with anything but a 2xx. */
+export const webhookStatusMessage = (status: number): string =>
+  `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`;
 
 /** A placement (issue 46) naming a creative that does not exist or is not the caller's. */
 export const placementCreativeUnknownMessage = (id: string): string =>

@@ -124,7 +124,7 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
       () => 204,
     );
     server = await startServer(
-      { JOB_POLL_SECONDS: '0', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+      { JOB_POLL_SECONDS: '0', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port },
       { clock: () => now },
     );
     ({ client: owner, email: ownerEmail } = await signedInUser(server));
@@ -461,7 +461,11 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
   });
 
   it('two API processes evaluate once per period', async () => {
-    second = await startSecondProcess(server, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, { clock: () => now });
+    second = await startSecondProcess(
+      server,
+      { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port },
+      { clock: () => now },
+    );
     const runs = async () =>
       (await server.db.query<{ count: number }>('select count(*)::int as count from alert_evaluations'))[0]
         ?.count ?? 0;

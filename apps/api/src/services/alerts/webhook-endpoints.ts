@@ -77,7 +77,7 @@ async function anyEndpoint(db: Queryable, id: string): Promise<WebhookEndpointRo
 
 /** The URL as saved, once checked: public http(s) without credentials (or a host an admin allowed). */
 const checkedUrl = async (ctx: Context, url: string) =>
-  (await checkWebhookDestination(url, { allowedHosts: ctx.config.webhookAllowedHosts })).toString();
+  (await checkWebhookDestination(url, ctx.config.webhooks)).toString();
 
 export async function listWebhooks(ctx: Context, user: SessionUser): Promise<WebhookEndpoint[]> {
   return (await listWebhookEndpoints(ctx.db, user.id)).map(endpointAnswer);

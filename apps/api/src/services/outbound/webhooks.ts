@@ -20,25 +20,17 @@ import {
 } from '../../db/queries/webhooks';
 import { newId } from '../ids';
 import { type ClaimedJob, type JobResult, rowJobKind } from '../jobs/kinds';
-import { guardedLookup, webhookUrl } from './webhook-destinations';
+import { guardedLookup, type WebhookRules, webhookUrl } from './webhook-destinations';
+import { AttemptFailed, answeredWith, attemptFailure, timedOut } from './webhook-failures';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-retries';
 import { signWebhook } from './webhook-signing';
 
 /** The longest a receiver may take to answer one attempt. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
-/** An attempt's failure, carrying the receiver's status when it answered. */
-class AttemptFailed extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise.
+ * POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws an
+ * AttemptFailed otherwise (its message the failure's class, ./webhook-failures.ts).
  * The whole attempt, from connecting to the answer's status line and headers, has `timeoutMs` (15 s):
  * a receiver that trickles its answer a byte at a time would otherwise hold the job runner, which runs
  * a process's jobs one after another, for as long as it likes. The answer's body is never read.
@@ -46,9 +38,9 @@ class AttemptFailed extends Error {
 export function postWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string },
-  options: { allowedHosts: readonly string[]; now?: () => number; timeoutMs?: number },
+  options: WebhookRules & { now?: () => number; timeoutMs?: number },
 ): Promise<number> {
-  const url = webhookUrl(target.url, options.allowedHosts);
+  const url = webhookUrl(target.url, options);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const headers = {
@@ -78,20 +70,15 @@ export function postWebhook(
         response.destroy();
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve(status);
-        reject(
-          new AttemptFailed(
-            `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`,
-            status,
-          ),
-        );
+        reject(answeredWith(status));
       },
     );
-    const late = () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s.`));
+    const late = () => request.destroy(timedOut(timeoutMs));
     const deadline = setTimeout(late, timeoutMs);
     request.on('timeout', late);
     request.on('error', (error) => {
       clearTimeout(deadline);
-      reject(error);
+      reject(attemptFailure(error, { host, timeoutMs }));
     });
     request.end(message.body);
   });
@@ -168,16 +155,15 @@ async function deliverOnce(
     return { id: deliveryId, skipped: 'endpoint disabled' };
   }
   try {
-    const status = await postWebhook(
-      target,
-      { id: deliveryId, body: target.body },
-      { allowedHosts: ctx.config.webhookAllowedHosts },
-    );
+    const status = await postWebhook(target, { id: deliveryId, body: target.body }, ctx.config.webhooks);
     await record(status, null, 'delivered');
     // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
     return { id: deliveryId, url: target.url, status };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // The raw connection error is the operator's, never the delivery log's (./webhook-failures.ts).
+    if (error instanceof AttemptFailed && error.cause !== undefined)
+      ctx.log(`Webhook ${deliveryId} attempt ${job.attempts} to ${target.url}: ${String(error.cause)}`);
     const retried = retryDelaysMs[job.attempts - 1] !== undefined;
     await record(
       error instanceof AttemptFailed ? error.status : null,
