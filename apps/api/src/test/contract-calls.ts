@@ -490,6 +490,7 @@ function alertCalls(world: ContractWorld): Calls {
     deleteV1Webhooks: async () => world.admin.delete(`/v1/webhooks?id=${await newWebhook()}`),
     postV1WebhooksRotate: async () => world.admin.post('/v1/webhooks/rotate', { id: await newWebhook() }),
     postV1WebhooksTest: async () => world.admin.post('/v1/webhooks/test', { id: await newWebhook() }),
+    getV1WebhooksAllowed: () => world.admin.get('/v1/webhooks/allowed'),
     getV1WebhooksDeliveries: async () => {
       const id = await newWebhook();
       await world.admin.post('/v1/webhooks/test', { id });

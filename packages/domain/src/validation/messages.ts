@@ -230,7 +230,7 @@ export const webhookUrlMessage =
  * ad console must not become a way into the network it runs in (server-side request forgery).
  */
 export const webhookPrivateAddressMessage = (host: string): string =>
-  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.`;
+  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to add the host to WEBHOOK_ALLOWED_HOSTS. To try a receiver first, give it a public https:// address (a tunnel to a local server will do), then press "Send a test".`;
 
 /**
  * An alert setting out of its range (docs/alerts.md): 'The delivery drop threshold must be a number

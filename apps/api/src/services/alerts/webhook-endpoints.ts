@@ -15,6 +15,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
+  type WebhookRules,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
@@ -196,6 +197,12 @@ export async function testWebhook(ctx: Context, user: SessionUser, id: string): 
   });
   return { id: messageId };
 }
+
+/** GET /v1/webhooks/allowed (administrators): the internal hosts and the ports webhooks may use. */
+export const webhookRules = (ctx: Context): WebhookRules => ({
+  hosts: [...ctx.config.webhooks.allowedHosts],
+  ports: [...ctx.config.webhooks.allowedPorts],
+});
 
 /** The endpoint's latest 50 deliveries, newest first, each with its attempts. */
 export async function listWebhookDeliveries(

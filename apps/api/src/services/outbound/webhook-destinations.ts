@@ -20,6 +20,7 @@ import {
   ApiError,
   webhookHostUnresolvedMessage,
   webhookPortMessage,
+  webhookPortsText,
   webhookPrivateAddressMessage,
   webhookUrlMessage,
 } from '@adconsole/domain';
@@ -27,14 +28,6 @@ import {
 import type { PortRange, WebhookRules } from '../../config';
 
 export type { WebhookRules };
-
-/** The allowed ports as a person reads them: '80 and 443', '80, 443 and 8000-8099'. */
-export function portsText(ranges: readonly PortRange[]): string {
-  const items = ranges.map((range) =>
-    range.from === range.to ? `${range.from}` : `${range.from}-${range.to}`,
-  );
-  return items.length <= 1 ? (items[0] ?? 'no port') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 /** A destination refused by these rules, at the connection's own lookup (its message is ours). */
 export class DestinationRefused extends Error {}
@@ -152,7 +145,7 @@ export function webhookUrl(text: string, rules: WebhookRules): URL {
     throw ApiError.of(400, webhookPrivateAddressMessage(host));
   const port = portOf(url);
   if (!rules.allowedPorts.some((range) => port >= range.from && port <= range.to))
-    throw ApiError.of(400, webhookPortMessage(port, portsText(rules.allowedPorts)));
+    throw ApiError.of(400, webhookPortMessage(port, webhookPortsText(rules.allowedPorts)));
   return url;
 }
 
