@@ -25,7 +25,7 @@ import {
   webhookUrlMessage,
 } from '@adconsole/domain';
 
-import type { PortRange, WebhookRules } from '../../config';
+import type { WebhookRules } from '../../config';
 
 export type { WebhookRules };
 

@@ -94,8 +94,10 @@ async function runReportDelivery(ctx: Context, job: ClaimedJob<DeliveryPayload>)
     onBehalfOf: campaign.owner_id,
     recipients,
     quotaKind: 'report',
-    send: async (to) =>
-      sendReportMail(ctx, (mail ??= await scheduledReportMail(ctx, schedule, campaign, payload.period)), to),
+    send: async (to) => {
+      mail ??= await scheduledReportMail(ctx, schedule, campaign, payload.period);
+      return sendReportMail(ctx, mail, to);
+    },
   });
 }
 

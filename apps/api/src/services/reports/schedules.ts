@@ -106,8 +106,10 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
       onBehalfOf: campaign.owner_id,
       recipients,
       quotaKind: 'report',
-      send: async (to) =>
-        sendReportMail(ctx, (mail ??= await scheduledReportMail(ctx, row, campaign, period)), to),
+      send: async (to) => {
+        mail ??= await scheduledReportMail(ctx, row, campaign, period);
+        return sendReportMail(ctx, mail, to);
+      },
     },
   );
   if (skipped === ACCOUNT_DISABLED) throw ApiError.of(409, MESSAGES.accountDisabledSendsNothing);
