@@ -30,7 +30,7 @@ import { alertEvaluation } from './services/alerts/evaluate';
 import { conversionSweep } from './services/conversions/sweep';
 import { loginAttemptsSweep } from './services/identity/login-limit';
 import { JobRunner } from './services/jobs/runner';
-import { webhookDeliveries } from './services/outbound/webhooks';
+import { webhookDeliveries, webhookTests } from './services/outbound/webhooks';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
 import { expiredFileSweep } from './services/stored-files/file-rows';
 import { publicConfigOf } from './services/system/public-config';
@@ -86,6 +86,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reportDeliveryJobs,
     expiredFileSweep,
     webhookDeliveries,
+    webhookTests,
     alertEvaluation,
     alertMails,
     loginAttemptsSweep,

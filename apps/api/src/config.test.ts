@@ -97,6 +97,34 @@ describe('configuration from environment variables', () => {
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
   });
 
+  it('USER_MAILS_PER_DAY: 200 mails a user a day by default; its former name REPORT_MAILS_PER_USER_PER_DAY still read', () => {
+    expect(loadConfig({}).limits.userMailsPerDay).toBe(200);
+    expect(loadConfig({ USER_MAILS_PER_DAY: '50' }).limits.userMailsPerDay).toBe(50);
+    expect(loadConfig({ REPORT_MAILS_PER_USER_PER_DAY: '40' }).limits.userMailsPerDay).toBe(40);
+    expect(
+      loadConfig({ USER_MAILS_PER_DAY: '40', REPORT_MAILS_PER_USER_PER_DAY: '40' }).limits.userMailsPerDay,
+    ).toBe(40);
+    expect(() => loadConfig({ USER_MAILS_PER_DAY: '50', REPORT_MAILS_PER_USER_PER_DAY: '40' })).toThrow(
+      /REPORT_MAILS_PER_USER_PER_DAY: is the former name of USER_MAILS_PER_DAY/,
+    );
+  });
+
+  it('WEBHOOK_ALLOWED_PORTS: receivers on 80 and 443 by default; a list of ports and ranges otherwise', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowedHosts: [],
+      allowedPorts: [
+        { from: 80, to: 80 },
+        { from: 443, to: 443 },
+      ],
+    });
+    expect(loadConfig({ WEBHOOK_ALLOWED_PORTS: ' 443, 8000-8099 ' }).webhooks.allowedPorts).toEqual([
+      { from: 443, to: 443 },
+      { from: 8000, to: 8099 },
+    ]);
+    for (const value of ['0', '70000', '9000-8000', 'https', '443,,80'])
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_PORTS: value }), value).toThrow(/WEBHOOK_ALLOWED_PORTS/);
+  });
+
   it('invalid-traffic settings: ten ad requests a minute per client by default, no SSAI proxy unless listed', () => {
     expect(loadConfig({}).traffic).toEqual({ adRequestsPerMinute: 10, ssaiProxies: [] });
     expect(

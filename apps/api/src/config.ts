@@ -62,11 +62,8 @@ export interface Config {
   logMailLinks: boolean;
   /** How often this process polls the jobs table (scheduled reports), in seconds; 0 turns it off. */
   jobPollSeconds: number;
-  /**
-   * Hosts a webhook may point at although they resolve to a private, loopback or link-local address
-   * (WEBHOOK_ALLOWED_HOSTS, an admin's choice: an internal receiver). Every other such host is refused.
-   */
-  webhookAllowedHosts: string[];
+  /** Where a webhook may go beyond public hosts on ports 80 and 443 (WEBHOOK_ALLOWED_HOSTS, WEBHOOK_ALLOWED_PORTS). */
+  webhooks: WebhookRules;
   /**
    * After SIGTERM, how long the process keeps answering (its health check failing) before it stops
    * accepting connections (DRAIN_SECONDS): the load balancer's time to take it out (docs/deploy.md).
@@ -109,8 +106,11 @@ export interface Config {
   servingLibraryCalls: boolean;
   /** The second security review's limits (docs/security.md). */
   limits: {
-    /** Scheduled-report mails (reports and opt-in requests) one user's schedules may send a day (REPORT_MAILS_PER_USER_PER_DAY). */
-    reportMailsPerUserPerDay: number;
+    /**
+     * Mails one user's lists may send a day (USER_MAILS_PER_DAY, formerly REPORT_MAILS_PER_USER_PER_DAY,
+     * still read): scheduled reports, alert mails to chosen recipients and opt-in requests together.
+     */
+    userMailsPerDay: number;
     /** Report file downloads one share link may build an hour (REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR). */
     reportDownloadsPerTokenPerHour: number;
     /** Report files one user or share link may have being built at once (REPORT_DOWNLOADS_QUEUED_PER_CALLER). */
@@ -125,6 +125,23 @@ export interface Config {
     /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
     countryDatabaseFile: string | undefined;
   };
+}
+
+/** Ports from `from` to `to`, both included (one port: from = to). */
+export interface PortRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Where a webhook may go beyond the public rule (docs/alerts.md, "Where a webhook may go"): hosts that
+ * may be private, loopback or link-local (WEBHOOK_ALLOWED_HOSTS, an admin's choice: an internal
+ * receiver; every other such host is refused), and the ports a receiver may listen on, whatever its
+ * host (WEBHOOK_ALLOWED_PORTS, 80 and 443 by default).
+ */
+export interface WebhookRules {
+  allowedHosts: readonly string[];
+  allowedPorts: readonly PortRange[];
 }
 
 export class ConfigError extends Error {
@@ -209,6 +226,15 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  WEBHOOK_ALLOWED_PORTS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => portRanges(value) !== undefined,
+        "must be a comma-separated list of ports and ranges from 1 to 65535, such as '80,443' or '443,8000-8099'",
+      )
+      .optional(),
+  ),
   TCF_VENDOR_ID: optional.pipe(
     z.coerce
       .number<string | undefined>()
@@ -243,6 +269,10 @@ const envSchema = z.object({
   FILE_MANAGER_QUOTA_MB: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(1_048_576).optional(),
   ),
+  USER_MAILS_PER_DAY: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  /** The name USER_MAILS_PER_DAY had when it counted scheduled reports only: still read (docs/api.md). */
   REPORT_MAILS_PER_USER_PER_DAY: optional.pipe(
     z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
   ),
@@ -310,6 +340,20 @@ function addressList(text: string): string[] | undefined {
   return valid ? entries : undefined;
 }
 
+/** WEBHOOK_ALLOWED_PORTS read: '443, 8000-8099' as ranges; undefined when an entry is not a port or range. */
+function portRanges(text: string): PortRange[] | undefined {
+  const ranges: PortRange[] = [];
+  for (const entry of text.split(',')) {
+    const match = /^\s*(\d{1,5})(?:\s*-\s*(\d{1,5}))?\s*$/.exec(entry);
+    if (!match) return undefined;
+    const from = Number(match[1]);
+    const to = Number(match[2] ?? match[1]);
+    if (from < 1 || to > 65_535 || from > to) return undefined;
+    ranges.push({ from, to });
+  }
+  return ranges;
+}
+
 /** TRUST_PROXY as Fastify's trustProxy takes it; undefined when the text is not a valid setting. */
 function trustProxyValue(text: string | undefined): Config['trustProxy'] | undefined {
   if (text === undefined || text === 'false' || text === '0') return false;
@@ -357,6 +401,16 @@ function eventsConfig(
     rawTtlDays,
     asyncInsert: asyncInsert === 'true' || asyncInsert === '1',
   };
+}
+
+/** USER_MAILS_PER_DAY, or its former name; both set, they must agree (200 when neither is). */
+function userMailsPerDay(value: number | undefined, formerName: number | undefined): number {
+  if (value !== undefined && formerName !== undefined && value !== formerName)
+    throw new ConfigError(
+      'REPORT_MAILS_PER_USER_PER_DAY',
+      'is the former name of USER_MAILS_PER_DAY, which is set to another value: keep USER_MAILS_PER_DAY only',
+    );
+  return value ?? formerName ?? 200;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -415,10 +469,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
-    webhookAllowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter((host) => host !== ''),
+    webhooks: {
+      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+      allowedPorts: portRanges(e.WEBHOOK_ALLOWED_PORTS ?? '80,443') ?? [],
+    },
     serverSecret: e.SERVER_SECRET,
     uploadConcurrency: e.UPLOAD_CONCURRENCY ?? 4,
     logMailLinks: e.NODE_ENV === 'development',
@@ -444,7 +501,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE,
     servingLibraryCalls: e.SERVING_LIBRARY_CALLS === 'true' || e.SERVING_LIBRARY_CALLS === '1',
     limits: {
-      reportMailsPerUserPerDay: e.REPORT_MAILS_PER_USER_PER_DAY ?? 200,
+      userMailsPerDay: userMailsPerDay(e.USER_MAILS_PER_DAY, e.REPORT_MAILS_PER_USER_PER_DAY),
       reportDownloadsPerTokenPerHour: e.REPORT_DOWNLOADS_PER_TOKEN_PER_HOUR ?? 30,
       reportDownloadsQueuedPerCaller: e.REPORT_DOWNLOADS_QUEUED_PER_CALLER ?? 2,
     },

@@ -23,6 +23,7 @@ import placements from './0023_placements';
 import abTests from './0024_ab_tests';
 import alerts from './0025_alerts';
 import conversions from './0026_conversions';
+import fairJobs from './0027_fair_jobs';
 import conversionSecurity from './0030_conversion_security';
 import { eventTypesMigration } from './event-types';
 
@@ -56,6 +57,7 @@ export const migrations: readonly Migration[] = [
   { name: '0024_ab_tests', sql: abTests },
   { name: '0025_alerts', sql: alerts },
   { name: '0026_conversions', sql: conversions },
+  { name: '0027_fair_jobs', sql: fairJobs },
   { name: '0030_conversion_security', sql: conversionSecurity },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,

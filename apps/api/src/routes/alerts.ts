@@ -9,7 +9,10 @@ const campaignNotYours = `${MESSAGES.campaignNotFound} (also for a campaign that
 const alertNotYours = `${MESSAGES.alertNotFound} (also for an alert of a campaign that is not yours)`;
 const webhookNotYours = `${MESSAGES.webhookNotFound} (also for another account's webhook)`;
 const badUrl =
-  'A URL that is not absolute http(s), carries a user name or password, or points at (or resolves to) a private, loopback or link-local address unless WEBHOOK_ALLOWED_HOSTS names its host; a host that does not resolve.';
+  'A URL that is not absolute http(s), carries a user name or password, names a port WEBHOOK_ALLOWED_PORTS does not allow (80 and 443 by default), or points at (or resolves to) a private, loopback or link-local address unless WEBHOOK_ALLOWED_HOSTS names its host; a host that does not resolve.';
+
+/** Test sends one user may ask for in 15 minutes (docs/security.md, "Round 4"). */
+const WEBHOOK_TESTS_PER_USER = 20;
 
 export const alertRoutes = [
   defineRoute({
@@ -111,11 +114,20 @@ export const alertRoutes = [
     call: contract.testWebhook,
     audit: { none: 'sends a test message; nothing of the account changes (the delivery log shows it)' },
     access: 'user',
+    perIdentityLimit: { max: WEBHOOK_TESTS_PER_USER, by: 'user' },
     summary:
-      'Send a webhook.test message to the endpoint now, delivered, retried and logged like an alert; answers its webhook-id.',
+      "Send a webhook.test message to the endpoint now, delivered and logged like an alert but tried once (a failed test is not retried); answers its webhook-id. While the endpoint's last test waits for its attempt, a new one is that one (the same webhook-id, nothing more queued).",
     tag: 'Alerts',
     errors: { 404: webhookNotYours },
     handler: ({ input, user, ctx }) => webhooks.testWebhook(ctx, user, input.id),
+  }),
+  defineRoute({
+    call: contract.getWebhookRules,
+    access: 'admin',
+    summary:
+      "Where webhooks may go beyond public hosts on ports 80 and 443, as the server is set (admins only: internal host names are not every user's to read): the hosts of WEBHOOK_ALLOWED_HOSTS, which may be private, and the ports of WEBHOOK_ALLOWED_PORTS, which hold for every host.",
+    tag: 'Alerts',
+    handler: async ({ ctx }) => webhooks.webhookRules(ctx),
   }),
   defineRoute({
     call: contract.listWebhookDeliveries,

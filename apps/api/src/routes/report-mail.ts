@@ -3,11 +3,11 @@
 // scanners corporate mail runs open every link of every incoming mail: a GET that acted would confirm
 // recipients who never agreed and unsubscribe those who did. The button POSTs to the same address, and
 // so does a mail program's one-click unsubscribe (RFC 8058: the report mails carry List-Unsubscribe and
-// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). The work is in services/reports/recipients.
+// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). The work is in services/outbound/recipients.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Context } from '../context';
 import { escapeHtml } from '../services/outbound/mail';
-import { followRecipientLink, recipientOfLink } from '../services/reports/recipients';
+import { followRecipientLink, recipientOfLink } from '../services/outbound/recipients';
 
 type Action = 'confirm' | 'unsubscribe';
 

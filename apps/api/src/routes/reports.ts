@@ -134,7 +134,11 @@ export const reportRoutes = [
     perIdentityLimit: { max: 60, by: 'user' },
     summary: 'Send a scheduled report now: its last complete period, mailed to its recipients.',
     tag: 'Reports',
-    errors: { 400: MESSAGES.nothingToSend, 404: MESSAGES.scheduleNotFound },
+    errors: {
+      400: MESSAGES.nothingToSend,
+      404: MESSAGES.scheduleNotFound,
+      409: `${MESSAGES.accountDisabledSendsNothing} (an administrator sending the report of a disabled account's campaign)`,
+    },
     handler: ({ input, user, ctx }) => schedules.sendScheduleNow(ctx, user, input.id),
   }),
 ];

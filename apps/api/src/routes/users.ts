@@ -1,6 +1,7 @@
 // Users and invitations (admins only): declarations; the work is in services/identity/users.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
+import * as webhooks from '../services/alerts/webhook-endpoints';
 import * as users from '../services/identity/users';
 
 export const userRoutes = [
@@ -55,9 +56,10 @@ export const userRoutes = [
     call: contract.setUserRole,
     audit: 'user',
     access: 'admin',
-    summary: "Change a user's role (admins only); never one's own.",
+    summary:
+      "Change a user's role (admins only); never one's own, and never the ADMIN_EMAIL account's away from admin.",
     tag: 'Users',
-    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound },
+    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound, 409: MESSAGES.adminEmailStaysAdmin },
     handler: ({ input, ctx, user }) => users.setUserRole(ctx, user, input),
   }),
   defineRoute({
@@ -84,5 +86,36 @@ export const userRoutes = [
       409: 'The user owns campaigns (the message says how many).',
     },
     handler: ({ input, ctx, user }) => users.deleteUser(ctx, user, input.id),
+  }),
+  defineRoute({
+    call: contract.listUserWebhooks,
+    access: 'admin',
+    summary:
+      "One account's webhook endpoints (admins only): URL, description, whether each is on, when it was made and its secret last rotated; never the secrets.",
+    description: '`userID` in the query.',
+    tag: 'Users',
+    errors: { 404: MESSAGES.userNotFound },
+    handler: ({ input, ctx }) => webhooks.listAccountWebhooks(ctx, input.userID),
+  }),
+  defineRoute({
+    call: contract.setUserWebhookEnabled,
+    audit: 'webhook',
+    access: 'admin',
+    summary:
+      "Switch any account's webhook endpoint off, or on again (admins only): off, nothing more is sent to it and its waiting messages fail at their next attempt.",
+    tag: 'Users',
+    errors: { 404: MESSAGES.webhookNotFound },
+    handler: ({ input, ctx, user }) => webhooks.setAccountWebhookEnabled(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.deleteUserWebhook,
+    audit: 'webhook',
+    access: 'admin',
+    summary:
+      "Delete any account's webhook endpoint with its delivery log (admins only); its waiting messages are dropped.",
+    description: '`id` in the query.',
+    tag: 'Users',
+    errors: { 404: MESSAGES.webhookNotFound },
+    handler: ({ input, ctx, user }) => webhooks.deleteAccountWebhook(ctx, user, input.id),
   }),
 ];

@@ -14,7 +14,7 @@ describe(`mail limits on ${testDatabaseKind()}`, () => {
   beforeAll(async () => {
     server = await startServer({
       COMPANY_DOMAIN: 'adconsole.test',
-      REPORT_MAILS_PER_USER_PER_DAY: '5',
+      USER_MAILS_PER_DAY: '5',
     });
   });
   afterAll(() => server.close());

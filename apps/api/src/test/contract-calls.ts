@@ -448,7 +448,20 @@ function alertCalls(world: ContractWorld): Calls {
   const newWebhook = async () =>
     (await world.admin.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/hooks' })).body.data
       ?.id ?? '';
+  /** An endpoint of another account (what the admin calls on endpoints act on): its id and its owner's. */
+  const othersWebhook = async () => {
+    const { client } = await signedInUser(world.server);
+    const userID = (await client.get<{ user: { id: string } }>('/me')).body.data?.user.id ?? '';
+    const made = await client.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/theirs' });
+    return { userID, id: made.body.data?.id ?? '' };
+  };
   return {
+    getV1UsersWebhooks: async () =>
+      world.admin.get(`/v1/users/webhooks?userID=${(await othersWebhook()).userID}`),
+    putV1UsersWebhooks: async () =>
+      world.admin.put('/v1/users/webhooks', { id: (await othersWebhook()).id, enabled: false }),
+    deleteV1UsersWebhooks: async () =>
+      world.admin.delete(`/v1/users/webhooks?id=${(await othersWebhook()).id}`),
     getV1Alerts: async () => {
       await newAlert();
       return world.admin.get(`/v1/alerts?campaignID=${world.campaignID}&status=open`);
@@ -477,6 +490,7 @@ function alertCalls(world: ContractWorld): Calls {
     deleteV1Webhooks: async () => world.admin.delete(`/v1/webhooks?id=${await newWebhook()}`),
     postV1WebhooksRotate: async () => world.admin.post('/v1/webhooks/rotate', { id: await newWebhook() }),
     postV1WebhooksTest: async () => world.admin.post('/v1/webhooks/test', { id: await newWebhook() }),
+    getV1WebhooksAllowed: () => world.admin.get('/v1/webhooks/allowed'),
     getV1WebhooksDeliveries: async () => {
       const id = await newWebhook();
       await world.admin.post('/v1/webhooks/test', { id });

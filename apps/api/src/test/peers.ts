@@ -146,6 +146,8 @@ export async function startWebhookReceiver(secret: () => string, status: () => n
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks/adconsole`,
+    /** The receiver's port, for WEBHOOK_ALLOWED_PORTS (receivers elsewhere listen on 80 or 443). */
+    port: String(port),
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -92,6 +92,29 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
+/** Ports from `from` to `to`, both included. */
+const portRangeSchema = z.object({ from: z.number(), to: z.number() });
+
+/**
+ * Where webhooks may go beyond public hosts on ports 80 and 443, as the server is set (admins only:
+ * docs/alerts.md, "Where a webhook may go"): the allowed internal hosts and the allowed ports.
+ */
+export const webhookRulesSchema = z.object({
+  /** WEBHOOK_ALLOWED_HOSTS: hosts that may be private, loopback or link-local. */
+  hosts: z.array(z.string()),
+  /** WEBHOOK_ALLOWED_PORTS: the ports a receiver may listen on, whatever its host. */
+  ports: z.array(portRangeSchema),
+});
+export type WebhookRules = z.infer<typeof webhookRulesSchema>;
+
+/** Allowed ports as a person reads them: '80 and 443', '80, 443 and 8000-8099'. */
+export function webhookPortsText(ranges: readonly { from: number; to: number }[]): string {
+  const items = ranges.map((range) =>
+    range.from === range.to ? `${range.from}` : `${range.from}-${range.to}`,
+  );
+  return items.length <= 1 ? (items[0] ?? 'no port') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /** Webhook endpoints one account may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 /** Chosen recipients of one campaign's alert mails (besides its owner). */

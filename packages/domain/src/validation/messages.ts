@@ -45,6 +45,12 @@ export const MESSAGES = {
   notOwnAccount:
     'You cannot change your own role, disable or delete your own account: ask another administrator.',
   userNotFound: 'This user does not exist (any more).',
+  /**
+   * Beyond (docs/product.md §8): the account of the server's ADMIN_EMAIL is made an administrator at each
+   * of its sign-ins, so a demotion would be undone silently: refused instead (docs/security.md, "Round 4").
+   */
+  adminEmailStaysAdmin:
+    "This account is the server's administrator (its ADMIN_EMAIL setting): it is an administrator again at every sign-in. To demote it, change ADMIN_EMAIL first.",
   /** Beyond (docs/product.md §8): JSON nested deeper than any call takes is refused before it is read. */
   jsonTooDeep: 'The request body is nested too deeply.',
   /** Beyond (docs/product.md §8): an address or headers past what the server reads (16 KB). */
@@ -94,6 +100,11 @@ export const MESSAGES = {
   alertClosedCampaignArchived: 'Closed: the campaign was archived.',
   /** A webhook delivery's log entry when its endpoint is switched off. */
   webhookEndpointDisabled: 'The endpoint is disabled: not sent.',
+  /** A webhook delivery's log entry when its account is disabled (docs/security.md, "Round 4"). */
+  webhookAccountDisabled: 'The account is disabled: not sent.',
+  /** "Send now" of a report whose campaign's account (or author) is disabled: a disabled account is silent. */
+  accountDisabledSendsNothing:
+    "This campaign's account is disabled: its reports, alert mails and webhooks are not sent until an administrator enables it again.",
   /** One running test per placement. */
   abTestAlreadyRunning: 'This placement already runs an A/B test: stop it before starting another.',
   abTestAlreadyEnded: 'This A/B test has already ended.',
@@ -229,7 +240,7 @@ export const webhookUrlMessage =
  * ad console must not become a way into the network it runs in (server-side request forgery).
  */
 export const webhookPrivateAddressMessage = (host: string): string =>
-  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.`;
+  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to add the host to WEBHOOK_ALLOWED_HOSTS. To try a receiver first, give it a public https:// address (a tunnel to a local server will do), then press "Send a test".`;
 
 /**
  * An alert setting out of its range (docs/alerts.md): 'The delivery drop threshold must be a number
@@ -240,6 +251,31 @@ export const alertSettingMessage = (setting: string, range: string): string => `
 /** A webhook whose host name does not resolve to any address. */
 export const webhookHostUnresolvedMessage = (host: string): string =>
   `The webhook's host ${host} does not resolve to any address: check the URL.`;
+
+/**
+ * A webhook URL whose port is not one receivers may listen on (WEBHOOK_ALLOWED_PORTS, 80 and 443 unless
+ * an admin says otherwise): a server that connects to any port of any host is a port scanner.
+ */
+export const webhookPortMessage = (port: number, allowed: string): string =>
+  `The webhook's port ${port} is not allowed: receivers listen on ${allowed}. Use the receiver's https:// address on port 443, or ask an admin to add the port to WEBHOOK_ALLOWED_PORTS.`;
+
+/**
+ * How a failed webhook attempt reads in its delivery log: the class of the failure, never the raw
+ * connection error (which would tell a user which ports of which hosts are open: a port scanner).
+ */
+export const WEBHOOK_ATTEMPT_FAILURES = {
+  refused: "Connection refused: the receiver's host accepted no connection on this port.",
+  tls: "TLS failed: the receiver's certificate was not accepted, or no secure connection could be agreed.",
+  connection: 'The connection failed before the receiver answered.',
+} as const;
+
+/** A webhook attempt that got no status line and headers in time. */
+export const webhookTimedOutMessage = (seconds: number): string =>
+  `Timed out: no answer within ${seconds} s.`;
+
+/** A webhook attempt the receiver answered with anything but a 2xx. */
+export const webhookStatusMessage = (status: number): string =>
+  `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`;
 
 /** A placement (issue 46) naming a creative that does not exist or is not the caller's. */
 export const placementCreativeUnknownMessage = (id: string): string =>

@@ -86,7 +86,9 @@ export interface EvaluatedCampaignRow extends Pick<CampaignRow, 'id' | 'owner_id
 /**
  * The campaigns an evaluation looks at, in one statement: those not archived that have a live creative
  * (removed ones count: their events do), and any with an open alert (so it can recover, or close when
- * the campaign was archived), each with its live creatives' ids and its settings.
+ * the campaign was archived), each with its live creatives' ids and its settings. A disabled account's
+ * campaigns are not looked at at all (docs/alerts.md, "Which campaigns"): no alert opens, recovers or
+ * closes for them, so nothing is sent, until the account is enabled again.
  */
 export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaignRow[]> {
   return db.query<EvaluatedCampaignRow>(
@@ -99,8 +101,9 @@ export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaign
        left join campaign_alert_rules r on r.campaign_id = c.id
        left join (select campaign_id, array_agg(id order by id) as live_ids
                     from live_creatives group by campaign_id) l on l.campaign_id = c.id
-      where (c.archived_at is null and l.live_ids is not null)
-         or exists (select 1 from alerts a where a.campaign_id = c.id and a.status = 'open')
+      where u.disabled_at is null
+        and ((c.archived_at is null and l.live_ids is not null)
+             or exists (select 1 from alerts a where a.campaign_id = c.id and a.status = 'open'))
       order by c.id`,
   );
 }

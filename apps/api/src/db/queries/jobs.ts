@@ -1,6 +1,7 @@
-// The jobs table (services/jobs/runner.ts; the kinds that queue and run them: services/jobs/kinds.ts): a job is queued once per key, claimed with a lease by one
-// process (FOR UPDATE SKIP LOCKED), then finished, retried later, failed, or marked abandoned when
-// its lease ran out.
+// The jobs table (services/jobs/runner.ts; the kinds that queue and run them: services/jobs/kinds.ts):
+// a job is queued once per key, for an account ('' for the server's own work), claimed with a lease by
+// one process (FOR UPDATE SKIP LOCKED) fairly across accounts, then finished, retried later, failed, or
+// marked abandoned when its lease ran out.
 import type { Queryable } from '../database';
 
 export interface JobRow {
@@ -9,17 +10,29 @@ export interface JobRow {
   key: string;
   payload: Record<string, unknown>;
   attempts: number;
+  /** Whose work it is (the user whose mail or webhook it sends); '' for the server's own. */
+  account_id: string;
 }
 
-/** Queues a job unless one with the same key exists (answers whether it was queued). */
+/**
+ * Queues a job unless one with the same key exists (answers whether it was queued). `accountId` is the
+ * user whose work it is: the claim takes each account's jobs in turn.
+ */
 export async function enqueueJob(
   db: Queryable,
-  job: { id: string; kind: string; key: string; payload: Record<string, unknown>; runAt?: Date },
+  job: {
+    id: string;
+    kind: string;
+    key: string;
+    payload: Record<string, unknown>;
+    runAt?: Date;
+    accountId?: string;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
-    `insert into jobs (id, kind, key, payload, run_at) values ($1, $2, $3, $4, $5)
+    `insert into jobs (id, kind, key, payload, run_at, account_id) values ($1, $2, $3, $4, $5, $6)
      on conflict (key) do nothing returning id`,
-    [job.id, job.kind, job.key, job.payload, job.runAt ?? new Date()],
+    [job.id, job.kind, job.key, job.payload, job.runAt ?? new Date(), job.accountId ?? ''],
   );
   return rows.length > 0;
 }
@@ -33,18 +46,34 @@ export async function abandonExpiredLeases(db: Queryable, reason: string): Promi
   );
 }
 
-/** Claims up to `limit` due pending jobs for `worker`, leased for `leaseMs`, oldest first. */
+/**
+ * Claims up to `limit` due pending jobs for `worker`, leased for `leaseMs`, fairly across accounts: each
+ * account's due jobs are numbered oldest first (its turn), and the claim takes every account's first
+ * turn before anyone's second, oldest first within a turn. So one account's backlog, however long, delays
+ * another account's next job by one turn at most. Each account offers its `candidatesPerAccount` oldest
+ * due jobs (an index walk per account, jobs_pending_by_account), enough for several processes claiming
+ * at the same instant: rows another process is claiming are skipped (SKIP LOCKED), not waited for.
+ */
 export function claimDueJobs(
   db: Queryable,
-  claim: { worker: string; leaseMs: number; limit: number },
+  claim: { worker: string; leaseMs: number; limit: number; candidatesPerAccount: number },
 ): Promise<JobRow[]> {
   return db.query<JobRow>(
-    `update jobs set state = 'running', attempts = attempts + 1, locked_by = $1,
+    `with due as (
+       select t.id, t.turn, t.run_at
+         from (select distinct account_id from jobs where state = 'pending' and run_at <= now()) a
+        cross join lateral (
+          select id, run_at, row_number() over (order by run_at, id) as turn
+            from jobs where state = 'pending' and run_at <= now() and account_id = a.account_id
+           order by run_at, id limit $4) t)
+     update jobs set state = 'running', attempts = attempts + 1, locked_by = $1,
             locked_until = now() + ($2::bigint * interval '1 millisecond')
-      where id in (select id from jobs where state = 'pending' and run_at <= now()
-                    order by run_at, id limit $3 for update skip locked)
-      returning id, kind, key, payload, attempts`,
-    [claim.worker, claim.leaseMs, claim.limit],
+      where id in (select j.id from jobs j join due on due.id = j.id
+                    where j.state = 'pending'
+                    order by due.turn, due.run_at, due.id limit $3
+                    for update of j skip locked)
+      returning id, kind, key, payload, attempts, account_id`,
+    [claim.worker, claim.leaseMs, claim.limit, claim.candidatesPerAccount],
   );
 }
 

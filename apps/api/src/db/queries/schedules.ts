@@ -93,15 +93,23 @@ export async function findScheduleSender(db: Queryable, id: string): Promise<str
   return row?.user_id ?? undefined;
 }
 
+/** A due schedule with its campaign's body and owner, and whether the owner's or the author's account is disabled. */
+export interface DueScheduleRow extends ScheduleRow {
+  campaign: CampaignRow['body'];
+  owner_id: string;
+  account_disabled: boolean;
+}
+
 /**
- * Up to 50 schedules whose next run has come, earliest first, each with its campaign's body; locked
- * until the transaction ends, skipping those another process holds.
+ * Up to 50 schedules whose next run has come, earliest first, each with its campaign's body and owner;
+ * locked until the transaction ends, skipping those another process holds.
  */
-export function lockDueSchedules(
-  db: Queryable,
-): Promise<(ScheduleRow & { campaign: CampaignRow['body'] })[]> {
-  return db.query<ScheduleRow & { campaign: CampaignRow['body'] }>(
-    `select s.*, c.body as campaign from scheduled_reports s join campaigns c on c.id = s.campaign_id
+export function lockDueSchedules(db: Queryable): Promise<DueScheduleRow[]> {
+  return db.query<DueScheduleRow>(
+    `select s.*, c.body as campaign, c.owner_id,
+            exists (select 1 from users u where u.id in (c.owner_id, s.created_by)
+                      and u.disabled_at is not null) as account_disabled
+       from scheduled_reports s join campaigns c on c.id = s.campaign_id
       where s.next_run_at is not null and s.next_run_at <= now()
       order by s.next_run_at limit 50 for update of s skip locked`,
   );

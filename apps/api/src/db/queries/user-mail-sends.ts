@@ -1,5 +1,5 @@
 // The user_mail_sends table: the mails of one user's schedules (reports and opt-in requests), counted
-// for the daily quota (services/reports/recipients.ts).
+// for the daily quota (services/outbound/recipients.ts).
 import type { Queryable } from '../database';
 
 /** Sends older than a day are of no use to the count: they go. */

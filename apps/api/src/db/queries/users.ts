@@ -138,6 +138,15 @@ export async function updateUserRole(db: Queryable, id: string, role: 'user' | '
   await db.query('update users set role = $2 where id = $1', [id, role]);
 }
 
+/** How many of these accounts are disabled (a job of theirs sends nothing). */
+export async function countDisabledUsers(db: Queryable, ids: readonly string[]): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select count(*)::int as count from users where id = any($1::text[]) and disabled_at is not null',
+    [[...ids]],
+  );
+  return row?.count ?? 0;
+}
+
 /** Disables the account (now) or enables it again. */
 export async function markUserDisabled(db: Queryable, id: string, disabled: boolean): Promise<void> {
   await db.query(

@@ -61,6 +61,22 @@ export async function findWebhookEndpoint(
   return row;
 }
 
+/** Locks an endpoint's row until the transaction ends (one test queued at a time per endpoint). */
+export async function lockWebhookEndpoint(db: Queryable, id: string): Promise<void> {
+  await db.query('select id from webhook_endpoints where id = $1 for update', [id]);
+}
+
+/** The webhook-id of the endpoint's test message not tried yet, if one is waiting. */
+export async function findWaitingTest(db: Queryable, endpointId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    `select id from webhook_deliveries
+      where endpoint_id = $1 and event = 'webhook.test' and state = 'pending'
+      order by created_at desc, id desc limit 1`,
+    [endpointId],
+  );
+  return row?.id;
+}
+
 export async function countWebhookEndpoints(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     'select count(*)::int as count from webhook_endpoints where user_id = $1',
@@ -121,14 +137,22 @@ export async function insertWebhookDelivery(
   );
 }
 
-/** A delivery with its endpoint's URL and current secret; undefined when either is gone. */
-export async function findDeliveryTarget(
-  db: Queryable,
-  id: string,
-): Promise<(WebhookDeliveryRow & { url: string; secret: string; enabled: boolean }) | undefined> {
-  const [row] = await db.query<WebhookDeliveryRow & { url: string; secret: string; enabled: boolean }>(
-    `select d.*, e.url, e.secret, e.enabled from webhook_deliveries d
-       join webhook_endpoints e on e.id = d.endpoint_id where d.id = $1`,
+/** A delivery with its endpoint's URL, current secret and state, and whether its account is disabled. */
+export interface DeliveryTargetRow extends WebhookDeliveryRow {
+  url: string;
+  secret: string;
+  enabled: boolean;
+  account_disabled: boolean;
+}
+
+/** A delivery with what sending it needs; undefined when it or its endpoint is gone. */
+export async function findDeliveryTarget(db: Queryable, id: string): Promise<DeliveryTargetRow | undefined> {
+  const [row] = await db.query<DeliveryTargetRow>(
+    `select d.*, e.url, e.secret, e.enabled, u.disabled_at is not null as account_disabled
+       from webhook_deliveries d
+       join webhook_endpoints e on e.id = d.endpoint_id
+       join users u on u.id = e.user_id
+      where d.id = $1`,
     [id],
   );
   return row;

@@ -2,29 +2,43 @@
 // owner and each chosen recipient, as a job queued in the evaluation's transaction. The recipients are
 // the campaign's alert list in report_recipients: outside addresses get the scheduled reports' opt-in
 // request first and nothing else until they confirm, every mail carries its one-click unsubscribe link
-// (services/reports/recipients.ts, reused), and mails to chosen recipients count against the owner's
-// daily mail quota. A failed send is retried for those not mailed yet.
+// (services/outbound/recipients.ts), and mails to chosen recipients count against the owner's daily
+// mail quota (the outbound module's loop, services/outbound/recipient-mails.ts). A failed send is
+// retried for those not mailed yet.
 import { ALERT_RULE_LABELS } from '@adconsole/domain';
+import { z } from 'zod';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { findAlert, findCampaignAlertRules, type ListedAlertRow } from '../../db/queries/alerts';
-import { enqueueJob, type JobRow } from '../../db/queries/jobs';
+import { enqueueJob } from '../../db/queries/jobs';
 import { findUserById } from '../../db/queries/users';
 import { newId } from '../ids';
-import type { JobKind } from '../jobs/kinds';
+import { type ClaimedJob, rowJobKind } from '../jobs/kinds';
 import { escapeHtml } from '../outbound/mail';
-import { deliverableListRecipients, quotedName, takeUserMailQuota } from '../reports/recipients';
+import { mailEachRecipient } from '../outbound/recipient-mails';
+import { deliverableListRecipients, quotedName } from '../outbound/recipients';
 import { campaignAlertsUrl } from './alert-answers';
 
 const alertMailKind = 'alert-mail';
 
-/** Queues the mails of one notice (in the evaluation's transaction). */
-export async function queueAlertMail(tx: Queryable, alertId: string, notice: 'fired' | 'recovered') {
+/** An alert mail's payload: the alert, which notice, and who has been mailed (by earlier attempts). */
+const alertMailPayload = z.object({
+  alertId: z.string(),
+  notice: z.enum(['fired', 'recovered']),
+  sent: z.array(z.string()),
+});
+
+/** Queues the mails of one notice (in the evaluation's transaction), as a job of the campaign's owner. */
+export async function queueAlertMail(
+  tx: Queryable,
+  { alertId, notice, ownerId }: { alertId: string; notice: 'fired' | 'recovered'; ownerId: string },
+) {
   await enqueueJob(tx, {
     id: newId(),
     kind: alertMailKind,
     key: `alert-mail:${alertId}:${notice}`,
     payload: { alertId, notice, sent: [] },
+    accountId: ownerId,
   });
 }
 
@@ -58,51 +72,41 @@ function alertMail(ctx: Context, alert: ListedAlertRow, notice: 'fired' | 'recov
   };
 }
 
-async function runAlertMail(ctx: Context, job: JobRow): Promise<Record<string, unknown>> {
-  const payload = job.payload as { alertId: string; notice: 'fired' | 'recovered'; sent: string[] };
+async function runAlertMail(ctx: Context, job: ClaimedJob<z.infer<typeof alertMailPayload>>) {
+  const { payload } = job;
   const alert = await findAlert(ctx.db, payload.alertId);
   if (!alert) return { ...payload, skipped: 'The alert or its campaign was deleted.' };
   const owner = await findUserById(ctx.db, alert.owner_id);
   if (!owner) return { ...payload, skipped: 'The campaign has no owner.' };
   const { recipients } = await findCampaignAlertRules(ctx.db, alert.campaign_id);
   const addresses = [owner.email, ...recipients.filter((address) => address !== owner.email)];
-  const deliverable = (
-    await deliverableListRecipients(ctx, {
-      list: { campaignId: alert.campaign_id },
-      kind: 'alerts',
-      addresses,
-      name: alert.campaign_name,
-      sender: owner.id,
-      confirmed: [owner.email],
-    })
-  ).filter((to) => !payload.sent.includes(to.address));
+  const deliverable = await deliverableListRecipients(ctx, {
+    list: { campaignId: alert.campaign_id },
+    kind: 'alerts',
+    addresses,
+    name: alert.campaign_name,
+    sender: owner.id,
+    confirmed: [owner.email],
+  });
   const mail = alertMail(ctx, alert, payload.notice);
-  const sent = [...payload.sent];
-  for (const to of deliverable) {
-    if (
-      to.address !== owner.email &&
-      !(await takeUserMailQuota(ctx.db, owner.id, ctx.config.limits.reportMailsPerUserPerDay, 'alert'))
-    )
-      return { ...payload, sent, skipped: "The owner's daily mail quota is used up." };
-    try {
-      await ctx.mailer.send({
+  return mailEachRecipient(ctx, payload, {
+    sender: owner.id,
+    onBehalfOf: owner.id,
+    recipients: deliverable,
+    quotaKind: 'alert',
+    // The owner's own address is their account: outside the quota, as their sign-in mails are.
+    exempt: [owner.email],
+    send: (to) =>
+      ctx.mailer.send({
         to: to.address,
         subject: mail.subject,
         link: mail.link,
         unsubscribe: to.unsubscribe,
         text: mail.text(to.unsubscribe),
         html: mail.html(to.unsubscribe),
-      });
-    } catch (error) {
-      throw Object.assign(
-        new Error(`Mail to ${to.address} failed: ${error instanceof Error ? error.message : String(error)}`),
-        { payload: { ...payload, sent } },
-      );
-    }
-    sent.push(to.address);
-  }
-  return { ...payload, sent };
+      }),
+  });
 }
 
 /** Alert mails as a job kind: one job per notice. */
-export const alertMails: JobKind = { kind: alertMailKind, run: runAlertMail };
+export const alertMails = rowJobKind({ kind: alertMailKind, payload: alertMailPayload, run: runAlertMail });

@@ -6,7 +6,7 @@
 // verifies every delivery with the `standardwebhooks` reference library. Two API processes evaluate
 // once per period. The campaigns run in Europe/Berlin across the change to summer time (29 March 2026),
 // so the usual hour is found a local hour apart in UTC.
-import { MESSAGES, tokenLacksScopeMessage } from '@adconsole/domain';
+import { MESSAGES, tokenLacksScopeMessage, webhookPrivateAddressMessage } from '@adconsole/domain';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,7 +124,7 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
       () => 204,
     );
     server = await startServer(
-      { JOB_POLL_SECONDS: '0', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+      { JOB_POLL_SECONDS: '0', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port },
       { clock: () => now },
     );
     ({ client: owner, email: ownerEmail } = await signedInUser(server));
@@ -461,7 +461,11 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
   });
 
   it('two API processes evaluate once per period', async () => {
-    second = await startSecondProcess(server, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, { clock: () => now });
+    second = await startSecondProcess(
+      server,
+      { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOWED_PORTS: receiver.port },
+      { clock: () => now },
+    );
     const runs = async () =>
       (await server.db.query<{ count: number }>('select count(*)::int as count from alert_evaluations'))[0]
         ?.count ?? 0;
@@ -502,10 +506,31 @@ describe(`webhook endpoints on ${testDatabaseKind()}`, () => {
   let server: TestServer;
   let owner: Client;
   beforeAll(async () => {
-    server = await startServer({ JOB_POLL_SECONDS: '0' });
+    server = await startServer({
+      JOB_POLL_SECONDS: '0',
+      WEBHOOK_ALLOWED_HOSTS: 'hooks.internal',
+      WEBHOOK_ALLOWED_PORTS: '443,8000-8099',
+    });
     ({ client: owner } = await signedInUser(server));
   });
   afterAll(() => server?.close());
+
+  it('a refusal names WEBHOOK_ALLOWED_HOSTS and how to try a receiver; admins read the allowed hosts and ports, users cannot', async () => {
+    const refused = await owner.post('/v1/webhooks', { url: 'http://10.0.0.5/hook' });
+    expect(refused.body.message).toBe(webhookPrivateAddressMessage('10.0.0.5'));
+    expect(refused.body.message).toContain('WEBHOOK_ALLOWED_HOSTS');
+    expect(refused.body.message).toContain('Send a test');
+    expect((await owner.get('/v1/webhooks/allowed')).httpStatus).toBe(403);
+    const { client: admin } = await signedInAdmin(server);
+    const rules = await admin.get('/v1/webhooks/allowed');
+    expect(rules.body.data).toEqual({
+      hosts: ['hooks.internal'],
+      ports: [
+        { from: 443, to: 443 },
+        { from: 8000, to: 8099 },
+      ],
+    });
+  });
 
   it('refuses loopback, link-local (cloud metadata) and private destinations', async () => {
     for (const url of [

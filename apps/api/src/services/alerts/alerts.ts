@@ -31,7 +31,7 @@ import { findUserById } from '../../db/queries/users';
 import { recordChange, type Snapshot } from '../audit/record';
 import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
-import { registerListRecipients } from '../reports/recipients';
+import { registerListRecipients } from '../outbound/recipients';
 import { alertAnswer } from './alert-answers';
 
 /**

@@ -295,6 +295,7 @@ async function stepCampaignAlerts(tx: Queryable, input: StepInput): Promise<void
       await queueNotices(tx, {
         alertId,
         notice: step.notice,
+        ownerId: entry.row.owner_id,
         endpoints: input.endpoints,
         data: alertWebhookData(ctx, {
           alertId,
@@ -368,14 +369,16 @@ async function queueNotices(
   notice: {
     alertId: string;
     notice: 'fired' | 'recovered';
+    /** The campaign's owner: whose jobs the mail and the webhooks are. */
+    ownerId: string;
     endpoints: readonly WebhookEndpointRow[];
     data: unknown;
     now: Date;
   },
 ) {
-  await queueAlertMail(tx, notice.alertId, notice.notice);
+  await queueAlertMail(tx, notice);
   for (const endpoint of notice.endpoints)
-    await queueWebhook(tx, endpoint.id, {
+    await queueWebhook(tx, endpoint, {
       event: `alert.${notice.notice}`,
       data: notice.data,
       alertId: notice.alertId,

@@ -1,27 +1,34 @@
 // An account's webhook endpoints (issue 50, docs/alerts.md "Webhooks"): made with a `whsec_` secret
 // answered once (never again: a list shows none), the secret rotated on demand (also answered once),
 // the URL checked against private destinations when saved (and again at each delivery), a test message
-// on demand, and the delivery log of each. The owner's only (an admin has no reach into another
-// account's endpoints: a secret is personal). Every change audited, the secret never written down.
+// on demand, and the delivery log of each. The owner's own: no one else reads a secret, rotates it, sends
+// a test or reads the log. An administrator may list any account's endpoints (never their secrets),
+// switch one off or on, and delete one: the way to silence an account's webhooks without its owner
+// (docs/security.md, "Round 4"). Every change audited, the secret never written down.
 import {
   ApiError,
   AUDIT_REDACTED,
   MAX_WEBHOOK_ENDPOINTS,
   MESSAGES,
   type UpdateWebhookRequest,
+  type UserWebhookEnabledRequest,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
+  type WebhookRules,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
+import { findUserById } from '../../db/queries/users';
 import {
   countWebhookEndpoints,
   deleteWebhookEndpoint,
+  findWaitingTest,
   findWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookDeliveries as listDeliveryRows,
   listWebhookEndpoints,
+  lockWebhookEndpoint,
   updateWebhookEndpoint,
   updateWebhookSecret,
   type WebhookEndpointRow,
@@ -62,9 +69,16 @@ async function ownEndpoint(db: Queryable, user: SessionUser, id: string): Promis
   return row;
 }
 
+/** Any account's endpoint, for an administrator; 404 when it does not exist. */
+async function anyEndpoint(db: Queryable, id: string): Promise<WebhookEndpointRow> {
+  const row = await findWebhookEndpoint(db, id);
+  if (!row) throw ApiError.of(404, MESSAGES.webhookNotFound);
+  return row;
+}
+
 /** The URL as saved, once checked: public http(s) without credentials (or a host an admin allowed). */
 const checkedUrl = async (ctx: Context, url: string) =>
-  (await checkWebhookDestination(url, { allowedHosts: ctx.config.webhookAllowedHosts })).toString();
+  (await checkWebhookDestination(url, ctx.config.webhooks)).toString();
 
 export async function listWebhooks(ctx: Context, user: SessionUser): Promise<WebhookEndpoint[]> {
   return (await listWebhookEndpoints(ctx.db, user.id)).map(endpointAnswer);
@@ -124,7 +138,12 @@ export async function updateWebhook(
 
 /** Deletes an endpoint with its delivery log; its queued retries find nothing to send. */
 export async function deleteWebhook(ctx: Context, user: SessionUser, id: string): Promise<null> {
-  const before = await ownEndpoint(ctx.db, user, id);
+  return deleteEndpoint(ctx, user, await ownEndpoint(ctx.db, user, id));
+}
+
+/** An endpoint deleted by `user` (its owner, or an administrator), audited in the same transaction. */
+async function deleteEndpoint(ctx: Context, user: SessionUser, before: WebhookEndpointRow): Promise<null> {
+  const { id } = before;
   await ctx.db.transaction(async (tx) => {
     await deleteWebhookEndpoint(tx, id);
     await recordChange(tx, user, {
@@ -158,18 +177,32 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** Queues a `webhook.test` message to the endpoint (delivered, retried and logged as any other). */
+/**
+ * Queues a `webhook.test` message to the endpoint, delivered and logged as any other but tried once (a
+ * failed test is not retried). A test asked for while the endpoint's last one waits for its attempt is
+ * that one: answered its webhook-id, nothing more queued (the route also limits tests per user).
+ */
 export async function testWebhook(ctx: Context, user: SessionUser, id: string): Promise<{ id: string }> {
   const endpoint = await ownEndpoint(ctx.db, user, id);
-  const messageId = await ctx.db.transaction((tx) =>
-    queueWebhook(tx, endpoint.id, {
+  const messageId = await ctx.db.transaction(async (tx) => {
+    await lockWebhookEndpoint(tx, endpoint.id);
+    const waiting = await findWaitingTest(tx, endpoint.id);
+    if (waiting) return waiting;
+    return queueWebhook(tx, endpoint, {
       event: 'webhook.test',
       data: { message: 'A test message from Adconsole: this endpoint receives alert webhooks.' },
       at: new Date(ctx.clock?.() ?? Date.now()),
-    }),
-  );
+      test: true,
+    });
+  });
   return { id: messageId };
 }
+
+/** GET /v1/webhooks/allowed (administrators): the internal hosts and the ports webhooks may use. */
+export const webhookRules = (ctx: Context): WebhookRules => ({
+  hosts: [...ctx.config.webhooks.allowedHosts],
+  ports: [...ctx.config.webhooks.allowedPorts],
+});
 
 /** The endpoint's latest 50 deliveries, newest first, each with its attempts. */
 export async function listWebhookDeliveries(
@@ -195,4 +228,35 @@ export async function listWebhookDeliveries(
       durationMs: attempt.duration_ms,
     })),
   }));
+}
+
+/** GET /v1/users/webhooks (administrators): an account's endpoints, oldest first, never their secrets. */
+export async function listAccountWebhooks(ctx: Context, userId: string): Promise<WebhookEndpoint[]> {
+  if (!(await findUserById(ctx.db, userId))) throw ApiError.of(404, MESSAGES.userNotFound);
+  return (await listWebhookEndpoints(ctx.db, userId)).map(endpointAnswer);
+}
+
+/** PUT /v1/users/webhooks (administrators): any account's endpoint switched off, or on again; audited. */
+export async function setAccountWebhookEnabled(
+  ctx: Context,
+  admin: SessionUser,
+  input: UserWebhookEnabledRequest,
+): Promise<WebhookEndpoint> {
+  const before = await anyEndpoint(ctx.db, input.id);
+  return ctx.db.transaction(async (tx) => {
+    const after = await updateWebhookEndpoint(tx, before.id, { ...before, enabled: input.enabled });
+    await recordChange(tx, admin, {
+      entity: 'webhook',
+      entityId: before.id,
+      campaignId: null,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return endpointAnswer(after);
+  });
+}
+
+/** DELETE /v1/users/webhooks (administrators): any account's endpoint, with its delivery log; audited. */
+export async function deleteAccountWebhook(ctx: Context, admin: SessionUser, id: string): Promise<null> {
+  return deleteEndpoint(ctx, admin, await anyEndpoint(ctx.db, id));
 }

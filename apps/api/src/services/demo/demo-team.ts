@@ -1,19 +1,44 @@
 // The demo's colleagues, so the first look at /admin shows what an administrator manages: a planner
-// (a user), a second administrator, a former colleague whose account is disabled, and an invitation
-// still waiting to be used. None of them can sign in (each has a random password nobody knows); the
-// invitation's link is never mailed.
+// (a user) with a webhook, a second administrator, a former colleague whose account is disabled and
+// whose old webhook an administrator switched off, and an invitation still waiting to be used. None of
+// them can sign in (each has a random password nobody knows); the invitation's link is never mailed,
+// and no campaign of theirs alerts, so nothing is ever POSTed to their webhooks' example addresses.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import { insertToken } from '../../db/queries/tokens';
 import { insertUser, markUserDisabled } from '../../db/queries/users';
+import { insertWebhookEndpoint } from '../../db/queries/webhooks';
 import { hashPassword } from '../identity/passwords';
 import { TOKEN_LIFETIME_MS } from '../identity/tokens';
 import { hashSecret, newId, newSecret } from '../ids';
+import { newWebhookSecret } from '../outbound/webhook-signing';
 
 const DEMO_TEAM = [
-  { firstName: 'Priya', lastName: 'Planner', local: 'priya', role: 'user', disabled: false },
+  {
+    firstName: 'Priya',
+    lastName: 'Planner',
+    local: 'priya',
+    role: 'user',
+    disabled: false,
+    webhook: {
+      url: 'https://hooks.agency.example/adconsole/planning',
+      description: 'Planning channel',
+      enabled: true,
+    },
+  },
   { firstName: 'Omar', lastName: 'Operations', local: 'omar', role: 'admin', disabled: false },
-  { firstName: 'Felix', lastName: 'Former', local: 'felix', role: 'user', disabled: true },
+  {
+    firstName: 'Felix',
+    lastName: 'Former',
+    local: 'felix',
+    role: 'user',
+    disabled: true,
+    webhook: {
+      url: 'https://automation.northwind.example/incoming',
+      description: 'Old automation',
+      enabled: false,
+    },
+  },
 ] as const;
 
 /** The invited address: a client outside the company's domain, as invitations usually are. */
@@ -38,6 +63,13 @@ export async function seedDemoTeam(
       verified: true,
     });
     if (colleague.disabled) await markUserDisabled(db, id, true);
+    if ('webhook' in colleague)
+      await insertWebhookEndpoint(db, {
+        id: newId(),
+        user_id: id,
+        secret: newWebhookSecret(),
+        ...colleague.webhook,
+      });
   }
   await insertToken(db, {
     hash: hashSecret(newSecret()),

@@ -77,6 +77,21 @@ describe(`administering users on ${testDatabaseKind()}`, () => {
     expect((await admin.get('/v1/users')).httpStatus).toBe(200);
   });
 
+  it('demoting the ADMIN_EMAIL account is refused with a message, not undone at its next sign-in (security round 4, finding 6)', async () => {
+    const boss = await signedInUser(server, server.config.adminEmail);
+    const id = await idOf(boss.client);
+    const refused = await admin.put('/v1/users/role', { id, role: 'user' });
+    expect(refused.httpStatus).toBe(409);
+    expect(refused.body.message).toBe(MESSAGES.adminEmailStaysAdmin);
+    const listed = await admin.get<{ id: string; role: string }[]>('/v1/users');
+    expect(listed.body.data?.find((user) => user.id === id)?.role).toBe('admin');
+    // Any other administrator is demoted as before.
+    const other = await signedInUser(server);
+    const otherId = await idOf(other.client);
+    expect((await admin.put('/v1/users/role', { id: otherId, role: 'admin' })).httpStatus).toBe(200);
+    expect((await admin.put('/v1/users/role', { id: otherId, role: 'user' })).httpStatus).toBe(200);
+  });
+
   it('refuses to delete an account that owns campaigns (409, they are not deleted with it); deletes one that owns none', async () => {
     const owner = await signedInUser(server);
     const ownerId = await idOf(owner.client);

@@ -225,6 +225,16 @@ describe(`demo data on ${testDatabaseKind()}`, () => {
         'omar@example.org admin',
         'priya@example.org user',
       ]);
+      // The former colleague's old webhook, switched off, for the admin's "Webhooks" of a user.
+      const felix = (await client.get<{ id: string; email: string }[]>('/v1/users')).body.data?.find(
+        (user) => user.email === 'felix@example.org',
+      );
+      const hooks = await client.get<{ url: string; enabled: boolean }[]>(
+        `/v1/users/webhooks?userID=${felix?.id}`,
+      );
+      expect(hooks.body.data).toEqual([
+        expect.objectContaining({ url: 'https://automation.northwind.example/incoming', enabled: false }),
+      ]);
       const waiting = await client.get<{ email: string }[]>('/v1/users/invitations');
       expect(waiting.body.data?.map(({ email }) => email)).toEqual(['marketing@northwind.example']);
       const mine =

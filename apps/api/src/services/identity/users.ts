@@ -73,10 +73,15 @@ async function otherAccount(tx: Queryable, admin: SessionUser, id: string): Prom
   return user;
 }
 
-/** PUT /v1/users/role. */
+/**
+ * PUT /v1/users/role. The ADMIN_EMAIL account stays an administrator: its sign-in would make it one
+ * again, so its demotion is refused rather than undone behind the administrator's back.
+ */
 export async function setUserRole(ctx: Context, admin: SessionUser, input: UserRoleRequest) {
   return ctx.db.transaction(async (tx) => {
     const user = await otherAccount(tx, admin, input.id);
+    if (input.role !== 'admin' && user.email === ctx.config.adminEmail)
+      throw ApiError.of(409, MESSAGES.adminEmailStaysAdmin);
     await updateUserRole(tx, user.id, input.role);
     await recordChange(tx, admin, userChange(user, { role: user.role }, { role: input.role }));
     return listEntry({ ...user, role: input.role });

@@ -3,6 +3,7 @@
 import { promises as dns } from 'node:dns';
 import {
   webhookHostUnresolvedMessage,
+  webhookPortMessage,
   webhookPrivateAddressMessage,
   webhookUrlMessage,
 } from '@adconsole/domain';
@@ -25,12 +26,23 @@ const resolver =
 const noDns: ResolveAll = async (host) => {
   throw new Error(`no lookup expected for ${host}`);
 };
-const check = (url: string, options: { allowedHosts?: string[]; resolve?: ResolveAll } = {}) =>
+/** WEBHOOK_ALLOWED_PORTS' default. */
+const WEB_PORTS = [
+  { from: 80, to: 80 },
+  { from: 443, to: 443 },
+];
+interface CheckOptions {
+  allowedHosts?: string[];
+  allowedPorts?: { from: number; to: number }[];
+  resolve?: ResolveAll;
+}
+const check = (url: string, options: CheckOptions = {}) =>
   checkWebhookDestination(url, {
     allowedHosts: options.allowedHosts ?? [],
+    allowedPorts: options.allowedPorts ?? WEB_PORTS,
     resolve: options.resolve ?? noDns,
   });
-const refusal = (url: string, options?: { allowedHosts?: string[]; resolve?: ResolveAll }) =>
+const refusal = (url: string, options?: CheckOptions) =>
   check(url, options).then(
     () => 'allowed',
     (error: Error) => error.message,
@@ -64,6 +76,18 @@ describe('private addresses, IPv4 and IPv6', () => {
     ['2002:7f00:1::', '6to4 of a loopback address'],
     ['64:ff9b::a00:5', 'NAT64 of a private address'],
     ['not-an-address', 'not an address at all'],
+    // Spellings the save check used to let through (the public rule now asks for global unicast).
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+    ['::ffff:0:a9fe:a9fe', 'IPv4-translated 169.254.169.254'],
+    ['::5db8:d70e', 'IPv4-compatible (deprecated) of a public address'],
+    ['::2', 'IPv4-compatible 0.0.0.2'],
+    ['0:0:0:0:1::1', 'outside global unicast'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'Teredo, hiding 127.0.0.1'],
+    ['2001:2::1', 'benchmarking'],
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['4000::1', 'unassigned, outside global unicast'],
+    ['5f00::1', 'segment routing'],
   ])('%s is refused (%s)', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -75,6 +99,7 @@ describe('private addresses, IPv4 and IPv6', () => {
     '100.128.0.0',
     '172.32.0.1',
     '2606:4700:4700::1111',
+    '2a00:1450:4001:81b::200e',
     '::ffff:93.184.215.14',
     '2002:5db8:d70e::',
   ])('%s is public', (address) => {
@@ -110,6 +135,39 @@ describe('webhook URLs: checked as they are saved', () => {
     'https://user@example.com/',
   ])('%s is refused: not http(s), not absolute, or with credentials', async (url) => {
     expect(await refusal(url)).toBe(webhookUrlMessage);
+  });
+
+  it('unusual IPv6 spellings that never reach a public receiver are refused at save too (security round 4, finding 6)', async () => {
+    for (const [url, host] of [
+      ['http://[::ffff:0:127.0.0.1]/', '::ffff:0:7f00:1'],
+      ['http://[::93.184.215.14]/', '::5db8:d70e'],
+      ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', '2001:0:4136:e378:8000:63bf:80ff:fffe'],
+      ['http://[2001:db8::1]/', '2001:db8::1'],
+      ['https://[3fff::1]/', '3fff::1'],
+      ['https://[5f00::1]/', '5f00::1'],
+    ])
+      expect(await refusal(url as string), url).toBe(webhookPrivateAddressMessage(host as string));
+  });
+
+  it('only ports 80 and 443 unless WEBHOOK_ALLOWED_PORTS says otherwise, for every host (security round 4, finding 6)', async () => {
+    expect((await check('https://93.184.215.14/hooks')).port).toBe('');
+    expect((await check('http://93.184.215.14:80/hooks')).hostname).toBe('93.184.215.14');
+    expect((await check('http://93.184.215.14:443/hooks')).port).toBe('443');
+    for (const [url, port] of [
+      ['https://93.184.215.14:22/', 22],
+      ['http://93.184.215.14:8080/', 8080],
+      ['https://93.184.215.14:6379/', 6379],
+    ] as const)
+      expect(await refusal(url)).toBe(webhookPortMessage(port, '80 and 443'));
+    const allowedPorts = [...WEB_PORTS, { from: 8000, to: 8099 }];
+    expect((await check('http://93.184.215.14:8080/', { allowedPorts })).port).toBe('8080');
+    expect(await refusal('http://93.184.215.14:8100/', { allowedPorts })).toBe(
+      webhookPortMessage(8100, '80, 443 and 8000-8099'),
+    );
+    // An internal host an admin allowed is held to the ports too: its other services are no receivers.
+    expect(await refusal('http://10.0.0.5:5432/', { allowedHosts: ['10.0.0.5'] })).toBe(
+      webhookPortMessage(5432, '80 and 443'),
+    );
   });
 
   it('a public IP literal is allowed without a lookup', async () => {
@@ -151,7 +209,14 @@ describe('webhook URLs: checked as they are saved', () => {
 
   it("an admin's allow-list lets a host through the address checks, not the others", async () => {
     expect((await check('http://localhost/', { allowedHosts: ['localhost'] })).hostname).toBe('localhost');
-    expect((await check('http://10.0.0.5:9000/in', { allowedHosts: ['10.0.0.5'] })).port).toBe('9000');
+    expect(
+      (
+        await check('http://10.0.0.5:9000/in', {
+          allowedHosts: ['10.0.0.5'],
+          allowedPorts: [{ from: 9000, to: 9000 }],
+        })
+      ).port,
+    ).toBe('9000');
     const resolve = resolver({ 'hooks.internal': ['10.0.0.7'] });
     expect((await check('http://hooks.internal/', { allowedHosts: ['hooks.internal'], resolve })).host).toBe(
       'hooks.internal',

@@ -1,9 +1,12 @@
 // Where a webhook may be sent (docs/alerts.md, "Where a webhook may go"): a server that POSTs to any
-// URL a user types is a way into the network it runs in (server-side request forgery). A webhook URL
-// must be absolute http(s) without credentials, and its host must be public: every address it is or
-// resolves to outside the private, loopback, link-local, unique-local, multicast, unspecified, CGNAT
-// and reserved ranges, IPv4 and IPv6 (an IPv4 address inside an IPv6 one counts as that IPv4 address).
-// The URL parser reads the other spellings of an IPv4 address (http://2130706433/, http://0x7f.0.0.1/,
+// URL a user types is a way into the network it runs in (server-side request forgery), and one that
+// connects to any port is a port scanner. A webhook URL must be absolute http(s) without credentials,
+// on a port receivers listen on (80 and 443 unless WEBHOOK_ALLOWED_PORTS says otherwise, for every
+// host), and its host must be public: every address it is or resolves to outside the private,
+// loopback, link-local, unique-local, multicast, unspecified, CGNAT and reserved ranges of IPv4, and
+// inside IPv6's global unicast space (2000::/3) but outside its special-purpose blocks (an IPv4
+// address mapped into an IPv6 one, or inside a 6to4 one, counts as that IPv4 address). The URL parser
+// reads the other spellings of an IPv4 address (http://2130706433/, http://0x7f.0.0.1/,
 // http://0177.0.0.1/, http://127.1/) as the dotted address, so one check covers them. An admin may
 // allow host names (WEBHOOK_ALLOWED_HOSTS: an internal receiver), which skip the address check only.
 //
@@ -16,9 +19,18 @@ import { BlockList, isIP } from 'node:net';
 import {
   ApiError,
   webhookHostUnresolvedMessage,
+  webhookPortMessage,
+  webhookPortsText,
   webhookPrivateAddressMessage,
   webhookUrlMessage,
 } from '@adconsole/domain';
+
+import type { WebhookRules } from '../../config';
+
+export type { WebhookRules };
+
+/** A destination refused by these rules, at the connection's own lookup (its message is ours). */
+export class DestinationRefused extends Error {}
 
 /** Where no webhook may go: the addresses of this machine, its networks and its cloud's metadata. */
 const privateRanges = (() => {
@@ -37,16 +49,25 @@ const privateRanges = (() => {
     ['240.0.0.0', 4], // reserved, and the broadcast address
   ] as const)
     list.addSubnet(network, prefix, 'ipv4');
+  return list;
+})();
+
+/**
+ * Where a public IPv6 receiver may be: global unicast (2000::/3; everything outside it is loopback,
+ * unspecified, IPv4-compatible, IPv4-translated, NAT64, discard, unique-local, link-local, site-local,
+ * multicast or unassigned), less its special-purpose blocks.
+ */
+const globalUnicast = (() => {
+  const list = new BlockList();
+  list.addSubnet('2000::', 3, 'ipv6');
+  return list;
+})();
+const specialPurposeIpv6 = (() => {
+  const list = new BlockList();
   for (const [network, prefix] of [
-    ['::', 128], // unspecified
-    ['::1', 128], // loopback
-    ['64:ff9b::', 96], // NAT64: an IPv4 address behind an IPv6 one
-    ['64:ff9b:1::', 48], // local-use NAT64
-    ['100::', 64], // discard-only
-    ['fc00::', 7], // unique local
-    ['fe80::', 10], // link-local
-    ['fec0::', 10], // site-local (deprecated, still routed by some networks)
-    ['ff00::', 8], // multicast
+    ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32, an IPv4 address hidden inside), benchmarking, ORCHID
+    ['2001:db8::', 32], // documentation
+    ['3fff::', 20], // documentation
   ] as const)
     list.addSubnet(network, prefix, 'ipv6');
   return list;
@@ -71,15 +92,15 @@ function ipv6Groups(address: string): number[] | undefined {
 }
 
 /**
- * The IPv4 address an IPv6 one carries where it may reach an IPv4 host: IPv4-mapped (::ffff:a.b.c.d),
- * IPv4-compatible (::a.b.c.d, deprecated) and 6to4 (2002:aabb:ccdd::).
+ * The IPv4 address an IPv6 one carries where a connection reaches that IPv4 host: IPv4-mapped
+ * (::ffff:a.b.c.d) and 6to4 (2002:aabb:ccdd::). The other IPv6 forms that hold an IPv4 address
+ * (IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, Teredo) are refused whatever they hold.
  */
 function embeddedIpv4(address: string): string | undefined {
   const groups = ipv6Groups(address);
   if (!groups) return undefined;
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
-  if (zeros(0, 5) && (groups[5] === 0xffff || (groups[5] === 0 && (groups[6] ?? 0) !== 0)))
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
     return v4(groups[6] ?? 0, groups[7] ?? 0);
   if (groups[0] === 0x2002) return v4(groups[1] ?? 0, groups[2] ?? 0);
   return undefined;
@@ -92,7 +113,7 @@ export function isPrivateAddress(address: string): boolean {
   if (family !== 6) return true;
   const inner = embeddedIpv4(address);
   if (inner !== undefined) return privateRanges.check(inner, 'ipv4');
-  return privateRanges.check(address, 'ipv6');
+  return !globalUnicast.check(address, 'ipv6') || specialPurposeIpv6.check(address, 'ipv6');
 }
 
 /** A URL's host as compared and resolved: lower case, an IPv6 literal without its brackets. */
@@ -101,11 +122,16 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 /** Names that are this machine whatever DNS says (RFC 6761). */
 const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
+/** The port a URL connects to: its own, else its scheme's. */
+const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
+
 /**
  * The URL of a webhook, checked without DNS: absolute http(s), no credentials, no private address
- * written in it (in any of its spellings) and no localhost name, unless an admin allowed the host.
+ * written in it (in any of its spellings) and no localhost name, unless an admin allowed the host; and
+ * on an allowed port, whatever the host (an allowed internal host's other ports are no receiver's).
  */
-export function webhookUrl(text: string, allowedHosts: readonly string[]): URL {
+export function webhookUrl(text: string, rules: WebhookRules): URL {
+  const { allowedHosts } = rules;
   let url: URL;
   try {
     url = new URL(text);
@@ -117,6 +143,9 @@ export function webhookUrl(text: string, allowedHosts: readonly string[]): URL {
   const host = hostOf(url);
   if (!allowedHosts.includes(host) && (isLocalhostName(host) || (isIP(host) && isPrivateAddress(host))))
     throw ApiError.of(400, webhookPrivateAddressMessage(host));
+  const port = portOf(url);
+  if (!rules.allowedPorts.some((range) => port >= range.from && port <= range.to))
+    throw ApiError.of(400, webhookPortMessage(port, webhookPortsText(rules.allowedPorts)));
   return url;
 }
 
@@ -132,9 +161,9 @@ const systemResolver: ResolveAll = (host) => dns.lookup(host, { all: true, verba
  */
 export async function checkWebhookDestination(
   text: string,
-  options: { allowedHosts: readonly string[]; resolve?: ResolveAll },
+  options: WebhookRules & { resolve?: ResolveAll },
 ): Promise<URL> {
-  const url = webhookUrl(text, options.allowedHosts);
+  const url = webhookUrl(text, options);
   const host = hostOf(url);
   if (options.allowedHosts.includes(host) || isIP(host)) return url;
   let addresses: readonly { address: string }[];
@@ -159,10 +188,10 @@ export function guardedLookup(host: string, allowed: boolean): typeof dnsLookup 
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);
       const refused = !allowed && addresses.some((entry) => isPrivateAddress(entry.address));
-      if (refused) return callback(new Error(webhookPrivateAddressMessage(host)));
+      if (refused) return callback(new DestinationRefused(webhookPrivateAddressMessage(host)));
       if ((options as { all?: boolean }).all) return callback(null, addresses);
       const [first] = addresses;
-      if (!first) return callback(new Error(webhookHostUnresolvedMessage(host)));
+      if (!first) return callback(new DestinationRefused(webhookHostUnresolvedMessage(host)));
       return callback(null, first.address, first.family);
     });
   }) as typeof dnsLookup;

@@ -6,18 +6,35 @@
 // a byte at a time holds an attempt (and the process's job runner) no longer than the attempt's deadline.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
-import { webhookPrivateAddressMessage } from '@adconsole/domain';
+import {
+  WEBHOOK_ATTEMPT_FAILURES,
+  webhookHostUnresolvedMessage,
+  webhookPrivateAddressMessage,
+  webhookTimedOutMessage,
+} from '@adconsole/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { signedInUser } from '../../test/helpers';
 import { startWebhookReceiver as startReceiver } from '../../test/peers';
+import { attemptFailure } from './webhook-failures';
 import { postWebhook, queueWebhook, webhookKind } from './webhooks';
+
+/** An endpoint as queueWebhook takes it: its id and its owner (whose job the message is). */
+const endpointRow = async (server: TestServer, id: string) => {
+  const [row] = await server.db.query<{ id: string; user_id: string }>(
+    'select id, user_id from webhook_endpoints where id = $1',
+    [id],
+  );
+  if (!row) throw new Error(`No webhook endpoint ${id}`);
+  return row;
+};
 
 describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   let server: TestServer;
   let status = 204;
   let secret = '';
   let endpointId = '';
+  let endpoint: { id: string; user_id: string };
   let owner: Client;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -25,11 +42,16 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
       () => secret,
       () => status,
     );
-    server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', JOB_POLL_SECONDS: '0' });
+    server = await startServer({
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_PORTS: receiver.port,
+      JOB_POLL_SECONDS: '0',
+    });
     owner = (await signedInUser(server)).client;
     const made = await owner.post<{ id: string; secret: string }>('/v1/webhooks', { url: receiver.url });
     expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
     ({ id: endpointId, secret } = made.body.data as { id: string; secret: string });
+    endpoint = await endpointRow(server, endpointId);
   });
   afterAll(async () => {
     await server?.close();
@@ -50,7 +72,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   };
 
   it('delivers a queued message once, signed so the reference library verifies it', async () => {
-    const id = await queueWebhook(server.db, endpointId, {
+    const id = await queueWebhook(server.db, endpoint, {
       event: 'alert.opened',
       data: { campaign: 'c1', rule: 'delivery-drop' },
     });
@@ -81,7 +103,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
 
   it('a failing receiver is retried after the back-off, with the same webhook-id, until it answers 2xx', async () => {
     status = 500;
-    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
+    const id = await queueWebhook(server.db, endpoint, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     expect(receiver.received).toHaveLength(1);
     let job = await jobOf(id);
@@ -117,7 +139,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
 
   it('a redirect is a failed attempt, not followed', async () => {
     status = 302;
-    const id = await queueWebhook(server.db, endpointId, { event: 'alert.opened', data: {} });
+    const id = await queueWebhook(server.db, endpoint, { event: 'alert.opened', data: {} });
     await server.app.jobs.runOnce();
     const [row] = await server.db.query<{ last_error: string }>(
       'select last_error from jobs where key = $1',
@@ -130,7 +152,7 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
   });
 
   it('without the admin setting, a delivery to 127.0.0.1 fails and never reaches it', async () => {
-    const strict = await startServer({ JOB_POLL_SECONDS: '0' });
+    const strict = await startServer({ JOB_POLL_SECONDS: '0', WEBHOOK_ALLOWED_PORTS: receiver.port });
     try {
       // Saved before the setting was taken away (as rows of that server), then sent from this one.
       const user = await signedInUser(strict);
@@ -139,7 +161,10 @@ describe(`webhook deliveries as jobs (${testDatabaseKind()})`, () => {
         `insert into webhook_endpoints (id, user_id, url, secret) values ('strict-endpoint', $1, $2, $3)`,
         [me.body.data?.user.id, receiver.url, secret],
       );
-      const id = await queueWebhook(strict.db, 'strict-endpoint', { event: 'alert.opened', data: {} });
+      const id = await queueWebhook(strict.db, await endpointRow(strict, 'strict-endpoint'), {
+        event: 'alert.opened',
+        data: {},
+      });
       await strict.app.jobs.runOnce();
       expect(receiver.received).toHaveLength(0);
       const [row] = await strict.db.query<{ last_error: string }>(
@@ -181,6 +206,7 @@ async function startSlowPeer(kind: 'http' | 'tcp', answer: (write: (text: string
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
+    port: String(port),
     trickle,
     close: async () => {
       for (const timer of timers) clearInterval(timer);
@@ -194,12 +220,17 @@ describe(`a webhook receiver that answers a byte at a time (${testDatabaseKind()
   it('a 2xx whose body never ends is delivered at its status line: the job runner is not held', async () => {
     let peer: Awaited<ReturnType<typeof startSlowPeer>> | undefined;
     peer = await startSlowPeer('http', (write) => peer?.trickle(write, 'ok', '.'));
-    const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', JOB_POLL_SECONDS: '0' });
+    const server = await startServer({
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_PORTS: peer.port,
+      JOB_POLL_SECONDS: '0',
+    });
     try {
       const { client } = await signedInUser(server);
       const made = await client.post<{ id: string }>('/v1/webhooks', { url: peer.url });
       expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
-      const id = await queueWebhook(server.db, made.body.data?.id ?? '', { event: 'webhook.test', data: {} });
+      const target = await endpointRow(server, made.body.data?.id ?? '');
+      const id = await queueWebhook(server.db, target, { event: 'webhook.test', data: {} });
       const started = Date.now();
       await server.app.jobs.runOnce();
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -222,13 +253,81 @@ describe(`a webhook receiver that answers a byte at a time (${testDatabaseKind()
         postWebhook(
           { url: peer.url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
           { id: 'msg_slow', body: '{}' },
-          { allowedHosts: ['127.0.0.1'], timeoutMs: 500 },
+          { allowedHosts: ['127.0.0.1'], allowedPorts: [{ from: 1, to: 65_535 }], timeoutMs: 500 },
         ),
-      ).rejects.toThrow('No answer within 0.5 s.');
+      ).rejects.toThrow(webhookTimedOutMessage(0.5));
       // Bytes came every 100 ms, so the idle timeout alone would never have fired.
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await peer.close();
     }
+  });
+});
+
+/** A port on 127.0.0.1 nothing listens on (a server opened there, then closed). */
+async function closedPort(): Promise<string> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return String(port);
+}
+
+describe(`the delivery log's errors (${testDatabaseKind()})`, () => {
+  it('the delivery log shows the class of a failure, never the raw connection error (security round 4, finding 6)', async () => {
+    const receiver = await startReceiver(
+      () => 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      () => 503,
+    );
+    const closed = await closedPort();
+    const server = await startServer({
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_PORTS: `${closed},${receiver.port}`,
+    });
+    try {
+      const { client } = await signedInUser(server);
+      const logOf = async (url: string) => {
+        const made = await client.post<{ id: string }>('/v1/webhooks', { url });
+        expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+        await client.post('/v1/webhooks/test', { id: made.body.data?.id });
+        await server.app.jobs.runOnce();
+        const log = await client.get<{ attempts: { status: number | null; error: string | null }[] }[]>(
+          `/v1/webhooks/deliveries?endpointID=${made.body.data?.id}`,
+        );
+        return log.body.data?.[0]?.attempts[0];
+      };
+      // Nothing listens: "connect ECONNREFUSED 127.0.0.1:<port>" before, the class now.
+      expect(await logOf(`http://127.0.0.1:${closed}/hooks`)).toMatchObject({
+        status: null,
+        error: WEBHOOK_ATTEMPT_FAILURES.refused,
+      });
+      // TLS spoken to a plain HTTP server: the TLS class, not OpenSSL's words.
+      expect(await logOf(`https://127.0.0.1:${receiver.port}/hooks`)).toMatchObject({
+        status: null,
+        error: WEBHOOK_ATTEMPT_FAILURES.tls,
+      });
+      // The receiver answered: its status.
+      expect(await logOf(receiver.url)).toMatchObject({ status: 503, error: 'The receiver answered 503.' });
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+  });
+
+  it.each([
+    ['ENOTFOUND', webhookHostUnresolvedMessage('hooks.example.com')],
+    ['EAI_AGAIN', webhookHostUnresolvedMessage('hooks.example.com')],
+    ['ECONNREFUSED', WEBHOOK_ATTEMPT_FAILURES.refused],
+    ['ETIMEDOUT', webhookTimedOutMessage(15)],
+    ['CERT_HAS_EXPIRED', WEBHOOK_ATTEMPT_FAILURES.tls],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', WEBHOOK_ATTEMPT_FAILURES.tls],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', WEBHOOK_ATTEMPT_FAILURES.tls],
+    ['ECONNRESET', WEBHOOK_ATTEMPT_FAILURES.connection],
+    ['EHOSTUNREACH', WEBHOOK_ATTEMPT_FAILURES.connection],
+  ])('a connection error %s reads as its class', (code, message) => {
+    const raw = Object.assign(new Error(`connect ${code} 203.0.113.5:22`), { code });
+    const failure = attemptFailure(raw, { host: 'hooks.example.com', timeoutMs: 15_000 });
+    expect(failure.message).toBe(message);
+    expect(failure.cause).toBe(raw);
   });
 });

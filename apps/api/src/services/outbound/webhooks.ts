@@ -8,30 +8,29 @@
 import http from 'node:http';
 import https from 'node:https';
 import { MESSAGES } from '@adconsole/domain';
+import { z } from 'zod';
+import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { enqueueJob } from '../../db/queries/jobs';
-import { findDeliveryTarget, insertWebhookDelivery, recordWebhookAttempt } from '../../db/queries/webhooks';
+import {
+  findDeliveryTarget,
+  insertWebhookDelivery,
+  recordWebhookAttempt,
+  type WebhookEndpointRow,
+} from '../../db/queries/webhooks';
 import { newId } from '../ids';
-import type { JobKind, JobResult } from '../jobs/kinds';
-import { guardedLookup, webhookUrl } from './webhook-destinations';
+import { type ClaimedJob, type JobResult, rowJobKind } from '../jobs/kinds';
+import { guardedLookup, type WebhookRules, webhookUrl } from './webhook-destinations';
+import { AttemptFailed, answeredWith, attemptFailure, timedOut } from './webhook-failures';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-retries';
 import { signWebhook } from './webhook-signing';
 
 /** The longest a receiver may take to answer one attempt. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
-/** An attempt's failure, carrying the receiver's status when it answered. */
-class AttemptFailed extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws otherwise.
+ * POSTs one signed delivery; resolves with the receiver's status when it is a 2xx, throws an
+ * AttemptFailed otherwise (its message the failure's class, ./webhook-failures.ts).
  * The whole attempt, from connecting to the answer's status line and headers, has `timeoutMs` (15 s):
  * a receiver that trickles its answer a byte at a time would otherwise hold the job runner, which runs
  * a process's jobs one after another, for as long as it likes. The answer's body is never read.
@@ -39,9 +38,9 @@ class AttemptFailed extends Error {
 export function postWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string },
-  options: { allowedHosts: readonly string[]; now?: () => number; timeoutMs?: number },
+  options: WebhookRules & { now?: () => number; timeoutMs?: number },
 ): Promise<number> {
-  const url = webhookUrl(target.url, options.allowedHosts);
+  const url = webhookUrl(target.url, options);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const headers = {
@@ -71,32 +70,32 @@ export function postWebhook(
         response.destroy();
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve(status);
-        reject(
-          new AttemptFailed(
-            `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`,
-            status,
-          ),
-        );
+        reject(answeredWith(status));
       },
     );
-    const late = () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s.`));
+    const late = () => request.destroy(timedOut(timeoutMs));
     const deadline = setTimeout(late, timeoutMs);
     request.on('timeout', late);
     request.on('error', (error) => {
       clearTimeout(deadline);
-      reject(error);
+      reject(attemptFailure(error, { host, timeoutMs }));
     });
     request.end(message.body);
   });
 }
 
 export const webhookKind = 'webhook';
+/** Test messages ("Send a test"): their own kind, tried once (a failed test is not retried for a day). */
+const webhookTestKind = 'webhook-test';
 
-/** Queues one message to one endpoint (in the caller's transaction, so it lands with what it tells); returns its webhook-id. */
+/**
+ * Queues one message to one endpoint (in the caller's transaction, so it lands with what it tells), as
+ * a job of the endpoint's owner; returns its webhook-id. A test message (`test`) is tried once.
+ */
 export async function queueWebhook(
   tx: Queryable,
-  endpointId: string,
-  message: { event: string; data: unknown; alertId?: string | null; at?: Date },
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'user_id'>,
+  message: { event: string; data: unknown; alertId?: string | null; at?: Date; test?: boolean },
 ): Promise<string> {
   const id = `msg_${newId()}`;
   const body = JSON.stringify({
@@ -106,66 +105,89 @@ export async function queueWebhook(
   });
   await insertWebhookDelivery(tx, {
     id,
-    endpoint_id: endpointId,
+    endpoint_id: endpoint.id,
     event: message.event,
     alert_id: message.alertId ?? null,
     body,
   });
   await enqueueJob(tx, {
     id: newId(),
-    kind: webhookKind,
+    kind: message.test ? webhookTestKind : webhookKind,
     key: `webhook:${id}`,
     payload: { deliveryId: id },
     runAt: new Date(),
+    accountId: endpoint.user_id,
   });
   return id;
 }
 
 /**
- * Webhook deliveries as a job kind: one attempt per run, signed with the endpoint's secret of the
- * moment (a rotated secret signs the retries), each attempt written to the delivery log; retried on the
- * schedule above, then failed for good.
+ * One attempt of a delivery: signed with the endpoint's secret of the moment (a rotated secret signs the
+ * retries), written to the delivery log as delivered, pending (when `retryDelaysMs` has a next wait) or
+ * failed.
  */
-export const webhookDeliveries: JobKind = {
-  kind: webhookKind,
-  retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
-  async run(ctx, job): Promise<JobResult> {
-    const deliveryId = String(job.payload.deliveryId);
-    const target = await findDeliveryTarget(ctx.db, deliveryId);
-    // The endpoint was deleted (its deliveries with it): nothing to send.
-    if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
-    const started = Date.now();
-    const record = (status: number | null, error: string | null, state: 'pending' | 'delivered' | 'failed') =>
-      recordWebhookAttempt(ctx.db, {
-        deliveryId,
-        attempt: job.attempts,
-        status,
-        error,
-        durationMs: Date.now() - started,
-        state,
-      });
-    if (!target.enabled) {
-      await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
-      return { id: deliveryId, skipped: 'endpoint disabled' };
-    }
-    try {
-      const status = await postWebhook(
-        target,
-        { id: deliveryId, body: target.body },
-        { allowedHosts: ctx.config.webhookAllowedHosts },
-      );
-      await record(status, null, 'delivered');
-      // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
-      return { id: deliveryId, url: target.url, status };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retried = WEBHOOK_RETRY_DELAYS_MS[job.attempts - 1] !== undefined;
-      await record(
-        error instanceof AttemptFailed ? error.status : null,
-        message,
-        retried ? 'pending' : 'failed',
-      );
-      throw error;
-    }
-  },
-};
+async function deliverOnce(
+  ctx: Context,
+  job: ClaimedJob<{ deliveryId: string }>,
+  retryDelaysMs: readonly number[],
+): Promise<JobResult> {
+  const { deliveryId } = job.payload;
+  const target = await findDeliveryTarget(ctx.db, deliveryId);
+  // The endpoint was deleted (its deliveries with it): nothing to send.
+  if (!target) return { id: deliveryId, skipped: 'endpoint deleted' };
+  const started = Date.now();
+  const record = (status: number | null, error: string | null, state: 'pending' | 'delivered' | 'failed') =>
+    recordWebhookAttempt(ctx.db, {
+      deliveryId,
+      attempt: job.attempts,
+      status,
+      error,
+      durationMs: Date.now() - started,
+      state,
+    });
+  // A disabled account is silent: what it had queued is not sent, now or when it is enabled again.
+  if (target.account_disabled) {
+    await record(null, MESSAGES.webhookAccountDisabled, 'failed');
+    return { id: deliveryId, skipped: 'account disabled' };
+  }
+  if (!target.enabled) {
+    await record(null, MESSAGES.webhookEndpointDisabled, 'failed');
+    return { id: deliveryId, skipped: 'endpoint disabled' };
+  }
+  try {
+    const status = await postWebhook(target, { id: deliveryId, body: target.body }, ctx.config.webhooks);
+    await record(status, null, 'delivered');
+    // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
+    return { id: deliveryId, url: target.url, status };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The raw connection error is the operator's, never the delivery log's (./webhook-failures.ts).
+    if (error instanceof AttemptFailed && error.cause !== undefined)
+      ctx.log(`Webhook ${deliveryId} attempt ${job.attempts} to ${target.url}: ${String(error.cause)}`);
+    const retried = retryDelaysMs[job.attempts - 1] !== undefined;
+    await record(
+      error instanceof AttemptFailed ? error.status : null,
+      message,
+      retried ? 'pending' : 'failed',
+    );
+    throw error;
+  }
+}
+
+/** Webhook messages of one kind as a job kind: one attempt per run, retried after `retryDelaysMs`. */
+const deliveryKind = (kind: string, retryDelaysMs: readonly number[]) =>
+  rowJobKind({
+    kind,
+    payload: z.object({ deliveryId: z.string() }),
+    retryDelaysMs,
+    run: (ctx, job) => deliverOnce(ctx, job, retryDelaysMs),
+  });
+
+/** Webhook deliveries: retried on the schedule of ./webhook-retries.ts for a day, then failed for good. */
+export const webhookDeliveries = deliveryKind(webhookKind, WEBHOOK_RETRY_DELAYS_MS);
+
+/**
+ * Test messages: tried once, failed at once when the receiver fails (the user who pressed "Send a test"
+ * reads the answer in the delivery log and sends another; a day of retries would only load the queue).
+ */
+export const webhookTests = deliveryKind(webhookTestKind, []);

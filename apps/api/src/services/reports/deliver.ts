@@ -12,14 +12,20 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
-import type { ScheduleRow } from '../../db/queries/schedules';
+import { findScheduleSender, type ScheduleRow } from '../../db/queries/schedules';
 import { escapeHtml, type MailAttachment } from '../outbound/mail';
+import type { ListRecipient } from '../outbound/recipient-mails';
+import {
+  deliverableListRecipients,
+  type MailingList,
+  quotedName,
+  registerListRecipients,
+} from '../outbound/recipients';
 import type { Figures } from './build-input';
 import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
 import { figureColumns, figureText } from './figure-columns';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
-import { quotedName } from './recipients';
 import { campaignScope } from './scope';
 import { bookingLines } from './spend-files';
 
@@ -33,12 +39,27 @@ export interface ReportMail {
   attachment: MailAttachment;
 }
 
+/** A schedule's recipients as a mailing list (services/outbound/recipients.ts), its author the sender. */
+const scheduleList = async (ctx: Context, schedule: ScheduleRow): Promise<MailingList> => ({
+  list: { scheduleId: schedule.id },
+  kind: 'report',
+  addresses: schedule.recipients,
+  name: schedule.name,
+  sender: await findScheduleSender(ctx.db, schedule.id),
+});
+
+/** Records a schedule's recipients (the opt-in of registerListRecipients). */
+export async function registerRecipients(ctx: Context, schedule: ScheduleRow): Promise<void> {
+  await registerListRecipients(ctx, await scheduleList(ctx, schedule));
+}
+
+/** The schedule's confirmed, subscribed recipients (in the schedule's order), with their unsubscribe links. */
+export async function deliverableRecipients(ctx: Context, schedule: ScheduleRow): Promise<ListRecipient[]> {
+  return deliverableListRecipients(ctx, await scheduleList(ctx, schedule));
+}
+
 /** Sends a schedule's mail to one recipient (one message each: no recipient sees the others). */
-export const sendReportMail = (
-  ctx: Context,
-  mail: ReportMail,
-  to: { address: string; unsubscribe: string },
-) =>
+export const sendReportMail = (ctx: Context, mail: ReportMail, to: ListRecipient) =>
   ctx.mailer.send({
     to: to.address,
     subject: mail.subject,

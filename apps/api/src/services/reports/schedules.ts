@@ -24,9 +24,17 @@ import { scheduleChange } from '../audit/snapshots';
 import { ownCampaign } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { flightOf, scheduledReportMail, sendReportMail } from './deliver';
+import { ACCOUNT_DISABLED, mailEachRecipient, QUOTA_USED_UP } from '../outbound/recipient-mails';
+import { quotaReached } from '../outbound/recipients';
+import {
+  deliverableRecipients,
+  flightOf,
+  type ReportMail,
+  registerRecipients,
+  scheduledReportMail,
+  sendReportMail,
+} from './deliver';
 import { deliveryKeyPrefix } from './delivery-jobs';
-import { deliverableRecipients, quotaReached, registerRecipients, takeUserMailQuota } from './recipients';
 
 // ---- The schedule calls
 
@@ -88,16 +96,24 @@ export async function sendScheduleNow(ctx: Context, user: SessionUser, id: strin
   if (!period) throw ApiError.of(400, MESSAGES.nothingToSend);
   const recipients = await deliverableRecipients(ctx, row);
   const sender = (await findScheduleSender(ctx.db, row.id)) ?? user.id;
-  const mail = recipients.length > 0 ? await scheduledReportMail(ctx, row, campaign, period) : undefined;
-  const sent: string[] = [];
-  for (const to of recipients) {
-    if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'report'))) {
-      if (sent.length === 0) throw quotaReached();
-      break;
-    }
-    await sendReportMail(ctx, mail as NonNullable<typeof mail>, to);
-    sent.push(to.address);
-  }
+  // Built for the first recipient mailed: not at all when no one is.
+  let mail: ReportMail | undefined;
+  const { sent, skipped } = await mailEachRecipient(
+    ctx,
+    { sent: [] },
+    {
+      sender,
+      onBehalfOf: campaign.owner_id,
+      recipients,
+      quotaKind: 'report',
+      send: async (to) => {
+        mail ??= await scheduledReportMail(ctx, row, campaign, period);
+        return sendReportMail(ctx, mail, to);
+      },
+    },
+  );
+  if (skipped === ACCOUNT_DISABLED) throw ApiError.of(409, MESSAGES.accountDisabledSendsNothing);
+  if (skipped === QUOTA_USED_UP && sent.length === 0) throw quotaReached();
   // Only confirmed recipients are mailed: the others have their opt-in request (or refused), and the
   // answer says so, so the console can say plainly who was mailed and who was not.
   const states = (await findScheduleAnswer(ctx.db, row.id))?.recipientStates ?? [];

@@ -1,6 +1,12 @@
 // Server state of the admin screens (TanStack Query): the user list and the open invitations, and what
-// changes them (a role, disabling, deleting, invitations sent, sent again or revoked).
-import { type InviteUsersRequest, type UserListEntry, userCalls } from '@adconsole/domain';
+// changes them (a role, disabling, deleting, invitations sent, sent again or revoked); an account's
+// webhook endpoints, switched off or on, or deleted.
+import {
+  type InviteUsersRequest,
+  type UserListEntry,
+  userCalls,
+  type WebhookEndpoint,
+} from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
 
@@ -8,6 +14,7 @@ const usersApi = areaCalls(userCalls);
 
 const USERS_KEY = ['users'] as const;
 const INVITATIONS_KEY = ['users', 'invitations'] as const;
+const WEBHOOKS_KEY = ['users', 'webhooks'] as const;
 
 /** Every user with role, verification, last login and whether it is disabled. */
 export const useUsers = () => useQuery({ queryKey: USERS_KEY, queryFn: () => usersApi().listUsers() });
@@ -55,5 +62,30 @@ export function useInviteUsers() {
   return {
     invite: (invitation: InviteUsersRequest) => usersApi().inviteUsers(invitation),
     usersChanged: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  };
+}
+
+/** One account's webhook endpoints, loaded while `userID` is set (the dialog is open). */
+export const useUserWebhooks = (userID: string | undefined) =>
+  useQuery({
+    queryKey: [...WEBHOOKS_KEY, userID],
+    queryFn: () => usersApi().listUserWebhooks(userID ?? ''),
+    enabled: Boolean(userID),
+  });
+
+/** What an administrator changes of an account's endpoints; each reads the account's list again after. */
+export function useUserWebhookAdmin() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  return {
+    setEnabled: useMutation({
+      mutationFn: ({ endpoint, enabled }: { endpoint: WebhookEndpoint; enabled: boolean }) =>
+        usersApi().setUserWebhookEnabled({ id: endpoint.id, enabled }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (endpoint: WebhookEndpoint) => usersApi().deleteUserWebhook(endpoint.id),
+      onSettled: refresh,
+    }),
   };
 }

@@ -1,19 +1,59 @@
 // /admin: every user with role, state and last login, what an administrator can change of each (role,
-// disabled, deleted), and the invitations not used yet (sent again, revoked). Admins only; the server
-// enforces it, and never lets an administrator change their own account.
+// disabled, webhooks, deleted), and the invitations not used yet (sent again, revoked). Admins only; the
+// server enforces it, and never lets an administrator change their own account.
+import type { UserListEntry } from '@adconsole/domain';
 import { Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
-import { useInvitations, useUserAdmin, useUsers } from './admin-queries';
-import { InvitationList, UserTable } from './user-table';
+import {
+  useInvitations,
+  useUserAdmin,
+  useUsers,
+  useUserWebhookAdmin,
+  useUserWebhooks,
+} from './admin-queries';
+import { fullName, InvitationList, UserTable } from './user-table';
+import { UserWebhooks } from './user-webhooks';
+
+/** The webhooks dialog of the user it is open for (none: closed), with its calls. */
+function AccountWebhooks({ user, onClose }: { user: UserListEntry | undefined; onClose: () => void }) {
+  const endpoints = useUserWebhooks(user?.id);
+  const { setEnabled, remove } = useUserWebhookAdmin();
+  return (
+    <UserWebhooks
+      name={user && fullName(user)}
+      onClose={onClose}
+      endpoints={endpoints.data}
+      loadError={endpoints.error}
+      onToggle={(endpoint, enabled) =>
+        setEnabled.mutate(
+          { endpoint, enabled },
+          {
+            onError: showError(
+              enabled ? 'The webhook was not switched on' : 'The webhook was not switched off',
+            ),
+          },
+        )
+      }
+      onDelete={(endpoint) => remove.mutate(endpoint, { onError: showError('The webhook was not deleted') })}
+      pendingId={
+        (setEnabled.isPending && setEnabled.variables?.endpoint.id) ||
+        (remove.isPending && remove.variables?.id) ||
+        undefined
+      }
+    />
+  );
+}
 
 export function UserListPage() {
   const session = useSession();
   const users = useUsers();
   const invitations = useInvitations();
   const admin = useUserAdmin();
+  const [webhooksOf, setWebhooksOf] = useState<UserListEntry>();
   const pendingUser =
     (admin.setRole.isPending && admin.setRole.variables?.user.id) ||
     (admin.setDisabled.isPending && admin.setDisabled.variables?.user.id) ||
@@ -51,10 +91,12 @@ export function UserListPage() {
                   { onError: showError(disabled ? 'The user was not disabled' : 'The user was not enabled') },
                 ),
               remove: (user) => admin.remove.mutate(user, { onError: showError('The user was not deleted') }),
+              showWebhooks: setWebhooksOf,
             }}
           />
         )}
       </Loaded>
+      <AccountWebhooks user={webhooksOf} onClose={() => setWebhooksOf(undefined)} />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Open invitations</CardTitle>

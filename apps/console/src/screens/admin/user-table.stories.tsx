@@ -61,7 +61,11 @@ const invitations: Invitation[] = [
 const meta = {
   title: 'Console/Admin/UserTable',
   component: UserTable,
-  args: { users, selfId: 'u1', actions: { setRole: fn(), setDisabled: fn(), remove: fn() } },
+  args: {
+    users,
+    selfId: 'u1',
+    actions: { setRole: fn(), setDisabled: fn(), remove: fn(), showWebhooks: fn() },
+  },
 } satisfies Meta<typeof UserTable>;
 
 export default meta;
@@ -83,6 +87,8 @@ export const ChangesARoleAndDisables: Story = {
     await expect(args.actions.setRole).toHaveBeenCalledWith(expect.objectContaining({ id: 'u2' }), 'admin');
     await userEvent.click(canvas.getByRole('button', { name: 'Enable Cleo Client' }));
     await expect(args.actions.setDisabled).toHaveBeenCalledWith(expect.objectContaining({ id: 'u3' }), false);
+    await userEvent.click(canvas.getByRole('button', { name: 'Webhooks (Cleo Client)' }));
+    await expect(args.actions.showWebhooks).toHaveBeenCalledWith(expect.objectContaining({ id: 'u3' }));
   },
 };
 

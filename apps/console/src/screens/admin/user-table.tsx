@@ -1,7 +1,7 @@
 // The users an administrator manages, and the invitations not used yet: each user's role, verification,
 // last sign-in and state, with what can be done to it (make an administrator or a user, disable or enable,
-// delete after confirming); never to the administrator's own account, which another administrator
-// changes. Each invitation can be sent again or revoked.
+// its webhooks, delete after confirming); never to the administrator's own account, which another
+// administrator changes. Each invitation can be sent again or revoked.
 import type { Invitation, UserListEntry } from '@adconsole/domain';
 import { Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@adconsole/ui';
 import { ConfirmDelete } from '../../components/confirm-delete';
@@ -11,6 +11,8 @@ interface UserActions {
   setRole: (user: UserListEntry, role: 'user' | 'admin') => void;
   setDisabled: (user: UserListEntry, disabled: boolean) => void;
   remove: (user: UserListEntry) => void;
+  /** Opens the account's webhook endpoints (./user-webhooks.tsx). */
+  showWebhooks: (user: UserListEntry) => void;
 }
 
 export interface UserTableProps {
@@ -22,7 +24,7 @@ export interface UserTableProps {
   pendingId?: string | undefined;
 }
 
-const fullName = (user: UserListEntry) => `${user.first_name} ${user.last_name}`.trim() || user.email;
+export const fullName = (user: UserListEntry) => `${user.first_name} ${user.last_name}`.trim() || user.email;
 
 export function UserTable({ users, selfId, actions, pendingId }: UserTableProps) {
   return (
@@ -84,6 +86,10 @@ export function UserTable({ users, selfId, actions, pendingId }: UserTableProps)
                       onClick={() => actions.setDisabled(user, !user.disabled)}
                     >
                       {user.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => actions.showWebhooks(user)}>
+                      Webhooks
+                      <span className="sr-only"> ({name})</span>
                     </Button>
                     <ConfirmDelete
                       name={name}

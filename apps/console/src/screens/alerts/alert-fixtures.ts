@@ -1,5 +1,10 @@
 // Alerts as the API answers them, for the alert screens' stories: open, acknowledged, muted, recovered.
-import type { Alert, WebhookDelivery, WebhookEndpoint } from '@adconsole/domain';
+import {
+  type Alert,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  webhookTimedOutMessage,
+} from '@adconsole/domain';
 
 const base = {
   campaignID: '6650a1f0c2b3d4e5f6a7b8c9',
@@ -88,6 +93,34 @@ export const pausedEndpoint: WebhookEndpoint = {
 
 export const deliveries: WebhookDelivery[] = [
   {
+    id: 'msg_1c2d3e4f5a6b7c8d',
+    event: 'webhook.test',
+    alertID: null,
+    state: 'pending',
+    createdAt: '2026-03-31T12:41:00Z',
+    finishedAt: null,
+    body: '{"type":"webhook.test","timestamp":"2026-03-31T12:41:00.000Z","data":{}}',
+    attempts: [],
+  },
+  {
+    id: 'msg_8a7b6c5d4e3f2a1b',
+    event: 'alert.recovered',
+    alertID: 'a1',
+    state: 'pending',
+    createdAt: '2026-03-31T12:30:00Z',
+    finishedAt: null,
+    body: '{"type":"alert.recovered","timestamp":"2026-03-31T12:30:00.000Z","data":{"alert":{"rule":"delivery-drop"}}}',
+    attempts: [
+      {
+        attempt: 1,
+        at: '2026-03-31T12:30:00Z',
+        status: 500,
+        error: 'The receiver answered 500.',
+        durationMs: 40,
+      },
+    ],
+  },
+  {
     id: 'msg_2f9d0c1b7a6e5d4c',
     event: 'alert.fired',
     alertID: 'a1',
@@ -107,28 +140,10 @@ export const deliveries: WebhookDelivery[] = [
         attempt: 2,
         at: '2026-03-31T12:05:32Z',
         status: null,
-        error: 'No answer within 15 s.',
+        error: webhookTimedOutMessage(15),
         durationMs: 15_000,
       },
       { attempt: 3, at: '2026-03-31T12:07:32Z', status: 204, error: null, durationMs: 88 },
-    ],
-  },
-  {
-    id: 'msg_8a7b6c5d4e3f2a1b',
-    event: 'webhook.test',
-    alertID: null,
-    state: 'pending',
-    createdAt: '2026-03-31T12:30:00Z',
-    finishedAt: null,
-    body: '{"type":"webhook.test","timestamp":"2026-03-31T12:30:00.000Z","data":{}}',
-    attempts: [
-      {
-        attempt: 1,
-        at: '2026-03-31T12:30:00Z',
-        status: 500,
-        error: 'The receiver answered 500.',
-        durationMs: 40,
-      },
     ],
   },
 ];

@@ -79,6 +79,15 @@ export const useDeleteWebhook = () => useWebhookChange((id: string) => alertsApi
 export const useRotateWebhookSecret = () =>
   useWebhookChange((id: string) => alertsApi().rotateWebhookSecret(id));
 
+/** Where webhooks may go beyond public hosts on 80 and 443: read by administrators only (`admin`). */
+export const useWebhookRules = (admin: boolean) =>
+  useQuery({
+    queryKey: [...WEBHOOKS_KEY, 'allowed'],
+    queryFn: () => alertsApi().getWebhookRules(),
+    enabled: admin,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export const useTestWebhook = () => useWebhookChange((id: string) => alertsApi().testWebhook(id));
 
 /** An endpoint's delivery log, refreshed every 10 s while shown (attempts land as the job runs). */

@@ -11,6 +11,7 @@ import { AlertRulesForm } from '@adconsole/forms';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { renderRouterLink } from '../../components/router-link';
+import { useSession } from '../../session/session';
 import { AlertList } from './alert-list';
 import {
   useAcknowledgeAlert,
@@ -24,6 +25,7 @@ import {
   useTestWebhook,
   useUpdateWebhook,
   useWebhookDeliveries,
+  useWebhookRules,
   useWebhooks,
 } from './alert-queries';
 import { WebhookSettings } from './webhook-settings';
@@ -35,6 +37,8 @@ function Webhooks() {
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const test = useTestWebhook();
+  // The server's allowed hosts are for administrators' eyes (an internal host's name is not every user's).
+  const allowed = useWebhookRules(useSession()?.user.role === 'admin');
   const [selected, setSelected] = useState<string | undefined>();
   const [revealed, setRevealed] = useState<{ endpoint: WebhookEndpointWithSecret; rotated: boolean }>();
   const deliveries = useWebhookDeliveries(selected);
@@ -73,6 +77,7 @@ function Webhooks() {
       selected={selected}
       onSelect={setSelected}
       deliveries={deliveries.data}
+      allowed={allowed.data}
     />
   );
 }

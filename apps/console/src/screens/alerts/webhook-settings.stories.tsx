@@ -1,3 +1,4 @@
+import { webhookPrivateAddressMessage } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { deliveries, endpoint, pausedEndpoint } from './alert-fixtures';
@@ -65,15 +66,55 @@ export const AddOne: Story = {
   },
 };
 
-/** The server refused the URL (a private address): its sentence beside the field. */
+/** The server refused the URL (a private address): its sentence beside the field names the setting and how to try a receiver. */
 export const Refused: Story = {
-  args: {
-    endpoints: [],
-    createError:
-      "The webhook's host 127.0.0.1 is a private, loopback or link-local address: point it at a public receiver, or ask an admin to allow the host.",
-  },
+  args: { endpoints: [], createError: webhookPrivateAddressMessage('127.0.0.1') },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText(/Receiver URL/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByText(/WEBHOOK_ALLOWED_HOSTS/)).toBeVisible();
+  },
+};
+
+/** An administrator reads where webhooks may go beyond public hosts, as the server is set: read-only. */
+export const AllowedForAdmins: Story = {
+  args: {
+    allowed: {
+      hosts: ['127.0.0.1', 'hooks.internal'],
+      ports: [
+        { from: 80, to: 80 },
+        { from: 443, to: 443 },
+        { from: 8000, to: 8099 },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const allowed = canvas.getByRole('region', { name: 'Allowed by the server (administrators see this)' });
+    await expect(allowed).toHaveTextContent('WEBHOOK_ALLOWED_HOSTS): 127.0.0.1, hooks.internal.');
+    await expect(allowed).toHaveTextContent('WEBHOOK_ALLOWED_PORTS): 80, 443 and 8000-8099.');
+    await expect(within(allowed).queryByRole('textbox')).toBeNull();
+  },
+};
+
+/** Rotating asks first: every receiver rejects deliveries from that moment until it has the new secret. */
+export const RotateAsksFirst: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Rotate secret (On-call pager)' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Rotate the secret of On-call pager?' });
+    await expect(question).toHaveTextContent('the receiver rejects them until it has it');
+    await expect(args.onRotate).not.toHaveBeenCalled();
+  },
+};
+
+export const RotateConfirmed: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Rotate secret (On-call pager)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep the secret' }));
+    await expect(args.onRotate).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Rotate secret (On-call pager)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    await expect(args.onRotate).toHaveBeenCalledWith(endpoint.id);
+    canvas.getByRole('button', { name: 'Rotate secret (On-call pager)' }).blur();
   },
 };
 
@@ -91,15 +132,21 @@ export const SecretShownOnce: Story = {
   },
 };
 
-/** The delivery log: a message retried until delivered, every attempt with its answer. */
+/**
+ * The delivery log: a test not tried yet (queued, not "retrying · 0 attempts"), a message being retried,
+ * and one retried until delivered, every attempt with its answer or the class of its failure.
+ */
 export const DeliveryLog: Story = {
   args: { selected: endpoint.id, deliveries },
   play: async ({ canvas }) => {
     const log = within(canvas.getByRole('list', { name: 'Deliveries' }));
+    await expect(log.getByText('Queued')).toBeVisible();
+    await expect(log.getByText(/not tried yet/)).toBeVisible();
+    await expect(log.queryByText(/0 attempts/)).toBeNull();
     await expect(log.getByText('Delivered')).toBeVisible();
     await expect(log.getByText('Retrying')).toBeVisible();
     await userEvent.click(log.getByText('alert.fired'));
-    await expect(log.getByText(/No answer within 15 s/)).toBeVisible();
+    await expect(log.getByText(/Timed out: no answer within 15 s/)).toBeVisible();
     await expect(log.getByText('webhook-id: msg_2f9d0c1b7a6e5d4c')).toBeVisible();
   },
 };
@@ -124,4 +171,5 @@ const dark = { globals: { theme: 'dark' } } as const;
 export const EndpointsDark: Story = { ...Endpoints, ...dark };
 export const DeliveryLogDark: Story = { ...DeliveryLog, ...dark };
 export const SecretShownOnceDark: Story = { ...SecretShownOnce, ...dark };
+export const AllowedForAdminsDark: Story = { ...AllowedForAdmins, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };

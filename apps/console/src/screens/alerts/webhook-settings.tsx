@@ -1,14 +1,23 @@
-// Webhook endpoints of the account (issue 50, docs/alerts.md "Webhooks"): add one (its whsec_ secret is
-// shown once, to copy into the receiver), switch it off and on, rotate its secret (shown once again),
-// send it a test message, delete it, and read its delivery log: each message with its webhook-id,
-// state and every attempt's time, HTTP status, error and duration.
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@adconsole/domain';
+// Webhook endpoints of the account (docs/alerts.md "Webhooks in the product"): add one (its whsec_
+// secret is shown once, to copy into the receiver), switch it off and on, rotate its secret after
+// confirming (shown once again), send it a test message, delete it, and read its delivery log: each
+// message with its webhook-id, state (queued, retrying, delivered, failed) and every attempt's time,
+// HTTP status, error class and duration. Administrators also read where webhooks may go beyond public
+// hosts (WEBHOOK_ALLOWED_HOSTS, WEBHOOK_ALLOWED_PORTS), as the server is set.
+import {
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookRules,
+  webhookPortsText,
+} from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
   AlertTitle,
   Badge,
   Button,
+  ConfirmDialog,
   CopyField,
   Field,
   Input,
@@ -41,13 +50,44 @@ export interface WebhookSettingsProps {
   deliveries?: readonly WebhookDelivery[] | undefined;
   /** Writes to the clipboard (stories inject one). */
   writeText?: (text: string) => Promise<void>;
+  /** Where webhooks may go beyond public hosts on 80 and 443: given to administrators only. */
+  allowed?: WebhookRules | undefined;
 }
 
 const STATE_BADGE = {
+  queued: { label: 'Queued', variant: 'secondary' },
   pending: { label: 'Retrying', variant: 'warning' },
   delivered: { label: 'Delivered', variant: 'success' },
   failed: { label: 'Failed', variant: 'danger' },
 } as const;
+
+/** A message waiting for its first attempt is queued, not retrying. */
+const stateOf = (delivery: WebhookDelivery) =>
+  STATE_BADGE[delivery.state === 'pending' && delivery.attempts.length === 0 ? 'queued' : delivery.state];
+
+/** The server's setting, read-only: what an administrator changes in the environment, not here. */
+function AllowedDestinations({ allowed }: { allowed: WebhookRules }) {
+  return (
+    <section
+      aria-labelledby="webhook-allowed-title"
+      className="grid gap-1 rounded-md border border-dashed p-3 text-sm"
+      data-slot="webhook-allowed"
+    >
+      <h3 id="webhook-allowed-title" className="font-medium">
+        Allowed by the server (administrators see this)
+      </h3>
+      <p className="text-muted-foreground">
+        Internal hosts (<code>WEBHOOK_ALLOWED_HOSTS</code>):{' '}
+        <span className="text-foreground">
+          {allowed.hosts.length > 0 ? allowed.hosts.join(', ') : 'none'}
+        </span>
+        . Ports (<code>WEBHOOK_ALLOWED_PORTS</code>):{' '}
+        <span className="text-foreground">{webhookPortsText(allowed.ports)}</span>. Every other private
+        address or port is refused. An administrator of the server sets them in its environment.
+      </p>
+    </section>
+  );
+}
 
 function DeliveryLog({ deliveries }: { deliveries: readonly WebhookDelivery[] | undefined }) {
   if (deliveries === undefined)
@@ -62,17 +102,17 @@ function DeliveryLog({ deliveries }: { deliveries: readonly WebhookDelivery[] | 
     <ul aria-label="Deliveries" className="grid divide-y rounded-md border text-sm">
       {deliveries.map((delivery) => {
         const last = delivery.attempts.at(-1);
+        const state = stateOf(delivery);
+        const tried = delivery.attempts.length;
         return (
           <li key={delivery.id} className="p-2">
             <details>
               <summary className="flex cursor-pointer flex-wrap items-center gap-2">
                 <span className="font-medium">{delivery.event}</span>
-                <Badge variant={STATE_BADGE[delivery.state].variant}>
-                  {STATE_BADGE[delivery.state].label}
-                </Badge>
+                <Badge variant={state.variant}>{state.label}</Badge>
                 <span className="text-muted-foreground text-xs">
-                  {alertTime(delivery.createdAt)} · {delivery.attempts.length}{' '}
-                  {delivery.attempts.length === 1 ? 'attempt' : 'attempts'}
+                  {alertTime(delivery.createdAt)} ·{' '}
+                  {tried === 0 ? 'not tried yet' : `${tried} ${tried === 1 ? 'attempt' : 'attempts'}`}
                   {last ? ` · last: ${last.status ?? 'no answer'}` : ''}
                 </span>
               </summary>
@@ -98,6 +138,93 @@ function DeliveryLog({ deliveries }: { deliveries: readonly WebhookDelivery[] | 
   );
 }
 
+/** One endpoint: its URL, switch, actions and (open) delivery log. */
+function EndpointItem({
+  endpoint,
+  open,
+  deliveries,
+  onToggle,
+  onRotate,
+  onDelete,
+  onTest,
+  onSelect,
+  busy,
+}: Pick<
+  WebhookSettingsProps,
+  'onToggle' | 'onRotate' | 'onDelete' | 'onTest' | 'onSelect' | 'busy' | 'deliveries'
+> & { endpoint: WebhookEndpoint; open: boolean }) {
+  const name = endpoint.description || endpoint.url;
+  return (
+    <li className="grid gap-3 rounded-md border p-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <span className="break-all font-medium text-sm">{endpoint.url}</span>
+          <span className="text-muted-foreground text-xs">
+            {endpoint.description ? `${endpoint.description} · ` : ''}added {alertTime(endpoint.createdAt)}
+            {endpoint.secretRotatedAt ? ` · secret rotated ${alertTime(endpoint.secretRotatedAt)}` : ''}
+          </span>
+        </div>
+        <Field label="Enabled" orientation="horizontal" className="gap-2">
+          {(control) => (
+            <Switch
+              {...control}
+              aria-label={`Enabled (${name})`}
+              checked={endpoint.enabled}
+              onCheckedChange={(checked) => onToggle(endpoint, checked)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Send a test (${name})`}
+          onClick={() => onTest(endpoint.id)}
+          loading={busy?.test === endpoint.id}
+        >
+          Send a test
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Rotate secret (${name})`}
+              loading={busy?.rotate === endpoint.id}
+            >
+              Rotate secret
+            </Button>
+          }
+          title={`Rotate the secret of ${name}?`}
+          description="From that moment every delivery, retries too, is signed with the new secret: the receiver rejects them until it has it. The new secret is shown once, to copy into the receiver."
+          confirmLabel="Rotate secret"
+          cancelLabel="Keep the secret"
+          tone="danger"
+          onConfirm={() => onRotate(endpoint.id)}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide delivery log' : 'Delivery log'} (${name})`}
+          onClick={() => onSelect(open ? undefined : endpoint.id)}
+        >
+          {open ? 'Hide delivery log' : 'Delivery log'}
+        </Button>
+        <ConfirmDelete
+          name={name}
+          what="webhook"
+          consequence="Alerts stop going to this URL at once, its pending retries are dropped and its delivery log goes with it."
+          ariaLabel={`Delete (${name})`}
+          onConfirm={() => onDelete(endpoint.id)}
+        />
+      </div>
+      {open ? <DeliveryLog deliveries={deliveries} /> : null}
+    </li>
+  );
+}
+
 export function WebhookSettings({
   endpoints,
   loadError,
@@ -115,6 +242,7 @@ export function WebhookSettings({
   onSelect,
   deliveries,
   writeText,
+  allowed,
 }: WebhookSettingsProps) {
   const [url, setUrl] = React.useState('');
   const [description, setDescription] = React.useState('');
@@ -178,6 +306,7 @@ export function WebhookSettings({
           Add webhook
         </Button>
       </form>
+      {allowed ? <AllowedDestinations allowed={allowed} /> : null}
       {actionError ? (
         <Alert variant="danger">
           <AlertTitle>{actionError}</AlertTitle>
@@ -195,73 +324,15 @@ export function WebhookSettings({
         <p className="text-muted-foreground text-sm">No webhooks yet: alerts go to the bell and by mail.</p>
       ) : (
         <ul aria-label="Webhooks" className="grid gap-3">
-          {endpoints.map((endpoint) => {
-            const name = endpoint.description || endpoint.url;
-            const open = selected === endpoint.id;
-            return (
-              <li key={endpoint.id} className="grid gap-3 rounded-md border p-3">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="grid min-w-0 gap-1">
-                    <span className="break-all font-medium text-sm">{endpoint.url}</span>
-                    <span className="text-muted-foreground text-xs">
-                      {endpoint.description ? `${endpoint.description} · ` : ''}added{' '}
-                      {alertTime(endpoint.createdAt)}
-                      {endpoint.secretRotatedAt
-                        ? ` · secret rotated ${alertTime(endpoint.secretRotatedAt)}`
-                        : ''}
-                    </span>
-                  </div>
-                  <Field label="Enabled" orientation="horizontal" className="gap-2">
-                    {(control) => (
-                      <Switch
-                        {...control}
-                        aria-label={`Enabled (${name})`}
-                        checked={endpoint.enabled}
-                        onCheckedChange={(checked) => onToggle(endpoint, checked)}
-                      />
-                    )}
-                  </Field>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Send a test (${name})`}
-                    onClick={() => onTest(endpoint.id)}
-                    loading={busy?.test === endpoint.id}
-                  >
-                    Send a test
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Rotate secret (${name})`}
-                    onClick={() => onRotate(endpoint.id)}
-                    loading={busy?.rotate === endpoint.id}
-                  >
-                    Rotate secret
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-expanded={open}
-                    aria-label={`${open ? 'Hide delivery log' : 'Delivery log'} (${name})`}
-                    onClick={() => onSelect(open ? undefined : endpoint.id)}
-                  >
-                    {open ? 'Hide delivery log' : 'Delivery log'}
-                  </Button>
-                  <ConfirmDelete
-                    name={name}
-                    what="webhook"
-                    consequence="Alerts stop going to this URL at once, its pending retries are dropped and its delivery log goes with it."
-                    ariaLabel={`Delete (${name})`}
-                    onConfirm={() => onDelete(endpoint.id)}
-                  />
-                </div>
-                {open ? <DeliveryLog deliveries={deliveries} /> : null}
-              </li>
-            );
-          })}
+          {endpoints.map((endpoint) => (
+            <EndpointItem
+              key={endpoint.id}
+              endpoint={endpoint}
+              open={selected === endpoint.id}
+              deliveries={deliveries}
+              {...{ onToggle, onRotate, onDelete, onTest, onSelect, busy }}
+            />
+          ))}
         </ul>
       )}
     </div>

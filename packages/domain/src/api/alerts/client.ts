@@ -5,6 +5,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
+  WebhookRules,
 } from '../../entities/alert';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
@@ -31,6 +32,8 @@ export function alertCalls(http: Http) {
     rotateWebhookSecret: (id: string): Promise<WebhookEndpointWithSecret> =>
       send(http, c.rotateWebhookSecret, { id }),
     testWebhook: (id: string): Promise<{ id: string }> => send(http, c.testWebhook, { id }),
+    /** Where webhooks may go beyond public hosts on 80 and 443 (administrators only). */
+    getWebhookRules: (): Promise<WebhookRules> => send(http, c.getWebhookRules, undefined),
     listWebhookDeliveries: (endpointID: string): Promise<WebhookDelivery[]> =>
       send(http, c.listWebhookDeliveries, { endpointID }, { emptyAnswer: [] }),
   };

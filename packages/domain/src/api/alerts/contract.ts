@@ -8,6 +8,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
+  webhookRulesSchema,
 } from '../../entities/alert';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
@@ -80,6 +81,7 @@ export const alertsContract = {
     input: idQuerySchema,
     answer: z.object({ id: z.string() }),
   }),
+  getWebhookRules: call({ method: 'GET', path: '/v1/webhooks/allowed', answer: webhookRulesSchema }),
   listWebhookDeliveries: call({
     method: 'GET',
     path: '/v1/webhooks/deliveries',

@@ -1,6 +1,7 @@
 // Admin calls (users with role 'admin'): the user list, a user's role, disabling and deleting an account,
-// and invitations. Beyond the original list of calls (docs/product.md §7); they back the /admin and
-// /admin/invite screens.
+// invitations, and any account's webhook endpoints. Beyond the original list of calls (docs/product.md
+// §7); they back the /admin and /admin/invite screens.
+import type { WebhookEndpoint } from '../../entities/alert';
 import type { Invitation, UserListEntry } from '../../entities/user';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
@@ -15,6 +16,9 @@ const {
   setUserRole,
   setUserDisabled,
   deleteUser,
+  listUserWebhooks,
+  setUserWebhookEnabled,
+  deleteUserWebhook,
 } = usersContract;
 
 export const USER_PATHS = { list: listUsers.path, invite: inviteUsers.path } as const;
@@ -38,5 +42,13 @@ export function userCalls(http: Http) {
       send(http, setUserDisabled, input),
     /** DELETE /v1/users?id=: refused while the account owns campaigns. */
     deleteUser: (id: string): Promise<void> => sendOnly(http, deleteUser, { id }),
+    /** GET /v1/users/webhooks?userID=: an account's webhook endpoints (never their secrets). */
+    listUserWebhooks: (userID: string): Promise<WebhookEndpoint[]> =>
+      send(http, listUserWebhooks, { userID }, { emptyAnswer: [] }),
+    /** PUT /v1/users/webhooks: switches an account's endpoint off (nothing more is sent to it) or on. */
+    setUserWebhookEnabled: (input: CallInput<typeof setUserWebhookEnabled>): Promise<WebhookEndpoint> =>
+      send(http, setUserWebhookEnabled, input),
+    /** DELETE /v1/users/webhooks?id=: deletes an account's endpoint with its delivery log. */
+    deleteUserWebhook: (id: string): Promise<void> => sendOnly(http, deleteUserWebhook, { id }),
   };
 }

@@ -1,6 +1,8 @@
 // The admin calls on users of the contract: the user list, a user's role, disabling and deleting an
-// account, and invitations (listed, sent again, revoked).
+// account, invitations (listed, sent again, revoked), and any account's webhook endpoints (listed,
+// switched off or on, deleted: never their secrets, which stay their owner's).
 import { z } from 'zod/mini';
+import { webhookEndpointSchema } from '../../entities/alert';
 import { invitationSchema, userListEntrySchema } from '../../entities/user';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
@@ -10,6 +12,8 @@ import {
   revokeInviteQuerySchema,
   userDisabledRequestSchema,
   userRoleRequestSchema,
+  userWebhookEnabledRequestSchema,
+  userWebhooksQuerySchema,
 } from './requests';
 
 /** POST /v1/users/invite. */
@@ -51,4 +55,22 @@ export const usersContract = {
     answer: userListEntrySchema,
   }),
   deleteUser: call({ method: 'DELETE', path: '/v1/users', input: idQuerySchema, answer: z.null() }),
+  listUserWebhooks: call({
+    method: 'GET',
+    path: '/v1/users/webhooks',
+    input: userWebhooksQuerySchema,
+    answer: z.array(webhookEndpointSchema),
+  }),
+  setUserWebhookEnabled: call({
+    method: 'PUT',
+    path: '/v1/users/webhooks',
+    input: userWebhookEnabledRequestSchema,
+    answer: webhookEndpointSchema,
+  }),
+  deleteUserWebhook: call({
+    method: 'DELETE',
+    path: '/v1/users/webhooks',
+    input: idQuerySchema,
+    answer: z.null(),
+  }),
 } as const;

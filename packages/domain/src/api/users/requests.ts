@@ -42,6 +42,16 @@ export const userDisabledRequestSchema = z.strictObject({
 });
 export type UserDisabledRequest = z.infer<typeof userDisabledRequestSchema>;
 
+/** GET /v1/users/webhooks: one account's webhook endpoints, for an administrator. */
+export const userWebhooksQuerySchema = z.strictObject({ userID: idField('userID') });
+
+/** PUT /v1/users/webhooks: an administrator switches any account's endpoint off, or on again. */
+export const userWebhookEnabledRequestSchema = z.strictObject({
+  id: idField('id'),
+  enabled: booleanField('enabled'),
+});
+export type UserWebhookEnabledRequest = z.infer<typeof userWebhookEnabledRequestSchema>;
+
 /** POST /v1/users/invite/resend: a new link for an address's open invitation (the old one stops working). */
 export const resendInviteRequestSchema = z.strictObject({ email: emailField('email') });
 export type ResendInviteRequest = z.infer<typeof resendInviteRequestSchema>;

@@ -1,8 +1,10 @@
-// Who may receive a schedule's mails (docs/security.md, "Scheduled-report mail"): an address outside
+// Who may receive an account's mails (docs/security.md, "Scheduled-report mail"): the recipients of a
+// list (a scheduled report's, or a campaign's alert mails, docs/alerts.md "Mails"). An address outside
 // the company domain gets nothing but one opt-in request until it confirms by the link in it (double
-// opt-in); every mail carries an unsubscribe link; and all mails of one user's schedules (reports and
-// opt-in requests) count against a daily quota kept in the database. The only text of the sender's in
-// any of these mails is the report's name, quoted as data.
+// opt-in); every mail carries an unsubscribe link; and all mails of one user (reports, alert mails to
+// chosen recipients, opt-in requests) count against a daily quota kept in the database
+// (USER_MAILS_PER_DAY). The only text of the sender's in any of these mails is the list's name (the
+// report's or the campaign's), quoted as data. The mails themselves go out through ./recipient-mails.ts.
 import { randomBytes } from 'node:crypto';
 import { ApiError, isCompanyEmail, MESSAGES } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -15,16 +17,15 @@ import {
   markRecipientUnsubscribed,
   type RecipientList,
 } from '../../db/queries/report-recipients';
-import { findScheduleSender, type ScheduleRow } from '../../db/queries/schedules';
 import {
   countUserMailsLastDay,
   deleteOldUserMailSends,
   insertUserMailSend,
   lockUserMailSends,
 } from '../../db/queries/user-mail-sends';
-import { escapeHtml, takeMailAllowance } from '../outbound/mail';
+import { escapeHtml, takeMailAllowance } from './mail';
 
-/** The report's name as data: one line, no control characters, at most 100 characters, in quotes. */
+/** The list's name as data: one line, no control characters, at most 100 characters, in quotes. */
 export const quotedName = (name: string) =>
   `"${name
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
@@ -54,8 +55,9 @@ const link = (ctx: Context, action: 'confirm' | 'unsubscribe', token: string) =>
   `${ctx.config.publicUrl}/api/reportMail/${action}?token=${token}`;
 
 /**
- * A list of recipients a user's mails go to: a scheduled report's, or a campaign's alerts (issue 50,
- * docs/alerts.md). `name` is the report's or the campaign's name, quoted as data in the opt-in request.
+ * A list of recipients a user's mails go to: a scheduled report's, or a campaign's alerts
+ * (docs/alerts.md, "Mails"). `name` is the report's or the campaign's name, quoted as data in the opt-in
+ * request.
  */
 export interface MailingList {
   list: RecipientList;
@@ -101,8 +103,7 @@ export async function registerListRecipients(ctx: Context, mailing: MailingList)
   const text = OPT_IN_TEXT[mailing.kind];
   ctx.background.later('Opt-in mail could not be sent', async () => {
     for (const { address, token } of fresh) {
-      if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.reportMailsPerUserPerDay, 'opt-in')))
-        return;
+      if (!(await takeUserMailQuota(ctx.db, sender, ctx.config.limits.userMailsPerDay, 'opt-in'))) return;
       if (!(await takeMailAllowance(ctx.db, address, 'report-opt-in'))) continue;
       const confirm = link(ctx, 'confirm', token);
       const unsubscribe = link(ctx, 'unsubscribe', token);
@@ -131,27 +132,6 @@ export async function deliverableListRecipients(
     const token = tokens.get(address);
     return token ? [{ address, unsubscribe: link(ctx, 'unsubscribe', token) }] : [];
   });
-}
-
-const scheduleList = async (ctx: Context, schedule: ScheduleRow): Promise<MailingList> => ({
-  list: { scheduleId: schedule.id },
-  kind: 'report',
-  addresses: schedule.recipients,
-  name: schedule.name,
-  sender: await findScheduleSender(ctx.db, schedule.id),
-});
-
-/** Records a schedule's recipients (the opt-in of registerListRecipients). */
-export async function registerRecipients(ctx: Context, schedule: ScheduleRow): Promise<void> {
-  await registerListRecipients(ctx, await scheduleList(ctx, schedule));
-}
-
-/** The schedule's confirmed, subscribed recipients (in the schedule's order), with their tokens. */
-export async function deliverableRecipients(
-  ctx: Context,
-  schedule: ScheduleRow,
-): Promise<{ address: string; unsubscribe: string }[]> {
-  return deliverableListRecipients(ctx, await scheduleList(ctx, schedule));
 }
 
 const linkToken = (token: unknown): string => {
