@@ -41,6 +41,9 @@ describe('API token scopes, declared in the contract', () => {
       'listAbTests',
       'getConversionAction',
       'listConversionActions',
+      'getDeliveryRules',
+      'estimateDelivery',
+      'testDelivery',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',
@@ -65,6 +68,8 @@ describe('API token scopes, declared in the contract', () => {
       'updateConversionAction',
       'archiveConversionAction',
       'unarchiveConversionAction',
+      'setCampaignDeliveryRules',
+      'setCreativeDeliveryRules',
     ]);
   });
 
