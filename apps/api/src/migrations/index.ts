@@ -23,6 +23,7 @@ import placements from './0023_placements';
 import abTests from './0024_ab_tests';
 import alerts from './0025_alerts';
 import conversions from './0026_conversions';
+import deliveryRules from './0033_delivery_rules';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   { name: '0024_ab_tests', sql: abTests },
   { name: '0025_alerts', sql: alerts },
   { name: '0026_conversions', sql: conversions },
+  { name: '0033_delivery_rules', sql: deliveryRules },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

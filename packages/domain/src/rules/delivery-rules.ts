@@ -23,16 +23,16 @@ export type DeliveryRuleName = (typeof DELIVERY_RULES)[number];
 
 export interface ListRule<V extends string = string> {
   mode: ListRuleMode;
-  values: readonly V[];
+  values: V[];
 }
 export interface SiteRule {
   /** Domains (each with its subdomains) and `app:` bundles a request's site must be one of; none: any. */
-  allow: readonly string[];
+  allow: string[];
   /** Domains and bundles a request's site must not be. */
-  block: readonly string[];
+  block: string[];
 }
 /** 7 days, Monday first, of 24 hours from 00 to 23 in the campaign's timezone: true serves. */
-export type DaypartGrid = readonly (readonly boolean[])[];
+export type DaypartGrid = boolean[][];
 
 export interface DeliveryRules {
   countries?: ListRule | null | undefined;

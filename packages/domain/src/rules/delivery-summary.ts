@@ -97,3 +97,7 @@ export function deliveryRulesSummary(rules: DeliveryRules | null | undefined, ti
   ].filter((part): part is string => part !== null);
   return parts.length === 0 ? NO_DELIVERY_RULES_SUMMARY : parts.join(' · ');
 }
+
+/** A daypart day by day, as the audit log keeps it: "Mon 08-20 · Tue 08-20 · ... · Sun none". */
+export const daypartText = (grid: DaypartGrid): string =>
+  grid.map((day, weekday) => `${WEEKDAYS[weekday]} ${hoursText(day) || 'none'}`).join(' · ');
