@@ -6,6 +6,7 @@
 // reason; and every ad request counted once by outcome, requests = served + each reason, by day and by
 // hour in +05:45.
 import { type ReportData, reportDataSchema, servedAdSchema } from '@adconsole/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import {
@@ -15,6 +16,7 @@ import {
   publishedLive,
   signedInUser,
 } from '../../test/helpers';
+import { notServedPdfRows } from '../reports/not-served-files';
 
 /** Broadband addresses (no hosting network) in Germany and Great Britain. */
 const DE = '79.192.7.7';
@@ -244,6 +246,34 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     // A creative's report counts that creative's requests.
     const lives = await report(campaignID, { liveIDs: live });
     expect(lives.notServed.totals.adRequests).toBe(6);
+
+    // The files: the CSV's table, the workbook's sheet, the PDF's table, each adding up as the panel does.
+    const file = async (type: string) => {
+      const answer = await owner.get<{ file: string }>(
+        `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday(), type })}`,
+      );
+      return fetch(`${server.url}/api/uploads/${answer.body.data?.file}`, {
+        headers: { Cookie: owner.cookie ?? '' },
+      });
+    };
+    const csv = await (await file('csv')).text();
+    const section = csv.split('\r\n\r\n').find((part) => part.startsWith('Date,Ad requests,')) ?? '';
+    const [head, ...lines] = section.trim().split('\r\n');
+    expect(head).toBe(
+      'Date,Ad requests,Requests served,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: site or app,Not served: daypart,Not served: no eligible creative',
+    );
+    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([6, 3, 0, 0, 2, 0, 1, 0, 0, 0, 0]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);
+    const sheet = workbook.getWorksheet('Requests not served');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Ad requests');
+    expect(sheet?.getRow(sheet.rowCount).getCell(2).value).toBe(6);
+    expect(notServedPdfRows(lives)).toEqual([
+      ['Served', '3', '50.0 %'],
+      ['Country', '2', '33.3 %'],
+      ['Operating system', '1', '16.7 %'],
+      ['Requests', '6', '100.0 %'],
+    ]);
   });
 
   it('outside the flight is its own reason', async () => {
