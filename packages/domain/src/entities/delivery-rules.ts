@@ -189,8 +189,8 @@ export function storedDeliveryRules(rules: DeliveryRules): DeliveryRules {
   if (rules.sites && (rules.sites.allow.length > 0 || rules.sites.block.length > 0))
     stored.sites = { allow: [...rules.sites.allow], block: [...rules.sites.block] };
   if (rules.unknownSite === 'skip') stored.unknownSite = 'skip';
-  if (rules.daypart && rules.daypart.some((day) => day.some((hour) => !hour)))
-    stored.daypart = rules.daypart.map((day) => [...day]);
+  const grid = rules.daypart;
+  if (grid?.some((day) => day.some((hour) => !hour))) stored.daypart = grid.map((day) => [...day]);
   return stored;
 }
 

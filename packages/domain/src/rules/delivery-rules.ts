@@ -162,7 +162,7 @@ export function compileDeliveryRules(
     });
   }
   const grid = rules?.daypart;
-  if (grid && grid.some((day) => day.some((on) => !on))) {
+  if (grid?.some((day) => day.some((on) => !on))) {
     const bits = daypartBits(grid);
     checks.push((_facts, now) => (daypartHas(bits, hourOfWeek(timezone, now)) ? null : 'daypart'));
   }

@@ -60,7 +60,7 @@ export interface DeliveryRulesFormProps {
 const listOf = (rule: { mode: 'include' | 'exclude'; values: string[] } | null | undefined): ListRuleValue =>
   rule ? { mode: rule.mode, values: [...rule.values] } : { mode: 'any', values: [] };
 
-export const formValuesOf = (rules: DeliveryRules): DeliveryRulesFormValues => ({
+const formValuesOf = (rules: DeliveryRules): DeliveryRulesFormValues => ({
   countries: listOf(rules.countries),
   devices: listOf(rules.devices),
   os: listOf(rules.os),
@@ -78,7 +78,7 @@ const lines = (text: string) =>
     .filter((line) => line !== '');
 
 /** What the form sends: each rule set, `any` and empty lists left out, the daypart only when it narrows. */
-export function rulesOf(
+function rulesOf(
   values: DeliveryRulesFormValues,
   level: 'campaign' | 'creative',
 ): Record<string, unknown> {

@@ -13,7 +13,7 @@ import {
 } from '@adconsole/ui';
 
 /** What a list rule is in the form: `any` is no rule. */
-export type ListRuleMode = 'any' | 'include' | 'exclude';
+type ListRuleMode = 'any' | 'include' | 'exclude';
 export interface ListRuleValue {
   mode: ListRuleMode;
   values: string[];

@@ -65,6 +65,18 @@ export async function getDeliveryRules(
   return rulesAnswer(campaign, await listCreativesOfCampaigns(ctx.db, [campaign.id]));
 }
 
+/** Records a change of rules (from `was`'s to `rules`) in the change's transaction, and answers the campaign's rules. */
+async function recordedAnswer(
+  tx: Queryable,
+  user: SessionUser,
+  of: { entityId: string; campaignId: string },
+  was: { delivery_rules: DeliveryRules | null | undefined },
+  rules: DeliveryRules,
+): Promise<CampaignDeliveryRules> {
+  await recordChange(tx, user, deliveryRulesChange(of, rulesOf(was.delivery_rules), rules));
+  return answerOf(tx, of.campaignId);
+}
+
 /** Serving reads the new rules with its next entries: here at once, elsewhere within 5 s. */
 function rulesChanged(ctx: Context) {
   ctx.liveCreatives.clear();
@@ -88,16 +100,7 @@ export async function setCampaignDeliveryRules(
     }
     const changed = await updateCampaignDeliveryRules(tx, campaign.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
-    await recordChange(
-      tx,
-      user,
-      deliveryRulesChange(
-        { entityId: campaign.id, campaignId: campaign.id },
-        rulesOf(campaign.delivery_rules),
-        rules,
-      ),
-    );
-    return answerOf(tx, campaign.id);
+    return recordedAnswer(tx, user, { entityId: campaign.id, campaignId: campaign.id }, campaign, rules);
   });
   rulesChanged(ctx);
   return answer;
@@ -142,16 +145,13 @@ export async function setCreativeDeliveryRules(
     await keepTestVariantsAlike(tx, creative, rules);
     const changed = await updateCreativeDeliveryRules(tx, creative.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.creativeNotFound);
-    await recordChange(
+    return recordedAnswer(
       tx,
       user,
-      deliveryRulesChange(
-        { entityId: creative.id, campaignId: creative.campaign_id },
-        rulesOf(creative.delivery_rules),
-        rules,
-      ),
+      { entityId: creative.id, campaignId: creative.campaign_id },
+      creative,
+      rules,
     );
-    return answerOf(tx, creative.campaign_id);
   });
   rulesChanged(ctx);
   return answer;

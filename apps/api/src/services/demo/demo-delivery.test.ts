@@ -3,9 +3,9 @@
 // "Requests not served, by reason" panel adds up; the demo page's own visitor is still served.
 import { deliveryRulesSummary, type ReportData } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
-import { BROWSER_USER_AGENT } from '../../test/helpers';
-import { seedDemoData } from './demo';
+import type { Client, TestServer } from '../../test/harness';
+import { testDatabaseKind } from '../../test/harness';
+import { BROWSER_USER_AGENT, seededDemo } from '../../test/helpers';
 import { DEMO_DELIVERY_RULES } from './demo-delivery';
 
 describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
@@ -13,15 +13,7 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
   let client: Client;
   let campaignID: string;
   beforeAll(async () => {
-    server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
-    await seedDemoData(server.app.adconsole, { days: 4 });
-    client = new Client(server.url);
-    await client.post('/login', {
-      method: 'password',
-      username: 'demo@example.org',
-      password: 'demo-password',
-      remember: true,
-    });
+    ({ server, client } = await seededDemo(4));
     const listed =
       (await client.get<{ id: string; deliveryRules: object }[]>('/v1/campaign/mine')).body.data ?? [];
     campaignID = listed[0]?.id ?? '';

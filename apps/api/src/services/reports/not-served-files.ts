@@ -7,7 +7,7 @@ import type { Figures } from './build-input';
 import { csvCell, type FigureColumn, figureColumns, sheetHead } from './figure-columns';
 
 /** The panel's figures as file columns: ad requests, served, then each reason. */
-export const notServedColumns = (figures: Figures): FigureColumn[] => figureColumns(figures, 'notServed');
+const notServedColumns = (figures: Figures): FigureColumn[] => figureColumns(figures, 'notServed');
 
 /** Whether the report has ad requests to show (a file then has the section). */
 export const hasRequests = (figures: Figures): boolean => figures.notServed.totals.adRequests > 0;

@@ -64,23 +64,24 @@ export function TagTester({ campaignID, tags, onTest, result, error, pending }: 
             />
           )}
         </Field>
-        <Field label="From the address" description="Empty: yours. Its country is what the rules read.">
-          <Input
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            placeholder="81.2.69.142"
-          />
-        </Field>
-        <Field label="On the page" description="A page URL, a domain or app:<bundle>. Empty: unknown.">
-          <Input
-            value={site}
-            onChange={(event) => setSite(event.target.value)}
-            placeholder="https://news.example.com/"
-          />
-        </Field>
-        <Field label="At" description="Empty: now. Your browser’s time; the rules read the campaign’s zone.">
-          <Input type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} />
-        </Field>
+        <TextField
+          label="From the address"
+          description="Empty: yours. Its country is what the rules read."
+          value={[address, setAddress]}
+          placeholder="81.2.69.142"
+        />
+        <TextField
+          label="On the page"
+          description="A page URL, a domain or app:<bundle>. Empty: unknown."
+          value={[site, setSite]}
+          placeholder="https://news.example.com/"
+        />
+        <TextField
+          label="At"
+          description="Empty: now. Your browser’s time; the rules read the campaign’s zone."
+          value={[at, setAt]}
+          type="datetime-local"
+        />
       </div>
       <Button type="submit" variant="outline" loading={pending} className="justify-self-start">
         Test the tag
@@ -101,5 +102,31 @@ export function TagTester({ campaignID, tags, onTest, result, error, pending }: 
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+/** One of the tester's optional text fields, its value and setter as a pair. */
+function TextField({
+  label,
+  description,
+  value: [value, setValue],
+  placeholder,
+  type,
+}: {
+  label: string;
+  description: string;
+  value: [string, (value: string) => void];
+  placeholder?: string;
+  type?: string;
+}) {
+  return (
+    <Field label={label} description={description}>
+      <Input
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </Field>
   );
 }

@@ -32,7 +32,10 @@ export function ReportNotServed({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {table(Math.max(reasons.length + 3, 4), <NotServedPanel notServed={report.notServed} locale={locale} />)}
+        {table(
+          Math.max(reasons.length + 3, 4),
+          <NotServedPanel notServed={report.notServed} locale={locale} />,
+        )}
       </CardContent>
     </Card>
   );
