@@ -78,10 +78,7 @@ const lines = (text: string) =>
     .filter((line) => line !== '');
 
 /** What the form sends: each rule set, `any` and empty lists left out, the daypart only when it narrows. */
-function rulesOf(
-  values: DeliveryRulesFormValues,
-  level: 'campaign' | 'creative',
-): Record<string, unknown> {
+function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'): Record<string, unknown> {
   const rules: Record<string, unknown> = {};
   for (const name of ['countries', 'devices', 'os', 'browsers'] as const) {
     const { mode, values: chosen } = values[name];
