@@ -218,6 +218,8 @@ export default defineConfig({
                   'apps/api/src/services/events/campaign-days.test.ts',
                   'apps/api/src/services/campaigns/ab-tests.test.ts',
                   'apps/api/src/services/serving/serving-placements.test.ts',
+                  'apps/api/src/services/serving/delivery-rules-served.test.ts',
+                  'apps/api/src/services/campaigns/delivery-rules.test.ts',
                   'apps/api/src/services/campaigns/placement-stats.test.ts',
                   'apps/api/src/services/events/alert-windows.test.ts',
                   'apps/api/src/services/events/pacing-days.test.ts',

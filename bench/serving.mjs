@@ -7,6 +7,9 @@
 // - end to end: whole video impressions a second (VAST, impression, start, three quartiles, complete,
 //   each from one browser) and whole banner impressions (ad JSON, impression, viewable), checked
 //   against the counts the API answers afterwards (each counted once, valid);
+// - VAST and the ad JSON again with delivery rules on the campaign and on every creative (every rule of
+//   each level, all of which the bench's requests pass: each request is judged by all of them and still
+//   served), beside the same routes without rules;
 // - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms);
 // - beside each rate, the server process's CPU time per answered request (from /proc): the load comes
 //   from this process on the same cores, so a cheap route's rate is partly the generator's.
@@ -104,6 +107,66 @@ async function settledCounts(demo, creativeId) {
   }
 }
 
+/**
+ * Delivery rules every bench request passes (its addresses are German, American and British, its user
+ * agents four desktop and mobile browsers, its requests name no site), so each is judged by every rule
+ * and still served: the campaign's (countries included, a device type, an OS and a browser excluded, a
+ * site blocked, every hour but one twelve hours away) and each creative's own.
+ */
+function benchRules() {
+  const away = (new Date().getUTCHours() + 12) % 24;
+  return {
+    campaign: {
+      countries: { mode: 'include', values: ['DE', 'FR', 'GB', 'US'] },
+      devices: { mode: 'exclude', values: ['ctv'] },
+      os: { mode: 'exclude', values: ['Tizen'] },
+      browsers: { mode: 'exclude', values: ['Yandex'] },
+      sites: { allow: [], block: ['spam.example'] },
+      daypart: Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, hour) => hour !== away)),
+    },
+    creative: {
+      countries: { mode: 'exclude', values: ['CN'] },
+      devices: { mode: 'exclude', values: ['other'] },
+    },
+  };
+}
+
+/**
+ * Sets the bench's rules on the demo campaign and every creative; false when the build has no rules. The
+ * demo's A/B test is stopped first: while a test runs its variants keep the rules they have.
+ */
+async function setRules(demo) {
+  const { campaign, creative } = benchRules();
+  const headers = {
+    Cookie: demo.cookie,
+    'X-Requested-With': 'adconsole',
+    'Content-Type': 'application/json',
+  };
+  const call = (method, path, body) =>
+    fetch(`${demo.origin}/api${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  if (!(await call('PUT', '/v1/campaign/deliveryRules', { campaignID: demo.campaignID, rules: campaign })).ok)
+    return false;
+  const placements = (
+    await (await call('GET', `/v1/campaign/placements?campaignID=${demo.campaignID}`)).json()
+  ).data;
+  for (const placement of placements ?? []) {
+    const tests = (
+      await (await call('GET', `/v1/campaign/placements/abtests?placementID=${placement.id}`)).json()
+    ).data;
+    for (const test of tests ?? [])
+      if (test.status === 'running')
+        await call('POST', '/v1/campaign/placements/abtest/stop', { id: test.id });
+  }
+  for (const each of demo.campaign.creatives) {
+    const answer = await call('PUT', '/v1/campaign/creatives/deliveryRules', {
+      creativeID: each.id,
+      rules: creative,
+    });
+    if (!answer.ok) throw new Error(`The bench's creative rules were refused: ${await answer.text()}`);
+  }
+  return true;
+}
+
 /** Starts a checkout's server, measures every figure, stops it. */
 async function measure(checkout) {
   const postgres = database === 'postgres' ? await scratchPostgres(root, 'serving') : undefined;
@@ -165,6 +228,16 @@ async function measure(checkout) {
       'served ad JSON (GET /serve/ad/{id}.json)',
       await run(origin, { pid: demo.pid, path: adPath }),
     ]);
+    // The same two routes with delivery rules on the campaign and on every creative (a build without
+    // rules measures none).
+    if (await setRules(demo)) {
+      for (const path of [vastPath, adPath]) await run(origin, { pid: demo.pid, path, duration: 2 });
+      rows.push(['VAST 4.2, rules on every creative', await run(origin, { pid: demo.pid, path: vastPath })]);
+      rows.push([
+        'served ad JSON, rules on every creative',
+        await run(origin, { pid: demo.pid, path: adPath }),
+      ]);
+    }
     const bareLast = await run(origin, { pid: demo.pid, path: '/serve/health' });
     const ceiling = (bareFirst.requests.average + bareLast.requests.average) / 2;
     const bareCpu = (bareFirst.cpuMicros + bareLast.cpuMicros) / 2;
@@ -256,7 +329,7 @@ console.log(
 if (measuredBefore) print(`Before (${before})`, measuredBefore);
 print(measuredBefore ? `After (${root})` : 'This checkout', after);
 console.log(
-  '\nGoals: VAST and ad JSON at least 50 % of the bare route, the beacon at least 60 %; at half the peak no VAST answer over 50 ms; every played impression counted once.',
+  '\nGoals: VAST and ad JSON at least 50 % of the bare route (with rules on every creative at least 40 %), the beacon at least 60 %; at half the peak no VAST answer over 50 ms; every played impression counted once.',
 );
 
 // The classification's own cost per request, in this process (bench/traffic-quality.ts).

@@ -49,6 +49,9 @@ async function startProduct(): Promise<Started> {
         // The journeys' stand-in platform click trackers live on loopback (the publisher's own server):
         // honoured as a deployment's own click-tracker host, as CLICK_PREFIX_HOSTS allows.
         CLICK_PREFIX_HOSTS: '127.0.0.1',
+        // A proxy on loopback passes the visitor's address on (X-Forwarded-For): the delivery rules
+        // journey speaks for visitors of two countries.
+        TRUST_PROXY: '127.0.0.1',
         E2E_CLOCK_OFFSET_FILE: clockFile,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

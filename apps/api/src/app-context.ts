@@ -10,6 +10,7 @@ import { BackgroundTasks } from './services/background';
 import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
+import { RequestCounter } from './services/events/request-counter';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
 import { setLibraryHmac } from './services/hmac';
@@ -89,7 +90,11 @@ export async function openAppContext(
     }),
     secret,
     uploadSlots: new BoundedUploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
-    events: { store: eventStore, writer: new EventWriter(eventStore, undefined, journal) },
+    events: {
+      store: eventStore,
+      writer: new EventWriter(eventStore, undefined, journal),
+      requests: new RequestCounter(() => eventStore),
+    },
     conversions: new ConversionLedger(db, eventStore),
     liveCreatives,
     placements: new PlacementCache(db, () => eventStore, liveCreatives),

@@ -96,12 +96,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
   // One hook, in the order shutdown needs (Fastify runs separate onClose hooks last added first, which
   // once closed the database before the event writer's last flush): mail still on its way after its
-  // answer, then the jobs, then events still held by the writer, then the stores.
+  // answer, then the jobs, then ad requests counted and events still held by the writer, then the stores.
   app.addHook('onClose', async () => {
     await ctx.background.settled();
     await jobs.stop();
     await ctx.reportWorker.close();
     await ctx.conversions.close();
+    await ctx.events.requests.close();
     await ctx.events.writer.close();
     await close();
   });

@@ -3,6 +3,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
+import type { RequestCounter } from './services/events/request-counter';
 import type { EventStore } from './services/events/store';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
@@ -32,8 +33,11 @@ export interface Context {
   /** HMAC key: signed ids, device cookies (services/identity/secret.ts). */
   secret: Buffer;
   uploadSlots: UploadSlots;
-  /** The event store (PostgreSQL by default) and its group-commit writer. */
-  events: { store: EventStore; writer: EventWriter };
+  /**
+   * The event store (PostgreSQL by default), its group-commit writer, and the ad requests counted by
+   * outcome, served or not and why (written to the store about once a second).
+   */
+  events: { store: EventStore; writer: EventWriter; requests: RequestCounter };
   /** The conversions' group commit: ledger rows and their events in one transaction (issue 45). */
   conversions: ConversionLedger;
   /** Live creatives the ad server answers for, cached for a few seconds. */

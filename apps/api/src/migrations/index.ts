@@ -25,6 +25,7 @@ import alerts from './0025_alerts';
 import conversions from './0026_conversions';
 import fairJobs from './0027_fair_jobs';
 import conversionSecurity from './0030_conversion_security';
+import deliveryRules from './0033_delivery_rules';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -59,6 +60,7 @@ export const migrations: readonly Migration[] = [
   { name: '0026_conversions', sql: conversions },
   { name: '0027_fair_jobs', sql: fairJobs },
   { name: '0030_conversion_security', sql: conversionSecurity },
+  { name: '0033_delivery_rules', sql: deliveryRules },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

@@ -8,6 +8,7 @@ import { builderRoutes } from './builder';
 import { campaignRoutes } from './campaigns';
 import { conversionRoutes } from './conversions';
 import { creativeRoutes } from './creatives';
+import { deliveryRulesRoutes } from './delivery-rules';
 import { eventRoutes } from './events';
 import { fileManagerRoutes } from './file-manager';
 import { placementRoutes } from './placements';
@@ -23,6 +24,7 @@ export const allRoutes: RouteDef[] = [
   ...placementRoutes,
   ...abTestRoutes,
   ...conversionRoutes,
+  ...deliveryRulesRoutes,
   ...assetRoutes,
   ...fileManagerRoutes,
   ...builderRoutes,

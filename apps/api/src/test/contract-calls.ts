@@ -4,6 +4,7 @@
 import { builderDocumentOf, defaultAdBuilderState } from '@adconsole/domain';
 import { openAlert } from './alerts';
 import { conversionActionCalls } from './conversion-calls';
+import { deliveryRulesCalls } from './delivery-rules-calls';
 import { Client, type TestServer } from './harness';
 import { demoAsset, PASSWORD, signedInAdmin, signedInUser, uniqueEmail, waitForMail } from './helpers';
 
@@ -507,6 +508,7 @@ export function contractCalls(world: ContractWorld): Calls {
     ...campaignCalls(world),
     ...placementCalls(world),
     ...conversionActionCalls(() => world),
+    ...deliveryRulesCalls(() => world),
     ...reportCalls(world),
     ...builderCalls(world),
     ...alertCalls(world),

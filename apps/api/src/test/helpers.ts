@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PostalMime from 'postal-mime';
-import { Client, readOutbox, type TestServer } from './harness';
+import { seedDemoData } from '../services/demo/demo';
+import { Client, readOutbox, startServer, type TestServer } from './harness';
 
 export const PASSWORD = 'correct horse 1';
 
@@ -169,4 +170,21 @@ export function withoutClickId(url: string): string {
   if (!/^c1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/.test(id))
     throw new Error(`no click id at the end of ${url}`);
   return rest;
+}
+
+/**
+ * A server with the demo seeded over `days` days (the demo's password `demo-password`, its domain
+ * example.org) and a client signed in as the demo admin.
+ */
+export async function seededDemo(days: number): Promise<{ server: TestServer; client: Client }> {
+  const server = await startServer({ DEMO_PASSWORD: 'demo-password', COMPANY_DOMAIN: 'example.org' });
+  await seedDemoData(server.app.adconsole, { days });
+  const client = new Client(server.url);
+  await client.post('/login', {
+    method: 'password',
+    username: 'demo@example.org',
+    password: 'demo-password',
+    remember: true,
+  });
+  return { server, client };
 }

@@ -1,6 +1,13 @@
 // The charts name every figure as the domain's REPORT_FIGURES does (one wording: screen, files, legends),
 // and their metric sets are filters of that list, so a figure added there shows here with its label.
-import { FIGURE, figureKeysIn, REPORT_FIGURES, shortLabel } from '@adconsole/domain';
+import {
+  FIGURE,
+  type FigureSpec,
+  figureKeysIn,
+  inReportTotals,
+  REPORT_FIGURES,
+  shortLabel,
+} from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import { KPI_METRICS } from '../kpi-tiles/kpi-tiles';
 import { SPEND_METRIC_LABELS, SPEND_METRICS } from '../pacing/spend-tiles';
@@ -12,7 +19,7 @@ import { metricConfig } from './metrics';
 
 describe("the charts' figures", () => {
   it("every figure of a report's answer has the list's label and a colour", () => {
-    const reported = REPORT_FIGURES.filter((figure) => !('internal' in figure));
+    const reported = (REPORT_FIGURES as readonly FigureSpec[]).filter(inReportTotals);
     expect(Object.keys(metricConfig).sort()).toEqual(reported.map((figure) => figure.key).sort());
     for (const figure of reported) {
       const config = metricConfig[figure.key as keyof typeof metricConfig];

@@ -4,6 +4,7 @@
 import {
   type FigureGroup,
   figureSpec,
+  inReportTotals,
   REPORT_FIGURES,
   type ReportMetric,
   type ReportTotals,
@@ -19,6 +20,7 @@ const GROUP_COLORS: Readonly<Record<FigureGroup, ChartColor>> = {
   vast: 7,
   spend: 2,
   conversion: 5,
+  delivery: 8,
 };
 
 /** The figures with a colour of their own. */
@@ -42,9 +44,9 @@ const METRIC_COLORS: Readonly<Partial<Record<ReportMetric, ChartColor>>> = {
   roas: 2,
 };
 
-/** A report figure's key (the internal counters are not in a report's totals). */
+/** A report figure's key (the internal counters and the ad requests are not in a report's totals). */
 const isReportMetric = (key: string): key is ReportMetric & keyof ReportTotals =>
-  figureSpec(key as never).internal !== true;
+  inReportTotals(figureSpec(key as never));
 
 export const metricConfig: ChartConfig<ReportMetric> = Object.fromEntries(
   REPORT_FIGURES.filter((figure) => isReportMetric(figure.key)).map((figure) => [

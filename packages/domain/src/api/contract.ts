@@ -14,6 +14,7 @@ import { campaignsContract } from './campaigns/contract';
 import { conversionsContract } from './conversions/contract';
 import { creativesContract } from './creatives/contract';
 import { dashboardContract } from './dashboard/contract';
+import { deliveryRulesContract } from './delivery-rules/contract';
 import { eventsContract } from './events/contract';
 import { filesContract } from './files/contract';
 import { placementsContract } from './placements/contract';
@@ -29,6 +30,7 @@ export const contract = {
   ...placementsContract,
   ...abTestsContract,
   ...conversionsContract,
+  ...deliveryRulesContract,
   ...filesContract,
   ...builderContract,
   ...dashboardContract,

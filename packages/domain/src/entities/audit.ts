@@ -20,6 +20,7 @@ export const auditEntities = [
   'alert',
   'alertRules',
   'webhook',
+  'deliveryRules',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -86,6 +87,7 @@ const entityLabels: Record<AuditEntity, string> = {
   alert: 'alert',
   alertRules: 'alert rules',
   webhook: 'webhook',
+  deliveryRules: 'delivery rules',
 };
 
 const verbs: Record<AuditAction, string> = { create: 'created', update: 'changed', delete: 'deleted' };

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { campaignGoalSchema, campaignRateSchema } from '../rules/pricing';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';
+import { deliveryRulesSchema } from './delivery-rules';
 import { pacingSchema } from './pacing';
 import { reportResponseSchema, scheduledReportSchema } from './report';
 
@@ -51,6 +52,11 @@ export const campaignSchema = z.object({
   archivedAt: optionalText,
   /** Delivery against the goal now (rules/pacing.ts); null without a goal or both flight dates. */
   pacing: z.optional(z.nullable(pacingSchema)),
+  /**
+   * The campaign's delivery rules (docs/serving.md, "Delivery rules"): set with their own call, read
+   * here for the one-line summary of the list and the campaign page; absent from older answers (none).
+   */
+  deliveryRules: z.optional(deliveryRulesSchema),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 /** A campaign not yet saved: everything but the id. */

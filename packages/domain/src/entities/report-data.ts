@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
 import { type FigureKey, type FigureKeyOf, figureSpec, RATE_FIGURES } from '../reports/figures';
+import { NO_REQUESTS, notServedSchema } from '../reports/not-served';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
@@ -158,6 +159,12 @@ export const reportDataSchema = z.object({
    * events only). Absent from answers of servers before invalid-traffic filtering: then nothing.
    */
   invalid: z._default(invalidTrafficSchema, NO_INVALID_TRAFFIC),
+  /**
+   * The ad requests of the campaign's tags by outcome (docs/reports.md, "Requests not served"):
+   * requests = served + each reason, for the range and each local period. Absent from answers of servers
+   * before delivery rules: no requests.
+   */
+  notServed: z._default(notServedSchema, NO_REQUESTS),
   /** VAST errors of the range by code, most first (absent from older servers' answers: none). */
   errors: z._default(z.array(reportCodeCountSchema), []),
   /** Verifications a player did not execute, by [REASON], most first. */

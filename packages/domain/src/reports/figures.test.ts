@@ -3,6 +3,7 @@
 // fall out of step (a counter that exists and stays 0, a label written twice) fails here.
 import { describe, expect, it } from 'vitest';
 import { reportTotalsSchema, rowRates } from '../entities/report-data';
+import { REQUEST_OUTCOMES } from '../rules/delivery-rules';
 import { HIGHER_IS_BETTER, RATE_DENOMINATORS, REPORT_RATE_METRICS } from '../rules/report-comparison';
 import { COUNTED_EVENT_TYPES, TRACKED_EVENT_TYPES } from '../serving/vast-measurement';
 import { prerequisiteOf } from '../traffic/integrity';
@@ -14,13 +15,16 @@ import {
   FIGURE_GROUPS,
   type FigureSpec,
   figureKeysIn,
+  inReportTotals,
   RATE_FIGURES,
   REPORT_FIGURES,
+  REQUEST_FIGURES,
 } from './figures';
+import { FIGURE_OF_OUTCOME, requestCountsSchema } from './not-served';
 
 const figures: readonly FigureSpec[] = REPORT_FIGURES;
 const keys = (list: readonly { key: string }[]) => list.map((entry) => entry.key);
-const reported = figures.filter((figure) => figure.internal !== true);
+const reported = figures.filter(inReportTotals);
 
 describe('REPORT_FIGURES', () => {
   it('one entry per key, one label per figure, one column per counter', () => {
@@ -63,6 +67,20 @@ describe('REPORT_FIGURES', () => {
       engagementRate: 5,
       viewabilityRate: 25,
     });
+  });
+
+  it('is complete against the ad requests: every outcome (served and each not-served reason) has one figure, all of them one more', () => {
+    const outcomes = REQUEST_FIGURES.map((figure) => figure.outcome);
+    expect(outcomes.filter((outcome) => outcome !== 'any').sort()).toEqual([...REQUEST_OUTCOMES].sort());
+    expect(outcomes.filter((outcome) => outcome === 'any')).toHaveLength(1);
+    expect(Object.keys(FIGURE_OF_OUTCOME).sort()).toEqual([...REQUEST_OUTCOMES].sort());
+    // The report's `notServed` rows have exactly these figures, and nothing of them is among the totals.
+    expect(Object.keys(requestCountsSchema.shape)).toEqual(keys(REQUEST_FIGURES));
+    for (const figure of REQUEST_FIGURES) {
+      expect(figure.group).toBe('delivery');
+      expect(figure.shows).toEqual({ notServed: true });
+      expect(inReportTotals(figure)).toBe(false);
+    }
   });
 
   it('every figure has a group of the list, and every group a figure', () => {

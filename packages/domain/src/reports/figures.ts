@@ -5,6 +5,7 @@
 // breakdown, mail and console column set, the VAST tracking list, the integrity rules' progress set and
 // the stores' DDL are filters of this list (docs/architecture.md, "How to add a figure"). Plain
 // constants (no zod), so anything may import it.
+import type { RequestOutcome } from '../rules/delivery-rules';
 import type { CountedEventType } from '../serving/vast-measurement';
 
 /** How a figure is written: a whole count, a rate in percent, an amount of a currency, or a ratio (2.5×). */
@@ -12,18 +13,21 @@ export type FigureKind = 'count' | 'rate' | 'money' | 'ratio';
 
 /**
  * The family a figure belongs to, which decides when a report has it: `base` always, `video` and `vast`
- * with video data, `spend` with a booked rate, `conversion` in every answer since conversions.
+ * with video data, `spend` with a booked rate, `conversion` in every answer since conversions, `delivery`
+ * (the ad requests served and not served, by reason) in every answer since delivery rules, as the
+ * report's `notServed` rather than among its totals.
  */
-export const FIGURE_GROUPS = ['base', 'video', 'vast', 'spend', 'conversion'] as const;
+export const FIGURE_GROUPS = ['base', 'video', 'vast', 'spend', 'conversion', 'delivery'] as const;
 export type FigureGroup = (typeof FIGURE_GROUPS)[number];
 
 /**
  * Where a figure shows: the KPI tiles (a report's, the PDF's and the spend and conversion tiles), the
  * report tables (on screen: by period, by creative), the PDF's tables, the breakdowns (on screen those
- * the tables show too, in files those the downloads show too), the downloads (CSV, XLSX, pivot) and
- * the scheduled mail's lines.
+ * the tables show too, in files those the downloads show too), the downloads (CSV, XLSX, pivot), the
+ * scheduled mail's lines, and the "Requests not served, by reason" panel with its sections of the files
+ * (CSV, XLSX, PDF).
  */
-export type FigurePlace = 'tiles' | 'table' | 'pdf' | 'breakdown' | 'download' | 'mail';
+export type FigurePlace = 'tiles' | 'table' | 'pdf' | 'breakdown' | 'download' | 'mail' | 'notServed';
 
 /** A counted figure's event: the type that adds one to it and how the serving and the rules treat it. */
 export interface FigureEvent {
@@ -66,9 +70,41 @@ export interface FigureSpec {
   absentMeans?: string;
   /** A counter kept for the rates alone: not in a report's answer. */
   internal?: true;
+  /**
+   * A count of ad requests (the report's `notServed`, not its totals): those answered with an ad
+   * (`served`), those refused for one reason (rules/delivery-rules.ts), or every one (`any`: their sum).
+   * Counted per campaign (or placement) and 15-minute bucket in both stores, the outcome a row's value.
+   */
+  outcome?: RequestOutcome | 'any';
 }
 
 const everywhere = { tiles: true, table: true, pdf: true, breakdown: true, download: true } as const;
+
+/** The figures of ad requests by outcome: served (good news when it rises), the reasons (bad news). */
+function notServedFigures<const E extends readonly (readonly [string, string, string, RequestOutcome])[]>(
+  entries: E,
+) {
+  return entries.map(([key, label, short, outcome]) => ({
+    key,
+    label,
+    short,
+    kind: 'count' as const,
+    group: 'delivery' as const,
+    higherIsBetter: outcome === 'served',
+    shows: { notServed: true as const },
+    outcome,
+  })) as { -readonly [I in keyof E]: DeliveryFigure<E[I][0], E[I][3]> };
+}
+type DeliveryFigure<K extends string, O extends RequestOutcome> = {
+  key: K;
+  label: string;
+  short: string;
+  kind: 'count';
+  group: 'delivery';
+  higherIsBetter: boolean;
+  shows: { notServed: true };
+  outcome: O;
+};
 
 /** Every figure, in the order of the stores' columns, the downloads and the tiles. */
 export const REPORT_FIGURES = [
@@ -402,6 +438,29 @@ export const REPORT_FIGURES = [
     shows: { tiles: true, table: true, breakdown: true, download: true, mail: true },
     withRate: true,
   },
+  // Ad requests and why they got no ad (docs/reports.md, "Requests not served"): requests = served + each reason.
+  {
+    key: 'adRequests',
+    label: 'Ad requests',
+    short: 'Requests',
+    kind: 'count',
+    group: 'delivery',
+    higherIsBetter: true,
+    shows: { notServed: true },
+    outcome: 'any',
+  },
+  ...notServedFigures([
+    ['adsServed', 'Requests served', 'Served', 'served'],
+    ['notServedFlight', 'Not served: outside the flight', 'Outside the flight', 'flight'],
+    ['notServedPaused', 'Not served: paused or archived', 'Paused or archived', 'paused'],
+    ['notServedCountry', 'Not served: country', 'Country', 'country'],
+    ['notServedDevice', 'Not served: device type', 'Device type', 'device'],
+    ['notServedOs', 'Not served: operating system', 'Operating system', 'os'],
+    ['notServedBrowser', 'Not served: browser', 'Browser', 'browser'],
+    ['notServedSite', 'Not served: site or app', 'Site or app', 'site'],
+    ['notServedDaypart', 'Not served: daypart', 'Daypart', 'daypart'],
+    ['notServedNoCreative', 'Not served: no eligible creative', 'No eligible creative', 'noCreative'],
+  ] as const),
 ] as const satisfies readonly FigureSpec[];
 
 export type ReportFigure = (typeof REPORT_FIGURES)[number];
@@ -473,3 +532,17 @@ export type RateFigureSpec = FigureSpec & {
 export const RATE_FIGURES: readonly RateFigureSpec[] = (REPORT_FIGURES as readonly FigureSpec[]).filter(
   (figure) => figure.rate !== undefined,
 ) as RateFigureSpec[];
+
+/**
+ * Whether a figure is among a report's totals and rows: not a counter kept for the rates alone, not a
+ * count of ad requests (those are the report's `notServed`).
+ */
+export const inReportTotals = (figure: FigureSpec): boolean =>
+  figure.internal !== true && figure.outcome === undefined;
+
+/** The figures of ad requests by outcome (`any` first), in the list's order: the not-served panel's rows. */
+export const REQUEST_FIGURES: readonly (FigureSpec & { outcome: RequestOutcome | 'any' })[] = (
+  REPORT_FIGURES as readonly FigureSpec[]
+).filter(
+  (figure): figure is FigureSpec & { outcome: RequestOutcome | 'any' } => figure.outcome !== undefined,
+);

@@ -5,6 +5,7 @@ import {
   type FigureKeyOf,
   type FigureSpec,
   figureSpec,
+  inReportTotals,
   RATE_FIGURES,
   REPORT_FIGURES,
 } from '../reports/figures';
@@ -53,7 +54,7 @@ export function metricValue(metric: ReportMetric, figures: Partial<ReportTotals>
 /** Whether a rise of the figure is good news for the advertiser (the list's `higherIsBetter`). */
 export const HIGHER_IS_BETTER = Object.fromEntries(
   (REPORT_FIGURES as readonly FigureSpec[])
-    .filter((figure) => figure.internal !== true)
+    .filter(inReportTotals)
     .map((figure) => [figure.key, figure.higherIsBetter]),
 ) as Readonly<Record<ReportMetric, boolean>>;
 

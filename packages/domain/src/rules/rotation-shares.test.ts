@@ -134,6 +134,19 @@ describe("a rotation's choice made ready once (serving's cached placement)", () 
     expect([null, 0, 2].map((last) => choose(last, script()))).toEqual([0, 2, 0]);
   });
 
+  it('only the creatives eligible for a request (its delivery rules): chosen among those alone', () => {
+    const choose = rotationChooser({ mode: 'weighted', items: [item('a', 1), item('b', 3), item('c', 4)] });
+    // b and c eligible: 3:4 between them, a never.
+    const eligible = [false, true, true];
+    expect([0, 0.42, 0.43, 0.99].map((r) => choose(null, script(r), eligible))).toEqual([1, 1, 2, 2]);
+    const sequential = rotationChooser({ mode: 'sequential', items: [item('a'), item('b'), item('c')] });
+    expect(sequential(0, script(), [true, false, true])).toBe(2);
+    expect(choose(null, script(0.5), [false, false, false])).toBe(-1);
+    // Optimized: Thompson sampling among the eligible ones (a alone: always a).
+    const optimized = rotationChooser({ mode: 'optimized', items: [item('a'), item('b')] });
+    expect(optimized(null, script(0.99), [true, false])).toBe(0);
+  });
+
   it('everything paused: nothing (-1)', () => {
     expect(rotationChooser({ mode: 'optimized', items: [item('a', 1, true)] })(null, script(0.5))).toBe(-1);
   });

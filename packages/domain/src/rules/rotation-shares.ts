@@ -126,23 +126,26 @@ export function rotationShares(
   return items.map((item) => (item.paused ? 0 : 1 / active.length));
 }
 
-/** A rotation's choice made ready once: the position a request gets, from the page's last position. */
-export type RotationChooser = (lastPosition: number | null, random: RandomSource) => number;
-
 /**
- * The choice of `chooseRotationPosition`, worked out once for counts that do not change (serving's
- * cached placement, re-read every few seconds): each position's share as running sums, so a request
- * takes one uniform draw and a scan of a few numbers. For optimized rotation that is Thompson
- * sampling's own distribution (exploration plus the chance of the highest draw, rotationShares): drawing
- * a Beta per creative on every request picks each creative with exactly these probabilities while the
- * counts stay the same, so the requests are served alike, at a fraction of the cost. Sequential
- * rotation goes on from the page's last position. -1 when nothing can serve.
+ * A rotation's choice made ready once: the position a request gets, from the page's last position. With
+ * `eligible` (one flag per position: the creatives whose delivery rules this request matches), the
+ * choice is among those alone, as if the others were paused (docs/serving.md, "Delivery rules").
  */
-export function rotationChooser(
+export type RotationChooser = (
+  lastPosition: number | null,
+  random: RandomSource,
+  eligible?: readonly boolean[],
+) => number;
+
+/** Choices among some of the positions kept per set of positions, at most this many per rotation. */
+const RESTRICTED_CHOICES = 64;
+
+/** The choice over a rotation's positions as they are (paused ones never chosen). */
+function fullChooser(
   rotation: { mode: RotationMode; items: readonly RotationItem[] },
-  counts: Readonly<Record<string, ProportionSample>> = {},
-  exploration = THOMPSON_EXPLORATION,
-): RotationChooser {
+  counts: Readonly<Record<string, ProportionSample>>,
+  exploration: number,
+): (lastPosition: number | null, random: RandomSource) => number {
   const active = rotation.items.map((item) => !item.paused);
   if (rotation.mode === 'sequential') return (lastPosition) => nextSequentialPosition(active, lastPosition);
   const shares = rotationShares(rotation, counts, exploration) as number[];
@@ -162,5 +165,40 @@ export function rotationChooser(
     for (let position = 0; position < running.length; position++)
       if (r < (running[position] as number) && (shares[position] as number) > 0) return position;
     return last;
+  };
+}
+
+/**
+ * The choice of `chooseRotationPosition`, worked out once for counts that do not change (serving's
+ * cached placement, re-read every few seconds): each position's share as running sums, so a request
+ * takes one uniform draw and a scan of a few numbers. For optimized rotation that is Thompson
+ * sampling's own distribution (exploration plus the chance of the highest draw, rotationShares): drawing
+ * a Beta per creative on every request picks each creative with exactly these probabilities while the
+ * counts stay the same, so the requests are served alike, at a fraction of the cost. Sequential
+ * rotation goes on from the page's last position. A request for which only some creatives are eligible
+ * gets the same choice worked out over those (once per set of them, then remembered: Thompson
+ * sampling among three creatives is not its choice among five renormalised). -1 when nothing can serve.
+ */
+export function rotationChooser(
+  rotation: { mode: RotationMode; items: readonly RotationItem[] },
+  counts: Readonly<Record<string, ProportionSample>> = {},
+  exploration = THOMPSON_EXPLORATION,
+): RotationChooser {
+  const full = fullChooser(rotation, counts, exploration);
+  const restricted = new Map<string, ReturnType<typeof fullChooser>>();
+  return (lastPosition, random, eligible) => {
+    if (eligible === undefined) return full(lastPosition, random);
+    const key = eligible.map((on) => (on ? '1' : '0')).join('');
+    let choose = restricted.get(key);
+    if (choose === undefined) {
+      const items = rotation.items.map((item, position) => ({
+        ...item,
+        paused: item.paused || eligible[position] !== true,
+      }));
+      choose = fullChooser({ mode: rotation.mode, items }, counts, exploration);
+      if (restricted.size >= RESTRICTED_CHOICES) restricted.clear();
+      restricted.set(key, choose);
+    }
+    return choose(lastPosition, random);
   };
 }

@@ -121,3 +121,45 @@ export function userAgentDimensions(parsed: ParsedUserAgent): UserAgentDimension
     browser: familyAndMajor(parsed.browser?.name, parsed.browser?.major ?? parsed.browser?.version),
   };
 }
+
+/**
+ * The family of an OS or browser value as a breakdown keeps it ('Chrome 126' is Chrome, 'Mac OS 10' is
+ * Mac OS, 'Linux' is Linux): what a delivery rule names (docs/serving.md, "Delivery rules").
+ */
+export function familyOf(value: string): string {
+  const space = value.lastIndexOf(' ');
+  if (space <= 0) return value;
+  const tail = value.slice(space + 1);
+  return tail.length <= 4 && /^\d+$/.test(tail) ? value.slice(0, space) : value;
+}
+
+/**
+ * The operating systems and browsers the rules editor offers (ua-parser-js 1.x's names, as the
+ * breakdowns report them); a rule may name any other family a breakdown shows.
+ */
+export const COMMON_OS_FAMILIES = [
+  'Android',
+  'iOS',
+  'Windows',
+  'Mac OS',
+  'Linux',
+  'Chromium OS',
+  'Ubuntu',
+  'Tizen',
+  'webOS',
+  'HarmonyOS',
+] as const;
+export const COMMON_BROWSER_FAMILIES = [
+  'Chrome',
+  'Mobile Safari',
+  'Safari',
+  'Edge',
+  'Firefox',
+  'Samsung Internet',
+  'Opera',
+  'Chrome WebView',
+  'Android Browser',
+  'Yandex',
+  'Facebook',
+  'Instagram',
+] as const;

@@ -117,6 +117,11 @@ export const MESSAGES = {
   /** A placement's mode or items changed while its A/B test runs, which would break the even split. */
   placementRotationInTest:
     "This placement runs an A/B test: its rotation stays even over the test's creatives until the test is stopped.",
+  /** A variant of a running A/B test: every variant keeps the same rules (docs/reports.md, "A/B tests"). */
+  deliveryRulesInAbTest:
+    "This creative is a variant of a running A/B test: its delivery rules stay those of the test's other variants until the test is stopped.",
+  /** The tag tester (docs/serving.md, "Why it did not serve"): one tag to test. */
+  deliveryTestTag: 'Name the tag to test: a liveID or a placementID, not both',
   liveCreativesNotFound: 'Live creatives not found!',
   assetNotFound: 'Asset not found!',
   draftNotFound: 'Draft not found!',
@@ -333,3 +338,29 @@ export const conversionCurrencySharedMessage = (shared: string, asked: string): 
 /** Issue 45: a campaign's rate booked in another currency than its conversion actions. */
 export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
   `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;
+
+/** What a rule that excludes everything leaves out, by rule (docs/serving.md, "Delivery rules"). */
+const SERVES_NOTHING: Readonly<Record<string, string>> = {
+  countries: 'every country is excluded',
+  devices: 'every device type is excluded',
+  os: 'no operating system is left',
+  browsers: 'no browser is left',
+  sites: 'every allowed site is blocked',
+  daypart: 'no hour of the week is chosen',
+};
+
+/** A rule set no request could match (400, the field is the rule). */
+export const deliveryRulesServeNothingMessage = (rule: string): string =>
+  `These rules would exclude every request: ${SERVES_NOTHING[rule] ?? rule}.`;
+
+/** A creative's rules that, with its campaign's, leave no request: a creative's rules only narrow. */
+export const creativeRulesServeNothingMessage = (rule: string): string =>
+  `With its campaign's rules, this creative's rules would exclude every request (${SERVES_NOTHING[rule] ?? rule}): a creative's rules can only narrow its campaign's.`;
+
+/** A campaign's rules that would leave one of its creatives no request. */
+export const campaignRulesStrandCreativeMessage = (creative: string, rule: string): string =>
+  `With these rules the creative "${creative}" could never serve (${SERVES_NOTHING[rule] ?? rule} once its own rules apply): change its rules first.`;
+
+/** An A/B test whose variants have different delivery rules (docs/reports.md, "A/B tests"). */
+export const abTestRulesDifferMessage = (first: string, other: string): string =>
+  `The variants of an A/B test must have the same delivery rules: "${first}" and "${other}" differ, so they would not see the same requests.`;

@@ -38,6 +38,13 @@ export async function findRunningAbTest(db: Queryable, placementId: string): Pro
   return row;
 }
 
+/** The running tests of a campaign's placements. */
+export function listRunningAbTestsOfCampaign(db: Queryable, campaignId: string): Promise<AbTestRow[]> {
+  return db.query<AbTestRow>("select * from ab_tests where campaign_id = $1 and status = 'running'", [
+    campaignId,
+  ]);
+}
+
 /** A placement's tests, newest first. */
 export function listAbTestsOfPlacement(db: Queryable, placementId: string): Promise<AbTestRow[]> {
   return db.query<AbTestRow>('select * from ab_tests where placement_id = $1 order by started_at desc, id', [

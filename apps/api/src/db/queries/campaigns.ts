@@ -1,6 +1,6 @@
 // The campaigns table: its row (the flight dates, timezone, advertiser, goal and rate in its JSON body,
 // when it was archived and the click parameter in their own columns) and queries.
-import type { CampaignGoal, CampaignRate } from '@adconsole/domain';
+import type { CampaignGoal, CampaignRate, DeliveryRules } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface CampaignRow {
@@ -27,6 +27,8 @@ export interface CampaignRow {
   archived_at: Date | null;
   /** The landing URL's query parameter carrying the click id (issue 45): adc_click unless named. */
   click_param: string;
+  /** The campaign's delivery rules (docs/serving.md, "Delivery rules"); `{}` when it has none. */
+  delivery_rules: DeliveryRules;
 }
 
 /** Which campaigns a list reads: the default list leaves archived ones out. */

@@ -1,5 +1,5 @@
 // The creatives table: its row, the JSON body it keeps the creative's settings in, and its queries.
-import type { CreativeSetting, Trackers } from '@adconsole/domain';
+import type { CreativeSetting, DeliveryRules, Trackers } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface CreativeBodyJson {
@@ -21,6 +21,8 @@ export interface CreativeRow {
   body: CreativeBodyJson;
   created_at: Date;
   updated_at: Date;
+  /** The creative's own delivery rules (they narrow its campaign's); `{}` when it has none. */
+  delivery_rules: DeliveryRules;
 }
 
 /** These creatives, oldest first. */

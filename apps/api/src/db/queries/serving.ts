@@ -2,7 +2,7 @@
 // campaign's flight, advertiser, booked rate and archive time as they are now:
 // services/serving/live-creatives.ts caches it), and
 // the demo account's campaigns (the demo publisher page: services/demo/demo-page.ts).
-import type { CampaignFlight, CampaignRate } from '@adconsole/domain';
+import type { CampaignFlight, CampaignRate, DeliveryRules } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface ServedLiveCreativeRow<Snapshot = unknown> {
@@ -21,11 +21,14 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   archived_at: Date | null;
   /** The landing URL's parameter that carries the click id (issue 45); null when the campaign is gone. */
   click_param: string | null;
+  /** The campaign's delivery rules and its creative's own, as they are now; null when gone. */
+  campaign_rules: DeliveryRules | null;
+  creative_rules: DeliveryRules | null;
 }
 
 /**
- * A live creative that is not removed, with its campaign's flight, advertiser, rate, archive time and
- * click parameter.
+ * A live creative that is not removed, with its campaign's flight, advertiser, rate, archive time, click
+ * parameter and delivery rules, and its creative's delivery rules.
  */
 export async function findServedLiveCreative<Snapshot>(
   db: Queryable,
@@ -34,8 +37,9 @@ export async function findServedLiveCreative<Snapshot>(
   const [row] = await db.query<ServedLiveCreativeRow<Snapshot>>(
     `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
             c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at,
-            c.click_param
+            c.click_param, c.delivery_rules as campaign_rules, cr.delivery_rules as creative_rules
        from live_creatives l left join campaigns c on c.id = l.campaign_id
+            left join creatives cr on cr.id = l.creative_id
       where l.id = $1 and l.removed_at is null`,
     [liveId],
   );

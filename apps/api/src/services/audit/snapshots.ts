@@ -1,7 +1,15 @@
 // What the audit log keeps of each entity: the fields a person sets, flat and readable. Large or secret
 // values are kept as a fingerprint (an HTML document) or only as changed (never a password or secret).
 import { createHash } from 'node:crypto';
-import { type CampaignGoal, type CampaignRate, formatGoal, formatRate } from '@adconsole/domain';
+import {
+  type CampaignGoal,
+  type CampaignRate,
+  type DeliveryRules,
+  daypartText,
+  formatGoal,
+  formatRate,
+  type ListRule,
+} from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
@@ -243,3 +251,35 @@ export const conversionActionChange = (
     after: after && conversionActionSnapshot(after),
   };
 };
+
+/** A list rule as the history reads it: "include AT, DE"; null without one. */
+const listRuleText = (rule: ListRule | null | undefined): string | null =>
+  rule ? `${rule.mode} ${rule.values.join(', ')}` : null;
+
+/** Delivery rules as the history keeps them: one field per rule, each as people read it. */
+const deliveryRulesSnapshot = (rules: DeliveryRules): Snapshot => ({
+  countries: listRuleText(rules.countries),
+  devices: listRuleText(rules.devices),
+  os: listRuleText(rules.os),
+  browsers: listRuleText(rules.browsers),
+  sitesAllowed: rules.sites?.allow.length ? [...rules.sites.allow] : null,
+  sitesBlocked: rules.sites?.block.length ? [...rules.sites.block] : null,
+  unknownSites: rules.unknownSite === 'skip' ? 'not served' : null,
+  daypart: rules.daypart ? daypartText(rules.daypart) : null,
+});
+
+/**
+ * A change of a campaign's or a creative's delivery rules (the entity id is the campaign's or the
+ * creative's): who changed which rule from what to what.
+ */
+export const deliveryRulesChange = (
+  of: { entityId: string; campaignId: string },
+  before: DeliveryRules,
+  after: DeliveryRules,
+): Change => ({
+  entity: 'deliveryRules',
+  entityId: of.entityId,
+  campaignId: of.campaignId,
+  before: deliveryRulesSnapshot(before),
+  after: deliveryRulesSnapshot(after),
+});

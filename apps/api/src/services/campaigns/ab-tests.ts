@@ -8,6 +8,7 @@ import {
   type AbTestGoal,
   ApiError,
   abTestPlannedSample,
+  abTestRulesDifferMessage,
   abTestVariantNotInPlacementMessage,
   type CreateAbTestRequest,
   isOwnerOrAdmin,
@@ -15,6 +16,7 @@ import {
   type PlacementAbTest,
   type RotationItem,
   type RotationMode,
+  storedDeliveryRules,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
@@ -26,7 +28,8 @@ import {
   insertAbTest,
   listAbTestsOfPlacement,
 } from '../../db/queries/ab-tests';
-import { findCampaign } from '../../db/queries/campaigns';
+import { findCampaign, lockCampaign } from '../../db/queries/campaigns';
+import { listCreativesByIds } from '../../db/queries/creatives';
 import {
   findPlacement,
   type PlacementRow,
@@ -112,6 +115,22 @@ async function controlRateBefore(
 }
 
 /**
+ * 400 when the variants have different delivery rules (docs/reports.md, "A/B tests"): a test compares
+ * creatives on the same requests, so a variant that serves only Germany beside one that serves everyone
+ * would compare two audiences. Read with the campaign's row locked, as a rule change locks it, so a
+ * change cannot slip in between (delivery-rules.ts keeps the variants alike while the test runs).
+ */
+async function variantsRuledAlike(tx: Queryable, campaignId: string, variants: readonly string[]) {
+  await lockCampaign(tx, campaignId);
+  const creatives = await listCreativesByIds(tx, variants);
+  const rulesText = (creative: (typeof creatives)[number]) =>
+    JSON.stringify(storedDeliveryRules(creative.delivery_rules ?? {}));
+  const [first, ...others] = creatives;
+  const differs = others.find((other) => first && rulesText(other) !== rulesText(first));
+  if (first && differs) throw ApiError.of(400, abTestRulesDifferMessage(first.name, differs.name));
+}
+
+/**
  * Starts a test: checks it against its placement (its variants must be the placement's creatives; the
  * baseline, else the control's rate so far, gives the planned sample), stores it with the placement's rotation, and rotates the placement evenly over the variants.
  */
@@ -129,6 +148,7 @@ export async function createAbTest(
   const plannedSample = abTestPlannedSample(input, baselineRate);
   const row = await ctx.db.transaction(async (tx) => {
     if (await findRunningAbTest(tx, placement.id)) throw ApiError.of(409, MESSAGES.abTestAlreadyRunning);
+    await variantsRuledAlike(tx, placement.campaign_id, input.variants);
     const made = await insertAbTest(tx, {
       id: newId(),
       placement_id: placement.id,

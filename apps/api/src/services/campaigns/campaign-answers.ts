@@ -5,6 +5,7 @@ import {
   type EventCounters,
   type Pacing,
   type ScheduledReport,
+  storedDeliveryRules,
   zeroEventCounters,
 } from '@adconsole/domain';
 import type { AssetRow } from '../../db/queries/assets';
@@ -114,6 +115,7 @@ export function campaignAnswer(
     createdAt: iso(row.created_at),
     archivedAt: iso(row.archived_at ?? null),
     pacing,
+    deliveryRules: storedDeliveryRules(row.delivery_rules ?? {}),
     ...(ownerEmail === undefined ? {} : { ownerEmail }),
   };
 }

@@ -37,6 +37,12 @@ import { seedDemoAlerts } from './demo-alerts';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
 import { seedDemoConversionActions } from './demo-conversions';
+import {
+  demoRequestCounts,
+  demoRulesSince,
+  seedDemoDeliveryRules,
+  seedDemoRequestCounts,
+} from './demo-delivery';
 import { demoHistory } from './demo-history';
 import { seedDemoTeam } from './demo-team';
 import { mulberry32 } from './seeded-random';
@@ -415,11 +421,22 @@ export async function seedDemoData(
     // The flight's first morning, after the creatives were published (demo-history.ts's set-up).
     at: new Date(now.getTime() - days * DAY_MS + 9.5 * 60 * 60 * 1000),
   });
+  // Its delivery rules, set on the flight's third morning, and its ad requests by outcome (demo-delivery.ts).
+  const flightStart = new Date(`${day(-days)}T00:00:00Z`);
+  await seedDemoDeliveryRules(db, {
+    campaignId,
+    owner: { id: userId, email },
+    at: demoRulesSince(flightStart),
+  });
   await history.flightExtended();
   const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
   }
+  await seedDemoRequestCounts(
+    ctx.events.store,
+    demoRequestCounts(events, campaignId, demoRulesSince(flightStart), flightStart),
+  );
   // Conversions of those clicks, through the ledger as the postback writes them (demo-conversion-ledger.ts).
   await seedDemoConversions(
     ctx.conversions,

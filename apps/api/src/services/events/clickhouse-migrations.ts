@@ -297,6 +297,24 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
     name: '0030_conversion_sources',
     statements: addCounterColumns(['conversions_signed', 'conversions_unsigned', 'conversions_refused']),
   },
+  {
+    // Ad requests by outcome (docs/reports.md, "Requests not served"): served or the reason not, per
+    // campaign, placement, live creative and 15-minute bucket, summed by the serving processes and
+    // inserted as they are (no raw rows, no view); readers sum() by key, merges or not.
+    name: '0033_ad_requests',
+    statements: [
+      `create table if not exists {db}.ad_request_rollups (
+         campaign_id String,
+         placement_id String,
+         live_id String,
+         bucket DateTime('UTC'),
+         outcome LowCardinality(String),
+         requests UInt64
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (campaign_id, bucket, placement_id, live_id, outcome)`,
+    ],
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

@@ -84,6 +84,24 @@ export function createClickHouseEventStore({
     rows: async <T>(query: string, query_params: Record<string, unknown>) =>
       (await client.query({ query, query_params, format: 'JSONEachRow' })).json<T>(),
 
+    // Ad requests by outcome: one insert of the summed rows, answered once written (insertSettings).
+    async writeRequestCounts(rows) {
+      if (rows.length === 0) return;
+      await client.insert({
+        table: `${database}.ad_request_rollups`,
+        values: rows.map((row) => ({
+          campaign_id: row.campaignId,
+          placement_id: row.placementId,
+          live_id: row.liveId,
+          bucket: clickhouseTime(row.bucket).slice(0, 19),
+          outcome: row.outcome,
+          requests: row.requests,
+        })),
+        format: 'JSONEachRow',
+        clickhouse_settings: insertSettings(asyncInsert),
+      });
+    },
+
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       // Refused, not clamped: imports are checked by index, in the import's order.

@@ -18,6 +18,7 @@ import { COLUMNS } from './counters';
 import { writeDimensionRollups } from './dimensions';
 import { writeGrainRollups } from './grains';
 import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
+import { addPostgresRequestCounts, type RequestCountRow } from './request-counts';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
 
 /** What every store does: write a batch of tracked events. */
@@ -30,6 +31,11 @@ interface EventStoreWrites {
    * are not).
    */
   writeBatch(events: readonly TrackedEvent[], options?: WriteOptions): Promise<number>;
+  /**
+   * Adds ad requests by outcome, summed by a serving process (request-counter.ts), to the request
+   * rollups: served, or the reason an ad request got no ad (docs/reports.md, "Requests not served").
+   */
+  writeRequestCounts(rows: readonly RequestCountRow[]): Promise<void>;
 }
 
 /** The main database's store: its reads run on `db`. */
@@ -116,6 +122,7 @@ export function createPostgresEventStore(
     kind: 'postgres',
     db,
     finest: options.grains === 'quarter',
+    writeRequestCounts: (rows) => addPostgresRequestCounts(db, rows),
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return inTransaction(db, options, async (tx) => {

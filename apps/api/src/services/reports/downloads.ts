@@ -11,6 +11,7 @@ import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
+import { hasRequests, notServedHeaders, notServedLines } from './not-served-files';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
 import { formulaSafe } from './spreadsheet-text';
 
@@ -55,8 +56,9 @@ const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): Filter
 
 /**
  * UTF-8 CSV with a header row and one row per local day per creative, plain numbers; the invalid
- * (filtered) impressions and clicks in their own last columns. When players reported VAST errors or
- * verifications not executed, a second table follows after an empty line (Report, Code, Meaning, Count).
+ * (filtered) impressions and clicks in their own last columns. Tables follow, each after an empty
+ * line: the ad requests not served by reason (when there were requests), VAST errors or verifications
+ * not executed (Report, Code, Meaning, Count), conversions not counted, the breakdown asked for.
  */
 function reportCsv(
   { figures, creativePeriods, creativeFiltered, fileBreakdowns }: FiguresWithRows,
@@ -97,6 +99,8 @@ function reportCsv(
     lines.push('', head.map(csvField).join(','));
     for (const row of rows) lines.push(row.map((cell) => csvField(cell ?? '')).join(','));
   };
+  // The campaign's ad requests by outcome: requests = served + each reason, by period and in all.
+  if (hasRequests(figures)) table(notServedHeaders(figures), notServedLines(figures));
   const codes = codeRows(figures);
   if (codes.length > 0) table(CODE_HEADERS, codes);
   // Conversions received and not counted, by reason: beside invalid traffic, never in the figures.

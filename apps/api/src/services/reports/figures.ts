@@ -40,6 +40,7 @@ import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import { reportConversions } from './conversions';
+import { reportNotServed } from './not-served';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -214,6 +215,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const booked = scope.campaign.body.data?.rate ?? null;
   const goal = scope.campaign.body.data?.goal ?? null;
   const { store } = ctx.events;
+  const periods = reportPeriodKeys(days, zone, query.granularity);
   const [
     { series: seriesRows, totals: liveTotals, weekHours: weekHourRows },
     creatives,
@@ -223,6 +225,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     periodRows,
     pacings,
     conversions,
+    notServed,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -242,6 +245,8 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
         ),
     // The conversion currency, invalid conversions and the lag, from the ledger (conversions.ts).
     reportConversions(ctx, scope, from, to),
+    // The ad requests by outcome (not-served.ts), by the same periods as the series.
+    reportNotServed(ctx, scope, { from, to, zone, unit }, periods),
   ]);
   const { conversionCurrency } = conversions;
   const rated = ratedWith(booked, withVideo, conversionCurrency);
@@ -254,7 +259,6 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   };
   const liveCompletes = (ids: readonly string[]) =>
     completesOf(ids.flatMap((id) => liveTotals.get(id) ?? []));
-  const periods = reportPeriodKeys(days, zone, query.granularity);
   const seriesByPeriod = new Map(seriesRows.map((row) => [row.period, row]));
   const series = periods.map((date) => {
     const row = seriesByPeriod.get(date);
@@ -294,6 +298,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     creatives: creativeRows,
     weekHours,
     invalid: invalidOf(invalidRows),
+    notServed,
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
     // Conversions received in the range and not counted, and the counted ones' lag (the ledger's).

@@ -12,6 +12,7 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
 import { type FigureColumn, figureColumns, figureText } from './figure-columns';
+import { hasRequests, notServedPdfRows } from './not-served-files';
 import { bookingLines } from './spend-files';
 
 const require = createRequire(import.meta.url);
@@ -194,7 +195,7 @@ function summarySection(figures: Figures, title: string, range: string, withVide
   ];
 }
 
-/** Invalid traffic and conversions by reason, when there were any: never in the figures. */
+/** Invalid traffic, ad requests not served and conversions by reason, when there were any: never in the figures. */
 function filteredSection(figures: Figures): Content[] {
   return [
     ...(figures.invalid.total > 0
@@ -210,6 +211,12 @@ function filteredSection(figures: Figures): Content[] {
               integer.format(row.events),
             ]),
           ),
+        ]
+      : []),
+    ...(hasRequests(figures)
+      ? [
+          { text: 'Requests not served, by reason', style: 'h2', margin: [0, 4, 0, 0] },
+          table(['*', 'auto', 'auto'], ['Outcome', 'Requests', 'Share'], notServedPdfRows(figures)),
         ]
       : []),
     ...(figures.invalidConversions.total > 0

@@ -15,6 +15,7 @@ import {
 import type { Figures, FiguresWithRows, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { type FigureColumn, figureColumns, sheetFormat, sheetHead, sheetValue } from './figure-columns';
+import { hasRequests, notServedLines, notServedSheetHead } from './not-served-files';
 import { bookingLines } from './spend-files';
 import { guardWorkbookText } from './spreadsheet-text';
 
@@ -208,6 +209,9 @@ function filteredSheets(workbook: ExcelJS.Workbook, figures: Figures) {
       invalidConversionRows(figures.invalidConversions),
     );
   }
+  // The ad requests by outcome, by period and in all (when there were any).
+  if (hasRequests(figures))
+    tableSheet(workbook, 'Requests not served', notServedSheetHead(figures), notServedLines(figures));
   // What players reported: VAST errors and verifications not executed by code (when there are any).
   const codes = codeRows(figures);
   if (codes.length > 0) {

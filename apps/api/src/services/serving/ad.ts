@@ -18,6 +18,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
+import { servableLive } from './delivery';
 import type { LiveCreative, Snapshot } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
@@ -95,16 +96,6 @@ function ownTrackers(trackers: Trackers): Trackers {
 }
 
 /**
- * The live creative an ad request may be answered with: serving, and its campaign's flight live now (in
- * the campaign's timezone). Tracking and clicks use ctx.liveCreatives directly, so an impression minted
- * inside the flight keeps counting its later events after the end.
- */
-export async function inFlight(ctx: Context, liveId: string, now = Date.now()) {
-  const live = await ctx.liveCreatives.get(liveId);
-  return live?.liveAt(now) ? live : undefined;
-}
-
-/**
  * Where the ad JSON's template takes a request's parts (answer-template.ts); `placement` is the
  * placement's field when a placement's tag asked (placement-answers.ts), before the closing brace.
  */
@@ -150,29 +141,19 @@ function servedAdTemplate(ctx: Context, live: LiveCreative): AnswerTemplate {
 }
 
 /**
- * GET /serve/ad/{liveID}.json: what the runtime renders, with a fresh signed impression, as JSON text
+ * The ad JSON of a live creative that serves the request, with a fresh signed impression, as JSON text
  * (its template and values: routes fill or compress it). A placement's tag names its placement and the
  * position served, which the runtime sends back as `pos=` (sequential rotation per page).
- * Out of its flight, the platform's fallback creative (`fallback_id`, a live creative of ours) when it is
- * in its own flight; else nothing (404: the runtime collapses the slot).
  */
-export async function servedAd(
+export function answerAd(
   ctx: Context,
-  requestedId: string,
+  live: LiveCreative,
   query: ServeTagQuery,
   client: TrafficClient,
   placement?: { id: string; position: number },
-): Promise<FilledAnswer | undefined> {
-  let liveId = requestedId;
-  let live = await inFlight(ctx, liveId);
-  const fallbackId = query.fallback_id?.trim();
-  if (!live && fallbackId && fallbackId !== requestedId && (await ctx.liveCreatives.get(requestedId))) {
-    liveId = fallbackId;
-    live = await inFlight(ctx, liveId);
-  }
-  if (!live) return undefined;
+): FilledAnswer {
   const template = servedAdTemplate(ctx, live);
-  const impression = impressionOf(ctx, liveId, client);
+  const impression = impressionOf(ctx, live.id, client);
   // The three values are URL-safe text (encodeURIComponent, base64url, the id's shape): nothing in them
   // needs escaping inside a JSON string.
   return {
@@ -184,4 +165,20 @@ export async function servedAd(
       placement: placement ? `,"placement":${JSON.stringify(placement)}` : '',
     },
   };
+}
+
+/**
+ * GET /serve/ad/{liveID}.json: the live creative's ad JSON when it serves the request (its campaign live
+ * and in flight, the request matching the delivery rules: delivery.ts); else the platform's fallback
+ * creative (`fallback_id`, a live creative of ours) when that one serves it; else nothing (404: the
+ * runtime collapses the slot). Each tag's request is counted under its outcome.
+ */
+export async function servedAd(
+  ctx: Context,
+  requestedId: string,
+  query: ServeTagQuery,
+  client: TrafficClient,
+): Promise<FilledAnswer | undefined> {
+  const live = await servableLive(ctx, requestedId, client, { fallbackId: query.fallback_id });
+  return live ? answerAd(ctx, live, query, client) : undefined;
 }

@@ -179,10 +179,8 @@ describe(`invalid traffic is stored, never counted (${testStoresLabel()})`, () =
     const csv = await (
       await fetch(`${server.url}/api/uploads/${file}`, { headers: { Cookie: owner.cookie ?? '' } })
     ).text();
-    const [head, ...rows] = csv
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    // The figures' table (the tables after it, the ad requests not served among them, have their own rows).
+    const [head, ...rows] = (csv.replace(/^\ufeff/, '').split('\r\n\r\n')[0] ?? '').trim().split('\r\n');
     const columns = head?.split(',') ?? [];
     const sum = (name: string) =>
       rows.reduce((total, row) => total + Number(row.split(',')[columns.indexOf(name)]), 0);

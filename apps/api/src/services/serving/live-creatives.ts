@@ -9,14 +9,19 @@
 // change to the creative or its campaign reaches the answers with the entry.
 import {
   type Asset,
+  bothChecks,
   type CampaignFlight,
   type CampaignRate,
   type Creative,
+  compileDeliveryRules,
+  DEFAULT_CAMPAIGN_TIMEZONE,
   DEFAULT_CLICK_PARAM,
+  type DeliveryCheck,
   flightInstants,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
+import { requestCountKey } from '../events/request-counter';
 
 /** An asset of a published creative: the domain's asset, as the server stored it (with its path). */
 export type SnapshotAsset = Asset & { path: string };
@@ -43,6 +48,15 @@ export interface LiveCreative {
    * and its campaign not archived (an archived campaign answers like an ended flight).
    */
   liveAt(now: number): boolean;
+  /** Its campaign is archived (it then serves nothing: "paused or archived"). */
+  archived: boolean;
+  /**
+   * Its campaign's delivery rules and its creative's own, compiled when the entry is read
+   * (docs/serving.md, "Delivery rules"): the reason a request is refused; null when neither has a rule.
+   */
+  delivery: DeliveryCheck | null;
+  /** The key its own tag's ad requests are counted under (events/request-counter.ts). */
+  countKey: string;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
   documents: Map<string, unknown>;
 }
@@ -119,6 +133,10 @@ function liveCreativeOf(
   const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
   const archived = row.archived_at !== null && row.archived_at !== undefined;
+  const timezone = flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE;
+  const campaignRules = compileDeliveryRules(row.campaign_rules, timezone);
+  // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
+  const creativeRules = compileDeliveryRules(row.creative_rules, timezone, 'serve');
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -130,6 +148,9 @@ function liveCreativeOf(
     rate: row.rate ?? undefined,
     clickParam: row.click_param ?? DEFAULT_CLICK_PARAM,
     liveAt: (now) => !archived && now >= start && now < end,
+    archived,
+    delivery: bothChecks(campaignRules, creativeRules),
+    countKey: requestCountKey(row.campaign_id, '', row.id),
     documents: new Map(),
   };
 }

@@ -1,20 +1,53 @@
 // The answers of a placement's tags (issue 46): GET /serve/ad/p/{id}.json, /serve/vast/p/{id}.xml and
 // /serve/vpaid/p/{id}.xml choose one of the placement's live creatives (placements.ts: an in-memory
-// choice on the cached placement) and answer exactly as that live creative's own tag: the same
-// template, a fresh impression signed with that live creative's id, its flight. Nothing to serve
-// answers as an unknown live creative does (the ad JSON's 404, the empty VAST document).
-import type { ServePlacementQuery, ServeVpaidQuery } from '@adconsole/domain';
+// choice on the cached placement, among the creatives eligible for the request under their delivery
+// rules) and answer exactly as that live creative's own tag: the same template, a fresh impression
+// signed with that live creative's id, its flight. Nothing to serve answers as an unknown live creative
+// does (the ad JSON's 404, the empty VAST document); every request of a known placement is counted
+// under its outcome (served, or the reason it was not: docs/reports.md, "Requests not served").
+import type { RequestOutcome, ServePlacementQuery, ServeVpaidQuery } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { servedAd } from './ad';
+import { answerAd } from './ad';
 import type { FilledAnswer } from './answer-template';
+import { servingNow } from './delivery';
+import type { LiveCreative } from './live-creatives';
 import { choosePlacementLive, positionOf } from './placements';
 import type { TrafficClient } from './traffic-quality';
-import { EMPTY_VAST, vastDocument } from './vast';
+import { EMPTY_VAST, hasVastAnswer, vastAnswer } from './vast';
 
-async function chosen(ctx: Context, placementId: string, query: ServePlacementQuery) {
+/**
+ * The live creative a request to the placement is answered with and its position; undefined when
+ * nothing serves it. `answerable` says whether the chosen one has an answer at all (a VAST creative's
+ * video). The outcome is counted, unless the placement is unknown.
+ */
+async function chosen(
+  ctx: Context,
+  placementId: string,
+  query: ServePlacementQuery,
+  client: TrafficClient,
+  answerable: (live: LiveCreative) => boolean = () => true,
+): Promise<{ live: LiveCreative; position: number } | undefined> {
   const placement = await ctx.placements.get(placementId);
   if (!placement) return undefined;
-  return choosePlacementLive(placement, positionOf(query.pos));
+  const now = servingNow(ctx);
+  const facts = client.dimensions();
+  const choice = choosePlacementLive(placement, positionOf(query.pos), facts, now);
+  const count = (key: string, outcome: RequestOutcome) => {
+    if (client.showsAd) ctx.events.requests.add(key, outcome, now);
+  };
+  if ('reason' in choice) {
+    count(placement.noCreativeKey, choice.reason);
+    return undefined;
+  }
+  // The placement's entry judged the campaign and the rules; the chosen live creative's own entry gives
+  // its answer (removed since the placement was read, or without one to give: no eligible creative).
+  const live = await ctx.liveCreatives.get(choice.liveId);
+  if (!live || !answerable(live)) {
+    count(placement.noCreativeKey, 'noCreative');
+    return undefined;
+  }
+  count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'served');
+  return { live, position: choice.position };
 }
 
 /**
@@ -27,9 +60,9 @@ export async function servedPlacementAd(
   query: ServePlacementQuery,
   client: TrafficClient,
 ): Promise<FilledAnswer | undefined> {
-  const choice = await chosen(ctx, placementId, query);
+  const choice = await chosen(ctx, placementId, query, client);
   if (!choice) return undefined;
-  return servedAd(ctx, choice.liveId, query, client, { id: placementId, position: choice.position });
+  return answerAd(ctx, choice.live, query, client, { id: placementId, position: choice.position });
 }
 
 /** The chosen live creative's VAST (or VPAID) document. */
@@ -40,7 +73,7 @@ export async function placementVastDocument(
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
 ): Promise<string | FilledAnswer> {
-  const choice = await chosen(ctx, placementId, query);
+  const choice = await chosen(ctx, placementId, query, client, hasVastAnswer(ctx, query, flavour));
   if (!choice) return EMPTY_VAST;
-  return vastDocument(ctx, choice.liveId, query, flavour, client);
+  return vastAnswer(ctx, choice.live, query, flavour, client);
 }

@@ -8,6 +8,12 @@
 // exactly as the chosen live creative's own tag (ad.ts, vast.ts): its signed impression, events and
 // clicks name that live creative, so reports attribute them to the creative served.
 import {
+  compileDeliveryRules,
+  DEFAULT_CAMPAIGN_TIMEZONE,
+  type DeliveryCheck,
+  type DeliveryFacts,
+  flightInstants,
+  type NotServedReason,
   type ProportionSample,
   type RandomSource,
   type RotationChooser,
@@ -17,9 +23,12 @@ import {
   rotationChooser,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
+import { findCampaign } from '../../db/queries/campaigns';
+import { listCreativesByIds } from '../../db/queries/creatives';
 import { listCurrentLiveIds } from '../../db/queries/live-creatives';
 import { findPlacement } from '../../db/queries/placements';
 import { readTotals } from '../events/queries/totals';
+import { requestCountKey } from '../events/request-counter';
 import type { EventStore } from '../events/store';
 import type { LiveCreativeCache } from './live-creatives';
 
@@ -36,6 +45,13 @@ export interface ServedPlacement {
   counts: Readonly<Record<string, ProportionSample>>;
   /** The choice of a position, worked out once for this entry (rules/rotation-shares.ts). */
   choose: RotationChooser;
+  /** Its campaign as serving judges it: archived, its flight live at an instant, its delivery rules. */
+  campaign: { archived: boolean; liveAt(now: number): boolean; delivery: DeliveryCheck | null };
+  /** Each item's creative's own delivery rules, compiled (null: none). */
+  creativeRules: readonly (DeliveryCheck | null)[];
+  /** The keys its requests are counted under (events/request-counter.ts): each item's, and no creative's. */
+  countKeys: readonly string[];
+  noCreativeKey: string;
 }
 
 const PLACEMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -129,6 +145,7 @@ export async function readServedPlacement(
     ...item,
     paused: item.paused || liveIds[index] === undefined,
   }));
+  const { campaign, creativeRules } = await placementRules(db, row.campaign_id, creativeIds);
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -138,6 +155,36 @@ export async function readServedPlacement(
     liveIds,
     counts,
     choose: rotationChooser({ mode: row.mode, items }, counts),
+    campaign,
+    creativeRules,
+    countKeys: liveIds.map((liveId) => requestCountKey(row.campaign_id, row.id, liveId ?? '')),
+    noCreativeKey: requestCountKey(row.campaign_id, row.id, ''),
+  };
+}
+
+/**
+ * The placement's campaign as serving judges it (archived, its flight, its delivery rules) and each
+ * item's creative's own rules, compiled once for the cache entry (docs/serving.md, "Delivery rules").
+ */
+async function placementRules(db: Queryable, campaignId: string, creativeIds: readonly string[]) {
+  const [row, creatives] = await Promise.all([
+    findCampaign(db, campaignId),
+    listCreativesByIds(db, creativeIds),
+  ]);
+  const flight = row?.body.data ?? {};
+  const timezone = flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE;
+  const { from, until } = flightInstants(flight);
+  const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
+  const rulesOf = new Map(creatives.map((creative) => [creative.id, creative.delivery_rules]));
+  return {
+    campaign: {
+      archived: row === undefined || row.archived_at !== null,
+      liveAt: (now: number) => now >= start && now < end,
+      delivery: compileDeliveryRules(row?.delivery_rules, timezone),
+    },
+    // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
+    creativeRules: creativeIds.map((id) => compileDeliveryRules(rulesOf.get(id), timezone, 'serve')),
   };
 }
 
@@ -149,16 +196,37 @@ export const positionOf = (pos: string | undefined): number | null => {
   return Number(pos);
 };
 
+/** What a request to a placement gets: a position and its live creative, or the reason it gets none. */
+export type PlacementChoice = { liveId: string; position: number } | { reason: NotServedReason };
+
 /**
- * The live creative a request to the placement gets, and its position in the rotation; undefined when
- * nothing serves (no such placement, every creative paused or without a live creative).
+ * The live creative a request to the placement gets, and its position in the rotation; or why it gets
+ * none: its campaign archived ('paused'), out of its flight ('flight'), a rule of the campaign, every
+ * creative paused or unpublished ('paused'), or none whose own rules this request matches ('noCreative').
+ * The rotation chooses among the creatives eligible for the request (rules/rotation-shares.ts).
  */
 export function choosePlacementLive(
   placement: ServedPlacement,
   lastPosition: number | null,
+  facts: DeliveryFacts,
+  now: number,
   random: RandomSource = defaultRandom,
-): { liveId: string; position: number } | undefined {
-  const position = placement.choose(lastPosition, random);
+): PlacementChoice {
+  const { campaign, items, creativeRules } = placement;
+  if (campaign.archived) return { reason: 'paused' };
+  if (!campaign.liveAt(now)) return { reason: 'flight' };
+  const refused = campaign.delivery?.(facts, now) ?? null;
+  if (refused !== null) return { reason: refused };
+  if (items.every((item) => item.paused)) return { reason: 'paused' };
+  // Only when a creative has rules of its own is the choice restricted (and worked out per set).
+  let eligible: boolean[] | undefined;
+  if (creativeRules.some((check) => check !== null)) {
+    eligible = items.map(
+      (item, index) => !item.paused && (creativeRules[index]?.(facts, now) ?? null) === null,
+    );
+    if (!eligible.some(Boolean)) return { reason: 'noCreative' };
+  }
+  const position = placement.choose(lastPosition, random, eligible);
   const liveId = position < 0 ? undefined : placement.liveIds[position];
-  return liveId === undefined ? undefined : { liveId, position };
+  return liveId === undefined ? { reason: 'paused' } : { liveId, position };
 }

@@ -50,13 +50,19 @@ export interface RequestFacts {
 export interface TrafficClient {
   reason: EdgeReason | null;
   /**
+   * Whether the request can show anyone an ad: not a HEAD (a link checker's). A HEAD of an ad request is
+   * answered as the GET but not counted among the ad requests (docs/reports.md, "Requests not served").
+   */
+  showsAd: boolean;
+  /**
    * The rate rule's key for this client and a live creative: 48 bits of a salted hash of the live
    * creative, address and user agent, never the address (a number: the minute's counts hold no strings).
    */
   rateKey(liveId: string): number;
   /**
    * The breakdown values of the request (docs/reports.md): its site, the user agent's device type, OS
-   * and browser (parsed once with the bot check, remembered with it) and the address's country.
+   * and browser (parsed once with the bot check, remembered with it) and the address's country. What
+   * the delivery rules judge, and what its impression carries: worked out once, on first asking.
    */
   dimensions(): EventDimensions;
 }
@@ -202,10 +208,13 @@ export class TrafficQuality {
     else if (client.userAgent === '') reason = 'no-user-agent';
     else reason = agent().reason;
     if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
+    // Derived once per request: the delivery rules and the signed impression read the same values.
+    let derived: EventDimensions | undefined;
     const dimensions = (): EventDimensions => {
+      if (derived !== undefined) return derived;
       const query = (facts.query ?? {}) as Record<string, unknown>;
       const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-      return {
+      derived = {
         site: siteOf({
           appBundle: text('bundle'),
           siteMacro: text('site'),
@@ -215,8 +224,9 @@ export class TrafficQuality {
         ...agent().dims,
         country: this.country.countryOf(client.address),
       };
+      return derived;
     };
-    return { reason, rateKey, dimensions };
+    return { reason, showsAd: facts.method !== 'HEAD', rateKey, dimensions };
   }
 
   /**

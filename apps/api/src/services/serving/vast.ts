@@ -16,8 +16,9 @@ import {
   vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { adDurationOf, assetNamed, assetsOfKind, inFlight } from './ad';
+import { adDurationOf, assetNamed, assetsOfKind } from './ad';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
+import { servableLive } from './delivery';
 import type { LiveCreative, Snapshot, SnapshotAsset } from './live-creatives';
 import {
   allowedClickPrefix,
@@ -273,21 +274,25 @@ function vastTemplate(
   return parts;
 }
 
-/** GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml. */
-export async function vastDocument(
+/** The VPAID unit a VPAID document carries for this player: only when it takes VPAID 2.0. */
+const vpaidUnit = (live: LiveCreative, query: ServeVpaidQuery, flavour: 'vast' | 'vpaid') =>
+  flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
+    ? assetsOfKind(live.snapshot, 'vpaid')[0]
+    : undefined;
+
+/**
+ * The VAST (or VPAID) document of a live creative that serves the request, with a fresh signed
+ * impression; the empty document when its creative has no video to play.
+ */
+export function vastAnswer(
   ctx: Context,
-  liveId: string,
+  live: LiveCreative,
   query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
-): Promise<string | FilledAnswer> {
-  const live = await inFlight(ctx, liveId);
-  if (!live) return EMPTY_VAST;
-  const { snapshot } = live;
-  const vpaid =
-    flavour === 'vpaid' && playerTakesVpaid(query.apiframeworks)
-      ? assetsOfKind(snapshot, 'vpaid')[0]
-      : undefined;
+): string | FilledAnswer {
+  const { snapshot, id: liveId } = live;
+  const vpaid = vpaidUnit(live, query, flavour);
   const parts = vastTemplate(ctx, live, flavour, vpaid);
   if (!parts) return EMPTY_VAST;
   const { template, video, landing } = parts;
@@ -312,4 +317,27 @@ export async function vastDocument(
       adParameters,
     },
   };
+}
+
+/**
+ * Whether a live creative has a document to answer with (its video); one without is counted as no
+ * eligible creative.
+ */
+export const hasVastAnswer =
+  (ctx: Context, query: ServeVpaidQuery, flavour: 'vast' | 'vpaid') => (live: LiveCreative) =>
+    vastTemplate(ctx, live, flavour, vpaidUnit(live, query, flavour)) !== undefined;
+
+/**
+ * GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml: the live creative's document when it
+ * serves the request (delivery.ts), else the empty document; the request counted under its outcome.
+ */
+export async function vastDocument(
+  ctx: Context,
+  liveId: string,
+  query: ServeVpaidQuery,
+  flavour: 'vast' | 'vpaid',
+  client: TrafficClient,
+): Promise<string | FilledAnswer> {
+  const live = await servableLive(ctx, liveId, client, { answerable: hasVastAnswer(ctx, query, flavour) });
+  return live ? vastAnswer(ctx, live, query, flavour, client) : EMPTY_VAST;
 }

@@ -59,16 +59,35 @@ const PACING: Record<string, Campaign['pacing']> = {
 };
 const pacedCampaigns = campaigns.map((campaign) => ({ ...campaign, pacing: PACING[campaign.id] ?? null }));
 
+/** The same list where two campaigns have delivery rules: the list reads each in one line. */
+const RULES: Record<string, Campaign['deliveryRules']> = {
+  c2: {
+    countries: { mode: 'include', values: ['DE', 'AT'] },
+    devices: { mode: 'include', values: ['mobile'] },
+    daypart: Array.from({ length: 7 }, (_, day) =>
+      Array.from({ length: 24 }, (__, hour) => day < 5 && hour >= 8 && hour < 20),
+    ),
+  },
+  c4: { sites: { allow: [], block: ['forum.example.com'] }, unknownSite: 'skip' },
+};
+const ruledCampaigns = campaigns.map((campaign) => ({
+  ...campaign,
+  deliveryRules: RULES[campaign.id] ?? {},
+}));
+
 /** The controls and the table over a fixed list, filtered and sorted by the domain's rule as the server does. */
 function CampaignList({
   initial = {},
   withPacing = false,
+  withRules = false,
 }: {
   initial?: Parameters<typeof filterAndSortCampaigns>[1];
   withPacing?: boolean;
+  withRules?: boolean;
 }) {
   const [filter, setFilter] = useState(initial);
-  const shown = filterAndSortCampaigns(withPacing ? pacedCampaigns : campaigns, filter, NOW);
+  const list = withPacing ? pacedCampaigns : withRules ? ruledCampaigns : campaigns;
+  const shown = filterAndSortCampaigns(list, filter, NOW);
   return (
     <MemoryRouter>
       <div className="grid gap-4">
@@ -179,3 +198,12 @@ export const WithPacing: Story = {
 };
 
 export const WithPacingDark: Story = { ...WithPacing, globals: { theme: 'dark' } };
+
+/** Campaigns with delivery rules: each in one line under its name ("Germany, Austria · mobile · ..."). */
+export const WithDeliveryRules: Story = {
+  args: { withRules: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Germany, Austria · mobile · weekdays 08-20 Berlin time')).toBeVisible();
+    await expect(canvas.getByText('not on forum.example.com, known sites only')).toBeVisible();
+  },
+};

@@ -11,6 +11,8 @@ import {
   type CampaignSort,
   type CampaignStatus,
   campaignCtr,
+  deliveryRulesSummary,
+  noDeliveryRules,
 } from '@adconsole/domain';
 import {
   ChoiceSelect,
@@ -119,6 +121,11 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
               {campaign.data.advertiser ? (
                 <span className="block text-muted-foreground text-xs">{campaign.data.advertiser}</span>
               ) : null}
+              {noDeliveryRules(campaign.deliveryRules) ? null : (
+                <span className="block text-muted-foreground text-xs" data-slot="delivery-summary">
+                  {deliveryRulesSummary(campaign.deliveryRules, campaign.data.timezone ?? 'UTC')}
+                </span>
+              )}
             </TableCell>
             <TableCell data-numeric>{campaign.creatives.length}</TableCell>
             <TableCell data-numeric>{formatCount(campaign.data.impressions)}</TableCell>

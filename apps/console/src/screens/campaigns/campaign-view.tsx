@@ -1,7 +1,14 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status),
 // its placements and their A/B tests, its conversion actions.
 
-import { type Campaign, type Creative, MESSAGES, platforms } from '@adconsole/domain';
+import {
+  type Campaign,
+  type Creative,
+  deliveryRulesSummary,
+  MESSAGES,
+  noDeliveryRules,
+  platforms,
+} from '@adconsole/domain';
 import {
   Badge,
   Button,
@@ -26,6 +33,7 @@ import { showError } from '../../lib/notify-error';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
 import { CampaignConversions } from './campaign-conversions';
+import { CampaignDeliveryRules } from './campaign-delivery-rules';
 import { CampaignGoal } from './campaign-goal';
 import { CampaignHistory } from './campaign-history';
 import { CampaignPlacements } from './campaign-placements';
@@ -87,6 +95,11 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
             />{' '}
             · updated {formatDay(data.updatedAt)}
           </p>
+          {noDeliveryRules(data.deliveryRules) ? null : (
+            <p className="text-muted-foreground text-sm" data-slot="delivery-summary">
+              Serves: {deliveryRulesSummary(data.deliveryRules, data.data.timezone ?? 'UTC')}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setEditing(true)}>
@@ -209,6 +222,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           )}
         </CardContent>
       </Card>
+      <CampaignDeliveryRules campaign={data} />
       <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
       <CampaignConversions campaign={data} />
       <CampaignHistory entries={history.data} loading={history.isPending} error={history.error} />

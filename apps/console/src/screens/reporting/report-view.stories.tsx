@@ -1,6 +1,7 @@
 import {
   makeReport,
   oneWeekBreakdowns,
+  oneWeekNotServed,
   oneWeekReport,
   oneWeekReportWithInvalidTraffic,
   oneWeekReportWithVastErrors,
@@ -101,6 +102,25 @@ export const WithInvalidTraffic: Story = {
       within(table).getByRole('rowheader', { name: 'Known bot, crawler or link preview' }),
     ).toBeVisible();
     await expect(canvas.getByText(/24,017 impressions and 192 clicks were filtered/)).toBeVisible();
+  },
+};
+
+/**
+ * The campaign's tags had ad requests its rules (or its flight) refused: "Requests not served, by reason"
+ * lists them, most first, requests = served + each reason. A share link's reader sees the same panel.
+ */
+export const WithRequestsNotServed: Story = {
+  args: { report: { ...oneWeekReport, notServed: oneWeekNotServed } },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu()}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Requests not served, by reason' })).toBeVisible();
+    const table = canvas.getByRole('table', { name: 'Requests not served by reason' });
+    await expect(within(table).getByRole('rowheader', { name: 'Country' })).toBeVisible();
+    await expect(canvas.getByText(/1,052,684 ad requests: 783,518 served/)).toBeVisible();
   },
 };
 

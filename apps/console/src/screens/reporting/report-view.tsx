@@ -44,6 +44,7 @@ import {
 } from './report-cards';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
 import { ReportInvalidTraffic } from './report-invalid';
+import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
 
 let loadedCharts: ReportCharts | undefined;
@@ -348,6 +349,7 @@ function ReportBody({
         renderLink={renderLink}
       />
       <ReportInvalidTraffic report={report} table={draw.table} locale={locale} />
+      <ReportNotServed report={report} table={draw.table} locale={locale} />
       <VastErrorsCard report={report} draw={draw} />
       <HoursCard report={report} draw={draw} />
     </>

@@ -41,6 +41,9 @@ describe('API token scopes, declared in the contract', () => {
       'listAbTests',
       'getConversionAction',
       'listConversionActions',
+      'getDeliveryRules',
+      'estimateDelivery',
+      'testDelivery',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',
@@ -66,6 +69,8 @@ describe('API token scopes, declared in the contract', () => {
       'archiveConversionAction',
       'unarchiveConversionAction',
       'rotatePostbackKey',
+      'setCampaignDeliveryRules',
+      'setCreativeDeliveryRules',
     ]);
   });
 

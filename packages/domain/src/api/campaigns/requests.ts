@@ -117,6 +117,7 @@ export const CAMPAIGN_SERVER_OWNED = [
   'ownerEmail',
   'archivedAt',
   'pacing',
+  'deliveryRules',
 ] as const;
 
 /**

@@ -1,0 +1,275 @@
+// The delivery rules calls (docs/serving.md, "Delivery rules"; docs/api.md) over real HTTP: rules set and
+// read per level; bad input answers 400 naming the field and saves nothing; rules that exclude every
+// request are refused, alone and with the other level; nobody reads or sets another owner's rules; every
+// change is audited from what to what; the estimate before saving from the last 7 days' impressions (by
+// hand: 3 of 4 impressions from Germany); the tag tester's reason for one request; an A/B test's variants
+// keep the same rules.
+import {
+  type CampaignDeliveryRules,
+  DELIVERY_RULE_MESSAGES,
+  type DeliveryEstimateAnswer,
+  type DeliveryTest,
+  deliveryRulesServeNothingMessage,
+  MESSAGES,
+  servedAdSchema,
+} from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
+
+const DE = '79.192.7.7';
+const GB = '81.2.69.142';
+const week = (on: (weekday: number, hour: number) => boolean) =>
+  Array.from({ length: 7 }, (_, weekday) => Array.from({ length: 24 }, (__, hour) => on(weekday, hour)));
+
+describe(`the delivery rules calls (${testStoresLabel()})`, () => {
+  let server: TestServer;
+  let owner: Client;
+  let stranger: Client;
+  let campaignID: string;
+  let live: string;
+  let creativeID: string;
+  let other: string;
+
+  beforeAll(async () => {
+    server = await startServer({ SERVE_RATE_LIMIT: '100000' });
+    owner = (await signedInUser(server)).client;
+    stranger = (await signedInUser(server)).client;
+    campaignID =
+      (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Rules' })).body.data?.id ?? '';
+    const image = await demoAsset('banner.png');
+    const publish = (name: string) =>
+      publishedLive(owner, campaignID, { name, type: 'Banner', width: 300, height: 250 }, [
+        { name: 'banner.png', bytes: image },
+      ]);
+    live = await publish('Leaderboard');
+    const otherLive = await publish('Sidebar');
+    const creativeOf = async (id: string) =>
+      (
+        await server.db.query<{ creative_id: string }>(
+          'select creative_id from live_creatives where id = $1',
+          [id],
+        )
+      )[0]?.creative_id ?? '';
+    creativeID = await creativeOf(live);
+    other = await creativeOf(otherLive);
+  });
+  afterAll(() => server.close());
+
+  const rulesOf = async (client: Client = owner) =>
+    client.get<CampaignDeliveryRules>(`/v1/campaign/deliveryRules?campaignID=${campaignID}`);
+  const setRules = (rules: unknown, client: Client = owner) =>
+    client.put<CampaignDeliveryRules>('/v1/campaign/deliveryRules', { campaignID, rules });
+  const setCreativeRules = (id: string, rules: unknown) =>
+    owner.put<CampaignDeliveryRules>('/v1/campaign/creatives/deliveryRules', { creativeID: id, rules });
+
+  it("sets and reads a campaign's rules and each creative's own; the campaign answers them for its summary", async () => {
+    const set = await setRules({ countries: { mode: 'include', values: ['de', 'AT'] }, unknownSite: 'skip' });
+    expect(set.httpStatus, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data?.rules).toEqual({
+      countries: { mode: 'include', values: ['AT', 'DE'] },
+      unknownSite: 'skip',
+    });
+    const creative = await setCreativeRules(creativeID, { devices: { mode: 'include', values: ['mobile'] } });
+    expect(creative.httpStatus).toBe(200);
+    const read = await rulesOf();
+    expect(read.body.data).toMatchObject({
+      campaignID,
+      timezone: 'UTC',
+      creatives: [
+        { creativeID, name: 'Leaderboard', rules: { devices: { mode: 'include', values: ['mobile'] } } },
+        { creativeID: other, name: 'Sidebar', rules: {} },
+      ],
+    });
+    const campaign = await owner.get<{ deliveryRules: unknown }>(`/v1/campaign/get?campaignID=${campaignID}`);
+    expect(campaign.body.data?.deliveryRules).toEqual(set.body.data?.rules);
+    // Cleared again for the next tests.
+    expect((await setRules({})).httpStatus).toBe(200);
+    expect((await setCreativeRules(creativeID, {})).httpStatus).toBe(200);
+  });
+
+  it('bad input: 400 naming the field, and nothing half-saved', async () => {
+    await setRules({ devices: { mode: 'exclude', values: ['ctv'] } });
+    const cases: [unknown, string][] = [
+      [
+        { countries: { mode: 'include', values: ['DE', 'ZZ'] } },
+        `rules.countries.values.1: ${DELIVERY_RULE_MESSAGES.country}`,
+      ],
+      [
+        { devices: { mode: 'include', values: ['phone'] } },
+        `rules.devices.values.0: ${DELIVERY_RULE_MESSAGES.device}`,
+      ],
+      [{ sites: { allow: ['exa mple.com'] } }, `rules.sites.allow.0: ${DELIVERY_RULE_MESSAGES.site}`],
+      [{ daypart: week(() => true).slice(1) }, `rules.daypart: ${DELIVERY_RULE_MESSAGES.daypart}`],
+      [{ daypart: week(() => false) }, `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`],
+    ];
+    for (const [rules, message] of cases) {
+      // A valid rule beside the bad one is not saved either.
+      const answer = await setRules({ ...(rules as object), os: { mode: 'include', values: ['Android'] } });
+      expect(answer.httpStatus, message).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+    expect((await rulesOf()).body.data?.rules).toEqual({ devices: { mode: 'exclude', values: ['ctv'] } });
+    await setRules({});
+  });
+
+  it("rules that leave a creative nothing with the other level's are refused, naming it", async () => {
+    expect((await setRules({ countries: { mode: 'include', values: ['DE'] } })).httpStatus).toBe(200);
+    const narrowed = await setCreativeRules(creativeID, { countries: { mode: 'include', values: ['FR'] } });
+    expect(narrowed.httpStatus).toBe(400);
+    expect(narrowed.body.message).toMatch(
+      /this creative's rules would exclude every request \(every country is excluded\)/,
+    );
+    expect(
+      (await setCreativeRules(creativeID, { countries: { mode: 'exclude', values: ['AT'] } })).httpStatus,
+    ).toBe(200);
+    const stranding = await setRules({ countries: { mode: 'include', values: ['AT'] } });
+    expect(stranding.httpStatus).toBe(400);
+    expect(stranding.body.message).toMatch(/the creative "Leaderboard" could never serve/);
+    expect((await rulesOf()).body.data?.rules).toEqual({ countries: { mode: 'include', values: ['DE'] } });
+    await setCreativeRules(creativeID, {});
+    await setRules({});
+  });
+
+  it("nobody reads or sets another owner's rules: 404 as for a missing campaign or creative", async () => {
+    expect((await rulesOf(stranger)).httpStatus).toBe(404);
+    expect((await setRules({}, stranger)).httpStatus).toBe(404);
+    const creative = await stranger.put('/v1/campaign/creatives/deliveryRules', { creativeID, rules: {} });
+    expect([creative.httpStatus, creative.body.message]).toEqual([404, MESSAGES.creativeNotFound]);
+    expect(
+      (await stranger.post('/v1/campaign/deliveryRules/estimate', { campaignID, rules: {} })).httpStatus,
+    ).toBe(404);
+    expect(
+      (await stranger.post('/v1/campaign/deliveryRules/test', { campaignID, liveID: live })).httpStatus,
+    ).toBe(404);
+  });
+
+  it('every change is audited: who changed which rule from what to what', async () => {
+    await setRules({ countries: { mode: 'include', values: ['DE'] } });
+    await setRules({
+      countries: { mode: 'exclude', values: ['GB'] },
+      daypart: week((day, hour) => day < 5 && hour >= 8 && hour < 20),
+    });
+    const history = await owner.get<{ entity: string; entityId: string; changes: Record<string, unknown> }[]>(
+      `/v1/campaign/history?campaignID=${campaignID}`,
+    );
+    const latest = history.body.data?.find((entry) => entry.entity === 'deliveryRules');
+    expect(latest).toMatchObject({
+      entityId: campaignID,
+      changes: {
+        countries: ['include DE', 'exclude GB'],
+        daypart: [null, 'Mon 08-20 · Tue 08-20 · Wed 08-20 · Thu 08-20 · Fri 08-20 · Sat none · Sun none'],
+      },
+    });
+    await setRules({});
+  });
+
+  it("the estimate: the share of the last 7 days' impressions the new rules would have kept (3 of 4 from Germany)", async () => {
+    for (const address of [DE, DE, DE, GB]) {
+      const headers = { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': address };
+      const ad = servedAdSchema.parse(
+        await (await fetch(`${server.url}/serve/ad/${live}.json`, { headers })).json(),
+      );
+      const local = `${server.url}${new URL(ad.events.impression ?? '').pathname}${new URL(ad.events.impression ?? '').search}`;
+      expect((await fetch(local, { headers })).status).toBe(200);
+    }
+    const estimate = await owner.post<DeliveryEstimateAnswer>('/v1/campaign/deliveryRules/estimate', {
+      campaignID,
+      rules: {
+        countries: { mode: 'include', values: ['DE'] },
+        devices: { mode: 'include', values: ['desktop'] },
+      },
+    });
+    expect(estimate.httpStatus, JSON.stringify(estimate.body)).toBe(200);
+    expect(estimate.body.data).toMatchObject({
+      impressions: 4,
+      share: 0.75,
+      rules: [
+        { rule: 'countries', share: 0.75 },
+        { rule: 'devices', share: 1 },
+      ],
+    });
+    // A creative's rules over its own impressions: the other creative had none.
+    const creative = await owner.post<DeliveryEstimateAnswer>('/v1/campaign/deliveryRules/estimate', {
+      campaignID,
+      creativeID: other,
+      rules: { countries: { mode: 'include', values: ['DE'] } },
+    });
+    expect(creative.body.data).toMatchObject({ impressions: 0, share: null });
+  });
+
+  it('the tag tester: why one request would or would not serve, counted nowhere', async () => {
+    await setRules({ countries: { mode: 'include', values: ['DE'] } });
+    await server.app.adconsole.events.requests.flush();
+    const before = (await server.db.query<{ n: string }>('select count(*) as n from ad_request_rollups'))[0]
+      ?.n;
+    const tested = await owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
+      campaignID,
+      liveID: live,
+      address: GB,
+      userAgent: BROWSER_USER_AGENT,
+      at: '2026-03-02T09:30:00+01:00',
+    });
+    expect(tested.body.data).toMatchObject({
+      served: false,
+      reason: 'country',
+      reasonLabel: 'Country',
+      liveID: live,
+      creativeID,
+      request: {
+        country: 'GB',
+        device: 'desktop',
+        os: 'Windows 10',
+        browser: 'Chrome 126',
+        localTime: 'Mon 08:30',
+      },
+    });
+    const served = await owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
+      campaignID,
+      liveID: live,
+      address: DE,
+      site: 'https://www.example.com/page',
+    });
+    expect(served.body.data).toMatchObject({
+      served: true,
+      reason: null,
+      request: { country: 'DE', site: 'example.com' },
+    });
+    await server.app.adconsole.events.requests.flush();
+    expect((await server.db.query<{ n: string }>('select count(*) as n from ad_request_rollups'))[0]?.n).toBe(
+      before,
+    );
+    const both = await owner.post('/v1/campaign/deliveryRules/test', {
+      campaignID,
+      liveID: live,
+      placementID: 'p',
+    });
+    expect([both.httpStatus, both.body.message]).toEqual([400, MESSAGES.deliveryTestTag]);
+    await setRules({});
+  });
+
+  it("an A/B test's variants have the same rules: a test of differing ones is refused, a variant's rules stay while it runs", async () => {
+    await setCreativeRules(creativeID, { countries: { mode: 'include', values: ['DE'] } });
+    const placement = await owner.post<{ id: string }>('/v1/campaign/placements', {
+      campaignID,
+      name: 'Tested',
+      items: [{ creativeId: creativeID }, { creativeId: other }],
+    });
+    const start = () =>
+      owner.post('/v1/campaign/placements/abtest', {
+        placementID: placement.body.data?.id,
+        variants: [creativeID, other],
+        control: creativeID,
+        goal: 'ctr',
+        minimumDetectableEffect: 20,
+        baselineRate: 1,
+      });
+    const refused = await start();
+    expect(refused.httpStatus).toBe(400);
+    expect(refused.body.message).toMatch(/"Leaderboard" and "Sidebar" differ/);
+    await setCreativeRules(creativeID, {});
+    expect((await start()).httpStatus).toBe(200);
+    const changed = await setCreativeRules(other, { devices: { mode: 'include', values: ['mobile'] } });
+    expect([changed.httpStatus, changed.body.message]).toEqual([409, MESSAGES.deliveryRulesInAbTest]);
+  });
+});

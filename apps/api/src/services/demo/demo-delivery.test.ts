@@ -1,0 +1,58 @@
+// The demo's delivery rules and ad requests (docs/serving.md, "Delivery rules"; docs/reports.md,
+// "Requests not served"): the first look shows the campaign's rules in one line and a report whose
+// "Requests not served, by reason" panel adds up; the demo page's own visitor is still served.
+import { deliveryRulesSummary, type ReportData } from '@adconsole/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client, TestServer } from '../../test/harness';
+import { testDatabaseKind } from '../../test/harness';
+import { BROWSER_USER_AGENT, seededDemo } from '../../test/helpers';
+import { DEMO_DELIVERY_RULES } from './demo-delivery';
+
+describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
+  let server: TestServer;
+  let client: Client;
+  let campaignID: string;
+  beforeAll(async () => {
+    ({ server, client } = await seededDemo(4));
+    const listed =
+      (await client.get<{ id: string; deliveryRules: object }[]>('/v1/campaign/mine')).body.data ?? [];
+    campaignID = listed[0]?.id ?? '';
+    expect(listed[0]?.deliveryRules).toEqual(DEMO_DELIVERY_RULES);
+  });
+  afterAll(async () => server?.close());
+
+  it('the campaign answers its rules, read in one line, and its history says who set them', async () => {
+    expect(deliveryRulesSummary(DEMO_DELIVERY_RULES, 'UTC')).toBe(
+      'not China, Russia · not on clickfarm.example, free-streams.example',
+    );
+    const history = await client.get<{ entity: string }[]>(`/v1/campaign/history?campaignID=${campaignID}`);
+    expect(history.body.data?.some((entry) => entry.entity === 'deliveryRules')).toBe(true);
+  });
+
+  it("the report's requests not served add up: requests = served + each reason, by day", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await client.get<ReportData>(
+      `/v1/campaign/reports?campaignID=${campaignID}&start_dt=${day(-6)}%2000:00:00&end_dt=${day(1)}%2023:59:59`,
+    );
+    const data = report.body.data as ReportData;
+    const { totals, series } = data.notServed;
+    expect(totals.adsServed).toBeGreaterThan(data.totals.impressions);
+    expect(totals.notServedCountry).toBeGreaterThan(0);
+    expect(totals.notServedSite).toBeGreaterThan(0);
+    expect(totals.notServedFlight).toBeGreaterThan(0);
+    for (const point of series) {
+      const { date, adRequests, ...outcomes } = point;
+      expect(adRequests, date).toBe(Object.values(outcomes).reduce((sum, n) => sum + n, 0));
+    }
+    expect(series.reduce((sum, point) => sum + point.adRequests, 0)).toBe(totals.adRequests);
+  });
+
+  it("the demo page's visitor on this machine is still served (no country, a desktop browser)", async () => {
+    const page = await (await fetch(`${server.url}/serve/demo`)).text();
+    const liveId = /data-live-id="([^"]+)"/.exec(page)?.[1] ?? '';
+    const answer = await fetch(`${server.url}/serve/ad/${liveId}.json`, {
+      headers: { 'User-Agent': BROWSER_USER_AGENT },
+    });
+    expect(answer.status).toBe(200);
+  });
+});

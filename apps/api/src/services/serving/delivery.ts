@@ -1,0 +1,51 @@
+// Whether an ad request gets an ad, and the count of why not (docs/serving.md, "Delivery rules" and "Why
+// it did not serve"). A live creative's tag serves a request when its campaign is not archived ('paused'),
+// its flight is live ('flight') and the request matches its campaign's delivery rules and its creative's
+// own (compiled with the cache entry: live-creatives.ts), the first rule it fails being the reason. Every
+// ad request of a known live creative counts once under its outcome (events/request-counter.ts); the
+// answer itself never tells which (the ad JSON's 404, the empty VAST document, as before).
+import type { DeliveryFacts, NotServedReason } from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { LiveCreative } from './live-creatives';
+import type { TrafficClient } from './traffic-quality';
+
+/** The serving clock (ms): the context's, pinned in tests. */
+export const servingNow = (ctx: Pick<Context, 'clock'>): number => ctx.clock?.() ?? Date.now();
+
+/** Why a live creative does not serve this request at `now`; null when it does. */
+export function refusalOf(live: LiveCreative, facts: DeliveryFacts, now: number): NotServedReason | null {
+  if (live.archived) return 'paused';
+  if (!live.liveAt(now)) return 'flight';
+  return live.delivery === null ? null : live.delivery(facts, now);
+}
+
+/**
+ * The live creative a request to the tag of `liveId` is answered with, its outcome counted: the live
+ * creative itself when it serves this request; else the platform's fallback creative (`fallbackId`, the
+ * ad JSON's `fallback_id`) when that one serves it, counted under its own tag. `answerable` says whether
+ * a servable live creative has an answer at all (a VAST creative without its video has none): one that
+ * has not is counted as no eligible creative. Undefined: nothing serves (an unknown live creative is
+ * not counted: it belongs to no campaign).
+ */
+export async function servableLive(
+  ctx: Context,
+  liveId: string,
+  client: TrafficClient,
+  options: { fallbackId?: string | undefined; answerable?: (live: LiveCreative) => boolean } = {},
+): Promise<LiveCreative | undefined> {
+  const live = await ctx.liveCreatives.get(liveId);
+  if (!live) return undefined;
+  const now = servingNow(ctx);
+  const judge = (candidate: LiveCreative) => {
+    const reason =
+      refusalOf(candidate, client.dimensions(), now) ??
+      (options.answerable?.(candidate) === false ? 'noCreative' : null);
+    if (client.showsAd) ctx.events.requests.add(candidate.countKey, reason ?? 'served', now);
+    return reason === null;
+  };
+  if (judge(live)) return live;
+  const fallbackId = options.fallbackId?.trim();
+  if (!fallbackId || fallbackId === liveId) return undefined;
+  const fallback = await ctx.liveCreatives.get(fallbackId);
+  return fallback && judge(fallback) ? fallback : undefined;
+}

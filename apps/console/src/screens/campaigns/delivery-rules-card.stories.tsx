@@ -1,0 +1,134 @@
+import type { CampaignDeliveryRules, DeliveryTest } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DeliveryRulesCard } from './delivery-rules-card';
+
+const RULES: CampaignDeliveryRules = {
+  campaignID: 'c1',
+  timezone: 'Europe/Berlin',
+  rules: {
+    countries: { mode: 'include', values: ['AT', 'DE'] },
+    daypart: Array.from({ length: 7 }, (_, day) =>
+      Array.from({ length: 24 }, (__, hour) => day < 5 && hour >= 8 && hour < 20),
+    ),
+  },
+  creatives: [
+    { creativeID: 'cr1', name: 'Leaderboard', type: 'Banner', rules: {} },
+    {
+      creativeID: 'cr2',
+      name: 'Mobile banner',
+      type: 'Banner',
+      rules: { devices: { mode: 'include', values: ['mobile'] } },
+    },
+  ],
+};
+const REFUSED: DeliveryTest = {
+  served: false,
+  reason: 'country',
+  reasonLabel: 'Country',
+  liveID: 'l1',
+  creativeID: 'cr1',
+  request: {
+    country: 'GB',
+    device: 'desktop',
+    os: 'Windows 10',
+    browser: 'Chrome 126',
+    site: 'news.example.com',
+    at: '2026-11-26T09:30:00.000Z',
+    localTime: 'Thu 10:30',
+  },
+};
+
+const meta = {
+  title: 'Console/Campaigns/DeliveryRulesCard',
+  component: DeliveryRulesCard,
+  args: {
+    rules: RULES,
+    onSave: fn(async () => undefined),
+    onEditing: fn(),
+    estimate: undefined,
+    tester: {
+      campaignID: 'c1',
+      tags: [
+        { label: 'Leaderboard (its own tag)', liveID: 'l1' },
+        { label: 'Homepage sidebar (placement)', placementID: 'p1' },
+      ],
+      onTest: fn(),
+    },
+  },
+  decorators: [(Story) => <div className="max-w-4xl">{Story()}</div>],
+} satisfies Meta<typeof DeliveryRulesCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The campaign's rules in one line, each creative's own (or the campaign's), the tag tester. */
+export const WithRules: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Austria, Germany · weekdays 08-20 Berlin time')).toBeVisible();
+    await expect(canvas.getByText('Also: mobile')).toBeVisible();
+    await expect(canvas.getByText('The campaign’s rules')).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('From the address'), '81.2.69.142');
+    await userEvent.click(canvas.getByRole('button', { name: 'Test the tag' }));
+    await expect(args.tester.onTest).toHaveBeenCalledWith({
+      campaignID: 'c1',
+      liveID: 'l1',
+      address: '81.2.69.142',
+    });
+  },
+};
+
+/** The rules still loading. */
+export const Loading: Story = { args: { rules: undefined } };
+
+/** The tester's answer: not served, the first rule that refused, and what the server read. */
+export const TestNotServed: Story = {
+  args: { tester: { ...meta.args.tester, result: REFUSED } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Not served: Country')).toBeVisible();
+    await expect(
+      canvas.getByText(/GB · desktop · Windows 10 · Chrome 126 · news.example.com · Thu 10:30/),
+    ).toBeVisible();
+  },
+};
+
+export const TestServed: Story = {
+  args: {
+    tester: { ...meta.args.tester, result: { ...REFUSED, served: true, reason: null, reasonLabel: null } },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('This request would get an ad')).toBeVisible();
+  },
+};
+
+/** A creative's editor open, the estimate of its rules shown; saving hands the rules to the page. */
+export const EditingACreative: Story = {
+  args: {
+    initialTarget: { level: 'creative', creativeID: 'cr2', name: 'Mobile banner' },
+    estimate: {
+      status: 'ready',
+      estimate: {
+        from: '',
+        to: '',
+        impressions: 12_000,
+        share: 0.42,
+        rules: [{ rule: 'devices', share: 0.42 }],
+      },
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+      name: 'Delivery rules of Mobile banner',
+    });
+    await expect(within(dialog).getByText(/About 42 % of the last 7 days’ impressions/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() =>
+      expect(args.onSave).toHaveBeenCalledWith(
+        { level: 'creative', creativeID: 'cr2', name: 'Mobile banner' },
+        { devices: { mode: 'include', values: ['mobile'] } },
+      ),
+    );
+  },
+};
+
+export const WithRulesDark: Story = { ...WithRules, play: undefined, globals: { theme: 'dark' } };

@@ -1,0 +1,65 @@
+// The delivery rules editor in a dialog (docs/console.md, "Delivery rules"): the forms package's
+// DeliveryRulesForm for the campaign or one of its creatives, the estimate of the rules being edited
+// beside it, the server's refusal kept in the form; it closes once saved. Props in, no fetching.
+import { type DeliveryRules, errorMessage } from '@adconsole/domain';
+import { DeliveryRulesForm, type EstimateState } from '@adconsole/forms';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
+import { useState } from 'react';
+
+/** What is being edited: the campaign's rules, or one creative's. */
+export type RulesTarget = { level: 'campaign' } | { level: 'creative'; creativeID: string; name: string };
+
+export function DeliveryRulesDialog({
+  target,
+  rules,
+  timezone,
+  estimate,
+  onRulesChange,
+  onSave,
+  onClose,
+}: {
+  target: RulesTarget;
+  rules: DeliveryRules;
+  timezone: string;
+  estimate: EstimateState | undefined;
+  onRulesChange: (rules: DeliveryRules) => void;
+  onSave: (rules: DeliveryRules) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = async (next: DeliveryRules) => {
+    setServerError(null);
+    try {
+      await onSave(next);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessage(error, 'The delivery rules were not saved.'));
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>
+            {target.level === 'campaign'
+              ? 'Delivery rules of the campaign'
+              : `Delivery rules of ${target.name}`}
+          </DialogTitle>
+          <DialogDescription>
+            Who, where and when its ads serve. Serving follows within seconds of saving; a request that no
+            rule lets through gets no ad and is counted in the report by its reason.
+          </DialogDescription>
+        </DialogHeader>
+        <DeliveryRulesForm
+          level={target.level}
+          rules={rules}
+          timezone={timezone}
+          estimate={estimate}
+          onRulesChange={onRulesChange}
+          serverError={serverError}
+          onSubmit={save}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+// Delivery rules end to end (docs/serving.md, "Delivery rules"), in Chromium against the real server: a
+// country rule set in the console's rules editor; the tag on a publisher's page loaded by a visitor from
+// another country (its address through the product's trusted proxy header, X-Forwarded-For) gets no ad,
+// and the report's "Requests not served, by reason" counts it under Country; a daypart without the
+// current hour refuses the ad, and once the editor puts the hour back the ad shows.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/lib.mjs';
+import { signIn as signInPage } from './support/account';
+import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import {
+  api,
+  type Publisher,
+  publishedCreative,
+  type Session,
+  signIn,
+  startPublisher,
+} from './support/publisher';
+
+/** Broadband addresses in Germany and Great Britain (the packaged IP-to-country database). */
+const GERMANY = '79.192.7.7';
+const BRITAIN = '81.2.69.142';
+
+describe('delivery rules: set in the console, refused and counted, served again', () => {
+  const newPage = useBrowser();
+  let session: Session;
+  let publisher: Publisher;
+  let campaignID: string;
+  let tag = '';
+
+  beforeAll(async () => {
+    publisher = await startPublisher({
+      '/article.html': () =>
+        `<!doctype html><html><head><title>News</title></head><body><h1>Today</h1>${tag}<p>More text.</p></body></html>`,
+    });
+    session = await signIn(baseURL());
+    campaignID = (await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'Rules journey' }))
+      .id;
+    const banner = await publishedCreative(
+      session,
+      {
+        campaignID,
+        name: 'Rectangle',
+        type: 'Banner',
+        width: 300,
+        height: 250,
+        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
+      },
+      [
+        {
+          name: 'banner.png',
+          bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
+        },
+      ],
+    );
+    tag = banner.tag;
+  });
+  afterAll(async () => publisher?.close());
+
+  /** The console on the campaign's page, signed in as the demo admin. */
+  async function campaignPage(page: Page) {
+    await page.goto('/signin');
+    await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/campaigns/${campaignID}`);
+    await page.getByRole('heading', { name: 'Delivery rules', exact: true }).waitFor();
+  }
+
+  /** Saves the editor open in `page` and waits for it to close. */
+  async function save(page: Page) {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save delivery rules' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** The publisher's page opened by a visitor at `address`: the status of its ad request. */
+  async function adStatusFrom(address: string): Promise<number> {
+    const visitor = await newPage();
+    // The visitor's address, as a load balancer in front of the ad server would pass it on.
+    await visitor.route('**/serve/ad/**', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+    );
+    const [answer] = await Promise.all([
+      visitor.waitForResponse((response) => response.url().includes('/serve/ad/')),
+      visitor.goto(`${publisher.origin}/article.html`),
+    ]);
+    const status = answer.status();
+    await visitor.context().close();
+    return status;
+  }
+
+  it('a country rule set in the console: a British visitor gets no ad, counted as Country in the report', async () => {
+    const page = await newPage();
+    await campaignPage(page);
+    await page.getByRole('button', { name: 'Edit campaign rules' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Countries' }).click();
+    await page.getByRole('option', { name: 'Only these' }).click();
+    await dialog.getByRole('combobox', { name: 'Add a country' }).click();
+    await page.getByPlaceholder('Search countries…').fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await save(page);
+    await expect
+      .poll(() => page.locator('[data-slot="campaign-rules-summary"]').textContent())
+      .toBe('Germany');
+
+    expect(await adStatusFrom(BRITAIN)).toBe(404);
+    expect(await adStatusFrom(GERMANY)).toBe(200);
+
+    await page.getByRole('link', { name: 'Reporting' }).click();
+    // The panel draws its table once the reader scrolls near it.
+    const heading = page.getByRole('heading', { name: 'Requests not served, by reason' });
+    await heading.waitFor();
+    await heading.scrollIntoViewIfNeeded();
+    const panel = page.getByRole('table', { name: 'Requests not served by reason' });
+    await panel.waitFor();
+    // The British request refused, the German one served: 1 of 2 requests, 50 %.
+    await expect
+      .poll(() => panel.getByRole('row').filter({ hasText: 'Country' }).textContent())
+      .toBe('Country150.00%');
+    await page.context().close();
+  });
+
+  it('a daypart without the current hour refuses the ad; putting the hour back serves it', async () => {
+    const page = await newPage();
+    await campaignPage(page);
+    const hours = [-1, 0, 1].map((shift) =>
+      String((new Date().getUTCHours() + shift + 24) % 24).padStart(2, '0'),
+    );
+    const toggleHours = async () => {
+      await page.getByRole('button', { name: 'Edit campaign rules' }).click();
+      // The campaign's zone is UTC: the hour now, and either side of it, every day.
+      for (const hour of hours) await page.getByRole('button', { name: `${hour}:00 every day` }).click();
+      await save(page);
+    };
+    await toggleHours();
+    expect(await adStatusFrom(GERMANY)).toBe(404);
+    await toggleHours();
+    expect(await adStatusFrom(GERMANY)).toBe(200);
+    await page.context().close();
+  });
+});

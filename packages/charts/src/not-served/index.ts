@@ -1,0 +1,1 @@
+export { NotServedPanel, type NotServedPanelProps } from './not-served';

@@ -1,0 +1,67 @@
+import { NO_REQUESTS, zeroRequestCounts } from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { oneWeekNotServed } from '../fixtures';
+import { NotServedPanel } from './not-served';
+
+const meta = {
+  title: 'Charts/NotServedPanel',
+  component: NotServedPanel,
+  args: { notServed: oneWeekNotServed, locale: 'en-US' },
+  decorators: [(Story) => <div className="max-w-3xl">{Story()}</div>],
+} satisfies Meta<typeof NotServedPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SeveralReasons: Story = {
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Requests not served by reason' });
+    const rows = within(table).getAllByRole('row');
+    // Header, six reasons (most first), served, all requests.
+    await expect(rows).toHaveLength(9);
+    await expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Country');
+    await expect(rows.at(-1)).toHaveTextContent(/Ad requests[\d,]+100\.00%/);
+    const { totals } = oneWeekNotServed;
+    const refused = totals.adRequests - totals.adsServed;
+    await expect(
+      canvas.getByText(
+        new RegExp(
+          `${totals.adRequests.toLocaleString('en-US')} ad requests: ${totals.adsServed.toLocaleString('en-US')} served \\(\\d+\\.\\d{2}%\\), ${refused.toLocaleString('en-US')} not served\\.`,
+        ),
+      ),
+    ).toBeVisible();
+  },
+};
+
+const allServed = { ...zeroRequestCounts(), adRequests: 1_250, adsServed: 1_250 };
+export const EveryRequestServed: Story = {
+  args: { notServed: { totals: allServed, series: [{ date: '2026-11-16', ...allServed }] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Every request was served.')).toBeVisible();
+    await expect(
+      canvas.getByText(/1,250 ad requests: 1,250 served \(100\.00%\), 0 not served\./),
+    ).toBeVisible();
+  },
+};
+
+const oneReason = { ...zeroRequestCounts(), adRequests: 40, adsServed: 0, notServedPaused: 40 };
+export const NothingServed: Story = {
+  args: { notServed: { totals: oneReason, series: [{ date: '2026-11-16', ...oneReason }] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('rowheader', { name: 'Paused or archived' })).toBeVisible();
+    await expect(canvas.getByText(/40 ad requests: 0 served \(0\.00%\), 40 not served\./)).toBeVisible();
+  },
+};
+
+/** No ad request at all (an older server, or tags not live yet): a sentence, no table. */
+export const NoRequests: Story = {
+  args: { notServed: NO_REQUESTS },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/No ad requests reached this campaign’s tags/)).toBeVisible();
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } } as const;
+export const SeveralReasonsDark: Story = { ...SeveralReasons, ...dark };

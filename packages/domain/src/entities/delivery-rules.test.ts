@@ -1,0 +1,189 @@
+// Delivery rules as the API takes them (docs/serving.md, "Delivery rules"): values normalised and kept
+// once, bad input refused with a message naming the field, and a rule set that excludes everything
+// refused; two levels put together to find a creative that could never serve.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { setCampaignDeliveryRulesRequestSchema } from '../api/delivery-rules/requests';
+import { bothRuleSets, ruleSetServesNothing } from '../rules/delivery-coverage';
+import { COUNTRY_CODES } from '../traffic/countries';
+import { deliveryRulesServeNothingMessage } from '../validation/messages';
+import { issueMessages } from '../validation/validation-error';
+import {
+  campaignDeliveryRulesSchema,
+  creativeDeliveryRulesSchema,
+  DELIVERY_RULE_MESSAGES,
+  noDeliveryRules,
+  siteRuleEntry,
+  storedDeliveryRules,
+} from './delivery-rules';
+
+const problems = (rules: unknown) => {
+  const result = z.safeParse(setCampaignDeliveryRulesRequestSchema, { campaignID: 'c1', rules });
+  return result.success ? [] : issueMessages(result.error);
+};
+const week = (on: (weekday: number, hour: number) => boolean) =>
+  Array.from({ length: 7 }, (_, weekday) => Array.from({ length: 24 }, (__, hour) => on(weekday, hour)));
+
+describe('delivery rules as the API takes them', () => {
+  it('values are normalised and kept once, sorted: country codes in capitals, domains as hosts', () => {
+    expect(
+      z.parse(campaignDeliveryRulesSchema, {
+        countries: { mode: 'include', values: ['de', ' AT', 'DE'] },
+        sites: { allow: ['https://www.Example.com/page', '*.news.org', 'app:Com.Game'] },
+      }),
+    ).toEqual({
+      countries: { mode: 'include', values: ['AT', 'DE'] },
+      sites: { allow: ['app:com.game', 'example.com', 'news.org'], block: [] },
+    });
+    expect(siteRuleEntry('localhost')).toBe('');
+    expect(siteRuleEntry('app:id1234567890')).toBe('app:1234567890');
+  });
+
+  it('an unknown country, device type or family, a malformed domain: 400 naming the field', () => {
+    expect(problems({ countries: { mode: 'include', values: ['DE', 'XX'] } })).toEqual([
+      `rules.countries.values.1: ${DELIVERY_RULE_MESSAGES.country}`,
+    ]);
+    expect(problems({ devices: { mode: 'exclude', values: ['phone'] } })).toEqual([
+      `rules.devices.values.0: ${DELIVERY_RULE_MESSAGES.device}`,
+    ]);
+    expect(problems({ os: { mode: 'include', values: ['<script>'] } })).toEqual([
+      `rules.os.values.0: ${DELIVERY_RULE_MESSAGES.family}`,
+    ]);
+    expect(problems({ sites: { allow: ['example.com', 'not a domain'], block: [] } })).toEqual([
+      `rules.sites.allow.1: ${DELIVERY_RULE_MESSAGES.site}`,
+    ]);
+    expect(problems({ countries: { mode: 'only', values: ['DE'] } })).toEqual([
+      `rules.countries.mode: ${DELIVERY_RULE_MESSAGES.mode}`,
+    ]);
+    expect(problems({ countries: { mode: 'include', values: [] } })).toEqual([
+      `rules.countries.values: ${DELIVERY_RULE_MESSAGES.values}`,
+    ]);
+    expect(problems({ unknownSite: 'maybe' })).toEqual([
+      `rules.unknownSite: ${DELIVERY_RULE_MESSAGES.unknownSite}`,
+    ]);
+    // A rule that does not exist: the rules there are.
+    expect(problems({ weather: 'sunny' })).toEqual([`rules: ${DELIVERY_RULE_MESSAGES.rules}`]);
+  });
+
+  it('a daypart that is not 7 x 24 booleans: 400 naming the field', () => {
+    expect(problems({ daypart: week(() => true).slice(0, 6) })).toEqual([
+      `rules.daypart: ${DELIVERY_RULE_MESSAGES.daypart}`,
+    ]);
+    const short = week(() => true);
+    short[2] = short[2]?.slice(0, 23) ?? [];
+    expect(problems({ daypart: short })).toEqual([`rules.daypart.2: ${DELIVERY_RULE_MESSAGES.daypart}`]);
+    const text = week(() => true) as unknown[][];
+    (text[1] as unknown[])[5] = 'yes';
+    expect(problems({ daypart: text })).toEqual([`rules.daypart.1.5: ${DELIVERY_RULE_MESSAGES.daypart}`]);
+  });
+
+  it('a rule set that excludes everything is refused, naming the rule', () => {
+    expect(problems({ daypart: week(() => false) })).toEqual([
+      `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`,
+    ]);
+    expect(problems({ countries: { mode: 'exclude', values: COUNTRY_CODES } })).toEqual([
+      `rules.countries: ${deliveryRulesServeNothingMessage('countries')}`,
+    ]);
+    expect(
+      problems({ devices: { mode: 'exclude', values: ['desktop', 'mobile', 'tablet', 'ctv', 'other'] } }),
+    ).toEqual([`rules.devices: ${deliveryRulesServeNothingMessage('devices')}`]);
+    expect(problems({ sites: { allow: ['news.example.com'], block: ['example.com'] } })).toEqual([
+      `rules.sites: ${deliveryRulesServeNothingMessage('sites')}`,
+    ]);
+    // One hour a week, or one country left, still serves.
+    expect(problems({ daypart: week((day, hour) => day === 0 && hour === 9) })).toEqual([]);
+    expect(problems({ countries: { mode: 'exclude', values: COUNTRY_CODES.slice(1) } })).toEqual([]);
+  });
+
+  it("a creative's rules have no unknown-site choice (it is the campaign's)", () => {
+    expect(z.safeParse(creativeDeliveryRulesSchema, { unknownSite: 'skip' }).success).toBe(false);
+    expect(z.safeParse(creativeDeliveryRulesSchema, { countries: null }).success).toBe(true);
+  });
+
+  it('stored rules hold the rules set and nothing else', () => {
+    expect(
+      storedDeliveryRules({
+        countries: null,
+        sites: { allow: [], block: [] },
+        unknownSite: 'serve',
+        daypart: week(() => true),
+        devices: { mode: 'include', values: ['mobile'] },
+      }),
+    ).toEqual({ devices: { mode: 'include', values: ['mobile'] } });
+    expect(noDeliveryRules({ daypart: week(() => true) })).toBe(true);
+    expect(noDeliveryRules({ unknownSite: 'skip' })).toBe(false);
+  });
+});
+
+describe("a creative's rules with its campaign's", () => {
+  const cases: [
+    string,
+    Parameters<typeof bothRuleSets>[0],
+    Parameters<typeof bothRuleSets>[1],
+    string | null,
+  ][] = [
+    [
+      'include DE, AT and include FR',
+      { countries: { mode: 'include', values: ['AT', 'DE'] } },
+      { countries: { mode: 'include', values: ['FR'] } },
+      'countries',
+    ],
+    [
+      'include DE, AT and include AT',
+      { countries: { mode: 'include', values: ['AT', 'DE'] } },
+      { countries: { mode: 'include', values: ['AT'] } },
+      null,
+    ],
+    [
+      'include DE and exclude DE',
+      { countries: { mode: 'include', values: ['DE'] } },
+      { countries: { mode: 'exclude', values: ['DE'] } },
+      'countries',
+    ],
+    [
+      'exclude DE and exclude every other country',
+      { countries: { mode: 'exclude', values: ['DE'] } },
+      { countries: { mode: 'exclude', values: COUNTRY_CODES.filter((code) => code !== 'DE') } },
+      'countries',
+    ],
+    [
+      'include Android and include android (families compare without case)',
+      { os: { mode: 'include', values: ['Android'] } },
+      { os: { mode: 'include', values: ['android'] } },
+      null,
+    ],
+    [
+      'allow example.com and allow news.example.com',
+      { sites: { allow: ['example.com'], block: [] } },
+      { sites: { allow: ['news.example.com'], block: [] } },
+      null,
+    ],
+    [
+      'allow example.com and allow other.org',
+      { sites: { allow: ['example.com'], block: [] } },
+      { sites: { allow: ['other.org'], block: [] } },
+      'sites',
+    ],
+    [
+      'allow example.com and block example.com',
+      { sites: { allow: ['example.com'], block: [] } },
+      { sites: { allow: [], block: ['example.com'] } },
+      'sites',
+    ],
+    [
+      'weekdays and weekends',
+      { daypart: week((day) => day < 5) },
+      { daypart: week((day) => day >= 5) },
+      'daypart',
+    ],
+    [
+      'weekdays and Monday mornings',
+      { daypart: week((day) => day < 5) },
+      { daypart: week((day, hour) => day === 0 && hour < 12) },
+      null,
+    ],
+  ];
+  it.each(cases)('%s', (_name, campaign, creative, nothing) => {
+    expect(ruleSetServesNothing(bothRuleSets(campaign, creative))).toBe(nothing);
+  });
+});

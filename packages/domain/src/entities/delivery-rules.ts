@@ -1,0 +1,199 @@
+// Delivery rules (docs/serving.md, "Delivery rules"): who, where and when a campaign's ads serve. A
+// campaign's rules apply to every creative; a creative's own rules can only narrow them (both must
+// match). Each rule is optional (absent or null: any request):
+// - countries, device types, operating systems and browsers: a list to include or to exclude, of the
+//   values the breakdowns report (ISO 3166-1 alpha-2 codes; desktop, mobile, tablet, ctv, other; OS and
+//   browser families such as Android or Chrome, matched without their version and case);
+// - sites: domains and app bundles to allow and to block (a domain covers its subdomains);
+// - unknownSite (the campaign's alone): whether a request whose site is unknown serves (default) or not;
+// - daypart: a week of hours, 7 days (Monday first) of 24 booleans, in the campaign's timezone.
+// The rules are compiled for serving by rules/delivery-rules.ts; stored as these schemas answer them.
+import { z } from 'zod/mini';
+import { ruleSetServesNothing } from '../rules/delivery-coverage';
+import {
+  type DeliveryRules,
+  LIST_RULE_MODES,
+  LIST_RULES,
+  UNKNOWN_SITE_CHOICES,
+} from '../rules/delivery-rules';
+import { isCountryCode } from '../traffic/countries';
+import { APP_SITE_PREFIX, normalizeAppBundle, normalizeSite } from '../traffic/site';
+import { DEVICE_TYPES } from '../traffic/user-agent';
+import { deliveryRulesServeNothingMessage } from '../validation/messages';
+
+/**
+ * What is wrong with a rule's input. Not among MESSAGES: a 400 puts the field before each of them
+ * ('rules.countries.values.1: Unknown country...'), as it does for the rotation's and A/B tests' texts.
+ */
+export const DELIVERY_RULE_MESSAGES = {
+  rules:
+    'Delivery rules are an object of rules: countries, devices, os, browsers, sites, unknownSite, daypart',
+  mode: "A list rule's mode is 'include' or 'exclude'",
+  values: 'A list rule needs 1 to 300 values',
+  country: 'Unknown country: use ISO 3166-1 alpha-2 codes such as DE or US',
+  device: 'Unknown device type: desktop, mobile, tablet, ctv or other',
+  family: 'An operating system or browser is a family name such as Android or Chrome (40 characters at most)',
+  site: 'Not a domain or app bundle: write example.com (it covers its subdomains) or app:com.example.game',
+  sites: 'Sites are an allow list and a block list of at most 1,000 domains or app bundles each',
+  unknownSite: "Choose 'serve' or 'skip' for requests whose site is unknown",
+  daypart: 'The daypart is 7 days (Monday first) of 24 hours, each true or false',
+} as const;
+
+/** Values of a list rule at most (every country fits). */
+export const MAX_RULE_VALUES = 300;
+/** Domains and bundles of each site list at most. */
+export const MAX_SITE_ENTRIES = 1000;
+/** The longest family name a breakdown keeps. */
+const MAX_FAMILY_LENGTH = 40;
+
+/** Values sorted, each once (a stored rule reads the same however it was sent). */
+const distinct = <V extends string>(values: readonly V[]): V[] => [...new Set(values)].sort();
+
+/** A list rule of values each checked by `value`; 1 to `max` of them, kept sorted and each once. */
+function listRule<V extends string>(value: z.ZodMiniType<V, unknown>, max = MAX_RULE_VALUES) {
+  return z.strictObject({
+    mode: z.enum(LIST_RULE_MODES, { error: DELIVERY_RULE_MESSAGES.mode }),
+    values: z.pipe(
+      z
+        .array(value, { error: DELIVERY_RULE_MESSAGES.values })
+        .check(
+          z.minLength(1, DELIVERY_RULE_MESSAGES.values),
+          z.maxLength(max, DELIVERY_RULE_MESSAGES.values),
+        ),
+      z.transform((values: V[]) => distinct(values)),
+    ),
+  });
+}
+
+const countryCode = z.pipe(
+  z.string({ error: DELIVERY_RULE_MESSAGES.country }).check(z.trim(), z.toUpperCase()),
+  z.string().check(z.refine(isCountryCode, DELIVERY_RULE_MESSAGES.country)),
+);
+
+const deviceType = z.enum(DEVICE_TYPES, { error: DELIVERY_RULE_MESSAGES.device });
+
+const familyName = z
+  .string({ error: DELIVERY_RULE_MESSAGES.family })
+  .check(
+    z.trim(),
+    z.minLength(1, DELIVERY_RULE_MESSAGES.family),
+    z.maxLength(MAX_FAMILY_LENGTH, DELIVERY_RULE_MESSAGES.family),
+    z.regex(/^[\p{L}\p{N} ._+\-/()]+$/u, DELIVERY_RULE_MESSAGES.family),
+  );
+
+/**
+ * A site rule's entry as the site breakdown keeps sites: a domain (a URL or `*.example.com` is read as
+ * its host name, lower case, without `www.`; it must have a dot) or an app bundle as `app:<bundle>`.
+ * '' when it is neither.
+ */
+export function siteRuleEntry(input: string): string {
+  const text = input.trim();
+  if (text.toLowerCase().startsWith(APP_SITE_PREFIX))
+    return normalizeAppBundle(text.slice(APP_SITE_PREFIX.length));
+  const host = normalizeSite(text.startsWith('*.') ? text.slice(2) : text);
+  return host.includes('.') ? host : '';
+}
+
+const siteEntry = z.pipe(
+  z.string({ error: DELIVERY_RULE_MESSAGES.site }).check(z.maxLength(300, DELIVERY_RULE_MESSAGES.site)),
+  z.transform((text: string, context) => {
+    const entry = siteRuleEntry(text);
+    if (entry === '')
+      context.issues.push({ code: 'custom', input: text, message: DELIVERY_RULE_MESSAGES.site });
+    return entry;
+  }),
+);
+
+const siteList = z._default(
+  z.pipe(
+    z
+      .array(siteEntry, { error: DELIVERY_RULE_MESSAGES.sites })
+      .check(z.maxLength(MAX_SITE_ENTRIES, DELIVERY_RULE_MESSAGES.sites)),
+    z.transform((entries: string[]) => distinct(entries)),
+  ),
+  [],
+);
+
+const hours = z
+  .array(z.boolean({ error: DELIVERY_RULE_MESSAGES.daypart }), { error: DELIVERY_RULE_MESSAGES.daypart })
+  .check(z.length(24, DELIVERY_RULE_MESSAGES.daypart));
+export const daypartGridSchema = z
+  .array(hours, { error: DELIVERY_RULE_MESSAGES.daypart })
+  .check(z.length(7, DELIVERY_RULE_MESSAGES.daypart));
+
+/** The rules every level has: a campaign's and a creative's. */
+const ruleFields = {
+  countries: z.optional(z.nullable(listRule(countryCode))),
+  devices: z.optional(z.nullable(listRule(deviceType, DEVICE_TYPES.length))),
+  os: z.optional(z.nullable(listRule(familyName))),
+  browsers: z.optional(z.nullable(listRule(familyName))),
+  sites: z.optional(
+    z.nullable(z.strictObject({ allow: siteList, block: siteList }, { error: DELIVERY_RULE_MESSAGES.sites })),
+  ),
+  daypart: z.optional(z.nullable(daypartGridSchema)),
+};
+
+/** Refuses a rule set no request could match, naming the rule that excludes everything. */
+const servesSomething = z.superRefine((rules: DeliveryRules, context) => {
+  // Judged only once every rule is well formed (an empty include list has its own message).
+  if (context.issues.length > 0) return;
+  const rule = ruleSetServesNothing(rules);
+  if (rule !== null)
+    context.issues.push({
+      code: 'custom',
+      input: rules,
+      message: deliveryRulesServeNothingMessage(rule),
+      path: [rule],
+    });
+});
+
+/** A campaign's rules, as PUT /v1/campaign/deliveryRules takes them. */
+export const campaignDeliveryRulesSchema = z
+  .strictObject(
+    {
+      ...ruleFields,
+      unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES, { error: DELIVERY_RULE_MESSAGES.unknownSite })),
+    },
+    { error: DELIVERY_RULE_MESSAGES.rules },
+  )
+  .check(servesSomething);
+
+/** A creative's own rules (they narrow its campaign's; the unknown site is the campaign's choice). */
+export const creativeDeliveryRulesSchema = z
+  .strictObject(ruleFields, { error: DELIVERY_RULE_MESSAGES.rules })
+  .check(servesSomething);
+
+/** Rules as stored and answered: the checked shape, without the input's defaults. */
+export const deliveryRulesSchema = z.object({
+  countries: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
+  devices: z.optional(
+    z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.enum(DEVICE_TYPES)) })),
+  ),
+  os: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
+  browsers: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
+  sites: z.optional(z.nullable(z.object({ allow: z.array(z.string()), block: z.array(z.string()) }))),
+  unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES)),
+  daypart: z.optional(z.nullable(z.array(z.array(z.boolean())))),
+});
+
+/**
+ * Rules as they are stored: the rules set, nothing else (an absent or null rule, an empty site rule, a
+ * daypart of every hour and the default unknown-site choice are left out).
+ */
+export function storedDeliveryRules(rules: DeliveryRules): DeliveryRules {
+  const stored: DeliveryRules = {};
+  for (const name of LIST_RULES) {
+    const rule = rules[name];
+    if (rule) stored[name] = { mode: rule.mode, values: [...rule.values] } as never;
+  }
+  if (rules.sites && (rules.sites.allow.length > 0 || rules.sites.block.length > 0))
+    stored.sites = { allow: [...rules.sites.allow], block: [...rules.sites.block] };
+  if (rules.unknownSite === 'skip') stored.unknownSite = 'skip';
+  const grid = rules.daypart;
+  if (grid?.some((day) => day.some((hour) => !hour))) stored.daypart = grid.map((day) => [...day]);
+  return stored;
+}
+
+/** Whether a rule set has no rule at all (every request matches). */
+export const noDeliveryRules = (rules: DeliveryRules | null | undefined): boolean =>
+  rules === null || rules === undefined || Object.keys(storedDeliveryRules(rules)).length === 0;

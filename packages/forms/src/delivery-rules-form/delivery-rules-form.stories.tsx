@@ -1,0 +1,141 @@
+import {
+  DELIVERY_RULE_MESSAGES,
+  type DeliveryEstimateAnswer,
+  type DeliveryRules,
+  deliveryRulesServeNothingMessage,
+} from '@adconsole/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DeliveryRulesForm } from './delivery-rules-form';
+
+const weekdays = Array.from({ length: 7 }, (_, day) =>
+  Array.from({ length: 24 }, (__, hour) => day < 5 && hour >= 8 && hour < 20),
+);
+const GERMAN_MOBILE_WEEKDAYS: DeliveryRules = {
+  countries: { mode: 'include', values: ['AT', 'DE'] },
+  devices: { mode: 'include', values: ['mobile'] },
+  daypart: weekdays,
+};
+const ESTIMATE: DeliveryEstimateAnswer = {
+  from: '2026-11-19T10:00:00.000Z',
+  to: '2026-11-26T10:00:00.000Z',
+  impressions: 84_210,
+  share: 0.3812,
+  rules: [
+    { rule: 'countries', share: 0.71 },
+    { rule: 'devices', share: 0.83 },
+    { rule: 'daypart', share: 0.647 },
+  ],
+};
+
+const meta = {
+  title: 'Forms/DeliveryRulesForm',
+  component: DeliveryRulesForm,
+  args: {
+    level: 'campaign',
+    rules: {},
+    timezone: 'Europe/Berlin',
+    onSubmit: fn(async () => undefined),
+    onRulesChange: fn(),
+  },
+  decorators: [(Story) => <div className="max-w-4xl">{Story()}</div>],
+} satisfies Meta<typeof DeliveryRulesForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No rule yet: any country, device, system, browser and site, every hour; saved as no rule at all. */
+export const NoRules: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('combobox', { name: 'Countries' })).toHaveTextContent('Any country');
+    await expect(canvas.getByRole('switch', { name: 'Serve requests whose site is unknown' })).toBeChecked();
+    await expect(canvas.getByText(/168 of 168/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith({}));
+  },
+};
+
+/** Germany and Austria, mobile, weekdays 08-20 Berlin time, with the estimate of the last 7 days. */
+export const WithRulesAndEstimate: Story = {
+  args: { rules: GERMAN_MOBILE_WEEKDAYS, estimate: { status: 'ready', estimate: ESTIMATE } },
+  play: async ({ canvas }) => {
+    const countries = canvas.getByRole('list', { name: 'Countries chosen' });
+    await expect(within(countries).getByText('Germany')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'Mobile' })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: 'Mon 08:00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Sat 08:00' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      canvas.getByText(/About 38 % of the last 7 days’ impressions would have matched/),
+    ).toBeVisible();
+    await expect(canvas.getByText(/32,101 of 84,210/)).toBeVisible();
+  },
+};
+
+/** Editing: a country removed, a blocked site added, the evenings switched on; the valid set goes out. */
+export const Editing: Story = {
+  args: { rules: GERMAN_MOBILE_WEEKDAYS },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Austria' }));
+    await userEvent.type(canvas.getByLabelText('Never on these'), 'forum.example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Evenings 18-24' }));
+    await userEvent.click(canvas.getByRole('switch', { name: 'Serve requests whose site is unknown' }));
+    await waitFor(() =>
+      expect(args.onRulesChange).toHaveBeenLastCalledWith(expect.objectContaining({ unknownSite: 'skip' })),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        countries: { mode: 'include', values: ['DE'] },
+        devices: { mode: 'include', values: ['mobile'] },
+        sites: { allow: [], block: ['forum.example.com'] },
+        unknownSite: 'skip',
+        daypart: Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, hour) => hour >= 18)),
+      }),
+    );
+  },
+};
+
+/** A malformed domain and a daypart with no hour: the domain's messages beside each, nothing sent. */
+export const Refused: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('Only on these'), 'not a domain!');
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+      await userEvent.click(canvas.getByRole('button', { name: `All of ${day}` }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await expect(await canvas.findByText(DELIVERY_RULE_MESSAGES.site)).toBeVisible();
+    await expect(canvas.getByText(/0 of 168/)).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Only on these'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await expect(await canvas.findByText(deliveryRulesServeNothingMessage('daypart'))).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** A creative's own rules: they narrow the campaign's; the unknown-site choice is the campaign's. */
+export const CreativeLevel: Story = {
+  args: {
+    level: 'creative',
+    rules: { os: { mode: 'exclude', values: ['iOS'] } },
+    estimate: { status: 'loading' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/A creative’s rules narrow its campaign’s/)).toBeVisible();
+    await expect(canvas.queryByRole('switch', { name: 'Serve requests whose site is unknown' })).toBeNull();
+    await expect(canvas.getByText('Estimating from the last 7 days…')).toBeVisible();
+  },
+};
+
+/** The server refused (a creative could never serve with these rules): its sentence above the form. */
+export const ServerError: Story = {
+  args: {
+    rules: GERMAN_MOBILE_WEEKDAYS,
+    serverError:
+      'With these rules the creative "Leaderboard" could never serve (every country is excluded once its own rules apply): change its rules first.',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/could never serve/)).toBeVisible();
+  },
+};
+
+export const WithRulesAndEstimateDark: Story = { ...WithRulesAndEstimate, globals: { theme: 'dark' } };

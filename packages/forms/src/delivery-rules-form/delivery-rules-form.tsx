@@ -1,0 +1,254 @@
+// The delivery rules of a campaign, or of one of its creatives (docs/serving.md, "Delivery rules"): who,
+// where and when its ads serve. Countries, device types, operating systems and browsers to include or
+// exclude, sites and app bundles to allow and block, whether a request whose site is unknown serves (the
+// campaign's choice), and a week of hours in the campaign's timezone. The domain's schema checks what is
+// sent, with its messages beside each rule (a rule set that excludes every request too); while the
+// rules are edited the form hands each valid set to `onRulesChange`, so the page can show what share of
+// the last 7 days' impressions it would have kept (`estimate`) before anything is saved.
+import {
+  COMMON_BROWSER_FAMILIES,
+  COMMON_OS_FAMILIES,
+  COUNTRY_CODES,
+  campaignDeliveryRulesSchema,
+  countryLabel,
+  creativeDeliveryRulesSchema,
+  DEVICE_TYPE_LABELS,
+  DEVICE_TYPES,
+  type DeliveryRules,
+  safeParseWithMessages,
+  zoneWords,
+} from '@adconsole/domain';
+import { Button, cn, Field, Switch, Textarea } from '@adconsole/ui';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { FormStatus } from '../lib/form-status';
+import { schemaResolver } from '../lib/resolver';
+import { DaypartGrid, everyHour } from './daypart-grid';
+import { EstimateNote, type EstimateState } from './estimate-note';
+import { ListRuleField, type ListRuleValue } from './list-rule-field';
+
+export interface DeliveryRulesFormValues {
+  countries: ListRuleValue;
+  devices: ListRuleValue;
+  os: ListRuleValue;
+  browsers: ListRuleValue;
+  /** One domain or app:<bundle> a line. */
+  allow: string;
+  block: string;
+  /** Whether a request whose site is unknown serves (the campaign's choice). */
+  unknownSiteServes: boolean;
+  daypart: boolean[][];
+}
+
+export interface DeliveryRulesFormProps {
+  /** A campaign's rules (with the unknown-site choice) or a creative's own (which narrow them). */
+  level: 'campaign' | 'creative';
+  /** The rules as saved. */
+  rules: DeliveryRules;
+  /** The campaign's timezone, the daypart's (IANA). */
+  timezone: string;
+  onSubmit: (rules: DeliveryRules) => Promise<unknown> | unknown;
+  /** Each valid rule set while it is edited (for the estimate). */
+  onRulesChange?: ((rules: DeliveryRules) => void) | undefined;
+  estimate?: EstimateState | undefined;
+  serverError?: string | null;
+  successMessage?: string | null;
+  className?: string;
+}
+
+const listOf = (rule: { mode: 'include' | 'exclude'; values: string[] } | null | undefined): ListRuleValue =>
+  rule ? { mode: rule.mode, values: [...rule.values] } : { mode: 'any', values: [] };
+
+const formValuesOf = (rules: DeliveryRules): DeliveryRulesFormValues => ({
+  countries: listOf(rules.countries),
+  devices: listOf(rules.devices),
+  os: listOf(rules.os),
+  browsers: listOf(rules.browsers),
+  allow: (rules.sites?.allow ?? []).join('\n'),
+  block: (rules.sites?.block ?? []).join('\n'),
+  unknownSiteServes: rules.unknownSite !== 'skip',
+  daypart: rules.daypart ? rules.daypart.map((day) => [...day]) : everyHour(),
+});
+
+const lines = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** What the form sends: each rule set, `any` and empty lists left out, the daypart only when it narrows. */
+function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'): Record<string, unknown> {
+  const rules: Record<string, unknown> = {};
+  for (const name of ['countries', 'devices', 'os', 'browsers'] as const) {
+    const { mode, values: chosen } = values[name];
+    if (mode !== 'any') rules[name] = { mode, values: chosen };
+  }
+  const [allow, block] = [lines(values.allow), lines(values.block)];
+  if (allow.length > 0 || block.length > 0) rules.sites = { allow, block };
+  if (level === 'campaign' && !values.unknownSiteServes) rules.unknownSite = 'skip';
+  if (values.daypart.some((day) => day.some((on) => !on))) rules.daypart = values.daypart;
+  return rules;
+}
+
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
+  value: code,
+  label: countryLabel(code),
+  keywords: [code],
+})).sort((a, b) => a.label.localeCompare(b.label));
+const DEVICE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
+const familyOptions = (families: readonly string[], chosen: readonly string[]) =>
+  [...new Set([...families, ...chosen])].map((family) => ({ value: family, label: family }));
+
+/** The first message anywhere under a rule's path ('countries.values.1' is under 'countries'). */
+function messageUnder(errors: unknown, name: string): string | undefined {
+  const seek = (node: unknown): string | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+    for (const value of Object.values(node)) {
+      const found = seek(value);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return seek((errors as Record<string, unknown>)[name]);
+}
+
+export function DeliveryRulesForm({
+  level,
+  rules,
+  timezone,
+  onSubmit,
+  onRulesChange,
+  estimate,
+  serverError,
+  successMessage,
+  className,
+}: DeliveryRulesFormProps) {
+  const target = (level === 'campaign'
+    ? campaignDeliveryRulesSchema
+    : creativeDeliveryRulesSchema) as unknown as z.ZodMiniType<DeliveryRules, Record<string, unknown>>;
+  const schema = useMemo(
+    () =>
+      z.pipe(
+        z.custom<DeliveryRulesFormValues>(),
+        z.pipe(
+          z.transform((values: DeliveryRulesFormValues) => rulesOf(values, level)),
+          target,
+        ),
+      ),
+    [level, target],
+  );
+  const { control, register, handleSubmit, watch, formState } = useForm({
+    resolver: schemaResolver(schema),
+    defaultValues: formValuesOf(rules),
+  });
+  const { errors, isSubmitting } = formState;
+  const values = watch();
+  const candidate = JSON.stringify(rulesOf(values, level));
+  // Each valid rule set, once per change, for the estimate.
+  useEffect(() => {
+    if (!onRulesChange) return;
+    const parsed = safeParseWithMessages(target, JSON.parse(candidate));
+    if (parsed.success) onRulesChange(parsed.data as DeliveryRules);
+  }, [candidate, onRulesChange, target]);
+
+  const list = (
+    name: 'countries' | 'devices' | 'os' | 'browsers',
+    label: string,
+    noun: string,
+    options: () => { value: string; label: string }[],
+    checkboxes = false,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ListRuleField
+          label={label}
+          noun={noun}
+          value={field.value}
+          onChange={field.onChange}
+          options={options()}
+          checkboxes={checkboxes}
+          error={messageUnder(errors, name)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form
+      aria-label={level === 'campaign' ? 'Campaign delivery rules' : 'Creative delivery rules'}
+      noValidate
+      onSubmit={handleSubmit(async (request) => {
+        await onSubmit(request as DeliveryRules);
+      })}
+      className={cn('grid gap-4', className)}
+      data-slot="delivery-rules-form"
+    >
+      <FormStatus serverError={serverError} successMessage={successMessage} errors={errors} />
+      {level === 'creative' ? (
+        <p className="text-muted-foreground text-sm">
+          A creative’s rules narrow its campaign’s: a request must match both.
+        </p>
+      ) : null}
+      <div className="grid gap-3 md:grid-cols-2">
+        {list('countries', 'Countries', 'country', () => COUNTRY_OPTIONS)}
+        {list('devices', 'Device types', 'device type', () => DEVICE_OPTIONS, true)}
+        {list('os', 'Operating systems', 'operating system', () =>
+          familyOptions(COMMON_OS_FAMILIES, values.os.values),
+        )}
+        {list('browsers', 'Browsers', 'browser', () =>
+          familyOptions(COMMON_BROWSER_FAMILIES, values.browsers.values),
+        )}
+      </div>
+      <fieldset className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">
+        <legend className="font-medium text-sm">Sites and apps</legend>
+        <Field
+          label="Only on these"
+          description="One domain a line (it covers its subdomains), or app:<bundle>. Empty: any site."
+          error={messageUnder(errors, 'sites')}
+        >
+          <Textarea rows={3} {...register('allow')} />
+        </Field>
+        <Field label="Never on these" description="Blocked even when allowed above.">
+          <Textarea rows={3} {...register('block')} />
+        </Field>
+        {level === 'campaign' ? (
+          <Controller
+            control={control}
+            name="unknownSiteServes"
+            render={({ field }) => (
+              <Field
+                orientation="horizontal"
+                label="Serve requests whose site is unknown"
+                description="No site macro, no page, no referrer: the site cannot be told."
+                className="md:col-span-2"
+              >
+                {(props) => <Switch {...props} checked={field.value} onCheckedChange={field.onChange} />}
+              </Field>
+            )}
+          />
+        ) : null}
+      </fieldset>
+      <Controller
+        control={control}
+        name="daypart"
+        render={({ field }) => (
+          <DaypartGrid
+            value={field.value}
+            onChange={field.onChange}
+            zone={zoneWords(timezone)}
+            error={messageUnder(errors, 'daypart')}
+          />
+        )}
+      />
+      <EstimateNote state={estimate} />
+      <Button type="submit" loading={isSubmitting} className="justify-self-start">
+        Save delivery rules
+      </Button>
+    </form>
+  );
+}
