@@ -128,7 +128,7 @@ export interface Config {
 }
 
 /** Ports from `from` to `to`, both included (one port: from = to). */
-export interface PortRange {
+interface PortRange {
   from: number;
   to: number;
 }
