@@ -3,7 +3,9 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
+import type { EventBus } from './services/events/bus/event-bus';
 import type { EventStore } from './services/events/store';
+import type { TrackedEvent } from './services/events/tracked-event';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
@@ -32,8 +34,17 @@ export interface Context {
   /** HMAC key: signed ids, device cookies (services/identity/secret.ts). */
   secret: Buffer;
   uploadSlots: UploadSlots;
-  /** The event store (PostgreSQL by default) and its group-commit writer. */
-  events: { store: EventStore; writer: EventWriter };
+  /**
+   * The event store (PostgreSQL by default), its group-commit writer, and `record`, where the tracking
+   * routes send an event: the writer, or with EVENTS_BUS the event log (`bus`), whose consumer feeds the
+   * writer. Resolves once the event is durable (committed, journalled, or in the log).
+   */
+  events: {
+    store: EventStore;
+    writer: EventWriter;
+    bus: EventBus | undefined;
+    record(event: TrackedEvent): Promise<void>;
+  };
   /** The conversions' group commit: ledger rows and their events in one transaction (issue 45). */
   conversions: ConversionLedger;
   /** Live creatives the ad server answers for, cached for a few seconds. */

@@ -90,6 +90,28 @@ export class EventWriter {
     });
   }
 
+  /**
+   * Resolves once every one of `events` has committed (whether or not each counted); rejects when the
+   * store refused a batch holding any of them. Never journalled: the event bus's consumer hands over the
+   * events of a message, durable in the log, and acknowledges the message then (bus/consumer.ts).
+   */
+  recordAll(events: readonly TrackedEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new EventWriterClosed());
+    if (events.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      let left = events.length;
+      let failed: unknown;
+      const done = (error?: unknown) => {
+        failed ??= error;
+        left -= 1;
+        if (left > 0) return;
+        if (failed === undefined) resolve();
+        else reject(failed);
+      };
+      for (const event of events) this.enqueue(event, done);
+    });
+  }
+
   /** Appends what has gathered to the journal, answers it, and hands it to the store's batches. */
   private async appendAll(): Promise<void> {
     const journal = this.journal as EventJournal;
