@@ -21,10 +21,15 @@ export interface EventLogWorld {
   servers: string;
   /** The server's log lines (warn and above). */
   logLines: string[];
+  /** The live creative the beacons are of. */
+  live: string;
   /** A served ad's impression beacon URL on the server: a new signed impression each time. */
   impressionUrl(): Promise<string>;
-  /** Sends `count` new impressions' beacons, `parallel` at a time; answers their statuses. */
-  beacons(count: number, parallel?: number): Promise<number[]>;
+  /**
+   * Sends `count` new impressions' beacons, `parallel` at a time, to the server or to `origin` (another
+   * process of the fleet); answers their statuses.
+   */
+  beacons(count: number, options?: { parallel?: number; origin?: string }): Promise<number[]>;
   /** The campaign's impressions as the API counts them (the store's totals). */
   impressions(): Promise<number>;
   /** Messages of the stream the fleet's consumer has not acknowledged (taken or not). */
@@ -61,10 +66,10 @@ export async function eventLogWorld(
     { name: 'Box', type: 'Banner', width: 300, height: 250 },
     [{ name: 'banner.png', bytes: await demoAsset('banner.png') }],
   );
-  const impressionUrl = async () => {
+  const impressionUrl = async (origin = server.url) => {
     const ad = servedAdSchema.parse(await (await visit(`${server.url}/serve/ad/${live}.json`)).json());
     const url = new URL(ad.events.impression ?? '');
-    return `${server.url}${url.pathname}${url.search}`;
+    return `${origin}${url.pathname}${url.search}`;
   };
   const durable = `${stream}_store`;
   return {
@@ -73,12 +78,13 @@ export async function eventLogWorld(
     stream,
     servers,
     logLines,
-    impressionUrl,
-    async beacons(count, parallel = 25) {
+    live,
+    impressionUrl: () => impressionUrl(),
+    async beacons(count, { parallel = 25, origin = server.url } = {}) {
       const statuses: number[] = [];
       for (let at = 0; at < count; at += parallel) {
         const urls = await Promise.all(
-          Array.from({ length: Math.min(parallel, count - at) }, () => impressionUrl()),
+          Array.from({ length: Math.min(parallel, count - at) }, () => impressionUrl(origin)),
         );
         const answers = await Promise.all(urls.map((url) => visit(url, { method: 'POST' })));
         statuses.push(...answers.map((answer) => answer.status));

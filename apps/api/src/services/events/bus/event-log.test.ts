@@ -74,7 +74,7 @@ describe(`the event log on ${testStoresLabel()}`, () => {
   it('a consuming process that stops (SIGTERM) while the log is busy stores and acknowledges what it read; the next one takes the rest: each event once', async () => {
     const before = await world.impressions();
     const first = await world.consumingProcess();
-    const sent = world.beacons(300, 50);
+    const sent = world.beacons(300, { parallel: 50 });
     // Stopped while beacons still arrive: the writer's last batch commits and is acknowledged.
     await expect.poll(() => world.impressions(), { timeout: 20_000 }).toBeGreaterThan(before);
     await first.close();

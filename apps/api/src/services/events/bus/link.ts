@@ -67,8 +67,8 @@ export class EventBusLink {
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
-  /** Whether the stream and the consumer have been seen once: a stream missing after that was deleted. */
-  private everUp = false;
+  /** When the stream this link knows was made: another time means it was deleted and made anew. */
+  private streamCreated: string | undefined;
   /** Why the link went down last, said once per outage. */
   private downSaid = false;
   private readonly upListeners = new Set<() => void>();
@@ -205,28 +205,35 @@ export class EventBusLink {
     for (const listener of this.upListeners) listener();
   }
 
-  /** Makes the stream when it does not exist; answers whether it had to (after the link had been up). */
+  /**
+   * Makes the stream when it does not exist; answers whether the stream is another than the one this
+   * link saw before (deleted and made anew, by this process or another: its messages are gone).
+   */
   private async ensureStream(jsm: JetStreamManager): Promise<boolean> {
+    let created: string;
     try {
-      await jsm.streams.info(this.config.stream);
-      return false;
+      created = (await jsm.streams.info(this.config.stream)).created;
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+      created = (
+        await jsm.streams.add({
+          name: this.config.stream,
+          subjects: [this.subject],
+          // Each message is kept until the fleet's consumer has acknowledged it, then dropped.
+          retention: RetentionPolicy.Workqueue,
+          storage: StorageType.File,
+          num_replicas: this.config.replicas,
+          max_bytes: STREAM_MAX_BYTES,
+          discard: DiscardPolicy.New,
+        })
+      ).created;
+      this.log.warn(
+        `events bus: stream ${this.config.stream} made (subject ${this.subject}, ${this.config.replicas} replica${this.config.replicas === 1 ? '' : 's'})`,
+      );
     }
-    await jsm.streams.add({
-      name: this.config.stream,
-      subjects: [this.subject],
-      // Each message is kept until the fleet's consumer has acknowledged it, then dropped.
-      retention: RetentionPolicy.Workqueue,
-      storage: StorageType.File,
-      num_replicas: this.config.replicas,
-      max_bytes: STREAM_MAX_BYTES,
-      discard: DiscardPolicy.New,
-    });
-    this.log.warn(
-      `events bus: stream ${this.config.stream} made (subject ${this.subject}, ${this.config.replicas} replica${this.config.replicas === 1 ? '' : 's'})`,
-    );
-    return this.everUp;
+    const remade = this.streamCreated !== undefined && created !== this.streamCreated;
+    this.streamCreated = created;
+    return remade;
   }
 
   private async ensureConsumer(jsm: JetStreamManager): Promise<void> {
@@ -244,7 +251,6 @@ export class EventBusLink {
         max_ack_pending: MAX_ACK_PENDING,
       });
     }
-    this.everUp = true;
   }
 
   /** The consumer's acknowledgement floor: every message at or below it is in the store. */
