@@ -15,8 +15,11 @@ import type { EventWriter } from '../writer';
 import type { BusLog, EventBusLink } from './link';
 import { decodeMessage } from './message';
 
-/** Messages the consumer keeps buffered from the log. */
-const BUFFERED_MESSAGES = 64;
+/**
+ * Messages the consumer keeps buffered from the log (each up to 1,000 events): enough to keep the writer
+ * busy, few enough that none waits in the buffer anywhere near the acknowledgement wait.
+ */
+const BUFFERED_MESSAGES = 16;
 /** Events handed to the writer and not yet committed, at most: the next message waits for room. */
 const IN_PROCESS_EVENTS = 10_000;
 /** How long a refused message waits before it is offered again (the store is down). */
