@@ -49,7 +49,7 @@ export class BusConsumer {
     private readonly secret: Buffer,
     private readonly log: BusLog,
     /** Told the stream sequence of each message stored (the publisher's `answerWhenStored`). */
-    private readonly onStored: (seq: number) => void = () => {},
+    private readonly onStored?: (seq: number) => void,
   ) {
     link.onUp(() => this.upWaiter?.());
   }
@@ -133,14 +133,15 @@ export class BusConsumer {
     const count = decoded.events.length;
     this.inProcess += count;
     this.writing.add(message);
+    // Requests wait for these events only when the publisher answers once they are stored.
     this.writer
-      .recordAll(decoded.events)
+      .recordAll(decoded.events, { awaited: this.onStored !== undefined })
       .then(
         () => {
           message.ack();
           this.stats.messages += 1;
           this.stats.events += count;
-          this.onStored(message.seq);
+          this.onStored?.(message.seq);
         },
         (error: unknown) => {
           // The store refused the batch (or the process is closing): the log offers it again.

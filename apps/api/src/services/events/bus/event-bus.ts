@@ -42,7 +42,13 @@ export async function openEventBus(options: EventBusOptions): Promise<EventBus> 
   const link = new EventBusLink(config, log);
   const publisher = new BusPublisher(link, journal, secret, log, options.answerWhenStored ?? false);
   const consumer = config.consume
-    ? new BusConsumer(link, writer, secret, log, (seq) => publisher.stored(seq))
+    ? new BusConsumer(
+        link,
+        writer,
+        secret,
+        log,
+        options.answerWhenStored ? (seq) => publisher.stored(seq) : undefined,
+      )
     : undefined;
   const firstContact = Promise.race([
     publisher.sendsToTheLog(),
