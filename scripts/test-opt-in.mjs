@@ -66,8 +66,10 @@ suites.bus = {
 };
 // The ClickHouse suite runs the event log's tests too.
 suites.clickhouse.nats = true;
-// The fleet's second shape runs a NATS cluster of Debian's nats-server.
+// The fleet's second shape runs a NATS cluster of Debian's nats-server; its two shapes, each minutes of
+// load on the machine's cores, run one after the other.
 suites.fleet.nats = true;
+suites.fleet.vitestArgs = ['--no-file-parallelism'];
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
@@ -113,9 +115,12 @@ try {
       await runPnpm(['--filter', target.name, 'run', 'build']);
   }
   const projects = (chosen.projects ?? [chosen.project]).flatMap((project) => ['--project', project]);
-  await runPnpm(['exec', 'vitest', 'run', ...projects, ...(chosen.files ?? [])], {
-    env: { ...process.env, ADCONSOLE_OPT_IN: suite, ...chosen.env },
-  });
+  await runPnpm(
+    ['exec', 'vitest', 'run', ...projects, ...(chosen.vitestArgs ?? []), ...(chosen.files ?? [])],
+    {
+      env: { ...process.env, ADCONSOLE_OPT_IN: suite, ...chosen.env },
+    },
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(typeof error?.code === 'number' ? error.code : 1);

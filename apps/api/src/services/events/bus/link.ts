@@ -44,7 +44,7 @@ export interface BusLog {
 }
 
 /** A publish not acknowledged within this long counts as refused: its events go to the journal. */
-export const PUBLISH_TIMEOUT_MS = 2000;
+const PUBLISH_TIMEOUT_MS = 2000;
 /** How often the supervisor checks the link (and the consumer's acknowledgement floor). */
 const SUPERVISE_MS = 500;
 /** The stream's size at most: when full, publishes are refused (and journalled), never an old message dropped. */
