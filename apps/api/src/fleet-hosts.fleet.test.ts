@@ -133,6 +133,17 @@ describe.skipIf(missing !== undefined)(
           .map((fleetProcess) => fleetProcess.name)
           .join(', ')} of ${fleet.processes.map((fleetProcess) => fleetProcess.name).join(', ')}`,
       );
+      // What each host's event log said meanwhile (the link's lines: an outage, the journal drained).
+      for (const fleetProcess of fleet.processes) {
+        const lines = fleetProcess
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('events bus:'))
+          .map((line) => (JSON.parse(line) as { msg?: string }).msg ?? line);
+        print(
+          `${fleetProcess.name}'s event log: ${lines.length === 0 ? 'nothing to say' : lines.join(' | ')}`,
+        );
+      }
       await checks.expectCountedOnce('Load across the hosts', campaign, figuresOfLoad, 120_000);
       expect(figuresOfLoad.serverErrors).toBe(0);
       expect(figuresOfLoad.networkErrors).toBe(0);

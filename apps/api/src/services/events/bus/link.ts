@@ -212,7 +212,15 @@ export class EventBusLink {
   private async ensureStream(jsm: JetStreamManager): Promise<boolean> {
     let created: string;
     try {
-      created = (await jsm.streams.info(this.config.stream)).created;
+      const info = await jsm.streams.info(this.config.stream);
+      created = info.created;
+      if (info.config.num_replicas !== this.config.replicas) {
+        // EVENTS_BUS_REPLICAS changed: the stream follows (JetStream moves its copies itself).
+        await jsm.streams.update(this.config.stream, { num_replicas: this.config.replicas });
+        this.log.warn(
+          `events bus: stream ${this.config.stream} now keeps ${this.config.replicas} replicas (it kept ${info.config.num_replicas})`,
+        );
+      }
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
       created = (
