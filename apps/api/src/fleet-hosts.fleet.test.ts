@@ -139,7 +139,7 @@ describe.skipIf(missing !== undefined)(
           .output()
           .split('\n')
           .filter((line) => line.includes('events bus:'))
-          .map((line) => (JSON.parse(line) as { msg?: string }).msg ?? line);
+          .map((line) => /"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? line);
         print(
           `${fleetProcess.name}'s event log: ${lines.length === 0 ? 'nothing to say' : lines.join(' | ')}`,
         );

@@ -38,7 +38,7 @@ describe(`the event log on ${testStoresLabel()}`, () => {
     }
   });
 
-  it("a message delivered again after a consumer stored its events and died before acknowledging it counts nothing twice (the raw rows' key)", async () => {
+  it("a message delivered again after a consumer stored its events and died before acknowledging it counts nothing twice (the store's key: the raw rows', ClickHouse's seen-set)", async () => {
     const before = await world.impressions();
     expect(await world.beacons(40)).toEqual(Array(40).fill(204));
     expect(await world.takeAndDie({ writes: true, events: 40 })).toBeGreaterThanOrEqual(40);
