@@ -31,6 +31,24 @@ const PGLITE_ONLY = [
   'apps/api/src/services/serving/{gzip-template,signing,traffic-quality,country}.test.ts',
   'apps/api/src/services/outbound/webhook-*.test.ts',
   'apps/api/src/config.test.ts',
+  // The event log's faults (the log down, junk, a stream deleted) are the log's and the journal's, not
+  // SQL: PGlite in `npm test`, both databases in `npm run test:bus`.
+  'apps/api/src/services/events/bus/event-log-faults.test.ts',
+];
+
+/**
+ * The suites `npm run test:bus` runs again with every test server on the event log (TEST_EVENTS_BUS, a
+ * JetStream stream of its own each): serving and tracking, clicks, conversions, and the log's own tests
+ * on both databases (docs/testing.md, "The event log").
+ */
+const BUS_SUITES = [
+  'apps/api/src/services/serving/serving.test.ts',
+  'apps/api/src/services/serving/vast-measurement.test.ts',
+  'apps/api/src/services/serving/invalid-traffic.test.ts',
+  'apps/api/src/services/serving/platform-clicks.test.ts',
+  'apps/api/src/services/serving/conversions.test.ts',
+  'apps/api/src/services/serving/conversion-values.test.ts',
+  'apps/api/src/services/events/bus/*.test.ts',
 ];
 
 /** The API suite runs twice: on the embedded PGlite and on the PostgreSQL server. */
@@ -178,6 +196,24 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
+      ...(optIn.includes('bus')
+        ? (['pglite', 'postgres'] as const).map((database) => {
+            const project = apiProject(database);
+            return {
+              ...project,
+              test: {
+                ...project.test,
+                name: `bus-${database}`,
+                include: BUS_SUITES,
+                exclude: ['**/node_modules/**'],
+                env: {
+                  TEST_DATABASE: database,
+                  TEST_EVENTS_BUS: process.env.TEST_EVENTS_BUS ?? 'nats://127.0.0.1:4222',
+                },
+              },
+            };
+          })
+        : []),
       ...(optIn.includes('libreoffice')
         ? [
             {
@@ -224,6 +260,8 @@ export default defineConfig({
                   'apps/api/src/services/events/alert-windows.test.ts',
                   'apps/api/src/services/events/pacing-days.test.ts',
                   'apps/api/src/services/alerts/alerts.test.ts',
+                  // The event log's consumer writing ClickHouse: redelivery counted once by the seen-set.
+                  'apps/api/src/services/events/bus/*.test.ts',
                 ],
                 environment: 'node',
                 // One chdb engine per process: each test file in its own.

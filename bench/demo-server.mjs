@@ -127,6 +127,29 @@ export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
   }
 }
 
+/** The counters the API answers for a creative of the demo server (its impressions, viewable and completes). */
+export async function creativeCounts(demo, creativeId) {
+  const response = await fetch(`${demo.origin}/api/v1/campaign/creative?id=${creativeId}`, {
+    headers: { Cookie: demo.cookie, 'X-Requested-With': 'adconsole' },
+  });
+  const { data } = await response.json();
+  return { impressions: data.data.impressions, completes: data.videoCompletes ?? 0 };
+}
+
+/**
+ * The counters once they stop moving: with the event journal a beacon is answered before its event is
+ * in the store, which writes the backlog afterwards (and must not do so during the next figure).
+ */
+export async function settledCounts(demo, creativeId) {
+  let last = await creativeCounts(demo, creativeId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await creativeCounts(demo, creativeId);
+    if (now.impressions === last.impressions && now.completes === last.completes) return now;
+    last = now;
+  }
+}
+
 /** A new PostgreSQL database for one bench's server (`adconsole_<name>_...`), and how to drop it after. */
 export async function scratchPostgres(root, name) {
   const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');

@@ -22,11 +22,11 @@
 //   pnpm build && node bench/serving.mjs [--duration 10] [--connections 32] [--database postgres] [--before ../main]
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { scratchPostgres, startDemoServer } from './demo-server.mjs';
+import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
+import { cpuMs } from './process-cpu.mjs';
 import { browserHeaders, playImpressions, signedImpressionQuery, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,13 +39,6 @@ const connections = Number(option('connections', 32));
 const database = option('database', 'pglite');
 const before = option('before', undefined);
 const secret = randomBytes(32).toString('base64url');
-
-/** The server process's CPU time so far (user + system), in ms, from /proc (Linux). */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
 
 /**
  * One autocannon run, with the server's CPU time per answered request beside its rate: the load
@@ -83,29 +76,6 @@ const load = (origin, { pid: _pid, ...options }) =>
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
-
-/** The counters the API answers for a creative (its impressions, viewable and completes). */
-async function creativeCounts(demo, creativeId) {
-  const response = await fetch(`${demo.origin}/api/v1/campaign/creative?id=${creativeId}`, {
-    headers: { Cookie: demo.cookie, 'X-Requested-With': 'adconsole' },
-  });
-  const { data } = await response.json();
-  return { impressions: data.data.impressions, completes: data.videoCompletes ?? 0 };
-}
-
-/**
- * The counters once they stop moving: with the event journal a beacon is answered before its event is
- * in the store, which writes the backlog afterwards (and must not do so during the next figure).
- */
-async function settledCounts(demo, creativeId) {
-  let last = await creativeCounts(demo, creativeId);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const now = await creativeCounts(demo, creativeId);
-    if (now.impressions === last.impressions && now.completes === last.completes) return now;
-    last = now;
-  }
-}
 
 /**
  * Delivery rules every bench request passes (its addresses are German, American and British, its user

@@ -1,4 +1,5 @@
-// `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz` and `npm run test:fleet`:
+// `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet` and
+// `npm run test:bus`:
 // the suites that need something large or long, kept out of `npm test`. Installs what they need when it
 // is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
 // workspace and its lockfile), builds what is stale, then runs the one Vitest project.
@@ -55,6 +56,20 @@ suites.fleet = {
   postgres: true,
 };
 suites.fuzz.postgres = true;
+// The serving, tracking and conversion suites with every server on the event log (NATS JetStream on
+// 127.0.0.1:4222, from Debian if none), on both databases (docs/testing.md, "The event log").
+suites.bus = {
+  projects: ['bus-pglite', 'bus-postgres'],
+  postgres: true,
+  nats: true,
+  builds: suites.clickhouse.builds,
+};
+// The ClickHouse suite runs the event log's tests too.
+suites.clickhouse.nats = true;
+// The fleet's second shape runs a NATS cluster of Debian's nats-server; its two shapes, each minutes of
+// load on the machine's cores, run one after the other.
+suites.fleet.nats = true;
+suites.fleet.vitestArgs = ['--no-file-parallelism'];
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
@@ -86,6 +101,11 @@ if (chosen.postgres) {
   const postgres = spawnSync('bash', [path.join(root, 'scripts/ensure-postgres.sh')], { stdio: 'inherit' });
   if (postgres.status !== 0) process.exit(postgres.status ?? 1);
 }
+// The event log's NATS server with JetStream on 127.0.0.1:4222, from Debian if none.
+if (chosen.nats) {
+  const nats = spawnSync('bash', [path.join(root, 'scripts/ensure-nats.sh')], { stdio: 'inherit' });
+  if (nats.status !== 0) process.exit(nats.status ?? 1);
+}
 try {
   await chosen.install?.();
   await ensureInstalled();
@@ -95,9 +115,12 @@ try {
       await runPnpm(['--filter', target.name, 'run', 'build']);
   }
   const projects = (chosen.projects ?? [chosen.project]).flatMap((project) => ['--project', project]);
-  await runPnpm(['exec', 'vitest', 'run', ...projects, ...(chosen.files ?? [])], {
-    env: { ...process.env, ADCONSOLE_OPT_IN: suite, ...chosen.env },
-  });
+  await runPnpm(
+    ['exec', 'vitest', 'run', ...projects, ...(chosen.vitestArgs ?? []), ...(chosen.files ?? [])],
+    {
+      env: { ...process.env, ADCONSOLE_OPT_IN: suite, ...chosen.env },
+    },
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(typeof error?.code === 'number' ? error.code : 1);

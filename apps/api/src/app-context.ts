@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { BackgroundTasks } from './services/background';
 import { BoundedUploadSlots } from './services/campaigns/upload-slots';
+import { openEventBus } from './services/events/bus/event-bus';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { RequestCounter } from './services/events/request-counter';
@@ -40,6 +41,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock (the serving edge's rate rule's minute, pacing's now; in ms); tests pin it. Date.now by default. */
   clock?: () => number;
+  /**
+   * With EVENTS_BUS, answer a tracking request once the store has its event rather than once the log has
+   * it: the API tests' setting (they read what they have just sent), as EVENTS_JOURNAL=off is without it.
+   */
+  eventsAnsweredWhenStored?: boolean;
 }
 
 export async function prepareDatabase(config: Config): Promise<Database> {
@@ -56,6 +62,7 @@ export async function openAppContext(
   config: Config,
   options: AppOptions,
   log: (line: string) => void,
+  warn: (line: string) => void = log,
 ): Promise<{ ctx: Context; close: () => Promise<void> }> {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await prepareDatabase(config));
@@ -64,13 +71,28 @@ export async function openAppContext(
       ? await openClickHouseEventStore(config.events, db)
       : undefined;
   const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
-  // Events another process acknowledged and never wrote (it died) go into the store before this one answers.
-  const journal = config.eventsJournalDir ? await EventJournal.open(config.eventsJournalDir) : undefined;
+  const secret = await loadServerSecret(config);
+  // Events another process acknowledged and never wrote (it died) go into the store before this one
+  // answers; with the event log, into the log (the bus drains the journal once the log answers).
+  const journal =
+    config.eventsJournalDir && !config.eventsBus
+      ? await EventJournal.open(config.eventsJournalDir)
+      : undefined;
   if (journal) {
-    const recovered = await journal.recover(eventStore);
+    const recovered = await journal.recover((events) => eventStore.writeBatch(events));
     if (recovered > 0) log(`${recovered} events of a stopped process written from the journal`);
   }
-  const secret = await loadServerSecret(config);
+  const writer = new EventWriter(eventStore, undefined, journal);
+  const bus = config.eventsBus
+    ? await openEventBus({
+        config: config.eventsBus,
+        journalDir: config.eventsJournalDir as string,
+        writer,
+        secret,
+        log: { info: log, warn },
+        answerWhenStored: options.eventsAnsweredWhenStored ?? false,
+      })
+    : undefined;
   // The hot path's hand-made HMAC and gzip, or the library calls they replace: one choice per process.
   setLibraryHmac(config.servingLibraryCalls);
   setLibraryGzip(config.servingLibraryCalls);
@@ -92,7 +114,9 @@ export async function openAppContext(
     uploadSlots: new BoundedUploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: {
       store: eventStore,
-      writer: new EventWriter(eventStore, undefined, journal),
+      writer,
+      bus,
+      record: bus ? (event) => bus.publisher.record(event) : (event) => writer.record(event),
       requests: new RequestCounter(() => eventStore),
     },
     conversions: new ConversionLedger(db, eventStore),

@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Said once at start, where an operator looks: platforms refuse tags served from a non-https origin.
   const insecureServing = servingUrlWarning(config.adServingUrl);
   if (insecureServing) app.log.warn(insecureServing);
-  const { ctx, close } = await openAppContext(config, options, log);
+  const { ctx, close } = await openAppContext(config, options, log, (line) => app.log.warn(line));
   app.decorate('adconsole', ctx);
   // Scheduled reports and other background work, shared by every process through the jobs table.
   const jobs = new JobRunner(ctx, [
@@ -103,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await ctx.reportWorker.close();
     await ctx.conversions.close();
     await ctx.events.requests.close();
+    await ctx.events.bus?.close();
     await ctx.events.writer.close();
     await close();
   });

@@ -199,4 +199,39 @@ describe('configuration from environment variables', () => {
     ).toBeUndefined();
     expect(() => loadConfig({ EVENTS_JOURNAL: 'yes' })).toThrow(/EVENTS_JOURNAL/);
   });
+
+  it('EVENTS_BUS puts the event log between the processes and the store: one NATS URL or a cluster, three replicas of each message on a cluster, the journal always on for when the log does not answer', () => {
+    expect(loadConfig({}).eventsBus).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/srv/ads', EVENTS_BUS: 'nats://127.0.0.1:4222' })).toMatchObject({
+      eventsBus: {
+        servers: ['nats://127.0.0.1:4222'],
+        stream: 'adconsole_events',
+        replicas: 1,
+        consume: true,
+        ackWaitSeconds: 30,
+      },
+      eventsJournalDir: path.resolve('/srv/ads/journal'),
+    });
+    const cluster = 'nats://10.0.0.7:4222, nats://10.0.0.8:4222,nats://10.0.0.9:4222,tls://10.0.0.10:4222';
+    expect(loadConfig({ EVENTS_BUS: cluster }).eventsBus?.replicas).toBe(3);
+    expect(
+      loadConfig({
+        EVENTS_BUS: cluster,
+        EVENTS_BUS_STREAM: 'ads_eu',
+        EVENTS_BUS_REPLICAS: '5',
+        EVENTS_BUS_CONSUMER: 'off',
+        EVENTS_BUS_ACK_WAIT_SECONDS: '10',
+      }).eventsBus,
+    ).toMatchObject({ stream: 'ads_eu', replicas: 5, consume: false, ackWaitSeconds: 10 });
+    expect(() => loadConfig({ EVENTS_BUS: 'http://10.0.0.7:4222' })).toThrow(/EVENTS_BUS.*NATS URL/);
+    expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222,' })).not.toThrow();
+    expect(() => loadConfig({ EVENTS_BUS: ',' })).toThrow(/EVENTS_BUS/);
+    expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222', EVENTS_BUS_STREAM: 'a.b' })).toThrow(
+      /EVENTS_BUS_STREAM/,
+    );
+    expect(() => loadConfig({ EVENTS_BUS_STREAM: 'ads' })).toThrow(/EVENTS_BUS_STREAM.*set EVENTS_BUS/);
+    expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222', EVENTS_JOURNAL: 'off' })).toThrow(
+      /EVENTS_JOURNAL.*cannot be off with EVENTS_BUS/,
+    );
+  });
 });

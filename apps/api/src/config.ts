@@ -10,6 +10,7 @@ import { DEFAULT_AD_REQUESTS_PER_MINUTE, DEFAULT_TCF_VENDOR_ID } from '@adconsol
 const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 120;
 
 import { z } from 'zod';
+import type { EventBusConfig } from './services/events/bus/link';
 import type { EventsConfig } from './services/events/clickhouse';
 import { CLICKHOUSE_DATABASE_NAME } from './services/events/clickhouse-migrations';
 
@@ -76,6 +77,13 @@ export interface Config {
    * docs/serving.md "The event journal").
    */
   eventsJournalDir: string | undefined;
+  /**
+   * The event log between the API processes and the store (EVENTS_BUS: NATS JetStream, one URL or a
+   * cluster's, comma-separated), or undefined: events go from the writer (and the journal) to the store.
+   * With it, a tracking request is answered once the log has its event, and the journal is where events
+   * wait while the log does not answer (services/events/bus/, docs/serving.md "The event log").
+   */
+  eventsBus: EventBusConfig | undefined;
   /**
    * The file manager's buckets (FILE_MANAGER_BUCKETS, the first is the default) and their region. On
    * S3 they are buckets of the S3_* store; on the embedded default, folders under DATA_DIR/buckets.
@@ -257,6 +265,26 @@ const envSchema = z.object({
   DRAIN_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(300).optional()),
   EVENTS_JOURNAL: optional.pipe(z.enum(['on', 'off'], 'must be on or off').optional()),
   EVENTS_JOURNAL_DIR: optional,
+  EVENTS_BUS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => natsServers(value) !== undefined,
+        'must be one NATS URL or several, comma-separated (nats://10.0.0.7:4222,nats://10.0.0.8:4222)',
+      )
+      .optional(),
+  ),
+  EVENTS_BUS_STREAM: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,48}$/, 'must be 1-48 letters, digits, _ and - (a JetStream stream name)')
+      .optional(),
+  ),
+  EVENTS_BUS_REPLICAS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(5).optional()),
+  EVENTS_BUS_CONSUMER: optional.pipe(z.enum(['on', 'off'], 'must be on or off').optional()),
+  EVENTS_BUS_ACK_WAIT_SECONDS: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(3600).optional(),
+  ),
   FILE_MANAGER_BUCKETS: optional.pipe(
     z
       .string()
@@ -377,6 +405,56 @@ function defaultConsoleDir(moduleUrl: string = import.meta.url): string {
   return existsSync(candidate) ? candidate : path.resolve(process.cwd(), 'apps/console/dist');
 }
 
+/** EVENTS_BUS's servers: `nats://` or `tls://` URLs with a host; undefined when one is not. */
+function natsServers(text: string): string[] | undefined {
+  const servers = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (servers.length === 0) return undefined;
+  const valid = servers.every((server) => {
+    try {
+      const url = new URL(server);
+      return (url.protocol === 'nats:' || url.protocol === 'tls:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  });
+  return valid ? servers : undefined;
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** EVENTS_BUS and its companions; its companions without it, or the journal off with it, are refused. */
+function eventBusConfig(e: ParsedEnv): EventBusConfig | undefined {
+  const servers = e.EVENTS_BUS === undefined ? undefined : natsServers(e.EVENTS_BUS);
+  if (servers === undefined) {
+    for (const name of [
+      'EVENTS_BUS_STREAM',
+      'EVENTS_BUS_REPLICAS',
+      'EVENTS_BUS_CONSUMER',
+      'EVENTS_BUS_ACK_WAIT_SECONDS',
+    ] as const) {
+      if (e[name] !== undefined)
+        throw new ConfigError(name, 'applies only to the event log (set EVENTS_BUS)');
+    }
+    return undefined;
+  }
+  if (e.EVENTS_JOURNAL === 'off')
+    throw new ConfigError(
+      'EVENTS_JOURNAL',
+      'cannot be off with EVENTS_BUS: events wait in the journal while the event log does not answer',
+    );
+  return {
+    servers,
+    stream: e.EVENTS_BUS_STREAM ?? 'adconsole_events',
+    // A cluster's servers are listed: a copy of each message on three of them (or on each, if fewer).
+    replicas: e.EVENTS_BUS_REPLICAS ?? Math.min(3, servers.length),
+    consume: e.EVENTS_BUS_CONSUMER !== 'off',
+    ackWaitSeconds: e.EVENTS_BUS_ACK_WAIT_SECONDS ?? 30,
+  };
+}
+
 function eventsConfig(
   eventsUrl: string | undefined,
   rawTtlDays: number | undefined,
@@ -484,10 +562,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // On by default where the store is another process (PostgreSQL, ClickHouse): the answer stops waiting
     // for a commit. Off by default on the embedded PGlite, whose writes take this process's own CPU
     // either way, so the journal's append would only add to it (docs/serving.md "The event journal").
+    // With the event log the journal is where events wait while the log does not answer: always on.
     eventsJournalDir:
-      (e.EVENTS_JOURNAL ?? (e.DATABASE_URL || e.EVENTS_URL ? 'on' : 'off')) === 'off'
+      (e.EVENTS_JOURNAL ?? (e.DATABASE_URL || e.EVENTS_URL || e.EVENTS_BUS ? 'on' : 'off')) === 'off'
         ? undefined
         : path.resolve(e.EVENTS_JOURNAL_DIR ?? path.join(e.DATA_DIR ?? './data', 'journal')),
+    eventsBus: eventBusConfig(e),
     fileManager: {
       buckets: e.FILE_MANAGER_BUCKETS
         ? [...new Set(e.FILE_MANAGER_BUCKETS.split(',').map((name) => name.trim()))]

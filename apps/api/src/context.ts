@@ -3,8 +3,10 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
+import type { EventBus } from './services/events/bus/event-bus';
 import type { RequestCounter } from './services/events/request-counter';
 import type { EventStore } from './services/events/store';
+import type { TrackedEvent } from './services/events/tracked-event';
 import type { EventWriter } from './services/events/writer';
 import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
@@ -34,10 +36,18 @@ export interface Context {
   secret: Buffer;
   uploadSlots: UploadSlots;
   /**
-   * The event store (PostgreSQL by default), its group-commit writer, and the ad requests counted by
-   * outcome, served or not and why (written to the store about once a second).
+   * The event store (PostgreSQL by default), its group-commit writer, `record`, where the tracking
+   * routes send an event: the writer, or with EVENTS_BUS the event log (`bus`), whose consumer feeds the
+   * writer (it resolves once the event is durable: committed, journalled, or in the log), and the ad
+   * requests counted by outcome, served or not and why (written to the store about once a second).
    */
-  events: { store: EventStore; writer: EventWriter; requests: RequestCounter };
+  events: {
+    store: EventStore;
+    writer: EventWriter;
+    bus: EventBus | undefined;
+    record(event: TrackedEvent): Promise<void>;
+    requests: RequestCounter;
+  };
   /** The conversions' group commit: ledger rows and their events in one transaction (issue 45). */
   conversions: ConversionLedger;
   /** Live creatives the ad server answers for, cached for a few seconds. */

@@ -26,9 +26,9 @@ const CHECK = { interMs: 500, fall: 2, rise: 2 };
  * of X-Forwarded-For, as the edge in front wrote it: the suite's load plays that edge), so the serving
  * rate rule, counted in each process's memory, sees all of a client's ad requests.
  */
-function haproxyConfig(options: { port: number; socket: string; servers: { name: string; port: number }[] }) {
+function haproxyConfig(options: { bind: string; socket: string; servers: HaproxyServer[] }) {
   const servers = options.servers
-    .map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`)
+    .map((server) => `  server ${server.name} ${server.address}:${server.port} check`)
     .join('\n');
   return `global
   maxconn 4096
@@ -47,7 +47,7 @@ defaults
   default-server inter ${CHECK.interMs}ms fall ${CHECK.fall} rise ${CHECK.rise}
 
 frontend fleet
-  bind 127.0.0.1:${options.port}
+  bind ${options.bind}
   option forwardfor
   use_backend serving if { path_beg /serve/ }
   default_backend api
@@ -66,12 +66,78 @@ ${servers}
 `;
 }
 
-interface FleetProcess {
+export interface FleetProcess {
   name: string;
   port: number;
   url: string;
   child: ChildProcess;
   output(): string;
+}
+
+/**
+ * Starts the built API (apps/api/dist/main.js) with `env` added to this process's, through `prefix`
+ * (`ip netns exec <host>` runs it on another host of the suite's network), keeping its output.
+ */
+export function launchApi(options: {
+  name: string;
+  port: number;
+  url: string;
+  env: Record<string, string>;
+  prefix?: string[];
+}): FleetProcess {
+  let output = '';
+  const [command = process.execPath, ...args] = [
+    ...(options.prefix ?? []),
+    process.execPath,
+    path.join(repositoryRoot, 'apps/api/dist/main.js'),
+  ];
+  const child = spawn(command, args, {
+    cwd: repositoryRoot,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { name: options.name, port: options.port, url: options.url, child, output: () => output };
+}
+
+/** Waits until a process answers its health check (fails at once, with its output, if it exits). */
+export async function answering(fleetProcess: FleetProcess): Promise<void> {
+  await until(
+    `${fleetProcess.name} to answer its health check`,
+    async () => {
+      const { child } = fleetProcess;
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw Object.assign(new Error(`${fleetProcess.name} exited:\n${fleetProcess.output()}`), {
+          fatal: true,
+        });
+      const response = await fetch(`${fleetProcess.url}/api/ping`);
+      return response.ok ? true : undefined;
+    },
+    180_000,
+  ).catch((error: unknown) => {
+    throw error instanceof Error && !('fatal' in error)
+      ? new Error(`${error.message}\n${fleetProcess.output()}`)
+      : error;
+  });
+}
+
+/** Sends `signal` to a child and waits for its exit: its code (null when killed by a signal). */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill(signal);
+  return exited;
+}
+
+/** Resident memory of a process in MB (its /proc status). */
+async function rssMbOf(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
 export interface Fleet {
@@ -98,7 +164,11 @@ export interface Fleet {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // A check that finds the wait hopeless (the process exited) throws a `fatal` error: it ends the wait.
@@ -126,6 +196,81 @@ function haproxyCommand(socket: string, command: string): Promise<string> {
   });
 }
 
+interface HaproxyServer {
+  name: string;
+  address: string;
+  port: number;
+}
+
+/** Debian's HAProxy with the fleet's configuration, and what its admin socket says. */
+export interface Haproxy {
+  /** The processes HAProxy's `backend` has up, by name. */
+  upIn(backend: 'api' | 'serving'): Promise<string[]>;
+  /** The requests HAProxy has sent each process of `backend` so far (its `stot`), by name. */
+  sentTo(backend: 'api' | 'serving'): Promise<Record<string, number>>;
+  /** Waits until HAProxy has `count` processes up in both backends. */
+  allUp(count: number): Promise<void>;
+  /** Starts HAProxy bound to `bind` (address:port) in front of `servers`; waits until `url` answers. */
+  start(options: { bind: string; url: string; servers: HaproxyServer[] }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function haproxyOf(socket: string): Haproxy {
+  let child: ChildProcess | undefined;
+  const log: string[] = [];
+  const stat = async () =>
+    (await haproxyCommand(socket, 'show stat')).split('\n').map((line) => line.split(','));
+  const upIn = async (backend: 'api' | 'serving') =>
+    (await stat())
+      .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api') && fields[17] === 'UP')
+      .map((fields) => fields[1] as string);
+  return {
+    upIn,
+    async sentTo(backend) {
+      return Object.fromEntries(
+        (await stat())
+          .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api'))
+          .map((fields) => [fields[1] as string, Number(fields[7])]),
+      );
+    },
+    async allUp(count) {
+      await until(
+        'HAProxy to see every process up',
+        async () => {
+          const [api, serving] = await Promise.all([upIn('api'), upIn('serving')]);
+          return api.length === count && serving.length === count ? true : undefined;
+        },
+        60_000,
+      );
+    },
+    async start({ bind, url, servers }) {
+      const configFile = `${socket}.cfg`;
+      await writeFile(configFile, haproxyConfig({ bind, socket, servers }));
+      const started = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = started;
+      started.stdout?.on('data', (chunk) => log.push(String(chunk)));
+      started.stderr?.on('data', (chunk) => log.push(String(chunk)));
+      await until(
+        'HAProxy to listen',
+        async () => {
+          if (started.exitCode !== null)
+            throw Object.assign(new Error(`HAProxy exited:\n${log.join('')}`), { fatal: true });
+          return (await fetch(`${url}/api/ping`)).ok ? true : undefined;
+        },
+        30_000,
+      );
+    },
+    async close() {
+      const running = child;
+      if (running && running.exitCode === null) {
+        const exited = new Promise((resolve) => running.once('exit', resolve));
+        running.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
 export async function startFleet(options: { size: number; env: Record<string, string> }): Promise<Fleet> {
   const name = `adconsole_fleet_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
@@ -143,19 +288,15 @@ export async function startFleet(options: { size: number; env: Record<string, st
   for (let index = 0; index < options.size; index += 1) ports.push(await freePort());
   const secret = randomBytes(32).toString('base64url');
   const processes: FleetProcess[] = [];
-  const haproxyLog: string[] = [];
-  let haproxy: ChildProcess | undefined;
 
-  const spawnProcess = (index: number): FleetProcess => {
-    const port = ports[index] as number;
-    let output = '';
-    const child = spawn(process.execPath, [path.join(repositoryRoot, 'apps/api/dist/main.js')], {
-      cwd: repositoryRoot,
+  const spawnProcess = (index: number): FleetProcess =>
+    launchApi({
+      name: `api${index + 1}`,
+      port: ports[index] as number,
+      url: `http://127.0.0.1:${ports[index]}`,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
         HOST: '127.0.0.1',
-        PORT: String(port),
+        PORT: String(ports[index]),
         PUBLIC_URL: lbUrl,
         AD_SERVING_URL: lbUrl,
         DATA_DIR: dataDir,
@@ -163,70 +304,14 @@ export async function startFleet(options: { size: number; env: Record<string, st
         SERVER_SECRET: secret,
         // HAProxy on loopback adds the address it got the request from to X-Forwarded-For.
         TRUST_PROXY: 'loopback',
-        LOG_LEVEL: 'warn',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    return { name: `api${index + 1}`, port, url: `http://127.0.0.1:${port}`, child, output: () => output };
-  };
+  const answeringAt = (index: number) => answering(processes[index] as FleetProcess);
 
-  const answering = async (index: number) => {
-    const fleetProcess = processes[index] as FleetProcess;
-    await until(
-      `${fleetProcess.name} to answer its health check`,
-      async () => {
-        const { child } = fleetProcess;
-        if (child.exitCode !== null || child.signalCode !== null)
-          throw Object.assign(new Error(`${fleetProcess.name} exited:\n${fleetProcess.output()}`), {
-            fatal: true,
-          });
-        const response = await fetch(`${fleetProcess.url}/api/ping`);
-        return response.ok ? true : undefined;
-      },
-      180_000,
-    ).catch((error: unknown) => {
-      throw error instanceof Error && !('fatal' in error)
-        ? new Error(`${error.message}\n${fleetProcess.output()}`)
-        : error;
-    });
-  };
-
-  const socket = path.join(dataDir, 'haproxy.sock');
-  const upIn = async (backend: 'api' | 'serving') => {
-    const stat = await haproxyCommand(socket, 'show stat');
-    return stat
-      .split('\n')
-      .map((line) => line.split(','))
-      .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api') && fields[17] === 'UP')
-      .map((fields) => fields[1] as string);
-  };
-  const sentTo = async (backend: 'api' | 'serving') => {
-    const stat = await haproxyCommand(socket, 'show stat');
-    return Object.fromEntries(
-      stat
-        .split('\n')
-        .map((line) => line.split(','))
-        .filter((fields) => fields[0] === backend && fields[1]?.startsWith('api'))
-        .map((fields) => [fields[1] as string, Number(fields[7])]),
-    );
-  };
-  const allUp = async () => {
-    await until(
-      'HAProxy to see every process up',
-      async () => {
-        const [api, serving] = await Promise.all([upIn('api'), upIn('serving')]);
-        return api.length === options.size && serving.length === options.size ? true : undefined;
-      },
-      60_000,
-    );
-  };
+  const haproxy = haproxyOf(path.join(dataDir, 'haproxy.sock'));
+  const { upIn, sentTo } = haproxy;
+  const allUp = () => haproxy.allUp(options.size);
 
   const fleet: Fleet = {
     url: lbUrl,
@@ -236,37 +321,16 @@ export async function startFleet(options: { size: number; env: Record<string, st
     dataDir,
     async restart(index) {
       processes[index] = spawnProcess(index);
-      await answering(index);
+      await answeringAt(index);
     },
-    async stop(index, signal) {
-      const { child } = processes[index] as FleetProcess;
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill(signal);
-      return exited;
-    },
+    stop: (index, signal) => stopChild((processes[index] as FleetProcess).child, signal),
     upIn,
     sentTo,
     allUp,
-    async rssMb(index) {
-      const pid = (processes[index] as FleetProcess).child.pid;
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    rssMb: (index) => rssMbOf((processes[index] as FleetProcess).child.pid),
     async close() {
-      for (const fleetProcess of processes) {
-        if (fleetProcess.child.exitCode === null && fleetProcess.child.signalCode === null) {
-          const exited = new Promise((resolve) => fleetProcess.child.once('exit', resolve));
-          fleetProcess.child.kill('SIGKILL');
-          await exited;
-        }
-      }
-      if (haproxy && haproxy.exitCode === null) {
-        const exited = new Promise((resolve) => haproxy?.once('exit', resolve));
-        haproxy.kill('SIGTERM');
-        await exited;
-      }
+      for (const fleetProcess of processes) await stopChild(fleetProcess.child, 'SIGKILL');
+      await haproxy.close();
       await db.end();
       const cleanup = new pg.Client({ connectionString: adminUrl() });
       await cleanup.connect();
@@ -279,28 +343,16 @@ export async function startFleet(options: { size: number; env: Record<string, st
   try {
     // All at once on the empty database: they migrate and seed it once between them (advisory locks).
     for (let index = 0; index < options.size; index += 1) processes.push(spawnProcess(index));
-    await Promise.all(processes.map((_, index) => answering(index)));
-    const configFile = path.join(dataDir, 'haproxy.cfg');
-    await writeFile(
-      configFile,
-      haproxyConfig({
-        port: lbPort,
-        socket,
-        servers: processes.map((fleetProcess) => ({ name: fleetProcess.name, port: fleetProcess.port })),
-      }),
-    );
-    haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    haproxy.stdout?.on('data', (chunk) => haproxyLog.push(String(chunk)));
-    haproxy.stderr?.on('data', (chunk) => haproxyLog.push(String(chunk)));
-    await until(
-      'HAProxy to listen',
-      async () => {
-        if (haproxy?.exitCode !== null)
-          throw Object.assign(new Error(`HAProxy exited:\n${haproxyLog.join('')}`), { fatal: true });
-        return (await fetch(`${lbUrl}/api/ping`)).ok ? true : undefined;
-      },
-      30_000,
-    );
+    await Promise.all(processes.map((_, index) => answeringAt(index)));
+    await haproxy.start({
+      bind: `127.0.0.1:${lbPort}`,
+      url: lbUrl,
+      servers: processes.map((fleetProcess) => ({
+        name: fleetProcess.name,
+        address: '127.0.0.1',
+        port: fleetProcess.port,
+      })),
+    });
     await allUp();
     return fleet;
   } catch (error) {

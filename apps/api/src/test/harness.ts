@@ -1,7 +1,8 @@
 // Test harness: a real server on an ephemeral port against a fresh database (PGlite or a new
 // PostgreSQL database, chosen by TEST_DATABASE) and a temporary DATA_DIR, cleaned up afterwards. With
 // TEST_EVENTS=clickhouse (the opt-in ClickHouse suite) events go to a fresh database in an embedded
-// ClickHouse (chdb) instead of the main database.
+// ClickHouse (chdb) instead of the main database. With TEST_EVENTS_BUS=nats://… every server sends its
+// events through the event log, a stream of its own (test/bus.ts).
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ import { migrate } from '../db/migrate';
 import { migrations } from '../migrations/index';
 import { prepareClickHouseEventStore } from '../services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from '../services/events/store';
+import { deleteStream, testEventsBus, uniqueStream } from './bus';
 
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -239,9 +241,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  clock?: () => number;
+  /**
+   * With EVENTS_BUS, answer a beacon once the store has its event (true: the tests that read what they
+   * sent) or once the log has it (false). By default true when TEST_EVENTS_BUS put the server on the log,
+   * false when the test set EVENTS_BUS itself.
+   */
+  answeredWhenStored?: boolean;
+  /** Collects the server's log lines (warnings and errors) here, for a test that reads them. */
+  logLines?: string[];
+}
+
+/** The app's logging: off, or on at `warn` into `lines` (as the fleet runs it: LOG_LEVEL=warn). */
+const loggingInto = (lines: string[] | undefined) =>
+  lines ? { logger: true, logStream: { write: (line: string) => lines.push(line) } } : undefined;
+
 export async function startServer(
   env: Record<string, string> = {},
-  { clock }: { clock?: () => number } = {},
+  options: StartOptions = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-api-'));
   const fresh = await freshMigratedDatabase();
@@ -251,11 +269,23 @@ export async function startServer(
     () => fresh.drop(),
   ];
   try {
-    return await listening(dataDir, fresh, env, clock, opened);
+    return await listening(dataDir, fresh, env, options, opened);
   } catch (error) {
     for (const close of opened.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * With TEST_EVENTS_BUS (and no EVENTS_BUS of the test's own): the server on the log, through a stream of
+ * its own, answered once its events are stored. Otherwise answered once committed (EVENTS_JOURNAL=off),
+ * so a test reads what it has just sent; the journal's own tests turn it on.
+ */
+function eventsEnv(env: Record<string, string>): Record<string, string> {
+  const bus = testEventsBus();
+  if (env.EVENTS_BUS !== undefined) return {};
+  if (bus === undefined) return { EVENTS_JOURNAL: 'off' };
+  return { EVENTS_BUS: bus, EVENTS_BUS_STREAM: uniqueStream(), EVENTS_BUS_ACK_WAIT_SECONDS: '5' };
 }
 
 /** The rest of startServer: `opened` gets each thing to close should a later step fail. */
@@ -263,7 +293,7 @@ async function listening(
   dataDir: string,
   fresh: FreshDatabase,
   env: Record<string, string>,
-  clock: (() => number) | undefined,
+  { clock, answeredWhenStored, logLines }: StartOptions,
   opened: (() => Promise<void>)[],
 ): Promise<TestServer> {
   // TEST_LOG=1 prints the server's errors (a 500's cause) while debugging a test.
@@ -271,23 +301,25 @@ async function listening(
   const config = loadConfig({
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
-    LOG_LEVEL: logErrors ? 'error' : 'silent',
+    LOG_LEVEL: logLines ? 'warn' : logErrors ? 'error' : 'silent',
     // The test process is the proxy: loopback may say which address a client has.
     TRUST_PROXY: '127.0.0.1',
     // Tests run the jobs themselves (server.app.jobs.runOnce()), when they want to.
     JOB_POLL_SECONDS: '0',
-    // Answered once committed, so a test reads what it has just sent; the journal's own tests turn it on.
-    EVENTS_JOURNAL: 'off',
+    ...eventsEnv(env),
     ...env,
   });
+  const bus = config.eventsBus;
+  if (bus) opened.push(() => deleteStream(bus.servers.join(','), bus.stream));
   const events = await freshEventStore(fresh.db);
   opened.push(() => events.close());
   const app = await buildApp(config, {
     db: fresh.db,
-    logger: logErrors,
+    ...(loggingInto(logLines) ?? { logger: logErrors }),
     // A test that sets EVENTS_URL gets the store the server opens from it.
     ...(config.events ? {} : { eventStore: events.store }),
     ...(clock ? { clock } : {}),
+    eventsAnsweredWhenStored: answeredWhenStored ?? env.EVENTS_BUS === undefined,
   });
   opened.push(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -304,6 +336,7 @@ async function listening(
     async close() {
       await app.close();
       await events.close();
+      if (bus) await deleteStream(bus.servers.join(','), bus.stream);
       await fresh.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -325,7 +358,7 @@ export interface SecondProcess {
 export async function startSecondProcess(
   server: TestServer,
   env: Record<string, string> = {},
-  { clock }: { clock?: () => number } = {},
+  { clock, logLines }: Pick<StartOptions, 'clock' | 'logLines'> = {},
 ): Promise<SecondProcess> {
   const db = server.databaseUrl ? await createPostgresDatabase(server.databaseUrl) : server.db;
   const closeDb = async () => {
@@ -335,12 +368,19 @@ export async function startSecondProcess(
     const config = loadConfig({
       DATA_DIR: server.dataDir,
       CONSOLE_DIR: path.join(server.dataDir, 'no-console'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logLines ? 'warn' : 'silent',
       TRUST_PROXY: '127.0.0.1',
       JOB_POLL_SECONDS: '0',
       ...env,
     });
-    const app = await buildApp(config, { db, logger: false, ...(clock ? { clock } : {}) });
+    const store = server.app.adconsole.events.store;
+    const app = await buildApp(config, {
+      db,
+      // The events' ClickHouse (TEST_EVENTS=clickhouse) is the server's: the fleet's one event store.
+      ...(store.kind === 'clickhouse' ? { eventStore: store } : {}),
+      ...(loggingInto(logLines) ?? { logger: false }),
+      ...(clock ? { clock } : {}),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

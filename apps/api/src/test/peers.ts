@@ -29,7 +29,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** An SMTP server on a free port of `address` (loopback, or the fleet suite's network). */
+export async function startSmtpPeer(address = '127.0.0.1'): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const rejected = new Set<string>();
   const server = new SMTPServer({
@@ -63,10 +64,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${address}:${port}`,
     received,
     reject: (address) => rejected.add(address),
     accept: (address) => rejected.delete(address),
@@ -90,19 +91,22 @@ export interface S3Peer {
   close(): Promise<void>;
 }
 
-/** s3rver on a free loopback port with one empty bucket; its files live in a temporary folder. */
-export async function startS3Peer(bucket = 'adconsole-test'): Promise<S3Peer> {
+/**
+ * s3rver on a free port of `address` (loopback, or the fleet suite's network) with one empty bucket; its
+ * files live in a temporary folder.
+ */
+export async function startS3Peer(bucket = 'adconsole-test', address = '127.0.0.1'): Promise<S3Peer> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({
     port: 0,
-    address: '127.0.0.1',
+    address,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  const address = (await server.run()) as AddressInfo;
+  const listening = (await server.run()) as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint: `http://${address}:${listening.port}`,
     bucket,
     // s3rver checks signatures made with these keys.
     accessKeyId: 'S3RVER',

@@ -105,7 +105,9 @@ describe('the event journal', () => {
       await copyFile(path.join(dir, `${pid}-dead1-0.events`), path.join(dir, `${pid}-dead1-1.events`));
       const before = await impressions();
       const journal = await EventJournal.open(dir);
-      expect(await journal.recover(server.app.adconsole.events.store)).toBe(10);
+      expect(await journal.recover((events) => server.app.adconsole.events.store.writeBatch(events))).toBe(
+        10,
+      );
       expect(await impressions()).toBe(before + 5);
       expect(await segmentsIn(dir)).toEqual([]);
     } finally {
@@ -121,7 +123,7 @@ describe('the event journal', () => {
       const name = `${running.pid}-alive1-0.events`;
       await writeFile(path.join(dir, name), `${JSON.stringify({ ...event, at: event?.at.getTime() })}\n`);
       const journal = await EventJournal.open(dir);
-      expect(await journal.recover(server.app.adconsole.events.store)).toBe(0);
+      expect(await journal.recover((events) => server.app.adconsole.events.store.writeBatch(events))).toBe(0);
       expect(await segmentsIn(dir)).toEqual([name]);
     } finally {
       running.kill('SIGKILL');

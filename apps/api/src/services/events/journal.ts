@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
 /** A segment is closed for new events after this many events or this long, whichever comes first. */
@@ -53,8 +52,8 @@ function running(pid: number): boolean {
   }
 }
 
-/** One line of a segment: the event with its time in milliseconds. */
-const lineOf = (event: TrackedEvent) => `${JSON.stringify({ ...event, at: event.at.getTime() })}\n`;
+/** One line of a segment (and of a message of the event bus): the event with its time in milliseconds. */
+export const eventLine = (event: TrackedEvent) => `${JSON.stringify({ ...event, at: event.at.getTime() })}\n`;
 
 /** The events of a segment's text; a last line cut short by a crash in the middle of a write is dropped. */
 export function parseSegment(text: string): TrackedEvent[] {
@@ -90,7 +89,7 @@ export class EventJournal {
   async append(events: readonly TrackedEvent[]): Promise<JournalSegment> {
     const segment = await this.segmentFor(events.length);
     segment.written += events.length;
-    await segment.handle.write(events.map(lineOf).join(''));
+    await segment.handle.write(events.map(eventLine).join(''));
     return segment;
   }
 
@@ -109,14 +108,19 @@ export class EventJournal {
 
   /**
    * Takes over the segments of processes that are gone (and of this pid's earlier boots: a container
-   * restarts with the same pid) and writes their events into the store. Answers how many it wrote.
+   * restarts with the same pid) and hands their events to `write` (the store's writeBatch, or the event
+   * bus's publish), `REPLAY_BATCH` at a time. With `ownSealed`, this process's own segments too, all but
+   * the one it appends to (the bus's fallback, after `release`). Answers how many events it handed over.
    */
-  async recover(store: EventStore): Promise<number> {
+  async recover(
+    write: (events: TrackedEvent[]) => Promise<unknown>,
+    { ownSealed = false }: { ownSealed?: boolean } = {},
+  ): Promise<number> {
     let recovered = 0;
     for (const name of (await readdir(this.dir)).sort()) {
       const owner = ownerOf(name);
-      if (!owner || owner.boot === this.boot) continue;
-      if (owner.pid !== process.pid && running(owner.pid)) continue;
+      if (!owner || path.join(this.dir, name) === this.current?.file) continue;
+      if (owner.boot === this.boot ? !ownSealed : owner.pid !== process.pid && running(owner.pid)) continue;
       // Renamed into a segment name of this boot: a crash in the middle of the replay leaves it to the
       // next process to start, like every other segment of a process that is gone.
       const taken = path.join(this.dir, `${process.pid}-${this.boot}-r${this.sequence++}${SUFFIX}`);
@@ -127,12 +131,29 @@ export class EventJournal {
       }
       const events = parseSegment(await readFile(taken, 'utf8'));
       for (let at = 0; at < events.length; at += REPLAY_BATCH) {
-        await store.writeBatch(events.slice(at, at + REPLAY_BATCH));
+        await write(events.slice(at, at + REPLAY_BATCH));
       }
       await unlink(taken);
       recovered += events.length;
     }
     return recovered;
+  }
+
+  /**
+   * Stops appending to the segments open now and closes them without deleting them: they are then files
+   * for `recover` with `ownSealed`, the next append opens a new segment. The event bus's fallback calls
+   * it with no append in progress (bus/publisher.ts), when the log is back and the journal drains.
+   */
+  async release(): Promise<void> {
+    const segments = [...this.open];
+    this.open.clear();
+    this.current = undefined;
+    for (const segment of segments) await segment.handle.close();
+  }
+
+  /** Whether an append since the last `release` opened a segment (the event bus's drain takes it next). */
+  hasOpenSegments(): boolean {
+    return this.open.size > 0;
   }
 
   private async segmentFor(count: number): Promise<JournalSegment> {

@@ -175,6 +175,28 @@ describe(`the event store (${testEventsKind()}, main database on ${testDatabaseK
       expect(await invalidOf('held')).toEqual([['sequence', 0, 1, 0]]);
       await writer.close();
     });
+
+    it('events already durable elsewhere (the journal, the log) wait for a full batch or a request that waits for its commit; that request goes at once and takes them along', async () => {
+      const writer = new EventWriter(store, { maxBatch: 100, lingerMs: 0, durableLingerMs: 600_000 });
+      const impressions = (prefix: string, count: number) =>
+        Array.from({ length: count }, (_, index) =>
+          tracked('linger', 'impression', '2026-06-02T10:00:00Z', `${prefix}.${index}`),
+        );
+      // Forty events of the log in four messages: nobody waits for them, so they wait for more. A
+      // request's event would go once a timer of `lingerMs` (0) fires: they are still waiting after it.
+      const logged = Promise.all(['a', 'b', 'c', 'd'].map((part) => writer.recordAll(impressions(part, 10))));
+      await new Promise((fired) => setTimeout(fired, 0));
+      expect(writer.queued).toBe(40);
+      // A request waiting for its commit is written at once, in one batch with them.
+      await writer.record(tracked('linger', 'impression', '2026-06-02T10:00:00Z', 'request.1'));
+      await logged;
+      expect(writer.stats).toEqual({ batches: 1, events: 41 });
+      // A full batch of them goes without waiting for anything.
+      await writer.recordAll(impressions('full', 100));
+      expect(writer.stats).toEqual({ batches: 2, events: 141 });
+      expect((await readTotals(store, ['linger'])).get('linger')).toMatchObject({ impressions: 141 });
+      await writer.close();
+    });
   });
 
   describe('local periods', () => {

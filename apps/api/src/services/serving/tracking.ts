@@ -159,7 +159,7 @@ export async function track(
   if (!live) return false;
   const reason = eventReason(verified.reason, client, eventType, live);
   const dims = decodeDimensions(params.d);
-  await ctx.events.writer.record({
+  await ctx.events.record({
     liveId,
     type: eventType,
     at: new Date(),
@@ -226,7 +226,7 @@ export async function click(
   let clickId: string | undefined;
   if (verified && params.i) {
     const reason = eventReason(verified.reason, client, 'click', live);
-    await ctx.events.writer.record({
+    await ctx.events.record({
       liveId,
       type: 'click',
       at: new Date(),

@@ -1,0 +1,220 @@
+// Unique beacons a second (each a new signed impression: a durable event) beside the store's own
+// group-commit ceiling, measured in the same run (bench/events-ingest.ts), on PGlite and PostgreSQL,
+// with the journal and with the event log (EVENTS_BUS, a NATS server of the bench's own with JetStream).
+// Beside each figure, the CPU a beacon cost each part on this machine: the server process, PostgreSQL's
+// backends of the bench's database, the NATS server, and this process (the load generator), and the
+// limit those costs set when the parts share the machine's cores:
+//
+//   limit = min(cores × 1,000,000 µs / (server + PostgreSQL + NATS + load µs a beacon),
+//               1,000,000 µs / the server's µs, / PostgreSQL's, / the load's)
+//
+// the second line because the server's event loop, the writer's one transaction at a time and
+// autocannon each run on one core. On a machine other work shares, `left` is the same limit on the CPU
+// the other processes left during the run (the machine's busy time from /proc/stat less the four
+// parts'). The rates fall on a loaded machine; the CPU a beacon costs holds better (docs/serving.md,
+// "Beacons at the store's speed").
+//
+//   pnpm build && node bench/beacons.mjs [--duration 10] [--connections 64] [--only pglite|postgres]
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
+import { cpuMeter, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
+import { browserHeaders, signedImpressionQuery } from './serving-load.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const duration = Number(option('duration', 10));
+const connections = Number(option('connections', 64));
+const only = option('only', undefined);
+const cores = availableParallelism();
+const secret = randomBytes(32).toString('base64url');
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The store's ceiling: bench/events-ingest.ts in a process of its own, its figures as JSON. */
+function storeCeilings() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'adconsole-ceiling-'));
+  const file = path.join(dir, 'ceilings.json');
+  const run = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'bench/events-ingest.ts'), '--json', file],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_POSTGRES_URL: adminUrl } },
+  );
+  if (run.status !== 0) throw new Error('bench/events-ingest.ts failed');
+  const ceilings = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  return { pglite: ceilings.PGlite, postgres: ceilings.PostgreSQL };
+}
+
+/** A NATS server with JetStream of the bench's own (its CPU is the bench's alone), on a free port. */
+async function startNats() {
+  const store = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-nats-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(
+    process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server',
+    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store],
+    { stdio: 'ignore' },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (child.exitCode !== null) throw new Error('nats-server did not start');
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(store, { recursive: true, force: true });
+    },
+  };
+}
+
+/** PostgreSQL's backends of one database (the server's pool), by pid. */
+async function backendsOf(databaseUrl) {
+  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await client.end();
+  return rows.map((row) => row.pid);
+}
+
+/** Unique beacons for `seconds` at `connections` at once; answers autocannon's result. */
+const beaconLoad = (origin, liveId, seconds) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({
+              ...request,
+              path: `/serve/t/impression?${signedImpressionQuery(secret, liveId)}`,
+              headers: { ...request.headers, ...browserHeaders() },
+            }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+/** One configuration: a fresh server, warm-up, the measured load, then the store's catch-up. */
+async function measure({ database, mode, nats }) {
+  const postgres = database === 'postgres' ? await scratchPostgres(root, 'beacons') : undefined;
+  const demo = await startDemoServer(root, {
+    SERVER_SECRET: secret,
+    DATABASE_URL: postgres?.url ?? '',
+    TRUST_PROXY: 'loopback',
+    DEMO_DAYS: '1',
+    ...(mode === 'log'
+      ? { EVENTS_BUS: nats.url, EVENTS_BUS_STREAM: `bench_${randomBytes(4).toString('hex')}` }
+      : { EVENTS_JOURNAL: mode === 'journal' ? 'on' : 'off' }),
+  });
+  try {
+    const creative = demo.campaign.creatives.find(
+      (c) => c.type === 'Banner' && c.layout !== 'in-banner-video',
+    );
+    const liveId = creative.liveCreatives[0].id;
+    await beaconLoad(demo.origin, liveId, 2);
+    await settledCounts(demo, creative.id);
+    const before = await creativeCounts(demo, creative.id);
+    const meters = {
+      server: cpuMeter([demo.pid]),
+      postgres: cpuMeter(postgres ? await backendsOf(postgres.url) : []),
+      nats: cpuMeter(mode === 'log' ? [nats.pid] : []),
+      load: ownCpuMeter(),
+    };
+    const machine = machineCpuMeter();
+    const started = Date.now();
+    const result = await beaconLoad(demo.origin, liveId, duration);
+    const machineMs = machine.stop();
+    const answered = result.requests.total - result.non2xx;
+    const after = await settledCounts(demo, creative.id);
+    const storedSeconds = (Date.now() - started - 300) / 1000;
+    const used = Object.fromEntries(Object.entries(meters).map(([part, meter]) => [part, meter.stop()]));
+    const micros = Object.fromEntries(
+      Object.entries(used).map(([part, ms]) => [part, (ms * 1000) / Math.max(1, answered)]),
+    );
+    const ours = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+    return {
+      // The CPU other processes took during the load, in cores (the machine's busy time less ours).
+      others: Math.max(0, machineMs - ours) / 1000 / duration,
+      answered: answered / duration,
+      stored: (after.impressions - before.impressions) / storedSeconds,
+      counted: after.impressions - before.impressions,
+      sent: answered,
+      non2xx: result.non2xx,
+      micros,
+    };
+  } finally {
+    await demo.stop();
+    await postgres?.drop();
+  }
+}
+
+const ceilings = storeCeilings();
+const nats = await startNats();
+const configurations = [
+  { database: 'pglite', mode: 'direct', label: 'PGlite, answered at the commit (default)' },
+  { database: 'pglite', mode: 'journal', label: 'PGlite, journal' },
+  { database: 'pglite', mode: 'log', label: 'PGlite, event log' },
+  { database: 'postgres', mode: 'journal', label: 'PostgreSQL, journal (default)' },
+  { database: 'postgres', mode: 'log', label: 'PostgreSQL, event log' },
+].filter((configuration) => only === undefined || configuration.database === only);
+const rows = [];
+try {
+  for (const configuration of configurations)
+    rows.push([configuration, await measure({ ...configuration, nats })]);
+} finally {
+  nats.stop();
+}
+
+const pad = (value, width) => String(value).padStart(width);
+/** Beacons a second the parts' CPU allows on `cores` cores (each single-threaded part on one core). */
+const limitOf = ({ server, postgres, nats: natsMicros, load }, available) =>
+  Math.min(
+    (available * 1_000_000) / (server + postgres + natsMicros + load),
+    1_000_000 / server,
+    1_000_000 / load,
+    postgres > 0 ? 1_000_000 / postgres : Number.POSITIVE_INFINITY,
+  );
+console.log(
+  `\nUnique beacons (POST /serve/t/impression, a new signed impression each), ${connections} connections, ${duration} s each, ${cores} cores; CPU in µs a beacon; "others" is the CPU (in cores) other processes took meanwhile.`,
+);
+console.log(
+  `${'configuration'.padEnd(42)} ${pad('answered/s', 10)} ${pad('stored/s', 9)} ${pad('of ceiling', 10)} ${pad('server', 7)} ${pad('PG', 6)} ${pad('NATS', 6)} ${pad('load', 6)} ${pad('others', 6)} ${pad('limit/s', 8)} ${pad('left/s', 7)} ${pad('of left', 7)}`,
+);
+for (const [configuration, figures] of rows) {
+  const ceiling = ceilings[configuration.database].eventsPerSecond;
+  const { server, postgres, nats: natsMicros, load } = figures.micros;
+  const limit = limitOf(figures.micros, cores);
+  const left = limitOf(figures.micros, Math.max(0.1, cores - figures.others));
+  console.log(
+    `${configuration.label.padEnd(42)} ${pad(figures.answered.toFixed(0), 10)} ${pad(figures.stored.toFixed(0), 9)} ${pad(`${Math.round((figures.stored / ceiling) * 100)} %`, 10)} ${pad(server.toFixed(1), 7)} ${pad(postgres.toFixed(1), 6)} ${pad(natsMicros.toFixed(1), 6)} ${pad(load.toFixed(1), 6)} ${pad(figures.others.toFixed(2), 6)} ${pad(limit.toFixed(0), 8)} ${pad(left.toFixed(0), 7)} ${pad(`${Math.round((figures.answered / left) * 100)} %`, 7)}`,
+  );
+  if (figures.counted < figures.sent)
+    console.log(`  ${figures.sent - figures.counted} answered beacons were not counted: a defect`);
+}
+for (const database of ['pglite', 'postgres']) {
+  const ceiling = ceilings[database];
+  if (!ceiling) continue;
+  console.log(
+    `store ceiling ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (bench/events-ingest.ts, group commit alone): ${ceiling.eventsPerSecond.toFixed(0)} events/s, ${ceiling.processMicros.toFixed(1)} µs of its process${database === 'postgres' ? ` + ${ceiling.postgresMicros.toFixed(1)} µs of PostgreSQL's backends` : ''} an event`,
+  );
+}
+console.log(
+  '\nGoal: unique beacons stored at least 50 % of the store ceiling (PGlite and PostgreSQL with the journal, PostgreSQL with the log); where the machine cannot, the rate within 80 % of the limit its parts’ CPU sets.',
+);
+process.exit(0);
