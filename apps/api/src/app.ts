@@ -97,15 +97,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // One hook, in the order shutdown needs (Fastify runs separate onClose hooks last added first, which
   // once closed the database before the event writer's last flush): mail still on its way after its
   // answer, then the jobs, then ad requests counted and events still held by the writer, then the stores.
+  // Each step runs whatever the one before it met (a store refusing the last ad request counts must not
+  // keep the events and the database open); the first failure is thrown once all have run.
   app.addHook('onClose', async () => {
-    await ctx.background.settled();
-    await jobs.stop();
-    await ctx.reportWorker.close();
-    await ctx.conversions.close();
-    await ctx.events.requests.close();
-    await ctx.events.bus?.close();
-    await ctx.events.writer.close();
-    await close();
+    const steps: (() => Promise<unknown>)[] = [
+      () => ctx.background.settled(),
+      () => jobs.stop(),
+      () => ctx.reportWorker.close(),
+      () => ctx.conversions.close(),
+      () => ctx.events.requests.close(),
+      async () => ctx.events.bus?.close(),
+      () => ctx.events.writer.close(),
+      close,
+    ];
+    let failure: unknown;
+    for (const step of steps) await step().catch((error: unknown) => (failure ??= error));
+    if (failure !== undefined) throw failure;
   });
 
   await app.register(fastifyCookie);

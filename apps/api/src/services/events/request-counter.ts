@@ -5,7 +5,8 @@
 // of this process reads them. An ad request is not a durable event: writing one per request would put a
 // database write on the serving path (at thousands a second), so a process that dies loses at most its
 // last second of counts, and SIGTERM writes them before it exits. A batch the store refuses stays and
-// goes with the next one.
+// goes with the next one, added into the rows gathered since (each row key once: an upsert cannot touch
+// a row twice in one statement).
 import { REQUEST_OUTCOMES, type RequestOutcome } from '@adconsole/domain';
 import type { RequestCountRow } from './request-counts';
 import type { EventStore } from './store';
@@ -25,8 +26,11 @@ export class RequestCounter {
   /** The current bucket's counts by tag key, one slot per outcome. */
   private counts = new Map<string, number[]>();
   private bucket = Number.NaN;
-  /** Rows of buckets ended, and of batches the store refused, waiting for the next write. */
-  private pending: RequestCountRow[] = [];
+  /**
+   * Rows of buckets ended, and of batches the store refused, waiting for the next write: one per tag,
+   * bucket and outcome (a refused batch's rows and the same bucket's later counts add up in one).
+   */
+  private pending = new Map<string, RequestCountRow>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -63,7 +67,7 @@ export class RequestCounter {
       const [campaignId = '', placementId = '', liveId = ''] = key.split('\t');
       slots.forEach((requests, index) => {
         if (requests > 0)
-          this.pending.push({
+          this.keep({
             campaignId,
             placementId,
             liveId,
@@ -74,6 +78,14 @@ export class RequestCounter {
       });
     }
     this.counts = new Map();
+  }
+
+  /** A row into the pending ones, added to the row of the same tag, bucket and outcome if there is one. */
+  private keep(row: RequestCountRow): void {
+    const key = `${requestCountKey(row.campaignId, row.placementId, row.liveId)}\t${row.bucket.getTime()}\t${row.outcome}`;
+    const known = this.pending.get(key);
+    if (known) known.requests += row.requests;
+    else this.pending.set(key, { ...row });
   }
 
   /**
@@ -87,13 +99,14 @@ export class RequestCounter {
       .catch(() => undefined)
       .then(async () => {
         this.seal();
-        const rows = this.pending.splice(0);
+        const rows = [...this.pending.values()];
+        this.pending = new Map();
         if (rows.length === 0) return;
         try {
           await this.store().writeRequestCounts(rows);
         } catch (error) {
           // Kept for the next write, a second later (the store may be back by then).
-          this.pending.unshift(...rows);
+          for (const row of rows) this.keep(row);
           if (!this.closed && this.timer === undefined) {
             this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
             this.timer.unref();

@@ -1,7 +1,7 @@
 // The report's ad requests by outcome (docs/reports.md, "Requests not served"): the campaign's tags'
 // requests (only some live creatives' in a creative report) by local day or hour, every period present,
 // each with requests = served + each reason, and their totals. This process's counts still in memory are
-// written first, so a report reads every request this process answered.
+// written first, so a report reads every request this process answered (when the store takes them).
 import {
   addRequests,
   isRequestOutcome,
@@ -21,7 +21,12 @@ export async function reportNotServed(
   range: { from: Date; to: Date; zone: ReportZone; unit: 'day' | 'hour' },
   periods: readonly string[],
 ): Promise<NotServed> {
-  await ctx.events.requests.flush();
+  // A store that refuses the write now keeps them for the next one: the report reads what is there.
+  await ctx.events.requests
+    .flush()
+    .catch((error: unknown) =>
+      ctx.log(`Ad request counts not written yet: ${error instanceof Error ? error.message : String(error)}`),
+    );
   const rows = await readRequestPeriods(
     ctx.events.store,
     {
