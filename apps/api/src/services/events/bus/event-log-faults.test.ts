@@ -49,6 +49,37 @@ describe(`the event log's faults on ${testStoresLabel()}`, () => {
       expect(world.server.app.adconsole.events.bus?.publisher.stats.journalled).toBeGreaterThanOrEqual(1500);
     });
 
+    it('with beacons arriving all the time, the journal of an outage still drains and the next beacons go to the log again', async () => {
+      const publisher = world.server.app.adconsole.events.bus?.publisher;
+      const journal = world.server.config.eventsJournalDir ?? '';
+      const before = await world.impressions();
+      await nats.stop('SIGKILL');
+      let sending = true;
+      let sent = 0;
+      const load = (async () => {
+        while (sending) {
+          const answers = await world.beacons(20, { parallel: 20 });
+          sent += answers.filter((status) => status === 204).length;
+        }
+      })();
+      try {
+        await expect
+          .poll(async () => (await segmentsIn(journal)).length, { timeout: 20_000 })
+          .toBeGreaterThan(0);
+        const published = publisher?.stats.published ?? 0;
+        await nats.start();
+        // Published straight to the log (not drained from the journal) while the load goes on.
+        await expect
+          .poll(() => publisher?.stats.published ?? 0, { timeout: 30_000 })
+          .toBeGreaterThan(published + 200);
+      } finally {
+        sending = false;
+        await load;
+      }
+      await expect.poll(() => world.impressions(), { timeout: 30_000 }).toBe(before + sent);
+      await expect.poll(() => segmentsIn(journal), { timeout: 10_000 }).toEqual([]);
+    });
+
     it('a process started while no NATS server answers serves at once, journalling its beacons; a fleet process drains its journal into the log once it answers', async () => {
       await nats.stop('SIGKILL');
       const before = await world.impressions();

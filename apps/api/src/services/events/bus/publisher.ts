@@ -51,6 +51,11 @@ export class BusPublisher {
   /** Events go to the journal: the log is down, or the journal still holds events of an outage. */
   private journalMode = true;
   private toJournal: Waiting[] = [];
+  /**
+   * The drain's last round: new events wait in `gathering`, unanswered, instead of joining the journal, so
+   * the journal stops growing and its last segments can be written into the log; then they are sent.
+   */
+  private holding = false;
   private appending: Promise<void> | undefined;
   private draining: Promise<void> | undefined;
   private closed = false;
@@ -93,6 +98,10 @@ export class BusPublisher {
     if (this.closed) return Promise.reject(new Error('The event bus is shutting down.'));
     return new Promise((resolve, reject) => {
       const waiting = { event, resolve, reject };
+      if (this.journalMode && this.holding) {
+        this.gathering.push(waiting);
+        return;
+      }
       if (this.journalMode) {
         this.journalAll([waiting]);
         return;
@@ -121,6 +130,7 @@ export class BusPublisher {
   /** Publishes what has gathered, a message per MESSAGE_EVENTS, while fewer than IN_FLIGHT are on their way. */
   private readonly send = () => {
     this.scheduled = false;
+    if (this.journalMode && this.holding) return;
     if (this.journalMode) {
       this.journalAll(this.gathering.splice(0));
       return;
@@ -204,22 +214,31 @@ export class BusPublisher {
   private async drainJournal(): Promise<void> {
     let drained = 0;
     await this.republish();
+    // Leaves the drain with the log down (or closing): what waited for the last round joins the journal.
+    const stop = () => {
+      this.holding = false;
+      if (this.gathering.length > 0) this.journalAll(this.gathering.splice(0));
+    };
     for (;;) {
-      if (!this.link.isUp || this.closed) return;
+      if (!this.link.isUp || this.closed) return stop();
       // No append is in progress when the journal lets its segments go: every event appended so far is
       // in one of them, and the next append opens a new segment that the next round takes.
       while (this.appending) await this.appending;
       await this.journal.release();
       drained += await this.journal.recover((events) => this.publishNow(events), { ownSealed: true });
-      if (!this.link.isUp || this.closed) return;
+      if (!this.link.isUp || this.closed) return stop();
       if (this.toJournal.length === 0 && !this.appending && !this.journal.hasOpenSegments()) {
         this.journalMode = false;
+        this.holding = false;
         this.logging.resolve();
         if (drained > 0)
           this.log.warn(`events bus: ${drained} journalled events written from this machine into the log`);
         if (this.gathering.length > 0) this.send();
         return;
       }
+      // Under load a beacon arrives in every round and opens a new segment: from the next round on new
+      // events wait (unanswered, in memory, for one round) so the journal's last segment can go.
+      this.holding = true;
     }
   }
 
@@ -283,11 +302,16 @@ export class BusPublisher {
   /** Takes no more events; waits for the publishes on their way and the journal's appends. */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.inFlight.size > 0 || this.appending || this.scheduled) {
-      await Promise.all([...this.inFlight, this.appending]);
-      if (this.scheduled) await new Promise((done) => setImmediate(done));
-    }
+    const settled = async () => {
+      while (this.inFlight.size > 0 || this.appending || this.scheduled) {
+        await Promise.all([...this.inFlight, this.appending]);
+        if (this.scheduled) await new Promise((done) => setImmediate(done));
+      }
+    };
+    await settled();
     await this.draining;
+    // A drain stopped in its last round put the events it held into the journal.
+    await settled();
     // Answered requests waiting for the store (answerWhenStored) are in the log: answer them.
     for (const [seq] of this.storedWaiters) this.stored(seq);
     // What the journal holds stays on this machine's disk: the next process to start here drains it.
