@@ -30,6 +30,7 @@ const PGLITE_ONLY = [
   // Unit tests that start no server and read no database.
   'apps/api/src/services/serving/{gzip-template,signing,traffic-quality,country}.test.ts',
   'apps/api/src/services/outbound/webhook-*.test.ts',
+  'apps/api/src/services/events/bus/link.test.ts',
   'apps/api/src/config.test.ts',
   // The event log's faults (the log down, junk, a stream deleted) are the log's and the journal's, not
   // SQL: PGlite in `npm test`, both databases in `npm run test:bus`.

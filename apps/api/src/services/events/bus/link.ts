@@ -52,6 +52,19 @@ const STREAM_MAX_BYTES = 1024 * 1024 * 1024;
 /** Messages taken by the fleet's consumers and not yet acknowledged, at most. */
 const MAX_ACK_PENDING = 1000;
 
+/** A server's URL as a log line may show it: without a user name or password (`nats://user:pass@host`). */
+export function withoutCredentials(server: string): string {
+  try {
+    const url = new URL(server);
+    if (url.username === '' && url.password === '') return server;
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return server.replace(/\/\/[^@/]*@/, '//');
+  }
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const isApiError = (error: unknown, code: number) =>
@@ -120,7 +133,15 @@ export class EventBusLink {
   /** Publishes one message; resolves with the stream's acknowledgement (the message is in the log). */
   publish(body: string): Promise<PubAck> {
     if (!this.js || !this.isUp) return Promise.reject(new Error('the event log is not reachable'));
-    return this.js.publish(this.subject, body, { timeout: PUBLISH_TIMEOUT_MS });
+    return this.js.publish(this.subject, body, { timeout: PUBLISH_TIMEOUT_MS }).then((ack) => {
+      // An outage ends with the first publish the stream takes, not when the link merely connects (a
+      // full stream connects and refuses: one line for the whole outage, not one a second).
+      if (this.downSaid) {
+        this.downSaid = false;
+        this.log.warn('events bus: the event log answers again');
+      }
+      return ack;
+    });
   }
 
   /** The durable consumer, for reading the log (bus/consumer.ts). */
@@ -177,7 +198,9 @@ export class EventBusLink {
       this.jsm = undefined;
       this.watch(nc);
     } catch (error) {
-      throw new Error(`no NATS server of ${this.config.servers.join(', ')} answers: ${errorText(error)}`);
+      throw new Error(
+        `no NATS server of ${this.config.servers.map(withoutCredentials).join(', ')} answers: ${errorText(error)}`,
+      );
     }
   }
 
@@ -199,8 +222,6 @@ export class EventBusLink {
     await this.ensureConsumer(this.jsm);
     if (this.closed) return;
     this.up = true;
-    if (this.downSaid) this.log.warn('events bus: the event log answers again');
-    this.downSaid = false;
     if (remade) for (const listener of this.remadeListeners) listener();
     for (const listener of this.upListeners) listener();
   }
