@@ -128,4 +128,19 @@ describe(`the job queue under one account's flood (${testDatabaseKind()})`, () =
       status = 204;
     }
   });
+
+  it('a test whose job was abandoned (its process died mid-attempt) does not hold back the next: a new test is a new message, and it goes out', async () => {
+    const { client, endpoints } = await accountWithEndpoints(1);
+    const first = await test(client, endpoints[0]?.id ?? '');
+    // The process that claimed it died: its lease ran out and the job was abandoned for good.
+    await server.db.query("update jobs set state = 'abandoned' where key = $1", [
+      `webhook:${first.body.data?.id}`,
+    ]);
+    const again = await test(client, endpoints[0]?.id ?? '');
+    expect(again.httpStatus).toBe(200);
+    expect(again.body.data?.id).not.toBe(first.body.data?.id);
+    for (let poll = 0; poll < 10 && !receivedIds().includes(String(again.body.data?.id)); poll += 1)
+      await server.app.jobs.runOnce(50);
+    expect(receivedIds()).toContain(String(again.body.data?.id));
+  });
 });

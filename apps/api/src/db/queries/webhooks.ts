@@ -66,12 +66,16 @@ export async function lockWebhookEndpoint(db: Queryable, id: string): Promise<vo
   await db.query('select id from webhook_endpoints where id = $1 for update', [id]);
 }
 
-/** The webhook-id of the endpoint's test message not tried yet, if one is waiting. */
+/**
+ * The webhook-id of the endpoint's test message not tried yet, if one is waiting: its job still pending or
+ * running (a job abandoned by a process that died never runs again, and its message is not waiting).
+ */
 export async function findWaitingTest(db: Queryable, endpointId: string): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
-    `select id from webhook_deliveries
-      where endpoint_id = $1 and event = 'webhook.test' and state = 'pending'
-      order by created_at desc, id desc limit 1`,
+    `select d.id from webhook_deliveries d
+      where d.endpoint_id = $1 and d.event = 'webhook.test' and d.state = 'pending'
+        and exists (select 1 from jobs j where j.key = 'webhook:' || d.id and j.state in ('pending', 'running'))
+      order by d.created_at desc, d.id desc limit 1`,
     [endpointId],
   );
   return row?.id;

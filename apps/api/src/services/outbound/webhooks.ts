@@ -25,6 +25,18 @@ import { AttemptFailed, answeredWith, attemptFailure, timedOut } from './webhook
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-retries';
 import { signWebhook } from './webhook-signing';
 
+/**
+ * A receiver's origin, which is what the server's log and a job's row name: a webhook's path and query
+ * often hold its secret (a chat service's hook token).
+ */
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(an unreadable URL)';
+  }
+};
+
 /** The longest a receiver may take to answer one attempt. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -158,12 +170,14 @@ async function deliverOnce(
     const status = await postWebhook(target, { id: deliveryId, body: target.body }, ctx.config.webhooks);
     await record(status, null, 'delivered');
     // What the row keeps once delivered: the message and the answer, never the endpoint's secret.
-    return { id: deliveryId, url: target.url, status };
+    return { id: deliveryId, url: originOf(target.url), status };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // The raw connection error is the operator's, never the delivery log's (./webhook-failures.ts).
     if (error instanceof AttemptFailed && error.cause !== undefined)
-      ctx.log(`Webhook ${deliveryId} attempt ${job.attempts} to ${target.url}: ${String(error.cause)}`);
+      ctx.log(
+        `Webhook ${deliveryId} attempt ${job.attempts} to ${originOf(target.url)}: ${String(error.cause)}`,
+      );
     const retried = retryDelaysMs[job.attempts - 1] !== undefined;
     await record(
       error instanceof AttemptFailed ? error.status : null,
