@@ -146,8 +146,10 @@ export async function lockClickCounts(
     clicks.map((click) => click.clickedAt.toISOString()),
   ];
   await tx.query(
+    // In key order, as the lock below: two processes inserting the same new clicks in opposite orders
+    // would each wait for the other's row.
     `insert into conversion_click_counts (action_id, click_impression_id, clicked_at)
-     select * from unnest($1::text[], $2::text[], $3::timestamptz[])
+     select * from unnest($1::text[], $2::text[], $3::timestamptz[]) order by 1, 2
      on conflict do nothing`,
     params,
   );
