@@ -29,7 +29,7 @@ describe('editing a campaign', () => {
     await page.getByRole('heading', { name: 'Edited in the console' }).waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Edit campaign' }).click();
+    await page.getByRole('button', { name: 'Edit campaign', exact: true }).click();
     const form = page.getByRole('form', { name: 'Edit campaign' });
     await form.getByLabel('Campaign name').fill('Edited in the console, ended');
     await form.getByLabel('End date').fill(day(-1));

@@ -109,10 +109,18 @@ describe('comparison with the previous period', () => {
     expect(metricChange('impressions', current, idle)).toMatchObject({ previous: 0, relative: null });
   });
 
-  it('more is better for every figure the report shows, but a skipped or closed video ad and an effective cost (per conversion too)', () => {
+  it('more is better for every figure the report shows, but a skipped or closed video ad, an effective cost (per conversion too) and a refused conversion', () => {
     const worse = Object.entries(HIGHER_IS_BETTER)
       .filter(([, better]) => !better)
       .map(([metric]) => metric);
-    expect(worse.sort()).toEqual(['closes', 'costPerConversion', 'cpcv', 'ecpc', 'ecpm', 'skips']);
+    expect(worse.sort()).toEqual([
+      'closes',
+      'conversionsRefused',
+      'costPerConversion',
+      'cpcv',
+      'ecpc',
+      'ecpm',
+      'skips',
+    ]);
   });
 });
