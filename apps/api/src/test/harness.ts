@@ -169,6 +169,8 @@ const postgresUrl = (database: string) => {
   return url.toString();
 };
 
+/** Templates of other sets of migrations kept besides the one being made (the newest ones). */
+const KEPT_TEMPLATES = 3;
 /** Any number: the lock that lets one process at a time make the migrated template. */
 const TEMPLATE_LOCK = 7_310_424;
 let postgresTemplate: Promise<string> | undefined;
@@ -176,7 +178,8 @@ let postgresTemplate: Promise<string> | undefined;
 /**
  * The PostgreSQL database every migrated test database is copied from (`create database ... template`),
  * made once per set of migrations on the server, under an advisory lock so parallel workers make it
- * once; templates of other migrations are dropped when a new one is made.
+ * once; when a new one is made, templates of other migrations are dropped but the newest three (other
+ * checkouts of the repository, with other migrations, may be testing on the same server).
  */
 function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
@@ -187,8 +190,10 @@ function migratedPostgresTemplate(): Promise<string> {
       await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
       const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
       if (exists.rowCount === 0) {
+        // The newest few are kept: worktrees with other migrations may be copying theirs right now.
         const older = await admin.query<{ datname: string }>(
-          "select datname from pg_database where datname like 'adconsole\\_template\\_%'",
+          `select datname from pg_database where datname like 'adconsole\\_template\\_%'
+            order by oid desc offset ${KEPT_TEMPLATES}`,
         );
         for (const { datname } of older.rows)
           await admin.query(`drop database if exists ${datname} with (force)`);
