@@ -1,4 +1,4 @@
-// Conversion postbacks a second on one server process (issue 45), side by side in one run with the bare
+// Conversion postbacks a second on one server process (docs/conversions.md), side by side in one run with the bare
 // route (GET /serve/health, which does nothing) on the same server, as an advertiser's server or the
 // conversion tag sends them: a browser's user agent and a new residential address for every request
 // (bench/serving-load.mjs). Each postback carries a click id of its own (signed here with the server's

@@ -1,5 +1,5 @@
 // Ad requests to a placement of five creatives against a single creative's, side by side in one run on
-// one server process (issue 46: one tag, several creatives; goal: the placement at least 90 % of the
+// one server process (docs/serving.md, "Placements": one tag, several creatives; goal: the placement at least 90 % of the
 // single creative's rate). The load is bench/serving.mjs's (bench/serving-load.mjs: a browser's user
 // agent and a new residential address for every request), with autocannon:
 // - the served-ad JSON of one banner (GET /serve/ad/{live}.json) against a placement of five banners

@@ -264,7 +264,7 @@ describe('the published packages, installed by a scratch consumer', () => {
           .allTextContents(),
       ).toContain(impressionsTotalText);
       await page.getByText(/^Countries from ip-location-db/).waitFor();
-      // Pacing and spend (issue 44): the issue's at-risk fixture and a week at USD 2.50 CPM.
+      // Pacing and spend (docs/reports.md, "Goals, rates and spend"): the issue's at-risk fixture and a week at USD 2.50 CPM.
       await page.getByText('At risk · 20% under plan').waitFor();
       await page.getByRole('img', { name: /^Pacing of 300,000 impressions/ }).waitFor();
       expect(await page.locator('[data-slot="pacing-projected"]').getAttribute('stroke-dasharray')).toBe(
@@ -273,12 +273,12 @@ describe('the published packages, installed by a scratch consumer', () => {
       expect(await page.locator('[data-slot="spend-tile"][data-metric="ecpm"]').textContent()).toBe(
         'eCPM$2.50',
       );
-      // An A/B test (issue 46): the issue's fixture, B wins, each variant's interval drawn as a whisker.
+      // An A/B test (docs/reports.md, "A/B tests"): the issue's fixture, B wins, each variant's interval drawn as a whisker.
       expect(await page.locator('[data-slot="variant-verdict"]').textContent()).toBe(
         variantWinsVerdict.label,
       );
       expect(await page.locator('[data-slot="variant-interval"]').count()).toBe(2);
-      // Conversions (issue 45): the tiles in the conversion currency, the lag chart's bars, the invalid ones.
+      // Conversions (docs/conversions.md): the tiles in the conversion currency, the lag chart's bars, the invalid ones.
       expect(await page.locator('[data-slot="conversion-tile"][data-metric="roas"]').textContent()).toBe(
         'ROAS356%',
       );

@@ -1,4 +1,4 @@
-// Alerts end to end (issue 50): the product with its own SMTP server (the test's SMTP peer) and a
+// Alerts end to end (docs/alerts.md): the product with its own SMTP server (the test's SMTP peer) and a
 // PostgreSQL database of its own, polling its jobs every second. The journey breaks a campaign's
 // delivery: four past weeks of 1,000 impressions in the hour it now checks, none this week. The
 // evaluation runs once every 15 minutes across the fleet under a lease; the journey frees the lease

@@ -1,4 +1,4 @@
-// Conversions end to end (issue 45), across three origins as they meet in the field: a publisher's page
+// Conversions end to end (docs/conversions.md), across three origins as they meet in the field: a publisher's page
 // (127.0.0.1, one port) shows the banner; its click goes through our redirect to the advertiser's site
 // (localhost, another port: another site) with a signed click id on the landing URL; the advertiser's
 // pages load our conversion tag from the ad server's origin (a third), which keeps the id in the

@@ -1,4 +1,4 @@
-// Placements and A/B tests end to end (issue 46): a placement made in the console, its one tag on a
+// Placements and A/B tests end to end (docs/reports.md, "A/B tests"): a placement made in the console, its one tag on a
 // publisher's page of another origin showing different creatives across page views, each impression
 // counted for the creative served; an A/B test of it planned (its sample shown before it starts),
 // started and ended in the console; a real player (Fluid Player) playing a VAST placement, its events

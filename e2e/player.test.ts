@@ -1,4 +1,4 @@
-// A real, open-source web video player that nobody here wrote plays our tags (issue 20): Fluid Player
+// A real, open-source web video player that nobody here wrote plays our tags (docs/serving.md, "Proof with a real player"): Fluid Player
 // (MIT, VAST and VPAID support of its own, not vast-client), built from its sources into a publisher's
 // site on another origin, at its default settings (only the ad tag, and muted autoplay, is given).
 // It requests the VAST with credentials and checks the MediaFile with fetch(), so it only plays when
@@ -145,7 +145,7 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
     const popup = page.waitForEvent('popup');
     await layer.click();
     const landing = await popup;
-    // Through our click redirect, which adds the click id to the landing page (issue 45).
+    // Through our click redirect, which adds the click id to the landing page (docs/conversions.md).
     await landing.waitForURL(withClickId(`${publisher.origin}/landing`));
     expect(publisher.clicks.map(withoutQuery)).toEqual([`${publisher.origin}/landing`]);
     await resumeAfterClickThrough(page, layer);

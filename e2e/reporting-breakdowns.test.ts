@@ -1,4 +1,4 @@
-// The report's Breakdown section on the seeded demo campaign (issue 25), in Chromium against the real
+// The report's Breakdown section on the seeded demo campaign (docs/reports.md, "Breakdowns"), in Chromium against the real
 // server: the tabs show the demo's sites and countries (apps/api/src/services/demo/demo-breakdowns.ts), the
 // chosen tab lives in the URL (a reload keeps it), the country CSV from the export section sums to the
 // report's impressions, a creative's report has its own breakdown, and a share page shows the

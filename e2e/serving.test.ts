@@ -137,7 +137,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     const popup = page.waitForEvent('popup');
     await page.frameLocator('ins.adconsole-ad iframe').locator('a').click();
     const landing = await popup;
-    // The landing page carries the click id our redirect adds (issue 45).
+    // The landing page carries the click id our redirect adds (docs/conversions.md).
     await landing.waitForURL(withClickId(`${publisher.origin}/landing`));
     expect(await landing.getByRole('heading').textContent()).toBe('Welcome to the advertiser');
     expect(publisher.clicks.map(withoutQuery)).toEqual([`${publisher.origin}/landing`]);
@@ -173,7 +173,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
     await eventually(async () => expect((await creativeTotals(session, video.id)).data.clicks).toBe(1));
   });
 
-  it('Chromium reads the VAST documents gzipped from their template (issue 42): six in a row, each whole, each its own impression', async () => {
+  it('Chromium reads the VAST documents gzipped from their template (docs/serving.md, "What a request costs"): six in a row, each whole, each its own impression', async () => {
     const vastUrl = String(tags.vast).replace('[CACHEBUSTING]', '1');
     // The server answers a browser with gzip (spliced from the template's compressed text after the first).
     const { headers } = await fetch(vastUrl, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
@@ -247,7 +247,7 @@ describe('ad serving on a publisher page and in a VAST player', () => {
       .toMatch(/^Known bot, crawler or link preview1/);
   });
 
-  it('/serve/demo runs under its nonce CSP in Chromium: no violation, its banners render in their frames and the VAST player gets its video (issue 21)', async () => {
+  it('/serve/demo runs under its nonce CSP in Chromium: no violation, its banners render in their frames and the VAST player gets its video (docs/security.md)', async () => {
     const page = await newPage();
     // Looked at, not counted: the events of this visit never reach the server (other journeys count them).
     await page.route('**/serve/t/**', (route) => route.abort());

@@ -89,7 +89,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               // The libraries every page runs before its first screen, in one file after the one above:
               // React, the router, the class helpers of the ui package and the parts of Zod the public
               // pages' schemas use. Left to itself, Rolldown splits them by which lazy screens share them;
-              // each file is compressed on its own, so a few files cost more than one (issue 23).
+              // each file is compressed on its own, so a few files cost more than one (docs/console.md, "Shared files by page").
               { name: 'vendor', test: firstLoadLibraries, priority: 1 },
               // Every other module goes with the lazy part that always loads with all the parts that
               // need it, else in one of a few shared files (route-chunks.ts); a module only the parts

@@ -29,7 +29,7 @@ function classicZodImporters(folders: readonly string[]): string[] {
   );
 }
 
-describe('the schemas a browser builds (issue 23)', () => {
+describe('the schemas a browser builds (docs/console.md, "The whole domain in zod/mini")', () => {
   it('come from zod/mini: no module the console bundles imports classic zod', () => {
     expect(classicZodImporters(BUNDLED)).toEqual([]);
   });

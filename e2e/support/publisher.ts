@@ -63,7 +63,7 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 20_000)
   }
 }
 
-/** A URL test: this page with the click id our click redirect adds to the landing page (issue 45). */
+/** A URL test: this page with the click id our click redirect adds to the landing page (docs/conversions.md). */
 export const withClickId = (page: string) => (url: URL) =>
   `${url.origin}${url.pathname}` === page && (url.searchParams.get('adc_click') ?? '').startsWith('c1.');
 /** A URL without its query (a landing page the click tracker passed on, without its click id). */

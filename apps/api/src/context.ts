@@ -48,7 +48,7 @@ export interface Context {
     record(event: TrackedEvent): Promise<void>;
     requests: RequestCounter;
   };
-  /** The conversions' group commit: ledger rows and their events in one transaction (issue 45). */
+  /** The conversions' group commit: ledger rows and their events in one transaction (docs/conversions.md). */
   conversions: ConversionLedger;
   /** Live creatives the ad server answers for, cached for a few seconds. */
   liveCreatives: LiveCreativeCache;

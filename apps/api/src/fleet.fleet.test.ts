@@ -1,4 +1,4 @@
-// The fleet (issue 43, docs/deploy.md), opt-in: `npm run test:fleet`. Three processes of the built API
+// The fleet (docs/deploy.md), opt-in: `npm run test:fleet`. Three processes of the built API
 // (apps/api/dist/main.js) on one fresh PostgreSQL database behind Debian's HAProxy, started together (they
 // migrate and seed the demo once between them), with an SMTP server in this process. It proves, with
 // real processes, signals and HTTP: the live-creative cache's bound across processes; a SIGKILL in the

@@ -1,6 +1,6 @@
 // The built conversion tag (dist/conv.js as tsup builds it) on an advertiser's pages in Chromium: the
 // landing page keeps the click id in the advertiser's own localStorage, a later page sends it with the
-// conversion as a beacon to the serving origin the script came from (issue 45).
+// conversion as a beacon to the serving origin the script came from (docs/conversions.md).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';

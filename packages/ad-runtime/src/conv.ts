@@ -1,4 +1,4 @@
-// The conversion tag (issue 45, docs/conversions.md "The tag"): dist/conv.js, served as /serve/conv.js,
+// The conversion tag (docs/conversions.md "The tag"): dist/conv.js, served as /serve/conv.js,
 // loaded by the advertiser's own pages. No framework, a few hundred bytes. Two things:
 // - on every page load whose URL carries the click id (`adc_click`, or the parameter the script tag's
 //   `data-param` names), it keeps the id in the advertiser's own localStorage for 90 days (the newest

@@ -116,7 +116,7 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     const scriptTag = `<script async src="${ads.origin}/serve/init.js"></script>`;
     gam = await serve((_, response, url) => {
       if (url.pathname === '/placement') {
-        // Three slots of one placement (issue 46) on a page.
+        // Three slots of one placement (docs/serving.md, "Placements") on a page.
         const slot = tagHtml('').replace('data-live-id=""', 'data-placement-id="P1"');
         response.writeHead(200, { 'content-type': 'text/html' }).end(`${slot}${slot}${slot}${scriptTag}`);
         return;

@@ -1,4 +1,4 @@
-// The creative editor's preview (issue 48): the page /serve/preview, on the serving origin, draws the
+// The creative editor's preview : the page /serve/preview, on the serving origin, draws the
 // draft the console posts to it as a publisher's page would draw the published ad: the runtime's own
 // sandboxed frame, its own frame script, the In-Banner Video player and its controls. The page has its
 // own nonce policy, which the frames' scripts carry; drawn in the console's page instead, they would

@@ -236,7 +236,7 @@ export function start(options: StartOptions = {}): AdRuntime {
   }
 
   /**
-   * A placement's tags on this page (issue 46) ask in turn, each with the position the one before was
+   * A placement's tags on this page (docs/serving.md, "Placements") ask in turn, each with the position the one before was
    * answered with (`pos=`), so sequential rotation goes on across the page's slots: per placement, the
    * position its last answer named (a promise while a request is out).
    */

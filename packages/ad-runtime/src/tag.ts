@@ -9,7 +9,7 @@ import {
   servePlacementAdPath,
 } from './contract';
 
-/** The placement a tag names (`data-placement-id`, issue 46), or null for a single creative's tag. */
+/** The placement a tag names (`data-placement-id`, docs/serving.md "Placements"), or null for a single creative's tag. */
 export const placementOf = (tag: Pick<Element, 'getAttribute'>): string | null =>
   tag.getAttribute('data-live-id') ? null : tag.getAttribute(PLACEMENT_ATTRIBUTE) || null;
 

@@ -1,4 +1,4 @@
-// Placements (issue 46: one tag, several creatives): a campaign's creatives of one kind and size that
+// Placements (docs/serving.md, "Placements": one tag, several creatives): a campaign's creatives of one kind and size that
 // one tag serves in rotation. `items` is the rotation as the domain's placementRotationSchema has it
 // ([{creativeId, weight, paused}], in order: sequential rotation follows it); kind and size are the
 // creatives', fixed at creation (tags on publishers' pages expect them). A deleted campaign takes its

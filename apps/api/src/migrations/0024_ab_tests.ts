@@ -1,4 +1,4 @@
-// A/B tests of placements (issue 46, docs/reports.md "A/B tests"): 2 to 5 of a placement's creatives, one
+// A/B tests of placements (docs/reports.md "A/B tests"): 2 to 5 of a placement's creatives, one
 // the control, compared on one goal rate. `planned_sample` is fixed when the test starts (the horizon
 // does not move). While a test runs its placement rotates evenly over the variants; `previous_mode` and
 // `previous_items` keep the rotation it had, put back when the test is stopped. One running test per

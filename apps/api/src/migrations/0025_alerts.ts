@@ -1,4 +1,4 @@
-// Alerts (issue 50, docs/alerts.md): the rules' settings per account (defaults for every campaign that
+// Alerts (docs/alerts.md): the rules' settings per account (defaults for every campaign that
 // sets nothing) and per campaign (overrides and the campaign's chosen recipients), the alerts themselves
 // (one row per time a rule fired on a campaign: open until it recovers, then closed; acknowledged and
 // muted by a person), the webhook endpoints of an account (the secret kept to sign with, shown to its

@@ -1,4 +1,4 @@
-// Conversions (issue 45, docs/conversions.md). Three parts:
+// Conversions (docs/conversions.md). Three parts:
 // - the counters: `conversions` and `conversion_value` (the value in the minor unit of the action's
 //   currency) in every counter table and in the breakdowns' rollups, and the two server-written event
 //   types in the raw events' check;

@@ -1,4 +1,4 @@
-// A/B test calls of a placement (issue 46, docs/reports.md "A/B tests"): declarations; the work is in
+// A/B test calls of a placement (docs/reports.md "A/B tests"): declarations; the work is in
 // services/campaigns/ab-tests and ab-test-results.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';

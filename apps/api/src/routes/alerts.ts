@@ -1,4 +1,4 @@
-// Alerts, their rules and webhook endpoints (issue 50, docs/alerts.md). Declarations only: the work is
+// Alerts, their rules and webhook endpoints (docs/alerts.md). Declarations only: the work is
 // in services/alerts/.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';

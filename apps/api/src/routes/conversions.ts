@@ -1,4 +1,4 @@
-// Conversion action calls (issue 45, docs/conversions.md): declarations; the work is in
+// Conversion action calls (docs/conversions.md): declarations; the work is in
 // services/conversions/actions.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';

@@ -182,7 +182,7 @@ describe(`fuzzing every endpoint on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it("the second security review's 500s answer a 4xx in the envelope (issue 21)", async () => {
+  it("the second security review's 500s answer a 4xx in the envelope (docs/security.md)", async () => {
     const campaignID =
       (await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Fuzz' })).body.data?.id ?? '';
     const token =

@@ -1,4 +1,4 @@
-// Placement calls (issue 46: one tag, several creatives): declarations; the work is in
+// Placement calls (docs/serving.md, "Placements": one tag, several creatives): declarations; the work is in
 // services/campaigns/placements.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';

@@ -11,7 +11,7 @@ import { followRecipientLink, recipientOfLink } from '../services/outbound/recip
 
 type Action = 'confirm' | 'unsubscribe';
 
-/** What the address receives: a scheduled report, or a campaign's alerts (issue 50). */
+/** What the address receives: a scheduled report, or a campaign's alerts (docs/alerts.md). */
 const whatOf = (alerts: boolean) =>
   alerts
     ? { thing: "this campaign's alerts", mails: "this campaign's alert mails", plural: true }

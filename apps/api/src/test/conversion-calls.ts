@@ -1,4 +1,4 @@
-// The contract test's sample calls of the conversion actions (issue 45), one per operation: each makes
+// The contract test's sample calls of the conversion actions (docs/conversions.md), one per operation: each makes
 // its call succeed on the contract's campaign (routes/contract.test.ts reads them beside its own).
 import type { ApiAnswer, Client } from './harness';
 

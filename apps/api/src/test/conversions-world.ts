@@ -1,4 +1,4 @@
-// The conversion suites' world (issue 45): a server with a clock the tests move, two campaigns with a
+// The conversion suites' world (docs/conversions.md): a server with a clock the tests move, two campaigns with a
 // banner each, conversion actions, and the steps of a conversion: an ad served, its impression fired,
 // its click redirected to the landing page (whose click id is read off the Location), then a postback.
 import {

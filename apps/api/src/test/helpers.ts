@@ -161,7 +161,7 @@ export async function publishedLive(
 
 /**
  * A landing URL (or a click tracker's URL with the landing URL encoded at its end) without the click id
- * the click redirect appends last (issue 45), which must be there and shaped as one.
+ * the click redirect appends last (docs/conversions.md), which must be there and shaped as one.
  */
 export function withoutClickId(url: string): string {
   const encoded = url.includes('%26adc_click%3D') || url.includes('%3Fadc_click%3D');

@@ -1,4 +1,4 @@
-// Draws what is below the fold only when the reader comes near it (issue 23): a long page (the report,
+// Draws what is below the fold only when the reader comes near it (docs/console.md, "Below the fold: drawn when the reader comes near it"): a long page (the report,
 // the dashboard on a phone) paints its heading and figures first, and its charts and tables cost the
 // main thread nothing until they are about to be seen. The browser says when (an IntersectionObserver,
 // after it has laid the page out), so finding out costs no layout of its own; what is on screen then is

@@ -1,4 +1,4 @@
-// Alerts as the API answers them (issue 50, docs/alerts.md): an alert (one rule that fired on one
+// Alerts as the API answers them (docs/alerts.md): an alert (one rule that fired on one
 // campaign: open while it holds, closed when it recovered), a campaign's or an account's rule settings,
 // and webhook endpoints with their delivery log. The rules, settings and lifecycle themselves are
 // rules/alerts.ts, rules/alert-settings.ts and rules/alert-lifecycle.ts.

@@ -23,7 +23,7 @@ export const campaignDataSchema = z.object({
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /** The booked rate its creatives inherit (rules/pricing.ts); null when none is. */
   rate: z.optional(z.nullable(campaignRateSchema)),
-  /** The landing URL's query parameter carrying the click id (issue 45): adc_click unless named. */
+  /** The landing URL's query parameter carrying the click id (docs/conversions.md): adc_click unless named. */
   clickParam: z.optional(z.string()),
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;

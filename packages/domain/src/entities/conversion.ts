@@ -1,4 +1,4 @@
-// Conversions (issue 45, docs/conversions.md): what an advertiser counts after a click (a purchase, a
+// Conversions (docs/conversions.md): what an advertiser counts after a click (a purchase, a
 // lead, a sign-up), reached through the signed click id the click redirect adds to the landing URL.
 // A campaign's conversion actions say what is counted, how (every conversion, or one per click), within
 // how many days of the click (the lookback window) and in which currency the value is summed. Every

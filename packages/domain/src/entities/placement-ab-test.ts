@@ -1,4 +1,4 @@
-// An A/B test of a placement (issue 46) as the API answers it: its definition (entities/ab-test.ts),
+// An A/B test of a placement (docs/reports.md, "A/B tests") as the API answers it: its definition (entities/ab-test.ts),
 // the sample each variant needs before it is read (abTestPlannedSample), its window, and its results:
 // each variant's trials and successes of the goal over the window, and abTestVerdict's output
 // (docs/reports.md, "A/B tests").

@@ -1,4 +1,4 @@
-// A placement (issue 46, one tag, several creatives): a campaign's set of creatives of one kind and size
+// A placement (docs/serving.md, "Placements", one tag, several creatives): a campaign's set of creatives of one kind and size
 // that one tag serves, each in turn by its rotation (entities/rotation.ts, rules/rotation.ts). Its kind
 // and size are those of its creatives, fixed when it is made: the tags on publishers' pages expect them.
 import { z } from 'zod/mini';

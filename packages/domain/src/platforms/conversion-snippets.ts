@@ -1,4 +1,4 @@
-// The copy-paste snippets of a conversion action (issue 45, docs/conversions.md, "Conversion actions and
+// The copy-paste snippets of a conversion action (docs/conversions.md, "Conversion actions and
 // snippets"): the two ways a conversion reaches the server. (a) On the advertiser's site, a site-wide tag
 // (the serving origin's /serve/conv.js, told the campaign's click parameter by `data-param`) keeps the
 // click id of the landing URL in first-party storage, and the confirmation page's call

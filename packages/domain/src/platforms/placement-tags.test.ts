@@ -1,4 +1,4 @@
-// A placement's tags (issue 46): the same macros as a single creative's tag on every platform, with the
+// A placement's tags (docs/serving.md, "Placements"): the same macros as a single creative's tag on every platform, with the
 // placement's serving path (video) or data-placement-id (banners) in place of the live creative.
 import { describe, expect, it } from 'vitest';
 import { platforms } from './platforms';

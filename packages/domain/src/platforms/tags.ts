@@ -12,7 +12,7 @@ import {
 export const TAG_PATHS = {
   vast: (liveCreativeID: string) => `/serve/vast/${encodeURIComponent(liveCreativeID)}.xml`,
   vpaid: (liveCreativeID: string) => `/serve/vpaid/${encodeURIComponent(liveCreativeID)}.xml`,
-  /** A placement's VAST and VPAID tags (issue 46): each request gets one of its creatives. */
+  /** A placement's VAST and VPAID tags (docs/serving.md, "Placements"): each request gets one of its creatives. */
   vastPlacement: (placementID: string) => `/serve/vast/p/${encodeURIComponent(placementID)}.xml`,
   vpaidPlacement: (placementID: string) => `/serve/vpaid/p/${encodeURIComponent(placementID)}.xml`,
   initScript: '/serve/init.js',
@@ -38,7 +38,7 @@ export const SITE_ATTRIBUTES = { site: 'data-site', bundle: 'data-bundle' } as c
  */
 export const APIFRAMEWORKS_MACRO = '[APIFRAMEWORKS]';
 export const INS_TAG_CLASS = 'adconsole-ad';
-/** A placement's banner tag names the placement here instead of `data-live-id` (issue 46). */
+/** A placement's banner tag names the placement here instead of `data-live-id` (docs/serving.md, "Placements"). */
 export const PLACEMENT_ATTRIBUTE = 'data-placement-id';
 
 export const TAG_MESSAGES = {
@@ -122,7 +122,7 @@ function clickMacroOf(
 }
 
 /**
- * A placement's tag (issue 46: one tag, several creatives), with the platform's macros as a single
+ * A placement's tag (docs/serving.md, "Placements": one tag, several creatives), with the platform's macros as a single
  * creative's tag has them: `/serve/vast/p/{id}.xml` (or vpaid) for video, `<ins data-placement-id>` for
  * banners. A placement has no settings of its own: `settings` are those its tag should follow (deal
  * and fallback ids, EU, in-app), e.g. its first creative's; none by default.

@@ -1,4 +1,4 @@
-// The currency of a campaign's conversion actions (issue 45, docs/conversions.md): a conversion's value is
+// The currency of a campaign's conversion actions (docs/conversions.md): a conversion's value is
 // summed in its action's currency and the campaign's spend in its booked rate's, so ROAS (value / spend)
 // and cost per conversion are one currency only when they agree. Hence one rule, checked on both sides:
 // a campaign's actions share one currency, the booked rate's when the campaign has a rate.

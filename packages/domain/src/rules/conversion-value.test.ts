@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversionValueMinor, MAX_CONVERSION_VALUE_MINOR, minorAmountText } from './conversion-value';
 
-describe("a conversion's value in the minor unit of its currency (issue 45)", () => {
+describe("a conversion's value in the minor unit of its currency (docs/conversions.md)", () => {
   it('reads the text exactly, never through a float: 19.99 + 0.01 + 1234.56 USD = 125,456 cents', () => {
     const minor = ['19.99', '0.01', '1234.56'].map((value) => conversionValueMinor(value, 'USD'));
     expect(minor).toEqual([{ minor: 1999 }, { minor: 1 }, { minor: 123_456 }]);

@@ -1,4 +1,4 @@
-// A conversion's value as the tag and the postback send it (issue 45, docs/conversions.md): text such as
+// A conversion's value as the tag and the postback send it (docs/conversions.md): text such as
 // `49.99`, read exactly into the minor unit of the currency (4,999 cents), never through a float, so
 // conversions sum to the cent. More decimals than the currency's minor unit has is refused, not rounded
 // (JPY 0, USD 2, KWD 3), and so is a negative or malformed amount.

@@ -12,7 +12,7 @@ const creative = (id: string, rest: Partial<PlacementCreative> = {}): PlacementC
 });
 const found = (...list: PlacementCreative[]) => new Map(list.map((item) => [item.id, item]));
 
-describe('which creatives a placement holds (issue 46)', () => {
+describe('which creatives a placement holds (docs/serving.md, "Placements")', () => {
   it("answers the creatives' kind and size when they agree", () => {
     expect(placementShapeOf('k1', ['a', 'b'], found(creative('a'), creative('b')))).toEqual({
       shape: { kind: 'Banner', width: 300, height: 250 },

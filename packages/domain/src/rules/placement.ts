@@ -1,4 +1,4 @@
-// Which creatives a placement may hold (issue 46): creatives of its own campaign, all of one kind and
+// Which creatives a placement may hold (docs/serving.md, "Placements"): creatives of its own campaign, all of one kind and
 // one size, since one tag on a publisher's page serves them (an ad slot of 300×250, a VAST player).
 import type { CreativeType } from '../entities/creative';
 import {

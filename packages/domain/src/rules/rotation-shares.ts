@@ -1,4 +1,4 @@
-// Why a placement serves what it serves (issue 46, docs/serving.md "Placements"): each creative's chance
+// Why a placement serves what it serves (docs/serving.md "Placements"): each creative's chance
 // of being chosen by the next ad request under the placement's rotation. For optimized rotation that
 // is the exploration's even share plus the chance that Thompson sampling's draw for it is the highest,
 // P(i best) = ∫ f_i(x) ∏_{j≠i} F_j(x) dx over the Beta posteriors, integrated numerically on a grid

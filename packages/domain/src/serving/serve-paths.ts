@@ -39,7 +39,7 @@ export const SERVE_INIT_PATH = '/serve/init.js';
 export const SERVE_VIDEO_PATH = '/serve/video.js';
 
 /**
- * The creative editor's preview (issue 48): a page of the serving origin that draws the draft the editor
+ * The creative editor's preview : a page of the serving origin that draws the draft the editor
  * posts to it with the ad runtime (its script: SERVE_PREVIEW_SCRIPT_PATH), under the page's own nonce
  * policy, never the console's (whose `script-src` would refuse the script the runtime writes into its
  * frames). Nothing in a preview is requested or counted.
@@ -73,7 +73,7 @@ export interface PreviewStateMessage {
  */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 /**
- * The conversion tag (issue 45, docs/conversions.md): the advertiser's own pages load it. It keeps the
+ * The conversion tag (docs/conversions.md): the advertiser's own pages load it. It keeps the
  * click id the landing URL carried (CONVERSION_QUERY.click's value there is the campaign's click
  * parameter) in the advertiser's first-party storage and sends it with each conversion.
  */
@@ -94,7 +94,7 @@ export const CLICK_ID_STORAGE_KEY = 'adconsole_click';
 
 /** The ad description (ServedAd JSON) of a live creative. */
 export const serveAdPath = (liveID: string) => `/serve/ad/${encodeURIComponent(liveID)}.json`;
-/** The ad description of one of a placement's creatives, chosen by its rotation (issue 46). */
+/** The ad description of one of a placement's creatives, chosen by its rotation (docs/serving.md, "Placements"). */
 export const servePlacementAdPath = (placementID: string) =>
   `/serve/ad/p/${encodeURIComponent(placementID)}.json`;
 
@@ -109,7 +109,7 @@ export const SERVE_PATHS = {
   vast: (liveID: string) => `/serve/vast/${encodeURIComponent(liveID)}.xml`,
   vpaid: (liveID: string) => `/serve/vpaid/${encodeURIComponent(liveID)}.xml`,
   /**
-   * A placement's tags (issue 46): each request is answered as the tag of one of its creatives' live
+   * A placement's tags (docs/serving.md, "Placements"): each request is answered as the tag of one of its creatives' live
    * creatives, chosen by the placement's rotation (docs/serving.md, "Placements").
    */
   adPlacement: servePlacementAdPath,
@@ -126,7 +126,7 @@ export const SERVE_PATHS = {
    * front of /serve/ alone serves ads whole, with byte ranges and CORS.
    */
   files: (key: string) => `/serve/files/${key.split('/').map(encodeURIComponent).join('/')}`,
-  /** The conversion tag, on the advertiser's pages (issue 45). */
+  /** The conversion tag, on the advertiser's pages (docs/conversions.md). */
   conversionTag: SERVE_CONVERSION_TAG_PATH,
   /** A conversion of an action: GET or POST, from the tag or the advertiser's server. */
   conversion: serveConversionPath,

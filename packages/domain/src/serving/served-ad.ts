@@ -69,7 +69,7 @@ export const servedAdSchema = z.object({
   /** The creative's own pixels and scripts, per kind, fired beside ours (redirects excepted). */
   trackers: z.partialRecord(z.enum(TRACKER_KINDS), z.array(trackerSchema)),
   /**
-   * Served through a placement's tag (issue 46): the placement and the position (in its rotation) of
+   * Served through a placement's tag (docs/serving.md, "Placements"): the placement and the position (in its rotation) of
    * the creative served; the runtime sends the position back as `pos=` with the page's next request.
    */
   placement: z.optional(z.object({ id: z.string(), position: z.number().check(z.int()) })),

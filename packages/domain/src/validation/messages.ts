@@ -61,11 +61,11 @@ export const MESSAGES = {
   // What the API answers (docs/product.md §8, "What the API answers").
   creativeNotFound: 'Creative not found!',
   liveCreativeNotFound: 'Live creative not found!',
-  /** Issue 46: a placement that does not exist or is not the caller's (404, as for a creative). */
+  /** A placement (docs/serving.md, "Placements") that does not exist or is not the caller's (404, as for a creative). */
   placementNotFound: 'Placement not found!',
   placementName: 'Fill in the placement name',
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
-  /** Issue 45: a conversion action that does not exist or is not the caller's (404, as for a placement). */
+  /** A conversion action (docs/conversions.md) that does not exist or is not the caller's (404, as for a placement). */
   conversionActionNotFound: 'Conversion action not found!',
   conversionActionName: 'Fill in the conversion action name',
   conversionActionNameTooLong: 'Conversion action name is too long (100 characters at most)',
@@ -84,10 +84,10 @@ export const MESSAGES = {
   /** A postback whose Authorization header is not the action's key (401, nothing stored). */
   conversionKeyWrong:
     "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",
-  /** Issue 45: the landing URL's parameter that carries the click id (entities/conversion.ts). */
+  /** The landing URL's (docs/conversions.md) parameter that carries the click id (entities/conversion.ts). */
   clickParam:
     'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',
-  /** Issue 46: an A/B test of a placement that does not exist or is not the caller's (404). */
+  /** An A/B test (docs/reports.md, "A/B tests") of a placement that does not exist or is not the caller's (404). */
   abTestNotFound: 'A/B test not found!',
   alertNotFound: 'Alert not found!',
   alertAlreadyClosed: 'This alert has recovered already: there is nothing to acknowledge.',
@@ -282,7 +282,7 @@ export const webhookTimedOutMessage = (seconds: number): string =>
 export const webhookStatusMessage = (status: number): string =>
   `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`;
 
-/** A placement (issue 46) naming a creative that does not exist or is not the caller's. */
+/** A placement (docs/serving.md, "Placements") naming a creative that does not exist or is not the caller's. */
 export const placementCreativeUnknownMessage = (id: string): string =>
   `Creative ${id} not found: a placement takes creatives of its own campaign.`;
 
@@ -325,17 +325,17 @@ export const placementKeepsKindMessage = (was: CreativeShape, now: CreativeShape
   `This placement serves ${was.kind} ${was.width}x${was.height} (its tags expect it); these creatives are ${now.kind} ${now.width}x${now.height}: make another placement for them.`;
 
 /**
- * Issue 45: a conversion action in another currency than the campaign's booked rate. Value is summed in
+ * A conversion action (docs/conversions.md) in another currency than the campaign's booked rate. Value is summed in
  * the action's currency and spend in the rate's, so ROAS and cost per conversion need them to be one.
  */
 export const conversionCurrencyOfRateMessage = (rateCurrency: string, asked: string): string =>
   `This campaign's rate is booked in ${rateCurrency}: its conversion actions count value in ${rateCurrency} too (not ${asked}), so ROAS compares like with like.`;
 
-/** Issue 45: a conversion action in another currency than the campaign's other actions. */
+/** A conversion action (docs/conversions.md) in another currency than the campaign's other actions. */
 export const conversionCurrencySharedMessage = (shared: string, asked: string): string =>
   `This campaign's conversion actions count value in ${shared}: every action of a campaign uses one currency (not ${asked}).`;
 
-/** Issue 45: a campaign's rate booked in another currency than its conversion actions. */
+/** A campaign's rate (docs/conversions.md) booked in another currency than its conversion actions. */
 export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
   `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;
 

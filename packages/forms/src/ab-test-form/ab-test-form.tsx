@@ -1,4 +1,4 @@
-// An A/B test of a placement's creatives (issue 46, docs/reports.md "A/B tests"), checked with the
+// An A/B test of a placement's creatives (docs/reports.md "A/B tests"), checked with the
 // domain's createAbTestRequestSchema: two to five variants, the control, the goal, the minimum
 // detectable effect, the significance (95 % by default) and power, and the control's expected rate
 // (else its rate so far). The sample each variant needs shows before the test starts, from the

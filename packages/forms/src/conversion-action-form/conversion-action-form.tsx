@@ -1,4 +1,4 @@
-// A conversion action's settings (issue 45, docs/conversions.md), checked with the domain's
+// A conversion action's settings (docs/conversions.md), checked with the domain's
 // conversionActionBodySchema: its name, type (purchase, lead, sign-up, other), counting (every
 // conversion, or one per click), lookback window (1-90 days) and currency. A campaign's actions share
 // one currency (its booked rate's when it has one): when the campaign fixes it, the form shows it and why.

@@ -1,4 +1,4 @@
-// A placement's name and rotation (issue 46: one tag, several creatives), checked with the domain's
+// A placement's name and rotation (docs/serving.md, "Placements": one tag, several creatives), checked with the domain's
 // placementBodySchema: its kind and size (chosen from the campaign's creatives when it is made, kept
 // after: its tags expect them), its mode, and its creatives in order with their weights and paused flags.
 import {

@@ -1,4 +1,4 @@
-// The ab_tests table (issue 46): A/B tests of placements, and their queries.
+// The ab_tests table (docs/reports.md, "A/B tests"): A/B tests of placements, and their queries.
 import type { AbTestGoal, RotationItem, RotationMode } from '@adconsole/domain';
 import type { Queryable } from '../database';
 

@@ -25,7 +25,7 @@ export interface CampaignRow {
   data_pulled_at: Date | null;
   /** When the campaign was archived; null while it is not (it then serves within its flight). */
   archived_at: Date | null;
-  /** The landing URL's query parameter carrying the click id (issue 45): adc_click unless named. */
+  /** The landing URL's query parameter carrying the click id (docs/conversions.md): adc_click unless named. */
   click_param: string;
   /** The campaign's delivery rules (docs/serving.md, "Delivery rules"); `{}` when it has none. */
   delivery_rules: DeliveryRules;

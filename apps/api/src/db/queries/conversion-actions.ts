@@ -1,4 +1,4 @@
-// The conversion_actions table (issue 45, docs/conversions.md): what a campaign counts as a conversion.
+// The conversion_actions table (docs/conversions.md): what a campaign counts as a conversion.
 import type { ConversionCounting, ConversionType, UnsignedConversions } from '@adconsole/domain';
 import type { Queryable } from '../database';
 

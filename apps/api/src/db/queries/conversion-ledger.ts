@@ -1,4 +1,4 @@
-// The conversions ledger's writes (issue 45, docs/conversions.md "Counting"): every conversion received,
+// The conversions ledger's writes (docs/conversions.md "Counting"): every conversion received,
 // counted (`reason` null) or not. Its two partial unique indexes are the rules that need a memory (an
 // order counts once per action; under "one per click" a click converts once per action), so a counted
 // row is inserted with `on conflict do nothing`: a row the indexes refuse was a duplicate.

@@ -75,7 +75,7 @@ export async function markCreativeLivesRemoved(db: Queryable, creativeId: string
 
 /**
  * The current live creative of each of these creatives: its newest one that is not removed (a
- * placement serves it, issue 46). Creatives without one are left out.
+ * placement serves it, docs/serving.md "Placements"). Creatives without one are left out.
  */
 export function listCurrentLiveIds(
   db: Queryable,

@@ -1,4 +1,4 @@
-// The placements table (issue 46): a campaign's creatives served in rotation by one tag, and its queries.
+// The placements table (docs/serving.md, "Placements"): a campaign's creatives served in rotation by one tag, and its queries.
 import type { RotationItem, RotationMode } from '@adconsole/domain';
 import type { Queryable } from '../database';
 

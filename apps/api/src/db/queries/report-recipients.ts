@@ -1,4 +1,4 @@
-// The report_recipients table: each address a schedule (or a campaign's alerts, issue 50) mails, with
+// The report_recipients table: each address a schedule (or a campaign's alerts, docs/alerts.md) mails, with
 // its link token, whether it confirmed (double opt-in) and whether it unsubscribed.
 import type { Queryable } from '../database';
 

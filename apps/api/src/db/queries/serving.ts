@@ -19,7 +19,7 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   rate: CampaignRate | null;
   /** When the campaign was archived (it then serves nothing); null while it is not. */
   archived_at: Date | null;
-  /** The landing URL's parameter that carries the click id (issue 45); null when the campaign is gone. */
+  /** The landing URL's parameter that carries the click id (docs/conversions.md); null when the campaign is gone. */
   click_param: string | null;
   /** The campaign's delivery rules and its creative's own, as they are now; null when gone. */
   campaign_rules: DeliveryRules | null;

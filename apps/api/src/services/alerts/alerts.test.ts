@@ -1,4 +1,4 @@
-// Alerts end to end on the API (issue 50, docs/alerts.md) with the clock pinned: events imported
+// Alerts end to end on the API (docs/alerts.md) with the clock pinned: events imported
 // through the admin's import call (and invalid ones and VAST errors written through the event store, as
 // the serving edge does) make each of the seven rules fire exactly once; an open alert stays open and
 // silent; it recovers with a notice; the quiet period keeps a recovered alert from firing again for 12

@@ -1,4 +1,4 @@
-// The alert calls (issue 50, docs/alerts.md): list alerts (the bell, a campaign's list), acknowledge
+// The alert calls (docs/alerts.md): list alerts (the bell, a campaign's list), acknowledge
 // and mute one, read and set the rules of an account (its defaults for every campaign that sets
 // nothing) or of a campaign (its overrides and chosen recipients). Owner or admin, as for campaigns;
 // every change audited in its own transaction.

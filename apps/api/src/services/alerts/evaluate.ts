@@ -1,4 +1,4 @@
-// The alert evaluation (issue 50, docs/alerts.md "The evaluation"): every 15 minutes, once across the
+// The alert evaluation (docs/alerts.md "The evaluation"): every 15 minutes, once across the
 // fleet (the job kind's lease), every watched campaign's rules are evaluated at the context's clock, in
 // each campaign's own zone, on the rollups. The figures come in one read per rule kind for all campaigns
 // at once (services/events/queries/alert-windows.ts, the pacing read), so the cost grows with the

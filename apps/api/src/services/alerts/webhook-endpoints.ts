@@ -1,4 +1,4 @@
-// An account's webhook endpoints (issue 50, docs/alerts.md "Webhooks"): made with a `whsec_` secret
+// An account's webhook endpoints (docs/alerts.md "Webhooks"): made with a `whsec_` secret
 // answered once (never again: a list shows none), the secret rotated on demand (also answered once),
 // the URL checked against private destinations when saved (and again at each delivery), a test message
 // on demand, and the delivery log of each. The owner's own: no one else reads a secret, rotates it, sends

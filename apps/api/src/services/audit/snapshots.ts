@@ -155,7 +155,7 @@ const placementSnapshot = (row: PlacementFields): Snapshot => ({
   ),
 });
 
-/** A placement (issue 46) made, changed or deleted. */
+/** A placement (docs/serving.md, "Placements") made, changed or deleted. */
 export const placementChange = (before: PlacementFields | null, after: PlacementFields | null): Change => {
   const row = after ?? before;
   return {
@@ -201,7 +201,7 @@ const abTestSnapshot = (row: AbTestFields, placementRotation: string): Snapshot 
   placementRotation,
 });
 
-/** An A/B test (issue 46) started or stopped, with the placement's rotation before and after. */
+/** An A/B test (docs/reports.md, "A/B tests") started or stopped, with the placement's rotation before and after. */
 export const abTestChange = (
   before: { row: AbTestFields; rotation: string } | null,
   after: { row: AbTestFields; rotation: string } | null,
@@ -237,7 +237,7 @@ const conversionActionSnapshot = (row: ConversionActionFields): Snapshot => ({
   archived: row.archived_at !== null,
 });
 
-/** A conversion action (issue 45) made, changed, archived or restored. */
+/** A conversion action (docs/conversions.md) made, changed, archived or restored. */
 export const conversionActionChange = (
   before: ConversionActionFields | null,
   after: ConversionActionFields | null,

@@ -1,4 +1,4 @@
-// An A/B test's results (issue 46, docs/reports.md "A/B tests"): each variant's trials and successes of
+// An A/B test's results (docs/reports.md "A/B tests"): each variant's trials and successes of
 // the goal, counted from the event store over the test's window (valid events only: the rollups hold
 // no invalid traffic), summed over every live creative of the variant's creative, then abTestVerdict.
 // The window is whole 15-minute buckets (the rollups' grain): from the bucket the test started in to

@@ -1,4 +1,4 @@
-// A/B tests of a placement (issue 46, docs/reports.md "A/B tests"): the calls under
+// A/B tests of a placement (docs/reports.md "A/B tests"): the calls under
 // /v1/campaign/placements/abtest, the even rotation a running test sets (and the rotation put back when
 // it stops), the results counted from the event store over the test's window with the verdict, the
 // refusals, access (another owner: 404; a reports:read token reads results) and the audit entries.

@@ -1,4 +1,4 @@
-// A/B tests of a placement (issue 46, docs/reports.md "A/B tests"): start, read, list and stop. A test
+// A/B tests of a placement (docs/reports.md "A/B tests"): start, read, list and stop. A test
 // belongs to one placement, one running at a time. Starting it sets the placement's rotation to `even`
 // over the variants (the placement's other creatives paused), so each variant gets an equal share of the
 // tag's requests for the test's duration; the rotation it had is kept with the test and put back when

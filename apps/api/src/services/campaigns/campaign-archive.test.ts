@@ -1,4 +1,4 @@
-// Archiving a campaign (issue 44, docs/product.md §7): it stops serving (its live creatives answer like
+// Archiving a campaign (docs/product.md §7): it stops serving (its live creatives answer like
 // an ended flight: VAST the empty document, the ad JSON 404), leaves the default list and appears under
 // the status 'archived', keeps its reports and share links, can still be edited, and each archive or
 // unarchive is one audit entry. Only its owner or an admin may archive it.

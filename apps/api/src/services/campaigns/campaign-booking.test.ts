@@ -1,4 +1,4 @@
-// A campaign's goal and booked rate (issue 44, docs/product.md §3): stored with the campaign, answered in
+// A campaign's goal and booked rate (docs/product.md §3): stored with the campaign, answered in
 // its data, changed or cleared (null) by an update, copied by a duplicate, recorded in the audit log, and
 // refused with the domain's messages when invalid (packages/domain/src/rules/pricing.ts).
 import { GOAL_MESSAGES } from '@adconsole/domain';

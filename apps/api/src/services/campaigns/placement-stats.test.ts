@@ -1,4 +1,4 @@
-// A placement's stats (issue 46): each creative's chance of the next ad request as its rotation gives
+// A placement's stats (docs/serving.md, "Placements"): each creative's chance of the next ad request as its rotation gives
 // it (even, weighted, optimized by Thompson sampling on the counts serving reads; none in sequential),
 // a paused or unpublished creative at 0, each creative's all-time counts of the A/B test goals (the
 // baseline of a test before it starts), and the access rules of the placement calls.

@@ -1,4 +1,4 @@
-// A placement's stats (issue 46, docs/serving.md "Placements"): why it serves what it serves, for the
+// A placement's stats (docs/serving.md "Placements"): why it serves what it serves, for the
 // console to explain. Each creative's chance of the next ad request (the domain's rotationShares) is
 // computed from the placement as serving reads it (services/serving/placements.ts: published or not,
 // and for optimized rotation the counts of each current live creative that Thompson sampling draws

@@ -1,4 +1,4 @@
-// Placements (issue 46: one tag, several creatives): the calls under /v1/campaign/placements, their
+// Placements (docs/serving.md, "Placements": one tag, several creatives): the calls under /v1/campaign/placements, their
 // access (another owner reads and changes nothing: 404 as for a creative), their checks (one kind, one
 // size, the campaign's own creatives, a kind and size kept by updates) and their audit entries.
 import { type Placement, placementSchema } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// The placement calls (issue 46: one tag, several creatives): create, read, list by campaign, update
+// The placement calls (docs/serving.md, "Placements": one tag, several creatives): create, read, list by campaign, update
 // (name, mode, items with weights and paused flags) and delete. Access as for creatives: the campaign's
 // owner or an admin, 404 for anyone else. Which creatives a placement may hold is the domain's rule
 // (rules/placement.ts): its own campaign's, of one kind and size, the kind and size kept by updates.

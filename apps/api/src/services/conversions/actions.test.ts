@@ -1,4 +1,4 @@
-// Conversion actions (issue 45): the calls under /v1/campaign/conversionActions, their access (another
+// Conversion actions (docs/conversions.md): the calls under /v1/campaign/conversionActions, their access (another
 // owner reads and changes nothing: 404), their checks (name, type, counting, lookback, currency and the
 // one-currency rule), archiving, their audit entries, and the campaign's click parameter.
 import { type ConversionAction, conversionActionSchema, MESSAGES } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// The conversion action calls (issue 45, docs/conversions.md, "Conversion actions and snippets"): a
+// The conversion action calls (docs/conversions.md, "Conversion actions and snippets"): a
 // campaign's actions listed (archived ones too), read, made, changed, archived and restored. Access as for
 // placements: the campaign's owner or an admin, 404 for anyone else. The currency rule is the domain's
 // (rules/conversion-actions.ts): a campaign's actions share one currency, its booked rate's when it has

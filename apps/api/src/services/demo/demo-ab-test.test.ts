@@ -1,4 +1,4 @@
-// The demo's A/B test (issue 46): its two banners' CTRs over the test's four weeks reach the planned
+// The demo's A/B test (docs/reports.md, "A/B tests"): its two banners' CTRs over the test's four weeks reach the planned
 // sample and give a verdict ("In-banner trailer wins"), so a newcomer sees one; seeded, the demo account
 // finds the placement and its running test, and the results call answers.
 import {

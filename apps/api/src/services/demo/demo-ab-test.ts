@@ -1,4 +1,4 @@
-// The demo's placement and A/B test (issue 46), so a newcomer sees a verdict: the demo campaign's two
+// The demo's placement and A/B test (docs/reports.md, "A/B tests"), so a newcomer sees a verdict: the demo campaign's two
 // 300x250 banners share one placement, and an A/B test on their CTR started four weeks ago (the plain
 // banner the control, the In-Banner Video banner the variant). Over those weeks each banner has well
 // past the planned sample (about 43,500 impressions for a 50 % effect on a 0.18 % CTR), and the

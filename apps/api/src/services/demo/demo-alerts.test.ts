@@ -1,4 +1,4 @@
-// The demo's alerts (issue 50): seeded, the demo account finds an open "VAST errors" alert that the real
+// The demo's alerts (docs/alerts.md): seeded, the demo account finds an open "VAST errors" alert that the real
 // evaluation opened from the pre-roll's failing last two hours (naming error 405), and a delivery drop
 // that recovered three days ago.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

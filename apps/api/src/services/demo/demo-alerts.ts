@@ -1,4 +1,4 @@
-// The demo's alerts (issue 50), so the first look shows one open and one recovered: the pre-roll's media
+// The demo's alerts (docs/alerts.md), so the first look shows one open and one recovered: the pre-roll's media
 // file fails in the last two hours (40 VAST error 405 pings a quarter hour, far over 5 % of the
 // campaign's impressions), and the real evaluation, run once at the seed's time, opens the "VAST
 // errors" alert from it; and a delivery drop three days ago, recovered two hours later, is written as

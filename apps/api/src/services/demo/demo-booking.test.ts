@@ -1,4 +1,4 @@
-// The demo's goal, rate and archived campaign (issue 44): the demo campaign books an impression goal
+// The demo's goal, rate and archived campaign (docs/reports.md, "Goals, rates and spend"): the demo campaign books an impression goal
 // and a CPM rate its 90 days of events pace "Behind" on (about 11 % under the even-delivery line,
 // projected over 90 % of the goal: not "At risk"), at any hour of the day; an older campaign of the demo
 // account is archived (out of the default list, under the Archived filter).

@@ -1,4 +1,4 @@
-// The demo campaign's conversions (issue 45, docs/conversions.md), so the first look at its report shows
+// The demo campaign's conversions (docs/conversions.md), so the first look at its report shows
 // them full: drawn from the demo's own valid clicks (a share of each 15-minute row's clicks converts, at
 // the row's breakdown values), each some hours or days after its click, and written as the postback
 // writes them (ConversionLedger.writeBatch: the ledger and the events in one transaction), so the report,

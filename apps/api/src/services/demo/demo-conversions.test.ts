@@ -1,4 +1,4 @@
-// The demo's conversion actions (issue 45): the demo campaign lists a "Purchase" (every conversion,
+// The demo's conversion actions (docs/conversions.md): the demo campaign lists a "Purchase" (every conversion,
 // 30 days) and a "Newsletter sign-up" (one per click, 7 days), both in the campaign's rate currency,
 // made on the flight's first morning, after the campaign, with their history entries; its conversions, drawn from its clicks and
 // written through the ledger, read back whole by the report.

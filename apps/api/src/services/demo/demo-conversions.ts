@@ -1,4 +1,4 @@
-// The demo campaign's conversion actions (issue 45, docs/conversions.md), so a newcomer finds the
+// The demo campaign's conversion actions (docs/conversions.md), so a newcomer finds the
 // Conversions card filled and its snippets ready: a "Purchase" counting every conversion within 30 days,
 // in the campaign's currency (its booked rate's), and a "Newsletter sign-up" counting one per click
 // within 7 days. Made at the flight's start, as the create call makes them (rows and audit entries).

@@ -1,4 +1,4 @@
-// Personal API tokens (issue 26, docs/api.md "API tokens"): made, listed and revoked from a session;
+// Personal API tokens (docs/api.md "API tokens"): made, listed and revoked from a session;
 // `Authorization: Bearer` accepted only where the contract names a scope the token holds, as its owner,
 // without a CSRF header, limited per token in the database, and ended by revocation or the owner's removal.
 import {

@@ -357,7 +357,7 @@ describe(`authentication on ${testDatabaseKind()}`, () => {
       expect(answer.body.errors).toContain(message);
     });
 
-    // Rule changed by issue 21 (round 2): no 15-minute lock per account any more; the 11th try right
+    // Rule changed by the second security review (docs/security.md, "Sign-in: a growing delay instead of a lock"): no 15-minute lock per account any more; the 11th try right
     // after 10 failures owes the first delay (15 seconds) instead of 900.
     it('rate-limits sign-in per account: the 11th try right after 10 failures waits the growing delay (429)', async () => {
       const { email } = await signedInUser(server);

@@ -1,4 +1,4 @@
-// The demo's breakdowns are full at first look (issue 25): about 30 sites with apps among them, every
+// The demo's breakdowns are full at first look (docs/reports.md, "Breakdowns"): about 30 sites with apps among them, every
 // device type, several operating systems and browsers, 20 countries, and the differences an advertiser
 // expects (desktop clicks more than mobile, a connected TV hardly at all); and they add up to the totals.
 import {

@@ -1,4 +1,4 @@
-// Report breakdowns (docs/reports.md, "Breakdowns"; issue 25) over real HTTP: ad requests with known
+// Report breakdowns (docs/reports.md, "Breakdowns") over real HTTP: ad requests with known
 // user agents, addresses and sites give the expected rows; rows + other + unknown add up exactly to the
 // report's totals for every metric in +05:45, in America/New_York across a daylight-saving change and
 // by hour; "Other" appears past the 1,000-sites-a-day cap; a share link answers breakdowns of its own

@@ -61,7 +61,7 @@ describe(`reports on ${testStoresLabel()}`, () => {
       expect(rows[0]).toContain(`"'=HYPERLINK(""http://evil"")"`);
       const impressions = rows.reduce((sum, row) => sum + Number(row.split(',').at(-25)), 0);
       expect(impressions).toBe(json.totals.impressions);
-      // Another user cannot fetch it; nor can anyone without a session (404, as for a file that does not exist: issue 21).
+      // Another user cannot fetch it; nor can anyone without a session (404, as for a file that does not exist: docs/security.md, "Report downloads").
       expect((await fetchFile(file, other)).status).toBe(404);
       expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
     });

@@ -1,4 +1,4 @@
-// The conversions' group commit (issue 45, docs/conversions.md "Consistency"): each conversion is written
+// The conversions' group commit (docs/conversions.md "Consistency"): each conversion is written
 // to the ledger, and a counted one also to the event store (its `conversion` and `conversionValue`
 // events under the conversion's own id), in ONE transaction of the main database: both or neither, so
 // the ledger and the figures never disagree. The PostgreSQL event store writes its rows and rollups in

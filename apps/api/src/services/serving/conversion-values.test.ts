@@ -1,4 +1,4 @@
-// Conversions, serving side (issue 45): values summed exactly in the action's currency's minor unit, the
+// Conversions, serving side (docs/conversions.md): values summed exactly in the action's currency's minor unit, the
 // malformed conversions refused with nothing stored, and the ledger and the figures kept consistent (one
 // transaction: a failed write leaves neither, the retry counts once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

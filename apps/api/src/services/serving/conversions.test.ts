@@ -1,4 +1,4 @@
-// Conversions, serving side (issue 45, docs/conversions.md): the signed click id every counted click adds
+// Conversions, serving side (docs/conversions.md): the signed click id every counted click adds
 // to the landing page, and the postback's counting rules, each test named after its rule, over real HTTP.
 import { COUNTED_ONLY_REASONS, INVALID_CONVERSION_REASONS } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

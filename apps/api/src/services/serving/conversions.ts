@@ -1,4 +1,4 @@
-// A conversion received (issue 45, docs/conversions.md "Counting"): GET or POST /serve/conv/{action}, from
+// A conversion received (docs/conversions.md "Counting"): GET or POST /serve/conv/{action}, from
 // the conversion tag on the advertiser's pages or the advertiser's server (postback). A malformed one is
 // refused (400, nothing stored). Every other one is written to the ledger: counted when its click id
 // verifies, its click counted as valid traffic, it is of the action's campaign, within the action's

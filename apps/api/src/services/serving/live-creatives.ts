@@ -41,7 +41,7 @@ export interface LiveCreative {
   advertiser: string | undefined;
   /** Its campaign's booked rate as it is now (VAST's <Pricing>); undefined when none is. */
   rate: CampaignRate | undefined;
-  /** Its campaign's landing-URL parameter for the click id, as it is now (issue 45): `adc_click` by default. */
+  /** Its campaign's landing-URL parameter for the click id, as it is now (docs/conversions.md): `adc_click` by default. */
   clickParam: string;
   /**
    * Whether the flight is live at this instant (ms): between its start and end, as instants in its zone,

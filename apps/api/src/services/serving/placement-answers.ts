@@ -1,4 +1,4 @@
-// The answers of a placement's tags (issue 46): GET /serve/ad/p/{id}.json, /serve/vast/p/{id}.xml and
+// The answers of a placement's tags (docs/serving.md, "Placements"): GET /serve/ad/p/{id}.json, /serve/vast/p/{id}.xml and
 // /serve/vpaid/p/{id}.xml choose one of the placement's live creatives (placements.ts: an in-memory
 // choice on the cached placement, among the creatives eligible for the request under their delivery
 // rules) and answer exactly as that live creative's own tag: the same template, a fresh impression

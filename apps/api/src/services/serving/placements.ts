@@ -1,4 +1,4 @@
-// A placement's choice per ad request (issue 46: one tag, several creatives). The placement is read
+// A placement's choice per ad request (docs/serving.md, "Placements": one tag, several creatives). The placement is read
 // once per cache entry (5 s, like live creatives): its rotation, each creative's current live creative
 // (its newest not removed), and for optimized rotation each one's counts of the goal from the event
 // store's totals, and the choice made ready from them (rotationChooser: each creative's share of requests

@@ -1,4 +1,4 @@
-// Each trading platform's click chain through the real API (issue 28): the tag built for the platform,
+// Each trading platform's click chain through the real API (docs/tags.md): the tag built for the platform,
 // expanded the way its ad server expands it (domain's expandTagAs), served by this server; a click goes
 // through the platform's click tracker exactly once and reaches the landing page with its own query
 // string intact. Also: the TCF vendor id and the https warning where tags are handed out.
@@ -227,7 +227,7 @@ describe(`each platform's click chain through the API on ${testDatabaseKind()}`,
         ].map((match) => match[1] ?? '');
       const [clickThrough] = cdata('ClickThrough');
       const clickTracking = cdata('ClickTracking');
-      // The ClickThrough is our click redirect (it adds the click id, issue 45); it counts the click once
+      // The ClickThrough is our click redirect (it adds the click id, docs/conversions.md); it counts the click once
       // with the ClickTracking ping. Where the platform's wrapper counts the click, it goes through no prefix.
       expect(clickThrough).toContain('/serve/click/');
       if (platform.vastWrapperTracksClicks) expect(clickThrough).not.toContain('&c=');

@@ -1,4 +1,4 @@
-// GET /serve/preview: the creative editor's preview page (issue 48). The console frames it and posts it
+// GET /serve/preview: the creative editor's preview page (docs/serving.md, "The path of an ad"). The console frames it and posts it
 // the draft (a ServedAd built from the unsaved creative); its script, the ad runtime's preview.js, draws
 // it as a publisher's page draws a published ad. It lives on the serving origin with a nonce policy of
 // its own (a new nonce each time), because the runtime writes its frames' scripts inline into `srcdoc`

@@ -1,4 +1,4 @@
-// Click redirects that cannot be abused (issue 20): the platform click prefix (`?click=`) is honoured
+// Click redirects that cannot be abused (docs/serving.md, "Click hosts"): the platform click prefix (`?click=`) is honoured
 // only when its host is one of the creative's platform's click-tracker hosts (the domain's platform
 // table) or CLICK_PREFIX_HOSTS, and it carries no URL of its own and no fragment (a redirector's
 // prefix would send the click elsewhere, the fragment drop the landing page); any other prefix is dropped and the click goes straight to the landing
@@ -44,7 +44,7 @@ describe('click prefixes only to the platform click trackers', () => {
     );
     const response = await visit(local(ad.clickUrl), { redirect: 'manual' });
     expect(response.status).toBe(302);
-    // Where it goes, without the click id the redirect adds to the landing page (issue 45).
+    // Where it goes, without the click id the redirect adds to the landing page (docs/conversions.md).
     return { location: withoutClickId(response.headers.get('location') ?? ''), clickUrl: ad.clickUrl };
   }
 

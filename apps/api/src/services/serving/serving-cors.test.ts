@@ -1,4 +1,4 @@
-// CORS of ad serving and where ad files come from (issue 20): players and publisher pages call /serve/
+// CORS of ad serving and where ad files come from (docs/serving.md, "CORS"): players and publisher pages call /serve/
 // with credentials, so every serving answer echoes the caller's Origin with credentials allowed and
 // `Vary: Origin`, `*` only without an Origin; preflights are answered; the files an ad loads come from
 // the serving origin's /serve/files/ (not the console's /api/uploads), with byte ranges readable

@@ -1,4 +1,4 @@
-// Flights at serve time (issue 20): a campaign's start and end dates, read in its timezone (UTC by
+// Flights at serve time (docs/serving.md, "Flights"): a campaign's start and end dates, read in its timezone (UTC by
 // default), decide whether its creatives are served. Before the start and after the end VAST answers
 // the empty document and the ad JSON 404 (the runtime collapses the slot), or the platform's fallback
 // creative is served; a change of dates is seen at once in this process; an impression minted inside

@@ -1,4 +1,4 @@
-// A placement's tags (issue 46: one tag, several creatives): each request is answered as one of its
+// A placement's tags (docs/serving.md, "Placements": one tag, several creatives): each request is answered as one of its
 // creatives' live creatives, chosen by its rotation from the cached placement, and every event of the
 // answer counts for the creative served. Weighted rotation splits 10,000 requests as its weights ask
 // (a chi-square goodness-of-fit test, p > 0.001: a correct server fails it once in a thousand runs);

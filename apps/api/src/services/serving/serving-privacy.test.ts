@@ -1,4 +1,4 @@
-// Privacy of ad serving (issue 20): serving stores no raw IP address anywhere, neither in the database
+// Privacy of ad serving (docs/serving.md, "Privacy signals"): serving stores no raw IP address anywhere, neither in the database
 // (events, invalid traffic, anything) nor in the log, even at the most verbose log level; only coarse
 // results derived from it (an invalid-traffic reason) are kept.
 import { mkdtemp, rm } from 'node:fs/promises';

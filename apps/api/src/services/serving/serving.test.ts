@@ -218,7 +218,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
         ].sort(),
       );
       // The click-through goes through the platform's click macro to the landing page.
-      // It is our signed click redirect (the click id, issue 45), which carries the prefix (c=).
+      // It is our signed click redirect (the click id, docs/conversions.md), which carries the prefix (c=).
       expect(linear.videoClickThroughURLTemplate.url).toContain(`/serve/click/${live.vast}?`);
       expect(new URL(linear.videoClickThroughURLTemplate.url).searchParams.get('c')).toBe(GAM_PREFIX);
       expect(linear.videoClickTrackingURLTemplates[0].url).toContain('/serve/t/click?');

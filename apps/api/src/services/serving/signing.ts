@@ -162,7 +162,7 @@ export function verifyClick(
   return verify(secret, 'click', [liveId, impressionId, clickPrefix], dims, signature, now);
 }
 
-// Click ids (issue 45, docs/conversions.md "The click id"): what the click redirect adds to the landing
+// Click ids (docs/conversions.md "The click id"): what the click redirect adds to the landing
 // URL, and what a conversion brings back. It carries the live creative, its campaign, the impression
 // clicked, the click's time (ms) and the impression's breakdown values, written in the same
 // length-prefixed form as the signed texts above, base64url-encoded, then signed: `c1.<fields>.<sig>`.

@@ -172,7 +172,7 @@ export async function track(
 }
 
 /**
- * The landing page with the click id in `param` (issue 45): every other parameter kept as written (UTM
+ * The landing page with the click id in `param` (docs/conversions.md): every other parameter kept as written (UTM
  * parameters too), one already named `param` replaced, the fragment kept last.
  */
 function withClickId(landing: string, param: string, clickId: string): string {
@@ -201,7 +201,7 @@ function withClickId(landing: string, param: string, clickId: string): string {
 
 /**
  * GET /serve/click/{liveID}: counts the click (once per impression) and answers where to send the
- * browser: the landing page with a signed click id (issue 45), through the platform's click tracker when
+ * browser: the landing page with a signed click id (docs/conversions.md), through the platform's click tracker when
  * the tag had one. Undefined when the creative has no landing page or is not served any more. The click
  * id says whether the click counted as valid traffic: the ad request's verdict, the click call's own
  * (a bot, a data centre) and whether the creative can send a click; an invalid click's id never

@@ -1,4 +1,4 @@
-// VAST's <Pricing> (issue 44, docs/serving.md "Pricing"): a campaign that books a rate says it in every
+// VAST's <Pricing> (docs/serving.md "Pricing"): a campaign that books a rate says it in every
 // VAST and VPAID document of its live creatives, inside <InLine> after the impressions, in the currency's
 // own decimals; a CPCV is VAST's CPV. The documents still validate against the IAB's VAST 4.2 schema and
 // parse in a player; without a rate there is no <Pricing>; a changed rate shows at once in this process.

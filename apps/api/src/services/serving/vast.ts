@@ -137,7 +137,7 @@ interface VastParts {
 
 /**
  * The ClickThrough: our signed click redirect (tracking.ts `click`), which counts the click (once per
- * impression, with the ClickTracking ping) and adds the click id to the landing page (issue 45), through
+ * impression, with the ClickTracking ping) and adds the click id to the landing page (docs/conversions.md), through
  * the platform's click prefix when the request had an honoured one.
  */
 const clickThroughElement = (

@@ -1,4 +1,4 @@
-// The bell in the top bar (issue 50): how many alerts are open and not yet acknowledged, and a panel of
+// The bell in the top bar (docs/alerts.md): how many alerts are open and not yet acknowledged, and a panel of
 // the open ones, newest first, each linking to its campaign's alerts. The count is in the button's
 // name, so a screen reader hears "Alerts, 3 open".
 import { ALERT_RULE_LABELS, type Alert } from '@adconsole/domain';

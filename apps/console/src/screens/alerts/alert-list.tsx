@@ -1,4 +1,4 @@
-// A list of alerts (issue 50): the account's (every campaign's, with its name) or one campaign's. Each
+// A list of alerts (docs/alerts.md): the account's (every campaign's, with its name) or one campaign's. Each
 // says which rule fired, the sentence it fired with (what it measured against its line), when, and
 // when it recovered; an open one can be acknowledged (someone is on it) and any can be muted for a day
 // or a week (no mail or webhook, not even its recovery) or unmuted.

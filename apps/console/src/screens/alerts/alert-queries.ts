@@ -1,4 +1,4 @@
-// The alert screens' calls (issue 50, docs/console.md "Alerts"): alerts (the bell polls the open ones
+// The alert screens' calls (docs/console.md "Alerts"): alerts (the bell polls the open ones
 // every minute), acknowledging and muting, an account's or a campaign's rules, and webhook endpoints
 // with their delivery log. A change refreshes what shows it.
 import { alertCalls, type ListAlertsQuery, type SetAlertRulesRequest } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// /alerts (issue 50): every alert of the account's campaigns (the bell's "All alerts"), the account's
+// /alerts (docs/alerts.md): every alert of the account's campaigns (the bell's "All alerts"), the account's
 // default rules (what every campaign follows unless it changes a rule), and the webhooks alerts are
 // POSTed to, with their delivery logs.
 import {

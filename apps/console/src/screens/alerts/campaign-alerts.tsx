@@ -1,4 +1,4 @@
-// /campaigns/{campaignID}/alerts (issue 50): the campaign's alerts, newest first, with acknowledge and
+// /campaigns/{campaignID}/alerts (docs/alerts.md): the campaign's alerts, newest first, with acknowledge and
 // mute, and its rules: each threshold as it applies (the account's defaults unless changed here) and the
 // addresses its alert mails go to besides its owner.
 import { errorMessage, resolveAlertSettings } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// The campaign page's conversion actions (issue 45): loads them through conversion-queries.ts and draws
+// The campaign page's conversion actions (docs/conversions.md): loads them through conversion-queries.ts and draws
 // ConversionsCard with its actions.
 import { type Campaign, DEFAULT_CLICK_PARAM } from '@adconsole/domain';
 import { showError } from '../../lib/notify-error';

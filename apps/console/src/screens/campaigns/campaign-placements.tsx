@@ -1,4 +1,4 @@
-// The campaign page's placements and their A/B tests (issue 46): loads them, their tests and stats
+// The campaign page's placements and their A/B tests (docs/reports.md, "A/B tests"): loads them, their tests and stats
 // through placement-queries.ts and draws PlacementsCard with its actions. Each placement shows its
 // newest test (running first).
 import type { Creative, PlacementStats } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// Server state of a campaign's conversion actions (issue 45; docs/console.md, "Conversions"), through the
+// Server state of a campaign's conversion actions (docs/conversions.md; docs/console.md, "Conversions"), through the
 // domain's conversion calls. Every change refreshes the campaign's actions and its history (each change
 // is audited).
 import { type ConversionAction, type ConversionActionBody, conversionCalls } from '@adconsole/domain';

@@ -1,4 +1,4 @@
-// A conversion action's copy-paste snippets (issue 45; docs/conversions.md, "Conversion actions and
+// A conversion action's copy-paste snippets (docs/conversions.md, "Conversion actions and
 // snippets"), built by the domain's conversionSnippets on the serving origin (AD_SERVING_URL): the
 // website's two tags (site-wide, and the confirmation page's call) and the server-to-server postback URL
 // with a curl line to try it, and the action's postback key (postback-key.tsx). Props in, no fetching.

@@ -1,4 +1,4 @@
-// The campaign page's Conversions card (issue 45): empty, with actions (one archived), their snippets,
+// The campaign page's Conversions card (docs/conversions.md): empty, with actions (one archived), their snippets,
 // loading and refused, on a phone; and its dialogs as a user meets them (a new action, its errors, an
 // edit with the currency the campaign fixes); the postback key made and shown once, and the currency an
 // action that has counted keeps.

@@ -1,4 +1,4 @@
-// The campaign page's "Conversions" card (issue 45; docs/console.md, "Conversions"): the campaign's
+// The campaign page's "Conversions" card (docs/conversions.md; docs/console.md, "Conversions"): the campaign's
 // conversion actions, each with its type, counting, lookback window, currency and archived state, and its
 // copy-paste snippets (conversion-snippets.tsx); with `actions`, making, changing, archiving and
 // restoring them. Props in, no fetching.

@@ -1,4 +1,4 @@
-// The placements card's actions (issue 46), each through its dialog or confirmation as a user meets
+// The placements card's actions (docs/serving.md, "Placements"), each through its dialog or confirmation as a user meets
 // it: a new placement, a change of one, its deletion, an A/B test started with its planned sample shown
 // first, and a running test ended. The dialogs' forms have their own phone stories (packages/forms).
 import { variantWinsVerdict } from '@adconsole/charts/fixtures';

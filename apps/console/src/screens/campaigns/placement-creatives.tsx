@@ -1,4 +1,4 @@
-// A placement's creatives on the campaign page (issue 46): each with its weight (weighted rotation), its
+// A placement's creatives on the campaign page (docs/serving.md, "Placements"): each with its weight (weighted rotation), its
 // chance of the next ad request and, in optimized rotation, the rate its choice is made on (the API's
 // placement stats), its state and the pause or resume action; above them, what the rotation does, in
 // words. Props in, no fetching.

@@ -1,4 +1,4 @@
-// Server state of a campaign's placements and their A/B tests (issue 46; docs/console.md, "Placements
+// Server state of a campaign's placements and their A/B tests (docs/reports.md, "A/B tests"; docs/console.md, "Placements
 // and A/B tests"), through the domain's placement and A/B test calls. Every change refreshes the
 // campaign's placements, their tests and stats, and its history (each change is audited).
 import {

@@ -1,4 +1,4 @@
-// One placement on the campaign page's Placements card (issue 46; docs/console.md, "Placements and A/B
+// One placement on the campaign page's Placements card (docs/reports.md, "A/B tests"; docs/console.md, "Placements and A/B
 // tests"): its name, kind, size and rotation, its actions (edit, start an A/B test, delete), its
 // creatives with what the rotation does (placement-creatives.tsx), its tag (the domain's
 // buildPlacementTag, in a copy field like the creative's tag panel) and its newest A/B test. While a

@@ -1,4 +1,4 @@
-// The campaign page's "Placements" card (issue 46; docs/console.md, "Placements and A/B tests"): the
+// The campaign page's "Placements" card (docs/reports.md, "A/B tests"; docs/console.md, "Placements and A/B tests"): the
 // campaign's placements (placement-section.tsx: each with its creatives, what its rotation does, its
 // tag and its newest A/B test) and, with `actions`, making, changing and deleting them and starting and
 // ending their tests. Props in, no fetching.

@@ -1,4 +1,4 @@
-// Fixtures of the placements card's stories (issue 46): a campaign's banners, two placements of them,
+// Fixtures of the placements card's stories (docs/serving.md, "Placements"): a campaign's banners, two placements of them,
 // a running A/B test with the API's answer shapes, and placement stats built with the domain's
 // rotationShares, as the API builds them.
 import {

@@ -262,7 +262,7 @@ export const HourlyNotOffered: Story = {
 };
 
 /**
- * The page draws what is below the fold as the reader comes near it (issue 23): at first the sections
+ * The page draws what is below the fold as the reader comes near it (docs/console.md, "Below the fold: drawn when the reader comes near it"): at first the sections
  * under the screen hold placeholders of their size under their headings; scrolled to, each is drawn.
  */
 export const DrawnAsTheReaderScrolls: Story = {

@@ -1,4 +1,4 @@
-// A/B test calls of a placement (issue 46) for the console's `*-queries.ts`.
+// A/B test calls of a placement (docs/reports.md, "A/B tests") for the console's `*-queries.ts`.
 import type { AbTestResults, PlacementAbTest } from '../../entities/placement-ab-test';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';

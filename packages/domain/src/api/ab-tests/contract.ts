@@ -1,4 +1,4 @@
-// The A/B test calls of the contract (issue 46): a test runs on a placement, one at a time; owner access
+// The A/B test calls of the contract (docs/reports.md, "A/B tests"): a test runs on a placement, one at a time; owner access
 // as for placements (another owner's test answers 404). Results are a report: tokens with reports:read
 // may read them.
 import { z } from 'zod/mini';

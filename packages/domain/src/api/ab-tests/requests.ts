@@ -1,4 +1,4 @@
-// Requests of the A/B test calls of a placement (issue 46): the definition of entities/ab-test.ts
+// Requests of the A/B test calls of a placement (docs/reports.md, "A/B tests"): the definition of entities/ab-test.ts
 // (variants, control, goal, minimum detectable effect, significance, power, baseline) with the
 // placement it runs on. Whether the variants are the placement's creatives is the server's check.
 import { z } from 'zod/mini';

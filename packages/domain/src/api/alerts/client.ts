@@ -1,4 +1,4 @@
-// Alert and webhook calls (issue 50) for the console's `*-queries.ts`.
+// Alert and webhook calls (docs/alerts.md) for the console's `*-queries.ts`.
 import type {
   Alert,
   AlertRules,

@@ -1,4 +1,4 @@
-// The alert calls of the contract (issue 50, docs/alerts.md): alerts and rules are read by the
+// The alert calls of the contract (docs/alerts.md): alerts and rules are read by the
 // campaign's owner (or an admin), and by tokens with reports:read; acknowledging, muting, setting rules
 // and webhook endpoints are the console's (the session), each change audited.
 import { z } from 'zod/mini';

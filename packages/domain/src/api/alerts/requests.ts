@@ -1,4 +1,4 @@
-// Requests of the alert calls (issue 50, docs/alerts.md): listing alerts, acknowledging and muting one,
+// Requests of the alert calls (docs/alerts.md): listing alerts, acknowledging and muting one,
 // reading and setting rules (an account's defaults, or a campaign's overrides and recipients), and
 // webhook endpoints. Whether the campaign or endpoint is the caller's is the server's check.
 import { z } from 'zod/mini';

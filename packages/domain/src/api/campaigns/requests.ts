@@ -74,7 +74,7 @@ const flightFields = {
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /** The booked rate (rules/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),
-  /** The landing URL's parameter carrying the click id (issue 45; adc_click unless named). */
+  /** The landing URL's parameter carrying the click id (docs/conversions.md; adc_click unless named). */
   clickParam: z.optional(clickParamField),
 };
 // 'YYYY-MM-DD[ HH:mm[:ss]]' texts compare in time order.

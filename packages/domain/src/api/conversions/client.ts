@@ -1,4 +1,4 @@
-// Conversion action calls (issue 45) for the console's `*-queries.ts`.
+// Conversion action calls (docs/conversions.md) for the console's `*-queries.ts`.
 import type { ConversionAction, PostbackKeyAnswer } from '../../entities/conversion';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';

@@ -1,4 +1,4 @@
-// The conversion action calls of the contract (issue 45, docs/conversions.md): a campaign's actions,
+// The conversion action calls of the contract (docs/conversions.md): a campaign's actions,
 // listed (archived ones too), made, changed, archived and restored. Owner access as for placements:
 // another owner's campaign or action answers 404.
 import { z } from 'zod/mini';

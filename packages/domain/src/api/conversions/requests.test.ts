@@ -1,4 +1,4 @@
-// The conversion action requests (issue 45): name, type, counting, lookback window and currency, their
+// The conversion action requests (docs/conversions.md): name, type, counting, lookback window and currency, their
 // defaults and their messages; and the campaign's click parameter.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-// Requests of the conversion action calls (issue 45, docs/conversions.md): a campaign's actions with a
+// Requests of the conversion action calls (docs/conversions.md): a campaign's actions with a
 // name, a type, how they count (every conversion, or one per click), a lookback window of 1 to 90 days and
 // a currency. Whether the currency fits the campaign (its rate's, its other actions') is the server's
 // check (rules/conversion-actions.ts), as it knows them; left out, the server chooses the one that fits.

@@ -1,4 +1,4 @@
-// Placement calls (issue 46) for the console's `*-queries.ts`.
+// Placement calls (docs/serving.md, "Placements") for the console's `*-queries.ts`.
 import type { Placement, PlacementStats } from '../../entities/placement';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';

@@ -1,4 +1,4 @@
-// The placement calls of the contract (issue 46: one tag, several creatives). Owner access as for
+// The placement calls of the contract (docs/serving.md, "Placements": one tag, several creatives). Owner access as for
 // creatives: another owner's placement answers 404.
 import { z } from 'zod/mini';
 import { placementSchema, placementStatsSchema } from '../../entities/placement';

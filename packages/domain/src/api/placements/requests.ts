@@ -1,4 +1,4 @@
-// Requests of the placement calls (issue 46): a name and the rotation (entities/rotation.ts) of a
+// Requests of the placement calls (docs/serving.md, "Placements"): a name and the rotation (entities/rotation.ts) of a
 // campaign's creatives; an update names the placement and takes the rotation whole (mode, items with
 // their weights and paused flags). The creatives' kinds, sizes and campaign are the server's check
 // (rules/placement.ts), as it knows them.

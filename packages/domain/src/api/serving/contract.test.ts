@@ -85,7 +85,7 @@ describe('the serving contract', () => {
     const { position, ...tagQuery } = SERVE_AD_QUERY;
     expect(Object.keys(serveTagQuerySchema.shape)).toEqual(expect.arrayContaining(Object.values(tagQuery)));
     expect(servingContract.ad.query).toBe(serveTagQuerySchema);
-    // A placement's tag (issue 46) also sends the position the page showed last.
+    // A placement's tag (docs/serving.md, "Placements") also sends the position the page showed last.
     expect(Object.keys(servePlacementQuerySchema.shape)).toEqual(
       expect.arrayContaining(Object.values(SERVE_AD_QUERY)),
     );

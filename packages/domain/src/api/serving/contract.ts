@@ -263,7 +263,7 @@ export const servingContract = {
     path: '/serve/conv.js',
     operationId: 'getServeConversionTag',
     summary:
-      "The conversion tag (issue 45) for the advertiser's own pages: keeps the click id of the landing URL in the site's first-party storage and sends conversions (`adconsole('conversion', {action, value, currency, order})`); revalidated by its ETag.",
+      "The conversion tag (docs/conversions.md) for the advertiser's own pages: keeps the click id of the landing URL in the site's first-party storage and sends conversions (`adconsole('conversion', {action, value, currency, order})`); revalidated by its ETag.",
     headers: serveInitHeadersSchema,
     answers: {
       200: {

@@ -33,7 +33,7 @@ export const serveTagQuerySchema = z.object({
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
-/** A placement's tag query (issue 46): the tag's, and the position the page showed last. */
+/** A placement's tag query (docs/serving.md, "Placements"): the tag's, and the position the page showed last. */
 export const servePlacementQuerySchema = z.extend(serveTagQuerySchema, {
   pos: optionalText(
     "The position in the placement's rotation this page showed last (sequential rotation goes on from it; the answer's placement.position).",

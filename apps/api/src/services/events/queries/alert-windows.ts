@@ -1,4 +1,4 @@
-// Alert reads (issue 50, docs/alerts.md "The evaluation"): what the rules read of every evaluated
+// Alert reads (docs/alerts.md "The evaluation"): what the rules read of every evaluated
 // campaign at once, one statement per rule kind however many campaigns there are. A window is one
 // campaign's stretch of time (a local hour: the last full one, or the same hour of past weeks); a read
 // answers one figure per window, in the order of the windows given.
