@@ -129,13 +129,13 @@ export async function testDelivery(
   if (input.placementID !== undefined) {
     const placement = await ctx.placements.get(input.placementID);
     if (placement?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.placementNotFound);
-    const choice = choosePlacementLive(placement, null, facts, at);
+    const choice = choosePlacementLive(placement, null, () => facts, at);
     reason = 'reason' in choice ? choice.reason : null;
     liveId = 'reason' in choice ? null : choice.liveId;
   } else {
     const live = await ctx.liveCreatives.get(input.liveID ?? '');
     if (live?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.liveCreativeNotFound);
-    reason = refusalOf(live, facts, at);
+    reason = refusalOf(live, () => facts, at);
     liveId = live.id;
   }
   const live = liveId === null ? undefined : await ctx.liveCreatives.get(liveId);

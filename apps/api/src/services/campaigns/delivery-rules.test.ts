@@ -164,6 +164,30 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     await setRules({});
   });
 
+  it("the audit's 'from' is read under the campaign's lock: four changes at once each record the one before it", async () => {
+    await setRules({});
+    const countries = ['AT', 'BE', 'CH', 'DK'];
+    const answers = await Promise.all(
+      countries.map((country) => setRules({ countries: { mode: 'include', values: [country] } })),
+    );
+    expect(answers.map((answer) => answer.httpStatus)).toEqual([200, 200, 200, 200]);
+    const history = await owner.get<{ entity: string; changes: Record<string, [unknown, unknown]> }[]>(
+      `/v1/campaign/history?campaignID=${campaignID}`,
+    );
+    const changes = (history.body.data ?? [])
+      .filter((entry) => entry.entity === 'deliveryRules' && entry.changes.countries !== undefined)
+      .slice(0, 4)
+      .map((entry) => entry.changes.countries ?? [undefined, undefined]);
+    // Newest first: each change's 'from' is the 'to' of the change after it in the list, the oldest's
+    // 'from' is no rule. Read before the lock, all four said they changed 'no rule' (on PostgreSQL, where
+    // the four run at once; PGlite's one connection runs them one after another).
+    expect(changes.map(([, to]) => to).sort()).toEqual(countries.map((country) => `include ${country}`));
+    for (let index = 0; index < changes.length - 1; index += 1)
+      expect(changes[index]?.[0]).toBe(changes[index + 1]?.[1]);
+    expect(changes.at(-1)?.[0]).toBeNull();
+    await setRules({});
+  });
+
   it("the estimate: the share of the last 7 days' impressions the new rules would have kept (3 of 4 from Germany)", async () => {
     for (const address of [DE, DE, DE, GB]) {
       const headers = { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': address };

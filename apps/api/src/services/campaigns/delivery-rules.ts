@@ -93,6 +93,9 @@ export async function setCampaignDeliveryRules(
   const rules = storedDeliveryRules(input.rules);
   const answer = await ctx.db.transaction(async (tx) => {
     await lockCampaign(tx, campaign.id);
+    // What the audit says it was: read under the lock, so two changes at once each record the other's.
+    const was = await findCampaign(tx, campaign.id);
+    if (!was) throw ApiError.of(404, MESSAGES.campaignNotFound);
     for (const creative of await listCreativesOfCampaigns(tx, [campaign.id])) {
       const nothing = ruleSetServesNothing(bothRuleSets(rules, rulesOf(creative.delivery_rules)));
       if (nothing !== null)
@@ -100,7 +103,7 @@ export async function setCampaignDeliveryRules(
     }
     const changed = await updateCampaignDeliveryRules(tx, campaign.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
-    return recordedAnswer(tx, user, { entityId: campaign.id, campaignId: campaign.id }, campaign, rules);
+    return recordedAnswer(tx, user, { entityId: campaign.id, campaignId: campaign.id }, was, rules);
   });
   rulesChanged(ctx);
   return answer;
@@ -140,18 +143,17 @@ export async function setCreativeDeliveryRules(
     await lockCampaign(tx, creative.campaign_id);
     const campaign = await findCampaign(tx, creative.campaign_id);
     if (!campaign) throw ApiError.of(404, MESSAGES.creativeNotFound);
+    // What the audit says it was: read under the lock, so two changes at once each record the other's.
+    const was = (await listCreativesOfCampaigns(tx, [creative.campaign_id])).find(
+      (row) => row.id === creative.id,
+    );
+    if (!was) throw ApiError.of(404, MESSAGES.creativeNotFound);
     const nothing = ruleSetServesNothing(bothRuleSets(rulesOf(campaign.delivery_rules), rules));
     if (nothing !== null) throw ApiError.of(400, creativeRulesServeNothingMessage(nothing));
     await keepTestVariantsAlike(tx, creative, rules);
     const changed = await updateCreativeDeliveryRules(tx, creative.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.creativeNotFound);
-    return recordedAnswer(
-      tx,
-      user,
-      { entityId: creative.id, campaignId: creative.campaign_id },
-      creative,
-      rules,
-    );
+    return recordedAnswer(tx, user, { entityId: creative.id, campaignId: creative.campaign_id }, was, rules);
   });
   rulesChanged(ctx);
   return answer;

@@ -12,11 +12,19 @@ import type { TrafficClient } from './traffic-quality';
 /** The serving clock (ms): the context's, pinned in tests. */
 export const servingNow = (ctx: Pick<Context, 'clock'>): number => ctx.clock?.() ?? Date.now();
 
-/** Why a live creative does not serve this request at `now`; null when it does. */
-export function refusalOf(live: LiveCreative, facts: DeliveryFacts, now: number): NotServedReason | null {
+/**
+ * Why a live creative does not serve this request at `now`; null when it does. The request's facts are
+ * asked for only when the creative has rules to judge them by (a paused or ended one is refused without
+ * deriving its site, browser and country).
+ */
+export function refusalOf(
+  live: LiveCreative,
+  facts: () => DeliveryFacts,
+  now: number,
+): NotServedReason | null {
   if (live.archived) return 'paused';
   if (!live.liveAt(now)) return 'flight';
-  return live.delivery === null ? null : live.delivery(facts, now);
+  return live.delivery === null ? null : live.delivery(facts(), now);
 }
 
 /**
@@ -38,7 +46,7 @@ export async function servableLive(
   const now = servingNow(ctx);
   const judge = (candidate: LiveCreative) => {
     const reason =
-      refusalOf(candidate, client.dimensions(), now) ??
+      refusalOf(candidate, client.dimensions, now) ??
       (options.answerable?.(candidate) === false ? 'noCreative' : null);
     if (client.showsAd) ctx.events.requests.add(candidate.countKey, reason ?? 'served', now);
     return reason === null;

@@ -30,8 +30,7 @@ async function chosen(
   const placement = await ctx.placements.get(placementId);
   if (!placement) return undefined;
   const now = servingNow(ctx);
-  const facts = client.dimensions();
-  const choice = choosePlacementLive(placement, positionOf(query.pos), facts, now);
+  const choice = choosePlacementLive(placement, positionOf(query.pos), client.dimensions, now);
   const count = (key: string, outcome: RequestOutcome) => {
     if (client.showsAd) ctx.events.requests.add(key, outcome, now);
   };

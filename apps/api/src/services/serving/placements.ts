@@ -203,26 +203,27 @@ export type PlacementChoice = { liveId: string; position: number } | { reason: N
  * The live creative a request to the placement gets, and its position in the rotation; or why it gets
  * none: its campaign archived ('paused'), out of its flight ('flight'), a rule of the campaign, every
  * creative paused or unpublished ('paused'), or none whose own rules this request matches ('noCreative').
- * The rotation chooses among the creatives eligible for the request (rules/rotation-shares.ts).
+ * The rotation chooses among the creatives eligible for the request (rules/rotation-shares.ts). The
+ * request's facts are derived only when a rule judges them (`facts` answers the same object each time).
  */
 export function choosePlacementLive(
   placement: ServedPlacement,
   lastPosition: number | null,
-  facts: DeliveryFacts,
+  facts: () => DeliveryFacts,
   now: number,
   random: RandomSource = defaultRandom,
 ): PlacementChoice {
   const { campaign, items, creativeRules } = placement;
   if (campaign.archived) return { reason: 'paused' };
   if (!campaign.liveAt(now)) return { reason: 'flight' };
-  const refused = campaign.delivery?.(facts, now) ?? null;
+  const refused = campaign.delivery?.(facts(), now) ?? null;
   if (refused !== null) return { reason: refused };
   if (items.every((item) => item.paused)) return { reason: 'paused' };
   // Only when a creative has rules of its own is the choice restricted (and worked out per set).
   let eligible: boolean[] | undefined;
   if (creativeRules.some((check) => check !== null)) {
     eligible = items.map(
-      (item, index) => !item.paused && (creativeRules[index]?.(facts, now) ?? null) === null,
+      (item, index) => !item.paused && (creativeRules[index]?.(facts(), now) ?? null) === null,
     );
     if (!eligible.some(Boolean)) return { reason: 'noCreative' };
   }
