@@ -80,6 +80,11 @@ export const AB_TEST_GOALS = [
 ] as const;
 export const AB_TEST_MIN_VARIANTS = 2;
 export const AB_TEST_MAX_VARIANTS = 5;
+/** The largest video a creative takes, and the largest image, HTML5 ZIP or VPAID script. */
+export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+export const MAX_OTHER_BYTES = 10 * 1024 * 1024;
+/** The largest file of any kind. */
+export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
 /** The longest name of a file or folder in the file manager. */
 export const MAX_FILE_NAME_LENGTH = 255;
 /** The longest range a report covers. */

@@ -198,6 +198,15 @@ export const MESSAGES = {
   shuttingDown: 'This server is shutting down: send your requests to another one.',
   databaseUnavailable: 'The database does not answer: this server cannot serve requests now.',
   invalidRequest: 'Invalid request.',
+  // The HTTP framework's own refusals, before a route reads the request (apps/api/src/http/errors.ts).
+  bodyNotJson: 'The request body is not valid JSON.',
+  unsupportedContentType:
+    'Unsupported content type: send JSON (application/json); multipart/form-data is accepted only by the asset upload.',
+  bodyTooLarge: 'The request body is too large.',
+  uploadFileTooLarge: 'The file is too large.',
+  notMultipart: 'The request is not multipart/form-data.',
+  tooManyUploadParts: 'The upload has too many parts.',
+  badRequest: 'Bad request.',
   serverError: 'Something went wrong on our side. Please try again.',
   expiresAtInPast: 'expiresAt must be in the future',
   folderHasNoUrl: 'A folder has no URL: choose a file.',

@@ -186,6 +186,20 @@ export const unknownPlatformMessage = (platform: string): string => `Unknown pla
 export const insecureServingUrlMessage = (origin: string): string =>
   `Ads are served from ${origin}, which is not https: trading platforms such as Xandr refuse non-secure VAST and most exchanges refuse non-secure creatives. Set AD_SERVING_URL to an https address.`;
 
+/** A file a creative does not take (by its extension). */
+export const unsupportedAssetMessage = (name: string): string =>
+  `${name}: unsupported file type. Upload an image (PNG, JPEG, GIF, WebP), a video (MP4, WebM), a ZIP for HTML5 or a JavaScript file for VPAID.`;
+
+/** A creative's file over its kind's limit (rules/asset-upload.ts: videos 200 MB, the rest 10 MB). */
+export const assetTooLargeMessage = (name: string, kind: 'image' | 'video' | 'html5' | 'vpaid'): string =>
+  kind === 'video'
+    ? `${name} is too large: videos can be at most 200 MB.`
+    : `${name} is too large: images, HTML5 zips and VPAID scripts can be at most 10 MB.`;
+
+/** A file chosen for an image layer of the ad builder that is not an image. */
+export const notAnImageMessage = (name: string): string =>
+  `${name} is not an image: choose a PNG, JPEG, GIF or WebP file.`;
+
 // The file manager's texts with a value (its fixed ones are MESSAGES.fileName..., MESSAGES.folder...).
 export const nameTakenMessage = (name: string) => `A file or folder named "${name}" already exists here.`;
 export const fileTooLargeMessage = (name: string) =>

@@ -1,6 +1,6 @@
 // The file manager's limits (the rules the console and the API share): the path delimiter, the largest
 // file, how long a presigned URL works, the longest name and the pages of a listing.
-import { MAX_UPLOAD_BYTES } from '../../rules/asset-upload';
+import { MAX_UPLOAD_BYTES } from '../../constants';
 
 export const FILE_MANAGER_DELIMITER = '/';
 
