@@ -110,7 +110,7 @@ describe('the scanners find what they are for', () => {
       'setError(errorMessage(error, MESSAGES.campaignNotSaved));',
       "onError: showError(paused ? 'The creative was not paused' : MESSAGES.creativeNotResumed),",
       'onError: showError(MESSAGES.creativeNotDeleted),',
-      'notifyFailure(`The ${thing} was not sent`, failure);',
+      `notifyFailure(\`The \${thing} was not sent\`, failure);`,
       'function notifyFailure(title: string, failure: unknown) {}',
       'errorMessage(failure, fallbackFor("x"))',
       '<Loaded errorText="The users could not be loaded." />',

@@ -1,6 +1,6 @@
 // Data that loads, drawn the one way every screen draws it: why it could not be loaded (a danger alert
 // in the user's words), else a placeholder of its size while it loads, else what the screen makes of it.
-import { errorMessage, MESSAGES } from '@adconsole/domain';
+import { errorMessage } from '@adconsole/domain';
 import { Alert, AlertDescription } from '@adconsole/ui';
 import type { ReactNode } from 'react';
 
@@ -9,7 +9,7 @@ export interface LoadedProps<T> {
   data: T | undefined;
   /** Why it could not be loaded (a query's error): shown instead of the data, stale data too. */
   error?: unknown;
-  /** The message when the error carries none a user can read: MESSAGES.usersNotLoaded */
+  /** The message when the error carries none a user can read, an entry of MESSAGES (usersNotLoaded). */
   errorText: string;
   /** What stands in while it loads: a skeleton of the data's size, named for screen readers. */
   loading: ReactNode;
