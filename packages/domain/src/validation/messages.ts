@@ -79,11 +79,11 @@ export const MESSAGES = {
   // What the API answers (docs/product.md §8, "What the API answers").
   creativeNotFound: 'Creative not found!',
   liveCreativeNotFound: 'Live creative not found!',
-  /** Issue 46: a placement that does not exist or is not the caller's (404, as for a creative). */
+  /** A placement (docs/serving.md, "Placements: one tag, several creatives") that does not exist or is not the caller's (404, as for a creative). */
   placementNotFound: 'Placement not found!',
   placementName: 'Fill in the placement name',
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
-  /** Issue 45: a conversion action that does not exist or is not the caller's (404, as for a placement). */
+  /** A conversion action (docs/conversions.md, "Conversion actions and snippets") that does not exist or is not the caller's (404, as for a placement). */
   conversionActionNotFound: 'Conversion action not found!',
   conversionActionName: 'Fill in the conversion action name',
   conversionActionNameTooLong: 'Conversion action name is too long (100 characters at most)',
@@ -102,10 +102,10 @@ export const MESSAGES = {
   /** A postback whose Authorization header is not the action's key (401, nothing stored). */
   conversionKeyWrong:
     "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",
-  /** Issue 45: the landing URL's parameter that carries the click id (entities/conversion.ts). */
+  /** The landing URL's parameter (docs/conversions.md, "The click id") that carries the click id (entities/conversion.ts). */
   clickParam:
     'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',
-  /** Issue 46: an A/B test of a placement that does not exist or is not the caller's (404). */
+  /** An A/B test of a placement that does not exist or is not the caller's (404). */
   abTestNotFound: 'A/B test not found!',
   alertNotFound: 'Alert not found!',
   alertAlreadyClosed: 'This alert has recovered already: there is nothing to acknowledge.',

@@ -83,7 +83,7 @@ export const webhookTimedOutMessage = (seconds: number): string =>
 export const webhookStatusMessage = (status: number): string =>
   `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`;
 
-/** A placement (issue 46) naming a creative that does not exist or is not the caller's. */
+/** A placement naming a creative that does not exist or is not the caller's. */
 export const placementCreativeUnknownMessage = (id: string): string =>
   `Creative ${id} not found: a placement takes creatives of its own campaign.`;
 
@@ -126,17 +126,17 @@ export const placementKeepsKindMessage = (was: CreativeShape, now: CreativeShape
   `This placement serves ${was.kind} ${was.width}x${was.height} (its tags expect it); these creatives are ${now.kind} ${now.width}x${now.height}: make another placement for them.`;
 
 /**
- * Issue 45: a conversion action in another currency than the campaign's booked rate. Value is summed in
+ * A conversion action (docs/conversions.md, "Conversion actions and snippets") in another currency than the campaign's booked rate. Value is summed in
  * the action's currency and spend in the rate's, so ROAS and cost per conversion need them to be one.
  */
 export const conversionCurrencyOfRateMessage = (rateCurrency: string, asked: string): string =>
   `This campaign's rate is booked in ${rateCurrency}: its conversion actions count value in ${rateCurrency} too (not ${asked}), so ROAS compares like with like.`;
 
-/** Issue 45: a conversion action in another currency than the campaign's other actions. */
+/** A conversion action in another currency than the campaign's other actions. */
 export const conversionCurrencySharedMessage = (shared: string, asked: string): string =>
   `This campaign's conversion actions count value in ${shared}: every action of a campaign uses one currency (not ${asked}).`;
 
-/** Issue 45: a campaign's rate booked in another currency than its conversion actions. */
+/** A campaign's rate booked in another currency than its conversion actions. */
 export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
   `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;
 
