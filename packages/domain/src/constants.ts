@@ -54,3 +54,43 @@ export const DEFAULT_AD_DURATION_SECONDS = 30;
 export const MIN_AD_DURATION_SECONDS = 0;
 export const MAX_AD_DURATION_SECONDS = 120;
 export const DEFAULT_ARTBOARD = { width: 300, height: 250, background: '#ffffff' } as const;
+
+// The enumerations and limits the messages quote ('The goal must count one of: impressions, ...'). They
+// live here, in a module that imports nothing, so the one catalogue (validation/messages.ts) can quote
+// them while the schemas that hold these rules import the catalogue: no import circle.
+export const GOAL_METRICS = ['impressions', 'clicks', 'completedViews'] as const;
+export const RATE_MODELS = ['CPM', 'CPC', 'CPCV'] as const;
+/** What an API token may do. Each contract entry that accepts tokens names the one scope it needs. */
+export const API_TOKEN_SCOPES = ['reports:read', 'campaigns:read', 'campaigns:write'] as const;
+/** API tokens one person may hold at once. */
+export const MAX_API_TOKENS_PER_USER = 20;
+export const ROTATION_MODES = ['even', 'weighted', 'sequential', 'optimized'] as const;
+export const ROTATION_MIN_WEIGHT = 1;
+export const ROTATION_MAX_WEIGHT = 1000;
+/**
+ * The rates an A/B test can compare: each a proportion of successes over trials. The conversion rate is
+ * conversions per click, a conversion counted for the creative its click was on (docs/conversions.md).
+ */
+export const AB_TEST_GOALS = [
+  'ctr',
+  'viewability',
+  'completionRate',
+  'engagementRate',
+  'conversionRate',
+] as const;
+export const AB_TEST_MIN_VARIANTS = 2;
+export const AB_TEST_MAX_VARIANTS = 5;
+/** The largest video a creative takes, and the largest image, HTML5 ZIP or VPAID script. */
+export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+export const MAX_OTHER_BYTES = 10 * 1024 * 1024;
+/** The largest file of any kind. */
+export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
+/** The longest name of a file or folder in the file manager. */
+export const MAX_FILE_NAME_LENGTH = 255;
+/** The longest range a report covers. */
+export const MAX_REPORT_DAYS = 3660;
+/** The years a report's dates may fall in. */
+export const MIN_REPORT_YEAR = 2000;
+export const MAX_REPORT_YEAR = 2100;
+/** Hourly series are offered for ranges up to this many local days. */
+export const MAX_HOURLY_REPORT_DAYS = 31;

@@ -72,7 +72,6 @@ export * from './entities/delivery-rules';
 export * from './entities/file-manager/content-types';
 export * from './entities/file-manager/entries';
 export * from './entities/file-manager/limits';
-export * from './entities/file-manager/messages';
 export * from './entities/file-manager/paths';
 export * from './entities/file-manager/quota';
 export * from './entities/file-manager/settings';

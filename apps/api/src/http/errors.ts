@@ -10,21 +10,21 @@ function frameworkMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return MESSAGES.bodyNotJson;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type: send JSON (application/json); multipart/form-data is accepted only by the asset upload.';
+      return MESSAGES.unsupportedContentType;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return MESSAGES.bodyTooLarge;
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'The file is too large.';
+      return MESSAGES.uploadFileTooLarge;
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return 'The request is not multipart/form-data.';
+      return MESSAGES.notMultipart;
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return 'The upload has too many parts.';
+      return MESSAGES.tooManyUploadParts;
     default:
-      return error.message.replace(/^FST_[A-Z_]+:?\s*/, '') || 'Bad request.';
+      return error.message.replace(/^FST_[A-Z_]+:?\s*/, '') || MESSAGES.badRequest;
   }
 }
 

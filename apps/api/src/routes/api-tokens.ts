@@ -1,6 +1,6 @@
 // Personal API tokens (docs/api.md, "API tokens"): declarations; the work is in services/identity/api-tokens.
 // These calls take the session cookie only: a token can neither make nor revoke tokens.
-import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES, contract, MAX_API_TOKENS_PER_USER } from '@adconsole/domain';
+import { API_TOKEN_SCOPES, contract, MAX_API_TOKENS_PER_USER, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as tokens from '../services/identity/api-tokens';
 
@@ -12,7 +12,7 @@ export const apiTokenRoutes = [
       'Your personal API tokens (name, scopes, created, last used), newest first; never their secrets.',
     description: 'With `all=true` (admins only) every user’s tokens, each with its owner.',
     tag: 'API tokens',
-    errors: { 403: API_TOKEN_MESSAGES.onlyAdmins },
+    errors: { 403: MESSAGES.apiTokenListOnlyAdmins },
     handler: ({ input, user, ctx }) => tokens.listApiTokens(ctx, user, input.all),
   }),
   defineRoute({
@@ -24,7 +24,7 @@ export const apiTokenRoutes = [
     description: `Scopes: ${API_TOKEN_SCOPES.join(', ')}. Another product sends the secret as \`Authorization: Bearer <secret>\`; the server keeps only its hash. At most ${MAX_API_TOKENS_PER_USER} tokens a person.`,
     tag: 'API tokens',
     errors: {
-      400: `'${API_TOKEN_MESSAGES.name}', '${API_TOKEN_MESSAGES.scopes}' or '${API_TOKEN_MESSAGES.tooMany}'`,
+      400: `'${MESSAGES.apiTokenName}', '${MESSAGES.apiTokenScopes}' or '${MESSAGES.apiTokenTooMany}'`,
     },
     handler: ({ input, user, ctx }) => tokens.createApiToken(ctx, user, input),
   }),
@@ -35,7 +35,7 @@ export const apiTokenRoutes = [
     summary: 'Revoke a personal API token (yours; an admin, anyone’s): it stops working at once.',
     description: '`id` in the query.',
     tag: 'API tokens',
-    errors: { 404: API_TOKEN_MESSAGES.notFound },
+    errors: { 404: MESSAGES.apiTokenNotFound },
     handler: ({ input, user, ctx }) => tokens.revokeApiToken(ctx, user, input.id),
   }),
 ];

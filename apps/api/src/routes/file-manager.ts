@@ -4,7 +4,6 @@ import { createReadStream } from 'node:fs';
 import {
   ApiError,
   contract,
-  FILE_MANAGER_MESSAGES,
   MESSAGES,
   nameTakenMessage,
   servedFileType,
@@ -19,7 +18,7 @@ import { SIGNED_FILES_PATH, verifySignedUrl } from '../services/object-store/sig
 import { dispositionOf } from '../services/object-store/store';
 import { spaceUsage } from '../services/stored-files/space';
 
-const nameErrors = `'${FILE_MANAGER_MESSAGES.nameHasSlash}', '${FILE_MANAGER_MESSAGES.nameHasDots}', '${FILE_MANAGER_MESSAGES.nameMissing}' or '${FILE_MANAGER_MESSAGES.unknownBucket}'`;
+const nameErrors = `'${MESSAGES.fileNameHasSlash}', '${MESSAGES.fileNameHasDots}', '${MESSAGES.fileNameMissing}' or '${MESSAGES.fileBucketUnknown}'`;
 
 export const fileManagerRoutes = [
   defineRoute({
@@ -37,7 +36,7 @@ export const fileManagerRoutes = [
     description:
       "`directory` is a path from the top of the user's space (`users/<id>/` of the bucket; an admin's is the whole bucket), '' for the top. At most `pageSize` entries (200 unless asked, up to 1,000) in storage order (by name); folders first within a page, so a later page may still hold folders. `nextToken`, sent back as `token`, asks for the next page; null on the last.",
     tag: 'File manager',
-    errors: { 400: `${nameErrors} or '${FILE_MANAGER_MESSAGES.badPageToken}'` },
+    errors: { 400: `${nameErrors} or '${MESSAGES.folderPageTokenInvalid}'` },
     handler: ({ input, ctx, user }) => files.listFiles(ctx, user, input),
   }),
   defineRoute({
@@ -71,7 +70,7 @@ export const fileManagerRoutes = [
     summary:
       'A presigned GET URL of a file (15 minutes): shown in place, or with `download=true` as a download.',
     tag: 'File manager',
-    errors: { 404: FILE_MANAGER_MESSAGES.notFound },
+    errors: { 404: MESSAGES.fileEntryNotFound },
     handler: ({ input, ctx, user }) => files.fileUrl(ctx, user, input),
   }),
   defineRoute({
@@ -83,8 +82,8 @@ export const fileManagerRoutes = [
       'A folder moves a page of 1,000 keys at a time (copy, then delete); one holding more than FILE_MANAGER_FOLDER_KEY_LIMIT keys (10,000 by default) is refused before anything moves.',
     tag: 'File manager',
     errors: {
-      400: `${nameErrors} or '${FILE_MANAGER_MESSAGES.folderIntoItself}'`,
-      404: FILE_MANAGER_MESSAGES.notFound,
+      400: `${nameErrors} or '${MESSAGES.folderIntoItself}'`,
+      404: MESSAGES.fileEntryNotFound,
       409: 'A file or folder of that name already exists there.',
       413: 'The folder holds more keys than one move may touch.',
     },
@@ -99,7 +98,7 @@ export const fileManagerRoutes = [
       '`path` (a folder\'s ends with "/") and the optional `bucket` in the query. A folder goes 1,000 keys a call (DeleteObjects); one holding more than FILE_MANAGER_FOLDER_KEY_LIMIT keys (10,000 by default) is refused before anything goes.',
     tag: 'File manager',
     errors: {
-      404: FILE_MANAGER_MESSAGES.notFound,
+      404: MESSAGES.fileEntryNotFound,
       413: 'The folder holds more keys than one delete may touch.',
     },
     handler: ({ input, ctx, user }) => files.deleteFile(ctx, user, input),
@@ -112,7 +111,7 @@ export const fileManagerRoutes = [
     tag: 'File manager',
     errors: {
       400: MESSAGES.incorrectCampaignOrCreative,
-      404: FILE_MANAGER_MESSAGES.notFound,
+      404: MESSAGES.fileEntryNotFound,
       415: 'Not an asset type.',
     },
     handler: ({ input, ctx, user }) => files.useFileInCreative(ctx, user, input),
@@ -179,7 +178,7 @@ export async function registerSignedFiles(app: FastifyInstance, ctx: Context) {
     const signed = target(request);
     if (signed.op !== 'get') throw ApiError.of(403, MESSAGES.fileLinkInvalid);
     const object = await store.head(signed.bucket, signed.key);
-    if (!object) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+    if (!object) throw ApiError.of(404, MESSAGES.fileEntryNotFound);
     const filename = signed.key.split('/').pop() ?? 'file';
     const served = servedFileType(signed.key, signed.download);
     reply

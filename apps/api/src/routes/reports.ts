@@ -1,5 +1,5 @@
 // Report calls (docs/product.md §7, "Reports"): declarations; the work is in services/reports.
-import { contract, MESSAGES, REPORT_RANGE_MESSAGES } from '@adconsole/domain';
+import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import { dashboard } from '../services/reports/dashboard';
 import * as report from '../services/reports/report';
@@ -8,7 +8,7 @@ import * as share from '../services/reports/share';
 
 const figures =
   'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone whose day boundaries follow daylight saving, or else the fixed `tzOffset`), both included. `granularity` full or day gives a series by local day, hour by local hour (ranges up to 31 days); every period is present, zeros included. `breakdown` (site, device, os, browser or country) adds data.breakdown: the top 50 values by impressions, then other and unknown, adding up exactly to the totals (valid traffic only); a download then carries it too (an XLSX without it carries all five).';
-const rangeErrors = `'${MESSAGES.noLiveIdsSet}', '${REPORT_RANGE_MESSAGES.hourlyTooLong}' or '${REPORT_RANGE_MESSAGES.tooLong}'`;
+const rangeErrors = `'${MESSAGES.noLiveIdsSet}', '${MESSAGES.hourlyReportTooLong}' or '${MESSAGES.reportRangeTooLong}'`;
 
 export const reportRoutes = [
   defineRoute({
@@ -19,7 +19,7 @@ export const reportRoutes = [
     description:
       'The date parts of start_dt and end_dt name local calendar days in the zone (`timezone`, an IANA zone, or else the fixed `tzOffset`), both included. The series has every local day, zeros included; previousTotals cover the same number of days just before.',
     tag: 'Reports',
-    errors: { 400: `'${REPORT_RANGE_MESSAGES.tooLong}' or start_dt after end_dt` },
+    errors: { 400: `'${MESSAGES.reportRangeTooLong}' or start_dt after end_dt` },
     handler: ({ input, user, ctx }) => dashboard(ctx, user, input),
   }),
   defineRoute({

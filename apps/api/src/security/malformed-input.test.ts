@@ -3,7 +3,7 @@
 // every report read, the public share route included; a NUL byte in a served file's name; lone UTF-16
 // surrogates in names and folder paths; a folder where a file is expected; and bodies that the serving
 // routes never read, or that nest deeper than any call needs.
-import { FILE_MANAGER_MESSAGES, loneSurrogateMessage, MESSAGES } from '@adconsole/domain';
+import { loneSurrogateMessage, MESSAGES } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { signedInUser, visit } from '../test/helpers';
@@ -108,7 +108,7 @@ describe(`malformed input on ${testDatabaseKind()}`, () => {
         creativeID: creative.body.data?.id,
       });
       expect(answer.httpStatus).toBe(400);
-      expect(answer.body.message).toBe(FILE_MANAGER_MESSAGES.notAFile);
+      expect(answer.body.message).toBe(MESSAGES.folderIsNotAnAsset);
     });
   });
 

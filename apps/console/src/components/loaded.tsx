@@ -9,7 +9,7 @@ export interface LoadedProps<T> {
   data: T | undefined;
   /** Why it could not be loaded (a query's error): shown instead of the data, stale data too. */
   error?: unknown;
-  /** The message when the error carries none a user can read: 'The users could not be loaded.' */
+  /** The message when the error carries none a user can read, an entry of MESSAGES (usersNotLoaded). */
   errorText: string;
   /** What stands in while it loads: a skeleton of the data's size, named for screen readers. */
   loading: ReactNode;

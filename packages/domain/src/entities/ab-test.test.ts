@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { abTestPlannedSample } from '../rules/ab-test';
-import { AB_TEST_MESSAGES, abTestDefinitionSchema } from './ab-test';
+import { MESSAGES } from '../validation/messages';
+import { abTestDefinitionSchema } from './ab-test';
 
 const problem = (value: unknown) => {
   const result = z.safeParse(abTestDefinitionSchema, value);
@@ -29,28 +30,28 @@ describe('A/B test definition', () => {
 
   // Each row: what is changed and the message it answers.
   it.each([
-    ['one creative', { variants: ['a'] }, AB_TEST_MESSAGES.variants],
-    ['six creatives', { variants: ['a', 'b', 'c', 'd', 'e', 'f'] }, AB_TEST_MESSAGES.variants],
-    ['no list', { variants: 'a,b' }, AB_TEST_MESSAGES.variants],
-    ['a creative twice', { variants: ['a', 'a'] }, AB_TEST_MESSAGES.duplicate],
-    ['an empty id', { variants: ['a', ''] }, AB_TEST_MESSAGES.creativeId],
-    ['a control that is not a variant', { control: 'c' }, AB_TEST_MESSAGES.control],
-    ['no control', { control: undefined }, AB_TEST_MESSAGES.creativeId],
-    ['an unknown goal', { goal: 'sales' }, AB_TEST_MESSAGES.goal],
-    ['an effect under 1 %', { minimumDetectableEffect: 0.5 }, AB_TEST_MESSAGES.minimumDetectableEffect],
-    ['an effect over 500 %', { minimumDetectableEffect: 501 }, AB_TEST_MESSAGES.minimumDetectableEffect],
-    ['a significance of 80 %', { significance: 80 }, AB_TEST_MESSAGES.significance],
-    ['a significance as a fraction', { significance: 0.95 }, AB_TEST_MESSAGES.significance],
-    ['a power of 99.5 %', { power: 99.5 }, AB_TEST_MESSAGES.power],
-    ['a power of 40 %', { power: 40 }, AB_TEST_MESSAGES.power],
-    ['a baseline of 0 %', { baselineRate: 0 }, AB_TEST_MESSAGES.baselineRate],
-    ['a baseline of 100 %', { baselineRate: 100 }, AB_TEST_MESSAGES.baselineRate],
+    ['one creative', { variants: ['a'] }, MESSAGES.abTestVariants],
+    ['six creatives', { variants: ['a', 'b', 'c', 'd', 'e', 'f'] }, MESSAGES.abTestVariants],
+    ['no list', { variants: 'a,b' }, MESSAGES.abTestVariants],
+    ['a creative twice', { variants: ['a', 'a'] }, MESSAGES.abTestDuplicate],
+    ['an empty id', { variants: ['a', ''] }, MESSAGES.abTestCreativeId],
+    ['a control that is not a variant', { control: 'c' }, MESSAGES.abTestControl],
+    ['no control', { control: undefined }, MESSAGES.abTestCreativeId],
+    ['an unknown goal', { goal: 'sales' }, MESSAGES.abTestGoal],
+    ['an effect under 1 %', { minimumDetectableEffect: 0.5 }, MESSAGES.abTestMinimumDetectableEffect],
+    ['an effect over 500 %', { minimumDetectableEffect: 501 }, MESSAGES.abTestMinimumDetectableEffect],
+    ['a significance of 80 %', { significance: 80 }, MESSAGES.abTestSignificance],
+    ['a significance as a fraction', { significance: 0.95 }, MESSAGES.abTestSignificance],
+    ['a power of 99.5 %', { power: 99.5 }, MESSAGES.abTestPower],
+    ['a power of 40 %', { power: 40 }, MESSAGES.abTestPower],
+    ['a baseline of 0 %', { baselineRate: 0 }, MESSAGES.abTestBaselineRate],
+    ['a baseline of 100 %', { baselineRate: 100 }, MESSAGES.abTestBaselineRate],
   ])('refuses %s', (_label, change, message) => {
     expect(problem({ ...definition, ...change })).toBe(message);
   });
 
   it('reads the goal among ctr, viewability, completionRate, engagementRate, conversionRate', () => {
-    expect(AB_TEST_MESSAGES.goal).toBe(
+    expect(MESSAGES.abTestGoal).toBe(
       'The goal must be one of: ctr, viewability, completionRate, engagementRate, conversionRate',
     );
     for (const goal of ['viewability', 'completionRate', 'engagementRate', 'conversionRate'])

@@ -2,9 +2,9 @@
 // limited to the scopes the person chose. The secret is shown once, when the token is made; the server
 // keeps only its hash, so a list shows names, scopes and times, never secrets.
 import { z } from 'zod/mini';
+import { API_TOKEN_SCOPES } from '../constants';
+import { MESSAGES } from '../validation/messages';
 
-/** What a token may do. Each contract entry that accepts tokens names the one scope it needs. */
-export const API_TOKEN_SCOPES = ['reports:read', 'campaigns:read', 'campaigns:write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, { label: string; description: string }> = {
@@ -26,19 +26,8 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, { label: string; desc
 /** A secret starts with this, so a leaked one is easy to recognise (secret scanners, logs). */
 export const API_TOKEN_PREFIX = 'adc_';
 export const MAX_API_TOKEN_NAME_LENGTH = 100;
-/** Tokens one person may hold at once. */
-export const MAX_API_TOKENS_PER_USER = 20;
 
-export const API_TOKEN_MESSAGES = {
-  name: 'Name your token (up to 100 characters)',
-  scopes: 'Choose at least one scope',
-  unknownScope: `Scopes are ${API_TOKEN_SCOPES.join(', ')}`,
-  tooMany: `You have ${MAX_API_TOKENS_PER_USER} API tokens: revoke one before making another.`,
-  notFound: 'API token not found!',
-  onlyAdmins: 'Only administrators can list every API token.',
-} as const;
-
-export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: API_TOKEN_MESSAGES.unknownScope });
+export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: MESSAGES.apiTokenUnknownScope });
 
 /** A token as lists show it (its owner's own list, or an admin's list of everyone's). */
 export const apiTokenSchema = z.object({

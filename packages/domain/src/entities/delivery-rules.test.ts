@@ -6,12 +6,11 @@ import { z } from 'zod/mini';
 import { setCampaignDeliveryRulesRequestSchema } from '../api/delivery-rules/requests';
 import { bothRuleSets, ruleSetServesNothing } from '../rules/delivery-coverage';
 import { COUNTRY_CODES } from '../traffic/countries';
-import { deliveryRulesServeNothingMessage } from '../validation/messages';
+import { deliveryRulesServeNothingMessage, MESSAGES } from '../validation/messages';
 import { issueMessages } from '../validation/validation-error';
 import {
   campaignDeliveryRulesSchema,
   creativeDeliveryRulesSchema,
-  DELIVERY_RULE_MESSAGES,
   noDeliveryRules,
   siteRuleEntry,
   storedDeliveryRules,
@@ -41,40 +40,40 @@ describe('delivery rules as the API takes them', () => {
 
   it('an unknown country, device type or family, a malformed domain: 400 naming the field', () => {
     expect(problems({ countries: { mode: 'include', values: ['DE', 'XX'] } })).toEqual([
-      `rules.countries.values.1: ${DELIVERY_RULE_MESSAGES.country}`,
+      `rules.countries.values.1: ${MESSAGES.deliveryRuleCountry}`,
     ]);
     expect(problems({ devices: { mode: 'exclude', values: ['phone'] } })).toEqual([
-      `rules.devices.values.0: ${DELIVERY_RULE_MESSAGES.device}`,
+      `rules.devices.values.0: ${MESSAGES.deliveryRuleDevice}`,
     ]);
     expect(problems({ os: { mode: 'include', values: ['<script>'] } })).toEqual([
-      `rules.os.values.0: ${DELIVERY_RULE_MESSAGES.family}`,
+      `rules.os.values.0: ${MESSAGES.deliveryRuleFamily}`,
     ]);
     expect(problems({ sites: { allow: ['example.com', 'not a domain'], block: [] } })).toEqual([
-      `rules.sites.allow.1: ${DELIVERY_RULE_MESSAGES.site}`,
+      `rules.sites.allow.1: ${MESSAGES.deliveryRuleSite}`,
     ]);
     expect(problems({ countries: { mode: 'only', values: ['DE'] } })).toEqual([
-      `rules.countries.mode: ${DELIVERY_RULE_MESSAGES.mode}`,
+      `rules.countries.mode: ${MESSAGES.deliveryRuleMode}`,
     ]);
     expect(problems({ countries: { mode: 'include', values: [] } })).toEqual([
-      `rules.countries.values: ${DELIVERY_RULE_MESSAGES.values}`,
+      `rules.countries.values: ${MESSAGES.deliveryRuleValues}`,
     ]);
     expect(problems({ unknownSite: 'maybe' })).toEqual([
-      `rules.unknownSite: ${DELIVERY_RULE_MESSAGES.unknownSite}`,
+      `rules.unknownSite: ${MESSAGES.deliveryRuleUnknownSite}`,
     ]);
     // A rule that does not exist: the rules there are.
-    expect(problems({ weather: 'sunny' })).toEqual([`rules: ${DELIVERY_RULE_MESSAGES.rules}`]);
+    expect(problems({ weather: 'sunny' })).toEqual([`rules: ${MESSAGES.deliveryRulesShape}`]);
   });
 
   it('a daypart that is not 7 x 24 booleans: 400 naming the field', () => {
     expect(problems({ daypart: week(() => true).slice(0, 6) })).toEqual([
-      `rules.daypart: ${DELIVERY_RULE_MESSAGES.daypart}`,
+      `rules.daypart: ${MESSAGES.deliveryRuleDaypart}`,
     ]);
     const short = week(() => true);
     short[2] = short[2]?.slice(0, 23) ?? [];
-    expect(problems({ daypart: short })).toEqual([`rules.daypart.2: ${DELIVERY_RULE_MESSAGES.daypart}`]);
+    expect(problems({ daypart: short })).toEqual([`rules.daypart.2: ${MESSAGES.deliveryRuleDaypart}`]);
     const text = week(() => true) as unknown[][];
     (text[1] as unknown[])[5] = 'yes';
-    expect(problems({ daypart: text })).toEqual([`rules.daypart.1.5: ${DELIVERY_RULE_MESSAGES.daypart}`]);
+    expect(problems({ daypart: text })).toEqual([`rules.daypart.1.5: ${MESSAGES.deliveryRuleDaypart}`]);
   });
 
   it('a rule set that excludes everything is refused, naming the rule', () => {

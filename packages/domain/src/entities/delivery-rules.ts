@@ -19,25 +19,7 @@ import {
 import { isCountryCode } from '../traffic/countries';
 import { APP_SITE_PREFIX, normalizeAppBundle, normalizeSite } from '../traffic/site';
 import { DEVICE_TYPES } from '../traffic/user-agent';
-import { deliveryRulesServeNothingMessage } from '../validation/messages';
-
-/**
- * What is wrong with a rule's input. Not among MESSAGES: a 400 puts the field before each of them
- * ('rules.countries.values.1: Unknown country...'), as it does for the rotation's and A/B tests' texts.
- */
-export const DELIVERY_RULE_MESSAGES = {
-  rules:
-    'Delivery rules are an object of rules: countries, devices, os, browsers, sites, unknownSite, daypart',
-  mode: "A list rule's mode is 'include' or 'exclude'",
-  values: 'A list rule needs 1 to 300 values',
-  country: 'Unknown country: use ISO 3166-1 alpha-2 codes such as DE or US',
-  device: 'Unknown device type: desktop, mobile, tablet, ctv or other',
-  family: 'An operating system or browser is a family name such as Android or Chrome (40 characters at most)',
-  site: 'Not a domain or app bundle: write example.com (it covers its subdomains) or app:com.example.game',
-  sites: 'Sites are an allow list and a block list of at most 1,000 domains or app bundles each',
-  unknownSite: "Choose 'serve' or 'skip' for requests whose site is unknown",
-  daypart: 'The daypart is 7 days (Monday first) of 24 hours, each true or false',
-} as const;
+import { deliveryRulesServeNothingMessage, MESSAGES } from '../validation/messages';
 
 /** Values of a list rule at most (every country fits). */
 export const MAX_RULE_VALUES = 300;
@@ -52,33 +34,30 @@ const distinct = <V extends string>(values: readonly V[]): V[] => [...new Set(va
 /** A list rule of values each checked by `value`; 1 to `max` of them, kept sorted and each once. */
 function listRule<V extends string>(value: z.ZodMiniType<V, unknown>, max = MAX_RULE_VALUES) {
   return z.strictObject({
-    mode: z.enum(LIST_RULE_MODES, { error: DELIVERY_RULE_MESSAGES.mode }),
+    mode: z.enum(LIST_RULE_MODES, { error: MESSAGES.deliveryRuleMode }),
     values: z.pipe(
       z
-        .array(value, { error: DELIVERY_RULE_MESSAGES.values })
-        .check(
-          z.minLength(1, DELIVERY_RULE_MESSAGES.values),
-          z.maxLength(max, DELIVERY_RULE_MESSAGES.values),
-        ),
+        .array(value, { error: MESSAGES.deliveryRuleValues })
+        .check(z.minLength(1, MESSAGES.deliveryRuleValues), z.maxLength(max, MESSAGES.deliveryRuleValues)),
       z.transform((values: V[]) => distinct(values)),
     ),
   });
 }
 
 const countryCode = z.pipe(
-  z.string({ error: DELIVERY_RULE_MESSAGES.country }).check(z.trim(), z.toUpperCase()),
-  z.string().check(z.refine(isCountryCode, DELIVERY_RULE_MESSAGES.country)),
+  z.string({ error: MESSAGES.deliveryRuleCountry }).check(z.trim(), z.toUpperCase()),
+  z.string().check(z.refine(isCountryCode, MESSAGES.deliveryRuleCountry)),
 );
 
-const deviceType = z.enum(DEVICE_TYPES, { error: DELIVERY_RULE_MESSAGES.device });
+const deviceType = z.enum(DEVICE_TYPES, { error: MESSAGES.deliveryRuleDevice });
 
 const familyName = z
-  .string({ error: DELIVERY_RULE_MESSAGES.family })
+  .string({ error: MESSAGES.deliveryRuleFamily })
   .check(
     z.trim(),
-    z.minLength(1, DELIVERY_RULE_MESSAGES.family),
-    z.maxLength(MAX_FAMILY_LENGTH, DELIVERY_RULE_MESSAGES.family),
-    z.regex(/^[\p{L}\p{N} ._+\-/()]+$/u, DELIVERY_RULE_MESSAGES.family),
+    z.minLength(1, MESSAGES.deliveryRuleFamily),
+    z.maxLength(MAX_FAMILY_LENGTH, MESSAGES.deliveryRuleFamily),
+    z.regex(/^[\p{L}\p{N} ._+\-/()]+$/u, MESSAGES.deliveryRuleFamily),
   );
 
 /**
@@ -95,11 +74,11 @@ export function siteRuleEntry(input: string): string {
 }
 
 const siteEntry = z.pipe(
-  z.string({ error: DELIVERY_RULE_MESSAGES.site }).check(z.maxLength(300, DELIVERY_RULE_MESSAGES.site)),
+  z.string({ error: MESSAGES.deliveryRuleSite }).check(z.maxLength(300, MESSAGES.deliveryRuleSite)),
   z.transform((text: string, context) => {
     const entry = siteRuleEntry(text);
     if (entry === '')
-      context.issues.push({ code: 'custom', input: text, message: DELIVERY_RULE_MESSAGES.site });
+      context.issues.push({ code: 'custom', input: text, message: MESSAGES.deliveryRuleSite });
     return entry;
   }),
 );
@@ -107,19 +86,19 @@ const siteEntry = z.pipe(
 const siteList = z._default(
   z.pipe(
     z
-      .array(siteEntry, { error: DELIVERY_RULE_MESSAGES.sites })
-      .check(z.maxLength(MAX_SITE_ENTRIES, DELIVERY_RULE_MESSAGES.sites)),
+      .array(siteEntry, { error: MESSAGES.deliveryRuleSites })
+      .check(z.maxLength(MAX_SITE_ENTRIES, MESSAGES.deliveryRuleSites)),
     z.transform((entries: string[]) => distinct(entries)),
   ),
   [],
 );
 
 const hours = z
-  .array(z.boolean({ error: DELIVERY_RULE_MESSAGES.daypart }), { error: DELIVERY_RULE_MESSAGES.daypart })
-  .check(z.length(24, DELIVERY_RULE_MESSAGES.daypart));
+  .array(z.boolean({ error: MESSAGES.deliveryRuleDaypart }), { error: MESSAGES.deliveryRuleDaypart })
+  .check(z.length(24, MESSAGES.deliveryRuleDaypart));
 export const daypartGridSchema = z
-  .array(hours, { error: DELIVERY_RULE_MESSAGES.daypart })
-  .check(z.length(7, DELIVERY_RULE_MESSAGES.daypart));
+  .array(hours, { error: MESSAGES.deliveryRuleDaypart })
+  .check(z.length(7, MESSAGES.deliveryRuleDaypart));
 
 /** The rules every level has: a campaign's and a creative's. */
 const ruleFields = {
@@ -128,7 +107,7 @@ const ruleFields = {
   os: z.optional(z.nullable(listRule(familyName))),
   browsers: z.optional(z.nullable(listRule(familyName))),
   sites: z.optional(
-    z.nullable(z.strictObject({ allow: siteList, block: siteList }, { error: DELIVERY_RULE_MESSAGES.sites })),
+    z.nullable(z.strictObject({ allow: siteList, block: siteList }, { error: MESSAGES.deliveryRuleSites })),
   ),
   daypart: z.optional(z.nullable(daypartGridSchema)),
 };
@@ -152,15 +131,15 @@ export const campaignDeliveryRulesSchema = z
   .strictObject(
     {
       ...ruleFields,
-      unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES, { error: DELIVERY_RULE_MESSAGES.unknownSite })),
+      unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES, { error: MESSAGES.deliveryRuleUnknownSite })),
     },
-    { error: DELIVERY_RULE_MESSAGES.rules },
+    { error: MESSAGES.deliveryRulesShape },
   )
   .check(servesSomething);
 
 /** A creative's own rules (they narrow its campaign's; the unknown site is the campaign's choice). */
 export const creativeDeliveryRulesSchema = z
-  .strictObject(ruleFields, { error: DELIVERY_RULE_MESSAGES.rules })
+  .strictObject(ruleFields, { error: MESSAGES.deliveryRulesShape })
   .check(servesSomething);
 
 /** Rules as stored and answered: the checked shape, without the input's defaults. */

@@ -1,8 +1,8 @@
 // A campaign's pacing as the API answers it (rules/pacing.ts computes it): in the campaign answers and
 // in the report, so the list, the campaign page, the report and the dashboard read one shape.
 import { z } from 'zod/mini';
+import { GOAL_METRICS } from '../constants';
 import { PACING_STATUSES } from '../rules/pacing';
-import { GOAL_METRICS } from '../rules/pricing';
 
 const amount = z.number().check(z.nonnegative());
 

@@ -3,7 +3,8 @@
 // each variant's trials and successes of the goal over the window, and abTestVerdict's output
 // (docs/reports.md, "A/B tests").
 import { z } from 'zod/mini';
-import { AB_TEST_DECISIONS, AB_TEST_GOALS } from '../rules/ab-test';
+import { AB_TEST_GOALS } from '../constants';
+import { AB_TEST_DECISIONS } from '../rules/ab-test';
 import { PROPORTION_TESTS } from '../rules/ab-test-statistics';
 
 /** A running test serves its variants evenly; an ended one no longer changes the rotation. */

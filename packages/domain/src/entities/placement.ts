@@ -2,8 +2,7 @@
 // that one tag serves, each in turn by its rotation (entities/rotation.ts, rules/rotation.ts). Its kind
 // and size are those of its creatives, fixed when it is made: the tags on publishers' pages expect them.
 import { z } from 'zod/mini';
-import { AB_TEST_GOALS } from '../rules/ab-test';
-import { ROTATION_MODES } from '../rules/rotation';
+import { AB_TEST_GOALS, ROTATION_MODES } from '../constants';
 import { CREATIVE_TYPES } from './creative';
 
 /** The kinds a placement serves: a creative type (one tag per kind: ad JSON, VAST, VPAID). */

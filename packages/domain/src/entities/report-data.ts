@@ -131,8 +131,6 @@ export type ReportCodeCount = z.infer<typeof reportCodeCountSchema>;
 
 export const REPORT_GRANULARITIES = ['full', 'day', 'hour'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
-/** Hourly series are offered for ranges up to this many local days. */
-export const MAX_HOURLY_REPORT_DAYS = 31;
 
 export const reportDataSchema = z.object({
   campaignID: z.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { placementRotationSchema, ROTATION_MESSAGES } from './rotation';
+import { MESSAGES } from '../validation/messages';
+import { placementRotationSchema } from './rotation';
 
 const problem = (value: unknown) => {
   const result = z.safeParse(placementRotationSchema, value);
@@ -25,16 +26,16 @@ describe("a placement's rotation settings", () => {
 
   // Each row: the settings and the message they answer.
   it.each([
-    ['an unknown mode', { mode: 'random', items: [{ creativeId: 'a' }] }, ROTATION_MESSAGES.mode],
-    ['no creative', { mode: 'even', items: [] }, ROTATION_MESSAGES.items],
-    ['no list', { mode: 'even' }, ROTATION_MESSAGES.items],
-    ['an item without a creative', { items: [{ weight: 2 }] }, ROTATION_MESSAGES.creativeId],
-    ['a weight of 0', { items: [{ creativeId: 'a', weight: 0 }] }, ROTATION_MESSAGES.weight],
-    ['a weight of 1001', { items: [{ creativeId: 'a', weight: 1001 }] }, ROTATION_MESSAGES.weight],
-    ['a weight of 2.5', { items: [{ creativeId: 'a', weight: 2.5 }] }, ROTATION_MESSAGES.weight],
-    ['a weight as text', { items: [{ creativeId: 'a', weight: '3' }] }, ROTATION_MESSAGES.weight],
-    ['paused as text', { items: [{ creativeId: 'a', paused: 'yes' }] }, ROTATION_MESSAGES.paused],
-    ['a creative twice', { items: [{ creativeId: 'a' }, { creativeId: 'a' }] }, ROTATION_MESSAGES.duplicate],
+    ['an unknown mode', { mode: 'random', items: [{ creativeId: 'a' }] }, MESSAGES.rotationMode],
+    ['no creative', { mode: 'even', items: [] }, MESSAGES.rotationItems],
+    ['no list', { mode: 'even' }, MESSAGES.rotationItems],
+    ['an item without a creative', { items: [{ weight: 2 }] }, MESSAGES.rotationCreativeId],
+    ['a weight of 0', { items: [{ creativeId: 'a', weight: 0 }] }, MESSAGES.rotationWeight],
+    ['a weight of 1001', { items: [{ creativeId: 'a', weight: 1001 }] }, MESSAGES.rotationWeight],
+    ['a weight of 2.5', { items: [{ creativeId: 'a', weight: 2.5 }] }, MESSAGES.rotationWeight],
+    ['a weight as text', { items: [{ creativeId: 'a', weight: '3' }] }, MESSAGES.rotationWeight],
+    ['paused as text', { items: [{ creativeId: 'a', paused: 'yes' }] }, MESSAGES.rotationPaused],
+    ['a creative twice', { items: [{ creativeId: 'a' }, { creativeId: 'a' }] }, MESSAGES.rotationDuplicate],
     [
       'every creative paused',
       {
@@ -43,14 +44,14 @@ describe("a placement's rotation settings", () => {
           { creativeId: 'b', paused: true },
         ],
       },
-      ROTATION_MESSAGES.allPaused,
+      MESSAGES.rotationAllPaused,
     ],
   ])('refuses %s', (_label, value, message) => {
     expect(problem(value)).toBe(message);
   });
 
   it('names the modes and the weight range in its messages', () => {
-    expect(ROTATION_MESSAGES.mode).toBe('The rotation must be one of: even, weighted, sequential, optimized');
-    expect(ROTATION_MESSAGES.weight).toBe('A weight must be a whole number from 1 to 1000');
+    expect(MESSAGES.rotationMode).toBe('The rotation must be one of: even, weighted, sequential, optimized');
+    expect(MESSAGES.rotationWeight).toBe('A weight must be a whole number from 1 to 1000');
   });
 });

@@ -1,7 +1,8 @@
 // The rows behind the xlsx tag sheet: one per live creative and platform.
 import type { Creative } from '../entities/creative';
+import { MESSAGES } from '../validation/messages';
 import { findPlatform, type PlatformId } from './platforms';
-import { buildTag, servingUrlWarning, TAG_MESSAGES } from './tags';
+import { buildTag, servingUrlWarning } from './tags';
 
 export interface TagSheetRow {
   campaignName: string;
@@ -67,7 +68,7 @@ export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
       }
     }
     if (creative.liveCreatives.length === 0) {
-      rows.push({ ...base, liveCreativeID: '', platform: '', tag: '', error: TAG_MESSAGES.notPublished });
+      rows.push({ ...base, liveCreativeID: '', platform: '', tag: '', error: MESSAGES.tagNotPublished });
     }
   }
   return rows;

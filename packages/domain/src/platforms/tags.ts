@@ -1,6 +1,13 @@
 // Ad tags (docs/product.md §7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
 import { type Creative, creativeSetting, isVideoCreativeType, type LiveCreative } from '../entities/creative';
 import {
+  insecureServingUrlMessage,
+  MESSAGES,
+  missingClickMacroMessage,
+  missingEscapedClickMacroMessage,
+  unknownPlatformMessage,
+} from '../validation/messages';
+import {
   DEFAULT_TCF_VENDOR_ID,
   findPlatform,
   type Platform,
@@ -40,19 +47,6 @@ export const APIFRAMEWORKS_MACRO = '[APIFRAMEWORKS]';
 export const INS_TAG_CLASS = 'adconsole-ad';
 /** A placement's banner tag names the placement here instead of `data-live-id` (docs/serving.md, "Placements"). */
 export const PLACEMENT_ATTRIBUTE = 'data-placement-id';
-
-export const TAG_MESSAGES = {
-  missingClickMacro: (platformName: string) =>
-    `Click macro missing: ${platformName} has no default, enter its click macro`,
-  missingEscapedClickMacro: (platformName: string) =>
-    `Escaped click macro missing: a video tag carries the click URL inside its query, enter ${platformName}'s URL-encoded click macro`,
-  unknownPlatform: (platform: string) => `Unknown platform: ${platform}`,
-  missingDealID: 'Deal ID missing: this creative requires a deal ID',
-  missingFallbackID: 'Fallback ID missing: this creative requires a fallback creative ID',
-  notPublished: 'Publish the creative first: it has no live creative',
-  insecureServingUrl: (origin: string) =>
-    `Ads are served from ${origin}, which is not https: trading platforms such as Xandr refuse non-secure VAST and most exchanges refuse non-secure creatives. Set AD_SERVING_URL to an https address.`,
-} as const;
 
 export interface BuildTagInput {
   creative: Pick<Creative, 'id' | 'type' | 'width' | 'height' | 'settings'> &
@@ -111,10 +105,10 @@ function clickMacroOf(
   const userEscaped = input.clickMacroEscaped?.trim() || undefined;
   const needed = userClickMacroNeeded(platform, input.creative.type);
   if (needed === 'clickMacro' && !user) {
-    return { ok: false, error: TAG_MESSAGES.missingClickMacro(platform.name) };
+    return { ok: false, error: missingClickMacroMessage(platform.name) };
   }
   if (needed === 'clickMacroEscaped' && !userEscaped) {
-    return { ok: false, error: TAG_MESSAGES.missingEscapedClickMacro(platform.name) };
+    return { ok: false, error: missingEscapedClickMacroMessage(platform.name) };
   }
   if (!isVideoCreativeType(input.creative.type)) return { ok: true, macro: user ?? platform.clickMacro };
   if (platform.vastWrapperTracksClicks) return { ok: true, macro: undefined };
@@ -158,7 +152,7 @@ export function buildTag(input: BuildTagInput): TagResult {
 
 function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResult {
   const platform = typeof input.platform === 'string' ? findPlatform(input.platform) : input.platform;
-  if (!platform) return { ok: false, error: TAG_MESSAGES.unknownPlatform(String(input.platform)) };
+  if (!platform) return { ok: false, error: unknownPlatformMessage(String(input.platform)) };
 
   const click = clickMacroOf(input, platform);
   if (!click.ok) return click;
@@ -168,11 +162,11 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
   const deal: [string, string][] = [];
   if (platform.dealAttributes) {
     if (dealRequired) {
-      if (!input.dealID?.trim()) return { ok: false, error: TAG_MESSAGES.missingDealID };
+      if (!input.dealID?.trim()) return { ok: false, error: MESSAGES.tagDealIdMissing };
       deal.push([platform.dealAttributes.dealID, input.dealID.trim()]);
     }
     if (fallbackWanted) {
-      if (!input.fallbackID?.trim()) return { ok: false, error: TAG_MESSAGES.missingFallbackID };
+      if (!input.fallbackID?.trim()) return { ok: false, error: MESSAGES.tagFallbackIdMissing };
       deal.push([platform.dealAttributes.fallbackID, input.fallbackID.trim()]);
     }
   }
@@ -248,5 +242,5 @@ export function servingUrlWarning(servingHost: string): string | undefined {
   }
   if (url.protocol === 'https:') return undefined;
   if (LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')) return undefined;
-  return TAG_MESSAGES.insecureServingUrl(url.origin);
+  return insecureServingUrlMessage(url.origin);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../validation/messages';
 import {
   addDays,
   dayCount,
-  REPORT_RANGE_MESSAGES,
   reportDays,
   reportPeriodKeys,
   reportRangeProblem,
@@ -98,10 +98,10 @@ describe('report dates name local calendar days in the requested zone, both incl
   it('hourly figures cover at most 31 days, any report at most 3660', () => {
     expect(reportRangeProblem({ start: '2026-01-01', end: '2026-01-31' }, 'hour')).toBeUndefined();
     expect(reportRangeProblem({ start: '2026-01-01', end: '2026-02-01' }, 'hour')).toBe(
-      REPORT_RANGE_MESSAGES.hourlyTooLong,
+      MESSAGES.hourlyReportTooLong,
     );
     expect(reportRangeProblem({ start: '2016-01-01', end: '2026-12-31' }, 'day')).toBe(
-      REPORT_RANGE_MESSAGES.tooLong,
+      MESSAGES.reportRangeTooLong,
     );
   });
 
@@ -119,7 +119,7 @@ describe('report dates name local calendar days in the requested zone, both incl
       to: new Date('2026-03-29T22:00:00Z'),
     });
     expect(resolveReportWindow({ ...query, end_dt: '2026-05-29 00:00:00' }, 'hour')).toEqual({
-      problem: REPORT_RANGE_MESSAGES.hourlyTooLong,
+      problem: MESSAGES.hourlyReportTooLong,
     });
   });
 

@@ -3,10 +3,11 @@
 // local on the first day to the end of the last. With an IANA zone day boundaries follow daylight
 // saving (a local day can be 23 or 25 hours); with only tzOffset the offset is fixed.
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { MAX_HOURLY_REPORT_DAYS, MAX_REPORT_DAYS, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '../constants';
 import type { ReportGranularity } from '../entities/report-data';
-import { MAX_HOURLY_REPORT_DAYS } from '../entities/report-data';
 import { offsetPattern } from '../timezones/timezones';
 import { offsetAt } from '../timezones/zoned-range';
+import { MESSAGES } from '../validation/messages';
 
 /** The zone a report is read in: an IANA zone (daylight saving followed) or a fixed UTC offset. */
 export interface ReportZone {
@@ -15,17 +16,6 @@ export interface ReportZone {
   /** '+05:45': the fixed offset, or the IANA zone's offset at the start of the range. */
   offset: string;
 }
-
-/** The longest range a report covers. */
-export const MAX_REPORT_DAYS = 3660;
-/** The years a report's dates may fall in. */
-export const MIN_REPORT_YEAR = 2000;
-export const MAX_REPORT_YEAR = 2100;
-export const REPORT_RANGE_MESSAGES = {
-  tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
-  yearOutOfRange: `Report dates fall between the years ${MIN_REPORT_YEAR} and ${MAX_REPORT_YEAR}`,
-  hourlyTooLong: `Hourly figures cover at most ${MAX_HOURLY_REPORT_DAYS} days: choose a shorter range or daily figures`,
-} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -127,10 +117,10 @@ export function reportRangeProblem(
 ): string | undefined {
   const years = [days.start, days.end].map((day) => Number(day.slice(0, 4)));
   if (years.some((year) => !(year >= MIN_REPORT_YEAR && year <= MAX_REPORT_YEAR)))
-    return REPORT_RANGE_MESSAGES.yearOutOfRange;
+    return MESSAGES.reportYearOutOfRange;
   const count = dayCount(days.start, days.end);
-  if (count > MAX_REPORT_DAYS) return REPORT_RANGE_MESSAGES.tooLong;
-  if (granularity === 'hour' && count > MAX_HOURLY_REPORT_DAYS) return REPORT_RANGE_MESSAGES.hourlyTooLong;
+  if (count > MAX_REPORT_DAYS) return MESSAGES.reportRangeTooLong;
+  if (granularity === 'hour' && count > MAX_HOURLY_REPORT_DAYS) return MESSAGES.hourlyReportTooLong;
   return undefined;
 }
 

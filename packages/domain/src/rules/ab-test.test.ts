@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AB_TEST_GOAL_COUNTS, AB_TEST_GOALS, abTestVerdict } from './ab-test';
+import { AB_TEST_GOALS } from '../constants';
+import { AB_TEST_GOAL_COUNTS, abTestVerdict } from './ab-test';
 import { compareProportions } from './ab-test-statistics';
 import { seededUniform } from './rotation';
 

@@ -1,6 +1,7 @@
 // An A/B test of the creatives behind one tag (docs/reports.md, "A/B tests"): its goal metrics and
 // the verdict at a fixed horizon. The test is read once, when every variant has reached the sample
 // planned before it started; before that the verdict is "not enough data" whatever the p-values say.
+import { type AB_TEST_GOALS, AB_TEST_MAX_VARIANTS, AB_TEST_MIN_VARIANTS } from '../constants';
 import {
   compareProportions,
   comparisonAlpha,
@@ -15,17 +16,6 @@ import {
   wilsonInterval,
 } from './ab-test-statistics';
 
-/**
- * The rates an A/B test can compare: each a proportion of successes over trials. The conversion rate is
- * conversions per click, a conversion counted for the creative its click was on (docs/conversions.md).
- */
-export const AB_TEST_GOALS = [
-  'ctr',
-  'viewability',
-  'completionRate',
-  'engagementRate',
-  'conversionRate',
-] as const;
 export type AbTestGoal = (typeof AB_TEST_GOALS)[number];
 
 export const AB_TEST_GOAL_LABELS: Record<AbTestGoal, string> = {
@@ -62,8 +52,6 @@ export const AB_TEST_TRIAL_NOUNS: Record<AbTestGoal, string> = {
 export const AB_TEST_SIGNIFICANCE_PERCENTS = [90, 95, 99] as const;
 export const DEFAULT_AB_TEST_SIGNIFICANCE = 0.95;
 export const DEFAULT_AB_TEST_POWER = 0.8;
-export const AB_TEST_MIN_VARIANTS = 2;
-export const AB_TEST_MAX_VARIANTS = 5;
 
 /** One variant's counts of the goal. */
 export interface AbTestVariantCounts extends ProportionSample {

@@ -6,6 +6,7 @@ import {
   builderDocumentOf,
   defaultAdBuilderState,
 } from '../entities/ad-builder';
+import { notAnImageMessage } from '../validation/messages';
 import {
   type AdBuilderAction,
   adBuilderReducer,
@@ -16,7 +17,6 @@ import {
   MIN_LAYER_SIZE,
   NEW_BUILDER_DRAFT_NAME,
   newLayer,
-  notAnImageMessage,
   selectedLayerOf,
 } from './ad-builder';
 

@@ -116,9 +116,6 @@ export function newLayer(
 export const isBuilderImageName = (name: string): boolean =>
   name.includes('.') && assetFileType(name)?.kind === 'image';
 
-export const notAnImageMessage = (name: string) =>
-  `${name} is not an image: choose a PNG, JPEG, GIF or WebP file.`;
-
 /**
  * The size an image layer starts at: the image's own (natural) size, scaled down to fit the artboard
  * with its aspect ratio kept; the image layer's default size when the image's size is not known.

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ASSET_ACCEPT,
-  assetFileType,
-  assetReplacement,
-  assetUploadProblem,
-  MAX_OTHER_BYTES,
-  MAX_VIDEO_BYTES,
-} from './asset-upload';
+import { MAX_OTHER_BYTES, MAX_VIDEO_BYTES } from '../constants';
+import { ASSET_ACCEPT, assetFileType, assetReplacement, assetUploadProblem } from './asset-upload';
 
 describe('asset uploads', () => {
   it('accepts images, MP4/WebM video, a ZIP for HTML5 and a JavaScript file for VPAID, by extension', () => {

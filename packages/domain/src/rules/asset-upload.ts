@@ -1,5 +1,7 @@
 // Which files a creative accepts and how large they may be. The console checks them before uploading;
 // the API checks them again (and also reads each file's first bytes to see it is what its name says).
+import { MAX_OTHER_BYTES, MAX_VIDEO_BYTES } from '../constants';
+import { assetTooLargeMessage, unsupportedAssetMessage } from '../validation/value-messages';
 
 export type AssetKind = 'image' | 'video' | 'html5' | 'vpaid';
 
@@ -25,11 +27,6 @@ export const ASSET_EXTENSIONS = Object.keys(ASSET_FILE_TYPES);
 /** The extensions as a file picker's accept list ('.png', '.jpg', ...). */
 export const ASSET_ACCEPT = ASSET_EXTENSIONS.map((extension) => `.${extension}`);
 
-export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
-export const MAX_OTHER_BYTES = 10 * 1024 * 1024;
-/** The largest file of any kind. */
-export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
-
 /** The accepted type a file name stands for, by its extension; undefined when not accepted. */
 export function assetFileType(filename: string): AssetFileType | undefined {
   const extension = filename.toLowerCase().split('.').pop() ?? '';
@@ -39,14 +36,6 @@ export function assetFileType(filename: string): AssetFileType | undefined {
 /** Videos may be 200 MB; images, HTML5 zips and VPAID scripts 10 MB. */
 export const maxAssetBytes = (kind: AssetKind): number =>
   kind === 'video' ? MAX_VIDEO_BYTES : MAX_OTHER_BYTES;
-
-export const unsupportedAssetMessage = (name: string) =>
-  `${name}: unsupported file type. Upload an image (PNG, JPEG, GIF, WebP), a video (MP4, WebM), a ZIP for HTML5 or a JavaScript file for VPAID.`;
-
-export const assetTooLargeMessage = (name: string, kind: AssetKind) =>
-  kind === 'video'
-    ? `${name} is too large: videos can be at most 200 MB.`
-    : `${name} is too large: images, HTML5 zips and VPAID scripts can be at most 10 MB.`;
 
 /** Why a file cannot be uploaded to a creative (its type or its size), or undefined when it can. */
 export function assetUploadProblem(file: { name: string; size: number }): string | undefined {

@@ -4,8 +4,9 @@
 // (a CPM of USD 2.50 is 250 cents a thousand impressions, a quarter of a cent, 250 thousandths, each),
 // so every row's spend is a whole number of those and rows add up to their totals exactly.
 import { z } from 'zod/mini';
+import { GOAL_METRICS, RATE_MODELS } from '../constants';
+import { MESSAGES, rateDecimalsMessage } from '../validation/messages';
 
-export const GOAL_METRICS = ['impressions', 'clicks', 'completedViews'] as const;
 export type GoalMetric = (typeof GOAL_METRICS)[number];
 export const GOAL_METRIC_LABELS: Record<GoalMetric, string> = {
   impressions: 'Impressions',
@@ -13,7 +14,6 @@ export const GOAL_METRIC_LABELS: Record<GoalMetric, string> = {
   completedViews: 'Completed views',
 };
 
-export const RATE_MODELS = ['CPM', 'CPC', 'CPCV'] as const;
 export type RateModel = (typeof RATE_MODELS)[number];
 export const RATE_MODEL_LABELS: Record<RateModel, string> = {
   CPM: 'CPM (per thousand impressions)',
@@ -82,29 +82,15 @@ export function toMinorUnits(amount: number, currency: string): number | undefin
   return Math.abs(scaled - whole) < 1e-6 ? whole : undefined;
 }
 
-export const GOAL_MESSAGES = {
-  metric: `The goal must count one of: ${GOAL_METRICS.join(', ')}`,
-  amount: 'The goal must be a whole number from 1 to 10,000,000,000',
-  model: `The rate must be one of: ${RATE_MODELS.join(', ')}`,
-  amountPositive: 'The rate must be more than 0 and at most 1,000,000',
-  currency: 'The currency must be an ISO 4217 code such as USD or EUR',
-  decimals: (currency: string) => {
-    const digits = currencyDigits(currency);
-    return digits === 0
-      ? `A ${currency} rate is a whole number (the currency has no minor unit)`
-      : `A ${currency} rate has at most ${digits} decimal${digits === 1 ? '' : 's'}`;
-  },
-} as const;
-
 /** A campaign's primary goal: how many of one metric it is booked to deliver over its flight. */
 export const campaignGoalSchema = z.strictObject({
-  metric: z.enum(GOAL_METRICS, { error: GOAL_MESSAGES.metric }),
+  metric: z.enum(GOAL_METRICS, { error: MESSAGES.goalMetric }),
   amount: z
-    .number({ error: GOAL_MESSAGES.amount })
+    .number({ error: MESSAGES.goalAmount })
     .check(
-      z.int(GOAL_MESSAGES.amount),
-      z.gte(1, GOAL_MESSAGES.amount),
-      z.lte(10_000_000_000, GOAL_MESSAGES.amount),
+      z.int(MESSAGES.goalAmount),
+      z.gte(1, MESSAGES.goalAmount),
+      z.lte(10_000_000_000, MESSAGES.goalAmount),
     ),
 });
 export type CampaignGoal = z.infer<typeof campaignGoalSchema>;
@@ -112,13 +98,13 @@ export type CampaignGoal = z.infer<typeof campaignGoalSchema>;
 /** A campaign's booked rate; its creatives inherit it. The amount is in the currency (2.5 is USD 2.50). */
 export const campaignRateSchema = z
   .strictObject({
-    model: z.enum(RATE_MODELS, { error: GOAL_MESSAGES.model }),
+    model: z.enum(RATE_MODELS, { error: MESSAGES.rateModel }),
     amount: z
-      .number({ error: GOAL_MESSAGES.amountPositive })
-      .check(z.gt(0, GOAL_MESSAGES.amountPositive), z.lte(1_000_000, GOAL_MESSAGES.amountPositive)),
+      .number({ error: MESSAGES.rateAmount })
+      .check(z.gt(0, MESSAGES.rateAmount), z.lte(1_000_000, MESSAGES.rateAmount)),
     currency: z
-      .string({ error: GOAL_MESSAGES.currency })
-      .check(z.refine(isCurrencyCode, GOAL_MESSAGES.currency)),
+      .string({ error: MESSAGES.rateCurrency })
+      .check(z.refine(isCurrencyCode, MESSAGES.rateCurrency)),
   })
   .check(
     z.superRefine((rate, context) => {
@@ -126,7 +112,7 @@ export const campaignRateSchema = z
         context.issues.push({
           code: 'custom',
           input: rate.amount,
-          message: GOAL_MESSAGES.decimals(rate.currency),
+          message: rateDecimalsMessage(rate.currency, currencyDigits(rate.currency)),
           path: ['amount'],
         });
     }),

@@ -3,8 +3,10 @@
 // as the IANA zone when one was picked, by=hour for hourly figures, breakdown=country for the Breakdown
 // section's tab), so a report link is bookmarkable; the last range and zone are kept in the persisted
 // settings; with neither, the last 7 days in UTC, by site.
+
+import { MAX_HOURLY_REPORT_DAYS } from '../constants';
 import { isVideoCreativeType } from '../entities/creative';
-import { MAX_HOURLY_REPORT_DAYS, type ReportGranularity } from '../entities/report-data';
+import type { ReportGranularity } from '../entities/report-data';
 import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '../reports/breakdown';
 import { dayCount } from '../reports/report-range';
 import { defaultTimezone, offsetPattern, type Timezone, timezones } from '../timezones/timezones';

@@ -1,9 +1,9 @@
 // Which of a placement's creatives an ad request gets (one tag, several creatives): evenly, by weight,
 // in turn, or optimized by Thompson sampling with a floor of exploration. Pure: randomness comes in
 // as numbers or as an injected source, so serving can seed it and tests can script it.
+import type { ROTATION_MODES } from '../constants';
 import type { ProportionSample } from './ab-test-statistics';
 
-export const ROTATION_MODES = ['even', 'weighted', 'sequential', 'optimized'] as const;
 export type RotationMode = (typeof ROTATION_MODES)[number];
 
 export const ROTATION_MODE_LABELS: Record<RotationMode, string> = {

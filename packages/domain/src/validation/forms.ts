@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { companyEmailHost, isCompanyEmail } from './company-email';
 import { emailAddressField, MAX_EMAIL_LENGTH } from './email-address';
-import { MESSAGES, onlyHostEmailsAllowed } from './messages';
+import { MESSAGES, onlyHostEmailsMessage } from './messages';
 
 export { MAX_EMAIL_LENGTH };
 /** Bounds the work of hashing a password; far above anything a person types. */
@@ -98,7 +98,7 @@ export const signUpObject = <T extends z.ZodMiniObject<typeof signUpFields, z.co
   return base.check(
     z.superRefine((form: z.output<T>, ctx) => {
       if (!isCompanyEmail(form.email, companyDomain)) {
-        ctx.addIssue({ code: 'custom', message: onlyHostEmailsAllowed(host), path: ['email'] });
+        ctx.addIssue({ code: 'custom', message: onlyHostEmailsMessage(host), path: ['email'] });
       }
       if (form.password !== form.confirmPassword) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.fillInBothPasswords, path: ['confirmPassword'] });

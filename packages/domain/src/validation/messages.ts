@@ -1,6 +1,24 @@
 // The exact texts of docs/product.md §5 and §8, the console's and the API's: the one catalogue of what a
 // user can read. Tests and stories compare against these; the API's services and route docs refer to them.
 
+import {
+  AB_TEST_GOALS,
+  AB_TEST_MAX_VARIANTS,
+  AB_TEST_MIN_VARIANTS,
+  API_TOKEN_SCOPES,
+  GOAL_METRICS,
+  MAX_API_TOKENS_PER_USER,
+  MAX_FILE_NAME_LENGTH,
+  MAX_HOURLY_REPORT_DAYS,
+  MAX_REPORT_DAYS,
+  MAX_REPORT_YEAR,
+  MIN_REPORT_YEAR,
+  RATE_MODELS,
+  ROTATION_MAX_WEIGHT,
+  ROTATION_MIN_WEIGHT,
+  ROTATION_MODES,
+} from '../constants';
+
 export const MESSAGES = {
   fillInYourEmail: 'Fill in your email',
   loginPassword: 'Fill in your password at least 6 characters long',
@@ -61,11 +79,11 @@ export const MESSAGES = {
   // What the API answers (docs/product.md §8, "What the API answers").
   creativeNotFound: 'Creative not found!',
   liveCreativeNotFound: 'Live creative not found!',
-  /** A placement (docs/serving.md, "Placements") that does not exist or is not the caller's (404, as for a creative). */
+  /** A placement (docs/serving.md, "Placements: one tag, several creatives") that does not exist or is not the caller's (404, as for a creative). */
   placementNotFound: 'Placement not found!',
   placementName: 'Fill in the placement name',
   placementNameTooLong: 'Placement name is too long (200 characters at most)',
-  /** A conversion action (docs/conversions.md) that does not exist or is not the caller's (404, as for a placement). */
+  /** A conversion action (docs/conversions.md, "Conversion actions and snippets") that does not exist or is not the caller's (404, as for a placement). */
   conversionActionNotFound: 'Conversion action not found!',
   conversionActionName: 'Fill in the conversion action name',
   conversionActionNameTooLong: 'Conversion action name is too long (100 characters at most)',
@@ -84,10 +102,10 @@ export const MESSAGES = {
   /** A postback whose Authorization header is not the action's key (401, nothing stored). */
   conversionKeyWrong:
     "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",
-  /** The landing URL's (docs/conversions.md) parameter that carries the click id (entities/conversion.ts). */
+  /** The landing URL's parameter (docs/conversions.md, "The click id") that carries the click id (entities/conversion.ts). */
   clickParam:
     'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',
-  /** An A/B test (docs/reports.md, "A/B tests") of a placement that does not exist or is not the caller's (404). */
+  /** An A/B test of a placement that does not exist or is not the caller's (404). */
   abTestNotFound: 'A/B test not found!',
   alertNotFound: 'Alert not found!',
   alertAlreadyClosed: 'This alert has recovered already: there is nothing to acknowledge.',
@@ -180,187 +198,192 @@ export const MESSAGES = {
   shuttingDown: 'This server is shutting down: send your requests to another one.',
   databaseUnavailable: 'The database does not answer: this server cannot serve requests now.',
   invalidRequest: 'Invalid request.',
+  // The HTTP framework's own refusals, before a route reads the request (apps/api/src/http/errors.ts).
+  bodyNotJson: 'The request body is not valid JSON.',
+  unsupportedContentType:
+    'Unsupported content type: send JSON (application/json); multipart/form-data is accepted only by the asset upload.',
+  bodyTooLarge: 'The request body is too large.',
+  uploadFileTooLarge: 'The file is too large.',
+  notMultipart: 'The request is not multipart/form-data.',
+  tooManyUploadParts: 'The upload has too many parts.',
+  badRequest: 'Bad request.',
   serverError: 'Something went wrong on our side. Please try again.',
   expiresAtInPast: 'expiresAt must be in the future',
   folderHasNoUrl: 'A folder has no URL: choose a file.',
   bodyOverSignedSize: 'The body is larger than the signed size.',
   runtimeNotBuilt: 'The ad runtime is not built: `npm start` builds it (or `pnpm build`).',
+  // A campaign's goal and rate (docs/reports.md, "Goals, rates and spend"); the field is put before them.
+  goalMetric: `The goal must count one of: ${GOAL_METRICS.join(', ')}`,
+  goalAmount: 'The goal must be a whole number from 1 to 10,000,000,000',
+  rateModel: `The rate must be one of: ${RATE_MODELS.join(', ')}`,
+  rateAmount: 'The rate must be more than 0 and at most 1,000,000',
+  rateCurrency: 'The currency must be an ISO 4217 code such as USD or EUR',
+
+  // Personal API tokens (docs/api.md).
+  apiTokenName: 'Name your token (up to 100 characters)',
+  apiTokenScopes: 'Choose at least one scope',
+  apiTokenUnknownScope: `Scopes are ${API_TOKEN_SCOPES.join(', ')}`,
+  apiTokenTooMany: `You have ${MAX_API_TOKENS_PER_USER} API tokens: revoke one before making another.`,
+  apiTokenNotFound: 'API token not found!',
+  apiTokenListOnlyAdmins: 'Only administrators can list every API token.',
+
+  // An A/B test's definition (docs/reports.md, "A/B tests"); the field is put before them.
+  abTestVariants: `An A/B test compares ${AB_TEST_MIN_VARIANTS} to ${AB_TEST_MAX_VARIANTS} creatives`,
+  abTestCreativeId: 'Each variant must name a creative',
+  abTestDuplicate: 'Each variant must be a different creative',
+  abTestControl: 'The control must be one of the variants',
+  abTestGoal: `The goal must be one of: ${AB_TEST_GOALS.join(', ')}`,
+  abTestMinimumDetectableEffect: 'The minimum detectable effect must be from 1 % to 500 %',
+  abTestSignificance: 'The significance must be 90, 95 or 99 %',
+  abTestPower: 'The power must be a whole percentage from 50 % to 99 %',
+  abTestBaselineRate: "The control's expected rate must be more than 0 % and less than 100 %",
+
+  // A placement's rotation (one tag, several creatives); the field is put before them.
+  rotationMode: `The rotation must be one of: ${ROTATION_MODES.join(', ')}`,
+  rotationItems: 'A rotation needs at least one creative',
+  rotationCreativeId: 'Each rotation item must name a creative',
+  rotationWeight: `A weight must be a whole number from ${ROTATION_MIN_WEIGHT} to ${ROTATION_MAX_WEIGHT}`,
+  rotationPaused: 'Paused must be true or false',
+  rotationDuplicate: 'A creative can appear only once in a rotation',
+  rotationAllPaused: 'At least one creative of the rotation must not be paused',
+
+  // A delivery rule's input (docs/serving.md, "Delivery rules"): a 400 puts the field before each
+  // ('rules.countries.values.1: Unknown country...').
+  deliveryRulesShape:
+    'Delivery rules are an object of rules: countries, devices, os, browsers, sites, unknownSite, daypart',
+  deliveryRuleMode: "A list rule's mode is 'include' or 'exclude'",
+  deliveryRuleValues: 'A list rule needs 1 to 300 values',
+  deliveryRuleCountry: 'Unknown country: use ISO 3166-1 alpha-2 codes such as DE or US',
+  deliveryRuleDevice: 'Unknown device type: desktop, mobile, tablet, ctv or other',
+  deliveryRuleFamily:
+    'An operating system or browser is a family name such as Android or Chrome (40 characters at most)',
+  deliveryRuleSite:
+    'Not a domain or app bundle: write example.com (it covers its subdomains) or app:com.example.game',
+  deliveryRuleSites: 'Sites are an allow list and a block list of at most 1,000 domains or app bundles each',
+  deliveryRuleUnknownSite: "Choose 'serve' or 'skip' for requests whose site is unknown",
+  deliveryRuleDaypart: 'The daypart is 7 days (Monday first) of 24 hours, each true or false',
+  // The tag tester's request (docs/serving.md, "Why it did not serve"); the field is put before them.
+  deliveryTestAddress: 'The address to test from must be an IPv4 or IPv6 address',
+  deliveryTestUserAgent: 'The user agent to test as is text of 1,024 characters at most',
+  deliveryTestSite: 'The site to test on must be a page URL, a domain or app:<bundle>',
+  deliveryTestAt: 'The time to test must be an ISO 8601 date and time with its offset',
+
+  // The file manager: its sentences name what is wrong themselves, so they stand alone.
+  fileNameMissing: 'Fill in a name.',
+  fileNameHasSlash: 'A name cannot contain "/".',
+  fileNameHasDots: 'A name cannot contain "..".',
+  fileNameHasControl: 'A name cannot contain control characters.',
+  fileNameTooLong: `A name can be at most ${MAX_FILE_NAME_LENGTH} characters long.`,
+  fileEntryNotFound: 'This file or folder does not exist (any more).',
+  fileBucketUnknown: 'This bucket is not offered here.',
+  folderIntoItself: 'A folder cannot be moved into itself.',
+  folderPageTokenInvalid: 'This page of the folder is no longer valid: open the folder again.',
+  folderIsNotAnAsset: 'A folder cannot be an asset: choose a file.',
+
+  // A creative's tags (docs/tags.md); the field is put before them.
+  tagDealIdMissing: 'Deal ID missing: this creative requires a deal ID',
+  tagFallbackIdMissing: 'Fallback ID missing: this creative requires a fallback creative ID',
+  tagNotPublished: 'Publish the creative first: it has no live creative',
+
+  // A report's dates (docs/reports.md); the field is put before them.
+  reportRangeTooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
+  reportYearOutOfRange: `Report dates fall between the years ${MIN_REPORT_YEAR} and ${MAX_REPORT_YEAR}`,
+  hourlyReportTooLong: `Hourly figures cover at most ${MAX_HOURLY_REPORT_DAYS} days: choose a shorter range or daily figures`,
+
+  // Webhooks (docs/alerts.md).
+  /** A webhook's URL that is not an absolute http(s) URL without credentials. */
+  webhookUrl:
+    'A webhook URL must be an absolute http:// or https:// address without a user name or password.',
+  /**
+   * How a failed webhook attempt reads in its delivery log: the class of the failure, never the raw
+   * connection error (which would tell a user which ports of which hosts are open: a port scanner).
+   */
+  webhookAttemptRefused: "Connection refused: the receiver's host accepted no connection on this port.",
+  webhookAttemptTls:
+    "TLS failed: the receiver's certificate was not accepted, or no secure connection could be agreed.",
+  webhookAttemptConnection: 'The connection failed before the receiver answered.',
+
+  // The console's titles of a failed action's notification (`showError(MESSAGES.x)`), no full stop;
+  // the text under them is the server's message, else MESSAGES.serverRefused.
+  abTestNotEnded: 'The A/B test was not ended',
+  assetNotDeleted: 'The asset was not deleted',
+  campaignNotArchived: 'The campaign was not archived',
+  campaignNotDeleted: 'The campaign was not deleted',
+  campaignNotDuplicated: 'The campaign was not duplicated',
+  campaignNotUnarchived: 'The campaign was not unarchived',
+  conversionActionNotArchived: 'The conversion action was not archived',
+  conversionActionNotRestored: 'The conversion action was not restored',
+  creativeNotCreated: 'The creative was not created',
+  creativeNotDeleted: 'The creative was not deleted',
+  creativeNotDuplicated: 'The creative was not duplicated',
+  creativeNotPaused: 'The creative was not paused',
+  creativeNotPublished: 'The creative was not published',
+  creativeNotResumed: 'The creative was not resumed',
+  draftNotDeleted: 'The draft was not deleted',
+  invitationNotRevoked: 'The invitation was not revoked',
+  invitationNotSentAgain: 'The invitation was not sent again',
+  placementNotDeleted: 'The placement was not deleted',
+  reportNotSent: 'The report was not sent',
+  roleNotChanged: 'The role was not changed',
+  scheduleNotDeleted: 'The schedule was not deleted',
+  tagSheetNotMade: 'The tag sheet could not be made',
+  userNotDeleted: 'The user was not deleted',
+  userNotDisabled: 'The user was not disabled',
+  userNotEnabled: 'The user was not enabled',
+  webhookNotDeleted: 'The webhook was not deleted',
+  webhookNotSwitchedOff: 'The webhook was not switched off',
+  webhookNotSwitchedOn: 'The webhook was not switched on',
+
+  // The console's fallbacks (`errorMessage(error, MESSAGES.x)`): what a screen says when an error
+  // carries no message a user can read (a network failure, a server's 5xx without one).
+  abTestNotStarted: 'The A/B test was not started.',
+  abTestResultsNotLoaded: 'The results could not be loaded.',
+  alertNotAcknowledged: 'The alert was not acknowledged.',
+  alertNotChanged: 'The alert was not changed.',
+  alertNotMuted: 'The alert was not muted.',
+  alertRulesNotLoaded: 'The rules could not be loaded.',
+  alertRulesNotSaved: 'The rules were not saved.',
+  alertsNotLoaded: 'The alerts could not be loaded.',
+  apiTokenNotMade: 'The token could not be made.',
+  apiTokenNotRevoked: 'The token could not be revoked.',
+  apiTokensNotRead: 'Your API tokens could not be read.',
+  bannerNotExported: 'The banner could not be exported. Please try again.',
+  campaignNotCreated: 'The campaign was not created.',
+  campaignNotSaved: 'The campaign was not saved.',
+  campaignsNotLoaded: 'The campaigns could not be loaded.',
+  conversionActionNotCreated: 'The conversion action was not created.',
+  conversionActionNotSaved: 'The conversion action was not saved.',
+  conversionActionsNotLoaded: 'The conversion actions could not be loaded.',
+  creativeNotSaved: 'The creative was not saved.',
+  dashboardNotLoaded: 'The dashboard could not be loaded.',
+  deliveryRulesNotSaved: 'The delivery rules were not saved.',
+  draftNotSaved: 'The draft could not be saved. Please try again.',
+  fileNotCopiedIntoCreative: 'The file could not be copied into the creative. Please try again.',
+  filesNotListed: 'The files could not be listed.',
+  historyNotRead: 'The history could not be read.',
+  imageNotUploaded: 'The image could not be uploaded. Please try again.',
+  invitationsNotLoaded: 'The invitations could not be loaded.',
+  invitationsNotSent: 'The invitations were not sent.',
+  nextFilesNotListed: 'The next files could not be listed.',
+  passwordNotChanged: 'Your password could not be changed.',
+  passwordNotReset: 'The password could not be reset. Please try again.',
+  placementNotCreated: 'The placement was not created.',
+  placementNotSaved: 'The placement was not saved.',
+  placementsNotLoaded: 'The placements could not be loaded.',
+  pleaseTryAgain: 'Please try again.',
+  postbackKeyNotMade: 'No new postback key was made.',
+  profileNotSaved: 'Your profile could not be saved.',
+  reportNotScheduled: 'The report was not scheduled. Please try again.',
+  serverRefused: 'The server refused it. Please try again.',
+  tagNotTested: 'The tag could not be tested.',
+  uploadFailed: 'The upload failed.',
+  usersNotLoaded: 'The users could not be loaded.',
+  webhookNotAdded: 'The webhook was not added.',
+  webhookNotChanged: 'The webhook was not changed.',
+  webhooksNotLoaded: 'The webhooks could not be loaded.',
+  yourFilesNotListed: 'Your files could not be listed.',
 } as const;
 
-const waitText = (seconds: number) =>
-  seconds < 60
-    ? `${seconds} second${seconds === 1 ? '' : 's'}`
-    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-
-/** An account's sign-in attempts delayed: 'Please wait {n} seconds' (or minutes). */
-export const tooManyAttemptsFor = (seconds: number): string =>
-  `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
-
-/** A path no route answers. */
-export const notFoundMessage = (method: string, path: string): string => `Not found: ${method} ${path}`;
-
-/** An uploaded image whose width and height cannot be read. */
-export const imageUnreadableMessage = (filename: string): string => `${filename}: the image cannot be read.`;
-
-/** An HTML5 ZIP refused, with the reason. */
-export const html5ZipRefusedMessage = (filename: string, why: string): string =>
-  `${filename}: the HTML5 ZIP cannot be used (${why}).`;
-
-/** A multipart upload's file sent under another field than files[]. */
-export const unexpectedFileFieldMessage = (field: string): string =>
-  `Unexpected file field ${field}: send files as files[].`;
-
-/** A multipart body the form parser cannot read, with the parser's reason. */
-export const malformedMultipartMessage = (reason: string): string =>
-  `The multipart body is malformed: ${reason}.`;
-
-/** A report download over its format's longest range. */
-export const downloadTooLongMessage = (format: string, days: number): string =>
-  `An ${format} download covers at most ${days} days: choose a shorter range.`;
-
-/** An API token used on a call its scopes do not cover. */
-export const tokenLacksScopeMessage = (scope: string): string =>
-  `This API token does not have the scope ${scope} this call needs.`;
-
-/** Beyond (docs/product.md §8): an account that owns campaigns is not deleted with them. */
-export const userOwnsCampaignsMessage = (count: number): string =>
-  `This user owns ${count} campaign${count === 1 ? '' : 's'}: delete ${count === 1 ? 'it' : 'them'} first, or disable the user instead.`;
-
-/**
- * Beyond (docs/product.md §8): a text holding half of a UTF-16 surrogate pair (not Unicode text) is
- * refused rather than stored with the half replaced by U+FFFD.
- */
-export const loneSurrogateMessage = (field: string): string =>
-  `${field} holds a broken character (half of a UTF-16 surrogate pair): check the text and send it again.`;
-
-/** 'Only {host} emails allowed!' with the company host filled in. */
-export const onlyHostEmailsAllowed = (host: string): string => `Only ${host} emails allowed!`;
-
-/** A webhook's URL that is not an absolute http(s) URL without credentials. */
-export const webhookUrlMessage =
-  'A webhook URL must be an absolute http:// or https:// address without a user name or password.';
-
-/**
- * A webhook pointing at a private, loopback or link-local address (or a name that resolves to one): an
- * ad console must not become a way into the network it runs in (server-side request forgery).
- */
-export const webhookPrivateAddressMessage = (host: string): string =>
-  `The webhook's host ${host} is a private, loopback or link-local address: point it at a public receiver, or ask an admin to add the host to WEBHOOK_ALLOWED_HOSTS. To try a receiver first, give it a public https:// address (a tunnel to a local server will do), then press "Send a test".`;
-
-/**
- * An alert setting out of its range (docs/alerts.md): 'The delivery drop threshold must be a number
- * from 1 to 99 (%).', with the setting's name and its range in the user's words.
- */
-export const alertSettingMessage = (setting: string, range: string): string => `${setting} must be ${range}.`;
-
-/** A webhook whose host name does not resolve to any address. */
-export const webhookHostUnresolvedMessage = (host: string): string =>
-  `The webhook's host ${host} does not resolve to any address: check the URL.`;
-
-/**
- * A webhook URL whose port is not one receivers may listen on (WEBHOOK_ALLOWED_PORTS, 80 and 443 unless
- * an admin says otherwise): a server that connects to any port of any host is a port scanner.
- */
-export const webhookPortMessage = (port: number, allowed: string): string =>
-  `The webhook's port ${port} is not allowed: receivers listen on ${allowed}. Use the receiver's https:// address on port 443, or ask an admin to add the port to WEBHOOK_ALLOWED_PORTS.`;
-
-/**
- * How a failed webhook attempt reads in its delivery log: the class of the failure, never the raw
- * connection error (which would tell a user which ports of which hosts are open: a port scanner).
- */
-export const WEBHOOK_ATTEMPT_FAILURES = {
-  refused: "Connection refused: the receiver's host accepted no connection on this port.",
-  tls: "TLS failed: the receiver's certificate was not accepted, or no secure connection could be agreed.",
-  connection: 'The connection failed before the receiver answered.',
-} as const;
-
-/** A webhook attempt that got no status line and headers in time. */
-export const webhookTimedOutMessage = (seconds: number): string =>
-  `Timed out: no answer within ${seconds} s.`;
-
-/** A webhook attempt the receiver answered with anything but a 2xx. */
-export const webhookStatusMessage = (status: number): string =>
-  `The receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}.`;
-
-/** A placement (docs/serving.md, "Placements") naming a creative that does not exist or is not the caller's. */
-export const placementCreativeUnknownMessage = (id: string): string =>
-  `Creative ${id} not found: a placement takes creatives of its own campaign.`;
-
-/** A placement naming a creative of another campaign. */
-export const placementCreativeElsewhereMessage = (name: string): string =>
-  `The creative "${name}" belongs to another campaign: a placement takes creatives of its own campaign.`;
-
-interface CreativeShape {
-  name?: string;
-  type?: string;
-  kind?: string;
-  width: number;
-  height: number;
-}
-
-/** A conversion's value with more decimals than its currency's minor unit has. */
-export const conversionValueDecimalsMessage = (currency: string, digits: number): string =>
-  digits === 0
-    ? `A ${currency} value is a whole number (the currency has no minor unit).`
-    : `A ${currency} value has at most ${digits} decimal${digits === 1 ? '' : 's'}.`;
-
-/** A conversion sent in another currency than its action's. */
-export const conversionCurrencyMessage = (currency: string): string =>
-  `This conversion action counts its value in ${currency}: send the value in ${currency}, or no currency.`;
-
-/** An A/B test naming a creative that is not in its placement's rotation. */
-export const abTestVariantNotInPlacementMessage = (id: string): string =>
-  `Creative ${id} is not in this placement: an A/B test compares the placement's own creatives.`;
-
-/** A placement mixing kinds (Banner, VAST, VPAID): one tag serves one kind. */
-export const placementMixedKindsMessage = (first: CreativeShape, other: CreativeShape): string =>
-  `A placement's creatives must all be of one kind: "${first.name}" is ${first.type}, "${other.name}" is ${other.type}.`;
-
-/** A placement mixing sizes: one slot has one size. */
-export const placementMixedSizesMessage = (first: CreativeShape, other: CreativeShape): string =>
-  `A placement's creatives must all be the same size: "${first.name}" is ${first.width}x${first.height}, "${other.name}" is ${other.width}x${other.height}.`;
-
-/** An update that would change a placement's kind or size, which its tags expect. */
-export const placementKeepsKindMessage = (was: CreativeShape, now: CreativeShape): string =>
-  `This placement serves ${was.kind} ${was.width}x${was.height} (its tags expect it); these creatives are ${now.kind} ${now.width}x${now.height}: make another placement for them.`;
-
-/**
- * A conversion action (docs/conversions.md) in another currency than the campaign's booked rate. Value is summed in
- * the action's currency and spend in the rate's, so ROAS and cost per conversion need them to be one.
- */
-export const conversionCurrencyOfRateMessage = (rateCurrency: string, asked: string): string =>
-  `This campaign's rate is booked in ${rateCurrency}: its conversion actions count value in ${rateCurrency} too (not ${asked}), so ROAS compares like with like.`;
-
-/** A conversion action (docs/conversions.md) in another currency than the campaign's other actions. */
-export const conversionCurrencySharedMessage = (shared: string, asked: string): string =>
-  `This campaign's conversion actions count value in ${shared}: every action of a campaign uses one currency (not ${asked}).`;
-
-/** A campaign's rate (docs/conversions.md) booked in another currency than its conversion actions. */
-export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
-  `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;
-
-/** What a rule that excludes everything leaves out, by rule (docs/serving.md, "Delivery rules"). */
-const SERVES_NOTHING: Readonly<Record<string, string>> = {
-  countries: 'every country is excluded',
-  devices: 'every device type is excluded',
-  os: 'no operating system is left',
-  browsers: 'no browser is left',
-  sites: 'every allowed site is blocked',
-  daypart: 'no hour of the week is chosen',
-};
-
-/** A rule set no request could match (400, the field is the rule). */
-export const deliveryRulesServeNothingMessage = (rule: string): string =>
-  `These rules would exclude every request: ${SERVES_NOTHING[rule] ?? rule}.`;
-
-/** A creative's rules that, with its campaign's, leave no request: a creative's rules only narrow. */
-export const creativeRulesServeNothingMessage = (rule: string): string =>
-  `With its campaign's rules, this creative's rules would exclude every request (${SERVES_NOTHING[rule] ?? rule}): a creative's rules can only narrow its campaign's.`;
-
-/** A campaign's rules that would leave one of its creatives no request. */
-export const campaignRulesStrandCreativeMessage = (creative: string, rule: string): string =>
-  `With these rules the creative "${creative}" could never serve (${SERVES_NOTHING[rule] ?? rule} once its own rules apply): change its rules first.`;
-
-/** An A/B test whose variants have different delivery rules (docs/reports.md, "A/B tests"). */
-export const abTestRulesDifferMessage = (first: string, other: string): string =>
-  `The variants of an A/B test must have the same delivery rules: "${first}" and "${other}" differ, so they would not see the same requests.`;
+// The texts with a value ('Creative {id} not found: ...') are functions named `...Message`, in a
+// sibling module read through this one.
+export * from './value-messages';

@@ -2,7 +2,6 @@
 import { z } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
-import { FILE_MANAGER_MESSAGES } from '../entities/file-manager/messages';
 import { MESSAGES } from './messages';
 
 export class ValidationError extends ApiError {
@@ -17,11 +16,61 @@ export class ValidationError extends ApiError {
   }
 }
 
-// The file manager's sentences name what is wrong themselves, as the texts of docs/product.md §5 do.
-const specMessages: ReadonlySet<string> = new Set([
-  ...Object.values(MESSAGES),
-  ...Object.values(FILE_MANAGER_MESSAGES),
+/**
+ * The catalogue's entries that do not name their field ('Unknown country: use ISO 3166-1 ...'): a 400
+ * puts the field's path before them ('rules.countries.values.1: Unknown country: ...'). Every other
+ * entry names what is wrong itself, as the texts of docs/product.md §5 do, and stands alone.
+ */
+const NEED_THEIR_FIELD: ReadonlySet<keyof typeof MESSAGES> = new Set([
+  'goalMetric',
+  'goalAmount',
+  'rateModel',
+  'rateAmount',
+  'rateCurrency',
+  'apiTokenName',
+  'apiTokenScopes',
+  'apiTokenUnknownScope',
+  'abTestVariants',
+  'abTestCreativeId',
+  'abTestDuplicate',
+  'abTestControl',
+  'abTestGoal',
+  'abTestMinimumDetectableEffect',
+  'abTestSignificance',
+  'abTestPower',
+  'abTestBaselineRate',
+  'rotationMode',
+  'rotationItems',
+  'rotationCreativeId',
+  'rotationWeight',
+  'rotationPaused',
+  'rotationDuplicate',
+  'rotationAllPaused',
+  'deliveryRulesShape',
+  'deliveryRuleMode',
+  'deliveryRuleValues',
+  'deliveryRuleCountry',
+  'deliveryRuleDevice',
+  'deliveryRuleFamily',
+  'deliveryRuleSite',
+  'deliveryRuleSites',
+  'deliveryRuleUnknownSite',
+  'deliveryRuleDaypart',
+  'deliveryTestAddress',
+  'deliveryTestUserAgent',
+  'deliveryTestSite',
+  'deliveryTestAt',
+  'tagDealIdMissing',
+  'tagFallbackIdMissing',
+  'reportRangeTooLong',
+  'reportYearOutOfRange',
+  'hourlyReportTooLong',
 ]);
+const specMessages: ReadonlySet<string> = new Set(
+  Object.entries(MESSAGES)
+    .filter(([key]) => !NEED_THEIR_FIELD.has(key as keyof typeof MESSAGES))
+    .map(([, text]) => text),
+);
 const onlyHostPattern = /^Only .+ emails allowed!$/;
 const tooLargePattern = /^.+ is too large: files can be at most \d+ MB\.$/;
 const isSpecMessage = (message: string): boolean =>

@@ -1,4 +1,4 @@
-import { AB_TEST_MESSAGES, MESSAGES } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AbTestForm } from './ab-test-form';
@@ -135,8 +135,8 @@ export const Refused: Story = {
     await userEvent.clear(effect);
     await userEvent.type(effect, '900');
     await userEvent.click(canvas.getByRole('button', { name: 'Start A/B test' }));
-    await expect(await canvas.findByText(AB_TEST_MESSAGES.variants)).toBeVisible();
-    await expect(canvas.getByText(AB_TEST_MESSAGES.minimumDetectableEffect)).toBeVisible();
+    await expect(await canvas.findByText(MESSAGES.abTestVariants)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.abTestMinimumDetectableEffect)).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

@@ -1,4 +1,4 @@
-import { API_TOKEN_MESSAGES } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { ApiTokenForm } from './api-token-form';
@@ -40,8 +40,8 @@ export const NothingChosen: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Read reports' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Create token' }));
-    await expect(await canvas.findByText(API_TOKEN_MESSAGES.name)).toBeVisible();
-    await expect(canvas.getByText(API_TOKEN_MESSAGES.scopes)).toBeVisible();
+    await expect(await canvas.findByText(MESSAGES.apiTokenName)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.apiTokenScopes)).toBeVisible();
     await expect(canvas.getByLabelText('Token name')).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
@@ -60,9 +60,9 @@ export const Pending: Story = {
 };
 
 export const ServerError: Story = {
-  args: { defaultValues: { name: 'One too many' }, serverError: API_TOKEN_MESSAGES.tooMany },
+  args: { defaultValues: { name: 'One too many' }, serverError: MESSAGES.apiTokenTooMany },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(API_TOKEN_MESSAGES.tooMany);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(MESSAGES.apiTokenTooMany);
   },
 };
 

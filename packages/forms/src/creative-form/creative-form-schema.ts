@@ -5,7 +5,9 @@ import {
   type CreativeSetting,
   creativeBodySchema,
   findPlatform,
-  TAG_MESSAGES,
+  MESSAGES,
+  missingClickMacroMessage,
+  missingEscapedClickMacroMessage,
   TRACKER_KINDS,
   type Trackers,
   trackerSchema,
@@ -47,23 +49,23 @@ export const creativeFormSchema = z
       if (needed === 'clickMacro' && !form.clickMacro?.trim()) {
         ctx.addIssue({
           code: 'custom',
-          message: TAG_MESSAGES.missingClickMacro(platform.name),
+          message: missingClickMacroMessage(platform.name),
           path: ['clickMacro'],
         });
       }
       if (needed === 'clickMacroEscaped' && !form.clickMacroEscaped?.trim()) {
         ctx.addIssue({
           code: 'custom',
-          message: TAG_MESSAGES.missingEscapedClickMacro(platform.name),
+          message: missingEscapedClickMacroMessage(platform.name),
           path: ['clickMacroEscaped'],
         });
       }
       if (!platform.dealAttributes) return;
       if (settingValue(form.settings, 'dealIDRequired') && !form.dealID?.trim()) {
-        ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingDealID, path: ['dealID'] });
+        ctx.addIssue({ code: 'custom', message: MESSAGES.tagDealIdMissing, path: ['dealID'] });
       }
       if (settingValue(form.settings, 'fallbackCreative') && !form.fallbackID?.trim()) {
-        ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.missingFallbackID, path: ['fallbackID'] });
+        ctx.addIssue({ code: 'custom', message: MESSAGES.tagFallbackIdMissing, path: ['fallbackID'] });
       }
     }),
   );

@@ -1,8 +1,8 @@
 import {
-  DELIVERY_RULE_MESSAGES,
   type DeliveryEstimateAnswer,
   type DeliveryRules,
   deliveryRulesServeNothingMessage,
+  MESSAGES,
 } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -102,7 +102,7 @@ export const Refused: Story = {
     for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
       await userEvent.click(canvas.getByRole('button', { name: `All of ${day}` }));
     await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
-    await expect(await canvas.findByText(DELIVERY_RULE_MESSAGES.site)).toBeVisible();
+    await expect(await canvas.findByText(MESSAGES.deliveryRuleSite)).toBeVisible();
     await expect(canvas.getByText(/0 of 168/)).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.clear(canvas.getByLabelText('Only on these'));

@@ -1,4 +1,4 @@
-import { ROTATION_MESSAGES } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PlacementForm } from './placement-form';
@@ -136,9 +136,9 @@ export const Refused: Story = {
     await userEvent.clear(weight);
     await userEvent.type(weight, '0');
     await userEvent.click(canvas.getByRole('button', { name: 'Save placement' }));
-    await expect(await canvas.findByText(ROTATION_MESSAGES.weight)).toBeVisible();
+    await expect(await canvas.findByText(MESSAGES.rotationWeight)).toBeVisible();
     await expect(weight).toHaveAttribute('aria-invalid', 'true');
-    await expect(canvas.getByText(ROTATION_MESSAGES.allPaused)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.rotationAllPaused)).toBeVisible();
     await expect(canvas.getByText('Fill in the placement name')).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
@@ -151,7 +151,7 @@ export const NoCreativeLeft: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Static banner' }));
     await expect(canvas.getByText('No creatives in this placement: add one below.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Save placement' }));
-    await expect(await canvas.findByText(ROTATION_MESSAGES.items)).toBeVisible();
+    await expect(await canvas.findByText(MESSAGES.rotationItems)).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

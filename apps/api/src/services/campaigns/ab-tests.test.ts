@@ -3,7 +3,6 @@
 // it stops), the results counted from the event store over the test's window with the verdict, the
 // refusals, access (another owner: 404; a reports:read token reads results) and the audit entries.
 import {
-  AB_TEST_MESSAGES,
   type AbTestResults,
   abTestPlannedSample,
   abTestVariantNotInPlacementMessage,
@@ -289,11 +288,11 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
         { variants: [banners[0]?.creativeId, outsider], control: banners[0]?.creativeId },
         abTestVariantNotInPlacementMessage(outsider ?? ''),
       ],
-      [{ variants: [banners[0]?.creativeId] }, AB_TEST_MESSAGES.variants],
-      [{ control: banners[2]?.creativeId }, AB_TEST_MESSAGES.control],
-      [{ goal: 'revenue' }, AB_TEST_MESSAGES.goal],
-      [{ minimumDetectableEffect: 0 }, AB_TEST_MESSAGES.minimumDetectableEffect],
-      [{ significance: 80 }, AB_TEST_MESSAGES.significance],
+      [{ variants: [banners[0]?.creativeId] }, MESSAGES.abTestVariants],
+      [{ control: banners[2]?.creativeId }, MESSAGES.abTestControl],
+      [{ goal: 'revenue' }, MESSAGES.abTestGoal],
+      [{ minimumDetectableEffect: 0 }, MESSAGES.abTestMinimumDetectableEffect],
+      [{ significance: 80 }, MESSAGES.abTestSignificance],
     ];
     for (const [plan, message] of refusals) {
       const answer = await owner.post('/v1/campaign/placements/abtest', definition(placementID, plan));

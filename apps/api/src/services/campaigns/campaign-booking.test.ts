@@ -1,7 +1,7 @@
 // A campaign's goal and booked rate (docs/product.md §3): stored with the campaign, answered in
 // its data, changed or cleared (null) by an update, copied by a duplicate, recorded in the audit log, and
 // refused with the domain's messages when invalid (packages/domain/src/rules/pricing.ts).
-import { GOAL_MESSAGES } from '@adconsole/domain';
+import { MESSAGES, rateDecimalsMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
 import { signedInAdmin, signedInUser } from '../../test/helpers';
@@ -85,14 +85,14 @@ describe(`a campaign's goal and rate on ${testDatabaseKind()}`, () => {
       expect(JSON.stringify(answer.body)).toContain(message);
     };
     // USD has two decimals: 2.505 is not a price.
-    await refused({ rate: { ...RATE, amount: 2.505 } }, GOAL_MESSAGES.decimals('USD'));
-    await refused({ rate: { ...RATE, currency: 'XYZ' } }, GOAL_MESSAGES.currency);
-    await refused({ rate: { ...RATE, currency: 'usd' } }, GOAL_MESSAGES.currency);
-    await refused({ rate: { ...RATE, model: 'CPA' } }, GOAL_MESSAGES.model);
-    await refused({ rate: { ...RATE, amount: 0 } }, GOAL_MESSAGES.amountPositive);
-    await refused({ goal: { ...GOAL, amount: 0 } }, GOAL_MESSAGES.amount);
-    await refused({ goal: { ...GOAL, amount: 1.5 } }, GOAL_MESSAGES.amount);
-    await refused({ goal: { ...GOAL, metric: 'sales' } }, GOAL_MESSAGES.metric);
+    await refused({ rate: { ...RATE, amount: 2.505 } }, rateDecimalsMessage('USD', 2));
+    await refused({ rate: { ...RATE, currency: 'XYZ' } }, MESSAGES.rateCurrency);
+    await refused({ rate: { ...RATE, currency: 'usd' } }, MESSAGES.rateCurrency);
+    await refused({ rate: { ...RATE, model: 'CPA' } }, MESSAGES.rateModel);
+    await refused({ rate: { ...RATE, amount: 0 } }, MESSAGES.rateAmount);
+    await refused({ goal: { ...GOAL, amount: 0 } }, MESSAGES.goalAmount);
+    await refused({ goal: { ...GOAL, amount: 1.5 } }, MESSAGES.goalAmount);
+    await refused({ goal: { ...GOAL, metric: 'sales' } }, MESSAGES.goalMetric);
     // The same rules on an update, and nothing changes.
     const booked = await create({ goal: GOAL, rate: RATE });
     const answer = await owner.put('/v1/campaign/update', {

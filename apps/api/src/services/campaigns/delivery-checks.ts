@@ -9,7 +9,6 @@ import {
   ApiError,
   bothRuleSets,
   campaignFlight,
-  DELIVERY_TEST_MESSAGES,
   type DeliveryEstimateAnswer,
   type DeliveryTest,
   type EstimateDeliveryRequest,
@@ -96,10 +95,10 @@ function testSite(site: string | undefined): { bundle?: string; site?: string } 
   if (site === undefined || site === '') return {};
   if (site.toLowerCase().startsWith('app:')) {
     if (normalizeAppBundle(site.slice(4)) === '')
-      throw ApiError.of(400, `site: ${DELIVERY_TEST_MESSAGES.site}`);
+      throw ApiError.of(400, `site: ${MESSAGES.deliveryTestSite}`);
     return { bundle: site.slice(4) };
   }
-  if (normalizeSite(site) === '') throw ApiError.of(400, `site: ${DELIVERY_TEST_MESSAGES.site}`);
+  if (normalizeSite(site) === '') throw ApiError.of(400, `site: ${MESSAGES.deliveryTestSite}`);
   return { site };
 }
 
@@ -115,7 +114,7 @@ export async function testDelivery(
 ): Promise<DeliveryTest> {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
   const address = input.address || caller.ip;
-  if (isIP(address) === 0) throw ApiError.of(400, `address: ${DELIVERY_TEST_MESSAGES.address}`);
+  if (isIP(address) === 0) throw ApiError.of(400, `address: ${MESSAGES.deliveryTestAddress}`);
   const client = ctx.traffic.classify({
     ip: address,
     method: 'GET',

@@ -6,7 +6,6 @@
 // keep the same rules.
 import {
   type CampaignDeliveryRules,
-  DELIVERY_RULE_MESSAGES,
   type DeliveryEstimateAnswer,
   type DeliveryTest,
   deliveryRulesServeNothingMessage,
@@ -93,14 +92,14 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     const cases: [unknown, string][] = [
       [
         { countries: { mode: 'include', values: ['DE', 'ZZ'] } },
-        `rules.countries.values.1: ${DELIVERY_RULE_MESSAGES.country}`,
+        `rules.countries.values.1: ${MESSAGES.deliveryRuleCountry}`,
       ],
       [
         { devices: { mode: 'include', values: ['phone'] } },
-        `rules.devices.values.0: ${DELIVERY_RULE_MESSAGES.device}`,
+        `rules.devices.values.0: ${MESSAGES.deliveryRuleDevice}`,
       ],
-      [{ sites: { allow: ['exa mple.com'] } }, `rules.sites.allow.0: ${DELIVERY_RULE_MESSAGES.site}`],
-      [{ daypart: week(() => true).slice(1) }, `rules.daypart: ${DELIVERY_RULE_MESSAGES.daypart}`],
+      [{ sites: { allow: ['exa mple.com'] } }, `rules.sites.allow.0: ${MESSAGES.deliveryRuleSite}`],
+      [{ daypart: week(() => true).slice(1) }, `rules.daypart: ${MESSAGES.deliveryRuleDaypart}`],
       [{ daypart: week(() => false) }, `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`],
     ];
     for (const [rules, message] of cases) {

@@ -4,10 +4,10 @@
 import { Readable } from 'node:stream';
 import {
   FILE_MANAGER_MAX_BYTES,
-  FILE_MANAGER_MESSAGES,
   type FileEntry,
   fileTooLargeMessage,
   folderTooLargeMessage,
+  MESSAGES,
   nameTakenMessage,
   uploadQuotaMessage,
   uploadRateMessage,
@@ -131,9 +131,7 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
     });
     expect(mine.body.data?.maxBytes).toBe(FILE_MANAGER_MAX_BYTES);
     expect((await admin.get<{ space: string }>('/v1/files/buckets')).body.data?.space).toBe('bucket');
-    expect((await user.get('/v1/files?bucket=elsewhere')).body.message).toBe(
-      FILE_MANAGER_MESSAGES.unknownBucket,
-    );
+    expect((await user.get('/v1/files?bucket=elsewhere')).body.message).toBe(MESSAGES.fileBucketUnknown);
   });
 
   it('creates folders, lists folders and files, and refuses an existing name', async () => {
@@ -151,12 +149,12 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
   it('refuses names with "/" or "..", paths that climb, and a file over the limit', async () => {
     const slash = await user.post('/v1/files/folder', { directory: '', name: 'a/b' });
     expect(slash.httpStatus).toBe(400);
-    expect(slash.body.errors).toContain(FILE_MANAGER_MESSAGES.nameHasSlash);
+    expect(slash.body.errors).toContain(MESSAGES.fileNameHasSlash);
     const dots = await user.post('/v1/files/upload', { directory: '', name: '..', size: 1 });
-    expect(dots.body.errors).toContain(FILE_MANAGER_MESSAGES.nameHasDots);
+    expect(dots.body.errors).toContain(MESSAGES.fileNameHasDots);
     const climb = await user.get('/v1/files?directory=../../');
     expect(climb.httpStatus).toBe(400);
-    expect(climb.body.errors).toContain(FILE_MANAGER_MESSAGES.nameHasDots);
+    expect(climb.body.errors).toContain(MESSAGES.fileNameHasDots);
     const big = await user.post('/v1/files/upload', {
       directory: '',
       name: 'big.mp4',
@@ -292,7 +290,7 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
     expect(await names(user)).toEqual(['folder:archive']);
     expect(await names(user, 'archive/photos/')).toEqual(['folder:2026', 'file:hero.png']);
     const into = await user.post('/v1/files/move', { from: 'archive/', to: 'archive/photos/inside/' });
-    expect(into.body.message).toBe(FILE_MANAGER_MESSAGES.folderIntoItself);
+    expect(into.body.message).toBe(MESSAGES.folderIntoItself);
     const taken = await user.post('/v1/files/move', { from: 'archive/photos/2026/', to: 'archive/photos/' });
     expect(taken.httpStatus).toBe(409);
   });
@@ -379,9 +377,9 @@ describe.each(['disk', 's3'] as const)(`file manager on %s (${testDatabaseKind()
     expect(big.body.errors).toContain('pageSize must be at most 1000');
     const forged = await user.get(`/v1/files?token=${Buffer.from('{"a":1}').toString('base64url')}`);
     expect(forged.httpStatus).toBe(400);
-    expect(forged.body.message).toBe(FILE_MANAGER_MESSAGES.badPageToken);
+    expect(forged.body.message).toBe(MESSAGES.folderPageTokenInvalid);
     const garbage = await user.get('/v1/files?token=bm90IGpzb24');
-    expect(garbage.body.message).toBe(FILE_MANAGER_MESSAGES.badPageToken);
+    expect(garbage.body.message).toBe(MESSAGES.folderPageTokenInvalid);
   });
 
   it('moves and deletes a folder of more than one page of keys (1,000 a call), and lists it in pages', async () => {

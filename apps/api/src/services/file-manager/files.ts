@@ -9,7 +9,6 @@ import {
   type DeleteFileQuery,
   entryName,
   FILE_MANAGER_MAX_BYTES,
-  FILE_MANAGER_MESSAGES,
   FILE_URL_SECONDS,
   type FileEntry,
   type FileListQuery,
@@ -33,7 +32,7 @@ export type FileManagerContext = Pick<Context, 'config' | 'db' | 'files'>;
 function bucketOf(ctx: FileManagerContext, bucket: string | undefined): string {
   const buckets = ctx.config.fileManager.buckets;
   if (bucket === undefined) return buckets[0] as string;
-  if (!buckets.includes(bucket)) throw ApiError.of(400, FILE_MANAGER_MESSAGES.unknownBucket);
+  if (!buckets.includes(bucket)) throw ApiError.of(400, MESSAGES.fileBucketUnknown);
   return bucket;
 }
 
@@ -149,7 +148,7 @@ export async function uploadTicket(ctx: FileManagerContext, user: SessionUser, i
 
 async function existing(ctx: FileManagerContext, bucket: string, key: string) {
   const object = await ctx.files.head(bucket, key);
-  if (!object) throw ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+  if (!object) throw ApiError.of(404, MESSAGES.fileEntryNotFound);
   return object;
 }
 
@@ -196,7 +195,7 @@ export async function moveFile(ctx: FileManagerContext, user: SessionUser, input
   const toKey = `${space}${to}`;
   const source = await existing(ctx, bucket, fromKey);
   if (fromKey === toKey) return folder ? folderEntry(to) : fileEntry(to, source);
-  if (folder && toKey.startsWith(fromKey)) throw ApiError.of(400, FILE_MANAGER_MESSAGES.folderIntoItself);
+  if (folder && toKey.startsWith(fromKey)) throw ApiError.of(400, MESSAGES.folderIntoItself);
   await assertFree(ctx, bucket, toKey);
   if (!folder) {
     await ctx.files.copy(bucket, fromKey, toKey);
@@ -246,15 +245,15 @@ export async function useFileInCreative(
   input: UseFileRequest,
 ) {
   const bucket = bucketOf(ctx, input.bucket);
-  if (input.path.endsWith('/')) throw ApiError.of(400, FILE_MANAGER_MESSAGES.notAFile);
+  if (input.path.endsWith('/')) throw ApiError.of(400, MESSAGES.folderIsNotAnAsset);
   const key = `${spaceOf(user)}${input.path}`;
   const stream = await ctx.files.open(bucket, key);
   if (!stream) {
     // A path that names a folder (written without its closing '/') is a folder, not a missing file.
     const folder = await ctx.files.head(bucket, `${key}/`);
     throw folder
-      ? ApiError.of(400, FILE_MANAGER_MESSAGES.notAFile)
-      : ApiError.of(404, FILE_MANAGER_MESSAGES.notFound);
+      ? ApiError.of(400, MESSAGES.folderIsNotAnAsset)
+      : ApiError.of(404, MESSAGES.fileEntryNotFound);
   }
   try {
     return await addAssetFromSource(ctx, user, input.creativeID, entryName(input.path), stream);

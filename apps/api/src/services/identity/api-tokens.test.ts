@@ -2,7 +2,6 @@
 // `Authorization: Bearer` accepted only where the contract names a scope the token holds, as its owner,
 // without a CSRF header, limited per token in the database, and ended by revocation or the owner's removal.
 import {
-  API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
   type ApiToken,
   type CallContract,
@@ -114,13 +113,13 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
   it('refuses a token without a name or scopes, or with an unknown scope, with clear 400s', async () => {
     const noName = await owner.post('/v1/tokens', { name: ' ', scopes: ['reports:read'] });
     expect(noName.httpStatus).toBe(400);
-    expect(noName.body.errors?.join(' ')).toContain(API_TOKEN_MESSAGES.name);
+    expect(noName.body.errors?.join(' ')).toContain(MESSAGES.apiTokenName);
     const noScopes = await owner.post('/v1/tokens', { name: 'x', scopes: [] });
     expect(noScopes.httpStatus).toBe(400);
-    expect(noScopes.body.errors?.join(' ')).toContain(API_TOKEN_MESSAGES.scopes);
+    expect(noScopes.body.errors?.join(' ')).toContain(MESSAGES.apiTokenScopes);
     const unknown = await owner.post('/v1/tokens', { name: 'x', scopes: ['users:write'] });
     expect(unknown.httpStatus).toBe(400);
-    expect(unknown.body.errors?.join(' ')).toContain(API_TOKEN_MESSAGES.unknownScope);
+    expect(unknown.body.errors?.join(' ')).toContain(MESSAGES.apiTokenUnknownScope);
   });
 
   it('scopes: a token makes the calls its scopes allow, and answers 403 on the others', async () => {
@@ -272,12 +271,12 @@ describe(`personal API tokens on ${testDatabaseKind()}`, () => {
     // A user neither lists all nor revokes another's token (it reads as missing).
     const listAll = await owner.get('/v1/tokens?all=true');
     expect(listAll.httpStatus).toBe(403);
-    expect(listAll.body.message).toBe(API_TOKEN_MESSAGES.onlyAdmins);
+    expect(listAll.body.message).toBe(MESSAGES.apiTokenListOnlyAdmins);
     const own = await owner.get<ApiToken[]>('/v1/tokens');
     expect(own.body.data?.map((token) => token.id)).not.toContain(theirs.id);
     const notYours = await owner.delete(`/v1/tokens?id=${theirs.id}`);
     expect(notYours.httpStatus).toBe(404);
-    expect(notYours.body.message).toBe(API_TOKEN_MESSAGES.notFound);
+    expect(notYours.body.message).toBe(MESSAGES.apiTokenNotFound);
 
     const { client: admin } = await signedInAdmin(server);
     const everyone = await admin.get<ApiToken[]>('/v1/tokens?all=true');

@@ -2,7 +2,6 @@
 // profile screen; admins list and revoke anyone's. The secret is `adc_` + 256 random bits, answered
 // once when the token is made and stored only as its SHA-256 hash, like sessions and link tokens.
 import {
-  API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
   ApiError,
   type ApiToken,
@@ -68,14 +67,14 @@ export async function createApiToken(
       await recordChange(tx, user, apiTokenChange(id, null, { name: input.name, scopes: input.scopes }));
     return inserted;
   });
-  if (!made) throw ApiError.of(400, API_TOKEN_MESSAGES.tooMany);
+  if (!made) throw ApiError.of(400, MESSAGES.apiTokenTooMany);
   const row = await findApiToken(ctx.db, id);
   return { ...toApiToken(row as ApiTokenRow), secret };
 }
 
 /** GET /v1/tokens: the user's tokens, newest first; with `all` (admins only) every user's. */
 export async function listApiTokens(ctx: Context, user: SessionUser, all: boolean): Promise<ApiToken[]> {
-  if (all && user.role !== 'admin') throw ApiError.of(403, API_TOKEN_MESSAGES.onlyAdmins);
+  if (all && user.role !== 'admin') throw ApiError.of(403, MESSAGES.apiTokenListOnlyAdmins);
   const rows = await listApiTokenRows(ctx.db, all ? undefined : user.id);
   return rows.map(toApiToken);
 }
@@ -87,7 +86,7 @@ export async function revokeApiToken(ctx: Context, user: SessionUser, id: string
     // Someone else's token reads as missing: its id says nothing to a non-admin.
     const deleted =
       token !== undefined && isOwnerOrAdmin(user, token.user_id) && (await deleteApiToken(tx, id));
-    if (!deleted || token === undefined) throw ApiError.of(404, API_TOKEN_MESSAGES.notFound);
+    if (!deleted || token === undefined) throw ApiError.of(404, MESSAGES.apiTokenNotFound);
     await recordChange(tx, user, apiTokenChange(id, { name: token.name, scopes: token.scopes }, null));
   });
   return null;

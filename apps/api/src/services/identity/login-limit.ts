@@ -12,7 +12,7 @@
 // the cap), while the owner waits at most 5 minutes in a new browser and not at all in one where they
 // signed in before. Strangers guessing an account's password exhaust the account key, not the owner's
 // device key; a password reset (which proves the mailbox) clears the account key.
-import { ApiError, MESSAGES, tooManyAttemptsFor } from '@adconsole/domain';
+import { ApiError, MESSAGES, tooManyAttemptsMessage } from '@adconsole/domain';
 import type { Database, Queryable } from '../../db/database';
 import {
   attemptsWithin,
@@ -89,7 +89,7 @@ export async function beginLoginAttempt(
     const delay = loginDelaySeconds(identity?.failures ?? 0);
     if (delay > 0 && identity?.last) {
       const wait = Math.ceil((new Date(identity.last).getTime() + delay * 1000 - now.getTime()) / 1000);
-      if (wait > 0) throw withRetryAfter(ApiError.of(429, tooManyAttemptsFor(wait)), wait);
+      if (wait > 0) throw withRetryAfter(ApiError.of(429, tooManyAttemptsMessage(wait)), wait);
     }
     const id = newId();
     await insertLoginAttempt(tx, id, sorted, now);

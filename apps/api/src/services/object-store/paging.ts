@@ -1,6 +1,6 @@
 // A listing's pages: S3's key order and the cursor that says where the next page starts, the same on
 // both back ends.
-import { ApiError, FILE_MANAGER_MESSAGES } from '@adconsole/domain';
+import { ApiError, MESSAGES } from '@adconsole/domain';
 
 /** S3's key order: by UTF-8 bytes (JavaScript's < compares UTF-16 units, which differs above U+FFFF). */
 export const byKeyOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -28,6 +28,6 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   }
   const { a, t } = (cursor ?? {}) as Partial<Record<keyof Cursor, unknown>>;
   if (typeof a !== 'string' || (t !== undefined && typeof t !== 'string'))
-    throw ApiError.of(400, FILE_MANAGER_MESSAGES.badPageToken);
+    throw ApiError.of(400, MESSAGES.folderPageTokenInvalid);
   return t === undefined ? { a } : { a, t };
 }

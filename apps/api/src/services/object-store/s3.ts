@@ -2,7 +2,7 @@
 // uploads (streams of unknown length), folders are listed with ListObjectsV2 and the '/' delimiter,
 // and the browser gets presigned PUT and GET URLs (@aws-sdk/s3-request-presigner).
 import type { Readable } from 'node:stream';
-import { ApiError, FILE_MANAGER_DELIMITER, FILE_MANAGER_MESSAGES, servedFileType } from '@adconsole/domain';
+import { ApiError, FILE_MANAGER_DELIMITER, MESSAGES, servedFileType } from '@adconsole/domain';
 import {
   CopyObjectCommand,
   DeleteObjectsCommand,
@@ -111,7 +111,7 @@ export function createS3ObjectStore(client: S3Client): ObjectStore {
           page = await listPage(bucket, prefix, FILE_MANAGER_DELIMITER, token, size);
         } catch (error) {
           if (token && (error as { name?: string }).name === 'InvalidArgument')
-            throw ApiError.of(400, FILE_MANAGER_MESSAGES.badPageToken);
+            throw ApiError.of(400, MESSAGES.folderPageTokenInvalid);
           throw error;
         }
         for (const common of page.CommonPrefixes ?? [])

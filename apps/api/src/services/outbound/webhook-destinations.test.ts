@@ -2,10 +2,10 @@
 // resolved by a stand-in resolver where the test names the answer, and by the system's for localhost.
 import { promises as dns } from 'node:dns';
 import {
+  MESSAGES,
   webhookHostUnresolvedMessage,
   webhookPortMessage,
   webhookPrivateAddressMessage,
-  webhookUrlMessage,
 } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -134,7 +134,7 @@ describe('webhook URLs: checked as they are saved', () => {
     'https://user:pass@example.com/',
     'https://user@example.com/',
   ])('%s is refused: not http(s), not absolute, or with credentials', async (url) => {
-    expect(await refusal(url)).toBe(webhookUrlMessage);
+    expect(await refusal(url)).toBe(MESSAGES.webhookUrl);
   });
 
   it('unusual IPv6 spellings that never reach a public receiver are refused at save too (security round 4, finding 6)', async () => {
@@ -221,7 +221,7 @@ describe('webhook URLs: checked as they are saved', () => {
     expect((await check('http://hooks.internal/', { allowedHosts: ['hooks.internal'], resolve })).host).toBe(
       'hooks.internal',
     );
-    expect(await refusal('ftp://localhost/', { allowedHosts: ['localhost'] })).toBe(webhookUrlMessage);
+    expect(await refusal('ftp://localhost/', { allowedHosts: ['localhost'] })).toBe(MESSAGES.webhookUrl);
     expect(await refusal('http://127.0.0.1/', { allowedHosts: ['localhost'] })).toBe(
       webhookPrivateAddressMessage('127.0.0.1'),
     );

@@ -18,11 +18,11 @@ import { promises as dns, lookup as dnsLookup, type LookupAddress } from 'node:d
 import { BlockList, isIP } from 'node:net';
 import {
   ApiError,
+  MESSAGES,
   webhookHostUnresolvedMessage,
   webhookPortMessage,
   webhookPortsText,
   webhookPrivateAddressMessage,
-  webhookUrlMessage,
 } from '@adconsole/domain';
 
 import type { WebhookRules } from '../../config';
@@ -136,10 +136,10 @@ export function webhookUrl(text: string, rules: WebhookRules): URL {
   try {
     url = new URL(text);
   } catch {
-    throw ApiError.of(400, webhookUrlMessage);
+    throw ApiError.of(400, MESSAGES.webhookUrl);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-    throw ApiError.of(400, webhookUrlMessage);
+    throw ApiError.of(400, MESSAGES.webhookUrl);
   const host = hostOf(url);
   if (!allowedHosts.includes(host) && (isLocalhostName(host) || (isIP(host) && isPrivateAddress(host))))
     throw ApiError.of(400, webhookPrivateAddressMessage(host));

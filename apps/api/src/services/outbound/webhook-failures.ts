@@ -4,7 +4,7 @@
 // and port a user types made the delivery log a port scanner; the raw error goes to the server's log.
 import {
   ApiError,
-  WEBHOOK_ATTEMPT_FAILURES,
+  MESSAGES,
   webhookHostUnresolvedMessage,
   webhookStatusMessage,
   webhookTimedOutMessage,
@@ -58,13 +58,13 @@ export function attemptFailure(error: unknown, attempt: { host: string; timeoutM
   const code = String((error as { code?: unknown } | undefined)?.code ?? '');
   const message =
     code === 'ECONNREFUSED'
-      ? WEBHOOK_ATTEMPT_FAILURES.refused
+      ? MESSAGES.webhookAttemptRefused
       : TIMEOUT_CODES.has(code)
         ? webhookTimedOutMessage(attempt.timeoutMs / 1000)
         : DNS_CODES.has(code)
           ? webhookHostUnresolvedMessage(attempt.host)
           : isTls(code)
-            ? WEBHOOK_ATTEMPT_FAILURES.tls
-            : WEBHOOK_ATTEMPT_FAILURES.connection;
+            ? MESSAGES.webhookAttemptTls
+            : MESSAGES.webhookAttemptConnection;
   return new AttemptFailed(message, null, { cause: error });
 }

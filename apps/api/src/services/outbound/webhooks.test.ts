@@ -7,7 +7,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import {
-  WEBHOOK_ATTEMPT_FAILURES,
+  MESSAGES,
   webhookHostUnresolvedMessage,
   webhookPrivateAddressMessage,
   webhookTimedOutMessage,
@@ -300,12 +300,12 @@ describe(`the delivery log's errors (${testDatabaseKind()})`, () => {
       // Nothing listens: "connect ECONNREFUSED 127.0.0.1:<port>" before, the class now.
       expect(await logOf(`http://127.0.0.1:${closed}/hooks`)).toMatchObject({
         status: null,
-        error: WEBHOOK_ATTEMPT_FAILURES.refused,
+        error: MESSAGES.webhookAttemptRefused,
       });
       // TLS spoken to a plain HTTP server: the TLS class, not OpenSSL's words.
       expect(await logOf(`https://127.0.0.1:${receiver.port}/hooks`)).toMatchObject({
         status: null,
-        error: WEBHOOK_ATTEMPT_FAILURES.tls,
+        error: MESSAGES.webhookAttemptTls,
       });
       // The receiver answered: its status.
       expect(await logOf(receiver.url)).toMatchObject({ status: 503, error: 'The receiver answered 503.' });
@@ -318,13 +318,13 @@ describe(`the delivery log's errors (${testDatabaseKind()})`, () => {
   it.each([
     ['ENOTFOUND', webhookHostUnresolvedMessage('hooks.example.com')],
     ['EAI_AGAIN', webhookHostUnresolvedMessage('hooks.example.com')],
-    ['ECONNREFUSED', WEBHOOK_ATTEMPT_FAILURES.refused],
+    ['ECONNREFUSED', MESSAGES.webhookAttemptRefused],
     ['ETIMEDOUT', webhookTimedOutMessage(15)],
-    ['CERT_HAS_EXPIRED', WEBHOOK_ATTEMPT_FAILURES.tls],
-    ['DEPTH_ZERO_SELF_SIGNED_CERT', WEBHOOK_ATTEMPT_FAILURES.tls],
-    ['ERR_TLS_CERT_ALTNAME_INVALID', WEBHOOK_ATTEMPT_FAILURES.tls],
-    ['ECONNRESET', WEBHOOK_ATTEMPT_FAILURES.connection],
-    ['EHOSTUNREACH', WEBHOOK_ATTEMPT_FAILURES.connection],
+    ['CERT_HAS_EXPIRED', MESSAGES.webhookAttemptTls],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', MESSAGES.webhookAttemptTls],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', MESSAGES.webhookAttemptTls],
+    ['ECONNRESET', MESSAGES.webhookAttemptConnection],
+    ['EHOSTUNREACH', MESSAGES.webhookAttemptConnection],
   ])('a connection error %s reads as its class', (code, message) => {
     const raw = Object.assign(new Error(`connect ${code} 203.0.113.5:22`), { code });
     const failure = attemptFailure(raw, { host: 'hooks.example.com', timeoutMs: 15_000 });

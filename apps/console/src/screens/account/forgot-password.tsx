@@ -1,14 +1,12 @@
 // Forgot password (docs/product.md §2): without forgotToken it asks for the e-mail and sends a reset
 // link; with forgotToken it changes the password and goes to /signin.
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { navigate, useSearchParams } from '../../routes/account-router';
 import { sessionStore } from '../../session/session';
 import { requestPasswordReset, resetPassword } from './account-queries';
-
-const RESET_FAILED = 'The password could not be reset. Please try again.';
 
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();
@@ -28,7 +26,7 @@ function RequestResetLink() {
             await requestPasswordReset(values);
             setSentTo(values.email);
           } catch (error) {
-            setServerError(errorMessage(error, RESET_FAILED));
+            setServerError(errorMessage(error, MESSAGES.passwordNotReset));
           }
         }}
         serverError={serverError}
@@ -50,7 +48,7 @@ function ChangePassword({ forgotToken }: { forgotToken: string }) {
             sessionStore.set(null);
             navigate('/signin', { replace: true });
           } catch (error) {
-            setServerError(errorMessage(error, RESET_FAILED));
+            setServerError(errorMessage(error, MESSAGES.passwordNotReset));
           }
         }}
         serverError={serverError}

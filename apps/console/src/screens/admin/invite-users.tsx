@@ -1,5 +1,5 @@
 // /admin/invite: invite colleagues by e-mail (each gets a sign-up link with their invitation).
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { InviteUsersForm } from '@adconsole/forms';
 import { Card, CardContent, CardHeader, CardTitle } from '@adconsole/ui';
 import { useState } from 'react';
@@ -32,7 +32,7 @@ export function InviteUsersPage() {
                 setInvited(values.invitees.map((invitee) => invitee.email));
                 await usersChanged();
               } catch (error) {
-                setServerError(errorMessage(error, 'The invitations were not sent.'));
+                setServerError(errorMessage(error, MESSAGES.invitationsNotSent));
               }
             }}
           />

@@ -1,7 +1,9 @@
 // /admin: every user with role, state and last login, what an administrator can change of each (role,
 // disabled, webhooks, deleted), and the invitations not used yet (sent again, revoked). Admins only; the
 // server enforces it, and never lets an administrator change their own account.
+
 import type { UserListEntry } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import { Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -32,13 +34,11 @@ function AccountWebhooks({ user, onClose }: { user: UserListEntry | undefined; o
         setEnabled.mutate(
           { endpoint, enabled },
           {
-            onError: showError(
-              enabled ? 'The webhook was not switched on' : 'The webhook was not switched off',
-            ),
+            onError: showError(enabled ? MESSAGES.webhookNotSwitchedOn : MESSAGES.webhookNotSwitchedOff),
           },
         )
       }
-      onDelete={(endpoint) => remove.mutate(endpoint, { onError: showError('The webhook was not deleted') })}
+      onDelete={(endpoint) => remove.mutate(endpoint, { onError: showError(MESSAGES.webhookNotDeleted) })}
       pendingId={
         (setEnabled.isPending && setEnabled.variables?.endpoint.id) ||
         (remove.isPending && remove.variables?.id) ||
@@ -74,7 +74,7 @@ export function UserListPage() {
       <Loaded
         data={users.data}
         error={users.error}
-        errorText="The users could not be loaded."
+        errorText={MESSAGES.usersNotLoaded}
         loading={<Skeleton className="h-40" aria-label="Loading users" />}
       >
         {(list) => (
@@ -84,13 +84,13 @@ export function UserListPage() {
             pendingId={pendingUser || undefined}
             actions={{
               setRole: (user, role) =>
-                admin.setRole.mutate({ user, role }, { onError: showError('The role was not changed') }),
+                admin.setRole.mutate({ user, role }, { onError: showError(MESSAGES.roleNotChanged) }),
               setDisabled: (user, disabled) =>
                 admin.setDisabled.mutate(
                   { user, disabled },
-                  { onError: showError(disabled ? 'The user was not disabled' : 'The user was not enabled') },
+                  { onError: showError(disabled ? MESSAGES.userNotDisabled : MESSAGES.userNotEnabled) },
                 ),
-              remove: (user) => admin.remove.mutate(user, { onError: showError('The user was not deleted') }),
+              remove: (user) => admin.remove.mutate(user, { onError: showError(MESSAGES.userNotDeleted) }),
               showWebhooks: setWebhooksOf,
             }}
           />
@@ -105,7 +105,7 @@ export function UserListPage() {
           <Loaded
             data={invitations.data}
             error={invitations.error}
-            errorText="The invitations could not be loaded."
+            errorText={MESSAGES.invitationsNotLoaded}
             loading={<Skeleton className="h-20" aria-label="Loading invitations" />}
           >
             {(open) => (
@@ -120,12 +120,12 @@ export function UserListPage() {
                         title: 'Invitation sent again',
                         text: `${invitation.email} got a new link; the one before no longer works.`,
                       }),
-                    onError: showError('The invitation was not sent again'),
+                    onError: showError(MESSAGES.invitationNotSentAgain),
                   })
                 }
                 onRevoke={(invitation) =>
                   admin.revoke.mutate(invitation.email, {
-                    onError: showError('The invitation was not revoked'),
+                    onError: showError(MESSAGES.invitationNotRevoked),
                   })
                 }
               />

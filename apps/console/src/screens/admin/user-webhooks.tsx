@@ -2,7 +2,9 @@
 // description and whether it receives messages, switched off or on, or deleted after confirming. Never
 // a secret, a test or the delivery log: those stay the owner's. Props in, no fetching (user-list.tsx
 // loads them).
+
 import type { WebhookEndpoint } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import {
   Dialog,
   DialogContent,
@@ -98,7 +100,7 @@ export function UserWebhooks({ name, onClose, endpoints, loadError, ...actions }
         <Loaded
           data={endpoints}
           error={loadError}
-          errorText="The webhooks could not be loaded."
+          errorText={MESSAGES.webhooksNotLoaded}
           loading={<Skeleton className="h-20" aria-label="Loading webhooks" />}
         >
           {(list) => <EndpointList endpoints={list} {...actions} />}

@@ -4,6 +4,7 @@
 import {
   ALERT_DEFAULTS,
   errorMessage,
+  MESSAGES,
   resolveAlertSettings,
   type WebhookEndpointWithSecret,
 } from '@adconsole/domain';
@@ -46,9 +47,7 @@ function Webhooks() {
   return (
     <WebhookSettings
       endpoints={endpoints.data}
-      loadError={
-        endpoints.isError ? errorMessage(endpoints.error, 'The webhooks could not be loaded.') : null
-      }
+      loadError={endpoints.isError ? errorMessage(endpoints.error, MESSAGES.webhooksNotLoaded) : null}
       onCreate={async (input) => {
         try {
           const endpoint = await create.mutateAsync(input);
@@ -58,7 +57,7 @@ function Webhooks() {
           return false;
         }
       }}
-      createError={create.isError ? errorMessage(create.error, 'The webhook was not added.') : null}
+      createError={create.isError ? errorMessage(create.error, MESSAGES.webhookNotAdded) : null}
       revealed={revealed}
       onDismissSecret={() => setRevealed(undefined)}
       onToggle={(endpoint, enabled) =>
@@ -73,7 +72,7 @@ function Webhooks() {
         test: test.isPending ? test.variables : undefined,
         rotate: rotate.isPending ? rotate.variables : undefined,
       }}
-      actionError={failed ? errorMessage(failed.error, 'The webhook was not changed.') : null}
+      actionError={failed ? errorMessage(failed.error, MESSAGES.webhookNotChanged) : null}
       selected={selected}
       onSelect={setSelected}
       deliveries={deliveries.data}
@@ -102,7 +101,7 @@ export function AlertsPage() {
           <AlertList
             showCampaign
             alerts={alerts.data}
-            loadError={alerts.isError ? errorMessage(alerts.error, 'The alerts could not be loaded.') : null}
+            loadError={alerts.isError ? errorMessage(alerts.error, MESSAGES.alertsNotLoaded) : null}
             onAcknowledge={(id) => acknowledge.mutate(id)}
             onMute={(id, hours) => mute.mutate({ id, hours })}
             pending={
@@ -110,7 +109,7 @@ export function AlertsPage() {
             }
             actionError={
               acknowledge.isError || mute.isError
-                ? errorMessage(acknowledge.error ?? mute.error, 'The alert was not changed.')
+                ? errorMessage(acknowledge.error ?? mute.error, MESSAGES.alertNotChanged)
                 : null
             }
             renderLink={renderRouterLink}
@@ -131,12 +130,12 @@ export function AlertsPage() {
               effective={resolveAlertSettings(rules.data.account, undefined)}
               inherited={ALERT_DEFAULTS}
               onSubmit={(values) => save.mutateAsync(values)}
-              serverError={save.isError ? errorMessage(save.error, 'The rules were not saved.') : null}
+              serverError={save.isError ? errorMessage(save.error, MESSAGES.alertRulesNotSaved) : null}
               successMessage={save.isSuccess ? 'Default alert rules saved.' : null}
             />
           ) : rules.isError ? (
             <p className="text-destructive text-sm">
-              {errorMessage(rules.error, 'The rules could not be loaded.')}
+              {errorMessage(rules.error, MESSAGES.alertRulesNotLoaded)}
             </p>
           ) : (
             <Skeleton className="h-64" />

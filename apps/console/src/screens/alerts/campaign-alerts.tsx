@@ -1,7 +1,7 @@
 // /campaigns/{campaignID}/alerts (docs/alerts.md): the campaign's alerts, newest first, with acknowledge and
 // mute, and its rules: each threshold as it applies (the account's defaults unless changed here) and the
 // addresses its alert mails go to besides its owner.
-import { errorMessage, resolveAlertSettings } from '@adconsole/domain';
+import { errorMessage, MESSAGES, resolveAlertSettings } from '@adconsole/domain';
 import { AlertRulesForm } from '@adconsole/forms';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useParams } from 'react-router-dom';
@@ -30,9 +30,9 @@ export function CampaignAlertsPage() {
       ? mute.variables?.id
       : undefined;
   const actionError = acknowledge.isError
-    ? errorMessage(acknowledge.error, 'The alert was not acknowledged.')
+    ? errorMessage(acknowledge.error, MESSAGES.alertNotAcknowledged)
     : mute.isError
-      ? errorMessage(mute.error, 'The alert was not muted.')
+      ? errorMessage(mute.error, MESSAGES.alertNotMuted)
       : null;
   return (
     <div className="grid gap-6">
@@ -48,7 +48,7 @@ export function CampaignAlertsPage() {
         <CardContent>
           <AlertList
             alerts={alerts.data}
-            loadError={alerts.isError ? errorMessage(alerts.error, 'The alerts could not be loaded.') : null}
+            loadError={alerts.isError ? errorMessage(alerts.error, MESSAGES.alertsNotLoaded) : null}
             onAcknowledge={(id) => acknowledge.mutate(id)}
             onMute={(id, hours) => mute.mutate({ id, hours })}
             pending={changing}
@@ -73,12 +73,12 @@ export function CampaignAlertsPage() {
               recipients={rules.data.recipients}
               ownerEmail={rules.data.ownerEmail}
               onSubmit={(values) => save.mutateAsync({ campaignID, ...values })}
-              serverError={save.isError ? errorMessage(save.error, 'The rules were not saved.') : null}
+              serverError={save.isError ? errorMessage(save.error, MESSAGES.alertRulesNotSaved) : null}
               successMessage={save.isSuccess ? 'Alert rules saved.' : null}
             />
           ) : rules.isError ? (
             <p className="text-destructive text-sm">
-              {errorMessage(rules.error, 'The rules could not be loaded.')}
+              {errorMessage(rules.error, MESSAGES.alertRulesNotLoaded)}
             </p>
           ) : (
             <Skeleton className="h-64" />

@@ -2,7 +2,7 @@
 // add an image layer from a URL, an uploaded file (stored as an asset of the draft's creative in the
 // picked campaign, through the asset upload) or an image of the file manager (copied into that
 // creative with "use in a creative"); and the question before unsaved changes would be lost.
-import { type Creative, errorMessage, type FileEntry } from '@adconsole/domain';
+import { type Creative, errorMessage, type FileEntry, MESSAGES } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -110,9 +110,7 @@ export function ExportDialog({
         {error ? (
           <Alert variant="danger">
             <AlertTitle>Export failed</AlertTitle>
-            <AlertDescription>
-              {errorMessage(error, 'The banner could not be exported. Please try again.')}
-            </AlertDescription>
+            <AlertDescription>{errorMessage(error, MESSAGES.bannerNotExported)}</AlertDescription>
           </Alert>
         ) : null}
         {exported ? (
@@ -239,9 +237,7 @@ export function ImageDialog({
             {error ? (
               <Alert variant="danger">
                 <AlertTitle>Upload failed</AlertTitle>
-                <AlertDescription>
-                  {errorMessage(error, 'The image could not be uploaded. Please try again.')}
-                </AlertDescription>
+                <AlertDescription>{errorMessage(error, MESSAGES.imageNotUploaded)}</AlertDescription>
               </Alert>
             ) : null}
             <Button
@@ -260,10 +256,7 @@ export function ImageDialog({
               <Alert variant="danger">
                 <AlertTitle>The image was not added</AlertTitle>
                 <AlertDescription>
-                  {errorMessage(
-                    fileError,
-                    'The file could not be copied into the creative. Please try again.',
-                  )}
+                  {errorMessage(fileError, MESSAGES.fileNotCopiedIntoCreative)}
                 </AlertDescription>
               </Alert>
             ) : null}
@@ -343,9 +336,7 @@ export function DraftNotSaved({ error }: { error: unknown }) {
   return (
     <Alert variant="danger">
       <AlertTitle>The draft was not saved</AlertTitle>
-      <AlertDescription>
-        {errorMessage(error, 'The draft could not be saved. Please try again.')}
-      </AlertDescription>
+      <AlertDescription>{errorMessage(error, MESSAGES.draftNotSaved)}</AlertDescription>
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 // The builder page's behaviour around the editor: leaving with unsaved changes (a router blocker and the
 // browser's own prompt), and the file-manager folder the image dialog browses.
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useFileBucketChoice, useFileListing } from '../files/file-queries';
@@ -54,14 +54,12 @@ export function useImageFiles(): { files: ImageFilesProps; bucket: string | unde
       entries: listing.entries,
       listError:
         listing.error || choice.buckets.isError
-          ? errorMessage(listing.error ?? choice.buckets.error, 'Your files could not be listed.')
+          ? errorMessage(listing.error ?? choice.buckets.error, MESSAGES.yourFilesNotListed)
           : null,
       more: listing.more && {
         onLoadMore: listing.more.onLoadMore,
         loading: listing.more.loading,
-        error: listing.more.error
-          ? errorMessage(listing.more.error, 'The next files could not be listed.')
-          : null,
+        error: listing.more.error ? errorMessage(listing.more.error, MESSAGES.nextFilesNotListed) : null,
       },
       onDirectoryChange: setDirectory,
       bucketPicker: choice.picker,

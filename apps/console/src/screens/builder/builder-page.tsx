@@ -11,6 +11,7 @@ import {
   builderDocumentOf,
   defaultAdBuilderState,
   hasUnsavedDraftChanges,
+  MESSAGES,
   NEW_BUILDER_DRAFT_NAME,
 } from '@adconsole/domain';
 import { Alert, AlertDescription, notify, Skeleton } from '@adconsole/ui';
@@ -139,7 +140,7 @@ export function BuilderPage() {
                 startNew();
                 notify({ type: 'success', title: 'Draft deleted', text: `“${deleted.name}” was deleted.` });
               },
-              onError: showError('The draft was not deleted'),
+              onError: showError(MESSAGES.draftNotDeleted),
             });
           },
           deleting: actions.remove.isPending,

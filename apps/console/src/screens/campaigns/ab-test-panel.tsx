@@ -7,6 +7,7 @@ import {
   AB_TEST_GOAL_LABELS,
   AB_TEST_TRIAL_NOUNS,
   type AbTestResults,
+  MESSAGES,
   type PlacementAbTest,
 } from '@adconsole/domain';
 import { Badge, Button, ConfirmDialog, Progress, Skeleton } from '@adconsole/ui';
@@ -54,7 +55,7 @@ export function AbTestPanel({ test, results, error, locale = 'en-US', onStop }: 
       <Loaded
         data={results}
         error={error}
-        errorText="The results could not be loaded."
+        errorText={MESSAGES.abTestResultsNotLoaded}
         loading={<Skeleton className="h-40" aria-label="Loading the results" />}
       >
         {(results) => (

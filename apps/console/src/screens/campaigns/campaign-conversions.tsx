@@ -1,6 +1,6 @@
 // The campaign page's conversion actions (docs/conversions.md): loads them through conversion-queries.ts and draws
 // ConversionsCard with its actions.
-import { type Campaign, DEFAULT_CLICK_PARAM } from '@adconsole/domain';
+import { type Campaign, DEFAULT_CLICK_PARAM, MESSAGES } from '@adconsole/domain';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import { useConversionActionMutations, useConversionActions } from './conversion-queries';
@@ -18,7 +18,7 @@ export function CampaignConversions({ campaign }: { campaign: Pick<Campaign, 'id
         { action, archived },
         {
           onError: showError(
-            archived ? 'The conversion action was not archived' : 'The conversion action was not restored',
+            archived ? MESSAGES.conversionActionNotArchived : MESSAGES.conversionActionNotRestored,
           ),
         },
       ),

@@ -1,7 +1,7 @@
 // The campaign page's delivery rules (docs/console.md, "Delivery rules"): loads them through
 // delivery-queries.ts, estimates the rules being edited (a quarter second after the last change), tests
 // tags, and draws DeliveryRulesCard.
-import { type Campaign, type DeliveryRules, errorMessage } from '@adconsole/domain';
+import { type Campaign, type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import type { EstimateState } from '@adconsole/forms';
 import { useEffect, useState } from 'react';
 import {
@@ -68,7 +68,7 @@ export function CampaignDeliveryRules({ campaign }: { campaign: Pick<Campaign, '
         tags,
         onTest: (request) => test.mutate(request),
         result: test.data,
-        error: test.error ? errorMessage(test.error, 'The tag could not be tested.') : null,
+        error: test.error ? errorMessage(test.error, MESSAGES.tagNotTested) : null,
         pending: test.isPending,
       }}
     />

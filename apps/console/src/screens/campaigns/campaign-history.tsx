@@ -1,6 +1,6 @@
 // The campaign page's history: who changed what in the campaign (its flight, creatives, live creatives,
 // share links, schedules), newest first, each changed field from what to what.
-import { type AuditEntry, auditSummary, auditValueText } from '@adconsole/domain';
+import { type AuditEntry, auditSummary, auditValueText, MESSAGES } from '@adconsole/domain';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { Loaded } from '../../components/loaded';
 import { formatDateTime } from './format';
@@ -52,7 +52,7 @@ export function CampaignHistory({ entries, loading = false, error }: CampaignHis
         <Loaded
           data={loading ? undefined : entries}
           error={error}
-          errorText="The history could not be read."
+          errorText={MESSAGES.historyNotRead}
           loading={<Skeleton className="h-24" aria-label="Loading history" />}
         >
           {(list) =>

@@ -7,6 +7,7 @@ import {
   type CampaignListFilter,
   type CampaignSort,
   type CampaignStatus,
+  MESSAGES,
 } from '@adconsole/domain';
 import { Button, EmptyState, Pagination, Tabs, TabsList, TabsTrigger } from '@adconsole/ui';
 import { useEffect, useState } from 'react';
@@ -96,7 +97,7 @@ export function CampaignListPage() {
       <Loaded
         data={list.data}
         error={list.error}
-        errorText="The campaigns could not be loaded."
+        errorText={MESSAGES.campaignsNotLoaded}
         loading={<LoadingRows label="Loading campaigns" rowClassName="h-10" />}
       >
         {(loaded) =>
@@ -134,7 +135,7 @@ export function CampaignListPage() {
                     what="campaign"
                     consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
                     onConfirm={() =>
-                      remove.mutate(campaign.id, { onError: showError('The campaign was not deleted') })
+                      remove.mutate(campaign.id, { onError: showError(MESSAGES.campaignNotDeleted) })
                     }
                   />
                 )}

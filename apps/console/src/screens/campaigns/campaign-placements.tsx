@@ -1,7 +1,9 @@
 // The campaign page's placements and their A/B tests (docs/reports.md, "A/B tests"): loads them, their tests and stats
 // through placement-queries.ts and draws PlacementsCard with its actions. Each placement shows its
 // newest test (running first).
+
 import type { Creative, PlacementStats } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import {
@@ -48,12 +50,12 @@ export function CampaignPlacements({ campaignID, creatives }: { campaignID: stri
             ),
           },
         },
-        { onError: showError(paused ? 'The creative was not paused' : 'The creative was not resumed') },
+        { onError: showError(paused ? MESSAGES.creativeNotPaused : MESSAGES.creativeNotResumed) },
       ),
     onDelete: (placement) =>
-      changes.remove.mutate(placement, { onError: showError('The placement was not deleted') }),
+      changes.remove.mutate(placement, { onError: showError(MESSAGES.placementNotDeleted) }),
     onStartTest: (request) => tests.start.mutateAsync(request),
-    onStopTest: (test) => tests.stop.mutate(test, { onError: showError('The A/B test was not ended') }),
+    onStopTest: (test) => tests.stop.mutate(test, { onError: showError(MESSAGES.abTestNotEnded) }),
   };
 
   return (

@@ -78,7 +78,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
       { campaign: data },
       {
         onSuccess: (creative) => navigate(`/campaigns/${campaignID}/creative/${creative.id}`),
-        onError: showError('The creative was not created'),
+        onError: showError(MESSAGES.creativeNotCreated),
       },
     );
 
@@ -111,7 +111,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
             onClick={() =>
               duplicate.mutate(campaignID, {
                 onSuccess: (copy) => navigate(`/campaigns/${copy.id}`),
-                onError: showError('The campaign was not duplicated'),
+                onError: showError(MESSAGES.campaignNotDuplicated),
               })
             }
           >
@@ -124,13 +124,13 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
             onArchive={() =>
               archive.mutate(
                 { campaignID, archived: true },
-                { onError: showError('The campaign was not archived') },
+                { onError: showError(MESSAGES.campaignNotArchived) },
               )
             }
             onUnarchive={() =>
               archive.mutate(
                 { campaignID, archived: false },
-                { onError: showError('The campaign was not unarchived') },
+                { onError: showError(MESSAGES.campaignNotUnarchived) },
               )
             }
           />
@@ -203,7 +203,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
                     creative={creative}
                     onDuplicate={() =>
                       creatives.duplicate.mutate(creative, {
-                        onError: showError('The creative was not duplicated'),
+                        onError: showError(MESSAGES.creativeNotDuplicated),
                       })
                     }
                     // Busy until the copy is in the list: a second click is not a second copy.
@@ -212,7 +212,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
                     }
                     onDelete={() =>
                       creatives.remove.mutate(creative.id, {
-                        onError: showError('The creative was not deleted'),
+                        onError: showError(MESSAGES.creativeNotDeleted),
                       })
                     }
                   />

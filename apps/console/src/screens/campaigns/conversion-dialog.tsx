@@ -7,6 +7,7 @@ import {
   type ConversionActionBody,
   DEFAULT_CONVERSION_CURRENCY,
   errorMessage,
+  MESSAGES,
 } from '@adconsole/domain';
 import { ConversionActionForm, type ConversionCurrencyChoice } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
@@ -58,10 +59,7 @@ export function ConversionActionDialog({
       onOpenChange(false);
     } catch (error) {
       setServerError(
-        errorMessage(
-          error,
-          action ? 'The conversion action was not saved.' : 'The conversion action was not created.',
-        ),
+        errorMessage(error, action ? MESSAGES.conversionActionNotSaved : MESSAGES.conversionActionNotCreated),
       );
     }
   };

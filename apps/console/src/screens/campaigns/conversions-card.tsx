@@ -7,6 +7,7 @@ import {
   CONVERSION_TYPE_LABELS,
   type ConversionAction,
   type ConversionActionBody,
+  MESSAGES,
 } from '@adconsole/domain';
 import {
   Badge,
@@ -108,7 +109,7 @@ export function ConversionsCard({
         <Loaded
           data={conversionActions}
           error={error}
-          errorText="The conversion actions could not be loaded."
+          errorText={MESSAGES.conversionActionsNotLoaded}
           loading={<Skeleton className="h-24" aria-label="Loading conversion actions" />}
         >
           {(conversionActions) =>

@@ -1,7 +1,7 @@
 // The delivery rules editor in a dialog (docs/console.md, "Delivery rules"): the forms package's
 // DeliveryRulesForm for the campaign or one of its creatives, the estimate of the rules being edited
 // beside it, the server's refusal kept in the form; it closes once saved. Props in, no fetching.
-import { type DeliveryRules, errorMessage } from '@adconsole/domain';
+import { type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import { DeliveryRulesForm, type EstimateState } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function DeliveryRulesDialog({
       await onSave(next);
       onClose();
     } catch (error) {
-      setServerError(errorMessage(error, 'The delivery rules were not saved.'));
+      setServerError(errorMessage(error, MESSAGES.deliveryRulesNotSaved));
     }
   };
   return (

@@ -1,4 +1,4 @@
-import { type Campaign, errorMessage } from '@adconsole/domain';
+import { type Campaign, errorMessage, MESSAGES } from '@adconsole/domain';
 import { CampaignForm } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
@@ -53,7 +53,7 @@ export function EditCampaignDialog({
               await update.mutateAsync({ ...values, id: campaign.id });
               onOpenChange(false);
             } catch (error) {
-              setServerError(errorMessage(error, 'The campaign was not saved.'));
+              setServerError(errorMessage(error, MESSAGES.campaignNotSaved));
             }
           }}
         />

@@ -1,4 +1,4 @@
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { CampaignForm } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function NewCampaignDialog({
               onOpenChange(false);
               navigate(`/campaigns/${campaign.id}`);
             } catch (error) {
-              setServerError(errorMessage(error, 'The campaign was not created.'));
+              setServerError(errorMessage(error, MESSAGES.campaignNotCreated));
             }
           }}
         />

@@ -6,6 +6,7 @@ import {
   type CreateAbTestRequest,
   type Creative,
   errorMessage,
+  MESSAGES,
   type Placement,
   type PlacementBody,
   type PlacementStats,
@@ -50,7 +51,7 @@ export function PlacementDialog({
 }) {
   const { serverError, run } = useDialogAction(
     onOpenChange,
-    placement ? 'The placement was not saved.' : 'The placement was not created.',
+    placement ? MESSAGES.placementNotSaved : MESSAGES.placementNotCreated,
   );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -99,7 +100,7 @@ export function AbTestDialog({
   locale: string | undefined;
   onStart: (request: CreateAbTestRequest) => Promise<unknown>;
 }) {
-  const { serverError, run } = useDialogAction(onOpenChange, 'The A/B test was not started.');
+  const { serverError, run } = useDialogAction(onOpenChange, MESSAGES.abTestNotStarted);
   const testable = placement.items.flatMap((item) => {
     const creative = creatives.find((each) => each.id === item.creativeId);
     if (!creative) return [];

@@ -2,7 +2,9 @@
 // campaign's placements (placement-section.tsx: each with its creatives, what its rotation does, its
 // tag and its newest A/B test) and, with `actions`, making, changing and deleting them and starting and
 // ending their tests. Props in, no fetching.
+
 import type { Placement, PlacementStats } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Loaded } from '../../components/loaded';
@@ -64,7 +66,7 @@ export function PlacementsCard({
         <Loaded
           data={placements}
           error={error}
-          errorText="The placements could not be loaded."
+          errorText={MESSAGES.placementsNotLoaded}
           loading={<Skeleton className="h-32" aria-label="Loading placements" />}
         >
           {(placements) =>

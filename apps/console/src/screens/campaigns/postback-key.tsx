@@ -2,7 +2,7 @@
 // one (its last four characters and when it was made), a button that makes a new one, and the new key
 // shown this once to copy. The advertiser's server sends it as `Authorization: Bearer <key>`; the site's
 // tag needs none. Props in, no fetching.
-import { type ConversionAction, errorMessage } from '@adconsole/domain';
+import { type ConversionAction, errorMessage, MESSAGES } from '@adconsole/domain';
 import { Alert, AlertDescription, Button, CopyField } from '@adconsole/ui';
 import { useState } from 'react';
 
@@ -29,7 +29,7 @@ export function PostbackKey({ action, onRotate, shownKey, writeText }: PostbackK
     try {
       setKey(await onRotate());
     } catch (caught) {
-      setError(errorMessage(caught, 'No new postback key was made.'));
+      setError(errorMessage(caught, MESSAGES.postbackKeyNotMade));
     } finally {
       setPending(false);
     }

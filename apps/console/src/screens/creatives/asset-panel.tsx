@@ -6,6 +6,7 @@ import {
   type Asset,
   assetUploadProblem,
   errorMessage,
+  MESSAGES,
 } from '@adconsole/domain';
 import { Button, type DropzoneFile, FileDropzone } from '@adconsole/ui';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function AssetPanel({
       setUploads((current) => [...current, { id, name: file.name, size: file.size }]);
       upload(file).then(
         () => track(id, { done: true, progress: 100 }),
-        (error: unknown) => track(id, { error: errorMessage(error, 'The upload failed.') }),
+        (error: unknown) => track(id, { error: errorMessage(error, MESSAGES.uploadFailed) }),
       );
     }
   };
@@ -65,7 +66,7 @@ export function AssetPanel({
                 variant="ghost"
                 size="sm"
                 aria-label={`Delete ${asset.filename ?? asset.name}`}
-                onClick={() => remove(asset.id).catch(showError('The asset was not deleted'))}
+                onClick={() => remove(asset.id).catch(showError(MESSAGES.assetNotDeleted))}
               >
                 Delete
               </Button>

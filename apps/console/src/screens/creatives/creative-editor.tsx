@@ -1,6 +1,12 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
 // and the ad tags of each live creative.
-import { buildTagSheet, type Creative, SERVE_PREVIEW_PATH, tagsByCreative } from '@adconsole/domain';
+import {
+  buildTagSheet,
+  type Creative,
+  MESSAGES,
+  SERVE_PREVIEW_PATH,
+  tagsByCreative,
+} from '@adconsole/domain';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -27,7 +33,7 @@ export function CreativeEditorPage() {
     <Loaded
       data={creative.data}
       error={creative.error}
-      errorText="No creative found yet!"
+      errorText={MESSAGES.noCreativeFoundYet}
       loading={<Skeleton className="h-96" aria-label="Loading creative" />}
     >
       {(current) => <CreativeEditor campaignID={campaignID} creativeID={creativeID} current={current} />}
@@ -73,7 +79,7 @@ function CreativeEditor({
       },
       {
         onSuccess: (url) => window.location.assign(url),
-        onError: showError('The tag sheet could not be made'),
+        onError: showError(MESSAGES.tagSheetNotMade),
       },
     );
 
@@ -103,7 +109,7 @@ function CreativeEditor({
               actions.publish.mutate(current, {
                 onSuccess: () =>
                   notify({ type: 'success', title: 'Published', text: 'A new live creative serves now.' }),
-                onError: showError('The creative was not published'),
+                onError: showError(MESSAGES.creativeNotPublished),
               })
             }
             loading={actions.publish.isPending}
@@ -117,7 +123,7 @@ function CreativeEditor({
             onClick={() =>
               actions.duplicate.mutate(current, {
                 onSuccess: (copy) => navigate(`/campaigns/${campaignID}/creative/${copy.id}`),
-                onError: showError('The creative was not duplicated'),
+                onError: showError(MESSAGES.creativeNotDuplicated),
               })
             }
             loading={actions.duplicate.isPending}
@@ -136,7 +142,7 @@ function CreativeEditor({
             onConfirm={() =>
               actions.remove.mutate(creativeID, {
                 onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
-                onError: showError('The creative was not deleted'),
+                onError: showError(MESSAGES.creativeNotDeleted),
               })
             }
           />

@@ -8,6 +8,7 @@ import {
   errorMessage,
   findLayout,
   findPlatform,
+  MESSAGES,
   withCreativeSetting,
 } from '@adconsole/domain';
 import {
@@ -133,7 +134,7 @@ export function CreativeSettings({
       });
       setSaved(true);
     } catch (error) {
-      setServerError(errorMessage(error, 'The creative was not saved.'));
+      setServerError(errorMessage(error, MESSAGES.creativeNotSaved));
     }
   };
 

@@ -1,7 +1,7 @@
 // /dashboard: the signed-in landing page. All of the user's campaigns over a chosen range, summed on
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import {
   Alert,
   AlertDescription,
@@ -80,9 +80,7 @@ export function DashboardPage() {
       </div>
       {board.isError ? (
         <Alert variant="danger">
-          <AlertDescription>
-            {errorMessage(board.error, 'The dashboard could not be loaded.')}
-          </AlertDescription>
+          <AlertDescription>{errorMessage(board.error, MESSAGES.dashboardNotLoaded)}</AlertDescription>
         </Alert>
       ) : null}
       {data && data.campaignCount === 0 ? (

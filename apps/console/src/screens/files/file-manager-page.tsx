@@ -6,6 +6,7 @@ import {
   errorMessage,
   FILE_MANAGER_MAX_BYTES,
   type FileEntry,
+  MESSAGES,
   parentDirectory,
 } from '@adconsole/domain';
 import { useEffect, useState } from 'react';
@@ -56,7 +57,7 @@ export function FileManagerPage() {
     try {
       return await action;
     } catch (error) {
-      throw new Error(errorMessage(error, 'The server refused it. Please try again.'));
+      throw new Error(errorMessage(error, MESSAGES.serverRefused));
     }
   };
 
@@ -71,16 +72,14 @@ export function FileManagerPage() {
         entries={listing.entries}
         listError={
           listing.error || buckets.isError
-            ? errorMessage(listing.error ?? buckets.error, 'The files could not be listed.')
+            ? errorMessage(listing.error ?? buckets.error, MESSAGES.filesNotListed)
             : null
         }
         more={
           listing.more && {
             onLoadMore: listing.more.onLoadMore,
             loading: listing.more.loading,
-            error: listing.more.error
-              ? errorMessage(listing.more.error, 'The next files could not be listed.')
-              : null,
+            error: listing.more.error ? errorMessage(listing.more.error, MESSAGES.nextFilesNotListed) : null,
           }
         }
         uploads={uploads}

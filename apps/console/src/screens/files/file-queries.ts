@@ -9,6 +9,7 @@ import {
   type FileEntry,
   fileCalls,
   fileTooLargeMessage,
+  MESSAGES,
 } from '@adconsole/domain';
 import type { DropzoneFile } from '@adconsole/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -150,7 +151,7 @@ export function useUploads(bucket: string | undefined) {
         update(id, { progress: undefined, done: true });
       })()
         .catch((error: unknown) =>
-          update(id, { progress: undefined, error: errorMessage(error, 'The upload failed.') }),
+          update(id, { progress: undefined, error: errorMessage(error, MESSAGES.uploadFailed) }),
         )
         .finally(() => queryClient.invalidateQueries({ queryKey: ['files', 'list'] }));
     }

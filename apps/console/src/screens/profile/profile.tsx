@@ -1,7 +1,7 @@
 // /profile: the signed-in user's names and password (ProfileForm), and signing out (which also ends
 // the server session), and the personal API tokens other products call the API with (ApiTokens). Each
 // form says whether it saved, in its own success or error alert.
-import { errorMessage } from '@adconsole/domain';
+import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { useState } from 'react';
@@ -64,9 +64,7 @@ export function ProfilePage() {
               await updateProfile.mutateAsync(names).catch(() => undefined);
             }}
             serverError={
-              updateProfile.isError
-                ? errorMessage(updateProfile.error, 'Your profile could not be saved.')
-                : null
+              updateProfile.isError ? errorMessage(updateProfile.error, MESSAGES.profileNotSaved) : null
             }
             successMessage={updateProfile.isSuccess ? PROFILE_SAVED : null}
             onChangePassword={async (values) => {
@@ -77,9 +75,7 @@ export function ProfilePage() {
               );
             }}
             passwordServerError={
-              changePassword.isError
-                ? errorMessage(changePassword.error, 'Your password could not be changed.')
-                : null
+              changePassword.isError ? errorMessage(changePassword.error, MESSAGES.passwordNotChanged) : null
             }
             passwordSuccessMessage={changePassword.data?.message ?? null}
           />
@@ -87,9 +83,7 @@ export function ProfilePage() {
       </Card>
       <ApiTokens
         tokens={apiTokens.data}
-        loadError={
-          apiTokens.isError ? errorMessage(apiTokens.error, 'Your API tokens could not be read.') : null
-        }
+        loadError={apiTokens.isError ? errorMessage(apiTokens.error, MESSAGES.apiTokensNotRead) : null}
         onCreate={(values) => {
           revokeToken.reset();
           return createToken.mutateAsync(values).then(
@@ -97,9 +91,7 @@ export function ProfilePage() {
             () => false,
           );
         }}
-        createError={
-          createToken.isError ? errorMessage(createToken.error, 'The token could not be made.') : null
-        }
+        createError={createToken.isError ? errorMessage(createToken.error, MESSAGES.apiTokenNotMade) : null}
         created={createToken.data}
         onDismissCreated={() => createToken.reset()}
         onRevoke={(id) => revokeToken.mutate(id)}
@@ -108,7 +100,7 @@ export function ProfilePage() {
         listAll={listAllTokens}
         onListAllChange={setListAllTokens}
         revokeError={
-          revokeToken.isError ? errorMessage(revokeToken.error, 'The token could not be revoked.') : null
+          revokeToken.isError ? errorMessage(revokeToken.error, MESSAGES.apiTokenNotRevoked) : null
         }
       />
     </div>

@@ -10,6 +10,7 @@ import {
   type Breakdown,
   type BreakdownDimension,
   type CampaignRate,
+  MESSAGES,
 } from '@adconsole/domain';
 import {
   Alert,
@@ -226,7 +227,7 @@ function BreakdownBody({
         <Alert variant="danger">
           <AlertTitle>The {noun} breakdown could not be read</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <span>{error ?? 'Please try again.'}</span>
+            <span>{error ?? MESSAGES.pleaseTryAgain}</span>
             {onRetry ? (
               <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
                 Try again

@@ -8,6 +8,7 @@
 import { KPI_METRICS } from '@adconsole/charts';
 import {
   MAX_HOURLY_REPORT_DAYS,
+  MESSAGES,
   type ReportCreative,
   type ReportData,
   type ReportTotals,
@@ -239,7 +240,7 @@ function ReportError({
     <Alert variant="danger">
       <AlertTitle>The report could not be read</AlertTitle>
       <AlertDescription className="grid gap-3">
-        <span>{message ?? 'Please try again.'}</span>
+        <span>{message ?? MESSAGES.pleaseTryAgain}</span>
         {onRetry ? (
           <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
             Try again

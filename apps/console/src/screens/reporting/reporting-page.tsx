@@ -193,7 +193,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
               onDeleteSchedule: (id) =>
                 schedules.remove.mutateAsync(id).then(
                   () => undefined,
-                  (failure) => notifyFailure('The schedule was not deleted', failure),
+                  (failure) => notifyFailure(MESSAGES.scheduleNotDeleted, failure),
                 ),
               onSendNow: (id) =>
                 schedules.sendNow.mutateAsync(id).then(
@@ -201,7 +201,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
                     const outcome = sendNowOutcome(sent);
                     notify({ type: outcome.tone, title: outcome.title, text: outcome.text });
                   },
-                  (failure) => notifyFailure('The report was not sent', failure),
+                  (failure) => notifyFailure(MESSAGES.reportNotSent, failure),
                 ),
             }
           : undefined
@@ -222,7 +222,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
         previous={previous.data?.totals}
         previousLoading={main.isSuccess && previous.isPending}
         previousDays={report ? previousReportPeriod(reportDaysOf(state.dates)) : undefined}
-        error={error ? errorMessage(error, 'Please try again.') : undefined}
+        error={error ? errorMessage(error, MESSAGES.pleaseTryAgain) : undefined}
         onCancel={() => {
           summary.cancel();
           creativeReport.cancel();
@@ -262,7 +262,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
                 ? 'ready'
                 : 'loading',
           breakdown: nothingToBreakDown ? breakdownOf(state.breakdown, []) : breakdown.data,
-          error: breakdown.error ? errorMessage(breakdown.error, 'Please try again.') : undefined,
+          error: breakdown.error ? errorMessage(breakdown.error, MESSAGES.pleaseTryAgain) : undefined,
           onRetry: () => void breakdown.refetch(),
         }}
         printing={printing}
@@ -273,7 +273,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
 }
 
 function notifyFailure(title: string, failure: unknown) {
-  notify({ type: 'danger', title, text: errorMessage(failure, 'Please try again.') });
+  notify({ type: 'danger', title, text: errorMessage(failure, MESSAGES.pleaseTryAgain) });
 }
 
 /** An unknown, revoked or expired share link (404), as opposed to a failure worth retrying. */

@@ -3,6 +3,7 @@
 // react-hook-form are not on the first load of every report (docs/console.md, "On demand").
 import {
   errorMessage,
+  MESSAGES,
   type ScheduledReport,
   type ScheduledReportBodyInput,
   type Timezone,
@@ -48,7 +49,7 @@ export default function ScheduleForm({
           await onSchedule(values);
           setSaved((count) => count + 1);
         } catch (failure) {
-          setError(errorMessage(failure, 'The report was not scheduled. Please try again.'));
+          setError(errorMessage(failure, MESSAGES.reportNotScheduled));
         }
       }}
       onDelete={onDeleteSchedule}

@@ -2,7 +2,7 @@
 // its defaults and its messages.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { AB_TEST_MESSAGES } from '../../entities/ab-test';
+import { MESSAGES } from '../../validation/messages';
 import { abTestsContract } from './contract';
 import { createAbTestRequestSchema } from './requests';
 
@@ -22,8 +22,8 @@ describe('the A/B test request', () => {
   it('refuses a control that is not a variant, an unknown field and a missing placement, each with its message', () => {
     const messages = (input: unknown) =>
       z.safeParse(createAbTestRequestSchema, input).error?.issues.map((issue) => issue.message) ?? [];
-    expect(messages({ ...valid, control: 'c' })).toEqual([AB_TEST_MESSAGES.control]);
-    expect(messages({ ...valid, variants: ['a'] })).toContain(AB_TEST_MESSAGES.variants);
+    expect(messages({ ...valid, control: 'c' })).toEqual([MESSAGES.abTestControl]);
+    expect(messages({ ...valid, variants: ['a'] })).toContain(MESSAGES.abTestVariants);
     expect(messages({ ...valid, extra: 1 })).toHaveLength(1);
     expect(messages({ ...valid, placementID: undefined })).toHaveLength(1);
   });

@@ -2,8 +2,9 @@
 // (variants, control, goal, minimum detectable effect, significance, power, baseline) with the
 // placement it runs on. Whether the variants are the placement's creatives is the server's check.
 import { z } from 'zod/mini';
-import { AB_TEST_MESSAGES, abTestDefinitionSchema } from '../../entities/ab-test';
+import { abTestDefinitionSchema } from '../../entities/ab-test';
 import { idField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
 
 /** POST /v1/campaign/placements/abtest: start a test on one of the caller's placements. */
 export const createAbTestRequestSchema = z
@@ -17,7 +18,7 @@ export const createAbTestRequestSchema = z
         context.issues.push({
           code: 'custom',
           input: test.control,
-          message: AB_TEST_MESSAGES.control,
+          message: MESSAGES.abTestControl,
           path: ['control'],
         });
     }),

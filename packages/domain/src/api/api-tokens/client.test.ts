@@ -2,7 +2,8 @@
 // and with which scope; the client sends a token as a bearer, without cookies or the CSRF header.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from '../../entities/api-token';
+import { API_TOKEN_SCOPES } from '../../constants';
+import { MESSAGES } from '../../validation/messages';
 import type { CallContract } from '../call';
 import { type CallName, callsWithScope, contract } from '../contract';
 import { createHttp, type FetchLike } from '../http';
@@ -107,11 +108,11 @@ describe('API token scopes, declared in the contract', () => {
     ).toEqual({ name: 'BI', scopes: ['reports:read'] });
     const empty = createApiTokenRequestSchema.safeParse({ name: '', scopes: [] });
     expect(empty.error?.issues.map((issue) => issue.message)).toEqual([
-      API_TOKEN_MESSAGES.name,
-      API_TOKEN_MESSAGES.scopes,
+      MESSAGES.apiTokenName,
+      MESSAGES.apiTokenScopes,
     ]);
     const unknown = createApiTokenRequestSchema.safeParse({ name: 'x', scopes: ['users:write'] });
-    expect(unknown.error?.issues[0]?.message).toBe(API_TOKEN_MESSAGES.unknownScope);
+    expect(unknown.error?.issues[0]?.message).toBe(MESSAGES.apiTokenUnknownScope);
   });
 });
 

@@ -1,21 +1,22 @@
 // Requests of the personal API token calls: a new token's name and scopes, and the list's `all`.
 import { z } from 'zod/mini';
-import { API_TOKEN_MESSAGES, apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../../entities/api-token';
+import { apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../../entities/api-token';
 import { booleanField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
 
 /** POST /v1/tokens: a name to know the token by and the scopes it may use (each once). */
 export const createApiTokenRequestSchema = z.strictObject({
   name: z
-    .string({ error: API_TOKEN_MESSAGES.name })
+    .string({ error: MESSAGES.apiTokenName })
     .check(
       z.trim(),
-      z.minLength(1, API_TOKEN_MESSAGES.name),
-      z.maxLength(MAX_API_TOKEN_NAME_LENGTH, API_TOKEN_MESSAGES.name),
+      z.minLength(1, MESSAGES.apiTokenName),
+      z.maxLength(MAX_API_TOKEN_NAME_LENGTH, MESSAGES.apiTokenName),
     ),
   scopes: z.pipe(
     z
-      .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopes })
-      .check(z.minLength(1, API_TOKEN_MESSAGES.scopes)),
+      .array(apiTokenScopeSchema, { error: MESSAGES.apiTokenScopes })
+      .check(z.minLength(1, MESSAGES.apiTokenScopes)),
     z.transform((scopes) => [...new Set(scopes)]),
   ),
 });

@@ -36,14 +36,6 @@ export const estimateDeliveryRequestSchema = z.strictObject({
 });
 export type EstimateDeliveryRequest = z.output<typeof estimateDeliveryRequestSchema>;
 
-/** What is wrong with a tag test's input (a 400 puts the field before each). */
-export const DELIVERY_TEST_MESSAGES = {
-  address: 'The address to test from must be an IPv4 or IPv6 address',
-  userAgent: 'The user agent to test as is text of 1,024 characters at most',
-  site: 'The site to test on must be a page URL, a domain or app:<bundle>',
-  at: 'The time to test must be an ISO 8601 date and time with its offset',
-} as const;
-
 const testText = (message: string, max: number) =>
   z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)));
 
@@ -57,10 +49,10 @@ export const testDeliveryRequestSchema = z
     campaignID: idField('campaignID'),
     liveID: z.optional(idField('liveID')),
     placementID: z.optional(idField('placementID')),
-    address: testText(DELIVERY_TEST_MESSAGES.address, 64),
-    userAgent: testText(DELIVERY_TEST_MESSAGES.userAgent, 1024),
-    site: testText(DELIVERY_TEST_MESSAGES.site, 2048),
-    at: z.optional(z.iso.datetime({ offset: true, error: DELIVERY_TEST_MESSAGES.at })),
+    address: testText(MESSAGES.deliveryTestAddress, 64),
+    userAgent: testText(MESSAGES.deliveryTestUserAgent, 1024),
+    site: testText(MESSAGES.deliveryTestSite, 2048),
+    at: z.optional(z.iso.datetime({ offset: true, error: MESSAGES.deliveryTestAt })),
   })
   .check(
     z.refine((input) => (input.liveID === undefined) !== (input.placementID === undefined), {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { FILE_MANAGER_MESSAGES } from '../../entities/file-manager/messages';
+import { MESSAGES } from '../../validation/messages';
 import { createApiClient } from '../client';
 
 let server: LocalServer;
@@ -38,7 +38,7 @@ describe('file manager and profile calls', () => {
     const client = createApiClient({ baseUrl: server.url });
     const before = server.requests.length;
     await expect(client.createFolder({ directory: '', name: 'a/b' })).rejects.toMatchObject({
-      messages: [FILE_MANAGER_MESSAGES.nameHasSlash],
+      messages: [MESSAGES.fileNameHasSlash],
     });
     expect(server.requests).toHaveLength(before);
   });

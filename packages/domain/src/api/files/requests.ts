@@ -6,9 +6,9 @@ import {
   FILE_LIST_PAGE_SIZE,
   FILE_MANAGER_MAX_BYTES,
 } from '../../entities/file-manager/limits';
-import { FILE_MANAGER_MESSAGES, fileTooLargeMessage } from '../../entities/file-manager/messages';
 import { directoryField, entryPathField, fileNameField } from '../../entities/file-manager/paths';
 import { booleanField, idField, integerField } from '../../validation/fields';
+import { fileTooLargeMessage, MESSAGES } from '../../validation/messages';
 
 /** One of FILE_MANAGER_BUCKETS; the first when left out. */
 const bucketField = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(63)));
@@ -25,8 +25,8 @@ export const fileListQuerySchema = z.strictObject({
     z
       .string()
       .check(
-        z.maxLength(4096, FILE_MANAGER_MESSAGES.badPageToken),
-        z.regex(/^[A-Za-z0-9_-]+$/, FILE_MANAGER_MESSAGES.badPageToken),
+        z.maxLength(4096, MESSAGES.folderPageTokenInvalid),
+        z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.folderPageTokenInvalid),
       ),
   ),
 });

@@ -3,8 +3,8 @@
 // their weights and paused flags). The creatives' kinds, sizes and campaign are the server's check
 // (rules/placement.ts), as it knows them.
 import { z } from 'zod/mini';
-import { placementRotationSchema, ROTATION_MESSAGES } from '../../entities/rotation';
-import { ROTATION_MODES } from '../../rules/rotation';
+import { ROTATION_MODES } from '../../constants';
+import { placementRotationSchema } from '../../entities/rotation';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
@@ -31,7 +31,7 @@ export type CreatePlacementRequest = z.output<typeof createPlacementRequestSchem
 export const updatePlacementRequestSchema = z.strictObject({
   id: idField('id'),
   name: z.optional(placementNameField),
-  mode: z.optional(z.enum(ROTATION_MODES, { error: ROTATION_MESSAGES.mode })),
+  mode: z.optional(z.enum(ROTATION_MODES, { error: MESSAGES.rotationMode })),
   items: z.optional(placementRotationSchema.shape.items),
   ...serverOwnedFields(['campaignID', 'kind', 'width', 'height', 'createdAt', 'updatedAt']),
 });

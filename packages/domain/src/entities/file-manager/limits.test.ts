@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileListQuerySchema } from '../../api/files/requests';
+import { fileSizeText, folderTooLargeMessage, MESSAGES, uploadRateMessage } from '../../validation/messages';
 import { fileListingSchema } from './entries';
 import { FILE_LIST_MAX_PAGE_SIZE, FILE_LIST_PAGE_SIZE } from './limits';
-import { FILE_MANAGER_MESSAGES, fileSizeText, folderTooLargeMessage, uploadRateMessage } from './messages';
 import { uploadQuotaProblem } from './quota';
 
 describe('file manager limits: listing pages, storage quota, upload rate, folder size', () => {
@@ -19,7 +19,7 @@ describe('file manager limits: listing pages, storage quota, upload rate, folder
     expect(fileListQuerySchema.safeParse({ pageSize: '1001' }).success).toBe(false);
     expect(fileListQuerySchema.safeParse({ pageSize: '0' }).success).toBe(false);
     const forged = fileListQuerySchema.safeParse({ token: 'not a token!' });
-    expect(forged.error?.issues[0]?.message).toBe(FILE_MANAGER_MESSAGES.badPageToken);
+    expect(forged.error?.issues[0]?.message).toBe(MESSAGES.folderPageTokenInvalid);
   });
 
   it('answers nextToken null on the last page (and reads an answer without it as the last page)', () => {

@@ -1,6 +1,6 @@
 // The file manager's limits (the rules the console and the API share): the path delimiter, the largest
 // file, how long a presigned URL works, the longest name and the pages of a listing.
-import { MAX_UPLOAD_BYTES } from '../../rules/asset-upload';
+import { MAX_UPLOAD_BYTES } from '../../constants';
 
 export const FILE_MANAGER_DELIMITER = '/';
 
@@ -8,7 +8,6 @@ export const FILE_MANAGER_DELIMITER = '/';
 export const FILE_MANAGER_MAX_BYTES = MAX_UPLOAD_BYTES;
 /** Presigned URLs work this long. */
 export const FILE_URL_SECONDS = 15 * 60;
-export const MAX_FILE_NAME_LENGTH = 255;
 
 /** How many entries one page of a listing holds unless the caller asks for another size. */
 export const FILE_LIST_PAGE_SIZE = 200;

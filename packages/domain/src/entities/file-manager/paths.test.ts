@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fileTooLargeMessage, MESSAGES } from '../../validation/messages';
 import { contentTypeOfName, previewKind, servedFileType } from './content-types';
 import { sortFileEntries } from './entries';
-import { FILE_MANAGER_MESSAGES, fileTooLargeMessage } from './messages';
 import {
   directoryCrumbs,
   directoryField,
@@ -15,11 +15,11 @@ import {
 
 describe('file manager paths and names', () => {
   it('refuses names with "/" or ".." and empty names, with clear messages', () => {
-    expect(fileNameProblem('photos/2026')).toBe(FILE_MANAGER_MESSAGES.nameHasSlash);
-    expect(fileNameProblem('..')).toBe(FILE_MANAGER_MESSAGES.nameHasDots);
-    expect(fileNameProblem('a..b')).toBe(FILE_MANAGER_MESSAGES.nameHasDots);
-    expect(fileNameProblem('  ')).toBe(FILE_MANAGER_MESSAGES.nameMissing);
-    expect(fileNameProblem('x'.repeat(256))).toBe(FILE_MANAGER_MESSAGES.nameTooLong);
+    expect(fileNameProblem('photos/2026')).toBe(MESSAGES.fileNameHasSlash);
+    expect(fileNameProblem('..')).toBe(MESSAGES.fileNameHasDots);
+    expect(fileNameProblem('a..b')).toBe(MESSAGES.fileNameHasDots);
+    expect(fileNameProblem('  ')).toBe(MESSAGES.fileNameMissing);
+    expect(fileNameProblem('x'.repeat(256))).toBe(MESSAGES.fileNameTooLong);
     expect(fileNameProblem('banner v2.png')).toBeUndefined();
   });
 
@@ -27,7 +27,7 @@ describe('file manager paths and names', () => {
     expect(directoryField.parse('photos//2026')).toBe('photos/2026/');
     expect(directoryField.parse(undefined)).toBe('');
     expect(directoryField.safeParse('photos/../../etc').error?.issues[0]?.message).toBe(
-      FILE_MANAGER_MESSAGES.nameHasDots,
+      MESSAGES.fileNameHasDots,
     );
     expect(entryPathField.parse('photos/a.png')).toBe('photos/a.png');
     expect(entryPathField.parse('/photos/')).toBe('photos/');

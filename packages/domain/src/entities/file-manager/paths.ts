@@ -1,8 +1,9 @@
 // Paths and names in the file manager: which names are allowed, directories and paths as the API reads
 // them (never climbing out with '..'), and the console's page hash and breadcrumbs of a directory.
 import { z } from 'zod/mini';
-import { FILE_MANAGER_DELIMITER, MAX_FILE_NAME_LENGTH } from './limits';
-import { FILE_MANAGER_MESSAGES } from './messages';
+import { MAX_FILE_NAME_LENGTH } from '../../constants';
+import { MESSAGES } from '../../validation/messages';
+import { FILE_MANAGER_DELIMITER } from './limits';
 
 /** The current directory from the page hash: '#/photos/2024/' -> 'photos/2024/'. */
 export function directoryFromHash(hash: string): string {
@@ -13,18 +14,18 @@ export function directoryFromHash(hash: string): string {
 
 /** Why a file or folder name cannot be used, or undefined when it can ('/' and '..' never can). */
 export function fileNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return FILE_MANAGER_MESSAGES.nameMissing;
-  if (name.includes('/') || name.includes('\\')) return FILE_MANAGER_MESSAGES.nameHasSlash;
-  if (name.includes('..') || name === '.') return FILE_MANAGER_MESSAGES.nameHasDots;
+  if (name.trim() === '') return MESSAGES.fileNameMissing;
+  if (name.includes('/') || name.includes('\\')) return MESSAGES.fileNameHasSlash;
+  if (name.includes('..') || name === '.') return MESSAGES.fileNameHasDots;
   // Bytes, as file systems and object stores count them (255 UTF-16 units can be 765 bytes).
-  if (new TextEncoder().encode(name).length > MAX_FILE_NAME_LENGTH) return FILE_MANAGER_MESSAGES.nameTooLong;
+  if (new TextEncoder().encode(name).length > MAX_FILE_NAME_LENGTH) return MESSAGES.fileNameTooLong;
   // Control characters (NUL among them) have no place in a key or a header.
-  if (/\p{Cc}/u.test(name)) return FILE_MANAGER_MESSAGES.nameHasControl;
+  if (/\p{Cc}/u.test(name)) return MESSAGES.fileNameHasControl;
   return undefined;
 }
 
 /** A name as a zod field: trimmed, with the file manager's messages. */
-export const fileNameField = z.string({ error: FILE_MANAGER_MESSAGES.nameMissing }).check(
+export const fileNameField = z.string({ error: MESSAGES.fileNameMissing }).check(
   z.trim(),
   z.superRefine((name, ctx) => {
     const problem = fileNameProblem(name);
@@ -44,7 +45,7 @@ const pathProblem = (path: string): string =>
     .split(FILE_MANAGER_DELIMITER)
     .filter((segment) => segment !== '')
     .map(fileNameProblem)
-    .find((problem) => problem !== undefined) ?? FILE_MANAGER_MESSAGES.notFound;
+    .find((problem) => problem !== undefined) ?? MESSAGES.fileEntryNotFound;
 
 /** A directory as the file manager writes it: '' for the top, else segments with a trailing '/'. */
 export const directoryField = z.pipe(
@@ -62,8 +63,8 @@ export const directoryField = z.pipe(
 /** A file or folder path (a folder's ends with '/'), never empty, never climbing with '..'. */
 export const entryPathField = z.pipe(
   z
-    .string({ error: FILE_MANAGER_MESSAGES.notFound })
-    .check(z.minLength(1, FILE_MANAGER_MESSAGES.notFound), z.maxLength(2048)),
+    .string({ error: MESSAGES.fileEntryNotFound })
+    .check(z.minLength(1, MESSAGES.fileEntryNotFound), z.maxLength(2048)),
   z.transform((path: string, ctx) => {
     const segments = pathSegments(path);
     if (!segments || segments.length === 0) {

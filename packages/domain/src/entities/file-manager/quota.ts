@@ -1,5 +1,5 @@
 // The storage quota of a user's space.
-import { uploadQuotaMessage } from './messages';
+import { uploadQuotaMessage } from '../../validation/messages';
 
 /**
  * The storage quota of a user's space: whether a file of `size` bytes still fits beside the `used`
