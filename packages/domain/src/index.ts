@@ -94,6 +94,7 @@ export * from './platforms/platforms';
 export * from './platforms/tag-sheet';
 export * from './platforms/tags';
 export * from './reports/breakdown';
+export * from './reports/costs';
 export * from './reports/counters';
 export * from './reports/figures';
 export * from './reports/not-served';
