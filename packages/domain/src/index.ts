@@ -63,6 +63,7 @@ export * from './entities/alert';
 export * from './entities/api-token';
 export * from './entities/asset';
 export * from './entities/audit';
+export * from './entities/audit-text';
 export * from './entities/campaign';
 export * from './entities/common';
 export * from './entities/conversion';
