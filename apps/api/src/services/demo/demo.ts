@@ -311,16 +311,19 @@ export interface DemoOptions {
   now?: Date;
   /** Days of events before `now` (the product seeds 90; tests that check the seeding itself take fewer). */
   days?: number;
+  /** Told when the seeding begins (an empty database): `npm start` says so rather than going quiet. */
+  onSeeding?: (days: number) => void;
 }
 
 export async function seedDemoData(
   ctx: Seeded,
-  { now = new Date(), days = DEMO_DAYS }: DemoOptions = {},
+  { now = new Date(), days = DEMO_DAYS, onSeeding }: DemoOptions = {},
 ): Promise<DemoAccount | undefined> {
   const { db, config } = ctx;
   const count = await countUsers(db);
   const email = `demo@${config.companyDomain}`;
   if (count > 0 || !config.demoData) return undefined;
+  onSeeding?.(days);
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
   const userId = newId();
   const campaignId = newId();
