@@ -432,6 +432,8 @@ export async function seedDemoData(
     at: demoRulesSince(flightStart),
   });
   await history.flightExtended();
+  await history.creativeUpdated({ creativeId: creativeIds[0] as string, landingPage: DEMO_LANDING_PAGE });
+  await history.shareLinkMade();
   const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));
