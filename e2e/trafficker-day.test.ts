@@ -222,7 +222,17 @@ describe("a trafficker's day", () => {
     const shared = await newPage();
     await shared.goto(url.pathname);
     await shared.locator('[data-slot="kpi-tile"]').first().waitFor();
-    await shared.getByRole('heading', { name: 'Figures' }).waitFor();
+    // Every section drawn (the tables below the fold are drawn as the reader comes near them).
+    await shared.getByRole('heading', { name: 'Figures', exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await shared.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return shared.getByRole('table', { name: 'Figures by day' }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const text = (await shared.locator('body').textContent()) ?? '';
     expect(text).toContain('Impressions');
     for (const cost of [...COSTS, 'USD', '$']) expect(text, cost).not.toContain(cost);

@@ -25,7 +25,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : undefined);
 
 /** What a new share link is made with. */
-export interface NewShareLink {
+interface NewShareLink {
   expiresAt: string | null;
   includeCosts: boolean;
 }
