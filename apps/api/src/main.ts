@@ -48,13 +48,17 @@ async function main() {
   const app = await step('Starting the server (event store, jobs, serving)', () => buildApp(config, { db }));
   app.addHook('onClose', async () => db.close());
   // Processes started together on an empty database seed it once: the others wait, then find users.
+  let seeding = 0;
   const demo = await seedDemoDataOnce(app.adconsole, {
     days: app.adconsole.config.demoDays,
-    onSeeding: (days) =>
+    onSeeding: (days) => {
+      seeding = Date.now();
       console.log(
         `Seeding the demo data: an account, a campaign and ${days} days of events (first start only)…`,
-      ),
+      );
+    },
   });
+  if (seeding > 0) console.log(`  done in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
   // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
   // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
   const level = app.log.level;
