@@ -117,6 +117,13 @@ describe('the first start from a fresh copy of the repository, as the README say
     expect(printed).toContain(`Sign in as the demo admin: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
     expect(printed).toMatch(/Mail \(invitations, password resets, reports\) is written to \S+outbox/);
     expect(printed).toContain('Building the ad runtime (/serve/init.js)… done');
+    // After the build it says what it is doing, never a minute of silence (scripts/start.mjs, main.ts).
+    expect(printed).toMatch(
+      /Opening the database \(PGlite in \S+\) and applying its migrations…\n {2}done in/,
+    );
+    expect(printed).toContain(
+      'Seeding the demo data: an account, a campaign and 90 days of events (first start only)…',
+    );
     // Fastify's own "Server listening at http://127.0.0.1:…" names addresses whose pages cannot load.
     expect(printed).not.toContain('Server listening at');
     // Vite's warnings, chunk tables and pnpm's engine warnings read like errors to a newcomer. (npm's

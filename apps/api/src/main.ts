@@ -27,13 +27,38 @@ function startBanner(config: Config, demo: { email: string; password: string } |
   return lines.join('\n');
 }
 
+/**
+ * A start-up step on its own line, with how long it took: `npm start` says what it is doing (opening and
+ * migrating the database, seeding the demo) instead of going quiet for most of a minute after its build.
+ */
+async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  console.log(`${what}…`);
+  const result = await work();
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 async function main() {
   const config = loadConfig();
-  const db = await prepareDatabase(config);
-  const app = await buildApp(config, { db });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const db = await step(`Opening the database (${where}) and applying its migrations`, () =>
+    prepareDatabase(config),
+  );
+  const app = await step('Starting the server (event store, jobs, serving)', () => buildApp(config, { db }));
   app.addHook('onClose', async () => db.close());
   // Processes started together on an empty database seed it once: the others wait, then find users.
-  const demo = await seedDemoDataOnce(app.adconsole, { days: app.adconsole.config.demoDays });
+  let seeding = 0;
+  const demo = await seedDemoDataOnce(app.adconsole, {
+    days: app.adconsole.config.demoDays,
+    onSeeding: (days) => {
+      seeding = Date.now();
+      console.log(
+        `Seeding the demo data: an account, a campaign and ${days} days of events (first start only)…`,
+      );
+    },
+  });
+  if (seeding > 0) console.log(`  done in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
   // Fastify would log each address it listens on ("Server listening at http://127.0.0.1:4000", the LAN
   // address): the console works only at PUBLIC_URL (its CSP names that origin), so only that is printed.
   const level = app.log.level;

@@ -26,6 +26,7 @@ import conversions from './0026_conversions';
 import fairJobs from './0027_fair_jobs';
 import conversionSecurity from './0030_conversion_security';
 import deliveryRules from './0033_delivery_rules';
+import shareLinkCosts from './0036_share_link_costs';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -61,6 +62,7 @@ export const migrations: readonly Migration[] = [
   { name: '0027_fair_jobs', sql: fairJobs },
   { name: '0030_conversion_security', sql: conversionSecurity },
   { name: '0033_delivery_rules', sql: deliveryRules },
+  { name: '0036_share_link_costs', sql: shareLinkCosts },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

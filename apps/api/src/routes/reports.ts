@@ -88,11 +88,14 @@ export const reportRoutes = [
     call: contract.newToken,
     audit: 'shareLink',
     access: 'user',
-    summary: "A new share link of a campaign's report: {url, token, createdAt, expiresAt}.",
+    summary: "A new share link of a campaign's report: {url, token, createdAt, expiresAt, includeCosts}.",
     description:
-      'The token is 256 random bits (43 characters); the url is <PUBLIC_URL>/share/<token>. A campaign can have several; `expiresAt` (optional) ends one by itself. They are listed in the report answer (reportToken).',
+      "The token is 256 random bits (43 characters); the url is <PUBLIC_URL>/share/<token>. A campaign can have several; `expiresAt` (optional) ends one by itself. `includeCosts` (default false) says whether the link's report shows spend, eCPM, eCPC, CPCV, conversion value, cost per conversion, ROAS and the booked rate; without, its answers, page and downloads leave every one out and answer `includeCosts: false`. They are listed in the report answer (reportToken).",
     tag: 'Reports',
-    errors: { 400: `'${MESSAGES.noData}' or expiresAt in the past`, 404: MESSAGES.campaignNotFound },
+    errors: {
+      400: `'${MESSAGES.noData}', expiresAt in the past or includeCosts not true or false`,
+      404: MESSAGES.campaignNotFound,
+    },
     handler: ({ input, user, ctx }) => share.newShareToken(ctx, user, input),
   }),
   defineRoute({

@@ -15,6 +15,7 @@ import {
   BREAKDOWN_VIDEO_METRICS,
   type BreakdownMetric,
   breakdownHasConversions,
+  breakdownHasConversionValue,
   breakdownHasVideo,
   breakdownNoun,
   breakdownReportFigures,
@@ -25,7 +26,7 @@ import {
   type ConversionMetric,
   conversionAmount,
   formatConversionFigure,
-  SPEND_CONVERSION_METRICS,
+  showsConversionFigure,
 } from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure } from '../lib/format';
@@ -188,15 +189,18 @@ function LoadedBreakdownTable({
     () => BREAKDOWN_METRICS.filter((metric) => withVideo || !BREAKDOWN_VIDEO_METRICS.includes(metric)),
     [withVideo],
   );
-  // Cost per conversion and ROAS need spend: only with a booked rate (the rows then carry them).
+  // The costs among them show when the rows carry them: cost per conversion and ROAS with a booked rate,
+  // the value unless a share link was made without costs (its rows then lack the value's minor units).
   const conversionMetrics = useMemo(
     () =>
       conversionCurrency === null
         ? []
-        : CONVERSION_METRICS.filter(
-            (metric) => !SPEND_CONVERSION_METRICS.includes(metric) || total[metric] !== undefined,
+        : CONVERSION_METRICS.filter((metric) =>
+            metric === 'conversionValue'
+              ? breakdownHasConversionValue(breakdown)
+              : showsConversionFigure(metric, total),
           ),
-    [conversionCurrency, total],
+    [conversionCurrency, total, breakdown],
   );
   const columns = useMemo(() => {
     const helper = dataTableColumnHelper<BreakdownTableRow>();

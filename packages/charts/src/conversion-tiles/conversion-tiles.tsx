@@ -8,7 +8,7 @@ import {
   formatConversionFigure,
   formatConversionMoney,
   formatRoas,
-  SPEND_CONVERSION_METRICS,
+  showsConversionFigure,
 } from '../lib/conversions';
 import { defaultLocale, formatMetric } from '../lib/format';
 
@@ -25,8 +25,8 @@ export type ConversionTilesProps = React.ComponentProps<'dl'> & {
   /** The previous period's totals are on their way: each tile keeps the room of its change. */
   comparing?: boolean;
   /**
-   * Which tiles, in order. Cost per conversion and ROAS show only when the totals carry them (the
-   * campaign books a rate, so the report has spend).
+   * Which tiles, in order. Value, cost per conversion and ROAS show only when the totals carry them (the
+   * last two need a booked rate; a share link without costs carries none of the three).
    */
   metrics?: readonly ConversionMetric[];
   /** BCP 47 locale for numbers and money; the browser's by default. */
@@ -48,9 +48,7 @@ export function ConversionTiles({
   ...props
 }: ConversionTilesProps) {
   if (totals.conversions === undefined || !currency) return null;
-  const shown = metrics.filter(
-    (metric) => !SPEND_CONVERSION_METRICS.includes(metric) || totals[metric] !== undefined,
-  );
+  const shown = metrics.filter((metric) => showsConversionFigure(metric, totals));
   /** A change's values as the tile shows them: money in the currency, ROAS in percent of spend. */
   const formatValue = (metric: string, value: number) =>
     metric === 'conversionValue' || metric === 'costPerConversion'

@@ -95,6 +95,13 @@ export const breakdownIsEmpty = (breakdown: Breakdown): boolean => breakdownPart
 export const breakdownHasVideo = (breakdown: Breakdown): boolean =>
   breakdownParts(breakdown).some((part) => part.videoStarts > 0);
 
+/**
+ * Whether every part of a breakdown carries the conversions' value (minor units): not on a share link
+ * made without costs (docs/reports.md, "Share links").
+ */
+export const breakdownHasConversionValue = (breakdown: Breakdown): boolean =>
+  breakdownParts(breakdown).every((part) => part.conversionValueMinor !== undefined);
+
 /** Whether every part of a breakdown carries conversions (an answer of a server since conversions). */
 export const breakdownHasConversions = (breakdown: Breakdown): boolean =>
   breakdownParts(breakdown).every((part) => part.conversions !== undefined);

@@ -8,6 +8,7 @@ import {
   figureKeysIn,
   figureSpec,
   formatMoney,
+  isCostFigure,
   minorToAmount,
   type ReportTotals,
 } from '@adconsole/domain';
@@ -18,10 +19,24 @@ export type ConversionMetric = FigureKeyOf<{ group: 'conversion'; shows: { tiles
 export const CONVERSION_METRICS: readonly ConversionMetric[] = figureKeysIn('tiles', [
   'conversion',
 ]) as ConversionMetric[];
-/** The figures that need a booked rate (spend): without one a report has neither. */
-export const SPEND_CONVERSION_METRICS: readonly ConversionMetric[] = CONVERSION_METRICS.filter(
-  (metric) => figureSpec(metric).withRate === true,
+/**
+ * The conversion figures that are costs (the domain's isCostFigure: value, cost per conversion, ROAS):
+ * each shows only where the figures carry it. Without a booked rate a report has no cost per conversion
+ * or ROAS; a share link made without costs has none of the three (docs/reports.md, "Share links").
+ */
+export const COST_CONVERSION_METRICS: readonly ConversionMetric[] = CONVERSION_METRICS.filter((metric) =>
+  isCostFigure(figureSpec(metric)),
 );
+
+/** Whether figures carry a conversion figure: the value as an amount or as its minor units. */
+const carriesConversionFigure = (metric: ConversionMetric, figures: ConversionFigures): boolean =>
+  metric === 'conversionValue'
+    ? figures.conversionValue !== undefined || figures.conversionValueMinor !== undefined
+    : figures[metric] !== undefined;
+
+/** Whether a conversion figure shows beside figures: a count or rate always, a cost when they carry it. */
+export const showsConversionFigure = (metric: ConversionMetric, figures: ConversionFigures): boolean =>
+  !COST_CONVERSION_METRICS.includes(metric) || carriesConversionFigure(metric, figures);
 /** The figures in money (the conversion currency). */
 const MONEY_METRICS: readonly ConversionMetric[] = CONVERSION_METRICS.filter(
   (metric) => figureSpec(metric).kind === 'money',

@@ -14,7 +14,7 @@ import { SPEND_METRIC_LABELS, SPEND_METRICS } from '../pacing/spend-tiles';
 import { REPORT_TABLE_METRICS } from '../report-table/report-table';
 import { VIDEO_STEPS } from '../video-quartiles-chart/video-quartiles-chart';
 import { BREAKDOWN_METRICS } from './breakdown';
-import { CONVERSION_METRICS, SPEND_CONVERSION_METRICS } from './conversions';
+import { CONVERSION_METRICS, COST_CONVERSION_METRICS } from './conversions';
 import { metricConfig } from './metrics';
 
 describe("the charts' figures", () => {
@@ -41,7 +41,7 @@ describe("the charts' figures", () => {
       'costPerConversion',
       'roas',
     ]);
-    expect(SPEND_CONVERSION_METRICS).toEqual(['costPerConversion', 'roas']);
+    expect(COST_CONVERSION_METRICS).toEqual(['conversionValue', 'costPerConversion', 'roas']);
     expect([...REPORT_TABLE_METRICS].sort()).toEqual([...figureKeysIn('table')].sort());
     expect(BREAKDOWN_METRICS).toEqual([
       'impressions',

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { atRiskPacing, deliveredPacing, notStartedPacing, onTrackPacing } from '../fixtures';
+import {
+  atRiskPacing,
+  awaitingFirstImpressionPacing,
+  deliveredPacing,
+  notStartedPacing,
+  onTrackPacing,
+} from '../fixtures';
 import { PacingChart } from './pacing-chart';
 
 const meta = {
@@ -60,6 +66,18 @@ export const NotStarted: Story = {
     await expect(canvas.getByRole('img', { name: /Not started\. Nothing is planned/ })).toBeVisible();
     await expect(slot(canvasElement, 'pacing-delivered')).toBeNull();
     await expect(slot(canvasElement, 'pacing-projected')).toBeNull();
+  },
+};
+
+/** The flight began six hours ago and no tag has served yet: not started, not at risk. */
+export const AwaitingFirstImpression: Story = {
+  args: { pacing: awaitingFirstImpressionPacing },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('img', {
+        name: /Not started\. Nothing delivered yet: pacing counts from the first impression/,
+      }),
+    ).toBeVisible();
   },
 };
 

@@ -256,7 +256,10 @@ function summarize(pacing: PacingAnswer, locale: string): string {
   const last = pacing.days.at(-1)?.date;
   const range = first && last ? `, ${formatPeriod(first, locale)} to ${formatPeriod(last, locale)}` : '';
   const goal = `Pacing of ${formatCount(pacing.goal, locale)} ${metric}${range}: ${PACING_STATUS_LABELS[pacing.status]}.`;
-  if (pacing.status === 'not-started') return `${goal} Nothing is planned before the flight starts.`;
+  if (pacing.status === 'not-started')
+    return pacing.elapsedDays > 0
+      ? `${goal} Nothing delivered yet: pacing counts from the first impression, or from the end of the flight's first whole day.`
+      : `${goal} Nothing is planned before the flight starts.`;
   const deviation = pacingDeviationText(pacing, locale);
   const delivered = `${formatCount(pacing.delivered, locale)} delivered against a plan of ${formatCount(pacing.plan, locale)}${deviation ? ` (${deviation})` : ''}`;
   const ended = pacing.status === 'delivered' || pacing.status === 'missed';

@@ -18,7 +18,7 @@ import {
 } from '@adconsole/ui/data-table';
 import type * as React from 'react';
 import { useMemo } from 'react';
-import { formatConversionFigure, isConversionMetric, SPEND_CONVERSION_METRICS } from '../lib/conversions';
+import { formatConversionFigure, isConversionMetric, showsConversionFigure } from '../lib/conversions';
 import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
@@ -40,12 +40,12 @@ const VIDEO_METRICS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
 const SPEND_COLUMNS: readonly ReportTableMetric[] = SPEND_METRICS;
 /**
  * Shown when the rows carry conversions (every table figure of the conversion group: the tiles' and
- * where they came from); cost per conversion and ROAS only with spend too.
+ * where they came from); a cost among them (value, cost per conversion, ROAS) only when the totals
+ * carry it too.
  */
 const CONVERSION_COLUMNS: readonly ReportTableMetric[] = REPORT_TABLE_METRICS.filter(
   (metric) => figureSpec(metric).group === 'conversion',
 );
-const SPEND_CONVERSION_COLUMNS: readonly ReportTableMetric[] = SPEND_CONVERSION_METRICS;
 
 type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The report's totals: the totals row (for every row, not just the page shown). */
@@ -145,17 +145,16 @@ export function ReportTable(props: ReportTableProps) {
   } = props;
   const withSpend = currency !== undefined && totals.spend !== undefined;
   const withConversions = Boolean(conversionCurrency) && totals.conversions !== undefined;
-  const withConversionCosts = withConversions && totals.costPerConversion !== undefined;
   const metrics = useMemo(
     () =>
       REPORT_TABLE_METRICS.filter(
         (metric) =>
           (!VIDEO_METRICS.includes(metric) || totals.videoStarts !== undefined) &&
           (!SPEND_COLUMNS.includes(metric) || withSpend) &&
-          (!CONVERSION_COLUMNS.includes(metric) || withConversions) &&
-          (!SPEND_CONVERSION_COLUMNS.includes(metric) || withConversionCosts),
+          (!CONVERSION_COLUMNS.includes(metric) ||
+            (withConversions && (!isConversionMetric(metric) || showsConversionFigure(metric, totals)))),
       ),
-    [totals.videoStarts, withSpend, withConversions, withConversionCosts],
+    [totals, withSpend, withConversions],
   );
   const columnVisibility = Object.fromEntries(hiddenColumns.map((metric) => [metric, false]));
   const divProps = omitTableProps(rest);

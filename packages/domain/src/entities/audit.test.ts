@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionOf, auditSummary, auditValueText, changedFields } from './audit';
+import { auditActionOf, changedFields } from './audit';
 
 describe('the audit log vocabulary', () => {
   it('records only the fields that differ, each as [before, after], in name order', () => {
@@ -28,49 +28,5 @@ describe('the audit log vocabulary', () => {
     expect(auditActionOf(null, {})).toBe('create');
     expect(auditActionOf({}, null)).toBe('delete');
     expect(auditActionOf({}, {})).toBe('update');
-  });
-});
-
-describe('the history as a person reads it', () => {
-  const entry = (
-    changes: Record<string, [unknown, unknown]>,
-    extra: Partial<Parameters<typeof auditSummary>[0]> = {},
-  ) => ({
-    actor: { id: 'u1', email: 'ana@northwind.example' },
-    entity: 'creative' as const,
-    action: 'update' as const,
-    changes,
-    ...extra,
-  });
-
-  it('names who did what to which thing, by the name the entry carries', () => {
-    expect(auditSummary(entry({ name: ['Leaderboard', 'Leaderboard, winter'] }))).toBe(
-      'ana@northwind.example changed creative “Leaderboard, winter”',
-    );
-    expect(auditSummary(entry({ name: ['Old', null] }, { action: 'delete' }))).toBe(
-      'ana@northwind.example deleted creative “Old”',
-    );
-    expect(auditSummary(entry({ end: [null, '2026-12-31'] }, { entity: 'campaign' }))).toBe(
-      'ana@northwind.example changed the campaign',
-    );
-    expect(auditSummary(entry({}, { entity: 'liveCreative', action: 'create', actor: null }))).toBe(
-      'Adconsole published a live creative',
-    );
-    expect(
-      auditSummary(entry({ name: [null, 'Pre-roll'] }, { entity: 'liveCreative', action: 'create' })),
-    ).toBe('ana@northwind.example published “Pre-roll”');
-  });
-
-  it('shows a value as text: none as a dash, lists joined, objects as JSON', () => {
-    expect([null, '', 'UTC', 3, false, ['a', 'b'], [], { x: 1 }].map(auditValueText)).toEqual([
-      '—',
-      '—',
-      'UTC',
-      '3',
-      'false',
-      'a, b',
-      '—',
-      '{"x":1}',
-    ]);
   });
 });

@@ -68,55 +68,9 @@ export const auditEntrySchema = z.object({
   action: z.enum(auditActions),
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   route: z.nullable(z.string()),
+  /** The thing's name as the history last knew it, when this entry's changes do not say it. */
+  entityName: z.optional(z.nullable(z.string())),
+  /** The names of the creatives and placements this entry's changes name by id (docs/console.md, "History"). */
+  names: z.optional(z.record(z.string(), z.string())),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-const entityLabels: Record<AuditEntity, string> = {
-  campaign: 'the campaign',
-  creative: 'creative',
-  liveCreative: 'live creative',
-  placement: 'placement',
-  abTest: 'A/B test',
-  conversionAction: 'conversion action',
-  shareLink: 'a share link',
-  schedule: 'scheduled report',
-  user: 'account',
-  invitation: 'invitation',
-  apiToken: 'API token',
-  events: 'imported events',
-  alert: 'alert',
-  alertRules: 'alert rules',
-  webhook: 'webhook',
-  deliveryRules: 'delivery rules',
-};
-
-const verbs: Record<AuditAction, string> = { create: 'created', update: 'changed', delete: 'deleted' };
-
-/** A value as the history shows it: text as is, none as an em dash, lists joined, the rest as JSON. */
-export function auditValueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-    return value.length === 0 ? '—' : value.join(', ');
-  return JSON.stringify(value);
-}
-
-/**
- * One line for a history entry: who did what to which thing ("ana@x.test changed creative “Leaderboard”").
- * The thing's name comes from the entry's own `name` field when it has one.
- */
-export function auditSummary(entry: Pick<AuditEntry, 'actor' | 'entity' | 'action' | 'changes'>): string {
-  const who = entry.actor?.email ?? 'Adconsole';
-  const name = entry.changes.name?.[entry.action === 'delete' ? 0 : 1] ?? entry.changes.name?.[0];
-  const what = entityLabels[entry.entity];
-  const named = typeof name === 'string' && entry.entity !== 'campaign' ? `${what} “${name}”` : what;
-  const verb =
-    entry.entity === 'liveCreative'
-      ? entry.action === 'create'
-        ? 'published'
-        : 'stopped'
-      : verbs[entry.action];
-  const live = typeof name === 'string' ? `“${name}”` : 'a live creative';
-  return `${who} ${verb} ${entry.entity === 'liveCreative' ? live : named}`;
-}

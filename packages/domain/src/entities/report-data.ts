@@ -171,6 +171,12 @@ export const reportDataSchema = z.object({
   breakdown: z.nullish(breakdownSchema),
   /** The campaign's booked rate: the currency and price of every spend figure above; null without one. */
   rate: z.nullish(campaignRateSchema),
+  /**
+   * False on a share link made without costs (docs/reports.md, "Share links"): the rows carry no cost
+   * figure (reports/costs.ts), the rate is null, and screens and files leave those places out. Absent
+   * or true: costs as the campaign has them.
+   */
+  includeCosts: z.optional(z.boolean()),
   /** The currency of the conversions' value (the campaign's conversion actions'); null without actions. */
   conversionCurrency: z.nullish(z.string()),
   /** Conversions received in the range but not counted, by reason (docs/conversions.md). */

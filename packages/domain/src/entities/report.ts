@@ -45,6 +45,8 @@ export const reportTokenSchema = z.object({
   createdAt: z.optional(z.string()),
   /** When the link stops working by itself (null: until revoked). */
   expiresAt: optionalTime,
+  /** Whether the link's report shows spend, effective costs, conversion value and ROAS (docs/reports.md, "Share links"). */
+  includeCosts: z.optional(z.boolean()),
 });
 export type ReportToken = z.infer<typeof reportTokenSchema>;
 

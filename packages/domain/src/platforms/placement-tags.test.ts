@@ -16,7 +16,7 @@ const tagOf = (result: ReturnType<typeof buildTag>): string => {
   return result.tag;
 };
 
-describe("a placement's tags on the eleven platforms", () => {
+describe("a placement's tags on the direct tag and the eleven platforms", () => {
   it.each(platforms.map((platform) => [platform.id] as const))(
     '%s: the same tag as a single creative, naming the placement',
     (platform) => {

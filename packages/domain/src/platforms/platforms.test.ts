@@ -16,8 +16,9 @@ const macros = (name: string) => {
 };
 
 describe('platform table (docs/product.md §3)', () => {
-  it('lists the eleven platforms', () => {
+  it('lists the direct tag, then the eleven platforms', () => {
     expect(platforms.map((platform) => platform.name)).toEqual([
+      'Direct (no platform)',
       'Google Ad Manager',
       'Google Campaign Manager',
       'Google DV360',
@@ -174,8 +175,11 @@ describe('clickPrefixAllowed (the platform click-tracker hosts)', () => {
   it('google.com is no click tracker: its /url redirector is refused even with its query empty', () => {
     expect(clickPrefixAllowed('https://www.google.com/url?q=', gam)).toBe(false);
   });
-  it('gives every platform at least one click-tracker host', () => {
+  it('gives every platform at least one click-tracker host; the direct tag none (it carries no click macro)', () => {
     for (const platform of platforms)
-      expect(platform.clickTrackerHosts.length, platform.id).toBeGreaterThan(0);
+      if (!platform.direct) expect(platform.clickTrackerHosts.length, platform.id).toBeGreaterThan(0);
+    const direct = findPlatform('direct');
+    expect(direct?.clickTrackerHosts).toEqual([]);
+    expect(clickPrefixAllowed('https://adclick.g.doubleclick.net/pcs/click?x=1', direct, [])).toBe(false);
   });
 });

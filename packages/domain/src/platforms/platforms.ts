@@ -4,6 +4,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text the ad server replaces.
 
 export const PLATFORM_IDS = [
+  'direct',
   'google-ad-manager',
   'google-campaign-manager',
   'google-dv360',
@@ -88,6 +89,11 @@ export interface Platform {
   siteMacro?: { macro: string; expandsTo: 'domain' | 'encoded-url' };
   /** The macro the platform expands to the app's bundle or store id in-app (`data-bundle`, `bundle=`). */
   bundleMacro?: string;
+  /**
+   * No trading platform (docs/tags.md, "Direct tags"): the tag goes straight onto a publisher's page or
+   * player, so it carries no macro at all and asks for no click macro; nothing expands one.
+   */
+  direct?: true;
 }
 
 const dealPair = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
@@ -103,6 +109,18 @@ const googlePrivacy = {
 } as const;
 
 export const platforms: readonly Platform[] = [
+  {
+    // A tag for a publisher's own page or player: no click, cache-buster, privacy or site macro. The
+    // serving answers are never cached (no-store), so no cache-buster is needed; clicks go straight
+    // through our redirect to the landing page; the site is the page's (docs/tags.md, "Direct tags").
+    id: 'direct',
+    name: 'Direct (no platform)',
+    direct: true,
+    vastWrapperTracksClicks: false,
+    clickTrackerHosts: [],
+    extraAttributes: {},
+    thirdPartyAttributes: {},
+  },
   {
     id: 'google-ad-manager',
     name: 'Google Ad Manager',

@@ -44,16 +44,18 @@ describe('tag sheet (docs/product.md §7: POST /v1/campaign/tags)', () => {
     expect(rows[4]?.tag).toMatch(/^https:\/\/ads\.example\.com\/serve\/vast\/b1\.xml\?/);
   });
 
-  it("uses each creative's own platform by default and flags creatives that are not published", () => {
+  it("uses each creative's own platform by default (its direct tag without one) and flags creatives that are not published", () => {
     const campaign = {
       name: 'Spring',
-      creatives: [creative('a', ['a1'], 'adform'), creative('c', [], 'xandr')],
+      creatives: [creative('a', ['a1'], 'adform'), creative('c', [], 'xandr'), creative('d', ['d1'], null)],
     };
     const rows = buildTagSheet({ campaign, servingHost: 'ads.example.com' });
     expect(rows.map((row) => [row.creativeID, row.platform, row.error])).toEqual([
       ['a', 'Adform', undefined],
       ['c', '', 'Publish the creative first: it has no live creative'],
+      ['d', 'Direct (no platform)', undefined],
     ]);
+    expect(rows[2]?.tag).not.toContain('data-click');
   });
 
   it('carries the reason when a tag cannot be built, and uses supplied click macros', () => {

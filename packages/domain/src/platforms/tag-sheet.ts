@@ -23,7 +23,7 @@ export interface TagSheetRow {
 export interface BuildTagSheetInput {
   campaign: { name: string; creatives: readonly Creative[] };
   servingHost: string;
-  /** Platforms to tag for; by default each creative's own platform. */
+  /** Platforms to tag for; by default each creative's own platform (its direct tag without one). */
   platforms?: readonly PlatformId[];
   /** User-supplied click macros by platform (Cognitiv and AdRoll publish none), for banners. */
   clickMacros?: Partial<Record<PlatformId, string>>;
@@ -40,7 +40,8 @@ export function buildTagSheet(input: BuildTagSheetInput): TagSheetRow[] {
   const rows: TagSheetRow[] = [];
   const warning = servingUrlWarning(input.servingHost);
   for (const creative of input.campaign.creatives) {
-    const platformIDs = input.platforms ?? (creative.platform ? [creative.platform] : []);
+    // A creative without a platform gets its direct tag, as the console's tag panel shows it.
+    const platformIDs = input.platforms ?? [creative.platform ?? 'direct'];
     const base = {
       campaignName: input.campaign.name,
       creativeID: creative.id,

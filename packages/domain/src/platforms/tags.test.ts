@@ -242,3 +242,36 @@ describe('ad tags (docs/product.md §7)', () => {
     expect(servingOrigin('http://localhost:3000/')).toBe('http://localhost:3000');
   });
 });
+
+describe('direct tags (docs/tags.md, "Direct tags"): no trading platform, no macro', () => {
+  it('a direct banner is the <ins> tag and the init script with no click, cache-buster, privacy or site macro', () => {
+    expect(tagOf(buildTag({ ...base, creative: banner, platform: 'direct' }))).toBe(
+      '<ins class="adconsole-ad" data-live-id="L9" data-width="300" data-height="250" data-platform="direct" ' +
+        'style="display:inline-block;width:300px;height:250px"></ins>' +
+        '<script async src="https://ads.example.com/serve/init.js"></script>',
+    );
+  });
+
+  it('a direct VAST or VPAID tag is the bare URL (VPAID keeps the player macro [APIFRAMEWORKS])', () => {
+    expect(tagOf(buildTag({ ...base, creative: vast, platform: 'direct' }))).toBe(
+      'https://ads.example.com/serve/vast/L9.xml',
+    );
+    expect(tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'direct' }))).toBe(
+      'https://ads.example.com/serve/vpaid/L9.xml?apiframeworks=[APIFRAMEWORKS]',
+    );
+  });
+
+  it('asks for no click macro and carries no deal or fallback id, whatever the settings say', () => {
+    const dealt = {
+      ...banner,
+      settings: [
+        { key: 'dealIDRequired', value: true },
+        { key: 'fallbackCreative', value: true },
+      ] as CreativeSetting[],
+    };
+    const tag = tagOf(buildTag({ ...base, creative: dealt, platform: 'Direct (no platform)' }));
+    expect(tag).not.toMatch(/data-(click|cb|deal-id|fallback-id|gdpr)/);
+    // Nothing in it for a platform to expand: no %%, ${...}, [..] or %c macro.
+    expect(tag).not.toMatch(/%%|\$\{|\[[A-Z_]+\]|%[a-z]\b/);
+  });
+});

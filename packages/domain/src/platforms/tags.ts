@@ -87,7 +87,7 @@ export function userClickMacroNeeded(
   platform: Platform,
   type: BuildTagInput['creative']['type'],
 ): 'clickMacro' | 'clickMacroEscaped' | undefined {
-  if (platform.clickMacro !== undefined) return undefined;
+  if (platform.clickMacro !== undefined || platform.direct) return undefined;
   if (!isVideoCreativeType(type)) return 'clickMacro';
   return platform.vastWrapperTracksClicks ? undefined : 'clickMacroEscaped';
 }
@@ -210,7 +210,8 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
     ['data-width', String(input.creative.width)],
     ['data-height', String(input.creative.height)],
     ['data-platform', platform.id],
-    ['data-click', click.macro ?? ''],
+    // A direct tag has no click macro to carry: the runtime sends none (docs/tags.md, "Direct tags").
+    ...(platform.direct ? [] : [['data-click', click.macro ?? ''] as [string, string]]),
   ];
   if (platform.cacheBuster) attributes.push(['data-cb', platform.cacheBuster]);
   if (platform.siteMacro) attributes.push([SITE_ATTRIBUTES.site, platform.siteMacro.macro]);

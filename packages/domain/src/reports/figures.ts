@@ -60,7 +60,7 @@ export interface FigureSpec {
   event?: FigureEvent;
   /** A rate: `of` per `per`, in percent (0 when `per` is 0). Both must be figures of the list. */
   rate?: { of: string; per: string };
-  /** An amount: in the booked rate's currency or the conversions' currency. */
+  /** An amount (a money figure, or a count of minor units): in the booked rate's or the conversions' currency. */
   currency?: 'rate' | 'conversion';
   /** Needs a booked rate besides its group (cost per conversion, ROAS). */
   withRate?: true;
@@ -368,6 +368,7 @@ export const REPORT_FIGURES = [
     kind: 'count',
     group: 'conversion',
     higherIsBetter: true,
+    currency: 'conversion',
     event: { type: 'conversionValue', column: 'conversion_value', inBreakdowns: true },
   },
   /**

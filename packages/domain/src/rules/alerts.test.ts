@@ -302,6 +302,19 @@ describe('pacing behind: projected to miss the goal by more than 10 %', () => {
       pacingBehind(pacingAt(1_000, 30, '2026-12-05T00:00:00Z'), ALERT_DEFAULTS['pacing-behind']).message,
     ).toBe('Not checked: the flight is over.');
   });
+
+  it("not checked while the campaign has served nothing in the flight's first whole day, checked once it is over", () => {
+    // 1 November 10:00: the plan is at 300,000 x (10 h / 30 days) = 4,166.67 and nothing served, which
+    // would project 0 (at risk); pacing is not started, so the alert waits.
+    const early = pacingBehind(pacingAt(0, 0, '2026-11-01T10:00:00Z'), ALERT_DEFAULTS['pacing-behind']);
+    expect(early.firing).toBe(false);
+    expect(early.message).toBe(
+      'Not checked: nothing delivered yet (pacing waits for the first impression or the end of the first whole day).',
+    );
+    // 2 November 00:00, still nothing: the normal rule, projected 0 of 300,000 fires.
+    const late = pacingBehind(pacingAt(0, 0, '2026-11-02T00:00:00Z'), ALERT_DEFAULTS['pacing-behind']);
+    expect(late).toMatchObject({ firing: true, value: 0, threshold: 270_000 });
+  });
 });
 
 describe('flight ending: the flight ends within 3 days and the goal is not reached', () => {

@@ -205,7 +205,8 @@ export function vastErrors(
 
 /**
  * Pacing behind: projected to miss the goal by more than `percent` % (projected < goal × (1 - p)).
- * Not checked without a goal and a flight with both ends, before the start, once delivered or over.
+ * Not checked without a goal and a flight with both ends, while pacing is not started (before the start,
+ * or before the first impression during the flight's first whole day), once delivered or over.
  */
 export function pacingBehind(
   pacing: Pacing | null,
@@ -223,7 +224,9 @@ export function pacingBehind(
   const threshold = pacing.goal * (1 - settings.percent / 100);
   const skip =
     pacing.status === 'not-started'
-      ? 'the flight has not started'
+      ? pacing.elapsedDays > 0
+        ? 'nothing delivered yet (pacing waits for the first impression or the end of the first whole day)'
+        : 'the flight has not started'
       : pacing.status === 'delivered'
         ? 'the goal is reached'
         : pacing.status === 'missed'

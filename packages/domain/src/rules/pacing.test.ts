@@ -192,3 +192,79 @@ describe('pacing: delivery against the even-delivery line of the goal over the f
     ]);
   });
 });
+
+describe("pacing: not started until the first impression or the end of the flight's first whole day", () => {
+  it('a campaign one minute into its flight with nothing served is not started, not at risk', () => {
+    // 1 November 00:01 UTC of a 30-day flight: plan 300,000 x 1 min / 43,200 min = 6.94, delivered 0.
+    const pacing = campaignPacing({
+      goal,
+      flight: november,
+      delivered: [],
+      now: new Date('2026-11-01T00:01:00Z'),
+    });
+    expect(pacing?.status).toBe('not-started');
+    expect(pacing?.plan).toBeCloseTo(300_000 / 43_200, 9);
+    expect(pacing?.delivered).toBe(0);
+  });
+
+  it('the first impression starts it: one impression at 00:05 is judged by the normal rule (at risk)', () => {
+    // Delivered 1 over 5 minutes is a rate of 288 a day: projected 1 + 288 x (30 days - 5 min) = 8,639, at risk.
+    const pacing = campaignPacing({
+      goal,
+      flight: november,
+      delivered: [{ date: '2026-11-01', count: 1 }],
+      now: new Date('2026-11-01T00:05:00Z'),
+    });
+    expect(pacing?.status).toBe('at-risk');
+    expect(pacing?.projected).toBeCloseTo(1 + 288 * (30 - 5 / 1440), 6);
+  });
+
+  it('a click goal starts at the first impression, before its first click', () => {
+    const pacing = campaignPacing({
+      goal: { metric: 'clicks', amount: 3_000 },
+      flight: november,
+      delivered: [{ date: '2026-11-01', count: 0, impressions: 40 }],
+      now: new Date('2026-11-01T06:00:00Z'),
+    });
+    expect(pacing?.status).toBe('at-risk');
+  });
+
+  it('with nothing served, the normal rule applies once the first whole local day has ended', () => {
+    const at = (now: string) =>
+      campaignPacing({ goal, flight: november, delivered: [], now: new Date(now) })?.status;
+    expect(at('2026-11-01T23:59:59Z')).toBe('not-started');
+    // 2 November 00:00: one day elapsed, plan 10,000, projected 0: at risk.
+    expect(at('2026-11-02T00:00:00Z')).toBe('at-risk');
+  });
+
+  it("a flight starting at a time of day waits for the next whole local day, in the campaign's zone", () => {
+    // Starts 1 November 15:00 in New York (EDT until 1 November 02:00, EST after: 20:00 UTC). The first
+    // whole local day is 2 November, ending at 3 November 00:00 EST = 05:00 UTC.
+    const flight = {
+      start: { date: '2026-11-01 15:00' },
+      end: { date: '2026-11-30' },
+      timezone: 'America/New_York',
+    };
+    const at = (now: string) => campaignPacing({ goal, flight, delivered: [], now: new Date(now) })?.status;
+    expect(at('2026-11-01T19:59:00Z')).toBe('not-started');
+    expect(at('2026-11-03T04:59:00Z')).toBe('not-started');
+    expect(at('2026-11-03T05:00:00Z')).toBe('at-risk');
+  });
+
+  it('a flight shorter than a whole day is not started until its end, then missed', () => {
+    const flight = {
+      start: { date: '2026-11-01 08:00' },
+      end: { date: '2026-11-01 20:00' },
+      timezone: 'UTC',
+    };
+    const at = (now: string) =>
+      campaignPacing({
+        goal: { metric: 'impressions', amount: 100 },
+        flight,
+        delivered: [],
+        now: new Date(now),
+      })?.status;
+    expect(at('2026-11-01T19:00:00Z')).toBe('not-started');
+    expect(at('2026-11-01T20:00:00Z')).toBe('missed');
+  });
+});

@@ -36,6 +36,11 @@ export const PACING_RECENT_DAYS = 7;
 export interface PacingDelivery {
   date: string;
   count: number;
+  /**
+   * The day's counted impressions, whatever the goal's metric (a click goal has impressions before its
+   * first click): what says the campaign has started. Absent, `count` stands for them.
+   */
+  impressions?: number;
 }
 
 export interface PacingDay {
@@ -74,6 +79,13 @@ export interface Pacing {
 const DAY_MS = 86_400_000;
 const dayOfWall = (wall: number) => new Date(wall).toISOString().slice(0, 10);
 const wallOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/**
+ * When the flight's first whole local day ends (its wall time): the day of the start when the flight
+ * starts at midnight, else the next one; the flight's end when it ends sooner. Until then a campaign
+ * with no impression is not started (docs/reports.md, "Pacing"): no tag is live yet.
+ */
+const firstWholeDayEnd = (start: number, end: number) =>
+  Math.min(Math.ceil(start / DAY_MS) * DAY_MS + DAY_MS, end);
 
 /**
  * Pacing of a goal over a flight at `now`, from the goal metric's counted figures by local day. Null
@@ -84,8 +96,9 @@ const wallOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
  *   share of the flight when the flight starts or ends within it), or, before one day is complete,
  *   delivery so far over the local time elapsed;
  * - projected = delivered + daily rate × local days left;
- * - status, the first that holds: not started (before the start), delivered (the goal is reached),
- *   missed (the flight is over), at risk (projected to miss the goal by more than 10 %), behind (more
+ * - status, the first that holds: not started (before the start, or until the first impression while
+ *   the flight's first whole local day has not ended), delivered (the goal is reached), missed (the
+ *   flight is over), at risk (projected to miss the goal by more than 10 %), behind (more
  *   than 10 % under the plan), ahead (more than 10 % over it), on track.
  */
 export function campaignPacing(input: {
@@ -118,9 +131,12 @@ export function campaignPacing(input: {
   const lastDay = dayOfWall(end - 1);
   const today = dayOfWall(wall(now));
   const counts = new Map<string, number>();
+  let impressions = 0;
   for (const row of input.delivered) {
-    if (row.date >= firstDay && row.date <= lastDay && row.date <= today)
+    if (row.date >= firstDay && row.date <= lastDay && row.date <= today) {
       counts.set(row.date, (counts.get(row.date) ?? 0) + row.count);
+      impressions += row.impressions ?? row.count;
+    }
   }
   const delivered = [...counts.values()].reduce((sum, count) => sum + count, 0);
 
@@ -143,7 +159,7 @@ export function campaignPacing(input: {
   const deviation = plan > 0 ? delivered / plan - 1 : null;
 
   let status: PacingStatus;
-  if (now < from) status = 'not-started';
+  if (now < from || (impressions === 0 && wall(now) < firstWholeDayEnd(start, end))) status = 'not-started';
   else if (delivered >= goal.amount) status = 'delivered';
   else if (now >= until) status = 'missed';
   else if (projected < goal.amount * (1 - PACING_TOLERANCE)) status = 'at-risk';

@@ -6,16 +6,25 @@ export interface ShareTokenRow {
   token: string;
   created_at: Date;
   expires_at: Date | null;
+  /** Whether the link's report shows the costs (docs/reports.md, "Share links"). */
+  include_costs: boolean;
 }
 
 export async function insertShareToken(
   db: Queryable,
-  token: { token: string; campaignId: string; createdBy: string; expiresAt: Date | null },
+  token: {
+    token: string;
+    campaignId: string;
+    createdBy: string;
+    expiresAt: Date | null;
+    includeCosts: boolean;
+  },
 ): Promise<ShareTokenRow | undefined> {
   const [row] = await db.query<ShareTokenRow>(
-    `insert into share_tokens (token, campaign_id, created_by, expires_at) values ($1, $2, $3, $4)
-     returning token, created_at, expires_at`,
-    [token.token, token.campaignId, token.createdBy, token.expiresAt],
+    `insert into share_tokens (token, campaign_id, created_by, expires_at, include_costs)
+     values ($1, $2, $3, $4, $5)
+     returning token, created_at, expires_at, include_costs`,
+    [token.token, token.campaignId, token.createdBy, token.expiresAt, token.includeCosts],
   );
   return row;
 }
@@ -32,17 +41,17 @@ export async function findUnrevokedShareTokenCampaign(
   return row?.campaign_id;
 }
 
-/** The campaign of a working token (not revoked, not expired). */
-export async function findWorkingShareTokenCampaign(
+/** The campaign of a working token (not revoked, not expired), and whether its report shows the costs. */
+export async function findWorkingShareToken(
   db: Queryable,
   token: string,
-): Promise<string | undefined> {
-  const [row] = await db.query<{ campaign_id: string }>(
-    `select campaign_id from share_tokens
+): Promise<{ campaign_id: string; include_costs: boolean } | undefined> {
+  const [row] = await db.query<{ campaign_id: string; include_costs: boolean }>(
+    `select campaign_id, include_costs from share_tokens
       where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
     [token],
   );
-  return row?.campaign_id;
+  return row;
 }
 
 export async function revokeShareTokenRow(db: Queryable, token: string): Promise<void> {
@@ -52,7 +61,7 @@ export async function revokeShareTokenRow(db: Queryable, token: string): Promise
 /** A campaign's working tokens, oldest first. */
 export function listWorkingShareTokens(db: Queryable, campaignId: string): Promise<ShareTokenRow[]> {
   return db.query<ShareTokenRow>(
-    `select token, created_at, expires_at from share_tokens
+    `select token, created_at, expires_at, include_costs from share_tokens
       where campaign_id = $1 and revoked_at is null and (expires_at is null or expires_at > now())
       order by created_at, token`,
     [campaignId],

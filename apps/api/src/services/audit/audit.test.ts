@@ -189,6 +189,21 @@ describe(`the audit log on ${testDatabaseKind()}`, () => {
       ['campaign', 'create'],
     ]);
     expect(history.body.data?.[1]?.entityId).toBe(creative.body.data?.id);
+    // A change that is not to its name still says which creative (docs/console.md, "History").
+    const resized = await client.put('/v1/campaign/creatives', {
+      id: creative.body.data?.id,
+      campaignID: id,
+      name: 'Banner',
+      type: 'Banner',
+      width: 320,
+      height: 50,
+    });
+    expect(resized.httpStatus, JSON.stringify(resized.body)).toBe(200);
+    const named = await client.get<{ entity: string; entityName?: string; changes: object }[]>(
+      `/v1/campaign/history?campaignID=${id}`,
+    );
+    expect(named.body.data?.[0]).toMatchObject({ entity: 'creative', entityName: 'Banner' });
+    expect(named.body.data?.[0]?.changes).not.toHaveProperty('name');
     const token = await client.post<{ secret: string }>('/v1/tokens', {
       name: 'Reader',
       scopes: ['campaigns:read'],

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuditEntity, type AuditEntry, auditActionOf, changedFields } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { insertAuditRow, listAuditRows } from '../../db/queries/audit-log';
+import { withHistoryNames } from './history-names';
 
 /** Who made a change: a signed-in user (or a token's owner); null for the server's own jobs. */
 export type Actor = { id: string; email: string } | null;
@@ -67,7 +68,7 @@ export async function recordChange(tx: Queryable, actor: Actor, change: Change):
 /** The entries of one campaign (its own, its creatives', links', schedules'...), newest first, as answered. */
 export async function campaignHistory(db: Queryable, campaignId: string, limit = 200): Promise<AuditEntry[]> {
   const rows = await listAuditRows(db, { campaignId, limit });
-  return rows.map((row) => ({
+  const entries = rows.map((row) => ({
     id: row.id,
     at: new Date(row.at).toISOString(),
     actor: row.actor_id === null ? null : { id: row.actor_id, email: row.actor_email ?? '' },
@@ -78,4 +79,6 @@ export async function campaignHistory(db: Queryable, campaignId: string, limit =
     changes: row.changes,
     route: row.route,
   }));
+  // Each entry with the names of what it is about and names by id (history-names.ts).
+  return withHistoryNames(db, campaignId, entries);
 }

@@ -1,8 +1,9 @@
 // An A/B test's results (docs/reports.md "A/B tests"): each variant's trials and successes of
 // the goal, counted from the event store over the test's window (valid events only: the rollups hold
 // no invalid traffic), summed over every live creative of the variant's creative, then abTestVerdict.
-// The window is whole 15-minute buckets (the rollups' grain): from the bucket the test started in to
-// the end of the bucket it ended in (or of now, while it runs).
+// The window is whole 15-minute buckets (the rollups' grain): from the first whole bucket after the
+// start (the bucket the start falls in also holds traffic of the rotation before the test) to the end
+// of the bucket it ended in (or of now, while it runs).
 import {
   type AbTestResults,
   type AbTestVariantCounts,
@@ -23,12 +24,18 @@ import { abTestAnswer, ownAbTest } from './ab-tests';
 
 const QUARTER_HOUR = 15 * 60 * 1000;
 const floorToBucket = (time: number) => Math.floor(time / QUARTER_HOUR) * QUARTER_HOUR;
+const ceilToBucket = (time: number) => Math.ceil(time / QUARTER_HOUR) * QUARTER_HOUR;
 
-/** The buckets a test counts: from its start's bucket to the end of its end's (or now's) bucket. */
+/**
+ * The buckets a test counts (docs/reports.md, "A/B tests"): from the first whole 15-minute bucket after
+ * its start (the start itself when it falls on a boundary) to the end of its end's (or now's) bucket.
+ * The bucket the start falls in mixes the rotation before the test with the even one, so it is left
+ * out; before the first whole bucket has begun the window is empty (from = to).
+ */
 export function abTestWindow(startedAt: Date, endedAt: Date | null, now: Date): { from: Date; to: Date } {
-  const from = floorToBucket(startedAt.getTime());
+  const from = ceilToBucket(startedAt.getTime());
   const to = floorToBucket((endedAt ?? now).getTime()) + QUARTER_HOUR;
-  return { from: new Date(from), to: new Date(Math.max(to, from + QUARTER_HOUR)) };
+  return { from: new Date(from), to: new Date(Math.max(to, from)) };
 }
 
 export async function getAbTestResults(

@@ -72,6 +72,15 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
   });
   afterAll(() => server.close());
 
+  /**
+   * A test started 15 minutes earlier than it was, so that now is past the first whole 15-minute bucket
+   * after its start, where its window begins (docs/reports.md, "A/B tests").
+   */
+  const startedEarlier = (testId: string) =>
+    server.db.query("update ab_tests set started_at = started_at - interval '15 minutes' where id = $1", [
+      testId,
+    ]);
+
   /** Imports counted events for a live creative now (inside the running tests' windows). */
   const importEvents = async (liveID: string, impressions: number, clicks: number) => {
     const at = new Date().toISOString();
@@ -92,6 +101,7 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
     );
     expect(started.httpStatus, JSON.stringify(started.body)).toBe(200);
     const test = started.body.data as PlacementAbTest;
+    await startedEarlier(test.id);
     const planned = abTestPlannedSample({
       variants: test.variants,
       minimumDetectableEffect: 50,
@@ -201,6 +211,7 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
     );
     expect(started.httpStatus, JSON.stringify(started.body)).toBe(200);
     const test = started.body.data as PlacementAbTest;
+    await startedEarlier(test.id);
     expect(test.plannedSample).toBeGreaterThan(10_000);
     const [a, b] = banners as [(typeof banners)[0], (typeof banners)[0]];
     await importEvents(a.liveId, 10_000, 100);
@@ -242,6 +253,7 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
     });
     expect(started.httpStatus, JSON.stringify(started.body)).toBe(200);
     const test = started.body.data as PlacementAbTest;
+    await startedEarlier(test.id);
     await importEvents(a.liveId, 20_000, 1_000);
     await importEvents(b.liveId, 20_000, 1_000);
     // Counted conversions reach the event store as the server's `conversion` events (docs/conversions.md).
@@ -380,5 +392,48 @@ describe(`A/B tests of placements on ${testDatabaseKind()}`, () => {
       });
     expect((await bearer(`/v1/campaign/placements/abtest/results?id=${id}`)).status).toBe(200);
     expect((await bearer(`/v1/campaign/placements/abtest?id=${id}`)).status).toBe(403);
+  });
+
+  it('counts from the first whole 15-minute bucket after the start: impressions just before it are left out, those at it counted', async () => {
+    const { id: placementID } = await placement('even');
+    const started = await owner.post<PlacementAbTest>(
+      '/v1/campaign/placements/abtest',
+      definition(placementID),
+    );
+    expect(started.httpStatus, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data?.id ?? '';
+    expect((await owner.post('/v1/campaign/placements/abtest/stop', { id })).httpStatus).toBe(200);
+    // Started at 12:05 and ended at 12:50 on 2 March 2026: the window is 12:15 to 13:00.
+    await server.db.query(
+      "update ab_tests set started_at = '2026-03-02T12:05:00Z', ended_at = '2026-03-02T12:50:00Z' where id = $1",
+      [id],
+    );
+    const [a, b] = banners as [(typeof banners)[0], (typeof banners)[0]];
+    const at = (liveID: string, time: string, impressions: number, clicks: number) => [
+      { liveID, type: 'impression', at: time, count: impressions },
+      { liveID, type: 'click', at: time, count: clicks },
+    ];
+    const imported = await admin.post('/v1/events/import', {
+      events: [
+        // In the bucket the start fell in (12:00-12:15), before and after the start: not counted.
+        ...at(a.liveId, '2026-03-02T12:02:00Z', 700, 70),
+        ...at(a.liveId, '2026-03-02T12:14:59Z', 500, 50),
+        ...at(b.liveId, '2026-03-02T12:14:59Z', 500, 5),
+        // From 12:15:00, the first whole bucket after the start: counted.
+        ...at(a.liveId, '2026-03-02T12:15:00Z', 1_000, 10),
+        ...at(b.liveId, '2026-03-02T12:15:00Z', 1_000, 12),
+        ...at(b.liveId, '2026-03-02T12:59:59Z', 200, 3),
+        // After the end's bucket (13:00 on): not counted.
+        ...at(a.liveId, '2026-03-02T13:00:00Z', 900, 90),
+      ],
+    });
+    expect(imported.httpStatus, JSON.stringify(imported.body)).toBe(200);
+    const results = (await owner.get<AbTestResults>(`/v1/campaign/placements/abtest/results?id=${id}`)).body
+      .data as AbTestResults;
+    expect(results.window).toEqual({ from: '2026-03-02T12:15:00.000Z', to: '2026-03-02T13:00:00.000Z' });
+    expect(results.variants.map((variant) => [variant.trials, variant.successes])).toEqual([
+      [1_000, 10],
+      [1_200, 15],
+    ]);
   });
 });

@@ -87,6 +87,7 @@ function pacingsOf(
     const delivered = (days.get(row.id) ?? []).map((day) => ({
       date: day.date,
       count: goalDelivered(goal.metric, day),
+      impressions: day.impressions,
     }));
     result.set(row.id, campaignPacing({ goal, flight, delivered, now }));
   }

@@ -1,7 +1,8 @@
 // The demo's goal, rate and archived campaign (docs/reports.md, "Goals, rates and spend"): the demo campaign books an impression goal
 // and a CPM rate its 90 days of events pace "Behind" on (about 11 % under the even-delivery line,
 // projected over 90 % of the goal: not "At risk"), at any hour of the day; an older campaign of the demo
-// account is archived (out of the default list, under the Archived filter).
+// account is archived (out of the default list, under the Archived filter). It also shows a share link made
+// without costs and a history that reads like the forms.
 import { campaignPacing } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
@@ -57,6 +58,25 @@ describe(`the demo's goal, rate and archived campaign on ${testDatabaseKind()}`,
           .body.data ?? [];
       expect(archived.map((campaign) => campaign.name)).toEqual(['Spring preview']);
       expect(archived[0]?.archivedAt).not.toBeNull();
+    });
+
+    it('the demo shows a share link without costs and a readable history (the landing page, by its creative)', async () => {
+      const [demo] = (await client.get<{ id: string }[]>('/v1/campaign/mine')).body.data ?? [];
+      const range = 'start_dt=2026-01-01%2000:00:00&end_dt=2026-01-01%2023:59:59&tzOffset=%2B00:00';
+      const report = await client.get<{ reportToken: { includeCosts: boolean }[] }>(
+        `/v1/campaign/reports?campaignID=${demo?.id}&${range}`,
+      );
+      expect(report.body.data?.reportToken.map((link) => link.includeCosts)).toEqual([false]);
+      const history =
+        (
+          await client.get<
+            { entity: string; action: string; entityName?: string; changes: Record<string, unknown> }[]
+          >(`/v1/campaign/history?campaignID=${demo?.id}`)
+        ).body.data ?? [];
+      const landing = history.find((entry) => entry.entity === 'creative' && entry.action === 'update');
+      expect(landing?.entityName).toBeTruthy();
+      expect(Object.keys(landing?.changes ?? {})).toEqual(['trackers']);
+      expect(history.some((entry) => entry.entity === 'shareLink')).toBe(true);
     });
   });
 });

@@ -1,8 +1,12 @@
 // The demo campaign's history, so the campaign page's first look shows one: the campaign and its
-// creatives created and published when its flight began, and a second administrator extending the flight two days
-// ago. Written as the audit log writes it (services/audit/record.ts), dated after the fact.
+// creatives created and published when its flight began, a second administrator extending the flight two days
+// ago, the first banner's landing page changed (read as the form's labels: docs/console.md, "History"),
+// and a share link made without costs for the client (docs/reports.md, "Share links").
+// Written as the audit log writes it (services/audit/record.ts), dated after the fact.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import { insertAuditRow } from '../../db/queries/audit-log';
+import { insertShareToken } from '../../db/queries/share-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,6 +85,44 @@ export function demoHistory(
         },
         route: 'POST /v1/campaign/creatives/publish',
         at: setUp(),
+      });
+    },
+    /** The banner's landing page moved from the shop's home to the campaign's page, a day ago. */
+    creativeUpdated: (creative: { creativeId: string; landingPage: string }) =>
+      entry({
+        actorId: planner.id,
+        actorEmail: planner.email,
+        entity: 'creative',
+        entityId: creative.creativeId,
+        action: 'update',
+        changes: {
+          trackers: [
+            { click: [{ type: 'redirect', url: new URL(creative.landingPage).origin }] },
+            { click: [{ type: 'redirect', url: creative.landingPage }] },
+          ],
+        },
+        route: 'PUT /v1/campaign/creatives',
+        at: new Date(now.getTime() - DAY_MS),
+      }),
+    /** A share link for the client, without costs (the default), made an hour ago. */
+    shareLinkMade: async () => {
+      const token = randomBytes(32).toString('base64url');
+      await insertShareToken(db, {
+        token,
+        campaignId,
+        createdBy: owner.id,
+        expiresAt: null,
+        includeCosts: false,
+      });
+      await entry({
+        actorId: owner.id,
+        actorEmail: owner.email,
+        entity: 'shareLink',
+        entityId: `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`,
+        action: 'create',
+        changes: { includeCosts: [null, false] },
+        route: 'POST /v1/campaign/newToken',
+        at: new Date(now.getTime() - 60 * 60 * 1000),
       });
     },
     flightExtended: () =>

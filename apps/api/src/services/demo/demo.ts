@@ -311,16 +311,19 @@ export interface DemoOptions {
   now?: Date;
   /** Days of events before `now` (the product seeds 90; tests that check the seeding itself take fewer). */
   days?: number;
+  /** Told when the seeding begins (an empty database): `npm start` says so rather than going quiet. */
+  onSeeding?: (days: number) => void;
 }
 
 export async function seedDemoData(
   ctx: Seeded,
-  { now = new Date(), days = DEMO_DAYS }: DemoOptions = {},
+  { now = new Date(), days = DEMO_DAYS, onSeeding }: DemoOptions = {},
 ): Promise<DemoAccount | undefined> {
   const { db, config } = ctx;
   const count = await countUsers(db);
   const email = `demo@${config.companyDomain}`;
   if (count > 0 || !config.demoData) return undefined;
+  onSeeding?.(days);
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
   const userId = newId();
   const campaignId = newId();
@@ -429,6 +432,8 @@ export async function seedDemoData(
     at: demoRulesSince(flightStart),
   });
   await history.flightExtended();
+  await history.creativeUpdated({ creativeId: creativeIds[0] as string, landingPage: DEMO_LANDING_PAGE });
+  await history.shareLinkMade();
   const events = demoEvents(liveIds, now, days);
   for (let offset = 0; offset < events.length; offset += 25_000) {
     await ctx.events.store.writeBatch(events.slice(offset, offset + 25_000));

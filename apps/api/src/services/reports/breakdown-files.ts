@@ -8,6 +8,7 @@ import {
   type BreakdownDimension,
   type BreakdownFigures,
   breakdownOf,
+  breakdownWithoutCosts,
   currencyDigits,
   figureAdds,
   type ReportData,
@@ -36,8 +37,8 @@ export const BREAKDOWN_SHEETS: Readonly<Record<BreakdownDimension, string>> = {
   country: 'By country',
 };
 
-/** What a breakdown table's columns depend on: the booked rate and the conversion currency. */
-type TableFigures = Pick<ReportData, 'rate' | 'conversionCurrency'>;
+/** What a breakdown table's columns depend on: the booked rate, the conversion currency, the costs shown. */
+type TableFigures = Pick<ReportData, 'rate' | 'conversionCurrency' | 'includeCosts'>;
 
 /**
  * Every metric column of a breakdown table after its value and label (figure-columns.ts): its counts,
@@ -107,14 +108,18 @@ export async function fileBreakdowns(
   const dimensions = asked ? [asked] : format === 'csv' ? [] : [...BREAKDOWN_DIMENSIONS];
   const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
   const liveIds = scope.lives.map((live) => live.id);
-  const read = async (ids: readonly string[], dimension: BreakdownDimension) =>
-    breakdownOf(
+  // A share link without costs: no booked rate, no cost figure (docs/reports.md, "Share links").
+  const costless = scope.includeCosts === false;
+  const read = async (ids: readonly string[], dimension: BreakdownDimension) => {
+    const breakdown = breakdownOf(
       dimension,
       await readBreakdown(ctx.events.store, ids, range.from, range.to, dimension, bannerIds),
       ctx.traffic.countryDatabase,
-      scope.campaign.body.data?.rate ?? null,
+      costless ? null : (scope.campaign.body.data?.rate ?? null),
       conversionCurrency,
     );
+    return costless ? breakdownWithoutCosts(breakdown) : breakdown;
+  };
   const breakdowns = await Promise.all(dimensions.map((dimension) => read(liveIds, dimension)));
   if (format !== 'xlsx-pivot' || asked === undefined) return { breakdowns };
   const byCreative = await Promise.all(

@@ -340,8 +340,11 @@ describe(`conversion reports on ${testStoresLabel()}`, () => {
       expect(creative.invalidConversions.total).toBe(4);
     });
 
-    it('a share link answers the same conversion figures; the dashboard each campaign’s in its own currency, never summed', async () => {
-      const created = await owner.post<{ token: string }>('/v1/campaign/newToken', { campaignID });
+    it('a share link made with costs answers the same conversion figures; the dashboard each campaign’s in its own currency, never summed', async () => {
+      const created = await owner.post<{ token: string }>('/v1/campaign/newToken', {
+        campaignID,
+        includeCosts: true,
+      });
       const token = created.body.data?.token ?? '';
       const shared = await reportOf(
         { sharedToken: token, ...RANGE },

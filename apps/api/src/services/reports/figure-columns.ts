@@ -11,6 +11,7 @@ import {
   type FigureSpec,
   figuresIn,
   formatMoney,
+  isCostFigure,
   metricValue,
   type ReportData,
   type ReportMetric,
@@ -20,8 +21,10 @@ import {
 } from '@adconsole/domain';
 import { moneyFormat, spendUnitsOf } from './spend-files';
 
-/** What decides a file's columns: video data, the booked rate, the conversions' currency. */
-export type ColumnFigures = Pick<ReportData, 'rate' | 'conversionCurrency'> & { withVideoData?: boolean };
+/** What decides a file's columns: video data, the booked rate, the conversions' currency, the costs shown. */
+export type ColumnFigures = Pick<ReportData, 'rate' | 'conversionCurrency' | 'includeCosts'> & {
+  withVideoData?: boolean;
+};
 
 export interface FigureColumn {
   key: ReportMetric;
@@ -47,8 +50,9 @@ const currencyOf = (figure: FigureSpec, figures: ColumnFigures): string | null |
   return undefined;
 };
 
-/** Whether the report has the figure: its group's data, its booked rate, its currency. */
+/** Whether the report has the figure: its group's data, its booked rate, its currency, its costs shown. */
 function reportHas(figure: FigureSpec, figures: ColumnFigures): boolean {
+  if (figures.includeCosts === false && isCostFigure(figure)) return false;
   if ((figure.group === 'video' || figure.group === 'vast') && figures.withVideoData === false) return false;
   if ((figure.group === 'spend' || figure.withRate) && !figures.rate) return false;
   return currencyOf(figure, figures) !== null;

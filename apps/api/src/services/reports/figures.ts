@@ -5,8 +5,10 @@
 import {
   ApiError,
   addReportCounters,
+  type Breakdown,
   type BreakdownDimension,
   breakdownOf,
+  breakdownWithoutCosts,
   type CampaignRate,
   type CreativeType,
   counterKeysOf,
@@ -26,6 +28,7 @@ import {
   reportRates,
   resolveReportWindow,
   videoTotalsOf,
+  withoutCosts,
   zeroReportCounters,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -212,7 +215,10 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
   const typeOfLive = new Map(scope.lives.map((live) => [live.id, live.snapshot.type]));
   const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
   const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
-  const booked = scope.campaign.body.data?.rate ?? null;
+  // A share link without costs reads as a campaign without a booked rate, its rows' other costs (the
+  // conversions' value) left out too (docs/reports.md, "Share links").
+  const costless = scope.includeCosts === false;
+  const booked = costless ? null : (scope.campaign.body.data?.rate ?? null);
   const goal = scope.campaign.body.data?.goal ?? null;
   const { store } = ctx.events;
   const periods = reportPeriodKeys(days, zone, query.granularity);
@@ -249,7 +255,10 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     reportNotServed(ctx, scope, { from, to, zone, unit }, periods),
   ]);
   const { conversionCurrency } = conversions;
-  const rated = ratedWith(booked, withVideo, conversionCurrency);
+  const ratedWithCosts = ratedWith(booked, withVideo, conversionCurrency);
+  const rated = costless
+    ? (counters: ReportCounters, completes: number) => withoutCosts(ratedWithCosts(counters, completes))
+    : ratedWithCosts;
 
   const liveFigures = (id: string) => {
     const counters = liveTotals.get(id);
@@ -308,14 +317,18 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     breakdown:
       query.breakdown === undefined || breakdownRows === undefined
         ? null
-        : breakdownOf(
-            query.breakdown,
-            breakdownRows,
-            ctx.traffic.countryDatabase,
-            booked,
-            conversionCurrency,
+        : costlessIf(
+            costless,
+            breakdownOf(
+              query.breakdown,
+              breakdownRows,
+              ctx.traffic.countryDatabase,
+              booked,
+              conversionCurrency,
+            ),
           ),
     rate: booked,
+    ...(costless ? { includeCosts: false } : {}),
     conversionCurrency,
     goal,
     pacing: pacings?.get(scope.campaign.id) ?? null,
@@ -333,6 +346,10 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
         : creativePeriodsOf(periodRows, creatives, periods, typeOfLive, rated, withVideo),
   };
 }
+
+/** A breakdown without its cost figures when the report shows none (reports/costs.ts). */
+const costlessIf = (costless: boolean, breakdown: Breakdown): Breakdown =>
+  costless ? breakdownWithoutCosts(breakdown) : breakdown;
 
 /** Each creative's figures by period (a file's or a mail's rows), every period present. */
 function creativePeriodsOf(

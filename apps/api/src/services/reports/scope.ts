@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { findCampaign } from '../../db/queries/campaigns';
 import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/queries/reports';
-import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
+import { findWorkingShareToken } from '../../db/queries/share-tokens';
 import { ownCampaign } from '../campaigns/access';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
 import type { SessionUser } from '../identity/sessions';
@@ -22,6 +22,8 @@ export interface ReportScope {
   lives: ReportLive[];
   /** Set when a share link's holder reads the report: no share links or schedules are shown. */
   shareToken?: string;
+  /** False for a share link made without costs: the report leaves every cost figure out (reports/costs.ts). */
+  includeCosts?: boolean;
   /**
    * `lives` are every live creative of the campaign: the store may read the campaign's own rollups for
    * the series and the hour-of-week grid (docs/reports.md, "Campaign rollups").
@@ -79,16 +81,17 @@ export async function shareScope(
   token: string,
   liveIDs: readonly string[] | undefined,
 ): Promise<ReportScope> {
-  const campaignId = await findWorkingShareTokenCampaign(db, token);
-  if (!campaignId) throw ApiError.of(404, MESSAGES.shareLinkInvalid);
-  const campaign = await findCampaign(db, campaignId);
+  const link = await findWorkingShareToken(db, token);
+  if (!link) throw ApiError.of(404, MESSAGES.shareLinkInvalid);
+  const campaign = await findCampaign(db, link.campaign_id);
   if (!campaign) throw ApiError.of(404, MESSAGES.campaignNotFound);
   const lives = await livesOf(db, { campaignId: campaign.id });
-  if (liveIDs === undefined) return { campaign, lives, shareToken: token, wholeCampaign: true };
+  const shared = { shareToken: token, includeCosts: link.include_costs };
+  if (liveIDs === undefined) return { campaign, lives, ...shared, wholeCampaign: true };
   if (liveIDs.length === 0) throw ApiError.of(400, MESSAGES.noLiveIdsSet);
   const wanted = new Set(liveIDs);
   // Only this campaign's live creatives: another campaign's ids are simply not found.
   if ([...wanted].some((id) => !lives.some((live) => live.id === id)))
     throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
-  return { campaign, lives: lives.filter((live) => wanted.has(live.id)), shareToken: token };
+  return { campaign, lives: lives.filter((live) => wanted.has(live.id)), ...shared };
 }

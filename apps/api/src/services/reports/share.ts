@@ -25,13 +25,14 @@ const answer = (ctx: Pick<Context, 'config'>, row: TokenRow): ReportToken => ({
   token: row.token,
   createdAt: new Date(row.created_at).toISOString(),
   expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+  includeCosts: row.include_costs,
 });
 
 /** POST /v1/campaign/newToken. */
 export async function newShareToken(
   ctx: Context,
   user: SessionUser,
-  input: { campaignID: string; expiresAt?: string | null | undefined },
+  input: { campaignID: string; expiresAt?: string | null | undefined; includeCosts?: boolean | undefined },
 ): Promise<ReportToken> {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
@@ -42,9 +43,14 @@ export async function newShareToken(
       campaignId: campaign.id,
       createdBy: user.id,
       expiresAt,
+      includeCosts: input.includeCosts === true,
     });
     if (!made) throw new Error('insert returned no row');
-    await recordChange(tx, user, shareLinkChange(made.token, campaign.id, null, { expiresAt }));
+    await recordChange(
+      tx,
+      user,
+      shareLinkChange(made.token, campaign.id, null, { expiresAt, includeCosts: made.include_costs }),
+    );
     return made;
   });
   return answer(ctx, row);

@@ -190,10 +190,14 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
       }
     });
 
-    it("a share link's report carries the same spend, rate and pacing", async () => {
+    it('a share link made with costs carries the same spend, rate and pacing', async () => {
       const token =
-        (await owner.post<{ token: string }>('/v1/campaign/newToken', { campaignID: paced })).body.data
-          ?.token ?? '';
+        (
+          await owner.post<{ token: string }>('/v1/campaign/newToken', {
+            campaignID: paced,
+            includeCosts: true,
+          })
+        ).body.data?.token ?? '';
       // Anyone with the link: no session.
       const shared = await new Client(server.url).get<ReportData>(
         `/share/reports?${new URLSearchParams({

@@ -12,7 +12,7 @@ import {
   findUnexpiredFile,
   insertFile,
 } from '../../db/queries/files';
-import { findWorkingShareTokenCampaign } from '../../db/queries/share-tokens';
+import { findWorkingShareToken } from '../../db/queries/share-tokens';
 import type { SessionUser } from '../identity/sessions';
 import type { JobKind } from '../jobs/kinds';
 import type { ObjectBucket } from '../object-store/store';
@@ -71,7 +71,7 @@ export async function readableFile(
   if (
     file.share_token &&
     reader.sharedToken === file.share_token &&
-    (await findWorkingShareTokenCampaign(db, file.share_token)) !== undefined
+    (await findWorkingShareToken(db, file.share_token)) !== undefined
   )
     return file;
   const user = await reader.user();

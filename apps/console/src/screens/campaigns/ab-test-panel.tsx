@@ -12,7 +12,7 @@ import {
 } from '@adconsole/domain';
 import { Badge, Button, ConfirmDialog, Progress, Skeleton } from '@adconsole/ui';
 import { Loaded } from '../../components/loaded';
-import { formatCount } from './format';
+import { formatCount, formatDateTime } from './format';
 
 type AbTestPanelProps = {
   test: PlacementAbTest;
@@ -66,6 +66,9 @@ export function AbTestPanel({ test, results, error, locale = 'en-US', onStop }: 
                 aria-label="Progress toward the planned sample"
               />
               <p className="text-muted-foreground text-xs">{plannedSampleText(results, locale)}</p>
+              <p className="text-muted-foreground text-xs" data-slot="ab-test-window">
+                {countingText(test, results)}
+              </p>
             </div>
             <VariantComparison verdict={results} goalLabel={goal} locale={locale} />
           </>
@@ -95,4 +98,16 @@ function EndTest({ onConfirm, ready }: { onConfirm: () => void; ready: boolean }
       onConfirm={onConfirm}
     />
   );
+}
+
+/**
+ * From when the results count (docs/reports.md, "A/B tests"): the first whole quarter hour after the
+ * start, when only the test's even rotation served; until then nothing counts yet.
+ */
+function countingText(test: PlacementAbTest, results: AbTestResults): string {
+  const from = formatDateTime(results.window.from);
+  const started = formatDateTime(test.startedAt);
+  if (results.window.from >= results.window.to)
+    return `Started ${started}: counting begins ${from}, the first whole quarter hour after the start.`;
+  return `Counted from ${from}, the first whole quarter hour after the start (${started}), so only evenly rotated traffic is compared.`;
 }

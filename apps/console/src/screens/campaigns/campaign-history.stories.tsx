@@ -6,6 +6,48 @@ import { CampaignHistory } from './campaign-history';
 const ana = { id: 'u1', email: 'ana@northwind.example' };
 const entries: AuditEntry[] = [
   {
+    id: '8',
+    at: '2026-11-25T10:30:00Z',
+    actor: ana,
+    entity: 'abTest',
+    entityId: 't1',
+    campaignId: 'c1',
+    action: 'create',
+    changes: {
+      placement: [null, 'p1'],
+      variants: [null, ['k1', 'k2']],
+      control: [null, 'k1'],
+      status: [null, 'running'],
+    },
+    route: 'POST /v1/placements/ab-tests',
+    names: { p1: 'Homepage MPU', k1: 'Trail season pre-roll', k2: 'Trail season, short cut' },
+  },
+  {
+    id: '7',
+    at: '2026-11-25T09:10:00Z',
+    actor: ana,
+    entity: 'creative',
+    entityId: 'k1',
+    campaignId: 'c1',
+    action: 'update',
+    changes: {
+      trackers: [
+        { click: [{ type: 'redirect', url: 'https://shop.example/trail' }] },
+        { click: [{ type: 'redirect', url: 'https://shop.example/trail?utm_source=adconsole' }] },
+      ],
+      settings: [
+        [{ key: 'euCreative', value: false }],
+        [
+          { key: 'euCreative', value: true },
+          { key: 'layoutOptions', value: { autoplay: true, muted: true } },
+        ],
+      ],
+      platform: ['google-ad-manager', 'the-trade-desk'],
+    },
+    route: 'PUT /v1/campaign/creatives',
+    entityName: 'Trail season pre-roll',
+  },
+  {
     id: '5',
     at: '2026-11-24T14:05:00Z',
     actor: ana,
@@ -80,14 +122,28 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     const list = canvas.getByRole('list', { name: 'Changes, newest first' });
     const items = within(list).getAllByRole('listitem');
-    await expect(items).toHaveLength(5);
-    await expect(items[0]).toHaveTextContent('ana@northwind.example changed the campaign');
-    await expect(items[0]).toHaveTextContent('24 Nov 2026, 14:05 UTC');
-    // Each changed field from what to what.
-    await expect(items[0]).toHaveTextContent('end2026-11-30 → 2026-12-24');
-    await expect(items[0]).toHaveTextContent('nameWinter sale → Winter sale 2026');
-    await expect(items[1]).toHaveTextContent('omar@adconsole.test published “Trail season pre-roll”');
-    await expect(items[4]).toHaveTextContent('ana@northwind.example created the campaign');
+    await expect(items).toHaveLength(7);
+    // An A/B test names its placement and variants.
+    await expect(items[0]).toHaveTextContent(
+      'ana@northwind.example created A/B test on placement “Homepage MPU”: “Trail season pre-roll” against “Trail season, short cut”',
+    );
+    // A creative's change names the creative; each field under its form's label, in words, never JSON.
+    await expect(items[1]).toHaveTextContent(
+      'ana@northwind.example changed creative “Trail season pre-roll”',
+    );
+    await expect(items[1]).toHaveTextContent(
+      'Landing page URLhttps://shop.example/trail → https://shop.example/trail?utm_source=adconsole',
+    );
+    await expect(items[1]).toHaveTextContent('EU creativeNo → Yes');
+    await expect(items[1]).toHaveTextContent('Layout options— → Autoplay: Yes, Muted: Yes');
+    await expect(items[1]).toHaveTextContent('Traffic platformGoogle Ad Manager → The Trade Desk');
+    await expect(list.textContent ?? '').not.toMatch(/[{}"]|click tracker/);
+    await expect(items[2]).toHaveTextContent('ana@northwind.example changed the campaign');
+    await expect(items[2]).toHaveTextContent('24 Nov 2026, 14:05 UTC');
+    await expect(items[2]).toHaveTextContent('End date2026-11-30 → 2026-12-24');
+    await expect(items[2]).toHaveTextContent('NameWinter sale → Winter sale 2026');
+    await expect(items[3]).toHaveTextContent('omar@adconsole.test published “Trail season pre-roll”');
+    await expect(items[6]).toHaveTextContent('ana@northwind.example created the campaign');
   },
 };
 

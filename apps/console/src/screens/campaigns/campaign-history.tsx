@@ -1,15 +1,14 @@
 // The campaign page's history: who changed what in the campaign (its flight, creatives, live creatives,
-// share links, schedules), newest first, each changed field from what to what.
-import { type AuditEntry, auditSummary, auditValueText, MESSAGES } from '@adconsole/domain';
+// share links, schedules), newest first, each changed field from what to what, under its form's label
+// and in words (the domain's audit-text.ts: never JSON).
+import { type AuditEntry, auditFieldRows, auditSummary, MESSAGES } from '@adconsole/domain';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { Loaded } from '../../components/loaded';
 import { formatDateTime } from './format';
 
-const fieldLabel = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
-
 /** One change: its summary, when, and each field that differed (a create lists what it set). */
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
-  const fields = Object.entries(entry.changes);
+  const rows = auditFieldRows(entry.changes, entry.names);
   return (
     <li className="grid gap-1 border-b py-3 last:border-b-0">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -18,15 +17,15 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.at)}
         </time>
       </p>
-      {entry.action === 'update' && fields.length > 0 ? (
+      {entry.action === 'update' && rows.length > 0 ? (
         <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-muted-foreground text-xs">
-          {fields.map(([field, [before, after]]) => (
-            <div key={field} className="contents">
-              <dt>{fieldLabel(field)}</dt>
+          {rows.map((row) => (
+            <div key={row.field} className="contents">
+              <dt>{row.label}</dt>
               <dd className="min-w-0 break-words">
-                <span className="line-through decoration-muted-foreground/60">{auditValueText(before)}</span>
+                <span className="line-through decoration-muted-foreground/60">{row.before}</span>
                 <span aria-label="changed to"> → </span>
-                <span className="text-foreground">{auditValueText(after)}</span>
+                <span className="text-foreground">{row.after}</span>
               </dd>
             </div>
           ))}

@@ -1,9 +1,9 @@
 // The campaign page's placements and their A/B tests (docs/reports.md, "A/B tests"): loads them, their tests and stats
 // through placement-queries.ts and draws PlacementsCard with its actions. Each placement shows its
-// newest test (running first).
-
+// newest test (running first) with its results, and the list of all its tests.
 import type { Creative, PlacementStats } from '@adconsole/domain';
 import { MESSAGES } from '@adconsole/domain';
+import { useEffect } from 'react';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import {
@@ -32,8 +32,15 @@ export function CampaignPlacements({ campaignID, creatives }: { campaignID: stri
   const testStates: Record<string, PlacementTestState> = {};
   shown.forEach((test, index) => {
     const answer = results[index];
-    testStates[test.placementID] = { test, results: answer?.data, error: answer?.error ?? undefined };
+    const all = testLists.find((list) => list.data?.some((each) => each.id === test.id))?.data;
+    testStates[test.placementID] = { test, results: answer?.data, error: answer?.error ?? undefined, all };
   });
+  // The report's link ("A/B tests of the campaign's placements") lands here once they are drawn.
+  const drawn = placements.data !== undefined;
+  useEffect(() => {
+    if (drawn && window.location.hash === '#placements')
+      document.getElementById('placements')?.scrollIntoView({ block: 'start' });
+  }, [drawn]);
   const stats: Record<string, PlacementStats> = {};
   for (const answer of statsAnswers) if (answer.data) stats[answer.data.placementID] = answer.data;
 

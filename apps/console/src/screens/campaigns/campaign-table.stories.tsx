@@ -1,5 +1,6 @@
 import { atRiskPacing, missedPacing, notStartedPacing } from '@adconsole/charts/fixtures';
 import { type Campaign, filterAndSortCampaigns } from '@adconsole/domain';
+import { Button } from '@adconsole/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -80,13 +81,18 @@ function CampaignList({
   initial = {},
   withPacing = false,
   withRules = false,
+  withActions = false,
+  list: given,
 }: {
   initial?: Parameters<typeof filterAndSortCampaigns>[1];
   withPacing?: boolean;
   withRules?: boolean;
+  /** A Delete button in each row, as the campaign list has. */
+  withActions?: boolean;
+  list?: Campaign[];
 }) {
   const [filter, setFilter] = useState(initial);
-  const list = withPacing ? pacedCampaigns : withRules ? ruledCampaigns : campaigns;
+  const list = given ?? (withPacing ? pacedCampaigns : withRules ? ruledCampaigns : campaigns);
   const shown = filterAndSortCampaigns(list, filter, NOW);
   return (
     <MemoryRouter>
@@ -97,6 +103,15 @@ function CampaignList({
           filter={filter}
           onSort={(sort) => setFilter(nextCampaignSort(filter, sort))}
           now={NOW}
+          {...(withActions
+            ? {
+                actions: (campaign: Campaign) => (
+                  <Button variant="ghost" size="sm" aria-label={`Delete ${campaign.name}`}>
+                    Delete
+                  </Button>
+                ),
+              }
+            : {})}
         />
       </div>
     </MemoryRouter>
@@ -205,5 +220,50 @@ export const WithDeliveryRules: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Germany, Austria · mobile · weekdays 08-20 Berlin time')).toBeVisible();
     await expect(canvas.getByText('not on forum.example.com, known sites only')).toBeVisible();
+  },
+};
+
+/** A long flight in a long zone, with pacing and rules, at the width the list has in a 1440 px window. */
+const longFlight = [
+  ...pacedCampaigns.map((entry) => ({ ...entry, deliveryRules: RULES[entry.id] ?? {} })),
+  {
+    ...campaign(
+      'c6',
+      'Black Friday to New Year – all products, every market, prospecting and retargeting',
+      {
+        start: { date: '2026-11-27' },
+        end: { date: '2027-01-06' },
+        impressions: 1_234_567,
+        clicks: 4_321,
+        timezone: 'America/Argentina/ComodRivadavia',
+      },
+      true,
+      'Northwind Outdoor Equipment International',
+    ),
+    pacing: notStartedPacing,
+  },
+];
+
+/**
+ * The list at 1440 px (the page beside the 16rem sidebar: 1,136 px): a long flight and a long zone wrap
+ * in their column, nothing scrolls sideways and every row's Delete stays in view.
+ */
+export const Desktop1440: Story = {
+  args: { list: longFlight, withActions: true },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 1136 }} data-testid="page">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Campaigns' });
+    const scroller = table.parentElement as HTMLElement;
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    const page = canvas.getByTestId('page').getBoundingClientRect();
+    for (const button of canvas.getAllByRole('button', { name: /^Delete / }))
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(page.right);
+    await expect(canvas.getByText(/America\/Argentina\/ComodRivadavia/)).toBeVisible();
   },
 };

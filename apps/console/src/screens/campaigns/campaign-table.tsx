@@ -114,7 +114,9 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
       <TableBody>
         {campaigns.map((campaign) => (
           <TableRow key={campaign.id}>
-            <TableCell>
+            {/* Name and flight wrap (a long name, a long zone) so the row fits a 1440 px window with its
+                Delete in view; the figures and the actions keep to one line. */}
+            <TableCell className="min-w-48 whitespace-normal">
               <Link to={`/campaigns/${campaign.id}`} className="font-medium text-primary hover:underline">
                 {campaign.name}
               </Link>
@@ -142,7 +144,7 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
                 )}
               </TableCell>
             ) : null}
-            <TableCell>
+            <TableCell className="min-w-44 whitespace-normal">
               <FlightBadge
                 flight={campaign.data}
                 serving={campaign.creatives.some((creative) => creative.liveCreatives.length > 0)}
@@ -150,7 +152,7 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
                 {...(now ? { now } : {})}
               />
             </TableCell>
-            <TableCell className="text-right">{actions?.(campaign)}</TableCell>
+            <TableCell className="w-px text-right">{actions?.(campaign)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -87,6 +87,11 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{data.name}</h1>
+          {data.data.advertiser ? (
+            <p className="text-sm" data-slot="campaign-advertiser">
+              <span className="text-muted-foreground">Advertiser:</span> {data.data.advertiser}
+            </p>
+          ) : null}
           <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
             <FlightBadge
               flight={data.data}

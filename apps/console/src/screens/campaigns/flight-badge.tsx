@@ -38,9 +38,10 @@ export function FlightBadge({
   const status: CampaignStatus = archived ? 'archived' : servingStatus(flight, serving, now);
   const zone = flight.timezone && flight.timezone !== 'UTC' ? ` (${flight.timezone})` : '';
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" data-flight-state={status}>
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-flight-state={status}>
       <Badge variant={VARIANT[status]}>{CAMPAIGN_STATUS_LABELS[status]}</Badge>
-      <span className="text-muted-foreground text-sm">
+      {/* A long zone name breaks where it must rather than widening its column (the campaign list). */}
+      <span className="text-muted-foreground text-sm [overflow-wrap:anywhere]">
         {formatFlight(flight.start?.date, flight.end?.date)}
         {flight.start || flight.end ? zone : ''}
       </span>

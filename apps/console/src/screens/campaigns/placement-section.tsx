@@ -20,6 +20,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { AbTestPanel } from './ab-test-panel';
 import { PlacementCreatives } from './placement-creatives';
 import { AbTestDialog, type DialogCreative, PlacementDialog } from './placement-dialogs';
+import { PlacementTests } from './placement-tests';
 
 export type PlacementCreative = DialogCreative & Pick<Creative, 'platform' | 'settings'>;
 
@@ -28,6 +29,8 @@ export type PlacementTestState = {
   test: PlacementAbTest;
   results?: AbTestResults | undefined;
   error?: unknown;
+  /** Every test of the placement, newest first (the one above among them). */
+  all?: readonly PlacementAbTest[] | undefined;
 };
 
 /**
@@ -165,6 +168,9 @@ export function PlacementSection({
           locale={locale}
           onStop={actions ? () => actions.onStopTest(test.test) : undefined}
         />
+      ) : null}
+      {test?.all && test.all.length > 0 ? (
+        <PlacementTests placementName={placement.name} tests={test.all} nameOf={nameOf} />
       ) : null}
       {actions ? (
         <>

@@ -103,11 +103,24 @@ export const NoPlacements: Story = {
   },
 };
 
-/** The demo's "Homepage sidebar": a running test at its planned sample, B wins. */
+/** An earlier test of the sidebar, on the engagement rate, ended. */
+const earlier = {
+  ...test,
+  id: 'test-0',
+  status: 'ended' as const,
+  goal: 'engagementRate' as const,
+  startedAt: '2026-09-01T10:00:00.000Z',
+  endedAt: '2026-09-29T10:00:00.000Z',
+};
+
+/**
+ * The demo's "Homepage sidebar": a running test at its planned sample, B wins, counted from the first
+ * whole quarter hour after its start; below it the placement's tests, the earlier one ended.
+ */
 export const WithTest: Story = {
   args: {
     placements: [sidebar, leaderboard],
-    tests: { [sidebar.id]: { test, results: resultsOf(variantWinsVerdict, test) } },
+    tests: { [sidebar.id]: { test, results: resultsOf(variantWinsVerdict, test), all: [test, earlier] } },
     stats: { [sidebar.id]: statsOf(sidebar), [leaderboard.id]: statsOf(leaderboard) },
   },
   play: async ({ canvas, canvasElement }) => {
@@ -123,6 +136,15 @@ export const WithTest: Story = {
     await expect(
       canvas.getByRole('img', { name: /^CTR by variant: Static banner \(control\)/ }),
     ).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Counted from 28 Oct 2026, 09:00 UTC, the first whole quarter hour after the start (28 Oct 2026, 08:52 UTC), so only evenly rotated traffic is compared.',
+      ),
+    ).toBeVisible();
+    const list = canvas.getByRole('region', { name: 'A/B tests of Homepage sidebar' });
+    await expect(list).toHaveTextContent('A/B tests of this placement (2)');
+    await expect(list).toHaveTextContent('Engagement rate: Static banner against In-banner trailer');
+    await expect(list).toHaveTextContent('1 Sept 2026, 10:00 UTC to 29 Sept 2026, 10:00 UTC');
   },
 };
 

@@ -50,7 +50,7 @@ export function PlacementsCard({
 }: PlacementsCardProps) {
   const [creating, setCreating] = useState(false);
   return (
-    <Card data-slot="placements-card">
+    <Card data-slot="placements-card" id="placements" className="scroll-mt-20">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle level={2}>Placements</CardTitle>

@@ -79,7 +79,7 @@ export const test: PlacementAbTest = {
   power: 80,
   baselineRate: 1,
   plannedSample: 10_000,
-  startedAt: '2026-10-28T09:00:00.000Z',
+  startedAt: '2026-10-28T08:52:00.000Z',
   endedAt: null,
 };
 

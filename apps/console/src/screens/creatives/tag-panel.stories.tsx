@@ -121,11 +121,26 @@ export const NotPublished: Story = {
   },
 };
 
+/** No platform chosen yet: the direct tag, with no macro, and a line saying how to get a platform's. */
 export const NoPlatform: Story = {
   args: { creative: creative({ platform: null }) },
   play: async ({ canvas }) => {
-    await expect(
-      canvas.getByText("Choose the trading platform in the creative's settings to get its tags."),
-    ).toBeVisible();
+    await expect(canvas.getByText(/No trading platform chosen: these are direct tags/)).toBeVisible();
+    await expect(tagBox(canvas, 'Direct (no platform)')).toHaveValue(
+      '<ins class="adconsole-ad" data-live-id="lc_9Qx2" data-width="300" data-height="250" data-platform="direct" ' +
+        'style="display:inline-block;width:300px;height:250px"></ins>' +
+        '<script async src="https://ads.example.com/serve/init.js"></script>',
+    );
+  },
+};
+
+/** "Direct (no platform)" chosen: a VAST tag is the bare URL, for a publisher's own player. */
+export const DirectVastTag: Story = {
+  args: { creative: creative({ type: 'VAST', platform: 'direct' }) },
+  play: async ({ canvas }) => {
+    await expect(tagBox(canvas, 'Direct (no platform)')).toHaveValue(
+      'https://ads.example.com/serve/vast/lc_9Qx2.xml',
+    );
+    await expect(canvas.queryByText(/No trading platform chosen/)).not.toBeInTheDocument();
   },
 };

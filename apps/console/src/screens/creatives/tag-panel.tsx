@@ -1,5 +1,7 @@
 // The ad tag of each live creative for the creative's platform (docs/product.md §7: VAST/VPAID as an
 // XML URL, banners as an <ins> tag with the init script), with copy buttons and the xlsx tag sheet.
+// Without a platform the tags are direct ones (docs/tags.md, "Direct tags"): no platform macro, for a
+// publisher's own page or player.
 import { buildTag, type Creative, findPlatform, servingUrlWarning } from '@adconsole/domain';
 import { Alert, AlertDescription, Button, CopyField } from '@adconsole/ui';
 
@@ -27,22 +29,23 @@ export function TagPanel({
   onDownloadSheet: () => void;
   downloading: boolean;
 }) {
-  const platform = creative.platform ? findPlatform(creative.platform) : undefined;
+  const chosen = creative.platform ? findPlatform(creative.platform) : undefined;
+  const platform = chosen ?? findPlatform('direct');
   if (creative.liveCreatives.length === 0) {
     return <p className="text-muted-foreground text-sm">Publish the creative to get its ad tags.</p>;
   }
-  if (!platform) {
-    return (
-      <Alert variant="warning">
-        <AlertDescription>
-          Choose the trading platform in the creative's settings to get its tags.
-        </AlertDescription>
-      </Alert>
-    );
-  }
+  if (!platform) return null;
   const insecure = servingUrlWarning(servingHost);
   return (
     <div className="grid gap-4">
+      {chosen ? null : (
+        <Alert>
+          <AlertDescription>
+            No trading platform chosen: these are direct tags, with no platform macros, for a publisher's own
+            page or player. For a platform's tag, choose it in the creative's settings.
+          </AlertDescription>
+        </Alert>
+      )}
       {insecure ? (
         <Alert variant="warning">
           <AlertDescription>{insecure}</AlertDescription>

@@ -183,7 +183,8 @@ export function useShareLinks(campaignID: string) {
   const queryClient = useQueryClient();
   return {
     create: useMutation({
-      mutationFn: (expiresAt: string | null) => reportsApi().newToken({ campaignID, expiresAt }),
+      mutationFn: (link: { expiresAt: string | null; includeCosts: boolean }) =>
+        reportsApi().newToken({ campaignID, ...link }),
       onSuccess: (token: ReportToken) =>
         patchReports(queryClient, campaignID, (report) => ({
           ...report,

@@ -3,11 +3,14 @@ import {
   oneWeekBreakdowns,
   oneWeekNotServed,
   oneWeekReport,
+  oneWeekReportWithConversionsAndSpend,
   oneWeekReportWithInvalidTraffic,
   oneWeekReportWithVastErrors,
   previousWeekReport,
+  siteBreakdownWithConversionsAndSpend,
   zeroReport,
 } from '@adconsole/charts/fixtures';
+import { breakdownWithoutCosts, reportWithoutCosts } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { ReportBreakdownProps } from './report-breakdown';
@@ -358,6 +361,47 @@ export const SharePage: Story = {
     await expect(canvas.getByRole('tab', { name: 'Country' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('table', { name: 'Report by country' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Breakdown by country' })).toBeChecked();
+  },
+};
+
+/**
+ * A share link made without costs (docs/reports.md, "Share links"): a campaign at USD 2.50 CPM with
+ * conversions shows its counts, rates, conversions and pacing, and no spend, effective cost, conversion
+ * value, cost per conversion or ROAS in any tile, table or breakdown.
+ */
+export const SharePageWithoutCosts: Story = {
+  args: {
+    report: reportWithoutCosts(oneWeekReportWithConversionsAndSpend),
+    previous: undefined,
+    previousDays: undefined,
+    breakdown: {
+      ...breakdownOf('site'),
+      breakdown: breakdownWithoutCosts(siteBreakdownWithConversionsAndSpend),
+    },
+    emptyAction: undefined,
+  },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu()}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('table', { name: 'Report by site' })).toBeVisible();
+    await expect(canvas.getAllByText('Conversions').length).toBeGreaterThan(0);
+    const text = canvasElement.textContent ?? '';
+    for (const cost of [
+      'Spend',
+      'eCPM',
+      'eCPC',
+      'CPCV',
+      'Conversion value',
+      'Conv. value',
+      'Cost per conversion',
+      'ROAS',
+      'USD',
+      '$',
+    ])
+      await expect(text, cost).not.toContain(cost);
   },
 };
 

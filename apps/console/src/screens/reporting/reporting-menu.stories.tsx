@@ -64,6 +64,10 @@ export const Owner: Story = {
     );
     await expect(canvas.getByRole('button', { name: 'Create share link' })).toBeVisible();
     await expect(canvas.getByText('1 scheduled for this campaign.')).toBeVisible();
+    // The campaign's A/B tests, on its page (docs/reports.md, "A/B tests").
+    await expect(
+      canvas.getByRole('link', { name: "A/B tests of the campaign's placements" }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/campaigns\/[^/]+#placements$/));
   },
 };
 
@@ -73,6 +77,7 @@ export const SharePage: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Create share link' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Schedule report' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /A\/B tests/ })).toBeNull();
     await expect(canvas.getByRole('link', { name: /Trail season pre-roll/ })).toHaveAttribute(
       'aria-current',
       'page',

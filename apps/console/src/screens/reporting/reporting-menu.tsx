@@ -150,6 +150,15 @@ export function ReportingMenu({
             </ul>
           </>
         ) : null}
+        {owner ? (
+          <p className="mt-2 px-2 text-xs">
+            {renderLink({
+              href: `/campaigns/${owner.campaignID}#placements`,
+              className: 'text-primary underline-offset-4 hover:underline',
+              children: "A/B tests of the campaign's placements",
+            })}
+          </p>
+        ) : null}
       </nav>
 
       <Separator />

@@ -177,7 +177,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
               campaignID: owner,
               shareLinks: {
                 tokens: summary.data.reportToken,
-                onCreate: (expiresAt) => shareLinks.create.mutateAsync(expiresAt).catch(() => undefined),
+                onCreate: (link) => shareLinks.create.mutateAsync(link).catch(() => undefined),
                 onRevoke: (token) => shareLinks.revoke.mutateAsync(token).catch(() => undefined),
                 creating: shareLinks.create.isPending,
                 revoking: shareLinks.revoke.isPending ? shareLinks.revoke.variables : undefined,

@@ -9,12 +9,14 @@ const tokens = [
     token: 'Vt1S8n2m2QmR3rO9eGmJ0y1b5Qh7uXo4cKx2aZp6LwE',
     createdAt: '2026-11-22T09:58:00Z',
     expiresAt: '2026-12-22T09:58:00Z',
+    includeCosts: false,
   },
   {
     url: 'https://console.example/share/p0Qw8rL3nB7tK2yZ5xC9vM4hJ6gF1dS8aE3uI0oP2lR',
     token: 'p0Qw8rL3nB7tK2yZ5xC9vM4hJ6gF1dS8aE3uI0oP2lR',
     createdAt: '2026-10-02T14:12:00Z',
     expiresAt: null,
+    includeCosts: true,
   },
 ];
 
@@ -34,13 +36,29 @@ export const NoLinks: Story = {
   },
 };
 
-/** A link for 30 days: the expiry is sent as a time 30 days from now. */
+/** A link for 30 days: the expiry is sent as a time 30 days from now; the costs are left out unless asked. */
 export const CreateForThirtyDays: Story = {
   play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Include costs' })).not.toBeChecked();
     await userEvent.click(canvas.getByRole('combobox', { name: 'Link works' }));
     await userEvent.click(await screen.findByRole('option', { name: 'For 30 days' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Create share link' }));
-    await expect(args.onCreate).toHaveBeenCalledWith('2026-12-22T10:00:00.000Z');
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      expiresAt: '2026-12-22T10:00:00.000Z',
+      includeCosts: false,
+    });
+  },
+};
+
+/** "Include costs" ticked: the link's report shows spend, effective costs, conversion value and ROAS. */
+export const CreateWithCosts: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Include costs' })).toHaveAccessibleDescription(
+      'Spend, eCPM, eCPC, conversion value and ROAS. Off: the link shows none of them.',
+    );
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Include costs' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create share link' }));
+    await expect(args.onCreate).toHaveBeenCalledWith({ expiresAt: null, includeCosts: true });
   },
 };
 
@@ -58,8 +76,8 @@ export const Creating: Story = {
 export const WithLinks: Story = {
   args: { tokens },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(/expires 22 Dec 2026/)).toBeVisible();
-    await expect(canvas.getByText(/works until revoked/)).toBeVisible();
+    await expect(canvas.getByText(/expires 22 Dec 2026, .*, without costs/)).toBeVisible();
+    await expect(canvas.getByText(/works until revoked, with costs$/)).toBeVisible();
   },
 };
 

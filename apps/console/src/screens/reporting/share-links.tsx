@@ -1,7 +1,8 @@
 // The share links of a campaign's report (docs/product.md §1; §4, "Share link"): create one (until
-// revoked, or for a number of days), copy it, see every live link with its age and expiry, revoke one.
+// revoked, or for a number of days; with the costs or, by default, without: docs/reports.md, "Share
+// links"), copy it, see every live link with its age, expiry and costs, revoke one.
 import type { ReportToken } from '@adconsole/domain';
-import { Button, ChoiceSelect, ConfirmDialog, CopyField, Field } from '@adconsole/ui';
+import { Button, Checkbox, ChoiceSelect, ConfirmDialog, CopyField, Field } from '@adconsole/ui';
 import { useState } from 'react';
 
 const LIFETIMES = [
@@ -23,10 +24,19 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : undefined);
 
+/** What a new share link is made with. */
+interface NewShareLink {
+  expiresAt: string | null;
+  includeCosts: boolean;
+}
+
 export type ShareLinksProps = {
   tokens: readonly ReportToken[];
-  /** Creates a link that stops working at `expiresAt` (ISO 8601), or never when null. */
-  onCreate: (expiresAt: string | null) => unknown;
+  /**
+   * Creates a link that stops working at `expiresAt` (ISO 8601), or never when null, whose report shows
+   * the costs (spend, effective costs, conversion value, ROAS) only with `includeCosts`.
+   */
+  onCreate: (link: NewShareLink) => unknown;
   onRevoke: (token: string) => unknown;
   creating?: boolean;
   /** The token being revoked. */
@@ -44,9 +54,13 @@ export function ShareLinks({
   now = new Date(),
 }: ShareLinksProps) {
   const [lifetime, setLifetime] = useState<Lifetime>('never');
+  const [includeCosts, setIncludeCosts] = useState(false);
   const create = () => {
     const days = LIFETIMES.find((choice) => choice.value === lifetime)?.days ?? null;
-    return onCreate(days === null ? null : new Date(now.getTime() + days * 86_400_000).toISOString());
+    return onCreate({
+      expiresAt: days === null ? null : new Date(now.getTime() + days * 86_400_000).toISOString(),
+      includeCosts,
+    });
   };
   return (
     <section aria-labelledby="share-links" className="grid gap-3" data-slot="share-links">
@@ -59,6 +73,19 @@ export function ShareLinks({
       <Field label="Link works">
         {(control) => (
           <ChoiceSelect {...control} choices={LIFETIMES} value={lifetime} onValueChange={setLifetime} />
+        )}
+      </Field>
+      <Field
+        label="Include costs"
+        description="Spend, eCPM, eCPC, conversion value and ROAS. Off: the link shows none of them."
+        orientation="horizontal"
+      >
+        {(control) => (
+          <Checkbox
+            {...control}
+            checked={includeCosts}
+            onCheckedChange={(checked) => setIncludeCosts(checked === true)}
+          />
         )}
       </Field>
       <Button variant="secondary" loading={creating} onClick={create}>
@@ -79,6 +106,7 @@ export function ShareLinks({
                   {[
                     token.createdAt ? `Created ${when(token.createdAt)}` : undefined,
                     token.expiresAt ? `expires ${when(token.expiresAt)}` : 'works until revoked',
+                    token.includeCosts ? 'with costs' : 'without costs',
                   ]
                     .filter(Boolean)
                     .join(', ')}

@@ -66,7 +66,7 @@ describe('creative request schemas (docs/product.md §7)', () => {
       'type must be one of: Banner, VAST, VPAID',
     ]);
     expect(messages(creativeBodySchema, { ...valid, platform: 'myspace' })[0]).toMatch(
-      /^platform must be one of: google-ad-manager/,
+      /^platform must be one of: direct, google-ad-manager/,
     );
     expect(messages(creativeBodySchema, { ...valid, width: -1 })).toEqual(['width must be at least 0']);
     expect(messages(creativeBodySchema, { ...valid, name: '   ' })).toEqual([

@@ -75,6 +75,11 @@ export const newTokenRequestSchema = z.strictObject(
         }),
       ),
     ),
+    /**
+     * Whether the link's report shows the costs: spend, effective costs, conversion value, cost per
+     * conversion and ROAS (docs/reports.md, "Share links"). Off unless asked for.
+     */
+    includeCosts: z.optional(booleanField('includeCosts')),
   },
   { error: noDataWhenMissing },
 );
