@@ -44,3 +44,27 @@ export const Open: Story = {
 };
 
 export const OpenDark: Story = { ...Open, globals: { theme: 'dark' } };
+
+/** A preset chosen in the sheet closes it, so the figures for the new dates are in view at once. */
+export const PresetClosesTheSheet: Story = {
+  args: {
+    menu: (close) => (
+      <ReportingMenu
+        {...(menuStories.args as React.ComponentProps<typeof ReportingMenu>)}
+        onDatesChosen={close}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Dates, zone, export and sharing' });
+    await userEvent.click(button);
+    const sheet = await screen.findByRole('dialog', { name: 'Report settings' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Dates' }));
+    const picker = await screen.findByRole('dialog', { name: 'Report dates' });
+    await userEvent.click(within(picker).getByRole('button', { name: 'Yesterday' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuStories.args?.onChange).toHaveBeenCalled();
+    button.blur();
+  },
+};

@@ -15,8 +15,11 @@ import { SlidersHorizontalIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 
 export interface ReportingBarProps {
-  /** The reporting menu, drawn in the sheet while it is open. */
-  menu: ReactNode;
+  /**
+   * The reporting menu, drawn in the sheet while it is open; given `close`, it can close the sheet
+   * (once a range is chosen, so the figures it asked for are in view).
+   */
+  menu: ReactNode | ((close: () => void) => ReactNode);
   /** Opened by a story or a test; closed by default. */
   defaultOpen?: boolean;
 }
@@ -37,7 +40,7 @@ export function ReportingBar({ menu, defaultOpen = false }: ReportingBarProps) {
             <SheetTitle>Report settings</SheetTitle>
             <SheetDescription>Choose the dates and zone, open a creative, export or share.</SheetDescription>
           </SheetHeader>
-          <div className="px-4 pb-6">{menu}</div>
+          <div className="px-4 pb-6">{typeof menu === 'function' ? menu(() => setOpen(false)) : menu}</div>
         </SheetContent>
       </Sheet>
     </div>

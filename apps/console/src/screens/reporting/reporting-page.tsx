@@ -154,10 +154,11 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
     }
   };
 
-  const menu = (
+  const menu = (onDatesChosen?: () => void) => (
     <ReportingMenu
       state={state}
       onChange={change}
+      onDatesChosen={onDatesChosen}
       now={now}
       flight={flight ?? undefined}
       summaryHref={`${basePath}${search}`}
@@ -211,7 +212,7 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   );
 
   return (
-    <ReportingLayout rail={stacked ? undefined : menu}>
+    <ReportingLayout rail={stacked ? undefined : menu()}>
       {/* Beside the report the menu is its side rail; below that width a bar under the report's heading
           opens it in a sheet (reporting-bar.tsx): what changes the report comes first, and the menu,
           which grows as the creatives, share links and schedules arrive, never pushes the report down. */}
