@@ -244,7 +244,7 @@ function ReportingScreen({
           which grows as the creatives, share links and schedules arrive, never pushes the report down. */}
       <ReportView
         status={status}
-        controls={stacked ? <ReportingBar menu={menu} /> : undefined}
+        controls={stacked ? <ReportingBar menu={menu} sharing={owner !== undefined} /> : undefined}
         report={report}
         previous={previous.data?.totals}
         previousLoading={main.isSuccess && previous.isPending}
