@@ -22,6 +22,8 @@ export function useBrowser(): (options?: {
   viewport?: { width: number; height: number };
   /** False: a page with no script at all (what the server's HTML draws alone). */
   javaScriptEnabled?: boolean;
+  /** A phone's touch screen: taps, and the mobile viewport's rules. */
+  touch?: boolean;
 }) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -37,6 +39,7 @@ export function useBrowser(): (options?: {
       viewport: options.viewport ?? { width: 1280, height: 900 },
       userAgent: options.userAgent ?? personUserAgent(browser),
       javaScriptEnabled: options.javaScriptEnabled ?? true,
+      ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     });
     return context.newPage();
   };

@@ -18,7 +18,7 @@ import { frameworkErrorInEnvelope, registerErrorEnvelope } from './http/errors';
 import { SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
 import type { RouteDef } from './http/routes';
 import { registerSecurityHooks } from './http/security-headers';
-import { sharedReportPages } from './http/server-view';
+import { sharedPageInCampaignZone, sharedReportPages } from './http/server-view';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
@@ -147,6 +147,12 @@ async function registerPagesAndNotFound(
         config: publicConfigOf(config),
         publicUrl: config.publicUrl,
         firstView: await sharedReportPages(ctx, routes),
+        movedTo: (request) =>
+          sharedPageInCampaignZone(ctx, request).catch((error: unknown) => {
+            // The page is then served where it was asked for, in UTC.
+            request.log.error({ err: error }, "the share page's zone was not read");
+            return undefined;
+          }),
       })
     : undefined;
   app.setNotFoundHandler((request, reply) => {

@@ -235,4 +235,37 @@ describe(`the console's files and the API's answers on the wire on ${testDatabas
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8')).data).toBe('Pong');
   });
+
+  it("moves a share link's page that names no zone to its campaign's zone (docs/reports.md, \"The report's zone\")", async () => {
+    const { client } = await signedInUser(server);
+    const shareOf = async (timezone: string) => {
+      const made = await client.post<{ id: string }>('/v1/campaign/new', {
+        name: 'Zoned',
+        data: { timezone },
+      });
+      expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
+      const link = await client.post<{ token: string }>('/v1/campaign/newToken', {
+        campaignID: made.body.data?.id,
+      });
+      expect(link.httpStatus).toBe(200);
+      return link.body.data?.token ?? '';
+    };
+    const newYork = await shareOf('America/New_York');
+    const summary = await rawGet(`${server.url}/share/${newYork}`);
+    expect(summary.status).toBe(302);
+    expect(summary.headers.location).toBe(`/share/${newYork}?zone=America%2FNew_York`);
+    // A creative's page keeps what its address named.
+    const creative = await rawGet(`${server.url}/share/${newYork}/creative/k1?start=1&end=2`);
+    expect(creative.status).toBe(302);
+    expect(creative.headers.location).toBe(
+      `/share/${newYork}/creative/k1?start=1&end=2&zone=America%2FNew_York`,
+    );
+    // A reader's pick of zone, or a link's fixed offset, is kept.
+    for (const query of ['?zone=Europe%2FBerlin', '?tz=%2B01%3A00']) {
+      expect((await rawGet(`${server.url}/share/${newYork}${query}`)).status, query).toBe(200);
+    }
+    // A UTC campaign's page reads UTC without a zone; a link that is no share link's is sent as it is.
+    expect((await rawGet(`${server.url}/share/${await shareOf('UTC')}`)).status).toBe(200);
+    expect((await rawGet(`${server.url}/share/${'x'.repeat(43)}`)).status).toBe(200);
+  });
 });

@@ -95,6 +95,8 @@ export interface ConsolePageSettings {
    * data block it comes with; undefined where it draws none.
    */
   firstView?: (request: FastifyRequest) => Promise<{ drawn: string; block: SharedReportBlock } | undefined>;
+  /** Where a page moves to first (a share link's page to its campaign's zone: http/server-view.ts). */
+  movedTo?: (request: FastifyRequest) => Promise<string | undefined>;
 }
 
 function consolePage(consoleDir: string, file: string, settings: ConsolePageSettings): ConsolePage {
@@ -144,6 +146,8 @@ export async function registerConsoleFiles(
       const page = isAccountPath(new URL(request.url, 'http://console').pathname)
         ? accountPages
         : consolePages;
+      const moved = page === consolePages ? await settings.movedTo?.(request) : undefined;
+      if (moved) return reply.header('Cache-Control', REVALIDATE).redirect(moved, 302);
       reply
         .header('Cache-Control', REVALIDATE)
         .header('Vary', 'Accept-Encoding')

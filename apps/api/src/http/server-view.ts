@@ -10,12 +10,16 @@ import { pathToFileURL } from 'node:url';
 import {
   ApiError,
   contract,
+  isSharedToken,
+  reportTimezone,
   SERVER_VIEW_ATTRIBUTE,
   SHARED_REPORT_ELEMENT_ID,
   type SharedReportBlock,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { findCampaign } from '../db/queries/campaigns';
+import { findWorkingShareTokenCampaign } from '../db/queries/share-tokens';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
@@ -34,6 +38,34 @@ async function loadSharedReportRenderer(consoleDir: string): Promise<Render | un
 /** The share page's path whose first view the server draws: the campaign summary of a link. */
 const sharedSummaryToken = (pathname: string): string | undefined =>
   /^\/share\/([^/]+)\/?$/.exec(pathname)?.[1];
+
+/** A share link's page, the summary's or a creative's: its token. */
+const sharedPageToken = (pathname: string): string | undefined =>
+  /^\/share\/([^/]+)(?:\/creative\/[^/]+)?\/?$/.exec(pathname)?.[1];
+
+/**
+ * Where a share link's page that names no zone moves to (docs/reports.md, "The report's zone"): the same
+ * page with `zone=` the campaign's zone, so the server's first view and the console read the campaign's
+ * days, and the address keeps the zone as a reader's pick would. Undefined for another page, one that
+ * names a zone or an offset, a link that no longer works, and a campaign in UTC (a page without a zone
+ * reads UTC already).
+ */
+export async function sharedPageInCampaignZone(
+  ctx: Pick<Context, 'db'>,
+  request: Pick<FastifyRequest, 'url'>,
+): Promise<string | undefined> {
+  const url = new URL(request.url, 'http://console');
+  const token = sharedPageToken(url.pathname);
+  if (!token || !isSharedToken(token) || url.searchParams.has('zone') || url.searchParams.has('tz')) {
+    return undefined;
+  }
+  const campaignId = await findWorkingShareTokenCampaign(ctx.db, token);
+  const campaign = campaignId ? await findCampaign(ctx.db, campaignId) : undefined;
+  const zone = reportTimezone({}, campaign?.body.data?.timezone, {});
+  if (!campaign || zone.tzCode === 'UTC') return undefined;
+  url.searchParams.set('zone', zone.tzCode);
+  return `${url.pathname}${url.search}`;
+}
 
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as

@@ -14,6 +14,7 @@ import {
   reportHasVideo,
   reportingDatesOfDays,
   reportingSearch,
+  reportTimezone,
   reportWillHaveVideo,
   timezoneFromQuery,
 } from './reporting-view';
@@ -55,6 +56,24 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     const fromSettings = readReportingState({}, stored, now);
     expect(iso(fromSettings.dates)).toEqual(['2026-01-01T00:01:00.000Z', '2026-01-31T23:59:59.000Z']);
     expect(fromSettings.timezone).toEqual(kathmandu);
+  });
+
+  it("reads a campaign's report in the campaign's zone, before the stored choice and UTC, unless the URL names another", () => {
+    const newYork = timezones.find((timezone) => timezone.tzCode === 'America/New_York');
+    const stored = { activeReportingTimezone: kathmandu };
+    expect(readReportingState({}, stored, now, 'America/New_York').timezone).toEqual(newYork);
+    expect(readReportingState({}, {}, now, 'America/New_York').timezone).toEqual(newYork);
+    // The reader's pick, kept in the URL, wins over the campaign's zone; so does a link's fixed offset.
+    expect(
+      readReportingState({ tz: '+05:45', zone: 'Asia/Kathmandu' }, {}, now, 'America/New_York').timezone,
+    ).toEqual(kathmandu);
+    expect(reportTimezone({ tz: '+01:00' }, 'America/New_York', {})).toEqual(fixedOffsetTimezone('+01:00'));
+    // A UTC campaign's report is in UTC, whatever was chosen for another campaign.
+    expect(reportTimezone({}, 'UTC', stored).tzCode).toBe('UTC');
+    // Without a campaign (the dashboard) or with a zone the list does not name: the stored choice.
+    expect(reportTimezone({}, undefined, stored)).toEqual(kathmandu);
+    expect(reportTimezone({}, 'Mars/Olympus', stored)).toEqual(kathmandu);
+    expect(reportTimezone({}, null, {}).tzCode).toBe('UTC');
   });
 
   it('ignores a URL range that is not two integers in order', () => {

@@ -2,7 +2,8 @@
 // and which breakdown. It lives in the page's URL (start and end as unix seconds, tz as the offset, zone
 // as the IANA zone when one was picked, by=hour for hourly figures, breakdown=country for the Breakdown
 // section's tab), so a report link is bookmarkable; the last range and zone are kept in the persisted
-// settings; with neither, the last 7 days in UTC, by site.
+// settings; with neither, the last 7 days in UTC, by site. A campaign's report is read in the campaign's
+// own zone unless its URL names another (reportTimezone; docs/reports.md, "The report's zone").
 
 import { MAX_HOURLY_REPORT_DAYS } from '../constants';
 import { isVideoCreativeType } from '../entities/creative';
@@ -140,7 +141,29 @@ export interface StoredReportingChoice {
   activeReportingTimezone?: Timezone | null | undefined;
 }
 
-/** The page's state: what the URL says, else the last choice stored, else the last 7 days in UTC. */
+/**
+ * The zone a report is read in (docs/reports.md, "The report's zone"): the one its URL names (the
+ * reader's choice, kept by the link), else the campaign's own zone (its flight, pacing and alerts
+ * count its days), else the last zone chosen, else UTC. A campaign's zone the list does not name (none
+ * does: the campaign's form offers the list) falls through to the last choice.
+ */
+export function reportTimezone(
+  query: { tz?: string | null | undefined; zone?: string | null | undefined },
+  campaignTimezone: string | null | undefined,
+  stored: StoredReportingChoice,
+): Timezone {
+  const campaigns = campaignTimezone
+    ? campaignTimezone === defaultTimezone.tzCode
+      ? defaultTimezone
+      : timezones.find((timezone) => timezone.tzCode === campaignTimezone)
+    : undefined;
+  return timezoneFromQuery(query) ?? campaigns ?? stored.activeReportingTimezone ?? defaultTimezone;
+}
+
+/**
+ * The page's state: what the URL says, else the last choice stored, else the last 7 days in UTC; the
+ * zone by `reportTimezone` (a campaign's report in the campaign's zone).
+ */
 export function readReportingState(
   query: {
     start?: string | null;
@@ -152,6 +175,8 @@ export function readReportingState(
   },
   stored: StoredReportingChoice,
   now: Date,
+  /** The campaign's zone (IANA), when the report is a campaign's; none for the dashboard. */
+  campaignTimezone?: string | null | undefined,
 ): ReportingState {
   const start = Number(query.start);
   const end = Number(query.end);
@@ -160,7 +185,7 @@ export function readReportingState(
       ? { start: new Date(start * 1000), end: new Date(end * 1000) }
       : undefined;
   const dates = fromUrl ?? reportingDatesOrDefault(stored.activeReportingDates, now);
-  const timezone = timezoneFromQuery(query) ?? stored.activeReportingTimezone ?? defaultTimezone;
+  const timezone = reportTimezone(query, campaignTimezone, stored);
   const asked = query.by === 'hour' ? 'hour' : query.by === 'day' ? 'day' : defaultReportUnit(dates);
   const unit = asked === 'hour' && !hourlyAllowed(dates) ? 'day' : asked;
   return { dates, timezone, unit, breakdown: breakdownFromQuery(query.breakdown) };

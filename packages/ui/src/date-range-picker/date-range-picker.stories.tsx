@@ -158,7 +158,7 @@ export const CustomRangeWithKeyboard: Story = {
     const dialog = await screen.findByRole('dialog', { name: 'Date range' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: /, 3 November 2026/ }));
-    // With a range already chosen, a click moves its nearest end; start afresh from the 3rd.
+    // The first click starts a new range at the 3rd, whatever was chosen before; the keyboard ends it.
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: /, 10 November 2026/ })).toHaveFocus(),
@@ -176,6 +176,67 @@ export const CustomRangeWithKeyboard: Story = {
     await expect(range.to).toEqual(endOfDay(new Date(2026, 9 + 1, 10)));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     canvas.getByRole('button', { name: /Date range/ }).blur();
+  },
+};
+
+/**
+ * With 12-18 Nov chosen, Custom then a click on the 14th starts a new range there (as in Google
+ * Analytics or Ad Manager), instead of moving an end of the old one: the end waits for the next click.
+ */
+export const CustomFirstClickStartsAfresh: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Custom' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /, 14 November 2026/ }));
+    await expect(within(dialog).getByText('14 Nov 2026 – …')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: /, 18 November 2026/ })).not.toHaveAccessibleName(
+      /selected/,
+    );
+  },
+};
+
+/** The second click ends the range; one before the first day swaps them: 14th then 9th is 9-14 Nov. */
+export const CustomRangePicked: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /, 14 November 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /, 9 November 2026/ }));
+    await expect(within(dialog).getByText('9 Nov 2026 – 14 Nov 2026')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Custom' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeEnabled();
+    await expect(args.onChange).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * On a phone (390 px): one month, the last day's (November, not October above it), the presets in two
+ * columns, and the footer with Apply at the bottom of a popover that keeps within the window.
+ */
+export const Phone: Story = {
+  args: { phone: true },
+  parameters: { overlay: true },
+  decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+    const months = await within(dialog).findAllByRole('grid');
+    await expect(months).toHaveLength(1);
+    await expect(months[0]).toHaveAccessibleName('November 2026');
+    await expect(dialog.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    await userEvent.click(within(dialog).getByRole('button', { name: /, 2 November 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /, 5 November 2026/ }));
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    await expect(apply).toBeVisible();
+    await expect(apply.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
 

@@ -1,11 +1,12 @@
 import { endOfDay, format, startOfDay, startOfMonth, subMonths } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import * as React from 'react';
-import type { DateRange as DayPickerRange } from 'react-day-picker';
+import { useCompactLayout } from '../app-shell/use-compact-layout';
 import { Button } from '../button';
 import { cn } from '../lib/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '../popover';
 import { Spinner } from '../spinner';
+import { type CustomRangeDraft, pickRangeDay } from './custom-range';
 import {
   type DateRange,
   type DateRangePreset,
@@ -21,6 +22,9 @@ import {
  */
 const loadCalendar = () => import('../calendar/calendar');
 const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
+
+/** Below Tailwind's sm (640 px), a phone: one month, the presets in two columns. */
+const PHONE_MAX_WIDTH = 639;
 
 /**
  * Where the calendar's months will be while it loads: their size (seven 36 px days wide; the caption,
@@ -50,7 +54,13 @@ export type DateRangePickerProps = {
   /** date-fns format of the trigger's dates. */
   dateFormat?: string;
   placeholder?: string;
+  /** Months side by side on a wider screen; a phone shows one, the last day's month. */
   numberOfMonths?: number;
+  /**
+   * The phone's layout (one month, the presets in two columns); by default while the window is under
+   * 640 px wide. A story passes it to draw the phone's layout in a wide window.
+   */
+  phone?: boolean;
   disabled?: boolean;
   id?: string;
   className?: string;
@@ -59,7 +69,12 @@ export type DateRangePickerProps = {
   'aria-invalid'?: boolean | 'true' | 'false';
 };
 
-/** A reporting date range: one click on a preset, or a custom range picked on a two-month calendar. */
+/**
+ * A reporting date range: one click on a preset, or a custom range picked on a two-month calendar (one
+ * month on a phone), where the first click starts a new range and the second ends it (`pickRangeDay`).
+ * The popover keeps within the window: its presets and calendar scroll under a footer whose Apply is
+ * always in view.
+ */
 export function DateRangePicker({
   value,
   onChange,
@@ -67,7 +82,8 @@ export function DateRangePicker({
   extraPresets = [],
   dateFormat = 'd MMM yyyy',
   placeholder = 'Pick a date range',
-  numberOfMonths = 2,
+  numberOfMonths: wideMonths = 2,
+  phone: phoneProp,
   disabled,
   id,
   className,
@@ -76,7 +92,10 @@ export function DateRangePicker({
   'aria-invalid': invalid,
 }: DateRangePickerProps) {
   const [open, setOpen] = React.useState(false);
-  const [draft, setDraft] = React.useState<DayPickerRange | undefined>(value);
+  const [draft, setDraft] = React.useState<CustomRangeDraft | undefined>(value);
+  const narrowWindow = useCompactLayout(PHONE_MAX_WIDTH);
+  const phone = phoneProp ?? narrowWindow;
+  const numberOfMonths = phone ? 1 : wideMonths;
   const [custom, setCustom] = React.useState(false);
   const standard = dateRangePresets(now);
   const presets: (DateRangePreset | ExtraDateRangePreset)[] = [
@@ -126,11 +145,28 @@ export function DateRangePicker({
           <span className="truncate">{label}</span>
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-auto p-0" aria-label={ariaLabel}>
-        <div data-slot="date-range-picker" className="flex flex-col sm:flex-row">
+      <PopoverContent
+        align="start"
+        collisionPadding={8}
+        // Never taller than the room the window has for it: the presets and the calendar scroll, the
+        // footer with Apply stays (a phone's 844 px held a 906 px popover, Apply below the screen).
+        className="flex max-h-[var(--radix-popover-content-available-height)] w-auto flex-col p-0"
+        aria-label={ariaLabel}
+        data-phone={phone || undefined}
+      >
+        <div
+          data-slot="date-range-picker"
+          className={cn(
+            'flex min-h-0 flex-1 overflow-y-auto overscroll-contain',
+            phone ? 'flex-col' : 'flex-row',
+          )}
+        >
           <ul
             aria-label="Presets"
-            className="flex flex-col gap-0.5 border-b p-2 sm:w-40 sm:border-r sm:border-b-0"
+            className={cn(
+              'shrink-0 gap-0.5 p-2',
+              phone ? 'grid grid-cols-2 border-b' : 'flex w-40 flex-col border-r',
+            )}
           >
             {presets.map((preset) => (
               <li key={preset.id}>
@@ -150,35 +186,41 @@ export function DateRangePicker({
               </li>
             ))}
           </ul>
-          <div className="flex flex-col">
-            <React.Suspense fallback={<CalendarPending numberOfMonths={numberOfMonths} />}>
-              <Calendar
-                mode="range"
-                today={now}
-                numberOfMonths={numberOfMonths}
-                defaultMonth={startOfMonth(subMonths(value?.to ?? now, numberOfMonths - 1))}
-                selected={draft}
-                onSelect={(range: DayPickerRange | undefined) => {
-                  setDraft(range);
-                  setCustom(true);
-                }}
-                disabled={{ after: endOfDay(now) }}
-              />
-            </React.Suspense>
-            <div className="flex items-center justify-end gap-2 border-t p-3">
-              <span className="mr-auto text-muted-foreground text-xs" aria-live="polite">
-                {draft?.from
-                  ? `${format(draft.from, dateFormat)} – ${draft.to ? format(draft.to, dateFormat) : '…'}`
-                  : 'Pick the first day'}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button size="sm" disabled={!draft?.from || !draft.to} onClick={apply}>
-                Apply
-              </Button>
-            </div>
-          </div>
+          <React.Suspense fallback={<CalendarPending numberOfMonths={numberOfMonths} />}>
+            <Calendar
+              mode="range"
+              className={phone ? 'mx-auto' : undefined}
+              today={now}
+              numberOfMonths={numberOfMonths}
+              defaultMonth={startOfMonth(subMonths(value?.to ?? now, numberOfMonths - 1))}
+              selected={draft}
+              // The clicked day, not the library's range: its first click moves the nearest end.
+              onSelect={(_range, day: Date) => {
+                setDraft((current) => pickRangeDay(current, day));
+                setCustom(true);
+              }}
+              disabled={{ after: endOfDay(now) }}
+            />
+          </React.Suspense>
+        </div>
+        <div
+          data-slot="date-range-picker-footer"
+          className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t p-3"
+        >
+          <span
+            className={cn('mr-auto text-muted-foreground text-xs', phone && 'basis-full')}
+            aria-live="polite"
+          >
+            {draft?.from
+              ? `${format(draft.from, dateFormat)} – ${draft.to ? format(draft.to, dateFormat) : '…'}`
+              : 'Pick the first day'}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button size="sm" disabled={!draft?.from || !draft.to} onClick={apply}>
+            Apply
+          </Button>
         </div>
       </PopoverContent>
     </Popover>

@@ -91,3 +91,12 @@ const dark = { globals: { theme: 'dark' } } as const;
 export const EveryStateDark: Story = { ...EveryState, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+
+/** A New York campaign's alerts: fired and recovered in New York time, as its rules are checked. */
+export const InCampaignZone: Story = {
+  args: { timeZone: 'America/New_York' },
+  play: async ({ canvas }) => {
+    // 31 Mar 12:05 UTC is 08:05 in New York (daylight saving time, UTC-4).
+    await expect(canvas.getAllByText(/Fired 31 Mar, 08:05 GMT-4/)[0]).toBeVisible();
+  },
+};

@@ -31,6 +31,8 @@ export interface AlertListProps {
   actionError?: string | null;
   /** "Now" for what is still muted (stories pin it). */
   now?: Date;
+  /** The campaign's zone (IANA) on a campaign's alerts: its times are written in it; else the reader's. */
+  timeZone?: string | undefined;
   renderLink?: RenderLink;
 }
 
@@ -48,6 +50,7 @@ export function AlertList({
   pending,
   actionError,
   now = new Date(),
+  timeZone,
   renderLink = renderAnchor,
 }: AlertListProps) {
   if (loadError)
@@ -98,7 +101,9 @@ export function AlertList({
                   </Badge>
                   {alert.acknowledgedAt ? <Badge variant="secondary">Acknowledged</Badge> : null}
                   {muted ? (
-                    <Badge variant="outline">Muted until {alertTime(alert.mutedUntil as string)}</Badge>
+                    <Badge variant="outline">
+                      Muted until {alertTime(alert.mutedUntil as string, timeZone)}
+                    </Badge>
                   ) : null}
                 </div>
                 <p className="break-words text-sm">{alert.message}</p>
@@ -108,8 +113,8 @@ export function AlertList({
                   </p>
                 ) : null}
                 <p className="text-muted-foreground text-xs">
-                  Fired {alertTime(alert.openedAt)}
-                  {alert.closedAt ? ` · recovered ${alertTime(alert.closedAt)}` : ''}
+                  Fired {alertTime(alert.openedAt, timeZone)}
+                  {alert.closedAt ? ` · recovered ${alertTime(alert.closedAt, timeZone)}` : ''}
                   {alert.acknowledgedBy ? ` · acknowledged by ${alert.acknowledgedBy}` : ''}
                 </p>
               </div>

@@ -54,6 +54,7 @@ export function CampaignAlertsPage() {
             pending={changing}
             actionError={actionError}
             renderLink={renderRouterLink}
+            timeZone={campaign.data?.data.timezone}
           />
         </CardContent>
       </Card>

@@ -174,3 +174,15 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 export const Phone: Story = {
   decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
 };
+
+/** A New York campaign's history: the times in New York, as its flight and report are read. */
+export const InCampaignZone: Story = {
+  args: { timeZone: 'America/New_York' },
+  play: async ({ canvas }) => {
+    const items = within(canvas.getByRole('list', { name: 'Changes, newest first' })).getAllByRole(
+      'listitem',
+    );
+    await expect(items[0]).toHaveTextContent('24 Nov 2026, 09:05 GMT-5');
+    await expect(items[4]).toHaveTextContent('20 Nov 2026, 03:00 GMT-5');
+  },
+};

@@ -7,14 +7,14 @@ import { Loaded } from '../../components/loaded';
 import { formatDateTime } from './format';
 
 /** One change: its summary, when, and each field that differed (a create lists what it set). */
-function HistoryEntry({ entry }: { entry: AuditEntry }) {
+function HistoryEntry({ entry, timeZone }: { entry: AuditEntry; timeZone: string | undefined }) {
   const rows = auditFieldRows(entry.changes, entry.names);
   return (
     <li className="grid gap-1 border-b py-3 last:border-b-0">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="font-medium">{auditSummary(entry)}</span>
         <time dateTime={entry.at} className="text-muted-foreground text-xs tabular-nums">
-          {formatDateTime(entry.at)}
+          {formatDateTime(entry.at, timeZone)}
         </time>
       </p>
       {entry.action === 'update' && rows.length > 0 ? (
@@ -39,9 +39,11 @@ export interface CampaignHistoryProps {
   entries: AuditEntry[] | undefined;
   loading?: boolean;
   error?: unknown;
+  /** The campaign's zone (IANA): the times are written in it, with its name; UTC by default. */
+  timeZone?: string | undefined;
 }
 
-export function CampaignHistory({ entries, loading = false, error }: CampaignHistoryProps) {
+export function CampaignHistory({ entries, loading = false, error, timeZone }: CampaignHistoryProps) {
   return (
     <Card>
       <CardHeader>
@@ -60,7 +62,7 @@ export function CampaignHistory({ entries, loading = false, error }: CampaignHis
             ) : (
               <ol aria-label="Changes, newest first">
                 {list.map((entry) => (
-                  <HistoryEntry key={entry.id} entry={entry} />
+                  <HistoryEntry key={entry.id} entry={entry} timeZone={timeZone} />
                 ))}
               </ol>
             )

@@ -230,7 +230,12 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
       <CampaignDeliveryRules campaign={data} />
       <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
       <CampaignConversions campaign={data} />
-      <CampaignHistory entries={history.data} loading={history.isPending} error={history.error} />
+      <CampaignHistory
+        entries={history.data}
+        loading={history.isPending}
+        error={history.error}
+        timeZone={data.data.timezone}
+      />
       <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
     </div>
   );

@@ -20,17 +20,29 @@ export function formatFlight(start: string | null | undefined, end: string | nul
   return `${formatDay(start)} – ${formatDay(end)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-/** A moment, e.g. '24 Nov 2026, 14:05 UTC' (the history's times; UTC, as the server keeps them). */
-export const formatDateTime = (value: string) => {
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+const dateTimeIn = (timeZone: string) => {
+  let format = dateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    dateTimes.set(timeZone, format);
+  }
+  return format;
+};
+/**
+ * A moment in a zone with the zone's name, e.g. '24 Nov 2026, 09:05 GMT-5' (the history's times, in the
+ * campaign's zone: docs/reports.md, "The report's zone"); UTC by default, '24 Nov 2026, 14:05 UTC'.
+ */
+export const formatDateTime = (value: string, timeZone = 'UTC') => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : `${dateTime.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeIn(timeZone).format(date);
 };

@@ -32,7 +32,7 @@ import {
   TabsTrigger,
 } from '@adconsole/ui';
 import type * as React from 'react';
-import { formatReportDays } from './format';
+import { formatReportDays, reportZoneName } from './format';
 import {
   conversionHiddenColumns,
   creativeConversionHidden,
@@ -352,7 +352,9 @@ export function HoursCard({ report, draw }: { report: ReportData; draw: ReportDr
         <CardTitle level={2} id="report-hours">
           Hour of the week
         </CardTitle>
-        <CardDescription>When the audience sees and clicks, in local time.</CardDescription>
+        <CardDescription>
+          When the audience sees and clicks, by weekday and hour in {reportZoneName(report.timezone.tzCode)}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {draw.chart('hours', (loaded) => (

@@ -305,7 +305,7 @@ const dark = { globals: { theme: 'dark' } } as const;
 /** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
 export const Phone: Story = {
   // On a phone the reporting menu is a bar under the heading (closed here: the sheet is its own story).
-  args: { breakdown: breakdownOf('country'), controls: <ReportingBar menu={null} /> },
+  args: { breakdown: breakdownOf('country'), controls: <ReportingBar menu={null} sharing /> },
   decorators: [
     (Story) => (
       <div className="w-[358px]">

@@ -15,13 +15,18 @@ import { SlidersHorizontalIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 
 export interface ReportingBarProps {
-  /** The reporting menu, drawn in the sheet while it is open. */
-  menu: ReactNode;
+  /**
+   * The reporting menu, drawn in the sheet while it is open; given `close`, it can close the sheet
+   * (once a range is chosen, so the figures it asked for are in view).
+   */
+  menu: ReactNode | ((close: () => void) => ReactNode);
   /** Opened by a story or a test; closed by default. */
   defaultOpen?: boolean;
+  /** The owner's menu also shares (share links, schedules): the button says so; a share page's does not. */
+  sharing?: boolean;
 }
 
-export function ReportingBar({ menu, defaultOpen = false }: ReportingBarProps) {
+export function ReportingBar({ menu, defaultOpen = false, sharing = false }: ReportingBarProps) {
   const [open, setOpen] = useState(defaultOpen);
   return (
     <div data-slot="reporting-bar" className="flex print:hidden">
@@ -29,15 +34,19 @@ export function ReportingBar({ menu, defaultOpen = false }: ReportingBarProps) {
         <SheetTrigger asChild>
           <Button variant="outline" className="w-full justify-start">
             <SlidersHorizontalIcon aria-hidden="true" className="size-4" />
-            Dates, zone, export and sharing
+            {sharing ? 'Dates, zone, export and sharing' : 'Dates, zone and export'}
           </Button>
         </SheetTrigger>
         <SheetContent side="bottom" className="max-h-[85svh] overflow-y-auto">
           <SheetHeader>
             <SheetTitle>Report settings</SheetTitle>
-            <SheetDescription>Choose the dates and zone, open a creative, export or share.</SheetDescription>
+            <SheetDescription>
+              {sharing
+                ? 'Choose the dates and zone, open a creative, export or share.'
+                : 'Choose the dates and zone, open a creative or export.'}
+            </SheetDescription>
           </SheetHeader>
-          <div className="px-4 pb-6">{menu}</div>
+          <div className="px-4 pb-6">{typeof menu === 'function' ? menu(() => setOpen(false)) : menu}</div>
         </SheetContent>
       </Sheet>
     </div>

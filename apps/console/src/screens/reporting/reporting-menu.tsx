@@ -44,6 +44,8 @@ type ReportingMenuCreative = { id: string; name: string; type: string; href: str
 export type ReportingMenuProps = {
   state: ReportingState;
   onChange: (next: Partial<ReportingState>) => void;
+  /** After a range is chosen (a preset, or Custom's Apply): the phone's sheet closes on the figures. */
+  onDatesChosen?: (() => void) | undefined;
   /** The app's clock: presets and "today" come from it. */
   now: Date;
   /** The campaign's flight, offered as a preset when known. */
@@ -66,6 +68,7 @@ export type ReportingMenuProps = {
 export function ReportingMenu({
   state,
   onChange,
+  onDatesChosen,
   now,
   flight,
   summaryHref,
@@ -108,7 +111,10 @@ export function ReportingMenu({
               now={now}
               value={range}
               extraPresets={extraPresets}
-              onChange={(picked) => onChange({ dates: pickedReportingDates(picked.from, picked.to) })}
+              onChange={(picked) => {
+                onChange({ dates: pickedReportingDates(picked.from, picked.to) });
+                onDatesChosen?.();
+              }}
             />
           )}
         </Field>

@@ -8,6 +8,7 @@ import {
   ApiError,
   breakdownIsEmptyFor,
   breakdownOf,
+  DEFAULT_CAMPAIGN_TIMEZONE,
   errorMessage,
   flightReportingDates,
   hourlyAllowed,
@@ -56,9 +57,17 @@ export function CampaignReportingPage() {
     : undefined;
   // Known before the report: whether it will have video (its tiles' placeholders are as many as its tiles).
   const expectVideo = campaign.data ? reportWillHaveVideo(campaign.data.creatives, creativeID) : undefined;
+  // The report is read in the campaign's zone unless the URL names one (docs/reports.md, "The report's
+  // zone"): without one it waits for the campaign (or its failure: then the last zone chosen).
+  const [params] = useSearchParams();
+  const zoneNamed = params.has('zone') || params.has('tz');
   return (
     <ReportingScreen
       source={{ kind: 'campaign', campaignID }}
+      campaignTimezone={
+        campaign.data ? (campaign.data.data.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE) : undefined
+      }
+      zoneKnown={zoneNamed || campaign.data !== undefined || campaign.isError}
       creativeID={creativeID}
       basePath={`/campaigns/${campaignID}/reporting`}
       flight={flight}
@@ -76,6 +85,8 @@ export function SharedReportingPage() {
   return (
     <ReportingScreen
       source={{ kind: 'share', token: shareToken }}
+      campaignTimezone="UTC"
+      zoneKnown
       creativeID={creativeID}
       basePath={`/share/${shareToken}`}
       now={now}
@@ -95,10 +106,23 @@ type ScreenProps = {
   now: Date;
   /** Whether the report will have video, when the campaign says so before the report arrives. */
   expectVideo?: boolean | undefined;
+  /** The campaign's zone, the report's when the URL names none; undefined while unknown. */
+  campaignTimezone: string | undefined;
+  /** Whether the report's zone is known (the URL names one, or the campaign is in): nothing is asked before. */
+  zoneKnown: boolean;
 };
 
-function ReportingScreen({ source, creativeID, basePath, flight, now, expectVideo }: ScreenProps) {
-  const { state, change, search } = useReportingState(now);
+function ReportingScreen({
+  source,
+  creativeID,
+  basePath,
+  flight,
+  now,
+  expectVideo,
+  campaignTimezone,
+  zoneKnown,
+}: ScreenProps) {
+  const { state, change, search } = useReportingState(now, campaignTimezone);
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
   const stacked = useCompactLayout(STACKED_MAX_WIDTH);
@@ -109,10 +133,12 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
 
   // A report link is bookmarkable: the URL always names its range and zone.
   useEffect(() => {
-    if (!params.get('start') || !params.get('end')) setParams(reportingSearch(state), { replace: true });
-  }, [params, setParams, state]);
+    if (zoneKnown && (!params.get('start') || !params.get('end'))) {
+      setParams(reportingSearch(state), { replace: true });
+    }
+  }, [params, setParams, state, zoneKnown]);
 
-  const summaryRequest = reportRequest(source, state);
+  const summaryRequest = zoneKnown ? reportRequest(source, state) : undefined;
   const summary = useReport(summaryRequest);
   const creative = creativeID ? summary.data?.creatives.find((entry) => entry.id === creativeID) : undefined;
   // A creative without live creatives has no live ids: the domain refuses it with 'No live ids set'.
@@ -154,10 +180,11 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
     }
   };
 
-  const menu = (
+  const menu = (onDatesChosen?: () => void) => (
     <ReportingMenu
       state={state}
       onChange={change}
+      onDatesChosen={onDatesChosen}
       now={now}
       flight={flight ?? undefined}
       summaryHref={`${basePath}${search}`}
@@ -211,13 +238,13 @@ function ReportingScreen({ source, creativeID, basePath, flight, now, expectVide
   );
 
   return (
-    <ReportingLayout rail={stacked ? undefined : menu}>
+    <ReportingLayout rail={stacked ? undefined : menu()}>
       {/* Beside the report the menu is its side rail; below that width a bar under the report's heading
           opens it in a sheet (reporting-bar.tsx): what changes the report comes first, and the menu,
           which grows as the creatives, share links and schedules arrive, never pushes the report down. */}
       <ReportView
         status={status}
-        controls={stacked ? <ReportingBar menu={menu} /> : undefined}
+        controls={stacked ? <ReportingBar menu={menu} sharing={owner !== undefined} /> : undefined}
         report={report}
         previous={previous.data?.totals}
         previousLoading={main.isSuccess && previous.isPending}

@@ -5,7 +5,12 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { updateSettings, useSettings } from '../../settings/settings';
 
-export function useReportingState(now: Date = new Date()) {
+/**
+ * `campaignTimezone`: the campaign's zone, read when the URL names none (the domain's reportTimezone);
+ * a share page passes 'UTC', as the server's first view reads it (its address names the campaign's zone
+ * otherwise: http/server-view.ts in the API).
+ */
+export function useReportingState(now: Date = new Date(), campaignTimezone?: string | undefined) {
   const [params, setParams] = useSearchParams();
   const settings = useSettings();
   const key = params.toString();
@@ -23,8 +28,9 @@ export function useReportingState(now: Date = new Date()) {
         },
         settings,
         now,
+        campaignTimezone,
       ),
-    [key, settings.activeReportingDates, settings.activeReportingTimezone],
+    [key, settings.activeReportingDates, settings.activeReportingTimezone, campaignTimezone],
   );
 
   /** Moves the page to another state: a new history entry, and the stored choice for next time. */
