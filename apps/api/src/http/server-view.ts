@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { findCampaign } from '../db/queries/campaigns';
-import { findWorkingShareTokenCampaign } from '../db/queries/share-tokens';
+import { findWorkingShareToken } from '../db/queries/share-tokens';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
@@ -59,7 +59,7 @@ export async function sharedPageInCampaignZone(
   if (!token || !isSharedToken(token) || url.searchParams.has('zone') || url.searchParams.has('tz')) {
     return undefined;
   }
-  const campaignId = await findWorkingShareTokenCampaign(ctx.db, token);
+  const campaignId = (await findWorkingShareToken(ctx.db, token))?.campaign_id;
   const campaign = campaignId ? await findCampaign(ctx.db, campaignId) : undefined;
   const zone = reportTimezone({}, campaign?.body.data?.timezone, {});
   if (!campaign || zone.tzCode === 'UTC') return undefined;
