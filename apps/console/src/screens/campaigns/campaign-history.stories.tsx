@@ -182,7 +182,7 @@ export const InCampaignZone: Story = {
     const items = within(canvas.getByRole('list', { name: 'Changes, newest first' })).getAllByRole(
       'listitem',
     );
-    await expect(items[0]).toHaveTextContent('24 Nov 2026, 09:05 GMT-5');
-    await expect(items[4]).toHaveTextContent('20 Nov 2026, 03:00 GMT-5');
+    await expect(items[2]).toHaveTextContent('24 Nov 2026, 09:05 GMT-5');
+    await expect(items[6]).toHaveTextContent('20 Nov 2026, 03:00 GMT-5');
   },
 };
