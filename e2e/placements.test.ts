@@ -169,7 +169,7 @@ describe('placements: one tag, several creatives', () => {
       .getByRole('alertdialog', { name: 'End this A/B test?' })
       .getByRole('button', { name: 'End test' })
       .click();
-    await placement.getByText('Ended', { exact: true }).waitFor();
+    await placement.getByText('Ended', { exact: true }).first().waitFor();
     await expect.poll(() => placement.getByText('A/B test running').count()).toBe(0);
   });
 
