@@ -3,6 +3,7 @@
 import type { AlertRule } from '@adconsole/domain';
 import { insertAlert } from '../db/queries/alerts';
 import type { TestServer } from './harness';
+import { settled } from './helpers';
 
 /** An open alert of the campaign on `rule` (its id is the rule's name); answers its id. */
 export async function openAlert(server: TestServer, campaignId: string, rule: AlertRule): Promise<string> {
@@ -17,4 +18,15 @@ export async function openAlert(server: TestServer, campaignId: string, rule: Al
     muted_until: null,
   });
   return rule;
+}
+
+/**
+ * One alert evaluation at the server's clock as if 15 minutes had passed (its lease freed first), then
+ * the notices it queued sent, and their background work settled.
+ */
+export async function runAlertEvaluation(server: TestServer): Promise<void> {
+  await server.db.query("delete from job_leases where name = 'alert-evaluation'");
+  await server.app.jobs.runOnce();
+  await server.app.jobs.runOnce(20);
+  await settled(server);
 }

@@ -9,6 +9,7 @@
 import { MESSAGES, tokenLacksScopeMessage, webhookPrivateAddressMessage } from '@adconsole/domain';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAlertEvaluation } from '../../test/alerts';
 import {
   type Client,
   type SecondProcess,
@@ -82,10 +83,7 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
   /** One evaluation at the pinned clock (its lease freed first: 15 minutes passed), then its notices sent. */
   async function evaluate(at: number) {
     now = at;
-    await server.db.query("delete from job_leases where name = 'alert-evaluation'");
-    await server.app.jobs.runOnce();
-    await server.app.jobs.runOnce(20);
-    await settled(server);
+    await runAlertEvaluation(server);
   }
 
   const alertsOf = async (key: string) =>

@@ -3,8 +3,9 @@
 // (docs/alerts.md, "The rules") until the first impression or the end of the flight's first whole local
 // day. The clock is pinned; the campaign runs in New York.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAlertEvaluation } from '../../test/alerts';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
-import { settled, signedInAdmin, signedInUser } from '../../test/helpers';
+import { signedInAdmin, signedInUser } from '../../test/helpers';
 import { publish } from '../../test/reports-world';
 
 interface CampaignAnswer {
@@ -51,10 +52,7 @@ describe(`pacing before the first impression on ${testDatabaseKind()}`, () => {
 
   async function evaluate(at: number) {
     now = at;
-    await server.db.query("delete from job_leases where name = 'alert-evaluation'");
-    await server.app.jobs.runOnce();
-    await server.app.jobs.runOnce(20);
-    await settled(server);
+    await runAlertEvaluation(server);
   }
 
   const statusOf = async (key: string) =>

@@ -1,4 +1,6 @@
 // How the campaign screens print numbers and dates.
+import { zonedFormat } from '../../lib/zoned-format';
+
 const integer = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number | undefined) => integer.format(value ?? 0);
 
@@ -20,24 +22,15 @@ export function formatFlight(start: string | null | undefined, end: string | nul
   return `${formatDay(start)} – ${formatDay(end)}`;
 }
 
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-const dateTimeIn = (timeZone: string) => {
-  let format = dateTimes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      timeZoneName: 'short',
-    });
-    dateTimes.set(timeZone, format);
-  }
-  return format;
-};
+const dateTimeIn = zonedFormat({
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
 /**
  * A moment in a zone with the zone's name, e.g. '24 Nov 2026, 09:05 GMT-5' (the history's times, in the
  * campaign's zone: docs/reports.md, "The report's zone"); UTC by default, '24 Nov 2026, 14:05 UTC'.

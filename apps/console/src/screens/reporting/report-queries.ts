@@ -7,6 +7,7 @@ import {
   type Breakdown,
   type BreakdownDimension,
   isSharedToken,
+  type NewTokenRequest,
   previousReportPeriod,
   REPORT_CACHE_SECONDS,
   type ReportData,
@@ -183,7 +184,7 @@ export function useShareLinks(campaignID: string) {
   const queryClient = useQueryClient();
   return {
     create: useMutation({
-      mutationFn: (link: { expiresAt: string | null; includeCosts: boolean }) =>
+      mutationFn: (link: Omit<NewTokenRequest, 'campaignID'>) =>
         reportsApi().newToken({ campaignID, ...link }),
       onSuccess: (token: ReportToken) =>
         patchReports(queryClient, campaignID, (report) => ({

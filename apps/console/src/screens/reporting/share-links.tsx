@@ -1,7 +1,7 @@
 // The share links of a campaign's report (docs/product.md §1; §4, "Share link"): create one (until
 // revoked, or for a number of days; with the costs or, by default, without: docs/reports.md, "Share
 // links"), copy it, see every live link with its age, expiry and costs, revoke one.
-import type { ReportToken } from '@adconsole/domain';
+import type { NewTokenRequest, ReportToken } from '@adconsole/domain';
 import { Button, Checkbox, ChoiceSelect, ConfirmDialog, CopyField, Field } from '@adconsole/ui';
 import { useState } from 'react';
 
@@ -24,11 +24,8 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : undefined);
 
-/** What a new share link is made with. */
-interface NewShareLink {
-  expiresAt: string | null;
-  includeCosts: boolean;
-}
+/** What a new share link is made with: the share call's request, its campaign aside. */
+type NewShareLink = Omit<NewTokenRequest, 'campaignID'>;
 
 export type ShareLinksProps = {
   tokens: readonly ReportToken[];
