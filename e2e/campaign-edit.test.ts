@@ -80,7 +80,7 @@ describe('archiving a campaign', () => {
     await expect(dialog.textContent()).resolves.toContain('Its ads stop serving at once');
     await dialog.getByRole('button', { name: 'Archive campaign' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Archived', { exact: true }).first().waitFor();
+    await page.locator('[data-slot="badge"]').getByText('Archived', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Unarchive' }).waitFor();
     await eventually(async () => {
       expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).toBe(404);
