@@ -16,13 +16,26 @@ function pnpmOnPath() {
 /** The command that runs pnpm here: the installed one, or npx fetching the pinned version. */
 export const pnpm = pnpmOnPath() ? ['pnpm'] : ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
 
-/** Runs a command in the repo root with inherited output; rejects with its exit code. */
+/**
+ * Runs a command in the repo root with inherited output; rejects with its exit code. A SIGTERM or SIGINT
+ * sent to this process while the command runs goes to the command first, and this process then ends by
+ * the same signal: stopping `npm start` by its pid stops the server too, instead of leaving it on its port.
+ */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    let stoppedBy;
+    const forward = (signal) => {
+      stoppedBy = signal;
+      child.kill(signal);
+    };
+    const signals = ['SIGTERM', 'SIGINT'];
+    for (const signal of signals) process.on(signal, forward);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
+      for (const name of signals) process.off(name, forward);
+      if (stoppedBy) process.kill(process.pid, stoppedBy);
+      else if (code === 0) resolve();
       else
         reject(
           Object.assign(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`), { code }),
