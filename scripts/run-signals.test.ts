@@ -1,5 +1,7 @@
 // `npm start` runs the server as a child of scripts/start.mjs (lib.mjs `run`). Stopping the start script
 // by its pid must stop the server too: before, the child stayed on its port after its parent was gone.
+// (package.json's `start` is `exec node scripts/start.mjs`, so the signal npm passes on reaches the start
+// script itself rather than the shell npm runs it in.)
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
