@@ -68,10 +68,12 @@ describe('every route at 390 px', () => {
     await page.waitForURL('**/dashboard');
     demo = await page.evaluate(async () => {
       const headers = { 'X-Requested-With': 'adconsole', 'Content-Type': 'application/json' };
-      const campaign = (await (await fetch('/api/v1/campaign/mine', { headers })).json()).data[0] as {
+      // The first campaign with a creative: the demo also holds one not started yet, without any.
+      const campaigns = (await (await fetch('/api/v1/campaign/mine', { headers })).json()).data as {
         id: string;
         creatives: { id: string }[];
-      };
+      }[];
+      const campaign = campaigns.find((each) => each.creatives.length > 0) ?? { id: '', creatives: [] };
       const share = await fetch('/api/v1/campaign/newToken', {
         method: 'POST',
         headers,

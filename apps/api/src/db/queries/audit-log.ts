@@ -30,10 +30,13 @@ export interface NewAuditRow {
   at?: Date;
 }
 
+// The time is clock_timestamp(), the moment the row is written, not now(), the moment its transaction
+// began: changes serialised by a lock then list in the order they took effect (two transactions that
+// began in one order and took the lock in the other listed backwards on PostgreSQL).
 export async function insertAuditRow(db: Queryable, row: NewAuditRow): Promise<void> {
   await db.query(
     `insert into audit_log (actor_id, actor_email, entity, entity_id, campaign_id, action, changes, route, request_id, at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()))`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, clock_timestamp()))`,
     [
       row.actorId,
       row.actorEmail,
