@@ -1,5 +1,5 @@
-// `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet` and
-// `npm run test:bus`:
+// `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet`,
+// `npm run test:bus` and `npm run test:first-start`:
 // the suites that need something large or long, kept out of `npm test`. Installs what they need when it
 // is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
 // workspace and its lockfile), builds what is stale, then runs the one Vitest project.
@@ -70,6 +70,9 @@ suites.clickhouse.nats = true;
 // load on the machine's cores, run one after the other.
 suites.fleet.nats = true;
 suites.fleet.vitestArgs = ['--no-file-parallelism'];
+// The first start from a fresh copy of the repository, as the README tells a newcomer (nothing installed,
+// nothing built, then `npm start`): a whole build of its own, so out of `npm test` (docs/testing.md).
+suites['first-start'] = { project: 'e2e', files: ['e2e/first-start.test.ts'] };
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
