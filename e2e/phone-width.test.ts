@@ -68,7 +68,8 @@ describe('every route at 390 px', () => {
     await page.waitForURL('**/dashboard');
     demo = await page.evaluate(async () => {
       const headers = { 'X-Requested-With': 'adconsole', 'Content-Type': 'application/json' };
-      // The first campaign with a creative: the demo also holds one not started yet, without any.
+      // The newest campaign with a creative: a journey run earlier on this worker's product may have
+      // made newer ones without any.
       const campaigns = (await (await fetch('/api/v1/campaign/mine', { headers })).json()).data as {
         id: string;
         creatives: { id: string }[];
