@@ -1,0 +1,108 @@
+// A browser's frequency-cap history as one ad request reads and writes it (docs/serving.md, "Frequency
+// caps"): the serving origin's partitioned cookie (CHIPS) `adc_fc=<history>.<signature>`, the history's
+// text as rules/frequency-history.ts writes it, signed with the server's HMAC key (the one impressions
+// are signed with). A cookie that is missing, malformed, too long or whose signature does not verify is
+// no history: the browser is treated as new (capped from its first ad), never trusted and never a 500.
+//
+// The history travels with the browser, so a cap holds across API processes without a shared read. It
+// is written when the answer that carries the ad is made (counted at serve time): an impression beacon
+// may come back without the cookie (a browser's rules on third-party requests differ for beacons and
+// `sendBeacon`), while the answer is what we chose to show. The cookie is `Secure` and `SameSite=None`
+// (sent in a publisher's page, a third-party context) and `Partitioned`: kept per top-level site, so a
+// cap holds per browser on each site, never across sites. Browsers treat http://localhost and
+// http://127.0.0.1 as secure, so the tests' plain-http server sets and gets it too.
+import {
+  decodeHistory,
+  encodeHistory,
+  FREQUENCY_COOKIE,
+  type FrequencyHistory,
+  historyMaxAge,
+  MAX_HISTORY_CHARS,
+  type NotServedReason,
+  recordServed,
+  type TagCaps,
+  tagCapsHold,
+} from '@adconsole/domain';
+import { hmac22 } from '../hmac';
+
+/** The signed text: a version and the history, so no other signature of ours can stand for it. */
+const signedText = (history: string) => `adc-fc1|${history}`;
+
+/** The cookie's value in a Cookie header, undefined without one (the first one of that name wins). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  const prefix = `${name}=`;
+  for (const part of header.split(';')) {
+    const pair = part.trim();
+    if (pair.startsWith(prefix)) return pair.slice(prefix.length);
+  }
+  return undefined;
+}
+
+/** A history from the cookie's value: an empty one unless it is ours, signed and well formed. */
+export function readHistoryCookie(secret: Buffer, value: string | undefined): FrequencyHistory {
+  // The history, a dot and 22 signature characters; anything longer is not ours.
+  if (value === undefined || value.length > MAX_HISTORY_CHARS + 23) return new Map();
+  const dot = value.lastIndexOf('.');
+  if (dot < 0) return new Map();
+  const text = value.slice(0, dot);
+  if (hmac22(secret, signedText(text)) !== value.slice(dot + 1)) return new Map();
+  return decodeHistory(text) ?? new Map();
+}
+
+/** The Set-Cookie header of a history at `now` (ms), as Chromium, Firefox and Safari keep it partitioned. */
+export function historyCookie(secret: Buffer, history: FrequencyHistory, now: number): string {
+  const text = encodeHistory(history, now);
+  return [
+    `${FREQUENCY_COOKIE}=${text}.${hmac22(secret, signedText(text))}`,
+    `Max-Age=${historyMaxAge(decodeHistory(text) ?? new Map())}`,
+    'Path=/serve',
+    'Secure',
+    'HttpOnly',
+    'SameSite=None',
+    'Partitioned',
+  ].join('; ');
+}
+
+/** Why one tag's caps refuse this request (`frequency`, `notCappable`); null when it may serve. */
+export type CapJudge = (caps: TagCaps, now: number) => NotServedReason | null;
+
+/**
+ * One ad request's cap history: read from its cookie when a tag with caps first asks, added to when an ad
+ * with caps is served, written back with the answer (`setCookie`). `cappable` is false for a request
+ * that keeps no cookie (the tag says `nocookie=1`: a server-side player, a browser with cookies off).
+ */
+export class CapJar {
+  private history: FrequencyHistory | undefined;
+  private changedAt: number | undefined;
+
+  constructor(
+    private readonly secret: Buffer,
+    private readonly cookieHeader: string | undefined,
+    readonly cappable: boolean,
+  ) {}
+
+  private read(): FrequencyHistory {
+    this.history ??= readHistoryCookie(this.secret, cookieValue(this.cookieHeader, FREQUENCY_COOKIE));
+    return this.history;
+  }
+
+  /** The reason a tag's caps refuse this request; null when it may serve. */
+  readonly judge: CapJudge = (caps, now) => {
+    if (!this.cappable) return caps.uncappable === 'skip' ? 'notCappable' : null;
+    return tagCapsHold(caps, this.read(), now) ? null : 'frequency';
+  };
+
+  /** An ad of a tag with caps (null: none) was served at `now` (ms): it counts from now on. */
+  served(caps: TagCaps | null, now: number): void {
+    if (caps === null || !this.cappable) return;
+    recordServed(caps, this.read(), now);
+    this.changedAt = now;
+  }
+
+  /** The Set-Cookie header to answer with: only when an ad with caps was served. */
+  setCookie(): string | undefined {
+    if (this.changedAt === undefined || this.history === undefined) return undefined;
+    return historyCookie(this.secret, this.history, this.changedAt);
+  }
+}
