@@ -14,7 +14,13 @@ import {
   type TestServer,
   testStoresLabel,
 } from '../../test/harness';
-import { BROWSER_USER_AGENT, daysAroundToday, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
+import {
+  BROWSER_USER_AGENT,
+  daysAroundToday,
+  demoAsset,
+  publishedLive,
+  signedInUser,
+} from '../../test/helpers';
 
 const DE = '79.192.7.7';
 const EMPTY_VAST = /<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/;
@@ -41,7 +47,10 @@ class Jar {
     return {
       status: response.status,
       body,
-      liveId: response.status === 200 && url.includes('.json') ? servedAdSchema.parse(JSON.parse(body)).liveID : null,
+      liveId:
+        response.status === 200 && url.includes('.json')
+          ? servedAdSchema.parse(JSON.parse(body)).liveID
+          : null,
     };
   }
 }
@@ -157,7 +166,10 @@ describe(`frequency caps served (${testStoresLabel()})`, () => {
       [200, 200, 200, 404],
       [200, 200, 200, 404],
     ]);
-    expect((await report(campaignID)).notServed.totals).toMatchObject({ adsServed: 6, notServedFrequency: 2 });
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adsServed: 6,
+      notServedFrequency: 2,
+    });
   });
 
   it('a tampered, malformed or oversized cookie is a new browser: served, never a 500, never trusted', async () => {
@@ -226,7 +238,10 @@ describe(`frequency caps served (${testStoresLabel()})`, () => {
     now = noon + HOUR_MS;
     expect((await jar.get(url)).body).toContain('<InLine>');
     now = noon;
-    expect((await report(campaignID)).notServed.totals).toMatchObject({ adsServed: 2, notServedFrequency: 1 });
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adsServed: 2,
+      notServedFrequency: 1,
+    });
   });
 
   it("a placement rotates among the creatives under their caps; the campaign's cap ends it, counted as frequency", async () => {
@@ -248,7 +263,10 @@ describe(`frequency caps served (${testStoresLabel()})`, () => {
     expect(served.slice(4)).toEqual([null, null]);
     expect(served.slice(0, 4).filter((id) => id === once).length).toBeLessThanOrEqual(1);
     expect(served.slice(0, 4).every((id) => id === once || id === often)).toBe(true);
-    expect((await report(campaignID)).notServed.totals).toMatchObject({ adsServed: 4, notServedFrequency: 2 });
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adsServed: 4,
+      notServedFrequency: 2,
+    });
   });
 
   it("a request that cannot be capped (nocookie=1) follows the campaign's choice: served by default, else counted as not cappable", async () => {
