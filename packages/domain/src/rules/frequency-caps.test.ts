@@ -7,6 +7,7 @@ import {
   capWindowStart,
   distinctCaps,
   type FrequencyPeriod,
+  frequencyCapsSentence,
   longestPeriod,
 } from './frequency-caps';
 
@@ -173,5 +174,26 @@ describe('caps against a browser’s history', () => {
     ]);
     expect(longestPeriod(caps)).toBe('week');
     expect(longestPeriod([{ count: 2, period: 'flight' }, ...caps])).toBe('flight');
+  });
+});
+
+describe('what caps mean, in words', () => {
+  it('says the caps per browser on each site, shortest window first', () => {
+    expect(frequencyCapsSentence([{ count: 3, period: 'day' }])).toBe(
+      'At most 3 a day per browser on each site.',
+    );
+    expect(
+      frequencyCapsSentence([
+        { count: 10, period: 'week' },
+        { count: 1, period: 'hour' },
+        { count: 3, period: 'day' },
+      ]),
+    ).toBe('At most 1 an hour, 3 a day and 10 a week per browser on each site.');
+    expect(frequencyCapsSentence([{ count: 20, period: 'flight' }])).toBe(
+      'At most 20 over the flight per browser on each site.',
+    );
+    expect(frequencyCapsSentence([])).toBe(
+      'No frequency cap: a browser may see these ads any number of times.',
+    );
   });
 });

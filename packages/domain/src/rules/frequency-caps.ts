@@ -173,3 +173,22 @@ export function distinctCaps(caps: readonly FrequencyCap[]): FrequencyCap[] {
   const order = (cap: FrequencyCap) => FREQUENCY_PERIODS.indexOf(cap.period);
   return kept.sort((a, b) => order(a) - order(b) || a.count - b.count);
 }
+
+/** Each period as a cap's sentence says it ('3 a day'). */
+export const FREQUENCY_PERIOD_WORDS: Readonly<Record<FrequencyPeriod, string>> = {
+  hour: 'an hour',
+  day: 'a day',
+  week: 'a week',
+  flight: 'over the flight',
+};
+
+/**
+ * What caps mean, in the console's words: "At most 3 a day and 10 a week per browser on each site." (a
+ * browser is told apart on each publisher site alone: docs/serving.md, "Frequency caps").
+ */
+export function frequencyCapsSentence(caps: readonly FrequencyCap[]): string {
+  if (caps.length === 0) return 'No frequency cap: a browser may see these ads any number of times.';
+  const parts = distinctCaps(caps).map((cap) => `${cap.count} ${FREQUENCY_PERIOD_WORDS[cap.period]}`);
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `At most ${listed} per browser on each site.`;
+}
