@@ -26,7 +26,7 @@ import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http
 import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
 import { type ConversionSender, convert } from '../services/serving/conversions';
-import { CapJar } from '../services/serving/frequency-jar';
+import { CapJar, deviceKeyOf } from '../services/serving/frequency-jar';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { previewPage } from '../services/serving/preview-page';
@@ -95,11 +95,15 @@ const senderOf = (request: FastifyRequest, client: () => TrafficClient): Convers
 });
 
 /**
- * The ad request's frequency-cap history, read from its cookie when a tag with caps asks
- * (services/serving/frequency-jar.ts): `nocookie=1` says the client keeps none (it cannot be capped).
+ * The ad request's frequency-cap history (services/serving/frequency-jar.ts): its device's when the tag
+ * carries an advertising id (`ifa=`), else its cookie's; `nocookie=1` without a device id says the client
+ * keeps none (it cannot be capped).
  */
-const capJar = (ctx: Context, request: FastifyRequest, query: { nocookie?: string | undefined }) =>
-  new CapJar(ctx.secret, request.headers.cookie, query.nocookie !== '1');
+const capJar = (
+  ctx: Context,
+  request: FastifyRequest,
+  query: { nocookie?: string | undefined; ifa?: string | undefined },
+) => new CapJar(ctx, request.headers.cookie, query.nocookie !== '1', deviceKeyOf(ctx.secret, query.ifa));
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
@@ -164,6 +168,7 @@ const vast =
     const jar = capJar(ctx, request, query);
     const document =
       liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client(), jar);
+    await jar.persist();
     return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
@@ -177,6 +182,7 @@ const placementVast =
       placementId === undefined
         ? EMPTY_VAST
         : await placementVastDocument(ctx, placementId, query, flavour, client(), jar);
+    await jar.persist();
     return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
@@ -207,6 +213,7 @@ function servingHandlers(ctx: Context): ServeHandlers {
       const liveId = liveIdOf(params.file, 'json');
       const jar = capJar(ctx, request, query);
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client(), jar);
+      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       // A fresh signed impression each time: never cached (sendServingText says no-store).
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
@@ -222,6 +229,7 @@ function servingHandlers(ctx: Context): ServeHandlers {
         placementId === undefined
           ? undefined
           : await servedPlacementAd(ctx, placementId, query, client(), jar);
+      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
     },

@@ -26,7 +26,7 @@ const PERIOD_CHOICES = FREQUENCY_PERIODS.map((period) => ({
 export const capsOf = (rows: readonly CapRow[]) =>
   rows.map((row) => ({ count: row.count.trim() === '' ? 0 : Number(row.count), period: row.period }));
 
-export interface FrequencyCapsFieldProps {
+interface FrequencyCapsFieldProps {
   value: CapRow[];
   onChange: (rows: CapRow[]) => void;
   /** The campaign's choice for requests that cannot be capped (a creative's rules have none). */

@@ -65,9 +65,12 @@ export async function servableLive(
     if (reason === null && client.showsAd) options.jar?.served(candidate.caps, now);
     return reason === null;
   };
+  // A device's cap history is read from the store only for a tag with caps.
+  if (live.caps !== null) await options.jar?.prepare();
   if (judge(live)) return live;
   const fallbackId = options.fallbackId?.trim();
   if (!fallbackId || fallbackId === liveId) return undefined;
   const fallback = await ctx.liveCreatives.get(fallbackId);
+  if (fallback?.caps) await options.jar?.prepare();
   return fallback && judge(fallback) ? fallback : undefined;
 }

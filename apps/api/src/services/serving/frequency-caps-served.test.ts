@@ -3,8 +3,9 @@
 // the cap's day ends at the campaign zone's midnight; the history is the partitioned cookie of the ad
 // answers (its attributes), signed, so a tampered, malformed or oversized one is a new browser, never a
 // 500; the cap holds across two API processes on one database with no shared read; a creative's cap on
-// VAST; a placement rotating among the creatives still under their caps; and the campaign's choice for
-// a request that cannot be capped (`nocookie=1`).
+// VAST; a placement rotating among the creatives still under their caps; the campaign's choice for a
+// request that cannot be capped (`nocookie=1`); and a device-id macro keyed cap in a VAST request (the
+// history in the store, shared by two processes; never the id itself).
 import { FREQUENCY_COOKIE, type ReportData, reportDataSchema, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -283,6 +284,56 @@ describe(`frequency caps served (${testStoresLabel()})`, () => {
     expect((await report(campaignID)).notServed.totals).toMatchObject({
       adRequests: 5,
       adsServed: 3,
+      notServedNotCappable: 2,
+    });
+  });
+
+  it('a device-id keyed cap in VAST (ifa=): 2 a day per device across two processes, the id never stored; zeros and unexpanded macros are no device', async () => {
+    const campaignID = await newCampaign('In-app');
+    const vast = await publishedLive(
+      owner,
+      campaignID,
+      { name: 'In-app roll', type: 'VAST', width: 640, height: 360 },
+      [{ name: 'main.mp4', bytes: clip }],
+    );
+    await setRules(campaignID, { frequencyCaps: [{ count: 2, period: 'day' }], uncappable: 'skip' });
+    const other = await startSecondProcess(server, { SERVE_RATE_LIMIT: '100000' }, { clock: () => now });
+    try {
+      const device = '6D92078A-8246-4BA4-AE5B-76104861E7DC';
+      const played = async (base: string, ifa: string) => {
+        // An app's player: no cookie jar of its own, so its tag says nocookie=1 beside the device id.
+        const answer = await new Jar().get(
+          `${base}/serve/vast/${vast}.xml?nocookie=1&ifa=${encodeURIComponent(ifa)}`,
+        );
+        return answer.body.includes('<InLine>');
+      };
+      expect([
+        await played(server.url, device),
+        await played(other.url, device.toLowerCase()),
+        await played(server.url, device),
+        await played(other.url, device),
+      ]).toEqual([true, true, false, false]);
+      // Another device has its own two.
+      const second = 'bd2a4c1e-0f55-4d1c-9a57-2c3e8b7a9f10';
+      expect([await played(other.url, second), await played(server.url, second)]).toEqual([true, true]);
+      // Limited ad tracking (zeros) and an unexpanded macro name no device: not cappable, and this
+      // campaign skips those.
+      expect(await played(server.url, '00000000-0000-0000-0000-000000000000')).toBe(false);
+      expect(await played(server.url, '[IFA]')).toBe(false);
+      const rows = await server.db.query<{ device_key: string; history: string }>(
+        'select device_key, history from frequency_devices',
+      );
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.device_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        expect(JSON.stringify(row)).not.toMatch(/6d92078a|bd2a4c1e/i);
+      }
+    } finally {
+      await other.close();
+    }
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adsServed: 4,
+      notServedFrequency: 2,
       notServedNotCappable: 2,
     });
   });

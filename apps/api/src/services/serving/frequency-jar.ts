@@ -11,6 +11,10 @@
 // (sent in a publisher's page, a third-party context) and `Partitioned`: kept per top-level site, so a
 // cap holds per browser on each site, never across sites. Browsers treat http://localhost and
 // http://127.0.0.1 as secure, so the tests' plain-http server sets and gets it too.
+//
+// In apps and on TV a tag may carry the device's advertising id instead (`ifa=`, the platform's macro
+// expanded): its history is then kept in the store (migration 0042, keyed by the id's HMAC, never the
+// id), read once by a request that meets a tag with caps and written back when such an ad is served.
 import {
   decodeHistory,
   encodeHistory,
@@ -23,13 +27,15 @@ import {
   type TagCaps,
   tagCapsHold,
 } from '@adconsole/domain';
+import type { Queryable } from '../../db/database';
+import { readDeviceHistory, writeDeviceHistory } from '../../db/queries/frequency-devices';
 import { hmac22 } from '../hmac';
 
 /** The signed text: a version and the history, so no other signature of ours can stand for it. */
 const signedText = (history: string) => `adc-fc1|${history}`;
 
 /** The cookie's value in a Cookie header, undefined without one (the first one of that name wins). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;
   const prefix = `${name}=`;
   for (const part of header.split(';')) {
@@ -40,7 +46,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /** A history from the cookie's value: an empty one unless it is ours, signed and well formed. */
-export function readHistoryCookie(secret: Buffer, value: string | undefined): FrequencyHistory {
+function readHistoryCookie(secret: Buffer, value: string | undefined): FrequencyHistory {
   // The history, a dot and 22 signature characters; anything longer is not ours.
   if (value === undefined || value.length > MAX_HISTORY_CHARS + 23) return new Map();
   const dot = value.lastIndexOf('.');
@@ -51,7 +57,7 @@ export function readHistoryCookie(secret: Buffer, value: string | undefined): Fr
 }
 
 /** The Set-Cookie header of a history at `now` (ms), as Chromium, Firefox and Safari keep it partitioned. */
-export function historyCookie(secret: Buffer, history: FrequencyHistory, now: number): string {
+function historyCookie(secret: Buffer, history: FrequencyHistory, now: number): string {
   const text = encodeHistory(history, now);
   return [
     `${FREQUENCY_COOKIE}=${text}.${hmac22(secret, signedText(text))}`,
@@ -64,26 +70,68 @@ export function historyCookie(secret: Buffer, history: FrequencyHistory, now: nu
   ].join('; ');
 }
 
+/** An advertising id as a tag carries it once expanded: hex and dashes (an IDFA, an AAID, a Roku RIDA...). */
+const DEVICE_ID = /^[0-9a-z][0-9a-z-]{7,63}$/;
+/** The id a device answers when the user limits ad tracking: zeros, which name no one. */
+const ZEROS = /^[0-]+$/;
+
+/**
+ * The store's key of a device's advertising id (`ifa=`): the HMAC of the id, lower-cased; undefined for
+ * none, an unexpanded macro ('[IFA]'), or the zeros of limited ad tracking.
+ */
+export function deviceKeyOf(secret: Buffer, ifa: string | undefined): string | undefined {
+  const id = ifa?.trim().toLowerCase() ?? '';
+  if (!DEVICE_ID.test(id) || ZEROS.test(id)) return undefined;
+  return hmac22(secret, `adc-ifa|${id}`);
+}
+
 /** Why one tag's caps refuse this request (`frequency`, `notCappable`); null when it may serve. */
 export type CapJudge = (caps: TagCaps, now: number) => NotServedReason | null;
 
 /**
- * One ad request's cap history: read from its cookie when a tag with caps first asks, added to when an ad
- * with caps is served, written back with the answer (`setCookie`). `cappable` is false for a request
- * that keeps no cookie (the tag says `nocookie=1`: a server-side player, a browser with cookies off).
+ * One ad request's cap history: a browser's from its cookie, read when a tag with caps first asks; a
+ * device's (`deviceKey`) from the store, read by `prepare` before the first tag with caps is judged. An ad
+ * with caps served is added to it; a browser's goes back with the answer (`setCookie`), a device's to the
+ * store (`persist`). `cappable` is false for a request that keeps no cookie and names no device (the tag
+ * says `nocookie=1`: a server-side player, a browser with cookies off).
  */
 export class CapJar {
   private history: FrequencyHistory | undefined;
   private changedAt: number | undefined;
+  private loading: Promise<void> | undefined;
+  readonly cappable: boolean;
 
   constructor(
-    private readonly secret: Buffer,
+    private readonly server: { secret: Buffer; db: Queryable },
     private readonly cookieHeader: string | undefined,
-    readonly cappable: boolean,
-  ) {}
+    keepsCookies: boolean,
+    private readonly deviceKey?: string | undefined,
+  ) {
+    this.cappable = keepsCookies || deviceKey !== undefined;
+  }
+
+  /** Reads a device's history from the store, once (a browser's cookie needs no read): before judging. */
+  prepare(): Promise<void> | undefined {
+    if (this.deviceKey === undefined || this.history !== undefined) return undefined;
+    const key = this.deviceKey;
+    this.loading ??= readDeviceHistory(this.server.db, key).then(
+      (text) => {
+        this.history = (text === undefined ? null : decodeHistory(text)) ?? new Map();
+      },
+      // A store that cannot answer: served as a new device, never a 500.
+      () => {
+        this.history = new Map();
+      },
+    );
+    return this.loading;
+  }
 
   private read(): FrequencyHistory {
-    this.history ??= readHistoryCookie(this.secret, cookieValue(this.cookieHeader, FREQUENCY_COOKIE));
+    if (this.deviceKey !== undefined) {
+      this.history ??= new Map();
+      return this.history;
+    }
+    this.history ??= readHistoryCookie(this.server.secret, cookieValue(this.cookieHeader, FREQUENCY_COOKIE));
     return this.history;
   }
 
@@ -100,9 +148,19 @@ export class CapJar {
     this.changedAt = now;
   }
 
-  /** The Set-Cookie header to answer with: only when an ad with caps was served. */
+  /** The Set-Cookie header to answer with: only when a browser was served an ad with caps. */
   setCookie(): string | undefined {
-    if (this.changedAt === undefined || this.history === undefined) return undefined;
-    return historyCookie(this.secret, this.history, this.changedAt);
+    if (this.deviceKey !== undefined || this.changedAt === undefined || this.history === undefined)
+      return undefined;
+    return historyCookie(this.server.secret, this.history, this.changedAt);
+  }
+
+  /** A device's history back to the store, when it was served an ad with caps (a failed write is let go). */
+  async persist(): Promise<void> {
+    if (this.deviceKey === undefined || this.changedAt === undefined || this.history === undefined) return;
+    const text = encodeHistory(this.history, this.changedAt);
+    await writeDeviceHistory(this.server.db, this.deviceKey, text, new Date(this.changedAt)).catch(
+      () => undefined,
+    );
   }
 }

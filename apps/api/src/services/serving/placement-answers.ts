@@ -34,6 +34,8 @@ async function chosen(
   const placement = await ctx.placements.get(placementId);
   if (!placement) return undefined;
   const now = servingNow(ctx);
+  // A device's cap history is read from the store only for a placement with caps.
+  if (placement.caps.some((caps) => caps !== null)) await jar?.prepare();
   const choice = choosePlacementLive(
     placement,
     positionOf(query.pos),
