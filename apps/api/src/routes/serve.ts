@@ -26,7 +26,7 @@ import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http
 import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
 import { type ConversionSender, convert } from '../services/serving/conversions';
-import { CapJar, deviceKeyOf } from '../services/serving/frequency-jar';
+import { CapJar } from '../services/serving/frequency-jar';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { previewPage } from '../services/serving/preview-page';
@@ -103,7 +103,7 @@ const capJar = (
   ctx: Context,
   request: FastifyRequest,
   query: { nocookie?: string | undefined; ifa?: string | undefined },
-) => new CapJar(ctx, request.headers.cookie, query.nocookie !== '1', deviceKeyOf(ctx.secret, query.ifa));
+) => new CapJar(ctx, request.headers.cookie, query.nocookie !== '1', query.ifa);
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>

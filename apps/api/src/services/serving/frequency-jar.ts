@@ -79,7 +79,7 @@ const ZEROS = /^[0-]+$/;
  * The store's key of a device's advertising id (`ifa=`): the HMAC of the id, lower-cased; undefined for
  * none, an unexpanded macro ('[IFA]'), or the zeros of limited ad tracking.
  */
-export function deviceKeyOf(secret: Buffer, ifa: string | undefined): string | undefined {
+function deviceKeyOf(secret: Buffer, ifa: string | undefined): string | undefined {
   const id = ifa?.trim().toLowerCase() ?? '';
   if (!DEVICE_ID.test(id) || ZEROS.test(id)) return undefined;
   return hmac22(secret, `adc-ifa|${id}`);
@@ -99,15 +99,26 @@ export class CapJar {
   private history: FrequencyHistory | undefined;
   private changedAt: number | undefined;
   private loading: Promise<void> | undefined;
-  readonly cappable: boolean;
+  /** The device's key, worked out when a tag with caps first needs it (null: no device id). */
+  private device: string | null | undefined;
 
   constructor(
     private readonly server: { secret: Buffer; db: Queryable },
     private readonly cookieHeader: string | undefined,
-    keepsCookies: boolean,
-    private readonly deviceKey?: string | undefined,
-  ) {
-    this.cappable = keepsCookies || deviceKey !== undefined;
+    private readonly keepsCookies: boolean,
+    private readonly ifa?: string | undefined,
+  ) {}
+
+  /** The store's key of the request's device id (`ifa=`); undefined without a usable one. */
+  private get deviceKey(): string | undefined {
+    if (this.device === undefined)
+      this.device = this.ifa === undefined ? null : (deviceKeyOf(this.server.secret, this.ifa) ?? null);
+    return this.device ?? undefined;
+  }
+
+  /** Whether a cookie or a device id can be kept for this request. */
+  get cappable(): boolean {
+    return this.keepsCookies || this.deviceKey !== undefined;
   }
 
   /** Reads a device's history from the store, once (a browser's cookie needs no read): before judging. */
@@ -150,14 +161,14 @@ export class CapJar {
 
   /** The Set-Cookie header to answer with: only when a browser was served an ad with caps. */
   setCookie(): string | undefined {
-    if (this.deviceKey !== undefined || this.changedAt === undefined || this.history === undefined)
+    if (this.changedAt === undefined || this.history === undefined || this.deviceKey !== undefined)
       return undefined;
     return historyCookie(this.server.secret, this.history, this.changedAt);
   }
 
   /** A device's history back to the store, when it was served an ad with caps (a failed write is let go). */
   async persist(): Promise<void> {
-    if (this.deviceKey === undefined || this.changedAt === undefined || this.history === undefined) return;
+    if (this.changedAt === undefined || this.history === undefined || this.deviceKey === undefined) return;
     const text = encodeHistory(this.history, this.changedAt);
     await writeDeviceHistory(this.server.db, this.deviceKey, text, new Date(this.changedAt)).catch(
       () => undefined,
