@@ -19,6 +19,8 @@ const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 interface Hit {
   method: string;
   url: URL;
+  /** The Cookie header the request carried. */
+  cookie: string | undefined;
 }
 
 /** A server on 127.0.0.1 with a free port; `hits` records every request. */
@@ -26,7 +28,7 @@ async function serve(handle: (request: IncomingMessage, response: ServerResponse
   const hits: Hit[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    hits.push({ method: request.method ?? 'GET', url });
+    hits.push({ method: request.method ?? 'GET', url, cookie: request.headers.cookie });
     handle(request, response, url);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,8 +70,15 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
       '/assets/main.mp4': ['video/mp4', asset('main.mp4')],
     };
 
-    // The serving origin: the script, the ads (CORS-open), the tracking and click routes.
-    ads = await serve((_, response, url) => {
+    // The serving origin: the script, the ads (CORS-open as ours are: the page's Origin echoed with
+    // credentials allowed, since the runtime asks for the ad with credentials: docs/serving.md, "CORS"),
+    // the tracking and click routes.
+    ads = await serve((request, response, url) => {
+      const cors = {
+        'access-control-allow-origin': request.headers.origin ?? '*',
+        'access-control-allow-credentials': 'true',
+        vary: 'Origin',
+      };
       const ad = /^\/serve\/ad\/(.+)\.json$/.exec(url.pathname)?.[1];
       if (url.pathname === '/serve/init.js') {
         response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
@@ -98,17 +107,22 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
           ? { id: liveID.slice(2), position: (Number(url.searchParams.get('pos') ?? -1) + 1) % 3 }
           : undefined;
         response
-          .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+          .writeHead(200, {
+            'content-type': 'application/json',
+            ...cors,
+            // The cap history, as the server sets it on an ad with caps (docs/serving.md, "Frequency caps").
+            'set-cookie': `adc_fc=seen-${liveID.replace(/\W/g, '')}; Path=/serve; Secure; HttpOnly; SameSite=None; Partitioned`,
+          })
           .end(JSON.stringify(placement ? { ...answer, placement } : answer));
       } else if (files[url.pathname]) {
         const [type, body] = files[url.pathname] as [string, Buffer];
         response.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body);
       } else if (url.pathname.startsWith('/serve/t/')) {
-        response.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+        response.writeHead(204, cors).end();
       } else if (url.pathname.startsWith('/serve/click/')) {
         response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Landing page</title>');
       } else {
-        response.writeHead(404, { 'access-control-allow-origin': '*' }).end();
+        response.writeHead(404, cors).end();
       }
     });
     // The ad server's frame: tags, each with its own copy of the script tag (a removed ad among them);
@@ -273,6 +287,11 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     await frame.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), tagHtml('live-late'));
     await eventually(() => state('live-late')).toBe('rendered');
     await eventually(() => beacons('impression', 'imp-live-late').length).toBe(1);
+  });
+
+  it("asks for the ad with credentials: the serving origin's cookie of an earlier answer goes with it", () => {
+    const late = ads.hits.find((hit) => hit.url.pathname === '/serve/ad/live-late.json');
+    expect(late?.cookie).toMatch(/^adc_fc=seen-/);
   });
 
   it('counts the pointer over the ad for a second as an engagement, once', async () => {

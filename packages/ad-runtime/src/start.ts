@@ -259,8 +259,10 @@ export function start(options: StartOptions = {}): AdRuntime {
       position = await before;
     }
     try {
-      const url = adRequestUrl(tag, origin, page, position);
-      const response = url ? await fetcher(url, { credentials: 'omit' }) : null;
+      const url = adRequestUrl(tag, origin, page, position, win.navigator.cookieEnabled !== false);
+      // With credentials: the serving origin's partitioned cookie carries the browser's frequency-cap
+      // history there and back (docs/serving.md, "Frequency caps"; the answer echoes the Origin).
+      const response = url ? await fetcher(url, { credentials: 'include' }) : null;
       if (response?.status === 404 || response?.status === 204) state = 'empty';
       else if (response?.ok) {
         const ad = readServedAd(await response.json());

@@ -70,6 +70,15 @@ describe('adRequestUrl', () => {
     expect(adRequestUrl(tag('google-campaign-manager'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
   });
 
+  it('says when the browser keeps no cookies (nocookie=1): it cannot be frequency capped', () => {
+    const attributes = new Map([['data-live-id', 'live/1']]);
+    const read = { getAttribute: (name: string) => attributes.get(name) ?? null };
+    expect(adRequestUrl(read, origin, undefined, undefined, false)).toBe(
+      `${origin}/serve/ad/live%2F1.json?nocookie=1`,
+    );
+    expect(adRequestUrl(read, origin, undefined, undefined, true)).toBe(`${origin}/serve/ad/live%2F1.json`);
+  });
+
   it('sends the site breakdown’s sources: the page’s origin, and the site and app macros when expanded', () => {
     const attributes = new Map([
       ['data-live-id', 'live/1'],

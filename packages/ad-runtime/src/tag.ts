@@ -24,6 +24,7 @@ export function adRequestUrl(
   origin: string,
   page?: string | undefined,
   position?: number | undefined,
+  cookies = true,
 ): string | null {
   const liveID = tag.getAttribute('data-live-id');
   const placement = placementOf(tag);
@@ -41,6 +42,8 @@ export function adRequestUrl(
   add(SERVE_AD_QUERY.bundle, tag.getAttribute('data-bundle'), /^[\w.-]+$/);
   add(SERVE_AD_QUERY.page, page ?? null, /^https?:\/\/[^\s/]+$/i);
   add(SERVE_AD_QUERY.position, position === undefined ? null : String(position), /^\d+$/);
+  // A browser that keeps no cookies says so: the server cannot cap it (docs/serving.md, "Frequency caps").
+  add(SERVE_AD_QUERY.noCookie, cookies ? null : '1', /^1$/);
   const path = liveID ? serveAdPath(liveID) : servePlacementAdPath(placement ?? '');
   return `${origin}${path}${query.length ? `?${query.join('&')}` : ''}`;
 }

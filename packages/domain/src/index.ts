@@ -122,6 +122,8 @@ export * from './rules/delivery-rules';
 export * from './rules/delivery-summary';
 export * from './rules/distributions';
 export * from './rules/flight';
+export * from './rules/frequency-caps';
+export * from './rules/frequency-history';
 export * from './rules/hour-of-week';
 export * from './rules/ids';
 export * from './rules/layout';

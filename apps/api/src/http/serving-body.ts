@@ -67,7 +67,8 @@ export const servingCorsHeaders = (origin: string | undefined): readonly string[
  * hooks (the cookie plugin's, the security headers', the serving CORS) cost about 9 µs of the 60 a VAST
  * answer costs (docs/serving.md, "What a request costs"), and these answers need none of their work.
  * The answer is made before the reply is taken over, so an error still answers through the error
- * envelope. Node leaves the body out of an answer to HEAD.
+ * envelope. Node leaves the body out of an answer to HEAD. `cookie` is the browser's frequency-cap
+ * history when an ad with caps was served (services/serving/frequency-jar.ts).
  */
 export function sendServingText(
   ctx: Context,
@@ -75,6 +76,7 @@ export function sendServingText(
   reply: FastifyReply,
   answer: string | FilledAnswer,
   type: string,
+  cookie?: string,
 ) {
   // A templated answer (a VAST document, an ad JSON) is kilobytes: always worth compressing.
   const encoding =
@@ -96,14 +98,15 @@ export function sendServingText(
     type,
     vary: typeof answer !== 'string' || encoding !== undefined ? 'Accept-Encoding, Origin' : 'Origin',
     encoding,
+    cookie,
   });
 }
 
 /**
  * A serving answer that is never cached, written straight to the response (above, sendServingText):
  * `status`, `body` (none for a 204) with its type, encoding and Vary (`Origin` unless said), then
- * `Cache-Control: no-store`, its length, its CORS and what every answer carries. A tracking beacon's 204
- * and pixel go this way too.
+ * `Cache-Control: no-store`, its length, its CORS and what every answer carries, and a Set-Cookie when
+ * given (the cap history). A tracking beacon's 204 and pixel go this way too.
  */
 export function writeServingAnswer(
   ctx: Context,
@@ -111,7 +114,12 @@ export function writeServingAnswer(
   reply: FastifyReply,
   status: number,
   body: Buffer | undefined,
-  { type, vary = 'Origin', encoding }: { type?: string; vary?: string; encoding?: Encoding } = {},
+  {
+    type,
+    vary = 'Origin',
+    encoding,
+    cookie,
+  }: { type?: string; vary?: string; encoding?: Encoding; cookie?: string | undefined } = {},
 ) {
   const headers = [
     ...(type === undefined ? [] : ['Content-Type', type]),
@@ -121,6 +129,7 @@ export function writeServingAnswer(
     'Cache-Control',
     'no-store',
     ...(body === undefined ? [] : ['Content-Length', String(body.length)]),
+    ...(cookie === undefined ? [] : ['Set-Cookie', cookie]),
     ...servingCorsHeaders(request.headers.origin),
     ...everyAnswersHeaders(ctx),
   ];

@@ -27,6 +27,7 @@ import fairJobs from './0027_fair_jobs';
 import conversionSecurity from './0030_conversion_security';
 import deliveryRules from './0033_delivery_rules';
 import shareLinkCosts from './0036_share_link_costs';
+import frequencyDevices from './0042_frequency_devices';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   { name: '0030_conversion_security', sql: conversionSecurity },
   { name: '0033_delivery_rules', sql: deliveryRules },
   { name: '0036_share_link_costs', sql: shareLinkCosts },
+  { name: '0042_frequency_devices', sql: frequencyDevices },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

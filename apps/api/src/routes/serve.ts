@@ -1,4 +1,5 @@
-// The ad-serving routes at the server root under /serve/ (not under /api): cookieless, open to every
+// The ad-serving routes at the server root under /serve/ (not under /api): no session and no cookie but
+// the frequency-cap history of the ad answers (services/serving/frequency-jar.ts), open to every
 // origin (the caller's Origin echoed with credentials allowed: servingCors), without the console's
 // framing or CSP headers, so any publisher page and any player can load them and they can move to their
 // own host or CDN (AD_SERVING_URL). Each is declared once in the domain's serving contract
@@ -25,6 +26,7 @@ import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http
 import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
 import { type ConversionSender, convert } from '../services/serving/conversions';
+import { CapJar } from '../services/serving/frequency-jar';
 import { html5File } from '../services/serving/html5';
 import { placementVastDocument, servedPlacementAd } from '../services/serving/placement-answers';
 import { previewPage } from '../services/serving/preview-page';
@@ -92,6 +94,17 @@ const senderOf = (request: FastifyRequest, client: () => TrafficClient): Convers
   client,
 });
 
+/**
+ * The ad request's frequency-cap history (services/serving/frequency-jar.ts): its device's when the tag
+ * carries an advertising id (`ifa=`), else its cookie's; `nocookie=1` without a device id says the client
+ * keeps none (it cannot be capped).
+ */
+const capJar = (
+  ctx: Context,
+  request: FastifyRequest,
+  query: { nocookie?: string | undefined; ifa?: string | undefined },
+) => new CapJar(ctx, request.headers.cookie, query.nocookie !== '1', query.ifa);
+
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
   file.endsWith(`.${extension}`) ? file.slice(0, -extension.length - 1) : undefined;
@@ -152,9 +165,11 @@ const vast =
         .send(body);
     }
     const liveId = liveIdOf(params.file, 'xml');
+    const jar = capJar(ctx, request, query);
     const document =
-      liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client());
-    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
+      liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client(), jar);
+    await jar.persist();
+    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
 // A placement's VAST and VPAID tags: one of its live creatives' documents (services/serving/placement-answers.ts).
@@ -162,11 +177,13 @@ const placementVast =
   (ctx: Context, flavour: 'vast' | 'vpaid') =>
   async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaidPlacement']>) => {
     const placementId = liveIdOf(params.file, 'xml');
+    const jar = capJar(ctx, request, query);
     const document =
       placementId === undefined
         ? EMPTY_VAST
-        : await placementVastDocument(ctx, placementId, query, flavour, client());
-    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8');
+        : await placementVastDocument(ctx, placementId, query, flavour, client(), jar);
+    await jar.persist();
+    return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
 // GET answers a 1×1 GIF (or 204 with r=204); POST is a beacon. Either way only after the event's
@@ -194,10 +211,12 @@ function servingHandlers(ctx: Context): ServeHandlers {
 
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
-      const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client());
+      const jar = capJar(ctx, request, query);
+      const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client(), jar);
+      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       // A fresh signed impression each time: never cached (sendServingText says no-store).
-      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
+      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
     },
 
     vast: vast(ctx, 'vast'),
@@ -205,10 +224,14 @@ function servingHandlers(ctx: Context): ServeHandlers {
 
     adPlacement: async ({ params, query, request, reply, client }) => {
       const placementId = liveIdOf(params.file, 'json');
+      const jar = capJar(ctx, request, query);
       const ad =
-        placementId === undefined ? undefined : await servedPlacementAd(ctx, placementId, query, client());
+        placementId === undefined
+          ? undefined
+          : await servedPlacementAd(ctx, placementId, query, client(), jar);
+      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
-      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8');
+      return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
     },
     vastPlacement: placementVast(ctx, 'vast'),
     vpaidPlacement: placementVast(ctx, 'vpaid'),

@@ -94,6 +94,63 @@ describe('delivery rules as the API takes them', () => {
     expect(problems({ countries: { mode: 'exclude', values: COUNTRY_CODES.slice(1) } })).toEqual([]);
   });
 
+  it('frequency caps: a count of 1 to 1,000, one of four periods, at most 4 caps; 400 naming the field', () => {
+    expect(problems({ frequencyCaps: [{ count: 0, period: 'day' }] })).toEqual([
+      `rules.frequencyCaps.0.count: ${MESSAGES.deliveryRuleCapCount}`,
+    ]);
+    expect(
+      problems({
+        frequencyCaps: [
+          { count: 3, period: 'day' },
+          { count: -1, period: 'hour' },
+        ],
+      }),
+    ).toEqual([`rules.frequencyCaps.1.count: ${MESSAGES.deliveryRuleCapCount}`]);
+    expect(problems({ frequencyCaps: [{ count: 1001, period: 'week' }] })).toEqual([
+      `rules.frequencyCaps.0.count: ${MESSAGES.deliveryRuleCapCount}`,
+    ]);
+    expect(problems({ frequencyCaps: [{ count: 2.5, period: 'week' }] })).toEqual([
+      `rules.frequencyCaps.0.count: ${MESSAGES.deliveryRuleCapCount}`,
+    ]);
+    expect(problems({ frequencyCaps: [{ count: 3, period: 'month' }] })).toEqual([
+      `rules.frequencyCaps.0.period: ${MESSAGES.deliveryRuleCapPeriod}`,
+    ]);
+    const five = ['hour', 'day', 'week', 'flight', 'day'].map((period, index) => ({
+      count: index + 1,
+      period,
+    }));
+    expect(problems({ frequencyCaps: five })).toEqual([`rules.frequencyCaps: ${MESSAGES.deliveryRuleCaps}`]);
+    expect(problems({ frequencyCaps: [{ count: 3 }] })).toEqual([
+      `rules.frequencyCaps.0.period: ${MESSAGES.deliveryRuleCapPeriod}`,
+    ]);
+    expect(problems({ frequencyCaps: 3 })).toEqual([`rules.frequencyCaps: ${MESSAGES.deliveryRuleCaps}`]);
+    expect(problems({ uncappable: 'maybe' })).toEqual([
+      `rules.uncappable: ${MESSAGES.deliveryRuleUncappable}`,
+    ]);
+    expect(problems({ frequencyCaps: five.slice(0, 4), uncappable: 'skip' })).toEqual([]);
+    expect(
+      z.parse(campaignDeliveryRulesSchema, {
+        frequencyCaps: [
+          { count: 10, period: 'week' },
+          { count: 3, period: 'day' },
+          { count: 3, period: 'day' },
+        ],
+      }),
+    ).toEqual({
+      frequencyCaps: [
+        { count: 3, period: 'day' },
+        { count: 10, period: 'week' },
+      ],
+    });
+  });
+
+  it("a creative's rules have caps of their own but no uncappable choice (it is the campaign's)", () => {
+    expect(z.safeParse(creativeDeliveryRulesSchema, { uncappable: 'skip' }).success).toBe(false);
+    expect(
+      z.safeParse(creativeDeliveryRulesSchema, { frequencyCaps: [{ count: 1, period: 'hour' }] }).success,
+    ).toBe(true);
+  });
+
   it("a creative's rules have no unknown-site choice (it is the campaign's)", () => {
     expect(z.safeParse(creativeDeliveryRulesSchema, { unknownSite: 'skip' }).success).toBe(false);
     expect(z.safeParse(creativeDeliveryRulesSchema, { countries: null }).success).toBe(true);
@@ -111,6 +168,13 @@ describe('delivery rules as the API takes them', () => {
     ).toEqual({ devices: { mode: 'include', values: ['mobile'] } });
     expect(noDeliveryRules({ daypart: week(() => true) })).toBe(true);
     expect(noDeliveryRules({ unknownSite: 'skip' })).toBe(false);
+    expect(storedDeliveryRules({ frequencyCaps: [], uncappable: 'serve' })).toEqual({});
+    expect(storedDeliveryRules({ frequencyCaps: [{ count: 2, period: 'day' }], uncappable: 'skip' })).toEqual(
+      {
+        frequencyCaps: [{ count: 2, period: 'day' }],
+        uncappable: 'skip',
+      },
+    );
   });
 });
 

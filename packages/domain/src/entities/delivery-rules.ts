@@ -6,7 +6,10 @@
 //   browser families such as Android or Chrome, matched without their version and case);
 // - sites: domains and app bundles to allow and to block (a domain covers its subdomains);
 // - unknownSite (the campaign's alone): whether a request whose site is unknown serves (default) or not;
-// - daypart: a week of hours, 7 days (Monday first) of 24 booleans, in the campaign's timezone.
+// - daypart: a week of hours, 7 days (Monday first) of 24 booleans, in the campaign's timezone;
+// - frequencyCaps: at most 4 caps of 1 to 1,000 ads per browser per hour, day, week or flight, all of
+//   which must hold (rules/frequency-caps.ts; docs/serving.md, "Frequency caps");
+// - uncappable (the campaign's alone): whether a request that cannot be capped serves (default) or not.
 // The rules are compiled for serving by rules/delivery-rules.ts; stored as these schemas answer them.
 import { z } from 'zod/mini';
 import { ruleSetServesNothing } from '../rules/delivery-coverage';
@@ -16,6 +19,14 @@ import {
   LIST_RULES,
   UNKNOWN_SITE_CHOICES,
 } from '../rules/delivery-rules';
+import {
+  distinctCaps,
+  FREQUENCY_PERIODS,
+  type FrequencyCap,
+  MAX_FREQUENCY_CAPS,
+  MAX_FREQUENCY_COUNT,
+  UNCAPPABLE_CHOICES,
+} from '../rules/frequency-caps';
 import { isCountryCode } from '../traffic/countries';
 import { APP_SITE_PREFIX, normalizeAppBundle, normalizeSite } from '../traffic/site';
 import { DEVICE_TYPES } from '../traffic/user-agent';
@@ -100,6 +111,28 @@ export const daypartGridSchema = z
   .array(hours, { error: MESSAGES.deliveryRuleDaypart })
   .check(z.length(7, MESSAGES.deliveryRuleDaypart));
 
+const frequencyCap = z.strictObject(
+  {
+    count: z
+      .number({ error: MESSAGES.deliveryRuleCapCount })
+      .check(
+        z.int(MESSAGES.deliveryRuleCapCount),
+        z.gte(1, MESSAGES.deliveryRuleCapCount),
+        z.lte(MAX_FREQUENCY_COUNT, MESSAGES.deliveryRuleCapCount),
+      ),
+    period: z.enum(FREQUENCY_PERIODS, { error: MESSAGES.deliveryRuleCapPeriod }),
+  },
+  { error: MESSAGES.deliveryRuleCaps },
+);
+
+/** At most MAX_FREQUENCY_CAPS caps, kept sorted and each once (an empty list: no cap). */
+const frequencyCaps = z.pipe(
+  z
+    .array(frequencyCap, { error: MESSAGES.deliveryRuleCaps })
+    .check(z.maxLength(MAX_FREQUENCY_CAPS, MESSAGES.deliveryRuleCaps)),
+  z.transform((caps: FrequencyCap[]) => distinctCaps(caps)),
+);
+
 /** The rules every level has: a campaign's and a creative's. */
 const ruleFields = {
   countries: z.optional(z.nullable(listRule(countryCode))),
@@ -110,6 +143,7 @@ const ruleFields = {
     z.nullable(z.strictObject({ allow: siteList, block: siteList }, { error: MESSAGES.deliveryRuleSites })),
   ),
   daypart: z.optional(z.nullable(daypartGridSchema)),
+  frequencyCaps: z.optional(z.nullable(frequencyCaps)),
 };
 
 /** Refuses a rule set no request could match, naming the rule that excludes everything. */
@@ -132,12 +166,16 @@ export const campaignDeliveryRulesSchema = z
     {
       ...ruleFields,
       unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES, { error: MESSAGES.deliveryRuleUnknownSite })),
+      uncappable: z.optional(z.enum(UNCAPPABLE_CHOICES, { error: MESSAGES.deliveryRuleUncappable })),
     },
     { error: MESSAGES.deliveryRulesShape },
   )
   .check(servesSomething);
 
-/** A creative's own rules (they narrow its campaign's; the unknown site is the campaign's choice). */
+/**
+ * A creative's own rules (they narrow its campaign's; the unknown site and the uncappable request are the
+ * campaign's choices).
+ */
 export const creativeDeliveryRulesSchema = z
   .strictObject(ruleFields, { error: MESSAGES.deliveryRulesShape })
   .check(servesSomething);
@@ -153,11 +191,16 @@ export const deliveryRulesSchema = z.object({
   sites: z.optional(z.nullable(z.object({ allow: z.array(z.string()), block: z.array(z.string()) }))),
   unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES)),
   daypart: z.optional(z.nullable(z.array(z.array(z.boolean())))),
+  frequencyCaps: z.optional(
+    z.nullable(z.array(z.object({ count: z.number(), period: z.enum(FREQUENCY_PERIODS) }))),
+  ),
+  uncappable: z.optional(z.enum(UNCAPPABLE_CHOICES)),
 });
 
 /**
  * Rules as they are stored: the rules set, nothing else (an absent or null rule, an empty site rule, a
- * daypart of every hour and the default unknown-site choice are left out).
+ * daypart of every hour, no frequency cap and the default unknown-site and uncappable choices are left
+ * out).
  */
 export function storedDeliveryRules(rules: DeliveryRules): DeliveryRules {
   const stored: DeliveryRules = {};
@@ -170,6 +213,9 @@ export function storedDeliveryRules(rules: DeliveryRules): DeliveryRules {
   if (rules.unknownSite === 'skip') stored.unknownSite = 'skip';
   const grid = rules.daypart;
   if (grid?.some((day) => day.some((hour) => !hour))) stored.daypart = grid.map((day) => [...day]);
+  if (rules.frequencyCaps && rules.frequencyCaps.length > 0)
+    stored.frequencyCaps = distinctCaps(rules.frequencyCaps);
+  if (rules.uncappable === 'skip') stored.uncappable = 'skip';
   return stored;
 }
 

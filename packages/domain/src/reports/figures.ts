@@ -461,6 +461,8 @@ export const REPORT_FIGURES = [
     ['notServedSite', 'Not served: site or app', 'Site or app', 'site'],
     ['notServedDaypart', 'Not served: daypart', 'Daypart', 'daypart'],
     ['notServedNoCreative', 'Not served: no eligible creative', 'No eligible creative', 'noCreative'],
+    ['notServedFrequency', 'Not served: frequency cap reached', 'Frequency cap', 'frequency'],
+    ['notServedNotCappable', 'Not served: cannot be capped', 'Not cappable', 'notCappable'],
   ] as const),
 ] as const satisfies readonly FigureSpec[];
 

@@ -5,6 +5,7 @@
 // read from stored JSON per request. The first rule a request fails is its not-served reason.
 import { APP_SITE_PREFIX } from '../traffic/site';
 import { type DeviceType, familyOf } from '../traffic/user-agent';
+import type { FrequencyCap, UncappableChoice } from './frequency-caps';
 import { hourOfWeek } from './hour-of-week';
 
 export const LIST_RULE_MODES = ['include', 'exclude'] as const;
@@ -43,13 +44,19 @@ export interface DeliveryRules {
   /** The campaign's choice for requests whose site is unknown; a creative's rules have none. */
   unknownSite?: UnknownSiteChoice | undefined;
   daypart?: DaypartGrid | null | undefined;
+  /** At most so many ads per browser per window (rules/frequency-caps.ts); none or empty: no cap. */
+  frequencyCaps?: FrequencyCap[] | null | undefined;
+  /** The campaign's choice for requests that cannot be capped; a creative's rules have none. */
+  uncappable?: UncappableChoice | undefined;
 }
 
 /**
  * Why an ad request got no ad (the report's "Requests not served, by reason"): outside the flight,
  * the campaign archived (or, for a placement, every creative paused or unpublished), a rule of the
- * campaign or of the creative, or (a placement) none of its creatives eligible for this request. One
- * more reason is one more entry here and one figure (reports/figures.ts); the stores keep reasons as data.
+ * campaign or of the creative, or (a placement) none of its creatives eligible for this request; a
+ * frequency cap reached for this browser (`frequency`), or a request that cannot be capped where the
+ * campaign says not to serve those (`notCappable`: docs/serving.md, "Frequency caps"). One more reason
+ * is one more entry here and one figure (reports/figures.ts); the stores keep reasons as data.
  */
 export const NOT_SERVED_REASONS = [
   'flight',
@@ -61,6 +68,8 @@ export const NOT_SERVED_REASONS = [
   'site',
   'daypart',
   'noCreative',
+  'frequency',
+  'notCappable',
 ] as const;
 export type NotServedReason = (typeof NOT_SERVED_REASONS)[number];
 /** What an ad request's answer was: an ad, or the reason it got none. */

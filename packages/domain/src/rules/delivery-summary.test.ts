@@ -19,6 +19,24 @@ describe('the one-line summary of delivery rules', () => {
     ).toBe('Germany, Austria · mobile · weekdays 08-20 Berlin time');
   });
 
+  it('frequency caps close the line: "mobile · at most 3 a day, 10 a week"', () => {
+    expect(
+      deliveryRulesSummary(
+        {
+          devices: { mode: 'include', values: ['mobile'] },
+          frequencyCaps: [
+            { count: 10, period: 'week' },
+            { count: 3, period: 'day' },
+          ],
+        },
+        'UTC',
+      ),
+    ).toBe('mobile · at most 3 a day, 10 a week');
+    expect(deliveryRulesSummary({ frequencyCaps: [{ count: 1, period: 'hour' }] }, 'UTC')).toBe(
+      'at most 1 an hour',
+    );
+  });
+
   it('exclusions read "not", long lists are cut, sites and the unknown-site choice, days that differ', () => {
     expect(
       deliveryRulesSummary(

@@ -6,6 +6,7 @@ import { countryLabel } from '../reports/breakdown';
 import { APP_SITE_PREFIX } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
 import type { DaypartGrid, DeliveryRules, ListRule } from './delivery-rules';
+import { distinctCaps, FREQUENCY_PERIOD_WORDS } from './frequency-caps';
 
 /** Values a part names before "+N". */
 const NAMED = 3;
@@ -82,6 +83,15 @@ function daypartPart(grid: DaypartGrid, timezone: string): string | null {
   return first === '00-24' ? `${days}, ${zone}` : `${days} ${first} ${zone}`;
 }
 
+/** Frequency caps as "at most 3 a day, 10 a week"; null without one. */
+function capsPart(rules: DeliveryRules): string | null {
+  if (!rules.frequencyCaps?.length) return null;
+  const caps = distinctCaps(rules.frequencyCaps)
+    .map((cap) => `${cap.count} ${FREQUENCY_PERIOD_WORDS[cap.period]}`)
+    .join(', ');
+  return `at most ${caps}`;
+}
+
 /** A rule set in one line; NO_DELIVERY_RULES_SUMMARY without a rule. `timezone` is the campaign's. */
 export function deliveryRulesSummary(rules: DeliveryRules | null | undefined, timezone: string): string {
   if (!rules) return NO_DELIVERY_RULES_SUMMARY;
@@ -94,6 +104,7 @@ export function deliveryRulesSummary(rules: DeliveryRules | null | undefined, ti
     listPart(rules.browsers),
     sitesPart(rules),
     rules.daypart ? daypartPart(rules.daypart, timezone) : null,
+    capsPart(rules),
   ].filter((part): part is string => part !== null);
   return parts.length === 0 ? NO_DELIVERY_RULES_SUMMARY : parts.join(' · ');
 }

@@ -152,6 +152,8 @@ export const SERVE_AD_QUERY = {
   bundle: 'bundle',
   /** A placement's position (in its rotation) the page showed last: sequential rotation goes on from it. */
   position: 'pos',
+  /** `1` when the browser keeps no cookies (`navigator.cookieEnabled` false): it cannot be frequency capped. */
+  noCookie: 'nocookie',
 } as const;
 
 /** The landing page of a creative: its first click tracker of type 'redirect'. */

@@ -262,6 +262,10 @@ export const MESSAGES = {
   deliveryRuleSites: 'Sites are an allow list and a block list of at most 1,000 domains or app bundles each',
   deliveryRuleUnknownSite: "Choose 'serve' or 'skip' for requests whose site is unknown",
   deliveryRuleDaypart: 'The daypart is 7 days (Monday first) of 24 hours, each true or false',
+  deliveryRuleCaps: 'Frequency caps are a list of at most 4 caps, each a count and a period',
+  deliveryRuleCapCount: 'A frequency cap counts 1 to 1,000 ads (a whole number)',
+  deliveryRuleCapPeriod: "A frequency cap's period is 'hour', 'day', 'week' or 'flight'",
+  deliveryRuleUncappable: "Choose 'serve' or 'skip' for requests that cannot be capped",
   // The tag tester's request (docs/serving.md, "Why it did not serve"); the field is put before them.
   deliveryTestAddress: 'The address to test from must be an IPv4 or IPv6 address',
   deliveryTestUserAgent: 'The user agent to test as is text of 1,024 characters at most',

@@ -112,6 +112,58 @@ export const Refused: Story = {
   },
 };
 
+/** Frequency caps: the sentence says what they mean; a cap added and changed, requests without cookies refused. */
+export const WithFrequencyCaps: Story = {
+  args: { rules: { frequencyCaps: [{ count: 3, period: 'day' }] } },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('At most 3 a day per browser on each site.')).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Serve requests that cannot be capped' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a cap' }));
+    const count = canvas.getByRole('textbox', { name: 'Ads in cap 2' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '10');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Period of cap 2' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'a week' }));
+    await expect(
+      await canvas.findByText('At most 3 a day and 10 a week per browser on each site.'),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('switch', { name: 'Serve requests that cannot be capped' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        frequencyCaps: [
+          { count: 3, period: 'day' },
+          { count: 10, period: 'week' },
+        ],
+        uncappable: 'skip',
+      }),
+    );
+  },
+};
+
+/** A cap of no ads: the domain's message beside the caps, nothing sent; at most 4 caps. */
+export const FrequencyCapRefused: Story = {
+  args: {
+    rules: {
+      frequencyCaps: [
+        { count: 1, period: 'hour' },
+        { count: 3, period: 'day' },
+        { count: 10, period: 'week' },
+      ],
+    },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a cap' }));
+    await expect(canvas.getByRole('button', { name: 'Add a cap' })).toBeDisabled();
+    const count = canvas.getByRole('textbox', { name: 'Ads in cap 4' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await expect(await canvas.findByText(MESSAGES.deliveryRuleCapCount)).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
 /** A creative's own rules: they narrow the campaign's; the unknown-site choice is the campaign's. */
 export const CreativeLevel: Story = {
   args: {
@@ -122,6 +174,8 @@ export const CreativeLevel: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/A creative’s rules narrow its campaign’s/)).toBeVisible();
     await expect(canvas.queryByRole('switch', { name: 'Serve requests whose site is unknown' })).toBeNull();
+    await expect(canvas.queryByRole('switch', { name: 'Serve requests that cannot be capped' })).toBeNull();
+    await expect(canvas.getByText(/No frequency cap/)).toBeVisible();
     await expect(canvas.getByText('Estimating from the last 7 days…')).toBeVisible();
   },
 };

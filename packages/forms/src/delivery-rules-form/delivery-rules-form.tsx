@@ -1,7 +1,9 @@
 // The delivery rules of a campaign, or of one of its creatives (docs/serving.md, "Delivery rules"): who,
 // where and when its ads serve. Countries, device types, operating systems and browsers to include or
 // exclude, sites and app bundles to allow and block, whether a request whose site is unknown serves (the
-// campaign's choice), and a week of hours in the campaign's timezone. The domain's schema checks what is
+// campaign's choice), a week of hours in the campaign's timezone, and frequency caps with the sentence
+// saying what they mean (per browser on each site; for the campaign, whether a request that cannot be
+// capped serves: docs/serving.md, "Frequency caps"). The domain's schema checks what is
 // sent, with its messages beside each rule (a rule set that excludes every request too); while the
 // rules are edited the form hands each valid set to `onRulesChange`, so the page can show what share of
 // the last 7 days' impressions it would have kept (`estimate`) before anything is saved.
@@ -26,6 +28,7 @@ import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 import { DaypartGrid, everyHour } from './daypart-grid';
 import { EstimateNote, type EstimateState } from './estimate-note';
+import { type CapRow, capsOf, FrequencyCapsField } from './frequency-caps-field';
 import { ListRuleField, type ListRuleValue } from './list-rule-field';
 
 export interface DeliveryRulesFormValues {
@@ -39,6 +42,9 @@ export interface DeliveryRulesFormValues {
   /** Whether a request whose site is unknown serves (the campaign's choice). */
   unknownSiteServes: boolean;
   daypart: boolean[][];
+  frequencyCaps: CapRow[];
+  /** Whether a request that cannot be capped serves (the campaign's choice). */
+  uncappableServes: boolean;
 }
 
 export interface DeliveryRulesFormProps {
@@ -69,6 +75,8 @@ const formValuesOf = (rules: DeliveryRules): DeliveryRulesFormValues => ({
   block: (rules.sites?.block ?? []).join('\n'),
   unknownSiteServes: rules.unknownSite !== 'skip',
   daypart: rules.daypart ? rules.daypart.map((day) => [...day]) : everyHour(),
+  frequencyCaps: (rules.frequencyCaps ?? []).map((cap) => ({ count: String(cap.count), period: cap.period })),
+  uncappableServes: rules.uncappable !== 'skip',
 });
 
 const lines = (text: string) =>
@@ -88,6 +96,8 @@ function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'
   if (allow.length > 0 || block.length > 0) rules.sites = { allow, block };
   if (level === 'campaign' && !values.unknownSiteServes) rules.unknownSite = 'skip';
   if (values.daypart.some((day) => day.some((on) => !on))) rules.daypart = values.daypart;
+  if (values.frequencyCaps.length > 0) rules.frequencyCaps = capsOf(values.frequencyCaps);
+  if (level === 'campaign' && !values.uncappableServes) rules.uncappable = 'skip';
   return rules;
 }
 
@@ -140,7 +150,7 @@ export function DeliveryRulesForm({
       ),
     [level, target],
   );
-  const { control, register, handleSubmit, watch, formState } = useForm({
+  const { control, register, handleSubmit, watch, setValue, formState } = useForm({
     resolver: schemaResolver(schema),
     defaultValues: formValuesOf(rules),
   });
@@ -242,6 +252,25 @@ export function DeliveryRulesForm({
             onChange={field.onChange}
             zone={zoneWords(timezone)}
             error={messageUnder(errors, 'daypart')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="frequencyCaps"
+        render={({ field }) => (
+          <FrequencyCapsField
+            value={field.value}
+            onChange={field.onChange}
+            error={messageUnder(errors, 'frequencyCaps')}
+            uncappable={
+              level === 'campaign'
+                ? {
+                    serves: values.uncappableServes,
+                    onChange: (serves) => setValue('uncappableServes', serves),
+                  }
+                : undefined
+            }
           />
         )}
       />

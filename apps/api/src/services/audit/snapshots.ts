@@ -266,6 +266,10 @@ const deliveryRulesSnapshot = (rules: DeliveryRules): Snapshot => ({
   sitesBlocked: rules.sites?.block.length ? [...rules.sites.block] : null,
   unknownSites: rules.unknownSite === 'skip' ? 'not served' : null,
   daypart: rules.daypart ? daypartText(rules.daypart) : null,
+  frequencyCaps: rules.frequencyCaps?.length
+    ? rules.frequencyCaps.map((cap) => `${cap.count} a ${cap.period}`).join(', ')
+    : null,
+  uncappable: rules.uncappable === 'skip' ? 'not served' : null,
 });
 
 /**

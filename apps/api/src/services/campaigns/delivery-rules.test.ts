@@ -101,6 +101,20 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
       [{ sites: { allow: ['exa mple.com'] } }, `rules.sites.allow.0: ${MESSAGES.deliveryRuleSite}`],
       [{ daypart: week(() => true).slice(1) }, `rules.daypart: ${MESSAGES.deliveryRuleDaypart}`],
       [{ daypart: week(() => false) }, `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`],
+      [
+        { frequencyCaps: [{ count: 0, period: 'day' }] },
+        `rules.frequencyCaps.0.count: ${MESSAGES.deliveryRuleCapCount}`,
+      ],
+      [
+        {
+          frequencyCaps: [
+            { count: 3, period: 'day' },
+            { count: 3, period: 'month' },
+          ],
+        },
+        `rules.frequencyCaps.1.period: ${MESSAGES.deliveryRuleCapPeriod}`,
+      ],
+      [{ uncappable: 'never' }, `rules.uncappable: ${MESSAGES.deliveryRuleUncappable}`],
     ];
     for (const [rules, message] of cases) {
       // A valid rule beside the bad one is not saved either.
@@ -148,6 +162,11 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     await setRules({
       countries: { mode: 'exclude', values: ['GB'] },
       daypart: week((day, hour) => day < 5 && hour >= 8 && hour < 20),
+      frequencyCaps: [
+        { count: 10, period: 'week' },
+        { count: 3, period: 'day' },
+      ],
+      uncappable: 'skip',
     });
     const history = await owner.get<{ entity: string; entityId: string; changes: Record<string, unknown> }[]>(
       `/v1/campaign/history?campaignID=${campaignID}`,
@@ -158,6 +177,8 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
       changes: {
         countries: ['include DE', 'exclude GB'],
         daypart: [null, 'Mon 08-20 · Tue 08-20 · Wed 08-20 · Thu 08-20 · Fri 08-20 · Sat none · Sun none'],
+        frequencyCaps: [null, '3 a day, 10 a week'],
+        uncappable: [null, 'not served'],
       },
     });
     await setRules({});

@@ -1,11 +1,14 @@
 // Whether an ad request gets an ad, and the count of why not (docs/serving.md, "Delivery rules" and "Why
 // it did not serve"). A live creative's tag serves a request when its campaign is not archived ('paused'),
 // its flight is live ('flight') and the request matches its campaign's delivery rules and its creative's
-// own (compiled with the cache entry: live-creatives.ts), the first rule it fails being the reason. Every
+// own (compiled with the cache entry: live-creatives.ts), the first rule it fails being the reason, and
+// the browser is under its frequency caps (`frequency`; `notCappable` for a request that cannot be
+// capped where the campaign says so: frequency-jar.ts). Every
 // ad request of a known live creative counts once under its outcome (events/request-counter.ts); the
 // answer itself never tells which (the ad JSON's 404, the empty VAST document, as before).
 import type { DeliveryFacts, NotServedReason } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { CapJar, CapJudge } from './frequency-jar';
 import type { LiveCreative } from './live-creatives';
 import type { TrafficClient } from './traffic-quality';
 
@@ -15,16 +18,20 @@ export const servingNow = (ctx: Pick<Context, 'clock'>): number => ctx.clock?.()
 /**
  * Why a live creative does not serve this request at `now`; null when it does. The request's facts are
  * asked for only when the creative has rules to judge them by (a paused or ended one is refused without
- * deriving its site, browser and country).
+ * deriving its site, browser and country); its caps are judged last, by `caps` (the request's cap
+ * history: none judges none, as for a new browser).
  */
 export function refusalOf(
   live: LiveCreative,
   facts: () => DeliveryFacts,
   now: number,
+  caps?: CapJudge,
 ): NotServedReason | null {
   if (live.archived) return 'paused';
   if (!live.liveAt(now)) return 'flight';
-  return live.delivery === null ? null : live.delivery(facts(), now);
+  const refused = live.delivery === null ? null : live.delivery(facts(), now);
+  if (refused !== null || live.caps === null || caps === undefined) return refused;
+  return caps(live.caps, now);
 }
 
 /**
@@ -32,28 +39,38 @@ export function refusalOf(
  * creative itself when it serves this request; else the platform's fallback creative (`fallbackId`, the
  * ad JSON's `fallback_id`) when that one serves it, counted under its own tag. `answerable` says whether
  * a servable live creative has an answer at all (a VAST creative without its video has none): one that
- * has not is counted as no eligible creative. Undefined: nothing serves (an unknown live creative is
- * not counted: it belongs to no campaign).
+ * has not is counted as no eligible creative. `jar` is the request's cap history: the creative served
+ * is added to it. Undefined: nothing serves (an unknown live creative is not counted: it belongs to no
+ * campaign).
  */
 export async function servableLive(
   ctx: Context,
   liveId: string,
   client: TrafficClient,
-  options: { fallbackId?: string | undefined; answerable?: (live: LiveCreative) => boolean } = {},
+  options: {
+    fallbackId?: string | undefined;
+    answerable?: (live: LiveCreative) => boolean;
+    jar?: CapJar | undefined;
+  } = {},
 ): Promise<LiveCreative | undefined> {
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const now = servingNow(ctx);
   const judge = (candidate: LiveCreative) => {
     const reason =
-      refusalOf(candidate, client.dimensions, now) ??
+      refusalOf(candidate, client.dimensions, now, options.jar?.judge) ??
       (options.answerable?.(candidate) === false ? 'noCreative' : null);
     if (client.showsAd) ctx.events.requests.add(candidate.countKey, reason ?? 'served', now);
+    // Counted when served (the answer carries the ad), by a request that can show it.
+    if (reason === null && client.showsAd) options.jar?.served(candidate.caps, now);
     return reason === null;
   };
+  // A device's cap history is read from the store only for a tag with caps.
+  if (live.caps !== null) await options.jar?.prepare();
   if (judge(live)) return live;
   const fallbackId = options.fallbackId?.trim();
   if (!fallbackId || fallbackId === liveId) return undefined;
   const fallback = await ctx.liveCreatives.get(fallbackId);
+  if (fallback?.caps) await options.jar?.prepare();
   return fallback && judge(fallback) ? fallback : undefined;
 }

@@ -14,10 +14,12 @@ import {
   type CampaignRate,
   type Creative,
   compileDeliveryRules,
+  compileTagCaps,
   DEFAULT_CAMPAIGN_TIMEZONE,
   DEFAULT_CLICK_PARAM,
   type DeliveryCheck,
   flightInstants,
+  type TagCaps,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
@@ -55,6 +57,11 @@ export interface LiveCreative {
    * (docs/serving.md, "Delivery rules"): the reason a request is refused; null when neither has a rule.
    */
   delivery: DeliveryCheck | null;
+  /**
+   * Its campaign's frequency caps and its creative's own, compiled with the entry (docs/serving.md,
+   * "Frequency caps"); null when neither has one.
+   */
+  caps: TagCaps | null;
   /** The key its own tag's ad requests are counted under (events/request-counter.ts). */
   countKey: string;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
@@ -150,6 +157,15 @@ function liveCreativeOf(
     liveAt: (now) => !archived && now >= start && now < end,
     archived,
     delivery: bothChecks(campaignRules, creativeRules),
+    caps: compileTagCaps({
+      campaignId: row.campaign_id,
+      creativeId: row.creative_id,
+      campaignCaps: row.campaign_rules?.frequencyCaps,
+      creativeCaps: row.creative_rules?.frequencyCaps,
+      zone: timezone,
+      flightStart: from?.getTime() ?? null,
+      uncappable: row.campaign_rules?.uncappable,
+    }),
     countKey: requestCountKey(row.campaign_id, '', row.id),
     documents: new Map(),
   };

@@ -9,6 +9,7 @@
 // clicks name that live creative, so reports attribute them to the creative served.
 import {
   compileDeliveryRules,
+  compileTagCaps,
   DEFAULT_CAMPAIGN_TIMEZONE,
   type DeliveryCheck,
   type DeliveryFacts,
@@ -21,6 +22,7 @@ import {
   type RotationMode,
   randomSource,
   rotationChooser,
+  type TagCaps,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { findCampaign } from '../../db/queries/campaigns';
@@ -30,6 +32,7 @@ import { findPlacement } from '../../db/queries/placements';
 import { readTotals } from '../events/queries/totals';
 import { requestCountKey } from '../events/request-counter';
 import type { EventStore } from '../events/store';
+import type { CapJudge } from './frequency-jar';
 import type { LiveCreativeCache } from './live-creatives';
 
 export interface ServedPlacement {
@@ -49,6 +52,8 @@ export interface ServedPlacement {
   campaign: { archived: boolean; liveAt(now: number): boolean; delivery: DeliveryCheck | null };
   /** Each item's creative's own delivery rules, compiled (null: none). */
   creativeRules: readonly (DeliveryCheck | null)[];
+  /** Each item's frequency caps, its campaign's and its creative's (null: none; docs/serving.md, "Frequency caps"). */
+  caps: readonly (TagCaps | null)[];
   /** The keys its requests are counted under (events/request-counter.ts): each item's, and no creative's. */
   countKeys: readonly string[];
   noCreativeKey: string;
@@ -145,7 +150,7 @@ export async function readServedPlacement(
     ...item,
     paused: item.paused || liveIds[index] === undefined,
   }));
-  const { campaign, creativeRules } = await placementRules(db, row.campaign_id, creativeIds);
+  const { campaign, creativeRules, caps } = await placementRules(db, row.campaign_id, creativeIds);
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -157,6 +162,7 @@ export async function readServedPlacement(
     choose: rotationChooser({ mode: row.mode, items }, counts),
     campaign,
     creativeRules,
+    caps,
     countKeys: liveIds.map((liveId) => requestCountKey(row.campaign_id, row.id, liveId ?? '')),
     noCreativeKey: requestCountKey(row.campaign_id, row.id, ''),
   };
@@ -164,7 +170,8 @@ export async function readServedPlacement(
 
 /**
  * The placement's campaign as serving judges it (archived, its flight, its delivery rules) and each
- * item's creative's own rules, compiled once for the cache entry (docs/serving.md, "Delivery rules").
+ * item's creative's own rules and its frequency caps with its campaign's, compiled once for the cache
+ * entry (docs/serving.md, "Delivery rules", "Frequency caps").
  */
 async function placementRules(db: Queryable, campaignId: string, creativeIds: readonly string[]) {
   const [row, creatives] = await Promise.all([
@@ -185,6 +192,17 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
     },
     // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
     creativeRules: creativeIds.map((id) => compileDeliveryRules(rulesOf.get(id), timezone, 'serve')),
+    caps: creativeIds.map((id) =>
+      compileTagCaps({
+        campaignId,
+        creativeId: id,
+        campaignCaps: row?.delivery_rules?.frequencyCaps,
+        creativeCaps: rulesOf.get(id)?.frequencyCaps,
+        zone: timezone,
+        flightStart: from?.getTime() ?? null,
+        uncappable: row?.delivery_rules?.uncappable,
+      }),
+    ),
   };
 }
 
@@ -202,9 +220,11 @@ export type PlacementChoice = { liveId: string; position: number } | { reason: N
 /**
  * The live creative a request to the placement gets, and its position in the rotation; or why it gets
  * none: its campaign archived ('paused'), out of its flight ('flight'), a rule of the campaign, every
- * creative paused or unpublished ('paused'), or none whose own rules this request matches ('noCreative').
- * The rotation chooses among the creatives eligible for the request (rules/rotation-shares.ts). The
- * request's facts are derived only when a rule judges them (`facts` answers the same object each time).
+ * creative paused or unpublished ('paused'), or none whose own rules this request matches ('noCreative'),
+ * or none left under the browser's frequency caps (`frequency`, or `notCappable`: judged by `caps`, the
+ * request's cap history; none judges none). The rotation chooses among the creatives eligible for the
+ * request (rules/rotation-shares.ts). The request's facts are derived only when a rule judges them
+ * (`facts` answers the same object each time).
  */
 export function choosePlacementLive(
   placement: ServedPlacement,
@@ -212,6 +232,7 @@ export function choosePlacementLive(
   facts: () => DeliveryFacts,
   now: number,
   random: RandomSource = defaultRandom,
+  caps?: CapJudge,
 ): PlacementChoice {
   const { campaign, items, creativeRules } = placement;
   if (campaign.archived) return { reason: 'paused' };
@@ -219,13 +240,20 @@ export function choosePlacementLive(
   const refused = campaign.delivery?.(facts(), now) ?? null;
   if (refused !== null) return { reason: refused };
   if (items.every((item) => item.paused)) return { reason: 'paused' };
-  // Only when a creative has rules of its own is the choice restricted (and worked out per set).
+  // Only when a creative has rules or caps is the choice restricted (and worked out per set).
   let eligible: boolean[] | undefined;
-  if (creativeRules.some((check) => check !== null)) {
-    eligible = items.map(
-      (item, index) => !item.paused && (creativeRules[index]?.(facts(), now) ?? null) === null,
-    );
-    if (!eligible.some(Boolean)) return { reason: 'noCreative' };
+  const capped = caps !== undefined && placement.caps.some((tag) => tag !== null);
+  if (capped || creativeRules.some((check) => check !== null)) {
+    // The first cap's reason, when caps (not rules) left no creative.
+    let capReason: NotServedReason | null = null;
+    eligible = items.map((item, index) => {
+      if (item.paused || (creativeRules[index]?.(facts(), now) ?? null) !== null) return false;
+      const tag = capped ? placement.caps[index] : null;
+      const refused = tag ? (caps?.(tag, now) ?? null) : null;
+      capReason ??= refused;
+      return refused === null;
+    });
+    if (!eligible.some(Boolean)) return { reason: capReason ?? 'noCreative' };
   }
   const position = placement.choose(lastPosition, random, eligible);
   const liveId = position < 0 ? undefined : placement.liveIds[position];

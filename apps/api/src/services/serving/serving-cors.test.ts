@@ -2,7 +2,9 @@
 // with credentials, so every serving answer echoes the caller's Origin with credentials allowed and
 // `Vary: Origin`, `*` only without an Origin; preflights are answered; the files an ad loads come from
 // the serving origin's /serve/files/ (not the console's /api/uploads), with byte ranges readable
-// cross-origin; serving never sets or reads a cookie.
+// cross-origin; serving sets and reads no cookie but the frequency-cap history of an ad with caps, on a
+// credentialed answer that echoes the Origin (never `*`), and a player fetching without credentials
+// still gets its document.
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFile } from '../../db/queries/files';
@@ -165,6 +167,35 @@ describe('CORS of ad serving', () => {
       headers: { Origin: PUBLISHER, Cookie: 'adconsole_session=xyz' },
     });
     expect(xml.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('an ad with caps: its answers set the cap history alone, credentialed with the Origin echoed; a player without credentials still plays', async () => {
+    const campaignID =
+      (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Capped' })).body.data?.id ?? '';
+    const clip = await demoAsset('main.mp4');
+    const capped = await publishedLive(
+      owner,
+      campaignID,
+      { name: 'Capped roll', type: 'VAST', width: 640, height: 360 },
+      [{ name: 'main.mp4', bytes: clip }],
+    );
+    const rules = { frequencyCaps: [{ count: 5, period: 'day' }] };
+    expect((await owner.put('/v1/campaign/deliveryRules', { campaignID, rules })).httpStatus).toBe(200);
+    const credentialed = await visit(`${server.url}/serve/vast/${capped}.xml`, {
+      headers: { Origin: PUBLISHER, Cookie: 'adconsole_session=xyz' },
+    });
+    expect(credentialed.headers.get('access-control-allow-origin')).toBe(PUBLISHER);
+    expect(credentialed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(credentialed.headers.get('vary')).toMatch(/\bOrigin\b/);
+    expect(credentialed.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^adc_fc=[^;]+; Max-Age=\d+; Path=\/serve; Secure; HttpOnly; SameSite=None; Partitioned$/,
+      ),
+    ]);
+    // A player that fetches without credentials sends no cookie: a new browser each time, still played.
+    const plain = await visit(`${server.url}/serve/vast/${capped}.xml`, { headers: { Origin: PUBLISHER } });
+    expect(await plain.text()).toContain('<InLine>');
+    expect(plain.headers.get('access-control-allow-origin')).toBe(PUBLISHER);
   });
 
   it('exposes the range headers, so a video seeks across origins', async () => {

@@ -19,6 +19,7 @@ import type { Context } from '../../context';
 import { adDurationOf, assetNamed, assetsOfKind } from './ad';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import { servableLive } from './delivery';
+import type { CapJar } from './frequency-jar';
 import type { LiveCreative, Snapshot, SnapshotAsset } from './live-creatives';
 import {
   allowedClickPrefix,
@@ -329,7 +330,8 @@ export const hasVastAnswer =
 
 /**
  * GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml: the live creative's document when it
- * serves the request (delivery.ts), else the empty document; the request counted under its outcome.
+ * serves the request (delivery.ts), else the empty document; the request counted under its outcome, the
+ * ad served added to the browser's cap history (`jar`).
  */
 export async function vastDocument(
   ctx: Context,
@@ -337,7 +339,11 @@ export async function vastDocument(
   query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
+  jar?: CapJar,
 ): Promise<string | FilledAnswer> {
-  const live = await servableLive(ctx, liveId, client, { answerable: hasVastAnswer(ctx, query, flavour) });
+  const live = await servableLive(ctx, liveId, client, {
+    answerable: hasVastAnswer(ctx, query, flavour),
+    jar,
+  });
   return live ? vastAnswer(ctx, live, query, flavour, client) : EMPTY_VAST;
 }

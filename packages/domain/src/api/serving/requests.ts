@@ -30,6 +30,12 @@ export const serveTagQuerySchema = z.object({
   ),
   site: optionalText("The platform's site or domain macro, expanded: the breakdown's site."),
   bundle: optionalText("The platform's app-bundle macro, expanded (in-app): the breakdown's site."),
+  ifa: optionalText(
+    "The device's advertising id, the platform's macro expanded ([IFA] and each platform's own): frequency caps count per device in apps and on TV (docs/serving.md, \"Frequency caps\"; docs/tags.md).",
+  ),
+  nocookie: optionalText(
+    '1 when the client keeps no cookies (a server-side player, a browser with cookies off): the request cannot be frequency capped (docs/serving.md, "Frequency caps").',
+  ),
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 

@@ -1,0 +1,135 @@
+// A browser's cap history as its cookie's text (docs/serving.md, "Frequency caps"): read back as written;
+// pruned to each entry's longest window; never over the size limit, the oldest ads dropped first;
+// anything malformed read as no history (a new browser); a tag's caps checked and recorded per level.
+import { describe, expect, it } from 'vitest';
+import {
+  compileTagCaps,
+  decodeHistory,
+  encodeHistory,
+  type FrequencyHistory,
+  historyKey,
+  historyMaxAge,
+  MAX_HISTORY_AGE_S,
+  MAX_HISTORY_CHARS,
+  recordServed,
+  tagCapsHold,
+} from './frequency-history';
+
+const at = (iso: string) => Date.parse(iso);
+const minute = (iso: string) => Math.floor(at(iso) / 60_000);
+const NOW = at('2026-01-07T12:00:00Z');
+
+describe("a browser's cap history", () => {
+  it('keys are short and differ by kind and id', () => {
+    const campaign = historyKey('campaign', '65a1b2c3d4e5f60718293a4b');
+    expect(campaign).toMatch(/^c[0-9a-z]{7}$/);
+    expect(historyKey('creative', '65a1b2c3d4e5f60718293a4b')).toBe(`r${campaign.slice(1)}`);
+    expect(historyKey('campaign', '65a1b2c3d4e5f60718293a4c')).not.toBe(campaign);
+  });
+
+  it('reads back as written', () => {
+    const history: FrequencyHistory = new Map([
+      [
+        'c0000001',
+        { period: 'day', minutes: [minute('2026-01-07T08:00:00Z'), minute('2026-01-07T11:00:00Z')] },
+      ],
+      ['rzzzzzzz', { period: 'week', minutes: [minute('2026-01-02T08:00:00Z')] }],
+    ]);
+    const text = encodeHistory(history, NOW);
+    expect(text).toMatch(/^dc0000001-[0-9a-z]+-[0-9a-z]+_wrzzzzzzz-[0-9a-z]+$/);
+    expect(decodeHistory(text)).toEqual(history);
+  });
+
+  it("prunes each entry to its period's horizon and drops entries left empty", () => {
+    const history: FrequencyHistory = new Map([
+      // An hour's caps keep 2 hours: 09:59 goes, 10:00 stays.
+      [
+        'c0000001',
+        { period: 'hour', minutes: [minute('2026-01-07T09:59:00Z'), minute('2026-01-07T10:00:00Z')] },
+      ],
+      // A day's keep 26 hours: everything of the 5th goes.
+      ['c0000002', { period: 'day', minutes: [minute('2026-01-05T20:00:00Z')] }],
+    ]);
+    expect(decodeHistory(encodeHistory(history, NOW))).toEqual(
+      new Map([['c0000001', { period: 'hour', minutes: [minute('2026-01-07T10:00:00Z')] }]]),
+    );
+  });
+
+  it('stays under the size limit, the oldest ads of all dropped first', () => {
+    const history: FrequencyHistory = new Map();
+    // 40 creatives with 5 ads each this week: far more than fits.
+    for (let index = 0; index < 40; index += 1)
+      history.set(historyKey('creative', `creative-${index}`), {
+        period: 'week',
+        minutes: [0, 1, 2, 3, 4].map((day) => minute('2026-01-02T00:00:00Z') + day * 1440 + index),
+      });
+    const text = encodeHistory(history, NOW);
+    expect(text.length).toBeLessThanOrEqual(MAX_HISTORY_CHARS);
+    const kept = decodeHistory(text);
+    const minutes = [...(kept?.values() ?? [])].flatMap((entry) => entry.minutes).sort((a, b) => a - b);
+    const all = [...history.values()].flatMap((entry) => entry.minutes).sort((a, b) => a - b);
+    // What is kept is the newest ads of all.
+    expect(minutes).toEqual(all.slice(all.length - minutes.length));
+    expect(minutes.length).toBeGreaterThan(80);
+  });
+
+  it('anything malformed is no history: a tampered text, an unknown period, too long, out of order', () => {
+    for (const text of [
+      'xc0000001-1',
+      'dc0000001',
+      'dc000001-1',
+      'dc0000001-1_dc0000001-2',
+      'dc0000001-2-1',
+      'dc0000001-1;evil',
+      `dc0000001${'-zz'.repeat(400)}`,
+    ])
+      expect(decodeHistory(text), text).toBeNull();
+    expect(decodeHistory('')).toEqual(new Map());
+  });
+
+  it("the cookie lives as long as the longest period's horizon, at most 35 days", () => {
+    expect(historyMaxAge(new Map())).toBe(0);
+    expect(historyMaxAge(new Map([['c0000001', { period: 'day', minutes: [1] }]]))).toBe(26 * 3600);
+    expect(historyMaxAge(new Map([['c0000001', { period: 'flight', minutes: [1] }]]))).toBe(
+      MAX_HISTORY_AGE_S,
+    );
+    expect(MAX_HISTORY_AGE_S).toBe(35 * 86_400);
+  });
+});
+
+describe("a tag's caps", () => {
+  const campaignCaps = [{ count: 3, period: 'day' as const }];
+  const creativeCaps = [{ count: 1, period: 'hour' as const }];
+  const options = {
+    campaignId: 'camp',
+    creativeId: 'crea',
+    zone: 'UTC',
+    flightStart: null,
+    uncappable: undefined,
+  };
+
+  it('none at either level: nothing to check', () => {
+    expect(compileTagCaps({ ...options, campaignCaps: [], creativeCaps: null })).toBeNull();
+  });
+
+  it("the campaign's cap counts its creatives together; the creative's its own ads", () => {
+    const tag = compileTagCaps({ ...options, campaignCaps, creativeCaps });
+    const other = compileTagCaps({ ...options, creativeId: 'other', campaignCaps, creativeCaps: null });
+    if (tag === null || other === null) throw new Error('caps expected');
+    expect(tag.uncappable).toBe('serve');
+    const history: FrequencyHistory = new Map();
+    recordServed(tag, history, at('2026-01-07T09:00:00Z'));
+    // The creative's 1 an hour: full until 10:00; the campaign's 3 a day: 1 used.
+    expect(tagCapsHold(tag, history, at('2026-01-07T09:59:00Z'))).toBe(false);
+    expect(tagCapsHold(tag, history, at('2026-01-07T10:00:00Z'))).toBe(true);
+    expect(tagCapsHold(other, history, at('2026-01-07T09:30:00Z'))).toBe(true);
+    recordServed(other, history, at('2026-01-07T09:30:00Z'));
+    recordServed(other, history, at('2026-01-07T09:40:00Z'));
+    // Three ads of the campaign today: neither creative serves until tomorrow.
+    expect(tagCapsHold(tag, history, at('2026-01-07T23:59:00Z'))).toBe(false);
+    expect(tagCapsHold(other, history, at('2026-01-07T23:59:00Z'))).toBe(false);
+    expect(tagCapsHold(other, history, at('2026-01-08T00:00:00Z'))).toBe(true);
+    expect(history.get(historyKey('creative', 'crea'))?.minutes).toEqual([minute('2026-01-07T09:00:00Z')]);
+    expect(history.get(historyKey('campaign', 'camp'))?.minutes).toHaveLength(3);
+  });
+});
