@@ -461,6 +461,7 @@ export const REPORT_FIGURES = [
     ['notServedSite', 'Not served: site or app', 'Site or app', 'site'],
     ['notServedDaypart', 'Not served: daypart', 'Daypart', 'daypart'],
     ['notServedNoCreative', 'Not served: no eligible creative', 'No eligible creative', 'noCreative'],
+    ['notServedThrottled', 'Not served: even delivery throttle', 'Throttled (even delivery)', 'throttled'],
   ] as const),
 ] as const satisfies readonly FigureSpec[];
 

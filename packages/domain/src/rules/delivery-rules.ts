@@ -48,7 +48,8 @@ export interface DeliveryRules {
 /**
  * Why an ad request got no ad (the report's "Requests not served, by reason"): outside the flight,
  * the campaign archived (or, for a placement, every creative paused or unpublished), a rule of the
- * campaign or of the creative, or (a placement) none of its creatives eligible for this request. One
+ * campaign or of the creative, (a placement) none of its creatives eligible for this request, or the
+ * even delivery's throttle (rules/even-delivery.ts). One
  * more reason is one more entry here and one figure (reports/figures.ts); the stores keep reasons as data.
  */
 export const NOT_SERVED_REASONS = [
@@ -61,6 +62,7 @@ export const NOT_SERVED_REASONS = [
   'site',
   'daypart',
   'noCreative',
+  'throttled',
 ] as const;
 export type NotServedReason = (typeof NOT_SERVED_REASONS)[number];
 /** What an ad request's answer was: an ad, or the reason it got none. */

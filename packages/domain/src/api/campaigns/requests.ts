@@ -2,11 +2,11 @@
 // dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
-import { isCampaignTimezone } from '../../rules/flight';
 import { DELIVERY_MODES } from '../../rules/even-delivery';
+import { isCampaignTimezone } from '../../rules/flight';
 import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
-import { MESSAGES } from '../../validation/messages';
 import { dayField, idField, integerField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
 import { clickParamField } from '../conversions/requests';
 
@@ -103,9 +103,11 @@ const campaignName = z
 export const campaignBodySchema = z.strictObject({
   id: z.optional(idField('id')),
   name: campaignName,
-  data: z.optional(z
+  data: z.optional(
+    z
       .strictObject(flightFields)
-      .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage))),
+      .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage)),
+  ),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 
