@@ -65,7 +65,8 @@ function simulateDay(shares: readonly number[], seed: number) {
     periodRequests += 1;
     if (gate.admit(random())) {
       delivered += 1;
-      perHour[Math.floor((now - START) / HOUR_MS)] += 1;
+      const hour = Math.floor((now - START) / HOUR_MS);
+      perHour[hour] = (perHour[hour] ?? 0) + 1;
     }
   }
   return { perHour, delivered };

@@ -155,6 +155,7 @@ describe('even delivery: each process takes its share of the budget', () => {
     ['a quarter of the fleet’s requests: a quarter of 84, rounded up', 84, 150, 600, 21],
     ['a third of 100: 33.3, rounded up', 100, 200, 600, 34],
     ['the fleet counted nothing yet: the whole budget', 84, 0, 0, 84],
+    ['a process that has seen no request yet: the whole budget', 84, 0, 600, 84],
     ['no budget stays none', 0, 150, 600, 0],
   ] as const)('%s', (_label, budget, own, fleet, share) => {
     expect(processBudget(budget, own, fleet)).toBe(share);

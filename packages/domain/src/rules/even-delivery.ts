@@ -109,11 +109,13 @@ export function evenThrottle(input: ThrottleInput): Throttle {
 }
 
 /**
- * One process's part of the fleet's budget: its share of the requests the fleet counted in the last
- * period (all of it when the fleet counted none, or this process is alone), rounded up.
+ * One process's part of the fleet's budget: its share of the requests the fleet counted lately (all of
+ * it when the fleet counted none, when this process has seen none yet to share by, or when it is
+ * alone), rounded up.
  */
 export function processBudget(budget: number, ownRequests: number, fleetRequests: number): number {
-  if (!Number.isFinite(budget) || fleetRequests <= 0 || ownRequests >= fleetRequests) return budget;
+  if (!Number.isFinite(budget) || fleetRequests <= 0 || ownRequests <= 0 || ownRequests >= fleetRequests)
+    return budget;
   return Math.ceil((budget * ownRequests) / fleetRequests);
 }
 

@@ -22,6 +22,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import { requestCountKey } from '../events/request-counter';
+import type { EvenCampaign } from './even-delivery';
 
 /** An asset of a published creative: the domain's asset, as the server stored it (with its path). */
 export type SnapshotAsset = Asset & { path: string };
@@ -55,6 +56,8 @@ export interface LiveCreative {
    * (docs/serving.md, "Delivery rules"): the reason a request is refused; null when neither has a rule.
    */
   delivery: DeliveryCheck | null;
+  /** Its campaign when delivered evenly (docs/serving.md, "Even delivery"): its goal and flight; else null. */
+  even: EvenCampaign | null;
   /** The key its own tag's ad requests are counted under (events/request-counter.ts). */
   countKey: string;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
@@ -150,6 +153,14 @@ function liveCreativeOf(
     liveAt: (now) => !archived && now >= start && now < end,
     archived,
     delivery: bothChecks(campaignRules, creativeRules),
+    even:
+      flight.deliveryMode === 'even' && flight.goal
+        ? {
+            id: row.campaign_id,
+            goal: flight.goal,
+            flight: { start: flight.start, end: flight.end, timezone },
+          }
+        : null,
     countKey: requestCountKey(row.campaign_id, '', row.id),
     documents: new Map(),
   };
