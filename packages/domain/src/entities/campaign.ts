@@ -1,6 +1,6 @@
 // Campaigns, docs/product.md §3.
 import { z } from 'zod/mini';
-import { DELIVERY_MODES } from '../rules/even-delivery';
+import { DELIVERY_MODES } from '../constants';
 import { campaignGoalSchema, campaignRateSchema } from '../rules/pricing';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';

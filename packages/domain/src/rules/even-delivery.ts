@@ -4,11 +4,11 @@
 // catching up within limits when behind, and never serving past the goal. The throttle is a rate (the
 // share of the requests that reach it to serve) and a budget (how many ads the period may serve at most),
 // recomputed a few times an hour from the counted figures; the hot path is one random draw against it.
+import type { DELIVERY_MODES } from '../constants';
 import type { CampaignFlight } from './flight';
 import { evenPlanLine } from './pacing';
 import type { CampaignGoal } from './pricing';
 
-export const DELIVERY_MODES = ['asap', 'even'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = {
   asap: 'As fast as possible',

@@ -2,6 +2,7 @@
 // its goal over its flight, in the campaign's timezone, with a projection to the flight's end and a
 // status. Time is measured in local wall-clock time, so every local day of the flight carries the same
 // share of the goal whether it lasts 23, 24 or 25 hours (a daylight-saving change).
+import type { DELIVERY_MODES } from '../constants';
 import { offsetAt, offsetToMinutes } from '../timezones/offsets';
 import { type CampaignFlight, DEFAULT_CAMPAIGN_TIMEZONE, flightInstants } from './flight';
 import type { CampaignGoal, GoalMetric } from './pricing';
@@ -74,6 +75,10 @@ export interface Pacing {
   flightDays: number;
   /** The local days of the flight, first to last. */
   days: PacingDay[];
+  /** How the goal is delivered (rules/even-delivery.ts); the API sets it, absent: as fast as possible. */
+  deliveryMode?: (typeof DELIVERY_MODES)[number];
+  /** Evenly: the share of the requests the throttle serves now; null before it has one. */
+  throttleRate?: number | null;
 }
 
 const DAY_MS = 86_400_000;

@@ -94,6 +94,11 @@ describe(`even delivery (${testStoresLabel()})`, () => {
     expect((await ad(live)).status).toBe(404);
     expect((await ad(live)).status).toBe(404);
     expect(await notServed(campaignID)).toMatchObject({ adRequests: 3, adsServed: 1, notServedThrottled: 2 });
+    // The pacing answer carries the mode and the throttle's current rate (the start rate: 1).
+    const answer = await owner.get<{ pacing: { deliveryMode?: string; throttleRate?: number | null } }>(
+      `/v1/campaign/get?campaignID=${campaignID}`,
+    );
+    expect(answer.body.data?.pacing).toMatchObject({ deliveryMode: 'even', throttleRate: 1 });
   });
 
   it('the goal reached: nothing more served', async () => {
@@ -123,6 +128,9 @@ describe(`even delivery (${testStoresLabel()})`, () => {
     const made = await campaign({ goal: { metric: 'impressions', amount: 1 } });
     const campaignID = made.body.data?.id ?? '';
     expect(made.body.data?.data.deliveryMode).toBe('asap');
+    const pacing = (await owner.get<{ pacing: object }>(`/v1/campaign/get?campaignID=${campaignID}`)).body
+      .data?.pacing;
+    expect(pacing).not.toHaveProperty('throttleRate');
     const live = await banner(campaignID);
     for (let i = 0; i < 3; i += 1) expect((await ad(live)).status).toBe(200);
     expect(await notServed(campaignID)).toMatchObject({ adsServed: 3, notServedThrottled: 0 });

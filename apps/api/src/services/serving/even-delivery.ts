@@ -130,6 +130,23 @@ export class EvenThrottles {
     return this.states.get(campaignId)?.throttle;
   }
 
+  /**
+   * The campaign's throttle now, for its pacing answer: this process's own when it serves the campaign,
+   * else computed from the store's figures (not kept: a process keeps the throttles it serves by).
+   */
+  async throttleOf(campaign: EvenCampaign, now: number): Promise<Throttle> {
+    const own = this.states.get(campaign.id)?.throttle;
+    if (own) return own;
+    const figures = await evenFigures(this.source(), campaign, now);
+    return evenThrottle({
+      ...figures,
+      goal: campaign.goal,
+      flight: campaign.flight,
+      now: new Date(now),
+      periodMs: this.periodMs,
+    });
+  }
+
   /** Forget every throttle (tests; a process keeps them for its life otherwise). */
   clear(): void {
     this.states.clear();

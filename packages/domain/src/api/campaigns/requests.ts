@@ -1,8 +1,8 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
 // dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
+import { DELIVERY_MODES } from '../../constants';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
-import { DELIVERY_MODES } from '../../rules/even-delivery';
 import { isCampaignTimezone } from '../../rules/flight';
 import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
 import { dayField, idField, integerField } from '../../validation/fields';
