@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { evenThrottle, processBudget, THROTTLE_START_RATE, ThrottleGate } from './even-delivery';
+import {
+  evenDeliveryText,
+  evenThrottle,
+  processBudget,
+  THROTTLE_START_RATE,
+  ThrottleGate,
+} from './even-delivery';
 
 // A 30-day flight (720 hours) of 720,000 impressions: the plan is 1,000 an hour; 10,000 requests an hour.
 const november = { start: { date: '2026-11-01' }, end: { date: '2026-11-30' }, timezone: 'UTC' };
@@ -175,5 +181,18 @@ describe('even delivery: the gate (the hot path)', () => {
     const gate = new ThrottleGate();
     gate.reset(0, 100);
     expect(gate.admit(0)).toBe(false);
+  });
+});
+
+describe('even delivery: what the pacing card says', () => {
+  it.each([
+    [{ deliveryMode: 'even', throttleRate: 0.3412 }, 'Delivering evenly · serving 34 % of requests'],
+    [{ deliveryMode: 'even', throttleRate: 1 }, 'Delivering evenly · serving 100 % of requests'],
+    [{ deliveryMode: 'even', throttleRate: 0 }, 'Delivering evenly · serving 0 % of requests'],
+    [{ deliveryMode: 'even', throttleRate: null }, 'Delivering evenly'],
+    [{ deliveryMode: 'asap' }, null],
+    [{}, null],
+  ] as const)('%j: %s', (pacing, text) => {
+    expect(evenDeliveryText(pacing)).toBe(text);
   });
 });

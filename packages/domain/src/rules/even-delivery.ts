@@ -146,3 +146,19 @@ export class ThrottleGate {
     this.requests = 0;
   }
 }
+
+/**
+ * What the campaign page's pacing card says of an evenly delivered campaign: "Delivering evenly ·
+ * serving 34 % of requests" (the rate to a whole percent), or without the share before a rate is known;
+ * null for a campaign delivered as fast as possible.
+ */
+export function evenDeliveryText(pacing: {
+  deliveryMode?: DeliveryMode;
+  throttleRate?: number | null;
+}): string | null {
+  if (pacing.deliveryMode !== 'even') return null;
+  const rate = pacing.throttleRate;
+  return rate === null || rate === undefined
+    ? 'Delivering evenly'
+    : `Delivering evenly · serving ${Math.round(rate * 100)} % of requests`;
+}
