@@ -55,7 +55,7 @@ interface State {
 }
 
 /** The counted figures a throttle is computed from, read from the shared store. */
-export async function evenFigures(source: EvenThrottleSource, campaign: EvenCampaign, now: number) {
+async function evenFigures(source: EvenThrottleSource, campaign: EvenCampaign, now: number) {
   const { from, until } = flightInstants(campaign.flight);
   const figures = { delivered: 0, impressions: 0, requestsPerHour: null as number | null };
   if (!from || !until || now <= from.getTime() || now >= until.getTime()) return figures;
@@ -145,11 +145,6 @@ export class EvenThrottles {
       now: new Date(now),
       periodMs: this.periodMs,
     });
-  }
-
-  /** Forget every throttle (tests; a process keeps them for its life otherwise). */
-  clear(): void {
-    this.states.clear();
   }
 
   private async recompute(state: State, now: number): Promise<void> {
