@@ -101,6 +101,31 @@ describe(`even delivery (${testStoresLabel()})`, () => {
     expect(answer.body.data?.pacing).toMatchObject({ deliveryMode: 'even', throttleRate: 1 });
   });
 
+  it("a placement's request is throttled alike, counted under the creative its rotation chose", async () => {
+    const made = await campaign({ deliveryMode: 'even', goal: { metric: 'impressions', amount: 72 } });
+    const campaignID = made.body.data?.id ?? '';
+    const live = await banner(campaignID);
+    const [row] = await server.db.query<{ creative_id: string }>(
+      'select creative_id from live_creatives where id = $1',
+      [live],
+    );
+    const placement = await owner.post<{ id: string }>('/v1/campaign/placements', {
+      campaignID,
+      name: 'Slot',
+      items: [{ creativeId: row?.creative_id }],
+    });
+    const path = `/serve/ad/p/${placement.body.data?.id}.json`;
+    const status = async () =>
+      (
+        await fetch(`${server.url}${path}`, {
+          headers: { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': '79.192.7.7' },
+        })
+      ).status;
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(404);
+    expect(await notServed(campaignID)).toMatchObject({ adRequests: 2, adsServed: 1, notServedThrottled: 1 });
+  });
+
   it('the goal reached: nothing more served', async () => {
     const made = await campaign({ deliveryMode: 'even', goal: { metric: 'impressions', amount: 1 } });
     const campaignID = made.body.data?.id ?? '';
