@@ -195,8 +195,10 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     await recordChange(tx, user, campaignChange(existing, changed));
     return changed;
   });
-  // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
+  // New flight dates take effect at once in this process (other processes: within the cache's 5 s),
+  // and a new goal, flight or delivery mode in its throttle (others: within the throttle's period).
   ctx.liveCreatives.clear();
+  ctx.throttles.forget(existing.id);
   return oneCampaign(ctx, row);
 }
 

@@ -147,6 +147,17 @@ describe(`even delivery (${testStoresLabel()})`, () => {
     for (let i = 0; i < 3; i += 1) expect((await ad(live)).status).toBe(404);
     expect(throttles.current(campaignID)).toMatchObject({ rate: 0, budget: 0 });
     expect(await notServed(campaignID)).toMatchObject({ adsServed: 1, notServedThrottled: 4 });
+    // A goal raised in this process takes effect at its next request: a new throttle that serves again
+    // (2 an hour of the 5 requests counted in the last hour: a rate above 0, a budget of 1).
+    const raised = await owner.put('/v1/campaign/update', {
+      id: campaignID,
+      name: 'Evenly',
+      data: { goal: { metric: 'impressions', amount: 72 } },
+    });
+    expect(raised.httpStatus).toBe(200);
+    await ad(live);
+    expect(throttles.current(campaignID)).toMatchObject({ basis: 'planned', budget: 1 });
+    expect(throttles.current(campaignID)?.rate).toBeGreaterThan(0);
   });
 
   it('a campaign delivered as fast as possible is never throttled', async () => {

@@ -147,6 +147,14 @@ export class EvenThrottles {
     });
   }
 
+  /**
+   * Forget a campaign's throttle (its goal, flight or mode changed in this process): its next request
+   * computes a new one at once. Other processes recompute theirs within the period.
+   */
+  forget(campaignId: string): void {
+    this.states.delete(campaignId);
+  }
+
   private async recompute(state: State, now: number): Promise<void> {
     const { campaign } = state;
     try {
