@@ -32,7 +32,7 @@ export interface EvenCampaign {
 }
 
 /** Where the throttle reads its counted figures: the database and the event store. */
-export interface EvenThrottleSource {
+interface EvenThrottleSource {
   db: Queryable;
   events: { store: EventStore; requests: { flush(): Promise<void> } };
   log: (line: string) => void;
