@@ -22,6 +22,7 @@ import { createMailer } from './services/outbound/mail';
 import { ReportWorkerThread } from './services/reports/report-worker-thread';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
+import { EvenThrottles } from './services/serving/even-delivery';
 import { setLibraryGzip } from './services/serving/gzip-template';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
 import { LiveCreativeCache } from './services/serving/live-creatives';
@@ -41,6 +42,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock (the serving edge's rate rule's minute, pacing's now; in ms); tests pin it. Date.now by default. */
   clock?: () => number;
+  /** The even delivery throttle's random source, uniform in [0, 1); tests seed it. Math.random by default. */
+  random?: () => number;
   /**
    * With EVENTS_BUS, answer a tracking request once the store has its event rather than once the log has
    * it: the API tests' setting (they read what they have just sent), as EVENTS_JOURNAL=off is without it.
@@ -122,6 +125,7 @@ export async function openAppContext(
     conversions: new ConversionLedger(db, eventStore),
     liveCreatives,
     placements: new PlacementCache(db, () => eventStore, liveCreatives),
+    throttles: new EvenThrottles(() => ctx, config.traffic.evenDeliveryPeriodMs, options.random),
     traffic: new TrafficQuality({
       hosting: await loadHostingRanges(),
       ssaiProxies: config.traffic.ssaiProxies,

@@ -126,11 +126,24 @@ describe('configuration from environment variables', () => {
   });
 
   it('invalid-traffic settings: ten ad requests a minute per client by default, no SSAI proxy unless listed', () => {
-    expect(loadConfig({}).traffic).toEqual({ adRequestsPerMinute: 10, ssaiProxies: [] });
+    expect(loadConfig({}).traffic).toEqual({
+      adRequestsPerMinute: 10,
+      ssaiProxies: [],
+      evenDeliveryPeriodMs: 300_000,
+    });
     expect(
       loadConfig({ SERVE_RATE_LIMIT: '0', SSAI_PROXIES: '203.0.113.7, 198.51.100.0/24,2001:db8::/32' })
         .traffic,
-    ).toEqual({ adRequestsPerMinute: 0, ssaiProxies: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'] });
+    ).toEqual({
+      adRequestsPerMinute: 0,
+      ssaiProxies: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'],
+      evenDeliveryPeriodMs: 300_000,
+    });
+  });
+
+  it('EVEN_DELIVERY_PERIOD_MINUTES: how often the even delivery throttles are recomputed, 1 to 60 minutes', () => {
+    expect(loadConfig({ EVEN_DELIVERY_PERIOD_MINUTES: '15' }).traffic.evenDeliveryPeriodMs).toBe(900_000);
+    expect(() => loadConfig({ EVEN_DELIVERY_PERIOD_MINUTES: '0' })).toThrow(/EVEN_DELIVERY_PERIOD_MINUTES/);
   });
 
   it('COUNTRY_DATABASE_FILE names an IP-to-country file read instead of the packaged one', () => {

@@ -132,6 +132,8 @@ export interface Config {
     ssaiProxies: string[];
     /** An IP-to-country mmdb file read instead of the packaged one (COUNTRY_DATABASE_FILE). */
     countryDatabaseFile: string | undefined;
+    /** How often each process recomputes its even campaigns' throttles, ms (EVEN_DELIVERY_PERIOD_MINUTES, 5). */
+    evenDeliveryPeriodMs: number;
   };
 }
 
@@ -330,6 +332,9 @@ const envSchema = z.object({
     z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
   ),
   SERVE_RATE_LIMIT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(100_000).optional()),
+  EVEN_DELIVERY_PERIOD_MINUTES: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(60).optional(),
+  ),
   SSAI_PROXIES: optional.pipe(
     z
       .string()
@@ -589,6 +594,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adRequestsPerMinute: e.SERVE_RATE_LIMIT ?? DEFAULT_AD_REQUESTS_PER_MINUTE,
       ssaiProxies: e.SSAI_PROXIES ? (addressList(e.SSAI_PROXIES) ?? []) : [],
       countryDatabaseFile: e.COUNTRY_DATABASE_FILE,
+      evenDeliveryPeriodMs: (e.EVEN_DELIVERY_PERIOD_MINUTES ?? 5) * 60_000,
     },
   };
 }

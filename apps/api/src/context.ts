@@ -13,6 +13,7 @@ import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
 import type { ReportWorkerThread } from './services/reports/report-worker-thread';
 import type { ConversionLedger } from './services/serving/conversion-ledger';
+import type { EvenThrottles } from './services/serving/even-delivery';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
 import type { TrafficQuality } from './services/serving/traffic-quality';
@@ -54,6 +55,8 @@ export interface Context {
   liveCreatives: LiveCreativeCache;
   /** Placements (one tag, several creatives) as serving reads them, cached for a few seconds. */
   placements: PlacementCache;
+  /** Each evenly delivered campaign's throttle in this process (docs/serving.md, "Even delivery"). */
+  throttles: EvenThrottles;
   /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */
   traffic: TrafficQuality;
   /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */

@@ -121,6 +121,7 @@ export * from './rules/delivery-estimate';
 export * from './rules/delivery-rules';
 export * from './rules/delivery-summary';
 export * from './rules/distributions';
+export * from './rules/even-delivery';
 export * from './rules/flight';
 export * from './rules/frequency-caps';
 export * from './rules/frequency-history';

@@ -248,6 +248,8 @@ export interface TestServer {
 
 export interface StartOptions {
   clock?: () => number;
+  /** The even delivery throttle's random source (docs/serving.md, "Even delivery"); Math.random by default. */
+  random?: () => number;
   /**
    * With EVENTS_BUS, answer a beacon once the store has its event (true: the tests that read what they
    * sent) or once the log has it (false). By default true when TEST_EVENTS_BUS put the server on the log,
@@ -298,7 +300,7 @@ async function listening(
   dataDir: string,
   fresh: FreshDatabase,
   env: Record<string, string>,
-  { clock, answeredWhenStored, logLines }: StartOptions,
+  { clock, random, answeredWhenStored, logLines }: StartOptions,
   opened: (() => Promise<void>)[],
 ): Promise<TestServer> {
   // TEST_LOG=1 prints the server's errors (a 500's cause) while debugging a test.
@@ -324,6 +326,7 @@ async function listening(
     // A test that sets EVENTS_URL gets the store the server opens from it.
     ...(config.events ? {} : { eventStore: events.store }),
     ...(clock ? { clock } : {}),
+    ...(random ? { random } : {}),
     eventsAnsweredWhenStored: answeredWhenStored ?? env.EVENTS_BUS === undefined,
   });
   opened.push(() => app.close());

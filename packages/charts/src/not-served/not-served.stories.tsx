@@ -54,6 +54,27 @@ export const NothingServed: Story = {
   },
 };
 
+/** An evenly delivered campaign: the throttle's refusals are one more reason (docs/serving.md, "Even delivery"). */
+const throttled = {
+  ...zeroRequestCounts(),
+  adRequests: 10_000,
+  adsServed: 1_000,
+  notServedThrottled: 8_800,
+  notServedCountry: 200,
+};
+export const Throttled: Story = {
+  args: { notServed: { totals: throttled, series: [{ date: '2026-11-16', ...throttled }] } },
+  play: async ({ canvas }) => {
+    const row = canvas
+      .getByRole('rowheader', { name: 'Throttled (even delivery)' })
+      .closest('tr') as HTMLElement;
+    await expect(row).toHaveTextContent(/Throttled \(even delivery\)8,80088\.00%/);
+    await expect(
+      canvas.getByText(/10,000 ad requests: 1,000 served \(10\.00%\), 9,000 not served\./),
+    ).toBeVisible();
+  },
+};
+
 /** No ad request at all (an older server, or tags not live yet): a sentence, no table. */
 export const NoRequests: Story = {
   args: { notServed: NO_REQUESTS },

@@ -14,6 +14,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   end: 'End date',
   timezone: 'Timezone',
   goal: 'Goal',
+  deliveryMode: 'Delivery',
   rate: 'Rate',
   clickParam: 'Click id parameter',
   archivedAt: 'Archived',

@@ -1,5 +1,6 @@
 // Campaigns, docs/product.md §3.
 import { z } from 'zod/mini';
+import { DELIVERY_MODES } from '../constants';
 import { campaignGoalSchema, campaignRateSchema } from '../rules/pricing';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';
@@ -21,6 +22,11 @@ export const campaignDataSchema = z.object({
   advertiser: optionalText,
   /** The primary goal booked over the flight (rules/pricing.ts); null when none is. */
   goal: z.optional(z.nullable(campaignGoalSchema)),
+  /**
+   * How the goal is delivered (rules/even-delivery.ts): as fast as possible (absent or `asap`) or evenly
+   * (`even`, only with a goal).
+   */
+  deliveryMode: z.optional(z.enum(DELIVERY_MODES)),
   /** The booked rate its creatives inherit (rules/pricing.ts); null when none is. */
   rate: z.optional(z.nullable(campaignRateSchema)),
   /** The landing URL's query parameter carrying the click id (docs/conversions.md): adc_click unless named. */

@@ -1,7 +1,7 @@
 // A campaign's pacing as the API answers it (rules/pacing.ts computes it): in the campaign answers and
 // in the report, so the list, the campaign page, the report and the dashboard read one shape.
 import { z } from 'zod/mini';
-import { GOAL_METRICS } from '../constants';
+import { DELIVERY_MODES, GOAL_METRICS } from '../constants';
 import { PACING_STATUSES } from '../rules/pacing';
 
 const amount = z.number().check(z.nonnegative());
@@ -26,5 +26,9 @@ export const pacingSchema = z.object({
   elapsedDays: amount,
   flightDays: amount,
   days: z.array(pacingDaySchema),
+  /** How the goal is delivered (docs/serving.md, "Even delivery"); absent in older answers: asap. */
+  deliveryMode: z.optional(z.enum(DELIVERY_MODES)),
+  /** Evenly: the share of the requests the throttle serves now (0 to 1); null before it has one. */
+  throttleRate: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
 });
 export type PacingAnswer = z.infer<typeof pacingSchema>;

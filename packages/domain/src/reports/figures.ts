@@ -463,6 +463,7 @@ export const REPORT_FIGURES = [
     ['notServedNoCreative', 'Not served: no eligible creative', 'No eligible creative', 'noCreative'],
     ['notServedFrequency', 'Not served: frequency cap reached', 'Frequency cap', 'frequency'],
     ['notServedNotCappable', 'Not served: cannot be capped', 'Not cappable', 'notCappable'],
+    ['notServedThrottled', 'Not served: even delivery throttle', 'Throttled (even delivery)', 'throttled'],
   ] as const),
 ] as const satisfies readonly FigureSpec[];
 

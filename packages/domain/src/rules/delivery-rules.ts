@@ -55,8 +55,9 @@ export interface DeliveryRules {
  * the campaign archived (or, for a placement, every creative paused or unpublished), a rule of the
  * campaign or of the creative, or (a placement) none of its creatives eligible for this request; a
  * frequency cap reached for this browser (`frequency`), or a request that cannot be capped where the
- * campaign says not to serve those (`notCappable`: docs/serving.md, "Frequency caps"). One more reason
- * is one more entry here and one figure (reports/figures.ts); the stores keep reasons as data.
+ * campaign says not to serve those (`notCappable`: docs/serving.md, "Frequency caps"); or the even
+ * delivery's throttle (`throttled`: rules/even-delivery.ts). One more reason is one more entry here and
+ * one figure (reports/figures.ts); the stores keep reasons as data.
  */
 export const NOT_SERVED_REASONS = [
   'flight',
@@ -70,6 +71,7 @@ export const NOT_SERVED_REASONS = [
   'noCreative',
   'frequency',
   'notCappable',
+  'throttled',
 ] as const;
 export type NotServedReason = (typeof NOT_SERVED_REASONS)[number];
 /** What an ad request's answer was: an ad, or the reason it got none. */

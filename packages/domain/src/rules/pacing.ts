@@ -2,6 +2,7 @@
 // its goal over its flight, in the campaign's timezone, with a projection to the flight's end and a
 // status. Time is measured in local wall-clock time, so every local day of the flight carries the same
 // share of the goal whether it lasts 23, 24 or 25 hours (a daylight-saving change).
+import type { DELIVERY_MODES } from '../constants';
 import { offsetAt, offsetToMinutes } from '../timezones/offsets';
 import { type CampaignFlight, DEFAULT_CAMPAIGN_TIMEZONE, flightInstants } from './flight';
 import type { CampaignGoal, GoalMetric } from './pricing';
@@ -74,6 +75,10 @@ export interface Pacing {
   flightDays: number;
   /** The local days of the flight, first to last. */
   days: PacingDay[];
+  /** How the goal is delivered (rules/even-delivery.ts); the API sets it, absent: as fast as possible. */
+  deliveryMode?: (typeof DELIVERY_MODES)[number];
+  /** Evenly: the share of the requests the throttle serves now; null before it has one. */
+  throttleRate?: number | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -86,6 +91,37 @@ const wallOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
  */
 const firstWholeDayEnd = (start: number, end: number) =>
   Math.min(Math.ceil(start / DAY_MS) * DAY_MS + DAY_MS, end);
+
+/** The even-delivery line of a goal over a flight, in local wall-clock time of the campaign's zone. */
+export interface EvenPlanLine {
+  from: Date;
+  until: Date;
+  /** An instant as local wall-clock time (ms, as if the zone's local time were UTC). */
+  wall: (instant: Date) => number;
+  /** The flight's start and end as wall-clock times. */
+  start: number;
+  end: number;
+  /** plan(t) = goal × (local time elapsed since the start) / (the flight's local length), at wall time `at`. */
+  planAt: (at: number) => number;
+}
+
+/** The goal's even-delivery line over the flight; null when the flight has no start or no end. */
+export function evenPlanLine(goal: CampaignGoal, flight: CampaignFlight): EvenPlanLine | null {
+  const { from, until } = flightInstants(flight);
+  if (!from || !until || until <= from) return null;
+  const zone = flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
+  const wall = (instant: Date) => {
+    try {
+      return instant.getTime() + offsetToMinutes(offsetAt(zone, instant)) * 60_000;
+    } catch {
+      return instant.getTime();
+    }
+  };
+  const start = wall(from);
+  const end = wall(until);
+  const planAt = (at: number) => (goal.amount * (Math.min(Math.max(at, start), end) - start)) / (end - start);
+  return { from, until, wall, start, end, planAt };
+}
 
 /**
  * Pacing of a goal over a flight at `now`, from the goal metric's counted figures by local day. Null
@@ -108,21 +144,11 @@ export function campaignPacing(input: {
   now: Date;
 }): Pacing | null {
   const { goal, flight, now } = input;
-  const { from, until } = flightInstants(flight);
-  if (!from || !until || until <= from) return null;
-  const zone = flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
-  const wall = (instant: Date) => {
-    try {
-      return instant.getTime() + offsetToMinutes(offsetAt(zone, instant)) * 60_000;
-    } catch {
-      return instant.getTime();
-    }
-  };
-  const start = wall(from);
-  const end = wall(until);
+  const line = evenPlanLine(goal, flight);
+  if (!line) return null;
+  const { from, until, wall, start, end, planAt } = line;
   const length = end - start;
   const current = Math.min(Math.max(wall(now), start), end);
-  const planAt = (at: number) => (goal.amount * (Math.min(Math.max(at, start), end) - start)) / length;
   // The fraction of a local day (starting at `dayStart`) inside the flight.
   const inFlight = (dayStart: number) =>
     Math.max(0, Math.min(dayStart + DAY_MS, end) - Math.max(dayStart, start)) / DAY_MS;

@@ -218,6 +218,10 @@ export const MESSAGES = {
   rateModel: `The rate must be one of: ${RATE_MODELS.join(', ')}`,
   rateAmount: 'The rate must be more than 0 and at most 1,000,000',
   rateCurrency: 'The currency must be an ISO 4217 code such as USD or EUR',
+  // Even delivery (docs/serving.md, "Even delivery"); the field is put before them.
+  deliveryMode: 'The delivery mode must be asap (as fast as possible) or even (evenly)',
+  evenNeedsGoal:
+    'Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
 
   // Personal API tokens (docs/api.md).
   apiTokenName: 'Name your token (up to 100 characters)',

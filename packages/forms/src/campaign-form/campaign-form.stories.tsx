@@ -246,6 +246,56 @@ export const ClearingGoalAndRate: Story = {
   },
 };
 
+/** No goal: the delivery radios are disabled, and the reason says why (docs/serving.md, "Even delivery"). */
+export const DeliveryWithoutGoal: Story = {
+  args: { defaultValues: campaign },
+  play: async ({ canvas }) => {
+    const delivery = canvas.getByRole('group', { name: 'Delivery' });
+    await expect(within(delivery).getByRole('radio', { name: /As fast as possible/ })).toBeDisabled();
+    await expect(within(delivery).getByRole('radio', { name: /As fast as possible/ })).toBeChecked();
+    await expect(within(delivery).getByRole('radio', { name: /Evenly/ })).toBeDisabled();
+    await expect(delivery).toHaveAccessibleDescription(
+      "Book a goal to deliver evenly: even delivery follows the goal's plan.",
+    );
+  },
+};
+
+/** With a goal, 'Evenly' delivers it evenly: the body carries deliveryMode 'even'. */
+export const ChoosingEvenDelivery: Story = {
+  args: { defaultValues: booked },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('radio', { name: /As fast as possible/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: /Evenly/ }));
+    await expect(canvas.getByRole('radio', { name: /Evenly/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        ...booked,
+        data: { ...booked.data, deliveryMode: 'even' },
+      }),
+    );
+  },
+};
+
+/** Clearing the goal of an evenly delivered campaign delivers as fast as possible: even needs a goal. */
+export const ClearingGoalOfEvenDelivery: Story = {
+  args: { defaultValues: { ...booked, data: { ...booked.data, deliveryMode: 'even' as const } } },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('radio', { name: /Evenly/ })).toBeChecked();
+    await userEvent.click(canvas.getByLabelText('Goal'));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'No goal' }));
+    await expect(canvas.getByRole('radio', { name: /As fast as possible/ })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: /Evenly/ })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        ...booked,
+        data: { ...booked.data, goal: null, deliveryMode: 'asap' },
+      }),
+    );
+  },
+};
+
 /** A phone (390 px, the dialog's padding taken off): the section's fields stack. */
 export const GoalAndRatePhone: Story = {
   ...GoalAndRateSet,
@@ -329,6 +379,8 @@ export const LiveEndMoved: Story = {
 
 export const LiveStartMovedDark: Story = { ...LiveStartMoved, globals: { theme: 'dark' } };
 export const GoalAndRateSetDark: Story = { ...GoalAndRateSet, globals: { theme: 'dark' } };
+export const ChoosingEvenDeliveryDark: Story = { ...ChoosingEvenDelivery, globals: { theme: 'dark' } };
+export const DeliveryWithoutGoalDark: Story = { ...DeliveryWithoutGoal, globals: { theme: 'dark' } };
 export const GoalAndRateErrorsDark: Story = { ...GoalAndRateErrors, globals: { theme: 'dark' } };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };

@@ -1,11 +1,15 @@
-// The campaign form's 'Goal and rate' section: the primary goal (a metric and an amount) and the booked
-// rate (CPM, CPC or CPCV, an amount and an ISO 4217 currency). Each is one value of the campaign body,
-// `data.goal` and `data.rate` ({ metric, amount } and { model, amount, currency }, or null for none);
-// the amounts are typed as text and checked by the domain's schemas, whose messages show under them.
+// The campaign form's 'Goal and rate' section: the primary goal (a metric and an amount), how it is
+// delivered (as fast as possible or evenly: docs/serving.md, "Even delivery") and the booked rate (CPM,
+// CPC or CPCV, an amount and an ISO 4217 currency). Each is one value of the campaign body, `data.goal`,
+// `data.deliveryMode` and `data.rate` ({ metric, amount } and { model, amount, currency }, or null for
+// none); the amounts are typed as text and checked by the domain's schemas, whose messages show under them.
 import {
   type CampaignBody,
   type CampaignGoal,
   type CampaignRate,
+  DELIVERY_MODE_LABELS,
+  DELIVERY_MODES,
+  type DeliveryMode,
   GOAL_METRIC_LABELS,
   GOAL_METRICS,
   type GoalMetric,
@@ -21,6 +25,8 @@ import {
   type FieldErrors,
   type FieldPath,
   type FieldValues,
+  useController,
+  useWatch,
 } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
 
@@ -54,6 +60,11 @@ export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
   control: Control<TValues, TContext, TOutput>;
   errors: Errors;
 }) {
+  const mode = useController({ control, name: 'data.deliveryMode' as FieldPath<TValues> });
+  const goal = useWatch({ control, name: 'data.goal' as FieldPath<TValues> }) as
+    | CampaignGoal
+    | null
+    | undefined;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="goal-rate">
       <legend className="mb-2 font-medium text-sm">Goal and rate</legend>
@@ -66,10 +77,20 @@ export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
         render={({ field }) => (
           <GoalFields
             goal={(field.value as CampaignGoal | null | undefined) ?? null}
-            onChange={field.onChange}
+            onChange={(next) => {
+              field.onChange(next);
+              // Even delivery follows a goal: without one, the goal is delivered as fast as possible.
+              if (!next && mode.field.value === 'even') mode.field.onChange('asap');
+            }}
             errors={errors.data?.goal}
           />
         )}
+      />
+      <DeliveryModeField
+        mode={goal ? ((mode.field.value as DeliveryMode | undefined) ?? 'asap') : 'asap'}
+        hasGoal={Boolean(goal)}
+        onChange={mode.field.onChange}
+        error={errors.data?.deliveryMode?.message}
       />
       <Controller
         control={control}
@@ -130,6 +151,68 @@ function GoalFields({
         <div className="max-sm:hidden" />
       )}
     </>
+  );
+}
+
+/** What each mode does, under its radio. */
+const MODE_HINTS: Record<DeliveryMode, string> = {
+  asap: 'Every request the rules allow is served until the goal is reached.',
+  even: "Requests are throttled so delivery follows the goal's plan hour by hour, never past the goal.",
+};
+
+/** The delivery mode: two radios, disabled with the reason while the campaign has no goal. */
+function DeliveryModeField({
+  mode,
+  hasGoal,
+  onChange,
+  error,
+}: {
+  mode: DeliveryMode;
+  hasGoal: boolean;
+  onChange: (mode: DeliveryMode) => void;
+  error: string | undefined;
+}) {
+  const hintId = React.useId();
+  return (
+    <fieldset
+      className="grid gap-2 sm:col-span-2"
+      disabled={!hasGoal}
+      aria-describedby={hasGoal ? undefined : hintId}
+      data-slot="delivery-mode"
+    >
+      <legend className="mb-1 font-medium text-sm">Delivery</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {DELIVERY_MODES.map((value) => (
+          <label
+            key={value}
+            className="flex items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:disabled]:opacity-60"
+          >
+            <input
+              type="radio"
+              name="deliveryMode"
+              value={value}
+              checked={mode === value}
+              onChange={() => onChange(value)}
+              className="mt-0.5 accent-primary"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{DELIVERY_MODE_LABELS[value]}</span>
+              <span className="text-muted-foreground text-xs">{MODE_HINTS[value]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {hasGoal ? null : (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          Book a goal to deliver evenly: even delivery follows the goal's plan.
+        </p>
+      )}
+      {error ? (
+        <p role="alert" className="text-destructive text-xs">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

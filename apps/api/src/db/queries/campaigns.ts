@@ -1,6 +1,6 @@
 // The campaigns table: its row (the flight dates, timezone, advertiser, goal and rate in its JSON body,
 // when it was archived and the click parameter in their own columns) and queries.
-import type { CampaignGoal, CampaignRate, DeliveryRules } from '@adconsole/domain';
+import type { CampaignGoal, CampaignRate, DeliveryMode, DeliveryRules } from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface CampaignRow {
@@ -18,6 +18,8 @@ export interface CampaignRow {
       goal?: CampaignGoal;
       /** The booked rate (the domain's rules/pricing.ts); absent when none is booked. */
       rate?: CampaignRate;
+      /** `even` delivers the goal evenly (docs/serving.md, "Even delivery"); absent: as fast as possible. */
+      deliveryMode?: DeliveryMode;
     };
   };
   created_at: Date;

@@ -2,7 +2,13 @@
 // campaign's flight, advertiser, booked rate and archive time as they are now:
 // services/serving/live-creatives.ts caches it), and
 // the demo account's campaigns (the demo publisher page: services/demo/demo-page.ts).
-import type { CampaignFlight, CampaignRate, DeliveryRules } from '@adconsole/domain';
+import type {
+  CampaignFlight,
+  CampaignGoal,
+  CampaignRate,
+  DeliveryMode,
+  DeliveryRules,
+} from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface ServedLiveCreativeRow<Snapshot = unknown> {
@@ -12,8 +18,8 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   /** The creative as published (its answer, without its live creatives). */
   snapshot: Snapshot;
   created_at: Date;
-  /** The campaign's data (flight dates and timezone); null when the campaign is gone. */
-  flight: CampaignFlight | null;
+  /** The campaign's data (flight dates and timezone, goal and delivery mode); null when the campaign is gone. */
+  flight: (CampaignFlight & { goal?: CampaignGoal; deliveryMode?: DeliveryMode }) | null;
   advertiser: string | null;
   /** The campaign's booked rate (VAST's <Pricing>); null when none is. */
   rate: CampaignRate | null;

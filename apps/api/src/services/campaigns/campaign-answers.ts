@@ -100,6 +100,7 @@ export function campaignAnswer(
       advertiser: row.body.data?.advertiser ?? null,
       goal: row.body.data?.goal ?? null,
       rate: row.body.data?.rate ?? null,
+      deliveryMode: row.body.data?.deliveryMode ?? 'asap',
       clickParam: row.click_param,
     },
     videoCompletes: counters.videoCompletes,

@@ -7,6 +7,7 @@ import {
   type CampaignView,
   campaignFlight,
   copyName,
+  deliveryModeProblem,
   filterAndSortCampaigns,
   MESSAGES,
   rateCurrencyProblem,
@@ -94,6 +95,8 @@ export async function getCampaign(ctx: Context, user: SessionUser, campaignId: s
 
 /** POST /v1/campaign/new: no creatives, zeroed data. */
 export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
+  const problem = deliveryModeProblem(body.data?.deliveryMode, body.data?.goal);
+  if (problem) throw ApiError.of(400, problem);
   const row = await ctx.db.transaction(async (tx) => {
     const made = await insertCampaign(tx, {
       id: newId(),
@@ -105,6 +108,7 @@ export async function createCampaign(ctx: Context, user: SessionUser, body: Camp
           ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
           ...(body.data?.goal ? { goal: body.data.goal } : {}),
           ...(body.data?.rate ? { rate: body.data.rate } : {}),
+          ...(body.data?.deliveryMode === 'even' ? { deliveryMode: 'even' as const } : {}),
         },
       },
       ...(body.data?.clickParam ? { clickParam: body.data.clickParam } : {}),
@@ -125,6 +129,8 @@ const campaignSnapshot = (row: CampaignRow) => ({
   end: flightDay(row.body.data?.end),
   timezone: row.body.data?.timezone ?? null,
   goal: goalText(row.body.data?.goal),
+  // Only an even campaign's entries name it: the entries from before even delivery read the same.
+  ...(row.body.data?.deliveryMode === 'even' ? { deliveryMode: 'Evenly' } : {}),
   rate: rateText(row.body.data?.rate),
   clickParam: row.click_param,
   archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
@@ -159,6 +165,12 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     if (body.data.goal) data.goal = body.data.goal;
     else delete data.goal;
   }
+  // The delivery mode is the goal's: clearing the goal without naming a mode delivers as fast as possible.
+  const mode = body.data?.deliveryMode ?? (body.data?.goal === null ? 'asap' : data.deliveryMode);
+  const modeProblem = deliveryModeProblem(mode, data.goal);
+  if (modeProblem) throw ApiError.of(400, modeProblem);
+  if (mode === 'even') data.deliveryMode = 'even';
+  else delete data.deliveryMode;
   if (body.data?.rate !== undefined) {
     if (body.data.rate) data.rate = body.data.rate;
     else delete data.rate;
@@ -183,8 +195,10 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
     await recordChange(tx, user, campaignChange(existing, changed));
     return changed;
   });
-  // New flight dates take effect at once in this process (other processes: within the cache's 5 s).
+  // New flight dates take effect at once in this process (other processes: within the cache's 5 s),
+  // and a new goal, flight or delivery mode in its throttle (others: within the throttle's period).
   ctx.liveCreatives.clear();
+  ctx.throttles.forget(existing.id);
   return oneCampaign(ctx, row);
 }
 
@@ -269,12 +283,13 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
 
 /** A campaign's own settings (flight, zone, advertiser, goal, rate), without anything the server counts. */
 const campaignSnapshotData = (row: CampaignRow) => {
-  const { advertiser, goal, rate } = row.body.data ?? {};
+  const { advertiser, goal, rate, deliveryMode } = row.body.data ?? {};
   return {
     ...campaignFlight(row.body.data),
     ...(advertiser ? { advertiser } : {}),
     ...(goal ? { goal } : {}),
     ...(rate ? { rate } : {}),
+    ...(deliveryMode === 'even' ? { deliveryMode } : {}),
   };
 };
 

@@ -3,6 +3,7 @@
 // domain's campaignPacing. Campaigns without a goal or both flight dates cost nothing: they are not read.
 import {
   type CampaignFlight,
+  type CampaignGoal,
   campaignFlight,
   campaignPacing,
   flightInstants,
@@ -20,12 +21,17 @@ import {
 } from '../events/queries/campaign-days';
 import { readPacingDays } from '../events/queries/pacing-days';
 import type { EventStore } from '../events/store';
+import type { EvenThrottles } from '../serving/even-delivery';
 
-/** Where pacing reads: the database, the event store and the clock (the context has all three). */
+/**
+ * Where pacing reads: the database, the event store and the clock (the context has all three), and an
+ * evenly delivered campaign's throttle (the context's `throttles`; without them no rate is answered).
+ */
 export interface PacingSource {
   db: Queryable;
   events: { store: EventStore };
   clock?: (() => number) | undefined;
+  throttles?: Pick<EvenThrottles, 'throttleOf'>;
 }
 
 /** What pacing reads of a campaign row: its id, and its goal and flight in its body. */
@@ -69,7 +75,29 @@ export async function campaignPacings(
     zone: zoneOfName(flight.timezone, from),
   }));
   const days = await readCampaignDays(source.events.store, ranges);
-  return pacingsOf(result, paced, days, now);
+  return withThrottles(source, pacingsOf(result, paced, days, now), paced, now);
+}
+
+/**
+ * An evenly delivered campaign's mode and current throttle rate on its pacing (docs/serving.md,
+ * "Even delivery"): the serving process's own, or computed from the store's figures (campaigns
+ * delivered as fast as possible read nothing more, and their pacing has no mode: asap).
+ */
+async function withThrottles(
+  source: PacingSource,
+  result: Map<string, Pacing | null>,
+  paced: readonly { row: PacedRow; goal: CampaignGoal; flight: CampaignFlight }[],
+  now: Date,
+): Promise<Map<string, Pacing | null>> {
+  await Promise.all(
+    paced.map(async ({ row, goal, flight }) => {
+      const pacing = result.get(row.id);
+      if (!pacing || row.body.data?.deliveryMode !== 'even') return;
+      const throttle = await source.throttles?.throttleOf({ id: row.id, goal, flight }, now.getTime());
+      result.set(row.id, { ...pacing, deliveryMode: 'even', throttleRate: throttle?.rate ?? null });
+    }),
+  );
+  return result;
 }
 
 /** Each paced campaign's pacing from its days' counts, into `result`. */

@@ -260,9 +260,9 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     const section = csv.split('\r\n\r\n').find((part) => part.startsWith('Date,Ad requests,')) ?? '';
     const [head, ...lines] = section.trim().split('\r\n');
     expect(head).toBe(
-      'Date,Ad requests,Requests served,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: frequency cap reached,Not served: cannot be capped',
+      'Date,Ad requests,Requests served,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle',
     );
-    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([6, 3, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0]);
+    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([6, 3, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);
     const sheet = workbook.getWorksheet('Requests not served');

@@ -35,6 +35,21 @@ export function refusalOf(
 }
 
 /**
+ * 'throttled' when the live creative's campaign is delivered evenly and its throttle does not serve this
+ * request (docs/serving.md, "Even delivery"), after every other reason: only a request that would be
+ * served reaches the throttle. A request that shows no ad (a HEAD) is never drawn for.
+ */
+export async function throttled(
+  ctx: Pick<Context, 'throttles'>,
+  live: Pick<LiveCreative, 'even'>,
+  client: Pick<TrafficClient, 'showsAd'>,
+  now: number,
+): Promise<'throttled' | null> {
+  if (live.even === null || !client.showsAd) return null;
+  return (await ctx.throttles.admit(live.even, now)) ? null : 'throttled';
+}
+
+/**
  * The live creative a request to the tag of `liveId` is answered with, its outcome counted: the live
  * creative itself when it serves this request; else the platform's fallback creative (`fallbackId`, the
  * ad JSON's `fallback_id`) when that one serves it, counted under its own tag. `answerable` says whether
@@ -56,10 +71,11 @@ export async function servableLive(
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
   const now = servingNow(ctx);
-  const judge = (candidate: LiveCreative) => {
+  const judge = async (candidate: LiveCreative) => {
     const reason =
       refusalOf(candidate, client.dimensions, now, options.jar?.judge) ??
-      (options.answerable?.(candidate) === false ? 'noCreative' : null);
+      (options.answerable?.(candidate) === false ? 'noCreative' : null) ??
+      (await throttled(ctx, candidate, client, now));
     if (client.showsAd) ctx.events.requests.add(candidate.countKey, reason ?? 'served', now);
     // Counted when served (the answer carries the ad), by a request that can show it.
     if (reason === null && client.showsAd) options.jar?.served(candidate.caps, now);
@@ -67,10 +83,10 @@ export async function servableLive(
   };
   // A device's cap history is read from the store only for a tag with caps.
   if (live.caps !== null) await options.jar?.prepare();
-  if (judge(live)) return live;
+  if (await judge(live)) return live;
   const fallbackId = options.fallbackId?.trim();
   if (!fallbackId || fallbackId === liveId) return undefined;
   const fallback = await ctx.liveCreatives.get(fallbackId);
   if (fallback?.caps) await options.jar?.prepare();
-  return fallback && judge(fallback) ? fallback : undefined;
+  return fallback && (await judge(fallback)) ? fallback : undefined;
 }

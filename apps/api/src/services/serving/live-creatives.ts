@@ -24,6 +24,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import { requestCountKey } from '../events/request-counter';
+import type { EvenCampaign } from './even-delivery';
 
 /** An asset of a published creative: the domain's asset, as the server stored it (with its path). */
 export type SnapshotAsset = Asset & { path: string };
@@ -62,6 +63,8 @@ export interface LiveCreative {
    * "Frequency caps"); null when neither has one.
    */
   caps: TagCaps | null;
+  /** Its campaign when delivered evenly (docs/serving.md, "Even delivery"): its goal and flight; else null. */
+  even: EvenCampaign | null;
   /** The key its own tag's ad requests are counted under (events/request-counter.ts). */
   countKey: string;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
@@ -166,6 +169,14 @@ function liveCreativeOf(
       flightStart: from?.getTime() ?? null,
       uncappable: row.campaign_rules?.uncappable,
     }),
+    even:
+      flight.deliveryMode === 'even' && flight.goal
+        ? {
+            id: row.campaign_id,
+            goal: flight.goal,
+            flight: { start: flight.start, end: flight.end, timezone },
+          }
+        : null,
     countKey: requestCountKey(row.campaign_id, '', row.id),
     documents: new Map(),
   };

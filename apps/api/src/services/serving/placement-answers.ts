@@ -11,7 +11,7 @@ import type { RequestOutcome, ServePlacementQuery, ServeVpaidQuery } from '@adco
 import type { Context } from '../../context';
 import { answerAd } from './ad';
 import type { FilledAnswer } from './answer-template';
-import { servingNow } from './delivery';
+import { servingNow, throttled } from './delivery';
 import type { CapJar } from './frequency-jar';
 import type { LiveCreative } from './live-creatives';
 import { choosePlacementLive, positionOf } from './placements';
@@ -56,6 +56,11 @@ async function chosen(
   const live = await ctx.liveCreatives.get(choice.liveId);
   if (!live || !answerable(live)) {
     count(placement.noCreativeKey, 'noCreative');
+    return undefined;
+  }
+  // An evenly delivered campaign's throttle, last (docs/serving.md, "Even delivery").
+  if ((await throttled(ctx, placement.campaign, client, now)) !== null) {
+    count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'throttled');
     return undefined;
   }
   count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'served');

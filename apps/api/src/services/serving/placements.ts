@@ -32,6 +32,7 @@ import { findPlacement } from '../../db/queries/placements';
 import { readTotals } from '../events/queries/totals';
 import { requestCountKey } from '../events/request-counter';
 import type { EventStore } from '../events/store';
+import type { EvenCampaign } from './even-delivery';
 import type { CapJudge } from './frequency-jar';
 import type { LiveCreativeCache } from './live-creatives';
 
@@ -49,7 +50,13 @@ export interface ServedPlacement {
   /** The choice of a position, worked out once for this entry (rules/rotation-shares.ts). */
   choose: RotationChooser;
   /** Its campaign as serving judges it: archived, its flight live at an instant, its delivery rules. */
-  campaign: { archived: boolean; liveAt(now: number): boolean; delivery: DeliveryCheck | null };
+  campaign: {
+    archived: boolean;
+    liveAt(now: number): boolean;
+    delivery: DeliveryCheck | null;
+    /** Its goal and flight when delivered evenly (even-delivery.ts); else null. */
+    even: EvenCampaign | null;
+  };
   /** Each item's creative's own delivery rules, compiled (null: none). */
   creativeRules: readonly (DeliveryCheck | null)[];
   /** Each item's frequency caps, its campaign's and its creative's (null: none; docs/serving.md, "Frequency caps"). */
@@ -189,6 +196,10 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
       archived: row === undefined || row.archived_at !== null,
       liveAt: (now: number) => now >= start && now < end,
       delivery: compileDeliveryRules(row?.delivery_rules, timezone),
+      even:
+        row && flight.deliveryMode === 'even' && flight.goal
+          ? { id: row.id, goal: flight.goal, flight: { start: flight.start, end: flight.end, timezone } }
+          : null,
     },
     // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
     creativeRules: creativeIds.map((id) => compileDeliveryRules(rulesOf.get(id), timezone, 'serve')),

@@ -56,6 +56,20 @@ export const NotStarted: Story = {
   },
 };
 
+/** Delivered evenly: the throttle serves 34 % of the requests now (docs/serving.md, "Even delivery"). */
+export const DeliveringEvenly: Story = {
+  args: {
+    campaign: {
+      data: { ...data, deliveryMode: 'even' },
+      pacing: { ...onTrackPacing, deliveryMode: 'even', throttleRate: 0.34 },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Delivering evenly · serving 34 % of requests')).toBeVisible();
+    await expect(canvas.getByText('On track · on plan')).toBeVisible();
+  },
+};
+
 /** A goal without both flight dates: no pacing, and why. */
 export const GoalWithoutFlight: Story = {
   args: { campaign: { data: { ...data, end: null, rate: null }, pacing: null } },
@@ -88,3 +102,4 @@ const dark = { globals: { theme: 'dark' } } as const;
 export const AtRiskDark: Story = { ...AtRisk, ...dark };
 export const NothingBookedDark: Story = { ...NothingBooked, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+export const DeliveringEvenlyDark: Story = { ...DeliveringEvenly, ...dark };

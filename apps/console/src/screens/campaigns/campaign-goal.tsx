@@ -2,7 +2,7 @@
 // campaign books (goal and rate), how delivery paces against the goal (status, delivered against the
 // plan, the projection and the daily rate still needed) and the pacing chart. Props in, no fetching.
 import { PacingChart, PacingStatusBadge } from '@adconsole/charts';
-import { type Campaign, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
+import { type Campaign, evenDeliveryText, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { formatCount } from './format';
 
@@ -19,6 +19,8 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoa
   const { goal, rate } = campaign.data;
   const pacing = campaign.pacing;
   const metric = goal ? GOAL_METRIC_LABELS[goal.metric].toLowerCase() : '';
+  // An evenly delivered campaign: the throttle's plan next to delivery (docs/serving.md, "Even delivery").
+  const even = pacing ? evenDeliveryText(pacing) : null;
   return (
     <Card aria-labelledby="campaign-goal">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -49,6 +51,11 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoa
               </>
             )}
           </CardDescription>
+          {even ? (
+            <p className="text-sm" data-slot="pacing-delivery">
+              {even}
+            </p>
+          ) : null}
         </div>
         {pacing ? <PacingStatusBadge pacing={pacing} locale={locale} className="text-sm" /> : null}
       </CardHeader>

@@ -14,6 +14,7 @@ const campaignFormValues = (campaign: Campaign) => ({
     timezone: campaign.data.timezone ?? 'UTC',
     ...(campaign.data.advertiser ? { advertiser: campaign.data.advertiser } : {}),
     goal: campaign.data.goal ?? null,
+    deliveryMode: campaign.data.deliveryMode ?? 'asap',
     rate: campaign.data.rate ?? null,
     ...(campaign.data.clickParam ? { clickParam: campaign.data.clickParam } : {}),
   },

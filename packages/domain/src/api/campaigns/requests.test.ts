@@ -6,6 +6,7 @@ import {
   campaignListQuerySchema,
   campaignRequestSchema,
   campaignUpdateBodySchema,
+  deliveryModeProblem,
 } from './requests';
 
 const examples: RequestExample[] = [
@@ -92,5 +93,43 @@ describe('round trip: an entity goes back as the server answered it', () => {
         data: { start: { date: '2026-03-02' }, end: { date: '2026-03-01' } },
       }),
     ).toEqual(['data.end: The end date must be on or after the start date']);
+  });
+});
+
+describe('the delivery mode (docs/serving.md, "Even delivery")', () => {
+  const goal = { metric: 'impressions', amount: 1000 };
+
+  it('takes asap or even with a goal', () => {
+    for (const deliveryMode of ['asap', 'even'] as const)
+      expect(validate(campaignRequestSchema, { name: 'Spring', data: { goal, deliveryMode } })).toEqual({
+        name: 'Spring',
+        data: { goal, deliveryMode },
+      });
+  });
+
+  const issue = (data: unknown) => campaignRequestSchema.safeParse({ name: 'Spring', data }).error?.issues[0];
+
+  it('refuses another mode, naming the field', () => {
+    expect(issue({ deliveryMode: 'fast' })).toMatchObject({
+      message: 'The delivery mode must be asap (as fast as possible) or even (evenly)',
+      path: ['data', 'deliveryMode'],
+    });
+  });
+
+  it('refuses even delivery with the goal cleared in the same body, naming the field', () => {
+    expect(issue({ goal: null, deliveryMode: 'even' })).toMatchObject({
+      message:
+        'Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
+      path: ['data', 'deliveryMode'],
+    });
+  });
+
+  it('judges a body that leaves the goal unsaid with the goal the campaign will have', () => {
+    expect(deliveryModeProblem('even', undefined)).toBe(
+      'data.deliveryMode: Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
+    );
+    expect(deliveryModeProblem('even', goal)).toBeUndefined();
+    expect(deliveryModeProblem('asap', undefined)).toBeUndefined();
+    expect(deliveryModeProblem(undefined, undefined)).toBeUndefined();
   });
 });

@@ -1,10 +1,12 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
 // dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
+import { DELIVERY_MODES } from '../../constants';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
 import { isCampaignTimezone } from '../../rules/flight';
 import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
 import { dayField, idField, integerField } from '../../validation/fields';
+import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
 import { clickParamField } from '../conversions/requests';
 
@@ -72,6 +74,8 @@ const flightFields = {
   advertiser: campaignAdvertiser,
   /** The primary goal (rules/pricing.ts); null clears it. */
   goal: z.optional(z.nullable(campaignGoalSchema)),
+  /** As fast as possible (`asap`) or evenly (`even`: only with a goal); rules/even-delivery.ts. */
+  deliveryMode: z.optional(z.enum(DELIVERY_MODES, { error: MESSAGES.deliveryMode })),
   /** The booked rate (rules/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),
   /** The landing URL's parameter carrying the click id (docs/conversions.md; adc_click unless named). */
@@ -81,6 +85,11 @@ const flightFields = {
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
   !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10);
 const flightOrderMessage = { message: CAMPAIGN_END_BEFORE_START, path: ['end'] };
+// Even delivery follows a goal: a body that asks for it while clearing the goal is refused here; one
+// that leaves the goal unsaid is judged with the stored goal (deliveryModeProblem).
+const evenWithGoal = (data: { deliveryMode?: string | undefined; goal?: unknown }) =>
+  !(data.deliveryMode === 'even' && data.goal === null);
+const evenWithGoalMessage = { message: MESSAGES.evenNeedsGoal, path: ['deliveryMode'] };
 
 const campaignName = z
   .string({ error: 'Fill in the campaign name' })
@@ -94,7 +103,11 @@ const campaignName = z
 export const campaignBodySchema = z.strictObject({
   id: z.optional(idField('id')),
   name: campaignName,
-  data: z.optional(z.strictObject(flightFields).check(z.refine(flightInOrder, flightOrderMessage))),
+  data: z.optional(
+    z
+      .strictObject(flightFields)
+      .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage)),
+  ),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 
@@ -132,7 +145,7 @@ export const campaignRequestSchema = z.pipe(
     data: z.optional(
       z
         .strictObject({ ...flightFields, ...serverOwnedFields(['impressions', 'engagement', 'clicks']) })
-        .check(z.refine(flightInOrder, flightOrderMessage)),
+        .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage)),
     ),
   }),
   z.transform(({ id, name, data }): CampaignBody => {
@@ -146,6 +159,7 @@ export const campaignRequestSchema = z.pipe(
       if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
       if (data.goal !== undefined) body.data.goal = data.goal;
       if (data.rate !== undefined) body.data.rate = data.rate;
+      if (data.deliveryMode !== undefined) body.data.deliveryMode = data.deliveryMode;
       if (data.clickParam !== undefined) body.data.clickParam = data.clickParam;
     }
     return body;
@@ -157,3 +171,11 @@ export const campaignUpdateBodySchema = campaignRequestSchema.check(
   z.refine((body) => body.id !== undefined, { message: 'id must be an id', path: ['id'] }),
 );
 export type CampaignUpdateBody = CampaignBody & { id: string };
+
+/**
+ * The problem of a campaign's delivery mode with the goal it will have (the stored one when the body
+ * leaves it unsaid), as a 400's message naming the field; undefined when there is none.
+ */
+export function deliveryModeProblem(mode: string | undefined, goal: unknown): string | undefined {
+  return mode === 'even' && !goal ? `data.deliveryMode: ${MESSAGES.evenNeedsGoal}` : undefined;
+}
