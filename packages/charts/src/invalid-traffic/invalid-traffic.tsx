@@ -30,6 +30,12 @@ export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
 };
 
 /**
+ * A reason's cell: it wraps (at least 7rem wide), so the counts keep their room and the table fits a
+ * 390 px phone; a table still wider scrolls in its container, the hidden side fading (ui's Table).
+ */
+const REASON_CLASSES = 'min-w-28 whitespace-normal py-2 text-foreground';
+
+/**
  * What invalid-traffic filtering left out of the report, by reason: impressions, clicks and every event.
  * None of it is in the report's other figures.
  */
@@ -75,7 +81,7 @@ export function InvalidTrafficTable({
           <TableBody>
             {invalid.byReason.map((row) => (
               <TableRow key={row.reason} data-reason={row.reason}>
-                <TableHead scope="row" className="font-normal text-foreground">
+                <TableHead scope="row" className={cn(REASON_CLASSES, 'font-normal')}>
                   {row.label}
                 </TableHead>
                 <CountCells counts={[row.impressions, row.clicks, row.events]} locale={locale} />
@@ -84,7 +90,7 @@ export function InvalidTrafficTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableHead scope="row" className="text-foreground">
+              <TableHead scope="row" className={REASON_CLASSES}>
                 Total filtered
               </TableHead>
               <CountCells counts={[filtered.impressions, filtered.clicks, invalid.total]} locale={locale} />
@@ -135,7 +141,7 @@ function InvalidConversionsTable({
           <TableBody>
             {conversions.byReason.map((row) => (
               <TableRow key={row.reason} data-reason={row.reason}>
-                <TableHead scope="row" className="font-normal text-foreground">
+                <TableHead scope="row" className={cn(REASON_CLASSES, 'font-normal')}>
                   {row.label}
                 </TableHead>
                 <CountCells counts={[row.conversions]} locale={locale} />
@@ -144,7 +150,7 @@ function InvalidConversionsTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableHead scope="row" className="text-foreground">
+              <TableHead scope="row" className={REASON_CLASSES}>
                 Total not counted
               </TableHead>
               <CountCells counts={[conversions.total]} locale={locale} />

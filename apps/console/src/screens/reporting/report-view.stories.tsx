@@ -302,10 +302,17 @@ export const DrawnAsTheReaderScrolls: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
-/** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
+/**
+ * On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the figures table scrolls
+ * in its card, and the invalid-traffic table fits whole, its reasons wrapped beside their counts.
+ */
 export const Phone: Story = {
   // On a phone the reporting menu is a bar under the heading (closed here: the sheet is its own story).
-  args: { breakdown: breakdownOf('country'), controls: <ReportingBar menu={null} sharing /> },
+  args: {
+    report: oneWeekReportWithInvalidTraffic,
+    breakdown: breakdownOf('country'),
+    controls: <ReportingBar menu={null} sharing />,
+  },
   decorators: [
     (Story) => (
       <div className="w-[358px]">
@@ -323,6 +330,14 @@ export const Phone: Story = {
         view.getBoundingClientRect().right + 0.5,
       );
     }
+    const invalid = canvas.getByRole('table', { name: 'Invalid traffic by reason' });
+    await expect(invalid.getBoundingClientRect().right).toBeLessThanOrEqual(
+      (invalid.closest('[data-slot="table-container"]') as HTMLElement).getBoundingClientRect().right + 0.5,
+    );
+    // 14,210 + 6,480 + 1,975 + 942 + 410 impressions; 31 + 12 + 4 + 57 + 88 clicks; the events likewise.
+    await expect(within(invalid).getByRole('row', { name: /^Total filtered/ })).toHaveTextContent(
+      'Total filtered24,01719228,427',
+    );
   },
 };
 
