@@ -13,8 +13,10 @@ export const FITTED_TABLE_CLASSES = [
   '[&_[data-slot=data-table-sort]]:h-auto [&_[data-slot=data-table-sort]]:min-h-8 [&_[data-slot=data-table-sort]]:py-1',
   '[&_[data-slot=data-table-sort]]:text-left [&_th[data-numeric]_[data-slot=data-table-sort]]:text-right',
   '[&_td]:px-2',
-  // A column of names takes the width the figures leave (at least 10rem), its names wrapped to it.
+  // A column of names takes the width the figures leave (at least 10rem, on paper 5rem: there the
+  // names wrap whole), its names wrapped to it.
   '[&_td:has([data-fitted-name])]:w-full [&_td:has([data-fitted-name])]:max-w-0 [&_td:has([data-fitted-name])]:min-w-40',
+  'print:[&_td:has([data-fitted-name])]:min-w-20',
 ].join(' ');
 
 /**
