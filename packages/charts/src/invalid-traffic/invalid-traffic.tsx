@@ -30,10 +30,12 @@ export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
 };
 
 /**
- * A reason's cell: it wraps (at least 7rem wide), so the counts keep their room and the table fits a
+ * A reason's cell: it wraps (at least 5rem wide), so the counts keep their room and the table fits a
  * 390 px phone; a table still wider scrolls in its container, the hidden side fading (ui's Table).
  */
-const REASON_CLASSES = 'min-w-28 whitespace-normal py-2 text-foreground';
+const REASON_CLASSES = 'min-w-20 whitespace-normal py-2 text-foreground';
+/** The tables' cells a little tighter, their headers wrapping ('All / events'): room for the counts. */
+const TABLE_CLASSES = '[&_td]:px-2 [&_th]:px-2 [&_thead_th]:whitespace-normal';
 
 /**
  * What invalid-traffic filtering left out of the report, by reason: impressions, clicks and every event.
@@ -62,7 +64,7 @@ export function InvalidTrafficTable({
             }. They are not in any other figure of this report.`}
       </p>
       {invalid.total > 0 ? (
-        <Table>
+        <Table className={TABLE_CLASSES}>
           <TableCaption className="sr-only">Invalid traffic by reason</TableCaption>
           <TableHeader>
             <TableRow>
@@ -128,7 +130,7 @@ function InvalidConversionsTable({
             }. They are in no conversion figure of this report.`}
       </p>
       {conversions.total > 0 ? (
-        <Table data-slot="invalid-conversions">
+        <Table data-slot="invalid-conversions" className={TABLE_CLASSES}>
           <TableCaption className="sr-only">Invalid conversions by reason</TableCaption>
           <TableHeader>
             <TableRow>
