@@ -98,6 +98,7 @@ export * from './reports/costs';
 export * from './reports/counters';
 export * from './reports/figures';
 export * from './reports/not-served';
+export * from './reports/ratio';
 export * from './reports/report-range';
 export * from './reports/schedules';
 export * from './rules/ab-test';

@@ -155,7 +155,8 @@ export const WithConversions: Story = {
       `${(totals.conversionRate ?? 0).toFixed(2)}%`,
       (totals.conversionValue ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
       (totals.costPerConversion ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
-      `${Math.round((totals.roas ?? 0) * 100).toLocaleString('en-US')}%`,
+      // $6,840.16 / $1,920.39 = 3.56: below 10, two decimals.
+      `${(totals.roas ?? 0).toFixed(2)}x`,
     ]);
     const unknown = canvas.getByRole('row', { name: /^Unknown/ });
     await expect(conversionCells(unknown)[0]).toBe(

@@ -97,16 +97,16 @@ describe('BreakdownTable with conversions', () => {
     expect(header?.slice(-5)).toEqual([...CONVERSION_HEADERS, 'Cost per conversion', 'ROAS']);
     const conversionCells = rows.map((row) => [row[0], ...row.slice(-5)]);
     expect(conversionCells).toEqual([
-      // 2 / 40 clicks = 5 %; $8.00 / 2 = $4.00; $120.00 / $8.00 = 15 = 1,500 %
-      ['news.example.com', '2', '5.00%', '$120.00', '$4.00', '1,500%'],
-      // 1 / 10 = 10 %; $4.00 / 1; $46.00 / $4.00 = 11.5 = 1,150 %
-      ['weather.example.org', '1', '10.00%', '$46.00', '$4.00', '1,150%'],
-      // 1 / 5 = 20 %; $1.00 / 1; $9.99 / $1.00 = 999 %
-      ['Other', '1', '20.00%', '$9.99', '$1.00', '999%'],
-      // No click: no rate; no conversion: no cost per conversion; $0 of $2.00 spent: 0 %
-      ['Unknown', '0', '—', '$0.00', '—', '0%'],
-      // 4 / 55 = 7.27 %; $175.99; $15.00 / 4 = $3.75; $175.99 / $15.00 = 11.73 = 1,173 %
-      ['Total', '4', '7.27%', '$175.99', '$3.75', '1,173%'],
+      // 2 / 40 clicks = 5 %; $8.00 / 2 = $4.00; $120.00 / $8.00 = 15: 15 times the spend
+      ['news.example.com', '2', '5.00%', '$120.00', '$4.00', '15x'],
+      // 1 / 10 = 10 %; $4.00 / 1; $46.00 / $4.00 = 11.5, whole from 10 up: 12x
+      ['weather.example.org', '1', '10.00%', '$46.00', '$4.00', '12x'],
+      // 1 / 5 = 20 %; $1.00 / 1; $9.99 / $1.00 = 9.99, below 10 to two decimals
+      ['Other', '1', '20.00%', '$9.99', '$1.00', '9.99x'],
+      // No click: no rate; no conversion: no cost per conversion; $0 of $2.00 spent: 0
+      ['Unknown', '0', '—', '$0.00', '—', '0.00x'],
+      // 4 / 55 = 7.27 %; $175.99; $15.00 / 4 = $3.75; $175.99 / $15.00 = 11.73: 12x
+      ['Total', '4', '7.27%', '$175.99', '$3.75', '12x'],
     ]);
   });
 

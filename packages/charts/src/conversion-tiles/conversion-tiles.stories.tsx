@@ -30,7 +30,7 @@ const delta = (canvasElement: HTMLElement, metric: string) =>
 
 /**
  * A week at USD 2.50 CPM: 114 conversions of 3,357 clicks (3.40 %) worth USD 6,840.16, on USD 1,920.39
- * of spend: USD 16.85 a conversion, a ROAS of 356 %.
+ * of spend: USD 16.85 a conversion, a ROAS of 3.56x.
  */
 export const WithBookedRate: Story = {
   play: async ({ canvas, canvasElement }) => {
@@ -45,7 +45,7 @@ export const WithBookedRate: Story = {
     await expect(tile(canvasElement, 'conversionRate')).toHaveTextContent('Conversion rate3.40%');
     await expect(tile(canvasElement, 'conversionValue')).toHaveTextContent('Conversion value$6,840.16');
     await expect(tile(canvasElement, 'costPerConversion')).toHaveTextContent('Cost per conversion$16.85');
-    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS356%');
+    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS3.56x');
   },
 };
 
@@ -78,7 +78,7 @@ export const ComparedWithPreviousWeek: Story = {
     // USD 16.85 against 17.95: cheaper is better.
     await expect(delta(canvasElement, 'costPerConversion')).toHaveTextContent('Down-6.2% from $17.95');
     await expect(delta(canvasElement, 'costPerConversion')).toHaveAttribute('data-verdict', 'better');
-    await expect(delta(canvasElement, 'roas')).toHaveTextContent('Down-1.0% from 360%');
+    await expect(delta(canvasElement, 'roas')).toHaveTextContent('Down-1.0% from 3.60x');
     await expect(delta(canvasElement, 'roas')).toHaveAttribute('data-verdict', 'worse');
   },
 };
@@ -100,7 +100,7 @@ export const NoConversionsYet: Story = {
     await expect(tile(canvasElement, 'conversionValue')).toHaveTextContent('Conversion value$0.00');
     // No conversion: no cost per conversion. Spend but no value: a ROAS of 0 %.
     await expect(tile(canvasElement, 'costPerConversion')).toHaveTextContent('Cost per conversion—');
-    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS0%');
+    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS0.00x');
   },
 };
 
@@ -135,7 +135,7 @@ export const GermanLocale: Story = {
   play: async ({ canvasElement }) => {
     await expect(tile(canvasElement, 'conversionValue')).toHaveTextContent('Conversion value6.840,16 €');
     await expect(tile(canvasElement, 'conversionRate')).toHaveTextContent('3,40 %');
-    await expect(tile(canvasElement, 'roas')).toHaveTextContent('356 %');
+    await expect(tile(canvasElement, 'roas')).toHaveTextContent('3,56x');
   },
 };
 

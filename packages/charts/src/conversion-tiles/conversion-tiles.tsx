@@ -49,7 +49,7 @@ export function ConversionTiles({
 }: ConversionTilesProps) {
   if (totals.conversions === undefined || !currency) return null;
   const shown = metrics.filter((metric) => showsConversionFigure(metric, totals));
-  /** A change's values as the tile shows them: money in the currency, ROAS in percent of spend. */
+  /** A change's values as the tile shows them: money in the currency, ROAS as a ratio ('2.35x'). */
   const formatValue = (metric: string, value: number) =>
     metric === 'conversionValue' || metric === 'costPerConversion'
       ? formatConversionMoney(value, currency, locale)

@@ -30,6 +30,14 @@ export type InvalidTrafficTableProps = React.ComponentProps<'div'> & {
 };
 
 /**
+ * A reason's cell: it wraps (at least 5rem wide), so the counts keep their room and the table fits a
+ * 390 px phone; a table still wider scrolls in its container, the hidden side fading (ui's Table).
+ */
+const REASON_CLASSES = 'min-w-20 whitespace-normal py-2 text-foreground';
+/** The tables' cells a little tighter, their headers wrapping ('All / events'): room for the counts. */
+const TABLE_CLASSES = '[&_td]:px-2 [&_th]:px-2 [&_thead_th]:whitespace-normal';
+
+/**
  * What invalid-traffic filtering left out of the report, by reason: impressions, clicks and every event.
  * None of it is in the report's other figures.
  */
@@ -56,7 +64,7 @@ export function InvalidTrafficTable({
             }. They are not in any other figure of this report.`}
       </p>
       {invalid.total > 0 ? (
-        <Table>
+        <Table className={TABLE_CLASSES}>
           <TableCaption className="sr-only">Invalid traffic by reason</TableCaption>
           <TableHeader>
             <TableRow>
@@ -75,7 +83,7 @@ export function InvalidTrafficTable({
           <TableBody>
             {invalid.byReason.map((row) => (
               <TableRow key={row.reason} data-reason={row.reason}>
-                <TableHead scope="row" className="font-normal text-foreground">
+                <TableHead scope="row" className={cn(REASON_CLASSES, 'font-normal')}>
                   {row.label}
                 </TableHead>
                 <CountCells counts={[row.impressions, row.clicks, row.events]} locale={locale} />
@@ -84,7 +92,7 @@ export function InvalidTrafficTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableHead scope="row" className="text-foreground">
+              <TableHead scope="row" className={REASON_CLASSES}>
                 Total filtered
               </TableHead>
               <CountCells counts={[filtered.impressions, filtered.clicks, invalid.total]} locale={locale} />
@@ -122,7 +130,7 @@ function InvalidConversionsTable({
             }. They are in no conversion figure of this report.`}
       </p>
       {conversions.total > 0 ? (
-        <Table data-slot="invalid-conversions">
+        <Table data-slot="invalid-conversions" className={TABLE_CLASSES}>
           <TableCaption className="sr-only">Invalid conversions by reason</TableCaption>
           <TableHeader>
             <TableRow>
@@ -135,7 +143,7 @@ function InvalidConversionsTable({
           <TableBody>
             {conversions.byReason.map((row) => (
               <TableRow key={row.reason} data-reason={row.reason}>
-                <TableHead scope="row" className="font-normal text-foreground">
+                <TableHead scope="row" className={cn(REASON_CLASSES, 'font-normal')}>
                   {row.label}
                 </TableHead>
                 <CountCells counts={[row.conversions]} locale={locale} />
@@ -144,7 +152,7 @@ function InvalidConversionsTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableHead scope="row" className="text-foreground">
+              <TableHead scope="row" className={REASON_CLASSES}>
                 Total not counted
               </TableHead>
               <CountCells counts={[conversions.total]} locale={locale} />

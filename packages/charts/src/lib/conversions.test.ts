@@ -29,12 +29,15 @@ describe('conversion figures as the report shows them', () => {
     expect(formatConversionFigure('conversionValue', week, 'EUR', 'de-DE')).toBe('7.798,80\u00a0€');
   });
 
-  it('shows ROAS (value / spend) as a whole percentage of spend', () => {
-    // 7,798.80 / 1,500 = 5.1992: 519.92 % of spend, shown 520 %.
-    expect(formatConversionFigure('roas', week, 'USD', 'en-US')).toBe('520%');
-    expect(formatRoas(2.5, 'en-US')).toBe('250%');
-    expect(formatRoas(0.004, 'en-US')).toBe('0%');
-    expect(formatRoas(2.5, 'de-DE')).toBe('250\u00a0%');
+  it('shows ROAS (value / spend) as a ratio: two decimals below 10, whole and grouped from 10 up', () => {
+    // 7,798.80 / 1,500 = 5.1992: 5.20 times the spend.
+    expect(formatConversionFigure('roas', week, 'USD', 'en-US')).toBe('5.20x');
+    expect(formatRoas(2.5, 'en-US')).toBe('2.50x');
+    expect(formatRoas(0.004, 'en-US')).toBe('0.00x');
+    // USD 13,650.80 of value on USD 10.00 of spend: 1,365.08, once shown '136,508 %'.
+    expect(formatRoas(13_650.8 / 10, 'en-US')).toBe('1,365x');
+    expect(formatRoas(2.5, 'de-DE')).toBe('2,50x');
+    expect(formatRoas(1_365.08, 'de-DE')).toBe('1.365x');
   });
 
   it("labels a lag bar with its share in whole percent (48.25 % reads '48%')", () => {

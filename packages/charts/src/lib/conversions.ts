@@ -1,6 +1,7 @@
 // Conversion figures as the reports show them (docs/conversions.md, "Charts and screens"): counts whole,
 // the rate per click in percent, value and cost per conversion as money in the report's conversion
-// currency (the domain's formatMoney), ROAS as a percentage of spend. A figure without its denominator
+// currency (the domain's formatMoney), ROAS as a ratio of the spend (the domain's formatRatio: '2.35x',
+// '1,365x'; docs/reports.md, "ROAS as a ratio"). A figure without its denominator
 // (a rate over no clicks, a cost per conversion without conversions, a ROAS without spend) reads '—'.
 import {
   type ConversionLag,
@@ -8,6 +9,7 @@ import {
   figureKeysIn,
   figureSpec,
   formatMoney,
+  formatRatio,
   isCostFigure,
   minorToAmount,
   type ReportTotals,
@@ -70,8 +72,8 @@ function formatWholePercent(fraction: number, locale: string): string {
   return format.format(fraction);
 }
 
-/** Return on ad spend (value / spend, 2.5) as a percentage of spend: '250%' (en-US), '250 %' (de-DE). */
-export const formatRoas = (roas: number, locale: string): string => formatWholePercent(roas, locale);
+/** Return on ad spend (value / spend) as a ratio: 2.345 reads '2.35x', 1,365.08 '1,365x' ('1.365x' in de-DE). */
+export const formatRoas = (roas: number, locale: string): string => formatRatio(roas, locale);
 
 /** A lag bar's share of the conversions (given in percent, 48.25) above it: '48%'. */
 export const formatLagShare = (percent: number, locale: string): string =>

@@ -1,8 +1,10 @@
 // The report's tables fit a desktop window: a 1440 px window leaves them about 830 px beside the
 // reporting menu, where ten columns of figures under one-line headers took 1,100-1,400 px and scrolled
 // sideways. Headers wrap onto two lines in a smaller type (the figures stay on one), cells are a little
-// tighter, and a long name (a site, a creative) is cut with its whole text in a tooltip. The console
-// also starts them without the counts whose rate is shown (its column menu shows them again).
+// tighter, and a long name (a site, a creative) wraps onto a second line before it is cut, its whole
+// text in a tooltip: names of one campaign often differ only at their end ("Spring sale banner 300x250 –
+// A" and "– B"), where a one-line cut took the difference away. In print a name wraps as far as it needs.
+// The console also starts them without the counts whose rate is shown (its column menu shows them again).
 
 /** Classes for ui's DataTable holding report figures. */
 export const FITTED_TABLE_CLASSES = [
@@ -11,9 +13,15 @@ export const FITTED_TABLE_CLASSES = [
   '[&_[data-slot=data-table-sort]]:h-auto [&_[data-slot=data-table-sort]]:min-h-8 [&_[data-slot=data-table-sort]]:py-1',
   '[&_[data-slot=data-table-sort]]:text-left [&_th[data-numeric]_[data-slot=data-table-sort]]:text-right',
   '[&_td]:px-2',
-  // A column of names takes the width the figures leave (at least 8rem), its names cut to it.
-  '[&_td:has([data-fitted-name])]:w-full [&_td:has([data-fitted-name])]:max-w-0 [&_td:has([data-fitted-name])]:min-w-32',
+  // A column of names takes the width the figures leave (at least 10rem, on paper 5rem: there the
+  // names wrap whole), its names wrapped to it.
+  '[&_td:has([data-fitted-name])]:w-full [&_td:has([data-fitted-name])]:max-w-0 [&_td:has([data-fitted-name])]:min-w-40',
+  'print:[&_td:has([data-fitted-name])]:min-w-20',
 ].join(' ');
 
-/** A name's class (with `data-fitted-name` on it): one line, cut with an ellipsis where its column ends. */
-export const FITTED_NAME_CLASSES = 'block truncate';
+/**
+ * A name's class (with `data-fitted-name` on it): up to two lines, broken between words (inside a word
+ * only when it is longer than the column), cut with an ellipsis at the end of the second; whole in print.
+ */
+export const FITTED_NAME_CLASSES =
+  'line-clamp-2 whitespace-normal break-words print:line-clamp-none print:overflow-visible';

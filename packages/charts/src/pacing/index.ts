@@ -1,4 +1,5 @@
 export { niceTicks, PacingChart, type PacingChartProps } from './pacing-chart';
+export { PacingFigures, type PacingFiguresProps } from './pacing-figures';
 export {
   PacingStatusBadge,
   type PacingStatusBadgeProps,

@@ -287,7 +287,7 @@ const CONVERSION_FRAME_HIDDEN = [
 
 /**
  * A week at USD 2.50 CPM with conversions: Conversions, Conversion rate, Conversion value, Cost per
- * conversion and ROAS in dollars; the totals row 114, 3.40 %, USD 6,840.16, USD 16.85, 356 %.
+ * conversion and ROAS in dollars; the totals row 114, 3.40 %, USD 6,840.16, USD 16.85, 3.56x (6,840.16 / 1,920.39).
  */
 export const WithConversions: Story = {
   args: {
@@ -307,7 +307,7 @@ export const WithConversions: Story = {
       'ROAS',
     ]);
     await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(
-      /1143\.40%\$6,840\.16\$16\.85356%$/,
+      /1143\.40%\$6,840\.16\$16\.853\.56x$/,
     );
   },
 };

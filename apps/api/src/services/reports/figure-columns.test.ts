@@ -76,7 +76,7 @@ describe('figure columns of report files', () => {
     ]);
   });
 
-  it('the CSV exact, the workbook typed, people rounded: USD 30.00 spent, CTR 1.25 %, value USD 123.45, ROAS 4.12×', () => {
+  it('the CSV exact, the workbook typed, people rounded: USD 30.00 spent, CTR 1.25 %, value USD 123.45, ROAS 4.12x', () => {
     const columns = figureColumns({ rate, conversionCurrency: 'USD', withVideoData: false }, 'download');
     const column = (key: string) => {
       const found = columns.find((candidate) => candidate.key === key);
@@ -89,7 +89,9 @@ describe('figure columns of report files', () => {
     expect(csvCell(column('spend'), totals)).toBe('30');
     expect(csvCell(column('ecpc'), totals)).toBe('0.2');
     expect(csvCell(column('conversionValue'), totals)).toBe('123.45');
-    expect(figureText(column('roas'), totals)).toBe('4.12×');
+    expect(figureText(column('roas'), totals)).toBe('4.12x');
+    expect(figureText(column('roas'), { ...totals, roas: 1_365.08 })).toBe('1,365x');
+    expect(column('roas').header).toBe('ROAS (x)');
     expect(figureText(column('costPerConversion'), totals)).toBe('$5.00');
     expect(figureText(column('ctr'), { ...totals, impressions: 0, ctr: 0 })).toBe('—');
   });
@@ -109,7 +111,7 @@ describe('figure columns of report files', () => {
       'Refused conversions: 0',
       'Conversion value: $123.45',
       'Cost per conversion: $5.00',
-      'ROAS: 4.12×',
+      'ROAS: 4.12x',
     ]);
     const noClicks = { ...figures, totals: { ...totals, impressions: 0, clicks: 0 } } as Figures;
     expect(mailFigureLines(noClicks).some((line) => line.startsWith('CTR'))).toBe(false);

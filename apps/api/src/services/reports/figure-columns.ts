@@ -1,9 +1,10 @@
 // The figures of report files as columns: which of the domain's REPORT_FIGURES a file shows (each place's
 // figures, those the report has: video with video data, spend with a booked rate, a conversion value with
 // its currency), each header in the figure's one wording, and how each kind is written: the CSV exact
-// (counts whole, rates in percent to four decimals, amounts to a thousandth of the minor unit, the
-// conversions' value from its minor units), the workbooks typed numbers with a format, the PDF and the
-// mail as people read them (docs/reports.md).
+// (counts whole, rates in percent to four decimals, ratios to four decimals under a '(x)' header, amounts
+// to a thousandth of the minor unit, the conversions' value from its minor units), the workbooks typed
+// numbers with a format ('1,365.08x' for a ratio), the PDF and the mail as people read them ('1,365x';
+// docs/reports.md, "ROAS as a ratio").
 import {
   countsFirst,
   type FigureGroup,
@@ -11,8 +12,10 @@ import {
   type FigureSpec,
   figuresIn,
   formatMoney,
+  formatRatio,
   isCostFigure,
   metricValue,
+  RATIO_SUFFIX,
   type ReportData,
   type ReportMetric,
   type ReportTotals,
@@ -29,7 +32,7 @@ export type ColumnFigures = Pick<ReportData, 'rate' | 'conversionCurrency' | 'in
 export interface FigureColumn {
   key: ReportMetric;
   figure: FigureSpec;
-  /** The CSV's header: the label, '(%)' after a rate, the currency after an amount ('Spend (USD)'). */
+  /** The CSV's header: the label, '(%)' after a rate, '(x)' after a ratio, the currency after an amount ('Spend (USD)'). */
   header: string;
   /** A sheet's header and the people's label (PDF tiles, mail): the label, the currency after an amount. */
   label: string;
@@ -64,7 +67,7 @@ const columnOf = (figure: FigureSpec, figures: ColumnFigures): FigureColumn => {
   return {
     key: figure.key as ReportMetric,
     figure,
-    header: `${figure.label}${figure.kind === 'rate' ? ' (%)' : unit}`,
+    header: `${figure.label}${figure.kind === 'rate' ? ' (%)' : figure.kind === 'ratio' ? ` (${RATIO_SUFFIX})` : unit}`,
     label: `${figure.label}${unit}`,
     short: `${shortLabel(figure)}${unit}`,
     ...(currency === undefined ? {} : { currency }),
@@ -143,7 +146,7 @@ export function sheetValue(column: FigureColumn, row: Row): number | null {
 export function sheetFormat(column: FigureColumn): string {
   const kind = column.figure.kind;
   if (kind === 'rate') return '0.00%';
-  if (kind === 'ratio') return '0.00';
+  if (kind === 'ratio') return `#,##0.00"${RATIO_SUFFIX}"`;
   if (kind === 'money') return moneyFormat(column.currency ?? 'USD');
   return '#,##0';
 }
@@ -160,7 +163,7 @@ const integer = new Intl.NumberFormat('en-US');
 
 /**
  * A figure as people read it (the PDF, the mail): counts with separators, a rate '0.52 %' ('—' over
- * nothing), an amount rounded to its currency ('$3,086.42', '—' without one), a ratio '2.50×'.
+ * nothing), an amount rounded to its currency ('$3,086.42', '—' without one), a ratio '2.50x', '1,365x'.
  */
 export function figureText(column: FigureColumn, totals: Partial<ReportTotals>): string {
   const kind = column.figure.kind;
@@ -172,7 +175,7 @@ export function figureText(column: FigureColumn, totals: Partial<ReportTotals>):
   if (kind === 'count') return integer.format(value ?? 0);
   if (value === undefined || value === null)
     return column.key === 'conversionValue' ? moneyOf(column, 0) : '—';
-  return kind === 'money' ? moneyOf(column, value) : `${value.toFixed(2)}×`;
+  return kind === 'money' ? moneyOf(column, value) : formatRatio(value);
 }
 
 const moneyOf = (column: FigureColumn, value: number) => formatMoney(value, column.currency ?? 'USD');

@@ -98,7 +98,7 @@ describe('spend in report files', () => {
       'Conversion rate (%)',
       'Conversion value (USD)',
       'Cost per conversion (USD)',
-      'ROAS',
+      'ROAS (x)',
     ]);
     const lines = breakdownLines(breakdown, { rate, conversionCurrency: null });
     const spend = headers.indexOf('Spend (USD)');

@@ -301,7 +301,7 @@ describe(`goals, rates, spend and pacing on ${testStoresLabel()}`, () => {
         'Refused conversions',
         'Conversion value (USD)',
         'Cost per conversion (USD)',
-        'ROAS',
+        'ROAS (x)',
         'Filtered impressions (invalid traffic)',
         'Filtered clicks (invalid traffic)',
       ]);

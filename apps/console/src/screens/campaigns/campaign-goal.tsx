@@ -1,7 +1,8 @@
 // The campaign page's goal and pacing card (docs/console.md, "Goals, rates and pacing"): what the
 // campaign books (goal and rate), how delivery paces against the goal (status, delivered against the
-// plan, the projection and the daily rate still needed) and the pacing chart. Props in, no fetching.
-import { PacingChart, PacingStatusBadge } from '@adconsole/charts';
+// plan, the projection and the daily rate still needed: the charts' PacingFigures, as the report has;
+// an evenly delivered campaign's throttle) and the pacing chart. Props in, no fetching.
+import { PacingChart, PacingFigures, PacingStatusBadge } from '@adconsole/charts';
 import { type Campaign, evenDeliveryText, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { formatCount } from './format';
@@ -60,17 +61,8 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoa
         {pacing ? <PacingStatusBadge pacing={pacing} locale={locale} className="text-sm" /> : null}
       </CardHeader>
       {pacing ? (
-        <CardContent className="@container grid gap-4">
-          {/* Four across where the card has room, two on a phone (the card's width decides, not the window's). */}
-          <dl className="grid grid-cols-2 gap-3 text-sm @lg:grid-cols-4" data-slot="pacing-figures">
-            <Figure label="Delivered" value={formatCount(Math.round(pacing.delivered))} />
-            <Figure label="Plan to date" value={formatCount(Math.round(pacing.plan))} />
-            <Figure label="Projected" value={formatCount(Math.round(pacing.projected))} />
-            <Figure
-              label="Needed a day"
-              value={pacing.neededDailyRate > 0 ? formatCount(Math.ceil(pacing.neededDailyRate)) : '—'}
-            />
-          </dl>
+        <CardContent className="grid gap-4">
+          <PacingFigures pacing={pacing} locale={locale} />
           <PacingChart pacing={pacing} locale={locale} />
         </CardContent>
       ) : goal ? (
@@ -81,14 +73,5 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoa
         </CardContent>
       ) : null}
     </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold text-lg tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -302,7 +302,7 @@ export const WithConversions: Story = {
     ]);
     const total = within(table).getByRole('row', { name: /^Total/ });
     await expect(total).toHaveTextContent(
-      `${totals.conversions}${money(totals.conversionValue)}${money(totals.costPerConversion)}${Math.round((totals.roas ?? 0) * 100)}%`,
+      `${totals.conversions}${money(totals.conversionValue)}${money(totals.costPerConversion)}${(totals.roas ?? 0).toFixed(2)}x`,
     );
     // The conversion rate waits in the column menu.
     await expect(within(table).queryByRole('columnheader', { name: 'Conversion rate' })).toBeNull();

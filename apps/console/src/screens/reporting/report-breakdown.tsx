@@ -140,7 +140,6 @@ export function ReportBreakdown({
     <Card
       data-slot="report-breakdown"
       data-dimension={dimension}
-      className="print:break-before-page"
       aria-labelledby="report-breakdown"
       aria-busy={status === 'loading'}
     >

@@ -156,7 +156,7 @@ export function PerformanceCard({
   switcher: React.ReactNode;
 }) {
   return (
-    <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-performance">
+    <Card className="break-inside-avoid" aria-labelledby="report-performance">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <CardTitle level={2} id="report-performance">
@@ -205,7 +205,7 @@ export function VideoQuartilesCard({ report, draw }: { report: ReportData; draw:
 export function CreativesCard({ report, draw }: { report: ReportData; draw: ReportDrawing }) {
   if (report.creatives.length < 2) return null;
   return (
-    <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-creatives">
+    <Card className="break-inside-avoid" aria-labelledby="report-creatives">
       <CardHeader>
         <CardTitle level={2} id="report-creatives">
           Creatives
@@ -263,7 +263,7 @@ export function FiguresCard({
     conversionCurrency: report.conversionCurrency,
   };
   return (
-    <Card className="print:break-before-page" aria-labelledby="report-table">
+    <Card aria-labelledby="report-table">
       <CardHeader>
         <CardTitle level={2} id="report-table">
           Figures
@@ -347,7 +347,7 @@ export function VastErrorsCard({ report, draw }: { report: ReportData; draw: Rep
 /** When the audience sees and clicks, by local weekday and hour. */
 export function HoursCard({ report, draw }: { report: ReportData; draw: ReportDrawing }) {
   return (
-    <Card className="break-inside-avoid print:break-before-page" aria-labelledby="report-hours">
+    <Card className="break-inside-avoid" aria-labelledby="report-hours">
       <CardHeader>
         <CardTitle level={2} id="report-hours">
           Hour of the week

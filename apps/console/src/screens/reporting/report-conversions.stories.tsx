@@ -62,7 +62,7 @@ export const WithConversions: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByLabelText('Conversions, value in USD')).toBeVisible();
     await expect(tile(canvasElement, 'conversions')).toHaveTextContent('Conversions114Up+10.7%');
-    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS356%');
+    await expect(tile(canvasElement, 'roas')).toHaveTextContent('ROAS3.56x');
     // Where the 114 came from, and how many were refused, under the tiles (the tables' menu has them).
     const sources = canvasElement.querySelector('[data-slot="conversion-sources"]')?.textContent ?? '';
     const [signed, unsigned, refused] = (

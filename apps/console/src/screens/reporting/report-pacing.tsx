@@ -1,7 +1,9 @@
 // The report's goal and pacing (docs/console.md, "Goals, rates and pacing"): the campaign's goal and
-// booked rate, its pacing status, and the pacing chart (drawn by the caller once the charts' code is
-// here). Shown when the report carries pacing; the spend tiles sit with the key figures.
-import { PacingStatusBadge } from '@adconsole/charts';
+// booked rate, its pacing status, the figures the campaign page shows (delivered, plan to date,
+// projected, needed a day: the charts' PacingFigures, in the goal's unit, so a share page without costs
+// shows them too; its booked rate is gone with the costs) and the pacing chart (drawn by the caller once
+// the charts' code is here). Shown when the report carries pacing; the spend tiles sit with the key figures.
+import { PacingFigures, PacingStatusBadge } from '@adconsole/charts';
 import { formatGoal, formatRate, type ReportData } from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import type * as React from 'react';
@@ -40,7 +42,10 @@ export function ReportPacing({
         </div>
         <PacingStatusBadge pacing={pacing} locale={locale} className="text-sm" />
       </CardHeader>
-      <CardContent>{chart}</CardContent>
+      <CardContent className="grid gap-4">
+        <PacingFigures pacing={pacing} locale={locale} />
+        {chart}
+      </CardContent>
     </Card>
   );
 }

@@ -302,10 +302,17 @@ export const DrawnAsTheReaderScrolls: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
-/** On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the table scrolls in its card. */
+/**
+ * On a 390 px wide phone (the page's padding taken off): tiles and charts fit, the figures table scrolls
+ * in its card, and the invalid-traffic table fits whole, its reasons wrapped beside their counts.
+ */
 export const Phone: Story = {
   // On a phone the reporting menu is a bar under the heading (closed here: the sheet is its own story).
-  args: { breakdown: breakdownOf('country'), controls: <ReportingBar menu={null} sharing /> },
+  args: {
+    report: oneWeekReportWithInvalidTraffic,
+    breakdown: breakdownOf('country'),
+    controls: <ReportingBar menu={null} sharing />,
+  },
   decorators: [
     (Story) => (
       <div className="w-[358px]">
@@ -323,6 +330,14 @@ export const Phone: Story = {
         view.getBoundingClientRect().right + 0.5,
       );
     }
+    const invalid = canvas.getByRole('table', { name: 'Invalid traffic by reason' });
+    await expect(invalid.getBoundingClientRect().right).toBeLessThanOrEqual(
+      (invalid.closest('[data-slot="table-container"]') as HTMLElement).getBoundingClientRect().right + 0.5,
+    );
+    // 14,210 + 6,480 + 1,975 + 942 + 410 impressions; 31 + 12 + 4 + 57 + 88 clicks; the events likewise.
+    await expect(within(invalid).getByRole('row', { name: /^Total filtered/ })).toHaveTextContent(
+      'Total filtered24,01719228,427',
+    );
   },
 };
 
@@ -388,6 +403,10 @@ export const SharePageWithoutCosts: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('table', { name: 'Report by site' })).toBeVisible();
     await expect(canvas.getAllByText('Conversions').length).toBeGreaterThan(0);
+    // The pacing card's figures are impressions, not money: the share page shows them without costs.
+    await expect(canvasElement.querySelector('[data-slot="pacing-figures"]')).toHaveTextContent(
+      'Delivered80,000Plan to date100,000Projected240,000Needed a day11,000',
+    );
     const text = canvasElement.textContent ?? '';
     for (const cost of [
       'Spend',
@@ -449,13 +468,29 @@ const expectFits = async (canvasElement: HTMLElement, name: string) => {
   });
 };
 
+/** Creative names that differ only at their end, as a campaign's banners in several sizes and variants do. */
+const VARIANT_NAMES = [
+  'Spring sale banner 300x250 – A',
+  'Spring sale banner 300x250 – B',
+  'Spring sale pre-roll 15 s – A',
+  'Spring sale pre-roll 15 s – B',
+];
+const variantNamed = {
+  ...oneWeekReport,
+  creatives: oneWeekReport.creatives.map((creative, index) => ({
+    ...creative,
+    name: VARIANT_NAMES[index] ?? creative.name,
+  })),
+};
+
 /**
  * A 1440 px window: the console's side menu (15rem) and the page's padding leave 1168 px, this frame's
  * width, for the rail and the report. The Figures tables (by day, by hour, by creative) and the
- * Breakdown table show every figure of a video campaign without sideways scrolling.
+ * Breakdown table show every figure of a video campaign without sideways scrolling, and the creatives'
+ * names, which differ only at their end, are whole (wrapped, not cut where they differ).
  */
 export const Desktop1440: Story = {
-  args: { breakdown: breakdownOf('site'), emptyAction: undefined },
+  args: { report: variantNamed, breakdown: breakdownOf('site'), emptyAction: undefined },
   render: (args) => (
     <ReportingLayout rail={shareMenu()}>
       <ReportView {...args} />
@@ -467,6 +502,17 @@ export const Desktop1440: Story = {
     await expectFits(canvasElement, 'Figures by day');
     await userEvent.click(canvas.getByRole('tab', { name: 'By creative' }));
     await expectFits(canvasElement, 'Figures by creative');
+    const table = canvas.getByRole('table', { name: 'Figures by creative' });
+    for (const name of VARIANT_NAMES) {
+      const shown = within(table).getByText(name);
+      await expect(shown).toHaveAttribute('title', name);
+      // Nothing of it is cut: it fits its column's width and its lines.
+      await expect({ name, width: shown.scrollWidth, height: shown.scrollHeight }).toEqual({
+        name,
+        width: shown.clientWidth,
+        height: shown.clientHeight,
+      });
+    }
   },
 };
 
