@@ -181,7 +181,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // The first start from a fresh copy builds the whole product again (minutes of both cores
           // beside the other suites): `npm run test:first-start` runs it (docs/testing.md).
-          exclude: ['**/node_modules/**', ...(optIn.includes('first-start') ? [] : ['e2e/first-start.test.ts'])],
+          exclude: [
+            '**/node_modules/**',
+            ...(optIn.includes('first-start') ? [] : ['e2e/first-start.test.ts']),
+          ],
           environment: 'node',
           // One product per worker (e2e/support/product.ts): the journey files run beside the other
           // projects' files instead of one at a time after all of them.
