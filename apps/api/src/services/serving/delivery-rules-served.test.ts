@@ -16,6 +16,7 @@ import {
   publishedLive,
   signedInUser,
 } from '../../test/helpers';
+import { rulesWorld } from '../../test/rules-world';
 import { notServedPdfRows } from '../reports/not-served-files';
 
 /** Broadband addresses (no hosting network) in Germany and Great Britain. */
@@ -42,26 +43,11 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
   });
   afterAll(() => server.close());
 
-  const newCampaign = async (name: string) =>
-    (await owner.post<{ id: string }>('/v1/campaign/new', { name })).body.data?.id ?? '';
-  const banner = (campaignID: string, name = 'Banner') =>
-    publishedLive(owner, campaignID, { name, type: 'Banner', width: 300, height: 250 }, [
-      { name: 'banner.png', bytes: image },
-    ]);
-  const creativeOf = async (liveId: string) =>
-    (
-      await server.db.query<{ creative_id: string }>('select creative_id from live_creatives where id = $1', [
-        liveId,
-      ])
-    )[0]?.creative_id ?? '';
-  const setRules = async (campaignID: string, rules: Record<string, unknown>) => {
-    const answer = await owner.put('/v1/campaign/deliveryRules', { campaignID, rules });
-    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
-  };
-  const setCreativeRules = async (creativeID: string, rules: Record<string, unknown>) => {
-    const answer = await owner.put('/v1/campaign/creatives/deliveryRules', { creativeID, rules });
-    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
-  };
+  const { newCampaign, banner, creativeOf, setRules, setCreativeRules } = rulesWorld(() => ({
+    server,
+    owner,
+    image,
+  }));
   /** An ad request from a visitor at `address` with `userAgent`: its status (and the ad's live id). */
   const request = async (path: string, address: string, userAgent = BROWSER_USER_AGENT) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -22,6 +22,7 @@ import {
   publishedLive,
   signedInUser,
 } from '../../test/helpers';
+import { rulesWorld } from '../../test/rules-world';
 
 const DE = '79.192.7.7';
 const EMPTY_VAST = /<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/;
@@ -72,26 +73,11 @@ describe(`frequency caps served (${testStoresLabel()})`, () => {
   });
   afterAll(() => server.close());
 
-  const newCampaign = async (name: string) =>
-    (await owner.post<{ id: string }>('/v1/campaign/new', { name })).body.data?.id ?? '';
-  const banner = (campaignID: string, name = 'Banner') =>
-    publishedLive(owner, campaignID, { name, type: 'Banner', width: 300, height: 250 }, [
-      { name: 'banner.png', bytes: image },
-    ]);
-  const creativeOf = async (liveId: string) =>
-    (
-      await server.db.query<{ creative_id: string }>('select creative_id from live_creatives where id = $1', [
-        liveId,
-      ])
-    )[0]?.creative_id ?? '';
-  const setRules = async (campaignID: string, rules: Record<string, unknown>) => {
-    const answer = await owner.put('/v1/campaign/deliveryRules', { campaignID, rules });
-    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
-  };
-  const setCreativeRules = async (creativeID: string, rules: Record<string, unknown>) => {
-    const answer = await owner.put('/v1/campaign/creatives/deliveryRules', { creativeID, rules });
-    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
-  };
+  const { newCampaign, banner, creativeOf, setRules, setCreativeRules } = rulesWorld(() => ({
+    server,
+    owner,
+    image,
+  }));
   const report = async (campaignID: string): Promise<ReportData> => {
     const answer = await owner.get<ReportData>(
       `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday() })}`,
