@@ -4,30 +4,19 @@
 // so far, requests of the last hour), and each request is one draw of a seeded random source.
 import { describe, expect, it } from 'vitest';
 import { evenThrottle, processBudget, THROTTLE_PERIOD_MS, ThrottleGate } from './even-delivery';
+import { seededUniform } from './rotation';
 
 const HOUR_MS = 3_600_000;
 const START = Date.parse('2026-11-02T00:00:00Z');
 const flight = { start: { date: '2026-11-02' }, end: { date: '2026-11-02' }, timezone: 'UTC' };
 const goal = { metric: 'impressions' as const, amount: 24_000 };
 
-/** A seeded uniform random source (mulberry32): the same draws every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * The day, requests every 360 ms (10,000 an hour), each reaching process i with probability shares[i].
  * Answers the impressions delivered in each hour and in all.
  */
 function simulateDay(shares: readonly number[], seed: number) {
-  const random = seeded(seed);
+  const random = seededUniform(seed);
   const gates = shares.map(() => new ThrottleGate());
   const perHour = Array.from({ length: 24 }, () => 0);
   // Requests that reached the throttle, by 5-minute period (the store's counted figures).
