@@ -122,7 +122,10 @@ async function setRules(demo) {
   };
   const call = (method, path, body) =>
     fetch(`${demo.origin}/api${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const set = await call('PUT', '/v1/campaign/deliveryRules', { campaignID: demo.campaignID, rules: campaign });
+  const set = await call('PUT', '/v1/campaign/deliveryRules', {
+    campaignID: demo.campaignID,
+    rules: campaign,
+  });
   // A build without delivery rules has no such route; any other refusal is the bench's own mistake.
   if (set.status === 404) return false;
   if (!set.ok) throw new Error(`The bench's campaign rules were refused: ${await set.text()}`);
