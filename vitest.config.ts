@@ -91,6 +91,10 @@ export default defineConfig({
     // HTTP, Chromium), so more workers than cores keep both busy: on 2 cores, 2 workers took 758 s, 3
     // took 580 s and 4 took 604 s of the same clean clone (docs/testing.md, "How long a run takes").
     maxWorkers: availableParallelism() + 1,
+    // Two groups, one after the other: the stories' browser tabs first, then every Node project. In one
+    // group Vitest runs its browser pool (maxWorkers tabs) beside its Node pool (maxWorkers workers):
+    // six heavy streams on two cores (docs/testing.md, "How long a run takes").
+    sequence: { groupOrder: 1 },
     // The visual review's reporter before the summary, whose line must end the output.
     reporters: ['default', './scripts/visual-review/reporter.ts', './scripts/summary-reporter.ts'],
     coverage: {
@@ -152,6 +156,7 @@ export default defineConfig({
         server: { cors: true },
         test: {
           name: 'storybook',
+          sequence: { groupOrder: 0 },
           setupFiles: ['./.storybook/vitest.setup.ts'],
           // Browser mode's default is 15 s: a story of 4 s on a quiet machine timed out on a loaded CI.
           testTimeout: 45_000,

@@ -279,8 +279,9 @@ describe('the published packages, installed by a scratch consumer', () => {
       );
       expect(await page.locator('[data-slot="variant-interval"]').count()).toBe(2);
       // Conversions (docs/conversions.md): the tiles in the conversion currency, the lag chart's bars, the invalid ones.
+      // ROAS reads as a ratio (docs/reports.md, "ROAS as a ratio"): the fixture's 356 % is 3.56x.
       expect(await page.locator('[data-slot="conversion-tile"][data-metric="roas"]').textContent()).toBe(
-        'ROAS356%',
+        'ROAS3.56x',
       );
       await page
         .getByRole('img', { name: /^Conversions by days from click to conversion: 114 in all/ })

@@ -155,7 +155,8 @@ describe('dist/preview.js: the creative editor draws its draft on the serving or
     if (!ad) throw new Error('no ad frame');
     // The markup says "Play"; the player's script says "Pause" once it has started the video itself.
     const play = ad.locator('#adc-pp');
-    await expect.poll(() => play.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Pause');
+    // 20 s: a hang catcher (the video starts in about a second on a quiet machine; a loaded CI took 10+).
+    await expect.poll(() => play.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Pause');
     await ad.locator('#adc-m').click();
     await expect.poll(() => ad.locator('#adc-m').getAttribute('aria-label')).toBe('Mute');
     expect(refused).toEqual([]);
