@@ -156,7 +156,11 @@ export function ConversionLagChart({
                   <ChartTooltip
                     title={datum.name}
                     items={[
-                      { label: FIGURE.conversions.label, value: formatCount(datum.conversions, locale), color },
+                      {
+                        label: FIGURE.conversions.label,
+                        value: formatCount(datum.conversions, locale),
+                        color,
+                      },
                       { label: 'Share', value: formatRate(datum.share, locale), color },
                       { label: 'Share so far', value: formatRate(datum.cumulative, locale), color },
                     ]}
