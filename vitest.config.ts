@@ -29,6 +29,7 @@ const PGLITE_ONLY = [
   'apps/api/src/services/serving/vast-*.test.ts',
   // Unit tests that start no server and read no database.
   'apps/api/src/services/serving/{gzip-template,signing,traffic-quality,country}.test.ts',
+  'apps/api/src/services/reports/golden-downloads.test.ts',
   'apps/api/src/services/outbound/webhook-*.test.ts',
   'apps/api/src/services/events/bus/link.test.ts',
   'apps/api/src/config.test.ts',

@@ -3,7 +3,8 @@
 // or component outside tests, stories and fixtures is over 200 (a function that grows past a screen is
 // usually several visible parts, to split along them), naming each; it also prints the longest
 // functions. Reads every source file Git knows of (tracked or new, not ignored) with TypeScript's
-// parser: about two seconds for the whole repository.
+// parser: about two seconds for the whole repository. `node scripts/source-size.mjs <folder>` checks
+// another Git work tree instead (scripts/source-size.test.ts checks the limits so).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +18,12 @@ const MAX_FUNCTION_LINES = 200;
 /** How many of the longest functions the report prints. */
 const REPORTED_FUNCTIONS = 15;
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+/** The work tree checked: the one named on the command line, or this repository. */
+const tree = process.argv[2] ? path.resolve(process.argv[2]) : root;
 
 const sourceFiles = () =>
   execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
+    cwd: tree,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
@@ -69,7 +72,7 @@ const functions = [];
 for (const file of sourceFiles()) {
   let text;
   try {
-    text = readFileSync(path.join(root, file), 'utf8');
+    text = readFileSync(path.join(tree, file), 'utf8');
   } catch {
     continue; // deleted in the work tree, not yet in the index
   }

@@ -1,4 +1,4 @@
-import type { ConversionLag } from '@adconsole/domain';
+import { type ConversionLag, FIGURE } from '@adconsole/domain';
 import { EmptyState } from '@adconsole/ui';
 import { Bar, type BarCustomLayerProps, type BarTooltipProps } from '@nivo/bar';
 import { HourglassIcon } from 'lucide-react';
@@ -19,7 +19,7 @@ export type ConversionLagChartProps = Omit<React.ComponentProps<'div'>, 'childre
     lag: ConversionLag;
   };
 
-const config: ChartConfig = { conversions: { label: 'Conversions', color: 5 } };
+const config: ChartConfig = { conversions: { label: FIGURE.conversions.label, color: 5 } };
 const MARGIN = { top: 28, right: 12, bottom: 48, left: 48 };
 /** Below this width a bar is narrower than '14–29': the day labels are turned, with room under them. */
 const NARROW = 480;
@@ -107,7 +107,7 @@ export function ConversionLagChart({
       palette={palette}
       dataTable={{
         caption: 'Conversions by days from click',
-        columns: ['Days from click', 'Conversions', 'Share', 'Share so far'],
+        columns: ['Days from click', FIGURE.conversions.label, 'Share', 'Share so far'],
         rows: data.map((datum) => [
           datum.name,
           formatCount(datum.conversions, locale),
@@ -156,7 +156,11 @@ export function ConversionLagChart({
                   <ChartTooltip
                     title={datum.name}
                     items={[
-                      { label: 'Conversions', value: formatCount(datum.conversions, locale), color },
+                      {
+                        label: FIGURE.conversions.label,
+                        value: formatCount(datum.conversions, locale),
+                        color,
+                      },
                       { label: 'Share', value: formatRate(datum.share, locale), color },
                       { label: 'Share so far', value: formatRate(datum.cumulative, locale), color },
                     ]}

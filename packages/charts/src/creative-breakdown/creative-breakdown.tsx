@@ -1,4 +1,4 @@
-import type { ReportCreative } from '@adconsole/domain';
+import { FIGURE, type ReportCreative } from '@adconsole/domain';
 import { EmptyState } from '@adconsole/ui';
 import { Bar, type BarTooltipProps } from '@nivo/bar';
 import { ImagesIcon } from 'lucide-react';
@@ -157,7 +157,13 @@ export function CreativeBreakdown({
       header={legend}
       dataTable={{
         caption: 'Share of impressions and clicks by creative',
-        columns: ['Creative', 'Impressions', 'Share of impressions', 'Clicks', 'Share of clicks'],
+        columns: [
+          'Creative',
+          FIGURE.impressions.label,
+          config.impressionsShare.label,
+          FIGURE.clicks.label,
+          config.clicksShare.label,
+        ],
         rows: rows.map((row) => [
           row.name,
           formatCount(row.impressions, locale),
@@ -209,12 +215,12 @@ export function CreativeBreakdown({
                   title={row.name}
                   items={[
                     {
-                      label: 'Impressions',
+                      label: FIGURE.impressions.label,
                       value: `${formatCount(row.impressions, locale)} (${formatRate(row.impressionsShare, locale)})`,
                       color: colorOf('impressionsShare'),
                     },
                     {
-                      label: 'Clicks',
+                      label: FIGURE.clicks.label,
                       value: `${formatCount(row.clicks, locale)} (${formatRate(row.clicksShare, locale)})`,
                       color: colorOf('clicksShare'),
                     },

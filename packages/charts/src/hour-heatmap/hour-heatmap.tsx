@@ -1,4 +1,4 @@
-import type { ReportWeekHour } from '@adconsole/domain';
+import { FIGURE, type ReportWeekHour } from '@adconsole/domain';
 import { EmptyState } from '@adconsole/ui';
 import { type ComputedCell, type CustomLayerProps, HeatMap } from '@nivo/heatmap';
 import { Grid3x3Icon } from 'lucide-react';
@@ -296,7 +296,13 @@ export function HourHeatmap({
                   items={[
                     { label, value: format(cell.data.y), color },
                     ...(metric === 'ctr'
-                      ? [{ label: 'Impressions', value: formatCount(cell.data.impressions, locale), color }]
+                      ? [
+                          {
+                            label: FIGURE.impressions.label,
+                            value: formatCount(cell.data.impressions, locale),
+                            color,
+                          },
+                        ]
                       : []),
                   ]}
                 />

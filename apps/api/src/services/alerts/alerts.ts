@@ -7,6 +7,7 @@ import {
   type AlertRules,
   type AlertSettingsLevel,
   ApiError,
+  isOwnerOrAdmin,
   type ListAlertsQuery,
   MESSAGES,
   resolveAlertSettings,
@@ -29,7 +30,7 @@ import type { CampaignRow } from '../../db/queries/campaigns';
 import { listRecipientStates } from '../../db/queries/report-recipients';
 import { findUserById } from '../../db/queries/users';
 import { recordChange, type Snapshot } from '../audit/record';
-import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
+import { ownCampaign } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
 import { registerListRecipients } from '../outbound/recipients';
 import { alertAnswer } from './alert-answers';

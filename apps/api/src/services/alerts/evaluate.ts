@@ -17,7 +17,7 @@ import {
   type AlertState,
   alertSettingsSchema,
   type CampaignFlight,
-  DEFAULT_CAMPAIGN_TIMEZONE,
+  campaignFlight,
   evaluateCampaignAlerts,
   idleAlert,
   type LocalHour,
@@ -68,12 +68,6 @@ const levelOf = (stored: unknown): AlertSettingsLevel => {
   return parsed.success ? parsed.data : {};
 };
 
-const flightOf = (row: EvaluatedCampaignRow): CampaignFlight => ({
-  start: row.body.data?.start ?? null,
-  end: row.body.data?.end ?? null,
-  timezone: row.body.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-});
-
 /** A campaign as the evaluation sees it: its settings, flight and the local hours it compares. */
 interface Watched {
   row: EvaluatedCampaignRow;
@@ -109,7 +103,7 @@ export type EvaluationContext = Pick<Context, 'db' | 'config' | 'events' | 'cloc
 /** Each campaign as the evaluation sees it at `now`: its settings, flight and the local hours it compares. */
 function watchedAt(rows: readonly EvaluatedCampaignRow[], now: Date): Watched[] {
   return rows.map((row) => {
-    const flight = flightOf(row);
+    const flight = campaignFlight(row.body.data);
     const hour = lastFullLocalHour(flight.timezone, now);
     return {
       row,

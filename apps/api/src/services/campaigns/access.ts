@@ -20,6 +20,3 @@ export async function ownCreative(db: Queryable, user: Actor, creativeId: string
   const { owner_id: _owner, ...creative } = row;
   return creative;
 }
-
-/** The rule itself is the domain's; alerts and conversion actions still import it from here. */
-export { isOwnerOrAdmin } from '@adconsole/domain';

@@ -12,6 +12,7 @@ import {
   conversionValueDecimalsMessage,
   conversionValueMinor,
   currencyDigits,
+  isOwnerOrAdmin,
   MESSAGES,
   minorAmountText,
   type PostbackKeyAnswer,
@@ -32,7 +33,7 @@ import {
 } from '../../db/queries/conversion-actions';
 import { recordChange } from '../audit/record';
 import { conversionActionChange } from '../audit/snapshots';
-import { isOwnerOrAdmin, ownCampaign } from '../campaigns/access';
+import { ownCampaign } from '../campaigns/access';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { forgetConversionAction, postbackKeyHash } from '../serving/conversions';

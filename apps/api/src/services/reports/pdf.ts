@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chartPalette, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
-import { type FigureGroup, type ReportTotals, shortLabel, showsIn } from '@adconsole/domain';
+import { FIGURE, type FigureGroup, type ReportTotals, shortLabel, showsIn } from '@adconsole/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
@@ -203,7 +203,7 @@ function filteredSection(figures: Figures): Content[] {
           { text: 'Invalid traffic (filtered, not in the figures above)', style: 'h2', margin: [0, 4, 0, 0] },
           table(
             ['*', 'auto', 'auto', 'auto'],
-            ['Reason', 'Impressions', 'Clicks', 'All events'],
+            ['Reason', FIGURE.impressions.label, FIGURE.clicks.label, 'All events'],
             figures.invalid.byReason.map((row) => [
               row.label,
               integer.format(row.impressions),
@@ -216,7 +216,11 @@ function filteredSection(figures: Figures): Content[] {
     ...(hasRequests(figures)
       ? [
           { text: 'Requests not served, by reason', style: 'h2', margin: [0, 4, 0, 0] },
-          table(['*', 'auto', 'auto'], ['Outcome', 'Requests', 'Share'], notServedPdfRows(figures)),
+          table(
+            ['*', 'auto', 'auto'],
+            ['Outcome', shortLabel(FIGURE.adRequests), 'Share'],
+            notServedPdfRows(figures),
+          ),
         ]
       : []),
     ...(figures.invalidConversions.total > 0
@@ -224,7 +228,7 @@ function filteredSection(figures: Figures): Content[] {
           { text: 'Invalid conversions (not counted)', style: 'h2', margin: [0, 4, 0, 0] },
           table(
             ['*', 'auto'],
-            ['Reason', 'Conversions'],
+            ['Reason', FIGURE.conversions.label],
             figures.invalidConversions.byReason.map((row) => [row.label, integer.format(row.conversions)]),
           ),
         ]

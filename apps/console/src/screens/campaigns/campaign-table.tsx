@@ -12,6 +12,7 @@ import {
   type CampaignStatus,
   campaignCtr,
   deliveryRulesSummary,
+  FIGURE,
   noDeliveryRules,
 } from '@adconsole/domain';
 import {
@@ -101,9 +102,9 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
         <TableRow>
           {head('name', 'Name')}
           <TableHead data-numeric>Creatives</TableHead>
-          {head('impressions', 'Impressions (lifetime)', true)}
-          {head('clicks', 'Clicks (lifetime)', true)}
-          {head('ctr', 'CTR', true)}
+          {head('impressions', `${FIGURE.impressions.label} (lifetime)`, true)}
+          {head('clicks', `${FIGURE.clicks.label} (lifetime)`, true)}
+          {head('ctr', FIGURE.ctr.label, true)}
           {pacing ? <TableHead>Pacing</TableHead> : null}
           {head('flight', 'Flight')}
           <TableHead>
