@@ -264,8 +264,12 @@ async function measure(checkout) {
     if (await setRules(demo)) {
       const [vastOnPage, adOnPage] = [withPage(vastPath), withPage(adPath)];
       await checkSiteRule(origin, adPath, adOnPage);
-      for (const makePath of [vastOnPage, adOnPage]) await run(origin, { pid: demo.pid, makePath, duration: 2 });
-      rows.push(['VAST 4.2, rules on every creative', await run(origin, { pid: demo.pid, makePath: vastOnPage })]);
+      for (const makePath of [vastOnPage, adOnPage])
+        await run(origin, { pid: demo.pid, makePath, duration: 2 });
+      rows.push([
+        'VAST 4.2, rules on every creative',
+        await run(origin, { pid: demo.pid, makePath: vastOnPage }),
+      ]);
       rows.push([
         'served ad JSON, rules on every creative',
         await run(origin, { pid: demo.pid, makePath: adOnPage }),

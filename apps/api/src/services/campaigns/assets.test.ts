@@ -270,7 +270,7 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
   });
 
-  it('attack: the tag sheet writes what the client sends (the server builds every tag; no cell starts a formula; the OpenAPI document says an entry'"'"'s tag is ignored)', async () => {
+  it("attack: the tag sheet writes what the client sends (the server builds every tag; no cell starts a formula; the OpenAPI document says an entry's tag is ignored)", async () => {
     const made = await owner.post<{ id: string }>('/v1/campaign/new', { name: '=SUM(1+1)' });
     const formulaCampaign = made.body.data?.id ?? '';
     const creative = await owner.post<{ id: string }>('/v1/campaign/creatives', {
@@ -326,7 +326,9 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     };
     const body = document.paths['/api/v1/campaign/tags']?.post.requestBody.content['application/json']
       ?.schema as {
-      properties: { tags: { additionalProperties: { items: { properties: { tag: { description?: string } } } } } };
+      properties: {
+        tags: { additionalProperties: { items: { properties: { tag: { description?: string } } } } };
+      };
     };
     expect(body.properties.tags.additionalProperties.items.properties.tag.description).toMatch(
       /^Accepted and ignored: the server builds every tag of the sheet itself/,

@@ -111,12 +111,15 @@ describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
     const id = await clickId(world, world.liveA);
     const reasons: unknown[] = [];
     for (let index = 0; index < 8; index += 1)
-      reasons.push((await postback(world, action, { click: id }, { headers: { 'User-Agent': CURL } })).body.reason);
+      reasons.push(
+        (await postback(world, action, { click: id }, { headers: { 'User-Agent': CURL } })).body.reason,
+      );
     // Not invalid-traffic (the classifier would call curl a bot); 5 a minute, the rest over the rate rule.
     expect(reasons).toEqual([null, null, null, null, null, 'rate', 'rate', 'rate']);
     // The same client on the tag's path is classified: refused as a bot.
     expect(
-      (await postback(world, action, { click: id, src: 'tag' }, { headers: { 'User-Agent': CURL } })).body.reason,
+      (await postback(world, action, { click: id, src: 'tag' }, { headers: { 'User-Agent': CURL } })).body
+        .reason,
     ).toBe('invalid-traffic');
     expect((await refusalsOf(action)).map((row) => [row.reason, Number(row.count)])).toEqual([
       ['invalid-traffic', 1],

@@ -277,7 +277,7 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     ]);
   });
 
-  it("a refused request naming fallback_id counts under both tags: the requested tag's reason and the fallback's own outcome (docs/serving.md, \"Why it did not serve\")", async () => {
+  it('a refused request naming fallback_id counts under both tags: the requested tag\'s reason and the fallback\'s own outcome (docs/serving.md, "Why it did not serve")', async () => {
     const campaignID = await newCampaign('Fallback');
     const german = await banner(campaignID, 'German only');
     const fallback = await banner(campaignID, 'Fallback');
