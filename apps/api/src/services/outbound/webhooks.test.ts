@@ -361,7 +361,7 @@ describe(`saving a webhook through the API (${testDatabaseKind()})`, () => {
       const saved = await client.post<{ id: string }>('/v1/webhooks', { url: 'http://127.0.0.1/hooks' });
       expect(saved.httpStatus, JSON.stringify(saved.body)).toBe(200);
       for (const [url, message] of cases) {
-        const changed = await client.put('/v1/webhooks', { id: saved.body.data?.id, url });
+        const changed = await client.put('/v1/webhooks', { id: saved.body.data?.id, url, enabled: true });
         expect([changed.httpStatus, changed.body.message], url).toEqual([400, message]);
       }
       const list = await client.get<{ url: string }[]>('/v1/webhooks');
