@@ -9,7 +9,8 @@
 //   against the counts the API answers afterwards (each counted once, valid);
 // - VAST and the ad JSON again with delivery rules on the campaign and on every creative (every rule of
 //   each level, all of which the bench's requests pass: each request is judged by all of them and still
-//   served), beside the same routes without rules;
+//   served; each request names a publisher page, so the site rule walks its lists), beside the same
+//   routes without rules;
 // - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms);
 // - beside each rate, the server process's CPU time per answered request (from /proc): the load comes
 //   from this process on the same cores, so a cheap route's rate is partly the generator's.
@@ -77,12 +78,55 @@ const load = (origin, { pid: _pid, ...options }) =>
     );
   });
 
+/** The publisher sites of the rules rows' pages (`.localhost` names: no real site is named). */
+const BENCH_SITES = ['news', 'sport', 'weather', 'recipes', 'travel', 'games', 'autos', 'finance'].map(
+  (name) => `${name}.localhost`,
+);
+/** Subdomains in front of a site: none, one, two labels, so the site rule walks lists of each depth. */
+const PAGE_PREFIXES = ['', 'www.', 'm.', 'blog.', 'edition.eu.'];
+let pageCount = 0;
+
+/**
+ * A publisher page of the rules rows' requests (the `page` parameter the ad runtime sends), a different
+ * site, subdomain and path each time: every request's site walks the allow and block lists of the site
+ * rule (docs/serving.md, "Delivery rules").
+ */
+function benchPage() {
+  pageCount += 1;
+  const site = BENCH_SITES[pageCount % BENCH_SITES.length];
+  const prefix = PAGE_PREFIXES[Math.floor(pageCount / BENCH_SITES.length) % PAGE_PREFIXES.length];
+  return `https://${prefix}${site}/section-${pageCount % 13}/article-${pageCount}.html?ref=home`;
+}
+
+/** A path with the `page` parameter of a new publisher page added to its query. */
+const withPage = (path) => () =>
+  `${path}${path.includes('?') ? '&' : '?'}page=${encodeURIComponent(benchPage())}`;
+
+/**
+ * Before the rules rows: a page of every site and depth is served (a refused request costs less and would
+ * flatter the figure) and a page of the creatives' blocked site is not, so the site rule is in force.
+ */
+async function checkSiteRule(origin, adPath, adOnPage) {
+  const status = async (path) => {
+    const answer = await fetch(`${origin}${path}`, { headers: browserHeaders() });
+    await answer.arrayBuffer();
+    return answer.status;
+  };
+  for (let index = 0; index < BENCH_SITES.length * PAGE_PREFIXES.length; index += 1) {
+    const path = adOnPage();
+    const got = await status(path);
+    if (got !== 200) throw new Error(`The bench's page was not served (${got}): ${path}`);
+  }
+  const blocked = `${adPath}?page=${encodeURIComponent('https://www.spam.news.localhost/a.html')}`;
+  if ((await status(blocked)) !== 404) throw new Error(`A blocked site's page was served: ${blocked}`);
+}
+
 /**
  * Delivery rules every bench request passes (its addresses are German, American and British, its user
- * agents four desktop and mobile browsers, its requests name no site), so each is judged by every rule
- * and still served: the campaign's (countries included, a device type, an OS and a browser excluded, a
- * site blocked, every hour but one twelve hours away, two frequency caps) and each creative's own (a
- * frequency cap too).
+ * agents four desktop and mobile browsers, its pages on the sites of BENCH_SITES), so each is judged by
+ * every rule and still served: the campaign's (countries included, a device type, an OS and a browser
+ * excluded, the bench's sites allowed and 200 others blocked, every hour but one twelve hours away, two
+ * frequency caps) and each creative's own (a site blocked, a frequency cap too).
  */
 function benchRules() {
   const away = (new Date().getUTCHours() + 12) % 24;
@@ -92,7 +136,10 @@ function benchRules() {
       devices: { mode: 'exclude', values: ['ctv'] },
       os: { mode: 'exclude', values: ['Tizen'] },
       browsers: { mode: 'exclude', values: ['Yandex'] },
-      sites: { allow: [], block: ['spam.example'] },
+      sites: {
+        allow: BENCH_SITES,
+        block: Array.from({ length: 200 }, (_, index) => `blocked-${index}.localhost`),
+      },
       daypart: Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, hour) => hour !== away)),
       // Caps every request is judged by and passes (each comes from a new browser, without a cookie):
       // the answer carries the signed history's Set-Cookie (docs/serving.md, "Frequency caps").
@@ -104,6 +151,7 @@ function benchRules() {
     creative: {
       countries: { mode: 'exclude', values: ['CN'] },
       devices: { mode: 'exclude', values: ['other'] },
+      sites: { allow: [], block: ['spam.news.localhost'] },
       frequencyCaps: [{ count: 1000, period: 'hour' }],
     },
   };
@@ -212,13 +260,19 @@ async function measure(checkout) {
       await run(origin, { pid: demo.pid, path: adPath }),
     ]);
     // The same two routes with delivery rules on the campaign and on every creative (a build without
-    // rules measures none).
+    // rules measures none), each request naming a publisher page for the site rule.
     if (await setRules(demo)) {
-      for (const path of [vastPath, adPath]) await run(origin, { pid: demo.pid, path, duration: 2 });
-      rows.push(['VAST 4.2, rules on every creative', await run(origin, { pid: demo.pid, path: vastPath })]);
+      const [vastOnPage, adOnPage] = [withPage(vastPath), withPage(adPath)];
+      await checkSiteRule(origin, adPath, adOnPage);
+      for (const makePath of [vastOnPage, adOnPage])
+        await run(origin, { pid: demo.pid, makePath, duration: 2 });
+      rows.push([
+        'VAST 4.2, rules on every creative',
+        await run(origin, { pid: demo.pid, makePath: vastOnPage }),
+      ]);
       rows.push([
         'served ad JSON, rules on every creative',
-        await run(origin, { pid: demo.pid, path: adPath }),
+        await run(origin, { pid: demo.pid, makePath: adOnPage }),
       ]);
     }
     const bareLast = await run(origin, { pid: demo.pid, path: '/serve/health' });

@@ -59,7 +59,7 @@ export const assetRoutes = [
     summary:
       "Build the campaign's tag sheet (xlsx); answers the file name to fetch under /api/uploads/{file}.",
     description:
-      'The server builds every tag itself from the live creatives, for the ad-serving origin (AD_SERVING_URL); the tags in the body only choose creatives and platforms: the keys are creative ids, each entry names a platform. An empty `tags` object means every creative on its own platform.',
+      "The server builds every tag itself from the live creatives, for the ad-serving origin (AD_SERVING_URL); the tags in the body only choose creatives and platforms: the keys are creative ids, each entry names a platform. An entry's `tag` text is accepted and ignored (never written to the sheet). An empty `tags` object means every creative on its own platform.",
     tag: 'Tags',
     errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => buildTagSheetFile(ctx, user, input),

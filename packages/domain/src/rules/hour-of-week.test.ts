@@ -104,12 +104,18 @@ describe('the daypart across daylight-saving changes', () => {
 
   it('the skipped spring hour never serves (Berlin, 29 March 2026): the day has no 02:00', () => {
     const check = compileDeliveryRules({ daypart: sundayTwo }, 'Europe/Berlin');
-    const served = [];
+    // A grid with an hour off compiles to a check (null would serve every request).
+    if (check === null) throw new Error('A daypart with hours off compiled to no check');
+    const outcomes = new Map<string, number>();
     for (let minute = 0; minute < 24 * 60; minute += 15) {
-      const instant = at('2026-03-28T23:00:00Z') + minute * 60_000;
-      if (check?.(request, instant) === null) served.push(instant);
+      const outcome = String(check(request, at('2026-03-28T23:00:00Z') + minute * 60_000));
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
-    expect(served).toEqual([]);
+    // Every quarter hour of 24 hours from Sunday 00:00 CET refused by the daypart (the local Sunday has 23
+    // hours: the last four quarters are Monday's, off too).
+    expect([...outcomes]).toEqual([['daypart', 96]]);
+    // The same grid serves the Sunday 02:00 a week later, when it exists.
+    expect(check(request, at('2026-04-05T00:30:00Z'))).toBeNull();
   });
 
   it('New York: the repeated 01 serves twice, the skipped 02 never', () => {

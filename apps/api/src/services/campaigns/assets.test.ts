@@ -270,7 +270,7 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
     expect((await fetch(`${server.url}/api/uploads/${file}`)).status).toBe(404);
   });
 
-  it('attack: the tag sheet writes what the client sends (the server builds every tag; no cell starts a formula)', async () => {
+  it("attack: the tag sheet writes what the client sends (the server builds every tag; no cell starts a formula; the OpenAPI document says an entry's tag is ignored)", async () => {
     const made = await owner.post<{ id: string }>('/v1/campaign/new', { name: '=SUM(1+1)' });
     const formulaCampaign = made.body.data?.id ?? '';
     const creative = await owner.post<{ id: string }>('/v1/campaign/creatives', {
@@ -320,6 +320,19 @@ describe(`assets and tag sheets on ${testDatabaseKind()}`, () => {
       });
     });
     expect(texts.filter((text) => /^[=+\-@]/.test(text))).toEqual([]);
+    // Outside clients read it in the contract: the entry's `tag` is accepted and ignored.
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const body = document.paths['/api/v1/campaign/tags']?.post.requestBody.content['application/json']
+      ?.schema as {
+      properties: {
+        tags: { additionalProperties: { items: { properties: { tag: { description?: string } } } } };
+      };
+    };
+    expect(body.properties.tags.additionalProperties.items.properties.tag.description).toMatch(
+      /^Accepted and ignored: the server builds every tag of the sheet itself/,
+    );
   });
 
   it("tag sheet of another user's campaign is 404; a wrong type is 400", async () => {

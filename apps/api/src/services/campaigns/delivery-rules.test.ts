@@ -15,9 +15,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
+import { readRequestPeriods } from '../events/queries/request-periods';
 
 const DE = '79.192.7.7';
 const GB = '81.2.69.142';
+const DAY_MS = 86_400_000;
 const week = (on: (weekday: number, hour: number) => boolean) =>
   Array.from({ length: 7 }, (_, weekday) => Array.from({ length: 24 }, (__, hour) => on(weekday, hour)));
 
@@ -242,11 +244,28 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     expect(creative.body.data).toMatchObject({ impressions: 0, share: null });
   });
 
+  /**
+   * The campaign's ad requests by outcome, summed over every day from the first tested `at` to tomorrow,
+   * read as the report reads them (the event store's own read: PostgreSQL's rollups or ClickHouse's).
+   */
+  const requestsByOutcome = async () => {
+    await server.app.adconsole.events.requests.flush();
+    const rows = await readRequestPeriods(
+      server.app.adconsole.events.store,
+      { campaignId: campaignID },
+      new Date('2026-01-01T00:00:00Z'),
+      new Date(Date.now() + 2 * DAY_MS),
+      { offset: '+00:00' },
+      'day',
+    );
+    const sums: Record<string, number> = {};
+    for (const row of rows) sums[row.outcome] = (sums[row.outcome] ?? 0) + row.requests;
+    return sums;
+  };
+
   it('the tag tester: why one request would or would not serve, counted nowhere', async () => {
     await setRules({ countries: { mode: 'include', values: ['DE'] } });
-    await server.app.adconsole.events.requests.flush();
-    const before = (await server.db.query<{ n: string }>('select count(*) as n from ad_request_rollups'))[0]
-      ?.n;
+    const before = await requestsByOutcome();
     const tested = await owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
       campaignID,
       liveID: live,
@@ -279,10 +298,15 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
       reason: null,
       request: { country: 'DE', site: 'example.com' },
     });
-    await server.app.adconsole.events.requests.flush();
-    expect((await server.db.query<{ n: string }>('select count(*) as n from ad_request_rollups'))[0]?.n).toBe(
-      before,
-    );
+    // Neither the refused nor the served test added to any outcome (a served one would add to the row the
+    // estimate's requests made today, leaving the number of rows as it was).
+    expect(await requestsByOutcome()).toEqual(before);
+    // The read sees what serving counts: one real request from Britain adds one refusal by country.
+    const refused = await fetch(`${server.url}/serve/ad/${live}.json`, {
+      headers: { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': GB },
+    });
+    expect(refused.status).toBe(404);
+    expect(await requestsByOutcome()).toEqual({ ...before, country: (before.country ?? 0) + 1 });
     const both = await owner.post('/v1/campaign/deliveryRules/test', {
       campaignID,
       liveID: live,

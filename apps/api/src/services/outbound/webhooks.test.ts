@@ -4,11 +4,13 @@
 // delivery connects. The signature alone: ./webhook-signing.test.ts; the destination checks:
 // ./webhook-destinations.test.ts; the retry schedule: ./webhook-retries.test.ts. A receiver that answers
 // a byte at a time holds an attempt (and the process's job runner) no longer than the attempt's deadline.
+// Saving through the API refuses a port beyond 80 and 443 and unusual IPv6 spellings, naming the field.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import {
   MESSAGES,
   webhookHostUnresolvedMessage,
+  webhookPortMessage,
   webhookPrivateAddressMessage,
   webhookTimedOutMessage,
 } from '@adconsole/domain';
@@ -330,5 +332,42 @@ describe(`the delivery log's errors (${testDatabaseKind()})`, () => {
     const failure = attemptFailure(raw, { host: 'hooks.example.com', timeoutMs: 15_000 });
     expect(failure.message).toBe(message);
     expect(failure.cause).toBe(raw);
+  });
+});
+
+describe(`saving a webhook through the API (${testDatabaseKind()})`, () => {
+  it('a port other than 80 and 443 without WEBHOOK_ALLOWED_PORTS, and unusual IPv6 spellings, are refused at save with a 400 naming the field; nothing saved (security round 4, finding 6)', async () => {
+    // 127.0.0.1 is an allowed host here, so its port is the only thing refused; no port is allowed beyond
+    // the default. Saving connects nowhere: IP literals are checked without a lookup.
+    const server = await startServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+    try {
+      const { client } = await signedInUser(server);
+      const cases: [string, string][] = [
+        ['http://127.0.0.1:8080/hooks', webhookPortMessage(8080, '80 and 443')],
+        ['https://127.0.0.1:6379/', webhookPortMessage(6379, '80 and 443')],
+        ['http://[::ffff:0:127.0.0.1]/hooks', webhookPrivateAddressMessage('::ffff:0:7f00:1')],
+        ['http://[::127.0.0.1]/hooks', webhookPrivateAddressMessage('::7f00:1')],
+        [
+          'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+          webhookPrivateAddressMessage('2001:0:4136:e378:8000:63bf:80ff:fffe'),
+        ],
+        ['https://[3fff::1]/', webhookPrivateAddressMessage('3fff::1')],
+      ];
+      for (const [url, message] of cases) {
+        const made = await client.post('/v1/webhooks', { url });
+        expect([made.httpStatus, made.body.message], url).toEqual([400, message]);
+      }
+      // The allowed host on port 80 saves; changing it to a refused URL answers the same and keeps it.
+      const saved = await client.post<{ id: string }>('/v1/webhooks', { url: 'http://127.0.0.1/hooks' });
+      expect(saved.httpStatus, JSON.stringify(saved.body)).toBe(200);
+      for (const [url, message] of cases) {
+        const changed = await client.put('/v1/webhooks', { id: saved.body.data?.id, url, enabled: true });
+        expect([changed.httpStatus, changed.body.message], url).toEqual([400, message]);
+      }
+      const list = await client.get<{ url: string }[]>('/v1/webhooks');
+      expect(list.body.data?.map((endpoint) => endpoint.url)).toEqual(['http://127.0.0.1/hooks']);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -106,6 +106,27 @@ describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
     ]);
   });
 
+  it('an unsigned server postback meets the rate rule and not the classifier: curl from a server is what a postback looks like (docs/security.md, "Decision: the traffic classifier runs on the tag\'s path of /serve/conv only")', async () => {
+    const action = await newAction(world, world.campaignA, { unsigned: 'counted', maxPerClick: 100 });
+    const id = await clickId(world, world.liveA);
+    const reasons: unknown[] = [];
+    for (let index = 0; index < 8; index += 1)
+      reasons.push(
+        (await postback(world, action, { click: id }, { headers: { 'User-Agent': CURL } })).body.reason,
+      );
+    // Not invalid-traffic (the classifier would call curl a bot); 5 a minute, the rest over the rate rule.
+    expect(reasons).toEqual([null, null, null, null, null, 'rate', 'rate', 'rate']);
+    // The same client on the tag's path is classified: refused as a bot.
+    expect(
+      (await postback(world, action, { click: id, src: 'tag' }, { headers: { 'User-Agent': CURL } })).body
+        .reason,
+    ).toBe('invalid-traffic');
+    expect((await refusalsOf(action)).map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['invalid-traffic', 1],
+      ['rate', 3],
+    ]);
+  });
+
   it("attack: one click, unlimited revenue (20 postbacks at once of one click count the action's 5; the rest are stored as click-cap, never counted)", async () => {
     const action = await newAction(world, world.campaignA);
     const key = await keyOf(world, action);

@@ -3,12 +3,13 @@
 // the harness's trusted proxy: GeoIP by the packaged open database) and several browsers' user agents, on
 // the ad JSON and on VAST; a creative's rules narrowing its campaign's; a placement falling back to its
 // eligible creative, or answering nothing when none is; the answer the same empty one whatever the
-// reason; and every ad request counted once by outcome, requests = served + each reason, by day and by
-// hour in +05:45.
+// reason; every ad request counted once by outcome, requests = served + each reason, by day and by hour
+// in +05:45, the same counts through a share link; and a refused request naming `fallback_id` counted
+// under both tags.
 import { type ReportData, reportDataSchema, servedAdSchema } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
+import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import {
   BROWSER_USER_AGENT,
   daysAroundToday,
@@ -232,6 +233,20 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     // A creative's report counts that creative's requests.
     const lives = await report(campaignID, { liveIDs: live });
     expect(lives.notServed.totals.adRequests).toBe(6);
+    // A share link's reader reads the same counts, which the share page's panel draws (the same ReportView
+    // as the owner's: its story WithRequestsNotServed, in the share page's menu).
+    const link = await owner.post<{ token: string }>('/v1/campaign/newToken', { campaignID });
+    const shared = await new Client(server.url).get<ReportData>(
+      `/share/reports?${new URLSearchParams({ sharedToken: link.body.data?.token ?? '', ...daysAroundToday() })}`,
+    );
+    expect(shared.httpStatus, JSON.stringify(shared.body)).toBe(200);
+    expect(reportDataSchema.parse(shared.body.data).notServed).toEqual((await report(campaignID)).notServed);
+    expect(reportDataSchema.parse(shared.body.data).notServed.totals).toMatchObject({
+      adRequests: 6,
+      adsServed: 3,
+      notServedCountry: 2,
+      notServedOs: 1,
+    });
 
     // The files: the CSV's table, the workbook's sheet, the PDF's table, each adding up as the panel does.
     const file = async (type: string) => {
@@ -260,6 +275,46 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
       ['Operating system', '1', '16.7 %'],
       ['Requests', '6', '100.0 %'],
     ]);
+  });
+
+  it('a refused request naming fallback_id counts under both tags: the requested tag\'s reason and the fallback\'s own outcome (docs/serving.md, "Why it did not serve")', async () => {
+    const campaignID = await newCampaign('Fallback');
+    const german = await banner(campaignID, 'German only');
+    const fallback = await banner(campaignID, 'Fallback');
+    const elsewhere = await newCampaign('Elsewhere');
+    const outside = await banner(elsewhere, 'Elsewhere');
+    await setCreativeRules(await creativeOf(german), { countries: { mode: 'include', values: ['DE'] } });
+    await setCreativeRules(await creativeOf(outside), { countries: { mode: 'include', values: ['AT'] } });
+    // From Britain: the German-only tag refuses (country), its fallback of the same campaign serves.
+    expect((await request(`/serve/ad/${german}.json?fallback_id=${fallback}`, GB)).liveId).toBe(fallback);
+    // From Britain with a fallback of another campaign, refused too: each campaign counts its own tag.
+    expect(await adStatus(german, GB, undefined, `?fallback_id=${outside}`)).toBe(404);
+    // From Germany: the tag serves itself, the fallback is not asked and counts nothing.
+    expect((await request(`/serve/ad/${german}.json?fallback_id=${fallback}`, DE)).liveId).toBe(german);
+
+    // Each tag counts what was asked of it: the German-only tag three requests (two refused by country,
+    // one served), the fallback one (served), the other campaign's fallback one (refused by country).
+    expect((await report(campaignID, { liveIDs: german })).notServed.totals).toMatchObject({
+      adRequests: 3,
+      adsServed: 1,
+      notServedCountry: 2,
+    });
+    expect((await report(campaignID, { liveIDs: fallback })).notServed.totals).toMatchObject({
+      adRequests: 1,
+      adsServed: 1,
+      notServedCountry: 0,
+    });
+    expect((await report(elsewhere)).notServed.totals).toMatchObject({
+      adRequests: 1,
+      adsServed: 0,
+      notServedCountry: 1,
+    });
+    // Both tags in one campaign: its ad requests are one more than the three requests that reached it.
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adRequests: 4,
+      adsServed: 2,
+      notServedCountry: 2,
+    });
   });
 
   it('outside the flight is its own reason', async () => {

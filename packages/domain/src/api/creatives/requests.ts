@@ -116,6 +116,10 @@ export const deleteAssetQuerySchema = z.strictObject({
   creativeID: idField('creativeID'),
 });
 
+/** What /api/openapi.json says of an entry's `tag`: outside clients read that it is not used. */
+const IGNORED_TAG =
+  "Accepted and ignored: the server builds every tag of the sheet itself from the live creative and the platform. A client's text is never written to the sheet; the field stays only so that older clients are not refused.";
+
 /** A deal or fallback id as the tag sheet's request names it (per creative). */
 const sheetIdField = z.string().check(z.maxLength(128));
 
@@ -136,7 +140,7 @@ export const tagsRequestSchema = z.strictObject({
           liveCreativeID: z.string().check(z.maxLength(128)),
           platform: z.string().check(z.maxLength(100)),
           /** Ignored: the server builds the tag (kept so that older clients are not refused). */
-          tag: z.optional(z.string().check(z.maxLength(20_000))),
+          tag: z.optional(z.string().check(z.maxLength(20_000))).check(z.describe(IGNORED_TAG)),
         }),
       )
       .check(z.maxLength(500)),
