@@ -247,7 +247,12 @@ export const Failed: Story = {
  * the bars end inside the card.
  */
 export const Printed: Story = {
-  args: { dimension: 'country', breakdown: oneWeekBreakdowns.country, printing: true, printWidth: PRINT_CHART_WIDTH },
+  args: {
+    dimension: 'country',
+    breakdown: oneWeekBreakdowns.country,
+    printing: true,
+    printWidth: PRINT_CHART_WIDTH,
+  },
   decorators: [(Story) => <div className="w-[703px]">{Story()}</div>],
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText(/by country: the top values/)).toBeVisible();

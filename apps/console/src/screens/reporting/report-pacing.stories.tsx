@@ -173,7 +173,8 @@ export const Printed: Story = {
     await expect(charts.map((svg) => svg.getAttribute('width'))).toContain(String(PRINT_CHART_WIDTH));
     const past = charts.filter((svg) => {
       const content = svg.closest('[data-slot="card-content"]') as HTMLElement;
-      const inner = content.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(content).paddingRight);
+      const inner =
+        content.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(content).paddingRight);
       return svg.getBoundingClientRect().right > inner + 0.5;
     });
     await expect(past.map((svg) => svg.getAttribute('aria-label') ?? svg.outerHTML.slice(0, 80))).toEqual([]);
