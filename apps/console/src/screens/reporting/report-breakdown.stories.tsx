@@ -353,7 +353,7 @@ export const PrintedWithConversions: Story = {
     printing: true,
     printWidth: PRINT_CHART_WIDTH,
   },
-  decorators: [(Story) => <div className="w-[703px]">{Story()}</div>],
+  decorators: [(Story) => <div className="w-[742px]">{Story()}</div>],
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Report by site' });
     await expect(columnHeaders(table)).toEqual([
