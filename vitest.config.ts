@@ -33,9 +33,10 @@ const PGLITE_ONLY = [
   'apps/api/src/services/outbound/webhook-*.test.ts',
   'apps/api/src/services/events/bus/link.test.ts',
   'apps/api/src/config.test.ts',
-  // The event log's faults (the log down, junk, a stream deleted) are the log's and the journal's, not
-  // SQL: PGlite in `npm test`, both databases in `npm run test:bus`.
+  // The event log's faults (the log down, junk, a stream deleted, the store or the journal refusing) are
+  // the log's and the journal's, not SQL: PGlite in `npm test`, both databases in `npm run test:bus`.
   'apps/api/src/services/events/bus/event-log-faults.test.ts',
+  'apps/api/src/services/events/bus/event-log-refusals.test.ts',
 ];
 
 /**

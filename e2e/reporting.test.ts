@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRINT_CHART_WIDTH } from '../apps/console/src/screens/reporting/print-width';
 import { signIn } from './support/account';
 import { useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
@@ -196,17 +197,39 @@ describe('reporting', () => {
     await dialog.getByText('No reports scheduled for this campaign yet.').waitFor();
   });
 
-  it('prints the report to an A4 PDF with its campaign, range and zone, its sections following one another', async () => {
+  it('prints the report to an A4 PDF with its campaign, range and zone, every section as wide as the page at most', async () => {
     const page = await newPage();
     await openDemoReport(page);
     // The chosen breakdown is printed with the report.
     await page.getByRole('tab', { name: 'Country' }).click();
     await page.getByRole('table', { name: 'Report by country' }).getByText('United States').waitFor();
     await page.emulateMedia({ media: 'print' });
-    // Charts are redrawn at the page's width before printing.
+    // Charts are redrawn at their card's inner width on the page before printing.
     await expect
       .poll(() => page.locator('[data-slot="performance-chart"] svg').first().getAttribute('width'))
-      .toBe('700');
+      .toBe(String(PRINT_CHART_WIDTH));
+    // Every section fits the page's width: A4 less its 12 mm margins is 186 mm, 703 CSS px. No element
+    // reaches past it and no table scrolls (a column cut off on paper), the by-creative table included.
+    await page.setViewportSize({ width: 703, height: 900 });
+    await page.getByRole('table', { name: 'Figures by creative' }).waitFor({ state: 'attached' });
+    const wider = await page.evaluate(() => {
+      const page = document.documentElement.clientWidth;
+      const view = document.querySelector('[data-slot="report-view"]') as HTMLElement;
+      const named = (element: Element) =>
+        `${element.tagName.toLowerCase()}[${element.getAttribute('data-slot') ?? ''}] ${(element.textContent ?? '').slice(0, 40)}`;
+      // The charts' tables for screen readers are clipped to a pixel: not on paper.
+      const shown = [...view.querySelectorAll('*')].filter((element) => !element.closest('.sr-only'));
+      return [
+        ...shown
+          .filter((element) => element.getBoundingClientRect().right > page + 0.5)
+          .map((element) => `past the page: ${named(element)}`),
+        ...shown
+          .filter((element) => element.matches('[data-slot="table-container"]'))
+          .filter((element) => element.scrollWidth > element.clientWidth + 0.5)
+          .map((element) => `scrolls: ${named(element)}`),
+      ];
+    });
+    expect(wider).toEqual([]);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const file = path.join(scratch, 'report.pdf');
     writeFileSync(file, pdf);

@@ -1,6 +1,6 @@
 // Whether the page is being printed: the browser's print dialog (beforeprint / afterprint, Ctrl+P
 // included) or print media (Chromium's print-to-PDF). Charts are sized in script, so the report
-// re-renders at the page's width before the browser lays the page out for print: the update is
+// re-renders at its paper width before the browser lays the page out for print: the update is
 // flushed synchronously inside the event.
 import { useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';

@@ -12,6 +12,7 @@ import type { BreakdownDimension } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { PRINT_CHART_WIDTH } from './print-width';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 import { loadReportCharts } from './report-view';
 
@@ -241,14 +242,30 @@ export const Failed: Story = {
   },
 };
 
-/** Printed: the chosen breakdown at the page's width, every row, no tabs. */
+/**
+ * Printed on an A4 page (703 px): the chosen breakdown at the card's inner width, every row, no tabs;
+ * the bars end inside the card.
+ */
 export const Printed: Story = {
-  args: { dimension: 'country', breakdown: oneWeekBreakdowns.country, printing: true, printWidth: 700 },
-  decorators: [(Story) => <div className="w-[742px]">{Story()}</div>],
+  args: {
+    dimension: 'country',
+    breakdown: oneWeekBreakdowns.country,
+    printing: true,
+    printWidth: PRINT_CHART_WIDTH,
+  },
+  decorators: [(Story) => <div className="w-[703px]">{Story()}</div>],
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText(/by country: the top values/)).toBeVisible();
     await waitFor(() =>
-      expect(canvasElement.querySelector('[data-slot="breakdown-bars"] svg')).toHaveAttribute('width', '700'),
+      expect(canvasElement.querySelector('[data-slot="breakdown-bars"] svg')).toHaveAttribute(
+        'width',
+        String(PRINT_CHART_WIDTH),
+      ),
+    );
+    const content = canvasElement.querySelector('[data-slot="card-content"]') as HTMLElement;
+    const svg = canvasElement.querySelector('[data-slot="breakdown-bars"] svg') as SVGElement;
+    await expect(svg.getBoundingClientRect().right).toBeLessThanOrEqual(
+      content.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(content).paddingRight) + 0.5,
     );
     await expect(canvas.queryByRole('columnheader', { name: 'Viewable impressions' })).toBeNull();
   },
@@ -334,7 +351,7 @@ export const PrintedWithConversions: Story = {
     conversionCurrency: 'USD',
     rate: null,
     printing: true,
-    printWidth: 700,
+    printWidth: PRINT_CHART_WIDTH,
   },
   decorators: [(Story) => <div className="w-[742px]">{Story()}</div>],
   play: async ({ canvas }) => {

@@ -47,9 +47,9 @@ export type ReportBreakdownProps = {
   onRetry?: (() => void) | undefined;
   /** The charts' code, once loaded; until then the bars' and the table's placeholders stand in. */
   charts?: BreakdownChunk | undefined;
-  /** Print layout: the chosen breakdown at the page's width, every row, no tabs. */
+  /** Print layout: the chosen breakdown across the page, every row, no tabs. */
   printing?: boolean | undefined;
-  /** The chart's width in print (A4's printable width). */
+  /** The chart's width in print: the card's inner width on an A4 page (PRINT_CHART_WIDTH). */
   printWidth?: number | undefined;
   /** Draw the bars and the table only when the reader scrolls near them (the tabs are always there). */
   deferOffscreen?: boolean | undefined;

@@ -7,6 +7,7 @@ import {
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { PRINT_CHART_WIDTH } from './print-width';
 import { loadReportCharts, ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
@@ -152,12 +153,15 @@ export const Phone: Story = {
   },
 };
 
-/** Printed (A4, 700 px): the Pacing card and the spend tiles on paper; the Figures table by day still fits. */
+/**
+ * Printed (an A4 page's 703 px): the Pacing card and the spend tiles on paper; every chart ends inside
+ * its card's padding (PRINT_CHART_WIDTH); the Figures table by day still fits.
+ */
 export const Printed: Story = {
   args: { printing: true },
   decorators: [
     (Story) => (
-      <div style={{ width: 700 }}>
+      <div style={{ width: 703 }}>
         <Story />
       </div>
     ),
@@ -165,6 +169,18 @@ export const Printed: Story = {
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByRole('img', { name: /^Pacing of/ })).toBeVisible());
     await expect(canvasElement.querySelector('[data-slot="spend-tiles"]')).not.toBeNull();
+    // The charts, not the 24 px icons (a story has no print media: a table's header icons may overflow).
+    const charts = [...canvasElement.querySelectorAll('[data-slot="card-content"] svg[width]')].filter(
+      (svg) => Number(svg.getAttribute('width')) >= 100,
+    );
+    await expect(charts.map((svg) => svg.getAttribute('width'))).toContain(String(PRINT_CHART_WIDTH));
+    const past = charts.filter((svg) => {
+      const content = svg.closest('[data-slot="card-content"]') as HTMLElement;
+      const inner =
+        content.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(content).paddingRight);
+      return svg.getBoundingClientRect().right > inner + 0.5;
+    });
+    await expect(past.map((svg) => svg.getAttribute('aria-label') ?? svg.outerHTML.slice(0, 80))).toEqual([]);
     // By creative the table fits on paper once the print stylesheet wraps its cells and names (8.5 pt):
     // a story has no print media, so e2e/reporting.test.ts checks that on the printed page.
     await figuresFit(canvasElement, 'Figures by day');

@@ -28,6 +28,7 @@ import { BarChart3Icon } from 'lucide-react';
 import * as React from 'react';
 import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
+import { PRINT_CHART_WIDTH } from './print-width';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
 import {
   type ChartSize,
@@ -90,9 +91,6 @@ function ChartPlaceholder({ size }: { size: ChartSize }) {
   return <Skeleton data-chart-placeholder={size} className={CHART_PLACEHOLDER[size]} />;
 }
 
-/** The printable width of an A4 page with 12 mm margins, in CSS pixels (186 mm at 96 per inch). */
-const PRINT_WIDTH = 700;
-
 export type ReportViewProps = {
   /** What the page shows: the report, its loading, or why it could not be read. */
   status: 'loading' | 'error' | 'ready';
@@ -136,7 +134,7 @@ export type ReportViewProps = {
         'charts' | 'printing' | 'printWidth' | 'locale' | 'conversionCurrency' | 'rate'
       >
     | undefined;
-  /** Print layout: charts at the page's width, no animation or hover. */
+  /** Print layout: charts at their card's inner width on an A4 page (PRINT_CHART_WIDTH), no animation or hover. */
   printing?: boolean | undefined;
   /**
    * Draw the sections below the fold only when the reader scrolls near them (the page does; a story
@@ -270,7 +268,7 @@ function ReportBody({
 }: ReportViewProps & { report: ReportData }) {
   const charts = useReportCharts();
   const defer = deferOffscreen && !printing;
-  const width = printing ? PRINT_WIDTH : undefined;
+  const width = printing ? PRINT_CHART_WIDTH : undefined;
   const draw: ReportDrawing = {
     charts,
     printing,
@@ -334,7 +332,7 @@ function ReportBody({
           {...breakdown}
           charts={charts}
           printing={printing}
-          printWidth={PRINT_WIDTH}
+          printWidth={PRINT_CHART_WIDTH}
           deferOffscreen={defer}
           locale={locale}
           conversionCurrency={reportHasConversions(report) ? report.conversionCurrency : null}
