@@ -311,7 +311,8 @@ async function measure(checkout) {
 
 const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
 /** The share of a run's answers that were 2xx: for an ad route, the requests served an ad. */
-const served = (result) => `${((result['2xx'] / Math.max(1, result['2xx'] + result.non2xx)) * 100).toFixed(1)} %`;
+const served = (result) =>
+  `${((result['2xx'] / Math.max(1, result['2xx'] + result.non2xx)) * 100).toFixed(1)} %`;
 function print(title, { ceiling, bareCpu, rows, stored, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(

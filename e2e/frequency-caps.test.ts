@@ -1,0 +1,174 @@
+// Frequency caps end to end in Chromium with third-party cookies blocked (docs/serving.md, "Frequency
+// caps", "Per browser on each site, not across sites"): a publisher's page on one site loads a banner tag
+// capped at 3 a day five times (reloads): three ads drawn, then two empty slots, and three impressions
+// counted (read through the report API); the same browser on a second site's page gets its own three,
+// because the serving origin's cookie is partitioned (CHIPS) by top-level site. The blocking is proven
+// in the same browser: the ad origin's unpartitioned cookie, set when the browser visited that origin
+// itself, is not sent with any of the ad requests from the publishers' pages, while the partitioned
+// cap history is. Three sites on loopback, each a secure context over http: the product at 127.0.0.1,
+// the publishers at localhost and [::1].
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FREQUENCY_COOKIE } from '@adconsole/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/lib.mjs';
+import { baseURL, useBrowser } from './support/browser';
+import { ALL_TIME } from './support/constants';
+import {
+  api,
+  eventually,
+  type Publisher,
+  publishedCreative,
+  type Session,
+  signIn,
+  startPublisher,
+} from './support/publisher';
+
+/**
+ * Chromium's switch for testing the web without third-party cookies: it blocks them as the phase-out
+ * does (unpartitioned cookies in a cross-site context are neither sent nor stored), partitioned
+ * cookies (CHIPS) still work.
+ */
+const THIRD_PARTY_COOKIES_BLOCKED = '--test-third-party-cookie-phaseout';
+/** The ad origin's old-style cookie: unpartitioned, for every context (SameSite=None). */
+const PROBE = 'adc_probe';
+
+interface Load {
+  /** The ad request's status: 200 an ad, 404 none. */
+  status: number;
+  /** The cookies the ad request carried, by name. */
+  cookies: string[];
+}
+
+describe('frequency caps in Chromium with third-party cookies blocked: 3 a day per browser on each site', () => {
+  const newPage = useBrowser([THIRD_PARTY_COOKIES_BLOCKED]);
+  let session: Session;
+  let campaignID: string;
+  let creativeID: string;
+  let tag = '';
+  const publishers: Publisher[] = [];
+  const article = () =>
+    `<!doctype html><html><head><title>News</title></head><body><h1>Today</h1>${tag}<p>More text.</p></body></html>`;
+
+  beforeAll(async () => {
+    publishers.push(
+      await startPublisher({ '/article.html': article }, undefined, 'localhost'),
+      await startPublisher({ '/article.html': article }, undefined, '[::1]'),
+    );
+    session = await signIn(baseURL());
+    campaignID = (await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'Capped journey' }))
+      .id;
+    const banner = await publishedCreative(
+      session,
+      { campaignID, name: 'Rectangle', type: 'Banner', width: 300, height: 250 },
+      [
+        {
+          name: 'banner.png',
+          bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
+        },
+      ],
+    );
+    tag = banner.tag;
+    creativeID = banner.id;
+    await api(session, 'PUT', '/v1/campaign/deliveryRules', {
+      campaignID,
+      rules: { frequencyCaps: [{ count: 3, period: 'day' }] },
+    });
+  });
+  afterAll(async () => Promise.all(publishers.map((publisher) => publisher.close())));
+
+  /** Loads the page (`open`: the first visit or a reload) and waits for its ad, and its impression if any. */
+  async function load(page: Page, open: () => Promise<unknown>): Promise<Load> {
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/serve/ad/')),
+      open(),
+    ]);
+    const slot = page.locator('ins.adconsole-ad');
+    if (answer.status() === 200) {
+      // Drawn: the impression beacon leaves as the frame loads; its answer says it was taken.
+      const impression = page.waitForResponse((response) => response.url().includes('/serve/t/impression'));
+      await expect.poll(() => slot.getAttribute('data-adconsole-state')).toBe('rendered');
+      await impression;
+    } else {
+      await expect.poll(() => slot.getAttribute('data-adconsole-state')).toBe('empty');
+    }
+    const header = (await answer.request().allHeaders()).cookie ?? '';
+    return {
+      status: answer.status(),
+      cookies: header
+        .split(';')
+        .map((pair) => pair.trim().split('=')[0] ?? '')
+        .filter(Boolean),
+    };
+  }
+
+  /** Five loads of a publisher's article: the first visit, then four reloads. */
+  async function fiveLoads(page: Page, publisher: Publisher): Promise<Load[]> {
+    const loads = [await load(page, () => page.goto(`${publisher.origin}/article.html`))];
+    for (let index = 1; index < 5; index += 1) loads.push(await load(page, () => page.reload()));
+    return loads;
+  }
+
+  const report = () =>
+    api<{
+      totals: { impressions: number };
+      notServed: { totals: { adRequests: number; adsServed: number; notServedFrequency: number } };
+    }>(session, 'GET', `/v1/campaign/reports?campaignID=${campaignID}&${ALL_TIME}`);
+
+  it('five loads on one site: three ads and three impressions; on a second site its own three; the unpartitioned cookie never sent', async () => {
+    const page = await newPage();
+    const context = page.context();
+    // The ad origin sets an old-style cookie when the browser visits it itself (first party).
+    await context.route(`${baseURL()}/serve/probe-cookie`, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: {
+          'Content-Type': 'text/plain',
+          'Set-Cookie': `${PROBE}=unpartitioned; Path=/; Max-Age=600; Secure; SameSite=None`,
+        },
+        body: 'set',
+      }),
+    );
+    await page.goto(`${baseURL()}/serve/probe-cookie`);
+    const probe = (await context.cookies(baseURL())).find((cookie) => cookie.name === PROBE);
+    expect(probe).toMatchObject({ sameSite: 'None', secure: true });
+    expect(probe?.partitionKey).toBeUndefined();
+
+    const [first, second] = publishers as [Publisher, Publisher];
+    const onFirst = await fiveLoads(page, first);
+    expect(onFirst.map((each) => each.status)).toEqual([200, 200, 200, 404, 404]);
+    await eventually(async () => expect((await report()).totals.impressions).toBe(3));
+
+    const onSecond = await fiveLoads(page, second);
+    expect(onSecond.map((each) => each.status)).toEqual([200, 200, 200, 404, 404]);
+    await eventually(async () => expect((await report()).totals.impressions).toBe(6));
+
+    for (const loads of [onFirst, onSecond]) {
+      // Third-party cookies blocked: the ad origin's unpartitioned cookie never goes with an ad request.
+      expect(loads.every((each) => !each.cookies.includes(PROBE))).toBe(true);
+      // The partitioned history: none on a site's first visit, then on every reload.
+      expect(loads.map((each) => each.cookies.includes(FREQUENCY_COOKIE))).toEqual([
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]);
+    }
+    // One history per site, each keyed by its top-level site (CHIPS), and the probe still stored.
+    const histories = (await context.cookies(baseURL())).filter((cookie) => cookie.name === FREQUENCY_COOKIE);
+    expect(histories.map((cookie) => cookie.partitionKey).sort()).toEqual(
+      [first.origin, second.origin].map((origin) => origin.replace(/:\d+$/, '')).sort(),
+    );
+    expect((await context.cookies(baseURL())).some((cookie) => cookie.name === PROBE)).toBe(true);
+
+    const { notServed } = await report();
+    expect(notServed.totals).toMatchObject({ adRequests: 10, adsServed: 6, notServedFrequency: 4 });
+    expect(
+      (await api<{ data: { impressions: number } }>(session, 'GET', `/v1/campaign/creative?id=${creativeID}`))
+        .data.impressions,
+    ).toBe(6);
+    await context.close();
+  });
+});
