@@ -99,7 +99,15 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
       .id;
     const banner = await publishedCreative(
       session,
-      { campaignID, name: 'Rectangle', type: 'Banner', width: 300, height: 250 },
+      {
+        campaignID,
+        name: 'Rectangle',
+        type: 'Banner',
+        width: 300,
+        height: 250,
+        // A landing page (never opened here): publishing needs one.
+        trackers: { click: [{ type: 'redirect', url: `${publishers[0]?.origin}/landing` }] },
+      },
       [
         {
           name: 'banner.png',
