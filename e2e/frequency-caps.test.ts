@@ -124,30 +124,22 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
   });
   afterAll(async () => Promise.all([echo, ...publishers].map((server) => server?.close())));
 
-  /** Impression beacons answered, by page (counted as their answers arrive). */
-  const impressions = new WeakMap<Page, number>();
-  const countImpressions = (page: Page) => {
-    impressions.set(page, 0);
-    page.on('response', (response) => {
-      if (response.url().includes('/serve/t/impression'))
-        impressions.set(page, (impressions.get(page) ?? 0) + 1);
-    });
-  };
+  /** Ads drawn so far in the journey: each one's impression is counted before the page reloads. */
+  let drawn = 0;
 
   /** Loads the page (`open`: the first visit or a reload): its ad request's status, once its slot is settled. */
   async function load(page: Page, open: () => Promise<unknown>): Promise<number> {
-    const before = impressions.get(page) ?? 0;
     const [answer] = await Promise.all([
       page.waitForResponse((response) => response.url().includes('/serve/ad/')),
       open(),
     ]);
     const slot = page.locator('ins.adconsole-ad');
-    if (answer.status() === 200) {
-      // Drawn: the impression beacon leaves as the frame loads; its answer says it was taken.
-      await expect.poll(() => slot.getAttribute('data-adconsole-state')).toBe('rendered');
-      await expect.poll(() => impressions.get(page)).toBe(before + 1);
-    } else {
-      await expect.poll(() => slot.getAttribute('data-adconsole-state')).toBe('empty');
+    const state = answer.status() === 200 ? 'rendered' : 'empty';
+    await expect.poll(() => slot.getAttribute('data-adconsole-state'), { timeout: 15_000 }).toBe(state);
+    if (state === 'rendered') {
+      // Drawn: the impression beacon leaves as the frame loads; counted before the next reload.
+      drawn += 1;
+      await eventually(async () => expect((await report()).totals.impressions).toBe(drawn));
     }
     return answer.status();
   }
@@ -176,7 +168,6 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
 
   it('five loads on one site: three ads and three impressions; on a second site its own three; the unpartitioned cookie never sent', async () => {
     const page = await newPage();
-    countImpressions(page);
     const context = page.context();
     // The ad origin's host sets an old-style cookie when the browser visits it itself (first party),
     // and gets it back there.
