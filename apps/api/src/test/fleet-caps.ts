@@ -122,17 +122,20 @@ export async function capsHoldAcross(
     [inTurn.id, { adRequests: 6, adsServed: 3, notServedFrequency: 3 }],
     [inApps, { adRequests: 8, adsServed: 4, notServedFrequency: 4 }],
   ] as const;
+  const refused: number[] = [];
   for (const [campaignID, totals] of expected) {
     await until(
       'the capped requests in the report',
       async () => (await report(campaignID)).notServed.totals.adRequests >= totals.adRequests,
     );
-    expect((await report(campaignID)).notServed.totals).toMatchObject(totals);
+    const counted = (await report(campaignID)).notServed.totals;
+    expect(counted).toMatchObject(totals);
+    refused.push(counted.notServedFrequency ?? 0);
   }
   const devicesStored = await fleet.db.query('select count(*)::int as count from frequency_devices');
   expect(devicesStored.rows[0]?.count).toBe(devices.length);
   const shown = (ads: boolean[]) => ads.map((ad) => (ad ? 'ad' : 'none')).join(' ');
   print(
-    `Frequency caps across the ${processes.length} processes: a cap of 3 a day from one cookie jar, 6 ad requests through HAProxy from a new address each: ${shown(throughLb.ads)} (${throughLb.meanMs.toFixed(1)} ms a request); the same straight to each process in turn: ${shown(directly.ads)} (${directly.meanMs.toFixed(1)} ms); counted as frequency ${3 + 3}. A device-id cap of 2 a day (ifa=, VAST, no cookie), 4 requests of each of 2 devices to the processes in turn: ${shown(played.ads)} (${played.meanMs.toFixed(1)} ms a request: a store read each, and a write with each ad); device rows in the store ${devicesStored.rows[0]?.count}`,
+    `Frequency caps across the ${processes.length} processes: a cap of 3 a day from one cookie jar, 6 ad requests through HAProxy from a new address each: ${shown(throughLb.ads)} (${throughLb.meanMs.toFixed(1)} ms a request); the same straight to each process in turn: ${shown(directly.ads)} (${directly.meanMs.toFixed(1)} ms); the report's frequency refusals ${refused[0]} and ${refused[1]}. A device-id cap of 2 a day (ifa=, VAST, no cookie), 4 requests of each of 2 devices to the processes in turn: ${shown(played.ads)} (${played.meanMs.toFixed(1)} ms a request: a store read each, and a write with each ad); frequency refusals ${refused[2]}; device rows in the store ${devicesStored.rows[0]?.count}`,
   );
 }
