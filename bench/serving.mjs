@@ -10,7 +10,9 @@
 // - VAST and the ad JSON again with delivery rules on the campaign and on every creative (every rule of
 //   each level, all of which the bench's requests pass: each request is judged by all of them and still
 //   served; each request names a publisher page, so the site rule walks its lists), beside the same
-//   routes without rules;
+//   routes without rules; then once more with the campaign delivered evenly as well (a goal so large
+//   that the throttle lets nearly every request through, so the answer measured is still an ad), each
+//   row with the share of its requests answered 2xx (served);
 // - VAST at half its peak rate: p99 and the slowest answer (goal: none over 50 ms);
 // - beside each rate, the server process's CPU time per answered request (from /proc): the load comes
 //   from this process on the same cores, so a cheap route's rate is partly the generator's.
@@ -198,6 +200,35 @@ async function setRules(demo) {
   return true;
 }
 
+/** The goal of the bench's evenly delivered campaign: the largest a campaign may book. */
+const EVEN_GOAL = { metric: 'impressions', amount: 10_000_000_000 };
+
+/**
+ * Delivers the demo campaign evenly toward EVEN_GOAL (its flight as it is: it runs from months ago to
+ * weeks ahead, so the plan is millions of ads an hour and far behind it, the throttle's rate 1 and its
+ * budget far above what the bench sends), or back as it was (`restore`). False when the build has no
+ * even delivery (the campaign answers no delivery mode).
+ */
+async function setEvenly(demo, restore) {
+  const answer = await fetch(`${demo.origin}/api/v1/campaign/update`, {
+    method: 'PUT',
+    headers: { Cookie: demo.cookie, 'X-Requested-With': 'adconsole', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      id: demo.campaignID,
+      name: demo.campaign.name,
+      data: restore
+        ? { goal: restore.goal ?? null, deliveryMode: 'asap' }
+        : { goal: EVEN_GOAL, deliveryMode: 'even' },
+    }),
+  });
+  const body = await answer.json();
+  if (!answer.ok) throw new Error(`The bench's even delivery was refused: ${JSON.stringify(body)}`);
+  const mode = body.data?.data?.deliveryMode;
+  if (mode === undefined) return false;
+  if (mode !== (restore ? 'asap' : 'even')) throw new Error(`The campaign's delivery mode is ${mode}`);
+  return true;
+}
+
 /** Starts a checkout's server, measures every figure, stops it. */
 async function measure(checkout) {
   const postgres = database === 'postgres' ? await scratchPostgres(root, 'serving') : undefined;
@@ -274,6 +305,21 @@ async function measure(checkout) {
         'served ad JSON, rules on every creative',
         await run(origin, { pid: demo.pid, makePath: adOnPage }),
       ]);
+      // And delivered evenly: each request also drawn by the throttle (a build without it measures none).
+      const asItWas = { goal: demo.campaign.data?.goal };
+      if (await setEvenly(demo)) {
+        for (const makePath of [vastOnPage, adOnPage])
+          await run(origin, { pid: demo.pid, makePath, duration: 2 });
+        rows.push([
+          'VAST 4.2, rules, caps and evenly',
+          await run(origin, { pid: demo.pid, makePath: vastOnPage }),
+        ]);
+        rows.push([
+          'ad JSON, rules, caps and evenly',
+          await run(origin, { pid: demo.pid, makePath: adOnPage }),
+        ]);
+        await setEvenly(demo, asItWas);
+      }
     }
     const bareLast = await run(origin, { pid: demo.pid, path: '/serve/health' });
     const ceiling = (bareFirst.requests.average + bareLast.requests.average) / 2;
@@ -325,17 +371,20 @@ async function measure(checkout) {
 }
 
 const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
+/** The share of a run's answers that were 2xx: for an ad route, the requests served an ad. */
+const served = (result) =>
+  `${((result['2xx'] / Math.max(1, result['2xx'] + result.non2xx)) * 100).toFixed(1)} %`;
 function print(title, { ceiling, bareCpu, rows, stored, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(
-    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
+    `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'served'.padStart(7)} ${'non-2xx'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
   );
   console.log(
-    `${'bare route (GET /serve/health)'.padEnd(44)} ${ceiling.toFixed(0).padStart(9)} ${''.padStart(41)} ${bareCpu.toFixed(1).padStart(11)}`,
+    `${'bare route (GET /serve/health)'.padEnd(44)} ${ceiling.toFixed(0).padStart(9)} ${''.padStart(49)} ${bareCpu.toFixed(1).padStart(11)}`,
   );
   for (const [route, result] of rows) {
     console.log(
-      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${String(result.non2xx).padStart(8)} ${result.cpuMicros.toFixed(1).padStart(11)}`,
+      `${route.padEnd(44)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.latency.max).padStart(7)} ${share(result.requests.average, ceiling).padStart(8)} ${served(result).padStart(7)} ${String(result.non2xx).padStart(8)} ${result.cpuMicros.toFixed(1).padStart(11)}`,
     );
   }
   console.log(
@@ -366,7 +415,7 @@ console.log(
 if (measuredBefore) print(`Before (${before})`, measuredBefore);
 print(measuredBefore ? `After (${root})` : 'This checkout', after);
 console.log(
-  '\nGoals: VAST and ad JSON at least 50 % of the bare route (with rules on every creative at least 40 %), the beacon at least 60 %; at half the peak no VAST answer over 50 ms; every played impression counted once.',
+  '\nGoals: VAST and ad JSON at least 50 % of the bare route (with rules, caps and evenly on every creative at least 40 %), the beacon at least 60 %; at half the peak no VAST answer over 50 ms; every played impression counted once.',
 );
 
 // The classification's own cost per request, in this process (bench/traffic-quality.ts).

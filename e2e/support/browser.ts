@@ -14,10 +14,11 @@ export const personUserAgent = (browser: Browser) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 
 /**
- * Registers a browser for the file; each call of the returned function opens a fresh context, as a
- * person's browser unless it is given another user agent (a bot's, say).
+ * Registers a browser for the file (started with `args` beside the usual ones: a browser setting, say);
+ * each call of the returned function opens a fresh context, as a person's browser unless it is given
+ * another user agent (a bot's, say).
  */
-export function useBrowser(): (options?: {
+export function useBrowser(args: readonly string[] = []): (options?: {
   userAgent?: string;
   viewport?: { width: number; height: number };
   /** False: a page with no script at all (what the server's HTML draws alone). */
@@ -27,7 +28,10 @@ export function useBrowser(): (options?: {
 }) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumLaunchArgs });
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [...chromiumLaunchArgs, ...args],
+    });
   });
   afterAll(async () => {
     await browser?.close();

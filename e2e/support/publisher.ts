@@ -79,11 +79,13 @@ export interface Publisher {
 /**
  * A publisher's site on its own origin: its pages, the platform's click tracker (`/platform-click`,
  * which records the click and redirects to `adurl`), and whatever else `files` answers (it returns
- * true when it did).
+ * true when it did). `host` names the site: `127.0.0.1` (the product's own host), `localhost` (served on
+ * 127.0.0.1) or `[::1]`, each a site of its own to a browser, and each a secure context over http.
  */
 export function startPublisher(
   pages: Record<string, () => string>,
   files: (url: URL, response: ServerResponse<IncomingMessage>) => boolean = () => false,
+  host: '127.0.0.1' | 'localhost' | '[::1]' = '127.0.0.1',
 ): Promise<Publisher> {
   const clicks: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -101,10 +103,10 @@ export function startPublisher(
       .end(page ? page() : 'Not found');
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host === '[::1]' ? '::1' : '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
-        origin: `http://127.0.0.1:${port}`,
+        origin: `http://${host}:${port}`,
         clicks,
         close: () => new Promise((done) => server.close(() => done())),
       });

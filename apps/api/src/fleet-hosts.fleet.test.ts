@@ -164,6 +164,10 @@ describe.skipIf(missing !== undefined)(
       await checks.limitsHold(TOKEN_LIMIT);
     });
 
+    it('frequency caps hold across the hosts left: a cookie jar 3 ads then none, a device id 2 per device', async () => {
+      await checks.capsHold();
+    });
+
     it('a scheduled report due while the hosts poll is mailed once', async () => {
       await checks.scheduledReportMailedOnce(smtp);
     });

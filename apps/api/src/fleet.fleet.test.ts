@@ -4,8 +4,9 @@
 // real processes, signals and HTTP: the live-creative cache's bound across processes; a SIGKILL in the
 // middle of two minutes of unique impressions loses no acknowledged beacon and counts none twice; a
 // rolling restart (SIGTERM, drain) under load answers no 5xx; the serving rate rule, the sign-in limit,
-// the per-address limits and the token limit hold for the fleet; a scheduled report due while all three
-// poll is mailed once; memory stays flat. It prints its figures at the end.
+// the per-address limits and the token limit hold for the fleet; frequency caps hold across the
+// processes (a browser's cookie and a device id); a scheduled report due while all three poll is mailed
+// once; memory stays flat. It prints its figures at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fleet, startFleet } from './test/fleet';
 import { fleetChecks, within } from './test/fleet-checks';
@@ -207,6 +208,10 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
 
   it('the sign-in limit, the per-address limits and the token limit hold across the three processes addressed round-robin', async () => {
     await checks.limitsHold(TOKEN_LIMIT);
+  });
+
+  it('frequency caps hold across the three processes: a cookie jar through HAProxy and the processes in turn, 3 ads then none; a device id 2 per device', async () => {
+    await checks.capsHold();
   });
 
   it('a scheduled report due while all three processes poll is mailed once', async () => {

@@ -1,11 +1,13 @@
 // What the fleet suite checks on either of its shapes (fleet.fleet.test.ts: processes of one machine;
 // fleet-hosts.fleet.test.ts: hosts of their own with the event log): every acknowledged beacon counted
 // once in the raw events, the report and the campaign counters; the serving rate rule through HAProxy;
-// the sign-in, password-reset and token limits across the processes; a scheduled report mailed once.
-// Each prints its figures through `print`.
+// the sign-in, password-reset and token limits across the processes; a scheduled report mailed once;
+// frequency caps (a browser's cookie and a device id) across the processes. Each prints its figures
+// through `print`.
 import { type ReportData, reportDataSchema } from '@adconsole/domain';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import { capsHoldAcross } from './fleet-caps';
 import { type LoadFigures, residentialAddress, send } from './fleet-load';
 import { Client } from './harness';
 import { BROWSER_USER_AGENT, daysAroundToday, publishedLive } from './helpers';
@@ -193,6 +195,9 @@ export function fleetChecks(
         `Limits round-robin across the ${processes.length} processes: sign-in ${logins.filter((s) => s === 401).length} attempts then 429; password reset ${resets.filter((s) => s === 200).length} then 429; API token ${uses.filter((s) => s === 200).length} then 429`,
       );
     },
+
+    /** Frequency caps across the processes (fleet-caps.ts). */
+    capsHold: () => capsHoldAcross(fleet(), admin(), { campaignWithBanner, report }, print),
 
     /** A scheduled report due while every process polls (each second) is mailed once. */
     async scheduledReportMailedOnce(smtp: SmtpPeer) {
