@@ -12,6 +12,7 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
 import { type FigureColumn, figureColumns, figureText } from './figure-columns';
+import { frequencyPdfRows, frequencyPdfSentence, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedPdfRows } from './not-served-files';
 import { bookingLines } from './spend-files';
 
@@ -217,6 +218,13 @@ function filteredSection(figures: Figures): Content[] {
       ? [
           { text: 'Requests not served, by reason', style: 'h2', margin: [0, 4, 0, 0] },
           table(['*', 'auto', 'auto'], ['Outcome', 'Requests', 'Share'], notServedPdfRows(figures)),
+        ]
+      : []),
+    ...(hasFrequencyFigures(figures)
+      ? [
+          { text: 'Frequency', style: 'h2', margin: [0, 4, 0, 0] },
+          { text: frequencyPdfSentence(figures), margin: [0, 0, 0, 4] },
+          table(['*', 'auto'], ['Ads per browser', 'Browsers'], frequencyPdfRows(figures)),
         ]
       : []),
     ...(figures.invalidConversions.total > 0
