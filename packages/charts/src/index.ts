@@ -26,6 +26,7 @@ export {
 export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';
+export * from './frequency';
 export * from './not-served';
 export * from './pacing';
 export * from './performance-chart';
