@@ -45,6 +45,7 @@ import {
 } from './report-cards';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
 import { ReportInvalidTraffic } from './report-invalid';
+import { ReportFrequency } from './report-frequency';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
 
@@ -351,6 +352,7 @@ function ReportBody({
       />
       <ReportInvalidTraffic report={report} table={draw.table} locale={locale} />
       <ReportNotServed report={report} table={draw.table} locale={locale} />
+      <ReportFrequency report={report} table={draw.table} locale={locale} />
       <VastErrorsCard report={report} draw={draw} />
       <HoursCard report={report} draw={draw} />
     </>
