@@ -115,6 +115,19 @@ describe(`frequency report (${testStoresLabel()})`, () => {
       ['Average ads per browser', '3.0'],
     ]);
 
+    // An API token reads the same section, which /api/openapi.json declares.
+    const token = await owner.post<{ secret: string }>('/v1/tokens', { name: 'Reports', scopes: ['reports:read'] });
+    const byToken = await fetch(
+      `${server.url}/api/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday() })}`,
+      { headers: { Authorization: `Bearer ${token.body.data?.secret}` } },
+    );
+    expect(byToken.status).toBe(200);
+    const read = reportDataSchema.parse(((await byToken.json()) as { data: unknown }).data);
+    expect(read.frequency).toEqual(frequency);
+    const openapi = JSON.stringify(await (await fetch(`${server.url}/api/openapi.json`)).json());
+    expect(openapi).toContain('"frequency"');
+    expect(openapi).toContain('"orMore"');
+
     // A creative's report has none: a browser's window counts its campaign's ads, of any creative.
     expect((await report(campaignID, { liveIDs: live })).frequency.ads).toBe(0);
   });
