@@ -5,7 +5,7 @@ import {
   frequencySentence,
   hasFrequency,
 } from '@adconsole/domain';
-import { cn, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@adconsole/ui';
+import { cn } from '@adconsole/ui';
 import type * as React from 'react';
 import { defaultLocale, formatCount } from '../lib/format';
 
@@ -67,27 +67,27 @@ export function FrequencyPanel({ frequency, locale = defaultLocale(), className,
       <p aria-hidden="true" className="text-center text-muted-foreground text-xs">
         Ads per browser
       </p>
-      <Table className="sr-only">
-        <TableCaption>Browsers by the number of ads they had</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Ads per browser</TableHead>
-            <TableHead scope="col">Browsers</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+      <table className="sr-only">
+        <caption>Browsers by the number of ads they had</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ads per browser</th>
+            <th scope="col">Browsers</th>
+          </tr>
+        </thead>
+        <tbody>
           {frequency.bars.map((bar) => (
-            <TableRow key={bar.times}>
-              <TableHead scope="row">{bar.orMore ? `${bar.times} or more` : String(bar.times)}</TableHead>
-              <TableCell>{formatCount(bar.browsers, locale)}</TableCell>
-            </TableRow>
+            <tr key={bar.times}>
+              <th scope="row">{bar.orMore ? `${bar.times} or more` : String(bar.times)}</th>
+              <td>{formatCount(bar.browsers, locale)}</td>
+            </tr>
           ))}
-          <TableRow>
-            <TableHead scope="row">Average</TableHead>
-            <TableCell>{formatFrequencyAverage(frequency.average)}</TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
+          <tr>
+            <th scope="row">Average</th>
+            <td>{formatFrequencyAverage(frequency.average)}</td>
+          </tr>
+        </tbody>
+      </table>
     </div>
   );
 }
