@@ -196,7 +196,10 @@ function summarySection(figures: Figures, title: string, range: string, withVide
   ];
 }
 
-/** Invalid traffic, ad requests not served, frequency and conversions by reason, when there were any: never in the figures. */
+/**
+ * Invalid traffic, ad requests not served, frequency and conversions by reason, when there were any:
+ * never in the figures.
+ */
 function filteredSection(figures: Figures): Content[] {
   return [
     ...(figures.invalid.total > 0
