@@ -6,6 +6,7 @@ export * from './breakdown-table';
 export * from './conversion-lag-chart';
 export * from './conversion-tiles';
 export * from './creative-breakdown';
+export * from './frequency';
 export * from './hour-heatmap';
 export * from './invalid-traffic';
 export * from './kpi-tiles';
@@ -26,7 +27,6 @@ export {
 export { formatFigure, NO_VALUE } from './lib/format';
 export { type ChartConfig, type ChartPalette, chartPalette, themePalette } from './lib/palette';
 export { verdictClasses } from './lib/status-colors';
-export * from './frequency';
 export * from './not-served';
 export * from './pacing';
 export * from './performance-chart';

@@ -35,9 +35,7 @@ export const Full: Story = {
 /** The brief's three browsers: 3, 1 and 5 ads in a day. */
 export const ThreeBrowsers: Story = {
   args: {
-    frequency: frequencyOf(
-      [3, 2, 2, 1, 1].map((ads, index) => ({ period: 'day', rank: index + 1, ads })),
-    ),
+    frequency: frequencyOf([3, 2, 2, 1, 1].map((ads, index) => ({ period: 'day', rank: index + 1, ads }))),
   },
   play: async ({ canvas }) => {
     await expect(

@@ -22,7 +22,12 @@ export type FrequencyPanelProps = React.ComponentProps<'div'> & {
  * largest, with the average and a sentence saying what a browser means here. The bars are hidden from
  * screen readers, which read the same figures as a table.
  */
-export function FrequencyPanel({ frequency, locale = defaultLocale(), className, ...props }: FrequencyPanelProps) {
+export function FrequencyPanel({
+  frequency,
+  locale = defaultLocale(),
+  className,
+  ...props
+}: FrequencyPanelProps) {
   const sentence = frequencySentence(frequency, locale);
   if (!hasFrequency(frequency))
     return (
@@ -50,10 +55,16 @@ export function FrequencyPanel({ frequency, locale = defaultLocale(), className,
       <p data-slot="frequency-summary" className="text-muted-foreground text-sm">
         {sentence}
       </p>
-      <div data-slot="frequency-bars" aria-hidden="true" className="grid grid-cols-10 items-end gap-1 sm:gap-2">
+      <div
+        data-slot="frequency-bars"
+        aria-hidden="true"
+        className="grid grid-cols-10 items-end gap-1 sm:gap-2"
+      >
         {frequency.bars.map((bar) => (
           <div key={bar.times} className="grid justify-items-center gap-1">
-            <span className="text-muted-foreground text-xs tabular-nums">{formatCount(bar.browsers, locale)}</span>
+            <span className="text-muted-foreground text-xs tabular-nums">
+              {formatCount(bar.browsers, locale)}
+            </span>
             <div className="flex h-32 w-full items-end">
               <span
                 className="block w-full rounded-t-sm bg-[var(--chart-1)]"

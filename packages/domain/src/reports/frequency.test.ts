@@ -28,7 +28,18 @@ describe('frequency from ads counted by rank', () => {
     expect(frequency.average).toBe(3);
     expect(formatFrequencyAverage(frequency.average)).toBe('3.0');
     expect(frequency.windows).toEqual(['day']);
-    expect(frequency.bars.map(frequencyBarLabel)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10+']);
+    expect(frequency.bars.map(frequencyBarLabel)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10+',
+    ]);
   });
 
   it('10 or more is c(10); ads past the 10th count in the average only', () => {
@@ -50,7 +61,7 @@ describe('frequency from ads counted by rank', () => {
     expect(formatFrequencyAverage(frequency.average)).toBe('1.8');
   });
 
-  it("rows of the same rank add up (several buckets); a window begun before the range is shown as 0, not below", () => {
+  it('rows of the same rank add up (several buckets); a window begun before the range is shown as 0, not below', () => {
     const rows = [
       { period: 'day', rank: 1, ads: 1 },
       { period: 'day', rank: 2, ads: 1 },

@@ -167,7 +167,7 @@ describe("an ad's rank in its campaign's frequency window (docs/reports.md, 'Fre
     expect(serve('2026-01-08T10:00:00Z')).toBe(2);
   });
 
-  it("a tag whose campaign has no cap (only its creative has) is not counted", () => {
+  it('a tag whose campaign has no cap (only its creative has) is not counted', () => {
     const tag = compileTagCaps({ ...base, campaignCaps: null, creativeCaps: [{ count: 2, period: 'day' }] });
     if (tag === null) throw new Error('caps expected');
     expect(tag.counted).toBeNull();

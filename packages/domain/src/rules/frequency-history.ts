@@ -214,7 +214,8 @@ export function servedRank(tag: TagCaps, history: FrequencyHistory, now: number)
   if (tag.counted === null) return null;
   const start = capWindowStart(tag.counted.period, now, tag.zone, tag.flightStart);
   let rank = 0;
-  for (const minute of history.get(tag.counted.key)?.minutes ?? []) if (minute * MINUTE_MS >= start) rank += 1;
+  for (const minute of history.get(tag.counted.key)?.minutes ?? [])
+    if (minute * MINUTE_MS >= start) rank += 1;
   // The ad's own minute may start before a window that began within it (a flight at 10:00:30).
   return Math.max(1, rank);
 }

@@ -117,7 +117,10 @@ const RANK_SHARES = [0.46, 0.22, 0.12, 0.07, 0.045, 0.03, 0.02, 0.015, 0.01, 0.0
  * split by RANK_SHARES, so the report's "Frequency" card is full at first look. Only these rows: no
  * other figure of the demo moves.
  */
-export function demoFrequencyCounts(events: readonly TrackedEvent[], campaignId: string): FrequencyCountRow[] {
+export function demoFrequencyCounts(
+  events: readonly TrackedEvent[],
+  campaignId: string,
+): FrequencyCountRow[] {
   const served = new Map<number, number>();
   for (const event of events) {
     if (event.type !== 'impression' || (event.reason ?? null) !== null) continue;

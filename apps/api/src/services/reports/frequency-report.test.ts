@@ -116,7 +116,10 @@ describe(`frequency report (${testStoresLabel()})`, () => {
     ]);
 
     // An API token reads the same section, which /api/openapi.json declares.
-    const token = await owner.post<{ secret: string }>('/v1/tokens', { name: 'Reports', scopes: ['reports:read'] });
+    const token = await owner.post<{ secret: string }>('/v1/tokens', {
+      name: 'Reports',
+      scopes: ['reports:read'],
+    });
     const byToken = await fetch(
       `${server.url}/api/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday() })}`,
       { headers: { Authorization: `Bearer ${token.body.data?.secret}` } },

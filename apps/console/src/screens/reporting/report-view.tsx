@@ -44,8 +44,8 @@ import {
   VideoQuartilesCard,
 } from './report-cards';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
-import { ReportInvalidTraffic } from './report-invalid';
 import { ReportFrequency } from './report-frequency';
+import { ReportInvalidTraffic } from './report-invalid';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
 
