@@ -7,7 +7,7 @@ import {
 } from '@adconsole/domain';
 import { cn } from '@adconsole/ui';
 import type * as React from 'react';
-import { defaultLocale, formatCount } from '../lib/format';
+import { defaultLocale, formatCompact, formatCount } from '../lib/format';
 
 export type FrequencyPanelProps = React.ComponentProps<'div'> & {
   /** The report's ads per browser in the campaign's frequency window (`data.frequency`). */
@@ -61,9 +61,9 @@ export function FrequencyPanel({
         className="grid grid-cols-10 items-end gap-1 sm:gap-2"
       >
         {frequency.bars.map((bar) => (
-          <div key={bar.times} className="grid justify-items-center gap-1">
+          <div key={bar.times} className="grid min-w-0 justify-items-center gap-1">
             <span className="text-muted-foreground text-xs tabular-nums">
-              {formatCount(bar.browsers, locale)}
+              {formatCompact(bar.browsers, locale)}
             </span>
             <div className="flex h-32 w-full items-end">
               <span
