@@ -6,6 +6,7 @@ export * from './breakdown-table';
 export * from './conversion-lag-chart';
 export * from './conversion-tiles';
 export * from './creative-breakdown';
+export * from './frequency';
 export * from './hour-heatmap';
 export * from './invalid-traffic';
 export * from './kpi-tiles';

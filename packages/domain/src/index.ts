@@ -97,6 +97,7 @@ export * from './reports/breakdown';
 export * from './reports/costs';
 export * from './reports/counters';
 export * from './reports/figures';
+export * from './reports/frequency';
 export * from './reports/not-served';
 export * from './reports/ratio';
 export * from './reports/report-range';

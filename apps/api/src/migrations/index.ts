@@ -28,6 +28,7 @@ import conversionSecurity from './0030_conversion_security';
 import deliveryRules from './0033_delivery_rules';
 import shareLinkCosts from './0036_share_link_costs';
 import frequencyDevices from './0042_frequency_devices';
+import adFrequency from './0043_ad_frequency';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -65,6 +66,7 @@ export const migrations: readonly Migration[] = [
   { name: '0033_delivery_rules', sql: deliveryRules },
   { name: '0036_share_link_costs', sql: shareLinkCosts },
   { name: '0042_frequency_devices', sql: frequencyDevices },
+  { name: '0043_ad_frequency', sql: adFrequency },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { breakdownSchema } from '../reports/breakdown';
 import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
 import { type FigureKey, type FigureKeyOf, figureSpec, RATE_FIGURES } from '../reports/figures';
+import { frequencySchema, NO_FREQUENCY } from '../reports/frequency';
 import { NO_REQUESTS, notServedSchema } from '../reports/not-served';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
@@ -163,6 +164,11 @@ export const reportDataSchema = z.object({
    * before delivery rules: no requests.
    */
   notServed: z._default(notServedSchema, NO_REQUESTS),
+  /**
+   * Ads per browser in the campaign's frequency window (docs/reports.md, "Frequency"): a campaign with
+   * caps, a whole-campaign report. Absent from answers of servers before frequency reports: nothing.
+   */
+  frequency: z._default(frequencySchema, NO_FREQUENCY),
   /** VAST errors of the range by code, most first (absent from older servers' answers: none). */
   errors: z._default(z.array(reportCodeCountSchema), []),
   /** Verifications a player did not execute, by [REASON], most first. */

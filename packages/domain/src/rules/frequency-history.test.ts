@@ -12,6 +12,7 @@ import {
   MAX_HISTORY_AGE_S,
   MAX_HISTORY_CHARS,
   recordServed,
+  servedRank,
   tagCapsHold,
 } from './frequency-history';
 
@@ -131,5 +132,47 @@ describe("a tag's caps", () => {
     expect(tagCapsHold(other, history, at('2026-01-08T00:00:00Z'))).toBe(true);
     expect(history.get(historyKey('creative', 'crea'))?.minutes).toEqual([minute('2026-01-07T09:00:00Z')]);
     expect(history.get(historyKey('campaign', 'camp'))?.minutes).toHaveLength(3);
+  });
+});
+
+describe("an ad's rank in its campaign's frequency window (docs/reports.md, 'Frequency')", () => {
+  const base = {
+    campaignId: 'camp',
+    creativeId: 'crea',
+    zone: 'Europe/Berlin',
+    flightStart: null,
+    uncappable: undefined,
+  };
+
+  it("the window is the campaign's longest cap period in its zone: 1st, 2nd, then 1st again the next local day", () => {
+    const tag = compileTagCaps({
+      ...base,
+      campaignCaps: [
+        { count: 1, period: 'hour' },
+        { count: 5, period: 'day' },
+      ],
+      creativeCaps: null,
+    });
+    if (tag === null) throw new Error('caps expected');
+    expect(tag.counted).toEqual({ campaignId: 'camp', key: historyKey('campaign', 'camp'), period: 'day' });
+    const history: FrequencyHistory = new Map();
+    const serve = (iso: string) => {
+      recordServed(tag, history, at(iso));
+      return servedRank(tag, history, at(iso));
+    };
+    // Berlin is UTC+1 in January: its day runs 23:00Z to 23:00Z.
+    expect(serve('2026-01-07T08:00:00Z')).toBe(1);
+    expect(serve('2026-01-07T22:59:00Z')).toBe(2);
+    expect(serve('2026-01-07T23:00:00Z')).toBe(1);
+    expect(serve('2026-01-08T10:00:00Z')).toBe(2);
+  });
+
+  it('a tag whose campaign has no cap (only its creative has) is not counted', () => {
+    const tag = compileTagCaps({ ...base, campaignCaps: null, creativeCaps: [{ count: 2, period: 'day' }] });
+    if (tag === null) throw new Error('caps expected');
+    expect(tag.counted).toBeNull();
+    const history: FrequencyHistory = new Map();
+    recordServed(tag, history, at('2026-01-07T08:00:00Z'));
+    expect(servedRank(tag, history, at('2026-01-07T08:00:00Z'))).toBeNull();
   });
 });

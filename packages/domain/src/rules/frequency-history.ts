@@ -14,6 +14,7 @@
 // history: a browser sending it is treated as new.
 import {
   capsHold,
+  capWindowStart,
   type FrequencyCap,
   type FrequencyPeriod,
   longestPeriod,
@@ -149,6 +150,11 @@ export interface TagCaps {
   zone: string;
   flightStart: number | null;
   uncappable: UncappableChoice;
+  /**
+   * The campaign whose ads the frequency report counts (its caps' level and its longest period: the
+   * report's window, docs/reports.md "Frequency"); null when only the creative has caps.
+   */
+  counted: { campaignId: string; key: string; period: FrequencyPeriod } | null;
 }
 
 /** A tag's caps; null when neither its campaign nor its creative has one (nothing to check or record). */
@@ -165,7 +171,9 @@ export function compileTagCaps(options: {
   const level = (key: string, caps: readonly FrequencyCap[] | null | undefined) => {
     if (caps && caps.length > 0) levels.push({ key, caps, period: longestPeriod(caps) });
   };
-  level(historyKey('campaign', options.campaignId), options.campaignCaps);
+  const campaignKey = historyKey('campaign', options.campaignId);
+  level(campaignKey, options.campaignCaps);
+  const campaignLevel = levels[0];
   if (options.creativeId !== null) level(historyKey('creative', options.creativeId), options.creativeCaps);
   if (levels.length === 0) return null;
   return {
@@ -173,6 +181,10 @@ export function compileTagCaps(options: {
     zone: options.zone,
     flightStart: options.flightStart,
     uncappable: options.uncappable ?? 'serve',
+    counted:
+      campaignLevel === undefined
+        ? null
+        : { campaignId: options.campaignId, key: campaignKey, period: campaignLevel.period },
   };
 }
 
@@ -191,4 +203,19 @@ export function recordServed(tag: TagCaps, history: FrequencyHistory, now: numbe
     const minutes = [...(entry?.minutes ?? []), minute].sort((a, b) => a - b);
     history.set(level.key, { period: level.period, minutes });
   }
+}
+
+/**
+ * Which of its campaign's ads in the campaign's frequency window (its longest cap period, in its zone)
+ * an ad just served at `now` (ms) is to this browser, once recorded (recordServed): 1 for the first.
+ * Null when the tag's campaign has no caps (docs/reports.md, "Frequency").
+ */
+export function servedRank(tag: TagCaps, history: FrequencyHistory, now: number): number | null {
+  if (tag.counted === null) return null;
+  const start = capWindowStart(tag.counted.period, now, tag.zone, tag.flightStart);
+  let rank = 0;
+  for (const minute of history.get(tag.counted.key)?.minutes ?? [])
+    if (minute * MINUTE_MS >= start) rank += 1;
+  // The ad's own minute may start before a window that began within it (a flight at 10:00:30).
+  return Math.max(1, rank);
 }

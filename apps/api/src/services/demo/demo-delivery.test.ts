@@ -47,6 +47,20 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     expect(series.reduce((sum, point) => sum + point.adRequests, 0)).toBe(totals.adRequests);
   });
 
+  it("the report's Frequency card is full: ten bars, browsers = the first ads, the average = ads / browsers", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await client.get<ReportData>(
+      `/v1/campaign/reports?campaignID=${campaignID}&start_dt=${day(-6)}%2000:00:00&end_dt=${day(1)}%2023:59:59`,
+    );
+    const { frequency } = report.body.data as ReportData;
+    expect(frequency.windows).toEqual(['day']);
+    expect(frequency.bars).toHaveLength(10);
+    expect(frequency.bars.every((bar) => bar.browsers > 0)).toBe(true);
+    // The bars add up to the browsers (c(1) - c(2) + ... + c(9) - c(10) + c(10) = c(1)).
+    expect(frequency.bars.reduce((sum, bar) => sum + bar.browsers, 0)).toBe(frequency.browsers);
+    expect(frequency.average).toBeCloseTo(frequency.ads / frequency.browsers, 10);
+  });
+
   it("the demo page's visitor on this machine is still served (no country, a desktop browser)", async () => {
     const page = await (await fetch(`${server.url}/serve/demo`)).text();
     const liveId = /data-live-id="([^"]+)"/.exec(page)?.[1] ?? '';

@@ -38,9 +38,11 @@ import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
 import { seedDemoConversionActions } from './demo-conversions';
 import {
+  demoFrequencyCounts,
   demoRequestCounts,
   demoRulesSince,
   seedDemoDeliveryRules,
+  seedDemoFrequencyCounts,
   seedDemoRequestCounts,
 } from './demo-delivery';
 import { demoHistory } from './demo-history';
@@ -442,6 +444,8 @@ export async function seedDemoData(
     ctx.events.store,
     demoRequestCounts(events, campaignId, demoRulesSince(flightStart), flightStart),
   );
+  // Its ads by their rank in a browser's day: the report's Frequency card (demo-delivery.ts).
+  await seedDemoFrequencyCounts(ctx.events.store, demoFrequencyCounts(events, campaignId));
   // Conversions of those clicks, through the ledger as the postback writes them (demo-conversion-ledger.ts).
   await seedDemoConversions(
     ctx.conversions,

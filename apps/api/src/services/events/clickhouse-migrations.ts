@@ -315,6 +315,23 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
        order by (campaign_id, bucket, placement_id, live_id, outcome)`,
     ],
   },
+  {
+    // The frequency report (docs/reports.md, "Frequency"): ads of capped campaigns by their rank in the
+    // browser's window (1..10, 11 for the 11th or later), per campaign, window kind and 15-minute bucket,
+    // inserted as summed by the serving processes; readers sum() by key.
+    name: '0043_ad_frequency',
+    statements: [
+      `create table if not exists {db}.ad_frequency_rollups (
+         campaign_id String,
+         bucket DateTime('UTC'),
+         period LowCardinality(String),
+         rank UInt8,
+         ads UInt64
+       ) engine = SummingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (campaign_id, bucket, period, rank)`,
+    ],
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

@@ -102,6 +102,23 @@ export function createClickHouseEventStore({
       });
     },
 
+    // Ads by their rank in the browser's frequency window: the same, into the frequency rollups.
+    async writeFrequencyCounts(rows) {
+      if (rows.length === 0) return;
+      await client.insert({
+        table: `${database}.ad_frequency_rollups`,
+        values: rows.map((row) => ({
+          campaign_id: row.campaignId,
+          bucket: clickhouseTime(row.bucket).slice(0, 19),
+          period: row.period,
+          rank: row.rank,
+          ads: row.ads,
+        })),
+        format: 'JSONEachRow',
+        clickhouse_settings: insertSettings(asyncInsert),
+      });
+    },
+
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       // Refused, not clamped: imports are checked by index, in the import's order.

@@ -2,6 +2,7 @@
 // what it gathers reaches the store whole, even past a write the store refused.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FreshDatabase, freshEventStore, freshMigratedDatabase } from '../../test/harness';
+import { readFrequencyCounts } from './queries/frequency-counts';
 import { readRequestPeriods } from './queries/request-periods';
 import { RequestCounter, requestCountKey } from './request-counter';
 import type { EventStore } from './store';
@@ -62,5 +63,35 @@ describe('ad request counter', () => {
     counter.add(tag, 'daypart', at);
     await counter.close();
     expect(await counted()).toEqual(['daypart 1']);
+  });
+
+  it("ads by their rank in a browser's window reach the store summed by window kind and rank, 11th and later together, even past a refused write", async () => {
+    let refuse = 1;
+    const store: EventStore = {
+      ...events.store,
+      async writeFrequencyCounts(rows) {
+        if (refuse-- > 0) throw new Error('the store is away');
+        await events.store.writeFrequencyCounts(rows);
+      },
+    };
+    const counter = new RequestCounter(() => store, 60_000);
+    // One browser's day: its 1st, 2nd ... 12th ad; another's 1st, in the next bucket.
+    for (let rank = 1; rank <= 12; rank += 1) counter.addRank('campaign-1', 'day', rank, at);
+    counter.addRank('campaign-1', 'day', 1, at + 15 * 60_000);
+    counter.addRank('campaign-2', 'week', 1, at);
+    await expect(counter.flush()).rejects.toThrow('the store is away');
+    await counter.close();
+    const read = await readFrequencyCounts(
+      events.store,
+      'campaign-1',
+      new Date('2026-11-26T00:00:00Z'),
+      new Date('2026-11-27T00:00:00Z'),
+    );
+    // Ranks 1 (twice) to 10 once, and 11 for the 11th and 12th.
+    expect(read.map((row) => `${row.period} ${row.rank} ${row.ads}`)).toEqual([
+      'day 1 2',
+      ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((rank) => `day ${rank} 1`),
+      'day 11 2',
+    ]);
   });
 });

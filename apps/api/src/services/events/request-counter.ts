@@ -7,8 +7,11 @@
 // last second of counts, and SIGTERM writes them before it exits. A batch the store refuses stays and
 // goes with the next one, added into the rows gathered since (each row key once: an upsert cannot touch
 // a row twice in one statement).
-import { REQUEST_OUTCOMES, type RequestOutcome } from '@adconsole/domain';
-import type { RequestCountRow } from './request-counts';
+//
+// The same counter sums the ads of campaigns with caps by their rank in the browser's frequency window
+// (docs/reports.md, "Frequency"), per campaign, window kind, bucket and rank, written with the requests.
+import { frequencyRankBucket, REQUEST_OUTCOMES, type RequestOutcome } from '@adconsole/domain';
+import type { FrequencyCountRow, RequestCountRow } from './request-counts';
 import type { EventStore } from './store';
 
 const QUARTER_MS = 15 * 60 * 1000;
@@ -31,6 +34,8 @@ export class RequestCounter {
    * bucket and outcome (a refused batch's rows and the same bucket's later counts add up in one).
    */
   private pending = new Map<string, RequestCountRow>();
+  /** Ads by campaign, window kind, bucket and rank, waiting for the next write (refused ones too). */
+  private ranks = new Map<string, FrequencyCountRow>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -53,6 +58,33 @@ export class RequestCounter {
       this.counts.set(key, slots);
     }
     slots[SLOT[outcome]] = (slots[SLOT[outcome]] as number) + 1;
+    this.soon();
+  }
+
+  /**
+   * An ad of the campaign served at `now` (ms) as the browser's `rank`-th in its frequency window of
+   * `period` (the 11th and later counted together).
+   */
+  addRank(campaignId: string, period: string, rank: number, now: number): void {
+    this.keepRank({
+      campaignId,
+      bucket: new Date(now - (now % QUARTER_MS)),
+      period,
+      rank: frequencyRankBucket(rank),
+      ads: 1,
+    });
+    this.soon();
+  }
+
+  private keepRank(row: FrequencyCountRow): void {
+    const key = `${row.campaignId}\t${row.bucket.getTime()}\t${row.period}\t${row.rank}`;
+    const known = this.ranks.get(key);
+    if (known) known.ads += row.ads;
+    else this.ranks.set(key, { ...row });
+  }
+
+  /** A write in about `everyMs`, unless one is planned or the counter is closed. */
+  private soon(): void {
     if (this.timer === undefined && !this.closed) {
       this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
       this.timer.unref();
@@ -99,18 +131,20 @@ export class RequestCounter {
       .catch(() => undefined)
       .then(async () => {
         this.seal();
-        const rows = [...this.pending.values()];
+        let rows = [...this.pending.values()];
+        let ranks = [...this.ranks.values()];
         this.pending = new Map();
-        if (rows.length === 0) return;
+        this.ranks = new Map();
         try {
-          await this.store().writeRequestCounts(rows);
+          if (rows.length > 0) await this.store().writeRequestCounts(rows);
+          rows = [];
+          if (ranks.length > 0) await this.store().writeFrequencyCounts(ranks);
+          ranks = [];
         } catch (error) {
           // Kept for the next write, a second later (the store may be back by then).
           for (const row of rows) this.keep(row);
-          if (!this.closed && this.timer === undefined) {
-            this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
-            this.timer.unref();
-          }
+          for (const row of ranks) this.keepRank(row);
+          this.soon();
           throw error;
         }
       });

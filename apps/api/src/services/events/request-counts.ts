@@ -40,3 +40,39 @@ export async function addPostgresRequestCounts(
     ],
   );
 }
+
+/**
+ * Ads of a campaign with caps by their rank in the browser's frequency window (docs/reports.md,
+ * "Frequency"): per campaign, window kind (the campaign's longest cap period), 15-minute UTC bucket and
+ * rank (1 to 10, 11 for the 11th or later); rows of the same key add up.
+ */
+export interface FrequencyCountRow {
+  campaignId: string;
+  /** The 15-minute UTC bucket's start. */
+  bucket: Date;
+  period: string;
+  rank: number;
+  ads: number;
+}
+
+/** Adds rows to PostgreSQL's `ad_frequency_rollups` in one statement, in key order. */
+export async function addPostgresFrequencyCounts(
+  db: Queryable,
+  rows: readonly FrequencyCountRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into ad_frequency_rollups (campaign_id, bucket, period, rank, ads)
+     select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::smallint[], $5::bigint[])
+       as batch order by 1, 2, 3, 4
+     on conflict (campaign_id, bucket, period, rank)
+     do update set ads = ad_frequency_rollups.ads + excluded.ads`,
+    [
+      rows.map((row) => row.campaignId),
+      rows.map((row) => row.bucket.toISOString()),
+      rows.map((row) => row.period),
+      rows.map((row) => row.rank),
+      rows.map((row) => row.ads),
+    ],
+  );
+}

@@ -18,7 +18,12 @@ import { COLUMNS } from './counters';
 import { writeDimensionRollups } from './dimensions';
 import { writeGrainRollups } from './grains';
 import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
-import { addPostgresRequestCounts, type RequestCountRow } from './request-counts';
+import {
+  addPostgresFrequencyCounts,
+  addPostgresRequestCounts,
+  type FrequencyCountRow,
+  type RequestCountRow,
+} from './request-counts';
 import type { StoredEventType, TrackedEvent } from './tracked-event';
 
 /** What every store does: write a batch of tracked events. */
@@ -36,6 +41,11 @@ interface EventStoreWrites {
    * rollups: served, or the reason an ad request got no ad (docs/reports.md, "Requests not served").
    */
   writeRequestCounts(rows: readonly RequestCountRow[]): Promise<void>;
+  /**
+   * Adds ads of capped campaigns by their rank in the browser's window, summed by a serving process, to
+   * the frequency rollups (docs/reports.md, "Frequency").
+   */
+  writeFrequencyCounts(rows: readonly FrequencyCountRow[]): Promise<void>;
 }
 
 /** The main database's store: its reads run on `db`. */
@@ -123,6 +133,7 @@ export function createPostgresEventStore(
     db,
     finest: options.grains === 'quarter',
     writeRequestCounts: (rows) => addPostgresRequestCounts(db, rows),
+    writeFrequencyCounts: (rows) => addPostgresFrequencyCounts(db, rows),
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return inTransaction(db, options, async (tx) => {

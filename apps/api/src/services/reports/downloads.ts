@@ -11,6 +11,7 @@ import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
+import { FREQUENCY_HEADERS, frequencyLines, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedHeaders, notServedLines } from './not-served-files';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
 import { formulaSafe } from './spreadsheet-text';
@@ -101,6 +102,8 @@ function reportCsv(
   };
   // The campaign's ad requests by outcome: requests = served + each reason, by period and in all.
   if (hasRequests(figures)) table(notServedHeaders(figures), notServedLines(figures));
+  // Ads per browser in the campaign's frequency window (when a capped campaign served in the range).
+  if (hasFrequencyFigures(figures)) table(FREQUENCY_HEADERS, frequencyLines(figures));
   const codes = codeRows(figures);
   if (codes.length > 0) table(CODE_HEADERS, codes);
   // Conversions received and not counted, by reason: beside invalid traffic, never in the figures.

@@ -43,6 +43,7 @@ import { readReportRows } from '../events/queries/report-rows';
 import { fileBreakdowns } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import { reportConversions } from './conversions';
+import { reportFrequency } from './frequency';
 import { reportNotServed } from './not-served';
 import type { ReportScope } from './scope';
 
@@ -232,6 +233,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     pacings,
     conversions,
     notServed,
+    frequency,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -253,6 +255,8 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     reportConversions(ctx, scope, from, to),
     // The ad requests by outcome (not-served.ts), by the same periods as the series.
     reportNotServed(ctx, scope, { from, to, zone, unit }, periods),
+    // Ads per browser in the campaign's frequency window (frequency.ts).
+    reportFrequency(ctx, scope, { from, to }),
   ]);
   const { conversionCurrency } = conversions;
   const ratedWithCosts = ratedWith(booked, withVideo, conversionCurrency);
@@ -308,6 +312,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     weekHours,
     invalid: invalidOf(invalidRows),
     notServed,
+    frequency,
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
     // Conversions received in the range and not counted, and the counted ones' lag (the ledger's).

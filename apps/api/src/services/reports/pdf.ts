@@ -12,6 +12,7 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Figures } from './build-input';
 import { type FigureColumn, figureColumns, figureText } from './figure-columns';
+import { frequencyPdfRows, frequencyPdfSentence, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedPdfRows } from './not-served-files';
 import { bookingLines } from './spend-files';
 
@@ -195,7 +196,10 @@ function summarySection(figures: Figures, title: string, range: string, withVide
   ];
 }
 
-/** Invalid traffic, ad requests not served and conversions by reason, when there were any: never in the figures. */
+/**
+ * Invalid traffic, ad requests not served, frequency and conversions by reason, when there were any:
+ * never in the figures.
+ */
 function filteredSection(figures: Figures): Content[] {
   return [
     ...(figures.invalid.total > 0
@@ -221,6 +225,13 @@ function filteredSection(figures: Figures): Content[] {
             ['Outcome', shortLabel(FIGURE.adRequests), 'Share'],
             notServedPdfRows(figures),
           ),
+        ]
+      : []),
+    ...(hasFrequencyFigures(figures)
+      ? [
+          { text: 'Frequency', style: 'h2', margin: [0, 4, 0, 0] },
+          { text: frequencyPdfSentence(figures), margin: [0, 0, 0, 4] },
+          table(['*', 'auto'], ['Ads per browser', 'Browsers'], frequencyPdfRows(figures)),
         ]
       : []),
     ...(figures.invalidConversions.total > 0

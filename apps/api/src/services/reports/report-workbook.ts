@@ -15,6 +15,7 @@ import {
 import type { Figures, FiguresWithRows, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { type FigureColumn, figureColumns, sheetFormat, sheetHead, sheetValue } from './figure-columns';
+import { frequencyLines, frequencySheetHead, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedLines, notServedSheetHead } from './not-served-files';
 import { bookingLines } from './spend-files';
 import { guardWorkbookText } from './spreadsheet-text';
@@ -212,6 +213,9 @@ function filteredSheets(workbook: ExcelJS.Workbook, figures: Figures) {
   // The ad requests by outcome, by period and in all (when there were any).
   if (hasRequests(figures))
     tableSheet(workbook, 'Requests not served', notServedSheetHead(figures), notServedLines(figures));
+  // Ads per browser in the campaign's frequency window (when there were any).
+  if (hasFrequencyFigures(figures))
+    tableSheet(workbook, 'Frequency', frequencySheetHead(), frequencyLines(figures));
   // What players reported: VAST errors and verifications not executed by code (when there are any).
   const codes = codeRows(figures);
   if (codes.length > 0) {

@@ -6,7 +6,7 @@
 // capped where the campaign says so: frequency-jar.ts). Every
 // ad request of a known live creative counts once under its outcome (events/request-counter.ts); the
 // answer itself never tells which (the ad JSON's 404, the empty VAST document, as before).
-import type { DeliveryFacts, NotServedReason } from '@adconsole/domain';
+import type { DeliveryFacts, NotServedReason, TagCaps } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { CapJar, CapJudge } from './frequency-jar';
 import type { LiveCreative } from './live-creatives';
@@ -32,6 +32,22 @@ export function refusalOf(
   const refused = live.delivery === null ? null : live.delivery(facts(), now);
   if (refused !== null || live.caps === null || caps === undefined) return refused;
   return caps(live.caps, now);
+}
+
+/**
+ * An ad of a tag with caps served at `now` to a request that shows it: added to the request's cap history
+ * (`jar`), and counted by its rank in the browser's frequency window when its campaign has caps
+ * (docs/reports.md, "Frequency").
+ */
+export function servedCapped(
+  ctx: Pick<Context, 'events'>,
+  jar: CapJar | undefined,
+  caps: TagCaps | null,
+  now: number,
+): void {
+  const rank = jar?.served(caps, now) ?? null;
+  if (rank !== null && caps?.counted)
+    ctx.events.requests.addRank(caps.counted.campaignId, caps.counted.period, rank, now);
 }
 
 /**
@@ -78,7 +94,7 @@ export async function servableLive(
       (await throttled(ctx, candidate, client, now));
     if (client.showsAd) ctx.events.requests.add(candidate.countKey, reason ?? 'served', now);
     // Counted when served (the answer carries the ad), by a request that can show it.
-    if (reason === null && client.showsAd) options.jar?.served(candidate.caps, now);
+    if (reason === null && client.showsAd) servedCapped(ctx, options.jar, candidate.caps, now);
     return reason === null;
   };
   // A device's cap history is read from the store only for a tag with caps.

@@ -24,6 +24,7 @@ import {
   MAX_HISTORY_CHARS,
   type NotServedReason,
   recordServed,
+  servedRank,
   type TagCaps,
   tagCapsHold,
 } from '@adconsole/domain';
@@ -152,11 +153,17 @@ export class CapJar {
     return tagCapsHold(caps, this.read(), now) ? null : 'frequency';
   };
 
-  /** An ad of a tag with caps (null: none) was served at `now` (ms): it counts from now on. */
-  served(caps: TagCaps | null, now: number): void {
-    if (caps === null || !this.cappable) return;
-    recordServed(caps, this.read(), now);
+  /**
+   * An ad of a tag with caps (null: none) was served at `now` (ms): it counts from now on. Answers which
+   * of its campaign's ads in the campaign's frequency window it is to this browser (docs/reports.md,
+   * "Frequency"); null when the campaign has no caps or the request cannot be capped.
+   */
+  served(caps: TagCaps | null, now: number): number | null {
+    if (caps === null || !this.cappable) return null;
+    const history = this.read();
+    recordServed(caps, history, now);
     this.changedAt = now;
+    return servedRank(caps, history, now);
   }
 
   /** The Set-Cookie header to answer with: only when a browser was served an ad with caps. */

@@ -11,7 +11,7 @@ import type { RequestOutcome, ServePlacementQuery, ServeVpaidQuery } from '@adco
 import type { Context } from '../../context';
 import { answerAd } from './ad';
 import type { FilledAnswer } from './answer-template';
-import { servingNow, throttled } from './delivery';
+import { servedCapped, servingNow, throttled } from './delivery';
 import type { CapJar } from './frequency-jar';
 import type { LiveCreative } from './live-creatives';
 import { choosePlacementLive, positionOf } from './placements';
@@ -64,7 +64,7 @@ async function chosen(
     return undefined;
   }
   count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'served');
-  if (client.showsAd) jar?.served(placement.caps[choice.position] ?? null, now);
+  if (client.showsAd) servedCapped(ctx, jar, placement.caps[choice.position] ?? null, now);
   return { live, position: choice.position };
 }
 

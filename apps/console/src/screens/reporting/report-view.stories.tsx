@@ -1,6 +1,7 @@
 import {
   makeReport,
   oneWeekBreakdowns,
+  oneWeekFrequency,
   oneWeekNotServed,
   oneWeekReport,
   oneWeekReportWithConversionsAndSpend,
@@ -124,6 +125,20 @@ export const WithRequestsNotServed: Story = {
     const table = canvas.getByRole('table', { name: 'Requests not served by reason' });
     await expect(within(table).getByRole('rowheader', { name: 'Country' })).toBeVisible();
     await expect(canvas.getByText(/1,052,684 ad requests: 783,518 served/)).toBeVisible();
+  },
+};
+
+/**
+ * The campaign has frequency caps: the "Frequency" card, next to the requests not served, shows how many
+ * browsers had 1, 2 ... 10 or more of its ads in a day on each site, and the average.
+ */
+export const WithFrequency: Story = {
+  args: { report: { ...oneWeekReport, notServed: oneWeekNotServed, frequency: oneWeekFrequency } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Frequency' })).toBeVisible();
+    await expect(
+      canvas.getByText('48,200 browsers saw 2.1 ads on average (per browser on each site, per day).'),
+    ).toBeVisible();
   },
 };
 

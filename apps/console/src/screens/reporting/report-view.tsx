@@ -45,6 +45,7 @@ import {
   VideoQuartilesCard,
 } from './report-cards';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
+import { ReportFrequency } from './report-frequency';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
@@ -349,6 +350,7 @@ function ReportBody({
       />
       <ReportInvalidTraffic report={report} table={draw.table} locale={locale} />
       <ReportNotServed report={report} table={draw.table} locale={locale} />
+      <ReportFrequency report={report} table={draw.table} locale={locale} />
       <VastErrorsCard report={report} draw={draw} />
       <HoursCard report={report} draw={draw} />
     </>

@@ -1,0 +1,1 @@
+export { FrequencyPanel, type FrequencyPanelProps } from './frequency';
