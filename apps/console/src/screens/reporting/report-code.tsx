@@ -9,7 +9,7 @@ import { afterFirstPaint } from '../../lib/after-paint';
 export type ChartsCode = typeof import('./report-charts');
 export type TablesCode = typeof import('./report-tables');
 /** What has arrived of the two files. */
-export type ReportCode = { charts?: ChartsCode | undefined; tables?: TablesCode | undefined };
+type ReportCode = { charts?: ChartsCode | undefined; tables?: TablesCode | undefined };
 type Part = keyof ReportCode;
 
 const importers: { [part in Part]: () => Promise<NonNullable<ReportCode[part]>> } = {
