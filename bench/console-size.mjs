@@ -19,7 +19,7 @@ const consoleRoot = path.join(here, '..', 'apps', 'console');
 const TARGET_KB = 130;
 // The signed-in shell's first load (the dashboard: the entry, the router part, the signed-in frame and
 // the dashboard's first screen): docs/console.md, "The signed-in shell's first load".
-const DASHBOARD_BUDGET_KB = 215;
+const DASHBOARD_BUDGET_KB = 240;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const quiet = { logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' } };
