@@ -95,7 +95,10 @@ describe('page loads', () => {
         files: performance
           .getEntriesByType('resource')
           .filter((entry) => /\/assets\/(report-charts|report-tables)-[\w-]+\.js$/.test(entry.name))
-          .map((entry) => ({ part: entry.name.split('/').pop()?.split('-')[1] ?? '', start: entry.startTime })),
+          .map((entry) => ({
+            part: entry.name.split('/').pop()?.split('-')[1] ?? '',
+            start: entry.startTime,
+          })),
       }));
     /** Waits until `part`'s file has been asked for. */
     const asked = (part: string) =>

@@ -122,9 +122,13 @@ describe("the share page's scripts after the server's drawing", () => {
     const page = scriptsAfterStyles(vite);
     // No module runs before the first paint: the entry is only preloaded.
     expect(page).not.toContain('<script type="module"');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">');
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">',
+    );
     expect(page).toContain('<script defer src="/after-paint.js" data-entry="/assets/index-abc.js"></script>');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">');
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">',
+    );
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
   });
 });

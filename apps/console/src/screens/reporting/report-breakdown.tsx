@@ -39,8 +39,8 @@ import { NeedsCode } from './report-code';
  * for when the section comes near (report-code.tsx).
  */
 type BreakdownChunk = {
-  BreakdownBars?: (typeof import('@adconsole/charts'))['BreakdownBars'] | undefined;
-  BreakdownTable?: (typeof import('@adconsole/charts'))['BreakdownTable'] | undefined;
+  BreakdownBars?: typeof import('@adconsole/charts')['BreakdownBars'] | undefined;
+  BreakdownTable?: typeof import('@adconsole/charts')['BreakdownTable'] | undefined;
 };
 
 export type ReportBreakdownProps = {

@@ -33,14 +33,13 @@ import {
 } from '@adconsole/ui';
 import type * as React from 'react';
 import { formatReportDays, reportZoneName } from './format';
+import { type ChartsCode, NeedsCode, type TablesCode } from './report-code';
 import {
   conversionHiddenColumns,
   creativeConversionHidden,
   performanceMetrics,
   ReportConversionTiles,
 } from './report-conversions';
-import { type ChartsCode, NeedsCode, type TablesCode } from './report-code';
-
 
 /** The charts whose placeholder holds their drawn size. */
 export type ChartSize = 'performance' | 'video' | 'lag' | 'creatives' | 'hours' | 'pacing';

@@ -29,9 +29,10 @@ import { LinkIcon } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../components/router-link';
-import { printPage, usePrinting } from '../../lib/printing';
 import { afterFirstPaint } from '../../lib/after-paint';
+import { printPage, usePrinting } from '../../lib/printing';
 import { useCampaign } from '../campaigns/campaign-queries';
+import { loadReportCode } from './report-code';
 import {
   downloadReport,
   previousRequest,
@@ -42,7 +43,6 @@ import {
   useSchedules,
   useShareLinks,
 } from './report-queries';
-import { loadReportCode } from './report-code';
 import { ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
