@@ -113,7 +113,7 @@ describe('what the server writes into the page keeps its dollar signs', () => {
 });
 
 describe("the share page's scripts after the server's drawing", () => {
-  it('preloads the entry at a low priority and leaves its start to /after-paint.js, which names it', () => {
+  it('preloads the entry at a low priority and leaves its start to /assets/after-paint-v1.js, which names it', () => {
     const vite = [
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">',
@@ -125,7 +125,7 @@ describe("the share page's scripts after the server's drawing", () => {
     expect(page).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">',
     );
-    expect(page).toContain('<script defer src="/after-paint.js" data-entry="/assets/index-abc.js"></script>');
+    expect(page).toContain('<script defer src="/assets/after-paint-v1.js" data-entry="/assets/index-abc.js"></script>');
     expect(page).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">',
     );

@@ -85,8 +85,8 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
 /**
  * The page's scripts at a low fetch priority: its first view is in the HTML already, and the console's
  * code, which makes it live, should not share the connection with the stylesheet the first paint needs.
- * The entry module is preloaded like the others and started by `/after-paint.js` (the console's
- * `public/`) once the drawing has been painted: a module run before the first paint holds it back
+ * The entry module is preloaded like the others and started by `/assets/after-paint-v1.js` (the
+ * console's `public/assets/`) once the drawing has been painted: a module run before the first paint holds it back
  * until every file of the console has arrived (docs/console.md, "The console's code after the
  * server's drawing").
  */
@@ -95,7 +95,7 @@ export const scriptsAfterStyles = (html: string): string =>
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_match, entry: string) =>
-        `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/after-paint.js" data-entry="${entry}"></script>`,
+        `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/assets/after-paint-v1.js" data-entry="${entry}"></script>`,
     )
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 

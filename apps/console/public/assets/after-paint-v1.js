@@ -3,8 +3,10 @@
 // A module script run before the first paint holds that paint until the console's code has arrived and
 // run (on a fast host the files arrive before the first frame), and Lighthouse then counts every file
 // of the console as blocking the first paint. The files themselves are preloaded by the page, so they
-// download meanwhile. A classic script, in the page as `<script defer src="/after-paint.js"
-// data-entry="/assets/index-….js">` (apps/api/src/http/server-view.ts); no inline script (the CSP).
+// download meanwhile. A classic script, in the page as `<script defer src="/assets/after-paint-v1.js"
+// data-entry="/assets/index-….js">` (apps/api/src/http/server-view.ts): under /assets/, the only place
+// the CSP runs scripts from, where files are cached for a year, so a change to it takes a new name
+// (v2); no inline script (the CSP).
 (() => {
   const script = document.currentScript;
   const entry = script?.getAttribute('data-entry');
