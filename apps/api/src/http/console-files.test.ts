@@ -125,7 +125,9 @@ describe("the share page's scripts after the server's drawing", () => {
     expect(page).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">',
     );
-    expect(page).toContain('<script defer src="/assets/after-paint-v1.js" data-entry="/assets/index-abc.js"></script>');
+    expect(page).toContain(
+      '<script defer src="/assets/after-paint-v1.js" data-entry="/assets/index-abc.js"></script>',
+    );
     expect(page).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">',
     );
