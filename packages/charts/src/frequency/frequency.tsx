@@ -39,7 +39,7 @@ export function FrequencyPanel({
     );
   const largest = Math.max(1, ...frequency.bars.map((bar) => bar.browsers));
   return (
-    <div data-slot="frequency" className={cn('grid gap-4', className)} {...props}>
+    <div data-slot="frequency" className={cn('@container grid gap-4', className)} {...props}>
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
         <p className="text-sm">
           <span className="text-muted-foreground">Average </span>
@@ -58,11 +58,12 @@ export function FrequencyPanel({
       <div
         data-slot="frequency-bars"
         aria-hidden="true"
-        className="grid grid-cols-10 items-end gap-1 sm:gap-2"
+        className="grid grid-cols-10 items-end gap-1 @md:gap-2"
       >
         {frequency.bars.map((bar) => (
           <div key={bar.times} className="grid min-w-0 justify-items-center gap-1">
-            <span className="text-muted-foreground text-xs tabular-nums">
+            {/* A phone's column is about 26 px (the panel's own width decides, not the window's): its count in a smaller type keeps "1.2K" inside it. */}
+            <span className="text-[0.625rem] text-muted-foreground tabular-nums @md:text-xs">
               {formatCompact(bar.browsers, locale)}
             </span>
             <div className="flex h-32 w-full items-end">
