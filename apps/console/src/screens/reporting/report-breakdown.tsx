@@ -32,16 +32,9 @@ import {
 } from '@adconsole/ui';
 import { ChartBarBigIcon } from 'lucide-react';
 import { NearViewport } from '../../components/near-viewport';
-import { NeedsCode } from './report-code';
 
-/**
- * The bars (the charts' code) and the table (the tables' code), each once it has arrived; each is asked
- * for when the section comes near (report-code.tsx).
- */
-type BreakdownChunk = {
-  BreakdownBars?: typeof import('@adconsole/charts')['BreakdownBars'] | undefined;
-  BreakdownTable?: typeof import('@adconsole/charts')['BreakdownTable'] | undefined;
-};
+/** The charts' chunk, when it has arrived: the bars and the table come with the report's other charts. */
+type BreakdownChunk = Pick<typeof import('@adconsole/charts'), 'BreakdownBars' | 'BreakdownTable'>;
 
 export type ReportBreakdownProps = {
   /** The chosen tab (the URL's `breakdown=`). */
@@ -259,7 +252,7 @@ function BreakdownBody({
   return (
     <>
       <div className={bars} data-breakdown-state={loaded ? 'ready' : 'loading'}>
-        {charts?.BreakdownBars ? (
+        {charts ? (
           <charts.BreakdownBars
             breakdown={loaded}
             limit={BAR_LIMIT}
@@ -270,14 +263,11 @@ function BreakdownBody({
             conversionCurrency={conversionCurrency}
           />
         ) : (
-          <>
-            <NeedsCode part="charts" />
-            <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
-          </>
+          <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
         )}
       </div>
       <div className={table}>
-        {charts?.BreakdownTable ? (
+        {charts ? (
           <charts.BreakdownTable
             key={printing ? 'print' : 'screen'}
             breakdown={loaded}
@@ -288,10 +278,7 @@ function BreakdownBody({
             rate={rate}
           />
         ) : (
-          <>
-            <NeedsCode part="tables" />
-            <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />
-          </>
+          <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />
         )}
       </div>
     </>
