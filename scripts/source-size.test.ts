@@ -55,7 +55,11 @@ afterEach(() => {
   for (const dir of trees.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('scripts/source-size.mjs: files at most 600 lines, functions and components at most 200', () => {
+// Each test makes a git folder and runs the script in a node of its own: a second alone, several beside
+// a loaded run (a clean-clone CI took over 5 s), so 30 s catches a hang and nothing else.
+describe('scripts/source-size.mjs: files at most 600 lines, functions and components at most 200', {
+  timeout: 30_000,
+}, () => {
   it('passes a 600-line file, a 200-line function and a 200-line component', () => {
     const dir = workTree({
       'src/long-file.ts': fileOf(600),
