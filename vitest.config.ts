@@ -14,33 +14,32 @@ const ci = process.env.CI === 'true';
 const optIn = (process.env.ADCONSOLE_OPT_IN ?? '').split(',');
 
 /**
- * Suites whose SQL every other suite runs too, so the PostgreSQL run of them would test nothing new:
- * they test serving (signing, classification, CORS, click hosts, placements' rotation over HTTP; the
- * events they record go through the event store that services/events and the report suites run on both
- * databases), the validation of every route (fuzz.test.ts; contract-fuzz.test.ts stays on both), and
- * the file manager's object stores. They run on PGlite alone (docs/testing.md, "Which suites run twice").
+ * The API suites `npm test` runs on the PostgreSQL server as well as on PGlite. PGlite is PostgreSQL's
+ * own engine (parser, planner, executor) compiled to WebAssembly, so a query answers the same on both;
+ * what the server adds is what these suites test: node-postgres's types and pool (the reports' numbers,
+ * the pool's drain), several connections at once (group commit, locks, `SKIP LOCKED`, advisory locks,
+ * `ON CONFLICT` under concurrent writers), the limits, caps and jobs a fleet shares through the
+ * database, and the contract. `npm run test:postgres` runs every API suite on the server
+ * (docs/testing.md, "Which suites run twice").
  */
-const PGLITE_ONLY = [
-  'apps/api/src/routes/fuzz.test.ts',
-  'apps/api/src/services/file-manager/file-manager.test.ts',
-  'apps/api/src/services/serving/serving*.test.ts',
-  'apps/api/src/services/serving/platform-clicks.test.ts',
-  'apps/api/src/services/serving/invalid-traffic.test.ts',
-  'apps/api/src/services/serving/vast-*.test.ts',
-  // Unit tests that start no server and read no database.
-  'apps/api/src/services/serving/{gzip-template,signing,traffic-quality,country}.test.ts',
-  'apps/api/src/services/reports/golden-downloads.test.ts',
-  'apps/api/src/services/outbound/webhook-*.test.ts',
-  'apps/api/src/services/events/bus/link.test.ts',
-  'apps/api/src/config.test.ts',
-  // The event log's faults (the log down, junk, a stream deleted, the store or the journal refusing) are
-  // the log's and the journal's, not SQL: PGlite in `npm test`, both databases in `npm run test:bus`.
-  'apps/api/src/services/events/bus/event-log-faults.test.ts',
-  'apps/api/src/services/events/bus/event-log-refusals.test.ts',
+const POSTGRES_SUITES = [
+  'apps/api/src/db/*.test.ts',
+  'apps/api/src/migrations/*.test.ts',
+  'apps/api/src/http/drain.test.ts',
+  'apps/api/src/routes/contract-fuzz.test.ts',
+  'apps/api/src/security/{job-queue,fleet-limits,rate-limits,mail-limits,sign-in-and-passwords}.test.ts',
+  'apps/api/src/services/jobs/*.test.ts',
+  'apps/api/src/services/events/{store,journal,request-counter,grains,campaign-days,pacing-days,alert-windows}.test.ts',
+  'apps/api/src/services/events/bus/event-log.test.ts',
+  'apps/api/src/services/reports/{figures,breakdowns,downloads,dashboard,spend,conversion-reports,frequency-report,share,schedules}.test.ts',
+  'apps/api/src/services/serving/{frequency-caps-served,even-delivery,conversions,delivery-rules-served}.test.ts',
+  'apps/api/src/services/campaigns/{campaign-booking,placements,ab-tests}.test.ts',
+  'apps/api/src/services/identity/auth.test.ts',
+  'apps/api/src/services/audit/audit.test.ts',
 ];
 
 /**
- * The suites `npm run test:bus` runs again with every test server on the event log (TEST_EVENTS_BUS, a
+ * The suites `npm test` (the serving ones) and `npm run test:bus` (all) run again with every test server on the event log (TEST_EVENTS_BUS, a
  * JetStream stream of its own each): serving and tracking, clicks, conversions, and the log's own tests
  * on both databases (docs/testing.md, "The event log").
  */
@@ -54,19 +53,24 @@ const BUS_SUITES = [
   'apps/api/src/services/events/bus/*.test.ts',
 ];
 
-/** The API suite runs twice: on the embedded PGlite and on the PostgreSQL server. */
+/**
+ * The API suite on the embedded PGlite (every suite) and on the PostgreSQL server (POSTGRES_SUITES, or
+ * every suite under `npm run test:postgres`).
+ */
 const apiProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${database}`,
-    include: ['apps/api/src/**/*.test.ts'],
+    include:
+      database === 'postgres' && !optIn.includes('postgres')
+        ? POSTGRES_SUITES
+        : ['apps/api/src/**/*.test.ts'],
     // Suites that need something large run only through their own scripts (npm run test:<name>).
     exclude: [
       '**/*.libreoffice.test.ts',
       '**/*.clickhouse.test.ts',
       '**/*.fleet.test.ts',
       '**/node_modules/**',
-      ...(database === 'postgres' ? PGLITE_ONLY : []),
     ],
     environment: 'node',
     env: { TEST_DATABASE: database },
@@ -210,24 +214,27 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
-      ...(optIn.includes('bus')
-        ? (['pglite', 'postgres'] as const).map((database) => {
-            const project = apiProject(database);
-            return {
-              ...project,
-              test: {
-                ...project.test,
-                name: `bus-${database}`,
-                include: BUS_SUITES,
-                exclude: ['**/node_modules/**'],
-                env: {
-                  TEST_DATABASE: database,
-                  TEST_EVENTS_BUS: process.env.TEST_EVENTS_BUS ?? 'nats://127.0.0.1:4222',
-                },
-              },
-            };
-          })
-        : []),
+      // The serving, tracking and conversion suites again with every test server on the event log, on both
+      // databases; `npm run test:bus` adds the log's own suites on both (they set their own EVENTS_BUS, so
+      // `npm test` runs them in api-pglite and, the consumer's SQL, event-log.test.ts in api-postgres).
+      ...(['pglite', 'postgres'] as const).map((database) => {
+        const project = apiProject(database);
+        return {
+          ...project,
+          test: {
+            ...project.test,
+            name: `bus-${database}`,
+            include: optIn.includes('bus')
+              ? BUS_SUITES
+              : BUS_SUITES.filter((suite) => !suite.includes('/bus/')),
+            exclude: ['**/node_modules/**'],
+            env: {
+              TEST_DATABASE: database,
+              TEST_EVENTS_BUS: process.env.TEST_EVENTS_BUS ?? 'nats://127.0.0.1:4222',
+            },
+          },
+        };
+      }),
       ...(optIn.includes('libreoffice')
         ? [
             {

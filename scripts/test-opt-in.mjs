@@ -1,5 +1,5 @@
 // `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet`,
-// `npm run test:bus` and `npm run test:first-start`:
+// `npm run test:bus`, `npm run test:postgres` and `npm run test:first-start`:
 // the suites that need something large or long, kept out of `npm test`. Installs what they need when it
 // is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
 // workspace and its lockfile), builds what is stale, then runs the one Vitest project.
@@ -73,6 +73,9 @@ suites.fleet.vitestArgs = ['--no-file-parallelism'];
 // The first start from a fresh copy of the repository, as the README tells a newcomer (nothing installed,
 // nothing built, then `npm start`): a whole build of its own, so out of `npm test` (docs/testing.md).
 suites['first-start'] = { project: 'e2e', files: ['e2e/first-start.test.ts'] };
+// Every API suite on the PostgreSQL server, not only the ones `npm test` runs there (POSTGRES_SUITES in
+// vitest.config.ts; docs/testing.md, "Which suites run twice"). The serving suite serves the built ad runtime.
+suites.postgres = { project: 'api-postgres', postgres: true, nats: true, builds: suites.clickhouse.builds };
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
