@@ -164,10 +164,9 @@ describe('BreakdownTable printed', () => {
       'CTR',
       'Conversions',
       'Conversion value',
-      'ROAS',
     ]);
     expect(markup).toContain(
-      'Left out on paper: Viewable impressions, Engagements, Conversion rate, Cost per conversion — the CSV/XLSX have every column.',
+      'Left out on paper: Viewable impressions, Engagements, Conversion rate, Cost per conversion, ROAS — the CSV/XLSX have every column.',
     );
   });
 });

@@ -33,7 +33,6 @@ describe('printedFigures', () => {
     const byDay = printedFigures(table, 1);
     expect(byDay.printed).toEqual([
       'impressions',
-      'viewabilityRate',
       'clicks',
       'ctr',
       'spend',
@@ -42,14 +41,13 @@ describe('printedFigures', () => {
     ]);
     expect(byDay.printed.length + 1).toBe(PRINTED_TABLE_COLUMNS);
     expect(byDay.leftOut).toEqual(table.filter((key) => !byDay.printed.includes(key)));
-    // A creative's name and type take two columns: the viewability rate goes too.
+    // A creative's name and type take two columns: the conversions' value goes too.
     expect(printedFigures(table, 2).printed).toEqual([
       'impressions',
       'clicks',
       'ctr',
       'spend',
       'conversions',
-      'conversionValue',
     ]);
   });
 

@@ -1,13 +1,14 @@
 // Which figure columns a report table keeps on paper (docs/console.md, "Printing: sections that fit the
 // page"). An A4 page leaves a table 660 CSS px (the page's 703 less a card's border and padding); at the
 // print stylesheet's 8.5 pt a figure column takes 55-90 px (its longest header word, the sort icon and
-// the cell's padding), so eight columns in all fit, its name or day among them. The figures tables and
-// the breakdown's table keep the first of their figures in one order of priority and name the others
-// under the table: the downloads (CSV, XLSX) have every column.
+// the cell's padding) and a column of names at least 80, so seven columns in all fit, its name or day
+// among them (eight fitted by day, not by country: 673 px). The figures tables and the breakdown's
+// table keep the first of their figures in one order of priority and name the others under the table:
+// the downloads (CSV, XLSX) have every column.
 import type { FigureKey } from './figures';
 
 /** How many columns a printed report table holds, its naming columns (day, creative, type) included. */
-export const PRINTED_TABLE_COLUMNS = 8;
+export const PRINTED_TABLE_COLUMNS = 7;
 
 /**
  * The figures a printed table may keep, in the order it keeps them: the reach and response

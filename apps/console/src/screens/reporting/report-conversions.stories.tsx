@@ -212,7 +212,7 @@ const leftOutNote = (canvasElement: HTMLElement, name: string) =>
 
 /**
  * Printed (an A4 page's 703 px) with conversions and spend: the figures tables keep the columns that
- * fit the page (the domain's printedFigures: eight in all, the day or the creative and its type
+ * fit the page (the domain's printedFigures: seven in all, the day or the creative and its type
  * among them) and name the others under them; both tables print, without tabs. (A story has no print
  * media: e2e/reporting.test.ts checks on the printed page that no table is wider than it.)
  */
@@ -230,7 +230,6 @@ export const Printed: Story = {
     await expect(headers(canvasElement, 'Figures by day')).toEqual([
       'Day',
       'Impressions',
-      'Viewability',
       'Clicks',
       'CTR',
       'Spend',
@@ -245,13 +244,12 @@ export const Printed: Story = {
       'CTR',
       'Spend',
       'Conversions',
-      'Conversion value',
     ]);
     const byDay = leftOutNote(canvasElement, 'Figures by day') ?? '';
     await expect(byDay).toMatch(/^Left out on paper: .* — the CSV\/XLSX have every column\.$/);
     for (const name of ['Viewable impressions', 'Conversion rate', 'Cost per conversion', 'ROAS'])
       await expect(byDay).toContain(name);
-    await expect(leftOutNote(canvasElement, 'Figures by creative')).toContain('Viewability, ');
+    await expect(leftOutNote(canvasElement, 'Figures by creative')).toContain('Conversion value, ');
   },
 };
 
