@@ -264,7 +264,6 @@ describe('reporting', () => {
     const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
     // The sections follow one another (a chart's card never split): more than one page, far fewer than
     // the eleven of a page per section.
-    console.log(`PDF pages: ${pages}`);
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(pages).toBeLessThan(11);
     expect(info).toMatch(/Page size:.*\(A4\)/);

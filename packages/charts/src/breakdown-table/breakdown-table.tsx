@@ -28,7 +28,7 @@ import {
   formatConversionFigure,
   showsConversionFigure,
 } from '../lib/conversions';
-import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES, PRINTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 import { PrintedColumnsNote } from '../lib/printed-columns';
@@ -301,7 +301,7 @@ function LoadedBreakdownTable({
         caption={caption ?? `Report by ${breakdownNoun(breakdown.dimension)}`}
         emptyMessage="No figures for this period."
         maxHeight={maxHeight}
-        className={FITTED_TABLE_CLASSES}
+        className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
       />
       <PrintedColumnsNote leftOut={leftOut} />
       {database ? (

@@ -20,7 +20,7 @@ import {
 import type * as React from 'react';
 import { useMemo } from 'react';
 import { formatConversionFigure, isConversionMetric, showsConversionFigure } from '../lib/conversions';
-import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES, PRINTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
 import { PrintedColumnsNote } from '../lib/printed-columns';
@@ -189,6 +189,7 @@ export function ReportTable(props: ReportTableProps) {
         caption={caption}
         toolbar={toolbar}
         leftOut={leftOut}
+        printing={printing}
         className={className}
         {...divProps}
       />
@@ -208,6 +209,7 @@ export function ReportTable(props: ReportTableProps) {
       caption={caption}
       toolbar={toolbar}
       leftOut={leftOut}
+      printing={printing}
       className={className}
       {...divProps}
     />
@@ -240,6 +242,7 @@ type InnerProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   caption: string | undefined;
   toolbar: React.ReactNode;
   leftOut: readonly ReportTableMetric[];
+  printing: boolean;
 };
 
 function PeriodTable({
@@ -253,6 +256,7 @@ function PeriodTable({
   caption,
   toolbar,
   leftOut,
+  printing,
   className,
   ...props
 }: InnerProps & { series: readonly ReportSeriesPoint[] }) {
@@ -284,6 +288,7 @@ function PeriodTable({
       caption={caption ?? `Report by ${byHour ? 'hour' : 'day'}`}
       toolbar={toolbar}
       leftOut={leftOut}
+      printing={printing}
       locale={locale}
       className={className}
       {...props}
@@ -304,6 +309,7 @@ function CreativeTable({
   caption,
   toolbar,
   leftOut,
+  printing,
   className,
   ...props
 }: InnerProps & {
@@ -370,6 +376,7 @@ function CreativeTable({
       caption={caption ?? 'Report by creative'}
       toolbar={toolbar}
       leftOut={leftOut}
+      printing={printing}
       locale={locale}
       className={className}
       {...props}
@@ -383,6 +390,7 @@ function ReportTableLayout<TData extends object>({
   toolbar,
   locale,
   leftOut,
+  printing,
   className,
   ...props
 }: Omit<React.ComponentProps<'div'>, 'children'> & {
@@ -391,6 +399,7 @@ function ReportTableLayout<TData extends object>({
   toolbar: React.ReactNode;
   locale: string;
   leftOut: readonly ReportTableMetric[];
+  printing: boolean;
 }) {
   return (
     <div data-slot="report-table" className={cn('flex min-w-0 flex-col gap-3', className)} {...props}>
@@ -399,7 +408,7 @@ function ReportTableLayout<TData extends object>({
         table={table}
         caption={caption}
         emptyMessage="No figures for this period."
-        className={FITTED_TABLE_CLASSES}
+        className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
       />
       <PrintedColumnsNote leftOut={leftOut} />
       <DataTablePagination table={table} locale={locale} />
