@@ -99,6 +99,7 @@ export * from './reports/counters';
 export * from './reports/figures';
 export * from './reports/frequency';
 export * from './reports/not-served';
+export * from './reports/printed-columns';
 export * from './reports/ratio';
 export * from './reports/report-range';
 export * from './reports/schedules';

@@ -142,3 +142,31 @@ describe('BreakdownTable with conversions', () => {
     expect(render({ breakdown: before, conversionCurrency: 'USD', rate })[0]).not.toContain('Conversions');
   });
 });
+
+describe('BreakdownTable printed', () => {
+  it('keeps the figures that fit an A4 page (the domain printedFigures) and names the others', () => {
+    const rate = { model: 'CPM', amount: 2, currency: 'USD' } as const;
+    const markup = renderToStaticMarkup(
+      <BreakdownTable
+        breakdown={handCounted}
+        locale="en-US"
+        withVideo={false}
+        conversionCurrency="USD"
+        rate={rate}
+        printing
+      />,
+    );
+    expect(tableCells(markup)[0]).toEqual([
+      'Site',
+      'Impressions',
+      'Viewability',
+      'Clicks',
+      'CTR',
+      'Conversions',
+      'Conversion value',
+    ]);
+    expect(markup).toContain(
+      'Left out on paper: Viewable impressions, Engagements, Conversion rate, Cost per conversion, ROAS — the CSV/XLSX have every column.',
+    );
+  });
+});

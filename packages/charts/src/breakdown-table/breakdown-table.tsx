@@ -1,4 +1,4 @@
-import type { Breakdown, CampaignRate, ReportTotals } from '@adconsole/domain';
+import { type Breakdown, type CampaignRate, printedFigures, type ReportTotals } from '@adconsole/domain';
 import { cn, Skeleton } from '@adconsole/ui';
 import {
   DataTable,
@@ -28,9 +28,10 @@ import {
   formatConversionFigure,
   showsConversionFigure,
 } from '../lib/conversions';
-import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES, PRINTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
+import { PrintedColumnsNote } from '../lib/printed-columns';
 
 export type BreakdownTableProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The report's breakdown (`data.breakdown`); undefined while it loads. */
@@ -39,8 +40,13 @@ export type BreakdownTableProps = Omit<React.ComponentProps<'div'>, 'children'> 
   locale?: string;
   /** The video columns; by default shown when any value had a video start. */
   withVideo?: boolean;
-  /** Columns hidden at first (the column menu shows them again). */
+  /** Columns hidden at first (the column menu shows them again); on paper, columns never printed. */
   hiddenColumns?: readonly BreakdownColumn[];
+  /**
+   * Print layout: of the columns not hidden, those that fit an A4 page (the domain's printedFigures, as
+   * in ReportTable), the others named in a note under the table.
+   */
+  printing?: boolean | undefined;
   /**
    * The report's `conversionCurrency` (its conversion actions' ISO 4217 code): with it, and rows that
    * carry `conversions`, the table shows Conversions, Conversion rate and Conversion value.
@@ -114,6 +120,7 @@ export function BreakdownTable({
   locale = defaultLocale(),
   withVideo,
   hiddenColumns = [],
+  printing = false,
   conversionCurrency,
   rate,
   caption,
@@ -145,6 +152,7 @@ export function BreakdownTable({
       locale={locale}
       withVideo={withVideo ?? breakdownHasVideo(breakdown)}
       hiddenColumns={hiddenColumns}
+      printing={printing}
       conversionCurrency={
         conversionCurrency && breakdownHasConversions(breakdown) ? conversionCurrency : null
       }
@@ -163,6 +171,7 @@ function LoadedBreakdownTable({
   locale,
   withVideo,
   hiddenColumns,
+  printing,
   conversionCurrency,
   rate,
   caption,
@@ -175,6 +184,7 @@ function LoadedBreakdownTable({
   locale: string;
   withVideo: boolean;
   hiddenColumns: readonly BreakdownColumn[];
+  printing: boolean;
   /** Set only when the rows carry conversions: no conversion columns without it. */
   conversionCurrency: string | null;
   rate: CampaignRate | null;
@@ -202,6 +212,13 @@ function LoadedBreakdownTable({
           ),
     [conversionCurrency, total, breakdown],
   );
+  // On paper the value names a row: the figures have the rest of the page.
+  const leftOut = printing
+    ? printedFigures(
+        [...metrics, ...conversionMetrics].filter((metric) => !hiddenColumns.includes(metric)),
+        1,
+      ).leftOut
+    : [];
   const columns = useMemo(() => {
     const helper = dataTableColumnHelper<BreakdownTableRow>();
     return helper.columns([
@@ -267,7 +284,7 @@ function LoadedBreakdownTable({
       sorting: [{ id: 'impressions', desc: true }],
       // At most the top 50 values, Other and Unknown: one page, scrolling under the sticky header.
       pagination: { pageIndex: 0, pageSize: Math.max(rows.length, 1) },
-      columnVisibility: Object.fromEntries(hiddenColumns.map((metric) => [metric, false])),
+      columnVisibility: Object.fromEntries([...hiddenColumns, ...leftOut].map((metric) => [metric, false])),
     },
   });
   const database = breakdown.countryDatabase;
@@ -284,8 +301,9 @@ function LoadedBreakdownTable({
         caption={caption ?? `Report by ${breakdownNoun(breakdown.dimension)}`}
         emptyMessage="No figures for this period."
         maxHeight={maxHeight}
-        className={FITTED_TABLE_CLASSES}
+        className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
       />
+      <PrintedColumnsNote leftOut={leftOut} />
       {database ? (
         <p data-slot="breakdown-country-database" className="text-muted-foreground text-xs">
           Countries from {database.name} {database.version} ({database.licence}).

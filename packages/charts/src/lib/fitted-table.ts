@@ -25,3 +25,14 @@ export const FITTED_TABLE_CLASSES = [
  */
 export const FITTED_NAME_CLASSES =
   'line-clamp-2 whitespace-normal break-words print:line-clamp-none print:overflow-visible';
+
+/**
+ * Added in the print layout (`printing`): the print stylesheet's type and padding (8.5 pt, 0.25rem a
+ * side, every cell wrapping; the console's styles.css under `@media print`) and the names' 5rem as
+ * classes, so the printed state drawn without print media (a story at the page's 703 px) keeps the
+ * columns paper does.
+ */
+export const PRINTED_TABLE_CLASSES = [
+  '[&_:is(th,td,button)]:text-[8.5pt] [&_:is(th,td,button)]:px-1! [&_:is(th,td,button)]:whitespace-normal',
+  '[&_td:has([data-fitted-name])]:min-w-20!',
+].join(' ');

@@ -3,6 +3,7 @@ import {
   type FigureKeyIn,
   figureKeysIn,
   figureSpec,
+  printedFigures,
   type ReportCreative,
   type ReportSeriesPoint,
   type ReportTotals,
@@ -19,9 +20,10 @@ import {
 import type * as React from 'react';
 import { useMemo } from 'react';
 import { formatConversionFigure, isConversionMetric, showsConversionFigure } from '../lib/conversions';
-import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES } from '../lib/fitted-table';
+import { FITTED_NAME_CLASSES, FITTED_TABLE_CLASSES, PRINTED_TABLE_CLASSES } from '../lib/fitted-table';
 import { defaultLocale, formatFigure, formatPeriod, isHourPeriod } from '../lib/format';
 import { metricConfig } from '../lib/metrics';
+import { PrintedColumnsNote } from '../lib/printed-columns';
 import { formatSpend, SPEND_METRICS } from '../pacing/spend-tiles';
 
 export type ReportTableMetric = FigureKeyIn<'table'>;
@@ -54,8 +56,13 @@ type Common = Omit<React.ComponentProps<'div'>, 'children'> & {
   locale?: string;
   /** Rows per page at first. */
   pageSize?: number;
-  /** Columns hidden at first (the column menu shows them again). */
+  /** Columns hidden at first (the column menu shows them again); on paper, columns never printed. */
   hiddenColumns?: readonly ReportTableMetric[];
+  /**
+   * Print layout: of the columns not hidden, those that fit an A4 page (the domain's printedFigures),
+   * the others named in a note under the table.
+   */
+  printing?: boolean | undefined;
   /** The table's name for assistive technology. */
   caption?: string;
   /** Controls shown left of the column menu (a title, a download button). */
@@ -140,6 +147,7 @@ export function ReportTable(props: ReportTableProps) {
     toolbar,
     currency,
     conversionCurrency,
+    printing = false,
     className,
     ...rest
   } = props;
@@ -156,7 +164,16 @@ export function ReportTable(props: ReportTableProps) {
       ),
     [totals, withSpend, withConversions],
   );
-  const columnVisibility = Object.fromEntries(hiddenColumns.map((metric) => [metric, false]));
+  // On paper a day (or hour) names a row, a creative's name and type do: the figures have the rest.
+  const leftOut = printing
+    ? printedFigures(
+        metrics.filter((metric) => !hiddenColumns.includes(metric)),
+        props.by === 'period' ? 1 : 2,
+      ).leftOut
+    : [];
+  const columnVisibility = Object.fromEntries(
+    [...hiddenColumns, ...leftOut].map((metric) => [metric, false]),
+  );
   const divProps = omitTableProps(rest);
 
   if (props.by === 'period') {
@@ -171,6 +188,8 @@ export function ReportTable(props: ReportTableProps) {
         initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
         caption={caption}
         toolbar={toolbar}
+        leftOut={leftOut}
+        printing={printing}
         className={className}
         {...divProps}
       />
@@ -189,6 +208,8 @@ export function ReportTable(props: ReportTableProps) {
       initialState={{ pagination: { pageIndex: 0, pageSize }, columnVisibility }}
       caption={caption}
       toolbar={toolbar}
+      leftOut={leftOut}
+      printing={printing}
       className={className}
       {...divProps}
     />
@@ -220,6 +241,8 @@ type InnerProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   };
   caption: string | undefined;
   toolbar: React.ReactNode;
+  leftOut: readonly ReportTableMetric[];
+  printing: boolean;
 };
 
 function PeriodTable({
@@ -232,6 +255,8 @@ function PeriodTable({
   initialState,
   caption,
   toolbar,
+  leftOut,
+  printing,
   className,
   ...props
 }: InnerProps & { series: readonly ReportSeriesPoint[] }) {
@@ -262,6 +287,8 @@ function PeriodTable({
       table={table}
       caption={caption ?? `Report by ${byHour ? 'hour' : 'day'}`}
       toolbar={toolbar}
+      leftOut={leftOut}
+      printing={printing}
       locale={locale}
       className={className}
       {...props}
@@ -281,6 +308,8 @@ function CreativeTable({
   initialState,
   caption,
   toolbar,
+  leftOut,
+  printing,
   className,
   ...props
 }: InnerProps & {
@@ -346,6 +375,8 @@ function CreativeTable({
       table={table}
       caption={caption ?? 'Report by creative'}
       toolbar={toolbar}
+      leftOut={leftOut}
+      printing={printing}
       locale={locale}
       className={className}
       {...props}
@@ -358,6 +389,8 @@ function ReportTableLayout<TData extends object>({
   caption,
   toolbar,
   locale,
+  leftOut,
+  printing,
   className,
   ...props
 }: Omit<React.ComponentProps<'div'>, 'children'> & {
@@ -365,6 +398,8 @@ function ReportTableLayout<TData extends object>({
   caption: string;
   toolbar: React.ReactNode;
   locale: string;
+  leftOut: readonly ReportTableMetric[];
+  printing: boolean;
 }) {
   return (
     <div data-slot="report-table" className={cn('flex min-w-0 flex-col gap-3', className)} {...props}>
@@ -373,8 +408,9 @@ function ReportTableLayout<TData extends object>({
         table={table}
         caption={caption}
         emptyMessage="No figures for this period."
-        className={FITTED_TABLE_CLASSES}
+        className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
       />
+      <PrintedColumnsNote leftOut={leftOut} />
       <DataTablePagination table={table} locale={locale} />
     </div>
   );

@@ -341,8 +341,9 @@ export const WithConversionsNoRate: Story = {
 };
 
 /**
- * Printed with conversions: conversions and their value fit the page in the completion rate's room;
- * their rate, cost and ROAS do not.
+ * Printed with conversions: the columns that fit the page by the figures tables' rule (the domain's
+ * printedFigures: seven with the site), conversions and their value among them, their rate not; the
+ * note under the table names what was left out.
  */
 export const PrintedWithConversions: Story = {
   args: {
@@ -365,6 +366,9 @@ export const PrintedWithConversions: Story = {
       'Conversions',
       'Conversion value',
     ]);
+    await expect(canvas.getByText(/^Left out on paper: /)).toHaveTextContent(
+      'Left out on paper: Viewable impressions, Engagements, Video starts, Video completes, Completion rate, Conversion rate — the CSV/XLSX have every column.',
+    );
     const container = table.closest('[data-slot="table-container"]') as HTMLElement;
     await expect(container.scrollWidth).toBeLessThanOrEqual(container.clientWidth);
     await expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(

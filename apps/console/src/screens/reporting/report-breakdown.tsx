@@ -79,19 +79,12 @@ const TABLE_HEIGHT = 'min-h-[492px]';
  * starts), so a 1440 px window shows the rest without scrolling; the column menu brings them back.
  */
 const SCREEN_HIDDEN_COLUMNS: readonly BreakdownColumn[] = ['viewable', 'videoStarts'];
-/** Columns that do not fit an A4 page's width, as in the printed report table. */
-const PRINT_HIDDEN_COLUMNS: readonly BreakdownColumn[] = [
-  'viewable',
-  'engagement',
-  'videoStarts',
-  'videoCompletes',
-];
 /**
  * With conversions, on screen engagements, video completes and viewability wait in the column menu
  * too, and so does the conversion rate (as in the figures tables: its tile gives the report's), so a
  * 1440 px window shows conversions, value, cost per conversion and ROAS beside the rest without
- * scrolling sideways; on paper, as in the printed figures, only conversions and their value fit, in
- * the completion rate's room.
+ * scrolling sideways. On paper the table keeps what fits the page by the rule the figures tables
+ * follow (the domain's printedFigures) and names the rest under it.
  */
 const SCREEN_HIDDEN_WITH_CONVERSIONS: readonly BreakdownColumn[] = [
   ...SCREEN_HIDDEN_COLUMNS,
@@ -100,22 +93,9 @@ const SCREEN_HIDDEN_WITH_CONVERSIONS: readonly BreakdownColumn[] = [
   'viewabilityRate',
   'conversionRate',
 ];
-const PRINT_HIDDEN_WITH_CONVERSIONS: readonly BreakdownColumn[] = [
-  ...PRINT_HIDDEN_COLUMNS,
-  'completionRate',
-  'conversionRate',
-  'costPerConversion',
-  'roas',
-];
 
 const hiddenColumns = (printing: boolean, withConversions: boolean) =>
-  withConversions
-    ? printing
-      ? PRINT_HIDDEN_WITH_CONVERSIONS
-      : SCREEN_HIDDEN_WITH_CONVERSIONS
-    : printing
-      ? PRINT_HIDDEN_COLUMNS
-      : SCREEN_HIDDEN_COLUMNS;
+  printing ? [] : withConversions ? SCREEN_HIDDEN_WITH_CONVERSIONS : SCREEN_HIDDEN_COLUMNS;
 
 const isEmpty = (breakdown: Breakdown) =>
   breakdown.rows.length === 0 && breakdown.other === null && breakdown.unknown === null;
@@ -274,6 +254,7 @@ function BreakdownBody({
             locale={locale}
             maxHeight={printing ? 'none' : TABLE_MAX_HEIGHT}
             hiddenColumns={hiddenColumns(Boolean(printing), Boolean(conversionCurrency))}
+            printing={printing}
             conversionCurrency={conversionCurrency}
             rate={rate}
           />

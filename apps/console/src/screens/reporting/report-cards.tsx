@@ -84,12 +84,6 @@ const COST_COLUMNS = REPORT_TABLE_METRICS.filter(
  * column menu brings them back.
  */
 const SCREEN_HIDDEN_COLUMNS: ReportTableMetric[] = ['viewable', 'engagement', 'videoStarts'];
-const PRINT_HIDDEN_COLUMNS: ReportTableMetric[] = [
-  'viewable',
-  'engagementRate',
-  'videoStarts',
-  'videoCompletes',
-];
 
 /** The key figures: the tiles against the period before, the spend and the conversion tiles. */
 export function KeyFiguresSection({
@@ -221,16 +215,20 @@ export function CreativesCard({ report, draw }: { report: ReportData; draw: Repo
   );
 }
 
-/** The columns the figures tables start without: what the report lacks, what waits in the menu. */
+/**
+ * The columns the figures tables start without: what the report lacks, what waits in the menu. On
+ * paper only what the report lacks: the tables keep the figures that fit the page by the domain's
+ * printedFigures and name the others under them (docs/console.md, "Printing").
+ */
 function hiddenColumnsOf(report: ReportData, printing: boolean): ReportTableMetric[] {
+  const lacks = reportHasVideo(report) ? [] : VIDEO_COLUMNS;
+  if (printing) return lacks;
   return [
-    ...(reportHasVideo(report) ? [] : VIDEO_COLUMNS),
-    ...(printing ? PRINT_HIDDEN_COLUMNS : SCREEN_HIDDEN_COLUMNS),
-    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu. On paper
-    // Spend takes the engagements' room.
+    ...lacks,
+    ...SCREEN_HIDDEN_COLUMNS,
+    // Spend shows; the effective costs (in the spend tiles above) wait in the column menu.
     ...COST_COLUMNS,
-    ...(printing && report.rate ? (['engagement'] as const) : []),
-    ...conversionHiddenColumns(report, printing),
+    ...conversionHiddenColumns(report),
   ];
 }
 
@@ -285,6 +283,7 @@ export function FiguresCard({
                 caption={`Figures by ${unitName}`}
                 pageSize={printing ? report.series.length : undefined}
                 hiddenColumns={hiddenColumns}
+                printing={printing}
               />
             ))}
           </TabsContent>
@@ -299,6 +298,7 @@ export function FiguresCard({
                   caption="Figures by creative"
                   rowHref={creativeHref}
                   renderLink={renderLink}
+                  printing={printing}
                   // The creative's type takes the room of Spend: its engagement rate waits in the menu
                   // (and, beside conversions, its spend: the ROAS column relates value to it).
                   hiddenColumns={

@@ -199,5 +199,59 @@ export const Phone: Story = {
   },
 };
 
+const headers = (canvasElement: HTMLElement, name: string) =>
+  within(within(canvasElement).getByRole('table', { name }))
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+/** The note under the table named `name`. */
+const leftOutNote = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement)
+    .getByRole('table', { name })
+    .closest('[data-slot="report-table"]')
+    ?.querySelector('[data-slot="printed-columns-note"]')?.textContent;
+
+/**
+ * Printed (an A4 page's 703 px) with conversions and spend: the figures tables keep the columns that
+ * fit the page (the domain's printedFigures: seven in all, the day or the creative and its type
+ * among them) and name the others under them; both tables print, without tabs. (A story has no print
+ * media: e2e/reporting.test.ts checks on the printed page that no table is wider than it.)
+ */
+export const Printed: Story = {
+  args: { printing: true, breakdown },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 703 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('table', { name: 'Figures by creative' });
+    await expect(headers(canvasElement, 'Figures by day')).toEqual([
+      'Day',
+      'Impressions',
+      'Clicks',
+      'CTR',
+      'Spend',
+      'Conversions',
+      'Conversion value',
+    ]);
+    await expect(headers(canvasElement, 'Figures by creative')).toEqual([
+      'Creative',
+      'Type',
+      'Impressions',
+      'Clicks',
+      'CTR',
+      'Spend',
+      'Conversions',
+    ]);
+    const byDay = leftOutNote(canvasElement, 'Figures by day') ?? '';
+    await expect(byDay).toMatch(/^Left out on paper: .* — the CSV\/XLSX have every column\.$/);
+    for (const name of ['Viewable impressions', 'Conversion rate', 'Cost per conversion', 'ROAS'])
+      await expect(byDay).toContain(name);
+    await expect(leftOutNote(canvasElement, 'Figures by creative')).toContain('Conversion value, ');
+  },
+};
+
 const dark = { globals: { theme: 'dark' } } as const;
 export const WithConversionsDark: Story = { ...WithConversions, ...dark };

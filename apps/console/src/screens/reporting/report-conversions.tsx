@@ -36,24 +36,22 @@ export const performanceMetrics = (report: ReportData): readonly PerformanceMetr
   reportHasConversions(report) ? WITH_CONVERSIONS : undefined;
 
 /**
- * The conversion columns the figures tables start without. On screen the rate per click waits in the
+ * The conversion columns the figures tables start without on screen: the rate per click waits in the
  * column menu beside the counts (conversions, value, and with a rate cost per conversion and ROAS show),
  * and so do viewability, the engagement rate and video completes (the tiles give them), so a 1440 px window
- * still shows every column; on paper only conversions and their value fit.
+ * still shows every column. (On paper the tables keep what fits the page: the domain's printedFigures.)
  */
-export function conversionHiddenColumns(report: ReportData, printing: boolean): ReportTableMetric[] {
+export function conversionHiddenColumns(report: ReportData): ReportTableMetric[] {
   if (!reportHasConversions(report)) return [];
-  return printing
-    ? ['conversionRate', 'costPerConversion', 'roas', ...SOURCE_FIGURES]
-    : [
-        ...SOURCE_FIGURES,
-        'conversionRate',
-        'viewabilityRate',
-        'engagementRate',
-        'videoCompletes',
-        // A video campaign's completion rate takes the room of the cost per conversion (in its tile).
-        ...(reportHasVideo(report) ? (['costPerConversion'] as const) : []),
-      ];
+  return [
+    ...SOURCE_FIGURES,
+    'conversionRate',
+    'viewabilityRate',
+    'engagementRate',
+    'videoCompletes',
+    // A video campaign's completion rate takes the room of the cost per conversion (in its tile).
+    ...(reportHasVideo(report) ? (['costPerConversion'] as const) : []),
+  ];
 }
 
 /** The creative table's extra room with conversions and a rate: its spend waits in the column menu. */

@@ -1,0 +1,67 @@
+// Which figure columns a report table keeps on paper (docs/console.md, "Printing: sections that fit the
+// page"). An A4 page leaves a table 660 CSS px (the page's 703 less a card's border and padding); at the
+// print stylesheet's 8.5 pt a figure column takes 55-90 px (its longest header word, the sort icon and
+// the cell's padding) and a column of names at least 80, so seven columns in all fit, its name or day
+// among them (eight fitted by day, not by country: 673 px). The figures tables and the breakdown's
+// table keep the first of their figures in one order of priority and name the others under the table:
+// the downloads (CSV, XLSX) have every column.
+import type { FigureKey } from './figures';
+
+/** How many columns a printed report table holds, its naming columns (day, creative, type) included. */
+export const PRINTED_TABLE_COLUMNS = 7;
+
+/**
+ * The figures a printed table may keep, in the order it keeps them: the reach and response
+ * (impressions, clicks, CTR), what it cost and what it brought (spend, conversions, their value), then
+ * the rates, then the other costs and engagements.
+ */
+export const PRINTED_FIGURE_ORDER: readonly FigureKey[] = [
+  'impressions',
+  'clicks',
+  'ctr',
+  'spend',
+  'conversions',
+  'conversionValue',
+  'viewabilityRate',
+  'completionRate',
+  'roas',
+  'costPerConversion',
+  'conversionRate',
+  'engagementRate',
+  'engagement',
+  'ecpm',
+  'ecpc',
+  'cpcv',
+];
+/**
+ * The figures a printed table leaves out whatever its room: the counts whose rate it prints (viewable
+ * impressions, video completes and the starts they are a share of) and where conversions came from.
+ */
+export const UNPRINTED_FIGURES: readonly FigureKey[] = [
+  'viewable',
+  'videoStarts',
+  'videoCompletes',
+  'conversionsSigned',
+  'conversionsUnsigned',
+  'conversionsRefused',
+];
+
+const rank = (key: string): number => PRINTED_FIGURE_ORDER.indexOf(key as FigureKey);
+
+/**
+ * Of a table's figure columns (in its own order), those printed and those left out: the first
+ * `PRINTED_TABLE_COLUMNS - namingColumns` by PRINTED_FIGURE_ORDER are printed (a figure not in that
+ * order never is), each list keeping the table's order.
+ */
+export function printedFigures<K extends string>(
+  figures: readonly K[],
+  namingColumns: number,
+): { printed: K[]; leftOut: K[] } {
+  const room = Math.max(PRINTED_TABLE_COLUMNS - namingColumns, 0);
+  const printable = figures.filter((key) => rank(key) !== -1);
+  const kept = new Set(printable.sort((a, b) => rank(a) - rank(b)).slice(0, room));
+  return {
+    printed: figures.filter((key) => kept.has(key)),
+    leftOut: figures.filter((key) => !kept.has(key)),
+  };
+}
