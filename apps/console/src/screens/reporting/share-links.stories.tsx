@@ -81,6 +81,23 @@ export const WithLinks: Story = {
   },
 };
 
+/**
+ * The report's answer lists the links oldest first (a list fetched again after a link was made): the
+ * newest is still the first, labelled so, and its Revoke revokes it.
+ */
+export const OldestFirstFromTheServer: Story = {
+  args: { tokens: [...tokens].reverse() },
+  parameters: { overlay: true },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Newest share link' })).toHaveValue(tokens[0]?.url);
+    await expect(canvas.getByRole('textbox', { name: 'Share link 2' })).toHaveValue(tokens[1]?.url);
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke the newest share link' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke link' }));
+    await expect(args.onRevoke).toHaveBeenCalledWith(tokens[0]?.token);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
 /** Revoking asks first; the link is revoked only on confirmation. */
 export const Revoke: Story = {
   args: { tokens },

@@ -24,6 +24,19 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : undefined);
 
+/**
+ * The links newest first, whatever order they come in: the report's answer lists them oldest first, and
+ * a link just made is put in front of the cached list; a link without its time counts as the newest.
+ */
+function newestFirst(tokens: readonly ReportToken[]): ReportToken[] {
+  const made = (token: ReportToken) =>
+    token.createdAt ? Date.parse(token.createdAt) : Number.POSITIVE_INFINITY;
+  return tokens
+    .map((token, index) => ({ token, index, at: made(token) }))
+    .sort((a, b) => (a.at === b.at ? a.index - b.index : b.at > a.at ? 1 : -1))
+    .map(({ token }) => token);
+}
+
 /** What a new share link is made with: the share call's request, its campaign aside. */
 type NewShareLink = Omit<NewTokenRequest, 'campaignID'>;
 
@@ -92,7 +105,7 @@ export function ShareLinks({
         <p className="text-muted-foreground text-xs">No share links yet.</p>
       ) : (
         <ul aria-label="Share links" className="grid gap-3">
-          {tokens.map((token, index) => (
+          {newestFirst(tokens).map((token, index) => (
             <li key={token.token ?? token.url} className="grid gap-1.5">
               <CopyField
                 label={index === 0 ? 'Newest share link' : `Share link ${index + 1}`}
