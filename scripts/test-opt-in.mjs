@@ -1,5 +1,5 @@
 // `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet`,
-// `npm run test:bus` and `npm run test:first-start`:
+// `npm run test:bus`, `npm run test:first-start` and `npm run test:share-shift`:
 // the suites that need something large or long, kept out of `npm test`. Installs what they need when it
 // is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
 // workspace and its lockfile), builds what is stale, then runs the one Vitest project.
@@ -73,6 +73,9 @@ suites.fleet.vitestArgs = ['--no-file-parallelism'];
 // The first start from a fresh copy of the repository, as the README tells a newcomer (nothing installed,
 // nothing built, then `npm start`): a whole build of its own, so out of `npm test` (docs/testing.md).
 suites['first-start'] = { project: 'e2e', files: ['e2e/first-start.test.ts'] };
+// The share page loaded cold 20 times on a throttled phone, its layout shift read each time (about two
+// minutes of a throttled browser: docs/console.md, "No shift when the console takes over").
+suites['share-shift'] = { project: 'e2e', files: ['e2e/share-no-shift.test.ts'] };
 const chosen = suites[suite];
 if (!chosen) {
   console.error(`Unknown suite ${suite}: one of ${Object.keys(suites).join(', ')}`);
