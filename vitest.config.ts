@@ -195,6 +195,8 @@ export default defineConfig({
           exclude: [
             '**/node_modules/**',
             ...(optIn.includes('first-start') ? [] : ['e2e/first-start.test.ts']),
+            // The share page's twenty throttled loads (about two minutes): `npm run test:share-shift`.
+            ...(optIn.includes('share-shift') ? [] : ['e2e/share-no-shift.test.ts']),
           ],
           environment: 'node',
           // One product per worker (e2e/support/product.ts): the journey files run beside the other

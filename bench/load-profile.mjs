@@ -8,6 +8,8 @@
 // `--tasks` lists instead each task of the main thread after the first paint that runs 50 ms or more
 // (what Lighthouse counts as blocking), with the functions that spent its time: read from Chromium's
 // trace, whose task and sample times share one clock; `--all-tasks` those before the paint too.
+// `--inclusive` (with `--tasks`) sums each function's time with what it called: a render in one piece
+// (React's renderRootSync) is then told from one in slices and from a commit.
 // `--rate 8` slows the CPU 8x instead of 4x (a slower phone, or Lighthouse on a host half as fast).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +36,7 @@ const runs = Number(option('runs', '3'));
 const top = Number(option('top', '25'));
 const tasksMode = process.argv.includes('--tasks') || process.argv.includes('--all-tasks');
 const allTasks = process.argv.includes('--all-tasks');
+const inclusive = process.argv.includes('--inclusive');
 const rate = Number(option('rate', '4'));
 
 const maps = new Map();
@@ -115,6 +118,25 @@ function selfTimeBetween(samples, start, end) {
   return [...byFunction].filter(([name]) => !IDLE.test(name)).sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * Inclusive time (ms) by function inside [start, end]: each sample counted once for every function on
+ * its stack (a chunk's node names its parent), so React's `renderRootSync` (one piece) is told from
+ * `renderRootConcurrent` (slices) and from `commitRoot`.
+ */
+function inclusiveTimeBetween(samples, start, end, nodes) {
+  const byFunction = new Map();
+  for (const sample of samples) {
+    if (sample.at < start || sample.at > end) continue;
+    const names = new Set();
+    for (let node = nodes.get(sample.id); node; node = nodes.get(node.parent))
+      names.add(frameNames(node.callFrame ?? {}).name);
+    for (const name of names) byFunction.set(name, (byFunction.get(name) ?? 0) + sample.ms);
+  }
+  return [...byFunction]
+    .filter(([name]) => !IDLE.test(name) && name !== '(root)')
+    .sort((a, b) => b[1] - a[1]);
+}
+
 /** One cold load traced: the main thread's tasks of 50 ms or more after the first paint, and their functions. */
 async function tracedLoad(browser, demo) {
   const { context, tab } = await throttledTab(browser, demo, page, rate);
@@ -156,7 +178,7 @@ async function tracedLoad(browser, demo) {
     (cpuProfile.samples ?? []).forEach((id, index) => {
       const delta = timeDeltas[index] ?? 0;
       at += delta;
-      samples.push({ at, ms: delta / 1000, name: frameNames(nodes.get(id)?.callFrame ?? {}).name });
+      samples.push({ at, ms: delta / 1000, name: frameNames(nodes.get(id)?.callFrame ?? {}).name, id });
     });
   }
   const tasks = events
@@ -166,7 +188,12 @@ async function tracedLoad(browser, demo) {
     .map((task) => ({
       start: Math.round((task.ts - start) / 1000),
       duration: Math.round(task.dur / 1000),
-      functions: selfTimeBetween(samples, task.ts, task.ts + task.dur).slice(0, top),
+      functions: (inclusive ? inclusiveTimeBetween : selfTimeBetween)(
+        samples,
+        task.ts,
+        task.ts + task.dur,
+        nodes,
+      ).slice(0, top),
     }));
   return { fcp: Math.round((fcp - start) / 1000), tasks };
 }

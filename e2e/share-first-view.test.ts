@@ -60,6 +60,10 @@ describe('the share page drawn by the server', () => {
     expect(await tile(page, 'clicks')).toBe(answer.data.totals.clicks);
     // Nothing drawn wider than the phone (no script runs here to measure the page's scroll width).
     expect((await page.locator('[data-server-view]').boundingBox())?.width).toBeLessThanOrEqual(PHONE.width);
+    // The console's root takes no room while the drawing stands: nothing the console lays out before its
+    // page stands below the drawing, to move up when the drawing goes (docs/console.md, "No shift when
+    // the console takes over").
+    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).display)).toBe('none');
   });
 
   for (const [name, viewport] of [

@@ -62,9 +62,22 @@ export function startFrames(): Promise<void> {
   return Promise.resolve();
 }
 
-/** The frame on screen and the notifications. */
+/**
+ * The frame on screen and the notifications. A new frame is drawn in a transition, which React renders
+ * in slices of a few milliseconds: an external store's update (`useSyncExternalStore`) is always drawn
+ * in one task, and the console's first page (a whole report on a share page) is hundreds of
+ * milliseconds of rendering on a phone, all of it blocking (docs/console.md, "The console's takeover in
+ * slices").
+ */
 export function Frames() {
-  const current = React.useSyncExternalStore(subscribe, () => frame);
+  const [current, setCurrent] = React.useState(frame);
+  React.useEffect(() => {
+    const update = () => React.startTransition(() => setCurrent(frame));
+    const unsubscribe = subscribe(update);
+    // A frame shown between this component's render and its effect.
+    update();
+    return () => void unsubscribe();
+  }, []);
   return (
     <>
       {current}

@@ -17,7 +17,7 @@ import {
   REVALIDATE,
   withStartNotice,
 } from './console-files';
-import { withServerView } from './server-view';
+import { scriptsAfterStyles, withServerView } from './server-view';
 
 interface RawAnswer {
   status: number;
@@ -109,6 +109,29 @@ describe('what the server writes into the page keeps its dollar signs', () => {
     expect(html).toContain(JSON.stringify({ name: NAME }));
     expect(html.split('<div id="root">').length).toBe(2);
     expect(html.split('<head>').length).toBe(2);
+  });
+});
+
+describe("the share page's scripts after the server's drawing", () => {
+  it('preloads the entry at a low priority and leaves its start to /assets/after-paint-v1.js, which names it', () => {
+    const vite = [
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+    ].join('\n');
+    const page = scriptsAfterStyles(vite);
+    // No module runs before the first paint: the entry is only preloaded.
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">',
+    );
+    expect(page).toContain(
+      '<script defer src="/assets/after-paint-v1.js" data-entry="/assets/index-abc.js"></script>',
+    );
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">',
+    );
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
   });
 });
 

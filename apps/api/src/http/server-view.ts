@@ -85,9 +85,19 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
 /**
  * The page's scripts at a low fetch priority: its first view is in the HTML already, and the console's
  * code, which makes it live, should not share the connection with the stylesheet the first paint needs.
+ * The entry module is preloaded like the others and started by `/assets/after-paint-v1.js` (the
+ * console's `public/assets/`) once the drawing has been painted: a module run before the first paint holds it back
+ * until every file of the console has arrived (docs/console.md, "The console's code after the
+ * server's drawing").
  */
 export const scriptsAfterStyles = (html: string): string =>
-  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  html
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_match, entry: string) =>
+        `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/assets/after-paint-v1.js" data-entry="${entry}"></script>`,
+    )
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 /**
  * The first view of a share link's summary page, for the console's page (http/console-files.ts): the

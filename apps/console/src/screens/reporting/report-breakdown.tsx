@@ -32,9 +32,16 @@ import {
 } from '@adconsole/ui';
 import { ChartBarBigIcon } from 'lucide-react';
 import { NearViewport } from '../../components/near-viewport';
+import { NeedsCode } from './report-code';
 
-/** The charts' chunk, when it has arrived: the bars and the table come with the report's other charts. */
-type BreakdownChunk = Pick<typeof import('@adconsole/charts'), 'BreakdownBars' | 'BreakdownTable'>;
+/**
+ * The bars (the charts' code) and the table (the tables' code), each once it has arrived; each is asked
+ * for when the section comes near (report-code.tsx).
+ */
+type BreakdownChunk = {
+  BreakdownBars?: typeof import('@adconsole/charts')['BreakdownBars'] | undefined;
+  BreakdownTable?: typeof import('@adconsole/charts')['BreakdownTable'] | undefined;
+};
 
 export type ReportBreakdownProps = {
   /** The chosen tab (the URL's `breakdown=`). */
@@ -232,7 +239,7 @@ function BreakdownBody({
   return (
     <>
       <div className={bars} data-breakdown-state={loaded ? 'ready' : 'loading'}>
-        {charts ? (
+        {charts?.BreakdownBars ? (
           <charts.BreakdownBars
             breakdown={loaded}
             limit={BAR_LIMIT}
@@ -243,11 +250,14 @@ function BreakdownBody({
             conversionCurrency={conversionCurrency}
           />
         ) : (
-          <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
+          <>
+            <NeedsCode part="charts" />
+            <Skeleton data-chart-placeholder="breakdown" className={BARS_HEIGHT} />
+          </>
         )}
       </div>
       <div className={table}>
-        {charts ? (
+        {charts?.BreakdownTable ? (
           <charts.BreakdownTable
             key={printing ? 'print' : 'screen'}
             breakdown={loaded}
@@ -259,7 +269,10 @@ function BreakdownBody({
             rate={rate}
           />
         ) : (
-          <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />
+          <>
+            <NeedsCode part="tables" />
+            <Skeleton data-table-placeholder="breakdown" className={TABLE_HEIGHT} />
+          </>
         )}
       </div>
     </>

@@ -33,6 +33,7 @@ import {
 } from '@adconsole/ui';
 import type * as React from 'react';
 import { formatReportDays, reportZoneName } from './format';
+import { type ChartsCode, NeedsCode, type TablesCode } from './report-code';
 import {
   conversionHiddenColumns,
   creativeConversionHidden,
@@ -40,14 +41,15 @@ import {
   ReportConversionTiles,
 } from './report-conversions';
 
-export type ReportCharts = typeof import('./report-charts') & typeof import('./report-tables');
-
 /** The charts whose placeholder holds their drawn size. */
 export type ChartSize = 'performance' | 'video' | 'lag' | 'creatives' | 'hours' | 'pacing';
 
 /** How a card draws its chart or table: once the charts' code is here and the reader is near it. */
 export interface ReportDrawing {
-  charts: ReportCharts | undefined;
+  /** The charts' code, once here (report-code.tsx). */
+  charts: ChartsCode | undefined;
+  /** The tables' code, once here: asked for when the first table comes near. */
+  tables: TablesCode | undefined;
   printing: boolean;
   locale: string | undefined;
   chartOptions: {
@@ -57,7 +59,7 @@ export interface ReportDrawing {
     animate: false;
   };
   /** A chart, drawn once its code is here and the reader is near it. */
-  chart: (size: ChartSize, draw: (loaded: ReportCharts) => React.ReactNode) => React.ReactNode;
+  chart: (size: ChartSize, draw: (loaded: ChartsCode) => React.ReactNode) => React.ReactNode;
   /** A table, drawn once the reader is near it, holding `rows` rows' height until then. */
   table: (rows: number, draw: React.ReactNode) => React.ReactNode;
 }
@@ -248,11 +250,21 @@ export function FiguresCard({
   creativeHref?: ((creative: ReportCreative) => string | undefined) | undefined;
   renderLink?: RenderLink | undefined;
 }) {
-  const { charts, printing, locale } = draw;
+  const { tables, printing, locale } = draw;
   const hiddenColumns = hiddenColumnsOf(report, printing);
-  /** A data table of the charts' chunk: drawn once its code is here and the reader is near it. */
-  const dataTable = (rows: number, drawTable: (loaded: ReportCharts) => React.ReactNode) =>
-    draw.table(rows, charts ? drawTable(charts) : <TablePlaceholder rows={rows} />);
+  /** A data table of the tables' chunk: drawn once the reader is near it and its code is here. */
+  const dataTable = (rows: number, drawTable: (loaded: TablesCode) => React.ReactNode) =>
+    draw.table(
+      rows,
+      tables ? (
+        drawTable(tables)
+      ) : (
+        <>
+          <NeedsCode part="tables" />
+          <TablePlaceholder rows={rows} />
+        </>
+      ),
+    );
   const key = printing ? 'print' : 'screen';
   const common = {
     totals: report.totals,

@@ -37,42 +37,25 @@ import {
   HoursCard,
   KeyFiguresSection,
   PerformanceCard,
-  type ReportCharts,
   type ReportDrawing,
   TablePlaceholder,
   VastErrorsCard,
   VIDEO_KPIS,
   VideoQuartilesCard,
 } from './report-cards';
+import { loadAllReportCode, NeedsCode, useReportCode } from './report-code';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
 import { ReportFrequency } from './report-frequency';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
 
-let loadedCharts: ReportCharts | undefined;
-
 /**
- * Loads the charts' and the tables' code once. The reporting page starts it once its first paint is on
- * screen (lib/after-paint.ts), so the chunks arrive while the figures load; the heading and tiles never
- * wait, nor share the connection with them.
+ * Loads the charts' and the tables' code at once, for what draws every section without waiting (the
+ * stories' loaders). The page asks for each file when a section that draws it comes near
+ * (report-code.tsx).
  */
-export function loadReportCharts(): Promise<ReportCharts> {
-  return Promise.all([import('./report-charts'), import('./report-tables')]).then(([charts, tables]) => {
-    loadedCharts = { ...charts, ...tables };
-    return loadedCharts;
-  });
-}
-
-/** The charts' components once their code is here (at once when it already is). */
-function useReportCharts(): ReportCharts | undefined {
-  const [charts, setCharts] = React.useState(loadedCharts);
-  React.useEffect(() => {
-    // drawn in a transition, in slices of a few milliseconds, not one long task
-    if (!charts) void loadReportCharts().then((loaded) => React.startTransition(() => setCharts(loaded)));
-  }, [charts]);
-  return charts;
-}
+export const loadReportCharts = loadAllReportCode;
 
 /**
  * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
@@ -267,17 +250,25 @@ function ReportBody({
   deferOffscreen = false,
   locale,
 }: ReportViewProps & { report: ReportData }) {
-  const charts = useReportCharts();
+  const { charts, tables } = useReportCode();
   const defer = deferOffscreen && !printing;
   const width = printing ? PRINT_CHART_WIDTH : undefined;
   const draw: ReportDrawing = {
     charts,
+    tables,
     printing,
     locale,
     chartOptions: { locale, width, interactive: !printing, animate: false },
     chart: (size, drawChart) => (
       <NearViewport defer={defer} placeholder={<ChartPlaceholder size={size} />}>
-        {charts ? drawChart(charts) : <ChartPlaceholder size={size} />}
+        {charts ? (
+          drawChart(charts)
+        ) : (
+          <>
+            <NeedsCode part="charts" />
+            <ChartPlaceholder size={size} />
+          </>
+        )}
       </NearViewport>
     ),
     table: (rows, drawTable) => (
@@ -331,7 +322,7 @@ function ReportBody({
       {breakdown ? (
         <ReportBreakdown
           {...breakdown}
-          charts={charts}
+          charts={{ BreakdownBars: charts?.BreakdownBars, BreakdownTable: tables?.BreakdownTable }}
           printing={printing}
           printWidth={PRINT_CHART_WIDTH}
           deferOffscreen={defer}

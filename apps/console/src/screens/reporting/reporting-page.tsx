@@ -32,6 +32,7 @@ import { renderRouterLink } from '../../components/router-link';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { printPage, usePrinting } from '../../lib/printing';
 import { useCampaign } from '../campaigns/campaign-queries';
+import { loadReportCode } from './report-code';
 import {
   downloadReport,
   previousRequest,
@@ -42,7 +43,7 @@ import {
   useSchedules,
   useShareLinks,
 } from './report-queries';
-import { loadReportCharts, ReportView } from './report-view';
+import { ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
@@ -127,9 +128,13 @@ function ReportingScreen({
   const printing = usePrinting();
   const stacked = useCompactLayout(STACKED_MAX_WIDTH);
 
-  // The charts' code loads once the heading and tiles are on screen, while the figures load: asked
-  // for earlier, it would share the phone's connection with what the first paint needs.
-  useEffect(() => afterFirstPaint(() => void loadReportCharts()), []);
+  // Beside the side rail the first chart is on the first screen: its code loads once the heading and
+  // tiles are on screen, while the figures load. On a phone each file waits until a section that draws
+  // it comes near (report-code.tsx).
+  useEffect(
+    () => (stacked ? undefined : afterFirstPaint(() => void loadReportCode('charts').catch(() => undefined))),
+    [stacked],
+  );
 
   // A report link is bookmarkable: the URL always names its range and zone.
   useEffect(() => {
