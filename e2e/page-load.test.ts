@@ -7,7 +7,7 @@ import { signIn } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { PHONE, scrollsSideways } from './support/phone';
-import { api, signIn as apiSignIn, demoCreative } from './support/publisher';
+import { demoShareLink } from './support/publisher';
 
 interface Watched {
   consoleErrors: string[];
@@ -43,13 +43,8 @@ describe('page loads', () => {
   let shareUrl = '';
 
   beforeAll(async () => {
-    // A share link of the seeded demo campaign (found by one of its creatives), made as its owner would,
-    // for the share page's checks. Not the owner's newest campaign: the journeys that ran before this
-    // file in the same worker made campaigns of their own with nothing live, whose report is the empty
-    // state without a single chart (docs/testing.md, "The journeys share a product per worker").
-    const session = await apiSignIn(baseURL());
-    const { campaignID } = await demoCreative(session, 'Trail season banner');
-    shareUrl = (await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID })).url;
+    // The demo campaign's, not the owner's newest: that may be another journey's, with nothing live.
+    shareUrl = await demoShareLink(baseURL());
   });
 
   const publicPages: [string, () => string, (page: Page) => Promise<unknown>][] = [

@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser';
 import { PHONE } from './support/phone';
-import { api, signIn as apiSignIn, demoCreative } from './support/publisher';
+import { demoShareLink } from './support/publisher';
 import { tile } from './support/reporting';
 
 interface Block {
@@ -29,10 +29,7 @@ describe('the share page drawn by the server', () => {
   let path = '';
 
   beforeAll(async () => {
-    const session = await apiSignIn(baseURL());
-    const { campaignID } = await demoCreative(session, 'Trail season banner');
-    const link = await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID });
-    path = new URL(link.url).pathname;
+    path = new URL(await demoShareLink(baseURL())).pathname;
   });
 
   it('arrives with the heading, the period and the key figures the share report call answers', async () => {
