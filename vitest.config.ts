@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { evaluateInFrame, movePointer, resetWindow, setWindowHeight } from './.storybook/frame-commands.ts';
 import { chromiumLaunchArgs, chromiumPath } from './scripts/chromium.ts';
+import LongFilesFirstSequencer from './scripts/test-sequencer.ts';
 import { screenshotComparison } from './scripts/visual-review/review.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -100,7 +101,9 @@ export default defineConfig({
     // Two groups, one after the other: the stories' browser tabs first, then every Node project. In one
     // group Vitest runs its browser pool (maxWorkers tabs) beside its Node pool (maxWorkers workers):
     // six heavy streams on two cores (docs/testing.md, "How long a run takes").
-    sequence: { groupOrder: 1 },
+    // Within a group, the projects of the longest files (the consumer, the journeys) start first and the
+    // short files fill the workers around them (scripts/test-sequencer.ts).
+    sequence: { groupOrder: 1, sequencer: LongFilesFirstSequencer },
     // The visual review's reporter before the summary, whose line must end the output.
     reporters: ['default', './scripts/visual-review/reporter.ts', './scripts/summary-reporter.ts'],
     coverage: {
