@@ -1,5 +1,5 @@
-import type { TestSpecification, Vitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
+import type { TestSpecification, Vitest } from 'vitest/node';
 import LongFilesFirstSequencer, { projectRank } from './test-sequencer';
 
 /** A file of `project` in `group`, `size` bytes long, as Vitest's sequencer sees it on a clean clone. */
