@@ -159,7 +159,7 @@ describe('placements: one tag, several creatives', () => {
       .poll(() => testDialog.getByRole('status').textContent())
       .toContain('Needs 42,693 impressions per variant, 85,386 in all');
     await testDialog.getByRole('button', { name: 'Start A/B test' }).click();
-    const placement = page.getByRole('region', { name: 'Article sidebar' });
+    const placement = page.getByRole('region', { name: 'Article sidebar', exact: true });
     await placement.getByText('A/B test running').waitFor();
     await placement.getByText(/42,693 impressions per variant/).waitFor();
     await placement.locator('[data-slot="variant-verdict"]').getByText('Not enough data').waitFor();
@@ -229,7 +229,7 @@ describe('placements: one tag, several creatives', () => {
       .getByRole('table', { name: 'Campaigns', exact: true })
       .getByRole('link', { name: 'Demo campaign' })
       .click();
-    const placement = page.getByRole('region', { name: 'Homepage sidebar' });
+    const placement = page.getByRole('region', { name: 'Homepage sidebar', exact: true });
     await placement.scrollIntoViewIfNeeded();
     await placement.getByText('A/B test running').waitFor();
     await expect
@@ -239,7 +239,7 @@ describe('placements: one tag, several creatives', () => {
     await placement.getByRole('img', { name: /^CTR by variant: Trail season banner \(control\)/ }).waitFor();
     // Its other placement rotates the same banners optimized, and says why: the trailer's better CTR
     // takes most of the requests.
-    const optimized = page.getByRole('region', { name: 'Article sidebar' });
+    const optimized = page.getByRole('region', { name: 'Article sidebar', exact: true });
     await optimized.getByText(/draws a likely CTR for every serving creative/).waitFor();
     const share = async (name: string) =>
       Number(
