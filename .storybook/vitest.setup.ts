@@ -10,16 +10,22 @@ import { commands, page } from 'vitest/browser';
 // gets there and waits out a busy machine; a quiet run finds the element as soon as it is drawn.
 configure({ asyncUtilTimeout: 10_000 });
 
+/** Whether the real pointer moved since it was last parked (only `__frameTools` moves it). */
+let pointerMoved = true;
+async function resetWindow(): Promise<void> {
+  const moved = pointerMoved;
+  pointerMoved = false;
+  await commands.resetWindow(moved);
+}
+
 // Each story starts in the front window with the pointer parked outside it (see resetWindow).
-beforeEach(async () => {
-  await commands.resetWindow();
-});
+beforeEach(resetWindow);
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
   // The play function may have left the real pointer over an element (a click in an ad's frame): a
   // hover state would then depend on when the browser re-evaluates it after the layout moved.
-  await commands.resetWindow();
+  await resetWindow();
   await document.fonts.ready;
   const target = canvasElement.firstElementChild ?? canvasElement;
   // The tester's frame only paints its viewport: a story taller than it is shot in a viewport grown to
@@ -47,7 +53,7 @@ declare module 'vitest/browser' {
     evaluateInFrame: (selector: string, source: string, arg: unknown, nested?: string) => Promise<unknown>;
     movePointer: (selector: string, inside: boolean) => Promise<void>;
     setWindowHeight: (height: number) => Promise<void>;
-    resetWindow: () => Promise<void>;
+    resetWindow: (pointerMoved: boolean) => Promise<void>;
   }
 }
 
@@ -61,10 +67,18 @@ function probe(element: Element): string {
 
 /** Real input (Playwright's mouse) and code run inside child frames, for stories of sandboxed frames. */
 globalThis.__frameTools = {
-  hover: (element) => commands.movePointer(probe(element), true),
-  unhover: (element) => commands.movePointer(probe(element), false),
-  click: (frame, role, name) =>
-    page.frameLocator(page.elementLocator(frame)).getByRole(role, { name, exact: true }).click(),
+  hover: (element) => {
+    pointerMoved = true;
+    return commands.movePointer(probe(element), true);
+  },
+  unhover: (element) => {
+    pointerMoved = true;
+    return commands.movePointer(probe(element), false);
+  },
+  click: (frame, role, name) => {
+    pointerMoved = true;
+    return page.frameLocator(page.elementLocator(frame)).getByRole(role, { name, exact: true }).click();
+  },
   evaluate: <Arg, Result>(
     frame: HTMLIFrameElement,
     callback: (arg: Arg) => Result | Promise<Result>,
