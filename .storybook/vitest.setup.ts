@@ -18,8 +18,40 @@ async function resetWindow(): Promise<void> {
   await commands.resetWindow(moved);
 }
 
-// Each story starts in the front window with the pointer parked outside it (see resetWindow).
-beforeEach(resetWindow);
+/**
+ * The story files share one page and their modules (`isolate: false`, docs/testing.md "How long a run
+ * takes"), so what a story leaves on the document outside its own canvas would reach the next file's
+ * stories. The one thing the decorators set and never take back is the theme on <html> (its class and
+ * colour scheme, `withTheme` in preview.tsx): each story starts from the <html> and <body> attributes the
+ * page had when it loaded (kept on the window, as this file runs again for every story file), scrolled
+ * to the top, with nothing focused. The previous story's own canvas and portals go when the next one
+ * renders (Storybook's cleanup), as they did between stories of one file.
+ */
+type PageAttributes = { root: [string, string][]; body: [string, string][] };
+const attributesOf = (element: Element): [string, string][] =>
+  [...element.attributes].map((attribute) => [attribute.name, attribute.value]);
+const freshPage = ((globalThis as { __freshPage?: PageAttributes }).__freshPage ??= {
+  root: attributesOf(document.documentElement),
+  body: attributesOf(document.body),
+});
+function restoreAttributes(element: Element, attributes: [string, string][]): void {
+  for (const name of element.getAttributeNames())
+    if (!attributes.some(([kept]) => kept === name)) element.removeAttribute(name);
+  for (const [name, value] of attributes)
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+function freshDocument(): void {
+  restoreAttributes(document.documentElement, freshPage.root);
+  restoreAttributes(document.body, freshPage.body);
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  window.scrollTo(0, 0);
+}
+
+// Each story starts on a fresh document, in the front window with the pointer parked outside it (see resetWindow).
+beforeEach(async () => {
+  freshDocument();
+  await resetWindow();
+});
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
