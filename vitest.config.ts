@@ -164,10 +164,9 @@ export default defineConfig({
           name: 'storybook',
           sequence: { groupOrder: 0 },
           setupFiles: ['./.storybook/vitest.setup.ts'],
-          // The story files share each tab's page and modules instead of loading them again per file
-          // (setup and import were a quarter of the files' time): each story starts from a fresh document
-          // (`freshDocument` in the setup file), and the files' order changes no screenshot
-          // (docs/testing.md, "How long a run takes").
+          // The story files share each tab's page and modules instead of loading them again per file:
+          // each file starts from the document a page just loaded has (the setup file's beforeAll), so
+          // the files' order changes no screenshot (docs/testing.md, rule 10).
           isolate: false,
           // Browser mode's default is 15 s: a story of 4 s on a quiet machine timed out on a loaded CI.
           testTimeout: 45_000,

@@ -1,7 +1,7 @@
 // Vitest-only: turns every story into a screenshot test compared with a committed baseline.
 // Stories stay free of `vitest` imports because Storybook's own UI loads them too.
 import { configure } from 'storybook/test';
-import { beforeEach, expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 import { commands, page } from 'vitest/browser';
 
 // Testing Library gives `findBy…` and `waitFor` one second by default. Beside the API suites on two cores
@@ -19,13 +19,16 @@ async function resetWindow(): Promise<void> {
 }
 
 /**
- * The story files share one page and their modules (`isolate: false`, docs/testing.md "How long a run
- * takes"), so what a story leaves on the document outside its own canvas would reach the next file's
- * stories. The one thing the decorators set and never take back is the theme on <html> (its class and
- * colour scheme, `withTheme` in preview.tsx): each story starts from the <html> and <body> attributes the
- * page had when it loaded (kept on the window, as this file runs again for every story file), scrolled
- * to the top, with nothing focused. The previous story's own canvas and portals go when the next one
- * renders (Storybook's cleanup), as they did between stories of one file.
+ * The story files share one page and their modules (`isolate: false`, docs/testing.md rule 10), so
+ * what a file's stories leave on the document outside their canvas would reach the next file's
+ * stories. What the decorators set and never take back is the theme on <html> (its class and colour
+ * scheme, `withTheme` in preview.tsx), and a chart's bars resolve the theme's colours against <html>
+ * when they are first drawn: a dark story drawn after a file that ended dark got other bar colours
+ * than after one that ended light. So each file starts as on a page just loaded, as it did when each
+ * file had its own page: the <html> and <body> attributes the page had when it loaded (kept on the
+ * window, as this setup runs again for every file), scrolled to the top, nothing focused. Between the
+ * stories of one file nothing changes: their baselines were made in their file's order. The previous
+ * story's canvas and portals go when the next one renders (Storybook's cleanup).
  */
 type PageAttributes = { root: [string, string][]; body: [string, string][] };
 const attributesOf = (element: Element): [string, string][] =>
@@ -40,18 +43,15 @@ function restoreAttributes(element: Element, attributes: [string, string][]): vo
   for (const [name, value] of attributes)
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
-function freshDocument(): void {
+beforeAll(() => {
   restoreAttributes(document.documentElement, freshPage.root);
   restoreAttributes(document.body, freshPage.body);
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   window.scrollTo(0, 0);
-}
-
-// Each story starts on a fresh document, in the front window with the pointer parked outside it (see resetWindow).
-beforeEach(async () => {
-  freshDocument();
-  await resetWindow();
 });
+
+// Each story starts in the front window with the pointer parked outside it (see resetWindow).
+beforeEach(resetWindow);
 
 globalThis.__visualSnapshot = async ({ canvasElement, id, tags }) => {
   if (tags.includes('no-visual')) return;
