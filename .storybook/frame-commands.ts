@@ -63,7 +63,11 @@ export const resetWindow: BrowserCommand<[pointerMoved: boolean]> = async (conte
   const { page } = context;
   const browserContext = page.context();
   const seen = openedSinceFront.has(page);
-  if (!seen) browserContext.on('page', (opened) => opened !== page && openedSinceFront.set(page, true));
+  if (!seen) {
+    browserContext.on('page', (opened) => {
+      if (opened !== page) openedSinceFront.set(page, true);
+    });
+  }
   for (const other of browserContext.pages()) {
     if (other !== page) await other.close();
   }
