@@ -33,10 +33,9 @@ async function resetWindow(): Promise<void> {
 type PageAttributes = { root: [string, string][]; body: [string, string][] };
 const attributesOf = (element: Element): [string, string][] =>
   [...element.attributes].map((attribute) => [attribute.name, attribute.value]);
-const freshPage = ((globalThis as { __freshPage?: PageAttributes }).__freshPage ??= {
-  root: attributesOf(document.documentElement),
-  body: attributesOf(document.body),
-});
+const kept = globalThis as { __freshPage?: PageAttributes };
+kept.__freshPage ??= { root: attributesOf(document.documentElement), body: attributesOf(document.body) };
+const freshPage = kept.__freshPage;
 function restoreAttributes(element: Element, attributes: [string, string][]): void {
   for (const name of element.getAttributeNames())
     if (!attributes.some(([kept]) => kept === name)) element.removeAttribute(name);
