@@ -167,6 +167,10 @@ export default defineConfig({
           name: 'storybook',
           sequence: { groupOrder: 0 },
           setupFiles: ['./.storybook/vitest.setup.ts'],
+          // The story files share each tab's page and modules instead of loading them again per file:
+          // each file starts from the document a page just loaded has (the setup file's beforeAll), so
+          // the files' order changes no screenshot (docs/testing.md, rule 10).
+          isolate: false,
           // Browser mode's default is 15 s: a story of 4 s on a quiet machine timed out on a loaded CI.
           testTimeout: 45_000,
           browser: {

@@ -44,17 +44,39 @@ export const setWindowHeight: BrowserCommand<[height: number]> = async (context,
   await context.page.setViewportSize({ width: 1280, height });
 };
 
+/** Per tester page: whether a window opened since the page was last brought to the front. */
+const openedSinceFront = new WeakMap<object, boolean>();
+
 /**
  * Between stories: closes any window a story opened (a real click on an ad opens its landing page in a
  * new tab, which sends the tester's page to the background, where Chromium throttles its frames and
  * every later screenshot waits), brings the tester's page back to the front and parks the pointer in
  * the window's bottom-right corner, outside the story's frame, so no chart shows a hover tooltip it was not asked for.
+ *
+ * Each step is a round trip to Chromium, and this runs twice per story, so it does only what is needed:
+ * the page comes to the front again only when a window opened since it last did (the context's `page`
+ * event, seen here in Node, counts every window, closed since or not), and the pointer moves only when
+ * `pointerMoved` says the story moved it (the setup file's `__frameTools`, the only real pointer input
+ * a story has) or the page has not been parked yet.
  */
-export const resetWindow: BrowserCommand<[]> = async (context) => {
-  for (const other of context.page.context().pages()) {
-    if (other !== context.page) await other.close();
+export const resetWindow: BrowserCommand<[pointerMoved: boolean]> = async (context, pointerMoved) => {
+  const { page } = context;
+  const browserContext = page.context();
+  const seen = openedSinceFront.has(page);
+  if (!seen) {
+    browserContext.on('page', (opened) => {
+      if (opened !== page) openedSinceFront.set(page, true);
+    });
   }
-  await context.page.bringToFront();
-  const size = context.page.viewportSize();
-  await context.page.mouse.move((size?.width ?? 1280) - 1, (size?.height ?? 1000) - 1);
+  for (const other of browserContext.pages()) {
+    if (other !== page) await other.close();
+  }
+  if (!seen || openedSinceFront.get(page)) {
+    await page.bringToFront();
+    openedSinceFront.set(page, false);
+  }
+  if (!seen || pointerMoved) {
+    const size = page.viewportSize();
+    await page.mouse.move((size?.width ?? 1280) - 1, (size?.height ?? 1000) - 1);
+  }
 };
