@@ -6,6 +6,7 @@ import { ServerUnreachable } from './components/server-unreachable';
 import { Frames, startFrames } from './frames';
 import { loadPublicConfig } from './lib/config-queries';
 import { dropServerView } from './lib/server-view';
+import { nextTask } from './routes/lazy-screen';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 
@@ -34,5 +35,7 @@ async function start() {
 }
 
 // Not a top-level await: Rolldown merges the chunks the entry shares with lazy screens into the entry
-// (one file to fetch and compress instead of a score) only in a module graph without one.
-void start();
+// (one file to fetch and compress instead of a score) only in a module graph without one. Started in
+// the task after the one that ran the modules: on a share page, where the console starts after the
+// paint, the two together were one blocking task (docs/console.md, "The console's takeover in slices").
+void nextTask().then(start);

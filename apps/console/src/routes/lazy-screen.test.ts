@@ -33,6 +33,17 @@ describe('lazily loaded screens (docs/product.md §8)', () => {
     await expect(failed).rejects.toHaveProperty('cause', cause);
   });
 
+  it("hands the chunk's module on in a later task, not in the task that ran the chunk", async () => {
+    let settled = false;
+    void loadChunk(async () => ({ Screen })).then(() => {
+      settled = true;
+    });
+    // Every microtask of this task: what awaits the import would run among them without the yield.
+    for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.waitFor(() => expect(settled).toBe(true));
+  });
+
   it('gives the route the screen component the module exports', async () => {
     await expect(lazyScreen(async () => ({ Screen }), 'Screen')()).resolves.toEqual({ Component: Screen });
   });

@@ -9,7 +9,28 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** Races a dynamic import against the chunk time-out; any failure reads 'Loading chunk failed'. */
+/**
+ * A promise settled in a later task of the main thread (a message, which a tab in the background does
+ * not slow down as it does a timer). A chunk's modules run in the task in which the chunk arrives, and
+ * whatever awaits the import would run in that same task: on a share page opened on a phone, the
+ * evaluation of the shared files and the router's work with the route they bring made one task of over
+ * 100 ms, all of it blocking (docs/console.md, "The console's takeover in slices").
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
+
+/**
+ * Races a dynamic import against the chunk time-out; any failure reads 'Loading chunk failed'. What
+ * awaits it runs in a task after the one that ran the chunk's modules (`nextTask`).
+ */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = LAZY_CHUNK_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -22,7 +43,11 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = LAZY_CHUNK_TIME
     .catch((error: unknown) => {
       throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error);
     })
-    .finally(() => clearTimeout(timer));
+    .finally(() => clearTimeout(timer))
+    .then(async (module) => {
+      await nextTask();
+      return module;
+    });
 }
 
 /** A React Router `lazy` for a module exporting the screen component under `name`. */

@@ -56,6 +56,13 @@ export const ALERT_DEFAULTS: AlertSettings = {
   quietHours: ALERT_QUIET_HOURS,
 };
 
+/**
+ * A whole number with a comma between thousands, as `toLocaleString('en-US')` writes it: this module
+ * loads on every page that shares the console's code, and an `Intl` formatter built while it loads
+ * cost the share page about 15 ms on a phone's CPU (docs/console.md, "The console's takeover in slices").
+ */
+const withThousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** A number field of a rule's settings, with the one message for every way it can be wrong. */
 const bounded = (
   setting: string,
@@ -63,7 +70,7 @@ const bounded = (
 ) => {
   const message = alertSettingMessage(
     setting,
-    `${range.whole ? 'a whole number' : 'a number'} ${range.aboveMin ? `above ${range.min} and up` : `from ${range.min}`} to ${range.max.toLocaleString('en-US')}${range.unit ? ` (${range.unit})` : ''}`,
+    `${range.whole ? 'a whole number' : 'a number'} ${range.aboveMin ? `above ${range.min} and up` : `from ${range.min}`} to ${withThousands(range.max)}${range.unit ? ` (${range.unit})` : ''}`,
   );
   return z.optional(
     z
