@@ -46,4 +46,9 @@ describe("the entry's first load", () => {
   it('would: on demand, the entry reaches all of it', () => {
     expect(inLoad(reachedModules(path.join(src, 'main.tsx'), { onDemand: true }))).toEqual(ACCOUNT_FRAME);
   });
+
+  it("nor does the console's router part: its guard loads the session's calls when it asks the server", () => {
+    expect(inLoad(reachedModules(CONSOLE_PART, { onDemand: false }))).toEqual([]);
+    expect(inLoad(reachedModules(CONSOLE_PART, { onDemand: true }))).toContain('session/session-queries.ts');
+  });
 });

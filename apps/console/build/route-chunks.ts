@@ -199,9 +199,14 @@ export function planFromChunks(
     }
     const needing = loadedBy.get(chunk.fileName);
     if (!needing) continue;
-    const always = needing.find((candidate) =>
-      needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
-    );
+    // A lazy part's own chunk is its file: every part that needs the chunk imports the part's module
+    // (the account pages and the guard the session's calls), so it always loads with it.
+    const own = chunk.isDynamicEntry && chunk.facadeModuleId ? partOf(chunk.facadeModuleId) : undefined;
+    const always =
+      own ??
+      needing.find((candidate) =>
+        needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
+      );
     const name = always?.name ?? sharedName(needing);
     if (name === undefined) continue;
     for (const id of chunk.moduleIds) plan.set(id, name);
