@@ -3,9 +3,9 @@
 // with a `modulepreload` link for each file of their own frame (`src/routes/account-pages.tsx` and the
 // files it imports): they are drawn without React Router and never download it. Every other page gets
 // `index.html` with a `modulepreload` link for each file of the console's router part (`src/app.tsx`
-// and the files it imports) and of the session's calls, which its guard loads. Neither frame is in the entry's first load (docs/console.md, "The entry
-// without the account pages"); the links start its downloads beside the entry's instead of after it
-// has run.
+// and the files it imports) and of the session's calls, which its guard loads. Neither frame is in the
+// entry's first load (docs/console.md, "The entry without the account pages"): the links start their
+// downloads beside the entry's instead of after it has run.
 import type { Plugin, Rolldown } from 'vite';
 import { loadedFiles } from './route-chunks';
 
@@ -44,7 +44,11 @@ export function consolePages(): Plugin {
       const sessionPart = holding(SESSION_PART);
       if (page?.type !== 'asset' || !consolePart || !accountPart || !sessionPart) return;
       const html = String(page.source);
-      this.emitFile({ type: 'asset', fileName: 'account.html', source: withPreloads(html, [accountPart], chunks) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'account.html',
+        source: withPreloads(html, [accountPart], chunks),
+      });
       page.source = withPreloads(html, [consolePart, sessionPart], chunks);
     },
   };

@@ -32,9 +32,14 @@ const build = [
   chunk('app-layout.js', [`${src}/routes/app-layout.tsx`], ['frame-and-dashboard.js', 'query.js'], {
     lazy: 'routes/app-layout',
   }),
-  chunk('share-layout.js', [`${src}/routes/share-layout.tsx`], ['query.js', 'share-banner.js', 'top-bar.js'], {
-    lazy: 'routes/share-layout',
-  }),
+  chunk(
+    'share-layout.js',
+    [`${src}/routes/share-layout.tsx`],
+    ['query.js', 'share-banner.js', 'top-bar.js'],
+    {
+      lazy: 'routes/share-layout',
+    },
+  ),
   chunk(
     'dashboard.js',
     [`${src}/screens/dashboard/dashboard.tsx`],
