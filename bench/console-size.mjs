@@ -139,12 +139,11 @@ try {
   built.push(app.outDir);
 
   const { outDir } = app;
-  // What each page loads before it draws: the entry, its frame and its screen; the account pages their
-  // own frame (src/routes/account-pages.tsx), every other page the console's router part (src/app.tsx)
-  // and the session's calls its guard loads (both preloaded by the page the server sends).
-  const withRouter = ['index.html', 'src/app.tsx', 'src/session/session-queries.ts'];
+  // What each page loads before it draws: the entry, its frame and its screen; every page but the
+  // account pages also the console's router part (src/app.tsx, preloaded by the page the server sends).
+  const withRouter = ['index.html', 'src/app.tsx'];
   const page = {
-    signIn: ['index.html', 'src/routes/account-pages.tsx', 'src/screens/account/sign-in.tsx'],
+    signIn: ['index.html', 'src/screens/account/sign-in.tsx'],
     dashboard: [...withRouter, 'src/routes/app-layout.tsx', 'src/screens/dashboard/dashboard.tsx'],
     report: [...withRouter, 'src/routes/app-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],
     share: [...withRouter, 'src/routes/share-layout.tsx', 'src/screens/reporting/reporting-page.tsx'],

@@ -30,25 +30,3 @@ describe('the account pages without React Router', () => {
     expect(reached).toContain(path.join('routes', 'app-layout.tsx'));
   });
 });
-
-// Nor do the other pages run the account pages' frame (docs/console.md, "The entry without the account
-// pages"): the entry reaches it only through `import()`, so a share page's first task does not build
-// every account form's schema.
-const ACCOUNT_FRAME = ['routes/account-pages.tsx', 'routes/public-layout.tsx', 'session/session-queries.ts'];
-
-describe("the entry's first load", () => {
-  const inLoad = (load: Set<string>) => ACCOUNT_FRAME.filter((file) => load.has(path.join(src, file)));
-
-  it("holds none of the account pages' frame", () => {
-    expect(inLoad(reachedModules(path.join(src, 'main.tsx'), { onDemand: false }))).toEqual([]);
-  });
-
-  it('would: on demand, the entry reaches all of it', () => {
-    expect(inLoad(reachedModules(path.join(src, 'main.tsx'), { onDemand: true }))).toEqual(ACCOUNT_FRAME);
-  });
-
-  it("nor does the console's router part: its guard loads the session's calls when it asks the server", () => {
-    expect(inLoad(reachedModules(CONSOLE_PART, { onDemand: false }))).toEqual([]);
-    expect(inLoad(reachedModules(CONSOLE_PART, { onDemand: true }))).toContain('session/session-queries.ts');
-  });
-});

@@ -32,14 +32,9 @@ const build = [
   chunk('app-layout.js', [`${src}/routes/app-layout.tsx`], ['frame-and-dashboard.js', 'query.js'], {
     lazy: 'routes/app-layout',
   }),
-  chunk(
-    'share-layout.js',
-    [`${src}/routes/share-layout.tsx`],
-    ['query.js', 'share-banner.js', 'top-bar.js'],
-    {
-      lazy: 'routes/share-layout',
-    },
-  ),
+  chunk('share-layout.js', [`${src}/routes/share-layout.tsx`], ['query.js', 'share-banner.js'], {
+    lazy: 'routes/share-layout',
+  }),
   chunk(
     'dashboard.js',
     [`${src}/screens/dashboard/dashboard.tsx`],
@@ -68,19 +63,9 @@ const build = [
   chunk('campaign.js', [`${src}/screens/campaigns/campaign-view.tsx`], ['campaign-forms.js'], {
     lazy: 'screens/campaigns/campaign-view',
   }),
-  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js', 'auth-forms.js'], {
+  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js'], {
     lazy: 'screens/account/sign-in',
   }),
-  chunk('sign-up.js', [`${src}/screens/account/sign-up.tsx`], ['auth-forms.js'], {
-    lazy: 'screens/account/sign-up',
-  }),
-  // The account pages' frame, which every account page loads: its top bar is the share frame's too.
-  chunk('account-pages.js', [`${src}/routes/account-pages.tsx`], ['public-layout.js', 'top-bar.js'], {
-    lazy: 'routes/account-pages',
-  }),
-  chunk('public-layout.js', [`${src}/routes/public-layout.tsx`]),
-  chunk('top-bar.js', ['/ui/top-bar.tsx']),
-  chunk('auth-forms.js', ['/domain/auth-forms.ts']),
   chunk('frame-and-dashboard.js', ['/ui/sidebar.tsx', '/node_modules/lucide/x.js']),
   chunk('query.js', ['/node_modules/@tanstack/query-core/query.js']),
   chunk('table.js', ['/ui/table.tsx']),
@@ -135,14 +120,6 @@ describe('the chunk each module goes to, by the lazy parts that load it', () => 
     // the signed-in frame and the share frame never load together; the report loads under either
     // the sign-in page and the toaster, which comes after the paint of every page
     expect(plan.get('/ui/input.tsx')).toBe('shared-public');
-  });
-
-  it("puts what only the account pages need in their frame's file, unless one screen alone needs it", () => {
-    expect(plan.get(`${src}/routes/public-layout.tsx`)).toBe('account');
-    // the sign-in and the sign-up screens, which both load with the account pages' frame
-    expect(plan.get('/domain/auth-forms.ts')).toBe('account');
-    // the account pages' frame and the share frame: no page loads both
-    expect(plan.get('/ui/top-bar.tsx')).toBe('shared-public');
   });
 
   it('puts what the toaster shares with signed-in screens only in the toaster’s file, which every page loads', () => {

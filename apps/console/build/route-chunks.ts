@@ -40,8 +40,6 @@ export interface LazyPart {
  */
 /** The console's router part (src/app.tsx): React Router, the route table and its guard. */
 const CONSOLE_PART = 'console';
-/** The account pages' frame (src/routes/account-pages.tsx): their layout and small router. */
-const ACCOUNT_PART = 'account';
 
 /** Parts drawn by the console's router: each also always loads with its part. */
 function withConsole(parts: Record<string, LazyPart>): Record<string, LazyPart> {
@@ -54,13 +52,11 @@ function withConsole(parts: Record<string, LazyPart>): Record<string, LazyPart> 
 }
 
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
-  // The account pages, drawn without React Router in a frame of their own (frames.tsx), and the
-  // notifications of every page.
-  'routes/account-pages': { name: 'account', loadedWith: [], public: true },
-  'screens/account/sign-in': { name: 'sign-in', loadedWith: [ACCOUNT_PART], public: true },
-  'screens/account/sign-up': { name: 'sign-up', loadedWith: [ACCOUNT_PART], public: true },
-  'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [ACCOUNT_PART], public: true },
-  'routes/ping': { name: 'ping', loadedWith: [ACCOUNT_PART], public: true },
+  // The account pages, drawn without React Router (frames.tsx), and the notifications of every page.
+  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
+  'screens/account/sign-up': { name: 'sign-up', loadedWith: [], public: true },
+  'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
+  'routes/ping': { name: 'ping', loadedWith: [], public: true },
   'components/toaster': { name: 'toaster', loadedWith: [], public: true, afterPaint: true },
   // Every other page: the console's router part first.
   app: { name: CONSOLE_PART, loadedWith: [] },
@@ -158,16 +154,12 @@ export function planFromChunks(
    * paint need: Rolldown places it.
    */
   const sharedName = (needing: readonly LazyPart[]): string | undefined => {
-    const beforePaint = needing.filter((part) => !part.afterPaint);
-    const pages = new Set(beforePaint.flatMap(pagesOf));
+    const pages = new Set(needing.filter((part) => !part.afterPaint).flatMap(pagesOf));
     if (pages.size === 0) return undefined;
     // The toaster comes after the paint of every page, the public ones too.
     const everywhere = needing.find((part) => part.public && part.afterPaint);
     if ([...pages].some((page) => page.public)) {
-      if (everywhere || pages.size > 1) return 'shared-public';
-      // One public page: the one part that needs it before the paint (the sign-in screen), else the
-      // frame they all load with (the account pages').
-      return beforePaint.length === 1 ? beforePaint[0]?.name : [...pages][0]?.name;
+      return pages.size === 1 && !everywhere ? [...pages][0]?.name : 'shared-public';
     }
     // What the toaster shares with the signed-in screens only goes in its file, which every page loads
     // anyway: in `shared`, the sign-in page's toaster would fetch the signed-in pages' shared file.
@@ -199,14 +191,9 @@ export function planFromChunks(
     }
     const needing = loadedBy.get(chunk.fileName);
     if (!needing) continue;
-    // A lazy part's own chunk is its file: every part that needs the chunk imports the part's module
-    // (the account pages and the guard the session's calls), so it always loads with it.
-    const own = chunk.isDynamicEntry && chunk.facadeModuleId ? partOf(chunk.facadeModuleId) : undefined;
-    const always =
-      own ??
-      needing.find((candidate) =>
-        needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
-      );
+    const always = needing.find((candidate) =>
+      needing.every((part) => part.name === candidate.name || part.loadedWith.includes(candidate.name)),
+    );
     const name = always?.name ?? sharedName(needing);
     if (name === undefined) continue;
     for (const id of chunk.moduleIds) plan.set(id, name);

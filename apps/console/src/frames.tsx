@@ -6,6 +6,7 @@
 import { isAccountPath } from '@adconsole/domain';
 import * as React from 'react';
 import { dropServerView } from './lib/server-view';
+import { AccountPages } from './routes/account-pages';
 import { onLeaveAccountPages } from './routes/account-router';
 import { loadChunk } from './routes/lazy-screen';
 import { PageError } from './routes/page-error';
@@ -30,23 +31,10 @@ const subscribe = (listener: () => void) => {
 /** The console's router while the console draws the page; disposed when the account pages take over. */
 let consoleRouter: { dispose(): void } | undefined;
 
-/**
- * The account pages' frame loads when a page needs it, like the console's router part: a share page or
- * a signed-in page never draws it, and its modules (the public layout, the session's calls with every
- * account form's schema) ran in the entry's first task (docs/console.md, "The entry without the account
- * pages"). The account pages' document preloads its file (build/console-pages.ts).
- */
-async function showAccountPages() {
-  try {
-    const { AccountPages } = await loadChunk(() => import('./routes/account-pages'));
-    // The reader left the account pages while their code was on its way.
-    if (!isAccountPath(window.location.pathname)) return;
-    consoleRouter?.dispose();
-    consoleRouter = undefined;
-    show(<AccountPages />);
-  } catch (error) {
-    show(<PageError error={error} />);
-  }
+function showAccountPages() {
+  consoleRouter?.dispose();
+  consoleRouter = undefined;
+  show(<AccountPages />);
 }
 
 async function showConsole() {
@@ -57,7 +45,7 @@ async function showConsole() {
     consoleRouter?.dispose();
     const router = createConsoleRouter();
     consoleRouter = router;
-    show(<Console router={router} onAccountPage={() => void showAccountPages()} />);
+    show(<Console router={router} onAccountPage={showAccountPages} />);
   } catch (error) {
     // A first view the server drew (a share page) would stand above the error as if all were well.
     dropServerView();
@@ -69,7 +57,9 @@ onLeaveAccountPages(() => void showConsole());
 
 /** Draws the frame of the page the address names. */
 export function startFrames(): Promise<void> {
-  return isAccountPath(window.location.pathname) ? showAccountPages() : showConsole();
+  if (!isAccountPath(window.location.pathname)) return showConsole();
+  showAccountPages();
+  return Promise.resolve();
 }
 
 /**

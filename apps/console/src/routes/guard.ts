@@ -2,17 +2,7 @@
 import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { currentSession, rememberAfterLoginTarget } from '../session/session';
-import { loadChunk } from './lazy-screen';
-
-/**
- * The session's calls (session-queries.ts) load when the guard first asks the server: a share page
- * opened with no stored session never does, and their module builds the schema of every account form
- * (docs/console.md, "The entry without the account pages"). The console's pages preload their file.
- */
-async function amILoggedIn(): Promise<boolean> {
-  const { amILoggedIn: ask } = await loadChunk(() => import('../session/session-queries'));
-  return ask();
-}
+import { amILoggedIn } from '../session/session-queries';
 
 export interface GuardData {
   signedIn: boolean;
