@@ -142,10 +142,6 @@ export async function publishedBanner(session: Session, campaignID: string): Pro
 }
 
 /**
- * The seeded demo campaign and its creative named `creativeName`: found by the creative, since other
- * journeys of the same product may add campaigns named 'Demo campaign' too.
- */
-/**
  * A new share link of the seeded demo campaign, made as its owner would, found by one of its creatives:
  * never the owner's newest campaign, which may be another journey's empty one in the same worker
  * (docs/testing.md, "The journeys share a product per worker").
@@ -156,6 +152,10 @@ export async function demoShareLink(origin: string): Promise<string> {
   return (await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID })).url;
 }
 
+/**
+ * The seeded demo campaign and its creative named `creativeName`: found by the creative, since other
+ * journeys of the same product may add campaigns named 'Demo campaign' too.
+ */
 export async function demoCreative(
   session: Session,
   creativeName: string,
