@@ -7,6 +7,7 @@
 // drawing stands. About two minutes: an opt-in suite, `npm run test:share-shift` (docs/testing.md).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { throttleLikeAPhone } from '../bench/throttled-page.mjs';
 import { baseURL, useBrowser } from './support/browser';
 import { PHONE } from './support/phone';
 import { demoShareLink } from './support/publisher';
@@ -52,18 +53,10 @@ function observeShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** The phone's throttling, as bench/throttled-page.mjs applies Lighthouse's mobile settings. */
+/** The phone's throttling (bench/throttled-page.mjs), every load from the network: a cold cache. */
 async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
+  const cdp = await throttleLikeAPhone(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: Math.floor((1.6e6 / 8) * 0.9),
-    uploadThroughput: Math.floor((750e3 / 8) * 0.9),
-  });
 }
 
 describe('the share page on a throttled phone', () => {
