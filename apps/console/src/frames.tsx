@@ -6,6 +6,7 @@
 import { isAccountPath } from '@adconsole/domain';
 import * as React from 'react';
 import { dropServerView } from './lib/server-view';
+import { transitionValue, useTransitionValue } from './lib/transition-value';
 import { AccountPages } from './routes/account-pages';
 import { onLeaveAccountPages } from './routes/account-router';
 import { loadChunk } from './routes/lazy-screen';
@@ -17,16 +18,8 @@ import { PageError } from './routes/page-error';
  */
 const Toaster = React.lazy(() => import('./components/toaster'));
 
-let frame: React.ReactNode = null;
-const listeners = new Set<() => void>();
-function show(next: React.ReactNode) {
-  frame = next;
-  for (const listener of listeners) listener();
-}
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/** The frame on screen (lib/transition-value.ts: a new one is drawn in a transition). */
+const frame = transitionValue<React.ReactNode>(null);
 
 /** The console's router while the console draws the page; disposed when the account pages take over. */
 let consoleRouter: { dispose(): void } | undefined;
@@ -34,7 +27,7 @@ let consoleRouter: { dispose(): void } | undefined;
 function showAccountPages() {
   consoleRouter?.dispose();
   consoleRouter = undefined;
-  show(<AccountPages />);
+  frame.set(<AccountPages />);
 }
 
 async function showConsole() {
@@ -45,11 +38,11 @@ async function showConsole() {
     consoleRouter?.dispose();
     const router = createConsoleRouter();
     consoleRouter = router;
-    show(<Console router={router} onAccountPage={showAccountPages} />);
+    frame.set(<Console router={router} onAccountPage={showAccountPages} />);
   } catch (error) {
     // A first view the server drew (a share page) would stand above the error as if all were well.
     dropServerView();
-    show(<PageError error={error} />);
+    frame.set(<PageError error={error} />);
   }
 }
 
@@ -62,22 +55,9 @@ export function startFrames(): Promise<void> {
   return Promise.resolve();
 }
 
-/**
- * The frame on screen and the notifications. A new frame is drawn in a transition, which React renders
- * in slices of a few milliseconds: an external store's update (`useSyncExternalStore`) is always drawn
- * in one task, and the console's first page (a whole report on a share page) is hundreds of
- * milliseconds of rendering on a phone, all of it blocking (docs/console.md, "The console's takeover in
- * slices").
- */
+/** The frame on screen, a new one drawn in a transition (lib/transition-value.ts), and the notifications. */
 export function Frames() {
-  const [current, setCurrent] = React.useState(frame);
-  React.useEffect(() => {
-    const update = () => React.startTransition(() => setCurrent(frame));
-    const unsubscribe = subscribe(update);
-    // A frame shown between this component's render and its effect.
-    update();
-    return () => void unsubscribe();
-  }, []);
+  const current = useTransitionValue(frame);
   return (
     <>
       {current}

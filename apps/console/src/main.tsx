@@ -4,9 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ServerUnreachable } from './components/server-unreachable';
 import { Frames, startFrames } from './frames';
+import { nextTask } from './lib/after-paint';
 import { loadPublicConfig } from './lib/config-queries';
 import { dropServerView } from './lib/server-view';
-import { nextTask } from './routes/lazy-screen';
 import { applyTheme, settingsStore } from './settings/settings';
 import './styles.css';
 

@@ -1,30 +1,13 @@
 // Screens load on demand; a chunk that has not arrived after 120 s fails with 'Loading chunk failed'.
 import { LAZY_CHUNK_FAILED_MESSAGE, LAZY_CHUNK_TIMEOUT_MS } from '@adconsole/domain';
 import { type ComponentType, lazy } from 'react';
+import { nextTask } from '../lib/after-paint';
 
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
     super(LAZY_CHUNK_FAILED_MESSAGE, { cause });
     this.name = 'ChunkLoadError';
   }
-}
-
-/**
- * A promise settled in a later task of the main thread (a message, which a tab in the background does
- * not slow down as it does a timer). A chunk's modules run in the task in which the chunk arrives, and
- * whatever awaits the import would run in that same task: on a share page opened on a phone, the
- * evaluation of the shared files and the router's work with the route they bring made one task of over
- * 100 ms, all of it blocking (docs/console.md, "The console's takeover in slices").
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
 }
 
 /**

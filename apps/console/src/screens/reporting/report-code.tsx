@@ -5,6 +5,7 @@
 // until the reader scrolls towards them, and a reader who never does never runs it.
 import * as React from 'react';
 import { afterFirstPaint } from '../../lib/after-paint';
+import { transitionValue, useTransitionValue } from '../../lib/transition-value';
 
 export type ChartsCode = typeof import('./report-charts');
 export type TablesCode = typeof import('./report-tables');
@@ -17,19 +18,16 @@ const importers: { [part in Part]: () => Promise<NonNullable<ReportCode[part]>> 
   tables: () => import('./report-tables'),
 };
 
-let arrived: ReportCode = {};
+/** What has arrived (lib/transition-value.ts: drawn in a transition, not one long task). */
+const arrived = transitionValue<ReportCode>({});
 const loading = new Map<Part, Promise<void>>();
-const listeners = new Set<() => void>();
 
 /** Loads a part's code once (again after a failure); every drawing report gets it. */
 export function loadReportCode(part: Part): Promise<void> {
   let promise = loading.get(part);
   if (!promise) {
     promise = importers[part]().then(
-      (module) => {
-        arrived = { ...arrived, [part]: module };
-        for (const listener of listeners) listener();
-      },
+      (module) => arrived.set({ ...arrived.get(), [part]: module }),
       (error: unknown) => {
         loading.delete(part);
         throw error;
@@ -43,22 +41,13 @@ export function loadReportCode(part: Part): Promise<void> {
 /** Both parts, for what draws the whole report at once (the stories). */
 export async function loadAllReportCode(): Promise<ChartsCode & TablesCode> {
   await Promise.all([loadReportCode('charts'), loadReportCode('tables')]);
-  return { ...(arrived.charts as ChartsCode), ...(arrived.tables as TablesCode) };
+  const { charts, tables } = arrived.get();
+  return { ...(charts as ChartsCode), ...(tables as TablesCode) };
 }
 
-/** The code that has arrived; what arrives later is drawn in a transition (slices, not one long task). */
+/** The code that has arrived; what arrives later is drawn in a transition. */
 export function useReportCode(): ReportCode {
-  const [code, setCode] = React.useState(arrived);
-  React.useEffect(() => {
-    const update = () => React.startTransition(() => setCode(arrived));
-    listeners.add(update);
-    // What arrived between this render and its effect.
-    update();
-    return () => {
-      listeners.delete(update);
-    };
-  }, []);
-  return code;
+  return useTransitionValue(arrived);
 }
 
 /**
