@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PRINT_CHART_WIDTH } from './print-width';
 import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
-import { loadReportCharts } from './report-view';
+import { loadAllReportCode } from './report-code';
 
 type Charts = ReportBreakdownProps['charts'];
 
@@ -65,7 +65,7 @@ const meta = {
     locale: 'en-US',
   },
   // The charts' chunk is in place before each story renders, as the page starts it beside the report.
-  loaders: [async () => ({ charts: await loadReportCharts() })],
+  loaders: [async () => ({ charts: await loadAllReportCode() })],
   render: (args, { loaded }) => <ReportBreakdown {...args} charts={loaded.charts as Charts} />,
   decorators: [(Story) => <div className="max-w-5xl">{Story()}</div>],
   parameters: {

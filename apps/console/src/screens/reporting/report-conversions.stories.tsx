@@ -7,7 +7,8 @@ import {
 } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { loadReportCharts, ReportView } from './report-view';
+import { loadAllReportCode } from './report-code';
+import { ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
@@ -34,7 +35,7 @@ const meta = {
   },
   loaders: [
     async () => {
-      await loadReportCharts();
+      await loadAllReportCode();
       return {};
     },
   ],

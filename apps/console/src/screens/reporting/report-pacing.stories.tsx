@@ -8,7 +8,8 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PRINT_CHART_WIDTH } from './print-width';
-import { loadReportCharts, ReportView } from './report-view';
+import { loadAllReportCode } from './report-code';
+import { ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
@@ -40,7 +41,7 @@ const meta = {
   },
   loaders: [
     async () => {
-      await loadReportCharts();
+      await loadAllReportCode();
       return {};
     },
   ],

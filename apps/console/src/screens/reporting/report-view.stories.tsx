@@ -15,7 +15,8 @@ import { breakdownWithoutCosts, reportWithoutCosts } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { ReportBreakdownProps } from './report-breakdown';
-import { loadReportCharts, ReportView } from './report-view';
+import { loadAllReportCode } from './report-code';
+import { ReportView } from './report-view';
 import { ReportingBar } from './reporting-bar';
 import { ReportingLayout } from './reporting-layout';
 import { ReportingMenu } from './reporting-menu';
@@ -60,7 +61,7 @@ const meta = {
   // The charts' code is in place before each story renders, so a snapshot shows the charts drawn.
   loaders: [
     async () => {
-      await loadReportCharts();
+      await loadAllReportCode();
       return {};
     },
   ],

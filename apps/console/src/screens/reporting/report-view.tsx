@@ -43,19 +43,12 @@ import {
   VIDEO_KPIS,
   VideoQuartilesCard,
 } from './report-cards';
-import { loadAllReportCode, NeedsCode, useReportCode } from './report-code';
+import { NeedsCode, useReportCode } from './report-code';
 import { ReportConversionLag, reportHasConversions } from './report-conversions';
 import { ReportFrequency } from './report-frequency';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
-
-/**
- * Loads the charts' and the tables' code at once, for what draws every section without waiting (the
- * stories' loaders). The page asks for each file when a section that draws it comes near
- * (report-code.tsx).
- */
-export const loadReportCharts = loadAllReportCode;
 
 /**
  * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
