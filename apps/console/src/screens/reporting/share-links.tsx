@@ -31,10 +31,8 @@ const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date
 function newestFirst(tokens: readonly ReportToken[]): ReportToken[] {
   const made = (token: ReportToken) =>
     token.createdAt ? Date.parse(token.createdAt) : Number.POSITIVE_INFINITY;
-  return tokens
-    .map((token, index) => ({ token, index, at: made(token) }))
-    .sort((a, b) => (a.at === b.at ? a.index - b.index : b.at > a.at ? 1 : -1))
-    .map(({ token }) => token);
+  // A stable sort: links of one time (two without one: Infinity - Infinity is NaN, read as equal) keep their order.
+  return [...tokens].sort((a, b) => made(b) - made(a));
 }
 
 /** What a new share link is made with: the share call's request, its campaign aside. */
