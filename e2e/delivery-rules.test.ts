@@ -2,7 +2,9 @@
 // country rule set in the console's rules editor; the tag on a publisher's page loaded by a visitor from
 // another country (its address through the product's trusted proxy header, X-Forwarded-For) gets no ad,
 // and the report's "Requests not served, by reason" counts it under Country; a daypart without the
-// current hour refuses the ad, and once the editor puts the hour back the ad shows.
+// current hour refuses the ad, and once the editor puts the hour back the ad shows. The estimate in the
+// editor follows each rule ticked on the demo campaign's week of history: each figure it shows is the
+// API's answer for the rules on screen at that moment.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +15,7 @@ import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import {
   api,
+  demoCreative,
   type Publisher,
   publishedCreative,
   type Session,
@@ -140,6 +143,75 @@ describe('delivery rules: set in the console, refused and counted, served again'
     expect(await adStatusFrom(GERMANY)).toBe(404);
     await toggleHours();
     expect(await adStatusFrom(GERMANY)).toBe(200);
+    await page.context().close();
+  });
+
+  it("the estimate follows each rule ticked, and each figure is the API's for the rules on screen", async () => {
+    const { campaignID: demo } = await demoCreative(session, 'Trail season banner');
+    const saved = await api<{ rules: Record<string, unknown> }>(
+      session,
+      'GET',
+      `/v1/campaign/deliveryRules?campaignID=${demo}`,
+    );
+    /** The line the editor should show for `rules`, from the API itself. */
+    const expected = async (rules: Record<string, unknown>) => {
+      const answer = await api<{ share: number | null }>(
+        session,
+        'POST',
+        '/v1/campaign/deliveryRules/estimate',
+        {
+          campaignID: demo,
+          rules,
+        },
+      );
+      const share = answer.share ?? 0;
+      const text =
+        share >= 0.995 || share < 0.005 ? String(Math.round(share * 100)) : (share * 100).toPrecision(2);
+      return `About ${text} %`;
+    };
+    const page = await newPage();
+    await page.goto('/signin');
+    await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/campaigns/${demo}`);
+    await page.getByRole('button', { name: 'Edit campaign rules' }).click();
+    const dialog = page.getByRole('dialog');
+    const estimate = dialog.locator('[data-slot="delivery-estimate"]');
+    const weekdays = Array.from({ length: 7 }, (_, day) =>
+      Array.from({ length: 24 }, (__, hour) => day < 5 && hour >= 8 && hour < 20),
+    );
+    // The saved rules first; then mobile only; then weekdays 08-20 besides.
+    const steps: [string, Record<string, unknown>, () => Promise<void>][] = [
+      ['saved', saved.rules, async () => {}],
+      [
+        'mobile',
+        { ...saved.rules, devices: { mode: 'include', values: ['mobile'] } },
+        async () => {
+          await dialog.getByRole('combobox', { name: 'Device types' }).click();
+          await page.getByRole('option', { name: 'Only these' }).click();
+          await dialog.getByRole('checkbox', { name: 'Mobile' }).click();
+        },
+      ],
+      [
+        'weekdays',
+        { ...saved.rules, devices: { mode: 'include', values: ['mobile'] }, daypart: weekdays },
+        () => dialog.getByRole('button', { name: 'Weekdays 08-20' }).click(),
+      ],
+    ];
+    const seen: string[] = [];
+    for (const [name, rules, tick] of steps) {
+      await tick();
+      const line = await expected(rules);
+      // Within a second or two of the edit (a quarter second's pause, then one request).
+      await expect
+        .poll(() => estimate.locator('[data-slot="alert-title"]').textContent(), { timeout: 5000 })
+        .toContain(line);
+      seen.push(`${name}: ${line}`);
+    }
+    // Each rule narrowed the figure: three different lines, and the last read every rule set.
+    expect(new Set(seen.map((entry) => entry.split(': ')[1])).size).toBe(3);
+    await expect.poll(() => estimate.textContent()).toMatch(/Read: countries .*device types .*daypart/);
+    await page.keyboard.press('Escape');
     await page.context().close();
   });
 });

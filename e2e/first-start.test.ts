@@ -134,6 +134,8 @@ describe('the first start from a fresh copy of the repository, as the README say
       .filter((line) => !line.startsWith('npm warn Unknown user config'))
       .join('\n');
     expect(ours).not.toMatch(/\bwarn(ing)?\b|\(!\)|gzip:|Unsupported engine/i);
+    // No JSON log record among the friendly text (the demo's own alert mails print plain lines).
+    expect(ours).not.toMatch(/^\{/m);
   });
 
   it('serves the ad runtime that ad tags load: GET /serve/init.js is 200 JavaScript', async () => {

@@ -5,13 +5,14 @@
 // because the serving origin's cookie is partitioned (CHIPS) by top-level site. The blocking is proven
 // in the same browser: the ad origin's unpartitioned cookie, set when the browser visited that host
 // itself (and sent back there), is not sent to it from the publishers' pages, while the partitioned cap
-// history is. Three sites on loopback, each a secure context over http: the product at 127.0.0.1,
+// history and reach cookie are; and the campaign's reach counts the browser once on each site: two
+// (docs/reports.md, "Reach"). Three sites on loopback, each a secure context over http: the product at 127.0.0.1,
 // the publishers at localhost and [::1].
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { FREQUENCY_COOKIE } from '@adconsole/domain';
+import { FREQUENCY_COOKIE, REACH_COOKIE } from '@adconsole/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
@@ -164,6 +165,7 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
     api<{
       totals: { impressions: number };
       notServed: { totals: { adRequests: number; adsServed: number; notServedFrequency: number } };
+      reach: { reach: number; browsers: number; identifiedAds: number; ads: number };
     }>(session, 'GET', `/v1/campaign/reports?campaignID=${campaignID}&${ALL_TIME}`);
 
   it('five loads on one site: three ads and three impressions; on a second site its own three; the unpartitioned cookie never sent', async () => {
@@ -180,12 +182,13 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
 
     const [first, second] = publishers as [Publisher, Publisher];
     expect(await fiveLoads(page, first)).toEqual([200, 200, 200, 404, 404]);
-    // From the publisher's page, the ad origin gets its partitioned cap history, not the old cookie.
-    expect(await sentFromPage(page)).toEqual([FREQUENCY_COOKIE]);
+    // From the publisher's page, the ad origin gets its partitioned cap history and reach cookie, not
+    // the old cookie.
+    expect((await sentFromPage(page)).sort()).toEqual([FREQUENCY_COOKIE, REACH_COOKIE].sort());
     await eventually(async () => expect((await report()).totals.impressions).toBe(3));
 
     expect(await fiveLoads(page, second)).toEqual([200, 200, 200, 404, 404]);
-    expect(await sentFromPage(page)).toEqual([FREQUENCY_COOKIE]);
+    expect((await sentFromPage(page)).sort()).toEqual([FREQUENCY_COOKIE, REACH_COOKIE].sort());
     await eventually(async () => expect((await report()).totals.impressions).toBe(6));
 
     // One history per site, each keyed by its top-level site (CHIPS), and the old cookie still stored.
@@ -196,8 +199,12 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
     );
     expect((await context.cookies(baseURL())).some((cookie) => cookie.name === PROBE)).toBe(true);
 
-    const { notServed } = await report();
+    // One reach cookie per site too: the browser is two browsers to reach, each with its three ads.
+    const ids = (await context.cookies()).filter((cookie) => cookie.name === REACH_COOKIE);
+    expect(ids).toHaveLength(2);
+    const { notServed, reach } = await report();
     expect(notServed.totals).toMatchObject({ adRequests: 10, adsServed: 6, notServedFrequency: 4 });
+    expect(reach).toMatchObject({ reach: 2, browsers: 2, identifiedAds: 6, ads: 6 });
     expect(
       (await api<{ data: { impressions: number } }>(session, 'GET', `/v1/campaign/creative?id=${creativeID}`))
         .data.impressions,

@@ -3,13 +3,13 @@
 // Vitest worker, so the journey files run beside the other projects' files, each worker's files one
 // after another against its own product (`e2e/support/product.ts` picks it by VITEST_POOL_ID).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildProduct, root } from '../scripts/lib.mjs';
 import { DEMO_PASSWORD } from './support/constants';
-import type { Product } from './support/product';
+import { PRODUCT_OUTPUT_FILE, type Product } from './support/product';
 import { freePort, waitUntilServing } from './support/server';
 
 declare module 'vitest' {
@@ -57,9 +57,21 @@ async function startProduct(): Promise<Started> {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  server.stdout?.on('data', (chunk) => (log += chunk));
-  server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitUntilServing(`${baseURL}/api/ping`, server, () => log);
+  // Its output is kept in DATA_DIR too, for the journey that reads what a start prints (start-output.test.ts).
+  const outputFile = path.join(dataDir, PRODUCT_OUTPUT_FILE);
+  const keep = (chunk: Buffer) => {
+    log += chunk;
+    appendFileSync(outputFile, chunk);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  try {
+    await waitUntilServing(`${baseURL}/api/ping`, server, () => log);
+  } catch (error) {
+    // A product that never answered is stopped here: the run's teardown knows only the started ones.
+    await stopProduct({ baseURL, dataDir, server });
+    throw error;
+  }
   return { baseURL, dataDir, server };
 }
 

@@ -130,7 +130,9 @@ describe('reporting', () => {
     expect(await tile(outsider, 'impressions')).toBe(impressions);
     expect(await outsider.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     expect(await outsider.getByRole('button', { name: 'Create share link' }).count()).toBe(0);
-    await outsider.getByRole('link', { name: 'Sign In' }).waitFor();
+    // Outside viewers read without accounts: the bar keeps the light/dark switch and offers no sign-in.
+    await outsider.getByRole('banner').getByRole('button', { name: 'Dark mode' }).waitFor();
+    expect(await outsider.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     // The shared creative report works too.
     await outsider
       .getByRole('navigation', { name: 'Report' })

@@ -110,7 +110,7 @@ describe("a trafficker's day", () => {
     await page.goto(`/campaigns/${fresh.id}`);
     await page.getByRole('heading', { name }).waitFor();
     // The campaign page names the advertiser, and its pacing is "Not started", not "At risk".
-    await page.getByText('Northwind Outdoor').waitFor();
+    await page.getByText('Advertiser: Northwind Outdoor').waitFor();
     const status = page.locator('[data-slot="pacing-status"]').first();
     await status.waitFor();
     expect(await status.textContent()).toBe('Not started');

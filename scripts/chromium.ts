@@ -2,12 +2,17 @@
 // CHROMIUM_PATH points elsewhere on a developer's own machine.
 import { existsSync } from 'node:fs';
 
-const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/** Where Debian's Chromium is looked for (scripts/setup/probes.mjs looks in the same places). */
+export const chromiumCandidates = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 export function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
-  const found = candidates.find((candidate) => existsSync(candidate));
+  const found = chromiumCandidates.find((candidate) => existsSync(candidate));
   if (!found) {
     throw new Error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A NATS server with JetStream on 127.0.0.1:4222 (the event log's tests, docs/testing.md "The event
-# log"): installed from Debian and started when none answers there. .ci/run and the opt-in suites call it.
+# log"): installed from Debian and started when none answers there. `npm test`'s set-up (scripts/setup) and the opt-in suites call it.
 set -euo pipefail
 nats_up() { (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; }
 nats_up && exit 0

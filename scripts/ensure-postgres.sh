@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A PostgreSQL server on 127.0.0.1:5432 (the API suite's second database, the fleet's one database):
-# installed from Debian and started when none answers there. .ci/run and the opt-in suites call it.
+# installed from Debian and started when none answers there. `npm test`'s set-up (scripts/setup) and the opt-in suites call it.
 set -euo pipefail
 pg_up() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
 pg_up && exit 0

@@ -2,7 +2,8 @@
 // person can read"): every text a user reads is an entry of the one catalogue, MESSAGES
 // (packages/domain/src/validation/messages.ts). So the console, the forms and the design system never
 // hand a literal to `errorMessage(error, fallback)`, `showError(title)` or `notifyFailure(title)` (nor
-// to `<Loaded errorText>`), and the domain declares no second `*_MESSAGES` catalogue beside it.
+// to `<Loaded errorText>`, nor as the `title` or `text` of a notification, `notify({ title, text })`),
+// and the domain declares no second `*_MESSAGES` catalogue beside it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** The files Git knows of under `folders` whose names end with `.ts` or `.tsx`, tests left out. */
+/**
+ * The files Git knows of under `folders` whose names end with `.ts` or `.tsx`, tests and stories left out
+ * (a story hands the design system's toaster sample texts of its own).
+ */
 function sources(folders: readonly string[]): string[] {
   const listed = execFileSync('git', ['ls-files', '--', ...folders], { cwd: root, encoding: 'utf8' });
-  return listed.split('\n').filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  return listed.split('\n').filter((file) => /\.tsx?$/.test(file) && !/\.(test|stories)\.tsx?$/.test(file));
 }
 
 /** The index just past the string, template or comment starting at `at`, or `at` when none starts there. */
@@ -89,6 +93,15 @@ function literalMessages(text: string): string[] {
     const argument = callArguments(text, match.index + match[0].length - 1)[TEXT_ARGUMENT[name] ?? 0];
     if (argument !== undefined && holdsLiteral(argument)) found.push(`line ${lineOf(match.index)}: ${name}`);
   }
+  // A notification's title and text (`notify({ type: 'success', title: ..., text: ... })`).
+  for (const match of text.matchAll(/\bnotify\s*\(\s*\{/g)) {
+    const fields = callArguments(text, match.index + match[0].length - 1);
+    for (const field of fields) {
+      const property = /^\s*(title|text)\s*:/.exec(field);
+      if (property && holdsLiteral(field.slice(property[0].length)))
+        found.push(`line ${lineOf(match.index)}: notify ${property[1]}`);
+    }
+  }
   for (const match of text.matchAll(/\berrorText=["'{]\s*["'`]?/g)) {
     if (/["'`]/.test(match[0].slice('errorText='.length)))
       found.push(`line ${lineOf(match.index)}: errorText`);
@@ -104,7 +117,7 @@ function siblingCatalogues(text: string): string[] {
 }
 
 describe('the scanners find what they are for', () => {
-  it('a literal fallback, toast title or loading text is found, a catalogue entry is not', () => {
+  it("a literal fallback, toast title, notification's title or text or loading text is found, a catalogue entry is not", () => {
     const source = [
       "setError(errorMessage(error, 'The campaign was not saved.'));",
       'setError(errorMessage(error, MESSAGES.campaignNotSaved));',
@@ -116,12 +129,18 @@ describe('the scanners find what they are for', () => {
       '<Loaded errorText="The users could not be loaded." />',
       '<Loaded errorText={MESSAGES.usersNotLoaded} />',
       "<Loaded errorText={'The users could not be loaded.'} />",
+      "notify({ type: 'success', title: 'Published', text: MESSAGES.creativePublishedText });",
+      'notify({ type: "success", title: MESSAGES.draftDeleted, text: `The draft was deleted.` });',
+      "notify({ type: 'success', title: MESSAGES.invitationSentAgain, text: invitationSentAgainMessage(email) });",
+      'notify({ type: outcome.tone, title: outcome.title, text: outcome.text });',
     ].join('\n');
     expect(literalMessages(source)).toEqual([
       'line 1: errorMessage',
       'line 3: showError',
       'line 5: notifyFailure',
       'line 7: errorMessage',
+      'line 11: notify title',
+      'line 12: notify text',
       'line 8: errorText',
       'line 10: errorText',
     ]);
@@ -135,7 +154,7 @@ describe('the scanners find what they are for', () => {
 });
 
 describe('messages are decided once (docs/style.md, "Errors are values a person can read")', () => {
-  it('the console, the forms and the design system hand no literal text to errorMessage, showError or notifyFailure', () => {
+  it('the console, the forms and the design system hand no literal text to errorMessage, showError, notifyFailure or a notification', () => {
     const files = sources(['apps/console/src', 'packages/forms/src', 'packages/ui/src']);
     expect(files.length).toBeGreaterThan(100);
     const offences = files.flatMap((file) =>

@@ -1,4 +1,6 @@
-// `npm test`: every test. The lint step: lint + format (Biome), the size rules (scripts/source-size.mjs:
+// `npm test`: every test. First the set-up (scripts/setup: PostgreSQL, NATS, Chromium, xmllint and the
+// PDF tools; as root it installs and starts what is missing, otherwise it names each missing part and its
+// command and stops), then the install of the workspace. The lint step: lint + format (Biome), the size rules (scripts/source-size.mjs:
 // no source file over 600 lines, no function or component over 200) and unused exports (Knip,
 // knip.jsonc). Then the type-check beside the build of every package and app and the static Storybook
 // build (the type-check reads only sources, never dist, and the two share the machine's cores), then one
@@ -6,9 +8,11 @@
 // Chromium, the packed-tarball consumer test, the e2e journeys).
 // Extra arguments go to vitest (e.g. `npm test -- --project storybook`).
 import { ensureInstalled, run, runPnpm } from './lib.mjs';
+import { ensureSetup } from './setup/index.mjs';
 
 const vitestArgs = process.argv.slice(2);
 try {
+  await ensureSetup();
   await ensureInstalled();
   await runPnpm(['exec', 'biome', 'check', '.']);
   await run(process.execPath, ['scripts/source-size.mjs']);

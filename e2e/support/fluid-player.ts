@@ -52,7 +52,11 @@ export const playerFiles = (playerDir: string) => (url: URL, response: ServerRes
 };
 
 /** A publisher's article with Fluid Player at its defaults, given only the ad tag and muted autoplay. */
-export const playerPage = (vastTag: string, options: Record<string, unknown> = {}) => `<!doctype html>
+export const playerPage = (
+  vastTag: string,
+  options: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+) => `<!doctype html>
 <html><head><title>A publisher's video</title><link rel="stylesheet" href="/fluid/fluid-player.css"></head>
 <body style="margin:0;font-family:sans-serif"><h1>Today's video</h1>
 <video id="content" width="640" height="360"><source src="/content.mp4" type="video/mp4"></video>
@@ -61,5 +65,6 @@ export const playerPage = (vastTag: string, options: Record<string, unknown> = {
   window.fluidPlayer('content', {
     layoutControls: { autoPlay: true, mute: true },
     vastOptions: { adList: [{ roll: 'preRoll', vastTag: ${JSON.stringify(vastTag)} }], ...${JSON.stringify(options)} },
+    ...${JSON.stringify(extra)},
   });
 </script></body></html>`;

@@ -2,6 +2,9 @@
 // its files one after another, so no two files ever share a product at the same time.
 import { inject } from 'vitest';
 
+/** The product's standard output and error as it ran, in its DATA_DIR (e2e/global-setup.ts). */
+export const PRODUCT_OUTPUT_FILE = 'product-output.log';
+
 export interface Product {
   baseURL: string;
   /** The product's DATA_DIR (its outbox, its files). */

@@ -6,12 +6,14 @@ import type { Config } from './config';
 import type { Context } from './context';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { addRequestFacts } from './db/queries/request-facts';
 import { BackgroundTasks } from './services/background';
 import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openEventBus } from './services/events/bus/event-bus';
 import { openClickHouseEventStore } from './services/events/clickhouse';
 import { EventJournal } from './services/events/journal';
 import { RequestCounter } from './services/events/request-counter';
+import { RequestFactsCounter } from './services/events/request-facts';
 import { createPostgresEventStore, type EventStore } from './services/events/store';
 import { EventWriter } from './services/events/writer';
 import { setLibraryHmac } from './services/hmac';
@@ -22,6 +24,7 @@ import { createMailer } from './services/outbound/mail';
 import { ReportWorkerThread } from './services/reports/report-worker-thread';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
+import { DeviceHistories } from './services/serving/device-histories';
 import { EvenThrottles } from './services/serving/even-delivery';
 import { setLibraryGzip } from './services/serving/gzip-template';
 import { loadHostingRanges } from './services/serving/hosting-ranges';
@@ -40,6 +43,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (JSON, one a line); standard output by default. */
   logStream?: { write(line: string): void };
+  /**
+   * Where the outbox's "Mail to … written to …" lines go; the info log by default. `npm start` prints
+   * them as plain lines beside its banner (main.ts), never a JSON log line among the friendly text.
+   */
+  outboxLog?: (line: string) => void;
   /** The clock (the serving edge's rate rule's minute, pacing's now; in ms); tests pin it. Date.now by default. */
   clock?: () => number;
   /** The even delivery throttle's random source, uniform in [0, 1); tests seed it. Math.random by default. */
@@ -75,11 +83,13 @@ export async function openAppContext(
       : undefined;
   const eventStore = options.eventStore ?? clickhouse?.store ?? createPostgresEventStore(db);
   const secret = await loadServerSecret(config);
+  const previousSecret =
+    config.serverSecretPrevious === undefined ? undefined : Buffer.from(config.serverSecretPrevious, 'utf8');
   // Events another process acknowledged and never wrote (it died) go into the store before this one
   // answers; with the event log, into the log (the bus drains the journal once the log answers).
   const journal =
     config.eventsJournalDir && !config.eventsBus
-      ? await EventJournal.open(config.eventsJournalDir)
+      ? await EventJournal.open(config.eventsJournalDir, { maxBytes: config.eventsJournalMaxBytes })
       : undefined;
   if (journal) {
     const recovered = await journal.recover((events) => eventStore.writeBatch(events));
@@ -90,8 +100,9 @@ export async function openAppContext(
     ? await openEventBus({
         config: config.eventsBus,
         journalDir: config.eventsJournalDir as string,
+        journalMaxBytes: config.eventsJournalMaxBytes,
         writer,
-        secret,
+        secrets: previousSecret ? [secret, previousSecret] : [secret],
         log: { info: log, warn },
         answerWhenStored: options.eventsAnsweredWhenStored ?? false,
       })
@@ -110,10 +121,11 @@ export async function openAppContext(
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: `no-reply@${config.companyDomain}`,
       fromName: 'Adconsole',
-      log,
+      log: options.outboxLog ?? log,
       logLinks: config.logMailLinks,
     }),
     secret,
+    previousSecret,
     uploadSlots: new BoundedUploadSlots(config.uploadConcurrency, config.uploadConcurrency * 8),
     events: {
       store: eventStore,
@@ -121,11 +133,16 @@ export async function openAppContext(
       bus,
       record: bus ? (event) => bus.publisher.record(event) : (event) => writer.record(event),
       requests: new RequestCounter(() => eventStore),
+      requestFacts: new RequestFactsCounter((rows) => addRequestFacts(db, rows)),
     },
     conversions: new ConversionLedger(db, eventStore),
     liveCreatives,
     placements: new PlacementCache(db, () => eventStore, liveCreatives),
     throttles: new EvenThrottles(() => ctx, config.traffic.evenDeliveryPeriodMs, options.random),
+    deviceHistories: new DeviceHistories(
+      () => db,
+      (line) => ctx.log(line),
+    ),
     traffic: new TrafficQuality({
       hosting: await loadHostingRanges(),
       ssaiProxies: config.traffic.ssaiProxies,

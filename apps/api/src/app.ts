@@ -27,11 +27,16 @@ import { registerServing } from './routes/serve';
 import { registerUploads } from './routes/uploads';
 import { alertMails } from './services/alerts/alert-mail';
 import { alertEvaluation } from './services/alerts/evaluate';
+import { auditLogSweep } from './services/audit/retention';
 import { conversionSweep } from './services/conversions/sweep';
+import { rawEventsSweep } from './services/events/raw-events-sweep';
+import { requestFactsSweep } from './services/events/request-facts';
 import { loginAttemptsSweep } from './services/identity/login-limit';
 import { JobRunner } from './services/jobs/runner';
+import { outboundSweep } from './services/outbound/retention';
 import { webhookDeliveries, webhookTests } from './services/outbound/webhooks';
 import { reportDeliveryJobs } from './services/reports/delivery-jobs';
+import { deviceHistorySweep } from './services/serving/device-histories';
 import { expiredFileSweep } from './services/stored-files/file-rows';
 import { publicConfigOf } from './services/system/public-config';
 
@@ -91,6 +96,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alertMails,
     loginAttemptsSweep,
     conversionSweep,
+    requestFactsSweep,
+    deviceHistorySweep,
+    // What privacy keeps for a while only (docs/privacy.md, "What is stored, and for how long").
+    rawEventsSweep,
+    auditLogSweep,
+    outboundSweep,
   ]);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));
@@ -105,7 +116,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       () => jobs.stop(),
       () => ctx.reportWorker.close(),
       () => ctx.conversions.close(),
+      () => ctx.deviceHistories.settle(),
       () => ctx.events.requests.close(),
+      () => ctx.events.requestFacts.close(),
       async () => ctx.events.bus?.close(),
       () => ctx.events.writer.close(),
       close,

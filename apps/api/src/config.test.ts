@@ -21,6 +21,19 @@ describe('configuration from environment variables', () => {
 
   it('TCF_VENDOR_ID sets the vendor id of the consent macros in tags', () => {
     expect(loadConfig({ TCF_VENDOR_ID: '1234' }).tcfVendorID).toBe(1234);
+    expect(loadConfig({ TCF_VENDOR_ID: '1234' }).privacy.tcfVendorId).toBe(1234);
+  });
+
+  it('the privacy settings: GPC and DNT opt-outs everywhere and an EEA request without a GDPR signal under GDPR by default, each one a choice (docs/privacy.md)', () => {
+    expect(loadConfig({}).privacy).toEqual({
+      tcfVendorId: 755,
+      gpcEverywhere: true,
+      dnt: true,
+      eeaWithoutSignalIsNoConsent: true,
+    });
+    expect(
+      loadConfig({ PRIVACY_GPC: 'us', PRIVACY_DNT: 'ignore', PRIVACY_EEA_WITHOUT_SIGNAL: 'allow' }).privacy,
+    ).toEqual({ tcfVendorId: 755, gpcEverywhere: false, dnt: false, eeaWithoutSignalIsNoConsent: false });
   });
 
   it('derives PUBLIC_URL from PORT and ADMIN_EMAIL from COMPANY_DOMAIN', () => {
@@ -85,12 +98,15 @@ describe('configuration from environment variables', () => {
     ['SERVE_RATE_LIMIT', '-1'],
     ['SERVE_RATE_LIMIT', 'ten'],
     ['SSAI_PROXIES', 'stitcher.example'],
-    ['SSAI_PROXIES', '10.0.0.0/33'],
+    ['SSAI_PROXIES', '127.0.0.0/33'],
     ['EVENTS_URL', 'clickhouse://events:9000'],
     ['EVENTS_URL', 'http://events:8123/a/b'],
     ['TCF_VENDOR_ID', 'google'],
     ['TCF_VENDOR_ID', '0'],
     ['TCF_VENDOR_ID', '7.5'],
+    ['PRIVACY_GPC', 'eu'],
+    ['PRIVACY_DNT', 'yes'],
+    ['PRIVACY_EEA_WITHOUT_SIGNAL', 'maybe'],
     ['COUNTRY_DATABASE_FILE', '/nonexistent/geo-whois-asn-country.mmdb'],
   ])('a bad %s stops the server with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
@@ -161,7 +177,8 @@ describe('configuration from environment variables', () => {
     expect(loadConfig({ EVENTS_URL: 'https://u:p@events.example:8443' }).events).toEqual({
       url: 'https://u:p@events.example:8443',
       database: 'adconsole',
-      rawTtlDays: undefined,
+      // Raw events are kept 400 days in either store by default (docs/privacy.md).
+      rawTtlDays: 400,
       asyncInsert: false,
     });
     expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads_prod', EVENTS_TTL_DAYS: '400' }).events).toEqual({
@@ -225,7 +242,8 @@ describe('configuration from environment variables', () => {
       },
       eventsJournalDir: path.resolve('/srv/ads/journal'),
     });
-    const cluster = 'nats://10.0.0.7:4222, nats://10.0.0.8:4222,nats://10.0.0.9:4222,tls://10.0.0.10:4222';
+    const cluster =
+      'nats://127.0.0.7:4222, nats://127.0.0.8:4222,nats://127.0.0.9:4222,nats://127.0.0.10:4222';
     expect(loadConfig({ EVENTS_BUS: cluster }).eventsBus?.replicas).toBe(3);
     expect(
       loadConfig({
@@ -236,7 +254,7 @@ describe('configuration from environment variables', () => {
         EVENTS_BUS_ACK_WAIT_SECONDS: '10',
       }).eventsBus,
     ).toMatchObject({ stream: 'ads_eu', replicas: 5, consume: false, ackWaitSeconds: 10 });
-    expect(() => loadConfig({ EVENTS_BUS: 'http://10.0.0.7:4222' })).toThrow(/EVENTS_BUS.*NATS URL/);
+    expect(() => loadConfig({ EVENTS_BUS: 'http://127.0.0.7:4222' })).toThrow(/EVENTS_BUS.*NATS URL/);
     expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222,' })).not.toThrow();
     expect(() => loadConfig({ EVENTS_BUS: ',' })).toThrow(/EVENTS_BUS/);
     expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222', EVENTS_BUS_STREAM: 'a.b' })).toThrow(
@@ -246,5 +264,38 @@ describe('configuration from environment variables', () => {
     expect(() => loadConfig({ EVENTS_BUS: 'nats://a:4222', EVENTS_JOURNAL: 'off' })).toThrow(
       /EVENTS_JOURNAL.*cannot be off with EVENTS_BUS/,
     );
+  });
+
+  it('SERVER_SECRET_PREVIOUS is the other key of a rotation, accepted and never signing: only beside a SERVER_SECRET it differs from', () => {
+    const current = 'c'.repeat(40);
+    const previous = 'p'.repeat(40);
+    expect(loadConfig({}).serverSecretPrevious).toBeUndefined();
+    expect(loadConfig({ SERVER_SECRET: current, SERVER_SECRET_PREVIOUS: previous })).toMatchObject({
+      serverSecret: current,
+      serverSecretPrevious: previous,
+    });
+    expect(() => loadConfig({ SERVER_SECRET_PREVIOUS: previous })).toThrow(
+      /SERVER_SECRET_PREVIOUS.*only beside SERVER_SECRET/,
+    );
+    expect(() => loadConfig({ SERVER_SECRET: current, SERVER_SECRET_PREVIOUS: current })).toThrow(
+      /SERVER_SECRET_PREVIOUS.*is SERVER_SECRET itself/,
+    );
+    expect(() => loadConfig({ SERVER_SECRET: current, SERVER_SECRET_PREVIOUS: 'short' })).toThrow(
+      /SERVER_SECRET_PREVIOUS.*at least 32 characters/,
+    );
+  });
+
+  it("EVENTS_JOURNAL_MAX_BYTES is the journal's ceiling: 1 GiB by default, bytes or K, M, G, at least 64K", () => {
+    expect(loadConfig({}).eventsJournalMaxBytes).toBe(1024 ** 3);
+    expect(loadConfig({ EVENTS_JOURNAL_MAX_BYTES: '2G' }).eventsJournalMaxBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ EVENTS_JOURNAL_MAX_BYTES: '512M' }).eventsJournalMaxBytes).toBe(512 * 1024 ** 2);
+    expect(loadConfig({ EVENTS_JOURNAL_MAX_BYTES: '65536' }).eventsJournalMaxBytes).toBe(65536);
+    expect(() => loadConfig({ EVENTS_JOURNAL_MAX_BYTES: '1000' })).toThrow(
+      /EVENTS_JOURNAL_MAX_BYTES.*at least/,
+    );
+    expect(() => loadConfig({ EVENTS_JOURNAL_MAX_BYTES: 'lots' })).toThrow(
+      /EVENTS_JOURNAL_MAX_BYTES.*size in bytes/,
+    );
+    expect(() => loadConfig({ EVENTS_JOURNAL_MAX_BYTES: '-5M' })).toThrow(/EVENTS_JOURNAL_MAX_BYTES/);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { BackgroundTasks } from './services/background';
 import type { EventBus } from './services/events/bus/event-bus';
 import type { RequestCounter } from './services/events/request-counter';
+import type { RequestFactsCounter } from './services/events/request-facts';
 import type { EventStore } from './services/events/store';
 import type { TrackedEvent } from './services/events/tracked-event';
 import type { EventWriter } from './services/events/writer';
@@ -13,6 +14,7 @@ import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
 import type { ReportWorkerThread } from './services/reports/report-worker-thread';
 import type { ConversionLedger } from './services/serving/conversion-ledger';
+import type { DeviceHistories } from './services/serving/device-histories';
 import type { EvenThrottles } from './services/serving/even-delivery';
 import type { LiveCreativeCache } from './services/serving/live-creatives';
 import type { PlacementCache } from './services/serving/placements';
@@ -35,6 +37,11 @@ export interface Context {
   storage: ObjectBucket;
   /** HMAC key: signed ids, device cookies (services/identity/secret.ts). */
   secret: Buffer;
+  /**
+   * The other key of a rotation (SERVER_SECRET_PREVIOUS: the one `secret` replaced, or will replace it):
+   * accepted on the event log's messages and on tracking beacons and clicks, never used to sign.
+   */
+  previousSecret: Buffer | undefined;
   uploadSlots: UploadSlots;
   /**
    * The event store (PostgreSQL by default), its group-commit writer, `record`, where the tracking
@@ -48,6 +55,8 @@ export interface Context {
     bus: EventBus | undefined;
     record(event: TrackedEvent): Promise<void>;
     requests: RequestCounter;
+    /** The ad requests by hour and facts, the inventory forecast's history (services/events/request-facts.ts). */
+    requestFacts: RequestFactsCounter;
   };
   /** The conversions' group commit: ledger rows and their events in one transaction (docs/conversions.md). */
   conversions: ConversionLedger;
@@ -57,6 +66,8 @@ export interface Context {
   placements: PlacementCache;
   /** Each evenly delivered campaign's throttle in this process (docs/serving.md, "Even delivery"). */
   throttles: EvenThrottles;
+  /** The devices' cap histories: each capped ad served to a device appended under its row's lock, batched. */
+  deviceHistories: DeviceHistories;
   /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */
   traffic: TrafficQuality;
   /** The file manager's buckets: S3 when configured, else folders on disk (then also `diskFiles`). */

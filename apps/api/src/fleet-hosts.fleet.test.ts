@@ -99,10 +99,14 @@ describe.skipIf(missing !== undefined)(
         'select name, count(*)::int as count from schema_migrations group by name',
       );
       expect(migrations.rows.every((row) => row.count === 1)).toBe(true);
-      const replicas = await withNats(fleet.nats.urls, async (_nc, jsm) => {
-        const info = await jsm.streams.info(fleet.stream);
-        return { configured: info.config.num_replicas, current: 1 + (info.cluster?.replicas?.length ?? 0) };
-      });
+      const replicas = await withNats(
+        fleet.nats.urls,
+        async (_nc, jsm) => {
+          const info = await jsm.streams.info(fleet.stream);
+          return { configured: info.config.num_replicas, current: 1 + (info.cluster?.replicas?.length ?? 0) };
+        },
+        fleet.nats.adminOptions,
+      );
       expect(replicas).toEqual({ configured: 3, current: 3 });
     });
 
@@ -148,10 +152,14 @@ describe.skipIf(missing !== undefined)(
       expect(figuresOfLoad.serverErrors).toBe(0);
       expect(figuresOfLoad.networkErrors).toBe(0);
       // Nothing left in the log: every message was stored and acknowledged.
-      const pending = await withNats(fleet.nats.urls, async (_nc, jsm) => {
-        const info = await jsm.consumers.info(fleet.stream, `${fleet.stream}_store`);
-        return info.num_pending + info.num_ack_pending;
-      });
+      const pending = await withNats(
+        fleet.nats.urls,
+        async (_nc, jsm) => {
+          const info = await jsm.consumers.info(fleet.stream, `${fleet.stream}_store`);
+          return info.num_pending + info.num_ack_pending;
+        },
+        fleet.nats.adminOptions,
+      );
       expect(pending).toBe(0);
       await leader.start();
     });

@@ -45,7 +45,11 @@ async function main() {
   const db = await step(`Opening the database (${where}) and applying its migrations`, () =>
     prepareDatabase(config),
   );
-  const app = await step('Starting the server (event store, jobs, serving)', () => buildApp(config, { db }));
+  // The outbox's lines (the demo's own alert mails come just after the banner) as plain text like the
+  // banner's, not JSON log records among it.
+  const app = await step('Starting the server (event store, jobs, serving)', () =>
+    buildApp(config, { db, outboxLog: (line) => console.log(line) }),
+  );
   app.addHook('onClose', async () => db.close());
   // Processes started together on an empty database seed it once: the others wait, then find users.
   let seeding = 0;

@@ -27,6 +27,12 @@ export type { EventType, ServedAd };
 export const IN_BANNER_VIDEO = 'in-banner-video';
 /** The deal-ID / fallback-ID attributes of every platform that has them (the domain's dealAttributes). */
 export const DEAL_ATTRIBUTES = { dealID: 'data-deal-id', fallbackID: 'data-fallback-id' } as const;
+/**
+ * The privacy signals a banner tag carries and its ad request forwards, by query parameter: the domain's
+ * PRIVACY_ATTRIBUTES as `tagParamOf` names them (`data-gdpr-consent` is `gdpr_consent`); Google's
+ * additional consent is not read.
+ */
+export const PRIVACY_PARAMS = ['gdpr', 'gdpr_consent', 'us_privacy', 'gpp', 'gpp_sid'] as const;
 /** The landing URL's click-id parameter unless the tag names another (the domain's DEFAULT_CLICK_PARAM). */
 export const DEFAULT_CLICK_PARAM = 'adc_click';
 /** The layout's video asset (the catalogue's requiredAssets). */

@@ -231,11 +231,18 @@ describe('dist/init.js on a publisher page, inside a cross-origin ad-server fram
     expect(ads.hits.filter((hit) => hit.url.pathname.startsWith('/serve/ad/'))).toHaveLength(4);
   });
 
-  it('leaves the slot of a removed ad empty', async () => {
+  it('leaves the slot of a removed ad empty, and collapses it', async () => {
     await eventually(() => state('removed')).toBe('empty');
     expect(await frame.evaluate(() => document.querySelector('ins[data-live-id="removed"]')?.innerHTML)).toBe(
       '',
     );
+    // Collapsed (docs/serving.md): no blank 300x250 hole where a refused ad would have been.
+    expect(
+      await frame.evaluate(() => {
+        const slot = document.querySelector<HTMLElement>('ins[data-live-id="removed"]');
+        return slot ? [getComputedStyle(slot).display, slot.getBoundingClientRect().height] : null;
+      }),
+    ).toEqual(['none', 0]);
   });
 
   it('renders the creative in a sandboxed frame that cannot reach the page', async () => {

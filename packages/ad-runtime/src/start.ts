@@ -1,6 +1,8 @@
 // The runtime: finds every ad tag of the page (now and later), asks the ad server for each tag's ad,
 // renders it in a sandboxed frame and reports its events. Nothing here may throw into the host page:
 // every entry point (a scan, a message, an observer, a timer) runs guarded.
+
+import { pageConsentReader } from './consent';
 import {
   type EventType,
   FRAME_SANDBOX,
@@ -16,7 +18,7 @@ import { frameDocument, playerVideo } from './frame-document';
 import type { InBannerVideo } from './in-banner-video';
 import { quartileTracker } from './quartiles';
 import { readServedAd } from './served-ad';
-import { adRequestUrl, pageOrigin, placementOf, scriptNonce, scriptOrigin } from './tag';
+import { adRequestUrl, pageOrigin, placementOf, scriptNonce, scriptOrigin, tagCarriesConsent } from './tag';
 import { onceTimer, type Timers } from './timers';
 import { VIEWABLE_MS, viewableRatio } from './viewability';
 
@@ -138,6 +140,7 @@ export function start(options: StartOptions = {}): AdRuntime {
     });
   // The window itself: its setTimeout and clearTimeout, called on it.
   const timers: Timers = options.timers ?? win;
+  const pageConsent = pageConsentReader(win, timers);
   const video = options.video ?? videoLoader(doc, win, origin + SERVE_VIDEO_PATH, nonce);
   let stopped = false;
   const cleanups: (() => void)[] = [];
@@ -163,6 +166,9 @@ export function start(options: StartOptions = {}): AdRuntime {
   // page handled it: on a busy page the last move on the way into an ad can be handled after the ad's
   // frame has reported the pointer over it, and must not cancel that.
   let pointerOnPage = 0;
+  // The page's and the frame's clocks are each coarsened by the browser (100 µs with jitter in Chromium,
+  // 1 ms in Firefox): a report that reads up to this much before the page's last move is the same crossing.
+  const CLOCK_SLACK_MS = 2;
   listen<MouseEvent>(doc, 'mousemove', (event) => {
     const happened = win.performance?.timeOrigin ? win.performance.timeOrigin + event.timeStamp : Date.now();
     pointerOnPage = Math.max(pointerOnPage, happened);
@@ -222,7 +228,7 @@ export function start(options: StartOptions = {}): AdRuntime {
           // handled in. The pointer is over the ad from a report later than the page's last move (or at
           // the same instant: it crosses the page on its way in), and leaves it at a move on the page or
           // the frame's mouseout after the last such report; an earlier one is stale and changes nothing.
-          if (first === 1 && at >= pointerOnPage) {
+          if (first === 1 && at >= pointerOnPage - CLOCK_SLACK_MS) {
             overAt = Math.max(overAt, at);
             hover.set(true);
           } else if (first !== 1 && at > overAt) hover.set(false);
@@ -259,7 +265,9 @@ export function start(options: StartOptions = {}): AdRuntime {
       position = await before;
     }
     try {
-      const url = adRequestUrl(tag, origin, page, position, win.navigator.cookieEnabled !== false);
+      // A tag without a consent string of its own carries the page CMP's (docs/privacy.md).
+      const consent = tagCarriesConsent(tag) ? {} : await pageConsent();
+      const url = adRequestUrl(tag, origin, page, position, win.navigator.cookieEnabled !== false, consent);
       // With credentials: the serving origin's partitioned cookie carries the browser's frequency-cap
       // history there and back (docs/serving.md, "Frequency caps"; the answer echoes the Origin).
       const response = url ? await fetcher(url, { credentials: 'include' }) : null;
@@ -282,6 +290,9 @@ export function start(options: StartOptions = {}): AdRuntime {
       answered(position);
     }
     tag.setAttribute(STATE_ATTRIBUTE, state);
+    // Nothing to serve (the ad server answered 404 or 204: a rule refused, the ad was removed): the
+    // slot collapses, as GAM's collapseEmptyDivs does, instead of a blank hole in the page.
+    if (state === 'empty') (tag as HTMLElement).style.setProperty('display', 'none');
   }
 
   const scan = guard(() => {

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${APP_BUNDLE} are literal text.
 import { buildPlacementTag, buildTag, type PlatformId, SERVE_PATHS } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
-import { adRequestUrl } from './tag';
+import { adRequestUrl, tagCarriesConsent } from './tag';
 
 const origin = 'https://ads.example.test';
 
@@ -68,6 +68,34 @@ describe('adRequestUrl', () => {
   it('leaves out macros the platform did not expand', () => {
     expect(adRequestUrl(tag('the-trade-desk'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
     expect(adRequestUrl(tag('google-campaign-manager'), origin)).toBe(`${origin}/serve/ad/live%2F1.json`);
+  });
+
+  it("forwards the tag's expanded privacy signals (docs/privacy.md), and no macro left unexpanded", () => {
+    const expanded = tag('google-ad-manager', {
+      '${GDPR}': '1',
+      '${GDPR_CONSENT_755}': 'CQuV9AAQuV9AA.IAAA',
+      '${US_PRIVACY}': '1YYN',
+      '${GPP_STRING_755}': 'DBABLA~CAARAAAAAABA.QA',
+      '${GPP_SID}': '7',
+    });
+    expect(Object.fromEntries(new URL(adRequestUrl(expanded, origin) ?? '').searchParams)).toEqual({
+      gdpr: '1',
+      gdpr_consent: 'CQuV9AAQuV9AA.IAAA',
+      us_privacy: '1YYN',
+      gpp: 'DBABLA~CAARAAAAAABA.QA',
+      gpp_sid: '7',
+    });
+    expect(tagCarriesConsent(expanded)).toBe(true);
+    expect(tagCarriesConsent(tag('google-ad-manager'))).toBe(false);
+  });
+
+  it("carries the page CMP's consent when the tag has no consent string of its own, and the tag's when it has", () => {
+    const page = { gdpr: '1', gdpr_consent: 'CPAGE', gpp: 'DBPAGE', gpp_sid: '2' };
+    const direct = new URL(adRequestUrl(tag('direct'), origin, undefined, undefined, true, page) ?? '');
+    expect(Object.fromEntries(direct.searchParams)).toEqual(page);
+    const own = tag('google-ad-manager', { '${GDPR}': '1', '${GDPR_CONSENT_755}': 'COWN' });
+    const url = new URL(adRequestUrl(own, origin, undefined, undefined, true, {}) ?? '');
+    expect(url.searchParams.get('gdpr_consent')).toBe('COWN');
   });
 
   it('says when the browser keeps no cookies (nocookie=1): it cannot be frequency capped', () => {

@@ -1,8 +1,10 @@
 // Reading an ad tag (`<ins class="adconsole-ad" data-live-id ...>`, built by the domain's buildTag)
 // and the serving origin of the script.
+import type { PageConsent } from './consent';
 import {
   DEAL_ATTRIBUTES,
   PLACEMENT_ATTRIBUTE,
+  PRIVACY_PARAMS,
   SERVE_AD_QUERY,
   SERVE_INIT_PATH,
   serveAdPath,
@@ -14,10 +16,26 @@ export const placementOf = (tag: Pick<Element, 'getAttribute'>): string | null =
   tag.getAttribute('data-live-id') ? null : tag.getAttribute(PLACEMENT_ATTRIBUTE) || null;
 
 /**
+ * A privacy signal's value as a platform or a CMP writes it (a flag, a base64url string with its `.`
+ * and `~`, section ids): a macro left as written (`${GDPR}`, `[GDPRCONSENT]`) matches none.
+ */
+const PRIVACY_VALUE = /^[\w.~,-]+$/;
+/** A privacy signal's attribute: `gdpr_consent` is `data-gdpr-consent`. */
+const privacyAttribute = (param: string) => `data-${param.replace(/_/g, '-')}`;
+
+/** Whether the tag carries a consent string of its own (a TC string or a GPP string): then no CMP is asked. */
+export const tagCarriesConsent = (tag: Pick<Element, 'getAttribute'>): boolean =>
+  ['gdpr_consent', 'gpp'].some((param) =>
+    PRIVACY_VALUE.test(tag.getAttribute(privacyAttribute(param)) ?? ''),
+  );
+
+/**
  * The ad request of a tag: `<origin>/serve/ad/{liveID}.json` (a placement's tag:
  * `/serve/ad/p/{placementID}.json` with `pos=`, the position this page showed last of it) with the
- * platform's expanded click prefix, its cache-buster and the deal ids. A macro the platform left unexpanded (the tag on a page that is
- * not served by the platform, e.g. a preview) is not sent: it is not a click URL or a random number.
+ * platform's expanded click prefix, its cache-buster, the deal ids and the privacy signals (the tag's
+ * own, else the page's CMP's: `consent`, docs/privacy.md). A macro the platform left unexpanded (the tag
+ * on a page that is not served by the platform, e.g. a preview) is not sent: it is not a click URL or a
+ * random number.
  */
 export function adRequestUrl(
   tag: Pick<Element, 'getAttribute'>,
@@ -25,6 +43,7 @@ export function adRequestUrl(
   page?: string | undefined,
   position?: number | undefined,
   cookies = true,
+  consent: PageConsent = {},
 ): string | null {
   const liveID = tag.getAttribute('data-live-id');
   const placement = placementOf(tag);
@@ -42,6 +61,9 @@ export function adRequestUrl(
   add(SERVE_AD_QUERY.bundle, tag.getAttribute('data-bundle'), /^[\w.-]+$/);
   add(SERVE_AD_QUERY.page, page ?? null, /^https?:\/\/[^\s/]+$/i);
   add(SERVE_AD_QUERY.position, position === undefined ? null : String(position), /^\d+$/);
+  const own = tagCarriesConsent(tag);
+  for (const param of PRIVACY_PARAMS)
+    add(param, (own ? null : consent[param]) ?? tag.getAttribute(privacyAttribute(param)), PRIVACY_VALUE);
   // A browser that keeps no cookies says so: the server cannot cap it (docs/serving.md, "Frequency caps").
   add(SERVE_AD_QUERY.noCookie, cookies ? null : '1', /^1$/);
   const path = liveID ? serveAdPath(liveID) : servePlacementAdPath(placement ?? '');

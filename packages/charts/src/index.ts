@@ -30,6 +30,7 @@ export { verdictClasses } from './lib/status-colors';
 export * from './not-served';
 export * from './pacing';
 export * from './performance-chart';
+export * from './reach';
 export * from './report-table';
 export * from './variant-comparison';
 export * from './vast-errors';

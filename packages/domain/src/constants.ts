@@ -59,7 +59,7 @@ export const DEFAULT_ARTBOARD = { width: 300, height: 250, background: '#ffffff'
 // live here, in a module that imports nothing, so the one catalogue (validation/messages.ts) can quote
 // them while the schemas that hold these rules import the catalogue: no import circle.
 export const GOAL_METRICS = ['impressions', 'clicks', 'completedViews'] as const;
-/** How a goal is delivered (rules/even-delivery.ts): as fast as possible, or evenly. */
+/** How a goal is delivered (delivery/even-delivery.ts): as fast as possible, or evenly. */
 export const DELIVERY_MODES = ['asap', 'even'] as const;
 export const RATE_MODELS = ['CPM', 'CPC', 'CPCV'] as const;
 /** What an API token may do. Each contract entry that accepts tokens names the one scope it needs. */

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { type AuditCall, actorInCall } from '../services/audit/record';
+import { normalizeClientAddress } from '../services/client-address';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { findSession } from '../services/identity/sessions';
@@ -81,7 +82,7 @@ function apiRoute(route: RouteDef, ctx: Context) {
             countAddressCall(
               ctx,
               `${route.call.method} ${route.call.path}`,
-              request.ip,
+              normalizeClientAddress(request.ip),
               route.perIpLimit ?? 0,
             ),
         }),

@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { findCampaign } from '../db/queries/campaigns';
 import { findWorkingShareToken } from '../db/queries/share-tokens';
+import { normalizeClientAddress } from '../services/client-address';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
@@ -121,7 +122,8 @@ export async function sharedReportPages(
     const token = sharedSummaryToken(url.pathname);
     if (!token) return undefined;
     try {
-      if (route?.perIpLimit) await countAddressCall(ctx, call, request.ip, route.perIpLimit);
+      if (route?.perIpLimit)
+        await countAddressCall(ctx, call, normalizeClientAddress(request.ip), route.perIpLimit);
       const identity = route?.perIdentityLimit;
       const key = identity && identityKey(call, identity.by, undefined, { sharedToken: token });
       if (identity && key) await countIdentityCall(ctx.db, key, identity.max);

@@ -44,7 +44,8 @@ const CORS_ANY = [
  * merges). Players fetch VAST and media with credentials (`withCredentials`), and a browser refuses `*`
  * for a credentialed request: a request with an `Origin` gets that origin echoed, with credentials
  * allowed (and `Vary: Origin`, so no cache hands one publisher's answer to another); `*` only without an
- * Origin. Serving still never sets or reads a cookie: credentials are allowed, never used.
+ * Origin. Serving reads and sets only its own partitioned cookies on its ad answers (the cap history and
+ * the reach cookie, with the request's consent; services/serving/frequency-jar.ts), never a session's.
  */
 export const servingCorsHeaders = (origin: string | undefined): readonly string[] =>
   origin
@@ -67,8 +68,9 @@ export const servingCorsHeaders = (origin: string | undefined): readonly string[
  * hooks (the cookie plugin's, the security headers', the serving CORS) cost about 9 µs of the 60 a VAST
  * answer costs (docs/serving.md, "What a request costs"), and these answers need none of their work.
  * The answer is made before the reply is taken over, so an error still answers through the error
- * envelope. Node leaves the body out of an answer to HEAD. `cookie` is the browser's frequency-cap
- * history when an ad with caps was served (services/serving/frequency-jar.ts).
+ * envelope. Node leaves the body out of an answer to HEAD. `cookie` is the Set-Cookie lines: the browser's
+ * frequency-cap history when an ad with caps was served, its reach cookie when one was made
+ * (services/serving/frequency-jar.ts).
  */
 export function sendServingText(
   ctx: Context,
@@ -76,7 +78,7 @@ export function sendServingText(
   reply: FastifyReply,
   answer: string | FilledAnswer,
   type: string,
-  cookie?: string,
+  cookie?: readonly string[],
 ) {
   // A templated answer (a VAST document, an ad JSON) is kilobytes: always worth compressing.
   const encoding =
@@ -105,8 +107,8 @@ export function sendServingText(
 /**
  * A serving answer that is never cached, written straight to the response (above, sendServingText):
  * `status`, `body` (none for a 204) with its type, encoding and Vary (`Origin` unless said), then
- * `Cache-Control: no-store`, its length, its CORS and what every answer carries, and a Set-Cookie when
- * given (the cap history). A tracking beacon's 204 and pixel go this way too.
+ * `Cache-Control: no-store`, its length, its CORS and what every answer carries, and the Set-Cookie lines
+ * given (the cap history, the reach cookie). A tracking beacon's 204 and pixel go this way too.
  */
 export function writeServingAnswer(
   ctx: Context,
@@ -119,7 +121,7 @@ export function writeServingAnswer(
     vary = 'Origin',
     encoding,
     cookie,
-  }: { type?: string; vary?: string; encoding?: Encoding; cookie?: string | undefined } = {},
+  }: { type?: string; vary?: string; encoding?: Encoding; cookie?: readonly string[] | undefined } = {},
 ) {
   const headers = [
     ...(type === undefined ? [] : ['Content-Type', type]),
@@ -129,7 +131,7 @@ export function writeServingAnswer(
     'Cache-Control',
     'no-store',
     ...(body === undefined ? [] : ['Content-Length', String(body.length)]),
-    ...(cookie === undefined ? [] : ['Set-Cookie', cookie]),
+    ...(cookie ?? []).flatMap((line) => ['Set-Cookie', line]),
     ...servingCorsHeaders(request.headers.origin),
     ...everyAnswersHeaders(ctx),
   ];

@@ -29,6 +29,10 @@ import deliveryRules from './0033_delivery_rules';
 import shareLinkCosts from './0036_share_link_costs';
 import frequencyDevices from './0042_frequency_devices';
 import adFrequency from './0043_ad_frequency';
+import retention from './0044_retention';
+import requestFacts from './0045_request_facts';
+import conversionRefusalCounts from './0046_conversion_refusal_counts';
+import reachSketches from './0047_reach_sketches';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -67,6 +71,10 @@ export const migrations: readonly Migration[] = [
   { name: '0036_share_link_costs', sql: shareLinkCosts },
   { name: '0042_frequency_devices', sql: frequencyDevices },
   { name: '0043_ad_frequency', sql: adFrequency },
+  { name: '0044_retention', sql: retention },
+  { name: '0045_request_facts', sql: requestFacts },
+  { name: '0046_conversion_refusal_counts', sql: conversionRefusalCounts },
+  { name: '0047_reach_sketches', sql: reachSketches },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

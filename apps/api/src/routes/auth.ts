@@ -9,6 +9,7 @@ import {
   setSessionCookie,
 } from '../http/cookies';
 import { defineRoute } from '../http/routes';
+import { normalizeClientAddress } from '../services/client-address';
 import * as auth from '../services/identity/auth';
 import {
   LOGIN_FIRST_DELAY_SECONDS,
@@ -61,7 +62,7 @@ export const authRoutes = [
     errors: { 401: MESSAGES.invalidLogin, 403: MESSAGES.notVerified, 429: 'Too many sign-in attempts.' },
     handler: async ({ input, ctx, request, reply }) => {
       const client = {
-        ip: request.ip,
+        ip: normalizeClientAddress(request.ip),
         sessionSecret: sessionSecret(request),
         deviceToken: deviceCookie(request),
       };
@@ -76,7 +77,7 @@ export const authRoutes = [
     access: 'user',
     summary: 'The signed-in user, the session expiry and location.',
     tag: 'Authentication',
-    handler: async ({ user, request }) => auth.me(user, request.ip),
+    handler: async ({ user, request }) => auth.me(user, normalizeClientAddress(request.ip)),
   }),
   defineRoute({
     call: contract.logout,

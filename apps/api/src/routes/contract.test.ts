@@ -5,7 +5,8 @@
 import { type CallContract, contract, creativeSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ContractWorld, contractCalls } from '../test/contract-calls';
+import { contractCalls } from '../test/contract-calls';
+import type { ContractWorld } from '../test/contract-calls/world';
 import { startServer, testDatabaseKind } from '../test/harness';
 import { signedInAdmin } from '../test/helpers';
 import { allRoutes } from './index';

@@ -11,6 +11,7 @@ import { creativeRoutes } from './creatives';
 import { deliveryRulesRoutes } from './delivery-rules';
 import { eventRoutes } from './events';
 import { fileManagerRoutes } from './file-manager';
+import { forecastRoutes } from './forecast';
 import { placementRoutes } from './placements';
 import { reportRoutes } from './reports';
 import { systemRoutes } from './system';
@@ -25,6 +26,7 @@ export const allRoutes: RouteDef[] = [
   ...abTestRoutes,
   ...conversionRoutes,
   ...deliveryRulesRoutes,
+  ...forecastRoutes,
   ...assetRoutes,
   ...fileManagerRoutes,
   ...builderRoutes,

@@ -25,6 +25,7 @@ import { sendFile } from '../http/send-file';
 import { sendServingText, servingCorsHeaders, writeServingAnswer } from '../http/serving-body';
 import { demoPage } from '../services/demo/demo-page';
 import { servedAd } from '../services/serving/ad';
+import { requestConsent } from '../services/serving/consent';
 import { type ConversionSender, convert } from '../services/serving/conversions';
 import { CapJar } from '../services/serving/frequency-jar';
 import { html5File } from '../services/serving/html5';
@@ -88,22 +89,41 @@ function formFields(form: URLSearchParams): Record<string, string | string[]> {
   return fields;
 }
 
-/** A conversion's sender: its Authorization header (the postback key) and its classification. */
+/** A conversion's sender: its Authorization header (the postback key), its fetch metadata and its classification. */
 const senderOf = (request: FastifyRequest, client: () => TrafficClient): ConversionSender => ({
   authorization: request.headers.authorization,
+  fetch: {
+    method: request.method,
+    site: request.headers['sec-fetch-site'],
+    mode: request.headers['sec-fetch-mode'],
+    dest: request.headers['sec-fetch-dest'],
+  },
   client,
 });
 
 /**
  * The ad request's frequency-cap history (services/serving/frequency-jar.ts): its device's when the tag
  * carries an advertising id (`ifa=`), else its cookie's; `nocookie=1` without a device id says the client
- * keeps none (it cannot be capped).
+ * keeps none (it cannot be capped). Either only with the request's consent (services/serving/consent.ts,
+ * docs/privacy.md), read from its signals when a tag with caps or an EU creative first asks.
  */
 const capJar = (
   ctx: Context,
   request: FastifyRequest,
   query: { nocookie?: string | undefined; ifa?: string | undefined },
-) => new CapJar(ctx, request.headers.cookie, query.nocookie !== '1', query.ifa);
+  client: () => TrafficClient,
+) =>
+  new CapJar(
+    ctx,
+    request.headers.cookie,
+    query.nocookie !== '1',
+    query.ifa,
+    requestConsent(ctx.config.privacy, {
+      query,
+      headers: request.headers,
+      country: () => client().dimensions().country,
+    }),
+  );
 
 /** `{liveID}.{extension}` of a path parameter; undefined for any other shape. */
 const liveIdOf = (file: string, extension: string) =>
@@ -165,10 +185,9 @@ const vast =
         .send(body);
     }
     const liveId = liveIdOf(params.file, 'xml');
-    const jar = capJar(ctx, request, query);
+    const jar = capJar(ctx, request, query, client);
     const document =
       liveId === undefined ? EMPTY_VAST : await vastDocument(ctx, liveId, query, flavour, client(), jar);
-    await jar.persist();
     return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
@@ -177,12 +196,11 @@ const placementVast =
   (ctx: Context, flavour: 'vast' | 'vpaid') =>
   async ({ params, query, request, reply, client }: ServeCall<ServingContract['vpaidPlacement']>) => {
     const placementId = liveIdOf(params.file, 'xml');
-    const jar = capJar(ctx, request, query);
+    const jar = capJar(ctx, request, query, client);
     const document =
       placementId === undefined
         ? EMPTY_VAST
         : await placementVastDocument(ctx, placementId, query, flavour, client(), jar);
-    await jar.persist();
     return sendServingText(ctx, request, reply, document, 'application/xml; charset=utf-8', jar.setCookie());
   };
 
@@ -211,9 +229,8 @@ function servingHandlers(ctx: Context): ServeHandlers {
 
     ad: async ({ params, query, request, reply, client }) => {
       const liveId = liveIdOf(params.file, 'json');
-      const jar = capJar(ctx, request, query);
+      const jar = capJar(ctx, request, query, client);
       const ad = liveId === undefined ? undefined : await servedAd(ctx, liveId, query, client(), jar);
-      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       // A fresh signed impression each time: never cached (sendServingText says no-store).
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
@@ -224,12 +241,11 @@ function servingHandlers(ctx: Context): ServeHandlers {
 
     adPlacement: async ({ params, query, request, reply, client }) => {
       const placementId = liveIdOf(params.file, 'json');
-      const jar = capJar(ctx, request, query);
+      const jar = capJar(ctx, request, query, client);
       const ad =
         placementId === undefined
           ? undefined
           : await servedPlacementAd(ctx, placementId, query, client(), jar);
-      await jar.persist();
       if (!ad) throw ApiError.of(404, MESSAGES.noServingLiveCreative);
       return sendServingText(ctx, request, reply, ad, 'application/json; charset=utf-8', jar.setCookie());
     },

@@ -3,6 +3,7 @@ import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as webhooks from '../services/alerts/webhook-endpoints';
 import * as users from '../services/identity/users';
+import * as share from '../services/reports/share';
 
 export const userRoutes = [
   defineRoute({
@@ -96,6 +97,16 @@ export const userRoutes = [
     tag: 'Users',
     errors: { 404: MESSAGES.userNotFound },
     handler: ({ input, ctx }) => webhooks.listAccountWebhooks(ctx, input.userID),
+  }),
+  defineRoute({
+    call: contract.listUserShareLinks,
+    access: 'admin',
+    summary:
+      "One account's working share links (admins only), beside its webhooks: those it made and those of its campaigns, newest first, each with its campaign. A disabled account's links answer 404 as an unknown token; revoke one with DELETE /v1/campaign/newToken.",
+    description: '`userID` in the query.',
+    tag: 'Users',
+    errors: { 404: MESSAGES.userNotFound },
+    handler: ({ input, ctx }) => share.listAccountShareLinks(ctx, input.userID),
   }),
   defineRoute({
     call: contract.setUserWebhookEnabled,

@@ -60,6 +60,14 @@ describe(`a disabled account is silent (${testDatabaseKind()})`, () => {
     });
     campaignId = made.body.data?.id ?? '';
     const live = await publish(owner, campaignId, { name: 'Silenced banner', type: 'Banner' });
+    // Made and published ten days ago, as its flight (no delivery counts from when delivery could start).
+    await server.db.query("update campaigns set created_at = now() - interval '10 days' where id = $1", [
+      campaignId,
+    ]);
+    await server.db.query(
+      "update live_creatives set created_at = now() - interval '10 days' where campaign_id = $1",
+      [campaignId],
+    );
     // Its last impression three hours ago: "no delivery" (2 hours by default) fires.
     const imported = await admin.post('/v1/events/import', {
       events: [

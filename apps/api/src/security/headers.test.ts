@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, testDatabaseKind } from '../test/harness';
+import { startSecondProcess, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 
 describe(`security headers on ${testDatabaseKind()}`, () => {
   let server: TestServer;
@@ -26,7 +26,9 @@ describe(`security headers on ${testDatabaseKind()}`, () => {
       const consoleDir = path.join(server.dataDir, 'console-build');
       await mkdir(consoleDir, { recursive: true });
       await writeFile(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-      const secure = await startServer({
+      // A second process on the same database (docs/testing.md, "Why the headers suite was slow"): a
+      // server of its own would load a second copy of the migrated database, the file's longest work.
+      const secure = await startSecondProcess(server, {
         PUBLIC_URL: 'https://console.example.com',
         CONSOLE_DIR: consoleDir,
       });

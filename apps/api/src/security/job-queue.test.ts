@@ -54,21 +54,28 @@ describe(`the job queue under one account's flood (${testDatabaseKind()})`, () =
   const test = (client: Client, id: string) => client.post<{ id: string }>('/v1/webhooks/test', { id });
   const receivedIds = () => receiver.received.map((delivery) => String(delivery.headers['webhook-id']));
 
-  it('attack: 150 test sends from one account in one second: another account’s delivery goes out within one poll (security round 4, finding 3)', async () => {
+  it('attack: 150 test sends from one account, 140 of them at once: another account’s delivery goes out within one poll (security round 4, finding 3)', async () => {
     const attacker = await accountWithEndpoints(10);
     const victim = await accountWithEndpoints(1);
+    // One test per endpoint first, then the other 140 at once: which of the 140 the server counts first
+    // is the machine's timing (concurrent requests on the database), so the checks hold for any order.
+    const first = await Promise.all(attacker.endpoints.map((endpoint) => test(attacker.client, endpoint.id)));
+    expect(first.map((answer) => answer.httpStatus)).toEqual(Array(10).fill(200));
+    const firstIds = new Set(first.map((answer) => answer.body.data?.id));
+    expect(firstIds.size).toBe(10);
     const answers = await Promise.all(
-      Array.from({ length: 150 }, (_, index) =>
+      Array.from({ length: 140 }, (_, index) =>
         test(attacker.client, attacker.endpoints[index % 10]?.id ?? ''),
       ),
     );
     const accepted = answers.filter((answer) => answer.httpStatus === 200);
     const refused = answers.filter((answer) => answer.httpStatus === 429);
-    expect(accepted.length + refused.length).toBe(150);
-    expect(accepted).toHaveLength(20);
+    expect(accepted.length + refused.length).toBe(140);
+    // 20 in the user's window, ten of them already taken.
+    expect(accepted).toHaveLength(10);
     expect(refused[0]?.body.message).toBe(MESSAGES.tooManyCallsForIdentity);
     // A test asked for while the endpoint's last one waits is that one: one message per endpoint.
-    expect(new Set(accepted.map((answer) => answer.body.data?.id)).size).toBe(10);
+    for (const answer of accepted) expect(firstIds).toContain(answer.body.data?.id);
     const [queued] = await server.db.query<{ count: number }>(
       "select count(*)::int as count from jobs where account_id = $1 and state = 'pending'",
       [attacker.endpoints[0]?.user_id],

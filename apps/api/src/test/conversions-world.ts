@@ -10,7 +10,7 @@ import {
 import { insertConversionAction, setPostbackKey } from '../db/queries/conversion-actions';
 import { newId } from '../services/ids';
 import { postbackKeyHash } from '../services/serving/conversions';
-import { startServer, type TestServer } from './harness';
+import { type Client, startServer, type TestServer } from './harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser, visitorAddress } from './helpers';
 
 const LANDING =
@@ -27,6 +27,8 @@ export interface ConversionWorld {
   liveA2: string;
   liveB: string;
   vastA: string;
+  /** The campaigns' owner, signed in. */
+  owner: Client;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,18 @@ export async function conversionWorld(env: Record<string, string> = {}): Promise
     { name: 'Pre-roll', type: 'VAST', width: 640, height: 360, platform: 'google-ad-manager', trackers },
     [{ name: 'main.mp4', bytes: await demoAsset('main.mp4') }],
   );
-  return { server, clock, campaignA, campaignB, liveA, liveA2, liveB, vastA, close: () => server.close() };
+  return {
+    server,
+    clock,
+    campaignA,
+    campaignB,
+    liveA,
+    liveA2,
+    liveB,
+    vastA,
+    owner: client,
+    close: () => server.close(),
+  };
 }
 
 /** A new conversion action of the campaign: its id. */

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { jetstream } from '@nats-io/jetstream';
+import type { NodeConnectionOptions } from '@nats-io/transport-node';
+import { authOptions } from '../services/events/bus/connection';
 import { decodeMessage } from '../services/events/bus/message';
 import { natsUrl, uniqueStream, withNats } from './bus';
 import { type Client, type SecondProcess, startSecondProcess, startServer, type TestServer } from './harness';
@@ -17,8 +19,10 @@ export interface EventLogWorld {
   server: TestServer;
   owner: Client;
   stream: string;
-  /** The NATS server(s) of the stream. */
+  /** The NATS server(s) of the stream, without credentials (the server's EVENTS_BUS as parsed). */
   servers: string;
+  /** The API's keys to them (its credentials and TLS settings, for a client of the test's). */
+  clientOptions: NodeConnectionOptions;
   /** The server's log lines (warn and above). */
   logLines: string[];
   /** The live creative the beacons are of. */
@@ -27,9 +31,12 @@ export interface EventLogWorld {
   impressionUrl(): Promise<string>;
   /**
    * Sends `count` new impressions' beacons, `parallel` at a time, to the server or to `origin` (another
-   * process of the fleet); answers their statuses.
+   * process of the fleet), of ads served by the server or by `adFrom`; answers their statuses.
    */
-  beacons(count: number, options?: { parallel?: number; origin?: string }): Promise<number[]>;
+  beacons(
+    count: number,
+    options?: { parallel?: number; origin?: string; adFrom?: string },
+  ): Promise<number[]>;
   /** The campaign's impressions as the API counts them (the store's totals). */
   impressions(): Promise<number>;
   /** Messages of the stream the fleet's consumer has not acknowledged (taken or not). */
@@ -52,10 +59,21 @@ export async function eventLogWorld(
   env: Record<string, string> = {},
   servers = natsUrl(),
 ): Promise<EventLogWorld> {
-  const stream = uniqueStream();
+  const stream = env.EVENTS_BUS_STREAM ?? uniqueStream();
   const logLines: string[] = [];
-  const busEnv = { EVENTS_BUS: servers, EVENTS_BUS_STREAM: stream, EVENTS_BUS_ACK_WAIT_SECONDS: '1' };
+  // The log's settings (its keys among them) go to the fleet's other processes too.
+  const busEnv: Record<string, string> = {
+    EVENTS_BUS: servers,
+    EVENTS_BUS_STREAM: stream,
+    EVENTS_BUS_ACK_WAIT_SECONDS: '1',
+    ...Object.fromEntries(Object.entries(env).filter(([name]) => /^EVENTS_BUS_(NKEY|CREDS|TLS_)/.test(name))),
+  };
   const server = await startServer({ ...busEnv, ...env }, { logLines });
+  // The test looks into the stream as the API does: its servers, with its keys.
+  const bus = server.config.eventsBus;
+  if (!bus) throw new Error('the event log world runs without the event log');
+  const clientServers = bus.servers.join(',');
+  const clientOptions = await authOptions(bus.auth, bus.tls, bus.servers);
   const journals: string[] = [];
   const { client: owner } = await signedInUser(server);
   const campaignID =
@@ -66,8 +84,8 @@ export async function eventLogWorld(
     { name: 'Box', type: 'Banner', width: 300, height: 250 },
     [{ name: 'banner.png', bytes: await demoAsset('banner.png') }],
   );
-  const impressionUrl = async (origin = server.url) => {
-    const ad = servedAdSchema.parse(await (await visit(`${server.url}/serve/ad/${live}.json`)).json());
+  const impressionUrl = async (origin = server.url, adFrom = server.url) => {
+    const ad = servedAdSchema.parse(await (await visit(`${adFrom}/serve/ad/${live}.json`)).json());
     const url = new URL(ad.events.impression ?? '');
     return `${origin}${url.pathname}${url.search}`;
   };
@@ -76,15 +94,16 @@ export async function eventLogWorld(
     server,
     owner,
     stream,
-    servers,
+    servers: clientServers,
+    clientOptions,
     logLines,
     live,
     impressionUrl: () => impressionUrl(),
-    async beacons(count, { parallel = 25, origin = server.url } = {}) {
+    async beacons(count, { parallel = 25, origin = server.url, adFrom = server.url } = {}) {
       const statuses: number[] = [];
       for (let at = 0; at < count; at += parallel) {
         const urls = await Promise.all(
-          Array.from({ length: Math.min(parallel, count - at) }, () => impressionUrl(origin)),
+          Array.from({ length: Math.min(parallel, count - at) }, () => impressionUrl(origin, adFrom)),
         );
         const answers = await Promise.all(urls.map((url) => visit(url, { method: 'POST' })));
         statuses.push(...answers.map((answer) => answer.status));
@@ -98,31 +117,39 @@ export async function eventLogWorld(
       return answer.body.data?.data.impressions ?? -1;
     },
     unacknowledged: () =>
-      withNats(servers, async (_nc, jsm) => {
-        const info = await jsm.consumers.info(stream, durable);
-        return info.num_pending + info.num_ack_pending;
-      }),
+      withNats(
+        clientServers,
+        async (_nc, jsm) => {
+          const info = await jsm.consumers.info(stream, durable);
+          return info.num_pending + info.num_ack_pending;
+        },
+        clientOptions,
+      ),
     async consumingProcess(extra = {}) {
       const journal = await mkdtemp(path.join(tmpdir(), 'adconsole-journal-'));
       journals.push(journal);
       return startSecondProcess(server, { ...busEnv, EVENTS_JOURNAL_DIR: journal, ...extra }, { logLines });
     },
     takeAndDie: ({ writes, events }) =>
-      withNats(servers, async (nc) => {
-        const consumer = await jetstream(nc).consumers.get(stream, durable);
-        let taken = 0;
-        while (taken < events) {
-          const messages = await consumer.fetch({ max_messages: 100, expires: 2000 });
-          for await (const message of messages) {
-            const decoded = decodeMessage(server.app.adconsole.secret, message.string());
-            if (decoded.kind !== 'events') continue;
-            if (writes) await server.app.adconsole.events.store.writeBatch(decoded.events);
-            taken += decoded.events.length;
+      withNats(
+        clientServers,
+        async (nc) => {
+          const consumer = await jetstream(nc).consumers.get(stream, durable);
+          let taken = 0;
+          while (taken < events) {
+            const messages = await consumer.fetch({ max_messages: 100, expires: 2000 });
+            for await (const message of messages) {
+              const decoded = decodeMessage(server.app.adconsole.secret, message.string());
+              if (decoded.kind !== 'events') continue;
+              if (writes) await server.app.adconsole.events.store.writeBatch(decoded.events);
+              taken += decoded.events.length;
+            }
           }
-        }
-        // The connection closes without a single acknowledgement: the consumer is gone.
-        return taken;
-      }),
+          // The connection closes without a single acknowledgement: the consumer is gone.
+          return taken;
+        },
+        clientOptions,
+      ),
     async close() {
       await server.close();
       for (const journal of journals) await rm(journal, { recursive: true, force: true });

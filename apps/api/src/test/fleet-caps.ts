@@ -3,7 +3,7 @@
 import { FREQUENCY_COOKIE, type ReportData } from '@adconsole/domain';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { residentialAddress } from './fleet-load';
+import { usResidentialAddress } from './fleet-load';
 import type { Client } from './harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive } from './helpers';
 
@@ -14,7 +14,8 @@ const RULES_CACHE_MS = 6000;
 
 /**
  * One browser's cookies for the serving origin (the frequency-cap history, as the last answer that set
- * it left it); each of its requests from a new client address, so HAProxy's hash sends them around.
+ * it left it); each of its requests from a new client address (in the United States: no GDPR signal is
+ * needed to keep its history), so HAProxy's hash sends them around.
  */
 class CapJar {
   cookie: string | undefined;
@@ -25,7 +26,7 @@ class CapJar {
     const response = await fetch(url, {
       headers: {
         'User-Agent': BROWSER_USER_AGENT,
-        'X-Forwarded-For': residentialAddress(),
+        'X-Forwarded-For': usResidentialAddress(),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
       },
     });
@@ -96,6 +97,15 @@ export async function capsHoldAcross(
   await cap(viaLb.id, 3);
   await cap(inTurn.id, 3);
   await cap(inApps, 2, { uncappable: 'skip' });
+  const burstApps = (await admin.post<{ id: string }>('/v1/campaign/new', { name: 'Burst in apps' })).body
+    .data?.id as string;
+  const burstVast = await publishedLive(
+    admin,
+    burstApps,
+    { name: 'Burst roll', type: 'VAST', width: 640, height: 360 },
+    [{ name: 'main.mp4', bytes: await demoAsset('main.mp4') }],
+  );
+  await cap(burstApps, 3, { uncappable: 'skip' });
   // Every process now judges the new rules, whatever it had cached.
   await sleep(RULES_CACHE_MS);
   const lbJar = new CapJar();
@@ -116,6 +126,18 @@ export async function capsHoldAcross(
   expect(throughLb.ads).toEqual([true, true, true, false, false, false]);
   expect(directly.ads).toEqual([true, true, true, false, false, false]);
   expect(played.ads).toEqual([true, true, false, false, true, true, false, false]);
+  // A burst beats no cap across the fleet: 20 requests of one device at once, spread over the processes,
+  // under a cap of 3 a day (each served ad appended under the device row's lock: docs/serving.md).
+  const burstDevice = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
+  const burst = await Promise.all(
+    Array.from({ length: 20 }, (_, index) =>
+      new CapJar().served(
+        `${processAt(index)}/serve/vast/${burstVast}.xml?nocookie=1&ifa=${burstDevice}`,
+        vastAd,
+      ),
+    ),
+  );
+  expect(burst.filter((answer) => answer.ad)).toHaveLength(3);
   // Each process writes its request counts about once a second: the report has all 6 or 8 soon.
   const expected = [
     [viaLb.id, { adRequests: 6, adsServed: 3, notServedFrequency: 3 }],
@@ -133,9 +155,9 @@ export async function capsHoldAcross(
     refused.push(counted.notServedFrequency ?? 0);
   }
   const devicesStored = await fleet.db.query('select count(*)::int as count from frequency_devices');
-  expect(devicesStored.rows[0]?.count).toBe(devices.length);
+  expect(devicesStored.rows[0]?.count).toBe(devices.length + 1);
   const shown = (ads: boolean[]) => ads.map((ad) => (ad ? 'ad' : 'none')).join(' ');
   print(
-    `Frequency caps across the ${processes.length} processes: a cap of 3 a day from one cookie jar, 6 ad requests through HAProxy from a new address each: ${shown(throughLb.ads)} (${throughLb.meanMs.toFixed(1)} ms a request); the same straight to each process in turn: ${shown(directly.ads)} (${directly.meanMs.toFixed(1)} ms); the report's frequency refusals ${refused[0]} and ${refused[1]}. A device-id cap of 2 a day (ifa=, VAST, no cookie), 4 requests of each of 2 devices to the processes in turn: ${shown(played.ads)} (${played.meanMs.toFixed(1)} ms a request: a store read each, and a write with each ad); frequency refusals ${refused[2]}; device rows in the store ${devicesStored.rows[0]?.count}`,
+    `Frequency caps across the ${processes.length} processes: a cap of 3 a day from one cookie jar, 6 ad requests through HAProxy from a new address each: ${shown(throughLb.ads)} (${throughLb.meanMs.toFixed(1)} ms a request); the same straight to each process in turn: ${shown(directly.ads)} (${directly.meanMs.toFixed(1)} ms); the report's frequency refusals ${refused[0]} and ${refused[1]}. A device-id cap of 2 a day (ifa=, VAST, no cookie), 4 requests of each of 2 devices to the processes in turn: ${shown(played.ads)} (${played.meanMs.toFixed(1)} ms a request: a store read each, and a write with each ad); frequency refusals ${refused[2]}; 20 simultaneous requests of one device spread over the processes under a cap of 3: ${burst.filter((answer) => answer.ad).length} ads; device rows in the store ${devicesStored.rows[0]?.count}`,
   );
 }

@@ -13,10 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
 import pg from 'pg';
 import { freePort } from '../../../../scripts/free-port';
+import { authOptions } from '../services/events/bus/connection';
 import { answering, type FleetProcess, type Haproxy, haproxyOf, launchApi, stopChild, until } from './fleet';
+import { API_PASSWORD_VARIABLE, API_USER, guideUsersBlock, testCertificates, tlsBlock } from './nats-keys';
 import { startS3Peer } from './peers';
 
 const run = promisify(execFile);
@@ -252,17 +254,38 @@ interface NatsNode {
 }
 
 interface NatsCluster {
-  /** The client URLs, comma-separated: the processes' EVENTS_BUS. */
+  /** The client URLs (`tls://`, without credentials), comma-separated. */
   urls: string;
+  /** The same with the API's user and password: the processes' EVENTS_BUS (with EVENTS_BUS_TLS_CA: `ca`). */
+  apiUrls: string;
+  /** The CA that signed the servers' certificate. */
+  ca: string;
+  /** The suite's own NATS user (every right), to look into the cluster: a client's options. */
+  adminOptions: NodeConnectionOptions;
   nodes: NatsNode[];
   /** The node leading `stream` (its replicas' leader). */
   leaderOf(stream: string): Promise<NatsNode>;
   close(): Promise<void>;
 }
 
-/** A JetStream cluster of one NATS server on each of `hosts`, routes between all, each its own store. */
-async function startNatsCluster(network: HostNetwork, hosts: readonly string[]): Promise<NatsCluster> {
+/**
+ * A JetStream cluster of one NATS server on each of `hosts`, routes between all, each its own store; as
+ * the deploy guide configures it: TLS on the client port (a throwaway CA) and the guide's users block,
+ * the API's user allowed `stream` only, beside the suite's own user.
+ */
+async function startNatsCluster(
+  network: HostNetwork,
+  hosts: readonly string[],
+  stream: string,
+): Promise<NatsCluster> {
   const processes = new Map<string, HostProcess>();
+  const certificates = await testCertificates(
+    network.dir,
+    hosts.map((host) => network.addressOf(host)),
+  );
+  const apiPassword = randomBytes(18).toString('base64url');
+  const adminPassword = randomBytes(18).toString('base64url');
+  const users = await guideUsersBlock(stream, `    { user: fleet-suite, password: "${adminPassword}" }`);
   const configOf = (host: string, index: number) => {
     const address = network.addressOf(host);
     const routes = hosts
@@ -277,12 +300,12 @@ cluster {
   listen: "${address}:6222"
   routes: [${routes}]
 }
-`;
+${tlsBlock(certificates)}${users}`;
   };
   const startNode = async (host: string, index: number) => {
     const config = path.join(network.dir, `nats-${host}.conf`);
     await writeFile(config, configOf(host, index));
-    const node = network.spawnOn(host, NATS_SERVER, ['-c', config]);
+    const node = network.spawnOn(host, NATS_SERVER, ['-c', config], { [API_PASSWORD_VARIABLE]: apiPassword });
     processes.set(host, node);
     await until(
       `NATS on ${host}`,
@@ -303,12 +326,23 @@ cluster {
     },
     start: () => startNode(host, index),
   }));
-  const urls = hosts.map((host) => `nats://${network.addressOf(host)}:4222`).join(',');
+  const urls = hosts.map((host) => `tls://${network.addressOf(host)}:4222`).join(',');
+  // TLS as the API speaks it (the CA, the certificate held to the servers' addresses).
+  const adminOptions = await authOptions(
+    { kind: 'user', user: 'fleet-suite', pass: adminPassword },
+    { caFile: certificates.ca },
+    urls.split(','),
+  );
   const cluster: NatsCluster = {
     urls,
+    apiUrls: hosts
+      .map((host) => `tls://${API_USER}:${apiPassword}@${network.addressOf(host)}:4222`)
+      .join(','),
+    ca: certificates.ca,
+    adminOptions,
     nodes,
     async leaderOf(stream) {
-      const nc = await connect({ servers: urls.split(','), timeout: 5000 });
+      const nc = await connect({ ...adminOptions, servers: urls.split(','), timeout: 5000 });
       try {
         const info = await (await jetstreamManager(nc)).streams.info(stream);
         const leader = nodes.find((node) => node.name === info.cluster?.leader);
@@ -328,7 +362,7 @@ cluster {
     await until(
       'the JetStream cluster to elect its leader',
       async () => {
-        const nc = await connect({ servers: urls.split(','), timeout: 3000 });
+        const nc = await connect({ ...adminOptions, servers: urls.split(','), timeout: 3000 });
         try {
           await (await jetstreamManager(nc)).getAccountInfo();
           return true;
@@ -378,12 +412,12 @@ export async function startHostsFleet(
   try {
     const database = await startDatabaseHost(network, DATABASE_HOST);
     closing.push(() => database.close());
-    const nats = await startNatsCluster(network, NATS_HOSTS);
+    const stream = 'adconsole_events';
+    const nats = await startNatsCluster(network, NATS_HOSTS, stream);
     closing.push(() => nats.close());
     const s3 = await startS3Peer('adconsole-fleet', network.gateway);
     closing.push(() => s3.close());
     const lbUrl = `http://${network.gateway}:${await freePort()}`;
-    const stream = 'adconsole_events';
     const secret = randomBytes(32).toString('base64url');
     const processes: FleetProcess[] = API_HOSTS.map((host, index) => {
       const address = network.addressOf(host);
@@ -401,7 +435,9 @@ export async function startHostsFleet(
           DATA_DIR: dataDir,
           DATABASE_URL: database.url,
           SERVER_SECRET: secret,
-          EVENTS_BUS: nats.urls,
+          // Through TLS, as the deploy guide's API user (docs/deploy.md, "Who may use the log").
+          EVENTS_BUS: nats.apiUrls,
+          EVENTS_BUS_TLS_CA: nats.ca,
           EVENTS_BUS_STREAM: stream,
           S3_BUCKET: s3.bucket,
           S3_ENDPOINT: s3.endpoint,

@@ -16,6 +16,11 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const byte = () => Math.floor(Math.random() * 254) + 1;
 
 /** Residential networks of the shipped data (Deutsche Telekom, Comcast, BT): in no hosting range. */
+/**
+ * A residential address in the United States: outside the EEA, so a request of it without a GDPR
+ * signal may keep device state (docs/privacy.md), as the fleet's cap checks need.
+ */
+export const usResidentialAddress = () => `73.${byte()}.${byte()}.${byte()}`;
 export const residentialAddress = () =>
   pick([
     () => `79.${192 + Math.floor(Math.random() * 64)}.${byte()}.${byte()}`,

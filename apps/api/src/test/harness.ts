@@ -17,6 +17,7 @@ import { type Config, loadConfig } from '../config';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { migrations } from '../migrations/index';
+import { authOptions } from '../services/events/bus/connection';
 import { prepareClickHouseEventStore } from '../services/events/clickhouse';
 import { createPostgresEventStore, type EventStore } from '../services/events/store';
 import { deleteStream, testEventsBus, uniqueStream } from './bus';
@@ -295,6 +296,18 @@ function eventsEnv(env: Record<string, string>): Record<string, string> {
   return { EVENTS_BUS: bus, EVENTS_BUS_STREAM: uniqueStream(), EVENTS_BUS_ACK_WAIT_SECONDS: '5' };
 }
 
+/**
+ * Closes a test server and the connections its clients left open. The test's own fetch calls keep their
+ * connections alive, and Node's close ends only those it counts idle: one it did not (the headers suite's,
+ * which had answered four requests) held the close for Fastify's keep-alive timeout, 72 s, in one run of
+ * two (docs/testing.md, "Why the headers suite was slow"). Nothing of the test is in flight by then.
+ */
+async function closeServer(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  app.server.closeAllConnections();
+  await closing;
+}
+
 /** The rest of startServer: `opened` gets each thing to close should a later step fail. */
 async function listening(
   dataDir: string,
@@ -317,7 +330,16 @@ async function listening(
     ...env,
   });
   const bus = config.eventsBus;
-  if (bus) opened.push(() => deleteStream(bus.servers.join(','), bus.stream));
+  // The stream goes with the server, deleted with the API's own keys (or kept, where they do not allow it).
+  const dropStream = async () => {
+    if (bus)
+      await deleteStream(
+        bus.servers.join(','),
+        bus.stream,
+        await authOptions(bus.auth, bus.tls, bus.servers),
+      );
+  };
+  if (bus) opened.push(dropStream);
   const events = await freshEventStore(fresh.db);
   opened.push(() => events.close());
   const app = await buildApp(config, {
@@ -342,9 +364,9 @@ async function listening(
     app,
     dataDir,
     async close() {
-      await app.close();
+      await closeServer(app);
       await events.close();
-      if (bus) await deleteStream(bus.servers.join(','), bus.stream);
+      await dropStream();
       await fresh.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -396,7 +418,7 @@ export async function startSecondProcess(
       url: `http://127.0.0.1:${port}`,
       app,
       async close() {
-        await app.close();
+        await closeServer(app);
         await closeDb();
       },
     };

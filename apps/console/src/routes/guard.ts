@@ -1,7 +1,7 @@
 // The route guard of docs/product.md §2, as a loader on the root route that runs after every navigation.
 import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
-import { currentSession, rememberAfterLoginTarget } from '../session/session';
+import { currentSession, hasStoredSession, rememberAfterLoginTarget } from '../session/session';
 import { amILoggedIn } from '../session/session-queries';
 
 export interface GuardData {
@@ -13,7 +13,10 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Guar
   // A visitor with no valid local session on a public page is anonymous (docs/product.md §4): there is
   // nothing to ask the server, whose answer would be a 401 in the browser's console.
   if (isPublicPath(url.pathname) && currentSession() === null) return { signedIn: false };
-  const signedIn = await amILoggedIn();
+  // Nothing stored at all (a first visit, or after signing out, which clears it): anonymous on any
+  // address without asking either, so the console's first visit (`/`, a bookmarked screen) goes to the
+  // sign-in page with no 401 in the console. A stored session, even an expired one, is still checked.
+  const signedIn = hasStoredSession() ? await amILoggedIn() : false;
   if (url.pathname === '/') return redirect(homePath(signedIn));
   if (isPublicPath(url.pathname)) return { signedIn };
   if (!signedIn) {

@@ -1,18 +1,15 @@
 // Shared report pages (docs/product.md §2) in the browser: the share frame (share-frame.tsx) with the
-// reader's theme and session. The server may have drawn the page's first view already (lib/server-view.ts):
-// it goes in the commit that draws this one.
+// reader's theme; nothing of a session (the frame shows no account). The server may have drawn the
+// page's first view already (lib/server-view.ts): it goes in the commit that draws this one.
 import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
 import { dropServerView } from '../lib/server-view';
-import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { ShareFrame } from './share-frame';
 
 export function SharePageLayout() {
-  const session = useSession();
   const settings = useSettings();
   useLayoutEffect(() => dropServerView(), []);
   return (
@@ -21,12 +18,6 @@ export function SharePageLayout() {
         companyName={publicConfig().companyName}
         theme={settings.darkMode ? 'dark' : 'light'}
         onThemeChange={toggleTheme}
-        user={
-          session
-            ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
-            : undefined
-        }
-        renderLink={renderRouterLink}
       >
         <Outlet />
       </ShareFrame>

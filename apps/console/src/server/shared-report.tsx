@@ -49,12 +49,7 @@ function SharedReportFirstView({
 }) {
   const nothingToBreakDown = breakdownIsEmptyFor(report.totals);
   return (
-    <ShareFrame
-      companyName={view.companyName}
-      theme="light"
-      onThemeChange={nothing}
-      renderLink={renderAnchor}
-    >
+    <ShareFrame companyName={view.companyName} theme="light" onThemeChange={nothing}>
       <ReportingLayout rail={<Skeleton className="h-96" />} railOnWideScreensOnly>
         <ReportView
           status="ready"

@@ -34,6 +34,9 @@ export function currentSession(now = new Date()): StoredSession | null {
   return session && isSessionValid(session, now) ? session : null;
 }
 
+/** Whether any session is stored, valid or not: none on a first visit and after signing out. */
+export const hasStoredSession = (): boolean => sessionStore.get() !== null;
+
 export function useSession(): StoredSession | null {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   return session && isSessionValid(session, new Date()) ? session : null;

@@ -218,6 +218,34 @@ export const HoverInTheSameMillisecond: Story = {
 };
 
 /**
+ * The ad's frame reports the pointer over it a fraction of a millisecond before the page's last move, as
+ * each side's coarsened clock reads it (Chromium coarsens both with jitter): the same crossing, so the
+ * hover second starts. Two clean-clone runs lost EngagementOnHover's first hover this way under load.
+ */
+export const HoverReadJustBeforeThePagesMove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const frame = await renderedFrame(canvasElement, 'live-1');
+    await timersSet(clock, [VIEWABLE_MS]);
+    clock.advance(VIEWABLE_MS);
+    let moved = 0;
+    document.addEventListener(
+      'mousemove',
+      (event) => {
+        moved = performance.timeOrigin + event.timeStamp;
+      },
+      { once: true },
+    );
+    document.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+    const posted = await inFrame(frame, (at: number) => parent.postMessage(['h', 1, at - 0.3], '*'), moved);
+    if (posted === null) return;
+    await frameMessagesHandled(frame);
+    await timersSet(clock, [1000]);
+    clock.advance(1000);
+    await expect(beaconCount(args.onBeacon, 'engagement')).toBe(1);
+  },
+};
+
+/**
  * The page handles its last move on the pointer's way into the ad only after the ad's frame has
  * reported the pointer over it (a busy page; the frame may be a process of its own): the move happened
  * first, so it does not cancel the hover second. A clean-clone run lost an engagement this way when the

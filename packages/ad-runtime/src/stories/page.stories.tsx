@@ -82,12 +82,13 @@ export const NeverRenderedTwice: Story = {
   },
 };
 
-/** An unknown or removed live creative (404): the slot stays empty, nothing is thrown. */
+/** An unknown or removed live creative (404): the slot stays empty and collapses, nothing is thrown. */
 export const UnknownLiveId: Story = {
   args: { tags: [{ liveID: 'live-removed' }], answers: {} },
   play: async ({ canvasElement, args }) => {
     const frame = await tagState(canvasElement, 'live-removed', 'empty');
     await expect(frame).toBeNull();
+    await expect(tagOf(canvasElement, 'live-removed')).not.toBeVisible();
     await expect(args.onBeacon).not.toHaveBeenCalled();
     await expect(args.onPageError).not.toHaveBeenCalled();
   },

@@ -27,7 +27,7 @@ import { defaultLocale, formatCompact, formatFigure, formatRate } from '../lib/f
 import { MetricSwitch } from '../lib/metric-switch';
 import { metricConfig } from '../lib/metrics';
 import { nivoTheme } from '../lib/nivo-theme';
-import { type ChartConfig, seriesColor, themePalette } from '../lib/palette';
+import { axisFill, type ChartConfig, seriesColor, themePalette } from '../lib/palette';
 import { ticksThatFit } from '../lib/ticks';
 import { useControllable } from '../lib/use-controllable';
 
@@ -247,7 +247,9 @@ export function BreakdownBars({
               padding={0.3}
               valueScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
               // Other and Unknown are not one value each: drawn in the axis colour, apart from the values.
-              colors={(bar) => (byId.get(String(bar.indexValue))?.kind === 'value' ? color : palette.text)}
+              colors={(bar) =>
+                byId.get(String(bar.indexValue))?.kind === 'value' ? color : axisFill(palette)
+              }
               borderRadius={2}
               theme={nivoTheme(palette)}
               enableLabel={false}

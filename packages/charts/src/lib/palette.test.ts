@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { oklchTokens } from './oklch.test-helper';
-import { chartConfigStyle, chartPalette, seriesColor, themePalette } from './palette';
+import { axisFill, chartConfigStyle, chartPalette, seriesColor, themePalette } from './palette';
 
 const themeCss = readFileSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../ui/src/theme.css'),
@@ -36,8 +36,17 @@ describe('chart palette', () => {
   it('scopes a variable per series with the theme palette, literal colours otherwise', () => {
     const config = { clicks: { label: 'Clicks', color: 3 } } as const;
     expect(seriesColor(config, 'clicks', themePalette)).toBe('var(--color-clicks)');
-    expect(chartConfigStyle(config, themePalette)).toEqual({ '--color-clicks': 'var(--chart-3)' });
+    expect(chartConfigStyle(config, themePalette)).toEqual({
+      '--color-clicks': 'var(--chart-3)',
+      '--color-axis': 'var(--muted-foreground)',
+    });
     expect(seriesColor(config, 'clicks', chartPalette.dark)).toBe('#ffa746');
     expect(chartConfigStyle(config, chartPalette.dark)).toEqual({});
+  });
+
+  it("fills a mark in the axis colour through the chart's own variable with the theme palette (no variable <html> defines), the literal otherwise", () => {
+    expect(axisFill(themePalette)).toBe('var(--color-axis)');
+    expect(axisFill(chartPalette.dark)).toBe(chartPalette.dark.text);
+    expect(axisFill(chartPalette.light)).toBe(chartPalette.light.text);
   });
 });

@@ -72,10 +72,23 @@ export function seriesColor(config: ChartConfig, key: string, palette: ChartPale
   return isThemePalette(palette) ? `var(--color-${key})` : (palette.series[index] ?? palette.series[0]);
 }
 
-/** The inline style of a chart's `[data-chart]` element: one `--color-<key>` per series. */
+/**
+ * The axis colour as a mark's fill (the breakdown's Other and Unknown bars): with the theme palette a
+ * variable scoped to the chart, `--color-axis`, as the series are. An animated fill goes through
+ * react-spring, which resolves a variable it finds on `<html>` there, so `var(--muted-foreground)` took
+ * the page's theme instead of the theme of the frame the chart is drawn in (a dark card on a light page).
+ * A variable only the chart defines is left to the browser, which resolves it where the mark is.
+ */
+export const axisFill = (palette: ChartPalette): string =>
+  isThemePalette(palette) ? 'var(--color-axis)' : palette.text;
+
+/** The inline style of a chart's `[data-chart]` element: one `--color-<key>` per series, and the axis's. */
 export function chartConfigStyle(config: ChartConfig, palette: ChartPalette): Record<string, string> {
   if (!isThemePalette(palette)) return {};
-  return Object.fromEntries(
-    Object.entries(config).map(([key, { color }]) => [`--color-${key}`, palette.series[color - 1] ?? '']),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(config).map(([key, { color }]) => [`--color-${key}`, palette.series[color - 1] ?? '']),
+    ),
+    '--color-axis': palette.text,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_GAP, labelWidth, spacedLabels, thinTicks, ticksThatFit } from './ticks';
+import { LABEL_GAP, labelsApart, labelWidth, spacedLabels, thinTicks, ticksThatFit } from './ticks';
 
 const days = (count: number) => Array.from({ length: count }, (_, index) => index);
 
@@ -54,5 +54,16 @@ describe('tick thinning', () => {
       labels: short,
     });
     expect(spacedLabels([full, short], slots, 10, [1, 2])).toEqual({ step: 2, labels: short });
+  });
+
+  it("the pacing axis' last label, hanging left of its tick, never touches the one before it", () => {
+    // Ticks 56 px apart, labels 40 px wide: the centred one at 504 reaches 524; the last, end-anchored
+    // at 560, starts at 520: they overlap, so the one before is left out; at 448 (to 468) it stays.
+    const label = (x: number, anchor: 'middle' | 'end' = 'middle') => ({ x, width: 40, anchor });
+    expect(labelsApart([label(448), label(504), label(560, 'end')]).map((kept) => kept.x)).toEqual([
+      448, 560,
+    ]);
+    // Centred labels 56 px apart with 40 px of text keep a 16 px gap: all stay.
+    expect(labelsApart([label(0), label(56), label(112)]).map((kept) => kept.x)).toEqual([0, 56, 112]);
   });
 });

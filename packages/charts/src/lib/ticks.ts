@@ -20,6 +20,32 @@ export function thinTicks<T>(values: readonly T[], maxTicks: number): T[] {
   return ticks;
 }
 
+/** An axis label placed: where its anchor stands, how wide it is drawn, and how it hangs from the anchor. */
+export interface PlacedLabel {
+  x: number;
+  width: number;
+  anchor: 'middle' | 'end';
+}
+
+/**
+ * The labels that can all be drawn without touching (at least `gap` pixels apart), the last one always
+ * kept: walking back from it, a label is dropped when it would reach into the next one kept. An axis
+ * whose last label hangs left of its tick (text-anchor end, so it stays inside the chart) needs this:
+ * thinning by count alone assumes centred labels, and its last two overlapped.
+ */
+export function labelsApart<T extends PlacedLabel>(labels: readonly T[], gap = 6): T[] {
+  const kept: T[] = [];
+  let limit = Number.POSITIVE_INFINITY;
+  for (let index = labels.length - 1; index >= 0; index -= 1) {
+    const label = labels[index] as T;
+    const right = label.anchor === 'end' ? label.x : label.x + label.width / 2;
+    if (right + gap > limit) continue;
+    kept.unshift(label);
+    limit = right - label.width;
+  }
+  return kept;
+}
+
 /** How many labels fit across `width` pixels when each needs about `labelWidth` pixels. */
 export const ticksThatFit = (width: number, labelWidth: number): number =>
   Math.max(2, Math.floor(width / labelWidth));

@@ -1,7 +1,7 @@
 import { NO_REQUESTS, zeroRequestCounts } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { oneWeekNotServed } from '../fixtures';
+import { notServedWithInvalidTraffic, oneWeekNotServed } from '../fixtures';
 import { NotServedPanel } from './not-served';
 
 const meta = {
@@ -75,6 +75,33 @@ export const Throttled: Story = {
   },
 };
 
+/**
+ * Requests without consent to keep a cap history (docs/privacy.md): some skipped ("No consent"), some
+ * served uncapped, a line of their own under "Served".
+ */
+const noConsent = {
+  ...zeroRequestCounts(),
+  adRequests: 2_000,
+  adsServed: 1_100,
+  adsServedNoConsent: 400,
+  notServedNoConsent: 300,
+  notServedFrequency: 200,
+};
+export const NoConsent: Story = {
+  args: { notServed: { totals: noConsent, series: [{ date: '2026-11-16', ...noConsent }] } },
+  play: async ({ canvas }) => {
+    const refused = canvas.getByRole('rowheader', { name: 'No consent' }).closest('tr') as HTMLElement;
+    await expect(refused).toHaveTextContent(/No consent30015\.00%/);
+    const uncapped = canvas
+      .getByRole('rowheader', { name: 'Served uncapped (no consent)' })
+      .closest('tr') as HTMLElement;
+    await expect(uncapped).toHaveTextContent(/Served uncapped \(no consent\)40020\.00%/);
+    await expect(
+      canvas.getByText(/2,000 ad requests: 1,500 served \(75\.00%\), 500 not served\./),
+    ).toBeVisible();
+  },
+};
+
 /** No ad request at all (an older server, or tags not live yet): a sentence, no table. */
 export const NoRequests: Story = {
   args: { notServed: NO_REQUESTS },
@@ -86,3 +113,19 @@ export const NoRequests: Story = {
 
 const dark = { globals: { theme: 'dark' } } as const;
 export const SeveralReasonsDark: Story = { ...SeveralReasons, ...dark };
+
+/** A bot's requests served as invalid traffic, said apart; requests that carried notes listed under it. */
+export const WithInvalidTrafficAndNotes: Story = {
+  args: { notServed: notServedWithInvalidTraffic },
+  play: async ({ canvas }) => {
+    const { totals } = notServedWithInvalidTraffic;
+    await expect(
+      canvas.getByText(
+        new RegExp(`${totals.adsServedInvalid.toLocaleString('en-US')} of them to invalid traffic`),
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('rowheader', { name: 'Served to invalid traffic' })).toBeVisible();
+    await expect(canvas.getByText(/Requests with a device id that is not usable: 312/)).toBeVisible();
+    await expect(canvas.getByText(/Requests whose claimed site is not their referrer: 57/)).toBeVisible();
+  },
+};

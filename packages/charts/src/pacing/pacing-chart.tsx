@@ -6,7 +6,7 @@ import type { ChartDisplayProps } from '../lib/chart-props';
 import { ChartSize } from '../lib/chart-size';
 import { defaultLocale, formatCompact, formatCount, formatPeriod, NO_VALUE } from '../lib/format';
 import { type ChartConfig, type ChartPalette, seriesColor, themePalette } from '../lib/palette';
-import { labelWidth, thinTicks, ticksThatFit } from '../lib/ticks';
+import { labelsApart, labelWidth, thinTicks, ticksThatFit } from '../lib/ticks';
 import { pacingDeviationText } from './pacing-status';
 
 export type PacingChartProps = Omit<React.ComponentProps<'div'>, 'children'> &
@@ -163,9 +163,16 @@ function PacingPicture({
   const hasDelivery = delivered.length > 1;
 
   const dates = days.map((day) => day.date);
-  const xTicks = thinTicks(
-    dates.map((_, index) => index),
-    ticksThatFit(innerWidth, 56),
+  // The last label hangs left of its tick (inside the chart): labels that would touch it are left out.
+  const xLabels = labelsApart(
+    thinTicks(
+      dates.map((_, index) => index),
+      ticksThatFit(innerWidth, 56),
+    ).map((index) => {
+      const label = formatPeriod(dates[index] ?? '', locale, 'axis');
+      const anchor: 'middle' | 'end' = index === days.length - 1 ? 'end' : 'middle';
+      return { index, label, x: x(index), width: labelWidth(label), anchor };
+    }),
   );
   const color = (key: keyof typeof pacingConfig) => seriesColor(pacingConfig, key, palette);
   const text = { fill: palette.text, fontSize: 11 };
@@ -187,16 +194,16 @@ function PacingPicture({
             </text>
           </g>
         ))}
-        {xTicks.map((index) => (
+        {xLabels.map((tick) => (
           <text
-            key={index}
+            key={tick.index}
             data-axis="x"
-            x={x(index)}
+            x={tick.x}
             y={innerHeight + 18}
-            textAnchor={index === days.length - 1 ? 'end' : 'middle'}
+            textAnchor={tick.anchor}
             style={text}
           >
-            {formatPeriod(dates[index] ?? '', locale, 'axis')}
+            {tick.label}
           </text>
         ))}
         <line

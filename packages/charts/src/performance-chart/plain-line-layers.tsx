@@ -19,10 +19,10 @@ type AxisSpec = {
 type ChartTheme = ReturnType<typeof nivoTheme>;
 
 /** A scale as nivo computes it: a function, with `ticks` when it is continuous. */
-type Scale = ((value: string | number) => number) & { ticks?: (count: number) => number[] };
+export type Scale = ((value: string | number) => number) & { ticks?: (count: number) => number[] };
 
 /** nivo's scale as a custom layer gets it (typed as a bare function), with its `ticks`. */
-const scaleOf = (scale: unknown) => scale as Scale;
+export const scaleOf = (scale: unknown) => scale as Scale;
 
 /** The values a spec asks for: its own list, or about that many of a continuous scale's round values. */
 function tickValuesOf(scale: Scale, spec: AxisSpec['tickValues']): readonly (string | number)[] {

@@ -17,6 +17,7 @@ import { dashboardContract } from './dashboard/contract';
 import { deliveryRulesContract } from './delivery-rules/contract';
 import { eventsContract } from './events/contract';
 import { filesContract } from './files/contract';
+import { forecastContract } from './forecast/contract';
 import { placementsContract } from './placements/contract';
 import { reportsContract } from './reports/contract';
 import { systemContract } from './system/contract';
@@ -31,6 +32,7 @@ export const contract = {
   ...abTestsContract,
   ...conversionsContract,
   ...deliveryRulesContract,
+  ...forecastContract,
   ...filesContract,
   ...builderContract,
   ...dashboardContract,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { auditFieldLabel, auditFieldRows, auditSummary, auditValueText } from './audit-text';
+import { auditEntities } from './audit';
+import {
+  auditCreatedRows,
+  auditFieldLabel,
+  auditFieldRows,
+  auditSummary,
+  auditValueText,
+  HISTORY_KINDS,
+  historyOfKind,
+} from './audit-text';
 
 const entry = (
   changes: Record<string, [unknown, unknown]>,
@@ -146,5 +155,48 @@ describe('the history as a person reads it: fields and values', () => {
       },
     ]);
     expect(rows.map((row) => `${row.before} ${row.after}`).join(' ')).not.toMatch(/[{}[\]"]/);
+  });
+});
+
+describe('the history by kind', () => {
+  it('every audited entity is in exactly one kind', () => {
+    const kinds = auditEntities.map(
+      (entity) =>
+        HISTORY_KINDS.filter((kind) => (kind.entities as readonly string[]).includes(entity)).length,
+    );
+    expect(kinds).toEqual(auditEntities.map(() => 1));
+  });
+
+  it('keeps the entries of the kind chosen, in their order; all keeps every one', () => {
+    const entries = [{ entity: 'creative' }, { entity: 'campaign' }, { entity: 'liveCreative' }] as const;
+    expect(historyOfKind(entries, 'creatives')).toEqual([{ entity: 'creative' }, { entity: 'liveCreative' }]);
+    expect(historyOfKind(entries, 'campaign')).toEqual([{ entity: 'campaign' }]);
+    expect(historyOfKind(entries, 'sharing')).toEqual([]);
+    expect(historyOfKind(entries, 'all')).toEqual(entries);
+  });
+});
+
+describe("a campaign's creation and its copy", () => {
+  it('lists what the creation booked, not what its one line says or what is empty', () => {
+    const changes = {
+      name: [null, 'Winter sale (Copy)'],
+      goal: [null, '250,000 impressions'],
+      rate: [null, null],
+      archived: [null, false],
+      copiedFrom: [null, 'c1'],
+      copiedFromName: [null, 'Winter sale'],
+    } satisfies Record<string, [unknown, unknown]>;
+    expect(auditCreatedRows(changes).map((row) => [row.label, row.after])).toEqual([
+      ['Name', 'Winter sale (Copy)'],
+      ['Goal', '250,000 impressions'],
+    ]);
+    expect(auditSummary({ ...entry(changes), entity: 'campaign', action: 'create' })).toBe(
+      'ana@northwind.example created the campaign, duplicated from “Winter sale”',
+    );
+  });
+
+  it('writes a raw key out in words: Ad_duration is "Ad duration"', () => {
+    expect(auditFieldLabel('Ad_duration')).toBe('Ad duration');
+    expect(auditFieldLabel('postbackRetryHours')).toBe('Postback retry hours');
   });
 });

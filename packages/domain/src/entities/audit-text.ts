@@ -56,7 +56,11 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   maxPerClick: 'Conversions per click at most',
   maxValueMinor: 'Maximum value (minor unit)',
   postbackKeyCreatedAt: 'Postback key made',
+  creatives: 'Creatives',
 };
+
+/** Fields a create entry keeps for its one line, not listed under it ("duplicated from “Winter sale”"). */
+const SUMMARY_ONLY_FIELDS = new Set(['copiedFrom', 'copiedFromName']);
 
 /** The creative form's words for its settings and trackers. */
 const SETTING_LABELS: Readonly<Record<string, string>> = {
@@ -80,9 +84,13 @@ const TRACKER_LABELS: Readonly<Record<string, string>> = {
   videoComplete: 'Complete trackers',
 };
 
-/** 'lookbackDays' -> 'Lookback days': a field no form names, written out. */
+/** 'lookbackDays' -> 'Lookback days', 'Ad_duration' -> 'Ad duration': a field no form names, written out. */
 const wordsOf = (key: string): string => {
-  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -253,6 +261,9 @@ export function auditSummary(
       : verbs[entry.action];
   if (entry.entity === 'liveCreative') return `${who} ${verb} ${name ? quoted(name) : 'a live creative'}`;
   if (entry.entity === 'abTest') return `${who} ${verb} ${what}${abTestWords(entry)}`;
+  const copiedFrom = entry.action === 'create' ? entry.changes.copiedFromName?.[1] : undefined;
+  if (entry.entity === 'campaign' && typeof copiedFrom === 'string')
+    return `${who} ${verb} ${what}, duplicated from ${quoted(copiedFrom)}`;
   return `${who} ${verb} ${name && entry.entity !== 'campaign' ? `${what} ${quoted(name)}` : what}`;
 }
 
@@ -269,4 +280,47 @@ function abTestWords(entry: Pick<AuditEntry, 'action' | 'changes'> & Partial<Pic
       ? `: ${variants.map((id) => auditValueText(id, 'variants', names)).join(' against ')}`
       : '';
   return `${on}${between}`;
+}
+
+/**
+ * What a create entry set, for the lines under it (the flight, zone, goal, delivery mode and rate a
+ * campaign was booked with): each field given a value, under its label, in words; the fields its one
+ * line already says are left out.
+ */
+export function auditCreatedRows(changes: AuditChanges, names: AuditNames = {}): AuditFieldRow[] {
+  return auditFieldRows(changes, names).filter(
+    (row) => !SUMMARY_ONLY_FIELDS.has(row.field) && row.after !== '—' && row.after !== 'No',
+  );
+}
+
+/**
+ * The kinds a campaign's history filters by (docs/console.md, "History"): each a label and the entities
+ * it takes in; every entity a campaign's history can hold is in exactly one (audit-text.test.ts).
+ */
+export const HISTORY_KINDS = [
+  {
+    value: 'campaign',
+    label: 'Campaign and its rules',
+    entities: ['campaign', 'deliveryRules', 'alertRules'],
+  },
+  { value: 'creatives', label: 'Creatives and publishing', entities: ['creative', 'liveCreative'] },
+  { value: 'placements', label: 'Placements and A/B tests', entities: ['placement', 'abTest'] },
+  { value: 'sharing', label: 'Share links and schedules', entities: ['shareLink', 'schedule'] },
+  {
+    value: 'other',
+    label: 'Conversions, alerts and the rest',
+    entities: ['conversionAction', 'alert', 'webhook', 'events', 'user', 'invitation', 'apiToken'],
+  },
+] as const satisfies readonly { value: string; label: string; entities: readonly AuditEntity[] }[];
+export type HistoryKind = (typeof HISTORY_KINDS)[number]['value'];
+
+/** The entries of one kind (all of them for 'all'), in their order. */
+export function historyOfKind<T extends Pick<AuditEntry, 'entity'>>(
+  entries: readonly T[],
+  kind: HistoryKind | 'all',
+): T[] {
+  if (kind === 'all') return [...entries];
+  const entities: readonly AuditEntity[] =
+    HISTORY_KINDS.find((entry) => entry.value === kind)?.entities ?? [];
+  return entries.filter((entry) => entities.includes(entry.entity));
 }

@@ -23,7 +23,7 @@ export const campaignDataSchema = z.object({
   /** The primary goal booked over the flight (rules/pricing.ts); null when none is. */
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /**
-   * How the goal is delivered (rules/even-delivery.ts): as fast as possible (absent or `asap`) or evenly
+   * How the goal is delivered (delivery/even-delivery.ts): as fast as possible (absent or `asap`) or evenly
    * (`even`, only with a goal).
    */
   deliveryMode: z.optional(z.enum(DELIVERY_MODES)),

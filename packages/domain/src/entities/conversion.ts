@@ -40,7 +40,8 @@ export const CLICK_PARAM_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
  * postback key from this source (`unsigned`), the click already has the action's most conversions
  * (`click-cap`), the value is over the action's maximum (`over-max-value`), the request came from a
  * bot, a headless browser or a data centre on the tag's path (`invalid-traffic`) or too often from one
- * client (`rate`).
+ * client (`rate`); since the fifth (docs/conversions.md, "Implausible values"): the value is far above
+ * the action's history (`implausible`).
  */
 export const INVALID_CONVERSION_REASONS = [
   'forged',
@@ -55,6 +56,7 @@ export const INVALID_CONVERSION_REASONS = [
   'over-max-value',
   'invalid-traffic',
   'rate',
+  'implausible',
 ] as const;
 export type InvalidConversionReason = (typeof INVALID_CONVERSION_REASONS)[number];
 export const INVALID_CONVERSION_LABELS: Readonly<Record<InvalidConversionReason, string>> = {
@@ -70,19 +72,15 @@ export const INVALID_CONVERSION_LABELS: Readonly<Record<InvalidConversionReason,
   'over-max-value': "Value over the action's maximum",
   'invalid-traffic': 'Sent by a bot, a headless browser or a data centre',
   rate: 'Too many conversions from one client',
+  implausible: "Value far above the action's history",
 };
 
 /**
- * The refusals counted, not stored one row each (per action, reason and hour): their request proves no
- * click of the action, or is one a client repeats (docs/conversions.md, "What is stored").
+ * The refusals counted, not stored one row each (per action, live creative, reason and hour): since the
+ * fifth security review every one of them, those that name a real click too, so one click cannot buy a
+ * row a request (docs/conversions.md, "What is stored").
  */
-export const COUNTED_ONLY_REASONS: readonly InvalidConversionReason[] = [
-  'forged',
-  'unknown-action',
-  'unsigned',
-  'invalid-traffic',
-  'rate',
-];
+export const COUNTED_ONLY_REASONS: readonly InvalidConversionReason[] = INVALID_CONVERSION_REASONS;
 
 /**
  * What a conversion's sender is told when it did not count. A request without the action's key is told
@@ -106,8 +104,26 @@ export const UNSIGNED_CONVERSIONS_LABELS: Readonly<Record<UnsignedConversions, s
   refused: 'None: keyed postbacks only',
 };
 
-/** Conversions one click may count for an action that counts every conversion. */
-export const MAX_PER_CLICK = { min: 1, max: 100, default: 5 } as const;
+/**
+ * Conversions one click may count for an action that counts every conversion: `default` is what actions
+ * made before the fifth security review keep, `newAction` what a new action gets when its request names
+ * none (docs/conversions.md, "Signed postbacks and caps").
+ */
+export const MAX_PER_CLICK = { min: 1, max: 100, default: 5, newAction: 3 } as const;
+
+/**
+ * The maximum value a new action gets when its request names none: 100,000 of its currency (whole
+ * units, so it fits every currency's decimals: USD 100,000.00, JPY 100,000, KWD 100,000.000), editable,
+ * and null (no maximum) when asked for (docs/conversions.md, "Signed postbacks and caps").
+ */
+export const DEFAULT_MAX_VALUE = '100000';
+
+/**
+ * Implausible values (docs/conversions.md, "Implausible values"): an unsigned conversion worth more than
+ * `factor` times the median of its action's last `history` counted values above 0, once it has at least
+ * `minimum` of them, is refused as `implausible`.
+ */
+export const IMPLAUSIBLE_VALUE = { factor: 100, history: 50, minimum: 20 } as const;
 
 /** Where a conversion came from: the advertiser's site's tag, or a server's postback. */
 export const CONVERSION_SOURCES = ['tag', 'postback'] as const;

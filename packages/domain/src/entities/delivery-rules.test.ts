@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { setCampaignDeliveryRulesRequestSchema } from '../api/delivery-rules/requests';
-import { bothRuleSets, ruleSetServesNothing } from '../rules/delivery-coverage';
+import { bothRuleSets, ruleSetServesNothing } from '../delivery/coverage';
+import { DELIVERY_RULE } from '../delivery/rule-list';
 import { COUNTRY_CODES } from '../traffic/countries';
 import { deliveryRulesServeNothingMessage, MESSAGES } from '../validation/messages';
 import { issueMessages } from '../validation/validation-error';
@@ -78,16 +79,16 @@ describe('delivery rules as the API takes them', () => {
 
   it('a rule set that excludes everything is refused, naming the rule', () => {
     expect(problems({ daypart: week(() => false) })).toEqual([
-      `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`,
+      `rules.daypart: ${deliveryRulesServeNothingMessage(DELIVERY_RULE.daypart.servesNothing)}`,
     ]);
     expect(problems({ countries: { mode: 'exclude', values: COUNTRY_CODES } })).toEqual([
-      `rules.countries: ${deliveryRulesServeNothingMessage('countries')}`,
+      `rules.countries: ${deliveryRulesServeNothingMessage(DELIVERY_RULE.countries.servesNothing)}`,
     ]);
     expect(
       problems({ devices: { mode: 'exclude', values: ['desktop', 'mobile', 'tablet', 'ctv', 'other'] } }),
-    ).toEqual([`rules.devices: ${deliveryRulesServeNothingMessage('devices')}`]);
+    ).toEqual([`rules.devices: ${deliveryRulesServeNothingMessage(DELIVERY_RULE.devices.servesNothing)}`]);
     expect(problems({ sites: { allow: ['news.example.com'], block: ['example.com'] } })).toEqual([
-      `rules.sites: ${deliveryRulesServeNothingMessage('sites')}`,
+      `rules.sites: ${deliveryRulesServeNothingMessage(DELIVERY_RULE.sites.servesNothing)}`,
     ]);
     // One hour a week, or one country left, still serves.
     expect(problems({ daypart: week((day, hour) => day === 0 && hour === 9) })).toEqual([]);

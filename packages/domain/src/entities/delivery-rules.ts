@@ -1,24 +1,20 @@
 // Delivery rules (docs/serving.md, "Delivery rules"): who, where and when a campaign's ads serve. A
 // campaign's rules apply to every creative; a creative's own rules can only narrow them (both must
-// match). Each rule is optional (absent or null: any request):
-// - countries, device types, operating systems and browsers: a list to include or to exclude, of the
-//   values the breakdowns report (ISO 3166-1 alpha-2 codes; desktop, mobile, tablet, ctv, other; OS and
-//   browser families such as Android or Chrome, matched without their version and case);
-// - sites: domains and app bundles to allow and to block (a domain covers its subdomains);
-// - unknownSite (the campaign's alone): whether a request whose site is unknown serves (default) or not;
+// match). Each rule of DELIVERY_RULES is optional (absent or null: any request), and its schema comes
+// from its kind, written once here for every rule of that kind:
+// - a list (countries, device types, OS and browser families...): include or exclude 1 to `maxValues`
+//   values, each normalised as the rule keeps it (DE for de) and refused with the rule's message when
+//   it is not one, kept sorted and each once;
+// - sites: domains and app bundles to allow and to block (a domain covers its subdomains), with the
+//   campaign's own unknownSite choice: whether a request whose site is unknown serves (default) or not;
 // - daypart: a week of hours, 7 days (Monday first) of 24 booleans, in the campaign's timezone;
-// - frequencyCaps: at most 4 caps of 1 to 1,000 ads per browser per hour, day, week or flight, all of
-//   which must hold (rules/frequency-caps.ts; docs/serving.md, "Frequency caps");
-// - uncappable (the campaign's alone): whether a request that cannot be capped serves (default) or not.
-// The rules are compiled for serving by rules/delivery-rules.ts; stored as these schemas answer them.
+// and besides them the frequency caps (at most 4 caps of 1 to 1,000 ads per browser per hour, day, week
+// or flight: delivery/frequency-caps.ts) and the campaign's uncappable choice. Two schemas come from one
+// builder: the strict one a call's input is checked with (messages, normalising, a rule set that serves
+// nothing refused) and the lenient one of stored rules and answers.
 import { z } from 'zod/mini';
-import { ruleSetServesNothing } from '../rules/delivery-coverage';
-import {
-  type DeliveryRules,
-  LIST_RULE_MODES,
-  LIST_RULES,
-  UNKNOWN_SITE_CHOICES,
-} from '../rules/delivery-rules';
+import { daypartNarrows } from '../delivery/compile';
+import { ruleSetServesNothing } from '../delivery/coverage';
 import {
   distinctCaps,
   FREQUENCY_PERIODS,
@@ -26,50 +22,52 @@ import {
   MAX_FREQUENCY_CAPS,
   MAX_FREQUENCY_COUNT,
   UNCAPPABLE_CHOICES,
-} from '../rules/frequency-caps';
-import { isCountryCode } from '../traffic/countries';
+} from '../delivery/frequency-caps';
+import {
+  DELIVERY_RULE,
+  DELIVERY_RULES,
+  type DeliveryRuleSpec,
+  type DeliveryRules,
+  LIST_RULE_MODES,
+  type ListKind,
+  UNKNOWN_SITE_CHOICES,
+} from '../delivery/rule-list';
 import { APP_SITE_PREFIX, normalizeAppBundle, normalizeSite } from '../traffic/site';
-import { DEVICE_TYPES } from '../traffic/user-agent';
 import { deliveryRulesServeNothingMessage, MESSAGES } from '../validation/messages';
 
 /** Values of a list rule at most (every country fits). */
 export const MAX_RULE_VALUES = 300;
 /** Domains and bundles of each site list at most. */
 export const MAX_SITE_ENTRIES = 1000;
-/** The longest family name a breakdown keeps. */
-const MAX_FAMILY_LENGTH = 40;
 
 /** Values sorted, each once (a stored rule reads the same however it was sent). */
 const distinct = <V extends string>(values: readonly V[]): V[] => [...new Set(values)].sort();
 
-/** A list rule of values each checked by `value`; 1 to `max` of them, kept sorted and each once. */
-function listRule<V extends string>(value: z.ZodMiniType<V, unknown>, max = MAX_RULE_VALUES) {
-  return z.strictObject({
+/** A list's value as the rule keeps it, refused with the rule's message when it is not one. */
+const listValue = (kind: ListKind) =>
+  z.pipe(
+    z.string({ error: kind.invalid }).check(z.maxLength(200, kind.invalid)),
+    z.transform((text: string, context) => {
+      const value = kind.normalize(text);
+      if (value === '') context.issues.push({ code: 'custom', input: text, message: kind.invalid });
+      return value;
+    }),
+  );
+
+/** A list rule of 1 to `maxValues` values, kept sorted and each once. */
+const strictList = (kind: ListKind) =>
+  z.strictObject({
     mode: z.enum(LIST_RULE_MODES, { error: MESSAGES.deliveryRuleMode }),
     values: z.pipe(
       z
-        .array(value, { error: MESSAGES.deliveryRuleValues })
-        .check(z.minLength(1, MESSAGES.deliveryRuleValues), z.maxLength(max, MESSAGES.deliveryRuleValues)),
-      z.transform((values: V[]) => distinct(values)),
+        .array(listValue(kind), { error: MESSAGES.deliveryRuleValues })
+        .check(
+          z.minLength(1, MESSAGES.deliveryRuleValues),
+          z.maxLength(Math.min(kind.maxValues, MAX_RULE_VALUES), MESSAGES.deliveryRuleValues),
+        ),
+      z.transform((values: string[]) => distinct(values)),
     ),
   });
-}
-
-const countryCode = z.pipe(
-  z.string({ error: MESSAGES.deliveryRuleCountry }).check(z.trim(), z.toUpperCase()),
-  z.string().check(z.refine(isCountryCode, MESSAGES.deliveryRuleCountry)),
-);
-
-const deviceType = z.enum(DEVICE_TYPES, { error: MESSAGES.deliveryRuleDevice });
-
-const familyName = z
-  .string({ error: MESSAGES.deliveryRuleFamily })
-  .check(
-    z.trim(),
-    z.minLength(1, MESSAGES.deliveryRuleFamily),
-    z.maxLength(MAX_FAMILY_LENGTH, MESSAGES.deliveryRuleFamily),
-    z.regex(/^[\p{L}\p{N} ._+\-/()]+$/u, MESSAGES.deliveryRuleFamily),
-  );
 
 /**
  * A site rule's entry as the site breakdown keeps sites: a domain (a URL or `*.example.com` is read as
@@ -133,18 +131,41 @@ const frequencyCaps = z.pipe(
   z.transform((caps: FrequencyCap[]) => distinctCaps(caps)),
 );
 
-/** The rules every level has: a campaign's and a creative's. */
-const ruleFields = {
-  countries: z.optional(z.nullable(listRule(countryCode))),
-  devices: z.optional(z.nullable(listRule(deviceType, DEVICE_TYPES.length))),
-  os: z.optional(z.nullable(listRule(familyName))),
-  browsers: z.optional(z.nullable(listRule(familyName))),
-  sites: z.optional(
-    z.nullable(z.strictObject({ allow: siteList, block: siteList }, { error: MESSAGES.deliveryRuleSites })),
+/** A rule's schema by its kind: the strict one of a call's input, or the lenient one of stored rules. */
+function ruleSchema(spec: DeliveryRuleSpec, strict: boolean) {
+  const kind = spec.kind;
+  if (kind.type === 'list')
+    return strict
+      ? strictList(kind)
+      : z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) });
+  if (kind.type === 'sites')
+    return strict
+      ? z.strictObject({ allow: siteList, block: siteList }, { error: MESSAGES.deliveryRuleSites })
+      : z.object({ allow: z.array(z.string()), block: z.array(z.string()) });
+  return strict ? daypartGridSchema : z.array(z.array(z.boolean()));
+}
+
+/** Every rule of DELIVERY_RULES, optional and nullable, and the caps: the fields every level has. */
+function ruleFields(strict: boolean) {
+  const fields: Record<string, z.ZodMiniType> = {};
+  for (const spec of DELIVERY_RULES) fields[spec.key] = z.optional(z.nullable(ruleSchema(spec, strict)));
+  fields.frequencyCaps = z.optional(
+    z.nullable(
+      strict ? frequencyCaps : z.array(z.object({ count: z.number(), period: z.enum(FREQUENCY_PERIODS) })),
+    ),
+  );
+  return fields;
+}
+
+/** The campaign's own choices (a creative's rules leave them to it). */
+const campaignChoices = (strict: boolean) => ({
+  unknownSite: z.optional(
+    z.enum(UNKNOWN_SITE_CHOICES, strict ? { error: MESSAGES.deliveryRuleUnknownSite } : undefined),
   ),
-  daypart: z.optional(z.nullable(daypartGridSchema)),
-  frequencyCaps: z.optional(z.nullable(frequencyCaps)),
-};
+  uncappable: z.optional(
+    z.enum(UNCAPPABLE_CHOICES, strict ? { error: MESSAGES.deliveryRuleUncappable } : undefined),
+  ),
+});
 
 /** Refuses a rule set no request could match, naming the rule that excludes everything. */
 const servesSomething = z.superRefine((rules: DeliveryRules, context) => {
@@ -155,47 +176,31 @@ const servesSomething = z.superRefine((rules: DeliveryRules, context) => {
     context.issues.push({
       code: 'custom',
       input: rules,
-      message: deliveryRulesServeNothingMessage(rule),
+      message: deliveryRulesServeNothingMessage(DELIVERY_RULE[rule].servesNothing),
       path: [rule],
     });
 });
 
+type RulesSchema = z.ZodMiniType<DeliveryRules, unknown>;
+
 /** A campaign's rules, as PUT /v1/campaign/deliveryRules takes them. */
 export const campaignDeliveryRulesSchema = z
-  .strictObject(
-    {
-      ...ruleFields,
-      unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES, { error: MESSAGES.deliveryRuleUnknownSite })),
-      uncappable: z.optional(z.enum(UNCAPPABLE_CHOICES, { error: MESSAGES.deliveryRuleUncappable })),
-    },
-    { error: MESSAGES.deliveryRulesShape },
-  )
-  .check(servesSomething);
+  .strictObject({ ...ruleFields(true), ...campaignChoices(true) }, { error: MESSAGES.deliveryRulesShape })
+  .check(servesSomething) as unknown as RulesSchema;
 
 /**
  * A creative's own rules (they narrow its campaign's; the unknown site and the uncappable request are the
  * campaign's choices).
  */
 export const creativeDeliveryRulesSchema = z
-  .strictObject(ruleFields, { error: MESSAGES.deliveryRulesShape })
-  .check(servesSomething);
+  .strictObject(ruleFields(true), { error: MESSAGES.deliveryRulesShape })
+  .check(servesSomething) as unknown as RulesSchema;
 
 /** Rules as stored and answered: the checked shape, without the input's defaults. */
 export const deliveryRulesSchema = z.object({
-  countries: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
-  devices: z.optional(
-    z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.enum(DEVICE_TYPES)) })),
-  ),
-  os: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
-  browsers: z.optional(z.nullable(z.object({ mode: z.enum(LIST_RULE_MODES), values: z.array(z.string()) }))),
-  sites: z.optional(z.nullable(z.object({ allow: z.array(z.string()), block: z.array(z.string()) }))),
-  unknownSite: z.optional(z.enum(UNKNOWN_SITE_CHOICES)),
-  daypart: z.optional(z.nullable(z.array(z.array(z.boolean())))),
-  frequencyCaps: z.optional(
-    z.nullable(z.array(z.object({ count: z.number(), period: z.enum(FREQUENCY_PERIODS) }))),
-  ),
-  uncappable: z.optional(z.enum(UNCAPPABLE_CHOICES)),
-});
+  ...ruleFields(false),
+  ...campaignChoices(false),
+}) as unknown as RulesSchema;
 
 /**
  * Rules as they are stored: the rules set, nothing else (an absent or null rule, an empty site rule, a
@@ -203,20 +208,26 @@ export const deliveryRulesSchema = z.object({
  * out).
  */
 export function storedDeliveryRules(rules: DeliveryRules): DeliveryRules {
-  const stored: DeliveryRules = {};
-  for (const name of LIST_RULES) {
-    const rule = rules[name];
-    if (rule) stored[name] = { mode: rule.mode, values: [...rule.values] } as never;
+  const stored: Record<string, unknown> = {};
+  const given = rules as Record<string, unknown>;
+  for (const spec of DELIVERY_RULES) {
+    const rule = given[spec.key];
+    if (!rule) continue;
+    if (spec.kind.type === 'list') {
+      const { mode, values } = rule as { mode: string; values: string[] };
+      stored[spec.key] = { mode, values: [...values] };
+    } else if (spec.kind.type === 'sites') {
+      const { allow, block } = rule as { allow: string[]; block: string[] };
+      if (allow.length > 0 || block.length > 0) stored[spec.key] = { allow: [...allow], block: [...block] };
+    } else if (daypartNarrows(rule as boolean[][])) {
+      stored[spec.key] = (rule as boolean[][]).map((day) => [...day]);
+    }
   }
-  if (rules.sites && (rules.sites.allow.length > 0 || rules.sites.block.length > 0))
-    stored.sites = { allow: [...rules.sites.allow], block: [...rules.sites.block] };
   if (rules.unknownSite === 'skip') stored.unknownSite = 'skip';
-  const grid = rules.daypart;
-  if (grid?.some((day) => day.some((hour) => !hour))) stored.daypart = grid.map((day) => [...day]);
   if (rules.frequencyCaps && rules.frequencyCaps.length > 0)
     stored.frequencyCaps = distinctCaps(rules.frequencyCaps);
   if (rules.uncappable === 'skip') stored.uncappable = 'skip';
-  return stored;
+  return stored as DeliveryRules;
 }
 
 /** Whether a rule set has no rule at all (every request matches). */

@@ -7,6 +7,7 @@ import { type CounterKeyOf, counterKeysOf } from '../reports/counters';
 import { type FigureKey, type FigureKeyOf, figureSpec, RATE_FIGURES } from '../reports/figures';
 import { frequencySchema, NO_FREQUENCY } from '../reports/frequency';
 import { NO_REQUESTS, notServedSchema } from '../reports/not-served';
+import { NO_REACH, reachSchema } from '../reports/reach';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
@@ -169,6 +170,12 @@ export const reportDataSchema = z.object({
    * caps, a whole-campaign report. Absent from answers of servers before frequency reports: nothing.
    */
   frequency: z._default(frequencySchema, NO_FREQUENCY),
+  /**
+   * Distinct browsers and devices reached over the range, by local day and cumulative, and the average
+   * frequency (docs/reports.md, "Reach"): estimates, about ±0.8 %. Absent from answers of servers before
+   * reach: nothing counted.
+   */
+  reach: z._default(reachSchema, NO_REACH),
   /** VAST errors of the range by code, most first (absent from older servers' answers: none). */
   errors: z._default(z.array(reportCodeCountSchema), []),
   /** Verifications a player did not execute, by [REASON], most first. */

@@ -50,6 +50,21 @@ export const reportTokenSchema = z.object({
 });
 export type ReportToken = z.infer<typeof reportTokenSchema>;
 
+/**
+ * A share link as an administrator's per-user view lists it (docs/security.md, "Off-boarding"): a
+ * working link the account made or one of its campaigns has, with the campaign it shows.
+ */
+export const userShareLinkSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  campaignID: z.string(),
+  campaignName: z.string(),
+  createdAt: z.string(),
+  expiresAt: optionalTime,
+  includeCosts: z.boolean(),
+});
+export type UserShareLink = z.infer<typeof userShareLinkSchema>;
+
 /** Answer of GET /v1/campaign/reports: report figures plus share tokens and schedules; other fields pass through. */
 export const reportResponseSchema = z.looseObject({
   reportToken: z._default(z.array(reportTokenSchema), []),

@@ -13,7 +13,7 @@ import {
   privacyMacros,
   TCF_VENDOR_ID_TOKEN,
 } from './platforms';
-import { APIFRAMEWORKS_MACRO, buildTag, TAG_PARAMS, tagParamOf } from './tags';
+import { APIFRAMEWORKS_MACRO, buildTag, TAG_PARAMS, tagParamOf, vastPrivacyParams } from './tags';
 
 const TCF_VENDOR_ID = 812;
 
@@ -187,7 +187,8 @@ describe('every platform expands its tags as its documentation says, and our que
         ...Object.fromEntries(
           Object.entries(expectedPrivacy(platform)).map(([name, value]) => [tagParamOf(name), value]),
         ),
-        // The player's macro, not the platform's: it reaches the player as written, for the player to expand.
+        // The player's macros, not the platform's: they reach the player as written, for it to expand.
+        ...Object.fromEntries(vastPrivacyParams(privacyMacros(platform, TCF_VENDOR_ID))),
         ...(type === 'VPAID' ? { [TAG_PARAMS.apiFrameworks]: APIFRAMEWORKS_MACRO } : {}),
       });
       expect(url.searchParams.get(TAG_PARAMS.cacheBuster) ?? '0').toMatch(/^\d+$/);

@@ -19,6 +19,10 @@ const tagOf = (result: ReturnType<typeof buildTag>): string => {
   return result.tag;
 };
 
+/** The IAB VAST privacy macros a player expands, on a VAST tag whose platform fills none of them. */
+const PLAYER_PRIVACY =
+  '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]';
+
 describe('ad tags (docs/product.md §7)', () => {
   it("gives VAST a VAST XML URL with the platform's escaped click macro, cache-buster and privacy macros as parameters", () => {
     const result = buildTag({ ...base, creative: vast, platform: 'google-ad-manager' });
@@ -28,7 +32,9 @@ describe('ad tags (docs/product.md §7)', () => {
       tag:
         'https://ads.example.com/serve/vast/L9.xml?click=%%CLICK_URL_ESC%%&cb=%%CACHEBUSTER%%' +
         '&site=%%REFERRER_URL_ESC%%&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&addtl_consent=${ADDTL_CONSENT}' +
-        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}',
+        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}' +
+        // The IAB VAST macro the player expands for the one signal Google's macros leave out.
+        '&lat=[LIMITADTRACKING]',
     });
   });
 
@@ -58,17 +64,17 @@ describe('ad tags (docs/product.md §7)', () => {
     ).toBe(
       'https://ads.example.com/serve/vpaid/L9.xml?cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}' +
         '&addtl_consent=${ADDTL_CONSENT}&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}' +
-        '&apiframeworks=[APIFRAMEWORKS]',
+        '&lat=[LIMITADTRACKING]&apiframeworks=[APIFRAMEWORKS]',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'xandr' }))).not.toContain('click=');
     // Adform documents no escaped click macro; its own VAST tracking counts the click.
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adform' }))).toBe(
       'https://ads.example.com/serve/vast/L9.xml?cb=__ADFRND__&site=__ADFREFERER__&gdpr=${GDPR}' +
-        '&gdpr_consent=${GDPR_CONSENT_755}',
+        '&gdpr_consent=${GDPR_CONSENT_755}&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe(
       'https://ads.example.com/serve/vast/L9.xml?click=${CLICKESC}&cb=${CACHEBUSTER}&site=${DOMAIN}' +
-        '&bundle=${BUNDLE_ID}',
+        '&bundle=${BUNDLE_ID}&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
     );
   });
 
@@ -163,7 +169,7 @@ describe('ad tags (docs/product.md §7)', () => {
           clickMacroEscaped: '__ADROLL_CLICK_ENC__',
         }),
       ),
-    ).toBe('https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK_ENC__');
+    ).toBe(`https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK_ENC__${PLAYER_PRIVACY}`);
     expect(
       tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' })),
     ).toContain('data-click="{{CLICK}}"');
@@ -252,12 +258,12 @@ describe('direct tags (docs/tags.md, "Direct tags"): no trading platform, no mac
     );
   });
 
-  it('a direct VAST or VPAID tag is the bare URL (VPAID keeps the player macro [APIFRAMEWORKS])', () => {
+  it("a direct VAST or VPAID tag is the URL with the player's own IAB macros alone: privacy (docs/privacy.md) and VPAID's [APIFRAMEWORKS]", () => {
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'direct' }))).toBe(
-      'https://ads.example.com/serve/vast/L9.xml',
+      `https://ads.example.com/serve/vast/L9.xml?${PLAYER_PRIVACY.slice(1)}`,
     );
     expect(tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'direct' }))).toBe(
-      'https://ads.example.com/serve/vpaid/L9.xml?apiframeworks=[APIFRAMEWORKS]',
+      `https://ads.example.com/serve/vpaid/L9.xml?${PLAYER_PRIVACY.slice(1)}&apiframeworks=[APIFRAMEWORKS]`,
     );
   });
 

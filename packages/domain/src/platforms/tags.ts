@@ -44,6 +44,31 @@ export const SITE_ATTRIBUTES = { site: 'data-site', bundle: 'data-bundle' } as c
  * VPAID tag, so a player without VPAID gets the plain video MediaFile alone (`playerTakesVpaid`).
  */
 export const APIFRAMEWORKS_MACRO = '[APIFRAMEWORKS]';
+
+/**
+ * The IAB VAST macros of privacy signals (VAST 4.1 and later), by the query parameter that carries each:
+ * the player expands them, whatever platform bought the impression. A VAST or VPAID tag carries each
+ * one the platform does not fill with a macro of its own (docs/tags.md, "Privacy signals in VAST"), and
+ * every tracking URL of our VAST documents carries them all; the serving side reads them
+ * (docs/privacy.md).
+ */
+export const VAST_PRIVACY_MACROS = {
+  gdpr_consent: '[GDPRCONSENT]',
+  regs: '[REGULATIONS]',
+  lat: '[LIMITADTRACKING]',
+  gpp: '[GPPSTRING]',
+  gpp_sid: '[GPPSECTIONID]',
+} as const;
+
+/** The IAB VAST privacy macros a VAST tag adds: those whose signal the platform's own macros leave out. */
+export function vastPrivacyParams(
+  platformPrivacy: readonly (readonly [string, string])[],
+): [string, string][] {
+  const filled = new Set(platformPrivacy.map(([attribute]) => tagParamOf(attribute)));
+  // `regs=[REGULATIONS]` says whether GDPR applies where the platform's own `gdpr=` does not.
+  if (filled.has('gdpr')) filled.add('regs');
+  return Object.entries(VAST_PRIVACY_MACROS).filter(([param]) => !filled.has(param));
+}
 export const INS_TAG_CLASS = 'adconsole-ad';
 /** A placement's banner tag names the placement here instead of `data-live-id` (docs/serving.md, "Placements"). */
 export const PLACEMENT_ATTRIBUTE = 'data-placement-id';
@@ -183,6 +208,7 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
     if (platform.siteMacro) params.push(`${TAG_PARAMS.site}=${platform.siteMacro.macro}`);
     if (platform.bundleMacro) params.push(`${TAG_PARAMS.bundle}=${platform.bundleMacro}`);
     for (const [name, macro] of privacy) params.push(`${tagParamOf(name)}=${macro}`);
+    for (const [param, macro] of vastPrivacyParams(privacy)) params.push(`${param}=${macro}`);
     for (const [name, value] of deal) {
       const param = name === platform.dealAttributes?.dealID ? TAG_PARAMS.dealID : TAG_PARAMS.fallbackID;
       params.push(`${param}=${encodeURIComponent(value)}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportsQuerySchema } from '../api/reports/requests';
 import { reportDataSchema } from '../entities/report-data';
+import { countryLabel } from '../traffic/countries';
 import {
   admitDimensionValues,
   BREAKDOWN_COUNTERS,
@@ -9,7 +10,6 @@ import {
   breakdownIsEmptyFor,
   breakdownLabel,
   breakdownOf,
-  countryLabel,
   DIMENSION_VALUES_PER_DAY,
   OTHER_DIMENSION_VALUE,
   UNKNOWN_DIMENSION_VALUE,

@@ -10,8 +10,10 @@
 import { z } from 'zod/mini';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, spendFigures } from '../rules/pricing';
+import { countryLabel } from '../traffic/countries';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
+import { type FigureKeyOf, type FigureSpec, REPORT_FIGURES, showsIn } from './figures';
 
 export const BREAKDOWN_DIMENSIONS = ['site', 'device', 'os', 'browser', 'country'] as const;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
@@ -57,15 +59,21 @@ export interface BreakdownCounters {
 }
 /** The conversion counters of a breakdown row (present in every answer of a server since conversions). */
 export const BREAKDOWN_CONVERSION_COUNTERS = ['conversions', 'conversionValueMinor'] as const;
-export const BREAKDOWN_COUNTERS = [
-  'impressions',
-  'viewable',
-  'measurable',
-  'engagement',
-  'clicks',
-  'videoStarts',
-  'videoCompletes',
-] as const satisfies readonly (keyof BreakdownCounters)[];
+/** The counts the breakdowns show outside the conversions' group (figures.ts): every row's counters. */
+type BreakdownCounterKey = FigureKeyOf<{
+  kind: 'count';
+  group: 'base' | 'video';
+  shows: { breakdown: true };
+}> &
+  keyof BreakdownCounters;
+export const BREAKDOWN_COUNTERS: readonly BreakdownCounterKey[] = (REPORT_FIGURES as readonly FigureSpec[])
+  .filter(
+    (figure) =>
+      figure.kind === 'count' &&
+      (figure.group === 'base' || figure.group === 'video') &&
+      showsIn(figure, 'breakdown'),
+  )
+  .map((figure) => figure.key as BreakdownCounterKey);
 
 export const zeroBreakdownCounters = (): BreakdownCounters => ({
   impressions: 0,
@@ -192,18 +200,6 @@ export const addBreakdownCounters = (into: BreakdownCounters, add: BreakdownCoun
 const anyCount = (counters: BreakdownCounters) =>
   BREAKDOWN_COUNTERS.some((key) => counters[key] > 0) ||
   BREAKDOWN_CONVERSION_COUNTERS.some((key) => (counters[key] ?? 0) > 0);
-
-let regionNames: Intl.DisplayNames | undefined;
-/** A country's name from its ISO 3166-1 alpha-2 code (Intl.DisplayNames, English); the code when unknown. */
-export function countryLabel(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  try {
-    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** How a stored value of a dimension is shown. */
 export function breakdownLabel(dimension: BreakdownDimension, value: string): string {

@@ -2,8 +2,8 @@
 // its figure, a report figure without an entry, a rate over no figure, or a hand-kept list that could
 // fall out of step (a counter that exists and stays 0, a label written twice) fails here.
 import { describe, expect, it } from 'vitest';
+import { REQUEST_NOTE_NAMES, REQUEST_OUTCOMES } from '../delivery/outcomes';
 import { reportTotalsSchema, rowRates } from '../entities/report-data';
-import { REQUEST_OUTCOMES } from '../rules/delivery-rules';
 import { HIGHER_IS_BETTER, RATE_DENOMINATORS, REPORT_RATE_METRICS } from '../rules/report-comparison';
 import { COUNTED_EVENT_TYPES, TRACKED_EVENT_TYPES } from '../serving/vast-measurement';
 import { prerequisiteOf } from '../traffic/integrity';
@@ -20,7 +20,7 @@ import {
   REPORT_FIGURES,
   REQUEST_FIGURES,
 } from './figures';
-import { FIGURE_OF_OUTCOME, requestCountsSchema } from './not-served';
+import { FIGURE_OF_NOTE, FIGURE_OF_OUTCOME, requestCountsSchema } from './not-served';
 
 const figures: readonly FigureSpec[] = REPORT_FIGURES;
 const keys = (list: readonly { key: string }[]) => list.map((entry) => entry.key);
@@ -69,9 +69,14 @@ describe('REPORT_FIGURES', () => {
     });
   });
 
-  it('is complete against the ad requests: every outcome (served and each not-served reason) has one figure, all of them one more', () => {
-    const outcomes = REQUEST_FIGURES.map((figure) => figure.outcome);
+  it('is complete against the ad requests: every outcome (served and each not-served reason) and every note has one figure, all of them one more', () => {
+    const outcomes = REQUEST_FIGURES.flatMap((figure) =>
+      figure.outcome === undefined ? [] : [figure.outcome],
+    );
     expect(outcomes.filter((outcome) => outcome !== 'any').sort()).toEqual([...REQUEST_OUTCOMES].sort());
+    const notes = REQUEST_FIGURES.flatMap((figure) => (figure.note === undefined ? [] : [figure.note]));
+    expect(notes).toEqual([...REQUEST_NOTE_NAMES]);
+    expect(Object.keys(FIGURE_OF_NOTE)).toEqual([...REQUEST_NOTE_NAMES]);
     expect(outcomes.filter((outcome) => outcome === 'any')).toHaveLength(1);
     expect(Object.keys(FIGURE_OF_OUTCOME).sort()).toEqual([...REQUEST_OUTCOMES].sort());
     // The report's `notServed` rows have exactly these figures, and nothing of them is among the totals.

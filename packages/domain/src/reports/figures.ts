@@ -5,106 +5,25 @@
 // breakdown, mail and console column set, the VAST tracking list, the integrity rules' progress set and
 // the stores' DDL are filters of this list (docs/architecture.md, "How to add a figure"). Plain
 // constants (no zod), so anything may import it.
-import type { RequestOutcome } from '../rules/delivery-rules';
-import type { CountedEventType } from '../serving/vast-measurement';
 
-/** How a figure is written: a whole count, a rate in percent, an amount of a currency, or a ratio (2.5×). */
-export type FigureKind = 'count' | 'rate' | 'money' | 'ratio';
+import { NOT_SERVED, REQUEST_NOTES, SERVED_OUTCOMES } from '../delivery/outcomes';
+import {
+  everywhere,
+  FIGURE_GROUPS,
+  type FigureGroup,
+  type FigurePlace,
+  type FigureSpec,
+  requestFigures,
+} from './figure-spec';
 
-/**
- * The family a figure belongs to, which decides when a report has it: `base` always, `video` and `vast`
- * with video data, `spend` with a booked rate, `conversion` in every answer since conversions, `delivery`
- * (the ad requests served and not served, by reason) in every answer since delivery rules, as the
- * report's `notServed` rather than among its totals.
- */
-export const FIGURE_GROUPS = ['base', 'video', 'vast', 'spend', 'conversion', 'delivery'] as const;
-export type FigureGroup = (typeof FIGURE_GROUPS)[number];
-
-/**
- * Where a figure shows: the KPI tiles (a report's, the PDF's and the spend and conversion tiles), the
- * report tables (on screen: by period, by creative), the PDF's tables, the breakdowns (on screen those
- * the tables show too, in files those the downloads show too), the downloads (CSV, XLSX, pivot), the
- * scheduled mail's lines, and the "Requests not served, by reason" panel with its sections of the files
- * (CSV, XLSX, PDF).
- */
-export type FigurePlace = 'tiles' | 'table' | 'pdf' | 'breakdown' | 'download' | 'mail' | 'notServed';
-
-/** A counted figure's event: the type that adds one to it and how the serving and the rules treat it. */
-export interface FigureEvent {
-  /** The event type that adds to it. */
-  type: CountedEventType;
-  /** Its column in the rollups and totals of both stores. */
-  column: string;
-  /** A VAST ad lists a <Tracking> for it in its linear's <TrackingEvents>. */
-  vastTracked?: true;
-  /** It reports how far a video played (or that it was skipped or closed): it counts after `start`. */
-  followsStart?: true;
-  /** The dimension rollups count it too (each breakdown row has it). */
-  inBreakdowns?: true;
-}
-
-export interface FigureSpec {
-  /** The figure's key in the API's rows, the report's figures and a breakdown's rows. */
-  key: string;
-  /** Its one wording: the screen, the PDF's tiles, the CSV/XLSX headers, the pivot, the mail, the charts. */
-  label: string;
-  /** Where room is short (the PDF's tables, a chart's axis); the label when absent. */
-  short?: string;
-  kind: FigureKind;
-  group: FigureGroup;
-  /** Whether a rise is good news for the advertiser (the comparison's colour). */
-  higherIsBetter: boolean;
-  /** Where it shows; nowhere when absent (kept for the API and the rates). */
-  shows?: { readonly [place in FigurePlace]?: true };
-  /** A counted figure: its event. */
-  event?: FigureEvent;
-  /** A rate: `of` per `per`, in percent (0 when `per` is 0). Both must be figures of the list. */
-  rate?: { of: string; per: string };
-  /** An amount (a money figure, or a count of minor units): in the booked rate's or the conversions' currency. */
-  currency?: 'rate' | 'conversion';
-  /** Needs a booked rate besides its group (cost per conversion, ROAS). */
-  withRate?: true;
-  /** An amount that adds up over rows (the pivot sums it); counts always add up. */
-  adds?: true;
-  /** When a row lacks it, this figure stands in (an older answer without measurement). */
-  absentMeans?: string;
-  /** A counter kept for the rates alone: not in a report's answer. */
-  internal?: true;
-  /**
-   * A count of ad requests (the report's `notServed`, not its totals): those answered with an ad
-   * (`served`), those refused for one reason (rules/delivery-rules.ts), or every one (`any`: their sum).
-   * Counted per campaign (or placement) and 15-minute bucket in both stores, the outcome a row's value.
-   */
-  outcome?: RequestOutcome | 'any';
-}
-
-const everywhere = { tiles: true, table: true, pdf: true, breakdown: true, download: true } as const;
-
-/** The figures of ad requests by outcome: served (good news when it rises), the reasons (bad news). */
-function notServedFigures<const E extends readonly (readonly [string, string, string, RequestOutcome])[]>(
-  entries: E,
-) {
-  return entries.map(([key, label, short, outcome]) => ({
-    key,
-    label,
-    short,
-    kind: 'count' as const,
-    group: 'delivery' as const,
-    higherIsBetter: outcome === 'served',
-    shows: { notServed: true as const },
-    outcome,
-  })) as { -readonly [I in keyof E]: DeliveryFigure<E[I][0], E[I][3]> };
-}
-type DeliveryFigure<K extends string, O extends RequestOutcome> = {
-  key: K;
-  label: string;
-  short: string;
-  kind: 'count';
-  group: 'delivery';
-  higherIsBetter: boolean;
-  shows: { notServed: true };
-  outcome: O;
-};
+export {
+  FIGURE_GROUPS,
+  type FigureEvent,
+  type FigureGroup,
+  type FigureKind,
+  type FigurePlace,
+  type FigureSpec,
+} from './figure-spec';
 
 /** Every figure, in the order of the stores' columns, the downloads and the tiles. */
 export const REPORT_FIGURES = [
@@ -113,6 +32,8 @@ export const REPORT_FIGURES = [
     label: 'Impressions',
     kind: 'count',
     group: 'base',
+    goal: { metric: 'impressions' },
+    printRank: 1,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     event: { type: 'impression', column: 'impressions', inBreakdowns: true },
@@ -141,6 +62,7 @@ export const REPORT_FIGURES = [
     label: 'Engagements',
     kind: 'count',
     group: 'base',
+    printRank: 13,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     event: { type: 'engagement', column: 'engagement', inBreakdowns: true },
@@ -150,6 +72,8 @@ export const REPORT_FIGURES = [
     label: 'Clicks',
     kind: 'count',
     group: 'base',
+    goal: { metric: 'clicks' },
+    printRank: 2,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     event: { type: 'click', column: 'clicks', inBreakdowns: true },
@@ -159,6 +83,8 @@ export const REPORT_FIGURES = [
     label: 'CTR',
     kind: 'rate',
     group: 'base',
+    abTestGoal: 'ctr',
+    printRank: 3,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     rate: { of: 'clicks', per: 'impressions' },
@@ -168,6 +94,8 @@ export const REPORT_FIGURES = [
     label: 'Engagement rate',
     kind: 'rate',
     group: 'base',
+    abTestGoal: 'engagementRate',
+    printRank: 12,
     higherIsBetter: true,
     shows: { tiles: true, table: true, download: true },
     rate: { of: 'engagement', per: 'impressions' },
@@ -177,6 +105,8 @@ export const REPORT_FIGURES = [
     label: 'Viewability',
     kind: 'rate',
     group: 'base',
+    abTestGoal: 'viewability',
+    printRank: 7,
     higherIsBetter: true,
     shows: { table: true, breakdown: true, download: true },
     rate: { of: 'viewable', per: 'measurable' },
@@ -227,6 +157,7 @@ export const REPORT_FIGURES = [
     short: 'Completes',
     kind: 'count',
     group: 'video',
+    goal: { metric: 'completedViews', label: 'Completed views' },
     higherIsBetter: true,
     shows: everywhere,
     event: {
@@ -243,6 +174,8 @@ export const REPORT_FIGURES = [
     short: 'Completion',
     kind: 'rate',
     group: 'video',
+    abTestGoal: 'completionRate',
+    printRank: 8,
     higherIsBetter: true,
     shows: everywhere,
     rate: { of: 'videoCompletes', per: 'videoStarts' },
@@ -308,6 +241,7 @@ export const REPORT_FIGURES = [
     label: 'Spend',
     kind: 'money',
     group: 'spend',
+    printRank: 4,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     currency: 'rate',
@@ -318,6 +252,7 @@ export const REPORT_FIGURES = [
     label: 'eCPM',
     kind: 'money',
     group: 'spend',
+    printRank: 14,
     higherIsBetter: false,
     shows: { tiles: true, table: true, breakdown: true, download: true },
     currency: 'rate',
@@ -327,6 +262,7 @@ export const REPORT_FIGURES = [
     label: 'eCPC',
     kind: 'money',
     group: 'spend',
+    printRank: 15,
     higherIsBetter: false,
     shows: { tiles: true, table: true, breakdown: true, download: true },
     currency: 'rate',
@@ -336,6 +272,7 @@ export const REPORT_FIGURES = [
     label: 'CPCV',
     kind: 'money',
     group: 'spend',
+    printRank: 16,
     higherIsBetter: false,
     shows: { tiles: true, table: true, breakdown: true, download: true },
     currency: 'rate',
@@ -345,6 +282,7 @@ export const REPORT_FIGURES = [
     label: 'Conversions',
     kind: 'count',
     group: 'conversion',
+    printRank: 5,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     event: { type: 'conversion', column: 'conversions', inBreakdowns: true },
@@ -354,6 +292,8 @@ export const REPORT_FIGURES = [
     label: 'Conversion rate',
     kind: 'rate',
     group: 'conversion',
+    abTestGoal: 'conversionRate',
+    printRank: 11,
     higherIsBetter: true,
     shows: { tiles: true, table: true, breakdown: true, download: true, mail: true },
     rate: { of: 'conversions', per: 'clicks' },
@@ -415,6 +355,7 @@ export const REPORT_FIGURES = [
     short: 'Conv. value',
     kind: 'money',
     group: 'conversion',
+    printRank: 6,
     higherIsBetter: true,
     shows: { ...everywhere, mail: true },
     currency: 'conversion',
@@ -425,6 +366,7 @@ export const REPORT_FIGURES = [
     label: 'Cost per conversion',
     kind: 'money',
     group: 'conversion',
+    printRank: 10,
     higherIsBetter: false,
     shows: { tiles: true, table: true, breakdown: true, download: true, mail: true },
     currency: 'rate',
@@ -435,6 +377,7 @@ export const REPORT_FIGURES = [
     label: 'ROAS',
     kind: 'ratio',
     group: 'conversion',
+    printRank: 9,
     higherIsBetter: true,
     shows: { tiles: true, table: true, breakdown: true, download: true, mail: true },
     withRate: true,
@@ -450,21 +393,9 @@ export const REPORT_FIGURES = [
     shows: { notServed: true },
     outcome: 'any',
   },
-  ...notServedFigures([
-    ['adsServed', 'Requests served', 'Served', 'served'],
-    ['notServedFlight', 'Not served: outside the flight', 'Outside the flight', 'flight'],
-    ['notServedPaused', 'Not served: paused or archived', 'Paused or archived', 'paused'],
-    ['notServedCountry', 'Not served: country', 'Country', 'country'],
-    ['notServedDevice', 'Not served: device type', 'Device type', 'device'],
-    ['notServedOs', 'Not served: operating system', 'Operating system', 'os'],
-    ['notServedBrowser', 'Not served: browser', 'Browser', 'browser'],
-    ['notServedSite', 'Not served: site or app', 'Site or app', 'site'],
-    ['notServedDaypart', 'Not served: daypart', 'Daypart', 'daypart'],
-    ['notServedNoCreative', 'Not served: no eligible creative', 'No eligible creative', 'noCreative'],
-    ['notServedFrequency', 'Not served: frequency cap reached', 'Frequency cap', 'frequency'],
-    ['notServedNotCappable', 'Not served: cannot be capped', 'Not cappable', 'notCappable'],
-    ['notServedThrottled', 'Not served: even delivery throttle', 'Throttled (even delivery)', 'throttled'],
-  ] as const),
+  ...requestFigures(SERVED_OUTCOMES),
+  ...requestFigures(NOT_SERVED),
+  ...requestFigures(REQUEST_NOTES),
 ] as const satisfies readonly FigureSpec[];
 
 export type ReportFigure = (typeof REPORT_FIGURES)[number];
@@ -542,11 +473,12 @@ export const RATE_FIGURES: readonly RateFigureSpec[] = (REPORT_FIGURES as readon
  * count of ad requests (those are the report's `notServed`).
  */
 export const inReportTotals = (figure: FigureSpec): boolean =>
-  figure.internal !== true && figure.outcome === undefined;
+  figure.internal !== true && figure.outcome === undefined && figure.note === undefined;
 
-/** The figures of ad requests by outcome (`any` first), in the list's order: the not-served panel's rows. */
-export const REQUEST_FIGURES: readonly (FigureSpec & { outcome: RequestOutcome | 'any' })[] = (
-  REPORT_FIGURES as readonly FigureSpec[]
-).filter(
-  (figure): figure is FigureSpec & { outcome: RequestOutcome | 'any' } => figure.outcome !== undefined,
+/**
+ * The figures of ad requests by outcome (`any` first) and then by note, in the list's order: the
+ * not-served panel's rows.
+ */
+export const REQUEST_FIGURES: readonly FigureSpec[] = (REPORT_FIGURES as readonly FigureSpec[]).filter(
+  (figure) => figure.outcome !== undefined || figure.note !== undefined,
 );

@@ -9,7 +9,7 @@
 // A window that started before the range counts its later ads without its first ones: c(k) - c(k+1) can
 // then come out below zero, and is shown as 0 (the average still divides all ads by c(1)).
 import { z } from 'zod/mini';
-import { FREQUENCY_PERIODS, type FrequencyPeriod } from '../rules/frequency-caps';
+import { FREQUENCY_PERIODS, type FrequencyPeriod } from '../delivery/frequency-caps';
 
 /** The ranks counted: 1 to 10 each, and FREQUENCY_RANK_REST for the 11th ad of a window or later. */
 export const FREQUENCY_RANKS = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureKeysIn } from './figures';
+import { type FigureSpec, figureKeysIn, REPORT_FIGURES } from './figures';
 import {
   PRINTED_FIGURE_ORDER,
   PRINTED_TABLE_COLUMNS,
@@ -10,6 +10,39 @@ import {
 describe('printedFigures', () => {
   it('orders every figure a table can show or leaves it out on paper, once', () => {
     expect([...PRINTED_FIGURE_ORDER, ...UNPRINTED_FIGURES].sort()).toEqual([...figureKeysIn('table')].sort());
+  });
+
+  it("takes the print order from each figure's print rank: reach and response, cost and return, rates, other costs", () => {
+    expect(PRINTED_FIGURE_ORDER).toEqual([
+      'impressions',
+      'clicks',
+      'ctr',
+      'spend',
+      'conversions',
+      'conversionValue',
+      'viewabilityRate',
+      'completionRate',
+      'roas',
+      'costPerConversion',
+      'conversionRate',
+      'engagementRate',
+      'engagement',
+      'ecpm',
+      'ecpc',
+      'cpcv',
+    ]);
+    const ranks = REPORT_FIGURES.flatMap((figure: FigureSpec) => figure.printRank ?? []);
+    expect(new Set(ranks).size).toBe(ranks.length);
+    // Only a figure the tables show can be printed.
+    for (const key of PRINTED_FIGURE_ORDER) expect(figureKeysIn('table')).toContain(key);
+    expect(UNPRINTED_FIGURES).toEqual([
+      'viewable',
+      'videoStarts',
+      'videoCompletes',
+      'conversionsSigned',
+      'conversionsUnsigned',
+      'conversionsRefused',
+    ]);
   });
 
   it('keeps the first figures by priority beside the naming columns, each list in the table order', () => {

@@ -5,46 +5,29 @@
 // among them (eight fitted by day, not by country: 673 px). The figures tables and the breakdown's
 // table keep the first of their figures in one order of priority and name the others under the table:
 // the downloads (CSV, XLSX) have every column.
-import type { FigureKey } from './figures';
+import { type FigureKey, type FigureSpec, figureKeysIn, figureSpec, REPORT_FIGURES } from './figures';
 
 /** How many columns a printed report table holds, its naming columns (day, creative, type) included. */
 export const PRINTED_TABLE_COLUMNS = 7;
 
 /**
- * The figures a printed table may keep, in the order it keeps them: the reach and response
- * (impressions, clicks, CTR), what it cost and what it brought (spend, conversions, their value), then
- * the rates, then the other costs and engagements.
+ * The figures a printed table may keep, in the order it keeps them: the list's figures with a print
+ * rank (figures.ts, `printRank`), lowest first: the reach and response (impressions, clicks, CTR), what
+ * it cost and what it brought (spend, conversions, their value), then the rates, then the other costs
+ * and engagements.
  */
-export const PRINTED_FIGURE_ORDER: readonly FigureKey[] = [
-  'impressions',
-  'clicks',
-  'ctr',
-  'spend',
-  'conversions',
-  'conversionValue',
-  'viewabilityRate',
-  'completionRate',
-  'roas',
-  'costPerConversion',
-  'conversionRate',
-  'engagementRate',
-  'engagement',
-  'ecpm',
-  'ecpc',
-  'cpcv',
-];
+export const PRINTED_FIGURE_ORDER: readonly FigureKey[] = (REPORT_FIGURES as readonly FigureSpec[])
+  .filter((figure) => figure.printRank !== undefined)
+  .sort((a, b) => (a.printRank ?? 0) - (b.printRank ?? 0))
+  .map((figure) => figure.key as FigureKey);
 /**
- * The figures a printed table leaves out whatever its room: the counts whose rate it prints (viewable
- * impressions, video completes and the starts they are a share of) and where conversions came from.
+ * The figures a printed table leaves out whatever its room: those the tables show without a print rank
+ * (the counts whose rate it prints, viewable impressions, video completes and the starts they are a
+ * share of, and where conversions came from).
  */
-export const UNPRINTED_FIGURES: readonly FigureKey[] = [
-  'viewable',
-  'videoStarts',
-  'videoCompletes',
-  'conversionsSigned',
-  'conversionsUnsigned',
-  'conversionsRefused',
-];
+export const UNPRINTED_FIGURES: readonly FigureKey[] = figureKeysIn('table').filter(
+  (key) => figureSpec(key).printRank === undefined,
+);
 
 const rank = (key: string): number => PRINTED_FIGURE_ORDER.indexOf(key as FigureKey);
 

@@ -1,7 +1,8 @@
 // An A/B test of the creatives behind one tag (docs/reports.md, "A/B tests"): its goal metrics and
 // the verdict at a fixed horizon. The test is read once, when every variant has reached the sample
 // planned before it started; before that the verdict is "not enough data" whatever the p-values say.
-import { type AB_TEST_GOALS, AB_TEST_MAX_VARIANTS, AB_TEST_MIN_VARIANTS } from '../constants';
+import { AB_TEST_GOALS, AB_TEST_MAX_VARIANTS, AB_TEST_MIN_VARIANTS } from '../constants';
+import { type FigureSpec, REPORT_FIGURES } from '../reports/figures';
 import {
   compareProportions,
   comparisonAlpha,
@@ -18,26 +19,29 @@ import {
 
 export type AbTestGoal = (typeof AB_TEST_GOALS)[number];
 
-export const AB_TEST_GOAL_LABELS: Record<AbTestGoal, string> = {
-  ctr: 'CTR',
-  viewability: 'Viewability',
-  completionRate: 'Completion rate',
-  engagementRate: 'Engagement rate',
-  conversionRate: 'Conversion rate',
-};
+/** The rate of the figures' list an A/B test goal compares (figures.ts, `abTestGoal`). */
+function goalFigure(goal: AbTestGoal): FigureSpec & { rate: { of: string; per: string } } {
+  const figure = (REPORT_FIGURES as readonly FigureSpec[]).find((entry) => entry.abTestGoal === goal);
+  if (!figure?.rate) throw new Error(`No rate of the figures' list is the A/B test goal ${goal}`);
+  return figure as FigureSpec & { rate: { of: string; per: string } };
+}
+
+/** A goal's name: its rate's label ('CTR', 'Viewability', 'Completion rate'...). */
+export const AB_TEST_GOAL_LABELS = Object.fromEntries(
+  AB_TEST_GOALS.map((goal) => [goal, goalFigure(goal).label]),
+) as Record<AbTestGoal, string>;
 
 /**
- * What each goal counts as a success and as a trial. Viewability is per measurable impression and
- * completion per start, as in the reports (RATE_DENOMINATORS); conversions are per click. The names
- * are the event counters'.
+ * What each goal counts as a success and as a trial: its rate's `of` and `per` (figures.ts). Viewability
+ * is per measurable impression and completion per start, as in the reports; conversions are per click.
+ * The names are the event counters'.
  */
-export const AB_TEST_GOAL_COUNTS: Record<AbTestGoal, { successes: string; trials: string }> = {
-  ctr: { successes: 'clicks', trials: 'impressions' },
-  viewability: { successes: 'viewable', trials: 'measurable' },
-  completionRate: { successes: 'videoCompletes', trials: 'videoStarts' },
-  engagementRate: { successes: 'engagement', trials: 'impressions' },
-  conversionRate: { successes: 'conversions', trials: 'clicks' },
-};
+export const AB_TEST_GOAL_COUNTS = Object.fromEntries(
+  AB_TEST_GOALS.map((goal) => {
+    const { of, per } = goalFigure(goal).rate;
+    return [goal, { successes: of, trials: per }];
+  }),
+) as Record<AbTestGoal, { successes: string; trials: string }>;
 
 /** What a goal's trials are called in a sentence: '42,693 impressions per variant'. */
 export const AB_TEST_TRIAL_NOUNS: Record<AbTestGoal, string> = {

@@ -172,6 +172,55 @@ describe('no delivery: no impression for 2 hours while the flight is live', () =
     expect(evaluation).toMatchObject({ rule: 'no-delivery', firing, value, threshold: 2 });
   });
 
+  // Delivery could start at the latest of the flight's start, the campaign's creation and its first
+  // live creative: a campaign made at 15:40 with a flight from midnight, published at 15:45.
+  it.each([
+    [
+      'made today, flight from midnight: 50 minutes after publishing, not firing',
+      '2026-11-24T16:35:00Z',
+      false,
+      50 / 60,
+      'since its first creative went live',
+    ],
+    [
+      '2 hours after publishing without an impression: fires',
+      '2026-11-24T17:45:00Z',
+      true,
+      2,
+      'since its first creative went live',
+    ],
+  ] as const)('no delivery counts from when delivery could start: %s', (_case, at, firing, value, since) => {
+    const evaluation = noDelivery(
+      {
+        now: new Date(at),
+        flight: { ...november, start: { date: '2026-11-24 00:00' } },
+        lastImpressionAt: null,
+        createdAt: new Date('2026-11-24T15:40:00Z'),
+        firstLiveAt: new Date('2026-11-24T15:45:00Z'),
+      },
+      ALERT_DEFAULTS['no-delivery'],
+    );
+    expect(evaluation).toMatchObject({ firing, value: expect.closeTo(value, 6) });
+    expect(evaluation.message).toContain(since);
+  });
+
+  it('no delivery: created before the flight starts, the flight start counts', () => {
+    const evaluation = noDelivery(
+      {
+        now: new Date('2026-11-24T16:30:00Z'),
+        flight: { ...november, start: { date: '2026-11-24 14:00' } },
+        lastImpressionAt: null,
+        createdAt: new Date('2026-11-20T09:00:00Z'),
+        firstLiveAt: new Date('2026-11-21T09:00:00Z'),
+      },
+      ALERT_DEFAULTS['no-delivery'],
+    );
+    expect(evaluation).toMatchObject({ firing: true, value: 2.5 });
+    expect(evaluation.message).toBe(
+      'No impressions for 2.5 hours since the flight started, while the flight is live (the alert is at 2 hours).',
+    );
+  });
+
   it('says for how long and since when', () => {
     const evaluation = noDelivery(
       {

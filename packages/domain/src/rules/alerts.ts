@@ -105,19 +105,30 @@ export function deliverySpike(
 
 /**
  * No delivery: no impression for `hours` hours while the flight is live, counted from the last
- * impression or, when there was none since, from the flight's start. Value: the hours without one.
+ * impression or, when there was none since, from when delivery could start: the latest of the flight's
+ * start, the campaign's creation and its first live creative (`deliverableFrom`). A campaign made at
+ * 15:40 with a flight from midnight, published at 15:45, is counted from 15:45. Value: the hours
+ * without one.
  */
 export function noDelivery(
-  figures: { now: Date; flight: CampaignFlight; lastImpressionAt: Date | null },
+  figures: {
+    now: Date;
+    flight: CampaignFlight;
+    lastImpressionAt: Date | null;
+    /** When the campaign was created; null when not known. */
+    createdAt?: Date | null;
+    /** When its first live creative was published; null before any. */
+    firstLiveAt?: Date | null;
+  },
   settings: AlertSettings['no-delivery'],
 ): AlertEvaluation {
   const base = { rule: 'no-delivery' as const, threshold: settings.hours };
   const state = flightState(figures.flight, figures.now);
   if (state !== 'live')
     return { ...base, firing: false, value: null, message: `Not checked: the flight is ${state}.` };
-  const { from } = flightInstants(figures.flight);
+  const start = deliverableFrom(flightInstants(figures.flight).from, figures.createdAt, figures.firstLiveAt);
   const last = figures.lastImpressionAt;
-  const since = last && (!from || last >= from) ? last : from;
+  const since = last && (!start.at || last >= start.at) ? last : start.at;
   if (!since)
     return {
       ...base,
@@ -126,7 +137,7 @@ export function noDelivery(
       message: 'Not checked: the campaign has no start date and no impression yet.',
     };
   const hours = Math.max(0, figures.now.getTime() - since.getTime()) / HOUR_MS;
-  const after = since === last ? 'since the last one' : 'since the flight started';
+  const after = since === last ? 'since the last one' : start.since;
   const firing = hours >= settings.hours;
   return {
     ...base,
@@ -136,6 +147,22 @@ export function noDelivery(
       ? `No impressions for ${plural(hours, 'hour')} ${after}, while the flight is live (the alert is at ${plural(settings.hours, 'hour')}).`
       : `Delivering: ${plural(hours, 'hour')} ${after} (the alert is at ${plural(settings.hours, 'hour')}).`,
   };
+}
+
+/** The latest of the flight's start, the campaign's creation and its first live creative, and its words. */
+function deliverableFrom(
+  flightStart: Date | null | undefined,
+  createdAt: Date | null | undefined,
+  firstLiveAt: Date | null | undefined,
+): { at: Date | null; since: string } {
+  const candidates: [Date | null | undefined, string][] = [
+    [flightStart, 'since the flight started'],
+    [createdAt, 'since the campaign was created'],
+    [firstLiveAt, 'since its first creative went live'],
+  ];
+  let latest: { at: Date | null; since: string } = { at: null, since: 'since the flight started' };
+  for (const [at, since] of candidates) if (at && (!latest.at || at > latest.at)) latest = { at, since };
+  return latest;
 }
 
 /** Invalid traffic: the invalid share of the last hour's ad requests over `percent` %. */
@@ -288,6 +315,9 @@ export function flightEnding(
 /** Everything the rules read about one campaign at `now`. */
 export interface CampaignAlertFigures extends DeliveryFigures {
   lastImpressionAt: Date | null;
+  /** When the campaign was created and its first creative went live (the start of "no delivery"). */
+  createdAt?: Date | null;
+  firstLiveAt?: Date | null;
   /** The last hour's ad requests, invalid ones among them, impressions and VAST error pings by code. */
   lastHour: {
     adRequests: number;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFlight, flightDays, flightInstants, flightState, isCampaignTimezone } from './flight';
+import {
+  campaignFlight,
+  flightDays,
+  flightInstants,
+  flightState,
+  flightZone,
+  isCampaignTimezone,
+} from './flight';
 
 const at = (iso: string) => new Date(iso);
 
@@ -73,6 +80,14 @@ describe('flight state (campaign start and end in its timezone)', () => {
       timezone: 'Asia/Tokyo',
     };
     expect(campaignFlight(stored)).toEqual(stored);
+  });
+
+  it("puts a flight in its campaign's zone, UTC when the campaign names none or an empty one", () => {
+    expect(flightZone({ timezone: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
+    expect(flightZone({ timezone: '+05:30' })).toBe('+05:30');
+    expect(flightZone({})).toBe('UTC');
+    expect(flightZone({ timezone: null })).toBe('UTC');
+    expect(flightZone({ timezone: '' })).toBe('UTC');
   });
 
   it("gives a flight's first and last local days, a time of day left out, null for an open side", () => {

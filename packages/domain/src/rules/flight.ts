@@ -62,7 +62,8 @@ export function flightDays(flight: CampaignFlight | null | undefined): {
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const zoneOf = (flight: CampaignFlight) => flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
+/** A flight's zone: its campaign's, or UTC when it names none (absent or empty). */
+export const flightZone = (flight: CampaignFlight): string => flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
 
 /**
  * The instants a flight runs between, in the campaign's zone. A start date alone starts at 00:00 local,
@@ -75,7 +76,7 @@ export function flightInstants(flight: CampaignFlight): { from?: Date; until?: D
   const end = dayOf(flight.end);
   const at = (day: string, time: string) => {
     try {
-      return zonedTimeToUtc(day, time, zoneOf(flight));
+      return zonedTimeToUtc(day, time, flightZone(flight));
     } catch {
       return zonedTimeToUtc(day, time, DEFAULT_CAMPAIGN_TIMEZONE);
     }

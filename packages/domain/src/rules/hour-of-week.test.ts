@@ -3,7 +3,8 @@
 // America/New_York (the skipped hour never occurs, the repeated hour is one cell read twice), and in a
 // 30- and a 45-minute zone.
 import { describe, expect, it } from 'vitest';
-import { compileDeliveryRules, type DeliveryFacts } from './delivery-rules';
+import { compileDeliveryRules } from '../delivery/compile';
+import { type DeliveryFacts, UNKNOWN_FACTS } from '../delivery/rule-list';
 import { hourOfWeek } from './hour-of-week';
 
 /** The hour of the week of weekday (0 Monday) and hour. */
@@ -89,7 +90,7 @@ describe('the hour of the week in a zone', () => {
 });
 
 describe('the daypart across daylight-saving changes', () => {
-  const request: DeliveryFacts = { country: '', device: '', os: '', browser: '', site: '' };
+  const request: DeliveryFacts = UNKNOWN_FACTS;
   /** A grid with only Sunday 02:00-02:59 on. */
   const sundayTwo = Array.from({ length: 7 }, (_, day) =>
     Array.from({ length: 24 }, (__, hour) => day === SUNDAY && hour === 2),

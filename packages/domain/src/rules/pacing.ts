@@ -4,7 +4,7 @@
 // share of the goal whether it lasts 23, 24 or 25 hours (a daylight-saving change).
 import type { DELIVERY_MODES } from '../constants';
 import { offsetAt, offsetToMinutes } from '../timezones/offsets';
-import { type CampaignFlight, DEFAULT_CAMPAIGN_TIMEZONE, flightInstants } from './flight';
+import { type CampaignFlight, flightInstants, flightZone } from './flight';
 import type { CampaignGoal, GoalMetric } from './pricing';
 
 export const PACING_STATUSES = [
@@ -75,7 +75,7 @@ export interface Pacing {
   flightDays: number;
   /** The local days of the flight, first to last. */
   days: PacingDay[];
-  /** How the goal is delivered (rules/even-delivery.ts); the API sets it, absent: as fast as possible. */
+  /** How the goal is delivered (delivery/even-delivery.ts); the API sets it, absent: as fast as possible. */
   deliveryMode?: (typeof DELIVERY_MODES)[number];
   /** Evenly: the share of the requests the throttle serves now; null before it has one. */
   throttleRate?: number | null;
@@ -109,7 +109,7 @@ export interface EvenPlanLine {
 export function evenPlanLine(goal: CampaignGoal, flight: CampaignFlight): EvenPlanLine | null {
   const { from, until } = flightInstants(flight);
   if (!from || !until || until <= from) return null;
-  const zone = flight.timezone || DEFAULT_CAMPAIGN_TIMEZONE;
+  const zone = flightZone(flight);
   const wall = (instant: Date) => {
     try {
       return instant.getTime() + offsetToMinutes(offsetAt(zone, instant)) * 60_000;

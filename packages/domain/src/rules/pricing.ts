@@ -5,14 +5,21 @@
 // so every row's spend is a whole number of those and rows add up to their totals exactly.
 import { z } from 'zod/mini';
 import { GOAL_METRICS, RATE_MODELS } from '../constants';
+import { type FigureSpec, REPORT_FIGURES } from '../reports/figures';
 import { MESSAGES, rateDecimalsMessage } from '../validation/messages';
 
 export type GoalMetric = (typeof GOAL_METRICS)[number];
-export const GOAL_METRIC_LABELS: Record<GoalMetric, string> = {
-  impressions: 'Impressions',
-  clicks: 'Clicks',
-  completedViews: 'Completed views',
-};
+/**
+ * A goal metric's name: the goal's wording of the figure that counts it (figures.ts, `goal`), its label
+ * otherwise ('Impressions', 'Clicks', 'Completed views').
+ */
+export const GOAL_METRIC_LABELS = Object.fromEntries(
+  GOAL_METRICS.map((metric) => {
+    const figure = (REPORT_FIGURES as readonly FigureSpec[]).find((entry) => entry.goal?.metric === metric);
+    if (!figure) throw new Error(`No figure of the figures' list counts the goal metric ${metric}`);
+    return [metric, figure.goal?.label ?? figure.label];
+  }),
+) as Record<GoalMetric, string>;
 
 export type RateModel = (typeof RATE_MODELS)[number];
 export const RATE_MODEL_LABELS: Record<RateModel, string> = {

@@ -20,3 +20,15 @@ const KNOWN = new Set(COUNTRY_CODES);
 
 /** Whether a text is a country code a rule may name ('DE'; never 'de', 'EU' or 'XX'). */
 export const isCountryCode = (code: string): boolean => KNOWN.has(code);
+
+let regionNames: Intl.DisplayNames | undefined;
+/** A country's name from its ISO 3166-1 alpha-2 code (Intl.DisplayNames, English); the code when unknown. */
+export function countryLabel(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -15,6 +15,20 @@ export const DEVICE_TYPE_LABELS: Readonly<Record<DeviceType, string>> = {
   other: 'Other devices',
 };
 
+/**
+ * A common user agent of each device type the tag tester can test as (a desk testing a mobile campaign):
+ * Chrome on Windows, Chrome on Android, Safari on an iPad, a Roku player.
+ */
+export const TEST_USER_AGENTS: Readonly<Record<Exclude<DeviceType, 'other'>, string>> = {
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  mobile:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  tablet:
+    'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  ctv: 'Roku/DVP-12.5 (12.5.0.4174-AE)',
+};
+
 /** The part of a user-agent parser's answer the mapping reads (ua-parser-js 1.x's `IResult`). */
 export interface ParsedUserAgent {
   device?: { type?: string | undefined } | undefined;

@@ -275,6 +275,9 @@ export const MESSAGES = {
   deliveryTestUserAgent: 'The user agent to test as is text of 1,024 characters at most',
   deliveryTestSite: 'The site to test on must be a page URL, a domain or app:<bundle>',
   deliveryTestAt: 'The time to test must be an ISO 8601 date and time with its offset',
+  deliveryTestDevice: 'The device to test as is desktop, mobile, tablet or ctv',
+  deliveryTestDeviceOrAgent: 'Test as a device type or as a user agent, not both',
+  deliveryTestLanguage: "The language to test with is a browser's Accept-Language of 200 characters at most",
 
   // The file manager: its sentences name what is wrong themselves, so they stand alone.
   fileNameMissing: 'Fill in a name.',
@@ -342,6 +345,13 @@ export const MESSAGES = {
   webhookNotSwitchedOff: 'The webhook was not switched off',
   webhookNotSwitchedOn: 'The webhook was not switched on',
 
+  // The console's titles and texts of a done action's notification (`notify({ type: 'success', title:
+  // MESSAGES.x })`), no full stop in a title; those naming a value are `...Message` functions.
+  creativePublished: 'Published',
+  creativePublishedText: 'A new live creative serves now.',
+  draftDeleted: 'Draft deleted',
+  invitationSentAgain: 'Invitation sent again',
+
   // The console's fallbacks (`errorMessage(error, MESSAGES.x)`): what a screen says when an error
   // carries no message a user can read (a network failure, a server's 5xx without one).
   abTestNotStarted: 'The A/B test was not started.',
@@ -365,6 +375,13 @@ export const MESSAGES = {
   creativeNotSaved: 'The creative was not saved.',
   dashboardNotLoaded: 'The dashboard could not be loaded.',
   deliveryRulesNotSaved: 'The delivery rules were not saved.',
+  /** The inventory forecast (docs/reports.md, "The inventory forecast"): its request's refusals and its failure. */
+  forecastGoal: 'goal: the impressions to deliver, a whole number from 1 to 10,000,000,000',
+  forecastTimezone: 'timezone: choose the timezone of the flight dates from the list',
+  forecastOrder: 'end: the flight must end on or after the day it starts',
+  forecastLength: 'end: a forecast reads a flight of at most 366 days',
+  forecastEnded: 'end: the flight has ended; a forecast reads days to come',
+  forecastFailed: 'The forecast could not be computed.',
   draftNotSaved: 'The draft could not be saved. Please try again.',
   fileNotCopiedIntoCreative: 'The file could not be copied into the creative. Please try again.',
   filesNotListed: 'The files could not be listed.',
@@ -383,6 +400,8 @@ export const MESSAGES = {
   profileNotSaved: 'Your profile could not be saved.',
   reportNotScheduled: 'The report was not scheduled. Please try again.',
   serverRefused: 'The server refused it. Please try again.',
+  shareLinkNotRevoked: 'The share link was not revoked.',
+  shareLinksNotLoaded: 'The share links could not be loaded.',
   tagNotTested: 'The tag could not be tested.',
   uploadFailed: 'The upload failed.',
   usersNotLoaded: 'The users could not be loaded.',

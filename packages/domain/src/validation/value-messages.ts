@@ -140,27 +140,20 @@ export const conversionCurrencySharedMessage = (shared: string, asked: string): 
 export const rateCurrencyOfConversionsMessage = (actions: string, asked: string): string =>
   `This campaign's conversion actions count value in ${actions}: book the rate in ${actions} too (not ${asked}), so ROAS compares like with like.`;
 
-/** What a rule that excludes everything leaves out, by rule (docs/serving.md, "Delivery rules"). */
-const SERVES_NOTHING: Readonly<Record<string, string>> = {
-  countries: 'every country is excluded',
-  devices: 'every device type is excluded',
-  os: 'no operating system is left',
-  browsers: 'no browser is left',
-  sites: 'every allowed site is blocked',
-  daypart: 'no hour of the week is chosen',
-};
-
-/** A rule set no request could match (400, the field is the rule). */
-export const deliveryRulesServeNothingMessage = (rule: string): string =>
-  `These rules would exclude every request: ${SERVES_NOTHING[rule] ?? rule}.`;
+/**
+ * A rule set no request could match (400, the field is the rule); `leftOut` is what the rule excludes
+ * ("every country is excluded": its `servesNothing` in delivery/rule-list.ts).
+ */
+export const deliveryRulesServeNothingMessage = (leftOut: string): string =>
+  `These rules would exclude every request: ${leftOut}.`;
 
 /** A creative's rules that, with its campaign's, leave no request: a creative's rules only narrow. */
-export const creativeRulesServeNothingMessage = (rule: string): string =>
-  `With its campaign's rules, this creative's rules would exclude every request (${SERVES_NOTHING[rule] ?? rule}): a creative's rules can only narrow its campaign's.`;
+export const creativeRulesServeNothingMessage = (leftOut: string): string =>
+  `With its campaign's rules, this creative's rules would exclude every request (${leftOut}): a creative's rules can only narrow its campaign's.`;
 
 /** A campaign's rules that would leave one of its creatives no request. */
-export const campaignRulesStrandCreativeMessage = (creative: string, rule: string): string =>
-  `With these rules the creative "${creative}" could never serve (${SERVES_NOTHING[rule] ?? rule} once its own rules apply): change its rules first.`;
+export const campaignRulesStrandCreativeMessage = (creative: string, leftOut: string): string =>
+  `With these rules the creative "${creative}" could never serve (${leftOut} once its own rules apply): change its rules first.`;
 
 /** An A/B test whose variants have different delivery rules (docs/reports.md, "A/B tests"). */
 export const abTestRulesDifferMessage = (first: string, other: string): string =>
@@ -235,3 +228,10 @@ export const uploadRateMessage = (perMinute: number, seconds: number) =>
 /** The answer to moving or deleting a folder with more keys than one call may touch. */
 export const folderTooLargeMessage = (name: string, limit: number) =>
   `${name} holds more than ${limit.toLocaleString('en-US')} files and folders, more than one move or delete may touch: move or delete the folders inside it first.`;
+
+/** A builder draft deleted: the notification's text under MESSAGES.draftDeleted. */
+export const draftDeletedMessage = (name: string): string => `“${name}” was deleted.`;
+
+/** An invitation sent again: the notification's text under MESSAGES.invitationSentAgain. */
+export const invitationSentAgainMessage = (email: string): string =>
+  `${email} got a new link; the one before no longer works.`;

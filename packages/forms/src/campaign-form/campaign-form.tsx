@@ -30,6 +30,10 @@ export interface CampaignFormProps {
   className?: string;
   /** The clock that says whether the campaign is live (stories pin it). */
   now?: Date;
+  /** Each edit's values, checked or not (the console's inventory forecast follows them). */
+  onValuesChange?: ((values: Partial<CampaignFormValues>) => void) | undefined;
+  /** Drawn before the submit button (the console's inventory forecast). */
+  beforeSubmit?: React.ReactNode;
 }
 
 /** UTC first, then the console's zones (the flight's timezone picker). */
@@ -47,6 +51,8 @@ export function CampaignForm({
   submitLabel,
   className,
   now,
+  onValuesChange,
+  beforeSubmit,
 }: CampaignFormProps) {
   // Values held back while the user confirms that the campaign stops serving until its new start.
   const [pausing, setPausing] = React.useState<{ values: CampaignFormValues; until: string }>();
@@ -54,12 +60,18 @@ export function CampaignForm({
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: schemaResolver(campaignBodySchema),
     defaultValues: { name: '', data: { start: null, end: null }, ...defaultValues },
   });
   const editing = defaultValues?.id !== undefined;
+  React.useEffect(() => {
+    if (!onValuesChange) return;
+    const watching = watch((values) => onValuesChange(values as Partial<CampaignFormValues>));
+    return () => watching.unsubscribe();
+  }, [watch, onValuesChange]);
 
   return (
     <form
@@ -153,6 +165,7 @@ export function CampaignForm({
           </Field>
         )}
       />
+      {beforeSubmit}
       <Button type="submit" loading={isSubmitting}>
         {submitLabel ?? (editing ? 'Save campaign' : 'Create campaign')}
       </Button>

@@ -34,8 +34,8 @@ export const New: Story = {
         lookbackDays: 30,
         currency: 'EUR',
         unsigned: 'tag-only',
-        maxPerClick: 5,
-        maxValue: '',
+        maxPerClick: 3,
+        maxValue: '100000',
       }),
     );
   },
@@ -57,7 +57,11 @@ export const PostbackSettings: Story = {
     const perClick = canvas.getByLabelText('Conversions per click');
     await userEvent.clear(perClick);
     await userEvent.type(perClick, '3');
-    await userEvent.type(canvas.getByLabelText('Maximum value (optional)'), '500.00');
+    const maximum = canvas.getByLabelText('Maximum value (optional)');
+    // A new action starts at the default maximum of 100,000 of its currency.
+    await expect(maximum).toHaveValue('100000');
+    await userEvent.clear(maximum);
+    await userEvent.type(maximum, '500.00');
     await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
@@ -96,8 +100,8 @@ export const OnePerClick: Story = {
         lookbackDays: 7,
         currency: 'USD',
         unsigned: 'tag-only',
-        maxPerClick: 5,
-        maxValue: '',
+        maxPerClick: 3,
+        maxValue: '100000',
       }),
     );
   },
@@ -115,6 +119,7 @@ export const Errors: Story = {
     const perClick = canvas.getByLabelText('Conversions per click');
     await userEvent.clear(perClick);
     await userEvent.type(perClick, '0');
+    await userEvent.clear(canvas.getByLabelText('Maximum value (optional)'));
     await userEvent.type(canvas.getByLabelText('Maximum value (optional)'), 'lots');
     await userEvent.click(canvas.getByRole('button', { name: 'Create conversion action' }));
     await expect(await canvas.findByText(MESSAGES.conversionActionName)).toBeVisible();

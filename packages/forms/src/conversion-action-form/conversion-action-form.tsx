@@ -13,6 +13,7 @@ import {
   type ConversionCounting,
   type ConversionType,
   conversionActionBodySchema,
+  DEFAULT_MAX_VALUE,
   LOOKBACK_DAYS,
   MAX_PER_CLICK,
   UNSIGNED_CONVERSIONS,
@@ -120,8 +121,10 @@ export function ConversionActionForm({
       lookbackDays: LOOKBACK_DAYS.default,
       currency: currency.fixed ?? currency.default,
       unsigned: 'tag-only' as UnsignedConversions,
-      maxPerClick: MAX_PER_CLICK.default,
-      maxValue: '',
+      // A new action's defaults (docs/conversions.md, "Signed postbacks and caps"): 3 a click, at most
+      // 100,000 of its currency; both editable, an empty maximum is none.
+      maxPerClick: MAX_PER_CLICK.newAction,
+      maxValue: DEFAULT_MAX_VALUE,
     },
   });
   const counting = watch('counting') ?? 'every';

@@ -219,6 +219,24 @@ export const EscapedClickMacroMissing: Story = {
   },
 };
 
+/**
+ * "Direct (no platform)": nothing expands a click macro, so none is asked for, and the landing page's help
+ * names no platform's click tracker (docs/tags.md, "Direct tags").
+ */
+export const DirectNoClickMacro: Story = {
+  play: async ({ canvas }) => {
+    await choose(canvas, 'Traffic platform', 'Direct (no platform)');
+    await expect(canvas.queryByLabelText('Click macro')).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText('Escaped click macro')).not.toBeInTheDocument();
+    await expect(
+      canvas.getByText(
+        'Where a click on the ad goes (straight from our click redirect, with no platform in between). Needed before the creative is published.',
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/platform's click tracker/)).not.toBeInTheDocument();
+  },
+};
+
 export const UserClickMacros: Story = {
   play: async ({ canvas, args }) => {
     await choose(canvas, 'Type', 'VAST');

@@ -7,6 +7,7 @@ import {
   creativeSize,
   DEFAULT_CREATIVE_NAME,
   DEFAULT_CREATIVE_SIZE,
+  findPlatform,
   landingPageUrl,
 } from '@adconsole/domain';
 import { Button, cn, Field, Input } from '@adconsole/ui';
@@ -127,7 +128,7 @@ export function CreativeForm({
       <CreativeSettingSwitches form={form} />
       <Field
         label="Landing page URL"
-        description="Where a click on the ad goes (through the platform's click tracker). Needed before the creative is published."
+        description={landingPageHelp(findPlatform(watch('platform')))}
         error={errors.landingUrl?.message}
       >
         <Input
@@ -146,4 +147,12 @@ export function CreativeForm({
       </Button>
     </form>
   );
+}
+
+/** The landing page's help: through the platform's click tracker, or (a direct tag) straight there. */
+function landingPageHelp(platform: ReturnType<typeof findPlatform>): string {
+  const route = platform?.direct
+    ? 'straight from our click redirect, with no platform in between'
+    : "through the platform's click tracker";
+  return `Where a click on the ad goes (${route}). Needed before the creative is published.`;
 }

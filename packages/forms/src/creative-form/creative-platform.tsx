@@ -42,7 +42,8 @@ export function CreativePlatform({ form }: { form: CreativeFormMethods }) {
           </Field>
         )}
       />
-      {platform && !platform.clickMacro ? (
+      {/* A direct tag has no platform in between: nothing expands a click macro (docs/tags.md, "Direct tags"). */}
+      {platform && !platform.clickMacro && !platform.direct ? (
         <>
           <Field
             label="Click macro"

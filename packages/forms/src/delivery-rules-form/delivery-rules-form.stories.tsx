@@ -1,12 +1,17 @@
 import {
+  DELIVERY_RULE,
   type DeliveryEstimateAnswer,
   type DeliveryRules,
   deliveryRulesServeNothingMessage,
+  type EstimateInput,
+  estimateDelivery,
   MESSAGES,
 } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { DeliveryRulesForm } from './delivery-rules-form';
+import { DeliveryRulesForm, type DeliveryRulesFormProps } from './delivery-rules-form';
+import type { EstimateState } from './estimate-note';
 
 const weekdays = Array.from({ length: 7 }, (_, day) =>
   Array.from({ length: 24 }, (__, hour) => day < 5 && hour >= 8 && hour < 20),
@@ -21,12 +26,59 @@ const ESTIMATE: DeliveryEstimateAnswer = {
   to: '2026-11-26T10:00:00.000Z',
   impressions: 84_210,
   share: 0.3812,
+  basis: 'campaign',
   rules: [
-    { rule: 'countries', share: 0.71 },
-    { rule: 'devices', share: 0.83 },
-    { rule: 'daypart', share: 0.647 },
+    { rule: 'countries', share: 0.71, read: true },
+    { rule: 'devices', share: 0.83, read: true },
+    { rule: 'daypart', share: 0.647, read: true },
   ],
 };
+
+/**
+ * A week of 10,000 impressions to estimate from, by hand: 6,000 in Germany, 4,000 in France; 7,000
+ * mobile, 3,000 desktop; 1,000 in each of the weekdays' hours 08-18 and nothing else (50 hours, 200 each).
+ */
+const HISTORY: EstimateInput = {
+  byDimension: {
+    country: [
+      { value: 'DE', impressions: 6000 },
+      { value: 'FR', impressions: 4000 },
+    ],
+    device: [
+      { value: 'mobile', impressions: 7000 },
+      { value: 'desktop', impressions: 3000 },
+    ],
+    os: [{ value: 'Android 14', impressions: 10_000 }],
+    browser: [{ value: 'Chrome 126', impressions: 10_000 }],
+    site: [{ value: 'news.example.com', impressions: 10_000 }],
+  },
+  weekHours: Array.from({ length: 168 }, (_, hour) =>
+    hour < 120 && hour % 24 >= 8 && hour % 24 < 18 ? 200 : 0,
+  ),
+};
+
+/** The rules dialog's page: each valid rule set asked for its estimate, the answer for the set on screen. */
+function FollowingForm(props: DeliveryRulesFormProps) {
+  const [state, setState] = useState<EstimateState | undefined>(undefined);
+  return (
+    <DeliveryRulesForm
+      {...props}
+      estimate={state}
+      onRulesChange={(rules) => {
+        props.onRulesChange?.(rules);
+        setState({
+          status: 'ready',
+          estimate: {
+            from: ESTIMATE.from,
+            to: ESTIMATE.to,
+            basis: 'campaign',
+            ...estimateDelivery(rules, HISTORY),
+          },
+        });
+      }}
+    />
+  );
+}
 
 const meta = {
   title: 'Forms/DeliveryRulesForm',
@@ -107,8 +159,25 @@ export const Refused: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.clear(canvas.getByLabelText('Only on these'));
     await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
-    await expect(await canvas.findByText(deliveryRulesServeNothingMessage('daypart'))).toBeVisible();
+    await expect(
+      await canvas.findByText(deliveryRulesServeNothingMessage(DELIVERY_RULE.daypart.servesNothing)),
+    ).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** A malformed entry of the block list: its message beside the block list, not the allow list. */
+export const RefusedBlockEntry: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('Never on these'), 'good.example\nnot a domain!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    const block = canvas.getByLabelText('Never on these');
+    await waitFor(() => expect(block).toHaveAttribute('aria-invalid', 'true'));
+    await expect(block).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.deliveryRuleSite));
+    await expect(canvas.getByLabelText('Only on these')).not.toHaveAttribute('aria-invalid');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    // The screenshot without the button's focus ring.
+    (canvas.getByRole('button', { name: 'Save delivery rules' }) as HTMLElement).blur();
   },
 };
 
@@ -189,6 +258,61 @@ export const ServerError: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/could never serve/)).toBeVisible();
+  },
+};
+
+/**
+ * The estimate follows every edit: Germany (60 %), then mobile (60 % × 70 % = 42 %), then weekdays
+ * 08-20 (every impression of the history is on weekdays 08-18: still 42 %), then Austria only (none).
+ */
+export const EstimateFollowsEachRule: Story = {
+  render: (args) => <FollowingForm {...args} />,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/About 100 % of the last 7 days’ impressions/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Countries' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Only these' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Add a country' }));
+    await userEvent.type(within(document.body).getByPlaceholderText('Search countries…'), 'Germany');
+    await userEvent.click(await within(document.body).findByRole('option', { name: /Germany/ }));
+    await expect(await canvas.findByText(/About 60 % of the last 7 days’ impressions/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Device types' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Only these' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Mobile' }));
+    await expect(await canvas.findByText(/About 42 % of the last 7 days’ impressions/)).toBeVisible();
+    await expect(canvas.getByText(/Read: countries 60 %, device types 70 %/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Weekdays 08-20' }));
+    await expect(
+      await canvas.findByText(/Read: countries 60 %, device types 70 %, daypart 100 %/),
+    ).toBeVisible();
+    await expect(canvas.getByText(/About 42 % of the last 7 days’ impressions/)).toBeVisible();
+    // The screenshot without the last button's focus ring.
+    (canvas.getByRole('button', { name: 'Weekdays 08-20' }) as HTMLElement).blur();
+  },
+};
+
+/** A campaign that has not run: estimated from the account's other campaigns, and it says so. */
+export const EstimateFromTheAccount: Story = {
+  args: {
+    rules: GERMAN_MOBILE_WEEKDAYS,
+    estimate: { status: 'ready', estimate: { ...ESTIMATE, basis: 'account' } },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(/impressions of your other campaigns \(this one has none yet\)/),
+    ).toBeVisible();
+  },
+};
+
+/** Neither the campaign nor the account has impressions: it says why there is no estimate. */
+export const NothingToEstimateFrom: Story = {
+  args: {
+    rules: GERMAN_MOBILE_WEEKDAYS,
+    estimate: { status: 'ready', estimate: { ...ESTIMATE, basis: 'none', impressions: 0, share: null } },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(/neither this campaign nor your other campaigns have any yet/),
+    ).toBeVisible();
   },
 };
 

@@ -1,27 +1,26 @@
 // The delivery rules of a campaign, or of one of its creatives (docs/serving.md, "Delivery rules"): who,
-// where and when its ads serve. Countries, device types, operating systems and browsers to include or
-// exclude, sites and app bundles to allow and block, whether a request whose site is unknown serves (the
-// campaign's choice), a week of hours in the campaign's timezone, and frequency caps with the sentence
-// saying what they mean (per browser on each site; for the campaign, whether a request that cannot be
-// capped serves: docs/serving.md, "Frequency caps"). The domain's schema checks what is
-// sent, with its messages beside each rule (a rule set that excludes every request too); while the
-// rules are edited the form hands each valid set to `onRulesChange`, so the page can show what share of
-// the last 7 days' impressions it would have kept (`estimate`) before anything is saved.
+// where and when its ads serve. One field per rule of the domain's DELIVERY_RULES, drawn by its kind:
+// a list to include or exclude (countries, device types, operating systems, browsers...), sites and app
+// bundles to allow and block with whether a request whose site is unknown serves (the campaign's
+// choice), a week of hours in the campaign's timezone; then frequency caps with the sentence saying what
+// they mean (per browser on each site; for the campaign, whether a request that cannot be capped serves:
+// docs/serving.md, "Frequency caps"). The domain's schema checks what is sent, with its messages beside
+// each rule (a rule set that excludes every request too); while the rules are edited the form hands
+// each valid set to `onRulesChange` once per change, so the page can show what share of the last 7
+// days' impressions it would have kept (`estimate`) before anything is saved.
 import {
-  COMMON_BROWSER_FAMILIES,
-  COMMON_OS_FAMILIES,
-  COUNTRY_CODES,
   campaignDeliveryRulesSchema,
-  countryLabel,
   creativeDeliveryRulesSchema,
-  DEVICE_TYPE_LABELS,
-  DEVICE_TYPES,
+  DELIVERY_RULES,
   type DeliveryRules,
+  LIST_RULES,
+  type ListKind,
+  type ListRuleName,
   safeParseWithMessages,
   zoneWords,
 } from '@adconsole/domain';
 import { Button, cn, Field, Switch, Textarea } from '@adconsole/ui';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { FormStatus } from '../lib/form-status';
@@ -31,11 +30,7 @@ import { EstimateNote, type EstimateState } from './estimate-note';
 import { type CapRow, capsOf, FrequencyCapsField } from './frequency-caps-field';
 import { ListRuleField, type ListRuleValue } from './list-rule-field';
 
-export interface DeliveryRulesFormValues {
-  countries: ListRuleValue;
-  devices: ListRuleValue;
-  os: ListRuleValue;
-  browsers: ListRuleValue;
+export type DeliveryRulesFormValues = { [K in ListRuleName]: ListRuleValue } & {
   /** One domain or app:<bundle> a line. */
   allow: string;
   block: string;
@@ -45,7 +40,7 @@ export interface DeliveryRulesFormValues {
   frequencyCaps: CapRow[];
   /** Whether a request that cannot be capped serves (the campaign's choice). */
   uncappableServes: boolean;
-}
+};
 
 export interface DeliveryRulesFormProps {
   /** A campaign's rules (with the unknown-site choice) or a creative's own (which narrow them). */
@@ -58,6 +53,8 @@ export interface DeliveryRulesFormProps {
   /** Each valid rule set while it is edited (for the estimate). */
   onRulesChange?: ((rules: DeliveryRules) => void) | undefined;
   estimate?: EstimateState | undefined;
+  /** Drawn under the estimate, before the save button (the console's inventory forecast). */
+  beforeSubmit?: ReactNode;
   serverError?: string | null;
   successMessage?: string | null;
   className?: string;
@@ -67,10 +64,9 @@ const listOf = (rule: { mode: 'include' | 'exclude'; values: string[] } | null |
   rule ? { mode: rule.mode, values: [...rule.values] } : { mode: 'any', values: [] };
 
 const formValuesOf = (rules: DeliveryRules): DeliveryRulesFormValues => ({
-  countries: listOf(rules.countries),
-  devices: listOf(rules.devices),
-  os: listOf(rules.os),
-  browsers: listOf(rules.browsers),
+  ...(Object.fromEntries(LIST_RULES.map((rule) => [rule.key, listOf(rules[rule.key])])) as {
+    [K in ListRuleName]: ListRuleValue;
+  }),
   allow: (rules.sites?.allow ?? []).join('\n'),
   block: (rules.sites?.block ?? []).join('\n'),
   unknownSiteServes: rules.unknownSite !== 'skip',
@@ -88,9 +84,9 @@ const lines = (text: string) =>
 /** What the form sends: each rule set, `any` and empty lists left out, the daypart only when it narrows. */
 function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'): Record<string, unknown> {
   const rules: Record<string, unknown> = {};
-  for (const name of ['countries', 'devices', 'os', 'browsers'] as const) {
-    const { mode, values: chosen } = values[name];
-    if (mode !== 'any') rules[name] = { mode, values: chosen };
+  for (const { key } of LIST_RULES) {
+    const { mode, values: chosen } = values[key];
+    if (mode !== 'any') rules[key] = { mode, values: chosen };
   }
   const [allow, block] = [lines(values.allow), lines(values.block)];
   if (allow.length > 0 || block.length > 0) rules.sites = { allow, block };
@@ -101,14 +97,23 @@ function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'
   return rules;
 }
 
-const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
-  value: code,
-  label: countryLabel(code),
-  keywords: [code],
-})).sort((a, b) => a.label.localeCompare(b.label));
-const DEVICE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
-const familyOptions = (families: readonly string[], chosen: readonly string[]) =>
-  [...new Set([...families, ...chosen])].map((family) => ({ value: family, label: family }));
+/** A long list's options in the order of their names; a short one's (device types) as the rule has them. */
+const SORTED_FROM = 10;
+const optionsCache = new Map<ListKind, { value: string; label: string; keywords: string[] }[]>();
+
+/** What a list rule's field offers: its kind's values (an open set's chosen ones too), each named. */
+function listOptions(kind: ListKind, chosen: readonly string[]) {
+  let offered = optionsCache.get(kind);
+  if (offered === undefined) {
+    offered = kind.offered.map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
+    if (offered.length >= SORTED_FROM) offered.sort((a, b) => a.label.localeCompare(b.label));
+    optionsCache.set(kind, offered);
+  }
+  const extra = chosen
+    .filter((value) => !kind.offered.includes(value))
+    .map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
+  return extra.length === 0 ? offered : [...offered, ...extra];
+}
 
 /** The first message anywhere under a rule's path ('countries.values.1' is under 'countries'). */
 function messageUnder(errors: unknown, name: string): string | undefined {
@@ -132,6 +137,7 @@ export function DeliveryRulesForm({
   onSubmit,
   onRulesChange,
   estimate,
+  beforeSubmit,
   serverError,
   successMessage,
   className,
@@ -157,35 +163,97 @@ export function DeliveryRulesForm({
   const { errors, isSubmitting } = formState;
   const values = watch();
   const candidate = JSON.stringify(rulesOf(values, level));
-  // Each valid rule set, once per change, for the estimate.
+  // The page's latest callback, so that a new function each render asks for nothing new.
+  const rulesChanged = useRef(onRulesChange);
+  rulesChanged.current = onRulesChange;
+  // Each valid rule set, once per change of the rules (not per render), for the estimate.
   useEffect(() => {
-    if (!onRulesChange) return;
     const parsed = safeParseWithMessages(target, JSON.parse(candidate));
-    if (parsed.success) onRulesChange(parsed.data as DeliveryRules);
-  }, [candidate, onRulesChange, target]);
+    if (parsed.success) rulesChanged.current?.(parsed.data as DeliveryRules);
+  }, [candidate, target]);
 
-  const list = (
-    name: 'countries' | 'devices' | 'os' | 'browsers',
-    label: string,
-    noun: string,
-    options: () => { value: string; label: string }[],
-    checkboxes = false,
-  ) => (
+  const listField = (rule: (typeof LIST_RULES)[number]) => (
     <Controller
+      key={rule.key}
       control={control}
-      name={name}
+      name={rule.key}
       render={({ field }) => (
         <ListRuleField
-          label={label}
-          noun={noun}
+          label={rule.label}
+          noun={rule.noun}
           value={field.value}
           onChange={field.onChange}
-          options={options()}
-          checkboxes={checkboxes}
-          error={messageUnder(errors, name)}
+          options={listOptions(rule.kind, field.value.values)}
+          checkboxes={rule.kind.checkboxes === true}
+          error={messageUnder(errors, rule.key)}
         />
       )}
     />
+  );
+
+  // Each list's entries' messages beside that list; the rule's own (every allowed site blocked) beside the first.
+  const sitesErrors = (errors as Record<string, unknown>).sites as Record<string, unknown> | undefined;
+  const siteErrors = {
+    rule: typeof sitesErrors?.message === 'string' ? sitesErrors.message : undefined,
+    allow: messageUnder(sitesErrors ?? {}, 'allow'),
+    block: messageUnder(sitesErrors ?? {}, 'block'),
+  };
+  const sitesField = (label: string) => (
+    <fieldset key="sites" className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">
+      <legend className="font-medium text-sm">{label}</legend>
+      <Field
+        label="Only on these"
+        description="One domain a line (it covers its subdomains), or app:<bundle>. Empty: any site."
+        error={siteErrors.rule ?? siteErrors.allow}
+      >
+        <Textarea rows={3} {...register('allow')} />
+      </Field>
+      <Field label="Never on these" description="Blocked even when allowed above." error={siteErrors.block}>
+        <Textarea rows={3} {...register('block')} />
+      </Field>
+      {level === 'campaign' ? (
+        <Controller
+          control={control}
+          name="unknownSiteServes"
+          render={({ field }) => (
+            <Field
+              orientation="horizontal"
+              label="Serve requests whose site is unknown"
+              description="No site macro, no page, no referrer: the site cannot be told."
+              className="md:col-span-2"
+            >
+              {(props) => <Switch {...props} checked={field.value} onCheckedChange={field.onChange} />}
+            </Field>
+          )}
+        />
+      ) : null}
+    </fieldset>
+  );
+
+  const daypartField = () => (
+    <Controller
+      key="daypart"
+      control={control}
+      name="daypart"
+      render={({ field }) => (
+        <DaypartGrid
+          value={field.value}
+          onChange={field.onChange}
+          zone={zoneWords(timezone)}
+          error={messageUnder(errors, 'daypart')}
+        />
+      )}
+    />
+  );
+
+  // The list rules side by side, then each other rule in the list's order.
+  const lists = LIST_RULES.map(listField);
+  const others: ReactNode[] = DELIVERY_RULES.flatMap((rule) =>
+    rule.kind.type === 'sites'
+      ? [sitesField(rule.label)]
+      : rule.kind.type === 'daypart'
+        ? [daypartField()]
+        : [],
   );
 
   return (
@@ -204,57 +272,8 @@ export function DeliveryRulesForm({
           A creative’s rules narrow its campaign’s: a request must match both.
         </p>
       ) : null}
-      <div className="grid gap-3 md:grid-cols-2">
-        {list('countries', 'Countries', 'country', () => COUNTRY_OPTIONS)}
-        {list('devices', 'Device types', 'device type', () => DEVICE_OPTIONS, true)}
-        {list('os', 'Operating systems', 'operating system', () =>
-          familyOptions(COMMON_OS_FAMILIES, values.os.values),
-        )}
-        {list('browsers', 'Browsers', 'browser', () =>
-          familyOptions(COMMON_BROWSER_FAMILIES, values.browsers.values),
-        )}
-      </div>
-      <fieldset className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">
-        <legend className="font-medium text-sm">Sites and apps</legend>
-        <Field
-          label="Only on these"
-          description="One domain a line (it covers its subdomains), or app:<bundle>. Empty: any site."
-          error={messageUnder(errors, 'sites')}
-        >
-          <Textarea rows={3} {...register('allow')} />
-        </Field>
-        <Field label="Never on these" description="Blocked even when allowed above.">
-          <Textarea rows={3} {...register('block')} />
-        </Field>
-        {level === 'campaign' ? (
-          <Controller
-            control={control}
-            name="unknownSiteServes"
-            render={({ field }) => (
-              <Field
-                orientation="horizontal"
-                label="Serve requests whose site is unknown"
-                description="No site macro, no page, no referrer: the site cannot be told."
-                className="md:col-span-2"
-              >
-                {(props) => <Switch {...props} checked={field.value} onCheckedChange={field.onChange} />}
-              </Field>
-            )}
-          />
-        ) : null}
-      </fieldset>
-      <Controller
-        control={control}
-        name="daypart"
-        render={({ field }) => (
-          <DaypartGrid
-            value={field.value}
-            onChange={field.onChange}
-            zone={zoneWords(timezone)}
-            error={messageUnder(errors, 'daypart')}
-          />
-        )}
-      />
+      <div className="grid gap-3 md:grid-cols-2">{lists}</div>
+      {others}
       <Controller
         control={control}
         name="frequencyCaps"
@@ -275,6 +294,7 @@ export function DeliveryRulesForm({
         )}
       />
       <EstimateNote state={estimate} />
+      {beforeSubmit}
       <Button type="submit" loading={isSubmitting} className="justify-self-start">
         Save delivery rules
       </Button>

@@ -57,6 +57,16 @@ export const LoggedOut: Story = {
   },
 };
 
+/** A page for readers without accounts (a shared report): neither a user nor a Sign In link. */
+export const WithoutSignIn: Story = {
+  args: { user: undefined, signInHref: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Dark mode' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Ada Lovelace' })).toBeNull();
+  },
+};
+
 export const LongText: Story = {
   args: { user: { name: 'Maximilian Alexander von Hohenzollern-Sigmaringen', href: '#/profile' } },
 };

@@ -19,7 +19,8 @@ export type TopBarProps = {
   onThemeChange?: (theme: Theme) => void;
   /** The signed-in user: their name links to the profile. Absent: a Sign In link shows instead. */
   user?: TopBarUser;
-  signInHref?: string;
+  /** Where the Sign In link goes; `null`: no Sign In link (a page for readers without accounts). */
+  signInHref?: string | null;
   renderLink?: RenderLink;
   className?: string;
 };
@@ -73,11 +74,13 @@ export function TopBar({
                 </>
               ),
             })
-          : renderLink({
-              href: signInHref,
-              className: buttonVariants({ variant: 'outline', size: 'sm' }),
-              children: 'Sign In',
-            })}
+          : signInHref === null
+            ? null
+            : renderLink({
+                href: signInHref,
+                className: buttonVariants({ variant: 'outline', size: 'sm' }),
+                children: 'Sign In',
+              })}
       </div>
     </header>
   );

@@ -79,6 +79,9 @@ export interface EvaluatedCampaignRow extends Pick<CampaignRow, 'id' | 'owner_id
   campaign_settings: AlertSettingsLevel | null;
   recipients: string[] | null;
   live_ids: string[];
+  /** When the campaign was created and its first creative went live ("no delivery" counts from the later). */
+  created_at: Date;
+  first_live_at: Date | null;
   /** Archived: in the list only for its open alerts, which close (it serves nothing, so judges nothing). */
   archived: boolean;
 }
@@ -94,12 +97,13 @@ export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaign
   return db.query<EvaluatedCampaignRow>(
     `select c.id, c.owner_id, c.name, c.body, u.email as owner_email,
             d.settings as account_settings, r.settings as campaign_settings, r.recipients,
-            coalesce(l.live_ids, '{}') as live_ids, c.archived_at is not null as archived
+            coalesce(l.live_ids, '{}') as live_ids, c.created_at, l.first_live_at,
+            c.archived_at is not null as archived
        from campaigns c
        join users u on u.id = c.owner_id
        left join alert_defaults d on d.user_id = c.owner_id
        left join campaign_alert_rules r on r.campaign_id = c.id
-       left join (select campaign_id, array_agg(id order by id) as live_ids
+       left join (select campaign_id, array_agg(id order by id) as live_ids, min(created_at) as first_live_at
                     from live_creatives group by campaign_id) l on l.campaign_id = c.id
       where u.disabled_at is null
         and ((c.archived_at is null and l.live_ids is not null)

@@ -64,3 +64,13 @@ export function listAuditRows(
     one ? [filter.limit, filter.campaignId] : [filter.limit],
   );
 }
+
+/** Deletes up to `limit` of the oldest entries made before `before`; answers how many went. */
+export async function deleteAuditRowsBefore(db: Queryable, before: Date, limit: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `delete from audit_log where id in (select id from audit_log where at < $1 order by at limit $2)
+     returning id::text as id`,
+    [before, limit],
+  );
+  return rows.length;
+}

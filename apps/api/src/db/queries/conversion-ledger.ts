@@ -74,14 +74,6 @@ export async function insertCountedConversions(
   return new Set(inserted.map((row) => row.id));
 }
 
-/** Inserts conversions not counted, each with its reason. */
-export async function insertInvalidConversions(
-  tx: Queryable,
-  rows: readonly ConversionLedgerRow[],
-): Promise<void> {
-  if (rows.length > 0) await tx.query(insertSql(''), columnArrays(rows));
-}
-
 /** Which of these (action, order hash) pairs are counted already: `action|hash` keys. */
 export async function countedOrders(
   tx: Queryable,
@@ -96,9 +88,13 @@ export async function countedOrders(
   return new Set(rows.map((row) => `${row.action_id}|${row.order_hash}`));
 }
 
-/** Refusals counted, not stored one row each: per action ('' when none has that id), reason and hour. */
+/**
+ * Refusals counted, not stored one row each: per action ('' when none has that id), the click's live
+ * creative ('' when the refusal names none), reason and hour.
+ */
 export interface RefusalCount {
   actionId: string;
+  liveId: string;
   campaignId: string;
   reason: InvalidConversionReason;
   bucket: Date;
@@ -109,16 +105,49 @@ export interface RefusalCount {
 export async function addRefusalCounts(tx: Queryable, counts: readonly RefusalCount[]): Promise<void> {
   if (counts.length === 0) return;
   await tx.query(
-    `insert into conversion_refusals (action_id, campaign_id, reason, bucket, count)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[])
-     on conflict (action_id, reason, bucket) do update set count = conversion_refusals.count + excluded.count`,
+    `insert into conversion_refusals (action_id, campaign_id, reason, bucket, count, live_id)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::text[])
+     on conflict (action_id, live_id, reason, bucket) do update set count = conversion_refusals.count + excluded.count`,
     [
       counts.map((count) => count.actionId),
       counts.map((count) => count.campaignId),
       counts.map((count) => count.reason),
       counts.map((count) => count.bucket.toISOString()),
       counts.map((count) => count.count),
+      counts.map((count) => count.liveId),
     ],
+  );
+}
+
+/**
+ * The median of each action's last `history` counted values above 0 and how many there were (the
+ * implausible-value rule: docs/conversions.md, "Implausible values"). Actions without any are absent.
+ */
+export async function recentValueMedians(
+  tx: Queryable,
+  actionIds: readonly string[],
+  history: number,
+): Promise<Map<string, { median: number; values: number }>> {
+  if (actionIds.length === 0) return new Map();
+  const rows = await tx.query<{ action_id: string; median: string; values: string }>(
+    `select a.action_id,
+            (select percentile_cont(0.5) within group (order by v.value_minor) from (
+               select value_minor from conversions c
+                where c.action_id = a.action_id and c.reason is null and c.value_minor > 0
+                order by c.converted_at desc limit $2) as v) as median,
+            (select count(*) from (
+               select 1 from conversions c
+                where c.action_id = a.action_id and c.reason is null and c.value_minor > 0
+                order by c.converted_at desc limit $2) as n) as values
+       from unnest($1::text[]) as a(action_id)`,
+    [[...new Set(actionIds)], history],
+  );
+  return new Map(
+    rows.flatMap((row) =>
+      row.median === null
+        ? []
+        : [[row.action_id, { median: Number(row.median), values: Number(row.values) }]],
+    ),
   );
 }
 

@@ -15,9 +15,10 @@ const whereOf = (scope: ConversionScope) =>
 
 /**
  * Conversions received in `from <= converted_at < to` and not counted, by reason (most first, then by
- * reason): the ledger's rows, and for a whole campaign the refusals counted per hour instead of stored
- * (docs/conversions.md, "What is stored": an hour counts when it starts in the range). A creative
- * report has only the ledger's: a counted refusal proved no click, so no creative.
+ * reason): the ledger's rows (stored before the fifth security review), and the refusals counted per
+ * hour instead (docs/conversions.md, "What is stored": an hour counts when it starts in the range). A
+ * creative report has those of its live creatives: a refusal that names no click of the campaign has
+ * no creative.
  */
 export async function countInvalidConversions(
   db: Queryable,
@@ -26,12 +27,10 @@ export async function countInvalidConversions(
   to: Date,
 ): Promise<{ reason: InvalidConversionReason; conversions: number }[]> {
   const where = whereOf(scope);
-  const counted =
-    'campaignId' in scope
-      ? `union all
+  const counted = `union all
          select reason, count from conversion_refusals
-          where campaign_id = $1 and bucket >= $2 and bucket < $3`
-      : '';
+          where ${'campaignId' in scope ? 'campaign_id = $1' : `live_id = any($1::text[]) and live_id <> ''`}
+            and bucket >= $2 and bucket < $3`;
   const rows = await db.query<{ reason: InvalidConversionReason; conversions: string }>(
     `select reason, sum(count) as conversions from (
        select reason, 1 as count from conversions

@@ -22,6 +22,20 @@ export function listLiveIdsOfCampaigns(
   );
 }
 
+/** The live creatives (removed ones too) of every campaign an account owns, but one (the estimate's basis). */
+export async function listLiveIdsOfOwner(
+  db: Queryable,
+  ownerId: string,
+  exceptCampaignId: string,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select live.id from live_creatives live join campaigns campaign on campaign.id = live.campaign_id
+     where campaign.owner_id = $1 and campaign.id <> $2`,
+    [ownerId, exceptCampaignId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** The live creatives of these creatives that are not removed, oldest first. */
 export function listOpenLiveCreatives(
   db: Queryable,

@@ -41,17 +41,42 @@ export async function findUnrevokedShareTokenCampaign(
   return row?.campaign_id;
 }
 
-/** The campaign of a working token (not revoked, not expired), and whether its report shows the costs. */
+/**
+ * The campaign of a working token (not revoked, not expired, and neither the account that made it nor
+ * the campaign's owner disabled: docs/security.md, "Off-boarding"), and whether its report shows the costs.
+ */
 export async function findWorkingShareToken(
   db: Queryable,
   token: string,
 ): Promise<{ campaign_id: string; include_costs: boolean } | undefined> {
   const [row] = await db.query<{ campaign_id: string; include_costs: boolean }>(
-    `select campaign_id, include_costs from share_tokens
-      where token = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
+    `select t.campaign_id, t.include_costs from share_tokens t
+       join campaigns c on c.id = t.campaign_id
+       join users owner on owner.id = c.owner_id
+       left join users maker on maker.id = t.created_by
+      where t.token = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())
+        and owner.disabled_at is null and maker.disabled_at is null`,
     [token],
   );
   return row;
+}
+
+/**
+ * The share links an administrator's per-user view lists: not revoked, not expired, made by the account
+ * or of one of its campaigns, newest first, with the campaign each shows.
+ */
+export function listAccountShareTokens(
+  db: Queryable,
+  userId: string,
+): Promise<(ShareTokenRow & { campaign_id: string; campaign_name: string })[]> {
+  return db.query(
+    `select t.token, t.created_at, t.expires_at, t.include_costs, t.campaign_id, c.name as campaign_name
+       from share_tokens t join campaigns c on c.id = t.campaign_id
+      where (t.created_by = $1 or c.owner_id = $1)
+        and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())
+      order by t.created_at desc, t.token`,
+    [userId],
+  );
 }
 
 export async function revokeShareTokenRow(db: Queryable, token: string): Promise<void> {

@@ -201,3 +201,22 @@ export function listWebhookDeliveries(
     [endpointId, limit],
   );
 }
+
+/**
+ * Deletes up to `limit` of the deliveries that finished (delivered, or failed for good) before `before`,
+ * their attempts with them; answers how many went. A pending delivery is never deleted.
+ */
+export async function deleteFinishedDeliveriesBefore(
+  db: Queryable,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `delete from webhook_deliveries where id in (
+       select id from webhook_deliveries where finished_at is not null and finished_at < $1
+        order by finished_at limit $2)
+     returning id`,
+    [before, limit],
+  );
+  return rows.length;
+}

@@ -146,6 +146,17 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
     campaigns.pacing = await campaign('Pacing', { ...flight(), goal });
     campaigns.ending = await campaign('Ending', { ...flight('2026-04-02'), goal });
     const live = (key: string) => campaigns[key]?.live ?? '';
+    // Made and published before their history began, as the imported events say ("no delivery" counts
+    // from the later of the flight's start, the campaign's creation and its first live creative).
+    const ids = Object.values(campaigns).map((entry) => entry?.id);
+    await server.db.query(
+      "update campaigns set created_at = '2026-02-20T00:00:00Z' where id = any($1::text[])",
+      [ids],
+    );
+    await server.db.query(
+      "update live_creatives set created_at = '2026-02-20T00:00:00Z' where campaign_id = any($1::text[])",
+      [ids],
+    );
 
     // Usual hour 1,000 on every past Tuesday 13:00-14:00 local (12:10Z in winter time).
     const usual = (key: string, count = 1_000) =>

@@ -202,6 +202,8 @@ function evaluateWatched(entry: Watched, figures: WatchedFigures, now: Date): Al
       lastImpressionAt: lastBucket
         ? new Date(Math.min(lastBucket.getTime() + QUARTER_MS, now.getTime()))
         : null,
+      createdAt: new Date(entry.row.created_at),
+      firstLiveAt: entry.row.first_live_at ? new Date(entry.row.first_live_at) : null,
       lastHour: {
         adRequests: hourImpressions + invalidCount,
         invalidRequests: invalidCount,

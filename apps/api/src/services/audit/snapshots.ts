@@ -5,10 +5,9 @@ import {
   type CampaignGoal,
   type CampaignRate,
   type DeliveryRules,
-  daypartText,
+  deliveryRulesFields,
   formatGoal,
   formatRate,
-  type ListRule,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { AbTestRow } from '../../db/queries/ab-tests';
@@ -252,26 +251,6 @@ export const conversionActionChange = (
   };
 };
 
-/** A list rule as the history reads it: "include AT, DE"; null without one. */
-const listRuleText = (rule: ListRule | null | undefined): string | null =>
-  rule ? `${rule.mode} ${rule.values.join(', ')}` : null;
-
-/** Delivery rules as the history keeps them: one field per rule, each as people read it. */
-const deliveryRulesSnapshot = (rules: DeliveryRules): Snapshot => ({
-  countries: listRuleText(rules.countries),
-  devices: listRuleText(rules.devices),
-  os: listRuleText(rules.os),
-  browsers: listRuleText(rules.browsers),
-  sitesAllowed: rules.sites?.allow.length ? [...rules.sites.allow] : null,
-  sitesBlocked: rules.sites?.block.length ? [...rules.sites.block] : null,
-  unknownSites: rules.unknownSite === 'skip' ? 'not served' : null,
-  daypart: rules.daypart ? daypartText(rules.daypart) : null,
-  frequencyCaps: rules.frequencyCaps?.length
-    ? rules.frequencyCaps.map((cap) => `${cap.count} a ${cap.period}`).join(', ')
-    : null,
-  uncappable: rules.uncappable === 'skip' ? 'not served' : null,
-});
-
 /**
  * A change of a campaign's or a creative's delivery rules (the entity id is the campaign's or the
  * creative's): who changed which rule from what to what.
@@ -284,6 +263,6 @@ export const deliveryRulesChange = (
   entity: 'deliveryRules',
   entityId: of.entityId,
   campaignId: of.campaignId,
-  before: deliveryRulesSnapshot(before),
-  after: deliveryRulesSnapshot(after),
+  before: deliveryRulesFields(before),
+  after: deliveryRulesFields(after),
 });

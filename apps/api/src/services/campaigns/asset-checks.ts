@@ -44,10 +44,34 @@ const SIGNATURE_BYTES = 16;
 
 const extensionOf = (filename: string) => filename.toLowerCase().split('.').pop() ?? '';
 
-/** A file name safe in a storage key and a URL: letters, digits, dot, dash and underscore. */
+/** Letters a decomposition leaves whole, written as their usual Latin spelling. */
+const LATIN_SPELLINGS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+};
+
+/**
+ * A file name safe in a storage key and a URL: letters, digits, dot, dash and underscore; accented Latin
+ * letters transliterated ("Müller Frühling" is "Muller_Fruhling", "Straße" "Strasse"), anything else an
+ * underscore.
+ */
 export function safeFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? 'file';
   const cleaned = base
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßæÆœŒøØđĐłŁþÞ]/g, (letter) => LATIN_SPELLINGS[letter] ?? letter)
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^\.+/, '')
     .slice(-120);

@@ -26,6 +26,7 @@ import {
 } from '../../db/queries/campaigns';
 import { listConversionActionsOfCampaign } from '../../db/queries/conversion-actions';
 import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
+import { updateCampaignDeliveryRules, updateCreativeDeliveryRules } from '../../db/queries/delivery-rules';
 import { campaignHistory as historyOf, recordChange } from '../audit/record';
 import { goalText, rateText } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
@@ -33,6 +34,7 @@ import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { loadCampaigns, oneCampaign, withPacing } from './campaign-loader';
+import { copiedCampaignData } from './copy-fields';
 
 const CAMPAIGNS_PER_PAGE = 20;
 
@@ -241,21 +243,23 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
 
 /**
  * POST /v1/campaign/duplicate: a copy named by the copy rule (' (Copy)', ' (Copy 2)'...), for the same
- * owner, with the campaign's flight, advertiser, goal, rate, click parameter and creatives (their assets
- * sharing the stored files); not its conversion actions (their snippets name the original's actions).
- * The copy is not archived, whatever the original is. Nothing is published (a copy serves nothing
- * until its creatives are), no figures, links or schedules.
+ * owner, with what copy-fields.ts names copied: the flight, zone, advertiser, goal, delivery mode, rate,
+ * click parameter and delivery rules, and the creatives with their own rules (their assets sharing the
+ * stored files); not its conversion actions, placements, links or schedules (copy-fields.ts says why).
+ * The copy is not archived, whatever the original is. Nothing is published (a copy serves nothing until
+ * its creatives are). Its history's first entry says what it was duplicated from.
  */
 export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
   const original = await ownCampaign(ctx.db, user, campaignId);
   const copy = await ctx.db.transaction(async (tx) => {
-    const made = await insertCampaign(tx, {
+    const inserted = await insertCampaign(tx, {
       id: newId(),
       ownerId: original.owner_id,
       name: copyName(original.name),
-      body: { data: campaignSnapshotData(original) },
+      body: { data: { ...campaignFlight(original.body.data), ...copiedCampaignData(original.body.data) } },
       clickParam: original.click_param,
     });
+    const made = (await updateCampaignDeliveryRules(tx, inserted.id, original.delivery_rules)) ?? inserted;
     const creatives = await listCreativesOfCampaigns(tx, [original.id]);
     for (const creative of creatives) {
       const id = newId();
@@ -266,6 +270,7 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
         type: creative.type,
         body: creative.body,
       });
+      await updateCreativeDeliveryRules(tx, id, creative.delivery_rules);
       await copyAssets(tx, creative.id, id);
     }
     await recordChange(tx, user, {
@@ -273,6 +278,7 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
       after: {
         ...campaignSnapshot(made),
         copiedFrom: original.id,
+        copiedFromName: original.name,
         creatives: creatives.map((creative) => creative.name),
       },
     });
@@ -280,18 +286,6 @@ export async function duplicateCampaign(ctx: Context, user: SessionUser, campaig
   });
   return oneCampaign(ctx, copy);
 }
-
-/** A campaign's own settings (flight, zone, advertiser, goal, rate), without anything the server counts. */
-const campaignSnapshotData = (row: CampaignRow) => {
-  const { advertiser, goal, rate, deliveryMode } = row.body.data ?? {};
-  return {
-    ...campaignFlight(row.body.data),
-    ...(advertiser ? { advertiser } : {}),
-    ...(goal ? { goal } : {}),
-    ...(rate ? { rate } : {}),
-    ...(deliveryMode === 'even' ? { deliveryMode } : {}),
-  };
-};
 
 /** GET /v1/campaign/history: the campaign's audit entries, newest first (the owner's or an admin's). */
 export async function campaignHistory(ctx: Context, user: SessionUser, campaignId: string) {

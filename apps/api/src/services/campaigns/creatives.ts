@@ -21,6 +21,7 @@ import {
   updateCreativeBody,
   updateCreative as updateCreativeRow,
 } from '../../db/queries/creatives';
+import { updateCreativeDeliveryRules } from '../../db/queries/delivery-rules';
 import {
   findOpenLiveCampaignId,
   insertLiveCreative,
@@ -120,7 +121,7 @@ export async function updateCreativeHtml(ctx: Context, user: SessionUser, input:
   return oneCreative(ctx, creative.id);
 }
 
-/** A copy of the stored creative (and its assets, sharing their files), named by the copy rule. */
+/** A copy of the stored creative (its delivery rules, and its assets sharing their files), named by the copy rule. */
 export async function duplicateCreative(ctx: Context, user: SessionUser, input: CreativeBody) {
   const creative = await editableCreative(ctx.db, user, input);
   const id = await ctx.db.transaction(async (tx) => {
@@ -131,6 +132,8 @@ export async function duplicateCreative(ctx: Context, user: SessionUser, input: 
       creative.type,
       creative.body,
     );
+    // Its own delivery rules too (copy-fields.ts names what a copy keeps).
+    await updateCreativeDeliveryRules(tx, copy.id, creative.delivery_rules);
     await copyAssets(tx, creative.id, copy.id);
     await recordChange(tx, user, creativeChange(null, copy));
     return copy.id;

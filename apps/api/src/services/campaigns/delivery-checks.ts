@@ -1,9 +1,11 @@
 // Two questions a trafficker asks of delivery rules before and after saving them (docs/serving.md,
 // "Delivery rules"): what share of the campaign's last 7 days of impressions new rules would have kept
-// (the estimate, from the breakdown rollups: rules/delivery-estimate.ts), and why one request to one of
-// its tags would or would not serve (the tag tester: the request classified as serving classifies it,
-// judged by the same compiled rules as serving's cache entries, and nothing counted). Owner access as
-// for the campaign: 404 for anyone else, and for a tag of another campaign.
+// (the estimate, from the breakdown rollups: delivery/estimate.ts; a campaign that has not run yet is
+// estimated from its account's other campaigns, and says so), and why one request to one of its tags
+// would or would not serve (the tag tester: the request classified as serving classifies it, judged by
+// the gate's rules step with the same compiled rules as serving's cache entries, every reason it fails
+// named, and nothing counted). Owner access as for the campaign: 404 for anyone else, and for a tag of
+// another campaign.
 import { isIP } from 'node:net';
 import {
   ApiError,
@@ -11,7 +13,9 @@ import {
   campaignFlight,
   type DeliveryEstimateAnswer,
   type DeliveryTest,
+  ESTIMATE_DIMENSIONS,
   type EstimateDeliveryRequest,
+  type EstimateDimension,
   estimateDelivery,
   FIGURE_OF_OUTCOME,
   figureSpec,
@@ -23,16 +27,17 @@ import {
   offsetAt,
   offsetToMinutes,
   storedDeliveryRules,
+  TEST_USER_AGENTS,
   type TestDeliveryRequest,
   zoneOfName,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { listLiveIdsOfOwner } from '../../db/queries/live-creatives';
 import { listReportLivesOfCampaign } from '../../db/queries/reports';
 import { readBreakdown } from '../events/queries/breakdown';
 import { readWeekHours } from '../events/queries/week-hours';
 import type { SessionUser } from '../identity/sessions';
-import { refusalOf, servingNow } from '../serving/delivery';
-import { choosePlacementLive } from '../serving/placements';
+import { judgeRules, liveTag, placementTag, servingNow } from '../serving/gate';
 import { ownCampaign, ownCreative } from './access';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -54,31 +59,41 @@ export async function deliveryEstimate(
     rules = bothRuleSets(storedDeliveryRules(campaign.delivery_rules ?? {}), own);
     lives = lives.filter((live) => live.creative_id === creative.id);
   }
-  const liveIds = lives.map((live) => live.id);
   const now = servingNow(ctx);
   const from = new Date(now - WEEK_MS);
   const to = new Date(now);
   const zone = zoneOfName(campaignFlight(campaign.body.data).timezone, to);
   const { store } = ctx.events;
-  const byValue = async (
-    dimension: 'country' | 'device' | 'os' | 'browser' | 'site',
-  ): Promise<ImpressionsByValue> =>
-    (await readBreakdown(store, liveIds, from, to, dimension, [])).map((row) => ({
-      value: row.value,
-      impressions: row.counters.impressions,
-    }));
-  const [countries, devices, os, browsers, sites, hours] = await Promise.all([
-    byValue('country'),
-    byValue('device'),
-    byValue('os'),
-    byValue('browser'),
-    byValue('site'),
-    readWeekHours(store, liveIds, from, to, zone),
-  ]);
-  const weekHours = Array.from({ length: 168 }, () => 0);
-  for (const row of hours) weekHours[row.weekday * 24 + row.hour] = row.impressions;
-  const estimate = estimateDelivery(rules, { countries, devices, os, browsers, sites, weekHours });
-  return { from: from.toISOString(), to: to.toISOString(), ...estimate };
+  /** The rollups' figures of some live creatives over the window: what the estimate reads. */
+  const figuresOf = async (liveIds: readonly string[]) => {
+    const byValue = async (dimension: EstimateDimension): Promise<ImpressionsByValue> =>
+      (await readBreakdown(store, [...liveIds], from, to, dimension, [])).map((row) => ({
+        value: row.value,
+        impressions: row.counters.impressions,
+      }));
+    const [values, hours] = await Promise.all([
+      Promise.all(ESTIMATE_DIMENSIONS.map(byValue)),
+      readWeekHours(store, [...liveIds], from, to, zone),
+    ]);
+    const weekHours = Array.from({ length: 168 }, () => 0);
+    for (const row of hours) weekHours[row.weekday * 24 + row.hour] = row.impressions;
+    const byDimension = Object.fromEntries(
+      ESTIMATE_DIMENSIONS.map((dimension, index) => [dimension, values[index] ?? []]),
+    ) as Record<EstimateDimension, ImpressionsByValue>;
+    return { byDimension, weekHours };
+  };
+  const own = estimateDelivery(rules, await figuresOf(lives.map((live) => live.id)));
+  if (own.impressions > 0)
+    return { from: from.toISOString(), to: to.toISOString(), basis: 'campaign', ...own };
+  // Not run yet: the account's other campaigns' impressions stand in for the traffic it would meet.
+  const account = await listLiveIdsOfOwner(ctx.db, campaign.owner_id, campaign.id);
+  const estimate = account.length === 0 ? own : estimateDelivery(rules, await figuresOf(account));
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    basis: estimate.impressions > 0 ? 'account' : 'none',
+    ...estimate,
+  };
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -118,33 +133,41 @@ export async function testDelivery(
   const client = ctx.traffic.classify({
     ip: address,
     method: 'GET',
-    headers: { 'user-agent': input.userAgent || caller.userAgent },
+    headers: {
+      'user-agent': input.device ? TEST_USER_AGENTS[input.device] : input.userAgent || caller.userAgent,
+      ...(input.language ? { 'accept-language': input.language } : {}),
+    },
     query: testSite(input.site),
   });
-  const facts = client.dimensions();
+  const facts = client.facts();
   const at = input.at === undefined ? servingNow(ctx) : Date.parse(input.at);
-  let reason: NotServedReason | null;
+  let judged: ReturnType<typeof judgeRules>;
   let liveId: string | null = null;
   if (input.placementID !== undefined) {
     const placement = await ctx.placements.get(input.placementID);
     if (placement?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.placementNotFound);
-    const choice = choosePlacementLive(placement, null, () => facts, at);
-    reason = 'reason' in choice ? choice.reason : null;
-    liveId = 'reason' in choice ? null : choice.liveId;
+    const tag = placementTag(placement);
+    judged = judgeRules(tag, facts, at);
+    // The creative the rotation gives this request (drawn as serving draws it).
+    if (judged.reasons.length === 0) liveId = placement.liveIds[tag.choose(judged.eligible, null)] ?? null;
   } else {
     const live = await ctx.liveCreatives.get(input.liveID ?? '');
     if (live?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.liveCreativeNotFound);
-    reason = refusalOf(live, () => facts, at);
+    judged = judgeRules(liveTag(live), facts, at);
     liveId = live.id;
   }
+  const reason: NotServedReason | null = judged.reasons[0] ?? null;
   const live = liveId === null ? undefined : await ctx.liveCreatives.get(liveId);
   const timezone = campaignFlight(campaign.body.data).timezone;
+  const labelOf = (refusal: NotServedReason) => figureSpec(FIGURE_OF_OUTCOME[refusal]).short ?? refusal;
+  const { carriedSites: _carried, ...read } = facts;
   return {
     served: reason === null,
     reason,
-    reasonLabel: reason === null ? null : (figureSpec(FIGURE_OF_OUTCOME[reason]).short ?? null),
+    reasonLabel: reason === null ? null : labelOf(reason),
+    reasons: judged.reasons.map((refusal) => ({ reason: refusal, label: labelOf(refusal) })),
     liveID: liveId,
     creativeID: live?.creativeId ?? null,
-    request: { ...facts, at: new Date(at).toISOString(), localTime: localTimeText(timezone, at) },
+    request: { ...read, at: new Date(at).toISOString(), localTime: localTimeText(timezone, at) },
   };
 }

@@ -6,6 +6,7 @@
 // keep the same rules.
 import {
   type CampaignDeliveryRules,
+  DELIVERY_RULE,
   type DeliveryEstimateAnswer,
   type DeliveryTest,
   deliveryRulesServeNothingMessage,
@@ -102,7 +103,10 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
       ],
       [{ sites: { allow: ['exa mple.com'] } }, `rules.sites.allow.0: ${MESSAGES.deliveryRuleSite}`],
       [{ daypart: week(() => true).slice(1) }, `rules.daypart: ${MESSAGES.deliveryRuleDaypart}`],
-      [{ daypart: week(() => false) }, `rules.daypart: ${deliveryRulesServeNothingMessage('daypart')}`],
+      [
+        { daypart: week(() => false) },
+        `rules.daypart: ${deliveryRulesServeNothingMessage(DELIVERY_RULE.daypart.servesNothing)}`,
+      ],
       [
         { frequencyCaps: [{ count: 0, period: 'day' }] },
         `rules.frequencyCaps.0.count: ${MESSAGES.deliveryRuleCapCount}`,
@@ -313,6 +317,38 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
       placementID: 'p',
     });
     expect([both.httpStatus, both.body.message]).toEqual([400, MESSAGES.deliveryTestTag]);
+    await setRules({});
+  });
+
+  it("the tag tester from a desk: as a phone, with another browser's languages; it names every rule that refuses", async () => {
+    await setRules({
+      countries: { mode: 'include', values: ['DE'] },
+      devices: { mode: 'include', values: ['mobile'] },
+      languages: { mode: 'include', values: ['de'] },
+    });
+    const test = (body: Record<string, unknown>) =>
+      owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', { campaignID, liveID: live, ...body });
+    // The desk's own desktop browser, in Britain, in English: three rules refuse it, serving counts the first.
+    const desk = await test({ address: GB, userAgent: BROWSER_USER_AGENT, language: 'en-GB,en;q=0.9' });
+    expect(desk.body.data).toMatchObject({
+      served: false,
+      reason: 'country',
+      reasons: [
+        { reason: 'country', label: 'Country' },
+        { reason: 'device', label: 'Device type' },
+        { reason: 'language', label: 'Language' },
+      ],
+      request: { country: 'GB', device: 'desktop', language: 'en' },
+    });
+    // As a phone in Germany with German as its language: served.
+    const phone = await test({ address: DE, device: 'mobile', language: 'de-DE,de;q=0.9' });
+    expect(phone.body.data).toMatchObject({
+      served: true,
+      reasons: [],
+      request: { country: 'DE', device: 'mobile', os: 'Android 14', language: 'de' },
+    });
+    const both = await test({ device: 'mobile', userAgent: BROWSER_USER_AGENT });
+    expect([both.httpStatus, both.body.message]).toEqual([400, MESSAGES.deliveryTestDeviceOrAgent]);
     await setRules({});
   });
 

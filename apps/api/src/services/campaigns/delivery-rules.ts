@@ -13,6 +13,7 @@ import {
   campaignFlight,
   campaignRulesStrandCreativeMessage,
   creativeRulesServeNothingMessage,
+  DELIVERY_RULE,
   type DeliveryRules,
   MESSAGES,
   ruleSetServesNothing,
@@ -99,7 +100,10 @@ export async function setCampaignDeliveryRules(
     for (const creative of await listCreativesOfCampaigns(tx, [campaign.id])) {
       const nothing = ruleSetServesNothing(bothRuleSets(rules, rulesOf(creative.delivery_rules)));
       if (nothing !== null)
-        throw ApiError.of(400, campaignRulesStrandCreativeMessage(creative.name, nothing));
+        throw ApiError.of(
+          400,
+          campaignRulesStrandCreativeMessage(creative.name, DELIVERY_RULE[nothing].servesNothing),
+        );
     }
     const changed = await updateCampaignDeliveryRules(tx, campaign.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
@@ -149,7 +153,8 @@ export async function setCreativeDeliveryRules(
     );
     if (!was) throw ApiError.of(404, MESSAGES.creativeNotFound);
     const nothing = ruleSetServesNothing(bothRuleSets(rulesOf(campaign.delivery_rules), rules));
-    if (nothing !== null) throw ApiError.of(400, creativeRulesServeNothingMessage(nothing));
+    if (nothing !== null)
+      throw ApiError.of(400, creativeRulesServeNothingMessage(DELIVERY_RULE[nothing].servesNothing));
     await keepTestVariantsAlike(tx, creative, rules);
     const changed = await updateCreativeDeliveryRules(tx, creative.id, rules);
     if (!changed) throw ApiError.of(404, MESSAGES.creativeNotFound);

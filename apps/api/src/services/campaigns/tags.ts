@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Context } from '../../context';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { guardWorkbookText } from '../reports/spreadsheet-text';
+import { guardWorkbookText } from '../spreadsheet-text';
 import { storePrivateFile } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { safeFilename } from './asset-checks';

@@ -30,7 +30,7 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
   });
   afterAll(() => server.close());
 
-  it('creates an action (every conversion, 30 days, USD by default), reads it, lists it and records the change', async () => {
+  it('creates an action (every conversion, 30 days, USD, 3 a click, at most 100,000.00 by default), reads it, lists it and records the change', async () => {
     const made = await create({ name: 'Purchase', type: 'purchase' });
     expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
     const action = conversionActionSchema.parse(made.body.data);
@@ -41,6 +41,8 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
       counting: 'every',
       lookbackDays: 30,
       currency: 'USD',
+      maxPerClick: 3,
+      maxValue: '100000.00',
       archived: false,
     });
     expect((await owner.get(`/v1/campaign/conversionAction?id=${action.id}`)).body.data).toEqual(action);
@@ -58,7 +60,8 @@ describe(`conversion actions on ${testDatabaseKind()}`, () => {
           counting: [null, 'every'],
           currency: [null, 'USD'],
           lookbackDays: [null, 30],
-          maxPerClick: [null, 5],
+          maxPerClick: [null, 3],
+          maxValueMinor: [null, 10_000_000],
           name: [null, 'Purchase'],
           type: [null, 'purchase'],
           unsigned: [null, 'tag-only'],

@@ -5,9 +5,10 @@
 // the lag chart and the invalid-conversions panel read what a live campaign would give them. A few are
 // not counted, each for a reason the panel lists: an order sent twice, a click past its window, an id
 // tampered with, a click of invalid traffic, a value over the purchase's maximum, a click past its
-// conversions per click, a postback without the key, a bot's tag call. The shop's server sends its
-// purchases signed with the action's key (postbacks), the site's tag unsigned, so the report's signed,
-// unsigned and refused figures all have something.
+// conversions per click, a postback without the key, a bot's tag call, a tag call worth far more than
+// the shop's baskets (implausible). The shop's server sends its purchases signed with the action's key
+// (postbacks), the site's tag unsigned, so the report's signed, unsigned and refused figures all have
+// something.
 import type { ConversionLedgerRow } from '../../db/queries/conversion-ledger';
 import type { TrackedEvent } from '../events/tracked-event';
 import { newId } from '../ids';
@@ -146,6 +147,17 @@ export function demoConversionEntries(
               ...purchase,
               reason: 'unsigned',
               source: 'postback',
+              signed: false,
+            }),
+          );
+        // A tag call worth far more than the shop's baskets (docs/conversions.md, "Signed postbacks and caps").
+        else if (odd < 0.1)
+          entries.push(
+            entry(click, actions.purchase, {
+              ...purchase,
+              value_minor: purchase.value_minor * 150,
+              reason: 'implausible',
+              source: 'tag',
               signed: false,
             }),
           );

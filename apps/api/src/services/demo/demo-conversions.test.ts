@@ -83,10 +83,12 @@ describe(`the demo's conversion actions on ${testDatabaseKind()}`, () => {
     );
     expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
     const report = answer.body.data as ReportData;
+    // Refusals are counted per action, live creative, reason and hour, never a ledger row each.
     const [ledger] = await server.db.query<{ counted: string; minor: string; invalid: string }>(
       `select count(*) filter (where reason is null) as counted,
               coalesce(sum(value_minor) filter (where reason is null), 0) as minor,
-              count(*) filter (where reason is not null) as invalid
+              (select coalesce(sum(count), 0) from conversion_refusals where campaign_id = $1)
+                + count(*) filter (where reason is not null) as invalid
          from conversions where campaign_id = $1`,
       [campaign?.id],
     );
@@ -154,8 +156,15 @@ describe("the demo's conversions, drawn from its clicks", () => {
   it('the ones not counted carry the reasons the panel lists; a late one is past its window, a forged one names no creative', () => {
     const reasons = new Set(entries.map((entry) => entry.row.reason));
     expect(reasons).toContain('invalid-click');
-    // The postback's refusals: a value over the maximum, a click past its cap, a postback without the key.
-    for (const reason of ['over-max-value', 'click-cap', 'unsigned', 'invalid-traffic'] as const)
+    // The postback's refusals: a value over the maximum, a click past its cap, a postback without the key;
+    // the tag's: a bot's call, a value far above the baskets.
+    for (const reason of [
+      'over-max-value',
+      'click-cap',
+      'unsigned',
+      'invalid-traffic',
+      'implausible',
+    ] as const)
       expect(reasons, reason).toContain(reason);
     for (const entry of entries.filter((each) => each.row.reason === 'over-max-value'))
       expect(entry.row.value_minor).toBeGreaterThan(50_000);

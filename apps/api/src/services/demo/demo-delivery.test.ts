@@ -1,7 +1,7 @@
 // The demo's delivery rules and ad requests (docs/serving.md, "Delivery rules"; docs/reports.md,
 // "Requests not served"): the first look shows the campaign's rules in one line and a report whose
 // "Requests not served, by reason" panel adds up; the demo page's own visitor is still served.
-import { deliveryRulesSummary, type ReportData } from '@adconsole/domain';
+import { deliveryRulesSummary, FIGURE_OF_NOTE, type ReportData } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestServer } from '../../test/harness';
 import { testDatabaseKind } from '../../test/harness';
@@ -29,7 +29,7 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     expect(history.body.data?.some((entry) => entry.entity === 'deliveryRules')).toBe(true);
   });
 
-  it("the report's requests not served add up: requests = served + each reason, by day", async () => {
+  it("the report's requests not served add up: requests = served + each reason, by day; invalid traffic served and the notes show", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const report = await client.get<ReportData>(
       `/v1/campaign/reports?campaignID=${campaignID}&start_dt=${day(-6)}%2000:00:00&end_dt=${day(1)}%2023:59:59`,
@@ -40,9 +40,17 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     expect(totals.notServedCountry).toBeGreaterThan(0);
     expect(totals.notServedSite).toBeGreaterThan(0);
     expect(totals.notServedFlight).toBeGreaterThan(0);
+    expect(totals.adsServedInvalid).toBeGreaterThan(0);
+    expect(totals.requestsSiteMismatch).toBeGreaterThan(0);
+    expect(totals.requestsDeviceIdUnusable).toBeGreaterThan(0);
+    const notes = new Set<string>(Object.values(FIGURE_OF_NOTE));
     for (const point of series) {
       const { date, adRequests, ...outcomes } = point;
-      expect(adRequests, date).toBe(Object.values(outcomes).reduce((sum, n) => sum + n, 0));
+      const sum = Object.entries(outcomes).reduce(
+        (total, [key, n]) => (notes.has(key) ? total : total + n),
+        0,
+      );
+      expect(adRequests, date).toBe(sum);
     }
     expect(series.reduce((sum, point) => sum + point.adRequests, 0)).toBe(totals.adRequests);
   });
@@ -59,6 +67,24 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     // The bars add up to the browsers (c(1) - c(2) + ... + c(9) - c(10) + c(10) = c(1)).
     expect(frequency.bars.reduce((sum, bar) => sum + bar.browsers, 0)).toBe(frequency.browsers);
     expect(frequency.average).toBeCloseTo(frequency.ads / frequency.browsers, 10);
+  });
+
+  it("the report's Reach card is full: a curve that climbs, browsers and devices, ads with and without an identity", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await client.get<ReportData>(
+      `/v1/campaign/reports?campaignID=${campaignID}&start_dt=${day(-3)}%2000:00:00&end_dt=${day(0)}%2023:59:59`,
+    );
+    const { reach } = report.body.data as ReportData;
+    expect(reach.browsers).toBeGreaterThan(0);
+    expect(reach.devices).toBeGreaterThan(0);
+    expect(reach.ads).toBeGreaterThan(reach.identifiedAds);
+    expect(reach.averageFrequency).toBeGreaterThan(1);
+    expect(reach.days).toHaveLength(4);
+    const curve = reach.days.map((point) => point.cumulative);
+    expect(curve).toEqual([...curve].sort((a, b) => a - b));
+    // The curve's end is the range's reach.
+    expect(curve[3]).toBe(reach.reach);
+    expect(reach.days.slice(1).every((point) => point.returning > 0 && point.new > 0)).toBe(true);
   });
 
   it("the demo page's visitor on this machine is still served (no country, a desktop browser)", async () => {

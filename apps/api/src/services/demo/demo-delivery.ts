@@ -4,7 +4,9 @@
 // site of the demo's breakdowns alone (its impressions stay consistent with them) and never refuse a
 // visitor of the demo page on this machine (an address in no country, a known desktop browser): they
 // exclude two countries and block two sites nobody in the demo comes from, and the refusals counted are
-// the requests from those, plus the tags' first requests before the flight began.
+// the requests from those, plus the tags' first requests before the flight began. The requests of the
+// demo's invalid traffic are counted served to it, and a few requests carry notes (a site claim its
+// Referer contradicts, a placeholder device id), so the panel shows each line.
 import { storedDeliveryRules } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { insertAuditRow } from '../../db/queries/audit-log';
@@ -63,11 +65,13 @@ export function demoRequestCounts(
   flightStart: Date,
 ): RequestCountRow[] {
   const served = new Map<string, number>();
+  const invalid = new Map<string, number>();
   for (const event of events) {
-    if (event.type !== 'impression' || (event.reason ?? null) !== null) continue;
+    if (event.type !== 'impression') continue;
     const hour = Math.floor(event.at.getTime() / HOUR_MS) * HOUR_MS;
     const key = `${event.liveId}\t${hour}`;
-    served.set(key, (served.get(key) ?? 0) + event.count);
+    const counts = (event.reason ?? null) === null ? served : invalid;
+    counts.set(key, (counts.get(key) ?? 0) + event.count);
   }
   const random = mulberry32(4242);
   const rows: RequestCountRow[] = [];
@@ -82,6 +86,11 @@ export function demoRequestCounts(
     lives.add(liveId);
     const answered = Math.round(impressions * (1.02 + random() * 0.04));
     row(liveId, hour, 'served', answered);
+    // The invalid traffic the demo's impressions hold was answered too, apart (docs/serving.md, "The gate").
+    row(liveId, hour, 'servedInvalid', invalid.get(key) ?? 0);
+    // A few requests claim a site their Referer contradicts; a few carry an app's placeholder device id.
+    row(liveId, hour, 'siteMismatch', Math.round(answered * 0.004 * random() * 2));
+    row(liveId, hour, 'deviceIdUnusable', Math.round(answered * 0.002 * random() * 2));
     if (hour < rulesSince.getTime()) continue;
     for (const [reason, share] of REFUSED)
       row(liveId, hour, reason, Math.round(answered * share * (0.6 + random() * 0.8)));

@@ -46,6 +46,8 @@ import {
   seedDemoRequestCounts,
 } from './demo-delivery';
 import { demoHistory } from './demo-history';
+import { demoReachRows, seedDemoReach } from './demo-reach';
+import { demoRequestFacts, seedDemoRequestFacts } from './demo-request-facts';
 import { seedDemoTeam } from './demo-team';
 import { mulberry32 } from './seeded-random';
 
@@ -444,8 +446,12 @@ export async function seedDemoData(
     ctx.events.store,
     demoRequestCounts(events, campaignId, demoRulesSince(flightStart), flightStart),
   );
+  // Its requests with their facts: the inventory forecast's history (demo-request-facts.ts).
+  await seedDemoRequestFacts(ctx.db, demoRequestFacts(events, campaignId, demoRulesSince(flightStart)));
   // Its ads by their rank in a browser's day: the report's Frequency card (demo-delivery.ts).
   await seedDemoFrequencyCounts(ctx.events.store, demoFrequencyCounts(events, campaignId));
+  // Its impressions' identities: the report's Reach card (demo-reach.ts).
+  await seedDemoReach(ctx.events.store, demoReachRows(events, campaignId, 'UTC'));
   // Conversions of those clicks, through the ledger as the postback writes them (demo-conversion-ledger.ts).
   await seedDemoConversions(
     ctx.conversions,

@@ -332,6 +332,37 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
        order by (campaign_id, bucket, period, rank)`,
     ],
   },
+  {
+    // Reach (docs/reports.md, "Reach"; docs/clickhouse.md, "Reach"): the serving processes insert the
+    // identities' 64-bit hashes per campaign, live creative ('' for the whole campaign), kind and 15-minute
+    // bucket into a Null table; its view keeps a uniqCombined64 state of them and the ads' sum, merged by
+    // key in the background and at read time (uniqCombined64Merge), never an identity.
+    name: '0047_reach',
+    statements: [
+      `create table if not exists {db}.reach_states (
+         campaign_id String,
+         live_id String,
+         kind LowCardinality(String),
+         bucket DateTime('UTC'),
+         ads SimpleAggregateFunction(sum, UInt64),
+         identities AggregateFunction(uniqCombined64, UInt64)
+       ) engine = AggregatingMergeTree
+       partition by toYYYYMM(bucket)
+       order by (campaign_id, live_id, bucket, kind)`,
+      `create table if not exists {db}.reach_input (
+         campaign_id String,
+         live_id String,
+         kind String,
+         bucket DateTime('UTC'),
+         ads UInt64,
+         hashes Array(UInt64)
+       ) engine = Null`,
+      `create materialized view if not exists {db}.reach_states_mv to {db}.reach_states as
+         select campaign_id, live_id, kind, bucket, ads,
+                arrayReduce('uniqCombined64State', hashes) as identities
+           from {db}.reach_input`,
+    ],
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

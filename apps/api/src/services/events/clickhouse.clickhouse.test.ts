@@ -239,7 +239,13 @@ describe('the ClickHouse event store', () => {
       // A run cut short after its backfill, then the whole migration: the sums are added once.
       await client.command({ query: (backfill?.statements[0] ?? '').replaceAll('{db}', older) });
       await client.command({ query: (backfill?.statements[1] ?? '').replaceAll('{db}', older) });
-      expect(await migrateClickHouse(client, older)).toEqual([
+      // Every migration from 0005 on runs now, those added since included (the list is the store's own,
+      // so a new migration cannot leave this expectation behind).
+      const applied = await migrateClickHouse(client, older);
+      expect(applied).toEqual(
+        clickhouseMigrations.map((migration) => migration.name).filter((name) => name >= '0005'),
+      );
+      expect(applied.slice(0, 4)).toEqual([
         '0005_breakdown_days',
         '0006_breakdown_hours',
         '0007_conversions',

@@ -78,6 +78,37 @@ export function createClickHouseEventStore({
   asyncInsert = false,
 }: ClickHouseEventStoreOptions): ClickHouseEventStore {
   let prunedAt = 0;
+  /**
+   * Raw events into ClickHouse, their breakdown values capped first in the main database (valid events
+   * only; the rest keep none). Resolves once ClickHouse has written the block (insertSettings), so an
+   * acknowledged event is stored.
+   */
+  const insertRaw = async (tx: Queryable, events: readonly TrackedEvent[]) => {
+    const breakdown = events.filter(
+      (event) => (event.reason ?? null) === null && DIMENSION_COLUMN_OF[event.type] !== undefined,
+    );
+    const capped = await capDimensions(
+      tx,
+      breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS })),
+      'event_dimension_values',
+      true,
+    );
+    const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
+    await client.insert({
+      table: `${database}.events`,
+      values: events.map((event) => ({
+        live_id: event.liveId,
+        type: event.type,
+        at: clickhouseTime(event.at),
+        count: event.count,
+        impression_id: event.impressionId,
+        reason: event.reason ?? '',
+        ...(dimsOf.get(event) ?? UNKNOWN_DIMENSIONS),
+      })),
+      format: 'JSONEachRow',
+      clickhouse_settings: insertSettings(asyncInsert),
+    });
+  };
   return {
     kind: 'clickhouse',
     table: (name) => `${database}.${name}`,
@@ -119,6 +150,36 @@ export function createClickHouseEventStore({
       });
     },
 
+    // Reach: the identities' hashes into the input table, whose view keeps uniqCombined64 states per
+    // campaign, live creative, kind and 15-minute bucket (docs/clickhouse.md, "Reach").
+    async writeReach(rows) {
+      if (rows.length === 0) return;
+      await client.insert({
+        table: `${database}.reach_input`,
+        values: rows.map((row) => ({
+          campaign_id: row.campaignId,
+          live_id: row.liveId,
+          kind: row.kind,
+          bucket: clickhouseTime(row.bucket).slice(0, 19),
+          ads: row.ads,
+          hashes: [...row.hashes].map((hash) => BigInt(`0x${hash}`).toString()),
+        })),
+        format: 'JSONEachRow',
+        clickhouse_settings: insertSettings(asyncInsert),
+      });
+    },
+
+    // Sums without a seen-set key: one raw row each, as an import (its rollups are views of the raw events).
+    async addCounts(events, options) {
+      if (events.length === 0) return;
+      await inTransaction(db, options, (tx) =>
+        insertRaw(
+          tx,
+          events.map((event) => ({ ...event, impressionId: null, reason: null })),
+        ),
+      );
+    },
+
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       // Refused, not clamped: imports are checked by index, in the import's order.
@@ -141,33 +202,7 @@ export function createClickHouseEventStore({
         const judged = judgeBatch(events, await storedHistory(tx, 'event_seen', events), options);
         const counted = await claimNew(tx, judged);
         if (counted.length === 0) return 0;
-        // The breakdowns' cap, in the main database (valid counted events only; the rest keep none).
-        const breakdown = counted.filter(
-          (event) => (event.reason ?? null) === null && DIMENSION_COLUMN_OF[event.type] !== undefined,
-        );
-        const capped = await capDimensions(
-          tx,
-          breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS })),
-          'event_dimension_values',
-          true,
-        );
-        const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
-        // Resolves once ClickHouse has written the block (insertSettings), so an acknowledged event is
-        // stored.
-        await client.insert({
-          table: `${database}.events`,
-          values: counted.map((event) => ({
-            live_id: event.liveId,
-            type: event.type,
-            at: clickhouseTime(event.at),
-            count: event.count,
-            impression_id: event.impressionId,
-            reason: event.reason ?? '',
-            ...(dimsOf.get(event) ?? UNKNOWN_DIMENSIONS),
-          })),
-          format: 'JSONEachRow',
-          clickhouse_settings: insertSettings(asyncInsert),
-        });
+        await insertRaw(tx, counted);
         return counted.length;
       });
     },

@@ -2,15 +2,18 @@
 // reaches the store afterwards; the events of a process that died are written into the store by the next
 // process to start, each counted once however often its segment is replayed.
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, startServer, type TestServer } from '../../test/harness';
 import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helpers';
-import { EventJournal, parseSegment } from './journal';
+import type { WriteOptions } from './integrity';
+import { EventJournal, JournalFullError, parseSegment } from './journal';
+import type { EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
+import { EventWriter } from './writer';
 
 describe('the event journal', () => {
   let server: TestServer;
@@ -143,6 +146,89 @@ describe('the event journal', () => {
       expect(await segmentsIn(dir)).toHaveLength(1);
       await journal.close();
       await vi.waitFor(async () => expect(await segmentsIn(dir)).toEqual([]));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('has a ceiling (S5: "the journal has no size ceiling"): an append past it writes nothing and is refused, room comes back as segments go, a start counts what it finds', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'adconsole-journal-'));
+    try {
+      const events = await impressionEvents(40);
+      const journal = await EventJournal.open(dir, { maxBytes: 4096 });
+      const first = await journal.append(events.slice(0, 10));
+      expect(journal.bytes).toBeGreaterThan(1000);
+      let appended = 10;
+      await expect(
+        (async () => {
+          for (;;) {
+            await journal.append(events.slice(appended, appended + 5));
+            appended += 5;
+          }
+        })(),
+      ).rejects.toBeInstanceOf(JournalFullError);
+      expect(journal.bytes).toBeLessThanOrEqual(4096);
+      const onDisk = async () =>
+        (await Promise.all((await segmentsIn(dir)).map((name) => stat(path.join(dir, name))))).reduce(
+          (sum, file) => sum + file.size,
+          0,
+        );
+      expect(await onDisk()).toBe(journal.bytes);
+      // Every event of the appends that returned is on disk; the refused one wrote nothing.
+      const written = parseSegment(
+        (
+          await Promise.all((await segmentsIn(dir)).map((name) => readFile(path.join(dir, name), 'utf8')))
+        ).join(''),
+      );
+      expect(written).toHaveLength(appended);
+      // A new process on the same folder counts what it finds there.
+      expect((await EventJournal.open(dir, { maxBytes: 4096 })).bytes).toBe(journal.bytes);
+      // The first segment's events committed and the segment closed: its bytes are free again.
+      await journal.committed(first, first.written);
+      await journal.close();
+      await vi.waitFor(async () => expect(journal.bytes).toBe(await onDisk()));
+      expect(journal.bytes).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('past its ceiling, a tracked event is answered once the store has committed it: under a flood with the store slow, no answered event is lost and the journal stays under its ceiling', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'adconsole-journal-'));
+    try {
+      const store = server.app.adconsole.events.store;
+      // A slow store: the journal fills faster than the batches empty it.
+      const slow = Object.assign(Object.create(store) as EventStore, {
+        async writeBatch(events: readonly TrackedEvent[], options?: WriteOptions) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return store.writeBatch(events, options);
+        },
+      });
+      const journal = await EventJournal.open(dir, { maxBytes: 8192 });
+      const writer = new EventWriter(slow, { maxBatch: 1000, lingerMs: 0, durableLingerMs: 50 }, journal);
+      const events = await impressionEvents(200);
+      const before = await impressions();
+      let largest = 0;
+      const sizes = setInterval(() => {
+        largest = Math.max(largest, journal.bytes);
+      }, 5);
+      const answered: Promise<void>[] = [];
+      try {
+        // Waves of 10 beacons every 10 ms: the first ones journalled, the later ones past the ceiling.
+        for (let at = 0; at < events.length; at += 10) {
+          answered.push(...events.slice(at, at + 10).map((event) => writer.record(event)));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await Promise.all(answered);
+      } finally {
+        clearInterval(sizes);
+      }
+      expect(writer.stats.overCeiling).toBeGreaterThan(0);
+      expect(writer.stats.overCeiling).toBeLessThan(200);
+      expect(largest).toBeLessThanOrEqual(8192);
+      await writer.flush();
+      expect(await impressions()).toBe(before + 200);
+      await journal.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -11,9 +11,14 @@
 // the same one) and writes its events into the store before it listens. Writing an event twice is
 // harmless: the store keeps an impression's event of one type once (integrity.ts), so a segment replayed
 // after a crash in the middle of its replay counts nothing twice.
+//
+// The journal has a ceiling (EVENTS_JOURNAL_MAX_BYTES, 1 GiB by default): an append that would take it
+// past refuses (JournalFullError) and writes nothing, and the caller answers those events only once the
+// store has committed them, as without a journal (writer.ts; bus/publisher.ts during a long outage of the
+// event log). The disk never fills; an acknowledged event is in the journal or the store.
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { TrackedEvent } from './tracked-event';
 
@@ -28,6 +33,8 @@ const SUFFIX = '.events';
 export class JournalSegment {
   written = 0;
   committed = 0;
+  /** Its size on disk (bytes appended). */
+  bytes = 0;
   sealed = false;
   constructor(
     readonly file: string,
@@ -70,6 +77,20 @@ export function parseSegment(text: string): TrackedEvent[] {
   return events;
 }
 
+/** The journal's default ceiling (EVENTS_JOURNAL_MAX_BYTES): about an hour of 1,000 beacons a second. */
+export const JOURNAL_MAX_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * An append refused because the journal holds its ceiling (EVENTS_JOURNAL_MAX_BYTES): nothing written.
+ * Its caller answers the events only once the store has committed them (writer.ts, bus/publisher.ts).
+ */
+export class JournalFullError extends Error {
+  constructor(maxBytes: number) {
+    super(`the event journal holds its ceiling of ${maxBytes} bytes (EVENTS_JOURNAL_MAX_BYTES)`);
+    this.name = 'JournalFullError';
+  }
+}
+
 export class EventJournal {
   private readonly boot = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   private sequence = 0;
@@ -77,19 +98,62 @@ export class EventJournal {
   /** Segments with events not yet committed in the store. */
   private readonly open = new Set<JournalSegment>();
 
-  private constructor(readonly dir: string) {}
+  /**
+   * The bytes of the segments this process knows: the ones of gone processes it found at start (to take
+   * over), then what it appends, less what it deletes. A running process's segments on a shared folder
+   * are that process's to count.
+   */
+  private size = 0;
 
-  /** Opens the journal in `dir` (made if missing). */
-  static async open(dir: string): Promise<EventJournal> {
+  private constructor(
+    readonly dir: string,
+    readonly maxBytes: number,
+  ) {}
+
+  /** Opens the journal in `dir` (made if missing), holding at most `maxBytes` (EVENTS_JOURNAL_MAX_BYTES). */
+  static async open(
+    dir: string,
+    { maxBytes = JOURNAL_MAX_BYTES }: { maxBytes?: number } = {},
+  ): Promise<EventJournal> {
     await mkdir(dir, { recursive: true });
-    return new EventJournal(dir);
+    const journal = new EventJournal(dir, maxBytes);
+    for (const name of await readdir(dir)) {
+      // The segments this process may take over: those of processes that are gone. A running process's
+      // segments (a folder shared on one machine) are its own to count and delete.
+      const owner = ownerOf(name);
+      if (!owner || (owner.pid !== process.pid && running(owner.pid))) continue;
+      journal.size += await stat(path.join(dir, name)).then(
+        (found) => found.size,
+        () => 0,
+      );
+    }
+    return journal;
   }
 
-  /** Appends the events in one write; resolves once it has returned, with the segment they are in. */
+  /** The bytes the journal holds, as this process counts them. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /**
+   * Appends the events in one write; resolves once it has returned, with the segment they are in. Throws
+   * JournalFullError, writing nothing, when they would take the journal past its ceiling.
+   */
   async append(events: readonly TrackedEvent[]): Promise<JournalSegment> {
-    const segment = await this.segmentFor(events.length);
+    const text = events.map(eventLine).join('');
+    const bytes = Buffer.byteLength(text);
+    if (this.size + bytes > this.maxBytes) throw new JournalFullError(this.maxBytes);
+    this.size += bytes;
+    let segment: JournalSegment;
+    try {
+      segment = await this.segmentFor(events.length);
+    } catch (error) {
+      this.size -= bytes;
+      throw error;
+    }
     segment.written += events.length;
-    await segment.handle.write(events.map(eventLine).join(''));
+    segment.bytes += bytes;
+    await segment.handle.write(text);
     return segment;
   }
 
@@ -129,11 +193,14 @@ export class EventJournal {
       } catch {
         continue; // Another process took it first.
       }
-      const events = parseSegment(await readFile(taken, 'utf8'));
+      const text = await readFile(taken, 'utf8');
+      const events = parseSegment(text);
       for (let at = 0; at < events.length; at += REPLAY_BATCH) {
         await write(events.slice(at, at + REPLAY_BATCH));
       }
       await unlink(taken);
+      // A segment another process wrote after this one started was never counted: never below nothing.
+      this.size = Math.max(0, this.size - Buffer.byteLength(text));
       recovered += events.length;
     }
     return recovered;
@@ -178,5 +245,6 @@ export class EventJournal {
     if (!segment.sealed || segment.committed < segment.written || !this.open.delete(segment)) return;
     await segment.handle.close();
     await unlink(segment.file);
+    this.size = Math.max(0, this.size - segment.bytes);
   }
 }

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FreshDatabase, freshEventStore, freshMigratedDatabase } from '../../test/harness';
 import { readFrequencyCounts } from './queries/frequency-counts';
+import { readReach } from './queries/reach';
 import { readRequestPeriods } from './queries/request-periods';
 import { RequestCounter, requestCountKey } from './request-counter';
 import type { EventStore } from './store';
@@ -93,5 +94,36 @@ describe('ad request counter', () => {
       ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((rank) => `day ${rank} 1`),
       'day 11 2',
     ]);
+  });
+
+  it('the identities served an ad reach the store per live creative and for the whole campaign, ads without one counted, even past a refused write', async () => {
+    let refuse = 1;
+    const store: EventStore = {
+      ...events.store,
+      async writeReach(rows) {
+        if (refuse-- > 0) throw new Error('the store is away');
+        await events.store.writeReach(rows);
+      },
+    };
+    const counter = new RequestCounter(() => store, 60_000);
+    // Browser a twice on live-1, then on live-2 in the next bucket; device d once; an ad without identity.
+    counter.addReach('campaign-1', 'live-1', { kind: 'browser', hash: '00000000000000a1' }, at);
+    counter.addReach('campaign-1', 'live-1', { kind: 'browser', hash: '00000000000000a1' }, at);
+    counter.addReach('campaign-1', 'live-2', { kind: 'browser', hash: '00000000000000a1' }, at + 15 * 60_000);
+    counter.addReach('campaign-1', 'live-2', { kind: 'device', hash: 'd0000000000000d1' }, at);
+    counter.addReach('campaign-1', 'live-1', undefined, at);
+    await expect(counter.flush()).rejects.toThrow('the store is away');
+    counter.addReach('campaign-1', 'live-1', { kind: 'browser', hash: '00000000000000b2' }, at);
+    await counter.close();
+    const day = [
+      { date: '2026-11-26', from: new Date('2026-11-26T00:00:00Z'), to: new Date('2026-11-27T00:00:00Z') },
+    ];
+    const whole = await readReach(events.store, { campaignId: 'campaign-1' }, day);
+    expect(whole).toMatchObject({ identifiedAds: 5, ads: 6 });
+    expect(Math.round(whole.browsers)).toBe(2);
+    expect(Math.round(whole.devices)).toBe(1);
+    const first = await readReach(events.store, { campaignId: 'campaign-1', liveIds: ['live-1'] }, day);
+    expect(first).toMatchObject({ identifiedAds: 3, ads: 4 });
+    expect(Math.round(first.browsers)).toBe(2);
   });
 });

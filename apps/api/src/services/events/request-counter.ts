@@ -9,16 +9,27 @@
 // a row twice in one statement).
 //
 // The same counter sums the ads of campaigns with caps by their rank in the browser's frequency window
-// (docs/reports.md, "Frequency"), per campaign, window kind, bucket and rank, written with the requests.
-import { frequencyRankBucket, REQUEST_OUTCOMES, type RequestOutcome } from '@adconsole/domain';
+// (docs/reports.md, "Frequency"), per campaign, window kind, bucket and rank, written with the requests;
+// and the identities served an ad for reach (docs/reports.md, "Reach"): their hashes per campaign, live
+// creative, kind and bucket, merged into the stores' sketches with the requests.
+import {
+  frequencyRankBucket,
+  REQUEST_NOTE_NAMES,
+  REQUEST_OUTCOMES,
+  type RequestNote,
+  type RequestOutcome,
+} from '@adconsole/domain';
+import { localDayOf, type ReachKind, type ReachRow } from './reach-sketches';
 import type { FrequencyCountRow, RequestCountRow } from './request-counts';
 import type { EventStore } from './store';
 
 const QUARTER_MS = 15 * 60 * 1000;
 
-/** Each outcome's slot in a tag's counts. */
-const SLOT = Object.fromEntries(REQUEST_OUTCOMES.map((outcome, index) => [outcome, index])) as Readonly<
-  Record<RequestOutcome, number>
+/** What a tag counts: each outcome, then each note (a row's value in the stores either way). */
+const COUNTED: readonly (RequestOutcome | RequestNote)[] = [...REQUEST_OUTCOMES, ...REQUEST_NOTE_NAMES];
+/** Each outcome's and note's slot in a tag's counts. */
+const SLOT = Object.fromEntries(COUNTED.map((outcome, index) => [outcome, index])) as Readonly<
+  Record<RequestOutcome | RequestNote, number>
 >;
 
 /** The key of a tag's counts: its campaign, placement ('' for a creative's own tag) and live creative. */
@@ -36,6 +47,8 @@ export class RequestCounter {
   private pending = new Map<string, RequestCountRow>();
   /** Ads by campaign, window kind, bucket and rank, waiting for the next write (refused ones too). */
   private ranks = new Map<string, FrequencyCountRow>();
+  /** Identities served an ad by campaign, live creative ('' too), kind and bucket, waiting likewise. */
+  private reach = new Map<string, ReachRow>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -45,8 +58,11 @@ export class RequestCounter {
     private readonly everyMs = 1000,
   ) {}
 
-  /** One ad request of the tag `key` (requestCountKey) at `now` (ms) answered with `outcome`. */
-  add(key: string, outcome: RequestOutcome, now: number): void {
+  /**
+   * One ad request of the tag `key` (requestCountKey) at `now` (ms) answered with `outcome`; or a note
+   * it carried (counted beside its outcome, not part of their sum).
+   */
+  add(key: string, outcome: RequestOutcome | RequestNote, now: number): void {
     const bucket = now - (now % QUARTER_MS);
     if (bucket !== this.bucket) {
       this.seal();
@@ -54,7 +70,7 @@ export class RequestCounter {
     }
     let slots = this.counts.get(key);
     if (slots === undefined) {
-      slots = REQUEST_OUTCOMES.map(() => 0);
+      slots = COUNTED.map(() => 0);
       this.counts.set(key, slots);
     }
     slots[SLOT[outcome]] = (slots[SLOT[outcome]] as number) + 1;
@@ -74,6 +90,66 @@ export class RequestCounter {
       ads: 1,
     });
     this.soon();
+  }
+
+  /**
+   * An ad of the campaign's live creative served at `now` (ms) to `identity` (its kind and 64-bit hash
+   * in hex; undefined: the request had none it may keep), counted for the live creative and for the
+   * whole campaign.
+   */
+  addReach(
+    campaignId: string,
+    liveId: string,
+    identity: { kind: Exclude<ReachKind, 'none'>; hash: string } | undefined,
+    now: number,
+    zone?: string,
+  ): void {
+    const bucket = now - (now % QUARTER_MS);
+    const kind = identity?.kind ?? 'none';
+    const day = zone === undefined ? undefined : this.localDay(zone, now);
+    this.reachRow(campaignId, liveId, kind, bucket, day).ads += 1;
+    this.reachRow(campaignId, '', kind, bucket, day).ads += 1;
+    if (identity !== undefined) {
+      (this.reachRow(campaignId, liveId, kind, bucket).hashes as Set<string>).add(identity.hash);
+      (this.reachRow(campaignId, '', kind, bucket).hashes as Set<string>).add(identity.hash);
+    }
+    this.soon();
+  }
+
+  /** The waiting row of a campaign, live creative, kind and bucket, made empty when there is none. */
+  private reachRow(
+    campaignId: string,
+    liveId: string,
+    kind: ReachKind,
+    bucket: number,
+    day?: ReachRow['day'],
+  ): ReachRow {
+    const key = `${campaignId}\t${liveId}\t${kind}\t${bucket}`;
+    let row = this.reach.get(key);
+    if (row === undefined) {
+      row = { campaignId, liveId, kind, bucket: new Date(bucket), ads: 0, hashes: new Set(), day };
+      this.reach.set(key, row);
+    }
+    return row;
+  }
+
+  /** Each zone's local day last asked for, [start, end) (a zone lookup a day, not an ad). */
+  private days = new Map<string, { start: Date; end: Date }>();
+
+  /** The local day of `zone` that `now` (ms) is in, from the last one asked for when it still is. */
+  private localDay(zone: string, now: number): { start: Date; end: Date } {
+    const known = this.days.get(zone);
+    if (known !== undefined && now >= known.start.getTime() && now < known.end.getTime()) return known;
+    const day = localDayOf(zone, now);
+    this.days.set(zone, day);
+    return day;
+  }
+
+  /** A row of a batch the store refused, back among the waiting ones (added to a row of its key). */
+  private keepReach(row: ReachRow): void {
+    const known = this.reachRow(row.campaignId, row.liveId, row.kind, row.bucket.getTime(), row.day);
+    known.ads += row.ads;
+    for (const hash of row.hashes) (known.hashes as Set<string>).add(hash);
   }
 
   private keepRank(row: FrequencyCountRow): void {
@@ -104,7 +180,7 @@ export class RequestCounter {
             placementId,
             liveId,
             bucket,
-            outcome: REQUEST_OUTCOMES[index] as RequestOutcome,
+            outcome: COUNTED[index] as RequestOutcome | RequestNote,
             requests,
           });
       });
@@ -133,17 +209,22 @@ export class RequestCounter {
         this.seal();
         let rows = [...this.pending.values()];
         let ranks = [...this.ranks.values()];
+        let reach = [...this.reach.values()];
         this.pending = new Map();
         this.ranks = new Map();
+        this.reach = new Map();
         try {
           if (rows.length > 0) await this.store().writeRequestCounts(rows);
           rows = [];
           if (ranks.length > 0) await this.store().writeFrequencyCounts(ranks);
           ranks = [];
+          if (reach.length > 0) await this.store().writeReach(reach);
+          reach = [];
         } catch (error) {
           // Kept for the next write, a second later (the store may be back by then).
           for (const row of rows) this.keep(row);
           for (const row of ranks) this.keepRank(row);
+          for (const row of reach) this.keepReach(row);
           this.soon();
           throw error;
         }

@@ -9,15 +9,17 @@ import {
   type CountedEventType,
   EVENT_COUNTER_KEYS,
   type EventCounters,
+  type EventDimensions,
   parseCodedEventType,
   UNKNOWN_DIMENSIONS,
   zeroEventCounters,
 } from '@adconsole/domain';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { COLUMNS } from './counters';
 import { writeDimensionRollups } from './dimensions';
 import { writeGrainRollups } from './grains';
 import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
+import { mergePostgresReach, type ReachRow } from './reach-sketches';
 import {
   addPostgresFrequencyCounts,
   addPostgresRequestCounts,
@@ -46,6 +48,19 @@ interface EventStoreWrites {
    * the frequency rollups (docs/reports.md, "Frequency").
    */
   writeFrequencyCounts(rows: readonly FrequencyCountRow[]): Promise<void>;
+  /**
+   * Merges the identities served an ad, gathered by a serving process, into the reach sketches
+   * (docs/reports.md, "Reach"): the main database's under the rows' locks, ClickHouse's as aggregate states.
+   */
+  writeReach(rows: readonly ReachRow[]): Promise<void>;
+  /**
+   * Adds valid counts to the figures without a raw row each (docs/conversions.md, "What is stored"):
+   * the conversions a batch refused through a real click, summed by live creative, quarter and breakdown
+   * values, so a flood of refusals grows no table by a row a request. The main database's store adds
+   * them to its rollups and totals only; ClickHouse's, whose rollups are views of its raw events, stores
+   * each sum as one raw row without an impression id (what an import writes).
+   */
+  addCounts(events: readonly TrackedEvent[], options?: WriteOptions): Promise<void>;
 }
 
 /** The main database's store: its reads run on `db`. */
@@ -119,6 +134,31 @@ const counterArrays = (rows: readonly { counters: EventCounters }[]) =>
 
 const upsertSet = COLUMNS.map((column) => `${column} = %T.${column} + excluded.${column}`).join(', ');
 
+/** Valid events (with their breakdown values) into the 15-minute, hourly and daily rollups, the breakdowns and the totals. */
+async function addValidRollups(
+  tx: Queryable,
+  valid: readonly (TrackedEventLike & { dims: EventDimensions })[],
+): Promise<void> {
+  const rows = valid.filter((row) => isCounted(row.type));
+  if (rows.length === 0) return;
+  // The 15-minute, hourly and daily rollups, in one statement (grains.ts).
+  const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
+  await writeGrainRollups(
+    tx,
+    buckets.map((b) => ({ liveId: b.key[0], at: new Date(b.key[1]), counters: b.counters })),
+    EVENT_COUNTER_KEYS,
+    COLUMNS,
+  );
+  await writeDimensionRollups(tx, rows);
+  const totals = tally(rows, (e) => e.liveId);
+  await tx.query(
+    `insert into event_totals (live_id, ${COLUMNS.join(', ')})
+     select * from unnest($1::text[], ${COLUMNS.map((_, i) => `$${i + 2}::bigint[]`).join(', ')})
+     on conflict (live_id) do update set ${upsertSet.replaceAll('%T', 'event_totals')}`,
+    [totals.map((t) => t.key), ...counterArrays(totals)],
+  );
+}
+
 /** Options of the PostgreSQL store: `grains: 'quarter'` reads every figure from the 15-minute rollups. */
 export interface PostgresStoreOptions {
   grains?: 'coarsest' | 'quarter';
@@ -134,6 +174,11 @@ export function createPostgresEventStore(
     finest: options.grains === 'quarter',
     writeRequestCounts: (rows) => addPostgresRequestCounts(db, rows),
     writeFrequencyCounts: (rows) => addPostgresFrequencyCounts(db, rows),
+    writeReach: (rows) => mergePostgresReach(db, rows),
+    async addCounts(events, options) {
+      const rows = events.map((e) => ({ ...e, reason: null, dims: e.dims ?? UNKNOWN_DIMENSIONS }));
+      if (rows.length > 0) await inTransaction(db, options, (tx) => addValidRollups(tx, rows));
+    },
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return inTransaction(db, options, async (tx) => {
@@ -220,23 +265,9 @@ export function createPostgresEventStore(
           );
         }
         // Only valid events reach the figures' rollups and totals.
-        const rows = all.filter((row) => row.reason === null && isCounted(row.type));
-        if (rows.length === 0) return all.length;
-        // The 15-minute, hourly and daily rollups, in one statement (grains.ts).
-        const buckets = tally(rows, (e) => [e.liveId, bucketOf(e.at)] as const);
-        await writeGrainRollups(
+        await addValidRollups(
           tx,
-          buckets.map((b) => ({ liveId: b.key[0], at: new Date(b.key[1]), counters: b.counters })),
-          EVENT_COUNTER_KEYS,
-          COLUMNS,
-        );
-        await writeDimensionRollups(tx, rows);
-        const totals = tally(rows, (e) => e.liveId);
-        await tx.query(
-          `insert into event_totals (live_id, ${COLUMNS.join(', ')})
-           select * from unnest($1::text[], ${COLUMNS.map((_, i) => `$${i + 2}::bigint[]`).join(', ')})
-           on conflict (live_id) do update set ${upsertSet.replaceAll('%T', 'event_totals')}`,
-          [totals.map((t) => t.key), ...counterArrays(totals)],
+          all.filter((row) => row.reason === null),
         );
         return all.length;
       });

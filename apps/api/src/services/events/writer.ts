@@ -17,6 +17,8 @@
 // (up to `maxBatch`), so they grow with the load rather than with the requests in flight, and a batch
 // the store refuses is offered again a second later: its events stay in the journal meanwhile. The same
 // for the event log's consumer (bus/consumer.ts, `recordAll`): its events are in the log.
+// Past the journal's ceiling (EVENTS_JOURNAL_MAX_BYTES) an append is refused and its requests wait for
+// their commit instead (`stats.overCeiling`).
 //
 // An event already durable elsewhere (journal, log) has been answered: nobody waits for its batch, so
 // it waits up to `durableLingerMs` (200 ms) for a full batch rather than going at once. A batch costs
@@ -25,7 +27,7 @@
 // made, 45 µs with 50 ms (217 a batch) and 21 µs with 250 ms (691), and PGlite's process 864, 196 and
 // 94 µs (against 17 and 61 µs in batches of 988: bench/events-ingest.ts). Reports see an event up to
 // that much later; a request that waits for its commit is never held back.
-import type { EventJournal, JournalSegment } from './journal';
+import { type EventJournal, JournalFullError, type JournalSegment } from './journal';
 import type { EventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
 
@@ -75,8 +77,11 @@ export class EventWriter {
   private retry: NodeJS.Timeout | undefined;
   /** While flushing, nothing is held: every event is judged with what has arrived. */
   private flushing = false;
-  /** Batches written and events in them, for the benchmark and the tests. */
-  readonly stats = { batches: 0, events: 0 };
+  /**
+   * Batches written and events in them, for the benchmark and the tests; events answered once committed
+   * because the journal held its ceiling (EVENTS_JOURNAL_MAX_BYTES).
+   */
+  readonly stats = { batches: 0, events: 0, overCeiling: 0 };
 
   /** Events waiting for their batch (not yet taken into one). */
   get queued(): number {
@@ -146,7 +151,14 @@ export class EventWriter {
       try {
         segment = await journal.append(appended.map((each) => each.event));
       } catch (error) {
-        for (const each of appended) each.reject(error);
+        // Past the journal's ceiling: answered once committed, as without a journal.
+        if (error instanceof JournalFullError) {
+          this.stats.overCeiling += appended.length;
+          for (const each of appended)
+            this.enqueue(each.event, (failed) =>
+              failed === undefined ? each.resolve() : each.reject(failed),
+            );
+        } else for (const each of appended) each.reject(error);
         continue;
       }
       for (const each of appended) {

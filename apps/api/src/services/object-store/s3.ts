@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Config } from '../../config';
+import type { S3Config } from '../../config/files';
 import { byKeyOrder, decodeCursor, encodeCursor } from './paging';
 import {
   type ByteRange,

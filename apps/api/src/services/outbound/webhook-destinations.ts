@@ -25,7 +25,8 @@ import {
   webhookPrivateAddressMessage,
 } from '@adconsole/domain';
 
-import type { WebhookRules } from '../../config';
+import type { WebhookRules } from '../../config/addresses';
+import { ipv6Groups } from '../client-address';
 
 export type { WebhookRules };
 
@@ -72,24 +73,6 @@ const specialPurposeIpv6 = (() => {
     list.addSubnet(network, prefix, 'ipv6');
   return list;
 })();
-
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
-function ipv6Groups(address: string): number[] | undefined {
-  let text = address.toLowerCase().replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (dotted) {
-    const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
-    text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const part = (side: string) =>
-    side === '' ? [] : side.split(':').map((group) => Number.parseInt(group, 16));
-  const groups =
-    tail === undefined
-      ? part(head)
-      : [...part(head), ...Array(8 - part(head).length - part(tail).length).fill(0), ...part(tail)];
-  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : undefined;
-}
 
 /**
  * The IPv4 address an IPv6 one carries where a connection reaches that IPv4 host: IPv4-mapped

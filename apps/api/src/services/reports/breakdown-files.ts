@@ -65,16 +65,18 @@ export const breakdownHeaders = (breakdown: Breakdown, figures: TableFigures): s
 
 /**
  * One line of a breakdown table: value, label and every metric (rates in percent rounded as the figures
- * are), the spend figures to a thousandth of the minor unit, the conversion value exact (null without a
- * value).
+ * are), the amounts to a thousandth of the minor unit (null without a value).
  */
 export type BreakdownLine = [value: string, label: string, ...metrics: (number | null)[]];
 
-/** A breakdown row's cell: a rate in percent (the workbook divides it), spend to a thousandth of its minor unit. */
+/**
+ * A breakdown row's cell: a rate in percent (the workbook divides it), an amount (spend, cost per
+ * conversion, the conversions' value) to a thousandth of its minor unit, as the report's own rows are.
+ */
 function breakdownCell(column: FigureColumn, row: BreakdownFigures): number | null {
   const value = row[column.key as keyof BreakdownFigures] as number | null | undefined;
   if (column.figure.kind === 'rate') return Math.round((value ?? 0) * 10_000) / 10_000;
-  if (column.figure.group === 'spend' && column.currency !== undefined)
+  if (column.figure.kind === 'money' && column.currency !== undefined)
     return value === undefined || value === null
       ? null
       : spendUnitsOf(value, column.currency) / 10 ** (currencyDigits(column.currency) + 3);

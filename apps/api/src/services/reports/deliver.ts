@@ -26,6 +26,7 @@ import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloa
 import { figureColumns, figureText } from './figure-columns';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';
+import { reachMailLines } from './reach-files';
 import { campaignScope } from './scope';
 import { bookingLines } from './spend-files';
 
@@ -133,6 +134,8 @@ export async function scheduledReportMail(
     ...mailFigureLines(figures),
     // The goal and its pacing now.
     ...bookingLines(figures).map(([label, value]) => `${label}: ${value}`),
+    // Distinct browsers and devices, an estimate (or why there is none), whenever ads were served.
+    ...reachMailLines(figures),
     ...filteredLine(figures.invalid),
     ...(figures.invalidConversions.total > 0
       ? [

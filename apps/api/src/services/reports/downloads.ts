@@ -3,18 +3,19 @@
 // answered as `{file}` to fetch under /api/uploads/{file}.
 
 import { randomBytes } from 'node:crypto';
-import type { ReportFileFormat, ReportTotals } from '@adconsole/domain';
+import { type ReportFileFormat, type ReportTotals, reachShown } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { insertFile } from '../../db/queries/files';
 import { safeFilename } from '../campaigns/asset-checks';
+import { formulaSafe } from '../spreadsheet-text';
 import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
 import { csvCell } from './figure-columns';
 import { FREQUENCY_HEADERS, frequencyLines, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedHeaders, notServedLines } from './not-served-files';
+import { REACH_DAY_HEADERS, reachDayLines, reachHeaders, reachLines } from './reach-files';
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
-import { formulaSafe } from './spreadsheet-text';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -58,7 +59,8 @@ const filteredTotal = (periods: Map<string, FilteredCounts> | undefined): Filter
 /**
  * UTF-8 CSV with a header row and one row per local day per creative, plain numbers; the invalid
  * (filtered) impressions and clicks in their own last columns. Tables follow, each after an empty
- * line: the ad requests not served by reason (when there were requests), VAST errors or verifications
+ * line: the ad requests not served by reason (when there were requests), frequency, reach (estimates,
+ * and by day), VAST errors or verifications
  * not executed (Report, Code, Meaning, Count), conversions not counted, the breakdown asked for.
  */
 function reportCsv(
@@ -104,6 +106,12 @@ function reportCsv(
   if (hasRequests(figures)) table(notServedHeaders(figures), notServedLines(figures));
   // Ads per browser in the campaign's frequency window (when a capped campaign served in the range).
   if (hasFrequencyFigures(figures)) table(FREQUENCY_HEADERS, frequencyLines(figures));
+  // Distinct browsers and devices reached, estimates (whenever ads were served), then by local day.
+  if (reachShown(figures.reach)) {
+    table(reachHeaders(figures.reach), reachLines(figures));
+    const days = reachDayLines(figures);
+    if (days.length > 0) table(REACH_DAY_HEADERS, days);
+  }
   const codes = codeRows(figures);
   if (codes.length > 0) table(CODE_HEADERS, codes);
   // Conversions received and not counted, by reason: beside invalid traffic, never in the figures.

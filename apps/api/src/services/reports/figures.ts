@@ -45,6 +45,7 @@ import type { Figures, FiguresWithRows, FilteredCounts } from './build-input';
 import { reportConversions } from './conversions';
 import { reportFrequency } from './frequency';
 import { reportNotServed } from './not-served';
+import { reportReach } from './reach';
 import type { ReportScope } from './scope';
 
 export interface FiguresQuery {
@@ -234,6 +235,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     conversions,
     notServed,
     frequency,
+    reach,
   ] = await Promise.all([
     readReportRows(store, liveIds, from, to, zone, unit, { bannerIds, campaignId }),
     creativesOf(ctx, scope),
@@ -257,6 +259,8 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     reportNotServed(ctx, scope, { from, to, zone, unit }, periods),
     // Ads per browser in the campaign's frequency window (frequency.ts).
     reportFrequency(ctx, scope, { from, to }),
+    // Distinct browsers and devices over the range, by local day (reach.ts).
+    reportReach(ctx, scope, days, zone),
   ]);
   const { conversionCurrency } = conversions;
   const ratedWithCosts = ratedWith(booked, withVideo, conversionCurrency);
@@ -313,6 +317,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     invalid: invalidOf(invalidRows),
     notServed,
     frequency,
+    reach,
     errors: codeCounts(codeRows, 'error'),
     verificationNotExecuted: codeCounts(codeRows, 'verificationNotExecuted'),
     // Conversions received in the range and not counted, and the counted ones' lag (the ledger's).

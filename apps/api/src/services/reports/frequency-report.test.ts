@@ -6,18 +6,21 @@
 import { FREQUENCY_COOKIE, type ReportData, reportDataSchema } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentedQuery } from '../../test/consent';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { BROWSER_USER_AGENT, daysAroundToday, demoAsset, signedInUser } from '../../test/helpers';
 import { rulesWorld } from '../../test/rules-world';
 import { frequencyPdfRows } from './frequency-files';
 
 const DE = '79.192.7.7';
+const CONSENTED = consentedQuery();
 
 /** A browser's cookie for the serving origin (the cap history), as the last answer left it. */
 class Jar {
   cookie: string | undefined;
   async get(url: string): Promise<number> {
-    const response = await fetch(url, {
+    // A German browser whose person consented to purpose 1 and our vendor (docs/privacy.md).
+    const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}${CONSENTED}`, {
       headers: {
         'User-Agent': BROWSER_USER_AGENT,
         'X-Forwarded-For': DE,

@@ -4,8 +4,17 @@
 // daily series, the video quartiles (chart and table). It looks like the console's report.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chartPalette, PerformanceChart, VideoQuartilesChart } from '@adconsole/charts';
-import { FIGURE, type FigureGroup, type ReportTotals, shortLabel, showsIn } from '@adconsole/domain';
+import { chartPalette, PerformanceChart, ReachCurve, VideoQuartilesChart } from '@adconsole/charts';
+import {
+  FIGURE,
+  type FigureGroup,
+  hasReach,
+  type ReportTotals,
+  reachSentence,
+  reachShown,
+  shortLabel,
+  showsIn,
+} from '@adconsole/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { createElement, type ReactElement } from 'react';
@@ -14,6 +23,7 @@ import type { Figures } from './build-input';
 import { type FigureColumn, figureColumns, figureText } from './figure-columns';
 import { frequencyPdfRows, frequencyPdfSentence, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedPdfRows } from './not-served-files';
+import { reachHeaders, reachPdfRows } from './reach-files';
 import { bookingLines } from './spend-files';
 
 const require = createRequire(import.meta.url);
@@ -197,8 +207,8 @@ function summarySection(figures: Figures, title: string, range: string, withVide
 }
 
 /**
- * Invalid traffic, ad requests not served, frequency and conversions by reason, when there were any:
- * never in the figures.
+ * Invalid traffic, ad requests not served, frequency, reach (estimates) and conversions by reason, when
+ * there were any: never in the figures.
  */
 function filteredSection(figures: Figures): Content[] {
   return [
@@ -232,6 +242,22 @@ function filteredSection(figures: Figures): Content[] {
           { text: 'Frequency', style: 'h2', margin: [0, 4, 0, 0] },
           { text: frequencyPdfSentence(figures), margin: [0, 0, 0, 4] },
           table(['*', 'auto'], ['Ads per browser', 'Browsers'], frequencyPdfRows(figures)),
+        ]
+      : []),
+    ...(reachShown(figures.reach)
+      ? [
+          { text: 'Reach', style: 'h2', margin: [0, 4, 0, 0] },
+          { text: reachSentence(figures.reach), margin: [0, 0, 0, 4] },
+          table(['*', 'auto'], reachHeaders(figures.reach), reachPdfRows(figures)),
+          // The cumulative curve over each day's new and returning, as the console draws it.
+          ...(hasReach(figures.reach)
+            ? [
+                {
+                  svg: chartSvg(createElement(ReachCurve, { reach: figures.reach, ...chartOptions })),
+                  width: CONTENT_WIDTH,
+                },
+              ]
+            : []),
         ]
       : []),
     ...(figures.invalidConversions.total > 0

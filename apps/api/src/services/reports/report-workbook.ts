@@ -2,9 +2,10 @@
 // (mail previews and spreadsheet viewers open the first sheet), the figures by period, by creative and
 // the video's, invalid traffic and conversions, VAST errors, one sheet per breakdown, and the pivot's
 // long-form data with the pivot table. The figure columns are the downloads' (figure-columns.ts).
-import { figureAdds, filteredTotals } from '@adconsole/domain';
+import { figureAdds, filteredTotals, reachShown } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { guardWorkbookText } from '../spreadsheet-text';
 import {
   BREAKDOWN_SHEETS,
   breakdownHeaders,
@@ -17,8 +18,8 @@ import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-
 import { type FigureColumn, figureColumns, sheetFormat, sheetHead, sheetValue } from './figure-columns';
 import { frequencyLines, frequencySheetHead, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedLines, notServedSheetHead } from './not-served-files';
+import { REACH_DAY_HEADERS, reachDayLines, reachHeaders, reachLines } from './reach-files';
 import { bookingLines } from './spend-files';
-import { guardWorkbookText } from './spreadsheet-text';
 
 const COUNT_FORMAT = '#,##0';
 
@@ -183,6 +184,28 @@ function videoSheet(workbook: ExcelJS.Workbook, figures: Figures) {
   );
 }
 
+/** The "Reach" sheet: its figures (estimates, the error in the head), then its table by local day. */
+function reachSheet(workbook: ExcelJS.Workbook, figures: Figures) {
+  const [label, value] = reachHeaders(figures.reach) as [string, string];
+  const sheet = tableSheet(
+    workbook,
+    'Reach',
+    [
+      { header: label, width: 52 },
+      { header: value, width: 22, format: COUNT_FORMAT },
+    ],
+    reachLines(figures),
+  );
+  const days = reachDayLines(figures);
+  if (days.length === 0) return;
+  sheet.addRow([]);
+  sheet.addRow([...REACH_DAY_HEADERS]).font = { bold: true };
+  for (const day of days) {
+    const row = sheet.addRow(day);
+    for (let column = 2; column <= day.length; column += 1) row.getCell(column).numFmt = COUNT_FORMAT;
+  }
+}
+
 /** Invalid traffic and conversions by reason, and the players' coded reports: never in the figures. */
 function filteredSheets(workbook: ExcelJS.Workbook, figures: Figures) {
   tableSheet(
@@ -216,6 +239,8 @@ function filteredSheets(workbook: ExcelJS.Workbook, figures: Figures) {
   // Ads per browser in the campaign's frequency window (when there were any).
   if (hasFrequencyFigures(figures))
     tableSheet(workbook, 'Frequency', frequencySheetHead(), frequencyLines(figures));
+  // Distinct browsers and devices reached (whenever ads were served): the estimates, then by day.
+  if (reachShown(figures.reach)) reachSheet(workbook, figures);
   // What players reported: VAST errors and verifications not executed by code (when there are any).
   const codes = codeRows(figures);
   if (codes.length > 0) {

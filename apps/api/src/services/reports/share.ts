@@ -1,17 +1,21 @@
 // Share links of a campaign report: random 256-bit tokens (43 characters, so the domain's
 // isSharedToken recognises them), several per campaign, revocable, optionally expiring. The token is
-// the capability itself, kept as is so the owner can copy a link again from the report.
+// the capability itself, kept as is so the owner can copy a link again from the report. A link works
+// only while the account that made it and the campaign's owner are enabled (docs/security.md,
+// "Off-boarding": a disabled account's links answer 404, as an unknown token).
 import { randomBytes } from 'node:crypto';
-import { ApiError, MESSAGES, type ReportToken } from '@adconsole/domain';
+import { ApiError, MESSAGES, type ReportToken, type UserShareLink } from '@adconsole/domain';
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import {
   findUnrevokedShareTokenCampaign,
   insertShareToken,
+  listAccountShareTokens,
   listWorkingShareTokens,
   revokeShareTokenRow,
   type ShareTokenRow,
 } from '../../db/queries/share-tokens';
+import { findUserById } from '../../db/queries/users';
 import { recordChange } from '../audit/record';
 import { shareLinkChange } from '../audit/snapshots';
 import { ownCampaign } from '../campaigns/access';
@@ -68,6 +72,20 @@ export async function revokeShareToken(ctx: Context, user: SessionUser, token: s
     await recordChange(tx, user, shareLinkChange(token, campaignId, { revoked: false }, { revoked: true }));
   });
   return null;
+}
+
+/** GET /v1/users/shareLinks (administrators): the working share links of an account, newest first. */
+export async function listAccountShareLinks(ctx: Context, userId: string): Promise<UserShareLink[]> {
+  if (!(await findUserById(ctx.db, userId))) throw ApiError.of(404, MESSAGES.userNotFound);
+  return (await listAccountShareTokens(ctx.db, userId)).map((row) => ({
+    url: shareUrl(ctx, row.token),
+    token: row.token,
+    campaignID: row.campaign_id,
+    campaignName: row.campaign_name,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    includeCosts: row.include_costs,
+  }));
 }
 
 /** The campaign's working share links, oldest first (the report's `reportToken`). */

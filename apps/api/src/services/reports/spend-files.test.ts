@@ -112,4 +112,39 @@ describe('spend in report files', () => {
       headers.length - 7,
     );
   });
+
+  it("a breakdown table writes cost per conversion to a thousandth of the minor unit, Other's and Unknown's too", () => {
+    // USD 1 CPC: each row's spend is its clicks in dollars, its cost per conversion spend / conversions.
+    const rate: CampaignRate = { model: 'CPC', amount: 1, currency: 'USD' };
+    const counters = (clicks: number, conversions: number) => ({
+      impressions: 100,
+      viewable: 0,
+      measurable: 100,
+      engagement: 0,
+      clicks,
+      videoStarts: 0,
+      videoCompletes: 0,
+      conversions,
+      conversionValueMinor: 0,
+    });
+    const breakdown = breakdownOf(
+      'site',
+      [
+        { value: 'news.example', counters: counters(10, 4) },
+        { value: '~other', counters: counters(10, 3) },
+        { value: '', counters: counters(20, 7) },
+      ],
+      null,
+      rate,
+      'USD',
+    );
+    const figures = { rate, conversionCurrency: 'USD' };
+    const column = breakdownHeaders(breakdown, figures).indexOf('Cost per conversion (USD)');
+    // $10 / 4 = $2.50; $10 / 3 = $3.333333… and $20 / 7 = $2.857142…: to a thousandth of a cent.
+    expect(breakdownLines(breakdown, figures).map((line) => [line[1], line[column]])).toEqual([
+      ['news.example', 2.5],
+      ['Other', 3.33333],
+      ['Unknown', 2.85714],
+    ]);
+  });
 });

@@ -18,8 +18,8 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
-import { servableLive } from './delivery';
 import type { CapJar } from './frequency-jar';
+import { servableLive } from './gate';
 import type { LiveCreative, Snapshot } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
@@ -170,7 +170,7 @@ export function answerAd(
 
 /**
  * GET /serve/ad/{liveID}.json: the live creative's ad JSON when it serves the request (its campaign live
- * and in flight, the request matching the delivery rules: delivery.ts); else the platform's fallback
+ * and in flight, the request passing the gate: gate.ts); else the platform's fallback
  * creative (`fallback_id`, a live creative of ours) when that one serves it; else nothing (404: the
  * runtime collapses the slot). Each tag's request is counted under its outcome; the ad served is added
  * to the browser's cap history (`jar`: frequency-jar.ts).

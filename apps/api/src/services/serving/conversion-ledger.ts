@@ -9,7 +9,10 @@
 // arrive meanwhile go together in the next, up to `maxBatch`: under load the batches grow by themselves
 // and a conversion never waits for a timer. A request is answered once its batch has committed; a batch
 // that fails fails all its requests (nothing of it is stored), so a retried postback counts once.
-import { COUNTED_ONLY_REASONS, type EventDimensions, type InvalidConversionReason } from '@adconsole/domain';
+// A refused conversion is no row of its own (docs/conversions.md, "What is stored"): it adds to its
+// hour's count of action, live creative and reason, and a refusal through a real click of the action's
+// campaign to the refused figure, summed per batch without a raw event.
+import { type EventDimensions, IMPLAUSIBLE_VALUE, type InvalidConversionReason } from '@adconsole/domain';
 import type { Database, Queryable } from '../../db/database';
 import {
   addClickCounts,
@@ -18,9 +21,9 @@ import {
   clickKey,
   countedOrders,
   insertCountedConversions,
-  insertInvalidConversions,
   lockClickCounts,
   type RefusalCount,
+  recentValueMedians,
 } from '../../db/queries/conversion-ledger';
 import { storedHistory } from '../events/integrity';
 import type { EventStore } from '../events/store';
@@ -36,24 +39,68 @@ export interface LedgerEntry {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const countedOnly = (reason: InvalidConversionReason | null) =>
-  reason !== null && COUNTED_ONLY_REASONS.includes(reason);
 
-/** The counted-only refusals of a batch, added up by action, reason and hour. */
-function refusalCounts(entries: readonly LedgerEntry[]): RefusalCount[] {
+/** Refusals that name no click of the action's campaign: counted under no live creative, outside its refused figure. */
+const REFUSALS_WITHOUT_CLICK: readonly InvalidConversionReason[] = [
+  'forged',
+  'unknown-action',
+  'unsigned',
+  'invalid-traffic',
+  'rate',
+  'wrong-campaign',
+];
+
+/** The refusals of a batch, added up by action, live creative, reason and hour. */
+function refusalCounts(
+  entries: readonly LedgerEntry[],
+  reasons: readonly (InvalidConversionReason | null)[],
+): RefusalCount[] {
   const counts = new Map<string, RefusalCount>();
-  for (const { row } of entries) {
-    if (row.reason === null || !countedOnly(row.reason)) continue;
+  for (const [index, { row }] of entries.entries()) {
+    const reason = reasons[index] ?? null;
+    if (reason === null) continue;
     // An action id that names no action is counted under '' (made-up ids make no rows of their own).
     const actionId = row.campaign_id === null ? '' : (row.action_id ?? '');
+    // The click's live creative when the refusal names a real click of the action's campaign.
+    const liveId = REFUSALS_WITHOUT_CLICK.includes(reason) ? '' : (row.live_id ?? '');
     const bucket = new Date(Math.floor(row.converted_at.getTime() / HOUR_MS) * HOUR_MS);
-    const key = `${actionId}|${row.reason}|${bucket.getTime()}`;
+    const key = `${actionId}|${liveId}|${reason}|${bucket.getTime()}`;
     const known = counts.get(key);
     if (known) known.count += 1;
-    else
-      counts.set(key, { actionId, campaignId: row.campaign_id ?? '', reason: row.reason, bucket, count: 1 });
+    else counts.set(key, { actionId, liveId, campaignId: row.campaign_id ?? '', reason, bucket, count: 1 });
   }
   return [...counts.values()];
+}
+
+const QUARTER_MS = 15 * 60 * 1000;
+
+/**
+ * The refused figure of a batch: its refusals through a real click of the action's campaign, summed by
+ * live creative, quarter hour and breakdown values (one count each, no raw event a refusal).
+ */
+function refusedEvents(
+  entries: readonly LedgerEntry[],
+  reasons: readonly (InvalidConversionReason | null)[],
+): TrackedEvent[] {
+  const sums = new Map<string, TrackedEvent>();
+  for (const [index, { row, dims }] of entries.entries()) {
+    const reason = reasons[index] ?? null;
+    if (reason === null || row.live_id === null || REFUSALS_WITHOUT_CLICK.includes(reason)) continue;
+    const at = new Date(Math.floor(row.converted_at.getTime() / QUARTER_MS) * QUARTER_MS);
+    const key = JSON.stringify([row.live_id, at.getTime(), dims]);
+    const known = sums.get(key);
+    if (known) known.count += 1;
+    else
+      sums.set(key, {
+        liveId: row.live_id,
+        type: 'conversionRefused',
+        at,
+        count: 1,
+        impressionId: null,
+        dims,
+      });
+  }
+  return [...sums.values()];
 }
 
 interface Pending {
@@ -62,14 +109,10 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/**
- * A counted conversion's events: one conversion, its value in the minor unit when above 0, and whether it
- * was signed; a refused one of a real click of the action's campaign: one refused conversion.
- */
-function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions, counted: boolean): TrackedEvent[] {
+/** A counted conversion's events: one conversion, its value in the minor unit when above 0, and whether it was signed. */
+function conversionEvents(row: ConversionLedgerRow, dims: EventDimensions): TrackedEvent[] {
   if (row.live_id === null) return [];
   const base = { liveId: row.live_id, at: row.converted_at, impressionId: row.id, reason: null, dims };
-  if (!counted) return [{ ...base, type: 'conversionRefused', count: 1 }];
   return [
     { ...base, type: 'conversion', count: 1 },
     ...(row.value_minor > 0 ? [{ ...base, type: 'conversionValue' as const, count: row.value_minor }] : []),
@@ -107,6 +150,37 @@ async function applyClickCaps(
     else taken.set(key, (taken.get(key) ?? 0) + 1);
   }
   return taken;
+}
+
+/**
+ * Implausible values (docs/conversions.md, "Implausible values"): an unsigned conversion worth more than
+ * IMPLAUSIBLE_VALUE.factor times the median of its action's last counted values, once the action has
+ * IMPLAUSIBLE_VALUE.minimum of them, is refused. A signed one is the advertiser's own word: only its
+ * maximum value bounds it.
+ */
+async function judgeValues(
+  tx: Queryable,
+  candidates: readonly { entry: LedgerEntry; index: number }[],
+  reasons: (InvalidConversionReason | null)[],
+): Promise<void> {
+  const judged = candidates.filter(
+    ({ entry }) => !entry.row.signed && entry.row.value_minor > 0 && entry.row.action_id !== null,
+  );
+  if (judged.length === 0) return;
+  const medians = await recentValueMedians(
+    tx,
+    judged.map(({ entry }) => entry.row.action_id ?? ''),
+    IMPLAUSIBLE_VALUE.history,
+  );
+  for (const { entry, index } of judged) {
+    const known = medians.get(entry.row.action_id ?? '');
+    if (
+      known &&
+      known.values >= IMPLAUSIBLE_VALUE.minimum &&
+      entry.row.value_minor > IMPLAUSIBLE_VALUE.factor * known.median
+    )
+      reasons[index] = 'implausible';
+  }
 }
 
 export class ConversionLedger {
@@ -183,6 +257,7 @@ export class ConversionLedger {
         const stored = history.get(entry.row.click_impression_id ?? '')?.get('click');
         if (stored !== undefined && stored !== null) reasons[index] = 'invalid-click';
       }
+      await judgeValues(tx, candidates(), reasons);
       const taken = await applyClickCaps(tx, candidates(), reasons);
       const counting = candidates();
       const inserted = await insertCountedConversions(
@@ -191,31 +266,21 @@ export class ConversionLedger {
       );
       const refused = counting.filter(({ entry }) => !inserted.has(entry.row.id));
       await this.duplicateReasons(tx, refused, reasons);
-      // A capped click's slot taken by a conversion the unique indexes refused is given back.
+      // A capped click's slot taken by a signed conversion the unique indexes refused is given back. An
+      // unsigned one keeps it: its sender was answered as if it counted, so a repeat must spend the click's
+      // cap as a conversion does, or the cap would tell which orders exist (docs/conversions.md).
       for (const { entry } of refused) {
         const key = clickKey(entry.row.action_id ?? '', entry.row.click_impression_id ?? '');
         const count = taken.get(key);
-        if (entry.cap !== null && count !== undefined) taken.set(key, count - 1);
+        if (entry.cap !== null && entry.row.signed && count !== undefined) taken.set(key, count - 1);
       }
       await addClickCounts(tx, taken);
-      await insertInvalidConversions(
-        tx,
-        entries.flatMap((entry, index) => {
-          const reason = reasons[index] ?? null;
-          return reason === null || countedOnly(reason) ? [] : [{ ...entry.row, reason }];
-        }),
+      await addRefusalCounts(tx, refusalCounts(entries, reasons));
+      const events = entries.flatMap((entry, index) =>
+        reasons[index] === null && inserted.has(entry.row.id) ? conversionEvents(entry.row, entry.dims) : [],
       );
-      await addRefusalCounts(tx, refusalCounts(entries));
-      const events = entries.flatMap((entry, index) => {
-        const reason = reasons[index] ?? null;
-        if (reason === null)
-          return inserted.has(entry.row.id) ? conversionEvents(entry.row, entry.dims, true) : [];
-        // Refused through a real click of the action's campaign: in that campaign's refused figure.
-        return countedOnly(reason) || reason === 'wrong-campaign'
-          ? []
-          : conversionEvents(entry.row, entry.dims, false);
-      });
       if (events.length > 0) await this.store.writeBatch(events, { transaction: tx });
+      await this.store.addCounts(refusedEvents(entries, reasons), { transaction: tx });
       return reasons;
     });
   }

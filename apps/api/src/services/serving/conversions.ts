@@ -106,15 +106,24 @@ function unsignedReason(
   // A browser's tag call from a bot, a headless browser, without a user agent or from a data centre
   // (a server's postback comes from one: it is judged by the rate rule alone).
   if (source === 'tag' && client.reason !== null && client.reason !== 'prefetch') return 'invalid-traffic';
-  return ctx.traffic.overRate(client, `conv|${action.id}`) ? 'rate' : null;
+  return ctx.traffic.overRate(client, `conv|${action.id}`, true) ? 'rate' : null;
 }
 
-/** What the sender is told: without the key, a repeated order and a repeated click read alike. */
-const answerReason = (
+/**
+ * What the sender is told. Without the key, a repeated order and a repeated click read alike
+ * (`duplicate`); under "every" a repeat within the click's cap reads as a counted conversion (it spent
+ * the cap as one: conversion-ledger.ts), so one click cannot tell which order numbers exist
+ * (docs/conversions.md, "One reason for repeats"). The signed sender and the counts keep the exact reason.
+ */
+function answerOf(
   reason: InvalidConversionReason | null,
   signed: boolean,
-): ConversionAnswerReason | null =>
-  !signed && (reason === 'duplicate-order' || reason === 'duplicate-click') ? 'duplicate' : reason;
+  capped: boolean,
+): { counted: boolean; reason: ConversionAnswerReason | null } {
+  if (signed || (reason !== 'duplicate-order' && reason !== 'duplicate-click'))
+    return { counted: reason === null, reason };
+  return capped ? { counted: true, reason: null } : { counted: false, reason: 'duplicate' };
+}
 
 /** The order id as the ledger keeps it: an HMAC with the server's secret, never the id itself. */
 export const orderHash = (secret: Buffer, order: string) =>
@@ -197,10 +206,36 @@ function requestReason({
   return null;
 }
 
-/** What a conversion request carries besides its fields: its Authorization header and its client. */
+/** What a conversion request carries besides its fields: its Authorization header, fetch metadata and client. */
 export interface ConversionSender {
   authorization: string | undefined;
+  /** The request's method and the browser's fetch metadata (Sec-Fetch-Site, -Mode, -Dest). */
+  fetch: {
+    method: string;
+    site: string | string[] | undefined;
+    mode: string | string[] | undefined;
+    dest: string | string[] | undefined;
+  };
   client: () => TrafficClient;
+}
+
+/**
+ * Whether a call claiming `src=tag` is bound to a browser context as the tag's is (docs/conversions.md,
+ * "The tag is a browser's"): a POST (`sendBeacon`, or `fetch` with `keepalive`) with the fetch metadata a
+ * browser sets itself on a script's request from another site's page: `Sec-Fetch-Dest: empty`,
+ * `Sec-Fetch-Mode: cors` or `no-cors`, `Sec-Fetch-Site: cross-site` or `same-site` (the advertiser's page,
+ * never our own origin, never a navigation or an image). A plain GET, or a request without them, is an
+ * unsigned postback.
+ */
+function boundToTag(fetch: ConversionSender['fetch']): boolean {
+  const one = (value: string | string[] | undefined) =>
+    (Array.isArray(value) ? value[0] : value)?.toLowerCase();
+  return (
+    fetch.method === 'POST' &&
+    one(fetch.dest) === 'empty' &&
+    ['cors', 'no-cors'].includes(one(fetch.mode) ?? '') &&
+    ['cross-site', 'same-site'].includes(one(fetch.site) ?? '')
+  );
 }
 
 /** GET and POST /serve/conv/{action}: refuses a malformed conversion (400) or a wrong key (401), writes any other one. */
@@ -224,7 +259,8 @@ export async function convert(
   const valueMinor = minorValueOf(single(query.value), currency);
   const now = ctx.clock?.() ?? Date.now();
   const newest = newestVerified(ctx, clicks);
-  const source: ConversionSource = !signed && single(query.src) === 'tag' ? 'tag' : 'postback';
+  const source: ConversionSource =
+    !signed && single(query.src) === 'tag' && boundToTag(sender.fetch) ? 'tag' : 'postback';
   const unsigned = signed || !action ? null : unsignedReason(ctx, action, source, sender.client());
   const reason = requestReason({ action, newest, now, valueMinor, unsigned });
   const click = newest?.click;
@@ -246,5 +282,5 @@ export async function convert(
   };
   const cap = action?.counting === 'every' ? action.max_per_click : null;
   const final = await ctx.conversions.write({ row, dims: decodeDimensions(click?.dims), cap });
-  return { id: row.id, counted: final === null, reason: answerReason(final, signed), signed };
+  return { id: row.id, ...answerOf(final, signed, cap !== null), signed };
 }

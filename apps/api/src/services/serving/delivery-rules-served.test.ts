@@ -114,6 +114,41 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     expect(await adStatus(live, GB, BROWSER_USER_AGENT)).toBe(200);
   });
 
+  it("languages: the browser's preferred language, or the platform's lang=; a refused request counted under Language", async () => {
+    const campaignID = await newCampaign('Languages');
+    const live = await banner(campaignID);
+    await setRules(campaignID, { languages: { mode: 'include', values: ['de'] } });
+    const asked = async (acceptLanguage: string | undefined, query = '') =>
+      (
+        await fetch(`${server.url}/serve/ad/${live}.json${query}`, {
+          headers: {
+            'User-Agent': BROWSER_USER_AGENT,
+            'X-Forwarded-For': GB,
+            ...(acceptLanguage ? { 'Accept-Language': acceptLanguage } : {}),
+          },
+        })
+      ).status;
+    expect(await asked('de-AT,de;q=0.9,en;q=0.8')).toBe(200);
+    expect(await asked('en-GB,en;q=0.9,de;q=0.5')).toBe(404);
+    // An app's player sends no header: the platform's lang= is read (and beats the header when both come).
+    expect(await asked(undefined, '?lang=de')).toBe(200);
+    expect(await asked('en-GB', '?lang=de-DE')).toBe(200);
+    // No language at all: an include list refuses it.
+    expect(await asked(undefined)).toBe(404);
+    // Bad input names the field, nothing saved.
+    const refused = await owner.put('/v1/campaign/deliveryRules', {
+      campaignID,
+      rules: { languages: { mode: 'include', values: ['german'] } },
+    });
+    expect(refused.httpStatus).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('rules.languages.values.0: Unknown language');
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adRequests: 5,
+      adsServed: 3,
+      notServedLanguage: 2,
+    });
+  });
+
   it('sites: an allowed domain covers its subdomains, a blocked one is refused, an unknown site follows the choice', async () => {
     const campaignID = await newCampaign('Sites');
     const live = await banner(campaignID);
@@ -261,9 +296,11 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     const section = csv.split('\r\n\r\n').find((part) => part.startsWith('Date,Ad requests,')) ?? '';
     const [head, ...lines] = section.trim().split('\r\n');
     expect(head).toBe(
-      'Date,Ad requests,Requests served,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle',
+      'Date,Ad requests,Requests served,Requests served: invalid traffic,Served uncapped: no consent,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: language,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: no consent,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle,Requests with a device id that is not usable,Requests whose claimed site is not their referrer',
     );
-    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([6, 3, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([
+      6, 3, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);
     const sheet = workbook.getWorksheet('Requests not served');

@@ -1,6 +1,8 @@
 // Even delivery at serving time (docs/serving.md, "Even delivery"). Each process keeps, for each evenly
-// delivered campaign it serves, the domain's throttle (rules/even-delivery.ts): a rate and this process's
-// part of the period's budget. The hot path is the gate: a budget comparison and one random draw against
+// delivered campaign it serves, the domain's throttle (delivery/even-delivery.ts): a rate and this
+// process's part of the period's budget, of which one client takes at most a small share. Invalid
+// traffic never reaches it (the gate answers it before the throttle: gate.ts), and its requests are
+// counted apart (`servedInvalid`), so it enters neither the budget nor the rate. The hot path is the gate: a budget comparison and one random draw against
 // the cached rate, no read. Every period (5 minutes by default, EVEN_DELIVERY_PERIOD_MINUTES) the first
 // request after it starts a recompute from the counted figures of the shared store (the goal's metric
 // delivered since the flight's start, the requests that reached the throttle in the last hour), while
@@ -13,6 +15,7 @@ import {
   flightInstants,
   goalDelivered,
   processBudget,
+  type RequestOutcome,
   THROTTLE_PERIOD_MS,
   type Throttle,
   ThrottleGate,
@@ -40,8 +43,15 @@ interface EvenThrottleSource {
 
 const HOUR_MS = 3_600_000;
 const BUCKET_MS = 15 * 60_000;
-/** The outcomes of the requests that reached the throttle (its rate is a share of them). */
-const THROTTLED_OUTCOMES = new Set(['served', 'throttled']);
+/**
+ * The outcomes of the requests that reached the throttle (its rate is a share of them): served (capped,
+ * or uncapped for want of consent: docs/privacy.md) and throttled; never invalid traffic.
+ */
+const THROTTLED_OUTCOMES = new Set<string>([
+  'served',
+  'servedNoConsent',
+  'throttled',
+] satisfies RequestOutcome[]);
 
 interface State {
   campaign: EvenCampaign;
@@ -98,8 +108,11 @@ export class EvenThrottles {
     private readonly random: () => number = Math.random,
   ) {}
 
-  /** Whether this request of an evenly delivered campaign at `now` (ms) is served (else: throttled). */
-  async admit(campaign: EvenCampaign, now: number): Promise<boolean> {
+  /**
+   * Whether this request of an evenly delivered campaign at `now` (ms) is served (else: throttled); a
+   * `client` (its address's or device's key) takes at most its share of the period's budget.
+   */
+  async admit(campaign: EvenCampaign, now: number, client?: string | number): Promise<boolean> {
     let state = this.states.get(campaign.id);
     if (!state) {
       if (this.states.size >= 10_000) this.states.clear();
@@ -122,7 +135,7 @@ export class EvenThrottles {
       // Only the first throttle is waited for; later ones land while the old one answers.
       if (current.throttle === undefined) await current.computing;
     }
-    return state.gate.admit(this.random());
+    return state.gate.admit(this.random(), client);
   }
 
   /** The campaign's throttle as this process last computed it (the pacing answer's); undefined before. */

@@ -15,10 +15,10 @@ import {
   type Creative,
   compileDeliveryRules,
   compileTagCaps,
-  DEFAULT_CAMPAIGN_TIMEZONE,
   DEFAULT_CLICK_PARAM,
   type DeliveryCheck,
   flightInstants,
+  flightZone,
   type TagCaps,
 } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
@@ -143,7 +143,7 @@ function liveCreativeOf(
   const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
   const archived = row.archived_at !== null && row.archived_at !== undefined;
-  const timezone = flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE;
+  const timezone = flightZone(flight);
   const campaignRules = compileDeliveryRules(row.campaign_rules, timezone);
   // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
   const creativeRules = compileDeliveryRules(row.creative_rules, timezone, 'serve');

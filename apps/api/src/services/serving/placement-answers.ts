@@ -6,22 +6,21 @@
 // does (the ad JSON's 404, the empty VAST document); every request of a known placement is counted
 // under its outcome (served, or the reason it was not: docs/reports.md, "Requests not served"). The
 // browser's frequency caps (frequency-jar.ts) take the creatives they refuse out of the rotation, and the
-// one served is added to its history.
-import type { RequestOutcome, ServePlacementQuery, ServeVpaidQuery } from '@adconsole/domain';
+// one served is added to its history: every step is the gate's (gate.ts), as for a live creative's tag.
+import type { ServePlacementQuery, ServeVpaidQuery } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { answerAd } from './ad';
 import type { FilledAnswer } from './answer-template';
-import { servedCapped, servingNow, throttled } from './delivery';
 import type { CapJar } from './frequency-jar';
+import { passGate, placementTag } from './gate';
 import type { LiveCreative } from './live-creatives';
-import { choosePlacementLive, positionOf } from './placements';
 import type { TrafficClient } from './traffic-quality';
 import { EMPTY_VAST, hasVastAnswer, vastAnswer } from './vast';
 
 /**
- * The live creative a request to the placement is answered with and its position; undefined when
- * nothing serves it. `answerable` says whether the chosen one has an answer at all (a VAST creative's
- * video). The outcome is counted, unless the placement is unknown; the ad served is added to `jar`.
+ * The live creative a request to the placement is answered with and its position, through the gate
+ * (gate.ts); undefined when nothing serves it. `answerable` says whether the chosen one has an answer at
+ * all (a VAST creative's video). The outcome is counted, unless the placement is unknown.
  */
 async function chosen(
   ctx: Context,
@@ -29,43 +28,11 @@ async function chosen(
   query: ServePlacementQuery,
   client: TrafficClient,
   jar: CapJar | undefined,
-  answerable: (live: LiveCreative) => boolean = () => true,
+  answerable?: (live: LiveCreative) => boolean,
 ): Promise<{ live: LiveCreative; position: number } | undefined> {
   const placement = await ctx.placements.get(placementId);
   if (!placement) return undefined;
-  const now = servingNow(ctx);
-  // A device's cap history is read from the store only for a placement with caps.
-  if (placement.caps.some((caps) => caps !== null)) await jar?.prepare();
-  const choice = choosePlacementLive(
-    placement,
-    positionOf(query.pos),
-    client.dimensions,
-    now,
-    undefined,
-    jar?.judge,
-  );
-  const count = (key: string, outcome: RequestOutcome) => {
-    if (client.showsAd) ctx.events.requests.add(key, outcome, now);
-  };
-  if ('reason' in choice) {
-    count(placement.noCreativeKey, choice.reason);
-    return undefined;
-  }
-  // The placement's entry judged the campaign and the rules; the chosen live creative's own entry gives
-  // its answer (removed since the placement was read, or without one to give: no eligible creative).
-  const live = await ctx.liveCreatives.get(choice.liveId);
-  if (!live || !answerable(live)) {
-    count(placement.noCreativeKey, 'noCreative');
-    return undefined;
-  }
-  // An evenly delivered campaign's throttle, last (docs/serving.md, "Even delivery").
-  if ((await throttled(ctx, placement.campaign, client, now)) !== null) {
-    count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'throttled');
-    return undefined;
-  }
-  count(placement.countKeys[choice.position] ?? placement.noCreativeKey, 'served');
-  if (client.showsAd) servedCapped(ctx, jar, placement.caps[choice.position] ?? null, now);
-  return { live, position: choice.position };
+  return passGate(ctx, placementTag(placement), { client, jar, pos: query.pos, answerable });
 }
 
 /**

@@ -10,17 +10,14 @@
 import {
   compileDeliveryRules,
   compileTagCaps,
-  DEFAULT_CAMPAIGN_TIMEZONE,
+  creativeSetting,
   type DeliveryCheck,
-  type DeliveryFacts,
   flightInstants,
-  type NotServedReason,
+  flightZone,
   type ProportionSample,
-  type RandomSource,
   type RotationChooser,
   type RotationItem,
   type RotationMode,
-  randomSource,
   rotationChooser,
   type TagCaps,
 } from '@adconsole/domain';
@@ -33,7 +30,6 @@ import { readTotals } from '../events/queries/totals';
 import { requestCountKey } from '../events/request-counter';
 import type { EventStore } from '../events/store';
 import type { EvenCampaign } from './even-delivery';
-import type { CapJudge } from './frequency-jar';
 import type { LiveCreativeCache } from './live-creatives';
 
 export interface ServedPlacement {
@@ -61,6 +57,8 @@ export interface ServedPlacement {
   creativeRules: readonly (DeliveryCheck | null)[];
   /** Each item's frequency caps, its campaign's and its creative's (null: none; docs/serving.md, "Frequency caps"). */
   caps: readonly (TagCaps | null)[];
+  /** Each item's creative is an EU creative (docs/privacy.md, "EU creatives"). */
+  euCreatives: readonly boolean[];
   /** The keys its requests are counted under (events/request-counter.ts): each item's, and no creative's. */
   countKeys: readonly string[];
   noCreativeKey: string;
@@ -157,7 +155,11 @@ export async function readServedPlacement(
     ...item,
     paused: item.paused || liveIds[index] === undefined,
   }));
-  const { campaign, creativeRules, caps } = await placementRules(db, row.campaign_id, creativeIds);
+  const { campaign, creativeRules, caps, euCreatives } = await placementRules(
+    db,
+    row.campaign_id,
+    creativeIds,
+  );
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -170,6 +172,7 @@ export async function readServedPlacement(
     campaign,
     creativeRules,
     caps,
+    euCreatives,
     countKeys: liveIds.map((liveId) => requestCountKey(row.campaign_id, row.id, liveId ?? '')),
     noCreativeKey: requestCountKey(row.campaign_id, row.id, ''),
   };
@@ -186,12 +189,20 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
     listCreativesByIds(db, creativeIds),
   ]);
   const flight = row?.body.data ?? {};
-  const timezone = flight.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE;
+  const timezone = flightZone(flight);
   const { from, until } = flightInstants(flight);
   const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
   const rulesOf = new Map(creatives.map((creative) => [creative.id, creative.delivery_rules]));
+  const euOf = new Map(
+    creatives.map((creative) => [
+      creative.id,
+      creativeSetting({ settings: creative.body.settings ?? [] }, 'euCreative'),
+    ]),
+  );
   return {
+    // An EU creative serves only with a valid TC string where GDPR applies (docs/privacy.md).
+    euCreatives: creativeIds.map((id) => euOf.get(id) === true),
     campaign: {
       archived: row === undefined || row.archived_at !== null,
       liveAt: (now: number) => now >= start && now < end,
@@ -217,56 +228,8 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
   };
 }
 
-const defaultRandom = randomSource();
-
 /** The position `pos=` names: a whole number, else none. */
 export const positionOf = (pos: string | undefined): number | null => {
   if (pos === undefined || !/^\d{1,4}$/.test(pos)) return null;
   return Number(pos);
 };
-
-/** What a request to a placement gets: a position and its live creative, or the reason it gets none. */
-export type PlacementChoice = { liveId: string; position: number } | { reason: NotServedReason };
-
-/**
- * The live creative a request to the placement gets, and its position in the rotation; or why it gets
- * none: its campaign archived ('paused'), out of its flight ('flight'), a rule of the campaign, every
- * creative paused or unpublished ('paused'), or none whose own rules this request matches ('noCreative'),
- * or none left under the browser's frequency caps (`frequency`, or `notCappable`: judged by `caps`, the
- * request's cap history; none judges none). The rotation chooses among the creatives eligible for the
- * request (rules/rotation-shares.ts). The request's facts are derived only when a rule judges them
- * (`facts` answers the same object each time).
- */
-export function choosePlacementLive(
-  placement: ServedPlacement,
-  lastPosition: number | null,
-  facts: () => DeliveryFacts,
-  now: number,
-  random: RandomSource = defaultRandom,
-  caps?: CapJudge,
-): PlacementChoice {
-  const { campaign, items, creativeRules } = placement;
-  if (campaign.archived) return { reason: 'paused' };
-  if (!campaign.liveAt(now)) return { reason: 'flight' };
-  const refused = campaign.delivery?.(facts(), now) ?? null;
-  if (refused !== null) return { reason: refused };
-  if (items.every((item) => item.paused)) return { reason: 'paused' };
-  // Only when a creative has rules or caps is the choice restricted (and worked out per set).
-  let eligible: boolean[] | undefined;
-  const capped = caps !== undefined && placement.caps.some((tag) => tag !== null);
-  if (capped || creativeRules.some((check) => check !== null)) {
-    // The first cap's reason, when caps (not rules) left no creative.
-    let capReason: NotServedReason | null = null;
-    eligible = items.map((item, index) => {
-      if (item.paused || (creativeRules[index]?.(facts(), now) ?? null) !== null) return false;
-      const tag = capped ? placement.caps[index] : null;
-      const refused = tag ? (caps?.(tag, now) ?? null) : null;
-      capReason ??= refused;
-      return refused === null;
-    });
-    if (!eligible.some(Boolean)) return { reason: capReason ?? 'noCreative' };
-  }
-  const position = placement.choose(lastPosition, random, eligible);
-  const liveId = position < 0 ? undefined : placement.liveIds[position];
-  return liveId === undefined ? { reason: 'paused' } : { liveId, position };
-}

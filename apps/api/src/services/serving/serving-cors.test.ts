@@ -5,7 +5,7 @@
 // cross-origin; serving sets and reads no cookie but the frequency-cap history of an ad with caps, on a
 // credentialed answer that echoes the Origin (never `*`), and a player fetching without credentials
 // still gets its document.
-import { servedAdSchema } from '@adconsole/domain';
+import { REACH_COOKIE, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFile } from '../../db/queries/files';
 import { type Client, startServer, type TestServer } from '../../test/harness';
@@ -99,7 +99,11 @@ describe('CORS of ad serving', () => {
       );
       expect(get.headers.get('cross-origin-resource-policy'), url).toBe('cross-origin');
       expect(get.headers.get('content-security-policy'), url).toBeNull();
-      expect(get.headers.get('set-cookie'), url).toBeNull();
+      // An ad served sets the browser's partitioned reach cookie, nothing else (docs/reports.md, "Reach").
+      expect(
+        get.headers.getSetCookie().every((line) => line.startsWith(`${REACH_COOKIE}=`)),
+        url,
+      ).toBe(true);
       expect((await get.text()).length, url).toBeGreaterThan(0);
       const head = await visit(`${server.url}${url}`, {
         method: 'HEAD',
@@ -139,7 +143,7 @@ describe('CORS of ad serving', () => {
     }
   });
 
-  it('counts a credentialed cross-origin event and never sets a cookie, even when the request carries one', async () => {
+  it("counts a credentialed cross-origin event; its beacon sets no cookie and the request's own are never touched", async () => {
     const ad = servedAdSchema.parse(
       await (
         await visit(`${server.url}/serve/ad/${banner}.json`, {
@@ -166,10 +170,11 @@ describe('CORS of ad serving', () => {
     const xml = await visit(`${server.url}/serve/vast/${vast}.xml`, {
       headers: { Origin: PUBLISHER, Cookie: 'adconsole_session=xyz' },
     });
-    expect(xml.headers.get('set-cookie')).toBeNull();
+    // The request's own cookies are never touched: only the new browser's reach cookie is set.
+    expect(xml.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${REACH_COOKIE}=`))]);
   });
 
-  it('an ad with caps: its answers set the cap history alone, credentialed with the Origin echoed; a player without credentials still plays', async () => {
+  it('an ad with caps: its answers set the cap history and the reach cookie alone, credentialed with the Origin echoed; a player without credentials still plays', async () => {
     const campaignID =
       (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Capped' })).body.data?.id ?? '';
     const clip = await demoAsset('main.mp4');
@@ -190,6 +195,9 @@ describe('CORS of ad serving', () => {
     expect(credentialed.headers.getSetCookie()).toEqual([
       expect.stringMatching(
         /^adc_fc=[^;]+; Max-Age=\d+; Path=\/serve; Secure; HttpOnly; SameSite=None; Partitioned$/,
+      ),
+      expect.stringMatching(
+        /^adc_rid=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/serve; Secure; HttpOnly; SameSite=None; Partitioned$/,
       ),
     ]);
     // A player that fetches without credentials sends no cookie: a new browser each time, still played.

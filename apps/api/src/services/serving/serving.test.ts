@@ -2,7 +2,7 @@
 // schema with xmllint and parsed by vast-client as a player does, signed impressions, replays,
 // unknown and removed live creatives, the click redirect through the platform macro, the atomic
 // import, and durable group commit into 15-minute rollups.
-import { type ServeRouteContract, servedAdSchema, servingContract } from '@adconsole/domain';
+import { REACH_COOKIE, type ServeRouteContract, servedAdSchema, servingContract } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from '../../routes/serve';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
@@ -93,7 +93,7 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
     ).body.data;
 
   describe('the served ad (GET /serve/ad/{liveID}.json)', () => {
-    it('answers what the runtime renders, with a fresh signed impression, open to every origin and cookieless', async () => {
+    it('answers what the runtime renders, with a fresh signed impression, open to every origin, setting only its partitioned reach cookie', async () => {
       const response = await visit(
         `${server.url}/serve/ad/${live.banner}.json?click=${encodeURIComponent(GAM_PREFIX)}`,
         {
@@ -102,7 +102,9 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       );
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('https://publisher.example');
-      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.getSetCookie()).toEqual([
+        expect.stringMatching(new RegExp(`^${REACH_COOKIE}=[A-Za-z0-9_-]{22}; .*; Partitioned$`)),
+      ]);
       expect(response.headers.get('content-security-policy')).toBeNull();
       expect(response.headers.get('x-frame-options')).toBeNull();
       expect(response.headers.get('cache-control')).toBe('no-store');

@@ -153,7 +153,11 @@ export async function track(
   if (eventType === undefined) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
-  const verified = verifyImpression(ctx.secret, liveId, impressionId, signature, undefined, params.d ?? '');
+  // Signed with the other key of a SERVER_SECRET rotation (SERVER_SECRET_PREVIOUS): still good.
+  const verifiedWith = (key: Buffer) =>
+    verifyImpression(key, liveId, impressionId, signature, undefined, params.d ?? '');
+  const verified =
+    verifiedWith(ctx.secret) ?? (ctx.previousSecret ? verifiedWith(ctx.previousSecret) : undefined);
   if (!verified) return false;
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return false;
@@ -219,10 +223,13 @@ export async function click(
   if (!live) return undefined;
   const landing = landingPageUrl(live.snapshot.trackers);
   const prefix = params.c ? allowedClickPrefix(ctx, live.snapshot, params.c) : undefined;
-  const verified =
-    counted && params.i !== undefined && params.s !== undefined
-      ? verifyClick(ctx.secret, liveId, params.i, prefix ?? '', params.s, undefined, params.d ?? '')
+  const { i: impressionId, s: signature } = params;
+  // Signed with the other key of a SERVER_SECRET rotation (SERVER_SECRET_PREVIOUS): still good.
+  const verifiedWith = (key: Buffer | undefined) =>
+    key && impressionId !== undefined && signature !== undefined
+      ? verifyClick(key, liveId, impressionId, prefix ?? '', signature, undefined, params.d ?? '')
       : undefined;
+  const verified = counted ? (verifiedWith(ctx.secret) ?? verifiedWith(ctx.previousSecret)) : undefined;
   let clickId: string | undefined;
   if (verified && params.i) {
     const reason = eventReason(verified.reason, client, 'click', live);

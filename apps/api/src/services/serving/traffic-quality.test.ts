@@ -3,8 +3,9 @@
 // traffic, broadband and mobile carriers' are not; X-Device-* headers count only from a listed SSAI proxy.
 import crawlers from 'crawler-user-agents';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeClientAddress } from '../client-address';
 import { type HostingRanges, ipv4Number, ipv6Prefix48, loadHostingRanges } from './hosting-ranges';
-import { TrafficQuality } from './traffic-quality';
+import { ADDRESS_RATE_FACTOR, RATE_KEYS_LIMIT, TrafficQuality } from './traffic-quality';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -180,6 +181,77 @@ describe('the edge classifier', () => {
     const get = quality.classify({ ...request(CHROME, '73.15.9.9'), method: 'GET' });
     const after = Array.from({ length: 4 }, () => quality.adRequestReason(get, 'live-c'));
     expect(after).toEqual([null, null, null, 'rate']);
+  });
+
+  it("S5-7: a flood of distinct rate keys never clears the minute's counts of the clients still counting (the least recently counted key is forgotten, RATE_KEYS_LIMIT at most)", () => {
+    const now = 1_000_000 * 60_000;
+    // RATE_KEYS_LIMIT (200,000) made 2,000 here: the same rule, a flood the test can afford.
+    const limit = 2_000;
+    expect(RATE_KEYS_LIMIT).toBeGreaterThan(limit);
+    const quality = classifier({ rateLimit: 3, now: () => now, rateKeysLimit: limit });
+    const steady = quality.classify(request(CHROME, '73.15.1.1'));
+    for (let round = 0; round < 3; round += 1) expect(quality.overRate(steady, 'live-a')).toBe(false);
+    // A new live creative a request from another client: more keys than the limit holds.
+    const flooder = quality.classify(request(CHROME, '79.192.1.1'));
+    for (let n = 0; n < 3 * limit; n += 1) {
+      quality.overRate(flooder, `live-${n}`);
+      // The steady client keeps counting (every 500 keys): its key is never the least recent.
+      if (n % 500 === 0 && n > 0) expect(quality.overRate(steady, 'live-a')).toBe(true);
+    }
+    expect(quality.rateKeys).toBe(limit);
+    expect(quality.overRate(steady, 'live-a')).toBe(true);
+  });
+
+  it('S5-7: unsigned conversions are counted per address alone too, at ADDRESS_RATE_FACTOR times the limit: a new user agent a request buys no new allowance; an IPv6 /64 is one address', () => {
+    const now = 1_000_000 * 60_000;
+    const quality = classifier({ rateLimit: 2, now: () => now });
+    const verdicts = Array.from({ length: 2 * ADDRESS_RATE_FACTOR + 1 }, (_, n) =>
+      quality.overRate(quality.classify(request(`${CHROME} n/${n}`, '79.192.1.1')), 'conv|a', true),
+    );
+    expect(verdicts.filter(Boolean)).toEqual([true]);
+    expect(verdicts.at(-1)).toBe(true);
+    // Without perAddress (ad requests) each user agent has its own count.
+    expect(quality.overRate(quality.classify(request(`${CHROME} n/0`, '79.192.1.1')), 'conv|a')).toBe(false);
+    // Another action, another address: their own counts. Addresses of one /64 share one.
+    expect(quality.overRate(quality.classify(request(CHROME, '79.192.1.1')), 'conv|b', true)).toBe(false);
+    const six = (n: number) =>
+      quality.classify(request(`${CHROME} v6/${n}`, `2a01:4f8:1:2::${n.toString(16)}`));
+    const v6 = Array.from({ length: 2 * ADDRESS_RATE_FACTOR + 1 }, (_, n) =>
+      quality.overRate(six(n), 'conv|a', true),
+    );
+    expect(v6.at(-1)).toBe(true);
+    expect(quality.overRate(quality.classify(request(CHROME, '2a01:4f8:1:3::1')), 'conv|a', true)).toBe(
+      false,
+    );
+  });
+
+  it('mapped addresses: an IPv4-mapped IPv6 address in any spelling is its IPv4 address before the country lookup, the hosting list and the rate rule', () => {
+    const spellings = [
+      '::ffff:85.214.132.117',
+      '::ffff:55d6:8475',
+      '::FFFF:55D6:8475',
+      '0:0:0:0:0:ffff:55d6:8475',
+      '0000:0000:0000:0000:0000:FFFF:55d6:8475',
+      '0:0:0:0:0:ffff:85.214.132.117',
+      '0:0::ffff:55d6:8475',
+    ];
+    for (const spelling of spellings)
+      expect(normalizeClientAddress(spelling), spelling).toBe('85.214.132.117');
+    // Not mapped: unchanged (IPv4-translated ::ffff:0:a.b.c.d and IPv4-compatible ::a.b.c.d are other addresses).
+    for (const other of ['85.214.132.117', '2a01:4f8::1', '::ffff:0:55d6:8475', '::55d6:8475', 'garbage'])
+      expect(normalizeClientAddress(other)).toBe(other);
+    const quality = classifier({ rateLimit: 1, now: () => 1_000_000 * 60_000 });
+    // 85.214.132.117 is in Germany: every spelling is read so.
+    for (const spelling of spellings)
+      expect(quality.classify(request(CHROME, spelling)).dimensions().country, spelling).toBe('DE');
+    // 52.94.236.248 is AWS's: in hex behind ::ffff: too.
+    for (const spelling of ['::ffff:345e:ecf8', '0:0:0:0:0:FFFF:345E:ECF8', '::ffff:52.94.236.248'])
+      expect(quality.classify(request(CHROME, spelling)).reason, spelling).toBe('data-centre');
+    // One client for the rate rule whatever the spelling.
+    const first = quality.classify(request(CHROME, '85.214.132.117'));
+    expect(quality.overRate(first, 'k')).toBe(false);
+    for (const spelling of spellings)
+      expect(quality.overRate(quality.classify(request(CHROME, spelling)), 'k')).toBe(true);
   });
 
   it('remembers user-agent verdicts: the same answer from the cache as from the list', () => {

@@ -12,20 +12,25 @@ import { hash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   countAdRequest,
+  DELIVERY_RULES,
   DEVICE_TYPES,
+  type DeliveryFacts,
+  type DeliveryRuleSpec,
   type EventDimensions,
   normalizeAppBundle,
   normalizeSite,
   OTHER_DIMENSION_VALUE,
   overRateLimit,
   RATE_WINDOW_MS,
-  siteOf,
   UNKNOWN_DIMENSIONS,
+  UNKNOWN_FACTS,
   type UserAgentDimensions,
   userAgentDimensions,
 } from '@adconsole/domain';
 import { list as botPatterns, isbotPattern } from 'isbot';
+import { getDomain } from 'tldts-icann';
 import { UAParser } from 'ua-parser-js';
+import { normalizeClientAddress, rateAddressOf } from '../client-address';
 import { type CountryLookup, createCountryLookup } from './country';
 import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
@@ -60,11 +65,31 @@ export interface TrafficClient {
    */
   rateKey(liveId: string): number;
   /**
+   * The rate rule's key for this client's address alone (an IPv6 address's /64) and a key: whatever
+   * user agents it sends, one count (the unsigned conversions' second, higher limit).
+   */
+  rateAddressKey(key: string): number;
+  /**
    * The breakdown values of the request (docs/reports.md): its site, the user agent's device type, OS
    * and browser (parsed once with the bot check, remembered with it) and the address's country. What
-   * the delivery rules judge, and what its impression carries: worked out once, on first asking.
+   * its impression carries: worked out once, on first asking.
    */
   dimensions(): EventDimensions;
+  /**
+   * What the delivery rules judge (the domain's DeliveryFacts): the breakdown values, and every site the
+   * request carries (each one against a block list). Worked out once, on first asking.
+   */
+  facts(): DeliveryFacts;
+  /**
+   * Whether the site the tag claims (its site macro or the page) has another registrable domain than
+   * the request's Referer: counted, so a spoofed site claim shows (docs/serving.md, "Delivery rules").
+   */
+  siteMismatch(): boolean;
+  /**
+   * The client's key for the even throttle's share (48 bits of a salted hash of the address alone, never
+   * the address): a new user agent a request makes no new client.
+   */
+  addressKey(): number;
 }
 
 /** isbot's patterns that name automation tools rather than bots: their matches are `headless`. */
@@ -73,12 +98,32 @@ const AUTOMATION_PATTERNS = new Set(
     ['headless', 'phantomjs', 'playwright', 'selenium', 'cypress/'].includes(pattern),
   ),
 );
+/** Where a request's site can come from, in the order they are believed (the domain's siteOf). */
+const SITE_SOURCES = ['bundle', 'claimed', 'page', 'referer'] as const;
+type SiteSource = (typeof SITE_SOURCES)[number];
+/** The query parameter of each source read from the query. */
+const SOURCE_PARAM = { bundle: 'bundle', claimed: 'site', page: 'page', referer: '' } as const;
+
+/** The rules whose facts are read from the request itself (a header, a query parameter). */
+const DIRECT_RULES: readonly DeliveryRuleSpec[] = DELIVERY_RULES.filter(
+  (rule: DeliveryRuleSpec) => rule.read !== undefined,
+);
 /** User agents whose verdicts are remembered (a few hundred distinct ones make most traffic). */
 const USER_AGENT_CACHE_SIZE = 10_000;
 /** Longer user agents are classified each time rather than kept. */
 const CACHEABLE_USER_AGENT_LENGTH = 512;
-/** Clients × live creatives counted at once; past this the minute's counts start again. */
-const RATE_KEYS_LIMIT = 200_000;
+/**
+ * Clients × keys counted at once. Past this the least recently counted key is forgotten, one for each
+ * new one: a flood of new keys (a new user agent a request) forgets its own oldest keys first and never
+ * clears the minute's counts of the clients still counting.
+ */
+export const RATE_KEYS_LIMIT = 200_000;
+/**
+ * Unsigned conversions a minute from one address for one action, whatever its user agents: this many
+ * times SERVE_RATE_LIMIT (docs/conversions.md, "Signed postbacks and caps"), so a new user agent a request
+ * buys a client no new allowance, while an office or a carrier's shared address keeps room.
+ */
+export const ADDRESS_RATE_FACTOR = 10;
 
 const header = (facts: RequestFacts, name: string): string | undefined => {
   const value = facts.headers[name];
@@ -102,6 +147,8 @@ export interface TrafficQualityOptions {
   ssaiProxies: readonly string[];
   /** Ad requests a minute per client per live creative (SERVE_RATE_LIMIT); 0 turns the rule off. */
   rateLimit: number;
+  /** Rate keys counted at once (RATE_KEYS_LIMIT; the tests set fewer). */
+  rateKeysLimit?: number;
   now?: () => number;
   /** The IP-to-country database (default: the packaged one, read on first use). */
   country?: CountryLookup;
@@ -183,10 +230,10 @@ export class TrafficQuality {
         deviceAgent !== undefined &&
         this.proxies.check(facts.ip, family === 6 ? 'ipv6' : 'ipv4')
       ) {
-        return { address: deviceIp, userAgent: deviceAgent };
+        return { address: normalizeClientAddress(deviceIp), userAgent: deviceAgent };
       }
     }
-    return { address: facts.ip, userAgent };
+    return { address: normalizeClientAddress(facts.ip), userAgent };
   }
 
   /** Classifies one request (an ad request or a tracking call). */
@@ -194,6 +241,11 @@ export class TrafficQuality {
     const client = this.clientOf(facts);
     const rateKey = (liveId: string) =>
       hash('sha256', `${this.salt}${liveId}\n${client.address}\n${client.userAgent}`, 'buffer').readUIntBE(
+        0,
+        6,
+      );
+    const rateAddressKey = (key: string) =>
+      hash('sha256', `${this.salt}${key}\naddress\n${rateAddressOf(client.address)}`, 'buffer').readUIntBE(
         0,
         6,
       );
@@ -208,25 +260,70 @@ export class TrafficQuality {
     else if (client.userAgent === '') reason = 'no-user-agent';
     else reason = agent().reason;
     if (reason === null && this.options.hosting.has(client.address)) reason = 'data-centre';
+    const query = (facts.query ?? {}) as Record<string, unknown>;
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    // Every site the request carries, as the breakdowns keep sites: the macros', the page's, the
+    // Referer's, each normalised once and only when something asks for it.
+    const normalized: Partial<Record<SiteSource, string>> = {};
+    const site = (source: SiteSource): string => {
+      normalized[source] ??=
+        source === 'bundle'
+          ? normalizeAppBundle(text('bundle'))
+          : normalizeSite(source === 'referer' ? header(facts, 'referer') : text(SOURCE_PARAM[source]));
+      return normalized[source];
+    };
     // Derived once per request: the delivery rules and the signed impression read the same values.
     let derived: EventDimensions | undefined;
     const dimensions = (): EventDimensions => {
-      if (derived !== undefined) return derived;
-      const query = (facts.query ?? {}) as Record<string, unknown>;
-      const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-      derived = {
-        site: siteOf({
-          appBundle: text('bundle'),
-          siteMacro: text('site'),
-          page: text('page'),
-          referer: header(facts, 'referer'),
-        }),
+      derived ??= {
+        // The first source found wins (the domain's siteOf, each normalised here).
+        site: site('bundle') || site('claimed') || site('page') || site('referer'),
         ...agent().dims,
         country: this.country.countryOf(client.address),
       };
       return derived;
     };
-    return { reason, showsAd: facts.method !== 'HEAD', rateKey, dimensions };
+    let judged: DeliveryFacts | undefined;
+    const deliveryFacts = (): DeliveryFacts => {
+      if (judged !== undefined) return judged;
+      const read: Record<string, string> = {};
+      const parts = { header: (name: string) => header(facts, name), query: text };
+      for (const rule of DIRECT_RULES) read[rule.fact] = rule.read?.(parts) ?? '';
+      const made: DeliveryFacts = { ...UNKNOWN_FACTS, ...dimensions(), ...read };
+      // Every site carried, for a block list only (the rest of serving never reads it).
+      let carried: readonly string[] | undefined;
+      Object.defineProperty(made, 'carriedSites', {
+        get: () => {
+          carried ??= SITE_SOURCES.map(site).filter((each) => each !== '');
+          return carried;
+        },
+      });
+      judged = made;
+      return judged;
+    };
+    let mismatch: boolean | undefined;
+    const siteMismatch = () => {
+      if (mismatch === undefined) {
+        // Only a request that claims a site and has a Referer can contradict itself.
+        const claims = text('site') !== undefined || text('page') !== undefined;
+        const claim = claims && header(facts, 'referer') ? site('claimed') || site('page') : '';
+        const referer = claim === '' ? '' : site('referer');
+        mismatch = referer !== '' && claim !== referer && registrable(claim) !== registrable(referer);
+      }
+      return mismatch;
+    };
+    const addressKey = () =>
+      hash('sha256', `${this.salt}address\n${client.address}`, 'buffer').readUIntBE(0, 6);
+    return {
+      reason,
+      showsAd: facts.method !== 'HEAD',
+      rateKey,
+      rateAddressKey,
+      dimensions,
+      facts: deliveryFacts,
+      siteMismatch,
+      addressKey,
+    };
   }
 
   /**
@@ -241,23 +338,45 @@ export class TrafficQuality {
 
   /**
    * The rate rule alone: whether this client made more requests for `key` (a live creative, or a
-   * conversion action's `conv|<id>`) this minute than the limit, this one counted.
+   * conversion action's `conv|<id>`) this minute than the limit, this one counted. With `perAddress`
+   * (unsigned conversions) the client's address alone is counted too, under ADDRESS_RATE_FACTOR times
+   * the limit; an address over it counts no key per user agent more.
    */
-  overRate(client: TrafficClient, key: string): boolean {
+  overRate(client: TrafficClient, key: string, perAddress = false): boolean {
     if (this.options.rateLimit === 0) return false;
     const now = this.now();
     const window = Math.floor(now / RATE_WINDOW_MS);
-    if (window !== this.rateWindow || this.rates.size >= RATE_KEYS_LIMIT) {
+    if (window !== this.rateWindow) {
       this.rates = new Map();
       this.rateWindow = window;
     }
-    const rateKey = client.rateKey(key);
+    if (
+      perAddress &&
+      this.countRate(client.rateAddressKey(key), window, now, this.options.rateLimit * ADDRESS_RATE_FACTOR)
+    )
+      return true;
+    return this.countRate(client.rateKey(key), window, now, this.options.rateLimit);
+  }
+
+  /** Counts one request under a key this minute (the key made most recent); whether it is over `limit`. */
+  private countRate(rateKey: number, window: number, now: number, limit: number): boolean {
     const previous = this.rates.get(rateKey);
+    if (previous !== undefined) this.rates.delete(rateKey);
+    else if (this.rates.size >= (this.options.rateKeysLimit ?? RATE_KEYS_LIMIT))
+      this.rates.delete(this.rates.keys().next().value as number);
     const count = countAdRequest(previous === undefined ? undefined : { window, count: previous }, now);
     this.rates.set(rateKey, count.count);
-    return overRateLimit(count, this.options.rateLimit);
+    return overRateLimit(count, limit);
+  }
+
+  /** How many keys the rate rule counts this minute (its tests read it). */
+  get rateKeys(): number {
+    return this.rates.size;
   }
 }
+
+/** A host's registrable domain (news.example.co.uk: example.co.uk), the host itself when it has none. */
+const registrable = (host: string): string => getDomain(host) ?? host;
 
 const DIMENSION_SEPARATOR = '|';
 

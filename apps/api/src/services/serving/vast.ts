@@ -13,13 +13,14 @@ import {
   playerTakesVpaid,
   type ServeVpaidQuery,
   TRACKER_KIND_OF_EVENT,
+  VAST_PRIVACY_MACROS,
   vastPricing,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { adDurationOf, assetNamed, assetsOfKind } from './ad';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
-import { servableLive } from './delivery';
 import type { CapJar } from './frequency-jar';
+import { servableLive } from './gate';
 import type { LiveCreative, Snapshot, SnapshotAsset } from './live-creatives';
 import {
   allowedClickPrefix,
@@ -42,21 +43,13 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 /**
- * The IAB VAST macros of privacy signals a player expands in our tracking URLs: the TCF consent string,
- * the regulations in force, limit-ad-tracking, and the GPP string and section ids. Our tracking route
- * reads none of them and stores none (docs/serving.md, "Privacy signals").
+ * One of our VAST tracking URLs with the IAB VAST privacy macros appended (the domain's
+ * VAST_PRIVACY_MACROS: the TCF consent string, the regulations in force, limit-ad-tracking, the GPP
+ * string and section ids), for the player to expand. Our tracking route stores none of them
+ * (docs/privacy.md): it keeps no device state to ask consent for.
  */
-const PRIVACY_VAST_MACROS = {
-  gdpr_consent: '[GDPRCONSENT]',
-  regs: '[REGULATIONS]',
-  lat: '[LIMITADTRACKING]',
-  gpp: '[GPPSTRING]',
-  gpp_sid: '[GPPSECTIONID]',
-} as const;
-
-/** One of our VAST tracking URLs with the privacy macros appended, for the player to expand. */
 const withPrivacyMacros = (url: string) =>
-  `${url}${Object.entries(PRIVACY_VAST_MACROS)
+  `${url}${Object.entries(VAST_PRIVACY_MACROS)
     .map(([name, macro]) => `&${name}=${macro}`)
     .join('')}`;
 
@@ -330,7 +323,7 @@ export const hasVastAnswer =
 
 /**
  * GET /serve/vast/{liveID}.xml and /serve/vpaid/{liveID}.xml: the live creative's document when it
- * serves the request (delivery.ts), else the empty document; the request counted under its outcome, the
+ * serves the request (the gate: gate.ts), else the empty document; the request counted under its outcome, the
  * ad served added to the browser's cap history (`jar`).
  */
 export async function vastDocument(

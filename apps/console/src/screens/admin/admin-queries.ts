@@ -1,20 +1,24 @@
 // Server state of the admin screens (TanStack Query): the user list and the open invitations, and what
 // changes them (a role, disabling, deleting, invitations sent, sent again or revoked); an account's
-// webhook endpoints, switched off or on, or deleted.
+// webhook endpoints, switched off or on, or deleted; its share links, revoked.
 import {
   type InviteUsersRequest,
+  reportCalls,
   type UserListEntry,
+  type UserShareLink,
   userCalls,
   type WebhookEndpoint,
 } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { areaCalls } from '../../lib/api';
+import { apiFileUrl, areaCalls } from '../../lib/api';
 
 const usersApi = areaCalls(userCalls);
+const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
 
 const USERS_KEY = ['users'] as const;
 const INVITATIONS_KEY = ['users', 'invitations'] as const;
 const WEBHOOKS_KEY = ['users', 'webhooks'] as const;
+const SHARE_LINKS_KEY = ['users', 'shareLinks'] as const;
 
 /** Every user with role, verification, last login and whether it is disabled. */
 export const useUsers = () => useQuery({ queryKey: USERS_KEY, queryFn: () => usersApi().listUsers() });
@@ -88,4 +92,21 @@ export function useUserWebhookAdmin() {
       onSettled: refresh,
     }),
   };
+}
+
+/** One account's working share links (made by it or of its campaigns), loaded while `userID` is set. */
+export const useUserShareLinks = (userID: string | undefined) =>
+  useQuery({
+    queryKey: [...SHARE_LINKS_KEY, userID],
+    queryFn: () => usersApi().listUserShareLinks(userID ?? ''),
+    enabled: Boolean(userID),
+  });
+
+/** An administrator revokes an account's share link (the campaign's own call); the list is read again after. */
+export function useRevokeUserShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: UserShareLink) => reportsApi().revokeToken(link.token),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SHARE_LINKS_KEY }),
+  });
 }

@@ -3,7 +3,7 @@
 // server enforces it, and never lets an administrator change their own account.
 
 import type { UserListEntry } from '@adconsole/domain';
-import { MESSAGES } from '@adconsole/domain';
+import { invitationSentAgainMessage, MESSAGES } from '@adconsole/domain';
 import { Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,9 @@ import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import {
   useInvitations,
+  useRevokeUserShareLink,
   useUserAdmin,
+  useUserShareLinks,
   useUsers,
   useUserWebhookAdmin,
   useUserWebhooks,
@@ -23,6 +25,8 @@ import { UserWebhooks } from './user-webhooks';
 /** The webhooks dialog of the user it is open for (none: closed), with its calls. */
 function AccountWebhooks({ user, onClose }: { user: UserListEntry | undefined; onClose: () => void }) {
   const endpoints = useUserWebhooks(user?.id);
+  const links = useUserShareLinks(user?.id);
+  const revoke = useRevokeUserShareLink();
   const { setEnabled, remove } = useUserWebhookAdmin();
   return (
     <UserWebhooks
@@ -44,6 +48,12 @@ function AccountWebhooks({ user, onClose }: { user: UserListEntry | undefined; o
         (remove.isPending && remove.variables?.id) ||
         undefined
       }
+      shareLinks={{
+        links: links.data,
+        loadError: links.error,
+        onRevoke: (link) => revoke.mutate(link, { onError: showError(MESSAGES.shareLinkNotRevoked) }),
+        pendingToken: (revoke.isPending && revoke.variables?.token) || undefined,
+      }}
     />
   );
 }
@@ -117,8 +127,8 @@ export function UserListPage() {
                     onSuccess: () =>
                       notify({
                         type: 'success',
-                        title: 'Invitation sent again',
-                        text: `${invitation.email} got a new link; the one before no longer works.`,
+                        title: MESSAGES.invitationSentAgain,
+                        text: invitationSentAgainMessage(invitation.email),
                       }),
                     onError: showError(MESSAGES.invitationNotSentAgain),
                   })

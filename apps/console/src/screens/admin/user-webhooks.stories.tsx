@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from '@adconsole/domain';
+import type { UserShareLink, WebhookEndpoint } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { UserWebhooks } from './user-webhooks';
@@ -19,6 +19,27 @@ const endpoints: WebhookEndpoint[] = [
     enabled: false,
     createdAt: '2026-11-20T16:05:00.000Z',
     secretRotatedAt: '2026-11-21T08:00:00.000Z',
+  },
+];
+
+const links: UserShareLink[] = [
+  {
+    url: 'https://console.example/share/kQ3v8Yb1tWm4Zr7pXc2Ld9Ns6Hf0Ga5JeUoRi8Tq4',
+    token: 'kQ3v8Yb1tWm4Zr7pXc2Ld9Ns6Hf0Ga5JeUoRi8Tq4',
+    campaignID: 'c1',
+    campaignName: 'Winter sale 2026',
+    createdAt: '2026-11-12T10:00:00.000Z',
+    expiresAt: null,
+    includeCosts: true,
+  },
+  {
+    url: 'https://console.example/share/Zp1Xq7Wc3Vb9Nm5Lk2Jh8Gf4Ds6Aa0Qe1Rt7Yu3Io9',
+    token: 'Zp1Xq7Wc3Vb9Nm5Lk2Jh8Gf4Ds6Aa0Qe1Rt7Yu3Io9',
+    campaignID: 'c2',
+    campaignName: 'Brand awareness Q4',
+    createdAt: '2026-11-20T15:30:00.000Z',
+    expiresAt: '2026-12-31T23:00:00.000Z',
+    includeCosts: false,
   },
 ];
 
@@ -87,6 +108,32 @@ export const LoadError: Story = {
   args: { endpoints: undefined, loadError: new TypeError('Failed to fetch') },
   play: async () => {
     await expect(await screen.findByText('Failed to fetch')).toBeVisible();
+  },
+};
+
+/**
+ * The account's share links beside its webhooks (docs/security.md, "Off-boarding"): each campaign, when
+ * made, until when and whether it shows costs; revoking asks first.
+ */
+export const WithShareLinks: Story = {
+  args: { shareLinks: { links, onRevoke: fn() } },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Webhooks of Cleo Client' }));
+    const list = within(dialog.getByRole('list', { name: 'Share links of the account' }));
+    await expect(list.getAllByRole('listitem')).toHaveLength(2);
+    await expect(list.getByText(/shows costs/)).toBeVisible();
+    await expect(list.getByText(/until revoked/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Revoke (Winter sale 2026 (…Ri8Tq4))' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Revoke Winter sale 2026 (…Ri8Tq4)?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Revoke share link' }));
+    await expect(args.shareLinks?.onRevoke).toHaveBeenCalledWith(links[0]);
+  },
+};
+
+export const NoShareLinks: Story = {
+  args: { endpoints: [], shareLinks: { links: [], onRevoke: fn() } },
+  play: async () => {
+    await expect(await screen.findByText('This account has no share links.')).toBeVisible();
   },
 };
 

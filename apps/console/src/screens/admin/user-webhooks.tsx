@@ -1,6 +1,7 @@
 // One account's webhook endpoints as an administrator sees them (docs/security.md, "Round 4"): each URL,
 // description and whether it receives messages, switched off or on, or deleted after confirming. Never
-// a secret, a test or the delivery log: those stay the owner's. Props in, no fetching (user-list.tsx
+// a secret, a test or the delivery log: those stay the owner's. Beside them, the account's share links
+// (user-share-links.tsx; docs/security.md, "Off-boarding"). Props in, no fetching (user-list.tsx
 // loads them).
 
 import type { WebhookEndpoint } from '@adconsole/domain';
@@ -18,6 +19,7 @@ import {
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { formatDay } from '../campaigns/format';
+import { UserShareLinks, type UserShareLinksProps } from './user-share-links';
 
 export interface UserWebhooksProps {
   /** The account's name as the user table shows it; undefined: the dialog is closed. */
@@ -31,6 +33,8 @@ export interface UserWebhooksProps {
   onDelete: (endpoint: WebhookEndpoint) => void;
   /** The endpoint whose change is under way (its controls wait). */
   pendingId?: string | undefined;
+  /** The account's share links, shown beside its webhooks (docs/security.md, "Off-boarding"). */
+  shareLinks?: UserShareLinksProps;
 }
 
 function EndpointList({
@@ -86,7 +90,14 @@ function EndpointList({
 }
 
 /** The dialog an administrator opens from a user's row. */
-export function UserWebhooks({ name, onClose, endpoints, loadError, ...actions }: UserWebhooksProps) {
+export function UserWebhooks({
+  name,
+  onClose,
+  endpoints,
+  loadError,
+  shareLinks,
+  ...actions
+}: UserWebhooksProps) {
   return (
     <Dialog open={name !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
@@ -105,6 +116,7 @@ export function UserWebhooks({ name, onClose, endpoints, loadError, ...actions }
         >
           {(list) => <EndpointList endpoints={list} {...actions} />}
         </Loaded>
+        {shareLinks && <UserShareLinks {...shareLinks} />}
       </DialogContent>
     </Dialog>
   );

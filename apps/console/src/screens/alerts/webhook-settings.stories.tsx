@@ -141,7 +141,7 @@ export const DeliveryLog: Story = {
   play: async ({ canvas }) => {
     const log = within(canvas.getByRole('list', { name: 'Deliveries' }));
     await expect(log.getByText('Queued')).toBeVisible();
-    await expect(log.getByText(/not tried yet/)).toBeVisible();
+    await expect(log.getByText(/not tried yet: waiting for the sending job/)).toBeVisible();
     await expect(log.queryByText(/0 attempts/)).toBeNull();
     await expect(log.getByText('Delivered')).toBeVisible();
     await expect(log.getByText('Retrying')).toBeVisible();

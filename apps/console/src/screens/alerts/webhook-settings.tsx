@@ -112,7 +112,9 @@ function DeliveryLog({ deliveries }: { deliveries: readonly WebhookDelivery[] | 
                 <Badge variant={state.variant}>{state.label}</Badge>
                 <span className="text-muted-foreground text-xs">
                   {alertTime(delivery.createdAt)} ·{' '}
-                  {tried === 0 ? 'not tried yet' : `${tried} ${tried === 1 ? 'attempt' : 'attempts'}`}
+                  {tried === 0
+                    ? 'not tried yet: waiting for the sending job, which runs every few seconds'
+                    : `${tried} ${tried === 1 ? 'attempt' : 'attempts'}`}
                   {last ? ` · last: ${last.status ?? 'no answer'}` : ''}
                 </span>
               </summary>

@@ -10,6 +10,7 @@ import {
   type BuilderDraftContent,
   builderDocumentOf,
   defaultAdBuilderState,
+  draftDeletedMessage,
   hasUnsavedDraftChanges,
   MESSAGES,
   NEW_BUILDER_DRAFT_NAME,
@@ -138,7 +139,11 @@ export function BuilderPage() {
             actions.remove.mutate(deleted.id, {
               onSuccess: () => {
                 startNew();
-                notify({ type: 'success', title: 'Draft deleted', text: `“${deleted.name}” was deleted.` });
+                notify({
+                  type: 'success',
+                  title: MESSAGES.draftDeleted,
+                  text: draftDeletedMessage(deleted.name),
+                });
               },
               onError: showError(MESSAGES.draftNotDeleted),
             });

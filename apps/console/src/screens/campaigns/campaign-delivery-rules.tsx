@@ -1,9 +1,11 @@
 // The campaign page's delivery rules (docs/console.md, "Delivery rules"): loads them through
-// delivery-queries.ts, estimates the rules being edited (a quarter second after the last change), tests
-// tags, and draws DeliveryRulesCard.
+// delivery-queries.ts, estimates the rules being edited (a quarter second after the last change: each
+// rule set is asked once, and only the answer for the set on screen is shown), tests tags, and draws
+// DeliveryRulesCard; the campaign's rules being edited are forecast with its flight and goal
+// (forecast-queries.ts).
 import { type Campaign, type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import type { EstimateState } from '@adconsole/forms';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   useDeliveryEstimate,
   useDeliveryRules,
@@ -12,20 +14,16 @@ import {
 } from './delivery-queries';
 import { DeliveryRulesCard } from './delivery-rules-card';
 import type { RulesTarget } from './delivery-rules-dialog';
+import { useForecastState } from './forecast-queries';
 import { usePlacements } from './placement-queries';
 import type { TestableTag } from './tag-tester';
+import { useSettled } from './use-settled';
 
-/** A value that follows `value` once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-export function CampaignDeliveryRules({ campaign }: { campaign: Pick<Campaign, 'id' | 'creatives'> }) {
+export function CampaignDeliveryRules({
+  campaign,
+}: {
+  campaign: Pick<Campaign, 'id' | 'creatives'> & { data?: Campaign['data'] | undefined };
+}) {
   const rules = useDeliveryRules(campaign.id);
   const changes = useDeliveryRulesMutations(campaign.id);
   const placements = usePlacements(campaign.id);
@@ -37,12 +35,28 @@ export function CampaignDeliveryRules({ campaign }: { campaign: Pick<Campaign, '
     settled?.target.level === 'creative' ? settled.target.creativeID : undefined,
     settled?.rules,
   );
+  // The answer shown is the one for the rules on screen: while a newer set waits for its turn or its
+  // answer, the older set's answer is not shown as if it were this one's.
+  const current = settled === editing;
   const estimateState: EstimateState | undefined =
     !editing || estimate.isError
       ? undefined
-      : estimate.data && !estimate.isPlaceholderData
+      : current && estimate.data && !estimate.isPlaceholderData
         ? { status: 'ready', estimate: estimate.data }
         : { status: 'loading' };
+  const forecast = useForecastState(
+    editing?.target.level === 'campaign'
+      ? {
+          campaignID: campaign.id,
+          rules: editing.rules,
+          start: campaign.data?.start,
+          end: campaign.data?.end,
+          timezone: campaign.data?.timezone,
+          goal: campaign.data?.goal,
+          deliveryMode: campaign.data?.deliveryMode,
+        }
+      : undefined,
+  );
   const tags: TestableTag[] = [
     ...campaign.creatives.flatMap((creative) => {
       const live = creative.liveCreatives.at(-1);
@@ -57,7 +71,16 @@ export function CampaignDeliveryRules({ campaign }: { campaign: Pick<Campaign, '
     <DeliveryRulesCard
       rules={rules.data}
       estimate={estimateState}
-      onEditing={(target, next) => setEditing(target && next ? { target, rules: next } : undefined)}
+      forecast={forecast}
+      onEditing={(target, next) =>
+        setEditing((previous) =>
+          target && next
+            ? previous?.target === target && JSON.stringify(previous.rules) === JSON.stringify(next)
+              ? previous
+              : { target, rules: next }
+            : undefined,
+        )
+      }
       onSave={(target, next) =>
         target.level === 'campaign'
           ? changes.campaign.mutateAsync(next)

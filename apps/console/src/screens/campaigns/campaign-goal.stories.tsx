@@ -49,10 +49,24 @@ export const Delivered: Story = {
   },
 };
 
+/**
+ * A week before an evenly delivered flight: when it starts and what it will serve a day (300,000 over 30
+ * days), no rate of "0 % of requests" and no projection.
+ */
 export const NotStarted: Story = {
-  args: { campaign: { data, pacing: notStartedPacing } },
+  args: {
+    campaign: {
+      data: { ...data, deliveryMode: 'even' },
+      pacing: { ...notStartedPacing, deliveryMode: 'even', throttleRate: 0 },
+    },
+    now: new Date('2026-10-25T00:00:00Z'),
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Not started')).toBeVisible();
+    await expect(canvas.getByText('Starts 1 Nov 00:00 UTC; will serve about 10,000 a day')).toBeVisible();
+    await expect(canvas.queryByText(/% of requests/)).not.toBeInTheDocument();
+    const projected = canvas.getByText('Projected', { selector: 'dt' }).nextElementSibling;
+    await expect(projected).toHaveTextContent('—');
   },
 };
 

@@ -3,7 +3,13 @@
 // plan, the projection and the daily rate still needed: the charts' PacingFigures, as the report has;
 // an evenly delivered campaign's throttle) and the pacing chart. Props in, no fetching.
 import { PacingChart, PacingFigures, PacingStatusBadge } from '@adconsole/charts';
-import { type Campaign, evenDeliveryText, formatRate, GOAL_METRIC_LABELS } from '@adconsole/domain';
+import {
+  type Campaign,
+  evenDeliveryText,
+  flightStartText,
+  formatRate,
+  GOAL_METRIC_LABELS,
+} from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { formatCount } from './format';
 
@@ -13,15 +19,19 @@ type CampaignGoalProps = {
   onEdit?: () => void;
   /** BCP 47 locale of the chart's figures. */
   locale?: string;
+  /** Now (stories pin it): before the flight the card says when it starts instead of a rate. */
+  now?: Date;
 };
 
 /** The goal, the rate and the pacing of a campaign; a line saying how to set them when it books none. */
-export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoalProps) {
+export function CampaignGoal({ campaign, onEdit, locale = 'en-US', now = new Date() }: CampaignGoalProps) {
   const { goal, rate } = campaign.data;
   const pacing = campaign.pacing;
   const metric = goal ? GOAL_METRIC_LABELS[goal.metric].toLowerCase() : '';
   // An evenly delivered campaign: the throttle's plan next to delivery (docs/serving.md, "Even delivery").
   const even = pacing ? evenDeliveryText(pacing) : null;
+  // Before the flight: when it starts and what it will serve a day, not a rate of 0 %.
+  const starts = flightStartText({ flight: campaign.data, now, goal, flightDays: pacing?.flightDays });
   return (
     <Card aria-labelledby="campaign-goal">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -52,6 +62,11 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US' }: CampaignGoa
               </>
             )}
           </CardDescription>
+          {starts ? (
+            <p className="text-sm" data-slot="pacing-starts">
+              {starts}
+            </p>
+          ) : null}
           {even ? (
             <p className="text-sm" data-slot="pacing-delivery">
               {even}

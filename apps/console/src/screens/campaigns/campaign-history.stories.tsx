@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import { CampaignHistory } from './campaign-history';
 
 const ana = { id: 'u1', email: 'ana@northwind.example' };
@@ -103,10 +103,42 @@ const entries: AuditEntry[] = [
     entityId: 'c1',
     campaignId: 'c1',
     action: 'create',
-    changes: { name: [null, 'Winter sale'], timezone: [null, 'Europe/Berlin'] },
+    changes: {
+      name: [null, 'Winter sale'],
+      start: [null, '2026-12-07'],
+      end: [null, '2026-12-24'],
+      timezone: [null, 'Europe/Berlin'],
+      goal: [null, '250,000 impressions'],
+      deliveryMode: [null, 'Evenly'],
+      rate: [null, 'EUR 4.00 CPM'],
+      clickParam: [null, 'adc_click'],
+      archivedAt: [null, null],
+    },
     route: 'POST /v1/campaign/new',
   },
 ];
+
+/** The first entry of a duplicated campaign: what it was duplicated from, and what it booked. */
+const duplicated: AuditEntry = {
+  id: '20',
+  at: '2026-11-26T11:00:00Z',
+  actor: ana,
+  entity: 'campaign',
+  entityId: 'c2',
+  campaignId: 'c2',
+  action: 'create',
+  changes: {
+    name: [null, 'Winter sale (Copy)'],
+    start: [null, '2026-12-07'],
+    end: [null, '2026-12-24'],
+    timezone: [null, 'Europe/Berlin'],
+    goal: [null, '250,000 impressions'],
+    copiedFrom: [null, 'c1'],
+    copiedFromName: [null, 'Winter sale'],
+    creatives: [null, ['Trail season pre-roll', 'Trail season, short cut']],
+  },
+  route: 'POST /v1/campaign/duplicate',
+};
 
 const meta = {
   title: 'Console/Campaigns/CampaignHistory',
@@ -144,6 +176,26 @@ export const Default: Story = {
     await expect(items[2]).toHaveTextContent('NameWinter sale → Winter sale 2026');
     await expect(items[3]).toHaveTextContent('omar@adconsole.test published “Trail season pre-roll”');
     await expect(items[6]).toHaveTextContent('ana@northwind.example created the campaign');
+    // The creation lists what was booked.
+    await expect(items[6]).toHaveTextContent(
+      'Start date2026-12-07End date2026-12-24TimezoneEurope/BerlinGoal250,000 impressionsDeliveryEvenlyRateEUR 4.00 CPM',
+    );
+    await expect(items[6]).not.toHaveTextContent('Archived');
+  },
+};
+
+/** A copy's first entry says what it was duplicated from and lists what it booked and its creatives. */
+export const Duplicated: Story = {
+  args: { entries: [duplicated] },
+  play: async ({ canvas }) => {
+    const [item] = within(canvas.getByRole('list', { name: 'Changes, newest first' })).getAllByRole(
+      'listitem',
+    );
+    await expect(item).toHaveTextContent(
+      'ana@northwind.example created the campaign, duplicated from “Winter sale”',
+    );
+    await expect(item).toHaveTextContent('CreativesTrail season pre-roll, Trail season, short cut');
+    await expect(item).not.toHaveTextContent('Copied from');
   },
 };
 
@@ -184,5 +236,52 @@ export const InCampaignZone: Story = {
     );
     await expect(items[2]).toHaveTextContent('24 Nov 2026, 09:05 GMT-5');
     await expect(items[6]).toHaveTextContent('20 Nov 2026, 03:00 GMT-5');
+  },
+};
+
+/** The kind chosen: only the creatives' changes and their publishing, then a kind with none. */
+export const FilteredByKind: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Creatives and publishing' }));
+    const items = within(canvas.getByRole('list', { name: 'Changes, newest first' })).getAllByRole(
+      'listitem',
+    );
+    await expect(items.map((item) => item.querySelector('p > span')?.textContent)).toEqual([
+      'ana@northwind.example changed creative “Trail season pre-roll”',
+      'omar@adconsole.test published “Trail season pre-roll”',
+      'ana@northwind.example changed creative',
+      'ana@northwind.example created creative “Trail season pre-roll”',
+    ]);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Share links and schedules' }));
+    await expect(canvas.getByText('No changes of this kind.')).toBeVisible();
+  },
+};
+
+/** A long history pages: 20 entries, then "Show more" adds the next 20. */
+export const Paged: Story = {
+  args: {
+    entries: Array.from({ length: 45 }, (_, index) => ({
+      id: String(100 - index),
+      at: new Date(Date.UTC(2026, 10, 25, 12) - index * 3_600_000).toISOString(),
+      actor: ana,
+      entity: 'campaign' as const,
+      entityId: 'c1',
+      campaignId: 'c1',
+      action: 'update' as const,
+      changes: { name: [`Name ${45 - index}`, `Name ${46 - index}`] },
+      route: 'PUT /v1/campaign/update',
+    })),
+  },
+  play: async ({ canvas }) => {
+    const list = () =>
+      within(canvas.getByRole('list', { name: 'Changes, newest first' })).getAllByRole('listitem');
+    await expect(list()).toHaveLength(20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show 20 more of 25 older' }));
+    await expect(list()).toHaveLength(40);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show 5 more of 5 older' }));
+    await expect(list()).toHaveLength(45);
+    await expect(canvas.queryByRole('button', { name: /more of/ })).not.toBeInTheDocument();
   },
 };

@@ -2,7 +2,7 @@ import { atRiskPacing, missedPacing, notStartedPacing } from '@adconsole/charts/
 import { type Campaign, filterAndSortCampaigns } from '@adconsole/domain';
 import { Button } from '@adconsole/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignControls, CampaignTable, nextCampaignSort } from './campaign-table';
@@ -189,15 +189,6 @@ export const SearchedAndFiltered: Story = {
   },
 };
 
-/** At a phone's width the table scrolls sideways, and its right side fades while there is more. */
-export const Phone: Story = {
-  decorators: [(Story) => <div className="w-[358px]">{Story()}</div>],
-  play: async ({ canvasElement }) => {
-    const container = canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
-    await waitFor(() => expect(container).toHaveAttribute('data-overflow-right'));
-  },
-};
-
 export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** Campaigns with a goal show their pacing status (its deviation read out and in the tooltip). */
@@ -267,3 +258,68 @@ export const Desktop1440: Story = {
     await expect(canvas.getByText(/America\/Argentina\/ComodRivadavia/)).toBeVisible();
   },
 };
+
+/** A 390 px phone: the page's 16 px padding on each side of the list, as the console's main area has. */
+const phoneScreen = (Story: () => ReactNode) => (
+  <div className="w-[390px] px-4" data-testid="phone">
+    {Story()}
+  </div>
+);
+
+/** Each row's name, status and flight dates, and its action, inside the phone's screen; no sideways scroll. */
+async function rowsFitThePhone(canvasElement: HTMLElement) {
+  const screen = (within(canvasElement).getByTestId('phone') as HTMLElement).getBoundingClientRect();
+  const container = canvasElement.querySelector('[data-slot="table-container"]') as HTMLElement;
+  await expect(container.scrollWidth).toBeLessThanOrEqual(container.clientWidth);
+  await expect(container).not.toHaveAttribute('data-overflow-right');
+  const inScreen = async (element: Element) => {
+    const box = element.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThan(0);
+    await expect(box.left).toBeGreaterThanOrEqual(screen.left);
+    await expect(box.right).toBeLessThanOrEqual(screen.right);
+  };
+  const rows = within(canvasElement.querySelector('tbody') as HTMLElement).getAllByRole('row');
+  for (const row of rows) {
+    await inScreen(within(row).getAllByRole('link')[0] as HTMLElement);
+    const flight = row.querySelector('[data-flight-state]') as HTMLElement;
+    // The status badge, then the dates.
+    for (const part of flight.children) await inScreen(part);
+    for (const button of within(row).queryAllByRole('button')) await inScreen(button);
+  }
+  return rows;
+}
+
+/**
+ * A 390 px phone: each campaign a card of its name, status and flight, stacked, its Delete beside them;
+ * the creatives and lifetime figures stay on the wide table (and the campaign's page). Nothing scrolls
+ * sideways. The header keeps the sorts by name and flight.
+ */
+export const Phone: Story = {
+  args: { withActions: true },
+  decorators: [phoneScreen],
+  play: async ({ canvasElement, canvas }) => {
+    const rows = await rowsFitThePhone(canvasElement);
+    await expect(rows).toHaveLength(4);
+    await expect(canvas.getByText('No live creative')).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Flight' })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'Impressions (lifetime)' })).toBeNull();
+    // The status stands under the name, not beside it.
+    const first = rows[0] as HTMLElement;
+    const name = within(first).getByRole('link').getBoundingClientRect();
+    const status = (first.querySelector('[data-flight-state]') as HTMLElement).getBoundingClientRect();
+    await expect(status.top).toBeGreaterThanOrEqual(name.bottom);
+  },
+};
+
+/** The phone with the longest rows: goals (pacing under the flight), delivery rules, a long zone. */
+export const PhoneLongRows: Story = {
+  args: { list: longFlight, withActions: true },
+  decorators: [phoneScreen],
+  play: async ({ canvasElement, canvas }) => {
+    await expect(await rowsFitThePhone(canvasElement)).toHaveLength(5);
+    await expect(canvas.getByText('At risk')).toBeVisible();
+    await expect(canvas.getByText(/America\/Argentina\/ComodRivadavia/)).toBeVisible();
+  },
+};
+
+export const PhoneDark: Story = { ...Phone, globals: { theme: 'dark' } };

@@ -1,6 +1,7 @@
 // The campaign list's table and the controls above it: a search, a status filter and sortable columns
 // (name, flight, lifetime impressions, clicks and CTR). The page keeps the choices in its address and the
-// server applies them across every page (the domain's filterAndSortCampaigns).
+// server applies them across every page (the domain's filterAndSortCampaigns). On a phone each row is a
+// card (`narrow` below).
 
 import { PacingStatusBadge } from '@adconsole/charts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@adconsole/domain';
 import {
   ChoiceSelect,
+  cn,
   Input,
   SortableTableHead,
   Table,
@@ -88,76 +90,116 @@ function sortedBy(filter: CampaignListFilter, sort: CampaignSort): false | 'asc'
   return filter.order ?? (sort === 'name' || sort === 'flight' ? 'asc' : 'desc');
 }
 
+/**
+ * In a narrow list (under 42rem: a phone) each row is a card: the name, then the status and flight, then
+ * the pacing, stacked, with the row's action beside them; the creatives and the lifetime figures (on the
+ * campaign's page) leave, so nothing scrolls sideways. The same cells as the wide table: only their
+ * placement changes (container queries), so the wide table is as it was.
+ */
+const narrow = {
+  table: '@max-2xl:block',
+  section: '@max-2xl:block',
+  headRow: '@max-2xl:flex',
+  row: '@max-2xl:grid @max-2xl:grid-cols-[minmax(0,1fr)_auto]',
+  hidden: '@max-2xl:hidden',
+  name: '@max-2xl:col-start-1 @max-2xl:row-start-1 @max-2xl:min-w-0 @max-2xl:pb-1',
+  flight: '@max-2xl:col-start-1 @max-2xl:row-start-2 @max-2xl:min-w-0 @max-2xl:pt-0',
+  pacing: '@max-2xl:col-start-1 @max-2xl:row-start-3 @max-2xl:pt-1',
+  // Beside every stacked cell, in the middle of the card.
+  actions: '@max-2xl:col-start-2 @max-2xl:row-start-1 @max-2xl:self-center @max-2xl:w-auto',
+};
+
 export function CampaignTable({ campaigns, filter, onSort, actions, now }: CampaignTableProps) {
-  const head = (sort: CampaignSort, label: string, numeric = false) => (
-    <SortableTableHead sorted={sortedBy(filter, sort)} onSort={() => onSort(sort)} numeric={numeric}>
+  const head = (sort: CampaignSort, label: string, numeric = false, className?: string) => (
+    <SortableTableHead
+      sorted={sortedBy(filter, sort)}
+      onSort={() => onSort(sort)}
+      numeric={numeric}
+      className={className}
+    >
       {label}
     </SortableTableHead>
   );
   // The pacing column shows when a campaign of the page books a goal (its pacing is answered).
   const pacing = campaigns.some((campaign) => campaign.pacing);
+  const actionRows = pacing ? '@max-2xl:row-span-3' : '@max-2xl:row-span-2';
   return (
-    <Table aria-label="Campaigns">
-      <TableHeader>
-        <TableRow>
-          {head('name', 'Name')}
-          <TableHead data-numeric>Creatives</TableHead>
-          {head('impressions', `${FIGURE.impressions.label} (lifetime)`, true)}
-          {head('clicks', `${FIGURE.clicks.label} (lifetime)`, true)}
-          {head('ctr', FIGURE.ctr.label, true)}
-          {pacing ? <TableHead>Pacing</TableHead> : null}
-          {head('flight', 'Flight')}
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {campaigns.map((campaign) => (
-          <TableRow key={campaign.id}>
-            {/* Name and flight wrap (a long name, a long zone) so the row fits a 1440 px window with its
-                Delete in view; the figures and the actions keep to one line. */}
-            <TableCell className="min-w-48 whitespace-normal">
-              <Link to={`/campaigns/${campaign.id}`} className="font-medium text-primary hover:underline">
-                {campaign.name}
-              </Link>
-              {campaign.data.advertiser ? (
-                <span className="block text-muted-foreground text-xs">{campaign.data.advertiser}</span>
-              ) : null}
-              {noDeliveryRules(campaign.deliveryRules) ? null : (
-                <span className="block text-muted-foreground text-xs" data-slot="delivery-summary">
-                  {deliveryRulesSummary(campaign.deliveryRules, campaign.data.timezone ?? 'UTC')}
-                </span>
-              )}
-            </TableCell>
-            <TableCell data-numeric>{campaign.creatives.length}</TableCell>
-            <TableCell data-numeric>{formatCount(campaign.data.impressions)}</TableCell>
-            <TableCell data-numeric>{formatCount(campaign.data.clicks)}</TableCell>
-            <TableCell data-numeric>
-              {campaign.data.impressions ? percent.format(campaignCtr(campaign)) : '—'}
-            </TableCell>
-            {pacing ? (
-              <TableCell>
-                {campaign.pacing ? (
-                  <PacingStatusBadge pacing={campaign.pacing} compact locale="en-US" />
-                ) : (
-                  <span className="text-muted-foreground">No goal</span>
+    <div className="@container">
+      <Table aria-label="Campaigns" className={narrow.table}>
+        <TableHeader className={narrow.section}>
+          <TableRow className={narrow.headRow}>
+            {head('name', 'Name')}
+            <TableHead data-numeric className={narrow.hidden}>
+              Creatives
+            </TableHead>
+            {head('impressions', `${FIGURE.impressions.label} (lifetime)`, true, narrow.hidden)}
+            {head('clicks', `${FIGURE.clicks.label} (lifetime)`, true, narrow.hidden)}
+            {head('ctr', FIGURE.ctr.label, true, narrow.hidden)}
+            {pacing ? <TableHead className={narrow.hidden}>Pacing</TableHead> : null}
+            {head('flight', 'Flight')}
+            <TableHead className={narrow.hidden}>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className={narrow.section}>
+          {campaigns.map((campaign) => (
+            <TableRow key={campaign.id} className={narrow.row}>
+              {/* Name and flight wrap (a long name, a long zone) so the row fits a 1440 px window with its
+                  Delete in view; the figures and the actions keep to one line. */}
+              <TableCell className={cn('min-w-48 whitespace-normal', narrow.name)}>
+                <Link to={`/campaigns/${campaign.id}`} className="font-medium text-primary hover:underline">
+                  {campaign.name}
+                </Link>
+                {campaign.data.advertiser ? (
+                  <span className="block text-muted-foreground text-xs">{campaign.data.advertiser}</span>
+                ) : null}
+                {noDeliveryRules(campaign.deliveryRules) ? null : (
+                  <span className="block text-muted-foreground text-xs" data-slot="delivery-summary">
+                    {deliveryRulesSummary(campaign.deliveryRules, campaign.data.timezone ?? 'UTC')}
+                  </span>
                 )}
               </TableCell>
-            ) : null}
-            <TableCell className="min-w-44 whitespace-normal">
-              <FlightBadge
-                flight={campaign.data}
-                serving={campaign.creatives.some((creative) => creative.liveCreatives.length > 0)}
-                archived={Boolean(campaign.archivedAt)}
-                {...(now ? { now } : {})}
-              />
-            </TableCell>
-            <TableCell className="w-px text-right">{actions?.(campaign)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+              <TableCell data-numeric className={narrow.hidden}>
+                {campaign.creatives.length}
+              </TableCell>
+              <TableCell data-numeric className={narrow.hidden}>
+                {formatCount(campaign.data.impressions)}
+              </TableCell>
+              <TableCell data-numeric className={narrow.hidden}>
+                {formatCount(campaign.data.clicks)}
+              </TableCell>
+              <TableCell data-numeric className={narrow.hidden}>
+                {campaign.data.impressions ? percent.format(campaignCtr(campaign)) : '—'}
+              </TableCell>
+              {pacing ? (
+                <TableCell className={narrow.pacing}>
+                  {campaign.pacing ? (
+                    <PacingStatusBadge pacing={campaign.pacing} compact locale="en-US" />
+                  ) : (
+                    <span className="text-muted-foreground">No goal</span>
+                  )}
+                </TableCell>
+              ) : null}
+              <TableCell
+                className={cn('min-w-44 whitespace-normal', narrow.flight)}
+                data-slot="campaign-flight"
+              >
+                <FlightBadge
+                  flight={campaign.data}
+                  serving={campaign.creatives.some((creative) => creative.liveCreatives.length > 0)}
+                  archived={Boolean(campaign.archivedAt)}
+                  {...(now ? { now } : {})}
+                />
+              </TableCell>
+              <TableCell className={cn('w-px text-right', narrow.actions, actionRows)}>
+                {actions?.(campaign)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 

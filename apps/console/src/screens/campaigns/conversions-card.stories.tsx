@@ -233,8 +233,8 @@ export const NewAction: Story = {
         lookbackDays: 30,
         currency: 'EUR',
         unsigned: 'tag-only',
-        maxPerClick: 5,
-        maxValue: '',
+        maxPerClick: 3,
+        maxValue: '100000',
       }),
     );
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());

@@ -11,6 +11,7 @@ import type { EstimateState } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { DeliveryRulesDialog, type RulesTarget } from './delivery-rules-dialog';
+import type { ForecastState } from './forecast-panel';
 import { TagTester, type TagTesterProps } from './tag-tester';
 
 export interface DeliveryRulesCardProps {
@@ -20,6 +21,8 @@ export interface DeliveryRulesCardProps {
   /** The rules being edited (for the estimate); undefined when the editor closes. */
   onEditing: (target: RulesTarget | undefined, rules: DeliveryRules | undefined) => void;
   estimate: EstimateState | undefined;
+  /** The inventory forecast of the campaign's rules being edited. */
+  forecast?: ForecastState | undefined;
   tester: TagTesterProps;
   /** Open the editor at first (stories). */
   initialTarget?: RulesTarget;
@@ -30,6 +33,7 @@ export function DeliveryRulesCard({
   onSave,
   onEditing,
   estimate,
+  forecast,
   tester,
   initialTarget,
 }: DeliveryRulesCardProps) {
@@ -103,6 +107,7 @@ export function DeliveryRulesCard({
           rules={rulesOf(target)}
           timezone={rules.timezone}
           estimate={estimate}
+          forecast={target.level === 'campaign' ? forecast : undefined}
           onRulesChange={(next) => onEditing(target, next)}
           onSave={(next) => onSave(target, next)}
           onClose={() => edit(undefined)}

@@ -1,10 +1,12 @@
 // The delivery rules editor in a dialog (docs/console.md, "Delivery rules"): the forms package's
 // DeliveryRulesForm for the campaign or one of its creatives, the estimate of the rules being edited
-// beside it, the server's refusal kept in the form; it closes once saved. Props in, no fetching.
+// beside it and, for the campaign's own rules, the inventory forecast of its flight and goal with them
+// (forecast-panel.tsx); the server's refusal kept in the form; it closes once saved. Props in, no fetching.
 import { type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import { DeliveryRulesForm, type EstimateState } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
+import { ForecastPanel, type ForecastState } from './forecast-panel';
 
 /** What is being edited: the campaign's rules, or one creative's. */
 export type RulesTarget = { level: 'campaign' } | { level: 'creative'; creativeID: string; name: string };
@@ -14,6 +16,7 @@ export function DeliveryRulesDialog({
   rules,
   timezone,
   estimate,
+  forecast,
   onRulesChange,
   onSave,
   onClose,
@@ -22,6 +25,8 @@ export function DeliveryRulesDialog({
   rules: DeliveryRules;
   timezone: string;
   estimate: EstimateState | undefined;
+  /** The inventory forecast of the rules being edited (the campaign's level); none: not shown. */
+  forecast?: ForecastState | undefined;
   onRulesChange: (rules: DeliveryRules) => void;
   onSave: (rules: DeliveryRules) => Promise<unknown>;
   onClose: () => void;
@@ -55,6 +60,7 @@ export function DeliveryRulesDialog({
           rules={rules}
           timezone={timezone}
           estimate={estimate}
+          beforeSubmit={forecast ? <ForecastPanel state={forecast} /> : undefined}
           onRulesChange={onRulesChange}
           serverError={serverError}
           onSubmit={save}

@@ -1,8 +1,16 @@
 // The tag tester (docs/serving.md, "Why it did not serve"): one request to one of the campaign's tags,
-// judged as the ad server judges it (its country, device, OS, browser, site and the hour in the
-// campaign's zone), and the answer: served, and which creative, or the first rule that refused it. From
-// the reader's own address and browser unless others are given; nothing is counted. Props in.
-import type { DeliveryTest, TestDeliveryRequest } from '@adconsole/domain';
+// judged as the ad server judges it (each fact the delivery rules read and the hour in the campaign's
+// zone), and the answer: served, and which creative, or every rule that refuses it (the first is the
+// one serving counts). From the reader's own address and browser unless others are given, or as a
+// device of another kind (a desk testing a mobile campaign) with the languages of another browser;
+// nothing is counted. Props in.
+import {
+  DELIVERY_FACTS,
+  DEVICE_TYPE_LABELS,
+  type DeliveryTest,
+  TEST_USER_AGENTS,
+  type TestDeliveryRequest,
+} from '@adconsole/domain';
 import { Alert, AlertDescription, AlertTitle, Button, ChoiceSelect, Field, Input } from '@adconsole/ui';
 import { type FormEvent, useState } from 'react';
 
@@ -22,21 +30,26 @@ export interface TagTesterProps {
   pending?: boolean;
 }
 
+/** What the server read, each fact in the rules' order ('unknown country' for none), and the local time. */
 const facts = (request: DeliveryTest['request']) =>
-  [
-    request.country || 'no country',
-    request.device || 'unknown device',
-    request.os || 'unknown OS',
-    request.browser || 'unknown browser',
-    request.site || 'unknown site',
-    request.localTime,
-  ].join(' · ');
+  [...DELIVERY_FACTS.map((fact) => request[fact] || `unknown ${fact}`), request.localTime].join(' · ');
+
+/** The devices the tester can test as: the reader's own browser, or a common one of each kind. */
+const DEVICE_CHOICES = [
+  { value: 'yours', label: 'Your browser' },
+  ...(Object.keys(TEST_USER_AGENTS) as (keyof typeof TEST_USER_AGENTS)[]).map((type) => ({
+    value: type,
+    label: DEVICE_TYPE_LABELS[type],
+  })),
+];
 
 export function TagTester({ campaignID, tags, onTest, result, error, pending }: TagTesterProps) {
   const [tag, setTag] = useState(tags[0]?.label);
   const [address, setAddress] = useState('');
   const [site, setSite] = useState('');
   const [at, setAt] = useState('');
+  const [device, setDevice] = useState('yours');
+  const [language, setLanguage] = useState('');
   const chosen = tags.find((entry) => entry.label === tag) ?? tags[0];
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +60,8 @@ export function TagTester({ campaignID, tags, onTest, result, error, pending }: 
       ...(address.trim() ? { address: address.trim() } : {}),
       ...(site.trim() ? { site: site.trim() } : {}),
       ...(at ? { at: new Date(at).toISOString() } : {}),
+      ...(device === 'yours' ? {} : { device }),
+      ...(language.trim() ? { language: language.trim() } : {}),
     } as TestDeliveryRequest);
   };
   if (tags.length === 0)
@@ -82,6 +97,17 @@ export function TagTester({ campaignID, tags, onTest, result, error, pending }: 
           value={[at, setAt]}
           type="datetime-local"
         />
+        <Field label="As" description="A common browser of that kind of device, or your own.">
+          {(control) => (
+            <ChoiceSelect {...control} choices={DEVICE_CHOICES} value={device} onValueChange={setDevice} />
+          )}
+        </Field>
+        <TextField
+          label="Languages"
+          description="As a browser sends them (de-DE, de;q=0.9). Empty: yours."
+          value={[language, setLanguage]}
+          placeholder="de-DE,de;q=0.9"
+        />
       </div>
       <Button type="submit" variant="outline" loading={pending} className="justify-self-start">
         Test the tag
@@ -96,9 +122,14 @@ export function TagTester({ campaignID, tags, onTest, result, error, pending }: 
           <AlertTitle>
             {result.served
               ? 'This request would get an ad'
-              : `Not served: ${result.reasonLabel ?? result.reason}`}
+              : `Not served: ${result.reasons.map((refusal) => refusal.label).join(', ') || result.reasonLabel}`}
           </AlertTitle>
-          <AlertDescription>The server reads: {facts(result.request)}.</AlertDescription>
+          <AlertDescription>
+            {result.reasons.length > 1
+              ? `${result.reasons.length} rules refuse it; serving counts it under the first, ${result.reasonLabel}. `
+              : ''}
+            The server reads: {facts(result.request)}.
+          </AlertDescription>
         </Alert>
       ) : null}
     </form>

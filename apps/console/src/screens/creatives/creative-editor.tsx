@@ -108,7 +108,11 @@ function CreativeEditor({
             onClick={() =>
               actions.publish.mutate(current, {
                 onSuccess: () =>
-                  notify({ type: 'success', title: 'Published', text: 'A new live creative serves now.' }),
+                  notify({
+                    type: 'success',
+                    title: MESSAGES.creativePublished,
+                    text: MESSAGES.creativePublishedText,
+                  }),
                 onError: showError(MESSAGES.creativeNotPublished),
               })
             }

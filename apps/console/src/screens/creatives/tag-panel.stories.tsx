@@ -58,7 +58,9 @@ export const VastTagWithVendorId: Story = {
     await expect(tagBox(canvas, 'Google DV360')).toHaveValue(
       'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=${CLICK_URL_ENC}&cb=${CACHEBUSTER}' +
         '&site=${SOURCE_URL_ENC}&bundle=${BUNDLE_ID}&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_1234}&addtl_consent=${ADDTL_CONSENT}' +
-        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_1234}&gpp_sid=${GPP_SID}',
+        '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_1234}&gpp_sid=${GPP_SID}' +
+        // Limited ad tracking: DV360 has no macro of its own, so the IAB VAST macro the player expands.
+        '&lat=[LIMITADTRACKING]',
     );
   },
 };
@@ -109,7 +111,9 @@ export const UserClickMacros: Story = {
   },
   play: async ({ canvas }) => {
     await expect(tagBox(canvas, 'AdRoll')).toHaveValue(
-      'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=__ADROLL_CLICK_ENC__',
+      'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=__ADROLL_CLICK_ENC__' +
+        // AdRoll fills no privacy signal: each is the IAB VAST macro the player expands.
+        '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
     );
   },
 };
@@ -134,12 +138,13 @@ export const NoPlatform: Story = {
   },
 };
 
-/** "Direct (no platform)" chosen: a VAST tag is the bare URL, for a publisher's own player. */
+/** "Direct (no platform)" chosen: a VAST tag is the URL with the IAB VAST privacy macros, for a publisher's own player. */
 export const DirectVastTag: Story = {
   args: { creative: creative({ type: 'VAST', platform: 'direct' }) },
   play: async ({ canvas }) => {
     await expect(tagBox(canvas, 'Direct (no platform)')).toHaveValue(
-      'https://ads.example.com/serve/vast/lc_9Qx2.xml',
+      'https://ads.example.com/serve/vast/lc_9Qx2.xml' +
+        '?gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
     );
     await expect(canvas.queryByText(/No trading platform chosen/)).not.toBeInTheDocument();
   },

@@ -42,7 +42,7 @@ import {
 } from './report-conversions';
 
 /** The charts whose placeholder holds their drawn size. */
-export type ChartSize = 'performance' | 'video' | 'lag' | 'creatives' | 'hours' | 'pacing';
+export type ChartSize = 'performance' | 'video' | 'lag' | 'creatives' | 'hours' | 'pacing' | 'reach';
 
 /** How a card draws its chart or table: once the charts' code is here and the reader is near it. */
 export interface ReportDrawing {

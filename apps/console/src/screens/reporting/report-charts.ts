@@ -7,5 +7,6 @@ export {
   HourHeatmap,
   PacingChart,
   PerformanceChart,
+  ReachCurve,
   VideoQuartilesChart,
 } from '@adconsole/charts';

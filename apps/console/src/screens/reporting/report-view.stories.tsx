@@ -1,8 +1,10 @@
 import {
   makeReport,
+  noIdentityReach,
   oneWeekBreakdowns,
   oneWeekFrequency,
   oneWeekNotServed,
+  oneWeekReach,
   oneWeekReport,
   oneWeekReportWithConversionsAndSpend,
   oneWeekReportWithInvalidTraffic,
@@ -140,6 +142,36 @@ export const WithFrequency: Story = {
     await expect(
       canvas.getByText('48,200 browsers saw 2.1 ads on average (per browser on each site, per day).'),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Ads with an identity were served: the "Reach" card, after Frequency, with its curve by day; here as a
+ * share link's reader sees it (the share page draws the same view).
+ */
+export const WithReach: Story = {
+  args: { report: { ...oneWeekReport, reach: oneWeekReach } },
+  render: (args) => (
+    <ReportingLayout rail={shareMenu()}>
+      <ReportView {...args} />
+    </ReportingLayout>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { name: 'Reach' })).toBeVisible();
+    await expect(
+      canvas.getByText(/^About 57,800 browsers and devices \(±0\.8 %\) saw 2\.3 ads/),
+    ).toBeVisible();
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="reach-day-bars"]')).not.toBeNull());
+  },
+};
+
+/** Ads served, none with an identity: the card says reach cannot be told, and why, rather than 0. */
+export const WithReachNoIdentity: Story = {
+  args: { report: { ...oneWeekReport, reach: noIdentityReach } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Reach' })).toBeVisible();
+    await expect(canvas.getByText(/reach cannot be told\.$/)).toBeVisible();
+    await expect(canvas.getByText('1,240 ads served in this range.')).toBeVisible();
   },
 };
 

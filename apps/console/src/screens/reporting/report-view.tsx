@@ -49,6 +49,7 @@ import { ReportFrequency } from './report-frequency';
 import { ReportInvalidTraffic } from './report-invalid';
 import { ReportNotServed } from './report-not-served';
 import { ReportPacing } from './report-pacing';
+import { ReportReach } from './report-reach';
 
 /**
  * Each chart's height as drawn (metric switch, drawing, legend; measured in Chromium at 390 and 1280 px
@@ -61,6 +62,7 @@ const CHART_PLACEHOLDER: Readonly<Record<ChartSize, string>> = {
   creatives: 'h-[196px]',
   hours: 'h-[324px]',
   pacing: 'h-[312px] md:h-[292px]',
+  reach: 'h-[504px] md:h-[384px]',
 };
 
 /** Where a chart goes while its code loads: its final size, so nothing below it moves. */
@@ -335,6 +337,13 @@ function ReportBody({
       <ReportInvalidTraffic report={report} table={draw.table} locale={locale} />
       <ReportNotServed report={report} table={draw.table} locale={locale} />
       <ReportFrequency report={report} table={draw.table} locale={locale} />
+      <ReportReach
+        report={report}
+        locale={locale}
+        chart={draw.chart('reach', (loaded) => (
+          <loaded.ReachCurve reach={report.reach} {...draw.chartOptions} />
+        ))}
+      />
       <VastErrorsCard report={report} draw={draw} />
       <HoursCard report={report} draw={draw} />
     </>

@@ -45,6 +45,7 @@ describe('API token scopes, declared in the contract', () => {
       'getDeliveryRules',
       'estimateDelivery',
       'testDelivery',
+      'forecastInventory',
     ]);
     expect(callsWithScope('campaigns:write')).toEqual([
       'createCampaign',

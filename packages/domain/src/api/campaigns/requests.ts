@@ -74,7 +74,7 @@ const flightFields = {
   advertiser: campaignAdvertiser,
   /** The primary goal (rules/pricing.ts); null clears it. */
   goal: z.optional(z.nullable(campaignGoalSchema)),
-  /** As fast as possible (`asap`) or evenly (`even`: only with a goal); rules/even-delivery.ts. */
+  /** As fast as possible (`asap`) or evenly (`even`: only with a goal); delivery/even-delivery.ts. */
   deliveryMode: z.optional(z.enum(DELIVERY_MODES, { error: MESSAGES.deliveryMode })),
   /** The booked rate (rules/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),

@@ -15,7 +15,7 @@ const messages = (schema: z.ZodMiniType, input: unknown) =>
   z.safeParse(schema, input).error?.issues.map((issue) => issue.message) ?? [];
 
 describe('the conversion action requests', () => {
-  it('a new action counts every conversion within 30 days by default; the currency is left to the server', () => {
+  it('a new action counts every conversion within 30 days by default, 3 a click at most and none worth over 100,000; the currency is left to the server', () => {
     expect(
       z.parse(createConversionActionRequestSchema, {
         campaignID: 'c1',
@@ -29,7 +29,8 @@ describe('the conversion action requests', () => {
       counting: 'every',
       lookbackDays: 30,
       unsigned: 'tag-only',
-      maxPerClick: 5,
+      maxPerClick: 3,
+      maxValue: '100000',
     });
   });
 

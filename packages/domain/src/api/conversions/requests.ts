@@ -8,6 +8,7 @@ import {
   CONVERSION_COUNTING,
   CONVERSION_TYPES,
   DEFAULT_CLICK_PARAM,
+  DEFAULT_MAX_VALUE,
   LOOKBACK_DAYS,
   MAX_PER_CLICK,
   UNSIGNED_CONVERSIONS,
@@ -74,7 +75,8 @@ export type ConversionActionBody = z.output<typeof conversionActionBodySchema>;
 /**
  * POST /v1/campaign/conversionActions: a new action of one of the caller's campaigns. Counting defaults
  * to every conversion, the lookback window to 30 days, the currency to the campaign's (its rate's, its
- * other actions', else USD).
+ * other actions', else USD), conversions per click to 3 and the maximum value to 100,000 of the currency
+ * (`null` or empty: none).
  */
 export const createConversionActionRequestSchema = z.strictObject({
   campaignID: idField('campaignID'),
@@ -84,8 +86,8 @@ export const createConversionActionRequestSchema = z.strictObject({
   lookbackDays: z._default(lookbackField, LOOKBACK_DAYS.default),
   currency: z.optional(currencyField),
   unsigned: z._default(unsignedField, 'tag-only'),
-  maxPerClick: z._default(maxPerClickField, MAX_PER_CLICK.default),
-  maxValue: z.optional(maxValueField),
+  maxPerClick: z._default(maxPerClickField, MAX_PER_CLICK.newAction),
+  maxValue: z._default(maxValueField, DEFAULT_MAX_VALUE),
 });
 export type CreateConversionActionRequest = z.output<typeof createConversionActionRequestSchema>;
 

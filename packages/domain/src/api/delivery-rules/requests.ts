@@ -2,12 +2,19 @@
 // campaign's rules with its creatives', set per level, estimated before saving, and a tag tried against
 // them (the console's tag tester: why one request would or would not serve).
 import { z } from 'zod/mini';
+import { NOT_SERVED_REASONS, type NotServedReason } from '../../delivery/outcomes';
+import {
+  DELIVERY_FACTS,
+  DELIVERY_RULE_NAMES,
+  type DeliveryFactName,
+  type DeliveryRuleName,
+} from '../../delivery/rule-list';
 import {
   campaignDeliveryRulesSchema,
   creativeDeliveryRulesSchema,
   deliveryRulesSchema,
 } from '../../entities/delivery-rules';
-import { DELIVERY_RULES, NOT_SERVED_REASONS } from '../../rules/delivery-rules';
+import { TEST_USER_AGENTS } from '../../traffic/user-agent';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 
@@ -36,6 +43,12 @@ export const estimateDeliveryRequestSchema = z.strictObject({
 });
 export type EstimateDeliveryRequest = z.output<typeof estimateDeliveryRequestSchema>;
 
+/** The device types the tester can test as. */
+const TEST_DEVICES = Object.keys(TEST_USER_AGENTS) as [
+  keyof typeof TEST_USER_AGENTS,
+  ...(keyof typeof TEST_USER_AGENTS)[],
+];
+
 const testText = (message: string, max: number) =>
   z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)));
 
@@ -51,6 +64,10 @@ export const testDeliveryRequestSchema = z
     placementID: z.optional(idField('placementID')),
     address: testText(MESSAGES.deliveryTestAddress, 64),
     userAgent: testText(MESSAGES.deliveryTestUserAgent, 1024),
+    /** A device type to test as (a common user agent of it: TEST_USER_AGENTS), instead of a user agent. */
+    device: z.optional(z.enum(TEST_DEVICES, { error: MESSAGES.deliveryTestDevice })),
+    /** The browser's languages to test with (an Accept-Language header: "de-DE,de;q=0.9"). */
+    language: testText(MESSAGES.deliveryTestLanguage, 200),
     site: testText(MESSAGES.deliveryTestSite, 2048),
     at: z.optional(z.iso.datetime({ offset: true, error: MESSAGES.deliveryTestAt })),
   })
@@ -58,6 +75,10 @@ export const testDeliveryRequestSchema = z
     z.refine((input) => (input.liveID === undefined) !== (input.placementID === undefined), {
       message: MESSAGES.deliveryTestTag,
       path: ['liveID'],
+    }),
+    z.refine((input) => !(input.device !== undefined && input.userAgent), {
+      message: MESSAGES.deliveryTestDeviceOrAgent,
+      path: ['device'],
     }),
   );
 export type TestDeliveryRequest = z.output<typeof testDeliveryRequestSchema>;
@@ -80,7 +101,7 @@ export type CampaignDeliveryRules = z.infer<typeof campaignDeliveryRulesAnswerSc
 
 const share = z.nullable(z.number().check(z.gte(0), z.lte(1)));
 
-/** What share of the last 7 days' impressions the rules would have kept (rules/delivery-estimate.ts). */
+/** What share of the last 7 days' impressions the rules would have kept (delivery/estimate.ts). */
 export const deliveryEstimateSchema = z.object({
   /** The window: the 7 days before now. */
   from: z.string(),
@@ -88,25 +109,40 @@ export const deliveryEstimateSchema = z.object({
   impressions: z.number().check(z.int(), z.nonnegative()),
   /** 0-1; null without impressions to judge. */
   share,
-  rules: z.array(z.object({ rule: z.enum(DELIVERY_RULES), share })),
+  /**
+   * Whose impressions: the campaign's (or the creative's) own; the account's other campaigns' when it
+   * has none yet (a campaign that has not run); none at all when the account has none either.
+   */
+  basis: z.enum(['campaign', 'account', 'none']),
+  /** Each rule of the set: the share it alone keeps, and whether a rollup keeps its fact to read (`read`). */
+  rules: z.array(
+    z.object({
+      rule: z.enum(DELIVERY_RULE_NAMES as unknown as [DeliveryRuleName, ...DeliveryRuleName[]]),
+      share,
+      read: z.boolean(),
+    }),
+  ),
 });
 export type DeliveryEstimateAnswer = z.infer<typeof deliveryEstimateSchema>;
 
 /** The tag tester's answer: served or not and why, and the request as the server read it. */
 export const deliveryTestSchema = z.object({
   served: z.boolean(),
-  reason: z.nullable(z.enum(NOT_SERVED_REASONS)),
+  /** The first reason it is refused for (the one serving counts); null when served. */
+  reason: z.nullable(z.enum(NOT_SERVED_REASONS as unknown as [NotServedReason, ...NotServedReason[]])),
   /** The reason in words (its figure's short label); null when served. */
   reasonLabel: z.nullable(z.string()),
+  /** Every reason the campaign, its flight and its rules refuse it for, each in words, in serving's order. */
+  reasons: z.array(z.object({ reason: z.string(), label: z.string() })),
   /** The live creative (and its creative) a placement's request would get; the tag's own otherwise. */
   liveID: z.nullable(z.string()),
   creativeID: z.nullable(z.string()),
+  /** Each fact the rules read (delivery/rule-list.ts, '' unknown), the instant judged and its local time. */
   request: z.object({
-    country: z.string(),
-    device: z.string(),
-    os: z.string(),
-    browser: z.string(),
-    site: z.string(),
+    ...(Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, z.string()])) as Record<
+      DeliveryFactName,
+      z.ZodMiniString
+    >),
     /** The instant judged, and its local time in the campaign's zone ('Mon 08:15'). */
     at: z.string(),
     localTime: z.string(),

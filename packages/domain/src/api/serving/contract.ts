@@ -22,6 +22,7 @@ import {
   servePlacementFileParamsSchema,
   servePlacementQuerySchema,
   servePlacementVpaidQuerySchema,
+  servePrivacyHeadersSchema,
   serveTagQuerySchema,
   serveTrackParamsSchema,
   serveTrackQuerySchema,
@@ -134,6 +135,7 @@ export const servingContract = {
     summary: 'What the runtime renders for one live creative, with a fresh signed impression (never cached).',
     params: serveLiveFileParamsSchema('.json'),
     query: serveTagQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: {
       200: {
         kind: 'json',
@@ -151,6 +153,7 @@ export const servingContract = {
       'VAST 4.2 for one live creative; an empty <VAST version="4.2"/> (200) when it is unknown or removed.',
     params: serveLiveFileParamsSchema('.xml'),
     query: serveTagQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: { 200: { kind: 'xml', description: 'VAST 4.2 XML (never cached).' } },
   }),
   vpaid: route({
@@ -161,6 +164,7 @@ export const servingContract = {
       'VAST 4.2 with the VPAID JavaScript MediaFile beside the video (.xml), or the VPAID script itself (.js).',
     params: serveLiveFileParamsSchema('.xml or .js'),
     query: serveVpaidQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: {
       200: { kind: ['xml', 'javascript'], description: 'VAST XML, or the script.' },
       404: notServing('No VPAID script for this live creative (.js).'),
@@ -174,6 +178,7 @@ export const servingContract = {
       "A placement's banner tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/ad/{file} (never cached).",
     params: servePlacementFileParamsSchema('.json'),
     query: servePlacementQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: {
       200: {
         kind: 'json',
@@ -194,6 +199,7 @@ export const servingContract = {
       "A placement's VAST tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/vast/{file}.",
     params: servePlacementFileParamsSchema('.xml'),
     query: servePlacementQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: {
       200: {
         kind: 'xml',
@@ -209,6 +215,7 @@ export const servingContract = {
       "A placement's VPAID tag: one of its creatives chosen by its rotation, answered as that live creative's /serve/vpaid/{file}.",
     params: servePlacementFileParamsSchema('.xml'),
     query: servePlacementVpaidQuerySchema,
+    headers: servePrivacyHeadersSchema,
     answers: {
       200: {
         kind: 'xml',
@@ -279,7 +286,7 @@ export const servingContract = {
     path: '/serve/conv/{action}',
     operationId: 'getServeConversion',
     summary:
-      "A conversion of an action, by the advertiser's server (postback, signed with the action's key in `Authorization: Bearer`): counted when its click id verifies, its click counted, the lookback window holds, its order was not counted before, its click is under the action's conversions per click and its value under the action's maximum; stored in the ledger with its reason otherwise (a refusal that proves no click of the action, or a client over the rate rule, is counted, not stored). Unsigned requests learn `duplicate` for a repeated order or click alike. A HEAD stores nothing.",
+      "A conversion of an action, by the advertiser's server (postback, signed with the action's key in `Authorization: Bearer`): counted when its click id verifies, its click counted, the lookback window holds, its order was not counted before, its click is under the action's conversions per click, its value under the action's maximum and (unsigned) not implausible against the action's history; otherwise refused with its reason, counted per action, live creative, reason and hour, never stored a row each. The rate rule meets unsigned requests per address and user agent and per address alone. Unsigned requests learn `duplicate` for a repeated order or click alike, and under \"every\" read a repeat within the click's cap as counted. A HEAD stores nothing.",
     params: serveConversionParamsSchema,
     query: serveConversionQuerySchema,
     headers: serveConversionHeadersSchema,

@@ -33,9 +33,29 @@ export const serveTagQuerySchema = z.object({
   ifa: optionalText(
     "The device's advertising id, the platform's macro expanded ([IFA] and each platform's own): frequency caps count per device in apps and on TV (docs/serving.md, \"Frequency caps\"; docs/tags.md).",
   ),
+  lang: optionalText(
+    "The viewer's language as the platform passes it (OpenRTB's device.language: de, or a BCP 47 tag): read before the browser's Accept-Language by the languages rule (docs/serving.md, \"Delivery rules\").",
+  ),
   nocookie: optionalText(
     '1 when the client keeps no cookies (a server-side player, a browser with cookies off): the request cannot be frequency capped (docs/serving.md, "Frequency caps").',
   ),
+  // The privacy signals (docs/privacy.md): read to decide whether the request may keep device state.
+  gdpr: optionalText(
+    "1 when GDPR applies, 0 when not (also gdpr_applies): the platform's GDPR macro expanded.",
+  ),
+  gdpr_consent: optionalText(
+    "The TCF v2.2 TC string (also gdpr_consent_string, consent_string): the platform's consent macro or the player's [GDPRCONSENT] expanded; one that does not decode is no consent.",
+  ),
+  addtl_consent: optionalText("Google's additional consent string: forwarded by the tags, not read."),
+  us_privacy: optionalText('The IAB US privacy string (also usp): 1YYN opted out of sale.'),
+  gpp: optionalText(
+    "The IAB GPP string (also gpp_string): its US sections' opt-outs and its EU TCF section are read.",
+  ),
+  gpp_sid: optionalText('The GPP sections that apply (comma-separated ids; -1 none).'),
+  lat: optionalText(
+    "1 when the device limits ad tracking (also lmt): the player's [LIMITADTRACKING] expanded.",
+  ),
+  regs: optionalText("The player's [REGULATIONS] expanded: gdpr among them says GDPR applies."),
 });
 export type ServeTagQuery = z.output<typeof serveTagQuerySchema>;
 
@@ -156,7 +176,13 @@ export const serveConversionQuerySchema = z.object({
     'The order id (at most 128 characters): an order counts once per action. Stored hashed.',
   ),
   src: optionalText(
-    '`tag` when the conversion tag sends it (the ledger keeps the source); a postback sends none.',
+    '`tag` when the conversion tag sends it: believed only from a browser context (a POST with `Sec-Fetch-Dest: empty`, `Sec-Fetch-Mode: cors` or `no-cors`, `Sec-Fetch-Site: cross-site` or `same-site`), else the request is an unsigned postback; a postback sends none.',
   ),
 });
 export type ServeConversionQuery = z.output<typeof serveConversionQuerySchema>;
+
+/** The privacy headers an ad request's answer follows (docs/privacy.md): each an opt-out as the settings say. */
+export const servePrivacyHeadersSchema = z.object({
+  'Sec-GPC': optionalText('1: Global Privacy Control, an opt-out (no device state kept).'),
+  DNT: optionalText('1: Do Not Track, an opt-out unless the server is set to ignore it.'),
+});

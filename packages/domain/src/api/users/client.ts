@@ -2,6 +2,7 @@
 // invitations, and any account's webhook endpoints. Beyond the original list of calls (docs/product.md
 // §7); they back the /admin and /admin/invite screens.
 import type { WebhookEndpoint } from '../../entities/alert';
+import type { UserShareLink } from '../../entities/report';
 import type { Invitation, UserListEntry } from '../../entities/user';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
@@ -17,6 +18,7 @@ const {
   setUserDisabled,
   deleteUser,
   listUserWebhooks,
+  listUserShareLinks,
   setUserWebhookEnabled,
   deleteUserWebhook,
 } = usersContract;
@@ -48,6 +50,9 @@ export function userCalls(http: Http) {
     /** PUT /v1/users/webhooks: switches an account's endpoint off (nothing more is sent to it) or on. */
     setUserWebhookEnabled: (input: CallInput<typeof setUserWebhookEnabled>): Promise<WebhookEndpoint> =>
       send(http, setUserWebhookEnabled, input),
+    /** GET /v1/users/shareLinks?userID=: the working share links the account made or its campaigns have. */
+    listUserShareLinks: (userID: string): Promise<UserShareLink[]> =>
+      send(http, listUserShareLinks, { userID }, { emptyAnswer: [] }),
     /** DELETE /v1/users/webhooks?id=: deletes an account's endpoint with its delivery log. */
     deleteUserWebhook: (id: string): Promise<void> => sendOnly(http, deleteUserWebhook, { id }),
   };

@@ -3,6 +3,7 @@
 // switched off or on, deleted: never their secrets, which stay their owner's).
 import { z } from 'zod/mini';
 import { webhookEndpointSchema } from '../../entities/alert';
+import { userShareLinkSchema } from '../../entities/report';
 import { invitationSchema, userListEntrySchema } from '../../entities/user';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
@@ -66,6 +67,12 @@ export const usersContract = {
     path: '/v1/users/webhooks',
     input: userWebhookEnabledRequestSchema,
     answer: webhookEndpointSchema,
+  }),
+  listUserShareLinks: call({
+    method: 'GET',
+    path: '/v1/users/shareLinks',
+    input: userWebhooksQuerySchema,
+    answer: z.array(userShareLinkSchema),
   }),
   deleteUserWebhook: call({
     method: 'DELETE',

@@ -56,12 +56,18 @@ window.getVPAIDAd = function () {
       });
       emit('AdLoaded');
     },
+    // AdStarted answers startAd at once (VPAID 2.0: the unit has started and shows), never after the
+    // video has loaded: a player gives startAd a few seconds (Fluid Player 3) and otherwise abandons the
+    // ad with error 901, its slot and this layer with it, as happened on a slow host. The impression and
+    // the video's start follow when the video really plays.
     startAd: function () {
-      video.play().then(function () {
-        once('AdStarted');
+      video.addEventListener('playing', function () {
         once('AdImpression');
         once('AdVideoStart');
       });
+      once('AdStarted');
+      var played = video.play();
+      if (played && played.catch) played.catch(function () {});
     },
     stopAd: stop,
     skipAd: stop,

@@ -7,9 +7,10 @@
 // redelivery, and the store keeps an impression's event of one type once, so a message written twice
 // counts once (the raw rows' key; ClickHouse's seen-set).
 //
-// A message that is not an event of this fleet (not signed with SERVER_SECRET, not the events format)
-// is terminated, never redelivered, with a line in the log; a signed message's malformed lines are left
-// out and counted in the log, its other events stored.
+// A message that is not an event of this fleet (not signed with SERVER_SECRET, nor during a rotation
+// with SERVER_SECRET_PREVIOUS; not the events format) is terminated, never redelivered, counted
+// (`stats.badSignature` and the events it held) with a line in the log; a signed message's malformed
+// lines are left out and counted in the log, its other events stored.
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { EventWriter } from '../writer';
 import type { BusLog, EventBusLink } from './link';
@@ -30,8 +31,21 @@ const SAY_EVERY_MS = 10_000;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class BusConsumer {
-  /** Messages stored and acknowledged, their events, messages redelivered, refused by the store, terminated. */
-  readonly stats = { messages: 0, events: 0, redelivered: 0, retried: 0, terminated: 0 };
+  /**
+   * Messages stored and acknowledged, their events, messages redelivered, refused by the store, terminated;
+   * of those terminated, the ones no key of this fleet signed and the events they held; messages read
+   * with SERVER_SECRET_PREVIOUS (signed before a rotation).
+   */
+  readonly stats = {
+    messages: 0,
+    events: 0,
+    redelivered: 0,
+    retried: 0,
+    terminated: 0,
+    badSignature: 0,
+    badSignatureEvents: 0,
+    previousKey: 0,
+  };
   private stopped = false;
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
@@ -46,7 +60,8 @@ export class BusConsumer {
   constructor(
     private readonly link: EventBusLink,
     private readonly writer: EventWriter,
-    private readonly secret: Buffer,
+    /** SERVER_SECRET, then SERVER_SECRET_PREVIOUS during a rotation. */
+    private readonly secrets: readonly Buffer[],
     private readonly log: BusLog,
     /** Told the stream sequence of each message stored (the publisher's `answerWhenStored`). */
     private readonly onStored?: (seq: number) => void,
@@ -110,12 +125,16 @@ export class BusConsumer {
 
   /** Hands a message's events to the writer (waiting for room first); acknowledges it once committed. */
   private async take(message: JsMsg): Promise<void> {
-    const decoded = decodeMessage(this.secret, message.string());
+    const decoded = decodeMessage(this.secrets, message.string());
     if (decoded.kind === 'not-events') {
       this.stats.terminated += 1;
+      if (decoded.badSignature) {
+        this.stats.badSignature += 1;
+        this.stats.badSignatureEvents += decoded.lines;
+      }
       message.term();
       this.say(
-        'junk',
+        decoded.badSignature ? 'signature' : 'junk',
         `events bus: message ${message.seq} of ${message.subject} is not an event of this fleet (${decoded.why}): terminated, nothing stored`,
       );
       return;
@@ -125,6 +144,7 @@ export class BusConsumer {
         'lines',
         `events bus: message ${message.seq} holds ${decoded.refusedLines} lines that are not events: left out, its ${decoded.events.length} other events stored`,
       );
+    if (decoded.key > 0) this.stats.previousKey += 1;
     if (message.redelivered) this.stats.redelivered += 1;
     while (this.inProcess >= IN_PROCESS_EVENTS)
       await new Promise<void>((resolve) => {

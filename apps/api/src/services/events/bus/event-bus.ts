@@ -28,24 +28,32 @@ export interface EventBusOptions {
   config: EventBusConfig;
   /** This machine's journal folder: where events wait while the log does not answer. */
   journalDir: string;
+  /** The journal's ceiling (EVENTS_JOURNAL_MAX_BYTES): past it, events are written through to the store. */
+  journalMaxBytes?: number;
   /** The group-commit writer the consumer hands the log's events to. */
   writer: EventWriter;
-  secret: Buffer;
+  /** SERVER_SECRET (signs), then during a rotation SERVER_SECRET_PREVIOUS (still accepted). */
+  secrets: readonly Buffer[];
   log: BusLog;
   /** Answer a request once the store has its event (the API tests'), not once the log has it. */
   answerWhenStored?: boolean;
 }
 
 export async function openEventBus(options: EventBusOptions): Promise<EventBus> {
-  const { config, writer, secret, log } = options;
-  const journal = await EventJournal.open(options.journalDir);
+  const { config, writer, secrets, log } = options;
+  const [secret] = secrets;
+  if (!secret) throw new Error('The event bus needs the server secret.');
+  const journal = await EventJournal.open(
+    options.journalDir,
+    options.journalMaxBytes === undefined ? {} : { maxBytes: options.journalMaxBytes },
+  );
   const link = new EventBusLink(config, log);
-  const publisher = new BusPublisher(link, journal, secret, log, options.answerWhenStored ?? false);
+  const publisher = new BusPublisher(link, journal, writer, secret, log, options.answerWhenStored ?? false);
   const consumer = config.consume
     ? new BusConsumer(
         link,
         writer,
-        secret,
+        secrets,
         log,
         options.answerWhenStored ? (seq) => publisher.stored(seq) : undefined,
       )

@@ -1,8 +1,10 @@
 // The event log when the store or the journal says no (docs/serving.md, "The event log"): a batch the
 // store refuses is offered again by the log (`nak`, a second later) and, once the store takes it, each of
 // its events counts exactly once; a journal that refuses a write while the log does not answer fails the
-// beacon's request, so nothing is answered as kept that neither the log nor the journal holds.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// beacon's request, so nothing is answered as kept that neither the log nor the journal holds; a journal
+// at its ceiling (EVENTS_JOURNAL_MAX_BYTES) answers the next beacons once the store has committed them.
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OwnNatsServer, startOwnNatsServer } from '../../../test/bus';
 import { type EventLogWorld, eventLogWorld, segmentsIn } from '../../../test/event-log-world';
@@ -58,7 +60,7 @@ describe(`the event log's refusals on ${testStoresLabel()}`, () => {
       if (!config) throw new Error('the test server runs without the event log');
       const link = new EventBusLink({ ...config, consume: true }, log);
       const writer = new EventWriter(refusing, { maxBatch: 1000, lingerMs: 0, durableLingerMs: 50 });
-      const consumer = new BusConsumer(link, writer, world.server.app.adconsole.secret, log);
+      const consumer = new BusConsumer(link, writer, [world.server.app.adconsole.secret], log);
       link.start();
       consumer.start();
       try {
@@ -123,6 +125,45 @@ describe(`the event log's refusals on ${testStoresLabel()}`, () => {
       await expect.poll(() => world.impressions(), { timeout: 30_000 }).toBe(before + 10);
       await expect.poll(() => world.unacknowledged(), { timeout: 20_000 }).toBe(0);
       expect(await world.impressions()).toBe(before + 10);
+    });
+  });
+
+  describe('the journal\'s ceiling reached while the log does not answer (S5: "a long NATS outage under a flood fills the disk")', () => {
+    let nats: OwnNatsServer;
+    let world: EventLogWorld;
+
+    beforeAll(async () => {
+      nats = await startOwnNatsServer();
+      world = await eventLogWorld({ EVENTS_JOURNAL_MAX_BYTES: '64K' }, nats.url);
+    });
+    afterAll(async () => {
+      await world?.close();
+      await nats?.close();
+    });
+
+    it('past EVENTS_JOURNAL_MAX_BYTES a beacon is answered once the store has committed it (a line says so): the journal stays under its ceiling and no acknowledged event is lost', async () => {
+      const publisher = world.server.app.adconsole.events.bus?.publisher;
+      const journal = world.server.config.eventsJournalDir ?? '';
+      const before = await world.impressions();
+      await nats.stop('SIGKILL');
+      const answers = await world.beacons(600, { parallel: 50 });
+      expect(answers).toEqual(Array(600).fill(204));
+      expect(publisher?.stats.journalled).toBeGreaterThan(0);
+      expect(publisher?.stats.writtenThrough).toBeGreaterThan(0);
+      expect((publisher?.stats.journalled ?? 0) + (publisher?.stats.writtenThrough ?? 0)).toBe(600);
+      expect(publisher?.stats.refused).toBe(0);
+      const onDisk = (
+        await Promise.all((await segmentsIn(journal)).map((name) => stat(path.join(journal, name))))
+      ).reduce((sum, file) => sum + file.size, 0);
+      expect(onDisk).toBeLessThanOrEqual(64 * 1024);
+      expect(said(world.logLines, 'the journal holds its ceiling')).toBe(true);
+      // Those past the ceiling are in the store already, with the log still down.
+      expect(await world.impressions()).toBe(before + (publisher?.stats.writtenThrough ?? 0));
+      await nats.start();
+      await expect.poll(() => world.impressions(), { timeout: 30_000 }).toBe(before + 600);
+      await expect.poll(() => segmentsIn(journal), { timeout: 10_000 }).toEqual([]);
+      await expect.poll(() => world.unacknowledged(), { timeout: 20_000 }).toBe(0);
+      expect(await world.impressions()).toBe(before + 600);
     });
   });
 });

@@ -1,6 +1,6 @@
 // What the event log's link writes in the server's log: never the credentials of EVENTS_BUS's URLs.
 import { describe, expect, it } from 'vitest';
-import { withoutCredentials } from './link';
+import { withoutCredentials } from './connection';
 
 describe('event log link', () => {
   it('writes a NATS server in the log without its user name or password', () => {

@@ -7,68 +7,26 @@
 // down, beacons are journalled (bus/publisher.ts) and the consumer waits.
 import { hostname } from 'node:os';
 import {
-  AckPolicy,
   type Consumer,
-  DeliverPolicy,
-  DiscardPolicy,
   JetStreamApiCodes,
-  JetStreamApiError,
   type JetStreamClient,
   type JetStreamManager,
   jetstream,
   jetstreamManager,
   type PubAck,
-  RetentionPolicy,
-  StorageType,
 } from '@nats-io/jetstream';
-import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { authOptions, type BusLog, type EventBusConfig, withoutCredentials } from './connection';
+import { ensureConsumer, ensureStream, isApiError } from './stream-setup';
 
-/** The event log's settings (config.ts reads them from EVENTS_BUS and its companions). */
-export interface EventBusConfig {
-  /** The NATS servers (EVENTS_BUS: one URL, or several of one cluster, comma-separated). */
-  servers: string[];
-  /** The JetStream stream's name (EVENTS_BUS_STREAM); its subject is `<stream>.events`. */
-  stream: string;
-  /** Copies of each message the stream keeps on different servers (EVENTS_BUS_REPLICAS). */
-  replicas: number;
-  /** Whether this process writes the log into the store (EVENTS_BUS_CONSUMER: off on serving-only nodes). */
-  consume: boolean;
-  /** How long a message taken by a consumer waits for its acknowledgement before it is redelivered. */
-  ackWaitSeconds: number;
-}
-
-/** Where the link says what happened: `warn` for what an operator must see (LOG_LEVEL=warn keeps it). */
-export interface BusLog {
-  info(line: string): void;
-  warn(line: string): void;
-}
+export type { BusLog, EventBusConfig } from './connection';
 
 /** A publish not acknowledged within this long counts as refused: its events go to the journal. */
 const PUBLISH_TIMEOUT_MS = 2000;
 /** How often the supervisor checks the link (and the consumer's acknowledgement floor). */
 const SUPERVISE_MS = 500;
-/** The stream's size at most: when full, publishes are refused (and journalled), never an old message dropped. */
-const STREAM_MAX_BYTES = 1024 * 1024 * 1024;
-/** Messages taken by the fleet's consumers and not yet acknowledged, at most. */
-const MAX_ACK_PENDING = 1000;
-
-/** A server's URL as a log line may show it: without a user name or password (`nats://user:pass@host`). */
-export function withoutCredentials(server: string): string {
-  try {
-    const url = new URL(server);
-    if (url.username === '' && url.password === '') return server;
-    url.username = '';
-    url.password = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return server.replace(/\/\/[^@/]*@/, '//');
-  }
-}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-const isApiError = (error: unknown, code: number) =>
-  error instanceof JetStreamApiError && error.code === code;
 
 export class EventBusLink {
   readonly subject: string;
@@ -177,6 +135,7 @@ export class EventBusLink {
   private async connect(): Promise<void> {
     try {
       const nc = await connect({
+        ...(await authOptions(this.config.auth, this.config.tls, this.config.servers)),
         servers: this.config.servers,
         name: `adconsole-api ${hostname()} ${process.pid}`,
         // Once connected, the client tries the cluster's servers for ever; the supervisor dials again
@@ -218,68 +177,15 @@ export class EventBusLink {
   private async bringUp(): Promise<void> {
     const nc = this.nc as NatsConnection;
     this.jsm ??= await jetstreamManager(nc, { timeout: PUBLISH_TIMEOUT_MS });
-    const remade = await this.ensureStream(this.jsm);
-    await this.ensureConsumer(this.jsm);
+    const created = await ensureStream(this.jsm, this.config, this.subject, this.log);
+    // Made at another time than the stream this link saw: deleted and made anew, its messages gone.
+    const remade = this.streamCreated !== undefined && created !== this.streamCreated;
+    this.streamCreated = created;
+    await ensureConsumer(this.jsm, this.config, this.durable);
     if (this.closed) return;
     this.up = true;
     if (remade) for (const listener of this.remadeListeners) listener();
     for (const listener of this.upListeners) listener();
-  }
-
-  /**
-   * Makes the stream when it does not exist; answers whether the stream is another than the one this
-   * link saw before (deleted and made anew, by this process or another: its messages are gone).
-   */
-  private async ensureStream(jsm: JetStreamManager): Promise<boolean> {
-    let created: string;
-    try {
-      const info = await jsm.streams.info(this.config.stream);
-      created = info.created;
-      if (info.config.num_replicas !== this.config.replicas) {
-        // EVENTS_BUS_REPLICAS changed: the stream follows (JetStream moves its copies itself).
-        await jsm.streams.update(this.config.stream, { num_replicas: this.config.replicas });
-        this.log.warn(
-          `events bus: stream ${this.config.stream} now keeps ${this.config.replicas} replicas (it kept ${info.config.num_replicas})`,
-        );
-      }
-    } catch (error) {
-      if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
-      created = (
-        await jsm.streams.add({
-          name: this.config.stream,
-          subjects: [this.subject],
-          // Each message is kept until the fleet's consumer has acknowledged it, then dropped.
-          retention: RetentionPolicy.Workqueue,
-          storage: StorageType.File,
-          num_replicas: this.config.replicas,
-          max_bytes: STREAM_MAX_BYTES,
-          discard: DiscardPolicy.New,
-        })
-      ).created;
-      this.log.warn(
-        `events bus: stream ${this.config.stream} made (subject ${this.subject}, ${this.config.replicas} replica${this.config.replicas === 1 ? '' : 's'})`,
-      );
-    }
-    const remade = this.streamCreated !== undefined && created !== this.streamCreated;
-    this.streamCreated = created;
-    return remade;
-  }
-
-  private async ensureConsumer(jsm: JetStreamManager): Promise<void> {
-    try {
-      await jsm.consumers.info(this.config.stream, this.durable);
-    } catch (error) {
-      if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
-      await jsm.consumers.add(this.config.stream, {
-        durable_name: this.durable,
-        ack_policy: AckPolicy.Explicit,
-        ack_wait: nanos(this.config.ackWaitSeconds * 1000),
-        deliver_policy: DeliverPolicy.All,
-        // Redelivered until acknowledged: a message is never dropped for its number of deliveries.
-        max_deliver: -1,
-        max_ack_pending: MAX_ACK_PENDING,
-      });
-    }
   }
 
   /** The consumer's acknowledgement floor: every message at or below it is in the store. */

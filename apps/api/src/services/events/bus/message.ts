@@ -9,7 +9,8 @@
 // about 9 µs whatever its size, so one beacon a message would double a beacon's cost; 32 a message cost
 // under 2 µs an event (docs/decisions/0008-nats-jetstream-event-log.md). Why a signature: anyone who can
 // publish to the stream's subject can put bytes there; the consumer stores only what a process holding
-// SERVER_SECRET wrote, and terminates anything else with a line in the log (bus/consumer.ts).
+// SERVER_SECRET wrote (or, during a rotation, SERVER_SECRET_PREVIOUS: a message signed before it), and
+// terminates anything else with a line in the log, counted (bus/consumer.ts).
 import { timingSafeEqual } from 'node:crypto';
 import {
   BREAKDOWN_DIMENSIONS,
@@ -35,8 +36,10 @@ export const encodeMessage = (secret: Buffer, events: readonly TrackedEvent[]): 
   signedMessage(secret, events.map(eventLine).join(''));
 
 export type DecodedMessage =
-  | { kind: 'events'; events: TrackedEvent[]; refusedLines: number }
-  | { kind: 'not-events'; why: string };
+  /** `key`: which of the keys signed it (0 SERVER_SECRET, 1 SERVER_SECRET_PREVIOUS). */
+  | { kind: 'events'; events: TrackedEvent[]; refusedLines: number; key: number }
+  /** `lines`: the events it would hold when it has the events' shape but no key of this fleet signed it. */
+  | { kind: 'not-events'; why: string; badSignature: boolean; lines: number };
 
 const isStoredEventType = (type: unknown): type is StoredEventType =>
   typeof type === 'string' && (type in COUNTER_OF_EVENT || parseCodedEventType(type) !== undefined);
@@ -76,16 +79,36 @@ function eventOf(line: string): TrackedEvent | undefined {
   };
 }
 
-/** A message's events, or why it is not a message of this fleet's API processes. */
-export function decodeMessage(secret: Buffer, text: string): DecodedMessage {
+/**
+ * A message's events, or why it is not a message of this fleet's API processes. `keys`: SERVER_SECRET,
+ * then during a rotation SERVER_SECRET_PREVIOUS: a message signed before the rotation and still in the
+ * log is read with the key that signed it.
+ */
+export function decodeMessage(keys: Buffer | readonly Buffer[], text: string): DecodedMessage {
   const newline = text.indexOf('\n');
   if (!text.startsWith(HEADER) || newline === -1)
-    return { kind: 'not-events', why: 'it does not start with the events header' };
+    return {
+      kind: 'not-events',
+      why: 'it does not start with the events header',
+      badSignature: false,
+      lines: 0,
+    };
   const signature = Buffer.from(text.slice(HEADER.length, newline));
   const lines = text.slice(newline + 1);
-  const expected = Buffer.from(libraryHmac22(secret, lines));
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected))
-    return { kind: 'not-events', why: "its signature is not this fleet's (SERVER_SECRET)" };
+  const key = (Buffer.isBuffer(keys) ? [keys] : keys).findIndex((secret) => {
+    const expected = Buffer.from(libraryHmac22(secret, lines));
+    return signature.length === expected.length && timingSafeEqual(signature, expected);
+  });
+  if (key === -1)
+    return {
+      kind: 'not-events',
+      why:
+        Buffer.isBuffer(keys) || keys.length === 1
+          ? "its signature is not this fleet's (SERVER_SECRET; after a rotation, set SERVER_SECRET_PREVIOUS to the key it replaced)"
+          : "its signature is not this fleet's (neither SERVER_SECRET nor SERVER_SECRET_PREVIOUS)",
+      badSignature: true,
+      lines: lines.split('\n').filter((line) => line !== '').length,
+    };
   const events: TrackedEvent[] = [];
   let refusedLines = 0;
   for (const line of lines.split('\n')) {
@@ -94,5 +117,5 @@ export function decodeMessage(secret: Buffer, text: string): DecodedMessage {
     if (event) events.push(event);
     else refusedLines += 1;
   }
-  return { kind: 'events', events, refusedLines };
+  return { kind: 'events', events, refusedLines, key };
 }

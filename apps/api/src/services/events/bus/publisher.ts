@@ -9,24 +9,20 @@
 // (journal.ts), with its durability: they survive the process, not the machine. Once the log answers
 // again the journal drains into it, oldest first, and new events keep joining the journal until it is
 // empty, so an impression journalled during the outage is never overtaken by its own `start`. Nothing
-// is dropped: an event is answered only once the log or the journal has it, and a journal that refuses
-// a write fails the request.
+// is dropped: an event is answered only once the log or the journal has it (past the journal's ceiling,
+// once the store has committed it: bus/journal-fallback.ts), and a journal that refuses a write fails
+// the request.
 //
-// What the stream holds and the store has not yet acknowledged is also kept here, by stream sequence,
-// until the consumer's acknowledgement floor passes it (up to RETAINED_BYTES): if the stream is deleted
-// underneath, or lost with its servers, this process publishes its part of it again when the stream is
-// made anew. The store keeps an impression's event of one type once, so a copy that had been stored
-// after all counts nothing twice.
+// What the stream holds and the store has not yet acknowledged is also kept here (bus/retained-copies.ts):
+// if the stream is deleted underneath, or lost with its servers, this process publishes its part of it
+// again when the stream is made anew.
 import type { EventJournal } from '../journal';
 import type { TrackedEvent } from '../tracked-event';
+import type { EventWriter } from '../writer';
+import { JournalFallback, type Waiting } from './journal-fallback';
 import type { BusLog, EventBusLink } from './link';
 import { encodeMessage, MESSAGE_EVENTS } from './message';
-
-interface Waiting {
-  event: TrackedEvent;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+import { RetainedCopies } from './retained-copies';
 
 /**
  * Messages published and not yet acknowledged by the stream, at most. Under load each message carries
@@ -36,33 +32,39 @@ interface Waiting {
 const IN_FLIGHT = 4;
 /** Events waiting for a publish beyond which the log is taken as not keeping up (they are journalled). */
 const GATHERED_MAX = 50_000;
-/** The copies of published messages kept until the store has them, at most (bytes). */
-const RETAINED_BYTES = 64 * 1024 * 1024;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const eventsIn = (body: string) => body.split('\n').length - 2;
 
 export class BusPublisher {
-  /** Messages and events published, events journalled and then drained into the log, events published again. */
-  readonly stats = { messages: 0, published: 0, journalled: 0, drained: 0, republished: 0 };
+  /**
+   * Messages and events published, events journalled and then drained into the log, events published
+   * again; past the journal's ceiling, events written through to the store and events refused by it too.
+   */
+  readonly stats = {
+    messages: 0,
+    published: 0,
+    journalled: 0,
+    drained: 0,
+    republished: 0,
+    writtenThrough: 0,
+    refused: 0,
+  };
   private gathering: Waiting[] = [];
   private scheduled = false;
   private inFlight = new Set<Promise<void>>();
   /** Events go to the journal: the log is down, or the journal still holds events of an outage. */
   private journalMode = true;
-  private toJournal: Waiting[] = [];
   /**
    * The drain's last round: new events wait in `gathering`, unanswered, instead of joining the journal, so
    * the journal stops growing and its last segments can be written into the log; then they are sent.
    */
   private holding = false;
-  private appending: Promise<void> | undefined;
   private draining: Promise<void> | undefined;
   private closed = false;
   /** Messages in the stream the store has not acknowledged yet, by stream sequence. */
-  private retained = new Map<number, string>();
-  private retainedBytes = 0;
-  private retainedCapSaid = false;
+  private readonly retained: RetainedCopies;
+  private readonly fallback: JournalFallback;
   /** Copies to publish again into a stream made anew, oldest first. */
   private toRepublish: string[] = [];
   /** Resolved the first time events go straight to the log. */
@@ -73,23 +75,24 @@ export class BusPublisher {
   constructor(
     private readonly link: EventBusLink,
     private readonly journal: EventJournal,
+    /** The store's writer: where events go past the journal's ceiling. */
+    writer: EventWriter,
     private readonly secret: Buffer,
     private readonly log: BusLog,
     /** Answer a request once its event is in the store (the API tests' setting: they read what they sent). */
     private readonly answerWhenStored = false,
   ) {
+    this.retained = new RetainedCopies(log);
+    this.fallback = new JournalFallback(journal, writer, log, this.stats);
     let resolve = () => {};
     this.logging = { promise: new Promise<void>((done) => (resolve = done)), resolve };
     link.onUp(() => this.drain());
     link.onDown(() => {
       this.journalMode = true;
     });
-    link.onFloor((floor) => this.forget(floor));
+    link.onFloor((floor) => this.retained.forget(floor));
     link.onRemade(() => {
-      const copies = [...this.retained.entries()].sort(([a], [b]) => a - b).map(([, body]) => body);
-      this.toRepublish.push(...copies);
-      this.retained.clear();
-      this.retainedBytes = 0;
+      this.toRepublish.push(...this.retained.takeAll());
     });
   }
 
@@ -103,7 +106,7 @@ export class BusPublisher {
         return;
       }
       if (this.journalMode) {
-        this.journalAll([waiting]);
+        this.fallback.add([waiting]);
         return;
       }
       this.gathering.push(waiting);
@@ -132,14 +135,14 @@ export class BusPublisher {
     this.scheduled = false;
     if (this.journalMode && this.holding) return;
     if (this.journalMode) {
-      this.journalAll(this.gathering.splice(0));
+      this.fallback.add(this.gathering.splice(0));
       return;
     }
     while (this.gathering.length > 0 && this.inFlight.size < IN_FLIGHT)
       this.publish(this.gathering.splice(0, MESSAGE_EVENTS));
     if (this.gathering.length > GATHERED_MAX) {
       this.link.down(`${this.gathering.length} events waited for a publish`);
-      this.journalAll(this.gathering.splice(0));
+      this.fallback.add(this.gathering.splice(0));
     }
   };
 
@@ -152,7 +155,7 @@ export class BusPublisher {
       (ack) => {
         this.stats.messages += 1;
         this.stats.published += batch.length;
-        this.retain(ack.seq, body);
+        this.retained.retain(ack.seq, body);
         if (this.answerWhenStored) this.storedWaiters.set(ack.seq, batch);
         else for (const waiting of batch) waiting.resolve();
       },
@@ -160,7 +163,7 @@ export class BusPublisher {
         // Perhaps stored after all (an acknowledgement lost on its way): the store counts a copy once.
         this.link.down(`a publish was not acknowledged: ${errorText(error)}`);
         this.journalMode = true;
-        this.journalAll(batch);
+        this.fallback.add(batch);
       },
     );
     this.inFlight.add(published);
@@ -168,36 +171,6 @@ export class BusPublisher {
       this.inFlight.delete(published);
       if (this.gathering.length > 0) this.send();
     });
-  }
-
-  /** Appends events to the journal, the events of one tick in one write, and answers them. */
-  private journalAll(batch: Waiting[]): void {
-    this.toJournal.push(...batch);
-    if (this.toJournal.length > 0) this.startAppending();
-  }
-
-  private startAppending(): void {
-    this.appending ??= new Promise<void>((started) => setImmediate(started))
-      .then(() => this.appendLoop())
-      .finally(() => {
-        this.appending = undefined;
-        if (this.toJournal.length > 0) this.startAppending();
-      });
-  }
-
-  private async appendLoop(): Promise<void> {
-    while (this.toJournal.length > 0) {
-      const batch = this.toJournal.splice(0);
-      try {
-        await this.journal.append(batch.map((waiting) => waiting.event));
-        this.stats.journalled += batch.length;
-        for (const waiting of batch) waiting.resolve();
-      } catch (error) {
-        // Neither the log nor the journal has them: their requests fail, nothing is answered as kept.
-        this.log.warn(`events bus: the journal refused ${batch.length} events: ${errorText(error)}`);
-        for (const waiting of batch) waiting.reject(error);
-      }
-    }
   }
 
   /** Once the link is up: copies for a stream made anew, then the journal, into the log; then back to it. */
@@ -217,17 +190,17 @@ export class BusPublisher {
     // Leaves the drain with the log down (or closing): what waited for the last round joins the journal.
     const stop = () => {
       this.holding = false;
-      if (this.gathering.length > 0) this.journalAll(this.gathering.splice(0));
+      if (this.gathering.length > 0) this.fallback.add(this.gathering.splice(0));
     };
     for (;;) {
       if (!this.link.isUp || this.closed) return stop();
       // No append is in progress when the journal lets its segments go: every event appended so far is
       // in one of them, and the next append opens a new segment that the next round takes.
-      while (this.appending) await this.appending;
+      await this.fallback.settled();
       await this.journal.release();
       drained += await this.journal.recover((events) => this.publishNow(events), { ownSealed: true });
       if (!this.link.isUp || this.closed) return stop();
-      if (this.toJournal.length === 0 && !this.appending && !this.journal.hasOpenSegments()) {
+      if (this.fallback.idle && !this.journal.hasOpenSegments()) {
         this.journalMode = false;
         this.holding = false;
         this.logging.resolve();
@@ -248,7 +221,7 @@ export class BusPublisher {
       const part = events.slice(at, at + MESSAGE_EVENTS);
       const body = encodeMessage(this.secret, part);
       const ack = await this.link.publish(body);
-      this.retain(ack.seq, body);
+      this.retained.retain(ack.seq, body);
       this.stats.drained += part.length;
     }
   }
@@ -262,7 +235,7 @@ export class BusPublisher {
       const body = this.toRepublish[0] as string;
       const ack = await this.link.publish(body);
       this.toRepublish.shift();
-      this.retain(ack.seq, body);
+      this.retained.retain(ack.seq, body);
       messages += 1;
       events += eventsIn(body);
     }
@@ -272,39 +245,12 @@ export class BusPublisher {
     );
   }
 
-  private retain(seq: number, body: string): void {
-    this.retained.set(seq, body);
-    this.retainedBytes += body.length;
-    if (this.retainedBytes <= RETAINED_BYTES) return;
-    if (!this.retainedCapSaid) {
-      this.retainedCapSaid = true;
-      this.log.warn(
-        `events bus: the store is more than ${RETAINED_BYTES >> 20} MB of this process's events behind the log; older copies are no longer kept here (the log still has them)`,
-      );
-    }
-    for (const [oldest, copy] of this.retained) {
-      if (this.retainedBytes <= RETAINED_BYTES) break;
-      this.retained.delete(oldest);
-      this.retainedBytes -= copy.length;
-    }
-  }
-
-  /** Drops the copies the store has acknowledged (at or below the consumer's floor). */
-  private forget(floor: number): void {
-    for (const [seq, body] of this.retained) {
-      if (seq > floor) continue;
-      this.retained.delete(seq);
-      this.retainedBytes -= body.length;
-    }
-    if (this.retainedBytes < RETAINED_BYTES / 2) this.retainedCapSaid = false;
-  }
-
   /** Takes no more events; waits for the publishes on their way and the journal's appends. */
   async close(): Promise<void> {
     this.closed = true;
     const settled = async () => {
-      while (this.inFlight.size > 0 || this.appending || this.scheduled) {
-        await Promise.all([...this.inFlight, this.appending]);
+      while (this.inFlight.size > 0 || !this.fallback.idle || this.scheduled) {
+        await Promise.all([...this.inFlight, this.fallback.settled()]);
         if (this.scheduled) await new Promise((done) => setImmediate(done));
       }
     };

@@ -1,0 +1,171 @@
+// The inventory forecast's history (docs/reports.md, "The inventory forecast"): each ad request of a
+// known tag that is not invalid traffic adds 1 to its campaign's count of its hour and facts (the facts
+// the delivery rules read), in memory, with whether it was served and whether its own campaign refused
+// it (its flight, its pause, its rules, its throttle). As the request counter (request-counter.ts), the
+// counts go to the database about once a second in one statement, and a batch refused stays for the
+// next; SIGTERM writes them before the process exits.
+import {
+  DELIVERY_FACTS,
+  DELIVERY_RULES,
+  type DeliveryFacts,
+  OTHER_DIMENSION_VALUE,
+  REQUEST_FACT_SITES_PER_HOUR,
+  REQUEST_FACTS_KEPT_DAYS,
+  type RequestOutcome,
+  SERVED_OUTCOMES,
+} from '@adconsole/domain';
+import type { Context } from '../../context';
+import type { RequestFactsRow } from '../../db/queries/request-facts';
+import type { JobKind } from '../jobs/kinds';
+
+const HOUR_MS = 3_600_000;
+const SERVED: ReadonlySet<string> = new Set(SERVED_OUTCOMES.map((entry) => entry.outcome));
+/** The outcomes of a request its own campaign chose not to answer: another campaign could have had it. */
+const REFUSED: ReadonlySet<string> = new Set([
+  'flight',
+  'paused',
+  'throttled',
+  ...DELIVERY_RULES.map((rule) => rule.reason),
+]);
+
+export class RequestFactsCounter {
+  private rows = new Map<string, RequestFactsRow>();
+  /** The sites seen this hour per campaign (at most REQUEST_FACT_SITES_PER_HOUR each), and the hour. */
+  private sites = new Map<string, Set<string>>();
+  private sitesHour = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly write: (rows: readonly RequestFactsRow[]) => Promise<void>,
+    private readonly everyMs = 1000,
+  ) {}
+
+  /** One request to a tag of `campaignId` at `now` (ms), with its facts, answered with `outcome`. */
+  add(campaignId: string, given: DeliveryFacts, outcome: RequestOutcome, now: number): void {
+    const bucket = now - (now % HOUR_MS);
+    const facts = { ...given, site: this.siteOf(campaignId, given.site, bucket) };
+    let key = `${campaignId}\t${bucket}`;
+    for (const fact of DELIVERY_FACTS) key += `\t${facts[fact]}`;
+    let row = this.rows.get(key);
+    if (row === undefined) {
+      const own = Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, facts[fact]]));
+      row = {
+        campaignId,
+        bucket: new Date(bucket),
+        facts: own as RequestFactsRow['facts'],
+        requests: 0,
+        served: 0,
+        refused: 0,
+      };
+      this.rows.set(key, row);
+    }
+    row.requests += 1;
+    if (SERVED.has(outcome)) row.served += 1;
+    else if (REFUSED.has(outcome)) row.refused += 1;
+    if (this.timer === undefined && !this.closed) {
+      this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
+      this.timer.unref();
+    }
+  }
+
+  /**
+   * The site as kept: itself while its campaign's hour has room for it, else `~other` (a made-up page on
+   * every request adds no row each). The sets start afresh each hour.
+   */
+  private siteOf(campaignId: string, site: string, bucket: number): string {
+    if (bucket !== this.sitesHour) {
+      this.sites = new Map();
+      this.sitesHour = bucket;
+    }
+    let seen = this.sites.get(campaignId);
+    if (seen === undefined) {
+      seen = new Set();
+      this.sites.set(campaignId, seen);
+    }
+    if (seen.has(site)) return site;
+    if (seen.size >= REQUEST_FACT_SITES_PER_HOUR) return OTHER_DIMENSION_VALUE;
+    seen.add(site);
+    return site;
+  }
+
+  /** Writes everything gathered (the forecast reads after this); one write at a time. */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        const rows = [...this.rows.values()];
+        this.rows = new Map();
+        if (rows.length === 0) return;
+        try {
+          await this.write(rows);
+        } catch (error) {
+          // Kept for the next write, added to what came meanwhile.
+          for (const row of rows) this.keep(row);
+          if (!this.closed) {
+            this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
+            this.timer.unref();
+          }
+          throw error;
+        }
+      });
+    return this.writing;
+  }
+
+  private keep(row: RequestFactsRow): void {
+    let key = `${row.campaignId}\t${row.bucket.getTime()}`;
+    for (const fact of DELIVERY_FACTS) key += `\t${row.facts[fact]}`;
+    const known = this.rows.get(key);
+    if (known === undefined) this.rows.set(key, row);
+    else {
+      known.requests += row.requests;
+      known.served += row.served;
+      known.refused += row.refused;
+    }
+  }
+
+  /** Writes what it holds and gathers no more in the background. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+}
+
+const DAY_MS = 86_400_000;
+/** Rows one statement deletes, and statements one sweep makes at most (the rest wait for the next hour). */
+const SWEEP_BATCH = 10_000;
+const SWEEP_BATCHES = 50;
+
+/**
+ * One sweep at `now`: the forecast's history older than REQUEST_FACTS_KEPT_DAYS, the oldest hours first
+ * through their index; answers how many rows went.
+ */
+export async function sweepRequestFacts(ctx: Pick<Context, 'db'>, now: number): Promise<number> {
+  const before = new Date(now - REQUEST_FACTS_KEPT_DAYS * DAY_MS);
+  let deleted = 0;
+  for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
+    const [row] = await ctx.db.query<{ deleted: number }>(
+      `with gone as (
+         delete from ad_request_facts where ctid in (
+           select ctid from ad_request_facts where bucket < $1 order by bucket limit $2)
+         returning 1)
+       select count(*)::int as deleted from gone`,
+      [before.toISOString(), SWEEP_BATCH],
+    );
+    deleted += row?.deleted ?? 0;
+    if ((row?.deleted ?? 0) < SWEEP_BATCH) break;
+  }
+  return deleted;
+}
+
+/** The sweep as a job kind: once an hour across the fleet, under its lease. */
+export const requestFactsSweep: JobKind = {
+  kind: 'sweep-request-facts',
+  onceEveryMs: 60 * 60_000,
+  queueDue: async (ctx) => {
+    await sweepRequestFacts(ctx, ctx.clock?.() ?? Date.now());
+  },
+};

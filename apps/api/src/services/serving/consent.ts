@@ -1,0 +1,191 @@
+// An ad request's privacy signals, read once (docs/privacy.md): its query's consent strings and flags
+// (our tags' names and the spellings players and platforms use: the domain's PRIVACY_QUERY), its
+// `Sec-GPC` and `DNT` headers, limited ad tracking (`lat=1`, an advertising id of zeros), decoded with
+// the IAB's own libraries: TC strings with @iabtechlabtcf/core, GPP strings with @iabgpp/cmpapi. A
+// string that does not decode (truncated, garbage base64, another version) is never trusted and never a
+// 5xx: it is a bad string, which the domain's decision reads as no consent, and the request is counted
+// under "no consent" where that changed its answer.
+//
+// The decision itself is the domain's (deviceStateDecision, euCreativeServes); this module only reads.
+// Nothing is decoded for a request that does not ask (a tag without caps, not an EU creative).
+
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  type DeviceStateDecision,
+  deviceIdOf,
+  deviceStateDecision,
+  euCreativeServes,
+  flagOf,
+  type GppSignal,
+  type PrivacySettings,
+  type PrivacySignals,
+  privacyParam,
+  readUsPrivacy,
+  type TcSignal,
+} from '@adconsole/domain';
+import { GppModel } from '@iabgpp/cmpapi';
+import { RestrictionType, TCString } from '@iabtechlabtcf/core';
+
+/** What a request's privacy signals are read from. */
+interface ConsentInput {
+  query: Readonly<Record<string, unknown>>;
+  headers: IncomingHttpHeaders;
+  /** The request's country as the serving edge derives it ('' unknown), asked only when a rule needs it. */
+  country: () => string;
+}
+
+/** The TCF policy version of TCF v2.2 (IAB Europe: version 4 and later); older strings are not valid. */
+const MIN_TCF_POLICY_VERSION = 4;
+/** GPP section ids (the IAB's GPP specification): the EU TCF section, US privacy v1, the US sections. */
+const TCF_EU_SECTION = 2;
+const USP_V1_SECTION = 6;
+const FIRST_US_SECTION = 7;
+/** A GPP field's "yes" (opted out) among 0 not applicable, 1 yes, 2 no. */
+const OPTED_OUT = 1;
+
+/**
+ * Decoded strings remembered by their text: a person's string comes back with each of their requests,
+ * and decoding is most of the cost. Cleared whole when full (as the traffic classification's cache).
+ */
+const DECODED_LIMIT = 5_000;
+const decodedTc = new Map<string, TcSignal>();
+const decodedGpp = new Map<string, { signal: GppSignal; tc: string | undefined }>();
+const remember = <V>(cache: Map<string, V>, key: string, value: V): V => {
+  if (cache.size >= DECODED_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+};
+
+/** What a TC string says for our vendor, decoded by the IAB's library; invalid when it does not decode. */
+function readTcString(value: string | undefined, vendorId: number): TcSignal {
+  if (value === undefined) return { state: 'absent' };
+  const key = `${vendorId}|${value}`;
+  const known = decodedTc.get(key);
+  if (known) return known;
+  let signal: TcSignal;
+  try {
+    const tc = TCString.decode(value);
+    if (tc.version !== 2 || Number(tc.policyVersion) < MIN_TCF_POLICY_VERSION) signal = { state: 'invalid' };
+    else
+      signal = {
+        state: 'valid',
+        purposeOne: tc.purposeConsents.has(1),
+        vendor: tc.vendorConsents.has(vendorId),
+        purposeOneTreatment: tc.purposeOneTreatment === true,
+        restricted: tc.publisherRestrictions
+          .getRestrictions(vendorId)
+          .some(
+            (restriction) =>
+              restriction.purposeId === 1 && restriction.restrictionType === RestrictionType.NOT_ALLOWED,
+          ),
+      };
+  } catch {
+    signal = { state: 'invalid' };
+  }
+  return remember(decodedTc, key, signal);
+}
+
+/** The applicable sections `gpp_sid` names (`2,7`, `7_8`); undefined when absent, [] for `-1` (none). */
+function applicableSections(sid: string | undefined): number[] | undefined {
+  if (sid === undefined) return undefined;
+  const ids = sid.split(/[,_]/).map((id) => Number(id.trim()));
+  return ids.includes(-1) ? [] : ids.filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/** Whether a GPP US section (or uspv1) says its user opted out of sale, sharing or targeted ads. */
+function usSectionOptedOut(model: GppModel, id: number): boolean {
+  if (id === USP_V1_SECTION) return model.getFieldValueBySectionId(id, 'OptOutSale') === OPTED_OUT;
+  return ['SaleOptOut', 'SharingOptOut', 'TargetedAdvertisingOptOut'].some(
+    (field) =>
+      model.hasFieldBySectionId(id, field) && model.getFieldValueBySectionId(id, field) === OPTED_OUT,
+  );
+}
+
+/**
+ * A GPP string's applicable sections, decoded by the IAB's GPP library: a US opt-out, the GPC flag, and
+ * the EU TCF section (whose TC string stands in for a missing `gdpr_consent`). Invalid when it does not
+ * decode.
+ */
+function readGpp(
+  value: string | undefined,
+  sid: string | undefined,
+): { signal: GppSignal; tc: string | undefined } {
+  if (value === undefined) return { signal: { state: 'absent' }, tc: undefined };
+  const key = `${sid ?? ''}|${value}`;
+  const known = decodedGpp.get(key);
+  if (known) return known;
+  let read: { signal: GppSignal; tc: string | undefined };
+  try {
+    const model = new GppModel(value);
+    const present: number[] = model.getSectionIds();
+    const sections = (applicableSections(sid) ?? present).filter((id) => present.includes(id));
+    const us = sections.filter((id) => id === USP_V1_SECTION || id >= FIRST_US_SECTION);
+    const tcfEu = sections.includes(TCF_EU_SECTION);
+    read = {
+      signal: {
+        state: 'valid',
+        usOptOut: us.some((id) => usSectionOptedOut(model, id)),
+        gpc: us.some(
+          (id) => model.hasFieldBySectionId(id, 'Gpc') && model.getFieldValueBySectionId(id, 'Gpc') === true,
+        ),
+        tcfEu,
+      },
+      tc: tcfEu ? model.encodeSectionById(TCF_EU_SECTION) : undefined,
+    };
+  } catch {
+    read = { signal: { state: 'invalid' }, tc: undefined };
+  }
+  return remember(decodedGpp, key, read);
+}
+
+const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim();
+};
+
+/** Every privacy signal of one request, decoded (docs/privacy.md, "How a request carries them"). */
+function readPrivacySignals(input: ConsentInput, vendorId: number): PrivacySignals {
+  const { query, headers } = input;
+  const regulations = privacyParam(query, 'regulations')?.toLowerCase().split(',');
+  const gdprFlag = flagOf(privacyParam(query, 'gdpr'));
+  const gpp = readGpp(privacyParam(query, 'gpp'), privacyParam(query, 'gppSid'));
+  const ifa = typeof query.ifa === 'string' ? query.ifa : undefined;
+  let country: string | undefined;
+  return {
+    gdpr: gdprFlag ?? (regulations?.includes('gdpr') ? true : undefined),
+    tc: readTcString(privacyParam(query, 'gdprConsent') ?? gpp.tc, vendorId),
+    usPrivacy: readUsPrivacy(privacyParam(query, 'usPrivacy')),
+    gpp: gpp.signal,
+    gpc: headerOf(headers, 'sec-gpc') === '1',
+    dnt: headerOf(headers, 'dnt') === '1',
+    limitedAdTracking: flagOf(privacyParam(query, 'lat')) === true || deviceIdOf(ifa).kind === 'limited',
+    get country() {
+      country ??= input.country();
+      return country;
+    },
+  };
+}
+
+/** One request's consent, worked out when first asked and then remembered. */
+export interface RequestConsent {
+  /** May the request store or read device state (the cap cookie, a device's history)? */
+  deviceState(): DeviceStateDecision;
+  /** May an EU creative serve it (a valid TC string where GDPR applies)? */
+  euCreativeServes(): boolean;
+}
+
+export function requestConsent(settings: PrivacySettings, input: ConsentInput): RequestConsent {
+  let signals: PrivacySignals | undefined;
+  let decision: DeviceStateDecision | undefined;
+  const read = () => {
+    signals ??= readPrivacySignals(input, settings.tcfVendorId);
+    return signals;
+  };
+  return {
+    deviceState: () => {
+      decision ??= deviceStateDecision(read(), settings);
+      return decision;
+    },
+    euCreativeServes: () => euCreativeServes(read(), settings),
+  };
+}

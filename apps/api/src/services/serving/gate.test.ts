@@ -1,0 +1,185 @@
+// The gate's order (docs/serving.md, "The gate"), read from GATE_STEPS, the one place it is written: a
+// request that every step would refuse gets the first step's reason; with that step passed, the next
+// one's; and so on to the ad. Invalid traffic goes past the consent, the caps and the throttle (it reads
+// no device state and spends no budget) and is counted `servedInvalid`. The parts around the gate are
+// stand-ins here (a counter that records (outcomes and reach), a jar with a verdict, a throttle with a verdict): the gate's
+// decisions are what is tested, against its real code; the suites over HTTP hold the parts themselves.
+import { compileDeliveryRules, type RequestOutcome, type TagCaps, UNKNOWN_FACTS } from '@adconsole/domain';
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../../context';
+import type { CapJar } from './frequency-jar';
+import { GATE_STEPS, type GateStep, type GateTag, judgeRules, passGate } from './gate';
+import type { LiveCreative } from './live-creatives';
+import type { TrafficClient } from './traffic-quality';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const CAPS = {
+  levels: [],
+  zone: 'UTC',
+  flightStart: null,
+  uncappable: 'skip',
+  counted: null,
+} as unknown as TagCaps;
+const GERMANY_ONLY = compileDeliveryRules({ countries: { mode: 'include', values: ['DE'] } }, 'UTC');
+
+/** Which steps a request breaks: each one that would refuse it. */
+type Broken = ReadonlySet<GateStep>;
+
+const BROWSER = { kind: 'browser', hash: '00000000000000b1' };
+
+function world(broken: Broken) {
+  const counted: RequestOutcome[] = [];
+  /** The served ads counted toward reach: campaign, live creative, identity. */
+  const reached: unknown[][] = [];
+  const live = { id: 'l1', flight: {} } as LiveCreative;
+  const ctx = {
+    clock: () => NOW,
+    events: {
+      requests: {
+        add: (_key: string, outcome: RequestOutcome) => counted.push(outcome),
+        addRank() {},
+        addReach: (campaignId: string, liveId: string, identity: unknown) =>
+          reached.push([campaignId, liveId, identity]),
+      },
+      // The forecast's history (its own test: services/forecast/forecast.test.ts).
+      requestFacts: { add() {} },
+    },
+    liveCreatives: { get: async () => live },
+    throttles: { admit: async () => !broken.has('throttle') },
+  } as unknown as Context;
+  const tag: GateTag = {
+    campaign: {
+      archived: broken.has('paused'),
+      liveAt: () => !broken.has('flight'),
+      delivery: broken.has('rules') ? GERMANY_ONLY : null,
+      even: { id: 'c1', goal: { metric: 'impressions', amount: 1 }, flight: {} },
+    },
+    items: [
+      { liveId: 'l1', paused: false, rules: null, caps: CAPS, euCreative: false, countKey: 'c1\t\tl1' },
+    ],
+    choose: () => 0,
+    noCreativeKey: 'c1\t\tl1',
+  };
+  const client: TrafficClient = {
+    reason: broken.has('invalid') ? 'bot' : null,
+    showsAd: true,
+    rateKey: () => 1,
+    rateAddressKey: () => 2,
+    dimensions: () => ({ site: '', device: '', os: '', browser: '', country: 'GB' }),
+    facts: () => ({ ...UNKNOWN_FACTS, country: 'GB' }),
+    siteMismatch: () => false,
+    addressKey: () => 7,
+  };
+  const jar = {
+    notes: [],
+    deviceShareKey: undefined,
+    prepare: () => undefined,
+    judge: () => (broken.has('consent') ? 'noConsent' : broken.has('caps') ? 'frequency' : null),
+    commit: async () => ({ served: true, rank: null }),
+    servedAs: () => 'served',
+    reachIdentity: () => BROWSER,
+  } as unknown as CapJar;
+  const answerable = () => !broken.has('noCreative');
+  return { ctx, tag, client, jar, answerable, counted, reached };
+}
+
+/** The reason each step refuses with (invalid traffic refuses nothing: it changes the path). */
+const REASON: Readonly<Record<Exclude<GateStep, 'invalid'>, RequestOutcome>> = {
+  paused: 'paused',
+  flight: 'flight',
+  rules: 'country',
+  consent: 'noConsent',
+  caps: 'frequency',
+  noCreative: 'noCreative',
+  throttle: 'throttled',
+};
+
+describe('the gate', () => {
+  it('its steps are written once, in this order', () => {
+    expect(GATE_STEPS).toEqual([
+      'paused',
+      'flight',
+      'invalid',
+      'rules',
+      'consent',
+      'caps',
+      'noCreative',
+      'throttle',
+    ]);
+  });
+
+  it("refuses for the first step a request fails, in GATE_STEPS' order: each step passed, the next one's reason", async () => {
+    const valid = GATE_STEPS.filter((step): step is Exclude<GateStep, 'invalid'> => step !== 'invalid');
+    for (const [index, step] of valid.entries()) {
+      const { ctx, tag, client, jar, answerable, counted, reached } = world(new Set(valid.slice(index)));
+      expect(await passGate(ctx, tag, { client, jar, answerable }), step).toBeUndefined();
+      expect(counted, step).toEqual([REASON[step]]);
+      expect(reached, step).toEqual([]);
+    }
+    const { ctx, tag, client, jar, answerable, counted, reached } = world(new Set());
+    expect(await passGate(ctx, tag, { client, jar, answerable })).toMatchObject({ position: 0 });
+    expect(counted).toEqual(['served']);
+    // The served ad counts toward reach, under the jar's identity (docs/reports.md, "Reach").
+    expect(reached).toEqual([['c1', 'l1', BROWSER]]);
+  });
+
+  it('invalid traffic reads no consent, cap or throttle: refused by the rules as anyone, else served and counted apart', async () => {
+    const afterInvalid: GateStep[] = ['invalid', 'consent', 'caps', 'throttle'];
+    const served = world(new Set(afterInvalid));
+    expect(await passGate(served.ctx, served.tag, served)).toMatchObject({ position: 0 });
+    expect(served.counted).toEqual(['servedInvalid']);
+    // Invalid traffic reaches no one.
+    expect(served.reached).toEqual([]);
+    const refused = world(new Set([...afterInvalid, 'rules']));
+    expect(await passGate(refused.ctx, refused.tag, refused)).toBeUndefined();
+    expect(refused.counted).toEqual(['country']);
+  });
+
+  it("the tester's part of it names every reason the campaign, its flight and its rules refuse for", () => {
+    const { tag } = world(new Set(['paused', 'flight', 'rules']));
+    expect(judgeRules(tag, { ...UNKNOWN_FACTS, country: 'GB' }, NOW).reasons).toEqual([
+      'paused',
+      'flight',
+      'country',
+    ]);
+  });
+
+  it('an EU creative without a valid TC string where GDPR applies leaves the rotation: another creative serves; none left is "no consent"', async () => {
+    const { ctx, client, answerable } = world(new Set());
+    const chosen: (readonly boolean[] | undefined)[] = [];
+    const item = (liveId: string, euCreative: boolean) => ({
+      liveId,
+      paused: false,
+      rules: null,
+      caps: null,
+      euCreative,
+      countKey: liveId,
+    });
+    const tag = (items: GateTag['items']): GateTag => ({
+      campaign: { archived: false, liveAt: () => true, delivery: null, even: null },
+      items,
+      choose: (eligible) => {
+        chosen.push(eligible);
+        return eligible?.indexOf(true) ?? 0;
+      },
+      noCreativeKey: 'placement',
+    });
+    const noValidString = {
+      consent: { euCreativeServes: () => false },
+      notes: [],
+      servedAs: () => 'served',
+      commit: async () => ({ served: true, rank: null }),
+      reachIdentity: () => undefined,
+    };
+    const jar = noValidString as unknown as CapJar;
+    expect(
+      await passGate(ctx, tag([item('eu', true), item('anyone', false)]), { client, jar, answerable }),
+    ).toMatchObject({ position: 1 });
+    expect(chosen.at(-1)).toEqual([false, true]);
+    const { ctx: alone, counted } = world(new Set());
+    expect(
+      await passGate(alone, tag([item('eu', true), item('eu2', true)]), { client, jar, answerable }),
+    ).toBeUndefined();
+    expect(counted).toEqual(['noConsent']);
+  });
+});

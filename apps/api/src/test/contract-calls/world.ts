@@ -1,0 +1,16 @@
+// What the contract test's calls act on (routes/contract.test.ts, the table in test/contract-calls.ts).
+import type { Client, TestServer } from '../harness';
+
+/** What the calls act on, set by the suite's `beforeAll`; the calls that make an asset and a live
+ * creative write their ids here. */
+export interface ContractWorld {
+  server: TestServer;
+  admin: Client;
+  adminEmail: string;
+  campaignID: string;
+  creativeID: string;
+  assetID: string;
+  liveID: string;
+}
+
+export type Calls = Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>>;

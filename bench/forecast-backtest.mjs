@@ -1,0 +1,115 @@
+// The inventory forecast's backtest (docs/reports.md, "The inventory forecast"): the demo's own history
+// of ad requests with their facts, exactly as the demo seed writes it (demoEvents, demoRequestFacts) into
+// a scratch PGlite database and read back, is cut 14 days before its end; the forecast of those 14 days
+// from the 60 before them (the domain's forecastInventory, as POST /v1/forecast runs it) is compared,
+// day by day, with what the history had. Prints the seeding time of the rows and, for a few
+// targetings, the mean absolute percentage error (MAPE) of the daily requests (days with none left out
+// of the mean: a weekday daypart's weekends) and the error of the 14 days' total.
+//
+//   node bench/forecast-backtest.mjs
+import { tsImport } from 'tsx/esm/api';
+
+const load = (path) => tsImport(path, import.meta.url);
+const domain = await load('../packages/domain/src/index.ts');
+const { demoEvents } = await load('../apps/api/src/services/demo/demo.ts');
+const { demoRequestFacts } = await load('../apps/api/src/services/demo/demo-request-facts.ts');
+const { addRequestFacts } = await load('../apps/api/src/db/queries/request-facts.ts');
+const { migrate } = await load('../apps/api/src/db/migrate.ts');
+const { scratchPglite } = await load('./scratch-database.ts');
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const DAYS = 90;
+const now = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
+
+// The demo's rows as the seed makes and writes them.
+const events = demoEvents(['l1', 'l2', 'l3', 'l4', 'l5', 'l6'], now, DAYS);
+const flightStart = new Date(now.getTime() - DAYS * DAY_MS);
+const rows = demoRequestFacts(events, 'demo', new Date(flightStart.getTime() + 2 * DAY_MS + 9 * HOUR_MS));
+const scratch = await scratchPglite('forecast-backtest');
+await migrate(scratch.db);
+const seeding = performance.now();
+for (let offset = 0; offset < rows.length; offset += 10_000)
+  await addRequestFacts(scratch.db, rows.slice(offset, offset + 10_000));
+const seedMs = performance.now() - seeding;
+const read = await scratch.db.query(
+  `select bucket, ${domain.DELIVERY_FACTS.join(', ')}, requests, served, refused from ad_request_facts`,
+);
+await scratch.drop();
+const history = read.map((row) => ({
+  at: new Date(row.bucket).getTime(),
+  facts: Object.fromEntries(domain.DELIVERY_FACTS.map((fact) => [fact, row[fact]])),
+  requests: Number(row.requests),
+  served: Number(row.served),
+  refused: Number(row.refused),
+}));
+console.log(
+  `Demo history: ${history.length.toLocaleString('en-US')} rows of hour and facts over ${DAYS} days (${history
+    .reduce((sum, row) => sum + row.requests, 0)
+    .toLocaleString('en-US')} requests), written in ${Math.round(seedMs)} ms.`,
+);
+
+const weekdays = (from, to) =>
+  Array.from({ length: 7 }, (_, day) =>
+    Array.from({ length: 24 }, (_, hour) => day < 5 && hour >= from && hour < to),
+  );
+const TARGETINGS = [
+  ['Every request', {}, 'UTC'],
+  ['United States', { countries: { mode: 'include', values: ['US'] } }, 'America/New_York'],
+  [
+    'Desktop, weekdays 09-18 New York',
+    { devices: { mode: 'include', values: ['desktop'] }, daypart: weekdays(9, 18) },
+    'America/New_York',
+  ],
+  [
+    'DE, mobile, weekdays 09-18 Berlin',
+    {
+      countries: { mode: 'include', values: ['DE'] },
+      devices: { mode: 'include', values: ['mobile'] },
+      daypart: weekdays(9, 18),
+    },
+    'Europe/Berlin',
+  ],
+];
+
+console.log('\nForecast of the last 14 days from the 60 before, against what happened (requests a day):');
+for (const [name, rules, zone] of TARGETINGS) {
+  // The cut: the zone's midnight 14 days before the history's last local day ends.
+  const lastDay = domain.localDay(zone, now.getTime() - 1);
+  const firstDay = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 13 * DAY_MS).toISOString().slice(0, 10);
+  const cut = domain.wallTimeToUtc(`${firstDay}T00:00`, zone).getTime();
+  const forecast = domain.forecastInventory({
+    rules,
+    flight: { start: firstDay, end: lastDay, timezone: zone },
+    goal: 1,
+    deliveryMode: 'asap',
+    history: history.filter((row) => row.at < cut),
+    contenders: [],
+    now: cut,
+  });
+  const check = domain.compileDeliveryRules(rules, zone);
+  const actual = new Map();
+  for (const row of history) {
+    if (row.at < cut || (check !== null && check(row.facts, row.at) !== null)) continue;
+    const date = domain.localDay(zone, row.at);
+    actual.set(date, (actual.get(date) ?? 0) + row.requests);
+  }
+  const errors = [];
+  let forecastTotal = 0;
+  let actualTotal = 0;
+  for (const day of forecast.days) {
+    const happened = actual.get(day.date) ?? 0;
+    forecastTotal += day.kept;
+    actualTotal += happened;
+    if (happened > 0) errors.push(Math.abs(day.kept - happened) / happened);
+  }
+  const mape = errors.reduce((sum, error) => sum + error, 0) / Math.max(1, errors.length);
+  const total = actualTotal > 0 ? Math.abs(forecastTotal - actualTotal) / actualTotal : 0;
+  console.log(
+    `  ${name.padEnd(36)} ${Math.round(actualTotal / 14)
+      .toLocaleString('en-US')
+      .padStart(
+        7,
+      )} a day  MAPE ${(mape * 100).toFixed(1).padStart(5)} % (${errors.length} days)  total ${(total * 100).toFixed(1).padStart(5)} %`,
+  );
+}

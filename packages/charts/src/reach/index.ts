@@ -1,0 +1,1 @@
+export { ReachCurve, type ReachCurveProps } from './reach-curve';
