@@ -72,11 +72,20 @@ describe('delivery rules: set in the console, refused and counted, served again'
     await page.getByRole('heading', { name: 'Delivery rules', exact: true }).waitFor();
   }
 
-  /** Saves the editor open in `page` and waits for it to close. */
+  /**
+   * Saves the editor open in `page` and waits for it to close. As a reader would, it first waits for the
+   * estimate of the rules on screen: the "Estimating…" line gives way to a taller note just above the
+   * button, so a click while it arrives can land where the button was (seen once on a loaded machine).
+   */
   async function save(page: Page) {
     const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Estimating from the last 7 days…').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Save delivery rules' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    try {
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    } catch {
+      throw new Error(`The rules editor stayed open after Save: ${await dialog.innerText()}`);
+    }
   }
 
   /** The publisher's page opened by a visitor at `address`: the status of its ad request. */
