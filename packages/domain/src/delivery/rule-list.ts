@@ -220,7 +220,7 @@ export const DELIVERY_RULES = [
       universe: LANGUAGE_CODES,
       compare: 'exact',
       normalize: (text) => (/^[a-z]{2}$/i.test(text.trim()) ? primaryLanguage(text) : ''),
-      invalid: 'Unknown language: use ISO 639-1 codes such as de or en',
+      invalid: MESSAGES.deliveryRuleLanguage,
       maxValues: 200,
       valueLabel: languageLabel,
       offered: LANGUAGE_CODES,

@@ -1,4 +1,4 @@
-// How a request carries its privacy signals as text (docs/privacy.md, "How a request carries them"):
+// How a request carries its privacy signals as text (docs/privacy.md, "How the signals reach the ad server"):
 // the query parameters our tags name (docs/tags.md: `gdpr`, `gdpr_consent`, `us_privacy`, `gpp`,
 // `gpp_sid`, `lat`, `regs`) and the other spellings players and platforms append on their own, and
 // which values are no value at all (a macro nobody expanded). The strings themselves are decoded by the

@@ -254,11 +254,12 @@ export const MESSAGES = {
   // A delivery rule's input (docs/serving.md, "Delivery rules"): a 400 puts the field before each
   // ('rules.countries.values.1: Unknown country...').
   deliveryRulesShape:
-    'Delivery rules are an object of rules: countries, devices, os, browsers, sites, unknownSite, daypart',
+    "Delivery rules are an object of rules: countries, devices, os, browsers, languages, sites, daypart and frequencyCaps (a campaign's also unknownSite and uncappable)",
   deliveryRuleMode: "A list rule's mode is 'include' or 'exclude'",
   deliveryRuleValues: 'A list rule needs 1 to 300 values',
   deliveryRuleCountry: 'Unknown country: use ISO 3166-1 alpha-2 codes such as DE or US',
   deliveryRuleDevice: 'Unknown device type: desktop, mobile, tablet, ctv or other',
+  deliveryRuleLanguage: 'Unknown language: use ISO 639-1 codes such as de or en',
   deliveryRuleFamily:
     'An operating system or browser is a family name such as Android or Chrome (40 characters at most)',
   deliveryRuleSite:

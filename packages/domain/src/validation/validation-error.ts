@@ -51,6 +51,7 @@ const NEED_THEIR_FIELD: ReadonlySet<keyof typeof MESSAGES> = new Set([
   'deliveryRuleValues',
   'deliveryRuleCountry',
   'deliveryRuleDevice',
+  'deliveryRuleLanguage',
   'deliveryRuleFamily',
   'deliveryRuleSite',
   'deliveryRuleSites',

@@ -143,7 +143,7 @@ const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefine
   return (Array.isArray(value) ? value[0] : value)?.trim();
 };
 
-/** Every privacy signal of one request, decoded (docs/privacy.md, "How a request carries them"). */
+/** Every privacy signal of one request, decoded (docs/privacy.md, "How the signals reach the ad server"). */
 function readPrivacySignals(input: ConsentInput, vendorId: number): PrivacySignals {
   const { query, headers } = input;
   const regulations = privacyParam(query, 'regulations')?.toLowerCase().split(',');
