@@ -224,27 +224,31 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
-      // The serving, tracking and conversion suites again with every test server on the event log, on both
-      // databases; `npm run test:bus` adds the log's own suites on both (they set their own EVENTS_BUS, so
-      // `npm test` runs them in api-pglite and, the consumer's SQL, event-log.test.ts in api-postgres).
-      ...(['pglite', 'postgres'] as const).map((database) => {
-        const project = apiProject(database);
-        return {
-          ...project,
-          test: {
-            ...project.test,
-            name: `bus-${database}`,
-            include: optIn.includes('bus')
-              ? BUS_SUITES
-              : BUS_SUITES.filter((suite) => !suite.includes('/bus/')),
-            exclude: ['**/node_modules/**'],
-            env: {
-              TEST_DATABASE: database,
-              TEST_EVENTS_BUS: process.env.TEST_EVENTS_BUS ?? 'nats://127.0.0.1:4222',
+      // The serving, tracking and conversion suites again with every test server on the event log: in
+      // `npm test` on PostgreSQL (a fleet's log writes PostgreSQL: PGlite is one process's database);
+      // `npm run test:bus` runs them on PGlite too, and the log's own suites on both (they set their own
+      // EVENTS_BUS, so `npm test` runs them in api-pglite and, the consumer's SQL, event-log.test.ts in
+      // api-postgres). docs/testing.md, "The event log".
+      ...(optIn.includes('bus') ? (['pglite', 'postgres'] as const) : (['postgres'] as const)).map(
+        (database) => {
+          const project = apiProject(database);
+          return {
+            ...project,
+            test: {
+              ...project.test,
+              name: `bus-${database}`,
+              include: optIn.includes('bus')
+                ? BUS_SUITES
+                : BUS_SUITES.filter((suite) => !suite.includes('/bus/')),
+              exclude: ['**/node_modules/**'],
+              env: {
+                TEST_DATABASE: database,
+                TEST_EVENTS_BUS: process.env.TEST_EVENTS_BUS ?? 'nats://127.0.0.1:4222',
+              },
             },
-          },
-        };
-      }),
+          };
+        },
+      ),
       ...(optIn.includes('libreoffice')
         ? [
             {

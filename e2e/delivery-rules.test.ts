@@ -84,7 +84,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     try {
       await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     } catch {
-      throw new Error(`The rules editor stayed open after Save: ${await dialog.innerText()}`);
+      throw new Error(`The rules editor stayed open after Save: ${await dialog.textContent()}`);
     }
   }
 

@@ -186,14 +186,34 @@ describe('a real open-source player (Fluid Player) plays our tags on a publisher
         await route.continue();
       },
     );
+    // Every tracking call the player makes and the server's answer, for the message when a count is late.
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/serve/t/'))
+        log.push(`tracking: ${url.pathname} ${response.status()} at ${new Date().toISOString()}`);
+    });
+    const startAnswered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/serve/t/start',
+      { timeout: 30_000 },
+    );
     await page.goto(`${publisher.origin}/vpaid.html`);
     const layer = page.locator('.vpaid-click');
     await layer.waitFor({ state: 'visible', timeout: 20_000 }).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${log.join('\n')}`);
     });
+    // The player sends the start when the unit says AdVideoStart (the video's first frame); it is
+    // counted from the server's answer on, within the counter's flush (docs/testing.md, "The VPAID start").
+    const started = await startAnswered.catch((error: unknown) => {
+      throw new Error(`The player sent no start: ${String(error)}\n${log.join('\n')}`);
+    });
+    expect(started.status(), log.join('\n')).toBeLessThan(300);
+    const answeredAt = Date.now();
     await eventually(async () => expect((await counts(lives.vpaid ?? '')).start).toBe(1), 20_000).catch(
-      (error: unknown) => {
-        throw new Error(`${String(error)}\n${log.join('\n')}`);
+      async (error: unknown) => {
+        const seen = JSON.stringify(await counts(lives.vpaid ?? ''));
+        throw new Error(
+          `${String(error)}\n${Date.now() - answeredAt} ms after the start's answer the report had ${seen}\n${log.join('\n')}`,
+        );
       },
     );
     // The popup's wait and the click together, so a click that fails leaves no wait behind unhandled.

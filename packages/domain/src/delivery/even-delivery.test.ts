@@ -193,15 +193,33 @@ describe('even delivery: the gate (the hot path)', () => {
     expect(clientBudget(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
     const gate = new ThrottleGate();
     gate.reset(1, 23);
-    const flood = Array.from({ length: 300 }, () => gate.admit(0, 'bot-address'));
+    const flood = Array.from({ length: 300 }, () => gate.admit(0, ['bot-address']));
     expect(flood.filter(Boolean)).toHaveLength(2);
     // 20 browsers after it: each served, the budget left intact by the flood (21 left).
-    const browsers = Array.from({ length: 20 }, (_, index) => gate.admit(0, `browser-${index}`));
+    const browsers = Array.from({ length: 20 }, (_, index) => gate.admit(0, [`browser-${index}`]));
     expect(browsers.every(Boolean)).toBe(true);
     expect(gate.served).toBe(22);
     // A new period forgets what each client took.
     gate.reset(1, 23);
-    expect(gate.admit(0, 'bot-address')).toBe(true);
+    expect(gate.admit(0, ['bot-address'])).toBe(true);
+  });
+
+  it('an address and a device each take at most their share: a new device id a request from one address is no new client', () => {
+    const gate = new ThrottleGate();
+    gate.reset(1, 23);
+    // One address, a made-up device id each request: the address's share (2 of 23) holds.
+    const flood = Array.from({ length: 100 }, (_, index) =>
+      gate.admit(0, ['one-address', `device-${index}`]),
+    );
+    expect(flood.filter(Boolean)).toHaveLength(2);
+    // One device from many addresses: the device's share holds.
+    const roaming = Array.from({ length: 100 }, (_, index) =>
+      gate.admit(0, [`address-${index}`, 'one-device']),
+    );
+    expect(roaming.filter(Boolean)).toHaveLength(2);
+    // A refused request takes nothing from its other keys: device-2 (refused above, with one-address) still serves.
+    expect(gate.admit(0, ['address-x', 'device-2'])).toBe(true);
+    expect(gate.served).toBe(5);
   });
 });
 

@@ -125,7 +125,7 @@ export function processBudget(budget: number, ownRequests: number, fleetRequests
  * process served and saw since. `admit` is the hot path: a budget comparison and one random draw.
  */
 /**
- * The share of a period's budget one client (an address, or a device) may take at most: a browser-looking
+ * The share of a period's budget one client (an address, and a device) may take at most: a browser-looking
  * flood from one place cannot take a period's ads from everyone else (docs/serving.md, "Even delivery").
  */
 export const CLIENT_BUDGET_SHARE = 0.05;
@@ -146,18 +146,17 @@ export class ThrottleGate {
   private byClient = new Map<string | number, number>();
 
   /**
-   * Whether this request serves; `draw` is a uniform random number in [0, 1). A request of a `client`
-   * (a key of its address or device) that has taken its share of the period's budget is not served.
+   * Whether this request serves; `draw` is a uniform random number in [0, 1). A request whose client
+   * keys (its address's, and its device's when it carries one) include one that has taken its share of
+   * the period's budget is not served: a new device id a request from one address is no new client.
    */
-  admit(draw: number, client?: string | number): boolean {
+  admit(draw: number, clients: ReadonlyArray<string | number> = []): boolean {
     this.requests += 1;
     if (this.served >= this.budget || draw >= this.rate) return false;
-    if (client !== undefined) {
-      const taken = this.byClient.get(client) ?? 0;
-      if (taken >= clientBudget(this.budget)) return false;
-      if (this.byClient.size >= CLIENTS_PER_PERIOD) this.byClient.clear();
-      this.byClient.set(client, taken + 1);
-    }
+    const share = clientBudget(this.budget);
+    if (clients.some((client) => (this.byClient.get(client) ?? 0) >= share)) return false;
+    if (this.byClient.size + clients.length > CLIENTS_PER_PERIOD) this.byClient.clear();
+    for (const client of clients) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
     this.served += 1;
     return true;
   }

@@ -109,10 +109,14 @@ export class EvenThrottles {
   ) {}
 
   /**
-   * Whether this request of an evenly delivered campaign at `now` (ms) is served (else: throttled); a
-   * `client` (its address's or device's key) takes at most its share of the period's budget.
+   * Whether this request of an evenly delivered campaign at `now` (ms) is served (else: throttled); each
+   * of its `clients` (its address's key, its device's) takes at most its share of the period's budget.
    */
-  async admit(campaign: EvenCampaign, now: number, client?: string | number): Promise<boolean> {
+  async admit(
+    campaign: EvenCampaign,
+    now: number,
+    clients: ReadonlyArray<string | number> = [],
+  ): Promise<boolean> {
     let state = this.states.get(campaign.id);
     if (!state) {
       if (this.states.size >= 10_000) this.states.clear();
@@ -135,7 +139,7 @@ export class EvenThrottles {
       // Only the first throttle is waited for; later ones land while the old one answers.
       if (current.throttle === undefined) await current.computing;
     }
-    return state.gate.admit(this.random(), client);
+    return state.gate.admit(this.random(), clients);
   }
 
   /** The campaign's throttle as this process last computed it (the pacing answer's); undefined before. */

@@ -1,6 +1,7 @@
 // The gate's integrity (docs/serving.md, "The gate"), over real HTTP on both databases: invalid traffic
 // never spends an even delivery's budget (300 bot requests, then 20 browsers served as on a campaign
-// the bots never saw) and is counted apart; one address takes at most its share of a period's budget;
+// the bots never saw) and is counted apart; one address (whatever device ids it sends) and one device
+// take at most their share of a period's budget;
 // 20 simultaneous requests of one device under a cap of 3 serve 3 (the history appended under the row's
 // lock, not replaced); a placeholder device id is never a device and is counted; made-up ids from a
 // script write no row, a browser's are swept after the longest cap window; a blocked Referer refuses
@@ -128,6 +129,20 @@ describe(`the gate's integrity (${testStoresLabel()})`, () => {
       20,
     );
     expect(await notServed(campaignID)).toMatchObject({ adsServed: 22, notServedThrottled: 99 });
+  });
+
+  it('a new device id a request makes no new client: one address sending made-up ids gets its share, 2 of 23', async () => {
+    const { campaignID, live } = await evenCampaign('One address, many ids');
+    const flood = await inWaves(100, 20, (index) =>
+      ad(live, browser(9), `?ifa=${encodeURIComponent(deviceId(5000 + index))}`),
+    );
+    expect(flood.filter(Boolean)).toHaveLength(2);
+    // Other addresses, with ids or without, are served from what the flood left.
+    const others = await inWaves(20, 10, (index) =>
+      ad(live, browser(3000 + index), index % 2 === 0 ? `?ifa=${deviceId(6000 + index)}` : ''),
+    );
+    expect(others.filter(Boolean)).toHaveLength(20);
+    expect(await notServed(campaignID)).toMatchObject({ adsServed: 22, notServedThrottled: 98 });
   });
 
   const inApp = async (name: string, rules: Record<string, unknown>) => {

@@ -238,10 +238,11 @@ export async function passGate(
   const live = tag.live ?? (await ctx.liveCreatives.get(item.liveId));
   if (!live || request.answerable?.(live) === false) return refuse(tag.noCreativeKey, 'noCreative');
   if (!client.showsAd) return { live, position };
-  // the throttle, a client at most its share of the period's budget
+  // the throttle, an address and a device each at most its share of the period's budget
   if (!invalid && campaign.even !== null) {
     const device = jar?.deviceShareKey;
-    const admitted = await ctx.throttles.admit(campaign.even, now, device ?? client.addressKey());
+    const clients = device === undefined ? [client.addressKey()] : [client.addressKey(), device];
+    const admitted = await ctx.throttles.admit(campaign.even, now, clients);
     if (!admitted) return refuse(item.countKey, 'throttled');
   }
   // the ad with caps committed to the history (a device's may have reached its cap meanwhile)
