@@ -9,14 +9,25 @@ import { contractCalls } from '../test/contract-calls';
 import type { ContractWorld } from '../test/contract-calls/world';
 import { startServer, testDatabaseKind } from '../test/harness';
 import { signedInAdmin } from '../test/helpers';
+import { startWebhookReceiver } from '../test/peers';
 import { allRoutes } from './index';
 
 type Operation = { operationId: string; responses: Record<string, unknown> };
 
 describe(`the API contract on ${testDatabaseKind()}`, () => {
   const world = { assetID: '', liveID: '' } as ContractWorld;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   beforeAll(async () => {
-    world.server = await startServer();
+    // Webhooks go to a receiver of the test's own on loopback, never to another address.
+    receiver = await startWebhookReceiver(
+      () => 'whsec_unused',
+      () => 204,
+    );
+    world.webhookUrl = new URL(receiver.url).origin;
+    world.server = await startServer({
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_PORTS: receiver.port,
+    });
     const { client: admin, email } = await signedInAdmin(world.server);
     world.admin = admin;
     world.adminEmail = email;
@@ -34,7 +45,10 @@ describe(`the API contract on ${testDatabaseKind()}`, () => {
     });
     world.creativeID = creative.body.data?.id ?? '';
   });
-  afterAll(() => world.server.close());
+  afterAll(async () => {
+    await world.server?.close();
+    await receiver?.close();
+  });
 
   it('declares every route from an entry of the domain contract, each entry once', () => {
     const entries = new Set<CallContract>(Object.values(contract));

@@ -9,15 +9,15 @@ export function alertCalls(world: ContractWorld): Calls {
   const rules = ['delivery-drop', 'delivery-spike', 'no-delivery'] as const;
   let alerts = 0;
   const newAlert = () => openAlert(world.server, world.campaignID, rules[alerts++] ?? 'no-delivery');
-  /** A webhook endpoint of the admin's (a public address: no DNS); answers its id. */
+  /** A webhook endpoint of the admin's (the world's loopback receiver); answers its id. */
   const newWebhook = async () =>
-    (await world.admin.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/hooks' })).body.data
+    (await world.admin.post<{ id: string }>('/v1/webhooks', { url: `${world.webhookUrl}/hooks` })).body.data
       ?.id ?? '';
   /** An endpoint of another account (what the admin calls on endpoints act on): its id and its owner's. */
   const othersWebhook = async () => {
     const { client } = await signedInUser(world.server);
     const userID = (await client.get<{ user: { id: string } }>('/me')).body.data?.user.id ?? '';
-    const made = await client.post<{ id: string }>('/v1/webhooks', { url: 'https://93.184.215.14/theirs' });
+    const made = await client.post<{ id: string }>('/v1/webhooks', { url: `${world.webhookUrl}/theirs` });
     return { userID, id: made.body.data?.id ?? '' };
   };
   return {
@@ -45,11 +45,11 @@ export function alertCalls(world: ContractWorld): Calls {
       return world.admin.get('/v1/webhooks');
     },
     postV1Webhooks: () =>
-      world.admin.post('/v1/webhooks', { url: 'https://93.184.215.14/contract', description: 'Contract' }),
+      world.admin.post('/v1/webhooks', { url: `${world.webhookUrl}/contract`, description: 'Contract' }),
     putV1Webhooks: async () =>
       world.admin.put('/v1/webhooks', {
         id: await newWebhook(),
-        url: 'https://93.184.215.14/moved',
+        url: `${world.webhookUrl}/moved`,
         enabled: false,
       }),
     deleteV1Webhooks: async () => world.admin.delete(`/v1/webhooks?id=${await newWebhook()}`),

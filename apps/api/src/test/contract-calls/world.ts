@@ -11,6 +11,9 @@ export interface ContractWorld {
   creativeID: string;
   assetID: string;
   liveID: string;
+  /** A webhook receiver on loopback, allowed by the server's WEBHOOK_ALLOWED_HOSTS: the calls' endpoints
+   * point at it, so a test delivery or an alert's never leaves this machine. */
+  webhookUrl: string;
 }
 
 export type Calls = Record<string, () => Promise<{ httpStatus: number; body: Record<string, unknown> }>>;
