@@ -16,8 +16,8 @@ import { baseURL, useBrowser } from './support/browser';
 import { ALL_TIME } from './support/constants';
 import {
   api,
+  campaignWithBanner,
   type Publisher,
-  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -130,26 +130,7 @@ describe('consent in Chromium: a real CMP on a publisher page of another origin,
   beforeAll(async () => {
     publisher = await startPublisher({ '/article.html': article }, tcfModules, 'localhost');
     session = await signIn(baseURL());
-    campaignID = (await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'Consent journey' }))
-      .id;
-    const banner = await publishedCreative(
-      session,
-      {
-        campaignID,
-        name: 'Rectangle',
-        type: 'Banner',
-        width: 300,
-        height: 250,
-        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
-      },
-      [
-        {
-          name: 'banner.png',
-          bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
-        },
-      ],
-    );
-    tag = banner.tag;
+    ({ campaignID, tag } = await campaignWithBanner(session, 'Consent journey', publisher.origin));
     await api(session, 'PUT', '/v1/campaign/deliveryRules', {
       campaignID,
       rules: { frequencyCaps: [{ count: 3, period: 'day' }] },

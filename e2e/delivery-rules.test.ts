@@ -5,19 +5,16 @@
 // current hour refuses the ad, and once the editor puts the hour back the ad shows. The estimate in the
 // editor follows each rule ticked on the demo campaign's week of history: each figure it shows is the
 // API's answer for the rules on screen at that moment.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
 import { baseURL, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import {
   api,
+  campaignWithBanner,
   demoCreative,
   type Publisher,
-  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -40,26 +37,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
         `<!doctype html><html><head><title>News</title></head><body><h1>Today</h1>${tag}<p>More text.</p></body></html>`,
     });
     session = await signIn(baseURL());
-    campaignID = (await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'Rules journey' }))
-      .id;
-    const banner = await publishedCreative(
-      session,
-      {
-        campaignID,
-        name: 'Rectangle',
-        type: 'Banner',
-        width: 300,
-        height: 250,
-        trackers: { click: [{ type: 'redirect', url: `${publisher.origin}/landing` }] },
-      },
-      [
-        {
-          name: 'banner.png',
-          bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
-        },
-      ],
-    );
-    tag = banner.tag;
+    ({ campaignID, tag } = await campaignWithBanner(session, 'Rules journey', publisher.origin));
   });
   afterAll(async () => publisher?.close());
 

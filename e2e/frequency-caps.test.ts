@@ -8,21 +8,18 @@
 // history and reach cookie are; and the campaign's reach counts the browser once on each site: two
 // (docs/reports.md, "Reach"). Three sites on loopback, each a secure context over http: the product at 127.0.0.1,
 // the publishers at localhost and [::1].
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { FREQUENCY_COOKIE, REACH_COOKIE } from '@adconsole/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../scripts/lib.mjs';
 import { baseURL, useBrowser } from './support/browser';
 import { ALL_TIME } from './support/constants';
 import {
   api,
+  campaignWithBanner,
   eventually,
   type Publisher,
-  publishedCreative,
   type Session,
   signIn,
   startPublisher,
@@ -96,28 +93,11 @@ describe('frequency caps in Chromium with third-party cookies blocked: 3 a day p
       await startPublisher({ '/article.html': article }, undefined, '[::1]'),
     );
     session = await signIn(baseURL());
-    campaignID = (await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name: 'Capped journey' }))
-      .id;
-    const banner = await publishedCreative(
+    ({ campaignID, creativeID, tag } = await campaignWithBanner(
       session,
-      {
-        campaignID,
-        name: 'Rectangle',
-        type: 'Banner',
-        width: 300,
-        height: 250,
-        // A landing page (never opened here): publishing needs one.
-        trackers: { click: [{ type: 'redirect', url: `${publishers[0]?.origin}/landing` }] },
-      },
-      [
-        {
-          name: 'banner.png',
-          bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
-        },
-      ],
-    );
-    tag = banner.tag;
-    creativeID = banner.id;
+      'Capped journey',
+      publishers[0]?.origin ?? '',
+    ));
     await api(session, 'PUT', '/v1/campaign/deliveryRules', {
       campaignID,
       rules: { frequencyCaps: [{ count: 3, period: 'day' }] },

@@ -1,9 +1,12 @@
 // What the serving journeys share: the demo admin's API session (fetch with its cookie), polling for
 // counts that land moments after a beacon, and a publisher's site on its own origin with a platform's
 // click tracker in front of the advertiser's landing page.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buildTag } from '@adconsole/domain';
+import { root } from '../../scripts/lib.mjs';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './constants';
 
 export interface Session {
@@ -202,4 +205,34 @@ export async function publishedCreative(
   });
   if (!tag.ok) throw new Error(tag.error);
   return { id: creative.id, live, tag: tag.tag };
+}
+
+/**
+ * A new campaign named `name` with the demo's 300x250 banner ('Rectangle') published in it, its landing
+ * page on `landingOrigin` (never opened: publishing needs one): the campaign's id and the banner's.
+ */
+export async function campaignWithBanner(
+  session: Session,
+  name: string,
+  landingOrigin: string,
+): Promise<{ campaignID: string; creativeID: string; tag: string }> {
+  const { id: campaignID } = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name });
+  const banner = await publishedCreative(
+    session,
+    {
+      campaignID,
+      name: 'Rectangle',
+      type: 'Banner',
+      width: 300,
+      height: 250,
+      trackers: { click: [{ type: 'redirect', url: `${landingOrigin}/landing` }] },
+    },
+    [
+      {
+        name: 'banner.png',
+        bytes: readFileSync(path.join(root, 'apps/api/src/services/demo/demo-assets/banner.png')),
+      },
+    ],
+  );
+  return { campaignID, creativeID: banner.id, tag: banner.tag };
 }
