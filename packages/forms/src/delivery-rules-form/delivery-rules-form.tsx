@@ -20,7 +20,7 @@ import {
   zoneWords,
 } from '@adconsole/domain';
 import { Button, cn, Field, Switch, Textarea } from '@adconsole/ui';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { FormStatus } from '../lib/form-status';
@@ -57,6 +57,15 @@ export interface DeliveryRulesFormProps {
   beforeSubmit?: ReactNode;
   serverError?: string | null;
   successMessage?: string | null;
+  /** Whether what the form would send differs from the rules it opened with, each time that changes. */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
+  /** A Cancel button beside Save (a dialog's way out; the page asks before dropping edits). */
+  onCancel?: (() => void) | undefined;
+  /**
+   * Save and Cancel in a footer at the bottom of the scrolling box the form fills (a dialog's), so the
+   * estimate growing or shrinking above them never moves them.
+   */
+  stickyActions?: boolean;
   className?: string;
 }
 
@@ -140,6 +149,9 @@ export function DeliveryRulesForm({
   beforeSubmit,
   serverError,
   successMessage,
+  onDirtyChange,
+  onCancel,
+  stickyActions = false,
   className,
 }: DeliveryRulesFormProps) {
   const target = (level === 'campaign'
@@ -171,6 +183,15 @@ export function DeliveryRulesForm({
     const parsed = safeParseWithMessages(target, JSON.parse(candidate));
     if (parsed.success) rulesChanged.current?.(parsed.data as DeliveryRules);
   }, [candidate, target]);
+  // Dirty: what the form would send is not what it opened with (a line's spaces, a cell toggled and
+  // toggled back, do not count).
+  const [opened] = useState(() => JSON.stringify(rulesOf(formValuesOf(rules), level)));
+  const dirty = candidate !== opened;
+  const dirtyChanged = useRef(onDirtyChange);
+  dirtyChanged.current = onDirtyChange;
+  useEffect(() => {
+    dirtyChanged.current?.(dirty);
+  }, [dirty]);
 
   const listField = (rule: (typeof LIST_RULES)[number]) => (
     <Controller
@@ -263,7 +284,7 @@ export function DeliveryRulesForm({
       onSubmit={handleSubmit(async (request) => {
         await onSubmit(request as DeliveryRules);
       })}
-      className={cn('grid gap-4', className)}
+      className={cn(stickyActions ? 'flex flex-col gap-4' : 'grid gap-4', className)}
       data-slot="delivery-rules-form"
     >
       <FormStatus serverError={serverError} successMessage={successMessage} errors={errors} />
@@ -286,7 +307,7 @@ export function DeliveryRulesForm({
               level === 'campaign'
                 ? {
                     serves: values.uncappableServes,
-                    onChange: (serves) => setValue('uncappableServes', serves),
+                    onChange: (serves) => setValue('uncappableServes', serves, { shouldDirty: true }),
                   }
                 : undefined
             }
@@ -295,9 +316,22 @@ export function DeliveryRulesForm({
       />
       <EstimateNote state={estimate} />
       {beforeSubmit}
-      <Button type="submit" loading={isSubmitting} className="justify-self-start">
-        Save delivery rules
-      </Button>
+      <div
+        data-slot="delivery-rules-actions"
+        className={cn(
+          'flex flex-wrap gap-2',
+          stickyActions && 'sticky -bottom-6 -mx-6 -mb-6 mt-auto border-t bg-background px-6 pt-4 pb-6',
+        )}
+      >
+        <Button type="submit" loading={isSubmitting}>
+          Save delivery rules
+        </Button>
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -30,6 +30,11 @@ export interface ConfirmDialogProps {
   /** `danger` for what takes something away for good (a delete, a revoke): the confirming button is red. */
   tone?: 'default' | 'danger';
   onConfirm: () => void;
+  /**
+   * Where focus goes once it closes (Radix's `onCloseAutoFocus`): by default back to the trigger; a
+   * question without one can send it back where the reader was (prevent the event, then focus).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -46,11 +51,12 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'default',
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
+      <AlertDialogContent {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

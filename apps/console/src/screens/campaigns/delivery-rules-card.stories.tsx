@@ -1,7 +1,8 @@
 import type { CampaignDeliveryRules, DeliveryTest } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { DeliveryRulesCard } from './delivery-rules-card';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { DeliveryRulesCard, type DeliveryRulesCardProps } from './delivery-rules-card';
 import { forecastAnswer, SAME_TARGETING } from './forecast-fixtures';
 
 const RULES: CampaignDeliveryRules = {
@@ -196,6 +197,133 @@ export const EditingACreativeNoForecast: Story = {
       name: 'Delivery rules of Mobile banner',
     });
     await expect(within(dialog).queryByRole('region', { name: 'Inventory forecast' })).toBeNull();
+  },
+};
+
+/** The campaign's editor: one hour of Saturday switched on, then Escape asks before dropping it. */
+export const DiscardAsked: Story = {
+  parameters: { overlay: true },
+  args: { initialTarget: { level: 'campaign' } },
+  play: async ({ args }) => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sat 10:00' }));
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Discard your changes to the delivery rules?',
+    });
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+    await expect(within(question).getByRole('button', { name: 'Discard' })).toBeVisible();
+    await expect(args.onEditing).not.toHaveBeenCalledWith(undefined, undefined);
+  },
+};
+
+/**
+ * Keep editing goes back to the edit (focus where it was); ×, Cancel and a click beside the dialog ask
+ * too; Discard closes without saving. Reverting the edit by hand makes the form clean again: it closes.
+ */
+export const DiscardOrKeepEditing: Story = {
+  args: { initialTarget: { level: 'campaign' } },
+  tags: ['no-visual'],
+  play: async ({ args }) => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const saturday = within(dialog).getByRole('button', { name: 'Sat 10:00' });
+    await userEvent.click(saturday);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(saturday).toHaveFocus());
+    await expect(saturday).toHaveAttribute('aria-pressed', 'true');
+    for (const close of [
+      () => userEvent.click(within(dialog).getByRole('button', { name: 'Close' })),
+      () => userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })),
+      () => userEvent.click(document.querySelector('[data-slot="dialog-overlay"]') as HTMLElement),
+    ]) {
+      await close();
+      await screen.findByRole('alertdialog');
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await expect(screen.getByRole('dialog', { name: 'Delivery rules of the campaign' })).toBeVisible();
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await expect(args.onEditing).toHaveBeenLastCalledWith(undefined, undefined);
+  },
+};
+
+/** Without edits (or with one undone) Escape closes at once: there is nothing to lose. */
+export const ClosesAtOnceWhenClean: Story = {
+  args: { initialTarget: { level: 'creative', creativeID: 'cr2', name: 'Mobile banner' } },
+  tags: ['no-visual'],
+  play: async ({ args }) => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of Mobile banner' });
+    const cell = within(dialog).getByRole('button', { name: 'Sun 23:00' });
+    await userEvent.click(cell);
+    await userEvent.click(cell);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(args.onEditing).toHaveBeenLastCalledWith(undefined, undefined);
+  },
+};
+
+/** The page's estimate: "Estimating…" on each edit, then a longer answer. */
+function EstimatingCard(props: DeliveryRulesCardProps) {
+  const [estimate, setEstimate] = useState<DeliveryRulesCardProps['estimate']>(undefined);
+  return (
+    <DeliveryRulesCard
+      {...props}
+      estimate={estimate}
+      onEditing={(target, rules) => {
+        props.onEditing(target, rules);
+        setEstimate({ status: 'loading' });
+        setTimeout(
+          () =>
+            setEstimate({
+              status: 'ready',
+              estimate: {
+                from: '2026-11-19T10:00:00.000Z',
+                to: '2026-11-26T10:00:00.000Z',
+                impressions: 84_210,
+                share: 0.3812,
+                basis: 'campaign',
+                rules: [
+                  { rule: 'countries', share: 0.71, read: true },
+                  { rule: 'daypart', share: 0.647, read: true },
+                ],
+              },
+            }),
+          100,
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * Save stays where it is while the estimate shrinks to "Estimating…" and grows back: the dialog's
+ * buttons are in a footer at its bottom, the form scrolling above them.
+ */
+export const SaveStaysPut: Story = {
+  parameters: { overlay: true },
+  args: {
+    initialTarget: { level: 'campaign' },
+    forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
+  },
+  render: (args) => <EstimatingCard {...args} />,
+  play: async () => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const save = within(dialog).getByRole('button', { name: 'Save delivery rules' });
+    await within(dialog).findByText(/About 38 % of the last 7 days’ impressions/);
+    const before = save.getBoundingClientRect();
+    await expect(Math.round(before.bottom)).toBeGreaterThan(dialog.getBoundingClientRect().bottom - 80);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Evenings 18-24' }));
+    await within(dialog).findByText('Estimating from the last 7 days…');
+    await expect(save.getBoundingClientRect().top).toBe(before.top);
+    await within(dialog).findByText(/About 38 % of the last 7 days’ impressions/);
+    await expect(save.getBoundingClientRect().top).toBe(before.top);
+    (within(dialog).getByRole('button', { name: 'Evenings 18-24' }) as HTMLElement).blur();
   },
 };
 

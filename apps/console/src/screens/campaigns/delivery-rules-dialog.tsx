@@ -1,11 +1,21 @@
 // The delivery rules editor in a dialog (docs/console.md, "Delivery rules"): the forms package's
 // DeliveryRulesForm for the campaign or one of its creatives, the estimate of the rules being edited
 // beside it and, for the campaign's own rules, the inventory forecast of its flight and goal with them
-// (forecast-panel.tsx); the server's refusal kept in the form; it closes once saved. Props in, no fetching.
+// (forecast-panel.tsx); the server's refusal kept in the form; it closes once saved. With edits not saved,
+// Escape, ×, Cancel and a click beside it first ask whether to discard them ("Keep editing" focused);
+// without, it closes at once. Save and Cancel stay at the dialog's bottom, wherever the estimate and the
+// forecast above them grow. Props in, no fetching.
 import { type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import { DeliveryRulesForm, type EstimateState } from '@adconsole/forms';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
-import { useState } from 'react';
+import {
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@adconsole/ui';
+import { useRef, useState } from 'react';
 import { ForecastPanel, type ForecastState } from './forecast-panel';
 
 /** What is being edited: the campaign's rules, or one creative's. */
@@ -32,6 +42,18 @@ export function DeliveryRulesDialog({
   onClose: () => void;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  // Where focus was when the question opened, to go back to on "Keep editing".
+  const returnTo = useRef<HTMLElement | null>(null);
+  const close = () => {
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(true);
+  };
   const save = async (next: DeliveryRules) => {
     setServerError(null);
     try {
@@ -42,8 +64,9 @@ export function DeliveryRulesDialog({
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+      {/* As tall as the window allows, whatever the form holds: the footer's Save stays where it is. */}
+      <DialogContent className="h-[90vh] max-h-[90vh] scroll-pb-24 grid-rows-[auto_1fr] overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>
             {target.level === 'campaign'
@@ -64,6 +87,23 @@ export function DeliveryRulesDialog({
           onRulesChange={onRulesChange}
           serverError={serverError}
           onSubmit={save}
+          onDirtyChange={setDirty}
+          onCancel={close}
+          stickyActions
+        />
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          title="Discard your changes to the delivery rules?"
+          description="The rules stay as they were saved; your edits in this dialog are lost."
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          tone="danger"
+          onConfirm={onClose}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnTo.current?.focus();
+          }}
         />
       </DialogContent>
     </Dialog>
