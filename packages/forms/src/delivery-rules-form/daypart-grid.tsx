@@ -1,9 +1,17 @@
 // The daypart of the delivery rules form: a week of hours in the campaign's timezone, Monday first, each
 // hour a toggle button; a day's name toggles its whole day, an hour's number that hour every day, and
 // three presets set the common ones. What is on serves.
+// Pressing a cell and moving over others (mouse, pen or touch) sets every cell of the rectangle from the
+// first cell to the one under the pointer to what the first cell toggled to, as in GAM's and CM360's
+// grids; letting go anywhere, in the grid or outside it, ends the drag. A plain click toggles one cell, and
+// so do Enter and Space on the focused cell (each cell stays a toggle button for the keyboard and screen
+// readers).
 import { Button, cn } from '@adconsole/ui';
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef } from 'react';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** The stored days (0 Monday) in the order they are drawn. */
+const ORDER = [0, 1, 2, 3, 4, 5, 6];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const two = (hour: number) => String(hour).padStart(2, '0');
 
@@ -26,10 +34,87 @@ export interface DaypartGridProps {
   error?: string | undefined;
 }
 
+/** A cell as drawn: its row (the day's place in the drawn order) and hour. */
+interface Cell {
+  row: number;
+  hour: number;
+}
+/** A drag in progress: the pointer, the cell it started on, the one it is over, and the grid before it. */
+interface Drag {
+  pointerId: number;
+  from: Cell;
+  to: Cell;
+  on: boolean;
+  before: boolean[][];
+}
+
+/** The cell an element is (a cell's button carries its row and hour). */
+function cellOf(target: EventTarget | null): Cell | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const button = target.closest<HTMLElement>('[data-daypart-cell]');
+  const row = Number(button?.dataset.row);
+  const hour = Number(button?.dataset.hour);
+  return button && Number.isInteger(row) && Number.isInteger(hour) ? { row, hour } : undefined;
+}
+
+/** `before` with every cell of the rectangle between the drag's two cells set to its state. */
+function painted({ from, to, on, before }: Drag): boolean[][] {
+  const [top, bottom] = [Math.min(from.row, to.row), Math.max(from.row, to.row)];
+  const [left, right] = [Math.min(from.hour, to.hour), Math.max(from.hour, to.hour)];
+  const days = new Set(ORDER.slice(top, bottom + 1));
+  return before.map((hours, day) =>
+    days.has(day) ? hours.map((cell, hour) => (hour >= left && hour <= right ? on : cell)) : hours,
+  );
+}
+
 export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) {
   const set = (cells: (day: number, hour: number) => boolean | undefined) =>
     onChange(value.map((hours, day) => hours.map((on, hour) => cells(day, hour) ?? on)));
   const hoursOn = value.reduce((sum, day) => sum + day.filter(Boolean).length, 0);
+
+  const drag = useRef<Drag | null>(null);
+  const change = useRef(onChange);
+  change.current = onChange;
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    const move = (event: PointerEvent) => {
+      const current = drag.current;
+      if (!current || event.pointerId !== current.pointerId) return;
+      const cell = cellOf(event.target);
+      if (!cell || !tbody.current?.contains(event.target as Node)) return;
+      if (cell.row === current.to.row && cell.hour === current.to.hour) return;
+      current.to = cell;
+      change.current(painted(current));
+    };
+    const end = (event: PointerEvent) => {
+      const current = drag.current;
+      if (!current || event.pointerId !== current.pointerId) return;
+      drag.current = null;
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+    };
+  }, []);
+
+  const press = (event: ReactPointerEvent<HTMLButtonElement>) => {
+    if (event.button !== 0 || drag.current) return;
+    const cell = cellOf(event.currentTarget);
+    if (!cell) return;
+    // A touch captures the pointer to the cell it started on: released, the moves report the cell
+    // under the finger.
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
+    const before = value.map((hours) => [...hours]);
+    const on = before[ORDER[cell.row] as number]?.[cell.hour] !== true;
+    drag.current = { pointerId: event.pointerId, from: cell, to: cell, on, before };
+    onChange(painted(drag.current));
+  };
+
   return (
     <fieldset className="grid gap-2 rounded-lg border p-3" aria-describedby="daypart-help">
       <legend className="font-medium text-sm">Daypart</legend>
@@ -51,7 +136,7 @@ export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) 
         ))}
       </div>
       <div className="overflow-x-auto">
-        <table className="border-separate border-spacing-0.5 text-xs">
+        <table className="select-none border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">Hours of the week that serve</caption>
           <thead>
             <tr>
@@ -73,41 +158,53 @@ export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) 
               ))}
             </tr>
           </thead>
-          <tbody>
-            {DAYS.map((name, day) => (
-              <tr key={name}>
-                <th scope="row" className="pr-1 text-left font-normal text-muted-foreground">
-                  <button
-                    type="button"
-                    className="rounded-sm px-1 hover:bg-muted"
-                    aria-label={`All of ${name}`}
-                    onClick={() => {
-                      const on = !value[day]?.every(Boolean);
-                      set((other) => (other === day ? on : undefined));
-                    }}
-                  >
-                    {name}
-                  </button>
-                </th>
-                {HOURS.map((hour) => {
-                  const on = value[day]?.[hour] === true;
-                  return (
-                    <td key={hour} className="p-0">
-                      <button
-                        type="button"
-                        aria-pressed={on}
-                        aria-label={`${name} ${two(hour)}:00`}
-                        className={cn(
-                          'block size-6 rounded-sm border',
-                          on ? 'border-primary bg-primary' : 'border-border bg-background hover:bg-muted',
-                        )}
-                        onClick={() => set((d, h) => (d === day && h === hour ? !on : undefined))}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+          <tbody ref={tbody}>
+            {ORDER.map((day, row) => {
+              const name = DAYS[day] as string;
+              return (
+                <tr key={name}>
+                  <th scope="row" className="pr-1 text-left font-normal text-muted-foreground">
+                    <button
+                      type="button"
+                      className="rounded-sm px-1 hover:bg-muted"
+                      aria-label={`All of ${name}`}
+                      onClick={() => {
+                        const on = !value[day]?.every(Boolean);
+                        set((other) => (other === day ? on : undefined));
+                      }}
+                    >
+                      {name}
+                    </button>
+                  </th>
+                  {HOURS.map((hour) => {
+                    const on = value[day]?.[hour] === true;
+                    return (
+                      <td key={hour} className="p-0">
+                        <button
+                          type="button"
+                          aria-pressed={on}
+                          aria-label={`${name} ${two(hour)}:00`}
+                          data-daypart-cell=""
+                          data-row={row}
+                          data-hour={hour}
+                          className={cn(
+                            'block size-6 touch-none rounded-sm border',
+                            on ? 'border-primary bg-primary' : 'border-border bg-background hover:bg-muted',
+                          )}
+                          onPointerDown={press}
+                          onClick={(event) => {
+                            // A pointer's click (detail 1 and up) was its press, done already; Enter,
+                            // Space and a screen reader's action click with detail 0.
+                            if (event.detail > 0) return;
+                            set((d, h) => (d === day && h === hour ? !on : undefined));
+                          }}
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -316,4 +316,95 @@ export const NothingToEstimateFrom: Story = {
   },
 };
 
+/** Whether each named daypart cell is on. */
+const cellsOn = (
+  canvas: { getByRole: (role: string, options: { name: string }) => HTMLElement },
+  names: string[],
+) => names.map((name) => canvas.getByRole('button', { name }).getAttribute('aria-pressed') === 'true');
+
+/**
+ * A mouse drag: pressed on Sat 08:00 (off, so it paints on), over to Sun 12:00 and back to Sun 11:00 (the
+ * rectangle shrinks with it), let go outside the grid; the pointer moving on over cells afterwards paints
+ * nothing. Saturday and Sunday 08-11 are on: 8 more hours.
+ */
+export const DragAcrossCells: Story = {
+  args: { rules: GERMAN_MOBILE_WEEKDAYS },
+  play: async ({ canvas, args }) => {
+    const cell = (name: string) => canvas.getByRole('button', { name });
+    await userEvent.pointer([
+      { keys: '[MouseLeft>]', target: cell('Sat 08:00') },
+      { target: cell('Sat 09:00') },
+      { target: cell('Sun 12:00') },
+      { target: cell('Sun 11:00') },
+      { keys: '[/MouseLeft]', target: canvas.getByText('Daypart') },
+      { target: cell('Sun 15:00') },
+    ]);
+    await expect(cellsOn(canvas, ['Sat 08:00', 'Sat 11:00', 'Sun 08:00', 'Sun 11:00'])).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await expect(cellsOn(canvas, ['Sat 07:00', 'Sat 12:00', 'Sun 12:00', 'Sun 15:00'])).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await expect(canvas.getByText(/68 of 168/)).toBeVisible();
+    await waitFor(() =>
+      expect(args.onRulesChange).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          daypart: weekdays.map((hours, day) =>
+            hours.map((on, hour) => on || (day >= 5 && hour >= 8 && hour < 12)),
+          ),
+        }),
+      ),
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** A finger's drag from an hour that is on (Mon 10:00) to Wed 14:00 switches the rectangle off: 15 hours. */
+export const DragByTouch: Story = {
+  args: { rules: GERMAN_MOBILE_WEEKDAYS },
+  play: async ({ canvas }) => {
+    const cell = (name: string) => canvas.getByRole('button', { name });
+    await userEvent.pointer([
+      { keys: '[TouchA>]', target: cell('Mon 10:00') },
+      { pointerName: 'TouchA', target: cell('Tue 12:00') },
+      { pointerName: 'TouchA', target: cell('Wed 14:00') },
+      { keys: '[/TouchA]', target: cell('Wed 14:00') },
+    ]);
+    await expect(cellsOn(canvas, ['Mon 10:00', 'Mon 14:00', 'Wed 10:00', 'Wed 14:00', 'Tue 12:00'])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await expect(cellsOn(canvas, ['Mon 09:00', 'Mon 15:00', 'Thu 12:00'])).toEqual([true, true, true]);
+    await expect(canvas.getByText(/45 of 168/)).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** A click toggles one cell; Enter and Space on a focused cell toggle it too, once each. */
+export const ClickAndKeysToggleOne: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvas }) => {
+    const saturday3 = canvas.getByRole('button', { name: 'Sat 03:00' });
+    await userEvent.click(saturday3);
+    await expect(saturday3).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByText(/167 of 168/)).toBeVisible();
+    const saturday4 = canvas.getByRole('button', { name: 'Sat 04:00' });
+    saturday4.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(saturday4).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.keyboard(' ');
+    await expect(saturday4).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText(/167 of 168/)).toBeVisible();
+  },
+};
+
 export const WithRulesAndEstimateDark: Story = { ...WithRulesAndEstimate, globals: { theme: 'dark' } };
