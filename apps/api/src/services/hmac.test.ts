@@ -3,7 +3,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from './demo/seeded-random';
-import { hmac22, libraryHmac22, paddedHmac22, setLibraryHmac } from './hmac';
+import { hmac22, hmacHex16, libraryHmac22, paddedHmac22, setLibraryHmac } from './hmac';
+import { randomSlice } from './random-pool';
 
 const random = mulberry32(20261127);
 const ALPHABET = ['a', 'Z', '|', '0', ':', '.', '-', 'é', '€', '😀', '\u0000', ' '];
@@ -49,5 +50,34 @@ describe('HMAC-SHA-256 cut to 22 characters', () => {
     expect(values.map((value) => hmac22(key, value))).toEqual(hashed);
     setLibraryHmac(false);
     expect(hmac22).toBe(paddedHmac22);
+  });
+
+  it("a reach identity's hash is the first 8 bytes of the same HMAC in hex: what earlier builds wrote into the stored sketches (the 22 characters decoded), short texts and ones past the padded buffer", () => {
+    for (const keyBytes of [32, 65]) {
+      const key = randomBytes(keyBytes);
+      for (let round = 0; round < 200; round += 1) {
+        const value = round === 199 ? text(2000) : text(Math.floor(random() * 80));
+        const earlier = Buffer.from(nodeHmac(key, value), 'base64url').subarray(0, 8).toString('hex');
+        expect(hmacHex16(key, value)).toBe(earlier);
+        expect(hmacHex16(key, value)).toMatch(/^[0-9a-f]{16}$/);
+      }
+    }
+  });
+});
+
+describe('the pool of random bytes', () => {
+  it('hands each byte out once: 2,000 ids of 16 bytes across several refills are all different, and none is all zeros', () => {
+    const ids = new Set<string>();
+    for (let index = 0; index < 2_000; index += 1) {
+      const slice = randomSlice(16);
+      expect(slice.length).toBe(16);
+      expect(slice.some((byte) => byte !== 0)).toBe(true);
+      ids.add(slice.toString('hex'));
+    }
+    expect(ids.size).toBe(2_000);
+  });
+
+  it('refuses a request larger than the pool rather than hand out bytes twice', () => {
+    expect(() => randomSlice(4097)).toThrow(/at most 4096/);
   });
 });

@@ -41,17 +41,29 @@ function padsFor(secret: Buffer): Pads {
 }
 
 /**
- * The same HMAC through the key's padded blocks: two one-shot hashes over a buffer made once per secret,
- * no object per call. Synchronous, so one buffer per secret serves every call.
+ * The HMAC through the key's padded blocks, the digest in `encoding`: two one-shot hashes over a buffer
+ * made once per secret, no object per call. Synchronous, so one buffer per secret serves every call.
+ * Undefined for a text that might not fit (a UTF-16 unit is at most 3 UTF-8 bytes): the caller takes
+ * the library's path.
  */
-export function paddedHmac22(secret: Buffer, text: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: a text that might not fit takes the general path.
-  if (text.length * 3 > PADDED_TEXT_BYTES) return libraryHmac22(secret, text);
+function paddedDigest(secret: Buffer, text: string, encoding: 'base64url' | 'hex'): string | undefined {
+  if (text.length * 3 > PADDED_TEXT_BYTES) return undefined;
   const { inner, outer } = padsFor(secret);
   const length = inner.write(text, 64, 'utf8');
   hash('sha256', inner.subarray(0, 64 + length), 'buffer').copy(outer, 64);
-  return hash('sha256', outer, 'base64url').slice(0, 22);
+  return hash('sha256', outer, encoding);
 }
+
+/** HMAC-SHA-256 of `text` through the padded blocks, its first 22 base64url characters. */
+export const paddedHmac22 = (secret: Buffer, text: string): string =>
+  paddedDigest(secret, text, 'base64url')?.slice(0, 22) ?? libraryHmac22(secret, text);
+
+/**
+ * HMAC-SHA-256 of `text`, its first 8 bytes as 16 hex digits (a reach identity's 64-bit hash): the
+ * digest written once as hex, no base64 text decoded again. The same bytes as the first 8 of hmac22's.
+ */
+export const hmacHex16 = (secret: Buffer, text: string): string =>
+  (paddedDigest(secret, text, 'hex') ?? createHmac('sha256', secret).update(text).digest('hex')).slice(0, 16);
 
 /** HMAC-SHA-256 of `text` with `secret`, its first 22 base64url characters: the path the switch names. */
 export let hmac22: (secret: Buffer, text: string) => string = paddedHmac22;

@@ -107,11 +107,13 @@ export class RequestCounter {
     const bucket = now - (now % QUARTER_MS);
     const kind = identity?.kind ?? 'none';
     const day = zone === undefined ? undefined : this.localDay(zone, now);
-    this.reachRow(campaignId, liveId, kind, bucket, day).ads += 1;
-    this.reachRow(campaignId, '', kind, bucket, day).ads += 1;
-    if (identity !== undefined) {
-      (this.reachRow(campaignId, liveId, kind, bucket).hashes as Set<string>).add(identity.hash);
-      (this.reachRow(campaignId, '', kind, bucket).hashes as Set<string>).add(identity.hash);
+    // The live creative's row and the whole campaign's: each looked up once.
+    for (const row of [
+      this.reachRow(campaignId, liveId, kind, bucket, day),
+      this.reachRow(campaignId, '', kind, bucket, day),
+    ]) {
+      row.ads += 1;
+      if (identity !== undefined) (row.hashes as Set<string>).add(identity.hash);
     }
     this.soon();
   }

@@ -45,12 +45,15 @@ export class RequestFactsCounter {
   /** One request to a tag of `campaignId` at `now` (ms), with its facts, answered with `outcome`. */
   add(campaignId: string, given: DeliveryFacts, outcome: RequestOutcome, now: number): void {
     const bucket = now - (now % HOUR_MS);
-    const facts = { ...given, site: this.siteOf(campaignId, given.site, bucket) };
+    // The request's facts with its site kept or folded into "Other" (no copy of the facts made).
+    const site = this.siteOf(campaignId, given.site, bucket);
     let key = `${campaignId}\t${bucket}`;
-    for (const fact of DELIVERY_FACTS) key += `\t${facts[fact]}`;
+    for (const fact of DELIVERY_FACTS) key += `\t${fact === 'site' ? site : given[fact]}`;
     let row = this.rows.get(key);
     if (row === undefined) {
-      const own = Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, facts[fact]]));
+      const own = Object.fromEntries(
+        DELIVERY_FACTS.map((fact) => [fact, fact === 'site' ? site : given[fact]]),
+      );
       row = {
         campaignId,
         bucket: new Date(bucket),

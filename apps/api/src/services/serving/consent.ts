@@ -17,6 +17,7 @@ import {
   euCreativeServes,
   flagOf,
   type GppSignal,
+  PRIVACY_QUERY,
   type PrivacySettings,
   type PrivacySignals,
   privacyParam,
@@ -143,8 +144,29 @@ const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefine
   return (Array.isArray(value) ? value[0] : value)?.trim();
 };
 
+/** Every query parameter that can carry a signal (each spelling, and the advertising id's `ifa`). */
+const SIGNAL_PARAMS: ReadonlySet<string> = new Set([...Object.values(PRIVACY_QUERY).flat(), 'ifa']);
+const ABSENT = { state: 'absent' } as const;
+
+/** Whether a request carries any privacy signal at all: most carry none, and are read without decoding. */
+function carriesSignals({ query, headers }: ConsentInput): boolean {
+  for (const name in query) if (SIGNAL_PARAMS.has(name)) return true;
+  return headers['sec-gpc'] !== undefined || headers.dnt !== undefined;
+}
+
 /** Every privacy signal of one request, decoded (docs/privacy.md, "How the signals reach the ad server"). */
 function readPrivacySignals(input: ConsentInput, vendorId: number): PrivacySignals {
+  if (!carriesSignals(input))
+    return {
+      gdpr: undefined,
+      tc: ABSENT,
+      usPrivacy: ABSENT,
+      gpp: ABSENT,
+      gpc: false,
+      dnt: false,
+      limitedAdTracking: false,
+      country: input.country(),
+    };
   const { query, headers } = input;
   const regulations = privacyParam(query, 'regulations')?.toLowerCase().split(',');
   const gdprFlag = flagOf(privacyParam(query, 'gdpr'));

@@ -112,11 +112,11 @@ export class EvenThrottles {
    * Whether this request of an evenly delivered campaign at `now` (ms) is served (else: throttled); each
    * of its `clients` (its address's key, its device's) takes at most its share of the period's budget.
    */
-  async admit(
+  admit(
     campaign: EvenCampaign,
     now: number,
     clients: ReadonlyArray<string | number> = [],
-  ): Promise<boolean> {
+  ): boolean | Promise<boolean> {
     let state = this.states.get(campaign.id);
     if (!state) {
       if (this.states.size >= 10_000) this.states.clear();
@@ -137,8 +137,10 @@ export class EvenThrottles {
         current.computing = undefined;
       });
       // Only the first throttle is waited for; later ones land while the old one answers.
-      if (current.throttle === undefined) await current.computing;
+      if (current.throttle === undefined)
+        return current.computing.then(() => current.gate.admit(this.random(), clients));
     }
+    // Answered at once (no promise, no turn of the event loop): the serving path's common case.
     return state.gate.admit(this.random(), clients);
   }
 

@@ -26,7 +26,6 @@
 // Either only with the request's consent (consent.ts, docs/privacy.md): a request that may not store or
 // read device state keeps no history (no cookie read or written, no device row), like one that cannot
 // be capped, its campaign's "cannot be capped" choice applied and counted as "no consent".
-import { randomBytes } from 'node:crypto';
 import {
   type DeviceIdKind,
   decodeHistory,
@@ -47,7 +46,8 @@ import {
   type TagCaps,
   tagCapsHold,
 } from '@adconsole/domain';
-import { hmac22 } from '../hmac';
+import { hmac22, hmacHex16 } from '../hmac';
+import { randomSlice } from '../random-pool';
 import type { RequestConsent } from './consent';
 import type { DeviceHistories } from './device-histories';
 
@@ -97,10 +97,7 @@ const UNUSABLE_ID: readonly RequestNote[] = ['deviceIdUnusable'];
 const deviceKeyOf = (secret: Buffer, id: string): string => hmac22(secret, `adc-ifa|${id}`);
 
 /** An identity's 64-bit hash for the reach sketches: 16 hex digits of its HMAC (never the identity). */
-const reachHashOf = (secret: Buffer, text: string): string =>
-  Buffer.from(hmac22(secret, `adc-reach|${text}`), 'base64url')
-    .subarray(0, 8)
-    .toString('hex');
+const reachHashOf = (secret: Buffer, text: string): string => hmacHex16(secret, `adc-reach|${text}`);
 
 /** A request's identity as reach counts it: a browser's or a device's, by hash. */
 export interface ReachIdentity {
@@ -208,16 +205,17 @@ export class CapJar {
    * browser's goes into its cookie. Answers the ad's rank in the campaign's frequency window
    * (docs/reports.md, "Frequency"), null when the campaign has no caps or the request cannot be capped.
    */
-  async commit(caps: TagCaps | null, now: number): Promise<CapCommit> {
+  commit(caps: TagCaps | null, now: number): CapCommit | Promise<CapCommit> {
     if (caps === null || !this.cappable) return { served: true, rank: null };
     const history = this.read();
     const key = this.deviceKey;
-    if (key !== undefined) {
-      const reserved = await this.server.deviceHistories.reserve(key, caps, now);
-      if (!reserved.served) return { served: false, reason: 'frequency' };
-      recordServed(caps, history, now);
-      return reserved;
-    }
+    if (key !== undefined)
+      return this.server.deviceHistories.reserve(key, caps, now).then((reserved): CapCommit => {
+        if (!reserved.served) return { served: false, reason: 'frequency' };
+        recordServed(caps, history, now);
+        return reserved;
+      });
+    // A browser's history is the cookie's: answered at once, no promise.
     recordServed(caps, history, now);
     this.changedAt = now;
     return { served: true, rank: servedRank(caps, history, now) };
@@ -235,7 +233,7 @@ export class CapJar {
     const sent = cookieValue(this.cookieHeader, REACH_COOKIE);
     let id = sent !== undefined && REACH_COOKIE_VALUE.test(sent) ? sent : this.newReachId;
     if (id === undefined) {
-      id = randomBytes(16).toString('base64url');
+      id = randomSlice(16).toString('base64url');
       this.newReachId = id;
     }
     return { kind: 'browser', hash: reachHashOf(this.server.secret, `b|${id}`) };

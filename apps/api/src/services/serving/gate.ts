@@ -221,7 +221,9 @@ export async function passGate(
   // and caps: only a request that may keep device state reads it (the jar's `cappable`)
   const jar = invalid ? undefined : request.jar;
   if (jar && items.some((item, index) => item.caps !== null && !item.paused && eligible?.[index] !== false)) {
-    await jar.prepare();
+    // A device's history is read from the store; a browser's cookie needs no wait (no turn of the loop).
+    const loading = jar.prepare();
+    if (loading !== undefined) await loading;
     let capReason: NotServedReason | null = null;
     eligible = items.map((item, index) => {
       if (item.paused || eligible?.[index] === false) return false;
@@ -242,12 +244,14 @@ export async function passGate(
   if (!invalid && campaign.even !== null) {
     const device = jar?.deviceShareKey;
     const clients = device === undefined ? [client.addressKey()] : [client.addressKey(), device];
-    const admitted = await ctx.throttles.admit(campaign.even, now, clients);
+    const admitting = ctx.throttles.admit(campaign.even, now, clients);
+    const admitted = typeof admitting === 'boolean' ? admitting : await admitting;
     if (!admitted) return refuse(item.countKey, 'throttled');
   }
   // the ad with caps committed to the history (a device's may have reached its cap meanwhile)
   if (jar && item.caps !== null) {
-    const committed = await jar.commit(item.caps, now);
+    const committing = jar.commit(item.caps, now);
+    const committed = 'then' in committing ? await committing : committing;
     if (!committed.served) return refuse(item.countKey, committed.reason);
     if (committed.rank !== null && item.caps.counted)
       ctx.events.requests.addRank(

@@ -12,6 +12,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   countAdRequest,
+  DELIVERY_FACTS,
   DELIVERY_RULES,
   DEVICE_TYPES,
   type DeliveryFacts,
@@ -23,7 +24,6 @@ import {
   overRateLimit,
   RATE_WINDOW_MS,
   UNKNOWN_DIMENSIONS,
-  UNKNOWN_FACTS,
   type UserAgentDimensions,
   userAgentDimensions,
 } from '@adconsole/domain';
@@ -124,6 +124,32 @@ export const RATE_KEYS_LIMIT = 200_000;
  * buys a client no new allowance, while an office or a carrier's shared address keeps room.
  */
 export const ADDRESS_RATE_FACTOR = 10;
+
+/**
+ * A request's facts as the delivery rules read them: each fact an own property (from the request itself,
+ * else the derived dimensions, else unknown), the same shape every request; every site it carries read
+ * on first need (a block list's), by a getter on the class rather than one defined on each object (that
+ * one showed in the ad route's profile).
+ */
+class JudgedFacts {
+  // Private fields: no own properties besides the facts (the tag tester echoes them).
+  #sites: readonly string[] | undefined;
+  readonly #carried: () => readonly string[];
+  constructor(
+    dims: Readonly<Partial<Record<string, string>>>,
+    read: Readonly<Partial<Record<string, string>>>,
+    carried: () => readonly string[],
+  ) {
+    this.#carried = carried;
+    const facts = this as unknown as Record<string, string>;
+    for (const fact of DELIVERY_FACTS) facts[fact] = read[fact] ?? dims[fact] ?? '';
+  }
+
+  get carriedSites(): readonly string[] {
+    this.#sites ??= this.#carried();
+    return this.#sites;
+  }
+}
 
 const header = (facts: RequestFacts, name: string): string | undefined => {
   const value = facts.headers[name];
@@ -286,19 +312,12 @@ export class TrafficQuality {
     let judged: DeliveryFacts | undefined;
     const deliveryFacts = (): DeliveryFacts => {
       if (judged !== undefined) return judged;
-      const read: Record<string, string> = {};
+      const read: Partial<Record<string, string>> = {};
       const parts = { header: (name: string) => header(facts, name), query: text };
       for (const rule of DIRECT_RULES) read[rule.fact] = rule.read?.(parts) ?? '';
-      const made: DeliveryFacts = { ...UNKNOWN_FACTS, ...dimensions(), ...read };
-      // Every site carried, for a block list only (the rest of serving never reads it).
-      let carried: readonly string[] | undefined;
-      Object.defineProperty(made, 'carriedSites', {
-        get: () => {
-          carried ??= SITE_SOURCES.map(site).filter((each) => each !== '');
-          return carried;
-        },
-      });
-      judged = made;
+      judged = new JudgedFacts(dimensions(), read, () =>
+        SITE_SOURCES.map(site).filter((each) => each !== ''),
+      ) as unknown as DeliveryFacts;
       return judged;
     };
     let mismatch: boolean | undefined;
