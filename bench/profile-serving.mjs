@@ -3,8 +3,12 @@
 // Prints the functions with the most self time, and writes the .cpuprofile for Chromium's DevTools.
 //
 // `--encoding identity` asks for uncompressed answers (what compression costs is the difference).
+// `--rules` puts bench/serving.mjs's rules, caps and even delivery on the demo campaign and its
+// creatives first, each request naming a publisher page (its "rules, caps and evenly" rows).
+// Then the server's own functions by inclusive time: each one's microseconds per answered request,
+// its callees included (the load's samples of the server's main thread over the requests answered).
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity]
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity] [--rules]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startDemoServer } from './demo-server.mjs';
 import { browserHeaders, signedImpressionQuery } from './serving-load.mjs';
+import { setEvenly, setRules, withPage } from './serving-rules.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -22,6 +27,7 @@ const option = (name, fallback) => {
 const route = option('route', 'beacon');
 const duration = Number(option('duration', 10));
 const encoding = option('encoding', undefined);
+const rules = process.argv.includes('--rules');
 const secret = randomBytes(32).toString('base64url');
 const profileDir = mkdtempSync(path.join(tmpdir(), 'adconsole-profile-'));
 
@@ -40,7 +46,10 @@ const paths = {
   ad: () => `/serve/ad/${banner}.json`,
   health: () => '/serve/health',
 };
-const makePath = paths[route];
+if (rules && !((await setRules(demo)) && (await setEvenly(demo))))
+  throw new Error('This build has no delivery rules or even delivery to profile.');
+let answered = 0;
+const makePath = rules && route !== 'beacon' ? withPage(paths[route]()) : paths[route];
 await new Promise((resolve, reject) =>
   autocannon(
     {
@@ -60,7 +69,12 @@ await new Promise((resolve, reject) =>
     },
     (error, result) => (error ? reject(error) : resolve(result)),
   ),
-).then((result) => console.log(`${route}: ${result.requests.average.toFixed(0)} req/s`));
+).then((result) => {
+  answered = result.requests.total;
+  console.log(
+    `${route}${rules ? ' (rules, caps and evenly)' : ''}: ${result.requests.average.toFixed(0)} req/s`,
+  );
+});
 const stopping = Date.now();
 await demo.stop();
 const stopMs = Date.now() - stopping;
@@ -114,3 +128,25 @@ console.log('\nby place');
 for (const [place, micros] of [...places.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
   console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${place}`);
 }
+
+// Inclusive: each of the server's own functions with everything it called, in µs per answered request
+// (a function on the stack twice counts once a sample).
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const inclusive = new Map();
+profile.samples.forEach((id, index) => {
+  const delta = deltas[index] ?? 0;
+  if (delta === 0) return;
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parentOf.get(at)) {
+    const frame = byId.get(at).callFrame;
+    if (!frame.url.includes('apps/api/dist/')) continue;
+    const key = `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + delta);
+  }
+});
+console.log(`\nthe server's functions, inclusive, µs per answered request (${answered} answered)`);
+for (const [key, micros] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${(micros / Math.max(1, answered)).toFixed(1).padStart(7)} µs  ${key}`);
