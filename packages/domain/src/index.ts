@@ -156,6 +156,7 @@ export * from './rules/rotation';
 export * from './rules/rotation-shares';
 export * from './rules/routes';
 export * from './rules/session';
+export * from './rules/week-start';
 export * from './serving/serve-paths';
 export * from './serving/served-ad';
 export * from './serving/vast-measurement';

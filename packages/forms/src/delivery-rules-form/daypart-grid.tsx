@@ -1,17 +1,17 @@
-// The daypart of the delivery rules form: a week of hours in the campaign's timezone, Monday first, each
-// hour a toggle button; a day's name toggles its whole day, an hour's number that hour every day, and
+// The daypart of the delivery rules form: a week of hours in the campaign's timezone, each hour a toggle
+// button, the days from the day the account's week starts on (Monday unless told: the domain's
+// `weekStartOf` of the account's locale; the stored days stay Monday first whatever the order drawn); a day's name toggles its whole day, an hour's number that hour every day, and
 // three presets set the common ones. What is on serves.
 // Pressing a cell and moving over others (mouse, pen or touch) sets every cell of the rectangle from the
 // first cell to the one under the pointer to what the first cell toggled to, as in GAM's and CM360's
 // grids; letting go anywhere, in the grid or outside it, ends the drag. A plain click toggles one cell, and
 // so do Enter and Space on the focused cell (each cell stays a toggle button for the keyboard and screen
 // readers).
+import { daypartDayOrder, type Weekday } from '@adconsole/domain';
 import { Button, cn } from '@adconsole/ui';
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef } from 'react';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-/** The stored days (0 Monday) in the order they are drawn. */
-const ORDER = [0, 1, 2, 3, 4, 5, 6];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const two = (hour: number) => String(hour).padStart(2, '0');
 
@@ -32,6 +32,8 @@ export interface DaypartGridProps {
   /** The campaign's zone, in words ('Berlin time'). */
   zone: string;
   error?: string | undefined;
+  /** The day the week starts on (0 Sunday, 1 Monday): its row first. Monday when not given. */
+  weekStart?: Weekday | undefined;
 }
 
 /** A cell as drawn: its row (the day's place in the drawn order) and hour. */
@@ -57,24 +59,28 @@ function cellOf(target: EventTarget | null): Cell | undefined {
   return button && Number.isInteger(row) && Number.isInteger(hour) ? { row, hour } : undefined;
 }
 
-/** `before` with every cell of the rectangle between the drag's two cells set to its state. */
-function painted({ from, to, on, before }: Drag): boolean[][] {
+/**
+ * `before` with every cell of the rectangle between the drag's two cells set to its state; `order` the
+ * stored days (0 Monday) in the order they are drawn.
+ */
+function painted({ from, to, on, before }: Drag, order: readonly number[]): boolean[][] {
   const [top, bottom] = [Math.min(from.row, to.row), Math.max(from.row, to.row)];
   const [left, right] = [Math.min(from.hour, to.hour), Math.max(from.hour, to.hour)];
-  const days = new Set(ORDER.slice(top, bottom + 1));
+  const days = new Set(order.slice(top, bottom + 1));
   return before.map((hours, day) =>
     days.has(day) ? hours.map((cell, hour) => (hour >= left && hour <= right ? on : cell)) : hours,
   );
 }
 
-export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) {
+export function DaypartGrid({ value, onChange, zone, error, weekStart = 1 }: DaypartGridProps) {
+  const order = daypartDayOrder(weekStart);
   const set = (cells: (day: number, hour: number) => boolean | undefined) =>
     onChange(value.map((hours, day) => hours.map((on, hour) => cells(day, hour) ?? on)));
   const hoursOn = value.reduce((sum, day) => sum + day.filter(Boolean).length, 0);
 
   const drag = useRef<Drag | null>(null);
-  const change = useRef(onChange);
-  change.current = onChange;
+  const change = useRef({ onChange, order });
+  change.current = { onChange, order };
   const tbody = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
     const move = (event: PointerEvent) => {
@@ -84,7 +90,7 @@ export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) 
       if (!cell || !tbody.current?.contains(event.target as Node)) return;
       if (cell.row === current.to.row && cell.hour === current.to.hour) return;
       current.to = cell;
-      change.current(painted(current));
+      change.current.onChange(painted(current, change.current.order));
     };
     const end = (event: PointerEvent) => {
       const current = drag.current;
@@ -110,9 +116,9 @@ export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) 
     if (event.currentTarget.hasPointerCapture(event.pointerId))
       event.currentTarget.releasePointerCapture(event.pointerId);
     const before = value.map((hours) => [...hours]);
-    const on = before[ORDER[cell.row] as number]?.[cell.hour] !== true;
+    const on = before[order[cell.row] as number]?.[cell.hour] !== true;
     drag.current = { pointerId: event.pointerId, from: cell, to: cell, on, before };
-    onChange(painted(drag.current));
+    onChange(painted(drag.current, order));
   };
 
   return (
@@ -159,7 +165,7 @@ export function DaypartGrid({ value, onChange, zone, error }: DaypartGridProps) 
             </tr>
           </thead>
           <tbody ref={tbody}>
-            {ORDER.map((day, row) => {
+            {order.map((day, row) => {
               const name = DAYS[day] as string;
               return (
                 <tr key={name}>

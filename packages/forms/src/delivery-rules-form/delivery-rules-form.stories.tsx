@@ -407,4 +407,41 @@ export const ClickAndKeysToggleOne: Story = {
   },
 };
 
+/** A de-DE account: its week starts on Monday (the domain's weekStartOf), so the daypart's rows do. */
+export const WeekFromMondayForGermany: Story = {
+  args: { rules: GERMAN_MOBILE_WEEKDAYS, locale: 'de-DE' },
+  play: async ({ canvas }) => {
+    const rows = canvas.getAllByRole('rowheader').map((row) => row.textContent);
+    await expect(rows).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+  },
+};
+
+/**
+ * An en-US account: its week starts on Sunday, the first row. A drag from Sun 08:00 down to Mon 09:00
+ * crosses the rows as drawn; what is saved is the daypart as ever, Monday its day 0 and Sunday its 6.
+ */
+export const WeekFromSundayForUS: Story = {
+  args: { locale: 'en-US' },
+  play: async ({ canvas, args }) => {
+    const rows = canvas.getAllByRole('rowheader').map((row) => row.textContent);
+    await expect(rows).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const cell = (name: string) => canvas.getByRole('button', { name });
+    await userEvent.pointer([
+      { keys: '[MouseLeft>]', target: cell('Sun 08:00') },
+      { target: cell('Mon 09:00') },
+      { keys: '[/MouseLeft]', target: cell('Mon 09:00') },
+    ]);
+    await expect(canvas.getByText(/164 of 168/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        daypart: Array.from({ length: 7 }, (_, day) =>
+          Array.from({ length: 24 }, (__, hour) => !((day === 0 || day === 6) && (hour === 8 || hour === 9))),
+        ),
+      }),
+    );
+    (canvas.getByRole('button', { name: 'Save delivery rules' }) as HTMLElement).blur();
+  },
+};
+
 export const WithRulesAndEstimateDark: Story = { ...WithRulesAndEstimate, globals: { theme: 'dark' } };

@@ -17,6 +17,7 @@ import {
   type ListKind,
   type ListRuleName,
   safeParseWithMessages,
+  weekStartOf,
   zoneWords,
 } from '@adconsole/domain';
 import { Button, cn, Field, Switch, Textarea } from '@adconsole/ui';
@@ -49,6 +50,11 @@ export interface DeliveryRulesFormProps {
   rules: DeliveryRules;
   /** The campaign's timezone, the daypart's (IANA). */
   timezone: string;
+  /**
+   * The account's locale ('de-DE', 'en-US'): the daypart's days are drawn from the day its week starts
+   * on (the domain's `weekStartOf`). Monday first when not given.
+   */
+  locale?: string | undefined;
   onSubmit: (rules: DeliveryRules) => Promise<unknown> | unknown;
   /** Each valid rule set while it is edited (for the estimate). */
   onRulesChange?: ((rules: DeliveryRules) => void) | undefined;
@@ -143,6 +149,7 @@ export function DeliveryRulesForm({
   level,
   rules,
   timezone,
+  locale,
   onSubmit,
   onRulesChange,
   estimate,
@@ -261,6 +268,7 @@ export function DeliveryRulesForm({
           value={field.value}
           onChange={field.onChange}
           zone={zoneWords(timezone)}
+          weekStart={locale === undefined ? undefined : weekStartOf(locale)}
           error={messageUnder(errors, 'daypart')}
         />
       )}

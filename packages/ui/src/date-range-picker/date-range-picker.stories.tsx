@@ -66,6 +66,40 @@ export const Open: Story = {
   },
 };
 
+/** The weekdays' header of the first month, by name ('Monday', 'Tuesday', ...). */
+const weekdaysOf = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Date range' });
+  const [grid] = await within(dialog).findAllByRole('grid');
+  // The weekdays' row is hidden from the accessibility tree (each day's name says its weekday).
+  return [...(grid as HTMLElement).querySelectorAll('thead th')].map(
+    (header) => header.getAttribute('aria-label') ?? header.textContent,
+  );
+};
+
+/** A de-DE account's week starts on Monday (the app passes `weekStartsOn` 1, from its locale). */
+export const OpenWeekFromMonday: Story = {
+  parameters: { overlay: true },
+  args: { weekStartsOn: 1 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const days = await weekdaysOf();
+    await expect(days[0]).toBe('Monday');
+    await expect(days[6]).toBe('Sunday');
+  },
+};
+
+/** An en-US account's week starts on Sunday (`weekStartsOn` 0, as when none is given). */
+export const OpenWeekFromSunday: Story = {
+  parameters: { overlay: true },
+  args: { weekStartsOn: 0 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Date range/ }));
+    const days = await weekdaysOf();
+    await expect(days[0]).toBe('Sunday');
+    await expect(days[6]).toBe('Saturday');
+  },
+};
+
 export const PresetsEndToday: Story = {
   tags: ['no-visual'],
   play: async () => {

@@ -54,6 +54,11 @@ export type DateRangePickerProps = {
   /** date-fns format of the trigger's dates. */
   dateFormat?: string;
   placeholder?: string;
+  /**
+   * The day the calendar's weeks start on (0 Sunday, 1 Monday ... 6 Saturday): the account's, which the
+   * app reads from its locale (the domain's `weekStartOf`). Sunday when not given.
+   */
+  weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | undefined;
   /** Months side by side on a wider screen; a phone shows one, the last day's month. */
   numberOfMonths?: number;
   /**
@@ -83,6 +88,7 @@ export function DateRangePicker({
   dateFormat = 'd MMM yyyy',
   placeholder = 'Pick a date range',
   numberOfMonths: wideMonths = 2,
+  weekStartsOn,
   phone: phoneProp,
   disabled,
   id,
@@ -191,6 +197,7 @@ export function DateRangePicker({
               mode="range"
               className={phone ? 'mx-auto' : undefined}
               today={now}
+              {...(weekStartsOn === undefined ? {} : { weekStartsOn })}
               numberOfMonths={numberOfMonths}
               defaultMonth={startOfMonth(subMonths(value?.to ?? now, numberOfMonths - 1))}
               selected={draft}

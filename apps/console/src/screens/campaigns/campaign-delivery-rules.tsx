@@ -6,6 +6,7 @@
 import { type Campaign, type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import type { EstimateState } from '@adconsole/forms';
 import { useState } from 'react';
+import { accountLocale } from '../../lib/account-locale';
 import {
   useDeliveryEstimate,
   useDeliveryRules,
@@ -72,6 +73,7 @@ export function CampaignDeliveryRules({
       rules={rules.data}
       estimate={estimateState}
       forecast={forecast}
+      locale={accountLocale()}
       onEditing={(target, next) =>
         setEditing((previous) =>
           target && next

@@ -24,6 +24,8 @@ export interface DeliveryRulesCardProps {
   /** The inventory forecast of the campaign's rules being edited. */
   forecast?: ForecastState | undefined;
   tester: TagTesterProps;
+  /** The account's locale: the daypart's week starts on its first day (Monday when not given). */
+  locale?: string | undefined;
   /** Open the editor at first (stories). */
   initialTarget?: RulesTarget;
 }
@@ -35,6 +37,7 @@ export function DeliveryRulesCard({
   estimate,
   forecast,
   tester,
+  locale,
   initialTarget,
 }: DeliveryRulesCardProps) {
   const [target, setTarget] = useState<RulesTarget | undefined>(initialTarget);
@@ -106,6 +109,7 @@ export function DeliveryRulesCard({
           target={target}
           rules={rulesOf(target)}
           timezone={rules.timezone}
+          locale={locale}
           estimate={estimate}
           forecast={target.level === 'campaign' ? forecast : undefined}
           onRulesChange={(next) => onEditing(target, next)}

@@ -25,6 +25,7 @@ export function DeliveryRulesDialog({
   target,
   rules,
   timezone,
+  locale,
   estimate,
   forecast,
   onRulesChange,
@@ -34,6 +35,8 @@ export function DeliveryRulesDialog({
   target: RulesTarget;
   rules: DeliveryRules;
   timezone: string;
+  /** The account's locale: the daypart's week starts on its first day (Monday when not given). */
+  locale?: string | undefined;
   estimate: EstimateState | undefined;
   /** The inventory forecast of the rules being edited (the campaign's level); none: not shown. */
   forecast?: ForecastState | undefined;
@@ -82,6 +85,7 @@ export function DeliveryRulesDialog({
           level={target.level}
           rules={rules}
           timezone={timezone}
+          locale={locale}
           estimate={estimate}
           beforeSubmit={forecast ? <ForecastPanel state={forecast} /> : undefined}
           onRulesChange={onRulesChange}

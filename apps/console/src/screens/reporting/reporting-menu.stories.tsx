@@ -97,6 +97,40 @@ export const PickTheFlight: Story = {
   },
 };
 
+/** The calendar's weekdays by name, as the open picker's first month has them. */
+const weekdaysOfPicker = async (canvas: {
+  getByRole: (role: string, options: { name: string }) => HTMLElement;
+}) => {
+  await userEvent.click(canvas.getByRole('button', { name: 'Dates' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Report dates' });
+  const [grid] = await within(dialog).findAllByRole('grid');
+  return [...(grid as HTMLElement).querySelectorAll('thead th')].map((header) =>
+    header.getAttribute('aria-label'),
+  );
+};
+
+/** A de-DE account: the calendar's weeks start on Monday (the domain's weekStartOf of its locale). */
+export const DatesWeekFromMondayForGermany: Story = {
+  parameters: { overlay: true },
+  args: { locale: 'de-DE' },
+  play: async ({ canvas }) => {
+    const days = await weekdaysOfPicker(canvas);
+    await expect(days[0]).toBe('Monday');
+    await expect(days[6]).toBe('Sunday');
+  },
+};
+
+/** An en-US account: the calendar's weeks start on Sunday. */
+export const DatesWeekFromSundayForUS: Story = {
+  parameters: { overlay: true },
+  args: { locale: 'en-US' },
+  play: async ({ canvas }) => {
+    const days = await weekdaysOfPicker(canvas);
+    await expect(days[0]).toBe('Sunday');
+    await expect(days[6]).toBe('Saturday');
+  },
+};
+
 /** The zone list is searchable by name, offset or code; +05:45 finds Kathmandu. */
 export const PickAZone: Story = {
   play: async ({ canvas, args }) => {

@@ -9,6 +9,7 @@ import {
   type ReportingState,
   type Timezone,
   timezones,
+  weekStartOf,
 } from '@adconsole/domain';
 import { ReportExportForm, type ReportExportFormValues } from '@adconsole/forms';
 import {
@@ -29,6 +30,7 @@ import {
   TimezoneSelect,
 } from '@adconsole/ui';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { accountLocale } from '../../lib/account-locale';
 import type { ScheduleFormProps } from './schedule-form';
 import { ShareLinks, type ShareLinksProps } from './share-links';
 
@@ -62,6 +64,8 @@ export type ReportingMenuProps = {
   /** Share links and schedules: only for the campaign's owner, never on a share page. */
   owner?: (Omit<ScheduleFormProps, 'timezone'> & { shareLinks: Omit<ShareLinksProps, 'now'> }) | undefined;
   renderLink: RenderLink;
+  /** The account's locale: the calendar's weeks start on its first day. The browser's when not given. */
+  locale?: string | undefined;
   className?: string;
 };
 
@@ -79,6 +83,7 @@ export function ReportingMenu({
   breakdownLabel,
   owner,
   renderLink,
+  locale = accountLocale(),
   className,
 }: ReportingMenuProps) {
   const options = useMemo(() => timezoneOptions(state.timezone), [state.timezone]);
@@ -109,6 +114,7 @@ export function ReportingMenu({
               {...control}
               aria-label="Report dates"
               now={now}
+              weekStartsOn={weekStartOf(locale)}
               value={range}
               extraPresets={extraPresets}
               onChange={(picked) => {
