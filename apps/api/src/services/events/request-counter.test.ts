@@ -1,11 +1,11 @@
 // The ad request counter against a real store (PGlite or PostgreSQL, and ClickHouse in its opt-in run):
 // what it gathers reaches the store whole, even past a write the store refused.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FreshDatabase, freshEventStore, freshMigratedDatabase } from '../../test/harness';
 import { readFrequencyCounts } from './queries/frequency-counts';
 import { readReach } from './queries/reach';
 import { readRequestPeriods } from './queries/request-periods';
-import { RequestCounter, requestCountKey } from './request-counter';
+import { REACH_WAITING_LIMIT, RequestCounter, requestCountKey } from './request-counter';
 import type { EventStore } from './store';
 
 const at = Date.parse('2026-11-26T10:05:00Z');
@@ -125,5 +125,47 @@ describe('ad request counter', () => {
     const first = await readReach(events.store, { campaignId: 'campaign-1', liveIds: ['live-1'] }, day);
     expect(first).toMatchObject({ identifiedAds: 3, ads: 4 });
     expect(Math.round(first.browsers)).toBe(2);
+  });
+
+  it("the timer's writes carry reach only every REACH_EVERY_MS (or once REACH_WAITING_LIMIT identities wait); a flush asked for writes it at once", async () => {
+    const reachWrites: number[] = [];
+    const countWrites: number[] = [];
+    const store: EventStore = {
+      ...events.store,
+      async writeRequestCounts(rows) {
+        countWrites.push(rows.length);
+        await events.store.writeRequestCounts(rows);
+      },
+      async writeReach(rows) {
+        reachWrites.push(rows.reduce((sum, row) => sum + row.hashes.size, 0));
+        await events.store.writeReach(rows);
+      },
+    };
+    // The timer every 20 ms, reach every 1.5 s.
+    const counter = new RequestCounter(() => store, 20, 1_500);
+    counter.add(tag, 'served', at);
+    counter.addReach('campaign-1', 'live-1', { kind: 'browser', hash: '00000000000000a1' }, at);
+    await vi.waitFor(() => expect(countWrites.length).toBeGreaterThanOrEqual(1));
+    // The counts went, reach waits for its time.
+    expect(reachWrites).toEqual([]);
+    // Then the timer writes it (the live creative's row and the campaign's: 2 hashes).
+    await vi.waitFor(() => expect(reachWrites).toEqual([2]), { timeout: 5_000 });
+    // A report's flush writes what waits at once.
+    counter.addReach('campaign-1', 'live-1', { kind: 'browser', hash: '00000000000000b2' }, at);
+    await counter.flush();
+    expect(reachWrites).toEqual([2, 2]);
+    await counter.close();
+
+    // Past the waiting limit the timer writes reach long before its time (a minute here).
+    const hurried = new RequestCounter(() => store, 20, 60_000);
+    for (let index = 0; index < REACH_WAITING_LIMIT / 2; index += 1)
+      hurried.addReach(
+        'campaign-1',
+        'live-1',
+        { kind: 'browser', hash: index.toString(16).padStart(16, '0') },
+        at,
+      );
+    await vi.waitFor(() => expect(reachWrites).toEqual([2, 2, REACH_WAITING_LIMIT]), { timeout: 5_000 });
+    await hurried.close();
   });
 });

@@ -11,7 +11,10 @@
 // The same counter sums the ads of campaigns with caps by their rank in the browser's frequency window
 // (docs/reports.md, "Frequency"), per campaign, window kind, bucket and rank, written with the requests;
 // and the identities served an ad for reach (docs/reports.md, "Reach"): their hashes per campaign, live
-// creative, kind and bucket, merged into the stores' sketches with the requests.
+// creative, kind and bucket, merged into the stores' sketches every REACH_EVERY_MS (each merge reads and
+// writes a sketch of up to 16 KiB a row and grain: once a second it was the store's largest write under
+// load, docs/serving.md "Benchmarks"), sooner once REACH_WAITING_LIMIT identities wait, and at once when
+// a report, the throttle or shutdown asks (`flush()`).
 import {
   frequencyRankBucket,
   REQUEST_NOTE_NAMES,
@@ -24,6 +27,10 @@ import type { FrequencyCountRow, RequestCountRow } from './request-counts';
 import type { EventStore } from './store';
 
 const QUARTER_MS = 15 * 60 * 1000;
+/** How often the timer writes reach (a flush asked for writes it at once). */
+export const REACH_EVERY_MS = 10_000;
+/** Identities waiting (live creative and campaign rows both counted) past which reach is written at once. */
+export const REACH_WAITING_LIMIT = 100_000;
 
 /** What a tag counts: each outcome, then each note (a row's value in the stores either way). */
 const COUNTED: readonly (RequestOutcome | RequestNote)[] = [...REQUEST_OUTCOMES, ...REQUEST_NOTE_NAMES];
@@ -49,6 +56,9 @@ export class RequestCounter {
   private ranks = new Map<string, FrequencyCountRow>();
   /** Identities served an ad by campaign, live creative ('' too), kind and bucket, waiting likewise. */
   private reach = new Map<string, ReachRow>();
+  /** Hashes added to the reach rows since they were last written, and when that was (ms). */
+  private reachWaiting = 0;
+  private reachWrittenAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -56,6 +66,7 @@ export class RequestCounter {
   constructor(
     private readonly store: () => EventStore,
     private readonly everyMs = 1000,
+    private readonly reachEveryMs = REACH_EVERY_MS,
   ) {}
 
   /**
@@ -113,7 +124,10 @@ export class RequestCounter {
       this.reachRow(campaignId, '', kind, bucket, day),
     ]) {
       row.ads += 1;
-      if (identity !== undefined) (row.hashes as Set<string>).add(identity.hash);
+      if (identity !== undefined) {
+        (row.hashes as Set<string>).add(identity.hash);
+        this.reachWaiting += 1;
+      }
     }
     this.soon();
   }
@@ -164,7 +178,7 @@ export class RequestCounter {
   /** A write in about `everyMs`, unless one is planned or the counter is closed. */
   private soon(): void {
     if (this.timer === undefined && !this.closed) {
-      this.timer = setTimeout(() => void this.flush().catch(() => {}), this.everyMs);
+      this.timer = setTimeout(() => void this.flush({ reach: 'when due' }).catch(() => {}), this.everyMs);
       this.timer.unref();
     }
   }
@@ -200,21 +214,31 @@ export class RequestCounter {
 
   /**
    * Writes every count gathered so far (a report reads after this; shutdown and tests wait for it). One
-   * write at a time: a flush asked for during a write follows it.
+   * write at a time: a flush asked for during a write follows it. The timer's own flush writes reach
+   * only when it is due (REACH_EVERY_MS since the last, or REACH_WAITING_LIMIT identities waiting).
    */
-  flush(): Promise<void> {
+  flush({ reach: when = 'now' }: { reach?: 'now' | 'when due' } = {}): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {
         this.seal();
+        const now = Date.now();
+        const reachDue =
+          when === 'now' ||
+          now - this.reachWrittenAt >= this.reachEveryMs ||
+          this.reachWaiting >= REACH_WAITING_LIMIT;
         let rows = [...this.pending.values()];
         let ranks = [...this.ranks.values()];
-        let reach = [...this.reach.values()];
+        let reach = reachDue ? [...this.reach.values()] : [];
         this.pending = new Map();
         this.ranks = new Map();
-        this.reach = new Map();
+        if (reachDue) {
+          this.reach = new Map();
+          this.reachWaiting = 0;
+          this.reachWrittenAt = now;
+        } else if (this.reach.size > 0) this.soon();
         try {
           if (rows.length > 0) await this.store().writeRequestCounts(rows);
           rows = [];
