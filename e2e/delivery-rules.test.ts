@@ -198,7 +198,19 @@ describe('delivery rules: set in the console, refused and counted, served again'
     // Each rule narrowed the figure: three different lines, and the last read every rule set.
     expect(new Set(seen.map((entry) => entry.split(': ')[1])).size).toBe(3);
     await expect.poll(() => estimate.textContent()).toMatch(/Read: countries .*device types .*daypart/);
+    // The edits were never saved: leaving asks first, and Discard closes the dialog with nothing saved.
     await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes to the delivery rules?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    const after = await api<{ rules: Record<string, unknown> }>(
+      session,
+      'GET',
+      `/v1/campaign/deliveryRules?campaignID=${demo}`,
+    );
+    expect(after.rules).toEqual(saved.rules);
     await page.context().close();
   });
 });

@@ -69,5 +69,36 @@ export const Phone: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } } as const;
+/**
+ * A bot's ads in the same range: served and counted as invalid traffic, they keep no frequency history,
+ * so the card says they are in no bar (2,340 of them here).
+ */
+export const WithInvalidTraffic: Story = {
+  args: { invalidAds: 2340 },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'Not in these bars: 2,340 ads served to invalid traffic, which were counted without a frequency history.',
+      ),
+    ).toBeVisible();
+    // The bars are the same as without them.
+    await expect(
+      canvas.getByText('48,200 browsers saw 2.1 ads on average (per browser on each site, per day).'),
+    ).toBeVisible();
+  },
+};
+
+/** No ads under caps, but invalid traffic had some: the note stands under the empty sentence. */
+export const EmptyWithInvalidTraffic: Story = {
+  args: { frequency: NO_FREQUENCY, invalidAds: 1 },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        'Not in these bars: 1 ad served to invalid traffic, which was counted without a frequency history.',
+      ),
+    ).toBeVisible();
+  },
+};
+
 export const FullDark: Story = { ...Full, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };

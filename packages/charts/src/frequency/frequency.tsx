@@ -2,6 +2,7 @@ import {
   type Frequency,
   formatFrequencyAverage,
   frequencyBarLabel,
+  frequencyInvalidNote,
   frequencySentence,
   hasFrequency,
 } from '@adconsole/domain';
@@ -14,6 +15,11 @@ export type FrequencyPanelProps = React.ComponentProps<'div'> & {
   frequency: Frequency;
   /** BCP 47 locale for numbers; the browser's by default. */
   locale?: string;
+  /**
+   * Ads of the same range served to invalid traffic (the not-served figures' `adsServedInvalid`): they
+   * keep no frequency history and are in no bar, which the panel says when there were any.
+   */
+  invalidAds?: number;
 };
 
 /**
@@ -25,16 +31,25 @@ export type FrequencyPanelProps = React.ComponentProps<'div'> & {
 export function FrequencyPanel({
   frequency,
   locale = defaultLocale(),
+  invalidAds = 0,
   className,
   ...props
 }: FrequencyPanelProps) {
   const sentence = frequencySentence(frequency, locale);
+  const invalid = frequencyInvalidNote(invalidAds, locale);
+  const invalidNote =
+    invalid === null ? null : (
+      <p data-slot="frequency-invalid" className="text-muted-foreground text-sm">
+        {invalid}
+      </p>
+    );
   if (!hasFrequency(frequency))
     return (
       <div data-slot="frequency" className={cn('grid gap-3', className)} {...props}>
         <p data-slot="frequency-summary" className="text-muted-foreground text-sm">
           {sentence}
         </p>
+        {invalidNote}
       </div>
     );
   const largest = Math.max(1, ...frequency.bars.map((bar) => bar.browsers));
@@ -55,6 +70,7 @@ export function FrequencyPanel({
       <p data-slot="frequency-summary" className="text-muted-foreground text-sm">
         {sentence}
       </p>
+      {invalidNote}
       <div
         data-slot="frequency-bars"
         aria-hidden="true"

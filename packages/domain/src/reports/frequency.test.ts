@@ -5,6 +5,7 @@ import {
   type FrequencyCount,
   formatFrequencyAverage,
   frequencyBarLabel,
+  frequencyInvalidNote,
   frequencyOf,
   frequencyRankBucket,
   frequencySentence,
@@ -96,5 +97,17 @@ describe('frequency from ads counted by rank', () => {
       '3 browsers saw 3.0 ads on average (per browser on each site, per day).',
     );
     expect(frequencySentence(NO_FREQUENCY)).toBe('No ads of a campaign with frequency caps in this range.');
+  });
+
+  it('names the ads served to invalid traffic, which are in no bar (none: no note; one: singular; grouped digits)', () => {
+    expect(frequencyInvalidNote(0)).toBeNull();
+    expect(frequencyInvalidNote(Number.NaN)).toBeNull();
+    expect(frequencyInvalidNote(1)).toBe(
+      'Not in these bars: 1 ad served to invalid traffic, which was counted without a frequency history.',
+    );
+    expect(frequencyInvalidNote(2340)).toBe(
+      'Not in these bars: 2,340 ads served to invalid traffic, which were counted without a frequency history.',
+    );
+    expect(frequencyInvalidNote(2340, 'de-DE')).toContain('2.340 ads');
   });
 });

@@ -115,3 +115,14 @@ export function frequencySentence(frequency: Frequency, locale = 'en-US'): strin
   const noun = frequency.browsers === 1 ? 'browser' : 'browsers';
   return `${browsers} ${noun} saw ${formatFrequencyAverage(frequency.average)} ads on average (per browser on each site${per}).`;
 }
+
+/**
+ * What the frequency card says of the range's ads served to invalid traffic (docs/traffic-quality.md):
+ * they keep no frequency history, so they are in no bar; null when there were none.
+ */
+export function frequencyInvalidNote(invalidAds: number, locale = 'en-US'): string | null {
+  if (!(invalidAds > 0)) return null;
+  const ads = invalidAds === 1 ? 'ad' : 'ads';
+  const were = invalidAds === 1 ? 'was' : 'were';
+  return `Not in these bars: ${invalidAds.toLocaleString(locale)} ${ads} served to invalid traffic, which ${were} counted without a frequency history.`;
+}

@@ -18,6 +18,8 @@ export function ReportFrequency({
   locale: string | undefined;
 }) {
   if (!hasFrequency(report.frequency)) return null;
+  // Ads served to invalid traffic keep no history: the panel says they are in no bar.
+  const invalidAds = report.notServed.totals.adsServedInvalid ?? 0;
   return (
     <Card className="break-inside-avoid" aria-labelledby="report-frequency">
       <CardHeader>
@@ -29,7 +31,9 @@ export function ReportFrequency({
           browser on each site (its own cookie there), or per device in apps.
         </CardDescription>
       </CardHeader>
-      <CardContent>{table(8, <FrequencyPanel frequency={report.frequency} locale={locale} />)}</CardContent>
+      <CardContent>
+        {table(8, <FrequencyPanel frequency={report.frequency} locale={locale} invalidAds={invalidAds} />)}
+      </CardContent>
     </Card>
   );
 }
