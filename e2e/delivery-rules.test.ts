@@ -201,7 +201,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     // The edits were never saved: leaving asks first, and Discard closes the dialog with nothing saved.
     await page.keyboard.press('Escape');
     const question = page.getByRole('alertdialog', { name: 'Discard your changes to the delivery rules?' });
-    await expect(question).toBeVisible();
+    await question.waitFor({ state: 'visible' });
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
