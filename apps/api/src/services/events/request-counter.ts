@@ -28,7 +28,7 @@ import type { EventStore } from './store';
 
 const QUARTER_MS = 15 * 60 * 1000;
 /** How often the timer writes reach (a flush asked for writes it at once). */
-export const REACH_EVERY_MS = 10_000;
+const REACH_EVERY_MS = 10_000;
 /** Identities waiting (live creative and campaign rows both counted) past which reach is written at once. */
 export const REACH_WAITING_LIMIT = 100_000;
 
