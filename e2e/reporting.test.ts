@@ -321,6 +321,16 @@ describe('reporting', () => {
       'Figures by day',
       'Figures by creative',
     ]);
+    // A video campaign's printed tables keep its viewable impressions and video completes (the domain's
+    // printRank): on paper under the figures by day, in each table's header.
+    for (const table of printedTables) {
+      expect(table.headers, table.caption).toEqual(
+        expect.arrayContaining(['Impressions', 'Viewable impressions', 'Video completes']),
+      );
+    }
+    expect(lines.map((line) => line.text).join('\n')).toMatch(
+      /^\s*Day\s+Impressions\s+Viewable impressions\s+Clicks\s+CTR\s+Video completes\s+Spend\s*$/m,
+    );
     const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const totals = lines.filter((line) => /^\s*Total\s+[\d$]/.test(line.text));
     expect(totals.map((line) => line.page)).toHaveLength(printedTables.length);

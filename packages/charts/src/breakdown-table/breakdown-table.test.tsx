@@ -159,14 +159,14 @@ describe('BreakdownTable printed', () => {
     expect(tableCells(markup)[0]).toEqual([
       'Site',
       'Impressions',
-      'Viewability',
+      'Viewable impressions',
       'Clicks',
       'CTR',
       'Conversions',
       'Conversion value',
     ]);
     expect(markup).toContain(
-      'Left out on paper: Viewable impressions, Engagements, Conversion rate, Cost per conversion, ROAS — the CSV/XLSX have every column.',
+      'Left out on paper: Viewability, Engagements, Conversion rate, Cost per conversion, ROAS — the CSV/XLSX have every column.',
     );
   });
 });

@@ -12,11 +12,13 @@ describe('printedFigures', () => {
     expect([...PRINTED_FIGURE_ORDER, ...UNPRINTED_FIGURES].sort()).toEqual([...figureKeysIn('table')].sort());
   });
 
-  it("takes the print order from each figure's print rank: reach and response, cost and return, rates, other costs", () => {
+  it("takes the print order from each figure's print rank: reach and response, the viewable and completed counts, cost and return, rates, other costs", () => {
     expect(PRINTED_FIGURE_ORDER).toEqual([
       'impressions',
       'clicks',
       'ctr',
+      'viewable',
+      'videoCompletes',
       'spend',
       'conversions',
       'conversionValue',
@@ -36,9 +38,7 @@ describe('printedFigures', () => {
     // Only a figure the tables show can be printed.
     for (const key of PRINTED_FIGURE_ORDER) expect(figureKeysIn('table')).toContain(key);
     expect(UNPRINTED_FIGURES).toEqual([
-      'viewable',
       'videoStarts',
-      'videoCompletes',
       'conversionsSigned',
       'conversionsUnsigned',
       'conversionsRefused',
@@ -63,31 +63,66 @@ describe('printedFigures', () => {
       'costPerConversion',
       'roas',
     ] as const;
+    // A video campaign's day keeps its viewable impressions and video completes, then spend; the
+    // conversions give way.
     const byDay = printedFigures(table, 1);
-    expect(byDay.printed).toEqual([
+    expect(byDay.printed).toEqual(['impressions', 'viewable', 'clicks', 'ctr', 'videoCompletes', 'spend']);
+    expect(byDay.printed.length + 1).toBe(PRINTED_TABLE_COLUMNS);
+    expect(byDay.leftOut).toEqual([
+      'viewabilityRate',
+      'engagement',
+      'videoStarts',
+      'completionRate',
+      'conversions',
+      'conversionRate',
+      'conversionValue',
+      'costPerConversion',
+      'roas',
+    ]);
+    // A creative's name and type take two columns: spend goes too, the two counts stay.
+    expect(printedFigures(table, 2).printed).toEqual([
       'impressions',
+      'viewable',
+      'clicks',
+      'ctr',
+      'videoCompletes',
+    ]);
+  });
+
+  it("keeps spend and conversions in a display campaign's tables, which have no video columns", () => {
+    const display = [
+      'impressions',
+      'viewable',
+      'viewabilityRate',
       'clicks',
       'ctr',
       'spend',
       'conversions',
       'conversionValue',
-    ]);
-    expect(byDay.printed.length + 1).toBe(PRINTED_TABLE_COLUMNS);
-    expect(byDay.leftOut).toEqual(table.filter((key) => !byDay.printed.includes(key)));
-    // A creative's name and type take two columns: the conversions' value goes too.
-    expect(printedFigures(table, 2).printed).toEqual([
+    ] as const;
+    expect(printedFigures(display, 1).printed).toEqual([
       'impressions',
+      'viewable',
       'clicks',
       'ctr',
       'spend',
       'conversions',
     ]);
+    expect(printedFigures(display, 2)).toEqual({
+      printed: ['impressions', 'viewable', 'clicks', 'ctr', 'spend'],
+      leftOut: ['viewabilityRate', 'conversions', 'conversionValue'],
+    });
   });
 
-  it('leaves out only the counts beside their rate from a table that fits', () => {
-    expect(printedFigures(['impressions', 'viewable', 'viewabilityRate', 'clicks'], 1)).toEqual({
-      printed: ['impressions', 'viewabilityRate', 'clicks'],
-      leftOut: ['viewable'],
+  it('leaves out only the unranked figures from a table that fits', () => {
+    expect(
+      printedFigures(
+        ['impressions', 'viewable', 'viewabilityRate', 'clicks', 'videoStarts', 'videoCompletes'],
+        1,
+      ),
+    ).toEqual({
+      printed: ['impressions', 'viewable', 'viewabilityRate', 'clicks', 'videoCompletes'],
+      leftOut: ['videoStarts'],
     });
   });
 });

@@ -12,9 +12,11 @@ export const PRINTED_TABLE_COLUMNS = 7;
 
 /**
  * The figures a printed table may keep, in the order it keeps them: the list's figures with a print
- * rank (figures.ts, `printRank`), lowest first: the reach and response (impressions, clicks, CTR), what
- * it cost and what it brought (spend, conversions, their value), then the rates, then the other costs
- * and engagements.
+ * rank (figures.ts, `printRank`), lowest first: the reach and response (impressions, clicks, CTR), the
+ * counts a trafficker reads a video campaign by (viewable impressions, video completes: a PDF from
+ * GAM or CM360 has them), what it cost and what it brought (spend, conversions, their value), then the
+ * rates, then the other costs and engagements. A table of five figures (by creative) keeps the first
+ * five: for a video campaign spend and conversions give way to the two counts.
  */
 export const PRINTED_FIGURE_ORDER: readonly FigureKey[] = (REPORT_FIGURES as readonly FigureSpec[])
   .filter((figure) => figure.printRank !== undefined)
@@ -22,8 +24,7 @@ export const PRINTED_FIGURE_ORDER: readonly FigureKey[] = (REPORT_FIGURES as rea
   .map((figure) => figure.key as FigureKey);
 /**
  * The figures a printed table leaves out whatever its room: those the tables show without a print rank
- * (the counts whose rate it prints, viewable impressions, video completes and the starts they are a
- * share of, and where conversions came from).
+ * (the video starts the completion rate is a share of, and where conversions came from).
  */
 export const UNPRINTED_FIGURES: readonly FigureKey[] = figureKeysIn('table').filter(
   (key) => figureSpec(key).printRank === undefined,

@@ -267,7 +267,10 @@ export const Printed: Story = {
     await expect(svg.getBoundingClientRect().right).toBeLessThanOrEqual(
       content.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(content).paddingRight) + 0.5,
     );
-    await expect(canvas.queryByRole('columnheader', { name: 'Viewable impressions' })).toBeNull();
+    // Paper keeps the viewable impressions and video completes (the domain's printRank), not the video
+    // starts they are a share of.
+    await expect(canvas.getByRole('columnheader', { name: 'Viewable impressions' })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'Video starts' })).toBeNull();
   },
 };
 
@@ -342,8 +345,8 @@ export const WithConversionsNoRate: Story = {
 
 /**
  * Printed with conversions: the columns that fit the page by the figures tables' rule (the domain's
- * printedFigures: seven with the site), conversions and their value among them, their rate not; the
- * note under the table names what was left out.
+ * printedFigures: seven with the site), viewable impressions, video completes and conversions among
+ * them, their value and rate not; the note under the table names what was left out.
  */
 export const PrintedWithConversions: Story = {
   args: {
@@ -360,19 +363,19 @@ export const PrintedWithConversions: Story = {
     await expect(columnHeaders(table)).toEqual([
       'Site',
       'Impressions',
-      'Viewability',
+      'Viewable impressions',
       'Clicks',
       'CTR',
+      'Video completes',
       'Conversions',
-      'Conversion value',
     ]);
     await expect(canvas.getByText(/^Left out on paper: /)).toHaveTextContent(
-      'Left out on paper: Viewable impressions, Engagements, Video starts, Video completes, Completion rate, Conversion rate — the CSV/XLSX have every column.',
+      'Left out on paper: Viewability, Engagements, Video starts, Completion rate, Conversion rate, Conversion value — the CSV/XLSX have every column.',
     );
     const container = table.closest('[data-slot="table-container"]') as HTMLElement;
     await expect(container.scrollWidth).toBeLessThanOrEqual(container.clientWidth);
     await expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(
-      money(oneWeekReportWithConversions.totals.conversionValue),
+      (oneWeekReportWithConversions.totals.videoCompletes ?? 0).toLocaleString('en-US'),
     );
   },
 };

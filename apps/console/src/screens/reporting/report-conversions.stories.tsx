@@ -214,7 +214,8 @@ const leftOutNote = (canvasElement: HTMLElement, name: string) =>
 /**
  * Printed (an A4 page's 703 px) with conversions and spend: the figures tables keep the columns that
  * fit the page (the domain's printedFigures: seven in all, the day or the creative and its type
- * among them) and name the others under them; both tables print, without tabs. (A story has no print
+ * among them; a video campaign's viewable impressions and video completes before spend and
+ * conversions) and name the others under them; both tables print, without tabs. (A story has no print
  * media: e2e/reporting.test.ts checks on the printed page that no table is wider than it.)
  */
 export const Printed: Story = {
@@ -228,29 +229,32 @@ export const Printed: Story = {
   ],
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('table', { name: 'Figures by creative' });
+    // A video campaign: its viewable impressions and video completes stay on paper (the domain's
+    // printRank), spend after them by day; conversions give way.
     await expect(headers(canvasElement, 'Figures by day')).toEqual([
       'Day',
       'Impressions',
+      'Viewable impressions',
       'Clicks',
       'CTR',
+      'Video completes',
       'Spend',
-      'Conversions',
-      'Conversion value',
     ]);
     await expect(headers(canvasElement, 'Figures by creative')).toEqual([
       'Creative',
       'Type',
       'Impressions',
+      'Viewable impressions',
       'Clicks',
       'CTR',
-      'Spend',
-      'Conversions',
+      'Video completes',
     ]);
     const byDay = leftOutNote(canvasElement, 'Figures by day') ?? '';
     await expect(byDay).toMatch(/^Left out on paper: .* — the CSV\/XLSX have every column\.$/);
-    for (const name of ['Viewable impressions', 'Conversion rate', 'Cost per conversion', 'ROAS'])
+    for (const name of ['Video starts', 'Conversions', 'Conversion rate', 'Cost per conversion', 'ROAS'])
       await expect(byDay).toContain(name);
-    await expect(leftOutNote(canvasElement, 'Figures by creative')).toContain('Conversion value, ');
+    await expect(byDay).not.toContain('Viewable impressions');
+    await expect(leftOutNote(canvasElement, 'Figures by creative')).toContain('Spend, ');
   },
 };
 
