@@ -1,7 +1,8 @@
 // The daypart of the delivery rules form: a week of hours in the campaign's timezone, each hour a toggle
 // button, the days from the day the account's week starts on (Monday unless told: the domain's
-// `weekStartOf` of the account's locale; the stored days stay Monday first whatever the order drawn); a day's name toggles its whole day, an hour's number that hour every day, and
-// three presets set the common ones. What is on serves.
+// `weekStartOf` of the account's locale; the stored days stay Monday first whatever the order drawn); a
+// day's name toggles its whole day, an hour's number that hour every day, and three presets set the
+// common ones. What is on serves.
 // Pressing a cell and moving over others (mouse, pen or touch) sets every cell of the rectangle from the
 // first cell to the one under the pointer to what the first cell toggled to, as in GAM's and CM360's
 // grids; letting go anywhere, in the grid or outside it, ends the drag. A plain click toggles one cell, and

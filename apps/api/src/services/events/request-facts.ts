@@ -47,13 +47,12 @@ export class RequestFactsCounter {
     const bucket = now - (now % HOUR_MS);
     // The request's facts with its site kept or folded into "Other" (no copy of the facts made).
     const site = this.siteOf(campaignId, given.site, bucket);
+    const factOf = (fact: (typeof DELIVERY_FACTS)[number]) => (fact === 'site' ? site : given[fact]);
     let key = `${campaignId}\t${bucket}`;
-    for (const fact of DELIVERY_FACTS) key += `\t${fact === 'site' ? site : given[fact]}`;
+    for (const fact of DELIVERY_FACTS) key += `\t${factOf(fact)}`;
     let row = this.rows.get(key);
     if (row === undefined) {
-      const own = Object.fromEntries(
-        DELIVERY_FACTS.map((fact) => [fact, fact === 'site' ? site : given[fact]]),
-      );
+      const own = Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, factOf(fact)]));
       row = {
         campaignId,
         bucket: new Date(bucket),
