@@ -34,6 +34,14 @@ describe('the pivot table, opened in LibreOffice', () => {
     await seedDemoData(server.app.adconsole);
     dir = await mkdtemp(path.join(tmpdir(), 'pivot-'));
   });
+  // The demo campaign that has served (the demo also books one that has not started: no figures).
+  const servedCampaign = async () =>
+    (
+      await server.db.query<CampaignRow>(
+        'select c.* from campaigns c join creatives cr on cr.campaign_id = c.id where cr.name = $1',
+        ['Trail season banner'],
+      )
+    )[0] as CampaignRow;
   afterAll(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -43,20 +51,16 @@ describe('the pivot table, opened in LibreOffice', () => {
     ['UTC', { tzOffset: '+00:00' }],
     ['Asia/Kathmandu', { tzOffset: '+05:45', timezone: 'Asia/Kathmandu' }],
   ])('grand totals equal the report in %s', async (_zone, zone) => {
-    const [campaign] = await server.db.query<CampaignRow>('select * from campaigns');
+    const campaign = await servedCampaign();
     const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const start = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
-    const rows = await reportFiguresWithRows(
-      server.app.adconsole,
-      await campaignScope(server.db, campaign as CampaignRow),
-      {
-        start_dt: `${start} 00:00:00`,
-        end_dt: `${end} 23:59:59`,
-        granularity: 'day',
-        withVideoData: true,
-        ...zone,
-      },
-    );
+    const rows = await reportFiguresWithRows(server.app.adconsole, await campaignScope(server.db, campaign), {
+      start_dt: `${start} 00:00:00`,
+      end_dt: `${end} 23:59:59`,
+      granularity: 'day',
+      withVideoData: true,
+      ...zone,
+    });
     const { file } = await storeReportDownload(server.app.adconsole, rows, 'xlsx-pivot', {});
     const xlsx = path.join(dir, `${_zone.replace('/', '-')}.xlsx`);
     await writeFile(xlsx, (await server.app.adconsole.storage.get(file)) as Buffer);
@@ -80,20 +84,16 @@ describe('the pivot table, opened in LibreOffice', () => {
   });
 
   it('opens the pivot of creatives named with & < > " \' and an attempt to inject XML, names as written', async () => {
-    const [campaign] = await server.db.query<CampaignRow>('select * from campaigns');
+    const campaign = await servedCampaign();
     const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const start = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    const rows = await reportFiguresWithRows(
-      server.app.adconsole,
-      await campaignScope(server.db, campaign as CampaignRow),
-      {
-        start_dt: `${start} 00:00:00`,
-        end_dt: `${end} 23:59:59`,
-        tzOffset: '+00:00',
-        granularity: 'day',
-        withVideoData: true,
-      },
-    );
+    const rows = await reportFiguresWithRows(server.app.adconsole, await campaignScope(server.db, campaign), {
+      start_dt: `${start} 00:00:00`,
+      end_dt: `${end} 23:59:59`,
+      tzOffset: '+00:00',
+      granularity: 'day',
+      withVideoData: true,
+    });
     const names = [`Ben & Jerry's <"Cookie Dough">`, '"/><s v="injected"/><s v="'];
     rows.figures.creatives.forEach((creative, index) => {
       creative.name = names[index % names.length] as string;
