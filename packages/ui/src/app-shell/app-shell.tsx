@@ -1,7 +1,12 @@
 import * as React from 'react';
 import { cn } from '../lib/cn';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../sheet';
 import { AppShellContext } from './app-shell-context';
+
+/**
+ * The compact navigation sheet, loaded when it first opens: the tap that opens it waits for its code
+ * once, the page's first load does without it.
+ */
+const AppShellSheet = React.lazy(() => import('./app-shell-sheet'));
 
 export type AppShellProps = React.ComponentProps<'div'> & {
   /** Usually a <Sidebar />. */
@@ -42,6 +47,9 @@ export function AppShell({
     [onNavOpenChange],
   );
   const context = React.useMemo(() => ({ compact, navOpen, setNavOpen }), [compact, navOpen, setNavOpen]);
+  // Mounted from its first opening on, so it closes with its animation and keeps its state.
+  const [sheetUsed, setSheetUsed] = React.useState(navOpen);
+  if (navOpen && !sheetUsed) setSheetUsed(true);
   return (
     <AppShellContext.Provider value={context}>
       <div
@@ -51,13 +59,13 @@ export function AppShell({
         {...props}
       >
         {compact ? (
-          <Sheet open={navOpen} onOpenChange={setNavOpen}>
-            <SheetContent side="left" className="w-64 p-0">
-              <SheetTitle className="sr-only">Navigation</SheetTitle>
-              <SheetDescription className="sr-only">The main sections of the console.</SheetDescription>
-              {sidebar}
-            </SheetContent>
-          </Sheet>
+          sheetUsed ? (
+            <React.Suspense fallback={null}>
+              <AppShellSheet open={navOpen} onOpenChange={setNavOpen}>
+                {sidebar}
+              </AppShellSheet>
+            </React.Suspense>
+          ) : null
         ) : (
           // A stretched flex item has a definite height, so the sidebar's h-full reaches the bottom of a
           // shell that only has a min-height (the console's min-h-svh); the sidebar itself sticks to the

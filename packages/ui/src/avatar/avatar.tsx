@@ -1,6 +1,7 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn';
+import { type AvatarSize, avatarFallbackClass, avatarRootClass, avatarSizes } from './avatar-initials';
 import { initials } from './initials';
 
 export type AvatarProps = React.ComponentProps<typeof AvatarPrimitive.Root> & {
@@ -8,17 +9,15 @@ export type AvatarProps = React.ComponentProps<typeof AvatarPrimitive.Root> & {
   src?: string;
   /** The person's name: the image's alt text and the source of the initials. */
   name: string;
-  size?: 'sm' | 'md' | 'lg';
+  size?: AvatarSize;
 };
-
-const sizes = { sm: 'size-6 text-[10px]', md: 'size-8 text-xs', lg: 'size-12 text-base' };
 
 export function Avatar({ src, name, size = 'md', className, ...props }: AvatarProps) {
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
       data-size={size}
-      className={cn('relative flex shrink-0 overflow-hidden rounded-full', sizes[size], className)}
+      className={cn(avatarRootClass, avatarSizes[size], className)}
       {...props}
     >
       {src ? <AvatarPrimitive.Image className="aspect-square size-full" src={src} alt={name} /> : null}
@@ -26,7 +25,7 @@ export function Avatar({ src, name, size = 'md', className, ...props }: AvatarPr
         data-slot="avatar-fallback"
         role="img"
         aria-label={name}
-        className="flex size-full items-center justify-center rounded-full bg-secondary font-medium text-secondary-foreground"
+        className={avatarFallbackClass}
       >
         {initials(name)}
       </AvatarPrimitive.Fallback>

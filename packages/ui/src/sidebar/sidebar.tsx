@@ -1,10 +1,12 @@
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { useAppShell } from '../app-shell/app-shell-context';
 import { IconButton } from '../icon-button';
 import { cn } from '../lib/cn';
 import { type RenderLink, renderAnchor } from '../lib/link';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../tooltip';
+
+/** The collapsed rail's tooltips, loaded when the menu is first drawn collapsed; the plain link until then. */
+const SidebarTooltip = React.lazy(() => import('./sidebar-tooltip'));
 
 export type SidebarItem = { id: string; label: string; href: string; icon?: React.ReactNode };
 export type SidebarSection = { id: string; title?: string; items: SidebarItem[] };
@@ -93,10 +95,9 @@ export function Sidebar({
                 return (
                   <li key={item.id} data-slot="sidebar-item" data-active={active || undefined}>
                     {collapsed ? (
-                      <Tooltip>
-                        <TooltipTrigger asChild>{link}</TooltipTrigger>
-                        <TooltipContent side="right">{item.label}</TooltipContent>
-                      </Tooltip>
+                      <React.Suspense fallback={link}>
+                        <SidebarTooltip label={item.label}>{link}</SidebarTooltip>
+                      </React.Suspense>
                     ) : (
                       link
                     )}

@@ -1,7 +1,7 @@
 import { MenuIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useAppShell } from '../app-shell/app-shell-context';
-import { Avatar } from '../avatar';
+import { InitialsAvatar } from '../avatar/avatar-initials';
 import { buttonVariants } from '../button';
 import { IconButton } from '../icon-button';
 import { cn } from '../lib/cn';
@@ -70,7 +70,7 @@ export function TopBar({
               children: (
                 <>
                   <span className="truncate @max-md:hidden">{user.name}</span>
-                  <Avatar name={user.name} className="hidden @max-md:flex" />
+                  <InitialsAvatar name={user.name} className="hidden @max-md:flex" />
                 </>
               ),
             })
