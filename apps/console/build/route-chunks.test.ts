@@ -38,18 +38,23 @@ const build = [
   chunk(
     'dashboard.js',
     [`${src}/screens/dashboard/dashboard.tsx`],
-    ['frame-and-dashboard.js', 'table.js', 'button.js'],
+    ['frame-and-dashboard.js', 'table.js', 'button.js', 'card.js'],
     {
       lazy: 'screens/dashboard/dashboard',
     },
   ),
-  chunk('campaigns.js', [`${src}/screens/campaigns/campaign-list.tsx`], ['table.js', 'campaign-forms.js'], {
-    lazy: 'screens/campaigns/campaign-list',
-  }),
+  chunk(
+    'campaigns.js',
+    [`${src}/screens/campaigns/campaign-list.tsx`],
+    ['table.js', 'campaign-forms.js', 'checkbox.js'],
+    {
+      lazy: 'screens/campaigns/campaign-list',
+    },
+  ),
   chunk(
     'reporting-page.js',
     [`${src}/screens/reporting/reporting-page.tsx`],
-    ['report-shared.js', 'table.js', 'share-banner.js', 'date-format.js'],
+    ['report-shared.js', 'table.js', 'share-banner.js', 'date-format.js', 'popover.js'],
     {
       lazy: 'screens/reporting/reporting-page',
     },
@@ -63,9 +68,19 @@ const build = [
   chunk('campaign.js', [`${src}/screens/campaigns/campaign-view.tsx`], ['campaign-forms.js'], {
     lazy: 'screens/campaigns/campaign-view',
   }),
-  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js'], {
+  chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js', 'card.js'], {
     lazy: 'screens/account/sign-in',
   }),
+  chunk('sign-up.js', [`${src}/screens/account/sign-up.tsx`], ['input.js', 'checkbox.js'], {
+    lazy: 'screens/account/sign-up',
+  }),
+  // The bell's panel, opened on demand in the signed-in frame.
+  chunk('alert-panel.js', [`${src}/screens/alerts/alert-panel.tsx`], ['popover.js'], {
+    lazy: 'screens/alerts/alert-panel',
+  }),
+  chunk('card.js', ['/ui/card.tsx']),
+  chunk('checkbox.js', ['/ui/checkbox.tsx']),
+  chunk('popover.js', ['/ui/popover.tsx']),
   chunk('frame-and-dashboard.js', ['/ui/sidebar.tsx', '/node_modules/lucide/x.js']),
   chunk('query.js', ['/node_modules/@tanstack/query-core/query.js']),
   chunk('table.js', ['/ui/table.tsx']),
@@ -120,6 +135,20 @@ describe('the chunk each module goes to, by the lazy parts that load it', () => 
     // the signed-in frame and the share frame never load together; the report loads under either
     // the sign-in page and the toaster, which comes after the paint of every page
     expect(plan.get('/ui/input.tsx')).toBe('shared-public');
+  });
+
+  it('puts what the dashboard shares with a public page with the entry, so the dashboard fetches no public file', () => {
+    expect(plan.get('/ui/card.tsx')).toBe('app');
+  });
+
+  it('keeps what public pages other than the sign-in page share out of the sign-in page’s files', () => {
+    // sign-up's checkbox, which the campaign list uses too
+    expect(plan.get('/ui/checkbox.tsx')).toBe('shared-account');
+  });
+
+  it('puts what an overlay of the signed-in frame shares with other screens in a file of its own', () => {
+    // opening the bell's panel on the dashboard fetches that file, not the report's shared code
+    expect(plan.get('/ui/popover.tsx')).toBe('shared-overlays');
   });
 
   it('puts what the toaster shares with signed-in screens only in the toaster’s file, which every page loads', () => {

@@ -23,7 +23,9 @@ export interface LazyPart {
   /**
    * The file of the code this part (or a part always loaded with it) shares with other pages, so that
    * a page where many visits land fetches no other page's shared code: the first such part in
-   * `CONSOLE_PARTS`'s order that needs a module names its file.
+   * `CONSOLE_PARTS`'s order that needs a module names its file. On a part loaded on demand (the
+   * signed-in frame's overlays), the file of what it shares with pages other than the dashboard: opening
+   * it then fetches that file, not the report's or the other screens' shared code.
    */
   sharedFile?: string;
   /**
@@ -51,9 +53,20 @@ function withConsole(parts: Record<string, LazyPart>): Record<string, LazyPart> 
   );
 }
 
+/** The ui package's sources, as a path from the console's `src`. */
+const UI_SOURCE = '../../../packages/ui/src';
+
+/** An overlay of the signed-in frame, loaded on demand; what it shares with other screens has a file of its own. */
+const overlay = (name: string): LazyPart => ({
+  name,
+  loadedWith: ['signed-in'],
+  afterPaint: true,
+  sharedFile: 'shared-overlays',
+});
+
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
   // The account pages, drawn without React Router (frames.tsx), and the notifications of every page.
-  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true },
+  'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true, sharedFile: 'shared-public' },
   'screens/account/sign-up': { name: 'sign-up', loadedWith: [], public: true },
   'screens/account/forgot-password': { name: 'forgot-password', loadedWith: [], public: true },
   'routes/ping': { name: 'ping', loadedWith: [], public: true },
@@ -65,14 +78,30 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
     'routes/app-layout': { name: 'signed-in', loadedWith: [] },
     'routes/share-layout': { name: 'share', loadedWith: [] },
     'screens/dashboard/dashboard': { name: 'dashboard', loadedWith: ['signed-in'], sharedFile: 'shared' },
+    // The signed-in frame's overlays, loaded when the reader first opens one (docs/console.md, "The
+    // signed-in shell's first load"): the bell's panel, the compact menu's sheet, the rail's tooltips.
+    // The bell's feed of open alerts, loaded beside the frame: what it shares with the alert screens
+    // goes in a file of its own, not in a screen's shared file.
+    'screens/alerts/alert-feed': {
+      name: 'alert-feed',
+      loadedWith: ['signed-in'],
+      afterPaint: true,
+      sharedFile: 'shared-alerts',
+    },
+    'screens/alerts/alert-panel': overlay('alert-panel'),
+    [`${UI_SOURCE}/app-shell/app-shell-sheet`]: overlay('app-shell-sheet'),
+    [`${UI_SOURCE}/sidebar/sidebar-tooltip`]: overlay('sidebar-tooltip'),
     'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
     'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
     'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
     'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
+    // What the dashboard's chart shares with screens other than the report (the charts' frame and
+    // scales) goes in a file of its own: in `shared-screens`, the chart fetched every screen's shared code.
     'screens/dashboard/trend-chart': {
       name: 'trend-chart',
       loadedWith: ['dashboard', 'signed-in'],
       afterPaint: true,
+      sharedFile: 'shared-charts',
     },
     'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
     'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
@@ -153,13 +182,24 @@ export function planFromChunks(
    * the report): a phone pays a round trip per file. Undefined for a module only parts drawn after the
    * paint need: Rolldown places it.
    */
+  /** The signed-in home (the dashboard) or its frame, whose shared code goes in `shared`. */
+  const home = Object.values(parts).find((part) => part.sharedFile === 'shared');
+  const isHome = (part: LazyPart) => part === home || (home?.loadedWith.includes(part.name) ?? false);
   const sharedName = (needing: readonly LazyPart[]): string | undefined => {
     const pages = new Set(needing.filter((part) => !part.afterPaint).flatMap(pagesOf));
     if (pages.size === 0) return undefined;
     // The toaster comes after the paint of every page, the public ones too.
     const everywhere = needing.find((part) => part.public && part.afterPaint);
     if ([...pages].some((page) => page.public)) {
-      return pages.size === 1 && !everywhere ? [...pages][0]?.name : 'shared-public';
+      if (pages.size === 1 && !everywhere) return [...pages][0]?.name;
+      // What the dashboard or its frame shares with a public page (the card, an icon) goes with the
+      // entry, which every page loads: in `shared-public`, the dashboard would fetch all of that file.
+      if (needing.some(isHome)) return 'app';
+      if (needing.some((part) => part.sharedFile === 'shared-public')) return 'shared-public';
+      // What the sign-in page, where most public visits land, does not need goes in the toaster's file
+      // when the notifications need it (they load after every page's paint), else in a file of the
+      // other public pages' (sign-up's checkbox).
+      return everywhere ? everywhere.name : 'shared-account';
     }
     // What the toaster shares with the signed-in screens only goes in its file, which every page loads
     // anyway: in `shared`, the sign-in page's toaster would fetch the signed-in pages' shared file.
@@ -168,7 +208,11 @@ export function planFromChunks(
     // its file; then the report's; what is left, the signed-in screens' among themselves, in a third.
     for (const hub of Object.values(parts)) {
       if (!hub.sharedFile) continue;
-      if (needing.some((part) => part === hub || hub.loadedWith.includes(part.name))) return hub.sharedFile;
+      // A part loaded on demand names the file only of what it needs itself.
+      const needs = hub.afterPaint
+        ? needing.includes(hub)
+        : needing.some((part) => part === hub || hub.loadedWith.includes(part.name));
+      if (needs) return hub.sharedFile;
     }
     return 'shared-screens';
   };
