@@ -7,6 +7,8 @@
 // Builds the console into a temporary folder (run `pnpm build` first: it reads the packages' dist).
 // `--chunks` lists the sign-in page's files; `--modules` what they hold, by npm package or source folder;
 // `--page dashboard|report|share` lists another page's first load instead.
+// Exits non-zero when the sign-in page's or the dashboard's first load is over its budget: the lint step
+// (`pnpm lint`, `npm test`) runs it (docs/console.md, "The signed-in shell's first load").
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,10 +18,15 @@ import { build } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const consoleRoot = path.join(here, '..', 'apps', 'console');
-const TARGET_KB = 130;
+// The budgets the lint step holds (docs/console.md, "The signed-in shell's first load"). The sign-in
+// page's is today's first load, so it cannot grow unseen, lowered as cuts land; its goal, 130 kB, is
+// printed beside it (the same section says what stands between).
+const SIGN_IN_BUDGET_KB = 134;
+const SIGN_IN_GOAL_KB = 130;
 // The signed-in shell's first load (the dashboard: the entry, the router part, the signed-in frame and
-// the dashboard's first screen): docs/console.md, "The signed-in shell's first load".
-const DASHBOARD_BUDGET_KB = 240;
+// the dashboard's first screen).
+const DASHBOARD_BUDGET_KB = 200;
+const DASHBOARD_GOAL_KB = 200;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const quiet = { logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' } };
@@ -184,14 +191,28 @@ try {
     'dashboard, after paint (the trend chart)',
     sizeOf(outDir, beyond(['src/screens/dashboard/trend-chart.ts'], page.dashboard)),
   );
+  line(
+    "dashboard, after paint (the bell's alerts)",
+    sizeOf(outDir, beyond(['src/screens/alerts/alert-feed.tsx'], page.dashboard)),
+  );
+  // The signed-in frame's overlays, fetched when the reader first opens one (with what they share).
+  for (const [name, key] of [
+    ['dashboard, on opening the alert bell', 'src/screens/alerts/alert-panel.tsx'],
+    ['dashboard, on opening the menu (phone)', '../../packages/ui/src/app-shell/app-shell-sheet.tsx'],
+  ]) {
+    line(name, sizeOf(outDir, beyond([key], page.dashboard)));
+  }
+  const verdict = (bytes, budget, goal) =>
+    `budget ${budget} kB (${bytes <= budget * 1024 ? 'met' : 'MISSED'}), goal ${goal} kB (${bytes <= goal * 1024 ? 'met' : 'not yet'})`;
   const signIn = rows[1][1].total;
   console.log(
-    `\nsign-in first load: ${kb(signIn)} gzip, target ${TARGET_KB} kB (${signIn <= TARGET_KB * 1024 ? 'met' : 'missed'}); ${(signIn / rows[0][1].total).toFixed(1)}× the bare React page`,
+    `\nsign-in first load: ${kb(signIn)} gzip, ${verdict(signIn, SIGN_IN_BUDGET_KB, SIGN_IN_GOAL_KB)}; ${(signIn / rows[0][1].total).toFixed(1)}× the bare React page`,
   );
   const dashboard = rows[2][1].total;
   console.log(
-    `dashboard first load: ${kb(dashboard)} gzip, budget ${DASHBOARD_BUDGET_KB} kB (${dashboard <= DASHBOARD_BUDGET_KB * 1024 ? 'met' : 'missed'})`,
+    `dashboard first load: ${kb(dashboard)} gzip, ${verdict(dashboard, DASHBOARD_BUDGET_KB, DASHBOARD_GOAL_KB)}`,
   );
+  if (signIn > SIGN_IN_BUDGET_KB * 1024 || dashboard > DASHBOARD_BUDGET_KB * 1024) process.exitCode = 1;
   if (process.argv.includes('--modules')) {
     // Rendered (minified, before compression) bytes of the listed page's first load, by origin.
     const origins = new Map();
