@@ -169,4 +169,16 @@ describe('BreakdownTable printed', () => {
       'Left out on paper: Viewability, Engagements, Conversion rate, Cost per conversion, ROAS — the CSV/XLSX have every column.',
     );
   });
+  it('prints each header as its column name alone: no sort button, no sort icon (paper cannot be clicked)', () => {
+    const printed = renderToStaticMarkup(
+      <BreakdownTable breakdown={handCounted} locale="en-US" withVideo={false} printing />,
+    );
+    const screen = renderToStaticMarkup(
+      <BreakdownTable breakdown={handCounted} locale="en-US" withVideo={false} />,
+    );
+    expect(screen).toContain('data-slot="data-table-sort"');
+    expect(printed).not.toContain('data-slot="data-table-sort"');
+    expect(printed.match(/<thead[\s\S]*?<\/thead>/)?.[0]).not.toContain('<svg');
+    expect(tableCells(printed)[0]?.[0]).toBe('Site');
+  });
 });

@@ -302,6 +302,7 @@ function LoadedBreakdownTable({
         emptyMessage="No figures for this period."
         maxHeight={maxHeight}
         className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
+        sortable={!printing}
       />
       <PrintedColumnsNote leftOut={leftOut} />
       {database ? (

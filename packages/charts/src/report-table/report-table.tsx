@@ -409,6 +409,7 @@ function ReportTableLayout<TData extends object>({
         caption={caption}
         emptyMessage="No figures for this period."
         className={cn(FITTED_TABLE_CLASSES, printing && PRINTED_TABLE_CLASSES)}
+        sortable={!printing}
       />
       <PrintedColumnsNote leftOut={leftOut} />
       <DataTablePagination table={table} locale={locale} />

@@ -4,14 +4,19 @@ import type { DataTableFeatures } from './features';
 
 export type DataTableColumnHeaderProps<TData extends RowData> = {
   header: Header<DataTableFeatures, TData, unknown>;
+  /** False: the column's name alone, even for a sortable column (a printed table). */
+  sortable?: boolean;
 };
 
 /** A column's header: a sort button (keyboard reachable) with the sort state in `aria-sort`. */
-export function DataTableColumnHeader<TData extends RowData>({ header }: DataTableColumnHeaderProps<TData>) {
+export function DataTableColumnHeader<TData extends RowData>({
+  header,
+  sortable = true,
+}: DataTableColumnHeaderProps<TData>) {
   const { column } = header;
   const meta = column.columnDef.meta;
   const content = header.isPlaceholder ? null : <FlexRender header={header} />;
-  if (column.getCanSort()) {
+  if (sortable && column.getCanSort()) {
     const toggle = column.getToggleSortingHandler();
     return (
       <SortableTableHead

@@ -48,6 +48,11 @@ export type DataTableProps<TData extends RowData> = Omit<React.ComponentProps<'d
   emptyMessage?: React.ReactNode;
   /** The body scrolls under a sticky header past this height (CSS length). */
   maxHeight?: string;
+  /**
+   * False: each header is its column's name alone, no sort button or icon (a printed table, sorted as
+   * it was on screen: paper cannot be clicked).
+   */
+  sortable?: boolean;
 };
 
 /**
@@ -59,6 +64,7 @@ export function DataTable<TData extends RowData>({
   caption,
   emptyMessage = 'No rows.',
   maxHeight = '32rem',
+  sortable = true,
   className,
   style,
   ...props
@@ -84,7 +90,7 @@ export function DataTable<TData extends RowData>({
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
               {group.headers.map((header) => (
-                <DataTableColumnHeader key={header.id} header={header} />
+                <DataTableColumnHeader key={header.id} header={header} sortable={sortable} />
               ))}
             </TableRow>
           ))}
