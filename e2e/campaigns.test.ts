@@ -11,7 +11,7 @@ import { signIn as apiSignIn, demoCreative } from './support/publisher';
 describe('campaigns and creatives', () => {
   const newPage = useBrowser();
 
-  it('creates a campaign and a creative with an uploaded image, publishes it, shows its tag, duplicates and deletes it', async () => {
+  it('creates a campaign, a creative stored only by its first save, with an uploaded image; publishes it, shows its tag, duplicates and deletes it', async () => {
     const page = await newPage();
     await page.goto('/signin');
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
@@ -25,15 +25,38 @@ describe('campaigns and creatives', () => {
     await campaignForm.getByRole('button', { name: 'Create campaign' }).click();
     await page.getByRole('heading', { name: 'Winter sale 2026' }).waitFor();
 
-    // A creative, on a platform, with an image.
-    await page.getByRole('button', { name: 'New creative', exact: true }).click();
-    await page.waitForURL(/\/creative\//);
+    // "New creative" opens the editor and stores nothing: leaving it leaves no creative behind.
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/campaign/creatives') && request.method() !== 'GET') {
+        writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      }
+    });
+    await page.getByRole('link', { name: 'Create a creative', exact: true }).click();
+    await page.waitForURL(/\/creative\/new$/);
+    await page.getByText('Not saved yet').waitFor();
+    await page.getByText('Save the creative first: its files are kept with the saved creative.').waitFor();
+    await page.getByRole('link', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: 'Winter sale 2026' }).waitFor();
+    await page.getByText('No creatives yet').waitFor();
+    expect(writes).toEqual([]);
+
+    // A creative, on a platform, with an image: its first save creates it and opens its own address.
+    await page.getByRole('link', { name: 'New creative', exact: true }).click();
+    await page.waitForURL(/\/creative\/new$/);
     await page.getByRole('heading', { name: 'New creative' }).waitFor();
     await page.getByRole('combobox', { name: 'Traffic platform' }).click();
     await page.getByRole('option', { name: 'Google Ad Manager' }).click();
+    expect(writes).toEqual([]);
     // Publishing needs somewhere for clicks to go: first the refusal, then the landing page.
     await page.getByRole('button', { name: 'Save creative' }).click();
+    await page.waitForURL(/\/creative\/(?!new$)[^/]+$/);
     await page.getByText('Saved.').waitFor();
+    expect(writes).toEqual(['POST /api/v1/campaign/creatives']);
+    // The platform chosen before the first save was stored with it.
+    expect(await page.getByRole('combobox', { name: 'Traffic platform' }).textContent()).toContain(
+      'Google Ad Manager',
+    );
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Add the landing page URL before publishing', { exact: true }).waitFor();
     await page.getByLabel('Landing page URL').fill('https://shop.example/winter-sale');

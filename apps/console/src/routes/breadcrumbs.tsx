@@ -37,7 +37,7 @@ export function Breadcrumbs() {
       items.push({ label: 'Reporting', href: `/campaigns/${campaignID}/reporting` });
     if (creativeID) {
       const creative = campaign.data?.creatives.find((candidate) => candidate.id === creativeID);
-      items.push({ label: creative?.name ?? 'Creative' });
+      items.push({ label: creative?.name ?? (creativeID === 'new' ? 'New creative' : 'Creative') });
     }
   }
   if (pathname === '/admin/invite') items.push({ label: 'Invite users' });

@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'CampaignReportingPage'),
           },
           {
+            path: 'campaigns/:campaignID/creative/new',
+            lazy: lazyScreen(() => import('../screens/creatives/creative-editor'), 'NewCreativePage'),
+          },
+          {
             path: 'campaigns/:campaignID/creative/:creativeID',
             lazy: lazyScreen(() => import('../screens/creatives/creative-editor'), 'CreativeEditorPage'),
           },

@@ -18,44 +18,25 @@ import {
   ROTATION_MIN_WEIGHT,
   ROTATION_MODES,
 } from '../constants';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { registerProductTexts } from './validation-error';
 
 export const MESSAGES = {
-  fillInYourEmail: 'Fill in your email',
-  loginPassword: 'Fill in your password at least 6 characters long',
-  /** docs/product.md §5 gives no text for this change-password rule; the login wording is reused. */
-  changePasswordPassword: 'Fill in your password at least 6 characters long',
-  repeatYourPassword: 'Repeat your password',
-  passwordsDoNotMatch: 'Passwords do not match!',
-  invalidEmail: 'Invalid email!',
-  invalidUrl: 'Invalid URL!',
-  fillInYourNames: 'Fill in your names',
-  fillInYourEmailCorrectly: 'Fill in your email correctly',
-  fillInYourPassword: 'Fill in your password',
-  fillInBothPasswords: 'Fill in both your passwords the same way',
-  acceptTheTerms: 'You have to accept the terms!',
+  ...ACCOUNT_MESSAGES,
   noLiveIdsSet: 'No live ids set',
   incorrectCampaignOrCreative: 'Incorrect campaign or creative!',
   noData: 'No data',
   noCreativeFoundYet: 'No creative found yet!',
+  creativeAssetsAfterSave: 'Save the creative first: its files are kept with the saved creative.',
   noCampaign: 'No campaign',
   campaignNotFound: 'Campaign not found!',
-  signUpFailed: 'Sign up failed!',
-  signInFailed: 'Sign in failed!',
-  verificationFailed: 'Verification failed!',
-  emailVerified: 'Email verified! Sign in below',
   requestTimedOut: 'Request timed out',
-  reportErrorTitle: 'Error!',
-  reportErrorText: "Couldn't receive reporting! Please try again.",
   /** Beyond (docs/product.md §8): a share link that does not exist, expired or was revoked. */
   shareLinkInvalid: 'This share link is invalid, expired or revoked.',
-  welcomeBackTitle: 'Welcome back!',
-  welcomeBackText: 'There has been a new release of bug fixes and some extra features.',
   /** Beyond (docs/product.md §8): a creative is published only once it has somewhere for its clicks to go. */
   landingPageRequired: 'Add the landing page URL before publishing',
   /** Beyond (docs/product.md §8): a new password on the list of the 10,000 most common ones is refused. */
   commonPassword: 'This password is one of the most common ones: choose one that is harder to guess.',
-  /** Beyond (docs/product.md §8): changing the password while signed in asks for the current one. */
-  fillInCurrentPassword: 'Fill in your current password',
   currentPasswordWrong: 'Your current password is not correct.',
   /** Beyond (docs/product.md §8): an administrator disabled the account. */
   accountDisabled: 'This account is disabled: ask an administrator of your company to enable it again.',
@@ -392,7 +373,6 @@ export const MESSAGES = {
   invitationsNotSent: 'The invitations were not sent.',
   nextFilesNotListed: 'The next files could not be listed.',
   passwordNotChanged: 'Your password could not be changed.',
-  passwordNotReset: 'The password could not be reset. Please try again.',
   placementNotCreated: 'The placement was not created.',
   placementNotSaved: 'The placement was not saved.',
   placementsNotLoaded: 'The placements could not be loaded.',
@@ -411,6 +391,7 @@ export const MESSAGES = {
   webhooksNotLoaded: 'The webhooks could not be loaded.',
   yourFilesNotListed: 'Your files could not be listed.',
 } as const;
+registerProductTexts(MESSAGES);
 
 // The texts with a value ('Creative {id} not found: ...') are functions named `...Message`, in a
 // sibling module read through this one.

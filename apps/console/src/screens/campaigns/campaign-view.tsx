@@ -30,7 +30,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
-import { useCreativeMutations } from '../creatives/creative-queries';
+import { newCreativePath, useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
 import { CampaignConversions } from './campaign-conversions';
 import { CampaignDeliveryRules } from './campaign-delivery-rules';
@@ -73,14 +73,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
   const [editing, setEditing] = useState(false);
   const duplicate = useDuplicateCampaign();
   const archive = useArchiveCampaign();
-  const addCreative = () =>
-    creatives.create.mutate(
-      { campaign: data },
-      {
-        onSuccess: (creative) => navigate(`/campaigns/${campaignID}/creative/${creative.id}`),
-        onError: showError(MESSAGES.creativeNotCreated),
-      },
-    );
+  // A new creative is made in its editor and stored by its first save: leaving before it stores nothing.
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -148,8 +141,8 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           <Button variant="outline" asChild>
             <Link to="/builder">Build a banner</Link>
           </Button>
-          <Button onClick={addCreative} loading={creatives.create.isPending}>
-            New creative
+          <Button asChild>
+            <Link to={newCreativePath(campaignID)}>New creative</Link>
           </Button>
         </div>
       </div>
@@ -181,8 +174,8 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
               title="No creatives yet"
               description="Build a Banner, VAST or VPAID creative, publish it and get its ad tags."
               action={
-                <Button onClick={addCreative} loading={creatives.create.isPending}>
-                  Create a creative
+                <Button asChild>
+                  <Link to={newCreativePath(campaignID)}>Create a creative</Link>
                 </Button>
               }
             />

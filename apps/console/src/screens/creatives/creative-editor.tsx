@@ -1,15 +1,18 @@
 // /campaigns/{campaignID}/creative/{creativeID}: edit, upload assets, publish, duplicate, delete,
-// and the ad tags of each live creative.
+// and the ad tags of each live creative. /campaigns/{campaignID}/creative/new: the same editor for a
+// creative not yet stored, which its first save creates.
 import {
   buildTagSheet,
+  type Campaign,
   type Creative,
   MESSAGES,
+  newCreative,
   SERVE_PREVIEW_PATH,
   tagsByCreative,
 } from '@adconsole/domain';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
@@ -18,7 +21,7 @@ import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
 import { CreativePreview } from './creative-preview';
-import { useCreative, useCreativeActions } from './creative-queries';
+import { useCreative, useCreativeActions, useCreativeMutations } from './creative-queries';
 import { type CreativeDraft, CreativeSettings } from './creative-settings';
 import { previewOf } from './preview-ad';
 import { type TagInputs, TagPanel } from './tag-panel';
@@ -41,20 +44,63 @@ export function CreativeEditorPage() {
   );
 }
 
+/**
+ * A new creative: drawn from the campaign's defaults and kept in this page until its first save, which
+ * creates it and opens its own address. Leaving before that stores nothing (no empty "New creative" is
+ * left behind by a look at the form).
+ */
+export function NewCreativePage() {
+  const { campaignID = '' } = useParams();
+  const campaign = useCampaign(campaignID);
+  const [draft] = useState(() => newCreative(campaignID));
+  return (
+    <Loaded
+      data={campaign.data}
+      error={campaign.error}
+      errorText={MESSAGES.campaignNotFound}
+      loading={<Skeleton className="h-96" aria-label="Loading creative" />}
+    >
+      {(loaded) => (
+        <CreativeEditor campaignID={campaignID} creativeID={draft.id} current={draft} newIn={loaded} />
+      )}
+    </Loaded>
+  );
+}
+
+/** What the first save of a new creative hands to the page it opens. */
+type EditorArrival = { tagInputs: TagInputs; created: true } | null;
+
 /** The loaded creative: its settings, preview, assets, live creatives and their tags. */
 function CreativeEditor({
   campaignID,
   creativeID,
   current,
+  newIn,
 }: {
   campaignID: string;
   creativeID: string;
   current: Creative;
+  /** Set for a creative not yet stored: the campaign its first save creates it in. */
+  newIn?: Campaign;
 }) {
   const navigate = useNavigate();
+  const arrival = useLocation().state as EditorArrival;
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
-  const [tagInputs, setTagInputs] = useState<TagInputs>({});
+  const { create } = useCreativeMutations(campaignID);
+  const [tagInputs, setTagInputs] = useState<TagInputs>(arrival?.tagInputs ?? {});
+  // The server's id of a new creative, once its first save has answered.
+  const createdID = useRef<string | undefined>(undefined);
+  const save = async (creative: Creative) => {
+    if (!newIn) return actions.update.mutateAsync(creative);
+    createdID.current = (await create.mutateAsync({ campaign: newIn, creative })).id;
+  };
+  // Saved: a new creative opens at its own address, with what this visit typed for its tags.
+  const saved = (inputs: TagInputs) => {
+    if (createdID.current === undefined) return setTagInputs(inputs);
+    const state: EditorArrival = { tagInputs: inputs, created: true };
+    navigate(`/campaigns/${campaignID}/creative/${createdID.current}`, { replace: true, state });
+  };
   // The type, layout and options being edited, before they are saved: the preview shows them.
   const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -96,61 +142,22 @@ function CreativeEditor({
               <FlightBadge flight={campaign.data.data} serving={current.liveCreatives.length > 0} />
             ) : null}
             <span className="text-muted-foreground">{current.fluid ? 'Fluid' : current.size}</span>
-            {current.liveCreatives.length > 0 ? (
+            {newIn ? (
+              <Badge variant="secondary">Not saved yet</Badge>
+            ) : current.liveCreatives.length > 0 ? (
               <Badge variant="success">Live ({current.liveCreatives.length})</Badge>
             ) : (
               <Badge variant="secondary">Draft</Badge>
             )}
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            onClick={() =>
-              actions.publish.mutate(current, {
-                onSuccess: () =>
-                  notify({
-                    type: 'success',
-                    title: MESSAGES.creativePublished,
-                    text: MESSAGES.creativePublishedText,
-                  }),
-                onError: showError(MESSAGES.creativeNotPublished),
-              })
-            }
-            loading={actions.publish.isPending}
-            // A save on its way first (from its checks on): what goes live is what it stores.
-            disabled={saving}
-          >
-            Publish
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() =>
-              actions.duplicate.mutate(current, {
-                onSuccess: (copy) => navigate(`/campaigns/${campaignID}/creative/${copy.id}`),
-                onError: showError(MESSAGES.creativeNotDuplicated),
-              })
-            }
-            loading={actions.duplicate.isPending}
-          >
-            Duplicate
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to={`/campaigns/${campaignID}/reporting/creative/${current.id}`}>Report</Link>
-          </Button>
-          <ConfirmDelete
-            name={current.name}
-            what="creative"
-            consequence="Its assets and live creatives are removed, and its ad tags stop serving."
-            variant="danger"
-            size="md"
-            onConfirm={() =>
-              actions.remove.mutate(creativeID, {
-                onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
-                onError: showError(MESSAGES.creativeNotDeleted),
-              })
-            }
-          />
-        </div>
+        <CreativeEditorActions
+          campaignID={campaignID}
+          creativeID={creativeID}
+          current={current}
+          isNew={newIn !== undefined}
+          saving={saving}
+        />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
@@ -163,8 +170,9 @@ function CreativeEditor({
               creative={current}
               campaignID={campaignID}
               tagInputs={tagInputs}
-              save={(creative) => actions.update.mutateAsync(creative)}
-              onSaved={setTagInputs}
+              save={save}
+              onSaved={saved}
+              justSaved={arrival?.created === true}
               onDraftChange={setDraft}
               onSavingChange={setSaving}
             />
@@ -187,11 +195,15 @@ function CreativeEditor({
               <CardTitle level={2}>Assets</CardTitle>
             </CardHeader>
             <CardContent>
-              <AssetPanel
-                assets={current.assets}
-                upload={(file) => actions.upload.mutateAsync([file])}
-                remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
-              />
+              {newIn ? (
+                <p className="text-muted-foreground text-sm">{MESSAGES.creativeAssetsAfterSave}</p>
+              ) : (
+                <AssetPanel
+                  assets={current.assets}
+                  upload={(file) => actions.upload.mutateAsync([file])}
+                  remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
+                />
+              )}
             </CardContent>
           </Card>
           <Card>
@@ -211,6 +223,83 @@ function CreativeEditor({
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Publish, duplicate, report and delete; a creative not yet stored has only Discard. */
+function CreativeEditorActions({
+  campaignID,
+  creativeID,
+  current,
+  isNew,
+  saving,
+}: {
+  campaignID: string;
+  creativeID: string;
+  current: Creative;
+  isNew: boolean;
+  /** A save on its way: Publish waits for it. */
+  saving: boolean;
+}) {
+  const navigate = useNavigate();
+  const actions = useCreativeActions(campaignID, creativeID);
+  if (isNew)
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" asChild>
+          <Link to={`/campaigns/${campaignID}`}>Discard</Link>
+        </Button>
+      </div>
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        onClick={() =>
+          actions.publish.mutate(current, {
+            onSuccess: () =>
+              notify({
+                type: 'success',
+                title: MESSAGES.creativePublished,
+                text: MESSAGES.creativePublishedText,
+              }),
+            onError: showError(MESSAGES.creativeNotPublished),
+          })
+        }
+        loading={actions.publish.isPending}
+        // A save on its way first (from its checks on): what goes live is what it stores.
+        disabled={saving}
+      >
+        Publish
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() =>
+          actions.duplicate.mutate(current, {
+            onSuccess: (copy) => navigate(`/campaigns/${campaignID}/creative/${copy.id}`),
+            onError: showError(MESSAGES.creativeNotDuplicated),
+          })
+        }
+        loading={actions.duplicate.isPending}
+      >
+        Duplicate
+      </Button>
+      <Button variant="outline" asChild>
+        <Link to={`/campaigns/${campaignID}/reporting/creative/${current.id}`}>Report</Link>
+      </Button>
+      <ConfirmDelete
+        name={current.name}
+        what="creative"
+        consequence="Its assets and live creatives are removed, and its ad tags stop serving."
+        variant="danger"
+        size="md"
+        onConfirm={() =>
+          actions.remove.mutate(creativeID, {
+            onSuccess: () => navigate(`/campaigns/${campaignID}`, { replace: true }),
+            onError: showError(MESSAGES.creativeNotDeleted),
+          })
+        }
+      />
     </div>
   );
 }

@@ -1,12 +1,6 @@
 // Server state of the creatives (TanStack Query): one creative for the editor, and every change to a
 // campaign's creatives, in one place for the campaign page and the editor alike.
-import {
-  type Campaign,
-  type Creative,
-  creativeCalls,
-  newCreative,
-  type tagsByCreative,
-} from '@adconsole/domain';
+import { type Campaign, type Creative, creativeCalls, type tagsByCreative } from '@adconsole/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiFileUrl, areaCalls } from '../../lib/api';
@@ -20,13 +14,16 @@ export const creativesApi = areaCalls((http) =>
   creativeCalls(http, apiFileUrl, (campaignID) => campaignsApi().getCampaign(campaignID)),
 );
 
+/** The editor of a creative not yet stored: its first save creates it (docs/console.md, "A new creative"). */
+export const newCreativePath = (campaignID: string) => `/campaigns/${campaignID}/creative/new`;
+
 export const creativeKey = (creativeID: string) => ['creatives', creativeID] as const;
 
 export const useCreative = (creativeID: string) =>
   useQuery({ queryKey: creativeKey(creativeID), queryFn: () => creativesApi().getCreative(creativeID) });
 
 /**
- * A campaign's creatives: created locally as new and replaced by the server copy on success, copied,
+ * A campaign's creatives: created from the editor's first save of a new one, copied,
  * and deleted (removed from the campaign at once, put back when the server refuses).
  */
 export function useCreativeMutations(campaignID: string) {
@@ -34,10 +31,17 @@ export function useCreativeMutations(campaignID: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignID) });
   const copying = useRef(new Map<string, Promise<Creative>>());
   return {
+    /**
+     * The first save of a creative made in the editor (`/creative/new`): nothing is on the server before
+     * it. The answer is the editor's copy at once (no second request for the page it opens).
+     */
     create: useMutation({
-      mutationFn: ({ campaign }: { campaign: Campaign }) =>
-        creativesApi().createCreative(newCreative(campaignID), { campaign }),
-      onSuccess: refresh,
+      mutationFn: ({ campaign, creative }: { campaign: Campaign; creative: Creative }) =>
+        creativesApi().createCreative(creative, { campaign }),
+      onSuccess: (saved) => {
+        queryClient.setQueryData(creativeKey(saved.id), saved);
+        return refresh();
+      },
     }),
     duplicate: useMutation({
       // A second click before the first copy's answer (a double click lands before the button shows it

@@ -38,6 +38,8 @@ export type CreativeSettingsProps = {
   onDraftChange?: (draft: CreativeDraft | undefined) => void;
   /** Told when a save starts (before its checks) and when it is over, whatever its outcome. */
   onSavingChange?: (saving: boolean) => void;
+  /** Opened by the save that created the creative: the form says "Saved." as after any save. */
+  justSaved?: boolean;
 };
 
 /** The creative's settings as the form shows them: a change of these, and only these, starts it again. */
@@ -70,9 +72,10 @@ export function CreativeSettings({
   onSaved,
   onDraftChange,
   onSavingChange,
+  justSaved = false,
 }: CreativeSettingsProps) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(justSaved);
   const [type, setType] = useState<CreativeType>(creative.type);
   const [layoutID, setLayoutID] = useState(creative.layout ?? NO_LAYOUT);
   // The form starts again only when the settings it shows changed on the server (a save, another tab),
