@@ -170,6 +170,7 @@ export * from './traffic/rate';
 export * from './traffic/reasons';
 export * from './traffic/site';
 export * from './traffic/user-agent';
+export * from './validation/account-messages';
 export * from './validation/company-email';
 export * from './validation/email-address';
 export * from './validation/fields';

@@ -2,7 +2,7 @@
 // ('Welcome back!') on its first load (docs/console.md).
 import { z } from 'zod/mini';
 import { NOTIFICATION_DEFAULT_DELAY_MS, REPORT_ERROR_NOTIFICATION_DELAY_MS } from '../constants';
-import { MESSAGES } from '../validation/messages';
+import { ACCOUNT_MESSAGES } from '../validation/account-messages';
 
 export const NOTIFICATION_TYPES = ['success', 'error', 'info', 'warning'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -28,16 +28,16 @@ export const autoCloseDelay = (notification: Pick<Notification, 'timeout' | 'del
 
 /** The danger notification of a failed report download or share link (docs/product.md §8). */
 export const reportErrorNotification = (): Notification => ({
-  title: MESSAGES.reportErrorTitle,
-  text: MESSAGES.reportErrorText,
+  title: ACCOUNT_MESSAGES.reportErrorTitle,
+  text: ACCOUNT_MESSAGES.reportErrorText,
   type: 'error',
   delay: REPORT_ERROR_NOTIFICATION_DELAY_MS,
 });
 
 /** The 'Welcome back!' notification shown after a release. */
 export const welcomeBackNotification = (): Notification => ({
-  title: MESSAGES.welcomeBackTitle,
-  text: MESSAGES.welcomeBackText,
+  title: ACCOUNT_MESSAGES.welcomeBackTitle,
+  text: ACCOUNT_MESSAGES.welcomeBackText,
   type: 'info',
   delay: NOTIFICATION_DEFAULT_DELAY_MS,
 });

@@ -4,9 +4,10 @@
 // (docs/console.md).
 import { z } from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { companyEmailHost, isCompanyEmail } from './company-email';
 import { emailAddressField, MAX_EMAIL_LENGTH } from './email-address';
-import { MESSAGES, onlyHostEmailsMessage } from './messages';
+import { onlyHostEmailsMessage } from './value-messages';
 
 export { MAX_EMAIL_LENGTH };
 /** Bounds the work of hashing a password; far above anything a person types. */
@@ -22,29 +23,29 @@ const emailField = (message: string) => emailAddressField(message);
 const passwordField = (message: string) => text(message, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH);
 
 export const loginSchema = z.object({
-  username: emailField(MESSAGES.fillInYourEmail),
-  password: passwordField(MESSAGES.loginPassword),
+  username: emailField(ACCOUNT_MESSAGES.fillInYourEmail),
+  password: passwordField(ACCOUNT_MESSAGES.loginPassword),
   remember: z._default(z.boolean({ error: 'remember: expected true or false' }), false),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: emailField(MESSAGES.fillInYourEmail),
+  email: emailField(ACCOUNT_MESSAGES.fillInYourEmail),
 });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
 /** The new password and its confirmation must match ('Passwords do not match!'), on `confirmPassword`. */
 export const passwordsMatch = () =>
   z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
+    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 
 export const changePasswordSchema = z
   .object({
-    username: emailField(MESSAGES.fillInYourEmail),
-    password: passwordField(MESSAGES.changePasswordPassword),
-    confirmPassword: passwordField(MESSAGES.repeatYourPassword),
+    username: emailField(ACCOUNT_MESSAGES.fillInYourEmail),
+    password: passwordField(ACCOUNT_MESSAGES.changePasswordPassword),
+    confirmPassword: passwordField(ACCOUNT_MESSAGES.repeatYourPassword),
   })
   .check(passwordsMatch());
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
@@ -54,36 +55,36 @@ export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
  * account's owner at the keyboard, then the new one twice, with the change-password rules.
  */
 export const newPasswordFields = {
-  currentPassword: text(MESSAGES.fillInCurrentPassword, 1, MAX_PASSWORD_LENGTH),
-  password: passwordField(MESSAGES.changePasswordPassword),
-  confirmPassword: passwordField(MESSAGES.repeatYourPassword),
+  currentPassword: text(ACCOUNT_MESSAGES.fillInCurrentPassword, 1, MAX_PASSWORD_LENGTH),
+  password: passwordField(ACCOUNT_MESSAGES.changePasswordPassword),
+  confirmPassword: passwordField(ACCOUNT_MESSAGES.repeatYourPassword),
 };
 export const newPasswordSchema = z.object(newPasswordFields).check(passwordsMatch());
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
 /** Verify link parameters: `code` is base64 of the e-mail, `verifyToken` the single-use token. */
 export const verifySchema = z.object({
-  code: text(MESSAGES.invalidEmail, 6, 1024),
-  verifyToken: text(MESSAGES.invalidUrl, 1, 1024),
+  code: text(ACCOUNT_MESSAGES.invalidEmail, 6, 1024),
+  verifyToken: text(ACCOUNT_MESSAGES.invalidUrl, 1, 1024),
 });
 export type VerifyForm = z.infer<typeof verifySchema>;
 
 const nameField = () =>
   z
-    .string({ error: MESSAGES.fillInYourNames })
+    .string({ error: ACCOUNT_MESSAGES.fillInYourNames })
     .check(
       z.trim(),
-      z.minLength(1, MESSAGES.fillInYourNames),
-      z.maxLength(MAX_NAME_LENGTH, MESSAGES.fillInYourNames),
+      z.minLength(1, ACCOUNT_MESSAGES.fillInYourNames),
+      z.maxLength(MAX_NAME_LENGTH, ACCOUNT_MESSAGES.fillInYourNames),
     );
 
 const signUpFields = {
   firstName: nameField(),
   lastName: nameField(),
-  email: emailField(MESSAGES.fillInYourEmailCorrectly),
-  password: passwordField(MESSAGES.fillInYourPassword),
-  confirmPassword: passwordField(MESSAGES.fillInBothPasswords),
-  termsChecked: z.literal(true, { error: MESSAGES.acceptTheTerms }),
+  email: emailField(ACCOUNT_MESSAGES.fillInYourEmailCorrectly),
+  password: passwordField(ACCOUNT_MESSAGES.fillInYourPassword),
+  confirmPassword: passwordField(ACCOUNT_MESSAGES.fillInBothPasswords),
+  termsChecked: z.literal(true, { error: ACCOUNT_MESSAGES.acceptTheTerms }),
 };
 
 /** Sign-up for `companyDomain` (e.g. 'example.com'): e-mails of other domains get 'Only example.com emails allowed!'. */
@@ -101,7 +102,11 @@ export const signUpObject = <T extends z.ZodMiniObject<typeof signUpFields, z.co
         ctx.addIssue({ code: 'custom', message: onlyHostEmailsMessage(host), path: ['email'] });
       }
       if (form.password !== form.confirmPassword) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.fillInBothPasswords, path: ['confirmPassword'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: ACCOUNT_MESSAGES.fillInBothPasswords,
+          path: ['confirmPassword'],
+        });
       }
     }),
   );

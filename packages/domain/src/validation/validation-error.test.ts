@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { issueMessages, ValidationError, validate } from './validation-error';
+// The catalogue registers its texts as the product's own when it loads (a schema that words an issue
+// with one of them imports it); the schemas below write them out.
+import './messages';
 
 describe('ValidationError and validate (docs/product.md §5, second reading)', () => {
   it('fails with a 400-like error carrying the list of messages and the data', () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
-import { MESSAGES } from './messages';
+import type { MESSAGES } from './messages';
 
 export class ValidationError extends ApiError {
   override readonly name: string = 'ValidationError';
@@ -71,11 +71,19 @@ const NEED_THEIR_FIELD: ReadonlySet<keyof typeof MESSAGES> = new Set([
   'reportYearOutOfRange',
   'hourlyReportTooLong',
 ]);
-const specMessages: ReadonlySet<string> = new Set(
-  Object.entries(MESSAGES)
-    .filter(([key]) => !NEED_THEIR_FIELD.has(key as keyof typeof MESSAGES))
-    .map(([, text]) => text),
-);
+/**
+ * The catalogue's texts that stand alone, as the modules that hold them register them when they load
+ * (messages.ts, account-messages.ts): a page's first load carries the account pages' texts only, and a
+ * schema that words an issue with a text of the catalogue has loaded the module that holds it.
+ */
+const specMessages = new Set<string>();
+
+/** Registers texts of the catalogue (`MESSAGES` or a part of it) as the product's own. */
+export function registerProductTexts(texts: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(texts)) {
+    if (!NEED_THEIR_FIELD.has(key as keyof typeof MESSAGES)) specMessages.add(text);
+  }
+}
 const onlyHostPattern = /^Only .+ emails allowed!$/;
 const tooLargePattern = /^.+ is too large: files can be at most \d+ MB\.$/;
 const isSpecMessage = (message: string): boolean =>

@@ -1,9 +1,9 @@
 import {
+  ACCOUNT_MESSAGES,
   decodeVerifyCode,
   issueMessages,
   type LoginForm,
   loginSchema,
-  MESSAGES,
   ValidationError,
   verifySchema,
 } from '@adconsole/domain';
@@ -84,7 +84,7 @@ export function SignInForm({
       data-slot="sign-in-form"
     >
       <FormStatus
-        successMessage={verified ? MESSAGES.emailVerified : undefined}
+        successMessage={verified ? ACCOUNT_MESSAGES.emailVerified : undefined}
         serverError={[...linkProblems, serverError].filter(Boolean).join('\n') || null}
         errors={errors}
       />

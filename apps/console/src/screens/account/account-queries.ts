@@ -1,10 +1,10 @@
 // The account screens' calls (sign in, sign up, the reset link and the new password, e-mail
 // verification), through the console's authentication calls (session/session-queries.ts).
 import {
+  ACCOUNT_MESSAGES,
   type ChangePasswordForm,
   errorMessage,
   type LoginForm,
-  MESSAGES,
   type SignUpInput,
 } from '@adconsole/domain';
 import { authApi } from '../../session/session-queries';
@@ -36,7 +36,7 @@ export function verifyEmailOnce(code: string, verifyToken: string): Promise<Veri
         (): VerificationOutcome => ({ state: 'verified' }),
         (error: unknown): VerificationOutcome => ({
           state: 'failed',
-          message: errorMessage(error, MESSAGES.verificationFailed),
+          message: errorMessage(error, ACCOUNT_MESSAGES.verificationFailed),
         }),
       );
     outcomes.set(key, outcome);

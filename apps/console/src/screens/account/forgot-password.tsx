@@ -1,6 +1,6 @@
 // Forgot password (docs/product.md §2): without forgotToken it asks for the e-mail and sends a reset
 // link; with forgotToken it changes the password and goes to /signin.
-import { errorMessage, MESSAGES } from '@adconsole/domain';
+import { ACCOUNT_MESSAGES, errorMessage } from '@adconsole/domain';
 import { ChangePasswordForm, ForgotPasswordForm } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -26,7 +26,7 @@ function RequestResetLink() {
             await requestPasswordReset(values);
             setSentTo(values.email);
           } catch (error) {
-            setServerError(errorMessage(error, MESSAGES.passwordNotReset));
+            setServerError(errorMessage(error, ACCOUNT_MESSAGES.passwordNotReset));
           }
         }}
         serverError={serverError}
@@ -48,7 +48,7 @@ function ChangePassword({ forgotToken }: { forgotToken: string }) {
             sessionStore.set(null);
             navigate('/signin', { replace: true });
           } catch (error) {
-            setServerError(errorMessage(error, MESSAGES.passwordNotReset));
+            setServerError(errorMessage(error, ACCOUNT_MESSAGES.passwordNotReset));
           }
         }}
         serverError={serverError}

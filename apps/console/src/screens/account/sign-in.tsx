@@ -1,7 +1,12 @@
 // Sign in (docs/product.md §2): verify first when the link carries verifyCode and code (a sign-in sent
 // before that answer waits for it), then login,
 // then the stored after-login path or /dashboard.
-import { errorMessage, MESSAGES, shouldWelcomeBack, welcomeBackNotification } from '@adconsole/domain';
+import {
+  ACCOUNT_MESSAGES,
+  errorMessage,
+  shouldWelcomeBack,
+  welcomeBackNotification,
+} from '@adconsole/domain';
 import { SignInForm, type SignInFormValues } from '@adconsole/forms';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -43,7 +48,7 @@ export function SignInPage() {
       if (shouldWelcomeBack(answer.lastLogin, new Date())) showNotification(welcomeBackNotification());
       navigate(takeAfterLoginTarget(), { replace: true });
     } catch (error) {
-      setServerError(errorMessage(error, MESSAGES.signInFailed));
+      setServerError(errorMessage(error, ACCOUNT_MESSAGES.signInFailed));
     }
   };
 

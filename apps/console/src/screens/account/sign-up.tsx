@@ -1,6 +1,6 @@
 // Sign up (docs/product.md §2): first name and e-mail prefilled from the query; an invited user's link
 // also carries the invitation token. The outcome is a success message or the error in an alert.
-import { errorMessage, MESSAGES } from '@adconsole/domain';
+import { ACCOUNT_MESSAGES, errorMessage } from '@adconsole/domain';
 import { SignUpForm, type SignUpFormValues } from '@adconsole/forms';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -22,7 +22,7 @@ export function SignUpPage() {
       sessionStore.set(null);
       setSignedUpEmail(values.email);
     } catch (error) {
-      setServerError(errorMessage(error, MESSAGES.signUpFailed));
+      setServerError(errorMessage(error, ACCOUNT_MESSAGES.signUpFailed));
     }
   };
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod/mini';
 import type { LoginResponse, MeResponse, StoredSession, User } from '../../entities/user';
 import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../../rules/session';
+import { ACCOUNT_MESSAGES } from '../../validation/account-messages';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -10,7 +11,6 @@ import {
   profileSchema,
   verifySchema,
 } from '../../validation/forms';
-import { MESSAGES } from '../../validation/messages';
 import { validate } from '../../validation/validation-error';
 import { decodeVerifyCode } from '../../validation/verify-code';
 import { API_ERROR_CODES, ApiError } from '../errors';
@@ -144,7 +144,7 @@ export function authCalls(http: Http, companyDomain: string | undefined) {
         throw new ApiError({
           status: answer.status,
           code: API_ERROR_CODES.http,
-          message: MESSAGES.signUpFailed,
+          message: ACCOUNT_MESSAGES.signUpFailed,
           body: answer.body,
         });
       }

@@ -3,6 +3,7 @@
 // with `zod/mini`: the sign-in page sends them on its first load (docs/console.md).
 import { z } from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../../constants';
+import { ACCOUNT_MESSAGES } from '../../validation/account-messages';
 import { booleanField } from '../../validation/boolean-field';
 import { emailAddressField } from '../../validation/email-address';
 import {
@@ -16,7 +17,6 @@ import {
   signUpObject,
   verifySchema,
 } from '../../validation/forms';
-import { MESSAGES } from '../../validation/messages';
 
 export const loginRequestSchema = z.strictObject({
   method: z.literal('password', { error: "method must be 'password'" }),
@@ -49,7 +49,7 @@ export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 export const verifyRequestSchema = z.strictObject({
   ...verifySchema.shape,
-  email: emailAddressField(MESSAGES.invalidEmail),
+  email: emailAddressField(ACCOUNT_MESSAGES.invalidEmail),
 });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
@@ -61,11 +61,11 @@ const text = (message: string, min: number, max: number) =>
 
 export const changePasswordRequestSchema = z
   .strictObject({
-    username: emailAddressField(MESSAGES.fillInYourEmail),
-    password: text(MESSAGES.changePasswordPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
-    confirmPassword: text(MESSAGES.repeatYourPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
+    username: emailAddressField(ACCOUNT_MESSAGES.fillInYourEmail),
+    password: text(ACCOUNT_MESSAGES.changePasswordPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
+    confirmPassword: text(ACCOUNT_MESSAGES.repeatYourPassword, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
     /** The forgotToken of the reset link. */
-    code: text(MESSAGES.invalidUrl, 1, 1024),
+    code: text(ACCOUNT_MESSAGES.invalidUrl, 1, 1024),
   })
   .check(passwordsMatch());
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
