@@ -46,6 +46,7 @@ const signedInPaths = ({ campaignID, creativeID }: Demo) => [
   `/campaigns/${campaignID}/reporting`,
   `/campaigns/${campaignID}/reporting/creative/${creativeID}`,
   `/campaigns/${campaignID}/creative/${creativeID}`,
+  `/campaigns/${campaignID}/creative/new`,
   '/filemanager',
   '/tables',
   '/billing',
