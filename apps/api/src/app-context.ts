@@ -35,6 +35,12 @@ import { TrafficQuality } from './services/serving/traffic-quality';
 export interface AppOptions {
   /** An open, migrated database; when absent the app opens and migrates the configured one and closes it on close. */
   db?: Database;
+  /**
+   * Close `db` when the app closes, after its last writes (the ad request counts, reach, the events
+   * held): the process's own database (main.ts). A separate `onClose` hook added after the app's would
+   * run before it (Fastify runs them last added first) and close the database under those writes.
+   */
+  closesDb?: boolean;
   /** The bucket of uploaded assets and generated files; by default the configured object store's. */
   storage?: ObjectBucket;
   /** The event store; by default ClickHouse when EVENTS_URL is set, otherwise the main database. */
@@ -75,7 +81,7 @@ export async function openAppContext(
   log: (line: string) => void,
   warn: (line: string) => void = log,
 ): Promise<{ ctx: Context; close: () => Promise<void> }> {
-  const ownsDb = options.db === undefined;
+  const ownsDb = options.db === undefined || options.closesDb === true;
   const db = options.db ?? (await prepareDatabase(config));
   const clickhouse =
     options.eventStore === undefined && config.events !== undefined

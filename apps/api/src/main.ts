@@ -48,9 +48,8 @@ async function main() {
   // The outbox's lines (the demo's own alert mails come just after the banner) as plain text like the
   // banner's, not JSON log records among it.
   const app = await step('Starting the server (event store, jobs, serving)', () =>
-    buildApp(config, { db, outboxLog: (line) => console.log(line) }),
+    buildApp(config, { db, closesDb: true, outboxLog: (line) => console.log(line) }),
   );
-  app.addHook('onClose', async () => db.close());
   // Processes started together on an empty database seed it once: the others wait, then find users.
   let seeding = 0;
   const demo = await seedDemoDataOnce(app.adconsole, {

@@ -71,6 +71,57 @@ describe(`SIGTERM drains the process on ${testDatabaseKind()}`, () => {
   });
 });
 
+describe(`SIGTERM closes the process's own database last, on ${testDatabaseKind()}`, () => {
+  it("writes the reach it still holds before closing the database it was given to close (main.ts's closesDb), and exits 0", async () => {
+    const fresh = await freshMigratedDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'adconsole-close-'));
+    // The database's close, watched: what was written by then, and whether anything came after.
+    let closed = false;
+    let reachRowsAtClose = -1;
+    const db = new Proxy(fresh.db, {
+      get(target, property) {
+        if (property === 'close')
+          return async () => {
+            const [row] = await target.query<{ rows: number }>(
+              'select count(*)::int as rows from reach_sketches',
+            );
+            reachRowsAtClose = row?.rows ?? -1;
+            closed = true;
+            await target.close();
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), {
+      db,
+      closesDb: true,
+      logger: false,
+    });
+    try {
+      const signals = new EventEmitter();
+      const exits: number[] = [];
+      shutdownOnSignals(app, { drainMs: 0, signals, exit: (code) => exits.push(code) });
+      // An ad served a moment ago: its reach waits for the next merge (every 10 s), so for the close.
+      app.adconsole.events.requests.addReach(
+        'campaign-close',
+        'live-close',
+        { kind: 'browser', hash: '0123456789abcdef' },
+        Date.now(),
+      );
+      signals.emit('SIGTERM');
+      await until(() => exits.length > 0, 'the process to exit');
+      expect(exits).toEqual([0]);
+      expect(closed).toBe(true);
+      // The live creative's row and the campaign's, in each of the sketches' grains, before the close.
+      expect(reachRowsAtClose).toBeGreaterThanOrEqual(2);
+    } finally {
+      if (!closed) await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe(`GET /api/ping answers only while the database answers, on ${testDatabaseKind()}`, () => {
   it('503 with a message once the database stops answering (and Pong again when it is back, on PostgreSQL)', async () => {
     const fresh = await freshMigratedDatabase();

@@ -323,7 +323,14 @@ export async function startFleet(options: { size: number; env: Record<string, st
       processes[index] = spawnProcess(index);
       await answeringAt(index);
     },
-    stop: (index, signal) => stopChild((processes[index] as FleetProcess).child, signal),
+    async stop(index, signal) {
+      const fleetProcess = processes[index] as FleetProcess;
+      const code = await stopChild(fleetProcess.child, signal);
+      // A process that did not end cleanly says why (its last output) beside the failed check.
+      if (code !== 0 && code !== null)
+        console.error(`${fleetProcess.name} exited with ${code}:\n${fleetProcess.output().slice(-4000)}`);
+      return code;
+    },
     upIn,
     sentTo,
     allUp,
