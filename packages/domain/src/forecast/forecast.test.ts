@@ -213,10 +213,20 @@ describe('contention', () => {
   });
 
   it('they do not both fit: the requests are shared by need, and the goal falls short', () => {
-    // Needs 288 requests a day (144 impressions), the other 48: 144 × 288 / 336 = 123.4 requests.
+    // Needs 288 requests a day (144 impressions), more than the 144 kept: it claims at most those 144,
+    // the other 48: 144 × 144 / 192 = 108 requests, 54 impressions a day, 216 in the 4 days; short by
+    // (576 − 216) / 4 = 90 a day.
     const forecast = forecastInventory({ ...BASE, rules: DE, goal: 576, contenders: [other(96, 'even')] });
-    expect(forecast.days[0]?.available).toBeCloseTo((144 * 288) / 336, 9);
-    expect(forecast.verdict).toEqual({ kind: 'short', deliverable: 246, shortPerDay: 83 });
+    expect(forecast.days[0]?.available).toBeCloseTo((144 * 144) / 192, 9);
+    expect(forecast.verdict).toEqual({ kind: 'short', deliverable: 216, shortPerDay: 90 });
+  });
+
+  it('two bookings that each want more than the day has split it (a need past the supply claims no more)', () => {
+    // Needs 1,152 requests a day; the other, as fast as possible with 4,000 impressions to go, all 144
+    // kept: each claims the 144, so each has 72 (by raw need it kept 144 × 1,152 / 1,296 = 128).
+    const forecast = forecastInventory({ ...BASE, rules: DE, goal: 2304, contenders: [other(4000, 'asap')] });
+    expect(forecast.days[0]).toMatchObject({ kept: 144, available: 72, contention: 72 });
+    expect(forecast.contention[0]?.takenPerDay).toBe(72);
   });
 
   it('as fast as possible, the other wants everything its rules keep until its goal is met', () => {

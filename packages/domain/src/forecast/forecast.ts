@@ -313,12 +313,15 @@ export function forecastInventory(input: ForecastInput): InventoryForecast {
     keptInFlight += keptDay;
     const demand = takes.reduce((sum, take) => sum + take, 0);
     const need = neededPerDay / serveRate;
-    // Both fit: the others take theirs first; they do not: the requests are shared by need.
+    // Both fit: the others take theirs first; they do not: the requests are shared by need, this
+    // booking's need counted as the others' are, at most the day's requests (a need beyond what exists
+    // cannot claim a larger share of it: two bookings that each want more than the day has split it).
+    const claim = Math.min(need, keptDay);
     const available =
       demand + need <= keptDay
         ? keptDay - demand
-        : need + demand > 0
-          ? (keptDay * need) / (need + demand)
+        : claim + demand > 0
+          ? (keptDay * claim) / (claim + demand)
           : keptDay;
     const contention = keptDay - available;
     takes.forEach((take, index) => {

@@ -1,7 +1,8 @@
 // The demo account's forecast (docs/reports.md, "The inventory forecast"): its seeded history of ad
 // requests with their facts answers the new campaign "DE, mobile, weekdays 09-18 Berlin, 250,000
-// impressions" over a flight of 18 days within 2 s, every weekday with requests available, no weekend
-// day; the demo campaign, whose flight meets it, is named as contention.
+// impressions" over a flight of 18 days, every weekday with requests available, no weekend day; the demo
+// campaign, whose flight meets it, is named as contention. How long it takes is a bench's figure
+// (`node bench/forecast-answer.mjs`), not this test's.
 import type { ForecastAnswer } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestServer } from '../../test/harness';
@@ -19,8 +20,7 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
   });
   afterAll(async () => server?.close());
 
-  it('"DE, mobile, weekdays 09-18 Berlin", 18 days, 250,000: a per-day availability and a verdict in 2 s', async () => {
-    const started = performance.now();
+  it('"DE, mobile, weekdays 09-18 Berlin", 18 days, 250,000: a per-day availability and a verdict', async () => {
     const answer = await client.post<ForecastAnswer>('/v1/forecast', {
       rules: {
         countries: { mode: 'include', values: ['DE'] },
@@ -34,7 +34,6 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
       timezone: 'Europe/Berlin',
       goal: 250_000,
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
     const data = answer.body.data as ForecastAnswer;
     expect(data.historyRequests).toBeGreaterThan(100_000);
