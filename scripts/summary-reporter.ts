@@ -1,6 +1,7 @@
 // Ends every `vitest run` with one plain line, `N passed, N failed, N skipped`, that any CI reads,
 // whatever the projects in the run (node, browser, e2e, consumer). Before it, where the time went: each
-// project's files, tests and the sum of its files' durations (docs/testing.md, "How long a run takes").
+// project's files, tests and the sum of its files' durations, then the 25 longest files (docs/testing.md,
+// "How long a run takes").
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** `api-pglite 47 files, 564 tests, 616 s` lines, longest first. */
@@ -23,11 +24,25 @@ function timeByProject(testModules: ReadonlyArray<TestModule>): string {
     .join('\n');
 }
 
+/** The `count` longest files, `  76 s  storybook  packages/charts/src/report-view.stories.tsx` lines. */
+function longestFiles(testModules: ReadonlyArray<TestModule>, count: number): string {
+  return [...testModules]
+    .sort((a, b) => b.diagnostic().duration - a.diagnostic().duration)
+    .slice(0, count)
+    .map((testModule) => {
+      const seconds = (testModule.diagnostic().duration / 1000).toFixed(0).padStart(4);
+      return `  ${seconds} s  ${(testModule.project.name || 'default').padEnd(14)} ${testModule.relativeModuleId}`;
+    })
+    .join('\n');
+}
+
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     process.stdout.write(
       `\nTime by project (each file's duration, summed; files run side by side):\n${timeByProject(testModules)}\n`,
     );
+    if (testModules.length > 1)
+      process.stdout.write(`\nThe longest files:\n${longestFiles(testModules, 25)}\n`);
     let passed = 0;
     let failed = 0;
     let skipped = 0;
