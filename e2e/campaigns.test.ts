@@ -57,6 +57,11 @@ describe('campaigns and creatives', () => {
     expect(await page.getByRole('combobox', { name: 'Traffic platform' }).textContent()).toContain(
       'Google Ad Manager',
     );
+    // "Saved." belongs to the save's visit: a reload of the creative's page shows it no more.
+    await page.reload();
+    await page.getByRole('button', { name: 'Save creative' }).waitFor();
+    await page.getByRole('heading', { name: 'New creative' }).waitFor();
+    expect(await page.getByText('Saved.').count()).toBe(0);
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Add the landing page URL before publishing', { exact: true }).waitFor();
     await page.getByLabel('Landing page URL').fill('https://shop.example/winter-sale');

@@ -3,6 +3,7 @@ import { type BreadcrumbItem, Breadcrumbs as BreadcrumbTrail } from '@adconsole/
 import { matchPath, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { useCampaign } from '../screens/campaigns/campaign-queries';
+import { NEW_CREATIVE_SEGMENT } from '../screens/creatives/creative-paths';
 
 const TOP_LEVEL: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -37,7 +38,9 @@ export function Breadcrumbs() {
       items.push({ label: 'Reporting', href: `/campaigns/${campaignID}/reporting` });
     if (creativeID) {
       const creative = campaign.data?.creatives.find((candidate) => candidate.id === creativeID);
-      items.push({ label: creative?.name ?? (creativeID === 'new' ? 'New creative' : 'Creative') });
+      items.push({
+        label: creative?.name ?? (creativeID === NEW_CREATIVE_SEGMENT ? 'New creative' : 'Creative'),
+      });
     }
   }
   if (pathname === '/admin/invite') items.push({ label: 'Invite users' });

@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS } from '@adconsole/domain';
 import type { RouteObject } from 'react-router-dom';
+import { NEW_CREATIVE_SEGMENT } from '../screens/creatives/creative-paths';
 import { ToAccountPages } from './account-handover';
 import { alwaysRevalidate, guardLoader } from './guard';
 import { lazyScreen } from './lazy-screen';
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(() => import('../screens/reporting/reporting-page'), 'CampaignReportingPage'),
           },
           {
-            path: 'campaigns/:campaignID/creative/new',
+            path: `campaigns/:campaignID/creative/${NEW_CREATIVE_SEGMENT}`,
             lazy: lazyScreen(() => import('../screens/creatives/creative-editor'), 'NewCreativePage'),
           },
           {

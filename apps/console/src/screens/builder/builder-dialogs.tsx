@@ -31,6 +31,7 @@ import {
 } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { creativePath } from '../creatives/creative-paths';
 import { ImageFileBrowser, type ImageFilesProps } from './builder-file-browser';
 
 export interface CampaignChoice {
@@ -119,7 +120,7 @@ export function ExportDialog({
             <AlertDescription>
               <span>
                 Add its landing page and publish it in the creative editor to get its ad tags.{' '}
-                <Link className="underline" to={`/campaigns/${exported.campaignID}/creative/${exported.id}`}>
+                <Link className="underline" to={creativePath(exported.campaignID, exported.id)}>
                   Open the creative
                 </Link>
               </span>

@@ -30,7 +30,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
-import { newCreativePath, useCreativeMutations } from '../creatives/creative-queries';
+import { creativePath, newCreativePath } from '../creatives/creative-paths';
+import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
 import { CampaignConversions } from './campaign-conversions';
 import { CampaignDeliveryRules } from './campaign-delivery-rules';
@@ -252,10 +253,7 @@ function CreativeRow({
   return (
     <TableRow>
       <TableCell>
-        <Link
-          to={`/campaigns/${campaignID}/creative/${creative.id}`}
-          className="font-medium text-primary hover:underline"
-        >
+        <Link to={creativePath(campaignID, creative.id)} className="font-medium text-primary hover:underline">
           {creative.name}
         </Link>
       </TableCell>

@@ -11,7 +11,7 @@ import {
   tagsByCreative,
 } from '@adconsole/domain';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
@@ -20,6 +20,7 @@ import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
+import { creativePath } from './creative-paths';
 import { CreativePreview } from './creative-preview';
 import { useCreative, useCreativeActions, useCreativeMutations } from './creative-queries';
 import { type CreativeDraft, CreativeSettings } from './creative-settings';
@@ -84,7 +85,13 @@ function CreativeEditor({
   newIn?: Campaign;
 }) {
   const navigate = useNavigate();
-  const arrival = useLocation().state as EditorArrival;
+  const location = useLocation();
+  // Read once: "Saved." and the typed tag fields belong to the first save's visit, not to a reload.
+  const [arrival] = useState(() => location.state as EditorArrival);
+  useEffect(() => {
+    if (location.state !== null)
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
   const { create } = useCreativeMutations(campaignID);
@@ -99,7 +106,7 @@ function CreativeEditor({
   const saved = (inputs: TagInputs) => {
     if (createdID.current === undefined) return setTagInputs(inputs);
     const state: EditorArrival = { tagInputs: inputs, created: true };
-    navigate(`/campaigns/${campaignID}/creative/${createdID.current}`, { replace: true, state });
+    navigate(creativePath(campaignID, createdID.current), { replace: true, state });
   };
   // The type, layout and options being edited, before they are saved: the preview shows them.
   const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
@@ -276,7 +283,7 @@ function CreativeEditorActions({
         variant="outline"
         onClick={() =>
           actions.duplicate.mutate(current, {
-            onSuccess: (copy) => navigate(`/campaigns/${campaignID}/creative/${copy.id}`),
+            onSuccess: (copy) => navigate(creativePath(campaignID, copy.id)),
             onError: showError(MESSAGES.creativeNotDuplicated),
           })
         }

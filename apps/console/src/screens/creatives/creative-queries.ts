@@ -14,9 +14,6 @@ export const creativesApi = areaCalls((http) =>
   creativeCalls(http, apiFileUrl, (campaignID) => campaignsApi().getCampaign(campaignID)),
 );
 
-/** The editor of a creative not yet stored: its first save creates it (docs/console.md, "A new creative"). */
-export const newCreativePath = (campaignID: string) => `/campaigns/${campaignID}/creative/new`;
-
 export const creativeKey = (creativeID: string) => ['creatives', creativeID] as const;
 
 export const useCreative = (creativeID: string) =>
