@@ -8,7 +8,7 @@
 // Then the server's own functions by inclusive time: each one's microseconds per answered request,
 // its callees included (the load's samples of the server's main thread over the requests answered).
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity] [--rules]
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity] [--rules] [--top 30]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,5 +148,5 @@ profile.samples.forEach((id, index) => {
   }
 });
 console.log(`\nthe server's functions, inclusive, µs per answered request (${answered} answered)`);
-for (const [key, micros] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30))
+for (const [key, micros] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(option('top', 30))))
   console.log(`${(micros / Math.max(1, answered)).toFixed(1).padStart(7)} µs  ${key}`);

@@ -46,6 +46,63 @@ describe('site host normalisation (the breakdown rule)', () => {
     expect(normalizeSite(undefined)).toBe('');
   });
 
+  it('a plain page URL is read without the URL parser, with the same answer as the parser gives', () => {
+    // The host as the URL parser alone reads it, then the same checks as normalizeSite's.
+    const byParser = (text: string) => {
+      let host: string;
+      try {
+        const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`http://${text}`);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+        host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+      } catch {
+        return '';
+      }
+      if (host === '' || host.startsWith('[') || host.length > 253) return '';
+      if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return host;
+      return host.split('.').every((label) => /^(?!-)[a-z0-9-]{1,63}(?<!-)$/.test(label)) ? host : '';
+    };
+    const inputs = [
+      'https://news.example.com/a/b?c=d#e',
+      'http://WWW.Shop.Example/',
+      'https://a.b.c.d.example.co.uk?x',
+      'https://example.com#frag',
+      'example.com/path',
+      'localhost',
+      'null',
+      'https://example.com.',
+      'https://example.com..',
+      'https://.example.com/',
+      'https://a..example.com/',
+      'https://-bad.example/',
+      'https://under_score.example/',
+      `https://${'a'.repeat(64)}.example/`,
+      'https://example.com:8443/',
+      'https://example.com:99999/',
+      'https://user:pass@example.com/',
+      'https://example.com@evil.example/',
+      'https://example.com\\@evil.example/',
+      'https://0x7f.1/',
+      'https://a.1/',
+      'https://192.0.2.7/',
+      'https://1.2.3/',
+      'https://xn--bcher-kva.example/',
+      'https://xn--a.example/',
+      'https://bücher.example/',
+      'https://ex%41mple.com/',
+      'http:/example.com',
+      '//example.com/x',
+      'ftp://example.com/',
+      'javascript:alert(1)',
+      'https://exa mple.com/',
+      'https://example.com\t.org/',
+    ];
+    for (let index = 0; index < 500; index++) {
+      const label = () => Math.random().toString(36).slice(2, 2 + 1 + Math.floor(Math.random() * 8));
+      inputs.push(`https://${label()}.${label()}.example/${label()}?q=${label()}`);
+    }
+    for (const input of inputs) expect(normalizeSite(input), input).toBe(byParser(input));
+  });
+
   it('app bundles are kept as app:<bundle>, lower case; an App Store id loses its "id"', () => {
     expect(normalizeAppBundle('com.Example.Game')).toBe('app:com.example.game');
     expect(normalizeAppBundle('id1234567890')).toBe('app:1234567890');

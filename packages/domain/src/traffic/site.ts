@@ -11,6 +11,19 @@ const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /**
+ * The host of an http(s) URL or a bare host in the plain form most pages have: ASCII letters, digits,
+ * dots and dashes, the last label starting with a letter (a host ending in a number is an IPv4 address
+ * to the URL parser), no `xn--` label (the parser checks its Punycode), then nothing, or a path, query
+ * or fragment. Read without the URL parser, whose answer for these is the same text (a test compares
+ * them); undefined for anything else (a port, user info, other characters), which the parser reads.
+ */
+const PLAIN_HOST = /^(?:https?:\/\/)?((?:[a-z0-9-]*\.)*[a-z][a-z0-9-]*\.?)(?:[/?#]|$)/i;
+const plainHost = (text: string): string | undefined => {
+  const host = PLAIN_HOST.exec(text)?.[1];
+  return host === undefined || /xn--/i.test(host) ? undefined : host;
+};
+
+/**
  * A host name as the site breakdown keeps it: from a URL, an origin or a bare host; lower case, the
  * port and a trailing dot dropped, a leading `www.` removed, international names in their ASCII
  * (punycode) form. '' when it is not a host name (an unexpanded macro, an opaque origin, garbage).
@@ -26,15 +39,32 @@ export function normalizeSite(input: string | null | undefined): string {
       return '';
     }
   }
-  let host: string;
+  const plain = plainHost(text);
+  if (plain !== undefined) {
+    // The same hosts come again and again: each plain one is checked once (a bounded memo).
+    let kept = plainHosts.get(plain);
+    if (kept === undefined) {
+      if (plainHosts.size >= PLAIN_HOSTS_KEPT) plainHosts.clear();
+      kept = checkedHost(plain);
+      plainHosts.set(plain, kept);
+    }
+    return kept;
+  }
   try {
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`http://${text}`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
-    host = url.hostname;
+    return checkedHost(url.hostname);
   } catch {
     return '';
   }
-  host = host.toLowerCase().replace(/\.$/, '');
+}
+
+const PLAIN_HOSTS_KEPT = 4096;
+const plainHosts = new Map<string, string>();
+
+/** A host as kept: lower case, without a trailing dot or a leading `www.`; '' when it is not a name. */
+function checkedHost(hostname: string): string {
+  let host = hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[')) return ''; // an IPv6 literal: not a site
   if (host.startsWith('www.')) host = host.slice(4);
   if (host === '' || host.length > MAX_HOST_LENGTH) return '';

@@ -8,7 +8,6 @@
 // the viewer's address and user agent as X-Device-IP and X-Device-User-Agent (IAB VAST 4). Those headers
 // are believed only from the addresses SSAI_PROXIES lists; from anyone else they are ignored, or any
 // client could launder a data-centre request by claiming to be a viewer.
-import { hash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   countAdRequest,
@@ -31,6 +30,7 @@ import { list as botPatterns, isbotPattern } from 'isbot';
 import { getDomain } from 'tldts-icann';
 import { UAParser } from 'ua-parser-js';
 import { normalizeClientAddress, rateAddressOf } from '../client-address';
+import { countingKeys } from '../counting-key';
 import { type CountryLookup, createCountryLookup } from './country';
 import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
@@ -60,7 +60,7 @@ export interface TrafficClient {
    */
   showsAd: boolean;
   /**
-   * The rate rule's key for this client and a live creative: 48 bits of a salted hash of the live
+   * The rate rule's key for this client and a live creative: 53 bits of a salted hash of the live
    * creative, address and user agent, never the address (a number: the minute's counts hold no strings).
    */
   rateKey(liveId: string): number;
@@ -86,7 +86,7 @@ export interface TrafficClient {
    */
   siteMismatch(): boolean;
   /**
-   * The client's key for the even throttle's share (48 bits of a salted hash of the address alone, never
+   * The client's key for the even throttle's share (53 bits of a salted hash of the address alone, never
    * the address): a new user agent a request makes no new client.
    */
   addressKey(): number;
@@ -188,8 +188,8 @@ export class TrafficQuality {
   private readonly country: CountryLookup;
   private readonly proxies = new BlockList();
   private readonly hasProxies: boolean;
-  /** Text, so the rate key is one hash of one string (`hash` takes no parts). */
-  private readonly salt = randomBytes(16).toString('base64');
+  /** The rate rule's and the throttle's client keys, salted for this process (counting-key.ts). */
+  private readonly keys = countingKeys();
   /** This minute's ad requests by rate key (counts only: the map starts again each minute). */
   private rates = new Map<number, number>();
   private rateWindow = 0;
@@ -265,16 +265,9 @@ export class TrafficQuality {
   /** Classifies one request (an ad request or a tracking call). */
   classify(facts: RequestFacts): TrafficClient {
     const client = this.clientOf(facts);
-    const rateKey = (liveId: string) =>
-      hash('sha256', `${this.salt}${liveId}\n${client.address}\n${client.userAgent}`, 'buffer').readUIntBE(
-        0,
-        6,
-      );
+    const rateKey = (liveId: string) => this.keys.of(`${liveId}\n${client.address}\n${client.userAgent}`);
     const rateAddressKey = (key: string) =>
-      hash('sha256', `${this.salt}${key}\naddress\n${rateAddressOf(client.address)}`, 'buffer').readUIntBE(
-        0,
-        6,
-      );
+      this.keys.of(`${key}\naddress\n${rateAddressOf(client.address)}`);
     // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
     let known: ReturnType<TrafficQuality['userAgent']> | undefined;
     const agent = () => {
@@ -331,8 +324,7 @@ export class TrafficQuality {
       }
       return mismatch;
     };
-    const addressKey = () =>
-      hash('sha256', `${this.salt}address\n${client.address}`, 'buffer').readUIntBE(0, 6);
+    const addressKey = () => this.keys.of(`address\n${client.address}`);
     return {
       reason,
       showsAd: facts.method !== 'HEAD',
