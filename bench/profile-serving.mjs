@@ -148,5 +148,7 @@ profile.samples.forEach((id, index) => {
   }
 });
 console.log(`\nthe server's functions, inclusive, µs per answered request (${answered} answered)`);
-for (const [key, micros] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(option('top', 30))))
+for (const [key, micros] of [...inclusive.entries()]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(option('top', 30))))
   console.log(`${(micros / Math.max(1, answered)).toFixed(1).padStart(7)} µs  ${key}`);

@@ -27,7 +27,8 @@ describe('counting keys (the rate rule and the throttle count clients by a salte
 
   it('the key reads every character: texts one character apart, or of the same characters swapped, differ', () => {
     const keys = countingKeys();
-    const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36';
+    const agent =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36';
     const base = keys.of(`lc_1\n198.51.100.4\n${agent}`);
     expect(keys.of(`lc_1\n198.51.100.4\n${agent}.`)).not.toBe(base);
     expect(keys.of(`lc_1\n198.51.100.4\n${agent.replace('131', '132')}`)).not.toBe(base);

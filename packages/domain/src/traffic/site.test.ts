@@ -53,7 +53,10 @@ describe('site host normalisation (the breakdown rule)', () => {
       try {
         const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`http://${text}`);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
-        host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+        host = url.hostname
+          .toLowerCase()
+          .replace(/\.$/, '')
+          .replace(/^www\./, '');
       } catch {
         return '';
       }
@@ -97,7 +100,10 @@ describe('site host normalisation (the breakdown rule)', () => {
       'https://example.com\t.org/',
     ];
     for (let index = 0; index < 500; index++) {
-      const label = () => Math.random().toString(36).slice(2, 2 + 1 + Math.floor(Math.random() * 8));
+      const label = () =>
+        Math.random()
+          .toString(36)
+          .slice(2, 2 + 1 + Math.floor(Math.random() * 8));
       inputs.push(`https://${label()}.${label()}.example/${label()}?q=${label()}`);
     }
     for (const input of inputs) expect(normalizeSite(input), input).toBe(byParser(input));

@@ -266,8 +266,7 @@ export class TrafficQuality {
   classify(facts: RequestFacts): TrafficClient {
     const client = this.clientOf(facts);
     const rateKey = (liveId: string) => this.keys.of(`${liveId}\n${client.address}\n${client.userAgent}`);
-    const rateAddressKey = (key: string) =>
-      this.keys.of(`${key}\naddress\n${rateAddressOf(client.address)}`);
+    const rateAddressKey = (key: string) => this.keys.of(`${key}\naddress\n${rateAddressOf(client.address)}`);
     // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
     let known: ReturnType<TrafficQuality['userAgent']> | undefined;
     const agent = () => {
