@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compileTagCaps,
   decodeHistory,
+  encodedHistory,
   encodeHistory,
   type FrequencyHistory,
   historyKey,
@@ -54,6 +55,27 @@ describe("a browser's cap history", () => {
     expect(decodeHistory(encodeHistory(history, NOW))).toEqual(
       new Map([['c0000001', { period: 'hour', minutes: [minute('2026-01-07T10:00:00Z')] }]]),
     );
+  });
+
+  it("the cookie's Max-Age is the longest period among the entries written, pruned ones left out", () => {
+    const history: FrequencyHistory = new Map([
+      ['c0000001', { period: 'hour', minutes: [minute('2026-01-07T11:30:00Z')] }],
+      // A week's entry whose one ad is 9 days old: pruned (a week keeps 8 days), so it sets no age.
+      ['c0000002', { period: 'week', minutes: [minute('2025-12-29T12:00:00Z')] }],
+      ['c0000003', { period: 'day', minutes: [minute('2026-01-07T09:00:00Z')] }],
+    ]);
+    const { text, maxAge } = encodedHistory(history, NOW);
+    expect(text).toBe(encodeHistory(history, NOW));
+    // A day keeps 26 hours: 26 x 3,600 s.
+    expect(maxAge).toBe(93_600);
+    expect(maxAge).toBe(historyMaxAge(decodeHistory(text) ?? new Map()));
+    // With the week's ad 7 days old it is written, and a week keeps 8 days: 691,200 s.
+    const week = new Map(history).set('c0000002', {
+      period: 'week',
+      minutes: [minute('2025-12-31T12:00:00Z')],
+    });
+    expect(encodedHistory(week, NOW).maxAge).toBe(691_200);
+    expect(encodedHistory(new Map(), NOW)).toEqual({ text: '', maxAge: 0 });
   });
 
   it('stays under the size limit, the oldest ads of all dropped first', () => {

@@ -97,6 +97,15 @@ export function decodeHistory(text: string): FrequencyHistory | null {
  * entries left with none dropped, and while longer than MAX_HISTORY_CHARS the oldest minute of all.
  */
 export function encodeHistory(history: FrequencyHistory, now: number): string {
+  return encodedHistory(history, now).text;
+}
+
+/**
+ * A history's text at `now` as `encodeHistory` writes it, and the Max-Age (seconds) of a cookie that
+ * holds it: the longest period among the entries written (`historyMaxAge` of the text, without reading
+ * the text back).
+ */
+export function encodedHistory(history: FrequencyHistory, now: number): { text: string; maxAge: number } {
   const kept: [string, HistoryEntry][] = [];
   for (const [key, entry] of history) {
     const since = (now - PERIOD_HORIZON_MS[entry.period]) / MINUTE_MS;
@@ -123,13 +132,15 @@ export function encodeHistory(history: FrequencyHistory, now: number): string {
     if (entry.minutes.length === 0) kept.splice(oldest, 1);
     written = text();
   }
-  return written;
+  return { text: written, maxAge: maxAgeOf(kept.map(([, entry]) => entry)) };
 }
 
 /** How long (seconds) the cookie must live for the history's longest period (at most MAX_HISTORY_AGE_S). */
-export function historyMaxAge(history: FrequencyHistory): number {
+export const historyMaxAge = (history: FrequencyHistory): number => maxAgeOf(history.values());
+
+function maxAgeOf(entries: Iterable<HistoryEntry>): number {
   let longest = 0;
-  for (const entry of history.values()) longest = Math.max(longest, PERIOD_HORIZON_MS[entry.period]);
+  for (const entry of entries) longest = Math.max(longest, PERIOD_HORIZON_MS[entry.period]);
   return Math.min(MAX_HISTORY_AGE_S, Math.ceil(longest / 1000));
 }
 

@@ -30,10 +30,9 @@ import {
   type DeviceIdKind,
   decodeHistory,
   deviceIdOf,
-  encodeHistory,
+  encodedHistory,
   FREQUENCY_COOKIE,
   type FrequencyHistory,
-  historyMaxAge,
   MAX_HISTORY_CHARS,
   type NotServedReason,
   REACH_COOKIE,
@@ -78,10 +77,10 @@ function readHistoryCookie(secret: Buffer, value: string | undefined): Frequency
 
 /** The Set-Cookie header of a history at `now` (ms), as Chromium, Firefox and Safari keep it partitioned. */
 function historyCookie(secret: Buffer, history: FrequencyHistory, now: number): string {
-  const text = encodeHistory(history, now);
+  const { text, maxAge } = encodedHistory(history, now);
   return [
     `${FREQUENCY_COOKIE}=${text}.${hmac22(secret, signedText(text))}`,
-    `Max-Age=${historyMaxAge(decodeHistory(text) ?? new Map())}`,
+    `Max-Age=${maxAge}`,
     'Path=/serve',
     'Secure',
     'HttpOnly',
