@@ -12,7 +12,7 @@ import {
 } from '@adconsole/domain';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
@@ -68,8 +68,12 @@ export function NewCreativePage() {
   );
 }
 
-/** What the first save of a new creative hands to the page it opens. */
-type EditorArrival = { tagInputs: TagInputs; created: true } | null;
+/**
+ * What the first save of a new creative hands to the page of the creative it made, by its id: the tag
+ * fields typed before the save. Kept in memory, never in the history's state (a reload of that page
+ * showed "Saved." again), and taken by the page it was left for.
+ */
+const arrivals = new Map<string, TagInputs>();
 
 /** The loaded creative: its settings, preview, assets, live creatives and their tags. */
 function CreativeEditor({
@@ -85,17 +89,15 @@ function CreativeEditor({
   newIn?: Campaign;
 }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  // Read once: "Saved." and the typed tag fields belong to the first save's visit, not to a reload.
-  const [arrival] = useState(() => location.state as EditorArrival);
+  // "Saved." and the typed tag fields belong to the first save's visit: read once, then let go.
+  const [arrival] = useState(() => arrivals.get(creativeID));
   useEffect(() => {
-    if (location.state !== null)
-      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [location, navigate]);
+    arrivals.delete(creativeID);
+  }, [creativeID]);
   const campaign = useCampaign(campaignID);
   const actions = useCreativeActions(campaignID, creativeID);
   const { create } = useCreativeMutations(campaignID);
-  const [tagInputs, setTagInputs] = useState<TagInputs>(arrival?.tagInputs ?? {});
+  const [tagInputs, setTagInputs] = useState<TagInputs>(arrival ?? {});
   // The server's id of a new creative, once its first save has answered.
   const createdID = useRef<string | undefined>(undefined);
   const save = async (creative: Creative) => {
@@ -105,8 +107,8 @@ function CreativeEditor({
   // Saved: a new creative opens at its own address, with what this visit typed for its tags.
   const saved = (inputs: TagInputs) => {
     if (createdID.current === undefined) return setTagInputs(inputs);
-    const state: EditorArrival = { tagInputs: inputs, created: true };
-    navigate(creativePath(campaignID, createdID.current), { replace: true, state });
+    arrivals.set(createdID.current, inputs);
+    navigate(creativePath(campaignID, createdID.current), { replace: true });
   };
   // The type, layout and options being edited, before they are saved: the preview shows them.
   const [draft, setDraft] = useState<CreativeDraft | undefined>(undefined);
@@ -179,7 +181,7 @@ function CreativeEditor({
               tagInputs={tagInputs}
               save={save}
               onSaved={saved}
-              justSaved={arrival?.created === true}
+              justSaved={arrival !== undefined}
               onDraftChange={setDraft}
               onSavingChange={setSaving}
             />
