@@ -86,7 +86,7 @@ describe('site host normalisation (the breakdown rule)', () => {
       'https://example.com\\@evil.example/',
       'https://0x7f.1/',
       'https://a.1/',
-      'https://192.0.2.7/',
+      'https://127.0.0.7/',
       'https://1.2.3/',
       'https://xn--bcher-kva.example/',
       'https://xn--a.example/',
