@@ -4,11 +4,13 @@
 // "How long a run takes").
 import type { Reporter, TestModule } from 'vitest/node';
 
+const projectOf = (testModule: TestModule): string => testModule.project.name || 'default';
+
 /** `api-pglite 47 files, 564 tests, 616 s` lines, longest first. */
 function timeByProject(testModules: ReadonlyArray<TestModule>): string {
   const projects = new Map<string, { files: number; tests: number; ms: number }>();
   for (const testModule of testModules) {
-    const name = testModule.project.name || 'default';
+    const name = projectOf(testModule);
     const entry = projects.get(name) ?? { files: 0, tests: 0, ms: 0 };
     entry.files += 1;
     entry.tests += [...testModule.children.allTests()].length;
@@ -31,7 +33,7 @@ function longestFiles(testModules: ReadonlyArray<TestModule>, count: number): st
     .slice(0, count)
     .map((testModule) => {
       const seconds = (testModule.diagnostic().duration / 1000).toFixed(0).padStart(4);
-      return `  ${seconds} s  ${(testModule.project.name || 'default').padEnd(14)} ${testModule.relativeModuleId}`;
+      return `  ${seconds} s  ${projectOf(testModule).padEnd(14)} ${testModule.relativeModuleId}`;
     })
     .join('\n');
 }
