@@ -1,9 +1,10 @@
 // Starts the product as a user would (the built console + API in one process, `npm start`'s
 // server) on a free port, a throwaway data directory and the embedded database: one product per
 // Vitest worker, so the journey files run beside the other projects' files, each worker's files one
-// after another against its own product (`e2e/support/product.ts` picks it by VITEST_POOL_ID).
+// after another against its own product (`e2e/support/product.ts` picks it by VITEST_POOL_ID). The
+// demo is seeded once and the workers' products start from copies of that data directory.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -23,8 +24,14 @@ interface Started extends Product {
   server: ChildProcess;
 }
 
-async function startProduct(): Promise<Started> {
+/**
+ * Starts the product on a throwaway data directory: a new one (the first start seeds the demo), or a copy
+ * of `from`, a stopped product's, whose demo is already seeded (its output file comes along, so each
+ * product's output holds the first start's steps, banner and mails, then its own start's lines).
+ */
+async function startProduct(from?: string): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-'));
+  if (from !== undefined) cpSync(from, dataDir, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
@@ -75,21 +82,34 @@ async function startProduct(): Promise<Started> {
   return { baseURL, dataDir, server };
 }
 
-async function stopProduct({ server, dataDir }: Started): Promise<void> {
+/** Stops a product (SIGTERM: it writes what it holds and closes its database) and removes its data. */
+async function stopProduct(
+  { server, dataDir }: Started,
+  { keepData = false }: { keepData?: boolean } = {},
+): Promise<void> {
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (server.exitCode !== 0 && keepData)
+    throw new Error(`The seeding product exited with ${server.exitCode ?? server.signalCode}`);
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
 }
 
 export default async function setup(project: TestProject) {
   await buildProduct();
   // As many products as files can run at once (the pool hands out VITEST_POOL_ID 1..maxWorkers).
   const count = Math.max(1, project.vitest.config.maxWorkers ?? 1);
-  const started = await Promise.allSettled(Array.from({ length: count }, startProduct));
+  // The demo is seeded once, by a first product that is then stopped, and each worker's product starts
+  // from a copy of its data directory: seeding 90 days of events took about 31 s of CPU a product, three
+  // of them at once about 47 s of the two cores' time before the first test (docs/testing.md, "How long
+  // a run takes"); a start from a seeded copy takes a few seconds.
+  const seeded = await startProduct();
+  await stopProduct(seeded, { keepData: true });
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(seeded.dataDir)));
+  rmSync(seeded.dataDir, { recursive: true, force: true });
   const products = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    await Promise.all(products.map(stopProduct));
+    await Promise.all(products.map((started) => stopProduct(started)));
     throw failed.reason;
   }
   project.provide(
@@ -97,6 +117,6 @@ export default async function setup(project: TestProject) {
     products.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
   );
   return async () => {
-    await Promise.all(products.map(stopProduct));
+    await Promise.all(products.map((started) => stopProduct(started)));
   };
 }
