@@ -103,9 +103,13 @@ export default async function setup(project: TestProject) {
   // of them at once about 47 s of the two cores' time before the first test (docs/testing.md, "How long
   // a run takes"); a start from a seeded copy takes a few seconds.
   const seeded = await startProduct();
-  await stopProduct(seeded, { keepData: true });
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(seeded.dataDir)));
-  rmSync(seeded.dataDir, { recursive: true, force: true });
+  let started: PromiseSettledResult<Started>[];
+  try {
+    await stopProduct(seeded, { keepData: true });
+    started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(seeded.dataDir)));
+  } finally {
+    rmSync(seeded.dataDir, { recursive: true, force: true });
+  }
   const products = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
