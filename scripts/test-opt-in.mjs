@@ -1,5 +1,6 @@
 // `npm run test:libreoffice`, `npm run test:clickhouse`, `npm run test:fuzz`, `npm run test:fleet`,
-// `npm run test:bus`, `npm run test:postgres`, `npm run test:first-start` and `npm run test:share-shift`:
+// `npm run test:bus`, `npm run test:postgres`, `npm run test:pglite`, `npm run test:first-start` and
+// `npm run test:share-shift`:
 // the suites that need something large or long, kept out of `npm test`. Installs what they need when it
 // is missing (LibreOffice and HAProxy from Debian as root; chdb from npm into tools/chdb, outside the
 // workspace and its lockfile), builds what is stale, then runs the one Vitest project.
@@ -73,9 +74,11 @@ suites.fleet.vitestArgs = ['--no-file-parallelism'];
 // The first start from a fresh copy of the repository, as the README tells a newcomer (nothing installed,
 // nothing built, then `npm start`): a whole build of its own, so out of `npm test` (docs/testing.md).
 suites['first-start'] = { project: 'e2e', files: ['e2e/first-start.test.ts'] };
-// Every API suite on the PostgreSQL server, not only the ones `npm test` runs there (POSTGRES_SUITES in
-// vitest.config.ts; docs/testing.md, "Which suites run twice"). The serving suite serves the built ad runtime.
+// Every API suite on the PostgreSQL server (as `npm test` runs them there, alone) and every API suite on
+// PGlite, not only the ones `npm test` runs on both (BOTH_DATABASES_SUITES in vitest.config.ts;
+// docs/testing.md, "Which suites run twice"). The serving suite serves the built ad runtime.
 suites.postgres = { project: 'api-postgres', postgres: true, nats: true, builds: suites.clickhouse.builds };
+suites.pglite = { project: 'api-pglite', nats: true, builds: suites.clickhouse.builds };
 // The share page loaded cold 20 times on a throttled phone, its layout shift read each time (about two
 // minutes of a throttled browser: docs/console.md, "No shift when the console takes over").
 suites['share-shift'] = { project: 'e2e', files: ['e2e/share-no-shift.test.ts'] };
