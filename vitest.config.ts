@@ -66,9 +66,7 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
     // An opt-in run (test:pglite, test:clickhouse, test:fuzz...) names its own files: every suite is
     // open to it on either database.
     include:
-      database === 'pglite' && optIn.every((suite) => suite === '')
-        ? BOTH_DATABASES_SUITES
-        : ['apps/api/src/**/*.test.ts'],
+      database === 'pglite' && !optIn.some(Boolean) ? BOTH_DATABASES_SUITES : ['apps/api/src/**/*.test.ts'],
     // Suites that need something large run only through their own scripts (npm run test:<name>).
     exclude: [
       '**/*.libreoffice.test.ts',

@@ -82,16 +82,17 @@ async function startProduct(from?: string): Promise<Started> {
   return { baseURL, dataDir, server };
 }
 
-/** Stops a product (SIGTERM: it writes what it holds and closes its database) and removes its data. */
-async function stopProduct(
-  { server, dataDir }: Started,
-  { keepData = false }: { keepData?: boolean } = {},
-): Promise<void> {
+/** Stops a product's process (SIGTERM: it writes what it holds and closes its database); its exit code. */
+async function stopServer(server: ChildProcess): Promise<number | null> {
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
-  if (server.exitCode !== 0 && keepData)
-    throw new Error(`The seeding product exited with ${server.exitCode ?? server.signalCode}`);
-  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  return server.exitCode;
+}
+
+/** Stops a product and removes its data directory. */
+async function stopProduct({ server, dataDir }: Started): Promise<void> {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 export default async function setup(project: TestProject) {
@@ -105,7 +106,8 @@ export default async function setup(project: TestProject) {
   const seeded = await startProduct();
   let started: PromiseSettledResult<Started>[];
   try {
-    await stopProduct(seeded, { keepData: true });
+    const exit = await stopServer(seeded.server);
+    if (exit !== 0) throw new Error(`The product that seeded the demo exited with ${exit ?? 'a signal'}`);
     started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(seeded.dataDir)));
   } finally {
     rmSync(seeded.dataDir, { recursive: true, force: true });
@@ -113,7 +115,7 @@ export default async function setup(project: TestProject) {
   const products = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    await Promise.all(products.map((started) => stopProduct(started)));
+    await Promise.all(products.map(stopProduct));
     throw failed.reason;
   }
   project.provide(
@@ -121,6 +123,6 @@ export default async function setup(project: TestProject) {
     products.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
   );
   return async () => {
-    await Promise.all(products.map((started) => stopProduct(started)));
+    await Promise.all(products.map(stopProduct));
   };
 }
