@@ -183,7 +183,7 @@ describe('the edge classifier', () => {
     expect(after).toEqual([null, null, null, 'rate']);
   });
 
-  it("S5-7: a flood of distinct rate keys never clears the minute's counts of the clients still counting (the least recently counted key is forgotten, RATE_KEYS_LIMIT at most)", () => {
+  it("S5-7: a flood of distinct rate keys never clears the minute's counts of the clients still counting (keys not counted lately are forgotten, RATE_KEYS_LIMIT at most)", () => {
     const now = 1_000_000 * 60_000;
     // RATE_KEYS_LIMIT (200,000) made 2,000 here: the same rule, a flood the test can afford.
     const limit = 2_000;
@@ -198,7 +198,9 @@ describe('the edge classifier', () => {
       // The steady client keeps counting (every 500 keys): its key is never the least recent.
       if (n % 500 === 0 && n > 0) expect(quality.overRate(steady, 'live-a')).toBe(true);
     }
-    expect(quality.rateKeys).toBe(limit);
+    // The flood's own keys fill the two halves (recent-map.ts): more than half the limit, never more.
+    expect(quality.rateKeys).toBeGreaterThan(limit / 2);
+    expect(quality.rateKeys).toBeLessThanOrEqual(limit);
     expect(quality.overRate(steady, 'live-a')).toBe(true);
   });
 

@@ -31,6 +31,7 @@ import { getDomain } from 'tldts-icann';
 import { UAParser } from 'ua-parser-js';
 import { normalizeClientAddress, rateAddressOf } from '../client-address';
 import { countingKeys } from '../counting-key';
+import { RecentMap } from '../recent-map';
 import { type CountryLookup, createCountryLookup } from './country';
 import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
@@ -113,9 +114,9 @@ const USER_AGENT_CACHE_SIZE = 10_000;
 /** Longer user agents are classified each time rather than kept. */
 const CACHEABLE_USER_AGENT_LENGTH = 512;
 /**
- * Clients × keys counted at once. Past this the least recently counted key is forgotten, one for each
- * new one: a flood of new keys (a new user agent a request) forgets its own oldest keys first and never
- * clears the minute's counts of the clients still counting.
+ * Clients × keys counted at once (a RecentMap: recent-map.ts). A flood of new keys (a new user agent a
+ * request) forgets the keys not counted lately, never the minute's counts of the clients still
+ * counting, in constant time a request.
  */
 export const RATE_KEYS_LIMIT = 200_000;
 /**
@@ -181,22 +182,23 @@ export interface TrafficQualityOptions {
 }
 
 export class TrafficQuality {
-  private readonly userAgents = new Map<
+  private readonly userAgents = new RecentMap<
     string,
     { reason: 'bot' | 'headless' | null; dims: UserAgentDimensions }
-  >();
+  >(USER_AGENT_CACHE_SIZE);
   private readonly country: CountryLookup;
   private readonly proxies = new BlockList();
   private readonly hasProxies: boolean;
   /** The rate rule's and the throttle's client keys, salted for this process (counting-key.ts). */
   private readonly keys = countingKeys();
-  /** This minute's ad requests by rate key (counts only: the map starts again each minute). */
-  private rates = new Map<number, number>();
+  /** This minute's ad requests by rate key (counts only: they start again each minute). */
+  private readonly rates: RecentMap<number, number>;
   private rateWindow = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: TrafficQualityOptions) {
     this.now = options.now ?? Date.now;
+    this.rates = new RecentMap(options.rateKeysLimit ?? RATE_KEYS_LIMIT);
     this.country = options.country ?? createCountryLookup();
     for (const entry of options.ssaiProxies) {
       const [address = '', bits] = entry.split('/');
@@ -218,27 +220,17 @@ export class TrafficQuality {
   }
 
   /**
-   * A user agent's verdict and breakdown values, parsed once and remembered together (least recently
-   * used ones forgotten first).
+   * A user agent's verdict and breakdown values, parsed once and remembered together (the ones not met
+   * lately forgotten first: a RecentMap).
    */
   private userAgent(userAgent: string): { reason: 'bot' | 'headless' | null; dims: UserAgentDimensions } {
     const known = this.userAgents.get(userAgent);
-    if (known !== undefined) {
-      // Map keeps insertion order: moving a hit to the end makes the first key the least recent.
-      this.userAgents.delete(userAgent);
-      this.userAgents.set(userAgent, known);
-      return known;
-    }
+    if (known !== undefined) return known;
     const pattern = isbotPattern(userAgent);
     const reason = pattern === null ? null : AUTOMATION_PATTERNS.has(pattern) ? 'headless' : 'bot';
     const parsed = userAgent === '' ? {} : new UAParser(userAgent).getResult();
     const entry = { reason, dims: userAgentDimensions(parsed) } as const;
-    if (userAgent.length <= CACHEABLE_USER_AGENT_LENGTH) {
-      if (this.userAgents.size >= USER_AGENT_CACHE_SIZE) {
-        this.userAgents.delete(this.userAgents.keys().next().value as string);
-      }
-      this.userAgents.set(userAgent, entry);
-    }
+    if (userAgent.length <= CACHEABLE_USER_AGENT_LENGTH) this.userAgents.set(userAgent, entry);
     return entry;
   }
 
@@ -357,7 +349,7 @@ export class TrafficQuality {
     const now = this.now();
     const window = Math.floor(now / RATE_WINDOW_MS);
     if (window !== this.rateWindow) {
-      this.rates = new Map();
+      this.rates.clear();
       this.rateWindow = window;
     }
     if (
@@ -368,12 +360,9 @@ export class TrafficQuality {
     return this.countRate(client.rateKey(key), window, now, this.options.rateLimit);
   }
 
-  /** Counts one request under a key this minute (the key made most recent); whether it is over `limit`. */
+  /** Counts one request under a key this minute (the key made recent); whether it is over `limit`. */
   private countRate(rateKey: number, window: number, now: number, limit: number): boolean {
     const previous = this.rates.get(rateKey);
-    if (previous !== undefined) this.rates.delete(rateKey);
-    else if (this.rates.size >= (this.options.rateKeysLimit ?? RATE_KEYS_LIMIT))
-      this.rates.delete(this.rates.keys().next().value as number);
     const count = countAdRequest(previous === undefined ? undefined : { window, count: previous }, now);
     this.rates.set(rateKey, count.count);
     return overRateLimit(count, limit);
