@@ -1,5 +1,6 @@
-// A bounded map that keeps the keys used lately (the rate rule's minute counts, the user agents'
-// verdicts: serving/traffic-quality.ts), in constant time whatever comes in.
+// A bounded map that keeps the keys used lately (the rate rule's minute counts and the user agents'
+// verdicts: serving/traffic-quality.ts; the compiled gzip templates and their layouts:
+// serving/gzip-template.ts), in constant time whatever comes in.
 //
 // Two halves: new keys go into the newer one; when it holds half the limit it becomes the older one and
 // the older one is dropped. A key read from the older half moves to the newer one. So a key used at

@@ -19,6 +19,7 @@
 // impression's query is in every tracking URL of a VAST document) is one match back to that earlier
 // value, so twenty copies of it cost a few bytes each.
 import { crc32, gzipSync } from 'node:zlib';
+import { RecentMap } from '../recent-map';
 import { type AnswerTemplate, type FilledAnswer, fillAnswer } from './answer-template';
 import { BitWriter, LITERAL_BITS, MAX_DISTANCE, MAX_MATCH, MIN_MATCH } from './deflate-codes';
 
@@ -41,7 +42,7 @@ export interface GzipTemplate {
   /** The template itself, filled for the CRC. */
   template: AnswerTemplate;
   /** Answers already coded, by their slot values' lengths (below, "Layouts"). */
-  layouts: Map<string, Layout>;
+  layouts: RecentMap<string, Layout>;
   /** The slot names, each once. */
   layoutNames: string[];
 }
@@ -146,7 +147,7 @@ export function compileGzipTemplate(template: AnswerTemplate): GzipTemplate {
     steps,
     constantBits,
     template,
-    layouts: new Map(),
+    layouts: new RecentMap(LAYOUTS),
     layoutNames: [...new Set(slots)],
   };
 }
@@ -297,7 +298,7 @@ function crcShift(bytes: number): number {
     if (n & 1) power = multiplyModP(X_POWER_2K[k & 31] as number, power);
   return power;
 }
-/** Lengths kept per template (the oldest dropped first). */
+/** Lengths kept per template (the ones not used lately dropped first: a RecentMap). */
 const LAYOUTS = 64;
 
 const lengthsKey = (names: readonly string[], values: Readonly<Record<string, string>>) => {
@@ -386,8 +387,6 @@ function gzipFromLayouts(
   if (!member || !names.every((name) => isAscii(values[name] ?? ''))) return member;
   const bytes = Buffer.from(member.subarray(0, member.length - 8));
   for (const { name, bit } of firsts) clearBits(bytes, bit, (values[name] ?? '').length * 8);
-  if (compiled.layouts.size >= LAYOUTS)
-    compiled.layouts.delete(compiled.layouts.keys().next().value as string);
   compiled.layouts.set(key, {
     bytes,
     firsts,
@@ -403,10 +402,10 @@ function gzipFromLayouts(
 const compiledOf = new WeakMap<AnswerTemplate, GzipTemplate>();
 /**
  * And by their text, so the next cache entry's template of an unchanged creative (the same text, a new
- * array) is not compiled again; the oldest are dropped past `LATEST`.
+ * array) is not compiled again; past `LATEST` the ones not asked for lately are dropped (a RecentMap).
  */
-const latest = new Map<string, GzipTemplate>();
 const LATEST = 2000;
+const latest = new RecentMap<string, GzipTemplate>(LATEST);
 const compiling = new Set<string>();
 
 /** The compiled template now, or undefined while it is compiled (after this turn of the event loop). */
@@ -426,7 +425,6 @@ function compiledTemplate(template: AnswerTemplate): GzipTemplate | undefined {
       compiling.delete(key);
       const compiled = compileGzipTemplate(template);
       compiledOf.set(template, compiled);
-      if (latest.size >= LATEST) latest.delete(latest.keys().next().value as string);
       latest.set(key, compiled);
     });
   }
