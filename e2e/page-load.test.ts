@@ -84,10 +84,20 @@ describe('page loads', () => {
     });
   }
 
-  it("a share page on a phone asks for its charts' and its tables' code only when the reader comes near a chart or a table", async () => {
+  it("a share link's creative page on a phone asks for its charts' and its tables' code only when the reader comes near a chart or a table", async () => {
+    // A creative's page is drawn by the browser alone (the summary, drawn by the server, runs no code
+    // until touched: e2e/share-first-view.test.ts). Its creative, from the summary's data block.
+    const html = await (await fetch(shareUrl)).text();
+    const block = /<script id="adconsole-shared-report" type="application\/json">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
+    const creative = (JSON.parse(block ?? '{}') as { data?: { creatives?: { id: string; name: string }[] } })
+      .data?.creatives?.[0];
+    expect(creative).toBeDefined();
     const page = await newPage({ viewport: PHONE });
-    await page.goto(new URL(shareUrl).pathname);
-    await page.locator('#root').getByRole('heading', { name: 'Campaign summary' }).waitFor();
+    await page.goto(`${new URL(shareUrl).pathname}/creative/${creative?.id}`);
+    await page.locator('#root').getByRole('heading', { name: creative?.name, level: 1 }).waitFor();
+    await page.locator('[data-slot="kpi-tile"]').first().waitFor();
     /** The first paint, and the files of the two asked for so far (name and when). */
     const requested = () =>
       page.evaluate(() => ({

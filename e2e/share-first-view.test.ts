@@ -1,8 +1,9 @@
-// The share page as a reader opens it from a mail on a phone: the server sends its heading, period and
-// key figures drawn (docs/console.md, "The share page drawn by the server"), so they show before any
-// script has run, and the console takes over where they stand, with the report the server read instead
-// of asking for it again.
-import type { Page, Request } from 'playwright-core';
+// The share page as a reader opens it from a mail on a phone: the server sends the whole report drawn
+// (docs/console.md, "The share page drawn by the server" and "The share page read-only until touched"),
+// so it reads with no script at all, and the console's code is fetched only when the reader touches the
+// page: it then takes over where the drawing stands, with the reports the server read instead of asking
+// for them again, and does what the touch asked for.
+import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser';
 import { PHONE } from './support/phone';
@@ -23,6 +24,13 @@ const blockOf = (html: string): Block | undefined => {
 };
 
 const summary = (page: Page) => page.getByRole('heading', { name: 'Campaign summary', level: 1 });
+
+/** Where an element stands on the page (not in the window: a touch may scroll the page). */
+const placeOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
 
 describe('the share page drawn by the server', () => {
   const newPage = useBrowser();
@@ -47,7 +55,7 @@ describe('the share page drawn by the server', () => {
     expect(answer.data.totals.impressions).toBeGreaterThan(0);
 
     // Drawn with no script at all: the figures are in the page.
-    const page = await newPage({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await newPage({ viewport: PHONE, phone: true, javaScriptEnabled: false });
     await page.goto(path);
     await summary(page).waitFor();
     expect(await page.getByText(`${answer.data.campaignName} · `, { exact: false }).first().isVisible()).toBe(
@@ -63,39 +71,67 @@ describe('the share page drawn by the server', () => {
     expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).display)).toBe('none');
   });
 
-  for (const [name, viewport] of [
-    ['a phone', PHONE],
-    ['a 1440 px window', { width: 1440, height: 900 }],
-  ] as const) {
-    it(`on ${name}, the console takes over where the server's drawing stood, without asking for the report again`, async () => {
-      const still = await newPage({ viewport, javaScriptEnabled: false });
-      await still.goto(path);
-      const drawn = await summary(still).boundingBox();
-      const drawnTile = await still.locator('[data-slot="kpi-tile"]').first().boundingBox();
+  it('runs no script of the console while the reader only reads and scrolls', async () => {
+    const page = await newPage({ viewport: PHONE, phone: true });
+    const scripts: string[] = [];
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script') scripts.push(url.pathname);
+      if (url.pathname.startsWith('/api/')) reports.push(url.pathname);
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual(['/assets/share-on-touch-v1.js']);
+    expect(reports).toEqual([]);
+    // The whole report is there: the tiles' changes, every chart drawn, no placeholder.
+    expect(await page.locator('[data-slot="kpi-delta"]:not([data-loading])').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-static-chart] svg[data-scaled]').count()).toBeGreaterThanOrEqual(6);
+    expect(await page.locator('[data-chart-placeholder], [data-table-placeholder]').count()).toBe(0);
+    expect(await page.locator('[data-server-view]').count()).toBe(1);
+  });
 
-      const page = await newPage({ viewport });
+  for (const [name, viewport, control, opens] of [
+    ['a phone', PHONE, 'Dates, zone and export', 'dialog'],
+    ['a 1440 px window', { width: 1440, height: 900 }, 'By hour', undefined],
+  ] as const) {
+    it(`on ${name}, a touch brings the console where the drawing stood, which does what the touch asked, without asking for a report`, async () => {
+      const phone = viewport === PHONE;
+      const still = await newPage({ viewport, phone, javaScriptEnabled: false });
+      await still.goto(path);
+      const heading = (page: Page) => page.locator('h1', { hasText: 'Campaign summary' });
+      const firstTile = (page: Page) => page.locator('[data-slot="kpi-tile"]').first();
+      const drawn = await placeOf(heading(still));
+      const drawnTile = await placeOf(firstTile(still));
+
+      const page = await newPage({ viewport, phone });
       const reports: Request[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/share/reports') reports.push(request);
       });
       const html = await (await page.goto(path))?.text();
       const block = blockOf(html ?? '');
+      await page.waitForLoadState('networkidle');
+      const button = page.getByRole('button', { name: control, exact: true });
+      if (phone) await button.tap();
+      else await button.click();
       // The console's own page has replaced the server's drawing.
       await page.locator('[data-server-view]').waitFor({ state: 'detached' });
-      await page.waitForLoadState('networkidle');
-      expect(await page.locator('[data-server-view]').count()).toBe(0);
-      expect(await summary(page).count()).toBe(1);
-      expect(await summary(page).boundingBox()).toEqual(drawn);
-      expect(await page.locator('[data-slot="kpi-tile"]').first().boundingBox()).toEqual(drawnTile);
+      expect(await heading(page).count()).toBe(1);
+      expect(await placeOf(heading(page))).toEqual(drawn);
+      expect(await placeOf(firstTile(page))).toEqual(drawnTile);
       expect(await tile(page, 'impressions')).toBe(block?.data.totals.impressions);
-      // It asked for the period before (the tiles' changes) and the breakdown, never the figures again.
+      // The touch is carried out in the console's page: the sheet opens, or the figures go by hour.
+      if (opens) await page.getByRole(opens).waitFor();
+      else await page.getByRole('button', { name: control, exact: true, pressed: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // The figures, the period before and the breakdown came with the page: asked for is only what
+      // the touch changed (the figures by hour).
       const asked = reports.map((request) => new URL(request.url()).searchParams);
-      expect(asked.length).toBeGreaterThan(0);
-      expect(
-        asked.filter(
-          (query) => query.get('start_dt') === block?.query.start_dt && query.get('granularity') === 'day',
-        ),
-      ).toEqual([]);
+      expect(asked.filter((query) => query.get('granularity') !== 'hour')).toEqual([]);
+      if (opens) expect(asked).toEqual([]);
     });
   }
 

@@ -13,6 +13,10 @@ export const baseURL = () => product().baseURL;
 export const personUserAgent = (browser: Browser) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 
+/** The same browser on an Android phone (the share page draws its charts at a phone's width for it). */
+export const phoneUserAgent = (version: string) =>
+  `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Mobile Safari/537.36`;
+
 /**
  * Registers a browser for the file (started with `args` beside the usual ones: a browser setting, say);
  * each call of the returned function opens a fresh context, as a person's browser unless it is given
@@ -25,6 +29,8 @@ export function useBrowser(args: readonly string[] = []): (options?: {
   javaScriptEnabled?: boolean;
   /** A phone's touch screen: taps, and the mobile viewport's rules. */
   touch?: boolean;
+  /** A phone's touch screen and a phone's user agent. */
+  phone?: boolean;
 }) => Promise<Page> {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -41,9 +47,10 @@ export function useBrowser(args: readonly string[] = []): (options?: {
     const context = await browser.newContext({
       baseURL: baseURL(),
       viewport: options.viewport ?? { width: 1280, height: 900 },
-      userAgent: options.userAgent ?? personUserAgent(browser),
+      userAgent:
+        options.userAgent ?? (options.phone ? phoneUserAgent(browser.version()) : personUserAgent(browser)),
       javaScriptEnabled: options.javaScriptEnabled ?? true,
-      ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+      ...(options.touch || options.phone ? { hasTouch: true, isMobile: true } : {}),
     });
     return context.newPage();
   };

@@ -1,5 +1,6 @@
 // Must stay the first import: it configures zod before any schema exists.
 import './lib/zod-jitless';
+import { SERVER_VIEW_ATTRIBUTE } from '@adconsole/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ServerUnreachable } from './components/server-unreachable';
@@ -16,12 +17,19 @@ if (!container) throw new Error('The page has no #root element to mount the cons
 applyTheme();
 settingsStore.subscribe(() => applyTheme());
 const root = createRoot(container);
+// A share page the server drew is read-only until touched (docs/console.md, "The share page read-only
+// until touched"): its charts and tables are on screen already, so their code is fetched with the
+// console's, and the console's page, which replaces the drawing, draws them as soon as it can.
+const reportCode = document.querySelector(`[${SERVER_VIEW_ATTRIBUTE}]`)
+  ? import('./screens/reporting/report-code').then((code) => code.loadAllReportCode())
+  : undefined;
 /** Renders the page's frame once the public config has loaded, or what tells the server is unreachable. */
 async function start() {
   try {
     // The console needs the server's settings (the company domain) before any call or form: inlined in
     // the page the server sends, so this resolves without a round trip.
     await loadPublicConfig();
+    await reportCode?.catch(() => undefined);
     root.render(
       <StrictMode>
         <Frames />

@@ -17,7 +17,7 @@ import {
   REVALIDATE,
   withStartNotice,
 } from './console-files';
-import { scriptsAfterStyles, withServerView } from './server-view';
+import { isPhone, scriptsOnTouch, withServerView } from './server-view';
 
 interface RawAnswer {
   status: number;
@@ -110,28 +110,49 @@ describe('what the server writes into the page keeps its dollar signs', () => {
     expect(html.split('<div id="root">').length).toBe(2);
     expect(html.split('<head>').length).toBe(2);
   });
+  it('names the state it drew on the drawing, escaped as an attribute', () => {
+    const html = withServerView(PAGE, '<h1>x</h1>', { query: {}, data: {} }, '?start=1&end=2&x="><b>');
+    expect(html).toContain(
+      '<div data-server-view data-search="?start=1&amp;end=2&amp;x=&quot;&gt;&lt;b&gt;">',
+    );
+  });
 });
 
-describe("the share page's scripts after the server's drawing", () => {
-  it('preloads the entry at a low priority and leaves its start to /assets/after-paint-v1.js, which names it', () => {
-    const vite = [
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
-    ].join('\n');
-    const page = scriptsAfterStyles(vite);
-    // No module runs before the first paint: the entry is only preloaded.
+describe("the share page's scripts when the server has drawn it", () => {
+  const vite = [
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/app-jkl.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+  ].join('\n');
+
+  it('fetches and runs no script of the console: /assets/share-on-touch-v1.js names the entry and its preloads', () => {
+    const page = scriptsOnTouch(vite);
     expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('modulepreload');
     expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">',
-    );
-    expect(page).toContain(
-      '<script defer src="/assets/after-paint-v1.js" data-entry="/assets/index-abc.js"></script>',
-    );
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-def.js">',
+      '<script defer src="/assets/share-on-touch-v1.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-def.js /assets/app-jkl.js"></script>',
     );
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
+  });
+
+  it("draws a phone's charts for a phone's user agent, a window's for any other", () => {
+    expect(
+      isPhone(
+        'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      ),
+    ).toBe(true);
+    expect(
+      isPhone(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe(true);
+    expect(
+      isPhone(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+      ),
+    ).toBe(false);
+    expect(isPhone(undefined)).toBe(false);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from '@adconsole/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { scriptsAfterStyles, withServerView } from './server-view';
+import { scriptsOnTouch, withServerView } from './server-view';
 
 /** Hashed file names never change content: a year, and no revalidation. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -94,7 +94,9 @@ export interface ConsolePageSettings {
    * The first view the server draws of a page (a share link's report: http/server-view.ts), and the
    * data block it comes with; undefined where it draws none.
    */
-  firstView?: (request: FastifyRequest) => Promise<{ drawn: string; block: SharedReportBlock } | undefined>;
+  firstView?: (
+    request: FastifyRequest,
+  ) => Promise<{ drawn: string; block: SharedReportBlock; search: string } | undefined>;
   /** Where a page moves to first (a share link's page to its campaign's zone: http/server-view.ts). */
   movedTo?: (request: FastifyRequest) => Promise<string | undefined>;
 }
@@ -154,7 +156,11 @@ export async function registerConsoleFiles(
         .type('text/html; charset=utf-8');
       // A page with a first view of its own is made for this request (compressed on the way out).
       const first = page === consolePages ? await settings.firstView?.(request) : undefined;
-      if (first) return reply.send(scriptsAfterStyles(withServerView(page.html, first.drawn, first.block)));
+      // Its charts are drawn at a phone's width or a window's, as the user agent says.
+      if (first) {
+        reply.header('Vary', 'Accept-Encoding, User-Agent');
+        return reply.send(scriptsOnTouch(withServerView(page.html, first.drawn, first.block, first.search)));
+      }
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.identity);

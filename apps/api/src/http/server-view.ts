@@ -26,7 +26,7 @@ import { countIdentityCall, identityKey } from '../services/identity/identity-li
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
 import type { RouteDef } from './routes';
 
-type Render = (view: SharedReportFirstView['view']) => string | undefined;
+type Render = (view: SharedReportFirstView['view'] & { phone: boolean }) => string | undefined;
 
 /** The console's server module's render function, or undefined when there is no such module. */
 async function loadSharedReportRenderer(consoleDir: string): Promise<Render | undefined> {
@@ -68,37 +68,52 @@ export async function sharedPageInCampaignZone(
   return `${url.pathname}${url.search}`;
 }
 
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as
- * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's).
+ * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's). `search` is the query that names the
+ * state the server drew (its range, zone, unit and tab), which `/assets/share-on-touch-v1.js` writes into
+ * an address that names none, as the console would once started.
  */
-export function withServerView(html: string, drawn: string, block: SharedReportBlock): string {
+export function withServerView(html: string, drawn: string, block: SharedReportBlock, search = ''): string {
   const json = JSON.stringify(block).replace(/</g, '\\u003c');
   const data = `<script id="${SHARED_REPORT_ELEMENT_ID}" type="application/json">${json}</script>`;
   // A function, not a string: a replacement string reads `$&`, `$'` and `$$` in a campaign's or a
   // creative's name as patterns (the page itself, copied in), not as text.
   return html.replace(
     '<div id="root">',
-    () => `<div ${SERVER_VIEW_ATTRIBUTE}>${drawn}</div>${data}<div id="root">`,
+    () =>
+      `<div ${SERVER_VIEW_ATTRIBUTE}${search ? ` data-search="${escapeAttribute(search)}"` : ''}>${drawn}</div>${data}<div id="root">`,
   );
 }
 
 /**
- * The page's scripts at a low fetch priority: its first view is in the HTML already, and the console's
- * code, which makes it live, should not share the connection with the stylesheet the first paint needs.
- * The entry module is preloaded like the others and started by `/assets/after-paint-v1.js` (the
- * console's `public/assets/`) once the drawing has been painted: a module run before the first paint holds it back
- * until every file of the console has arrived (docs/console.md, "The console's code after the
- * server's drawing").
+ * The share page's scripts when the server has drawn it: none runs, and none is fetched, until the
+ * reader touches the page (docs/console.md, "The share page read-only until touched"). The entry and the
+ * files Vite preloads with it are named on `/assets/share-on-touch-v1.js` (the console's `public/assets/`),
+ * which preloads and starts them at the first press, key, focus or pointer over a chart.
  */
-export const scriptsAfterStyles = (html: string): string =>
-  html
-    .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_match, entry: string) =>
-        `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/assets/after-paint-v1.js" data-entry="${entry}"></script>`,
-    )
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+export function scriptsOnTouch(html: string): string {
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g,
+    (_match, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  return withoutPreloads.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_match, entry: string) =>
+      `<script defer src="/assets/share-on-touch-v1.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+  );
+}
+
+/** A phone's user agent (the server's charts are then drawn at a phone's width). */
+export const isPhone = (userAgent: string | undefined): boolean =>
+  userAgent !== undefined && /\bMobi|\bAndroid|\biPhone/.test(userAgent);
 
 /**
  * The first view of a share link's summary page, for the console's page (http/console-files.ts): the
@@ -111,7 +126,10 @@ export async function sharedReportPages(
   ctx: Context,
   routes: readonly RouteDef[],
 ): Promise<
-  ((request: FastifyRequest) => Promise<{ drawn: string; block: SharedReportBlock } | undefined>) | undefined
+  | ((
+      request: FastifyRequest,
+    ) => Promise<{ drawn: string; block: SharedReportBlock; search: string } | undefined>)
+  | undefined
 > {
   const render = await loadSharedReportRenderer(ctx.config.consoleDir);
   if (!render) return undefined;
@@ -132,8 +150,8 @@ export async function sharedReportPages(
         query: url.searchParams,
         acceptLanguage: request.headers['accept-language'],
       });
-      const drawn = first && render(first.view);
-      return first && drawn ? { drawn, block: first.block } : undefined;
+      const drawn = first && render({ ...first.view, phone: isPhone(request.headers['user-agent']) });
+      return first && drawn ? { drawn, block: first.block, search: first.view.search } : undefined;
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the share page was not drawn');
       return undefined;

@@ -18,20 +18,34 @@ const queryKey = (query: Record<string, unknown>) =>
       .map((key) => [key, query[key]]),
   );
 
-/**
- * The answer's data of the share report call the server made for this page, when `query` is that call's
- * query; undefined otherwise (another range or zone than the server drew, or none drawn). Taken once:
- * a later report of the same query is asked for as usual.
- */
-export function takeServerReport(query: Record<string, unknown>, doc: Document = document): unknown {
+/** The block's answers not taken yet, by query; read from the page once. */
+let answers: Map<string, unknown> | undefined;
+
+function blockAnswers(doc: Document): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
   const element = doc.getElementById(SHARED_REPORT_ELEMENT_ID);
-  if (!element?.textContent) return undefined;
+  if (!element?.textContent) return answers;
   try {
     const block = JSON.parse(element.textContent) as SharedReportBlock;
-    if (queryKey(block.query) !== queryKey(query)) return undefined;
-    element.remove();
-    return block.data;
+    for (const answer of [block, ...(block.related ?? [])]) answers.set(queryKey(answer.query), answer.data);
   } catch {
-    return undefined;
+    // A block that does not read: the console asks for the figures itself.
   }
+  element.remove();
+  return answers;
+}
+
+/**
+ * The answer's data of a share report call the server made for this page (the report it drew, the
+ * period before, the breakdown's tab), when `query` is that call's query; undefined otherwise (another
+ * range or zone than the server drew, or none drawn). Taken once: a later report of the same query is
+ * asked for as usual.
+ */
+export function takeServerReport(query: Record<string, unknown>, doc: Document = document): unknown {
+  const taken = blockAnswers(doc);
+  const key = queryKey(query);
+  const data = taken.get(key);
+  taken.delete(key);
+  return data;
 }

@@ -1,4 +1,4 @@
-import { oneWeekReport, previousWeekReport } from '@adconsole/charts/fixtures';
+import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { renderSharedReport, type SharedReportView } from './shared-report';
@@ -10,9 +10,11 @@ function ServerHtml(view: SharedReportView) {
 }
 
 /**
- * The share page as the server sends it, before any script has run: the frame, the heading, the period
- * and the key figures (their changes still to come), the menu's place and the charts' placeholders. The
- * console's own page replaces it where it stands (e2e/share-first-view.test.ts).
+ * The share page as the server sends it, with no script run: the whole report as a reader reads it
+ * (docs/console.md, "The share page read-only until touched"): the frame, the menu beside the report on a
+ * wide screen, the heading, the key figures with their changes, every chart as static SVG, every table,
+ * the breakdown's tab. The console's own page replaces it where it stands when the reader touches it
+ * (e2e/share-first-view.test.ts).
  */
 const meta = {
   title: 'Console/Reporting/SharedReportFirstView',
@@ -20,6 +22,10 @@ const meta = {
   args: {
     // As the answer travels: JSON.
     report: JSON.parse(JSON.stringify(oneWeekReport)),
+    previous: JSON.parse(JSON.stringify(previousWeekReport)),
+    breakdownReport: JSON.parse(JSON.stringify({ ...oneWeekReport, breakdown: siteBreakdown })),
+    now: '2026-11-28T12:00:00.000Z',
+    phone: false,
     companyName: 'Adconsole',
     locale: 'en-US',
     basePath: '/share/t',
@@ -36,7 +42,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A wide window: the menu's place beside the report, the figures drawn, the charts' places held. */
+/** A wide window: the menu beside the report, the figures with their changes, every chart drawn. */
 export const Wide: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { name: 'Campaign summary', level: 1 })).toBeVisible();
@@ -44,9 +50,38 @@ export const Wide: Story = {
     const impressions = canvasElement.querySelector('[data-slot="kpi-tile"][data-metric="impressions"] dd');
     await expect(impressions).toHaveTextContent(oneWeekReport.totals.impressions.toLocaleString('en-US'));
     await expect(canvas.getByRole('complementary', { name: 'Reporting menu' })).toBeVisible();
-    await expect(canvasElement.querySelectorAll('[data-chart-placeholder]').length).toBeGreaterThan(0);
+    // The tiles' changes against the period before, the menu's chosen format, the breakdown's sites.
+    await expect(
+      canvasElement.querySelectorAll('[data-slot="kpi-delta"]:not([data-loading])').length,
+    ).toBeGreaterThan(0);
+    await expect(canvas.getByRole('combobox', { name: 'Download format' })).toHaveTextContent('CSV');
+    await expect(canvas.getByRole('cell', { name: siteBreakdown.rows[0]?.value ?? '' })).toBeVisible();
+    // Every chart drawn, at the wide width, fitted to its card; no placeholder is left.
+    const charts = canvasElement.querySelectorAll('[data-static-chart] svg[data-scaled]');
+    await expect(charts.length).toBeGreaterThanOrEqual(6);
+    for (const chart of charts) {
+      await expect(chart).toHaveAttribute('width', '1046');
+      const card = chart.closest('[data-slot="card"]') as HTMLElement;
+      await expect(chart.getBoundingClientRect().right).toBeLessThanOrEqual(
+        card.getBoundingClientRect().right,
+      );
+    }
+    await expect(
+      canvasElement.querySelectorAll('[data-chart-placeholder], [data-table-placeholder]'),
+    ).toHaveLength(0);
     // The phone's bar is drawn for narrow windows only.
     await expect(canvas.queryByRole('button', { name: /^Dates, zone/ })).toBeNull();
+  },
+};
+
+/** The period before could not be read: the tiles keep the room of their changes, the rest is drawn. */
+export const WithoutThePeriodBefore: Story = {
+  args: { previous: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('[data-slot="kpi-delta"]:not([data-loading])')).toHaveLength(
+      0,
+    );
+    await expect(canvasElement.querySelectorAll('[data-static-chart]').length).toBeGreaterThan(0);
   },
 };
 

@@ -1,28 +1,42 @@
-// The share page's first view, drawn by the server (docs/console.md, "The share page drawn by the
-// server"): the frame, the report's heading, period and key figures, with the placeholders the console
-// draws beneath them while the charts' code arrives. Built apart (vite.server.config.ts) into
-// dist-server/shared-report.js, which the API loads; the components are the ones the browser draws, with
-// the props the reporting page gives them once the figures are in, so the console's own drawing, which
-// replaces this one, stands where this one stood.
+// The share page drawn by the server (docs/console.md, "The share page drawn by the server" and "The
+// share page read-only until touched"): the whole report as a reader reads it, with the components the
+// browser draws (the frame, the reporting menu beside it on a wide screen, the bar that opens it on a
+// phone, the tiles with their changes, every chart as static SVG, every table, the breakdown's tab). The
+// page runs no console code until the reader touches it; the console's drawing, which then replaces
+// this one, stands where it stood. Built apart (vite.server.config.ts) into dist-server/shared-report.js,
+// which the API loads.
+import { breakdownNoun } from '@adconsole/charts';
 import {
+  type Breakdown,
   type BreakdownDimension,
   breakdownIsEmptyFor,
   breakdownOf,
   type ReportData,
   type ReportUnit,
+  readReportingState,
   reportDataSchema,
   reportHasVideo,
 } from '@adconsole/domain';
-import { renderAnchor, Skeleton } from '@adconsole/ui';
+import { renderAnchor } from '@adconsole/ui';
 import { renderToString } from 'react-dom/server';
 import { ShareFrame } from '../routes/share-frame';
+import { loadAllReportCode } from '../screens/reporting/report-code';
 import { ReportView } from '../screens/reporting/report-view';
 import { ReportingBar } from '../screens/reporting/reporting-bar';
 import { ReportingLayout } from '../screens/reporting/reporting-layout';
+import { ReportingMenu } from '../screens/reporting/reporting-menu';
 
 export interface SharedReportView {
   /** The share report call's answer data, as it goes over the wire. */
   report: unknown;
+  /** The period before's report (the tiles' changes), when the server read it. */
+  previous?: unknown;
+  /** The breakdown tab's report, when the server read it. */
+  breakdownReport?: unknown;
+  /** The page's clock, ISO (the menu's presets). */
+  now?: string | undefined;
+  /** The reader's device as its user agent says: a phone's charts are drawn at a phone's width. */
+  phone?: boolean | undefined;
   companyName: string;
   /** The reader's language (Accept-Language), for numbers. */
   locale?: string | undefined;
@@ -37,24 +51,74 @@ export interface SharedReportView {
   previousDays: { start: string; end: string };
 }
 
+/**
+ * The charts' widths in the server's drawing, the widths of a chart's card inside on a 390 px phone and
+ * beside the menu in a 1440 px window; the stylesheet fits either to the card it is in.
+ */
+const STATIC_CHART_WIDTH = { phone: 318, wide: 1046 } as const;
+
 const nothing = () => {};
+
+// The charts' and the tables' code, there before the first page is drawn (the browser fetches each when
+// the reader comes near it; the server draws every section).
+await loadAllReportCode();
 
 /** The first view itself, from a report read as the contract says. */
 function SharedReportFirstView({
   report,
+  previous,
+  breakdown,
   view,
 }: {
   report: ReportData;
-  view: Omit<SharedReportView, 'report'>;
+  previous: ReportData | undefined;
+  breakdown: Breakdown | undefined;
+  view: Omit<SharedReportView, 'report' | 'previous' | 'breakdownReport'>;
 }) {
   const nothingToBreakDown = breakdownIsEmptyFor(report.totals);
+  const now = view.now ? new Date(view.now) : new Date();
+  const query = new URLSearchParams(view.search);
+  const state = readReportingState(
+    {
+      start: query.get('start'),
+      end: query.get('end'),
+      tz: query.get('tz'),
+      zone: query.get('zone'),
+      by: query.get('by'),
+      breakdown: query.get('breakdown'),
+    },
+    {},
+    now,
+  );
+  const creativeHref = (creative: { id: string }) => `${view.basePath}/creative/${creative.id}${view.search}`;
   return (
     <ShareFrame companyName={view.companyName} theme="light" onThemeChange={nothing}>
-      <ReportingLayout rail={<Skeleton className="h-96" />} railOnWideScreensOnly>
+      <ReportingLayout
+        rail={
+          <ReportingMenu
+            state={state}
+            onChange={nothing}
+            now={now}
+            summaryHref={`${view.basePath}${view.search}`}
+            creatives={report.creatives.map((creative) => ({
+              id: creative.id,
+              name: creative.name,
+              type: creative.type,
+              href: creativeHref(creative),
+            }))}
+            onExport={nothing}
+            breakdownLabel={breakdownNoun(view.breakdown)}
+            renderLink={renderAnchor}
+            locale={view.locale}
+          />
+        }
+        railOnWideScreensOnly
+      >
         <ReportView
           status="ready"
           report={report}
-          previousLoading
+          previous={previous?.totals}
+          previousLoading={previous === undefined}
           previousDays={view.previousDays}
           expectVideo={reportHasVideo(report)}
           title="Campaign summary"
@@ -68,16 +132,16 @@ function SharedReportFirstView({
           onUnitChange={nothing}
           hourlyAllowed={view.hourlyAllowed}
           scope="campaign"
-          creativeHref={(creative) => `${view.basePath}/creative/${creative.id}${view.search}`}
+          creativeHref={creativeHref}
           renderLink={renderAnchor}
           breakdown={{
             dimension: view.breakdown,
             onDimensionChange: nothing,
-            status: nothingToBreakDown ? 'ready' : 'loading',
-            breakdown: nothingToBreakDown ? breakdownOf(view.breakdown, []) : undefined,
+            status: nothingToBreakDown || breakdown ? 'ready' : 'loading',
+            breakdown: nothingToBreakDown ? breakdownOf(view.breakdown, []) : breakdown,
             onRetry: nothing,
           }}
-          deferOffscreen
+          staticChartWidth={view.phone ? STATIC_CHART_WIDTH.phone : STATIC_CHART_WIDTH.wide}
           locale={view.locale}
         />
       </ReportingLayout>
@@ -85,10 +149,43 @@ function SharedReportFirstView({
   );
 }
 
-/** The page's first view as HTML, or undefined when the report does not read as the contract says. */
-export function renderSharedReport({ report, ...view }: SharedReportView): string | undefined {
-  const parsed = reportDataSchema.safeParse(report);
-  return parsed.success
-    ? renderToString(<SharedReportFirstView report={parsed.data} view={view} />)
-    : undefined;
+/** A report read as the contract says, or undefined. */
+const readReport = (data: unknown): ReportData | undefined => {
+  if (data === undefined) return undefined;
+  const parsed = reportDataSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * A chart's SVG scales with the box the stylesheet gives it: nivo writes its width and height, and the
+ * viewBox that makes the drawing follow the box is added here, with `data-scaled`, which the stylesheet
+ * reads. An icon or a legend's swatch (under 100 px, a viewBox of its own or none needed) is left alone.
+ */
+const scalableCharts = (html: string): string =>
+  html.replace(
+    /<svg(?![^>]*viewBox)([^>]*?) width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/g,
+    (match, rest: string, width: string, height: string) =>
+      Number(width) < 100
+        ? match
+        : `<svg${rest} width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" data-scaled=""`,
+  );
+
+/** The page's view as HTML, or undefined when the report does not read as the contract says. */
+export function renderSharedReport({
+  report,
+  previous,
+  breakdownReport,
+  ...view
+}: SharedReportView): string | undefined {
+  const parsed = readReport(report);
+  if (!parsed) return undefined;
+  const html = renderToString(
+    <SharedReportFirstView
+      report={parsed}
+      previous={readReport(previous)}
+      breakdown={readReport(breakdownReport)?.breakdown ?? undefined}
+      view={view}
+    />,
+  );
+  return scalableCharts(html);
 }

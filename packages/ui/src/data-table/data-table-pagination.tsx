@@ -52,7 +52,7 @@ export function DataTablePagination<TData extends RowData>({
           <span aria-hidden="true">Rows per page</span>
           <Select value={String(pageSize)} onValueChange={(value) => table.setPageSize(Number(value))}>
             <SelectTrigger aria-label="Rows per page" size="sm" className="w-20">
-              <SelectValue />
+              <SelectValue>{pageSize}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {pageSizes.map((size) => (

@@ -45,7 +45,11 @@ export function ChoiceSelect<T extends string>({
       }}
     >
       <SelectTrigger {...trigger}>
-        <SelectValue placeholder={placeholder} />
+        {/* The chosen label written here, not carried over from the list: a page drawn by the server,
+            whose list is never opened, shows it too. */}
+        <SelectValue placeholder={placeholder}>
+          {choices.find((candidate) => candidate.value === value)?.label}
+        </SelectValue>
       </SelectTrigger>
       <SelectContent>
         {choices.map((choice) => (

@@ -4,14 +4,18 @@
 // reads it (the domain's readReportingState, with no stored choice: a reader opening a link from a
 // mail), so the report is the one the console would ask for, and the console takes it instead of asking.
 import {
+  breakdownIsEmptyFor,
+  breakdownRequest,
   hourlyAllowed,
   isSharedToken,
   previousReportPeriod,
+  previousRequest,
   type ReportRequest,
   readReportingState,
   reportDaysOf,
   reportingSearch,
   reportQuery,
+  type SharedReportAnswer,
   type SharedReportBlock,
   type ShareReportsQuery,
 } from '@adconsole/domain';
@@ -23,6 +27,12 @@ import { sharedReport } from './report';
 export interface SharedReportFirstView {
   view: {
     report: unknown;
+    /** The period before's report (the tiles' changes), when it was read. */
+    previous: unknown;
+    /** The breakdown tab's report, when it was read. */
+    breakdownReport: unknown;
+    /** The page's clock, ISO: the menu's presets come from it. */
+    now: string;
     companyName: string;
     locale: string | undefined;
     basePath: string;
@@ -42,6 +52,17 @@ function readerLocale(acceptLanguage: string | undefined): string | undefined {
   if (!first || first === '*') return undefined;
   try {
     return Intl.NumberFormat.supportedLocalesOf([first])[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** One more share report call of the page, as it travels; undefined when it fails. */
+async function related(ctx: Context, request: ReportRequest): Promise<SharedReportAnswer | undefined> {
+  try {
+    const query = reportQuery(request);
+    const data = await sharedReport(ctx, query as ShareReportsQuery);
+    return { query, data: JSON.parse(JSON.stringify(data)) as unknown };
   } catch {
     return undefined;
   }
@@ -87,9 +108,24 @@ export async function sharedReportFirstView(
   }
   // As the call's answer travels: what the console reads is JSON.
   const wire = JSON.parse(JSON.stringify(data)) as unknown;
+  const { totals, creatives } = data as {
+    totals: Parameters<typeof breakdownIsEmptyFor>[0];
+    creatives: unknown[];
+  };
+  // The page's other calls, as the console makes them once the figures are in: the period before, and
+  // the breakdown's tab when there is something to break down. A failure leaves that part to the console.
+  const [previous, breakdownReport] = await Promise.all([
+    related(ctx, previousRequest(request)),
+    creatives.length > 0 && !breakdownIsEmptyFor(totals)
+      ? related(ctx, breakdownRequest(request, state.breakdown))
+      : undefined,
+  ]);
   return {
     view: {
       report: wire,
+      previous: previous?.data,
+      breakdownReport: breakdownReport?.data,
+      now: now.toISOString(),
       companyName: publicConfigOf(ctx.config).companyName,
       locale: readerLocale(page.acceptLanguage),
       basePath: `/share/${page.token}`,
@@ -100,6 +136,10 @@ export async function sharedReportFirstView(
       breakdown: state.breakdown,
       previousDays: previousReportPeriod(reportDaysOf(state.dates)),
     },
-    block: { query, data: wire },
+    block: {
+      query,
+      data: wire,
+      related: [previous, breakdownReport].filter((answer) => answer !== undefined),
+    },
   };
 }

@@ -31,6 +31,7 @@ import {
   TabsTrigger,
 } from '@adconsole/ui';
 import { ChartBarBigIcon } from 'lucide-react';
+import type * as React from 'react';
 import { NearViewport } from '../../components/near-viewport';
 import { NeedsCode } from './report-code';
 
@@ -60,6 +61,8 @@ export type ReportBreakdownProps = {
   printWidth?: number | undefined;
   /** Draw the bars and the table only when the reader scrolls near them (the tabs are always there). */
   deferOffscreen?: boolean | undefined;
+  /** The server's drawing: the bars at this width, without hover, fitted to the card by the stylesheet. */
+  staticWidth?: number | undefined;
   locale?: string | undefined;
   /**
    * The report's conversion currency when it shows conversions (`reportHasConversions`): the table's
@@ -117,6 +120,7 @@ export function ReportBreakdown({
   charts,
   printing = false,
   printWidth,
+  staticWidth,
   deferOffscreen = false,
   locale,
   conversionCurrency,
@@ -166,6 +170,7 @@ export function ReportBreakdown({
                   charts={charts}
                   printing={printing}
                   printWidth={printWidth}
+                  staticWidth={staticWidth}
                   locale={locale}
                   conversionCurrency={conversionCurrency}
                   rate={rate}
@@ -178,6 +183,10 @@ export function ReportBreakdown({
     </Card>
   );
 }
+
+/** A chart of the server's drawing in the box the stylesheet fits to its card; any other as it is. */
+export const stillChart = (staticWidth: number | undefined, chart: React.ReactNode) =>
+  staticWidth === undefined ? chart : <div data-static-chart="">{chart}</div>;
 
 /** The section's drawn size (the bars, then the table) while it waits below the fold. */
 function BreakdownPlaceholder() {
@@ -198,6 +207,7 @@ function BreakdownBody({
   charts,
   printing,
   printWidth,
+  staticWidth,
   locale,
   conversionCurrency,
   rate,
@@ -240,15 +250,18 @@ function BreakdownBody({
     <>
       <div className={bars} data-breakdown-state={loaded ? 'ready' : 'loading'}>
         {charts?.BreakdownBars ? (
-          <charts.BreakdownBars
-            breakdown={loaded}
-            limit={BAR_LIMIT}
-            locale={locale}
-            width={printing ? printWidth : undefined}
-            interactive={!printing}
-            animate={false}
-            conversionCurrency={conversionCurrency}
-          />
+          stillChart(
+            staticWidth,
+            <charts.BreakdownBars
+              breakdown={loaded}
+              limit={BAR_LIMIT}
+              locale={locale}
+              width={printing ? printWidth : staticWidth}
+              interactive={!printing && staticWidth === undefined}
+              animate={false}
+              conversionCurrency={conversionCurrency}
+            />,
+          )
         ) : (
           <>
             <NeedsCode part="charts" />

@@ -38,7 +38,7 @@ export function loadReportCode(part: Part): Promise<void> {
   return promise;
 }
 
-/** Both parts, for what draws the whole report at once (the stories). */
+/** Both parts, for what draws the whole report at once (the stories, the server's drawing). */
 export async function loadAllReportCode(): Promise<ChartsCode & TablesCode> {
   await Promise.all([loadReportCode('charts'), loadReportCode('tables')]);
   const { charts, tables } = arrived.get();

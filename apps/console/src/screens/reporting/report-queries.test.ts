@@ -2,10 +2,10 @@
 // report (docs/product.md §8: 'Request timed out'), through the domain's real client on a fake fetch.
 
 import { makeReport } from '@adconsole/charts/fixtures';
-import { createApiClient, defaultTimezone, reportingDatesOfDays } from '@adconsole/domain';
+import { breakdownRequest, createApiClient, defaultTimezone, reportingDatesOfDays } from '@adconsole/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { breakdownRequest, reportKeys, reportQueryOptions, reportRequest } from './report-queries';
+import { reportKeys, reportQueryOptions, reportRequest } from './report-queries';
 
 const report = makeReport({ seed: 7, start: '2026-11-01', days: 7 });
 const state = {

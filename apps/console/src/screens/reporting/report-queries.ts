@@ -6,9 +6,9 @@
 import {
   type Breakdown,
   type BreakdownDimension,
+  breakdownRequest,
   isSharedToken,
   type NewTokenRequest,
-  previousReportPeriod,
   REPORT_CACHE_SECONDS,
   type ReportData,
   type ReportFileFormat,
@@ -18,9 +18,7 @@ import {
   reportCacheKey,
   reportCalls,
   reportDataSchema,
-  reportDaysOf,
   reportErrorNotification,
-  reportingDatesOfDays,
   reportQuery,
   type ScheduledReport,
   type ScheduledReportBodyInput,
@@ -77,23 +75,6 @@ export function reportRequest(
     granularity: state.unit,
     withVideoData: true,
   };
-}
-
-/** The same request for the period of the same length just before (the KPI comparison). */
-export function previousRequest(request: ReportRequest): ReportRequest {
-  return {
-    ...request,
-    dates: reportingDatesOfDays(previousReportPeriod(reportDaysOf(request.dates))),
-    granularity: 'day',
-  };
-}
-
-/**
- * The report with one breakdown (the Breakdown section's tab): the main request's campaign or live
- * ids, range and zone. Its figures do not depend on the unit, so switching by day or by hour keeps it.
- */
-export function breakdownRequest(request: ReportRequest, dimension: BreakdownDimension): ReportRequest {
-  return { ...request, granularity: 'full', breakdown: dimension };
 }
 
 /**
@@ -165,6 +146,7 @@ export function useBreakdown(request: ReportRequest | undefined, dimension: Brea
       reportsApi(),
       asked ?? { campaignID: '', dates: { start: new Date(0), end: new Date(0) } },
     ),
+    initialData: () => serverReport(asked),
     enabled: asked !== undefined,
     select: (report: ReportData): Breakdown | null => report.breakdown ?? null,
   });

@@ -29,7 +29,7 @@ import * as React from 'react';
 import { NearViewport } from '../../components/near-viewport';
 import { formatReportDays } from './format';
 import { PRINT_CHART_WIDTH } from './print-width';
-import { ReportBreakdown, type ReportBreakdownProps } from './report-breakdown';
+import { ReportBreakdown, type ReportBreakdownProps, stillChart } from './report-breakdown';
 import {
   type ChartSize,
   CreativesCard,
@@ -120,6 +120,12 @@ export type ReportViewProps = {
    * draws everything). Their headings are always there; their placeholders hold the drawn size.
    */
   deferOffscreen?: boolean | undefined;
+  /**
+   * The server's drawing of a share page (docs/console.md, "The share page read-only until touched"):
+   * every chart at this width, without hover, inside a `data-static-chart` box that the stylesheet fits
+   * to its card (the server does not know the window).
+   */
+  staticChartWidth?: number | undefined;
   locale?: string | undefined;
 };
 
@@ -243,21 +249,22 @@ function ReportBody({
   breakdown,
   printing = false,
   deferOffscreen = false,
+  staticChartWidth,
   locale,
 }: ReportViewProps & { report: ReportData }) {
   const { charts, tables } = useReportCode();
   const defer = deferOffscreen && !printing;
-  const width = printing ? PRINT_CHART_WIDTH : undefined;
+  const width = printing ? PRINT_CHART_WIDTH : staticChartWidth;
   const draw: ReportDrawing = {
     charts,
     tables,
     printing,
     locale,
-    chartOptions: { locale, width, interactive: !printing, animate: false },
+    chartOptions: { locale, width, interactive: !printing && staticChartWidth === undefined, animate: false },
     chart: (size, drawChart) => (
       <NearViewport defer={defer} placeholder={<ChartPlaceholder size={size} />}>
         {charts ? (
-          drawChart(charts)
+          stillChart(staticChartWidth, drawChart(charts))
         ) : (
           <>
             <NeedsCode part="charts" />
@@ -320,6 +327,7 @@ function ReportBody({
           charts={{ BreakdownBars: charts?.BreakdownBars, BreakdownTable: tables?.BreakdownTable }}
           printing={printing}
           printWidth={PRINT_CHART_WIDTH}
+          staticWidth={staticChartWidth}
           deferOffscreen={defer}
           locale={locale}
           conversionCurrency={reportHasConversions(report) ? report.conversionCurrency : null}

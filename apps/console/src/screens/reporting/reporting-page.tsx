@@ -15,6 +15,7 @@ import {
   isSharedToken,
   MESSAGES,
   previousReportPeriod,
+  previousRequest,
   type ReportCreative,
   type ReportFileFormat,
   reportDaysOf,
@@ -35,7 +36,6 @@ import { useCampaign } from '../campaigns/campaign-queries';
 import { loadReportCode } from './report-code';
 import {
   downloadReport,
-  previousRequest,
   type ReportSource,
   reportRequest,
   useBreakdown,

@@ -13,7 +13,9 @@ import {
 import type { BreakdownDimension } from '../../reports/breakdown';
 import { toApiDateTime } from '../../rules/dates';
 import { isSharedToken } from '../../rules/ids';
+import { previousReportPeriod } from '../../rules/report-comparison';
 import type { ReportingDates } from '../../rules/reporting-dates';
+import { reportDaysOf, reportingDatesOfDays } from '../../rules/reporting-view';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
 import { MESSAGES } from '../../validation/messages';
 import { ValidationError, validate } from '../../validation/validation-error';
@@ -72,6 +74,23 @@ const calls: Record<Kind, { campaign: CallContract; share: CallContract }> = {
   events: { campaign: campaignEvents, share: shareEvents },
   videoData: { campaign: campaignVideoData, share: shareVideoData },
 };
+
+/** The same request for the period of the same length just before (the KPI comparison). */
+export function previousRequest(request: ReportRequest): ReportRequest {
+  return {
+    ...request,
+    dates: reportingDatesOfDays(previousReportPeriod(reportDaysOf(request.dates))),
+    granularity: 'day',
+  };
+}
+
+/**
+ * The report with one breakdown (the Breakdown section's tab): the main request's campaign or live
+ * ids, range and zone. Its figures do not depend on the unit, so switching by day or by hour keeps it.
+ */
+export function breakdownRequest(request: ReportRequest, dimension: BreakdownDimension): ReportRequest {
+  return { ...request, granularity: 'full', breakdown: dimension };
+}
 
 /** The query of a report, event or video call, validated with the schema the server uses. */
 export function reportQuery(

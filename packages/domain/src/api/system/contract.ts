@@ -22,7 +22,7 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'adconsole-config';
 
 /**
  * A share link's page as the server sends it (docs/console.md, "The share page drawn by the server"):
- * the report's heading, period and key figures drawn in an element with this attribute, before the
+ * the report drawn in an element with this attribute, before the
  * console's root, which the console removes as it draws the page itself.
  */
 export const SERVER_VIEW_ATTRIBUTE = 'data-server-view';
@@ -31,10 +31,18 @@ export const SERVER_VIEW_ATTRIBUTE = 'data-server-view';
  * the console draws the same figures at once instead of asking for them again.
  */
 export const SHARED_REPORT_ELEMENT_ID = 'adconsole-shared-report';
-/** The report the server drew: the query of the share report call it answers, and its answer's data. */
-export interface SharedReportBlock {
+/** One share report call the server made for the page: its query, and its answer's data. */
+export interface SharedReportAnswer {
   query: Record<string, unknown>;
   data: unknown;
+}
+/**
+ * The report the server drew: the query of the share report call it answers, and its answer's data;
+ * `related`, the page's other calls the server made to draw it (the period before, for the tiles'
+ * changes, and the breakdown's tab), so the console asks for none of them again.
+ */
+export interface SharedReportBlock extends SharedReportAnswer {
+  related?: SharedReportAnswer[] | undefined;
 }
 
 export const systemContract = {

@@ -1,0 +1,128 @@
+// The share page read-only until touched (docs/console.md, "The share page read-only until touched"):
+// the server sends the whole report drawn, and the console's code is fetched and run only when the reader
+// reaches for something that needs it: a press or a tap, a key, a control taking the focus, the pointer
+// over a chart (its tooltip). Reading and scrolling run no script at all, which is what a slow phone
+// needs. When the console has taken over (it removes the server's drawing in the commit that draws its
+// own page, where the drawing stood), the control that was pressed is pressed again in the console's
+// page, or focused again when it was reached by the keyboard; a link is left to the browser.
+// A classic script, in the page as `<script defer src="/assets/share-on-touch-v1.js"
+// data-entry="/assets/index-….js" data-preload="…">` (apps/api/src/http/server-view.ts): under /assets/,
+// the only place the CSP runs scripts from, where files are cached for a year, so a change to it takes a
+// new name (v2); no inline script (the CSP).
+(() => {
+  const script = document.currentScript;
+  const entry = script?.getAttribute('data-entry');
+  const view = document.querySelector('[data-server-view]');
+  if (!entry || !view) return;
+  const preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  // The address names the state the server drew (its range, zone, unit and tab), as the console would
+  // write it once started: a press in the console's first moments then changes that state, instead of
+  // racing the console's own writing of it.
+  const search = view.getAttribute('data-search');
+  const named = new URLSearchParams(location.search);
+  if (search && !(named.has('start') && named.has('end'))) {
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  }
+  const CONTROLS = 'button, input, select, textarea, [role="tab"], [tabindex]:not([tabindex="-1"])';
+  /** A control's name: what it is and what it says, so the console's copy of it is found again. */
+  const nameOf = (control) =>
+    [
+      control.tagName,
+      control.getAttribute('role'),
+      control.getAttribute('aria-label'),
+      control.textContent.trim(),
+    ].join('|');
+  /** The touched control as its name and its place among the controls of that name. */
+  const placeOf = (target) => {
+    const control = target instanceof Element ? target.closest(CONTROLS) : null;
+    if (!control || !view.contains(control)) return undefined;
+    const name = nameOf(control);
+    const alike = Array.from(view.querySelectorAll(CONTROLS)).filter((other) => nameOf(other) === name);
+    return { name, index: alike.indexOf(control) };
+  };
+  let started = false;
+  let again;
+  let stop = () => {};
+  const replay = () => {
+    if (!again) return;
+    const root = document.getElementById('root');
+    const alike = Array.from(root ? root.querySelectorAll(CONTROLS) : []).filter(
+      (other) => nameOf(other) === again.name,
+    );
+    const control = alike[again.index];
+    if (!control) return;
+    if (again.kind !== 'press') {
+      control.focus();
+      return;
+    }
+    // A press as the browser makes it: some controls act on the press (tabs, selects, menus), others on
+    // the click (buttons, dialogs' triggers), and some ask which kind of pointer it was.
+    const at = control.getBoundingClientRect();
+    const where = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      button: 0,
+      clientX: at.left + at.width / 2,
+      clientY: at.top + at.height / 2,
+      pointerId: 1,
+      isPrimary: true,
+      pointerType: again.pointerType,
+    };
+    control.dispatchEvent(new PointerEvent('pointerdown', { ...where, buttons: 1 }));
+    control.dispatchEvent(new MouseEvent('mousedown', { ...where, buttons: 1 }));
+    control.focus();
+    control.dispatchEvent(new PointerEvent('pointerup', where));
+    control.dispatchEvent(new MouseEvent('mouseup', where));
+    control.click();
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const tag = document.createElement('script');
+    tag.type = 'module';
+    tag.crossOrigin = 'anonymous';
+    tag.src = entry;
+    document.head.appendChild(tag);
+    new MutationObserver((_changes, observer) => {
+      if (view.isConnected) return;
+      observer.disconnect();
+      stop();
+      // The console's effects (its handlers, the router's subscription, the focus it sets) run first:
+      // a frame after its first one, then a task.
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(replay, 0)));
+    }).observe(view.parentNode, { childList: true });
+  };
+  let pressedAt = Number.NEGATIVE_INFINITY;
+  const touched = (kind) => (event) => {
+    const place = placeOf(event.target);
+    // A press focuses what it presses: that focus is the press's, not the keyboard's.
+    if (kind === 'press') pressedAt = performance.now();
+    else if (performance.now() - pressedAt < 1000) return start();
+    if (place) again = { ...place, kind, pointerType: event.pointerType || 'mouse' };
+    start();
+  };
+  const listeners = [
+    ['pointerdown', touched('press')],
+    ['keydown', touched('focus')],
+    ['focusin', (event) => (event.target === document.body ? undefined : listeners[1][1](event))],
+    [
+      'pointerover',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest('[data-static-chart]')) start();
+      },
+    ],
+  ];
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
+  /** Once the console has the page, the drawing's controls are gone and this script has done its part. */
+  stop = () => {
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+  };
+})();
