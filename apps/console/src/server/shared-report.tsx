@@ -157,18 +157,18 @@ const readReport = (data: unknown): ReportData | undefined => {
 };
 
 /**
- * A chart's SVG scales with the box the stylesheet gives it: nivo writes its width and height, and the
- * viewBox that makes the drawing follow the box is added here, with `data-scaled`, which the stylesheet
- * reads. An icon or a legend's swatch (under 100 px, a viewBox of its own or none needed) is left alone.
+ * A chart's SVG scales with the box the stylesheet gives it: it gets `data-scaled`, which the stylesheet
+ * reads, and the viewBox that makes the drawing follow the box when it has none (nivo writes only its
+ * width and height). An icon or a legend's swatch (under 100 px wide) is left alone.
  */
 const scalableCharts = (html: string): string =>
-  html.replace(
-    /<svg(?![^>]*viewBox)([^>]*?) width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/g,
-    (match, rest: string, width: string, height: string) =>
-      Number(width) < 100
-        ? match
-        : `<svg${rest} width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" data-scaled=""`,
-  );
+  html.replace(/<svg\b[^>]*>/g, (tag) => {
+    const width = /\swidth="(\d+(?:\.\d+)?)"/.exec(tag)?.[1];
+    const height = /\sheight="(\d+(?:\.\d+)?)"/.exec(tag)?.[1];
+    if (!width || !height || Number(width) < 100) return tag;
+    const viewBox = /\sviewBox=/.test(tag) ? '' : ` viewBox="0 0 ${width} ${height}"`;
+    return `<svg${viewBox} data-scaled=""${tag.slice('<svg'.length)}`;
+  });
 
 /** The page's view as HTML, or undefined when the report does not read as the contract says. */
 export function renderSharedReport({
