@@ -110,6 +110,8 @@ export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
       pid: server.pid,
       /** The demo account's session as a Cookie header. */
       cookie,
+      /** The demo account's sign-in, for a browser that signs in itself. */
+      account: { email: 'demo@adconsole.test', password: DEMO_PASSWORD },
       /** The demo campaign as the API lists it (its creatives and their live ids). */
       campaign,
       campaignID,
