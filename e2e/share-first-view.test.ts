@@ -135,6 +135,29 @@ describe('the share page drawn by the server', () => {
     });
   }
 
+  it('a reader on the keyboard: the first Tab starts the console, and the focus stays on the control it reached', async () => {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    /** The focused control as a reader's screen reader names it. */
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return {
+          inRoot: document.getElementById('root')?.contains(element) ?? false,
+          name: `${element?.tagName} ${element?.getAttribute('aria-label') ?? element?.textContent?.trim()}`,
+        };
+      });
+    const reached = (await focused()).name;
+    expect(reached).toMatch(/^(BUTTON|A) \S/);
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    // The console's copy of that control has the focus, inside the console's page.
+    await expect.poll(focused).toEqual({ inRoot: true, name: reached });
+    // The address names the range the server drew, written before the console started.
+    expect(new URL(page.url()).searchParams.get('start')).not.toBeNull();
+  });
+
   it('draws the range the address names, and nothing for a link that no longer works', async () => {
     // 1 to 3 November 2026, UTC, as a bookmarked report names it.
     const start = Date.UTC(2026, 10, 1, 0, 1) / 1000;

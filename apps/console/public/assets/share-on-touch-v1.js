@@ -4,7 +4,7 @@
 // over a chart (its tooltip). Reading and scrolling run no script at all, which is what a slow phone
 // needs. When the console has taken over (it removes the server's drawing in the commit that draws its
 // own page, where the drawing stood), the control that was pressed is pressed again in the console's
-// page, or focused again when it was reached by the keyboard; a link is left to the browser.
+// page, or focused again (a link too) when it was reached by the keyboard; a pressed link is the browser's.
 // A classic script, in the page as `<script defer src="/assets/share-on-touch-v1.js"
 // data-entry="/assets/index-….js" data-preload="…">` (apps/api/src/http/server-view.ts): under /assets/,
 // the only place the CSP runs scripts from, where files are cached for a year, so a change to it takes a
@@ -24,6 +24,8 @@
     history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   }
   const CONTROLS = 'button, input, select, textarea, [role="tab"], [tabindex]:not([tabindex="-1"])';
+  /** What a press is carried out on; the focus is given back to a link too (a pressed link is the browser's). */
+  const reachable = (kind) => (kind === 'press' ? CONTROLS : `${CONTROLS}, a[href]`);
   /** A control's name: what it is and what it says, so the console's copy of it is found again. */
   const nameOf = (control) =>
     [
@@ -33,11 +35,13 @@
       control.textContent.trim(),
     ].join('|');
   /** The touched control as its name and its place among the controls of that name. */
-  const placeOf = (target) => {
-    const control = target instanceof Element ? target.closest(CONTROLS) : null;
+  const placeOf = (target, kind) => {
+    const control = target instanceof Element ? target.closest(reachable(kind)) : null;
     if (!control || !view.contains(control)) return undefined;
     const name = nameOf(control);
-    const alike = Array.from(view.querySelectorAll(CONTROLS)).filter((other) => nameOf(other) === name);
+    const alike = Array.from(view.querySelectorAll(reachable(kind))).filter(
+      (other) => nameOf(other) === name,
+    );
     return { name, index: alike.indexOf(control) };
   };
   let started = false;
@@ -46,7 +50,7 @@
   const replay = () => {
     if (!again) return;
     const root = document.getElementById('root');
-    const alike = Array.from(root ? root.querySelectorAll(CONTROLS) : []).filter(
+    const alike = Array.from(root ? root.querySelectorAll(reachable(again.kind)) : []).filter(
       (other) => nameOf(other) === again.name,
     );
     const control = alike[again.index];
@@ -102,7 +106,7 @@
   };
   let pressedAt = Number.NEGATIVE_INFINITY;
   const touched = (kind) => (event) => {
-    const place = placeOf(event.target);
+    const place = placeOf(event.target, kind);
     // A press focuses what it presses: that focus is the press's, not the keyboard's.
     if (kind === 'press') pressedAt = performance.now();
     else if (performance.now() - pressedAt < 1000) return start();
