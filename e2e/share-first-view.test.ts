@@ -7,7 +7,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser';
 import { PHONE } from './support/phone';
-import { demoShareLink } from './support/publisher';
+import { api, demoCreative, demoShareLink, signIn } from './support/publisher';
 import { tile } from './support/reporting';
 
 interface Block {
@@ -156,6 +156,23 @@ describe('the share page drawn by the server', () => {
     await expect.poll(focused).toEqual({ inRoot: true, name: reached });
     // The address names the range the server drew, written before the console started.
     expect(new URL(page.url()).searchParams.get('start')).not.toBeNull();
+  });
+
+  it('sends a page drawn a moment ago again as it was, and nothing drawn for a link revoked since', async () => {
+    const session = await signIn(baseURL());
+    const { campaignID } = await demoCreative(session, 'Trail season banner');
+    const link = await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID });
+    const sharePath = new URL(link.url).pathname;
+    const token = sharePath.split('/').at(-1) ?? '';
+    const first = blockOf(await (await fetch(`${baseURL()}${sharePath}`)).text());
+    const again = blockOf(await (await fetch(`${baseURL()}${sharePath}`)).text());
+    expect(first).toBeDefined();
+    // Drawn once: the same figures, read at the same moment.
+    expect(again).toEqual(first);
+    await api(session, 'DELETE', `/v1/campaign/newToken?token=${encodeURIComponent(token)}`);
+    const revoked = await (await fetch(`${baseURL()}${sharePath}`)).text();
+    expect(revoked).not.toContain('data-server-view');
+    expect(blockOf(revoked)).toBeUndefined();
   });
 
   it('draws the range the address names, and nothing for a link that no longer works', async () => {

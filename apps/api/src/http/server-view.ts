@@ -23,6 +23,7 @@ import { findWorkingShareToken } from '../db/queries/share-tokens';
 import { normalizeClientAddress } from '../services/client-address';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
+import { RecentMap } from '../services/recent-map';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
 import type { RouteDef } from './routes';
 
@@ -115,6 +116,18 @@ export function scriptsOnTouch(html: string): string {
 export const isPhone = (userAgent: string | undefined): boolean =>
   userAgent !== undefined && /\bMobi|\bAndroid|\biPhone/.test(userAgent);
 
+/** A share link's page as the server drew it: the drawing, its data block, the query of its state. */
+type DrawnSharePage = { drawn: string; block: SharedReportBlock; search: string };
+
+/**
+ * How long a drawn share page is sent again as it is: a page costs about four times the share report
+ * call's server CPU (its three reports and the drawing), and a report mailed to many readers is opened
+ * by many at once. Its figures are at most this old; the console's own reports are reused for an hour.
+ */
+const DRAWN_PAGE_MS = 30_000;
+/** Drawn pages kept at most (each about 0.4 MB: the drawing and its data block). */
+const DRAWN_PAGES_KEPT = 40;
+
 /**
  * The first view of a share link's summary page, for the console's page (http/console-files.ts): the
  * report read as the share report call reads it, counted against that call's limits (the page stands
@@ -125,16 +138,12 @@ export const isPhone = (userAgent: string | undefined): boolean =>
 export async function sharedReportPages(
   ctx: Context,
   routes: readonly RouteDef[],
-): Promise<
-  | ((
-      request: FastifyRequest,
-    ) => Promise<{ drawn: string; block: SharedReportBlock; search: string } | undefined>)
-  | undefined
-> {
+): Promise<((request: FastifyRequest) => Promise<DrawnSharePage | undefined>) | undefined> {
   const render = await loadSharedReportRenderer(ctx.config.consoleDir);
   if (!render) return undefined;
   const route = routes.find((candidate) => candidate.call === contract.shareReport);
   const call = `${contract.shareReport.method} ${contract.shareReport.path}`;
+  const kept = new RecentMap<string, { at: number; page: DrawnSharePage }>(DRAWN_PAGES_KEPT);
   return async (request) => {
     const url = new URL(request.url, 'http://console');
     const token = sharedSummaryToken(url.pathname);
@@ -145,13 +154,24 @@ export async function sharedReportPages(
       const identity = route?.perIdentityLimit;
       const key = identity && identityKey(call, identity.by, undefined, { sharedToken: token });
       if (identity && key) await countIdentityCall(ctx.db, key, identity.max);
+      // A link revoked or expired a moment ago draws nothing, whatever is kept.
+      if (!isSharedToken(token) || !(await findWorkingShareToken(ctx.db, token))) return undefined;
+      const phone = isPhone(request.headers['user-agent']);
+      const language = request.headers['accept-language']?.split(',')[0]?.trim() ?? '';
+      const pageKey = `${token}\n${url.search}\n${phone}\n${language}`;
+      const now = Date.now();
+      const hit = kept.get(pageKey);
+      if (hit && now - hit.at < DRAWN_PAGE_MS) return hit.page;
       const first = await sharedReportFirstView(ctx, {
         token,
         query: url.searchParams,
         acceptLanguage: request.headers['accept-language'],
       });
-      const drawn = first && render({ ...first.view, phone: isPhone(request.headers['user-agent']) });
-      return first && drawn ? { drawn, block: first.block, search: first.view.search } : undefined;
+      const drawn = first && render({ ...first.view, phone });
+      if (!first || !drawn) return undefined;
+      const page = { drawn, block: first.block, search: first.view.search };
+      kept.set(pageKey, { at: now, page });
+      return page;
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the share page was not drawn');
       return undefined;
