@@ -65,10 +65,15 @@ describe('the share page drawn by the server', () => {
     expect(await tile(page, 'clicks')).toBe(answer.data.totals.clicks);
     // Nothing drawn wider than the phone (no script runs here to measure the page's scroll width).
     expect((await page.locator('[data-server-view]').boundingBox())?.width).toBeLessThanOrEqual(PHONE.width);
-    // The console's root takes no room while the drawing stands: nothing the console lays out before its
-    // page stands below the drawing, to move up when the drawing goes (docs/console.md, "No shift when
-    // the console takes over").
-    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).display)).toBe('none');
+    // The console's root takes no room while the drawing stands and is not shown: nothing the console
+    // lays out before its page stands below the drawing, to move up when the drawing goes
+    // (docs/console.md, "No shift when the console takes over").
+    expect(
+      await page.locator('#root').evaluate((root) => {
+        const style = getComputedStyle(root);
+        return [style.position, style.visibility];
+      }),
+    ).toEqual(['absolute', 'hidden']);
   });
 
   it('runs no script of the console while the reader only reads and scrolls', async () => {
@@ -117,8 +122,21 @@ describe('the share page drawn by the server', () => {
       const button = page.getByRole('button', { name: control, exact: true });
       if (phone) await button.tap();
       else await button.click();
-      // The console's own page has replaced the server's drawing.
+      // The console's own page has replaced the server's drawing, with what is on the screen drawn.
       await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+      expect(
+        await page.evaluate(
+          () =>
+            Array.from(
+              document.querySelectorAll(
+                '#root [data-slot="near-viewport"][data-waiting], #root [data-chart-placeholder], #root [data-table-placeholder]',
+              ),
+            ).filter((element) => {
+              const box = element.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            }).length,
+        ),
+      ).toBe(0);
       expect(await heading(page).count()).toBe(1);
       expect(await placeOf(heading(page))).toEqual(drawn);
       expect(await placeOf(firstTile(page))).toEqual(drawnTile);

@@ -9,6 +9,49 @@ export function dropServerView(doc: Document = document): void {
   for (const element of Array.from(doc.querySelectorAll(`[${SERVER_VIEW_ATTRIBUTE}]`))) element.remove();
 }
 
+/** The longest the drawing stays over a console page that is still drawing what is on screen. */
+const DRAWN_WAIT_MS = 1500;
+
+/** What the console still has to draw on the screen: a section waiting to come near, a chart not sized. */
+function stillDrawing(root: HTMLElement): boolean {
+  const height = window.innerHeight;
+  const onScreen = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < height && box.height > 0;
+  };
+  if (!root.querySelector('[data-slot="report-view"]')) return true;
+  for (const element of root.querySelectorAll(
+    '[data-slot="near-viewport"][data-waiting], [data-chart-placeholder], [data-table-placeholder]',
+  ))
+    if (onScreen(element)) return true;
+  for (const chart of root.querySelectorAll('[data-slot="chart-responsive"]'))
+    if (chart.childElementCount === 0 && onScreen(chart)) return true;
+  return false;
+}
+
+/**
+ * Removes the server's drawing once the console's page, laid out beneath it but not shown (styles.css),
+ * has drawn what is on the screen: its sections near the screen and their charts, which the console
+ * draws a few frames after its first commit (docs/console.md, "The share page read-only until touched").
+ * The swap is one frame: the drawing goes and the page shows, where the drawing stood. At most
+ * DRAWN_WAIT_MS; at once where nothing was drawn by the server.
+ */
+export function dropServerViewWhenDrawn(doc: Document = document): () => void {
+  const root = doc.getElementById('root');
+  if (!root || !doc.querySelector(`[${SERVER_VIEW_ATTRIBUTE}]`)) return () => {};
+  const until = performance.now() + DRAWN_WAIT_MS;
+  let frame = 0;
+  const check = () => {
+    if (performance.now() < until && stillDrawing(root)) frame = requestAnimationFrame(check);
+    else dropServerView(doc);
+  };
+  frame = requestAnimationFrame(check);
+  return () => {
+    cancelAnimationFrame(frame);
+    dropServerView(doc);
+  };
+}
+
 /** A query as a string that does not depend on the order of its keys. */
 const queryKey = (query: Record<string, unknown>) =>
   JSON.stringify(

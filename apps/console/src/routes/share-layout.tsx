@@ -1,17 +1,17 @@
 // Shared report pages (docs/product.md §2) in the browser: the share frame (share-frame.tsx) with the
 // reader's theme; nothing of a session (the frame shows no account). The server may have drawn the
-// page's first view already (lib/server-view.ts): it goes in the commit that draws this one.
-import { useLayoutEffect } from 'react';
+// page already (lib/server-view.ts): it goes once this page has drawn what is on the screen.
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
-import { dropServerView } from '../lib/server-view';
+import { dropServerViewWhenDrawn } from '../lib/server-view';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { ShareFrame } from './share-frame';
 
 export function SharePageLayout() {
   const settings = useSettings();
-  useLayoutEffect(() => dropServerView(), []);
+  useEffect(() => dropServerViewWhenDrawn(), []);
   return (
     <QueryProvider>
       <ShareFrame
