@@ -193,6 +193,42 @@ describe('the share page drawn by the server', () => {
     expect(blockOf(revoked)).toBeUndefined();
   });
 
+  it("draws a creative's page too, by the creative's live ids, and runs no console code until touched", async () => {
+    const summaryBlock = blockOf(await (await fetch(`${baseURL()}${path}`)).text()) as unknown as {
+      data: { creatives: { id: string; name: string; liveIDs: string[] }[] };
+    };
+    const creative = summaryBlock.data.creatives.find((entry) => entry.liveIDs.length > 0);
+    expect(creative).toBeDefined();
+    const creativePath = `${path}/creative/${creative?.id}`;
+    const page = await newPage({ viewport: PHONE, phone: true });
+    const scripts: string[] = [];
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script') scripts.push(url.pathname);
+      if (url.pathname.startsWith('/api/')) reports.push(url.pathname);
+    });
+    const html = (await (await page.goto(creativePath))?.text()) ?? '';
+    // The summary, then the creative's own report among the page's answers, read by its live ids.
+    const related = (
+      JSON.parse(
+        /<script id="adconsole-shared-report" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ??
+          '{}',
+      ) as { related?: { query: { liveIDs?: string[] } }[] }
+    ).related;
+    expect(related?.some((answer) => answer.query.liveIDs?.join() === creative?.liveIDs.join())).toBe(true);
+    await page.locator('[data-server-view] h1', { hasText: creative?.name ?? '' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/assets/share-on-touch-v1.js']);
+    expect(reports).toEqual([]);
+    // A tap brings the console, which asks for no report: the page came with all four.
+    await page.getByRole('button', { name: 'Dates, zone and export', exact: true }).tap();
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByRole('dialog').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reports).toEqual([]);
+  });
+
   it('draws the range the address names, and nothing for a link that no longer works', async () => {
     // 1 to 3 November 2026, UTC, as a bookmarked report names it.
     const start = Date.UTC(2026, 10, 1, 0, 1) / 1000;

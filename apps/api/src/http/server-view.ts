@@ -37,9 +37,11 @@ async function loadSharedReportRenderer(consoleDir: string): Promise<Render | un
   return module.renderSharedReport;
 }
 
-/** The share page's path whose first view the server draws: the campaign summary of a link. */
-const sharedSummaryToken = (pathname: string): string | undefined =>
-  /^\/share\/([^/]+)\/?$/.exec(pathname)?.[1];
+/** A share link's page the server draws, the summary's or a creative's: its token and creative. */
+const sharedPagePath = (pathname: string): { token: string; creativeID: string | undefined } | undefined => {
+  const match = /^\/share\/([^/]+)(?:\/creative\/([^/]+))?\/?$/.exec(pathname);
+  return match?.[1] ? { token: match[1], creativeID: match[2] } : undefined;
+};
 
 /** A share link's page, the summary's or a creative's: its token. */
 const sharedPageToken = (pathname: string): string | undefined =>
@@ -129,7 +131,7 @@ const DRAWN_PAGE_MS = 30_000;
 const DRAWN_PAGES_KEPT = 40;
 
 /**
- * The first view of a share link's summary page, for the console's page (http/console-files.ts): the
+ * The first view of a share link's page (the summary or a creative's), for the console's page (http/console-files.ts): the
  * report read as the share report call reads it, counted against that call's limits (the page stands
  * in for the call the console then does not make), and drawn by the console's server module. Undefined
  * without the module; for a request, undefined where nothing is drawn (another page, a link that no
@@ -146,8 +148,9 @@ export async function sharedReportPages(
   const kept = new RecentMap<string, { at: number; page: DrawnSharePage }>(DRAWN_PAGES_KEPT);
   return async (request) => {
     const url = new URL(request.url, 'http://console');
-    const token = sharedSummaryToken(url.pathname);
-    if (!token) return undefined;
+    const shared = sharedPagePath(url.pathname);
+    if (!shared) return undefined;
+    const { token, creativeID } = shared;
     try {
       if (route?.perIpLimit)
         await countAddressCall(ctx, call, normalizeClientAddress(request.ip), route.perIpLimit);
@@ -158,12 +161,13 @@ export async function sharedReportPages(
       if (!isSharedToken(token) || !(await findWorkingShareToken(ctx.db, token))) return undefined;
       const phone = isPhone(request.headers['user-agent']);
       const language = request.headers['accept-language']?.split(',')[0]?.trim() ?? '';
-      const pageKey = `${token}\n${url.search}\n${phone}\n${language}`;
+      const pageKey = `${url.pathname}\n${url.search}\n${phone}\n${language}`;
       const now = Date.now();
       const hit = kept.get(pageKey);
       if (hit && now - hit.at < DRAWN_PAGE_MS) return hit.page;
       const first = await sharedReportFirstView(ctx, {
         token,
+        creativeID,
         query: url.searchParams,
         acceptLanguage: request.headers['accept-language'],
       });

@@ -27,8 +27,12 @@ import { ReportingLayout } from '../screens/reporting/reporting-layout';
 import { ReportingMenu } from '../screens/reporting/reporting-menu';
 
 export interface SharedReportView {
-  /** The share report call's answer data, as it goes over the wire. */
+  /** The share report call's answer data, as it goes over the wire: the summary's, or the creative's. */
   report: unknown;
+  /** The creative whose page it is (`/share/{token}/creative/{id}`); none for the summary. */
+  creative?: { id: string; name: string } | undefined;
+  /** The campaign's creatives, the menu's links (the summary's own when not given). */
+  menuCreatives?: readonly { id: string; name: string; type: string }[] | undefined;
   /** The period before's report (the tiles' changes), when the server read it. */
   previous?: unknown;
   /** The breakdown tab's report, when the server read it. */
@@ -100,12 +104,13 @@ function SharedReportFirstView({
             onChange={nothing}
             now={now}
             summaryHref={`${view.basePath}${view.search}`}
-            creatives={report.creatives.map((creative) => ({
+            creatives={(view.menuCreatives ?? report.creatives).map((creative) => ({
               id: creative.id,
               name: creative.name,
               type: creative.type,
               href: creativeHref(creative),
             }))}
+            activeCreativeID={view.creative?.id}
             onExport={nothing}
             breakdownLabel={breakdownNoun(view.breakdown)}
             renderLink={renderAnchor}
@@ -121,7 +126,7 @@ function SharedReportFirstView({
           previousLoading={previous === undefined}
           previousDays={view.previousDays}
           expectVideo={reportHasVideo(report)}
-          title="Campaign summary"
+          title={view.creative?.name ?? 'Campaign summary'}
           zoneLabel={view.zoneLabel}
           controls={
             <div className="lg:hidden">
@@ -131,7 +136,7 @@ function SharedReportFirstView({
           unit={view.unit}
           onUnitChange={nothing}
           hourlyAllowed={view.hourlyAllowed}
-          scope="campaign"
+          scope={view.creative ? 'creative' : 'campaign'}
           creativeHref={creativeHref}
           renderLink={renderAnchor}
           breakdown={{

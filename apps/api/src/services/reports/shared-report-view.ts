@@ -27,6 +27,10 @@ import { sharedReport } from './report';
 export interface SharedReportFirstView {
   view: {
     report: unknown;
+    /** The creative whose page it is; none for the summary. */
+    creative: { id: string; name: string } | undefined;
+    /** The campaign's creatives, the menu's links. */
+    menuCreatives: { id: string; name: string; type: string }[];
     /** The period before's report (the tiles' changes), when it was read. */
     previous: unknown;
     /** The breakdown tab's report, when it was read. */
@@ -68,13 +72,27 @@ async function related(ctx: Context, request: ReportRequest): Promise<SharedRepo
   }
 }
 
+/** A report's wire form's parts this service reads. */
+type ReportParts = {
+  totals: Parameters<typeof breakdownIsEmptyFor>[0];
+  creatives: { id: string; name: string; type: string; liveIDs: string[] }[];
+};
+
 /**
- * The first view of `/share/{token}?{query}`: undefined for a token that is no share link's, a query the
- * report call refuses, or a link that no longer works (the console then says so itself).
+ * The first view of `/share/{token}?{query}`, or of a creative's page of it
+ * (`/share/{token}/creative/{creativeID}`, read by the creative's live ids as the console reads it):
+ * undefined for a token that is no share link's, a query the report call refuses, a creative the
+ * campaign's report does not list or that has no live ids, or a link that no longer works (the console
+ * then says so itself).
  */
 export async function sharedReportFirstView(
   ctx: Context,
-  page: { token: string; query: URLSearchParams; acceptLanguage?: string | undefined },
+  page: {
+    token: string;
+    creativeID?: string | undefined;
+    query: URLSearchParams;
+    acceptLanguage?: string | undefined;
+  },
   now: Date = new Date(),
 ): Promise<SharedReportFirstView | undefined> {
   if (!isSharedToken(page.token)) return undefined;
@@ -98,31 +116,31 @@ export async function sharedReportFirstView(
     granularity: state.unit,
     withVideoData: true,
   };
-  let query: ReturnType<typeof reportQuery>;
-  let data: unknown;
-  try {
-    query = reportQuery(request);
-    data = await sharedReport(ctx, query as ShareReportsQuery);
-  } catch {
-    return undefined;
-  }
-  // As the call's answer travels: what the console reads is JSON.
-  const wire = JSON.parse(JSON.stringify(data)) as unknown;
-  const { totals, creatives } = data as {
-    totals: Parameters<typeof breakdownIsEmptyFor>[0];
-    creatives: unknown[];
-  };
+  const summary = await related(ctx, request);
+  if (!summary) return undefined;
+  const summaryParts = summary.data as ReportParts;
+  // A creative's page: its report by its live ids, as the console asks for it once the summary is in.
+  const creative = page.creativeID
+    ? summaryParts.creatives.find((entry) => entry.id === page.creativeID)
+    : undefined;
+  if (page.creativeID && (!creative || creative.liveIDs.length === 0)) return undefined;
+  const mainRequest: ReportRequest = creative ? { ...request, liveIDs: creative.liveIDs } : request;
+  const main = creative ? await related(ctx, mainRequest) : summary;
+  if (!main) return undefined;
+  const { totals, creatives } = main.data as ReportParts;
   // The page's other calls, as the console makes them once the figures are in: the period before, and
   // the breakdown's tab when there is something to break down. A failure leaves that part to the console.
   const [previous, breakdownReport] = await Promise.all([
-    related(ctx, previousRequest(request)),
+    related(ctx, previousRequest(mainRequest)),
     creatives.length > 0 && !breakdownIsEmptyFor(totals)
-      ? related(ctx, breakdownRequest(request, state.breakdown))
+      ? related(ctx, breakdownRequest(mainRequest, state.breakdown))
       : undefined,
   ]);
   return {
     view: {
-      report: wire,
+      report: main.data,
+      creative: creative ? { id: creative.id, name: creative.name } : undefined,
+      menuCreatives: summaryParts.creatives.map(({ id, name, type }) => ({ id, name, type })),
       previous: previous?.data,
       breakdownReport: breakdownReport?.data,
       now: now.toISOString(),
@@ -137,9 +155,11 @@ export async function sharedReportFirstView(
       previousDays: previousReportPeriod(reportDaysOf(state.dates)),
     },
     block: {
-      query,
-      data: wire,
-      related: [previous, breakdownReport].filter((answer) => answer !== undefined),
+      query: summary.query,
+      data: summary.data,
+      related: [creative ? main : undefined, previous, breakdownReport].filter(
+        (answer) => answer !== undefined,
+      ),
     },
   };
 }
