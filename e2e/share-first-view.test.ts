@@ -25,6 +25,18 @@ const blockOf = (html: string): Block | undefined => {
 
 const summary = (page: Page) => page.getByRole('heading', { name: 'Campaign summary', level: 1 });
 
+/** The scripts a page fetches and the API calls it makes, as they start. */
+function watchRequests(page: Page) {
+  const scripts: string[] = [];
+  const reports: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    if (url.pathname.startsWith('/api/')) reports.push(url.pathname);
+  });
+  return { scripts, reports };
+}
+
 /** Where an element stands on the page (not in the window: a touch may scroll the page). */
 const placeOf = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -78,13 +90,7 @@ describe('the share page drawn by the server', () => {
 
   it('runs no script of the console while the reader only reads and scrolls', async () => {
     const page = await newPage({ viewport: PHONE, phone: true });
-    const scripts: string[] = [];
-    const reports: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.resourceType() === 'script') scripts.push(url.pathname);
-      if (url.pathname.startsWith('/api/')) reports.push(url.pathname);
-    });
+    const { scripts, reports } = watchRequests(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 4000);
@@ -201,13 +207,7 @@ describe('the share page drawn by the server', () => {
     expect(creative).toBeDefined();
     const creativePath = `${path}/creative/${creative?.id}`;
     const page = await newPage({ viewport: PHONE, phone: true });
-    const scripts: string[] = [];
-    const reports: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.resourceType() === 'script') scripts.push(url.pathname);
-      if (url.pathname.startsWith('/api/')) reports.push(url.pathname);
-    });
+    const { scripts, reports } = watchRequests(page);
     const html = (await (await page.goto(creativePath))?.text()) ?? '';
     // The summary, then the creative's own report among the page's answers, read by its live ids.
     const related = (
