@@ -23,6 +23,7 @@ import { findWorkingShareToken } from '../db/queries/share-tokens';
 import { normalizeClientAddress } from '../services/client-address';
 import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
+import { escapeHtml } from '../services/outbound/mail';
 import { RecentMap } from '../services/recent-map';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
 import type { RouteDef } from './routes';
@@ -43,10 +44,6 @@ const sharedPagePath = (pathname: string): { token: string; creativeID: string |
   return match?.[1] ? { token: match[1], creativeID: match[2] } : undefined;
 };
 
-/** A share link's page, the summary's or a creative's: its token. */
-const sharedPageToken = (pathname: string): string | undefined =>
-  /^\/share\/([^/]+)(?:\/creative\/[^/]+)?\/?$/.exec(pathname)?.[1];
-
 /**
  * Where a share link's page that names no zone moves to (docs/reports.md, "The report's zone"): the same
  * page with `zone=` the campaign's zone, so the server's first view and the console read the campaign's
@@ -59,7 +56,7 @@ export async function sharedPageInCampaignZone(
   request: Pick<FastifyRequest, 'url'>,
 ): Promise<string | undefined> {
   const url = new URL(request.url, 'http://console');
-  const token = sharedPageToken(url.pathname);
+  const token = sharedPagePath(url.pathname)?.token;
   if (!token || !isSharedToken(token) || url.searchParams.has('zone') || url.searchParams.has('tz')) {
     return undefined;
   }
@@ -70,9 +67,6 @@ export async function sharedPageInCampaignZone(
   url.searchParams.set('zone', zone.tzCode);
   return `${url.pathname}${url.search}`;
 }
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as
@@ -88,7 +82,7 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
   return html.replace(
     '<div id="root">',
     () =>
-      `<div ${SERVER_VIEW_ATTRIBUTE}${search ? ` data-search="${escapeAttribute(search)}"` : ''}>${drawn}</div>${data}<div id="root">`,
+      `<div ${SERVER_VIEW_ATTRIBUTE}${search ? ` data-search="${escapeHtml(search)}"` : ''}>${drawn}</div>${data}<div id="root">`,
   );
 }
 

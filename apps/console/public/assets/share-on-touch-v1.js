@@ -34,26 +34,21 @@
       control.getAttribute('aria-label'),
       control.textContent.trim(),
     ].join('|');
+  /** The controls of one name in a part of the page (the drawing, or the console's page), in order. */
+  const alike = (container, kind, name) =>
+    Array.from(container.querySelectorAll(reachable(kind))).filter((other) => nameOf(other) === name);
   /** The touched control as its name and its place among the controls of that name. */
   const placeOf = (target, kind) => {
     const control = target instanceof Element ? target.closest(reachable(kind)) : null;
     if (!control || !view.contains(control)) return undefined;
     const name = nameOf(control);
-    const alike = Array.from(view.querySelectorAll(reachable(kind))).filter(
-      (other) => nameOf(other) === name,
-    );
-    return { name, index: alike.indexOf(control) };
+    return { name, index: alike(view, kind, name).indexOf(control) };
   };
   let started = false;
   let again;
-  let stop = () => {};
   const replay = () => {
-    if (!again) return;
     const root = document.getElementById('root');
-    const alike = Array.from(root ? root.querySelectorAll(reachable(again.kind)) : []).filter(
-      (other) => nameOf(other) === again.name,
-    );
-    const control = alike[again.index];
+    const control = again && root ? alike(root, again.kind, again.name)[again.index] : undefined;
     if (!control) return;
     if (again.kind !== 'press') {
       control.focus();
@@ -113,10 +108,11 @@
     if (place) again = { ...place, kind, pointerType: event.pointerType || 'mouse' };
     start();
   };
+  const focused = touched('focus');
   const listeners = [
     ['pointerdown', touched('press')],
-    ['keydown', touched('focus')],
-    ['focusin', (event) => (event.target === document.body ? undefined : listeners[1][1](event))],
+    ['keydown', focused],
+    ['focusin', (event) => (event.target === document.body ? undefined : focused(event))],
     [
       'pointerover',
       (event) => {
@@ -126,7 +122,7 @@
   ];
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   /** Once the console has the page, the drawing's controls are gone and this script has done its part. */
-  stop = () => {
+  function stop() {
     for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
-  };
+  }
 })();

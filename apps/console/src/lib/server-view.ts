@@ -64,10 +64,10 @@ const queryKey = (query: Record<string, unknown>) =>
 /** The block's answers not taken yet, by query; read from the page once. */
 let answers: Map<string, unknown> | undefined;
 
-function blockAnswers(doc: Document): Map<string, unknown> {
+function blockAnswers(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  const element = doc.getElementById(SHARED_REPORT_ELEMENT_ID);
+  const element = document.getElementById(SHARED_REPORT_ELEMENT_ID);
   if (!element?.textContent) return answers;
   try {
     const block = JSON.parse(element.textContent) as SharedReportBlock;
@@ -85,8 +85,8 @@ function blockAnswers(doc: Document): Map<string, unknown> {
  * range or zone than the server drew, or none drawn). Taken once: a later report of the same query is
  * asked for as usual.
  */
-export function takeServerReport(query: Record<string, unknown>, doc: Document = document): unknown {
-  const taken = blockAnswers(doc);
+export function takeServerReport(query: Record<string, unknown>): unknown {
+  const taken = blockAnswers();
   const key = queryKey(query);
   const data = taken.get(key);
   taken.delete(key);

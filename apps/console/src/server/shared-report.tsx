@@ -16,6 +16,7 @@ import {
   readReportingState,
   reportDataSchema,
   reportHasVideo,
+  reportingQueryOf,
 } from '@adconsole/domain';
 import { renderAnchor } from '@adconsole/ui';
 import { renderToString } from 'react-dom/server';
@@ -81,19 +82,7 @@ function SharedReportFirstView({
 }) {
   const nothingToBreakDown = breakdownIsEmptyFor(report.totals);
   const now = view.now ? new Date(view.now) : new Date();
-  const query = new URLSearchParams(view.search);
-  const state = readReportingState(
-    {
-      start: query.get('start'),
-      end: query.get('end'),
-      tz: query.get('tz'),
-      zone: query.get('zone'),
-      by: query.get('by'),
-      breakdown: query.get('breakdown'),
-    },
-    {},
-    now,
-  );
+  const state = readReportingState(reportingQueryOf(new URLSearchParams(view.search)), {}, now);
   const creativeHref = (creative: { id: string }) => `${view.basePath}/creative/${creative.id}${view.search}`;
   return (
     <ShareFrame companyName={view.companyName} theme="light" onThemeChange={nothing}>

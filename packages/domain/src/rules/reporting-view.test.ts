@@ -13,6 +13,7 @@ import {
   reportDaysOf,
   reportHasVideo,
   reportingDatesOfDays,
+  reportingQueryOf,
   reportingSearch,
   reportTimezone,
   reportWillHaveVideo,
@@ -179,5 +180,27 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect(reportWillHaveVideo(creatives, 'banner')).toBe(false);
     expect(reportWillHaveVideo([{ id: 'banner', type: 'Banner' }])).toBe(false);
     expect(reportWillHaveVideo([])).toBe(false);
+  });
+});
+
+describe('reportingQueryOf', () => {
+  it("reads a state's query from an address and round-trips reportingSearch, other names left out", () => {
+    const state = readReportingState(
+      { start: '1795305600', end: '1795910399', tz: '+05:45', zone: 'Asia/Kathmandu', by: 'hour' },
+      {},
+      now,
+    );
+    const address = new URLSearchParams({ ...reportingSearch(state), utm_source: 'mail' });
+    const query = reportingQueryOf(address);
+    expect(Object.keys(query)).toEqual(['start', 'end', 'tz', 'zone', 'by', 'breakdown']);
+    expect(readReportingState(query, {}, now)).toEqual(state);
+    expect(reportingQueryOf(new URLSearchParams())).toEqual({
+      start: null,
+      end: null,
+      tz: null,
+      zone: null,
+      by: null,
+      breakdown: null,
+    });
   });
 });

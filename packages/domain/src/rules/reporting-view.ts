@@ -191,6 +191,16 @@ export function readReportingState(
   return { dates, timezone, unit, breakdown: breakdownFromQuery(query.breakdown) };
 }
 
+/** The part of an address's query that names a report's state, as `readReportingState` reads it. */
+export const reportingQueryOf = (params: { get(name: string): string | null }) => ({
+  start: params.get('start'),
+  end: params.get('end'),
+  tz: params.get('tz'),
+  zone: params.get('zone'),
+  by: params.get('by'),
+  breakdown: params.get('breakdown'),
+});
+
 /** The URL query of a state: start, end (unix seconds), tz (offset), zone (IANA, when picked), by, breakdown. */
 export function reportingSearch(state: ReportingState): Record<string, string> {
   const query = toReportingQuery(state.dates, state.timezone.offset);

@@ -10,9 +10,11 @@ import {
   isSharedToken,
   previousReportPeriod,
   previousRequest,
+  type ReportData,
   type ReportRequest,
   readReportingState,
   reportDaysOf,
+  reportingQueryOf,
   reportingSearch,
   reportQuery,
   type SharedReportAnswer,
@@ -61,22 +63,21 @@ function readerLocale(acceptLanguage: string | undefined): string | undefined {
   }
 }
 
-/** One more share report call of the page, as it travels; undefined when it fails. */
-async function related(ctx: Context, request: ReportRequest): Promise<SharedReportAnswer | undefined> {
+/** A share report call of the page: its answer as it travels, and the report it read. */
+type Read = { answer: SharedReportAnswer; report: ReportData };
+
+/** One share report call of the page, as the console would make it; undefined when it fails. */
+async function readReport(ctx: Context, request: ReportRequest): Promise<Read | undefined> {
   try {
     const query = reportQuery(request);
-    const data = await sharedReport(ctx, query as ShareReportsQuery);
-    return { query, data: JSON.parse(JSON.stringify(data)) as unknown };
+    const report = await sharedReport(ctx, query as ShareReportsQuery);
+    if ('file' in report) return undefined;
+    // As the call's answer travels: what the console reads is JSON.
+    return { answer: { query, data: JSON.parse(JSON.stringify(report)) as unknown }, report };
   } catch {
     return undefined;
   }
 }
-
-/** A report's wire form's parts this service reads. */
-type ReportParts = {
-  totals: Parameters<typeof breakdownIsEmptyFor>[0];
-  creatives: { id: string; name: string; type: string; liveIDs: string[] }[];
-};
 
 /**
  * The first view of `/share/{token}?{query}`, or of a creative's page of it
@@ -96,19 +97,7 @@ export async function sharedReportFirstView(
   now: Date = new Date(),
 ): Promise<SharedReportFirstView | undefined> {
   if (!isSharedToken(page.token)) return undefined;
-  const get = (name: string) => page.query.get(name);
-  const state = readReportingState(
-    {
-      start: get('start'),
-      end: get('end'),
-      tz: get('tz'),
-      zone: get('zone'),
-      by: get('by'),
-      breakdown: get('breakdown'),
-    },
-    {},
-    now,
-  );
+  const state = readReportingState(reportingQueryOf(page.query), {}, now);
   const request: ReportRequest = {
     campaignID: page.token,
     dates: state.dates,
@@ -116,33 +105,31 @@ export async function sharedReportFirstView(
     granularity: state.unit,
     withVideoData: true,
   };
-  const summary = await related(ctx, request);
+  const summary = await readReport(ctx, request);
   if (!summary) return undefined;
-  const summaryParts = summary.data as ReportParts;
   // A creative's page: its report by its live ids, as the console asks for it once the summary is in.
   const creative = page.creativeID
-    ? summaryParts.creatives.find((entry) => entry.id === page.creativeID)
+    ? summary.report.creatives.find((entry) => entry.id === page.creativeID)
     : undefined;
   if (page.creativeID && (!creative || creative.liveIDs.length === 0)) return undefined;
   const mainRequest: ReportRequest = creative ? { ...request, liveIDs: creative.liveIDs } : request;
-  const main = creative ? await related(ctx, mainRequest) : summary;
+  const main = creative ? await readReport(ctx, mainRequest) : summary;
   if (!main) return undefined;
-  const { totals, creatives } = main.data as ReportParts;
   // The page's other calls, as the console makes them once the figures are in: the period before, and
   // the breakdown's tab when there is something to break down. A failure leaves that part to the console.
   const [previous, breakdownReport] = await Promise.all([
-    related(ctx, previousRequest(mainRequest)),
-    creatives.length > 0 && !breakdownIsEmptyFor(totals)
-      ? related(ctx, breakdownRequest(mainRequest, state.breakdown))
+    readReport(ctx, previousRequest(mainRequest)),
+    main.report.creatives.length > 0 && !breakdownIsEmptyFor(main.report.totals)
+      ? readReport(ctx, breakdownRequest(mainRequest, state.breakdown))
       : undefined,
   ]);
   return {
     view: {
-      report: main.data,
+      report: main.answer.data,
       creative: creative ? { id: creative.id, name: creative.name } : undefined,
-      menuCreatives: summaryParts.creatives.map(({ id, name, type }) => ({ id, name, type })),
-      previous: previous?.data,
-      breakdownReport: breakdownReport?.data,
+      menuCreatives: summary.report.creatives.map(({ id, name, type }) => ({ id, name, type })),
+      previous: previous?.answer.data,
+      breakdownReport: breakdownReport?.answer.data,
       now: now.toISOString(),
       companyName: publicConfigOf(ctx.config).companyName,
       locale: readerLocale(page.acceptLanguage),
@@ -155,10 +142,9 @@ export async function sharedReportFirstView(
       previousDays: previousReportPeriod(reportDaysOf(state.dates)),
     },
     block: {
-      query: summary.query,
-      data: summary.data,
-      related: [creative ? main : undefined, previous, breakdownReport].filter(
-        (answer) => answer !== undefined,
+      ...summary.answer,
+      related: [creative ? main : undefined, previous, breakdownReport].flatMap((read) =>
+        read ? [read.answer] : [],
       ),
     },
   };

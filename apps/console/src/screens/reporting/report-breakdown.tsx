@@ -62,7 +62,7 @@ export type ReportBreakdownProps = {
   /** Draw the bars and the table only when the reader scrolls near them (the tabs are always there). */
   deferOffscreen?: boolean | undefined;
   /** The server's drawing: the bars at this width, without hover, fitted to the card by the stylesheet. */
-  staticWidth?: number | undefined;
+  staticChartWidth?: number | undefined;
   locale?: string | undefined;
   /**
    * The report's conversion currency when it shows conversions (`reportHasConversions`): the table's
@@ -120,7 +120,7 @@ export function ReportBreakdown({
   charts,
   printing = false,
   printWidth,
-  staticWidth,
+  staticChartWidth,
   deferOffscreen = false,
   locale,
   conversionCurrency,
@@ -170,7 +170,7 @@ export function ReportBreakdown({
                   charts={charts}
                   printing={printing}
                   printWidth={printWidth}
-                  staticWidth={staticWidth}
+                  staticChartWidth={staticChartWidth}
                   locale={locale}
                   conversionCurrency={conversionCurrency}
                   rate={rate}
@@ -185,8 +185,8 @@ export function ReportBreakdown({
 }
 
 /** A chart of the server's drawing in the box the stylesheet fits to its card; any other as it is. */
-export const stillChart = (staticWidth: number | undefined, chart: React.ReactNode) =>
-  staticWidth === undefined ? chart : <div data-static-chart="">{chart}</div>;
+export const stillChart = (staticChartWidth: number | undefined, chart: React.ReactNode) =>
+  staticChartWidth === undefined ? chart : <div data-static-chart="">{chart}</div>;
 
 /** The section's drawn size (the bars, then the table) while it waits below the fold. */
 function BreakdownPlaceholder() {
@@ -207,7 +207,7 @@ function BreakdownBody({
   charts,
   printing,
   printWidth,
-  staticWidth,
+  staticChartWidth,
   locale,
   conversionCurrency,
   rate,
@@ -251,13 +251,13 @@ function BreakdownBody({
       <div className={bars} data-breakdown-state={loaded ? 'ready' : 'loading'}>
         {charts?.BreakdownBars ? (
           stillChart(
-            staticWidth,
+            staticChartWidth,
             <charts.BreakdownBars
               breakdown={loaded}
               limit={BAR_LIMIT}
               locale={locale}
-              width={printing ? printWidth : staticWidth}
-              interactive={!printing && staticWidth === undefined}
+              width={printing ? printWidth : staticChartWidth}
+              interactive={!printing && staticChartWidth === undefined}
               animate={false}
               conversionCurrency={conversionCurrency}
             />,

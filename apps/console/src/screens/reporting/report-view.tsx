@@ -327,7 +327,7 @@ function ReportBody({
           charts={{ BreakdownBars: charts?.BreakdownBars, BreakdownTable: tables?.BreakdownTable }}
           printing={printing}
           printWidth={PRINT_CHART_WIDTH}
-          staticWidth={staticChartWidth}
+          staticChartWidth={staticChartWidth}
           deferOffscreen={defer}
           locale={locale}
           conversionCurrency={reportHasConversions(report) ? report.conversionCurrency : null}

@@ -1,6 +1,11 @@
 // The reporting page's state in its URL (bookmarkable) and in the persisted settings (the last range and
 // zone), read and written by the domain's rules. The Breakdown tab lives in the URL only.
-import { type ReportingState, readReportingState, reportingSearch } from '@adconsole/domain';
+import {
+  type ReportingState,
+  readReportingState,
+  reportingQueryOf,
+  reportingSearch,
+} from '@adconsole/domain';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { updateSettings, useSettings } from '../../settings/settings';
@@ -16,20 +21,7 @@ export function useReportingState(now: Date = new Date(), campaignTimezone?: str
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the state follows the URL and the stored choice; `now` moves on every render
   const state = useMemo(
-    () =>
-      readReportingState(
-        {
-          start: params.get('start'),
-          end: params.get('end'),
-          tz: params.get('tz'),
-          zone: params.get('zone'),
-          by: params.get('by'),
-          breakdown: params.get('breakdown'),
-        },
-        settings,
-        now,
-        campaignTimezone,
-      ),
+    () => readReportingState(reportingQueryOf(params), settings, now, campaignTimezone),
     [key, settings.activeReportingDates, settings.activeReportingTimezone, campaignTimezone],
   );
 
