@@ -129,13 +129,17 @@ export async function startDemoServer(root, env = {}, { nodeArgs = [] } = {}) {
   }
 }
 
-/** The counters the API answers for a creative of the demo server (its impressions, viewable and completes). */
+/** The counters the API answers for a creative of the demo server (its impressions, completes and clicks). */
 export async function creativeCounts(demo, creativeId) {
   const response = await fetch(`${demo.origin}/api/v1/campaign/creative?id=${creativeId}`, {
     headers: { Cookie: demo.cookie, 'X-Requested-With': 'adconsole' },
   });
   const { data } = await response.json();
-  return { impressions: data.data.impressions, completes: data.videoCompletes ?? 0 };
+  return {
+    impressions: data.data.impressions,
+    completes: data.videoCompletes ?? 0,
+    clicks: data.data.clicks,
+  };
 }
 
 /**
@@ -147,7 +151,12 @@ export async function settledCounts(demo, creativeId) {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const now = await creativeCounts(demo, creativeId);
-    if (now.impressions === last.impressions && now.completes === last.completes) return now;
+    if (
+      now.impressions === last.impressions &&
+      now.completes === last.completes &&
+      now.clicks === last.clicks
+    )
+      return now;
     last = now;
   }
 }

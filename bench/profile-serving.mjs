@@ -8,7 +8,7 @@
 // Then the server's own functions by inclusive time: each one's microseconds per answered request,
 // its callees included (the load's samples of the server's main thread over the requests answered).
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|vast|ad] [--duration 10] [--encoding identity] [--rules] [--top 30]
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|repeat|vast|ad] [--duration 10] [--encoding identity] [--rules] [--top 30]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,16 +40,22 @@ const creatives = demo.campaign.creatives;
 const banner = creatives.find((c) => c.type === 'Banner' && c.layout !== 'in-banner-video').liveCreatives[0]
   .id;
 const video = creatives.find((c) => c.type === 'VAST').liveCreatives[0].id;
+const repeated = `/serve/t/impression?${signedImpressionQuery(secret, banner)}`;
 const paths = {
   beacon: () => `/serve/t/impression?${signedImpressionQuery(secret, banner)}`,
+  // The same impression again and again (counted once: the first, sent before the load).
+  repeat: () => repeated,
   vast: () => `/serve/vast/${video}.xml?cb=1`,
   ad: () => `/serve/ad/${banner}.json`,
   health: () => '/serve/health',
 };
 if (rules && !((await setRules(demo)) && (await setEvenly(demo))))
   throw new Error('This build has no delivery rules or even delivery to profile.');
+if (route === 'repeat')
+  await fetch(`${demo.origin}${repeated}`, { method: 'POST', headers: browserHeaders() });
 let answered = 0;
-const makePath = rules && route !== 'beacon' ? withPage(paths[route]()) : paths[route];
+const beacon = route === 'beacon' || route === 'repeat';
+const makePath = rules && !beacon ? withPage(paths[route]()) : paths[route];
 await new Promise((resolve, reject) =>
   autocannon(
     {
@@ -58,7 +64,7 @@ await new Promise((resolve, reject) =>
       duration,
       requests: [
         {
-          method: route === 'beacon' ? 'POST' : 'GET',
+          method: beacon ? 'POST' : 'GET',
           setupRequest: (request) => ({
             ...request,
             path: makePath(),

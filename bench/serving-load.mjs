@@ -41,16 +41,27 @@ export const browserHeaders = () => ({
  * apps/api/src/services/serving/signing.ts, written again here: the bench measures beacons of
  * impressions it did not have served; serving.mjs checks that they count).
  */
-export function signedImpressionQuery(secret, liveId, form = 'adc2') {
-  const id = `${Math.floor(Date.now() / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
+export function signedImpressionQuery(secret, liveId, form = 'adc2', id = newImpressionId()) {
   // 'legacy': the signed text of builds before length-prefixed fields (a --before checkout's).
   const text =
     form === 'adc2' ? `adc2|imp|${liveId.length}:${liveId}|${id.length}:${id}|0:` : `imp|${liveId}|${id}`;
-  const signature = createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(text)
-    .digest('base64url')
-    .slice(0, 22);
-  return `l=${liveId}&i=${encodeURIComponent(id)}&s=${signature}`;
+  return `l=${liveId}&i=${encodeURIComponent(id)}&s=${sign(secret, text)}`;
+}
+
+/** A new impression id of the server's shape: its second in base 36, a dot, 16 random characters. */
+export const newImpressionId = () =>
+  `${Math.floor(Date.now() / 1000).toString(36)}.${randomBytes(12).toString('base64url')}`;
+
+const sign = (secret, text) =>
+  createHmac('sha256', Buffer.from(secret, 'utf8')).update(text).digest('base64url').slice(0, 22);
+
+/** The click redirect's path for an impression, signed as the server signs it (no click prefix, no values). */
+export function signedClickPath(secret, liveId, id, form = 'adc2') {
+  const text =
+    form === 'adc2'
+      ? `adc2|click|${liveId.length}:${liveId}|${id.length}:${id}|0:|0:`
+      : `click|${liveId}|${id}|`;
+  return `/serve/click/${encodeURIComponent(liveId)}?i=${encodeURIComponent(id)}&s=${sign(secret, text)}`;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -78,14 +89,19 @@ function request(origin, method, path, headers) {
 const queryOf = (text) =>
   /\/serve\/t\/impression\?(l=[^&"\]]+&i=[^&"\]]+&s=[^&"\]]+(?:&d=[^&"\]]+)?)/.exec(text)?.[1];
 
+/** Our click redirect in a VAST document or an ad JSON, as a path (unescaped from the XML). */
+const clickPathOf = (text) => /\/serve\/click\/[^"<\]\s]+/.exec(text)?.[0].replaceAll('&amp;', '&');
+
 /**
  * Plays whole impressions with `connections` clients for `seconds`: each asks for the ad (`adPath`),
  * reads its signed impression and sends `beacons` one after another, as a player does, each from the
- * same browser. Answers the impressions played in full, the requests sent and any failure.
+ * same browser, then clicks `clickShare` of them (our redirect, not followed). Answers the impressions
+ * played in full, the clicks, the requests sent and any failure.
  */
-export async function playImpressions({ origin, adPath, beacons, connections, seconds }) {
+export async function playImpressions({ origin, adPath, beacons, connections, seconds, clickShare = 0 }) {
   const deadline = Date.now() + seconds * 1000;
   let played = 0;
+  let clicked = 0;
   let requests = 0;
   const failures = new Map();
   const fail = (what) => failures.set(what, (failures.get(what) ?? 0) + 1);
@@ -108,10 +124,22 @@ export async function playImpressions({ origin, adPath, beacons, connections, se
           complete = false;
         }
       }
+      if (complete && Math.random() < clickShare) {
+        const click = await request(origin, 'GET', clickPathOf(ad.body) ?? '/serve/click/none', headers);
+        requests += 1;
+        if (click.status === 302) clicked += 1;
+        else fail(`click ${click.status}`);
+      }
       if (complete) played += 1;
     }
   };
   const started = Date.now();
   await Promise.all(Array.from({ length: connections }, client));
-  return { played, requests, seconds: (Date.now() - started) / 1000, failures: Object.fromEntries(failures) };
+  return {
+    played,
+    clicked,
+    requests,
+    seconds: (Date.now() - started) / 1000,
+    failures: Object.fromEntries(failures),
+  };
 }

@@ -31,7 +31,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { browserHeaders, playImpressions, signedImpressionQuery, USER_AGENTS } from './serving-load.mjs';
+import {
+  browserHeaders,
+  newImpressionId,
+  playImpressions,
+  signedClickPath,
+  signedImpressionQuery,
+  USER_AGENTS,
+} from './serving-load.mjs';
 import { checkSiteRule, setEvenly, setRules, withPage } from './serving-rules.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,6 +145,37 @@ async function measure(checkout) {
       seconds: (Date.now() - beaconsFrom - 300) / 1000,
     };
     rows.push(['tracking beacon (POST /serve/t/impression)', beacons]);
+    // The same impression's beacon again and again (a player's retry, a pixel fired twice): counted once.
+    const repeatedPath = beaconPath();
+    await fetch(`${origin}${repeatedPath}`, { method: 'POST', headers: browserHeaders() });
+    rows.push([
+      'repeated beacon (the same impression again)',
+      await run(origin, { pid: demo.pid, method: 'POST', path: repeatedPath }),
+    ]);
+    // Clicks, each of a new impression whose beacon was counted first (a click waits for its impression),
+    // as many as the beacons' rate fills the duration with.
+    const clickIds = Array.from({ length: Math.ceil(beacons.requests.average * duration) }, newImpressionId);
+    let sent = 0;
+    await run(origin, {
+      method: 'POST',
+      amount: clickIds.length,
+      makePath: () =>
+        `/serve/t/impression?${signedImpressionQuery(secret, banner, form, clickIds[sent++ % clickIds.length])}`,
+    });
+    const clicksBefore = (await settledCounts(demo, bannerCreative.id)).clicks;
+    let clicked = 0;
+    rows.push([
+      'click (GET /serve/click/{id}, 302)',
+      await run(origin, {
+        pid: demo.pid,
+        amount: clickIds.length,
+        makePath: () => signedClickPath(secret, banner, clickIds[clicked++ % clickIds.length], form),
+      }),
+    ]);
+    const clicks = {
+      sent: clickIds.length,
+      counted: (await settledCounts(demo, bannerCreative.id)).clicks - clicksBefore,
+    };
     const vast = await run(origin, { pid: demo.pid, path: vastPath });
     rows.push(['VAST 4.2 (GET /serve/vast/{id}.xml)', vast]);
     rows.push([
@@ -181,14 +219,18 @@ async function measure(checkout) {
 
     // End to end: whole impressions, each counted once and valid.
     const videoBefore = await creativeCounts(demo, videoCreative.id);
+    const videoCpuBefore = cpuMs(demo.pid);
     const videoFlow = await playImpressions({
       origin,
       adPath: vastPath,
       beacons: ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'],
       connections,
       seconds: duration,
+      clickShare: 0.01,
     });
     const videoAfter = await settledCounts(demo, videoCreative.id);
+    // The server's CPU for one whole video impression (its storing included: settled above).
+    videoFlow.cpuMicros = ((cpuMs(demo.pid) - videoCpuBefore) * 1000) / Math.max(1, videoFlow.played);
     const bannerBefore = await creativeCounts(demo, bannerCreative.id);
     const bannerFlow = await playImpressions({
       origin,
@@ -209,12 +251,14 @@ async function measure(checkout) {
       ceiling,
       bareCpu,
       rows,
+      clicks,
       stored,
       half,
       videoFlow: {
         ...videoFlow,
         counted: videoAfter.impressions - videoBefore.impressions,
         completes: videoAfter.completes - videoBefore.completes,
+        clicks: videoAfter.clicks - videoBefore.clicks,
       },
       bannerFlow: { ...bannerFlow, counted: bannerAfter.impressions - bannerBefore.impressions },
     };
@@ -225,10 +269,10 @@ async function measure(checkout) {
 }
 
 const share = (value, ceiling) => `${Math.round((value / ceiling) * 100)} %`;
-/** The share of a run's answers that were 2xx: for an ad route, the requests served an ad. */
+/** The share of a run's answers that were 2xx (or a click's 302): for an ad route, the requests served an ad. */
 const served = (result) =>
-  `${((result['2xx'] / Math.max(1, result['2xx'] + result.non2xx)) * 100).toFixed(1)} %`;
-function print(title, { ceiling, bareCpu, rows, stored, half, videoFlow, bannerFlow }) {
+  `${(((result['2xx'] + result['3xx']) / Math.max(1, result['2xx'] + result.non2xx)) * 100).toFixed(1)} %`;
+function print(title, { ceiling, bareCpu, rows, clicks, stored, half, videoFlow, bannerFlow }) {
   console.log(`\n${title}`);
   console.log(
     `${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'of bare'.padStart(8)} ${'served'.padStart(7)} ${'non-2xx'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
@@ -244,14 +288,15 @@ function print(title, { ceiling, bareCpu, rows, stored, half, videoFlow, bannerF
   console.log(
     `beacon events into the store: ${(stored.events / stored.seconds).toFixed(0)}/s (${stored.events} in ${stored.seconds.toFixed(1)} s, until the last was stored): ${((stored.events / stored.seconds / ceiling) * 100).toFixed(0)} % of bare`,
   );
+  console.log(`clicks, each of a counted impression: ${clicks.counted} counted of ${clicks.sent} sent`);
   console.log(
     `VAST at half its peak (${half.requests.average.toFixed(0)} req/s): p50 ${half.latency.p50} ms, p99 ${half.latency.p99} ms, slowest ${half.latency.max} ms; non-2xx ${half.non2xx}`,
   );
   for (const [label, flow, extra] of [
     [
-      'video impressions (VAST + impression, start, 3 quartiles, complete)',
+      'video impressions (VAST + impression, start, 3 quartiles, complete, 1 % clicked)',
       videoFlow,
-      `, completes counted ${videoFlow.completes}`,
+      `, completes counted ${videoFlow.completes}, clicks ${videoFlow.clicked} (counted ${videoFlow.clicks}); server CPU ${videoFlow.cpuMicros.toFixed(0)} µs a whole impression (${(videoFlow.cpuMicros / bareCpu).toFixed(1)}x a bare request)`,
     ],
     ['banner impressions (ad JSON + impression, viewable)', bannerFlow, ''],
   ]) {

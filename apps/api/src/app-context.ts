@@ -11,6 +11,7 @@ import { BackgroundTasks } from './services/background';
 import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openEventBus } from './services/events/bus/event-bus';
 import { openClickHouseEventStore } from './services/events/clickhouse';
+import { DurableEvents } from './services/events/durable-events';
 import { EventJournal } from './services/events/journal';
 import { RequestCounter } from './services/events/request-counter';
 import { RequestFactsCounter } from './services/events/request-facts';
@@ -118,6 +119,7 @@ export async function openAppContext(
   setLibraryGzip(config.servingLibraryCalls);
   const objects = openObjectStores(config, secret);
   const liveCreatives = new LiveCreativeCache(db);
+  const durableEvents = new DurableEvents();
   const ctx: Context = {
     config,
     db,
@@ -137,7 +139,10 @@ export async function openAppContext(
       store: eventStore,
       writer,
       bus,
-      record: bus ? (event) => bus.publisher.record(event) : (event) => writer.record(event),
+      record: durableEvents.through(
+        bus ? (event) => bus.publisher.record(event) : (event) => writer.record(event),
+      ),
+      repeated: (impressionId, type) => durableEvents.has(impressionId, type),
       requests: new RequestCounter(() => eventStore),
       requestFacts: new RequestFactsCounter((rows) => addRequestFacts(db, rows)),
     },

@@ -54,6 +54,8 @@ export interface Context {
     writer: EventWriter;
     bus: EventBus | undefined;
     record(event: TrackedEvent): Promise<void>;
+    /** Whether `record` made this impression's event of this type durable lately: a repeat (durable-events.ts). */
+    repeated(impressionId: string, type: string): boolean;
     requests: RequestCounter;
     /** The ad requests by hour and facts, the inventory forecast's history (services/events/request-facts.ts). */
     requestFacts: RequestFactsCounter;

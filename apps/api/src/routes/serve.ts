@@ -209,7 +209,7 @@ const placementVast =
 const tracking =
   (ctx: Context) =>
   async ({ params, query, request, reply, client }: ServeCall<ServingContract['track']>) => {
-    if (counts(request)) await track(ctx, params.type, query, client());
+    if (counts(request)) await track(ctx, params.type, query, client);
     if (request.method === 'POST' || query.r === '204')
       return writeServingAnswer(ctx, request, reply, 204, undefined);
     return writeServingAnswer(ctx, request, reply, 200, PIXEL, { type: 'image/gif' });

@@ -141,18 +141,21 @@ const eventReason = (
 /**
  * Stores one event when its impression's signature verifies and the live creative still serves, with
  * its invalid-traffic reason if it has one; the promise resolves once the event's batch is committed.
- * Anything else is quietly not stored.
+ * Anything else is quietly not stored. A repeat of an event this process made durable lately is
+ * answered first, with nothing checked or classified (`client` is not called): the store would drop it
+ * (docs/serving.md, "A repeated beacon").
  */
 export async function track(
   ctx: Context,
   type: string,
   params: ServeTrackQuery,
-  client: TrafficClient,
+  client: () => TrafficClient,
 ): Promise<boolean> {
   const eventType = storedTypeOf(type, params);
   if (eventType === undefined) return false;
   const { l: liveId, i: impressionId, s: signature } = params;
   if (!liveId || !impressionId || !signature) return false;
+  if (ctx.events.repeated(impressionId, eventType)) return false;
   // Signed with the other key of a SERVER_SECRET rotation (SERVER_SECRET_PREVIOUS): still good.
   const verifiedWith = (key: Buffer) =>
     verifyImpression(key, liveId, impressionId, signature, undefined, params.d ?? '');
@@ -161,7 +164,7 @@ export async function track(
   if (!verified) return false;
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return false;
-  const reason = eventReason(verified.reason, client, eventType, live);
+  const reason = eventReason(verified.reason, client(), eventType, live);
   const dims = decodeDimensions(params.d);
   await ctx.events.record({
     liveId,
@@ -233,15 +236,17 @@ export async function click(
   let clickId: string | undefined;
   if (verified && params.i) {
     const reason = eventReason(verified.reason, client, 'click', live);
-    await ctx.events.record({
-      liveId,
-      type: 'click',
-      at: new Date(),
-      count: 1,
-      impressionId: params.i,
-      reason,
-      dims: decodeDimensions(params.d),
-    });
+    // A repeated click still gets its landing page and click id; its event is not written again.
+    if (!ctx.events.repeated(params.i, 'click'))
+      await ctx.events.record({
+        liveId,
+        type: 'click',
+        at: new Date(),
+        count: 1,
+        impressionId: params.i,
+        reason,
+        dims: decodeDimensions(params.d),
+      });
     clickId = signClickId(
       ctx.secret,
       {
