@@ -108,7 +108,8 @@ export function sendServingText(
  * A serving answer that is never cached, written straight to the response (above, sendServingText):
  * `status`, `body` (none for a 204) with its type, encoding and Vary (`Origin` unless said), then
  * `Cache-Control: no-store`, its length, its CORS and what every answer carries, and the Set-Cookie lines
- * given (the cap history, the reach cookie). A tracking beacon's 204 and pixel go this way too.
+ * given (the cap history, the reach cookie). A tracking beacon's 204 and pixel go this way too, and the
+ * click's redirect (an empty body, its `location`).
  */
 export function writeServingAnswer(
   ctx: Context,
@@ -121,9 +122,18 @@ export function writeServingAnswer(
     vary = 'Origin',
     encoding,
     cookie,
-  }: { type?: string; vary?: string; encoding?: Encoding; cookie?: readonly string[] | undefined } = {},
+    location,
+  }: {
+    type?: string;
+    vary?: string;
+    encoding?: Encoding;
+    cookie?: readonly string[] | undefined;
+    /** A redirect's target (the click's 302). */
+    location?: string;
+  } = {},
 ) {
   const headers = [
+    ...(location === undefined ? [] : ['Location', location]),
     ...(type === undefined ? [] : ['Content-Type', type]),
     ...(encoding === undefined ? [] : ['Content-Encoding', encoding]),
     'Vary',

@@ -39,6 +39,8 @@ import { readableFile } from '../services/stored-files/file-rows';
 
 /** A 1×1 transparent GIF: what an image pixel gets. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** A redirect's body: none, with its length said (Content-Length: 0), so the connection stays open. */
+const EMPTY = Buffer.alloc(0);
 
 const serveConfig = { csrf: false as const, embeddable: true as const };
 
@@ -256,8 +258,10 @@ function servingHandlers(ctx: Context): ServeHandlers {
 
     click: async ({ params, query, request, reply, client }) => {
       const location = await click(ctx, params.liveID, query, client(), counts(request));
-      reply.header('Cache-Control', 'no-store');
-      return location === undefined ? reply.code(204).send() : reply.redirect(location, 302);
+      // Written straight to the response, as the beacons' answers (http/serving-body.ts): no store.
+      return location === undefined
+        ? writeServingAnswer(ctx, request, reply, 204, undefined)
+        : writeServingAnswer(ctx, request, reply, 302, EMPTY, { location });
     },
 
     // The conversion tag on the advertiser's pages, and conversions (services/serving/conversions.ts):

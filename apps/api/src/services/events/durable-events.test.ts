@@ -10,7 +10,7 @@ const event = (impressionId: string | null, type = 'impression'): TrackedEvent =
   count: 1,
   impressionId,
   reason: null,
-  dims: {},
+  dims: null,
 });
 
 describe('the durable events a repeat is answered from', () => {

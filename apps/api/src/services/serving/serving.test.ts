@@ -375,6 +375,10 @@ describe(`ad serving and events on ${testStoresLabel()}`, () => {
       await visit(local(ad.events.impression ?? ''), { method: 'POST' });
       const first = await visit(local(ad.clickUrl), { redirect: 'manual' });
       expect(first.status).toBe(302);
+      // Written straight to the response (http/serving-body.ts): never stored, no body, open to any page.
+      expect(first.headers.get('cache-control')).toBe('no-store');
+      expect(first.headers.get('content-length')).toBe('0');
+      expect(first.headers.get('access-control-allow-origin')).toBe('*');
       expect(withoutClickId(first.headers.get('location') ?? '')).toBe(
         `${GAM_PREFIX}${encodeURIComponent(LANDING)}`,
       );
