@@ -4,8 +4,10 @@
 // request, so the rate rule and the invalid-traffic checks run as in the field):
 // - the tracking beacon (each a distinct signed impression, so each is a durable write through group
 //   commit), the VAST document and the served-ad JSON, with autocannon;
+// - a repeated beacon (one impression's, counted once) and clicks, each of an impression counted first;
 // - end to end: whole video impressions a second (VAST, impression, start, three quartiles, complete,
-//   each from one browser) and whole banner impressions (ad JSON, impression, viewable), checked
+//   1 % of them clicked, each from one browser; the server's CPU a whole impression) and whole banner
+//   impressions (ad JSON, impression, viewable), checked
 //   against the counts the API answers afterwards (each counted once, valid);
 // - VAST and the ad JSON again with delivery rules on the campaign and on every creative (every rule of
 //   each level, all of which the bench's requests pass: each request is judged by all of them and still
