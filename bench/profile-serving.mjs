@@ -8,14 +8,14 @@
 // Then the server's own functions by inclusive time: each one's microseconds per answered request,
 // its callees included (the load's samples of the server's main thread over the requests answered).
 //
-//   pnpm build && node bench/profile-serving.mjs [--route beacon|repeat|vast|ad] [--duration 10] [--encoding identity] [--rules] [--top 30]
+//   pnpm build && node bench/profile-serving.mjs [--route beacon|repeat|vast|ad] [--duration 10] [--encoding identity] [--rules] [--database postgres] [--top 30]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startDemoServer } from './demo-server.mjs';
+import { scratchPostgres, startDemoServer } from './demo-server.mjs';
 import { browserHeaders, signedImpressionQuery } from './serving-load.mjs';
 import { setEvenly, setRules, withPage } from './serving-rules.mjs';
 
@@ -31,9 +31,11 @@ const rules = process.argv.includes('--rules');
 const secret = randomBytes(32).toString('base64url');
 const profileDir = mkdtempSync(path.join(tmpdir(), 'adconsole-profile-'));
 
+const postgres =
+  option('database', 'pglite') === 'postgres' ? await scratchPostgres(root, 'profile') : undefined;
 const demo = await startDemoServer(
   root,
-  { SERVER_SECRET: secret, TRUST_PROXY: 'loopback' },
+  { SERVER_SECRET: secret, TRUST_PROXY: 'loopback', DATABASE_URL: postgres?.url ?? '' },
   { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
 );
 const creatives = demo.campaign.creatives;
@@ -84,6 +86,7 @@ await new Promise((resolve, reject) =>
 const stopping = Date.now();
 await demo.stop();
 const stopMs = Date.now() - stopping;
+await postgres?.drop();
 
 const file = path.join(
   profileDir,

@@ -44,7 +44,25 @@ export interface DimensionEvent {
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = 15 * 60 * 1000;
-const utcDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The text of the period an instant falls in, the last one kept: a batch's events share their day and
+ * mostly their 15-minute bucket, and each event asks for both several times (one Date and one ISO text
+ * each before, per ask).
+ */
+function periodText(ms: number, text: (start: number) => string): (at: Date) => string {
+  let start = Number.NaN;
+  let last = '';
+  return (at) => {
+    const now = Math.floor(at.getTime() / ms) * ms;
+    if (now !== start) {
+      start = now;
+      last = text(now);
+    }
+    return last;
+  };
+}
+const utcDay = periodText(DAY_MS, (start) => new Date(start).toISOString().slice(0, 10));
+const bucketText = periodText(BUCKET_MS, (start) => new Date(start).toISOString());
 
 /** A stored value as it may be kept: at most 260 characters (hosts are at most 253, plus `app:`). */
 const storable = (value: string | undefined) =>
@@ -199,12 +217,7 @@ export async function writeDimensionRollups(tx: Queryable, events: readonly Dime
   if (counted.length === 0) return;
   const capped = await capDimensions(tx, counted, 'event_dimension_days', false);
   for (const [table, timeColumn, timeType, timeKey] of [
-    [
-      'event_dimension_rollups',
-      'bucket',
-      'timestamptz',
-      (at: Date) => new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS).toISOString(),
-    ],
+    ['event_dimension_rollups', 'bucket', 'timestamptz', bucketText],
     ['event_dimension_days', 'day', 'date', utcDay],
   ] as const) {
     const rows = tallyDimensions(capped, timeKey);

@@ -39,6 +39,15 @@ describe('the durable events a repeat is answered from', () => {
     expect(durable.has('', 'impression')).toBe(false);
   });
 
+  it('remembers each type of one impression apart; a coded ping is never remembered', async () => {
+    const durable = new DurableEvents();
+    const record = durable.through(() => Promise.resolve());
+    for (const type of ['impression', 'start', 'complete', 'error:401']) await record(event('i1', type));
+    expect(
+      ['impression', 'start', 'midpoint', 'complete', 'error:401'].map((type) => durable.has('i1', type)),
+    ).toEqual([true, true, false, true, false]);
+  });
+
   it('holds at most its limit: the oldest keys go first', async () => {
     const durable = new DurableEvents(4);
     const record = durable.through(() => Promise.resolve());
