@@ -70,7 +70,10 @@ describe('reporting', () => {
     await page.goto('/dashboard');
     await page.goto(bookmark);
     await page.getByText('(GMT+05:45) Kathmandu').first().waitFor();
-    expect(JSON.stringify(await dailyImpressions(page))).toBe(JSON.stringify(kathmanduDays));
+    // The zone's label is drawn before its figures arrive: the table is awaited until it shows them.
+    await expect
+      .poll(async () => JSON.stringify(await dailyImpressions(page)))
+      .toBe(JSON.stringify(kathmanduDays));
     const zoneImpressions = await tile(page, 'impressions');
 
     // The downloads carry the same totals as the page.
