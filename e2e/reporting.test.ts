@@ -36,6 +36,28 @@ async function dailyImpressions(page: Page): Promise<[string, number][]> {
   );
 }
 
+/**
+ * The zone's label shown on the page (a visible one: the printed report's header, hidden on screen, names
+ * it too). This wait timed out (30 s) twice under a loaded CI after the bookmark's reload, cause not
+ * seen: it now waits up to 60 s, and a timeout says where the page was and what its zone picker read.
+ */
+async function kathmanduShown(page: Page) {
+  try {
+    // A page's cold load under a loaded CI can take many seconds: a hang is what this catches.
+    await page
+      .getByText('(GMT+05:45) Kathmandu')
+      .filter({ visible: true })
+      .first()
+      .waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const picker = await page
+      .getByRole('combobox', { name: 'Timezone' })
+      .textContent({ timeout: 1000 })
+      .catch(() => 'no picker');
+    throw new Error(`No Kathmandu label at ${page.url()} (the zone picker: ${picker}): ${error}`);
+  }
+}
+
 describe('reporting', () => {
   const newPage = useBrowser();
 
@@ -59,7 +81,7 @@ describe('reporting', () => {
     await page.keyboard.type('+05:45');
     await page.getByRole('option', { name: /Kathmandu/ }).click();
     await page.waitForURL(/tz=%2B05%3A45&zone=Asia%2FKathmandu/);
-    await page.getByText('(GMT+05:45) Kathmandu').first().waitFor();
+    await kathmanduShown(page);
     await expect
       .poll(async () => JSON.stringify(await dailyImpressions(page)))
       .not.toBe(JSON.stringify(utcDays));
@@ -69,7 +91,7 @@ describe('reporting', () => {
     const bookmark = page.url();
     await page.goto('/dashboard');
     await page.goto(bookmark);
-    await page.getByText('(GMT+05:45) Kathmandu').first().waitFor();
+    await kathmanduShown(page);
     // The zone's label is drawn before its figures arrive: the table is awaited until it shows them.
     await expect
       .poll(async () => JSON.stringify(await dailyImpressions(page)))
