@@ -96,8 +96,8 @@ describe('the inventory forecast', () => {
     });
     // Countries first (serving's order): 6 of 8 an hour; then mobiles: 4 of those 6.
     expect(forecast.funnel).toEqual([
-      { rule: 'countries', requestsPerDay: 144, share: 0.75 },
-      { rule: 'devices', requestsPerDay: 96, share: 4 / 6 },
+      { rule: 'countries', requestsPerDay: 144, share: 0.75, read: true },
+      { rule: 'devices', requestsPerDay: 96, share: 4 / 6, read: true },
     ]);
     expect(forecast.days[0]?.kept).toBe(96);
     expect(forecast.requestsPerDay).toBe(192);
@@ -108,7 +108,7 @@ describe('the inventory forecast', () => {
       ...BASE,
       rules: { languages: { mode: 'include', values: ['fr'] } },
     });
-    expect(forecast.funnel).toEqual([{ rule: 'languages', requestsPerDay: 48, share: 0.25 }]);
+    expect(forecast.funnel).toEqual([{ rule: 'languages', requestsPerDay: 48, share: 0.25, read: true }]);
   });
 
   it('the daypart keeps the hours it names, read in the flight zone (09:00 Berlin is 08:00 UTC in winter)', () => {

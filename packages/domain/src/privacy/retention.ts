@@ -21,3 +21,10 @@ export const REQUEST_FACTS_KEPT_DAYS = 120;
  * counted as one `~other` site, so a script naming a new page on every request adds no row for each.
  */
 export const REQUEST_FACT_SITES_PER_HOUR = 100;
+/**
+ * Distinct combinations of facts one process keeps for one campaign's hour in the forecast's history
+ * (its row budget: at most this many rows a campaign and hour, and 120 days of hours); past it every
+ * new combination is counted in one row whose facts are all `~other`. Browsers and OSes are kept by
+ * family (the grain the rules read), so a client changing its version each request adds no row.
+ */
+export const REQUEST_FACT_ROWS_PER_HOUR = 500;

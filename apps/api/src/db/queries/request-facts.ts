@@ -86,24 +86,32 @@ export async function readAccountRequestHistory(
 }
 
 /**
- * An account's campaigns that are not archived (the forecast's contenders), each with the ads it served
- * since its flight's first day (from 14 hours before it: the earliest zone's midnight).
+ * An account's campaigns that are not archived and whose flight (both days set) meets `flight` (the
+ * forecast's contenders), soonest start first, at most `limit`; each with the ads it served since its
+ * flight's first day (from 14 hours before it: the earliest zone's midnight).
  */
 export async function listForecastCampaigns(
   db: Queryable,
   ownerId: string,
+  flight: { start: string; end: string },
+  limit: number,
 ): Promise<(CampaignRow & { served_since_start: number })[]> {
   const rows = await db.query<CampaignRow & { served_since_start: string | number }>(
-    `select campaign.*, coalesce((
+    `with meeting as (
+       select campaign.* from campaigns campaign
+       where campaign.owner_id = $1 and campaign.archived_at is null
+         and left(campaign.body->'data'->'start'->>'date', 10) <= $3
+         and left(campaign.body->'data'->'end'->>'date', 10) >= $2
+       order by left(campaign.body->'data'->'start'->>'date', 10), campaign.id
+       limit $4)
+     select meeting.*, coalesce((
        select sum(facts.served) from ad_request_facts facts
-       where facts.campaign_id = campaign.id
-         and facts.bucket >= coalesce(
-           (left(campaign.body->'data'->'start'->>'date', 10)::date)::timestamptz - interval '14 hours',
-           '-infinity'::timestamptz)
+       where facts.campaign_id = meeting.id
+         and facts.bucket >= (left(meeting.body->'data'->'start'->>'date', 10)::date)::timestamptz
+           - interval '14 hours'
      ), 0) as served_since_start
-     from campaigns campaign
-     where campaign.owner_id = $1 and campaign.archived_at is null`,
-    [ownerId],
+     from meeting`,
+    [ownerId, flight.start, flight.end, limit],
   );
   return rows.map((row) => ({ ...row, served_since_start: Number(row.served_since_start) }));
 }

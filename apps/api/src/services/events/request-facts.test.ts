@@ -1,7 +1,12 @@
 // The forecast's history as the serving gate adds to it (docs/privacy.md, "What is stored, and for how
 // long"): at most REQUEST_FACT_SITES_PER_HOUR distinct sites a campaign's hour, the rest one `~other`
 // site, so a script naming a new page on every request adds no row each; a new hour starts afresh.
-import { type DeliveryFacts, OTHER_DIMENSION_VALUE, REQUEST_FACT_SITES_PER_HOUR } from '@adconsole/domain';
+import {
+  type DeliveryFacts,
+  OTHER_DIMENSION_VALUE,
+  REQUEST_FACT_ROWS_PER_HOUR,
+  REQUEST_FACT_SITES_PER_HOUR,
+} from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import type { RequestFactsRow } from '../../db/queries/request-facts';
 import { RequestFactsCounter } from './request-facts';
@@ -55,5 +60,44 @@ describe('the forecast history counter', () => {
     expect(written.filter((row) => row.bucket.getTime() > at).map((row) => row.facts.site)).toEqual([
       'late.example',
     ]);
+  });
+
+  it('S6-6: browsers and OSes are kept by family, the grain the rules read: a new version adds no row', async () => {
+    const written: RequestFactsRow[] = [];
+    const counter = new RequestFactsCounter(async (rows) => {
+      written.push(...rows);
+    }, 60_000);
+    for (let index = 0; index < 5_000; index += 1)
+      counter.add(
+        'c1',
+        { ...facts('news.example'), browser: `Chrome ${100 + (index % 40)}`, os: `Windows ${index % 12}` },
+        'served',
+        at,
+      );
+    await counter.close();
+    expect(written.map((row) => [row.facts.browser, row.facts.os, row.requests])).toEqual([
+      ['Chrome', 'Windows', 5_000],
+    ]);
+  });
+
+  it(`S6-6: at most ${REQUEST_FACT_ROWS_PER_HOUR} combinations of facts a campaign's hour; the rest count in one row of ~other facts`, async () => {
+    const written: RequestFactsRow[] = [];
+    const counter = new RequestFactsCounter(async (rows) => {
+      written.push(...rows);
+    }, 60_000);
+    // Made-up languages and countries: every request a new combination.
+    for (let index = 0; index < 3_000; index += 1)
+      counter.add(
+        'c1',
+        { ...facts('news.example'), language: `l${index}`, country: `C${index % 97}` },
+        'served',
+        at,
+      );
+    await counter.close();
+    expect(written).toHaveLength(REQUEST_FACT_ROWS_PER_HOUR + 1);
+    const other = written.find((row) => row.facts.language === OTHER_DIMENSION_VALUE);
+    expect(other?.facts.country).toBe(OTHER_DIMENSION_VALUE);
+    expect(other?.requests).toBe(3_000 - REQUEST_FACT_ROWS_PER_HOUR);
+    expect(written.reduce((sum, row) => sum + row.requests, 0)).toBe(3_000);
   });
 });

@@ -4,11 +4,19 @@
 // it (its flight, its pause, its rules, its throttle). As the request counter (request-counter.ts), the
 // counts go to the database about once a second in one statement, and a batch refused stays for the
 // next; SIGTERM writes them before the process exits.
+//
+// Kept at the grain the rules read (docs/security.md, "Round 6"): a fact a rule compares by family (the
+// browser, the OS) is kept as its family, not its version; a campaign's hour keeps at most
+// REQUEST_FACT_SITES_PER_HOUR sites and REQUEST_FACT_ROWS_PER_HOUR combinations, the rest counted as
+// `~other`, so a client varying its facts request by request adds a handful of rows, not one each.
 import {
   DELIVERY_FACTS,
   DELIVERY_RULES,
+  type DeliveryFactName,
   type DeliveryFacts,
+  familyOf,
   OTHER_DIMENSION_VALUE,
+  REQUEST_FACT_ROWS_PER_HOUR,
   REQUEST_FACT_SITES_PER_HOUR,
   REQUEST_FACTS_KEPT_DAYS,
   type RequestOutcome,
@@ -28,10 +36,26 @@ const REFUSED: ReadonlySet<string> = new Set([
   ...DELIVERY_RULES.map((rule) => rule.reason),
 ]);
 
+/** The facts a rule compares by family: kept as the family (the grain the rule reads). */
+const BY_FAMILY: ReadonlySet<string> = new Set(
+  DELIVERY_RULES.flatMap((rule) =>
+    rule.kind.type === 'list' && rule.kind.compare === 'family' ? [rule.fact] : [],
+  ),
+);
+const atGrain = (fact: DeliveryFactName, value: string) => (BY_FAMILY.has(fact) ? familyOf(value) : value);
+/** The facts of the row past a campaign hour's budget: every fact `~other`. */
+const OTHER_FACTS = Object.fromEntries(
+  DELIVERY_FACTS.map((fact) => [fact, OTHER_DIMENSION_VALUE]),
+) as RequestFactsRow['facts'];
+
 export class RequestFactsCounter {
   private rows = new Map<string, RequestFactsRow>();
-  /** The sites seen this hour per campaign (at most REQUEST_FACT_SITES_PER_HOUR each), and the hour. */
+  /**
+   * This hour's sites and combinations of facts seen per campaign (at most REQUEST_FACT_SITES_PER_HOUR
+   * and REQUEST_FACT_ROWS_PER_HOUR each), and the hour; they start afresh each hour.
+   */
   private sites = new Map<string, Set<string>>();
+  private combinations = new Map<string, Set<string>>();
   private sitesHour = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -47,16 +71,20 @@ export class RequestFactsCounter {
     const bucket = now - (now % HOUR_MS);
     // The request's facts with its site kept or folded into "Other" (no copy of the facts made).
     const site = this.siteOf(campaignId, given.site, bucket);
-    const factOf = (fact: (typeof DELIVERY_FACTS)[number]) => (fact === 'site' ? site : given[fact]);
-    let key = `${campaignId}\t${bucket}`;
-    for (const fact of DELIVERY_FACTS) key += `\t${factOf(fact)}`;
+    const factOf = (fact: DeliveryFactName) => (fact === 'site' ? site : atGrain(fact, given[fact]));
+    let facts = '';
+    for (const fact of DELIVERY_FACTS) facts += `\t${factOf(fact)}`;
+    const within = this.withinBudget(campaignId, facts);
+    const key = `${campaignId}\t${bucket}${within ? facts : '\tother'}`;
     let row = this.rows.get(key);
     if (row === undefined) {
-      const own = Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, factOf(fact)]));
+      const own = within
+        ? Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, factOf(fact)]))
+        : OTHER_FACTS;
       row = {
         campaignId,
         bucket: new Date(bucket),
-        facts: own as RequestFactsRow['facts'],
+        facts: { ...own } as RequestFactsRow['facts'],
         requests: 0,
         served: 0,
         refused: 0,
@@ -79,6 +107,7 @@ export class RequestFactsCounter {
   private siteOf(campaignId: string, site: string, bucket: number): string {
     if (bucket !== this.sitesHour) {
       this.sites = new Map();
+      this.combinations = new Map();
       this.sitesHour = bucket;
     }
     let seen = this.sites.get(campaignId);
@@ -90,6 +119,19 @@ export class RequestFactsCounter {
     if (seen.size >= REQUEST_FACT_SITES_PER_HOUR) return OTHER_DIMENSION_VALUE;
     seen.add(site);
     return site;
+  }
+
+  /** Whether a combination of facts has its own row this hour: seen already, or the budget has room. */
+  private withinBudget(campaignId: string, facts: string): boolean {
+    let seen = this.combinations.get(campaignId);
+    if (seen === undefined) {
+      seen = new Set();
+      this.combinations.set(campaignId, seen);
+    }
+    if (seen.has(facts)) return true;
+    if (seen.size >= REQUEST_FACT_ROWS_PER_HOUR) return false;
+    seen.add(facts);
+    return true;
   }
 
   /** Writes everything gathered (the forecast reads after this); one write at a time. */

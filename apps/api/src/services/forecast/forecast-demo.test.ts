@@ -3,8 +3,16 @@
 // impressions" over a flight of 18 days, every weekday with requests available, no weekend day; the demo
 // campaign, whose flight meets it, is named as contention. How long it takes is a bench's figure
 // (`node bench/forecast-answer.mjs`), not this test's.
-import type { ForecastAnswer } from '@adconsole/domain';
+import {
+  type Campaign,
+  type ForecastAnswer,
+  forecastAnswerOf,
+  forecastAnswerSchema,
+  forecastInventory,
+  storedDeliveryRules,
+} from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listForecastCampaigns, readAccountRequestHistory } from '../../db/queries/request-facts';
 import type { Client, TestServer } from '../../test/harness';
 import { testDatabaseKind } from '../../test/harness';
 import { seededDemo } from '../../test/helpers';
@@ -50,5 +58,121 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
     expect(data.verdict.kind).toBe('short');
     expect(data.contention.map((other) => other.name)).toEqual([expect.stringMatching(/./)]);
     expect(data.contention[0]?.overlap).toBeGreaterThan(0.9);
+  });
+
+  it("the demo campaign's own forecast needs what its page says is needed a day (goal less delivered, over the days left)", async () => {
+    const list = await client.get<Campaign[]>('/v1/campaign/mine');
+    const campaign = list.body.data?.find((each) => each.pacing && each.data.goal?.metric === 'impressions');
+    expect(campaign, 'a demo campaign with an impressions goal').toBeDefined();
+    const data = campaign?.data;
+    const answer = await client.post<ForecastAnswer>('/v1/forecast', {
+      campaignID: campaign?.id,
+      rules: {},
+      start: data?.start?.date.slice(0, 10),
+      end: data?.end?.date.slice(0, 10),
+      timezone: data?.timezone ?? 'UTC',
+      goal: data?.goal?.amount,
+      deliveryMode: data?.deliveryMode ?? 'asap',
+    });
+    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+    const needed = answer.body.data?.days[0]?.needed ?? 0;
+    const page = campaign?.pacing?.neededDailyRate ?? 0;
+    expect(page).toBeGreaterThan(0);
+    // The same figure: the seconds between the two calls move it by far less than a thousandth.
+    expect(Math.abs(needed - page) / page).toBeLessThan(1e-3);
+  });
+
+  it('every country x device targeting (60 combinations) answers within the contract, a few of them over HTTP', async () => {
+    const countries = [
+      'DE',
+      'GB',
+      'NL',
+      'FR',
+      'US',
+      'ES',
+      'IT',
+      'PL',
+      'SE',
+      'JP',
+      'BR',
+      'MX',
+      'KR',
+      'NP',
+      'CA',
+    ];
+    const devices = ['desktop', 'mobile', 'tablet', 'ctv'];
+    const body = (country: string, device: string) => ({
+      rules: {
+        countries: { mode: 'include', values: [country] },
+        devices: { mode: 'include', values: [device] },
+      },
+      start: day(0),
+      end: day(40),
+      timezone: 'Europe/Berlin',
+      goal: 100_000,
+    });
+    // Over HTTP: the combinations the field saw fail (the days after another campaign's flight ends).
+    for (const [country, device] of [
+      ['DE', 'desktop'],
+      ['DE', 'tablet'],
+      ['GB', 'mobile'],
+      ['GB', 'tablet'],
+      ['NL', 'tablet'],
+    ] as const) {
+      const answer = await client.post<ForecastAnswer>('/v1/forecast', body(country, device));
+      expect(answer.httpStatus, `${country} ${device}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    // All 60 on the demo's own history and campaigns, as the call computes them, at four hours of the day.
+    const owner =
+      (await server.db.query<{ owner_id: string }>('select owner_id from campaigns limit 1'))[0]?.owner_id ??
+      '';
+    const now = Date.now();
+    const history = await readAccountRequestHistory(
+      server.db,
+      owner,
+      new Date(now - 60 * DAY_MS),
+      new Date(now),
+    );
+    const campaigns = await listForecastCampaigns(server.db, owner, { start: day(0), end: day(40) }, 200);
+    const contenders = campaigns.flatMap((row) => {
+      const data = row.body.data ?? {};
+      const start = data.start?.date.slice(0, 10);
+      const end = data.end?.date.slice(0, 10);
+      if (!start || !end) return [];
+      const goal = data.goal?.metric === 'impressions' ? data.goal.amount : null;
+      return [
+        {
+          id: row.id,
+          name: row.name,
+          rules: storedDeliveryRules(row.delivery_rules ?? {}),
+          flight: { start, end, timezone: data.timezone ?? 'UTC' },
+          goal,
+          deliveryMode: data.deliveryMode ?? 'asap',
+          delivered: row.served_since_start,
+        },
+      ];
+    });
+    expect(contenders.length).toBeGreaterThan(0);
+    for (const hour of [0, 6, 12, 18])
+      for (const country of countries)
+        for (const device of devices) {
+          const request = body(country, device);
+          const flight = { start: request.start, end: request.end, timezone: request.timezone };
+          const input = {
+            rules: storedDeliveryRules(request.rules),
+            flight,
+            goal: request.goal,
+            deliveryMode: 'asap' as const,
+            history,
+            contenders,
+            now: Math.floor(now / DAY_MS) * DAY_MS + hour * 3_600_000,
+          };
+          const answer = forecastAnswerOf(forecastInventory(input), input);
+          const parsed = forecastAnswerSchema.safeParse(answer);
+          expect(
+            parsed.success,
+            `${country} ${device} at ${hour}:00: ${JSON.stringify(parsed.error?.issues[0])}`,
+          ).toBe(true);
+        }
   });
 });

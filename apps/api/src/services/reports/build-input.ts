@@ -1,8 +1,10 @@
 // What a report file is built from: the figures, each creative's counters per period, and how much of
-// them a file holds; and the message the report worker takes (report-worker-thread.ts, report-worker.ts).
+// them a file holds; and the messages the workers take (report-worker-thread.ts, report-worker.ts,
+// forecast-worker.ts).
 import type {
   Breakdown,
   BreakdownDimension,
+  ForecastInput,
   ReportData,
   ReportFileFormat,
   reportRates,
@@ -37,6 +39,12 @@ export interface ReportBuildRequest {
   rows: FiguresWithRows;
   format: ReportFileFormat;
   detail: ReportDetail;
+}
+
+/** An inventory forecast the worker computes (the domain's forecastInventory of this input). */
+export interface ForecastWorkRequest {
+  id: number;
+  forecast: ForecastInput;
 }
 
 /** What a file holds (breakdown-files.ts fills it) beside the figures: breakdowns, and a pivot's rows by creative and value. */

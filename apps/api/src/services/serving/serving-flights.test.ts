@@ -12,7 +12,9 @@ import { demoAsset, publishedLive, signedInUser, visit } from '../../test/helper
 const EMPTY = /<VAST version="4.2" xmlns="http:\/\/www.iab.com\/VAST"\/>/;
 const PAST = { start: { date: '2020-01-01' }, end: { date: '2020-01-31' } };
 const FUTURE = { start: { date: '2099-01-01' }, end: { date: '2099-12-31' } };
-const NOW = { start: { date: '2020-01-01' }, end: { date: '2099-12-31' } };
+/** From last year's first day to the last day five years on: live now, within the longest flight. */
+const YEAR = new Date().getUTCFullYear();
+const NOW = { start: { date: `${YEAR - 1}-01-01` }, end: { date: `${YEAR + 5}-12-31` } };
 
 describe('flights at serve time', () => {
   let server: TestServer;

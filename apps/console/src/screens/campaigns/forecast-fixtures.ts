@@ -2,14 +2,12 @@
 // domain's own forecast over a made-up account: 60 days of requests, every hour, with more on weekdays
 // by day; the targeting "DE, mobile, weekdays 09-18 Berlin" over 7-24 December 2026.
 import {
-  DELIVERY_RULE,
   type DeliveryFacts,
   type DeliveryRules,
   type ForecastAnswer,
   type ForecastContender,
+  forecastAnswerOf,
   forecastInventory,
-  forecastMethodText,
-  forecastVerdictText,
   type RequestHistoryRow,
 } from '@adconsole/domain';
 
@@ -45,6 +43,12 @@ for (let at = NOW - 60 * 24 * HOUR_MS; at < NOW; at += HOUR_MS) {
   }
 }
 
+/** The same requests before tags carried the browser's language: none has one. */
+export const HISTORY_WITHOUT_LANGUAGE: RequestHistoryRow[] = HISTORY.map((row) => ({
+  ...row,
+  facts: { ...row.facts, language: '' },
+}));
+
 export const FORECAST_RULES: DeliveryRules = {
   countries: { mode: 'include', values: ['DE'] },
   devices: { mode: 'include', values: ['mobile'] },
@@ -63,22 +67,7 @@ export function forecastAnswer(
 ): ForecastAnswer {
   const flight = { start: '2026-12-07', end: '2026-12-24', timezone: 'Europe/Berlin' };
   const forecast = forecastInventory({ rules, flight, goal, deliveryMode, history, contenders, now: NOW });
-  return {
-    historyFrom: new Date(forecast.historyFrom).toISOString(),
-    historyTo: new Date(forecast.historyTo).toISOString(),
-    historyRequests: forecast.historyRequests,
-    serveRate: forecast.serveRate,
-    level: forecast.level,
-    timezone: flight.timezone,
-    goal,
-    deliveryMode,
-    days: forecast.days,
-    requestsPerDay: forecast.requestsPerDay,
-    funnel: forecast.funnel.map((step) => ({ ...step, label: DELIVERY_RULE[step.rule].label })),
-    contention: forecast.contention.map(({ id, ...other }) => ({ campaignID: id, ...other })),
-    verdict: { ...forecast.verdict, text: forecastVerdictText(forecast, goal, deliveryMode) },
-    method: forecastMethodText(forecast, 60, 14),
-  };
+  return forecastAnswerOf(forecast, { flight, goal, deliveryMode });
 }
 
 /** Another campaign of the account on the same targeting and days: 60,000 evenly. */

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { FORECAST_RULES, forecastAnswer, SAME_TARGETING } from './forecast-fixtures';
+import {
+  FORECAST_RULES,
+  forecastAnswer,
+  HISTORY_WITHOUT_LANGUAGE,
+  SAME_TARGETING,
+} from './forecast-fixtures';
 import { ForecastPanel } from './forecast-panel';
 
 const meta = {
@@ -84,6 +89,28 @@ export const Short: Story = {
       canvas.getByText(/^60,000 evenly; wants 100 % of these requests; takes about [\d,]+ a day$/),
     ).toBeVisible();
     await expect(canvas.getByText(/One other campaign wants some of the same requests/)).toBeVisible();
+  },
+};
+
+/** A language rule on a history that carries no language: not read, never "keeps 100 %". */
+export const LanguageNotRead: Story = {
+  args: {
+    state: {
+      status: 'ready',
+      forecast: forecastAnswer(60_000, 'asap', [], HISTORY_WITHOUT_LANGUAGE, {
+        ...FORECAST_RULES,
+        languages: { mode: 'include', values: ['ja'] },
+      }),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText('Languages: not read (no request of the history carries it)'),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/Languages: keeps/)).toBeNull();
+    await expect(
+      canvas.getByText(/Languages not read: no request of the history carries its fact/),
+    ).toBeVisible();
   },
 };
 

@@ -135,7 +135,9 @@ function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
             {forecast.funnel.map((step) => (
               <li key={step.rule} className="flex justify-between gap-2">
                 <span>
-                  {step.label}: keeps {percent(step.share)}
+                  {step.read
+                    ? `${step.label}: keeps ${percent(step.share)}`
+                    : `${step.label}: not read (no request of the history carries it)`}
                 </span>
                 <span className="tabular-nums">{whole(step.requestsPerDay)} a day</span>
               </li>

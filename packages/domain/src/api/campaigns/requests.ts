@@ -47,6 +47,12 @@ const flightDate = (label: string) => z.optional(z.nullable(z.strictObject({ dat
 
 /** A campaign's flight ends on or after the day it starts. */
 export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the start date';
+/**
+ * The longest flight with both dates set (ten years of days, as the longest report): pacing and alerts
+ * walk a flight's days. A campaign without an end leaves the end open.
+ */
+export const MAX_CAMPAIGN_FLIGHT_DAYS = 3660;
+export const CAMPAIGN_FLIGHT_TOO_LONG = `A flight runs at most ${MAX_CAMPAIGN_FLIGHT_DAYS.toLocaleString('en-US')} days (ten years): choose an earlier end date, or leave the end open`;
 
 /** The zone a campaign's flight dates are read in (rules/flight.ts). */
 export const CAMPAIGN_TIMEZONE_MESSAGE = 'Choose the timezone of the flight dates from the list';
@@ -85,6 +91,12 @@ const flightFields = {
 const flightInOrder = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
   !flight.start || !flight.end || flight.end.date.slice(0, 10) >= flight.start.date.slice(0, 10);
 const flightOrderMessage = { message: CAMPAIGN_END_BEFORE_START, path: ['end'] };
+const dayNumber = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+const flightNotTooLong = (flight: { start?: { date: string } | null; end?: { date: string } | null }) =>
+  !flight.start ||
+  !flight.end ||
+  !(dayNumber(flight.end.date) - dayNumber(flight.start.date) >= MAX_CAMPAIGN_FLIGHT_DAYS);
+const flightLengthMessage = { message: CAMPAIGN_FLIGHT_TOO_LONG, path: ['end'] };
 // Even delivery follows a goal: a body that asks for it while clearing the goal is refused here; one
 // that leaves the goal unsaid is judged with the stored goal (deliveryModeProblem).
 const evenWithGoal = (data: { deliveryMode?: string | undefined; goal?: unknown }) =>
@@ -106,7 +118,11 @@ export const campaignBodySchema = z.strictObject({
   data: z.optional(
     z
       .strictObject(flightFields)
-      .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage)),
+      .check(
+        z.refine(flightInOrder, flightOrderMessage),
+        z.refine(flightNotTooLong, flightLengthMessage),
+        z.refine(evenWithGoal, evenWithGoalMessage),
+      ),
   ),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
@@ -145,7 +161,11 @@ export const campaignRequestSchema = z.pipe(
     data: z.optional(
       z
         .strictObject({ ...flightFields, ...serverOwnedFields(['impressions', 'engagement', 'clicks']) })
-        .check(z.refine(flightInOrder, flightOrderMessage), z.refine(evenWithGoal, evenWithGoalMessage)),
+        .check(
+          z.refine(flightInOrder, flightOrderMessage),
+          z.refine(flightNotTooLong, flightLengthMessage),
+          z.refine(evenWithGoal, evenWithGoalMessage),
+        ),
     ),
   }),
   z.transform(({ id, name, data }): CampaignBody => {

@@ -84,6 +84,8 @@ export const forecastAnswerSchema = z.object({
       label: z.string(),
       requestsPerDay: count,
       share,
+      /** False when the history carries no value of the rule's fact: the rule was not judged. */
+      read: z.boolean(),
     }),
   ),
   /** The account's other campaigns whose flights meet this one, with what they take of it. */
