@@ -2,6 +2,7 @@
 // requests (zod 4's z.toJSONSchema emits JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
 import {
   apiErrorBodySchema,
+  SERVE_REPEATED_QUERY,
   type ServeAnswer,
   type ServeAnswerKind,
   type ServeRouteContract,
@@ -266,6 +267,7 @@ function servingPaths(
       [entry.method.toLowerCase()]: {
         operationId: entry.operationId,
         summary: entry.summary,
+        ...(entry.query ? { description: SERVE_REPEATED_QUERY } : {}),
         tags: ['Ad serving'],
         security: [],
         ...(parameters.length > 0 ? { parameters } : {}),

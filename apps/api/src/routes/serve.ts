@@ -17,7 +17,7 @@ import {
   servingContract,
 } from '@adconsole/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Context } from '../context';
 import { SERVING_BODY_LIMIT } from '../http/request-bodies';
 import { setHeaderPairs } from '../http/security-headers';
@@ -140,7 +140,10 @@ type Fields<S> = S extends z.core.$ZodObject ? z.output<S> : Record<string, neve
 /** What a serving handler gets: the request's parameters and query as the contract types them. */
 interface ServeCall<E extends ServeRouteContract> {
   params: Fields<E['params']>;
-  /** The query as sent: the contract's schema types it, the server never refuses a request on it. */
+  /**
+   * The query as sent, a repeated parameter as its first value (firstValues): the contract's schema types
+   * it, the server never refuses a request on it.
+   */
   query: Fields<E['query']>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -325,6 +328,32 @@ function servingHandlers(ctx: Context): ServeHandlers {
   };
 }
 
+/** The query parameters a route's contract takes as a list (a postback's several click ids): each kept whole. */
+const listParams = (entry: ServeRouteContract): ReadonlySet<string> =>
+  new Set(
+    Object.entries(entry.query?.shape ?? {})
+      .filter(([, schema]) => z.safeParse(schema, ['a', 'b']).success)
+      .map(([name]) => name),
+  );
+
+/**
+ * The query with a parameter sent more than once (`?ifa=a&ifa=b`, a list from the query parser) read as
+ * its first value, as URLSearchParams.get reads one: the handlers, the request's classification and its
+ * consent read text only (a list answered 500, after an ad request's cap was spent). A parameter the
+ * route's contract takes as a list keeps every value. The query itself when nothing is repeated.
+ */
+function firstValues(query: unknown, lists: ReadonlySet<string>): Record<string, unknown> {
+  const sent = (query ?? {}) as Record<string, unknown>;
+  let read: Record<string, unknown> | undefined;
+  for (const name in sent) {
+    const value = sent[name];
+    if (!Array.isArray(value) || lists.has(name)) continue;
+    read ??= { ...sent };
+    read[name] = value[0];
+  }
+  return read ?? sent;
+}
+
 /** One serving route on Fastify, its handler given the contract's parameters and the request's classification. */
 function registerRoute(
   instance: FastifyInstance,
@@ -334,6 +363,7 @@ function registerRoute(
   handlers: ServeHandlers,
 ) {
   const handler = handlers[name] as (call: ServeCall<ServeRouteContract>) => Promise<unknown>;
+  const lists = listParams(entry);
   instance.route({
     method: entry.method,
     url: fastifyPath(entry),
@@ -346,6 +376,9 @@ function registerRoute(
     handler: (request, reply) => {
       const raw = request.params as Record<string, string | undefined>;
       const params = entry.rest === undefined ? raw : { ...raw, [entry.rest]: raw['*'] ?? '' };
+      // Read once, here: whatever reads the request's query after this reads the same values.
+      const query = firstValues(request.query, lists);
+      request.query = query;
       // Every serving request is classified once, here, before its handler runs (only when the
       // handler asks: files and the runtime script never need it).
       let client: TrafficClient | undefined;
@@ -354,13 +387,13 @@ function registerRoute(
           ip: request.ip,
           method: request.method,
           headers: request.headers,
-          query: request.query,
+          query,
         });
         return client;
       };
       return handler({
         params: params as never,
-        query: request.query as never,
+        query: query as never,
         request,
         reply,
         client: classified,

@@ -2,20 +2,29 @@
 // "Signed postbacks and caps"), each test named after its finding, over real HTTP: forged conversions
 // counted instead of stored, the rate rule and the traffic classifier in front of /serve/conv, conversions
 // per click capped, a maximum value, the postback key, one reason for repeated orders and clicks to
-// unsigned senders, and the sweep of what is not counted.
+// unsigned senders, and the sweep of what is not counted and of the clicks' counts (S6-8, round 6).
+import { IMPRESSION_LIFETIME_MS, LOOKBACK_DAYS, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConversionWorld,
   clickId,
+  clickIdIn,
   conversionWorld,
   keyOf,
   ledgerOf,
+  local,
   newAction,
+  oneBrowser,
   postback,
 } from '../../test/conversions-world';
 import { testEventsKind, testStoresLabel } from '../../test/harness';
 import { BROWSER_USER_AGENT } from '../../test/helpers';
-import { CONVERSION_REFUSALS_KEPT_DAYS, sweepOldConversions } from '../conversions/sweep';
+import {
+  CLICK_COUNTS_KEPT_MS,
+  CONVERSION_REFUSALS_KEPT_DAYS,
+  sweepOldConversions,
+} from '../conversions/sweep';
+import { parseClickId } from './signing';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CURL = 'curl/8.5.0';
@@ -248,7 +257,7 @@ describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
     ]);
   });
 
-  it('rows not counted and refusal counts are kept twice the longest lookback, then swept; counted rows stay; click counts go after the longest lookback', async () => {
+  it('rows not counted and refusal counts are kept twice the longest lookback, then swept; counted rows stay; click counts go once no click id of their impression can convert', async () => {
     const now = world.clock.now;
     const old = new Date(now - (CONVERSION_REFUSALS_KEPT_DAYS + 1) * DAY);
     const kept = new Date(now - (CONVERSION_REFUSALS_KEPT_DAYS - 1) * DAY);
@@ -270,7 +279,8 @@ describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
     await db.query(
       `insert into conversion_click_counts (action_id, click_impression_id, clicked_at, counted)
        values ('sweep', 'old-click', $1, 2), ('sweep', 'new-click', $2, 1)`,
-      [new Date(now - 92 * DAY), new Date(now - 89 * DAY)],
+      // 92 days: past the longest lookback of this click id, not of a later one of its impression (S6-8).
+      [new Date(now - CLICK_COUNTS_KEPT_MS - DAY), new Date(now - 92 * DAY)],
     );
     expect(await sweepOldConversions(world.server.app.adconsole, now)).toMatchObject({
       rows: 1,
@@ -286,5 +296,51 @@ describe(`conversion security (fourth review) on ${testStoresLabel()}`, () => {
       "select click_impression_id from conversion_click_counts where action_id = 'sweep'",
     );
     expect(clicks.map((row) => row.click_impression_id)).toEqual(['new-click']);
+  });
+
+  it("S6-8: a later click id of one impression keeps its click's cap while it can convert, past 91 days of the first click id; then the count goes", async () => {
+    const start = world.clock.now;
+    try {
+      const action = await newAction(world, world.campaignA, {
+        lookbackDays: LOOKBACK_DAYS.max,
+        maxPerClick: 1,
+      });
+      const key = await keyOf(world, action);
+      const browser = oneBrowser();
+      const ad = servedAdSchema.parse(
+        await (await browser(`${world.server.url}/serve/ad/${world.liveA}.json`)).json(),
+      );
+      await browser(local(world, ad.events.impression ?? ''));
+      /** The impression's click URL followed at `at`: the click id its landing page gets. */
+      const clickedAt = async (at: number) => {
+        world.clock.now = at;
+        const answer = await browser(local(world, ad.clickUrl));
+        expect(answer.status).toBe(302);
+        return clickIdIn(answer.headers.get('location') ?? '');
+      };
+      const first = await clickedAt(start);
+      // The same ad clicked again as late as its click URL verifies (the impression's lifetime): a
+      // second click id of the impression, which converts for the lookback after its own time.
+      const later = await clickedAt(start + IMPRESSION_LIFETIME_MS);
+      expect(parseClickId(later)?.impressionId).toBe(parseClickId(first)?.impressionId);
+      world.clock.now = start + DAY;
+      const counted = await postback(world, action, { click: first, order: 'S6-8-1' }, signedWith(key));
+      expect(counted.body).toMatchObject({ counted: true, reason: null });
+      // The later click id's last moment (the lookback is inclusive), past 91 days of the first one's.
+      const lastChance = start + IMPRESSION_LIFETIME_MS + LOOKBACK_DAYS.max * DAY;
+      expect(lastChance).toBeGreaterThan(start + (LOOKBACK_DAYS.max + 1) * DAY);
+      world.clock.now = lastChance;
+      await sweepOldConversions(world.server.app.adconsole, lastChance);
+      const again = await postback(world, action, { click: later, order: 'S6-8-2' }, signedWith(key));
+      expect(again.body).toMatchObject({ counted: false, reason: 'click-cap' });
+      // Once no click id of the impression can convert any more, its count is swept.
+      const counts = () =>
+        world.server.db.query('select 1 from conversion_click_counts where action_id = $1', [action]);
+      expect(await counts()).toHaveLength(1);
+      await sweepOldConversions(world.server.app.adconsole, lastChance + 2 * DAY);
+      expect(await counts()).toHaveLength(0);
+    } finally {
+      world.clock.now = start;
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   signedInUser,
   visitorAddress,
 } from '../../test/helpers';
+import { serveRoutes } from '../../test/serve-routes';
 
 describe('cookies under /serve/', () => {
   let server: TestServer;
@@ -31,21 +32,8 @@ describe('cookies under /serve/', () => {
   });
   afterAll(() => server?.close());
 
-  /** Every route under /serve of the app's route table: method and path with its parameters (`:name`, `*`). */
-  const serveRoutes = () => {
-    const routes: { method: string; path: string }[] = [];
-    const table = server.app.printRoutes({ commonPrefix: false });
-    for (const line of table.split('\n')) {
-      const match = /(\/serve\S*) \(([^)]+)\)/.exec(line);
-      if (!match) continue;
-      for (const method of (match[2] ?? '').split(',').map((each) => each.trim()))
-        routes.push({ method, path: match[1] ?? '' });
-    }
-    return routes;
-  };
-
   it("no cookie other than the partitioned cap and reach cookies is ever set under /serve/ (every /serve/ route of the app's route table, each method)", async () => {
-    const routes = serveRoutes();
+    const routes = serveRoutes(server.app);
     // The table has the serving contract's routes (and whatever is added after them).
     expect(routes.length).toBeGreaterThanOrEqual(20);
     const fill = (path: string, variant: number) =>

@@ -95,8 +95,19 @@ const issuedAt = (impressionId: string) =>
     ? Number.parseInt(impressionId.slice(0, impressionId.indexOf('.')), 36) * 1000
     : Number.NaN;
 
+/** How far ahead of this process's clock another process's impression may have been issued. */
+const CLOCK_AHEAD_MS = 5 * 60 * 1000;
+
 const recent = (issued: number, now: number) =>
-  Number.isFinite(issued) && issued <= now + 5 * 60 * 1000 && now - issued <= IMPRESSION_LIFETIME_MS;
+  Number.isFinite(issued) && issued <= now + CLOCK_AHEAD_MS && now - issued <= IMPRESSION_LIFETIME_MS;
+
+/**
+ * The longest time between two click ids of one impression: its click URL verifies (`recent`) from
+ * CLOCK_AHEAD_MS before its issue to IMPRESSION_LIFETIME_MS after, and each click it redirects gets a
+ * click id of its own time. The click counts' sweep keeps a click's cap that much longer
+ * (services/conversions/sweep.ts).
+ */
+export const CLICK_IDS_SPAN_MS = IMPRESSION_LIFETIME_MS + CLOCK_AHEAD_MS;
 
 /** The verdict a verified signature carries (null: a valid ad request); undefined when none verifies. */
 function carried(

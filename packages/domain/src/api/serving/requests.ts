@@ -1,9 +1,19 @@
 // What the ad-serving routes (/serve/...) read from a request: path parameters, query strings and
 // headers, as zod schemas. They type the server's handlers and document /api/openapi.json; the server
 // never refuses a serving request on them (docs/serving.md): an unknown live creative, type or signature
-// is simply not served or not counted, so a tag or a player never sees a validation error.
+// is simply not served or not counted, so a tag or a player never sees a validation error. Nor a
+// parameter sent twice: SERVE_REPEATED_QUERY.
 import { z } from 'zod/mini';
 import { CODED_EVENT_KINDS, TRACKED_EVENT_TYPES } from '../../serving/vast-measurement';
+
+/**
+ * How a serving route reads a query parameter sent more than once (`?ifa=a&ifa=b`): its first value, as
+ * URLSearchParams.get does, never a refusal (a macro a player appends to a URL that already had it, a
+ * tag pasted twice into a template), unless the route's schema takes a list (a conversion's `click`).
+ * The server applies it once for every serving route (routes/serve.ts); /api/openapi.json says it.
+ */
+export const SERVE_REPEATED_QUERY =
+  "A query parameter sent more than once is read as its first value; a parameter whose schema is a list (a conversion's `click`) keeps every value.";
 
 const text = z.string();
 /** An optional text parameter, with what it is for the OpenAPI document. */
