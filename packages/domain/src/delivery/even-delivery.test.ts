@@ -245,12 +245,12 @@ describe('a campaign before its flight says when it starts and what it will serv
     [
       'impressions',
       { metric: 'impressions', amount: 250_000 },
-      'Starts 7 Dec 00:00 Berlin time; will serve about 13,889 a day',
+      'Starts 7 Dec 00:00 Berlin time; needs about 13,889 a day (the inventory forecast says what is available)',
     ],
     [
       'clicks',
       { metric: 'clicks', amount: 1_800 },
-      'Starts 7 Dec 00:00 Berlin time; will serve about 100 clicks a day',
+      'Starts 7 Dec 00:00 Berlin time; needs about 100 clicks a day (the inventory forecast says what is available)',
     ],
     ['no goal', null, 'Starts 7 Dec 00:00 Berlin time'],
   ] as const)('%s', (_case, goal, text) => {

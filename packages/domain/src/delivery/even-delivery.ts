@@ -193,7 +193,8 @@ export function evenDeliveryText(pacing: {
 
 /**
  * What a campaign whose flight has not started says instead of a delivery rate: "Starts 7 Dec 00:00
- * Berlin time; will serve about 13,889 a day" (the goal over the flight's days, in its unit), or only
+ * Berlin time; needs about 13,889 a day (...)": the goal over the flight's days, in its unit (a need, not a
+ * promise: the forecast says what is available, docs/reports.md), or only
  * when it starts without a goal. Null once the flight has started or without a start date.
  */
 export function flightStartText(input: {
@@ -226,5 +227,5 @@ export function flightStartText(input: {
   const unit =
     input.goal.metric === 'impressions' ? '' : ` ${GOAL_METRIC_LABELS[input.goal.metric].toLowerCase()}`;
   const daily = Math.round(input.goal.amount / days).toLocaleString('en-US');
-  return `${starts}; will serve about ${daily}${unit} a day`;
+  return `${starts}; needs about ${daily}${unit} a day (the inventory forecast says what is available)`;
 }
