@@ -3,7 +3,10 @@
 // impressions" asked over HTTP as the console asks it, then the same with one more rule (an edit: the
 // console asks again a quarter second after it), each `--rounds` times, beside `GET /api/ping` (the
 // API's cheapest signed-out answer) in the same run. Then a second campaign booked with that targeting
-// and flight: the first booking's forecast names it as contention and its availability drops.
+// and flight: the first booking's forecast names it as contention and its availability drops. Last,
+// docs/security.md "Round 6" (S6-2): five campaigns ending in 2100, then a 2-day forecast, with
+// `/serve/health` asked every 10 ms meanwhile: the forecast's time and the health check's longest wait
+// (before that fix the forecast walked every hour to 2100 on the event loop: 11 s, health blocked).
 // Run `pnpm build` first (the built product, PGlite, a scratch data directory with the seeded demo).
 //
 //   node bench/forecast-answer.mjs [--rounds 10]
@@ -104,6 +107,39 @@ try {
   const again = (await forecast(booking)).data;
   console.log(
     `  with a second booking of the same targeting: ${perDay(again).toFixed(0)} a day available (was ${perDay(first).toFixed(0)}); contention: ${named(again)}`,
+  );
+
+  // S6-2: five campaigns ending in 2100 beside a 2-day forecast; the health check polled meanwhile.
+  for (const name of ['a', 'b', 'c', 'd', 'e'])
+    await timed('/api/v1/campaign/new', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: `Bench far ${name}`,
+        data: {
+          start: { date: '2099-01-01' },
+          end: { date: '2100-12-31' },
+          goal: { metric: 'impressions', amount: 1_000_000 },
+        },
+      }),
+    });
+  const far = { rules: {}, start: '2100-12-01', end: '2100-12-02', timezone: 'UTC', goal: 1000 };
+  const healthWaits = [];
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const started = performance.now();
+      await fetch(`${demo.origin}/serve/health`).then((response) => response.arrayBuffer());
+      healthWaits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const farTimes = [];
+  for (let round = 0; round < rounds; round += 1) farTimes.push((await forecast(far)).took);
+  polling = false;
+  await poll;
+  console.log(
+    `  S6-2: five flights ending in 2100, a 2-day forecast: median ${ms(median(farTimes))}, max ${ms(Math.max(...farTimes))} (goal: under 1 s); /serve/health meanwhile: ${healthWaits.length} answers, median ${ms(median(healthWaits))}, longest ${ms(Math.max(...healthWaits))} (goal: never over 100 ms)`,
   );
 } finally {
   await demo.stop();

@@ -1,7 +1,7 @@
-// The rate rule's arithmetic: ad requests of one client (address and user agent) for one live creative
-// are counted in fixed one-minute windows; those past the limit are served as usual, but their events
-// are invalid (reason `rate`), so nobody can mint countable impressions in a loop and no page breaks.
-// The API keeps the counts in memory (services/serving/traffic-quality.ts).
+// The rate rule's arithmetic: ad requests of one client (address and user agent) for one tag are counted
+// in fixed one-minute windows, and those of its address alone under a higher limit; those past a limit
+// are served as invalid traffic (reason `rate`), so nobody can mint countable impressions in a loop and
+// no page breaks. The API keeps the counts in memory (services/serving/traffic-quality.ts).
 
 export const RATE_WINDOW_MS = 60_000;
 /** Ad requests a minute one client may make for one live creative before the rest count as invalid. */

@@ -103,8 +103,8 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
     const devices = ['desktop', 'mobile', 'tablet', 'ctv'];
     const body = (country: string, device: string) => ({
       rules: {
-        countries: { mode: 'include', values: [country] },
-        devices: { mode: 'include', values: [device] },
+        countries: { mode: 'include' as const, values: [country] },
+        devices: { mode: 'include' as const, values: [device] },
       },
       start: day(0),
       end: day(40),

@@ -19,7 +19,7 @@ import {
 import type { Context } from '../../context';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import type { CapJar } from './frequency-jar';
-import { servableLive } from './gate';
+import { type GatePass, servableLive } from './gate';
 import type { LiveCreative, Snapshot } from './live-creatives';
 import { allowedClickPrefix, clickUrl, impressionOf, impressionQuery, trackingUrlOf } from './tracking';
 import type { TrafficClient } from './traffic-quality';
@@ -142,19 +142,21 @@ function servedAdTemplate(ctx: Context, live: LiveCreative): AnswerTemplate {
 }
 
 /**
- * The ad JSON of a live creative that serves the request, with a fresh signed impression, as JSON text
- * (its template and values: routes fill or compress it). A placement's tag names its placement and the
- * position served, which the runtime sends back as `pos=` (sequential rotation per page).
+ * The ad JSON of the live creative that passed the gate for the request, with a fresh signed impression
+ * carrying the gate's verdict, as JSON text (its template and values: routes fill or compress it). A
+ * placement's tag names its placement (`placementId`) and the position served, which the runtime sends
+ * back as `pos=` (sequential rotation per page).
  */
 export function answerAd(
   ctx: Context,
-  live: LiveCreative,
+  pass: GatePass,
   query: ServeTagQuery,
   client: TrafficClient,
-  placement?: { id: string; position: number },
+  placementId?: string,
 ): FilledAnswer {
+  const { live, position } = pass;
   const template = servedAdTemplate(ctx, live);
-  const impression = impressionOf(ctx, live.id, client);
+  const impression = impressionOf(ctx, live.id, client, pass.reason);
   // The three values are URL-safe text (encodeURIComponent, base64url, the id's shape): nothing in them
   // needs escaping inside a JSON string.
   return {
@@ -163,7 +165,8 @@ export function answerAd(
       query: impressionQuery(impression),
       id: impression.id,
       clickUrl: clickUrl(ctx, impression, allowedClickPrefix(ctx, live.snapshot, query.click)),
-      placement: placement ? `,"placement":${JSON.stringify(placement)}` : '',
+      placement:
+        placementId === undefined ? '' : `,"placement":${JSON.stringify({ id: placementId, position })}`,
     },
   };
 }
@@ -182,6 +185,6 @@ export async function servedAd(
   client: TrafficClient,
   jar?: CapJar,
 ): Promise<FilledAnswer | undefined> {
-  const live = await servableLive(ctx, requestedId, client, { fallbackId: query.fallback_id, jar });
-  return live ? answerAd(ctx, live, query, client) : undefined;
+  const pass = await servableLive(ctx, requestedId, client, { fallbackId: query.fallback_id, jar });
+  return pass ? answerAd(ctx, pass, query, client) : undefined;
 }

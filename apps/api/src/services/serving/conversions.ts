@@ -106,7 +106,7 @@ function unsignedReason(
   // A browser's tag call from a bot, a headless browser, without a user agent or from a data centre
   // (a server's postback comes from one: it is judged by the rate rule alone).
   if (source === 'tag' && client.reason !== null && client.reason !== 'prefetch') return 'invalid-traffic';
-  return ctx.traffic.overRate(client, `conv|${action.id}`, true) ? 'rate' : null;
+  return ctx.traffic.overRate(client, `conv|${action.id}`) ? 'rate' : null;
 }
 
 /**

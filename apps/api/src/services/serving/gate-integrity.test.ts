@@ -6,42 +6,15 @@
 // lock, not replaced); a placeholder device id is never a device and is counted; made-up ids from a
 // script write no row, a browser's are swept after the longest cap window; a blocked Referer refuses
 // whatever site the tag claims, and the claim is counted.
-import { type ReportData, reportDataSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countDeviceHistories } from '../../db/queries/frequency-devices';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
-import {
-  BROWSER_USER_AGENT,
-  daysAroundToday,
-  demoAsset,
-  publishedLive,
-  signedInUser,
-} from '../../test/helpers';
-import { rulesWorld } from '../../test/rules-world';
+import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
+import { usAddress as address, deviceId, inWaves, rulesWorld } from '../../test/rules-world';
 import { sweepDeviceHistories } from './device-histories';
 
 const CURL = 'curl/8.5.0';
 const DAY_MS = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-/**
- * A broadband address in the United States, a new one for each number (outside the EEA: a request of
- * it without a GDPR signal may keep device state, docs/privacy.md).
- */
-const address = (index: number) => `73.100.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
-/** A fresh UUID-shaped device id for each number. */
-const deviceId = (index: number) => `6d92078a-8246-4ba4-ae5b-${String(index).padStart(12, '0')}`;
-
-/** Runs `work` for 0..count-1, `width` at a time. */
-async function inWaves<T>(count: number, width: number, work: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += width)
-    results.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(width, count - start) }, (_, offset) => work(start + offset)),
-      )),
-    );
-  return results;
-}
 
 describe(`the gate's integrity (${testStoresLabel()})`, () => {
   let server: TestServer;
@@ -58,7 +31,11 @@ describe(`the gate's integrity (${testStoresLabel()})`, () => {
   });
   afterAll(() => server.close());
 
-  const { newCampaign, banner, setRules } = rulesWorld(() => ({ server, owner, image }));
+  const { newCampaign, banner, setRules, evenCampaign, notServed } = rulesWorld(() => ({
+    server,
+    owner,
+    image,
+  }));
 
   const ad = async (liveId: string, headers: Record<string, string>, query = '') =>
     (await fetch(`${server.url}/serve/ad/${liveId}.json${query}`, { headers })).status === 200;
@@ -66,34 +43,6 @@ describe(`the gate's integrity (${testStoresLabel()})`, () => {
     'User-Agent': BROWSER_USER_AGENT,
     'X-Forwarded-For': address(index),
   });
-  const notServed = async (campaignID: string) => {
-    await server.app.adconsole.events.requests.flush();
-    const answer = await owner.get<ReportData>(
-      `/v1/campaign/reports?${new URLSearchParams({ campaignID, ...daysAroundToday() })}`,
-    );
-    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
-    return reportDataSchema.parse(answer.body.data).notServed.totals;
-  };
-  /**
-   * An evenly delivered campaign whose first period's budget is 23 ads: 9,936 impressions over a 72-hour
-   * flight are 138 an hour; behind the plan (a day in, none delivered) it catches up at twice that, 276
-   * an hour, 23 in the 5-minute period. One client's share of it: ceil(23 × 5 %) = 2.
-   */
-  const evenCampaign = async (name: string) => {
-    const made = await owner.post<{ id: string }>('/v1/campaign/new', {
-      name,
-      data: {
-        start: { date: day(-1) },
-        end: { date: day(1) },
-        timezone: 'UTC',
-        goal: { metric: 'impressions', amount: 9936 },
-        deliveryMode: 'even',
-      },
-    });
-    expect(made.httpStatus, JSON.stringify(made.body)).toBe(200);
-    const campaignID = made.body.data?.id ?? '';
-    return { campaignID, live: await banner(campaignID) };
-  };
 
   it("invalid traffic never spends an even delivery's budget: 300 bot requests, then 20 browsers served as on a campaign without the bots", async () => {
     const flooded = await evenCampaign('Flooded');

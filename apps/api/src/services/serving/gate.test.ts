@@ -1,8 +1,9 @@
 // The gate's order (docs/serving.md, "The gate"), read from GATE_STEPS, the one place it is written: a
 // request that every step would refuse gets the first step's reason; with that step passed, the next
 // one's; and so on to the ad. Invalid traffic goes past the consent, the caps and the throttle (it reads
-// no device state and spends no budget) and is counted `servedInvalid`. The parts around the gate are
-// stand-ins here (a counter that records (outcomes and reach), a jar with a verdict, a throttle with a verdict): the gate's
+// no device state and spends no budget) and is counted `servedInvalid`; so does a request over the rate
+// rule. The parts around the gate are stand-ins here (a counter that records (outcomes, reach and the
+// forecast's history), a jar with a verdict, a throttle with a verdict, a rate rule with a verdict): the gate's
 // decisions are what is tested, against its real code; the suites over HTTP hold the parts themselves.
 import { compileDeliveryRules, type RequestOutcome, type TagCaps, UNKNOWN_FACTS } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
@@ -27,10 +28,12 @@ type Broken = ReadonlySet<GateStep>;
 
 const BROWSER = { kind: 'browser', hash: '00000000000000b1' };
 
-function world(broken: Broken) {
+function world(broken: Broken, overRate = false) {
   const counted: RequestOutcome[] = [];
   /** The served ads counted toward reach: campaign, live creative, identity. */
   const reached: unknown[][] = [];
+  /** The outcomes added to the forecast's history. */
+  const forecast: RequestOutcome[] = [];
   const live = { id: 'l1', flight: {} } as LiveCreative;
   const ctx = {
     clock: () => NOW,
@@ -42,10 +45,16 @@ function world(broken: Broken) {
           reached.push([campaignId, liveId, identity]),
       },
       // The forecast's history (its own test: services/forecast/forecast.test.ts).
-      requestFacts: { add() {} },
+      requestFacts: {
+        add: (_campaignId: string, _facts: unknown, outcome: RequestOutcome) => forecast.push(outcome),
+      },
     },
     liveCreatives: { get: async () => live },
     throttles: { admit: async () => !broken.has('throttle') },
+    // The rate rule's verdict: the client's own reason, else `rate` when asked to be over it.
+    traffic: {
+      adRequestReason: (client: TrafficClient) => client.reason ?? (overRate ? 'rate' : null),
+    },
   } as unknown as Context;
   const tag: GateTag = {
     campaign: {
@@ -59,6 +68,7 @@ function world(broken: Broken) {
     ],
     choose: () => 0,
     noCreativeKey: 'c1\t\tl1',
+    rateKey: 'l1',
   };
   const client: TrafficClient = {
     reason: broken.has('invalid') ? 'bot' : null,
@@ -80,7 +90,7 @@ function world(broken: Broken) {
     reachIdentity: () => BROWSER,
   } as unknown as CapJar;
   const answerable = () => !broken.has('noCreative');
-  return { ctx, tag, client, jar, answerable, counted, reached };
+  return { ctx, tag, client, jar, answerable, counted, reached, forecast };
 }
 
 /** The reason each step refuses with (invalid traffic refuses nothing: it changes the path). */
@@ -135,6 +145,26 @@ describe('the gate', () => {
     expect(refused.counted).toEqual(['country']);
   });
 
+  it('a request over the rate rule is invalid traffic at the gate: no consent, cap or throttle, no reach, no forecast history; its impression carries `rate`', async () => {
+    // Each of these steps would refuse a valid request: the one over the rate never meets them.
+    const served = world(new Set<GateStep>(['consent', 'caps', 'throttle']), true);
+    expect(await passGate(served.ctx, served.tag, served)).toMatchObject({ position: 0, reason: 'rate' });
+    expect(served.counted).toEqual(['servedInvalid']);
+    expect(served.reached).toEqual([]);
+    expect(served.forecast).toEqual([]);
+    // Refused by the rules or out of its flight as anyone, and still no forecast history.
+    for (const step of ['rules', 'flight'] as const) {
+      const refused = world(new Set<GateStep>([step]), true);
+      expect(await passGate(refused.ctx, refused.tag, refused)).toBeUndefined();
+      expect(refused.counted).toEqual([REASON[step]]);
+      expect(refused.forecast).toEqual([]);
+    }
+    // A valid request adds its outcome to the forecast's history.
+    const valid = world(new Set());
+    expect(await passGate(valid.ctx, valid.tag, valid)).toMatchObject({ reason: null });
+    expect(valid.forecast).toEqual(['served']);
+  });
+
   it("the tester's part of it names every reason the campaign, its flight and its rules refuse for", () => {
     const { tag } = world(new Set(['paused', 'flight', 'rules']));
     expect(judgeRules(tag, { ...UNKNOWN_FACTS, country: 'GB' }, NOW).reasons).toEqual([
@@ -163,6 +193,7 @@ describe('the gate', () => {
         return eligible?.indexOf(true) ?? 0;
       },
       noCreativeKey: 'placement',
+      rateKey: 'p|placement',
     });
     const noValidString = {
       consent: { euCreativeServes: () => false },

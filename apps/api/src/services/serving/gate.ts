@@ -4,9 +4,12 @@
 // rotation), and a request passes, in GATE_STEPS' order:
 //   paused      the campaign archived (a placement: every creative paused or unpublished, after the rules)
 //   flight      out of its flight
-//   invalid     invalid traffic (any reason of traffic-quality.ts) goes on, judged by the rules as anyone,
-//               but reads and writes no device state and never reaches the throttle: it is answered as the
-//               page needs and counted `servedInvalid`, so it spends no budget and enters no rate
+//   invalid     invalid traffic (any reason of traffic-quality.ts, the rate rule's among them: counted for
+//               the tag as the request enters, so a request over it is invalid at every step, as a bot's)
+//               goes on, judged by the rules as anyone, but reads and writes no device state, never
+//               reaches the throttle, reaches no one and adds nothing to the forecast's history: it is
+//               answered as the page needs and counted `servedInvalid`, so it spends no budget and enters
+//               no rate
 //   rules       the campaign's delivery rules, then each creative's own (the eligible creatives)
 //   consent     whether the request may store or read device state (the cap jar's `cappable`, its
 //               consent: consent.ts, docs/privacy.md), and EU creatives only with a valid TC string
@@ -35,6 +38,7 @@ import type { EvenCampaign } from './even-delivery';
 import type { CapJar } from './frequency-jar';
 import type { LiveCreative } from './live-creatives';
 import { positionOf, type ServedPlacement } from './placements';
+import type { CarriedReason } from './signing';
 import type { TrafficClient } from './traffic-quality';
 
 /** Every step of the gate, in its order (the one place it is written; gate.test.ts reads it). */
@@ -84,6 +88,8 @@ export interface GateTag {
   ): number;
   /** Where a request no creative answers is counted (the placement's own key; the live creative's). */
   noCreativeKey: string;
+  /** The key the rate rule counts the tag's requests under: its live creative's id; a placement's `p|<id>`. */
+  rateKey: string;
   /** A live creative's own tag: the live creative itself (no second read). */
   live?: LiveCreative;
 }
@@ -107,6 +113,7 @@ export function liveTag(live: LiveCreative): GateTag {
       ],
       choose: () => 0,
       noCreativeKey: live.countKey,
+      rateKey: live.id,
       live,
     };
     liveTags.set(live, tag);
@@ -133,6 +140,7 @@ export function placementTag(placement: ServedPlacement): GateTag {
       choose: (eligible, lastPosition, random = defaultRandom) =>
         placement.choose(lastPosition, random, eligible),
       noCreativeKey: placement.noCreativeKey,
+      rateKey: `p|${placement.id}`,
     };
     placementTags.set(placement, tag);
   }
@@ -174,23 +182,36 @@ export interface GateRequest {
 }
 
 /**
- * The live creative a request to `tag` is answered with and its position, its outcome counted (and its
- * notes); undefined when it gets none.
+ * What the gate answers a request that gets an ad with: the live creative, its position among the tag's
+ * creatives, and the verdict its impression carries (traffic-quality.ts; null: valid).
+ */
+export interface GatePass {
+  live: LiveCreative;
+  position: number;
+  reason: CarriedReason | null;
+}
+
+/**
+ * The live creative a request to `tag` is answered with, its position and verdict, its outcome counted
+ * (and its notes); undefined when it gets none.
  */
 export async function passGate(
   ctx: Context,
   tag: GateTag,
   request: GateRequest,
-): Promise<{ live: LiveCreative; position: number } | undefined> {
+): Promise<GatePass | undefined> {
   const { client } = request;
   const now = servingNow(ctx);
+  // The request's verdict, the rate rule counted for this tag as it enters (a HEAD spends none of it):
+  // invalid traffic, over the rate as a bot, takes the invalid path at every step.
+  const reason = ctx.traffic.adRequestReason(client, tag.rateKey);
+  const invalid = client.reason !== null || reason !== null;
   let notes: readonly RequestNote[] | undefined;
   const count = (key: string, outcome: RequestOutcome) => {
     if (!client.showsAd) return;
     ctx.events.requests.add(key, outcome, now);
     // The forecast's history: the requests of people (not invalid traffic), by campaign and facts.
-    if (client.reason === null)
-      ctx.events.requestFacts.add(key.slice(0, key.indexOf('\t')), client.facts(), outcome, now);
+    if (!invalid) ctx.events.requestFacts.add(key.slice(0, key.indexOf('\t')), client.facts(), outcome, now);
     notes ??= requestNotes(client, request.jar);
     for (const note of notes) ctx.events.requests.add(key, note, now);
   };
@@ -202,8 +223,7 @@ export async function passGate(
   // paused, flight
   if (campaign.archived) return refuse(tag.noCreativeKey, 'paused');
   if (!campaign.liveAt(now)) return refuse(tag.noCreativeKey, 'flight');
-  // invalid traffic: judged by the rules, never by the caps or the throttle
-  const invalid = client.reason !== null;
+  // invalid traffic (`invalid`, above): judged by the rules, never by the caps or the throttle
   // rules: the campaign's, then each creative's own (undefined: every creative not paused is eligible)
   const refused = campaign.delivery?.(client.facts(), now) ?? null;
   if (refused !== null) return refuse(tag.noCreativeKey, refused);
@@ -239,7 +259,7 @@ export async function passGate(
   // a creative to answer with
   const live = tag.live ?? (await ctx.liveCreatives.get(item.liveId));
   if (!live || request.answerable?.(live) === false) return refuse(tag.noCreativeKey, 'noCreative');
-  if (!client.showsAd) return { live, position };
+  if (!client.showsAd) return { live, position, reason };
   // the throttle, an address and a device each at most its share of the period's budget
   if (!invalid && campaign.even !== null) {
     const device = jar?.deviceShareKey;
@@ -271,7 +291,7 @@ export async function passGate(
       now,
       flightZone(live.flight),
     );
-  return { live, position };
+  return { live, position, reason };
 }
 
 /** The items still eligible once EU creatives are judged by the request's consent (docs/privacy.md). */
@@ -295,10 +315,10 @@ function requestNotes(client: TrafficClient, jar: CapJar | undefined): readonly 
 }
 
 /**
- * The live creative a request to the tag of `liveId` is answered with: the live creative itself when
- * it passes the gate; else the platform's fallback creative (`fallbackId`, the ad JSON's
- * `fallback_id`) when that one does, counted under its own tag. Undefined: nothing serves (an unknown
- * live creative is not counted: it belongs to no campaign).
+ * The live creative a request to the tag of `liveId` is answered with (and its verdict): the live
+ * creative itself when it passes the gate; else the platform's fallback creative (`fallbackId`, the ad
+ * JSON's `fallback_id`) when that one does, counted under its own tag. Undefined: nothing serves (an
+ * unknown live creative is not counted: it belongs to no campaign).
  */
 export async function servableLive(
   ctx: Context,
@@ -309,13 +329,14 @@ export async function servableLive(
     answerable?: (live: LiveCreative) => boolean;
     jar?: CapJar | undefined;
   } = {},
-): Promise<LiveCreative | undefined> {
+): Promise<GatePass | undefined> {
   const request = { client, jar: options.jar, answerable: options.answerable };
   const live = await ctx.liveCreatives.get(liveId);
   if (!live) return undefined;
-  if (await passGate(ctx, liveTag(live), request)) return live;
+  const own = await passGate(ctx, liveTag(live), request);
+  if (own) return own;
   const fallbackId = options.fallbackId?.trim();
   if (!fallbackId || fallbackId === liveId) return undefined;
   const fallback = await ctx.liveCreatives.get(fallbackId);
-  return fallback && (await passGate(ctx, liveTag(fallback), request)) ? fallback : undefined;
+  return fallback ? passGate(ctx, liveTag(fallback), request) : undefined;
 }

@@ -12,7 +12,7 @@ import type { Context } from '../../context';
 import { answerAd } from './ad';
 import type { FilledAnswer } from './answer-template';
 import type { CapJar } from './frequency-jar';
-import { passGate, placementTag } from './gate';
+import { type GatePass, passGate, placementTag } from './gate';
 import type { LiveCreative } from './live-creatives';
 import type { TrafficClient } from './traffic-quality';
 import { EMPTY_VAST, hasVastAnswer, vastAnswer } from './vast';
@@ -29,7 +29,7 @@ async function chosen(
   client: TrafficClient,
   jar: CapJar | undefined,
   answerable?: (live: LiveCreative) => boolean,
-): Promise<{ live: LiveCreative; position: number } | undefined> {
+): Promise<GatePass | undefined> {
   const placement = await ctx.placements.get(placementId);
   if (!placement) return undefined;
   return passGate(ctx, placementTag(placement), { client, jar, pos: query.pos, answerable });
@@ -48,7 +48,7 @@ export async function servedPlacementAd(
 ): Promise<FilledAnswer | undefined> {
   const choice = await chosen(ctx, placementId, query, client, jar);
   if (!choice) return undefined;
-  return answerAd(ctx, choice.live, query, client, { id: placementId, position: choice.position });
+  return answerAd(ctx, choice, query, client, placementId);
 }
 
 /** The chosen live creative's VAST (or VPAID) document. */
@@ -62,5 +62,5 @@ export async function placementVastDocument(
 ): Promise<string | FilledAnswer> {
   const choice = await chosen(ctx, placementId, query, client, jar, hasVastAnswer(ctx, query, flavour));
   if (!choice) return EMPTY_VAST;
-  return vastAnswer(ctx, choice.live, query, flavour, client);
+  return vastAnswer(ctx, choice, query, flavour, client);
 }

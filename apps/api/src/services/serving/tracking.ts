@@ -74,10 +74,17 @@ export function allowedClickPrefix(
     : undefined;
 }
 
-/** A fresh signed impression for an ad request, carrying the request's verdict (traffic-quality.ts). */
-export function impressionOf(ctx: Context, liveId: string, client: TrafficClient): Impression {
+/**
+ * A fresh signed impression for an ad request, carrying the verdict the gate gave it (gate.ts, from
+ * traffic-quality.ts: null when valid) and the request's breakdown values.
+ */
+export function impressionOf(
+  ctx: Context,
+  liveId: string,
+  client: TrafficClient,
+  reason: CarriedReason | null,
+): Impression {
   const id = newImpressionId();
-  const reason = ctx.traffic.adRequestReason(client, liveId);
   const dims = encodeDimensions(client.dimensions());
   return { liveId, id, reason, dims, signature: signImpression(ctx.secret, liveId, id, reason, dims) };
 }

@@ -204,26 +204,35 @@ describe('the edge classifier', () => {
     expect(quality.overRate(steady, 'live-a')).toBe(true);
   });
 
-  it('S5-7: unsigned conversions are counted per address alone too, at ADDRESS_RATE_FACTOR times the limit: a new user agent a request buys no new allowance; an IPv6 /64 is one address', () => {
+  it('S5-7: unsigned conversions are counted per address alone too, at ADDRESS_RATE_FACTOR times the limit: a new user agent a request buys no new allowance; an IPv6 /64 is one address (S6-3: ad requests alike, and the even share by the same address)', () => {
     const now = 1_000_000 * 60_000;
     const quality = classifier({ rateLimit: 2, now: () => now });
-    const verdicts = Array.from({ length: 2 * ADDRESS_RATE_FACTOR + 1 }, (_, n) =>
-      quality.overRate(quality.classify(request(`${CHROME} n/${n}`, '79.192.1.1')), 'conv|a', true),
-    );
+    const agents = (key: string) =>
+      Array.from({ length: 2 * ADDRESS_RATE_FACTOR + 1 }, (_, n) =>
+        quality.overRate(quality.classify(request(`${CHROME} n/${n}`, '79.192.1.1')), key),
+      );
+    const verdicts = agents('conv|a');
     expect(verdicts.filter(Boolean)).toEqual([true]);
     expect(verdicts.at(-1)).toBe(true);
-    // Without perAddress (ad requests) each user agent has its own count.
-    expect(quality.overRate(quality.classify(request(`${CHROME} n/0`, '79.192.1.1')), 'conv|a')).toBe(false);
+    // An ad request's tag alike, with a count of its own: the verdict its impression carries is `rate`.
+    expect(agents('live-a').filter(Boolean)).toEqual([true]);
+    expect(quality.adRequestReason(quality.classify(request(`${CHROME} n/99`, '79.192.1.1')), 'live-a')).toBe(
+      'rate',
+    );
     // Another action, another address: their own counts. Addresses of one /64 share one.
-    expect(quality.overRate(quality.classify(request(CHROME, '79.192.1.1')), 'conv|b', true)).toBe(false);
+    expect(quality.overRate(quality.classify(request(CHROME, '79.192.1.1')), 'conv|b')).toBe(false);
     const six = (n: number) =>
       quality.classify(request(`${CHROME} v6/${n}`, `2a01:4f8:1:2::${n.toString(16)}`));
     const v6 = Array.from({ length: 2 * ADDRESS_RATE_FACTOR + 1 }, (_, n) =>
-      quality.overRate(six(n), 'conv|a', true),
+      quality.overRate(six(n), 'conv|a'),
     );
     expect(v6.at(-1)).toBe(true);
-    expect(quality.overRate(quality.classify(request(CHROME, '2a01:4f8:1:3::1')), 'conv|a', true)).toBe(
-      false,
+    expect(quality.overRate(quality.classify(request(CHROME, '2a01:4f8:1:3::1')), 'conv|a')).toBe(false);
+    // Even delivery's share keys a client by the same address: a /64's, an IPv4-mapped address's IPv4.
+    expect(six(1).addressKey()).toBe(six(2).addressKey());
+    expect(six(1).addressKey()).not.toBe(quality.classify(request(CHROME, '2a01:4f8:1:3::1')).addressKey());
+    expect(quality.classify(request(CHROME, '::ffff:4fc0:101')).addressKey()).toBe(
+      quality.classify(request(`${CHROME} x`, '79.192.1.1')).addressKey(),
     );
   });
 

@@ -2,7 +2,8 @@
 // memory, before anything else happens to it, and only the reason is kept (never the address). In order:
 // a prefetch or preview request; no user agent; a headless or automation browser, or a known bot,
 // crawler, link preview or monitor (the maintained `isbot` list); an address in a hosting network
-// (hosting-ranges.ts). Ad requests also pass the rate rule (the domain's arithmetic, counted here).
+// (hosting-ranges.ts). Ad requests also pass the rate rule (the domain's arithmetic, counted here) as they
+// enter the gate (gate.ts), and unsigned conversions as they arrive (conversions.ts).
 //
 // Server-side ad insertion: a stitching server fetches VAST and fires beacons for its viewers, sending
 // the viewer's address and user agent as X-Device-IP and X-Device-User-Agent (IAB VAST 4). Those headers
@@ -61,13 +62,13 @@ export interface TrafficClient {
    */
   showsAd: boolean;
   /**
-   * The rate rule's key for this client and a live creative: 53 bits of a salted hash of the live
-   * creative, address and user agent, never the address (a number: the minute's counts hold no strings).
+   * The rate rule's key for this client and a key (a tag, a conversion action): 53 bits of a salted hash
+   * of the key, address and user agent, never the address (a number: the minute's counts hold no strings).
    */
-  rateKey(liveId: string): number;
+  rateKey(key: string): number;
   /**
    * The rate rule's key for this client's address alone (an IPv6 address's /64) and a key: whatever
-   * user agents it sends, one count (the unsigned conversions' second, higher limit).
+   * user agents it sends, one count (the rule's second, higher limit: ADDRESS_RATE_FACTOR).
    */
   rateAddressKey(key: string): number;
   /**
@@ -88,7 +89,8 @@ export interface TrafficClient {
   siteMismatch(): boolean;
   /**
    * The client's key for the even throttle's share (53 bits of a salted hash of the address alone, never
-   * the address): a new user agent a request makes no new client.
+   * the address; an IPv6 address's /64, as the rate rule counts it): a new user agent a request, or a
+   * new address of its /64, makes no new client.
    */
   addressKey(): number;
 }
@@ -120,9 +122,10 @@ const CACHEABLE_USER_AGENT_LENGTH = 512;
  */
 export const RATE_KEYS_LIMIT = 200_000;
 /**
- * Unsigned conversions a minute from one address for one action, whatever its user agents: this many
- * times SERVE_RATE_LIMIT (docs/conversions.md, "Signed postbacks and caps"), so a new user agent a request
- * buys a client no new allowance, while an office or a carrier's shared address keeps room.
+ * Ad requests a minute from one address (an IPv6 address's /64) for one tag, and unsigned conversions for
+ * one action, whatever its user agents: this many times SERVE_RATE_LIMIT (docs/traffic-quality.md, "The
+ * rate rule"; docs/conversions.md, "Signed postbacks and caps"), so a new user agent a request buys a
+ * client no new allowance, while an office or a carrier's shared address keeps room.
  */
 export const ADDRESS_RATE_FACTOR = 10;
 
@@ -172,7 +175,7 @@ export interface TrafficQualityOptions {
   hosting: HostingRanges;
   /** Addresses and CIDR ranges of server-side ad insertion proxies (SSAI_PROXIES). */
   ssaiProxies: readonly string[];
-  /** Ad requests a minute per client per live creative (SERVE_RATE_LIMIT); 0 turns the rule off. */
+  /** Ad requests a minute per client per tag (SERVE_RATE_LIMIT); 0 turns the rule off. */
   rateLimit: number;
   /** Rate keys counted at once (RATE_KEYS_LIMIT; the tests set fewer). */
   rateKeysLimit?: number;
@@ -257,8 +260,14 @@ export class TrafficQuality {
   /** Classifies one request (an ad request or a tracking call). */
   classify(facts: RequestFacts): TrafficClient {
     const client = this.clientOf(facts);
-    const rateKey = (liveId: string) => this.keys.of(`${liveId}\n${client.address}\n${client.userAgent}`);
-    const rateAddressKey = (key: string) => this.keys.of(`${key}\naddress\n${rateAddressOf(client.address)}`);
+    const rateKey = (key: string) => this.keys.of(`${key}\n${client.address}\n${client.userAgent}`);
+    // The address as the per-address counts read it (an IPv6 address's /64), worked out once.
+    let counted: string | undefined;
+    const countedAddress = () => {
+      counted ??= rateAddressOf(client.address);
+      return counted;
+    };
+    const rateAddressKey = (key: string) => this.keys.of(`${key}\naddress\n${countedAddress()}`);
     // The user agent's verdict and values, looked up once for both (a cache hit moves the entry).
     let known: ReturnType<TrafficQuality['userAgent']> | undefined;
     const agent = () => {
@@ -315,7 +324,7 @@ export class TrafficQuality {
       }
       return mismatch;
     };
-    const addressKey = () => this.keys.of(`address\n${client.address}`);
+    const addressKey = () => this.keys.of(`address\n${countedAddress()}`);
     return {
       reason,
       showsAd: facts.method !== 'HEAD',
@@ -329,22 +338,25 @@ export class TrafficQuality {
   }
 
   /**
-   * The verdict an ad request's impression carries: the client's own reason, else `rate` when this
-   * client asked for this live creative more often this minute than the limit. A prefetch is not
-   * carried: a prerendered page that its visitor then opens fires its events as a normal page.
+   * The verdict on an ad request for a tag (`key`: its live creative's id, or a placement's `p|<id>`),
+   * counted once as it enters the gate (gate.ts), which its impression carries: the client's own reason,
+   * else `rate` when this client asked for this tag more often this minute than the rate rule allows.
+   * A prefetch is not carried: a prerendered page that its visitor then opens fires its events as a
+   * normal page.
    */
-  adRequestReason(client: TrafficClient, liveId: string): CarriedReason | null {
+  adRequestReason(client: TrafficClient, key: string): CarriedReason | null {
     if (client.reason !== null) return client.reason === 'prefetch' ? null : client.reason;
-    return this.overRate(client, liveId) ? 'rate' : null;
+    return this.overRate(client, key) ? 'rate' : null;
   }
 
   /**
-   * The rate rule alone: whether this client made more requests for `key` (a live creative, or a
-   * conversion action's `conv|<id>`) this minute than the limit, this one counted. With `perAddress`
-   * (unsigned conversions) the client's address alone is counted too, under ADDRESS_RATE_FACTOR times
-   * the limit; an address over it counts no key per user agent more.
+   * The rate rule alone: whether this client made more requests for `key` (a tag, or a conversion
+   * action's `conv|<id>`) this minute than the limit, this one counted. Counted twice: per address and
+   * user agent under the limit, and per address alone (an IPv6 address's /64) under ADDRESS_RATE_FACTOR
+   * times it, so a new user agent a request buys no new allowance; an address over its limit counts no
+   * key per user agent more.
    */
-  overRate(client: TrafficClient, key: string, perAddress = false): boolean {
+  overRate(client: TrafficClient, key: string): boolean {
     if (this.options.rateLimit === 0) return false;
     const now = this.now();
     const window = Math.floor(now / RATE_WINDOW_MS);
@@ -352,10 +364,7 @@ export class TrafficQuality {
       this.rates.clear();
       this.rateWindow = window;
     }
-    if (
-      perAddress &&
-      this.countRate(client.rateAddressKey(key), window, now, this.options.rateLimit * ADDRESS_RATE_FACTOR)
-    )
+    if (this.countRate(client.rateAddressKey(key), window, now, this.options.rateLimit * ADDRESS_RATE_FACTOR))
       return true;
     return this.countRate(client.rateKey(key), window, now, this.options.rateLimit);
   }

@@ -20,7 +20,7 @@ import type { Context } from '../../context';
 import { adDurationOf, assetNamed, assetsOfKind } from './ad';
 import { type AnswerTemplate, answerTemplate, type FilledAnswer, slot } from './answer-template';
 import type { CapJar } from './frequency-jar';
-import { servableLive } from './gate';
+import { type GatePass, servableLive } from './gate';
 import type { LiveCreative, Snapshot, SnapshotAsset } from './live-creatives';
 import {
   allowedClickPrefix,
@@ -275,22 +275,23 @@ const vpaidUnit = (live: LiveCreative, query: ServeVpaidQuery, flavour: 'vast' |
     : undefined;
 
 /**
- * The VAST (or VPAID) document of a live creative that serves the request, with a fresh signed
- * impression; the empty document when its creative has no video to play.
+ * The VAST (or VPAID) document of the live creative that passed the gate for the request, with a fresh
+ * signed impression carrying the gate's verdict; the empty document when its creative has no video to play.
  */
 export function vastAnswer(
   ctx: Context,
-  live: LiveCreative,
+  pass: GatePass,
   query: ServeVpaidQuery,
   flavour: 'vast' | 'vpaid',
   client: TrafficClient,
 ): string | FilledAnswer {
+  const { live } = pass;
   const { snapshot, id: liveId } = live;
   const vpaid = vpaidUnit(live, query, flavour);
   const parts = vastTemplate(ctx, live, flavour, vpaid);
   if (!parts) return EMPTY_VAST;
   const { template, video, landing } = parts;
-  const impression = impressionOf(ctx, liveId, client);
+  const impression = impressionOf(ctx, liveId, client, pass.reason);
   const prefix = allowedClickPrefix(ctx, snapshot, query.click);
   const adParameters = vpaid
     ? `<AdParameters xmlEncoded="false"><![CDATA[${JSON.stringify({
@@ -334,9 +335,9 @@ export async function vastDocument(
   client: TrafficClient,
   jar?: CapJar,
 ): Promise<string | FilledAnswer> {
-  const live = await servableLive(ctx, liveId, client, {
+  const pass = await servableLive(ctx, liveId, client, {
     answerable: hasVastAnswer(ctx, query, flavour),
     jar,
   });
-  return live ? vastAnswer(ctx, live, query, flavour, client) : EMPTY_VAST;
+  return pass ? vastAnswer(ctx, pass, query, flavour, client) : EMPTY_VAST;
 }
