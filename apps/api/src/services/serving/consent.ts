@@ -4,11 +4,14 @@
 // the IAB's own libraries: TC strings with @iabtechlabtcf/core, GPP strings with @iabgpp/cmpapi. A
 // string that does not decode (truncated, garbage base64, another version) is never trusted and never a
 // 5xx: it is a bad string, which the domain's decision reads as no consent, and the request is counted
-// under "no consent" where that changed its answer.
+// under "no consent" where that changed its answer. Before either library sees a string, it is walked in
+// bounded time (tc-string-bounds.ts): a string whose ranges would make the library work for seconds (a
+// range bomb) is a bad string like any other, and the library is not called.
 //
 // The decision itself is the domain's (deviceStateDecision, euCreativeServes); this module only reads.
 // Nothing is decoded for a request that does not ask (a tag without caps, not an EU creative).
 
+import { channel } from 'node:diagnostics_channel';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   type DeviceStateDecision,
@@ -26,6 +29,8 @@ import {
 } from '@adconsole/domain';
 import { GppModel } from '@iabgpp/cmpapi';
 import { RestrictionType, TCString } from '@iabtechlabtcf/core';
+import { DecodedCache } from './decoded-cache';
+import { gppStringInBounds, tcStringInBounds } from './tc-string-bounds';
 
 /** What a request's privacy signals are read from. */
 interface ConsentInput {
@@ -45,45 +50,67 @@ const FIRST_US_SECTION = 7;
 const OPTED_OUT = 1;
 
 /**
- * Decoded strings remembered by their text: a person's string comes back with each of their requests,
- * and decoding is most of the cost. Cleared whole when full (as the traffic classification's cache).
+ * Told each time one of the IAB's libraries is handed a string to decode (a diagnostics channel:
+ * process-wide, free while nobody listens), with `{ library: 'tcf' | 'gpp' }`. The tests count on it that
+ * a string out of bounds never reaches a library.
  */
-const DECODED_LIMIT = 5_000;
-const decodedTc = new Map<string, TcSignal>();
-const decodedGpp = new Map<string, { signal: GppSignal; tc: string | undefined }>();
-const remember = <V>(cache: Map<string, V>, key: string, value: V): V => {
-  if (cache.size >= DECODED_LIMIT) cache.clear();
-  cache.set(key, value);
-  return value;
-};
+export const CONSENT_DECODED = 'adconsole:consent-decoded';
+const decoding = channel(CONSENT_DECODED);
+
+/**
+ * Decoded strings remembered by a digest of their text (decoded-cache.ts): 5,000 of each kind, and a
+ * megabyte each at most. An entry is about 200 bytes (its 43-character key, a small object), so the
+ * entries bound it first: both caches hold about 2 MB however long the strings.
+ */
+const DECODED_LIMITS = { entries: 5_000, bytes: 1_048_576 };
+/** What a signal object of a few booleans holds (its header and in-object fields), rounded up. */
+const SIGNAL_BYTES = 64;
+/**
+ * A remembered GPP reading: its signal and where its EU TCF section sits in the string. Not the section's
+ * text, which would make each entry as long as the string it came from.
+ */
+interface GppReading {
+  signal: GppSignal;
+  tcAt: { start: number; end: number } | undefined;
+}
+const decodedTc = new DecodedCache<TcSignal>(DECODED_LIMITS, () => SIGNAL_BYTES);
+// A GPP reading is two small objects: itself and its signal.
+const decodedGpp = new DecodedCache<GppReading>(DECODED_LIMITS, () => 2 * SIGNAL_BYTES);
+
+/** The remembered bytes of both caches (keys and values), for the tests of their bound. */
+export const decodedConsentBytes = (): number => decodedTc.bytes + decodedGpp.bytes;
+
+const INVALID = { state: 'invalid' } as const;
 
 /** What a TC string says for our vendor, decoded by the IAB's library; invalid when it does not decode. */
-function readTcString(value: string | undefined, vendorId: number): TcSignal {
+export function readTcString(value: string | undefined, vendorId: number): TcSignal {
   if (value === undefined) return { state: 'absent' };
-  const key = `${vendorId}|${value}`;
-  const known = decodedTc.get(key);
-  if (known) return known;
-  let signal: TcSignal;
+  const key = DecodedCache.keyOf(String(vendorId), value);
+  return decodedTc.get(key) ?? decodedTc.set(key, decodeTcString(value, vendorId));
+}
+
+function decodeTcString(value: string, vendorId: number): TcSignal {
+  // Walked first in bounded time: the library would set each id of each range, however many repeat.
+  if (!tcStringInBounds(value)) return INVALID;
+  if (decoding.hasSubscribers) decoding.publish({ library: 'tcf' });
   try {
     const tc = TCString.decode(value);
-    if (tc.version !== 2 || Number(tc.policyVersion) < MIN_TCF_POLICY_VERSION) signal = { state: 'invalid' };
-    else
-      signal = {
-        state: 'valid',
-        purposeOne: tc.purposeConsents.has(1),
-        vendor: tc.vendorConsents.has(vendorId),
-        purposeOneTreatment: tc.purposeOneTreatment === true,
-        restricted: tc.publisherRestrictions
-          .getRestrictions(vendorId)
-          .some(
-            (restriction) =>
-              restriction.purposeId === 1 && restriction.restrictionType === RestrictionType.NOT_ALLOWED,
-          ),
-      };
+    if (tc.version !== 2 || Number(tc.policyVersion) < MIN_TCF_POLICY_VERSION) return INVALID;
+    return {
+      state: 'valid',
+      purposeOne: tc.purposeConsents.has(1),
+      vendor: tc.vendorConsents.has(vendorId),
+      purposeOneTreatment: tc.purposeOneTreatment === true,
+      restricted: tc.publisherRestrictions
+        .getRestrictions(vendorId)
+        .some(
+          (restriction) =>
+            restriction.purposeId === 1 && restriction.restrictionType === RestrictionType.NOT_ALLOWED,
+        ),
+    };
   } catch {
-    signal = { state: 'invalid' };
+    return INVALID;
   }
-  return remember(decodedTc, key, signal);
 }
 
 /** The applicable sections `gpp_sid` names (`2,7`, `7_8`); undefined when absent, [] for `-1` (none). */
@@ -112,17 +139,33 @@ function readGpp(
   sid: string | undefined,
 ): { signal: GppSignal; tc: string | undefined } {
   if (value === undefined) return { signal: { state: 'absent' }, tc: undefined };
-  const key = `${sid ?? ''}|${value}`;
+  const key = DecodedCache.keyOf(sid ?? '', value);
   const known = decodedGpp.get(key);
-  if (known) return known;
-  let read: { signal: GppSignal; tc: string | undefined };
+  if (known) return { signal: known.signal, tc: known.tcAt && value.slice(known.tcAt.start, known.tcAt.end) };
+  const decoded = decodeGpp(value, sid);
+  const tcAt = decoded.tc === undefined ? undefined : sectionAt(value, decoded.tc);
+  // The library hands the section back as it was written; one it wrote anew is not remembered.
+  if (decoded.tc === undefined || tcAt !== undefined) decodedGpp.set(key, { signal: decoded.signal, tcAt });
+  return decoded;
+}
+
+/** Where `section` sits in `text`; undefined when it does not. */
+function sectionAt(text: string, section: string): GppReading['tcAt'] {
+  const start = text.indexOf(section);
+  return start === -1 ? undefined : { start, end: start + section.length };
+}
+
+function decodeGpp(value: string, sid: string | undefined): { signal: GppSignal; tc: string | undefined } {
+  // Walked first in bounded time: the library would expand the header's section ranges into a list.
+  if (!gppStringInBounds(value)) return { signal: INVALID, tc: undefined };
+  if (decoding.hasSubscribers) decoding.publish({ library: 'gpp' });
   try {
     const model = new GppModel(value);
     const present: number[] = model.getSectionIds();
     const sections = (applicableSections(sid) ?? present).filter((id) => present.includes(id));
     const us = sections.filter((id) => id === USP_V1_SECTION || id >= FIRST_US_SECTION);
     const tcfEu = sections.includes(TCF_EU_SECTION);
-    read = {
+    return {
       signal: {
         state: 'valid',
         usOptOut: us.some((id) => usSectionOptedOut(model, id)),
@@ -131,12 +174,12 @@ function readGpp(
         ),
         tcfEu,
       },
-      tc: tcfEu ? model.encodeSectionById(TCF_EU_SECTION) : undefined,
+      // Typed as a string, null when the section is missing (never here: it is among the present ones).
+      tc: tcfEu ? (model.encodeSectionById(TCF_EU_SECTION) ?? undefined) : undefined,
     };
   } catch {
-    read = { signal: { state: 'invalid' }, tc: undefined };
+    return { signal: INVALID, tc: undefined };
   }
-  return remember(decodedGpp, key, read);
 }
 
 const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefined => {
