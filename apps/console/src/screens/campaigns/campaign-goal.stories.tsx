@@ -63,7 +63,11 @@ export const NotStarted: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Not started')).toBeVisible();
-    await expect(canvas.getByText('Starts 1 Nov 00:00 UTC; needs about 10,000 a day (the inventory forecast says what is available)')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Starts 1 Nov 00:00 UTC; needs about 10,000 a day (the inventory forecast says what is available)',
+      ),
+    ).toBeVisible();
     await expect(canvas.queryByText(/% of requests/)).not.toBeInTheDocument();
     const projected = canvas.getByText('Projected', { selector: 'dt' }).nextElementSibling;
     await expect(projected).toHaveTextContent('—');
