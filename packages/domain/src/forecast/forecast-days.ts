@@ -25,7 +25,7 @@ export const earlierDay = (a: string, b: string) => (a > b ? b : a);
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 /** How many days from `first` to `last`, both included (0 when `last` is before `first`). */
-export const dayCount = (first: string, last: string) => Math.max(0, dayNumber(last) - dayNumber(first) + 1);
+const dayCount = (first: string, last: string) => Math.max(0, dayNumber(last) - dayNumber(first) + 1);
 
 /** The day `days` after `day`. */
 export const addDays = (day: string, days: number) =>
@@ -38,7 +38,7 @@ export function daysBetween(first: string, last: string, limit = MAX_FORECAST_DA
 }
 
 /** The weekday of a day, Monday 0 (as hourOfWeek counts). */
-export const weekdayOf = (day: string) => (((dayNumber(day) + 3) % 7) + 7) % 7;
+const weekdayOf = (day: string) => (((dayNumber(day) + 3) % 7) + 7) % 7;
 
 /** How many of each weekday (Monday 0) lie in [first, last], both included: arithmetic, no walk. */
 export function weekdaysBetween(first: string, last: string): number[] {

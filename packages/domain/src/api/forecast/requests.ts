@@ -6,12 +6,10 @@ import { z } from 'zod/mini';
 import { DELIVERY_MODES } from '../../constants';
 import { DELIVERY_RULE_NAMES, type DeliveryRuleName } from '../../delivery/rule-list';
 import { campaignDeliveryRulesSchema } from '../../entities/delivery-rules';
+import { MAX_FORECAST_DAYS } from '../../forecast/forecast-days';
 import { isCampaignTimezone } from '../../rules/flight';
 import { dayField, idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
-
-/** The longest flight a forecast reads (a year of days). */
-const MAX_FORECAST_DAYS = 366;
 
 const dayOf = (value: string) => value.slice(0, 10);
 
