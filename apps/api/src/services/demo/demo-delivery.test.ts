@@ -1,7 +1,12 @@
 // The demo's delivery rules and ad requests (docs/serving.md, "Delivery rules"; docs/reports.md,
 // "Requests not served"): the first look shows the campaign's rules in one line and a report whose
 // "Requests not served, by reason" panel adds up; the demo page's own visitor is still served.
-import { deliveryRulesSummary, FIGURE_OF_NOTE, type ReportData } from '@adconsole/domain';
+import {
+  deliveryRulesSummary,
+  FIGURE_OF_NOTE,
+  type ReportData,
+  reachFrequencyProblems,
+} from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestServer } from '../../test/harness';
 import { testDatabaseKind } from '../../test/harness';
@@ -85,6 +90,24 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     // The curve's end is the range's reach.
     expect(curve[3]).toBe(reach.reach);
     expect(reach.days.slice(1).every((point) => point.returning > 0 && point.new > 0)).toBe(true);
+  });
+
+  it('the Reach and Frequency cards agree: a week has fewer browsers than browser-days; one day, the same ads each', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const read = async (first: number, last: number) =>
+      (
+        await client.get<ReportData>(
+          `/v1/campaign/reports?campaignID=${campaignID}&start_dt=${day(first)}%2000:00:00&end_dt=${day(last)}%2023:59:59`,
+        )
+      ).body.data as ReportData;
+    const week = await read(-7, -1);
+    expect(week.reach.reach).toBeGreaterThan(0);
+    expect(reachFrequencyProblems(week.reach, week.frequency)).toEqual([]);
+    // Browsers come back on other days: reach over the week is well below the browser-days.
+    expect(week.reach.reach).toBeLessThan(week.frequency.browsers * 0.9);
+    const yesterday = await read(-1, -1);
+    expect(reachFrequencyProblems(yesterday.reach, yesterday.frequency, { oneWindow: true })).toEqual([]);
+    expect(yesterday.frequency.average).toBeGreaterThan(1.5);
   });
 
   it("the demo page's visitor on this machine is still served (no country, a desktop browser)", async () => {

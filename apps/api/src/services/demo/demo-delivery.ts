@@ -115,36 +115,6 @@ export async function seedDemoRequestCounts(
 export const demoRulesSince = (flightStart: Date) =>
   new Date(flightStart.getTime() + 2 * DAY_MS + 9 * HOUR_MS);
 
-/**
- * Each rank's share of a day's ads (docs/reports.md, "Frequency"): the first ad of a browser's day, its
- * second... its 11th or later. Each is at most the one before, as counts of ranks always are.
- */
-const RANK_SHARES = [0.46, 0.22, 0.12, 0.07, 0.045, 0.03, 0.02, 0.015, 0.01, 0.008, 0.002];
-
-/**
- * The demo campaign's ads by their rank in a browser's day, per hour: its valid impressions of the hour
- * split by RANK_SHARES, so the report's "Frequency" card is full at first look. Only these rows: no
- * other figure of the demo moves.
- */
-export function demoFrequencyCounts(
-  events: readonly TrackedEvent[],
-  campaignId: string,
-): FrequencyCountRow[] {
-  const served = new Map<number, number>();
-  for (const event of events) {
-    if (event.type !== 'impression' || (event.reason ?? null) !== null) continue;
-    const hour = Math.floor(event.at.getTime() / HOUR_MS) * HOUR_MS;
-    served.set(hour, (served.get(hour) ?? 0) + event.count);
-  }
-  const rows: FrequencyCountRow[] = [];
-  for (const [hour, impressions] of served)
-    RANK_SHARES.forEach((share, index) => {
-      const ads = Math.round(impressions * share);
-      if (ads > 0) rows.push({ campaignId, bucket: new Date(hour), period: 'day', rank: index + 1, ads });
-    });
-  return rows;
-}
-
 /** Writes the demo's frequency counts into the store, in batches. */
 export async function seedDemoFrequencyCounts(
   store: EventStore,

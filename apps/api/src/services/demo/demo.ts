@@ -38,7 +38,6 @@ import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
 import { seedDemoConversionActions } from './demo-conversions';
 import {
-  demoFrequencyCounts,
   demoRequestCounts,
   demoRulesSince,
   seedDemoDeliveryRules,
@@ -46,7 +45,7 @@ import {
   seedDemoRequestCounts,
 } from './demo-delivery';
 import { demoHistory } from './demo-history';
-import { demoReachRows, seedDemoReach } from './demo-reach';
+import { demoAudience, seedDemoReach } from './demo-reach';
 import { demoRequestFacts, seedDemoRequestFacts } from './demo-request-facts';
 import { seedDemoTeam } from './demo-team';
 import { mulberry32 } from './seeded-random';
@@ -448,10 +447,11 @@ export async function seedDemoData(
   );
   // Its requests with their facts: the inventory forecast's history (demo-request-facts.ts).
   await seedDemoRequestFacts(ctx.db, demoRequestFacts(events, campaignId, demoRulesSince(flightStart)));
-  // Its ads by their rank in a browser's day: the report's Frequency card (demo-delivery.ts).
-  await seedDemoFrequencyCounts(ctx.events.store, demoFrequencyCounts(events, campaignId));
-  // Its impressions' identities: the report's Reach card (demo-reach.ts).
-  await seedDemoReach(ctx.events.store, demoReachRows(events, campaignId, 'UTC'));
+  // Its impressions' identities, one simulated audience for the report's Frequency card (each ad's rank
+  // in its browser's day) and its Reach card (the identities' sketches): demo-reach.ts.
+  const audience = demoAudience(events, campaignId, 'UTC');
+  await seedDemoFrequencyCounts(ctx.events.store, audience.frequency);
+  await seedDemoReach(ctx.events.store, audience.reach);
   // Conversions of those clicks, through the ledger as the postback writes them (demo-conversion-ledger.ts).
   await seedDemoConversions(
     ctx.conversions,

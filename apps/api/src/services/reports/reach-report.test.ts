@@ -5,42 +5,12 @@
 // The reach cookie is set once per browser, only with consent, and removed once consent is withdrawn.
 import { REACH_COOKIE, type ReportData, reportDataSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentedQuery } from '../../test/consent';
+import { CookieJar } from '../../test/cookie-jar';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
-import { BROWSER_USER_AGENT, daysAroundToday, demoAsset, signedInUser } from '../../test/helpers';
+import { daysAroundToday, demoAsset, signedInUser } from '../../test/helpers';
 import { rulesWorld } from '../../test/rules-world';
 
-const DE = '79.192.7.7';
-const CONSENTED = consentedQuery();
 const DEVICE = '6d92078a-8246-4ba4-ae5b-76104861e7dc';
-
-/** A browser's cookies for the serving origin, as the answers left them; the Set-Cookie lines seen. */
-class Jar {
-  cookies = new Map<string, string>();
-  lastSet: string[] = [];
-  constructor(private readonly consent = true) {}
-  async get(url: string): Promise<number> {
-    const query = this.consent ? `${url.includes('?') ? '&' : '?'}${CONSENTED}` : '';
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${url}${query}`, {
-      headers: {
-        'User-Agent': BROWSER_USER_AGENT,
-        'X-Forwarded-For': DE,
-        ...(cookie === '' ? {} : { Cookie: cookie }),
-      },
-    });
-    this.lastSet = response.headers.getSetCookie();
-    for (const line of this.lastSet) {
-      const [pair = ''] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (/Max-Age=0\b/.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    await response.arrayBuffer();
-    return response.status;
-  }
-}
 
 describe(`reach report (${testStoresLabel()})`, () => {
   let server: TestServer;
@@ -64,7 +34,7 @@ describe(`reach report (${testStoresLabel()})`, () => {
     expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
     return reportDataSchema.parse(answer.body.data);
   };
-  const serve = async (url: string, jar: Jar, times: number) => {
+  const serve = async (url: string, jar: CookieJar, times: number) => {
     for (let index = 0; index < times; index += 1) expect(await jar.get(url)).toBe(200);
   };
 
@@ -73,15 +43,15 @@ describe(`reach report (${testStoresLabel()})`, () => {
     const live = await banner(campaignID);
     const other = await banner(campaignID);
     const url = `${server.url}/serve/ad/${live}.json`;
-    const first = new Jar();
+    const first = new CookieJar();
     await serve(url, first, 3);
-    await serve(url, new Jar(), 1);
-    await serve(url, new Jar(), 5);
+    await serve(url, new CookieJar(), 1);
+    await serve(url, new CookieJar(), 5);
     // The app's device, by its advertising id (a request per ad, no cookies of its own).
-    for (let index = 0; index < 2; index += 1) await new Jar().get(`${url}?ifa=${DEVICE}&nocookie=1`);
+    for (let index = 0; index < 2; index += 1) await new CookieJar().get(`${url}?ifa=${DEVICE}&nocookie=1`);
     // A server-side player that keeps no cookies, and a German browser without consent: no identity.
-    await new Jar().get(`${url}?nocookie=1`);
-    const withoutConsent = new Jar(false);
+    await new CookieJar().get(`${url}?nocookie=1`);
+    const withoutConsent = new CookieJar(false);
     await withoutConsent.get(url);
     expect(withoutConsent.lastSet).toEqual([]);
     // The first browser is served the campaign's other creative too: reached once by the campaign.
@@ -125,7 +95,7 @@ describe(`reach report (${testStoresLabel()})`, () => {
   it('sets the reach cookie once per browser, partitioned, only with consent, and removes it once consent is gone', async () => {
     const campaignID = await newCampaign('Reach cookie');
     const url = `${server.url}/serve/ad/${await banner(campaignID)}.json`;
-    const browser = new Jar();
+    const browser = new CookieJar();
     await browser.get(url);
     expect(browser.lastSet).toEqual([
       expect.stringMatching(
@@ -143,7 +113,7 @@ describe(`reach report (${testStoresLabel()})`, () => {
     await browser.get(url);
     expect(browser.cookies.get(REACH_COOKIE)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     // The same browser without consent: the cookie is removed and the ad counted without an identity.
-    const withdrawn = new Jar(false);
+    const withdrawn = new CookieJar(false);
     withdrawn.cookies = new Map(browser.cookies);
     await withdrawn.get(url);
     expect(withdrawn.lastSet).toEqual([
@@ -155,7 +125,7 @@ describe(`reach report (${testStoresLabel()})`, () => {
   it('a campaign whose ads had no identity says so instead of a reach of 0', async () => {
     const campaignID = await newCampaign('No identity');
     const url = `${server.url}/serve/ad/${await banner(campaignID)}.json?nocookie=1`;
-    await serve(url, new Jar(), 2);
+    await serve(url, new CookieJar(), 2);
     const { reach } = await report(campaignID);
     expect(reach).toMatchObject({ reach: 0, identifiedAds: 0, ads: 2, averageFrequency: null, coverage: 0 });
   });
