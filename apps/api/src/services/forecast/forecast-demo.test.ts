@@ -82,6 +82,22 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
     expect(Math.abs(needed - page) / page).toBeLessThan(1e-3);
   });
 
+  it('a Japanese-only rule in Germany keeps none of the German requests (its real share), never 100 %', async () => {
+    const answer = await client.post<ForecastAnswer>('/v1/forecast', {
+      rules: {
+        countries: { mode: 'include', values: ['DE'] },
+        languages: { mode: 'include', values: ['ja'] },
+      },
+      start: day(1),
+      end: day(14),
+      timezone: 'Europe/Berlin',
+      goal: 10_000,
+    });
+    expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+    const languages = answer.body.data?.funnel.find((step) => step.rule === 'languages');
+    expect(languages).toMatchObject({ read: true, share: 0 });
+  });
+
   it('every country x device targeting (60 combinations) answers within the contract, a few of them over HTTP', async () => {
     const countries = [
       'DE',
