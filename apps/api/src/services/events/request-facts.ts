@@ -48,6 +48,19 @@ const OTHER_FACTS = Object.fromEntries(
   DELIVERY_FACTS.map((fact) => [fact, OTHER_DIMENSION_VALUE]),
 ) as RequestFactsRow['facts'];
 
+/** Whether `value` has a place among a campaign's values this hour: seen already, or fewer than `limit`. */
+function admitted(seen: Map<string, Set<string>>, campaignId: string, value: string, limit: number): boolean {
+  let values = seen.get(campaignId);
+  if (values === undefined) {
+    values = new Set();
+    seen.set(campaignId, values);
+  }
+  if (values.has(value)) return true;
+  if (values.size >= limit) return false;
+  values.add(value);
+  return true;
+}
+
 export class RequestFactsCounter {
   private rows = new Map<string, RequestFactsRow>();
   /**
@@ -110,28 +123,12 @@ export class RequestFactsCounter {
       this.combinations = new Map();
       this.sitesHour = bucket;
     }
-    let seen = this.sites.get(campaignId);
-    if (seen === undefined) {
-      seen = new Set();
-      this.sites.set(campaignId, seen);
-    }
-    if (seen.has(site)) return site;
-    if (seen.size >= REQUEST_FACT_SITES_PER_HOUR) return OTHER_DIMENSION_VALUE;
-    seen.add(site);
-    return site;
+    return admitted(this.sites, campaignId, site, REQUEST_FACT_SITES_PER_HOUR) ? site : OTHER_DIMENSION_VALUE;
   }
 
   /** Whether a combination of facts has its own row this hour: seen already, or the budget has room. */
   private withinBudget(campaignId: string, facts: string): boolean {
-    let seen = this.combinations.get(campaignId);
-    if (seen === undefined) {
-      seen = new Set();
-      this.combinations.set(campaignId, seen);
-    }
-    if (seen.has(facts)) return true;
-    if (seen.size >= REQUEST_FACT_ROWS_PER_HOUR) return false;
-    seen.add(facts);
-    return true;
+    return admitted(this.combinations, campaignId, facts, REQUEST_FACT_ROWS_PER_HOUR);
   }
 
   /** Writes everything gathered (the forecast reads after this); one write at a time. */
