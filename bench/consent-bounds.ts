@@ -1,14 +1,19 @@
 // What a consent string costs the ad server to read (services/serving/consent.ts, tc-string-bounds.ts;
 // docs/security.md, "Round 6"): each range bomb handed to the IAB's library directly (what the reader
 // did before its bounds) and through the reader now, an honest string both ways, and the costliest string
-// still within the bounds. Figures only.
+// within the bounds: the library's time on it (what the serving path took before our reader) and ours,
+// alone and in a GPP string's EU TCF section. Figures only.
 //
 //   pnpm exec tsx bench/consent-bounds.ts [--skip-library]
 //
 // --skip-library leaves out the library's own time on the bombs (about 40 s together on a loaded two-core machine).
 import { createRequire } from 'node:module';
 import { readTcString } from '../apps/api/src/services/serving/consent';
-import { gppStringInBounds, tcStringInBounds } from '../apps/api/src/services/serving/tc-string-bounds';
+import {
+  gppStringInBounds,
+  readTcFacts,
+  tcStringInBounds,
+} from '../apps/api/src/services/serving/tc-string-bounds';
 import { tcString } from '../apps/api/src/test/consent';
 import {
   core,
@@ -87,6 +92,25 @@ const costliest = [
   segment(1, everyId),
   segment(2, everyId),
 ].join('.');
+const fresh = (text: string) => `${text} `.slice(0, -1);
+const costliestGpp = `DBABMA~${costliest}`;
 console.log(
-  `the costliest string within bounds (${costliest.length} characters, in bounds: ${tcStringInBounds(costliest)}): TCString.decode ${figure(milliseconds(() => TCString.decode(costliest), 5))}`,
+  `the costliest string within bounds (${costliest.length} characters, in bounds: ${tcStringInBounds(costliest)}): old, TCString.decode ${figure(milliseconds(() => TCString.decode(fresh(costliest)), 5))}; new, readTcFacts ${figure(milliseconds(() => readTcFacts(fresh(costliest), 755), RUNS))}, readTcString (a new vendor id each time, so no cache) ${figure(
+    milliseconds(() => {
+      vendorId += 1;
+      return readTcString(costliest, vendorId);
+    }, RUNS),
+  )}`,
+);
+console.log(
+  `the same in a GPP string's EU TCF section (${costliestGpp.length} characters): new GppModel and the section's text ${figure(
+    milliseconds(() => {
+      const model = new GppModel(fresh(costliestGpp)) as unknown as {
+        getSectionIds(): number[];
+        encodeSectionById(id: number): string;
+      };
+      model.getSectionIds();
+      return readTcFacts(model.encodeSectionById(2), 755);
+    }, RUNS),
+  )}`,
 );

@@ -1,19 +1,25 @@
-// The bounds a consent string must keep before the IAB's libraries decode it (services/serving/consent.ts;
-// docs/privacy.md, "Bad strings are never an error"; docs/security.md, "Round 6").
+// A consent string read in bounded time (services/serving/consent.ts; docs/privacy.md, "Bad strings are
+// never an error"; docs/security.md, "Round 6"): a TC string is read here, by comparison, for the few
+// facts the consent decision needs; a GPP string's header is walked before the IAB's GPP library sees it.
 //
 // @iabtechlabtcf/core sets every id of every range entry of a TC string one by one, and asks neither
 // whether the entries repeat or overlap nor whether they run past the list's MaxVendorId: a 2.2 KB string
 // of repeated `1..65535` ranges held the process for 1.3 s, 16 KB of them for 6.1 s, 15 KB of publisher
-// restrictions for 22 s, where an honest string takes 0.03 ms. @iabgpp/cmpapi expands the section-id
-// ranges of a GPP header into a list the same way: a 12-character header naming sections 1 to 10 million
-// held the process for 1.6 s and 340 MB, one naming 100 million ran a 512 MB heap out of memory (a crash,
-// not an exception). So a string is walked here first, in time linear in its length and without
-// expanding any range, and one outside these bounds is a bad string (the same `invalid` as a string that
-// does not decode). Within them the IAB's libraries still decide what the string says.
+// restrictions for 22 s, where an honest string takes 0.03 ms. Even within bounds a valid 91-character
+// string (vendors 1 to 65,535 in all four lists, restrictions at their cap) cost it 165 to 275 ms. So the
+// serving path no longer calls it: readTcFacts walks the string once, in time linear in its length and
+// whatever its ids, expanding no range (our vendor is compared with each entry's ends), and the library
+// is the reference its tests compare with (consent-bounds.test.ts). @iabgpp/cmpapi expands the
+// section-id ranges of a GPP header into a list the same way: a 12-character header naming sections 1 to
+// 10 million held the process for 1.6 s and 340 MB, one naming 100 million ran a 512 MB heap out of
+// memory (a crash, not an exception). So a GPP header is walked here first. A string outside these bounds
+// is a bad string (the same `invalid` as a string that does not decode).
 //
 // TC string: the IAB's "TCF v2 TC string format". Every string the IAB's encoder writes keeps these
 // bounds: it writes a list's ranges ascending, each id once, none past its MaxVendorId, the core segment
-// first and each other segment at most once.
+// first and each other segment at most once. What the library refuses is refused here too (a field cut
+// short, a CMP id under 2, a country code that is not two letters, a restriction of purpose 0 or of the
+// reserved type 3 that names a vendor).
 
 /**
  * The longest consent string read. Node's HTTP parser refuses a request line and headers over 16 KiB
@@ -27,9 +33,9 @@
 export const MAX_CONSENT_STRING_LENGTH = 16_384;
 
 /**
- * The most vendor ids a TC string's publisher restrictions may cover, all restrictions together. The
- * library does a few map operations for each id a restriction covers (about 25 ms for 65,535 ids where
- * this was measured). A publisher restricts a purpose for a vendor in one way at most (not allowed,
+ * The most vendor ids a TC string's publisher restrictions may cover, all restrictions together. Set when
+ * the library read the strings on the serving path (it does a few map operations for each id a
+ * restriction covers, about 25 ms for 65,535 ids); kept, as no honest string comes near it. A publisher restricts a purpose for a vendor in one way at most (not allowed,
  * consent or legitimate interest required), and TCF v2.2 has 11 purposes, so the cap admits restricting
  * every purpose for every vendor id up to 5,957, several times the highest id of the Global Vendor List
  * today (its ids are in the low thousands). A publisher's restrictions name a handful of vendors.
@@ -63,6 +69,17 @@ class BitReader {
       value = value * 2 + ((sextet >> shift) & 1);
     }
     return value;
+  }
+
+  /** Where the next bit is, counted from the text's first. */
+  get offset(): number {
+    return this.position;
+  }
+
+  /** The bit at `position` (which the caller has checked is in the text). */
+  bitAt(position: number): number {
+    const sextet = SEXTETS[this.text.charCodeAt(Math.floor(position / BITS_PER_CHARACTER))] ?? 0;
+    return (sextet >> (BITS_PER_CHARACTER - 1 - (position % BITS_PER_CHARACTER))) & 1;
   }
 
   /** Moves past `width` bits; false when the text has fewer left. */
@@ -104,7 +121,6 @@ const CORE_FIXED_FIELDS = {
   purposeOneTreatment: 1,
   publisherCC: 12,
 } as const;
-const CORE_FIXED_BITS = Object.values(CORE_FIXED_FIELDS).reduce((total, width) => total + width, 0);
 /** TCF v2: the only version read (a v1 string is a bad string whatever the library makes of it). */
 const TCF_VERSION = 2;
 /** The segment types after the core: disclosed vendors, allowed vendors, publisher TC. */
@@ -113,13 +129,43 @@ const MOST_SEGMENTS = Object.keys(SEGMENT).length;
 /** The highest id a 16-bit vendor id field holds. */
 const HIGHEST_VENDOR_ID = 2 ** TC.vendorId - 1;
 
+/** The lowest CMP id the library takes (its TCModel refuses 0 and 1). */
+const MIN_CMP_ID = 2;
+/** A country code's letter: its place after 'A', up to 'z' (the library's /^[A-z]{2}$/, ASCII 65 to 122). */
+const HIGHEST_LETTER = 'z'.charCodeAt(0) - 'A'.charCodeAt(0);
+const LETTER_BITS = CORE_FIXED_FIELDS.publisherCC / 2;
+/** Restriction types: 0 not allowed, 1 consent required, 2 legitimate interest required, 3 reserved. */
+const NOT_ALLOWED = 0;
+const RESERVED_RESTRICTION_TYPE = 3;
+/** The publisher TC segment: its purposes' consents and legitimate interests, then its custom purposes' count. */
+const PUBLISHER_TC = { purposes: 24 + 24, numCustomPurposes: 6 } as const;
+
+/** What a TC string says that the consent decision reads (consent.ts), for one vendor id. */
+export interface TcFacts {
+  policyVersion: number;
+  /** Purpose 1 (store and access information on a device) consented. */
+  purposeOne: boolean;
+  /** The vendor in the vendor consents. */
+  vendor: boolean;
+  purposeOneTreatment: boolean;
+  /** A publisher restriction says purpose 1 is not allowed for the vendor. */
+  restricted: boolean;
+}
+
 /**
  * How many ids a list's `entries` range entries cover, when they ascend without repeating or overlapping,
- * from 1 to `maxId` at most; undefined otherwise, or when the text runs out.
+ * from 1 to `maxId` at most, and whether one of them holds `vendorId` (its ends compared, nothing
+ * expanded); undefined otherwise, or when the text runs out.
  */
-function idsCovered(bits: BitReader, entries: number, maxId: number): number | undefined {
+function rangeEntries(
+  bits: BitReader,
+  entries: number,
+  maxId: number,
+  vendorId: number,
+): { covered: number; holds: boolean } | undefined {
   let covered = 0;
   let last = 0;
+  let holds = false;
   for (let entry = 0; entry < entries; entry += 1) {
     const isRange = bits.read(TC.isARange);
     const start = bits.read(TC.vendorId);
@@ -129,71 +175,127 @@ function idsCovered(bits: BitReader, entries: number, maxId: number): number | u
     if (start <= last || end < start || end > maxId) return undefined;
     covered += end - start + 1;
     last = end;
+    holds ||= start <= vendorId && vendorId <= end;
   }
-  return covered;
+  return { covered, holds };
 }
-
-/** A vendor list (consents, legitimate interests, disclosed or allowed vendors) within bounds. */
-function vendorListInBounds(bits: BitReader): boolean {
-  const maxId = bits.read(TC.maxVendorId);
-  const isRangeEncoding = bits.read(TC.isRangeEncoding);
-  if (maxId === undefined || isRangeEncoding === undefined) return false;
-  // A bitfield costs the library one step a bit, and its bits are in the text.
-  if (isRangeEncoding === 0) return bits.skip(maxId);
-  const entries = bits.read(TC.numEntries);
-  return entries !== undefined && idsCovered(bits, entries, maxId) !== undefined;
-}
-
-/** The publisher restrictions within bounds: each one's vendors as a vendor list's, all under the cap. */
-function restrictionsInBounds(bits: BitReader): boolean {
-  const restrictions = bits.read(TC.numPubRestrictions);
-  if (restrictions === undefined) return false;
-  let restricted = 0;
-  for (let restriction = 0; restriction < restrictions; restriction += 1) {
-    if (!bits.skip(TC.purposeId + TC.restrictionType)) return false;
-    const entries = bits.read(TC.numEntries);
-    const covered = entries === undefined ? undefined : idsCovered(bits, entries, HIGHEST_VENDOR_ID);
-    if (covered === undefined) return false;
-    restricted += covered;
-    if (restricted > MAX_RESTRICTED_VENDOR_IDS) return false;
-  }
-  return true;
-}
-
-const coreInBounds = (bits: BitReader): boolean =>
-  bits.read(TC.version) === TCF_VERSION &&
-  bits.skip(CORE_FIXED_BITS) &&
-  vendorListInBounds(bits) &&
-  vendorListInBounds(bits) &&
-  restrictionsInBounds(bits);
 
 /**
- * Whether a TC string keeps the bounds that make its decoding cheap: no longer than the cap; a TCF v2 core
- * segment first, then each other segment type at most once; every vendor list's ranges ascending without
- * repeats or overlaps within its MaxVendorId; the publisher restrictions under their cap; every field
- * there. Linear in the string's length; nothing is expanded.
+ * Whether a vendor list (consents, legitimate interests, disclosed or allowed vendors) holds `vendorId`:
+ * its bit in a bitfield, or an entry whose ends are around it. Undefined when out of bounds.
  */
-export function tcStringInBounds(text: string): boolean {
-  if (text.length > MAX_CONSENT_STRING_LENGTH) return false;
+function vendorListHolds(bits: BitReader, vendorId: number): boolean | undefined {
+  const maxId = bits.read(TC.maxVendorId);
+  const isRangeEncoding = bits.read(TC.isRangeEncoding);
+  if (maxId === undefined || isRangeEncoding === undefined) return undefined;
+  if (isRangeEncoding === 0) {
+    const first = bits.offset;
+    if (!bits.skip(maxId)) return undefined;
+    return vendorId >= 1 && vendorId <= maxId && bits.bitAt(first + vendorId - 1) === 1;
+  }
+  const entries = bits.read(TC.numEntries);
+  return entries === undefined ? undefined : rangeEntries(bits, entries, maxId, vendorId)?.holds;
+}
+
+/**
+ * Whether a publisher restriction says purpose 1 is not allowed for `vendorId`; undefined when the
+ * restrictions are out of bounds (each one's vendors as a vendor list's, all under the cap).
+ */
+function purposeOneRestricted(bits: BitReader, vendorId: number): boolean | undefined {
+  const restrictions = bits.read(TC.numPubRestrictions);
+  if (restrictions === undefined) return undefined;
+  let restricted = 0;
+  let notAllowed = false;
+  for (let restriction = 0; restriction < restrictions; restriction += 1) {
+    const purposeId = bits.read(TC.purposeId);
+    const type = bits.read(TC.restrictionType);
+    const entries = bits.read(TC.numEntries);
+    if (purposeId === undefined || type === undefined || entries === undefined) return undefined;
+    const read = rangeEntries(bits, entries, HIGHEST_VENDOR_ID, vendorId);
+    if (read === undefined) return undefined;
+    // The library throws on a restriction it cannot name (purpose 0, the reserved type) once it holds a vendor.
+    if (entries > 0 && (purposeId === 0 || type === RESERVED_RESTRICTION_TYPE)) return undefined;
+    restricted += read.covered;
+    if (restricted > MAX_RESTRICTED_VENDOR_IDS) return undefined;
+    notAllowed ||= purposeId === 1 && type === NOT_ALLOWED && read.holds;
+  }
+  return notAllowed;
+}
+
+/** The core segment's fixed fields, each as an unsigned integer; undefined when the text runs out. */
+function coreFixedFields(bits: BitReader): Record<keyof typeof CORE_FIXED_FIELDS, number> | undefined {
+  const fields: Partial<Record<keyof typeof CORE_FIXED_FIELDS, number>> = {};
+  for (const [name, width] of Object.entries(CORE_FIXED_FIELDS)) {
+    const value = bits.read(width);
+    if (value === undefined) return undefined;
+    fields[name as keyof typeof CORE_FIXED_FIELDS] = value;
+  }
+  return fields as Record<keyof typeof CORE_FIXED_FIELDS, number>;
+}
+
+function readCore(bits: BitReader, vendorId: number): TcFacts | undefined {
+  if (bits.read(TC.version) !== TCF_VERSION) return undefined;
+  const fields = coreFixedFields(bits);
+  if (fields === undefined || fields.cmpId < MIN_CMP_ID) return undefined;
+  const country = fields.publisherCC;
+  if (country >> LETTER_BITS > HIGHEST_LETTER || country % 2 ** LETTER_BITS > HIGHEST_LETTER)
+    return undefined;
+  const vendor = vendorListHolds(bits, vendorId);
+  const legitimateInterests = vendorListHolds(bits, vendorId);
+  const restricted = purposeOneRestricted(bits, vendorId);
+  if (vendor === undefined || legitimateInterests === undefined || restricted === undefined) return undefined;
+  return {
+    policyVersion: fields.tcfPolicyVersion,
+    // Purpose 1 is the first of the 24 bits.
+    purposeOne: fields.purposesConsent >= 2 ** (CORE_FIXED_FIELDS.purposesConsent - 1),
+    vendor,
+    purposeOneTreatment: fields.purposeOneTreatment === 1,
+    restricted,
+  };
+}
+
+/** The publisher TC segment's fields all there (its custom purposes' consents and legitimate interests). */
+function publisherTcInBounds(bits: BitReader): boolean {
+  const custom = bits.skip(PUBLISHER_TC.purposes) ? bits.read(PUBLISHER_TC.numCustomPurposes) : undefined;
+  return custom !== undefined && bits.skip(2 * custom);
+}
+
+/**
+ * What a TC string says for `vendorId` (TcFacts), or undefined when it is out of bounds: longer than the
+ * cap; not a TCF v2 core segment first, then each other segment type at most once; a vendor list's ranges
+ * not ascending, repeated or overlapping, or past its MaxVendorId; the publisher restrictions over their
+ * cap; a field missing; a value the IAB's library refuses. One pass, linear in the string's length;
+ * nothing is expanded, so the ids' values cost nothing.
+ */
+export function readTcFacts(text: string, vendorId: number): TcFacts | undefined {
+  if (text.length > MAX_CONSENT_STRING_LENGTH) return undefined;
   const segments = text.split('.');
-  if (segments.length > MOST_SEGMENTS) return false;
+  if (segments.length > MOST_SEGMENTS) return undefined;
   const seen = new Set<number>();
+  let facts: TcFacts | undefined;
   for (const [index, segment] of segments.entries()) {
-    if (!BASE64URL.test(segment)) return false;
+    if (!BASE64URL.test(segment)) return undefined;
     const bits = new BitReader(segment);
     if (index === 0) {
-      if (!coreInBounds(bits)) return false;
+      facts = readCore(bits, vendorId);
+      if (facts === undefined) return undefined;
       continue;
     }
     const type = bits.read(TC.segmentType);
     if (type === undefined || type === SEGMENT.core || type > SEGMENT.publisherTc || seen.has(type))
-      return false;
+      return undefined;
     seen.add(type);
-    // The publisher TC segment has fixed fields and at most 63 custom purposes: nothing to expand.
-    if (type !== SEGMENT.publisherTc && !vendorListInBounds(bits)) return false;
+    const inBounds =
+      type === SEGMENT.publisherTc
+        ? publisherTcInBounds(bits)
+        : vendorListHolds(bits, vendorId) !== undefined;
+    if (!inBounds) return undefined;
   }
-  return true;
+  return facts;
 }
+
+/** Whether a TC string is within the bounds readTcFacts keeps (its layout is the same for every vendor id). */
+export const tcStringInBounds = (text: string): boolean => readTcFacts(text, 1) !== undefined;
 
 /** The GPP header's layout, in bits (the IAB's GPP "Consent String Specification"): Type, Version, then SectionIds. */
 const GPP_HEADER = { type: 6, version: 6, numGroups: 12, isRange: 1 } as const;
@@ -248,8 +350,8 @@ function headerNamesSections(header: string, sections: number): boolean {
  * Whether a GPP string keeps the bounds that make its decoding cheap: no longer than the cap, and its
  * header names exactly as many sections as follow it (counted without expanding a range). The library
  * decodes a section only when one of its fields is read: the US sections' fields are of fixed width, and
- * the EU TCF section is handed back as written, to be read as any TC string (readTcString, within
- * tcStringInBounds), so a range bomb there is a bad TC string as one in `gdpr_consent=` is.
+ * the EU TCF section is handed back as written (its segments are only split), to be read as any TC string
+ * (readTcFacts), so a range bomb there is a bad TC string as one in `gdpr_consent=` is.
  */
 export function gppStringInBounds(text: string): boolean {
   if (text.length > MAX_CONSENT_STRING_LENGTH) return false;
