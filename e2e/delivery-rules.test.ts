@@ -2,9 +2,10 @@
 // country rule set in the console's rules editor; the tag on a publisher's page loaded by a visitor from
 // another country (its address through the product's trusted proxy header, X-Forwarded-For) gets no ad,
 // and the report's "Requests not served, by reason" counts it under Country; a daypart without the
-// current hour refuses the ad, and once the editor puts the hour back the ad shows. The estimate in the
-// editor follows each rule ticked on the demo campaign's week of history: each figure it shows is the
-// API's answer for the rules on screen at that moment.
+// current hour refuses the ad, and once the editor puts the hour back the ad shows. The estimate in a
+// demo creative's editor follows each rule ticked on its week of history: each figure it shows is the
+// API's answer for the rules on screen at that moment. (The demo campaign's own editor shows its inventory
+// forecast's funnel as its one figure of what matches, not the estimate: docs/console.md.)
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInPage } from './support/account';
@@ -134,12 +135,16 @@ describe('delivery rules: set in the console, refused and counted, served again'
   });
 
   it("the estimate follows each rule ticked, and each figure is the API's for the rules on screen", async () => {
-    const { campaignID: demo } = await demoCreative(session, 'Trail season banner');
-    const saved = await api<{ rules: Record<string, unknown> }>(
-      session,
-      'GET',
-      `/v1/campaign/deliveryRules?campaignID=${demo}`,
-    );
+    const { campaignID: demo, creativeID } = await demoCreative(session, 'Trail season banner');
+    const savedRules = async () =>
+      (
+        await api<{ creatives: { creativeID: string; rules: Record<string, unknown> }[] }>(
+          session,
+          'GET',
+          `/v1/campaign/deliveryRules?campaignID=${demo}`,
+        )
+      ).creatives.find((creative) => creative.creativeID === creativeID)?.rules;
+    const saved = { rules: (await savedRules()) ?? {} };
     /** The line the editor should show for `rules`, from the API itself. */
     const expected = async (rules: Record<string, unknown>) => {
       const answer = await api<{ share: number | null }>(
@@ -148,6 +153,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
         '/v1/campaign/deliveryRules/estimate',
         {
           campaignID: demo,
+          creativeID,
           rules,
         },
       );
@@ -161,7 +167,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto(`/campaigns/${demo}`);
-    await page.getByRole('button', { name: 'Edit campaign rules' }).click();
+    await page.getByRole('button', { name: 'Edit the rules of Trail season banner' }).click();
     const dialog = page.getByRole('dialog');
     const estimate = dialog.locator('[data-slot="delivery-estimate"]');
     const weekdays = Array.from({ length: 7 }, (_, day) =>
@@ -205,12 +211,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
-    const after = await api<{ rules: Record<string, unknown> }>(
-      session,
-      'GET',
-      `/v1/campaign/deliveryRules?campaignID=${demo}`,
-    );
-    expect(after.rules).toEqual(saved.rules);
+    expect((await savedRules()) ?? {}).toEqual(saved.rules);
     await page.context().close();
   });
 });

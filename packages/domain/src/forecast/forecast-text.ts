@@ -1,6 +1,7 @@
 // The inventory forecast in words (docs/reports.md, "The inventory forecast"): its verdict in one line
 // and a plain sentence of how it was computed, the same in the API's answer and on screen.
 import type { ForecastAnswer } from '../api/forecast/requests';
+import { FREQUENCY_CAPS_NOT_READ } from '../delivery/estimate-text';
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from '../delivery/even-delivery';
 import { DELIVERY_RULE } from '../delivery/rule-list';
 import {
@@ -59,7 +60,7 @@ export function forecastMethodText(
       : 'No other campaign with an impressions goal wants the same requests on those days.',
     `Impressions are the requests left times the ${percent(forecast.serveRate)} of requests that were served an ad.`,
     ...unreadText(forecast),
-    'Frequency caps are not read: they limit each browser, not which requests exist.',
+    FREQUENCY_CAPS_NOT_READ,
   ].join(' ');
 }
 

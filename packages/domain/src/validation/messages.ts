@@ -97,6 +97,8 @@ export const MESSAGES = {
   alertClosedRuleOff: 'Closed: this rule was switched off.',
   /** An open alert's closing sentence when its campaign is archived (nothing is sent). */
   alertClosedCampaignArchived: 'Closed: the campaign was archived.',
+  /** An open alert's closing sentence when its campaign is paused (nothing is sent). */
+  alertClosedCampaignPaused: 'Closed: the campaign was paused.',
   /** A webhook delivery's log entry when its endpoint is switched off. */
   webhookEndpointDisabled: 'The endpoint is disabled: not sent.',
   /** A webhook delivery's log entry when its account is disabled (docs/security.md, "Round 4"). */
@@ -303,6 +305,8 @@ export const MESSAGES = {
   campaignNotArchived: 'The campaign was not archived',
   campaignNotDeleted: 'The campaign was not deleted',
   campaignNotDuplicated: 'The campaign was not duplicated',
+  campaignNotPaused: 'The campaign was not paused',
+  campaignNotResumed: 'The campaign was not resumed',
   campaignNotUnarchived: 'The campaign was not unarchived',
   conversionActionNotArchived: 'The conversion action was not archived',
   conversionActionNotRestored: 'The conversion action was not restored',
@@ -349,6 +353,8 @@ export const MESSAGES = {
   apiTokensNotRead: 'Your API tokens could not be read.',
   bannerNotExported: 'The banner could not be exported. Please try again.',
   campaignNotCreated: 'The campaign was not created.',
+  /** The new campaign dialog: the campaign was created, the rules' own call after it failed (it is kept). */
+  campaignCreatedRulesNotSaved: 'The campaign was created; its delivery rules were not saved.',
   campaignNotSaved: 'The campaign was not saved.',
   campaignsNotLoaded: 'The campaigns could not be loaded.',
   conversionActionNotCreated: 'The conversion action was not created.',
@@ -364,6 +370,8 @@ export const MESSAGES = {
   forecastLength: 'end: a forecast reads a flight of at most 366 days',
   forecastEnded: 'end: the flight has ended; a forecast reads days to come',
   forecastFailed: 'The forecast could not be computed.',
+  /** What the forecast panel says before an impressions goal is typed (never the request's refusal). */
+  forecastGoalNotTyped: 'Type an impressions goal to see the forecast.',
   draftNotSaved: 'The draft could not be saved. Please try again.',
   fileNotCopiedIntoCreative: 'The file could not be copied into the creative. Please try again.',
   filesNotListed: 'The files could not be listed.',

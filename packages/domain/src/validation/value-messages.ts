@@ -235,3 +235,10 @@ export const draftDeletedMessage = (name: string): string => `“${name}” was 
 /** An invitation sent again: the notification's text under MESSAGES.invitationSentAgain. */
 export const invitationSentAgainMessage = (email: string): string =>
   `${email} got a new link; the one before no longer works.`;
+
+/**
+ * Why a campaign whose goal is not impressions has no inventory forecast (the forecast counts
+ * impressions: docs/reports.md, "The inventory forecast"); `metric` is the goal's label ('Clicks').
+ */
+export const forecastGoalNotImpressionsMessage = (metric: string): string =>
+  `No forecast: the inventory forecast counts impressions, and this campaign's goal counts ${metric.toLowerCase()}.`;

@@ -123,7 +123,11 @@ export function DaypartGrid({ value, onChange, zone, error, weekStart = 1 }: Day
   };
 
   return (
-    <fieldset className="grid gap-2 rounded-lg border p-3" aria-describedby="daypart-help">
+    <fieldset
+      className="grid gap-2 rounded-lg border p-3"
+      aria-describedby="daypart-help"
+      data-rule="Daypart"
+    >
       <legend className="font-medium text-sm">Daypart</legend>
       <p id="daypart-help" className="text-muted-foreground text-sm">
         The hours of the week that serve, in {zone}: {hoursOn} of 168. A daylight-saving change does not move

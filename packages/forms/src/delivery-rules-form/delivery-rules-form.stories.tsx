@@ -5,7 +5,9 @@ import {
   deliveryRulesServeNothingMessage,
   type EstimateInput,
   estimateDelivery,
+  FREQUENCY_CAPS_NOT_READ,
   MESSAGES,
+  notEstimatedText,
 } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -157,11 +159,15 @@ export const Refused: Story = {
     await expect(await canvas.findByText(MESSAGES.deliveryRuleSite)).toBeVisible();
     await expect(canvas.getByText(/0 of 168/)).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    // The refused Save went to the first refused field.
+    await waitFor(() => expect(canvas.getByLabelText('Only on these')).toHaveFocus());
     await userEvent.clear(canvas.getByLabelText('Only on these'));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    // Without the site, the daypart's message shows at once, before any Save.
     await expect(
       await canvas.findByText(deliveryRulesServeNothingMessage(DELIVERY_RULE.daypart.servesNothing)),
     ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Every hour' })).toHaveFocus());
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
@@ -176,8 +182,8 @@ export const RefusedBlockEntry: Story = {
     await expect(block).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.deliveryRuleSite));
     await expect(canvas.getByLabelText('Only on these')).not.toHaveAttribute('aria-invalid');
     await expect(args.onSubmit).not.toHaveBeenCalled();
-    // The screenshot without the button's focus ring.
-    (canvas.getByRole('button', { name: 'Save delivery rules' }) as HTMLElement).blur();
+    // The refused Save went to the refused list (the picture shows it focused).
+    await waitFor(() => expect(block).toHaveFocus());
   },
 };
 
@@ -230,6 +236,7 @@ export const FrequencyCapRefused: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
     await expect(await canvas.findByText(MESSAGES.deliveryRuleCapCount)).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => expect(count).toHaveFocus());
   },
 };
 
@@ -313,6 +320,108 @@ export const NothingToEstimateFrom: Story = {
     await expect(
       canvas.getByText(/neither this campaign nor your other campaigns have any yet/),
     ).toBeVisible();
+  },
+};
+
+/**
+ * A rule becomes invalid ("Only these" countries, none chosen yet): its message shows at once, and the
+ * estimate names the field to fix instead of the last valid set's figure; a country chosen brings it back.
+ */
+export const NotEstimatedWhileInvalid: Story = {
+  render: (args) => <FollowingForm {...args} />,
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByText(/About 100 % of the last 7 days’ impressions/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Countries' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Only these' }));
+    await expect(await canvas.findByText(notEstimatedText('Countries'))).toBeVisible();
+    await expect(canvas.queryByText(/would have matched/)).toBeNull();
+    await expect(canvas.getByRole('combobox', { name: 'Countries' })).toHaveAccessibleDescription(
+      MESSAGES.deliveryRuleValues,
+    );
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Add a country' }));
+    await userEvent.type(within(document.body).getByPlaceholderText('Search countries…'), 'Germany');
+    await userEvent.click(await within(document.body).findByRole('option', { name: /Germany/ }));
+    await expect(await canvas.findByText(/About 60 % of the last 7 days’ impressions/)).toBeVisible();
+    await expect(canvas.queryByText(MESSAGES.deliveryRuleValues)).toBeNull();
+    await expect(canvas.queryByText(notEstimatedText('Countries'))).toBeNull();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** Saved rules with a code that is no country (XX): its message and "fix Countries" from the start. */
+export const UnknownCountry: Story = {
+  args: {
+    rules: { countries: { mode: 'include', values: ['DE', 'XX'] } },
+    estimate: { status: 'ready', estimate: ESTIMATE },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(MESSAGES.deliveryRuleCountry)).toBeVisible();
+    await expect(canvas.getByText(notEstimatedText('Countries'))).toBeVisible();
+    await expect(canvas.queryByText(/would have matched/)).toBeNull();
+  },
+};
+
+/**
+ * A malformed blocked site: its message once the list is left (before any Save), the estimate waiting for
+ * it; corrected, the message goes at once, without another Save, and the estimate comes back.
+ */
+export const SiteErrorFollowsTheValue: Story = {
+  render: (args) => <FollowingForm {...args} />,
+  play: async ({ canvas }) => {
+    const block = canvas.getByLabelText('Never on these');
+    await userEvent.type(block, 'not a domain!');
+    await expect(await canvas.findByText(notEstimatedText('Sites and apps'))).toBeVisible();
+    await userEvent.tab();
+    await waitFor(() => expect(block).toHaveAttribute('aria-invalid', 'true'));
+    await expect(block).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.deliveryRuleSite));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() => expect(block).toHaveFocus());
+    await userEvent.clear(block);
+    await userEvent.type(block, 'forum.example.com');
+    await waitFor(() => expect(block).not.toHaveAttribute('aria-invalid'));
+    await expect(canvas.queryByText(MESSAGES.deliveryRuleSite)).toBeNull();
+    await expect(await canvas.findByText(/About 100 % of the last 7 days’ impressions/)).toBeVisible();
+    block.blur();
+  },
+};
+
+/** Save with a refused cap far below: the cap's count is scrolled into view and focused; nothing is sent. */
+export const SaveShowsTheFirstRefusedField: Story = {
+  tags: ['no-visual'],
+  args: { rules: { frequencyCaps: [{ count: 3, period: 'day' }] } },
+  play: async ({ canvas, args }) => {
+    const count = canvas.getByRole('textbox', { name: 'Ads in cap 1' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    count.blur();
+    window.scrollTo(0, 0);
+    await waitFor(() => expect(count.getBoundingClientRect().top).toBeGreaterThan(window.innerHeight));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() => expect(count).toHaveFocus());
+    const { top, bottom } = count.getBoundingClientRect();
+    await expect(top >= 0 && bottom <= window.innerHeight).toBe(true);
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * A frequency cap changes no figure: caps limit each browser, not which requests match. The estimate's
+ * "Read:" line says so once the rules have one.
+ */
+export const CapsAreNotRead: Story = {
+  render: (args) => <FollowingForm {...args} />,
+  args: { rules: { countries: { mode: 'include', values: ['DE'] } } },
+  play: async ({ canvas }) => {
+    const note = await canvas.findByText(/About 60 % of the last 7 days’ impressions/);
+    await expect(canvas.queryByText(FREQUENCY_CAPS_NOT_READ, { exact: false })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a cap' }));
+    await expect(
+      await canvas.findByText(`Read: countries 60 %. ${FREQUENCY_CAPS_NOT_READ}`, { exact: false }),
+    ).toBeVisible();
+    await expect(note).toHaveTextContent(/About 60 %/);
+    (canvas.getByRole('button', { name: 'Add a cap' }) as HTMLElement).blur();
   },
 };
 

@@ -14,22 +14,21 @@ import {
   DELIVERY_RULES,
   type DeliveryRules,
   LIST_RULES,
-  type ListKind,
   type ListRuleName,
-  safeParseWithMessages,
   weekStartOf,
   zoneWords,
 } from '@adconsole/domain';
 import { Button, cn, Field, Switch, Textarea } from '@adconsole/ui';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegister, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 import { DaypartGrid, everyHour } from './daypart-grid';
 import { EstimateNote, type EstimateState } from './estimate-note';
 import { type CapRow, capsOf, FrequencyCapsField } from './frequency-caps-field';
-import { ListRuleField, type ListRuleValue } from './list-rule-field';
+import { ListRuleField, type ListRuleValue, listOptions } from './list-rule-field';
+import { useRuleIssues } from './rule-issues';
 
 export type DeliveryRulesFormValues = { [K in ListRuleName]: ListRuleValue } & {
   /** One domain or app:<bundle> a line. */
@@ -58,6 +57,11 @@ export interface DeliveryRulesFormProps {
   onSubmit: (rules: DeliveryRules) => Promise<unknown> | unknown;
   /** Each valid rule set while it is edited (for the estimate). */
   onRulesChange?: ((rules: DeliveryRules) => void) | undefined;
+  /**
+   * The label of the first invalid field on screen ('Countries') each time that changes, undefined once
+   * every field is valid again: while one is, the page shows no estimate or forecast of an older set.
+   */
+  onInvalidChange?: ((field: string | undefined) => void) | undefined;
   estimate?: EstimateState | undefined;
   /** Drawn under the estimate, before the save button (the console's inventory forecast). */
   beforeSubmit?: ReactNode;
@@ -112,37 +116,54 @@ function rulesOf(values: DeliveryRulesFormValues, level: 'campaign' | 'creative'
   return rules;
 }
 
-/** A long list's options in the order of their names; a short one's (device types) as the rule has them. */
-const SORTED_FROM = 10;
-const optionsCache = new Map<ListKind, { value: string; label: string; keywords: string[] }[]>();
-
-/** What a list rule's field offers: its kind's values (an open set's chosen ones too), each named. */
-function listOptions(kind: ListKind, chosen: readonly string[]) {
-  let offered = optionsCache.get(kind);
-  if (offered === undefined) {
-    offered = kind.offered.map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
-    if (offered.length >= SORTED_FROM) offered.sort((a, b) => a.label.localeCompare(b.label));
-    optionsCache.set(kind, offered);
-  }
-  const extra = chosen
-    .filter((value) => !kind.offered.includes(value))
-    .map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
-  return extra.length === 0 ? offered : [...offered, ...extra];
-}
-
-/** The first message anywhere under a rule's path ('countries.values.1' is under 'countries'). */
-function messageUnder(errors: unknown, name: string): string | undefined {
-  const seek = (node: unknown): string | undefined => {
-    if (!node || typeof node !== 'object') return undefined;
-    const message = (node as { message?: unknown }).message;
-    if (typeof message === 'string') return message;
-    for (const value of Object.values(node)) {
-      const found = seek(value);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return seek((errors as Record<string, unknown>)[name]);
+/**
+ * The sites to allow and block, one a line, each list's entries' messages beside that list (the rule's
+ * own, every allowed site blocked, beside the first), and the campaign's unknown-site choice.
+ */
+function SitesField({
+  label,
+  level,
+  control,
+  register,
+  errors,
+}: {
+  label: string;
+  level: 'campaign' | 'creative';
+  control: Control<DeliveryRulesFormValues, unknown, DeliveryRules>;
+  register: UseFormRegister<DeliveryRulesFormValues>;
+  errors: { allow: string | undefined; block: string | undefined };
+}) {
+  return (
+    <fieldset className="grid gap-3 rounded-lg border p-3 md:grid-cols-2" data-rule={label}>
+      <legend className="font-medium text-sm">{label}</legend>
+      <Field
+        label="Only on these"
+        description="One domain a line (it covers its subdomains), or app:<bundle>. Empty: any site."
+        error={errors.allow}
+      >
+        <Textarea rows={3} {...register('allow')} />
+      </Field>
+      <Field label="Never on these" description="Blocked even when allowed above." error={errors.block}>
+        <Textarea rows={3} {...register('block')} />
+      </Field>
+      {level === 'campaign' ? (
+        <Controller
+          control={control}
+          name="unknownSiteServes"
+          render={({ field }) => (
+            <Field
+              orientation="horizontal"
+              label="Serve requests whose site is unknown"
+              description="No site macro, no page, no referrer: the site cannot be told."
+              className="md:col-span-2"
+            >
+              {(props) => <Switch {...props} checked={field.value} onCheckedChange={field.onChange} />}
+            </Field>
+          )}
+        />
+      ) : null}
+    </fieldset>
+  );
 }
 
 export function DeliveryRulesForm({
@@ -152,6 +173,7 @@ export function DeliveryRulesForm({
   locale,
   onSubmit,
   onRulesChange,
+  onInvalidChange,
   estimate,
   beforeSubmit,
   serverError,
@@ -178,18 +200,23 @@ export function DeliveryRulesForm({
   const { control, register, handleSubmit, watch, setValue, formState } = useForm({
     resolver: schemaResolver(schema),
     defaultValues: formValuesOf(rules),
+    // Save brings the first refused field into view itself (a site list's message is not under its name).
+    shouldFocusError: false,
   });
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isSubmitted, touchedFields, dirtyFields } = formState;
   const values = watch();
   const candidate = JSON.stringify(rulesOf(values, level));
-  // The page's latest callback, so that a new function each render asks for nothing new.
-  const rulesChanged = useRef(onRulesChange);
-  rulesChanged.current = onRulesChange;
-  // Each valid rule set, once per change of the rules (not per render), for the estimate.
-  useEffect(() => {
-    const parsed = safeParseWithMessages(target, JSON.parse(candidate));
-    if (parsed.success) rulesChanged.current?.(parsed.data as DeliveryRules);
-  }, [candidate, target]);
+  // The rule set on screen judged after every change: each field's message, the first field to fix; each
+  // valid set handed on for the estimate; a refused Save brings the first field to fix into view.
+  const { parsed, issues, formElement, showRefused } = useRuleIssues(target, candidate, {
+    onRulesChange,
+    onInvalidChange,
+  });
+  // The site lists' messages wait while a list is first typed in, until it is left (or Save): a list as
+  // it opened, or once left, shows them at once.
+  const sitesShown =
+    isSubmitted || touchedFields.allow || touchedFields.block || !(dirtyFields.allow || dirtyFields.block);
+  const sitesMessage = (list: 'allow' | 'block') => (sitesShown ? issues.messages[list] : undefined);
   // Dirty: what the form would send is not what it opened with (a line's spaces, a cell toggled and
   // toggled back, do not count).
   const [opened] = useState(() => JSON.stringify(rulesOf(formValuesOf(rules), level)));
@@ -213,49 +240,10 @@ export function DeliveryRulesForm({
           onChange={field.onChange}
           options={listOptions(rule.kind, field.value.values)}
           checkboxes={rule.kind.checkboxes === true}
-          error={messageUnder(errors, rule.key)}
+          error={issues.messages[rule.key]}
         />
       )}
     />
-  );
-
-  // Each list's entries' messages beside that list; the rule's own (every allowed site blocked) beside the first.
-  const sitesErrors = (errors as Record<string, unknown>).sites as Record<string, unknown> | undefined;
-  const siteErrors = {
-    rule: typeof sitesErrors?.message === 'string' ? sitesErrors.message : undefined,
-    allow: messageUnder(sitesErrors ?? {}, 'allow'),
-    block: messageUnder(sitesErrors ?? {}, 'block'),
-  };
-  const sitesField = (label: string) => (
-    <fieldset key="sites" className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">
-      <legend className="font-medium text-sm">{label}</legend>
-      <Field
-        label="Only on these"
-        description="One domain a line (it covers its subdomains), or app:<bundle>. Empty: any site."
-        error={siteErrors.rule ?? siteErrors.allow}
-      >
-        <Textarea rows={3} {...register('allow')} />
-      </Field>
-      <Field label="Never on these" description="Blocked even when allowed above." error={siteErrors.block}>
-        <Textarea rows={3} {...register('block')} />
-      </Field>
-      {level === 'campaign' ? (
-        <Controller
-          control={control}
-          name="unknownSiteServes"
-          render={({ field }) => (
-            <Field
-              orientation="horizontal"
-              label="Serve requests whose site is unknown"
-              description="No site macro, no page, no referrer: the site cannot be told."
-              className="md:col-span-2"
-            >
-              {(props) => <Switch {...props} checked={field.value} onCheckedChange={field.onChange} />}
-            </Field>
-          )}
-        />
-      ) : null}
-    </fieldset>
   );
 
   const daypartField = () => (
@@ -269,7 +257,7 @@ export function DeliveryRulesForm({
           onChange={field.onChange}
           zone={zoneWords(timezone)}
           weekStart={locale === undefined ? undefined : weekStartOf(locale)}
-          error={messageUnder(errors, 'daypart')}
+          error={issues.messages.daypart}
         />
       )}
     />
@@ -279,7 +267,16 @@ export function DeliveryRulesForm({
   const lists = LIST_RULES.map(listField);
   const others: ReactNode[] = DELIVERY_RULES.flatMap((rule) =>
     rule.kind.type === 'sites'
-      ? [sitesField(rule.label)]
+      ? [
+          <SitesField
+            key="sites"
+            label={rule.label}
+            level={level}
+            control={control}
+            register={register}
+            errors={{ allow: sitesMessage('allow'), block: sitesMessage('block') }}
+          />,
+        ]
       : rule.kind.type === 'daypart'
         ? [daypartField()]
         : [],
@@ -289,9 +286,10 @@ export function DeliveryRulesForm({
     <form
       aria-label={level === 'campaign' ? 'Campaign delivery rules' : 'Creative delivery rules'}
       noValidate
+      ref={formElement}
       onSubmit={handleSubmit(async (request) => {
         await onSubmit(request as DeliveryRules);
-      })}
+      }, showRefused)}
       className={cn(stickyActions ? 'flex flex-col gap-4' : 'grid gap-4', className)}
       data-slot="delivery-rules-form"
     >
@@ -310,7 +308,7 @@ export function DeliveryRulesForm({
           <FrequencyCapsField
             value={field.value}
             onChange={field.onChange}
-            error={messageUnder(errors, 'frequencyCaps')}
+            error={issues.messages.frequencyCaps}
             uncappable={
               level === 'campaign'
                 ? {
@@ -322,7 +320,11 @@ export function DeliveryRulesForm({
           />
         )}
       />
-      <EstimateNote state={estimate} />
+      <EstimateNote
+        state={estimate}
+        rules={parsed.success ? parsed.data : undefined}
+        invalidField={issues.first?.label}
+      />
       {beforeSubmit}
       <div
         data-slot="delivery-rules-actions"

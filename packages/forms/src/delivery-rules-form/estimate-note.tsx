@@ -1,19 +1,20 @@
 // The estimate before saving (docs/serving.md, "The estimate before saving"): what share of the last 7
 // days' impressions the rules being edited would have kept, "about 38 %", each rule's own share, and
-// which rules it read: a rule whose fact no history keeps is named as not estimated. A campaign that has
-// not run yet is estimated from its account's other campaigns, and says so.
-import { DELIVERY_RULE, type DeliveryEstimateAnswer } from '@adconsole/domain';
+// which rules it read: a rule whose fact no history keeps is named as not estimated, and frequency caps,
+// which no estimate reads, are named as not read. A campaign that has not run yet is estimated from its
+// account's other campaigns, and says so. While a field of the rules is invalid it shows no figure, only
+// which field to fix. The words are the domain's (delivery/estimate-text.ts).
+import {
+  type DeliveryEstimateAnswer,
+  type DeliveryRules,
+  estimateReadText,
+  estimateShareText,
+  notEstimatedText,
+} from '@adconsole/domain';
 import { Alert, AlertDescription, AlertTitle, Spinner } from '@adconsole/ui';
 
 /** What the form shows of an estimate: none asked yet, one on its way, or one read. */
 export type EstimateState = { status: 'loading' } | { status: 'ready'; estimate: DeliveryEstimateAnswer };
-
-const percent = (share: number) =>
-  `${share >= 0.995 || share < 0.005 ? Math.round(share * 100) : (share * 100).toPrecision(2)} %`;
-
-/** A rule's name in a sentence: 'device types'. */
-const ruleWords = (rule: DeliveryEstimateAnswer['rules'][number]['rule']) =>
-  DELIVERY_RULE[rule].label.toLowerCase();
 
 const BASIS_WORDS = {
   campaign: 'the last 7 days’ impressions',
@@ -22,12 +23,29 @@ const BASIS_WORDS = {
 
 export function EstimateNote({
   state,
+  rules,
+  invalidField,
   locale = 'en-US',
 }: {
   state: EstimateState | undefined;
+  /** The rule set on screen (its frequency caps are named as not read). */
+  rules?: Pick<DeliveryRules, 'frequencyCaps'> | undefined;
+  /** The label of the first invalid field: no figure is shown, only what to fix. */
+  invalidField?: string | undefined;
   locale?: string;
 }) {
   if (state === undefined) return null;
+  if (invalidField !== undefined)
+    return (
+      <p
+        className="text-muted-foreground text-sm"
+        role="status"
+        data-slot="delivery-estimate"
+        data-invalid=""
+      >
+        {notEstimatedText(invalidField)}
+      </p>
+    );
   if (state.status === 'loading')
     return (
       <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
@@ -43,26 +61,14 @@ export function EstimateNote({
       </p>
     );
   const count = new Intl.NumberFormat(locale);
-  const read = estimate.rules.filter((rule) => rule.read);
-  const unread = estimate.rules.filter((rule) => !rule.read);
-  const rulesText =
-    estimate.rules.length === 0
-      ? ' No rule narrows it.'
-      : ` Read: ${read
-          .map((rule) => `${ruleWords(rule.rule)} ${rule.share === null ? '—' : percent(rule.share)}`)
-          .join(', ')}${read.length > 1 ? ' (together taken as independent)' : ''}.${
-          unread.length > 0
-            ? ` Not estimated: ${unread.map((rule) => ruleWords(rule.rule)).join(', ')} (no history keeps it).`
-            : ''
-        }`;
   return (
     <Alert role="status" data-slot="delivery-estimate" data-basis={estimate.basis}>
       <AlertTitle>
-        About {percent(estimate.share)} of {BASIS_WORDS[estimate.basis]} would have matched
+        About {estimateShareText(estimate.share)} of {BASIS_WORDS[estimate.basis]} would have matched
       </AlertTitle>
       <AlertDescription>
         {count.format(Math.round(estimate.impressions * estimate.share))} of{' '}
-        {count.format(estimate.impressions)}.{rulesText}
+        {count.format(estimate.impressions)}.{` ${estimateReadText(estimate.rules, rules ?? {})}`}
       </AlertDescription>
     </Alert>
   );

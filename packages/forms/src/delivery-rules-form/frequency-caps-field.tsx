@@ -8,6 +8,7 @@ import {
   type FrequencyPeriod,
   frequencyCapsSentence,
   MAX_FREQUENCY_CAPS,
+  MAX_FREQUENCY_COUNT,
 } from '@adconsole/domain';
 import { Button, ChoiceSelect, Field, Input, Switch } from '@adconsole/ui';
 
@@ -37,9 +38,19 @@ interface FrequencyCapsFieldProps {
 export function FrequencyCapsField({ value, onChange, uncappable, error }: FrequencyCapsFieldProps) {
   const set = (index: number, row: Partial<CapRow>) =>
     onChange(value.map((old, at) => (at === index ? { ...old, ...row } : old)));
-  const valid = capsOf(value).filter((cap) => Number.isInteger(cap.count) && cap.count >= 1);
+  const caps = capsOf(value);
+  const valid = caps.filter((cap) => Number.isInteger(cap.count) && cap.count >= 1);
+  // A row whose count the domain refuses is marked, so a refused Save can focus it.
+  const refused = (index: number) => {
+    const count = caps[index]?.count ?? 0;
+    return error !== undefined && !(Number.isInteger(count) && count >= 1 && count <= MAX_FREQUENCY_COUNT);
+  };
   return (
-    <fieldset className="grid gap-3 rounded-lg border p-3" aria-describedby="frequency-caps-meaning">
+    <fieldset
+      className="grid gap-3 rounded-lg border p-3"
+      aria-describedby="frequency-caps-meaning"
+      data-rule="Frequency caps"
+    >
       <legend className="font-medium text-sm">Frequency caps</legend>
       <p id="frequency-caps-meaning" className="text-sm">
         {frequencyCapsSentence(valid)}
@@ -56,6 +67,7 @@ export function FrequencyCapsField({ value, onChange, uncappable, error }: Frequ
                 inputMode="numeric"
                 className="w-24"
                 value={row.count}
+                aria-invalid={refused(index) || undefined}
                 onChange={(event) => set(index, { count: event.target.value })}
               />
               <ChoiceSelect

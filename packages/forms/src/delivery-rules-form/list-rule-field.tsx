@@ -1,6 +1,8 @@
 // One list rule of the delivery rules form: any value, only these, or all but these; the values as
 // chips with a remove button, more added from a searchable list (countries by name, the common OS and
-// browser families) or, for device types, ticked.
+// browser families) or, for device types, ticked. The delivery rules form and the targeting fields of a
+// booking (targeting-fields.tsx) draw their list rules with it.
+import type { ListKind } from '@adconsole/domain';
 import {
   Badge,
   Button,
@@ -11,6 +13,24 @@ import {
   Field,
   Label,
 } from '@adconsole/ui';
+
+/** A long list's options in the order of their names; a short one's (device types) as the rule has them. */
+const SORTED_FROM = 10;
+const optionsCache = new Map<ListKind, { value: string; label: string; keywords: string[] }[]>();
+
+/** What a list rule's field offers: its kind's values (an open set's chosen ones too), each named. */
+export function listOptions(kind: ListKind, chosen: readonly string[]) {
+  let offered = optionsCache.get(kind);
+  if (offered === undefined) {
+    offered = kind.offered.map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
+    if (offered.length >= SORTED_FROM) offered.sort((a, b) => a.label.localeCompare(b.label));
+    optionsCache.set(kind, offered);
+  }
+  const extra = chosen
+    .filter((value) => !kind.offered.includes(value))
+    .map((value) => ({ value, label: kind.valueLabel(value), keywords: [value] }));
+  return extra.length === 0 ? offered : [...offered, ...extra];
+}
 
 /** What a list rule is in the form: `any` is no rule. */
 type ListRuleMode = 'any' | 'include' | 'exclude';

@@ -44,6 +44,23 @@ export function useDeliveryRulesMutations(campaignID: string) {
 }
 
 /**
+ * Sets the rules of a campaign just created (the new campaign dialog's targeting: their own call, after
+ * the campaign's); the campaign's rules and every campaign view read again.
+ */
+export function useSetCreatedCampaignRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignID, rules }: { campaignID: string; rules: DeliveryRules }) =>
+      deliveryApi().setCampaignDeliveryRules({ campaignID, rules }),
+    onSuccess: (_saved, { campaignID }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deliveryKeys.rules(campaignID) }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+      ]),
+  });
+}
+
+/**
  * The share of the last 7 days' impressions `rules` would have kept (a creative's with its campaign's
  * when `creativeID` is given); none asked while `rules` is undefined. The last estimate stays shown while
  * the next one loads.

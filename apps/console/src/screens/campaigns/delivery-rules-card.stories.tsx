@@ -1,4 +1,10 @@
-import type { CampaignDeliveryRules, DeliveryTest } from '@adconsole/domain';
+import {
+  type CampaignDeliveryRules,
+  type DeliveryEstimateAnswer,
+  type DeliveryTest,
+  MESSAGES,
+  notEstimatedText,
+} from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -22,6 +28,17 @@ const RULES: CampaignDeliveryRules = {
       type: 'Banner',
       rules: { devices: { mode: 'include', values: ['mobile'] } },
     },
+  ],
+};
+const ESTIMATE: DeliveryEstimateAnswer = {
+  from: '2026-11-19T10:00:00.000Z',
+  to: '2026-11-26T10:00:00.000Z',
+  impressions: 84_210,
+  share: 0.3812,
+  basis: 'campaign',
+  rules: [
+    { rule: 'countries', share: 0.71, read: true },
+    { rule: 'daypart', share: 0.647, read: true },
   ],
 };
 const REFUSED: DeliveryTest = {
@@ -268,6 +285,96 @@ export const ClosesAtOnceWhenClean: Story = {
   },
 };
 
+/**
+ * One figure of how much of the traffic matches: with the forecast's funnel on screen, the estimate's
+ * share (the rules' shares multiplied, as if independent) is not shown beside it.
+ */
+export const OneMatchesFigure: Story = {
+  args: {
+    initialTarget: { level: 'campaign' },
+    estimate: { status: 'ready', estimate: ESTIMATE },
+    forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
+  },
+  tags: ['no-visual'],
+  play: async () => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const panel = within(dialog).getByRole('region', { name: 'Inventory forecast' });
+    await expect(within(panel).getByText(/^Matching every rule:/)).toBeVisible();
+    await expect(within(dialog).queryByText(/would have matched/)).toBeNull();
+  },
+};
+
+/** Without a forecast to answer (no impressions goal), the estimate's share is the one figure. */
+export const EstimateWhenNoForecast: Story = {
+  args: {
+    initialTarget: { level: 'campaign' },
+    estimate: { status: 'ready', estimate: ESTIMATE },
+    forecast: {
+      status: 'incomplete',
+      missing: 'Set an impressions goal to forecast whether the flight can deliver it.',
+    },
+  },
+  tags: ['no-visual'],
+  play: async () => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    await expect(within(dialog).getByText(/About 38 % of the last 7 days’ impressions/)).toBeVisible();
+    await expect(within(dialog).queryByText(/^Matching every rule:/)).toBeNull();
+  },
+};
+
+/**
+ * Device types set to "Only these" with none ticked: the field's message at once, and the forecast says
+ * which field to fix instead of the last valid rules' figures; Mobile ticked, the forecast is back.
+ */
+export const ForecastWaitsForAValidField: Story = {
+  parameters: { overlay: true },
+  args: {
+    initialTarget: { level: 'campaign' },
+    forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
+  },
+  play: async () => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const panel = within(dialog).getByRole('region', { name: 'Inventory forecast' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Device types' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Only these' }));
+    await expect(await within(panel).findByText(notEstimatedText('Device types'))).toBeVisible();
+    await expect(within(panel).queryByText(/^Matching every rule:/)).toBeNull();
+    await expect(within(panel).queryByText(/^Falls short/)).toBeNull();
+    await expect(within(dialog).getByRole('combobox', { name: 'Device types' })).toHaveAccessibleDescription(
+      MESSAGES.deliveryRuleValues,
+    );
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Mobile' }));
+    await expect(await within(panel).findByText(/^Matching every rule:/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Mobile' }));
+    // The picture: the forecast waiting for the field, under the estimate at the form's end.
+    await within(panel).findByText(notEstimatedText('Device types'));
+    (document.activeElement as HTMLElement | null)?.blur();
+    panel.scrollIntoView({ block: 'end' });
+  },
+};
+
+/** Save with an invalid field out of sight: the dialog scrolls it into view and focuses it; nothing is sent. */
+export const SaveShowsTheFirstRefusedField: Story = {
+  args: {
+    initialTarget: { level: 'campaign' },
+    rules: { ...RULES, rules: { ...RULES.rules, countries: { mode: 'include', values: ['DE', 'XX'] } } },
+  },
+  tags: ['no-visual'],
+  play: async ({ args }) => {
+    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const countries = within(dialog).getByRole('combobox', { name: 'Countries' });
+    within(dialog).getByRole('button', { name: 'Add a cap' }).scrollIntoView({ block: 'end' });
+    const box = dialog.getBoundingClientRect();
+    await waitFor(() => expect(countries.getBoundingClientRect().bottom).toBeLessThan(box.top));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save delivery rules' }));
+    await waitFor(() => expect(countries).toHaveFocus());
+    const { top, bottom } = countries.getBoundingClientRect();
+    await expect(top >= box.top && bottom <= box.bottom).toBe(true);
+    await expect(countries).toHaveAccessibleDescription(MESSAGES.deliveryRuleCountry);
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
 /** The page's estimate: "Estimating…" on each edit, then a longer answer. */
 function EstimatingCard(props: DeliveryRulesCardProps) {
   const [estimate, setEstimate] = useState<DeliveryRulesCardProps['estimate']>(undefined);
@@ -282,17 +389,7 @@ function EstimatingCard(props: DeliveryRulesCardProps) {
           () =>
             setEstimate({
               status: 'ready',
-              estimate: {
-                from: '2026-11-19T10:00:00.000Z',
-                to: '2026-11-26T10:00:00.000Z',
-                impressions: 84_210,
-                share: 0.3812,
-                basis: 'campaign',
-                rules: [
-                  { rule: 'countries', share: 0.71, read: true },
-                  { rule: 'daypart', share: 0.647, read: true },
-                ],
-              },
+              estimate: ESTIMATE,
             }),
           100,
         );
@@ -303,13 +400,17 @@ function EstimatingCard(props: DeliveryRulesCardProps) {
 
 /**
  * Save stays where it is while the estimate shrinks to "Estimating…" and grows back: the dialog's
- * buttons are in a footer at its bottom, the form scrolling above them.
+ * buttons are in a footer at its bottom, the form scrolling above them. (No impressions goal: the
+ * forecast asks for one, so the estimate is the dialog's figure.)
  */
 export const SaveStaysPut: Story = {
   parameters: { overlay: true },
   args: {
     initialTarget: { level: 'campaign' },
-    forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
+    forecast: {
+      status: 'incomplete',
+      missing: 'Set an impressions goal to forecast whether the flight can deliver it.',
+    },
   },
   render: (args) => <EstimatingCard {...args} />,
   play: async () => {

@@ -4,7 +4,9 @@
 // (forecast-panel.tsx); the server's refusal kept in the form; it closes once saved. With edits not saved,
 // Escape, ×, Cancel and a click beside it first ask whether to discard them ("Keep editing" focused);
 // without, it closes at once. Save and Cancel stay at the dialog's bottom, wherever the estimate and the
-// forecast above them grow. Props in, no fetching.
+// forecast above them grow. One figure says how much of the traffic matches: the forecast's funnel when
+// the forecast draws one, the estimate's share otherwise (docs/console.md, "One figure of what matches").
+// While a field is invalid, neither shows a figure: both name the field to fix. Props in, no fetching.
 import { type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import { DeliveryRulesForm, type EstimateState } from '@adconsole/forms';
 import {
@@ -16,7 +18,7 @@ import {
   DialogTitle,
 } from '@adconsole/ui';
 import { useRef, useState } from 'react';
-import { ForecastPanel, type ForecastState } from './forecast-panel';
+import { ForecastPanel, type ForecastState, forecastShowsFunnel } from './forecast-panel';
 
 /** What is being edited: the campaign's rules, or one creative's. */
 export type RulesTarget = { level: 'campaign' } | { level: 'creative'; creativeID: string; name: string };
@@ -47,6 +49,13 @@ export function DeliveryRulesDialog({
   const [serverError, setServerError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The first invalid field's label while one is: the forecast of an older rule set is not shown.
+  const [invalidField, setInvalidField] = useState<string | undefined>();
+  const funnel = forecast !== undefined && forecastShowsFunnel(forecast);
+  const forecastShown: ForecastState | undefined =
+    forecast && invalidField !== undefined && forecast.status !== 'incomplete'
+      ? { status: 'invalid', field: invalidField }
+      : forecast;
   // Where focus was when the question opened, to go back to on "Keep editing".
   const returnTo = useRef<HTMLElement | null>(null);
   const close = () => {
@@ -86,9 +95,10 @@ export function DeliveryRulesDialog({
           rules={rules}
           timezone={timezone}
           locale={locale}
-          estimate={estimate}
-          beforeSubmit={forecast ? <ForecastPanel state={forecast} /> : undefined}
+          estimate={funnel ? undefined : estimate}
+          beforeSubmit={forecastShown ? <ForecastPanel state={forecastShown} /> : undefined}
           onRulesChange={onRulesChange}
+          onInvalidChange={setInvalidField}
           serverError={serverError}
           onSubmit={save}
           onDirtyChange={setDirty}

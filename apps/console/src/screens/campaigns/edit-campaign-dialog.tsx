@@ -1,8 +1,15 @@
+// Editing a campaign (docs/console.md, "Campaigns"): its name, advertiser, flight, timezone, goal, rate
+// and click id parameter, with the inventory forecast of the campaign as typed (docs/console.md, "The
+// inventory forecast"): its saved delivery rules, the flight, zone, goal and delivery mode in the form,
+// and the campaign itself not its own contender, what it delivered counted.
 import { type Campaign, errorMessage, MESSAGES } from '@adconsole/domain';
-import { CampaignForm } from '@adconsole/forms';
+import { CampaignForm, type CampaignFormValues } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
 import { useUpdateCampaign } from './campaign-queries';
+import { useDeliveryRules } from './delivery-queries';
+import { ForecastPanel, type ForecastState } from './forecast-panel';
+import { useForecastState } from './forecast-queries';
 
 /** The campaign's fields as the form edits them (its figures and creatives stay out). */
 const campaignFormValues = (campaign: Campaign) => ({
@@ -33,32 +40,65 @@ export function EditCampaignDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const update = useUpdateCampaign();
-  const [serverError, setServerError] = useState<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Edit campaign</DialogTitle>
           <DialogDescription>
             New flight dates take effect on the ad server within seconds; the change is kept in the history.
           </DialogDescription>
         </DialogHeader>
-        <CampaignForm
-          defaultValues={campaignFormValues(campaign)}
-          submitLabel="Save campaign"
-          serverError={serverError}
-          onSubmit={async (values) => {
-            setServerError(null);
-            try {
-              await update.mutateAsync({ ...values, id: campaign.id });
-              onOpenChange(false);
-            } catch (error) {
-              setServerError(errorMessage(error, MESSAGES.campaignNotSaved));
-            }
-          }}
-        />
+        {/* Inside the content: each opening starts from the campaign as saved. */}
+        <EditCampaignForm campaign={campaign} onSaved={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
+}
+
+function EditCampaignForm({ campaign, onSaved }: { campaign: Campaign; onSaved: () => void }) {
+  const update = useUpdateCampaign();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [defaultValues] = useState(() => campaignFormValues(campaign));
+  const [values, setValues] = useState<Partial<CampaignFormValues>>(defaultValues);
+  const forecast = useCampaignForecast(campaign.id, values.data);
+  return (
+    <CampaignForm
+      defaultValues={defaultValues}
+      submitLabel="Save campaign"
+      serverError={serverError}
+      onValuesChange={setValues}
+      beforeSubmit={<ForecastPanel state={forecast} />}
+      onSubmit={async (values) => {
+        setServerError(null);
+        try {
+          await update.mutateAsync({ ...values, id: campaign.id });
+          onSaved();
+        } catch (error) {
+          setServerError(errorMessage(error, MESSAGES.campaignNotSaved));
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The forecast of the campaign with its saved rules and the flight, zone, goal and delivery mode as
+ * typed; `campaignID` set, so the server leaves it out of its contenders and counts what it delivered:
+ * the need a day is the rest of the goal over the days left, its page's "needed a day".
+ */
+function useCampaignForecast(campaignID: string, data: CampaignFormValues['data']): ForecastState {
+  const stored = useDeliveryRules(campaignID);
+  const forecast = useForecastState({
+    campaignID,
+    rules: stored.data?.rules,
+    start: data?.start,
+    end: data?.end,
+    timezone: data?.timezone,
+    goal: data?.goal,
+    deliveryMode: data?.deliveryMode,
+  });
+  if (stored.isError && forecast?.status !== 'incomplete')
+    return { status: 'error', message: errorMessage(stored.error, MESSAGES.forecastFailed) };
+  return forecast ?? { status: 'loading' };
 }

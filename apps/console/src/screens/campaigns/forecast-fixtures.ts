@@ -6,13 +6,16 @@ import {
   type DeliveryRules,
   type ForecastAnswer,
   type ForecastContender,
+  type ForecastRequest,
   forecastAnswerOf,
   forecastInventory,
   type RequestHistoryRow,
 } from '@adconsole/domain';
 
 const HOUR_MS = 3_600_000;
-const NOW = Date.parse('2026-11-27T10:00:00Z');
+/** The forecasts' now: the made-up account's history ends here. */
+export const FORECAST_NOW = Date.parse('2026-11-27T10:00:00Z');
+const NOW = FORECAST_NOW;
 const facts = (country: string, device: string): DeliveryFacts => ({
   country,
   device,
@@ -67,6 +70,31 @@ export function forecastAnswer(
 ): ForecastAnswer {
   const flight = { start: '2026-12-07', end: '2026-12-24', timezone: 'Europe/Berlin' };
   const forecast = forecastInventory({ rules, flight, goal, deliveryMode, history, contenders, now: NOW });
+  return forecastAnswerOf(forecast, { flight, goal, deliveryMode });
+}
+
+/**
+ * What POST /v1/forecast answers a request over the made-up account, as the API does: the other
+ * campaigns contend, and the campaign being edited (`campaignID`) is none of them, what it `delivered`
+ * counted in its need a day.
+ */
+export function forecastAnswerOfRequest(
+  request: ForecastRequest,
+  campaigns: readonly ForecastContender[] = [],
+): ForecastAnswer {
+  const flight = { start: request.start, end: request.end, timezone: request.timezone };
+  const { goal, deliveryMode } = request;
+  const own = campaigns.find((campaign) => campaign.id === request.campaignID);
+  const forecast = forecastInventory({
+    rules: request.rules,
+    flight,
+    goal,
+    deliveryMode,
+    history: HISTORY,
+    contenders: campaigns.filter((campaign) => campaign !== own),
+    ...(own ? { delivered: own.delivered } : {}),
+    now: NOW,
+  });
   return forecastAnswerOf(forecast, { flight, goal, deliveryMode });
 }
 

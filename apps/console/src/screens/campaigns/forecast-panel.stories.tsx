@@ -1,3 +1,4 @@
+import { FREQUENCY_CAPS_NOT_READ, notEstimatedText } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import {
@@ -68,13 +69,21 @@ export const Fits: Story = {
 /** Weekdays only: the weekends have none, the weekdays make up for them, evenly. */
 export const FitsWithDeliveryMode: Story = {
   args: { state: { status: 'ready', forecast: forecastAnswer(60_000, 'even') } },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Fits with its delivery mode')).toBeVisible();
     await expect(canvas.getByText(/^Fits delivered evenly: some days have fewer/)).toBeVisible();
     const funnel = canvas.getByRole('list', { name: 'What each rule keeps' });
     await expect(funnel).toHaveTextContent(/Countries: keeps 50 %/);
     await expect(funnel).toHaveTextContent(/Device types: keeps 60 %/);
     await expect(funnel).toHaveTextContent(/Daypart: keeps/);
+    // The one figure of how much of the traffic matches: the funnel's last step of its first.
+    await expect(canvasElement.querySelector('[data-slot="forecast-matches"]')).toHaveTextContent(
+      /^Matching every rule: [\d,]+ of [\d,]+ requests a day \(\d+ %\)$/,
+    );
+    // Caps limit each browser, not which requests exist: the method says they are not read.
+    await expect(canvasElement.querySelector('[data-slot="forecast-method"]')).toHaveTextContent(
+      FREQUENCY_CAPS_NOT_READ,
+    );
   },
 };
 
@@ -130,6 +139,15 @@ export const ErrorAnswer: Story = {
   args: { state: { status: 'error', message: 'end: the flight has ended; a forecast reads days to come' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('end: the flight has ended');
+  },
+};
+
+/** A field of the rules being edited is invalid: no figure (not the last valid set's), only what to fix. */
+export const NotEstimatedWhileInvalid: Story = {
+  args: { state: { status: 'invalid', field: 'Countries' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(notEstimatedText('Countries'));
+    await expect(canvas.queryByText(/impressions a day/)).toBeNull();
   },
 };
 

@@ -1,16 +1,32 @@
 // The inventory forecast beside a campaign's rules and flight (docs/console.md, "The inventory
 // forecast"; docs/reports.md, "The inventory forecast"): the verdict, the impressions available per day
 // against the goal's daily need, the rules' funnel, the other campaigns that want the same requests, and
-// how it was computed. Props in, no fetching: forecast-queries.ts asks, this draws.
-import { DELIVERY_MODE_LABELS, type ForecastAnswer } from '@adconsole/domain';
+// how it was computed. Props in, no fetching: forecast-queries.ts asks, this draws. Its funnel is the
+// rules dialog's one figure of how much of the traffic matches (forecastShowsFunnel); while a rule being
+// edited is invalid it shows no figure, only which field to fix.
+import { DELIVERY_MODE_LABELS, type ForecastAnswer, notEstimatedText } from '@adconsole/domain';
 import { Badge, Spinner } from '@adconsole/ui';
 
-/** What the panel shows: what is missing to ask, an answer on its way (the last one kept), one, or a failure. */
+/**
+ * What the panel shows: what is missing to ask, a field of the rules to fix first (its label), an answer on
+ * its way (the last one kept), one, or a failure.
+ */
 export type ForecastState =
   | { status: 'incomplete'; missing: string }
+  | { status: 'invalid'; field: string }
   | { status: 'loading'; previous?: ForecastAnswer | undefined }
   | { status: 'ready'; forecast: ForecastAnswer }
   | { status: 'error'; message: string };
+
+/**
+ * Whether the panel draws (or, on its way, will draw) the rules' funnel: how much of the account's traffic
+ * matches the rules, judged on real requests. The rules dialog then shows no second such figure.
+ */
+export function forecastShowsFunnel(state: ForecastState): boolean {
+  if (state.status === 'ready') return state.forecast.verdict.kind !== 'noHistory';
+  if (state.status === 'loading') return state.previous?.verdict.kind !== 'noHistory';
+  return false;
+}
 
 const VERDICT = {
   fits: { label: 'Fits', variant: 'success' },
@@ -107,6 +123,7 @@ function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
   const verdict = VERDICT[forecast.verdict.kind];
   const count = Math.max(1, forecast.days.length);
   const available = forecast.days.reduce((sum, day) => sum + day.impressions, 0) / count;
+  const matching = forecast.funnel.at(-1)?.requestsPerDay ?? forecast.requestsPerDay;
   return (
     <div className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -119,10 +136,16 @@ function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
         <>
           <p className="text-sm">
             About <strong>{whole(available)}</strong> impressions a day available over {forecast.days.length}{' '}
-            {forecast.days.length === 1 ? 'day' : 'days'}, for {whole(forecast.goal / count)} a day needed (
+            {forecast.days.length === 1 ? 'day' : 'days'}, for{' '}
+            {whole(forecast.days[0]?.needed ?? forecast.goal / count)} a day needed (
             {DELIVERY_MODE_LABELS[forecast.deliveryMode].toLowerCase()}).
           </p>
           <DayBars forecast={forecast} />
+          <p className="text-sm" data-slot="forecast-matches">
+            Matching every rule: <strong>{whole(matching)}</strong> of {whole(forecast.requestsPerDay)}{' '}
+            requests a day
+            {forecast.requestsPerDay > 0 ? ` (${percent(matching / forecast.requestsPerDay)})` : ''}
+          </p>
           <ol
             className="grid grid-cols-1 gap-0.5 text-sm"
             aria-label="What each rule keeps"
@@ -187,6 +210,10 @@ export function ForecastPanel({ state }: { state: ForecastState }) {
       </h3>
       {state.status === 'incomplete' ? (
         <p className="text-muted-foreground text-sm">{state.missing}</p>
+      ) : state.status === 'invalid' ? (
+        <p className="text-muted-foreground text-sm" role="status">
+          {notEstimatedText(state.field)}
+        </p>
       ) : state.status === 'error' ? (
         <p className="text-destructive text-sm" role="alert">
           {state.message}

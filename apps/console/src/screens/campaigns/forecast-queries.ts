@@ -11,7 +11,11 @@ import {
   errorMessage,
   type ForecastRequestInput,
   forecastCalls,
+  forecastGoalNotImpressionsMessage,
+  forecastRequestSchema,
+  GOAL_METRIC_LABELS,
   MESSAGES,
+  safeParseWithMessages,
 } from '@adconsole/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
@@ -24,7 +28,8 @@ const forecastApi = areaCalls(forecastCalls);
 export interface ForecastInput {
   /** The campaign being edited (not a contender of itself); none for a new campaign. */
   campaignID?: string | undefined;
-  rules: DeliveryRules;
+  /** Undefined while the saved rules are on their way: the panel waits, nothing is asked. */
+  rules: DeliveryRules | undefined;
   start?: { date: string } | null | undefined;
   end?: { date: string } | null | undefined;
   timezone?: string | undefined;
@@ -32,13 +37,21 @@ export interface ForecastInput {
   deliveryMode?: DeliveryMode | undefined;
 }
 
-/** The request of an input, or what it still lacks in words. */
-function forecastRequestOf(input: ForecastInput): { request: ForecastRequestInput } | { missing: string } {
+/** The request of an input, or what it still lacks in words (never the request schema's refusal). */
+function forecastRequestOf(
+  input: ForecastInput,
+): { request: ForecastRequestInput } | { missing: string } | { waiting: true } {
   const start = input.start?.date?.slice(0, 10);
   const end = input.end?.date?.slice(0, 10);
   if (!start || !end) return { missing: 'Set the flight’s start and end dates to forecast the inventory.' };
-  if (input.goal?.metric !== 'impressions')
-    return { missing: 'Set an impressions goal to forecast whether the flight can deliver it.' };
+  const goal = input.goal;
+  if (goal && goal.metric !== 'impressions')
+    return { missing: forecastGoalNotImpressionsMessage(GOAL_METRIC_LABELS[goal.metric]) };
+  // No goal, or an amount not typed yet (or not a whole number of impressions): a hint, not the
+  // request's "goal: the impressions to deliver..." (docs/console.md, "The inventory forecast").
+  if (!goal || !safeParseWithMessages(forecastRequestSchema.shape.goal, goal.amount).success)
+    return { missing: MESSAGES.forecastGoalNotTyped };
+  if (input.rules === undefined) return { waiting: true };
   return {
     request: {
       ...(input.campaignID ? { campaignID: input.campaignID } : {}),
@@ -46,7 +59,7 @@ function forecastRequestOf(input: ForecastInput): { request: ForecastRequestInpu
       start,
       end,
       timezone: input.timezone || 'UTC',
-      goal: input.goal.amount,
+      goal: goal.amount,
       deliveryMode: input.deliveryMode ?? 'asap',
     },
   };
@@ -69,6 +82,7 @@ export function useForecastState(input: ForecastInput | undefined): ForecastStat
   });
   if (asked === undefined) return undefined;
   if ('missing' in asked) return { status: 'incomplete', missing: asked.missing };
+  if ('waiting' in asked) return { status: 'loading' };
   // The input on screen is not yet the one asked (its quarter second), or its answer is not in yet.
   if (settled !== text || query.isPlaceholderData || query.isPending)
     return { status: 'loading', previous: query.data };
