@@ -102,9 +102,9 @@ describe('report breakdowns', () => {
     await openDemoReport(page);
     const impressions = await tile(page, 'impressions');
     await page.getByRole('button', { name: 'Create share link' }).click();
-    const link = page.getByRole('textbox', { name: 'Newest share link' });
+    const link = page.getByRole('link', { name: 'Newest share link' });
     await link.waitFor();
-    const url = await link.inputValue();
+    const url = (await link.getAttribute('href')) ?? '';
 
     // Someone without an account opens the link on the country tab: the server reads the country
     // breakdown through the link and sends it drawn (docs/console.md, "The share page read-only until

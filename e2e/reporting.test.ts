@@ -143,8 +143,8 @@ describe('reporting', () => {
     const linksBefore = await shareLinks.getByRole('listitem').count();
     await page.getByRole('button', { name: 'Create share link' }).click();
     await expect.poll(() => shareLinks.getByRole('listitem').count()).toBe(linksBefore + 1);
-    const link = page.getByRole('textbox', { name: 'Newest share link' });
-    const url = await link.inputValue();
+    const link = page.getByRole('link', { name: 'Newest share link' });
+    const url = (await link.getAttribute('href')) ?? '';
     expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
 
     // A fresh browser context: no cookies, no session.

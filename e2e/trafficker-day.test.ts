@@ -211,9 +211,9 @@ describe("a trafficker's day", () => {
     const include = page.getByRole('checkbox', { name: 'Include costs' });
     expect(await include.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Create share link' }).click();
-    const link = page.getByRole('textbox', { name: 'Newest share link' });
+    const link = page.getByRole('link', { name: 'Newest share link' });
     await link.waitFor();
-    const url = new URL(await link.inputValue());
+    const url = new URL((await link.getAttribute('href')) ?? '');
     await page
       .getByText(/without costs/)
       .first()

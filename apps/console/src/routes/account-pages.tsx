@@ -34,7 +34,7 @@ function AccountScreen() {
   return (
     <>
       {pending ? <PageProgress /> : null}
-      <PublicLayout>
+      <PublicLayout page={account}>
         <React.Suspense fallback={null}>{Screen ? <Screen /> : null}</React.Suspense>
       </PublicLayout>
     </>

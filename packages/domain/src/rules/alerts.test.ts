@@ -278,6 +278,28 @@ describe('VAST errors: error pings over 5 % of impressions, naming the top code'
     );
   });
 
+  it('never prints a share over 100 %: more error pings than impressions say so, with both counts', () => {
+    const evaluation = vastErrors(
+      { impressions: 105, errors: [{ code: 405, count: 160 }] },
+      ALERT_DEFAULTS['vast-errors'],
+    );
+    expect(evaluation).toMatchObject({ firing: true, threshold: 5 });
+    expect(evaluation.value).toBeCloseTo(152.38, 2);
+    expect(evaluation.message).toBe(
+      'More VAST errors than impressions (160 error pings for 105 impressions; most were error 405 (Problem displaying the MediaFile): 160), over the 5 % this alert allows.',
+    );
+    expect(
+      vastErrors({ impressions: 100, errors: [{ code: 405, count: 150 }] }, { enabled: true, percent: 200 })
+        .message,
+    ).toBe(
+      'More VAST errors than impressions (150 error pings for 100 impressions; most were error 405 (Problem displaying the MediaFile): 150; the alert is over 200 %).',
+    );
+    expect(
+      vastErrors({ impressions: 100, errors: [{ code: 405, count: 100 }] }, ALERT_DEFAULTS['vast-errors'])
+        .message,
+    ).toMatch(/^VAST errors at 100 % of impressions/);
+  });
+
   it('does not fire at exactly 5 % (50 / 1,000), nor without impressions', () => {
     expect(
       vastErrors({ impressions: 1_000, errors: [{ code: 401, count: 50 }] }, ALERT_DEFAULTS['vast-errors'])

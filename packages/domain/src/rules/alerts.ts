@@ -199,7 +199,12 @@ export function topVastError(
   return top;
 }
 
-/** VAST errors: error pings over `percent` % of impressions, naming the code reported most. */
+/**
+ * VAST errors: error pings over `percent` % of impressions, naming the code reported most. A player pings
+ * an error for an ad it could not show (no impression) and may ping several for one ad, so errors can
+ * outnumber impressions: the text then says "More VAST errors than impressions" rather than a share over
+ * 100 % (the value stays the share, which the threshold is compared with).
+ */
 export function vastErrors(
   figures: { impressions: number; errors: readonly { code: number; count: number }[] },
   settings: AlertSettings['vast-errors'],
@@ -220,13 +225,17 @@ export function vastErrors(
     : '';
   const counts = `${plural(total, 'error ping')} for ${plural(figures.impressions, 'impression')}${topText}`;
   const firing = share > settings.percent;
+  const figure =
+    total > figures.impressions
+      ? 'More VAST errors than impressions'
+      : `VAST errors at ${percent(share)} of impressions`;
   return {
     ...base,
     firing,
     value: share,
     message: firing
-      ? `VAST errors at ${percent(share)} of impressions (${counts}), over the ${percent(settings.percent)} this alert allows.`
-      : `VAST errors at ${percent(share)} of impressions (${counts}; the alert is over ${percent(settings.percent)}).`,
+      ? `${figure} (${counts}), over the ${percent(settings.percent)} this alert allows.`
+      : `${figure} (${counts}; the alert is over ${percent(settings.percent)}).`,
   };
 }
 

@@ -28,6 +28,11 @@ export type ComboboxProps = {
   'aria-invalid'?: boolean | 'true' | 'false';
   /** Start open (stories, tests). */
   defaultOpen?: boolean;
+  /**
+   * Whether a search finds an option. By default a fuzzy match of the label and keywords (the letters
+   * typed, in order, anywhere); a list whose options share many letters (timezones) matches words.
+   */
+  filter?: (option: ComboboxOption, search: string) => boolean;
 };
 
 /** A searchable select for long lists (timezones, platforms); type to filter, arrows and Enter to pick. */
@@ -42,6 +47,7 @@ export function Combobox({
   id,
   className,
   defaultOpen = false,
+  filter,
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
@@ -49,6 +55,15 @@ export function Combobox({
   const [open, setOpen] = React.useState(defaultOpen);
   const selected = options.find((option) => option.value === value);
   const listId = React.useId();
+  // cmdk asks by the item's value; the option's own filter answers 1 (shown, in the list's order) or 0.
+  const commandFilter = React.useMemo(() => {
+    if (!filter) return undefined;
+    const byValue = new Map(options.map((option) => [option.value, option]));
+    return (value: string, search: string) => {
+      const option = byValue.get(value);
+      return option && filter(option, search) ? 1 : 0;
+    };
+  }, [filter, options]);
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -83,7 +98,12 @@ export function Combobox({
         className="w-(--radix-popover-trigger-width) min-w-64 p-0"
       >
         {/* cmdk names its input and list from this label (aria-labelledby). */}
-        <Command data-slot="combobox" className="flex flex-col" label={searchPlaceholder}>
+        <Command
+          data-slot="combobox"
+          className="flex flex-col"
+          label={searchPlaceholder}
+          filter={commandFilter}
+        >
           <div className="flex items-center gap-2 border-b px-3">
             <SearchIcon className="size-4 shrink-0 opacity-50" aria-hidden="true" />
             <Command.Input

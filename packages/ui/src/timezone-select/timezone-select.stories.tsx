@@ -22,7 +22,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The timezone list comes in through `timezones` as `{ label, offset, tzCode }`; `value` is a tzCode and `onValueChange` gets the whole item. Search matches the label, the offset ("+05:30") and the code.',
+          'The timezone list comes in through `timezones` as `{ label, offset, tzCode }`; `value` is a tzCode and `onValueChange` gets the whole item. A search finds a zone by its own names, each word typed starting one: the label\'s cities, the IANA id, an abbreviation ("CET") and the offset ("+05:30", "GMT+1").',
       },
     },
   },
@@ -62,6 +62,47 @@ export const SearchByOffset: Story = {
       expect(canvas.getByRole('combobox', { name: 'Timezone' })).toHaveTextContent('(GMT+05:30) Kolkata'),
     );
     canvas.getByRole('combobox', { name: 'Timezone' }).blur();
+  },
+};
+
+/**
+ * "Berlin" offers Berlin alone. Sydney's and Brisbane's labels hold its letters in order (B…e…r in
+ * "Melbourne, Canberra", l…i in "Australia"), which a fuzzy search took for a match.
+ */
+export const SearchByCity: Story = {
+  args: {
+    timezones: [
+      { label: '(GMT+01:00) Berlin, Paris, Rome, Madrid', offset: '+01:00', tzCode: 'Europe/Berlin' },
+      { label: '(GMT+10:00) Sydney, Melbourne, Canberra', offset: '+10:00', tzCode: 'Australia/Sydney' },
+      { label: '(GMT+10:00) Brisbane', offset: '+10:00', tzCode: 'Australia/Brisbane' },
+    ],
+    value: undefined,
+  },
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Timezone' }));
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search timezones' }), 'Berlin');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        '(GMT+01:00) Berlin, Paris, Rome, Madrid',
+      ]),
+    );
+  },
+};
+
+/** An abbreviation finds the zones it is theirs: "AEST" is Sydney's and Brisbane's, not Berlin's. */
+export const SearchByAbbreviation: Story = {
+  args: SearchByCity.args,
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Timezone' }));
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search timezones' }), 'AEST');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        '(GMT+10:00) Sydney, Melbourne, Canberra',
+        '(GMT+10:00) Brisbane',
+      ]),
+    );
   },
 };
 

@@ -1,4 +1,6 @@
-import { Combobox } from '../combobox';
+import * as React from 'react';
+import { Combobox, type ComboboxOption } from '../combobox';
+import { timezoneMatches } from './timezone-search';
 
 export type Timezone = { label: string; offset: string; tzCode: string };
 
@@ -17,7 +19,11 @@ export type TimezoneSelectProps = {
   defaultOpen?: boolean;
 };
 
-/** A searchable timezone picker: matches the label, the offset ("+05:30") and the code. */
+/**
+ * A searchable timezone picker. A search finds a zone by its own names, each word typed starting one:
+ * the label's cities ("Berlin"), the IANA id ("Europe/Berl"), an abbreviation ("CET") and the offset
+ * ("+05:30", "GMT+1"); "Berlin" offers Berlin alone, not zones whose names merely hold its letters.
+ */
 export function TimezoneSelect({
   timezones,
   value,
@@ -25,15 +31,28 @@ export function TimezoneSelect({
   'aria-label': ariaLabel = 'Timezone',
   ...props
 }: TimezoneSelectProps) {
+  const options = React.useMemo(
+    () =>
+      timezones.map((timezone) => ({
+        value: timezone.tzCode,
+        label: timezone.label,
+        keywords: [timezone.offset, timezone.tzCode],
+      })),
+    [timezones],
+  );
+  const filter = React.useCallback(
+    (option: ComboboxOption, search: string) => {
+      const timezone = timezones.find((candidate) => candidate.tzCode === option.value);
+      return timezone ? timezoneMatches(timezone, search) : false;
+    },
+    [timezones],
+  );
   return (
     <Combobox
       {...props}
       aria-label={ariaLabel}
-      options={timezones.map((timezone) => ({
-        value: timezone.tzCode,
-        label: timezone.label,
-        keywords: [timezone.offset, timezone.tzCode],
-      }))}
+      options={options}
+      filter={filter}
       value={value}
       onValueChange={(code) => {
         const timezone = timezones.find((candidate) => candidate.tzCode === code);

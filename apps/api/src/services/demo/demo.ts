@@ -473,7 +473,7 @@ export async function seedDemoData(
     ),
   );
   // An open alert (the pre-roll's errors of the last two hours) and a recovered one (demo-alerts.ts).
-  await seedDemoAlerts(ctx, { campaignId, preRollLiveId: liveIds[2] as string, now });
+  await seedDemoAlerts(ctx, { campaignId, preRollLiveId: liveIds[2] as string, now, events });
   return { email, password };
 }
 

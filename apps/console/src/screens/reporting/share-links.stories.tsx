@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ShareLinks } from './share-links';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -23,7 +23,7 @@ const tokens = [
 const meta = {
   title: 'Console/Reporting/ShareLinks',
   component: ShareLinks,
-  args: { tokens: [], onCreate: fn(), onRevoke: fn(), now },
+  args: { tokens: [], onCreate: fn(), onRevoke: fn(), now, writeText: fn(async () => undefined) },
   decorators: [(Story) => <div className="max-w-xs">{Story()}</div>],
 } satisfies Meta<typeof ShareLinks>;
 
@@ -73,11 +73,58 @@ export const Creating: Story = {
   },
 };
 
+/**
+ * Each link shows by its token, its end in view however narrow the menu (a field cut at its width showed
+ * every link as "https://console.example/sha"); the whole link is its title, opens the report and is
+ * what Copy copies.
+ */
 export const WithLinks: Story = {
   args: { tokens },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByText(/expires 22 Dec 2026, .*, without costs/)).toBeVisible();
     await expect(canvas.getByText(/works until revoked, with costs$/)).toBeVisible();
+    const list = canvas.getByRole('list', { name: 'Share links' });
+    // The links and their Copy buttons keep to the menu's width (the decorator's 20rem): the links'
+    // middle gives way, not the menu.
+    await expect(list.getBoundingClientRect().width).toBeLessThanOrEqual(320);
+    for (const copy of within(list).getAllByRole('button', { name: /^Copy / }))
+      await expect(copy.getBoundingClientRect().right).toBeLessThanOrEqual(
+        list.getBoundingClientRect().right,
+      );
+    const [newest, second] = within(list).getAllByRole('listitem');
+    for (const [item, token] of [
+      [newest, tokens[0]],
+      [second, tokens[1]],
+    ] as const) {
+      const link = within(item as HTMLElement).getByRole('link', { name: /share link/i });
+      await expect(link).toHaveAttribute('href', token?.url);
+      await expect(link).toHaveAttribute('title', token?.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      // The token's last six characters are inside the field, not cut off.
+      const end = within(link).getByText(token?.token?.slice(-6) ?? '');
+      const box = link.getBoundingClientRect();
+      await expect(end.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
+      await expect(within(link).getByText(/^…\/share\//)).toBeVisible();
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy share link 2' }));
+    await expect(args.writeText).toHaveBeenCalledWith(tokens[1]?.url);
+    const copied = await canvas.findByRole('button', { name: 'Share link 2 copied' });
+    await expect(copied).toHaveTextContent('Copied');
+    copied.blur();
+  },
+};
+
+/** The clipboard refused: the message says to copy the link's address from its own menu. */
+export const CopyFails: Story = {
+  args: { tokens, writeText: fn(async () => Promise.reject(new Error('denied'))) },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy newest share link' }));
+    await expect(
+      await canvas.findByText(
+        "Could not copy. Copy the link's address from its menu (right-click or long press).",
+      ),
+    ).toBeVisible();
+    canvas.getByRole('button', { name: 'Copy newest share link' }).blur();
   },
 };
 
@@ -89,8 +136,11 @@ export const OldestFirstFromTheServer: Story = {
   args: { tokens: [...tokens].reverse() },
   parameters: { overlay: true },
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('textbox', { name: 'Newest share link' })).toHaveValue(tokens[0]?.url);
-    await expect(canvas.getByRole('textbox', { name: 'Share link 2' })).toHaveValue(tokens[1]?.url);
+    await expect(canvas.getByRole('link', { name: 'Newest share link' })).toHaveAttribute(
+      'href',
+      tokens[0]?.url,
+    );
+    await expect(canvas.getByRole('link', { name: 'Share link 2' })).toHaveAttribute('href', tokens[1]?.url);
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke the newest share link' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke link' }));
     await expect(args.onRevoke).toHaveBeenCalledWith(tokens[0]?.token);

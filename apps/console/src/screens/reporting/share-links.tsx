@@ -1,9 +1,12 @@
 // The share links of a campaign's report (docs/product.md §1; §4, "Share link"): create one (until
 // revoked, or for a number of days; with the costs or, by default, without: docs/reports.md, "Share
-// links"), copy it, see every live link with its age, expiry and costs, revoke one.
+// links"), copy it, see every live link with its age, expiry and costs, revoke one. Each link shows
+// by its token, whose end stays in view however narrow the menu ("…/share/Vt1S8n…aZp6LwE"): the links
+// of one console differ only there (a field cut at its width showed "http://localhost:400" for each).
 import type { NewTokenRequest, ReportToken } from '@adconsole/domain';
-import { Button, Checkbox, ChoiceSelect, ConfirmDialog, CopyField, Field } from '@adconsole/ui';
-import { useState } from 'react';
+import { Button, Checkbox, ChoiceSelect, ConfirmDialog, Field } from '@adconsole/ui';
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
 const LIFETIMES = [
   { value: 'never', label: 'Until revoked', days: null },
@@ -51,6 +54,8 @@ export type ShareLinksProps = {
   revoking?: string | undefined;
   /** The clock, so stories and tests are deterministic. */
   now?: Date;
+  /** Writes a link to the clipboard; navigator.clipboard's by default (stories inject one). */
+  writeText?: (text: string) => Promise<void>;
 };
 
 export function ShareLinks({
@@ -60,6 +65,7 @@ export function ShareLinks({
   creating = false,
   revoking,
   now = new Date(),
+  writeText,
 }: ShareLinksProps) {
   const [lifetime, setLifetime] = useState<Lifetime>('never');
   const [includeCosts, setIncludeCosts] = useState(false);
@@ -102,12 +108,13 @@ export function ShareLinks({
       {tokens.length === 0 ? (
         <p className="text-muted-foreground text-xs">No share links yet.</p>
       ) : (
-        <ul aria-label="Share links" className="grid gap-3">
+        <ul aria-label="Share links" className="grid min-w-0 gap-3">
           {newestFirst(tokens).map((token, index) => (
-            <li key={token.token ?? token.url} className="grid gap-1.5">
-              <CopyField
+            <li key={token.token ?? token.url} className="grid min-w-0 gap-1.5">
+              <ShareLinkField
+                url={token.url}
                 label={index === 0 ? 'Newest share link' : `Share link ${index + 1}`}
-                value={token.url}
+                {...(writeText ? { writeText } : {})}
               />
               <div className="flex items-center justify-between gap-2">
                 <span className="text-muted-foreground text-xs">
@@ -133,6 +140,90 @@ export function ShareLinks({
         </ul>
       )}
     </section>
+  );
+}
+
+/** The link's path ("/share/<token>"): its origin is every link's. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** How many of the token's last characters stay in view whatever the width. */
+const KEPT_END = 6;
+
+/**
+ * A share link by its path, cut in the middle when narrow so the token's end stays ("…/share/Vt1S8n…
+ * aZp6LwE"); the whole link is its title and what Copy copies, and it opens the shared report.
+ */
+function ShareLinkField({
+  url,
+  label,
+  writeText = (text) => navigator.clipboard.writeText(text),
+}: {
+  url: string;
+  label: string;
+  writeText?: (text: string) => Promise<void>;
+}) {
+  const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const path = pathOf(url);
+  const copy = async () => {
+    try {
+      await writeText(url);
+      setFailed(false);
+      setCopied(true);
+    } catch {
+      // Clipboard access can be denied (permissions, an insecure origin): the link's own menu copies it.
+      setFailed(true);
+    }
+  };
+  return (
+    // min-w-0: a long link never widens the menu; its middle gives way instead.
+    <div className="grid min-w-0 gap-1" data-slot="share-link">
+      <div className="flex min-w-0 items-center gap-2">
+        <a
+          href={url}
+          title={url}
+          // Named as the list names it; the token, read out, would tell a listener nothing.
+          aria-label={label}
+          target="_blank"
+          rel="noreferrer"
+          className="flex h-9 min-w-0 flex-1 items-center rounded-md border border-input bg-muted/40 px-3 font-mono text-foreground text-xs underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+        >
+          <span className="truncate">…{path.slice(0, -KEPT_END)}</span>
+          <span className="shrink-0">{path.slice(-KEPT_END)}</span>
+        </a>
+        <Button
+          variant="outline"
+          size="md"
+          onClick={copy}
+          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+        >
+          {copied ? (
+            <CheckIcon className="size-4 text-success" aria-hidden="true" />
+          ) : (
+            <CopyIcon className="size-4" aria-hidden="true" />
+          )}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p aria-live="polite" className={failed ? 'text-destructive text-xs' : 'sr-only'}>
+        {failed
+          ? "Could not copy. Copy the link's address from its menu (right-click or long press)."
+          : copied
+            ? `${label} copied`
+            : ''}
+      </p>
+    </div>
   );
 }
 
