@@ -49,8 +49,14 @@ describe('editing a campaign', () => {
       expect((await fetch(adUrl, { headers: BROWSER_HEADERS })).status).not.toBe(200);
     }, 15_000);
 
-    // Duplicated: the copy opens, with the creative but nothing published.
+    // Duplicated: a dialog asks for the name (the copy rule's) and a flight (this one ended: from today,
+    // its length kept); the copy opens, with the creative but nothing published, not started.
     await page.getByRole('button', { name: 'Duplicate campaign' }).click();
+    const copyDialog = page.getByRole('dialog', { name: 'Duplicate Edited in the console, ended' });
+    await expect(copyDialog.getByLabel('Name of the copy').inputValue()).resolves.toBe(
+      'Edited in the console, ended (Copy)',
+    );
+    await copyDialog.getByRole('button', { name: 'Duplicate campaign' }).click();
     await page.getByRole('heading', { name: 'Edited in the console, ended (Copy)' }).waitFor();
     expect(page.url()).not.toContain(campaign.id);
     await page.getByRole('table', { name: 'Creatives' }).getByText('Draft', { exact: true }).waitFor();

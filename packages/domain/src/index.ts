@@ -142,6 +142,7 @@ export * from './rules/conversion-value';
 export * from './rules/copy-name';
 export * from './rules/dates';
 export * from './rules/distributions';
+export * from './rules/duplicate-flight';
 export * from './rules/flight';
 export * from './rules/hour-of-week';
 export * from './rules/ids';

@@ -8,6 +8,7 @@ export * from './change-password-form';
 export * from './conversion-action-form';
 export * from './creative-form';
 export * from './delivery-rules-form';
+export * from './duplicate-campaign-form';
 export * from './forgot-password-form';
 export * from './invite-users-form';
 export * from './layout-options-form';

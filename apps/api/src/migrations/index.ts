@@ -33,6 +33,7 @@ import retention from './0044_retention';
 import requestFacts from './0045_request_facts';
 import conversionRefusalCounts from './0046_conversion_refusal_counts';
 import reachSketches from './0047_reach_sketches';
+import campaignPause from './0048_campaign_pause';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -75,6 +76,7 @@ export const migrations: readonly Migration[] = [
   { name: '0045_request_facts', sql: requestFacts },
   { name: '0046_conversion_refusal_counts', sql: conversionRefusalCounts },
   { name: '0047_reach_sketches', sql: reachSketches },
+  { name: '0048_campaign_pause', sql: campaignPause },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

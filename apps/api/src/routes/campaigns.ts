@@ -1,5 +1,5 @@
 // Campaign calls (docs/product.md §7): users see and change only their own campaigns; admins see all.
-import { contract, MESSAGES } from '@adconsole/domain';
+import { CAMPAIGN_END_BEFORE_START, CAMPAIGN_FLIGHT_TOO_LONG, contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute, WithExtras } from '../http/routes';
 import * as campaigns from '../services/campaigns/campaigns';
 
@@ -64,10 +64,13 @@ export const campaignRoutes = [
     access: 'user',
     summary: 'Copy a campaign with its creatives and their assets; nothing published, no figures.',
     description:
-      "The copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and belongs to the campaign's owner; it keeps the flight, timezone, advertiser, goal and rate, and is not archived. Its creatives serve nothing until published; share links and schedules stay with the original.",
+      "campaignID in the body, and optionally the copy's `name` and flight days `start` and `end` ('YYYY-MM-DD' in the campaign's timezone; null leaves that side open). Left out, the copy is named by the copy rule (' (Copy)', ' (Copy 2)'...) and keeps the original's days. It belongs to the campaign's owner; it keeps the timezone, advertiser, goal, delivery mode, rate and delivery rules, and is neither archived nor paused. The flight it ends up with is checked as a campaign's: the end on or after the start, at most 3,660 days. Its creatives serve nothing until published; share links and schedules stay with the original.",
     tag: 'Campaigns',
-    errors: { 404: MESSAGES.campaignNotFound },
-    handler: ({ input, user, ctx }) => campaigns.duplicateCampaign(ctx, user, input.campaignID),
+    errors: {
+      400: `The field named, e.g. \`end: ${CAMPAIGN_END_BEFORE_START}\`, \`end: ${CAMPAIGN_FLIGHT_TOO_LONG}\`, \`start must be a date 'YYYY-MM-DD'\`, \`Fill in the campaign name\``,
+      404: MESSAGES.campaignNotFound,
+    },
+    handler: ({ input, user, ctx }) => campaigns.duplicateCampaign(ctx, user, input),
   }),
   defineRoute({
     call: contract.archiveCampaign,
@@ -89,6 +92,27 @@ export const campaignRoutes = [
     tag: 'Campaigns',
     errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
     handler: ({ input, user, ctx }) => campaigns.setCampaignArchived(ctx, user, input.campaignID, false),
+  }),
+  defineRoute({
+    call: contract.pauseCampaign,
+    audit: 'campaign',
+    access: 'user',
+    summary: 'Pause a campaign: it stops serving at once but stays in the lists; answers the campaign.',
+    description:
+      'campaignID in the body; the campaign\'s owner or an admin. Its ad requests are refused from now on in this process and within 5 seconds in the others (VAST the empty document, the ad JSON 404), counted in its report as not served, "paused or archived". It stays in the campaign list (status `paused`), keeps its reports, and is no contender in the inventory forecast; its alerts close while it is paused. The answer carries `pausedAt` and `pausedBy` (the e-mail address of who paused it). Pausing a paused campaign keeps both.',
+    tag: 'Campaigns',
+    errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
+    handler: ({ input, user, ctx }) => campaigns.setCampaignPaused(ctx, user, input.campaignID, true),
+  }),
+  defineRoute({
+    call: contract.resumeCampaign,
+    audit: 'campaign',
+    access: 'user',
+    summary: 'Resume a paused campaign: it serves again within its flight; answers the campaign.',
+    description: 'campaignID in the body; `pausedAt` and `pausedBy` are null in the answer.',
+    tag: 'Campaigns',
+    errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
+    handler: ({ input, user, ctx }) => campaigns.setCampaignPaused(ctx, user, input.campaignID, false),
   }),
   defineRoute({
     call: contract.campaignHistory,

@@ -19,6 +19,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   clickParam: 'Click id parameter',
   archivedAt: 'Archived',
   archived: 'Archived',
+  pausedAt: 'Paused',
+  pausedBy: 'Paused by',
   type: 'Type',
   width: 'Width (px)',
   height: 'Height (px)',

@@ -56,6 +56,13 @@ export const campaignSchema = z.object({
   ownerEmail: z.optional(z.string()),
   /** When the campaign was archived (ISO 8601): it serves nothing and leaves the default list. */
   archivedAt: optionalText,
+  /**
+   * When the campaign was paused (ISO 8601): it serves nothing until resumed, but stays in the lists;
+   * null while it is not.
+   */
+  pausedAt: optionalText,
+  /** Who paused it (their e-mail address, as it was then); null while it is not paused. */
+  pausedBy: optionalText,
   /** Delivery against the goal now (rules/pacing.ts); null without a goal or both flight dates. */
   pacing: z.optional(z.nullable(pacingSchema)),
   /**

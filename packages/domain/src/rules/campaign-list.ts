@@ -6,10 +6,11 @@ import { type CampaignFlight, flightState } from './flight';
 
 /**
  * A campaign's status: its flight's state, except that a campaign with no live creative serves nothing
- * whatever its dates say (not "Live"), an ended flight is ended either way, and an archived campaign is
+ * whatever its dates say (not "Live"), an ended flight is ended either way, a paused campaign is paused
+ * (it serves nothing until resumed, and stays in the list) unless archived, and an archived campaign is
  * archived whatever else holds (it serves nothing and leaves the default list: docs/product.md).
  */
-export const CAMPAIGN_STATUSES = ['live', 'scheduled', 'ended', 'not-serving', 'archived'] as const;
+export const CAMPAIGN_STATUSES = ['live', 'scheduled', 'ended', 'not-serving', 'paused', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -17,13 +18,18 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   scheduled: 'Scheduled',
   ended: 'Ended',
   'not-serving': 'No live creative',
+  paused: 'Paused',
   archived: 'Archived',
 };
 
-type Listed = Pick<Campaign, 'name' | 'data' | 'creatives'> & Partial<Pick<Campaign, 'archivedAt'>>;
+type Listed = Pick<Campaign, 'name' | 'data' | 'creatives'> &
+  Partial<Pick<Campaign, 'archivedAt' | 'pausedAt'>>;
 
 /** True for a campaign that is archived (its archivedAt set). */
 export const isArchived = (campaign: Pick<Listed, 'archivedAt'>): boolean => Boolean(campaign.archivedAt);
+
+/** True for a campaign that is paused (its pausedAt set): it serves nothing until resumed. */
+export const isPaused = (campaign: Pick<Listed, 'pausedAt'>): boolean => Boolean(campaign.pausedAt);
 
 /** The status of a flight with (`serving`) or without anything published to serve. */
 export function servingStatus(flight: CampaignFlight, serving: boolean, now: Date): CampaignStatus {
@@ -35,11 +41,13 @@ export function servingStatus(flight: CampaignFlight, serving: boolean, now: Dat
 export const campaignStatus = (campaign: Listed, now: Date): CampaignStatus =>
   isArchived(campaign)
     ? 'archived'
-    : servingStatus(
-        campaign.data,
-        campaign.creatives.some((creative) => creative.liveCreatives.length > 0),
-        now,
-      );
+    : isPaused(campaign)
+      ? 'paused'
+      : servingStatus(
+          campaign.data,
+          campaign.creatives.some((creative) => creative.liveCreatives.length > 0),
+          now,
+        );
 
 /** What the list can be sorted by; `newest` (the default) is the order campaigns were made in, newest first. */
 export const CAMPAIGN_SORTS = ['newest', 'name', 'flight', 'impressions', 'clicks', 'ctr'] as const;

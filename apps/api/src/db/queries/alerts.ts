@@ -84,12 +84,14 @@ export interface EvaluatedCampaignRow extends Pick<CampaignRow, 'id' | 'owner_id
   first_live_at: Date | null;
   /** Archived: in the list only for its open alerts, which close (it serves nothing, so judges nothing). */
   archived: boolean;
+  /** Paused: the same while it is paused (docs/alerts.md, "Which campaigns"); resumed, it is judged again. */
+  paused: boolean;
 }
 
 /**
- * The campaigns an evaluation looks at, in one statement: those not archived that have a live creative
- * (removed ones count: their events do), and any with an open alert (so it can recover, or close when
- * the campaign was archived), each with its live creatives' ids and its settings. A disabled account's
+ * The campaigns an evaluation looks at, in one statement: those neither archived nor paused that have a
+ * live creative (removed ones count: their events do), and any with an open alert (so it can recover, or
+ * close when the campaign was archived or paused), each with its live creatives' ids and its settings. A disabled account's
  * campaigns are not looked at at all (docs/alerts.md, "Which campaigns"): no alert opens, recovers or
  * closes for them, so nothing is sent, until the account is enabled again.
  */
@@ -98,7 +100,7 @@ export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaign
     `select c.id, c.owner_id, c.name, c.body, u.email as owner_email,
             d.settings as account_settings, r.settings as campaign_settings, r.recipients,
             coalesce(l.live_ids, '{}') as live_ids, c.created_at, l.first_live_at,
-            c.archived_at is not null as archived
+            c.archived_at is not null as archived, c.paused_at is not null as paused
        from campaigns c
        join users u on u.id = c.owner_id
        left join alert_defaults d on d.user_id = c.owner_id
@@ -106,7 +108,7 @@ export function listEvaluatedCampaigns(db: Queryable): Promise<EvaluatedCampaign
        left join (select campaign_id, array_agg(id order by id) as live_ids, min(created_at) as first_live_at
                     from live_creatives group by campaign_id) l on l.campaign_id = c.id
       where u.disabled_at is null
-        and ((c.archived_at is null and l.live_ids is not null)
+        and ((c.archived_at is null and c.paused_at is null and l.live_ids is not null)
              or exists (select 1 from alerts a where a.campaign_id = c.id and a.status = 'open'))
       order by c.id`,
   );

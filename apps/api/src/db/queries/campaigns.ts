@@ -27,6 +27,10 @@ export interface CampaignRow {
   data_pulled_at: Date | null;
   /** When the campaign was archived; null while it is not (it then serves within its flight). */
   archived_at: Date | null;
+  /** When the campaign was paused; null while it is not (it serves nothing until resumed, but stays listed). */
+  paused_at: Date | null;
+  /** The e-mail address of who paused it (as it was then); null while it is not paused. */
+  paused_by: string | null;
   /** The landing URL's query parameter carrying the click id (docs/conversions.md): adc_click unless named. */
   click_param: string;
   /** The campaign's delivery rules (docs/serving.md, "Delivery rules"); `{}` when it has none. */
@@ -115,6 +119,30 @@ export async function markCampaignArchived(
       )
     : await db.query<CampaignRow>(
         'update campaigns set archived_at = null, updated_at = now() where id = $1 returning *',
+        [id],
+      );
+  return row;
+}
+
+/**
+ * The campaign is paused by `by` (`true`: now; a paused one keeps its time and who paused it) or no longer
+ * (`false`); answers it, undefined when it is gone.
+ */
+export async function markCampaignPaused(
+  db: Queryable,
+  id: string,
+  paused: boolean,
+  by: string | null,
+): Promise<CampaignRow | undefined> {
+  const [row] = paused
+    ? await db.query<CampaignRow>(
+        `update campaigns set paused_by = case when paused_at is null then $2 else paused_by end,
+                paused_at = coalesce(paused_at, now()), updated_at = now()
+          where id = $1 returning *`,
+        [id, by],
+      )
+    : await db.query<CampaignRow>(
+        'update campaigns set paused_at = null, paused_by = null, updated_at = now() where id = $1 returning *',
         [id],
       );
   return row;

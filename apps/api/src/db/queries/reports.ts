@@ -43,9 +43,15 @@ export function listCreativeNamesOfCampaign(
 export function listDashboardCampaigns(
   db: Queryable,
   ownerId: string,
-): Promise<{ id: string; name: string; updated_at: Date; body: CampaignRow['body'] }[]> {
-  return db.query<{ id: string; name: string; updated_at: Date; body: CampaignRow['body'] }>(
-    'select id, name, updated_at, body from campaigns where owner_id = $1',
+): Promise<{ id: string; name: string; updated_at: Date; body: CampaignRow['body']; archived: boolean }[]> {
+  return db.query<{
+    id: string;
+    name: string;
+    updated_at: Date;
+    body: CampaignRow['body'];
+    archived: boolean;
+  }>(
+    'select id, name, updated_at, body, archived_at is not null as archived from campaigns where owner_id = $1',
     [ownerId],
   );
 }

@@ -99,7 +99,7 @@ export async function listForecastCampaigns(
   const rows = await db.query<CampaignRow & { served_since_start: string | number }>(
     `with meeting as (
        select campaign.* from campaigns campaign
-       where campaign.owner_id = $1 and campaign.archived_at is null
+       where campaign.owner_id = $1 and campaign.archived_at is null and campaign.paused_at is null
          and left(campaign.body->'data'->'start'->>'date', 10) <= $3
          and left(campaign.body->'data'->'end'->>'date', 10) >= $2
        order by left(campaign.body->'data'->'start'->>'date', 10), campaign.id

@@ -1,5 +1,5 @@
 // What the ad server reads from the database: the live creative it serves (live_creatives with its
-// campaign's flight, advertiser, booked rate and archive time as they are now:
+// campaign's flight, advertiser, booked rate, archive and pause times as they are now:
 // services/serving/live-creatives.ts caches it), and
 // the demo account's campaigns (the demo publisher page: services/demo/demo-page.ts).
 import type {
@@ -25,6 +25,8 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   rate: CampaignRate | null;
   /** When the campaign was archived (it then serves nothing); null while it is not. */
   archived_at: Date | null;
+  /** When the campaign was paused (it then serves nothing until resumed); null while it is not. */
+  paused_at: Date | null;
   /** The landing URL's parameter that carries the click id (docs/conversions.md); null when the campaign is gone. */
   click_param: string | null;
   /** The campaign's delivery rules and its creative's own, as they are now; null when gone. */
@@ -33,7 +35,7 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
 }
 
 /**
- * A live creative that is not removed, with its campaign's flight, advertiser, rate, archive time, click
+ * A live creative that is not removed, with its campaign's flight, advertiser, rate, archive and pause times, click
  * parameter and delivery rules, and its creative's delivery rules.
  */
 export async function findServedLiveCreative<Snapshot>(
@@ -42,7 +44,7 @@ export async function findServedLiveCreative<Snapshot>(
 ): Promise<ServedLiveCreativeRow<Snapshot> | undefined> {
   const [row] = await db.query<ServedLiveCreativeRow<Snapshot>>(
     `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
-            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at,
+            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at, c.paused_at,
             c.click_param, c.delivery_rules as campaign_rules, cr.delivery_rules as creative_rules
        from live_creatives l left join campaigns c on c.id = l.campaign_id
             left join creatives cr on cr.id = l.creative_id

@@ -93,9 +93,12 @@ const stateOf = (row: AlertRow | undefined): AlertState =>
       ? { status: 'open', openedAt: new Date(row.opened_at) }
       : { status: 'closed', openedAt: new Date(row.opened_at), closedAt: new Date(row.closed_at as Date) };
 
-/** The campaigns a read is for: those with one of its rules on (an archived campaign judges none). */
+/** A campaign that serves nothing on purpose (archived or paused): it judges no rule. */
+const stopped = (entry: Watched) => entry.row.archived || entry.row.paused;
+
+/** The campaigns a read is for: those with one of its rules on (an archived or paused campaign judges none). */
 const needs = (watched: readonly Watched[], rules: readonly AlertRule[]) =>
-  watched.filter((entry) => !entry.row.archived && rules.some((rule) => entry.settings[rule].enabled));
+  watched.filter((entry) => !stopped(entry) && rules.some((rule) => entry.settings[rule].enabled));
 
 /** What an evaluation reads: the database, the event store, the clock and the public URL (for links). */
 export type EvaluationContext = Pick<Context, 'db' | 'config' | 'events' | 'clock'>;
@@ -255,7 +258,11 @@ async function stepCampaignAlerts(tx: Queryable, input: StepInput): Promise<void
           tx,
           previous.id,
           now,
-          entry.row.archived ? MESSAGES.alertClosedCampaignArchived : MESSAGES.alertClosedRuleOff,
+          entry.row.archived
+            ? MESSAGES.alertClosedCampaignArchived
+            : entry.row.paused
+              ? MESSAGES.alertClosedCampaignPaused
+              : MESSAGES.alertClosedRuleOff,
         );
       continue;
     }
@@ -313,10 +320,11 @@ export async function evaluateAlerts(ctx: EvaluationContext): Promise<Evaluation
   const rows = await listEvaluatedCampaigns(ctx.db);
   const watched = watchedAt(rows, now);
   const figures = await readWatchedFigures(ctx, watched, now);
-  // An archived campaign serves nothing: it would break every delivery rule. Its open alerts close.
+  // An archived or paused campaign serves nothing: it would break every delivery rule (a paused one's pacing
+  // falls behind on purpose). Its open alerts close; resumed, it is judged again.
   const evaluations = new Map(
     watched
-      .filter((entry) => !entry.row.archived)
+      .filter((entry) => !stopped(entry))
       .map((entry) => [entry.row.id, evaluateWatched(entry, figures, now)] as const),
   );
   const latest = latestByCampaign(

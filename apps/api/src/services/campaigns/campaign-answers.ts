@@ -115,6 +115,8 @@ export function campaignAnswer(
     lastEventDates: null,
     createdAt: iso(row.created_at),
     archivedAt: iso(row.archived_at ?? null),
+    pausedAt: iso(row.paused_at ?? null),
+    pausedBy: row.paused_at ? (row.paused_by ?? null) : null,
     pacing,
     deliveryRules: storedDeliveryRules(row.delivery_rules ?? {}),
     ...(ownerEmail === undefined ? {} : { ownerEmail }),

@@ -167,4 +167,79 @@ describe(`duplicating a campaign on ${testDatabaseKind()}`, () => {
     expect(created?.changes.copiedFrom?.[1]).toBe(campaignID);
     expect(created?.changes.goal?.[1]).toBe('250,000 impressions');
   });
+
+  interface Copy {
+    id: string;
+    name: string;
+    data: { start: { date: string } | null; end: { date: string } | null; timezone: string };
+    pausedAt: string | null;
+    pacing: { status: string } | null;
+  }
+  const running = async (name: string) =>
+    (
+      await owner.post<{ id: string }>('/v1/campaign/new', {
+        name,
+        data: {
+          start: { date: day(-10) },
+          end: { date: day(19) },
+          goal: { metric: 'impressions', amount: 300_000 },
+        },
+      })
+    ).body.data?.id ?? '';
+
+  it('takes a name and new flight days: the copy of a running campaign is "not started", never at risk', async () => {
+    const campaignID = await running('Running spring');
+    await owner.post('/v1/campaign/pause', { campaignID });
+    const copy = await owner.post<Copy>('/v1/campaign/duplicate', {
+      campaignID,
+      name: 'Summer push',
+      start: day(0),
+      end: day(29),
+    });
+    expect(copy.httpStatus, JSON.stringify(copy.body)).toBe(200);
+    expect(copy.body.data?.name).toBe('Summer push');
+    expect(copy.body.data?.data.start?.date).toBe(day(0));
+    expect(copy.body.data?.data.end?.date).toBe(day(29));
+    // A paused original's copy is not paused.
+    expect(copy.body.data?.pausedAt).toBeNull();
+    expect(copy.body.data?.pacing?.status).toBe('not-started');
+    // Left out, the copy rule's name and the original's days.
+    const plain = await owner.post<Copy>('/v1/campaign/duplicate', { campaignID });
+    expect(plain.body.data?.name).toBe('Running spring (Copy)');
+    expect(plain.body.data?.data.start?.date).toBe(day(-10));
+    // Only an end: checked against the original's start.
+    const endOnly = await owner.post<Copy>('/v1/campaign/duplicate', { campaignID, end: day(40) });
+    expect(endOnly.body.data?.data).toMatchObject({ start: { date: day(-10) }, end: { date: day(40) } });
+    const history = await owner.get<{ changes: Record<string, [unknown, unknown]> }[]>(
+      `/v1/campaign/history?campaignID=${copy.body.data?.id}`,
+    );
+    expect(history.body.data?.[0]?.changes).toMatchObject({
+      name: [null, 'Summer push'],
+      start: [null, day(0)],
+      copiedFromName: [null, 'Running spring'],
+    });
+  });
+
+  it('refuses bad names and days with a 400 naming the field, and copies nothing', async () => {
+    const campaignID = await running('Refused copies');
+    const count = async () => (await owner.get<Copy[]>('/v1/campaign/mine?q=Refused')).body.data?.length ?? 0;
+    const before = await count();
+    const refused: [Record<string, unknown>, RegExp][] = [
+      [{ start: day(5), end: day(1) }, /end.*The end date must be on or after the start date/],
+      [{ start: day(0), end: day(4000) }, /end.*A flight runs at most 3,660 days/],
+      // The original starts 10 days ago: an end before it is refused too.
+      [{ end: day(-20) }, /end.*The end date must be on or after the start date/],
+      [{ start: '2026-02-30' }, /start/],
+      [{ start: 'tomorrow' }, /start must be a date 'YYYY-MM-DD'/],
+      [{ name: '   ' }, /Fill in the campaign name/],
+      [{ name: 'x'.repeat(201) }, /Campaign name is too long/],
+      [{ colour: 'red' }, /colour/],
+    ];
+    for (const [body, message] of refused) {
+      const answer = await owner.post('/v1/campaign/duplicate', { campaignID, ...body });
+      expect(answer.httpStatus, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(answer.body), JSON.stringify(body)).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
 });

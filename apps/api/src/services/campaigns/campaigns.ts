@@ -1,4 +1,4 @@
-// The campaign calls (docs/product.md §7): list, read, create, update, archive and delete. Users see and
+// The campaign calls (docs/product.md §7): list, read, create, update, pause, archive, duplicate and delete. Users see and
 // change only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
 import {
   ApiError,
@@ -8,6 +8,7 @@ import {
   campaignFlight,
   copyName,
   deliveryModeProblem,
+  duplicateFlightProblem,
   filterAndSortCampaigns,
   MESSAGES,
   rateCurrencyProblem,
@@ -22,6 +23,7 @@ import {
   listCampaignsPage,
   lockCampaign,
   markCampaignArchived,
+  markCampaignPaused,
   updateCampaign as updateCampaignRow,
 } from '../../db/queries/campaigns';
 import { listConversionActionsOfCampaign } from '../../db/queries/conversion-actions';
@@ -136,6 +138,8 @@ const campaignSnapshot = (row: CampaignRow) => ({
   rate: rateText(row.body.data?.rate),
   clickParam: row.click_param,
   archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
+  // Only a campaign paused at some time names it: the entries from before pausing read the same.
+  ...(row.paused_at ? { pausedAt: new Date(row.paused_at).toISOString(), pausedBy: row.paused_by } : {}),
 });
 
 const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) => ({
@@ -224,6 +228,31 @@ export async function setCampaignArchived(
     return changed;
   });
   ctx.liveCreatives.clear();
+  ctx.placements.clear();
+  return oneCampaign(ctx, row);
+}
+
+/**
+ * POST /v1/campaign/pause and /resume: a paused campaign serves nothing (its requests are refused as
+ * "paused or archived": here at once, in other processes within the live-creative and placement caches'
+ * 5 s) but stays in the lists, shown as paused; resumed, it serves again within its flight. Pausing a
+ * paused campaign keeps when and by whom it was paused.
+ */
+export async function setCampaignPaused(
+  ctx: Context,
+  user: SessionUser,
+  campaignId: string,
+  paused: boolean,
+) {
+  const existing = await ownCampaign(ctx.db, user, campaignId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await markCampaignPaused(tx, existing.id, paused, user.email);
+    if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
+    await recordChange(tx, user, campaignChange(existing, changed));
+    return changed;
+  });
+  ctx.liveCreatives.clear();
+  ctx.placements.clear();
   return oneCampaign(ctx, row);
 }
 
@@ -246,17 +275,29 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
  * owner, with what copy-fields.ts names copied: the flight, zone, advertiser, goal, delivery mode, rate,
  * click parameter and delivery rules, and the creatives with their own rules (their assets sharing the
  * stored files); not its conversion actions, placements, links or schedules (copy-fields.ts says why).
- * The copy is not archived, whatever the original is. Nothing is published (a copy serves nothing until
- * its creatives are). Its history's first entry says what it was duplicated from.
+ * The copy is neither archived nor paused, whatever the original is. Nothing is published (a copy serves
+ * nothing until its creatives are). `name`, `start` and `end`, when sent, name and fly the copy (a day
+ * left out keeps the original's; null leaves that side open); the flight it ends up with is checked as a
+ * campaign's is. Its history's first entry says what it was duplicated from.
  */
-export async function duplicateCampaign(ctx: Context, user: SessionUser, campaignId: string) {
-  const original = await ownCampaign(ctx.db, user, campaignId);
+export async function duplicateCampaign(
+  ctx: Context,
+  user: SessionUser,
+  input: { campaignID: string; name?: string; start?: string | null; end?: string | null },
+) {
+  const original = await ownCampaign(ctx.db, user, input.campaignID);
+  const flight = campaignFlight(original.body.data);
+  if (input.start !== undefined) flight.start = input.start === null ? null : { date: input.start };
+  if (input.end !== undefined) flight.end = input.end === null ? null : { date: input.end };
+  const problem = duplicateFlightProblem(flight);
+  if (problem) throw ApiError.of(400, problem);
   const copy = await ctx.db.transaction(async (tx) => {
     const inserted = await insertCampaign(tx, {
       id: newId(),
       ownerId: original.owner_id,
-      name: copyName(original.name),
-      body: { data: { ...campaignFlight(original.body.data), ...copiedCampaignData(original.body.data) } },
+      name: input.name ?? copyName(original.name),
+      // The days sent replace the original's (copiedCampaignData copies them).
+      body: { data: { ...copiedCampaignData(original.body.data), ...flight } },
       clickParam: original.click_param,
     });
     const made = (await updateCampaignDeliveryRules(tx, inserted.id, original.delivery_rules)) ?? inserted;

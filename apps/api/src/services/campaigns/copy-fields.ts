@@ -13,7 +13,7 @@ export type CopyFate = 'copied' | 'new' | { notCopied: string };
 export const CAMPAIGN_COLUMNS_COPY: Readonly<Record<keyof CampaignRow, CopyFate>> = {
   id: 'new',
   owner_id: 'copied',
-  // By the copy rule: ' (Copy)', ' (Copy 2)'...
+  // By the copy rule: ' (Copy)', ' (Copy 2)'..., unless the duplicate call names the copy.
   name: 'copied',
   // Its data, field by field: CAMPAIGN_DATA_COPY.
   body: 'copied',
@@ -21,12 +21,15 @@ export const CAMPAIGN_COLUMNS_COPY: Readonly<Record<keyof CampaignRow, CopyFate>
   updated_at: 'new',
   data_pulled_at: { notCopied: 'the copy has no figures to pull' },
   archived_at: { notCopied: 'the copy is not archived, whatever the original is' },
+  paused_at: { notCopied: 'the copy is not paused, whatever the original is' },
+  paused_by: { notCopied: 'the copy is not paused, so nobody paused it' },
   click_param: 'copied',
   // Countries, devices, OS, browsers, languages, sites, daypart, caps and their choices.
   delivery_rules: 'copied',
 };
 
 export const CAMPAIGN_DATA_COPY: Readonly<Record<keyof CampaignData, CopyFate>> = {
+  // Unless the duplicate call sends new days (the console offers today with the flight's length).
   start: 'copied',
   end: 'copied',
   timezone: 'copied',

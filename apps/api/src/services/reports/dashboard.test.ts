@@ -83,6 +83,24 @@ describe(`reports on ${testStoresLabel()}`, () => {
       expect(restored.httpStatus, JSON.stringify(restored.body)).toBe(200);
     });
 
+    it('leaves archived campaigns out of its lists (as the campaign list does); unarchived, one is back', async () => {
+      const range = { start_dt: day('2026-03-01'), end_dt: endOf('2026-03-09') };
+      const made = await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Archived on the board' });
+      const id = made.body.data?.id ?? '';
+      expect((await dashboard(owner, range)).recentCampaigns[0]?.id).toBe(id);
+      const archived = await owner.post('/v1/campaign/archive', { campaignID: id });
+      expect(archived.httpStatus, JSON.stringify(archived.body)).toBe(200);
+      // Archiving updated it last: it would head "Recently updated".
+      const board = await dashboard(owner, range);
+      expect(board.recentCampaigns.map((campaign) => campaign.id)).not.toContain(id);
+      expect(board.topCampaigns.map((campaign) => campaign.id)).not.toContain(id);
+      expect(board.recentCampaigns.length).toBeGreaterThan(0);
+      await owner.post('/v1/campaign/unarchive', { campaignID: id });
+      expect((await dashboard(owner, range)).recentCampaigns[0]?.id).toBe(id);
+      // The later tests count the owner's campaigns: it goes.
+      expect((await owner.delete(`/v1/campaign/delete?campaignID=${id}`)).httpStatus).toBe(200);
+    });
+
     it('refuses a range in the wrong order and needs a session', async () => {
       const backwards = await owner.get(
         `/v1/dashboard?${new URLSearchParams({ start_dt: day('2026-03-09'), end_dt: endOf('2026-03-01') })}`,

@@ -1,6 +1,8 @@
 // GET /v1/dashboard: every campaign of the signed-in user over a range of local days, summed from the
 // rollups (totals, a daily series, the period before for comparison), the campaigns with the most
-// impressions and the most recently updated ones. One read of the periods for all live creatives.
+// impressions and the most recently updated ones (archived campaigns count in the figures, which they
+// delivered, but leave the lists, as they leave the campaign list). One read of the periods for all live
+// creatives.
 import {
   ApiError,
   addReportCounters,
@@ -95,11 +97,13 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
       conversionCurrency,
     };
   });
-  const top = entries
+  const archived = new Set(campaigns.filter((campaign) => campaign.archived).map((campaign) => campaign.id));
+  const listable = entries.filter((entry) => !archived.has(entry.id));
+  const top = listable
     .filter((entry) => entry.totals.impressions > 0)
     .sort((a, b) => b.totals.impressions - a.totals.impressions || a.name.localeCompare(b.name))
     .slice(0, DASHBOARD_LIST_LENGTH);
-  const recent = [...entries]
+  const recent = [...listable]
     .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.id.localeCompare(b.id))
     .slice(0, DASHBOARD_LIST_LENGTH);
   // Pacing of the listed campaigns (at most twice the list's length), those with a goal in one read.

@@ -58,7 +58,7 @@ function world(broken: Broken, overRate = false) {
   } as unknown as Context;
   const tag: GateTag = {
     campaign: {
-      archived: broken.has('paused'),
+      pausedOrArchived: broken.has('paused'),
       liveAt: () => !broken.has('flight'),
       delivery: broken.has('rules') ? GERMANY_ONLY : null,
       even: { id: 'c1', goal: { metric: 'impressions', amount: 1 }, flight: {} },
@@ -186,7 +186,7 @@ describe('the gate', () => {
       countKey: liveId,
     });
     const tag = (items: GateTag['items']): GateTag => ({
-      campaign: { archived: false, liveAt: () => true, delivery: null, even: null },
+      campaign: { pausedOrArchived: false, liveAt: () => true, delivery: null, even: null },
       items,
       choose: (eligible) => {
         chosen.push(eligible);

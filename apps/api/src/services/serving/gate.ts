@@ -2,7 +2,7 @@
 // written once here for a live creative's own tag and a placement's alike, and the count of its outcome.
 // A tag is a campaign and the creatives it can answer with (one for a live creative's tag; a placement's
 // rotation), and a request passes, in GATE_STEPS' order:
-//   paused      the campaign archived (a placement: every creative paused or unpublished, after the rules)
+//   paused      the campaign paused or archived (a placement: every creative paused or unpublished, after the rules)
 //   flight      out of its flight
 //   invalid     invalid traffic (any reason of traffic-quality.ts, the rate rule's among them: counted for
 //               the tag as the request enters, so a request over it is invalid at every step, as a bot's)
@@ -74,7 +74,8 @@ interface GateItem {
 /** A tag as the gate judges it: its campaign, and the creatives it can answer with. */
 export interface GateTag {
   campaign: {
-    archived: boolean;
+    /** Paused or archived: it serves nothing (counted "paused"). */
+    pausedOrArchived: boolean;
     liveAt(now: number): boolean;
     delivery: DeliveryCheck | null;
     even: EvenCampaign | null;
@@ -100,7 +101,12 @@ export function liveTag(live: LiveCreative): GateTag {
   let tag = liveTags.get(live);
   if (tag === undefined) {
     tag = {
-      campaign: { archived: live.archived, liveAt: live.liveAt, delivery: live.delivery, even: live.even },
+      campaign: {
+        pausedOrArchived: live.pausedOrArchived,
+        liveAt: live.liveAt,
+        delivery: live.delivery,
+        even: live.even,
+      },
       items: [
         {
           liveId: live.id,
@@ -158,7 +164,7 @@ export function judgeRules(
   now: number,
 ): { reasons: NotServedReason[]; eligible: boolean[] } {
   const reasons: NotServedReason[] = [];
-  if (tag.campaign.archived) reasons.push('paused');
+  if (tag.campaign.pausedOrArchived) reasons.push('paused');
   if (!tag.campaign.liveAt(now)) reasons.push('flight');
   reasons.push(...(tag.campaign.delivery?.every(facts, now) ?? []));
   const eligible = tag.items.map((item) => !item.paused && (item.rules?.(facts, now) ?? null) === null);
@@ -221,7 +227,7 @@ export async function passGate(
   };
   const { campaign, items } = tag;
   // paused, flight
-  if (campaign.archived) return refuse(tag.noCreativeKey, 'paused');
+  if (campaign.pausedOrArchived) return refuse(tag.noCreativeKey, 'paused');
   if (!campaign.liveAt(now)) return refuse(tag.noCreativeKey, 'flight');
   // invalid traffic (`invalid`, above): judged by the rules, never by the caps or the throttle
   // rules: the campaign's, then each creative's own (undefined: every creative not paused is eligible)

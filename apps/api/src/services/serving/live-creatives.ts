@@ -48,11 +48,11 @@ export interface LiveCreative {
   clickParam: string;
   /**
    * Whether the flight is live at this instant (ms): between its start and end, as instants in its zone,
-   * and its campaign not archived (an archived campaign answers like an ended flight).
+   * and its campaign neither paused nor archived (such a campaign answers like an ended flight).
    */
   liveAt(now: number): boolean;
-  /** Its campaign is archived (it then serves nothing: "paused or archived"). */
-  archived: boolean;
+  /** Its campaign is paused or archived (it then serves nothing: "paused or archived"). */
+  pausedOrArchived: boolean;
   /**
    * Its campaign's delivery rules and its creative's own, compiled when the entry is read
    * (docs/serving.md, "Delivery rules"): the reason a request is refused; null when neither has a rule.
@@ -142,7 +142,9 @@ function liveCreativeOf(
   const { from, until } = flightInstants(flight);
   const start = from?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = until?.getTime() ?? Number.POSITIVE_INFINITY;
-  const archived = row.archived_at !== null && row.archived_at !== undefined;
+  const pausedOrArchived =
+    (row.archived_at !== null && row.archived_at !== undefined) ||
+    (row.paused_at !== null && row.paused_at !== undefined);
   const timezone = flightZone(flight);
   const campaignRules = compileDeliveryRules(row.campaign_rules, timezone);
   // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
@@ -157,8 +159,8 @@ function liveCreativeOf(
     advertiser: row.advertiser || undefined,
     rate: row.rate ?? undefined,
     clickParam: row.click_param ?? DEFAULT_CLICK_PARAM,
-    liveAt: (now) => !archived && now >= start && now < end,
-    archived,
+    liveAt: (now) => !pausedOrArchived && now >= start && now < end,
+    pausedOrArchived,
     delivery: bothChecks(campaignRules, creativeRules),
     caps: compileTagCaps({
       campaignId: row.campaign_id,

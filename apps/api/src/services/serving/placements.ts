@@ -45,9 +45,9 @@ export interface ServedPlacement {
   counts: Readonly<Record<string, ProportionSample>>;
   /** The choice of a position, worked out once for this entry (rules/rotation-shares.ts). */
   choose: RotationChooser;
-  /** Its campaign as serving judges it: archived, its flight live at an instant, its delivery rules. */
+  /** Its campaign as serving judges it: paused or archived, its flight live at an instant, its delivery rules. */
   campaign: {
-    archived: boolean;
+    pausedOrArchived: boolean;
     liveAt(now: number): boolean;
     delivery: DeliveryCheck | null;
     /** Its goal and flight when delivered evenly (even-delivery.ts); else null. */
@@ -179,7 +179,7 @@ export async function readServedPlacement(
 }
 
 /**
- * The placement's campaign as serving judges it (archived, its flight, its delivery rules) and each
+ * The placement's campaign as serving judges it (paused or archived, its flight, its delivery rules) and each
  * item's creative's own rules and its frequency caps with its campaign's, compiled once for the cache
  * entry (docs/serving.md, "Delivery rules", "Frequency caps").
  */
@@ -204,7 +204,7 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
     // An EU creative serves only with a valid TC string where GDPR applies (docs/privacy.md).
     euCreatives: creativeIds.map((id) => euOf.get(id) === true),
     campaign: {
-      archived: row === undefined || row.archived_at !== null,
+      pausedOrArchived: row === undefined || row.archived_at !== null || row.paused_at !== null,
       liveAt: (now: number) => now >= start && now < end,
       delivery: compileDeliveryRules(row?.delivery_rules, timezone),
       even:

@@ -36,6 +36,15 @@ export function campaignCalls(world: ContractWorld): Calls {
       await world.admin.post('/v1/campaign/archive', { campaignID: made.body.data?.id });
       return world.admin.post('/v1/campaign/unarchive', { campaignID: made.body.data?.id });
     },
+    postV1CampaignPause: async () => {
+      const made = await world.admin.post<{ id: string }>('/v1/campaign/new', { name: 'Paused' });
+      return world.admin.post('/v1/campaign/pause', { campaignID: made.body.data?.id });
+    },
+    postV1CampaignResume: async () => {
+      const made = await world.admin.post<{ id: string }>('/v1/campaign/new', { name: 'Resumed' });
+      await world.admin.post('/v1/campaign/pause', { campaignID: made.body.data?.id });
+      return world.admin.post('/v1/campaign/resume', { campaignID: made.body.data?.id });
+    },
     getV1CampaignHistory: () => world.admin.get(`/v1/campaign/history?campaignID=${world.campaignID}`),
     getV1CampaignMine: () => world.admin.get('/v1/campaign/mine'),
     getV1CampaignAll: () => world.admin.get('/v1/campaign/all?paginate[page]=1'),

@@ -78,11 +78,22 @@ export function useUpdateCampaign() {
   });
 }
 
-/** Copies a campaign (its creatives, nothing published, no figures); the lists show the copy. */
+/** What the duplicate dialog sends: the copy's name and flight days ('YYYY-MM-DD', null: open). */
+export interface CampaignCopy {
+  name: string;
+  start: string | null;
+  end: string | null;
+}
+
+/**
+ * Copies a campaign (its creatives, nothing published, no figures) under a name and flight days; the
+ * lists show the copy.
+ */
 export function useDuplicateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (campaignID: string) => campaignsApi().duplicateCampaign(campaignID),
+    mutationFn: ({ campaignID, copy }: { campaignID: string; copy?: CampaignCopy }) =>
+      campaignsApi().duplicateCampaign(campaignID, copy),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
@@ -96,6 +107,22 @@ export function useArchiveCampaign() {
   return useMutation({
     mutationFn: ({ campaignID, archived }: { campaignID: string; archived: boolean }) =>
       archived ? campaignsApi().archiveCampaign(campaignID) : campaignsApi().unarchiveCampaign(campaignID),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+  });
+}
+
+/**
+ * Pauses a campaign (it stops serving at once and stays in the lists) or resumes it; the campaign's page
+ * shows the answer, every list reads again.
+ */
+export function usePauseCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignID, paused }: { campaignID: string; paused: boolean }) =>
+      paused ? campaignsApi().pauseCampaign(campaignID) : campaignsApi().resumeCampaign(campaignID),
     onSuccess: (saved) => {
       queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: campaignKeys.all });

@@ -174,6 +174,29 @@ export const ArchivedFilter: Story = {
 
 export const ArchivedFilterDark: Story = { ...ArchivedFilter, globals: { theme: 'dark' } };
 
+/** The same list where "Spring sale" is paused: it stays in the list as "Paused"; the status filter finds it. */
+const withPaused = campaigns.map((campaign) =>
+  campaign.id === 'c2'
+    ? { ...campaign, pausedAt: '2026-11-10T08:00:00.000Z', pausedBy: 'ana@adconsole.test' }
+    : campaign,
+);
+
+export const PausedInList: Story = {
+  args: { list: withPaused },
+  play: async ({ canvas }) => {
+    const table = () => within(canvas.getByRole('table', { name: 'Campaigns' }));
+    await expect(firstCells(canvas)).toHaveLength(4);
+    await expect(table().getByText('Paused')).toBeVisible();
+    const row = table().getByText('Paused').closest('tr') as HTMLElement;
+    await expect(within(row).getByText(/Spring sale/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Paused' }));
+    await waitFor(() =>
+      expect(firstCells(canvas)).toEqual(['Spring sale – trail running shoes, EU and UK trafficTrail Co']),
+    );
+  },
+};
+
 export const SearchedAndFiltered: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search campaigns' }), 'trail');

@@ -189,6 +189,7 @@ export function CampaignTable({ campaigns, filter, onSort, actions, now }: Campa
                   flight={campaign.data}
                   serving={campaign.creatives.some((creative) => creative.liveCreatives.length > 0)}
                   archived={Boolean(campaign.archivedAt)}
+                  paused={Boolean(campaign.pausedAt)}
                   {...(now ? { now } : {})}
                 />
               </TableCell>

@@ -43,10 +43,13 @@ import {
   useCampaign,
   useCampaignHistory,
   useDuplicateCampaign,
+  usePauseCampaign,
 } from './campaign-queries';
+import { DuplicateCampaignDialog } from './duplicate-campaign-dialog';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
+import { PauseCampaign, pausedLine } from './pause-campaign';
 
 const platformName = (id: string | null | undefined) =>
   platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
@@ -72,8 +75,11 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
   const history = useCampaignHistory(campaignID);
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   const duplicate = useDuplicateCampaign();
   const archive = useArchiveCampaign();
+  const pause = usePauseCampaign();
+  const paused = pausedLine(data.pausedAt, data.pausedBy);
   // A new creative is made in its editor and stored by its first save: leaving before it stores nothing.
 
   return (
@@ -91,9 +97,15 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
               flight={data.data}
               serving={data.creatives.some((creative) => creative.liveCreatives.length > 0)}
               archived={Boolean(data.archivedAt)}
+              paused={Boolean(data.pausedAt)}
             />{' '}
             · updated {formatDay(data.updatedAt)}
           </p>
+          {paused ? (
+            <p className="text-muted-foreground text-sm" data-slot="campaign-paused">
+              {paused}: its ads serve nothing until it is resumed.
+            </p>
+          ) : null}
           {noDeliveryRules(data.deliveryRules) ? null : (
             <p className="text-muted-foreground text-sm" data-slot="delivery-summary">
               Serves: {deliveryRulesSummary(data.deliveryRules, data.data.timezone ?? 'UTC')}
@@ -104,18 +116,20 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           <Button variant="outline" onClick={() => setEditing(true)}>
             Edit campaign
           </Button>
-          <Button
-            variant="outline"
-            loading={duplicate.isPending}
-            onClick={() =>
-              duplicate.mutate(campaignID, {
-                onSuccess: (copy) => navigate(`/campaigns/${copy.id}`),
-                onError: showError(MESSAGES.campaignNotDuplicated),
-              })
-            }
-          >
+          <Button variant="outline" onClick={() => setDuplicating(true)}>
             Duplicate campaign
           </Button>
+          <PauseCampaign
+            name={data.name}
+            pausedAt={data.pausedAt}
+            pending={pause.isPending}
+            onPause={() =>
+              pause.mutate({ campaignID, paused: true }, { onError: showError(MESSAGES.campaignNotPaused) })
+            }
+            onResume={() =>
+              pause.mutate({ campaignID, paused: false }, { onError: showError(MESSAGES.campaignNotResumed) })
+            }
+          />
           <ArchiveCampaign
             name={data.name}
             archived={Boolean(data.archivedAt)}
@@ -231,6 +245,16 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
         timeZone={data.data.timezone}
       />
       <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
+      <DuplicateCampaignDialog
+        campaign={data}
+        open={duplicating}
+        onOpenChange={setDuplicating}
+        onDuplicate={async (copy) => {
+          const made = await duplicate.mutateAsync({ campaignID, copy });
+          setDuplicating(false);
+          navigate(`/campaigns/${made.id}`);
+        }}
+      />
     </div>
   );
 }

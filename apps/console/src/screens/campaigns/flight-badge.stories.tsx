@@ -63,3 +63,23 @@ export const Archived: Story = {
 };
 
 export const ArchivedDark: Story = { ...Archived, globals: { theme: 'dark' } };
+
+/** A paused campaign says so, whatever its dates (it serves nothing until resumed); archived wins. */
+export const Paused: Story = {
+  args: { paused: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Paused')).toBeVisible();
+    await expect(canvas.queryByText('Live')).toBeNull();
+    await expect(canvas.getByText('01 Nov 2026 – 30 Nov 2026')).toBeVisible();
+  },
+};
+
+export const PausedDark: Story = { ...Paused, globals: { theme: 'dark' } };
+
+export const PausedAndArchived: Story = {
+  args: { paused: true, archived: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Archived')).toBeVisible();
+    await expect(canvas.queryByText('Paused')).toBeNull();
+  },
+};

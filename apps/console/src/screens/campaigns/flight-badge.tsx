@@ -1,6 +1,6 @@
 // A campaign's status beside its flight dates: Scheduled, Live or Ended (the domain's flight rule, the
 // same ad serving applies), "No live creative" while nothing is published, whatever the dates say, or
-// "Archived" for an archived campaign (it serves nothing); e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
+// "Paused" for a paused campaign and "Archived" for an archived one (either serves nothing); e.g. "Live · 01 Nov 2026 – 30 Nov 2026 (UTC)".
 import {
   CAMPAIGN_STATUS_LABELS,
   type CampaignFlight,
@@ -10,11 +10,12 @@ import {
 import { Badge } from '@adconsole/ui';
 import { formatFlight } from './format';
 
-const VARIANT: Record<CampaignStatus, 'info' | 'success' | 'secondary' | 'outline'> = {
+const VARIANT: Record<CampaignStatus, 'info' | 'success' | 'secondary' | 'outline' | 'warning'> = {
   scheduled: 'info',
   live: 'success',
   ended: 'secondary',
   'not-serving': 'outline',
+  paused: 'warning',
   archived: 'secondary',
 };
 
@@ -24,6 +25,8 @@ export interface FlightBadgeProps {
   serving?: boolean;
   /** Whether the campaign is archived: then "Archived", whatever its flight says. */
   archived?: boolean;
+  /** Whether the campaign is paused: then "Paused" (unless archived), whatever its flight says. */
+  paused?: boolean;
   /** The clock (stories and tests pin it); now by default. */
   now?: Date;
 }
@@ -33,9 +36,14 @@ export function FlightBadge({
   flight,
   serving = true,
   archived = false,
+  paused = false,
   now = new Date(),
 }: FlightBadgeProps) {
-  const status: CampaignStatus = archived ? 'archived' : servingStatus(flight, serving, now);
+  const status: CampaignStatus = archived
+    ? 'archived'
+    : paused
+      ? 'paused'
+      : servingStatus(flight, serving, now);
   const zone = flight.timezone && flight.timezone !== 'UTC' ? ` (${flight.timezone})` : '';
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-flight-state={status}>

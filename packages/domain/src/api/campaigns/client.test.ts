@@ -125,4 +125,32 @@ describe('campaign calls (docs/product.md §7 and §8)', () => {
     server.respond(() => ({ status: 404, body: { status: 404, message: 'gone' } }));
     expect(await caught(client().archiveCampaign('7'))).toMatchObject({ message: 'Campaign not found!' });
   });
+
+  it('POSTs /v1/campaign/pause and /resume with the campaignID; answers pausedAt and pausedBy', async () => {
+    const paused = { ...campaign, pausedAt: '2026-11-29T10:00:00.000Z', pausedBy: 'ana@adconsole.test' };
+    server.respond(() => ({ body: { status: 200, data: paused } }));
+    expect(await client().pauseCampaign('7')).toMatchObject({ pausedBy: 'ana@adconsole.test' });
+    server.respond(() => ({ body: { status: 200, data: { ...campaign, pausedAt: null, pausedBy: null } } }));
+    expect((await client().resumeCampaign('7')).pausedAt).toBeNull();
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/campaign/pause',
+      'POST /v1/campaign/resume',
+    ]);
+    expect(server.requests[0]?.json()).toEqual({ campaignID: '7' });
+  });
+
+  it("POSTs /v1/campaign/duplicate with the copy's name and days; refuses an end before the start before sending", async () => {
+    server.respond(() => ({ body: { status: 200, data: { ...campaign, name: 'Copy' } } }));
+    await client().duplicateCampaign('7', { name: 'Copy', start: '2026-12-01', end: '2026-12-31' });
+    expect(server.requests[0]?.json()).toEqual({
+      campaignID: '7',
+      name: 'Copy',
+      start: '2026-12-01',
+      end: '2026-12-31',
+    });
+    expect(
+      await caught(client().duplicateCampaign('7', { start: '2026-12-31', end: '2026-12-01' })),
+    ).toMatchObject({ messages: [expect.stringMatching(/end.*on or after the start date/)] });
+    expect(server.requests).toHaveLength(1);
+  });
 });

@@ -56,6 +56,8 @@ export function campaignCalls(http: Http) {
     duplicateCampaign,
     archiveCampaign,
     unarchiveCampaign,
+    pauseCampaign,
+    resumeCampaign,
     campaignHistory,
   } = campaignsContract;
   return {
@@ -131,9 +133,15 @@ export function campaignCalls(http: Http) {
       await sendOnly(http, deleteCampaign, { campaignID }).catch(notFoundAsCampaignNotFound);
     },
 
-    /** POST /v1/campaign/duplicate: a copy with the campaign's creatives and assets, nothing published, no figures. */
-    duplicateCampaign: (campaignID: string): Promise<Campaign> =>
-      send(http, duplicateCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
+    /**
+     * POST /v1/campaign/duplicate: a copy with the campaign's creatives and assets, nothing published, no
+     * figures; named and flown as `copy` says (left out: the copy rule's name, the original's days).
+     */
+    duplicateCampaign: (
+      campaignID: string,
+      copy: { name?: string; start?: string | null; end?: string | null } = {},
+    ): Promise<Campaign> =>
+      send(http, duplicateCampaign, { campaignID, ...copy }).catch(notFoundAsCampaignNotFound),
 
     /** POST /v1/campaign/archive: the campaign stops serving and leaves the default list. */
     archiveCampaign: (campaignID: string): Promise<Campaign> =>
@@ -142,6 +150,14 @@ export function campaignCalls(http: Http) {
     /** POST /v1/campaign/unarchive: the campaign is back in the list and serves within its flight. */
     unarchiveCampaign: (campaignID: string): Promise<Campaign> =>
       send(http, unarchiveCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
+
+    /** POST /v1/campaign/pause: the campaign stops serving at once; it stays in the lists. */
+    pauseCampaign: (campaignID: string): Promise<Campaign> =>
+      send(http, pauseCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
+
+    /** POST /v1/campaign/resume: the campaign serves again within its flight. */
+    resumeCampaign: (campaignID: string): Promise<Campaign> =>
+      send(http, resumeCampaign, { campaignID }).catch(notFoundAsCampaignNotFound),
 
     /** GET /v1/campaign/history?campaignID=...: who changed what in the campaign, newest first. */
     campaignHistory: (campaignID: string): Promise<AuditEntry[]> =>

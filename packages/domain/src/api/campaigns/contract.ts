@@ -4,7 +4,12 @@ import { auditEntrySchema } from '../../entities/audit';
 import { campaignSchema } from '../../entities/campaign';
 import { call } from '../call';
 import { campaignIdQuerySchema } from '../common/requests';
-import { campaignListQuerySchema, campaignRequestSchema, campaignUpdateBodySchema } from './requests';
+import {
+  campaignDuplicateSchema,
+  campaignListQuerySchema,
+  campaignRequestSchema,
+  campaignUpdateBodySchema,
+} from './requests';
 
 /** `pagination` beside `data` in the campaign lists. */
 export const paginationSchema = z.object({
@@ -62,7 +67,7 @@ export const campaignsContract = {
   duplicateCampaign: call({
     method: 'POST',
     path: '/v1/campaign/duplicate',
-    input: campaignIdQuerySchema,
+    input: campaignDuplicateSchema,
     answer: campaignSchema,
     scope: 'campaigns:write',
   }),
@@ -78,6 +83,22 @@ export const campaignsContract = {
   unarchiveCampaign: call({
     method: 'POST',
     path: '/v1/campaign/unarchive',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
+  /** The campaign stops serving until resumed; it stays in the lists, shown as paused. */
+  pauseCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/pause',
+    input: campaignIdQuerySchema,
+    answer: campaignSchema,
+    scope: 'campaigns:write',
+  }),
+  /** The campaign serves again (within its flight). */
+  resumeCampaign: call({
+    method: 'POST',
+    path: '/v1/campaign/resume',
     input: campaignIdQuerySchema,
     answer: campaignSchema,
     scope: 'campaigns:write',

@@ -145,6 +145,8 @@ export const CAMPAIGN_SERVER_OWNED = [
   'createdAt',
   'ownerEmail',
   'archivedAt',
+  'pausedAt',
+  'pausedBy',
   'pacing',
   'deliveryRules',
 ] as const;
@@ -185,6 +187,56 @@ export const campaignRequestSchema = z.pipe(
     return body;
   }),
 );
+
+const duplicateFlight = (body: { start?: string | null | undefined; end?: string | null | undefined }) => ({
+  start: body.start ? { date: body.start } : null,
+  end: body.end ? { date: body.end } : null,
+});
+
+/**
+ * POST /v1/campaign/duplicate: the campaign to copy and, optionally, the copy's name and flight days
+ * (docs/product.md §4, "Duplicating a campaign"): checked as a campaign's name and flight are (on or after
+ * the start, at most MAX_CAMPAIGN_FLIGHT_DAYS); a day left out keeps the original's, null leaves that side
+ * open. The server checks the flight the copy ends up with again.
+ */
+export const campaignDuplicateSchema = z
+  .strictObject({
+    campaignID: idField('campaignID'),
+    name: z.optional(campaignName),
+    start: z.optional(z.nullable(dayField('start'))),
+    end: z.optional(z.nullable(dayField('end'))),
+  })
+  .check(
+    z.refine((body) => flightInOrder(duplicateFlight(body)), flightOrderMessage),
+    z.refine((body) => flightNotTooLong(duplicateFlight(body)), flightLengthMessage),
+  );
+export type CampaignDuplicateBody = z.infer<typeof campaignDuplicateSchema>;
+
+/**
+ * The problem of a copy's flight (the days sent, the others the original's), as a 400's message naming
+ * the field; undefined when there is none.
+ */
+export function duplicateFlightProblem(flight: {
+  start?: { date: string } | null;
+  end?: { date: string } | null;
+}): string | undefined {
+  if (!flightInOrder(flight)) return `end: ${CAMPAIGN_END_BEFORE_START}`;
+  if (!flightNotTooLong(flight)) return `end: ${CAMPAIGN_FLIGHT_TOO_LONG}`;
+  return undefined;
+}
+
+/**
+ * The duplicate dialog's fields (the console's "Duplicate campaign"): the copy's name and flight dates as
+ * the campaign form holds them (`{ date }` or null), checked as a campaign's are.
+ */
+export const campaignCopySchema = z
+  .strictObject({
+    name: campaignName,
+    start: z.nullable(z.strictObject({ date: dayField('Start date') })),
+    end: z.nullable(z.strictObject({ date: dayField('End date') })),
+  })
+  .check(z.refine(flightInOrder, flightOrderMessage), z.refine(flightNotTooLong, flightLengthMessage));
+export type CampaignCopy = z.infer<typeof campaignCopySchema>;
 
 /** PUT /v1/campaign/update: a campaign (body or whole entity) that names the campaign. */
 export const campaignUpdateBodySchema = campaignRequestSchema.check(

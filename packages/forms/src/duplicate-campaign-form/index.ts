@@ -1,0 +1,5 @@
+export {
+  DuplicateCampaignForm,
+  type DuplicateCampaignFormProps,
+  type DuplicateCampaignFormValues,
+} from './duplicate-campaign-form';
