@@ -2,8 +2,8 @@
 // by hand: five browsers over three days, served (day 1) A 2, B 1, C 3; (day 2) A 1, D 2; (day 3) A, B
 // and E 1 each: 5 reached, 8 browser-days, 12 ads; day 1 alone 3 browsers and 6 ads, 2.0 each.
 import { describe, expect, it } from 'vitest';
-import { REACH_RELATIVE_ERROR } from './reach-sketch';
 import { reachFrequencyProblems } from './reach-frequency';
+import { REACH_RELATIVE_ERROR } from './reach-sketch';
 
 const reach = (count: number, ads: number) => ({
   reach: count,
