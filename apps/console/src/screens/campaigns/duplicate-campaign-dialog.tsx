@@ -24,7 +24,7 @@ import {
 import { useState } from 'react';
 
 /** The dialog's first values for a copy of `campaign` at `now`. */
-export function copyDefaults(campaign: Pick<Campaign, 'name' | 'data'>, now: Date): CampaignCopy {
+function copyDefaults(campaign: Pick<Campaign, 'name' | 'data'>, now: Date): CampaignCopy {
   const { start, end } = duplicateFlightDays(campaign.data, now);
   return {
     name: copyName(campaign.name),
