@@ -131,6 +131,20 @@ describe('figures that agree', () => {
     expect(forecast.days).toHaveLength(10);
     expect(forecast.days.every((day) => day.needed === 60)).toBe(true);
     expect(dailyNeed(1000, 400, flight, NOW)).toBe(60);
+    // The verdict speaks of the 600 left, not of the 1,000 booked.
+    const answer = forecastAnswerOf(
+      forecastInventory({
+        ...BASE,
+        rules: { countries: { mode: 'include', values: ['FR'] } },
+        flight,
+        goal: 100_000,
+        delivered: 400,
+      }),
+      { flight, goal: 100_000, deliveryMode: 'asap', delivered: 400 },
+    );
+    expect(answer.verdict.text).toMatch(
+      /^Falls short by about [\d,]+ impressions a day \(about [\d,]+ of the 99,600 left of 100,000 deliverable\)$/,
+    );
     // Half a day later: 9.5 days left.
     expect(dailyNeed(1000, 400, flight, NOW + 12 * HOUR_MS)).toBeCloseTo(600 / 9.5, 12);
   });

@@ -23,8 +23,11 @@ export function forecastVerdictText(
   },
   goal: number,
   mode: keyof typeof DELIVERY_MODE_LABELS,
+  /** What a running campaign delivered so far: the verdict speaks of what is left of the goal. */
+  delivered = 0,
 ): string {
   const { verdict, days } = forecast;
+  const left = Math.max(0, goal - delivered);
   const count = Math.max(1, days.length);
   const perDay = days.reduce((sum, day) => sum + day.impressions, 0) / count;
   // The need a day as the days carry it: what is left of the goal over the days left.
@@ -37,7 +40,9 @@ export function forecastVerdictText(
     case 'fitsWithMode':
       return `Fits delivered ${DELIVERY_MODE_LABELS[mode].toLowerCase()}: some days have fewer than the ${whole(need)} a day needed, others make up for them`;
     case 'short':
-      return `Falls short by about ${whole(verdict.shortPerDay)} impressions a day (about ${whole(verdict.deliverable)} of ${whole(goal)} deliverable)`;
+      return delivered > 0
+        ? `Falls short by about ${whole(verdict.shortPerDay)} impressions a day (about ${whole(verdict.deliverable)} of the ${whole(left)} left of ${whole(goal)} deliverable)`
+        : `Falls short by about ${whole(verdict.shortPerDay)} impressions a day (about ${whole(verdict.deliverable)} of ${whole(goal)} deliverable)`;
   }
 }
 
@@ -76,9 +81,9 @@ function unreadText(forecast: Pick<InventoryForecast, 'funnel'>): string[] {
 /** The forecast as the API answers it (forecastAnswerSchema): its figures, the rules' labels, its words. */
 export function forecastAnswerOf(
   forecast: InventoryForecast,
-  request: { flight: ForecastFlight; goal: number; deliveryMode: DeliveryMode },
+  request: { flight: ForecastFlight; goal: number; deliveryMode: DeliveryMode; delivered?: number },
 ): ForecastAnswer {
-  const { flight, goal, deliveryMode } = request;
+  const { flight, goal, deliveryMode, delivered = 0 } = request;
   return {
     historyFrom: new Date(forecast.historyFrom).toISOString(),
     historyTo: new Date(forecast.historyTo).toISOString(),
@@ -92,7 +97,7 @@ export function forecastAnswerOf(
     requestsPerDay: forecast.requestsPerDay,
     funnel: forecast.funnel.map((step) => ({ ...step, label: DELIVERY_RULE[step.rule].label })),
     contention: forecast.contention.map(({ id, ...other }) => ({ campaignID: id, ...other })),
-    verdict: { ...forecast.verdict, text: forecastVerdictText(forecast, goal, deliveryMode) },
+    verdict: { ...forecast.verdict, text: forecastVerdictText(forecast, goal, deliveryMode, delivered) },
     method: forecastMethodText(forecast, FORECAST_HISTORY_DAYS, FORECAST_LEVEL_DAYS),
   };
 }

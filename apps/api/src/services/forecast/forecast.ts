@@ -111,7 +111,12 @@ async function computeForecast(
     delivered: own === undefined ? 0 : await deliveredSoFar(ctx, own, input, now),
   };
   const forecast = await ctx.reportWorker.forecast(forecastInput);
-  return forecastAnswerOf(forecast, { flight, goal: input.goal, deliveryMode: input.deliveryMode });
+  return forecastAnswerOf(forecast, {
+    flight,
+    goal: input.goal,
+    deliveryMode: input.deliveryMode,
+    delivered: forecastInput.delivered ?? 0,
+  });
 }
 
 /**

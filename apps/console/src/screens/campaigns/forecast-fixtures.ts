@@ -95,7 +95,7 @@ export function forecastAnswerOfRequest(
     ...(own ? { delivered: own.delivered } : {}),
     now: NOW,
   });
-  return forecastAnswerOf(forecast, { flight, goal, deliveryMode });
+  return forecastAnswerOf(forecast, { flight, goal, deliveryMode, delivered: own?.delivered ?? 0 });
 }
 
 /** Another campaign of the account on the same targeting and days: 60,000 evenly. */
