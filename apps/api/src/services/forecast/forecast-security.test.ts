@@ -2,13 +2,15 @@
 // ending in 2100 walks only its own days, off the event loop, one at a time per user with at most 20 of
 // theirs at once; S6-6, the history keeps browsers and OSes by family, so a client changing its browser
 // version on every request adds a handful of rows.
-import type { ForecastAnswer } from '@adconsole/domain';
+import { DELIVERY_FACTS, type ForecastAnswer } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRequestFacts, type RequestFactsRow } from '../../db/queries/request-facts';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { demoAsset, publishedLive, signedInUser } from '../../test/helpers';
 import { FORECASTS_AT_ONCE_PER_USER, FORECASTS_BUSY } from './forecast';
 
 const DAY_MS = 86_400_000;
+const NO_FACTS = Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, ''])) as RequestFactsRow['facts'];
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 const chrome = (major: number, minor: number) =>
   `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.${minor}.0 Safari/537.36`;
@@ -53,6 +55,27 @@ describe(`the forecast, bounded (${testStoresLabel()})`, () => {
   });
 
   it(`S6-2: a user's forecasts run one at a time; past ${FORECASTS_AT_ONCE_PER_USER} at once the next is refused with a clear message`, async () => {
+    // A history of 60 days, 12 combinations an hour: each forecast reads and computes for a while, so
+    // the 21 asked at once are all waiting before the first has answered, on any machine.
+    const campaignID =
+      (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'History' })).body.data?.id ?? '';
+    const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const rows: RequestFactsRow[] = [];
+    for (let at = now - 60 * DAY_MS; at < now; at += 3_600_000)
+      for (let combination = 0; combination < 12; combination += 1)
+        rows.push({
+          campaignId: campaignID,
+          bucket: new Date(at),
+          facts: {
+            ...NO_FACTS,
+            country: ['DE', 'FR', 'GB'][combination % 3] as string,
+            device: String(combination),
+          },
+          requests: 10,
+          served: 5,
+          refused: 0,
+        });
+    await addRequestFacts(server.db, rows);
     const body = { rules: {}, start: day(1), end: day(300), timezone: 'UTC', goal: 1000 };
     const answers = await Promise.all(
       Array.from({ length: FORECASTS_AT_ONCE_PER_USER + 1 }, () => forecast(body)),
