@@ -32,7 +32,8 @@ describe('the inventory forecast in the console', () => {
     await page.getByRole('option', { name: 'Impressions' }).click();
     await dialog.getByLabel('Goal amount').fill('250,000');
     // Asked and answered: a verdict and how it was computed, from the account's own history.
-    await expect.poll(() => panel.getAttribute('data-status'), { timeout: 10_000 }).toBe('ready');
+    // A wait for a hang, not a measure: the dialog asks again as each field is typed.
+    await expect.poll(() => panel.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
     await expect.poll(() => panel.locator('[data-slot="forecast-verdict"]').textContent()).toMatch(/\w/);
     await expect
       .poll(() => panel.locator('[data-slot="forecast-method"]').textContent())

@@ -21,6 +21,6 @@ export const forecastRoutes = [
       404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)`,
       429: `${FORECASTS_BUSY} (Retry-After: 1); or more than ${FORECASTS_PER_USER} forecasts in 15 minutes.`,
     },
-    handler: ({ input, user, ctx }) => forecastInventoryOf(ctx, user, input),
+    handler: ({ input, user, ctx, request }) => forecastInventoryOf(ctx, user, input, request.raw),
   }),
 ];

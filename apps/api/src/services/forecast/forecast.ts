@@ -8,6 +8,7 @@
 // Bounded (docs/security.md, "Round 6"): the forecast is computed in the report worker thread, never on
 // the event loop; a user's forecasts run one at a time, at most FORECASTS_AT_ONCE_PER_USER are asked at once
 // (the next is refused at once with a 429), and the route's per-user limit counts them in 15 minutes.
+import type { IncomingMessage } from 'node:http';
 import {
   ApiError,
   campaignFlight,
@@ -39,13 +40,23 @@ export const FORECASTS_BUSY = `Too many forecasts of yours are being computed ($
 /** Per user: the forecast being computed (the chain's end) and how many wait behind it. */
 const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
 
-/** Runs `work` after the user's earlier forecasts, or refuses it when too many wait. */
-async function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` after the user's earlier forecasts, or refuses it when too many wait. A forecast whose
+ * client went away while it waited (the console asks again as rules are typed and drops the older
+ * question) is not computed: the next one in the line starts at once.
+ */
+async function oneAtATime<T>(userId: string, work: () => Promise<T>, gone: () => boolean): Promise<T> {
   const queue = queues.get(userId) ?? { tail: Promise.resolve(), waiting: 0 };
   if (queue.waiting >= FORECASTS_AT_ONCE_PER_USER) throw withRetryAfter(ApiError.of(429, FORECASTS_BUSY), 1);
   queue.waiting += 1;
   queues.set(userId, queue);
-  const run = queue.tail.catch(() => undefined).then(work);
+  const run = queue.tail
+    .catch(() => undefined)
+    .then(() => {
+      // Nobody reads this answer; a status the call declares, for the log.
+      if (gone()) throw ApiError.of(429, FORECAST_ABANDONED);
+      return work();
+    });
   queue.tail = run;
   try {
     return await run;
@@ -55,12 +66,18 @@ async function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T>
   }
 }
 
+/** Why a forecast was not computed: its client went away while it waited (nobody reads the answer). */
+const FORECAST_ABANDONED = 'The forecast was not computed: its request was closed while it waited';
+
 export function forecastInventoryOf(
   ctx: Context,
   user: SessionUser,
   input: ForecastRequest,
+  request?: IncomingMessage,
 ): Promise<ForecastAnswer> {
-  return oneAtATime(user.id, () => computeForecast(ctx, user, input));
+  // The connection closed (a browser closes it when its fetch is aborted); a kept-alive one stays open.
+  const gone = () => request?.socket?.destroyed === true;
+  return oneAtATime(user.id, () => computeForecast(ctx, user, input), gone);
 }
 
 async function computeForecast(

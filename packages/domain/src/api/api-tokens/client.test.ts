@@ -54,6 +54,8 @@ describe('API token scopes, declared in the contract', () => {
       'duplicateCampaign',
       'archiveCampaign',
       'unarchiveCampaign',
+      'pauseCampaign',
+      'resumeCampaign',
       'createCreative',
       'updateCreative',
       'updateCreativeHtml',
