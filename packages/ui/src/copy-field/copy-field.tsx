@@ -19,6 +19,68 @@ export type CopyFieldProps = Omit<React.ComponentProps<'div'>, 'onCopy'> & {
 
 const defaultWriteText = (text: string) => navigator.clipboard.writeText(text);
 
+/**
+ * Copies `value` to the clipboard: `copied` for `copiedFor` ms after a copy, `failed` when the clipboard
+ * refused (permissions, an insecure origin): the caller says how to copy by hand.
+ */
+export function useClipboardCopy({
+  value,
+  writeText = defaultWriteText,
+  copiedFor = 2000,
+  onCopied,
+}: {
+  value: string;
+  writeText?: ((text: string) => Promise<void>) | undefined;
+  copiedFor?: number;
+  onCopied?: ((value: string) => void) | undefined;
+}) {
+  const [copied, setCopied] = React.useState(false);
+  const [failed, setFailed] = React.useState(false);
+  React.useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), copiedFor);
+    return () => clearTimeout(timer);
+  }, [copied, copiedFor]);
+  const copy = async () => {
+    try {
+      await writeText(value);
+      setFailed(false);
+      setCopied(true);
+      onCopied?.(value);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return { copied, failed, copy };
+}
+
+/** The Copy button of a copied value: "Copy <label>", then "<label> copied" with a check. */
+export function CopyButton({
+  label,
+  copied,
+  onClick,
+}: {
+  label: string;
+  copied: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="md"
+      onClick={onClick}
+      aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+    >
+      {copied ? (
+        <CheckIcon className="size-4 text-success" aria-hidden="true" />
+      ) : (
+        <CopyIcon className="size-4" aria-hidden="true" />
+      )}
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
 /** Read-only text with a copy button that confirms with a copied state (ad tags, share links). */
 export function CopyField({
   value,
@@ -30,25 +92,7 @@ export function CopyField({
   className,
   ...props
 }: CopyFieldProps) {
-  const [copied, setCopied] = React.useState(false);
-  const [failed, setFailed] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), copiedFor);
-    return () => clearTimeout(timer);
-  }, [copied, copiedFor]);
-
-  const copy = async () => {
-    try {
-      await writeText(value);
-      setFailed(false);
-      setCopied(true);
-      onCopied?.(value);
-    } catch {
-      // Clipboard access can be denied (permissions, insecure origin): tell the user to copy by hand.
-      setFailed(true);
-    }
-  };
+  const { copied, failed, copy } = useClipboardCopy({ value, writeText, copiedFor, onCopied });
   const Text = multiline ? 'textarea' : 'input';
   return (
     <div
@@ -70,19 +114,7 @@ export function CopyField({
             multiline && 'field-sizing-content h-auto min-h-20 resize-none py-2',
           )}
         />
-        <Button
-          variant="outline"
-          size="md"
-          onClick={copy}
-          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
-        >
-          {copied ? (
-            <CheckIcon className="size-4 text-success" aria-hidden="true" />
-          ) : (
-            <CopyIcon className="size-4" aria-hidden="true" />
-          )}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton label={label} copied={copied} onClick={copy} />
       </div>
       <p aria-live="polite" className={cn('text-xs', failed ? 'text-destructive' : 'sr-only')}>
         {failed ? 'Could not copy. Select the text and copy it by hand.' : copied ? `${label} copied` : ''}

@@ -1,1 +1,1 @@
-export { CopyField, type CopyFieldProps } from './copy-field';
+export { CopyButton, CopyField, type CopyFieldProps, useClipboardCopy } from './copy-field';

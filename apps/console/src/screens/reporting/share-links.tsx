@@ -4,9 +4,16 @@
 // by its token, whose end stays in view however narrow the menu ("…/share/Vt1S8n…aZp6LwE"): the links
 // of one console differ only there (a field cut at its width showed "http://localhost:400" for each).
 import type { NewTokenRequest, ReportToken } from '@adconsole/domain';
-import { Button, Checkbox, ChoiceSelect, ConfirmDialog, Field } from '@adconsole/ui';
-import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  ChoiceSelect,
+  ConfirmDialog,
+  CopyButton,
+  Field,
+  useClipboardCopy,
+} from '@adconsole/ui';
+import { useState } from 'react';
 
 const LIFETIMES = [
   { value: 'never', label: 'Until revoked', days: null },
@@ -162,30 +169,14 @@ const KEPT_END = 6;
 function ShareLinkField({
   url,
   label,
-  writeText = (text) => navigator.clipboard.writeText(text),
+  writeText,
 }: {
   url: string;
   label: string;
   writeText?: (text: string) => Promise<void>;
 }) {
-  const [copied, setCopied] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, failed, copy } = useClipboardCopy({ value: url, writeText });
   const path = pathOf(url);
-  const copy = async () => {
-    try {
-      await writeText(url);
-      setFailed(false);
-      setCopied(true);
-    } catch {
-      // Clipboard access can be denied (permissions, an insecure origin): the link's own menu copies it.
-      setFailed(true);
-    }
-  };
   return (
     // min-w-0: a long link never widens the menu; its middle gives way instead.
     <div className="grid min-w-0 gap-1" data-slot="share-link">
@@ -202,19 +193,7 @@ function ShareLinkField({
           <span className="truncate">…{path.slice(0, -KEPT_END)}</span>
           <span className="shrink-0">{path.slice(-KEPT_END)}</span>
         </a>
-        <Button
-          variant="outline"
-          size="md"
-          onClick={copy}
-          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
-        >
-          {copied ? (
-            <CheckIcon className="size-4 text-success" aria-hidden="true" />
-          ) : (
-            <CopyIcon className="size-4" aria-hidden="true" />
-          )}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton label={label} copied={copied} onClick={copy} />
       </div>
       <p aria-live="polite" className={failed ? 'text-destructive text-xs' : 'sr-only'}>
         {failed
