@@ -16,6 +16,7 @@ import { listForecastCampaigns, readAccountRequestHistory } from '../../db/queri
 import type { Client, TestServer } from '../../test/harness';
 import { testDatabaseKind } from '../../test/harness';
 import { seededDemo } from '../../test/helpers';
+import { forecastContenders } from './forecast';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -150,24 +151,7 @@ describe(`the demo account's forecast on ${testDatabaseKind()}`, () => {
       new Date(now),
     );
     const campaigns = await listForecastCampaigns(server.db, owner, { start: day(0), end: day(40) }, 200);
-    const contenders = campaigns.flatMap((row) => {
-      const data = row.body.data ?? {};
-      const start = data.start?.date.slice(0, 10);
-      const end = data.end?.date.slice(0, 10);
-      if (!start || !end) return [];
-      const goal = data.goal?.metric === 'impressions' ? data.goal.amount : null;
-      return [
-        {
-          id: row.id,
-          name: row.name,
-          rules: storedDeliveryRules(row.delivery_rules ?? {}),
-          flight: { start, end, timezone: data.timezone ?? 'UTC' },
-          goal,
-          deliveryMode: data.deliveryMode ?? 'asap',
-          delivered: row.served_since_start,
-        },
-      ];
-    });
+    const contenders = forecastContenders(campaigns, { start: day(0), end: day(40) });
     expect(contenders.length).toBeGreaterThan(0);
     for (const hour of [0, 6, 12, 18])
       for (const country of countries)

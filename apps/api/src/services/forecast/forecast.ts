@@ -98,25 +98,7 @@ async function computeForecast(
     readAccountRequestHistory(ctx.db, ownerId, historyFrom, historyTo),
     listForecastCampaigns(ctx.db, ownerId, flight, MAX_FORECAST_CONTENDERS + 1),
   ]);
-  const contenders: ForecastContender[] = campaigns.flatMap((row) => {
-    const data = row.body.data ?? {};
-    const dates = campaignFlight(data);
-    const start = dates.start?.date.slice(0, 10);
-    const end = dates.end?.date.slice(0, 10);
-    // Only a flight with both days that meets this one competes for its requests.
-    if (row.id === input.campaignID || !start || !end || end < flight.start || start > flight.end) return [];
-    return [
-      {
-        id: row.id,
-        name: row.name,
-        rules: storedDeliveryRules(row.delivery_rules ?? {}),
-        flight: { start, end, timezone: dates.timezone },
-        goal: data.goal?.metric === 'impressions' ? data.goal.amount : null,
-        deliveryMode: data.deliveryMode ?? 'asap',
-        delivered: row.served_since_start,
-      },
-    ];
-  });
+  const contenders = forecastContenders(campaigns, flight, input.campaignID);
   const forecastInput: ForecastInput = {
     rules: storedDeliveryRules(input.rules),
     flight,
@@ -160,4 +142,34 @@ async function deliveredSoFar(
   };
   const pacings = await campaignPacings({ ...ctx, clock: () => now }, [{ id: row.id, body }]);
   return pacings.get(row.id)?.delivered ?? 0;
+}
+
+/**
+ * The account's campaigns as the forecast's contenders: those whose flight (both days set) meets
+ * `flight`, not the campaign being edited (`except`).
+ */
+export function forecastContenders(
+  campaigns: readonly Awaited<ReturnType<typeof listForecastCampaigns>>[number][],
+  flight: { start: string; end: string },
+  except?: string,
+): ForecastContender[] {
+  return campaigns.flatMap((row) => {
+    const data = row.body.data ?? {};
+    const dates = campaignFlight(data);
+    const start = dates.start?.date.slice(0, 10);
+    const end = dates.end?.date.slice(0, 10);
+    // Only a flight with both days that meets this one competes for its requests.
+    if (row.id === except || !start || !end || end < flight.start || start > flight.end) return [];
+    return [
+      {
+        id: row.id,
+        name: row.name,
+        rules: storedDeliveryRules(row.delivery_rules ?? {}),
+        flight: { start, end, timezone: dates.timezone },
+        goal: data.goal?.metric === 'impressions' ? data.goal.amount : null,
+        deliveryMode: data.deliveryMode ?? 'asap',
+        delivered: row.served_since_start,
+      },
+    ];
+  });
 }
