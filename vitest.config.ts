@@ -37,7 +37,7 @@ const BOTH_DATABASES_SUITES = [
   'apps/api/src/services/jobs/*.test.ts',
   'apps/api/src/services/events/{store,journal,reach-store}.test.ts',
   'apps/api/src/services/reports/{figures,reach-report}.test.ts',
-  'apps/api/src/services/serving/{frequency-caps-served,even-delivery}.test.ts',
+  'apps/api/src/services/serving/{frequency-caps-served,even-delivery,budgets}.test.ts',
   'apps/api/src/services/forecast/forecast.test.ts',
 ];
 

@@ -31,8 +31,8 @@ const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Asia
 async function addCampaigns(db: Database, from: number, to: number) {
   const range = [from, to] as SqlValue[];
   await db.query(
-    `insert into campaigns (id, owner_id, name, body)
-     select 'c' || n, 'bench-owner', 'Campaign ' || n,
+    `insert into campaigns (id, owner_id, name, advertiser_id, body)
+     select 'c' || n, 'bench-owner', 'Campaign ' || n, 'bench-advertiser',
             jsonb_build_object('data', jsonb_build_object(
               'start', jsonb_build_object('date', '2026-02-20'), 'end', jsonb_build_object('date', '2026-04-30'),
               'timezone', (array['UTC','Europe/Berlin','America/New_York','Asia/Kolkata','Asia/Kathmandu'])[n % 5 + 1],
@@ -125,6 +125,9 @@ async function measure(label: string, open: () => Promise<ScratchDatabase>) {
     await migrate(scratch.db);
     await scratch.db.query(
       "insert into users (id, email, role, verified_at) values ('bench-owner', 'bench@adconsole.test', 'user', now())",
+    );
+    await scratch.db.query(
+      "insert into advertisers (id, owner_id, name, currency) values ('bench-advertiser', 'bench-owner', 'Bench', 'USD')",
     );
     let made = 0;
     for (const campaigns of [1_000, 10_000]) {

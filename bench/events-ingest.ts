@@ -63,7 +63,8 @@ async function measure(label: string, open: () => Promise<ScratchDatabase>) {
     // The live creatives exist, as in the product: the batch's campaign rollups join them.
     await db.exec(`
       insert into users (id, email, first_name, last_name, role) values ('u1', 'bench@adconsole.test', 'B', 'B', 'admin');
-      insert into campaigns (id, owner_id, name, body) values ('c1', 'u1', 'Bench', '{}');
+      insert into advertisers (id, owner_id, name, currency) values ('a1', 'u1', 'Bench', 'USD');
+      insert into campaigns (id, owner_id, name, body, advertiser_id) values ('c1', 'u1', 'Bench', '{}', 'a1');
       insert into live_creatives (id, campaign_id, snapshot)
         select 'live' || n, 'c1', jsonb_build_object('id', 'k' || n, 'name', 'Creative ' || n, 'type', 'Banner')
           from generate_series(0, 19) n;

@@ -68,7 +68,8 @@ export async function seedCampaign(db: Database) {
   await migrate(db);
   await db.exec(`
     insert into users (id, email, first_name, last_name, role) values ('u1', 'bench@adconsole.test', 'B', 'B', 'admin');
-    insert into campaigns (id, owner_id, name, body) values ('c1', 'u1', 'Bench', '{}');
+    insert into advertisers (id, owner_id, name, currency) values ('a1', 'u1', 'Bench', 'USD');
+    insert into campaigns (id, owner_id, name, body, advertiser_id) values ('c1', 'u1', 'Bench', '{}', 'a1');
     insert into creatives (id, campaign_id, name, type, body)
       select 'k' || n, 'c1', 'Creative ' || n, 'Banner', '{}' from generate_series(1, ${LIVES}) n;
     insert into live_creatives (id, creative_id, campaign_id, snapshot)

@@ -52,6 +52,8 @@ async function startProduct(from?: string): Promise<Started> {
         DATABASE_URL: '',
         // Two buckets, so the file manager journey can choose one; 'files' stays the default.
         FILE_MANAGER_BUCKETS: 'files,archive',
+        // Creative QA (Chromium per creative) is measured in its API suite; the journeys publish unmeasured.
+        CREATIVE_QA_CHROMIUM: 'off',
         DEMO_PASSWORD,
         // The journeys' stand-in platform click trackers live on loopback (the publisher's own server):
         // honoured as a deployment's own click-tracker host, as CLICK_PREFIX_HOSTS allows.

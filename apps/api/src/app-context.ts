@@ -23,6 +23,7 @@ import { openObjectStores } from './services/object-store/open';
 import type { ObjectBucket } from './services/object-store/store';
 import { createMailer } from './services/outbound/mail';
 import { ReportWorkerThread } from './services/reports/report-worker-thread';
+import { BudgetGates } from './services/serving/budgets';
 import { ConversionLedger } from './services/serving/conversion-ledger';
 import { createCountryLookup } from './services/serving/country';
 import { DeviceHistories } from './services/serving/device-histories';
@@ -150,6 +151,7 @@ export async function openAppContext(
     liveCreatives,
     placements: new PlacementCache(db, () => eventStore, liveCreatives),
     throttles: new EvenThrottles(() => ctx, config.traffic.evenDeliveryPeriodMs, options.random),
+    budgets: new BudgetGates(() => ctx),
     deviceHistories: new DeviceHistories(
       () => db,
       (line) => ctx.log(line),

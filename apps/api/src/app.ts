@@ -29,6 +29,7 @@ import { alertMails } from './services/alerts/alert-mail';
 import { alertEvaluation } from './services/alerts/evaluate';
 import { auditLogSweep } from './services/audit/retention';
 import { conversionSweep } from './services/conversions/sweep';
+import { creativeQaJobs } from './services/creative-qa/creative-qa';
 import { rawEventsSweep } from './services/events/raw-events-sweep';
 import { requestFactsSweep } from './services/events/request-facts';
 import { loginAttemptsSweep } from './services/identity/login-limit';
@@ -102,6 +103,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rawEventsSweep,
     auditLogSweep,
     outboundSweep,
+    // Each creative measured in Chromium (docs/builder.md, "Creative QA").
+    creativeQaJobs,
   ]);
   app.decorate('jobs', jobs);
   if (config.jobPollSeconds > 0) app.addHook('onReady', async () => jobs.start(config.jobPollSeconds * 1000));

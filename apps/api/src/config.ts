@@ -114,6 +114,12 @@ export interface Config extends MailConfig {
    * (services/hmac.ts, services/serving/gzip-template.ts).
    */
   servingLibraryCalls: boolean;
+  /**
+   * The Chromium creative QA measures with (CREATIVE_QA_CHROMIUM: a path, or `off`; by default
+   * CHROMIUM_PATH or Debian's), or undefined: QA answers "not measured" and publishing is not blocked
+   * (docs/deploy.md, "Chromium for creative QA").
+   */
+  creativeQaChromium: string | undefined;
   /** The second security review's limits (docs/security.md). */
   limits: LimitsConfig;
   /** Invalid-traffic filtering at the serving edge (docs/traffic-quality.md). */
@@ -141,6 +147,8 @@ const serverEnv = z.object({
   NODE_ENV: optional,
   JOB_POLL_SECONDS: wholeNumber(0, 3600),
   DRAIN_SECONDS: wholeNumber(0, 300),
+  CREATIVE_QA_CHROMIUM: optional,
+  CHROMIUM_PATH: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -176,6 +184,24 @@ function previousSecret(current: string | undefined, previous: string | undefine
       'is SERVER_SECRET itself: set it to the other key of the rotation',
     );
   return previous;
+}
+
+/** Debian's Chromium, where creative QA looks for it when neither variable names one. */
+const DEBIAN_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** CREATIVE_QA_CHROMIUM (`off` turns QA off), else CHROMIUM_PATH, else Debian's Chromium if installed. */
+function creativeQaChromium(
+  setting: string | undefined,
+  chromiumPath: string | undefined,
+): string | undefined {
+  if (setting === 'off') return undefined;
+  if (setting !== undefined) {
+    if (!existsSync(setting)) throw new ConfigError('CREATIVE_QA_CHROMIUM', `no Chromium at ${setting}`);
+    return setting;
+  }
+  return [...(chromiumPath ? [chromiumPath] : []), ...DEBIAN_CHROMIUM].find((candidate) =>
+    existsSync(candidate),
+  );
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -221,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     events: eventsConfig(e),
     apiTokenRequestsPerMinute: apiTokenRequestsPerMinute(e),
     servingLibraryCalls: e.SERVING_LIBRARY_CALLS === 'true' || e.SERVING_LIBRARY_CALLS === '1',
+    creativeQaChromium: creativeQaChromium(e.CREATIVE_QA_CHROMIUM, e.CHROMIUM_PATH),
     limits: limitsConfig(e),
     traffic: trafficConfig(e),
   };

@@ -13,6 +13,7 @@ import type { DiskObjectStore } from './services/object-store/disk';
 import type { ObjectBucket, ObjectStore } from './services/object-store/store';
 import type { Mailer } from './services/outbound/mail';
 import type { ReportWorkerThread } from './services/reports/report-worker-thread';
+import type { BudgetGates } from './services/serving/budgets';
 import type { ConversionLedger } from './services/serving/conversion-ledger';
 import type { DeviceHistories } from './services/serving/device-histories';
 import type { EvenThrottles } from './services/serving/even-delivery';
@@ -68,6 +69,8 @@ export interface Context {
   placements: PlacementCache;
   /** Each evenly delivered campaign's throttle in this process (docs/serving.md, "Even delivery"). */
   throttles: EvenThrottles;
+  /** Each budgeted campaign's allowance in this process (docs/serving.md, "Budgets in money"). */
+  budgets: BudgetGates;
   /** The devices' cap histories: each capped ad served to a device appended under its row's lock, batched. */
   deviceHistories: DeviceHistories;
   /** The serving edge's invalid-traffic classifier and rate rule (in memory, per process). */

@@ -5,10 +5,12 @@
 // middle of two minutes of unique impressions loses no acknowledged beacon and counts none twice; a
 // rolling restart (SIGTERM, drain) under load answers no 5xx; the serving rate rule, the sign-in limit,
 // the per-address limits and the token limit hold for the fleet; frequency caps hold across the
-// processes (a browser's cookie and a device id); a scheduled report due while all three poll is mailed
+// processes (a browser's cookie and a device id); a budget in money stops within its documented overshoot
+// across them; a scheduled report due while all three poll is mailed
 // once; memory stays flat. It prints its figures at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fleet, startFleet } from './test/fleet';
+import { budgetHoldsAcross } from './test/fleet-budget';
 import { fleetChecks, within } from './test/fleet-checks';
 import { residentialAddress, send, startLoad } from './test/fleet-load';
 import { Client } from './test/harness';
@@ -212,6 +214,10 @@ describe('a fleet of three API processes behind HAProxy on one PostgreSQL databa
 
   it('frequency caps hold across the three processes: a cookie jar through HAProxy and the processes in turn, 3 ads then none; a device id 2 per device', async () => {
     await checks.capsHold();
+  });
+
+  it('a lifetime budget across the three processes stops within the documented overshoot: the cap plus one impression per process', async () => {
+    await budgetHoldsAcross(fleet, admin, checks, print);
   });
 
   it('a scheduled report due while all three processes poll is mailed once', async () => {

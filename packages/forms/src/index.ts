@@ -1,6 +1,7 @@
 // @adconsole/forms: the product's forms on react-hook-form, validated by @adconsole/domain's schemas.
 
 export * from './ab-test-form';
+export * from './advertiser-form';
 export * from './alert-rules-form';
 export * from './api-token-form';
 export * from './campaign-form';
@@ -10,6 +11,7 @@ export * from './creative-form';
 export * from './delivery-rules-form';
 export * from './duplicate-campaign-form';
 export * from './forgot-password-form';
+export * from './insertion-order-form';
 export * from './invite-users-form';
 export * from './layout-options-form';
 export * from './placement-form';

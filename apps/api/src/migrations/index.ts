@@ -34,6 +34,9 @@ import requestFacts from './0045_request_facts';
 import conversionRefusalCounts from './0046_conversion_refusal_counts';
 import reachSketches from './0047_reach_sketches';
 import campaignPause from './0048_campaign_pause';
+import advertisers from './0049_advertisers';
+import budgetAlerts from './0050_budget_alerts';
+import creativeQa from './0051_creative_qa';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -77,6 +80,9 @@ export const migrations: readonly Migration[] = [
   { name: '0046_conversion_refusal_counts', sql: conversionRefusalCounts },
   { name: '0047_reach_sketches', sql: reachSketches },
   { name: '0048_campaign_pause', sql: campaignPause },
+  { name: '0049_advertisers', sql: advertisers },
+  { name: '0050_budget_alerts', sql: budgetAlerts },
+  { name: '0051_creative_qa', sql: creativeQa },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

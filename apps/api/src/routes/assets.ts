@@ -1,9 +1,16 @@
 // Creative assets and the tag sheet: declarations, and the upload's multipart body read into parts;
 // the work is in services/campaigns/assets and services/campaigns/tags.
-import { ApiError, contract, MESSAGES } from '@adconsole/domain';
+import {
+  ApiError,
+  CAMPAIGN_NOTHING_TO_TAG,
+  contract,
+  MAX_CAMPAIGN_TAG_SHEET_ITEMS,
+  MESSAGES,
+} from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute, WithExtras } from '../http/routes';
 import * as assets from '../services/campaigns/assets';
+import { buildCampaignTagSheetFile } from '../services/campaigns/campaign-tags';
 import { buildTagSheetFile } from '../services/campaigns/tags';
 
 /** The multipart body's parts as the upload takes them: the form parser stays here. */
@@ -63,5 +70,19 @@ export const assetRoutes = [
     tag: 'Tags',
     errors: { 404: MESSAGES.campaignNotFound },
     handler: ({ input, user, ctx }) => buildTagSheetFile(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.campaignTagSheet,
+    access: 'user',
+    summary:
+      "Build the whole campaign's tag sheet (xlsx or csv): every live creative and placement on every platform; answers the file name to fetch under /api/uploads/{file}.",
+    description: `The campaign's owner or an admin. Each platform (the eleven trading platforms, then Direct) has a worksheet in the xlsx; the csv is one file with the same rows in the same order (the Platform column says which). Each live creative's row is the row of its own tag sheet (POST /v1/campaign/tags naming that platform) and each placement's tag is the one its card shows; unpublished creatives have no row. No deal, fallback id or user click macro is taken: a tag that needs one has an empty Tag and the reason in Note. Cells that would start a formula are prefixed with an apostrophe. At most ${MAX_CAMPAIGN_TAG_SHEET_ITEMS} live creatives and placements.`,
+    tag: 'Tags',
+    errors: {
+      404: MESSAGES.campaignNotFound,
+      409: CAMPAIGN_NOTHING_TO_TAG,
+      413: `The campaign has more than ${MAX_CAMPAIGN_TAG_SHEET_ITEMS} live creatives and placements.`,
+    },
+    handler: ({ input, user, ctx }) => buildCampaignTagSheetFile(ctx, user, input),
   }),
 ];

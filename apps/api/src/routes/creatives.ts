@@ -1,5 +1,5 @@
 // Creative calls (docs/product.md §7): declarations; the work is in services/campaigns/creatives.
-import { contract, MESSAGES } from '@adconsole/domain';
+import { CREATIVE_QA_RUNNING, contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as creatives from '../services/campaigns/creatives';
 
@@ -74,7 +74,10 @@ export const creativeRoutes = [
     description:
       'Takes the creative as answered (or just `{id, platform}`); only `id` and `platform` are read. Publishing again adds another live creative; earlier ones keep serving until removed (DELETE /v1/campaign/creatives/live). A given platform is saved on the creative first.',
     tag: 'Creatives',
-    errors: { 404: notFound },
+    errors: {
+      404: notFound,
+      409: `A banner's creative QA (docs/builder.md, "Creative QA") refuses it: the last run of its current assets passed one of Chrome's heavy-ad limits (the sentence names the numbers), or no run of them has finished yet ("${CREATIVE_QA_RUNNING}"). A server without Chromium does not refuse.`,
+    },
     handler: ({ input, user, ctx }) => creatives.publishCreative(ctx, user, input),
   }),
   defineRoute({

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/routes';
 import { abTestRoutes } from './ab-tests';
+import { advertiserRoutes } from './advertisers';
 import { alertRoutes } from './alerts';
 import { apiTokenRoutes } from './api-tokens';
 import { assetRoutes } from './assets';
@@ -7,6 +8,7 @@ import { authRoutes } from './auth';
 import { builderRoutes } from './builder';
 import { campaignRoutes } from './campaigns';
 import { conversionRoutes } from './conversions';
+import { creativeQaRoutes } from './creative-qa';
 import { creativeRoutes } from './creatives';
 import { deliveryRulesRoutes } from './delivery-rules';
 import { eventRoutes } from './events';
@@ -14,6 +16,7 @@ import { fileManagerRoutes } from './file-manager';
 import { forecastRoutes } from './forecast';
 import { placementRoutes } from './placements';
 import { reportRoutes } from './reports';
+import { statementRoutes } from './statement';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
 
@@ -21,7 +24,9 @@ export const allRoutes: RouteDef[] = [
   ...systemRoutes,
   ...authRoutes,
   ...campaignRoutes,
+  ...advertiserRoutes,
   ...creativeRoutes,
+  ...creativeQaRoutes,
   ...placementRoutes,
   ...abTestRoutes,
   ...conversionRoutes,
@@ -34,5 +39,6 @@ export const allRoutes: RouteDef[] = [
   ...apiTokenRoutes,
   ...eventRoutes,
   ...reportRoutes,
+  ...statementRoutes,
   ...alertRoutes,
 ];

@@ -3,14 +3,17 @@
 // and its campaign with a VAST creative), one module of contract-calls/ per area. An operation without an
 // entry fails the test.
 import { accountCalls } from './contract-calls/accounts';
+import { advertiserCalls } from './contract-calls/advertisers';
 import { alertCalls } from './contract-calls/alerts';
 import { builderCalls } from './contract-calls/builder';
 import { campaignCalls } from './contract-calls/campaigns';
 import { conversionActionCalls } from './contract-calls/conversions';
+import { creativeQaCalls } from './contract-calls/creative-qa';
 import { deliveryRulesCalls } from './contract-calls/delivery-rules';
 import { fileCalls } from './contract-calls/files';
 import { placementCalls } from './contract-calls/placements';
 import { reportCalls } from './contract-calls/reports';
+import { statementCalls } from './contract-calls/statement';
 import type { Calls, ContractWorld } from './contract-calls/world';
 
 /** Every operation's call, by operationId. */
@@ -19,10 +22,13 @@ export function contractCalls(world: ContractWorld): Calls {
     ...accountCalls(world),
     ...fileCalls(world),
     ...campaignCalls(world),
+    ...advertiserCalls(world),
     ...placementCalls(world),
+    ...creativeQaCalls(world),
     ...conversionActionCalls(() => world),
     ...deliveryRulesCalls(() => world),
     ...reportCalls(world),
+    ...statementCalls(world),
     ...builderCalls(world),
     ...alertCalls(world),
   };

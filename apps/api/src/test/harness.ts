@@ -326,6 +326,8 @@ async function listening(
     TRUST_PROXY: '127.0.0.1',
     // Tests run the jobs themselves (server.app.jobs.runOnce()), when they want to.
     JOB_POLL_SECONDS: '0',
+    // Creative QA opens Chromium: off (not measured, publishing not blocked) but in its own suite.
+    CREATIVE_QA_CHROMIUM: 'off',
     ...eventsEnv(env),
     ...env,
   });
@@ -401,6 +403,7 @@ export async function startSecondProcess(
       LOG_LEVEL: logLines ? 'warn' : 'silent',
       TRUST_PROXY: '127.0.0.1',
       JOB_POLL_SECONDS: '0',
+      CREATIVE_QA_CHROMIUM: 'off',
       ...env,
     });
     const store = server.app.adconsole.events.store;

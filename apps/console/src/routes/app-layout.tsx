@@ -4,6 +4,7 @@
 import { COMPACT_LAYOUT_MAX_WIDTH } from '@adconsole/domain';
 import { AppShell, Footer, Sidebar, type SidebarSection, TopBar, useCompactLayout } from '@adconsole/ui';
 import {
+  BriefcaseBusinessIcon,
   CreditCardIcon,
   FolderIcon,
   LayoutDashboardIcon,
@@ -29,6 +30,7 @@ const MENU_ICONS: Record<string, React.ReactNode> = {
   dashboard: <LayoutDashboardIcon aria-hidden="true" />,
   filemanager: <FolderIcon aria-hidden="true" />,
   campaigns: <MegaphoneIcon aria-hidden="true" />,
+  advertisers: <BriefcaseBusinessIcon aria-hidden="true" />,
   profile: <UserIcon aria-hidden="true" />,
   tables: <TableIcon aria-hidden="true" />,
   billing: <CreditCardIcon aria-hidden="true" />,

@@ -1,14 +1,18 @@
 // Breadcrumbs of the signed-in pages, named as the user knows them (campaign and creative names).
+import type { Campaign } from '@adconsole/domain';
 import { type BreadcrumbItem, Breadcrumbs as BreadcrumbTrail } from '@adconsole/ui';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
-import { useCampaign } from '../screens/campaigns/campaign-queries';
+import { advertiserKeys, advertiserPath, orderPath } from '../screens/advertisers/advertiser-keys';
+import { campaignKeys } from '../screens/campaigns/campaign-keys';
 import { NEW_CREATIVE_SEGMENT } from '../screens/creatives/creative-paths';
 
 const TOP_LEVEL: Record<string, string> = {
   dashboard: 'Dashboard',
   filemanager: 'File manager',
   campaigns: 'Campaigns',
+  advertisers: 'Advertisers',
   tables: 'Tables',
   billing: 'Billing',
   builder: 'Creative builder',
@@ -21,7 +25,11 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const campaignMatch = matchPath({ path: '/campaigns/:campaignID/*' }, pathname);
   const campaignID = campaignMatch?.params.campaignID;
-  const campaign = useCampaign(campaignID ?? '', Boolean(campaignID));
+  // Every campaign page loads its campaign (useCampaign): its name is read from that cache entry only.
+  const campaign = useQuery<Campaign>({
+    queryKey: campaignKeys.detail(campaignID ?? ''),
+    queryFn: skipToken,
+  });
   const creativeID = (
     matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname) ??
     matchPath({ path: '/campaigns/:campaignID/reporting/creative/:creativeID' }, pathname)
@@ -43,6 +51,35 @@ export function Breadcrumbs() {
       });
     }
   }
+  items.push(...useAdvertiserCrumbs(pathname));
   if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
   return <BreadcrumbTrail oneLine items={items} renderLink={renderRouterLink} />;
+}
+
+/**
+ * An advertiser's page and its orders' pages: their names as those pages loaded them (read from the
+ * cache only, so this frame carries no advertiser call), a plain word until they have.
+ */
+function useAdvertiserCrumbs(pathname: string): BreadcrumbItem[] {
+  const params = matchPath({ path: '/advertisers/:advertiserID/*' }, pathname)?.params;
+  const advertiserID = params?.advertiserID;
+  const orderID = matchPath({ path: '/advertisers/:advertiserID/orders/:orderID' }, pathname)?.params.orderID;
+  const overview = useQuery<{ advertiser: { name: string } }>({
+    queryKey: advertiserKeys.overview(advertiserID ?? ''),
+    queryFn: skipToken,
+  });
+  const order = useQuery<{ poNumber: string; name: string }>({
+    queryKey: advertiserKeys.order(orderID ?? ''),
+    queryFn: skipToken,
+  });
+  if (!advertiserID) return [];
+  const items: BreadcrumbItem[] = [
+    { label: overview.data?.advertiser.name ?? 'Advertiser', href: advertiserPath(advertiserID) },
+  ];
+  if (orderID)
+    items.push({
+      label: order.data ? `${order.data.poNumber} · ${order.data.name}` : 'Insertion order',
+      href: orderPath(advertiserID, orderID),
+    });
+  return items;
 }

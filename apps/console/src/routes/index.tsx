@@ -47,7 +47,10 @@ export const routes: RouteObject[] = [
             lazy: lazyScreen(() => import('../screens/files/file-manager-page'), 'FileManagerPage'),
           },
           { path: 'tables', lazy: lazyScreen(() => import('../screens/demo/tables'), 'TablesPage') },
-          { path: 'billing', lazy: lazyScreen(() => import('../screens/demo/billing'), 'BillingPage') },
+          {
+            path: 'billing',
+            lazy: lazyScreen(() => import('../screens/billing/billing-page'), 'BillingPage'),
+          },
           {
             path: 'builder',
             lazy: lazyScreen(() => import('../screens/builder/builder-page'), 'BuilderPage'),
@@ -64,6 +67,21 @@ export const routes: RouteObject[] = [
           {
             path: 'campaigns/:campaignID/alerts',
             lazy: lazyScreen(() => import('../screens/alerts/campaign-alerts'), 'CampaignAlertsPage'),
+          },
+          {
+            path: 'advertisers',
+            lazy: lazyScreen(() => import('../screens/advertisers/advertiser-list'), 'AdvertiserListPage'),
+          },
+          {
+            path: 'advertisers/:advertiserID',
+            lazy: lazyScreen(() => import('../screens/advertisers/advertiser-page'), 'AdvertiserPage'),
+          },
+          {
+            path: 'advertisers/:advertiserID/orders/:orderID',
+            lazy: lazyScreen(
+              () => import('../screens/advertisers/insertion-order-page'),
+              'InsertionOrderPage',
+            ),
           },
           { path: 'alerts', lazy: lazyScreen(() => import('../screens/alerts/alerts-page'), 'AlertsPage') },
           {

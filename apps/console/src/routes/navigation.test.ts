@@ -5,18 +5,26 @@ const labels = (isAdmin: boolean) =>
   sideMenu(isAdmin).flatMap((section) => section.items.map((item) => item.label));
 
 describe('side menu (docs/product.md §2)', () => {
-  it('shows Dashboard, File manager, Campaigns and Profile to every signed-in user', () => {
-    expect(labels(false)).toEqual(['Dashboard', 'File manager', 'Campaigns', 'Profile']);
+  it('shows Dashboard, File manager, Campaigns, Advertisers, Billing and Profile to every signed-in user', () => {
+    expect(labels(false)).toEqual([
+      'Dashboard',
+      'File manager',
+      'Campaigns',
+      'Advertisers',
+      'Billing',
+      'Profile',
+    ]);
   });
 
-  it('adds Tables, Billing, Admin and Invite users for admins (the staff account became a role)', () => {
+  it('adds Tables, Admin and Invite users for admins (the staff account became a role)', () => {
     expect(labels(true)).toEqual([
       'Dashboard',
       'File manager',
       'Campaigns',
+      'Advertisers',
+      'Billing',
       'Profile',
       'Tables',
-      'Billing',
       'Admin',
       'Invite users',
     ]);
@@ -32,5 +40,6 @@ describe('side menu (docs/product.md §2)', () => {
     expect(activeMenuItem(menu, '/admin')).toBe('admin');
     expect(activeMenuItem(menu, '/filemanager')).toBe('filemanager');
     expect(activeMenuItem(menu, '/campaigns/abc/reporting')).toBe('campaigns');
+    expect(activeMenuItem(menu, '/advertisers/adv1/orders/io1')).toBe('advertisers');
   });
 });

@@ -1,5 +1,5 @@
-// The side menu (docs/product.md §2): everyone signed in sees Dashboard, File manager, Campaigns and
-// Profile; admins also see the staff entries Tables, Billing, Admin and Invite users (the original
+// The side menu (docs/product.md §2): everyone signed in sees Dashboard, File manager, Campaigns,
+// Advertisers, Billing and Profile; admins also see the staff entries Tables, Admin and Invite users (the original
 // brief's hard-coded staff account became the admin role, §6). Its Sign In and Sign Up staff entries are
 // left out: they lead a signed-in admin to pages that send them back to the dashboard.
 import type { SidebarSection } from '@adconsole/ui';
@@ -11,6 +11,8 @@ export function sideMenu(isAdmin: boolean): SidebarSection[] {
       { id: 'dashboard', label: 'Dashboard', href: '/dashboard' },
       { id: 'filemanager', label: 'File manager', href: '/filemanager' },
       { id: 'campaigns', label: 'Campaigns', href: '/campaigns' },
+      { id: 'advertisers', label: 'Advertisers', href: '/advertisers' },
+      { id: 'billing', label: 'Billing', href: '/billing' },
       { id: 'profile', label: 'Profile', href: '/profile' },
     ],
   };
@@ -22,7 +24,6 @@ export function sideMenu(isAdmin: boolean): SidebarSection[] {
       title: 'Administration',
       items: [
         { id: 'tables', label: 'Tables', href: '/tables' },
-        { id: 'billing', label: 'Billing', href: '/billing' },
         { id: 'admin', label: 'Admin', href: '/admin' },
         { id: 'invite', label: 'Invite users', href: '/admin/invite' },
       ],

@@ -1,5 +1,6 @@
 export {
   REPORT_TABLE_METRICS,
+  type ReportCampaign,
   ReportTable,
   type ReportTableMetric,
   type ReportTableProps,

@@ -14,15 +14,20 @@ import { ReportTable, type ReportTableProps } from './report-table';
 
 type PeriodProps = Extract<ReportTableProps, { by: 'period' }>;
 type CreativeProps = Extract<ReportTableProps, { by: 'creative' }>;
-/** The props are a union (by period or by creative); Storybook's args need one flat shape. */
+type CampaignProps = Extract<ReportTableProps, { by: 'campaign' }>;
+/** The props are a union (by period, creative or campaign); Storybook's args need one flat shape. */
 type StoryArgs = Omit<PeriodProps, 'by' | 'series'> & {
-  by: 'period' | 'creative';
+  by: 'period' | 'creative' | 'campaign';
   series?: PeriodProps['series'];
   creatives?: CreativeProps['creatives'];
-  rowHref?: CreativeProps['rowHref'];
+  campaigns?: CampaignProps['campaigns'];
+  /** A row's link: a creative's or a campaign's. */
+  rowHref?: (row: { id: string }) => string | undefined;
 };
 
-function ReportTableStory({ series = [], creatives = [], rowHref, ...args }: StoryArgs) {
+function ReportTableStory({ series = [], creatives = [], campaigns = [], rowHref, ...args }: StoryArgs) {
+  if (args.by === 'campaign')
+    return <ReportTable {...args} by="campaign" campaigns={campaigns} rowHref={rowHref} />;
   return args.by === 'creative' ? (
     <ReportTable {...args} by="creative" creatives={creatives} rowHref={rowHref} />
   ) : (
@@ -212,6 +217,34 @@ export const ByCreative: Story = {
     await expect(canvas.getByRole('link', { name: top?.name })).toHaveAttribute(
       'href',
       `/creative/${top?.id}/report`,
+    );
+  },
+};
+
+/**
+ * An advertiser's report, one row per campaign (its name linking to its page, no type column), its spend
+ * in the advertiser's currency and the totals of every campaign.
+ */
+export const ByCampaign: Story = {
+  args: {
+    by: 'campaign',
+    campaigns: oneWeekReportWithSpend.creatives.map((creative, index) => ({
+      id: `cmp${index + 1}`,
+      name: ['Autumn trail', 'Winter sale', 'Always on', 'Spring teaser'][index] ?? creative.name,
+      totals: creative.totals,
+    })),
+    totals: oneWeekReportWithSpend.totals,
+    currency: oneWeekReportWithSpend.rate?.currency,
+    rowHref: (campaign: { id: string }) => `/campaigns/${campaign.id}`,
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Report by campaign' });
+    await expect(within(table).getByRole('columnheader', { name: 'Campaign' })).toBeVisible();
+    await expect(within(table).queryByRole('columnheader', { name: 'Type' })).toBeNull();
+    await expect(within(table).getByRole('columnheader', { name: 'Spend' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Autumn trail' })).toHaveAttribute(
+      'href',
+      '/campaigns/cmp1',
     );
   },
 };

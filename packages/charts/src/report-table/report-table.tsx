@@ -94,14 +94,30 @@ export type ReportTableProps =
       rowHref?: (creative: ReportCreative) => string | undefined;
       /** Renders the link, so the console can use its router's Link; a plain anchor by default. */
       renderLink?: RenderLink;
+    })
+  | (Common & {
+      /** One row per campaign (an advertiser's report): its name, no type. */
+      by: 'campaign';
+      campaigns: readonly ReportCampaign[];
+      /** Where a campaign's name links to (its page); no link when it returns undefined. */
+      rowHref?: (campaign: ReportCampaign) => string | undefined;
+      renderLink?: RenderLink;
     });
 
-type PeriodRow = ReportSeriesPoint;
-type CreativeRow = ReportCreative['totals'] & {
+/** A campaign's row of an advertiser's report: its figures over the report's range. */
+export interface ReportCampaign {
   id: string;
   name: string;
-  type: string;
-  creative: ReportCreative;
+  totals: ReportTotals;
+}
+
+type PeriodRow = ReportSeriesPoint;
+/** A row named by a creative (with its type) or a campaign. */
+type NamedRow = ReportTotals & {
+  id: string;
+  name: string;
+  type?: string;
+  item: ReportCampaign;
 };
 
 function metricColumns<TData extends ReportTotals>(
@@ -175,6 +191,19 @@ export function ReportTable(props: ReportTableProps) {
     [...hiddenColumns, ...leftOut].map((metric) => [metric, false]),
   );
   const divProps = omitTableProps(rest);
+  const named =
+    props.by === 'creative' ? props.creatives : props.by === 'campaign' ? props.campaigns : undefined;
+  const namedRows = useMemo<NamedRow[]>(
+    () =>
+      (named ?? []).map((item: ReportCampaign | ReportCreative) => ({
+        ...item.totals,
+        id: item.id,
+        name: item.name,
+        ...('type' in item ? { type: item.type } : {}),
+        item,
+      })),
+    [named],
+  );
 
   if (props.by === 'period') {
     return (
@@ -196,9 +225,11 @@ export function ReportTable(props: ReportTableProps) {
     );
   }
   return (
-    <CreativeTable
-      creatives={props.creatives}
-      rowHref={props.rowHref}
+    <NamedTable
+      rows={namedRows}
+      by={props.by}
+      // A creative's link is asked with its creative: the rows are made from it.
+      rowHref={props.rowHref as ((item: ReportCampaign) => string | undefined) | undefined}
       renderLink={props.renderLink ?? renderAnchor}
       totals={totals}
       metrics={metrics}
@@ -222,6 +253,7 @@ function omitTableProps(rest: Record<string, unknown>): React.ComponentProps<'di
     by: _by,
     series: _series,
     creatives: _creatives,
+    campaigns: _campaigns,
     rowHref: _rowHref,
     renderLink: _renderLink,
     ...div
@@ -296,8 +328,10 @@ function PeriodTable({
   );
 }
 
-function CreativeTable({
-  creatives,
+/** One row per creative (its name and type) or per campaign (its name). */
+function NamedTable({
+  rows,
+  by,
   rowHref,
   renderLink,
   totals,
@@ -313,29 +347,26 @@ function CreativeTable({
   className,
   ...props
 }: InnerProps & {
-  creatives: readonly ReportCreative[];
-  rowHref: ((creative: ReportCreative) => string | undefined) | undefined;
+  rows: NamedRow[];
+  by: 'creative' | 'campaign';
+  rowHref: ((item: ReportCampaign) => string | undefined) | undefined;
   renderLink: RenderLink;
 }) {
-  const rows = useMemo<CreativeRow[]>(
-    () =>
-      creatives.map((creative) => ({
-        ...creative.totals,
-        id: creative.id,
-        name: creative.name,
-        type: creative.type,
-        creative,
-      })),
-    [creatives],
-  );
+  const nameHeader = by === 'creative' ? 'Creative' : 'Campaign';
   const columns = useMemo(() => {
-    const helper = dataTableColumnHelper<CreativeRow>();
+    const helper = dataTableColumnHelper<NamedRow>();
+    const typeColumn = helper.accessor((row) => row.type ?? '', {
+      id: 'type',
+      header: 'Type',
+      sortFn: 'text',
+      meta: { label: 'Type', sort: 'text' },
+    });
     return helper.columns([
       helper.accessor('name', {
         id: 'name',
-        header: 'Creative',
+        header: nameHeader,
         cell: (context) => {
-          const href = rowHref?.(context.row.original.creative);
+          const href = rowHref?.(context.row.original.item);
           const name = (
             <span data-fitted-name="" className={FITTED_NAME_CLASSES} title={context.getValue()}>
               {context.getValue()}
@@ -353,17 +384,12 @@ function CreativeTable({
         footer: () => 'Total',
         sortFn: 'text',
         enableHiding: false,
-        meta: { label: 'Creative', sort: 'text' },
+        meta: { label: nameHeader, sort: 'text' },
       }),
-      helper.accessor('type', {
-        id: 'type',
-        header: 'Type',
-        sortFn: 'text',
-        meta: { label: 'Type', sort: 'text' },
-      }),
+      ...(by === 'creative' ? [typeColumn] : []),
       ...metricColumns(helper, metrics, totals, locale, currency, conversionCurrency),
     ]);
-  }, [metrics, totals, locale, currency, conversionCurrency, rowHref, renderLink]);
+  }, [by, nameHeader, metrics, totals, locale, currency, conversionCurrency, rowHref, renderLink]);
   const table = useDataTable({
     columns,
     data: rows,
@@ -373,7 +399,7 @@ function CreativeTable({
   return (
     <ReportTableLayout
       table={table}
-      caption={caption ?? 'Report by creative'}
+      caption={caption ?? `Report by ${by}`}
       toolbar={toolbar}
       leftOut={leftOut}
       printing={printing}

@@ -1,5 +1,6 @@
 // The typed client for every call of docs/product.md §7.
 import { DOWNLOAD_PATH_PREFIX } from '../constants';
+import { advertiserCalls } from './advertisers/client';
 import { apiTokenCalls } from './api-tokens/client';
 import { authCalls } from './auth/client';
 import { builderCalls } from './builder/client';
@@ -36,6 +37,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     ...authCalls(http, options.companyDomain),
     ...campaigns,
+    ...advertiserCalls(http),
     ...creativeCalls(http, fileUrl, campaigns.getCampaign),
     ...reportCalls(http, fileUrl),
     ...userCalls(http),

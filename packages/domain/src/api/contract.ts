@@ -5,6 +5,8 @@
 import type { z } from 'zod/mini';
 import type { ApiTokenScope } from '../entities/api-token';
 import { abTestsContract } from './ab-tests/contract';
+import { advertisersContract } from './advertisers/contract';
+import { statementContract } from './advertisers/statement-contract';
 import { alertsContract } from './alerts/contract';
 import { apiTokensContract } from './api-tokens/contract';
 import { authContract } from './auth/contract';
@@ -12,6 +14,7 @@ import { builderContract } from './builder/contract';
 import type { CallContract } from './call';
 import { campaignsContract } from './campaigns/contract';
 import { conversionsContract } from './conversions/contract';
+import { creativeQaContract } from './creative-qa/contract';
 import { creativesContract } from './creatives/contract';
 import { dashboardContract } from './dashboard/contract';
 import { deliveryRulesContract } from './delivery-rules/contract';
@@ -27,7 +30,10 @@ export const contract = {
   ...systemContract,
   ...authContract,
   ...campaignsContract,
+  ...advertisersContract,
+  ...statementContract,
   ...creativesContract,
+  ...creativeQaContract,
   ...placementsContract,
   ...abTestsContract,
   ...conversionsContract,

@@ -51,7 +51,7 @@ const BEFORE_RULES = [
   },
 ] as const;
 
-/** The gate's reasons judged after the rules: a creative to answer with, the caps, the throttle. */
+/** The gate's reasons judged after the rules: a creative to answer with, the caps, the throttle, the budget. */
 const AFTER_RULES = [
   {
     reason: 'noCreative',
@@ -83,6 +83,12 @@ const AFTER_RULES = [
       short: 'Throttled (even delivery)',
     },
   },
+  {
+    // The campaign's budget in money spent, lifetime or today's (rules/budget.ts; docs/serving.md,
+    // "Budgets in money"), or this process's allowance of what is left used until its next read.
+    reason: 'budget',
+    figure: { key: 'notServedBudget', label: 'Not served: budget spent', short: 'Budget spent' },
+  },
 ] as const;
 
 /** Every reason a request got no ad, each with its figure's words, in the report's order. */
@@ -95,7 +101,7 @@ export const NOT_SERVED = [...BEFORE_RULES, ...DELIVERY_RULES, ...AFTER_RULES] a
  * where the campaign skips what it cannot cap or an EU creative without a valid TC string
  * (`noConsent`: docs/privacy.md), a frequency cap reached for this
  * browser or device (`frequency`), a request that cannot be capped where the campaign says not to serve
- * those (`notCappable`), or the even delivery's throttle (`throttled`).
+ * those (`notCappable`), the even delivery's throttle (`throttled`), or the budget spent (`budget`).
  */
 export type NotServedReason =
   | (typeof BEFORE_RULES)[number]['reason']

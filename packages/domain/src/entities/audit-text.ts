@@ -59,6 +59,13 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   maxValueMinor: 'Maximum value (minor unit)',
   postbackKeyCreatedAt: 'Postback key made',
   creatives: 'Creatives',
+  billingName: 'Billing name',
+  billingEmail: 'Billing e-mail',
+  notes: 'Notes',
+  poNumber: 'PO number',
+  insertionOrder: 'Insertion order',
+  orderBudget: 'Budget',
+  campaignIds: 'Campaigns',
 };
 
 /** Fields a create entry keeps for its one line, not listed under it ("duplicated from “Winter sale”"). */
@@ -235,6 +242,8 @@ export const ENTITY_LABELS: Readonly<Record<AuditEntity, string>> = {
   alertRules: 'alert rules',
   webhook: 'webhook',
   deliveryRules: 'delivery rules',
+  advertiser: 'advertiser',
+  insertionOrder: 'insertion order',
 };
 
 const verbs: Record<AuditAction, string> = { create: 'created', update: 'changed', delete: 'deleted' };
@@ -311,7 +320,17 @@ export const HISTORY_KINDS = [
   {
     value: 'other',
     label: 'Conversions, alerts and the rest',
-    entities: ['conversionAction', 'alert', 'webhook', 'events', 'user', 'invitation', 'apiToken'],
+    entities: [
+      'conversionAction',
+      'alert',
+      'webhook',
+      'events',
+      'user',
+      'invitation',
+      'apiToken',
+      'advertiser',
+      'insertionOrder',
+    ],
   },
 ] as const satisfies readonly { value: string; label: string; entities: readonly AuditEntity[] }[];
 export type HistoryKind = (typeof HISTORY_KINDS)[number]['value'];

@@ -21,6 +21,8 @@ export const auditEntities = [
   'alertRules',
   'webhook',
   'deliveryRules',
+  'advertiser',
+  'insertionOrder',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -1,6 +1,7 @@
 // Campaigns, docs/product.md §3.
 import { z } from 'zod/mini';
 import { DELIVERY_MODES } from '../constants';
+import { budgetFiguresSchema, campaignBudgetSchema } from '../rules/budget';
 import { campaignGoalSchema, campaignRateSchema } from '../rules/pricing';
 import { countersSchema, dateRangeSchema, idSchema, serverDateSchema, zeroCounters } from './common';
 import { creativeSchema } from './creative';
@@ -29,6 +30,11 @@ export const campaignDataSchema = z.object({
   deliveryMode: z.optional(z.enum(DELIVERY_MODES)),
   /** The booked rate its creatives inherit (rules/pricing.ts); null when none is. */
   rate: z.optional(z.nullable(campaignRateSchema)),
+  /**
+   * At most this much spent over its life and each local day, in its rate's currency (rules/budget.ts;
+   * docs/serving.md, "Budgets in money"); null when none is.
+   */
+  budget: z.optional(z.nullable(campaignBudgetSchema)),
   /** The landing URL's query parameter carrying the click id (docs/conversions.md): adc_click unless named. */
   clickParam: z.optional(z.string()),
 });
@@ -54,6 +60,13 @@ export const campaignSchema = z.object({
   createdAt: optionalText,
   /** The owner's e-mail, in the admins' list of all campaigns. */
   ownerEmail: z.optional(z.string()),
+  /**
+   * Its advertiser (entities/advertiser.ts): every campaign has one, its owner's 'Unassigned' when it named
+   * none; `data.advertiser` still carries the advertiser's name (null for the unnamed one) for older clients.
+   */
+  advertiserId: z.optional(z.nullable(z.string())),
+  /** The insertion order of its advertiser that funds it; null when none does. */
+  insertionOrderId: z.optional(z.nullable(z.string())),
   /** When the campaign was archived (ISO 8601): it serves nothing and leaves the default list. */
   archivedAt: optionalText,
   /**
@@ -65,6 +78,8 @@ export const campaignSchema = z.object({
   pausedBy: optionalText,
   /** Delivery against the goal now (rules/pacing.ts); null without a goal or both flight dates. */
   pacing: z.optional(z.nullable(pacingSchema)),
+  /** Its budget's spend and what is left, lifetime and today (rules/budget.ts); null without a budget. */
+  budgetStatus: z.optional(z.nullable(budgetFiguresSchema)),
   /**
    * The campaign's delivery rules (docs/serving.md, "Delivery rules"): set with their own call, read
    * here for the one-line summary of the list and the campaign page; absent from older answers (none).

@@ -2,6 +2,7 @@
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
 import { z } from 'zod/mini';
+import { budgetFiguresSchema } from '../rules/budget';
 import { campaignRateSchema } from '../rules/pricing';
 import { pacingSchema } from './pacing';
 import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
@@ -25,6 +26,8 @@ export const dashboardCampaignSchema = z.object({
   conversionCurrency: z.nullish(z.string()),
   /** The campaign's pacing now (rules/pacing.ts); null or absent without a goal or both flight dates. */
   pacing: z.nullish(pacingSchema),
+  /** Its budget's spent and left now (rules/budget.ts); null or absent without a budget. */
+  budget: z.nullish(budgetFiguresSchema),
 });
 export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;
 

@@ -8,6 +8,7 @@ import { type FigureKey, type FigureKeyOf, figureSpec, RATE_FIGURES } from '../r
 import { frequencySchema, NO_FREQUENCY } from '../reports/frequency';
 import { NO_REQUESTS, notServedSchema } from '../reports/not-served';
 import { NO_REACH, reachSchema } from '../reports/reach';
+import { budgetFiguresSchema } from '../rules/budget';
 import { rowConversionFigures } from '../rules/conversion-figures';
 import { type CampaignRate, campaignGoalSchema, campaignRateSchema, spendFigures } from '../rules/pricing';
 import { invalidTrafficSchema, NO_INVALID_TRAFFIC } from '../traffic/reasons';
@@ -199,6 +200,11 @@ export const reportDataSchema = z.object({
   /** The campaign's primary goal, and its pacing now (null without a goal or both flight dates). */
   goal: z.nullish(campaignGoalSchema),
   pacing: z.nullish(pacingSchema),
+  /**
+   * The campaign's budget now: spent and left, lifetime and today (rules/budget.ts); null without one, or
+   * on a share link without costs.
+   */
+  budget: z.nullish(budgetFiguresSchema),
   reportToken: z._default(z.array(reportTokenSchema), []),
   scheduledReports: z._default(z.array(scheduledReportSchema), []),
   /** When the figures were read (ISO 8601). */

@@ -18,6 +18,7 @@ describe('alert settings: a default for every rule, overridable per account and 
       'vast-errors': { enabled: true, percent: 5 },
       'pacing-behind': { enabled: true, percent: 10 },
       'flight-ending': { enabled: true, days: 3 },
+      budget: { enabled: true, percent: 90 },
       quietHours: 12,
     });
   });

@@ -14,6 +14,7 @@ export const ALERT_RULES = [
   'vast-errors',
   'pacing-behind',
   'flight-ending',
+  'budget',
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -25,6 +26,7 @@ export const ALERT_RULE_LABELS: Record<AlertRule, string> = {
   'vast-errors': 'VAST errors',
   'pacing-behind': 'Pacing behind',
   'flight-ending': 'Flight ending',
+  budget: 'Budget',
 };
 
 /** Every rule's settings once the levels are merged. */
@@ -36,6 +38,7 @@ export interface AlertSettings {
   'vast-errors': { enabled: boolean; percent: number };
   'pacing-behind': { enabled: boolean; percent: number };
   'flight-ending': { enabled: boolean; days: number };
+  budget: { enabled: boolean; percent: number };
   /** Hours a closed alert stays quiet before the same rule may fire again for the campaign. */
   quietHours: number;
 }
@@ -53,6 +56,8 @@ export const ALERT_DEFAULTS: AlertSettings = {
   // Projected to miss the goal by more than 10 % (the pacing's 'at risk').
   'pacing-behind': { enabled: true, percent: 10 },
   'flight-ending': { enabled: true, days: 3 },
+  // 90 % of the lifetime or today's budget spent (rules/budget.ts: nearly spent), and again when spent.
+  budget: { enabled: true, percent: 90 },
   quietHours: ALERT_QUIET_HOURS,
 };
 
@@ -148,6 +153,12 @@ export const alertSettingsSchema = z.object({
       days: bounded('The days before the flight ends', { min: 1, max: 30, unit: 'days', whole: true }),
     }),
   ),
+  budget: z.optional(
+    z.object({
+      enabled: enabled('budget'),
+      percent: bounded('The budget threshold', { min: 1, max: 100, unit: '% of a budget spent' }),
+    }),
+  ),
   quietHours: bounded('The quiet period after an alert closes', {
     min: 0,
     max: 168,
@@ -178,6 +189,7 @@ export function resolveAlertSettings(
     'vast-errors': pick('vast-errors'),
     'pacing-behind': pick('pacing-behind'),
     'flight-ending': pick('flight-ending'),
+    budget: pick('budget'),
     quietHours: campaign?.quietHours ?? account?.quietHours ?? ALERT_DEFAULTS.quietHours,
   };
 }

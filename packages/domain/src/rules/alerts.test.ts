@@ -440,6 +440,7 @@ describe('every enabled rule for one campaign', () => {
       ['invalid-traffic', false],
       ['pacing-behind', false],
       ['flight-ending', false],
+      ['budget', false],
     ]);
   });
 });

@@ -6,9 +6,10 @@
 import { VAST_ERROR_CODES } from '../serving/vast-measurement';
 import { hourOfWeekDelivery, type ImpressionBucket, type LocalHour } from './alert-hours';
 import { ALERT_RULES, type AlertRule, type AlertSettings } from './alert-settings';
+import type { BudgetFigures } from './budget';
 import { type CampaignFlight, flightInstants, flightState } from './flight';
 import type { Pacing } from './pacing';
-import { GOAL_METRIC_LABELS } from './pricing';
+import { formatMoney, GOAL_METRIC_LABELS } from './pricing';
 
 export interface AlertEvaluation {
   rule: AlertRule;
@@ -321,6 +322,40 @@ export function flightEnding(
   };
 }
 
+/**
+ * Budget (docs/serving.md, "Budgets in money"): the lifetime or today's budget, the more spent of the two,
+ * at or over `percent` % spent. Value: that share in %. Not checked without a budget.
+ */
+export function budgetAlert(
+  budget: BudgetFigures | null,
+  settings: AlertSettings['budget'],
+): AlertEvaluation {
+  const base = { rule: 'budget' as const, threshold: settings.percent };
+  const lines = (
+    [
+      ['the lifetime budget', budget?.lifetime],
+      ["today's budget", budget?.daily],
+    ] as const
+  ).flatMap(([name, line]) => (line ? [{ name, line }] : []));
+  const worst = lines.sort((a, b) => b.line.share - a.line.share)[0];
+  if (!budget || !worst)
+    return { ...base, firing: false, value: null, message: 'Not checked: the campaign has no budget.' };
+  const money = (amount: number) => formatMoney(amount, budget.currency);
+  const value = worst.line.share * 100;
+  const spent = `${money(worst.line.spent)} of ${worst.name} of ${money(worst.line.budget)} (${percent(value)})`;
+  const firing = value >= settings.percent;
+  return {
+    ...base,
+    firing,
+    value,
+    message: !firing
+      ? `Budget holds: ${spent} spent (the alert is at ${percent(settings.percent)}).`
+      : worst.line.state === 'spent'
+        ? `Budget spent: ${spent}; nothing more is served${worst.name === "today's budget" ? ' until tomorrow' : ''}.`
+        : `Budget nearly spent: ${spent}, at or over the ${percent(settings.percent)} this alert allows.`,
+  };
+}
+
 /** Everything the rules read about one campaign at `now`. */
 export interface CampaignAlertFigures extends DeliveryFigures {
   lastImpressionAt: Date | null;
@@ -336,6 +371,8 @@ export interface CampaignAlertFigures extends DeliveryFigures {
   };
   /** The campaign's pacing (rules/pacing.ts), null without a goal or a flight with both ends. */
   pacing: Pacing | null;
+  /** Its budget's spent and left (rules/budget.ts); null or absent without a budget. */
+  budget?: BudgetFigures | null;
 }
 
 /** Every enabled rule evaluated for one campaign, in the order of ALERT_RULES. */
@@ -355,6 +392,7 @@ export function evaluateCampaignAlerts(
       ),
     'pacing-behind': () => pacingBehind(figures.pacing, settings['pacing-behind']),
     'flight-ending': () => flightEnding(figures, settings['flight-ending']),
+    budget: () => budgetAlert(figures.budget ?? null, settings.budget),
   };
   return ALERT_RULES.filter((rule) => settings[rule].enabled).map((rule) => evaluations[rule]());
 }

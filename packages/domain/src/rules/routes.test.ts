@@ -64,9 +64,9 @@ describe('route guard rules (docs/product.md §2)', () => {
     expect(isAdminPath('/administrator-guide')).toBe(false);
   });
 
-  it('keeps the demo pages (/tables, /billing) to admins, as the staff menu entries', () => {
+  it('keeps the demo page (/tables) to admins, as the staff menu entries; /billing (the statement) is for everyone', () => {
     expect(isAdminPath('/tables')).toBe(true);
-    expect(isAdminPath('/billing')).toBe(true);
+    expect(isAdminPath('/billing')).toBe(false);
     expect(isAdminPath('/tablesaw')).toBe(false);
     expect(isAdminPath('/filemanager')).toBe(false);
   });

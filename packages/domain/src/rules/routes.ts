@@ -34,10 +34,10 @@ export const isSharePath = (pathname: string): boolean => pathname.startsWith('/
 export const homePath = (signedIn: boolean): '/dashboard' | '/signin' =>
   signedIn ? '/dashboard' : '/signin';
 
-/** The demo pages (tables, billing): sample content, admin-only like the original brief's staff menu entries (docs/product.md §6). */
-export const DEMO_PATHS = ['/tables', '/billing'] as const;
+/** The demo page (tables): sample content, admin-only like the original brief's staff menu entries (docs/product.md §6). */
+export const DEMO_PATHS = ['/tables'] as const;
 
-/** Admin screens (users, invitations, the demo pages): shown to users with the admin role only. */
+/** Admin screens (users, invitations, the demo page): shown to users with the admin role only. */
 export const isAdminPath = (pathname: string): boolean =>
   pathname === '/admin' ||
   pathname.startsWith('/admin/') ||

@@ -204,7 +204,12 @@ export const MESSAGES = {
   // Even delivery (docs/serving.md, "Even delivery"); the field is put before them.
   deliveryMode: 'The delivery mode must be asap (as fast as possible) or even (evenly)',
   evenNeedsGoal:
-    'Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
+    'Even delivery follows the goal: book a goal or a lifetime budget to deliver evenly (or deliver as fast as possible)',
+  // A campaign's budget in money (docs/serving.md, "Budgets in money"); the field is put before them.
+  budgetNeedsRate: 'Set a rate before a budget: spend is the counted events times the rate',
+  budgetEmpty: 'A budget needs a lifetime amount, a daily amount or both',
+  budgetAmount: 'A budget must be more than 0 and at most 1,000,000,000',
+  budgetDailyOverLifetime: 'The daily budget cannot be more than the lifetime budget',
 
   // Personal API tokens (docs/api.md).
   apiTokenName: 'Name your token (up to 100 characters)',

@@ -35,6 +35,7 @@ const NUMBERS: { [R in AlertRule]: { key: string; label: string; unit: string }[
     { key: 'percent', label: 'Alert when projected short by more than', unit: '% of the goal' },
   ],
   'flight-ending': [{ key: 'days', label: 'Alert', unit: 'days before the flight ends, goal not reached' }],
+  budget: [{ key: 'percent', label: 'Alert at', unit: '% of the lifetime or daily budget spent' }],
 };
 
 const RULE_HELP: Record<AlertRule, string> = {
@@ -47,6 +48,7 @@ const RULE_HELP: Record<AlertRule, string> = {
   'vast-errors': 'Error pings from video players against impressions in the last hour; names the top code.',
   'pacing-behind': "The goal's projected delivery by the end of the flight (campaigns with a goal).",
   'flight-ending': 'The flight ends soon and the goal is not reached (campaigns with a goal).',
+  budget: 'Spend at the booked rate against the lifetime or daily budget (campaigns with a budget).',
 };
 
 type RuleValues = { enabled: boolean } & Record<string, string | boolean>;

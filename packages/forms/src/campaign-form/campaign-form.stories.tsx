@@ -255,7 +255,7 @@ export const DeliveryWithoutGoal: Story = {
     await expect(within(delivery).getByRole('radio', { name: /As fast as possible/ })).toBeChecked();
     await expect(within(delivery).getByRole('radio', { name: /Evenly/ })).toBeDisabled();
     await expect(delivery).toHaveAccessibleDescription(
-      "Book a goal to deliver evenly: even delivery follows the goal's plan.",
+      "Book a goal or a lifetime budget to deliver evenly: even delivery follows the goal's plan.",
     );
   },
 };

@@ -12,6 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { DateField, TimezoneField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
+import { AdvertiserFields, type CampaignAdvertiserChoices } from './advertiser-fields';
 import { GoalRateFields } from './goal-rate-fields';
 import { ServingPauseDialog, servingPausedUntil } from './serving-pause';
 
@@ -34,6 +35,11 @@ export interface CampaignFormProps {
   onValuesChange?: ((values: Partial<CampaignFormValues>) => void) | undefined;
   /** Drawn before the submit button (the console's inventory forecast). */
   beforeSubmit?: React.ReactNode;
+  /**
+   * The user's advertisers and the chosen one's insertion orders: the advertiser is chosen from them
+   * (`advertiserId`, `insertionOrderId`). Without them it is typed (`data.advertiser`).
+   */
+  advertiserChoices?: CampaignAdvertiserChoices | undefined;
 }
 
 /** UTC first, then the console's zones (the flight's timezone picker). */
@@ -53,6 +59,7 @@ export function CampaignForm({
   now,
   onValuesChange,
   beforeSubmit,
+  advertiserChoices,
 }: CampaignFormProps) {
   // Values held back while the user confirms that the campaign stops serving until its new start.
   const [pausing, setPausing] = React.useState<{ values: CampaignFormValues; until: string }>();
@@ -96,26 +103,37 @@ export function CampaignForm({
       <Field label="Campaign name" error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />
       </Field>
-      <Controller
-        control={control}
-        name="data.advertiser"
-        render={({ field }) => (
-          <Field
-            label="Advertiser"
-            description="Optional. Video ads name it to players and verification vendors."
-            error={errors.data?.advertiser?.message}
-          >
-            <Input
-              autoComplete="off"
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          </Field>
-        )}
-      />
+      {advertiserChoices ? (
+        <AdvertiserFields
+          control={control}
+          choices={advertiserChoices}
+          errors={{
+            advertiserId: errors.advertiserId?.message,
+            insertionOrderId: errors.insertionOrderId?.message,
+          }}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="data.advertiser"
+          render={({ field }) => (
+            <Field
+              label="Advertiser"
+              description="Optional. Video ads name it to players and verification vendors."
+              error={errors.data?.advertiser?.message}
+            >
+              <Input
+                autoComplete="off"
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </Field>
+          )}
+        />
+      )}
       {/* One flight date a row: a date and its time of day side by side fit a dialog and a phone. */}
       <div className="grid gap-4">
         <DateField

@@ -1,10 +1,11 @@
 // The campaign form's 'Goal and rate' section: the primary goal (a metric and an amount), how it is
-// delivered (as fast as possible or evenly: docs/serving.md, "Even delivery") and the booked rate (CPM,
-// CPC or CPCV, an amount and an ISO 4217 currency). Each is one value of the campaign body, `data.goal`,
+// delivered (as fast as possible or evenly: docs/serving.md, "Even delivery"), the booked rate (CPM,
+// CPC or CPCV, an amount and an ISO 4217 currency) and the budget in that currency (budget-fields.tsx). Each is one value of the campaign body, `data.goal`,
 // `data.deliveryMode` and `data.rate` ({ metric, amount } and { model, amount, currency }, or null for
 // none); the amounts are typed as text and checked by the domain's schemas, whose messages show under them.
 import {
   type CampaignBody,
+  type CampaignBudget,
   type CampaignGoal,
   type CampaignRate,
   DELIVERY_MODE_LABELS,
@@ -29,6 +30,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
+import { BudgetFields } from './budget-fields';
 
 const DEFAULT_CURRENCY = 'USD';
 
@@ -65,11 +67,22 @@ export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
     | CampaignGoal
     | null
     | undefined;
+  const rate = useWatch({ control, name: 'data.rate' as FieldPath<TValues> }) as
+    | CampaignRate
+    | null
+    | undefined;
+  const budget = useWatch({ control, name: 'data.budget' as FieldPath<TValues> }) as
+    | CampaignBudget
+    | null
+    | undefined;
+  // Even delivery paces to the goal, or to what a lifetime budget buys at the rate (money pacing).
+  const paced = Boolean(goal) || Boolean(rate && budget?.lifetime);
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="goal-rate">
       <legend className="mb-2 font-medium text-sm">Goal and rate</legend>
       <p className="-mt-2 text-muted-foreground text-xs sm:col-span-2">
-        Optional. Pacing follows the goal over the flight; reports figure spend from the rate.
+        Optional. Pacing follows the goal over the flight; reports figure spend from the rate, and a budget
+        stops serving once spent.
       </p>
       <Controller
         control={control}
@@ -79,16 +92,17 @@ export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
             goal={(field.value as CampaignGoal | null | undefined) ?? null}
             onChange={(next) => {
               field.onChange(next);
-              // Even delivery follows a goal: without one, the goal is delivered as fast as possible.
-              if (!next && mode.field.value === 'even') mode.field.onChange('asap');
+              // Even delivery follows a goal (or a lifetime budget): without either, as fast as possible.
+              if (!next && !(rate && budget?.lifetime) && mode.field.value === 'even')
+                mode.field.onChange('asap');
             }}
             errors={errors.data?.goal}
           />
         )}
       />
       <DeliveryModeField
-        mode={goal ? ((mode.field.value as DeliveryMode | undefined) ?? 'asap') : 'asap'}
-        hasGoal={Boolean(goal)}
+        mode={paced ? ((mode.field.value as DeliveryMode | undefined) ?? 'asap') : 'asap'}
+        hasGoal={paced}
         onChange={mode.field.onChange}
         error={errors.data?.deliveryMode?.message}
       />
@@ -100,6 +114,18 @@ export function GoalRateFields<TValues extends FieldValues, TContext, TOutput>({
             rate={(field.value as CampaignRate | null | undefined) ?? null}
             onChange={field.onChange}
             errors={errors.data?.rate}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name={'data.budget' as FieldPath<TValues>}
+        render={({ field }) => (
+          <BudgetFields
+            budget={(field.value as CampaignBudget | null | undefined) ?? null}
+            rate={rate ?? null}
+            onChange={field.onChange}
+            errors={errors.data?.budget}
           />
         )}
       />
@@ -204,7 +230,7 @@ function DeliveryModeField({
       </div>
       {hasGoal ? null : (
         <p id={hintId} className="text-muted-foreground text-xs">
-          Book a goal to deliver evenly: even delivery follows the goal's plan.
+          Book a goal or a lifetime budget to deliver evenly: even delivery follows the goal's plan.
         </p>
       )}
       {error ? (

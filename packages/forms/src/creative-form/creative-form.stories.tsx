@@ -458,6 +458,20 @@ export const ValuesTheFormDoesNotEdit: Story = {
   },
 };
 
+/** A page is told when a field differs from what the form started with, and when it is back (a leave guard); its picture is Filled's. */
+export const ToldWhenDirty: Story = {
+  args: { defaultValues: existing, onDirtyChange: fn() },
+  tags: ['no-visual'],
+  play: async ({ args, canvas }) => {
+    await waitFor(() => expect(args.onDirtyChange).toHaveBeenLastCalledWith(false));
+    const name = canvas.getByLabelText('Creative name');
+    await userEvent.type(name, '!');
+    await waitFor(() => expect(args.onDirtyChange).toHaveBeenLastCalledWith(true));
+    await userEvent.type(name, '{Backspace}');
+    await waitFor(() => expect(args.onDirtyChange).toHaveBeenLastCalledWith(false));
+  },
+};
+
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const TrackerUrlInvalidDark: Story = { ...TrackerUrlInvalid, globals: { theme: 'dark' } };

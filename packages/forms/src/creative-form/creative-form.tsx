@@ -48,6 +48,11 @@ export interface CreativeFormProps {
   submitLabel?: React.ReactNode;
   /** Told when the chosen type changes, before it is saved (a page hides what only a banner has). */
   onTypeChange?: (type: CreativeType) => void;
+  /**
+   * Told whether a field differs from what the form started with (react-hook-form's `isDirty`): a page
+   * asks before a user who typed leaves it.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
   /** More fields saved with the creative by the same button (a page's layout section), above it. */
   children?: React.ReactNode;
   className?: string;
@@ -62,6 +67,7 @@ export function CreativeForm({
   successMessage,
   submitLabel = 'Save creative',
   onTypeChange,
+  onDirtyChange,
   children,
   className,
 }: CreativeFormProps) {
@@ -91,7 +97,7 @@ export function CreativeForm({
     control,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const type = watch('type');
   const onTypeChangeRef = React.useRef(onTypeChange);
@@ -99,6 +105,11 @@ export function CreativeForm({
   React.useEffect(() => {
     onTypeChangeRef.current?.(type);
   }, [type]);
+  const onDirtyChangeRef = React.useRef(onDirtyChange);
+  onDirtyChangeRef.current = onDirtyChange;
+  React.useEffect(() => {
+    onDirtyChangeRef.current?.(isDirty);
+  }, [isDirty]);
 
   return (
     <form

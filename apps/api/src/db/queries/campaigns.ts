@@ -1,6 +1,12 @@
-// The campaigns table: its row (the flight dates, timezone, advertiser, goal and rate in its JSON body,
-// when it was archived and the click parameter in their own columns) and queries.
-import type { CampaignGoal, CampaignRate, DeliveryMode, DeliveryRules } from '@adconsole/domain';
+// The campaigns table: its row (the flight dates, timezone, goal and rate in its JSON body, its advertiser
+// and insertion order, when it was archived and the click parameter in their own columns) and queries.
+import type {
+  CampaignBudget,
+  CampaignGoal,
+  CampaignRate,
+  DeliveryMode,
+  DeliveryRules,
+} from '@adconsole/domain';
 import type { Queryable } from '../database';
 
 export interface CampaignRow {
@@ -12,7 +18,7 @@ export interface CampaignRow {
       start?: { date: string } | null;
       end?: { date: string } | null;
       timezone?: string;
-      /** VAST's <Advertiser>; absent when not set. */
+      /** The free-text advertiser of rows before migration 0049 (now the advertisers table's): never written. */
       advertiser?: string;
       /** The primary goal (the domain's rules/pricing.ts); absent when none is booked. */
       goal?: CampaignGoal;
@@ -20,6 +26,8 @@ export interface CampaignRow {
       rate?: CampaignRate;
       /** `even` delivers the goal evenly (docs/serving.md, "Even delivery"); absent: as fast as possible. */
       deliveryMode?: DeliveryMode;
+      /** The budget in the rate's currency (the domain's rules/budget.ts); absent when none is set. */
+      budget?: CampaignBudget;
     };
   };
   created_at: Date;
@@ -35,6 +43,10 @@ export interface CampaignRow {
   click_param: string;
   /** The campaign's delivery rules (docs/serving.md, "Delivery rules"); `{}` when it has none. */
   delivery_rules: DeliveryRules;
+  /** Its advertiser (db/queries/advertisers.ts): the owner's, every campaign has one. */
+  advertiser_id: string;
+  /** The insertion order of its advertiser that funds it; null when none does. */
+  insertion_order_id: string | null;
 }
 
 /** Which campaigns a list reads: the default list leaves archived ones out. */
@@ -76,27 +88,50 @@ export async function countCampaigns(
 
 export async function insertCampaign(
   db: Queryable,
-  campaign: { id: string; ownerId: string; name: string; body: CampaignRow['body']; clickParam?: string },
+  campaign: {
+    id: string;
+    ownerId: string;
+    name: string;
+    body: CampaignRow['body'];
+    clickParam?: string;
+    advertiserId: string;
+    insertionOrderId?: string | null;
+  },
 ): Promise<CampaignRow> {
   const [row] = await db.query<CampaignRow>(
-    `insert into campaigns (id, owner_id, name, body, click_param)
-     values ($1, $2, $3, $4, coalesce($5, 'adc_click')) returning *`,
-    [campaign.id, campaign.ownerId, campaign.name, campaign.body, campaign.clickParam ?? null],
+    `insert into campaigns (id, owner_id, name, body, click_param, advertiser_id, insertion_order_id)
+     values ($1, $2, $3, $4, coalesce($5, 'adc_click'), $6, $7) returning *`,
+    [
+      campaign.id,
+      campaign.ownerId,
+      campaign.name,
+      campaign.body,
+      campaign.clickParam ?? null,
+      campaign.advertiserId,
+      campaign.insertionOrderId ?? null,
+    ],
   );
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
-/** The campaign's name, body and click parameter; answers it, undefined when it is gone. */
+/** The campaign's name, body, click parameter, advertiser and order; answers it, undefined when it is gone. */
 export async function updateCampaign(
   db: Queryable,
   id: string,
-  fields: { name: string; body: CampaignRow['body']; clickParam: string },
+  fields: {
+    name: string;
+    body: CampaignRow['body'];
+    clickParam: string;
+    advertiserId: string;
+    insertionOrderId: string | null;
+  },
 ): Promise<CampaignRow | undefined> {
   const [row] = await db.query<CampaignRow>(
-    `update campaigns set name = $2, body = $3, click_param = $4, updated_at = now()
+    `update campaigns set name = $2, body = $3, click_param = $4, advertiser_id = $5, insertion_order_id = $6,
+            updated_at = now()
       where id = $1 returning *`,
-    [id, fields.name, fields.body, fields.clickParam],
+    [id, fields.name, fields.body, fields.clickParam, fields.advertiserId, fields.insertionOrderId],
   );
   return row;
 }

@@ -3,6 +3,7 @@
 // services/serving/live-creatives.ts caches it), and
 // the demo account's campaigns (the demo publisher page: services/demo/demo-page.ts).
 import type {
+  CampaignBudget,
   CampaignFlight,
   CampaignGoal,
   CampaignRate,
@@ -19,7 +20,15 @@ export interface ServedLiveCreativeRow<Snapshot = unknown> {
   snapshot: Snapshot;
   created_at: Date;
   /** The campaign's data (flight dates and timezone, goal and delivery mode); null when the campaign is gone. */
-  flight: (CampaignFlight & { goal?: CampaignGoal; deliveryMode?: DeliveryMode }) | null;
+  flight:
+    | (CampaignFlight & {
+        goal?: CampaignGoal;
+        deliveryMode?: DeliveryMode;
+        budget?: CampaignBudget | null;
+        rate?: CampaignRate | null;
+      })
+    | null;
+  /** Its campaign's advertiser's name (VAST's <Advertiser>); null for the unnamed one or when the campaign is gone. */
   advertiser: string | null;
   /** The campaign's booked rate (VAST's <Pricing>); null when none is. */
   rate: CampaignRate | null;
@@ -44,9 +53,11 @@ export async function findServedLiveCreative<Snapshot>(
 ): Promise<ServedLiveCreativeRow<Snapshot> | undefined> {
   const [row] = await db.query<ServedLiveCreativeRow<Snapshot>>(
     `select l.id, l.campaign_id, l.creative_id, l.snapshot, l.created_at, c.body->'data' as flight,
-            c.body->'data'->>'advertiser' as advertiser, c.body->'data'->'rate' as rate, c.archived_at, c.paused_at,
+            case when a.unnamed then null else a.name end as advertiser, c.body->'data'->'rate' as rate,
+            c.archived_at, c.paused_at,
             c.click_param, c.delivery_rules as campaign_rules, cr.delivery_rules as creative_rules
        from live_creatives l left join campaigns c on c.id = l.campaign_id
+            left join advertisers a on a.id = c.advertiser_id
             left join creatives cr on cr.id = l.creative_id
       where l.id = $1 and l.removed_at is null`,
     [liveId],

@@ -509,6 +509,27 @@ describe(`alerts on ${testDatabaseKind()}`, () => {
     await evaluate(T0 + 17 * HOUR);
     expect(await alertsOf('pacing')).toHaveLength(open.length);
   });
+
+  it('a paused campaign judges nothing: its open alerts close with nothing sent ("Closed: the campaign was paused.")', async () => {
+    const keys = Object.keys(campaigns).filter((key) => key !== 'pacing');
+    const withOpen = await Promise.all(
+      keys.map(async (key) => ((await alertsOf(key)).some((alert) => alert.status === 'open') ? key : '')),
+    );
+    const key = withOpen.find(Boolean) ?? '';
+    const open = (await alertsOf(key)).filter((alert) => alert.status === 'open');
+    expect(open.length).toBeGreaterThan(0);
+    const [mails, campaignID] = [(await alertMails()).length, campaigns[key]?.id];
+    expect((await owner.post('/v1/campaign/pause', { campaignID })).httpStatus).toBe(200);
+    await evaluate(T0 + 18 * HOUR);
+    const after = await alertsOf(key);
+    for (const alert of open)
+      expect(after.find((candidate) => candidate.id === alert.id)).toMatchObject({
+        status: 'closed',
+        recoveredMessage: MESSAGES.alertClosedCampaignPaused,
+      });
+    expect(await alertMails()).toHaveLength(mails);
+    expect((await owner.post('/v1/campaign/resume', { campaignID })).httpStatus).toBe(200);
+  });
 });
 
 describe(`webhook endpoints on ${testDatabaseKind()}`, () => {

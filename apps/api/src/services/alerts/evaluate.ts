@@ -16,6 +16,7 @@ import {
   type AlertSettingsLevel,
   type AlertState,
   alertSettingsSchema,
+  type BudgetFigures,
   type CampaignFlight,
   campaignFlight,
   evaluateCampaignAlerts,
@@ -41,6 +42,7 @@ import {
   markAlertClosed,
 } from '../../db/queries/alerts';
 import { listEnabledEndpointsOf, type WebhookEndpointRow } from '../../db/queries/webhooks';
+import { campaignBudgets } from '../campaigns/budget-status';
 import { fleetPacings } from '../campaigns/pacing';
 import {
   type AlertWindow,
@@ -133,6 +135,8 @@ interface WatchedFigures {
   errors: Map<string, { code: number; count: number }[]>;
   last: Map<string, Date>;
   pacings: Map<string, Pacing | null>;
+  /** Spent and left of each budget (campaigns with the budget rule on and a budget). */
+  budgets: Map<string, BudgetFigures | null>;
   reads: number;
 }
 
@@ -151,8 +155,11 @@ async function readWatchedFigures(
   const errorsOf = needs(watched, ['vast-errors']);
   const silent = needs(watched, ['no-delivery']);
   const paced = needs(watched, ['pacing-behind', 'flight-ending']);
+  const budgeted = needs(watched, ['budget']).filter(
+    (entry) => entry.row.body.data?.budget && entry.row.body.data.rate,
+  );
   const lastHours = (list: readonly Watched[]) => list.map((entry) => windowOf(entry, entry.hour));
-  const [impressions, invalid, errors, last, pacings] = await Promise.all([
+  const [impressions, invalid, errors, last, pacings, budgets] = await Promise.all([
     deliveryWindows.length ? readWindowImpressions(store, deliveryWindows) : [],
     quality.length ? readWindowInvalid(store, lastHours(quality)) : [],
     errorsOf.length ? readWindowErrors(store, lastHours(errorsOf)) : [],
@@ -169,6 +176,12 @@ async function readWatchedFigures(
           paced.map((entry) => entry.row),
         )
       : new Map<string, Pacing | null>(),
+    budgeted.length
+      ? campaignBudgets(
+          ctx,
+          budgeted.map((entry) => entry.row),
+        )
+      : new Map<string, BudgetFigures | null>(),
   ]);
   const buckets = new Map<string, { from: Date; count: number }[]>();
   deliveryWindows.forEach((window, index) => {
@@ -186,7 +199,9 @@ async function readWatchedFigures(
     errors: byId(errorsOf, errors),
     last,
     pacings,
-    reads: [deliveryWindows, quality, errorsOf, silent, paced].filter((list) => list.length > 0).length,
+    budgets,
+    reads: [deliveryWindows, quality, errorsOf, silent, paced, budgeted].filter((list) => list.length > 0)
+      .length,
   };
 }
 
@@ -214,6 +229,7 @@ function evaluateWatched(entry: Watched, figures: WatchedFigures, now: Date): Al
         vastErrors: figures.errors.get(id) ?? [],
       },
       pacing: figures.pacings.get(id) ?? null,
+      budget: figures.budgets.get(id) ?? null,
     },
     entry.settings,
   );

@@ -25,6 +25,7 @@ import { insertFile } from '../../db/queries/files';
 import { lockUser } from '../../db/queries/users';
 import { recordChange } from '../audit/record';
 import { assetsChange } from '../audit/snapshots';
+import { queueCreativeQaAfterChange } from '../creative-qa/creative-qa';
 import type { SessionUser } from '../identity/sessions';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { spaceOf, spaceUsage } from '../stored-files/space';
@@ -116,9 +117,12 @@ export async function uploadAssets(
       parseInput(assetUploadFieldsSchema, fields);
       throw ApiError.of(400, MESSAGES.chooseFilesToUpload);
     }
-    return await recordAssets(ctx, user, creativeId, stored, input, () => {
+    const recorded = await recordAssets(ctx, user, creativeId, stored, input, () => {
       committed = true;
     });
+    // Each upload is measured again in Chromium, in the background (docs/builder.md, "Creative QA").
+    await queueCreativeQaAfterChange(ctx, user, creativeId);
+    return recorded;
   } catch (error) {
     // Nothing half-written: when the assets were not recorded, the files this request stored go again.
     if (!committed) {

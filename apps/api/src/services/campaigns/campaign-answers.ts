@@ -87,19 +87,24 @@ export function campaignAnswer(
   counters: EventCounters = zeroEventCounters(),
   scheduledReports: ScheduledReport[] = [],
   pacing: Pacing | null = null,
+  advertiser?: { name: string; unnamed: boolean },
 ) {
   return {
     id: row.id,
     name: row.name,
+    advertiserId: row.advertiser_id,
+    insertionOrderId: row.insertion_order_id ?? null,
     creatives,
     data: {
       impressions: counters.impressions,
       engagement: counters.engagement,
       clicks: counters.clicks,
       ...campaignFlight(row.body.data),
-      advertiser: row.body.data?.advertiser ?? null,
+      // The advertiser's name for older clients (null for the unnamed one, 'Unassigned').
+      advertiser: advertiser && !advertiser.unnamed ? advertiser.name : null,
       goal: row.body.data?.goal ?? null,
       rate: row.body.data?.rate ?? null,
+      budget: row.body.data?.budget ?? null,
       deliveryMode: row.body.data?.deliveryMode ?? 'asap',
       clickParam: row.click_param,
     },

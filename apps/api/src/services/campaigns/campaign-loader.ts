@@ -3,6 +3,7 @@
 // counters. The shapes are campaign-answers.ts's; who may load what is access.ts's.
 import { ApiError, type EventCounters, MESSAGES, zeroEventCounters } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
+import { listAdvertisersByIds } from '../../db/queries/advertisers';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { listCreativesByIds, listCreativesOfCampaigns } from '../../db/queries/creatives';
@@ -15,6 +16,7 @@ import { listSchedules } from '../../db/queries/schedules';
 import { listUserEmails } from '../../db/queries/users';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
+import { campaignBudgets } from './budget-status';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { campaignPacings } from './pacing';
 
@@ -111,22 +113,29 @@ export async function loadCampaigns(
   const lives = ids.length === 0 ? [] : await listLiveIdsOfCampaigns(db, ids);
   const livesByCampaign = new Map<string, string[]>(ids.map((id) => [id, []]));
   for (const live of lives) livesByCampaign.get(live.campaign_id)?.push(live.id);
-  const [{ byCampaign }, pacings] = await Promise.all([
+  const [{ byCampaign }, pacings, budgets] = await Promise.all([
     countersOf(source, ids, lives),
     // Every campaign of the page with a goal and both flight dates, in one read (none without).
     pacing ? campaignPacings(source, rows, livesByCampaign) : new Map<string, null>(),
+    // Spent and left of each budget (none without one).
+    pacing ? campaignBudgets(source, rows) : new Map<string, null>(),
   ]);
   const owners = rows.length ? await listUserEmails(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
-  return rows.map((row) =>
-    campaignAnswer(
+  const advertisers = new Map(
+    (await listAdvertisersByIds(db, [...new Set(rows.map((r) => r.advertiser_id))])).map((a) => [a.id, a]),
+  );
+  return rows.map((row) => ({
+    ...campaignAnswer(
       row,
       creatives.filter((c) => c.campaignID === row.id),
       owners.find((o) => o.id === row.owner_id)?.email,
       byCampaign.get(row.id),
       schedules.filter((schedule) => schedule.campaignID === row.id),
       pacings.get(row.id) ?? null,
+      advertisers.get(row.advertiser_id),
     ),
-  );
+    budgetStatus: budgets.get(row.id) ?? null,
+  }));
 }
 
 /** The pacing of a page of answered campaigns loaded without it (one read for the page). */
@@ -136,11 +145,16 @@ export async function withPacing<C extends { id: string; pacing: unknown }>(
   rows: readonly CampaignRow[],
 ): Promise<C[]> {
   const wanted = new Set(campaigns.map((campaign) => campaign.id));
-  const pacings = await campaignPacings(
-    source,
-    rows.filter((row) => wanted.has(row.id)),
-  );
-  return campaigns.map((campaign) => ({ ...campaign, pacing: pacings.get(campaign.id) ?? null }));
+  const paged = rows.filter((row) => wanted.has(row.id));
+  const [pacings, budgets] = await Promise.all([
+    campaignPacings(source, paged),
+    campaignBudgets(source, paged),
+  ]);
+  return campaigns.map((campaign) => ({
+    ...campaign,
+    pacing: pacings.get(campaign.id) ?? null,
+    budgetStatus: budgets.get(campaign.id) ?? null,
+  }));
 }
 
 export async function oneCreative(source: LoadSource, creativeId: string): Promise<CreativeAnswer> {

@@ -1,8 +1,9 @@
 // Pausing a campaign (docs/product.md §4, "Pausing a campaign"), over real HTTP: the next ad request is
 // refused at once (ad JSON 404, VAST the empty document) and counted in the report as not served,
 // "paused or archived"; resumed, it serves again. The campaign stays in the list with its status, answers
-// who paused it and when, and each pause and resume is one entry of its history. Only its owner or an
-// admin may pause it; both calls stand in the OpenAPI document.
+// who paused it and when, and each pause and resume is one entry of its history. A placement of a paused
+// campaign refuses alike (its forecast contenders and alerts: forecast.test.ts, alerts.test.ts). Only its
+// owner or an admin may pause it; both calls stand in the OpenAPI document.
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';
@@ -85,6 +86,28 @@ describe(`pausing a campaign on ${testDatabaseKind()}`, () => {
       adsServed: 3,
       notServedPaused: 2,
     });
+  });
+
+  it("a paused campaign's placement refuses too, counted as paused; resumed, it serves", async () => {
+    const campaignID = await newCampaign('Paused placement');
+    const live = await banner(campaignID);
+    const [row] = await server.db.query<{ creative_id: string }>(
+      'select creative_id from live_creatives where id = $1',
+      [live],
+    );
+    const placement = await owner.post<{ id: string }>('/v1/campaign/placements', {
+      campaignID,
+      name: 'Slot',
+      items: [{ creativeId: row?.creative_id }],
+    });
+    expect(placement.httpStatus, JSON.stringify(placement.body)).toBe(200);
+    const path = `${server.url}/serve/ad/p/${placement.body.data?.id}.json`;
+    expect((await visit(path)).status).toBe(200);
+    await pause(campaignID);
+    expect((await visit(path)).status).toBe(404);
+    expect((await report(campaignID)).notServed.totals).toMatchObject({ adsServed: 1, notServedPaused: 1 });
+    await resume(campaignID);
+    expect((await visit(path)).status).toBe(200);
   });
 
   it('pausing a paused campaign keeps when and by whom; an admin resumes it', async () => {

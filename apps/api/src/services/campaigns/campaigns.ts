@@ -1,21 +1,24 @@
 // The campaign calls (docs/product.md §7): list, read, create, update, pause, archive, duplicate and delete. Users see and
 // change only their own campaigns, admins all (access.ts); the answers are loaded by campaign-loader.ts.
 import {
+  ADVERTISER_MESSAGES,
   ApiError,
+  budgetProblem,
   type CampaignBody,
   type CampaignListQuery,
   type CampaignView,
   campaignFlight,
   copyName,
   deliveryModeProblem,
+  deliveryTarget,
   duplicateFlightProblem,
   filterAndSortCampaigns,
   MESSAGES,
   rateCurrencyProblem,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { Queryable } from '../../db/database';
 import { copyAssets, listAssetFilesOfCampaign } from '../../db/queries/assets';
-import type { CampaignRow } from '../../db/queries/campaigns';
 import {
   countCampaigns,
   deleteCampaign as deleteCampaignRow,
@@ -29,13 +32,15 @@ import {
 import { listConversionActionsOfCampaign } from '../../db/queries/conversion-actions';
 import { insertCreative, listCreativesOfCampaigns } from '../../db/queries/creatives';
 import { updateCampaignDeliveryRules, updateCreativeDeliveryRules } from '../../db/queries/delivery-rules';
+import { findInsertionOrder } from '../../db/queries/insertion-orders';
 import { campaignHistory as historyOf, recordChange } from '../audit/record';
-import { goalText, rateText } from '../audit/snapshots';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
+import { type AdvertiserChoice, campaignAdvertiser, checkRateCurrency } from './advertisers';
 import { loadCampaigns, oneCampaign, withPacing } from './campaign-loader';
+import { campaignChange } from './campaign-snapshot';
 import { copiedCampaignData } from './copy-fields';
 
 const CAMPAIGNS_PER_PAGE = 20;
@@ -99,56 +104,57 @@ export async function getCampaign(ctx: Context, user: SessionUser, campaignId: s
 
 /** POST /v1/campaign/new: no creatives, zeroed data. */
 export async function createCampaign(ctx: Context, user: SessionUser, body: CampaignBody) {
-  const problem = deliveryModeProblem(body.data?.deliveryMode, body.data?.goal);
+  const problem =
+    deliveryModeProblem(
+      body.data?.deliveryMode,
+      deliveryTarget(body.data?.goal, body.data?.budget, body.data?.rate),
+    ) ?? budgetProblem(body.data?.budget, body.data?.rate);
   if (problem) throw ApiError.of(400, problem);
   const row = await ctx.db.transaction(async (tx) => {
+    const advertiser = await campaignAdvertiser(tx, user.id, advertiserChoice(body));
+    checkRateCurrency(advertiser, body.data?.rate);
     const made = await insertCampaign(tx, {
       id: newId(),
       ownerId: user.id,
       name: body.name,
+      advertiserId: advertiser.id,
+      insertionOrderId: await orderOfAdvertiser(tx, advertiser.id, body.insertionOrderId ?? null),
       body: {
         data: {
           ...campaignFlight(body.data),
-          ...(body.data?.advertiser ? { advertiser: body.data.advertiser } : {}),
           ...(body.data?.goal ? { goal: body.data.goal } : {}),
           ...(body.data?.rate ? { rate: body.data.rate } : {}),
+          ...(body.data?.budget ? { budget: body.data.budget } : {}),
           ...(body.data?.deliveryMode === 'even' ? { deliveryMode: 'even' as const } : {}),
         },
       },
       ...(body.data?.clickParam ? { clickParam: body.data.clickParam } : {}),
     });
-    await recordChange(tx, user, campaignChange(null, made));
+    await recordChange(tx, user, await campaignChange(tx, null, made));
     return made;
   });
   return oneCampaign(ctx, row);
 }
 
-/** What the audit log keeps of a campaign: the fields a person sets (goal and rate as people read them). */
-const flightDay = (value: unknown) =>
-  value && typeof value === 'object' && 'date' in value ? (value as { date: unknown }).date : (value ?? null);
-const campaignSnapshot = (row: CampaignRow) => ({
-  name: row.name,
-  advertiser: row.body.data?.advertiser ?? null,
-  start: flightDay(row.body.data?.start),
-  end: flightDay(row.body.data?.end),
-  timezone: row.body.data?.timezone ?? null,
-  goal: goalText(row.body.data?.goal),
-  // Only an even campaign's entries name it: the entries from before even delivery read the same.
-  ...(row.body.data?.deliveryMode === 'even' ? { deliveryMode: 'Evenly' } : {}),
-  rate: rateText(row.body.data?.rate),
-  clickParam: row.click_param,
-  archivedAt: row.archived_at ? new Date(row.archived_at).toISOString() : null,
-  // Only a campaign paused at some time names it: the entries from before pausing read the same.
-  ...(row.paused_at ? { pausedAt: new Date(row.paused_at).toISOString(), pausedBy: row.paused_by } : {}),
+/** The advertiser a campaign body names: by id, else by the old free text (made in the rate's currency). */
+const advertiserChoice = (body: CampaignBody): AdvertiserChoice => ({
+  advertiserId: body.advertiserId,
+  advertiserText: body.data?.advertiser,
+  currency: body.data?.rate?.currency,
 });
 
-const campaignChange = (before: CampaignRow | null, after: CampaignRow | null) => ({
-  entity: 'campaign' as const,
-  entityId: (after ?? before)?.id ?? '',
-  campaignId: (after ?? before)?.id ?? null,
-  before: before && campaignSnapshot(before),
-  after: after && campaignSnapshot(after),
-});
+/**
+ * The insertion order `orderId` when it is one of the advertiser's (400 when it is another advertiser's,
+ * 404 when there is none); null for none.
+ */
+async function orderOfAdvertiser(tx: Queryable, advertiserId: string, orderId: string | null) {
+  if (orderId === null) return null;
+  const order = await findInsertionOrder(tx, orderId);
+  if (!order) throw ApiError.of(404, ADVERTISER_MESSAGES.insertionOrderNotFound);
+  if (order.advertiser_id !== advertiserId)
+    throw ApiError.of(400, ADVERTISER_MESSAGES.insertionOrderOfAnotherAdvertiser);
+  return order.id;
+}
 
 /**
  * PUT /v1/campaign/update: the name, and the flight, advertiser, goal, rate and click parameter that were
@@ -161,26 +167,32 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
   if (body.data?.start !== undefined) data.start = body.data.start;
   if (body.data?.end !== undefined) data.end = body.data.end;
   if (body.data?.timezone !== undefined) data.timezone = body.data.timezone;
-  // An empty or null advertiser clears it.
-  if (body.data?.advertiser !== undefined) {
-    if (body.data.advertiser) data.advertiser = body.data.advertiser;
-    else delete data.advertiser;
-  }
+  // The advertiser is a record of its own (the advertisers table), named by the campaign's advertiser_id.
+  delete data.advertiser;
   // A goal or rate that was sent replaces the booked one; null clears it.
   if (body.data?.goal !== undefined) {
     if (body.data.goal) data.goal = body.data.goal;
     else delete data.goal;
   }
-  // The delivery mode is the goal's: clearing the goal without naming a mode delivers as fast as possible.
-  const mode = body.data?.deliveryMode ?? (body.data?.goal === null ? 'asap' : data.deliveryMode);
-  const modeProblem = deliveryModeProblem(mode, data.goal);
-  if (modeProblem) throw ApiError.of(400, modeProblem);
-  if (mode === 'even') data.deliveryMode = 'even';
-  else delete data.deliveryMode;
   if (body.data?.rate !== undefined) {
     if (body.data.rate) data.rate = body.data.rate;
     else delete data.rate;
   }
+  // A budget sent replaces the booked one (null clears it); it needs the rate the campaign will have.
+  if (body.data?.budget !== undefined) {
+    if (body.data.budget) data.budget = body.data.budget;
+    else delete data.budget;
+  }
+  const budgetIssue = budgetProblem(data.budget, data.rate);
+  if (budgetIssue) throw ApiError.of(400, budgetIssue);
+  // The delivery mode is the goal's (or the budget's): clearing what it paces to without naming a mode
+  // delivers as fast as possible.
+  const target = deliveryTarget(data.goal, data.budget, data.rate);
+  const mode = body.data?.deliveryMode ?? (target === null ? 'asap' : data.deliveryMode);
+  const modeProblem = deliveryModeProblem(mode, target);
+  if (modeProblem) throw ApiError.of(400, modeProblem);
+  if (mode === 'even') data.deliveryMode = 'even';
+  else delete data.deliveryMode;
   const row = await ctx.db.transaction(async (tx) => {
     if (data.rate && data.rate.currency !== existing.body.data?.rate?.currency) {
       // Locked as a new conversion action locks it: the two currencies cannot pass each other's check.
@@ -192,19 +204,38 @@ export async function updateCampaign(ctx: Context, user: SessionUser, body: Camp
       );
       if (problem) throw ApiError.of(400, problem);
     }
+    // The advertiser named (by id, or by the old free text), else the campaign's; its rate in its currency.
+    const advertiser = await campaignAdvertiser(
+      tx,
+      existing.owner_id,
+      advertiserChoice(body),
+      existing.advertiser_id,
+    );
+    const moved = advertiser.id !== existing.advertiser_id;
+    if (body.data?.rate || moved) checkRateCurrency(advertiser, data.rate);
+    // An order sent is checked against the advertiser; one left unsaid stays unless the advertiser changed.
+    const insertionOrderId =
+      body.insertionOrderId !== undefined
+        ? await orderOfAdvertiser(tx, advertiser.id, body.insertionOrderId)
+        : moved
+          ? null
+          : existing.insertion_order_id;
     const changed = await updateCampaignRow(tx, existing.id, {
       name: body.name,
       body: { ...existing.body, data },
       clickParam: body.data?.clickParam ?? existing.click_param,
+      advertiserId: advertiser.id,
+      insertionOrderId,
     });
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
-    await recordChange(tx, user, campaignChange(existing, changed));
+    await recordChange(tx, user, await campaignChange(tx, existing, changed));
     return changed;
   });
   // New flight dates take effect at once in this process (other processes: within the cache's 5 s),
   // and a new goal, flight or delivery mode in its throttle (others: within the throttle's period).
   ctx.liveCreatives.clear();
   ctx.throttles.forget(existing.id);
+  ctx.budgets.forget(existing.id);
   return oneCampaign(ctx, row);
 }
 
@@ -224,7 +255,7 @@ export async function setCampaignArchived(
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await markCampaignArchived(tx, existing.id, archived);
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
-    await recordChange(tx, user, campaignChange(existing, changed));
+    await recordChange(tx, user, await campaignChange(tx, existing, changed));
     return changed;
   });
   ctx.liveCreatives.clear();
@@ -248,7 +279,7 @@ export async function setCampaignPaused(
   const row = await ctx.db.transaction(async (tx) => {
     const changed = await markCampaignPaused(tx, existing.id, paused, user.email);
     if (!changed) throw ApiError.of(404, MESSAGES.campaignNotFound);
-    await recordChange(tx, user, campaignChange(existing, changed));
+    await recordChange(tx, user, await campaignChange(tx, existing, changed));
     return changed;
   });
   ctx.liveCreatives.clear();
@@ -262,7 +293,7 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
   const files = await ctx.db.transaction(async (tx) => {
     const assetFiles = await listAssetFilesOfCampaign(tx, existing.id);
     await deleteCampaignRow(tx, existing.id);
-    await recordChange(tx, user, campaignChange(existing, null));
+    await recordChange(tx, user, await campaignChange(tx, existing, null));
     return assetFiles;
   });
   await removeUnusedFiles(ctx, files);
@@ -283,7 +314,14 @@ export async function deleteCampaign(ctx: Context, user: SessionUser, campaignId
 export async function duplicateCampaign(
   ctx: Context,
   user: SessionUser,
-  input: { campaignID: string; name?: string; start?: string | null; end?: string | null },
+  input: {
+    campaignID: string;
+    name?: string;
+    start?: string | null;
+    end?: string | null;
+    advertiserId?: string | null;
+    insertionOrderId?: string | null;
+  },
 ) {
   const original = await ownCampaign(ctx.db, user, input.campaignID);
   const flight = campaignFlight(original.body.data);
@@ -292,6 +330,15 @@ export async function duplicateCampaign(
   const problem = duplicateFlightProblem(flight);
   if (problem) throw ApiError.of(400, problem);
   const copy = await ctx.db.transaction(async (tx) => {
+    // The advertiser and order sent, else the original's (its order only with its advertiser).
+    const advertiser = await campaignAdvertiser(
+      tx,
+      original.owner_id,
+      { advertiserId: input.advertiserId },
+      original.advertiser_id,
+    );
+    const moved = advertiser.id !== original.advertiser_id;
+    if (moved) checkRateCurrency(advertiser, original.body.data?.rate);
     const inserted = await insertCampaign(tx, {
       id: newId(),
       ownerId: original.owner_id,
@@ -299,6 +346,13 @@ export async function duplicateCampaign(
       // The days sent replace the original's (copiedCampaignData copies them).
       body: { data: { ...copiedCampaignData(original.body.data), ...flight } },
       clickParam: original.click_param,
+      advertiserId: advertiser.id,
+      insertionOrderId:
+        input.insertionOrderId !== undefined
+          ? await orderOfAdvertiser(tx, advertiser.id, input.insertionOrderId)
+          : moved
+            ? null
+            : original.insertion_order_id,
     });
     const made = (await updateCampaignDeliveryRules(tx, inserted.id, original.delivery_rules)) ?? inserted;
     const creatives = await listCreativesOfCampaigns(tx, [original.id]);
@@ -314,15 +368,15 @@ export async function duplicateCampaign(
       await updateCreativeDeliveryRules(tx, id, creative.delivery_rules);
       await copyAssets(tx, creative.id, id);
     }
-    await recordChange(tx, user, {
-      ...campaignChange(null, made),
-      after: {
-        ...campaignSnapshot(made),
+    await recordChange(
+      tx,
+      user,
+      await campaignChange(tx, null, made, {
         copiedFrom: original.id,
         copiedFromName: original.name,
         creatives: creatives.map((creative) => creative.name),
-      },
-    });
+      }),
+    );
     return made;
   });
   return oneCampaign(ctx, copy);

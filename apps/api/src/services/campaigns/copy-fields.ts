@@ -26,6 +26,9 @@ export const CAMPAIGN_COLUMNS_COPY: Readonly<Record<keyof CampaignRow, CopyFate>
   click_param: 'copied',
   // Countries, devices, OS, browsers, languages, sites, daypart, caps and their choices.
   delivery_rules: 'copied',
+  // Unless the duplicate call names another advertiser (the order then only when it is that one's).
+  advertiser_id: 'copied',
+  insertion_order_id: 'copied',
 };
 
 export const CAMPAIGN_DATA_COPY: Readonly<Record<keyof CampaignData, CopyFate>> = {
@@ -33,10 +36,13 @@ export const CAMPAIGN_DATA_COPY: Readonly<Record<keyof CampaignData, CopyFate>> 
   start: 'copied',
   end: 'copied',
   timezone: 'copied',
+  // Its advertiser_id (the name is the advertiser's, answered here for older clients).
   advertiser: 'copied',
   goal: 'copied',
   deliveryMode: 'copied',
   rate: 'copied',
+  // With its rate: the copy spends its own budget from nothing (its figures are its own).
+  budget: 'copied',
   // Kept in the click_param column.
   clickParam: 'copied',
   impressions: { notCopied: 'a figure: the copy has served nothing' },

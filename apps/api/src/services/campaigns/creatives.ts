@@ -30,6 +30,7 @@ import {
 } from '../../db/queries/live-creatives';
 import { recordChange } from '../audit/record';
 import { creativeChange, liveCreativeChange } from '../audit/snapshots';
+import { checkCreativeQaBeforePublish, queueCreativeQaAfterChange } from '../creative-qa/creative-qa';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
@@ -107,6 +108,8 @@ export async function updateCreative(ctx: Context, user: SessionUser, input: Cre
     await updateCreativeRow(tx, creative.id, next);
     await recordChange(tx, user, creativeChange(creative, { ...creative, ...next }));
   });
+  // A new size or HTML is measured again (docs/builder.md, "Creative QA").
+  await queueCreativeQaAfterChange(ctx, user, creative.id);
   return oneCreative(ctx, creative.id);
 }
 
@@ -118,6 +121,7 @@ export async function updateCreativeHtml(ctx: Context, user: SessionUser, input:
     await updateCreativeBody(tx, creative.id, body);
     await recordChange(tx, user, creativeChange(creative, { ...creative, body }));
   });
+  await queueCreativeQaAfterChange(ctx, user, creative.id);
   return oneCreative(ctx, creative.id);
 }
 
@@ -148,6 +152,8 @@ export async function publishCreative(
   input: { id: string; platform?: string | null | undefined },
 ) {
   const creative = await ownCreative(ctx.db, user, savedId(input.id));
+  // A banner Chrome would remove as a heavy ad is not published (docs/builder.md, "Creative QA").
+  await checkCreativeQaBeforePublish(ctx, creative.id, user.id);
   await ctx.db.transaction(async (tx) => {
     // The row as it is now, held until the live creative is made: a save that landed after the read
     // above is what goes live, and what is checked.

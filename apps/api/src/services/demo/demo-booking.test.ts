@@ -50,7 +50,7 @@ describe(`the demo's goal, rate and archived campaign on ${testDatabaseKind()}`,
     it('the demo campaign answers its goal and CPM rate; one archived campaign is listed under Archived only', async () => {
       const listed =
         (await client.get<{ name: string; data: object }[]>('/v1/campaign/mine')).body.data ?? [];
-      expect(listed.map((campaign) => campaign.name)).toEqual(['Demo campaign']);
+      expect(listed.map((campaign) => campaign.name)).toEqual(['Demo campaign', 'Morning brew launch']);
       expect(listed[0]?.data).toMatchObject({ goal: DEMO_GOAL, rate: DEMO_RATE });
       expect(DEMO_RATE.model).toBe('CPM');
       const archived =
@@ -58,6 +58,31 @@ describe(`the demo's goal, rate and archived campaign on ${testDatabaseKind()}`,
           .body.data ?? [];
       expect(archived.map((campaign) => campaign.name)).toEqual(['Spring preview']);
       expect(archived[0]?.archivedAt).not.toBeNull();
+    });
+
+    it("the demo's advertisers: Northwind Outdoor's campaigns, one funded by its order, and Contoso Coffee's", async () => {
+      const advertisers =
+        (
+          await client.get<{ advertisers: { id: string; name: string; campaignCount: number }[] }>(
+            '/v1/advertiser/list',
+          )
+        ).body.data?.advertisers ?? [];
+      expect(advertisers.map((a) => [a.name, a.campaignCount])).toEqual([
+        ['Contoso Coffee', 1],
+        ['Northwind Outdoor', 1],
+      ]);
+      const northwind = await client.get<{
+        insertionOrders: { poNumber: string; budget: number; campaignIds: string[] }[];
+        campaigns: { name: string }[];
+      }>(`/v1/advertiser/get?id=${advertisers[1]?.id}`);
+      expect(northwind.body.data?.campaigns.map((c) => c.name)).toEqual(['Demo campaign', 'Spring preview']);
+      expect(northwind.body.data?.insertionOrders).toEqual([
+        expect.objectContaining({
+          poNumber: 'PO-NW-2026-014',
+          budget: 7500,
+          campaignIds: [expect.any(String)],
+        }),
+      ]);
     });
 
     it('the demo shows a share link without costs and a readable history (the landing page, by its creative)', async () => {

@@ -2,6 +2,7 @@
 // "Requests not served"): the first look shows the campaign's rules in one line and a report whose
 // "Requests not served, by reason" panel adds up; the demo page's own visitor is still served.
 import {
+  type BillingStatement,
   deliveryRulesSummary,
   FIGURE_OF_NOTE,
   type ReportData,
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestServer } from '../../test/harness';
 import { testDatabaseKind } from '../../test/harness';
 import { BROWSER_USER_AGENT, seededDemo } from '../../test/helpers';
+import { DEMO_ADVERTISER } from './demo-advertisers';
 import { DEMO_DELIVERY_RULES } from './demo-delivery';
 
 describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
@@ -108,6 +110,28 @@ describe(`the demo's delivery rules on ${testDatabaseKind()}`, () => {
     const yesterday = await read(-1, -1);
     expect(reachFrequencyProblems(yesterday.reach, yesterday.frequency, { oneWindow: true })).toEqual([]);
     expect(yesterday.frequency.average).toBeGreaterThan(1.5);
+  });
+
+  it('Northwind Outdoor\'s billing statement of this month and the last bills the campaign\'s impressions under its order (docs/reports.md, "Billing statement")', async () => {
+    const advertisers =
+      (await client.get<{ advertisers: { id: string; name: string }[] }>('/v1/advertiser/list')).body.data
+        ?.advertisers ?? [];
+    const northwind = advertisers.find((advertiser) => advertiser.name === DEMO_ADVERTISER);
+    const now = new Date();
+    const months = [0, 1].map((back) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7),
+    );
+    const lines = [];
+    for (const month of months) {
+      const answer = await client.get<BillingStatement>(
+        `/v1/advertiser/statement?id=${northwind?.id}&month=${month}&timezone=UTC`,
+      );
+      expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+      lines.push(...(answer.body.data?.lines ?? []));
+    }
+    const billed = lines.filter((line) => line.poNumber !== null && (line.amount ?? 0) > 0);
+    expect(billed.length).toBeGreaterThan(0);
+    expect(billed.every((line) => line.model === 'CPM' && (line.units ?? 0) > 0)).toBe(true);
   });
 
   it("the demo page's visitor on this machine is still served (no country, a desktop browser)", async () => {

@@ -19,7 +19,7 @@ interface DemoHistoryInput {
   /** The day `offset` days from now, 'YYYY-MM-DD'. */
   day: (offset: number) => string;
   /** The goal and rate the campaign was created with, as the audit log writes them ('USD 4.50 CPM'). */
-  booked: { goal: string; rate: string };
+  booked: { goal: string; rate: string; advertiser: string };
 }
 
 export function demoHistory(
@@ -42,6 +42,7 @@ export function demoHistory(
         action: 'create',
         // Booked first for a shorter flight; extended later by a second administrator.
         changes: {
+          advertiser: [null, booked.advertiser],
           end: [null, day(16)],
           goal: [null, booked.goal],
           name: [null, 'Demo campaign'],

@@ -33,6 +33,7 @@ import type { TrackedEvent } from '../events/tracked-event';
 import { hashPassword } from '../identity/passwords';
 import { newId } from '../ids';
 import { seedDemoAbTest } from './demo-ab-test';
+import { DEMO_ADVERTISER, seedContosoCampaign, seedDemoAdvertisers } from './demo-advertisers';
 import { seedDemoAlerts } from './demo-alerts';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
@@ -341,18 +342,21 @@ export async function seedDemoData(
     verified: true,
   });
   const planner = await seedDemoTeam(db, config.companyDomain);
+  // Northwind Outdoor's campaigns (the running one funded by its order) and Contoso Coffee's.
+  const advertisers = await seedDemoAdvertisers(db, userId, { start: day(-days), end: day(30) });
+  await seedContosoCampaign(db, userId, advertisers.contosoId, { start: day(3), end: day(45) });
   // An earlier campaign, over and archived: out of the default list, under the Archived filter.
   const archivedId = newId();
   await insertCampaign(db, {
     id: archivedId,
     ownerId: userId,
     name: 'Spring preview',
+    advertiserId: advertisers.northwindId,
     body: {
       data: {
         start: { date: day(-days - 60) },
         end: { date: day(-days - 31) },
         timezone: 'UTC',
-        advertiser: 'Northwind Outdoor',
       },
     },
   });
@@ -361,6 +365,8 @@ export async function seedDemoData(
     id: campaignId,
     ownerId: userId,
     name: 'Demo campaign',
+    advertiserId: advertisers.northwindId,
+    insertionOrderId: advertisers.orderId,
     body: {
       data: { start: { date: day(-days) }, end: { date: day(30) }, goal: DEMO_GOAL, rate: DEMO_RATE },
     },
@@ -372,7 +378,7 @@ export async function seedDemoData(
     owner: { id: userId, email },
     planner,
     day,
-    booked: { goal: goalText(DEMO_GOAL) ?? '', rate: rateText(DEMO_RATE) ?? '' },
+    booked: { goal: goalText(DEMO_GOAL) ?? '', rate: rateText(DEMO_RATE) ?? '', advertiser: DEMO_ADVERTISER },
   });
   await history.campaignCreated();
   const liveIds: string[] = [];

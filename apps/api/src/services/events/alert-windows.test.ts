@@ -52,13 +52,18 @@ describe(`the alert evaluation's reads on ${testStoresLabel()}`, () => {
     await fresh.db.query(
       "insert into users (id, email, first_name, last_name, role) values ('au', 'alerts@adconsole.test', 'A', 'A', 'user')",
     );
+    // Every campaign has an advertiser (docs/product.md §3).
+    await fresh.db.query(
+      "insert into advertisers (id, owner_id, name, currency) values ('au-advertiser', 'au', 'Advertiser', 'USD') on conflict do nothing",
+    );
     for (const [campaign, lives] of [
       ['one', ['one-a', 'one-b']],
       ['ktm', ['ktm-a']],
     ] as const) {
-      await fresh.db.query("insert into campaigns (id, owner_id, name, body) values ($1, 'au', $1, '{}')", [
-        campaign,
-      ]);
+      await fresh.db.query(
+        "insert into campaigns (id, owner_id, name, body, advertiser_id) values ($1, 'au', $1, '{}', 'au-advertiser')",
+        [campaign],
+      );
       for (const live of lives)
         await fresh.db.query(
           'insert into live_creatives (id, campaign_id, snapshot) values ($1, $2, $3::jsonb)',

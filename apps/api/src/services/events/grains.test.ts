@@ -37,10 +37,22 @@ async function seedLives(db: Database, campaigns: Record<string, Record<string, 
   await db.query(
     "insert into users (id, email, first_name, last_name, role) values ('gu', 'grains@adconsole.test', 'G', 'G', 'admin') on conflict do nothing",
   );
+  // Every campaign has an advertiser (docs/product.md §3), once the database has them (a test of an
+  // earlier migration seeds before it).
+  const [{ migrated } = { migrated: false }] = await db.query<{ migrated: boolean }>(
+    "select to_regclass('advertisers') is not null as migrated",
+  );
+  if (migrated)
+    await db.query(
+      "insert into advertisers (id, owner_id, name, currency) values ('gu-advertiser', 'gu', 'Advertiser', 'USD') on conflict do nothing",
+    );
   for (const [campaign, lives] of Object.entries(campaigns)) {
-    await db.query("insert into campaigns (id, owner_id, name, body) values ($1, 'gu', $1, '{}')", [
-      campaign,
-    ]);
+    await db.query(
+      migrated
+        ? "insert into campaigns (id, owner_id, name, body, advertiser_id) values ($1, 'gu', $1, '{}', 'gu-advertiser')"
+        : "insert into campaigns (id, owner_id, name, body) values ($1, 'gu', $1, '{}')",
+      [campaign],
+    );
     for (const [live, type] of Object.entries(lives))
       await db.query('insert into live_creatives (id, campaign_id, snapshot) values ($1, $2, $3::jsonb)', [
         live,

@@ -46,10 +46,15 @@ describe(`the alert evaluation's pacing read on ${testStoresLabel()}`, () => {
     await fresh.db.query(
       "insert into users (id, email, first_name, last_name, role) values ('pu', 'pacing@adconsole.test', 'P', 'P', 'user')",
     );
+    // Every campaign has an advertiser (docs/product.md §3).
+    await fresh.db.query(
+      "insert into advertisers (id, owner_id, name, currency) values ('pu-advertiser', 'pu', 'Advertiser', 'USD') on conflict do nothing",
+    );
     for (const campaign of ['early', 'late', 'kathmandu']) {
-      await fresh.db.query("insert into campaigns (id, owner_id, name, body) values ($1, 'pu', $1, '{}')", [
-        campaign,
-      ]);
+      await fresh.db.query(
+        "insert into campaigns (id, owner_id, name, body, advertiser_id) values ($1, 'pu', $1, '{}', 'pu-advertiser')",
+        [campaign],
+      );
       await fresh.db.query(
         'insert into live_creatives (id, campaign_id, snapshot) values ($1, $2, $3::jsonb)',
         [`${campaign}-live`, campaign, JSON.stringify({ type: 'Banner' })],

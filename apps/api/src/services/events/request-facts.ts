@@ -33,6 +33,7 @@ const REFUSED: ReadonlySet<string> = new Set([
   'flight',
   'paused',
   'throttled',
+  'budget',
   ...DELIVERY_RULES.map((rule) => rule.reason),
 ]);
 

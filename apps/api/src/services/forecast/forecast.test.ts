@@ -133,6 +133,11 @@ describe(`the inventory forecast (${testStoresLabel()})`, () => {
     // The first campaign's own forecast (its rules dialog) does not compete with itself.
     const own = (await forecast({ ...small, campaignID: firstID })).body.data as ForecastAnswer;
     expect(own.contention).toEqual([]);
+    // Paused, it serves nothing: it leaves the contenders; resumed, it competes again.
+    expect((await owner.post('/v1/campaign/pause', { campaignID: firstID })).httpStatus).toBe(200);
+    expect(((await forecast(small)).body.data as ForecastAnswer).contention).toEqual([]);
+    expect((await owner.post('/v1/campaign/resume', { campaignID: firstID })).httpStatus).toBe(200);
+    expect(((await forecast(small)).body.data as ForecastAnswer).contention).toHaveLength(1);
   });
 
   it('bad input answers 400 naming the field; a flight that ended, and another account, are refused', async () => {

@@ -2,12 +2,14 @@
 // them a file holds; and the messages the workers take (report-worker-thread.ts, report-worker.ts,
 // forecast-worker.ts).
 import type {
+  BillingStatement,
   Breakdown,
   BreakdownDimension,
   ForecastInput,
   ReportData,
   ReportFileFormat,
   reportRates,
+  StatementFileFormat,
 } from '@adconsole/domain';
 
 /** The figures of a report before share links and schedules are added. */
@@ -39,6 +41,13 @@ export interface ReportBuildRequest {
   rows: FiguresWithRows;
   format: ReportFileFormat;
   detail: ReportDetail;
+}
+
+/** A billing statement file the worker builds (statement-files.ts). */
+export interface StatementBuildRequest {
+  id: number;
+  statement: BillingStatement;
+  statementFormat: StatementFileFormat;
 }
 
 /** An inventory forecast the worker computes (the domain's forecastInventory of this input). */

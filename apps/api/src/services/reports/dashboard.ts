@@ -23,6 +23,7 @@ import type { Context } from '../../context';
 import { listConversionCurrencies } from '../../db/queries/conversion-reports';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
+import { campaignBudgets } from '../campaigns/budget-status';
 import { campaignPacings } from '../campaigns/pacing';
 import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../identity/sessions';
@@ -108,11 +109,12 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
     .slice(0, DASHBOARD_LIST_LENGTH);
   // Pacing of the listed campaigns (at most twice the list's length), those with a goal in one read.
   const listed = new Set([...top, ...recent].map((entry) => entry.id));
-  const pacings = await campaignPacings(
-    ctx,
-    campaigns.filter((campaign) => listed.has(campaign.id)),
-  );
-  for (const entry of [...top, ...recent]) entry.pacing = pacings.get(entry.id) ?? null;
+  const shown = campaigns.filter((campaign) => listed.has(campaign.id));
+  const [pacings, budgets] = await Promise.all([campaignPacings(ctx, shown), campaignBudgets(ctx, shown)]);
+  for (const entry of [...top, ...recent]) {
+    entry.pacing = pacings.get(entry.id) ?? null;
+    entry.budget = budgets.get(entry.id) ?? null;
+  }
 
   return {
     start: days.start,

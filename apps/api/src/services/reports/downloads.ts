@@ -7,7 +7,7 @@ import { type ReportFileFormat, type ReportTotals, reachShown } from '@adconsole
 import type { Context } from '../../context';
 import { insertFile } from '../../db/queries/files';
 import { safeFilename } from '../campaigns/asset-checks';
-import { formulaSafe } from '../spreadsheet-text';
+import { csvField } from '../spreadsheet-text';
 import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
@@ -32,16 +32,6 @@ export function reportFileName(figures: Figures, extension: string): string {
 }
 
 // ---- CSV
-
-/**
- * One CSV field: quoted when it must be (RFC 4180), and neutralised when a spreadsheet would read it
- * as a formula (a text starting with = + - @, a tab or a carriage return gets a leading apostrophe).
- */
-function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = formulaSafe(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The invalid-traffic columns: counted apart, never part of the figures beside them. */
 const FILTERED_HEADERS = ['Filtered impressions (invalid traffic)', 'Filtered clicks (invalid traffic)'];

@@ -33,6 +33,7 @@ import {
 } from '@adconsole/domain';
 import type { Context } from '../../context';
 import { listCreativeNamesOfCampaign } from '../../db/queries/reports';
+import { campaignBudgets } from '../campaigns/budget-status';
 import { campaignPacings } from '../campaigns/pacing';
 import { readBreakdown } from '../events/queries/breakdown';
 import { type CodeRow, readCodes } from '../events/queries/codes';
@@ -302,6 +303,10 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
       weekHours.push({ weekday, hour, impressions: cell?.impressions ?? 0, clicks: cell?.clicks ?? 0 });
     }
   }
+  // The budget now (campaigns/budget-status.ts): one read, with a budget and its rate only.
+  const budget = costless
+    ? null
+    : ((await campaignBudgets(ctx, [scope.campaign])).get(scope.campaign.id) ?? null);
   const figures: Figures = {
     campaignID: scope.campaign.id,
     campaignName: scope.campaign.name,
@@ -310,7 +315,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     timezone: { offset: zone.offset, tzCode: zone.iana ?? zone.offset },
     granularity: query.granularity,
     withVideoData: withVideo,
-    totals: rated(sumCounters(liveIds.flatMap(liveFigures), withVideo), liveCompletes(liveIds)),
+    totals: scopeTotals(scope, liveTotals, withVideo, rated),
     series,
     creatives: creativeRows,
     weekHours,
@@ -342,6 +347,7 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
     conversionCurrency,
     goal,
     pacing: pacings?.get(scope.campaign.id) ?? null,
+    budget,
     dataPulledAt: new Date().toISOString(),
   };
   return {
@@ -355,6 +361,51 @@ async function readFigures(ctx: Context, scope: ReportScope, query: FiguresQuery
         ? new Map()
         : creativePeriodsOf(periodRows, creatives, periods, typeOfLive, rated, withVideo),
   };
+}
+
+/** The report's summary: its live creatives' totals over the range, summed and rated. */
+function scopeTotals(
+  scope: ReportScope,
+  liveTotals: ReadonlyMap<string, EventCounters>,
+  withVideo: boolean,
+  rated: (counters: ReportCounters, completes: number) => ReportTotals,
+): ReportTotals {
+  const lives = scope.lives.filter((live) => liveTotals.has(live.id));
+  const counters = lives.map((live) =>
+    reportCounters(liveTotals.get(live.id) as EventCounters, withVideo, live.snapshot.type),
+  );
+  return rated(
+    sumCounters(counters, withVideo),
+    completesOf(lives.map((live) => liveTotals.get(live.id) as EventCounters)),
+  );
+}
+
+/**
+ * The summary alone (a report's `totals`), read and rated as the report reads and rates it: for the
+ * advertiser report, which shows it for each of an advertiser's campaigns (advertiser-report.ts).
+ */
+export async function reportSummary(
+  ctx: Context,
+  scope: ReportScope,
+  query: Omit<FiguresQuery, 'granularity' | 'breakdown'>,
+  conversionCurrency: string | null,
+): Promise<ReportTotals> {
+  const resolved = resolveReportWindow(query, 'day');
+  if ('problem' in resolved) throw ApiError.of(400, resolved.problem);
+  const { zone, from, to } = resolved;
+  const bannerIds = scope.lives.filter((live) => live.snapshot.type === 'Banner').map((live) => live.id);
+  const campaignId = scope.wholeCampaign === true ? scope.campaign.id : undefined;
+  const { totals } = await readReportRows(
+    ctx.events.store,
+    scope.lives.map((live) => live.id),
+    from,
+    to,
+    zone,
+    'day',
+    { bannerIds, campaignId },
+  );
+  const rated = ratedWith(scope.campaign.body.data?.rate ?? null, query.withVideoData, conversionCurrency);
+  return scopeTotals(scope, totals, query.withVideoData, rated);
 }
 
 /** A breakdown without its cost figures when the report shows none (reports/costs.ts). */

@@ -2,8 +2,6 @@
 // zone, the totals, the performance chart drawn by @adconsole/charts as static SVG (fixed size, literal
 // colours: pdfmake does not resolve CSS variables), the per-creative table, and for a Full report the
 // daily series, the video quartiles (chart and table). It looks like the console's report.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { chartPalette, PerformanceChart, ReachCurve, VideoQuartilesChart } from '@adconsole/charts';
 import {
   FIGURE,
@@ -23,28 +21,9 @@ import type { Figures } from './build-input';
 import { type FigureColumn, figureColumns, figureText } from './figure-columns';
 import { frequencyPdfRows, frequencyPdfSentence, hasFrequencyFigures } from './frequency-files';
 import { hasRequests, notServedPdfRows } from './not-served-files';
+import { configurePdf } from './pdf-fonts';
 import { reachHeaders, reachPdfRows } from './reach-files';
 import { bookingLines } from './spend-files';
-
-const require = createRequire(import.meta.url);
-const fontsDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-
-let configured = false;
-function configure() {
-  if (configured) return;
-  pdfmake.addFonts({
-    Roboto: {
-      normal: path.join(fontsDir, 'Roboto-Regular.ttf'),
-      bold: path.join(fontsDir, 'Roboto-Medium.ttf'),
-      italics: path.join(fontsDir, 'Roboto-Italic.ttf'),
-      bolditalics: path.join(fontsDir, 'Roboto-MediumItalic.ttf'),
-    },
-  });
-  // A report holds nothing that needs the network or other files (CVE-2024 class of pdfmake issues).
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir));
-  configured = true;
-}
 
 /** The <svg> of a chart rendered to static markup (without its accessible text around it). */
 function chartSvg(element: ReactElement): string {
@@ -327,7 +306,7 @@ export async function renderReportPdf(
   figures: Figures,
   options: { full: boolean; title: string },
 ): Promise<Buffer> {
-  configure();
+  configurePdf();
   const withVideo = options.full && figures.withVideoData;
   const range = figures.start === figures.end ? figures.start : `${figures.start} to ${figures.end}`;
   const content = [

@@ -8,8 +8,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ForecastInput, InventoryForecast, ReportFileFormat } from '@adconsole/domain';
-import type { FiguresWithRows, ForecastWorkRequest, ReportBuildRequest, ReportDetail } from './build-input';
+import type {
+  BillingStatement,
+  ForecastInput,
+  InventoryForecast,
+  ReportFileFormat,
+  StatementFileFormat,
+} from '@adconsole/domain';
+import type {
+  FiguresWithRows,
+  ForecastWorkRequest,
+  ReportBuildRequest,
+  ReportDetail,
+  StatementBuildRequest,
+} from './build-input';
 
 type WorkerScript = 'report-worker' | 'forecast-worker';
 
@@ -46,7 +58,9 @@ class WorkerHandle {
 
   constructor(private readonly script: WorkerScript) {}
 
-  ask(message: (id: number) => ReportBuildRequest | ForecastWorkRequest): Promise<WorkerAnswer> {
+  ask(
+    message: (id: number) => ReportBuildRequest | StatementBuildRequest | ForecastWorkRequest,
+  ): Promise<WorkerAnswer> {
     const worker = this.ensureWorker();
     this.sequence += 1;
     const id = this.sequence;
@@ -97,6 +111,15 @@ export class ReportWorkerThread {
   ): Promise<Buffer> {
     const answer = await this.files.ask((id) => ({ id, rows, format, detail }) satisfies ReportBuildRequest);
     if (!answer.bytes) throw new Error(answer.error ?? 'The report file could not be built.');
+    return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
+  }
+
+  /** A billing statement file's bytes (statement-files.ts), built in the same worker as the reports. */
+  async buildStatement(statement: BillingStatement, format: StatementFileFormat): Promise<Buffer> {
+    const answer = await this.files.ask(
+      (id) => ({ id, statement, statementFormat: format }) satisfies StatementBuildRequest,
+    );
+    if (!answer.bytes) throw new Error(answer.error ?? 'The statement file could not be built.');
     return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
   }
 

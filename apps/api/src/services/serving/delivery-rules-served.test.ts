@@ -296,10 +296,10 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     const section = csv.split('\r\n\r\n').find((part) => part.startsWith('Date,Ad requests,')) ?? '';
     const [head, ...lines] = section.trim().split('\r\n');
     expect(head).toBe(
-      'Date,Ad requests,Requests served,Requests served: invalid traffic,Served uncapped: no consent,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: language,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: no consent,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle,Requests with a device id that is not usable,Requests whose claimed site is not their referrer',
+      'Date,Ad requests,Requests served,Requests served: invalid traffic,Served uncapped: no consent,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: language,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: no consent,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle,Not served: budget spent,Requests with a device id that is not usable,Requests whose claimed site is not their referrer',
     );
     expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([
-      6, 3, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      6, 3, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);

@@ -64,7 +64,7 @@ describe(`even delivery (${testStoresLabel()})`, () => {
     const refused = await campaign({ deliveryMode: 'even' });
     expect(refused.httpStatus).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(
-      'data.deliveryMode: Even delivery follows the goal: book a goal to deliver evenly',
+      'data.deliveryMode: Even delivery follows the goal: book a goal or a lifetime budget to deliver evenly',
     );
     const made = await campaign({ deliveryMode: 'even', goal: { metric: 'impressions', amount: 72 } });
     expect(made.httpStatus).toBe(200);

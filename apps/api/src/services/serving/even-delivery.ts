@@ -45,12 +45,14 @@ const HOUR_MS = 3_600_000;
 const BUCKET_MS = 15 * 60_000;
 /**
  * The outcomes of the requests that reached the throttle (its rate is a share of them): served (capped,
- * or uncapped for want of consent: docs/privacy.md) and throttled; never invalid traffic.
+ * or uncapped for want of consent: docs/privacy.md), throttled and refused after it for the budget
+ * (budgets.ts); never invalid traffic.
  */
 const THROTTLED_OUTCOMES = new Set<string>([
   'served',
   'servedNoConsent',
   'throttled',
+  'budget',
 ] satisfies RequestOutcome[]);
 
 interface State {

@@ -1,6 +1,6 @@
 // The gate's order (docs/serving.md, "The gate"), read from GATE_STEPS, the one place it is written: a
 // request that every step would refuse gets the first step's reason; with that step passed, the next
-// one's; and so on to the ad. Invalid traffic goes past the consent, the caps and the throttle (it reads
+// one's; and so on to the ad. Invalid traffic goes past the consent, the caps, the throttle and the budget (it reads
 // no device state and spends no budget) and is counted `servedInvalid`; so does a request over the rate
 // rule. The parts around the gate are stand-ins here (a counter that records (outcomes, reach and the
 // forecast's history), a jar with a verdict, a throttle with a verdict, a rate rule with a verdict): the gate's
@@ -51,6 +51,7 @@ function world(broken: Broken, overRate = false) {
     },
     liveCreatives: { get: async () => live },
     throttles: { admit: async () => !broken.has('throttle') },
+    budgets: { admit: () => !broken.has('budget') },
     // The rate rule's verdict: the client's own reason, else `rate` when asked to be over it.
     traffic: {
       adRequestReason: (client: TrafficClient) => client.reason ?? (overRate ? 'rate' : null),
@@ -62,6 +63,12 @@ function world(broken: Broken, overRate = false) {
       liveAt: () => !broken.has('flight'),
       delivery: broken.has('rules') ? GERMANY_ONLY : null,
       even: { id: 'c1', goal: { metric: 'impressions', amount: 1 }, flight: {} },
+      budget: {
+        id: 'c1',
+        budget: { lifetime: 10 },
+        rate: { model: 'CPM', amount: 5, currency: 'USD' },
+        zone: 'UTC',
+      },
     },
     items: [
       { liveId: 'l1', paused: false, rules: null, caps: CAPS, euCreative: false, countKey: 'c1\t\tl1' },
@@ -102,6 +109,7 @@ const REASON: Readonly<Record<Exclude<GateStep, 'invalid'>, RequestOutcome>> = {
   caps: 'frequency',
   noCreative: 'noCreative',
   throttle: 'throttled',
+  budget: 'budget',
 };
 
 describe('the gate', () => {
@@ -115,6 +123,7 @@ describe('the gate', () => {
       'caps',
       'noCreative',
       'throttle',
+      'budget',
     ]);
   });
 
@@ -134,7 +143,7 @@ describe('the gate', () => {
   });
 
   it('invalid traffic reads no consent, cap or throttle: refused by the rules as anyone, else served and counted apart', async () => {
-    const afterInvalid: GateStep[] = ['invalid', 'consent', 'caps', 'throttle'];
+    const afterInvalid: GateStep[] = ['invalid', 'consent', 'caps', 'throttle', 'budget'];
     const served = world(new Set(afterInvalid));
     expect(await passGate(served.ctx, served.tag, served)).toMatchObject({ position: 0 });
     expect(served.counted).toEqual(['servedInvalid']);
@@ -147,7 +156,7 @@ describe('the gate', () => {
 
   it('a request over the rate rule is invalid traffic at the gate: no consent, cap or throttle, no reach, no forecast history; its impression carries `rate`', async () => {
     // Each of these steps would refuse a valid request: the one over the rate never meets them.
-    const served = world(new Set<GateStep>(['consent', 'caps', 'throttle']), true);
+    const served = world(new Set<GateStep>(['consent', 'caps', 'throttle', 'budget']), true);
     expect(await passGate(served.ctx, served.tag, served)).toMatchObject({ position: 0, reason: 'rate' });
     expect(served.counted).toEqual(['servedInvalid']);
     expect(served.reached).toEqual([]);
@@ -186,7 +195,7 @@ describe('the gate', () => {
       countKey: liveId,
     });
     const tag = (items: GateTag['items']): GateTag => ({
-      campaign: { pausedOrArchived: false, liveAt: () => true, delivery: null, even: null },
+      campaign: { pausedOrArchived: false, liveAt: () => true, delivery: null, even: null, budget: null },
       items,
       choose: (eligible) => {
         chosen.push(eligible);

@@ -16,6 +16,7 @@
 //   caps        each eligible creative's frequency caps against the request's history
 //   noCreative  a creative to answer with (none eligible, or the chosen one has no answer)
 //   throttle    an evenly delivered campaign's throttle, a client taking at most its share
+//   budget      a campaign's budget in money: this process's allowance of what is left (budgets.ts)
 // and then the ad with caps is committed to the history (a device's under its row's lock, where a
 // concurrent request may have taken the last ad: then `frequency`). The answer never tells which: the
 // ad JSON's 404, the empty VAST document. A served ad then counts toward reach under the request's
@@ -33,6 +34,7 @@ import {
   type TagCaps,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import type { BudgetedCampaign } from './budgets';
 import type { RequestConsent } from './consent';
 import type { EvenCampaign } from './even-delivery';
 import type { CapJar } from './frequency-jar';
@@ -51,6 +53,7 @@ export const GATE_STEPS = [
   'caps',
   'noCreative',
   'throttle',
+  'budget',
 ] as const;
 export type GateStep = (typeof GATE_STEPS)[number];
 
@@ -79,6 +82,7 @@ export interface GateTag {
     liveAt(now: number): boolean;
     delivery: DeliveryCheck | null;
     even: EvenCampaign | null;
+    budget: BudgetedCampaign | null;
   };
   items: readonly GateItem[];
   /** The position served among the eligible items (a placement's rotation; a live creative's tag: 0). */
@@ -106,6 +110,7 @@ export function liveTag(live: LiveCreative): GateTag {
         liveAt: live.liveAt,
         delivery: live.delivery,
         even: live.even,
+        budget: live.budget,
       },
       items: [
         {
@@ -273,6 +278,12 @@ export async function passGate(
     const admitting = ctx.throttles.admit(campaign.even, now, clients);
     const admitted = typeof admitting === 'boolean' ? admitting : await admitting;
     if (!admitted) return refuse(item.countKey, 'throttled');
+  }
+  // the budget: this process's allowance of what it still pays for (invalid traffic spends none)
+  if (!invalid && campaign.budget !== null) {
+    const allowing = ctx.budgets.admit(campaign.budget, now);
+    const allowed = typeof allowing === 'boolean' ? allowing : await allowing;
+    if (!allowed) return refuse(item.countKey, 'budget');
   }
   // the ad with caps committed to the history (a device's may have reached its cap meanwhile)
   if (jar && item.caps !== null) {

@@ -108,13 +108,27 @@ export async function html5File(
   const live = await ctx.liveCreatives.get(liveId);
   const zip = live?.snapshot.assets.find((asset) => asset.uploadType === 'html5');
   if (!live || !zip?.path) return undefined;
-  let files = unpacked.get(zip.path);
+  return archiveFile(ctx, zip.path, path);
+}
+
+/** The served paths of the ZIP stored under `zipKey` (creative QA reads them before it is published). */
+export function archivePaths(ctx: Context, zipKey: string): Promise<Set<string>> {
+  let files = unpacked.get(zipKey);
   if (!files) {
-    files = servedFiles(ctx, zip.path);
-    unpacked.set(zip.path, files);
-    files.catch(() => unpacked.delete(zip.path as string));
+    files = servedFiles(ctx, zipKey);
+    unpacked.set(zipKey, files);
+    files.catch(() => unpacked.delete(zipKey));
   }
-  if (!(await files).has(path)) return undefined;
-  const body = await ctx.storage.open(unpackedKey(zip.path, path));
+  return files;
+}
+
+/** A file of the ZIP stored under `zipKey`, or undefined. */
+export async function archiveFile(
+  ctx: Context,
+  zipKey: string,
+  path: string,
+): Promise<{ body: Readable; contentType: string } | undefined> {
+  if (!safeArchivePath(path) || !(await archivePaths(ctx, zipKey)).has(path)) return undefined;
+  const body = await ctx.storage.open(unpackedKey(zipKey, path));
   return body ? { body, contentType: contentTypeOf(path) } : undefined;
 }

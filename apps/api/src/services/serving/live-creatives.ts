@@ -10,13 +10,17 @@
 import {
   type Asset,
   bothChecks,
+  type CampaignBudget,
   type CampaignFlight,
+  type CampaignGoal,
   type CampaignRate,
   type Creative,
   compileDeliveryRules,
   compileTagCaps,
   DEFAULT_CLICK_PARAM,
   type DeliveryCheck,
+  type DeliveryMode,
+  deliveryTarget,
   flightInstants,
   flightZone,
   type TagCaps,
@@ -24,6 +28,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { findServedLiveCreative } from '../../db/queries/serving';
 import { requestCountKey } from '../events/request-counter';
+import type { BudgetedCampaign } from './budgets';
 import type { EvenCampaign } from './even-delivery';
 
 /** An asset of a published creative: the domain's asset, as the server stored it (with its path). */
@@ -65,6 +70,8 @@ export interface LiveCreative {
   caps: TagCaps | null;
   /** Its campaign when delivered evenly (docs/serving.md, "Even delivery"): its goal and flight; else null. */
   even: EvenCampaign | null;
+  /** Its campaign's budget in money with its rate (docs/serving.md, "Budgets in money"); else null. */
+  budget: BudgetedCampaign | null;
   /** The key its own tag's ad requests are counted under (events/request-counter.ts). */
   countKey: string;
   /** The answers' constant parts, built on first use by the module that owns each (keyed by it). */
@@ -171,15 +178,39 @@ function liveCreativeOf(
       flightStart: from?.getTime() ?? null,
       uncappable: row.campaign_rules?.uncappable,
     }),
-    even:
-      flight.deliveryMode === 'even' && flight.goal
-        ? {
-            id: row.campaign_id,
-            goal: flight.goal,
-            flight: { start: flight.start, end: flight.end, timezone },
-          }
-        : null,
+    even: evenCampaignOf(row.campaign_id, flight, timezone),
+    budget: budgetedCampaignOf(row.campaign_id, flight, timezone),
     countKey: requestCountKey(row.campaign_id, '', row.id),
     documents: new Map(),
   };
+}
+
+/** A campaign's data as serving reads it: its flight, goal, delivery mode, budget and rate. */
+type ServedFlight = CampaignFlight & {
+  goal?: CampaignGoal | null | undefined;
+  deliveryMode?: DeliveryMode | undefined;
+  budget?: CampaignBudget | null | undefined;
+  rate?: CampaignRate | null | undefined;
+};
+
+/**
+ * A campaign delivered evenly (docs/serving.md, "Even delivery"): its goal, or the events its lifetime
+ * budget buys when that is tighter or it has no goal (rules/budget.ts, deliveryTarget); else null.
+ */
+export function evenCampaignOf(id: string, flight: ServedFlight, timezone: string): EvenCampaign | null {
+  const goal = deliveryTarget(flight.goal, flight.budget, flight.rate);
+  return flight.deliveryMode === 'even' && goal
+    ? { id, goal, flight: { start: flight.start, end: flight.end, timezone } }
+    : null;
+}
+
+/** A campaign with a budget and the rate that prices it (docs/serving.md, "Budgets in money"); else null. */
+export function budgetedCampaignOf(
+  id: string,
+  flight: ServedFlight,
+  timezone: string,
+): BudgetedCampaign | null {
+  return flight.budget && flight.rate
+    ? { id, budget: flight.budget, rate: flight.rate, zone: timezone }
+    : null;
 }

@@ -29,8 +29,9 @@ import { findPlacement } from '../../db/queries/placements';
 import { readTotals } from '../events/queries/totals';
 import { requestCountKey } from '../events/request-counter';
 import type { EventStore } from '../events/store';
+import type { BudgetedCampaign } from './budgets';
 import type { EvenCampaign } from './even-delivery';
-import type { LiveCreativeCache } from './live-creatives';
+import { budgetedCampaignOf, evenCampaignOf, type LiveCreativeCache } from './live-creatives';
 
 export interface ServedPlacement {
   id: string;
@@ -52,6 +53,8 @@ export interface ServedPlacement {
     delivery: DeliveryCheck | null;
     /** Its goal and flight when delivered evenly (even-delivery.ts); else null. */
     even: EvenCampaign | null;
+    /** Its budget in money with its rate (budgets.ts); else null. */
+    budget: BudgetedCampaign | null;
   };
   /** Each item's creative's own delivery rules, compiled (null: none). */
   creativeRules: readonly (DeliveryCheck | null)[];
@@ -207,10 +210,8 @@ async function placementRules(db: Queryable, campaignId: string, creativeIds: re
       pausedOrArchived: row === undefined || row.archived_at !== null || row.paused_at !== null,
       liveAt: (now: number) => now >= start && now < end,
       delivery: compileDeliveryRules(row?.delivery_rules, timezone),
-      even:
-        row && flight.deliveryMode === 'even' && flight.goal
-          ? { id: row.id, goal: flight.goal, flight: { start: flight.start, end: flight.end, timezone } }
-          : null,
+      even: row ? evenCampaignOf(row.id, flight, timezone) : null,
+      budget: row ? budgetedCampaignOf(row.id, flight, timezone) : null,
     },
     // A creative's rules leave unknown sites to its campaign's choice (the campaign's check holds it).
     creativeRules: creativeIds.map((id) => compileDeliveryRules(rulesOf.get(id), timezone, 'serve')),

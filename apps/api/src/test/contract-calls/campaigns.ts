@@ -113,5 +113,10 @@ export function campaignCalls(world: ContractWorld): Calls {
     },
     postV1CampaignTags: () =>
       world.admin.post('/v1/campaign/tags', { campaignID: world.campaignID, type: 'xlsx', tags: {} }),
+    getV1CampaignTags: async () => {
+      // Something live to tag, whichever call ran before (a campaign with nothing live answers 409).
+      await world.admin.post('/v1/campaign/creatives/publish', { id: world.creativeID });
+      return world.admin.get(`/v1/campaign/tags?campaignID=${world.campaignID}&type=csv`);
+    },
   };
 }

@@ -1,41 +1,9 @@
-// The builder page's behaviour around the editor: leaving with unsaved changes (a router blocker and the
-// browser's own prompt), and the file-manager folder the image dialog browses.
+// The builder page's behaviour around the editor: the file-manager folder the image dialog browses
+// (leaving with unsaved changes is lib/leave-guard.ts's).
 import { errorMessage, MESSAGES } from '@adconsole/domain';
-import { useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useState } from 'react';
 import { useFileBucketChoice, useFileListing } from '../files/file-queries';
-import type { BuilderDraftProps } from './builder-editor-props';
 import type { ImageFilesProps } from './builder-file-browser';
-
-/**
- * Leaving for another screen, or for another draft through the browser's history, asks first while
- * there are unsaved changes (the builder's own URL changes, opening, saving, a new canvas, are pushes or
- * replaces and pass); closing or reloading the tab gets the browser's own prompt. Answers the pending
- * navigation while the question is asked.
- */
-export function useLeaveGuard(dirty: boolean): BuilderDraftProps['leaving'] {
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      dirtyNow.current &&
-      (nextLocation.pathname !== currentLocation.pathname ||
-        (historyAction === 'POP' && nextLocation.search !== currentLocation.search)),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need returnValue set to prompt.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  return blocker.state === 'blocked'
-    ? { onLeave: () => blocker.proceed?.(), onStay: () => blocker.reset?.() }
-    : undefined;
-}
 
 /**
  * The file-manager folder the image dialog browses: none is listed until the user opens that choice.

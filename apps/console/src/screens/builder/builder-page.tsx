@@ -18,10 +18,11 @@ import {
 import { Alert, AlertDescription, notify, Skeleton } from '@adconsole/ui';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { showError } from '../../lib/notify-error';
 import { useEveryCampaign } from '../campaigns/campaign-queries';
 import { BuilderEditor } from './builder-editor';
-import { useImageFiles, useLeaveGuard } from './builder-page-hooks';
+import { useImageFiles } from './builder-page-hooks';
 import { useBuilderActions, useBuilderDrafts } from './builder-queries';
 
 const freshContent = (): BuilderDraftContent => ({
@@ -74,7 +75,8 @@ export function BuilderPage() {
   const dirty = hasUnsavedDraftChanges(opened.saved, { name, document });
   const toSave = () => ({ id: opened.id, canvas: opened, name: name.trim(), document });
 
-  const leaving = useLeaveGuard(dirty);
+  // Another screen, or another draft in the history, asks first while there are unsaved changes.
+  const leaving = useLeaveGuard(dirty).question;
 
   /** After a save: the URL names the draft (unless the user is leaving) and the canvas counts as saved. */
   const saved = (draft: BuilderDraft, savedState: AdBuilderState = state) => {

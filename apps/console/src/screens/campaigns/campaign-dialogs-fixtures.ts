@@ -2,7 +2,8 @@
 // page's fetch answered in memory, no server. The forecast is the domain's own over forecast-fixtures'
 // made-up account, the account's campaigns its contenders, the one being edited (`campaignID`) none of
 // them and what it delivered counted, as the API does; a campaign's rules, a new campaign and its rules'
-// call are answered from what the story gives; every call is kept for the story to read.
+// call are answered from what the story gives, the advertisers from advertiser-fixtures.ts; every call
+// is kept for the story to read.
 import {
   type Campaign,
   campaignSchema,
@@ -10,6 +11,7 @@ import {
   type ForecastContender,
   forecastRequestSchema,
 } from '@adconsole/domain';
+import { advertisers, northwindOverview } from '../advertisers/advertiser-fixtures';
 import { forecastAnswerOfRequest } from './forecast-fixtures';
 
 export interface StoryCall {
@@ -70,6 +72,18 @@ export function answerLikeTheApi(options: StoryApiOptions = {}): { calls: StoryC
     calls.push({ method, path, body });
     if (method === 'POST' && path === '/v1/forecast')
       return answer(forecastAnswerOfRequest(forecastRequestSchema.parse(body), campaigns.map(contenderOf)));
+    // The advertisers the form offers, and Northwind's orders (advertiser-fixtures.ts).
+    if (method === 'GET' && path === '/v1/advertiser/list') return answer({ advertisers });
+    if (method === 'GET' && path === '/v1/advertiser/get') {
+      const advertiserID = url.searchParams.get('id');
+      const found = advertisers.find((advertiser) => advertiser.id === advertiserID);
+      if (!found) return answer({ status: 404, code: 'not_found', message: 'Advertiser not found!' }, 404);
+      return answer(
+        advertiserID === northwindOverview.advertiser.id
+          ? northwindOverview
+          : { advertiser: found, insertionOrders: [], campaigns: [] },
+      );
+    }
     if (method === 'GET' && path === '/v1/campaign/deliveryRules') {
       const campaignID = url.searchParams.get('campaignID');
       const saved = campaigns.find(({ campaign }) => campaign.id === campaignID);
@@ -84,6 +98,7 @@ export function answerLikeTheApi(options: StoryApiOptions = {}): { calls: StoryC
       const sent = body as { name: string; data?: Record<string, unknown> };
       return answer(
         campaignSchema.parse({
+          ...sent,
           id: NEW_CAMPAIGN_ID,
           name: sent.name,
           data: { ...sent.data, impressions: 0, engagement: 0, clicks: 0 },

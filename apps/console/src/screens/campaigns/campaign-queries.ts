@@ -8,20 +8,12 @@ import {
 } from '@adconsole/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
+import { type CampaignView, campaignKeys } from './campaign-keys';
+
+export { type CampaignView, campaignKeys };
 
 /** The campaign calls, made once (the creative calls read a campaign through them). */
 export const campaignsApi = areaCalls(campaignCalls);
-
-export type CampaignView = 'mine' | 'all';
-
-export const campaignKeys = {
-  all: ['campaigns'] as const,
-  list: (view: CampaignView, page: number, filter: CampaignListFilter = {}) =>
-    ['campaigns', 'list', view, page, filter] as const,
-  detail: (campaignID: string) => ['campaigns', 'detail', campaignID] as const,
-  history: (campaignID: string) => ['campaigns', 'history', campaignID] as const,
-  everyPage: (view: CampaignView) => ['campaigns', 'every-page', view] as const,
-};
 
 export const useCampaignList = (view: CampaignView, page: number, filter: CampaignListFilter = {}) =>
   useQuery({

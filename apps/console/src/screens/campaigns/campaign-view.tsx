@@ -8,6 +8,7 @@ import {
   MESSAGES,
   noDeliveryRules,
   platforms,
+  UNASSIGNED_ADVERTISER_NAME,
 } from '@adconsole/domain';
 import {
   Badge,
@@ -33,6 +34,7 @@ import { showError } from '../../lib/notify-error';
 import { creativePath, newCreativePath } from '../creatives/creative-paths';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
+import { CampaignBudget } from './campaign-budget';
 import { CampaignConversions } from './campaign-conversions';
 import { CampaignDeliveryRules } from './campaign-delivery-rules';
 import { CampaignGoal } from './campaign-goal';
@@ -45,11 +47,14 @@ import {
   useDuplicateCampaign,
   usePauseCampaign,
 } from './campaign-queries';
+import { CampaignTagsDownload } from './campaign-tags-download';
 import { DuplicateCampaignDialog } from './duplicate-campaign-dialog';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { FlightBadge } from './flight-badge';
 import { formatCount, formatDay } from './format';
 import { PauseCampaign, pausedLine } from './pause-campaign';
+import { usePlacements } from './placement-queries';
+import { useCampaignTagSheet } from './tag-sheet-queries';
 
 const platformName = (id: string | null | undefined) =>
   platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
@@ -87,9 +92,16 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{data.name}</h1>
-          {data.data.advertiser ? (
+          {data.advertiserId || data.data.advertiser ? (
             <p className="text-sm" data-slot="campaign-advertiser">
-              <span className="text-muted-foreground">Advertiser:</span> {data.data.advertiser}
+              <span className="text-muted-foreground">Advertiser:</span>{' '}
+              {data.advertiserId ? (
+                <Link to={`/advertisers/${data.advertiserId}`} className="text-primary hover:underline">
+                  {data.data.advertiser ?? UNASSIGNED_ADVERTISER_NAME}
+                </Link>
+              ) : (
+                data.data.advertiser
+              )}
             </p>
           ) : null}
           <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
@@ -147,6 +159,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
               )
             }
           />
+          <CampaignTagsAction campaignID={campaignID} creatives={data.creatives} />
           <Button variant="outline" asChild>
             <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
           </Button>
@@ -179,6 +192,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
         ))}
       </section>
       <CampaignGoal campaign={data} onEdit={() => setEditing(true)} />
+      <CampaignBudget status={data.budgetStatus} />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Creatives</CardTitle>
@@ -256,6 +270,33 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
         }}
       />
     </div>
+  );
+}
+
+/** The "Download tags for the campaign" menu, with what the campaign has to tag. */
+function CampaignTagsAction({
+  campaignID,
+  creatives,
+}: {
+  campaignID: string;
+  creatives: readonly Creative[];
+}) {
+  // Its live creatives and placements (the placements card's own query, asked once).
+  const placements = usePlacements(campaignID);
+  const tagSheet = useCampaignTagSheet(campaignID);
+  return (
+    <CampaignTagsDownload
+      nothingToTag={
+        creatives.every((creative) => creative.liveCreatives.length === 0) && placements.data?.length === 0
+      }
+      pending={tagSheet.isPending}
+      onDownload={(type) =>
+        tagSheet.mutate(type, {
+          onSuccess: (url) => window.location.assign(url),
+          onError: showError(MESSAGES.tagSheetNotMade),
+        })
+      }
+    />
   );
 }
 

@@ -2,10 +2,11 @@
 // and click id parameter, with the inventory forecast of the campaign as typed (docs/console.md, "The
 // inventory forecast"): its saved delivery rules, the flight, zone, goal and delivery mode in the form,
 // and the campaign itself not its own contender, what it delivered counted.
-import { type Campaign, errorMessage, MESSAGES } from '@adconsole/domain';
+import { type Campaign, errorMessage, MESSAGES, UNASSIGNED_ADVERTISER_NAME } from '@adconsole/domain';
 import { CampaignForm, type CampaignFormValues } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
+import { useCampaignAdvertiserChoices } from '../advertisers/advertiser-queries';
 import { useUpdateCampaign } from './campaign-queries';
 import { useDeliveryRules } from './delivery-queries';
 import { ForecastPanel, type ForecastState } from './forecast-panel';
@@ -15,14 +16,17 @@ import { useForecastState } from './forecast-queries';
 const campaignFormValues = (campaign: Campaign) => ({
   id: campaign.id,
   name: campaign.name,
+  // The advertiser is chosen from the user's (data.advertiser, its name, is not sent back).
+  ...(campaign.advertiserId ? { advertiserId: campaign.advertiserId } : {}),
+  insertionOrderId: campaign.insertionOrderId ?? null,
   data: {
     start: campaign.data.start ?? null,
     end: campaign.data.end ?? null,
     timezone: campaign.data.timezone ?? 'UTC',
-    ...(campaign.data.advertiser ? { advertiser: campaign.data.advertiser } : {}),
     goal: campaign.data.goal ?? null,
     deliveryMode: campaign.data.deliveryMode ?? 'asap',
     rate: campaign.data.rate ?? null,
+    budget: campaign.data.budget ?? null,
     ...(campaign.data.clickParam ? { clickParam: campaign.data.clickParam } : {}),
   },
 });
@@ -62,9 +66,16 @@ function EditCampaignForm({ campaign, onSaved }: { campaign: Campaign; onSaved: 
   const [defaultValues] = useState(() => campaignFormValues(campaign));
   const [values, setValues] = useState<Partial<CampaignFormValues>>(defaultValues);
   const forecast = useCampaignForecast(campaign.id, values.data);
+  const advertiserChoices = useCampaignAdvertiserChoices(
+    values.advertiserId,
+    campaign.advertiserId
+      ? { id: campaign.advertiserId, name: campaign.data.advertiser ?? UNASSIGNED_ADVERTISER_NAME }
+      : undefined,
+  );
   return (
     <CampaignForm
       defaultValues={defaultValues}
+      advertiserChoices={advertiserChoices}
       submitLabel="Save campaign"
       serverError={serverError}
       onValuesChange={setValues}

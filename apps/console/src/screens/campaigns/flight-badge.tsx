@@ -10,7 +10,10 @@ import {
 import { Badge } from '@adconsole/ui';
 import { formatFlight } from './format';
 
-const VARIANT: Record<CampaignStatus, 'info' | 'success' | 'secondary' | 'outline' | 'warning'> = {
+export const STATUS_VARIANT: Record<
+  CampaignStatus,
+  'info' | 'success' | 'secondary' | 'outline' | 'warning'
+> = {
   scheduled: 'info',
   live: 'success',
   ended: 'secondary',
@@ -47,7 +50,7 @@ export function FlightBadge({
   const zone = flight.timezone && flight.timezone !== 'UTC' ? ` (${flight.timezone})` : '';
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-flight-state={status}>
-      <Badge variant={VARIANT[status]}>{CAMPAIGN_STATUS_LABELS[status]}</Badge>
+      <Badge variant={STATUS_VARIANT[status]}>{CAMPAIGN_STATUS_LABELS[status]}</Badge>
       {/* A long zone name breaks where it must rather than widening its column (the campaign list). */}
       <span className="text-muted-foreground text-sm [overflow-wrap:anywhere]">
         {formatFlight(flight.start?.date, flight.end?.date)}

@@ -170,3 +170,32 @@ export const GoalNotTyped: Story = {
     panel.scrollIntoView({ block: 'end' });
   },
 };
+
+/**
+ * The advertiser chosen from the user's (docs/console.md, "Advertisers and insertion orders"), then one
+ * of its insertion orders, read once it is chosen: both go with the new campaign, not a typed name.
+ */
+export const WithAdvertiserAndOrder: Story = {
+  tags: ['no-visual'], // Ends on the campaign's page, a line of the story's own.
+  play: async () => {
+    const dialog = await body.findByRole('dialog', { name: 'New campaign' });
+    const form = within(dialog);
+    await userEvent.type(form.getByLabelText('Campaign name'), 'Winter trail');
+    await waitFor(() => expect(form.getByLabelText('Advertiser')).toBeEnabled());
+    await expect(form.getByLabelText('Insertion order (optional)')).toBeDisabled();
+    await userEvent.click(form.getByLabelText('Advertiser'));
+    await userEvent.click(await body.findByRole('option', { name: 'Northwind Outdoor' }));
+    await waitFor(() => expect(form.getByLabelText('Insertion order (optional)')).toBeEnabled());
+    await userEvent.click(form.getByLabelText('Insertion order (optional)'));
+    await userEvent.click(await body.findByRole('option', { name: 'PO-4471 · Q4 video' }));
+    await userEvent.click(form.getByRole('button', { name: 'Create campaign' }));
+    await expect(await body.findByText("The campaign's page")).toBeVisible();
+    const made = calls.find((call) => call.path === '/v1/campaign/new');
+    await expect(made?.body).toMatchObject({
+      name: 'Winter trail',
+      advertiserId: 'adv_northwind',
+      insertionOrderId: 'io_q4video',
+    });
+    await expect(made?.body).not.toHaveProperty('data.advertiser');
+  },
+};

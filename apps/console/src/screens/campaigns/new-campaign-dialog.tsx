@@ -24,6 +24,7 @@ import {
 } from '@adconsole/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useCampaignAdvertiserChoices } from '../advertisers/advertiser-queries';
 import { useCreateCampaign } from './campaign-queries';
 import { useSetCreatedCampaignRules } from './delivery-queries';
 import { ForecastPanel, type ForecastState } from './forecast-panel';
@@ -71,6 +72,7 @@ function NewCampaignBooking({ onDone }: { onDone: (campaignID: string) => void }
   const [values, setValues] = useState<Partial<CampaignFormValues>>({});
   const [targeting, setTargeting] = useState<TargetingValues>({});
   const [notSaved, setNotSaved] = useState<RulesNotSaved>();
+  const advertiserChoices = useCampaignAdvertiserChoices(values.advertiserId);
   // The targeting judged after every change: while a rule is refused (only these, none chosen yet) nothing
   // is asked, and the panel names the rule to fix instead of an older targeting's figures.
   const checked = checkTargeting(targeting);
@@ -113,6 +115,7 @@ function NewCampaignBooking({ onDone }: { onDone: (campaignID: string) => void }
     );
   return (
     <CampaignForm
+      advertiserChoices={advertiserChoices}
       submitLabel="Create campaign"
       serverError={serverError}
       onValuesChange={setValues}

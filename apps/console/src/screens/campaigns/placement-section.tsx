@@ -12,6 +12,7 @@ import {
   type PlacementAbTest,
   type PlacementBody,
   type PlacementStats,
+  placementTagCreative,
   ROTATION_MODE_LABELS,
 } from '@adconsole/domain';
 import { Alert, AlertDescription, Badge, Button, CopyField } from '@adconsole/ui';
@@ -74,10 +75,9 @@ export function PlacementSection({
   const headingId = `placement-${placement.id}`;
   const running = test?.test.status === 'running';
   const canChange = Boolean(actions) && !running;
-  // A placement has no platform of its own: its tag follows its first creative's platform and settings.
-  const first = placement.items
-    .map((item) => creativeOf(item.creativeId))
-    .find((creative) => creative?.platform);
+  // A placement has no platform of its own: its tag follows its first creative's platform and settings
+  // (placementTagCreative, which the campaign's tag sheet asks too).
+  const first = placementTagCreative(placement, creatives);
   const tag = first?.platform
     ? buildPlacementTag({
         placement,

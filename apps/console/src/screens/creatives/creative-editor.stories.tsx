@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { rememberPublicConfig } from '../../lib/public-config';
 import { campaignKeys } from '../campaigns/campaign-queries';
 import { NewCreativePage } from './creative-editor';
@@ -21,6 +21,9 @@ const campaign = campaignSchema.parse({
     end: { date: '2036-12-31' },
   },
 });
+
+/** The story's router: a play function navigates as the console's menu would (a link to another screen). */
+const shown: { router?: ReturnType<typeof createMemoryRouter> } = {};
 
 /**
  * The page as the console's router opens it, the campaign already in the query cache (no request is
@@ -40,10 +43,8 @@ function NewCreativeAt() {
       { path: newCreativePath(':campaignID'), element: <NewCreativePage /> },
       { path: '/campaigns/:campaignID', element: <p>The campaign's page</p> },
     ];
-    return {
-      queryClient: client,
-      router: createMemoryRouter(routes, { initialEntries: [newCreativePath(campaign.id)] }),
-    };
+    shown.router = createMemoryRouter(routes, { initialEntries: [newCreativePath(campaign.id)] });
+    return { queryClient: client, router: shown.router };
   });
   return (
     <QueryClientProvider client={queryClient}>
@@ -85,5 +86,56 @@ export const Discarded: Story = {
     await userEvent.click(await canvas.findByRole('link', { name: 'Discard' }));
     await waitFor(() => expect(canvas.getByText("The campaign's page")).toBeVisible());
     await expect(canvas.queryByRole('heading', { name: 'New creative' })).toBeNull();
+  },
+};
+
+/** Another screen, as the side menu's link opens it. */
+const leaveForCampaign = () => shown.router?.navigate(`/campaigns/${campaign.id}`);
+
+/**
+ * A user who typed and goes to another screen is asked first (the creative lives in the page until its
+ * first save): Keep editing stays with what was typed, Leave without saving goes.
+ */
+export const LeavingAfterTyping: Story = {
+  play: async ({ canvas }) => {
+    const name = await canvas.findByRole('textbox', { name: 'Creative name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Spring hero');
+    void leaveForCampaign();
+    const question = await screen.findByRole('alertdialog', { name: 'Leave the new creative?' });
+    await expect(question).toHaveTextContent('What you typed is not saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByRole('textbox', { name: 'Creative name' })).toHaveValue('Spring hero');
+    await expect(canvas.queryByText("The campaign's page")).toBeNull();
+    void leaveForCampaign();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(canvas.getByText("The campaign's page")).toBeVisible());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+/** The question, as it is drawn over the page (focus on Keep editing: Enter never drops the work). */
+export const LeaveQuestion: Story = {
+  parameters: { overlay: true },
+  play: async ({ canvas }) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Creative name' }), ' 2');
+    void leaveForCampaign();
+    await screen.findByRole('alertdialog', { name: 'Leave the new creative?' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+  },
+};
+
+/** Nothing typed: leaving asks nothing. Discard after typing asks nothing either: it is the choice. */
+export const LeavingUntouchedOrDiscarding: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('textbox', { name: 'Creative name' });
+    void leaveForCampaign();
+    await waitFor(() => expect(canvas.getByText("The campaign's page")).toBeVisible());
+    void shown.router?.navigate(newCreativePath(campaign.id));
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Creative name' }), ' 2');
+    await userEvent.click(canvas.getByRole('link', { name: 'Discard' }));
+    await waitFor(() => expect(canvas.getByText("The campaign's page")).toBeVisible());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };

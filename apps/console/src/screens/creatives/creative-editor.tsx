@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import { useCampaign } from '../campaigns/campaign-queries';
@@ -22,8 +23,10 @@ import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
 import { creativePath } from './creative-paths';
 import { CreativePreview } from './creative-preview';
+import { CreativeQaCard } from './creative-qa-card';
 import { useCreative, useCreativeActions, useCreativeMutations } from './creative-queries';
 import { type CreativeDraft, CreativeSettings } from './creative-settings';
+import { LeaveNewCreativeDialog } from './leave-new-creative';
 import { previewOf } from './preview-ad';
 import { type TagInputs, TagPanel } from './tag-panel';
 
@@ -104,10 +107,14 @@ function CreativeEditor({
     if (!newIn) return actions.update.mutateAsync(creative);
     createdID.current = (await create.mutateAsync({ campaign: newIn, creative })).id;
   };
+  // A new creative the user typed into asks before it is left (its first save, or Discard, passes).
+  const [typed, setTyped] = useState(false);
+  const leaveGuard = useLeaveGuard(newIn !== undefined && typed);
   // Saved: a new creative opens at its own address, with what this visit typed for its tags.
   const saved = (inputs: TagInputs) => {
     if (createdID.current === undefined) return setTagInputs(inputs);
     arrivals.set(createdID.current, inputs);
+    leaveGuard.release();
     navigate(creativePath(campaignID, createdID.current), { replace: true });
   };
   // The type, layout and options being edited, before they are saved: the preview shows them.
@@ -166,6 +173,7 @@ function CreativeEditor({
           current={current}
           isNew={newIn !== undefined}
           saving={saving}
+          onDiscard={leaveGuard.release}
         />
       </div>
 
@@ -184,6 +192,7 @@ function CreativeEditor({
               justSaved={arrival !== undefined}
               onDraftChange={setDraft}
               onSavingChange={setSaving}
+              onDirtyChange={setTyped}
             />
           </CardContent>
         </Card>
@@ -215,6 +224,7 @@ function CreativeEditor({
               )}
             </CardContent>
           </Card>
+          {newIn ? null : <CreativeQaCard creativeID={creativeID} />}
           <Card>
             <CardHeader>
               <CardTitle level={2}>Ad tags</CardTitle>
@@ -232,6 +242,7 @@ function CreativeEditor({
           </Card>
         </div>
       </div>
+      {newIn ? <LeaveNewCreativeDialog question={leaveGuard.question} /> : null}
     </div>
   );
 }
@@ -243,6 +254,7 @@ function CreativeEditorActions({
   current,
   isNew,
   saving,
+  onDiscard,
 }: {
   campaignID: string;
   creativeID: string;
@@ -250,6 +262,8 @@ function CreativeEditorActions({
   isNew: boolean;
   /** A save on its way: Publish waits for it. */
   saving: boolean;
+  /** Discard chosen: leaving asks nothing more. */
+  onDiscard: () => void;
 }) {
   const navigate = useNavigate();
   const actions = useCreativeActions(campaignID, creativeID);
@@ -257,7 +271,9 @@ function CreativeEditorActions({
     return (
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" asChild>
-          <Link to={`/campaigns/${campaignID}`}>Discard</Link>
+          <Link to={`/campaigns/${campaignID}`} onClick={onDiscard}>
+            Discard
+          </Link>
         </Button>
       </div>
     );

@@ -38,6 +38,8 @@ export type CreativeSettingsProps = {
   onDraftChange?: (draft: CreativeDraft | undefined) => void;
   /** Told when a save starts (before its checks) and when it is over, whatever its outcome. */
   onSavingChange?: (saving: boolean) => void;
+  /** Told whether a field of the form differs from what it started with (what the user typed). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Opened by the save that created the creative: the form says "Saved." as after any save. */
   justSaved?: boolean;
 };
@@ -72,6 +74,7 @@ export function CreativeSettings({
   onSaved,
   onDraftChange,
   onSavingChange,
+  onDirtyChange,
   justSaved = false,
 }: CreativeSettingsProps) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -164,6 +167,7 @@ export function CreativeSettings({
         setType(next);
         draft({ type: next });
       }}
+      onDirtyChange={onDirtyChange}
     >
       {creativeTakesLayout(type) ? (
         <section aria-labelledby="creative-layout" className="grid gap-4 border-t pt-6">

@@ -127,3 +127,37 @@ export const WithConversionsPhone: Story = {
 const dark = { globals: { theme: 'dark' } } as const;
 export const WithPacingDark: Story = { ...WithPacing, ...dark };
 export const PhoneDark: Story = { ...Phone, ...dark };
+
+/** Budgets under the names: 62 % of one spent, another's today's budget nearly spent, a third spent. */
+export const WithBudgets: Story = {
+  args: {
+    campaigns: campaigns.map((campaign, index) => ({
+      ...campaign,
+      budget: [
+        {
+          currency: 'USD',
+          lifetime: { budget: 10_000, spent: 6_170, left: 3_830, share: 0.617, state: 'under' as const },
+          daily: null,
+          state: 'under' as const,
+        },
+        {
+          currency: 'USD',
+          lifetime: null,
+          daily: { budget: 500, spent: 470, left: 30, share: 0.94, state: 'nearly-spent' as const },
+          state: 'nearly-spent' as const,
+        },
+        {
+          currency: 'EUR',
+          lifetime: { budget: 10, spent: 10, left: 0, share: 1, state: 'spent' as const },
+          daily: null,
+          state: 'spent' as const,
+        },
+      ][index],
+    })),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Budget 62 % spent')).toBeVisible();
+    await expect(canvas.getByText('Budget nearly spent')).toBeVisible();
+    await expect(canvas.getByText('Budget spent')).toBeVisible();
+  },
+};

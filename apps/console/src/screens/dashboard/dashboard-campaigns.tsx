@@ -19,6 +19,7 @@ import {
 } from '@adconsole/ui';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDay } from '../campaigns/format';
+import { DashboardBudget } from './dashboard-budget';
 
 export function DashboardCampaignTable({
   title,
@@ -75,6 +76,7 @@ export function DashboardCampaignTable({
                         className="mt-1 flex"
                       />
                     ) : null}
+                    <DashboardBudget budget={campaign.budget} />
                   </TableCell>
                   {showUpdated ? <TableCell>{formatDay(campaign.updatedAt)}</TableCell> : null}
                   <TableCell className="text-right tabular-nums">

@@ -51,19 +51,3 @@ export const demoMembers: DemoMember[] = Array.from({ length: 24 }, (_, index) =
     joined: `2026-${String((index % 12) + 1).padStart(2, '0')}-${String(((index * 7) % 27) + 1).padStart(2, '0')}`,
   };
 });
-
-export interface DemoInvoice {
-  number: string;
-  date: string;
-  amount: number;
-  status: 'Paid' | 'Due';
-}
-
-export const demoInvoices: DemoInvoice[] = [
-  { number: 'INV-2026-011', date: '2026-11-01', amount: 1290, status: 'Due' },
-  { number: 'INV-2026-010', date: '2026-10-01', amount: 1290, status: 'Paid' },
-  { number: 'INV-2026-009', date: '2026-09-01', amount: 980, status: 'Paid' },
-  { number: 'INV-2026-008', date: '2026-08-01', amount: 980, status: 'Paid' },
-];
-
-export const demoCard = { brand: 'Visa', last4: '4242', holder: 'Ada Lovelace', expires: '08/29' };

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { BillingPage } from './billing';
 import { TablesPage } from './tables';
 
 const meta = {
@@ -26,13 +25,3 @@ export const Tables: Story = {
     await expect(canvas.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   },
 };
-
-export const Billing: Story = {
-  render: () => <BillingPage />,
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('•••• •••• •••• 4242')).toBeVisible();
-    await expect(within(canvas.getByRole('table', { name: 'Invoices' })).getAllByRole('row')).toHaveLength(5);
-  },
-};
-
-export const BillingDark: Story = { ...Billing, globals: { theme: 'dark' } };

@@ -33,6 +33,7 @@ import {
 } from '@adconsole/ui';
 import type * as React from 'react';
 import { formatReportDays, reportZoneName } from './format';
+import { ReportBudget } from './report-budget';
 import { type ChartsCode, NeedsCode, type TablesCode } from './report-code';
 import {
   conversionHiddenColumns,
@@ -129,6 +130,7 @@ export function KeyFiguresSection({
           aria-label={`Spend at ${report.rate.currency} rates`}
         />
       ) : null}
+      <ReportBudget budget={report.budget} locale={locale} />
       <ReportConversionTiles
         report={report}
         previous={previous}

@@ -119,14 +119,14 @@ describe('the delivery mode (docs/serving.md, "Even delivery")', () => {
   it('refuses even delivery with the goal cleared in the same body, naming the field', () => {
     expect(issue({ goal: null, deliveryMode: 'even' })).toMatchObject({
       message:
-        'Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
+        'Even delivery follows the goal: book a goal or a lifetime budget to deliver evenly (or deliver as fast as possible)',
       path: ['data', 'deliveryMode'],
     });
   });
 
   it('judges a body that leaves the goal unsaid with the goal the campaign will have', () => {
     expect(deliveryModeProblem('even', undefined)).toBe(
-      'data.deliveryMode: Even delivery follows the goal: book a goal to deliver evenly (or deliver as fast as possible)',
+      'data.deliveryMode: Even delivery follows the goal: book a goal or a lifetime budget to deliver evenly (or deliver as fast as possible)',
     );
     expect(deliveryModeProblem('even', goal)).toBeUndefined();
     expect(deliveryModeProblem('asap', undefined)).toBeUndefined();

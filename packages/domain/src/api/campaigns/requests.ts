@@ -2,6 +2,7 @@
 // dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
 import { DELIVERY_MODES } from '../../constants';
+import { campaignBudgetSchema } from '../../rules/budget';
 import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
 import { isCampaignTimezone } from '../../rules/flight';
 import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
@@ -84,6 +85,8 @@ const flightFields = {
   deliveryMode: z.optional(z.enum(DELIVERY_MODES, { error: MESSAGES.deliveryMode })),
   /** The booked rate (rules/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),
+  /** The budget in the rate's currency (rules/budget.ts: it needs a rate); null clears it. */
+  budget: z.optional(z.nullable(campaignBudgetSchema)),
   /** The landing URL's parameter carrying the click id (docs/conversions.md; adc_click unless named). */
   clickParam: z.optional(clickParamField),
 };
@@ -97,10 +100,15 @@ const flightNotTooLong = (flight: { start?: { date: string } | null; end?: { dat
   !flight.end ||
   !(dayNumber(flight.end.date) - dayNumber(flight.start.date) >= MAX_CAMPAIGN_FLIGHT_DAYS);
 const flightLengthMessage = { message: CAMPAIGN_FLIGHT_TOO_LONG, path: ['end'] };
-// Even delivery follows a goal: a body that asks for it while clearing the goal is refused here; one
-// that leaves the goal unsaid is judged with the stored goal (deliveryModeProblem).
-const evenWithGoal = (data: { deliveryMode?: string | undefined; goal?: unknown }) =>
-  !(data.deliveryMode === 'even' && data.goal === null);
+// Even delivery follows a goal (or a lifetime budget: rules/budget.ts, deliveryTarget): a body that asks
+// for it while clearing both is refused here; one that leaves either unsaid is judged with the stored one
+// (deliveryModeProblem).
+const evenWithGoal = (data: { deliveryMode?: string | undefined; goal?: unknown; budget?: unknown }) =>
+  !(
+    data.deliveryMode === 'even' &&
+    data.goal === null &&
+    (data.budget === null || data.budget === undefined)
+  );
 const evenWithGoalMessage = { message: MESSAGES.evenNeedsGoal, path: ['deliveryMode'] };
 
 const campaignName = z
@@ -115,6 +123,10 @@ const campaignName = z
 export const campaignBodySchema = z.strictObject({
   id: z.optional(idField('id')),
   name: campaignName,
+  /** Its advertiser (one of the owner's); left out, `data.advertiser` names it, else it stays as it is. */
+  advertiserId: z.optional(z.nullable(idField('advertiserId'))),
+  /** The insertion order (of its advertiser) that funds it; null unlinks it. */
+  insertionOrderId: z.optional(z.nullable(idField('insertionOrderId'))),
   data: z.optional(
     z
       .strictObject(flightFields)
@@ -148,6 +160,7 @@ export const CAMPAIGN_SERVER_OWNED = [
   'pausedAt',
   'pausedBy',
   'pacing',
+  'budgetStatus',
   'deliveryRules',
 ] as const;
 
@@ -170,9 +183,11 @@ export const campaignRequestSchema = z.pipe(
         ),
     ),
   }),
-  z.transform(({ id, name, data }): CampaignBody => {
+  z.transform(({ id, name, data, advertiserId, insertionOrderId }): CampaignBody => {
     const body: CampaignBody = { name };
     if (id !== undefined) body.id = id;
+    if (advertiserId !== undefined) body.advertiserId = advertiserId;
+    if (insertionOrderId !== undefined) body.insertionOrderId = insertionOrderId;
     if (data !== undefined) {
       body.data = {};
       if (data.start !== undefined) body.data.start = data.start;
@@ -181,6 +196,7 @@ export const campaignRequestSchema = z.pipe(
       if (data.advertiser !== undefined) body.data.advertiser = data.advertiser;
       if (data.goal !== undefined) body.data.goal = data.goal;
       if (data.rate !== undefined) body.data.rate = data.rate;
+      if (data.budget !== undefined) body.data.budget = data.budget;
       if (data.deliveryMode !== undefined) body.data.deliveryMode = data.deliveryMode;
       if (data.clickParam !== undefined) body.data.clickParam = data.clickParam;
     }
@@ -203,6 +219,9 @@ export const campaignDuplicateSchema = z
   .strictObject({
     campaignID: idField('campaignID'),
     name: z.optional(campaignName),
+    /** The copy's advertiser and insertion order; left out, the original's. */
+    advertiserId: z.optional(z.nullable(idField('advertiserId'))),
+    insertionOrderId: z.optional(z.nullable(idField('insertionOrderId'))),
     start: z.optional(z.nullable(dayField('start'))),
     end: z.optional(z.nullable(dayField('end'))),
   })
@@ -245,8 +264,9 @@ export const campaignUpdateBodySchema = campaignRequestSchema.check(
 export type CampaignUpdateBody = CampaignBody & { id: string };
 
 /**
- * The problem of a campaign's delivery mode with the goal it will have (the stored one when the body
- * leaves it unsaid), as a 400's message naming the field; undefined when there is none.
+ * The problem of a campaign's delivery mode with what it will pace to (the goal, or the events its
+ * lifetime budget buys: rules/budget.ts, deliveryTarget; the stored ones when the body leaves them
+ * unsaid), as a 400's message naming the field; undefined when there is none.
  */
 export function deliveryModeProblem(mode: string | undefined, goal: unknown): string | undefined {
   return mode === 'even' && !goal ? `data.deliveryMode: ${MESSAGES.evenNeedsGoal}` : undefined;

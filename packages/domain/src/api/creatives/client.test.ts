@@ -239,4 +239,17 @@ describe('creative calls (docs/product.md §4 and §7)', () => {
     expect(server.requests[0]?.json()).toEqual({ campaignID: 'k1', type: 'xlsx', tags });
     expect(url).toBe(`${server.url}/uploads/tags/Spring%20tags.xlsx`);
   });
+
+  it("GETs /v1/campaign/tags?campaignID=&type= for the campaign's whole tag sheet and gives the file URL", async () => {
+    server.respond(() => ({ body: { status: 200, data: { file: 'tags/x/Spring-tags.csv' } } }));
+    const client = createApiClient({ baseUrl: server.url });
+    expect(await client.downloadCampaignTags('k1', 'csv')).toBe(
+      `${server.url}/uploads/tags/x/Spring-tags.csv`,
+    );
+    await client.downloadCampaignTags('k1');
+    expect(server.requests.map((request) => [route(request), request.query.toString()])).toEqual([
+      ['GET /v1/campaign/tags', 'campaignID=k1&type=csv'],
+      ['GET /v1/campaign/tags', 'campaignID=k1&type=xlsx'],
+    ]);
+  });
 });

@@ -24,6 +24,7 @@ export const CREATIVE_PATHS = {
   deleteLive: creativesContract.deleteLiveCreative.path,
   assets: creativesContract.uploadAssets.path,
   tags: creativesContract.tagSheet.path,
+  campaignTags: creativesContract.campaignTagSheet.path,
 } as const;
 
 const uploadAnswerSchema = z.looseObject({
@@ -71,6 +72,7 @@ export function creativeCalls(
     uploadAssets,
     deleteAsset,
     tagSheet,
+    campaignTagSheet,
   } = creativesContract;
   /** Server ids of creatives created in this session, by their temporary id. */
   const serverIds = new Map<string, string>();
@@ -185,6 +187,12 @@ export function creativeCalls(
     /** POST /v1/campaign/tags: builds the xlsx tag sheet and gives its download URL. */
     async downloadTagSheet(input: Omit<CallInput<typeof tagSheet>, 'type'>): Promise<string> {
       const sheet = await send(http, tagSheet, { ...input, type: 'xlsx' });
+      return fileUrl(sheet.file);
+    },
+
+    /** GET /v1/campaign/tags: the campaign's whole tag sheet (xlsx or csv); gives its download URL. */
+    async downloadCampaignTags(campaignID: string, type: 'xlsx' | 'csv' = 'xlsx'): Promise<string> {
+      const sheet = await send(http, campaignTagSheet, { campaignID, type });
       return fileUrl(sheet.file);
     },
   };

@@ -7,6 +7,7 @@ import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import {
   assetUploadFieldsSchema,
+  campaignTagsQuerySchema,
   creativeRequestSchema,
   deleteAssetQuerySchema,
   publishCreativeRequestSchema,
@@ -101,5 +102,13 @@ export const creativesContract = {
     path: '/v1/campaign/tags',
     input: tagsRequestSchema,
     answer: reportFileSchema,
+  }),
+  /** The campaign's tag sheet (xlsx or csv), stored as the caller's private file like the creative's. */
+  campaignTagSheet: call({
+    method: 'GET',
+    path: '/v1/campaign/tags',
+    input: campaignTagsQuerySchema,
+    answer: reportFileSchema,
+    scope: 'campaigns:read',
   }),
 } as const;

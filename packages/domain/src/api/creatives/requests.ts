@@ -150,3 +150,21 @@ export const tagsRequestSchema = z.strictObject({
   fallbackIDs: z.optional(z.record(z.string().check(z.maxLength(128)), sheetIdField)),
 });
 export type TagsRequest = z.infer<typeof tagsRequestSchema>;
+
+/** The file types of the campaign's tag sheet: xlsx (one worksheet per platform) or csv (one file). */
+export const CAMPAIGN_TAG_SHEET_TYPES = ['xlsx', 'csv'] as const;
+
+/**
+ * GET /v1/campaign/tags: the campaign's tag sheet, every live creative and placement on every platform
+ * (docs/tags.md, "The campaign's tag sheet"); `type` xlsx by default.
+ */
+export const campaignTagsQuerySchema = z.strictObject({
+  campaignID: idField('campaignID'),
+  type: z._default(
+    z.enum(CAMPAIGN_TAG_SHEET_TYPES, {
+      error: `type must be one of: ${CAMPAIGN_TAG_SHEET_TYPES.join(', ')}`,
+    }),
+    'xlsx',
+  ),
+});
+export type CampaignTagsQuery = z.infer<typeof campaignTagsQuerySchema>;

@@ -1,0 +1,6 @@
+export {
+  AdvertiserForm,
+  type AdvertiserFormDefaults,
+  type AdvertiserFormProps,
+  type AdvertiserFormValues,
+} from './advertiser-form';

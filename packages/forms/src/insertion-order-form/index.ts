@@ -1,0 +1,7 @@
+export {
+  type InsertionOrderCampaignChoice,
+  InsertionOrderForm,
+  type InsertionOrderFormDefaults,
+  type InsertionOrderFormProps,
+  type InsertionOrderFormValues,
+} from './insertion-order-form';
