@@ -26,7 +26,13 @@ function routePatterns(): { route: string; pattern: RegExp }[] {
   }));
 }
 
-type Demo = { campaignID: string; creativeID: string; shareToken: string };
+type Demo = {
+  campaignID: string;
+  creativeID: string;
+  shareToken: string;
+  advertiserID: string;
+  orderID: string;
+};
 
 const signedOutPaths = ({ shareToken, creativeID }: Demo) => [
   '/signin',
@@ -38,7 +44,7 @@ const signedOutPaths = ({ shareToken, creativeID }: Demo) => [
   '/no-such-page',
 ];
 
-const signedInPaths = ({ campaignID, creativeID }: Demo) => [
+const signedInPaths = ({ campaignID, creativeID, advertiserID, orderID }: Demo) => [
   '/dashboard',
   '/campaigns',
   `/campaigns/${campaignID}`,
@@ -47,6 +53,9 @@ const signedInPaths = ({ campaignID, creativeID }: Demo) => [
   `/campaigns/${campaignID}/reporting/creative/${creativeID}`,
   `/campaigns/${campaignID}/creative/${creativeID}`,
   `/campaigns/${campaignID}/creative/new`,
+  '/advertisers',
+  `/advertisers/${advertiserID}`,
+  `/advertisers/${advertiserID}/orders/${orderID}`,
   '/filemanager',
   '/tables',
   '/billing',
@@ -81,7 +90,18 @@ describe('every route at 390 px', () => {
         headers,
         body: JSON.stringify({ campaignID: campaign.id }),
       });
+      // The demo's advertiser with an insertion order (Northwind Outdoor's PO).
+      const advertisers = (await (await fetch('/api/v1/advertiser/list', { headers })).json()).data
+        .advertisers as { id: string }[];
+      const overviews = await Promise.all(
+        advertisers.map(
+          async ({ id }) => (await (await fetch(`/api/v1/advertiser/get?id=${id}`, { headers })).json()).data,
+        ),
+      );
+      const withOrder = overviews.find((overview) => overview.insertionOrders.length > 0);
       return {
+        advertiserID: withOrder?.advertiser.id ?? '',
+        orderID: withOrder?.insertionOrders[0]?.id ?? '',
         campaignID: campaign.id,
         creativeID: campaign.creatives[0]?.id ?? '',
         shareToken: new URL((await share.json()).data.url).pathname.split('/').at(-1) ?? '',

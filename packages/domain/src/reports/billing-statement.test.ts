@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignRate, PricedCounters } from '../rules/pricing';
+import { STATEMENT_MESSAGES } from '../validation/statement-messages';
 import {
   billingStatement,
   monthDays,
   monthLabel,
   monthRunning,
   NO_INSERTION_ORDER,
-  STATEMENT_MESSAGES,
   type StatementCampaignMonth,
   statementMonthProblem,
   statementMonths,

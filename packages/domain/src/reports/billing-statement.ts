@@ -20,29 +20,18 @@ import {
   type RateModel,
   spendUnits,
 } from '../rules/pricing';
+import { STATEMENT_MESSAGES, STATEMENT_MONTHS_BACK } from '../validation/statement-messages';
 
-/** How far back a statement goes: this month and the 119 before it (ten years). */
-export const STATEMENT_MONTHS_BACK = 120;
-/** The most campaigns one advertiser's statement reads. */
-export const MAX_STATEMENT_CAMPAIGNS = 500;
 /** The group of lines whose campaign belongs to no insertion order. */
 export const NO_INSERTION_ORDER = 'No insertion order';
 
-/** What a person reads about a statement, beside its rules. */
-export const STATEMENT_MESSAGES = {
-  month: "month must be a calendar month 'YYYY-MM'",
-  monthInFuture: 'The month has not begun yet: a statement covers this month or an earlier one.',
-  monthTooOld: `A statement covers at most the last ${STATEMENT_MONTHS_BACK / 12} years.`,
-  tooManyCampaigns: `The advertiser has more than ${MAX_STATEMENT_CAMPAIGNS} campaigns: a statement covers at most ${MAX_STATEMENT_CAMPAIGNS}.`,
-  noRate: 'No rate booked',
-  otherCurrency: (currency: string) => `Rate in ${currency}: not in this statement's total`,
-  running: 'Month still running',
-  /** Why the total leaves lines out (no rate booked, or one in another currency). */
-  notInTotal: (count: number, currency: string) =>
-    `${count === 1 ? '1 line is' : `${count} lines are`} not in the total: no rate booked in ${currency}.`,
-  statementNotLoaded: 'The statement could not be loaded. Try again in a moment.',
-  downloadFailed: 'The statement file could not be made. Try again in a moment.',
-} as const;
+/** A line priced in another currency than the statement's. */
+export const statementOtherCurrencyNote = (currency: string): string =>
+  `Rate in ${currency}: not in this statement's total`;
+
+/** Why the total leaves lines out (no rate booked, or one in another currency). */
+export const statementNotInTotalNote = (count: number, currency: string): string =>
+  `${count === 1 ? '1 line is' : `${count} lines are`} not in the total: no rate booked in ${currency}.`;
 
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -233,7 +222,7 @@ function lineOf(month: StatementCampaignMonth, currency: string): Line {
     amount: minorToAmount(minor, rate.currency),
     invalidUnits: goalDelivered(metric, month.invalid),
     inTotal,
-    note: inTotal ? null : STATEMENT_MESSAGES.otherCurrency(rate.currency),
+    note: inTotal ? null : statementOtherCurrencyNote(rate.currency),
     minor: inTotal ? minor : 0,
   };
 }

@@ -1,6 +1,5 @@
-// The texts of advertisers and insertion orders (docs/product.md §3, §8), in a module of their own beside
-// the catalogue (messages.ts) and registered with issueMessages when it loads, as the account texts are:
-// only the pages that use them load them (docs/console.md, "The signed-in shell's first load").
+// The catalogue's texts (messages.ts) of advertisers and insertion orders (docs/product.md §3, §8), in a
+// module of their own: `MESSAGES` spreads them, so it is still the one catalogue.
 import { registerProductTexts } from './validation-error';
 
 export const ADVERTISER_MESSAGES = {

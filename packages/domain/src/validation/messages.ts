@@ -19,10 +19,14 @@ import {
   ROTATION_MODES,
 } from '../constants';
 import { ACCOUNT_MESSAGES } from './account-messages';
+import { ADVERTISER_MESSAGES } from './advertiser-messages';
+import { STATEMENT_MESSAGES } from './statement-messages';
 import { registerProductTexts } from './validation-error';
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
+  ...ADVERTISER_MESSAGES,
+  ...STATEMENT_MESSAGES,
   noLiveIdsSet: 'No live ids set',
   incorrectCampaignOrCreative: 'Incorrect campaign or creative!',
   noData: 'No data',

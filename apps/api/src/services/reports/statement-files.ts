@@ -12,6 +12,7 @@ import {
   type StatementFileFormat,
   type StatementLine,
   statementAmountText,
+  statementNotInTotalNote,
 } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import pdfmake from 'pdfmake';
@@ -86,7 +87,7 @@ function statementRows(
     amount(statement.total, statement.currency),
     statement.byOrder.reduce((sum, order) => sum + order.invalidUnits, 0),
     statement.linesNotInTotal > 0
-      ? STATEMENT_MESSAGES.notInTotal(statement.linesNotInTotal, statement.currency)
+      ? statementNotInTotalNote(statement.linesNotInTotal, statement.currency)
       : null,
   ]);
   return rows;

@@ -13,6 +13,7 @@ import {
   type ReportData,
   reportDataSchema,
   STATEMENT_MESSAGES,
+  statementNotInTotalNote,
 } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,7 +199,7 @@ describe(`the billing statement on ${testStoresLabel()}`, () => {
     );
     expect(csv).toContain(`Line,Spring,PO-1001,${alpha},Alpha,CPM,1234567,2.35,USD,2901.23,0,`);
     expect(csv).toContain(`Line,No insertion order,,${beta},Beta,CPC,321,0.45,USD,144.45,7,`);
-    expect(csv).toContain(`Total,,,,,,,,USD,3045.68,7,${STATEMENT_MESSAGES.notInTotal(1, 'USD')}`);
+    expect(csv).toContain(`Total,,,,,,,,USD,3045.68,7,${statementNotInTotalNote(1, 'USD')}`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await fileOf('xlsx', 'Europe/Berlin')) as unknown as ArrayBuffer);
     // Rows and cells from 1 (the sheet's values are sparse arrays).

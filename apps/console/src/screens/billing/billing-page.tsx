@@ -15,6 +15,7 @@ import {
   STATEMENT_MESSAGES,
   type StatementFileFormat,
   statementMonths,
+  statementNotInTotalNote,
   timezones,
 } from '@adconsole/domain';
 import {
@@ -254,7 +255,7 @@ function StatementCard({ statement, statementError, onDownload }: BillingViewPro
               rate, rounded to the currency's smallest unit; invalid traffic is counted apart and never
               billed.
               {statement.linesNotInTotal > 0
-                ? ` ${STATEMENT_MESSAGES.notInTotal(statement.linesNotInTotal, statement.currency)}`
+                ? ` ${statementNotInTotalNote(statement.linesNotInTotal, statement.currency)}`
                 : ''}
             </p>
           </>
