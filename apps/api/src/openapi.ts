@@ -49,6 +49,8 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Config): JsonS
       tags: [route.tag],
       security: route.access === 'public' ? [] : [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])],
       ...(scope ? { 'x-token-scope': scope } : {}),
+      // What a client account may do here (docs/security.md, "Client access"); absent: nothing (403).
+      ...(route.clients && route.access !== 'public' ? { 'x-clients': route.clients } : {}),
     };
     if (call.input && call.multipart) {
       operation.requestBody = {

@@ -195,6 +195,7 @@ export * from './traffic/site';
 export * from './traffic/user-agent';
 export * from './validation/account-messages';
 export * from './validation/advertiser-messages';
+export * from './validation/client-messages';
 export * from './validation/company-email';
 export * from './validation/email-address';
 export * from './validation/fields';

@@ -1,7 +1,7 @@
 // The API's routes under /api, each from its declaration (http/routes.ts): who may call it (session
 // cookie or bearer token, role), its limits per address and per identity, its input read and checked
 // against the contract, and its answer checked against the contract too.
-import { ApiError, MAX_UPLOAD_BYTES, MESSAGES } from '@adconsole/domain';
+import { ApiError, CLIENT_MESSAGES, clientMayCall, MAX_UPLOAD_BYTES, MESSAGES } from '@adconsole/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -102,6 +102,11 @@ function apiRoute(route: RouteDef, ctx: Context) {
       if (route.access !== 'public' && user === undefined) throw ApiError.of(401, MESSAGES.notSignedIn);
       if (route.access === 'admin' && user?.role !== 'admin') {
         throw ApiError.of(403, MESSAGES.onlyAdministrators);
+      }
+      // The one rule of client access (docs/security.md, "Client access"): a client calls only the
+      // signed-in routes that declare what it may do there; public ones are anyone's.
+      if (route.access !== 'public' && user?.role === 'client' && !clientMayCall(route.clients)) {
+        throw ApiError.of(403, CLIENT_MESSAGES.notForClients);
       }
       let input: unknown;
       if (!route.call.multipart) {

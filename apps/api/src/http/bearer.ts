@@ -8,6 +8,7 @@ import {
   ApiError,
   type ApiTokenScope,
   type CallContract,
+  CLIENT_MESSAGES,
   MESSAGES,
   tokenLacksScopeMessage,
 } from '@adconsole/domain';
@@ -53,12 +54,15 @@ export async function bearerUser(
   const owner = await takeTokenUse(ctx, secret);
   if (!owner) throw ApiError.of(401, MESSAGES.tokenInvalid);
   if (!owner.scopes.includes(scope)) throw ApiError.of(403, tokenLacksScopeMessage(scope));
+  // A client makes no tokens; one made before its account became a client's does not work either.
+  if (owner.role === 'client') throw ApiError.of(403, CLIENT_MESSAGES.notForClients);
   return {
     id: owner.id,
     email: owner.email,
     firstName: owner.first_name,
     lastName: owner.last_name,
     role: owner.role,
+    advertiserIds: [],
     verified: owner.verified_at !== null,
     lastLoginAt: owner.last_login_at,
     // A token has no session; no call that accepts tokens reads this.

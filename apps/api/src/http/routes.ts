@@ -3,7 +3,7 @@
 // validates the request, checks the answer against the same schema the client parses it with, and
 // produces the OpenAPI document (docs/decisions/0004-route-declarations.md).
 
-import type { AuditEntity, CallContract } from '@adconsole/domain';
+import type { AuditEntity, CallContract, ClientAccess } from '@adconsole/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Context } from '../context';
@@ -41,6 +41,12 @@ type AnswerOf<C extends CallContract> = z.input<C['answer']>;
 export interface RouteDef<C extends CallContract = CallContract, A extends Access = Access> {
   call: C;
   access: A;
+  /**
+   * What a signed-in client may do here (docs/security.md, "Client access"): absent, nothing (403), so a
+   * new route is closed to clients unless it says otherwise; `read` a read whose service checks the
+   * client's advertisers (`mayRead`), `self` its own account, `decide` the approval decision.
+   */
+  clients?: ClientAccess;
   summary: string;
   description?: string;
   tag: string;

@@ -37,6 +37,8 @@ import campaignPause from './0048_campaign_pause';
 import advertisers from './0049_advertisers';
 import budgetAlerts from './0050_budget_alerts';
 import creativeQa from './0051_creative_qa';
+import creativeApproval from './0052_creative_approval';
+import clientAccess from './0053_client_access';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -83,6 +85,8 @@ export const migrations: readonly Migration[] = [
   { name: '0049_advertisers', sql: advertisers },
   { name: '0050_budget_alerts', sql: budgetAlerts },
   { name: '0051_creative_qa', sql: creativeQa },
+  { name: '0052_creative_approval', sql: creativeApproval },
+  { name: '0053_client_access', sql: clientAccess },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

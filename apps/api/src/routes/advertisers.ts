@@ -16,6 +16,7 @@ export const advertiserRoutes = [
   defineRoute({
     call: contract.listAdvertisers,
     access: 'user',
+    clients: 'read',
     summary:
       "Your advertisers by name ('Unassigned' last), each with its campaigns (archived ones left out) and how many are live now; an administrator's `view=all` lists everyone's, with the owner's e-mail.",
     tag,

@@ -4,18 +4,23 @@ import {
   ApiError,
   CAMPAIGN_NOTHING_TO_TAG,
   contract,
+  MAX_BULK_BYTES,
+  MAX_BULK_FILES,
   MAX_CAMPAIGN_TAG_SHEET_ITEMS,
   MESSAGES,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute, WithExtras } from '../http/routes';
 import * as assets from '../services/campaigns/assets';
+import { bulkUploadCreatives } from '../services/campaigns/bulk-upload';
 import { buildCampaignTagSheetFile } from '../services/campaigns/campaign-tags';
 import { buildTagSheetFile } from '../services/campaigns/tags';
 
 /** The multipart body's parts as the upload takes them: the form parser stays here. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<assets.UploadPart> {
-  for await (const part of request.parts()) {
+async function* uploadParts(request: FastifyRequest, files?: number): AsyncGenerator<assets.UploadPart> {
+  const parts =
+    files === undefined ? request.parts() : request.parts({ limits: { files, parts: files + 10 } });
+  for await (const part of parts) {
     if (part.type === 'field') yield { type: 'field', field: part.fieldname, value: String(part.value) };
     else
       yield {
@@ -47,6 +52,26 @@ export const assetRoutes = [
       if (!request.isMultipart()) throw ApiError.of(415, MESSAGES.sendMultipart);
       const { created, deleted } = await assets.uploadAssets(ctx, user, uploadParts(request));
       return new WithExtras(created, { deleted });
+    },
+  }),
+  defineRoute({
+    call: contract.bulkUploadCreatives,
+    audit: 'creative',
+    access: 'user',
+    summary:
+      'Bulk upload (multipart): many files, or one ZIP holding them, make one creative each in one campaign; answers what was made and what was refused.',
+    description: `Send campaignID before the files (files[]). Each image (PNG, JPEG, GIF, WebP) makes a Banner of the image's size, each video (MP4, WebM) a VAST creative (an MP4's size and duration read from its boxes, a WebM 640×360), each HTML5 ad's ZIP a Banner of the size its index.html declares (<meta name="ad.size" content="width=…,height=…">); the creative is named after its file without the extension. A ZIP with an index.html (at its root, or in the one folder everything is in) is an HTML5 ad; any other ZIP is a batch ZIP: its directory is read and bounded before anything is inflated, and its files are the batch (a ZIP inside it must be an HTML5 ad). Files of another type (and VPAID scripts) are not made and are listed in \`refused\` with the reason; a packer's own files (__MACOSX, .DS_Store) are skipped. Each file has the single upload's checks and limits. At most ${MAX_BULK_FILES} files and ${MAX_BULK_BYTES / 1024 / 1024} MB (sent, and a batch ZIP's files unpacked) per batch. All creatives are made in one transaction or none: a file that fails its checks makes nothing, its stored files are removed, and the error names it.`,
+    tag: 'Creatives',
+    errors: {
+      404: MESSAGES.campaignNotFound,
+      413: 'The batch or a file is over its limit; nothing was made.',
+      415: 'A file cannot be used (corrupt, of another type than its name says, an HTML5 ad without its size); nothing was made.',
+      503: 'Too many uploads at once; try again shortly.',
+    },
+    handler: async ({ request, user, ctx }) => {
+      if (!request.isMultipart()) throw ApiError.of(415, MESSAGES.sendMultipart);
+      // One file past the bound reaches the service, which refuses it with its sentence.
+      return bulkUploadCreatives(ctx, user, uploadParts(request, MAX_BULK_FILES + 1));
     },
   }),
   defineRoute({

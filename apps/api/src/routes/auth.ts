@@ -75,6 +75,7 @@ export const authRoutes = [
   defineRoute({
     call: contract.me,
     access: 'user',
+    clients: 'self',
     summary: 'The signed-in user, the session expiry and location.',
     tag: 'Authentication',
     handler: async ({ user, request }) => auth.me(user, normalizeClientAddress(request.ip)),
@@ -123,6 +124,7 @@ export const authRoutes = [
     call: contract.updateProfile,
     audit: 'user',
     access: 'user',
+    clients: 'self',
     summary: "Save the signed-in user's first and last name; answers the user.",
     description: "The names follow the sign-up rules ('Fill in your names'); the e-mail cannot change here.",
     tag: 'Authentication',
@@ -133,6 +135,7 @@ export const authRoutes = [
     call: contract.changeOwnPassword,
     audit: 'user',
     access: 'user',
+    clients: 'self',
     perIdentityLimit: { max: 30, by: 'user' },
     summary:
       "Change the signed-in user's password with the current one; ends every other session of the account.",

@@ -16,6 +16,7 @@ export const campaignRoutes = [
   defineRoute({
     call: contract.getCampaign,
     access: 'user',
+    clients: 'read',
     summary: 'One campaign with its creatives, live creatives and assets.',
     tag: 'Campaigns',
     errors: { 404: `${MESSAGES.campaignNotFound} (also for a campaign that is not yours)` },
@@ -24,6 +25,7 @@ export const campaignRoutes = [
   defineRoute({
     call: contract.listMyCampaigns,
     access: 'user',
+    clients: 'read',
     summary:
       'Your campaigns, newest first, 20 a page; searched, filtered by status and sorted across every page.',
     description:

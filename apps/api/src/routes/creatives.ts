@@ -11,6 +11,7 @@ export const creativeRoutes = [
   defineRoute({
     call: contract.getCreative,
     access: 'user',
+    clients: 'read',
     summary: 'One creative with its assets and live creatives.',
     tag: 'Creatives',
     errors: { 404: `${MESSAGES.creativeNotFound} (also for a creative that is not yours)` },
@@ -19,6 +20,7 @@ export const creativeRoutes = [
   defineRoute({
     call: contract.listCreatives,
     access: 'user',
+    clients: 'read',
     summary: "A campaign's creatives, oldest first.",
     tag: 'Creatives',
     errors: { 404: MESSAGES.campaignNotFound },

@@ -3,6 +3,7 @@ import { abTestRoutes } from './ab-tests';
 import { advertiserRoutes } from './advertisers';
 import { alertRoutes } from './alerts';
 import { apiTokenRoutes } from './api-tokens';
+import { approvalRoutes } from './approval';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { builderRoutes } from './builder';
@@ -27,6 +28,7 @@ export const allRoutes: RouteDef[] = [
   ...advertiserRoutes,
   ...creativeRoutes,
   ...creativeQaRoutes,
+  ...approvalRoutes,
   ...placementRoutes,
   ...abTestRoutes,
   ...conversionRoutes,

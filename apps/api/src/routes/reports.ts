@@ -14,6 +14,7 @@ export const reportRoutes = [
   defineRoute({
     call: contract.dashboard,
     access: 'user',
+    clients: 'read',
     summary:
       "The dashboard: all of the signed-in user's campaigns over a range, with the period before, a daily series, the top campaigns by impressions and the most recently updated.",
     description:
@@ -25,6 +26,7 @@ export const reportRoutes = [
   defineRoute({
     call: contract.campaignReport,
     access: 'user',
+    clients: 'read',
     summary:
       "A campaign's report (or a creative's, by liveIDs): figures as JSON, or a csv / xlsx / xlsx-pivot file.",
     description: `${figures} With type json the answer carries the campaign's share links (reportToken) and schedules; with a file type it is {file}, fetched by its owner under /api/uploads/{file} within 24 hours.`,
@@ -38,6 +40,7 @@ export const reportRoutes = [
   defineRoute({
     call: contract.campaignEvents,
     access: 'user',
+    clients: 'read',
     summary: 'The event figures of a report: impressions, viewability, engagement and clicks.',
     description: figures,
     tag: 'Reports',
@@ -47,6 +50,7 @@ export const reportRoutes = [
   defineRoute({
     call: contract.campaignVideoData,
     access: 'user',
+    clients: 'read',
     summary: 'The video figures of a report: starts, quartiles, completes and the completion rate.',
     description: figures,
     tag: 'Reports',

@@ -1,5 +1,5 @@
 // Users and invitations (admins only): declarations; the work is in services/identity/users.
-import { contract, MESSAGES } from '@adconsole/domain';
+import { CLIENT_MESSAGES, contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
 import * as webhooks from '../services/alerts/webhook-endpoints';
 import * as users from '../services/identity/users';
@@ -19,7 +19,8 @@ export const userRoutes = [
     access: 'admin',
     perIdentityLimit: { max: 30, by: 'user' },
     summary: 'Invite people by e-mail (admins only): each gets a sign-up link valid for 14 days.',
-    description: 'The link is `/signup?email=..&firstName=..&invite=<token>`; the token is single-use.',
+    description:
+      'The link is `/signup?email=..&firstName=..&invite=<token>`; the token is single-use. The role `client` needs `advertiserIds` (each an existing advertiser: 400 otherwise): the account made from the link reads those advertisers only (docs/security.md, "Client access").',
     tag: 'Users',
     handler: ({ input, ctx, user }) => users.inviteUsers(ctx, user, input),
   }),
@@ -60,8 +61,27 @@ export const userRoutes = [
     summary:
       "Change a user's role (admins only); never one's own, and never the ADMIN_EMAIL account's away from admin.",
     tag: 'Users',
-    errors: { 400: MESSAGES.notOwnAccount, 404: MESSAGES.userNotFound, 409: MESSAGES.adminEmailStaysAdmin },
+    errors: {
+      400: MESSAGES.notOwnAccount,
+      404: MESSAGES.userNotFound,
+      409: `${MESSAGES.adminEmailStaysAdmin} / ${CLIENT_MESSAGES.clientRoleFixed}`,
+    },
     handler: ({ input, ctx, user }) => users.setUserRole(ctx, user, input),
+  }),
+  defineRoute({
+    call: contract.setClientAdvertisers,
+    audit: 'user',
+    access: 'admin',
+    summary: "Set a client's advertisers (admins only): the ones it reads, from its next call on.",
+    description:
+      'docs/security.md, "Client access": `advertiserIds` replaces the list (at least one, at most 50, each an existing advertiser).',
+    tag: 'Users',
+    errors: {
+      400: `${MESSAGES.notOwnAccount} / ${CLIENT_MESSAGES.unknownAdvertisers}`,
+      404: MESSAGES.userNotFound,
+      409: CLIENT_MESSAGES.notAClient,
+    },
+    handler: ({ input, ctx, user }) => users.setClientAdvertisers(ctx, user, input),
   }),
   defineRoute({
     call: contract.setUserDisabled,

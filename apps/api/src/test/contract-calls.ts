@@ -5,8 +5,11 @@
 import { accountCalls } from './contract-calls/accounts';
 import { advertiserCalls } from './contract-calls/advertisers';
 import { alertCalls } from './contract-calls/alerts';
+import { approvalCalls } from './contract-calls/approval';
 import { builderCalls } from './contract-calls/builder';
+import { bulkUploadCalls } from './contract-calls/bulk-upload';
 import { campaignCalls } from './contract-calls/campaigns';
+import { clientAccessCalls } from './contract-calls/client-access';
 import { conversionActionCalls } from './contract-calls/conversions';
 import { creativeQaCalls } from './contract-calls/creative-qa';
 import { deliveryRulesCalls } from './contract-calls/delivery-rules';
@@ -25,11 +28,14 @@ export function contractCalls(world: ContractWorld): Calls {
     ...advertiserCalls(world),
     ...placementCalls(world),
     ...creativeQaCalls(world),
+    ...approvalCalls(world),
+    ...bulkUploadCalls(world),
     ...conversionActionCalls(() => world),
     ...deliveryRulesCalls(() => world),
     ...reportCalls(world),
     ...statementCalls(world),
     ...builderCalls(world),
     ...alertCalls(world),
+    ...clientAccessCalls(world),
   };
 }

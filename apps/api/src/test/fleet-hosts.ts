@@ -445,6 +445,8 @@ export async function startHostsFleet(
           S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
           // HAProxy on this machine adds the address it got the request from to X-Forwarded-For.
           TRUST_PROXY: network.gateway,
+          // The fleet's creatives publish at once: creative QA has its own suite (creative-qa.test.ts).
+          CREATIVE_QA_CHROMIUM: 'off',
           ...options.env,
         },
       });

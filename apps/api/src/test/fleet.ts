@@ -304,6 +304,8 @@ export async function startFleet(options: { size: number; env: Record<string, st
         SERVER_SECRET: secret,
         // HAProxy on loopback adds the address it got the request from to X-Forwarded-For.
         TRUST_PROXY: 'loopback',
+        // The fleet's creatives publish at once: creative QA has its own suite (creative-qa.test.ts).
+        CREATIVE_QA_CHROMIUM: 'off',
         ...options.env,
       },
     });

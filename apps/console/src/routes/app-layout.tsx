@@ -49,7 +49,7 @@ export function AppLayout() {
   // A media query, not the window's width: reading `innerWidth` while React renders forces a layout.
   const compact = useCompactLayout(COMPACT_LAYOUT_MAX_WIDTH);
   const { pathname } = useLocation();
-  const sections = withIcons(sideMenu(session?.user.role === 'admin'));
+  const sections = withIcons(sideMenu(session?.user.role));
   const companyName = publicConfig().companyName;
   // The session ended while a page was open (a call answered 401, or it ran out): sign in again.
   if (session === null) return <Navigate to="/signin" replace />;
@@ -70,7 +70,7 @@ export function AppLayout() {
         topBar={
           <TopBar
             breadcrumbs={<Breadcrumbs />}
-            actions={<Bell />}
+            actions={session?.user.role === 'client' ? undefined : <Bell />}
             theme={settings.darkMode ? 'dark' : 'light'}
             onThemeChange={toggleTheme}
             user={

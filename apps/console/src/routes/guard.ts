@@ -1,5 +1,5 @@
 // The route guard of docs/product.md §2, as a loader on the root route that runs after every navigation.
-import { homePath, isAdminPath, isPublicPath } from '@adconsole/domain';
+import { homePath, isAdminPath, isClientPath, isPublicPath } from '@adconsole/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { currentSession, hasStoredSession, rememberAfterLoginTarget } from '../session/session';
 import { amILoggedIn } from '../session/session-queries';
@@ -25,6 +25,10 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Guar
   }
   // Admin screens are the server's to refuse; the console does not even render them for others.
   if (isAdminPath(url.pathname) && currentSession()?.user.role !== 'admin') {
+    throw new Response('Not found', { status: 404 });
+  }
+  // A client opens its few pages only (docs/security.md, "Client access"); the server refuses the rest too.
+  if (currentSession()?.user.role === 'client' && !isClientPath(url.pathname)) {
     throw new Response('Not found', { status: 404 });
   }
   return { signedIn };

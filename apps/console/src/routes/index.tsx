@@ -36,6 +36,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // A creative's preview link (docs/product.md §4, "Approval"): public, in the share frame.
+        lazy: lazyScreen(() => import('./preview-layout'), 'PreviewPageLayout'),
+        children: [
+          {
+            path: 'preview/:previewToken',
+            lazy: lazyScreen(() => import('../screens/approval/preview-page'), 'PreviewPage'),
+          },
+        ],
+      },
+      {
         lazy: lazyScreen(() => import('./app-layout'), 'AppLayout'),
         children: [
           {

@@ -1,8 +1,11 @@
+import type { UserRole } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import { activeMenuItem, sideMenu } from './navigation';
 
-const labels = (isAdmin: boolean) =>
-  sideMenu(isAdmin).flatMap((section) => section.items.map((item) => item.label));
+const labels = (role: UserRole | boolean) =>
+  sideMenu(role === true ? 'admin' : role === false ? 'user' : role).flatMap((section) =>
+    section.items.map((item) => item.label),
+  );
 
 describe('side menu (docs/product.md §2)', () => {
   it('shows Dashboard, File manager, Campaigns, Advertisers, Billing and Profile to every signed-in user', () => {
@@ -28,14 +31,18 @@ describe('side menu (docs/product.md §2)', () => {
       'Admin',
       'Invite users',
     ]);
-    const hrefs = sideMenu(true).flatMap((section) => section.items.map((item) => item.href));
+    const hrefs = sideMenu('admin').flatMap((section) => section.items.map((item) => item.href));
     expect(hrefs).toContain('/filemanager');
     expect(hrefs).toContain('/tables');
     expect(hrefs).toContain('/billing');
   });
 
+  it('shows a client Dashboard, Campaigns, Advertisers and Profile only (docs/security.md, "Client access")', () => {
+    expect(labels('client')).toEqual(['Dashboard', 'Campaigns', 'Advertisers', 'Profile']);
+  });
+
   it('marks the entry of the current path, the longest match winning', () => {
-    const menu = sideMenu(true);
+    const menu = sideMenu('admin');
     expect(activeMenuItem(menu, '/admin/invite')).toBe('invite');
     expect(activeMenuItem(menu, '/admin')).toBe('admin');
     expect(activeMenuItem(menu, '/filemanager')).toBe('filemanager');

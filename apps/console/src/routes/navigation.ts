@@ -1,10 +1,16 @@
 // The side menu (docs/product.md §2): everyone signed in sees Dashboard, File manager, Campaigns,
 // Advertisers, Billing and Profile; admins also see the staff entries Tables, Admin and Invite users (the original
 // brief's hard-coded staff account became the admin role, §6). Its Sign In and Sign Up staff entries are
-// left out: they lead a signed-in admin to pages that send them back to the dashboard.
+// left out: they lead a signed-in admin to pages that send them back to the dashboard. A client sees
+// Dashboard, Campaigns, Advertisers and Profile only (docs/security.md, "Client access").
+import type { UserRole } from '@adconsole/domain';
 import type { SidebarSection } from '@adconsole/ui';
 
-export function sideMenu(isAdmin: boolean): SidebarSection[] {
+/** The entries a client's menu keeps. */
+const CLIENT_ENTRIES = new Set(['dashboard', 'campaigns', 'advertisers', 'profile']);
+
+export function sideMenu(role: UserRole | undefined): SidebarSection[] {
+  const isAdmin = role === 'admin';
   const main: SidebarSection = {
     id: 'main',
     items: [
@@ -16,6 +22,8 @@ export function sideMenu(isAdmin: boolean): SidebarSection[] {
       { id: 'profile', label: 'Profile', href: '/profile' },
     ],
   };
+  if (role === 'client')
+    return [{ ...main, items: main.items.filter((item) => CLIENT_ENTRIES.has(item.id)) }];
   if (!isAdmin) return [main];
   return [
     main,

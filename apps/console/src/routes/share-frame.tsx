@@ -8,17 +8,29 @@ import type { ReactNode } from 'react';
 
 export type ShareFrameProps = {
   companyName: string;
+  /** What the page is, after the company's name ('Shared report' unless told). */
+  title?: string;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
   children: ReactNode;
 };
 
-export function ShareFrame({ companyName, theme, onThemeChange, children }: ShareFrameProps) {
+export function ShareFrame({
+  companyName,
+  title = 'Shared report',
+  theme,
+  onThemeChange,
+  children,
+}: ShareFrameProps) {
   return (
     <div className="flex min-h-svh flex-col bg-background text-foreground">
       <div className="print:hidden">
         <TopBar
-          breadcrumbs={<span className="font-semibold">{companyName} · Shared report</span>}
+          breadcrumbs={
+            <span className="font-semibold">
+              {companyName} · {title}
+            </span>
+          }
           theme={theme}
           onThemeChange={onThemeChange}
           signInHref={null}

@@ -9,6 +9,7 @@ import { advertisersContract } from './advertisers/contract';
 import { statementContract } from './advertisers/statement-contract';
 import { alertsContract } from './alerts/contract';
 import { apiTokensContract } from './api-tokens/contract';
+import { approvalContract } from './approval/contract';
 import { authContract } from './auth/contract';
 import { builderContract } from './builder/contract';
 import type { CallContract } from './call';
@@ -34,6 +35,7 @@ export const contract = {
   ...statementContract,
   ...creativesContract,
   ...creativeQaContract,
+  ...approvalContract,
   ...placementsContract,
   ...abTestsContract,
   ...conversionsContract,

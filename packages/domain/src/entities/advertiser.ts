@@ -26,6 +26,10 @@ export const advertiserSchema = z.object({
   notes: z.nullable(z.string()),
   /** Made for campaigns that named no advertiser: shown as 'Unassigned', left out of VAST. */
   unnamed: z.boolean(),
+  /** Its creatives are published only once approved (docs/product.md §4, "Approval"). */
+  requiresApproval: z.optional(z.boolean()),
+  /** Its clients see its costs (docs/security.md, "Client access"); false unless set. */
+  clientSeesCosts: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The owner's e-mail, in the admins' list of all advertisers. */

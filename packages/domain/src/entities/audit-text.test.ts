@@ -32,6 +32,18 @@ describe('the history as a person reads it: who did what to which thing', () => 
     expect(auditSummary(entry({ end: [null, '2026-12-31'] }, { entity: 'campaign' }))).toBe(
       'ana@northwind.example changed the campaign',
     );
+    expect(
+      auditSummary(
+        entry(
+          { state: ['in-review', 'approved'] },
+          {
+            entity: 'creativeApproval',
+            actor: { id: 'p', email: 'Nora (preview link)' },
+            entityName: 'Leaderboard',
+          },
+        ),
+      ),
+    ).toBe('Nora (preview link) approved creative “Leaderboard”');
     expect(auditSummary(entry({}, { entity: 'liveCreative', action: 'create', actor: null }))).toBe(
       'Adconsole published a live creative',
     );

@@ -244,9 +244,18 @@ export const ENTITY_LABELS: Readonly<Record<AuditEntity, string>> = {
   deliveryRules: 'delivery rules',
   advertiser: 'advertiser',
   insertionOrder: 'insertion order',
+  creativeApproval: 'the approval of creative',
+  previewLink: 'a preview link',
 };
 
 const verbs: Record<AuditAction, string> = { create: 'created', update: 'changed', delete: 'deleted' };
+
+/** What an approval step reads as, by the state it led to (docs/product.md §4, "Approval"). */
+const APPROVAL_STEP_WORDS: Readonly<Record<string, string>> = {
+  'in-review': 'submitted for review',
+  approved: 'approved',
+  'changes-requested': 'requested changes to',
+};
 
 /** A quoted name: “Leaderboard”. */
 const quoted = (name: string) => `“${name}”`;
@@ -272,6 +281,10 @@ export function auditSummary(
       : verbs[entry.action];
   if (entry.entity === 'liveCreative') return `${who} ${verb} ${name ? quoted(name) : 'a live creative'}`;
   if (entry.entity === 'abTest') return `${who} ${verb} ${what}${abTestWords(entry)}`;
+  if (entry.entity === 'creativeApproval') {
+    const step = APPROVAL_STEP_WORDS[String(entry.changes.state?.[1])] ?? 'changed the approval of';
+    return `${who} ${step} ${name ? `creative ${quoted(name)}` : 'a creative'}`;
+  }
   const copiedFrom = entry.action === 'create' ? entry.changes.copiedFromName?.[1] : undefined;
   if (entry.entity === 'campaign' && typeof copiedFrom === 'string')
     return `${who} ${verb} ${what}, duplicated from ${quoted(copiedFrom)}`;
@@ -314,9 +327,17 @@ export const HISTORY_KINDS = [
     label: 'Campaign and its rules',
     entities: ['campaign', 'deliveryRules', 'alertRules'],
   },
-  { value: 'creatives', label: 'Creatives and publishing', entities: ['creative', 'liveCreative'] },
+  {
+    value: 'creatives',
+    label: 'Creatives and publishing',
+    entities: ['creative', 'liveCreative', 'creativeApproval'],
+  },
   { value: 'placements', label: 'Placements and A/B tests', entities: ['placement', 'abTest'] },
-  { value: 'sharing', label: 'Share links and schedules', entities: ['shareLink', 'schedule'] },
+  {
+    value: 'sharing',
+    label: 'Share links and schedules',
+    entities: ['shareLink', 'previewLink', 'schedule'],
+  },
   {
     value: 'other',
     label: 'Conversions, alerts and the rest',

@@ -23,6 +23,8 @@ export const auditEntities = [
   'deliveryRules',
   'advertiser',
   'insertionOrder',
+  'creativeApproval',
+  'previewLink',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

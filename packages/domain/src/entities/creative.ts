@@ -1,5 +1,6 @@
 // Creatives and their live (published) versions, docs/product.md §3.
 import { z } from 'zod/mini';
+import { creativeApprovalSchema } from '../rules/creative-approval';
 import { temporaryId } from '../rules/ids';
 import { assetSchema } from './asset';
 import { countersSchema, idSchema, zeroCounters } from './common';
@@ -154,6 +155,8 @@ export const creativeSchema = z.object({
   /** Video completes of all its live creatives (with the counters in `data`, from the event rollups). */
   videoCompletes: z.optional(z.number().check(z.nonnegative())),
   updatedAt: z.optional(z.nullable(z.string())),
+  /** Its approval (docs/product.md §4, "Approval"); absent for a creative never submitted (a draft). */
+  approval: z.optional(creativeApprovalSchema),
 });
 export type Creative = z.infer<typeof creativeSchema>;
 

@@ -3,9 +3,19 @@
 import { z } from 'zod/mini';
 import { idSchema } from './common';
 
-/** Admin is a role (replacing the original brief's hard-coded staff account, docs/product.md §6): it unlocks the admin screens. */
-export const USER_ROLES = ['user', 'admin'] as const;
+/**
+ * Admin is a role (replacing the original brief's hard-coded staff account, docs/product.md §6): it unlocks
+ * the admin screens. A client reads its advertisers' campaigns and nothing else (docs/security.md, "Client
+ * access"); it is only ever invited as one.
+ */
+export const USER_ROLES = ['user', 'admin', 'client'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** The roles PUT /v1/users/role sets: a client's role comes from its invitation and stays. */
+export const STAFF_ROLES = ['user', 'admin'] as const;
+
+/** The most advertisers one client is given. */
+export const MAX_CLIENT_ADVERTISERS = 50;
 
 export const userSchema = z.object({
   id: z.optional(idSchema),
@@ -25,6 +35,8 @@ export const userListEntrySchema = z.extend(userSchema, {
   createdAt: z.optional(z.string()),
   /** Disabled by an administrator: cannot sign in, its sessions and API tokens do not work. */
   disabled: z.optional(z.boolean()),
+  /** A client's advertisers (the ones it reads); absent for other roles. */
+  advertiserIds: z.optional(z.array(idSchema)),
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
@@ -69,6 +81,8 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const invitationSchema = z.object({
   email: z.string(),
   role: z.enum(USER_ROLES),
+  /** A client invitation's advertisers. */
+  advertiserIds: z.optional(z.array(idSchema)),
   invitedAt: z.string(),
   expiresAt: z.string(),
 });

@@ -5,6 +5,7 @@ import {
   homePath,
   isAccountPath,
   isAdminPath,
+  isClientPath,
   isPublicPath,
   isSharePath,
 } from './routes';
@@ -18,6 +19,7 @@ describe('route guard rules (docs/product.md §2)', () => {
       '/forgotpassword',
       '/share/abc',
       '/share/abc/creative/7',
+      '/preview/abc',
     ]) {
       expect(isPublicPath(path)).toBe(true);
     }
@@ -82,5 +84,41 @@ describe('route guard rules (docs/product.md §2)', () => {
     expect(afterLoginPath('https://evil.example')).toBe('/dashboard');
     expect(afterLoginPath('/signin')).toBe('/dashboard');
     expect(afterLoginPath('/')).toBe('/dashboard');
+  });
+});
+
+describe('client pages (docs/security.md, "Client access")', () => {
+  it("opens a client's dashboard, campaigns, a campaign and its reports, advertisers and profile", () => {
+    for (const path of [
+      '/dashboard',
+      '/campaigns',
+      '/campaigns/c1',
+      '/campaigns/c1/',
+      '/campaigns/c1/reporting',
+      '/campaigns/c1/reporting/creative/k1',
+      '/advertisers',
+      '/profile',
+    ])
+      expect(isClientPath(path), path).toBe(true);
+  });
+
+  it('refuses a client every other signed-in page: editors, tags, files, builder, billing, alerts, admin', () => {
+    for (const path of [
+      '/filemanager',
+      '/builder',
+      '/billing',
+      '/tables',
+      '/alerts',
+      '/admin',
+      '/admin/invite',
+      '/campaigns/c1/alerts',
+      '/campaigns/c1/creative/new',
+      '/campaigns/c1/creative/k1',
+      '/advertisers/a1',
+      '/advertisers/a1/orders/o1',
+      '/dashboardx',
+      '/campaigns/c1/reporting/creative/k1/more',
+    ])
+      expect(isClientPath(path), path).toBe(false);
   });
 });

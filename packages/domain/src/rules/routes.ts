@@ -1,9 +1,19 @@
 // Route rules of docs/product.md §2: which paths are public, where / leads, which pages hide the chrome.
 
 /** Paths starting with these are public (no sign-in). */
-export const PUBLIC_PATH_PREFIXES = ['/signin', '/signup', '/ping', '/forgotpassword', '/share'] as const;
+export const PUBLIC_PATH_PREFIXES = [
+  '/signin',
+  '/signup',
+  '/ping',
+  '/forgotpassword',
+  '/share',
+  '/preview/',
+] as const;
 
-/** Paths starting with /signin, /signup, /ping, /forgotpassword or /share are public; any other needs sign-in. */
+/**
+ * Paths starting with /signin, /signup, /ping, /forgotpassword, /share or /preview/ (a creative's preview
+ * link, docs/product.md §4 "Approval") are public; any other needs sign-in.
+ */
 export const isPublicPath = (pathname: string): boolean =>
   PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
@@ -50,4 +60,25 @@ export const isAdminPath = (pathname: string): boolean =>
 export function afterLoginPath(stored: string | null | undefined): string {
   if (!stored?.startsWith('/') || stored.startsWith('//') || stored.startsWith('/\\')) return '/dashboard';
   return isPublicPath(stored) || stored === '/' ? '/dashboard' : stored;
+}
+
+/**
+ * The console pages a client may open (docs/security.md, "Client access"): the dashboard, the campaign
+ * list, a campaign and its reports, the advertiser list and the profile. Any other signed-in page is
+ * refused to a client (a new page too, unless it is added here); public pages stay public.
+ */
+const CLIENT_PAGES: readonly RegExp[] = [
+  /^\/dashboard$/,
+  /^\/campaigns$/,
+  /^\/campaigns\/[^/]+$/,
+  /^\/campaigns\/[^/]+\/reporting$/,
+  /^\/campaigns\/[^/]+\/reporting\/creative\/[^/]+$/,
+  /^\/advertisers$/,
+  /^\/profile$/,
+];
+
+/** Whether a client may open the signed-in page at `pathname` (a trailing slash aside). */
+export function isClientPath(pathname: string): boolean {
+  const path = pathname.replace(/(.)\/$/, '$1');
+  return CLIENT_PAGES.some((page) => page.test(path));
 }

@@ -20,12 +20,14 @@ import {
 } from '../constants';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { ADVERTISER_MESSAGES } from './advertiser-messages';
+import { CLIENT_MESSAGES } from './client-messages';
 import { STATEMENT_MESSAGES } from './statement-messages';
 import { registerProductTexts } from './validation-error';
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...ADVERTISER_MESSAGES,
+  ...CLIENT_MESSAGES,
   ...STATEMENT_MESSAGES,
   noLiveIdsSet: 'No live ids set',
   incorrectCampaignOrCreative: 'Incorrect campaign or creative!',

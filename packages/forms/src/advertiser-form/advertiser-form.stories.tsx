@@ -23,6 +23,8 @@ export const New: Story = {
     await userEvent.type(currency, 'eur');
     await userEvent.type(canvas.getByLabelText('Billing name (optional)'), 'Dana Whitfield');
     await userEvent.type(canvas.getByLabelText('Notes (optional)'), 'Net 30.');
+    await expect(canvas.getByRole('switch', { name: 'Requires approval' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('switch', { name: 'Requires approval' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Create advertiser' }));
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
@@ -31,6 +33,7 @@ export const New: Story = {
         billingName: 'Dana Whitfield',
         billingEmail: null,
         notes: 'Net 30.',
+        requiresApproval: true,
       }),
     );
   },

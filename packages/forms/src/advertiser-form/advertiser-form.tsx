@@ -1,11 +1,12 @@
-// An advertiser's name, currency, billing contact and notes (docs/product.md §3, advertisers), checked
+// An advertiser's name, currency, billing contact, notes and whether its creatives need approval before
+// publishing (docs/product.md §3, advertisers; §4, "Approval"), checked
 // with the domain's createAdvertiserRequestSchema: its messages show under the fields, and the first
 // field in error takes the focus. The currency is an ISO 4217 code: the common ones are offered as the
 // reader types, any other the runtime knows can be typed.
 import { type CreateAdvertiserRequest, createAdvertiserRequestSchema } from '@adconsole/domain';
-import { Button, cn, Field, Input, Textarea } from '@adconsole/ui';
+import { Button, cn, Field, Input, Switch, Textarea } from '@adconsole/ui';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
@@ -19,6 +20,7 @@ export interface AdvertiserFormDefaults {
   billingName?: string | null | undefined;
   billingEmail?: string | null | undefined;
   notes?: string | null | undefined;
+  requiresApproval?: boolean | undefined;
 }
 
 export interface AdvertiserFormProps {
@@ -43,6 +45,7 @@ export function AdvertiserForm({
 }: AdvertiserFormProps) {
   const currencyListId = `${React.useId()}-currencies`;
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
@@ -54,6 +57,7 @@ export function AdvertiserForm({
       billingName: advertiser?.billingName ?? '',
       billingEmail: advertiser?.billingEmail ?? '',
       notes: advertiser?.notes ?? '',
+      requiresApproval: advertiser?.requiresApproval ?? false,
     },
   });
   const currencies = React.useMemo(() => currencyChoices(advertiser?.currency), [advertiser?.currency]);
@@ -107,6 +111,26 @@ export function AdvertiserForm({
       <Field label="Notes (optional)" error={errors.notes?.message}>
         <Textarea rows={3} className="max-h-48" {...register('notes')} />
       </Field>
+      <Controller
+        control={control}
+        name="requiresApproval"
+        render={({ field }) => (
+          <Field
+            label="Requires approval"
+            orientation="horizontal"
+            description="Its creatives are published only once approved, in the console or through a preview link."
+          >
+            {(controlProps) => (
+              <Switch
+                {...controlProps}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          </Field>
+        )}
+      />
       <Button type="submit" loading={isSubmitting} className="justify-self-start">
         {submitLabel ?? (advertiser ? 'Save advertiser' : 'Create advertiser')}
       </Button>

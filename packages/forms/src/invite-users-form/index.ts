@@ -1,3 +1,4 @@
+export { type AdvertiserChoice, AdvertiserChoices, type AdvertiserChoicesProps } from './advertiser-choices';
 export {
   type Invitee,
   InviteUsersForm,

@@ -110,3 +110,50 @@ export const KeyboardOnly: Story = {
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, globals: { theme: 'dark' } };
 export const InviteeEmailInvalidDark: Story = { ...InviteeEmailInvalid, globals: { theme: 'dark' } };
+
+const advertisers = [
+  { id: 'adv-1', name: 'Acme Shoes' },
+  { id: 'adv-2', name: 'Bravo Travel' },
+  { id: 'adv-3', name: 'Cosmo Drinks' },
+];
+
+/** A client invitation (docs/security.md, "Client access"): the advertisers it will read, at least one. */
+export const ClientInvitation: Story = {
+  args: {
+    advertisers,
+    defaultValues: { invitees: [{ email: 'cleo@client.example', firstName: 'Cleo' }], role: 'client' },
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('group', { name: "The client's advertisers" })).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Cosmo Drinks' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Acme Shoes' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Send invitations' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        emails: ['cleo@client.example'],
+        role: 'client',
+        advertiserIds: ['adv-1', 'adv-3'],
+        invitees: [{ email: 'cleo@client.example', firstName: 'Cleo' }],
+      }),
+    );
+  },
+};
+
+export const ClientWithoutAdvertisers: Story = {
+  args: { advertisers, defaultValues: { invitees: [{ email: 'cleo@client.example' }], role: 'client' } },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Send invitations' }));
+    await expect(await canvas.findByText('Choose at least one advertiser for a client.')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Without advertisers to give, the role Client is not offered. */
+export const NoClientRoleWithoutAdvertisers: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Role' }));
+    const list = await screen.findByRole('listbox');
+    await expect(list).not.toHaveTextContent('Client');
+    await userEvent.keyboard('{Escape}');
+  },
+};

@@ -1,4 +1,5 @@
 import {
+  CLIENT_MESSAGES,
   emailField,
   type InviteUsersRequest,
   inviteUsersRequestSchema,
@@ -9,11 +10,12 @@ import {
 } from '@adconsole/domain';
 import { Button, cn, Field, FieldError, Input } from '@adconsole/ui';
 import * as React from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { SelectField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
+import { type AdvertiserChoice, AdvertiserChoices } from './advertiser-choices';
 
 const inviteeSchema = z.object({
   email: emailField('Each invitee'),
@@ -21,21 +23,33 @@ const inviteeSchema = z.object({
 });
 
 // Rows of e-mail and optional first name; the list as a whole is checked by the invite request's own rule
-// (at least one, at most a hundred), so its messages are the API's.
-const inviteUsersFormSchema = z.object({ invitees: z.array(inviteeSchema), role: z.enum(USER_ROLES) }).check(
-  z.superRefine((form, ctx) => {
-    const emails = safeParseWithMessages(
-      inviteUsersRequestSchema.shape.emails,
-      form.invitees.map((invitee) => invitee.email),
-    );
-    if (!emails.success) {
-      for (const issue of emails.error.issues) {
-        if (issue.path.length === 0)
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['invitees'] });
+// (at least one, at most a hundred), so its messages are the API's. A client needs advertisers.
+const inviteUsersFormSchema = z
+  .object({
+    invitees: z.array(inviteeSchema),
+    role: z.enum(USER_ROLES),
+    advertiserIds: z.array(z.string()),
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.role === 'client' && form.advertiserIds.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: CLIENT_MESSAGES.clientNeedsAdvertisers,
+          path: ['advertiserIds'],
+        });
+      const emails = safeParseWithMessages(
+        inviteUsersRequestSchema.shape.emails,
+        form.invitees.map((invitee) => invitee.email),
+      );
+      if (!emails.success) {
+        for (const issue of emails.error.issues) {
+          if (issue.path.length === 0)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: ['invitees'] });
+        }
       }
-    }
-  }),
-);
+    }),
+  );
 
 export interface Invitee {
   email: string;
@@ -46,7 +60,12 @@ export interface Invitee {
 export type InviteUsersFormValues = InviteUsersRequest & { invitees: Invitee[] };
 
 export interface InviteUsersFormProps {
-  defaultValues?: { invitees?: Invitee[]; role?: UserRole };
+  defaultValues?: { invitees?: Invitee[]; role?: UserRole; advertiserIds?: string[] };
+  /**
+   * The advertisers a client may be given (docs/security.md, "Client access"); without any, the role
+   * Client is not offered.
+   */
+  advertisers?: readonly AdvertiserChoice[];
   /** Called with the checked invitations; the button shows pending until the returned promise settles. */
   onSubmit: (values: InviteUsersFormValues) => Promise<void> | void;
   /** The server's error text, shown in an alert. */
@@ -56,14 +75,12 @@ export interface InviteUsersFormProps {
   className?: string;
 }
 
-const roleChoices: readonly { value: UserRole; label: string }[] = USER_ROLES.map((role) => ({
-  value: role,
-  label: role === 'admin' ? 'Admin' : 'User',
-}));
+const ROLE_LABELS: Record<UserRole, string> = { user: 'User', admin: 'Admin', client: 'Client' };
 
 /** Invites several people at once by e-mail; first names are optional. */
 export function InviteUsersForm({
   defaultValues,
+  advertisers = [],
   onSubmit,
   serverError,
   successMessage,
@@ -79,8 +96,13 @@ export function InviteUsersForm({
     defaultValues: {
       invitees: defaultValues?.invitees ?? [{ email: '', firstName: '' }],
       role: defaultValues?.role ?? 'user',
+      advertiserIds: defaultValues?.advertiserIds ?? [],
     },
   });
+  const role = useWatch({ control, name: 'role' });
+  const roleChoices = USER_ROLES.filter((each) => each !== 'client' || advertisers.length > 0).map(
+    (each) => ({ value: each, label: ROLE_LABELS[each] }),
+  );
   const invitees = useFieldArray({ control, name: 'invitees' });
   const listError = errors.invitees?.message ?? errors.invitees?.root?.message;
   const listErrorId = `${React.useId()}-invitees-error`;
@@ -93,6 +115,7 @@ export function InviteUsersForm({
         onSubmit({
           emails: values.invitees.map((invitee) => invitee.email),
           role: values.role,
+          ...(values.role === 'client' ? { advertiserIds: values.advertiserIds } : {}),
           invitees: values.invitees.map(({ email, firstName }) =>
             firstName ? { email, firstName } : { email },
           ),
@@ -145,10 +168,29 @@ export function InviteUsersForm({
         control={control}
         name="role"
         label="Role"
-        description="Admins see the admin screens and can invite others."
+        description={
+          advertisers.length > 0
+            ? "Admins see the admin screens and can invite others. Clients read their advertisers' campaigns and reports, and change nothing."
+            : 'Admins see the admin screens and can invite others.'
+        }
         className="max-w-xs"
         choices={roleChoices}
       />
+      {role === 'client' ? (
+        <Controller
+          control={control}
+          name="advertiserIds"
+          render={({ field }) => (
+            <AdvertiserChoices
+              advertisers={advertisers}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.advertiserIds?.message ?? errors.advertiserIds?.root?.message}
+            />
+          )}
+        />
+      ) : null}
       <Button type="submit" loading={isSubmitting}>
         Send invitations
       </Button>

@@ -14,6 +14,10 @@ export interface AdvertiserRow {
   notes: string | null;
   /** Made for campaigns that named no advertiser ('Unassigned'): VAST's <Advertiser> is left out. */
   unnamed: boolean;
+  /** Its creatives are published only once approved (docs/product.md §4, "Approval"; set in creative-approvals.ts). */
+  requires_approval: boolean;
+  /** Whether its clients see its costs (docs/security.md, "Client access"). */
+  client_sees_costs: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -60,17 +64,22 @@ export async function findUnnamedAdvertiser(
   return row;
 }
 
-/** The owner's advertisers (or with no owner everyone's), by name, at most `limit`. */
+/** The owner's advertisers (or those of these ids, a client's; with neither everyone's), by name, at most `limit`. */
 export function listAdvertisers(
   db: Queryable,
-  where: { ownerId?: string | undefined; limit: number },
+  where: { ownerId?: string | undefined; ids?: readonly string[] | undefined; limit: number },
 ): Promise<AdvertiserWithOwnerRow[]> {
-  const mine = where.ownerId !== undefined;
+  const filter =
+    where.ids !== undefined
+      ? { sql: 'where a.id = any($2::text[])', value: [...where.ids] }
+      : where.ownerId !== undefined
+        ? { sql: 'where a.owner_id = $2', value: where.ownerId }
+        : undefined;
   return db.query<AdvertiserWithOwnerRow>(
     `select a.*, u.email as owner_email from advertisers a join users u on u.id = a.owner_id
-      ${mine ? 'where a.owner_id = $2' : ''}
+      ${filter?.sql ?? ''}
       order by a.unnamed, lower(a.name), a.id limit $1`,
-    mine ? [where.limit, where.ownerId] : [where.limit],
+    filter ? [where.limit, filter.value] : [where.limit],
   );
 }
 

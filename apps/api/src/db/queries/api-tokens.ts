@@ -22,7 +22,7 @@ export interface TokenOwnerRow {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'client';
   verified_at: Date | null;
   last_login_at: Date | null;
 }

@@ -7,7 +7,7 @@ import type {
   DeliveryMode,
   DeliveryRules,
 } from '@adconsole/domain';
-import type { Queryable } from '../database';
+import type { Queryable, SqlValue } from '../database';
 
 export interface CampaignRow {
   id: string;
@@ -59,29 +59,42 @@ export async function findCampaign(db: Queryable, id: string): Promise<CampaignR
   return row;
 }
 
-/** A page of campaigns, newest first: the owner's, or with no owner everyone's (archived: `include`). */
+/**
+ * Whose campaigns a list reads: an owner's (an id), a client's (its advertisers': docs/security.md,
+ * "Client access"), or with neither everyone's.
+ */
+export type CampaignsOf = string | { advertiserIds: readonly string[] } | undefined;
+
+/** The condition and its value for `whose`, as the parameter `$index`. */
+function whoseWhere(whose: CampaignsOf, index: number): { sql: string; values: SqlValue[] } {
+  if (whose === undefined) return { sql: '', values: [] };
+  if (typeof whose === 'string') return { sql: `and owner_id = $${index}`, values: [whose] };
+  return { sql: `and advertiser_id = any($${index}::text[])`, values: [[...whose.advertiserIds]] };
+}
+
+/** A page of campaigns, newest first: `whose` (CampaignsOf; archived: `include`). */
 export function listCampaignsPage(
   db: Queryable,
-  page: { limit: number; offset: number; ownerId?: string | undefined; archived?: ArchivedFilter },
+  page: { limit: number; offset: number; ownerId?: CampaignsOf; archived?: ArchivedFilter },
 ): Promise<CampaignRow[]> {
-  const mine = page.ownerId !== undefined;
+  const whose = whoseWhere(page.ownerId, 3);
   return db.query<CampaignRow>(
-    `select * from campaigns where ${archivedWhere(page.archived ?? 'include')} ${mine ? 'and owner_id = $3' : ''}
+    `select * from campaigns where ${archivedWhere(page.archived ?? 'include')} ${whose.sql}
       order by created_at desc, id desc limit $1 offset $2`,
-    mine ? [page.limit, page.offset, page.ownerId] : [page.limit, page.offset],
+    [page.limit, page.offset, ...whose.values],
   );
 }
 
-/** How many campaigns the owner has, or with no owner there are (archived ones too unless told). */
+/** How many campaigns `whose` (CampaignsOf) has (archived ones too unless told). */
 export async function countCampaigns(
   db: Queryable,
-  ownerId?: string,
+  ownerId?: CampaignsOf,
   archived: ArchivedFilter = 'include',
 ): Promise<number> {
-  const mine = ownerId !== undefined;
+  const whose = whoseWhere(ownerId, 1);
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
-    `select count(*)::int as total from campaigns where ${archivedWhere(archived)} ${mine ? 'and owner_id = $1' : ''}`,
-    mine ? [ownerId] : [],
+    `select count(*)::int as total from campaigns where ${archivedWhere(archived)} ${whose.sql}`,
+    whose.values,
   );
   return total;
 }

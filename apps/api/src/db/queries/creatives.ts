@@ -47,9 +47,9 @@ export function listCreativesOfCampaigns(
 export async function findCreativeWithOwner(
   db: Queryable,
   id: string,
-): Promise<(CreativeRow & { owner_id: string }) | undefined> {
-  const [row] = await db.query<CreativeRow & { owner_id: string }>(
-    'select c.*, p.owner_id from creatives c join campaigns p on p.id = c.campaign_id where c.id = $1',
+): Promise<(CreativeRow & { owner_id: string; advertiser_id: string }) | undefined> {
+  const [row] = await db.query<CreativeRow & { owner_id: string; advertiser_id: string }>(
+    'select c.*, p.owner_id, p.advertiser_id from creatives c join campaigns p on p.id = c.campaign_id where c.id = $1',
     [id],
   );
   return row;

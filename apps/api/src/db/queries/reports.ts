@@ -39,19 +39,30 @@ export function listCreativeNamesOfCampaign(
   );
 }
 
-/** An owner's campaigns as the dashboard lists them. */
+/** An owner's campaigns (or a client's: its advertisers', docs/security.md "Client access") as the dashboard lists them. */
 export function listDashboardCampaigns(
   db: Queryable,
-  ownerId: string,
-): Promise<{ id: string; name: string; updated_at: Date; body: CampaignRow['body']; archived: boolean }[]> {
+  whose: string | { advertiserIds: readonly string[] },
+): Promise<
+  {
+    id: string;
+    name: string;
+    updated_at: Date;
+    body: CampaignRow['body'];
+    archived: boolean;
+    advertiser_id: string;
+  }[]
+> {
   return db.query<{
     id: string;
     name: string;
     updated_at: Date;
     body: CampaignRow['body'];
     archived: boolean;
+    advertiser_id: string;
   }>(
-    'select id, name, updated_at, body, archived_at is not null as archived from campaigns where owner_id = $1',
-    [ownerId],
+    `select id, name, updated_at, body, archived_at is not null as archived, advertiser_id from campaigns
+      where ${typeof whose === 'string' ? 'owner_id = $1' : 'advertiser_id = any($1::text[])'}`,
+    [typeof whose === 'string' ? whose : [...whose.advertiserIds]],
   );
 }

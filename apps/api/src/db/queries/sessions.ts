@@ -7,7 +7,9 @@ export interface SessionRow {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'client';
+  /** A client's advertisers (client_advertisers); empty for other roles. */
+  advertiser_ids: string[];
   verified_at: Date | null;
   last_login_at: Date | null;
   expires_at: Date;
@@ -47,6 +49,7 @@ export async function findLiveSession(
 ): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
     `select u.id, u.email, u.first_name, u.last_name, u.role, u.verified_at, u.last_login_at,
+            array(select ca.advertiser_id from client_advertisers ca where ca.user_id = u.id) as advertiser_ids,
             s.expires_at, s.last_seen_at
        from sessions s join users u on u.id = s.user_id
       where s.id_hash = $1 and s.expires_at > now() and u.disabled_at is null

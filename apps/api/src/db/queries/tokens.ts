@@ -87,14 +87,19 @@ export async function deleteExpiredTokens(db: Queryable): Promise<void> {
 }
 
 /** The open invitations, the latest of each address: who, the role it gives, the first name, when, until when. */
-export function listOpenInvitations(
-  db: Queryable,
-): Promise<
-  { email: string; role: string | null; first_name: string | null; created_at: Date; expires_at: Date }[]
+export function listOpenInvitations(db: Queryable): Promise<
+  {
+    email: string;
+    role: string | null;
+    first_name: string | null;
+    advertiser_ids: unknown;
+    created_at: Date;
+    expires_at: Date;
+  }[]
 > {
   return db.query(
     `select distinct on (email) email, payload->>'role' as role, payload->>'firstName' as first_name,
-            created_at, expires_at from tokens
+            payload->'advertiserIds' as advertiser_ids, created_at, expires_at from tokens
       where kind = 'invite' and used_at is null and expires_at > now()
       order by email, created_at desc`,
   );

@@ -6,7 +6,7 @@ export interface UserRow {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'client';
   password_hash: string | null;
   verified_at: Date | null;
   last_login_at: Date | null;
@@ -56,7 +56,7 @@ export async function insertUser(
     firstName: string;
     lastName: string;
     passwordHash: string;
-    role: 'user' | 'admin';
+    role: 'user' | 'admin' | 'client';
     verified: boolean;
   },
 ): Promise<void> {
@@ -73,7 +73,11 @@ export async function markUserVerified(db: Queryable, email: string): Promise<vo
 }
 
 /** A sign-in: the time, and the role the account has now. */
-export async function recordUserLogin(db: Queryable, id: string, role: 'user' | 'admin'): Promise<void> {
+export async function recordUserLogin(
+  db: Queryable,
+  id: string,
+  role: 'user' | 'admin' | 'client',
+): Promise<void> {
   await db.query('update users set last_login_at = now(), role = $2 where id = $1', [id, role]);
 }
 

@@ -12,6 +12,8 @@ const advertiserSnapshot = (row: AdvertiserRow): Snapshot => ({
   billingName: row.billing_name,
   billingEmail: row.billing_email,
   notes: row.notes,
+  requiresApproval: row.requires_approval,
+  clientSeesCosts: row.client_sees_costs,
 });
 
 /** An advertiser made, changed or deleted. */

@@ -10,8 +10,8 @@ import {
   type CampaignRate,
   type CreateAdvertiserRequest,
   campaignFlight,
-  isOwnerOrAdmin,
   MESSAGES,
+  mayRead,
   rateNotInAdvertiserCurrencyMessage,
   servingStatus,
   UNASSIGNED_ADVERTISER_NAME,
@@ -34,6 +34,8 @@ import {
   lockAdvertiser,
   updateAdvertiser as updateAdvertiserRow,
 } from '../../db/queries/advertisers';
+import { setClientSeesCosts } from '../../db/queries/client-advertisers';
+import { setRequiresApproval } from '../../db/queries/creative-approvals';
 import { advertiserChange } from '../audit/advertiser-snapshots';
 import { recordChange } from '../audit/record';
 import type { SessionUser } from '../identity/sessions';
@@ -53,15 +55,20 @@ export const advertiserAnswer = (row: AdvertiserRow, ownerEmail?: string) => ({
   billingEmail: row.billing_email,
   notes: row.notes,
   unnamed: row.unnamed,
+  requiresApproval: row.requires_approval,
+  clientSeesCosts: row.client_sees_costs,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
   ...(ownerEmail === undefined ? {} : { ownerEmail }),
 });
 
-/** The advertiser when the user may see and change it (owner or admin); 404 otherwise. */
+/** An advertiser as its client reads it: without the owner's notes. */
+const clientAdvertiserAnswer = (row: AdvertiserRow) => ({ ...advertiserAnswer(row), notes: null });
+
+/** The advertiser when the user may see it (owner, admin, or one of its clients: `mayRead`); 404 otherwise. */
 export async function ownAdvertiser(db: Queryable, user: Actor, id: string): Promise<AdvertiserRow> {
   const row = await findAdvertiser(db, id);
-  if (!row || !isOwnerOrAdmin(user, row.owner_id))
+  if (!row || !mayRead(user, row.owner_id, row.id))
     throw ApiError.of(404, ADVERTISER_MESSAGES.advertiserNotFound);
   return row;
 }
@@ -70,8 +77,10 @@ export async function ownAdvertiser(db: Queryable, user: Actor, id: string): Pro
 export async function listAdvertisers(ctx: Context, user: SessionUser, query: AdvertiserListQuery) {
   const all = query.view === 'all';
   if (all && user.role !== 'admin') throw ApiError.of(403, MESSAGES.onlyAdministrators);
+  // A client lists the advertisers it was given (docs/security.md, "Client access").
   const rows = await listAdvertiserRows(ctx.db, {
     ownerId: all ? undefined : user.id,
+    ids: user.role === 'client' ? user.advertiserIds : undefined,
     limit: MAX_LISTED_ADVERTISERS,
   });
   const ids = rows.map((row) => row.id);
@@ -87,7 +96,9 @@ export async function listAdvertisers(ctx: Context, user: SessionUser, query: Ad
       liveCount.set(campaign.advertiser_id, (liveCount.get(campaign.advertiser_id) ?? 0) + 1);
   return {
     advertisers: rows.map((row) => ({
-      ...advertiserAnswer(row, all ? row.owner_email : undefined),
+      ...(user.role === 'client'
+        ? clientAdvertiserAnswer(row)
+        : advertiserAnswer(row, all ? row.owner_email : undefined)),
       campaignCount: campaignCount.get(row.id) ?? 0,
       liveCount: liveCount.get(row.id) ?? 0,
     })),
@@ -107,8 +118,13 @@ export async function createAdvertiser(ctx: Context, user: SessionUser, input: C
       notes: input.notes ?? null,
     });
     if (!made) throw ApiError.of(409, ADVERTISER_MESSAGES.advertiserNameTaken);
-    await recordChange(tx, user, advertiserChange(null, made));
-    return advertiserAnswer(made);
+    const saved = await setClientSeesCosts(
+      tx,
+      await setRequiresApproval(tx, made, input.requiresApproval),
+      input.clientSeesCosts,
+    );
+    await recordChange(tx, user, advertiserChange(null, saved));
+    return advertiserAnswer(saved);
   });
 }
 
@@ -141,8 +157,13 @@ export async function updateAdvertiser(ctx: Context, user: SessionUser, input: U
       unnamed: existing.unnamed && input.name === undefined,
     });
     if (!changed) throw ApiError.of(404, ADVERTISER_MESSAGES.advertiserNotFound);
-    await recordChange(tx, user, advertiserChange(existing, changed));
-    return changed;
+    const saved = await setClientSeesCosts(
+      tx,
+      await setRequiresApproval(tx, changed, input.requiresApproval),
+      input.clientSeesCosts,
+    );
+    await recordChange(tx, user, advertiserChange(existing, saved));
+    return saved;
   });
   // VAST's <Advertiser> follows a new name at once in this process (others: within the caches' 5 s).
   ctx.liveCreatives.clear();

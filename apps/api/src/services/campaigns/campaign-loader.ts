@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database';
 import { listAdvertisersByIds } from '../../db/queries/advertisers';
 import { type AssetRow, listAssetsOfCreatives } from '../../db/queries/assets';
 import type { CampaignRow } from '../../db/queries/campaigns';
+import { listCreativeApprovals } from '../../db/queries/creative-approvals';
 import { listCreativesByIds, listCreativesOfCampaigns } from '../../db/queries/creatives';
 import {
   type LiveCreativeRow,
@@ -16,6 +17,7 @@ import { listSchedules } from '../../db/queries/schedules';
 import { listUserEmails } from '../../db/queries/users';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
+import { withApprovals } from './approval-answers';
 import { campaignBudgets } from './budget-status';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
 import { campaignPacings } from './pacing';
@@ -76,14 +78,15 @@ export async function loadCreatives(
       ? await listCreativesByIds(db, where.creativeIds)
       : await listCreativesOfCampaigns(db, where.campaignIds ?? []);
   const ids = creatives.map((c) => c.id);
-  const [assets, lives] = await Promise.all([
+  const [assets, lives, approvals] = await Promise.all([
     ids.length === 0 ? Promise.resolve([] as AssetRow[]) : listAssetsOfCreatives(db, ids),
     ids.length === 0 ? Promise.resolve([] as LiveCreativeRow[]) : listOpenLiveCreatives(db, ids),
+    listCreativeApprovals(db, ids),
   ]);
   const { byCreative } = counters
     ? await countersOf(source, [...new Set(creatives.map((creative) => creative.campaign_id))])
     : { byCreative: new Map<string, EventCounters>() };
-  return creatives.map((creative) =>
+  const answers = creatives.map((creative) =>
     creativeAnswer(
       creative,
       assets.filter((a) => a.creative_id === creative.id).map((a) => assetAnswer(a, publicUrl)),
@@ -91,6 +94,8 @@ export async function loadCreatives(
       byCreative.get(creative.id),
     ),
   );
+  // Those ever submitted carry their approval (docs/product.md §4, "Approval").
+  return withApprovals(answers, approvals);
 }
 
 /**

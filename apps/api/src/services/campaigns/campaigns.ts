@@ -20,6 +20,7 @@ import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { copyAssets, listAssetFilesOfCampaign } from '../../db/queries/assets';
 import {
+  type CampaignsOf,
   countCampaigns,
   deleteCampaign as deleteCampaignRow,
   insertCampaign,
@@ -41,6 +42,7 @@ import { ownCampaign } from './access';
 import { type AdvertiserChoice, campaignAdvertiser, checkRateCurrency } from './advertisers';
 import { loadCampaigns, oneCampaign, withPacing } from './campaign-loader';
 import { campaignChange } from './campaign-snapshot';
+import { asReadBy } from './client-view';
 import { copiedCampaignData } from './copy-fields';
 
 const CAMPAIGNS_PER_PAGE = 20;
@@ -64,7 +66,9 @@ export async function listCampaigns(
   query: CampaignListQuery,
 ) {
   const { page } = query;
-  const ownerId = view === 'mine' ? user.id : undefined;
+  // A client's list is its advertisers' campaigns (docs/security.md, "Client access").
+  const ownerId: CampaignsOf =
+    view !== 'mine' ? undefined : user.role === 'client' ? { advertiserIds: user.advertiserIds } : user.id;
   const filtered =
     query.q !== undefined ||
     query.status !== undefined ||
@@ -80,7 +84,10 @@ export async function listCampaigns(
       archived: 'exclude',
     });
     const total = await countCampaigns(ctx.db, ownerId, 'exclude');
-    return { campaigns: await loadCampaigns(ctx, rows), pagination: pagination(page, total) };
+    return {
+      campaigns: await asReadBy(ctx.db, user, await loadCampaigns(ctx, rows)),
+      pagination: pagination(page, total),
+    };
   }
   const archived = query.status === 'archived' ? 'only' : 'exclude';
   const total = await countCampaigns(ctx.db, ownerId, archived);
@@ -93,13 +100,19 @@ export async function listCampaigns(
   );
   const start = (page - 1) * CAMPAIGNS_PER_PAGE;
   return {
-    campaigns: await withPacing(ctx, matching.slice(start, start + CAMPAIGNS_PER_PAGE), rows),
+    campaigns: await asReadBy(
+      ctx.db,
+      user,
+      await withPacing(ctx, matching.slice(start, start + CAMPAIGNS_PER_PAGE), rows),
+    ),
     pagination: pagination(page, matching.length),
   };
 }
 
 export async function getCampaign(ctx: Context, user: SessionUser, campaignId: string) {
-  return oneCampaign(ctx, await ownCampaign(ctx.db, user, campaignId));
+  const answer = await oneCampaign(ctx, await ownCampaign(ctx.db, user, campaignId));
+  const [read = answer] = await asReadBy(ctx.db, user, [answer]);
+  return read;
 }
 
 /** POST /v1/campaign/new: no creatives, zeroed data. */

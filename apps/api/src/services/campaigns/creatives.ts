@@ -2,6 +2,7 @@
 // (an immutable live creative) and delete. Every call checks the creative's campaign is the caller's.
 import {
   ApiError,
+  approvalPublishProblem,
   type CreativeBody,
   copyName,
   isTemporaryId,
@@ -11,6 +12,7 @@ import {
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { copyAssets, listAssetFilesOfCreative } from '../../db/queries/assets';
+import { creativeRequiresApproval } from '../../db/queries/creative-approvals';
 import {
   type CreativeBodyJson,
   type CreativeRow,
@@ -169,7 +171,13 @@ export async function publishCreative(
     if (!current) throw ApiError.of(404, MESSAGES.creativeNotFound);
     const problem = publishProblem({ trackers: current.trackers });
     if (problem) throw ApiError.of(400, problem);
-    const { liveCreatives: _earlier, ...snapshot } = current;
+    // An advertiser that requires approval gets only approved creatives (docs/product.md §4, "Approval").
+    const unapproved = approvalPublishProblem(
+      await creativeRequiresApproval(tx, creative.id),
+      current.approval?.state ?? 'draft',
+    );
+    if (unapproved) throw ApiError.of(409, unapproved);
+    const { liveCreatives: _earlier, approval: _approval, ...snapshot } = current;
     const liveId = newId();
     await insertLiveCreative(tx, {
       id: liveId,

@@ -35,6 +35,7 @@ import { newId } from '../ids';
 import { seedDemoAbTest } from './demo-ab-test';
 import { DEMO_ADVERTISER, seedContosoCampaign, seedDemoAdvertisers } from './demo-advertisers';
 import { seedDemoAlerts } from './demo-alerts';
+import { seedDemoApproval } from './demo-approval';
 import { type DemoSegment, demoSegment } from './demo-breakdowns';
 import { demoConversionEntries, seedDemoConversions } from './demo-conversion-ledger';
 import { seedDemoConversionActions } from './demo-conversions';
@@ -480,6 +481,14 @@ export async function seedDemoData(
   );
   // An open alert (the pre-roll's errors of the last two hours) and a recovered one (demo-alerts.ts).
   await seedDemoAlerts(ctx, { campaignId, preRollLiveId: liveIds[2] as string, now, events });
+  // Its creatives' approval: one in review with a preview link for the client (demo-approval.ts).
+  await seedDemoApproval(ctx, {
+    campaignId,
+    creativeIds,
+    inReviewId: creativeIds[1] as string,
+    owner: { id: userId, email, name: 'Demo Admin' },
+    now,
+  });
   return { email, password };
 }
 

@@ -19,6 +19,7 @@ import {
   type VerifyRequest,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
+import { replaceClientAdvertisers } from '../../db/queries/client-advertisers';
 import {
   findPasswordHash,
   findUserByEmail,
@@ -64,15 +65,29 @@ function mailLater(ctx: Context, kind: string, message: MailMessage, beforeSend?
 const link = (ctx: Context, pathname: string, params: Record<string, string>) =>
   `${ctx.config.publicUrl}${pathname}?${new URLSearchParams(params).toString()}`;
 
+/** The role an invitation gives, and a client invitation's advertisers. */
+function invitedAs(payload: Record<string, unknown>): {
+  role: 'user' | 'admin' | 'client';
+  advertiserIds: string[];
+} {
+  const role = payload.role === 'admin' || payload.role === 'client' ? payload.role : 'user';
+  const ids = Array.isArray(payload.advertiserIds) ? payload.advertiserIds : [];
+  return {
+    role,
+    advertiserIds: role === 'client' ? ids.filter((id): id is string => typeof id === 'string') : [],
+  };
+}
+
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 export async function signUp(ctx: Context, input: SignUpApiRequest) {
   const email = normaliseEmail(input.email);
-  let invitedRole: 'user' | 'admin' | undefined;
+  let invitedRole: 'user' | 'admin' | 'client' | undefined;
+  let invitedAdvertisers: string[] = [];
   if (input.invite !== undefined) {
     const invitation = await peekToken(ctx.db, 'invite', input.invite, email);
     if (!invitation) throw ApiError.of(400, MESSAGES.inviteInvalid);
-    invitedRole = invitation.payload.role === 'admin' ? 'admin' : 'user';
+    ({ role: invitedRole, advertiserIds: invitedAdvertisers } = invitedAs(invitation.payload));
   }
   // An invitation stands in for the company-domain rule: the admin vouched for this address.
   const domain = invitedRole !== undefined ? domainOf(email) : ctx.config.companyEmailRule;
@@ -100,9 +115,10 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
   }
   const role = email === ctx.config.adminEmail ? 'admin' : (invitedRole ?? 'user');
   const invite = input.invite;
+  const id = newId();
   const token = await ctx.db.transaction(async (tx) => {
     await insertUser(tx, {
-      id: newId(),
+      id,
       email,
       firstName: form.firstName,
       lastName: form.lastName,
@@ -110,6 +126,8 @@ export async function signUp(ctx: Context, input: SignUpApiRequest) {
       role,
       verified: invite !== undefined,
     });
+    // A client's advertisers, those of its invitation that still exist (docs/security.md, "Client access").
+    if (role === 'client') await replaceClientAdvertisers(tx, id, invitedAdvertisers);
     if (invite !== undefined) {
       if (!(await consumeToken(tx, 'invite', invite, email))) throw ApiError.of(400, MESSAGES.inviteInvalid);
       return undefined;

@@ -29,7 +29,9 @@ export interface SessionUser {
   email: string;
   firstName: string;
   lastName: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'client';
+  /** A client's advertisers (docs/security.md, "Client access"); empty for other roles. */
+  advertiserIds: readonly string[];
   verified: boolean;
   lastLoginAt: Date | null;
   sessionExpiresAt: Date;
@@ -61,6 +63,7 @@ export async function findSession(db: Queryable, secret: string): Promise<Sessio
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
+    advertiserIds: row.advertiser_ids,
     verified: row.verified_at !== null,
     lastLoginAt: row.last_login_at,
     sessionExpiresAt: new Date(row.expires_at),

@@ -4,6 +4,8 @@
 // never changes their own account here (another one must): so an enabled administrator always remains.
 import {
   ApiError,
+  CLIENT_MESSAGES,
+  type ClientAdvertisersRequest,
   type Invitation,
   type InviteUsersRequest,
   MESSAGES,
@@ -17,6 +19,11 @@ import {
 import type { Context } from '../../context';
 import type { Queryable } from '../../db/database';
 import { countCampaigns } from '../../db/queries/campaigns';
+import {
+  countAdvertisersIn,
+  listClientAdvertisers,
+  replaceClientAdvertisers,
+} from '../../db/queries/client-advertisers';
 import { transferFiles } from '../../db/queries/files';
 import { deleteUserSessions } from '../../db/queries/sessions';
 import { listOpenInvitations, revokeOpenInvitations } from '../../db/queries/tokens';
@@ -60,9 +67,50 @@ const listEntry = (row: UserRow): UserListEntry => ({
   disabled: row.disabled_at !== null,
 });
 
-/** GET /v1/users: every user with role, verification, last sign-in and whether it is disabled. */
+/** GET /v1/users: every user with role, verification, last sign-in and whether it is disabled; a client's advertisers. */
 export async function listUsers(ctx: Context): Promise<UserListEntry[]> {
-  return (await listUserRows(ctx.db)).map(listEntry);
+  const rows = await listUserRows(ctx.db);
+  const clients = rows.filter((row) => row.role === 'client').map((row) => row.id);
+  const advertisers = clients.length === 0 ? new Map() : await listClientAdvertisers(ctx.db, clients);
+  return rows.map((row) =>
+    row.role === 'client'
+      ? { ...listEntry(row), advertiserIds: advertisers.get(row.id) ?? [] }
+      : listEntry(row),
+  );
+}
+
+/** The invitation's advertisers, when it is a client's. */
+const invitedAdvertisers = (role: string | null, ids: unknown): string[] | undefined =>
+  role === 'client' && Array.isArray(ids)
+    ? ids.filter((id): id is string => typeof id === 'string')
+    : undefined;
+
+/** Refuses (400) a list naming an advertiser that does not exist. */
+async function checkAdvertisersExist(db: Queryable, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if ((await countAdvertisersIn(db, unique)) !== unique.length)
+    throw ApiError.of(400, CLIENT_MESSAGES.unknownAdvertisers);
+}
+
+/**
+ * PUT /v1/users/advertisers: the advertisers a client reads (docs/security.md, "Client access"), from its
+ * next call on (its session reads them each time).
+ */
+export async function setClientAdvertisers(
+  ctx: Context,
+  admin: SessionUser,
+  input: ClientAdvertisersRequest,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await otherAccount(tx, admin, input.id);
+    if (user.role !== 'client') throw ApiError.of(409, CLIENT_MESSAGES.notAClient);
+    const ids = [...new Set(input.advertiserIds)].sort();
+    await checkAdvertisersExist(tx, ids);
+    const before = (await listClientAdvertisers(tx, [user.id])).get(user.id) ?? [];
+    await replaceClientAdvertisers(tx, user.id, ids);
+    await recordChange(tx, admin, userChange(user, { advertiserIds: before }, { advertiserIds: ids }));
+    return { ...listEntry(user), advertiserIds: ids };
+  });
 }
 
 /** The account an administrator changes: never their own (another administrator must). */
@@ -80,6 +128,7 @@ async function otherAccount(tx: Queryable, admin: SessionUser, id: string): Prom
 export async function setUserRole(ctx: Context, admin: SessionUser, input: UserRoleRequest) {
   return ctx.db.transaction(async (tx) => {
     const user = await otherAccount(tx, admin, input.id);
+    if (user.role === 'client') throw ApiError.of(409, CLIENT_MESSAGES.clientRoleFixed);
     if (input.role !== 'admin' && user.email === ctx.config.adminEmail)
       throw ApiError.of(409, MESSAGES.adminEmailStaysAdmin);
     await updateUserRole(tx, user.id, input.role);
@@ -135,12 +184,16 @@ export async function deleteUser(ctx: Context, admin: SessionUser, id: string) {
 /** GET /v1/users/invitations: the invitations not used yet, the latest per address. */
 export async function listInvitations(ctx: Context): Promise<Invitation[]> {
   const rows = await listOpenInvitations(ctx.db);
-  return rows.map((row) => ({
-    email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    invitedAt: new Date(row.created_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
-  }));
+  return rows.map((row) => {
+    const advertiserIds = invitedAdvertisers(row.role, row.advertiser_ids);
+    return {
+      email: row.email,
+      role: row.role === 'admin' || row.role === 'client' ? row.role : 'user',
+      ...(advertiserIds === undefined ? {} : { advertiserIds }),
+      invitedAt: new Date(row.created_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+    };
+  });
 }
 
 /** POST /v1/users/invite/resend: a new link with the same role and first name; the address's earlier links stop working. */
@@ -148,12 +201,14 @@ export async function resendInvite(ctx: Context, admin: SessionUser, email: stri
   const address = normaliseEmail(email);
   const open = (await listOpenInvitations(ctx.db)).find((row) => row.email === address);
   if (!open) throw ApiError.of(404, MESSAGES.noOpenInvitation);
+  const advertiserIds = invitedAdvertisers(open.role, open.advertiser_ids);
   return sendInvitations(
     ctx,
     admin,
     {
       emails: [address],
-      role: open.role === 'admin' ? 'admin' : 'user',
+      role: open.role === 'admin' || open.role === 'client' ? open.role : 'user',
+      ...(advertiserIds === undefined ? {} : { advertiserIds }),
       ...(open.first_name ? { firstNames: [open.first_name] } : {}),
     },
     { replacing: address, sentAt: new Date(open.created_at).toISOString() },
@@ -174,7 +229,10 @@ async function sendInvitations(
   input: InviteUsersRequest,
   resend?: { replacing: string; sentAt: string },
 ) {
+  const advertiserIds = input.advertiserIds && [...new Set(input.advertiserIds)].sort();
+  const clientPart = advertiserIds ? { advertiserIds } : {};
   const links = await ctx.db.transaction(async (tx) => {
+    if (advertiserIds) await checkAdvertisersExist(tx, advertiserIds);
     if (resend) await revokeOpenInvitations(tx, resend.replacing);
     const issued: { email: string; firstName: string; token: string }[] = [];
     for (const [index, address] of input.emails.entries()) {
@@ -182,6 +240,7 @@ async function sendInvitations(
       const firstName = input.firstNames?.[index] ?? '';
       const token = await issueToken(tx, 'invite', email, {
         role: input.role,
+        ...(advertiserIds ? { advertiserIds } : {}),
         invitedBy: admin.id,
         ...(firstName ? { firstName } : {}),
       });
@@ -192,8 +251,8 @@ async function sendInvitations(
       entity: 'invitation',
       entityId: emails.join(', '),
       campaignId: null,
-      before: resend ? { emails, role: input.role, sentAt: resend.sentAt } : null,
-      after: { emails, role: input.role, sentAt: new Date().toISOString() },
+      before: resend ? { emails, role: input.role, ...clientPart, sentAt: resend.sentAt } : null,
+      after: { emails, role: input.role, ...clientPart, sentAt: new Date().toISOString() },
     });
     return issued;
   });

@@ -17,6 +17,7 @@ import {
   reportRates,
   reportWindow,
   resolveReportWindow,
+  withoutCosts,
   zeroReportCounters,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -24,6 +25,7 @@ import { listConversionCurrencies } from '../../db/queries/conversion-reports';
 import { listLiveIdsOfCampaigns } from '../../db/queries/live-creatives';
 import { listDashboardCampaigns } from '../../db/queries/reports';
 import { campaignBudgets } from '../campaigns/budget-status';
+import { costsSeenByClient } from '../campaigns/client-view';
 import { campaignPacings } from '../campaigns/pacing';
 import { readPeriods } from '../events/queries/periods';
 import type { SessionUser } from '../identity/sessions';
@@ -49,7 +51,24 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const { days, zone, from, to } = resolved;
   const previous = reportWindow(previousReportPeriod(days), query);
 
-  const campaigns = await listDashboardCampaigns(ctx.db, user.id);
+  const campaigns = await listDashboardCampaigns(
+    ctx.db,
+    user.role === 'client' ? { advertiserIds: user.advertiserIds } : user.id,
+  );
+  // A client sees a campaign's costs only where its advertiser allows (docs/security.md, "Client access").
+  const seesCosts =
+    user.role === 'client'
+      ? await costsSeenByClient(
+          ctx.db,
+          user,
+          campaigns.map((campaign) => campaign.advertiser_id),
+        )
+      : undefined;
+  const costless = new Set(
+    seesCosts === undefined
+      ? []
+      : campaigns.filter((campaign) => seesCosts.get(campaign.advertiser_id) !== true).map((c) => c.id),
+  );
   const lives = await listLiveIdsOfCampaigns(
     ctx.db,
     campaigns.map((campaign) => campaign.id),
@@ -89,12 +108,13 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
       conversionCurrency,
     );
     delete totals.videoCompletes;
+    const hidden = costless.has(campaign.id);
     return {
       id: campaign.id,
       name: campaign.name,
       updatedAt: campaign.updated_at.toISOString(),
-      totals,
-      rate,
+      totals: hidden ? withoutCosts(totals) : totals,
+      rate: hidden ? null : rate,
       conversionCurrency,
     };
   });
@@ -112,8 +132,8 @@ export async function dashboard(ctx: Context, user: SessionUser, query: Dashboar
   const shown = campaigns.filter((campaign) => listed.has(campaign.id));
   const [pacings, budgets] = await Promise.all([campaignPacings(ctx, shown), campaignBudgets(ctx, shown)]);
   for (const entry of [...top, ...recent]) {
-    entry.pacing = pacings.get(entry.id) ?? null;
-    entry.budget = budgets.get(entry.id) ?? null;
+    entry.pacing = costless.has(entry.id) ? null : (pacings.get(entry.id) ?? null);
+    entry.budget = costless.has(entry.id) ? null : (budgets.get(entry.id) ?? null);
   }
 
   return {

@@ -46,7 +46,7 @@ async function answerReport(
     );
   }
   const figures = await reportFigures(ctx, scope, query);
-  if (scope.shareToken) return { ...figures, reportToken: [], scheduledReports: [] };
+  if (scope.shareToken || scope.client) return { ...figures, reportToken: [], scheduledReports: [] };
   const [reportToken, scheduledReports] = await Promise.all([
     listShareTokens(ctx, ctx.db, scope.campaign.id),
     listSchedules(ctx.db, [scope.campaign.id]),

@@ -1,7 +1,8 @@
 // Whose figures a report reads: a campaign's live creatives (all of them, removed ones included: their
 // events happened), a creative report's live ids, or a share link's campaign. Another owner's campaign
-// or live creatives answer 404, as everywhere.
-import { ApiError, isOwnerOrAdmin, MESSAGES } from '@adconsole/domain';
+// or live creatives answer 404, as everywhere; a client reads its advertisers' campaigns, without costs
+// unless the advertiser allows them (docs/security.md, "Client access").
+import { ApiError, MESSAGES, mayRead } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { findCampaign } from '../../db/queries/campaigns';
@@ -9,6 +10,7 @@ import { listReportLivesByIds, listReportLivesOfCampaign } from '../../db/querie
 import { findWorkingShareToken } from '../../db/queries/share-tokens';
 import { ownCampaign } from '../campaigns/access';
 import type { CreativeAnswer } from '../campaigns/campaign-answers';
+import { costsSeenByClient } from '../campaigns/client-view';
 import type { SessionUser } from '../identity/sessions';
 
 interface ReportLive {
@@ -22,6 +24,8 @@ export interface ReportScope {
   lives: ReportLive[];
   /** Set when a share link's holder reads the report: no share links or schedules are shown. */
   shareToken?: string;
+  /** Set when a client reads the report: no share links or schedules are shown either. */
+  client?: boolean;
   /** False for a share link made without costs: the report leaves every cost figure out (reports/costs.ts). */
   includeCosts?: boolean;
   /**
@@ -65,14 +69,30 @@ export async function userScope(
     if (lives.length !== new Set(query.liveIDs).size || campaignIds.size !== 1)
       throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
     const campaign = await findCampaign(db, [...campaignIds][0] ?? '');
-    if (!campaign || !isOwnerOrAdmin(user, campaign.owner_id))
+    if (!campaign || !mayRead(user, campaign.owner_id, campaign.advertiser_id))
       throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
     if (query.campaignID !== undefined && query.campaignID !== campaign.id)
       throw ApiError.of(404, MESSAGES.liveCreativesNotFound);
-    return { campaign, lives };
+    return { campaign, lives, ...(await clientReading(db, user, campaign)) };
   }
   const campaign = await ownCampaign(db, user, query.campaignID ?? '');
-  return { campaign, lives: await livesOf(db, { campaignId: campaign.id }), wholeCampaign: true };
+  return {
+    campaign,
+    lives: await livesOf(db, { campaignId: campaign.id }),
+    wholeCampaign: true,
+    ...(await clientReading(db, user, campaign)),
+  };
+}
+
+/** A client's reading: marked, and without costs unless the campaign's advertiser lets its clients see them. */
+async function clientReading(
+  db: Queryable,
+  user: SessionUser,
+  campaign: CampaignRow,
+): Promise<Pick<ReportScope, 'client' | 'includeCosts'>> {
+  if (user.role !== 'client') return {};
+  const sees = await costsSeenByClient(db, user, [campaign.advertiser_id]);
+  return { client: true, includeCosts: sees.get(campaign.advertiser_id) === true };
 }
 
 /** A share link's report: its campaign's live creatives (or some of them), for anyone with the link. */

@@ -19,6 +19,8 @@ export interface ZipLimits {
   maxNameBytes: number;
   /** Folders deep one entry may be. */
   maxDepth: number;
+  /** ZIPs inside are taken (a bulk upload's batch ZIP holds HTML5 ads' ZIPs); other archives never. */
+  zipEntries?: boolean;
 }
 
 export const HTML5_ZIP_LIMITS: ZipLimits = {
@@ -141,7 +143,8 @@ export async function readZipDirectory(
     if (path.split('/').length > limits.maxDepth + 1)
       throw refused(filename, `${name} is nested more than ${limits.maxDepth} folders deep`);
     if (folder) continue;
-    if (ARCHIVE.test(path)) throw refused(filename, `${name} is an archive inside the archive`);
+    if (ARCHIVE.test(path) && !(limits.zipEntries && /\.zip$/i.test(path)))
+      throw refused(filename, `${name} is an archive inside the archive`);
     if (method !== 0 && method !== 8) throw refused(filename, `${name} uses an unsupported compression`);
     if (method === 0 && compressedSize !== entrySize)
       throw refused(filename, `the sizes of ${name} disagree`);

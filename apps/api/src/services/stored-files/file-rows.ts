@@ -77,7 +77,9 @@ export async function readableFile(
   const user = await reader.user();
   // An anonymous caller learns nothing: a private file answers 404 as a missing one does.
   if (user === undefined) throw ApiError.of(404, MESSAGES.fileNotFound);
-  if (!isOwnerOrAdmin(user, file.owner_id)) throw ApiError.of(404, MESSAGES.fileNotFound);
+  // Its owner reads it (a client too: its own report downloads, docs/security.md "Client access"), or an admin.
+  if (file.owner_id !== user.id && !isOwnerOrAdmin(user, file.owner_id))
+    throw ApiError.of(404, MESSAGES.fileNotFound);
   return file;
 }
 

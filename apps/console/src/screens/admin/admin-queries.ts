@@ -1,7 +1,9 @@
 // Server state of the admin screens (TanStack Query): the user list and the open invitations, and what
 // changes them (a role, disabling, deleting, invitations sent, sent again or revoked); an account's
-// webhook endpoints, switched off or on, or deleted; its share links, revoked.
+// webhook endpoints, switched off or on, or deleted; its share links, revoked; a client's advertisers, and
+// every advertiser to choose them from.
 import {
+  advertiserCalls,
   type InviteUsersRequest,
   reportCalls,
   type UserListEntry,
@@ -14,6 +16,7 @@ import { apiFileUrl, areaCalls } from '../../lib/api';
 
 const usersApi = areaCalls(userCalls);
 const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
+const advertisersApi = areaCalls(advertiserCalls);
 
 const USERS_KEY = ['users'] as const;
 const INVITATIONS_KEY = ['users', 'invitations'] as const;
@@ -22,6 +25,17 @@ const SHARE_LINKS_KEY = ['users', 'shareLinks'] as const;
 
 /** Every user with role, verification, last login and whether it is disabled. */
 export const useUsers = () => useQuery({ queryKey: USERS_KEY, queryFn: () => usersApi().listUsers() });
+
+/** Every advertiser (an admin's view=all), to choose a client's from: id and name. */
+export const useAdvertiserChoices = () =>
+  useQuery({
+    queryKey: ['advertisers', 'all', 'choices'],
+    queryFn: async () =>
+      (await advertisersApi().listAdvertisers('all')).map(({ id, name, ownerEmail }) => ({
+        id,
+        name: ownerEmail ? `${name} (${ownerEmail})` : name,
+      })),
+  });
 
 /** The invitations not used yet. */
 export const useInvitations = () =>
@@ -44,6 +58,11 @@ export function useUserAdmin() {
     }),
     remove: useMutation({
       mutationFn: (user: UserListEntry) => usersApi().deleteUser(user.id),
+      onSettled: refresh,
+    }),
+    setAdvertisers: useMutation({
+      mutationFn: ({ user, advertiserIds }: { user: UserListEntry; advertiserIds: string[] }) =>
+        usersApi().setClientAdvertisers({ id: user.id, advertiserIds }),
       onSettled: refresh,
     }),
     resend: useMutation({

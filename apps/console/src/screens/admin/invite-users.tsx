@@ -3,10 +3,11 @@ import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { InviteUsersForm } from '@adconsole/forms';
 import { Card, CardContent, CardHeader, CardTitle } from '@adconsole/ui';
 import { useState } from 'react';
-import { useInviteUsers } from './admin-queries';
+import { useAdvertiserChoices, useInviteUsers } from './admin-queries';
 
 export function InviteUsersPage() {
   const { invite, usersChanged } = useInviteUsers();
+  const advertisers = useAdvertiserChoices();
   const [serverError, setServerError] = useState<string | null>(null);
   const [invited, setInvited] = useState<string[] | null>(null);
   return (
@@ -18,6 +19,7 @@ export function InviteUsersPage() {
         </CardHeader>
         <CardContent>
           <InviteUsersForm
+            advertisers={advertisers.data ?? []}
             serverError={serverError}
             successMessage={invited ? `Invitations sent to ${invited.join(', ')}.` : undefined}
             onSubmit={async (values) => {
@@ -27,6 +29,7 @@ export function InviteUsersPage() {
                 await invite({
                   emails: values.invitees.map((invitee) => invitee.email),
                   role: values.role,
+                  ...(values.advertiserIds ? { advertiserIds: values.advertiserIds } : {}),
                   firstNames: values.invitees.map((invitee) => invitee.firstName ?? ''),
                 });
                 setInvited(values.invitees.map((invitee) => invitee.email));

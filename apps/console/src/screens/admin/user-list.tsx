@@ -3,7 +3,7 @@
 // server enforces it, and never lets an administrator change their own account.
 
 import type { UserListEntry } from '@adconsole/domain';
-import { invitationSentAgainMessage, MESSAGES } from '@adconsole/domain';
+import { CLIENT_MESSAGES, invitationSentAgainMessage, MESSAGES } from '@adconsole/domain';
 import { Button, Card, CardContent, CardHeader, CardTitle, notify, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
 import { useSession } from '../../session/session';
 import {
+  useAdvertiserChoices,
   useInvitations,
   useRevokeUserShareLink,
   useUserAdmin,
@@ -19,6 +20,7 @@ import {
   useUserWebhookAdmin,
   useUserWebhooks,
 } from './admin-queries';
+import { ClientAdvertisersDialog } from './client-advertisers-dialog';
 import { fullName, InvitationList, UserTable } from './user-table';
 import { UserWebhooks } from './user-webhooks';
 
@@ -64,10 +66,14 @@ export function UserListPage() {
   const invitations = useInvitations();
   const admin = useUserAdmin();
   const [webhooksOf, setWebhooksOf] = useState<UserListEntry>();
+  const [advertisersOf, setAdvertisersOf] = useState<UserListEntry>();
+  const choices = useAdvertiserChoices();
+  const advertiserNames = new Map((choices.data ?? []).map((choice) => [choice.id, choice.name]));
   const pendingUser =
     (admin.setRole.isPending && admin.setRole.variables?.user.id) ||
     (admin.setDisabled.isPending && admin.setDisabled.variables?.user.id) ||
     (admin.remove.isPending && admin.remove.variables?.id) ||
+    (admin.setAdvertisers.isPending && admin.setAdvertisers.variables?.user.id) ||
     undefined;
   const pendingEmail =
     (admin.resend.isPending && admin.resend.variables) ||
@@ -92,6 +98,7 @@ export function UserListPage() {
             users={list}
             selfId={session?.user.id ?? ''}
             pendingId={pendingUser || undefined}
+            advertiserNames={advertiserNames}
             actions={{
               setRole: (user, role) =>
                 admin.setRole.mutate({ user, role }, { onError: showError(MESSAGES.roleNotChanged) }),
@@ -102,11 +109,27 @@ export function UserListPage() {
                 ),
               remove: (user) => admin.remove.mutate(user, { onError: showError(MESSAGES.userNotDeleted) }),
               showWebhooks: setWebhooksOf,
+              editAdvertisers: setAdvertisersOf,
             }}
           />
         )}
       </Loaded>
       <AccountWebhooks user={webhooksOf} onClose={() => setWebhooksOf(undefined)} />
+      <ClientAdvertisersDialog
+        user={advertisersOf}
+        advertisers={choices.data ?? []}
+        onClose={() => setAdvertisersOf(undefined)}
+        pending={admin.setAdvertisers.isPending}
+        onSave={(user, advertiserIds) =>
+          admin.setAdvertisers.mutate(
+            { user, advertiserIds },
+            {
+              onSuccess: () => setAdvertisersOf(undefined),
+              onError: showError(CLIENT_MESSAGES.advertisersNotChanged),
+            },
+          )
+        }
+      />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Open invitations</CardTitle>

@@ -64,7 +64,7 @@ const meta = {
   args: {
     users,
     selfId: 'u1',
-    actions: { setRole: fn(), setDisabled: fn(), remove: fn(), showWebhooks: fn() },
+    actions: { setRole: fn(), setDisabled: fn(), remove: fn(), showWebhooks: fn(), editAdvertisers: fn() },
   },
 } satisfies Meta<typeof UserTable>;
 
@@ -124,5 +124,35 @@ export const NoInvitations: Story = {
   render: () => <InvitationList invitations={[]} onResend={fn()} onRevoke={fn()} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No invitation is waiting to be used.')).toBeVisible();
+  },
+};
+
+/** A client (docs/security.md, "Client access"): its advertisers under its role, changed from its row; no role to change. */
+export const Clients: Story = {
+  args: {
+    users: [
+      ...users.slice(0, 2),
+      {
+        id: 'u5',
+        first_name: 'Cleo',
+        last_name: 'Client',
+        email: 'cleo@client.example',
+        role: 'client',
+        verified: true,
+        lastLogin: '2026-11-25T11:00:00.000Z',
+        advertiserIds: ['adv-1', 'adv-3'],
+      },
+    ],
+    advertiserNames: new Map([
+      ['adv-1', 'Acme Shoes'],
+      ['adv-3', 'Cosmo Drinks'],
+    ]),
+  },
+  play: async ({ canvas, args }) => {
+    const row = canvas.getByRole('row', { name: /Cleo Client/ });
+    await expect(row).toHaveTextContent('Acme Shoes, Cosmo Drinks');
+    await expect(within(row).queryByRole('button', { name: /Make admin/ })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Advertisers (Cleo Client)' }));
+    await expect(args.actions.editAdvertisers).toHaveBeenCalledWith(expect.objectContaining({ id: 'u5' }));
   },
 };

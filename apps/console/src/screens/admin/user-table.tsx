@@ -1,7 +1,8 @@
 // The users an administrator manages, and the invitations not used yet: each user's role, verification,
 // last sign-in and state, with what can be done to it (make an administrator or a user, disable or enable,
 // its webhooks, delete after confirming); never to the administrator's own account, which another
-// administrator changes. Each invitation can be sent again or revoked.
+// administrator changes. Each invitation can be sent again or revoked. A client shows its advertisers,
+// which can be changed; its role cannot (docs/security.md, "Client access").
 import type { Invitation, UserListEntry } from '@adconsole/domain';
 import { Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@adconsole/ui';
 import { ConfirmDelete } from '../../components/confirm-delete';
@@ -13,7 +14,13 @@ interface UserActions {
   remove: (user: UserListEntry) => void;
   /** Opens the account's webhook endpoints (./user-webhooks.tsx). */
   showWebhooks: (user: UserListEntry) => void;
+  /** Opens a client's advertisers (./client-advertisers-dialog.tsx). */
+  editAdvertisers?: (user: UserListEntry) => void;
 }
+
+/** A client's advertisers by name (an advertiser not in `names`, by its id). */
+const advertiserNamesOf = (ids: readonly string[] | undefined, names?: ReadonlyMap<string, string>) =>
+  (ids ?? []).map((id) => names?.get(id) ?? id).join(', ');
 
 export interface UserTableProps {
   users: readonly UserListEntry[];
@@ -22,11 +29,13 @@ export interface UserTableProps {
   actions: UserActions;
   /** The user whose change is under way (its buttons wait). */
   pendingId?: string | undefined;
+  /** Advertisers' names by id, for the clients' rows. */
+  advertiserNames?: ReadonlyMap<string, string>;
 }
 
 export const fullName = (user: UserListEntry) => `${user.first_name} ${user.last_name}`.trim() || user.email;
 
-export function UserTable({ users, selfId, actions, pendingId }: UserTableProps) {
+export function UserTable({ users, selfId, actions, pendingId, advertiserNames }: UserTableProps) {
   return (
     <Table aria-label="Users">
       <TableHeader>
@@ -55,6 +64,11 @@ export function UserTable({ users, selfId, actions, pendingId }: UserTableProps)
               <TableCell>{user.email}</TableCell>
               <TableCell>
                 <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{user.role}</Badge>
+                {user.role === 'client' ? (
+                  <span className="mt-1 block text-muted-foreground text-xs">
+                    {advertiserNamesOf(user.advertiserIds, advertiserNames) || 'No advertisers'}
+                  </span>
+                ) : null}
               </TableCell>
               <TableCell>
                 {user.disabled ? (
@@ -69,15 +83,27 @@ export function UserTable({ users, selfId, actions, pendingId }: UserTableProps)
               <TableCell>
                 {self ? null : (
                   <div className="flex justify-end gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={waiting}
-                      onClick={() => actions.setRole(user, user.role === 'admin' ? 'user' : 'admin')}
-                    >
-                      {user.role === 'admin' ? 'Make user' : 'Make admin'}
-                      <span className="sr-only"> ({name})</span>
-                    </Button>
+                    {user.role === 'client' ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={waiting}
+                        onClick={() => actions.editAdvertisers?.(user)}
+                      >
+                        Advertisers
+                        <span className="sr-only"> ({name})</span>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={waiting}
+                        onClick={() => actions.setRole(user, user.role === 'admin' ? 'user' : 'admin')}
+                      >
+                        {user.role === 'admin' ? 'Make user' : 'Make admin'}
+                        <span className="sr-only"> ({name})</span>
+                      </Button>
+                    )}
                     <Button
                       variant="outline"
                       size="sm"

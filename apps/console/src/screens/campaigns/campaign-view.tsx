@@ -31,9 +31,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
+import { PreviewLinksCard } from '../approval/preview-links';
 import { creativePath, newCreativePath } from '../creatives/creative-paths';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { ArchiveCampaign } from './archive-campaign';
+import { BulkUploadAction } from './bulk-upload-action';
 import { CampaignBudget } from './campaign-budget';
 import { CampaignConversions } from './campaign-conversions';
 import { CampaignDeliveryRules } from './campaign-delivery-rules';
@@ -169,6 +171,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           <Button variant="outline" asChild>
             <Link to="/builder">Build a banner</Link>
           </Button>
+          <BulkUploadAction campaignID={campaignID} />
           <Button asChild>
             <Link to={newCreativePath(campaignID)}>New creative</Link>
           </Button>
@@ -249,6 +252,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           )}
         </CardContent>
       </Card>
+      <PreviewLinksCard campaignID={campaignID} />
       <CampaignDeliveryRules campaign={data} />
       <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
       <CampaignConversions campaign={data} />

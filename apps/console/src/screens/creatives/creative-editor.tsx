@@ -18,6 +18,8 @@ import { Loaded } from '../../components/loaded';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
+import { ApprovalCard } from '../approval/approval-card';
+import { PreviewLinksCard } from '../approval/preview-links';
 import { useCampaign } from '../campaigns/campaign-queries';
 import { FlightBadge } from '../campaigns/flight-badge';
 import { AssetPanel } from './asset-panel';
@@ -225,6 +227,10 @@ function CreativeEditor({
             </CardContent>
           </Card>
           {newIn ? null : <CreativeQaCard creativeID={creativeID} />}
+          {newIn ? null : (
+            <ApprovalCard campaignID={campaignID} creativeID={creativeID} approval={current.approval} />
+          )}
+          {newIn ? null : <PreviewLinksCard campaignID={campaignID} creativeID={creativeID} />}
           <Card>
             <CardHeader>
               <CardTitle level={2}>Ad tags</CardTitle>

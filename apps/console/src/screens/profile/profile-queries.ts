@@ -30,8 +30,12 @@ export const useChangeOwnPassword = () =>
 const API_TOKENS_KEY = ['api-tokens'] as const;
 
 /** The user's tokens; with `all` (admins) every user's. */
-export const useApiTokens = (all = false) =>
-  useQuery({ queryKey: [...API_TOKENS_KEY, all], queryFn: () => apiTokensApi().listApiTokens({ all }) });
+export const useApiTokens = (all = false, enabled = true) =>
+  useQuery({
+    queryKey: [...API_TOKENS_KEY, all],
+    queryFn: () => apiTokensApi().listApiTokens({ all }),
+    enabled,
+  });
 
 /** Makes a token; its secret is only in this mutation's data (reset() forgets it). */
 export function useCreateApiToken() {

@@ -1,6 +1,7 @@
 // /profile: the signed-in user's names and password (ProfileForm), and signing out (which also ends
 // the server session), and the personal API tokens other products call the API with (ApiTokens). Each
-// form says whether it saved, in its own success or error alert.
+// form says whether it saved, in its own success or error alert. A client makes no API tokens
+// (docs/security.md, "Client access"): its profile has no tokens section.
 import { errorMessage, MESSAGES } from '@adconsole/domain';
 import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
@@ -25,7 +26,8 @@ export function ProfilePage() {
   const updateProfile = useUpdateProfile();
   const changePassword = useChangeOwnPassword();
   const [listAllTokens, setListAllTokens] = useState(false);
-  const apiTokens = useApiTokens(listAllTokens);
+  const isClient = session?.user.role === 'client';
+  const apiTokens = useApiTokens(listAllTokens, !isClient);
   const createToken = useCreateApiToken();
   const revokeToken = useRevokeApiToken();
   if (!session) return null;
@@ -42,7 +44,7 @@ export function ProfilePage() {
         </CardHeader>
         <CardContent className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-muted-foreground text-sm">
-            Role: {user.role === 'admin' ? 'Administrator' : 'User'}
+            Role: {user.role === 'admin' ? 'Administrator' : user.role === 'client' ? 'Client' : 'User'}
           </p>
           <Button
             variant="outline"
@@ -81,28 +83,30 @@ export function ProfilePage() {
           />
         </CardContent>
       </Card>
-      <ApiTokens
-        tokens={apiTokens.data}
-        loadError={apiTokens.isError ? errorMessage(apiTokens.error, MESSAGES.apiTokensNotRead) : null}
-        onCreate={(values) => {
-          revokeToken.reset();
-          return createToken.mutateAsync(values).then(
-            () => true,
-            () => false,
-          );
-        }}
-        createError={createToken.isError ? errorMessage(createToken.error, MESSAGES.apiTokenNotMade) : null}
-        created={createToken.data}
-        onDismissCreated={() => createToken.reset()}
-        onRevoke={(id) => revokeToken.mutate(id)}
-        revoking={revokeToken.isPending ? revokeToken.variables : undefined}
-        canListAll={user.role === 'admin'}
-        listAll={listAllTokens}
-        onListAllChange={setListAllTokens}
-        revokeError={
-          revokeToken.isError ? errorMessage(revokeToken.error, MESSAGES.apiTokenNotRevoked) : null
-        }
-      />
+      {isClient ? null : (
+        <ApiTokens
+          tokens={apiTokens.data}
+          loadError={apiTokens.isError ? errorMessage(apiTokens.error, MESSAGES.apiTokensNotRead) : null}
+          onCreate={(values) => {
+            revokeToken.reset();
+            return createToken.mutateAsync(values).then(
+              () => true,
+              () => false,
+            );
+          }}
+          createError={createToken.isError ? errorMessage(createToken.error, MESSAGES.apiTokenNotMade) : null}
+          created={createToken.data}
+          onDismissCreated={() => createToken.reset()}
+          onRevoke={(id) => revokeToken.mutate(id)}
+          revoking={revokeToken.isPending ? revokeToken.variables : undefined}
+          canListAll={user.role === 'admin'}
+          listAll={listAllTokens}
+          onListAllChange={setListAllTokens}
+          revokeError={
+            revokeToken.isError ? errorMessage(revokeToken.error, MESSAGES.apiTokenNotRevoked) : null
+          }
+        />
+      )}
     </div>
   );
 }

@@ -60,6 +60,10 @@ const advertiserFields = {
   billingName: optionalText(MAX_ADVERTISER_NAME_LENGTH, ADVERTISER_MESSAGES.advertiserBillingName),
   billingEmail: billingEmailField,
   notes: optionalText(MAX_ADVERTISER_NOTES_LENGTH, ADVERTISER_MESSAGES.advertiserNotes),
+  /** Its creatives are published only once approved (docs/product.md §4, "Approval"). */
+  requiresApproval: z.optional(z.boolean({ error: 'requiresApproval must be true or false' })),
+  /** Its clients see its costs: rates, budgets, spend (docs/security.md, "Client access"). */
+  clientSeesCosts: z.optional(z.boolean({ error: 'clientSeesCosts must be true or false' })),
 };
 
 /** GET /v1/advertiser/list: the caller's advertisers; an admin's `view=all` lists everyone's. */

@@ -2,8 +2,8 @@
 // calendar month 'YYYY-MM' and the IANA zone whose month it is (UTC unless named); with `format` the
 // statement as a file (PDF, CSV or XLSX) instead of JSON. Unknown keys are refused.
 import { z } from 'zod/mini';
-import { STATEMENT_MESSAGES } from '../../validation/statement-messages';
 import { ianaZoneField, idField } from '../../validation/fields';
+import { STATEMENT_MESSAGES } from '../../validation/statement-messages';
 
 export const STATEMENT_FILE_FORMATS = ['pdf', 'csv', 'xlsx'] as const;
 export type StatementFileFormat = (typeof STATEMENT_FILE_FORMATS)[number];

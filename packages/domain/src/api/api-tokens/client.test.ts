@@ -42,6 +42,7 @@ describe('API token scopes, declared in the contract', () => {
       'listCreatives',
       'campaignTagSheet',
       'getCreativeQa',
+      'listPreviewLinks',
       'getPlacement',
       'getPlacementStats',
       'listPlacements',
@@ -76,7 +77,12 @@ describe('API token scopes, declared in the contract', () => {
       'publishCreative',
       'deleteLiveCreative',
       'deleteCreative',
+      'bulkUploadCreatives',
       'runCreativeQa',
+      'submitForReview',
+      'decideReview',
+      'createPreviewLink',
+      'revokePreviewLink',
       'createPlacement',
       'updatePlacement',
       'deletePlacement',
@@ -113,6 +119,8 @@ describe('API token scopes, declared in the contract', () => {
       'listAllCampaigns',
       'shareReport',
       'newToken',
+      'preview',
+      'previewDecide',
     ];
     for (const name of never) expect((contract[name] as CallContract).scope, name).toBeUndefined();
     const scoped = API_TOKEN_SCOPES.flatMap(callsWithScope);

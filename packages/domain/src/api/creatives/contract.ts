@@ -5,6 +5,7 @@ import { creativeSchema } from '../../entities/creative';
 import { reportFileSchema } from '../../entities/report';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
+import { bulkUploadAnswerSchema, bulkUploadFieldsSchema } from './bulk-requests';
 import {
   assetUploadFieldsSchema,
   campaignTagsQuerySchema,
@@ -96,6 +97,15 @@ export const creativesContract = {
     path: '/v1/campaign/creatives/assets',
     input: deleteAssetQuerySchema,
     answer: z.null(),
+  }),
+  /** Bulk upload (docs/product.md §7): many files, or one ZIP of them, make one creative each. */
+  bulkUploadCreatives: call({
+    method: 'POST',
+    path: '/v1/creative/bulk',
+    input: bulkUploadFieldsSchema,
+    multipart: true,
+    answer: bulkUploadAnswerSchema,
+    scope: 'campaigns:write',
   }),
   tagSheet: call({
     method: 'POST',

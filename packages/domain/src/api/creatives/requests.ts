@@ -46,6 +46,7 @@ export const CREATIVE_SERVER_OWNED = [
   'data',
   'videoCompletes',
   'updatedAt',
+  'approval',
 ] as const;
 
 /**
@@ -56,8 +57,15 @@ export const CREATIVE_SERVER_OWNED = [
 export const creativeRequestSchema = z.pipe(
   z.strictObject({ ...creativeBodySchema.shape, ...serverOwnedFields(CREATIVE_SERVER_OWNED) }),
   z.transform(
-    ({ assets: _a, liveCreatives: _l, data: _d, videoCompletes: _v, updatedAt: _u, ...body }): CreativeBody =>
-      body,
+    ({
+      assets: _a,
+      liveCreatives: _l,
+      data: _d,
+      videoCompletes: _v,
+      updatedAt: _u,
+      approval: _p,
+      ...body
+    }): CreativeBody => body,
   ),
 );
 

@@ -16,6 +16,7 @@ const {
   resendInvite,
   setUserRole,
   setUserDisabled,
+  setClientAdvertisers,
   deleteUser,
   listUserWebhooks,
   listUserShareLinks,
@@ -39,6 +40,9 @@ export function userCalls(http: Http) {
     /** PUT /v1/users/role. */
     setUserRole: (input: CallInput<typeof setUserRole>): Promise<UserListEntry> =>
       send(http, setUserRole, input),
+    /** PUT /v1/users/advertisers: a client's advertisers (docs/security.md, "Client access"). */
+    setClientAdvertisers: (input: CallInput<typeof setClientAdvertisers>): Promise<UserListEntry> =>
+      send(http, setClientAdvertisers, input),
     /** PUT /v1/users/disabled: disabled, the account signs in no more and its sessions end. */
     setUserDisabled: (input: CallInput<typeof setUserDisabled>): Promise<UserListEntry> =>
       send(http, setUserDisabled, input),

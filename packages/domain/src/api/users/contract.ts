@@ -8,6 +8,7 @@ import { invitationSchema, userListEntrySchema } from '../../entities/user';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import {
+  clientAdvertisersRequestSchema,
   inviteUsersRequestSchema,
   resendInviteRequestSchema,
   revokeInviteQuerySchema,
@@ -47,6 +48,12 @@ export const usersContract = {
     method: 'PUT',
     path: '/v1/users/role',
     input: userRoleRequestSchema,
+    answer: userListEntrySchema,
+  }),
+  setClientAdvertisers: call({
+    method: 'PUT',
+    path: '/v1/users/advertisers',
+    input: clientAdvertisersRequestSchema,
     answer: userListEntrySchema,
   }),
   setUserDisabled: call({

@@ -16,7 +16,7 @@ describe('user request schemas (docs/product.md §7)', () => {
       'emails: Add at least one e-mail address',
     ]);
     expect(messages(inviteUsersRequestSchema, { emails: ['bob@example.com'], role: 'root' })).toEqual([
-      'role must be one of: user, admin',
+      'role must be one of: user, admin, client',
     ]);
   });
 });

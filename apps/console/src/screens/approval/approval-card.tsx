@@ -1,0 +1,157 @@
+// The creative page's "Approval" card (docs/product.md §4, "Approval"): the state, who took the last step
+// and when (a signed-in user, or the name a client typed on a preview link) with its comment, and the
+// next steps: "Submit for review" for a draft or a creative whose changes were requested, "Approve" and
+// "Request changes" (with a comment, required) for one in review. When the campaign's advertiser requires
+// approval, publishing waits for "Approved" (the server's 409 says so).
+import {
+  APPROVAL_MESSAGES,
+  APPROVAL_STATE_LABELS,
+  type ApprovalDecision,
+  type ApprovalState,
+  type CreativeApproval,
+  MAX_APPROVAL_COMMENT_LENGTH,
+} from '@adconsole/domain';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Textarea } from '@adconsole/ui';
+import { useState } from 'react';
+import { showError } from '../../lib/notify-error';
+import { useApprovalSteps } from './approval-queries';
+
+const VARIANT: Record<ApprovalState, 'secondary' | 'warning' | 'success' | 'danger'> = {
+  draft: 'secondary',
+  'in-review': 'warning',
+  approved: 'success',
+  'changes-requested': 'danger',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** The state's badge, as the card and the preview page show it. */
+export function ApprovalBadge({ state }: { state: ApprovalState }) {
+  return <Badge variant={VARIANT[state]}>{APPROVAL_STATE_LABELS[state]}</Badge>;
+}
+
+/** "Approved by Nora Client (preview link), 3 Mar 2026, 10:00 UTC". */
+export function approvalLine(approval: CreativeApproval): string | null {
+  if (!approval.by || !approval.at) return null;
+  const who = approval.by.via === 'preview-link' ? `${approval.by.name} (preview link)` : approval.by.name;
+  const verb =
+    approval.state === 'approved'
+      ? 'Approved'
+      : approval.state === 'changes-requested'
+        ? 'Changes requested'
+        : 'Last step';
+  const line = `${verb} by ${who}, ${dateTime.format(new Date(approval.at))}`;
+  return approval.changedSince ? `${line}. The creative changed since.` : line;
+}
+
+type ApprovalPanelProps = {
+  approval: CreativeApproval;
+  pending: boolean;
+  onSubmit: () => void;
+  onDecide: (decision: ApprovalDecision, comment: string) => void;
+};
+
+export function ApprovalPanel({ approval, pending, onSubmit, onDecide }: ApprovalPanelProps) {
+  const [asking, setAsking] = useState(false);
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const line = approvalLine(approval);
+  const send = () => {
+    if (comment.trim() === '') return setProblem(APPROVAL_MESSAGES.commentRequired);
+    setProblem(null);
+    onDecide('request-changes', comment.trim());
+  };
+  return (
+    <div className="grid gap-3" data-slot="approval-panel" data-state={approval.state}>
+      <div className="flex flex-wrap items-center gap-2">
+        <ApprovalBadge state={approval.state} />
+        <span className="text-muted-foreground text-sm">
+          An advertiser that requires approval gets only approved creatives published.
+        </span>
+      </div>
+      {line ? <p className="text-sm">{line}</p> : null}
+      {approval.comment ? (
+        <blockquote className="border-l-2 pl-3 text-sm italic">{approval.comment}</blockquote>
+      ) : null}
+      {approval.state === 'draft' || approval.state === 'changes-requested' ? (
+        <div>
+          <Button size="sm" onClick={onSubmit} loading={pending}>
+            Submit for review
+          </Button>
+        </div>
+      ) : null}
+      {approval.state === 'in-review' && !asking ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => onDecide('approve', '')} loading={pending}>
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setAsking(true)} disabled={pending}>
+            Request changes
+          </Button>
+        </div>
+      ) : null}
+      {approval.state === 'in-review' && asking ? (
+        <div className="grid gap-2">
+          <Field label="What should change" error={problem ?? undefined}>
+            <Textarea
+              rows={3}
+              maxLength={MAX_APPROVAL_COMMENT_LENGTH}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={send} loading={pending}>
+              Send request
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setAsking(false)} disabled={pending}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const DRAFT: CreativeApproval = { state: 'draft', by: null, at: null, comment: null, changedSince: false };
+
+/** The card on a saved creative's page. */
+export function ApprovalCard({
+  campaignID,
+  creativeID,
+  approval,
+}: {
+  campaignID: string;
+  creativeID: string;
+  approval: CreativeApproval | undefined;
+}) {
+  const { submit, decide } = useApprovalSteps(campaignID, creativeID);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2}>Approval</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ApprovalPanel
+          approval={approval ?? DRAFT}
+          pending={submit.isPending || decide.isPending}
+          onSubmit={() => submit.mutate(undefined, { onError: showError('The creative was not submitted.') })}
+          onDecide={(decision, comment) =>
+            decide.mutate(comment === '' ? { decision } : { decision, comment }, {
+              onError: showError('The decision was not saved.'),
+            })
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}
