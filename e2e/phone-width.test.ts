@@ -41,6 +41,8 @@ const signedOutPaths = ({ shareToken, creativeID }: Demo) => [
   '/ping',
   `/share/${shareToken}`,
   `/share/${shareToken}/creative/${creativeID}`,
+  // A preview link's page (its sentence for a link that is not, or no longer, one).
+  '/preview/no-such-preview-link',
   '/no-such-page',
 ];
 

@@ -1,12 +1,11 @@
 // Bulk upload of creatives (docs/product.md §7, "Bulk upload"): many files, or one ZIP holding them, make one
 // creative each in one campaign. Which files make a creative, how a batch ZIP is told from an HTML5
 // ad's ZIP, the creative's name and the batch's bounds are written here once, for the console and the API.
+
+import { BULK_MESSAGES, MAX_BULK_BYTES, MAX_BULK_FILES } from '../validation/bulk-messages';
 import { type AssetKind, assetFileType } from './asset-upload';
 
-/** Files one batch may hold (sent directly, or entries of a batch ZIP). */
-export const MAX_BULK_FILES = 50;
-/** Bytes one batch may take: the files sent, and a batch ZIP's entries unpacked. */
-export const MAX_BULK_BYTES = 200 * 1024 * 1024;
+export { BULK_MESSAGES, MAX_BULK_BYTES, MAX_BULK_FILES };
 
 /** The creative a file makes: its type, and the kind of asset the file is. */
 export type BulkFileKind = Extract<AssetKind, 'image' | 'video' | 'html5'>;
@@ -63,13 +62,6 @@ export function bulkCreativeName(filename: string): string {
 }
 
 // The texts a user reads (the API's refusals, the console's summary).
-export const BULK_MESSAGES = {
-  chooseFiles: 'Choose the files to upload: images, videos or HTML5 ZIPs, or one ZIP holding them.',
-  notTaken: 'Not an image (PNG, JPEG, GIF, WebP), a video (MP4, WebM) or an HTML5 ZIP.',
-  nestedBatch: 'A ZIP inside the batch ZIP must be an HTML5 ad (with an index.html).',
-  notUploaded: 'The files could not be uploaded. Nothing was made.',
-  hint: `Images, videos and HTML5 ZIPs, or one ZIP holding them: at most ${MAX_BULK_FILES} files and ${MAX_BULK_BYTES / 1024 / 1024} MB. Each file makes a creative named after it.`,
-} as const;
 
 /** A batch over its count of files. */
 export const bulkTooManyFilesMessage = (count: number): string =>

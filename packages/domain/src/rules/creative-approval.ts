@@ -3,6 +3,21 @@
 // when the step was taken, so a later change that alters what it draws reads as that change's state
 // (approvalAfterChange) without anything having to run on the save. Preview links' bounds are here too.
 import { z } from 'zod/mini';
+import {
+  APPROVAL_MESSAGES,
+  MAX_APPROVAL_COMMENT_LENGTH,
+  MAX_PREVIEW_LINKS_PER_CAMPAIGN,
+  MAX_REVIEWER_NAME_LENGTH,
+  PREVIEW_LINK_MAX_DAYS,
+} from '../validation/approval-messages';
+
+export {
+  APPROVAL_MESSAGES,
+  MAX_APPROVAL_COMMENT_LENGTH,
+  MAX_PREVIEW_LINKS_PER_CAMPAIGN,
+  MAX_REVIEWER_NAME_LENGTH,
+  PREVIEW_LINK_MAX_DAYS,
+};
 
 export const APPROVAL_STATES = ['draft', 'in-review', 'approved', 'changes-requested'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
@@ -13,14 +28,8 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 /** A step of the approval: submitting for review, or one of the two decisions. */
 export type ApprovalStep = 'submit' | ApprovalDecision;
 
-export const MAX_APPROVAL_COMMENT_LENGTH = 2000;
-/** The longest name a client types on a preview link. */
-export const MAX_REVIEWER_NAME_LENGTH = 100;
 /** A preview link lives this many days unless its maker asks for fewer (at most the maximum). */
 export const PREVIEW_LINK_DEFAULT_DAYS = 30;
-export const PREVIEW_LINK_MAX_DAYS = 90;
-/** At most this many working preview links per campaign. */
-export const MAX_PREVIEW_LINKS_PER_CAMPAIGN = 50;
 
 export const APPROVAL_STATE_LABELS: Readonly<Record<ApprovalState, string>> = {
   draft: 'Draft',
@@ -28,25 +37,6 @@ export const APPROVAL_STATE_LABELS: Readonly<Record<ApprovalState, string>> = {
   approved: 'Approved',
   'changes-requested': 'Changes requested',
 };
-
-export const APPROVAL_MESSAGES = {
-  alreadyInReview: 'This creative is already in review.',
-  alreadyApproved: 'This creative is already approved; change it to ask for a new review.',
-  notInReview: 'This creative is not in review: submit it for review first.',
-  commentRequired: 'Say what should change: a comment is required to request changes.',
-  commentTooLong: `The comment is too long (at most ${MAX_APPROVAL_COMMENT_LENGTH} characters).`,
-  decision: "decision must be 'approve' or 'request-changes'",
-  nameRequired: 'Type your name to approve or request changes.',
-  nameTooLong: `The name is too long (at most ${MAX_REVIEWER_NAME_LENGTH} characters).`,
-  publishNeedsApproval:
-    "This creative's advertiser requires approval before publishing: submit it for review and have it approved.",
-  previewLinkNotFound: 'Preview link not found.',
-  previewLinkExpired: 'This preview link has expired. Ask the sender for a new one.',
-  previewLinkRevoked: 'This preview link was revoked. Ask the sender for a new one.',
-  previewLinkDays: `expiresInDays must be a whole number from 1 to ${PREVIEW_LINK_MAX_DAYS}`,
-  previewLinkCreativeNotInLink: 'This creative is not in this preview link.',
-  tooManyPreviewLinks: `A campaign has at most ${MAX_PREVIEW_LINKS_PER_CAMPAIGN} working preview links: revoke one first.`,
-} as const;
 
 export type ApprovalTransition = { state: ApprovalState } | { problem: string; status: 409 };
 

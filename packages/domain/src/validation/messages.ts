@@ -20,6 +20,8 @@ import {
 } from '../constants';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { ADVERTISER_MESSAGES } from './advertiser-messages';
+import { APPROVAL_MESSAGES } from './approval-messages';
+import { BULK_MESSAGES } from './bulk-messages';
 import { CLIENT_MESSAGES } from './client-messages';
 import { STATEMENT_MESSAGES } from './statement-messages';
 import { registerProductTexts } from './validation-error';
@@ -27,6 +29,8 @@ import { registerProductTexts } from './validation-error';
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...ADVERTISER_MESSAGES,
+  ...APPROVAL_MESSAGES,
+  ...BULK_MESSAGES,
   ...CLIENT_MESSAGES,
   ...STATEMENT_MESSAGES,
   noLiveIdsSet: 'No live ids set',

@@ -105,6 +105,7 @@ export const NewAdvertiserCreated: Story = {
         billingName: null,
         billingEmail: 'ap@fabrikam.example',
         notes: null,
+        requiresApproval: false,
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -10,6 +10,7 @@ import {
   type ApprovalState,
   type CreativeApproval,
   MAX_APPROVAL_COMMENT_LENGTH,
+  MESSAGES,
 } from '@adconsole/domain';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Textarea } from '@adconsole/ui';
 import { useState } from 'react';
@@ -144,10 +145,10 @@ export function ApprovalCard({
         <ApprovalPanel
           approval={approval ?? DRAFT}
           pending={submit.isPending || decide.isPending}
-          onSubmit={() => submit.mutate(undefined, { onError: showError('The creative was not submitted.') })}
+          onSubmit={() => submit.mutate(undefined, { onError: showError(MESSAGES.reviewNotSubmitted) })}
           onDecide={(decision, comment) =>
             decide.mutate(comment === '' ? { decision } : { decision, comment }, {
-              onError: showError('The decision was not saved.'),
+              onError: showError(MESSAGES.decisionNotSaved),
             })
           }
         />

@@ -3,6 +3,7 @@
 // Whoever holds a link sees the creatives at their size without signing in, and may approve them or ask
 // for changes under their name.
 import type { PreviewLink } from '@adconsole/domain';
+import { MESSAGES } from '@adconsole/domain';
 import {
   Button,
   Card,
@@ -134,12 +135,10 @@ export function PreviewLinksCard({ campaignID, creativeID }: { campaignID: strin
             onCreate={(expiresInDays) =>
               create.mutate(
                 { expiresInDays, ...(creativeID === undefined ? {} : { creativeID }) },
-                { onError: showError('The preview link was not made.') },
+                { onError: showError(MESSAGES.previewLinkNotMade) },
               )
             }
-            onRevoke={(token) =>
-              revoke.mutate(token, { onError: showError('The preview link was not revoked.') })
-            }
+            onRevoke={(token) => revoke.mutate(token, { onError: showError(MESSAGES.previewLinkNotRevoked) })}
           />
         ) : links.isError ? (
           <p className="text-destructive text-sm">The preview links could not be loaded.</p>
