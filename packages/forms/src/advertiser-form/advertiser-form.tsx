@@ -4,10 +4,11 @@
 // field in error takes the focus. The currency is an ISO 4217 code: the common ones are offered as the
 // reader types, any other the runtime knows can be typed.
 import { type CreateAdvertiserRequest, createAdvertiserRequestSchema } from '@adconsole/domain';
-import { Button, cn, Field, Input, Switch, Textarea } from '@adconsole/ui';
+import { Button, cn, Field, Input, Textarea } from '@adconsole/ui';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { currencyChoices } from '../lib/currencies';
+import { SwitchField } from '../lib/fields';
 import { FormStatus } from '../lib/form-status';
 import { schemaResolver } from '../lib/resolver';
 
@@ -111,25 +112,11 @@ export function AdvertiserForm({
       <Field label="Notes (optional)" error={errors.notes?.message}>
         <Textarea rows={3} className="max-h-48" {...register('notes')} />
       </Field>
-      <Controller
+      <SwitchField
         control={control}
         name="requiresApproval"
-        render={({ field }) => (
-          <Field
-            label="Requires approval"
-            orientation="horizontal"
-            description="Its creatives are published only once approved, in the console or through a preview link."
-          >
-            {(controlProps) => (
-              <Switch
-                {...controlProps}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={field.onChange}
-              />
-            )}
-          </Field>
-        )}
+        label="Requires approval"
+        description="Its creatives are published only once approved, in the console or through a preview link."
       />
       <Button type="submit" loading={isSubmitting} className="justify-self-start">
         {submitLabel ?? (advertiser ? 'Save advertiser' : 'Create advertiser')}

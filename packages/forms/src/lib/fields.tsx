@@ -1,6 +1,6 @@
 // The fields the forms repeat, each a react-hook-form `Controller` around the design system's `Field`
 // and its control: a choice list (`SelectField`, `NumberSelectField` for numbers), a timezone (`TimezoneField`) and a day
-// (`DateField`, a flight date `{ date }` or null). A form names the field and its label; the wiring
+// (`DateField`, a flight date `{ date }` or null) and an on/off setting (`SwitchField`). A form names the field and its label; the wiring
 // (value, change, the Field's ids and aria props) is written once here.
 import {
   type Choice,
@@ -9,6 +9,7 @@ import {
   type FieldControlProps,
   type FieldProps,
   Input,
+  Switch,
   TimezoneSelect,
 } from '@adconsole/ui';
 import { type ComponentProps, useState } from 'react';
@@ -198,5 +199,33 @@ function DateAndTime({
         onBlur={onBlur}
       />
     </div>
+  );
+}
+
+/** An on/off setting: a switch beside its label (the field holds `true` or `false`). */
+export function SwitchField<TValues extends FieldValues, TContext, TOutput>({
+  control,
+  name,
+  ...field
+}: ControlledFieldProps<TValues, TContext, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: value }) => (
+        <Field orientation="horizontal" {...field}>
+          {(controlProps) => (
+            <Switch
+              {...controlProps}
+              name={value.name}
+              checked={value.value === true}
+              onCheckedChange={value.onChange}
+              onBlur={value.onBlur}
+              ref={value.ref}
+            />
+          )}
+        </Field>
+      )}
+    />
   );
 }

@@ -7,27 +7,11 @@ import {
   type Advertiser,
   type CreateAdvertiserRequest,
   type CreateInsertionOrderRequest,
-  errorMessage,
   type InsertionOrder,
 } from '@adconsole/domain';
 import { AdvertiserForm, type InsertionOrderCampaignChoice, InsertionOrderForm } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
-import { useState } from 'react';
-
-/** Runs a dialog's action: closes on success, keeps the server's message in the form otherwise. */
-function useDialogAction(onOpenChange: (open: boolean) => void, fallback: string) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const run = async (action: () => Promise<unknown>) => {
-    setServerError(null);
-    try {
-      await action();
-      onOpenChange(false);
-    } catch (error) {
-      setServerError(errorMessage(error, fallback));
-    }
-  };
-  return { serverError, run };
-}
+import { useDialogAction } from '../../lib/dialog-action';
 
 /** A new advertiser, or (with `advertiser`) a change of one. */
 export function AdvertiserDialog({

@@ -5,7 +5,6 @@
 import {
   type CreateAbTestRequest,
   type Creative,
-  errorMessage,
   MESSAGES,
   type Placement,
   type PlacementBody,
@@ -13,27 +12,12 @@ import {
 } from '@adconsole/domain';
 import { AbTestForm, PlacementForm } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
-import { useState } from 'react';
+import { useDialogAction } from '../../lib/dialog-action';
 
 /** What the dialogs read of the campaign's creatives. */
 export type DialogCreative = Pick<Creative, 'id' | 'name' | 'type' | 'width' | 'height' | 'liveCreatives'>;
 
 const published = (creative: DialogCreative) => creative.liveCreatives.length > 0;
-
-/** Runs a dialog's action: closes on success, keeps the server's message in the form otherwise. */
-function useDialogAction(onOpenChange: (open: boolean) => void, fallback: string) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const run = async (action: () => Promise<unknown>) => {
-    setServerError(null);
-    try {
-      await action();
-      onOpenChange(false);
-    } catch (error) {
-      setServerError(errorMessage(error, fallback));
-    }
-  };
-  return { serverError, run };
-}
 
 /** A new placement of the campaign's creatives, or (with `placement`) a change of one. */
 export function PlacementDialog({
