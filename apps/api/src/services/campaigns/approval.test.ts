@@ -106,7 +106,7 @@ describe('creative approval and preview links', () => {
     });
     expect([noName.httpStatus, noName.body.message]).toEqual([
       400,
-      `name: ${APPROVAL_MESSAGES.nameRequired}`,
+      APPROVAL_MESSAGES.nameRequired,
     ]);
     const approved = await anonymous().post<CreativeApproval>('/v1/preview/decide', {
       sharedToken: link.token,
