@@ -89,6 +89,17 @@ describe('adRequestUrl', () => {
     expect(tagCarriesConsent(tag('google-ad-manager'))).toBe(false);
   });
 
+  it("a platform that documents no consent macro: the IAB TCF's, sent once expanded, else the page's CMP is asked", () => {
+    expect(tag('quantcast').getAttribute('data-gdpr-consent')).toBe('${GDPR_CONSENT_755}');
+    expect(tagCarriesConsent(tag('quantcast'))).toBe(false);
+    expect(adRequestUrl(tag('quantcast'), origin)).not.toContain('gdpr');
+    const expanded = tag('quantcast', { '${GDPR}': '1', '${GDPR_CONSENT_755}': 'CQuV9AAQuV9AA.IAAA' });
+    expect(tagCarriesConsent(expanded)).toBe(true);
+    expect(new URL(adRequestUrl(expanded, origin) ?? '').searchParams.get('gdpr_consent')).toBe(
+      'CQuV9AAQuV9AA.IAAA',
+    );
+  });
+
   it("carries the page CMP's consent when the tag has no consent string of its own, and the tag's when it has", () => {
     const page = { gdpr: '1', gdpr_consent: 'CPAGE', gpp: 'DBPAGE', gpp_sid: '2' };
     const direct = new URL(adRequestUrl(tag('direct'), origin, undefined, undefined, true, page) ?? '');

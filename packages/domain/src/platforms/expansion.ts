@@ -37,7 +37,7 @@ export function platformExpansions(
   if (escaped) expansions.push([escaped, encodeURIComponent(values.click)]);
   if (platform.cacheBuster) expansions.push([platform.cacheBuster, values.cacheBuster]);
   const attributes = [
-    ...privacyMacros(platform, input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID),
+    ...privacyMacros(platform, input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID, 'banner'),
     ...Object.entries(platform.thirdPartyAttributes),
   ];
   for (const [name, macro] of attributes) {

@@ -16,6 +16,8 @@ const GOOGLE = {
   gpp: '${GPP_STRING_755}',
   gpp_sid: '${GPP_SID}',
 };
+/** The IAB TCF's URL macros, in the banner of a platform that documents none of its own. */
+const IAB_TCF = { gdpr: '${GDPR}', gdpr_consent: '${GDPR_CONSENT_755}' };
 const IAB_VAST = {
   gdpr_consent: '[GDPRCONSENT]',
   regs: '[REGULATIONS]',
@@ -26,16 +28,17 @@ const IAB_VAST = {
 
 /**
  * What each platform's tags carry, by query parameter: the banner's data attributes (as parameters) and
- * the VAST URL's. A platform whose pages document no consent macro carries none in its banner (the ad
- * runtime asks the page's CMP instead: docs/privacy.md) and the IAB VAST macros in its VAST tag.
+ * the VAST URL's. A platform whose pages document no consent macro carries the IAB TCF's URL macros
+ * (`${GDPR}`, `${GDPR_CONSENT_<id>}`) in its banner (left unexpanded, the ad runtime asks the page's CMP
+ * instead: docs/privacy.md) and the player's IAB VAST macros in its VAST tag.
  */
 const CONSENT: Record<PlatformId, { banner: Record<string, string>; vast: Record<string, string> }> = {
   direct: { banner: {}, vast: IAB_VAST },
   'google-ad-manager': { banner: GOOGLE, vast: { ...GOOGLE, lat: '[LIMITADTRACKING]' } },
   'google-campaign-manager': { banner: GOOGLE, vast: { ...GOOGLE, lat: '[LIMITADTRACKING]' } },
   'google-dv360': { banner: GOOGLE, vast: { ...GOOGLE, lat: '[LIMITADTRACKING]' } },
-  quantcast: { banner: {}, vast: IAB_VAST },
-  cognitiv: { banner: {}, vast: IAB_VAST },
+  quantcast: { banner: IAB_TCF, vast: IAB_VAST },
+  cognitiv: { banner: IAB_TCF, vast: IAB_VAST },
   'the-trade-desk': {
     banner: { gdpr: '%%TTD_GDPR_APPLIES%%', gdpr_consent: '%%TTD_GDPR_CONSENT_STRING%%' },
     vast: {
@@ -46,8 +49,8 @@ const CONSENT: Record<PlatformId, { banner: Record<string, string>; vast: Record
       gpp_sid: '[GPPSECTIONID]',
     },
   },
-  mediamath: { banner: {}, vast: IAB_VAST },
-  adroll: { banner: {}, vast: IAB_VAST },
+  mediamath: { banner: IAB_TCF, vast: IAB_VAST },
+  adroll: { banner: IAB_TCF, vast: IAB_VAST },
   xandr: {
     banner: {
       gdpr: '${GDPR_APPLIES}',
@@ -63,7 +66,7 @@ const CONSENT: Record<PlatformId, { banner: Record<string, string>; vast: Record
       lat: '[LIMITADTRACKING]',
     },
   },
-  'yahoo-dsp': { banner: {}, vast: IAB_VAST },
+  'yahoo-dsp': { banner: IAB_TCF, vast: IAB_VAST },
   adform: {
     banner: { gdpr: '${GDPR}', gdpr_consent: '${GDPR_CONSENT_755}' },
     vast: {

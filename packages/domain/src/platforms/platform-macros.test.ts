@@ -119,8 +119,11 @@ function insAttributes(html: string): Record<string, string> {
 }
 
 /** The privacy signals the platform expands, with the values it wrote, by attribute. */
-const expectedPrivacy = (platform: Platform) =>
-  Object.fromEntries(Object.keys(platform.extraAttributes).map((name) => [name, PRIVACY_VALUES[name]]));
+/** The privacy signals a tag for `platform` carries, as expanded: a banner's also its IAB TCF macros. */
+const expectedPrivacy = (platform: Platform, tag: 'banner' | 'video' = 'video') =>
+  Object.fromEntries(
+    privacyMacros(platform, TCF_VENDOR_ID, tag).map(([name]) => [name, PRIVACY_VALUES[name]]),
+  );
 
 const creative = (type: 'Banner' | 'VAST' | 'VPAID') => ({
   id: 'c1',
@@ -161,7 +164,7 @@ describe('every platform expands its tags as its documentation says, and our que
         ...(platform.cacheBuster ? { 'data-cb': '4829135770' } : {}),
         ...(platform.siteMacro ? { 'data-site': expandedSite(platform) } : {}),
         ...(platform.bundleMacro ? { 'data-bundle': BUNDLE } : {}),
-        ...expectedPrivacy(platform),
+        ...expectedPrivacy(platform, 'banner'),
         ...(platform.thirdPartyAttributes['data-view-url'] ? { 'data-view-url': VIEW_URL } : {}),
         style: 'display:inline-block;width:300px;height:250px',
       });

@@ -71,6 +71,12 @@ export interface Platform {
    */
   extraAttributes: Readonly<Record<string, string>>;
   /**
+   * Consent macros a banner carries besides `extraAttributes`, where the platform documents none of its
+   * own: the IAB TCF's URL macros. Its VAST and VPAID URLs carry the player's IAB VAST macros instead
+   * (`[GDPRCONSENT]`...), which every VAST 4.1 player fills, so they do not take these.
+   */
+  bannerPrivacyAttributes?: Readonly<Record<string, string>>;
+  /**
    * Attributes that let a banner report back to the platform's own counters (third-party tracking).
    * Banners only: in video the platform's VAST wrapper does its own counting.
    */
@@ -106,6 +112,18 @@ const googlePrivacy = {
   'data-us-privacy': '${US_PRIVACY}',
   'data-gpp': '${GPP_STRING_{TCF_VENDOR_ID}}',
   'data-gpp-sid': '${GPP_SID}',
+} as const;
+
+/**
+ * The IAB TCF's own URL macros (the TCF's "URL-based services" convention: `${GDPR}` and
+ * `${GDPR_CONSENT_<vendor id>}`), for a platform whose pages document no consent macro of its own: a
+ * platform that follows the TCF expands them, and one that does not leaves them as written, which the ad
+ * runtime and the server read as no value (the runtime then asks the page's CMP). docs/tags.md,
+ * "Consent signals, platform by platform".
+ */
+const iabTcfPrivacy = {
+  'data-gdpr': '${GDPR}',
+  'data-gdpr-consent': '${GDPR_CONSENT_{TCF_VENDOR_ID}}',
 } as const;
 
 export const platforms: readonly Platform[] = [
@@ -168,6 +186,7 @@ export const platforms: readonly Platform[] = [
     vastWrapperTracksClicks: false,
     clickTrackerHosts: ['quantserve.com', 'quantcast.com'],
     extraAttributes: {},
+    bannerPrivacyAttributes: iabTcfPrivacy,
     thirdPartyAttributes: {},
     siteMacro: { macro: '${DOMAIN}', expandsTo: 'domain' },
     bundleMacro: '${BUNDLE_ID}',
@@ -178,6 +197,7 @@ export const platforms: readonly Platform[] = [
     vastWrapperTracksClicks: false,
     clickTrackerHosts: ['cognitiv.ai'],
     extraAttributes: {},
+    bannerPrivacyAttributes: iabTcfPrivacy,
     thirdPartyAttributes: {},
   },
   {
@@ -206,6 +226,7 @@ export const platforms: readonly Platform[] = [
     vastWrapperTracksClicks: false,
     clickTrackerHosts: ['mathtag.com'],
     extraAttributes: {},
+    bannerPrivacyAttributes: iabTcfPrivacy,
     thirdPartyAttributes: {},
     siteMacro: { macro: '[BID_ATTR.site]', expandsTo: 'domain' },
     bundleMacro: '[BID_ATTR.app_id]',
@@ -216,6 +237,7 @@ export const platforms: readonly Platform[] = [
     vastWrapperTracksClicks: false,
     clickTrackerHosts: ['adroll.com'],
     extraAttributes: {},
+    bannerPrivacyAttributes: iabTcfPrivacy,
     thirdPartyAttributes: {},
   },
   {
@@ -246,6 +268,7 @@ export const platforms: readonly Platform[] = [
     vastWrapperTracksClicks: false,
     clickTrackerHosts: ['ads.yahoo.com', 'advertising.com', 'yahoo.net'],
     extraAttributes: {},
+    bannerPrivacyAttributes: iabTcfPrivacy,
     thirdPartyAttributes: {},
     dealAttributes: dealPair,
   },
@@ -318,9 +341,20 @@ export function clickPrefixAllowed(
 export const findPlatform = (idOrName: string | null | undefined): Platform | undefined =>
   platforms.find((platform) => platform.id === idOrName || platform.name === idOrName);
 
-/** The platform's privacy attributes with the TCF vendor id filled into macros that name it. */
-export function privacyMacros(platform: Platform, tcfVendorID = DEFAULT_TCF_VENDOR_ID): [string, string][] {
-  return Object.entries(platform.extraAttributes).map(([name, macro]) => [
+/**
+ * The platform's privacy attributes with the TCF vendor id filled into macros that name it: a banner's
+ * (`extraAttributes` and `bannerPrivacyAttributes`) or a VAST or VPAID URL's (`extraAttributes`).
+ */
+export function privacyMacros(
+  platform: Platform,
+  tcfVendorID = DEFAULT_TCF_VENDOR_ID,
+  tag: 'banner' | 'video' = 'video',
+): [string, string][] {
+  const attributes = {
+    ...platform.extraAttributes,
+    ...(tag === 'banner' ? platform.bannerPrivacyAttributes : undefined),
+  };
+  return Object.entries(attributes).map(([name, macro]) => [
     name,
     macro.split(TCF_VENDOR_ID_TOKEN).join(String(tcfVendorID)),
   ]);

@@ -198,7 +198,8 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
 
   const origin = servingOrigin(input.servingHost);
   const liveID = String(input.liveCreative.id);
-  const privacy = privacyMacros(platform, input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID);
+  const vendor = input.tcfVendorID ?? DEFAULT_TCF_VENDOR_ID;
+  const privacy = privacyMacros(platform, vendor);
 
   if (isVideoCreativeType(input.creative.type)) {
     // Macros stay literal so the platform can find and replace them; our own values are encoded.
@@ -244,7 +245,11 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
   if (platform.bundleMacro) attributes.push([SITE_ATTRIBUTES.bundle, platform.bundleMacro]);
   if (creativeSetting(input.creative, 'euCreative') === true) attributes.push(['data-eu', '1']);
   if (creativeSetting(input.creative, 'inAppSupport') === true) attributes.push(['data-in-app', '1']);
-  attributes.push(...privacy, ...Object.entries(platform.thirdPartyAttributes), ...deal);
+  attributes.push(
+    ...privacyMacros(platform, vendor, 'banner'),
+    ...Object.entries(platform.thirdPartyAttributes),
+    ...deal,
+  );
   const style = fluid
     ? 'display:block;width:100%'
     : `display:inline-block;width:${input.creative.width}px;height:${input.creative.height}px`;
