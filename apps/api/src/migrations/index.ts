@@ -39,6 +39,7 @@ import budgetAlerts from './0050_budget_alerts';
 import creativeQa from './0051_creative_qa';
 import creativeApproval from './0052_creative_approval';
 import clientAccess from './0053_client_access';
+import reachReadDays from './0054_reach_read_days';
 import { eventTypesMigration } from './event-types';
 
 export interface Migration {
@@ -87,6 +88,7 @@ export const migrations: readonly Migration[] = [
   { name: '0051_creative_qa', sql: creativeQa },
   { name: '0052_creative_approval', sql: creativeApproval },
   { name: '0053_client_access', sql: clientAccess },
+  { name: '0054_reach_read_days', sql: reachReadDays },
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

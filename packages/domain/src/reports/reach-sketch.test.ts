@@ -1,7 +1,14 @@
 // The reach sketch against exact counts (docs/reports.md, "Reach"): a million distinct identities within
 // 2 %, unions by merge, small counts close to exact, and the stored bytes read back or refused.
 import { describe, expect, it } from 'vitest';
-import { encodeSlots, REACH_REGISTERS, REACH_RELATIVE_ERROR, ReachSketch, reachSlots } from './reach-sketch';
+import {
+  cumulativeEstimates,
+  encodeSlots,
+  REACH_REGISTERS,
+  REACH_RELATIVE_ERROR,
+  ReachSketch,
+  reachSlots,
+} from './reach-sketch';
 
 // A 64-bit hash of an identity's number: murmur3's finaliser of it and of it offset, big-endian (the
 // server hashes an identity with its HMAC key; any well-mixed 64 bits serve the sketch alike).
@@ -52,6 +59,15 @@ describe('the reach sketch', () => {
     expect(relative(merged.estimate(), 100_000)).toBeLessThan(0.02);
     // The inputs are left as they were.
     expect(relative(first.estimate(), 60_000)).toBeLessThan(0.02);
+  });
+
+  it('draws the cumulative curve with the same numbers as an estimate of each running union; a day without a sketch keeps the day before', () => {
+    const days = [sketchOf(range(0, 30_000)), null, sketchOf(range(20_000, 50_000)), sketchOf(range(0, 10))];
+    const union = new ReachSketch();
+    const expected = days.map((day) => (day === null ? union : union.merge(day)).estimate());
+    expect(cumulativeEstimates(days)).toEqual(expected);
+    expect(relative(cumulativeEstimates(days)[3] as number, 50_000)).toBeLessThan(0.02);
+    expect(cumulativeEstimates([null, null])).toEqual([0, 0]);
   });
 
   it('stores a small sketch sparse and a large one dense, both read back exactly', () => {

@@ -151,14 +151,11 @@ export class ReachSketch {
 
   /** The estimated count of distinct identities added (Ertl's improved raw estimator), not rounded. */
   estimate(): number {
-    const m = REACH_REGISTERS;
-    const counts = new Array<number>(RANK_BITS + 2).fill(0);
-    for (const rank of this.registers) counts[rank] = (counts[rank] as number) + 1;
-    if (counts[0] === m) return 0;
-    let z = m * tau(1 - (counts[RANK_BITS + 1] as number) / m);
-    for (let k = RANK_BITS; k >= 1; k -= 1) z = 0.5 * (z + (counts[k] as number));
-    z += m * sigma((counts[0] as number) / m);
-    return (m * m) / (2 * Math.LN2 * z);
+    // A typed histogram and an indexed loop: a report estimates a sketch a day (docs/reports.md, "Reach").
+    const counts = new Int32Array(RANK_BITS + 2);
+    const registers = this.registers;
+    for (let index = 0; index < REACH_REGISTERS; index += 1) counts[registers[index] as number] += 1;
+    return estimateOfCounts(counts);
   }
 
   /** The bytes to store: sparse while that is smaller, else the registers. */
@@ -245,4 +242,44 @@ function tau(x: number): number {
     z -= (1 - root) ** 2 * y;
     if (z === previous) return z / 3;
   }
+}
+
+/** Ertl's improved raw estimator of a sketch from its registers' histogram (counts[rank]). */
+function estimateOfCounts(counts: Int32Array): number {
+  const m = REACH_REGISTERS;
+  if (counts[0] === m) return 0;
+  let z = m * tau(1 - (counts[RANK_BITS + 1] as number) / m);
+  for (let k = RANK_BITS; k >= 1; k -= 1) z = 0.5 * (z + (counts[k] as number));
+  z += m * sigma((counts[0] as number) / m);
+  return (m * m) / (2 * Math.LN2 * z);
+}
+
+/**
+ * The cumulative curve of a run of sketches (a report's days, in order; null: a day without one): the
+ * estimate of the union of the first k, for every k, each the same number `estimate()` of that union
+ * gives. The union's histogram is kept as each day is merged in, so a day costs one pass over its
+ * registers and the estimate the ranks alone, not a second pass over the union's registers.
+ */
+export function cumulativeEstimates(sketches: readonly (ReachSketch | null)[]): number[] {
+  const union = new Uint8Array(REACH_REGISTERS);
+  const counts = new Int32Array(RANK_BITS + 2);
+  counts[0] = REACH_REGISTERS;
+  let estimate = 0;
+  return sketches.map((sketch) => {
+    if (sketch === null) return estimate;
+    const registers = sketch.registers;
+    let changed = false;
+    for (let index = 0; index < REACH_REGISTERS; index += 1) {
+      const rank = registers[index] as number;
+      const held = union[index] as number;
+      if (rank > held) {
+        union[index] = rank;
+        counts[held] -= 1;
+        counts[rank] += 1;
+        changed = true;
+      }
+    }
+    if (changed) estimate = estimateOfCounts(counts);
+    return estimate;
+  });
 }

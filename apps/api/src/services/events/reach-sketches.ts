@@ -172,3 +172,81 @@ export async function mergePostgresReach(db: Database, rows: readonly ReachRow[]
     );
   });
 }
+
+/**
+ * The local days a report read may keep as read-day rows, at most, per live creative and neighbourhood
+ * of a day: the day rows of as many zones' day starts (UTC, New York, Tokyo...) within a day of each
+ * other. A read in one more zone merges the day's hours again, as before; nothing grows without bound.
+ */
+export const READ_DAY_ZONES = 4;
+
+/** A live creative's local day of one kind as a report read merged it (queries/reach.ts). */
+export interface ReadDay {
+  live: string;
+  /** The day's index in `days`. */
+  index: number;
+  kind: string;
+  ads: number;
+  sketch: ReachSketch | Uint8Array | null;
+}
+
+/**
+ * Keeps what a report read merged of its open days as 'read-day' rows (docs/reports.md, "Reach"), so the
+ * next read of those days in that zone reads one sketch a day instead of its hours: only days over by
+ * `now` (a day still running changes with each ad), and at most READ_DAY_ZONES day starts within a day
+ * of each other per live creative. A read-day row stands for its day only while it holds every ad the
+ * fine rows hold (a late ad makes the next read merge the hours and write it again), so it is never
+ * read stale. In key order, one statement: two reads keeping the same day at once do not deadlock.
+ */
+export async function keepReadDays(
+  db: Database,
+  campaignId: string,
+  days: readonly { from: Date; to: Date }[],
+  parts: readonly ReadDay[],
+  now: number,
+): Promise<void> {
+  const kept = parts
+    .filter((part) => (days[part.index]?.to.getTime() ?? Number.POSITIVE_INFINITY) <= now)
+    .map((part) => {
+      const day = days[part.index] as { from: Date; to: Date };
+      const sketch = part.sketch instanceof ReachSketch ? part.sketch.encode() : part.sketch;
+      return { ...part, from: day.from.toISOString(), to: day.to.toISOString(), sketch };
+    })
+    .sort((a, b) =>
+      a.live !== b.live
+        ? a.live < b.live
+          ? -1
+          : 1
+        : a.from !== b.from
+          ? a.from < b.from
+            ? -1
+            : 1
+          : a.kind < b.kind
+            ? -1
+            : 1,
+    );
+  if (kept.length === 0) return;
+  await db.query(
+    `insert into reach_sketches (campaign_id, live_id, kind, grain, bucket, bucket_end, ads, sketch)
+     select $1, k.live_id, k.kind, 'read-day', k.bucket, k.bucket_end, k.ads,
+            case when k.sketch is null then null else decode(k.sketch, 'hex') end
+       from unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::bigint[], $7::text[])
+         as k (live_id, kind, bucket, bucket_end, ads, sketch)
+      where (select count(distinct r.bucket) from reach_sketches r
+              where r.campaign_id = $1 and r.live_id = k.live_id and r.grain = 'read-day'
+                and r.bucket > k.bucket - interval '1 day' and r.bucket < k.bucket + interval '1 day'
+                and r.bucket <> k.bucket) < $8
+     on conflict (campaign_id, live_id, grain, bucket, kind) do update
+       set bucket_end = excluded.bucket_end, ads = excluded.ads, sketch = excluded.sketch`,
+    [
+      campaignId,
+      kept.map((part) => part.live),
+      kept.map((part) => part.kind),
+      kept.map((part) => part.from),
+      kept.map((part) => part.to),
+      kept.map((part) => part.ads),
+      kept.map((part) => (part.sketch === null ? null : Buffer.from(part.sketch).toString('hex'))),
+      READ_DAY_ZONES,
+    ],
+  );
+}

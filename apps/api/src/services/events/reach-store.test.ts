@@ -15,7 +15,7 @@ import {
 import { demoHash as hashOf } from '../demo/demo-reach';
 import { reachDays } from '../reports/reach';
 import { readReach } from './queries/reach';
-import { localDayOf, type ReachKind, type ReachRow } from './reach-sketches';
+import { localDayOf, READ_DAY_ZONES, type ReachKind, type ReachRow } from './reach-sketches';
 import { createPostgresEventStore, type EventStore } from './store';
 
 const QUARTER_MS = 900_000;
@@ -180,5 +180,74 @@ describe(`reach in the store (${testStoresLabel()})`, () => {
     expect(Math.round(utc.browsers)).toBe(5);
     expect(utc.identifiedAds).toBe(5);
     expect(Math.round((await readReach(store, { campaignId: 'moved' }, berlinDay)).browsers)).toBe(5);
+  });
+
+  it('a read in another zone keeps the days it merged as read-day rows: the next read takes one sketch a day, a late ad makes it merge again, a running day is not kept, at most READ_DAY_ZONES zones', async () => {
+    if (store.kind !== 'postgres') return expect(store.kind).toBe('clickhouse');
+    const newYork = { iana: 'America/New_York', offset: '-05:00' };
+    const days = reachDays({ start: '2026-11-20', end: '2026-11-21' }, newYork);
+    // Berlin's campaign: its own day rows are Berlin's days, so New York's days read hours.
+    await store.writeReach([
+      row('zoned', '', '2026-11-20T15:00:00Z', [1, 2, 3], 'browser', 'Europe/Berlin'),
+      row('zoned', '', '2026-11-21T15:00:00Z', [3, 4], 'browser', 'Europe/Berlin'),
+      row('zoned', '', '2026-11-21T16:00:00Z', [900], 'device', 'Europe/Berlin'),
+      row('zoned', '', '2026-11-21T16:30:00Z', [], 'none', 'Europe/Berlin'),
+    ]);
+    const kept = () =>
+      fresh.db.query<{ kind: string; bucket: Date; bucket_end: Date; ads: string }>(
+        `select kind, bucket, bucket_end, ads from reach_sketches
+          where campaign_id = 'zoned' and grain = 'read-day' order by bucket, kind`,
+      );
+    const first = await readReach(store, { campaignId: 'zoned' }, days);
+    expect(reachOf(first)).toMatchObject({ browsers: 4, devices: 1, identifiedAds: 6, ads: 7 });
+    expect(
+      (await kept()).map((r) => [
+        new Date(r.bucket).toISOString(),
+        new Date(r.bucket_end).toISOString(),
+        r.kind,
+        Number(r.ads),
+      ]),
+    ).toEqual([
+      ['2026-11-20T05:00:00.000Z', '2026-11-21T05:00:00.000Z', 'browser', 3],
+      ['2026-11-21T05:00:00.000Z', '2026-11-22T05:00:00.000Z', 'browser', 2],
+      ['2026-11-21T05:00:00.000Z', '2026-11-22T05:00:00.000Z', 'device', 1],
+      ['2026-11-21T05:00:00.000Z', '2026-11-22T05:00:00.000Z', 'none', 1],
+    ]);
+    // The hours emptied: the next read still counts every browser, from the read-day rows alone.
+    await fresh.db.query(
+      `update reach_sketches set sketch = '\\x01'::bytea where campaign_id = 'zoned' and grain in ('quarter', 'hour')`,
+    );
+    expect(await readReach(store, { campaignId: 'zoned' }, days)).toEqual(first);
+    // A late ad on the 21st: that day's read-day rows no longer hold all its ads, so its hours are merged
+    // again (emptied: the 21st now says only the late browser) and the rows written anew; the 20th's stand.
+    await store.writeReach([row('zoned', '', '2026-11-21T20:00:00Z', [7], 'browser', 'Europe/Berlin')]);
+    const late = await readReach(store, { campaignId: 'zoned' }, days);
+    expect(late.days.map((day) => Math.round(day.reach))).toEqual([3, 1]);
+    const lateDay = (await kept()).find(
+      (r) => r.kind === 'browser' && new Date(r.bucket).toISOString() === '2026-11-21T05:00:00.000Z',
+    );
+    expect(Number(lateDay?.ads)).toBe(3);
+    // A day still running is not kept: tomorrow's ads change it.
+    const today = new Date().toISOString().slice(0, 10);
+    await store.writeReach([row('zoned', '', Date.now() - 60_000, [8], 'browser', 'Europe/Berlin')]);
+    await readReach(
+      store,
+      { campaignId: 'zoned' },
+      reachDays({ start: today, end: today }, { offset: '+00:00' }),
+    );
+    expect((await kept()).filter((r) => new Date(r.bucket).toISOString().startsWith(today))).toEqual([]);
+    // Reads in six more zones of the 20th: at most READ_DAY_ZONES day starts near it are kept.
+    for (const offset of ['+00:00', '+01:00', '+03:00', '+09:00', '-08:00', '+05:30'])
+      await readReach(
+        store,
+        { campaignId: 'zoned' },
+        reachDays({ start: '2026-11-20', end: '2026-11-20' }, { offset }),
+      );
+    const starts = new Set(
+      (await kept())
+        .map((r) => new Date(r.bucket).getTime())
+        .filter((at) => Math.abs(at - Date.parse('2026-11-20T05:00:00Z')) < 86_400_000),
+    );
+    expect(starts.size).toBe(READ_DAY_ZONES);
   });
 });

@@ -6,7 +6,8 @@
 // UTC hours' sketches plus, where the day's edge cuts an hour (a zone of +05:30, +05:45), that hour's
 // quarters; the sketches are merged here (the domain's ReachSketch). ClickHouse
 // merges its uniqCombined64 states by day itself, the cumulative curve as a window over the days.
-import { type ReachEstimates, ReachSketch } from '@adconsole/domain';
+import { cumulativeEstimates, type ReachEstimates, ReachSketch } from '@adconsole/domain';
+import { keepReadDays, type ReadDay } from '../reach-sketches';
 import { byStore } from './by-store';
 import { clickhouseTime } from './local-time';
 
@@ -48,47 +49,60 @@ const FINE_ROWS = `case when grain = 'hour' then not (bucket = any($5::timestamp
   when grain = 'quarter' then date_bin('1 hour', bucket, timestamptz '2000-01-01T00:00:00Z') = any($5::timestamptz[])
   else false end`;
 
-interface SketchRow {
+interface AdsRow {
+  live_id: string;
   kind: string;
   bucket: Date | string;
   ads: string | number;
+}
+interface SketchRow extends AdsRow {
   sketch: Uint8Array | null;
 }
+interface DayRow extends SketchRow {
+  grain: string;
+  bucket_end: Date | string | null;
+}
 
-/** The estimates of rows that each fall in one day: each day's union by kind, then the cumulative curve. */
-function mergeDays(days: readonly ReachDayWindow[], rows: readonly SketchRow[]): ReachEstimates {
+/** One live creative's day of one kind, merged: its ads and, for an identity kind, its sketch. */
+interface DayPart {
+  index: number;
+  kind: string;
+  ads: number;
+  sketch: ReachSketch | Uint8Array | null;
+}
+
+/** The estimates of the days' parts: each day's union by kind, then the cumulative curve. */
+function mergeDays(days: readonly ReachDayWindow[], parts: Iterable<DayPart>): ReachEstimates {
   const browsers = days.map(() => null as ReachSketch | null);
   const devices = days.map(() => null as ReachSketch | null);
   let ads = 0;
   let identifiedAds = 0;
-  for (const row of rows) {
-    const index = dayIndex(days, new Date(row.bucket).getTime());
-    if (index < 0) continue;
-    const count = Number(row.ads);
-    ads += count;
-    if (row.kind === 'none' || row.sketch === null) continue;
-    identifiedAds += count;
-    const sketches = row.kind === 'device' ? devices : browsers;
-    sketches[index] ??= new ReachSketch();
-    sketches[index].mergeBytes(row.sketch);
+  for (const part of parts) {
+    ads += part.ads;
+    if (part.kind === 'none' || part.sketch === null) continue;
+    identifiedAds += part.ads;
+    const sketches = part.kind === 'device' ? devices : browsers;
+    sketches[part.index] ??= new ReachSketch();
+    const sketch = sketches[part.index] as ReachSketch;
+    if (part.sketch instanceof ReachSketch) sketch.merge(part.sketch);
+    else sketch.mergeBytes(part.sketch);
   }
-  const cumulativeBrowsers = new ReachSketch();
-  const cumulativeDevices = new ReachSketch();
   const estimate = (sketch: ReachSketch | null) => (sketch === null ? 0 : sketch.estimate());
+  // The cumulative curve, each kind's union kept with its histogram (the domain's cumulativeEstimates).
+  const browserCurve = cumulativeEstimates(browsers);
+  const deviceCurve = cumulativeEstimates(devices);
   let cumulative = 0;
   const perDay = days.map((day, index) => {
     const browser = browsers[index] ?? null;
     const device = devices[index] ?? null;
-    if (browser !== null) cumulativeBrowsers.merge(browser);
-    if (device !== null) cumulativeDevices.merge(device);
     if (browser !== null || device !== null)
       // Each kind rounded on its own, as the range's reach is (reachOf): the curve ends on it.
-      cumulative = Math.round(cumulativeBrowsers.estimate()) + Math.round(cumulativeDevices.estimate());
+      cumulative = Math.round(browserCurve[index] ?? 0) + Math.round(deviceCurve[index] ?? 0);
     return { date: day.date, reach: estimate(browser) + estimate(device), cumulative };
   });
   return {
-    browsers: cumulativeBrowsers.estimate(),
-    devices: cumulativeDevices.estimate(),
+    browsers: browserCurve[days.length - 1] ?? 0,
+    devices: deviceCurve[days.length - 1] ?? 0,
     identifiedAds,
     ads,
     days: perDay,
@@ -110,79 +124,143 @@ const emptyEstimates = (days: readonly ReachDayWindow[]): ReachEstimates => ({
   days: days.map((day) => ({ date: day.date, reach: 0, cumulative: 0 })),
 });
 
+/** A live creative's day: `live\tindex`. */
+const liveDay = (live: string, index: number) => `${live}\t${index}`;
+
+/** Adds `ads` of `kind` to the tally of `key`. */
+function tally(tallies: Map<string, Map<string, number>>, key: string, kind: string, ads: number): void {
+  let byKind = tallies.get(key);
+  if (byKind === undefined) {
+    byKind = new Map();
+    tallies.set(key, byKind);
+  }
+  byKind.set(kind, (byKind.get(kind) ?? 0) + ads);
+}
+
+/**
+ * The day rows that stand for each live creative's day: of one grain ('day', written as ads are served,
+ * first; then 'read-day', written by an earlier read), exactly that local day, and holding every ad the
+ * fine rows hold, kind by kind (a campaign whose zone changed that day has two partial day rows: neither
+ * does; a read-day row older than a late ad does not either).
+ */
+function standingDayRows(
+  days: readonly ReachDayWindow[],
+  fineAds: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  dayRows: readonly DayRow[],
+): Map<string, DayRow[]> {
+  const candidates = new Map<string, DayRow[]>();
+  for (const row of dayRows) {
+    const index = dayIndex(days, new Date(row.bucket).getTime());
+    if (index < 0) continue;
+    const key = `${liveDay(row.live_id, index)}\t${row.grain}`;
+    candidates.set(key, [...(candidates.get(key) ?? []), row]);
+  }
+  const standing = new Map<string, DayRow[]>();
+  for (const [key, wanted] of fineAds) {
+    const index = Number(key.slice(key.lastIndexOf('\t') + 1));
+    const end = days[index]?.to.getTime();
+    for (const grain of DAY_GRAINS) {
+      const rows = candidates.get(`${key}\t${grain}`) ?? [];
+      const exact = rows.every(
+        (row) => row.bucket_end !== null && new Date(row.bucket_end).getTime() === end,
+      );
+      if (
+        exact &&
+        rows.length === wanted.size &&
+        rows.every((row) => wanted.get(row.kind) === Number(row.ads))
+      ) {
+        standing.set(key, rows);
+        break;
+      }
+    }
+  }
+  return standing;
+}
+
+/** The day rows' grains, the one the serving processes write first. */
+const DAY_GRAINS = ['day', 'read-day'] as const;
+
 export const readReach = byStore<[scope: ReachScope, days: readonly ReachDayWindow[]], ReachEstimates>({
   async postgres(store, scope, days) {
     if (days.length === 0) return emptyEstimates(days);
     const lives = scope.liveIds ?? [''];
     const from = (days[0] as ReachDayWindow).from;
     const to = (days[days.length - 1] as ReachDayWindow).to;
-    // The fine rows' ads by day and kind (no sketch read), and the day rows that may stand for a day.
+    // The fine rows' ads by live creative, day and kind (no sketch read), and the day rows that may
+    // stand for a day.
     const [fine, dayRows] = await Promise.all([
-      store.db.query<{ kind: string; bucket: Date | string; ads: string | number }>(
-        `select kind, bucket, ads from reach_sketches
+      store.db.query<AdsRow>(
+        `select live_id, kind, bucket, ads from reach_sketches
           where campaign_id = $1 and live_id = any($2::text[]) and bucket >= $3::timestamptz and bucket < $4::timestamptz
             and ${FINE_ROWS}`,
         [scope.campaignId, lives, from.toISOString(), to.toISOString(), edgeHours(days)],
       ),
-      store.db.query<SketchRow & { bucket_end: Date | string | null }>(
-        `select kind, bucket, bucket_end, ads, sketch from reach_sketches
-          where campaign_id = $1 and live_id = any($2::text[]) and grain = 'day' and bucket = any($3::timestamptz[])`,
-        [scope.campaignId, lives, days.map((day) => day.from.toISOString())],
+      store.db.query<DayRow>(
+        `select live_id, grain, kind, bucket, bucket_end, ads, sketch from reach_sketches
+          where campaign_id = $1 and live_id = any($2::text[]) and grain = any($3::text[])
+            and bucket = any($4::timestamptz[])`,
+        [scope.campaignId, lives, DAY_GRAINS, days.map((day) => day.from.toISOString())],
       ),
     ]);
-    // A day row stands for its day when it is exactly that local day and holds every ad the fine rows
-    // hold, kind by kind (a campaign whose zone changed that day has two partial day rows: neither does).
-    const fineAds = days.map(() => new Map<string, number>());
+    const fineAds = new Map<string, Map<string, number>>();
     for (const row of fine) {
       const index = dayIndex(days, new Date(row.bucket).getTime());
-      if (index >= 0) {
-        const byKind = fineAds[index] as Map<string, number>;
-        byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + Number(row.ads));
-      }
+      if (index >= 0) tally(fineAds, liveDay(row.live_id, index), row.kind, Number(row.ads));
     }
-    const dayAds = days.map(() => new Map<string, number>());
-    const exact = days.map(() => true);
-    for (const row of dayRows) {
-      const index = dayIndex(days, new Date(row.bucket).getTime());
-      if (index < 0) continue;
-      if (row.bucket_end === null || new Date(row.bucket_end).getTime() !== days[index]?.to.getTime())
-        exact[index] = false;
-      const byKind = dayAds[index] as Map<string, number>;
-      byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + Number(row.ads));
-    }
-    const covered = days.map((_, index) => {
-      const wanted = fineAds[index] as Map<string, number>;
-      const got = dayAds[index] as Map<string, number>;
-      return (
-        exact[index] === true &&
-        wanted.size === got.size &&
-        [...wanted].every(([kind, ads]) => got.get(kind) === ads)
+    const standing = standingDayRows(days, fineAds, dayRows);
+    const open = [...fineAds.keys()].filter((key) => !standing.has(key));
+    const parts: DayPart[] = [];
+    for (const rows of standing.values())
+      for (const row of rows)
+        parts.push({
+          index: dayIndex(days, new Date(row.bucket).getTime()),
+          kind: row.kind,
+          ads: Number(row.ads),
+          sketch: row.sketch,
+        });
+    if (open.length > 0) {
+      const openDays = open.map((key) => {
+        const [live, index] = key.split('\t') as [string, string];
+        return { live, day: days[Number(index)] as ReachDayWindow };
+      });
+      const fineSketches = await store.db.query<SketchRow>(
+        `select live_id, kind, bucket, ads, sketch from reach_sketches
+          where campaign_id = $1 and live_id = any($2::text[]) and bucket >= $3::timestamptz and bucket < $4::timestamptz
+            and ${FINE_ROWS}
+            and exists (select 1 from unnest($6::text[], $7::timestamptz[], $8::timestamptz[]) as open (l, f, t)
+                         where live_id = open.l and bucket >= open.f and bucket < open.t)`,
+        [
+          scope.campaignId,
+          lives,
+          from.toISOString(),
+          to.toISOString(),
+          edgeHours(days),
+          openDays.map((open) => open.live),
+          openDays.map((open) => open.day.from.toISOString()),
+          openDays.map((open) => open.day.to.toISOString()),
+        ],
       );
-    });
-    const open = days.filter((_, index) => !covered[index] && (fineAds[index]?.size ?? 0) > 0);
-    const fineSketches =
-      open.length === 0
-        ? []
-        : await store.db.query<SketchRow>(
-            `select kind, bucket, ads, sketch from reach_sketches
-              where campaign_id = $1 and live_id = any($2::text[]) and bucket >= $3::timestamptz and bucket < $4::timestamptz
-                and ${FINE_ROWS}
-                and exists (select 1 from unnest($6::timestamptz[], $7::timestamptz[]) as open (f, t)
-                             where bucket >= open.f and bucket < open.t)`,
-            [
-              scope.campaignId,
-              lives,
-              from.toISOString(),
-              to.toISOString(),
-              edgeHours(days),
-              open.map((day) => day.from.toISOString()),
-              open.map((day) => day.to.toISOString()),
-            ],
-          );
-    return mergeDays(days, [
-      ...dayRows.filter((row) => covered[dayIndex(days, new Date(row.bucket).getTime())]),
-      ...fineSketches,
-    ]);
+      // Each open live creative's day merged by kind: for this read, and kept as its read-day rows.
+      const merged = new Map<string, ReadDay>();
+      for (const row of fineSketches) {
+        const index = dayIndex(days, new Date(row.bucket).getTime());
+        if (index < 0) continue;
+        const key = `${liveDay(row.live_id, index)}\t${row.kind}`;
+        let part = merged.get(key);
+        if (part === undefined) {
+          part = { live: row.live_id, index, kind: row.kind, ads: 0, sketch: null };
+          merged.set(key, part);
+        }
+        part.ads += Number(row.ads);
+        if (row.kind !== 'none' && row.sketch !== null) {
+          if (!(part.sketch instanceof ReachSketch)) part.sketch = new ReachSketch();
+          part.sketch.mergeBytes(row.sketch);
+        }
+      }
+      parts.push(...merged.values());
+      await keepReadDays(store.db, scope.campaignId, days, [...merged.values()], Date.now());
+    }
+    return mergeDays(days, parts);
   },
   async clickhouse(store, scope, days) {
     if (days.length === 0) return emptyEstimates(days);
