@@ -15,7 +15,7 @@
 //
 //   pnpm exec tsx bench/reach.ts [--browsers 1000000] [--events 2000000] [--runs 7] [--zone Europe/Berlin] [--only postgres|pglite]
 import { reportDays, reportUtcRange, reportZone } from '@adconsole/domain';
-import type { Database } from '../apps/api/src/db/database';
+import type { Database, SqlValue } from '../apps/api/src/db/database';
 import { demoHash as hashOf } from '../apps/api/src/services/demo/demo-reach';
 import { readReach } from '../apps/api/src/services/events/queries/reach';
 import { localDayOf, type ReachRow } from '../apps/api/src/services/events/reach-sketches';
@@ -188,8 +188,9 @@ function withoutReach(store: EventStore): EventStore {
     const value = Reflect.get(target, key, target);
     return typeof value === 'function' ? value.bind(target) : value;
   };
-  const db = store.db as Database;
-  const query = (sql: string, params?: unknown[]) =>
+  if (store.kind !== 'postgres') throw new Error('The report without reach is measured on PostgreSQL');
+  const db = store.db;
+  const query = (sql: string, params?: readonly SqlValue[]) =>
     /reach_sketches/.test(sql) ? Promise.resolve([]) : db.query(sql, params);
   const quiet = new Proxy(db, { get: (target, key) => (key === 'query' ? query : bound(target, key)) });
   return new Proxy(store, { get: (target, key) => (key === 'db' ? quiet : bound(target, key)) });

@@ -154,7 +154,10 @@ export class ReachSketch {
     // A typed histogram and an indexed loop: a report estimates a sketch a day (docs/reports.md, "Reach").
     const counts = new Int32Array(RANK_BITS + 2);
     const registers = this.registers;
-    for (let index = 0; index < REACH_REGISTERS; index += 1) counts[registers[index] as number] += 1;
+    for (let index = 0; index < REACH_REGISTERS; index += 1) {
+      const rank = registers[index] as number;
+      counts[rank] = (counts[rank] as number) + 1;
+    }
     return estimateOfCounts(counts);
   }
 
@@ -274,8 +277,8 @@ export function cumulativeEstimates(sketches: readonly (ReachSketch | null)[]): 
       const held = union[index] as number;
       if (rank > held) {
         union[index] = rank;
-        counts[held] -= 1;
-        counts[rank] += 1;
+        counts[held] = (counts[held] as number) - 1;
+        counts[rank] = (counts[rank] as number) + 1;
         changed = true;
       }
     }
