@@ -96,6 +96,14 @@ function probe(element: Element): string {
   return `[data-frame-probe="${id}"]`;
 }
 
+/** The tester frame's size in the storybook project (vitest.config.ts, `viewport`): a phone story's is given back. */
+const DEFAULT_VIEWPORT = { width: 1200, height: 900 };
+/** Resizes the tester's frame for a story (phone-viewport.ts); without a size, back to the default. */
+globalThis.__storyViewport = async (size) => {
+  const { width, height } = size ?? DEFAULT_VIEWPORT;
+  if (window.innerWidth !== width || window.innerHeight !== height) await page.viewport(width, height);
+};
+
 /** Real input (Playwright's mouse) and code run inside child frames, for stories of sandboxed frames. */
 globalThis.__frameTools = {
   hover: (element) => {

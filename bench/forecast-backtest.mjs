@@ -33,12 +33,12 @@ for (let offset = 0; offset < rows.length; offset += 10_000)
   await addRequestFacts(scratch.db, rows.slice(offset, offset + 10_000));
 const seedMs = performance.now() - seeding;
 const read = await scratch.db.query(
-  `select bucket, ${domain.DELIVERY_FACTS.join(', ')}, requests, served, refused from ad_request_facts`,
+  `select bucket, ${domain.REQUEST_FACTS.map((fact) => fact.column).join(', ')}, requests, served, refused from ad_request_facts`,
 );
 await scratch.drop();
 const history = read.map((row) => ({
   at: new Date(row.bucket).getTime(),
-  facts: Object.fromEntries(domain.DELIVERY_FACTS.map((fact) => [fact, row[fact]])),
+  facts: Object.fromEntries(domain.REQUEST_FACTS.map((fact) => [fact.key, row[fact.column]])),
   requests: Number(row.requests),
   served: Number(row.served),
   refused: Number(row.refused),

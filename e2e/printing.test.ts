@@ -1,14 +1,16 @@
 // The printed report where the demo's own layout does not reach a rule (docs/console.md, "Printing:
-// sections that fit the page"): a table whose end falls at a page's foot keeps its note with it, and a
-// name no line break fits keeps its card inside the page. `e2e/reporting.test.ts` prints the demo as it is.
+// sections that fit the page"): a table whose end falls at a page's foot keeps its note with it, a
+// name no line break fits keeps its card inside the page, and a share page with a breakdown longer than
+// a page prints every card after the one before. `e2e/reporting.test.ts` prints the demo as it is.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRINT_CHART_WIDTH } from '../apps/console/src/screens/reporting/print-width';
-import { useBrowser } from './support/browser';
+import { baseURL, useBrowser } from './support/browser';
 import { type PdfLine, pdfLines } from './support/pdf';
+import { campaignOnSites, signIn } from './support/publisher';
 import { openDemoReport } from './support/reporting';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'adconsole-e2e-printing-'));
@@ -120,4 +122,146 @@ describe('printing', () => {
     expect(past.cards).toEqual([]);
     expect(past.scrolling).toEqual([]);
   });
+
+  it('prints a share page whose breakdown is longer than a page with every card after the one before, on every A4 page', async () => {
+    const { shareURL } = await campaignOnSites(await signIn(baseURL()), 'Printing journey: sixty sites', 60);
+    const page = await newPage();
+    // The server's drawing, as a reader prints it: no console code runs until the page is touched.
+    await page.goto(new URL(shareURL).pathname);
+    await page.getByRole('table', { name: 'Report by site' }).waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    // A4 less its 12 mm margins is 703 CSS px.
+    await page.setViewportSize({ width: 703, height: 900 });
+    const laidOut = await page.evaluate(printedCards);
+    expect(laidOut.rows, 'the breakdown drawn with its top 50 sites and Other').toBeGreaterThanOrEqual(51);
+    // Laid out for print: nothing of a card drawn past its box, and no two cards' boxes overlap.
+    expect(laidOut.outside).toEqual([]);
+    expect(laidOut.overlapping).toEqual([]);
+    // Page 1's tiles whole: none past the page's width, none cut by its box.
+    expect(laidOut.clippedTiles).toEqual([]);
+
+    // On paper: each card's lines (its own text, found in no other card) on each page, top to bottom.
+    const file = path.join(scratch, 'share-sixty-sites.pdf');
+    writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const lines = pdfLines(file);
+    // A card's own texts: found in no other card. A line is a card's when it is one of its own texts, or
+    // a part of one (a text wrapped over lines) long enough to say whose it is.
+    const own = laidOut.texts.map((texts, card) =>
+      texts.filter(
+        (text) =>
+          text.length >= 4 &&
+          !laidOut.texts.some(
+            (others, other) => other !== card && others.some((each) => each.includes(text)),
+          ),
+      ),
+    );
+    const owners = (line: string) =>
+      own.flatMap((texts, card) =>
+        texts.some((text) => text === line || (line.length >= 12 && text.includes(line))) ? [card] : [],
+      );
+    const extents = new Map<string, { page: number; card: number; top: number; bottom: number }>();
+    for (const line of lines) {
+      const [card, ...others] = owners(line.text);
+      if (card === undefined || others.length > 0) continue;
+      const key = `${line.page}:${card}`;
+      const extent = extents.get(key) ?? { page: line.page, card, top: line.top, bottom: line.bottom };
+      extents.set(key, {
+        ...extent,
+        top: Math.min(extent.top, line.top),
+        bottom: Math.max(extent.bottom, line.bottom),
+      });
+    }
+    const found = [...extents.values()];
+    // The breakdown's rows go over more than one page, and the Figures card is printed too.
+    const breakdownCard = laidOut.titles.indexOf('Breakdown');
+    const figuresCard = laidOut.titles.indexOf('Figures');
+    expect(found.filter((extent) => extent.card === breakdownCard).length).toBeGreaterThanOrEqual(2);
+    expect(found.some((extent) => extent.card === figuresCard)).toBe(true);
+    const overprinted = found.flatMap((a) =>
+      found
+        .filter((b) => b.page === a.page && b.card > a.card && b.top < a.bottom - 1 && a.top < b.bottom - 1)
+        .map((b) => `page ${a.page}: ${laidOut.titles[a.card]} and ${laidOut.titles[b.card]}`),
+    );
+    expect(overprinted).toEqual([]);
+    // A card later in the report is never printed above an earlier one on the same page.
+    const outOfOrder = found.flatMap((a) =>
+      found
+        .filter((b) => b.page === a.page && b.card > a.card && b.bottom <= a.top)
+        .map((b) => `page ${a.page}: ${laidOut.titles[b.card]} above ${laidOut.titles[a.card]}`),
+    );
+    expect(outOfOrder).toEqual([]);
+  });
 });
+
+/**
+ * The report's cards as laid out for print (run in the page): each card's title and its visible texts,
+ * the descendants drawn past its box, the cards whose boxes overlap, the tiles cut off, and the rows of
+ * the breakdown's table.
+ */
+function printedCards() {
+  // The report's parts in order (its header, the key figures, every card), as printed.
+  const cards = [...document.querySelectorAll('[data-slot="report-view"] > *')].filter((part) => {
+    const box = part.getBoundingClientRect();
+    return box.width > 1 && box.height > 1;
+  });
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && !element.closest('.sr-only');
+  };
+  // Each text as drawn (a header's sort button has no box of its own on paper: its text node has).
+  const texts = cards.map((card) => {
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('.sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width >= 1 && box.height >= 1)
+        found.add((node.parentElement?.textContent ?? '').replace(/\s+/g, ' ').trim());
+    }
+    return [...found];
+  });
+  const boxes = cards.map((card) => card.getBoundingClientRect());
+  const titles = cards.map(
+    (card) =>
+      card.querySelector('[data-slot="card-title"], h1, h2')?.textContent?.trim() ??
+      card.getAttribute('data-slot') ??
+      '',
+  );
+  const outside = cards.flatMap((card, index) => {
+    const box = boxes[index] as DOMRect;
+    return [...card.querySelectorAll('*')]
+      .filter(visible)
+      .filter((element) => {
+        const inner = element.getBoundingClientRect();
+        return inner.bottom > box.bottom + 1 || inner.top < box.top - 1;
+      })
+      .slice(0, 3)
+      .map((element) => `${titles[index]}: ${(element.textContent ?? '').trim().slice(0, 40)}`);
+  });
+  const overlapping = boxes.flatMap((a, index) =>
+    boxes
+      .slice(index + 1)
+      .filter((b) => b.top < a.bottom - 1 && a.top < b.bottom - 1)
+      .map(() => titles[index]),
+  );
+  const width = document.documentElement.clientWidth;
+  const clippedTiles = [...document.querySelectorAll('[data-slot="report-view"] [data-slot="kpi-tile"]')]
+    .filter((tile) => {
+      const box = tile.getBoundingClientRect();
+      let clipped = box.right > width + 0.5 || box.left < -0.5;
+      for (let parent = tile.parentElement; parent && !clipped; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const edge = parent.getBoundingClientRect();
+        clipped = box.right > edge.right + 0.5 || box.bottom > edge.bottom + 0.5;
+      }
+      return clipped;
+    })
+    .map((tile) => tile.getAttribute('data-metric'));
+  const rows = [...document.querySelectorAll('table')]
+    .find((table) => table.querySelector('caption')?.textContent === 'Report by site')
+    ?.querySelectorAll('tbody tr').length;
+  return { titles, texts, outside, overlapping, clippedTiles, rows: rows ?? 0 };
+}

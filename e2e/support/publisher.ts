@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildTag } from '@adconsole/domain';
+import { buildTag, servedAdSchema } from '@adconsole/domain';
 import { root } from '../../scripts/lib.mjs';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './constants';
+import { ALL_TIME, DEMO_EMAIL, DEMO_PASSWORD } from './constants';
 
 export interface Session {
   origin: string;
@@ -215,7 +215,7 @@ export async function campaignWithBanner(
   session: Session,
   name: string,
   landingOrigin: string,
-): Promise<{ campaignID: string; creativeID: string; tag: string }> {
+): Promise<{ campaignID: string; creativeID: string; tag: string; live: string }> {
   const { id: campaignID } = await api<{ id: string }>(session, 'POST', '/v1/campaign/new', { name });
   const banner = await publishedCreative(
     session,
@@ -234,5 +234,41 @@ export async function campaignWithBanner(
       },
     ],
   );
-  return { campaignID, creativeID: banner.id, tag: banner.tag };
+  return { campaignID, creativeID: banner.id, tag: banner.tag, live: banner.live };
+}
+
+/**
+ * A new campaign whose banner served one valid impression on each of `sites` sites (`site-1.example`,
+ * …, as a tag's site macro names them), read back until its report has them all: a breakdown by site
+ * as long as a journey needs. Each request speaks as another browser version, under the rate rule's
+ * limit per client (docs/traffic-quality.md). Its share link's URL and the campaign's id.
+ */
+export async function campaignOnSites(
+  session: Session,
+  name: string,
+  sites: number,
+): Promise<{ campaignID: string; shareURL: string }> {
+  const { campaignID, live } = await campaignWithBanner(session, name, session.origin);
+  for (let index = 1; index <= sites; index += 1) {
+    const headers = {
+      'User-Agent': BROWSER_HEADERS['User-Agent'].replace('Chrome/126.0.0.0', `Chrome/126.0.${index}.0`),
+    };
+    const served = await fetch(`${session.origin}/serve/ad/${live}.json?site=site-${index}.example`, {
+      headers,
+    });
+    const ad = servedAdSchema.parse(await served.json());
+    const counted = await fetch(ad.events.impression ?? '', { method: 'POST', headers });
+    if (counted.status !== 204) throw new Error(`impression on site ${index}: ${counted.status}`);
+  }
+  await eventually(async () => {
+    const report = await api<{ totals: { impressions: number } }>(
+      session,
+      'GET',
+      `/v1/campaign/reports?campaignID=${campaignID}&${ALL_TIME}`,
+    );
+    if (report.totals.impressions !== sites)
+      throw new Error(`${report.totals.impressions} of ${sites} counted`);
+  }, 30_000);
+  const { url } = await api<{ url: string }>(session, 'POST', '/v1/campaign/newToken', { campaignID });
+  return { campaignID, shareURL: url };
 }

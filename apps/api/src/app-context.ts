@@ -2,12 +2,12 @@
 // unless given), the event store (ClickHouse or the main database) with its writer and the journal of a
 // stopped process, the object stores, mail, the serving edge's traffic rules and the background work.
 import path from 'node:path';
+import { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { Context } from './context';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { addRequestFacts } from './db/queries/request-facts';
-import { BackgroundTasks } from './services/background';
 import { BoundedUploadSlots } from './services/campaigns/upload-slots';
 import { openEventBus } from './services/events/bus/event-bus';
 import { openClickHouseEventStore } from './services/events/clickhouse';

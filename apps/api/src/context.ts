@@ -1,8 +1,9 @@
 // What every route handler and service can reach: configuration, database, mail, file storage, the
 // server's HMAC key and the upload slots.
+
+import type { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { BackgroundTasks } from './services/background';
 import type { EventBus } from './services/events/bus/event-bus';
 import type { RequestCounter } from './services/events/request-counter';
 import type { RequestFactsCounter } from './services/events/request-facts';

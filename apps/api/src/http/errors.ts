@@ -3,7 +3,7 @@
 // other failure as a logged 500 without its details.
 import { ApiError, type ApiErrorBody, codeForStatus, MESSAGES } from '@adconsole/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { retryAfterOf } from '../services/retry-after';
+import { retryAfterOf } from '../services/identity/retry-after';
 
 /** Readable messages for the framework's own 4xx errors (bad JSON, wrong content type, size limits). */
 function frameworkMessage(error: FastifyError): string {

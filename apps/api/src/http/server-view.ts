@@ -71,7 +71,7 @@ export async function sharedPageInCampaignZone(
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as
  * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's). `search` is the query that names the
- * state the server drew (its range, zone, unit and tab), which `/assets/share-on-touch-v1.js` writes into
+ * state the server drew (its range, zone, unit and tab), which `/assets/share-on-touch-v2.js` writes into
  * an address that names none, as the console would once started.
  */
 export function withServerView(html: string, drawn: string, block: SharedReportBlock, search = ''): string {
@@ -89,7 +89,7 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
 /**
  * The share page's scripts when the server has drawn it: none runs, and none is fetched, until the
  * reader touches the page (docs/console.md, "The share page read-only until touched"). The entry and the
- * files Vite preloads with it are named on `/assets/share-on-touch-v1.js` (the console's `public/assets/`),
+ * files Vite preloads with it are named on `/assets/share-on-touch-v2.js` (the console's `public/assets/`),
  * which preloads and starts them at the first press, key, focus or pointer over a chart.
  */
 export function scriptsOnTouch(html: string): string {
@@ -104,7 +104,7 @@ export function scriptsOnTouch(html: string): string {
   return withoutPreloads.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_match, entry: string) =>
-      `<script defer src="/assets/share-on-touch-v1.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+      `<script defer src="/assets/share-on-touch-v2.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   );
 }
 

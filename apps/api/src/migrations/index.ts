@@ -41,6 +41,7 @@ import creativeApproval from './0052_creative_approval';
 import clientAccess from './0053_client_access';
 import reachReadDays from './0054_reach_read_days';
 import { eventTypesMigration } from './event-types';
+import { requestFactColumnsMigration } from './request-fact-columns';
 
 export interface Migration {
   name: string;
@@ -89,6 +90,8 @@ export const migrations: readonly Migration[] = [
   { name: '0052_creative_approval', sql: creativeApproval },
   { name: '0053_client_access', sql: clientAccess },
   { name: '0054_reach_read_days', sql: reachReadDays },
+  // After the numbered ones: the forecast's history's fact columns, written from the domain's list.
+  requestFactColumnsMigration,
   // Always last: the events' type check written from the domain's list (event-types.ts).
   eventTypesMigration,
 ];

@@ -26,8 +26,9 @@ export const advertiserRoutes = [
   defineRoute({
     call: contract.getAdvertiser,
     access: 'user',
+    clients: 'read',
     summary:
-      "One advertiser with its insertion orders (booked, delivered, spent and left against each budget) and its campaigns (newest first, at most 500): status, lifetime valid impressions, clicks and completed views, spend at each one's rate.",
+      "One advertiser with its insertion orders (booked, delivered, spent and left against each budget) and its campaigns (newest first, at most 500): status, lifetime valid impressions, clicks and completed views, spend at each one's rate. A client of the advertiser reads it without the notes, and without orders, spend or budgets unless the advertiser's `clientSeesCosts` is set.",
     tag,
     errors: { 404: notYours },
     handler: ({ input, user, ctx }) => getAdvertiserOverview(ctx, user, input.id),

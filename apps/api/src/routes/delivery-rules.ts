@@ -77,16 +77,17 @@ export const deliveryRulesRoutes = [
     call: contract.testDelivery,
     audit: { none: 'judges one imagined request, counts nothing' },
     access: 'user',
-    summary: `Why one request to one of the campaign's tags (a live creative's or a placement's) would or would not serve, judged as serving judges it: from the caller's own address and user agent unless others are given (or a common browser of a device type, \`device\`, and another browser's languages, \`language\`), now unless \`at\` is. Each fact the rules read (${DELIVERY_RULES.map((rule: DeliveryRuleSpec) => rule.fact).join(', ')}), the first reason serving would count and every reason the campaign, its flight and its rules refuse it for. Nothing is counted.`,
+    summary: `Why one request to one of the campaign's tags (a live creative's or a placement's) would or would not serve, judged as serving judges it: from the caller's own address, user agent and languages (its Accept-Language) unless others are given (a \`country\` in place of the address's, a common browser of a device type, \`device\`, or a typed \`userAgent\`, and another browser's languages, \`language\`), now unless \`at\` is. Each fact the rules read (${DELIVERY_RULES.map((rule: DeliveryRuleSpec) => rule.fact).join(', ')}), the first reason serving would count and every reason the campaign, its flight and its rules refuse it for. Nothing is counted.`,
     tag: 'Delivery rules',
     errors: {
-      400: `${MESSAGES.deliveryTestTag}; ${MESSAGES.deliveryTestDeviceOrAgent}; or an address, site, device, languages or time that cannot be read`,
+      400: `${MESSAGES.deliveryTestTag}; ${MESSAGES.deliveryTestDeviceOrAgent}; or an address, country, site, device, user agent, languages or time that cannot be read`,
       404: `${MESSAGES.liveCreativeNotFound} / ${MESSAGES.placementNotFound} (a tag of another campaign, or not yours)`,
     },
     handler: ({ input, user, ctx, request }) =>
       checks.testDelivery(ctx, user, input, {
         ip: normalizeClientAddress(request.ip),
         userAgent: String(request.headers['user-agent'] ?? ''),
+        language: request.headers['accept-language'],
       }),
   }),
 ];

@@ -10,6 +10,7 @@
 import {
   AD_SANDBOX,
   ApiError,
+  expandedValue,
   MESSAGES,
   type ServeRouteContract,
   type ServeRouteName,
@@ -107,7 +108,10 @@ const senderOf = (request: FastifyRequest, client: () => TrafficClient): Convers
  * The ad request's frequency-cap history (services/serving/frequency-jar.ts): its device's when the tag
  * carries an advertising id (`ifa=`), else its cookie's; `nocookie=1` without a device id says the client
  * keeps none (it cannot be capped). Either only with the request's consent (services/serving/consent.ts,
- * docs/privacy.md), read from its signals when a tag with caps or an EU creative first asks.
+ * docs/privacy.md), read from its signals when a tag with caps or an EU creative first asks. An `ifa=`
+ * that is a macro left as written (`[IFA]` of a player that fills none: every VAST tag carries one,
+ * docs/tags.md "Request facts") is no id sent at all, so the browser's cookie still counts; a
+ * placeholder (`undefined`, zeros) is still read as what it is.
  */
 const capJar = (
   ctx: Context,
@@ -119,7 +123,7 @@ const capJar = (
     ctx,
     request.headers.cookie,
     query.nocookie !== '1',
-    query.ifa,
+    expandedValue(query.ifa),
     requestConsent(ctx.config.privacy, {
       query,
       headers: request.headers,

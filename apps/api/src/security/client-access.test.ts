@@ -19,6 +19,7 @@ const CLIENT_ROUTES = {
   'PUT /v1/me': 'self',
   'PUT /v1/me/password': 'self',
   'GET /v1/advertiser/list': 'read',
+  'GET /v1/advertiser/get': 'read',
   'GET /v1/campaign/get': 'read',
   'GET /v1/campaign/mine': 'read',
   'GET /v1/campaign/creative': 'read',
@@ -235,6 +236,51 @@ describe(`client access on ${testDatabaseKind()}`, () => {
     expect(dashboard.body.data?.topCampaigns.map((entry) => entry.id)).toEqual([a.campaign]);
     expect(dashboard.body.data?.topCampaigns[0]?.rate).toBeNull();
     expect(Object.keys(dashboard.body.data?.topCampaigns[0]?.totals ?? {})).not.toContain('spend');
+  });
+
+  it("reads A's advertiser page (GET /v1/advertiser/get): 200 without notes, orders or money unless clientSeesCosts; B's is 404", async () => {
+    type Overview = {
+      advertiser: { id: string; notes: string | null; clientSeesCosts?: boolean };
+      insertionOrders: { id: string; budget: number }[];
+      campaigns: { id: string; impressions: number; spend: number | null; budget?: unknown }[];
+    };
+    const order = await owner.post('/v1/insertion-order/create', {
+      advertiserId: a.advertiser,
+      poNumber: 'PO-A1',
+      name: 'Alpha order',
+      budget: 500,
+      campaignIds: [a.campaign],
+    });
+    expect(order.httpStatus, JSON.stringify(order.body)).toBe(200);
+    // The owner reads it all: the notes, the order, the spend (4,000 impressions at USD 2.50 CPM).
+    const owners = await owner.get<Overview>(`/v1/advertiser/get?id=${a.advertiser}`);
+    expect(owners.body.data?.advertiser.notes).toBe('Alpha internal notes');
+    expect(owners.body.data?.insertionOrders).toHaveLength(1);
+    expect(owners.body.data?.campaigns[0]).toMatchObject({ id: a.campaign, spend: 10 });
+
+    const costless = await client.get<Overview>(`/v1/advertiser/get?id=${a.advertiser}`);
+    expect(costless.httpStatus, JSON.stringify(costless.body)).toBe(200);
+    expect(costless.body.data?.advertiser).toMatchObject({
+      id: a.advertiser,
+      notes: null,
+      clientSeesCosts: false,
+    });
+    expect(costless.body.data?.insertionOrders).toEqual([]);
+    expect(costless.body.data?.campaigns).toEqual([
+      expect.objectContaining({ id: a.campaign, impressions: 4_000, spend: null, budget: null }),
+    ]);
+    expect(JSON.stringify(costless.body)).not.toContain('internal notes');
+
+    await server.db.query('update advertisers set client_sees_costs = true where id = $1', [a.advertiser]);
+    const costly = await client.get<Overview>(`/v1/advertiser/get?id=${a.advertiser}`);
+    expect(costly.body.data?.advertiser.notes).toBeNull();
+    expect(costly.body.data?.insertionOrders).toEqual([expect.objectContaining({ budget: 500 })]);
+    expect(costly.body.data?.campaigns[0]).toMatchObject({ id: a.campaign, spend: 10 });
+    await server.db.query('update advertisers set client_sees_costs = false where id = $1', [a.advertiser]);
+
+    const other = await client.get(`/v1/advertiser/get?id=${b.advertiser}`);
+    expect(other.httpStatus).toBe(404);
+    expect(carriesB(other.body)).toBe(false);
   });
 
   it("a client's report of a campaign whose advertiser does not show costs carries none; with clientSeesCosts, USD 10.00 at 2.50 CPM", async () => {

@@ -9,8 +9,8 @@ import {
   loginAttemptsSweep,
   loginKeys,
 } from '../services/identity/login-limit';
+import { retryAfterOf } from '../services/identity/retry-after';
 import { newId } from '../services/ids';
-import { retryAfterOf } from '../services/retry-after';
 import { Client, startServer, type TestServer, testDatabaseKind } from '../test/harness';
 import { PASSWORD, signedInUser, uniqueEmail, waitForMail } from '../test/helpers';
 import { login, signUpBody } from '../test/security';

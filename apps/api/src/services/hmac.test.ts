@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from './demo/seeded-random';
 import { hmac22, hmacHex16, libraryHmac22, paddedHmac22, setLibraryHmac } from './hmac';
-import { randomSlice } from './random-pool';
+import { randomSlice } from './serving/random-pool';
 
 const random = mulberry32(20261127);
 const ALPHABET = ['a', 'Z', '|', '0', ':', '.', '-', 'é', '€', '😀', '\u0000', ' '];

@@ -14,6 +14,13 @@ export interface RequestCountSpec {
   short: string;
 }
 
+/** A gate's reason: whether its own campaign chose not to answer (the forecast's `refused`), and its figure. */
+interface GateReasonSpec {
+  reason: string;
+  ownCampaign: boolean;
+  figure: RequestCountSpec;
+}
+
 /** The outcomes of a request answered with an ad. */
 export const SERVED_OUTCOMES = [
   { outcome: 'served', figure: { key: 'adsServed', label: 'Requests served', short: 'Served' } },
@@ -43,18 +50,21 @@ export const SERVED_OUTCOMES = [
 const BEFORE_RULES = [
   {
     reason: 'flight',
+    ownCampaign: true,
     figure: { key: 'notServedFlight', label: 'Not served: outside the flight', short: 'Outside the flight' },
   },
   {
     reason: 'paused',
+    ownCampaign: true,
     figure: { key: 'notServedPaused', label: 'Not served: paused or archived', short: 'Paused or archived' },
   },
-] as const;
+] as const satisfies readonly GateReasonSpec[];
 
 /** The gate's reasons judged after the rules: a creative to answer with, the caps, the throttle, the budget. */
 const AFTER_RULES = [
   {
     reason: 'noCreative',
+    ownCampaign: false,
     figure: {
       key: 'notServedNoCreative',
       label: 'Not served: no eligible creative',
@@ -65,18 +75,22 @@ const AFTER_RULES = [
     // No consent to keep device state where the campaign skips requests it cannot cap, or an EU
     // creative without a valid TC string where GDPR applies (docs/privacy.md).
     reason: 'noConsent',
+    ownCampaign: false,
     figure: { key: 'notServedNoConsent', label: 'Not served: no consent', short: 'No consent' },
   },
   {
     reason: 'frequency',
+    ownCampaign: false,
     figure: { key: 'notServedFrequency', label: 'Not served: frequency cap reached', short: 'Frequency cap' },
   },
   {
     reason: 'notCappable',
+    ownCampaign: false,
     figure: { key: 'notServedNotCappable', label: 'Not served: cannot be capped', short: 'Not cappable' },
   },
   {
     reason: 'throttled',
+    ownCampaign: true,
     figure: {
       key: 'notServedThrottled',
       label: 'Not served: even delivery throttle',
@@ -87,9 +101,22 @@ const AFTER_RULES = [
     // The campaign's budget in money spent, lifetime or today's (rules/budget.ts; docs/serving.md,
     // "Budgets in money"), or this process's allowance of what is left used until its next read.
     reason: 'budget',
+    ownCampaign: true,
     figure: { key: 'notServedBudget', label: 'Not served: budget spent', short: 'Budget spent' },
   },
-] as const;
+] as const satisfies readonly GateReasonSpec[];
+
+/**
+ * The reasons a request's own campaign chose not to answer it (`ownCampaign`: its flight, its pause,
+ * its rules, its throttle, its budget): another campaign could have had the request (the forecast's
+ * history counts them as refused, docs/reports.md, "The inventory forecast"). Every gate reason says
+ * whether it is one; every delivery rule's is.
+ */
+export const CAMPAIGN_REFUSALS: readonly string[] = [
+  ...BEFORE_RULES.filter((entry) => entry.ownCampaign).map((entry) => entry.reason),
+  ...DELIVERY_RULES.map((rule) => rule.reason),
+  ...AFTER_RULES.filter((entry) => entry.ownCampaign).map((entry) => entry.reason),
+];
 
 /** Every reason a request got no ad, each with its figure's words, in the report's order. */
 export const NOT_SERVED = [...BEFORE_RULES, ...DELIVERY_RULES, ...AFTER_RULES] as const;

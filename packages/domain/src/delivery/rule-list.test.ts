@@ -15,7 +15,7 @@ import { FIGURE_OF_OUTCOME } from '../reports/not-served';
 import { compileDeliveryRules } from './compile';
 import { bothRuleSets, ruleSetServesNothing } from './coverage';
 import { ESTIMATE_DIMENSIONS, estimateDelivery } from './estimate';
-import { NOT_SERVED_REASONS } from './outcomes';
+import { CAMPAIGN_REFUSALS, NOT_SERVED_REASONS } from './outcomes';
 import {
   DELIVERY_FACTS,
   DELIVERY_RULES,
@@ -48,7 +48,7 @@ describe('DELIVERY_RULES', () => {
   it('every entry has every facet: key, fact, reason, figure, label, noun, kind, serves-nothing text, estimate, source', () => {
     for (const spec of RULES) {
       expect(spec.key, 'key').toMatch(/^[a-z][a-zA-Z]+$/);
-      expect(spec.fact, `${spec.key}: fact`).toMatch(/^[a-z]+$/);
+      expect(spec.fact, `${spec.key}: fact`).toMatch(/^[a-z][a-zA-Z]+$/);
       expect(spec.reason, `${spec.key}: reason`).toMatch(/^[a-z][a-zA-Z]+$/);
       expect(spec.figure.key, `${spec.key}: figure key`).toMatch(/^notServed[A-Z]/);
       expect(spec.figure.label, `${spec.key}: figure label`).toMatch(/^Not served: /);
@@ -150,5 +150,16 @@ describe('DELIVERY_RULES', () => {
       ).toEqual([spec.key]);
       expect(estimate.rules[0]?.read, spec.key).toBe(spec.estimate !== null);
     }
+  });
+
+  it("the forecast's refusals: every rule's reason, and the gate's own reasons that say so (flight, pause, throttle, budget)", () => {
+    for (const spec of RULES) expect(CAMPAIGN_REFUSALS, spec.key).toContain(spec.reason);
+    expect(CAMPAIGN_REFUSALS.filter((reason) => !RULES.some((spec) => spec.reason === reason))).toEqual([
+      'flight',
+      'paused',
+      'throttled',
+      'budget',
+    ]);
+    for (const reason of CAMPAIGN_REFUSALS) expect(NOT_SERVED_REASONS).toContain(reason);
   });
 });

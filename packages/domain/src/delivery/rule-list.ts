@@ -2,13 +2,15 @@
 // "Delivery rules"): one entry per rule says its key in a rule set, the fact of a request it reads, the
 // reason and figure of a request it refuses, its words on screen, its kind (a list of values with their
 // comparison, sites, a daypart), what a rule that excludes everything leaves out, and how the estimate
-// reads it. Every other list is a map of this one: the schemas (entities/delivery-rules.ts), the
+// reads it. The fact itself (how the serving edge reads it, how the tester sets it, the estimate's source,
+// its column in the forecast's history) is an entry of REQUEST_FACTS (request-facts.ts), named by key.
+// Every other list is a map of this one: the schemas (entities/delivery-rules.ts), the
 // compiled check (compile.ts), the coverage and intersection (coverage.ts), the summary line and the
 // history's fields (summary.ts), the estimate (estimate.ts), the not-served reasons and their figures
 // (outcomes.ts, reports/figures.ts), the form, the tag tester's echo and the route docs. Plain values
 // and functions (no zod), so anything may import it.
 import { COUNTRY_CODES, countryLabel, isCountryCode } from '../traffic/countries';
-import { LANGUAGE_CODES, languageLabel, primaryLanguage, requestLanguage } from '../traffic/languages';
+import { LANGUAGE_CODES, languageLabel, primaryLanguage } from '../traffic/languages';
 import {
   COMMON_BROWSER_FAMILIES,
   COMMON_OS_FAMILIES,
@@ -16,8 +18,16 @@ import {
   DEVICE_TYPES,
   type DeviceType,
 } from '../traffic/user-agent';
-import { MESSAGES } from '../validation/messages';
+import { MESSAGES, unknownFactValueMessage } from '../validation/messages';
 import type { FrequencyCap, UncappableChoice } from './frequency-caps';
+import {
+  type FactBreakdown,
+  REQUEST_FACT,
+  REQUEST_FACTS,
+  type RequestFactKey,
+  type RequestFactSpec,
+  requestFactSpec,
+} from './request-facts';
 
 export const LIST_RULE_MODES = ['include', 'exclude'] as const;
 export type ListRuleMode = (typeof LIST_RULE_MODES)[number];
@@ -79,21 +89,18 @@ export interface DaypartKind {
 }
 export type RuleKind = ListKind | SitesKind | DaypartKind;
 
-/** Where the estimate reads a rule from: impressions by a breakdown dimension, by hour of the week, or nowhere. */
-export type EstimateSource = 'country' | 'device' | 'os' | 'browser' | 'site' | 'weekHours' | null;
-
-/** What a rule may read of a request itself: a header (lower-case name) and a query parameter. */
-export interface RequestParts {
-  header(name: string): string | undefined;
-  query(name: string): string | undefined;
-}
+/**
+ * Where the estimate reads a rule from: impressions by the breakdown dimension of its fact
+ * (REQUEST_FACTS' `breakdown`), by hour of the week, or nowhere.
+ */
+export type EstimateSource = FactBreakdown | 'weekHours' | null;
 
 /** One delivery rule: everything each part of the product needs to know of it. */
 export interface DeliveryRuleSpec {
   /** Its field in a rule set (the API, the store, the form). */
   key: string;
-  /** The fact of a request it judges (DeliveryFacts); `time` for the daypart (the serving clock). */
-  fact: string;
+  /** The fact of a request it judges (a key of REQUEST_FACTS); `time` for the daypart (the serving clock). */
+  fact: RequestFactKey | 'time';
   /** The not-served reason of a request it refuses (a row's value in the stores). */
   reason: string;
   /** The figure that counts those requests (an entry of REPORT_FIGURES, group `delivery`). */
@@ -108,15 +115,43 @@ export interface DeliveryRuleSpec {
   summaryLabel?: (value: string) => string;
   /** How the estimate reads it; null: nothing kept to read (the estimate says so). */
   estimate: EstimateSource;
-  /** Where serving reads the fact, in words (the tag tester, docs/serving.md). */
+  /** Where serving reads the fact, in words (the fact's edge: the tag tester, docs/serving.md). */
   source: string;
-  /**
-   * How serving reads the fact from the request itself, when it needs no part of the server (a header, a
-   * query parameter); absent: the serving edge derives it with the breakdowns (the address's country,
-   * the user agent, the site).
-   */
-  read?: (request: RequestParts) => string;
 }
+
+/** A rule's facets that are its fact's (REQUEST_FACTS): the key, its noun, where it is read, the estimate's source. */
+const ofFact = <F extends RequestFactKey>(key: F) => {
+  const fact: RequestFactSpec = REQUEST_FACT[key];
+  return {
+    fact: key,
+    noun: fact.noun,
+    source: fact.edge.words,
+    estimate: fact.breakdown as EstimateSource,
+  };
+};
+
+/** A list of a fact's closed set of values (REQUEST_FACTS' `values`), each read by its value or its words. */
+const closedSetKind = (key: RequestFactKey): ListKind => {
+  const fact = requestFactSpec(key);
+  const values = fact.values ?? [];
+  const codes = values.map((entry) => entry.value);
+  return {
+    type: 'list',
+    universe: codes,
+    compare: 'exact',
+    normalize: (text) => {
+      const given = text.trim().toLowerCase();
+      return (
+        values.find((entry) => entry.value === given || entry.label.toLowerCase() === given)?.value ?? ''
+      );
+    },
+    invalid: unknownFactValueMessage(fact.noun, values),
+    maxValues: codes.length,
+    valueLabel: (value) => values.find((entry) => entry.value === value)?.label ?? value,
+    offered: codes,
+    ...(codes.length <= 8 ? { checkboxes: true as const } : {}),
+  };
+};
 
 /** A list of families (an open set: OS and browser families), the common ones offered. */
 const familyKind = (offered: readonly string[]): ListKind => ({
@@ -136,11 +171,10 @@ const deviceLabel = (value: string) => DEVICE_TYPE_LABELS[value as DeviceType] ?
 export const DELIVERY_RULES = [
   {
     key: 'countries',
-    fact: 'country',
+    ...ofFact('country'),
     reason: 'country',
     figure: { key: 'notServedCountry', label: 'Not served: country', short: 'Country' },
     label: 'Countries',
-    noun: 'country',
     kind: {
       type: 'list',
       universe: COUNTRY_CODES,
@@ -155,16 +189,13 @@ export const DELIVERY_RULES = [
       offered: COUNTRY_CODES,
     },
     servesNothing: 'every country is excluded',
-    estimate: 'country',
-    source: "the address's country (the packaged IP-to-country database)",
   },
   {
     key: 'devices',
-    fact: 'device',
+    ...ofFact('device'),
     reason: 'device',
     figure: { key: 'notServedDevice', label: 'Not served: device type', short: 'Device type' },
     label: 'Device types',
-    noun: 'device type',
     kind: {
       type: 'list',
       universe: DEVICE_TYPES,
@@ -181,40 +212,31 @@ export const DELIVERY_RULES = [
     },
     servesNothing: 'every device type is excluded',
     summaryLabel: (value) => deviceLabel(value).toLowerCase().replace(' tv', ' TV'),
-    estimate: 'device',
-    source: "the user agent's device type",
   },
   {
     key: 'os',
-    fact: 'os',
+    ...ofFact('os'),
     reason: 'os',
     figure: { key: 'notServedOs', label: 'Not served: operating system', short: 'Operating system' },
     label: 'Operating systems',
-    noun: 'operating system',
     kind: familyKind(COMMON_OS_FAMILIES),
     servesNothing: 'no operating system is left',
-    estimate: 'os',
-    source: "the user agent's operating system family",
   },
   {
     key: 'browsers',
-    fact: 'browser',
+    ...ofFact('browser'),
     reason: 'browser',
     figure: { key: 'notServedBrowser', label: 'Not served: browser', short: 'Browser' },
     label: 'Browsers',
-    noun: 'browser',
     kind: familyKind(COMMON_BROWSER_FAMILIES),
     servesNothing: 'no browser is left',
-    estimate: 'browser',
-    source: "the user agent's browser family",
   },
   {
     key: 'languages',
-    fact: 'language',
+    ...ofFact('language'),
     reason: 'language',
     figure: { key: 'notServedLanguage', label: 'Not served: language', short: 'Language' },
     label: 'Languages',
-    noun: 'language',
     kind: {
       type: 'list',
       universe: LANGUAGE_CODES,
@@ -226,22 +248,28 @@ export const DELIVERY_RULES = [
       offered: LANGUAGE_CODES,
     },
     servesNothing: 'every language is excluded',
-    estimate: null,
-    source: "the browser's preferred language (Accept-Language, its primary subtag), or the platform's lang=",
-    read: (request) => requestLanguage(request.query('lang'), request.header('accept-language')),
+  },
+  {
+    key: 'connectionTypes',
+    ...ofFact('connectionType'),
+    reason: 'connectionType',
+    figure: {
+      key: 'notServedConnectionType',
+      label: 'Not served: connection type',
+      short: 'Connection type',
+    },
+    label: 'Connection types',
+    kind: closedSetKind('connectionType'),
+    servesNothing: 'every connection type is excluded',
   },
   {
     key: 'sites',
-    fact: 'site',
+    ...ofFact('site'),
     reason: 'site',
     figure: { key: 'notServedSite', label: 'Not served: site or app', short: 'Site or app' },
     label: 'Sites and apps',
-    noun: 'site',
     kind: { type: 'sites' },
     servesNothing: 'every allowed site is blocked',
-    estimate: 'site',
-    source:
-      "the platform's bundle or site macro, the page the runtime sees, the Referer (each one against the block list)",
   },
   {
     key: 'daypart',
@@ -264,8 +292,8 @@ export type DeliveryRuleName = DeliveryRuleEntry['key'];
 export type ListRuleName = Extract<DeliveryRuleEntry, { kind: { type: 'list' } }>['key'];
 /** The reason of a request one of the rules refuses. */
 export type DeliveryRuleReason = DeliveryRuleEntry['reason'];
-/** The facts of a request the rules judge (the daypart reads the clock instead). */
-export type DeliveryFactName = Exclude<DeliveryRuleEntry['fact'], 'time'>;
+/** The facts of a request the rules judge (REQUEST_FACTS' keys; the daypart reads the clock instead). */
+export type DeliveryFactName = RequestFactKey;
 
 /** Every rule's name, in serving's order. */
 export const DELIVERY_RULE_NAMES: readonly DeliveryRuleName[] = DELIVERY_RULES.map((rule) => rule.key);
@@ -274,10 +302,8 @@ export const LIST_RULES: readonly (DeliveryRuleSpec & { key: ListRuleName; kind:
   DELIVERY_RULES.filter(
     (rule): rule is Extract<DeliveryRuleEntry, { kind: { type: 'list' } }> => rule.kind.type === 'list',
   );
-/** The facts the rules read, in serving's order. */
-export const DELIVERY_FACTS: readonly DeliveryFactName[] = DELIVERY_RULES.flatMap((rule) =>
-  rule.fact === 'time' ? [] : [rule.fact],
-);
+/** The facts the rules read (REQUEST_FACTS), in its order. */
+export const DELIVERY_FACTS: readonly DeliveryFactName[] = REQUEST_FACTS.map((fact) => fact.key);
 
 /** A rule's entry by its name. */
 export const DELIVERY_RULE: { readonly [K in DeliveryRuleName]: Extract<DeliveryRuleEntry, { key: K }> } =

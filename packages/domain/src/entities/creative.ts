@@ -1,6 +1,7 @@
 // Creatives and their live (published) versions, docs/product.md §3.
 import { z } from 'zod/mini';
 import { creativeApprovalSchema } from '../rules/creative-approval';
+import { CREATIVE_QA_SUMMARIES } from '../rules/creative-qa';
 import { temporaryId } from '../rules/ids';
 import { assetSchema } from './asset';
 import { countersSchema, idSchema, zeroCounters } from './common';
@@ -157,6 +158,11 @@ export const creativeSchema = z.object({
   updatedAt: z.optional(z.nullable(z.string())),
   /** Its approval (docs/product.md §4, "Approval"); absent for a creative never submitted (a draft). */
   approval: z.optional(creativeApprovalSchema),
+  /**
+   * Its creative QA in one word (rules/creative-qa.ts, creativeQaSummary): answered with a campaign's
+   * creatives (its page's list), absent elsewhere (the creative page reads the whole QA).
+   */
+  qa: z.optional(z.enum(CREATIVE_QA_SUMMARIES)),
 });
 export type Creative = z.infer<typeof creativeSchema>;
 

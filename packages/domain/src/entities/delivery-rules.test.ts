@@ -12,6 +12,7 @@ import { issueMessages } from '../validation/validation-error';
 import {
   campaignDeliveryRulesSchema,
   creativeDeliveryRulesSchema,
+  DELIVERY_RULES_SHAPE_MESSAGE,
   noDeliveryRules,
   siteRuleEntry,
   storedDeliveryRules,
@@ -62,7 +63,10 @@ describe('delivery rules as the API takes them', () => {
       `rules.unknownSite: ${MESSAGES.deliveryRuleUnknownSite}`,
     ]);
     // A rule that does not exist: the rules there are.
-    expect(problems({ weather: 'sunny' })).toEqual([`rules: ${MESSAGES.deliveryRulesShape}`]);
+    expect(problems({ weather: 'sunny' })).toEqual([`rules: ${DELIVERY_RULES_SHAPE_MESSAGE}`]);
+    // The sentence names every rule of DELIVERY_RULES (built from their names, never by hand).
+    for (const name of Object.keys(DELIVERY_RULE)) expect(DELIVERY_RULES_SHAPE_MESSAGE).toContain(name);
+    expect(DELIVERY_RULES_SHAPE_MESSAGE).toContain('frequencyCaps');
   });
 
   it('a daypart that is not 7 x 24 booleans: 400 naming the field', () => {

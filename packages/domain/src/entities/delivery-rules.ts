@@ -25,6 +25,7 @@ import {
 } from '../delivery/frequency-caps';
 import {
   DELIVERY_RULE,
+  DELIVERY_RULE_NAMES,
   DELIVERY_RULES,
   type DeliveryRuleSpec,
   type DeliveryRules,
@@ -33,7 +34,11 @@ import {
   UNKNOWN_SITE_CHOICES,
 } from '../delivery/rule-list';
 import { APP_SITE_PREFIX, normalizeAppBundle, normalizeSite } from '../traffic/site';
-import { deliveryRulesServeNothingMessage, MESSAGES } from '../validation/messages';
+import {
+  deliveryRulesServeNothingMessage,
+  deliveryRulesShapeMessage,
+  MESSAGES,
+} from '../validation/messages';
 
 /** Values of a list rule at most (every country fits). */
 export const MAX_RULE_VALUES = 300;
@@ -183,9 +188,15 @@ const servesSomething = z.superRefine((rules: DeliveryRules, context) => {
 
 type RulesSchema = z.ZodMiniType<DeliveryRules, unknown>;
 
+/** The 400 of a rule set that is not one, naming every rule there is (each entry of DELIVERY_RULES and the caps). */
+export const DELIVERY_RULES_SHAPE_MESSAGE = deliveryRulesShapeMessage([
+  ...DELIVERY_RULE_NAMES,
+  'frequencyCaps',
+]);
+
 /** A campaign's rules, as PUT /v1/campaign/deliveryRules takes them. */
 export const campaignDeliveryRulesSchema = z
-  .strictObject({ ...ruleFields(true), ...campaignChoices(true) }, { error: MESSAGES.deliveryRulesShape })
+  .strictObject({ ...ruleFields(true), ...campaignChoices(true) }, { error: DELIVERY_RULES_SHAPE_MESSAGE })
   .check(servesSomething) as unknown as RulesSchema;
 
 /**
@@ -193,7 +204,7 @@ export const campaignDeliveryRulesSchema = z
  * campaign's choices).
  */
 export const creativeDeliveryRulesSchema = z
-  .strictObject(ruleFields(true), { error: MESSAGES.deliveryRulesShape })
+  .strictObject(ruleFields(true), { error: DELIVERY_RULES_SHAPE_MESSAGE })
   .check(servesSomething) as unknown as RulesSchema;
 
 /** Rules as stored and answered: the checked shape, without the input's defaults. */

@@ -5,7 +5,7 @@
 // history lacks "not read". Values computed by hand.
 import { describe, expect, it } from 'vitest';
 import { forecastAnswerSchema } from '../api/forecast/requests';
-import type { DeliveryFacts, DeliveryRules } from '../delivery/rule-list';
+import { type DeliveryFacts, type DeliveryRules, UNKNOWN_FACTS } from '../delivery/rule-list';
 import {
   dailyNeed,
   type ForecastContender,
@@ -22,6 +22,7 @@ const DAY_MS = 24 * HOUR_MS;
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 
 const facts = (country: string, device: string, language = 'de'): DeliveryFacts => ({
+  ...UNKNOWN_FACTS,
   country,
   device,
   os: 'Android',

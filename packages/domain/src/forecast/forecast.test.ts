@@ -2,7 +2,7 @@
 // the level of the latest days, the targeting as a sequential funnel judged by the serving check,
 // contention by the other campaigns' goals and delivery modes, and the verdict; values computed by hand.
 import { describe, expect, it } from 'vitest';
-import type { DaypartGrid, DeliveryFacts } from '../delivery/rule-list';
+import { type DaypartGrid, type DeliveryFacts, UNKNOWN_FACTS } from '../delivery/rule-list';
 import { type ForecastInput, forecastInventory, type RequestHistoryRow, verdictOf } from './forecast';
 import { forecastMethodText, forecastVerdictText } from './forecast-text';
 
@@ -11,6 +11,7 @@ const HOUR_MS = 3_600_000;
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 
 const facts = (country: string, device: string, language = 'de'): DeliveryFacts => ({
+  ...UNKNOWN_FACTS,
   country,
   device,
   os: 'Android 14',

@@ -1,6 +1,7 @@
 // What a platform's ad server makes of a tag when it serves it: each macro of the platform table replaced
 // the way the platform documents, the escaped variants URL-encoded, the unescaped ones as they are. The
 // tests hold every platform's tags to this; it also shows a trafficker what a served tag looks like.
+import { FACT_MACROS, TAG_FACTS, type TagFact } from './fact-macros';
 import { DEFAULT_TCF_VENDOR_ID, type Platform, privacyMacros } from './platforms';
 
 /** The values a platform writes in place of its macros. */
@@ -15,6 +16,8 @@ export interface ExpandedMacros {
   page?: string;
   /** The app's bundle, in-app. */
   bundle?: string;
+  /** The device's language, connection type and advertising id, as the platform writes them. */
+  facts?: Readonly<Partial<Record<TagFact, string>>>;
 }
 
 export interface ExpansionInput {
@@ -53,6 +56,11 @@ export function platformExpansions(
   }
   if (platform.bundleMacro && values.bundle !== undefined)
     expansions.push([platform.bundleMacro, values.bundle]);
+  for (const fact of TAG_FACTS) {
+    const macro = FACT_MACROS[platform.id][fact];
+    const value = values.facts?.[fact];
+    if (macro !== undefined && value !== undefined) expansions.push([macro, value]);
+  }
   // Longest first, so a macro that another one contains is not replaced inside it.
   return expansions.sort(([a], [b]) => b.length - a.length);
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreativeSetting } from '../entities/creative';
 import { type ExpandedMacros, expandTagAs } from './expansion';
+import { FACT_MACROS, TAG_FACT_PARAMS, TAG_FACTS, type TagFact, videoFactParams } from './fact-macros';
 import {
   type Platform,
   type PlatformId,
@@ -58,6 +59,12 @@ const VIEW_URL = 'https://securepubads.g.doubleclick.net/pcs/view?xai=AKAOjsu&sa
 /** The page the ad runs on: its own query has `&`, which an URL site macro must not let into ours. */
 const PAGE = 'https://www.news.example/story?id=7&click=https%3A%2F%2Fevil.example';
 const BUNDLE = 'com.example.trailmaps';
+/** What a platform writes for its fact macros: a locale, an OpenRTB connection type, an IDFA. */
+const FACTS: Record<TagFact, string> = {
+  language: 'de-AT',
+  connectionType: '2',
+  deviceId: '6d92078a-8246-4ba4-ae5b-76104861e7dc',
+};
 
 const expandedFor = (platform: Platform): ExpandedMacros => ({
   click: CLICK_TRACKERS[platform.id],
@@ -65,6 +72,7 @@ const expandedFor = (platform: Platform): ExpandedMacros => ({
   attributes: { ...PRIVACY_VALUES, 'data-view-url': VIEW_URL },
   page: PAGE,
   bundle: BUNDLE,
+  facts: FACTS,
 });
 
 /** What the platform writes for its site macro: the page's host, or the page's URL encoded. */
@@ -83,6 +91,7 @@ const ALL_MACROS = [
       ...Object.values(USER_MACROS[platform.id] ?? {}),
       platform.siteMacro?.macro,
       platform.bundleMacro,
+      ...Object.values(FACT_MACROS[platform.id]),
     ]),
   ),
 ].filter((macro): macro is string => macro !== undefined);
@@ -123,6 +132,18 @@ function insAttributes(html: string): Record<string, string> {
 const expectedPrivacy = (platform: Platform, tag: 'banner' | 'video' = 'video') =>
   Object.fromEntries(
     privacyMacros(platform, TCF_VENDOR_ID, tag).map(([name]) => [name, PRIVACY_VALUES[name]]),
+  );
+
+/** The fact parameters of a VAST URL as the platform serves it: its own macros expanded, the player's raw. */
+const expectedFacts = (platform: Platform) =>
+  Object.fromEntries(
+    TAG_FACTS.flatMap((fact) => {
+      const own = FACT_MACROS[platform.id][fact];
+      const param = TAG_FACT_PARAMS[fact];
+      if (own !== undefined) return [[param, FACTS[fact]]];
+      const player = videoFactParams('direct').find(([name]) => name === param);
+      return player ? [player] : [];
+    }),
   );
 
 const creative = (type: 'Banner' | 'VAST' | 'VPAID') => ({
@@ -192,6 +213,8 @@ describe('every platform expands its tags as its documentation says, and our que
         ),
         // The player's macros, not the platform's: they reach the player as written, for it to expand.
         ...Object.fromEntries(vastPrivacyParams(privacyMacros(platform, TCF_VENDOR_ID))),
+        // The facts: the value the platform wrote for its own macro, else the player's macro as written.
+        ...expectedFacts(platform),
         ...(type === 'VPAID' ? { [TAG_PARAMS.apiFrameworks]: APIFRAMEWORKS_MACRO } : {}),
       });
       expect(url.searchParams.get(TAG_PARAMS.cacheBuster) ?? '0').toMatch(/^\d+$/);

@@ -86,7 +86,9 @@ describe('tag sheet (docs/product.md §7: POST /v1/campaign/tags)', () => {
       buildTagSheet({ campaign, servingHost: 'h', clickMacrosEscaped: { cognitiv: '{CLICK_ENC}' } })[0]?.tag,
     ).toBe(
       'https://h/serve/vast/v1.xml?click={CLICK_ENC}' +
-        '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
+        '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]' +
+        // Cognitiv documents no device-id macro: the player's [IFA] (docs/tags.md, "Request facts").
+        '&ifa=[IFA]',
     );
     const google = { name: 'Spring', creatives: [creative('g', ['g1'], 'google-dv360', 'VAST')] };
     expect(buildTagSheet({ campaign: google, servingHost: 'h', tcfVendorID: 42 })[0]?.tag).toContain(

@@ -22,6 +22,8 @@ const tagOf = (result: ReturnType<typeof buildTag>): string => {
 /** The IAB VAST privacy macros a player expands, on a VAST tag whose platform fills none of them. */
 const PLAYER_PRIVACY =
   '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]';
+/** The device id as the player's IAB VAST macro, on a VAST tag whose platform has no macro of its own. */
+const PLAYER_IFA = '&ifa=[IFA]';
 
 describe('ad tags (docs/product.md §7)', () => {
   it("gives VAST a VAST XML URL with the platform's escaped click macro, cache-buster and privacy macros as parameters", () => {
@@ -34,7 +36,9 @@ describe('ad tags (docs/product.md §7)', () => {
         '&site=%%REFERRER_URL_ESC%%&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}&addtl_consent=${ADDTL_CONSENT}' +
         '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}' +
         // The IAB VAST macro the player expands for the one signal Google's macros leave out.
-        '&lat=[LIMITADTRACKING]',
+        '&lat=[LIMITADTRACKING]' +
+        // Ad Manager's own macro for the device's advertising id (docs/tags.md, "Request facts").
+        '&ifa=%%ADVERTISING_IDENTIFIER_PLAIN%%',
     });
   });
 
@@ -64,17 +68,19 @@ describe('ad tags (docs/product.md §7)', () => {
     ).toBe(
       'https://ads.example.com/serve/vpaid/L9.xml?cb=%n&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_755}' +
         '&addtl_consent=${ADDTL_CONSENT}&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_755}&gpp_sid=${GPP_SID}' +
-        '&lat=[LIMITADTRACKING]&apiframeworks=[APIFRAMEWORKS]',
+        '&lat=[LIMITADTRACKING]&ifa=[IFA]&apiframeworks=[APIFRAMEWORKS]',
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'xandr' }))).not.toContain('click=');
     // Adform documents no escaped click macro; its own VAST tracking counts the click.
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'adform' }))).toBe(
       'https://ads.example.com/serve/vast/L9.xml?cb=__ADFRND__&site=__ADFREFERER__&gdpr=${GDPR}' +
-        '&gdpr_consent=${GDPR_CONSENT_755}&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
+        '&gdpr_consent=${GDPR_CONSENT_755}&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]' +
+        PLAYER_IFA,
     );
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'quantcast' }))).toBe(
       'https://ads.example.com/serve/vast/L9.xml?click=${CLICKESC}&cb=${CACHEBUSTER}&site=${DOMAIN}' +
-        '&bundle=${BUNDLE_ID}&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
+        '&bundle=${BUNDLE_ID}&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]' +
+        PLAYER_IFA,
     );
   });
 
@@ -169,7 +175,9 @@ describe('ad tags (docs/product.md §7)', () => {
           clickMacroEscaped: '__ADROLL_CLICK_ENC__',
         }),
       ),
-    ).toBe(`https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK_ENC__${PLAYER_PRIVACY}`);
+    ).toBe(
+      `https://ads.example.com/serve/vast/L9.xml?click=__ADROLL_CLICK_ENC__${PLAYER_PRIVACY}${PLAYER_IFA}`,
+    );
     expect(
       tagOf(buildTag({ ...base, creative: banner, platform: 'cognitiv', clickMacro: '{{CLICK}}' })),
     ).toContain('data-click="{{CLICK}}"');
@@ -258,12 +266,12 @@ describe('direct tags (docs/tags.md, "Direct tags"): no trading platform, no mac
     );
   });
 
-  it("a direct VAST or VPAID tag is the URL with the player's own IAB macros alone: privacy (docs/privacy.md) and VPAID's [APIFRAMEWORKS]", () => {
+  it("a direct VAST or VPAID tag is the URL with the player's own IAB macros alone: privacy (docs/privacy.md), the device id and VPAID's [APIFRAMEWORKS]", () => {
     expect(tagOf(buildTag({ ...base, creative: vast, platform: 'direct' }))).toBe(
-      `https://ads.example.com/serve/vast/L9.xml?${PLAYER_PRIVACY.slice(1)}`,
+      `https://ads.example.com/serve/vast/L9.xml?${PLAYER_PRIVACY.slice(1)}${PLAYER_IFA}`,
     );
     expect(tagOf(buildTag({ ...base, creative: { ...vast, type: 'VPAID' }, platform: 'direct' }))).toBe(
-      `https://ads.example.com/serve/vpaid/L9.xml?${PLAYER_PRIVACY.slice(1)}&apiframeworks=[APIFRAMEWORKS]`,
+      `https://ads.example.com/serve/vpaid/L9.xml?${PLAYER_PRIVACY.slice(1)}${PLAYER_IFA}&apiframeworks=[APIFRAMEWORKS]`,
     );
   });
 

@@ -7,6 +7,7 @@ import {
   missingEscapedClickMacroMessage,
   unknownPlatformMessage,
 } from '../validation/messages';
+import { videoFactParams } from './fact-macros';
 import {
   DEFAULT_TCF_VENDOR_ID,
   findPlatform,
@@ -210,6 +211,9 @@ function buildTagOf(input: BuildTagInput, target: 'live' | 'placement'): TagResu
     if (platform.bundleMacro) params.push(`${TAG_PARAMS.bundle}=${platform.bundleMacro}`);
     for (const [name, macro] of privacy) params.push(`${tagParamOf(name)}=${macro}`);
     for (const [param, macro] of vastPrivacyParams(privacy)) params.push(`${param}=${macro}`);
+    // Language, connection type, device id: the platform's macro, else the player's (docs/tags.md,
+    // "Request facts, platform by platform"). A banner carries none.
+    for (const [param, macro] of videoFactParams(platform.id)) params.push(`${param}=${macro}`);
     for (const [name, value] of deal) {
       const param = name === platform.dealAttributes?.dealID ? TAG_PARAMS.dealID : TAG_PARAMS.fallbackID;
       params.push(`${param}=${encodeURIComponent(value)}`);

@@ -14,6 +14,7 @@ describe('privacy signals as text', () => {
       '__ADFGDPR__',
       '%24%7BGDPR%7D',
       '%5BGDPRCONSENT%5D',
+      '%25%25TTD_GDPR_CONSENT_STRING%25%25',
       '',
       '  ',
     ])

@@ -25,10 +25,11 @@ export type PrivacyQueryName = keyof typeof PRIVACY_QUERY;
 
 /**
  * A macro left as written: `${GDPR}`, `%%TTD_GDPR_APPLIES%%`, `[GDPRCONSENT]`, `__ADFREFERER__`, and
- * the same once URL-encoded. The tag ran where nothing expands it (a preview, a direct tag without a
- * player that fills it in): it is no value.
+ * the same once URL-encoded (`%25%25TTD_DEVICEID%25%25` too). The tag ran where nothing expands it (a
+ * preview, a direct tag without a player that fills it in): it is no value.
  */
-const UNEXPANDED = /^(\$\{[^}]*\}|%%[^%]*%%|\[[A-Z_]+\]|__[A-Z_]+__|%24%7B.*%7D|%5B[A-Z_]+%5D)$/i;
+const UNEXPANDED =
+  /^(\$\{[^}]*\}|%%[^%]*%%|\[[A-Z_]+\]|__[A-Z_]+__|%24%7B.*%7D|%5B[A-Z_]+%5D|%25%25[\w:]*%25%25)$/i;
 
 /** The value of a signal as sent: trimmed, undefined when empty or an unexpanded macro. */
 export function expandedValue(value: unknown): string | undefined {

@@ -6,6 +6,7 @@ import {
   isOwnerOrAdmin,
   mayManageCampaign,
   mayRead,
+  roleMayChange,
 } from './access';
 
 const client = { id: 'c1', role: 'client' as const, advertiserIds: ['adv-a'] };
@@ -27,6 +28,12 @@ describe('owner or admin', () => {
 });
 
 describe('client access', () => {
+  it('a client role changes nothing (the console is read-only for it); users and admins change', () => {
+    expect(roleMayChange('client')).toBe(false);
+    expect(roleMayChange('user')).toBe(true);
+    expect(roleMayChange('admin')).toBe(true);
+  });
+
   it('a client owns and changes nothing, even a thing recorded under its own id', () => {
     expect(isOwnerOrAdmin(client, 'c1')).toBe(false);
     expect(isOwnerOrAdmin(client, null)).toBe(false);

@@ -10,6 +10,13 @@ export interface Actor {
   advertiserIds?: readonly string[] | undefined;
 }
 
+/**
+ * Whether a role changes anything at all: every role but a client's (docs/security.md, "Client access").
+ * The console shows a client's pages read-only by it (no edit, publish, pause, duplicate, archive, tags,
+ * uploads...), keeping reports, previews and the approval decision; the server refuses such calls anyway.
+ */
+export const roleMayChange = (role: UserRole): boolean => role !== 'client';
+
 export const mayManageCampaign = (actor: Actor, ownerId: string): boolean =>
   actor.role === 'admin' || (actor.role !== 'client' && actor.id === ownerId);
 

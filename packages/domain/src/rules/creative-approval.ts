@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import {
   APPROVAL_MESSAGES,
+  approvalRequirementMessage,
   MAX_APPROVAL_COMMENT_LENGTH,
   MAX_PREVIEW_LINKS_PER_CAMPAIGN,
   MAX_REVIEWER_NAME_LENGTH,
@@ -13,6 +14,7 @@ import {
 
 export {
   APPROVAL_MESSAGES,
+  approvalRequirementMessage,
   MAX_APPROVAL_COMMENT_LENGTH,
   MAX_PREVIEW_LINKS_PER_CAMPAIGN,
   MAX_REVIEWER_NAME_LENGTH,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CreativeQaMeasurement,
+  creativeQaSummary,
   HEAVY_AD_LIMITS,
   heavyAdLimitPassed,
   heavyAdProblem,
@@ -83,5 +84,27 @@ describe('creative QA (docs/builder.md, "Creative QA")', () => {
     expect(statusOf({ ...light, clickTag: { found: true, wired: true } }, 'clickTag')).toBe('pass');
     expect(statusOf({ ...light, clickTag: { found: true, wired: false } }, 'clickTag')).toBe('warning');
     expect(judgeCreativeQa(light).some((c) => c.id === 'clickTag')).toBe(false);
+  });
+});
+
+describe("a creative's QA in one word (the campaign page's list)", () => {
+  const measured = (m: CreativeQaMeasurement, current = true) => ({
+    state: 'measured' as const,
+    current,
+    checks: judgeCreativeQa(m),
+  });
+
+  it('is the worst check of a run of the current assets: pass, warning, fail', () => {
+    expect(creativeQaSummary(measured(light))).toBe('pass');
+    expect(
+      creativeQaSummary(measured({ ...light, initialLoadBytes: IAB_DISPLAY_LIMITS.initialLoadBytes + 1 })),
+    ).toBe('warning');
+    expect(creativeQaSummary(measured({ ...light, networkBytes: 5 * 1024 * 1024 }))).toBe('fail');
+  });
+
+  it('a run of earlier assets is outdated; otherwise the state it is in', () => {
+    expect(creativeQaSummary(measured({ ...light, networkBytes: 5 * 1024 * 1024 }, false))).toBe('outdated');
+    for (const state of ['none', 'running', 'not_measured', 'error'] as const)
+      expect(creativeQaSummary({ state, current: true, checks: [] })).toBe(state);
   });
 });

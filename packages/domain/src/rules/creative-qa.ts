@@ -225,3 +225,27 @@ export const CREATIVE_QA_RUNNING =
 /** The console's creative page: "Run again" refused, or the QA not read. */
 export const CREATIVE_QA_NOT_STARTED = 'Creative QA did not start.';
 export const CREATIVE_QA_NOT_LOADED = 'Creative QA could not be loaded.';
+
+/**
+ * A creative's QA in one word, as the campaign page's list of creatives shows it beside each one: its
+ * last run's worst check (pass, warning, fail) when that run measured its current assets; `outdated`
+ * when it measured earlier assets; else where the QA stands (`running`, `none`, `not_measured`, `error`).
+ */
+export const CREATIVE_QA_SUMMARIES = [
+  'pass',
+  'warning',
+  'fail',
+  'outdated',
+  'running',
+  'none',
+  'not_measured',
+  'error',
+] as const;
+export type CreativeQaSummary = (typeof CREATIVE_QA_SUMMARIES)[number];
+
+export function creativeQaSummary(qa: Pick<CreativeQa, 'state' | 'current' | 'checks'>): CreativeQaSummary {
+  if (qa.state !== 'measured') return qa.state;
+  if (!qa.current) return 'outdated';
+  if (qa.checks.some((check) => check.status === 'fail')) return 'fail';
+  return qa.checks.some((check) => check.status === 'warning') ? 'warning' : 'pass';
+}

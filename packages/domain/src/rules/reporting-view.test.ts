@@ -25,9 +25,10 @@ const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), r
 const kathmandu = timezones.find((timezone) => timezone.tzCode === 'Asia/Kathmandu');
 
 describe('the reporting page state (docs/product.md §2 and §4)', () => {
-  it('defaults to the last 7 days in UTC, by day, when neither the URL nor the settings say otherwise', () => {
+  it('defaults to the 7 whole days before today in UTC, by day, when neither the URL nor the settings say otherwise', () => {
+    // 22 November 15:30 UTC: the 22nd is not over, so 15 to 21 November.
     const state = readReportingState({}, {}, now);
-    expect(iso(state.dates)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-22T23:59:59.000Z']);
+    expect(iso(state.dates)).toEqual(['2026-11-15T00:00:00.000Z', '2026-11-21T23:59:59.000Z']);
     expect(state.timezone).toEqual({ label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' });
     expect(state.unit).toBe('day');
     expect(state.breakdown).toBe('site');
@@ -148,9 +149,28 @@ describe('the reporting page state (docs/product.md §2 and §4)', () => {
     expect([range.to.getFullYear(), range.to.getMonth(), range.to.getDate()]).toEqual([2026, 10, 7]);
   });
 
-  it('names the last N calendar days in UTC, today included', () => {
-    expect(reportDaysOf(lastDaysReportingDates(30, now))).toEqual({ start: '2026-10-24', end: '2026-11-22' });
-    expect(reportDaysOf(lastDaysReportingDates(1, now))).toEqual({ start: '2026-11-22', end: '2026-11-22' });
+  it('names the last N whole calendar days before today, in UTC or the given zone', () => {
+    // 22 November 15:30 UTC: 30 days are 23 October to 21 November; one day is yesterday.
+    expect(reportDaysOf(lastDaysReportingDates(30, now))).toEqual({ start: '2026-10-23', end: '2026-11-21' });
+    expect(reportDaysOf(lastDaysReportingDates(1, now))).toEqual({ start: '2026-11-21', end: '2026-11-21' });
+    // 22 November 23:30 UTC is the 23rd 13:30 at Kiritimati (+14:00): 16 to 22 November there.
+    const late = new Date('2026-11-22T23:30:00Z');
+    expect(reportDaysOf(lastDaysReportingDates(7, late, 'Pacific/Kiritimati'))).toEqual({
+      start: '2026-11-16',
+      end: '2026-11-22',
+    });
+    // 22 November 05:00 UTC is the 21st 21:00 in Los Angeles (-08:00): 14 to 20 November there.
+    expect(
+      reportDaysOf(lastDaysReportingDates(7, new Date('2026-11-22T05:00:00Z'), 'America/Los_Angeles')),
+    ).toEqual({ start: '2026-11-14', end: '2026-11-20' });
+  });
+
+  it("defaults a campaign's report to whole days in the campaign's zone", () => {
+    // 22 November 23:30 UTC is the 23rd in Kiritimati: its report's default ends on the 22nd there.
+    const state = readReportingState({}, {}, new Date('2026-11-22T23:30:00Z'), 'Pacific/Kiritimati');
+    expect(reportDaysOf(state.dates)).toEqual({ start: '2026-11-16', end: '2026-11-22' });
+    const utc = readReportingState({}, {}, new Date('2026-11-22T23:30:00Z'));
+    expect(reportDaysOf(utc.dates)).toEqual({ start: '2026-11-15', end: '2026-11-21' });
   });
 
   it("reports a campaign's flight from its first day to its last, or to today while it runs", () => {

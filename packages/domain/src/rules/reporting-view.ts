@@ -2,7 +2,7 @@
 // and which breakdown. It lives in the page's URL (start and end as unix seconds, tz as the offset, zone
 // as the IANA zone when one was picked, by=hour for hourly figures, breakdown=country for the Breakdown
 // section's tab), so a report link is bookmarkable; the last range and zone are kept in the persisted
-// settings; with neither, the last 7 days in UTC, by site. A campaign's report is read in the campaign's
+// settings; with neither, the 7 whole days before today in the report's zone, by site. A campaign's report is read in the campaign's
 // own zone unless its URL names another (reportTimezone; docs/reports.md, "The report's zone").
 
 import { MAX_HOURLY_REPORT_DAYS } from '../constants';
@@ -11,7 +11,13 @@ import type { ReportGranularity } from '../entities/report-data';
 import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '../reports/breakdown';
 import { dayCount } from '../reports/report-range';
 import { defaultTimezone, offsetPattern, type Timezone, timezones } from '../timezones/timezones';
-import { type ReportingDates, reportingDatesOrDefault, toReportingQuery } from './reporting-dates';
+import {
+  addCalendarDays,
+  localDayAt,
+  type ReportingDates,
+  reportingDatesOrDefault,
+  toReportingQuery,
+} from './reporting-dates';
 
 /** By day or by hour: how the report's series and day table are cut. */
 export type ReportUnit = Exclude<ReportGranularity, 'full'>;
@@ -78,11 +84,17 @@ export function pickerRangeOf(dates: ReportingDates): { from: Date; to: Date } {
   return { from: local(days.start, false), to: local(days.end, true) };
 }
 
-/** The last `days` calendar days in UTC up to today, today included (the dashboard's ranges). */
-export function lastDaysReportingDates(days: number, now: Date): ReportingDates {
-  const today = isoDay(now);
-  const first = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS));
-  return reportingDatesOfDays({ start: first, end: today });
+/**
+ * The last `days` whole calendar days before today in `timezone` (UTC without one): the dashboard's
+ * ranges. Today is left out: a day not over, against whole days before, made every tile read a fall.
+ */
+export function lastDaysReportingDates(
+  days: number,
+  now: Date,
+  timezone?: Timezone | string,
+): ReportingDates {
+  const yesterday = addCalendarDays(localDayAt(now, timezone), -1);
+  return reportingDatesOfDays({ start: addCalendarDays(yesterday, -(days - 1)), end: yesterday });
 }
 
 /**
@@ -161,8 +173,8 @@ export function reportTimezone(
 }
 
 /**
- * The page's state: what the URL says, else the last choice stored, else the last 7 days in UTC; the
- * zone by `reportTimezone` (a campaign's report in the campaign's zone).
+ * The page's state: what the URL says, else the last choice stored, else the 7 whole days before today
+ * in the report's zone (by `reportTimezone`: a campaign's report in the campaign's zone).
  */
 export function readReportingState(
   query: {
@@ -184,8 +196,8 @@ export function readReportingState(
     query.start && query.end && Number.isInteger(start) && Number.isInteger(end) && start <= end
       ? { start: new Date(start * 1000), end: new Date(end * 1000) }
       : undefined;
-  const dates = fromUrl ?? reportingDatesOrDefault(stored.activeReportingDates, now);
   const timezone = reportTimezone(query, campaignTimezone, stored);
+  const dates = fromUrl ?? reportingDatesOrDefault(stored.activeReportingDates, now, timezone);
   const asked = query.by === 'hour' ? 'hour' : query.by === 'day' ? 'day' : defaultReportUnit(dates);
   const unit = asked === 'hour' && !hourlyAllowed(dates) ? 'day' : asked;
   return { dates, timezone, unit, breakdown: breakdownFromQuery(query.breakdown) };

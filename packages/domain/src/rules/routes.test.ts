@@ -88,7 +88,7 @@ describe('route guard rules (docs/product.md §2)', () => {
 });
 
 describe('client pages (docs/security.md, "Client access")', () => {
-  it("opens a client's dashboard, campaigns, a campaign and its reports, advertisers and profile", () => {
+  it("opens a client's dashboard, campaigns, a campaign, its saved creatives and reports, advertisers, an advertiser and profile", () => {
     for (const path of [
       '/dashboard',
       '/campaigns',
@@ -96,13 +96,15 @@ describe('client pages (docs/security.md, "Client access")', () => {
       '/campaigns/c1/',
       '/campaigns/c1/reporting',
       '/campaigns/c1/reporting/creative/k1',
+      '/campaigns/c1/creative/k1',
       '/advertisers',
+      '/advertisers/a1',
       '/profile',
     ])
       expect(isClientPath(path), path).toBe(true);
   });
 
-  it('refuses a client every other signed-in page: editors, tags, files, builder, billing, alerts, admin', () => {
+  it('refuses a client every other signed-in page: a new creative, orders, files, builder, billing, alerts, admin', () => {
     for (const path of [
       '/filemanager',
       '/builder',
@@ -113,8 +115,7 @@ describe('client pages (docs/security.md, "Client access")', () => {
       '/admin/invite',
       '/campaigns/c1/alerts',
       '/campaigns/c1/creative/new',
-      '/campaigns/c1/creative/k1',
-      '/advertisers/a1',
+      '/campaigns/c1/creative/k1/more',
       '/advertisers/a1/orders/o1',
       '/dashboardx',
       '/campaigns/c1/reporting/creative/k1/more',

@@ -64,16 +64,20 @@ export function afterLoginPath(stored: string | null | undefined): string {
 
 /**
  * The console pages a client may open (docs/security.md, "Client access"): the dashboard, the campaign
- * list, a campaign and its reports, the advertiser list and the profile. Any other signed-in page is
- * refused to a client (a new page too, unless it is added here); public pages stay public.
+ * list, a campaign, a saved creative (read-only: its preview and the approval decision) and their
+ * reports, the advertiser list and an advertiser, and the profile. Any other signed-in page is refused to
+ * a client (a new page too, unless it is added here: a new creative's editor, an insertion order);
+ * public pages stay public.
  */
 const CLIENT_PAGES: readonly RegExp[] = [
   /^\/dashboard$/,
   /^\/campaigns$/,
   /^\/campaigns\/[^/]+$/,
+  /^\/campaigns\/[^/]+\/creative\/(?!new$)[^/]+$/,
   /^\/campaigns\/[^/]+\/reporting$/,
   /^\/campaigns\/[^/]+\/reporting\/creative\/[^/]+$/,
   /^\/advertisers$/,
+  /^\/advertisers\/[^/]+$/,
   /^\/profile$/,
 ];
 

@@ -2,6 +2,7 @@
 // browser prefers most, or the platform's lang=; only ISO 639-1 codes are languages.
 import { describe, expect, it } from 'vitest';
 import {
+  acceptLanguageOf,
   LANGUAGE_CODES,
   languageLabel,
   preferredLanguage,
@@ -43,5 +44,36 @@ describe('the language of a request', () => {
     expect(LANGUAGE_CODES).toHaveLength(183);
     expect(languageLabel('de')).toBe('German');
     expect(languageLabel('ja')).toBe('Japanese');
+  });
+});
+
+describe("a browser's languages as its Accept-Language (the tag tester's own languages)", () => {
+  it('weighs each next language 0.1 lower, as Chromium sends them, and reads back as the first', () => {
+    expect(acceptLanguageOf(['en-US', 'en'])).toBe('en-US,en;q=0.9');
+    expect(acceptLanguageOf(['de-DE', 'de', 'en-US', 'en'])).toBe('de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7');
+    expect(preferredLanguage(acceptLanguageOf(['en-US', 'en']))).toBe('en');
+    expect(preferredLanguage(acceptLanguageOf(['pt-BR', 'en']))).toBe('pt');
+  });
+
+  it('leaves out blanks, repeats and what is no tag; none is empty; never under 0.1', () => {
+    expect(acceptLanguageOf([' fr ', '', 'fr', 'en;q=1', 'it'])).toBe('fr,it;q=0.9');
+    expect(acceptLanguageOf([])).toBe('');
+    expect(acceptLanguageOf(undefined)).toBe('');
+    const many = acceptLanguageOf([
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'a5',
+      'a6',
+      'a7',
+      'a8',
+      'a9',
+      'a10',
+      'a11',
+      'a12',
+    ]);
+    expect(many.split(',')).toHaveLength(10);
+    expect(many.endsWith('a10;q=0.1')).toBe(true);
   });
 });

@@ -65,3 +65,19 @@ export function languageLabel(code: string): string {
     return code;
   }
 }
+
+/**
+ * A browser's languages (`navigator.languages`, most preferred first) as the Accept-Language header it
+ * sends: the first at full weight, each next 0.1 lower, never under 0.1 (Chromium's own weighting:
+ * ['en-US', 'en', 'de'] is 'en-US,en;q=0.9,de;q=0.8'); blanks and repeats left out, at most 10 entries,
+ * '' for none. The tag tester sends it, so "your languages" are the browser's own.
+ */
+export function acceptLanguageOf(languages: readonly string[] | null | undefined): string {
+  const tags = [
+    ...new Set((languages ?? []).map((tag) => tag.trim()).filter((tag) => /^[\w-]{1,35}$/.test(tag))),
+  ];
+  return tags
+    .slice(0, 10)
+    .map((tag, index) => (index === 0 ? tag : `${tag};q=${Math.max(1, 10 - index) / 10}`))
+    .join(',');
+}

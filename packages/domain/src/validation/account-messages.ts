@@ -2,7 +2,7 @@
 // notifications of every page's first load read, in a module of their own: `MESSAGES` spreads them, so
 // it is still the one catalogue, and the account pages' first load carries these two dozen texts
 // instead of all four hundred (docs/console.md, "The signed-in shell's first load").
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 export const ACCOUNT_MESSAGES = {
   fillInYourEmail: 'Fill in your email',

@@ -1,6 +1,6 @@
 // The catalogue's texts (messages.ts) of advertisers and insertion orders (docs/product.md §3, §8), in a
 // module of their own: `MESSAGES` spreads them, so it is still the one catalogue.
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 export const ADVERTISER_MESSAGES = {
   /** An advertiser that does not exist or is not the caller's (404, as for a campaign). */

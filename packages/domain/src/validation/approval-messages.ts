@@ -1,6 +1,6 @@
 // The approval's and preview links' texts and bounds (docs/product.md §4, "Approval"): a part of the one
 // catalogue, spread into MESSAGES (messages.ts) as the account and advertiser texts are.
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 export const MAX_APPROVAL_COMMENT_LENGTH = 2000;
 /** The longest name a client types on a preview link. */
@@ -33,3 +33,10 @@ export const APPROVAL_MESSAGES = {
   previewLinkNotRevoked: 'The preview link was not revoked.',
 } as const;
 registerProductTexts(APPROVAL_MESSAGES);
+
+/**
+ * The creative page's Approval card: whether the campaign's advertiser requires approval before its
+ * creatives are published ("Acme requires approval before publishing", "Approval optional for Acme").
+ */
+export const approvalRequirementMessage = (advertiser: string, required: boolean): string =>
+  required ? `${advertiser} requires approval before publishing` : `Approval optional for ${advertiser}`;

@@ -1,6 +1,6 @@
 // The bulk upload's texts and bounds (docs/product.md, "Bulk upload"): a part of the one catalogue,
 // spread into MESSAGES (messages.ts) as the account and advertiser texts are.
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 /** Files one batch may hold (sent directly, or entries of a batch ZIP). */
 export const MAX_BULK_FILES = 50;

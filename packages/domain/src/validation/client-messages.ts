@@ -1,6 +1,6 @@
 // The texts of client access (docs/security.md, "Client access"): a part of the one catalogue, spread
 // into MESSAGES (messages.ts) as the account and advertiser texts are.
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 /** The texts of client access. */
 export const CLIENT_MESSAGES = {

@@ -23,8 +23,8 @@ import { ADVERTISER_MESSAGES } from './advertiser-messages';
 import { APPROVAL_MESSAGES } from './approval-messages';
 import { BULK_MESSAGES } from './bulk-messages';
 import { CLIENT_MESSAGES } from './client-messages';
+import { registerProductTexts } from './product-texts';
 import { STATEMENT_MESSAGES } from './statement-messages';
-import { registerProductTexts } from './validation-error';
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
@@ -251,8 +251,6 @@ export const MESSAGES = {
 
   // A delivery rule's input (docs/serving.md, "Delivery rules"): a 400 puts the field before each
   // ('rules.countries.values.1: Unknown country...').
-  deliveryRulesShape:
-    "Delivery rules are an object of rules: countries, devices, os, browsers, languages, sites, daypart and frequencyCaps (a campaign's also unknownSite and uncappable)",
   deliveryRuleMode: "A list rule's mode is 'include' or 'exclude'",
   deliveryRuleValues: 'A list rule needs 1 to 300 values',
   deliveryRuleCountry: 'Unknown country: use ISO 3166-1 alpha-2 codes such as DE or US',
@@ -277,6 +275,7 @@ export const MESSAGES = {
   deliveryTestDevice: 'The device to test as is desktop, mobile, tablet or ctv',
   deliveryTestDeviceOrAgent: 'Test as a device type or as a user agent, not both',
   deliveryTestLanguage: "The language to test with is a browser's Accept-Language of 200 characters at most",
+  deliveryTestCountry: 'The country to test from must be an ISO 3166-1 alpha-2 code, such as DE',
 
   // The file manager: its sentences name what is wrong themselves, so they stand alone.
   fileNameMissing: 'Fill in a name.',
@@ -350,6 +349,9 @@ export const MESSAGES = {
   // MESSAGES.x })`), no full stop in a title; those naming a value are `...Message` functions.
   creativePublished: 'Published',
   creativePublishedText: 'A new live creative serves now.',
+  creativePublishedEndedText:
+    'The campaign’s flight has ended: the new live creative serves once its end is moved.',
+  creativePublishedPausedText: 'The campaign is paused: the new live creative serves once it is resumed.',
   draftDeleted: 'Draft deleted',
   invitationSentAgain: 'Invitation sent again',
 

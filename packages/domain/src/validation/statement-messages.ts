@@ -1,6 +1,6 @@
 // The billing statement's texts and bounds (docs/reports.md, "Billing statement"): a part of the one
 // catalogue, spread into MESSAGES (messages.ts) as the account and advertiser texts are.
-import { registerProductTexts } from './validation-error';
+import { registerProductTexts } from './product-texts';
 
 /** How far back a statement goes: this month and the 119 before it (ten years). */
 export const STATEMENT_MONTHS_BACK = 120;

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { API_ERROR_CODES, ApiError } from '../api/errors';
 import type { MESSAGES } from './messages';
+import { productTextKeys } from './product-texts';
 
 export class ValidationError extends ApiError {
   override readonly name: string = 'ValidationError';
@@ -46,7 +47,6 @@ const NEED_THEIR_FIELD: ReadonlySet<keyof typeof MESSAGES> = new Set([
   'rotationPaused',
   'rotationDuplicate',
   'rotationAllPaused',
-  'deliveryRulesShape',
   'deliveryRuleMode',
   'deliveryRuleValues',
   'deliveryRuleCountry',
@@ -71,23 +71,18 @@ const NEED_THEIR_FIELD: ReadonlySet<keyof typeof MESSAGES> = new Set([
   'reportYearOutOfRange',
   'hourlyReportTooLong',
 ]);
-/**
- * The catalogue's texts that stand alone, as the modules that hold them register them when they load
- * (messages.ts, account-messages.ts): a page's first load carries the account pages' texts only, and a
- * schema that words an issue with a text of the catalogue has loaded the module that holds it.
- */
-const specMessages = new Set<string>();
 
-/** Registers texts of the catalogue (`MESSAGES` or a part of it) as the product's own. */
-export function registerProductTexts(texts: Readonly<Record<string, string>>): void {
-  for (const [key, text] of Object.entries(texts)) {
-    if (!NEED_THEIR_FIELD.has(key as keyof typeof MESSAGES)) specMessages.add(text);
-  }
-}
+/** Registering the catalogue's texts is product-texts.ts's (it imports nothing), handed on from here. */
+export { registerProductTexts } from './product-texts';
+
+/** A text of the catalogue that stands alone: one registered under a key that is not in the list above. */
+const isProductText = (message: string): boolean =>
+  [...productTextKeys(message)].some((key) => !NEED_THEIR_FIELD.has(key as keyof typeof MESSAGES));
+
 const onlyHostPattern = /^Only .+ emails allowed!$/;
 const tooLargePattern = /^.+ is too large: files can be at most \d+ MB\.$/;
 const isSpecMessage = (message: string): boolean =>
-  specMessages.has(message) || onlyHostPattern.test(message) || tooLargePattern.test(message);
+  isProductText(message) || onlyHostPattern.test(message) || tooLargePattern.test(message);
 
 /**
  * One readable line per issue, each once. The product's own texts (docs/product.md §5, §8) stand alone; texts that do not name

@@ -11,6 +11,13 @@ const waitText = (seconds: number) =>
 export const tooManyAttemptsMessage = (seconds: number): string =>
   `Too many sign-in attempts for this account. Please wait ${waitText(seconds)} and try again.`;
 
+/**
+ * A creative published in a campaign whose flight has not started: when it will serve ('1 Dec 2026', or
+ * with a time and zone '1 Dec 2026 09:00 (Europe/Berlin)').
+ */
+export const creativePublishedFromMessage = (start: string): string =>
+  `A new live creative serves from ${start}, when the campaign starts.`;
+
 /** A path no route answers. */
 export const notFoundMessage = (method: string, path: string): string => `Not found: ${method} ${path}`;
 
@@ -146,6 +153,20 @@ export const rateCurrencyOfConversionsMessage = (actions: string, asked: string)
  */
 export const deliveryRulesServeNothingMessage = (leftOut: string): string =>
   `These rules would exclude every request: ${leftOut}.`;
+
+/**
+ * A rule set that is not an object of rules (400, the field before it): `rules` every rule's name
+ * (DELIVERY_RULE_NAMES and the frequency caps), so the sentence names each rule there is.
+ */
+export const deliveryRulesShapeMessage = (rules: readonly string[]): string =>
+  `Delivery rules are an object of rules: ${rules.slice(0, -1).join(', ')} and ${rules.at(-1) ?? ''} (a campaign's also unknownSite and uncappable)`;
+
+/** A value of a fact's closed set that is not one (a rule's value, a tester's input): the set in words. */
+export const unknownFactValueMessage = (
+  noun: string,
+  values: readonly { value: string; label: string }[],
+): string =>
+  `Unknown ${noun}: use one of ${values.map((entry) => `${entry.value} (${entry.label})`).join(', ')}`;
 
 /** A creative's rules that, with its campaign's, leave no request: a creative's rules only narrow. */
 export const creativeRulesServeNothingMessage = (leftOut: string): string =>

@@ -25,6 +25,7 @@ export const New: Story = {
     await userEvent.type(canvas.getByLabelText('Notes (optional)'), 'Net 30.');
     await expect(canvas.getByRole('switch', { name: 'Requires approval' })).not.toBeChecked();
     await userEvent.click(canvas.getByRole('switch', { name: 'Requires approval' }));
+    await expect(canvas.getByRole('switch', { name: 'Client sees costs' })).not.toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Create advertiser' }));
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
@@ -34,7 +35,42 @@ export const New: Story = {
         billingEmail: null,
         notes: 'Net 30.',
         requiresApproval: true,
+        clientSeesCosts: false,
       }),
+    );
+  },
+};
+
+/** Its clients see its costs: the switch sends `clientSeesCosts`, on a new advertiser as on a saved one. */
+export const ClientSeesCosts: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(canvas.getByLabelText('Name'), 'Contoso');
+    await userEvent.click(canvas.getByRole('switch', { name: 'Client sees costs' }));
+    await expect(canvas.getByRole('switch', { name: 'Client sees costs' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Create advertiser' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'Contoso', clientSeesCosts: true }),
+      ),
+    );
+  },
+};
+
+/** A saved advertiser whose clients see costs: the switch starts on, and turning it off sends false. */
+export const EditClientSeesCosts: Story = {
+  args: {
+    advertiser: { name: 'Contoso', currency: 'USD', requiresApproval: true, clientSeesCosts: true },
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('switch', { name: 'Requires approval' })).toBeChecked();
+    const costs = canvas.getByRole('switch', { name: 'Client sees costs' });
+    await expect(costs).toBeChecked();
+    await userEvent.click(costs);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save advertiser' }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ requiresApproval: true, clientSeesCosts: false }),
+      ),
     );
   },
 };

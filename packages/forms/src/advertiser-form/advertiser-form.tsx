@@ -1,5 +1,6 @@
-// An advertiser's name, currency, billing contact, notes and whether its creatives need approval before
-// publishing (docs/product.md §3, advertisers; §4, "Approval"), checked
+// An advertiser's name, currency, billing contact, notes, whether its creatives need approval before
+// publishing (docs/product.md §3, advertisers; §4, "Approval") and whether its clients see its costs
+// (docs/security.md, "Client access"), checked
 // with the domain's createAdvertiserRequestSchema: its messages show under the fields, and the first
 // field in error takes the focus. The currency is an ISO 4217 code: the common ones are offered as the
 // reader types, any other the runtime knows can be typed.
@@ -22,6 +23,7 @@ export interface AdvertiserFormDefaults {
   billingEmail?: string | null | undefined;
   notes?: string | null | undefined;
   requiresApproval?: boolean | undefined;
+  clientSeesCosts?: boolean | undefined;
 }
 
 export interface AdvertiserFormProps {
@@ -59,6 +61,7 @@ export function AdvertiserForm({
       billingEmail: advertiser?.billingEmail ?? '',
       notes: advertiser?.notes ?? '',
       requiresApproval: advertiser?.requiresApproval ?? false,
+      clientSeesCosts: advertiser?.clientSeesCosts ?? false,
     },
   });
   const currencies = React.useMemo(() => currencyChoices(advertiser?.currency), [advertiser?.currency]);
@@ -117,6 +120,12 @@ export function AdvertiserForm({
         name="requiresApproval"
         label="Requires approval"
         description="Its creatives are published only once approved, in the console or through a preview link."
+      />
+      <SwitchField
+        control={control}
+        name="clientSeesCosts"
+        label="Client sees costs"
+        description="Its client accounts see rates, budgets, spend and insertion orders; otherwise delivery figures only."
       />
       <Button type="submit" loading={isSubmitting} className="justify-self-start">
         {submitLabel ?? (advertiser ? 'Save advertiser' : 'Create advertiser')}

@@ -8,7 +8,8 @@ import { type DateRange, dateRangePresets } from './presets';
 
 // The app passes its clock in; stories fix it so presets and "today" never drift.
 const now = new Date(2026, 10, 18, 15, 30, 0);
-const last7: DateRange = { from: new Date(2026, 10, 12), to: endOfDay(new Date(2026, 10, 18)) };
+/** The seven whole days before 18 November: 11 to 17 November (today is not over). */
+const last7: DateRange = { from: new Date(2026, 10, 11), to: endOfDay(new Date(2026, 10, 17)) };
 
 const meta = {
   title: 'UI/DateRangePicker',
@@ -44,7 +45,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: /Date range/ })).toHaveTextContent(
-      '12 Nov 2026 – 18 Nov 2026',
+      '11 Nov 2026 – 17 Nov 2026',
     );
   },
 };
@@ -100,7 +101,8 @@ export const OpenWeekFromSunday: Story = {
   },
 };
 
-export const PresetsEndToday: Story = {
+/** Today, This month: up to today; Yesterday, Last 7 and 30 days: whole days, ending yesterday. */
+export const PresetsOfWholeDays: Story = {
   tags: ['no-visual'],
   play: async () => {
     const byId = Object.fromEntries(dateRangePresets(now).map((preset) => [preset.id, preset.range]));
@@ -119,7 +121,8 @@ export const PresetsEndToday: Story = {
       to: endOfDay(new Date(2026, 10, 17)),
     });
     await expect(byId.last7).toEqual(last7);
-    await expect(byId.last30).toEqual({ from: new Date(2026, 9, 20), to: endOfDay(now) });
+    // 18 October to 17 November: thirty whole days.
+    await expect(byId.last30).toEqual({ from: new Date(2026, 9, 19), to: endOfDay(new Date(2026, 10, 17)) });
     await expect(byId.thisMonth).toEqual({ from: new Date(2026, 10, 1), to: endOfDay(now) });
     await expect(byId.lastMonth).toEqual({ from: new Date(2026, 9, 1), to: endOfDay(new Date(2026, 9, 31)) });
     await expect(byId.custom).toBeNull();
@@ -214,7 +217,7 @@ export const CustomRangeWithKeyboard: Story = {
 };
 
 /**
- * With 12-18 Nov chosen, Custom then a click on the 14th starts a new range there (as in Google
+ * With 11-17 Nov chosen, Custom then a click on the 14th starts a new range there (as in Google
  * Analytics or Ad Manager), instead of moving an end of the old one: the end waits for the next click.
  */
 export const CustomFirstClickStartsAfresh: Story = {
@@ -226,7 +229,7 @@ export const CustomFirstClickStartsAfresh: Story = {
     await userEvent.click(await within(dialog).findByRole('button', { name: /, 14 November 2026/ }));
     await expect(within(dialog).getByText('14 Nov 2026 – …')).toBeVisible();
     await expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
-    await expect(within(dialog).getByRole('button', { name: /, 18 November 2026/ })).not.toHaveAccessibleName(
+    await expect(within(dialog).getByRole('button', { name: /, 17 November 2026/ })).not.toHaveAccessibleName(
       /selected/,
     );
   },

@@ -20,16 +20,18 @@ export type ExtraDateRangePreset = { id: string; label: string; range: DateRange
 export function dateRangePresets(now: Date): DateRangePreset[] {
   const today = { from: startOfDay(now), to: endOfDay(now) };
   const lastMonth = subMonths(now, 1);
+  const yesterday = endOfDay(subDays(now, 1));
   return [
     { id: 'today', label: 'Today', range: today },
     {
       id: 'yesterday',
       label: 'Yesterday',
-      range: { from: startOfDay(subDays(now, 1)), to: endOfDay(subDays(now, 1)) },
+      range: { from: startOfDay(subDays(now, 1)), to: yesterday },
     },
-    // "Last 7 days" ends with today: today and the six days before it.
-    { id: 'last7', label: 'Last 7 days', range: { from: startOfDay(subDays(now, 6)), to: today.to } },
-    { id: 'last30', label: 'Last 30 days', range: { from: startOfDay(subDays(now, 29)), to: today.to } },
+    // "Last 7 days" is the seven whole days before today, as in Google Analytics and Ad Manager: today
+    // is not over, and its figures against whole days read as a fall. Today and This month hold it.
+    { id: 'last7', label: 'Last 7 days', range: { from: startOfDay(subDays(now, 7)), to: yesterday } },
+    { id: 'last30', label: 'Last 30 days', range: { from: startOfDay(subDays(now, 30)), to: yesterday } },
     { id: 'thisMonth', label: 'This month', range: { from: startOfMonth(now), to: today.to } },
     {
       id: 'lastMonth',

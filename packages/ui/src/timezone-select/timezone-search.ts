@@ -2,7 +2,8 @@
 // parts, its abbreviations) and its offset, each word typed being the start of one of them. The
 // combobox's default, a fuzzy match of the letters in order anywhere in the text, offered Sydney and
 // Brisbane for "Berlin" (B…e…r in "Melbourne, Canberra", l…i in "Australia", n in "Brisbane").
-import type { Timezone } from './timezone-select';
+/** A zone as the select lists it (timezone-select.tsx hands it on: this module imports nothing). */
+export type Timezone = { label: string; offset: string; tzCode: string };
 
 /**
  * The abbreviations a zone is known by (standard and summer time), by IANA id. One abbreviation may

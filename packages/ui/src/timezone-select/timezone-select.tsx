@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Combobox, type ComboboxOption } from '../combobox';
-import { timezoneMatches } from './timezone-search';
+import { type Timezone, timezoneMatches } from './timezone-search';
 
-export type Timezone = { label: string; offset: string; tzCode: string };
+export type { Timezone };
 
 export type TimezoneSelectProps = {
   /** The list to choose from, e.g. `{ label: '(GMT+00:00) UTC', offset: '+00:00', tzCode: 'UTC' }`. */

@@ -27,6 +27,19 @@ export async function findLatestCreativeQa(
   return row;
 }
 
+/** The newest QA run of each of the creatives (those never run have none): one read for a campaign's list. */
+export async function listLatestCreativeQas(
+  db: Queryable,
+  creativeIds: readonly string[],
+): Promise<CreativeQaRow[]> {
+  if (creativeIds.length === 0) return [];
+  return db.query<CreativeQaRow>(
+    `select distinct on (creative_id) * from creative_qa where creative_id = any($1::text[])
+     order by creative_id, queued_at desc, id desc`,
+    [creativeIds],
+  );
+}
+
 /** A QA run, or undefined. */
 export async function findCreativeQa(db: Queryable, id: string): Promise<CreativeQaRow | undefined> {
   const [row] = await db.query<CreativeQaRow>('select * from creative_qa where id = $1', [id]);

@@ -1,7 +1,8 @@
 // The inventory forecast's history (docs/reports.md, "The inventory forecast"; migration
-// 0045_request_facts): ad requests per campaign, UTC hour and the facts the delivery rules read, added
-// by the serving processes; read per account, its campaigns together, and the campaigns that compete.
-import { DELIVERY_FACTS, type DeliveryFactName, type DeliveryFacts } from '@adconsole/domain';
+// 0045_request_facts, and each fact's column written from REQUEST_FACTS: migrations/request-fact-columns.ts):
+// ad requests per campaign, UTC hour and the facts the delivery rules read, added by the serving
+// processes; read per account, its campaigns together, and the campaigns that compete.
+import { type DeliveryFactName, type DeliveryFacts, REQUEST_FACTS } from '@adconsole/domain';
 import type { Queryable } from '../database';
 import type { CampaignRow } from './campaigns';
 
@@ -16,8 +17,9 @@ export interface RequestFactsRow {
   refused: number;
 }
 
-/** The facts' columns, in DELIVERY_FACTS' order (each fact's name is its column). */
-const COLUMNS: readonly DeliveryFactName[] = DELIVERY_FACTS;
+/** The facts, in REQUEST_FACTS' order, each with its column. */
+const FACTS: readonly { key: DeliveryFactName; column: string }[] = REQUEST_FACTS;
+const COLUMNS: readonly string[] = FACTS.map((fact) => fact.column);
 
 /**
  * Adds rows to `ad_request_facts` in one statement, in key order (two processes adding at once wait for
@@ -29,8 +31,8 @@ export async function addRequestFacts(db: Queryable, rows: readonly RequestFacts
     (a, b) => a.campaignId.localeCompare(b.campaignId) || a.bucket.getTime() - b.bucket.getTime(),
   );
   const names = COLUMNS.join(', ');
-  const arrays = COLUMNS.map((_, index) => `$${index + 3}::text[]`).join(', ');
-  const n = COLUMNS.length;
+  const arrays = FACTS.map((_, index) => `$${index + 3}::text[]`).join(', ');
+  const n = FACTS.length;
   await db.query(
     `insert into ad_request_facts (campaign_id, bucket, ${names}, requests, served, refused)
      select * from unnest($1::text[], $2::timestamptz[], ${arrays}, $${n + 3}::bigint[], $${n + 4}::bigint[], $${n + 5}::bigint[])
@@ -41,7 +43,7 @@ export async function addRequestFacts(db: Queryable, rows: readonly RequestFacts
     [
       sorted.map((row) => row.campaignId),
       sorted.map((row) => row.bucket.toISOString()),
-      ...COLUMNS.map((fact) => sorted.map((row) => row.facts[fact])),
+      ...FACTS.map((fact) => sorted.map((row) => row.facts[fact.key])),
       sorted.map((row) => row.requests),
       sorted.map((row) => row.served),
       sorted.map((row) => row.refused),
@@ -65,7 +67,7 @@ export async function readAccountRequestHistory(
   from: Date,
   to: Date,
 ): Promise<AccountRequestHour[]> {
-  const names = COLUMNS.map((fact) => `facts.${fact}`).join(', ');
+  const names = COLUMNS.map((column) => `facts.${column}`).join(', ');
   const rows = await db.query<Record<string, string | number | Date>>(
     `select facts.bucket, ${names}, sum(facts.requests) as requests, sum(facts.served) as served,
        sum(facts.refused) as refused
@@ -77,7 +79,7 @@ export async function readAccountRequestHistory(
   return rows.map((row) => ({
     at: new Date(row.bucket as Date | string).getTime(),
     facts: Object.fromEntries(
-      COLUMNS.map((fact) => [fact, String(row[fact] ?? '')]),
+      FACTS.map((fact) => [fact.key, String(row[fact.column] ?? '')]),
     ) as unknown as DeliveryFacts,
     requests: Number(row.requests),
     served: Number(row.served),

@@ -6,6 +6,7 @@ import {
   type AdvertiserCampaignRow,
   type CampaignRate,
   campaignStatus,
+  clientSeesCosts,
   type GoalMetric,
   type InsertionOrderFigures,
   MAX_ADVERTISER_CAMPAIGNS,
@@ -118,7 +119,11 @@ function orderFigures(
   };
 }
 
-/** GET /v1/advertiser/get: the advertiser, its orders with their figures, its campaigns (newest first, bounded). */
+/**
+ * GET /v1/advertiser/get: the advertiser, its orders with their figures, its campaigns (newest first,
+ * bounded). A client of the advertiser reads it too (docs/security.md, "Client access"): never the owner's
+ * notes, and no money (orders, spend, budgets) unless the advertiser lets its clients see costs.
+ */
 export async function getAdvertiserOverview(ctx: Context, user: SessionUser, id: string) {
   const advertiser = await ownAdvertiser(ctx.db, user, id);
   const [rows, orders] = await Promise.all([
@@ -126,10 +131,18 @@ export async function getAdvertiserOverview(ctx: Context, user: SessionUser, id:
     listInsertionOrdersOfAdvertiser(ctx.db, advertiser.id),
   ]);
   const campaigns = await figuredCampaigns(ctx, rows);
-  return {
+  const overview = {
     advertiser: advertiserAnswer(advertiser),
     insertionOrders: orders.map((order) => orderFigures(order, advertiser.currency, campaigns)),
     campaigns: campaigns.map((campaign) => campaign.row),
+  };
+  if (user.role !== 'client') return overview;
+  const read = { ...overview, advertiser: { ...overview.advertiser, notes: null } };
+  if (clientSeesCosts(user, { clientSeesCosts: advertiser.client_sees_costs })) return read;
+  return {
+    ...read,
+    insertionOrders: [],
+    campaigns: read.campaigns.map((campaign) => ({ ...campaign, spend: null, budget: null })),
   };
 }
 

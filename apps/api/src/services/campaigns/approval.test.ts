@@ -104,10 +104,7 @@ describe('creative approval and preview links', () => {
       name: '  ',
       decision: 'approve',
     });
-    expect([noName.httpStatus, noName.body.message]).toEqual([
-      400,
-      APPROVAL_MESSAGES.nameRequired,
-    ]);
+    expect([noName.httpStatus, noName.body.message]).toEqual([400, APPROVAL_MESSAGES.nameRequired]);
     const approved = await anonymous().post<CreativeApproval>('/v1/preview/decide', {
       sharedToken: link.token,
       creativeID: creative.id,

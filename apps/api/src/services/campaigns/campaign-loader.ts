@@ -15,6 +15,7 @@ import {
 } from '../../db/queries/live-creatives';
 import { listSchedules } from '../../db/queries/schedules';
 import { listUserEmails } from '../../db/queries/users';
+import { withQaSummaries } from '../creative-qa/qa-answer';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
 import { withApprovals } from './approval-answers';
@@ -25,7 +26,8 @@ import { campaignPacings } from './pacing';
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */
 export interface LoadSource {
   db: Queryable;
-  config: { publicUrl: string };
+  /** `creativeQaChromium`: set where this server measures creative QA (the campaign's list says each one's). */
+  config: { publicUrl: string; creativeQaChromium?: string | undefined };
   events: { store: EventStore };
   /** The clock pacing is computed at (the context's; tests pin it). */
   clock?: (() => number) | undefined;
@@ -108,7 +110,12 @@ export async function loadCampaigns(
   { pacing = true }: { pacing?: boolean } = {},
 ) {
   const { db } = source;
-  const creatives = await loadCreatives(source, { campaignIds: rows.map((r) => r.id) });
+  // Each creative's QA in one word, for the campaign page's list (one read for all of them).
+  const creatives = await withQaSummaries(
+    db,
+    source.config.creativeQaChromium !== undefined,
+    await loadCreatives(source, { campaignIds: rows.map((r) => r.id) }),
+  );
   const schedules = await listSchedules(
     db,
     rows.map((row) => row.id),

@@ -17,13 +17,12 @@ import ExcelJS from 'exceljs';
 import type { Context } from '../../context';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { CSV_TYPE, XLSX_TYPE } from '../reports/downloads';
-import { csvField, guardWorkbookText } from '../spreadsheet-text';
 import { storePrivateFile } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { safeFilename } from './asset-checks';
 import { loadCreatives } from './campaign-loader';
 import { listPlacements } from './placements';
+import { CSV_TYPE, csvField, guardWorkbookText, XLSX_TYPE } from './spreadsheet-text';
 
 /** The columns of both files: the creative's sheet's, with the row's kind, name and placement id. */
 const COLUMNS: readonly { header: string; width: number; cell: (row: CampaignTagRow) => string }[] = [

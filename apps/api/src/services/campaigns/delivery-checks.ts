@@ -4,7 +4,8 @@
 // estimated from its account's other campaigns, and says so), and why one request to one of its tags
 // would or would not serve (the tag tester: the request classified as serving classifies it, judged by
 // the gate's rules step with the same compiled rules as serving's cache entries, every reason it fails
-// named, and nothing counted). Owner access as for the campaign: 404 for anyone else, and for a tag of
+// named, and nothing counted; the caller's own address, browser and languages unless others are
+// given, a country instead of the address's when one is). Owner access as for the campaign: 404 for anyone else, and for a tag of
 // another campaign.
 import { isIP } from 'node:net';
 import {
@@ -28,6 +29,7 @@ import {
   offsetToMinutes,
   storedDeliveryRules,
   TEST_USER_AGENTS,
+  TESTER_SELECT_FACTS,
   type TestDeliveryRequest,
   zoneOfName,
 } from '@adconsole/domain';
@@ -118,6 +120,20 @@ function testSite(site: string | undefined): { bundle?: string; site?: string } 
 }
 
 /**
+ * The tag's query parameters of the facts a test sets from their closed set (REQUEST_FACTS' `select`:
+ * `conn=` for the connection type), as a tag carries them; none given: unknown, as from a tag without.
+ */
+function testFactQuery(input: TestDeliveryRequest): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const fact of TESTER_SELECT_FACTS) {
+    const value = (input as Partial<Record<string, string>>)[fact.key];
+    const parameter = fact.edge.query[0]?.name;
+    if (value && parameter) query[parameter] = value;
+  }
+  return query;
+}
+
+/**
  * POST /v1/campaign/deliveryRules/test: one request to one of the campaign's tags, judged as serving
  * would judge it now (or `at`), from the caller's own address and browser unless others are given.
  */
@@ -125,7 +141,7 @@ export async function testDelivery(
   ctx: Context,
   user: SessionUser,
   input: TestDeliveryRequest,
-  caller: { ip: string; userAgent: string },
+  caller: { ip: string; userAgent: string; language?: string | undefined },
 ): Promise<DeliveryTest> {
   const campaign = await ownCampaign(ctx.db, user, input.campaignID);
   const address = input.address || caller.ip;
@@ -135,11 +151,15 @@ export async function testDelivery(
     method: 'GET',
     headers: {
       'user-agent': input.device ? TEST_USER_AGENTS[input.device] : input.userAgent || caller.userAgent,
-      ...(input.language ? { 'accept-language': input.language } : {}),
+      // The languages given, else the caller's own (its browser's Accept-Language).
+      ...(input.language || caller.language ? { 'accept-language': input.language || caller.language } : {}),
     },
-    query: testSite(input.site),
+    query: { ...testSite(input.site), ...testFactQuery(input) },
   });
   const facts = client.facts();
+  // A country given stands for the address's (a desk tests a visitor of another country without an
+  // address there); the facts are this request's own, so overwriting one changes no other request.
+  if (input.country) (facts as { country: string }).country = input.country;
   const at = input.at === undefined ? servingNow(ctx) : Date.parse(input.at);
   let judged: ReturnType<typeof judgeRules>;
   let liveId: string | null = null;

@@ -352,6 +352,72 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     await setRules({});
   });
 
+  it("the tag tester from a desk: a country in place of the address's, a typed user agent, the caller's own languages", async () => {
+    await setRules({
+      countries: { mode: 'include', values: ['DE'] },
+      languages: { mode: 'include', values: ['de'] },
+    });
+    const test = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      owner.call<DeliveryTest>(
+        'POST',
+        '/v1/campaign/deliveryRules/test',
+        { campaignID, liveID: live, ...body },
+        headers,
+      );
+    // From a British address, as a visitor in Germany, with a German browser's header: served.
+    const german = await test(
+      { address: GB, country: 'de', userAgent: BROWSER_USER_AGENT },
+      { 'Accept-Language': 'de-DE,de;q=0.9' },
+    );
+    expect(german.body.data).toMatchObject({
+      served: true,
+      request: { country: 'DE', language: 'de', browser: 'Chrome 126' },
+    });
+    // The caller's own Accept-Language when no languages are given (once read as unknown): English.
+    const english = await test(
+      { address: DE, userAgent: BROWSER_USER_AGENT },
+      { 'Accept-Language': 'en-US,en;q=0.9' },
+    );
+    expect(english.body.data).toMatchObject({
+      served: false,
+      reasons: [{ reason: 'language', label: 'Language' }],
+      request: { country: 'DE', language: 'en' },
+    });
+    // The languages given win over the caller's.
+    const given = await test({ address: DE, language: 'de' }, { 'Accept-Language': 'en-US' });
+    expect(given.body.data).toMatchObject({ served: true, request: { language: 'de' } });
+    const unknown = await test({ country: 'EU' });
+    expect([unknown.httpStatus, unknown.body.message]).toEqual([400, MESSAGES.deliveryTestCountry]);
+    await setRules({});
+  });
+
+  it('the tag tester sets a fact the tag carries from its closed set: the connection type, sent as conn=', async () => {
+    await setRules({ connectionTypes: { mode: 'include', values: ['2'] } });
+    const test = (body: Record<string, unknown>) =>
+      owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
+        campaignID,
+        liveID: live,
+        address: DE,
+        userAgent: BROWSER_USER_AGENT,
+        ...body,
+      });
+    const wifi = await test({ connectionType: '2' });
+    expect(wifi.body.data).toMatchObject({ served: true, request: { connectionType: '2' } });
+    const cellular = await test({ connectionType: '6' });
+    expect(cellular.body.data).toMatchObject({
+      served: false,
+      reasons: [{ reason: 'connectionType', label: 'Connection type' }],
+      request: { connectionType: '6' },
+    });
+    // None given: unknown, as from a tag that does not carry it.
+    const none = await test({});
+    expect(none.body.data).toMatchObject({ served: false, request: { connectionType: '' } });
+    const bad = await test({ connectionType: 'satellite' });
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.message).toContain('Unknown connection type');
+    await setRules({});
+  });
+
   it("an A/B test's variants have the same rules: a test of differing ones is refused, a variant's rules stay while it runs", async () => {
     await setCreativeRules(creativeID, { countries: { mode: 'include', values: ['DE'] } });
     const placement = await owner.post<{ id: string }>('/v1/campaign/placements', {

@@ -11,11 +11,11 @@ import ExcelJS from 'exceljs';
 import type { Context } from '../../context';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { guardWorkbookText } from '../spreadsheet-text';
 import { storePrivateFile } from '../stored-files/file-rows';
 import { ownCampaign } from './access';
 import { safeFilename } from './asset-checks';
 import { loadCreatives } from './campaign-loader';
+import { guardWorkbookText } from './spreadsheet-text';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

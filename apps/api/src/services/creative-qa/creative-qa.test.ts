@@ -149,5 +149,20 @@ describe(`creative QA in Chromium on ${testDatabaseKind()}`, () => {
     expect(zip.measurement?.clickTag).toEqual({ found: true, wired: true });
     expect(zip.checks.find((check) => check.id === 'clickTag')?.status).toBe('pass');
     expect(zip.measurement?.drawn).toEqual({ width: 300, height: 250 });
+
+    // The campaign's answer says each creative's QA in one word (its page's list), read in one query.
+    const campaign = await owner.get<{ creatives: { id: string; qa?: string }[] }>(
+      `/v1/campaign/get?campaignID=${campaignID}`,
+    );
+    const summaries = Object.fromEntries(
+      (campaign.body.data?.creatives ?? []).map((creative) => [creative.id, creative.qa]),
+    );
+    expect(summaries).toMatchObject({ [spinning]: 'fail', [heavy]: 'fail', [image]: 'warning' });
+    // A new asset makes the last run one of earlier assets (until the run it queued finishes).
+    await upload(image, 'banner.png', await demoAsset('banner.png'));
+    const after = await owner.get<{ creatives: { id: string; qa?: string }[] }>(
+      `/v1/campaign/get?campaignID=${campaignID}`,
+    );
+    expect(['running', 'outdated']).toContain(after.body.data?.creatives.find((c) => c.id === image)?.qa);
   }, 60_000);
 });

@@ -5,16 +5,13 @@
 // (409, the numbers in the sentence) when the last run of the current assets passed a heavy-ad limit,
 // and answered "QA is running" (409) while it has not finished; without Chromium on the server
 // (CREATIVE_QA_CHROMIUM) the QA is "not measured" and publishing is not blocked.
-import { createHash } from 'node:crypto';
 import {
   ApiError,
   CREATIVE_QA_NOT_MEASURED,
-  CREATIVE_QA_NOTHING_TO_DRAW,
   CREATIVE_QA_RUNNING,
   type Creative,
   type CreativeQa,
   heavyAdProblem,
-  judgeCreativeQa,
   MESSAGES,
 } from '@adconsole/domain';
 import { z } from 'zod';
@@ -35,34 +32,17 @@ import { type JobKind, rowJobKind } from '../jobs/kinds';
 import { archiveFile, archivePaths } from '../serving/html5';
 import { servedFileUrl } from '../serving/urls';
 import { measureCreative, type QaContent } from './measure';
+import { assetsHash, drawable, qaAnswer } from './qa-answer';
 
 const JOB_KIND = 'creative-qa';
 /** A run still "running" after this long was lost (its process stopped): a new one may be queued. */
 const LOST_AFTER_MS = 10 * 60_000;
 const TEXT_FILE = /\.(html?|js|mjs)$/i;
 
-/** What a run measures of a creative: its type, size, HTML and asset files (a change makes a run stale). */
-function assetsHash(creative: Creative): string {
-  const what = {
-    type: creative.type,
-    width: creative.width,
-    height: creative.height,
-    html: creative.html?.trim() ?? '',
-    assets: creative.assets.map((asset) => [asset.id, asset.path ?? asset.url]),
-  };
-  return createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 32);
-}
-
 async function loadOne(ctx: Context, creativeId: string): Promise<Creative | undefined> {
   const [creative] = await loadCreatives(ctx, { creativeIds: [creativeId] }, { counters: false });
   return creative;
 }
-
-/** What QA draws: a banner's own HTML, its HTML5 ZIP or its image (a layout's video is its player's). */
-const drawable = (creative: Creative) =>
-  creative.type === 'Banner' &&
-  (Boolean(creative.html?.trim()) ||
-    creative.assets.some((asset) => asset.uploadType === 'html5' || asset.uploadType === 'image'));
 
 /** Whether this creative is measured at all: a drawable banner, on a server with Chromium. */
 const measurable = (ctx: Context, creative: Creative) =>
@@ -106,37 +86,8 @@ export async function queueCreativeQaAfterChange(ctx: Context, user: SessionUser
 }
 
 /** The QA of a creative as the API answers it. */
-function answer(ctx: Context, creative: Creative, row: CreativeQaRow | undefined): CreativeQa {
-  const empty = { measuredAt: null, checks: [], measurement: null, heavyAd: null };
-  if (ctx.config.creativeQaChromium === undefined)
-    return {
-      creativeId: creative.id,
-      state: 'not_measured',
-      current: true,
-      ...empty,
-      reason: CREATIVE_QA_NOT_MEASURED,
-    };
-  if (!drawable(creative))
-    return {
-      creativeId: creative.id,
-      state: 'not_measured',
-      current: true,
-      ...empty,
-      reason: CREATIVE_QA_NOTHING_TO_DRAW,
-    };
-  if (!row) return { creativeId: creative.id, state: 'none', current: false, ...empty, reason: null };
-  const measurement = row.state === 'measured' ? row.results : null;
-  return {
-    creativeId: creative.id,
-    state: row.state,
-    current: row.assets_hash === assetsHash(creative),
-    measuredAt: row.measured_at?.toISOString() ?? null,
-    checks: measurement ? judgeCreativeQa(measurement) : [],
-    measurement,
-    heavyAd: measurement ? (heavyAdProblem(measurement) ?? null) : null,
-    reason: row.reason,
-  };
-}
+const answer = (ctx: Context, creative: Creative, row: CreativeQaRow | undefined): CreativeQa =>
+  qaAnswer(ctx.config.creativeQaChromium !== undefined, creative, row);
 
 async function ownLoaded(ctx: Context, user: SessionUser, creativeId: string) {
   await ownCreative(ctx.db, user, creativeId);

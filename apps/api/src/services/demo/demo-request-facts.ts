@@ -1,9 +1,11 @@
 // The demo account's history of ad requests with their facts (docs/reports.md, "The inventory
 // forecast"), so its forecast is full at first look: each hour of the demo's valid impressions is the
-// requests served with that row's facts (demo-breakdowns.ts: country, device, OS, browser, site; the
-// language the country's), a few more requests of the same facts that got no ad (consent, caps), and,
+// requests served with that row's facts (each fact of REQUEST_FACTS a breakdown keeps, from the row:
+// demo-breakdowns.ts' country, device, OS, browser, site; the language the country's; any other fact
+// unknown, as from tags that do not carry it), a few more requests of the same facts that got no ad (consent, caps), and,
 // once the rules were set, the requests they refused (from China and Russia, on the two blocked sites),
 // as demo-delivery.ts counts them by outcome. Written in a few statements: seeding stays fast.
+import { DELIVERY_FACTS, REQUEST_FACTS, UNKNOWN_FACTS } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { addRequestFacts, type RequestFactsRow } from '../../db/queries/request-facts';
 import type { TrackedEvent } from '../events/tracked-event';
@@ -30,6 +32,14 @@ const LANGUAGE: Readonly<Record<string, string>> = {
 };
 const languageOf = (country: string) => (country === '' ? '' : (LANGUAGE[country] ?? 'en'));
 
+/** A demo request's facts: each one a breakdown keeps from the row's values, the language its country's. */
+function demoFacts(dims: Readonly<Partial<Record<string, string>>>): RequestFactsRow['facts'] {
+  const facts: RequestFactsRow['facts'] = { ...UNKNOWN_FACTS };
+  for (const fact of REQUEST_FACTS) if (fact.breakdown !== null) facts[fact.key] = dims[fact.breakdown] ?? '';
+  facts.language = languageOf(facts.country);
+  return facts;
+}
+
 /** The demo's request history rows of its campaign, from its events. */
 export function demoRequestFacts(
   events: readonly TrackedEvent[],
@@ -46,7 +56,7 @@ export function demoRequestFacts(
     served: number,
     refused: number,
   ) => {
-    const key = `${hour}\t${Object.values(facts).join('\t')}`;
+    const key = `${hour}\t${DELIVERY_FACTS.map((fact) => facts[fact]).join('\t')}`;
     const row = rows.get(key);
     if (row) {
       row.requests += requests;
@@ -57,19 +67,12 @@ export function demoRequestFacts(
   for (const event of events) {
     if (event.type !== 'impression' || (event.reason ?? null) !== null || !event.dims) continue;
     const hour = Math.floor(event.at.getTime() / HOUR_MS) * HOUR_MS;
-    const { country = '', device = '', os = '', browser = '', site = '' } = event.dims;
-    const facts = { country, device, os, browser, language: languageOf(country), site };
+    const facts = demoFacts(event.dims);
     add(hour, facts, Math.round(event.count * (1.02 + random() * 0.04)), event.count, 0);
     servedByHour.set(hour, (servedByHour.get(hour) ?? 0) + event.count);
   }
-  const refusedFacts = (country: string, site: string) => ({
-    country,
-    device: 'desktop',
-    os: 'Windows 10',
-    browser: 'Chrome 126',
-    language: languageOf(country),
-    site,
-  });
+  const refusedFacts = (country: string, site: string) =>
+    demoFacts({ country, device: 'desktop', os: 'Windows 10', browser: 'Chrome 126', site });
   for (const [hour, served] of servedByHour) {
     if (hour < rulesSince.getTime()) continue;
     const refused = (share: number) => Math.round(served * share * (0.6 + random() * 0.8));

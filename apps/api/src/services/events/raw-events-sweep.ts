@@ -5,8 +5,7 @@
 // an event again once its row is gone. In the main database's store a sweep deletes them, the oldest
 // first in batches through their time's index, once an hour across the fleet.
 import { RAW_EVENTS_KEPT_DAYS } from '@adconsole/domain';
-import type { Context } from '../../context';
-import type { JobKind } from '../jobs/kinds';
+import type { EventStore } from './store';
 
 const DAY_MS = 86_400_000;
 /** Rows one statement deletes, and statements one sweep makes at most (the rest wait for the next hour). */
@@ -14,7 +13,7 @@ const BATCH = 10_000;
 const BATCHES = 50;
 
 /** One sweep at `now`: the raw events older than RAW_EVENTS_KEPT_DAYS; answers how many went. */
-export async function sweepRawEvents(ctx: Pick<Context, 'events'>, now: number): Promise<number> {
+export async function sweepRawEvents(ctx: { events: { store: EventStore } }, now: number): Promise<number> {
   const store = ctx.events.store;
   // ClickHouse drops its raw events by its table's TTL (EVENTS_TTL_DAYS, this period by default).
   if (store.kind !== 'postgres') return 0;
@@ -32,11 +31,15 @@ export async function sweepRawEvents(ctx: Pick<Context, 'events'>, now: number):
   return deleted;
 }
 
-/** The sweep as a job kind: once an hour across the fleet, under its lease. */
-export const rawEventsSweep: JobKind = {
+/**
+ * The sweep as a job kind (services/jobs/kinds.ts: app.ts hands it to the runner), named by what it
+ * reads of the context, since the event store sits below the jobs and the context (docs/architecture.md,
+ * "Inside the API"): once an hour across the fleet, under its lease.
+ */
+export const rawEventsSweep = {
   kind: 'sweep-raw-events',
   onceEveryMs: 60 * 60_000,
-  queueDue: async (ctx) => {
+  queueDue: async (ctx: { events: { store: EventStore }; clock?: () => number }) => {
     await sweepRawEvents(ctx, ctx.clock?.() ?? Date.now());
   },
 };

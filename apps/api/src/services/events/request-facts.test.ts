@@ -6,6 +6,7 @@ import {
   OTHER_DIMENSION_VALUE,
   REQUEST_FACT_ROWS_PER_HOUR,
   REQUEST_FACT_SITES_PER_HOUR,
+  UNKNOWN_FACTS,
 } from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import type { RequestFactsRow } from '../../db/queries/request-facts';
@@ -15,6 +16,7 @@ const HOUR_MS = 3_600_000;
 const at = Date.parse('2026-11-26T10:05:00Z');
 const facts = (site: string) =>
   ({
+    ...UNKNOWN_FACTS,
     country: 'DE',
     device: 'desktop',
     os: 'Windows',

@@ -10,6 +10,7 @@
 // REQUEST_FACT_SITES_PER_HOUR sites and REQUEST_FACT_ROWS_PER_HOUR combinations, the rest counted as
 // `~other`, so a client varying its facts request by request adds a handful of rows, not one each.
 import {
+  CAMPAIGN_REFUSALS,
   DELIVERY_FACTS,
   DELIVERY_RULES,
   type DeliveryFactName,
@@ -22,20 +23,16 @@ import {
   type RequestOutcome,
   SERVED_OUTCOMES,
 } from '@adconsole/domain';
-import type { Context } from '../../context';
+import type { Database } from '../../db/database';
 import type { RequestFactsRow } from '../../db/queries/request-facts';
-import type { JobKind } from '../jobs/kinds';
 
 const HOUR_MS = 3_600_000;
 const SERVED: ReadonlySet<string> = new Set(SERVED_OUTCOMES.map((entry) => entry.outcome));
-/** The outcomes of a request its own campaign chose not to answer: another campaign could have had it. */
-const REFUSED: ReadonlySet<string> = new Set([
-  'flight',
-  'paused',
-  'throttled',
-  'budget',
-  ...DELIVERY_RULES.map((rule) => rule.reason),
-]);
+/**
+ * The outcomes of a request its own campaign chose not to answer: another campaign could have had it
+ * (the domain's CAMPAIGN_REFUSALS: each gate reason says whether it is one, every rule's is).
+ */
+const REFUSED: ReadonlySet<string> = new Set(CAMPAIGN_REFUSALS);
 
 /** The facts a rule compares by family: kept as the family (the grain the rule reads). */
 const BY_FAMILY: ReadonlySet<string> = new Set(
@@ -185,7 +182,7 @@ const SWEEP_BATCHES = 50;
  * One sweep at `now`: the forecast's history older than REQUEST_FACTS_KEPT_DAYS, the oldest hours first
  * through their index; answers how many rows went.
  */
-export async function sweepRequestFacts(ctx: Pick<Context, 'db'>, now: number): Promise<number> {
+export async function sweepRequestFacts(ctx: { db: Database }, now: number): Promise<number> {
   const before = new Date(now - REQUEST_FACTS_KEPT_DAYS * DAY_MS);
   let deleted = 0;
   for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
@@ -203,11 +200,15 @@ export async function sweepRequestFacts(ctx: Pick<Context, 'db'>, now: number): 
   return deleted;
 }
 
-/** The sweep as a job kind: once an hour across the fleet, under its lease. */
-export const requestFactsSweep: JobKind = {
+/**
+ * The sweep as a job kind (services/jobs/kinds.ts: app.ts hands it to the runner), named by what it
+ * reads of the context, since the event store sits below the jobs and the context (docs/architecture.md,
+ * "Inside the API"): once an hour across the fleet, under its lease.
+ */
+export const requestFactsSweep = {
   kind: 'sweep-request-facts',
   onceEveryMs: 60 * 60_000,
-  queueDue: async (ctx) => {
+  queueDue: async (ctx: { db: Database; clock?: () => number }) => {
     await sweepRequestFacts(ctx, ctx.clock?.() ?? Date.now());
   },
 };

@@ -17,9 +17,9 @@ import {
   markTicketRefused,
 } from '../../db/queries/upload-tickets';
 import { lockUser } from '../../db/queries/users';
+import { withRetryAfter } from '../identity/retry-after';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
-import { withRetryAfter } from '../retry-after';
 import { spaceUsage } from '../stored-files/space';
 
 export type LimitsContext = Pick<Context, 'config' | 'db' | 'files'>;

@@ -3,7 +3,7 @@
 // new campaign "DE, mobile, weekdays 09-18 Berlin, 250,000 impressions" with a per-day availability and
 // a verdict; a second campaign with the same targeting and flight meets the first as
 // contention, with less available; bad input answers clear 400s; another account's history is not read.
-import { DELIVERY_FACTS, type ForecastAnswer, servedAdSchema } from '@adconsole/domain';
+import { DELIVERY_FACTS, type ForecastAnswer, REQUEST_FACTS, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRequestFacts, type RequestFactsRow } from '../../db/queries/request-facts';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
@@ -195,10 +195,42 @@ describe(`the inventory forecast (${testStoresLabel()})`, () => {
     ]);
   });
 
-  it("keeps a column for every fact the delivery rules read (a new rule's fact needs one)", async () => {
+  it('a fact the tag carries is kept in its column: the connection type of conn=, refused by a rule on it', async () => {
+    const campaignID =
+      (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Connections' })).body.data?.id ?? '';
+    const live = await publishedLive(
+      owner,
+      campaignID,
+      { name: 'Box', type: 'Banner', width: 300, height: 250 },
+      [{ name: 'banner.png', bytes: await demoAsset('banner.png') }],
+    );
+    await owner.put('/v1/campaign/deliveryRules', {
+      campaignID,
+      rules: { connectionTypes: { mode: 'exclude', values: ['4', '5'] } },
+    });
+    const request = (conn: string) =>
+      fetch(`${server.url}/serve/ad/${live}.json?conn=${conn}`, {
+        headers: { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': DE },
+      });
+    for (const conn of ['2', '2', '5', '0']) await request(conn);
+    await forecast({ rules: {}, ...FLIGHT, goal: 10 });
+    const rows = await server.db.query<Record<string, string | number>>(
+      'select connection_type, sum(requests)::int as requests, sum(served)::int as served, sum(refused)::int as refused from ad_request_facts where campaign_id = $1 group by 1 order by 1',
+      [campaignID],
+    );
+    expect(rows).toEqual([
+      { connection_type: '', requests: 1, served: 1, refused: 0 },
+      { connection_type: '2', requests: 2, served: 2, refused: 0 },
+      { connection_type: '5', requests: 1, served: 0, refused: 1 },
+    ]);
+  });
+
+  it('keeps a column for every fact of REQUEST_FACTS, written from the list (a new fact needs no migration)', async () => {
     const columns = await server.db.query<{ column_name: string }>(
       "select column_name from information_schema.columns where table_name = 'ad_request_facts'",
     );
-    expect(columns.map((row) => row.column_name)).toEqual(expect.arrayContaining([...DELIVERY_FACTS]));
+    expect(columns.map((row) => row.column_name)).toEqual(
+      expect.arrayContaining(REQUEST_FACTS.map((fact) => fact.column)),
+    );
   });
 });

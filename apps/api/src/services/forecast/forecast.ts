@@ -27,8 +27,8 @@ import type { Context } from '../../context';
 import { listForecastCampaigns, readAccountRequestHistory } from '../../db/queries/request-facts';
 import { ownCampaign } from '../campaigns/access';
 import { campaignPacings } from '../campaigns/pacing';
+import { withRetryAfter } from '../identity/retry-after';
 import type { SessionUser } from '../identity/sessions';
-import { withRetryAfter } from '../retry-after';
 import { servingNow } from '../serving/gate';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import { ApiError, MESSAGES } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
 import { hmac22 } from '../hmac';
-import { withRetryAfter } from '../retry-after';
+import { withRetryAfter } from './retry-after';
 
 const ADDRESS_WINDOW_MINUTES = 15;
 

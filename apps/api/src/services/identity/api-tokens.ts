@@ -26,7 +26,7 @@ import {
 import { lockUser } from '../../db/queries/users';
 import { recordChange, type Snapshot } from '../audit/record';
 import { hashSecret, newId, newSecret } from '../ids';
-import { withRetryAfter } from '../retry-after';
+import { withRetryAfter } from './retry-after';
 import type { SessionUser } from './sessions';
 
 const apiTokenChange = (id: string, before: Snapshot | null, after: Snapshot | null) => ({

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, MESSAGES, normaliseEmail } from '@adconsole/domain';
 import type { Queryable } from '../../db/database';
 import { countIdentityCall as countCall, deleteEndedWindows } from '../../db/queries/identity-limits';
-import { withRetryAfter } from '../retry-after';
+import { withRetryAfter } from './retry-after';
 
 const IDENTITY_WINDOW_MINUTES = 15;
 

@@ -25,8 +25,8 @@ import {
 } from '../../db/queries/login-attempts';
 import { newId } from '../ids';
 import type { JobKind } from '../jobs/kinds';
-import { withRetryAfter } from '../retry-after';
 import { addressDigest } from './address-limit';
+import { withRetryAfter } from './retry-after';
 
 /** Attempts per client address in the window (a hard limit for everyone, then 429 until it frees). */
 export const LOGIN_MAX_ATTEMPTS = 10;

@@ -13,6 +13,7 @@ import {
 import type { Context } from '../../context';
 import type { CampaignRow } from '../../db/queries/campaigns';
 import { findScheduleSender, type ScheduleRow } from '../../db/queries/schedules';
+import { CSV_TYPE, XLSX_TYPE } from '../campaigns/spreadsheet-text';
 import { escapeHtml, type MailAttachment } from '../outbound/mail';
 import type { ListRecipient } from '../outbound/recipient-mails';
 import {
@@ -22,7 +23,7 @@ import {
   registerListRecipients,
 } from '../outbound/recipients';
 import type { Figures } from './build-input';
-import { CSV_TYPE, reportAttachment, reportFileName, XLSX_TYPE } from './downloads';
+import { reportAttachment, reportFileName } from './downloads';
 import { figureColumns, figureText } from './figure-columns';
 import { reportFiguresWithRows } from './figures';
 import { renderReportPdf } from './pdf';

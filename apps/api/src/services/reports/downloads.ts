@@ -7,7 +7,7 @@ import { type ReportFileFormat, type ReportTotals, reachShown } from '@adconsole
 import type { Context } from '../../context';
 import { insertFile } from '../../db/queries/files';
 import { safeFilename } from '../campaigns/asset-checks';
-import { csvField } from '../spreadsheet-text';
+import { CSV_TYPE, csvField, XLSX_TYPE } from '../campaigns/spreadsheet-text';
 import { breakdownHeaders, breakdownLines } from './breakdown-files';
 import type { Figures, FiguresWithRows, FilteredCounts, ReportDetail } from './build-input';
 import { INVALID_CONVERSION_HEADERS, invalidConversionRows } from './conversion-files';
@@ -18,8 +18,6 @@ import { REACH_DAY_HEADERS, reachDayLines, reachHeaders, reachLines } from './re
 import { CODE_HEADERS, codeRows, downloadColumns, reportWorkbook } from './report-workbook';
 
 const REPORT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** 'Demo campaign_2026-03-01_2026-03-07_Europe-Berlin' (the range and the zone in the name). */
 export function reportFileName(figures: Figures, extension: string): string {

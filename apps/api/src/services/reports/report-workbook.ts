@@ -5,7 +5,7 @@
 import { figureAdds, filteredTotals, reachShown } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { guardWorkbookText } from '../spreadsheet-text';
+import { guardWorkbookText } from '../campaigns/spreadsheet-text';
 import {
   BREAKDOWN_SHEETS,
   breakdownHeaders,

@@ -17,7 +17,7 @@ import {
 import ExcelJS from 'exceljs';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { csvField, guardWorkbookText } from '../spreadsheet-text';
+import { csvField, guardWorkbookText } from '../campaigns/spreadsheet-text';
 import { configurePdf } from './pdf-fonts';
 
 const HEADERS = [

@@ -26,11 +26,11 @@ import { findAdvertiser } from '../../db/queries/advertisers';
 import { insertFile } from '../../db/queries/files';
 import { listStatementCampaigns, listStatementLives } from '../../db/queries/statement';
 import { safeFilename } from '../campaigns/asset-checks';
+import { CSV_TYPE, XLSX_TYPE } from '../campaigns/spreadsheet-text';
 import { readInvalidPeriods } from '../events/queries/invalid-periods';
 import { readRangeTotals } from '../events/queries/range-totals';
 import type { SessionUser } from '../identity/sessions';
 import { limitedDownload, requestKey } from './download-limits';
-import { CSV_TYPE, XLSX_TYPE } from './downloads';
 
 const STATEMENT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CONTENT_TYPES: Record<StatementFileFormat, string> = {

@@ -6,7 +6,7 @@
 // reason; every ad request counted once by outcome, requests = served + each reason, by day and by hour
 // in +05:45, the same counts through a share link; and a refused request naming `fallback_id` counted
 // under both tags.
-import { type ReportData, reportDataSchema, servedAdSchema } from '@adconsole/domain';
+import { DELIVERY_RULES, type ReportData, reportDataSchema, servedAdSchema } from '@adconsole/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
@@ -146,6 +146,36 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
       adRequests: 5,
       adsServed: 3,
       notServedLanguage: 2,
+    });
+  });
+
+  it("connection types: the platform's conn= (OpenRTB's device.connectiontype); a refused request counted under Connection type", async () => {
+    const campaignID = await newCampaign('Connection types');
+    const live = await banner(campaignID);
+    // Wi-Fi, by its words: kept as its code.
+    const saved = await owner.put('/v1/campaign/deliveryRules', {
+      campaignID,
+      rules: { connectionTypes: { mode: 'include', values: ['Wi-Fi', '1'] } },
+    });
+    expect(saved.httpStatus, JSON.stringify(saved.body)).toBe(200);
+    expect(JSON.stringify(saved.body)).toContain('"values":["1","2"]');
+    expect(await adStatus(live, GB, undefined, '?conn=2')).toBe(200);
+    expect(await adStatus(live, GB, undefined, '?conn=1')).toBe(200);
+    expect(await adStatus(live, GB, undefined, '?conn=6')).toBe(404);
+    // 0 is OpenRTB's unknown, as is no conn= at all: an include list refuses it.
+    expect(await adStatus(live, GB, undefined, '?conn=0')).toBe(404);
+    expect(await adStatus(live, GB)).toBe(404);
+    // Bad input names the field, nothing saved.
+    const refused = await owner.put('/v1/campaign/deliveryRules', {
+      campaignID,
+      rules: { connectionTypes: { mode: 'include', values: ['satellite'] } },
+    });
+    expect(refused.httpStatus).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('rules.connectionTypes.values.0: Unknown connection type');
+    expect((await report(campaignID)).notServed.totals).toMatchObject({
+      adRequests: 5,
+      adsServed: 2,
+      notServedConnectionType: 3,
     });
   });
 
@@ -295,12 +325,34 @@ describe(`delivery rules served (${testStoresLabel()})`, () => {
     const csv = await (await file('csv')).text();
     const section = csv.split('\r\n\r\n').find((part) => part.startsWith('Date,Ad requests,')) ?? '';
     const [head, ...lines] = section.trim().split('\r\n');
-    expect(head).toBe(
-      'Date,Ad requests,Requests served,Requests served: invalid traffic,Served uncapped: no consent,Not served: outside the flight,Not served: paused or archived,Not served: country,Not served: device type,Not served: operating system,Not served: browser,Not served: language,Not served: site or app,Not served: daypart,Not served: no eligible creative,Not served: no consent,Not served: frequency cap reached,Not served: cannot be capped,Not served: even delivery throttle,Not served: budget spent,Requests with a device id that is not usable,Requests whose claimed site is not their referrer',
+    // The rules' figures in serving's order between the gate's own (each rule's entry: DELIVERY_RULES).
+    const columns = [
+      'Ad requests',
+      'Requests served',
+      'Requests served: invalid traffic',
+      'Served uncapped: no consent',
+      'Not served: outside the flight',
+      'Not served: paused or archived',
+      ...DELIVERY_RULES.map((rule) => rule.figure.label),
+      'Not served: no eligible creative',
+      'Not served: no consent',
+      'Not served: frequency cap reached',
+      'Not served: cannot be capped',
+      'Not served: even delivery throttle',
+      'Not served: budget spent',
+      'Requests with a device id that is not usable',
+      'Requests whose claimed site is not their referrer',
+    ];
+    expect(head).toBe(['Date', ...columns].join(','));
+    const counted: Record<string, number> = {
+      'Ad requests': 6,
+      'Requests served': 3,
+      'Not served: country': 2,
+      'Not served: operating system': 1,
+    };
+    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual(
+      columns.map((column) => counted[column] ?? 0),
     );
-    expect(lines.at(-1)?.split(',').slice(1).map(Number)).toEqual([
-      6, 3, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);
     const sheet = workbook.getWorksheet('Requests not served');

@@ -18,7 +18,6 @@ import {
   type TagCaps,
   tagCapsHold,
 } from '@adconsole/domain';
-import type { Context } from '../../context';
 import type { Database } from '../../db/database';
 import {
   deleteDeviceHistoriesBefore,
@@ -27,7 +26,6 @@ import {
   readDeviceHistory,
   updateDeviceHistories,
 } from '../../db/queries/frequency-devices';
-import type { JobKind } from '../jobs/kinds';
 
 /** What a reservation answers: served (with the ad's rank in the device's window, null when not counted), or refused. */
 export type Reservation = { served: true; rank: number | null } | { served: false };
@@ -134,14 +132,18 @@ export class DeviceHistories {
 const DEVICE_HISTORY_KEPT_MS = PERIOD_HORIZON_MS.flight;
 
 /** One sweep at `now`: the rows of devices served nothing within the longest cap window; how many went. */
-export const sweepDeviceHistories = (ctx: Pick<Context, 'db'>, now: number): Promise<number> =>
+export const sweepDeviceHistories = (ctx: { db: Database }, now: number): Promise<number> =>
   deleteDeviceHistoriesBefore(ctx.db, new Date(now - DEVICE_HISTORY_KEPT_MS));
 
-/** The sweep as a job kind: once an hour across the fleet, under its lease. */
-export const deviceHistorySweep: JobKind = {
+/**
+ * The sweep as a job kind (services/jobs/kinds.ts: app.ts hands it to the runner), named by what it
+ * reads of the context: the context holds `DeviceHistories`, so this module imports neither it nor the
+ * jobs (docs/architecture.md, "Inside the API"). Once an hour across the fleet, under its lease.
+ */
+export const deviceHistorySweep = {
   kind: 'sweep-device-histories',
   onceEveryMs: 60 * 60_000,
-  queueDue: async (ctx) => {
+  queueDue: async (ctx: { db: Database; clock?: () => number }) => {
     await sweepDeviceHistories(ctx, ctx.clock?.() ?? Date.now());
   },
 };

@@ -16,8 +16,9 @@
 // expanded: a UUID or 32 hex digits, the domain's deviceIdOf): its history is then kept in the store
 // (migration 0042, keyed by the id's HMAC, never the id), read once by a request that meets a tag with
 // caps and appended to under the row's lock when such an ad is served (device-histories.ts). The zeros
-// of limited ad tracking and a value that is no id (a placeholder, a macro left unexpanded) name no
-// device: the request cannot be capped, and the second is counted as a note ("device id not usable").
+// of limited ad tracking and a value that is no id (a placeholder) name no device: the request cannot
+// be capped, and the second is counted as a note ("device id not usable"). A macro left unexpanded
+// (`[IFA]`) reaches the jar as no `ifa=` at all (routes/serve.ts, capJar): the cookie counts.
 //
 // The same request's identity for reach (docs/reports.md, "Reach"): the device's id when it names one,
 // else the browser's reach cookie (`adc_rid`, a random id, partitioned like the history; made when the
@@ -46,9 +47,9 @@ import {
   tagCapsHold,
 } from '@adconsole/domain';
 import { hmac22, hmacHex16 } from '../hmac';
-import { randomSlice } from '../random-pool';
 import type { RequestConsent } from './consent';
 import type { DeviceHistories } from './device-histories';
+import { randomSlice } from './random-pool';
 
 /** The signed text: a version and the history, so no other signature of ours can stand for it. */
 const signedText = (history: string) => `adc-fc1|${history}`;

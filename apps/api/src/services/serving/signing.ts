@@ -19,7 +19,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { IMPRESSION_LIFETIME_MS, type InvalidTrafficReason } from '@adconsole/domain';
 import { hmac22 } from '../hmac';
-import { randomSlice } from '../random-pool';
+import { randomSlice } from './random-pool';
 
 /** The verdicts an ad request can hand its impression (prefetch is judged per call: see traffic-quality). */
 const CARRIED_REASONS = [

@@ -13,11 +13,10 @@ import { BlockList, isIP } from 'node:net';
 import {
   countAdRequest,
   DELIVERY_FACTS,
-  DELIVERY_RULES,
   DEVICE_TYPES,
   type DeliveryFacts,
-  type DeliveryRuleSpec,
   type EventDimensions,
+  FACTS_READ_FROM_REQUEST,
   normalizeAppBundle,
   normalizeSite,
   OTHER_DIMENSION_VALUE,
@@ -31,8 +30,8 @@ import { list as botPatterns, isbotPattern } from 'isbot';
 import { getDomain } from 'tldts-icann';
 import { UAParser } from 'ua-parser-js';
 import { normalizeClientAddress, rateAddressOf } from '../client-address';
-import { countingKeys } from '../counting-key';
 import { RecentMap } from '../recent-map';
+import { countingKeys } from './counting-key';
 import { type CountryLookup, createCountryLookup } from './country';
 import type { HostingRanges } from './hosting-ranges';
 import type { CarriedReason } from './signing';
@@ -107,10 +106,6 @@ type SiteSource = (typeof SITE_SOURCES)[number];
 /** The query parameter of each source read from the query. */
 const SOURCE_PARAM = { bundle: 'bundle', claimed: 'site', page: 'page', referer: '' } as const;
 
-/** The rules whose facts are read from the request itself (a header, a query parameter). */
-const DIRECT_RULES: readonly DeliveryRuleSpec[] = DELIVERY_RULES.filter(
-  (rule: DeliveryRuleSpec) => rule.read !== undefined,
-);
 /** User agents whose verdicts are remembered (a few hundred distinct ones make most traffic). */
 const USER_AGENT_CACHE_SIZE = 10_000;
 /** Longer user agents are classified each time rather than kept. */
@@ -307,7 +302,8 @@ export class TrafficQuality {
       if (judged !== undefined) return judged;
       const read: Partial<Record<string, string>> = {};
       const parts = { header: (name: string) => header(facts, name), query: text };
-      for (const rule of DIRECT_RULES) read[rule.fact] = rule.read?.(parts) ?? '';
+      // The facts read from the request itself (REQUEST_FACTS whose edge is the request: lang=, conn=).
+      for (const fact of FACTS_READ_FROM_REQUEST) read[fact.key] = fact.edge.read(parts);
       judged = new JudgedFacts(dimensions(), read, () =>
         SITE_SOURCES.map(site).filter((each) => each !== ''),
       ) as unknown as DeliveryFacts;

@@ -1,6 +1,7 @@
 import type { UserListEntry } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { phoneViewport } from '../../../../../.storybook/phone-viewport';
 import { ClientAdvertisersDialog } from './client-advertisers-dialog';
 
 const client: UserListEntry = {
@@ -54,5 +55,17 @@ export const NoneChosen: Story = {
       await within(dialog).findByText('Choose at least one advertiser for a client.'),
     ).toBeVisible();
     await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** On a 390 px phone: the advertisers and Save fit the screen. */
+export const Phone: Story = {
+  beforeEach: phoneViewport,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Advertisers of Cleo Client' });
+    await expect(within(dialog).getByRole('checkbox', { name: 'Cosmo Drinks' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Save advertisers' })).toBeVisible();
+    await expect(dialog.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

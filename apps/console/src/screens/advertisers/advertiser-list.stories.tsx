@@ -106,6 +106,7 @@ export const NewAdvertiserCreated: Story = {
         billingEmail: 'ap@fabrikam.example',
         notes: null,
         requiresApproval: false,
+        clientSeesCosts: false,
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -125,3 +126,12 @@ export const Phone: Story = {
 };
 
 export const FullDark: Story = { ...Full, globals: { theme: 'dark' } };
+
+/** A client's list (docs/security.md, "Client access"): its advertisers, and no "New advertiser". */
+export const ClientView: Story = {
+  args: { onCreate: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Northwind Outdoor' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'New advertiser' })).toBeNull();
+  },
+};

@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
+import { useReadOnly } from '../../session/permissions';
 import { AdvertiserDialog } from './advertiser-dialogs';
 import { advertiserPath } from './advertiser-keys';
 import { useAdvertiserMutations, useAdvertisers } from './advertiser-queries';
@@ -33,14 +34,20 @@ export function AdvertiserListPage() {
   const navigate = useNavigate();
   const list = useAdvertisers();
   const { create } = useAdvertiserMutations();
+  // A client reads its advertisers and makes none (docs/security.md, "Client access").
+  const readOnly = useReadOnly();
   return (
     <AdvertisersView
       advertisers={list.data}
       error={list.error}
-      onCreate={async (body) => {
-        const made = await create.mutateAsync(body);
-        navigate(advertiserPath(made.id));
-      }}
+      onCreate={
+        readOnly
+          ? undefined
+          : async (body) => {
+              const made = await create.mutateAsync(body);
+              navigate(advertiserPath(made.id));
+            }
+      }
     />
   );
 }
@@ -49,8 +56,8 @@ export interface AdvertisersViewProps {
   /** Undefined while they load. */
   advertisers: readonly AdvertiserListItem[] | undefined;
   error?: unknown;
-  /** Makes the advertiser (the dialog keeps a refusal's message). */
-  onCreate: (body: CreateAdvertiserRequest) => Promise<unknown>;
+  /** Makes the advertiser (the dialog keeps a refusal's message); absent: read-only (a client's). */
+  onCreate?: ((body: CreateAdvertiserRequest) => Promise<unknown>) | undefined;
 }
 
 /** Named ones by name, the Unassigned advertiser last. */
@@ -71,7 +78,7 @@ export function AdvertisersView({ advertisers, error, onCreate }: AdvertisersVie
             Whom your campaigns advertise for: their currency, billing contact and insertion orders.
           </p>
         </div>
-        <Button onClick={() => setCreating(true)}>New advertiser</Button>
+        {onCreate ? <Button onClick={() => setCreating(true)}>New advertiser</Button> : null}
       </div>
       <Loaded
         data={advertisers}
@@ -86,7 +93,11 @@ export function AdvertisersView({ advertisers, error, onCreate }: AdvertisersVie
                 <EmptyState
                   title="No advertisers yet"
                   description="Add the advertisers you run campaigns for, with their currency and billing contact."
-                  action={<Button onClick={() => setCreating(true)}>Create an advertiser</Button>}
+                  action={
+                    onCreate ? (
+                      <Button onClick={() => setCreating(true)}>Create an advertiser</Button>
+                    ) : undefined
+                  }
                 />
               </CardContent>
             </Card>
@@ -99,7 +110,7 @@ export function AdvertisersView({ advertisers, error, onCreate }: AdvertisersVie
           )
         }
       </Loaded>
-      <AdvertiserDialog open={creating} onOpenChange={setCreating} onSave={onCreate} />
+      {onCreate ? <AdvertiserDialog open={creating} onOpenChange={setCreating} onSave={onCreate} /> : null}
     </div>
   );
 }

@@ -164,6 +164,65 @@ export const EditAdvertiser: Story = {
     await expect(within(dialog).getByLabelText('Notes (optional)')).toHaveValue(
       'Net 30. Invoices quote the PO number.',
     );
+    await expect(within(dialog).getByRole('switch', { name: 'Requires approval' })).toBeVisible();
+    await expect(within(dialog).getByRole('switch', { name: 'Client sees costs' })).not.toBeChecked();
+  },
+};
+
+/** Its rules among the facts: approval required before publishing, and its clients see its costs. */
+export const ApprovalAndCosts: Story = {
+  args: {
+    overview: {
+      ...northwindOverview,
+      advertiser: { ...northwindOverview.advertiser, requiresApproval: true, clientSeesCosts: true },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const facts = canvasElement.querySelector('[data-slot="advertiser-facts"]') as HTMLElement;
+    await expect(facts).toHaveTextContent('ApprovalRequired before publishing');
+    await expect(facts).toHaveTextContent('Client sees costsYes');
+  },
+};
+
+/** What a client of the advertiser reads without its costs (the API leaves out orders, spend and notes). */
+const clientOverview = {
+  ...northwindOverview,
+  advertiser: { ...northwindOverview.advertiser, notes: null, requiresApproval: true },
+  insertionOrders: [],
+  campaigns: northwindOverview.campaigns.map((campaign) => ({ ...campaign, spend: null, budget: null })),
+};
+
+/**
+ * A client's view (docs/security.md, "Client access"): read-only. Its facts and campaigns; no Edit, no
+ * notes, no orders (no costs shown to its clients), no report by campaign.
+ */
+export const ClientView: Story = {
+  args: { overview: clientOverview, readOnly: true, report: undefined },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Northwind Outdoor' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Edit advertiser' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'New insertion order' })).toBeNull();
+    await expect(canvas.queryByRole('table', { name: 'Insertion orders' })).toBeNull();
+    const facts = canvasElement.querySelector('[data-slot="advertiser-facts"]') as HTMLElement;
+    await expect(facts).toHaveTextContent('ApprovalRequired before publishing');
+    await expect(facts).not.toHaveTextContent('Notes');
+    await expect(facts).not.toHaveTextContent('Client sees costs');
+    await expect(canvas.getByRole('table', { name: 'Campaigns of Northwind Outdoor' })).toBeVisible();
+  },
+};
+
+/** A client whose advertiser shows it costs: the orders and their budgets, not linked, no new one. */
+export const ClientViewWithCosts: Story = {
+  args: {
+    overview: { ...northwindOverview, advertiser: { ...northwindOverview.advertiser, notes: null } },
+    readOnly: true,
+    report: undefined,
+  },
+  play: async ({ canvas }) => {
+    const orders = canvas.getByRole('table', { name: 'Insertion orders' });
+    await expect(within(orders).getByText('PO-4471')).toBeVisible();
+    await expect(within(orders).queryByRole('link')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'New insertion order' })).toBeNull();
   },
 };
 

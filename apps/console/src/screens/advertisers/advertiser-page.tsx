@@ -1,6 +1,9 @@
 // /advertisers/{advertiserID} (docs/product.md §2): the advertiser's facts (currency, billing contact,
-// notes) and Edit; its insertion orders with their budgets spent; its campaigns with their delivery and
-// spend; and the report by campaign over the days and zone picked.
+// notes, approval, whether its clients see costs) and Edit; its insertion orders with their budgets spent;
+// its campaigns with their delivery and spend; and the report by campaign over the days and zone picked.
+// A client of the advertiser reads it read-only (docs/security.md, "Client access"): its facts, its
+// campaigns, and the orders and money only where the advertiser lets it see costs (the API leaves them
+// out otherwise); no Edit, no new order, no report by campaign (the owner's call).
 import {
   ADVERTISER_MESSAGES,
   type AdvertiserOverview,
@@ -13,6 +16,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } fro
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
+import { useReadOnly } from '../../session/permissions';
 import { AdvertiserCampaignsTable } from './advertiser-campaigns';
 import { AdvertiserDialog } from './advertiser-dialogs';
 import { BillingContact } from './advertiser-list';
@@ -30,6 +34,7 @@ export function AdvertiserPage() {
   const overview = useAdvertiserOverview(advertiserID);
   const advertisers = useAdvertiserMutations();
   const orders = useInsertionOrderMutations();
+  const readOnly = useReadOnly();
   return (
     <Loaded
       data={overview.data}
@@ -42,7 +47,8 @@ export function AdvertiserPage() {
           overview={data}
           onSave={(body) => advertisers.update.mutateAsync({ ...body, id: advertiserID })}
           onCreateOrder={(body) => orders.create.mutateAsync(body)}
-          report={<AdvertiserReportSection advertiserID={advertiserID} />}
+          readOnly={readOnly}
+          report={readOnly ? undefined : <AdvertiserReportSection advertiserID={advertiserID} />}
         />
       )}
     </Loaded>
@@ -53,7 +59,7 @@ export function AdvertiserPage() {
 function AdvertiserReportSection({ advertiserID }: { advertiserID: string }) {
   const [now] = useState(() => new Date());
   const [state, setState] = useState<AdvertiserReportState>(() => ({
-    dates: defaultReportingDates(now),
+    dates: defaultReportingDates(now, 'UTC'),
     timezone: 'UTC',
   }));
   const report = useAdvertiserReport(advertiserID, reportDaysOf(state.dates), state.timezone);
@@ -74,6 +80,8 @@ export interface AdvertiserOverviewViewProps {
   onCreateOrder: (body: CreateInsertionOrderRequest) => Promise<unknown>;
   /** The report by campaign (its own state and query on the page). */
   report?: ReactNode;
+  /** A client's view: no Edit, no new order, no notes, orders not linked. */
+  readOnly?: boolean | undefined;
 }
 
 /** The page itself, props only. */
@@ -82,6 +90,7 @@ export function AdvertiserOverviewView({
   onSave,
   onCreateOrder,
   report,
+  readOnly = false,
 }: AdvertiserOverviewViewProps) {
   const { advertiser, insertionOrders, campaigns } = overview;
   const [editing, setEditing] = useState(false);
@@ -96,7 +105,7 @@ export function AdvertiserOverviewView({
             </p>
           ) : null}
         </div>
-        {advertiser.unnamed ? null : (
+        {advertiser.unnamed || readOnly ? null : (
           <Button variant="outline" onClick={() => setEditing(true)}>
             Edit advertiser
           </Button>
@@ -116,22 +125,32 @@ export function AdvertiserOverviewView({
             <Fact term="Billing contact">
               <BillingContact advertiser={advertiser} />
             </Fact>
-            <Fact term="Notes">
-              {advertiser.notes ? (
-                <span className="whitespace-pre-line [overflow-wrap:anywhere]">{advertiser.notes}</span>
-              ) : (
-                <span className="text-muted-foreground">—</span>
-              )}
+            {readOnly ? null : (
+              <Fact term="Notes">
+                {advertiser.notes ? (
+                  <span className="whitespace-pre-line [overflow-wrap:anywhere]">{advertiser.notes}</span>
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
+              </Fact>
+            )}
+            <Fact term="Approval">
+              {advertiser.requiresApproval ? 'Required before publishing' : 'Optional'}
             </Fact>
+            {readOnly ? null : (
+              <Fact term="Client sees costs">{advertiser.clientSeesCosts ? 'Yes' : 'No'}</Fact>
+            )}
           </dl>
         </CardContent>
       </Card>
-      <InsertionOrdersCard
-        advertiser={advertiser}
-        orders={insertionOrders}
-        campaigns={campaigns}
-        onCreate={onCreateOrder}
-      />
+      {readOnly && insertionOrders.length === 0 ? null : (
+        <InsertionOrdersCard
+          advertiser={advertiser}
+          orders={insertionOrders}
+          campaigns={campaigns}
+          onCreate={readOnly ? undefined : onCreateOrder}
+        />
+      )}
       <Card>
         <CardHeader>
           <CardTitle level={2}>Campaigns</CardTitle>
@@ -145,14 +164,16 @@ export function AdvertiserOverviewView({
             <AdvertiserCampaignsTable
               campaigns={campaigns}
               currency={advertiser.currency}
-              orders={insertionOrders}
+              orders={readOnly ? undefined : insertionOrders}
               caption={`Campaigns of ${advertiser.name}`}
             />
           )}
         </CardContent>
       </Card>
       {report}
-      <AdvertiserDialog open={editing} onOpenChange={setEditing} advertiser={advertiser} onSave={onSave} />
+      {readOnly ? null : (
+        <AdvertiserDialog open={editing} onOpenChange={setEditing} advertiser={advertiser} onSave={onSave} />
+      )}
     </div>
   );
 }

@@ -39,8 +39,12 @@ export function InsertionOrdersCard({
   orders: readonly InsertionOrderFigures[];
   /** The advertiser's campaigns: a new order may fund any of them. */
   campaigns: readonly Pick<AdvertiserCampaignRow, 'id' | 'name'>[];
-  /** Makes the order (the dialog keeps a refusal's message). */
-  onCreate: (body: CreateInsertionOrderRequest) => Promise<unknown>;
+  /**
+   * Makes the order (the dialog keeps a refusal's message). Absent: read-only (a client's view, docs/
+   * security.md "Client access"): no "New insertion order", and the orders are not links (their pages are
+   * the owner's).
+   */
+  onCreate?: ((body: CreateInsertionOrderRequest) => Promise<unknown>) | undefined;
 }) {
   const [creating, setCreating] = useState(false);
   const numeric = 'text-right tabular-nums';
@@ -53,9 +57,11 @@ export function InsertionOrdersCard({
             The advertiser’s signed orders: each budget against what its campaigns spent.
           </CardDescription>
         </div>
-        <Button variant="outline" onClick={() => setCreating(true)}>
-          New insertion order
-        </Button>
+        {onCreate ? (
+          <Button variant="outline" onClick={() => setCreating(true)}>
+            New insertion order
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         {orders.length === 0 ? (
@@ -80,12 +86,16 @@ export function InsertionOrdersCard({
                 <TableRow key={order.id}>
                   {/* The order and how much of it is spent first: what a phone shows before it scrolls. */}
                   <TableCell className="min-w-36 [overflow-wrap:anywhere]">
-                    <Link
-                      to={orderPath(advertiser.id, order.id)}
-                      className="font-medium font-mono text-primary hover:underline"
-                    >
-                      {order.poNumber}
-                    </Link>
+                    {onCreate ? (
+                      <Link
+                        to={orderPath(advertiser.id, order.id)}
+                        className="font-medium font-mono text-primary hover:underline"
+                      >
+                        {order.poNumber}
+                      </Link>
+                    ) : (
+                      <span className="font-medium font-mono">{order.poNumber}</span>
+                    )}
                     <p className="text-sm">{order.name}</p>
                   </TableCell>
                   <TableCell>
@@ -107,13 +117,15 @@ export function InsertionOrdersCard({
           </Table>
         )}
       </CardContent>
-      <InsertionOrderDialog
-        open={creating}
-        onOpenChange={setCreating}
-        advertiser={advertiser}
-        campaigns={campaigns}
-        onSave={onCreate}
-      />
+      {onCreate ? (
+        <InsertionOrderDialog
+          open={creating}
+          onOpenChange={setCreating}
+          advertiser={advertiser}
+          campaigns={campaigns}
+          onSave={onCreate}
+        />
+      ) : null}
     </Card>
   );
 }

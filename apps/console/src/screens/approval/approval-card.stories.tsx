@@ -1,7 +1,7 @@
-import { APPROVAL_MESSAGES, type CreativeApproval } from '@adconsole/domain';
+import { APPROVAL_MESSAGES, approvalRequirementMessage, type CreativeApproval } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { ApprovalPanel } from './approval-card';
+import { ApprovalPanel, approvalRequirementLine } from './approval-card';
 
 const draft: CreativeApproval = { state: 'draft', by: null, at: null, comment: null, changedSince: false };
 const inReview: CreativeApproval = {
@@ -100,5 +100,51 @@ export const ChangedSinceApproval: Story = {
   args: { approval: { ...inReview, changedSince: true } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/The creative changed since\./)).toBeVisible();
+  },
+};
+
+/** Its advertiser requires approval: the card says so, from the domain's catalogue. */
+export const AdvertiserRequiresApproval: Story = {
+  args: { requirement: approvalRequirementLine({ name: 'Contoso', requiresApproval: true }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(approvalRequirementMessage('Contoso', true))).toBeVisible();
+    await expect(canvas.getByText('Contoso requires approval before publishing')).toBeVisible();
+  },
+};
+
+/** Its advertiser leaves approval optional: publishing does not wait for it. */
+export const ApprovalOptional: Story = {
+  args: { requirement: approvalRequirementLine({ name: 'Northwind', requiresApproval: false }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Approval optional for Northwind')).toBeVisible();
+  },
+};
+
+/**
+ * A client's view of a creative in review (docs/security.md, "Client access"): it approves or requests
+ * changes; a draft offers it nothing to submit.
+ */
+export const ClientDecides: Story = {
+  args: {
+    approval: inReview,
+    canSubmit: false,
+    requirement: approvalRequirementLine({ name: 'Contoso', requiresApproval: true }),
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    await expect(args.onDecide).toHaveBeenCalledWith('approve', '');
+    await expect(canvas.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+  },
+};
+
+/** A client's view of a draft: nothing to do until the owner submits it. */
+export const ClientDraft: Story = {
+  args: {
+    canSubmit: false,
+    requirement: approvalRequirementLine({ name: 'Northwind', requiresApproval: false }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Draft')).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
   },
 };

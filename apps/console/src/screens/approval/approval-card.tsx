@@ -1,13 +1,16 @@
 // The creative page's "Approval" card (docs/product.md §4, "Approval"): the state, who took the last step
 // and when (a signed-in user, or the name a client typed on a preview link) with its comment, and the
 // next steps: "Submit for review" for a draft or a creative whose changes were requested, "Approve" and
-// "Request changes" (with a comment, required) for one in review. When the campaign's advertiser requires
-// approval, publishing waits for "Approved" (the server's 409 says so).
+// "Request changes" (with a comment, required) for one in review. It says whether the campaign's
+// advertiser requires approval before publishing (then publishing waits for "Approved": the server's 409
+// says so) or leaves it optional. A client (read-only) decides but does not submit.
 import {
+  type Advertiser,
   APPROVAL_MESSAGES,
   APPROVAL_STATE_LABELS,
   type ApprovalDecision,
   type ApprovalState,
+  approvalRequirementMessage,
   type CreativeApproval,
   MAX_APPROVAL_COMMENT_LENGTH,
   MESSAGES,
@@ -53,14 +56,31 @@ export function approvalLine(approval: CreativeApproval): string | null {
   return approval.changedSince ? `${line}. The creative changed since.` : line;
 }
 
+/** What the card says of the advertiser's rule: "Acme requires approval before publishing", or optional. */
+export const approvalRequirementLine = (
+  advertiser: Pick<Advertiser, 'name' | 'requiresApproval'> | undefined,
+): string | null =>
+  advertiser ? approvalRequirementMessage(advertiser.name, advertiser.requiresApproval === true) : null;
+
 type ApprovalPanelProps = {
   approval: CreativeApproval;
   pending: boolean;
+  /** The advertiser's rule (approvalRequirementLine); null while it is not known. */
+  requirement?: string | null | undefined;
+  /** Whether "Submit for review" is offered (not to a client: it only decides). */
+  canSubmit?: boolean | undefined;
   onSubmit: () => void;
   onDecide: (decision: ApprovalDecision, comment: string) => void;
 };
 
-export function ApprovalPanel({ approval, pending, onSubmit, onDecide }: ApprovalPanelProps) {
+export function ApprovalPanel({
+  approval,
+  pending,
+  requirement,
+  canSubmit = true,
+  onSubmit,
+  onDecide,
+}: ApprovalPanelProps) {
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,15 +94,15 @@ export function ApprovalPanel({ approval, pending, onSubmit, onDecide }: Approva
     <div className="grid gap-3" data-slot="approval-panel" data-state={approval.state}>
       <div className="flex flex-wrap items-center gap-2">
         <ApprovalBadge state={approval.state} />
-        <span className="text-muted-foreground text-sm">
-          An advertiser that requires approval gets only approved creatives published.
+        <span className="text-muted-foreground text-sm" data-slot="approval-requirement">
+          {requirement ?? 'An advertiser that requires approval gets only approved creatives published.'}
         </span>
       </div>
       {line ? <p className="text-sm">{line}</p> : null}
       {approval.comment ? (
         <blockquote className="border-l-2 pl-3 text-sm italic">{approval.comment}</blockquote>
       ) : null}
-      {approval.state === 'draft' || approval.state === 'changes-requested' ? (
+      {canSubmit && (approval.state === 'draft' || approval.state === 'changes-requested') ? (
         <div>
           <Button size="sm" onClick={onSubmit} loading={pending}>
             Submit for review
@@ -130,10 +150,16 @@ export function ApprovalCard({
   campaignID,
   creativeID,
   approval,
+  advertiser,
+  readOnly = false,
 }: {
   campaignID: string;
   creativeID: string;
   approval: CreativeApproval | undefined;
+  /** The campaign's advertiser: whether it requires approval (unknown while it loads). */
+  advertiser?: Pick<Advertiser, 'name' | 'requiresApproval'> | undefined;
+  /** A client's view: it decides on a creative in review, and submits nothing. */
+  readOnly?: boolean;
 }) {
   const { submit, decide } = useApprovalSteps(campaignID, creativeID);
   return (
@@ -145,6 +171,8 @@ export function ApprovalCard({
         <ApprovalPanel
           approval={approval ?? DRAFT}
           pending={submit.isPending || decide.isPending}
+          requirement={approvalRequirementLine(advertiser)}
+          canSubmit={!readOnly}
           onSubmit={() => submit.mutate(undefined, { onError: showError(MESSAGES.reviewNotSubmitted) })}
           onDecide={(decision, comment) =>
             decide.mutate(comment === '' ? { decision } : { decision, comment }, {

@@ -3,6 +3,7 @@
 import type { BulkUploadAnswer } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { phoneViewport } from '../../../../../.storybook/phone-viewport';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 
 const SIZES: [number, number][] = [
@@ -154,3 +155,25 @@ export const NothingMade: Story = {
 };
 
 export const Dark: Story = { ...SummaryWithRefusals, globals: { theme: 'dark' } };
+
+/** On a 390 px phone: the drop zone and Upload fit the screen, nothing wider than it. */
+export const PhoneEmpty: Story = {
+  beforeEach: phoneViewport,
+  play: async () => {
+    const body = await dialog();
+    await expect(within(body).getByRole('button', { name: 'Upload' })).toBeVisible();
+    await expect(body.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** On a 390 px phone: the summary's tables scroll inside the dialog, which stays within the screen. */
+export const PhoneSummary: Story = {
+  beforeEach: phoneViewport,
+  play: async (context) => {
+    await SummaryWithRefusals.play?.(context);
+    const body = await dialog();
+    await expect(body.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

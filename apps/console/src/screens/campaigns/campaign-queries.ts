@@ -123,10 +123,12 @@ export function usePauseCampaign() {
 }
 
 /** Who changed what in the campaign, newest first. */
-export const useCampaignHistory = (campaignID: string) =>
+/** `enabled: false` (a client's view, which reads no history) asks nothing. */
+export const useCampaignHistory = (campaignID: string, enabled = true) =>
   useQuery({
     queryKey: campaignKeys.history(campaignID),
     queryFn: () => campaignsApi().campaignHistory(campaignID),
+    enabled,
   });
 
 /**

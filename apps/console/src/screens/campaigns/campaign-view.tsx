@@ -1,45 +1,23 @@
-// /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status),
-// its placements and their A/B tests, its conversion actions.
+// /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status,
+// QA), its placements and their A/B tests, its conversion actions. A client reads it read-only (its
+// header, figures, goal, budget and creatives; docs/security.md, "Client access": useReadOnly).
 
-import {
-  type Campaign,
-  type Creative,
-  deliveryRulesSummary,
-  MESSAGES,
-  noDeliveryRules,
-  platforms,
-  UNASSIGNED_ADVERTISER_NAME,
-} from '@adconsole/domain';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@adconsole/ui';
+import { type Campaign, type Creative, MESSAGES } from '@adconsole/domain';
+import { Card, CardHeader, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
+import { useReadOnly } from '../../session/permissions';
 import { PreviewLinksCard } from '../approval/preview-links';
-import { creativePath, newCreativePath } from '../creatives/creative-paths';
 import { useCreativeMutations } from '../creatives/creative-queries';
-import { ArchiveCampaign } from './archive-campaign';
 import { BulkUploadAction } from './bulk-upload-action';
 import { CampaignBudget } from './campaign-budget';
 import { CampaignConversions } from './campaign-conversions';
+import { CampaignCreatives } from './campaign-creatives';
 import { CampaignDeliveryRules } from './campaign-delivery-rules';
 import { CampaignGoal } from './campaign-goal';
+import { CampaignHeader } from './campaign-header';
 import { CampaignHistory } from './campaign-history';
 import { CampaignPlacements } from './campaign-placements';
 import {
@@ -52,14 +30,9 @@ import {
 import { CampaignTagsDownload } from './campaign-tags-download';
 import { DuplicateCampaignDialog } from './duplicate-campaign-dialog';
 import { EditCampaignDialog } from './edit-campaign-dialog';
-import { FlightBadge } from './flight-badge';
-import { formatCount, formatDay } from './format';
-import { PauseCampaign, pausedLine } from './pause-campaign';
+import { formatCount } from './format';
 import { usePlacements } from './placement-queries';
 import { useCampaignTagSheet } from './tag-sheet-queries';
-
-const platformName = (id: string | null | undefined) =>
-  platforms.find((platform) => platform.id === id)?.name ?? 'No platform';
 
 export function CampaignViewPage() {
   const { campaignID = '' } = useParams();
@@ -79,104 +52,55 @@ export function CampaignViewPage() {
 /** The loaded campaign: its details, creatives, placements, conversion actions and history. */
 function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign }) {
   const navigate = useNavigate();
-  const history = useCampaignHistory(campaignID);
+  // A client's view (docs/security.md, "Client access"): its reports, creatives and their previews and
+  // approvals; none of the owner's actions and none of the cards only the owner reads (not even asked for).
+  const readOnly = useReadOnly();
+  const history = useCampaignHistory(campaignID, !readOnly);
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
   const duplicate = useDuplicateCampaign();
   const archive = useArchiveCampaign();
   const pause = usePauseCampaign();
-  const paused = pausedLine(data.pausedAt, data.pausedBy);
   // A new creative is made in its editor and stored by its first save: leaving before it stores nothing.
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="font-semibold text-2xl">{data.name}</h1>
-          {data.advertiserId || data.data.advertiser ? (
-            <p className="text-sm" data-slot="campaign-advertiser">
-              <span className="text-muted-foreground">Advertiser:</span>{' '}
-              {data.advertiserId ? (
-                <Link to={`/advertisers/${data.advertiserId}`} className="text-primary hover:underline">
-                  {data.data.advertiser ?? UNASSIGNED_ADVERTISER_NAME}
-                </Link>
-              ) : (
-                data.data.advertiser
-              )}
-            </p>
-          ) : null}
-          <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-            <FlightBadge
-              flight={data.data}
-              serving={data.creatives.some((creative) => creative.liveCreatives.length > 0)}
-              archived={Boolean(data.archivedAt)}
-              paused={Boolean(data.pausedAt)}
-            />{' '}
-            · updated {formatDay(data.updatedAt)}
-          </p>
-          {paused ? (
-            <p className="text-muted-foreground text-sm" data-slot="campaign-paused">
-              {paused}: its ads serve nothing until it is resumed.
-            </p>
-          ) : null}
-          {noDeliveryRules(data.deliveryRules) ? null : (
-            <p className="text-muted-foreground text-sm" data-slot="delivery-summary">
-              Serves: {deliveryRulesSummary(data.deliveryRules, data.data.timezone ?? 'UTC')}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            Edit campaign
-          </Button>
-          <Button variant="outline" onClick={() => setDuplicating(true)}>
-            Duplicate campaign
-          </Button>
-          <PauseCampaign
-            name={data.name}
-            pausedAt={data.pausedAt}
-            pending={pause.isPending}
-            onPause={() =>
-              pause.mutate({ campaignID, paused: true }, { onError: showError(MESSAGES.campaignNotPaused) })
-            }
-            onResume={() =>
-              pause.mutate({ campaignID, paused: false }, { onError: showError(MESSAGES.campaignNotResumed) })
-            }
-          />
-          <ArchiveCampaign
-            name={data.name}
-            archived={Boolean(data.archivedAt)}
-            pending={archive.isPending}
-            onArchive={() =>
-              archive.mutate(
-                { campaignID, archived: true },
-                { onError: showError(MESSAGES.campaignNotArchived) },
-              )
-            }
-            onUnarchive={() =>
-              archive.mutate(
-                { campaignID, archived: false },
-                { onError: showError(MESSAGES.campaignNotUnarchived) },
-              )
-            }
-          />
-          <CampaignTagsAction campaignID={campaignID} creatives={data.creatives} />
-          <Button variant="outline" asChild>
-            <Link to={`/campaigns/${campaignID}/reporting`}>Reporting</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to={`/campaigns/${campaignID}/alerts`}>Alerts</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to="/builder">Build a banner</Link>
-          </Button>
-          <BulkUploadAction campaignID={campaignID} />
-          <Button asChild>
-            <Link to={newCreativePath(campaignID)}>New creative</Link>
-          </Button>
-        </div>
-      </div>
+      <CampaignHeader
+        campaign={data}
+        manage={
+          readOnly
+            ? undefined
+            : {
+                onEdit: () => setEditing(true),
+                onDuplicate: () => setDuplicating(true),
+                pausePending: pause.isPending,
+                onPause: () =>
+                  pause.mutate(
+                    { campaignID, paused: true },
+                    { onError: showError(MESSAGES.campaignNotPaused) },
+                  ),
+                onResume: () =>
+                  pause.mutate(
+                    { campaignID, paused: false },
+                    { onError: showError(MESSAGES.campaignNotResumed) },
+                  ),
+                archivePending: archive.isPending,
+                onArchive: () =>
+                  archive.mutate(
+                    { campaignID, archived: true },
+                    { onError: showError(MESSAGES.campaignNotArchived) },
+                  ),
+                onUnarchive: () =>
+                  archive.mutate(
+                    { campaignID, archived: false },
+                    { onError: showError(MESSAGES.campaignNotUnarchived) },
+                  ),
+                tags: <CampaignTagsAction campaignID={campaignID} creatives={data.creatives} />,
+                bulkUpload: <BulkUploadAction campaignID={campaignID} />,
+              }
+        }
+      />
       {/* Since the campaign began, every creative: the report shows any other period. */}
       <section aria-label="Campaign totals, lifetime" className="grid gap-4 sm:grid-cols-3">
         {(
@@ -194,85 +118,46 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           </Card>
         ))}
       </section>
-      <CampaignGoal campaign={data} onEdit={() => setEditing(true)} />
+      <CampaignGoal campaign={data} onEdit={readOnly ? undefined : () => setEditing(true)} />
       <CampaignBudget status={data.budgetStatus} />
-      <Card>
-        <CardHeader>
-          <CardTitle level={2}>Creatives</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.creatives.length === 0 ? (
-            <EmptyState
-              title="No creatives yet"
-              description="Build a Banner, VAST or VPAID creative, publish it and get its ad tags."
-              action={
-                <Button asChild>
-                  <Link to={newCreativePath(campaignID)}>Create a creative</Link>
-                </Button>
-              }
-            />
-          ) : (
-            <Table aria-label="Creatives">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Size</TableHead>
-                  <TableHead>Platform</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.creatives.map((creative) => (
-                  <CreativeRow
-                    key={creative.id}
-                    campaignID={campaignID}
-                    creative={creative}
-                    onDuplicate={() =>
-                      creatives.duplicate.mutate(creative, {
-                        onError: showError(MESSAGES.creativeNotDuplicated),
-                      })
-                    }
-                    // Busy until the copy is in the list: a second click is not a second copy.
-                    duplicating={
-                      creatives.duplicate.isPending && creatives.duplicate.variables?.id === creative.id
-                    }
-                    onDelete={() =>
-                      creatives.remove.mutate(creative.id, {
-                        onError: showError(MESSAGES.creativeNotDeleted),
-                      })
-                    }
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
-      <PreviewLinksCard campaignID={campaignID} />
-      <CampaignDeliveryRules campaign={data} />
-      <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
-      <CampaignConversions campaign={data} />
-      <CampaignHistory
-        entries={history.data}
-        loading={history.isPending}
-        error={history.error}
-        timeZone={data.data.timezone}
+      <CampaignCreatives
+        campaignID={campaignID}
+        creatives={data.creatives}
+        readOnly={readOnly}
+        onDuplicate={(creative) =>
+          creatives.duplicate.mutate(creative, { onError: showError(MESSAGES.creativeNotDuplicated) })
+        }
+        // Busy until the copy is in the list: a second click is not a second copy.
+        duplicatingID={creatives.duplicate.isPending ? creatives.duplicate.variables?.id : undefined}
+        onDelete={(creative) =>
+          creatives.remove.mutate(creative.id, { onError: showError(MESSAGES.creativeNotDeleted) })
+        }
       />
-      <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
-      <DuplicateCampaignDialog
-        campaign={data}
-        open={duplicating}
-        onOpenChange={setDuplicating}
-        onDuplicate={async (copy) => {
-          const made = await duplicate.mutateAsync({ campaignID, copy });
-          setDuplicating(false);
-          navigate(`/campaigns/${made.id}`);
-        }}
-      />
+      {readOnly ? null : (
+        <>
+          <PreviewLinksCard campaignID={campaignID} />
+          <CampaignDeliveryRules campaign={data} />
+          <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
+          <CampaignConversions campaign={data} />
+          <CampaignHistory
+            entries={history.data}
+            loading={history.isPending}
+            error={history.error}
+            timeZone={data.data.timezone}
+          />
+          <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
+          <DuplicateCampaignDialog
+            campaign={data}
+            open={duplicating}
+            onOpenChange={setDuplicating}
+            onDuplicate={async (copy) => {
+              const made = await duplicate.mutateAsync({ campaignID, copy });
+              setDuplicating(false);
+              navigate(`/campaigns/${made.id}`);
+            }}
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -301,54 +186,5 @@ function CampaignTagsAction({
         })
       }
     />
-  );
-}
-
-function CreativeRow({
-  campaignID,
-  creative,
-  onDuplicate,
-  duplicating,
-  onDelete,
-}: {
-  campaignID: string;
-  creative: Creative;
-  onDuplicate: () => void;
-  /** Its copy is being made: the button is busy. */
-  duplicating: boolean;
-  onDelete: () => void;
-}) {
-  const live = creative.liveCreatives.length;
-  return (
-    <TableRow>
-      <TableCell>
-        <Link to={creativePath(campaignID, creative.id)} className="font-medium text-primary hover:underline">
-          {creative.name}
-        </Link>
-      </TableCell>
-      <TableCell>{creative.type}</TableCell>
-      <TableCell>{creative.fluid ? 'Fluid' : creative.size}</TableCell>
-      <TableCell>{platformName(creative.platform)}</TableCell>
-      <TableCell>
-        {live > 0 ? <Badge variant="success">Live ({live})</Badge> : <Badge variant="secondary">Draft</Badge>}
-      </TableCell>
-      <TableCell className="flex justify-end gap-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDuplicate}
-          loading={duplicating}
-          aria-label={`Duplicate ${creative.name}`}
-        >
-          Duplicate
-        </Button>
-        <ConfirmDelete
-          name={creative.name}
-          what="creative"
-          consequence="Its assets and live creatives are removed, and its ad tags stop serving."
-          onConfirm={onDelete}
-        />
-      </TableCell>
-    </TableRow>
   );
 }

@@ -4,6 +4,7 @@ import {
   type DeliveryTest,
   MESSAGES,
   notEstimatedText,
+  UNKNOWN_FACTS,
 } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ const REFUSED: DeliveryTest = {
   liveID: 'l1',
   creativeID: 'cr1',
   request: {
+    ...UNKNOWN_FACTS,
     country: 'GB',
     device: 'desktop',
     os: 'Windows 10',
@@ -78,6 +80,7 @@ const meta = {
         { label: 'Homepage sidebar (placement)', placementID: 'p1' },
       ],
       onTest: fn(),
+      browserLanguages: ['en-US', 'en'],
     },
   },
   decorators: [(Story) => <div className="max-w-4xl">{Story()}</div>],
@@ -93,12 +96,45 @@ export const WithRules: Story = {
     await expect(canvas.getByText('Also: mobile')).toBeVisible();
     await expect(canvas.getByText('The campaign’s rules')).toBeVisible();
     await userEvent.type(canvas.getByLabelText('From the address'), '81.2.69.142');
+    // The browser's own languages, said under the field and sent (an empty field once read as unknown).
+    await expect(
+      canvas.getByText('As a browser sends them. Empty: your browser’s own (en-US, en).'),
+    ).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Test the tag' }));
     await expect(args.tester.onTest).toHaveBeenCalledWith({
       campaignID: 'c1',
       liveID: 'l1',
       address: '81.2.69.142',
+      language: 'en-US,en;q=0.9',
     });
+  },
+};
+
+/**
+ * A visitor of another country, picked from the ISO list rather than an address of it, with a browser
+ * typed beside the device presets (an iPhone's Safari), in the reader's own languages.
+ */
+export const TestFromACountryAsATypedBrowser: Story = {
+  play: async ({ canvas, args }) => {
+    const body = within(document.body);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'In the country' }));
+    await userEvent.type(await body.findByPlaceholderText('Search countries…'), 'Germ');
+    await userEvent.click(await body.findByRole('option', { name: 'Germany (DE)' }));
+    await expect(canvas.getByRole('combobox', { name: 'In the country' })).toHaveTextContent('Germany (DE)');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'As' }));
+    await userEvent.click(await body.findByRole('option', { name: 'A user agent you type' }));
+    const agent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1';
+    await userEvent.type(canvas.getByRole('textbox', { name: 'User agent' }), agent);
+    await userEvent.click(canvas.getByRole('button', { name: 'Test the tag' }));
+    await waitFor(() =>
+      expect(args.tester.onTest).toHaveBeenCalledWith({
+        campaignID: 'c1',
+        liveID: 'l1',
+        country: 'DE',
+        userAgent: agent,
+        language: 'en-US,en;q=0.9',
+      }),
+    );
   },
 };
 
@@ -114,7 +150,9 @@ export const TestNotServed: Story = {
       canvas.getByText(/2 rules refuse it; serving counts it under the first, Country/),
     ).toBeVisible();
     await expect(
-      canvas.getByText(/GB · desktop · Windows 10 · Chrome 126 · en · news.example.com · Thu 10:30/),
+      canvas.getByText(
+        /GB · desktop · Windows 10 · Chrome 126 · en · unknown connection type · news.example.com · Thu 10:30/,
+      ),
     ).toBeVisible();
   },
 };

@@ -10,6 +10,7 @@ import {
   forecastAnswerOf,
   forecastInventory,
   type RequestHistoryRow,
+  UNKNOWN_FACTS,
 } from '@adconsole/domain';
 
 const HOUR_MS = 3_600_000;
@@ -17,6 +18,7 @@ const HOUR_MS = 3_600_000;
 export const FORECAST_NOW = Date.parse('2026-11-27T10:00:00Z');
 const NOW = FORECAST_NOW;
 const facts = (country: string, device: string): DeliveryFacts => ({
+  ...UNKNOWN_FACTS,
   country,
   device,
   os: device === 'mobile' ? 'iOS 17' : 'Windows 10',

@@ -164,12 +164,24 @@ export const Incomplete: Story = {
   },
 };
 
-/** On a 390 px phone: the bars, the funnel and the other campaign fit; nothing scrolls sideways. */
+/**
+ * On a 390 px phone, in a dialog (284 px for the panel's text): the bars, the funnel and the other
+ * campaign fit, nothing scrolls sideways, and each funnel row's figure stays on one line beside its
+ * label, which wraps in its own column ("All requests of the account" once ran into "53,359 a day").
+ */
 export const Phone: Story = {
-  args: { state: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) } },
+  args: {
+    state: {
+      status: 'ready',
+      forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING], HISTORY_WITHOUT_LANGUAGE, {
+        ...FORECAST_RULES,
+        languages: { mode: 'include', values: ['ja'] },
+      }),
+    },
+  },
   decorators: [
     (Story) => (
-      <div className="w-[358px]">
+      <div className="w-[310px]">
         <Story />
       </div>
     ),
@@ -177,7 +189,26 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     const panel = canvasElement.querySelector('[data-slot="forecast-panel"]') as HTMLElement;
     await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth);
-    await expect(panel.getBoundingClientRect().width).toBeLessThanOrEqual(358);
+    await expect(panel.getBoundingClientRect().width).toBeLessThanOrEqual(310);
+    const rows = [...panel.querySelectorAll('[data-slot="forecast-funnel"] > li')];
+    await expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      const [label, value] = [...row.children] as HTMLElement[];
+      const line = Number.parseFloat(getComputedStyle(value as HTMLElement).lineHeight);
+      // The figure on one line, to the right of every line of its label.
+      await expect({ row: row.textContent, lines: Math.round((value?.offsetHeight ?? 0) / line) }).toEqual({
+        row: row.textContent,
+        lines: 1,
+      });
+      await expect(label?.getBoundingClientRect().right).toBeLessThanOrEqual(
+        value?.getBoundingClientRect().left ?? 0,
+      );
+    }
+    // The dashed line's need on its own line under the first and last days, each unbroken.
+    const caption = panel.querySelector('figcaption') as HTMLElement;
+    for (const part of caption.querySelectorAll('span')) {
+      await expect(part.getClientRects()).toHaveLength(1);
+    }
   },
 };
 

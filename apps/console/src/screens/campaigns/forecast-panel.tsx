@@ -77,10 +77,16 @@ function DayBars({ forecast }: { forecast: ForecastAnswer }) {
           />
         ) : null}
       </div>
-      <figcaption className="flex justify-between text-muted-foreground text-xs">
-        <span>{first ? dayText(first) : ''}</span>
-        <span>dashed: {whole(needed)} needed a day</span>
-        <span>{last ? dayText(last) : ''}</span>
+      {/* The first and last days under the bars' ends; the dashed line's need between them, or on a line
+          of its own below them where the three do not fit (a phone's dialog). */}
+      <figcaption className="@container text-muted-foreground text-xs">
+        <div className="flex flex-wrap justify-between gap-x-2">
+          <span className="whitespace-nowrap">{first ? dayText(first) : ''}</span>
+          <span className="order-last basis-full whitespace-nowrap @sm:order-none @sm:basis-auto">
+            dashed: {whole(needed)} needed a day
+          </span>
+          <span className="whitespace-nowrap">{last ? dayText(last) : ''}</span>
+        </div>
       </figcaption>
     </figure>
   );
@@ -119,6 +125,13 @@ function DayTable({ forecast }: { forecast: ForecastAnswer }) {
   );
 }
 
+/**
+ * A row of the funnel: its label wraps in its own column, its figure never (on a 390 px phone the panel
+ * is 284 px wide in a dialog, and "All requests of the account" ran into "53,359 a day").
+ */
+const FUNNEL_ROW = 'flex items-baseline justify-between gap-3';
+const FUNNEL_VALUE = 'shrink-0 whitespace-nowrap text-right tabular-nums';
+
 function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
   const verdict = VERDICT[forecast.verdict.kind];
   const count = Math.max(1, forecast.days.length);
@@ -151,18 +164,22 @@ function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
             aria-label="What each rule keeps"
             data-slot="forecast-funnel"
           >
-            <li className="flex justify-between gap-2">
-              <span>All requests of the account</span>
-              <span className="tabular-nums">{whole(forecast.requestsPerDay)} a day</span>
+            <li className={FUNNEL_ROW}>
+              <span className="min-w-0">All requests of the account</span>
+              <span className={FUNNEL_VALUE}>{whole(forecast.requestsPerDay)} a day</span>
             </li>
             {forecast.funnel.map((step) => (
-              <li key={step.rule} className="flex justify-between gap-2">
-                <span>
-                  {step.read
-                    ? `${step.label}: keeps ${percent(step.share)}`
-                    : `${step.label}: not read (no request of the history carries it)`}
+              <li key={step.rule} className={FUNNEL_ROW}>
+                <span className="min-w-0">
+                  {step.read ? (
+                    <>
+                      {step.label}: keeps <span className="whitespace-nowrap">{percent(step.share)}</span>
+                    </>
+                  ) : (
+                    `${step.label}: not read (no request of the history carries it)`
+                  )}
                 </span>
-                <span className="tabular-nums">{whole(step.requestsPerDay)} a day</span>
+                <span className={FUNNEL_VALUE}>{whole(step.requestsPerDay)} a day</span>
               </li>
             ))}
           </ol>

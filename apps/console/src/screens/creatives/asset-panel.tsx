@@ -1,5 +1,7 @@
 // The creative's assets: upload by drag and drop or browsing (each file its own request and status),
-// and delete.
+// and delete. A file uploaded leaves the upload list as the asset list shows it, so it is listed once
+// (it showed twice: "Uploaded" under the drop zone and again among the assets); one refused stays
+// there with its reason.
 import {
   ASSET_ACCEPT,
   ASSET_LIMITS_HINT,
@@ -30,7 +32,9 @@ export function AssetPanel({
       const id = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2, 8)}`;
       setUploads((current) => [...current, { id, name: file.name, size: file.size }]);
       upload(file).then(
-        () => track(id, { done: true, progress: 100 }),
+        // Stored: the asset list shows it now (the upload waits for the creative's refetch), under the
+        // name the server gave it; the upload's line goes, so the file is listed once.
+        () => setUploads((current) => current.filter((entry) => entry.id !== id)),
         (error: unknown) => track(id, { error: errorMessage(error, MESSAGES.uploadFailed) }),
       );
     }

@@ -5,6 +5,7 @@ import {
   buildTagSheet,
   type Campaign,
   type Creative,
+  creativePublishedText,
   MESSAGES,
   newCreative,
   SERVE_PREVIEW_PATH,
@@ -18,6 +19,8 @@ import { Loaded } from '../../components/loaded';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
+import { useReadOnly } from '../../session/permissions';
+import { useAdvertiserOverview } from '../advertisers/advertiser-queries';
 import { ApprovalCard } from '../approval/approval-card';
 import { PreviewLinksCard } from '../approval/preview-links';
 import { useCampaign } from '../campaigns/campaign-queries';
@@ -100,6 +103,13 @@ function CreativeEditor({
     arrivals.delete(creativeID);
   }, [creativeID]);
   const campaign = useCampaign(campaignID);
+  // A client's view (docs/security.md, "Client access"): the creative's preview, its approval (the
+  // decision is the one thing a client does) and its report; no settings, assets, QA, links or tags.
+  const readOnly = useReadOnly();
+  // Whether its advertiser requires approval before publishing: said on the Approval card.
+  const advertiserID = campaign.data?.advertiserId ?? '';
+  const advertiser = useAdvertiserOverview(advertiserID, advertiserID !== '' && newIn === undefined).data
+    ?.advertiser;
   const actions = useCreativeActions(campaignID, creativeID);
   const { create } = useCreativeMutations(campaignID);
   const [tagInputs, setTagInputs] = useState<TagInputs>(arrival ?? {});
@@ -174,30 +184,33 @@ function CreativeEditor({
           creativeID={creativeID}
           current={current}
           isNew={newIn !== undefined}
+          readOnly={readOnly}
           saving={saving}
           onDiscard={leaveGuard.release}
         />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>Settings</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <CreativeSettings
-              creative={current}
-              campaignID={campaignID}
-              tagInputs={tagInputs}
-              save={save}
-              onSaved={saved}
-              justSaved={arrival !== undefined}
-              onDraftChange={setDraft}
-              onSavingChange={setSaving}
-              onDirtyChange={setTyped}
-            />
-          </CardContent>
-        </Card>
+        {readOnly ? null : (
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Settings</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CreativeSettings
+                creative={current}
+                campaignID={campaignID}
+                tagInputs={tagInputs}
+                save={save}
+                onSaved={saved}
+                justSaved={arrival !== undefined}
+                onDraftChange={setDraft}
+                onSavingChange={setSaving}
+                onDirtyChange={setTyped}
+              />
+            </CardContent>
+          </Card>
+        )}
         <div className="grid content-start gap-6 [&>*]:min-w-0">
           <Card>
             <CardHeader>
@@ -210,42 +223,52 @@ function CreativeEditor({
               />
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle level={2}>Assets</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {newIn ? (
-                <p className="text-muted-foreground text-sm">{MESSAGES.creativeAssetsAfterSave}</p>
-              ) : (
-                <AssetPanel
-                  assets={current.assets}
-                  upload={(file) => actions.upload.mutateAsync([file])}
-                  remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
-                />
-              )}
-            </CardContent>
-          </Card>
-          {newIn ? null : <CreativeQaCard creativeID={creativeID} />}
-          {newIn ? null : (
-            <ApprovalCard campaignID={campaignID} creativeID={creativeID} approval={current.approval} />
+          {readOnly ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>Assets</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {newIn ? (
+                  <p className="text-muted-foreground text-sm">{MESSAGES.creativeAssetsAfterSave}</p>
+                ) : (
+                  <AssetPanel
+                    assets={current.assets}
+                    upload={(file) => actions.upload.mutateAsync([file])}
+                    remove={(assetID) => actions.deleteAsset.mutateAsync(assetID)}
+                  />
+                )}
+              </CardContent>
+            </Card>
           )}
-          {newIn ? null : <PreviewLinksCard campaignID={campaignID} creativeID={creativeID} />}
-          <Card>
-            <CardHeader>
-              <CardTitle level={2}>Ad tags</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <TagPanel
-                creative={current}
-                servingHost={servingHost()}
-                tcfVendorID={publicConfig().tcfVendorID}
-                inputs={tagInputs}
-                onDownloadSheet={downloadSheet}
-                downloading={actions.tagSheet.isPending}
-              />
-            </CardContent>
-          </Card>
+          {newIn || readOnly ? null : <CreativeQaCard creativeID={creativeID} />}
+          {newIn ? null : (
+            <ApprovalCard
+              campaignID={campaignID}
+              creativeID={creativeID}
+              approval={current.approval}
+              advertiser={advertiser}
+              readOnly={readOnly}
+            />
+          )}
+          {newIn || readOnly ? null : <PreviewLinksCard campaignID={campaignID} creativeID={creativeID} />}
+          {readOnly ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>Ad tags</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <TagPanel
+                  creative={current}
+                  servingHost={servingHost()}
+                  tcfVendorID={publicConfig().tcfVendorID}
+                  inputs={tagInputs}
+                  onDownloadSheet={downloadSheet}
+                  downloading={actions.tagSheet.isPending}
+                />
+              </CardContent>
+            </Card>
+          )}
         </div>
       </div>
       {newIn ? <LeaveNewCreativeDialog question={leaveGuard.question} /> : null}
@@ -253,12 +276,13 @@ function CreativeEditor({
   );
 }
 
-/** Publish, duplicate, report and delete; a creative not yet stored has only Discard. */
+/** Publish, duplicate, report and delete; a creative not yet stored has only Discard; a client, Report. */
 function CreativeEditorActions({
   campaignID,
   creativeID,
   current,
   isNew,
+  readOnly,
   saving,
   onDiscard,
 }: {
@@ -266,6 +290,8 @@ function CreativeEditorActions({
   creativeID: string;
   current: Creative;
   isNew: boolean;
+  /** A client's view: its report alone. */
+  readOnly: boolean;
   /** A save on its way: Publish waits for it. */
   saving: boolean;
   /** Discard chosen: leaving asks nothing more. */
@@ -273,6 +299,16 @@ function CreativeEditorActions({
 }) {
   const navigate = useNavigate();
   const actions = useCreativeActions(campaignID, creativeID);
+  // Its campaign (in the cache: the page reads it for the flight badge): when the new live creative serves.
+  const campaign = useCampaign(campaignID).data;
+  if (readOnly)
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" asChild>
+          <Link to={`/campaigns/${campaignID}/reporting/creative/${current.id}`}>Report</Link>
+        </Button>
+      </div>
+    );
   if (isNew)
     return (
       <div className="flex flex-wrap gap-2">
@@ -292,7 +328,12 @@ function CreativeEditorActions({
               notify({
                 type: 'success',
                 title: MESSAGES.creativePublished,
-                text: MESSAGES.creativePublishedText,
+                text: campaign
+                  ? creativePublishedText(
+                      { flight: campaign.data, paused: Boolean(campaign.pausedAt) },
+                      new Date(),
+                    )
+                  : MESSAGES.creativePublishedText,
               }),
             onError: showError(MESSAGES.creativeNotPublished),
           })

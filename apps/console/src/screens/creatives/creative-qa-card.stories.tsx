@@ -5,8 +5,10 @@ import {
   heavyAdProblem,
   judgeCreativeQa,
 } from '@adconsole/domain';
+import { Card, CardContent, CardHeader, CardTitle } from '@adconsole/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { phoneViewport } from '../../../../../.storybook/phone-viewport';
 import { CreativeQaPanel } from './creative-qa-card';
 
 /** A light IAB 300x250 banner, as the API's QA measured one. */
@@ -122,5 +124,29 @@ export const NotMeasured: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText(CREATIVE_QA_NOT_MEASURED)).toBeVisible();
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+  },
+};
+
+/** The card on a 390 px phone, as the creative page shows it: a failed run's sentence and checks wrap inside it. */
+export const Phone: Story = {
+  ...FailedHeavyAd,
+  beforeEach: phoneViewport,
+  decorators: [
+    (Story) => (
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>Creative QA</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Story />
+        </CardContent>
+      </Card>
+    ),
+  ],
+  play: async (context) => {
+    await FailedHeavyAd.play?.(context);
+    const card = context.canvasElement.querySelector('[data-slot="card"]') as HTMLElement;
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

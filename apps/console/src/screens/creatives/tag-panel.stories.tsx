@@ -59,8 +59,9 @@ export const VastTagWithVendorId: Story = {
       'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=${CLICK_URL_ENC}&cb=${CACHEBUSTER}' +
         '&site=${SOURCE_URL_ENC}&bundle=${BUNDLE_ID}&gdpr=${GDPR}&gdpr_consent=${GDPR_CONSENT_1234}&addtl_consent=${ADDTL_CONSENT}' +
         '&us_privacy=${US_PRIVACY}&gpp=${GPP_STRING_1234}&gpp_sid=${GPP_SID}' +
-        // Limited ad tracking: DV360 has no macro of its own, so the IAB VAST macro the player expands.
-        '&lat=[LIMITADTRACKING]',
+        // Limited ad tracking and the device id: DV360 has no macro of its own for either, so the IAB
+        // VAST macros the player expands (docs/tags.md, "Request facts, platform by platform").
+        '&lat=[LIMITADTRACKING]&ifa=[IFA]',
     );
   },
 };
@@ -112,8 +113,9 @@ export const UserClickMacros: Story = {
   play: async ({ canvas }) => {
     await expect(tagBox(canvas, 'AdRoll')).toHaveValue(
       'https://ads.example.com/serve/vast/lc_9Qx2.xml?click=__ADROLL_CLICK_ENC__' +
-        // AdRoll fills no privacy signal: each is the IAB VAST macro the player expands.
-        '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
+        // AdRoll fills no privacy signal and no device id: each is the IAB VAST macro the player expands.
+        '&gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]' +
+        '&ifa=[IFA]',
     );
   },
 };
@@ -138,13 +140,14 @@ export const NoPlatform: Story = {
   },
 };
 
-/** "Direct (no platform)" chosen: a VAST tag is the URL with the IAB VAST privacy macros, for a publisher's own player. */
+/** "Direct (no platform)" chosen: a VAST tag is the URL with the IAB VAST privacy and device-id macros, for a publisher's own player. */
 export const DirectVastTag: Story = {
   args: { creative: creative({ type: 'VAST', platform: 'direct' }) },
   play: async ({ canvas }) => {
     await expect(tagBox(canvas, 'Direct (no platform)')).toHaveValue(
       'https://ads.example.com/serve/vast/lc_9Qx2.xml' +
-        '?gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]',
+        '?gdpr_consent=[GDPRCONSENT]&regs=[REGULATIONS]&lat=[LIMITADTRACKING]&gpp=[GPPSTRING]&gpp_sid=[GPPSECTIONID]' +
+        '&ifa=[IFA]',
     );
     await expect(canvas.queryByText(/No trading platform chosen/)).not.toBeInTheDocument();
   },

@@ -2,41 +2,18 @@
 // the server (GET /v1/dashboard): KPIs against the period before, the daily trend, the top campaigns
 // by impressions and the most recently updated ones.
 import { errorMessage, MESSAGES } from '@adconsole/domain';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Skeleton,
-} from '@adconsole/ui';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { Alert, AlertDescription, Button, EmptyState } from '@adconsole/ui';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { NearViewport } from '../../components/near-viewport';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../settings/settings';
 import { formatReportDays } from '../reporting/format';
 import { DashboardCampaignTable } from './dashboard-campaigns';
 import { useDashboard } from './dashboard-queries';
 import { DashboardTiles } from './dashboard-tiles';
+import { DashboardTrend } from './dashboard-trend';
 
-// The chart's code (nivo) arrives after the heading and the tiles have painted, in its own chunk.
-const PerformanceChart = lazy(() =>
-  import('./trend-chart').then((chart) => ({ default: chart.PerformanceChart })),
-);
-
-/**
- * The trend chart's drawing height, and the height of the chart with its metric switch (measured in
- * Chromium at 390 and 1280 px wide; the switch takes two lines on a phone).
- */
-const TREND_HEIGHT = 260;
-const TREND_PLACEHOLDER = 'h-[340px] md:h-[304px]';
-
-/** The ranges the dashboard offers, in days up to today. */
+/** The ranges the dashboard offers, in whole days before today (today is not over: docs/product.md §1). */
 const RANGES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGES)[number];
 
@@ -98,24 +75,7 @@ export function DashboardPage() {
           <section aria-label="Totals" aria-busy={!data && !board.isError}>
             <DashboardTiles board={data} />
           </section>
-          <Card>
-            <CardHeader>
-              <CardTitle level={2}>Trend</CardTitle>
-              <CardDescription>All of your campaigns, by day.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {data ? (
-                // Below the tiles on a phone: the chart's code loads when the reader comes near it.
-                <NearViewport defer placeholder={<Skeleton className={TREND_PLACEHOLDER} />}>
-                  <Suspense fallback={<Skeleton className={TREND_PLACEHOLDER} />}>
-                    <PerformanceChart series={data.series} height={TREND_HEIGHT} />
-                  </Suspense>
-                </NearViewport>
-              ) : (
-                <Skeleton className={TREND_PLACEHOLDER} />
-              )}
-            </CardContent>
-          </Card>
+          <DashboardTrend series={data?.series} />
           {/* Side by side only where both tables fit their five columns (beside the side menu). */}
           <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
             <DashboardCampaignTable

@@ -78,11 +78,12 @@ const BAR_LIMIT = 10;
 /**
  * The section's drawn size, held while the breakdown loads and kept when it has fewer values (measured
  * in Chromium): the metric switch (32 px), a gap and the bars of the top 10, Other and Unknown (372 px);
- * the table's toolbar, its scrolling body and the country database's line.
+ * the table's toolbar, its scrolling body and the country database's line. Not on paper: the server's
+ * drawing of a share page is printed as it is, and there each part takes what it needs.
  */
-const BARS_HEIGHT = 'min-h-[416px]';
+const BARS_HEIGHT = 'min-h-[416px] print:min-h-0';
 const TABLE_MAX_HEIGHT = '26rem';
-const TABLE_HEIGHT = 'min-h-[492px]';
+const TABLE_HEIGHT = 'min-h-[492px] print:min-h-0';
 
 /**
  * On screen the table starts without the counts whose rate it shows (viewable impressions, video

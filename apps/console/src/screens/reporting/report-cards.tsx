@@ -17,6 +17,7 @@ import {
   type ReportData,
   type ReportTotals,
   reportHasVideo,
+  reportIncludesToday,
 } from '@adconsole/domain';
 import {
   Card,
@@ -102,6 +103,8 @@ export function KeyFiguresSection({
   previousDays: { start: string; end: string } | undefined;
   locale: string | undefined;
 }) {
+  // The range holds today in its zone at the figures' time: a day not over (docs/product.md §4).
+  const running = reportIncludesToday(report, report.timezone.tzCode, new Date(report.dataPulledAt));
   const kpis = reportHasVideo(report)
     ? KPI_METRICS
     : KPI_METRICS.filter((metric) => !VIDEO_KPIS.includes(metric));
@@ -117,9 +120,16 @@ export function KeyFiguresSection({
         metrics={kpis}
         locale={locale}
       />
-      {previousDays ? (
-        <p className="text-muted-foreground text-xs">
-          Changes compared with {formatReportDays(previousDays)}.
+      {previousDays || running ? (
+        <p className="text-muted-foreground text-xs" data-slot="report-comparison">
+          {previousDays ? <>Changes compared with {formatReportDays(previousDays)}.</> : null}
+          {running ? (
+            <>
+              {previousDays ? ' ' : null}
+              <strong className="font-medium text-foreground">Today is not over:</strong> its figures are so
+              far{previousDays ? ', so a change against the whole days before reads low' : ''}.
+            </>
+          ) : null}
         </p>
       ) : null}
       {report.rate && report.totals.spend !== undefined ? (

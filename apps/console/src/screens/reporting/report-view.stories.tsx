@@ -90,12 +90,28 @@ export const WithVideo: Story = {
     await expect(canvas.getByRole('heading', { name: 'Video quartiles' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Creatives' })).toBeVisible();
     await expect(canvas.getByText('Changes compared with 9 Nov 2026 – 15 Nov 2026.')).toBeVisible();
+    // Whole days (read the day after the last): nothing is said to be so far.
+    await expect(canvas.queryByText(/Today is not over/)).not.toBeInTheDocument();
     await expect(canvas.getAllByRole('term').map((term) => term.textContent)).toContain('Completion rate');
     // No invalid traffic and no VAST error in this range: no panel for either.
     await expect(
       canvas.queryByRole('heading', { name: 'Invalid traffic (filtered)' }),
     ).not.toBeInTheDocument();
     await expect(canvas.queryByRole('heading', { name: 'VAST errors' })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * A range that holds today (read at 15:30 on its last day, in its zone): the tiles are so far, and the
+ * note says so, so a fall against the whole week before is read as the day not over.
+ */
+export const TodayNotOver: Story = {
+  args: { report: { ...oneWeekReport, dataPulledAt: `${oneWeekReport.end}T15:30:00.000Z` } },
+  play: async ({ canvasElement }) => {
+    const note = canvasElement.querySelector('[data-slot="report-comparison"]');
+    await expect(note).toHaveTextContent(
+      'Changes compared with 9 Nov 2026 – 15 Nov 2026. Today is not over: its figures are so far, so a change against the whole days before reads low.',
+    );
   },
 };
 

@@ -5,9 +5,11 @@ import {
   messages,
   type RequestExample,
 } from '../../../test/request-schemas';
+import { creativeSchema } from '../../entities/creative';
 import { validate } from '../../validation/validation-error';
 import {
   assetUploadFieldsSchema,
+  CREATIVE_SERVER_OWNED,
   creativeBodySchema,
   creativeRequestSchema,
   deleteAssetQuerySchema,
@@ -105,5 +107,16 @@ describe('round trip: an entity goes back as the server answered it', () => {
     expect(publishCreativeRequestSchema.parse(creative)).toEqual({ id: 'k1', platform: null });
     expect(publishCreativeRequestSchema.parse({ id: 'k1' })).toEqual({ id: 'k1' });
     expect(messages(creativeRequestSchema, { ...creative, hack: 1 })[0]).toMatch(/hack/);
+  });
+
+  it('takes back every field a campaign answers on a creative (its approval, its QA word): the list duplicates the creative as listed', () => {
+    const listed = creativeSchema.parse({ ...creative, qa: 'pass' });
+    const answerFields = Object.keys(creativeSchema.shape);
+    const bodyFields = Object.keys(creativeBodySchema.shape);
+    expect(answerFields.filter((field) => !bodyFields.includes(field)).sort()).toEqual(
+      [...CREATIVE_SERVER_OWNED].sort(),
+    );
+    const body = creativeRequestSchema.parse({ ...creative, qa: listed.qa });
+    expect(body).not.toHaveProperty('qa');
   });
 });

@@ -47,6 +47,7 @@ export const CREATIVE_SERVER_OWNED = [
   'videoCompletes',
   'updatedAt',
   'approval',
+  'qa',
 ] as const;
 
 /**
@@ -64,6 +65,7 @@ export const creativeRequestSchema = z.pipe(
       videoCompletes: _v,
       updatedAt: _u,
       approval: _p,
+      qa: _q,
       ...body
     }): CreativeBody => body,
   ),

@@ -3,6 +3,7 @@
 // them (the console's tag tester: why one request would or would not serve).
 import { z } from 'zod/mini';
 import { NOT_SERVED_REASONS, type NotServedReason } from '../../delivery/outcomes';
+import { type RequestFactEntry, TESTER_SELECT_FACTS } from '../../delivery/request-facts';
 import {
   DELIVERY_FACTS,
   DELIVERY_RULE_NAMES,
@@ -14,9 +15,10 @@ import {
   creativeDeliveryRulesSchema,
   deliveryRulesSchema,
 } from '../../entities/delivery-rules';
+import { isCountryCode } from '../../traffic/countries';
 import { TEST_USER_AGENTS } from '../../traffic/user-agent';
 import { idField } from '../../validation/fields';
-import { MESSAGES } from '../../validation/messages';
+import { MESSAGES, unknownFactValueMessage } from '../../validation/messages';
 
 /** PUT /v1/campaign/deliveryRules: a campaign's rules, each absent rule cleared. */
 export const setCampaignDeliveryRulesRequestSchema = z.strictObject({
@@ -52,10 +54,25 @@ const TEST_DEVICES = Object.keys(TEST_USER_AGENTS) as [
 const testText = (message: string, max: number) =>
   z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)));
 
+/** The facts the tester sets from their closed set (REQUEST_FACTS' `select`: the connection type). */
+type SelectFact = Extract<RequestFactEntry, { tester: 'select' }>['key'];
+/** One optional field per fact the tester sets from its closed set, the value sent as the tag would send it. */
+const selectFactFields = () =>
+  Object.fromEntries(
+    TESTER_SELECT_FACTS.map((fact) => {
+      const values = fact.values.map((entry) => entry.value) as [string, ...string[]];
+      return [
+        fact.key,
+        z.optional(z.enum(values, { error: unknownFactValueMessage(fact.noun, fact.values) })),
+      ];
+    }),
+  ) as Record<SelectFact, z.ZodMiniOptional<z.ZodMiniEnum<Record<string, string>>>>;
+
 /**
  * POST /v1/campaign/deliveryRules/test: one request to one of the campaign's tags (a live creative's
- * or a placement's), as the server would judge it. The caller's own address and user agent unless
- * others are given; now unless `at` is.
+ * or a placement's), as the server would judge it. The caller's own address (its country, unless
+ * `country` names one), user agent and languages (its Accept-Language) unless others are given; now
+ * unless `at` is.
  */
 export const testDeliveryRequestSchema = z
   .strictObject({
@@ -63,12 +80,20 @@ export const testDeliveryRequestSchema = z
     liveID: z.optional(idField('liveID')),
     placementID: z.optional(idField('placementID')),
     address: testText(MESSAGES.deliveryTestAddress, 64),
+    /** The country to test from (ISO 3166-1 alpha-2), instead of the address's. */
+    country: z.optional(
+      z
+        .string({ error: MESSAGES.deliveryTestCountry })
+        .check(z.trim(), z.toUpperCase(), z.refine(isCountryCode, MESSAGES.deliveryTestCountry)),
+    ),
     userAgent: testText(MESSAGES.deliveryTestUserAgent, 1024),
     /** A device type to test as (a common user agent of it: TEST_USER_AGENTS), instead of a user agent. */
     device: z.optional(z.enum(TEST_DEVICES, { error: MESSAGES.deliveryTestDevice })),
     /** The browser's languages to test with (an Accept-Language header: "de-DE,de;q=0.9"). */
     language: testText(MESSAGES.deliveryTestLanguage, 200),
     site: testText(MESSAGES.deliveryTestSite, 2048),
+    /** Each fact set from its closed set (`connectionType`: 1-7), as the tag would carry it. */
+    ...selectFactFields(),
     at: z.optional(z.iso.datetime({ offset: true, error: MESSAGES.deliveryTestAt })),
   })
   .check(

@@ -4,6 +4,7 @@
 // is simply not served or not counted, so a tag or a player never sees a validation error. Nor a
 // parameter sent twice: SERVE_REPEATED_QUERY.
 import { z } from 'zod/mini';
+import { FACTS_READ_FROM_REQUEST, type RequestFactEntry } from '../../delivery/request-facts';
 import { CODED_EVENT_KINDS, TRACKED_EVENT_TYPES } from '../../serving/vast-measurement';
 
 /**
@@ -18,6 +19,18 @@ export const SERVE_REPEATED_QUERY =
 const text = z.string();
 /** An optional text parameter, with what it is for the OpenAPI document. */
 const optionalText = (description: string) => z.optional(text).check(z.describe(description));
+
+/**
+ * The query parameters the tags carry a request's facts in (REQUEST_FACTS whose edge is the request:
+ * `lang`, `conn`), each with its description: a new fact's parameter is documented from its entry.
+ */
+type FactParameter = Extract<RequestFactEntry['edge'], { from: 'request' }>['query'][number]['name'];
+const factParameters = () =>
+  Object.fromEntries(
+    FACTS_READ_FROM_REQUEST.flatMap((fact) =>
+      fact.edge.query.map((parameter) => [parameter.name, optionalText(parameter.description)]),
+    ),
+  ) as Record<FactParameter, ReturnType<typeof optionalText>>;
 
 /** `{liveID}.{extension}`: the live creative's id and the answer's extension, one path segment. */
 export const serveLiveFileParamsSchema = (extensions: string) =>
@@ -41,11 +54,10 @@ export const serveTagQuerySchema = z.object({
   site: optionalText("The platform's site or domain macro, expanded: the breakdown's site."),
   bundle: optionalText("The platform's app-bundle macro, expanded (in-app): the breakdown's site."),
   ifa: optionalText(
-    "The device's advertising id, the platform's macro expanded ([IFA] and each platform's own): frequency caps count per device in apps and on TV (docs/serving.md, \"Frequency caps\"; docs/tags.md).",
+    "The device's advertising id, the platform's macro expanded ([IFA] and each platform's own): frequency caps count per device in apps and on TV (docs/serving.md, \"Frequency caps\"; docs/tags.md). A macro left as written ([IFA] of a player that fills none) is no id sent: the cookie counts.",
   ),
-  lang: optionalText(
-    "The viewer's language as the platform passes it (OpenRTB's device.language: de, or a BCP 47 tag): read before the browser's Accept-Language by the languages rule (docs/serving.md, \"Delivery rules\").",
-  ),
+  // The facts the delivery rules read from the tag's query (lang=, conn=: REQUEST_FACTS).
+  ...factParameters(),
   nocookie: optionalText(
     '1 when the client keeps no cookies (a server-side player, a browser with cookies off): the request cannot be frequency capped (docs/serving.md, "Frequency caps").',
   ),

@@ -2,8 +2,12 @@
 // starts with = + - @, a tab or a carriage return gets a leading apostrophe, in every download (CSV,
 // XLSX, the pivot, the tag sheet), so a creative, campaign or site name can never become a formula
 // (`=HYPERLINK(...)`) in the reader's spreadsheet program. The tag sheets' CSV and the reports' CSV share
-// `csvField`.
+// `csvField`, and both kinds of file their content types. Here, below the reports, for the campaigns' tag
+// sheets and the reports' files alike (docs/architecture.md, "Inside the API").
 import type ExcelJS from 'exceljs';
+
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -1,14 +1,16 @@
 // The share page read-only until touched (docs/console.md, "The share page read-only until touched"):
 // the server sends the whole report drawn, and the console's code is fetched and run only when the reader
 // reaches for something that needs it: a press or a tap, a key, a control taking the focus, the pointer
-// over a chart (its tooltip). Reading and scrolling run no script at all, which is what a slow phone
-// needs. When the console has taken over (it removes the server's drawing in the commit that draws its
+// over a chart (its tooltip), or a chart drawn for another width than its card has (on load, or once the
+// window changes its width: the console's charts measure their card and redraw as it changes; docs/
+// console.md, "Charts without a window"). Reading and scrolling run no script at all, which is what a
+// slow phone needs. When the console has taken over (it removes the server's drawing in the commit that draws its
 // own page, where the drawing stood), the control that was pressed is pressed again in the console's
 // page, or focused again (a link too) when it was reached by the keyboard; a pressed link is the browser's.
-// A classic script, in the page as `<script defer src="/assets/share-on-touch-v1.js"
+// A classic script, in the page as `<script defer src="/assets/share-on-touch-v2.js"
 // data-entry="/assets/index-….js" data-preload="…">` (apps/api/src/http/server-view.ts): under /assets/,
 // the only place the CSP runs scripts from, where files are cached for a year, so a change to it takes a
-// new name (v2); no inline script (the CSP).
+// new name (v2 since the charts' width check, v3 next); no inline script (the CSP).
 (() => {
   const script = document.currentScript;
   const entry = script?.getAttribute('data-entry');
@@ -121,8 +123,32 @@
     ],
   ];
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
+  // The server draws each chart for the width the reader's user agent suggests (a phone's card, or a
+  // wide window's), and the stylesheet fits the drawing to its card: a drawing shrunk much below its
+  // size has text too small to read (a wide window's on a 390 px screen: 3 px), one much narrower than
+  // its card leaves the card's sides empty. Then the console draws the charts at their card's width.
+  const FITS = { smallest: 0.8, largest: 1.25 };
+  const misfit = () =>
+    !matchMedia('print').matches &&
+    Array.from(view.querySelectorAll('[data-static-chart] svg[data-scaled]')).some((svg) => {
+      const drawn = Number(svg.getAttribute('width'));
+      const box = svg.getBoundingClientRect().width;
+      return box > 0 && drawn > 0 && (box < drawn * FITS.smallest || box > drawn * FITS.largest);
+    });
+  let measuring = false;
+  const resized = () => {
+    if (measuring) return;
+    measuring = true;
+    requestAnimationFrame(() => {
+      measuring = false;
+      if (misfit()) start();
+    });
+  };
+  if (misfit()) start();
+  else window.addEventListener('resize', resized);
   /** Once the console has the page, the drawing's controls are gone and this script has done its part. */
   function stop() {
     for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    window.removeEventListener('resize', resized);
   }
 })();
