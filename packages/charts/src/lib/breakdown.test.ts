@@ -112,6 +112,7 @@ describe('breakdown figures', () => {
       engagement: row.engagement,
       clicks: row.clicks,
       ctr: row.ctr,
+      engagementRate: row.engagementRate,
       videoStarts: row.videoStarts,
       videoCompletes: row.videoCompletes,
       completionRate: row.completionRate,
@@ -128,6 +129,7 @@ describe('breakdown figures', () => {
       videoStarts: 0,
       videoCompletes: 0,
       ctr: 0,
+      engagementRate: 0,
       viewabilityRate: 0,
       completionRate: 0,
     });
@@ -144,6 +146,7 @@ describe('breakdown figures', () => {
       expect(total[key]).toBe(parts.reduce((sum, part) => sum + (part?.[key] ?? 0), 0));
     }
     expect(total.ctr).toBeCloseTo((total.clicks / total.impressions) * 100, 10);
+    expect(total.engagementRate).toBeCloseTo((total.engagement / total.impressions) * 100, 10);
     expect(breakdownTotal(emptyBreakdown)).toMatchObject({ impressions: 0, ctr: 0 });
   });
 

@@ -13,7 +13,7 @@ import { type CampaignRate, spendFigures } from '../rules/pricing';
 import { countryLabel } from '../traffic/countries';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
-import { type FigureKeyOf, type FigureSpec, REPORT_FIGURES, showsIn } from './figures';
+import { type FigureKeyOf, type FigureSpec, RATE_FIGURES, REPORT_FIGURES, showsIn } from './figures';
 
 export const BREAKDOWN_DIMENSIONS = ['site', 'device', 'os', 'browser', 'country'] as const;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
@@ -90,6 +90,29 @@ export const zeroBreakdownCounters = (): BreakdownCounters => ({
 const count = z.number().check(z.int(), z.nonnegative());
 const percent = z.number().check(z.nonnegative());
 
+/** A rate of the list whose `of` and `per` are both among the counters `C`. */
+type RateOfCounters<C extends string> = FigureKeyOf<{ kind: 'rate'; rate: { of: C; per: C } }>;
+/** The rates every row has: both their counters are every row's (CTR, engagement, viewability, completion). */
+type BreakdownRowRate = RateOfCounters<BreakdownCounterKey>;
+/** The rates a row has with its conversion counters (conversions per click). */
+type BreakdownConversionRate = Exclude<RateOfCounters<keyof BreakdownCounters>, BreakdownRowRate>;
+export type BreakdownRate = BreakdownRowRate | BreakdownConversionRate;
+
+const rowCounters: readonly string[] = BREAKDOWN_COUNTERS;
+const carriedCounters: readonly string[] = [...BREAKDOWN_COUNTERS, ...BREAKDOWN_CONVERSION_COUNTERS];
+/**
+ * The rates of the list (REPORT_FIGURES) whose two counters a breakdown row carries, in the list's order:
+ * each row, Other and Unknown have them (a new rate of breakdown counters included, shown or not).
+ */
+export const BREAKDOWN_RATES = RATE_FIGURES.filter(
+  (figure) => carriedCounters.includes(figure.rate.of) && carriedCounters.includes(figure.rate.per),
+);
+const inEveryRow = (figure: (typeof BREAKDOWN_RATES)[number]) =>
+  rowCounters.includes(figure.rate.of) && rowCounters.includes(figure.rate.per);
+/** One schema per rate key. */
+const ratesShape = <K extends string, S>(keys: readonly K[], schema: S) =>
+  Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>;
+
 /** Counters with their rates (percent, 0 when the denominator is 0), under the figures' keys. */
 export const breakdownFiguresSchema = z.object({
   impressions: count,
@@ -100,12 +123,14 @@ export const breakdownFiguresSchema = z.object({
   clicks: count,
   videoStarts: count,
   videoCompletes: count,
-  /** Clicks per impression. */
-  ctr: percent,
-  /** Viewable per measurable impression. */
-  viewabilityRate: percent,
-  /** Completes per start. */
-  completionRate: percent,
+  /**
+   * The rates of every row's counters (`BREAKDOWN_RATES`): clicks per impression (`ctr`), engagements per
+   * impression, viewable per measurable impression, completes per start.
+   */
+  ...ratesShape(
+    BREAKDOWN_RATES.filter(inEveryRow).map((figure) => figure.key as BreakdownRowRate),
+    percent,
+  ),
   /**
    * Spend at the campaign's booked rate and the effective costs (rules/pricing.ts), in the report's
    * `rate.currency`: present when the campaign books a rate. Rows, other and unknown add up to the
@@ -119,10 +144,16 @@ export const breakdownFiguresSchema = z.object({
   conversions: z.optional(count),
   conversionValueMinor: z.optional(count),
   /**
-   * Conversions per click, value as an amount of the report's conversion currency, and with a booked
-   * rate cost per conversion and ROAS (rules/conversion-figures.ts): present with conversion counters.
+   * Conversions per click (the rates of a conversion counter, `BREAKDOWN_RATES`), value as an amount of
+   * the report's conversion currency, and with a booked rate cost per conversion and ROAS
+   * (rules/conversion-figures.ts): present with conversion counters.
    */
-  conversionRate: z.optional(percent),
+  ...ratesShape(
+    BREAKDOWN_RATES.filter((figure) => !inEveryRow(figure)).map(
+      (figure) => figure.key as BreakdownConversionRate,
+    ),
+    z.optional(percent),
+  ),
   conversionValue: z.optional(z.number().check(z.nonnegative())),
   costPerConversion: z.optional(z.nullable(z.number())),
   roas: z.optional(z.nullable(z.number())),
@@ -161,6 +192,20 @@ export type Breakdown = z.infer<typeof breakdownSchema>;
 const rate = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
 /**
+ * Every rate of `BREAKDOWN_RATES` whose two counters `counters` has (a row without conversion counters
+ * has no conversion rate): its `of` per its `per` in percent, 0 when `per` is 0.
+ */
+export function breakdownRates(counters: BreakdownCounters): Pick<BreakdownFigures, BreakdownRate> {
+  const rates: Partial<Record<BreakdownRate, number>> = {};
+  for (const figure of BREAKDOWN_RATES) {
+    const of = counters[figure.rate.of as keyof BreakdownCounters];
+    const per = counters[figure.rate.per as keyof BreakdownCounters];
+    if (of !== undefined && per !== undefined) rates[figure.key as BreakdownRate] = rate(of, per);
+  }
+  return rates as Pick<BreakdownFigures, BreakdownRate>;
+}
+
+/**
  * Counters with their rates; with a booked rate, spend and the effective costs; with conversion counters,
  * the conversion figures in `conversionCurrency` (else the booked rate's), as a report's rows have them.
  */
@@ -174,9 +219,7 @@ export const breakdownFigures = (
     ...spend,
     ...rowConversionFigures(counters, spend?.spend, conversionCurrency, booked?.currency),
     ...counters,
-    ctr: rate(counters.clicks, counters.impressions),
-    viewabilityRate: rate(counters.viewable, counters.measurable),
-    completionRate: rate(counters.videoCompletes, counters.videoStarts),
+    ...breakdownRates(counters),
   };
 };
 
