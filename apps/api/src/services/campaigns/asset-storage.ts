@@ -6,6 +6,7 @@ import {
   ApiError,
   assetFileType,
   assetTooLargeMessage,
+  unexpectedFileFieldMessage,
   unsupportedAssetMessage,
   uploadQuotaMessage,
 } from '@adconsole/domain';
@@ -55,6 +56,44 @@ export interface UploadFile {
 
 /** One part of a multipart upload as the route reads it: a text field, or a file. */
 export type UploadPart = { type: 'field'; field: string; value: string } | UploadFile;
+
+/**
+ * Reads a multipart upload's parts in order: its text fields into `fields` (the domain client sends them
+ * before the files), each file under `files[]` or `files` to `onFile`. The first refusal (an error of
+ * `onFile`, a file under another field, the form parser's own) ends the storing: the rest of the body is
+ * read and dropped, so the request completes and the refusal is answered. Both uploads read this way:
+ * a creative's assets (assets.ts) and a bulk upload (bulk-upload.ts).
+ */
+export async function readUploadParts(
+  parts: AsyncIterable<UploadPart>,
+  onFile: (part: UploadFile, fields: Readonly<Record<string, string>>) => Promise<void>,
+): Promise<{ fields: Record<string, string>; refusal: unknown }> {
+  const fields: Record<string, string> = {};
+  let refusal: unknown;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.field] = part.value;
+        continue;
+      }
+      if (refusal !== undefined) {
+        await drain(part.bytes);
+        continue;
+      }
+      try {
+        if (part.field !== 'files[]' && part.field !== 'files')
+          throw ApiError.of(400, unexpectedFileFieldMessage(part.field));
+        await onFile(part, fields);
+      } catch (error) {
+        refusal = error;
+        if (!part.bytes.readableEnded) await drain(part.bytes);
+      }
+    }
+  } catch (error) {
+    refusal ??= error;
+  }
+  return { fields, refusal };
+}
 
 export interface StoredUpload {
   row: AssetRow;

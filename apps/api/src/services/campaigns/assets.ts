@@ -9,7 +9,6 @@ import {
   assetUploadFieldsSchema,
   MESSAGES,
   malformedMultipartMessage,
-  unexpectedFileFieldMessage,
   uploadQuotaMessage,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -31,10 +30,10 @@ import { removeUnusedFiles } from '../stored-files/file-rows';
 import { spaceOf, spaceUsage } from '../stored-files/space';
 import { parseInput, textProblem } from '../validation';
 import { ownCreative } from './access';
-import { drain } from './asset-checks';
 import {
   type AssetQuota,
   assetQuota,
+  readUploadParts,
   removeStored,
   type StoredUpload,
   storeAsset,
@@ -61,55 +60,34 @@ export async function uploadAssets(
   const stored: StoredUpload[] = [];
   let committed = false;
   try {
-    const fields: Record<string, string> = {};
     let creativeId: string | undefined;
     let input: AssetUploadFields | undefined;
-    // The first refusal is answered once the whole body has been read (the rest is dropped).
-    let refusal: unknown;
     // Counted once, before the first file is stored, and grown by each file stored.
     let quota: { value: AssetQuota | undefined } | undefined;
-    try {
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.field] = part.value;
-          continue;
-        }
-        if (refusal !== undefined) {
-          await drain(part.bytes);
-          continue;
-        }
-        try {
-          if (part.field !== 'files[]' && part.field !== 'files') {
-            throw ApiError.of(400, unexpectedFileFieldMessage(part.field));
-          }
-          // The text fields come before the files (the domain client sends them first), so the
-          // creative is known and checked before a single byte of a file is stored.
-          if (input === undefined) {
-            const problem = textProblem(fields);
-            if (problem) throw ApiError.of(400, problem);
-            if (fields.creativeID === undefined || fields.creativeID.trim() === '')
-              throw incorrectCampaignOrCreative();
-            input = parseInput(assetUploadFieldsSchema, fields);
-            creativeId = (
-              await ownCreative(ctx.db, user, input.creativeID).catch(() => {
-                throw incorrectCampaignOrCreative();
-              })
-            ).id;
-          }
-          quota ??= { value: await assetQuota(ctx, user) };
-          stored.push(await storePart(ctx, creativeId as string, part, quota.value));
-        } catch (error) {
-          refusal = error;
-          if (!part.bytes.readableEnded) await drain(part.bytes);
-        }
+    const { fields, refusal } = await readUploadParts(parts, async (part, fields) => {
+      // The text fields come before the files (the domain client sends them first), so the creative is
+      // known and checked before a single byte of a file is stored.
+      if (input === undefined) {
+        const problem = textProblem(fields);
+        if (problem) throw ApiError.of(400, problem);
+        if (fields.creativeID === undefined || fields.creativeID.trim() === '')
+          throw incorrectCampaignOrCreative();
+        input = parseInput(assetUploadFieldsSchema, fields);
+        creativeId = (
+          await ownCreative(ctx.db, user, input.creativeID).catch(() => {
+            throw incorrectCampaignOrCreative();
+          })
+        ).id;
       }
-      if (refusal !== undefined) throw refusal;
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const status = (error as { statusCode?: unknown }).statusCode;
-      if (typeof status === 'number' && status < 500) throw error;
+      quota ??= { value: await assetQuota(ctx, user) };
+      stored.push(await storePart(ctx, creativeId as string, part, quota.value));
+    });
+    if (refusal !== undefined) {
+      if (refusal instanceof ApiError) throw refusal;
+      const status = (refusal as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status < 500) throw refusal;
       // The form parser's own errors (a cut-off body, a broken boundary) are the client's mistake.
-      throw ApiError.of(400, malformedMultipartMessage((error as Error).message));
+      throw ApiError.of(400, malformedMultipartMessage((refusal as Error).message));
     }
     if (input === undefined || creativeId === undefined) {
       if (fields.creativeID === undefined || fields.creativeID.trim() === '')

@@ -25,7 +25,6 @@ import {
   MAX_BULK_BYTES,
   MAX_BULK_FILES,
   malformedMultipartMessage,
-  unexpectedFileFieldMessage,
   uploadQuotaMessage,
 } from '@adconsole/domain';
 import type { Context } from '../../context';
@@ -48,6 +47,7 @@ import { drain } from './asset-checks';
 import {
   type AssetQuota,
   assetQuota,
+  readUploadParts,
   removeStored,
   type StoredUpload,
   storeAsset,
@@ -234,43 +234,22 @@ export async function bulkUploadCreatives(
   let batch: Batch | undefined;
   let committed = false;
   try {
-    const fields: Record<string, string> = {};
-    let refusal: unknown;
-    try {
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.field] = part.value;
-          continue;
-        }
-        if (refusal !== undefined) {
-          await drain(part.bytes);
-          continue;
-        }
-        try {
-          if (part.field !== 'files[]' && part.field !== 'files')
-            throw ApiError.of(400, unexpectedFileFieldMessage(part.field));
-          // The campaign field comes before the files: it is checked before a byte is stored.
-          if (batch === undefined) {
-            const problem = textProblem(fields);
-            if (problem) throw ApiError.of(400, problem);
-            const input = parseInput(bulkUploadFieldsSchema, fields);
-            const campaign = await ownCampaign(ctx.db, user, input.campaignID);
-            batch = new Batch(ctx, campaign.id, await assetQuota(ctx, user));
-          }
-          const filename = part.filename || 'file';
-          const nameProblem = textProblem(filename, 'The file name');
-          if (nameProblem) throw ApiError.of(400, nameProblem);
-          if (/\.zip$/i.test(filename)) await batch.addZip(filename, part.bytes);
-          else await batch.add(filename, part.bytes);
-          if (part.truncated()) throw ApiError.of(413, bulkTooLargeMessage());
-        } catch (error) {
-          refusal = error;
-          if (!part.bytes.readableEnded) await drain(part.bytes);
-        }
+    const { fields, refusal } = await readUploadParts(parts, async (part, fields) => {
+      // The campaign field comes before the files: it is checked before a byte is stored.
+      if (batch === undefined) {
+        const problem = textProblem(fields);
+        if (problem) throw ApiError.of(400, problem);
+        const input = parseInput(bulkUploadFieldsSchema, fields);
+        const campaign = await ownCampaign(ctx.db, user, input.campaignID);
+        batch = new Batch(ctx, campaign.id, await assetQuota(ctx, user));
       }
-    } catch (error) {
-      refusal ??= error;
-    }
+      const filename = part.filename || 'file';
+      const nameProblem = textProblem(filename, 'The file name');
+      if (nameProblem) throw ApiError.of(400, nameProblem);
+      if (/\.zip$/i.test(filename)) await batch.addZip(filename, part.bytes);
+      else await batch.add(filename, part.bytes);
+      if (part.truncated()) throw ApiError.of(413, bulkTooLargeMessage());
+    });
     if (refusal !== undefined) {
       if (refusal instanceof ApiError && (refusal.status === 404 || refusal.status === 400)) throw refusal;
       throw nothingMade(refusal);
