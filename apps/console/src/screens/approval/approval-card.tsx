@@ -18,6 +18,7 @@ import {
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Textarea } from '@adconsole/ui';
 import { useState } from 'react';
 import { showError } from '../../lib/notify-error';
+import { formatDateTime } from '../campaigns/format';
 import { useApprovalSteps } from './approval-queries';
 
 const VARIANT: Record<ApprovalState, 'secondary' | 'warning' | 'success' | 'danger'> = {
@@ -26,16 +27,6 @@ const VARIANT: Record<ApprovalState, 'secondary' | 'warning' | 'success' | 'dang
   approved: 'success',
   'changes-requested': 'danger',
 };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 /** The state's badge, as the card and the preview page show it. */
 export function ApprovalBadge({ state }: { state: ApprovalState }) {
@@ -52,7 +43,7 @@ export function approvalLine(approval: CreativeApproval): string | null {
       : approval.state === 'changes-requested'
         ? 'Changes requested'
         : 'Last step';
-  const line = `${verb} by ${who}, ${dateTime.format(new Date(approval.at))}`;
+  const line = `${verb} by ${who}, ${formatDateTime(approval.at)}`;
   return approval.changedSince ? `${line}. The creative changed since.` : line;
 }
 

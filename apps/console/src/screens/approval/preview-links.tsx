@@ -18,6 +18,7 @@ import {
 } from '@adconsole/ui';
 import { useState } from 'react';
 import { showError } from '../../lib/notify-error';
+import { formatDay } from '../campaigns/format';
 import { usePreviewLinkActions, usePreviewLinks } from './approval-queries';
 
 const LIFETIMES = [
@@ -26,13 +27,6 @@ const LIFETIMES = [
   { value: '90', label: 'For 90 days' },
 ] as const;
 type Lifetime = (typeof LIFETIMES)[number]['value'];
-
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 type PreviewLinksPanelProps = {
   links: readonly PreviewLink[];
@@ -87,7 +81,7 @@ export function PreviewLinksPanel({
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-muted-foreground text-xs">
                     {link.creativeID === null && ofCreative ? 'Every creative of the campaign. ' : ''}
-                    Expires {day.format(new Date(link.expiresAt))}
+                    Expires {formatDay(link.expiresAt)}
                   </span>
                   <ConfirmDialog
                     trigger={
