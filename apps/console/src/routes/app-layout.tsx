@@ -20,6 +20,7 @@ import { renderRouterLink } from '../components/router-link';
 import { publicConfig } from '../lib/public-config';
 import { QueryProvider } from '../lib/query-client';
 import { Bell } from '../screens/alerts/bell';
+import { useReadOnly } from '../session/permissions';
 import { useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { Breadcrumbs } from './breadcrumbs';
@@ -45,6 +46,8 @@ const withIcons = (sections: SidebarSection[]): SidebarSection[] =>
 
 export function AppLayout() {
   const session = useSession();
+  // A client gets no alerts (they are the owner's): no bell (session/permissions.ts).
+  const readOnly = useReadOnly();
   const settings = useSettings();
   // A media query, not the window's width: reading `innerWidth` while React renders forces a layout.
   const compact = useCompactLayout(COMPACT_LAYOUT_MAX_WIDTH);
@@ -70,7 +73,7 @@ export function AppLayout() {
         topBar={
           <TopBar
             breadcrumbs={<Breadcrumbs />}
-            actions={session?.user.role === 'client' ? undefined : <Bell />}
+            actions={readOnly ? undefined : <Bell />}
             theme={settings.darkMode ? 'dark' : 'light'}
             onThemeChange={toggleTheme}
             user={

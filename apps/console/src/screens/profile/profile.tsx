@@ -7,6 +7,7 @@ import { ProfileForm } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@adconsole/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useReadOnly } from '../../session/permissions';
 import { useSession } from '../../session/session';
 import { signOut } from '../../session/session-queries';
 import { ApiTokens } from './api-tokens';
@@ -26,7 +27,8 @@ export function ProfilePage() {
   const updateProfile = useUpdateProfile();
   const changePassword = useChangeOwnPassword();
   const [listAllTokens, setListAllTokens] = useState(false);
-  const isClient = session?.user.role === 'client';
+  // A client has no API tokens (session/permissions.ts): it changes nothing.
+  const isClient = useReadOnly();
   const apiTokens = useApiTokens(listAllTokens, !isClient);
   const createToken = useCreateApiToken();
   const revokeToken = useRevokeApiToken();
