@@ -1,7 +1,7 @@
 // Frequency caps keyed on a device's advertising id (docs/serving.md, "Frequency caps"): in apps and on
 // TV there is no cookie to carry a device's history, so it is kept here, one row per device: the key is
 // the HMAC of the id with the server's secret (never the id itself), the history the same compact text
-// the cookie carries (rules/frequency-history.ts), pruned to its windows on each write. A capped ad
+// the cookie carries (the domain's delivery/frequency-history.ts), pruned to its windows on each write. A capped ad
 // request with a device id reads its row by primary key and writes it back when it serves.
 export default /* sql */ `
 create table frequency_devices (

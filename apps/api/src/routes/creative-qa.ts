@@ -1,7 +1,7 @@
-// Creative QA calls (docs/builder.md, "Creative QA"): declarations; the work is in services/creative-qa.
+// Creative QA calls (docs/builder.md, "Creative QA"): declarations; the work is in services/campaigns/creative-qa.ts.
 import { contract, MESSAGES } from '@adconsole/domain';
 import { defineRoute } from '../http/routes';
-import * as qa from '../services/creative-qa/creative-qa';
+import * as qa from '../services/campaigns/creative-qa';
 
 const notYours = `${MESSAGES.creativeNotFound} (also for a creative that is not yours)`;
 

@@ -2,7 +2,7 @@
 // Each feature declares its entries with `call` (api/<feature>/contract.ts); api/contract.ts puts them
 // together for the server, and the client sends each call from its entry (api/send.ts).
 import type { z } from 'zod/mini';
-import type { ApiTokenScope } from '../entities/api-token';
+import type { ApiTokenScope } from '../app/api-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

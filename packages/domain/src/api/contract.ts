@@ -3,7 +3,7 @@
 // its routes from these entries (validating requests and checking its answers with the same schemas)
 // and the client sends its calls from them (api/send.ts), so the two can never disagree.
 import type { z } from 'zod/mini';
-import type { ApiTokenScope } from '../entities/api-token';
+import type { ApiTokenScope } from '../app/api-token';
 import { abTestsContract } from './ab-tests/contract';
 import { advertisersContract } from './advertisers/contract';
 import { statementContract } from './advertisers/statement-contract';

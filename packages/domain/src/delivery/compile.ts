@@ -2,9 +2,9 @@
 // creative (or a placement) is loaded into the serving cache, into one check that a request's facts are
 // judged by: one loop over the rules of DELIVERY_RULES, each kind compiled once (a set for a list, a
 // suffix walk over a set for sites, a bitset for the daypart with the hour of the week read from a
-// per-zone clock: rules/hour-of-week.ts). Nothing is read from stored JSON per request. The first rule
+// per-zone clock: calendar/hour-of-week.ts). Nothing is read from stored JSON per request. The first rule
 // a request fails is its not-served reason; the tag tester asks for every one it fails.
-import { hourOfWeek } from '../rules/hour-of-week';
+import { hourOfWeek } from '../calendar/hour-of-week';
 import { APP_SITE_PREFIX } from '../traffic/site';
 import { familyOf } from '../traffic/user-agent';
 import {

@@ -3,7 +3,7 @@
 // 10,000 an hour; every 5 minutes each process recomputes the throttle from the counted figures (served
 // so far, requests of the last hour), and each request is one draw of a seeded random source.
 import { describe, expect, it } from 'vitest';
-import { seededUniform } from '../rules/rotation';
+import { seededUniform } from '../ab-tests/rotation';
 import { evenThrottle, processBudget, THROTTLE_PERIOD_MS, ThrottleGate } from './even-delivery';
 
 const HOUR_MS = 3_600_000;

@@ -1,13 +1,14 @@
 // Even delivery (docs/serving.md, "Even delivery"): a campaign with a goal delivers as fast as possible
 // (`asap`, the default) or evenly (`even`): the server then throttles its ad requests so that delivery
-// follows the goal's even plan line (rules/pacing.ts, in local wall-clock time of the campaign's zone),
+// follows the goal's even plan line (campaigns/pacing.ts, in local wall-clock time of the campaign's zone),
 // catching up within limits when behind, and never serving past the goal. The throttle is a rate (the
 // share of the requests that reach it to serve) and a budget (how many ads the period may serve at most),
 // recomputed a few times an hour from the counted figures; the hot path is one random draw against it.
+
+import { type CampaignFlight, flightInstants, flightZone } from '../campaigns/flight';
+import { evenPlanLine } from '../campaigns/pacing';
+import { type CampaignGoal, GOAL_METRIC_LABELS } from '../campaigns/pricing';
 import type { DELIVERY_MODES } from '../constants';
-import { type CampaignFlight, flightInstants, flightZone } from '../rules/flight';
-import { evenPlanLine } from '../rules/pacing';
-import { type CampaignGoal, GOAL_METRIC_LABELS } from '../rules/pricing';
 import { zoneWords } from './summary';
 
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];

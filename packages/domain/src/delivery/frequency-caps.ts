@@ -7,7 +7,7 @@
 // - the hour a spring change skips never starts a window (02:00 in Berlin: 01:00 is followed by 03:00);
 // - the hour an autumn change repeats is two windows, one per occurrence: an hour cap limits the ads of
 //   an hour that passed, and that hour passes twice (the daypart, by contrast, reads one grid cell both
-//   times: rules/hour-of-week.ts);
+//   times: calendar/hour-of-week.ts);
 // - a local boundary that a change skips (a midnight some zones jump over) starts at the change.
 // A zone's windows are remembered per period until the next boundary or the zone's next change of offset,
 // so a request reads one comparison per period and the zone is looked up once a window.

@@ -98,7 +98,7 @@ const AFTER_RULES = [
     },
   },
   {
-    // The campaign's budget in money spent, lifetime or today's (rules/budget.ts; docs/serving.md,
+    // The campaign's budget in money spent, lifetime or today's (campaigns/budget.ts; docs/serving.md,
     // "Budgets in money"), or this process's allowance of what is left used until its next read.
     reason: 'budget',
     ownCampaign: true,

@@ -5,15 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { deliveryTestSchema } from '../api/delivery-rules/requests';
-import {
-  campaignDeliveryRulesSchema,
-  creativeDeliveryRulesSchema,
-  deliveryRulesSchema,
-} from '../entities/delivery-rules';
 import { FIGURE, REPORT_FIGURES } from '../reports/figures';
 import { FIGURE_OF_OUTCOME } from '../reports/not-served';
 import { compileDeliveryRules } from './compile';
 import { bothRuleSets, ruleSetServesNothing } from './coverage';
+import {
+  campaignDeliveryRulesSchema,
+  creativeDeliveryRulesSchema,
+  deliveryRulesSchema,
+} from './delivery-rules';
 import { ESTIMATE_DIMENSIONS, estimateDelivery } from './estimate';
 import { CAMPAIGN_REFUSALS, NOT_SERVED_REASONS } from './outcomes';
 import {

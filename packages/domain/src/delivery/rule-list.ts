@@ -4,7 +4,7 @@
 // comparison, sites, a daypart), what a rule that excludes everything leaves out, and how the estimate
 // reads it. The fact itself (how the serving edge reads it, how the tester sets it, the estimate's source,
 // its column in the forecast's history) is an entry of REQUEST_FACTS (request-facts.ts), named by key.
-// Every other list is a map of this one: the schemas (entities/delivery-rules.ts), the
+// Every other list is a map of this one: the schemas (delivery/delivery-rules.ts), the
 // compiled check (compile.ts), the coverage and intersection (coverage.ts), the summary line and the
 // history's fields (summary.ts), the estimate (estimate.ts), the not-served reasons and their figures
 // (outcomes.ts, reports/figures.ts), the form, the tag tester's echo and the route docs. Plain values

@@ -3,7 +3,7 @@
 // flight's hours (at most MAX_FORECAST_DAYS of them); any other span (another campaign's days before
 // this flight starts, or its days left) is arithmetic, so a flight or a contender ending in 2100 costs
 // what a flight of today costs.
-import { hourOfWeek } from '../rules/hour-of-week';
+import { hourOfWeek } from '../calendar/hour-of-week';
 import { offsetAt, offsetToMinutes } from '../timezones/offsets';
 
 export const HOUR_MS = 3_600_000;

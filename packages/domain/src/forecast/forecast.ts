@@ -27,6 +27,9 @@
 // contender's days outside them are counted by weekday (forecast-days.ts), at most
 // MAX_FORECAST_CONTENDERS contenders are read, and a rule whose fact the history lacks is not judged
 // (the funnel says "not read"). Every answer keeps contention and availability within the requests kept.
+
+import { hourOfWeek } from '../calendar/hour-of-week';
+import { flightInstants } from '../campaigns/flight';
 import { compileDeliveryRules, type DeliveryCheck } from '../delivery/compile';
 import { type DeliveryMode, THROTTLE_CATCH_UP } from '../delivery/even-delivery';
 import {
@@ -36,8 +39,6 @@ import {
   type DeliveryRuleName,
   type DeliveryRules,
 } from '../delivery/rule-list';
-import { flightInstants } from '../rules/flight';
-import { hourOfWeek } from '../rules/hour-of-week';
 import {
   addDays,
   DAY_MS,

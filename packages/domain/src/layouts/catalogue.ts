@@ -1,6 +1,7 @@
 // The layout-options catalogue (docs/product.md §3): the global banner settings and the In-Banner Video layout.
+
+import type { CreativeType } from '../campaigns/creative';
 import { DEFAULT_AD_DURATION_SECONDS, MAX_AD_DURATION_SECONDS, MIN_AD_DURATION_SECONDS } from '../constants';
-import type { CreativeType } from '../entities/creative';
 
 /**
  * Whether a creative of this type takes the layout settings (the catalogue below): a banner does, drawn

@@ -1,6 +1,6 @@
 // Layout HTML injection (docs/product.md §4). The ad runtime reads the injected JSON blocks; markers make
 // injection idempotent, so saving a creative twice never stacks two copies.
-import type { LayoutOptionValues } from '../entities/creative';
+import type { LayoutOptionValues } from '../campaigns/creative';
 import { globalLayoutOptions, type Layout } from './catalogue';
 import { missingRequiredAssets, validateLayoutOptions } from './options';
 

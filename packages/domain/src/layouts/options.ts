@@ -1,5 +1,5 @@
 // Defaults and bounds checks for layout options.
-import type { LayoutOptionValues } from '../entities/creative';
+import type { LayoutOptionValues } from '../campaigns/creative';
 import type { Layout, LayoutOption } from './catalogue';
 
 export type LayoutOptionValue = string | number | boolean;

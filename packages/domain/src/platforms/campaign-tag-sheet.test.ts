@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creativeSchema } from '../entities/creative';
+import { creativeSchema } from '../campaigns/creative';
 import {
   buildCampaignTagSheet,
   CAMPAIGN_TAG_SHEET_PLATFORMS,

@@ -2,8 +2,8 @@
 // placement of a campaign, tagged for each platform. A creative's row is the row of its own tag sheet
 // (buildTagSheet) and a placement's tag is the one its card shows (buildPlacementTag with the settings of
 // placementTagCreative): the tag text is built in one place only.
-import type { Creative } from '../entities/creative';
-import type { Placement } from '../entities/placement';
+import type { Creative } from '../campaigns/creative';
+import type { Placement } from '../campaigns/placement';
 import { findPlatform, type Platform, type PlatformId, platforms } from './platforms';
 import { buildTagSheet } from './tag-sheet';
 import { buildPlacementTag, servingUrlWarning } from './tags';

@@ -5,7 +5,7 @@
 // `adconsole('conversion', {action, value, currency, order})` sends it (queued in `adconsole.q` until the
 // tag has loaded). (b) From the advertiser's server, a postback to /serve/conv/<action> with the click id
 // the shop or CRM kept from the landing URL. The console shows them; the serving side reads them.
-import { currencyDigits } from '../rules/pricing';
+import { currencyDigits } from '../campaigns/pricing';
 import { servingOrigin } from './tags';
 
 /** The site-wide tag's script on the serving origin. */

@@ -3,7 +3,7 @@
 // macros for the signals the platform leaves out (the player expands those). One test per platform.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${GDPR} are literal text.
 import { describe, expect, it } from 'vitest';
-import type { CreativeSetting } from '../entities/creative';
+import type { CreativeSetting } from '../campaigns/creative';
 import { type PlatformId, platforms } from './platforms';
 import { buildTag } from './tags';
 

@@ -4,8 +4,8 @@
 // platform, as platform-consent.test.ts does for consent.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${USER_LOCALE} are literal text.
 import { describe, expect, it } from 'vitest';
+import type { CreativeSetting } from '../campaigns/creative';
 import { deviceIdOf } from '../delivery/device-id';
-import type { CreativeSetting } from '../entities/creative';
 import { expandedValue } from '../privacy/signal-text';
 import { requestLanguage } from '../traffic/languages';
 import { FACT_MACROS, TAG_FACT_PARAMS, VAST_FACT_MACROS } from './fact-macros';

@@ -3,7 +3,7 @@
 // one of our parameters intact. The click chain through the real API is apps/api/src/platform-clicks.test.ts.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
-import type { CreativeSetting } from '../entities/creative';
+import type { CreativeSetting } from '../campaigns/creative';
 import { type ExpandedMacros, expandTagAs } from './expansion';
 import { FACT_MACROS, TAG_FACT_PARAMS, TAG_FACTS, type TagFact, videoFactParams } from './fact-macros';
 import {

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${GDPR} are literal text.
 import { describe, expect, it } from 'vitest';
-import { creativeSchema } from '../entities/creative';
+import { creativeSchema } from '../campaigns/creative';
 import { buildTagSheet, tagsByCreative } from './tag-sheet';
 
 const creative = (id: string, liveIDs: string[], platform: string | null, type = 'Banner') =>

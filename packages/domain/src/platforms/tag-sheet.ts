@@ -1,5 +1,5 @@
 // The rows behind the xlsx tag sheet: one per live creative and platform.
-import type { Creative } from '../entities/creative';
+import type { Creative } from '../campaigns/creative';
 import { MESSAGES } from '../validation/messages';
 import { findPlatform, type PlatformId } from './platforms';
 import { buildTag, servingUrlWarning } from './tags';

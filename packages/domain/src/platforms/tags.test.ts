@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform macros such as ${CLICK_URL} are literal text.
 import { describe, expect, it } from 'vitest';
-import type { CreativeSetting } from '../entities/creative';
+import type { CreativeSetting } from '../campaigns/creative';
 import { platforms } from './platforms';
 import { buildTag, servingOrigin, servingUrlWarning, TAG_PARAMS, TAG_PATHS, tagParamOf } from './tags';
 

@@ -1,5 +1,10 @@
 // Ad tags (docs/product.md §7): VAST/VPAID as an XML URL, banners as an <ins> tag plus the init script.
-import { type Creative, creativeSetting, isVideoCreativeType, type LiveCreative } from '../entities/creative';
+import {
+  type Creative,
+  creativeSetting,
+  isVideoCreativeType,
+  type LiveCreative,
+} from '../campaigns/creative';
 import {
   insecureServingUrlMessage,
   MESSAGES,

@@ -1,9 +1,9 @@
 // The advertiser report's totals (docs/reports.md, "Advertiser report"): counters added, rates from the
 // sums, money only in the advertiser's currency. Every amount below is computed by hand.
 import { describe, expect, it } from 'vitest';
-import { reportRates, zeroReportCounters } from '../entities/report-data';
-import type { CampaignRate } from '../rules/pricing';
+import type { CampaignRate } from '../campaigns/pricing';
 import { advertiserReportTotals } from './advertiser-totals';
+import { reportRates, zeroReportCounters } from './report-data';
 
 const row = (impressions: number, clicks: number, rate: CampaignRate | null) => ({
   rate,

@@ -2,9 +2,10 @@
 // up. Counters add; rates are computed again from the sums; money adds only in the advertiser's currency:
 // spend over the campaigns priced in it (exactly, in thousandths of the minor unit), the effective costs
 // over those campaigns' events, the conversions' value only when every campaign's value is in it.
-import { addReportCounters, type ReportTotals, reportRates } from '../entities/report-data';
-import { conversionFigures } from '../rules/conversion-figures';
-import { type CampaignRate, spendUnits, unitsToAmount } from '../rules/pricing';
+
+import { type CampaignRate, spendUnits, unitsToAmount } from '../campaigns/pricing';
+import { conversionFigures } from '../conversions/conversion-figures';
+import { addReportCounters, type ReportTotals, reportRates } from './report-data';
 
 export interface AdvertiserReportPart {
   /** The campaign's booked rate; null without one. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignRate, PricedCounters } from '../rules/pricing';
+import type { CampaignRate, PricedCounters } from '../campaigns/pricing';
 import { STATEMENT_MESSAGES } from '../validation/statement-messages';
 import {
   billingStatement,

@@ -1,7 +1,7 @@
 // An advertiser's billing statement for one calendar month in one zone (docs/reports.md, "Billing
 // statement"): one line per campaign that delivered in the month, grouped by insertion order. A line's
 // units are the valid events its rate prices (impressions for a CPM, clicks for a CPC, completed views
-// for a CPCV); its amount is the campaign report's spend of the month (rules/pricing.ts, spendUnits:
+// for a CPCV); its amount is the campaign report's spend of the month (campaigns/pricing.ts, spendUnits:
 // thousandths of the minor unit) rounded half up to the currency's minor unit. Subtotals and the total
 // are sums of those line amounts in whole minor units, so every printed figure adds up exactly. Invalid
 // traffic is never billed: each line counts its invalid units apart. A campaign without a rate (or
@@ -9,7 +9,6 @@
 // the totals.
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod/mini';
-import { RATE_MODELS } from '../constants';
 import {
   type CampaignRate,
   currencyDigits,
@@ -19,7 +18,8 @@ import {
   RATE_METRIC,
   type RateModel,
   spendUnits,
-} from '../rules/pricing';
+} from '../campaigns/pricing';
+import { RATE_MODELS } from '../constants';
 import { STATEMENT_MESSAGES, STATEMENT_MONTHS_BACK } from '../validation/statement-messages';
 
 /** The group of lines whose campaign belongs to no insertion order. */

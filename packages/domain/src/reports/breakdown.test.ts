@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { reportsQuerySchema } from '../api/reports/requests';
-import { reportDataSchema } from '../entities/report-data';
 import { countryLabel } from '../traffic/countries';
 import {
   admitDimensionValues,
@@ -15,6 +14,7 @@ import {
   UNKNOWN_DIMENSION_VALUE,
   zeroBreakdownCounters,
 } from './breakdown';
+import { reportDataSchema } from './report-data';
 
 const counters = (impressions: number, clicks = 0): BreakdownCounters => ({
   ...zeroBreakdownCounters(),

@@ -8,8 +8,8 @@
 //   (the rest, and whatever the cap summed) and "Unknown" (nothing to tell: no site, an unparsable user
 //   agent, an address in no country): rows, other and unknown add up exactly to the report's totals.
 import { z } from 'zod/mini';
-import { rowConversionFigures } from '../rules/conversion-figures';
-import { type CampaignRate, spendFigures } from '../rules/pricing';
+import { type CampaignRate, spendFigures } from '../campaigns/pricing';
+import { rowConversionFigures } from '../conversions/conversion-figures';
 import { countryLabel } from '../traffic/countries';
 import { siteLabel } from '../traffic/site';
 import { DEVICE_TYPE_LABELS, type DeviceType } from '../traffic/user-agent';
@@ -132,7 +132,7 @@ export const breakdownFiguresSchema = z.object({
     percent,
   ),
   /**
-   * Spend at the campaign's booked rate and the effective costs (rules/pricing.ts), in the report's
+   * Spend at the campaign's booked rate and the effective costs (campaigns/pricing.ts), in the report's
    * `rate.currency`: present when the campaign books a rate. Rows, other and unknown add up to the
    * totals' spend exactly (each is a whole number of thousandths of the minor unit).
    */
@@ -146,7 +146,7 @@ export const breakdownFiguresSchema = z.object({
   /**
    * Conversions per click (the rates of a conversion counter, `BREAKDOWN_RATES`), value as an amount of
    * the report's conversion currency, and with a booked rate cost per conversion and ROAS
-   * (rules/conversion-figures.ts): present with conversion counters.
+   * (conversions/conversion-figures.ts): present with conversion counters.
    */
   ...ratesShape(
     BREAKDOWN_RATES.filter((figure) => !inEveryRow(figure)).map(

@@ -1,9 +1,9 @@
 // The lists other rules take from the figures' list (figures.ts) rather than keep by hand: a breakdown
 // row's counters, the A/B test goals' counts and names, the campaign goal metrics' names.
 import { describe, expect, it } from 'vitest';
+import { AB_TEST_GOAL_COUNTS, AB_TEST_GOAL_LABELS } from '../ab-tests/ab-test';
+import { GOAL_METRIC_LABELS } from '../campaigns/pricing';
 import { AB_TEST_GOALS, GOAL_METRICS } from '../constants';
-import { AB_TEST_GOAL_COUNTS, AB_TEST_GOAL_LABELS } from '../rules/ab-test';
-import { GOAL_METRIC_LABELS } from '../rules/pricing';
 import { BREAKDOWN_COUNTERS } from './breakdown';
 import { FIGURE, type FigureSpec, REPORT_FIGURES } from './figures';
 

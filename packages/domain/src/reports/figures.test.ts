@@ -3,8 +3,6 @@
 // fall out of step (a counter that exists and stays 0, a label written twice) fails here.
 import { describe, expect, it } from 'vitest';
 import { REQUEST_NOTE_NAMES, REQUEST_OUTCOMES } from '../delivery/outcomes';
-import { reportTotalsSchema, rowRates } from '../entities/report-data';
-import { HIGHER_IS_BETTER, RATE_DENOMINATORS, REPORT_RATE_METRICS } from '../rules/report-comparison';
 import { COUNTED_EVENT_TYPES, TRACKED_EVENT_TYPES } from '../serving/vast-measurement';
 import { prerequisiteOf } from '../traffic/integrity';
 import { BREAKDOWN_COUNTERS } from './breakdown';
@@ -21,6 +19,8 @@ import {
   REQUEST_FIGURES,
 } from './figures';
 import { FIGURE_OF_NOTE, FIGURE_OF_OUTCOME, requestCountsSchema } from './not-served';
+import { HIGHER_IS_BETTER, RATE_DENOMINATORS, REPORT_RATE_METRICS } from './report-comparison';
+import { reportTotalsSchema, rowRates } from './report-data';
 
 const figures: readonly FigureSpec[] = REPORT_FIGURES;
 const keys = (list: readonly { key: string }[]) => list.map((entry) => entry.key);

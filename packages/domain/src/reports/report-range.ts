@@ -4,10 +4,10 @@
 // saving (a local day can be 23 or 25 hours); with only tzOffset the offset is fixed.
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { MAX_HOURLY_REPORT_DAYS, MAX_REPORT_DAYS, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '../constants';
-import type { ReportGranularity } from '../entities/report-data';
 import { offsetPattern } from '../timezones/timezones';
 import { offsetAt } from '../timezones/zoned-range';
 import { MESSAGES } from '../validation/messages';
+import type { ReportGranularity } from './report-data';
 
 /** The zone a report is read in: an IANA zone (daylight saving followed) or a fixed UTC offset. */
 export interface ReportZone {

@@ -5,7 +5,7 @@
 // shift or skip a run (08:00 always exists).
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { ScheduleFrequency } from '../constants';
-import type { RecipientState } from '../entities/report';
+import type { RecipientState } from './report';
 import { addDays } from './report-range';
 
 export const SCHEDULE_RUN_TIME = '08:00:00';

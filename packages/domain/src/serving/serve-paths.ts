@@ -1,7 +1,7 @@
 // The serving contract's plain constants: paths, the ad request's query, event types and the tracker
 // kind of each event, and the landing-page rule. No zod here, so the ad runtime can bundle this module
 // into its few-kilobyte script (served-ad.ts, with the schemas, would pull zod in).
-import type { TrackerKind } from '../entities/creative';
+import type { TrackerKind } from '../campaigns/creative';
 
 /** Every event the tracking endpoint counts, in the order reports show them. */
 export const EVENT_TYPES = [

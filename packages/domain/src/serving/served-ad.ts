@@ -9,7 +9,7 @@ import {
   TRACKER_KINDS,
   type Trackers,
   trackerSchema,
-} from '../entities/creative';
+} from '../campaigns/creative';
 import { MESSAGES } from '../validation/messages';
 import { EVENT_TYPES, landingPageUrl } from './serve-paths';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creativeSettingSchema } from '../entities/creative';
-import { addReportCounters, measurableImpressions, reportRates } from '../entities/report-data';
+import { creativeSettingSchema } from '../campaigns/creative';
+import { addReportCounters, measurableImpressions, reportRates } from '../reports/report-data';
 import {
   codedEventType,
   codeOfPing,

@@ -1,7 +1,7 @@
 // VAST's <Pricing> of a campaign's booked rate (docs/serving.md, "Pricing"): VAST 4.2 knows the models
 // CPM, CPC, CPE and CPV and a decimal price in an ISO 4217 currency. A CPCV (per completed view) is
 // written as CPV, VAST's per-view model, the nearest it has; the price has the currency's own decimals.
-import { type CampaignRate, currencyDigits, type RateModel } from '../rules/pricing';
+import { type CampaignRate, currencyDigits, type RateModel } from '../campaigns/pricing';
 
 export const VAST_PRICING_MODELS = ['CPM', 'CPC', 'CPE', 'CPV'] as const;
 export type VastPricingModel = (typeof VAST_PRICING_MODELS)[number];

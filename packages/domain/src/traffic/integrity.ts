@@ -3,7 +3,7 @@
 // only when the creative can send it. Written over event types in general, so a new event type needs no
 // new rule: it waits for the impression unless it is video progress. A player's reports that come before
 // or instead of an impression (a VAST error, a verification not executed, `loaded`) need none.
-import { type CreativeType, isVideoCreativeType } from '../entities/creative';
+import { type CreativeType, isVideoCreativeType } from '../campaigns/creative';
 import { findLayout } from '../layouts/catalogue';
 import { eventTypesWith } from '../reports/counters';
 import { VIDEO_EVENT_TYPES } from '../serving/serve-paths';

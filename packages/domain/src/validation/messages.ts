@@ -93,7 +93,7 @@ export const MESSAGES = {
   /** A postback whose Authorization header is not the action's key (401, nothing stored). */
   conversionKeyWrong:
     "The Authorization header is not this conversion action's postback key: send 'Authorization: Bearer <key>' with the key the console showed, or make a new one there.",
-  /** The landing URL's parameter (docs/conversions.md, "The click id") that carries the click id (entities/conversion.ts). */
+  /** The landing URL's parameter (docs/conversions.md, "The click id") that carries the click id (conversions/conversion.ts). */
   clickParam:
     'The click parameter must start with a letter or _, followed by letters, digits, _ or - (32 characters at most)',
   /** An A/B test of a placement that does not exist or is not the caller's (404). */

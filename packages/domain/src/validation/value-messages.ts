@@ -1,6 +1,6 @@
 // The texts of the one catalogue (messages.ts) that carry a value: each a function named `...Message`.
 // This module imports only schema-free modules, so a schema can import it without an import circle.
-import { FILE_MANAGER_MAX_BYTES } from '../entities/file-manager/limits';
+import { FILE_MANAGER_MAX_BYTES } from '../file-manager/limits';
 
 const waitText = (seconds: number) =>
   seconds < 60
@@ -204,7 +204,7 @@ export const insecureServingUrlMessage = (origin: string): string =>
 export const unsupportedAssetMessage = (name: string): string =>
   `${name}: unsupported file type. Upload an image (PNG, JPEG, GIF, WebP), a video (MP4, WebM), a ZIP for HTML5 or a JavaScript file for VPAID.`;
 
-/** A creative's file over its kind's limit (rules/asset-upload.ts: videos 200 MB, the rest 10 MB). */
+/** A creative's file over its kind's limit (campaigns/asset-upload.ts: videos 200 MB, the rest 10 MB). */
 export const assetTooLargeMessage = (name: string, kind: 'image' | 'video' | 'html5' | 'vpaid'): string =>
   kind === 'video'
     ? `${name} is too large: videos can be at most 200 MB.`

@@ -2,7 +2,7 @@
 // amount in the rate's currency, either or both, one value of the campaign body, `data.budget`
 // ({ lifetime?, daily? }, or null for none). A budget needs a rate: without one the fields are disabled
 // with the reason. The amounts are typed as text and checked by the domain's schema, whose messages show
-// under them (the currency's decimals are the server's check: rules/budget.ts, budgetProblem).
+// under them (the currency's decimals are the server's check: the domain's campaigns/budget.ts, budgetProblem).
 import type { CampaignBudget, CampaignRate } from '@adconsole/domain';
 import { Field, Input } from '@adconsole/ui';
 import * as React from 'react';

@@ -20,13 +20,13 @@ export interface CampaignRow {
       timezone?: string;
       /** The free-text advertiser of rows before migration 0049 (now the advertisers table's): never written. */
       advertiser?: string;
-      /** The primary goal (the domain's rules/pricing.ts); absent when none is booked. */
+      /** The primary goal (the domain's campaigns/pricing.ts); absent when none is booked. */
       goal?: CampaignGoal;
-      /** The booked rate (the domain's rules/pricing.ts); absent when none is booked. */
+      /** The booked rate (the domain's campaigns/pricing.ts); absent when none is booked. */
       rate?: CampaignRate;
       /** `even` delivers the goal evenly (docs/serving.md, "Even delivery"); absent: as fast as possible. */
       deliveryMode?: DeliveryMode;
-      /** The budget in the rate's currency (the domain's rules/budget.ts); absent when none is set. */
+      /** The budget in the rate's currency (the domain's campaigns/budget.ts); absent when none is set. */
       budget?: CampaignBudget;
     };
   };

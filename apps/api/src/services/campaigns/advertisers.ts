@@ -46,7 +46,7 @@ const MAX_LISTED_ADVERTISERS = 5000;
 
 const iso = (value: Date) => new Date(value).toISOString();
 
-/** An advertiser as the API answers it (entities/advertiser.ts). */
+/** An advertiser as the API answers it (the domain's campaigns/advertiser.ts). */
 export const advertiserAnswer = (row: AdvertiserRow, ownerEmail?: string) => ({
   id: row.id,
   name: row.name,

@@ -1,6 +1,6 @@
 // Creative approval (docs/product.md §4, "Approval"): submitting a creative for review and deciding on
 // it, by a signed-in user (the campaign's owner or an admin) or, through a preview link, by a client who
-// types their name (preview-links.ts). The steps are the domain's rules (rules/creative-approval.ts);
+// types their name (preview-links.ts). The steps are the domain's rules (campaigns/creative-approval.ts);
 // each is one audit entry, written with the step in one transaction.
 import {
   ApiError,

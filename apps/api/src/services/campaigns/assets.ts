@@ -24,7 +24,6 @@ import { insertFile } from '../../db/queries/files';
 import { lockUser } from '../../db/queries/users';
 import { recordChange } from '../audit/record';
 import { assetsChange } from '../audit/snapshots';
-import { queueCreativeQaAfterChange } from '../creative-qa/creative-qa';
 import type { SessionUser } from '../identity/sessions';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { spaceOf, spaceUsage } from '../stored-files/space';
@@ -41,6 +40,7 @@ import {
   type UploadPart,
 } from './asset-storage';
 import { type AssetAnswer, assetAnswer } from './campaign-answers';
+import { queueCreativeQaAfterChange } from './creative-qa';
 
 export type { UploadPart } from './asset-storage';
 

@@ -35,7 +35,6 @@ import { findHtml5ArchiveFiles } from '../../db/queries/html5-archives';
 import { lockUser } from '../../db/queries/users';
 import { recordChange } from '../audit/record';
 import { creativeChange } from '../audit/snapshots';
-import { queueCreativeQaAfterChange } from '../creative-qa/creative-qa';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { archiveFile } from '../serving/html5';
@@ -53,6 +52,7 @@ import {
   storeAsset,
   type UploadPart,
 } from './asset-storage';
+import { queueCreativeQaAfterChange } from './creative-qa';
 
 /** A file checked and stored, waiting for the transaction that makes its creative. */
 interface Pending {

@@ -1,6 +1,6 @@
 // A campaign's goal and booked rate (docs/product.md §3): stored with the campaign, answered in
 // its data, changed or cleared (null) by an update, copied by a duplicate, recorded in the audit log, and
-// refused with the domain's messages when invalid (packages/domain/src/rules/pricing.ts).
+// refused with the domain's messages when invalid (packages/domain/src/campaigns/pricing.ts).
 import { MESSAGES, rateDecimalsMessage } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testDatabaseKind } from '../../test/harness';

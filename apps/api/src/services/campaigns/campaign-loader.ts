@@ -15,12 +15,12 @@ import {
 } from '../../db/queries/live-creatives';
 import { listSchedules } from '../../db/queries/schedules';
 import { listUserEmails } from '../../db/queries/users';
-import { withQaSummaries } from '../creative-qa/qa-answer';
 import { readTotals } from '../events/queries/totals';
 import type { EventStore } from '../events/store';
 import { withApprovals } from './approval-answers';
 import { campaignBudgets } from './budget-status';
 import { assetAnswer, type CreativeAnswer, campaignAnswer, creativeAnswer } from './campaign-answers';
+import { withQaSummaries } from './creative-qa-answer';
 import { campaignPacings } from './pacing';
 
 /** Where the loaders read: the database (or a transaction), the public URL and the event store. */

@@ -32,12 +32,12 @@ import {
 } from '../../db/queries/live-creatives';
 import { recordChange } from '../audit/record';
 import { creativeChange, liveCreativeChange } from '../audit/snapshots';
-import { checkCreativeQaBeforePublish, queueCreativeQaAfterChange } from '../creative-qa/creative-qa';
 import type { SessionUser } from '../identity/sessions';
 import { newId } from '../ids';
 import { removeUnusedFiles } from '../stored-files/file-rows';
 import { ownCampaign, ownCreative } from './access';
 import { loadCreatives, oneCreative } from './campaign-loader';
+import { checkCreativeQaBeforePublish, queueCreativeQaAfterChange } from './creative-qa';
 
 /** The id of a saved creative: a missing or temporary ('new_...') id has no server copy yet. */
 const savedId = (id: string | undefined): string => {

@@ -36,7 +36,7 @@ import { ownAdvertiser } from './advertisers';
 const iso = (value: Date) => new Date(value).toISOString();
 const day = (date: string | null) => (date === null ? null : { date });
 
-/** An insertion order as the API answers it (entities/advertiser.ts). */
+/** An insertion order as the API answers it (the domain's campaigns/advertiser.ts). */
 export const insertionOrderAnswer = (
   row: InsertionOrderRow,
   currency: string,

@@ -1,7 +1,7 @@
 // The placement calls (docs/serving.md, "Placements": one tag, several creatives): create, read, list by campaign, update
 // (name, mode, items with weights and paused flags) and delete. Access as for creatives: the campaign's
 // owner or an admin, 404 for anyone else. Which creatives a placement may hold is the domain's rule
-// (rules/placement.ts): its own campaign's, of one kind and size, the kind and size kept by updates.
+// (the domain's campaigns/placement-creatives.ts): its own campaign's, of one kind and size, the kind and size kept by updates.
 import {
   ApiError,
   type CreatePlacementRequest,

@@ -1,7 +1,7 @@
 // The conversion action calls (docs/conversions.md, "Conversion actions and snippets"): a
 // campaign's actions listed (archived ones too), read, made, changed, archived and restored. Access as for
 // placements: the campaign's owner or an admin, 404 for anyone else. The currency rule is the domain's
-// (rules/conversion-actions.ts): a campaign's actions share one currency, its booked rate's when it has
+// (the domain's conversions/conversion-actions.ts): a campaign's actions share one currency, its booked rate's when it has
 // one; it is checked with the campaign's row locked, as a rate change checks it, so neither slips past.
 import { randomBytes } from 'node:crypto';
 import {

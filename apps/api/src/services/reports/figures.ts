@@ -85,7 +85,7 @@ const sumCounters = (rows: readonly ReportCounters[], withVideo: boolean): Repor
   addReportCounters([{ ...zeroReportCounters(withVideo), ...ZERO_CONVERSIONS }, ...rows], withVideo);
 
 /**
- * A row's rates, with a booked rate its spend (rules/pricing.ts), and its conversion figures in the
+ * A row's rates, with a booked rate its spend (the domain's campaigns/pricing.ts), and its conversion figures in the
  * campaign's conversion currency. `completes` are the row's completed views, which a CPCV prices even
  * when the report shows no video counters.
  */

@@ -3,7 +3,7 @@
 // the shared store. A read (every BUDGET_REFRESH_MS, 5 s; every BUDGET_NEAR_REFRESH_MS, 1 s, once the
 // budget is nearly spent or the allowance is small; and at the flight zone's midnight, when a daily
 // budget starts again) takes the campaign's counted, valid priced events over its life and today (what
-// the reports spend: rules/budget.ts), the events the budget still pays for, and this process's share of
+// the reports spend: the domain's campaigns/budget.ts), the events the budget still pays for, and this process's share of
 // them by its share of the campaign's requests since its last read (processAllowance: rounded down, at
 // least one while any is left). Between reads the process counts what it serves against its allowance:
 // the hot path is one comparison, no read; only a campaign's first request in a process waits for one.

@@ -195,7 +195,7 @@ type ServedFlight = CampaignFlight & {
 
 /**
  * A campaign delivered evenly (docs/serving.md, "Even delivery"): its goal, or the events its lifetime
- * budget buys when that is tighter or it has no goal (rules/budget.ts, deliveryTarget); else null.
+ * budget buys when that is tighter or it has no goal (the domain's campaigns/budget.ts, deliveryTarget); else null.
  */
 export function evenCampaignOf(id: string, flight: ServedFlight, timezone: string): EvenCampaign | null {
   const goal = deliveryTarget(flight.goal, flight.budget, flight.rate);

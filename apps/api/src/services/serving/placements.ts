@@ -44,7 +44,7 @@ export interface ServedPlacement {
   liveIds: readonly (string | undefined)[];
   /** Optimized rotation: each creative's successes (clicks, or video completes) per impression. */
   counts: Readonly<Record<string, ProportionSample>>;
-  /** The choice of a position, worked out once for this entry (rules/rotation-shares.ts). */
+  /** The choice of a position, worked out once for this entry (the domain's ab-tests/rotation-shares.ts). */
   choose: RotationChooser;
   /** Its campaign as serving judges it: paused or archived, its flight live at an instant, its delivery rules. */
   campaign: {

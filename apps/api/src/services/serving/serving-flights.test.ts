@@ -3,7 +3,7 @@
 // the empty document and the ad JSON 404 (the runtime collapses the slot), or the platform's fallback
 // creative is served; a change of dates is seen at once in this process; an impression minted inside
 // the flight keeps counting its later events. The day arithmetic itself (zones, daylight saving, the
-// boundaries, on an injected clock) is the domain's rule: packages/domain/src/rules/flight.test.ts.
+// boundaries, on an injected clock) is the domain's rule: packages/domain/src/campaigns/flight.test.ts.
 import { servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer } from '../../test/harness';

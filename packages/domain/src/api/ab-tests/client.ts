@@ -1,5 +1,5 @@
 // A/B test calls of a placement (docs/reports.md, "A/B tests") for the console's `*-queries.ts`.
-import type { AbTestResults, PlacementAbTest } from '../../entities/placement-ab-test';
+import type { AbTestResults, PlacementAbTest } from '../../ab-tests/placement-ab-test';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
 import { abTestsContract } from './contract';

@@ -2,7 +2,7 @@
 // as for placements (another owner's test answers 404). Results are a report: tokens with reports:read
 // may read them.
 import { z } from 'zod/mini';
-import { abTestResultsSchema, placementAbTestSchema } from '../../entities/placement-ab-test';
+import { abTestResultsSchema, placementAbTestSchema } from '../../ab-tests/placement-ab-test';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import { createAbTestRequestSchema, placementIdQuerySchema } from './requests';

@@ -1,4 +1,4 @@
-// The A/B test request (docs/reports.md, "A/B tests"): the definition of entities/ab-test.ts with the placement it runs on,
+// The A/B test request (docs/reports.md, "A/B tests"): the definition of ab-tests/ab-test-definition.ts with the placement it runs on,
 // its defaults and its messages.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';

@@ -1,8 +1,8 @@
-// Requests of the A/B test calls of a placement (docs/reports.md, "A/B tests"): the definition of entities/ab-test.ts
+// Requests of the A/B test calls of a placement (docs/reports.md, "A/B tests"): the definition of ab-tests/ab-test-definition.ts
 // (variants, control, goal, minimum detectable effect, significance, power, baseline) with the
 // placement it runs on. Whether the variants are the placement's creatives is the server's check.
 import { z } from 'zod/mini';
-import { abTestDefinitionSchema } from '../../entities/ab-test';
+import { abTestDefinitionSchema } from '../../ab-tests/ab-test-definition';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 

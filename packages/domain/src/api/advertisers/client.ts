@@ -6,7 +6,7 @@ import type {
   AdvertiserReport,
   InsertionOrder,
   InsertionOrderOverview,
-} from '../../entities/advertiser';
+} from '../../campaigns/advertiser';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
 import { advertisersContract } from './contract';

@@ -8,7 +8,7 @@ import {
   advertiserSchema,
   insertionOrderOverviewSchema,
   insertionOrderSchema,
-} from '../../entities/advertiser';
+} from '../../campaigns/advertiser';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import {

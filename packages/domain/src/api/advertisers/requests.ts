@@ -3,8 +3,8 @@
 // advertiser report's days and zone. What needs the stored rows (a name taken, a budget's decimals in the
 // advertiser's currency, campaigns of the advertiser) is the server's check.
 import { z } from 'zod/mini';
+import { isCurrencyCode } from '../../campaigns/pricing';
 import { MAX_REPORT_DAYS } from '../../constants';
-import { isCurrencyCode } from '../../rules/pricing';
 import { ADVERTISER_MESSAGES } from '../../validation/advertiser-messages';
 import { isEmailAddress, parseEmailAddress } from '../../validation/email-address';
 import { dayField, ianaZoneField, idField, idListField } from '../../validation/fields';

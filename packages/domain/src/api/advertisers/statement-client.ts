@@ -1,6 +1,7 @@
 // The billing statement call (docs/reports.md, "Billing statement") for the console's billing-queries.ts.
-import { reportFileSchema } from '../../entities/report';
+
 import { type BillingStatement, billingStatementSchema } from '../../reports/billing-statement';
+import { reportFileSchema } from '../../reports/report';
 import type { Http } from '../http';
 import { readData, sendRaw } from '../send';
 import { statementContract } from './statement-contract';

@@ -1,8 +1,8 @@
 // The billing statement call of the contract (docs/reports.md, "Billing statement"): an advertiser's
 // month as JSON, or as a PDF, CSV or XLSX file answered as {file}. Owner access as for campaigns.
 import { z } from 'zod/mini';
-import { reportFileSchema } from '../../entities/report';
 import { billingStatementSchema } from '../../reports/billing-statement';
+import { reportFileSchema } from '../../reports/report';
 import { call } from '../call';
 import { statementQuerySchema } from './statement-requests';
 

@@ -6,7 +6,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookRules,
-} from '../../entities/alert';
+} from '../../alerts/alert';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
 import { alertsContract } from './contract';

@@ -9,7 +9,7 @@ import {
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
   webhookRulesSchema,
-} from '../../entities/alert';
+} from '../../alerts/alert';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import {

@@ -2,8 +2,8 @@
 // reading and setting rules (an account's defaults, or a campaign's overrides and recipients), and
 // webhook endpoints. Whether the campaign or endpoint is the caller's is the server's check.
 import { z } from 'zod/mini';
-import { ALERT_STATUSES, MAX_ALERT_RECIPIENTS, MAX_MUTE_HOURS } from '../../entities/alert';
-import { alertSettingsSchema } from '../../rules/alert-settings';
+import { ALERT_STATUSES, MAX_ALERT_RECIPIENTS, MAX_MUTE_HOURS } from '../../alerts/alert';
+import { alertSettingsSchema } from '../../alerts/alert-settings';
 import { booleanField, emailField, idField, integerField } from '../../validation/fields';
 
 /** GET /v1/alerts: the caller's alerts, or one campaign's; open, closed or all (default). */

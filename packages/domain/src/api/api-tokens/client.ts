@@ -1,6 +1,6 @@
 // Personal API tokens (the profile screen's "API tokens"): list, create (the secret comes back once)
 // and revoke. Admins list everyone's with `all` and revoke anyone's.
-import type { ApiToken, CreatedApiToken } from '../../entities/api-token';
+import type { ApiToken, CreatedApiToken } from '../../app/api-token';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
 import { apiTokensContract } from './contract';

@@ -1,7 +1,7 @@
 // The personal API token calls of the contract (the signed-in user's; admins may list and revoke
 // anyone's). Never callable with a token themselves: a token cannot make or revoke tokens.
 import { z } from 'zod/mini';
-import { apiTokenSchema, createdApiTokenSchema } from '../../entities/api-token';
+import { apiTokenSchema, createdApiTokenSchema } from '../../app/api-token';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import { apiTokenListQuerySchema, createApiTokenRequestSchema } from './requests';

@@ -1,6 +1,6 @@
 // Requests of the personal API token calls: a new token's name and scopes, and the list's `all`.
 import { z } from 'zod/mini';
-import { apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../../entities/api-token';
+import { apiTokenScopeSchema, MAX_API_TOKEN_NAME_LENGTH } from '../../app/api-token';
 import { booleanField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 

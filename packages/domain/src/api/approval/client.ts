@@ -1,5 +1,5 @@
 // Approval and preview-link calls (docs/product.md §4, "Approval") for the console's `*-queries.ts`.
-import type { CreativeApproval } from '../../rules/creative-approval';
+import type { CreativeApproval } from '../../campaigns/creative-approval';
 import type { Http } from '../http';
 import { send } from '../send';
 import { approvalContract, type Preview, type PreviewLink } from './contract';

@@ -2,9 +2,9 @@
 // creative for review and deciding on it, preview links (made, listed, revoked), and the public preview
 // page's reading and decision by the link's token.
 import { z } from 'zod/mini';
-import { assetSchema } from '../../entities/asset';
-import { CREATIVE_TYPES, creativeSettingSchema } from '../../entities/creative';
-import { creativeApprovalSchema } from '../../rules/creative-approval';
+import { assetSchema } from '../../campaigns/asset';
+import { CREATIVE_TYPES, creativeSettingSchema } from '../../campaigns/creative';
+import { creativeApprovalSchema } from '../../campaigns/creative-approval';
 import { call } from '../call';
 import {
   createPreviewLinkRequestSchema,

@@ -8,7 +8,7 @@ import {
   MAX_APPROVAL_COMMENT_LENGTH,
   MAX_REVIEWER_NAME_LENGTH,
   PREVIEW_LINK_MAX_DAYS,
-} from '../../rules/creative-approval';
+} from '../../campaigns/creative-approval';
 import { idField } from '../../validation/fields';
 
 const tokenField = z

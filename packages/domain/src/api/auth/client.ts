@@ -1,7 +1,7 @@
 // Authentication calls of docs/product.md §7.
 import type { z } from 'zod/mini';
-import type { LoginResponse, MeResponse, StoredSession, User } from '../../entities/user';
-import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../../rules/session';
+import { canAnswerSessionLocally, isSessionValid, sessionExpiry, toSessionExpiry } from '../../app/session';
+import type { LoginResponse, MeResponse, StoredSession, User } from '../../app/user';
 import { ACCOUNT_MESSAGES } from '../../validation/account-messages';
 import {
   changePasswordSchema,

@@ -1,7 +1,7 @@
 // The authentication calls of the contract (docs/product.md §7) and the signed-in user's own account
 // (the profile page). Built with `zod/mini`: the sign-in page reads these answers on its first load.
 import { z } from 'zod/mini';
-import { loginResponseSchema, meResponseSchema, userSchema } from '../../entities/user';
+import { loginResponseSchema, meResponseSchema, userSchema } from '../../app/user';
 import { call } from '../call';
 import {
   changePasswordRequestSchema,

@@ -1,6 +1,6 @@
 // The ad builder's calls: a user's saved drafts, the creative a draft exports to, and the export.
-import type { BuilderDraft } from '../../entities/ad-builder';
-import type { Creative } from '../../entities/creative';
+import type { BuilderDraft } from '../../ad-builder/ad-builder-state';
+import type { Creative } from '../../campaigns/creative';
 import { validate } from '../../validation/validation-error';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';

@@ -1,8 +1,8 @@
 // The ad builder's calls of the contract (beyond the original list of calls of docs/product.md §7: the builder of
 // docs/product.md §3 keeps its work per user).
 import { z } from 'zod/mini';
-import { builderDraftSchema } from '../../entities/ad-builder';
-import { creativeSchema } from '../../entities/creative';
+import { builderDraftSchema } from '../../ad-builder/ad-builder-state';
+import { creativeSchema } from '../../campaigns/creative';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import { builderDraftCreateSchema, builderDraftUpdateSchema, builderTargetSchema } from './requests';

@@ -1,6 +1,6 @@
 // Requests of the ad builder's calls: a user's drafts and the creative a draft exports to.
 import { z } from 'zod/mini';
-import { builderDocumentSchema, builderDraftNameSchema } from '../../entities/ad-builder';
+import { builderDocumentSchema, builderDraftNameSchema } from '../../ad-builder/ad-builder-state';
 import { idField } from '../../validation/fields';
 
 /** POST /v1/builder/drafts: a new draft. */

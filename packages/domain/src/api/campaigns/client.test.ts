@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { newCampaign } from '../../entities/campaign';
+import { newCampaign } from '../../campaigns/campaign';
 import { createApiClient } from '../client';
 
 let server: LocalServer;

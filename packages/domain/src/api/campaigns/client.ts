@@ -1,8 +1,8 @@
 // Campaign calls of docs/product.md §7, with the list's 403 / empty-rejection rule of section 8.
 import { z } from 'zod/mini';
-import type { AuditEntry } from '../../entities/audit';
-import type { Campaign, CampaignList } from '../../entities/campaign';
-import type { CampaignListFilter } from '../../rules/campaign-list';
+import type { AuditEntry } from '../../audit/audit';
+import type { Campaign, CampaignList } from '../../campaigns/campaign';
+import type { CampaignListFilter } from '../../campaigns/campaign-list';
 import { MESSAGES } from '../../validation/messages';
 import { validate } from '../../validation/validation-error';
 import { API_ERROR_CODES, ApiError } from '../errors';

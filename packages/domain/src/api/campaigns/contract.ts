@@ -1,7 +1,7 @@
 // The campaign calls of the contract (docs/product.md §7).
 import { z } from 'zod/mini';
-import { auditEntrySchema } from '../../entities/audit';
-import { campaignSchema } from '../../entities/campaign';
+import { auditEntrySchema } from '../../audit/audit';
+import { campaignSchema } from '../../campaigns/campaign';
 import { call } from '../call';
 import { campaignIdQuerySchema } from '../common/requests';
 import {

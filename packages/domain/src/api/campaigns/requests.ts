@@ -1,11 +1,11 @@
 // Requests of the campaign calls (docs/product.md §7): the list's page, and a campaign's name, flight
 // dates, advertiser, goal, rate and click parameter, as a body or as the whole campaign the server answered.
 import { z } from 'zod/mini';
+import { campaignBudgetSchema } from '../../campaigns/budget';
+import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../campaigns/campaign-list';
+import { isCampaignTimezone } from '../../campaigns/flight';
+import { campaignGoalSchema, campaignRateSchema } from '../../campaigns/pricing';
 import { DELIVERY_MODES } from '../../constants';
-import { campaignBudgetSchema } from '../../rules/budget';
-import { CAMPAIGN_SORTS, CAMPAIGN_STATUSES } from '../../rules/campaign-list';
-import { isCampaignTimezone } from '../../rules/flight';
-import { campaignGoalSchema, campaignRateSchema } from '../../rules/pricing';
 import { dayField, idField, integerField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
@@ -14,7 +14,7 @@ import { clickParamField } from '../conversions/requests';
 /**
  * `paginate[page]` as a flat query key, or nested `paginate.page` as qs-style parsers give it; beyond
  * docs/product.md §7, a search (`q`), a status (`status`) and an order (`sort`, `order`) applied across
- * every page (rules/campaign-list.ts).
+ * every page (campaigns/campaign-list.ts).
  */
 export const campaignListQuerySchema = z.pipe(
   z.strictObject({
@@ -55,7 +55,7 @@ export const CAMPAIGN_END_BEFORE_START = 'The end date must be on or after the s
 export const MAX_CAMPAIGN_FLIGHT_DAYS = 3660;
 export const CAMPAIGN_FLIGHT_TOO_LONG = `A flight runs at most ${MAX_CAMPAIGN_FLIGHT_DAYS.toLocaleString('en-US')} days (ten years): choose an earlier end date, or leave the end open`;
 
-/** The zone a campaign's flight dates are read in (rules/flight.ts). */
+/** The zone a campaign's flight dates are read in (campaigns/flight.ts). */
 export const CAMPAIGN_TIMEZONE_MESSAGE = 'Choose the timezone of the flight dates from the list';
 const campaignTimezone = z.optional(
   z
@@ -79,13 +79,13 @@ const flightFields = {
   end: flightDate('data.end.date'),
   timezone: campaignTimezone,
   advertiser: campaignAdvertiser,
-  /** The primary goal (rules/pricing.ts); null clears it. */
+  /** The primary goal (campaigns/pricing.ts); null clears it. */
   goal: z.optional(z.nullable(campaignGoalSchema)),
   /** As fast as possible (`asap`) or evenly (`even`: only with a goal); delivery/even-delivery.ts. */
   deliveryMode: z.optional(z.enum(DELIVERY_MODES, { error: MESSAGES.deliveryMode })),
-  /** The booked rate (rules/pricing.ts); null clears it. */
+  /** The booked rate (campaigns/pricing.ts); null clears it. */
   rate: z.optional(z.nullable(campaignRateSchema)),
-  /** The budget in the rate's currency (rules/budget.ts: it needs a rate); null clears it. */
+  /** The budget in the rate's currency (campaigns/budget.ts: it needs a rate); null clears it. */
   budget: z.optional(z.nullable(campaignBudgetSchema)),
   /** The landing URL's parameter carrying the click id (docs/conversions.md; adc_click unless named). */
   clickParam: z.optional(clickParamField),
@@ -100,7 +100,7 @@ const flightNotTooLong = (flight: { start?: { date: string } | null; end?: { dat
   !flight.end ||
   !(dayNumber(flight.end.date) - dayNumber(flight.start.date) >= MAX_CAMPAIGN_FLIGHT_DAYS);
 const flightLengthMessage = { message: CAMPAIGN_FLIGHT_TOO_LONG, path: ['end'] };
-// Even delivery follows a goal (or a lifetime budget: rules/budget.ts, deliveryTarget): a body that asks
+// Even delivery follows a goal (or a lifetime budget: campaigns/budget.ts, deliveryTarget): a body that asks
 // for it while clearing both is refused here; one that leaves either unsaid is judged with the stored one
 // (deliveryModeProblem).
 const evenWithGoal = (data: { deliveryMode?: string | undefined; goal?: unknown; budget?: unknown }) =>
@@ -265,7 +265,7 @@ export type CampaignUpdateBody = CampaignBody & { id: string };
 
 /**
  * The problem of a campaign's delivery mode with what it will pace to (the goal, or the events its
- * lifetime budget buys: rules/budget.ts, deliveryTarget; the stored ones when the body leaves them
+ * lifetime budget buys: campaigns/budget.ts, deliveryTarget; the stored ones when the body leaves them
  * unsaid), as a 400's message naming the field; undefined when there is none.
  */
 export function deliveryModeProblem(mode: string | undefined, goal: unknown): string | undefined {

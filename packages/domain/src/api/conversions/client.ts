@@ -1,5 +1,5 @@
 // Conversion action calls (docs/conversions.md) for the console's `*-queries.ts`.
-import type { ConversionAction, PostbackKeyAnswer } from '../../entities/conversion';
+import type { ConversionAction, PostbackKeyAnswer } from '../../conversions/conversion';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
 import { conversionsContract } from './contract';

@@ -2,7 +2,7 @@
 // listed (archived ones too), made, changed, archived and restored. Owner access as for placements:
 // another owner's campaign or action answers 404.
 import { z } from 'zod/mini';
-import { conversionActionSchema, postbackKeyAnswerSchema } from '../../entities/conversion';
+import { conversionActionSchema, postbackKeyAnswerSchema } from '../../conversions/conversion';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { createConversionActionRequestSchema, updateConversionActionRequestSchema } from './requests';

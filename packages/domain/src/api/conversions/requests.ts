@@ -1,8 +1,9 @@
 // Requests of the conversion action calls (docs/conversions.md): a campaign's actions with a
 // name, a type, how they count (every conversion, or one per click), a lookback window of 1 to 90 days and
 // a currency. Whether the currency fits the campaign (its rate's, its other actions') is the server's
-// check (rules/conversion-actions.ts), as it knows them; left out, the server chooses the one that fits.
+// check (conversions/conversion-actions.ts), as it knows them; left out, the server chooses the one that fits.
 import { z } from 'zod/mini';
+import { isCurrencyCode } from '../../campaigns/pricing';
 import {
   CLICK_PARAM_PATTERN,
   CONVERSION_COUNTING,
@@ -12,8 +13,7 @@ import {
   LOOKBACK_DAYS,
   MAX_PER_CLICK,
   UNSIGNED_CONVERSIONS,
-} from '../../entities/conversion';
-import { isCurrencyCode } from '../../rules/pricing';
+} from '../../conversions/conversion';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';
@@ -51,7 +51,7 @@ const maxPerClickField = z
   );
 /**
  * The most one conversion may be worth, an amount of the action's currency (`500`, `500.00`); empty or
- * null: no maximum. Its decimals are checked against the currency by the server (rules/conversion-value.ts).
+ * null: no maximum. Its decimals are checked against the currency by the server (conversions/conversion-value.ts).
  */
 const maxValueField = z.nullable(
   z

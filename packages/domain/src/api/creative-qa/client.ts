@@ -1,5 +1,5 @@
 // Creative QA calls (docs/builder.md, "Creative QA") for the console's `*-queries.ts`.
-import type { CreativeQa } from '../../rules/creative-qa';
+import type { CreativeQa } from '../../campaigns/creative-qa';
 import type { Http } from '../http';
 import { send } from '../send';
 import { creativeQaContract } from './contract';

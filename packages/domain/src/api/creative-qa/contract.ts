@@ -1,6 +1,6 @@
 // The creative QA calls of the contract (docs/builder.md, "Creative QA"): the last QA of a creative, and
 // a new run (a background job: the answer says it is running).
-import { creativeQaSchema } from '../../rules/creative-qa';
+import { creativeQaSchema } from '../../campaigns/creative-qa';
 import { call } from '../call';
 import { creativeQaQuerySchema, runCreativeQaRequestSchema } from './requests';
 

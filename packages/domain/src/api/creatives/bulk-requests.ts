@@ -1,6 +1,6 @@
 // POST /v1/creative/bulk (docs/product.md §7, "Bulk upload"): the multipart fields and the summary answered.
 import { z } from 'zod/mini';
-import { idSchema } from '../../entities/common';
+import { idSchema } from '../../common';
 import { idField } from '../../validation/fields';
 
 /** The text fields of the bulk upload (the files travel as `files[]`, after the fields). */

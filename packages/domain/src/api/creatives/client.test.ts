@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { newCreative } from '../../entities/creative';
+import { newCreative } from '../../campaigns/creative';
 import { createApiClient } from '../client';
 
 let server: LocalServer;

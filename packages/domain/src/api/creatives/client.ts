@@ -1,9 +1,9 @@
 // Creative and asset calls of docs/product.md §7, with the temporary-id rule of section 4.
 import { z } from 'zod/mini';
-import type { Asset } from '../../entities/asset';
-import type { Campaign } from '../../entities/campaign';
-import type { Creative } from '../../entities/creative';
-import { isTemporaryId } from '../../rules/ids';
+import { isTemporaryId } from '../../app/ids';
+import type { Asset } from '../../campaigns/asset';
+import type { Campaign } from '../../campaigns/campaign';
+import type { Creative } from '../../campaigns/creative';
 import { MESSAGES } from '../../validation/messages';
 import { ValidationError, validate } from '../../validation/validation-error';
 import { API_ERROR_CODES, ApiError } from '../errors';

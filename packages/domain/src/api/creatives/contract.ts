@@ -1,8 +1,8 @@
 // The creative, asset and tag calls of the contract (docs/product.md §7).
 import { z } from 'zod/mini';
-import { assetSchema } from '../../entities/asset';
-import { creativeSchema } from '../../entities/creative';
-import { reportFileSchema } from '../../entities/report';
+import { assetSchema } from '../../campaigns/asset';
+import { creativeSchema } from '../../campaigns/creative';
+import { reportFileSchema } from '../../reports/report';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { bulkUploadAnswerSchema, bulkUploadFieldsSchema } from './bulk-requests';

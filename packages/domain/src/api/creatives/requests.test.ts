@@ -5,7 +5,7 @@ import {
   messages,
   type RequestExample,
 } from '../../../test/request-schemas';
-import { creativeSchema } from '../../entities/creative';
+import { creativeSchema } from '../../campaigns/creative';
 import { validate } from '../../validation/validation-error';
 import {
   assetUploadFieldsSchema,

@@ -1,7 +1,7 @@
 // Requests of the creative, asset and tag calls (docs/product.md §7): a creative as a body or as the
 // server answered it, publishing, the multipart asset upload and the tag sheet.
 import { z } from 'zod/mini';
-import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../../entities/creative';
+import { CREATIVE_TYPES, creativeSettingSchema, trackersSchema } from '../../campaigns/creative';
 import { PLATFORM_IDS } from '../../platforms/platforms';
 import { idField, integerField, numberFromText } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';

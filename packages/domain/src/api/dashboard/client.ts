@@ -1,7 +1,8 @@
 // The dashboard's call: all of the signed-in user's campaigns over a range, summed on the server.
-import type { Dashboard } from '../../entities/dashboard';
-import { toApiDateTime } from '../../rules/dates';
-import type { ReportingDates } from '../../rules/reporting-dates';
+
+import { toApiDateTime } from '../../calendar/dates';
+import type { Dashboard } from '../../reports/dashboard';
+import type { ReportingDates } from '../../reports/reporting-dates';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
 import type { Http } from '../http';
 import { send } from '../send';

@@ -1,5 +1,5 @@
 // The dashboard's call of the contract: every campaign of the signed-in user over a range, summed.
-import { dashboardSchema } from '../../entities/dashboard';
+import { dashboardSchema } from '../../reports/dashboard';
 import { call } from '../call';
 import { dashboardQuerySchema } from './requests';
 

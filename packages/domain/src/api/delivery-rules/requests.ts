@@ -2,6 +2,11 @@
 // campaign's rules with its creatives', set per level, estimated before saving, and a tag tried against
 // them (the console's tag tester: why one request would or would not serve).
 import { z } from 'zod/mini';
+import {
+  campaignDeliveryRulesSchema,
+  creativeDeliveryRulesSchema,
+  deliveryRulesSchema,
+} from '../../delivery/delivery-rules';
 import { NOT_SERVED_REASONS, type NotServedReason } from '../../delivery/outcomes';
 import { type RequestFactEntry, TESTER_SELECT_FACTS } from '../../delivery/request-facts';
 import {
@@ -10,11 +15,6 @@ import {
   type DeliveryFactName,
   type DeliveryRuleName,
 } from '../../delivery/rule-list';
-import {
-  campaignDeliveryRulesSchema,
-  creativeDeliveryRulesSchema,
-  deliveryRulesSchema,
-} from '../../entities/delivery-rules';
 import { isCountryCode } from '../../traffic/countries';
 import { TEST_USER_AGENTS } from '../../traffic/user-agent';
 import { idField } from '../../validation/fields';

@@ -1,13 +1,7 @@
 // File manager calls: the API lists a directory and answers short-lived presigned URLs; the bytes go
 // from the browser straight to storage with those URLs and back.
-import type { Asset } from '../../entities/asset';
-import type {
-  FileBuckets,
-  FileEntry,
-  FileListing,
-  FileUrl,
-  UploadTicket,
-} from '../../entities/file-manager/entries';
+import type { Asset } from '../../campaigns/asset';
+import type { FileBuckets, FileEntry, FileListing, FileUrl, UploadTicket } from '../../file-manager/entries';
 import type { Http } from '../http';
 import { type CallInput, send } from '../send';
 import { filesContract } from './contract';

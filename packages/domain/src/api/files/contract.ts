@@ -1,14 +1,14 @@
 // The file manager's calls of the contract: the API lists and presigns; the browser moves the bytes
 // to and from storage.
 import { z } from 'zod/mini';
-import { assetSchema } from '../../entities/asset';
+import { assetSchema } from '../../campaigns/asset';
 import {
   fileBucketsSchema,
   fileEntrySchema,
   fileListingSchema,
   fileUrlSchema,
   uploadTicketSchema,
-} from '../../entities/file-manager/entries';
+} from '../../file-manager/entries';
 import { call } from '../call';
 import {
   createFolderRequestSchema,

@@ -5,8 +5,8 @@ import {
   FILE_LIST_MAX_PAGE_SIZE,
   FILE_LIST_PAGE_SIZE,
   FILE_MANAGER_MAX_BYTES,
-} from '../../entities/file-manager/limits';
-import { directoryField, entryPathField, fileNameField } from '../../entities/file-manager/paths';
+} from '../../file-manager/limits';
+import { directoryField, entryPathField, fileNameField } from '../../file-manager/paths';
 import { booleanField, idField, integerField } from '../../validation/fields';
 import { fileTooLargeMessage, MESSAGES } from '../../validation/messages';
 

@@ -3,11 +3,11 @@
 // account's requests and impressions per day over the flight, the funnel of the rules, the other
 // campaigns that want the same requests, and a verdict with a sentence of how it was computed.
 import { z } from 'zod/mini';
+import { isCampaignTimezone } from '../../campaigns/flight';
 import { DELIVERY_MODES } from '../../constants';
+import { campaignDeliveryRulesSchema } from '../../delivery/delivery-rules';
 import { DELIVERY_RULE_NAMES, type DeliveryRuleName } from '../../delivery/rule-list';
-import { campaignDeliveryRulesSchema } from '../../entities/delivery-rules';
 import { MAX_FORECAST_DAYS } from '../../forecast/forecast-days';
-import { isCampaignTimezone } from '../../rules/flight';
 import { dayField, idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 

@@ -1,5 +1,5 @@
 // Placement calls (docs/serving.md, "Placements") for the console's `*-queries.ts`.
-import type { Placement, PlacementStats } from '../../entities/placement';
+import type { Placement, PlacementStats } from '../../campaigns/placement';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
 import { placementsContract } from './contract';

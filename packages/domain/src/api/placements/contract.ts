@@ -1,7 +1,7 @@
 // The placement calls of the contract (docs/serving.md, "Placements": one tag, several creatives). Owner access as for
 // creatives: another owner's placement answers 404.
 import { z } from 'zod/mini';
-import { placementSchema, placementStatsSchema } from '../../entities/placement';
+import { placementSchema, placementStatsSchema } from '../../campaigns/placement';
 import { call } from '../call';
 import { campaignIdQuerySchema, idQuerySchema } from '../common/requests';
 import { createPlacementRequestSchema, updatePlacementRequestSchema } from './requests';

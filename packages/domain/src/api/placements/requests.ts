@@ -1,10 +1,10 @@
-// Requests of the placement calls (docs/serving.md, "Placements"): a name and the rotation (entities/rotation.ts) of a
+// Requests of the placement calls (docs/serving.md, "Placements"): a name and the rotation (ab-tests/rotation-settings.ts) of a
 // campaign's creatives; an update names the placement and takes the rotation whole (mode, items with
 // their weights and paused flags). The creatives' kinds, sizes and campaign are the server's check
-// (rules/placement.ts), as it knows them.
+// (campaigns/placement-creatives.ts), as it knows them.
 import { z } from 'zod/mini';
+import { placementRotationSchema } from '../../ab-tests/rotation-settings';
 import { ROTATION_MODES } from '../../constants';
-import { placementRotationSchema } from '../../entities/rotation';
 import { idField } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';
 import { serverOwnedFields } from '../common/requests';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../../test/local-server';
-import { reportErrorNotification } from '../../entities/notification';
-import { reportRates, videoTotalsOf, zeroReportCounters } from '../../entities/report-data';
+import { reportErrorNotification } from '../../app/notification';
+import { reportRates, videoTotalsOf, zeroReportCounters } from '../../reports/report-data';
 import { findTimezone } from '../../timezones/timezones';
 import { createApiClient, downloadUrl } from '../client';
 import { errorMessage } from '../errors';

@@ -1,21 +1,21 @@
 // Reporting calls of docs/product.md §7: reports, events, video data (with /share variants for share
 // tokens), share links, scheduled reports and downloads.
 import type { z } from 'zod/mini';
+import { isSharedToken } from '../../app/ids';
+import { toApiDateTime } from '../../calendar/dates';
 import type { ReportFileFormat } from '../../constants';
-import { type ReportToken, reportFileSchema, type ScheduledReport } from '../../entities/report';
-import type { ReportGranularity } from '../../entities/report-data';
+import type { BreakdownDimension } from '../../reports/breakdown';
+import { type ReportToken, reportFileSchema, type ScheduledReport } from '../../reports/report';
+import { previousReportPeriod } from '../../reports/report-comparison';
+import type { ReportGranularity } from '../../reports/report-data';
 import {
   type ReportData,
   type ReportEvents,
   type ReportVideoData,
   reportDataSchema,
-} from '../../entities/report-data';
-import type { BreakdownDimension } from '../../reports/breakdown';
-import { toApiDateTime } from '../../rules/dates';
-import { isSharedToken } from '../../rules/ids';
-import { previousReportPeriod } from '../../rules/report-comparison';
-import type { ReportingDates } from '../../rules/reporting-dates';
-import { reportDaysOf, reportingDatesOfDays } from '../../rules/reporting-view';
+} from '../../reports/report-data';
+import type { ReportingDates } from '../../reports/reporting-dates';
+import { reportDaysOf, reportingDatesOfDays } from '../../reports/reporting-view';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
 import { MESSAGES } from '../../validation/messages';
 import { ValidationError, validate } from '../../validation/validation-error';

@@ -6,8 +6,8 @@ import {
   reportFileSchema,
   reportTokenSchema,
   scheduledReportSchema,
-} from '../../entities/report';
-import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../../entities/report-data';
+} from '../../reports/report';
+import { reportDataSchema, reportEventsSchema, reportVideoDataSchema } from '../../reports/report-data';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import {

@@ -8,8 +8,8 @@ import {
   SCHEDULE_FREQUENCIES,
   SHARED_TOKEN_MIN_EXCLUSIVE_LENGTH,
 } from '../../constants';
-import { REPORT_GRANULARITIES } from '../../entities/report-data';
 import { breakdownQueryField } from '../../reports/breakdown';
+import { REPORT_GRANULARITIES } from '../../reports/report-data';
 import { offsetPattern } from '../../timezones/timezones';
 import { booleanField, emailField, idField, idListField, isIanaZone } from '../../validation/fields';
 import { MESSAGES } from '../../validation/messages';

@@ -5,7 +5,7 @@
 // XML, HTML, files, pixels and redirects (docs/serving.md). SERVE_PATHS (serving/serve-paths.ts, free
 // of zod for the ad runtime) builds URLs of these routes.
 import type { z } from 'zod/mini';
-import { conversionAnswerSchema } from '../../entities/conversion';
+import { conversionAnswerSchema } from '../../conversions/conversion';
 import { servedAdSchema } from '../../serving/served-ad';
 import {
   serveBeaconQuerySchema,

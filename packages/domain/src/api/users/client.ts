@@ -1,9 +1,9 @@
 // Admin calls (users with role 'admin'): the user list, a user's role, disabling and deleting an account,
 // invitations, and any account's webhook endpoints. Beyond the original list of calls (docs/product.md
 // §7); they back the /admin and /admin/invite screens.
-import type { WebhookEndpoint } from '../../entities/alert';
-import type { UserShareLink } from '../../entities/report';
-import type { Invitation, UserListEntry } from '../../entities/user';
+import type { WebhookEndpoint } from '../../alerts/alert';
+import type { Invitation, UserListEntry } from '../../app/user';
+import type { UserShareLink } from '../../reports/report';
 import type { Http } from '../http';
 import { type CallInput, send, sendOnly } from '../send';
 import { usersContract } from './contract';

@@ -2,9 +2,9 @@
 // account, invitations (listed, sent again, revoked), and any account's webhook endpoints (listed,
 // switched off or on, deleted: never their secrets, which stay their owner's).
 import { z } from 'zod/mini';
-import { webhookEndpointSchema } from '../../entities/alert';
-import { userShareLinkSchema } from '../../entities/report';
-import { invitationSchema, userListEntrySchema } from '../../entities/user';
+import { webhookEndpointSchema } from '../../alerts/alert';
+import { invitationSchema, userListEntrySchema } from '../../app/user';
+import { userShareLinkSchema } from '../../reports/report';
 import { call } from '../call';
 import { idQuerySchema } from '../common/requests';
 import {

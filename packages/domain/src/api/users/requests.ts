@@ -1,7 +1,7 @@
 // Requests of the admin calls on users: invitations (sent again, revoked), a user's role, disabling and
 // deleting an account.
 import { z } from 'zod/mini';
-import { MAX_CLIENT_ADVERTISERS, STAFF_ROLES, USER_ROLES } from '../../entities/user';
+import { MAX_CLIENT_ADVERTISERS, STAFF_ROLES, USER_ROLES } from '../../app/user';
 import { CLIENT_MESSAGES } from '../../validation/client-messages';
 import { booleanField, emailField, idField } from '../../validation/fields';
 
