@@ -1,9 +1,20 @@
-// The inventory forecast's history (docs/reports.md, "The inventory forecast"): each ad request of a
-// known tag that is not invalid traffic adds 1 to its campaign's count of its hour and facts (the facts
-// the delivery rules read), in memory, with whether it was served and whether its own campaign refused
-// it (its flight, its pause, its rules, its throttle). As the request counter (request-counter.ts), the
-// counts go to the database about once a second in one statement, and a batch refused stays for the
-// next; SIGTERM writes them before the process exits.
+// The inventory forecast's history (docs/reports.md, "The inventory forecast"): the ad requests of a
+// known tag that are not invalid traffic, counted per campaign, UTC hour and the facts the delivery
+// rules read, in memory, with whether each was served and whether its own campaign refused it (its
+// flight, its pause, its rules, its throttle). As the request counter (request-counter.ts), the counts
+// go to the database about once a second in one statement, and a batch refused stays for the next;
+// SIGTERM writes them before the process exits.
+//
+// Sampled (docs/reports.md, "The history, sampled"): the first REQUEST_FACTS_EXACT_PER_HOUR requests of
+// a tag's hour each have their facts taken (a quiet tag's history is exact), then 1 in
+// REQUEST_FACTS_SAMPLE_EVERY: each next one after a gap drawn uniformly from 1 to
+// 2 × REQUEST_FACTS_SAMPLE_EVERY − 1 requests (16 on average: no fixed stride a periodic traffic could
+// fall in step with). Every request is still counted, with its own outcome, in the row of the last
+// request taken: a taken request stands for itself and the requests after it until the next one, so
+// each row's `requests` is already the count it stands for (the forecast reads them as they are: no
+// scaling back), and a campaign's requests, served and refused of an hour are exact. Only which facts
+// they had is estimated, from the requests taken. A request not taken costs a map look-up and three
+// additions: its facts are never worked out here (the gate's rules may still need them).
 //
 // Kept at the grain the rules read (docs/security.md, "Round 6"): a fact a rule compares by family (the
 // browser, the OS) is kept as its family, not its version; a campaign's hour keeps at most
@@ -27,6 +38,19 @@ import type { Database } from '../../db/database';
 import type { RequestFactsRow } from '../../db/queries/request-facts';
 
 const HOUR_MS = 3_600_000;
+/**
+ * Past a tag hour's first REQUEST_FACTS_EXACT_PER_HOUR, one request in this many has its facts taken
+ * for the forecast's history, on average (docs/reports.md, "The history, sampled"): the history's 5 µs
+ * a request fall to about 0.5 µs (`bench/forecast-history.ts`).
+ */
+export const REQUEST_FACTS_SAMPLE_EVERY = 16;
+/**
+ * The requests of a tag's hour whose facts are all taken before the sampling starts: a tag with fewer
+ * (a quarter of a request a second) has an exact history, at a cost of at most 5 ms of CPU an hour; one
+ * with more has enough requests that 1 in 16 of them still tells a narrow targeting's share
+ * (`bench/forecast-backtest.mjs` prints both regimes on the demo's history).
+ */
+export const REQUEST_FACTS_EXACT_PER_HOUR = 1000;
 const SERVED: ReadonlySet<string> = new Set(SERVED_OUTCOMES.map((entry) => entry.outcome));
 /**
  * The outcomes of a request its own campaign chose not to answer: another campaign could have had it
@@ -59,49 +83,92 @@ function admitted(seen: Map<string, Set<string>>, campaignId: string, value: str
   return true;
 }
 
+/** What the counter asks of a request: its facts, worked out only when it is taken. */
+interface FactsSource {
+  facts(): DeliveryFacts;
+}
+
+/** A tag's sampling this hour: the requests until the next one taken, and the row they count in. */
+interface TagSample {
+  campaignId: string;
+  bucket: number;
+  /** Requests of the tag still to come before the next one is taken (0: the next one is). */
+  untilNext: number;
+  /** Requests of the tag taken this hour. */
+  taken: number;
+  /** The last request taken: its row's key and facts (the row is made again after a write). */
+  key: string;
+  facts: RequestFactsRow['facts'];
+  /** Its row in `rows` as it was when looked up (`of`: that map), so most requests need no look-up. */
+  row: RequestFactsRow | undefined;
+  of: Map<string, RequestFactsRow> | undefined;
+}
+
+interface RequestFactsOptions {
+  /** How often the gathered rows are written (ms). */
+  everyMs?: number;
+  /** Past the first `exactPerHour` of a tag's hour, one request in this many taken on average (1: every request). */
+  sampleEvery?: number;
+  /** The requests of a tag's hour all taken first (REQUEST_FACTS_EXACT_PER_HOUR; at least the first). */
+  exactPerHour?: number;
+  /** Uniform in [0, 1): the gaps between requests taken. Math.random by default; tests pin it. */
+  random?: () => number;
+}
+
 export class RequestFactsCounter {
   private rows = new Map<string, RequestFactsRow>();
   /**
    * This hour's sites and combinations of facts seen per campaign (at most REQUEST_FACT_SITES_PER_HOUR
-   * and REQUEST_FACT_ROWS_PER_HOUR each), and the hour; they start afresh each hour.
+   * and REQUEST_FACT_ROWS_PER_HOUR each), each tag's sampling, and the hour; they start afresh each hour.
    */
   private sites = new Map<string, Set<string>>();
   private combinations = new Map<string, Set<string>>();
-  private sitesHour = 0;
+  private samples = new Map<string, TagSample>();
+  private hour = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly everyMs: number;
+  private readonly sampleEvery: number;
+  private readonly exactPerHour: number;
+  private readonly random: () => number;
 
   constructor(
     private readonly write: (rows: readonly RequestFactsRow[]) => Promise<void>,
-    private readonly everyMs = 1000,
-  ) {}
+    options: RequestFactsOptions = {},
+  ) {
+    this.everyMs = options.everyMs ?? 1000;
+    this.sampleEvery = Math.max(1, Math.floor(options.sampleEvery ?? REQUEST_FACTS_SAMPLE_EVERY));
+    this.exactPerHour = Math.max(1, Math.floor(options.exactPerHour ?? REQUEST_FACTS_EXACT_PER_HOUR));
+    this.random = options.random ?? Math.random;
+  }
 
-  /** One request to a tag of `campaignId` at `now` (ms), with its facts, answered with `outcome`. */
-  add(campaignId: string, given: DeliveryFacts, outcome: RequestOutcome, now: number): void {
+  /**
+   * One request to the tag `key` (requestCountKey: its campaign first) at `now` (ms), answered with
+   * `outcome`; `request.facts()` is asked only when this request is taken.
+   */
+  add(key: string, request: FactsSource, outcome: RequestOutcome, now: number): void {
     const bucket = now - (now % HOUR_MS);
-    // The request's facts with its site kept or folded into "Other" (no copy of the facts made).
-    const site = this.siteOf(campaignId, given.site, bucket);
-    const factOf = (fact: DeliveryFactName) => (fact === 'site' ? site : atGrain(fact, given[fact]));
-    let facts = '';
-    for (const fact of DELIVERY_FACTS) facts += `\t${factOf(fact)}`;
-    const within = this.withinBudget(campaignId, facts);
-    const key = `${campaignId}\t${bucket}${within ? facts : '\tother'}`;
-    let row = this.rows.get(key);
-    if (row === undefined) {
-      const own = within
-        ? Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, factOf(fact)]))
-        : OTHER_FACTS;
-      row = {
-        campaignId,
-        bucket: new Date(bucket),
-        facts: { ...own } as RequestFactsRow['facts'],
-        requests: 0,
-        served: 0,
-        refused: 0,
+    if (bucket !== this.hour) this.startHour(bucket);
+    let sample = this.samples.get(key);
+    if (sample === undefined) {
+      const tab = key.indexOf('\t');
+      sample = {
+        campaignId: tab < 0 ? key : key.slice(0, tab),
+        bucket,
+        untilNext: 0,
+        taken: 0,
+        key: '',
+        facts: OTHER_FACTS,
+        row: undefined,
+        of: undefined,
       };
-      this.rows.set(key, row);
+      this.samples.set(key, sample);
     }
+    if (sample.untilNext === 0) this.take(sample, request.facts());
+    sample.untilNext -= 1;
+    let row = sample.of === this.rows ? sample.row : undefined;
+    if (row === undefined) row = this.rowOf(sample);
     row.requests += 1;
     if (SERVED.has(outcome)) row.served += 1;
     else if (REFUSED.has(outcome)) row.refused += 1;
@@ -111,22 +178,62 @@ export class RequestFactsCounter {
     }
   }
 
-  /**
-   * The site as kept: itself while its campaign's hour has room for it, else `~other` (a made-up page on
-   * every request adds no row each). The sets start afresh each hour.
-   */
-  private siteOf(campaignId: string, site: string, bucket: number): string {
-    if (bucket !== this.sitesHour) {
-      this.sites = new Map();
-      this.combinations = new Map();
-      this.sitesHour = bucket;
-    }
-    return admitted(this.sites, campaignId, site, REQUEST_FACT_SITES_PER_HOUR) ? site : OTHER_DIMENSION_VALUE;
+  /** A new hour: the sites, combinations and samples start afresh (the first request of each tag taken). */
+  private startHour(bucket: number): void {
+    this.sites = new Map();
+    this.combinations = new Map();
+    this.samples = new Map();
+    this.hour = bucket;
   }
 
-  /** Whether a combination of facts has its own row this hour: seen already, or the budget has room. */
-  private withinBudget(campaignId: string, facts: string): boolean {
-    return admitted(this.combinations, campaignId, facts, REQUEST_FACT_ROWS_PER_HOUR);
+  /**
+   * Takes this request's facts: the row it and the requests until the next one taken count in, and the
+   * gap to that one: the next request while the hour's first `exactPerHour` are taken, then 1 to
+   * 2 × sampleEvery − 1 requests, uniformly (sampleEvery on average).
+   */
+  private take(sample: TagSample, given: DeliveryFacts): void {
+    const { campaignId, bucket } = sample;
+    // The request's facts with its site kept or folded into "Other" (no copy of the facts made).
+    const site = admitted(this.sites, campaignId, given.site, REQUEST_FACT_SITES_PER_HOUR)
+      ? given.site
+      : OTHER_DIMENSION_VALUE;
+    const factOf = (fact: DeliveryFactName) => (fact === 'site' ? site : atGrain(fact, given[fact]));
+    let facts = '';
+    for (const fact of DELIVERY_FACTS) facts += `\t${factOf(fact)}`;
+    const within = admitted(this.combinations, campaignId, facts, REQUEST_FACT_ROWS_PER_HOUR);
+    sample.key = `${campaignId}\t${bucket}${within ? facts : '\tother'}`;
+    // Its row, when one gathering has the same facts already; else its facts for the row made next.
+    const row = this.rows.get(sample.key);
+    sample.row = row;
+    sample.of = row === undefined ? undefined : this.rows;
+    sample.facts =
+      row?.facts ??
+      (within
+        ? (Object.fromEntries(DELIVERY_FACTS.map((fact) => [fact, factOf(fact)])) as RequestFactsRow['facts'])
+        : OTHER_FACTS);
+    sample.taken += 1;
+    const every = this.sampleEvery;
+    sample.untilNext =
+      every === 1 || sample.taken < this.exactPerHour ? 1 : 1 + Math.floor(this.random() * (2 * every - 1));
+  }
+
+  /** The row of the request last taken, in the rows now gathering (made anew after a write). */
+  private rowOf(sample: TagSample): RequestFactsRow {
+    let row = this.rows.get(sample.key);
+    if (row === undefined) {
+      row = {
+        campaignId: sample.campaignId,
+        bucket: new Date(sample.bucket),
+        facts: { ...sample.facts },
+        requests: 0,
+        served: 0,
+        refused: 0,
+      };
+      this.rows.set(sample.key, row);
+    }
+    sample.row = row;
+    sample.of = this.rows;
+    return row;
   }
 
   /** Writes everything gathered (the forecast reads after this); one write at a time. */

@@ -1,5 +1,6 @@
 // The inventory forecast over real HTTP (docs/reports.md, "The inventory forecast"): the serving gate
-// keeps each request's facts by hour (the forecast's history); an account's 60 days of requests answer a
+// counts each request by hour, with the facts of the requests it takes (the forecast's history: each
+// tag's first of the hour, then 1 in REQUEST_FACTS_SAMPLE_EVERY, "The history, sampled"); an account's 60 days of requests answer a
 // new campaign "DE, mobile, weekdays 09-18 Berlin, 250,000 impressions" with a per-day availability and
 // a verdict; a second campaign with the same targeting and flight meets the first as
 // contention, with less available; bad input answers clear 400s; another account's history is not read.
@@ -163,62 +164,80 @@ describe(`the inventory forecast (${testStoresLabel()})`, () => {
     expect(empty.historyRequests).toBe(0);
   });
 
-  it('serving keeps each request of people with its facts by hour: served, or refused by its own rules', async () => {
+  /** A published banner of the campaign: a tag of its own (the history takes each tag's first request of the hour). */
+  const bannerOf = async (campaignID: string) =>
+    publishedLive(owner, campaignID, { name: 'Box', type: 'Banner', width: 300, height: 250 }, [
+      { name: 'banner.png', bytes: await demoAsset('banner.png') },
+    ]);
+  /** A campaign's history by the facts named, summed over its hours (this process's counts written first). */
+  const historyOf = async (campaignID: string, facts: string) => {
+    // The forecast flushes this process's counts before it reads.
+    await forecast({ rules: {}, ...FLIGHT, goal: 10 });
+    return server.db.query<Record<string, string | number>>(
+      `select ${facts}, sum(requests)::int as requests, sum(served)::int as served, sum(refused)::int as refused
+       from ad_request_facts where campaign_id = $1 group by ${facts} order by ${facts}`,
+      [campaignID],
+    );
+  };
+
+  it('serving keeps the requests of people with their facts by hour: served, or refused by its own rules; sampled, every request still counted', async () => {
     const campaignID =
       (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Served' })).body.data?.id ?? '';
-    const live = await publishedLive(
-      owner,
-      campaignID,
-      { name: 'Box', type: 'Banner', width: 300, height: 250 },
-      [{ name: 'banner.png', bytes: await demoAsset('banner.png') }],
-    );
-    const request = (agent: string) =>
+    // Three tags, each request below its tag's first of the hour: taken with its own facts.
+    const [first, second, third] = [
+      await bannerOf(campaignID),
+      await bannerOf(campaignID),
+      await bannerOf(campaignID),
+    ];
+    const request = (live: string, agent: string) =>
       fetch(`${server.url}/serve/ad/${live}.json`, {
         headers: { 'User-Agent': agent, 'X-Forwarded-For': DE },
       });
-    servedAdSchema.parse(await (await request(IPHONE)).json());
+    servedAdSchema.parse(await (await request(first, IPHONE)).json());
     await owner.put('/v1/campaign/deliveryRules', {
       campaignID,
       rules: { devices: { mode: 'include', values: ['desktop'] } },
     });
-    await request(IPHONE);
-    await request(BROWSER_USER_AGENT);
-    // The forecast flushes this process's counts before it reads.
-    await forecast({ rules: {}, ...FLIGHT, goal: 10 });
-    const rows = await server.db.query<Record<string, string | number>>(
-      'select country, device, sum(requests)::int as requests, sum(served)::int as served, sum(refused)::int as refused from ad_request_facts where campaign_id = $1 group by 1, 2 order by 2',
-      [campaignID],
-    );
-    expect(rows).toEqual([
+    await request(second, IPHONE);
+    await request(third, BROWSER_USER_AGENT);
+    expect(await historyOf(campaignID, 'country, device')).toEqual([
       { country: 'DE', device: 'desktop', requests: 1, served: 1, refused: 0 },
       { country: 'DE', device: 'mobile', requests: 2, served: 1, refused: 1 },
     ]);
+    // 40 more from desktops to the first tag: about 1 in REQUEST_FACTS_SAMPLE_EVERY has its facts
+    // taken (the rest count under the last one taken: the phone's until the next), but each is counted,
+    // with its own outcome (served).
+    for (let index = 0; index < 40; index += 1) await request(first, BROWSER_USER_AGENT);
+    const rows = await historyOf(campaignID, 'country');
+    expect(rows).toEqual([{ country: 'DE', requests: 43, served: 42, refused: 1 }]);
   });
 
   it('a fact the tag carries is kept in its column: the connection type of conn=, refused by a rule on it', async () => {
     const campaignID =
       (await owner.post<{ id: string }>('/v1/campaign/new', { name: 'Connections' })).body.data?.id ?? '';
-    const live = await publishedLive(
-      owner,
-      campaignID,
-      { name: 'Box', type: 'Banner', width: 300, height: 250 },
-      [{ name: 'banner.png', bytes: await demoAsset('banner.png') }],
-    );
     await owner.put('/v1/campaign/deliveryRules', {
       campaignID,
       rules: { connectionTypes: { mode: 'exclude', values: ['4', '5'] } },
     });
-    const request = (conn: string) =>
+    const request = (live: string, conn: string) =>
       fetch(`${server.url}/serve/ad/${live}.json?conn=${conn}`, {
         headers: { 'User-Agent': BROWSER_USER_AGENT, 'X-Forwarded-For': DE },
       });
-    for (const conn of ['2', '2', '5', '0']) await request(conn);
-    await forecast({ rules: {}, ...FLIGHT, goal: 10 });
-    const rows = await server.db.query<Record<string, string | number>>(
-      'select connection_type, sum(requests)::int as requests, sum(served)::int as served, sum(refused)::int as refused from ad_request_facts where campaign_id = $1 group by 1 order by 1',
-      [campaignID],
-    );
-    expect(rows).toEqual([
+    // A tag for each connection type: each tag's first request of the hour is taken with its facts (the
+    // second on the first tag counts under the first's, conn=2 both).
+    const [cellular, refused, unknown] = [
+      await bannerOf(campaignID),
+      await bannerOf(campaignID),
+      await bannerOf(campaignID),
+    ];
+    for (const [live, conn] of [
+      [cellular, '2'],
+      [cellular, '2'],
+      [refused, '5'],
+      [unknown, '0'],
+    ] as const)
+      await request(live, conn);
+    expect(await historyOf(campaignID, 'connection_type')).toEqual([
       { connection_type: '', requests: 1, served: 1, refused: 0 },
       { connection_type: '2', requests: 2, served: 2, refused: 0 },
       { connection_type: '5', requests: 1, served: 0, refused: 1 },

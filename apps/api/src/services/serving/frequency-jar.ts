@@ -1,6 +1,6 @@
 // A browser's frequency-cap history as one ad request reads and writes it (docs/serving.md, "Frequency
 // caps"): the serving origin's partitioned cookie (CHIPS) `adc_fc=<history>.<signature>`, the history's
-// text as rules/frequency-history.ts writes it, signed with the server's HMAC key (the one impressions
+// text as the domain's delivery/frequency-history.ts writes it, signed with the server's HMAC key (the one impressions
 // are signed with). A cookie that is missing, malformed, too long or whose signature does not verify is
 // no history: the browser is treated as new (capped from its first ad), never trusted and never a 500.
 //
@@ -46,10 +46,11 @@ import {
   type TagCaps,
   tagCapsHold,
 } from '@adconsole/domain';
-import { hmac22, hmacHex16 } from '../hmac';
+import { hmac22 } from '../hmac';
 import type { RequestConsent } from './consent';
 import type { DeviceHistories } from './device-histories';
 import { randomSlice } from './random-pool';
+import { reachHash } from './reach-hash';
 
 /** The signed text: a version and the history, so no other signature of ours can stand for it. */
 const signedText = (history: string) => `adc-fc1|${history}`;
@@ -96,8 +97,11 @@ const UNUSABLE_ID: readonly RequestNote[] = ['deviceIdUnusable'];
 /** The store's key of a device's advertising id: the HMAC of the id (never the id itself). */
 const deviceKeyOf = (secret: Buffer, id: string): string => hmac22(secret, `adc-ifa|${id}`);
 
-/** An identity's 64-bit hash for the reach sketches: 16 hex digits of its HMAC (never the identity). */
-const reachHashOf = (secret: Buffer, text: string): string => hmacHex16(secret, `adc-reach|${text}`);
+/**
+ * An identity's 64-bit hash for the reach sketches: 16 hex digits of its HMAC (never the identity),
+ * worked out without a call into node:crypto (reach-hash.ts).
+ */
+const reachHashOf = (secret: Buffer, text: string): string => reachHash(secret, text);
 
 /** A request's identity as reach counts it: a browser's or a device's, by hash. */
 export interface ReachIdentity {

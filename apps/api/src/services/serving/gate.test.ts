@@ -46,7 +46,7 @@ function world(broken: Broken, overRate = false) {
       },
       // The forecast's history (its own test: services/forecast/forecast.test.ts).
       requestFacts: {
-        add: (_campaignId: string, _facts: unknown, outcome: RequestOutcome) => forecast.push(outcome),
+        add: (_key: string, _request: unknown, outcome: RequestOutcome) => forecast.push(outcome),
       },
     },
     liveCreatives: { get: async () => live },

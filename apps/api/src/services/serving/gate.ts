@@ -221,8 +221,10 @@ export async function passGate(
   const count = (key: string, outcome: RequestOutcome) => {
     if (!client.showsAd) return;
     ctx.events.requests.add(key, outcome, now);
-    // The forecast's history: the requests of people (not invalid traffic), by campaign and facts.
-    if (!invalid) ctx.events.requestFacts.add(key.slice(0, key.indexOf('\t')), client.facts(), outcome, now);
+    // The forecast's history: the requests of people (not invalid traffic), by campaign and facts, the
+    // facts worked out only for the requests it takes (past a tag hour's first 1,000, 1 in 16:
+    // events/request-facts.ts).
+    if (!invalid) ctx.events.requestFacts.add(key, client, outcome, now);
     notes ??= requestNotes(client, request.jar);
     for (const note of notes) ctx.events.requests.add(key, note, now);
   };
