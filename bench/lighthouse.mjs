@@ -1,16 +1,22 @@
 // Lighthouse (pinned in the root devDependencies) against the product as `npm start` runs it: the built
 // console and the API in one process on a scratch data directory with the seeded demo. Audits the
-// sign-in page, the dashboard, the demo campaign's report and a share page of it, desktop and mobile
-// (Lighthouse's default simulated throttling), and prints one table: scores, FCP, LCP, TBT, CLS and the bytes
-// transferred. Figures, not assertions: the goals are printed beside them.
+// sign-in page, the dashboard, the campaign list, the demo campaign's page, its report and a share page
+// of it, desktop and mobile (Lighthouse's default simulated throttling), and prints one table: scores,
+// FCP, LCP, TBT, CLS and the bytes transferred. Figures, not assertions: the goals are printed beside them.
 // Run `pnpm build` first. CHROME_PATH (or CHROMIUM_PATH) names the browser; Debian's Chromium by default.
-// `--pages sign-in,share` and `--forms mobile` narrow the run; `--save DIR` keeps each report's JSON;
-// `--runs 3` audits each page that many times and prints the run with the median performance score
-// (Lighthouse's own advice: one run of a page varies by several points). Below the table, each page's
-// LCP element, so a page that failed to draw (an error instead of its heading) is seen at once. Last,
-// the host's CPU as Lighthouse rates it (its benchmark index): the simulation slows the host's measured
-// tasks down by a fixed factor (4 on mobile), so a slower host scores lower, on blocking time first.
-// Figures from two machines compare only beside their indexes; two builds compare best in one run.
+// `--pages sign-in,share` and `--forms mobile` narrow the run (a page is named by the start of its name,
+// spaces or hyphens: `campaign-page`; `campaign` names the three campaign pages); `--save DIR` keeps each
+// report's JSON; `--runs 3` audits each page that many times and prints the run with the median
+// performance score (Lighthouse's own advice: one run of a page varies by several points). Below the
+// table, each page's LCP element, so a page that failed to draw (an error instead of its heading) is seen
+// at once. Last, the host's CPU as Lighthouse rates it (its benchmark index): the simulation slows the
+// host's measured tasks down by a fixed factor (4 on mobile), so a slower host scores lower, on blocking
+// time first. Figures from two machines compare only beside their indexes; two builds compare best in one
+// run: `--baseline DIR` serves a saved copy of an earlier console build (`cp -r apps/console/dist
+// /tmp/console-dist-before` before changing the code; with `dist-server` copied beside it, the share page
+// is drawn by that build's server module too) from a second server of this checkout's API
+// (`CONSOLE_DIR`), audits every page on both, the earlier build first in each run, and prints each page's
+// score, blocking time and bytes beside the earlier build's.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +44,18 @@ const runs = Number(option('runs')?.[0] ?? '1');
 // `--slower-host 2` plays a host half as fast as this one: Lighthouse's CPU slowdown (4 on mobile, 1 on
 // desktop) times 2. For reading how a score depends on the host, beside the default run.
 const slowerHost = Number(option('slower-host')?.[0] ?? '1');
+// `--baseline DIR`: a saved copy of an earlier build's `apps/console/dist` (or a folder holding `dist`).
+const baselineOption = option('baseline')?.[0];
+
+/** The saved console build `--baseline` names: the folder with its index.html. */
+function baselineConsoleDir(dir) {
+  const candidates = [path.resolve(dir), path.resolve(dir, 'dist')];
+  const found = candidates.find((candidate) => existsSync(path.join(candidate, 'index.html')));
+  if (!found)
+    throw new Error(`--baseline ${dir}: no index.html there nor in its dist/ (a copy of apps/console/dist)`);
+  return found;
+}
+const baselineDir = baselineOption ? baselineConsoleDir(baselineOption) : undefined;
 
 /** The form's own throttling with its CPU slowdown multiplied by `--slower-host`. */
 const slowerThrottling = (form) => {
@@ -87,26 +105,22 @@ async function clearHttpCache(port) {
   }
 }
 
-const demo = await startDemoServer(root);
-let chrome;
-const stop = async () => {
-  await chrome?.kill();
-  await demo.stop();
-};
+/** The pages, in the table's order; the anonymous ones first in the runs (see below). */
+const pagesOf = (demo) => [
+  { name: 'sign-in', url: demo.pages.signIn, order: 0 },
+  { name: 'share page', url: demo.pages.share, order: 5 },
+  { name: 'dashboard', url: demo.pages.dashboard, signedIn: true, order: 1 },
+  { name: 'campaign list', url: `${demo.origin}/campaigns`, signedIn: true, order: 2 },
+  { name: 'campaign page', url: `${demo.origin}/campaigns/${demo.campaignID}`, signedIn: true, order: 3 },
+  { name: 'campaign report', url: demo.pages.report, signedIn: true, order: 4 },
+];
+const wanted = (name) =>
+  !onlyPages ||
+  onlyPages.some((prefix) => name.startsWith(prefix) || name.replace(/ /g, '-').startsWith(prefix));
 
-try {
-  const { cookie } = demo;
-  // The anonymous pages first: Lighthouse keeps a page's local storage, and a signed-in page leaves
-  // the demo's stored session behind, which a later anonymous page would check against the server
-  // (a 401 for a visitor whose cookie Lighthouse does not send). The table keeps the issue's order.
-  const pages = [
-    { name: 'sign-in', url: demo.pages.signIn, order: 0 },
-    { name: 'share page', url: demo.pages.share, order: 3 },
-    { name: 'dashboard', url: demo.pages.dashboard, cookie, order: 1 },
-    { name: 'campaign report', url: demo.pages.report, cookie, order: 2 },
-  ].filter((page) => !onlyPages || onlyPages.some((wanted) => page.name.startsWith(wanted)));
-
-  chrome = await chromeLauncher.launch({
+/** A headless Chromium for Lighthouse to drive. */
+const launchChrome = () =>
+  chromeLauncher.launch({
     chromePath,
     chromeFlags: [
       '--headless=new',
@@ -120,98 +134,118 @@ try {
     ],
   });
 
+// The build measured, and with `--baseline` the earlier one, each on a server of its own (the same API,
+// the console's files from CONSOLE_DIR) and in a browser of its own.
+const builds = [];
+const stop = async () => {
+  await Promise.all(builds.map((build) => build.chrome?.kill()));
+  await Promise.all(builds.map((build) => build.demo.stop()));
+};
+
+try {
+  if (baselineDir) {
+    builds.push({ label: 'before', demo: await startDemoServer(root, { CONSOLE_DIR: baselineDir }) });
+  }
+  builds.push({ label: 'this build', demo: await startDemoServer(root) });
+  // The earlier build's share page is drawn by the server only with its server module beside it.
+  const baselineDrawsShare = baselineDir && existsSync(path.join(baselineDir, '..', 'dist-server'));
+  // The anonymous pages first: Lighthouse keeps a page's local storage, and a signed-in page leaves
+  // the demo's stored session behind, which a later anonymous page would check against the server
+  // (a 401 for a visitor whose cookie Lighthouse does not send). The table keeps the order above.
+  const pages = pagesOf(builds[0].demo)
+    .filter((page) => wanted(page.name))
+    .sort((a, b) => Number(Boolean(a.signedIn)) - Number(Boolean(b.signedIn)));
+
+  // A browser for each build: the two servers share a host name, and cookies do not tell ports apart,
+  // so one browser signed in to both would send each the other's session.
+  for (const build of builds) build.chrome = await launchChrome();
+
   const rows = [];
   const benchmarkIndexes = [];
-  let signedIn = false;
+  const skipped = [];
   for (const page of pages) {
-    if (page.cookie && !signedIn) {
-      await signInThroughTheBrowser(chrome.port, demo.pages.signIn, demo.account);
-      signedIn = true;
+    for (const build of builds) {
+      if (page.signedIn && !build.signedIn) {
+        await signInThroughTheBrowser(build.chrome.port, build.demo.pages.signIn, build.demo.account);
+        build.signedIn = true;
+      }
     }
+    const measured = builds.filter((build) => {
+      if (build.label !== 'before' || page.name !== 'share page' || baselineDrawsShare) return true;
+      skipped.push(
+        `${page.name} before: no dist-server beside ${baselineDir} (copy it to compare the drawn page)`,
+      );
+      return false;
+    });
     for (const form of forms) {
       const flags = {
-        port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // A signed-in page: the browser signed in through the sign-in page (its cookie and the stored
         // session the console's guard reads), and Lighthouse keeps them; with a cookie alone and no
         // stored session the guard sends the page to the sign-in page, which is then what is measured.
-        ...(page.cookie ? { disableStorageReset: true } : {}),
+        ...(page.signedIn ? { disableStorageReset: true } : {}),
         ...(slowerHost === 1 ? {} : { throttling: slowerThrottling(form) }),
       };
-      const results = [];
+      const results = new Map(measured.map((build) => [build, []]));
+      // Run by run, the earlier build first, so the two see the same moments of the host.
       for (let run = 0; run < runs; run += 1) {
-        // Every run from a cold cache, as Lighthouse's own storage reset would leave it.
-        if (page.cookie) await clearHttpCache(chrome.port);
-        const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
-        results.push(result.lhr);
-        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+        for (const build of measured) {
+          // Every run from a cold cache, as Lighthouse's own storage reset would leave it.
+          if (page.signedIn) await clearHttpCache(build.chrome.port);
+          const url = pagesOf(build.demo).find((candidate) => candidate.name === page.name).url;
+          const result = await lighthouse(
+            url,
+            { ...flags, port: build.chrome.port },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+          results.get(build).push(result.lhr);
+          benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+        }
       }
-      // The run with the median performance score stands for the page.
-      results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-      const lhr = results[Math.floor(results.length / 2)];
-      const { categories, audits } = lhr;
-      if (saveDir) {
-        mkdirSync(saveDir, { recursive: true });
-        writeFileSync(
-          path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}.json`),
-          JSON.stringify(lhr),
-        );
-      }
-      const lcpElement =
-        audits['largest-contentful-paint-element']?.details?.items
-          ?.flatMap((item) => (item.type === 'table' ? item.items : []))
-          .find((row) => row.node)?.node ?? {};
-      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-      rows.push({
-        order: page.order,
-        page: page.name,
-        form,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        fcp: `${(audits['first-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
-        lcp: `${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
-        tbt: `${Math.round(audits['total-blocking-time'].numericValue)} ms`,
-        cls: String(Number(audits['cumulative-layout-shift'].numericValue.toFixed(3))),
-        transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024).toLocaleString('en-US')} KB`,
-        scores: results.map((result) => Math.round((result.categories.performance?.score ?? 0) * 100)),
-        lcpElement: `${(lcpElement.nodeLabel ?? '').slice(0, 60)} (${(lcpElement.snippet ?? '').match(/^<\w+/)?.[0]?.slice(1) ?? '?'})`,
-        failing: [
-          ...Object.values(categories.accessibility.auditRefs),
-          ...categories['best-practices'].auditRefs,
-        ]
-          .map((ref) => audits[ref.id])
-          .filter(
-            (audit) =>
-              audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
-          )
-          .map((audit) => audit.id),
-      });
+      for (const [build, lhrs] of results) rows.push(rowOf(page, form, build.label, lhrs));
     }
   }
 
+  const current = rows.filter((row) => row.build === 'this build').sort((a, b) => a.order - b.order);
   console.log(
     '| page | form | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  rows.sort((a, b) => a.order - b.order);
-  for (const row of rows) {
+  for (const row of current) {
     console.log(
-      `| ${row.page} | ${row.form} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.transferred} |`,
+      `| ${row.page} | ${row.form} | ${row.performance}${runs > 1 ? ` (${row.scores.join(', ')})` : ''} | ${row.accessibility} | ${row.bestPractices} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.transferred} |`,
     );
+  }
+  if (baselineDir) {
+    console.log(`\nbeside the earlier build (${baselineDir}), before → this build:`);
+    console.log('| page | form | performance | accessibility | LCP | TBT | transferred |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of current) {
+      const before = rows.find(
+        (other) => other.build === 'before' && other.page === row.page && other.form === row.form,
+      );
+      const beside = (key) => `${before ? before[key] : '–'} → ${row[key]}`;
+      console.log(
+        `| ${row.page} | ${row.form} | ${beside('performance')}${runs > 1 && before ? ` (${before.scores.join(', ')} → ${row.scores.join(', ')})` : ''} | ${beside('accessibility')} | ${beside('lcp')} | ${beside('tbt')} | ${beside('transferred')} |`,
+      );
+    }
+    for (const line of skipped) console.log(`  (${line})`);
   }
   console.log(`\n${GOALS}`);
   console.log(`\nLCP element${runs > 1 ? ` and the ${runs} runs' performance scores` : ''}:`);
-  for (const row of rows)
+  for (const row of rows.sort((a, b) => a.order - b.order))
     console.log(
-      `  ${row.page} (${row.form}): ${row.lcpElement}${runs > 1 ? `; ${row.scores.join(', ')}` : ''}`,
+      `  ${row.page} (${row.form}${baselineDir ? `, ${row.build}` : ''}): ${row.lcpElement}${runs > 1 ? `; ${row.scores.join(', ')}` : ''}${row.landed === row.asked ? '' : ` (ended on ${row.landed}: not measured)`}`,
     );
   const failing = rows.filter((row) => row.failing.length > 0);
   if (failing.length > 0) {
     console.log('\nfailed accessibility / best-practice audits:');
-    for (const row of failing) console.log(`  ${row.page} (${row.form}): ${row.failing.join(', ')}`);
+    for (const row of failing)
+      console.log(
+        `  ${row.page} (${row.form}${baselineDir ? `, ${row.build}` : ''}): ${row.failing.join(', ')}`,
+      );
   }
   benchmarkIndexes.sort((a, b) => a - b);
   const median = benchmarkIndexes[Math.floor(benchmarkIndexes.length / 2)];
@@ -223,4 +257,52 @@ try {
   );
 } finally {
   await stop();
+}
+
+/** A page's row of the table from its runs: the run with the median performance score stands for it. */
+function rowOf(page, form, build, results) {
+  const sorted = [...results].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
+  const lhr = sorted[Math.floor(sorted.length / 2)];
+  const { categories, audits } = lhr;
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    const suffix = build === 'before' ? '-before' : '';
+    writeFileSync(
+      path.join(saveDir, `${page.name.replace(/ /g, '-')}-${form}${suffix}.json`),
+      JSON.stringify(lhr),
+    );
+  }
+  const lcpElement =
+    audits['largest-contentful-paint-element']?.details?.items
+      ?.flatMap((item) => (item.type === 'table' ? item.items : []))
+      .find((row) => row.node)?.node ?? {};
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    build,
+    order: page.order,
+    page: page.name,
+    form,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: `${(audits['first-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+    lcp: `${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+    tbt: `${Math.round(audits['total-blocking-time'].numericValue)} ms`,
+    cls: String(Number(audits['cumulative-layout-shift'].numericValue.toFixed(3))),
+    transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024).toLocaleString('en-US')} KB`,
+    // The page a signed-in page ended on: the sign-in page means the browser was not signed in.
+    landed: new URL(lhr.finalDisplayedUrl).pathname,
+    asked: new URL(lhr.requestedUrl).pathname,
+    // In the order the runs were made.
+    scores: results.map((result) => Math.round((result.categories.performance?.score ?? 0) * 100)),
+    lcpElement: `${(lcpElement.nodeLabel ?? '').slice(0, 60)} (${(lcpElement.snippet ?? '').match(/^<\w+/)?.[0]?.slice(1) ?? '?'})`,
+    failing: [...categories.accessibility.auditRefs, ...categories['best-practices'].auditRefs]
+      .map((ref) => audits[ref.id])
+      .filter(
+        (audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+      )
+      .map((audit) => audit.id),
+  };
 }

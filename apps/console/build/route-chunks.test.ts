@@ -54,7 +54,14 @@ const build = [
   chunk(
     'reporting-page.js',
     [`${src}/screens/reporting/reporting-page.tsx`],
-    ['report-shared.js', 'table.js', 'share-banner.js', 'date-format.js', 'popover.js'],
+    [
+      'report-shared.js',
+      'table.js',
+      'share-banner.js',
+      'date-format.js',
+      'popover.js',
+      'campaign-and-report.js',
+    ],
     {
       lazy: 'screens/reporting/reporting-page',
     },
@@ -65,9 +72,26 @@ const build = [
   chunk('trend-chart.js', [`${src}/screens/dashboard/trend-chart.ts`], ['nivo.js'], {
     lazy: 'screens/dashboard/trend-chart',
   }),
-  chunk('campaign.js', [`${src}/screens/campaigns/campaign-view.tsx`], ['campaign-forms.js'], {
-    lazy: 'screens/campaigns/campaign-view',
+  chunk(
+    'campaign.js',
+    [`${src}/screens/campaigns/campaign-view.tsx`],
+    ['campaign-forms.js', 'campaign-and-report.js', 'creative-calls.js'],
+    { lazy: 'screens/campaigns/campaign-view' },
+  ),
+  chunk(
+    'creative.js',
+    [`${src}/screens/creatives/creative-editor.tsx`],
+    ['creative-calls.js', 'file-picker.js'],
+    {
+      lazy: 'screens/creatives/creative-editor',
+    },
+  ),
+  chunk('advertiser.js', [`${src}/screens/advertisers/advertiser-page.tsx`], ['file-picker.js'], {
+    lazy: 'screens/advertisers/advertiser-page',
   }),
+  chunk('campaign-and-report.js', ['/charts/pacing-figures.tsx']),
+  chunk('creative-calls.js', [`${src}/screens/creatives/creative-queries.ts`]),
+  chunk('file-picker.js', ['/ui/file-dropzone.tsx']),
   chunk('sign-in.js', [`${src}/screens/account/sign-in.tsx`], ['input.js', 'chevron.js', 'card.js'], {
     lazy: 'screens/account/sign-in',
   }),
@@ -126,9 +150,20 @@ describe('the chunk each module goes to, by the lazy parts that load it', () => 
     expect(plan.get('/ui/table.tsx')).toBe('shared');
     // the share frame and the report, which the dashboard does not need: the report's file
     expect(plan.get('/ui/share-banner.tsx')).toBe('shared-reporting');
-    // the campaign list and the campaign view, which never load together: neither the dashboard nor
-    // the report fetches it
-    expect(plan.get('/forms/campaign-form.tsx')).toBe('shared-screens');
+    // the creative editor and an advertiser's page: neither the dashboard nor the report fetches it
+    expect(plan.get('/ui/file-dropzone.tsx')).toBe('shared-screens');
+  });
+
+  it('puts what the campaign pages share in files of their own, before the report’s', () => {
+    // the campaign list and the campaign view, which never load together: the list's file, not
+    // `shared-screens`, which the list would fetch whole for it
+    expect(plan.get('/forms/campaign-form.tsx')).toBe('shared-campaigns');
+    // the campaign view and the report: the campaign page's file, which the report fetches, not the
+    // report's, which the campaign page would fetch whole
+    expect(plan.get('/charts/pacing-figures.tsx')).toBe('shared-campaign');
+    // the campaign view and the creative editor, not the report: a file the report does not fetch
+    // (`sharedApart`)
+    expect(plan.get(`${src}/screens/creatives/creative-queries.ts`)).toBe('shared-campaign-screens');
   });
 
   it('puts what public pages share with other pages in `shared-public`', () => {

@@ -29,6 +29,12 @@ export interface LazyPart {
    */
   sharedFile?: string;
   /**
+   * With `sharedFile`: what this part shares with pages, the part named `without` not among them, goes
+   * in `file` instead, so that part (the report) fetches none of it: the campaign page's file held the
+   * pacing chart and the creatives' calls, which the report's first load does not run.
+   */
+  sharedApart?: { without: string; file: string };
+  /**
    * Loaded after the page has painted (the charts, the toaster) or when the reader asks for it (the
    * schedule dialog's form): never pulled into a page's files.
    */
@@ -64,6 +70,13 @@ const overlay = (name: string): LazyPart => ({
   sharedFile: 'shared-overlays',
 });
 
+/** A part of a campaign page (`page`) loaded after its paint or on demand. */
+const campaignLater = (name: string, page: string): LazyPart => ({
+  name,
+  loadedWith: [page, 'signed-in'],
+  afterPaint: true,
+});
+
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
   // The account pages, drawn without React Router (frames.tsx), and the notifications of every page.
   'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true, sharedFile: 'shared-public' },
@@ -91,25 +104,45 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
     'screens/alerts/alert-panel': overlay('alert-panel'),
     [`${UI_SOURCE}/app-shell/app-shell-sheet`]: overlay('app-shell-sheet'),
     [`${UI_SOURCE}/sidebar/sidebar-tooltip`]: overlay('sidebar-tooltip'),
-    'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
-    'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
-    'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
-    'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
-    // What the dashboard's chart shares with screens other than the report (the charts' frame and
-    // scales) goes in a file of its own: in `shared-screens`, the chart fetched every screen's shared code.
+    // What the dashboard's chart shares with other screens (the charts' frame and scales) goes in a file
+    // of its own: in `shared-screens`, the chart fetched every screen's shared code; before the campaign
+    // pages' files, whose code the chart would fetch after the dashboard's paint.
     'screens/dashboard/trend-chart': {
       name: 'trend-chart',
       loadedWith: ['dashboard', 'signed-in'],
       afterPaint: true,
       sharedFile: 'shared-charts',
     },
+    // The campaign list's and the campaign page's shared code, before the report's: in `shared-reporting`
+    // and `shared-screens` they fetched the report's and every screen's (docs/console.md, "The campaign
+    // pages' first load"); the report fetches what it shares with them.
+    'screens/campaigns/campaign-list': {
+      name: 'campaigns',
+      loadedWith: ['signed-in'],
+      sharedFile: 'shared-campaigns',
+    },
+    'screens/campaigns/campaign-view': {
+      name: 'campaign',
+      loadedWith: ['signed-in'],
+      sharedFile: 'shared-campaign',
+      sharedApart: { without: 'reporting', file: 'shared-campaign-screens' },
+    },
+    'screens/reporting/reporting-page': { name: 'reporting', loadedWith: [], sharedFile: 'shared-reporting' },
+    'screens/reporting/report-charts': { name: 'report-charts', loadedWith: ['reporting'], afterPaint: true },
+    'screens/reporting/report-tables': { name: 'report-tables', loadedWith: ['reporting'], afterPaint: true },
+    'screens/reporting/schedule-form': { name: 'schedule-form', loadedWith: ['reporting'], afterPaint: true },
     'screens/files/file-manager-page': { name: 'files', loadedWith: ['signed-in'] },
     'screens/demo/tables': { name: 'demo-tables', loadedWith: ['signed-in'] },
     'screens/billing/billing-page': { name: 'billing', loadedWith: ['signed-in'] },
     'screens/builder/builder-page': { name: 'builder', loadedWith: ['signed-in'] },
     'screens/profile/profile': { name: 'profile', loadedWith: ['signed-in'] },
-    'screens/campaigns/campaign-list': { name: 'campaigns', loadedWith: ['signed-in'] },
-    'screens/campaigns/campaign-view': { name: 'campaign', loadedWith: ['signed-in'] },
+    // What the campaign pages draw after their first paint, or when the reader opens it (docs/console.md,
+    // "The campaign pages' first load"): the owner's cards below the first screen, and the dialogs' forms.
+    'screens/campaigns/campaign-owner-cards': campaignLater('campaign-cards', 'campaign'),
+    'screens/campaigns/edit-campaign-dialog': campaignLater('edit-campaign', 'campaign'),
+    'screens/campaigns/duplicate-campaign-dialog': campaignLater('duplicate-campaign', 'campaign'),
+    'screens/campaigns/bulk-upload-dialog': campaignLater('bulk-upload', 'campaign'),
+    'screens/campaigns/new-campaign-dialog': campaignLater('new-campaign', 'campaigns'),
     'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in'] },
     'screens/advertisers/advertiser-list': { name: 'advertisers', loadedWith: ['signed-in'] },
     'screens/advertisers/advertiser-page': { name: 'advertiser', loadedWith: ['signed-in'] },
@@ -215,7 +248,9 @@ export function planFromChunks(
       const needs = hub.afterPaint
         ? needing.includes(hub)
         : needing.some((part) => part === hub || hub.loadedWith.includes(part.name));
-      if (needs) return hub.sharedFile;
+      if (!needs) continue;
+      const apart = hub.sharedApart;
+      return apart && !needing.some((part) => part.name === apart.without) ? apart.file : hub.sharedFile;
     }
     return 'shared-screens';
   };

@@ -6,6 +6,7 @@
 import { type Campaign, type DeliveryRules, errorMessage, MESSAGES } from '@adconsole/domain';
 import type { EstimateState } from '@adconsole/forms';
 import { useState } from 'react';
+import { deferredProps } from '../../components/deferred-props';
 import { accountLocale } from '../../lib/account-locale';
 import {
   useDeliveryEstimate,
@@ -19,6 +20,9 @@ import { useForecastState } from './forecast-queries';
 import { usePlacements } from './placement-queries';
 import type { TestableTag } from './tag-tester';
 import { useSettled } from './use-settled';
+
+/** Drawn in slices as its answers arrive (components/deferred-props.tsx). */
+const DeliveryRulesCardDrawn = deferredProps(DeliveryRulesCard);
 
 export function CampaignDeliveryRules({
   campaign,
@@ -69,7 +73,7 @@ export function CampaignDeliveryRules({
     })),
   ];
   return (
-    <DeliveryRulesCard
+    <DeliveryRulesCardDrawn
       rules={rules.data}
       estimate={estimateState}
       forecast={forecast}

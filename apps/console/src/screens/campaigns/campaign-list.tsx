@@ -9,17 +9,23 @@ import {
   type CampaignStatus,
   MESSAGES,
 } from '@adconsole/domain';
-import { Button, EmptyState, Pagination, Tabs, TabsList, TabsTrigger } from '@adconsole/ui';
-import { useEffect, useState } from 'react';
+import { Button, EmptyState, Pagination } from '@adconsole/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { Loaded } from '../../components/loaded';
 import { LoadingRows } from '../../components/loading-rows';
 import { showError } from '../../lib/notify-error';
+import { loadChunk } from '../../routes/lazy-screen';
 import { useSession } from '../../session/session';
+import { CampaignListFrame } from './campaign-list-frame';
 import { type CampaignView, useCampaignList, useDeleteCampaign } from './campaign-queries';
 import { CampaignControls, CampaignTable, nextCampaignSort } from './campaign-table';
-import { NewCampaignDialog } from './new-campaign-dialog';
+
+/** The new campaign dialog's form, fetched when the reader first opens it (docs/console.md, "The campaign pages' first load"). */
+const NewCampaignDialog = lazy(() =>
+  loadChunk(() => import('./new-campaign-dialog')).then((module) => ({ default: module.NewCampaignDialog })),
+);
 
 /** The list's search, status and order as the page's address holds them (shareable, kept on reload). */
 function filterOf(params: URLSearchParams): CampaignListFilter {
@@ -48,6 +54,12 @@ export function CampaignListPage() {
   const list = useCampaignList(view, page, filter);
   const remove = useDeleteCampaign();
   const [creating, setCreating] = useState(false);
+  // Its code stays once asked for, so the dialog closes as it opened.
+  const [created, setCreated] = useState(false);
+  const create = (open: boolean) => {
+    setCreating(open);
+    if (open) setCreated(true);
+  };
 
   const go = (change: { view?: CampaignView; page?: number; filter?: CampaignListFilter }) => {
     const next = change.filter ?? filter;
@@ -71,87 +83,82 @@ export function CampaignListPage() {
   const filtered = filter.q !== undefined || filter.status !== undefined;
 
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-semibold text-2xl">Campaigns</h1>
-        <div className="flex items-center gap-3">
-          {isAdmin ? (
-            <Tabs value={view} onValueChange={(value) => go({ view: value as CampaignView, page: 1 })}>
-              <TabsList aria-label="Which campaigns">
-                <TabsTrigger value="mine">Mine</TabsTrigger>
-                <TabsTrigger value="all">All</TabsTrigger>
-              </TabsList>
-            </Tabs>
-          ) : null}
-          <Button onClick={() => setCreating(true)}>New campaign</Button>
-        </div>
-      </div>
-      <CampaignControls
-        filter={{ ...filter, q: search }}
-        onFilterChange={(next) => {
-          if (next.q !== search) setSearch(next.q ?? '');
-          if (next.status !== filter.status) go({ page: 1, filter: { ...next, q: filter.q } });
-        }}
-      />
-
-      <Loaded
-        data={list.data}
-        error={list.error}
-        errorText={MESSAGES.campaignsNotLoaded}
-        loading={<LoadingRows label="Loading campaigns" rowClassName="h-10" />}
+    <>
+      <CampaignListFrame
+        views={isAdmin ? { view, onViewChange: (next) => go({ view: next, page: 1 }) } : undefined}
+        actions={<Button onClick={() => create(true)}>New campaign</Button>}
       >
-        {(loaded) =>
-          loaded.campaigns.length === 0 && filtered ? (
-            <EmptyState
-              title="No campaign matches"
-              description="Nothing of your campaigns matches this search and status."
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearch('');
-                    go({ page: 1, filter: { sort: filter.sort, order: filter.order } });
-                  }}
-                >
-                  Show every campaign
-                </Button>
-              }
-            />
-          ) : loaded.campaigns.length === 0 ? (
-            <EmptyState
-              title="No campaigns yet"
-              description="Create a campaign, add creatives to it and get their ad tags."
-              action={<Button onClick={() => setCreating(true)}>Create your first campaign</Button>}
-            />
-          ) : (
-            <>
-              <CampaignTable
-                campaigns={loaded.campaigns}
-                filter={filter}
-                onSort={(sort) => go({ page: 1, filter: nextCampaignSort(filter, sort) })}
-                actions={(campaign) => (
-                  <ConfirmDelete
-                    name={campaign.name}
-                    what="campaign"
-                    consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
-                    onConfirm={() =>
-                      remove.mutate(campaign.id, { onError: showError(MESSAGES.campaignNotDeleted) })
-                    }
-                  />
-                )}
+        <CampaignControls
+          filter={{ ...filter, q: search }}
+          onFilterChange={(next) => {
+            if (next.q !== search) setSearch(next.q ?? '');
+            if (next.status !== filter.status) go({ page: 1, filter: { ...next, q: filter.q } });
+          }}
+        />
+
+        <Loaded
+          data={list.data}
+          error={list.error}
+          errorText={MESSAGES.campaignsNotLoaded}
+          loading={<LoadingRows label="Loading campaigns" rowClassName="h-10" />}
+        >
+          {(loaded) =>
+            loaded.campaigns.length === 0 && filtered ? (
+              <EmptyState
+                title="No campaign matches"
+                description="Nothing of your campaigns matches this search and status."
+                action={
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setSearch('');
+                      go({ page: 1, filter: { sort: filter.sort, order: filter.order } });
+                    }}
+                  >
+                    Show every campaign
+                  </Button>
+                }
               />
-              {loaded.pages > 1 ? (
-                <Pagination
-                  page={page}
-                  pageCount={loaded.pages}
-                  onPageChange={(next) => go({ page: next })}
+            ) : loaded.campaigns.length === 0 ? (
+              <EmptyState
+                title="No campaigns yet"
+                description="Create a campaign, add creatives to it and get their ad tags."
+                action={<Button onClick={() => create(true)}>Create your first campaign</Button>}
+              />
+            ) : (
+              <>
+                <CampaignTable
+                  campaigns={loaded.campaigns}
+                  filter={filter}
+                  onSort={(sort) => go({ page: 1, filter: nextCampaignSort(filter, sort) })}
+                  actions={(campaign) => (
+                    <ConfirmDelete
+                      name={campaign.name}
+                      what="campaign"
+                      consequence="The campaign, its creatives and their ad tags stop working. This cannot be undone."
+                      onConfirm={() =>
+                        remove.mutate(campaign.id, { onError: showError(MESSAGES.campaignNotDeleted) })
+                      }
+                    />
+                  )}
                 />
-              ) : null}
-            </>
-          )
-        }
-      </Loaded>
-      <NewCampaignDialog open={creating} onOpenChange={setCreating} />
-    </div>
+                {loaded.pages > 1 ? (
+                  <Pagination
+                    page={page}
+                    pageCount={loaded.pages}
+                    onPageChange={(next) => go({ page: next })}
+                  />
+                ) : null}
+              </>
+            )
+          }
+        </Loaded>
+      </CampaignListFrame>
+      {created ? (
+        <Suspense fallback={null}>
+          <NewCampaignDialog open={creating} onOpenChange={create} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,6 +4,7 @@
 import type { Creative, PlacementStats } from '@adconsole/domain';
 import { MESSAGES } from '@adconsole/domain';
 import { useEffect } from 'react';
+import { deferredProps } from '../../components/deferred-props';
 import { showError } from '../../lib/notify-error';
 import { publicConfig } from '../../lib/public-config';
 import {
@@ -16,6 +17,9 @@ import {
 } from './placement-queries';
 import type { PlacementActions, PlacementTestState } from './placement-section';
 import { PlacementsCard } from './placements-card';
+
+/** Drawn in slices as its answers arrive (components/deferred-props.tsx). */
+const PlacementsCardDrawn = deferredProps(PlacementsCard);
 
 export function CampaignPlacements({ campaignID, creatives }: { campaignID: string; creatives: Creative[] }) {
   const placements = usePlacements(campaignID);
@@ -66,7 +70,7 @@ export function CampaignPlacements({ campaignID, creatives }: { campaignID: stri
   };
 
   return (
-    <PlacementsCard
+    <PlacementsCardDrawn
       placements={placements.data}
       error={placements.error ?? undefined}
       creatives={creatives}

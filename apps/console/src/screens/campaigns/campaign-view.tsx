@@ -1,38 +1,50 @@
 // /campaigns/{campaignID}: the campaign's details and its creatives (type, size, platform, live status,
 // QA), its placements and their A/B tests, its conversion actions. A client reads it read-only (its
 // header, figures, goal, budget and creatives; docs/security.md, "Client access": useReadOnly).
+// What the page needs first is drawn first (docs/console.md, "The campaign pages' first load"): the
+// header, the lifetime figures, the goal, the budget and the creatives; the owner's cards below them come
+// in a file of their own after the first paint (campaign-owner-cards.tsx), and the edit and duplicate
+// dialogs' forms when the reader opens them.
 
 import { type Campaign, type Creative, MESSAGES } from '@adconsole/domain';
 import { Card, CardHeader, Skeleton } from '@adconsole/ui';
-import { useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
 import { showError } from '../../lib/notify-error';
+import { whenIdle } from '../../lib/when-idle';
+import { loadChunk } from '../../routes/lazy-screen';
 import { useReadOnly } from '../../session/permissions';
-import { PreviewLinksCard } from '../approval/preview-links';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { BulkUploadAction } from './bulk-upload-action';
 import { CampaignBudget } from './campaign-budget';
-import { CampaignConversions } from './campaign-conversions';
 import { CampaignCreatives } from './campaign-creatives';
-import { CampaignDeliveryRules } from './campaign-delivery-rules';
 import { CampaignGoal } from './campaign-goal';
 import { CampaignHeader } from './campaign-header';
-import { CampaignHistory } from './campaign-history';
-import { CampaignPlacements } from './campaign-placements';
-import {
-  useArchiveCampaign,
-  useCampaign,
-  useCampaignHistory,
-  useDuplicateCampaign,
-  usePauseCampaign,
-} from './campaign-queries';
+import { CampaignOwnerCardsPlaceholder } from './campaign-owner-cards-placeholder';
+import { useArchiveCampaign, useCampaign, useDuplicateCampaign, usePauseCampaign } from './campaign-queries';
 import { CampaignTagsDownload } from './campaign-tags-download';
-import { DuplicateCampaignDialog } from './duplicate-campaign-dialog';
-import { EditCampaignDialog } from './edit-campaign-dialog';
 import { formatCount } from './format';
 import { usePlacements } from './placement-queries';
 import { useCampaignTagSheet } from './tag-sheet-queries';
+
+/** The owner's cards below the first screen, in a file of their own (campaign-owner-cards.tsx). */
+const CampaignOwnerCards = lazy(() =>
+  loadChunk(() => import('./campaign-owner-cards')).then((module) => ({
+    default: module.CampaignOwnerCards,
+  })),
+);
+/** The dialogs' forms (the campaign form, the duplicate form), fetched when the reader opens one. */
+const EditCampaignDialog = lazy(() =>
+  loadChunk(() => import('./edit-campaign-dialog')).then((module) => ({
+    default: module.EditCampaignDialog,
+  })),
+);
+const DuplicateCampaignDialog = lazy(() =>
+  loadChunk(() => import('./duplicate-campaign-dialog')).then((module) => ({
+    default: module.DuplicateCampaignDialog,
+  })),
+);
 
 export function CampaignViewPage() {
   const { campaignID = '' } = useParams();
@@ -42,7 +54,8 @@ export function CampaignViewPage() {
       data={campaign.data}
       error={campaign.error}
       errorText={MESSAGES.campaignNotFound}
-      loading={<Skeleton className="h-64" aria-label="Loading campaign" />}
+      // The screen's height: the footer stays below the fold until the page is drawn, not moved down by it.
+      loading={<Skeleton className="h-screen" aria-label="Loading campaign" />}
     >
       {(data) => <CampaignView campaignID={campaignID} data={data} />}
     </Loaded>
@@ -55,10 +68,19 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
   // A client's view (docs/security.md, "Client access"): its reports, creatives and their previews and
   // approvals; none of the owner's actions and none of the cards only the owner reads (not even asked for).
   const readOnly = useReadOnly();
-  const history = useCampaignHistory(campaignID, !readOnly);
   const creatives = useCreativeMutations(campaignID);
   const [editing, setEditing] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
+  // A dialog's code is asked for when it first opens; it then stays, so it closes as it opened.
+  const [opened, setOpened] = useState({ edit: false, duplicate: false });
+  const edit = (open: boolean) => {
+    setEditing(open);
+    if (open) setOpened((was) => ({ ...was, edit: true }));
+  };
+  const startDuplicate = () => {
+    setDuplicating(true);
+    setOpened((was) => ({ ...was, duplicate: true }));
+  };
   const duplicate = useDuplicateCampaign();
   const archive = useArchiveCampaign();
   const pause = usePauseCampaign();
@@ -72,8 +94,8 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           readOnly
             ? undefined
             : {
-                onEdit: () => setEditing(true),
-                onDuplicate: () => setDuplicating(true),
+                onEdit: () => edit(true),
+                onDuplicate: startDuplicate,
                 pausePending: pause.isPending,
                 onPause: () =>
                   pause.mutate(
@@ -118,7 +140,7 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
           </Card>
         ))}
       </section>
-      <CampaignGoal campaign={data} onEdit={readOnly ? undefined : () => setEditing(true)} />
+      <CampaignGoal campaign={data} onEdit={readOnly ? undefined : () => edit(true)} />
       <CampaignBudget status={data.budgetStatus} />
       <CampaignCreatives
         campaignID={campaignID}
@@ -135,30 +157,40 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
       />
       {readOnly ? null : (
         <>
-          <PreviewLinksCard campaignID={campaignID} />
-          <CampaignDeliveryRules campaign={data} />
-          <CampaignPlacements campaignID={campaignID} creatives={data.creatives} />
-          <CampaignConversions campaign={data} />
-          <CampaignHistory
-            entries={history.data}
-            loading={history.isPending}
-            error={history.error}
-            timeZone={data.data.timezone}
-          />
-          <EditCampaignDialog campaign={data} open={editing} onOpenChange={setEditing} />
-          <DuplicateCampaignDialog
-            campaign={data}
-            open={duplicating}
-            onOpenChange={setDuplicating}
-            onDuplicate={async (copy) => {
-              const made = await duplicate.mutateAsync({ campaignID, copy });
-              setDuplicating(false);
-              navigate(`/campaigns/${made.id}`);
-            }}
-          />
+          <OwnerCardsWhenIdle campaign={data} />
+          <Suspense fallback={null}>
+            {opened.edit ? <EditCampaignDialog campaign={data} open={editing} onOpenChange={edit} /> : null}
+            {opened.duplicate ? (
+              <DuplicateCampaignDialog
+                campaign={data}
+                open={duplicating}
+                onOpenChange={setDuplicating}
+                onDuplicate={async (copy) => {
+                  const made = await duplicate.mutateAsync({ campaignID, copy });
+                  setDuplicating(false);
+                  navigate(`/campaigns/${made.id}`);
+                }}
+              />
+            ) : null}
+          </Suspense>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The owner's cards, their code asked for once the page above them has painted and the browser is idle:
+ * asked for in the commit that draws the page, it was one more request before the page's largest paint.
+ */
+function OwnerCardsWhenIdle({ campaign }: { campaign: Campaign }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => startTransition(() => setWanted(true))), []);
+  if (!wanted) return <CampaignOwnerCardsPlaceholder />;
+  return (
+    <Suspense fallback={<CampaignOwnerCardsPlaceholder />}>
+      <CampaignOwnerCards campaign={campaign} />
+    </Suspense>
   );
 }
 
