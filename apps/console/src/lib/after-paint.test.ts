@@ -1,47 +1,10 @@
 // The browser's paint reports played by hand in Node. The e2e page-load journey checks the real effect
 // in Chromium: the share page's chart code is fetched after its first contentful paint.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint } from './after-paint';
+import { playPaintReports } from './paint-fixtures';
 
-let paints: string[] = [];
-let observers: { callback: () => void; connected: boolean }[] = [];
-
-/** The browser paints for the first time and tells the pages' observers. */
-function firstContentfulPaint() {
-  paints.push('first-paint', 'first-contentful-paint');
-  for (const observer of observers) if (observer.connected) observer.callback();
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  paints = [];
-  observers = [];
-  vi.spyOn(performance, 'getEntriesByName').mockImplementation(
-    (name) => paints.filter((paint) => paint === name) as unknown as PerformanceEntryList,
-  );
-  vi.stubGlobal(
-    'PerformanceObserver',
-    class {
-      entry: { callback: () => void; connected: boolean };
-      constructor(callback: () => void) {
-        this.entry = { callback, connected: false };
-        observers.push(this.entry);
-      }
-      observe() {
-        this.entry.connected = true;
-      }
-      disconnect() {
-        this.entry.connected = false;
-      }
-    },
-  );
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { firstContentfulPaint, listening } = playPaintReports();
 
 describe('afterFirstPaint', () => {
   it('waits for the first contentful paint, then runs the work once', () => {
@@ -53,7 +16,7 @@ describe('afterFirstPaint', () => {
     expect(work).toHaveBeenCalledOnce();
     vi.runAllTimers();
     expect(work).toHaveBeenCalledOnce();
-    expect(observers.every((observer) => !observer.connected)).toBe(true);
+    expect(listening()).toBe(0);
   });
 
   it('runs in a later task when the page has painted already (a navigation in the console)', () => {

@@ -1,47 +1,10 @@
 // The browser's paint reports and idle moments played by hand in Node; the e2e journeys of the campaign
 // page (placements, delivery rules) find its owner's cards drawn while the page is idle.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { playPaintReports } from './paint-fixtures';
 import { whenIdle } from './when-idle';
 
-let paints: string[] = [];
-let observers: { callback: () => void; connected: boolean }[] = [];
-
-/** The browser paints for the first time and tells the pages' observers. */
-function firstContentfulPaint() {
-  paints.push('first-paint', 'first-contentful-paint');
-  for (const observer of observers) if (observer.connected) observer.callback();
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  paints = [];
-  observers = [];
-  vi.spyOn(performance, 'getEntriesByName').mockImplementation(
-    (name) => paints.filter((paint) => paint === name) as unknown as PerformanceEntryList,
-  );
-  vi.stubGlobal(
-    'PerformanceObserver',
-    class {
-      entry: { callback: () => void; connected: boolean };
-      constructor(callback: () => void) {
-        this.entry = { callback, connected: false };
-        observers.push(this.entry);
-      }
-      observe() {
-        this.entry.connected = true;
-      }
-      disconnect() {
-        this.entry.connected = false;
-      }
-    },
-  );
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { firstContentfulPaint } = playPaintReports();
 
 describe('whenIdle', () => {
   /** The browser's idle callbacks, run by hand: each call is one idle moment. */
