@@ -16,10 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { scratchPostgres, startDemoServer } from './demo-server.mjs';
 import { cpuMeter, cpuMs } from './process-cpu.mjs';
-import { browserHeaders } from './serving-load.mjs';
+import { browserLoad } from './serving-load.mjs';
 import { setRules, withPage } from './serving-rules.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,28 +35,12 @@ const connections = Number(option('connections', 32));
 const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
 
 const load = (origin, makePath, seconds) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: makePath(),
-              headers: {
-                ...request.headers,
-                ...browserHeaders(),
-                ...(mixed ? {} : { 'x-forwarded-for': americanAddress() }),
-              },
-            }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+  browserLoad({
+    origin,
+    path: makePath,
+    connections,
+    seconds,
+    headers: () => (mixed ? {} : { 'x-forwarded-for': americanAddress() }),
   });
 
 const postgres = await scratchPostgres(root, 'devicecaps');

@@ -14,10 +14,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { scratchPostgres, startDemoServer } from './demo-server.mjs';
 import { cpuMs, ownCpuMeter } from './process-cpu.mjs';
-import { browserHeaders } from './serving-load.mjs';
+import { browserLoad } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -72,25 +71,7 @@ backend serving
 `;
 
 const load = (origin, requestPath, seconds) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: requestPath,
-              headers: { ...request.headers, ...browserHeaders() },
-            }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+  browserLoad({ origin, path: requestPath, connections, seconds });
 
 const postgres = await scratchPostgres(root, 'haproxy');
 const demo = await startDemoServer(root, {

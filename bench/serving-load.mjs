@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 
 export const USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -91,6 +92,32 @@ const queryOf = (text) =>
 
 /** Our click redirect in a VAST document or an ad JSON, as a path (unescaped from the XML). */
 const clickPathOf = (text) => /\/serve\/click\/[^"<\]\s]+/.exec(text)?.[0].replaceAll('&amp;', '&');
+
+/**
+ * `connections` browsers asking `origin` for one path (or a new one each request: a function) for
+ * `seconds`, each request with a browser's headers and a new address (`browserHeaders`), then any
+ * `headers()` of the bench's own. Answers autocannon's result.
+ */
+export const browserLoad = ({ origin, path, connections, seconds, headers = () => ({}) }) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: typeof path === 'function' ? path() : path,
+              headers: { ...request.headers, ...browserHeaders(), ...headers() },
+            }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
 
 /**
  * Plays whole impressions with `connections` clients for `seconds`: each asks for the ad (`adPath`),

@@ -14,9 +14,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { startDemoServer } from './demo-server.mjs';
-import { browserHeaders, USER_AGENTS } from './serving-load.mjs';
+import { browserHeaders, browserLoad, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -30,25 +29,7 @@ const assets = path.join(root, 'apps/api/src/services/demo/demo-assets');
 const CREATIVES = 5;
 
 const run = (origin, requestPath, seconds = duration) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: requestPath,
-              headers: { ...request.headers, ...browserHeaders() },
-            }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+  browserLoad({ origin, path: requestPath, connections, seconds });
 
 /** One API call as the demo account; throws with the API's message. */
 async function api(demo, method, pathname, body) {
