@@ -1,6 +1,7 @@
 // An advertiser's (or an insertion order's) campaigns: each one's name linking to its page, where it
 // stands, its flight, its lifetime valid impressions, clicks and completed views, its spend at its booked
-// rate and its budget, in the advertiser's currency. Props only.
+// rate and its budget, in the advertiser's currency (neither column for a client the advertiser shows no
+// costs: the API leaves both out). Props only.
 import {
   type AdvertiserCampaignRow,
   CAMPAIGN_STATUS_LABELS,
@@ -38,6 +39,7 @@ export function AdvertiserCampaignsTable({
   currency,
   orders,
   caption = 'Campaigns',
+  costs = true,
 }: {
   campaigns: readonly AdvertiserCampaignRow[];
   /** The advertiser's currency: spend and budgets are in it. */
@@ -45,6 +47,8 @@ export function AdvertiserCampaignsTable({
   /** The advertiser's orders: each campaign names the order that funds it (the advertiser's page). */
   orders?: readonly Pick<InsertionOrder, 'id' | 'advertiserId' | 'poNumber'>[] | undefined;
   caption?: string;
+  /** Whether the reader sees costs: without, no Spend and no Budget column (a client's view). */
+  costs?: boolean;
 }) {
   const numeric = 'text-right tabular-nums';
   return (
@@ -57,8 +61,12 @@ export function AdvertiserCampaignsTable({
           <TableHead className="text-right">Impressions</TableHead>
           <TableHead className="text-right">Clicks</TableHead>
           <TableHead className="text-right">Completes</TableHead>
-          <TableHead className="text-right">Spend</TableHead>
-          <TableHead>Budget</TableHead>
+          {costs ? (
+            <>
+              <TableHead className="text-right">Spend</TableHead>
+              <TableHead>Budget</TableHead>
+            </>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -90,10 +98,14 @@ export function AdvertiserCampaignsTable({
               <TableCell className={numeric}>{formatCount(campaign.impressions)}</TableCell>
               <TableCell className={numeric}>{formatCount(campaign.clicks)}</TableCell>
               <TableCell className={numeric}>{formatCount(campaign.completes)}</TableCell>
-              <TableCell className={numeric}>{moneyOrDash(campaign.spend, currency)}</TableCell>
-              <TableCell className="text-sm">
-                <BudgetLines budget={campaign.budget} currency={currency} />
-              </TableCell>
+              {costs ? (
+                <>
+                  <TableCell className={numeric}>{moneyOrDash(campaign.spend, currency)}</TableCell>
+                  <TableCell className="text-sm">
+                    <BudgetLines budget={campaign.budget} currency={currency} />
+                  </TableCell>
+                </>
+              ) : null}
             </TableRow>
           );
         })}

@@ -207,14 +207,22 @@ export const ClientView: Story = {
     await expect(facts).toHaveTextContent('ApprovalRequired before publishing');
     await expect(facts).not.toHaveTextContent('Notes');
     await expect(facts).not.toHaveTextContent('Client sees costs');
-    await expect(canvas.getByRole('table', { name: 'Campaigns of Northwind Outdoor' })).toBeVisible();
+    const campaigns = canvas.getByRole('table', { name: 'Campaigns of Northwind Outdoor' });
+    await expect(campaigns).toBeVisible();
+    // No Spend or Budget column to stand empty: the advertiser shows its clients no costs.
+    await expect(within(campaigns).getByRole('columnheader', { name: 'Impressions' })).toBeVisible();
+    await expect(within(campaigns).queryByRole('columnheader', { name: 'Spend' })).toBeNull();
+    await expect(within(campaigns).queryByRole('columnheader', { name: 'Budget' })).toBeNull();
   },
 };
 
 /** A client whose advertiser shows it costs: the orders and their budgets, not linked, no new one. */
 export const ClientViewWithCosts: Story = {
   args: {
-    overview: { ...northwindOverview, advertiser: { ...northwindOverview.advertiser, notes: null } },
+    overview: {
+      ...northwindOverview,
+      advertiser: { ...northwindOverview.advertiser, notes: null, clientSeesCosts: true },
+    },
     readOnly: true,
     report: undefined,
   },
@@ -223,6 +231,8 @@ export const ClientViewWithCosts: Story = {
     await expect(within(orders).getByText('PO-4471')).toBeVisible();
     await expect(within(orders).queryByRole('link')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'New insertion order' })).toBeNull();
+    const campaigns = canvas.getByRole('table', { name: 'Campaigns of Northwind Outdoor' });
+    await expect(within(campaigns).getByRole('columnheader', { name: 'Spend' })).toBeVisible();
   },
 };
 

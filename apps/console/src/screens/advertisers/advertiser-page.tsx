@@ -166,6 +166,7 @@ export function AdvertiserOverviewView({
               currency={advertiser.currency}
               orders={readOnly ? undefined : insertionOrders}
               caption={`Campaigns of ${advertiser.name}`}
+              costs={!readOnly || advertiser.clientSeesCosts === true}
             />
           )}
         </CardContent>
