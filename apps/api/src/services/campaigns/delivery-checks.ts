@@ -3,8 +3,9 @@
 // (the estimate, from the breakdown rollups: delivery/estimate.ts; a campaign that has not run yet is
 // estimated from its account's other campaigns, and says so), and why one request to one of its tags
 // would or would not serve (the tag tester: the request classified as serving classifies it, judged by
-// the gate's rules step with the same compiled rules as serving's cache entries, every reason it fails
-// named, and nothing counted; the caller's own address, browser and languages unless others are
+// every step of the gate in a dry run, serving/gate-dry-run.ts, with the same compiled rules as serving's
+// cache entries, every reason it fails named, a step of the requester's own state said not judged, and
+// nothing counted or written; the caller's own address, browser and languages unless others are
 // given, a country instead of the address's when one is). Owner access as for the campaign: 404 for anyone else, and for a tag of
 // another campaign.
 import { isIP } from 'node:net';
@@ -39,7 +40,8 @@ import { listReportLivesOfCampaign } from '../../db/queries/reports';
 import { readBreakdown } from '../events/queries/breakdown';
 import { readWeekHours } from '../events/queries/week-hours';
 import type { SessionUser } from '../identity/sessions';
-import { judgeRules, liveTag, placementTag, servingNow } from '../serving/gate';
+import { type GateTag, liveTag, placementTag, servingNow } from '../serving/gate';
+import { dryRunGate } from '../serving/gate-dry-run';
 import { ownCampaign, ownCreative } from './access';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -161,31 +163,34 @@ export async function testDelivery(
   // address there); the facts are this request's own, so overwriting one changes no other request.
   if (input.country) (facts as { country: string }).country = input.country;
   const at = input.at === undefined ? servingNow(ctx) : Date.parse(input.at);
-  let judged: ReturnType<typeof judgeRules>;
-  let liveId: string | null = null;
+  let tag: GateTag;
   if (input.placementID !== undefined) {
     const placement = await ctx.placements.get(input.placementID);
     if (placement?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.placementNotFound);
-    const tag = placementTag(placement);
-    judged = judgeRules(tag, facts, at);
-    // The creative the rotation gives this request (drawn as serving draws it).
-    if (judged.reasons.length === 0) liveId = placement.liveIds[tag.choose(judged.eligible, null)] ?? null;
+    tag = placementTag(placement);
   } else {
     const live = await ctx.liveCreatives.get(input.liveID ?? '');
     if (live?.campaignId !== campaign.id) throw ApiError.of(404, MESSAGES.liveCreativeNotFound);
-    judged = judgeRules(liveTag(live), facts, at);
-    liveId = live.id;
+    tag = liveTag(live);
   }
+  // Every step of the gate, in its order, counting and writing nothing (serving/gate-dry-run.ts).
+  const judged = await dryRunGate(ctx, tag, { facts, invalid: client.reason, now: at });
   const reason: NotServedReason | null = judged.reasons[0] ?? null;
+  // The creative the request gets: a placement's drawn as serving draws it (none when not served); a live
+  // creative's tag's own.
+  const liveId = tag.live?.id ?? (reason === null ? judged.liveId : null);
   const live = liveId === null ? undefined : await ctx.liveCreatives.get(liveId);
   const timezone = campaignFlight(campaign.body.data).timezone;
   const labelOf = (refusal: NotServedReason) => figureSpec(FIGURE_OF_OUTCOME[refusal]).short ?? refusal;
+  const labelled = (reasons: readonly NotServedReason[]) =>
+    reasons.map((refusal) => ({ reason: refusal, label: labelOf(refusal) }));
   const { carriedSites: _carried, ...read } = facts;
   return {
     served: reason === null,
     reason,
     reasonLabel: reason === null ? null : labelOf(reason),
-    reasons: judged.reasons.map((refusal) => ({ reason: refusal, label: labelOf(refusal) })),
+    reasons: labelled(judged.reasons),
+    steps: judged.steps.map((step) => ({ ...step, reasons: labelled(step.reasons) })),
     liveID: liveId,
     creativeID: live?.creativeId ?? null,
     request: { ...read, at: new Date(at).toISOString(), localTime: localTimeText(timezone, at) },

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
 import { readRequestPeriods } from '../events/queries/request-periods';
+import { GATE_STEPS } from '../serving/gate';
 
 const DE = '79.192.7.7';
 const GB = '81.2.69.142';
@@ -416,6 +417,75 @@ describe(`the delivery rules calls (${testStoresLabel()})`, () => {
     expect(bad.httpStatus).toBe(400);
     expect(bad.body.message).toContain('Unknown connection type');
     await setRules({});
+  });
+
+  it("the tag tester judges every step of the gate: paused, out of its flight, each with its reason; a step of the requester's own state said not judged", async () => {
+    const test = () =>
+      owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
+        campaignID,
+        liveID: live,
+        address: DE,
+        userAgent: BROWSER_USER_AGENT,
+      });
+    const verdicts = (answer: DeliveryTest | undefined) =>
+      Object.fromEntries((answer?.steps ?? []).map((step) => [step.step, step.verdict]));
+    const open = await test();
+    expect(open.body.data).toMatchObject({ served: true, reasons: [] });
+    // Every step of the gate, in its order (read from GATE_STEPS: a step added there is answered here).
+    expect(open.body.data?.steps?.map((step) => step.step)).toEqual([...GATE_STEPS]);
+    expect(new Set(Object.values(verdicts(open.body.data)))).toEqual(new Set(['passed']));
+    // Paused: not served, the pause's reason.
+    expect((await owner.post('/v1/campaign/pause', { campaignID })).httpStatus).toBe(200);
+    const paused = await test();
+    expect(paused.body.data).toMatchObject({
+      served: false,
+      reason: 'paused',
+      reasonLabel: 'Paused or archived',
+      reasons: [{ reason: 'paused', label: 'Paused or archived' }],
+    });
+    expect(verdicts(paused.body.data)).toMatchObject({
+      paused: 'refused',
+      flight: 'passed',
+      rules: 'passed',
+    });
+    expect((await owner.post('/v1/campaign/resume', { campaignID })).httpStatus).toBe(200);
+    // Its flight ended: not served, the flight's reason.
+    const flight = { start: { date: '2020-01-01' }, end: { date: '2020-01-31' } };
+    expect(
+      (await owner.put('/v1/campaign/update', { id: campaignID, name: 'Rules', data: flight })).httpStatus,
+    ).toBe(200);
+    const ended = await test();
+    expect(ended.body.data).toMatchObject({
+      served: false,
+      reason: 'flight',
+      reasonLabel: 'Outside the flight',
+      reasons: [{ reason: 'flight', label: 'Outside the flight' }],
+    });
+    // A flight around now again (last year's first day to five years on): served.
+    const year = new Date().getUTCFullYear();
+    const running = { start: { date: `${year - 1}-01-01` }, end: { date: `${year + 5}-12-31` } };
+    expect(
+      (await owner.put('/v1/campaign/update', { id: campaignID, name: 'Rules', data: running })).httpStatus,
+    ).toBe(200);
+    // Frequency caps count the requester's own history: served, the caps step said not judged here, and why.
+    await setRules({ frequencyCaps: [{ count: 3, period: 'day' }] });
+    const capped = await test();
+    expect(capped.body.data).toMatchObject({ served: true, reasons: [] });
+    expect(capped.body.data?.steps?.find((step) => step.step === 'caps')).toMatchObject({
+      verdict: 'notJudged',
+      note: expect.stringContaining('own history'),
+    });
+    await setRules({});
+    expect((await test()).body.data).toMatchObject({ served: true });
+    // The answer's `steps` stand in /api/openapi.json, each verdict named.
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const answer = JSON.stringify(
+      document.paths['/api/v1/campaign/deliveryRules/test']?.post?.responses[200],
+    );
+    expect(answer).toContain('"steps"');
+    expect(answer).toContain('"notJudged"');
   });
 
   it("an A/B test's variants have the same rules: a test of differing ones is refused, a variant's rules stay while it runs", async () => {

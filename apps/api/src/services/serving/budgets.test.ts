@@ -3,7 +3,7 @@
 // left in the campaign's answer; a lifetime budget of USD 10.00 at a USD 5.00 CPM serves 2,000 counted
 // impressions and then refuses, counted "budget spent"; a daily budget stops the day and serves again the
 // next. The server's clock is pinned (the budget's reads and its day walk with it).
-import { servedAdSchema } from '@adconsole/domain';
+import { type DeliveryTest, servedAdSchema } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer, testStoresLabel } from '../../test/harness';
 import { BROWSER_USER_AGENT, demoAsset, publishedLive, signedInUser } from '../../test/helpers';
@@ -159,6 +159,23 @@ describe(`budgets in money (${testStoresLabel()})`, () => {
     expect(counted.adsServed).toBe(2000);
     expect(counted.notServedBudget).toBe(counted.adRequests - 2000);
     expect(counted.notServedBudget).toBeGreaterThanOrEqual(2);
+    // The tag tester judges the gate's budget step too (gate-dry-run.ts): not served, "Budget spent".
+    const tested = await owner.post<DeliveryTest>('/v1/campaign/deliveryRules/test', {
+      campaignID,
+      liveID: live,
+      address: usAddress(next + 1),
+      userAgent: BROWSER_USER_AGENT,
+    });
+    expect(tested.body.data).toMatchObject({
+      served: false,
+      reason: 'budget',
+      reasonLabel: 'Budget spent',
+      reasons: [{ reason: 'budget', label: 'Budget spent' }],
+    });
+    expect(tested.body.data?.steps?.find((step) => step.step === 'budget')).toMatchObject({
+      verdict: 'refused',
+      reasons: [{ reason: 'budget' }],
+    });
   });
 
   it("a daily budget stops the day (the flight zone's) and serves again the next", async () => {

@@ -5,11 +5,21 @@
 // rule. The parts around the gate are stand-ins here (a counter that records (outcomes, reach and the
 // forecast's history), a jar with a verdict, a throttle with a verdict, a rate rule with a verdict): the gate's
 // decisions are what is tested, against its real code; the suites over HTTP hold the parts themselves.
-import { compileDeliveryRules, type RequestOutcome, type TagCaps, UNKNOWN_FACTS } from '@adconsole/domain';
+// The tag tester's dry run (gate-dry-run.ts) is held to the same steps: it judges each one of GATE_STEPS,
+// refuses with the gate's own reason or says why a step is not judged here, and counts and writes nothing.
+import {
+  compileDeliveryRules,
+  type DeliveryTestVerdict,
+  INVALID_TRAFFIC_LABELS,
+  type RequestOutcome,
+  type TagCaps,
+  UNKNOWN_FACTS,
+} from '@adconsole/domain';
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../context';
 import type { CapJar } from './frequency-jar';
-import { GATE_STEPS, type GateStep, type GateTag, judgeRules, passGate } from './gate';
+import { GATE_STEPS, type GateStep, type GateTag, passGate } from './gate';
+import { DRY_STEPS, dryRunGate } from './gate-dry-run';
 import type { LiveCreative } from './live-creatives';
 import type { TrafficClient } from './traffic-quality';
 
@@ -35,6 +45,8 @@ function world(broken: Broken, overRate = false) {
   /** The outcomes added to the forecast's history. */
   const forecast: RequestOutcome[] = [];
   const live = { id: 'l1', flight: {} } as LiveCreative;
+  /** Every call that counts or spends something outside the requests' counter (the dry run makes none). */
+  const spent: string[] = [];
   const ctx = {
     clock: () => NOW,
     events: {
@@ -49,12 +61,28 @@ function world(broken: Broken, overRate = false) {
         add: (_key: string, _request: unknown, outcome: RequestOutcome) => forecast.push(outcome),
       },
     },
-    liveCreatives: { get: async () => live },
-    throttles: { admit: async () => !broken.has('throttle') },
-    budgets: { admit: () => !broken.has('budget') },
-    // The rate rule's verdict: the client's own reason, else `rate` when asked to be over it.
+    liveCreatives: { get: async () => (broken.has('noCreative') ? undefined : live) },
+    throttles: {
+      admit: async () => {
+        spent.push('throttle');
+        return !broken.has('throttle');
+      },
+      current: () => undefined,
+    },
+    // The budget's allowance; what the campaign's budget still pays for, as this process last read it.
+    budgets: {
+      admit: () => {
+        spent.push('budget');
+        return !broken.has('budget');
+      },
+      current: () => ({ left: broken.has('budget') ? 0 : 10 }),
+    },
+    // The rate rule's verdict (counted as it is asked): the client's own reason, else `rate` when asked to be over it.
     traffic: {
-      adRequestReason: (client: TrafficClient) => client.reason ?? (overRate ? 'rate' : null),
+      adRequestReason: (client: TrafficClient) => {
+        spent.push('rate');
+        return client.reason ?? (overRate ? 'rate' : null);
+      },
     },
   } as unknown as Context;
   const tag: GateTag = {
@@ -71,7 +99,14 @@ function world(broken: Broken, overRate = false) {
       },
     },
     items: [
-      { liveId: 'l1', paused: false, rules: null, caps: CAPS, euCreative: false, countKey: 'c1\t\tl1' },
+      {
+        liveId: 'l1',
+        paused: false,
+        rules: null,
+        caps: CAPS,
+        euCreative: broken.has('consent'),
+        countKey: 'c1\t\tl1',
+      },
     ],
     choose: () => 0,
     noCreativeKey: 'c1\t\tl1',
@@ -90,14 +125,19 @@ function world(broken: Broken, overRate = false) {
   const jar = {
     notes: [],
     deviceShareKey: undefined,
-    prepare: () => undefined,
+    prepare: () => {
+      spent.push('device read');
+    },
     judge: () => (broken.has('consent') ? 'noConsent' : broken.has('caps') ? 'frequency' : null),
-    commit: async () => ({ served: true, rank: null }),
+    commit: async () => {
+      spent.push('device row');
+      return { served: true, rank: null };
+    },
     servedAs: () => 'served',
     reachIdentity: () => BROWSER,
   } as unknown as CapJar;
   const answerable = () => !broken.has('noCreative');
-  return { ctx, tag, client, jar, answerable, counted, reached, forecast };
+  return { ctx, tag, client, jar, answerable, counted, reached, forecast, spent };
 }
 
 /** The reason each step refuses with (invalid traffic refuses nothing: it changes the path). */
@@ -174,15 +214,6 @@ describe('the gate', () => {
     expect(valid.forecast).toEqual(['served']);
   });
 
-  it("the tester's part of it names every reason the campaign, its flight and its rules refuse for", () => {
-    const { tag } = world(new Set(['paused', 'flight', 'rules']));
-    expect(judgeRules(tag, { ...UNKNOWN_FACTS, country: 'GB' }, NOW).reasons).toEqual([
-      'paused',
-      'flight',
-      'country',
-    ]);
-  });
-
   it('an EU creative without a valid TC string where GDPR applies leaves the rotation: another creative serves; none left is "no consent"', async () => {
     const { ctx, client, answerable } = world(new Set());
     const chosen: (readonly boolean[] | undefined)[] = [];
@@ -221,5 +252,87 @@ describe('the gate', () => {
       await passGate(alone, tag([item('eu', true), item('eu2', true)]), { client, jar, answerable }),
     ).toBeUndefined();
     expect(counted).toEqual(['noConsent']);
+  });
+});
+
+/** How the dry run judges each step a request breaks alone (the world's tag: capped, evenly delivered). */
+const DRY: Readonly<
+  Record<Exclude<GateStep, 'invalid'>, { verdict: DeliveryTestVerdict; reasons: RequestOutcome[] }>
+> = {
+  paused: { verdict: 'refused', reasons: ['paused'] },
+  flight: { verdict: 'refused', reasons: ['flight'] },
+  rules: { verdict: 'refused', reasons: ['country'] },
+  consent: { verdict: 'notJudged', reasons: [] },
+  caps: { verdict: 'notJudged', reasons: [] },
+  noCreative: { verdict: 'refused', reasons: ['noCreative'] },
+  throttle: { verdict: 'notJudged', reasons: [] },
+  budget: { verdict: 'refused', reasons: ['budget'] },
+};
+
+describe("the gate's dry run (the tag tester's judgement: gate-dry-run.ts)", () => {
+  const valid = GATE_STEPS.filter((step): step is Exclude<GateStep, 'invalid'> => step !== 'invalid');
+  const dryRun = async (broken: Broken) => {
+    const judged = world(broken);
+    const { ctx, tag, client } = judged;
+    return {
+      ...judged,
+      ...(await dryRunGate(ctx, tag, { facts: client.facts(), invalid: client.reason, now: NOW })),
+    };
+  };
+
+  it('judges every step of GATE_STEPS, in its order: a step of the gate the dry run does not judge fails here', async () => {
+    expect(Object.keys(DRY_STEPS).sort()).toEqual([...GATE_STEPS].sort());
+    const { steps, reasons } = await dryRun(new Set());
+    expect(steps.map((step) => step.step)).toEqual([...GATE_STEPS]);
+    expect(reasons).toEqual([]);
+  });
+
+  it("refuses for each step the gate refuses for with the gate's own reason, or says the step is not judged here and why", async () => {
+    for (const step of valid) {
+      const { steps, reasons } = await dryRun(new Set([step]));
+      const judged = steps.find((each) => each.step === step);
+      expect(judged, step).toMatchObject(DRY[step]);
+      if (DRY[step].verdict === 'notJudged') expect(judged?.note, step).toMatch(/\w/);
+      else {
+        // The first reason is the one serving counts for the same request.
+        const served = world(new Set([step]));
+        expect(await passGate(served.ctx, served.tag, served), step).toBeUndefined();
+        expect(reasons[0], step).toBe(served.counted[0]);
+      }
+    }
+    // Every step broken: every reason judged here, in the gate's order.
+    const all = await dryRun(new Set(valid));
+    expect(all.reasons).toEqual(['paused', 'flight', 'country', 'noCreative', 'budget']);
+  });
+
+  it('counts and writes nothing: no outcome, forecast history, reach, rate count, device row, throttle draw or budget spent', async () => {
+    for (const broken of [new Set<GateStep>(), new Set<GateStep>(valid), new Set<GateStep>(['invalid'])]) {
+      const { counted, forecast, reached, spent } = await dryRun(broken);
+      expect([counted, forecast, reached, spent]).toEqual([[], [], [], []]);
+    }
+    // The same requests through the gate do count (the recorders see them).
+    const { ctx, tag, client, jar, answerable, counted, spent } = world(new Set());
+    await passGate(ctx, tag, { client, jar, answerable });
+    expect(counted).toEqual(['served']);
+    expect(spent).toEqual(['rate', 'device read', 'throttle', 'budget', 'device row']);
+  });
+
+  it("invalid traffic: judged by the rules and an EU creative's consent as anyone, the steps it never reaches skipped, served as the gate serves it", async () => {
+    const broken = new Set<GateStep>(['invalid', 'consent', 'throttle', 'budget']);
+    const { steps, reasons } = await dryRun(broken);
+    expect(reasons).toEqual([]);
+    expect(steps.find((step) => step.step === 'invalid')?.note).toContain(INVALID_TRAFFIC_LABELS.bot);
+    // An EU creative's TC string is read for anyone: not judged here, as for a valid request.
+    expect(steps.find((step) => step.step === 'consent')?.verdict).toBe('notJudged');
+    expect(steps.filter((step) => step.verdict === 'skipped').map((step) => step.step)).toEqual([
+      'caps',
+      'throttle',
+      'budget',
+    ]);
+    const served = world(broken);
+    expect(await passGate(served.ctx, served.tag, served)).toMatchObject({ position: 0 });
+    expect(served.counted).toEqual(['servedInvalid']);
+    const refused = await dryRun(new Set([...broken, 'rules']));
+    expect(refused.reasons).toEqual(['country']);
   });
 });

@@ -20,11 +20,11 @@
 // and then the ad with caps is committed to the history (a device's under its row's lock, where a
 // concurrent request may have taken the last ad: then `frequency`). The answer never tells which: the
 // ad JSON's 404, the empty VAST document. A served ad then counts toward reach under the request's
-// identity, where its consent lets it keep one (docs/reports.md, "Reach").
+// identity, where its consent lets it keep one (docs/reports.md, "Reach"). The tag tester judges the same
+// steps in a dry run that counts and writes nothing (gate-dry-run.ts: one judgement for each GateStep).
 import {
   creativeSetting,
   type DeliveryCheck,
-  type DeliveryFacts,
   flightZone,
   type NotServedReason,
   type RandomSource,
@@ -156,29 +156,6 @@ export function placementTag(placement: ServedPlacement): GateTag {
     placementTags.set(placement, tag);
   }
   return tag;
-}
-
-/**
- * The rules' part of the gate, which the tag tester shares: every reason the campaign, its flight and
- * its rules refuse a request for (in the gate's order; none: it passes them), and which creatives' own
- * rules let it through.
- */
-export function judgeRules(
-  tag: GateTag,
-  facts: DeliveryFacts,
-  now: number,
-): { reasons: NotServedReason[]; eligible: boolean[] } {
-  const reasons: NotServedReason[] = [];
-  if (tag.campaign.pausedOrArchived) reasons.push('paused');
-  if (!tag.campaign.liveAt(now)) reasons.push('flight');
-  reasons.push(...(tag.campaign.delivery?.every(facts, now) ?? []));
-  const eligible = tag.items.map((item) => !item.paused && (item.rules?.(facts, now) ?? null) === null);
-  if (tag.items.every((item) => item.paused)) reasons.push('paused');
-  else if (!eligible.some(Boolean)) {
-    const own = tag.items.flatMap((item) => (item.paused ? [] : (item.rules?.every(facts, now) ?? [])));
-    reasons.push(...(own.length > 0 ? own : ['noCreative' as const]));
-  }
-  return { reasons: [...new Set(reasons)], eligible };
 }
 
 /** What a request brings to the gate. */

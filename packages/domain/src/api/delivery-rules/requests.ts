@@ -150,6 +150,10 @@ export const deliveryEstimateSchema = z.object({
 });
 export type DeliveryEstimateAnswer = z.infer<typeof deliveryEstimateSchema>;
 
+/** How the tag tester judged one step of the gate (deliveryTestSchema's `steps`). */
+export const DELIVERY_TEST_VERDICTS = ['passed', 'refused', 'notJudged', 'skipped'] as const;
+export type DeliveryTestVerdict = (typeof DELIVERY_TEST_VERDICTS)[number];
+
 /** The tag tester's answer: served or not and why, and the request as the server read it. */
 export const deliveryTestSchema = z.object({
   served: z.boolean(),
@@ -157,8 +161,27 @@ export const deliveryTestSchema = z.object({
   reason: z.nullable(z.enum(NOT_SERVED_REASONS as unknown as [NotServedReason, ...NotServedReason[]])),
   /** The reason in words (its figure's short label); null when served. */
   reasonLabel: z.nullable(z.string()),
-  /** Every reason the campaign, its flight and its rules refuse it for, each in words, in serving's order. */
+  /**
+   * Every reason a step of the gate refuses it for (the campaign paused, its flight, its rules, its
+   * budget spent...), each in words, in serving's order.
+   */
   reasons: z.array(z.object({ reason: z.string(), label: z.string() })),
+  /**
+   * Each step of the gate in serving's order (docs/serving.md, "The gate"), as the tester judged it:
+   * passed, refused (its reasons), not judged here (a step of the requester's own state: its cap history,
+   * its consent string, the throttle's random draw; `note` says why) or skipped (a step invalid traffic
+   * never reaches). Optional: answers before it had none.
+   */
+  steps: z.optional(
+    z.array(
+      z.object({
+        step: z.string(),
+        verdict: z.enum(DELIVERY_TEST_VERDICTS),
+        reasons: z.array(z.object({ reason: z.string(), label: z.string() })),
+        note: z.nullable(z.string()),
+      }),
+    ),
+  ),
   /** The live creative (and its creative) a placement's request would get; the tag's own otherwise. */
   liveID: z.nullable(z.string()),
   creativeID: z.nullable(z.string()),
